@@ -1,0 +1,42 @@
+/**
+ * Every error code the server may answer with, in `{ error, code }` bodies (DESIGN.md "Wire contract").
+ * This list is the single source of truth: the server only emits these, the client maps them to typed errors.
+ */
+export const errorCodes = [
+  'invalid_credentials',
+  'invalid_data',
+  'invalid_request',
+  'linked_to_another_user',
+  'cannot_link_more_of_type',
+  'allowlist_rejected',
+  'max_accounts_reached',
+  'user_does_not_exist',
+  'signup_disabled',
+  'account_transfer_required',
+  'disallowed_login_method',
+  'disallowed_plus_email',
+  'too_many_requests',
+  'invalid_captcha',
+  'missing_or_invalid_token',
+  'invalid_origin',
+  'missing_origin',
+  'oauth_state_mismatch',
+  'invalid_pkce_parameters',
+  'oauth_account_suspended',
+  'cannot_unlink_embedded_wallet',
+  'cannot_unlink_sole_account',
+  'missing_or_invalid_mfa',
+  'passkey_not_registered',
+  'resource_conflict',
+  'not_supported',
+  'not_found',
+  'internal_error',
+] as const
+
+/** A snake_case error code from {@link errorCodes}. */
+export type ErrorCode = (typeof errorCodes)[number]
+
+/** True when `value` is one of the known {@link errorCodes}. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value)
+}

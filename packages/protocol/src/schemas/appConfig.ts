@@ -1,0 +1,168 @@
+import { z } from 'zod'
+import { unixSecondsSchema } from './common'
+
+/** When an embedded wallet is created after sign-in (spec 02 §3). */
+export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
+export type CreateOnLogin = z.infer<typeof createOnLoginSchema>
+
+/** A user-owned recovery method (spec 02 §3). */
+export const userOwnedRecoveryOptionSchema = z.enum(['user-passcode', 'google-drive', 'icloud'])
+
+/** Texts of the allowlist rejection screen (spec 01 §8). Null fields fall back to the spec's defaults. */
+export const allowlistConfigSchema = z.object({
+  error_title: z.string().nullable(),
+  error_detail: z.string().nullable(),
+  cta_text: z.string().nullable(),
+  cta_link: z.string().nullable(),
+})
+
+/** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
+export const embeddedWalletConfigSchema = z.object({
+  create_on_login: createOnLoginSchema,
+  ethereum: z.object({ create_on_login: createOnLoginSchema }),
+  solana: z.object({ create_on_login: createOnLoginSchema }),
+  user_owned_recovery_options: z.array(userOwnedRecoveryOptionSchema),
+  require_user_owned_recovery_on_create: z.boolean(),
+})
+
+/** Funding options (spec 02 §3 "Funding config (server)"). */
+export const fundingConfigSchema = z.object({
+  methods: z.array(z.string()),
+  options: z.array(z.object({ method: z.string(), provider: z.string() })),
+  default_recommended_amount: z.string(),
+  default_recommended_currency: z.object({ chain: z.string(), asset: z.string().optional() }),
+  prompt_funding_on_wallet_creation: z.boolean(),
+  cross_chain_bridging_enabled: z.boolean(),
+})
+
+/** Smart-wallet options (spec 02 §3 "Smart wallet config"). */
+export const smartWalletConfigSchema = z.object({
+  enabled: z.boolean(),
+  smart_wallet_type: z.string().nullable(),
+  configured_networks: z.array(
+    z.object({
+      chain_id: z.string(),
+      bundler_url: z.string(),
+      paymaster_url: z.string().nullable(),
+      paymaster_context: z.object({ policy_id: z.string() }).nullable(),
+    }),
+  ),
+})
+
+/** Telegram login options (spec 01 §3). */
+export const telegramAuthConfigSchema = z.object({
+  bot_id: z.string().nullable(),
+  bot_name: z.string().nullable(),
+  link_enabled: z.boolean(),
+  seamless_auth_enabled: z.boolean(),
+})
+
+/**
+ * The settings of an app that its owner configures: every field of spec 01 §3 "App server configuration"
+ * except the derived ones (id, name, verification key, timestamps). Nested objects are never null.
+ */
+export const appSettingsSchema = z.object({
+  logo_url: z.string().nullable(),
+  accent_color: z.string().nullable(),
+  show_wallet_login_first: z.boolean(),
+  allowlist_config: allowlistConfigSchema,
+  wallet_auth: z.boolean(),
+  solana_wallet_auth: z.boolean(),
+  email_auth: z.boolean(),
+  sms_auth: z.boolean(),
+  google_oauth: z.boolean(),
+  twitter_oauth: z.boolean(),
+  discord_oauth: z.boolean(),
+  github_oauth: z.boolean(),
+  spotify_oauth: z.boolean(),
+  instagram_oauth: z.boolean(),
+  tiktok_oauth: z.boolean(),
+  linkedin_oauth: z.boolean(),
+  apple_oauth: z.boolean(),
+  farcaster_auth: z.boolean(),
+  passkey_auth: z.boolean(),
+  telegram_auth: z.boolean(),
+  disable_plus_emails: z.boolean(),
+  terms_and_conditions_url: z.string().nullable(),
+  privacy_policy_url: z.string().nullable(),
+  require_users_accept_terms: z.boolean(),
+  custom_api_url: z.string().nullable(),
+  wallet_connect_cloud_project_id: z.string().nullable(),
+  fiat_on_ramp_enabled: z.boolean(),
+  captcha_enabled: z.boolean(),
+  captcha_site_key: z.string().nullable(),
+  mfa_methods: z.array(z.enum(['sms', 'totp', 'passkey'])),
+  enforce_wallet_uis: z.boolean(),
+  legacy_wallet_ui_config: z.boolean(),
+  embedded_wallet_config: embeddedWalletConfigSchema,
+  funding_config: fundingConfigSchema,
+  smart_wallet_config: smartWalletConfigSchema,
+  telegram_auth_config: telegramAuthConfigSchema,
+})
+export type AppSettings = z.infer<typeof appSettingsSchema>
+
+/**
+ * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3, DESIGN.md "Wire contract").
+ * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
+ */
+export const appConfigSchema = appSettingsSchema.extend({
+  id: z.string(),
+  name: z.string(),
+  verification_key: z.string(),
+  created_at: unixSecondsSchema,
+  updated_at: unixSecondsSchema,
+})
+export type AppConfig = z.infer<typeof appConfigSchema>
+
+/** The settings a new app gets unless told otherwise: email sign-in on, everything else off. */
+export const defaultAppSettings: AppSettings = {
+  logo_url: null,
+  accent_color: null,
+  show_wallet_login_first: false,
+  allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+  wallet_auth: false,
+  solana_wallet_auth: false,
+  email_auth: true,
+  sms_auth: false,
+  google_oauth: false,
+  twitter_oauth: false,
+  discord_oauth: false,
+  github_oauth: false,
+  spotify_oauth: false,
+  instagram_oauth: false,
+  tiktok_oauth: false,
+  linkedin_oauth: false,
+  apple_oauth: false,
+  farcaster_auth: false,
+  passkey_auth: false,
+  telegram_auth: false,
+  disable_plus_emails: false,
+  terms_and_conditions_url: null,
+  privacy_policy_url: null,
+  require_users_accept_terms: false,
+  custom_api_url: null,
+  wallet_connect_cloud_project_id: null,
+  fiat_on_ramp_enabled: false,
+  captcha_enabled: false,
+  captcha_site_key: null,
+  mfa_methods: [],
+  enforce_wallet_uis: false,
+  legacy_wallet_ui_config: false,
+  embedded_wallet_config: {
+    create_on_login: 'off',
+    ethereum: { create_on_login: 'off' },
+    solana: { create_on_login: 'off' },
+    user_owned_recovery_options: ['user-passcode'],
+    require_user_owned_recovery_on_create: false,
+  },
+  funding_config: {
+    methods: [],
+    options: [],
+    default_recommended_amount: '0.01',
+    default_recommended_currency: { chain: 'eip155:1' },
+    prompt_funding_on_wallet_creation: false,
+    cross_chain_bridging_enabled: false,
+  },
+  smart_wallet_config: { enabled: false, smart_wallet_type: null, configured_networks: [] },
+  telegram_auth_config: { bot_id: null, bot_name: null, link_enabled: false, seamless_auth_enabled: false },
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { authModeSchema, codeSchema, emailSchema } from './common'
+
+/** `POST /api/v1/passwordless/init`: send a code to `email`. `token` is the captcha token (spec 01 §7). */
+export const passwordlessInitRequestSchema = z.object({
+  email: emailSchema,
+  token: z.string().max(4096).optional(),
+})
+export type PasswordlessInitRequest = z.infer<typeof passwordlessInitRequestSchema>
+
+/** `POST /api/v1/passwordless/authenticate`: sign in with the emailed code (spec 01 §7). */
+export const passwordlessAuthenticateRequestSchema = z.object({
+  email: emailSchema,
+  code: codeSchema,
+  mode: authModeSchema.optional(),
+})
+export type PasswordlessAuthenticateRequest = z.infer<typeof passwordlessAuthenticateRequestSchema>

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { unixSecondsSchema } from './common'
+
+/** Times every linked account carries, in Unix seconds (DESIGN.md "Wire contract"). */
+const verificationTimes = {
+  verified_at: unixSecondsSchema,
+  first_verified_at: unixSecondsSchema.nullable(),
+  latest_verified_at: unixSecondsSchema.nullable(),
+}
+
+/** An email address proven by a one-time code. `address` is lower-cased. */
+export const emailAccountSchema = z.object({
+  type: z.literal('email'),
+  address: z.string(),
+  ...verificationTimes,
+})
+export type EmailAccount = z.infer<typeof emailAccountSchema>
+
+/** Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"). */
+export const linkedAccountSchema = z.discriminatedUnion('type', [emailAccountSchema])
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>
+export type LinkedAccountType = LinkedAccount['type']
+
+/** A second factor enrolled by the user (spec 02). */
+export const mfaMethodSchema = z.object({
+  type: z.enum(['sms', 'totp', 'passkey']),
+  verified_at: unixSecondsSchema,
+})
+export type MfaMethod = z.infer<typeof mfaMethodSchema>
+
+/**
+ * A user as the server returns it: `{ id, created_at, linked_accounts, mfa_methods, has_accepted_terms, is_guest }`.
+ * `id` is a DID (`did:foyer:<id>`); `created_at` is in Unix seconds.
+ */
+export const userSchema = z.object({
+  id: z.string(),
+  created_at: unixSecondsSchema,
+  linked_accounts: z.array(linkedAccountSchema),
+  mfa_methods: z.array(mfaMethodSchema),
+  has_accepted_terms: z.boolean(),
+  is_guest: z.boolean(),
+})
+export type User = z.infer<typeof userSchema>

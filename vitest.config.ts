@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config'
+
+/** Unit, component and server tests. End-to-end tests have their own config in `e2e/`. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['packages/{protocol,core,server,node}/src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'react',
+          environment: 'happy-dom',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+})
