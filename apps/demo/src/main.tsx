@@ -1,0 +1,22 @@
+import { FoyerProvider } from '@foyer/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+
+/** The demo app id seeded by `foyer-server start` (see packages/server). */
+const DEMO_APP_ID = 'foyerdemoapp0000000000000'
+const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <FoyerProvider
+      appId={DEMO_APP_ID}
+      apiUrl={apiUrl}
+      config={{
+        appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
+      }}
+    >
+      <App />
+    </FoyerProvider>
+  </StrictMode>,
+)

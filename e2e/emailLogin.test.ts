@@ -1,0 +1,135 @@
+import { CODE_TTL_SECONDS } from '@foyer/protocol'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
+import { type Stack, startStack } from './support/startStack'
+
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+let emailCounter = 0
+/** A fresh address per test, so cooldowns and codes never cross tests. */
+function freshEmail(): string {
+  emailCounter += 1
+  return `person${emailCounter}.${Date.now()}@example.com`
+}
+
+async function openDemo(): Promise<void> {
+  await page.goto(stack.demoUrl)
+  await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+}
+
+/** Opens the modal, submits `email`, and returns the code the server mailed. */
+async function requestCode(email: string): Promise<string> {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByPlaceholder('your@email.com').fill(email)
+  const since = Date.now()
+  await dialog.getByRole('button', { name: 'Submit' }).click()
+  await dialog.getByText('Enter confirmation code').waitFor()
+  const message = await waitForMessage(stack.apiUrl, { to: email, since })
+  expect(message.code).toMatch(/^[0-9]{6}$/)
+  return message.code!
+}
+
+/** Types a six-digit code into the code boxes, starting at the first. */
+async function typeCode(code: string): Promise<void> {
+  const first = page.getByRole('dialog').getByLabel('Digit 1 of 6')
+  await first.click()
+  await page.keyboard.type(code)
+}
+
+/** A wrong code of six digits that differs from `code` in every place. */
+function wrongCodeFor(code: string): string {
+  return [...code].map((digit) => String((Number(digit) + 1) % 10)).join('')
+}
+
+describe('email sign-in through the modal', () => {
+  test('default: log in with an emailed code, stay signed in across a reload, then log out', async () => {
+    const email = freshEmail()
+    await openDemo()
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+
+    const code = await requestCode(email)
+    await typeCode(code)
+    await page.getByRole('dialog').getByText('Success!').waitFor()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect(await page.getByTestId('user-email').textContent()).toBe(email)
+    await expect
+      .poll(() => page.getByTestId('token-claims').textContent())
+      .toContain('"aud": "foyerdemoapp0000000000000"')
+
+    await page.reload()
+    await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+    expect(await page.getByTestId('authenticated').textContent()).toBe('true')
+    expect(await page.getByTestId('user-email').textContent()).toBe(email)
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    await page.reload()
+    await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+  })
+
+  test('error: five wrong codes kill the code, so the right one then fails', async () => {
+    const email = freshEmail()
+    await openDemo()
+    const code = await requestCode(email)
+    const dialog = page.getByRole('dialog')
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await typeCode(wrongCodeFor(code))
+      await dialog.getByText('Invalid or expired verification code').waitFor()
+    }
+    await typeCode(code)
+    await dialog.getByText('Invalid or expired verification code').waitFor()
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+  })
+
+  test('error: an expired code is refused', async () => {
+    const email = freshEmail()
+    await openDemo()
+    const code = await requestCode(email)
+    stack.advanceClock((CODE_TTL_SECONDS + 1) * 1000)
+    await typeCode(code)
+    await page.getByRole('dialog').getByText('Invalid or expired verification code').waitFor()
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+  })
+
+  test('behavior: Submit stays disabled until the email is valid', async () => {
+    await openDemo()
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    const input = dialog.getByPlaceholder('your@email.com')
+    const submit = dialog.getByRole('button', { name: 'Submit' })
+    expect(await submit.isDisabled()).toBe(true)
+    for (const invalid of ['person', 'person@', 'person@example', '@example.com']) {
+      await input.fill(invalid)
+      expect(await submit.isDisabled()).toBe(true)
+    }
+    await input.fill('person@example.com')
+    expect(await submit.isDisabled()).toBe(false)
+    await input.press('Backspace')
+    await input.fill('not an email')
+    expect(await submit.isDisabled()).toBe(true)
+  })
+})

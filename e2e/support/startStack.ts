@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { createApp, migrate, openDatabase, seedDemoApp } from '@foyer/server'
+import { createServer } from 'vite'
+
+const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
+
+/** A running server + demo app for one test file. */
+export type Stack = {
+  /** The server's base URL, e.g. `http://127.0.0.1:41234`. */
+  apiUrl: string
+  /** The demo app's URL. */
+  demoUrl: string
+  /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
+  advanceClock(ms: number): void
+  /** Stops the demo app and the server. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the Foyer server on an in-memory PGlite with the demo app seeded, and the demo app on Vite's dev
+ * server pointed at it, both on loopback with OS-chosen ports.
+ */
+export async function startStack(): Promise<Stack> {
+  let clockOffsetMs = 0
+  const db = await openDatabase({})
+  await migrate(db)
+  const masterKey = new Uint8Array(randomBytes(32))
+  await seedDemoApp(db, { masterKey })
+  const app = await createApp({
+    db,
+    masterKey,
+    env: 'test',
+    now: () => Date.now() + clockOffsetMs,
+    logger: false,
+  })
+  const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
+
+  process.env.VITE_FOYER_API_URL = apiUrl
+  const vite = await createServer({
+    root: demoRoot,
+    configFile: `${demoRoot}/vite.config.ts`,
+    server: { host: '127.0.0.1', port: 0, strictPort: false },
+    logLevel: 'warn',
+    clearScreen: false,
+  })
+  await vite.listen()
+  const demoUrl = vite.resolvedUrls?.local[0]
+  if (!demoUrl) throw new Error('the demo app did not report its URL')
+
+  return {
+    apiUrl,
+    demoUrl,
+    advanceClock(ms) {
+      clockOffsetMs += ms
+    },
+    async close() {
+      await vite.close()
+      await app.close()
+    },
+  }
+}
