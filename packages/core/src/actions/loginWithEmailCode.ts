@@ -1,0 +1,67 @@
+import type { AuthMode, AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { request } from '../http/request'
+import { applyAuthResponse } from '../session/applyAuthResponse'
+
+/** Parameters of {@link loginWithEmailCode}. */
+export type LoginWithEmailCodeParameters = {
+  /** The address the code was sent to. */
+  email: string
+  /** The 6-digit code from the email. */
+  code: string
+  /** `'no-signup'` refuses to create a new user (spec 01 §4 "Sign-in mode"). Default: the server's, `'login-or-sign-up'`. */
+  mode?: AuthMode | undefined
+}
+
+/** Return type of {@link loginWithEmailCode}. */
+export type LoginWithEmailCodeReturnType = {
+  /** The signed-in user. */
+  user: User
+  /** Whether this sign-in created the user. */
+  isNewUser: boolean
+}
+
+/**
+ * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`
+ * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
+ * `state.user`. Never retried: the call consumes the code (STYLE.md §4). Concurrent calls with the same
+ * email, code and mode share one call.
+ *
+ * @throws {ApiError} e.g. `invalid_credentials` (401, wrong or expired code: show 'Invalid or expired
+ *   verification code'), `user_does_not_exist` (404, `mode: 'no-signup'`), `allowlist_rejected`,
+ *   `max_accounts_reached`, `signup_disabled` (403), `disallowed_plus_email` (422), `too_many_requests` (429).
+ * @throws {TimeoutError} `'request_timeout'`.
+ * @throws {NetworkError} `'network_error'`.
+ * @example
+ * const { user, isNewUser } = await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+ */
+export function loginWithEmailCode(
+  client: FoyerClient,
+  parameters: LoginWithEmailCodeParameters,
+): Promise<LoginWithEmailCodeReturnType> {
+  const { authenticate } = client._internal.tasks
+  const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
+  const inFlight = authenticate.get(key) as Promise<LoginWithEmailCodeReturnType> | undefined
+  if (inFlight) return inFlight
+  const promise = run(client, parameters).finally(() => authenticate.delete(key))
+  authenticate.set(key, promise)
+  return promise
+}
+
+async function run(
+  client: FoyerClient,
+  parameters: LoginWithEmailCodeParameters,
+): Promise<LoginWithEmailCodeReturnType> {
+  const response = await request<AuthResponse>(client, {
+    method: 'POST',
+    path: '/api/v1/passwordless/authenticate',
+    body: {
+      email: parameters.email,
+      code: parameters.code,
+      ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
+    },
+    retry: false,
+  })
+  await applyAuthResponse(client, response)
+  return { user: response.user, isNewUser: response.is_new_user }
+}

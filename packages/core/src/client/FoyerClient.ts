@@ -1,0 +1,67 @@
+import type { AppConfig, User } from '@foyer/protocol'
+import type { FoyerError } from '../errors/BaseError'
+import type { SessionStore } from '../session/createSessionStore'
+import type { FoyerStorage } from '../storage/FoyerStorage'
+
+/** Lifecycle of a client: `'loading'` until {@link initialize} settles, then `'ready'` or `'error'`. */
+export type FoyerStatus = 'loading' | 'ready' | 'error'
+
+/**
+ * An immutable snapshot of a client's state, for React's `useSyncExternalStore`: `getState()` returns the
+ * same object until something changes, then a new one.
+ */
+export interface FoyerState {
+  /** `'ready'` once the app config loaded and the session was restored (spec 01 §4). */
+  readonly status: FoyerStatus
+  /** `GET /api/v1/apps/{appId}`; `null` until loaded. */
+  readonly appConfig: AppConfig | null
+  /** The signed-in user; `null` means not authenticated. */
+  readonly user: User | null
+  /** Why `status` is `'error'` (e.g. the app config failed to load); `null` otherwise. */
+  readonly error: FoyerError | null
+}
+
+/**
+ * A Foyer client: the app it serves, the server it talks to, and its state. Create it with
+ * {@link createFoyerClient}; act on it with the actions (`initialize(client)`, `sendEmailCode(client, …)`…).
+ * All state belongs to the instance: two clients on one page never share anything but storage.
+ */
+export interface FoyerClient {
+  /** The 25-character app id. */
+  readonly appId: string
+  /** The server's base URL, without a trailing slash. */
+  readonly apiUrl: string
+  /** The current state snapshot; a new object only when something changed. */
+  getState(): FoyerState
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void
+  /**
+   * Plumbing the actions share. Not part of the public API: it may change in any release.
+   *
+   * @internal
+   */
+  readonly _internal: FoyerClientInternal
+}
+
+/** @internal */
+export interface FoyerClientInternal {
+  /** Request timeout, in ms. */
+  readonly timeoutMs: number
+  /** The `fetch` to call, resolved at call time. */
+  readonly fetch: typeof fetch
+  /** The storage, resolved at first use. */
+  storage(): FoyerStorage
+  /** Tokens, loaded lazily from storage and written through. */
+  readonly session: SessionStore
+  /** The per-browser client id and analytics id, read or generated once. */
+  ids(): Promise<{ clientId: string; analyticsId: string }>
+  /** Merges `patch` into the state; notifies listeners only when a field changed identity. */
+  setState(patch: Partial<FoyerState>): void
+  /** In-flight single-flight operations (spec 01 §4 "Refresh": concurrent callers share one). */
+  readonly tasks: {
+    initialize: Promise<void> | undefined
+    refresh: Promise<User | null> | undefined
+    logout: Promise<void> | undefined
+    authenticate: Map<string, Promise<unknown>>
+  }
+}

@@ -1,0 +1,43 @@
+/** Parameters of {@link BaseError}. */
+export type BaseErrorParameters = {
+  /** Stable, snake_case code to branch on (never branch on message text). */
+  code: string
+  /** Extra human-readable context, appended to `message`. */
+  details?: string | undefined
+  /** The underlying error, when this one wraps another. */
+  cause?: unknown
+}
+
+/**
+ * Root of every error `@foyer/core` throws. Carries a stable `code`, the one-line `shortMessage`, optional
+ * `details` and the wrapped `cause` (STYLE.md §3).
+ *
+ * `message` is `shortMessage`, followed by `\n\nDetails: <details>` when details are given.
+ *
+ * @example
+ * try {
+ *   await loginWithEmailCode(client, { email, code })
+ * } catch (error) {
+ *   if (error instanceof BaseError && error.code === 'invalid_credentials') showWrongCode()
+ * }
+ */
+export class BaseError extends Error {
+  override name = 'BaseError'
+  /** Stable, snake_case code of this error. */
+  readonly code: string
+  /** One-line human-readable summary. */
+  readonly shortMessage: string
+  /** Extra context, when any. */
+  readonly details: string | undefined
+
+  constructor(shortMessage: string, parameters: BaseErrorParameters) {
+    const message = parameters.details ? `${shortMessage}\n\nDetails: ${parameters.details}` : shortMessage
+    super(message, parameters.cause === undefined ? undefined : { cause: parameters.cause })
+    this.code = parameters.code
+    this.shortMessage = shortMessage
+    this.details = parameters.details
+  }
+}
+
+/** Any error `@foyer/core` reports, e.g. in {@link FoyerState} `error`: a {@link BaseError} or a subclass. */
+export type FoyerError = BaseError

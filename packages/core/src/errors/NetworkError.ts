@@ -1,0 +1,23 @@
+import { BaseError } from './BaseError'
+
+/**
+ * `fetch` itself failed (offline, DNS, CORS refusal, connection reset): no HTTP answer was received.
+ * Code `'network_error'`; the platform error is the `cause`. Retried like a 5xx for GET calls only.
+ *
+ * @example
+ * catch (error) {
+ *   if (error instanceof NetworkError) showOffline()
+ * }
+ */
+export class NetworkError extends BaseError {
+  override name = 'NetworkError'
+  declare readonly code: 'network_error'
+
+  constructor(parameters: { details?: string | undefined; cause?: unknown }) {
+    super('The request could not reach the server.', {
+      code: 'network_error',
+      details: parameters.details,
+      cause: parameters.cause,
+    })
+  }
+}

@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest'
+import { ApiError } from './ApiError'
+import { BaseError } from './BaseError'
+import { InvalidAppIdError } from './InvalidAppIdError'
+import { NetworkError } from './NetworkError'
+import { TimeoutError } from './TimeoutError'
+
+test('default: BaseError carries code, shortMessage, details and cause', () => {
+  const cause = new Error('inner')
+  const error = new BaseError('Short.', { code: 'some_code', details: 'More.', cause })
+  expect(error).toBeInstanceOf(Error)
+  expect(error).toMatchObject({
+    name: 'BaseError',
+    code: 'some_code',
+    shortMessage: 'Short.',
+    details: 'More.',
+  })
+  expect(error.message).toBe('Short.\n\nDetails: More.')
+  expect(error.cause).toBe(cause)
+})
+
+test('behavior: subclasses set name and code', () => {
+  const api = new ApiError('Nope', { status: 403, code: 'signup_disabled', data: { a: 1 } })
+  expect(api).toBeInstanceOf(BaseError)
+  expect(api).toMatchObject({ name: 'ApiError', code: 'signup_disabled', status: 403, data: { a: 1 } })
+  expect(api.message).toBe('Nope')
+  expect(new TimeoutError({ timeoutMs: 5 })).toMatchObject({ name: 'TimeoutError', code: 'request_timeout' })
+  expect(new NetworkError({})).toMatchObject({ name: 'NetworkError', code: 'network_error' })
+  expect(new InvalidAppIdError({ appId: 'x' })).toMatchObject({
+    name: 'InvalidAppIdError',
+    code: 'invalid_app_id',
+    message: 'Cannot initialize the Foyer provider with an invalid Foyer app ID',
+  })
+})

@@ -1,0 +1,26 @@
+export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
+export { initialize } from '../actions/initialize'
+export {
+  type LoginWithEmailCodeParameters,
+  type LoginWithEmailCodeReturnType,
+  loginWithEmailCode,
+} from '../actions/loginWithEmailCode'
+export { logout } from '../actions/logout'
+export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
+export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
+export {
+  type CreateFoyerClientParameters,
+  type CreateFoyerClientReturnType,
+  createFoyerClient,
+} from '../client/createFoyerClient'
+export type { FoyerClient, FoyerState, FoyerStatus } from '../client/FoyerClient'
+export { ApiError, type ApiErrorParameters } from '../errors/ApiError'
+export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/BaseError'
+export { InvalidAppIdError } from '../errors/InvalidAppIdError'
+export { NetworkError } from '../errors/NetworkError'
+export { TimeoutError } from '../errors/TimeoutError'
+export { createLocalStorage } from '../storage/createLocalStorage'
+export { createMemoryStorage } from '../storage/createMemoryStorage'
+export type { FoyerStorage } from '../storage/FoyerStorage'
+export { isValidEmail } from '../utils/isValidEmail'
+export { version } from '../version'

@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  apiError,
+  createTestApi,
+  json,
+  signAccessToken,
+  testApiUrl,
+  testAppId,
+} from '../../test/createTestApi'
+import { createFoyerClient } from '../client/createFoyerClient'
+import { ApiError } from '../errors/ApiError'
+import { NetworkError } from '../errors/NetworkError'
+import { TimeoutError } from '../errors/TimeoutError'
+import { createMemoryStorage } from '../storage/createMemoryStorage'
+import { request } from './request'
+
+function setup(options: { timeoutMs?: number } = {}) {
+  const api = createTestApi()
+  const storage = createMemoryStorage()
+  const client = createFoyerClient({
+    appId: testAppId,
+    apiUrl: `${testApiUrl}/`,
+    storage,
+    fetch: api.fetch,
+    ...options,
+  })
+  return { api, client, storage }
+}
+
+/** Settles `promise` into a result object so a rejection is never unhandled while timers advance. */
+function settle<T>(promise: Promise<T>) {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  )
+}
+
+describe('headers', () => {
+  test('default: app id, client id, analytics id, client version, credentials include, JSON body', async () => {
+    const { api, client, storage } = setup()
+    api.on('POST /echo', () => json({ ok: true }))
+    await expect(request(client, { method: 'POST', path: '/echo', body: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    })
+
+    const [call] = api.calls
+    expect(call?.path).toBe('/echo')
+    expect(call?.credentials).toBe('include')
+    expect(call?.body).toEqual({ a: 1 })
+    expect(call?.headers.get('content-type')).toBe('application/json')
+    expect(call?.headers.get('privy-app-id')).toBe(testAppId)
+    expect(call?.headers.get('privy-client')).toBe('@foyer/core:0.1.0')
+    expect(call?.headers.get('privy-client-id')).toBe(await storage.get('foyer:client_id'))
+    expect(call?.headers.get('privy-ca-id')).toBe(await storage.get('foyer:analytics_id'))
+    expect(call?.headers.get('privy-client-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(call?.headers.get('privy-ca-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(call?.headers.get('privy-client-id')).not.toBe(call?.headers.get('privy-ca-id'))
+    expect(call?.headers.has('privy-retry-attempt')).toBe(false)
+    expect(call?.headers.has('authorization')).toBe(false)
+  })
+
+  test('behavior: the stored access token rides as Bearer; no content-type without a body', async () => {
+    const { api, client, storage } = setup()
+    const token = await signAccessToken()
+    await storage.set(`foyer:${testAppId}:access_token`, token)
+    api.on('GET /echo', () => json({}))
+    await request(client, { method: 'GET', path: '/echo' })
+    expect(api.calls[0]?.headers.get('authorization')).toBe(`Bearer ${token}`)
+    expect(api.calls[0]?.headers.has('content-type')).toBe(false)
+  })
+
+  test('behavior: ids are generated once and kept across calls and clients', async () => {
+    const { api, client, storage } = setup()
+    api.on('GET /echo', () => json({}))
+    await request(client, { method: 'GET', path: '/echo' })
+    await request(client, { method: 'GET', path: '/echo' })
+    const other = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    await request(other, { method: 'GET', path: '/echo' })
+    const clientIds = new Set(api.calls.map((call) => call.headers.get('privy-client-id')))
+    const analyticsIds = new Set(api.calls.map((call) => call.headers.get('privy-ca-id')))
+    expect(clientIds.size).toBe(1)
+    expect(analyticsIds.size).toBe(1)
+  })
+
+  test('behavior: an empty 2xx body resolves to undefined', async () => {
+    const { api, client } = setup()
+    api.on('POST /empty', () => new Response(null, { status: 204 }))
+    await expect(request(client, { method: 'POST', path: '/empty' })).resolves.toBeUndefined()
+  })
+})
+
+describe('retries (spec 01 §7)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  test.each([408, 409, 425, 500, 502, 503, 504])(
+    'behavior: %i is retried 3 times after 500, 1500 and 4500 ms, with privy-retry-attempt 1..3',
+    async (status) => {
+      const { api, client } = setup()
+      let failures = 3
+      api.on('POST /flaky', () => (failures-- > 0 ? apiError(status, 'internal_error') : json({ ok: true })))
+      const result = settle(request(client, { method: 'POST', path: '/flaky', body: {} }))
+
+      await vi.advanceTimersByTimeAsync(0)
+      expect(api.calls).toHaveLength(1)
+      for (const [retry, delay] of [
+        [1, 500],
+        [2, 1500],
+        [3, 4500],
+      ] as const) {
+        await vi.advanceTimersByTimeAsync(delay - 1)
+        expect(api.calls).toHaveLength(retry)
+        await vi.advanceTimersByTimeAsync(1)
+        expect(api.calls).toHaveLength(retry + 1)
+      }
+      expect(await result).toEqual({ ok: true, value: { ok: true } })
+      expect(api.calls.map((call) => call.headers.get('privy-retry-attempt'))).toEqual([null, '1', '2', '3'])
+    },
+  )
+
+  test('error: after exactly 3 retries the last error answer is thrown', async () => {
+    const { api, client } = setup()
+    api.on('GET /down', () => apiError(503, 'internal_error', 'Service unavailable'))
+    const result = settle(request(client, { method: 'GET', path: '/down' }))
+    await vi.runAllTimersAsync()
+    const outcome = await result
+    expect(api.calls).toHaveLength(4)
+    expect(outcome.ok).toBe(false)
+    expect(!outcome.ok && outcome.error).toBeInstanceOf(ApiError)
+    expect(!outcome.ok && (outcome.error as ApiError).status).toBe(503)
+  })
+
+  test.each([400, 401, 403, 404, 422, 429])('behavior: %i is not retried', async (status) => {
+    const { api, client } = setup()
+    api.on('POST /bad', () => apiError(status, 'invalid_request'))
+    const result = settle(request(client, { method: 'POST', path: '/bad', body: {} }))
+    await vi.runAllTimersAsync()
+    expect((await result).ok).toBe(false)
+    expect(api.calls).toHaveLength(1)
+  })
+
+  test('behavior: retry: false (code-consuming calls, analytics) is never retried', async () => {
+    const { api, client } = setup()
+    api.on('POST /authenticate', () => apiError(503, 'internal_error'))
+    const result = settle(request(client, { method: 'POST', path: '/authenticate', body: {}, retry: false }))
+    await vi.runAllTimersAsync()
+    const outcome = await result
+    expect(!outcome.ok && (outcome.error as ApiError).status).toBe(503)
+    expect(api.calls).toHaveLength(1)
+  })
+
+  test('behavior: a network error is retried for GET', async () => {
+    const { api, client } = setup()
+    let failures = 2
+    api.on('GET /wobbly', () => {
+      if (failures-- > 0) throw new TypeError('fetch failed')
+      return json({ ok: true })
+    })
+    const result = settle(request(client, { method: 'GET', path: '/wobbly' }))
+    await vi.runAllTimersAsync()
+    expect(await result).toEqual({ ok: true, value: { ok: true } })
+    expect(api.calls.map((call) => call.headers.get('privy-retry-attempt'))).toEqual([null, '1', '2'])
+  })
+
+  test('error: a network error is not retried for POST', async () => {
+    const { api, client } = setup()
+    api.on('POST /wobbly', () => {
+      throw new TypeError('fetch failed')
+    })
+    const result = settle(request(client, { method: 'POST', path: '/wobbly', body: {} }))
+    await vi.runAllTimersAsync()
+    const outcome = await result
+    expect(!outcome.ok && outcome.error).toBeInstanceOf(NetworkError)
+    expect(!outcome.ok && (outcome.error as NetworkError).code).toBe('network_error')
+    expect(!outcome.ok && (outcome.error as NetworkError).cause).toBeInstanceOf(TypeError)
+    expect(api.calls).toHaveLength(1)
+  })
+
+  test('error: no answer within timeoutMs gives TimeoutError (request_timeout), not retried', async () => {
+    const { api, client } = setup({ timeoutMs: 1000 })
+    api.on(
+      'GET /slow',
+      (_call, signal) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason))
+        }),
+    )
+    const result = settle(request(client, { method: 'GET', path: '/slow' }))
+    await vi.advanceTimersByTimeAsync(999)
+    expect(api.calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    const outcome = await result
+    expect(!outcome.ok && outcome.error).toBeInstanceOf(TimeoutError)
+    expect(!outcome.ok && (outcome.error as TimeoutError).code).toBe('request_timeout')
+    await vi.runAllTimersAsync()
+    expect(api.calls).toHaveLength(1)
+  })
+})
+
+describe('error answers', () => {
+  test('error: { error, code, data } becomes an ApiError with the server code, status and message', async () => {
+    const { api, client } = setup()
+    api.on('POST /transfer', () =>
+      json(
+        { error: 'Account transfer required', code: 'account_transfer_required', data: { nonce: 'n1' } },
+        400,
+      ),
+    )
+    const error = await request(client, { method: 'POST', path: '/transfer', body: {} }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 'account_transfer_required',
+      status: 400,
+      shortMessage: 'Account transfer required',
+      message: 'Account transfer required',
+      data: { nonce: 'n1' },
+    })
+  })
+
+  test('error: an unparsable error body gives code unknown_error', async () => {
+    const { api, client } = setup()
+    api.on('GET /html', () => new Response('<h1>Bad gateway</h1>', { status: 400 }))
+    const error = await request(client, { method: 'GET', path: '/html' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'unknown_error', status: 400 })
+  })
+
+  test('error: a code outside the protocol list gives unknown_error but keeps the message', async () => {
+    const { api, client } = setup()
+    api.on('GET /odd', () => json({ error: 'Something new', code: 'brand_new_code' }, 403))
+    const error = await request(client, { method: 'GET', path: '/odd' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'unknown_error', status: 403, shortMessage: 'Something new' })
+  })
+
+  test('error: invalid JSON in a 2xx answer gives unknown_error', async () => {
+    const { api, client } = setup()
+    api.on('GET /broken', () => new Response('{not json', { status: 200 }))
+    const error = await request(client, { method: 'GET', path: '/broken' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'ApiError', code: 'unknown_error', status: 200 })
+  })
+})

@@ -1,0 +1,149 @@
+import { headers, isErrorCode, RETRY_COUNT, RETRY_STATUSES } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { ApiError } from '../errors/ApiError'
+import { NetworkError } from '../errors/NetworkError'
+import { TimeoutError } from '../errors/TimeoutError'
+import { clientHeaderValue } from '../version'
+import { retryDelayMs } from './retryDelayMs'
+
+/** Parameters of {@link request}. */
+export type RequestParameters = {
+  method: 'GET' | 'POST'
+  /** Path below the API base URL, starting with `/` (e.g. `/api/v1/sessions`). */
+  path: string
+  /** JSON body; sent with `content-type: application/json`. */
+  body?: unknown
+  /**
+   * Whether the retry policy applies (default `true`). Pass `false` for calls that consume a code or
+   * nonce and for analytics (spec 01 §7; STYLE.md §4).
+   */
+  retry?: boolean
+  /**
+   * The Bearer token to send; default: the stored access token, if any. `null` sends none. The refresh
+   * call passes the (possibly expired) current token explicitly.
+   */
+  accessToken?: string | null
+}
+
+/**
+ * Calls the Foyer API and returns the parsed JSON answer (`undefined` for an empty body).
+ *
+ * Every attempt carries `privy-app-id`, `privy-client-id`, `privy-ca-id`, `privy-client`, the Bearer token
+ * when held, and from the first retry on `privy-retry-attempt: 1..3`, with `credentials: 'include'`
+ * (DESIGN.md "Wire contract"). Retry policy (spec 01 §7): up to `RETRY_COUNT` (3) retries on
+ * `RETRY_STATUSES` (408, 409, 425, 500, 502, 503, 504) after 500, 1500, 4500 ms; network failures are
+ * retried the same way for GET only (a POST may have reached the server). Timeouts are not retried.
+ *
+ * @throws {ApiError} status ≥ 400: the server's `code`, or `'unknown_error'` when the body is not `{error, code}`.
+ * @throws {TimeoutError} no answer within the client's `timeoutMs` (`'request_timeout'`).
+ * @throws {NetworkError} fetch failed (`'network_error'`).
+ * @internal
+ */
+export async function request<T>(client: FoyerClient, parameters: RequestParameters): Promise<T> {
+  const { method, path } = parameters
+  const internal = client._internal
+  const [ids, accessToken] = await Promise.all([
+    internal.ids(),
+    parameters.accessToken !== undefined
+      ? parameters.accessToken
+      : internal.session.load().then((tokens) => tokens.accessToken),
+  ])
+  const url = `${client.apiUrl}${path}`
+  const body = parameters.body === undefined ? undefined : JSON.stringify(parameters.body)
+  const retries = parameters.retry === false ? 0 : RETRY_COUNT
+
+  for (let attempt = 0; ; attempt++) {
+    const requestHeaders: Record<string, string> = {
+      accept: 'application/json',
+      [headers.appId]: client.appId,
+      [headers.clientId]: ids.clientId,
+      [headers.analyticsId]: ids.analyticsId,
+      [headers.client]: clientHeaderValue,
+    }
+    if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+    if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`
+    if (attempt > 0) requestHeaders[headers.retryAttempt] = String(attempt)
+
+    let response: { status: number; text: string }
+    try {
+      response = await fetchText(internal.fetch, internal.timeoutMs, url, `${method} ${path}`, {
+        method,
+        headers: requestHeaders,
+        credentials: 'include',
+        ...(body === undefined ? {} : { body }),
+      })
+    } catch (error) {
+      if (error instanceof NetworkError && method === 'GET' && attempt < retries) {
+        await sleep(retryDelayMs(attempt + 1))
+        continue
+      }
+      throw error
+    }
+
+    if (response.status >= 200 && response.status < 300) {
+      if (response.text === '') return undefined as T
+      try {
+        return JSON.parse(response.text) as T
+      } catch (cause) {
+        throw new ApiError('The server answered with invalid JSON.', {
+          status: response.status,
+          code: 'unknown_error',
+          cause,
+        })
+      }
+    }
+    if (RETRY_STATUSES.includes(response.status) && attempt < retries) {
+      await sleep(retryDelayMs(attempt + 1))
+      continue
+    }
+    throw toApiError(response)
+  }
+}
+
+/** One attempt: fetch and read the body, both within `timeoutMs`. */
+async function fetchText(
+  fetchFn: typeof fetch,
+  timeoutMs: number,
+  url: string,
+  details: string,
+  init: RequestInit,
+): Promise<{ status: number; text: string }> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    const response = await fetchFn(url, { ...init, signal: controller.signal })
+    return { status: response.status, text: await response.text() }
+  } catch (cause) {
+    if (controller.signal.aborted) throw new TimeoutError({ timeoutMs, details, cause })
+    throw new NetworkError({ details, cause })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** `{ error, code, data? }` → ApiError; anything else → code `'unknown_error'`. */
+function toApiError(response: { status: number; text: string }): ApiError {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(response.text)
+  } catch {}
+  if (isRecord(parsed) && typeof parsed.error === 'string') {
+    return new ApiError(parsed.error, {
+      status: response.status,
+      code: isErrorCode(parsed.code) ? parsed.code : 'unknown_error',
+      data: isRecord(parsed.data) ? parsed.data : undefined,
+    })
+  }
+  return new ApiError(`The server answered with status ${response.status}.`, {
+    status: response.status,
+    code: 'unknown_error',
+  })
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,34 @@
+import type { AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { wipeSession } from './wipeSession'
+
+/**
+ * Stores the tokens of an auth response per its `session_update_action` and updates `state.user`
+ * (spec 01 §4 "Session tokens"):
+ * - `'set'` or absent: store access, refresh and identity tokens (a `null` token removes the stored one);
+ * - `'clear'`: wipe local state;
+ * - `'ignore'`: store only the access and identity tokens, and only when `token` is present.
+ *
+ * @returns The signed-in user, or `null` after `'clear'`.
+ * @internal
+ */
+export async function applyAuthResponse(client: FoyerClient, response: AuthResponse): Promise<User | null> {
+  const { session, setState } = client._internal
+  const action: AuthResponse['session_update_action'] | undefined = response.session_update_action
+  if (action === 'clear') {
+    await wipeSession(client)
+    return null
+  }
+  if (action === 'ignore') {
+    if (response.token)
+      await session.write({ accessToken: response.token, identityToken: response.identity_token })
+  } else {
+    await session.write({
+      accessToken: response.token,
+      refreshToken: response.refresh_token,
+      identityToken: response.identity_token,
+    })
+  }
+  setState({ user: response.user })
+  return response.user
+}

@@ -1,0 +1,5 @@
+/** Version of `@foyer/core`, kept in step with package.json. */
+export const version = '0.1.0'
+
+/** Value of the `privy-client` header: `<package>:<version>` (DESIGN.md "Wire contract"). */
+export const clientHeaderValue = `@foyer/core:${version}`

@@ -1,0 +1,23 @@
+/**
+ * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
+ * precedence over the app's server configuration (`logo_url`, `accent_color`).
+ */
+export type FoyerAppearance = {
+  /** Logo URL shown on the landing screen; only `http(s):` and `data:image/…` URLs are used. */
+  logo?: string
+  /** Landing heading; default 'Log in or sign up'. */
+  landingHeader?: string
+  /** Optional line under the landing heading. */
+  loginMessage?: string
+  /** Color scheme; default `'light'`. */
+  theme?: 'light' | 'dark'
+  /** Accent color; only hex (`#4f46e5`) or `rgb()`/`rgba()` values are used. */
+  accentColor?: string
+}
+
+/** The `config` prop of `FoyerProvider`. */
+export type FoyerConfig = {
+  appearance?: FoyerAppearance
+  /** Login methods shown on the landing screen. Only `'email'` exists so far (the default). */
+  loginMethods?: readonly 'email'[]
+}

@@ -1,0 +1,28 @@
+import type { FoyerClient } from '@foyer/core'
+import { createContext, useContext } from 'react'
+import type { FoyerConfig } from './FoyerConfig'
+
+/** What `FoyerProvider` shares with its hooks and modal (internal). */
+export type FoyerContextValue = {
+  /** The provider's one core client. */
+  client: FoyerClient
+  /** The host's `config` prop. */
+  config: FoyerConfig | undefined
+  /** Opens the login modal, remembering the focused element to return focus to on close. */
+  openModal(): void
+}
+
+/** Internal context of `FoyerProvider`; `null` outside it. */
+export const FoyerContext = createContext<FoyerContextValue | null>(null)
+
+/**
+ * Reads the nearest `FoyerProvider`'s context (internal).
+ *
+ * @param caller - the hook or component name, for the error message
+ * @throws Error when called outside `<FoyerProvider>`
+ */
+export function useFoyerContext(caller: string): FoyerContextValue {
+  const value = useContext(FoyerContext)
+  if (!value) throw new Error(`${caller} must be used within <FoyerProvider>.`)
+  return value
+}

@@ -1,0 +1,12 @@
+/**
+ * The serializable facts of a failure that screens need (STYLE.md §3: branch on `code`, never on text).
+ * Built by `toErrorInfo` from a core `BaseError`/`ApiError` or anything else.
+ */
+export type ErrorInfo = {
+  /** The error's stable code (`too_many_requests`, `network_error`, …) or `'unknown_error'`. */
+  code: string
+  /** HTTP status when the server answered (core `ApiError`). */
+  status?: number | undefined
+  /** The error's one-line message (the server's `error` text for an `ApiError`), for display only. */
+  message?: string | undefined
+}

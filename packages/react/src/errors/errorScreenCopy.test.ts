@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest'
+import { en } from '../i18n/en'
+import { errorScreenCopy } from './errorScreenCopy'
+
+describe('errorScreenCopy', () => {
+  test('default', () => {
+    expect(errorScreenCopy({ code: 'unknown_error' }, en)).toEqual({
+      title: 'Something went wrong',
+      detail: 'Try again later',
+      button: 'Try again',
+    })
+  })
+
+  test('behavior: spec 01 §8 copy per code', () => {
+    expect(errorScreenCopy({ code: 'too_many_requests', status: 429 }, en)).toEqual({
+      title: 'Request failed',
+      detail: 'Too many attempts.',
+      button: 'Try again later',
+    })
+    expect(errorScreenCopy({ code: 'linked_to_another_user' }, en)).toMatchObject({
+      title: 'Authentication failed',
+      detail: 'This account has already been linked to another user.',
+    })
+    expect(errorScreenCopy({ code: 'disallowed_login_method', message: 'Email login is off.' }, en)).toEqual({
+      title: 'Not allowed',
+      detail: 'Email login is off.',
+      button: 'Try another method',
+    })
+    expect(errorScreenCopy({ code: 'invalid_captcha' }, en)).toMatchObject({ detail: 'Please try again.' })
+    expect(errorScreenCopy({ code: 'invalid_data', status: 400, message: 'Bad email' }, en)).toMatchObject({
+      title: 'Something went wrong',
+      detail: 'Bad email',
+    })
+  })
+
+  test('behavior: allowlist texts default and override, link only when safe', () => {
+    expect(errorScreenCopy({ code: 'allowlist_rejected' }, en)).toEqual({
+      title: "You don't have access to this app",
+      detail: 'Have you been invited?',
+      button: 'Try another account',
+    })
+    const allowlist_config = {
+      error_title: 'Invite only',
+      error_detail: null,
+      cta_text: 'Join the waitlist',
+      cta_link: 'https://example.com/waitlist',
+    }
+    expect(errorScreenCopy({ code: 'allowlist_rejected' }, en, { allowlist_config })).toEqual({
+      title: 'Invite only',
+      detail: 'Have you been invited?',
+      button: 'Join the waitlist',
+      href: 'https://example.com/waitlist',
+    })
+    const unsafe = { ...allowlist_config, cta_link: 'javascript:alert(1)' }
+    expect(
+      errorScreenCopy({ code: 'allowlist_rejected' }, en, { allowlist_config: unsafe }).href,
+    ).toBeUndefined()
+  })
+})

@@ -1,0 +1,61 @@
+import { getAccessToken, logout } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { useFoyerState } from './useFoyerState'
+
+/** What {@link useFoyer} returns. */
+export type UseFoyerReturnType = {
+  /** `true` once the app configuration is loaded and the stored session restored (core status `'ready'`). */
+  ready: boolean
+  /** `true` when a user is signed in. */
+  authenticated: boolean
+  /** The signed-in user (`{ id, created_at, linked_accounts, … }`), or `null`. */
+  user: User | null
+  /** Opens the login modal. Does nothing when already authenticated (spec 01 §6). */
+  login(): void
+  /** Signs out: revokes the session on the server, then wipes local state whatever the answer (spec 01 §4). */
+  logout(): Promise<void>
+  /**
+   * A valid access token (JWT), refreshed when it expires within 30 s (spec 01 §4), or `null` when signed
+   * out. Rejects with a core `BaseError` (e.g. code `network_error`) when a needed refresh fails.
+   */
+  getAccessToken(): Promise<string | null>
+}
+
+/**
+ * The host's view of Foyer: readiness, the user, and login/logout (contract "React API").
+ *
+ * @returns {@link UseFoyerReturnType}
+ * @throws Error 'useFoyer must be used within <FoyerProvider>.' outside a provider
+ *
+ * @example
+ * function Account() {
+ *   const { ready, authenticated, user, login, logout } = useFoyer()
+ *   if (!ready) return null
+ *   return authenticated ? <button onClick={logout}>Log out {user?.id}</button> : <button onClick={login}>Log in</button>
+ * }
+ */
+export function useFoyer(): UseFoyerReturnType {
+  const { client, openModal } = useFoyerContext('useFoyer')
+  const state = useFoyerState(client)
+  const authenticated = state.user !== null
+
+  const login = useCallback(() => {
+    if (!authenticated) openModal()
+  }, [authenticated, openModal])
+  const logoutUser = useCallback(() => logout(client), [client])
+  const getToken = useCallback(() => getAccessToken(client), [client])
+
+  return useMemo(
+    () => ({
+      ready: state.status === 'ready',
+      authenticated,
+      user: state.user,
+      login,
+      logout: logoutUser,
+      getAccessToken: getToken,
+    }),
+    [state.status, state.user, authenticated, login, logoutUser, getToken],
+  )
+}

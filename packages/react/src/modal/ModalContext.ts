@@ -1,0 +1,34 @@
+import type { FoyerClient, FoyerState } from '@foyer/core'
+import { createContext, useContext } from 'react'
+import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
+import type { Messages } from '../i18n/en'
+import type { Router } from './router/createRouter'
+import type { ScreenParamsMap } from './screens'
+
+/** What the modal gives its screens (internal). */
+export type ModalContextValue = {
+  client: FoyerClient
+  /** The client's state snapshot (app configuration, user). */
+  state: FoyerState
+  config: FoyerConfig | undefined
+  router: Router<ScreenParamsMap>
+  messages: Messages
+  /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
+  appName: string
+  /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
+  close(): void
+}
+
+/** Internal context of the login modal. */
+export const ModalContext = createContext<ModalContextValue | null>(null)
+
+/**
+ * Reads the modal's context from a screen (internal).
+ *
+ * @throws Error when rendered outside the modal
+ */
+export function useModal(): ModalContextValue {
+  const value = useContext(ModalContext)
+  if (!value) throw new Error('Foyer screens must be rendered inside the Foyer modal.')
+  return value
+}

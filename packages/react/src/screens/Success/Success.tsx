@@ -1,0 +1,29 @@
+import { useEffect } from 'react'
+import { useModal } from '../../modal/ModalContext'
+import { ScreenTitle } from '../../modal/ScreenTitle'
+import { Notice } from '../../ui/Notice'
+
+/** Time the success screen shows before the modal closes, in ms (spec 01 §9 leaves the value open). */
+export const SUCCESS_CLOSE_DELAY_MS = 1000
+
+/**
+ * Success screen (spec 01 §4 "Passwordless code" → close after a delay): 'Success!' in a `role="status"`
+ * region, then the modal closes after {@link SUCCESS_CLOSE_DELAY_MS}; the history resets to landing
+ * `LANDING_RESET_DELAY_MS` after that.
+ */
+export function Success() {
+  const { close, messages } = useModal()
+  useEffect(() => {
+    const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [close])
+  return (
+    <div role="status">
+      <Notice
+        tone="success"
+        title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
+        detail={messages.success.detail}
+      />
+    </div>
+  )
+}

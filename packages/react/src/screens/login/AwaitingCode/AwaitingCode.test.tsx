@@ -1,0 +1,114 @@
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { TEST_CODE, type TestAnswer } from '../../../../test/createTestClient'
+import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
+
+afterEach(cleanup)
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement
+const authenticateAnswers = (answer: TestAnswer) => ({
+  'POST /api/v1/passwordless/authenticate': () => answer,
+})
+
+describe('AwaitingCode', () => {
+  test('default', async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    expect(screen.getByText(/ada@example\.com/).textContent).toContain('Please check ada@example.com')
+    expect(box(1).getAttribute('autocomplete')).toBe('one-time-code')
+    expect(document.activeElement).toBe(box(1))
+    expect(screen.getByText("Didn't get an email?")).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy()
+  })
+
+  test('behavior: the sixth digit signs in, shows Success! and closes', async () => {
+    const { user, calls, trigger } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    const status = await screen.findByRole('status', {}, { timeout: 3000 })
+    await waitFor(() => expect(status.textContent).toContain('Success!'))
+    expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
+      email: 'ada@example.com',
+      code: TEST_CODE,
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user1')
+    expect(document.activeElement).toBe(trigger)
+  })
+
+  test('behavior: Back returns to landing with the address', async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect((screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe(
+      'ada@example.com',
+    )
+    expect(screen.getByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
+  })
+
+  test('behavior: Resend code sends a new code and shows "Code sent" during the cooldown', async () => {
+    const { user, calls } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    expect(await screen.findByText('Code sent')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(calls.filter((call) => call.path === '/api/v1/passwordless/init')).toHaveLength(2)
+  })
+
+  test('error: a wrong code shows "Invalid or expired verification code" and clears the boxes', async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.keyboard('000000')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Invalid or expired verification code')
+    await waitFor(() => expect(document.activeElement).toBe(box(1)))
+    expect([1, 2, 3, 4, 5, 6].map((n) => box(n).value).join('')).toBe('')
+    await user.keyboard('1')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  test('error: user_does_not_exist goes to account not found', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: authenticateAnswers({ status: 404, body: { error: 'No user', code: 'user_does_not_exist' } }),
+    })
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    expect(
+      await screen.findByText('Please try logging in again or go to Test App to create an account.'),
+    ).toBeTruthy()
+  })
+
+  test('error: max_accounts_reached goes to the user limit screen', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: authenticateAnswers({ status: 403, body: { error: 'Limit', code: 'max_accounts_reached' } }),
+    })
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    expect(
+      await screen.findByText('This application has reached its user limit and cannot sign in new users.'),
+    ).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Unable to sign in' })).toBeTruthy()
+  })
+
+  test('error: too_many_requests goes to the error screen, whose button comes back', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: authenticateAnswers({ status: 429, body: { error: 'Slow down', code: 'too_many_requests' } }),
+    })
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    const button = await screen.findByRole('button', { name: 'Try again later' })
+    expect(screen.getByRole('heading', { name: 'Request failed' })).toBeTruthy()
+    expect(screen.getByText('Too many attempts.')).toBeTruthy()
+    await user.click(button)
+    expect(await screen.findByRole('textbox', { name: 'Digit 1 of 6' })).toBeTruthy()
+  })
+
+  test('error: any other failure shows "Issue verifying code"', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: authenticateAnswers({ status: 400, body: { error: 'Bad', code: 'invalid_data' } }),
+    })
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    expect((await screen.findByRole('alert')).textContent).toBe('Issue verifying code')
+  })
+})

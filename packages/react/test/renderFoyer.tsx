@@ -1,0 +1,58 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect } from 'vitest'
+import type { FoyerConfig } from '../src/FoyerProvider/FoyerConfig'
+import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
+import { useFoyer } from '../src/hooks/useFoyer'
+import { createTestClient, TEST_APP_ID, type TestRoutes } from './createTestClient'
+
+/** A host page: a status line and Log in / Log out buttons driven by `useFoyer`. */
+function Host() {
+  const { ready, authenticated, user, login, logout } = useFoyer()
+  return (
+    <div>
+      <p data-testid="host-status">
+        {ready ? (authenticated ? `signed in as ${user?.id}` : 'signed out') : 'loading'}
+      </p>
+      <button type="button" onClick={login} disabled={!ready}>
+        Log in
+      </button>
+      <button type="button" onClick={() => void logout()}>
+        Log out
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Renders `FoyerProvider` (with a core client over the in-test server) around a host page, waits for
+ * `ready`, and opens the modal with the host's Log in button.
+ *
+ * @returns the user-event instance, the dialog element, the client and the recorded calls
+ */
+export async function renderFoyerAndOpen(options: { routes?: TestRoutes; config?: FoyerConfig } = {}) {
+  const { client, calls } = createTestClient(options.routes)
+  const user = userEvent.setup()
+  const result = render(
+    <FoyerProvider
+      appId={TEST_APP_ID}
+      apiUrl="http://foyer.test"
+      client={client}
+      {...(options.config ? { config: options.config } : {})}
+    >
+      <Host />
+    </FoyerProvider>,
+  )
+  const trigger = screen.getByRole('button', { name: 'Log in' })
+  await waitFor(() => expect(trigger.hasAttribute('disabled')).toBe(false))
+  await user.click(trigger)
+  const dialog = await screen.findByRole('dialog')
+  return { user, dialog, client, calls, trigger, ...result }
+}
+
+/** Types `email` into the landing's email field and presses Enter, then waits for the code screen. */
+export async function submitEmail(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com') {
+  await user.type(screen.getByPlaceholderText('your@email.com'), `${email}{Enter}`)
+  await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+  return screen.getByRole('heading', { name: 'Enter confirmation code' })
+}

@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+
+const run = promisify(execFile)
+const bin = fileURLToPath(new URL('../../bin/foyer-server.mjs', import.meta.url))
+
+function foyerServer(args: string[], cwd: string) {
+  const { DATABASE_URL: _ignored, FOYER_MASTER_KEY: _key, ...env } = process.env
+  return run(process.execPath, [bin, ...args], {
+    cwd,
+    env: { ...env, NODE_ENV: 'development', FOYER_DATA_DIR: join(cwd, 'data') },
+    timeout: 60_000,
+  })
+}
+
+describe('foyer-server CLI', () => {
+  test('default: app create prints an id that app list --json then shows', { timeout: 120_000 }, async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
+    const created = await foyerServer(
+      [
+        'app',
+        'create',
+        '--name',
+        'CLI Shop',
+        '--origin',
+        'https://shop.example',
+        '--origin',
+        'http://localhost:*',
+      ],
+      cwd,
+    )
+    const id = created.stdout.trim()
+    expect(id).toMatch(/^[a-z0-9]{25}$/)
+    const listed = await foyerServer(['app', 'list', '--json'], cwd)
+    const apps = JSON.parse(listed.stdout) as Array<{ id: string; name: string; allowed_origins: string[] }>
+    expect(apps).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'CLI Shop',
+        allowed_origins: ['https://shop.example', 'http://localhost:*'],
+      }),
+    ])
+  })
+
+  test('error: an unknown command exits 1 with the usage', { timeout: 60_000 }, async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
+    await expect(foyerServer(['frobnicate'], cwd)).rejects.toMatchObject({ code: 1 })
+  })
+})

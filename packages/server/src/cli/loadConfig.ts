@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { z } from 'zod'
+
+const base64Key = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const bytes = Buffer.from(value, 'base64')
+    if (bytes.length !== 32 || bytes.toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, '')) {
+      context.addIssue({ code: 'custom', message: 'FOYER_MASTER_KEY must be 32 bytes in base64' })
+      return z.NEVER
+    }
+    return new Uint8Array(bytes) as Uint8Array
+  })
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+/** The server's environment variables (packages/server/README.md), validated. */
+export const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: optionalString.default('127.0.0.1'),
+  FOYER_DATA_DIR: optionalString.default('.foyer/data'),
+  DATABASE_URL: optionalString,
+  FOYER_MASTER_KEY: base64Key.optional(),
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
+  FOYER_ISSUER: optionalString,
+  FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
+})
+
+/** Resolved configuration of the `foyer-server` CLI. */
+export type ServerConfig = {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  /** Absolute PGlite data directory (unused when `databaseUrl` is set, except to place the dev master key). */
+  dataDir: string
+  databaseUrl: string | undefined
+  masterKey: Uint8Array
+  smtpUrl: string | undefined
+  mailFrom: string | undefined
+  issuer: string | undefined
+  accessTokenTtlSeconds: number | undefined
+}
+
+/**
+ * Reads and validates the environment (one place for all of it). `FOYER_MASTER_KEY` is required in
+ * production; in development it is generated once and kept in `<FOYER_DATA_DIR>/../master.key` (mode 0600).
+ * Throws `Error` with every invalid variable named.
+ *
+ * @example const config = await loadConfig(process.env, process.cwd())
+ */
+export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): Promise<ServerConfig> {
+  const parsed = envSchema.safeParse(environment)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  const values = parsed.data
+  const env = values.NODE_ENV === 'production' || values.NODE_ENV === 'test' ? values.NODE_ENV : 'development'
+  const dataDir = resolve(cwd, values.FOYER_DATA_DIR)
+  let masterKey: Uint8Array | undefined = values.FOYER_MASTER_KEY
+  if (!masterKey) {
+    if (env === 'production') throw new Error('FOYER_MASTER_KEY is required in production (32 bytes, base64)')
+    masterKey = await readOrCreateDevMasterKey(resolve(dataDir, '..', 'master.key'))
+  }
+  return {
+    env,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    masterKey,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    issuer: values.FOYER_ISSUER,
+    accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
+  }
+}
+
+/** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */
+async function readOrCreateDevMasterKey(path: string): Promise<Uint8Array> {
+  if (!existsSync(path)) {
+    await mkdir(dirname(path), { recursive: true })
+    try {
+      await writeFile(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    await chmod(path, 0o600)
+  }
+  const parsed = base64Key.safeParse((await readFile(path, 'utf8')).trim())
+  if (!parsed.success) throw new Error(`${path} does not hold a 32-byte base64 key`)
+  return parsed.data
+}

@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util'
+import { createApp } from '../createApp'
+import { migrate } from '../db/migrate'
+import { openDatabase } from '../db/openDatabase'
+import { createAppRecord, listAppRecords, seedDemoApp } from '../features/apps/service'
+import { loadConfig, type ServerConfig } from './loadConfig'
+
+const usage = `Usage: foyer-server <command>
+
+Commands:
+  migrate                                   apply database migrations
+  app create --name <name> --origin <url>…  create an app; prints its id
+  app list [--json]                         list apps
+  start                                     migrate, seed the demo app, and serve (PORT, HOST)
+
+Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
+FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, PORT, HOST (see packages/server/README.md).`
+
+async function withDatabase<T>(
+  config: ServerConfig,
+  run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  try {
+    await migrate(db)
+    return await run(db)
+  } finally {
+    await db.close()
+  }
+}
+
+async function start(config: ServerConfig): Promise<void> {
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  await migrate(db)
+  await seedDemoApp(db, { masterKey: config.masterKey, env: config.env })
+  const app = await createApp({
+    db,
+    masterKey: config.masterKey,
+    env: config.env,
+    logger: true,
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+    ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+    ...(config.issuer ? { issuer: config.issuer } : {}),
+    ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
+  })
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
+  if (config.env !== 'production') process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+/**
+ * The `foyer-server` CLI. Returns the process exit code (the server keeps running after `start`).
+ *
+ * @example await main(['app', 'create', '--name', 'Shop', '--origin', 'https://shop.example'])
+ */
+export async function main(argv: string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  const command = positionals.join(' ')
+  if (values.help || !command) {
+    process.stdout.write(`${usage}\n`)
+    return values.help ? 0 : 1
+  }
+  const config = await loadConfig(environment, process.cwd())
+  switch (command) {
+    case 'migrate':
+      await withDatabase(config, async () => undefined)
+      process.stdout.write('Migrations applied\n')
+      return 0
+    case 'app create': {
+      if (!values.name) {
+        process.stderr.write('app create needs --name <name>\n')
+        return 1
+      }
+      const name = values.name
+      const app = await withDatabase(config, (db) =>
+        createAppRecord(db, { name, allowedOrigins: values.origin ?? [], masterKey: config.masterKey }),
+      )
+      process.stdout.write(`${app.id}\n`)
+      return 0
+    }
+    case 'app list': {
+      const apps = await withDatabase(config, (db) => listAppRecords(db))
+      if (values.json) {
+        const list = apps.map((app) => ({
+          id: app.id,
+          name: app.name,
+          allowed_origins: app.allowedOrigins,
+          created_at: Math.floor(app.createdAt.getTime() / 1000),
+        }))
+        process.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+      } else {
+        for (const app of apps)
+          process.stdout.write(`${app.id}  ${app.name}  ${app.allowedOrigins.join(' ')}\n`)
+      }
+      return 0
+    }
+    case 'start':
+      await start(config)
+      return 0
+    default:
+      process.stderr.write(`Unknown command: ${command}\n\n${usage}\n`)
+      return 1
+  }
+}

@@ -1,0 +1,19 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+
+/**
+ * `analytics_events`: events clients post to `/api/v1/analytics_events` (spec 01 §7). `app_id` is not a
+ * foreign key: an event is kept even when its app header is missing or unknown.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: varchar('app_id', { length: 25 }),
+    eventName: text('event_name').notNull(),
+    clientId: text('client_id'),
+    analyticsId: text('analytics_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('analytics_events_app_id_created_at_idx').on(table.appId, table.createdAt)],
+)

@@ -1,0 +1,202 @@
+import { appConfigSchema, authResponseSchema, defaultAppSettings } from '@foyer/protocol'
+import { eq } from 'drizzle-orm'
+import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jose'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { mergeSettings } from './mergeSettings'
+import { isOriginAllowed, normalizeOriginPattern } from './originPatterns'
+import { apps } from './schema'
+import { createAppRecord, DEMO_APP_ID, findAppRecord, listAppRecords, loadApp, seedDemoApp } from './service'
+
+let t: TestContext
+
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function signIn(email: string) {
+  const code = await t.sendCode(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: { email, code },
+  })
+  return authResponseSchema.parse(response.json())
+}
+
+describe('GET /api/v1/apps/:appId', () => {
+  test('default: the demo app config parses with appConfigSchema; nested objects are never null', async () => {
+    const response = await t.request({ method: 'GET', url: `/api/v1/apps/${DEMO_APP_ID}`, appId: null })
+    expect(response.statusCode).toBe(200)
+    const config = appConfigSchema.parse(response.json())
+    expect(config).toMatchObject({ id: DEMO_APP_ID, name: 'Foyer Demo', email_auth: true })
+    expect(config.verification_key).toMatch(
+      /^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/,
+    )
+    expect(config.created_at).toBe(Math.floor(t.demoApp.createdAt.getTime() / 1000))
+    expect(config.updated_at).toBe(config.created_at)
+    expect(config.embedded_wallet_config.ethereum.create_on_login).toBe('off')
+    expect(config.embedded_wallet_config.solana.create_on_login).toBe('off')
+    for (const key of [
+      'allowlist_config',
+      'telegram_auth_config',
+      'funding_config',
+      'smart_wallet_config',
+    ] as const)
+      expect(config[key]).toBeTypeOf('object')
+    await importSPKI(config.verification_key, 'ES256')
+  })
+
+  test('behavior: settings overrides are merged over the defaults', async () => {
+    const created = await createAppRecord(t.db, {
+      name: 'Custom',
+      masterKey: t.masterKey,
+      settings: {
+        accent_color: '#ff0000',
+        embedded_wallet_config: { ethereum: { create_on_login: 'all-users' } },
+      },
+    })
+    const config = appConfigSchema.parse(
+      (await t.request({ method: 'GET', url: `/api/v1/apps/${created.id}` })).json(),
+    )
+    expect(config.accent_color).toBe('#ff0000')
+    expect(config.embedded_wallet_config).toEqual({
+      ...defaultAppSettings.embedded_wallet_config,
+      ethereum: { create_on_login: 'all-users' },
+    })
+  })
+
+  test('error: malformed id → 400 invalid_data; unknown → 404 not_found', async () => {
+    const short = await t.request({ method: 'GET', url: '/api/v1/apps/short' })
+    expect(short.statusCode).toBe(400)
+    expect(short.json()).toMatchObject({ code: 'invalid_data' })
+    const unknown = await t.request({ method: 'GET', url: '/api/v1/apps/unknownapp000000000000000' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ error: 'App not found', code: 'not_found' })
+  })
+
+  test('error: unknown route → 404 not_found', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/nope' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ code: 'not_found' })
+  })
+})
+
+describe('GET /api/v1/apps/:appId/jwks.json', () => {
+  test('default: the JWKS verifies an issued access token (kid = RFC 7638 thumbprint)', async () => {
+    const auth = await signIn('jwks@example.com')
+    const response = await t.request({ method: 'GET', url: `/api/v1/apps/${DEMO_APP_ID}/jwks.json` })
+    expect(response.statusCode).toBe(200)
+    const jwks = response.json() as { keys: Array<{ kid: string }> }
+    expect(jwks.keys).toHaveLength(1)
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })
+    expect(jwks.keys[0]).not.toHaveProperty('d')
+    const { payload, protectedHeader } = await jwtVerify(auth.token!, createLocalJWKSet(response.json()), {
+      issuer: 'foyer',
+      audience: DEMO_APP_ID,
+      algorithms: ['ES256'],
+      currentDate: new Date(t.now()),
+    })
+    expect(protectedHeader.kid).toBe(jwks.keys[0]?.kid)
+    expect(payload.sub).toBe(auth.user.id)
+  })
+
+  test('behavior: createRemoteJWKSet against a listening server', async () => {
+    const auth = await signIn('remote-jwks@example.com')
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const jwks = createRemoteJWKSet(new URL(`${address}/api/v1/apps/${DEMO_APP_ID}/jwks.json`))
+    const { payload } = await jwtVerify(auth.token!, jwks, {
+      audience: DEMO_APP_ID,
+      currentDate: new Date(t.now()),
+    })
+    expect(payload.sid).toBeTypeOf('string')
+  })
+})
+
+describe('apps service', () => {
+  test('default: ids are 25 lowercase alphanumerics; the private key is not stored as plaintext PEM', async () => {
+    const created = await createAppRecord(t.db, {
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example'],
+      masterKey: t.masterKey,
+    })
+    expect(created.id).toMatch(/^[a-z0-9]{25}$/)
+    const [row] = await t.db.orm.select().from(apps).where(eq(apps.id, created.id))
+    expect(row?.encryptedPrivateKey).toMatch(/^v1\.[A-Za-z0-9_-]+$/)
+    expect(row?.encryptedPrivateKey).not.toContain('PRIVATE KEY')
+    expect(Buffer.from(row!.encryptedPrivateKey.slice(3), 'base64url').toString('latin1')).not.toContain(
+      'PRIVATE',
+    )
+    const loaded = await loadApp(t.db, created.id, t.masterKey)
+    expect(loaded?.privateKey.type).toBe('private')
+  })
+
+  test('error: a wrong master key cannot decrypt the private key', async () => {
+    const created = await createAppRecord(t.db, { name: 'Locked', masterKey: t.masterKey })
+    await expect(loadApp(t.db, created.id, new Uint8Array(32))).rejects.toThrow()
+  })
+
+  test('error: invalid name, origin or settings are refused', async () => {
+    await expect(createAppRecord(t.db, { name: ' ', masterKey: t.masterKey })).rejects.toThrow('name')
+    await expect(
+      createAppRecord(t.db, {
+        name: 'X',
+        allowedOrigins: ['https://x.example/path'],
+        masterKey: t.masterKey,
+      }),
+    ).rejects.toThrow('Invalid origin')
+    await expect(
+      createAppRecord(t.db, { name: 'X', settings: { email_auth: 'yes' }, masterKey: t.masterKey }),
+    ).rejects.toThrow()
+  })
+
+  test('behavior: seedDemoApp is idempotent and race-safe', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => seedDemoApp(t.db, { masterKey: t.masterKey })),
+    )
+    for (const result of results) expect(result.publicKeyPem).toBe(t.demoApp.publicKeyPem)
+    expect((await listAppRecords(t.db)).filter((app) => app.id === DEMO_APP_ID)).toHaveLength(1)
+    expect((await findAppRecord(t.db, DEMO_APP_ID))?.allowedOrigins).toEqual([
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ])
+  })
+
+  test('behavior: mergeSettings deep-merges objects and replaces arrays', () => {
+    const merged = mergeSettings({ mfa_methods: ['totp'], allowlist_config: { error_title: 'No' } })
+    expect(merged.mfa_methods).toEqual(['totp'])
+    expect(merged.allowlist_config).toEqual({ ...defaultAppSettings.allowlist_config, error_title: 'No' })
+  })
+})
+
+describe('origin patterns', () => {
+  test('default: exact origins and port wildcards', () => {
+    const patterns = ['https://shop.example', 'http://localhost:*']
+    expect(isOriginAllowed(patterns, 'https://shop.example')).toBe(true)
+    expect(isOriginAllowed(patterns, 'http://localhost:5173')).toBe(true)
+    expect(isOriginAllowed(patterns, 'http://localhost')).toBe(true)
+    expect(isOriginAllowed(patterns, 'https://localhost:5173')).toBe(false)
+    expect(isOriginAllowed(patterns, 'http://localhost.evil.example:5173')).toBe(false)
+    expect(isOriginAllowed(patterns, 'https://shop.example:8443')).toBe(false)
+    expect(isOriginAllowed(patterns, 'https://shop.example.evil')).toBe(false)
+    expect(isOriginAllowed(patterns, 'null')).toBe(false)
+  })
+
+  test('behavior: normalizeOriginPattern canonicalizes and rejects non-origins', () => {
+    expect(normalizeOriginPattern('HTTPS://Shop.Example/')).toBe('https://shop.example')
+    expect(normalizeOriginPattern('http://localhost:*')).toBe('http://localhost:*')
+    expect(normalizeOriginPattern('https://shop.example:443')).toBe('https://shop.example')
+    for (const bad of [
+      'shop.example',
+      'ftp://x',
+      'https://x/y',
+      'https://x?y',
+      'https://u:p@x',
+      'http://x:1:*',
+    ])
+      expect(() => normalizeOriginPattern(bad)).toThrow()
+  })
+})

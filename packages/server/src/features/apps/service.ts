@@ -1,0 +1,227 @@
+import { type AppConfig, type AppSettings, defaultAppSettings } from '@foyer/protocol'
+import { asc, eq } from 'drizzle-orm'
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  type JWK,
+} from 'jose'
+import { deriveKey } from '../../crypto/deriveKey'
+import { randomId } from '../../crypto/randomId'
+import { openSecret, sealSecret } from '../../crypto/secretBox'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
+import { normalizeOriginPattern } from './originPatterns'
+import { apps } from './schema'
+
+/** The demo app's id (contract "Ports and URLs"). */
+export const DEMO_APP_ID = 'foyerdemoapp0000000000000'
+/** The demo app's name. */
+export const DEMO_APP_NAME = 'Foyer Demo'
+
+/** An app as stored, without its private key. Times are `Date`s. */
+export type AppRecord = {
+  id: string
+  name: string
+  allowedOrigins: string[]
+  settings: AppSettings
+  /** ES256 public key, SPKI PEM. */
+  publicKeyPem: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** An app with its signing keys, ready to issue and verify tokens. */
+export type LoadedApp = AppRecord & {
+  privateKey: CryptoKey
+  publicKey: CryptoKey
+  /** Public JWK with `kid` (RFC 7638 SHA-256 thumbprint), `alg: 'ES256'`, `use: 'sig'`. */
+  jwk: JWK & { kid: string }
+  kid: string
+}
+
+type AppRow = typeof apps.$inferSelect
+
+function toRecord(row: AppRow): AppRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    allowedOrigins: row.allowedOrigins,
+    settings: mergeSettings(row.settings as Record<string, unknown>),
+    publicKeyPem: row.publicKeyPem,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+export type CreateAppRecordParameters = {
+  name: string
+  /** Exact origins or port wildcards (`http://localhost:*`); see `normalizeOriginPattern`. */
+  allowedOrigins?: readonly string[]
+  /** Overrides of `defaultAppSettings`. */
+  settings?: AppSettingsOverrides
+  /** 32-byte master key; encrypts the private key at rest. */
+  masterKey: Uint8Array
+  /** A fixed id (25 chars); default a random one. */
+  id?: string
+  /** Creation time; default now. */
+  now?: Date
+}
+
+async function buildAppRow(parameters: CreateAppRecordParameters): Promise<AppRow> {
+  const id = parameters.id ?? randomId(25)
+  if (id.length !== 25) throw new Error('An app id is exactly 25 characters')
+  const name = parameters.name.trim()
+  if (!name) throw new Error('An app needs a name')
+  const allowedOrigins = [...new Set((parameters.allowedOrigins ?? []).map(normalizeOriginPattern))]
+  const settings = mergeSettings(parameters.settings ?? {})
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
+  const encryptedPrivateKey = sealSecret(
+    deriveKey(parameters.masterKey, 'app-private-key-encryption'),
+    await exportPKCS8(privateKey),
+    `app:${id}`,
+  )
+  const now = parameters.now ?? new Date()
+  return {
+    id,
+    name,
+    allowedOrigins,
+    settings,
+    publicKeyPem: await exportSPKI(publicKey),
+    encryptedPrivateKey,
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/**
+ * Creates an app: a 25-character CSPRNG id, its name, allowed origins, settings (`defaultAppSettings` merged
+ * with `settings`) and a fresh ES256 key pair whose PKCS8 private key is sealed with AES-256-GCM under a
+ * key derived from `masterKey`. Throws `Error` on an invalid name, origin or setting.
+ *
+ * @example const app = await createAppRecord(db, { name: 'Shop', allowedOrigins: ['https://shop.example'], masterKey })
+ */
+export async function createAppRecord(
+  db: FoyerDatabase,
+  parameters: CreateAppRecordParameters,
+): Promise<AppRecord> {
+  const row = await buildAppRow(parameters)
+  await db.orm.insert(apps).values(row)
+  return toRecord(row)
+}
+
+/** The app `id`, or null when there is none. */
+export async function findAppRecord(db: FoyerDatabase, id: string): Promise<AppRecord | null> {
+  const [row] = await db.orm.select().from(apps).where(eq(apps.id, id)).limit(1)
+  return row ? toRecord(row) : null
+}
+
+/** Every app, oldest first. */
+export async function listAppRecords(db: FoyerDatabase): Promise<AppRecord[]> {
+  const rows = await db.orm.select().from(apps).orderBy(asc(apps.createdAt), asc(apps.id))
+  return rows.map(toRecord)
+}
+
+export type SeedDemoAppParameters = {
+  masterKey: Uint8Array
+  /** Default from `NODE_ENV`. Outside production the demo app allows http://localhost and http://127.0.0.1 on any port. */
+  env?: 'development' | 'production' | 'test'
+}
+
+/**
+ * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it.
+ * Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
+ *
+ * @example const demo = await seedDemoApp(db, { masterKey })
+ */
+export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
+  const existing = await findAppRecord(db, DEMO_APP_ID)
+  if (existing) return existing
+  const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
+  const row = await buildAppRow({
+    id: DEMO_APP_ID,
+    name: DEMO_APP_NAME,
+    allowedOrigins: env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'],
+    masterKey: parameters.masterKey,
+  })
+  await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
+  const seeded = await findAppRecord(db, DEMO_APP_ID)
+  if (!seeded) throw new Error('Demo app missing after seeding')
+  return seeded
+}
+
+/** Decrypts and imports the keys of `id`; null when the app does not exist. Throws on a wrong master key. */
+export async function loadApp(
+  db: FoyerDatabase,
+  id: string,
+  masterKey: Uint8Array,
+): Promise<LoadedApp | null> {
+  const [row] = await db.orm.select().from(apps).where(eq(apps.id, id)).limit(1)
+  if (!row) return null
+  const pkcs8 = openSecret(
+    deriveKey(masterKey, 'app-private-key-encryption'),
+    row.encryptedPrivateKey,
+    `app:${id}`,
+  )
+  const privateKey = await importPKCS8(pkcs8, 'ES256')
+  const publicKey = await importSPKI(row.publicKeyPem, 'ES256', { extractable: true })
+  const publicJwk = await exportJWK(publicKey)
+  const kid = await calculateJwkThumbprint(publicJwk, 'sha256')
+  return {
+    ...toRecord(row),
+    privateKey,
+    publicKey,
+    jwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
+    kid,
+  }
+}
+
+/** The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). */
+export function toAppConfig(app: AppRecord): AppConfig {
+  return {
+    ...defaultAppSettings,
+    ...app.settings,
+    id: app.id,
+    name: app.name,
+    verification_key: app.publicKeyPem,
+    created_at: Math.floor(app.createdAt.getTime() / 1000),
+    updated_at: Math.floor(app.updatedAt.getTime() / 1000),
+  }
+}
+
+/**
+ * A per-server cache of loaded apps (keys decrypted once), entries kept `ttlMs` so that changes made by the
+ * CLI show up without a restart. Unknown ids are not cached.
+ */
+export function createAppStore(db: FoyerDatabase, masterKey: Uint8Array, ttlMs = 10_000) {
+  const cache = new Map<string, { app: Promise<LoadedApp | null>; at: number }>()
+  return {
+    /** The app `id` with its keys, or null. */
+    get(id: string): Promise<LoadedApp | null> {
+      const hit = cache.get(id)
+      const nowMs = Date.now()
+      if (hit && nowMs - hit.at < ttlMs) return hit.app
+      const app = loadApp(db, id, masterKey)
+      cache.set(id, { app, at: nowMs })
+      app.then(
+        (loaded) => {
+          if (!loaded) cache.delete(id)
+        },
+        () => cache.delete(id),
+      )
+      if (cache.size > 1000) cache.delete(cache.keys().next().value as string)
+      return app
+    },
+    /** Forgets cached entries (all, or one id). */
+    clear(id?: string): void {
+      if (id) cache.delete(id)
+      else cache.clear()
+    },
+  }
+}
+
+export type AppStore = ReturnType<typeof createAppStore>

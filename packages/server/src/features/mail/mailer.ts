@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import { randomId } from '../../crypto/randomId'
+import type { DevMailbox } from './devMailbox'
+
+/** An outgoing email. `code` is the one-time code it carries, kept only in the dev mailbox. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; code?: string }
+
+/** Sends email: SMTP when configured, and a copy to the dev mailbox outside production (DESIGN.md "Server"). */
+export type Mailer = { send(message: MailMessage): Promise<void>; close(): void }
+
+export type CreateMailerParameters = {
+  /** `smtp://user:pass@host:port` or `smtps://…`; without it mail goes only to the dev mailbox. */
+  smtpUrl?: string | undefined
+  /** `From` header; default `Foyer <no-reply@localhost>`. */
+  mailFrom?: string | undefined
+  mailbox: DevMailbox | null
+  now: () => number
+  log: FastifyBaseLogger
+}
+
+/**
+ * Creates the {@link Mailer}. Outside production (when `mailbox` is set) every message is also stored in
+ * the dev mailbox and its code logged as `[dev mailbox] code 123456 for a@b.c`; in production codes are
+ * never logged (security checklist A.7).
+ */
+export function createMailer(parameters: CreateMailerParameters): Mailer {
+  const transport = parameters.smtpUrl ? nodemailer.createTransport(parameters.smtpUrl) : null
+  const from = parameters.mailFrom ?? 'Foyer <no-reply@localhost>'
+  return {
+    async send(message) {
+      if (parameters.mailbox) {
+        parameters.mailbox.add({
+          id: randomId(16),
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          code: message.code ?? null,
+          sent_at: parameters.now(),
+        })
+        if (message.code) parameters.log.info(`[dev mailbox] code ${message.code} for ${message.to}`)
+      }
+      if (transport) {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
+      }
+    },
+    close() {
+      transport?.close()
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import { integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+
+/**
+ * `one_time_codes`: the live code per (app, destination, purpose); a resend replaces the row (security
+ * checklist A.5). `code_hmac` is HMAC-SHA256 of the code bound to app, purpose and destination (A.6, A.7);
+ * `created_at` is the send time, used for the 30 s resend cooldown (A.8).
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: varchar('id', { length: 25 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    destination: text('destination').notNull(),
+    purpose: text('purpose').$type<'login'>().notNull(),
+    codeHmac: text('code_hmac').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    unique('one_time_codes_app_destination_purpose_unique').on(table.appId, table.destination, table.purpose),
+  ],
+)

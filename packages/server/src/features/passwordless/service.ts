@@ -1,0 +1,176 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_COOLDOWN_SECONDS,
+  CODE_TTL_SECONDS,
+} from '@foyer/protocol'
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm'
+import { deriveKey } from '../../crypto/deriveKey'
+import { randomId } from '../../crypto/randomId'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../http/ServerContext'
+import type { LoadedApp } from '../apps/service'
+import { renderLoginCodeEmail } from '../mail/renderLoginCodeEmail'
+import { oneTimeCodes } from './schema'
+
+/** What a code proves: only 'login' for now; a login code never serves another purpose (checklist A.6). */
+export type CodePurpose = 'login'
+
+/** Spec 01 §5: the inline message shown for `disallowed_plus_email`. */
+export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
+/** Spec 01 §8: the message for a wrong, expired, used or dead code. */
+export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
+
+/** Canonical form of an email address: trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** Throws 422 `disallowed_plus_email` when the app disables plus addressing and `email` has a '+' local part. */
+export function assertEmailAllowed(app: LoadedApp, email: string): void {
+  const local = email.slice(0, email.lastIndexOf('@'))
+  if (app.settings.disable_plus_emails && local.includes('+'))
+    throw new FoyerHttpError('disallowed_plus_email', PLUS_EMAIL_MESSAGE)
+}
+
+/** A 6-digit code from the CSPRNG (`crypto.randomInt`, checklist A.1), zero-padded. */
+export function generateCode(): string {
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0')
+}
+
+/**
+ * HMAC-SHA256 (hex) of a code bound to its app, purpose and destination, keyed by an HKDF sub-key of the
+ * master key (checklist A.6, A.7): the code itself is never stored.
+ */
+export function codeHmac(
+  masterKey: Uint8Array,
+  parameters: { appId: string; purpose: CodePurpose; destination: string; code: string },
+): string {
+  return createHmac('sha256', deriveKey(masterKey, 'one-time-code-hmac'))
+    .update([parameters.appId, parameters.purpose, parameters.destination, parameters.code].join('\n'))
+    .digest('hex')
+}
+
+/**
+ * Issues a login code for `email` and mails it (spec 01 §7 `passwordless/init`). The code row is replaced
+ * atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO UPDATE … WHERE sent ≥ 30 s ago`, so a
+ * resend invalidates the previous code (A.5) and the cooldown holds under concurrency (A.8).
+ * Never looks up the user, so known and unknown addresses get the same answer (A.9).
+ * Throws 422 `disallowed_plus_email`, 429 `too_many_requests`, 500 `internal_error` when mail fails.
+ */
+export async function sendLoginCode(context: ServerContext, app: LoadedApp, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail)
+  assertEmailAllowed(app, email)
+  const nowMs = context.now()
+  const now = new Date(nowMs)
+  const code = generateCode()
+  const row = {
+    id: randomId(25),
+    appId: app.id,
+    destination: email,
+    purpose: 'login' as const,
+    codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose: 'login', destination: email, code }),
+    createdAt: now,
+    expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000),
+    attempts: 0,
+    consumedAt: null,
+  }
+  const cooldownStart = new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000)
+  const written = await context.db.orm
+    .insert(oneTimeCodes)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [oneTimeCodes.appId, oneTimeCodes.destination, oneTimeCodes.purpose],
+      set: {
+        id: row.id,
+        codeHmac: row.codeHmac,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        attempts: 0,
+        consumedAt: null,
+      },
+      setWhere: lte(oneTimeCodes.createdAt, cooldownStart),
+    })
+    .returning({ id: oneTimeCodes.id })
+  if (written.length === 0)
+    throw new FoyerHttpError(
+      'too_many_requests',
+      'Too many requests. Please wait before requesting another code.',
+    )
+
+  const mail = renderLoginCodeEmail({
+    appName: app.name,
+    code,
+    ttlMinutes: Math.round(CODE_TTL_SECONDS / 60),
+  })
+  try {
+    await context.mailer.send({ to: email, ...mail, code })
+  } catch (error) {
+    // Release the cooldown so the user can retry at once; the unsent code is dead.
+    await context.db.orm.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id))
+    context.log.error({ err: error }, 'sending the login code email failed')
+    throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+  }
+}
+
+/**
+ * Checks and consumes the login code of `email` (spec 01 §7 `passwordless/authenticate`):
+ * 1. the live code row of (app, email, 'login') must exist: not consumed, not expired (≤ 10 min, A.2), fewer
+ *    than 5 wrong attempts (A.3);
+ * 2. its HMAC must equal the HMAC of `code`, compared in constant time (A.7); a mismatch counts one attempt;
+ * 3. it is consumed by one atomic `UPDATE … WHERE consumed_at IS NULL AND expires_at > now AND attempts < 5
+ *    AND code_hmac = … RETURNING`, so of many parallel calls exactly one succeeds (A.4).
+ * Throws 401 `invalid_credentials` 'Invalid or expired verification code' otherwise.
+ */
+export async function consumeLoginCode(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { email: string; code: string },
+): Promise<void> {
+  const email = normalizeEmail(parameters.email)
+  const now = new Date(context.now())
+  const expected = codeHmac(context.masterKey, {
+    appId: app.id,
+    purpose: 'login',
+    destination: email,
+    code: parameters.code,
+  })
+  const invalid = () => new FoyerHttpError('invalid_credentials', INVALID_CODE_MESSAGE)
+  const live = and(
+    eq(oneTimeCodes.appId, app.id),
+    eq(oneTimeCodes.destination, email),
+    eq(oneTimeCodes.purpose, 'login'),
+    isNull(oneTimeCodes.consumedAt),
+    gt(oneTimeCodes.expiresAt, now),
+    lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+  )
+
+  // 1. The live code.
+  const [row] = await context.db.orm
+    .select({ id: oneTimeCodes.id, codeHmac: oneTimeCodes.codeHmac })
+    .from(oneTimeCodes)
+    .where(live)
+    .limit(1)
+  if (!row) throw invalid()
+
+  // 2. Constant-time comparison; a wrong code burns an attempt of this code.
+  const matches = timingSafeEqual(Buffer.from(row.codeHmac, 'hex'), Buffer.from(expected, 'hex'))
+  if (!matches) {
+    await context.db.orm
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+    throw invalid()
+  }
+
+  // 3. Atomic single use.
+  const consumed = await context.db.orm
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(oneTimeCodes.id, row.id), eq(oneTimeCodes.codeHmac, expected), live))
+    .returning({ id: oneTimeCodes.id })
+  if (consumed.length === 0) throw invalid()
+}

@@ -1,0 +1,110 @@
+import { type AuthMode, type LinkedAccount, toUserDid, type User } from '@foyer/protocol'
+import { and, asc, eq } from 'drizzle-orm'
+import { randomId } from '../../crypto/randomId'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { linkedAccounts, users } from './schema'
+
+const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)
+
+type LinkedAccountRow = typeof linkedAccounts.$inferSelect
+
+function toLinkedAccount(row: LinkedAccountRow): LinkedAccount | null {
+  if (row.type === 'email') {
+    return {
+      type: 'email',
+      address: row.subject,
+      verified_at: toSeconds(row.verifiedAt),
+      first_verified_at: toSeconds(row.firstVerifiedAt),
+      latest_verified_at: toSeconds(row.latestVerifiedAt),
+    }
+  }
+  return null
+}
+
+/**
+ * The user `userId` as the wire returns it (DESIGN.md "Wire contract"): `{ id: 'did:foyer:<id>', created_at
+ * (s), linked_accounts, mfa_methods, has_accepted_terms, is_guest }`; null when the user does not exist.
+ */
+export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
+  const [user] = await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)
+  if (!user) return null
+  const accounts = await db.orm
+    .select()
+    .from(linkedAccounts)
+    .where(eq(linkedAccounts.userId, userId))
+    .orderBy(asc(linkedAccounts.createdAt), asc(linkedAccounts.id))
+  return {
+    id: toUserDid(user.id),
+    created_at: toSeconds(user.createdAt),
+    linked_accounts: accounts.map(toLinkedAccount).filter((account) => account !== null),
+    mfa_methods: [],
+    has_accepted_terms: user.hasAcceptedTerms,
+    is_guest: user.isGuest,
+  }
+}
+
+export type SignInWithEmailParameters = {
+  appId: string
+  /** Canonical (trimmed, lower-cased) address, already proven by a code. */
+  email: string
+  mode: AuthMode
+  now: Date
+}
+
+class LostRace extends Error {}
+
+/**
+ * Signs in the owner of a proven email address: the existing user of (app, 'email', address), whose
+ * `latest_verified_at` is bumped, or (mode `login-or-sign-up`) a new user with that linked account.
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the address (spec 01 §4).
+ * Two concurrent sign-ups of one address yield one user (UNIQUE (app_id, type, subject)).
+ */
+export async function signInWithEmail(
+  db: FoyerDatabase,
+  parameters: SignInWithEmailParameters,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const { appId, email, mode, now } = parameters
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [existing] = await db.orm
+      .update(linkedAccounts)
+      .set({ latestVerifiedAt: now })
+      .where(
+        and(
+          eq(linkedAccounts.appId, appId),
+          eq(linkedAccounts.type, 'email'),
+          eq(linkedAccounts.subject, email),
+        ),
+      )
+      .returning({ userId: linkedAccounts.userId })
+    if (existing) return { userId: existing.userId, isNewUser: false }
+    if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
+    const userId = randomId(25)
+    try {
+      await db.orm.transaction(async (tx) => {
+        await tx.insert(users).values({ id: userId, appId, createdAt: now })
+        const inserted = await tx
+          .insert(linkedAccounts)
+          .values({
+            id: randomId(25),
+            appId,
+            userId,
+            type: 'email',
+            subject: email,
+            details: {},
+            verifiedAt: now,
+            firstVerifiedAt: now,
+            latestVerifiedAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: linkedAccounts.id })
+        if (inserted.length === 0) throw new LostRace()
+      })
+      return { userId, isNewUser: true }
+    } catch (error) {
+      if (!(error instanceof LostRace)) throw error
+    }
+  }
+  throw new Error('Could not sign in: the linked account kept changing')
+}

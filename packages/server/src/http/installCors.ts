@@ -1,0 +1,104 @@
+import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import { or, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FoyerHttpError } from '../errors/FoyerHttpError'
+import { isOriginAllowed } from '../features/apps/originPatterns'
+import { apps } from '../features/apps/schema'
+import { requestAppId } from './requireApp'
+import type { ServerContext } from './ServerContext'
+
+/** Request headers a browser may send (DESIGN.md "Wire contract"). */
+export const corsAllowedHeaders = [
+  headers.appId,
+  headers.clientId,
+  headers.analyticsId,
+  headers.client,
+  headers.retryAttempt,
+  'authorization',
+  'content-type',
+].join(', ')
+
+const appPathPattern = new RegExp(`^/api/v1/apps/([^/?]{${APP_ID_LENGTH}})(?:[/?]|$)`)
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Paths that answer any origin without CORS headers, or that must never fail (analytics). */
+function isExempt(url: string): boolean {
+  return url.startsWith('/dev/') || url.startsWith('/api/v1/analytics_events')
+}
+
+/** True when `origin` is the server's own origin (same-origin requests from pages the server serves). */
+function isSameOrigin(request: FastifyRequest, origin: string): boolean {
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}
+
+function allowOrigin(reply: FastifyReply, origin: string): void {
+  reply.header('access-control-allow-origin', origin)
+  reply.header('access-control-allow-credentials', 'true')
+}
+
+/**
+ * CORS with credentials, per app (DESIGN.md "Wire contract"):
+ * - the answer carries `Access-Control-Allow-Origin: <the request Origin>` and `…-Allow-Credentials: true`
+ *   only when the Origin is one of the allowed origins of the request's app (`{appId}` path parameter or
+ *   `privy-app-id` header); `Vary: Origin` always;
+ * - a preflight (`OPTIONS` with `Access-Control-Request-Method`) carries no app header, so it is allowed
+ *   when the app of the path allows the Origin or, without one in the path, when any app does; it answers
+ *   204 with the wire headers allowed;
+ * - an unsafe method (POST, …) from a browser Origin that the named app does not allow is refused with 403
+ *   `invalid_origin` (CSRF defense, security checklist C.26), except same-origin calls and analytics.
+ */
+export function installCors(app: FastifyInstance, context: ServerContext): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin
+    if (typeof origin !== 'string' || isExempt(request.url)) return
+    reply.header('vary', 'Origin')
+
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      const pathAppId = appPathPattern.exec(request.url)?.[1]
+      const allowed = pathAppId
+        ? isOriginAllowed((await context.apps.get(pathAppId))?.allowedOrigins ?? [], origin)
+        : await isOriginAllowedByAnyApp(context, origin)
+      if (allowed) {
+        allowOrigin(reply, origin)
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
+        reply.header('access-control-allow-headers', corsAllowedHeaders)
+        reply.header('access-control-max-age', '600')
+      }
+      return reply.code(204).send()
+    }
+
+    const appId = requestAppId(request)
+    if (appId === null || appId.length !== APP_ID_LENGTH) return
+    const found = await context.apps.get(appId)
+    if (!found) return
+    if (isOriginAllowed(found.allowedOrigins, origin)) {
+      allowOrigin(reply, origin)
+      return
+    }
+    if (unsafeMethods.has(request.method) && !isSameOrigin(request, origin))
+      throw new FoyerHttpError('invalid_origin', `Origin ${origin} is not allowed for this app`)
+  })
+
+  // Preflights to any path are answered by the hook above; this route gives them a match.
+  app.options('/*', async (_request, reply) => reply.code(204).send())
+}
+
+async function isOriginAllowedByAnyApp(context: ServerContext, origin: string): Promise<boolean> {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  const wildcard = `${url.protocol}//${url.hostname}:*`
+  const rows = await context.db.orm
+    .select({ id: apps.id })
+    .from(apps)
+    .where(or(sql`${origin} = any(${apps.allowedOrigins})`, sql`${wildcard} = any(${apps.allowedOrigins})`))
+    .limit(1)
+  return rows.length > 0
+}
