@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// `npm run demo`: the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app,
-// both in the foreground; Ctrl-C stops both.
+// `npm run demo`: the local chains (anvil on chain 31337, a Solana JSON-RPC over litesvm), the Foyer server on
+// its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { register } from 'tsx/esm/api'
+
+register()
+const { startDevChains } = await import('./devchain/startDevChains.ts')
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
 const demoPort = process.env.DEMO_PORT ?? '5173'
 const apiUrl = `http://127.0.0.1:${serverPort}`
 const demoUrl = `http://localhost:${demoPort}`
+
+const chains = await startDevChains({
+  anvilPort: Number(process.env.ANVIL_PORT ?? 8545),
+  solanaPort: Number(process.env.SOLANA_RPC_PORT ?? 8899),
+})
 
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
@@ -39,13 +48,18 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
 })
 const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', demoPort, '--strictPort'], {
   cwd: `${root}apps/demo`,
-  env: { VITE_FOYER_API_URL: apiUrl },
+  env: {
+    VITE_FOYER_API_URL: apiUrl,
+    VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
+    VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
+  },
   ready: /Local:/,
 })
 
 function stop(code = 0) {
   for (const { child } of [server, demo]) if (child.exitCode === null) child.kill('SIGTERM')
-  setTimeout(() => process.exit(code), 500).unref()
+  // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
+  chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
@@ -56,6 +70,8 @@ try {
   Foyer demo is running.
     Demo app:        ${demoUrl}
     Server API:      ${apiUrl}
+    Anvil (31337):   ${chains.anvil.rpcUrl}
+    Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

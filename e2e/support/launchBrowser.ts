@@ -16,17 +16,18 @@ const CHROMIUM_FLAGS = [
 ]
 
 /**
- * Launches headless Debian Chromium through playwright-core.
+ * Launches headless Debian Chromium through playwright-core; `extraArgs` are added to the flags (e.g.
+ * `--host-resolver-rules=MAP evil.test 127.0.0.1` for a page on another origin).
  * @throws Error naming the install command when Chromium is missing.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` first.`)
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
     timeout: 30_000,
   })
 }

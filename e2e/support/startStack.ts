@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { createApp, migrate, openDatabase, seedDemoApp } from '@foyer/server'
 import { createServer } from 'vite'
+import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
@@ -11,18 +12,22 @@ export type Stack = {
   apiUrl: string
   /** The demo app's URL. */
   demoUrl: string
+  /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
+  chains: DevChains | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
-  /** Stops the demo app and the server. */
+  /** Stops the demo app, the server and the chains. */
   close(): Promise<void>
 }
 
 /**
  * Starts the Foyer server on an in-memory PGlite with the demo app seeded, and the demo app on Vite's dev
- * server pointed at it, both on loopback with OS-chosen ports.
+ * server pointed at it, both on loopback with OS-chosen ports. With `chains: true`, also anvil and the Solana
+ * JSON-RPC (per test file), and the demo app is pointed at them.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { chains?: boolean } = {}): Promise<Stack> {
   let clockOffsetMs = 0
+  const chains = options.chains ? await startDevChains() : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -37,6 +42,13 @@ export async function startStack(): Promise<Stack> {
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
 
   process.env.VITE_FOYER_API_URL = apiUrl
+  if (chains) {
+    process.env.VITE_ANVIL_RPC_URL = chains.anvil.rpcUrl
+    process.env.VITE_SOLANA_RPC_URL = chains.solana.rpcUrl
+  } else {
+    delete process.env.VITE_ANVIL_RPC_URL
+    delete process.env.VITE_SOLANA_RPC_URL
+  }
   const vite = await createServer({
     root: demoRoot,
     configFile: `${demoRoot}/vite.config.ts`,
@@ -51,12 +63,14 @@ export async function startStack(): Promise<Stack> {
   return {
     apiUrl,
     demoUrl,
+    chains,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
     async close() {
       await vite.close()
       await app.close()
+      await chains?.stop()
     },
   }
 }

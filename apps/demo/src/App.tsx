@@ -1,6 +1,8 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useEffect, useState } from 'react'
+import { SolanaPanel } from './SolanaPanel'
+import { WalletPanel } from './WalletPanel'
 
 /** The demo page: the SDK's state, the signed-in user, and the claims of the current access token. */
 export function App() {
@@ -38,6 +40,8 @@ export function App() {
           <button type="button" onClick={() => void logout()} style={styles.button}>
             Log out
           </button>
+          <WalletPanel />
+          <SolanaPanel />
           <h2>User</h2>
           <pre data-testid="user-json" style={styles.pre}>
             {JSON.stringify(user, null, 2)}

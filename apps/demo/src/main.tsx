@@ -2,6 +2,7 @@ import { FoyerProvider } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { anvilChain, solanaCluster } from './chains'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server). */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
@@ -14,6 +15,13 @@ createRoot(document.getElementById('root')!).render(
       apiUrl={apiUrl}
       config={{
         appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
+        // Every new user gets an Ethereum and a Solana wallet right after signing in.
+        embeddedWallets: {
+          ethereum: { createOnLogin: 'users-without-wallets' },
+          solana: { createOnLogin: 'users-without-wallets' },
+        },
+        chains: [anvilChain],
+        solanaClusters: [solanaCluster],
       }}
     >
       <App />

@@ -12,6 +12,8 @@ import { mailboxRoutes } from './features/mail/routes'
 import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
 import { userRoutes } from './features/users/routes'
+import { walletFrameRoutes } from './features/walletFrame/routes'
+import { walletRoutes } from './features/wallets/routes'
 import { installCors } from './http/installCors'
 import type { ServerContext } from './http/ServerContext'
 
@@ -43,7 +45,8 @@ function envFromNodeEnv(): 'development' | 'production' | 'test' {
 /**
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
  * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh and
- * logout, `users/me`, analytics, and (outside production) the dev mailbox. Errors are `{ error, code }`.
+ * logout, `users/me`, embedded wallets and the wallet frame pages, analytics, and (outside production) the
+ * dev mailbox. Errors are `{ error, code }`.
  *
  * @example
  * const db = await openDatabase({})
@@ -90,6 +93,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(passwordlessRoutes, { context })
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
+  await app.register(walletRoutes, { context })
+  await app.register(walletFrameRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (mailbox) await app.register(mailboxRoutes, { mailbox })
   app.addHook('onClose', async () => mailer.close())

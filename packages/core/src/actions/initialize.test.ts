@@ -24,9 +24,14 @@ function setup(storage: FoyerStorage = createMemoryStorage(), api = createTestAp
 describe('initialize', () => {
   test('default: loads the app config; without a session the user is null; status ready', async () => {
     const { api, client } = setup()
-    expect(client.getState()).toEqual({ status: 'loading', appConfig: null, user: null, error: null })
+    expect(client.getState()).toMatchObject({ status: 'loading', appConfig: null, user: null, error: null })
     await initialize(client)
-    expect(client.getState()).toEqual({ status: 'ready', appConfig: testAppConfig, user: null, error: null })
+    expect(client.getState()).toMatchObject({
+      status: 'ready',
+      appConfig: testAppConfig,
+      user: null,
+      error: null,
+    })
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/v1/apps/${testAppId}`])
   })
 
@@ -114,6 +119,11 @@ describe('initialize', () => {
 
     api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(testAppConfig))
     await initialize(client)
-    expect(client.getState()).toEqual({ status: 'ready', appConfig: testAppConfig, user: null, error: null })
+    expect(client.getState()).toMatchObject({
+      status: 'ready',
+      appConfig: testAppConfig,
+      user: null,
+      error: null,
+    })
   })
 })

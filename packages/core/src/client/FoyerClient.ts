@@ -1,7 +1,11 @@
-import type { AppConfig, User } from '@foyer/protocol'
+import type { AppConfig, ChainType, User } from '@foyer/protocol'
+import type { FoyerChain } from '../chains/FoyerChain'
+import type { SolanaCluster } from '../chains/SolanaCluster'
 import type { FoyerError } from '../errors/BaseError'
 import type { SessionStore } from '../session/createSessionStore'
 import type { FoyerStorage } from '../storage/FoyerStorage'
+import type { EmbeddedWalletsConfig } from '../wallet/EmbeddedWalletsConfig'
+import type { WalletSlot } from '../wallet/WalletSlot'
 
 /** Lifecycle of a client: `'loading'` until {@link initialize} settles, then `'ready'` or `'error'`. */
 export type FoyerStatus = 'loading' | 'ready' | 'error'
@@ -19,6 +23,19 @@ export interface FoyerState {
   readonly user: User | null
   /** Why `status` is `'error'` (e.g. the app config failed to load); `null` otherwise. */
   readonly error: FoyerError | null
+  /**
+   * Embedded wallets being created after sign-in (spec 02 §4 "Wallet creation: started, then completed or
+   * failed"): `status` `'creating'` while any creation runs, `'error'` with the failure after one failed.
+   */
+  readonly walletCreation: WalletCreationState
+}
+
+/** See {@link FoyerState} `walletCreation`. */
+export type WalletCreationState = {
+  readonly status: 'idle' | 'creating' | 'error'
+  /** The chain types being created. */
+  readonly chainTypes: readonly ChainType[]
+  readonly error: FoyerError | null
 }
 
 /**
@@ -31,6 +48,12 @@ export interface FoyerClient {
   readonly appId: string
   /** The server's base URL, without a trailing slash. */
   readonly apiUrl: string
+  /** The Ethereum chains the embedded wallet may use; the first is the default. */
+  readonly chains: readonly FoyerChain[]
+  /** The Solana clusters the embedded Solana wallet may send through; the first is the default. */
+  readonly solanaClusters: readonly SolanaCluster[]
+  /** Host-side embedded wallet options. */
+  readonly embeddedWallets: EmbeddedWalletsConfig
   /** The current state snapshot; a new object only when something changed. */
   getState(): FoyerState
   /** Calls `listener` after every state change; returns the unsubscribe function. */
@@ -57,6 +80,8 @@ export interface FoyerClientInternal {
   ids(): Promise<{ clientId: string; analyticsId: string }>
   /** Merges `patch` into the state; notifies listeners only when a field changed identity. */
   setState(patch: Partial<FoyerState>): void
+  /** The embedded wallet's runtime state (frame proxy, unlocked wallets, registered UI). */
+  readonly wallet: WalletSlot
   /** In-flight single-flight operations (spec 01 §4 "Refresh": concurrent callers share one). */
   readonly tasks: {
     initialize: Promise<void> | undefined

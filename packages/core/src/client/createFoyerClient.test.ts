@@ -28,7 +28,13 @@ describe('createFoyerClient', () => {
     const client = createFoyerClient({ appId: testAppId, apiUrl: `${testApiUrl}//`, storage, fetch })
     expect(client.appId).toBe(testAppId)
     expect(client.apiUrl).toBe(testApiUrl)
-    expect(client.getState()).toEqual({ status: 'loading', appConfig: null, user: null, error: null })
+    expect(client.getState()).toEqual({
+      status: 'loading',
+      appConfig: null,
+      user: null,
+      error: null,
+      walletCreation: { status: 'idle', chainTypes: [], error: null },
+    })
     expect(fetch).not.toHaveBeenCalled()
     expect(storage.get).not.toHaveBeenCalled()
   })

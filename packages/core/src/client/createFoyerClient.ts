@@ -1,10 +1,14 @@
 import { APP_ID_LENGTH, REQUEST_TIMEOUT_MS } from '@foyer/protocol'
+import { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
+import { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 import { InvalidAppIdError } from '../errors/InvalidAppIdError'
 import { createSessionStore } from '../session/createSessionStore'
 import type { FoyerStorage } from '../storage/FoyerStorage'
 import { resolveDefaultStorage } from '../storage/resolveDefaultStorage'
 import { storageKeys } from '../storage/storageKeys'
 import { randomUuid } from '../utils/randomUuid'
+import type { EmbeddedWalletsConfig } from '../wallet/EmbeddedWalletsConfig'
+import { createWalletSlot } from '../wallet/WalletSlot'
 import type { FoyerClient, FoyerClientInternal, FoyerState } from './FoyerClient'
 
 /** Parameters of {@link createFoyerClient}. */
@@ -22,6 +26,15 @@ export type CreateFoyerClientParameters = {
   fetch?: typeof fetch | undefined
   /** Per-attempt request timeout, in ms. Default `REQUEST_TIMEOUT_MS` (20 000). */
   timeoutMs?: number | undefined
+  /**
+   * Ethereum chains the embedded wallet may use, the default first (spec 02 §5: transactions and chain
+   * switches only to these). Default: Ethereum mainnet.
+   */
+  chains?: readonly FoyerChain[] | undefined
+  /** Solana clusters, the default first. Default: mainnet-beta, devnet, testnet on their public RPCs. */
+  solanaClusters?: readonly SolanaCluster[] | undefined
+  /** Embedded wallet options: `createOnLogin` per chain type, `noPromptOnSignature`, the frame's mount. */
+  embeddedWallets?: EmbeddedWalletsConfig | undefined
 }
 
 /** Return type of {@link createFoyerClient}. */
@@ -31,8 +44,10 @@ export type CreateFoyerClientReturnType = FoyerClient
  * Creates a Foyer client: the state of one app's sign-in on one page. Creating it does no I/O (no fetch, no
  * storage, no `window`): call {@link initialize} to load the app config and restore the session.
  *
- * @param parameters - `{ appId, apiUrl, storage?, fetch?, timeoutMs? }`.
- * @returns A client whose state starts as `{ status: 'loading', appConfig: null, user: null, error: null }`.
+ * @param parameters - `{ appId, apiUrl, storage?, fetch?, timeoutMs?, chains?, solanaClusters?, embeddedWallets? }`.
+ * @returns A client whose state starts as `{ status: 'loading', appConfig: null, user: null, error: null,
+ *   walletCreation: { status: 'idle', chainTypes: [], error: null } }`.
+ * @throws {Error} `chains` is given but empty.
  * @throws {InvalidAppIdError} `appId` is not a string of exactly 25 characters (`'invalid_app_id'`).
  * @example
  * const client = createFoyerClient({ appId: 'foyerdemoapp0000000000000', apiUrl: 'http://127.0.0.1:8787' })
@@ -43,8 +58,17 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
   const { appId } = parameters
   if (typeof appId !== 'string' || appId.length !== APP_ID_LENGTH) throw new InvalidAppIdError({ appId })
   const apiUrl = parameters.apiUrl.replace(/\/+$/, '')
+  if (parameters.chains?.length === 0) throw new Error('`chains` must name at least one chain.')
+  const chains = parameters.chains ?? [defaultEthereumChain]
+  const solanaClusters = parameters.solanaClusters?.length ? parameters.solanaClusters : defaultSolanaClusters
 
-  let state: FoyerState = { status: 'loading', appConfig: null, user: null, error: null }
+  let state: FoyerState = {
+    status: 'loading',
+    appConfig: null,
+    user: null,
+    error: null,
+    walletCreation: idleWalletCreation,
+  }
   const listeners = new Set<() => void>()
 
   let storage: FoyerStorage | undefined
@@ -76,12 +100,16 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
       state = { ...state, ...patch }
       for (const listener of [...listeners]) listener()
     },
+    wallet: createWalletSlot(),
     tasks: { initialize: undefined, refresh: undefined, logout: undefined, authenticate: new Map() },
   }
 
   return {
     appId,
     apiUrl,
+    chains,
+    solanaClusters,
+    embeddedWallets: parameters.embeddedWallets ?? {},
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener)
@@ -92,6 +120,9 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
     _internal: internal,
   }
 }
+
+/** `walletCreation` when nothing is being created. */
+const idleWalletCreation: FoyerState['walletCreation'] = { status: 'idle', chainTypes: [], error: null }
 
 /** The id kept under `key`, or a new random UUID stored there (spec 01 §9 "generated if absent"). */
 async function readOrCreateId(storage: FoyerStorage, key: string): Promise<string> {

@@ -8,12 +8,14 @@ export {
 export { logout } from '../actions/logout'
 export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
 export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
+export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
+export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 export {
   type CreateFoyerClientParameters,
   type CreateFoyerClientReturnType,
   createFoyerClient,
 } from '../client/createFoyerClient'
-export type { FoyerClient, FoyerState, FoyerStatus } from '../client/FoyerClient'
+export type { FoyerClient, FoyerState, FoyerStatus, WalletCreationState } from '../client/FoyerClient'
 export { ApiError, type ApiErrorParameters } from '../errors/ApiError'
 export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/BaseError'
 export { InvalidAppIdError } from '../errors/InvalidAppIdError'
@@ -24,3 +26,14 @@ export { createMemoryStorage } from '../storage/createMemoryStorage'
 export type { FoyerStorage } from '../storage/FoyerStorage'
 export { isValidEmail } from '../utils/isValidEmail'
 export { version } from '../version'
+export type { EmbeddedWalletInfo } from '../wallet/EmbeddedWalletInfo'
+export type { EmbeddedWalletsConfig } from '../wallet/EmbeddedWalletsConfig'
+export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
+export { getEmbeddedWallets } from '../wallet/getEmbeddedWallets'
+export type {
+  SendTransactionUiOptions,
+  SignMessageUiOptions,
+  WalletPrompt,
+  WalletPromptResult,
+  WalletUi,
+} from '../wallet/ui/WalletPrompt'

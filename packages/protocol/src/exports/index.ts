@@ -17,6 +17,20 @@ export {
   RETRY_STATUSES,
   SESSION_ABSOLUTE_TTL_SECONDS,
 } from '../constants/limits'
+export {
+  COPY_FEEDBACK_MS,
+  DETAILS_PANEL_MAX_HEIGHT_PX,
+  GENERATED_PASSWORD_WORDS,
+  KEY_EXPORT_MIN_DISPLAY_MS,
+  LAMPORTS_PER_SOL,
+  PASSWORD_BUTTON_DELAY_MS,
+  PASSWORD_STRENGTH_MEDIUM,
+  PASSWORD_STRENGTH_STRONG,
+  PASSWORD_VARIETY_MIN_LENGTH,
+  TYPED_DATA_VIEW_MAX_HEIGHT_PX,
+  WALLET_PROXY_READY_TIMEOUT_MS,
+  WALLET_RPC_TIMEOUT_MS,
+} from '../constants/walletClient'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
@@ -53,6 +67,78 @@ export {
   unixSecondsSchema,
 } from '../schemas/common'
 export {
+  type FrameAddWalletRequest,
+  frameAddWalletRequestSchema,
+} from '../schemas/frame/addWallet'
+export {
+  type FrameConnectWalletRequest,
+  type FrameRecoverWalletRequest,
+  type FrameSetRecoveryRequest,
+  frameConnectWalletRequestSchema,
+  frameRecoverWalletRequestSchema,
+  frameSetRecoveryRequestSchema,
+} from '../schemas/frame/connectWallet'
+export {
+  type FrameCreateWalletRequest,
+  frameCreateEthereumWalletRequestSchema,
+  frameCreateSolanaWalletRequestSchema,
+  frameCreateWalletRequestSchema,
+} from '../schemas/frame/createWallet'
+export {
+  type FrameExportWalletRequest,
+  frameExportWalletReplySchema,
+  frameExportWalletRequestSchema,
+} from '../schemas/frame/exportWallet'
+export {
+  type FrameReply,
+  type FrameRequest,
+  frameAccessTokenSchema,
+  frameErrorReplySchema,
+  frameReplySchema,
+  frameRequestIdSchema,
+  frameRequestSchema,
+  frameSuccessReplySchema,
+} from '../schemas/frame/frameEnvelope'
+export {
+  type FrameError,
+  type FrameErrorType,
+  frameErrorSchema,
+  frameErrorTypeSchema,
+  frameErrorTypes,
+  rpcErrorCodes,
+} from '../schemas/frame/frameError'
+export { type FrameEvent, frameEventSchema, frameEvents } from '../schemas/frame/frameEvent'
+export {
+  type FrameReplyData,
+  type FrameRequestData,
+  frameMessageSchemas,
+} from '../schemas/frame/frameMessageSchemas'
+export {
+  type FrameEntropyState,
+  type FrameWallet,
+  frameEntropyIdSchema,
+  frameEntropyStateSchema,
+  frameWalletSchema,
+} from '../schemas/frame/frameWallet'
+export { frameReadyReplySchema, frameReadyRequestSchema } from '../schemas/frame/ready'
+export {
+  type EthereumRpcMethod,
+  ethereumRpcMethods,
+  type FrameChain,
+  type FrameRpcReply,
+  type FrameRpcRequest,
+  frameChainSchema,
+  frameEthereumRpcRequestSchema,
+  frameRpcCallSchema,
+  frameRpcReplySchema,
+  frameRpcRequestSchema,
+  frameSolanaRpcRequestSchema,
+  type SolanaRpcMethod,
+  solanaRpcMethods,
+  solanaSignMessageParamsSchema,
+  solanaTransactionParamsSchema,
+} from '../schemas/frame/rpc'
+export {
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
   passwordlessAuthenticateRequestSchema,
@@ -85,3 +171,46 @@ export {
   type User,
   userSchema,
 } from '../schemas/user'
+export {
+  type AuthShareResponse,
+  authShareResponseSchema,
+  base64Schema,
+  type ChainType,
+  type CreateAdditionalEmbeddedWalletRequest,
+  type CreateEmbeddedWalletRequest,
+  chainTypeSchema,
+  createAdditionalEmbeddedWalletRequestSchema,
+  createEmbeddedWalletRequestSchema,
+  type EmbeddedWallet,
+  type EmbeddedWalletResponse,
+  type EmbeddedWalletsResponse,
+  type EntropyIdVerifier,
+  type EntropyRef,
+  embeddedWalletResponseSchema,
+  embeddedWalletSchema,
+  embeddedWalletsResponseSchema,
+  entropyIdVerifierSchema,
+  entropyRefSchema,
+  ethereumAddressSchema,
+  RECOVERY_PASSWORD_MIN_LENGTH,
+  RECOVERY_PBKDF2_ITERATIONS,
+  type RecoveryMaterial,
+  type RecoveryMethod,
+  type RecoveryUpload,
+  recoveryMaterialSchema,
+  recoveryMethodSchema,
+  recoveryUploadSchema,
+  type SetRecoveryRequest,
+  type SupportedRecoveryMethod,
+  setRecoveryRequestSchema,
+  solanaAddressSchema,
+  supportedRecoveryMethodSchema,
+  type UnlinkWalletRequest,
+  unlinkWalletRequestSchema,
+  WALLET_CREATE_TIMEOUT_MS,
+  type WalletAccount,
+  walletAccountSchema,
+  walletAddressSchema,
+  walletIndexSchema,
+  walletShareSchema,
+} from '../schemas/wallets'

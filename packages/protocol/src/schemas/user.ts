@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { unixSecondsSchema } from './common'
+import { walletAccountSchema } from './wallets'
 
 /** Times every linked account carries, in Unix seconds (DESIGN.md "Wire contract"). */
 const verificationTimes = {
@@ -17,7 +18,7 @@ export const emailAccountSchema = z.object({
 export type EmailAccount = z.infer<typeof emailAccountSchema>
 
 /** Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"). */
-export const linkedAccountSchema = z.discriminatedUnion('type', [emailAccountSchema])
+export const linkedAccountSchema = z.discriminatedUnion('type', [emailAccountSchema, walletAccountSchema])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']
 

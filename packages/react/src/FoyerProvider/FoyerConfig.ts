@@ -1,3 +1,5 @@
+import type { EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
+
 /**
  * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
  * precedence over the app's server configuration (`logo_url`, `accent_color`).
@@ -20,4 +22,14 @@ export type FoyerConfig = {
   appearance?: FoyerAppearance
   /** Login methods shown on the landing screen. Only `'email'` exists so far (the default). */
   loginMethods?: readonly 'email'[]
+  /**
+   * Embedded wallets (spec 02 §3 "Embedded wallet config … Client"): `ethereum.createOnLogin` and
+   * `solana.createOnLogin` (`'users-without-wallets'`, `'all-users'` or `'off'`), `noPromptOnSignature`,
+   * `showWalletUIs`, `requireUserOwnedRecoveryOnCreate`. Read when the provider creates its client.
+   */
+  embeddedWallets?: EmbeddedWalletsConfig
+  /** Ethereum chains the embedded wallet may use, the default first. Read when the provider creates its client. */
+  chains?: readonly FoyerChain[]
+  /** Solana clusters, the default first. Read when the provider creates its client. */
+  solanaClusters?: readonly SolanaCluster[]
 }

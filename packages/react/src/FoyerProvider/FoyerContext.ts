@@ -1,5 +1,8 @@
 import type { FoyerClient } from '@foyer/core'
 import { createContext, useContext } from 'react'
+import type { PromptSettler } from '../modal/prompts/PromptSettler'
+import type { Route } from '../modal/router/createRouter'
+import type { ScreenParamsMap } from '../modal/screens'
 import type { FoyerConfig } from './FoyerConfig'
 
 /** What `FoyerProvider` shares with its hooks and modal (internal). */
@@ -10,6 +13,11 @@ export type FoyerContextValue = {
   config: FoyerConfig | undefined
   /** Opens the login modal, remembering the focused element to return focus to on close. */
   openModal(): void
+  /**
+   * Opens a wallet screen flow that answers through a settler (queued behind any open wallet prompt) and
+   * resolves with its answer; rejects with a user rejection when the modal is dismissed.
+   */
+  openFlow<Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>): Promise<Result>
 }
 
 /** Internal context of `FoyerProvider`; `null` outside it. */

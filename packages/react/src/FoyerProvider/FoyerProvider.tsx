@@ -1,7 +1,11 @@
 import { createFoyerClient, type FoyerClient, InvalidAppIdError, initialize } from '@foyer/core'
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { FoyerModal } from '../modal/FoyerModal'
+import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
+import { createRouter } from '../modal/router/createRouter'
+import type { ScreenParamsMap } from '../modal/screens'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 
@@ -11,7 +15,7 @@ export type FoyerProviderProps = {
   appId: string
   /** Base URL of the Foyer server, e.g. `'http://127.0.0.1:8787'`. */
   apiUrl: string
-  /** Appearance and login methods of the modal. */
+  /** Appearance, login methods, embedded wallets and chains. */
   config?: FoyerConfig
   /** A ready-made core client (tests, custom storage or fetch); by default one is created per provider. */
   client?: FoyerClient
@@ -19,10 +23,12 @@ export type FoyerProviderProps = {
 }
 
 /**
- * Makes Foyer available to `useFoyer()` and renders the login modal. Creates one core client per provider
- * (state belongs to it: two providers on one page stay independent; STYLE.md §2) and initializes it
- * after mounting: loads the app configuration and restores the stored session. Styles are injected by
- * the modal; the host imports no CSS.
+ * Makes Foyer available to `useFoyer()` and the wallet hooks, and renders the modal. Creates one core client
+ * per provider (state belongs to it: two providers on one page stay independent; STYLE.md §2) with the
+ * config's `chains`, `solanaClusters` and `embeddedWallets`, and initializes it after mounting: loads the app
+ * configuration and restores the stored session. Registers the modal as the wallet's user interface
+ * (signature and transaction prompts, password screens) and creates the `createOnLogin` wallets after each
+ * sign-in (spec 02 §4). Styles are injected by the modal; the host imports no CSS.
  *
  * @param props - {@link FoyerProviderProps}
  * @throws InvalidAppIdError (code `invalid_app_id`, 'Cannot initialize the Foyer provider with an invalid
@@ -30,34 +36,80 @@ export type FoyerProviderProps = {
  *
  * @example
  * <FoyerProvider appId="foyerdemoapp0000000000000" apiUrl="http://127.0.0.1:8787"
- *   config={{ appearance: { theme: 'dark', accentColor: '#6366f1' } }}>
+ *   config={{ appearance: { theme: 'dark' }, embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } }}>
  *   <App />
  * </FoyerProvider>
  */
 export function FoyerProvider({ appId, apiUrl, config, client: clientProp, children }: FoyerProviderProps) {
   if (typeof appId !== 'string' || appId.length !== APP_ID_LENGTH) throw new InvalidAppIdError({ appId })
 
-  const [client] = useState(() => clientProp ?? createFoyerClient({ appId, apiUrl }))
+  const [client] = useState(
+    () =>
+      clientProp ??
+      createFoyerClient({
+        appId,
+        apiUrl,
+        chains: config?.chains,
+        solanaClusters: config?.solanaClusters,
+        embeddedWallets: config?.embeddedWallets,
+      }),
+  )
   const [open, setOpen] = useState(false)
   const returnFocusRef = useRef<HTMLElement | null>(null)
+  const [router] = useState(() => createRouter<ScreenParamsMap>({ id: 'landing', params: undefined }))
+
+  const rememberFocus = useCallback(() => {
+    const active = typeof document === 'undefined' ? null : document.activeElement
+    returnFocusRef.current = active instanceof HTMLElement ? active : null
+  }, [])
+
+  const [walletUi] = useState(() =>
+    createModalWalletUi({
+      show(route) {
+        rememberFocus()
+        router.reset(route.id, route.params as never)
+        setOpen(true)
+      },
+      history: () => router.getHistory(),
+      restore: (history) => router.restore(history),
+    }),
+  )
 
   useEffect(() => {
     // Failures land in the client's state (`status: 'error'`); nothing to do here.
     initialize(client).catch(() => {})
   }, [client])
 
-  const openModal = useCallback(() => {
-    const active = typeof document === 'undefined' ? null : document.activeElement
-    returnFocusRef.current = active instanceof HTMLElement ? active : null
-    setOpen(true)
-  }, [])
+  useEffect(() => {
+    const slot = client._internal.wallet
+    slot.ui = walletUi.ui
+    return () => {
+      if (slot.ui === walletUi.ui) slot.ui = undefined
+    }
+  }, [client, walletUi])
 
-  const value = useMemo<FoyerContextValue>(() => ({ client, config, openModal }), [client, config, openModal])
+  useCreateOnLogin(client, config?.embeddedWallets)
+
+  const openModal = useCallback(() => {
+    rememberFocus()
+    setOpen(true)
+  }, [rememberFocus])
+
+  const value = useMemo<FoyerContextValue>(
+    () => ({ client, config, openModal, openFlow: walletUi.open }),
+    [client, config, openModal, walletUi],
+  )
 
   return (
     <FoyerContext.Provider value={value}>
       {children}
-      <FoyerModal open={open} onOpenChange={setOpen} returnFocusRef={returnFocusRef} />
+      <FoyerModal
+        open={open}
+        onOpenChange={setOpen}
+        router={router}
+        onDismiss={walletUi.dismissed}
+        returnFocusRef={returnFocusRef}
+      />
     </FoyerContext.Provider>
   )
 }

@@ -1,3 +1,32 @@
 export type { FoyerAppearance, FoyerConfig } from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
+export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'
+export { useCreateWallet } from '../hooks/useCreateWallet'
+export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
+export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
+export {
+  type UseSendSolanaTransactionOptions,
+  type UseSendSolanaTransactionReturnType,
+  useSendSolanaTransaction,
+} from '../hooks/useSendSolanaTransaction'
+export {
+  type UseSendTransactionOptions,
+  type UseSendTransactionReturnType,
+  useSendTransaction,
+} from '../hooks/useSendTransaction'
+export { type UseSetWalletRecoveryReturnType, useSetWalletRecovery } from '../hooks/useSetWalletRecovery'
+export {
+  type UseSignMessageOptions,
+  type UseSignMessageReturnType,
+  useSignMessage,
+} from '../hooks/useSignMessage'
+export { type UseSignSolanaMessageReturnType, useSignSolanaMessage } from '../hooks/useSignSolanaMessage'
+export { type UseSignTypedDataReturnType, useSignTypedData } from '../hooks/useSignTypedData'
+export {
+  type ConnectedSolanaWallet,
+  type UseSolanaWalletsReturnType,
+  useSolanaWallets,
+} from '../hooks/useSolanaWallets'
+export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
+export { useWallets } from '../hooks/useWallets'

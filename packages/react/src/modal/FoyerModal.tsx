@@ -8,7 +8,6 @@ import {
   useEffect,
   useId,
   useMemo,
-  useState,
   useSyncExternalStore,
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
@@ -20,13 +19,17 @@ import { sanitizeColor } from '../theme/sanitizeColor'
 import { CloseIcon } from '../ui/icons'
 import { Spinner } from '../ui/Spinner'
 import { ModalContext, type ModalContextValue } from './ModalContext'
-import { createRouter } from './router/createRouter'
-import { type ScreenParamsMap, screens } from './screens'
+import type { Router } from './router/createRouter'
+import { isClosable, type ScreenParamsMap, screens } from './screens'
 
 /** Props of {@link FoyerModal}. */
 export type FoyerModalProps = {
   open: boolean
   onOpenChange(open: boolean): void
+  /** The provider's screen router (wallet prompts open screens through it). */
+  router: Router<ScreenParamsMap>
+  /** Called when the user dismisses the modal (Escape, outside click, Close), before `onOpenChange(false)`. */
+  onDismiss?: (() => void) | undefined
   /** The element focused before opening; focus returns to it on close (STYLE.md §11). */
   returnFocusRef: RefObject<HTMLElement | null>
 }
@@ -39,13 +42,13 @@ const messages: Messages = en
  * screen, with the theme's `<style>` scoped under `[data-foyer]`. The history resets to landing
  * `LANDING_RESET_DELAY_MS` (150 ms) after closing (spec 01 §4). Rendered by `FoyerProvider` (internal).
  */
-export function FoyerModal({ open, onOpenChange, returnFocusRef }: FoyerModalProps) {
+export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
   const { client, config } = useFoyerContext('FoyerModal')
   const state = useFoyerState(client)
-  const [router] = useState(() => createRouter<ScreenParamsMap>({ id: 'landing', params: undefined }))
   const history = useSyncExternalStore(router.subscribe, router.getHistory, router.getHistory)
   const route = history[history.length - 1] ?? { id: 'landing', params: undefined }
   const definition = screens[route.id]
+  const closable = isClosable(route)
   const Screen = definition.component as ComponentType<{ params: unknown }>
 
   useEffect(() => {
@@ -78,11 +81,15 @@ export function FoyerModal({ open, onOpenChange, returnFocusRef }: FoyerModalPro
   )
 
   const preventUnlessClosable = (event: Event) => {
-    if (!definition.closable) event.preventDefault()
+    if (!closable) event.preventDefault()
+  }
+  const onRootOpenChange = (next: boolean) => {
+    if (!next) onDismiss?.()
+    onOpenChange(next)
   }
 
   return (
-    <Root open={open} onOpenChange={onOpenChange}>
+    <Root open={open} onOpenChange={onRootOpenChange}>
       <Portal>
         <div data-foyer={scope} data-foyer-theme={colorScheme}>
           <style>{css}</style>
@@ -113,7 +120,7 @@ export function FoyerModal({ open, onOpenChange, returnFocusRef }: FoyerModalPro
                 <Screen key={`${history.length}:${route.id}`} params={route.params} />
               </Suspense>
             </ModalContext.Provider>
-            {definition.closable ? (
+            {closable ? (
               <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>
                 <CloseIcon />
               </Close>

@@ -1,7 +1,18 @@
+import type { EmbeddedWalletInfo } from '@foyer/core'
+import type {
+  RecoverWithPasswordPrompt,
+  SendSolanaTransactionPrompt,
+  SendTransactionPrompt,
+  SetPasswordPrompt,
+  SignMessagePrompt,
+  SignTypedDataPrompt,
+  TransactionReceiptSummary,
+} from '@foyer/core/wallet'
 import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
 import { Landing } from '../screens/login/Landing/Landing'
+import type { PromptSettler } from './prompts/PromptSettler'
 
 /** Params of the landing screen: an email to prefill and an inline error to show (both optional). */
 export type LandingParams = {
@@ -13,6 +24,47 @@ export type LandingParams = {
 /** Params of the awaiting-code screen: the address the code went to. */
 export type AwaitingCodeParams = { email: string }
 
+/** Params of the sign request screen: the prompt and how to answer it. */
+export type SignRequestParams = {
+  prompt: SignMessagePrompt | SignTypedDataPrompt
+  settle: PromptSettler<string>
+}
+
+/** Params of the send-transaction confirmation. `retry` is set when coming back from the error screen. */
+export type SendTransactionParams = {
+  prompt: SendTransactionPrompt
+  settle: PromptSettler<`0x${string}`>
+  retry?: { resetNonce: boolean } | undefined
+}
+
+/** Params of the transaction success screen. */
+export type TransactionSuccessParams =
+  | { chainType: 'ethereum'; prompt: SendTransactionPrompt; receipt: TransactionReceiptSummary }
+  | { chainType: 'solana'; prompt: SendSolanaTransactionPrompt; signature: string }
+
+/** Params of the transaction error screen: the failure, and the hash when one was obtained. */
+export type TransactionErrorParams = {
+  prompt: SendTransactionPrompt
+  settle: PromptSettler<`0x${string}`>
+  error: ErrorInfo
+  hash?: `0x${string}` | undefined
+}
+
+/** Params of the Solana summary/confirm screen. */
+export type SolanaTransactionParams = { prompt: SendSolanaTransactionPrompt; settle: PromptSettler<string> }
+
+/** Params of 'Enter your password'. */
+export type RecoverPasswordParams = { prompt: RecoverWithPasswordPrompt; settle: PromptSettler<undefined> }
+
+/** Params of the password flow. */
+export type SetPasswordParams = { prompt: SetPasswordPrompt; settle: PromptSettler<undefined> }
+
+/** Params of the recovery selection screen. */
+export type RecoverySelectionParams = { wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
+
+/** Params of the key export screen. */
+export type ExportWalletParams = { wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
+
 /** The typed params of every screen (STYLE.md §8). `undefined` = the screen takes none. */
 export type ScreenParamsMap = {
   landing: LandingParams | undefined
@@ -21,6 +73,15 @@ export type ScreenParamsMap = {
   accountNotFound: undefined
   userLimitReached: undefined
   success: undefined
+  signRequest: SignRequestParams
+  sendTransaction: SendTransactionParams
+  transactionSuccess: TransactionSuccessParams
+  transactionError: TransactionErrorParams
+  solanaTransaction: SolanaTransactionParams
+  recoverPassword: RecoverPasswordParams
+  setPassword: SetPasswordParams
+  recoverySelection: RecoverySelectionParams
+  exportWallet: ExportWalletParams
 }
 
 /** A screen id. */
@@ -36,7 +97,7 @@ export type ScreenDefinition<Id extends ScreenId> = {
   /** The screen's name, announced while its code loads. */
   title: (messages: Messages) => string
   /** Whether Escape, an outside click and the Close button may close the modal here. */
-  closable: boolean
+  closable: boolean | ((params: ScreenParamsMap[Id]) => boolean)
 }
 
 /**
@@ -76,6 +137,89 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.success.title,
     closable: true,
   },
+  // Wallet screens: their own lazy chunks, with the wallet code of @foyer/core/wallet (bundle budget).
+  signRequest: {
+    component: lazy(() =>
+      import('../screens/wallet/SignRequest/SignRequest').then((m) => ({ default: m.SignRequest })),
+    ),
+    title: (m) => m.signRequest.title,
+    closable: true,
+  },
+  sendTransaction: {
+    component: lazy(() =>
+      import('../screens/wallet/SendTransaction/SendTransaction').then((m) => ({
+        default: m.SendTransaction,
+      })),
+    ),
+    title: (m) => m.transaction.title,
+    closable: true,
+  },
+  transactionSuccess: {
+    component: lazy(() =>
+      import('../screens/wallet/TransactionSuccess/TransactionSuccess').then((m) => ({
+        default: m.TransactionSuccess,
+      })),
+    ),
+    title: (m) => m.transaction.successTitle,
+    closable: true,
+  },
+  transactionError: {
+    component: lazy(() =>
+      import('../screens/wallet/TransactionError/TransactionError').then((m) => ({
+        default: m.TransactionError,
+      })),
+    ),
+    title: (m) => m.transaction.errorTitle,
+    closable: true,
+  },
+  solanaTransaction: {
+    component: lazy(() =>
+      import('../screens/wallet/SolanaTransaction/SolanaTransaction').then((m) => ({
+        default: m.SolanaTransaction,
+      })),
+    ),
+    title: (m) => m.solana.title,
+    closable: true,
+  },
+  recoverPassword: {
+    component: lazy(() =>
+      import('../screens/wallet/RecoverPassword/RecoverPassword').then((m) => ({
+        default: m.RecoverPassword,
+      })),
+    ),
+    title: (m) => m.recovery.enterTitle,
+    closable: true,
+  },
+  setPassword: {
+    component: lazy(() =>
+      import('../screens/wallet/SetPassword/SetPassword').then((m) => ({ default: m.SetPassword })),
+    ),
+    title: (m) => m.password.setTitle,
+    // Recovery screens close only when the user started the flow (spec 02 §2).
+    closable: (params) => params.prompt.closable,
+  },
+  recoverySelection: {
+    component: lazy(() =>
+      import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => ({
+        default: m.RecoverySelection,
+      })),
+    ),
+    title: (m) => m.recovery.selectTitle,
+    closable: true,
+  },
+  exportWallet: {
+    component: lazy(() =>
+      import('../screens/wallet/ExportWallet/ExportWallet').then((m) => ({ default: m.ExportWallet })),
+    ),
+    title: (m) => m.exportWallet.title,
+    closable: true,
+  },
+}
+
+/** Whether the modal may be closed by the user on `route` (see {@link ScreenDefinition} `closable`). */
+export function isClosable(route: { id: ScreenId; params: unknown }): boolean {
+  const { closable } = screens[route.id] as ScreenDefinition<ScreenId>
+  return typeof closable === 'function' ? closable(route.params as never) : closable
 }
 
 /**

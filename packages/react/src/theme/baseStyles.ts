@@ -1,4 +1,9 @@
-import { MOBILE_BREAKPOINT_PX, MODAL_WIDTH_PX } from '@foyer/protocol'
+import {
+  DETAILS_PANEL_MAX_HEIGHT_PX,
+  MOBILE_BREAKPOINT_PX,
+  MODAL_WIDTH_PX,
+  TYPED_DATA_VIEW_MAX_HEIGHT_PX,
+} from '@foyer/protocol'
 
 /**
  * The modal's static rules, every selector under `[data-foyer]` so nothing leaks into or out of the host
@@ -53,5 +58,34 @@ export const baseStyles = `
 [data-foyer] .foyer-icon-circle[data-tone=success]{color:var(--foyer-success)}
 [data-foyer] .foyer-footer{margin:4px 0 0;font-size:12px;color:var(--foyer-muted);text-align:center}
 [data-foyer] .foyer-center{display:flex;justify-content:center;padding:24px 0}
+[data-foyer] .foyer-details{margin:0;display:flex;flex-direction:column;gap:8px;text-align:left;font-size:14px}
+[data-foyer] .foyer-detail-row{display:flex;justify-content:space-between;gap:12px}
+[data-foyer] .foyer-detail-row dt{color:var(--foyer-muted)}
+[data-foyer] .foyer-detail-row dd{margin:0;text-align:right;overflow-wrap:anywhere;font-weight:500}
+[data-foyer] .foyer-card{padding:12px;border:1px solid var(--foyer-border);border-radius:12px;background:var(--foyer-bg)}
+[data-foyer] .foyer-collapsible-toggle{display:flex;width:100%;justify-content:space-between;align-items:center;padding:0;border:0;background:transparent;color:var(--foyer-fg);font:inherit;font-size:14px;font-weight:600;cursor:pointer}
+[data-foyer] .foyer-collapsible-panel{margin-top:8px;max-height:${DETAILS_PANEL_MAX_HEIGHT_PX}px;overflow-y:auto}
+[data-foyer] .foyer-message{margin:0;padding:12px;border-radius:12px;background:var(--foyer-surface);text-align:left;font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:${TYPED_DATA_VIEW_MAX_HEIGHT_PX}px;overflow-y:auto}
+[data-foyer] .foyer-message code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+[data-foyer] .foyer-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px;overflow-wrap:anywhere}
+[data-foyer] .foyer-warning{margin:0;color:var(--foyer-warn);font-size:14px}
+[data-foyer] .foyer-meter{height:6px;border-radius:3px;background:var(--foyer-surface);overflow:hidden}
+[data-foyer] .foyer-meter-fill{height:100%;border-radius:3px;transition:width 150ms}
+[data-foyer] .foyer-meter-fill[data-level=weak]{background:var(--foyer-error)}
+[data-foyer] .foyer-meter-fill[data-level=medium]{background:var(--foyer-warn)}
+[data-foyer] .foyer-meter-fill[data-level=strong]{background:var(--foyer-success)}
+[data-foyer] .foyer-input-box{display:block;width:100%;height:44px;padding:0 12px;border:1px solid var(--foyer-border);border-radius:12px;background:var(--foyer-bg);color:var(--foyer-fg);font:inherit}
+[data-foyer] .foyer-input-box:focus{outline:none;border-color:var(--foyer-accent);box-shadow:0 0 0 1px var(--foyer-accent)}
+[data-foyer] .foyer-input-box[aria-invalid=true]{border-color:var(--foyer-error)}
+[data-foyer] .foyer-checkbox{display:flex;gap:10px;align-items:flex-start;text-align:left;font-size:14px;cursor:pointer}
+[data-foyer] .foyer-checkbox input{margin-top:3px;accent-color:var(--foyer-accent)}
+[data-foyer] .foyer-option{display:flex;flex-direction:column;align-items:flex-start;gap:2px;width:100%;padding:12px;border:1px solid var(--foyer-border);border-radius:12px;background:var(--foyer-bg);color:var(--foyer-fg);font:inherit;text-align:left;cursor:pointer}
+[data-foyer] .foyer-option:hover,[data-foyer] .foyer-option:focus-visible{border-color:var(--foyer-accent);outline:none}
+[data-foyer] .foyer-option small{color:var(--foyer-muted);font-size:13px}
+[data-foyer] .foyer-actions{display:flex;gap:8px}
+[data-foyer] .foyer-actions>*{flex:1}
+[data-foyer] .foyer-frame-box{position:relative;min-height:260px;border-radius:12px;overflow:hidden;background:var(--foyer-surface)}
+[data-foyer] .foyer-frame-box[data-loading] iframe{visibility:hidden}
+[data-foyer] .foyer-frame-box .foyer-center{position:absolute;inset:0;align-items:center}
 [data-foyer] .foyer-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto'
 
 /** Purposes of the sub-keys derived from the master key; each purpose gets an independent key. */
-export type KeyPurpose = 'app-private-key-encryption' | 'one-time-code-hmac'
+export type KeyPurpose = 'app-private-key-encryption' | 'one-time-code-hmac' | 'wallet-share-encryption'
 
 /**
  * Derives a 32-byte sub-key from the 32-byte master key with HKDF-SHA256 (RFC 5869), `info` naming the

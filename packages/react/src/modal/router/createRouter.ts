@@ -22,6 +22,8 @@ export type Router<ParamsMap> = {
   back(): void
   /** Clears the history down to the initial screen (or to `args` when given). */
   reset<Id extends keyof ParamsMap>(...args: NavigateArgs<ParamsMap, Id> | []): void
+  /** Puts back a history read earlier with `getHistory()` (after an interrupting flow). */
+  restore(history: readonly Route<ParamsMap>[]): void
 }
 
 /**
@@ -64,6 +66,9 @@ export function createRouter<ParamsMap>(initial: Route<ParamsMap>): Router<Param
       const first = id === undefined ? initial : route(id, params)
       if (history.length === 1 && history[0] === first) return
       set([first])
+    },
+    restore(saved) {
+      if (saved.length > 0 && saved !== history) set(saved)
     },
   }
 }

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { embeddedWalletAccounts } from '../wallets/service'
 import { linkedAccounts, users } from './schema'
 
 const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)
@@ -24,7 +25,7 @@ function toLinkedAccount(row: LinkedAccountRow): LinkedAccount | null {
 
 /**
  * The user `userId` as the wire returns it (DESIGN.md "Wire contract"): `{ id: 'did:foyer:<id>', created_at
- * (s), linked_accounts, mfa_methods, has_accepted_terms, is_guest }`; null when the user does not exist.
+ * (s), linked_accounts (email accounts and embedded wallets, oldest first), mfa_methods, has_accepted_terms, is_guest }`; null when the user does not exist.
  */
 export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
   const [user] = await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)
@@ -34,10 +35,16 @@ export async function getUserJson(db: FoyerDatabase, userId: string): Promise<Us
     .from(linkedAccounts)
     .where(eq(linkedAccounts.userId, userId))
     .orderBy(asc(linkedAccounts.createdAt), asc(linkedAccounts.id))
+  const wallets = await embeddedWalletAccounts(db, userId)
+  const linked = accounts
+    .map((row) => ({ account: toLinkedAccount(row), createdAt: row.createdAt }))
+    .filter((entry): entry is { account: LinkedAccount; createdAt: Date } => entry.account !== null)
+  // Oldest first; embedded wallets after accounts of the same instant (stable sort).
+  const ordered = [...linked, ...wallets].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   return {
     id: toUserDid(user.id),
     created_at: toSeconds(user.createdAt),
-    linked_accounts: accounts.map(toLinkedAccount).filter((account) => account !== null),
+    linked_accounts: ordered.map((entry) => entry.account),
     mfa_methods: [],
     has_accepted_terms: user.hasAcceptedTerms,
     is_guest: user.isGuest,

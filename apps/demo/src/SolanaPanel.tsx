@@ -1,0 +1,117 @@
+import { useSendSolanaTransaction, useSignSolanaMessage, useSolanaWallets } from '@foyer/react'
+import { useCallback, useEffect, useState } from 'react'
+import { solanaCluster } from './chains'
+import { buildSolanaTransfer, solanaRpc } from './solanaTransfer'
+
+/** Hex of bytes (the demo shows the signature as hex). */
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** A fixed recipient on the local Solana chain. */
+const SOLANA_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const LAMPORTS_PER_SOL = 1_000_000_000n
+
+/** The embedded Solana wallet: address, balance, an airdrop, 'Sign Solana message' and 'Send 0.001 SOL'. */
+export function SolanaPanel() {
+  const { ready, wallets } = useSolanaWallets()
+  const wallet = wallets[0]
+  const { signMessage } = useSignSolanaMessage()
+  const { sendTransaction } = useSendSolanaTransaction()
+  const [balance, setBalance] = useState<bigint | null>(null)
+  const [signature, setSignature] = useState('')
+  const [sent, setSent] = useState('')
+  const [error, setError] = useState('')
+
+  const refresh = useCallback(async () => {
+    if (!wallet) return
+    const { value } = await solanaRpc<{ value: number }>(solanaCluster.rpcUrl, 'getBalance', [wallet.address])
+    setBalance(BigInt(value))
+  }, [wallet])
+
+  useEffect(() => {
+    refresh().catch(() => setBalance(null))
+  }, [refresh])
+
+  const run = (action: () => Promise<void>) => async () => {
+    setError('')
+    try {
+      await action()
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    }
+  }
+
+  if (!wallet) {
+    return (
+      <section>
+        <h2>Solana wallet</h2>
+        <p data-testid="solana-status">{ready ? 'No wallet' : 'Creating your wallet…'}</p>
+      </section>
+    )
+  }
+  return (
+    <section>
+      <h2>Solana wallet</h2>
+      <p>
+        Address: <code data-testid="solana-address">{wallet.address}</code>
+      </p>
+      <p>
+        Balance: <strong data-testid="solana-balance">{balance === null ? '…' : String(balance)}</strong>{' '}
+        lamports{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            await solanaRpc(solanaCluster.rpcUrl, 'requestAirdrop', [
+              wallet.address,
+              Number(LAMPORTS_PER_SOL),
+            ])
+            await refresh()
+          })}
+        >
+          Airdrop 1 SOL
+        </button>
+      </p>
+      <p>
+        <button
+          type="button"
+          onClick={run(async () =>
+            setSignature(toHex((await signMessage('Hello from the Foyer demo')).signature)),
+          )}
+        >
+          Sign Solana message
+        </button>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            const transaction = await buildSolanaTransfer({
+              rpcUrl: solanaCluster.rpcUrl,
+              from: wallet.address,
+              to: SOLANA_RECIPIENT,
+              lamports: LAMPORTS_PER_SOL / 1000n,
+            })
+            setSent((await sendTransaction(transaction)).signature)
+            await refresh()
+          })}
+        >
+          Send 0.001 SOL
+        </button>
+      </p>
+      {signature ? (
+        <p>
+          Signature: <code data-testid="solana-signature">{signature}</code>
+        </p>
+      ) : null}
+      {sent ? (
+        <p>
+          Transaction: <code data-testid="solana-tx">{sent}</code>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" data-testid="solana-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

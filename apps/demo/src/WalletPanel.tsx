@@ -1,0 +1,147 @@
+import {
+  useExportWallet,
+  useSendTransaction,
+  useSetWalletRecovery,
+  useSignMessage,
+  useWallets,
+} from '@foyer/react'
+import { useCallback, useEffect, useState } from 'react'
+import { anvilChain } from './chains'
+import { formatEther, parseEther } from './units'
+
+/** The faucet amount: anvil's `anvil_setBalance` sets the balance to this, in wei (10 ETH). */
+const FAUCET_WEI = 10n * 10n ** 18n
+/** anvil's second dev account: a default recipient for 'Send 0.01 ETH'. */
+const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/**
+ * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
+ * 'Send 0.01 ETH' to an address, 'Set password' and 'Export wallet'.
+ */
+export function WalletPanel() {
+  const { ready, wallets } = useWallets()
+  const wallet = wallets[0]
+  const { signMessage } = useSignMessage()
+  const { sendTransaction } = useSendTransaction()
+  const { setWalletRecovery } = useSetWalletRecovery()
+  const { exportWallet } = useExportWallet()
+  const [balance, setBalance] = useState<bigint | null>(null)
+  const [message, setMessage] = useState('Hello from the Foyer demo')
+  const [signature, setSignature] = useState('')
+  const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
+  const [hash, setHash] = useState('')
+  const [error, setError] = useState('')
+
+  const refreshBalance = useCallback(async () => {
+    if (!wallet) return
+    const provider = await wallet.getEthereumProvider()
+    setBalance(
+      BigInt(
+        (await provider.request({ method: 'eth_getBalance', params: [wallet.address, 'latest'] })) as string,
+      ),
+    )
+  }, [wallet])
+
+  useEffect(() => {
+    refreshBalance().catch(() => setBalance(null))
+  }, [refreshBalance])
+
+  const run = (action: () => Promise<void>) => async () => {
+    setError('')
+    try {
+      await action()
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    }
+  }
+
+  if (!wallet) {
+    return (
+      <section>
+        <h2>Ethereum wallet</h2>
+        <p data-testid="wallet-status">{ready ? 'No wallet' : 'Creating your wallet…'}</p>
+      </section>
+    )
+  }
+
+  return (
+    <section>
+      <h2>Ethereum wallet</h2>
+      <p>
+        Address: <code data-testid="wallet-address">{wallet.address}</code> ({wallet.recoveryMethod} recovery)
+      </p>
+      <p>
+        Balance on {anvilChain.name}:{' '}
+        <strong data-testid="wallet-balance">{balance === null ? '…' : formatEther(balance)}</strong> ETH{' '}
+        <button type="button" onClick={run(refreshBalance)}>
+          Refresh
+        </button>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            await fetch(anvilChain.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'anvil_setBalance',
+                params: [wallet.address, `0x${FAUCET_WEI.toString(16)}`],
+              }),
+            })
+            await refreshBalance()
+          })}
+        >
+          Faucet: set balance to 10 ETH
+        </button>
+      </p>
+      <p>
+        <label>
+          Message <input value={message} onChange={(event) => setMessage(event.target.value)} size={40} />
+        </label>{' '}
+        <button type="button" onClick={run(async () => setSignature((await signMessage(message)).signature))}>
+          Sign message
+        </button>
+      </p>
+      {signature ? (
+        <p>
+          Signature: <code data-testid="signature">{signature}</code>
+        </p>
+      ) : null}
+      <p>
+        <label>
+          Recipient{' '}
+          <input value={recipient} onChange={(event) => setRecipient(event.target.value)} size={44} />
+        </label>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            const { hash: sent } = await sendTransaction({ to: recipient, value: parseEther('0.01') })
+            setHash(sent)
+            await refreshBalance()
+          })}
+        >
+          Send 0.01 ETH
+        </button>
+      </p>
+      {hash ? (
+        <p>
+          Transaction: <code data-testid="tx-hash">{hash}</code>
+        </p>
+      ) : null}
+      <p>
+        <button type="button" onClick={run(() => setWalletRecovery())}>
+          Set password
+        </button>{' '}
+        <button type="button" onClick={run(() => exportWallet())}>
+          Export wallet
+        </button>
+      </p>
+      {error ? (
+        <p role="alert" data-testid="wallet-error" style={{ color: '#b91c1c' }}>
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

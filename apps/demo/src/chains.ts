@@ -1,0 +1,15 @@
+import type { FoyerChain, SolanaCluster } from '@foyer/core'
+
+/** The local anvil chain `npm run demo` starts (`VITE_ANVIL_RPC_URL`, default http://127.0.0.1:8545). */
+export const anvilChain: FoyerChain = {
+  id: 31337,
+  name: 'Anvil',
+  rpcUrl: import.meta.env.VITE_ANVIL_RPC_URL ?? 'http://127.0.0.1:8545',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+
+/** The local Solana JSON-RPC over litesvm (`VITE_SOLANA_RPC_URL`, default http://127.0.0.1:8899). */
+export const solanaCluster: SolanaCluster = {
+  name: 'localnet',
+  rpcUrl: import.meta.env.VITE_SOLANA_RPC_URL ?? 'http://127.0.0.1:8899',
+}

@@ -1,0 +1,70 @@
+import {
+  AccountRole,
+  type Address,
+  address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+
+const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
+
+/** A JSON-RPC call to the local Solana RPC. */
+export async function solanaRpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result as T
+}
+
+/**
+ * An unsigned wire transaction moving `lamports` from `from` to `to` with the system program's transfer
+ * instruction (index 2, then the amount as u64 little-endian), fee paid by `from`.
+ */
+export async function buildSolanaTransfer(parameters: {
+  rpcUrl: string
+  from: string
+  to: string
+  lamports: bigint
+}): Promise<Uint8Array> {
+  const { value } = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+    parameters.rpcUrl,
+    'getLatestBlockhash',
+  )
+  const data = new Uint8Array(12)
+  const view = new DataView(data.buffer)
+  view.setUint32(0, 2, true)
+  view.setBigUint64(4, parameters.lamports, true)
+  const from: Address = address(parameters.from)
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(from, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: value.blockhash as Blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        {
+          programAddress: SYSTEM_PROGRAM,
+          accounts: [
+            { address: from, role: AccountRole.WRITABLE_SIGNER },
+            { address: address(parameters.to), role: AccountRole.WRITABLE },
+          ],
+          data,
+        },
+        m,
+      ),
+  )
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+}

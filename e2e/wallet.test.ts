@@ -1,0 +1,145 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { getBase58Encoder } from '@solana/kit'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signIn } from './support/signIn'
+import { type Stack, startStack } from './support/startStack'
+
+// Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (spec 02 §2, §4).
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('embedded wallet in Chromium against anvil', () => {
+  let address: `0x${string}`
+
+  test('default: signing in creates an Ethereum and a Solana wallet', async () => {
+    await openDemo(page, stack.demoUrl)
+    await signIn(page, stack.apiUrl, freshEmail())
+    const ethereum = page.getByTestId('wallet-address')
+    await ethereum.waitFor({ timeout: 30_000 })
+    address = (await ethereum.textContent()) as `0x${string}`
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const solana = await page.getByTestId('solana-address').textContent({ timeout: 30_000 })
+    expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+    expect(user.linked_accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'wallet',
+          address,
+          chain_type: 'ethereum',
+          wallet_client_type: 'privy',
+          connector_type: 'embedded',
+          recovery_method: 'privy',
+          wallet_index: 0,
+        }),
+      ]),
+    )
+  })
+
+  test('behavior: a signed message verifies with viem', async () => {
+    const message = 'Hello from the Foyer demo'
+    await page.getByRole('button', { name: 'Sign message', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign message' })
+    await dialog.getByText(message).waitFor()
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+  })
+
+  test('behavior: Send 0.01 ETH lands on anvil and moves the balances', async () => {
+    const chains = stack.chains!
+    const publicClient = createPublicClient({ transport: http(chains.anvil.rpcUrl) })
+    await page.getByRole('button', { name: /Faucet/ }).click()
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('10')
+    const before = await publicClient.getBalance({ address: RECIPIENT })
+
+    await page.getByLabel('Recipient').fill(RECIPIENT)
+    await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Review transaction' })
+    await dialog.waitFor()
+    await dialog.getByText('0.01 ETH').first().waitFor()
+    await dialog.getByText('Anvil').waitFor()
+    await dialog.getByText('Estimated fee').waitFor()
+    await expect.poll(() => dialog.getByText('10 ETH').count()).toBeGreaterThan(0) // the balance
+    await dialog.getByRole('button', { name: 'Details' }).click()
+    await dialog.getByText('Gas limit').waitFor()
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    const success = page.getByRole('dialog', { name: 'Transaction complete!' })
+    await success.waitFor()
+    await success.getByRole('button', { name: 'All Done' }).click()
+
+    const hash = (await page.getByTestId('tx-hash').textContent()) as `0x${string}`
+    const receipt = await publicClient.getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await publicClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.01'))
+    const fee = receipt.gasUsed * receipt.effectiveGasPrice
+    expect(await publicClient.getBalance({ address })).toBe(parseEther('10') - parseEther('0.01') - fee)
+  })
+
+  test('behavior: the export screen shows the key inside the export frame, never in the host page', async () => {
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    await dialog.waitFor()
+    const frame = dialog.locator('iframe').contentFrame()
+    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+    expect(await frame.getByLabel('Recovery phrase').textContent()).toMatch(/^([a-z]+ ){11}[a-z]+$/)
+    expect(await page.content()).not.toContain(key.slice(2))
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  test('behavior: the Solana wallet signs (ed25519) and sends 0.001 SOL over the litesvm RPC', async () => {
+    const solana = (await page.getByTestId('solana-address').textContent()) ?? ''
+    const publicKey = new Uint8Array(getBase58Encoder().encode(solana))
+    await page.getByRole('button', { name: 'Sign Solana message' }).click()
+    const sign = page.getByRole('dialog', { name: 'Sign message' })
+    await sign.getByText('Hello from the Foyer demo').waitFor()
+    await sign.getByRole('button', { name: 'Approve' }).click()
+    const hex = (await page.getByTestId('solana-signature').textContent()) ?? ''
+    const signature = Uint8Array.from(hex.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16))
+    expect(ed25519.verify(signature, new TextEncoder().encode('Hello from the Foyer demo'), publicKey)).toBe(
+      true,
+    )
+
+    await page.getByRole('button', { name: 'Airdrop 1 SOL' }).click()
+    await expect.poll(() => page.getByTestId('solana-balance').textContent()).toBe('1000000000')
+    await page.getByRole('button', { name: 'Send 0.001 SOL' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
+    await confirm.getByText('1 of 1 instructions').waitFor()
+    await confirm.getByText('0.001 SOL').first().waitFor()
+    await confirm.getByRole('button', { name: 'Approve' }).click()
+    const success = page.getByRole('dialog', { name: 'Transaction complete!' })
+    await success.getByText('Transaction completed successfully.').waitFor()
+    await success.getByRole('button', { name: 'Close' }).first().click()
+    await expect
+      .poll(() => page.getByTestId('solana-balance').textContent())
+      .toBe(String(1_000_000_000 - 1_000_000 - 5000))
+    const recipient = stack.chains!.solana.svm.getBalance(
+      '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' as never,
+    )
+    expect(recipient).toBe(1_000_000n)
+  })
+})

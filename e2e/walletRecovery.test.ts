@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signIn } from './support/signIn'
+import { type Stack, startStack } from './support/startStack'
+
+// A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
+// automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (spec 02 §2, §4, §8).
+let stack: Stack
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+const MESSAGE = 'Hello from the Foyer demo'
+const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
+
+/** A new device: a fresh browser context with the demo open. */
+async function newDevice(): Promise<Page> {
+  const context = await browser.newContext()
+  contexts.push(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  await openDemo(page, stack.demoUrl)
+  return page
+}
+
+/** Signs in and returns the embedded Ethereum wallet's address once it shows. */
+async function signInAndReadAddress(page: Page, email: string): Promise<`0x${string}`> {
+  // The same address got a code less than 30 s ago on the other device: move past the resend cooldown.
+  stack.advanceClock(31_000)
+  await signIn(page, stack.apiUrl, email)
+  return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
+}
+
+/** Clicks 'Sign message', approves, and returns the signature shown by the demo. */
+async function signWithApproval(page: Page): Promise<`0x${string}`> {
+  const dialog = page.getByRole('dialog', { name: 'Sign message' })
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  return (await page.getByTestId('signature').textContent()) as `0x${string}`
+}
+
+/** The user's embedded wallet accounts, from the demo's user JSON. */
+async function walletAccounts(
+  page: Page,
+): Promise<Array<{ address: string; chain_type: string; recovery_method: string }>> {
+  const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+  return user.linked_accounts.filter((account: { type: string }) => account.type === 'wallet')
+}
+
+describe('recovery on a new device', () => {
+  test('default: automatic recovery brings back the same address, and it signs', async () => {
+    const email = freshEmail('auto')
+    const first = await newDevice()
+    const address = await signInAndReadAddress(first, email)
+    await first.getByTestId('solana-address').waitFor({ timeout: 30_000 })
+
+    const second = await newDevice()
+    expect(await signInAndReadAddress(second, email)).toBe(address)
+    await second.getByRole('button', { name: 'Sign message', exact: true }).click()
+    const signature = await signWithApproval(second)
+    expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+    // Never a second wallet: one Ethereum and one Solana wallet.
+    expect((await walletAccounts(second)).map((account) => account.chain_type).sort()).toEqual([
+      'ethereum',
+      'solana',
+    ])
+  })
+
+  test('behavior: set a password, then recover with it on a new device; a wrong one is refused', async () => {
+    const email = freshEmail('password')
+    const first = await newDevice()
+    const address = await signInAndReadAddress(first, email)
+
+    await first.getByRole('button', { name: 'Set password' }).click()
+    const flow = first.getByRole('dialog')
+    await flow.getByRole('heading', { name: 'Set your password' }).waitFor()
+    await flow.getByLabel('Password', { exact: true }).fill('abc')
+    await flow.getByText('Password must be at least 6 characters').waitFor()
+    await flow.getByLabel('Password', { exact: true }).fill('has space~')
+    await flow.getByText('Invalid characters used ( SPACE ~ )').waitFor()
+    await flow.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await flow.getByText('Password strength: Strong').waitFor()
+    await flow.getByRole('button', { name: 'Continue' }).click()
+    await flow.getByRole('heading', { name: 'Save your password' }).waitFor()
+    await flow.getByText(PASSWORD).waitFor()
+    await flow.getByRole('button', { name: 'Continue' }).click()
+    await flow.getByRole('heading', { name: 'Confirm your password' }).waitFor()
+    await flow.getByLabel('Confirm password').fill('Velvet-Orbit-Lantern')
+    await flow.getByRole('button', { name: 'Continue' }).click()
+    await flow.getByText('Passwords do not match').waitFor()
+    await flow.getByLabel('Confirm password').fill(PASSWORD)
+    await flow.getByRole('button', { name: 'Continue' }).click()
+    await flow.getByRole('heading', { name: 'Confirm you have saved' }).waitFor()
+    const setPassword = flow.getByRole('button', { name: 'Set Password' })
+    expect(await setPassword.isDisabled()).toBe(true)
+    await flow.getByRole('checkbox').check()
+    await setPassword.click()
+    await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+    await flow.getByRole('button', { name: 'Close' }).first().click()
+    await expect
+      .poll(
+        async () =>
+          (await walletAccounts(first)).find((account) => account.chain_type === 'ethereum')?.recovery_method,
+      )
+      .toBe('user-passcode')
+
+    const second = await newDevice()
+    expect(await signInAndReadAddress(second, email)).toBe(address)
+    await second.getByRole('button', { name: 'Sign message', exact: true }).click()
+    const recover = second.getByRole('dialog', { name: 'Enter your password' })
+    await recover.waitFor()
+    await recover.getByLabel('Password', { exact: true }).fill('Wrong-Password-Here')
+    await recover.getByRole('button', { name: 'Recover your account' }).click()
+    await recover.getByText('Invalid recovery password, please try again.').waitFor({ timeout: 30_000 })
+    await recover.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await recover.getByRole('button', { name: 'Recover your account' }).click()
+    const signature = await signWithApproval(second)
+    expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+    expect(
+      (await walletAccounts(second)).filter((account) => account.chain_type === 'ethereum'),
+    ).toHaveLength(1)
+  })
+})

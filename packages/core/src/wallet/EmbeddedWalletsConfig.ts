@@ -1,0 +1,37 @@
+import type { CreateOnLogin } from '@foyer/protocol'
+
+/**
+ * Host-side options of the embedded wallets (spec 02 §3 "Embedded wallet config … Client"). Values set
+ * here take precedence over the app's server configuration (`embedded_wallet_config`).
+ *
+ * @example
+ * const embeddedWallets: EmbeddedWalletsConfig = {
+ *   ethereum: { createOnLogin: 'users-without-wallets' },
+ *   solana: { createOnLogin: 'users-without-wallets' },
+ * }
+ */
+export type EmbeddedWalletsConfig = {
+  /** When to create the Ethereum wallet after sign-in: `'users-without-wallets'`, `'all-users'` or `'off'`. */
+  ethereum?: { createOnLogin?: CreateOnLogin | undefined } | undefined
+  /** When to create the Solana wallet after sign-in. */
+  solana?: { createOnLogin?: CreateOnLogin | undefined } | undefined
+  /**
+   * Show the modal's wallet screens (sign request, transaction confirmation). `false` signs and sends
+   * without any prompt. Default `true` (when `@foyer/react` is used).
+   */
+  showWalletUIs?: boolean | undefined
+  /** Sign messages and typed data without showing the sign request screen. Default `false`. */
+  noPromptOnSignature?: boolean | undefined
+  /**
+   * Ask for a password before creating a wallet on login (spec 02 §3 `requireUserOwnedRecoveryOnCreate`).
+   * Default: the server's `require_user_owned_recovery_on_create`.
+   */
+  requireUserOwnedRecoveryOnCreate?: boolean | undefined
+  /**
+   * Puts the hidden wallet frame into the page. Default: appended to `document.body`. The frame is created
+   * at size 0 and must stay in the document while the client is used.
+   */
+  mountFrame?: ((iframe: HTMLIFrameElement) => void) | undefined
+  /** Time to wait for one answer of the wallet frame, in ms. Default `WALLET_RPC_TIMEOUT_MS` (60 000). */
+  requestTimeoutMs?: number | undefined
+}

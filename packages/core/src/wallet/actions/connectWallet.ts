@@ -1,0 +1,65 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
+import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
+import { WalletProxyError } from '../errors/WalletProxyError'
+import { getWalletProxy } from '../proxy/getWalletProxy'
+import { connectionKey } from './connectionKey'
+import { recoverWallet } from './recoverWallet'
+import { requireAccessToken } from './requireAccessToken'
+
+/** Parameters of {@link connectWallet}. */
+export type ConnectWalletParameters = {
+  /** The wallet to unlock (any wallet of the entropy). */
+  wallet: EmbeddedWalletInfo
+}
+
+/**
+ * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; contract4 `privy:wallets:connect`):
+ * device share + auth share. On a new device the frame recovers an automatic (`privy`) wallet by itself; a
+ * `user-passcode` wallet answers `wallet_not_on_device`, and then the registered UI shows 'Enter your
+ * password' and recovers with it ({@link recoverWallet}). Idempotent per entropy: concurrent and later calls
+ * share one unlock until logout.
+ *
+ * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered.
+ * @throws {UserRejectedRequestError} the user closed 'Enter your password'.
+ * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (Google Drive, iCloud).
+ * @example
+ * await connectWallet(client, { wallet })
+ */
+export function connectWallet(client: FoyerClient, parameters: ConnectWalletParameters): Promise<void> {
+  const { wallet } = parameters
+  const { connections } = client._internal.wallet
+  const key = connectionKey(wallet.chainType, wallet.entropyId)
+  const existing = connections.get(key)
+  if (existing) return existing
+  const promise = run(client, parameters)
+  connections.set(key, promise)
+  promise.catch(() => {
+    if (connections.get(key) === promise) connections.delete(key)
+  })
+  return promise
+}
+
+async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Promise<void> {
+  const proxy = await getWalletProxy(client)
+  const accessToken = await requireAccessToken(client)
+  try {
+    await proxy.request('privy:wallets:connect', {
+      accessToken,
+      chainType: wallet.chainType,
+      entropyId: wallet.entropyId,
+    })
+  } catch (error) {
+    if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
+    if (wallet.recoveryMethod !== 'user-passcode') {
+      throw new EmbeddedWalletError('recovery_not_supported', { cause: error })
+    }
+    const ui = client._internal.wallet.ui
+    if (!ui) throw error
+    await ui.prompt({
+      kind: 'recoverWithPassword',
+      wallet,
+      recover: (password) => recoverWallet(client, { wallet, recoveryPassword: password }),
+    })
+  }
+}

@@ -1,0 +1,68 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
+import { createWalletProxy, type WalletProxy } from '../proxy/createWalletProxy'
+import { walletFrameUrl } from '../proxy/getWalletProxy'
+import { connectWallet } from './connectWallet'
+import { requireAccessToken } from './requireAccessToken'
+
+/** Parameters of {@link exportWallet}. */
+export type ExportWalletParameters = {
+  wallet: EmbeddedWalletInfo
+  /** Puts the visible export frame into the page (e.g. into the modal's export screen). */
+  mount: (iframe: HTMLIFrameElement) => void
+  /** Frame width in px, passed to the page (spec 02 §2 `width`). */
+  width?: number | undefined
+  /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
+  signal?: AbortSignal | undefined
+}
+
+/** Return type of {@link exportWallet}: the frame, and `close()` to remove it. */
+export type ExportWalletReturnType = { iframe: HTMLIFrameElement; close(): void }
+
+/**
+ * Shows a wallet's private key — and, for a non-imported Ethereum wallet, its recovery phrase — inside the
+ * export frame at `/apps/{appId}/embedded-wallets/export` (spec 02 §2 "Key export"; contract4
+ * `privy:wallets:export`). The key is rendered by the frame and never posted to the host; the host sends only
+ * the access token. MFA is to be forced here once MFA exists (spec 02 §6 "Export forces MFA").
+ *
+ * @returns the mounted frame and `close()`
+ * @throws {WalletProxyError} the frame's error (e.g. `'wallet_not_on_device'`).
+ * @example
+ * const { close } = await exportWallet(client, { wallet, mount: (iframe) => container.append(iframe) })
+ */
+export async function exportWallet(
+  client: FoyerClient,
+  parameters: ExportWalletParameters,
+): Promise<ExportWalletReturnType> {
+  const { wallet } = parameters
+  // MFA hook: `await requireMfa(client, { action: 'export' })` belongs here (spec 02 §4 "Exporting a wallet
+  // forces MFA"); MFA is another issue.
+  await connectWallet(client, { wallet })
+  const url = await walletFrameUrl(client, '/export')
+  url.searchParams.set('address', wallet.address)
+  url.searchParams.set('walletIndex', String(wallet.walletIndex))
+  url.searchParams.set('chainType', wallet.chainType)
+  const phraseExport = wallet.chainType === 'ethereum' && !wallet.imported
+  url.searchParams.set('phrase_export', String(phraseExport))
+  if (parameters.width !== undefined) url.searchParams.set('width', String(parameters.width))
+  parameters.signal?.throwIfAborted()
+  const proxy: WalletProxy = createWalletProxy({
+    frameUrl: url.href,
+    mount: parameters.mount,
+    style: 'width:100%;height:100%;min-height:260px;border:0;',
+  })
+  parameters.signal?.addEventListener('abort', () => proxy.destroy(), { once: true })
+  try {
+    await proxy.request('privy:wallets:export', {
+      accessToken: await requireAccessToken(client),
+      chainType: wallet.chainType,
+      entropyId: wallet.entropyId,
+      walletIndex: wallet.walletIndex,
+      phraseExport,
+    })
+  } catch (error) {
+    proxy.destroy()
+    throw error
+  }
+  return { iframe: proxy.iframe, close: () => proxy.destroy() }
+}

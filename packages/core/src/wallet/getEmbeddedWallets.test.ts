@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest'
+import { testUser } from '../../test/createTestApi'
+import { ethereumAddress, solanaAddress, walletAccount } from '../../test/createWalletTestClient'
+import { getEmbeddedWallets } from './getEmbeddedWallets'
+
+describe('getEmbeddedWallets', () => {
+  test('default: Ethereum first, by index; the entropy id is the index-0 address', () => {
+    const second = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const user = {
+      ...testUser,
+      linked_accounts: [
+        walletAccount({ address: solanaAddress, chain_type: 'solana' }),
+        walletAccount({ address: second, wallet_index: 1 }),
+        walletAccount(),
+        walletAccount({
+          address: '0x0000000000000000000000000000000000000001',
+          wallet_client_type: 'metamask',
+        }),
+      ],
+    }
+    expect(
+      getEmbeddedWallets(user).map((wallet) => [wallet.address, wallet.walletIndex, wallet.entropyId]),
+    ).toEqual([
+      [ethereumAddress, 0, ethereumAddress],
+      [second, 1, ethereumAddress],
+      [solanaAddress, 0, solanaAddress],
+    ])
+    expect(getEmbeddedWallets(user, 'solana')).toHaveLength(1)
+  })
+
+  test('behavior: signed out is no wallets', () => {
+    expect(getEmbeddedWallets(null)).toEqual([])
+  })
+})

@@ -1,0 +1,135 @@
+import type { FoyerChain } from '../../chains/FoyerChain'
+import type { SolanaCluster } from '../../chains/SolanaCluster'
+import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
+import type { SolanaTransactionSummary } from '../solana/SolanaTransactionSummary'
+import type { RpcTransactionRequest } from '../transactions/EthereumTransactionRequest'
+import type { TransactionPreview } from '../transactions/TransactionPreview'
+import type { TransactionReceiptSummary } from '../transactions/TransactionReceiptSummary'
+
+/** Texts of the sign request screen (spec 02 §3 "Sign-message options"). */
+export type SignMessageUiOptions = {
+  /** Default 'Sign message'. */
+  title?: string | undefined
+  description?: string | undefined
+  /** Default 'Approve'. */
+  buttonText?: string | undefined
+}
+
+/** Texts of the send-transaction screens (spec 02 §3 "Send-transaction UI options"). */
+export type SendTransactionUiOptions = {
+  /** Title of the confirmation screen; default 'Review transaction'. */
+  title?: string | undefined
+  description?: string | undefined
+  /** Primary button; default 'Approve' ('Continue' when more transactions follow). */
+  buttonText?: string | undefined
+  /** Success screen heading; default 'Transaction complete!'. */
+  successHeader?: string | undefined
+  /** Success screen text; default "You're all set.". */
+  successDescription?: string | undefined
+  /** Optional `{ title, action }` shown in the details. */
+  transactionInfo?: { title?: string | undefined; action?: string | undefined } | undefined
+}
+
+/** Ask to approve a message signature; `sign()` makes it and resolves with the signature. */
+export type SignMessagePrompt = {
+  kind: 'signMessage'
+  wallet: EmbeddedWalletInfo
+  /** `'personal_sign'` (Ethereum) or `'solana_signMessage'`. */
+  method: 'personal_sign' | 'solana_signMessage'
+  /** The message as shown: UTF-8 text, or hex when it is not text. */
+  message: string
+  uiOptions?: SignMessageUiOptions | undefined
+  sign(): Promise<string>
+}
+
+/** Ask to approve EIP-712 typed data (`eth_signTypedData_v4`). */
+export type SignTypedDataPrompt = {
+  kind: 'signTypedData'
+  wallet: EmbeddedWalletInfo
+  /** The parsed typed data: `{ domain, types, primaryType, message }`. */
+  typedData: { domain?: unknown; types?: unknown; primaryType?: unknown; message?: unknown }
+  uiOptions?: SignMessageUiOptions | undefined
+  sign(): Promise<string>
+}
+
+/** Ask to approve and send an Ethereum transaction (spec 02 §2 "Send transaction confirmation", §4). */
+export type SendTransactionPrompt = {
+  kind: 'sendTransaction'
+  wallet: EmbeddedWalletInfo
+  chain: FoyerChain
+  request: RpcTransactionRequest
+  uiOptions?: SendTransactionUiOptions | undefined
+  /** Position in a batch, for '(n / m)' and 'Continue'; absent for a single transaction. */
+  step?: { index: number; count: number } | undefined
+  /** Balance, gas estimate, fee and total (spec 02 §2). */
+  preview(): Promise<TransactionPreview>
+  /** Signs and submits; `resetNonce` drops the nonce (a retry after a hash was obtained; spec 02 §4). */
+  send(options: { resetNonce: boolean }): Promise<`0x${string}`>
+  /** Waits for the receipt of `hash`. */
+  waitForReceipt(hash: `0x${string}`): Promise<TransactionReceiptSummary>
+}
+
+/** Ask to approve a Solana transaction: sign and send it, or only sign it. */
+export type SendSolanaTransactionPrompt = {
+  kind: 'sendSolanaTransaction'
+  wallet: EmbeddedWalletInfo
+  /** `'signAndSend'` submits through `cluster`; `'sign'` only signs. */
+  mode: 'signAndSend' | 'sign'
+  cluster: SolanaCluster
+  summary: SolanaTransactionSummary
+  uiOptions?: SendTransactionUiOptions | undefined
+  /** The wallet's balance, in lamports. */
+  balance(): Promise<bigint>
+  /** Signs (and sends); resolves with the base58 signature, or the base64 signed transaction for `'sign'`. */
+  execute(): Promise<string>
+}
+
+/** 'Enter your password': rebuild a `user-passcode` wallet on a new device (spec 02 §2, §8). */
+export type RecoverWithPasswordPrompt = {
+  kind: 'recoverWithPassword'
+  wallet: EmbeddedWalletInfo
+  /** Rejects with code `'invalid_recovery_pin'` on a wrong password. */
+  recover(password: string): Promise<void>
+}
+
+/** The password flow: set, confirm, save, acknowledge, then `submit(password)` (spec 02 §2, §4). */
+export type SetPasswordPrompt = {
+  kind: 'setPassword'
+  /** `'create'`: the first password ('Set your password'); `'update'`: replacing one ('Reset your password'). */
+  reason: 'create' | 'update'
+  /** Whether the user may close the flow (only when they started it; spec 02 §2). */
+  closable: boolean
+  submit(password: string): Promise<void>
+}
+
+/** Everything the wallet may ask the user (the modal renders one screen flow per kind). */
+export type WalletPrompt =
+  | SignMessagePrompt
+  | SignTypedDataPrompt
+  | SendTransactionPrompt
+  | SendSolanaTransactionPrompt
+  | RecoverWithPasswordPrompt
+  | SetPasswordPrompt
+
+/** What each prompt resolves with: a signature, a hash or signature, or nothing. */
+export type WalletPromptResult<Prompt extends WalletPrompt> = Prompt extends
+  | SignMessagePrompt
+  | SignTypedDataPrompt
+  | SendSolanaTransactionPrompt
+  ? string
+  : Prompt extends SendTransactionPrompt
+    ? `0x${string}`
+    : undefined
+
+/**
+ * The user interface the wallet asks for approvals and passwords. `@foyer/react` registers one (the modal)
+ * with `client._internal.wallet.ui`; without one, signatures and transactions proceed without a prompt and
+ * password recovery fails with `wallet_not_on_device`.
+ */
+export type WalletUi = {
+  /**
+   * Shows the prompt's screens and resolves with its result; rejects with `UserRejectedRequestError`
+   * (EIP-1193 4001) when the user declines or closes the modal.
+   */
+  prompt<Prompt extends WalletPrompt>(prompt: Prompt): Promise<WalletPromptResult<Prompt>>
+}

@@ -1,0 +1,109 @@
+import type { FrameEvent, User, WalletAccount } from '@foyer/protocol'
+import type { FoyerChain } from '../src/chains/FoyerChain'
+import { createFoyerClient } from '../src/client/createFoyerClient'
+import { createMemoryStorage } from '../src/storage/createMemoryStorage'
+import type { EmbeddedWalletsConfig } from '../src/wallet/EmbeddedWalletsConfig'
+import { WalletProxyError } from '../src/wallet/errors/WalletProxyError'
+import type { WalletProxy } from '../src/wallet/proxy/createWalletProxy'
+import { createTestApi, json, signAccessToken, testAppId, testUser } from './createTestApi'
+
+export const ethereumAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+
+export const anvil: FoyerChain = {
+  id: 31337,
+  name: 'Anvil',
+  rpcUrl: 'http://127.0.0.1:8545',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+export const base: FoyerChain = { ...anvil, id: 8453, name: 'Base', rpcUrl: 'http://base.test' }
+
+/** A wallet linked account as the server returns it. */
+export function walletAccount(overrides: Partial<WalletAccount> = {}): WalletAccount {
+  return {
+    type: 'wallet',
+    address: ethereumAddress,
+    chain_type: 'ethereum',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    recovery_method: 'privy',
+    wallet_index: 0,
+    imported: false,
+    delegated: false,
+    verified_at: 1,
+    first_verified_at: 1,
+    latest_verified_at: 1,
+    ...overrides,
+  }
+}
+
+/** The test user with an Ethereum and a Solana embedded wallet. */
+export const walletUser: User = {
+  ...testUser,
+  linked_accounts: [
+    ...testUser.linked_accounts,
+    walletAccount(),
+    walletAccount({ address: solanaAddress, chain_type: 'solana' }),
+  ],
+}
+
+type Request = { event: FrameEvent; data: Record<string, unknown> }
+type Answer = (request: Request) => unknown
+
+/**
+ * A signed-in core client (real session store, test API) with `walletUser` in its state and a fake wallet
+ * proxy in its slot: `answer` decides each frame reply (throw a `WalletProxyError` to fail); every request
+ * is recorded in `requests`.
+ */
+export async function createWalletTestClient(
+  options: {
+    answer?: Answer
+    /** What `/users/me` answers (default `walletUser`). */
+    user?: User
+    /** The user in the client's state at start (default `user`). */
+    stateUser?: User
+    embeddedWallets?: EmbeddedWalletsConfig
+  } = {},
+) {
+  const api = createTestApi()
+  api.on('GET /api/v1/users/me', () => json({ user: options.user ?? walletUser }))
+  const client = createFoyerClient({
+    appId: testAppId,
+    apiUrl: 'http://api.test',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    chains: [anvil, base],
+    embeddedWallets: options.embeddedWallets,
+  })
+  await client._internal.session.write({ accessToken: await signAccessToken() })
+  client._internal.setState({ status: 'ready', user: options.stateUser ?? options.user ?? walletUser })
+  const requests: Request[] = []
+  const answer: Answer =
+    options.answer ??
+    (({ event, data }) => {
+      if (event === 'privy:wallets:rpc')
+        return { method: (data.request as { method: string }).method, result: '0xsig' }
+      return { chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'privy' }
+    })
+  const proxy = {
+    frameOrigin: 'http://api.test',
+    iframe: {} as HTMLIFrameElement,
+    ready: async () => {},
+    async request(event: FrameEvent, data: unknown) {
+      requests.push({ event, data: data as Record<string, unknown> })
+      return answer({ event, data: data as Record<string, unknown> })
+    },
+    destroy() {},
+  } as unknown as WalletProxy
+  client._internal.wallet.proxy = proxy
+  return { client, api, requests, proxy }
+}
+
+/** A frame error as the proxy reports it. */
+export function frameError(
+  code: WalletProxyError['code'],
+  message: string,
+  rpcCode?: number,
+): WalletProxyError {
+  return new WalletProxyError(message, { code, rpcCode })
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { chainTypeSchema, RECOVERY_PASSWORD_MIN_LENGTH, supportedRecoveryMethodSchema } from '../wallets'
+import { frameAccessTokenSchema } from './frameEnvelope'
+
+const recoveryPasswordSchema = z.string().min(RECOVERY_PASSWORD_MIN_LENGTH).max(256)
+
+const createFields = {
+  accessToken: frameAccessTokenSchema,
+  /** Default: `user-passcode` when `recoveryPassword` is given, else `privy` (spec 02 §7). */
+  recoveryMethod: supportedRecoveryMethodSchema.optional(),
+  recoveryPassword: recoveryPasswordSchema.optional(),
+}
+
+function checkRecovery(
+  value: { recoveryMethod?: string | undefined; recoveryPassword?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.recoveryMethod === 'user-passcode' && value.recoveryPassword === undefined)
+    ctx.addIssue({ code: 'custom', path: ['recoveryPassword'], message: 'A recovery password is required' })
+  if (value.recoveryMethod === 'privy' && value.recoveryPassword !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recoveryPassword'],
+      message: 'Automatic recovery takes no password',
+    })
+}
+
+/** `privy:wallets:create`: create the Ethereum wallet at index 0. Reply: a frame wallet. */
+export const frameCreateEthereumWalletRequestSchema = z.object(createFields).superRefine(checkRecovery)
+
+/** `privy:solana-wallet:create`: create the Solana wallet at index 0. Reply: a frame wallet. */
+export const frameCreateSolanaWalletRequestSchema = z.object(createFields).superRefine(checkRecovery)
+
+/** `privy:wallet:create`: create the index-0 wallet of `chainType`. Reply: a frame wallet. */
+export const frameCreateWalletRequestSchema = z
+  .object({ ...createFields, chainType: chainTypeSchema })
+  .superRefine(checkRecovery)
+export type FrameCreateWalletRequest = z.infer<typeof frameCreateWalletRequestSchema>

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { frameErrorSchema } from './frameError'
+import { frameEventSchema } from './frameEvent'
+
+/** A request id chosen by the host: 1 to 128 characters, unique among its pending requests. */
+export const frameRequestIdSchema = z.string().min(1).max(128)
+
+/** An access token as the frame receives it (the frame's only credential). */
+export const frameAccessTokenSchema = z.string().min(1).max(4096)
+
+/**
+ * Host → frame: `{ id, event, data }`. `data` is checked by the event's own schema ({@link frameMessageSchemas}).
+ */
+export const frameRequestSchema = z.object({
+  id: frameRequestIdSchema,
+  event: frameEventSchema,
+  data: z.unknown(),
+})
+export type FrameRequest = z.infer<typeof frameRequestSchema>
+
+/** Frame → host, success: `{ id, event, data }`. */
+export const frameSuccessReplySchema = z.object({
+  id: z.string().max(128),
+  event: frameEventSchema,
+  data: z.unknown(),
+})
+
+/**
+ * Frame → host, failure: `{ id, event, error: { type, message, code? } }`. A request the frame cannot parse
+ * at all gets `id: ''` and `event: 'privy:iframe:ready'` when those are missing.
+ */
+export const frameErrorReplySchema = z.object({
+  id: z.string().max(128),
+  event: frameEventSchema,
+  error: frameErrorSchema,
+})
+
+/** Any frame → host reply. */
+export const frameReplySchema = z.union([frameSuccessReplySchema, frameErrorReplySchema])
+export type FrameReply = z.infer<typeof frameReplySchema>

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+
+/**
+ * Events of the wallet frame protocol (spec 02 §7 "Hidden frame events", prefixed `privy:`; contract4).
+ * `privy:wallets:export` is handled only by the export page (`/apps/{appId}/embedded-wallets/export`).
+ */
+export const frameEvents = [
+  'privy:iframe:ready',
+  'privy:wallets:create',
+  'privy:wallet:create',
+  'privy:solana-wallet:create',
+  'privy:wallets:add',
+  'privy:wallets:connect',
+  'privy:wallets:recover',
+  'privy:wallets:set-recovery',
+  'privy:wallets:rpc',
+  'privy:wallets:export',
+] as const
+
+/** One of {@link frameEvents}. */
+export const frameEventSchema = z.enum(frameEvents)
+export type FrameEvent = z.infer<typeof frameEventSchema>

@@ -1,0 +1,39 @@
+import type { z } from 'zod'
+import { frameAddWalletRequestSchema } from './addWallet'
+import {
+  frameConnectWalletRequestSchema,
+  frameRecoverWalletRequestSchema,
+  frameSetRecoveryRequestSchema,
+} from './connectWallet'
+import {
+  frameCreateEthereumWalletRequestSchema,
+  frameCreateSolanaWalletRequestSchema,
+  frameCreateWalletRequestSchema,
+} from './createWallet'
+import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
+import type { FrameEvent } from './frameEvent'
+import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
+import { frameReadyReplySchema, frameReadyRequestSchema } from './ready'
+import { frameRpcReplySchema, frameRpcRequestSchema } from './rpc'
+
+/**
+ * For each frame event, the schema of the request `data` and of the reply `data`. Both sides validate with
+ * these: the frame its input and output, the host its output and the frame's replies (STYLE §6).
+ */
+export const frameMessageSchemas = {
+  'privy:iframe:ready': { request: frameReadyRequestSchema, reply: frameReadyReplySchema },
+  'privy:wallets:create': { request: frameCreateEthereumWalletRequestSchema, reply: frameWalletSchema },
+  'privy:wallet:create': { request: frameCreateWalletRequestSchema, reply: frameWalletSchema },
+  'privy:solana-wallet:create': { request: frameCreateSolanaWalletRequestSchema, reply: frameWalletSchema },
+  'privy:wallets:add': { request: frameAddWalletRequestSchema, reply: frameWalletSchema },
+  'privy:wallets:connect': { request: frameConnectWalletRequestSchema, reply: frameEntropyStateSchema },
+  'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameEntropyStateSchema },
+  'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
+  'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
+  'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
+} as const satisfies Record<FrameEvent, { request: z.ZodType; reply: z.ZodType }>
+
+/** Request `data` type of event `E`. */
+export type FrameRequestData<E extends FrameEvent> = z.infer<(typeof frameMessageSchemas)[E]['request']>
+/** Reply `data` type of event `E`. */
+export type FrameReplyData<E extends FrameEvent> = z.infer<(typeof frameMessageSchemas)[E]['reply']>

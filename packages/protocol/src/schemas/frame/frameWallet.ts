@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import {
+  chainTypeSchema,
+  entropyIdVerifierSchema,
+  recoveryMethodSchema,
+  walletAddressSchema,
+  walletIndexSchema,
+} from '../wallets'
+
+/** The entropy id of a wallet: the index-0 address of its entropy (spec 02 §3 `entropyId`). */
+export const frameEntropyIdSchema = walletAddressSchema
+
+/** A wallet as the frame reports it after create/add (camelCase mirror of the server's embedded wallet). */
+export const frameWalletSchema = z.object({
+  address: z.string(),
+  chainType: chainTypeSchema,
+  walletIndex: walletIndexSchema,
+  entropyId: z.string(),
+  entropyIdVerifier: entropyIdVerifierSchema,
+  recoveryMethod: recoveryMethodSchema,
+  imported: z.boolean(),
+})
+export type FrameWallet = z.infer<typeof frameWalletSchema>
+
+/** The answer of connect, recover and set-recovery: which entropy is now unlocked in the frame. */
+export const frameEntropyStateSchema = z.object({
+  chainType: chainTypeSchema,
+  entropyId: z.string(),
+  recoveryMethod: recoveryMethodSchema,
+})
+export type FrameEntropyState = z.infer<typeof frameEntropyStateSchema>

@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { unixSecondsSchema } from './common'
+
+/**
+ * Wire schemas of the embedded-wallet server endpoints (`/api/v1/embedded_wallets…`, spec 02 §3, §7) and of
+ * the wallet linked account. Byte strings travel as standard base64 (RFC 4648 §4, with padding).
+ * Summary for implementers: /work/contract4-frame.md.
+ */
+
+/** PBKDF2-SHA256 iterations for a recovery password (security checklist J.62: ≥ 600,000). */
+export const RECOVERY_PBKDF2_ITERATIONS = 600_000
+/** Wallet creation time-out on the host, in ms (spec 02 §9). */
+export const WALLET_CREATE_TIMEOUT_MS = 20_000
+/** Minimum length of a recovery password at creation (spec 02 §9). */
+export const RECOVERY_PASSWORD_MIN_LENGTH = 6
+
+/** The chain family of an embedded wallet (spec 02 §3). */
+export const chainTypeSchema = z.enum(['ethereum', 'solana'])
+export type ChainType = z.infer<typeof chainTypeSchema>
+
+/** How the recovery share is protected (spec 02 §3): `privy` = automatic (server-held key), `user-passcode` = password. */
+export const recoveryMethodSchema = z.enum(['privy', 'user-passcode', 'google-drive', 'icloud'])
+export type RecoveryMethod = z.infer<typeof recoveryMethodSchema>
+
+/** The recovery methods the frame implements today. */
+export const supportedRecoveryMethodSchema = z.enum(['privy', 'user-passcode'])
+export type SupportedRecoveryMethod = z.infer<typeof supportedRecoveryMethodSchema>
+
+/** How the entropy id is checked: it is the index-0 address of the entropy for that chain type. */
+export const entropyIdVerifierSchema = z.enum(['ethereum-address-verifier', 'solana-address-verifier'])
+export type EntropyIdVerifier = z.infer<typeof entropyIdVerifierSchema>
+
+/** A 20-byte Ethereum address, `0x` + 40 hex digits (any case; the server keeps the EIP-55 form it is sent). */
+export const ethereumAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid Ethereum address')
+/** A Solana address: base58 of a 32-byte ed25519 public key (32 to 44 characters). */
+export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')
+/** Either kind of address (checked against `chain_type` by the server). */
+export const walletAddressSchema = z.union([ethereumAddressSchema, solanaAddressSchema])
+
+/** Standard base64 (with padding) of at most `maxBytes` bytes. */
+export function base64Schema(maxBytes: number) {
+  return z
+    .string()
+    .max(Math.ceil(maxBytes / 3) * 4)
+    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'Invalid base64')
+    .min(4)
+}
+
+/** HD index of an embedded wallet: 0 for the first, > 0 for additional ones; negative is invalid (spec 02 §5). */
+export const walletIndexSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1)
+
+/** One Shamir share (`shamir-secret-sharing` format: share bytes then the x coordinate), base64. */
+export const walletShareSchema = base64Schema(128)
+
+/**
+ * The encrypted recovery share as the frame uploads it (AES-256-GCM, 12-byte IV, AAD
+ * `foyer-recovery-share:v1:<chain_type>:<entropy_id>`):
+ * - `privy`: the AES key itself (32 bytes, random, made by the frame); the server stores it sealed;
+ * - `user-passcode`: the AES key is PBKDF2-SHA256(password, salt, iterations); only salt and parameters are stored.
+ */
+export const recoveryUploadSchema = z.discriminatedUnion('recovery_method', [
+  z.object({
+    recovery_method: z.literal('privy'),
+    recovery_key: base64Schema(32),
+    ciphertext: base64Schema(256),
+    iv: base64Schema(12),
+  }),
+  z.object({
+    recovery_method: z.literal('user-passcode'),
+    ciphertext: base64Schema(256),
+    iv: base64Schema(12),
+    salt: base64Schema(64),
+    kdf: z.literal('pbkdf2-sha256'),
+    iterations: z.number().int().min(RECOVERY_PBKDF2_ITERATIONS).max(10_000_000),
+  }),
+])
+export type RecoveryUpload = z.infer<typeof recoveryUploadSchema>
+
+/** The recovery material the server releases (`POST /api/v1/embedded_wallets/recovery_material`): same shape as uploaded. */
+export const recoveryMaterialSchema = recoveryUploadSchema
+export type RecoveryMaterial = RecoveryUpload
+
+/** An embedded wallet as the server describes it. `created_at` in Unix seconds. */
+export const embeddedWalletSchema = z.object({
+  address: z.string(),
+  chain_type: chainTypeSchema,
+  wallet_index: walletIndexSchema,
+  /** The index-0 address of this wallet's entropy (same chain type). */
+  entropy_id: z.string(),
+  entropy_id_verifier: entropyIdVerifierSchema,
+  recovery_method: recoveryMethodSchema,
+  imported: z.boolean(),
+  created_at: unixSecondsSchema,
+})
+export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
+
+/** `POST /api/v1/embedded_wallets`: store a new wallet at index 0 with its shares (frame origin only). */
+export const createEmbeddedWalletRequestSchema = z.object({
+  chain_type: chainTypeSchema,
+  /** Address at index 0; becomes the entropy id. */
+  address: walletAddressSchema,
+  auth_share: walletShareSchema,
+  recovery: recoveryUploadSchema,
+  imported: z.boolean().optional(),
+})
+export type CreateEmbeddedWalletRequest = z.infer<typeof createEmbeddedWalletRequestSchema>
+
+/** `POST /api/v1/embedded_wallets/additional`: an additional HD wallet (index ≥ 1) of an existing entropy. */
+export const createAdditionalEmbeddedWalletRequestSchema = z.object({
+  chain_type: chainTypeSchema,
+  entropy_id: walletAddressSchema,
+  wallet_index: walletIndexSchema.min(1),
+  address: walletAddressSchema,
+})
+export type CreateAdditionalEmbeddedWalletRequest = z.infer<
+  typeof createAdditionalEmbeddedWalletRequestSchema
+>
+
+/** `{ wallet }`: the answer of the create, additional and recovery calls. */
+export const embeddedWalletResponseSchema = z.object({ wallet: embeddedWalletSchema })
+export type EmbeddedWalletResponse = z.infer<typeof embeddedWalletResponseSchema>
+
+/** `GET /api/v1/embedded_wallets` → `{ wallets }`, by chain type then index. */
+export const embeddedWalletsResponseSchema = z.object({ wallets: z.array(embeddedWalletSchema) })
+export type EmbeddedWalletsResponse = z.infer<typeof embeddedWalletsResponseSchema>
+
+/** Names one entropy: body of the auth-share and recovery-material calls. */
+export const entropyRefSchema = z.object({ chain_type: chainTypeSchema, entropy_id: walletAddressSchema })
+export type EntropyRef = z.infer<typeof entropyRefSchema>
+
+/** `POST /api/v1/embedded_wallets/auth_share` → the auth share (live session only, frame origin only). */
+export const authShareResponseSchema = z.object({
+  chain_type: chainTypeSchema,
+  entropy_id: z.string(),
+  auth_share: walletShareSchema,
+  recovery_method: recoveryMethodSchema,
+  imported: z.boolean(),
+})
+export type AuthShareResponse = z.infer<typeof authShareResponseSchema>
+
+/**
+ * `POST /api/v1/embedded_wallets/recovery`: change the recovery method. The frame re-splits the entropy and
+ * uploads the new auth share and recovery share together (older device shares stop combining; those
+ * devices recover).
+ */
+export const setRecoveryRequestSchema = z.object({
+  chain_type: chainTypeSchema,
+  entropy_id: walletAddressSchema,
+  auth_share: walletShareSchema,
+  recovery: recoveryUploadSchema,
+})
+export type SetRecoveryRequest = z.infer<typeof setRecoveryRequestSchema>
+
+/** `POST /api/v1/siwe/unlink` and `/api/v1/siws/unlink`: `{ address }`; embedded wallets are refused. */
+export const unlinkWalletRequestSchema = z.object({ address: z.string().min(1).max(64) })
+export type UnlinkWalletRequest = z.infer<typeof unlinkWalletRequestSchema>
+
+/**
+ * A wallet linked account (spec 01 §3, spec 02 §3). Embedded wallets have `wallet_client_type: 'privy'`,
+ * `connector_type: 'embedded'`, a `recovery_method` and a `wallet_index`; times in Unix seconds.
+ */
+export const walletAccountSchema = z.object({
+  type: z.literal('wallet'),
+  address: z.string(),
+  chain_type: chainTypeSchema,
+  wallet_client_type: z.string(),
+  connector_type: z.string(),
+  recovery_method: recoveryMethodSchema.nullable(),
+  wallet_index: walletIndexSchema.nullable(),
+  imported: z.boolean(),
+  delegated: z.boolean(),
+  verified_at: unixSecondsSchema,
+  first_verified_at: unixSecondsSchema.nullable(),
+  latest_verified_at: unixSecondsSchema.nullable(),
+})
+export type WalletAccount = z.infer<typeof walletAccountSchema>

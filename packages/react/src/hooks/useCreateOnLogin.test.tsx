@@ -1,0 +1,37 @@
+import type { FrameEvent } from '@foyer/protocol'
+import { cleanup, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { TEST_CODE } from '../../test/createTestClient'
+import { renderFoyerAndOpen, submitEmail } from '../../test/renderFoyer'
+
+afterEach(cleanup)
+
+describe('useCreateOnLogin', () => {
+  test('default: after a sign-in through the modal, createOnLogin wallets are created in the frame', async () => {
+    const { user, client } = await renderFoyerAndOpen()
+    client._internal.setState({
+      appConfig: {
+        ...client.getState().appConfig!,
+        embedded_wallet_config: {
+          ...client.getState().appConfig!.embedded_wallet_config,
+          ethereum: { create_on_login: 'users-without-wallets' },
+        },
+      },
+    })
+    const events: FrameEvent[] = []
+    client._internal.wallet.proxy = {
+      frameOrigin: 'http://foyer.test',
+      iframe: {} as HTMLIFrameElement,
+      ready: async () => {},
+      request: async (event: FrameEvent) => {
+        events.push(event)
+        return new Promise(() => {}) // the frame stays busy: enough to see the creation start
+      },
+      destroy() {},
+    } as never
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(events).toEqual(['privy:wallet:create']))
+    expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
+  })
+})

@@ -1,0 +1,31 @@
+import type { EmbeddedWalletsConfig, FoyerClient } from '@foyer/core'
+import { useEffect, useRef } from 'react'
+import { useFoyerState } from './useFoyerState'
+
+/**
+ * Creates the `createOnLogin` embedded wallets after each sign-in (spec 02 §4 "Wallet creation"), loading
+ * the wallet code only when a chain type asks for it (internal; used by `FoyerProvider`). A session restored
+ * at page load is not a sign-in and creates nothing.
+ */
+export function useCreateOnLogin(client: FoyerClient, config: EmbeddedWalletsConfig | undefined): void {
+  const state = useFoyerState(client)
+  const previous = useRef<{ ready: boolean; signedIn: boolean }>({ ready: false, signedIn: false })
+
+  useEffect(() => {
+    const ready = state.status === 'ready'
+    const signedIn = state.user !== null
+    const before = previous.current
+    previous.current = { ready, signedIn }
+    if (!ready || !before.ready || before.signedIn || !signedIn) return
+    const server = state.appConfig?.embedded_wallet_config
+    const wanted = (['ethereum', 'solana'] as const).some(
+      (chainType) =>
+        (config?.[chainType]?.createOnLogin ?? server?.[chainType]?.create_on_login ?? 'off') !== 'off',
+    )
+    if (!wanted) return
+    import('@foyer/core/wallet')
+      .then(({ createWalletsOnLogin }) => createWalletsOnLogin(client))
+      // The failure is in `state.walletCreation.error` for the host to read.
+      .catch(() => {})
+  }, [client, config, state.status, state.user, state.appConfig])
+}

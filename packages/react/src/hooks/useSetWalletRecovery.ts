@@ -1,0 +1,46 @@
+import { getEmbeddedWallets } from '@foyer/core'
+import { useCallback, useMemo } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { passwordFlowRoute } from '../screens/wallet/passwordFlowRoute'
+
+/** What {@link useSetWalletRecovery} returns. */
+export type UseSetWalletRecoveryReturnType = {
+  /**
+   * Opens the modal to secure the wallet: the recovery selection when more than one method is available
+   * (spec 02 §4 "Recovery-screen choice"), else the password flow. Resolves once the new method is set;
+   * rejects with code `'user_rejected'` when the user closes the modal.
+   */
+  setWalletRecovery(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
+}
+
+/**
+ * Lets the user protect a wallet with a password (or switch back to automatic recovery) through the modal
+ * (spec 02 §2 "Recovery selection", "Set password").
+ *
+ * @returns {@link UseSetWalletRecoveryReturnType}
+ * @throws Error outside `<FoyerProvider>`
+ * @example
+ * const { setWalletRecovery } = useSetWalletRecovery()
+ * await setWalletRecovery()
+ */
+export function useSetWalletRecovery(): UseSetWalletRecoveryReturnType {
+  const { client, openFlow } = useFoyerContext('useSetWalletRecovery')
+  const setWalletRecovery = useCallback<UseSetWalletRecoveryReturnType['setWalletRecovery']>(
+    async (options = {}) => {
+      const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
+      const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
+      if (!wallet) throw new Error('Must have a Privy wallet before signing')
+      const methods = client.getState().appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
+      // The choices this client can honour: a password, and automatic recovery for a password wallet.
+      const choices =
+        (methods.includes('user-passcode') ? 1 : 0) + (wallet.recoveryMethod !== 'privy' ? 1 : 0)
+      await openFlow<undefined>((settle) =>
+        choices > 1
+          ? { id: 'recoverySelection', params: { wallet, settle } }
+          : passwordFlowRoute(client, wallet, settle),
+      )
+    },
+    [client, openFlow],
+  )
+  return useMemo(() => ({ setWalletRecovery }), [setWalletRecovery])
+}

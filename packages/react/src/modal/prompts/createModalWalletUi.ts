@@ -1,0 +1,117 @@
+import {
+  UserRejectedRequestError,
+  type WalletPrompt,
+  type WalletPromptResult,
+  type WalletUi,
+} from '@foyer/core'
+import type { Route } from '../router/createRouter'
+import type { ScreenParamsMap } from '../screens'
+import type { PromptSettler } from './PromptSettler'
+
+/** What {@link createModalWalletUi} needs from the provider: open the modal at a screen. */
+export type ModalWalletUiHost = {
+  /** Resets the modal's history to `route` and opens the modal. */
+  show(route: Route<ScreenParamsMap>): void
+  /** The modal's current history (to come back to after an interrupting flow). */
+  history(): readonly Route<ScreenParamsMap>[]
+  /** Puts a saved history back. */
+  restore(history: readonly Route<ScreenParamsMap>[]): void
+}
+
+/** Return type of {@link createModalWalletUi}. */
+export type ModalWalletUi = {
+  /** The `WalletUi` to register with `client._internal.wallet.ui`. */
+  ui: WalletUi
+  /**
+   * Opens a screen flow that answers through a settler (hooks use it for flows core does not start, such as
+   * the export screen), queued behind any open prompt.
+   */
+  open<Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>): Promise<Result>
+  /** Called when the user dismisses the modal (Escape, outside click, Close): rejects the open prompt. */
+  dismissed(): void
+}
+
+/**
+ * The modal as the embedded wallet's user interface (internal): each prompt opens its screen flow, and
+ * prompts run one at a time, in order. A password recovery asked while a prompt is open (the frame lost the
+ * key while signing) interrupts it instead of queueing behind it, then the interrupted screen comes back.
+ * Dismissing the modal rejects the open prompt with `UserRejectedRequestError` (EIP-1193 4001).
+ */
+export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
+  let queue: Promise<unknown> = Promise.resolve()
+  let active: PromptSettler<never> | undefined
+
+  const run = <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) =>
+    new Promise<Result>((resolve, reject) => {
+      let settled = false
+      const settle: PromptSettler<Result> = {
+        resolve(value) {
+          if (settled) return
+          settled = true
+          resolve(value)
+        },
+        reject(error) {
+          if (settled) return
+          settled = true
+          reject(error ?? new UserRejectedRequestError())
+        },
+        get settled() {
+          return settled
+        },
+      }
+      active = settle as PromptSettler<never>
+      host.show(build(settle))
+    }).finally(() => {
+      active = undefined
+    })
+
+  const open = <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) => {
+    const result = queue.then(() => run(build))
+    queue = result.catch(() => {})
+    return result
+  }
+
+  /** Runs a flow in front of the open prompt, then shows the open prompt's screens again. */
+  const interrupt = async <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) => {
+    const interrupted = active
+    const saved = host.history()
+    try {
+      return await run(build)
+    } finally {
+      active = interrupted
+      host.restore(saved)
+    }
+  }
+
+  return {
+    ui: {
+      prompt: <Prompt extends WalletPrompt>(prompt: Prompt) => {
+        const build = (settle: PromptSettler<WalletPromptResult<Prompt>>) =>
+          routeFor(prompt, settle as PromptSettler<never>)
+        return prompt.kind === 'recoverWithPassword' && active && !active.settled
+          ? interrupt(build)
+          : open(build)
+      },
+    },
+    open,
+    dismissed() {
+      active?.reject()
+    },
+  }
+}
+
+function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<ScreenParamsMap> {
+  switch (prompt.kind) {
+    case 'signMessage':
+    case 'signTypedData':
+      return { id: 'signRequest', params: { prompt, settle } }
+    case 'sendTransaction':
+      return { id: 'sendTransaction', params: { prompt, settle } }
+    case 'sendSolanaTransaction':
+      return { id: 'solanaTransaction', params: { prompt, settle } }
+    case 'recoverWithPassword':
+      return { id: 'recoverPassword', params: { prompt, settle } }
+    case 'setPassword':
+      return { id: 'setPassword', params: { prompt, settle } }
+  }
+}

@@ -1,0 +1,85 @@
+import { exportWallet } from '@foyer/core/wallet'
+import { KEY_EXPORT_MIN_DISPLAY_MS } from '@foyer/protocol'
+import { useEffect, useRef, useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { Button } from '../../../ui/Button'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+
+/**
+ * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
+ * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
+ * this page. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA will be forced here
+ * once MFA exists.
+ */
+export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
+  const { client, messages, close } = useModal()
+  const m = messages.exportWallet
+  const { wallet, settle } = params
+  const box = useRef<HTMLDivElement>(null)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const started = Date.now()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    exportWallet(client, {
+      wallet,
+      width: box.current?.clientWidth || undefined,
+      mount: (iframe) => box.current?.appendChild(iframe),
+      signal: controller.signal,
+    }).then(
+      () => {
+        const wait = Math.max(0, KEY_EXPORT_MIN_DISPLAY_MS - (Date.now() - started))
+        timer = setTimeout(() => setLoading(false), wait)
+      },
+      (caught) => {
+        if (controller.signal.aborted) return
+        setLoading(false)
+        setError(toErrorInfo(caught).message ?? messages.recovery.genericError)
+      },
+    )
+    return () => {
+      clearTimeout(timer)
+      controller.abort() // removes the export frame
+    }
+  }, [client, wallet, messages])
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader title={<ScreenTitle>{m.title}</ScreenTitle>} />
+      <p className="foyer-text">{m.detail}</p>
+      <div
+        ref={box}
+        className="foyer-frame-box"
+        data-loading={loading || undefined}
+        aria-busy={loading || undefined}
+      >
+        {loading ? (
+          <div className="foyer-center" role="status">
+            <Spinner size="large" />
+            <span className="foyer-sr-only">{m.loading}</span>
+          </div>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="foyer-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button
+        block
+        onClick={() => {
+          settle.resolve(undefined)
+          close()
+        }}
+      >
+        {m.done}
+      </Button>
+    </div>
+  )
+}

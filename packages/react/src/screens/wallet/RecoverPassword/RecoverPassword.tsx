@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { Button } from '../../../ui/Button'
+import { PasswordInput } from '../../../ui/PasswordInput'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+
+/**
+ * 'Enter your password' (spec 02 §2 "password recovery", §4 submitting → success or error, §5 "must be
+ * non-empty", §8): rebuilds a `user-passcode` wallet on this device. A wrong password ('invalid_recovery_pin'
+ * or 'invalid_request_arguments') shows 'Invalid recovery password, please try again.'; anything else 'An
+ * error has occurred, please try again.'. On success the pending request continues.
+ */
+export function RecoverPassword({ params }: ScreenProps<'recoverPassword'>) {
+  const { messages } = useModal()
+  const m = messages.recovery
+  const { prompt, settle } = params
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const isMounted = useIsMounted()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (password === '' || busy) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      await prompt.recover(password)
+      settle.resolve(undefined)
+    } catch (caught) {
+      if (!isMounted()) return
+      setBusy(false)
+      const { code } = toErrorInfo(caught)
+      setError(
+        code === 'invalid_recovery_pin' || code === 'invalid_request_arguments'
+          ? m.invalidPassword
+          : m.genericError,
+      )
+    }
+  }
+
+  return (
+    <form className="foyer-screen" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <ScreenHeader title={<ScreenTitle>{m.enterTitle}</ScreenTitle>} />
+      <p className="foyer-text">{m.enterDetail}</p>
+      <PasswordInput
+        label={messages.password.label}
+        value={password}
+        autoComplete="current-password"
+        autoFocus
+        readOnly={busy}
+        error={error}
+        showLabel={messages.password.show}
+        hideLabel={messages.password.hide}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          setError(undefined)
+        }}
+      />
+      <Button type="submit" block busy={busy} disabled={password === ''}>
+        {m.enterButton}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { loadWallet } from '../../../hooks/loadWallet'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { passwordFlowRoute } from '../passwordFlowRoute'
+
+/**
+ * Recovery selection (spec 02 §2 'Secure your account' / 'Update backup method', §4 "Recovery-screen
+ * choice"), shown when more than one method is available: a password (the password flow) or, for a wallet
+ * that has a password, automatic recovery.
+ */
+export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
+  const { client, messages, router, state, close } = useModal()
+  const m = messages.recovery
+  const { wallet, settle } = params
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const isMounted = useIsMounted()
+  const options = state.appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
+  const update = wallet.recoveryMethod !== 'privy'
+
+  const automatic = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const { setWalletRecovery } = await loadWallet()
+      await setWalletRecovery(client, { wallet, recoveryMethod: 'privy' })
+      settle.resolve(undefined)
+      if (isMounted()) close()
+    } catch (caught) {
+      if (!isMounted()) return
+      setBusy(false)
+      setError(toErrorInfo(caught).message ?? m.genericError)
+    }
+  }
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader title={<ScreenTitle>{update ? m.updateTitle : m.selectTitle}</ScreenTitle>} />
+      <p className="foyer-text">{m.selectDetail}</p>
+      {options.includes('user-passcode') ? (
+        <button
+          type="button"
+          className="foyer-option"
+          disabled={busy}
+          onClick={() => {
+            const route = passwordFlowRoute(client, wallet, settle)
+            if (route.id === 'setPassword') router.push('setPassword', route.params)
+          }}
+        >
+          <span>{m.passwordOption}</span>
+          <small>{m.passwordOptionDetail}</small>
+        </button>
+      ) : null}
+      {update ? (
+        <button
+          type="button"
+          className="foyer-option"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={automatic}
+        >
+          <span>{m.automaticOption}</span>
+          <small>{m.automaticOptionDetail}</small>
+        </button>
+      ) : null}
+      {error ? (
+        <p className="foyer-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,164 @@
+import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wallet'
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { anvil, findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+
+afterEach(cleanup)
+
+const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const hash = `0x${'ab'.repeat(32)}` as const
+
+function preview(overrides: Partial<TransactionPreview> = {}): TransactionPreview {
+  const fee = 21_000n * 2_000_000_000n
+  return {
+    chain: anvil,
+    from: testWallet.address as `0x${string}`,
+    to,
+    value: 10n ** 16n,
+    gas: 21_000n,
+    feePerGas: 2_000_000_000n,
+    fee,
+    sponsored: false,
+    total: 10n ** 16n + fee,
+    balance: 10n * 10n ** 18n,
+    insufficientFunds: false,
+    prepareError: false,
+    ...overrides,
+  }
+}
+
+function sendPrompt(overrides: Partial<SendTransactionPrompt> = {}): SendTransactionPrompt {
+  return {
+    kind: 'sendTransaction',
+    wallet: testWallet,
+    chain: anvil,
+    request: { chainId: '0x7a69', to, value: '0x2386f26fc10000' },
+    preview: async () => preview(),
+    send: vi.fn(async () => hash),
+    waitForReceipt: async () => ({
+      transactionHash: hash,
+      status: 'success',
+      blockNumber: 1n,
+      from: testWallet.address as `0x${string}`,
+      to,
+      gasUsed: 21_000n,
+      effectiveGasPrice: 1n,
+    }),
+    ...overrides,
+  }
+}
+
+describe('SendTransaction', () => {
+  test("default: To, Amount, Network, Estimated fee, Total, balance, Details; Approve → 'Transaction complete!'", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const send = sendPrompt()
+    const result = prompt(send)
+    const dialog = await findDialog('Review transaction')
+    await within(dialog).findByText('0.010042 ETH')
+    for (const text of [
+      'To',
+      'Amount',
+      'Network',
+      'Estimated fee',
+      'Total',
+      'Balance',
+      to,
+      '0.01 ETH',
+      'Anvil',
+      '0.000042 ETH',
+      '10 ETH',
+    ]) {
+      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0)
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Details' }))
+    expect(within(dialog).getByText('21000')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const success = await findDialog('Transaction complete!')
+    expect(within(success).getByText("You're all set.")).toBeTruthy()
+    expect(within(success).getByRole('link', { name: 'View on Anvilscan' }).getAttribute('href')).toBe(
+      `https://explorer.test/tx/${hash}`,
+    )
+    expect(await result).toBe(hash)
+    expect(send.send).toHaveBeenCalledWith({ resetNonce: false })
+  })
+
+  test("behavior: 'Sponsored', custom texts, and '(n / m)' with 'Continue' when more follow", async () => {
+    const { prompt } = await renderWalletUi()
+    prompt(
+      sendPrompt({
+        step: { index: 1, count: 2 },
+        uiOptions: { title: 'Mint', description: 'Mint one token' },
+        preview: async () => preview({ sponsored: true, fee: 0n, total: 10n ** 16n }),
+      }),
+    )
+    const dialog = await findDialog('Mint (1 / 2)')
+    await within(dialog).findByText('Sponsored')
+    expect(within(dialog).getByText('Mint one token')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeTruthy()
+  })
+
+  test("error: a short balance shows 'Wallet has insufficient funds for this transaction.' and the Add funds hint", async () => {
+    const { prompt } = await renderWalletUi()
+    prompt(sendPrompt({ preview: async () => preview({ balance: 0n, insufficientFunds: true }) }))
+    const dialog = await findDialog('Review transaction')
+    await within(dialog).findByText('Wallet has insufficient funds for this transaction.')
+    expect(within(dialog).getByText(/Add funds on Anvil to complete transaction\./)).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  test("error: a failed send shows the code and message; 'Retry transaction' keeps the nonce without a hash", async () => {
+    const { prompt, user } = await renderWalletUi()
+    let attempts = 0
+    const send = sendPrompt({
+      send: vi.fn(async () => {
+        attempts += 1
+        if (attempts === 1) {
+          throw Object.assign(new Error('nonce too low'), { code: 'error', shortMessage: 'nonce too low' })
+        }
+        return hash
+      }),
+    })
+    const result = prompt(send)
+    const dialog = await findDialog('Review transaction')
+    await within(dialog).findByText('0.010042 ETH')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const failure = await findDialog('Transaction failed')
+    expect(within(failure).getByText(/Error code: error/)).toBeTruthy()
+    expect(within(failure).getByText('nonce too low')).toBeTruthy()
+    await user.click(within(failure).getByRole('button', { name: 'Retry transaction' }))
+    const again = await findDialog('Review transaction')
+    await within(again).findByText('0.010042 ETH')
+    await user.click(within(again).getByRole('button', { name: 'Approve' }))
+    await findDialog('Transaction complete!')
+    expect(await result).toBe(hash)
+    expect(send.send).toHaveBeenNthCalledWith(2, { resetNonce: false })
+  })
+
+  test('error: a reverted receipt keeps the hash (copyable, explorer link); the retry drops the nonce', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const send = sendPrompt({
+      waitForReceipt: async () => ({
+        transactionHash: hash,
+        status: 'reverted',
+        blockNumber: 1n,
+        from: testWallet.address as `0x${string}`,
+        to,
+        gasUsed: 1n,
+        effectiveGasPrice: 1n,
+      }),
+    })
+    prompt(send)
+    const dialog = await findDialog('Review transaction')
+    await within(dialog).findByText('0.010042 ETH')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const failure = await findDialog('Transaction failed')
+    expect(within(failure).getByText(hash)).toBeTruthy()
+    expect(within(failure).getByRole('button', { name: 'Copy' })).toBeTruthy()
+    expect(within(failure).getByRole('link', { name: 'View on Anvilscan' })).toBeTruthy()
+    await user.click(within(failure).getByRole('button', { name: 'Retry transaction' }))
+    await findDialog('Review transaction')
+    await user.click(await screen.findByRole('button', { name: 'Approve' }))
+    await findDialog('Transaction failed')
+    expect(send.send).toHaveBeenLastCalledWith({ resetNonce: true })
+  })
+})

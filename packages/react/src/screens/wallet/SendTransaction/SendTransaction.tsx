@@ -1,0 +1,135 @@
+import type { TransactionPreview } from '@foyer/core/wallet'
+import { useEffect, useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { Button } from '../../../ui/Button'
+import { DetailRows } from '../../../ui/DetailRows'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+import { formatNative } from './formatNative'
+import { TransactionDetails } from './TransactionDetails'
+
+/**
+ * Send-transaction confirmation (spec 02 §2, §4 preparing → ready → submitting → success or error): title
+ * (with '(n / m)' in a batch), To, Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's
+ * balance and the expandable Details. When the balance is short: 'Wallet has insufficient funds for this
+ * transaction.' and 'Add funds on {chain} to complete transaction.', and Approve stays disabled. Approve
+ * (or 'Continue' when more follow) sends, waits for the receipt, then shows success or the error screen.
+ */
+export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
+  const { messages, appName, router, close } = useModal()
+  const m = messages.transaction
+  const { prompt, settle, retry } = params
+  const { chain, request, step, uiOptions } = prompt
+  const [preview, setPreview] = useState<TransactionPreview | undefined>(undefined)
+  const [previewFailed, setPreviewFailed] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const isMounted = useIsMounted()
+  const more = step !== undefined && step.index < step.count
+
+  useEffect(() => {
+    let cancelled = false
+    prompt.preview().then(
+      (result) => !cancelled && setPreview(result),
+      () => !cancelled && setPreviewFailed(true),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [prompt])
+
+  const approve = async () => {
+    setSubmitting(true)
+    let hash: `0x${string}` | undefined
+    try {
+      hash = await prompt.send({ resetNonce: retry?.resetNonce ?? false })
+      const receipt = await prompt.waitForReceipt(hash)
+      if (!isMounted()) return
+      if (receipt.status !== 'success') {
+        router.replace('transactionError', {
+          prompt,
+          settle,
+          hash,
+          error: { code: 'call_exception', message: 'The transaction reverted.' },
+        })
+        return
+      }
+      settle.resolve(hash)
+      if (!more) router.replace('transactionSuccess', { chainType: 'ethereum', prompt, receipt })
+    } catch (caught) {
+      if (isMounted())
+        router.replace('transactionError', { prompt, settle, hash, error: toErrorInfo(caught) })
+    }
+  }
+
+  const baseTitle = uiOptions?.title || m.title
+  const title =
+    step && step.count > 1
+      ? formatMessage(m.step, { title: baseTitle, n: step.index, m: step.count })
+      : baseTitle
+  const short = preview?.insufficientFunds ?? false
+  const loading = !preview && !previewFailed
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader title={<ScreenTitle>{title}</ScreenTitle>} />
+      <p className="foyer-text">{uiOptions?.description || formatMessage(m.description, { app: appName })}</p>
+      <div className="foyer-card">
+        <DetailRows
+          rows={[
+            [m.to, request.to, true],
+            [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain)],
+            [m.network, chain.name],
+            [
+              m.estimatedFee,
+              preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain)) : '…',
+            ],
+            [m.total, preview ? formatNative(preview.total, chain) : '…'],
+            [m.balance, preview ? formatNative(preview.balance, chain) : '…'],
+          ]}
+        />
+      </div>
+      <TransactionDetails prompt={prompt} preview={preview} messages={messages} />
+      {loading ? (
+        <div className="foyer-row" role="status">
+          <Spinner />
+          <span>{m.preparing}</span>
+        </div>
+      ) : null}
+      {short ? (
+        <div role="alert" className="foyer-field">
+          <p className="foyer-error-text">{m.insufficientFunds}</p>
+          <p className="foyer-warning">
+            <strong>{m.addFunds}</strong>: {formatMessage(m.addFundsHint, { chain: chain.name })}
+          </p>
+        </div>
+      ) : preview?.prepareError || previewFailed ? (
+        <p className="foyer-warning" role="alert">
+          {m.prepareError}
+        </p>
+      ) : null}
+      <div className="foyer-actions">
+        <Button
+          variant="secondary"
+          disabled={submitting}
+          onClick={() => {
+            settle.reject()
+            close()
+          }}
+        >
+          {messages.wallet.cancel}
+        </Button>
+        <Button busy={submitting} disabled={loading || short} onClick={approve}>
+          {uiOptions?.buttonText || (more ? messages.wallet.continue : messages.wallet.approve)}
+        </Button>
+      </div>
+      <div className="foyer-row" role="status" aria-live="polite">
+        {submitting ? m.submitting : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { type FormEvent, useState } from 'react'
+import type { Messages } from '../../../i18n/en'
+import { Button } from '../../../ui/Button'
+import { PasswordInput } from '../../../ui/PasswordInput'
+import { useButtonDelay } from './useButtonDelay'
+
+/**
+ * Step 'confirming' (spec 02 §2 "Confirm your password", §5): re-enter the password; a different one shows
+ * 'Passwords do not match' (after the field was touched).
+ */
+export function ConfirmPasswordStep({
+  password,
+  messages,
+  onContinue,
+}: {
+  password: string
+  messages: Messages
+  onContinue(): void
+}) {
+  const m = messages.password
+  const [confirmation, setConfirmation] = useState('')
+  const [submitted, setSubmitted] = useState(false)
+  const enabled = useButtonDelay()
+  const matches = confirmation === password
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (matches && enabled) onContinue()
+  }
+  return (
+    <form className="foyer-field" noValidate onSubmit={submit}>
+      <p className="foyer-text">{m.confirmDetail}</p>
+      <PasswordInput
+        label={m.confirmLabel}
+        value={confirmation}
+        autoFocus
+        error={submitted && !matches ? m.mismatch : undefined}
+        showLabel={m.show}
+        hideLabel={m.hide}
+        onChange={(event) => {
+          setConfirmation(event.target.value)
+          setSubmitted(false)
+        }}
+        onBlur={() => setSubmitted(confirmation !== '')}
+      />
+      <Button type="submit" block disabled={confirmation === '' || !enabled}>
+        {messages.wallet.continue}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+import { cleanup, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+
+afterEach(cleanup)
+
+describe('SignRequest', () => {
+  test("default: 'Sign message', the message, Approve signs and closes", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const sign = vi.fn(async () => '0xsig')
+    const result = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'Hello there',
+      sign,
+    })
+    const dialog = await findDialog('Sign message')
+    expect(within(dialog).getByText('Hello there')).toBeTruthy()
+    expect(within(dialog).getByText('Test App wants you to sign this message with your wallet.')).toBeTruthy()
+    const violations = await axe.run(dialog, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(violations.violations.map((violation) => violation.id)).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    expect(await result).toBe('0xsig')
+    expect(sign).toHaveBeenCalledTimes(1)
+  })
+
+  test('behavior: uiOptions set the title, description and button; typed data shows its fields', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const result = prompt({
+      kind: 'signTypedData',
+      wallet: testWallet,
+      typedData: { primaryType: 'Mail', domain: { name: 'Foyer' }, message: { contents: 'Hello, Bob!' } },
+      uiOptions: { title: 'Sign the mail', description: 'A typed message', buttonText: 'Sign it' },
+      sign: async () => '0xtyped',
+    })
+    const dialog = await findDialog('Sign the mail')
+    expect(within(dialog).getByText('A typed message')).toBeTruthy()
+    expect(within(dialog).getByText(/Hello, Bob!/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign it' }))
+    expect(await result).toBe('0xtyped')
+  })
+
+  test('error: Cancel rejects with 4001 without signing', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const sign = vi.fn(async () => '0xsig')
+    const result = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'hi',
+      sign,
+    })
+    const dialog = await findDialog('Sign message')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await expect(result).rejects.toMatchObject({ code: 'user_rejected' })
+    expect(sign).not.toHaveBeenCalled()
+  })
+
+  test('error: a signing failure stays on screen; Escape rejects', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const result = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'hi',
+      sign: async () => {
+        throw Object.assign(new Error('Wallet is not connected'), { code: 'error' })
+      },
+    })
+    const dialog = await findDialog('Sign message')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Wallet is not connected')
+    await user.keyboard('{Escape}')
+    await expect(result).rejects.toMatchObject({ code: 'user_rejected' })
+  })
+})

@@ -1,0 +1,49 @@
+import type { SolanaInstructionSummary } from '@foyer/core/wallet'
+import { formatLamports } from '@foyer/core/wallet'
+import type { Messages } from '../../../i18n/en'
+import { DetailRows } from '../../../ui/DetailRows'
+
+/** One instruction of the Solana pager: Amount, To, From (transfer), Spender (approve) or 'Unsupported Program ID'. */
+export function SolanaInstruction({
+  instruction,
+  messages,
+}: {
+  instruction: SolanaInstructionSummary
+  messages: Messages
+}) {
+  const m = messages.transaction
+  const s = messages.solana
+  switch (instruction.action) {
+    case 'transfer':
+      return (
+        <DetailRows
+          rows={[
+            [s.action, s.transfer],
+            [m.amount, `${formatLamports(instruction.amount)} SOL`],
+            [m.to, instruction.to, true],
+            [m.from, instruction.from, true],
+          ]}
+        />
+      )
+    case 'approve':
+      return (
+        <DetailRows
+          rows={[
+            [s.action, s.approve],
+            [m.amount, instruction.amount.toString()],
+            [s.spender, instruction.spender, true],
+            [m.from, instruction.owner, true],
+          ]}
+        />
+      )
+    default:
+      return (
+        <DetailRows
+          rows={[
+            [s.action, s.unsupported],
+            [s.program, instruction.programId, true],
+          ]}
+        />
+      )
+  }
+}

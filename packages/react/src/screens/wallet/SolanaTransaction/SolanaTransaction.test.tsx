@@ -1,0 +1,65 @@
+import type { SendSolanaTransactionPrompt } from '@foyer/core/wallet'
+import { cleanup, within } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+
+afterEach(cleanup)
+
+const from = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+const to = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+
+function solanaPrompt(overrides: Partial<SendSolanaTransactionPrompt> = {}): SendSolanaTransactionPrompt {
+  return {
+    kind: 'sendSolanaTransaction',
+    wallet: { ...testWallet, chainType: 'solana', address: from, entropyId: from },
+    mode: 'signAndSend',
+    cluster: { name: 'localnet', rpcUrl: 'http://127.0.0.1:8899' },
+    summary: {
+      feePayer: from,
+      signers: [from],
+      instructions: [
+        { action: 'transfer', from, to, amount: 1_500_000_000n },
+        { action: 'transfer', from, to, amount: 5000n },
+        { action: 'unknown', programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' },
+      ],
+      fee: 5000n,
+      total: 1_500_010_000n,
+      spender: undefined,
+    },
+    balance: async () => 2_000_000_000n,
+    execute: vi.fn(async () => 'signature58'),
+    ...overrides,
+  }
+}
+
+describe('SolanaTransaction', () => {
+  test("default: Total, Fees and balance in SOL, the 'k of n instructions' pager, Approve → success", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const result = prompt(solanaPrompt())
+    const dialog = await findDialog('Approve transaction')
+    expect(within(dialog).getByText('1.50001 SOL')).toBeTruthy()
+    expect(within(dialog).getAllByText('<0.001 SOL').length).toBeGreaterThan(0)
+    await within(dialog).findByText('2 SOL')
+    expect(within(dialog).getByText('1 of 3 instructions')).toBeTruthy()
+    expect(within(dialog).getByText('1.5 SOL')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Next instruction' }))
+    expect(within(dialog).getByText('2 of 3 instructions')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Next instruction' }))
+    expect(within(dialog).getByText('Unsupported Program ID')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Next instruction' }).hasAttribute('disabled')).toBe(
+      true,
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const success = await findDialog('Transaction complete!')
+    expect(within(success).getByText('Transaction completed successfully.')).toBeTruthy()
+    expect(await result).toBe('signature58')
+  })
+
+  test("error: 'Solana wallet has insufficient funds for this transaction.' and Approve disabled", async () => {
+    const { prompt } = await renderWalletUi()
+    prompt(solanaPrompt({ balance: async () => 1000n }))
+    const dialog = await findDialog('Approve transaction')
+    await within(dialog).findByText('Solana wallet has insufficient funds for this transaction.')
+    expect(within(dialog).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true)
+  })
+})

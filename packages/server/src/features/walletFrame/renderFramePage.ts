@@ -1,0 +1,60 @@
+/** Characters of an allowed-origin pattern as stored (see `normalizeOriginPattern`). */
+const originPatternShape = /^https?:\/\/[A-Za-z0-9.\-[\]:]+(?::\*)?$/
+
+/**
+ * The `Content-Security-Policy` of the frame pages (security checklist J.58): `frame-ancestors` lists the
+ * app's allowed origins (port wildcards like `http://localhost:*` are valid CSP), `'none'` when it has
+ * none; scripts only from this origin; `connect-src` also allows https chain RPC URLs (and http in
+ * non-production, for local chains).
+ */
+export function framePageCsp(allowedOrigins: readonly string[], production: boolean): string {
+  const ancestors = allowedOrigins.filter((origin) => originPatternShape.test(origin))
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `connect-src 'self' https: wss:${production ? '' : ' http: ws:'}`,
+    "img-src 'self' data:",
+    "style-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+  ].join('; ')
+}
+
+/** JSON safe inside a `<script type="application/json">` element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029')
+}
+
+/**
+ * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins }`) and the
+ * module script. The export page has a `<main id="foyer-export">` the key is rendered into.
+ */
+export function renderFramePage(parameters: {
+  appId: string
+  allowedOrigins: readonly string[]
+  scriptPath: string
+  kind: 'frame' | 'export'
+}): string {
+  const config = scriptJson({ appId: parameters.appId, allowedOrigins: parameters.allowedOrigins })
+  const title = parameters.kind === 'export' ? 'Foyer wallet export' : 'Foyer wallet'
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${title}</title>`,
+    `<script id="foyer-frame-config" type="application/json">${config}</script>`,
+    `<script type="module" src="${parameters.scriptPath}"></script>`,
+    '</head>',
+    `<body>${parameters.kind === 'export' ? '<main id="foyer-export"></main>' : ''}</body>`,
+    '</html>',
+  ].join('\n')
+}

@@ -1,0 +1,75 @@
+import { appIdSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requireApp } from '../../http/requireApp'
+import type { ServerContext } from '../../http/ServerContext'
+import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
+import { framePageCsp, renderFramePage } from './renderFramePage'
+
+const assetPrefix = '/embedded-wallets/assets/'
+
+/**
+ * The wallet frame pages, served from this server's origin (spec 02 §2; contract4):
+ * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
+ * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
+ * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts, bundled by esbuild from
+ *   `@foyer/wallet-frame` on the first page request and kept in memory (immutable, hashed names).
+ * Pages carry a CSP whose `frame-ancestors` lists the app's allowed origins. 400 `invalid_data` for a
+ * malformed app id, 404 `not_found` for an unknown app or asset.
+ */
+export async function walletFrameRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  let bundle: Promise<WalletFrameBundle> | undefined
+  const getBundle = () => {
+    bundle ??= bundleWalletFrame().catch((error: unknown) => {
+      bundle = undefined
+      throw error
+    })
+    return bundle
+  }
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const paramsSchema = z.object({ appId: appIdSchema })
+
+  for (const kind of ['frame', 'export'] as const) {
+    const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : '/apps/:appId/embedded-wallets/export'
+    typed.get(path, { schema: { params: paramsSchema } }, async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const assets = await getBundle()
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          framePageCsp(foyerApp.allowedOrigins, context.env === 'production'),
+        )
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+      return renderFramePage({
+        appId: foyerApp.id,
+        allowedOrigins: foyerApp.allowedOrigins,
+        scriptPath: `${assetPrefix}${assets[kind].fileName}`,
+        kind,
+      })
+    })
+  }
+
+  typed.get(
+    `${assetPrefix}:file`,
+    { schema: { params: z.object({ file: z.string().max(64) }) } },
+    async (request, reply) => {
+      const assets = await getBundle()
+      const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)
+      if (!asset) throw new FoyerHttpError('not_found', 'Asset not found')
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+      return reply.send(Buffer.from(asset.contents))
+    },
+  )
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createAppRecord } from '../apps/service'
+import { framePageCsp } from './renderFramePage'
+
+let t: TestContext
+let shopId: string
+let closedId: string
+
+beforeAll(async () => {
+  t = await createTestContext()
+  shopId = (
+    await createAppRecord(t.db, {
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example'],
+      masterKey: t.masterKey,
+    })
+  ).id
+  closedId = (await createAppRecord(t.db, { name: 'Closed', masterKey: t.masterKey })).id
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+function csp(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  )
+}
+
+describe('GET /apps/{appId}/embedded-wallets', () => {
+  test('default: an HTML page whose CSP frame-ancestors lists the app origins, with a bundled script', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/apps/${t.demoApp.id}/embedded-wallets?caid=a1b2&client_id=c3d4`,
+    })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['cache-control']).toBe('no-store')
+    const policy = csp(page.headers['content-security-policy'])
+    expect(policy['frame-ancestors']).toBe('http://localhost:* http://127.0.0.1:*')
+    expect(policy['script-src']).toBe("'self'")
+    expect(policy['default-src']).toBe("'none'")
+    expect(page.body).toContain(
+      `<script id="foyer-frame-config" type="application/json">{"appId":"${t.demoApp.id}","allowedOrigins":["http://localhost:*","http://127.0.0.1:*"]}</script>`,
+    )
+    const script =
+      /<script type="module" src="(\/embedded-wallets\/assets\/frame-[0-9a-f]{16}\.js)"><\/script>/.exec(
+        page.body,
+      )
+    expect(script).not.toBeNull()
+    const asset = await t.app.inject({ method: 'GET', url: script![1]! })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect(asset.body.length).toBeGreaterThan(10_000)
+    expect(asset.body).toContain('foyer-frame-config')
+  })
+
+  test('behavior: each app gets its own frame-ancestors; none configured → none', async () => {
+    const shop = await t.app.inject({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
+    expect(csp(shop.headers['content-security-policy'])['frame-ancestors']).toBe('https://shop.example')
+    const closed = await t.app.inject({ method: 'GET', url: `/apps/${closedId}/embedded-wallets` })
+    expect(csp(closed.headers['content-security-policy'])['frame-ancestors']).toBe("'none'")
+  })
+
+  test('default: the export page has its own script and a root for the key', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/apps/${shopId}/embedded-wallets/export?address=0x1`,
+    })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toMatch(/src="\/embedded-wallets\/assets\/export-[0-9a-f]{16}\.js"/)
+    expect(page.body).toContain('<main id="foyer-export"></main>')
+    expect(csp(page.headers['content-security-policy'])['frame-ancestors']).toBe('https://shop.example')
+  })
+
+  test('error: unknown app → 404; malformed id → 400; unknown asset → 404', async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/apps/zzzzzzzzzzzzzzzzzzzzzzzzz/embedded-wallets',
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ error: 'App not found', code: 'not_found' })
+    const malformed = await t.app.inject({ method: 'GET', url: '/apps/short/embedded-wallets' })
+    expect(malformed.statusCode).toBe(400)
+    const asset = await t.app.inject({ method: 'GET', url: '/embedded-wallets/assets/frame-0000.js' })
+    expect(asset.statusCode).toBe(404)
+  })
+
+  test('behavior: http chain RPCs are reachable outside production only', () => {
+    expect(csp(framePageCsp([], true))['connect-src']).toBe("'self' https: wss:")
+    expect(csp(framePageCsp([], false))['connect-src']).toBe("'self' https: wss: http: ws:")
+    expect(csp(framePageCsp(['https://a.example', 'bad; script-src *'], true))['frame-ancestors']).toBe(
+      'https://a.example',
+    )
+  })
+})

@@ -1,0 +1,118 @@
+import {
+  authShareResponseSchema,
+  createAdditionalEmbeddedWalletRequestSchema,
+  createEmbeddedWalletRequestSchema,
+  embeddedWalletResponseSchema,
+  embeddedWalletsResponseSchema,
+  entropyRefSchema,
+  recoveryMaterialSchema,
+  setRecoveryRequestSchema,
+  unlinkWalletRequestSchema,
+} from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { requireFrameOrigin } from '../../http/requireFrameOrigin'
+import { requireSession } from '../../http/requireSession'
+import type { ServerContext } from '../../http/ServerContext'
+import {
+  createAdditionalEmbeddedWallet,
+  createEmbeddedWallet,
+  listEmbeddedWallets,
+  releaseAuthShare,
+  releaseRecoveryMaterial,
+  setRecoveryMethod,
+  unlinkWallet,
+} from './service'
+
+/**
+ * Embedded-wallet endpoints (contract4-frame.md): list, create (index 0), additional (index ≥ 1), auth-share
+ * and recovery-material release, recovery-method change, and the wallet unlink refusal. All need a live
+ * session (`requireSession`); all but the list and unlink also need the wallet frame's origin
+ * (`requireFrameOrigin`). The session check runs first, so a bad token is 401 whatever the origin.
+ */
+export async function walletRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  async function frameSession(request: Parameters<typeof requireSession>[1]) {
+    const session = await requireSession(context, request)
+    requireFrameOrigin(request)
+    return session
+  }
+
+  typed.get(
+    '/api/v1/embedded_wallets',
+    { schema: { response: { 200: embeddedWalletsResponseSchema } } },
+    async (request) => {
+      const { userId } = await requireSession(context, request)
+      return { wallets: await listEmbeddedWallets(context.db, userId) }
+    },
+  )
+  typed.post(
+    '/api/v1/embedded_wallets',
+    { schema: { body: createEmbeddedWalletRequestSchema, response: { 200: embeddedWalletResponseSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await frameSession(request)
+      return {
+        wallet: await createEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
+      }
+    },
+  )
+  typed.post(
+    '/api/v1/embedded_wallets/additional',
+    {
+      schema: {
+        body: createAdditionalEmbeddedWalletRequestSchema,
+        response: { 200: embeddedWalletResponseSchema },
+      },
+    },
+    async (request) => {
+      const { app: foyerApp, userId } = await frameSession(request)
+      return {
+        wallet: await createAdditionalEmbeddedWallet(context, {
+          appId: foyerApp.id,
+          userId,
+          body: request.body,
+        }),
+      }
+    },
+  )
+  typed.post(
+    '/api/v1/embedded_wallets/auth_share',
+    { schema: { body: entropyRefSchema, response: { 200: authShareResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = await frameSession(request)
+      reply.header('cache-control', 'no-store')
+      return releaseAuthShare(context, {
+        userId,
+        chainType: request.body.chain_type,
+        entropyId: request.body.entropy_id,
+      })
+    },
+  )
+  typed.post(
+    '/api/v1/embedded_wallets/recovery_material',
+    { schema: { body: entropyRefSchema, response: { 200: recoveryMaterialSchema } } },
+    async (request, reply) => {
+      const { userId } = await frameSession(request)
+      reply.header('cache-control', 'no-store')
+      return releaseRecoveryMaterial(context, {
+        userId,
+        chainType: request.body.chain_type,
+        entropyId: request.body.entropy_id,
+      })
+    },
+  )
+  typed.post(
+    '/api/v1/embedded_wallets/recovery',
+    { schema: { body: setRecoveryRequestSchema, response: { 200: embeddedWalletResponseSchema } } },
+    async (request) => {
+      const { userId } = await frameSession(request)
+      return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
+    },
+  )
+  for (const path of ['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
+    typed.post(path, { schema: { body: unlinkWalletRequestSchema } }, async (request) => {
+      const { userId } = await requireSession(context, request)
+      return unlinkWallet(context, { userId, address: request.body.address })
+    })
+}

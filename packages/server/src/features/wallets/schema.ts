@@ -1,0 +1,66 @@
+import { boolean, index, integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+import { users } from '../users/schema'
+
+/**
+ * `wallet_entropies`: one BIP39 entropy per (user, chain type) — the root of that user's embedded wallets
+ * of that chain type (DESIGN.md "Embedded wallet"). The server never sees the entropy, only:
+ * - `auth_share`: the auth Shamir share, sealed with AES-256-GCM under a master-key sub-key (`v1.…`);
+ * - `recovery`: the recovery material the frame uploaded (the share encrypted by the frame, plus for
+ *   `privy` the recovery key), as JSON sealed the same way;
+ * - `entropy_id`: the index-0 address. UNIQUE (user_id, chain_type) keeps one entropy per chain type even
+ *   when creates race (security checklist J.66).
+ */
+export const walletEntropies = pgTable(
+  'wallet_entropies',
+  {
+    id: varchar('id', { length: 25 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chainType: text('chain_type').notNull(),
+    entropyId: text('entropy_id').notNull(),
+    authShare: text('auth_share').notNull(),
+    recoveryMethod: text('recovery_method').notNull(),
+    recovery: text('recovery').notNull(),
+    imported: boolean('imported').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    unique('wallet_entropies_user_chain_unique').on(table.userId, table.chainType),
+    unique('wallet_entropies_app_chain_entropy_unique').on(table.appId, table.chainType, table.entropyId),
+  ],
+)
+
+/**
+ * `embedded_wallets`: one HD account (index) of an entropy. UNIQUE (user_id, chain_type, wallet_index) so
+ * that racing creates end with one wallet; the address is unique per (app, chain type).
+ */
+export const embeddedWallets = pgTable(
+  'embedded_wallets',
+  {
+    id: varchar('id', { length: 25 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entropyRowId: varchar('entropy_row_id', { length: 25 })
+      .notNull()
+      .references(() => walletEntropies.id, { onDelete: 'cascade' }),
+    chainType: text('chain_type').notNull(),
+    walletIndex: integer('wallet_index').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    unique('embedded_wallets_user_chain_index_unique').on(table.userId, table.chainType, table.walletIndex),
+    unique('embedded_wallets_app_chain_address_unique').on(table.appId, table.chainType, table.address),
+    index('embedded_wallets_user_id_idx').on(table.userId),
+  ],
+)

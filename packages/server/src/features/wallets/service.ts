@@ -1,0 +1,308 @@
+import {
+  type AuthShareResponse,
+  type ChainType,
+  type CreateAdditionalEmbeddedWalletRequest,
+  type CreateEmbeddedWalletRequest,
+  type EmbeddedWallet,
+  ethereumAddressSchema,
+  type RecoveryMaterial,
+  type RecoveryMethod,
+  recoveryUploadSchema,
+  type SetRecoveryRequest,
+  solanaAddressSchema,
+  type WalletAccount,
+} from '@foyer/protocol'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { deriveKey } from '../../crypto/deriveKey'
+import { randomId } from '../../crypto/randomId'
+import { openSecret, sealSecret } from '../../crypto/secretBox'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../http/ServerContext'
+import { embeddedWallets, walletEntropies } from './schema'
+
+/** Spec 02 §8. */
+export const WALLET_EXISTS_MESSAGE = 'User already has an embedded wallet.'
+/** Spec 01 §5 / spec 02 §8. */
+export const CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE = 'Cannot unlink an embedded wallet'
+
+type EntropyRow = typeof walletEntropies.$inferSelect
+type WalletRow = typeof embeddedWallets.$inferSelect
+
+const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)
+const shareKey = (context: ServerContext) => deriveKey(context.masterKey, 'wallet-share-encryption')
+const authShareAad = (rowId: string) => `wallet-auth-share:${rowId}`
+const recoveryAad = (rowId: string) => `wallet-recovery:${rowId}`
+
+function checkAddress(chainType: ChainType, address: string, field: string): void {
+  const schema = chainType === 'ethereum' ? ethereumAddressSchema : solanaAddressSchema
+  if (!schema.safeParse(address).success)
+    throw new FoyerHttpError('invalid_data', `${field}: not a ${chainType} address`)
+}
+
+/** SQL condition: `column` equals `address` (case-insensitive for Ethereum hex addresses). */
+function sameAddress(chainType: ChainType, column: typeof walletEntropies.entropyId, address: string) {
+  return chainType === 'ethereum' ? sql`lower(${column}) = ${address.toLowerCase()}` : eq(column, address)
+}
+
+function toEmbeddedWallet(entropy: EntropyRow, wallet: WalletRow): EmbeddedWallet {
+  return {
+    address: wallet.address,
+    chain_type: wallet.chainType as ChainType,
+    wallet_index: wallet.walletIndex,
+    entropy_id: entropy.entropyId,
+    entropy_id_verifier:
+      wallet.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    recovery_method: entropy.recoveryMethod as RecoveryMethod,
+    imported: entropy.imported,
+    created_at: toSeconds(wallet.createdAt),
+  }
+}
+
+async function findEntropy(db: FoyerDatabase, userId: string, chainType: ChainType, entropyId: string) {
+  const [row] = await db.orm
+    .select()
+    .from(walletEntropies)
+    .where(
+      and(
+        eq(walletEntropies.userId, userId),
+        eq(walletEntropies.chainType, chainType),
+        sameAddress(chainType, walletEntropies.entropyId, entropyId),
+      ),
+    )
+    .limit(1)
+  return row ?? null
+}
+
+async function requireEntropy(db: FoyerDatabase, userId: string, chainType: ChainType, entropyId: string) {
+  const row = await findEntropy(db, userId, chainType, entropyId)
+  if (!row) throw new FoyerHttpError('not_found', 'Embedded wallet not found')
+  return row
+}
+
+/** Every embedded wallet of `userId`, by chain type then index. */
+export async function listEmbeddedWallets(db: FoyerDatabase, userId: string): Promise<EmbeddedWallet[]> {
+  const rows = await db.orm
+    .select({ entropy: walletEntropies, wallet: embeddedWallets })
+    .from(embeddedWallets)
+    .innerJoin(walletEntropies, eq(embeddedWallets.entropyRowId, walletEntropies.id))
+    .where(eq(embeddedWallets.userId, userId))
+    .orderBy(asc(embeddedWallets.chainType), asc(embeddedWallets.walletIndex))
+  return rows.map((row) => toEmbeddedWallet(row.entropy, row.wallet))
+}
+
+/**
+ * The embedded wallets of `userId` as linked accounts (spec 02 §3): `{ type: 'wallet', address,
+ * chain_type, wallet_client_type: 'privy', connector_type: 'embedded', recovery_method, wallet_index,
+ * imported, delegated: false, verified_at… }` with times in seconds; `createdAt` for ordering.
+ */
+export async function embeddedWalletAccounts(
+  db: FoyerDatabase,
+  userId: string,
+): Promise<Array<{ account: WalletAccount; createdAt: Date }>> {
+  const rows = await db.orm
+    .select({ entropy: walletEntropies, wallet: embeddedWallets })
+    .from(embeddedWallets)
+    .innerJoin(walletEntropies, eq(embeddedWallets.entropyRowId, walletEntropies.id))
+    .where(eq(embeddedWallets.userId, userId))
+    .orderBy(asc(embeddedWallets.createdAt), asc(embeddedWallets.chainType), asc(embeddedWallets.walletIndex))
+  return rows.map(({ entropy, wallet }) => {
+    const at = toSeconds(wallet.createdAt)
+    return {
+      createdAt: wallet.createdAt,
+      account: {
+        type: 'wallet',
+        address: wallet.address,
+        chain_type: wallet.chainType as ChainType,
+        wallet_client_type: 'privy',
+        connector_type: 'embedded',
+        recovery_method: entropy.recoveryMethod as RecoveryMethod,
+        wallet_index: wallet.walletIndex,
+        imported: entropy.imported,
+        delegated: false,
+        verified_at: at,
+        first_verified_at: at,
+        latest_verified_at: at,
+      },
+    }
+  })
+}
+
+class LostRace extends Error {}
+
+/**
+ * Stores a new wallet at index 0 with its entropy's shares (spec 02 §5): the auth share and the recovery
+ * material sealed with AES-256-GCM under a master-key sub-key, bound to the row id. One entropy per
+ * (user, chain type): a second create — or every loser of a race — gets 400 `resource_conflict`
+ * 'User already has an embedded wallet.'. 400 `invalid_data` when the address is not of `chain_type`.
+ */
+export async function createEmbeddedWallet(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; body: CreateEmbeddedWalletRequest },
+): Promise<EmbeddedWallet> {
+  const { appId, userId, body } = parameters
+  checkAddress(body.chain_type, body.address, 'address')
+  const now = new Date(context.now())
+  const entropyRowId = randomId(25)
+  const key = shareKey(context)
+  const entropyRow: EntropyRow = {
+    id: entropyRowId,
+    appId,
+    userId,
+    chainType: body.chain_type,
+    entropyId: body.address,
+    authShare: sealSecret(key, body.auth_share, authShareAad(entropyRowId)),
+    recoveryMethod: body.recovery.recovery_method,
+    recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(entropyRowId)),
+    imported: body.imported ?? false,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const walletRow: WalletRow = {
+    id: randomId(25),
+    appId,
+    userId,
+    entropyRowId,
+    chainType: body.chain_type,
+    walletIndex: 0,
+    address: body.address,
+    createdAt: now,
+  }
+  try {
+    await context.db.orm.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(walletEntropies)
+        .values(entropyRow)
+        .onConflictDoNothing()
+        .returning({ id: walletEntropies.id })
+      if (inserted.length === 0) throw new LostRace()
+      const wallet = await tx
+        .insert(embeddedWallets)
+        .values(walletRow)
+        .onConflictDoNothing()
+        .returning({ id: embeddedWallets.id })
+      if (wallet.length === 0) throw new LostRace()
+    })
+  } catch (error) {
+    if (error instanceof LostRace) throw new FoyerHttpError('resource_conflict', WALLET_EXISTS_MESSAGE)
+    throw error
+  }
+  return toEmbeddedWallet(entropyRow, walletRow)
+}
+
+/**
+ * Stores an additional HD wallet (index ≥ 1) of the user's entropy `entropy_id` (spec 02 §5: index > 0
+ * needs the index-0 wallet). Throws 400 `invalid_request` 'An additional wallet needs the wallet at index 0'
+ * when there is none, 400 `resource_conflict` 'Wallet index already exists' on a duplicate.
+ */
+export async function createAdditionalEmbeddedWallet(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; body: CreateAdditionalEmbeddedWalletRequest },
+): Promise<EmbeddedWallet> {
+  const { appId, userId, body } = parameters
+  checkAddress(body.chain_type, body.address, 'address')
+  const entropy = await findEntropy(context.db, userId, body.chain_type, body.entropy_id)
+  if (!entropy)
+    throw new FoyerHttpError('invalid_request', 'An additional wallet needs the wallet at index 0')
+  const walletRow: WalletRow = {
+    id: randomId(25),
+    appId,
+    userId,
+    entropyRowId: entropy.id,
+    chainType: body.chain_type,
+    walletIndex: body.wallet_index,
+    address: body.address,
+    createdAt: new Date(context.now()),
+  }
+  const inserted = await context.db.orm
+    .insert(embeddedWallets)
+    .values(walletRow)
+    .onConflictDoNothing()
+    .returning({ id: embeddedWallets.id })
+  if (inserted.length === 0) throw new FoyerHttpError('resource_conflict', 'Wallet index already exists')
+  return toEmbeddedWallet(entropy, walletRow)
+}
+
+/**
+ * The auth share of the user's entropy (security checklist J.63: the caller has checked a live session;
+ * MFA-enrolled users will need a fresh MFA here once MFA exists). 404 `not_found` when unknown.
+ */
+export async function releaseAuthShare(
+  context: ServerContext,
+  parameters: { userId: string; chainType: ChainType; entropyId: string },
+): Promise<AuthShareResponse> {
+  const row = await requireEntropy(context.db, parameters.userId, parameters.chainType, parameters.entropyId)
+  return {
+    chain_type: parameters.chainType,
+    entropy_id: row.entropyId,
+    auth_share: openSecret(shareKey(context), row.authShare, authShareAad(row.id)),
+    recovery_method: row.recoveryMethod as RecoveryMethod,
+    imported: row.imported,
+  }
+}
+
+/**
+ * The recovery material of the user's entropy, per method: `privy` → the recovery key and the encrypted
+ * share; `user-passcode` → salt, KDF parameters and the encrypted share only. 404 `not_found` when unknown.
+ */
+export async function releaseRecoveryMaterial(
+  context: ServerContext,
+  parameters: { userId: string; chainType: ChainType; entropyId: string },
+): Promise<RecoveryMaterial> {
+  const row = await requireEntropy(context.db, parameters.userId, parameters.chainType, parameters.entropyId)
+  return recoveryUploadSchema.parse(
+    JSON.parse(openSecret(shareKey(context), row.recovery, recoveryAad(row.id))),
+  )
+}
+
+/**
+ * Replaces the auth share and the recovery material of the user's entropy after the frame re-split it
+ * (changing the recovery method). Returns the index-0 wallet. 404 `not_found` when unknown.
+ */
+export async function setRecoveryMethod(
+  context: ServerContext,
+  parameters: { userId: string; body: SetRecoveryRequest },
+): Promise<EmbeddedWallet> {
+  const { userId, body } = parameters
+  const row = await requireEntropy(context.db, userId, body.chain_type, body.entropy_id)
+  const key = shareKey(context)
+  const [updated] = await context.db.orm
+    .update(walletEntropies)
+    .set({
+      authShare: sealSecret(key, body.auth_share, authShareAad(row.id)),
+      recoveryMethod: body.recovery.recovery_method,
+      recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(row.id)),
+      updatedAt: new Date(context.now()),
+    })
+    .where(eq(walletEntropies.id, row.id))
+    .returning()
+  const [wallet] = await context.db.orm
+    .select()
+    .from(embeddedWallets)
+    .where(and(eq(embeddedWallets.entropyRowId, row.id), eq(embeddedWallets.walletIndex, 0)))
+    .limit(1)
+  if (!updated || !wallet) throw new FoyerHttpError('not_found', 'Embedded wallet not found')
+  return toEmbeddedWallet(updated, wallet)
+}
+
+/**
+ * Unlinking a wallet account (`/api/v1/siwe/unlink`, `/api/v1/siws/unlink`): an embedded wallet is never
+ * unlinked (spec 01 §5) → 400 `cannot_unlink_embedded_wallet`; no other wallet types are linked yet → 404.
+ */
+export async function unlinkWallet(
+  context: ServerContext,
+  parameters: { userId: string; address: string },
+): Promise<never> {
+  const [row] = await context.db.orm
+    .select({ id: embeddedWallets.id })
+    .from(embeddedWallets)
+    .where(
+      and(
+        eq(embeddedWallets.userId, parameters.userId),
+        sql`lower(${embeddedWallets.address}) = ${parameters.address.toLowerCase()}`,
+      ),
+    )
+    .limit(1)
+  if (row) throw new FoyerHttpError('cannot_unlink_embedded_wallet', CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE)
+  throw new FoyerHttpError('not_found', 'Wallet not linked')
+}

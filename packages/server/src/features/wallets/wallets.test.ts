@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto'
+import {
+  type AuthResponse,
+  authResponseSchema,
+  type CreateEmbeddedWalletRequest,
+  embeddedWalletSchema,
+  userSchema,
+} from '@foyer/protocol'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { walletEntropies } from './schema'
+
+let t: TestContext
+let counter = 0
+const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
+
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+async function signIn(email = `wallet${++counter}@example.com`): Promise<AuthResponse> {
+  const code = await t.sendCode(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: { email, code },
+  })
+  return authResponseSchema.parse(response.json())
+}
+const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
+const ethAddress = () => `0x${randomBytes(20).toString('hex')}`
+function createBody(overrides: Partial<CreateEmbeddedWalletRequest> = {}): CreateEmbeddedWalletRequest {
+  return {
+    chain_type: 'ethereum',
+    address: ethAddress(),
+    auth_share: b64(17),
+    recovery: { recovery_method: 'privy', recovery_key: b64(32), ciphertext: b64(33), iv: b64(12) },
+    ...overrides,
+  }
+}
+function frameCall(
+  url: string,
+  token: string | undefined,
+  json: unknown,
+  headers: Record<string, string> = frameHeaders,
+) {
+  return t.request({ method: 'POST', url, bearer: token, json, headers })
+}
+async function me(token: string) {
+  const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+  return userSchema.parse(response.json().user)
+}
+
+describe('POST /api/v1/embedded_wallets', () => {
+  test('default: stores the wallet; it is a linked account in /users/me and in the next auth response', async () => {
+    const email = `wallet${++counter}@example.com`
+    const auth = await signIn(email)
+    const body = createBody()
+    const response = await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    expect(response.statusCode).toBe(200)
+    const wallet = embeddedWalletSchema.parse(response.json().wallet)
+    expect(wallet).toEqual({
+      address: body.address,
+      chain_type: 'ethereum',
+      wallet_index: 0,
+      entropy_id: body.address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      recovery_method: 'privy',
+      imported: false,
+      created_at: Math.floor(t.now() / 1000),
+    })
+    const at = Math.floor(t.now() / 1000)
+    const account = {
+      type: 'wallet',
+      address: body.address,
+      chain_type: 'ethereum',
+      wallet_client_type: 'privy',
+      connector_type: 'embedded',
+      recovery_method: 'privy',
+      wallet_index: 0,
+      imported: false,
+      delegated: false,
+      verified_at: at,
+      first_verified_at: at,
+      latest_verified_at: at,
+    }
+    expect((await me(auth.token!)).linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email' }),
+      account,
+    ])
+    t.advance(31_000) // resend cooldown
+    const again = await signIn(email)
+    expect(again.user.linked_accounts).toContainEqual(account)
+    const list = await t.request({ method: 'GET', url: '/api/v1/embedded_wallets', bearer: auth.token! })
+    expect(list.json()).toEqual({ wallets: [wallet] })
+  })
+
+  test('behavior: the auth share and recovery material are encrypted at rest', async () => {
+    const auth = await signIn()
+    const body = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    const [row] = await t.db.orm
+      .select()
+      .from(walletEntropies)
+      .where(eq(walletEntropies.entropyId, body.address))
+    expect(row?.authShare).toMatch(/^v1\./)
+    expect(row?.authShare).not.toContain(body.auth_share)
+    expect(row?.recovery).toMatch(/^v1\./)
+    if (body.recovery.recovery_method !== 'privy') throw new Error('fixture')
+    expect(row?.recovery).not.toContain(body.recovery.recovery_key)
+  })
+
+  test("error: a second wallet of the same chain type → 'User already has an embedded wallet.'", async () => {
+    const auth = await signIn()
+    expect((await frameCall('/api/v1/embedded_wallets', auth.token!, createBody())).statusCode).toBe(200)
+    const duplicate = await frameCall('/api/v1/embedded_wallets', auth.token!, createBody())
+    expect(duplicate.statusCode).toBe(400)
+    expect(duplicate.json()).toEqual({
+      error: 'User already has an embedded wallet.',
+      code: 'resource_conflict',
+    })
+    // Another chain type is a different wallet.
+    const solana = await frameCall(
+      '/api/v1/embedded_wallets',
+      auth.token!,
+      createBody({ chain_type: 'solana', address: '14CCvQzQzHCVgZM3j9soPnXuJXh1RmCfwLVUcdfbZVBS' }),
+    )
+    expect(solana.statusCode).toBe(200)
+    expect(solana.json().wallet.entropy_id_verifier).toBe('solana-address-verifier')
+  })
+
+  test('behavior: 10 racing creates end with one wallet', async () => {
+    const auth = await signIn()
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => frameCall('/api/v1/embedded_wallets', auth.token!, createBody())),
+    )
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1)
+    for (const response of responses.filter((response) => response.statusCode !== 200))
+      expect(response.json()).toEqual({
+        error: 'User already has an embedded wallet.',
+        code: 'resource_conflict',
+      })
+    const user = await me(auth.token!)
+    expect(user.linked_accounts.filter((account) => account.type === 'wallet')).toHaveLength(1)
+  })
+
+  test('error: malformed bodies → 400 invalid_data', async () => {
+    const auth = await signIn()
+    for (const body of [
+      createBody({ address: '0x1234' }),
+      createBody({ chain_type: 'solana' }),
+      createBody({ auth_share: 'not base64!' }),
+      {
+        ...createBody(),
+        recovery: {
+          recovery_method: 'user-passcode',
+          ciphertext: b64(33),
+          iv: b64(12),
+          salt: b64(16),
+          kdf: 'pbkdf2-sha256',
+          iterations: 1000,
+        },
+      },
+      { ...createBody(), recovery: { recovery_method: 'icloud' } },
+    ]) {
+      const response = await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().code).toBe('invalid_data')
+    }
+  })
+
+  test('error: no session → 401; another origin → 403 invalid_origin', async () => {
+    expect((await frameCall('/api/v1/embedded_wallets', undefined, createBody())).statusCode).toBe(401)
+    const auth = await signIn()
+    for (const headers of [
+      { host: 'wallet.foyer.test' },
+      { host: 'wallet.foyer.test', origin: 'http://localhost:5173' },
+      { ...frameHeaders, 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const response = await frameCall('/api/v1/embedded_wallets', auth.token!, createBody(), headers)
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({
+        error: 'Only the wallet frame may call this endpoint',
+        code: 'invalid_origin',
+      })
+    }
+  })
+})
+
+describe('POST /api/v1/embedded_wallets/additional', () => {
+  test('default: index 1 of the existing entropy becomes a linked account', async () => {
+    const auth = await signIn()
+    const root = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, root)
+    const address = ethAddress()
+    const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address.toUpperCase().replace('0X', '0x'),
+      wallet_index: 1,
+      address,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().wallet).toMatchObject({ address, wallet_index: 1, entropy_id: root.address })
+    const wallets = (await me(auth.token!)).linked_accounts.filter((account) => account.type === 'wallet')
+    expect(wallets.map((wallet) => wallet.wallet_index)).toEqual([0, 1])
+    const duplicate = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address,
+      wallet_index: 1,
+      address: ethAddress(),
+    })
+    expect(duplicate.json()).toEqual({ error: 'Wallet index already exists', code: 'resource_conflict' })
+  })
+
+  test('error: index > 0 needs index 0; 0 and negative indexes are invalid', async () => {
+    const auth = await signIn()
+    const first = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: ethAddress(),
+      wallet_index: 1,
+      address: ethAddress(),
+    })
+    expect(first.statusCode).toBe(400)
+    expect(first.json()).toEqual({
+      error: 'An additional wallet needs the wallet at index 0',
+      code: 'invalid_request',
+    })
+    for (const walletIndex of [0, -1, 1.5]) {
+      const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+        chain_type: 'ethereum',
+        entropy_id: ethAddress(),
+        wallet_index: walletIndex,
+        address: ethAddress(),
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().code).toBe('invalid_data')
+    }
+  })
+})
+
+describe('share release', () => {
+  test('default: the auth share goes to a live session of its owner, from the frame origin', async () => {
+    const auth = await signIn()
+    const body = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    const ref = { chain_type: 'ethereum', entropy_id: body.address }
+    const response = await frameCall('/api/v1/embedded_wallets/auth_share', auth.token!, ref)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toEqual({
+      chain_type: 'ethereum',
+      entropy_id: body.address,
+      auth_share: body.auth_share,
+      recovery_method: 'privy',
+      imported: false,
+    })
+    // Another user cannot read it.
+    const other = await signIn()
+    const foreign = await frameCall('/api/v1/embedded_wallets/auth_share', other.token!, ref)
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toEqual({ error: 'Embedded wallet not found', code: 'not_found' })
+    // Not to the host page.
+    const fromHost = await frameCall('/api/v1/embedded_wallets/auth_share', auth.token!, ref, {
+      host: 'wallet.foyer.test',
+      origin: 'http://localhost:5173',
+    })
+    expect(fromHost.statusCode).toBe(403)
+  })
+
+  test('error: no token, a forged token, or a logged-out session → 401', async () => {
+    const auth = await signIn()
+    const body = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    const ref = { chain_type: 'ethereum', entropy_id: body.address }
+    for (const token of [undefined, 'garbage', `${auth.token!.slice(0, -4)}AAAA`]) {
+      const response = await frameCall('/api/v1/embedded_wallets/auth_share', token, ref)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ error: 'Missing or invalid token', code: 'missing_or_invalid_token' })
+    }
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/logout',
+      bearer: auth.token!,
+      json: { refresh_token: auth.refresh_token },
+    })
+    const afterLogout = await frameCall('/api/v1/embedded_wallets/auth_share', auth.token!, ref)
+    expect(afterLogout.statusCode).toBe(401)
+    const expired = await signIn()
+    await frameCall('/api/v1/embedded_wallets', expired.token!, createBody())
+    t.advance(3601 * 1000)
+    const late = await frameCall('/api/v1/embedded_wallets/recovery_material', expired.token!, ref)
+    expect(late.statusCode).toBe(401)
+  })
+
+  test('default: recovery material per method (privy: key + ciphertext; user-passcode: salt + ciphertext only)', async () => {
+    const auth = await signIn()
+    const privy = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, privy)
+    const privyMaterial = await frameCall('/api/v1/embedded_wallets/recovery_material', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: privy.address,
+    })
+    expect(privyMaterial.json()).toEqual(privy.recovery)
+
+    const passcode = createBody({
+      chain_type: 'solana',
+      address: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+      recovery: {
+        recovery_method: 'user-passcode',
+        ciphertext: b64(33),
+        iv: b64(12),
+        salt: b64(16),
+        kdf: 'pbkdf2-sha256',
+        iterations: 600_000,
+      },
+    })
+    await frameCall('/api/v1/embedded_wallets', auth.token!, passcode)
+    const passcodeMaterial = await frameCall('/api/v1/embedded_wallets/recovery_material', auth.token!, {
+      chain_type: 'solana',
+      entropy_id: passcode.address,
+    })
+    expect(passcodeMaterial.json()).toEqual(passcode.recovery)
+    expect(passcodeMaterial.json()).not.toHaveProperty('recovery_key')
+  })
+
+  test('default: changing the recovery method replaces the auth share and the material', async () => {
+    const auth = await signIn()
+    const body = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    const recovery = {
+      recovery_method: 'user-passcode',
+      ciphertext: b64(33),
+      iv: b64(12),
+      salt: b64(16),
+      kdf: 'pbkdf2-sha256',
+      iterations: 700_000,
+    }
+    const authShare = b64(17)
+    const response = await frameCall('/api/v1/embedded_wallets/recovery', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: body.address,
+      auth_share: authShare,
+      recovery,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().wallet).toMatchObject({ address: body.address, recovery_method: 'user-passcode' })
+    const ref = { chain_type: 'ethereum', entropy_id: body.address }
+    expect((await frameCall('/api/v1/embedded_wallets/auth_share', auth.token!, ref)).json().auth_share).toBe(
+      authShare,
+    )
+    expect((await frameCall('/api/v1/embedded_wallets/recovery_material', auth.token!, ref)).json()).toEqual(
+      recovery,
+    )
+    expect((await me(auth.token!)).linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'wallet', recovery_method: 'user-passcode' }),
+    )
+  })
+})
+
+describe('unlink', () => {
+  test("error: an embedded wallet cannot be unlinked → 'Cannot unlink an embedded wallet'", async () => {
+    const auth = await signIn()
+    const body = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, body)
+    for (const url of ['/api/v1/siwe/unlink', '/api/v1/siws/unlink']) {
+      const response = await t.request({
+        method: 'POST',
+        url,
+        bearer: auth.token!,
+        json: { address: body.address.toUpperCase() },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        error: 'Cannot unlink an embedded wallet',
+        code: 'cannot_unlink_embedded_wallet',
+      })
+    }
+    expect((await me(auth.token!)).linked_accounts.some((account) => account.type === 'wallet')).toBe(true)
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/v1/siwe/unlink',
+      bearer: auth.token!,
+      json: { address: ethAddress() },
+    })
+    expect(unknown.statusCode).toBe(404)
+  })
+})

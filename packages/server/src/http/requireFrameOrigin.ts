@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify'
+import { FoyerHttpError } from '../errors/FoyerHttpError'
+
+/**
+ * Refuses a request that does not come from a page of this server's own origin — the wallet frame
+ * (security checklist J: shares are released to the frame, never to the host page). Browsers always send
+ * `Origin` on POST, so a host page's script (e.g. after an XSS) cannot fetch shares with a stolen access
+ * token. Throws 403 `invalid_origin`.
+ */
+export function requireFrameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin
+  const host = request.headers.host
+  const refuse = () => new FoyerHttpError('invalid_origin', 'Only the wallet frame may call this endpoint')
+  if (typeof origin !== 'string' || typeof host !== 'string') throw refuse()
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin') throw refuse()
+  let originUrl: URL
+  let hostUrl: URL
+  try {
+    originUrl = new URL(origin)
+    hostUrl = new URL(`${originUrl.protocol}//${host}`)
+  } catch {
+    throw refuse()
+  }
+  if (originUrl.origin !== origin || originUrl.host !== hostUrl.host) throw refuse()
+}

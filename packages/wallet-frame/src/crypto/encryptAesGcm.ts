@@ -1,0 +1,37 @@
+/** AES-GCM IV length in bytes (NIST SP 800-38D §8.2: 96-bit random IVs). */
+export const AES_GCM_IV_BYTES = 12
+
+/**
+ * Encrypts `plaintext` with AES-256-GCM (WebCrypto) under a 32-byte raw key or an AES-GCM `CryptoKey`, a
+ * fresh random 12-byte IV per call (never reused; security checklist J.62) and `associatedData`.
+ *
+ * @returns `{ ciphertext, iv }`; `ciphertext` ends with the 16-byte tag.
+ * @example const { ciphertext, iv } = await encryptAesGcm(key, share, aad)
+ */
+export async function encryptAesGcm(
+  key: Uint8Array | CryptoKey,
+  plaintext: Uint8Array,
+  associatedData: Uint8Array,
+): Promise<{ ciphertext: Uint8Array; iv: Uint8Array }> {
+  const cryptoKey = key instanceof Uint8Array ? await importAesKey(key) : key
+  const iv = crypto.getRandomValues(new Uint8Array(AES_GCM_IV_BYTES))
+  const ciphertext = await crypto.subtle.encrypt(
+    {
+      name: 'AES-GCM',
+      iv: iv as Uint8Array<ArrayBuffer>,
+      additionalData: associatedData as Uint8Array<ArrayBuffer>,
+    },
+    cryptoKey,
+    plaintext as Uint8Array<ArrayBuffer>,
+  )
+  return { ciphertext: new Uint8Array(ciphertext), iv }
+}
+
+/** Imports 32 raw bytes as a non-extractable AES-GCM key. Throws on another length. */
+export function importAesKey(raw: Uint8Array): Promise<CryptoKey> {
+  if (raw.length !== 32) throw new Error('An AES-256 key is 32 bytes')
+  return crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, 'AES-GCM', false, [
+    'encrypt',
+    'decrypt',
+  ])
+}

@@ -1,0 +1,34 @@
+// Browser entry of the export page (`/apps/{appId}/embedded-wallets/export`): answers only
+// `privy:iframe:ready` and `privy:wallets:export`, and shows the key inside this frame (spec 02 §2).
+import { createFrameApi } from '../frame/createFrameApi'
+import { createFrameHandler } from '../frame/createFrameHandler'
+import { createIndexedDbShareStore } from '../frame/createIndexedDbShareStore'
+import { installFrameListener } from '../frame/installFrameListener'
+import { readFrameConfig } from '../frame/readFrameConfig'
+import { renderExportedKey } from './renderExportedKey'
+
+const config = readFrameConfig(document, location)
+const root = document.getElementById('foyer-export') ?? document.body
+const handler = createFrameHandler({
+  appId: config.appId,
+  api: createFrameApi({
+    baseUrl: '',
+    appId: config.appId,
+    clientId: config.clientId,
+    analyticsId: config.analyticsId,
+  }),
+  deviceShares: createIndexedDbShareStore(globalThis.indexedDB, {
+    onUnavailable: () =>
+      console.warn('[foyer wallet export] IndexedDB unavailable: device share kept in memory'),
+  }),
+  mode: 'export',
+  showExport: (key) => renderExportedKey(document, root, key, new URLSearchParams(location.search)),
+  // MFA hook: when MFA lands, verify a fresh MFA here before any key is shown (spec 02 §4).
+  beforeExport: async () => {},
+  onUnexpectedError: (error) =>
+    console.error(
+      '[foyer wallet export]',
+      error instanceof Error ? `${error.name}: ${error.message}` : 'error',
+    ),
+})
+installFrameListener({ window, allowedOrigins: config.allowedOrigins, handler })

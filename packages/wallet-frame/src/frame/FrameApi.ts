@@ -1,0 +1,30 @@
+import type {
+  AuthShareResponse,
+  CreateAdditionalEmbeddedWalletRequest,
+  CreateEmbeddedWalletRequest,
+  EmbeddedWalletResponse,
+  EmbeddedWalletsResponse,
+  EntropyRef,
+  RecoveryMaterial,
+  SetRecoveryRequest,
+} from '@foyer/protocol'
+
+/** A public JWK of the app (ES256), as `GET /api/v1/apps/{appId}/jwks.json` lists it. */
+export type FrameJwk = { kty: string; crv: string; x: string; y: string; kid: string }
+
+/**
+ * The server calls the frame makes (same origin; paths in /work/contract4-frame.md). Each takes the access
+ * token it was given by the host. Failures throw `FrameApiError`.
+ */
+export type FrameApi = {
+  getJwks(): Promise<{ keys: FrameJwk[] }>
+  listWallets(accessToken: string): Promise<EmbeddedWalletsResponse>
+  createWallet(accessToken: string, body: CreateEmbeddedWalletRequest): Promise<EmbeddedWalletResponse>
+  createAdditionalWallet(
+    accessToken: string,
+    body: CreateAdditionalEmbeddedWalletRequest,
+  ): Promise<EmbeddedWalletResponse>
+  getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
+  getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
+  setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+}

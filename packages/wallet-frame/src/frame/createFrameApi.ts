@@ -1,0 +1,88 @@
+import {
+  authShareResponseSchema,
+  embeddedWalletResponseSchema,
+  embeddedWalletsResponseSchema,
+  headers,
+  recoveryMaterialSchema,
+} from '@foyer/protocol'
+import { z } from 'zod'
+import type { FrameApi, FrameJwk } from './FrameApi'
+import { FrameApiError } from './FrameApiError'
+
+export type CreateFrameApiParameters = {
+  /** Server base URL; '' for same origin (the frame page). */
+  baseUrl: string
+  appId: string
+  clientId?: string | null | undefined
+  analyticsId?: string | null | undefined
+  /** Default: global fetch, looked up at call time. */
+  fetch?: typeof fetch | undefined
+}
+
+const jwksSchema = z.object({
+  keys: z.array(
+    z.object({ kty: z.string(), crv: z.string(), x: z.string(), y: z.string(), kid: z.string() }),
+  ),
+})
+const errorSchema = z.object({ error: z.string(), code: z.string() })
+
+/**
+ * The frame's server client over `fetch` (same-origin, no cookies needed: the access token rides as
+ * Bearer). Every answer is checked with its protocol schema; a non-2xx answer throws
+ * `FrameApiError(status, code, error)`.
+ *
+ * @example const api = createFrameApi({ baseUrl: '', appId })
+ */
+export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
+  const baseHeaders: Record<string, string> = { [headers.appId]: parameters.appId }
+  if (parameters.clientId) baseHeaders[headers.clientId] = parameters.clientId
+  if (parameters.analyticsId) baseHeaders[headers.analyticsId] = parameters.analyticsId
+
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    accessToken?: string,
+    body?: unknown,
+  ): Promise<T> {
+    const doFetch = parameters.fetch ?? globalThis.fetch
+    const requestHeaders: Record<string, string> = { ...baseHeaders }
+    if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`
+    if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+    const response = await doFetch(`${parameters.baseUrl}${path}`, {
+      method,
+      headers: requestHeaders,
+      credentials: 'omit',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const json: unknown = await response.json().catch(() => null)
+    if (!response.ok) {
+      const parsed = errorSchema.safeParse(json)
+      throw new FrameApiError(
+        response.status,
+        parsed.success ? parsed.data.code : 'unknown_error',
+        parsed.success ? parsed.data.error : `Request failed with status ${response.status}`,
+      )
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success)
+      throw new FrameApiError(response.status, 'invalid_response', 'Unexpected server answer')
+    return parsed.data
+  }
+
+  return {
+    getJwks: () =>
+      call(jwksSchema, 'GET', `/api/v1/apps/${parameters.appId}/jwks.json`) as Promise<{ keys: FrameJwk[] }>,
+    listWallets: (token) => call(embeddedWalletsResponseSchema, 'GET', '/api/v1/embedded_wallets', token),
+    createWallet: (token, body) =>
+      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets', token, body),
+    createAdditionalWallet: (token, body) =>
+      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/additional', token, body),
+    getAuthShare: (token, body) =>
+      call(authShareResponseSchema, 'POST', '/api/v1/embedded_wallets/auth_share', token, body),
+    getRecoveryMaterial: (token, body) =>
+      call(recoveryMaterialSchema, 'POST', '/api/v1/embedded_wallets/recovery_material', token, body),
+    setRecovery: (token, body) =>
+      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/recovery', token, body),
+  }
+}

@@ -1,0 +1,167 @@
+import { frameEvents, frameReplySchema } from '@foyer/protocol'
+import { describe, expect, test } from 'vitest'
+import { createTestTokens } from '../test/createTestTokens'
+import { createFrameHandler } from './createFrameHandler'
+import { createMemoryShareStore } from './createMemoryShareStore'
+import type { FrameApi } from './FrameApi'
+
+const appId = 'foyerdemoapp0000000000000'
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** A server that must not be reached: these tests stop at validation or the frame's own checks. */
+function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
+  const fail = async () => {
+    throw new Error('server called')
+  }
+  return {
+    getJwks: jwks,
+    listWallets: fail,
+    createWallet: fail,
+    createAdditionalWallet: fail,
+    getAuthShare: fail,
+    getRecoveryMaterial: fail,
+    setRecovery: fail,
+  }
+}
+
+async function setup(mode: 'wallet' | 'export' = 'wallet') {
+  const tokens = await createTestTokens(appId)
+  const handler = createFrameHandler({
+    appId,
+    api: unreachableApi(async () => ({ keys: [tokens.jwk] })),
+    deviceShares: createMemoryShareStore(),
+    mode,
+  })
+  return { handler, accessToken: await tokens.accessToken('did:foyer:alice', Date.now()) }
+}
+
+// One malformed `data` per event (the event's schema must reject it).
+const malformed: Record<(typeof frameEvents)[number], unknown> = {
+  'privy:iframe:ready': 'ping',
+  'privy:wallets:create': { recoveryMethod: 'privy' },
+  'privy:wallet:create': { accessToken: 't', chainType: 'bitcoin' },
+  'privy:solana-wallet:create': { accessToken: 't', recoveryMethod: 'user-passcode' },
+  'privy:wallets:add': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: -1 },
+  'privy:wallets:connect': { accessToken: 't', chainType: 'ethereum', entropyId: 'not-an-address' },
+  'privy:wallets:recover': { accessToken: '', chainType: 'ethereum', entropyId: address },
+  'privy:wallets:set-recovery': {
+    accessToken: 't',
+    chainType: 'ethereum',
+    entropyId: address,
+    recoveryMethod: 'privy',
+    recoveryPassword: 'secret-pw',
+  },
+  'privy:wallets:rpc': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 },
+  'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
+}
+
+describe('createFrameHandler: message validation', () => {
+  test('default: the ready ping is answered', async () => {
+    const { handler } = await setup()
+    const reply = await handler.handle({ id: 'ping-1', event: 'privy:iframe:ready', data: {} })
+    expect(reply).toEqual({ id: 'ping-1', event: 'privy:iframe:ready', data: {} })
+    // `data` is required, even for the ping.
+    expect(await handler.handle({ id: 'ping-2', event: 'privy:iframe:ready' })).toMatchObject({
+      id: 'ping-2',
+      error: { type: 'invalid_request_arguments' },
+    })
+  })
+
+  test.each(frameEvents)('error: malformed %s data → invalid_request_arguments reply', async (event) => {
+    const { handler } = await setup(event === 'privy:wallets:export' ? 'export' : 'wallet')
+    const reply = await handler.handle({ id: 'm1', event, data: malformed[event] })
+    expect(frameReplySchema.parse(reply)).toEqual(reply)
+    expect(reply).toMatchObject({ id: 'm1', event, error: { type: 'invalid_request_arguments' } })
+    if ('error' in reply) expect(reply.error.message).toContain(`Invalid ${event} data`)
+  })
+
+  test('error: messages that are not requests still get an error reply', async () => {
+    const { handler } = await setup()
+    for (const message of [
+      null,
+      'hello',
+      42,
+      [],
+      {},
+      { id: 'x' },
+      { id: 'x', event: 'privy:wallets:steal', data: {} },
+      { event: 'privy:wallets:connect', data: {} },
+      { id: 'y'.repeat(200), event: 'privy:iframe:ready' },
+    ]) {
+      const reply = await handler.handle(message)
+      expect(frameReplySchema.parse(reply)).toEqual(reply)
+      expect(reply).toMatchObject({
+        error: {
+          type: 'invalid_request_arguments',
+          message: 'Invalid message: expected { id, event, data }',
+        },
+      })
+    }
+    expect(await handler.handle({ id: 'x', event: 'privy:wallets:steal' })).toMatchObject({
+      id: 'x',
+      event: 'privy:iframe:ready',
+    })
+    expect(await handler.handle({ event: 'privy:wallets:connect' })).toMatchObject({
+      id: '',
+      event: 'privy:wallets:connect',
+    })
+  })
+
+  test('error: the export event is refused by the wallet frame, wallet events by the export page', async () => {
+    const wallet = await setup('wallet')
+    const exportRequest = {
+      accessToken: wallet.accessToken,
+      chainType: 'ethereum',
+      entropyId: address,
+      walletIndex: 0,
+    }
+    expect(
+      await wallet.handler.handle({ id: 'e', event: 'privy:wallets:export', data: exportRequest }),
+    ).toMatchObject({
+      error: {
+        type: 'invalid_request_arguments',
+        message: 'privy:wallets:export is not handled by this frame',
+      },
+    })
+    const exporter = await setup('export')
+    expect(
+      await exporter.handler.handle({
+        id: 'c',
+        event: 'privy:wallets:create',
+        data: { accessToken: exporter.accessToken },
+      }),
+    ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+  })
+
+  test('error: rpc before connect → 4900; a bad token → 4100; server failures do not leak details', async () => {
+    const { handler, accessToken } = await setup()
+    const rpc = {
+      chainType: 'ethereum',
+      entropyId: address,
+      walletIndex: 0,
+      request: { method: 'personal_sign', params: ['0x00', address] },
+    }
+    expect(
+      await handler.handle({ id: 'r', event: 'privy:wallets:rpc', data: { ...rpc, accessToken } }),
+    ).toEqual({
+      id: 'r',
+      event: 'privy:wallets:rpc',
+      error: { type: 'error', message: 'Wallet is not connected', code: 4900 },
+    })
+    expect(
+      await handler.handle({ id: 'r2', event: 'privy:wallets:rpc', data: { ...rpc, accessToken: 'forged' } }),
+    ).toMatchObject({
+      error: { type: 'error', message: 'Missing or invalid token', code: 4100 },
+    })
+    const connect = await handler.handle({
+      id: 'c',
+      event: 'privy:wallets:connect',
+      data: { accessToken, chainType: 'ethereum', entropyId: address },
+    })
+    expect(connect).toEqual({
+      id: 'c',
+      event: 'privy:wallets:connect',
+      error: { type: 'error', message: 'An error has occurred, please try again.', code: -32603 },
+    })
+  })
+})

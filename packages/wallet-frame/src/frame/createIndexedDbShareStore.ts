@@ -1,0 +1,95 @@
+import { createMemoryShareStore } from './createMemoryShareStore'
+import type { DeviceShareStore } from './DeviceShareStore'
+
+function promisify<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+/**
+ * A {@link DeviceShareStore} in IndexedDB (database `foyer-wallet`, object store `device-shares`) on the
+ * frame's origin, which the host page cannot read (DESIGN.md "Embedded wallet"). Values are raw bytes.
+ *
+ * When the browser refuses storage to the frame (third-party storage blocked, e.g. Chromium incognito
+ * contexts or Safari), every call goes to `fallback` instead (default: memory for this page's life), so the
+ * wallet still works: a reload then recovers (automatically for `privy`, with the password otherwise).
+ * `onUnavailable` is told once.
+ *
+ * @example const store = createIndexedDbShareStore(indexedDB)
+ */
+export function createIndexedDbShareStore(
+  factory: IDBFactory | undefined,
+  options: { name?: string; fallback?: DeviceShareStore; onUnavailable?: (error: unknown) => void } = {},
+): DeviceShareStore {
+  const name = options.name ?? 'foyer-wallet'
+  const fallback = options.fallback ?? createMemoryShareStore()
+  let unavailable = factory === undefined
+  const storeName = 'device-shares'
+  let opened: Promise<IDBDatabase> | undefined
+  function open(): Promise<IDBDatabase> {
+    opened ??= new Promise((resolve, reject) => {
+      if (!factory) throw new Error('IndexedDB is not available')
+      const request = factory.open(name, 1)
+      request.onupgradeneeded = () => request.result.createObjectStore(storeName)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => {
+        opened = undefined
+        reject(request.error)
+      }
+    })
+    return opened
+  }
+  async function run<T>(
+    mode: IDBTransactionMode,
+    action: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> {
+    const db = await open()
+    const transaction = db.transaction(storeName, mode)
+    const result = await promisify(action(transaction.objectStore(storeName)))
+    if (mode === 'readwrite')
+      await new Promise<void>((resolve, reject) => {
+        transaction.oncomplete = () => resolve()
+        transaction.onerror = () => reject(transaction.error)
+        transaction.onabort = () => reject(transaction.error)
+      })
+    return result
+  }
+  /** Runs `primary` against IndexedDB, or `secondary` on the fallback once IndexedDB proved unusable. */
+  async function either<T>(primary: () => Promise<T>, secondary: () => Promise<T>): Promise<T> {
+    if (!unavailable) {
+      try {
+        await open()
+      } catch (error) {
+        unavailable = true
+        options.onUnavailable?.(error)
+      }
+    }
+    return unavailable ? secondary() : primary()
+  }
+  return {
+    get: (key) =>
+      either(
+        async () => {
+          const value: unknown = await run('readonly', (store) => store.get(key))
+          return value instanceof Uint8Array ? value : null
+        },
+        () => fallback.get(key),
+      ),
+    set: (key, share) =>
+      either(
+        async () => {
+          await run('readwrite', (store) => store.put(share, key))
+        },
+        () => fallback.set(key, share),
+      ),
+    delete: (key) =>
+      either(
+        async () => {
+          await run('readwrite', (store) => store.delete(key))
+        },
+        () => fallback.delete(key),
+      ),
+  }
+}

@@ -1,0 +1,31 @@
+// Browser entry of the hidden wallet frame (`/apps/{appId}/embedded-wallets`), bundled by the server with
+// esbuild. The frame runs on the server's origin: device shares live in that origin's IndexedDB, keys only
+// in this page's memory.
+import { createFrameApi } from './createFrameApi'
+import { createFrameHandler } from './createFrameHandler'
+import { createIndexedDbShareStore } from './createIndexedDbShareStore'
+import { installFrameListener } from './installFrameListener'
+import { readFrameConfig } from './readFrameConfig'
+
+const config = readFrameConfig(document, location)
+const api = createFrameApi({
+  baseUrl: '',
+  appId: config.appId,
+  clientId: config.clientId,
+  analyticsId: config.analyticsId,
+})
+const handler = createFrameHandler({
+  appId: config.appId,
+  api,
+  deviceShares: createIndexedDbShareStore(globalThis.indexedDB, {
+    onUnavailable: () =>
+      console.warn('[foyer wallet frame] IndexedDB unavailable: device share kept in memory'),
+  }),
+  mode: 'wallet',
+  onUnexpectedError: (error) =>
+    console.error(
+      '[foyer wallet frame]',
+      error instanceof Error ? `${error.name}: ${error.message}` : 'error',
+    ),
+})
+installFrameListener({ window, allowedOrigins: config.allowedOrigins, handler })

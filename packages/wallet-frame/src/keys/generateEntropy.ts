@@ -1,0 +1,12 @@
+/** Bytes of wallet entropy: 128 bits → a 12-word BIP39 mnemonic (DESIGN.md "Embedded wallet"). */
+export const ENTROPY_BYTES = 16
+
+/**
+ * Fresh wallet entropy from the platform CSPRNG (`crypto.getRandomValues`; security checklist J.60).
+ *
+ * @returns 16 random bytes.
+ * @example const entropy = generateEntropy()
+ */
+export function generateEntropy(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(ENTROPY_BYTES))
+}
