@@ -1,14 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { createApp, migrate, openDatabase, seedDemoApp } from '@foyer/server'
+import { createApp, type FoyerDatabase, migrate, openDatabase, seedDemoApp } from '@foyer/server'
 import { createServer } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
+
+/** Options of {@link startStack}. */
+export type StartStackOptions = {
+  /**
+   * The host the demo is served on. Default `127.0.0.1`; `localhost` makes the page same-site with
+   * `http://localhost:<serverPort>`, for server-cookie mode.
+   */
+  demoHost?: '127.0.0.1' | 'localhost'
+}
 
 /** A running server + demo app for one test file. */
 export type Stack = {
   /** The server's base URL, e.g. `http://127.0.0.1:41234`. */
   apiUrl: string
+  /** The server's port (reachable as `http://localhost:<port>` too). */
+  serverPort: number
+  /** The server's database, to create more apps (`createAppRecord` from `@foyer/server`). */
+  db: FoyerDatabase
+  /** The server's master key (for `createAppRecord`). */
+  masterKey: Uint8Array
   /** The demo app's URL. */
   demoUrl: string
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
@@ -21,7 +36,7 @@ export type Stack = {
  * Starts the Foyer server on an in-memory PGlite with the demo app seeded, and the demo app on Vite's dev
  * server pointed at it, both on loopback with OS-chosen ports.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   let clockOffsetMs = 0
   const db = await openDatabase({})
   await migrate(db)
@@ -40,7 +55,7 @@ export async function startStack(): Promise<Stack> {
   const vite = await createServer({
     root: demoRoot,
     configFile: `${demoRoot}/vite.config.ts`,
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
+    server: { host: options.demoHost ?? '127.0.0.1', port: 0, strictPort: false },
     logLevel: 'warn',
     clearScreen: false,
   })
@@ -50,6 +65,9 @@ export async function startStack(): Promise<Stack> {
 
   return {
     apiUrl,
+    serverPort: Number(new URL(apiUrl).port),
+    db,
+    masterKey,
     demoUrl,
     advanceClock(ms) {
       clockOffsetMs += ms

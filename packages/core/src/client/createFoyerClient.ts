@@ -5,7 +5,7 @@ import type { FoyerStorage } from '../storage/FoyerStorage'
 import { resolveDefaultStorage } from '../storage/resolveDefaultStorage'
 import { storageKeys } from '../storage/storageKeys'
 import { randomUuid } from '../utils/randomUuid'
-import type { FoyerClient, FoyerClientInternal, FoyerState } from './FoyerClient'
+import type { ApiRoute, FoyerClient, FoyerClientInternal, FoyerState } from './FoyerClient'
 
 /** Parameters of {@link createFoyerClient}. */
 export type CreateFoyerClientParameters = {
@@ -62,6 +62,8 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
     return ids
   }
 
+  let route: ApiRoute = { apiUrl, cookieMode: false }
+
   const internal: FoyerClientInternal = {
     timeoutMs: parameters.timeoutMs ?? REQUEST_TIMEOUT_MS,
     fetch: (input, init) => (parameters.fetch ?? globalThis.fetch)(input, init),
@@ -76,7 +78,11 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
       state = { ...state, ...patch }
       for (const listener of [...listeners]) listener()
     },
-    tasks: { initialize: undefined, refresh: undefined, logout: undefined, authenticate: new Map() },
+    route: () => route,
+    setRoute(next) {
+      route = next
+    },
+    tasks: { initialize: undefined, operations: new Map(), authFlowGeneration: 0 },
   }
 
   return {
