@@ -8,7 +8,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/{protocol,core,server,node}/src/**/*.test.ts', 'packages/wallet-frame/src/**/*.test.ts'],
+          include: [
+            'packages/{protocol,core,server,node}/src/**/*.test.ts',
+            'packages/wallet-frame/src/**/*.test.ts',
+          ],
           testTimeout: 20_000,
         },
       },

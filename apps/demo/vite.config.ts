@@ -1,12 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite'
+
+/** The shape of `server/handleWhoami.ts`, loaded through Vite's SSR loader (see {@link whoamiPlugin}). */
+type WhoamiModule = {
+  handleWhoami(
+    request: { url: string; authorization: string | undefined; cookie: string | undefined },
+    apiUrl: string,
+  ): Promise<{ status: number; body: unknown }>
+}
+
+/**
+ * The demo's small host back end: `GET /api/whoami` on the demo's own origin, so it receives the page's
+ * `privy-token` cookie like any same-site back end would, and verifies the session with `@foyer/node`
+ * (server/handleWhoami.ts). The Foyer server URL is `VITE_FOYER_API_URL` (read per request), default
+ * `http://127.0.0.1:8787`. The handler goes through `ssrLoadModule`, not an import: this config file is
+ * bundled with its dependencies left external, and `@foyer/node` is consumed as TypeScript source.
+ */
+function whoamiPlugin(): Plugin {
+  return {
+    name: 'foyer-demo-whoami',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' || !request.url?.startsWith('/api/whoami')) return next()
+        void answerWhoami(server, request, response)
+      })
+    },
+  }
+}
+
+async function answerWhoami(server: ViteDevServer, request: IncomingMessage, response: ServerResponse) {
+  try {
+    const handlerPath = new URL('./server/handleWhoami.ts', import.meta.url).pathname
+    const { handleWhoami } = (await server.ssrLoadModule(handlerPath)) as WhoamiModule
+    const result = await handleWhoami(
+      {
+        url: request.url ?? '/',
+        authorization: request.headers.authorization,
+        cookie: request.headers.cookie,
+      },
+      process.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787',
+    )
+    response.writeHead(result.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    response.end(JSON.stringify(result.body))
+  } catch (error) {
+    server.config.logger.error(`GET /api/whoami failed: ${String(error)}`)
+    response.writeHead(500, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ error: 'Internal error', code: 'internal_error' }))
+  }
+}
 
 /**
  * The demo host app. `VITE_FOYER_API_URL` points it at a Foyer server (default http://127.0.0.1:8787);
  * `VITE_ANVIL_RPC_URL` and `VITE_SOLANA_RPC_URL` at the local chains (defaults :8545 and :8899).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), whoamiPlugin()],
   server: { host: 'localhost', port: 5173, strictPort: false },
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.

@@ -1,15 +1,32 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { createApp, migrate, openDatabase, seedDemoApp } from '@foyer/server'
+import { createApp, type FoyerDatabase, migrate, openDatabase, seedDemoApp } from '@foyer/server'
 import { createServer } from 'vite'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
+/** Options of {@link startStack}. */
+export type StartStackOptions = {
+  /**
+   * The host the demo is served on. Default `127.0.0.1`; `localhost` makes the page same-site with
+   * `http://localhost:<serverPort>`, for server-cookie mode.
+   */
+  demoHost?: '127.0.0.1' | 'localhost'
+  /** Also start anvil (chain 31337) and the litesvm Solana JSON-RPC, and point the demo app at them. */
+  chains?: boolean
+}
+
 /** A running server + demo app for one test file. */
 export type Stack = {
   /** The server's base URL, e.g. `http://127.0.0.1:41234`. */
   apiUrl: string
+  /** The server's port (reachable as `http://localhost:<port>` too). */
+  serverPort: number
+  /** The server's database, to create more apps (`createAppRecord` from `@foyer/server`). */
+  db: FoyerDatabase
+  /** The server's master key (for `createAppRecord`). */
+  masterKey: Uint8Array
   /** The demo app's URL. */
   demoUrl: string
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
@@ -25,7 +42,7 @@ export type Stack = {
  * server pointed at it, both on loopback with OS-chosen ports. With `chains: true`, also anvil and the Solana
  * JSON-RPC (per test file), and the demo app is pointed at them.
  */
-export async function startStack(options: { chains?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   let clockOffsetMs = 0
   const chains = options.chains ? await startDevChains() : undefined
   const db = await openDatabase({})
@@ -52,7 +69,7 @@ export async function startStack(options: { chains?: boolean } = {}): Promise<St
   const vite = await createServer({
     root: demoRoot,
     configFile: `${demoRoot}/vite.config.ts`,
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
+    server: { host: options.demoHost ?? '127.0.0.1', port: 0, strictPort: false },
     logLevel: 'warn',
     clearScreen: false,
   })
@@ -62,6 +79,9 @@ export async function startStack(options: { chains?: boolean } = {}): Promise<St
 
   return {
     apiUrl,
+    serverPort: Number(new URL(apiUrl).port),
+    db,
+    masterKey,
     demoUrl,
     chains,
     advanceClock(ms) {

@@ -1,27 +1,70 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { SolanaPanel } from './SolanaPanel'
 import { WalletPanel } from './WalletPanel'
 
-/** The demo page: the SDK's state, the signed-in user, and the claims of the current access token. */
-export function App() {
+/** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
+type Transport = 'cookie' | 'authorization'
+
+/**
+ * The demo page: the SDK's state, the signed-in user, the claims of the current access token, and what the
+ * demo's own back end (`GET /api/whoami`, verifying with `@foyer/node`) says about the session.
+ */
+export function App({ appId }: { appId: string }) {
   const { ready, authenticated, user, login, logout, getAccessToken } = useFoyer()
   const [claims, setClaims] = useState<JWTPayload | null>(null)
+  const [claimsLoaded, setClaimsLoaded] = useState(false)
+  const [whoami, setWhoami] = useState<string>('')
+  const verifications = useRef(0)
 
   useEffect(() => {
+    setClaimsLoaded(false)
     if (!authenticated) {
       setClaims(null)
       return
     }
     let cancelled = false
     getAccessToken().then((token) => {
-      if (!cancelled) setClaims(token ? decodeJwt(token) : null)
+      if (cancelled) return
+      setClaims(token ? decodeJwt(token) : null)
+      setClaimsLoaded(true)
     })
     return () => {
       cancelled = true
     }
   }, [authenticated, getAccessToken])
+
+  /** Asks the back end who is signed in: with the cookie the browser sends, or with a Bearer token. */
+  const verify = useCallback(
+    async (transport: Transport) => {
+      const request = ++verifications.current
+      setWhoami('…')
+      const headers: Record<string, string> = {}
+      if (transport === 'authorization') {
+        const token = await getAccessToken().catch(() => null)
+        if (token) headers.authorization = `Bearer ${token}`
+      }
+      const response = await fetch(`/api/whoami?appId=${encodeURIComponent(appId)}`, {
+        headers,
+        // The header path sends no cookie, so the answer shows which transport carried the token.
+        credentials: transport === 'cookie' ? 'same-origin' : 'omit',
+      })
+      const body = await response.json()
+      if (request === verifications.current)
+        setWhoami(JSON.stringify({ request, status: response.status, ...body }, null, 2))
+    },
+    [appId, getAccessToken],
+  )
+
+  // After sign-in, ask the back end once: Bearer when the page can read a token, else the cookie.
+  useEffect(() => {
+    if (!authenticated || !claimsLoaded) {
+      if (!authenticated) setWhoami('')
+      return
+    }
+    void verify(claims ? 'authorization' : 'cookie')
+  }, [authenticated, claimsLoaded, claims, verify])
 
   const email = user?.linked_accounts.find((account) => account.type === 'email')
 
@@ -30,7 +73,8 @@ export function App() {
       <h1>Foyer demo</h1>
       <p>
         Ready: <strong data-testid="ready">{String(ready)}</strong> · Authenticated:{' '}
-        <strong data-testid="authenticated">{String(authenticated)}</strong>
+        <strong data-testid="authenticated">{String(authenticated)}</strong> · App:{' '}
+        <code data-testid="app-id">{appId}</code>
       </p>
       {authenticated ? (
         <>
@@ -48,7 +92,11 @@ export function App() {
           </pre>
           <h2>Access token claims</h2>
           <pre data-testid="token-claims" style={styles.pre}>
-            {claims ? JSON.stringify(claims, null, 2) : '…'}
+            {claims
+              ? JSON.stringify(claims, null, 2)
+              : claimsLoaded
+                ? 'No readable access token: in server-cookie mode it lives in an HttpOnly cookie.'
+                : '…'}
           </pre>
         </>
       ) : (
@@ -56,6 +104,21 @@ export function App() {
           Log in
         </button>
       )}
+      <h2>Back end</h2>
+      <p>
+        <code>GET /api/whoami</code> verifies the session with <code>@foyer/node</code>.
+      </p>
+      <p style={styles.row}>
+        <button type="button" onClick={() => void verify('cookie')} style={styles.button}>
+          Verify with back end
+        </button>
+        <button type="button" onClick={() => void verify('authorization')} style={styles.button}>
+          Verify with back end (Authorization header)
+        </button>
+      </p>
+      <pre data-testid="backend-whoami" style={styles.pre}>
+        {whoami}
+      </pre>
     </main>
   )
 }
@@ -63,5 +126,6 @@ export function App() {
 const styles = {
   main: { fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '40px auto', padding: '0 16px' },
   button: { fontSize: 16, padding: '8px 20px', borderRadius: 8, cursor: 'pointer' },
+  row: { display: 'flex', gap: 12, flexWrap: 'wrap' as const },
   pre: { background: '#f4f4f5', padding: 12, borderRadius: 8, overflowX: 'auto' as const, fontSize: 13 },
 }

@@ -4,14 +4,15 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { anvilChain, solanaCluster } from './chains'
 
-/** The demo app id seeded by `foyer-server start` (see packages/server). */
+/** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
+const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
 const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <FoyerProvider
-      appId={DEMO_APP_ID}
+      appId={appId}
       apiUrl={apiUrl}
       config={{
         appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
@@ -24,7 +25,7 @@ createRoot(document.getElementById('root')!).render(
         solanaClusters: [solanaCluster],
       }}
     >
-      <App />
+      <App appId={appId} />
     </FoyerProvider>
   </StrictMode>,
 )

@@ -7,6 +7,8 @@ export const testApiUrl = 'http://api.test'
 
 /** One call the client made. */
 export type RecordedCall = {
+  /** The base the call went to, e.g. `http://api.test`. */
+  origin: string
   method: string
   path: string
   headers: Headers
@@ -28,12 +30,12 @@ export function apiError(status: number, code: string, error = `failed: ${code}`
 
 const { privateKey } = await generateKeyPair('ES256')
 
-/** A real ES256 access token for `testAppId` (or `aud`), expiring `ttlSeconds` from now. */
+/** A real ES256 access token for `testAppId` (or `aud`, plus `aid` when given), expiring `ttlSeconds` from now. */
 export async function signAccessToken(
-  options: { ttlSeconds?: number; aud?: string; sid?: string; sub?: string } = {},
+  options: { ttlSeconds?: number; aud?: string; aid?: string; sid?: string; sub?: string } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({ sid: options.sid ?? 'session-1' })
+  return new SignJWT({ sid: options.sid ?? 'session-1', ...(options.aid ? { aid: options.aid } : {}) })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
     .setSubject(options.sub ?? 'did:foyer:user-1')
     .setIssuer('foyer')
@@ -77,6 +79,7 @@ export const testAppConfig: AppConfig = {
 export function createTestApi(options: { accessTtlSeconds?: number } = {}) {
   const calls: RecordedCall[] = []
   const refreshTokens = new Set<string>()
+  const forkedTokens = new Set<string>()
   let counter = 0
 
   async function issue(overrides: Partial<AuthResponse> = {}): Promise<AuthResponse> {
@@ -122,6 +125,34 @@ export function createTestApi(options: { accessTtlSeconds?: number } = {}) {
       },
     ],
     [
+      'POST /api/v1/sessions/fork',
+      async (call) => {
+        const body = call.body as { refresh_token?: string }
+        if (!body.refresh_token || !refreshTokens.delete(body.refresh_token)) {
+          return apiError(401, 'missing_or_invalid_token', 'Invalid refresh token')
+        }
+        const rotated = await issue()
+        const forked = `forked-${counter}`
+        forkedTokens.add(forked)
+        return json({
+          refresh_token: rotated.refresh_token,
+          token: rotated.token,
+          new_session_refresh_token: forked,
+        })
+      },
+    ],
+    [
+      'POST /api/v1/sessions/fork/recover',
+      async (call) => {
+        const body = call.body as { refresh_token?: string }
+        if (!body.refresh_token || !forkedTokens.delete(body.refresh_token)) {
+          return apiError(401, 'missing_or_invalid_token', 'Invalid refresh token')
+        }
+        return json(await issue())
+      },
+    ],
+    ['POST /api/v1/analytics_events', () => json({ success: true })],
+    [
       'GET /api/v1/users/me',
       (call) =>
         call.headers.get('authorization')?.startsWith('Bearer ')
@@ -141,6 +172,7 @@ export function createTestApi(options: { accessTtlSeconds?: number } = {}) {
     const url = new URL(String(input))
     const method = init?.method ?? 'GET'
     const call: RecordedCall = {
+      origin: url.origin,
       method,
       path: url.pathname,
       headers: new Headers(init?.headers),
@@ -163,6 +195,7 @@ export function createTestApi(options: { accessTtlSeconds?: number } = {}) {
     },
     issue,
     refreshTokens,
+    forkedTokens,
   }
 }
 

@@ -1,13 +1,13 @@
-import { ACCESS_TOKEN_TTL_SECONDS } from '@foyer/protocol'
-import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { createServerContext } from './createServerContext'
 import type { FoyerDatabase } from './db/FoyerDatabase'
+import { FoyerHttpError } from './errors/FoyerHttpError'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { appRoutes } from './features/apps/routes'
-import { createAppStore } from './features/apps/service'
-import { createDevMailbox } from './features/mail/devMailbox'
-import { createMailer } from './features/mail/mailer'
 import { mailboxRoutes } from './features/mail/routes'
 import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
@@ -15,7 +15,8 @@ import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
 import { installCors } from './http/installCors'
-import type { ServerContext } from './http/ServerContext'
+import { installCsrfGuard } from './http/installCsrfGuard'
+import type { RateLimitsOptions } from './http/resolveRateLimits'
 
 export type CreateAppOptions = {
   db: FoyerDatabase
@@ -31,22 +32,46 @@ export type CreateAppOptions = {
   mailFrom?: string
   /** `iss` of access and identity tokens; default 'foyer'. */
   issuer?: string
-  /** Access-token lifetime in seconds; default 3600 (security checklist C.17). */
+  /** Access-token lifetime in seconds; default 3600 (security checklist C.17: at most 3600). */
   accessTokenTtlSeconds?: number
-  /** Fastify logging (pino) at info level; default false. */
-  logger?: boolean
-}
-
-function envFromNodeEnv(): 'development' | 'production' | 'test' {
-  const value = process.env.NODE_ENV
-  return value === 'production' || value === 'test' ? value : 'development'
+  /**
+   * A session nobody signs in to or refreshes for this long is dead, in seconds; default 7 days. Each
+   * refresh restarts the idle clock; nothing moves the absolute 30-day expiry (security checklist C.23).
+   */
+  sessionIdleTimeoutSeconds?: number
+  /**
+   * How long after a rotation the just-rotated refresh token may be replayed and get the SAME successor
+   * (an idempotent retry), in seconds; default 10. Later, or for an older token, replay revokes the
+   * session family (security checklist C.20, C.21).
+   */
+  refreshTokenGraceSeconds?: number
+  /**
+   * `@fastify/rate-limit` limits per IP on the sessions and passwordless routes and per destination on code
+   * sends → 429 `too_many_requests`. Omitted fields keep their defaults (see `defaultRateLimits`); `false`
+   * turns all of them off (benchmarks). The 30 s resend cooldown is a product rule and always applies.
+   */
+  rateLimits?: RateLimitsOptions | false
+  /**
+   * The counter store of every limit (a `@fastify/rate-limit` store class: `incr(key, cb, timeWindow, max)`
+   * and `child(routeOptions)`), so that many server processes can share one (e.g. Redis); default
+   * in-memory per process.
+   */
+  rateLimitStore?: FastifyRateLimitStoreCtor
+  /**
+   * Fastify logging (pino): `true` logs at info level to stdout; an options object (`{ level, stream }`)
+   * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
+   */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
+  /** Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits); default false. */
+  trustProxy?: boolean | string | string[]
 }
 
 /**
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
- * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh and
- * logout, `users/me`, embedded wallets and the wallet frame pages, analytics, and (outside production) the
- * dev mailbox. Errors are `{ error, code }`.
+ * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh,
+ * logout, fork and fork/recover, `users/me`, embedded wallets and the wallet frame pages, analytics, and
+ * (outside production) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
+ * (master key length, token lifetime, limits).
  *
  * @example
  * const db = await openDatabase({})
@@ -56,39 +81,26 @@ function envFromNodeEnv(): 'development' | 'production' | 'test' {
  */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
-  const env = options.env ?? envFromNodeEnv()
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
-    trustProxy: false,
+    logger: options.logger === true ? { level: 'info' } : (options.logger ?? false),
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const now = options.now ?? Date.now
-  const mailbox = env === 'production' ? null : createDevMailbox(200)
-  const mailer = createMailer({
-    smtpUrl: options.smtpUrl,
-    mailFrom: options.mailFrom,
-    mailbox,
-    now,
-    log: app.log,
-  })
-  const context: ServerContext = {
-    db: options.db,
-    masterKey: options.masterKey,
-    env,
-    now,
-    issuer: options.issuer ?? 'foyer',
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
-    apps: createAppStore(options.db, options.masterKey),
-    mailer,
-    mailbox,
-    log: app.log,
-  }
+  const context = createServerContext(options, app.log)
 
   installErrorHandlers(app)
   installCors(app, context)
+  installCsrfGuard(app, context)
+  await app.register(fastifyCookie)
+  if (context.rateLimits)
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
+    })
   await app.register(appRoutes, { context })
   await app.register(passwordlessRoutes, { context })
   await app.register(sessionRoutes, { context })
@@ -96,7 +108,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(walletRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(analyticsRoutes, { context })
-  if (mailbox) await app.register(mailboxRoutes, { mailbox })
-  app.addHook('onClose', async () => mailer.close())
+  if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
+  app.addHook('onClose', async () => context.mailer.close())
   return app
 }

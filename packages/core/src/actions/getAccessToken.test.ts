@@ -9,6 +9,7 @@ const keys = {
   access: `foyer:${testAppId}:access_token`,
   refresh: `foyer:${testAppId}:refresh_token`,
   identity: `foyer:${testAppId}:identity_token`,
+  forked: `foyer:${testAppId}:forked_session_token`,
 }
 
 async function setup(stored: { access?: string; refresh?: string }) {
@@ -57,14 +58,20 @@ describe('getAccessToken', () => {
     expect(client.getState().user?.id).toBe('did:foyer:user-1')
   })
 
-  test('behavior: the 30 s skew boundary uses the clock', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
+  test('behavior: the token counts as expired 30 s early (fake timers, spec 01 §9)', async () => {
+    vi.useFakeTimers()
+    const start = new Date('2030-01-01T00:00:00Z').getTime()
+    vi.setSystemTime(start)
     const access = await signAccessToken({ ttlSeconds: 60 })
     const { api, client } = await setup({ access, refresh: 'refresh-old' })
-    vi.advanceTimersByTime(29_000) // 31 s left
+    vi.setSystemTime(start + 29_000) // 31 s left
     expect(await getAccessToken(client)).toBe(access)
-    vi.advanceTimersByTime(1_000) // 30 s left: counts as expired
-    expect(await getAccessToken(client)).not.toBe(access)
+    expect(api.calls).toHaveLength(0)
+    vi.setSystemTime(start + 30_000) // 30 s left: counts as expired
+    const fresh = await getAccessToken(client)
+    expect(fresh).not.toBe(access)
+    expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(1)
+    expect(await getAccessToken(client)).toBe(fresh) // the new one is good for an hour
     expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(1)
   })
 
@@ -87,6 +94,14 @@ describe('getAccessToken', () => {
     expect(await storage.get(keys.identity)).toBeNull()
   })
 
+  test('behavior: a valid token without refresh credentials wipes local state (spec 01 §4 "valid and refreshable")', async () => {
+    const access = await signAccessToken({ ttlSeconds: 3600 })
+    const { api, client, storage } = await setup({ access })
+    expect(await getAccessToken(client)).toBeNull()
+    expect(api.calls).toHaveLength(0)
+    expect(await storage.get(keys.access)).toBeNull()
+  })
+
   test('behavior: a token that is not a JWT wipes local state (spec 01 §8)', async () => {
     const { client, storage } = await setup({ access: 'not-a-jwt', refresh: 'refresh-old' })
     expect(await getAccessToken(client)).toBeNull()
@@ -100,6 +115,41 @@ describe('getAccessToken', () => {
     expect(await getAccessToken(client)).toBeNull()
     expect(api.callsTo('POST /api/v1/sessions/logout')).toHaveLength(1)
     expect(await storage.get(keys.access)).toBeNull()
+  })
+
+  test('behavior: an aid naming another app logs out even when aud matches', async () => {
+    const access = await signAccessToken({ aid: 'otherapp00000000000000000' })
+    const { api, client, storage } = await setup({ access, refresh: 'refresh-old' })
+    expect(await getAccessToken(client)).toBeNull()
+    expect(api.callsTo('POST /api/v1/sessions/logout')).toHaveLength(1)
+    expect(await storage.get(keys.refresh)).toBeNull()
+  })
+
+  test('behavior: aid takes precedence over aud', async () => {
+    const access = await signAccessToken({ aid: testAppId, aud: 'someaudience' })
+    const { api, client } = await setup({ access, refresh: 'refresh-old' })
+    expect(await getAccessToken(client)).toBe(access)
+    expect(api.calls).toHaveLength(0)
+  })
+
+  test('behavior: expired with only a forked-session token: recovered through /fork/recover', async () => {
+    const access = await signAccessToken({ ttlSeconds: -60 })
+    const { api, client, storage } = await setup({ access })
+    await storage.set(keys.forked, 'forked-0')
+    api.forkedTokens.add('forked-0')
+    const token = await getAccessToken(client)
+    expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(0)
+    expect(api.callsTo('POST /api/v1/sessions/fork/recover')[0]?.body).toEqual({ refresh_token: 'forked-0' })
+    expect(token).toBe(await storage.get(keys.access))
+    expect(await storage.get(keys.forked)).toBeNull()
+    expect(await storage.get(keys.refresh)).toBe('refresh-1')
+  })
+
+  test('behavior: no access token but a refresh token: refreshes', async () => {
+    const { api, client, storage } = await setup({ refresh: 'refresh-old' })
+    const token = await getAccessToken(client)
+    expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(1)
+    expect(token).toBe(await storage.get(keys.access))
   })
 
   test('error: a refresh answered missing_or_invalid_token wipes local state and gives null', async () => {

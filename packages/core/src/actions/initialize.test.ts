@@ -1,4 +1,4 @@
-import { describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   apiError,
   createTestApi,
@@ -8,6 +8,7 @@ import {
   testAppId,
   testUser,
 } from '../../test/createTestApi'
+import { installFakeBrowser } from '../../test/fakeBrowser'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import type { FoyerStorage } from '../storage/FoyerStorage'
@@ -20,6 +21,10 @@ function setup(storage: FoyerStorage = createMemoryStorage(), api = createTestAp
   const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
   return { api, client, storage }
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 describe('initialize', () => {
   test('default: loads the app config; without a session the user is null; status ready', async () => {
@@ -124,6 +129,64 @@ describe('initialize', () => {
       appConfig: testAppConfig,
       user: null,
       error: null,
+    })
+  })
+
+  describe('server-cookie mode (spec 01 §9)', () => {
+    const cookieConfig = { ...testAppConfig, custom_api_url: 'http://localhost:8787' }
+
+    test('default: config from apiUrl; with privy-session, refresh at custom_api_url with cookies; stale tokens removed', async () => {
+      const browser = installFakeBrowser('http://localhost:5173/')
+      browser.serverSets('privy-session', 't')
+      const { api, client, storage } = setup()
+      await storage.set(key('access_token'), await signAccessToken())
+      await storage.set(key('refresh_token'), 'stale')
+      api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(cookieConfig))
+      api.on('POST /api/v1/sessions', async () =>
+        Response.json(await api.issue({ token: null, refresh_token: null, identity_token: null })),
+      )
+      await initialize(client)
+      expect(api.calls.map((call) => `${call.method} ${call.origin}${call.path}`)).toEqual([
+        `GET ${testApiUrl}/api/v1/apps/${testAppId}`,
+        'POST http://localhost:8787/api/v1/sessions',
+      ])
+      expect(api.calls[1]).toMatchObject({ body: {}, credentials: 'include' })
+      expect(client.getState()).toMatchObject({ status: 'ready', user: testUser })
+      expect(await storage.get(key('access_token'))).toBeNull()
+      expect(await storage.get(key('refresh_token'))).toBeNull()
+    })
+
+    test('behavior: without the privy-session cookie, no call and no user', async () => {
+      installFakeBrowser('http://localhost:5173/')
+      const { api, client } = setup()
+      api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(cookieConfig))
+      await initialize(client)
+      expect(api.calls).toHaveLength(1)
+      expect(client.getState()).toMatchObject({ status: 'ready', user: null })
+    })
+
+    test('behavior: a refused cookie session clears the privy-session flag', async () => {
+      const browser = installFakeBrowser('http://localhost:5173/')
+      browser.serverSets('privy-session', 't')
+      const { api, client } = setup()
+      api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(cookieConfig))
+      await initialize(client)
+      expect(client.getState().user).toBeNull()
+      expect(browser.jar.has('privy-session')).toBe(false)
+    })
+
+    test('behavior: a custom_api_url on another site gets the calls but not cookie mode', async () => {
+      installFakeBrowser('http://app.example.org/')
+      const { api, client, storage } = setup()
+      await storage.set(key('access_token'), await signAccessToken())
+      await storage.set(key('refresh_token'), 'refresh-old')
+      api.on(`GET /api/v1/apps/${testAppId}`, () =>
+        Response.json({ ...testAppConfig, custom_api_url: 'https://auth.example.com' }),
+      )
+      await initialize(client)
+      expect(api.callsTo('GET /api/v1/users/me')[0]?.origin).toBe('https://auth.example.com')
+      expect(client.getState().user).toEqual(testUser)
+      expect(await storage.get(key('refresh_token'))).toBe('refresh-old')
     })
   })
 })

@@ -1,16 +1,25 @@
-import type { AppConfig, User } from '@foyer/protocol'
+import { type AppConfig, cookieNames, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
+import { sessionCookies } from '../cookies/sessionCookies'
 import { ApiError } from '../errors/ApiError'
 import { BaseError } from '../errors/BaseError'
 import { request } from '../http/request'
 import { fetchUser } from '../session/fetchUser'
+import { resolveApiRoute } from '../session/resolveApiRoute'
+import { syncSessionCookies } from '../session/syncSessionCookies'
 import { wipeSession } from '../session/wipeSession'
 import { getAccessToken } from './getAccessToken'
+import { refreshSession } from './refreshSession'
 
 /**
- * Brings a client to `status: 'ready'`: loads the app config (`GET /api/v1/apps/{appId}`) and, at the same
- * time, restores the session from storage — refreshing the access token when it expires within 30 s
- * (spec 01 §4, §9), then `GET /api/v1/users/me` — and publishes `{ status: 'ready', appConfig, user }`.
+ * Brings a client to `status: 'ready'`:
+ * 1. loads the app config (`GET /api/v1/apps/{appId}` from `client.apiUrl`);
+ * 2. picks the route (spec 01 §9): calls go to the app's `custom_api_url` when set, and server-cookie mode is
+ *    on when that URL is same-site with the page — then storage holds no tokens;
+ * 3. restores the session: in server-cookie mode, when the `privy-session` cookie is present, by a refresh
+ *    (`POST /api/v1/sessions` `{}`, the HttpOnly cookies carrying the tokens); otherwise from storage —
+ *    refreshing the access token when it expires within 30 s (spec 01 §4, §9), then `GET /api/v1/users/me`;
+ * 4. publishes `{ status: 'ready', appConfig, user }`.
  *
  * Idempotent: every call shares one promise. It never rejects: when the app config cannot be loaded the
  * state becomes `{ status: 'error', error }` and a later call tries again. A session that cannot be
@@ -30,13 +39,18 @@ export function initialize(client: FoyerClient): Promise<void> {
 }
 
 async function run(client: FoyerClient): Promise<void> {
-  const { setState, tasks } = client._internal
+  const { setState, setRoute, session, tasks } = client._internal
   if (client.getState().status === 'error') setState({ status: 'loading', error: null })
   try {
-    const [appConfig, user] = await Promise.all([
-      request<AppConfig>(client, { method: 'GET', path: `/api/v1/apps/${encodeURIComponent(client.appId)}` }),
-      restoreSession(client),
-    ])
+    const appConfig = await request<AppConfig>(client, {
+      method: 'GET',
+      path: `/api/v1/apps/${encodeURIComponent(client.appId)}`,
+      apiUrl: client.apiUrl,
+    })
+    const route = resolveApiRoute(client.apiUrl, appConfig.custom_api_url, pageHostname())
+    setRoute(route)
+    if (route.cookieMode) await session.useMemoryOnly()
+    const user = await restoreSession(client)
     setState({ status: 'ready', appConfig, user, error: null })
   } catch (error) {
     tasks.initialize = undefined
@@ -51,11 +65,26 @@ async function run(client: FoyerClient): Promise<void> {
 /** The stored session's user, or `null`. Never throws. */
 async function restoreSession(client: FoyerClient): Promise<User | null> {
   try {
+    if (client._internal.route().cookieMode) {
+      if (sessionCookies.read(cookieNames.session) === null) return null
+      return await refreshSession(client)
+    }
     const accessToken = await getAccessToken(client)
     if (!accessToken) return null
-    return await fetchUser(client, accessToken)
+    const user = await fetchUser(client, accessToken)
+    syncSessionCookies(client)
+    return user
   } catch (error) {
     if (error instanceof ApiError && error.code === 'missing_or_invalid_token') await wipeSession(client)
+    return null
+  }
+}
+
+/** `location.hostname`, or `null` outside a browser. */
+function pageHostname(): string | null {
+  try {
+    return typeof globalThis.location?.hostname === 'string' ? globalThis.location.hostname : null
+  } catch {
     return null
   }
 }

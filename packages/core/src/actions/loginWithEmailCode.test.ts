@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
+import {
+  apiError,
+  createTestApi,
+  json,
+  testApiUrl,
+  testAppConfig,
+  testAppId,
+  testUser,
+} from '../../test/createTestApi'
+import { installFakeBrowser } from '../../test/fakeBrowser'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
+import { initialize } from './initialize'
 import { loginWithEmailCode } from './loginWithEmailCode'
 
 const key = (name: string) => `foyer:${testAppId}:${name}`
@@ -24,6 +34,7 @@ const read = (storage: ReturnType<typeof createMemoryStorage>) =>
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
 describe('loginWithEmailCode', () => {
@@ -88,6 +99,44 @@ describe('loginWithEmailCode', () => {
     const parameters = { email: 'ada@example.com', code: '123456' }
     await Promise.all([loginWithEmailCode(client, parameters), loginWithEmailCode(client, parameters)])
     expect(api.callsTo('POST /api/v1/passwordless/authenticate')).toHaveLength(1)
+  })
+
+  test('behavior: authentications with different parameters run one at a time', async () => {
+    const { api, client } = await setup()
+    let inFlight = 0
+    let maxInFlight = 0
+    api.on('POST /api/v1/passwordless/authenticate', async () => {
+      inFlight += 1
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight -= 1
+      return json(await api.issue())
+    })
+    await Promise.all([
+      loginWithEmailCode(client, { email: 'ada@example.com', code: '111111' }),
+      loginWithEmailCode(client, { email: 'ada@example.com', code: '222222' }),
+    ])
+    expect(api.callsTo('POST /api/v1/passwordless/authenticate')).toHaveLength(2)
+    expect(maxInFlight).toBe(1)
+  })
+
+  test('behavior: in server-cookie mode no token reaches storage', async () => {
+    installFakeBrowser('http://localhost:5173/')
+    const { api, client, storage } = await setup({ access: 'a0', refresh: 'r0', identity: 'i0' })
+    api.on(`GET /api/v1/apps/${testAppId}`, () =>
+      json({ ...testAppConfig, custom_api_url: 'http://localhost:8787' }),
+    )
+    api.on('POST /api/v1/passwordless/authenticate', async () =>
+      json(
+        await api.issue({ token: null, privy_access_token: null, refresh_token: null, identity_token: null }),
+      ),
+    )
+    await initialize(client)
+    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+    expect(api.callsTo('POST /api/v1/passwordless/authenticate')[0]?.origin).toBe('http://localhost:8787')
+    expect(await read(storage)).toEqual([null, null, null])
+    expect(client.getState().user).toEqual(testUser)
+    expect(document.cookie).toBe('') // the client writes no cookie of its own in this mode
   })
 
   test('error: a wrong code throws ApiError invalid_credentials and stores nothing', async () => {

@@ -1,7 +1,10 @@
 import type { AuthMode, AuthResponse, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
+import { runExclusive } from '../client/runExclusive'
+import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { request } from '../http/request'
 import { applyAuthResponse } from '../session/applyAuthResponse'
+import { revokeOrphanSession } from '../session/revokeOrphanSession'
 
 /** Parameters of {@link loginWithEmailCode}. */
 export type LoginWithEmailCodeParameters = {
@@ -24,12 +27,15 @@ export type LoginWithEmailCodeReturnType = {
 /**
  * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`
  * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
- * `state.user`. Never retried: the call consumes the code (STYLE.md §4). Concurrent calls with the same
- * email, code and mode share one call.
+ * `state.user`. Never retried: the call consumes the code (STYLE.md §4). One authentication at a time per
+ * client (spec 01 §4): concurrent calls with the same email, code and mode share one call; others wait
+ * their turn. A logout while the call is in flight clears the flow: the answer is dropped, its session
+ * revoked, and the call rejects with {@link NoAuthFlowError}.
  *
  * @throws {ApiError} e.g. `invalid_credentials` (401, wrong or expired code: show 'Invalid or expired
  *   verification code'), `user_does_not_exist` (404, `mode: 'no-signup'`), `allowlist_rejected`,
  *   `max_accounts_reached`, `signup_disabled` (403), `disallowed_plus_email` (422), `too_many_requests` (429).
+ * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
  * @throws {TimeoutError} `'request_timeout'`.
  * @throws {NetworkError} `'network_error'`.
  * @example
@@ -39,19 +45,15 @@ export function loginWithEmailCode(
   client: FoyerClient,
   parameters: LoginWithEmailCodeParameters,
 ): Promise<LoginWithEmailCodeReturnType> {
-  const { authenticate } = client._internal.tasks
   const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
-  const inFlight = authenticate.get(key) as Promise<LoginWithEmailCodeReturnType> | undefined
-  if (inFlight) return inFlight
-  const promise = run(client, parameters).finally(() => authenticate.delete(key))
-  authenticate.set(key, promise)
-  return promise
+  return runExclusive(client, 'authenticate', key, () => run(client, parameters))
 }
 
 async function run(
   client: FoyerClient,
   parameters: LoginWithEmailCodeParameters,
 ): Promise<LoginWithEmailCodeReturnType> {
+  const generation = client._internal.tasks.authFlowGeneration
   const response = await request<AuthResponse>(client, {
     method: 'POST',
     path: '/api/v1/passwordless/authenticate',
@@ -62,6 +64,10 @@ async function run(
     },
     retry: false,
   })
+  if (client._internal.tasks.authFlowGeneration !== generation) {
+    await revokeOrphanSession(client, response)
+    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
+  }
   await applyAuthResponse(client, response)
   return { user: response.user, isNewUser: response.is_new_user }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
+import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
+import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { loginWithEmailCode } from './loginWithEmailCode'
 import { logout } from './logout'
@@ -57,5 +58,54 @@ describe('logout', () => {
     await logout(client)
     expect(await storedTokens(storage)).toEqual([null, null, null])
     expect(client.getState().user).toBeNull()
+  })
+
+  test('behavior: sends the refresh token another tab rotated to (re-read from storage)', async () => {
+    const { api, client, storage } = await signedIn()
+    await storage.set(`foyer:${testAppId}:refresh_token`, 'refresh-from-other-tab')
+    await logout(client)
+    expect(api.callsTo('POST /api/v1/sessions/logout')[0]?.body).toEqual({
+      refresh_token: 'refresh-from-other-tab',
+    })
+  })
+
+  test('behavior: concurrent calls share one logout', async () => {
+    const { api, client } = await signedIn()
+    await Promise.all([logout(client), logout(client), logout(client)])
+    expect(api.callsTo('POST /api/v1/sessions/logout')).toHaveLength(1)
+  })
+
+  test('behavior: clears the auth flow in progress: a sign-in answered after the logout is dropped and revoked', async () => {
+    const api = createTestApi()
+    const storage = createMemoryStorage()
+    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    api.on('POST /api/v1/passwordless/authenticate', async () => {
+      await gate
+      return json(await api.issue())
+    })
+    const signingIn = loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' }).catch(
+      (error) => error,
+    )
+    await logout(client)
+    release()
+    const error = await signingIn
+    expect(error).toBeInstanceOf(NoAuthFlowError)
+    expect(error).toMatchObject({ code: 'no_auth_flow', shortMessage: 'No auth flow in progress.' })
+    expect(await storedTokens(storage)).toEqual([null, null, null])
+    expect(client.getState().user).toBeNull()
+    const revoked = api.callsTo('POST /api/v1/sessions/logout').at(-1)
+    expect(revoked?.body).toEqual({ refresh_token: 'refresh-1' })
+    expect(api.refreshTokens.has('refresh-1')).toBe(false)
+  })
+
+  test('behavior: after the logout a new sign-in works normally', async () => {
+    const { client } = await signedIn()
+    await logout(client)
+    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+    expect(client.getState().user).not.toBeNull()
   })
 })

@@ -1,12 +1,19 @@
 import type { FoyerClient } from '../client/FoyerClient'
+import { runExclusive } from '../client/runExclusive'
 import { request } from '../http/request'
 import { wipeSession } from '../session/wipeSession'
 
 /**
- * Logs out: `POST /api/v1/sessions/logout` with `{ refresh_token }` (spec 01 §7), then wipes local state —
- * tokens and `state.user` — whether or not the call succeeded (spec 01 §4 "Logout"). Never rejects: a
- * failed server call is swallowed, as the user is logged out locally either way. Concurrent calls share
- * one logout.
+ * Logs out (spec 01 §4 "Logout"):
+ * 1. clears any auth flow in progress: a sign-in whose answer arrives later is dropped (it rejects with
+ *    `NoAuthFlowError` and the session it created is revoked);
+ * 2. `POST /api/v1/sessions/logout` with `{ refresh_token }` — re-read from storage, in case another tab
+ *    rotated it — and the Bearer access token (spec 01 §7); in server-cookie mode the cookies carry them
+ *    and the server clears them;
+ * 3. wipes local state — tokens, client cookies, `state.user` — whether or not the call succeeded.
+ *
+ * Never rejects: a failed server call is swallowed, as the user is logged out locally either way. Concurrent
+ * calls share one logout.
  *
  * @returns Once local state is wiped.
  * @example
@@ -14,22 +21,21 @@ import { wipeSession } from '../session/wipeSession'
  * client.getState().user // null
  */
 export function logout(client: FoyerClient): Promise<void> {
-  const { tasks } = client._internal
-  if (!tasks.logout) {
-    tasks.logout = run(client).finally(() => {
-      tasks.logout = undefined
-    })
-  }
-  return tasks.logout
+  return runExclusive(client, 'destroy', '', () => run(client))
 }
 
 async function run(client: FoyerClient): Promise<void> {
+  const { tasks, session } = client._internal
+  tasks.authFlowGeneration += 1
+  tasks.operations.delete('authenticate')
+  tasks.operations.delete('link')
   try {
-    const tokens = await client._internal.session.load()
+    const tokens = await session.reload()
     await request(client, {
       method: 'POST',
       path: '/api/v1/sessions/logout',
       body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
+      accessToken: tokens.accessToken,
     })
   } catch {
     // Spec 01 §4: wipe regardless of the outcome.

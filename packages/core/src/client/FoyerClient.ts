@@ -66,6 +66,17 @@ export interface FoyerClient {
   readonly _internal: FoyerClientInternal
 }
 
+/** The operations that run one at a time per client (spec 01 §4 "Authenticate, link, refresh, destroy and fork"). */
+export type ExclusiveOperation = 'authenticate' | 'link' | 'refresh' | 'destroy' | 'fork'
+
+/** Where calls go and how the session travels; fixed by {@link initialize} from the app config. */
+export type ApiRoute = {
+  /** Base URL for every call but the app config: the app's `custom_api_url` when set, else the client's. */
+  readonly apiUrl: string
+  /** Server-cookie mode (spec 01 §9): tokens live in HttpOnly cookies; storage holds none. */
+  readonly cookieMode: boolean
+}
+
 /** @internal */
 export interface FoyerClientInternal {
   /** Request timeout, in ms. */
@@ -82,11 +93,16 @@ export interface FoyerClientInternal {
   setState(patch: Partial<FoyerState>): void
   /** The embedded wallet's runtime state (frame proxy, unlocked wallets, registered UI). */
   readonly wallet: WalletSlot
-  /** In-flight single-flight operations (spec 01 §4 "Refresh": concurrent callers share one). */
+  /** The current route; `{ apiUrl: client.apiUrl, cookieMode: false }` until the app config is loaded. */
+  route(): ApiRoute
+  /** Replaces the route (initialize, after loading the app config). */
+  setRoute(route: ApiRoute): void
+  /** In-flight operations. */
   readonly tasks: {
     initialize: Promise<void> | undefined
-    refresh: Promise<User | null> | undefined
-    logout: Promise<void> | undefined
-    authenticate: Map<string, Promise<unknown>>
+    /** Per operation, the call in flight and the key of its parameters (see `runExclusive`). */
+    readonly operations: Map<ExclusiveOperation, { key: string; promise: Promise<unknown> }>
+    /** Bumped by logout: an authentication that started before answers `NoAuthFlowError` (spec 01 §4). */
+    authFlowGeneration: number
   }
 }

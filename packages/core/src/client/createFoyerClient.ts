@@ -9,7 +9,7 @@ import { storageKeys } from '../storage/storageKeys'
 import { randomUuid } from '../utils/randomUuid'
 import type { EmbeddedWalletsConfig } from '../wallet/EmbeddedWalletsConfig'
 import { createWalletSlot } from '../wallet/WalletSlot'
-import type { FoyerClient, FoyerClientInternal, FoyerState } from './FoyerClient'
+import type { ApiRoute, FoyerClient, FoyerClientInternal, FoyerState } from './FoyerClient'
 
 /** Parameters of {@link createFoyerClient}. */
 export type CreateFoyerClientParameters = {
@@ -86,6 +86,8 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
     return ids
   }
 
+  let route: ApiRoute = { apiUrl, cookieMode: false }
+
   const internal: FoyerClientInternal = {
     timeoutMs: parameters.timeoutMs ?? REQUEST_TIMEOUT_MS,
     fetch: (input, init) => (parameters.fetch ?? globalThis.fetch)(input, init),
@@ -101,7 +103,11 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
       for (const listener of [...listeners]) listener()
     },
     wallet: createWalletSlot(),
-    tasks: { initialize: undefined, refresh: undefined, logout: undefined, authenticate: new Map() },
+    route: () => route,
+    setRoute(next) {
+      route = next
+    },
+    tasks: { initialize: undefined, operations: new Map(), authFlowGeneration: 0 },
   }
 
   return {

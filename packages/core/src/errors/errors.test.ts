@@ -3,6 +3,7 @@ import { ApiError } from './ApiError'
 import { BaseError } from './BaseError'
 import { InvalidAppIdError } from './InvalidAppIdError'
 import { NetworkError } from './NetworkError'
+import { NoAuthFlowError } from './NoAuthFlowError'
 import { TimeoutError } from './TimeoutError'
 
 test('default: BaseError carries code, shortMessage, details and cause', () => {
@@ -30,5 +31,10 @@ test('behavior: subclasses set name and code', () => {
     name: 'InvalidAppIdError',
     code: 'invalid_app_id',
     message: 'Cannot initialize the Foyer provider with an invalid Foyer app ID',
+  })
+  expect(new NoAuthFlowError()).toMatchObject({
+    name: 'NoAuthFlowError',
+    code: 'no_auth_flow',
+    message: 'No auth flow in progress.',
   })
 })

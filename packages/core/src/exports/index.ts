@@ -1,3 +1,9 @@
+export {
+  type AdoptForkedSessionParameters,
+  type AdoptForkedSessionReturnType,
+  adoptForkedSession,
+} from '../actions/adoptForkedSession'
+export { type ForkSessionReturnType, forkSession } from '../actions/forkSession'
 export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
 export { initialize } from '../actions/initialize'
 export {
@@ -8,6 +14,7 @@ export {
 export { logout } from '../actions/logout'
 export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
 export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
+export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 export {
@@ -20,6 +27,7 @@ export { ApiError, type ApiErrorParameters } from '../errors/ApiError'
 export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/BaseError'
 export { InvalidAppIdError } from '../errors/InvalidAppIdError'
 export { NetworkError } from '../errors/NetworkError'
+export { NoAuthFlowError } from '../errors/NoAuthFlowError'
 export { TimeoutError } from '../errors/TimeoutError'
 export { createLocalStorage } from '../storage/createLocalStorage'
 export { createMemoryStorage } from '../storage/createMemoryStorage'

@@ -23,6 +23,12 @@ export type RequestParameters = {
    * call passes the (possibly expired) current token explicitly.
    */
   accessToken?: string | null
+  /**
+   * The base URL to call. Default: the client's route (the app's `custom_api_url` once the app config is
+   * loaded, else `client.apiUrl`). The app config itself always comes from `client.apiUrl` (spec 01 §7
+   * "sent to the fallback API base").
+   */
+  apiUrl?: string
 }
 
 /**
@@ -48,7 +54,7 @@ export async function request<T>(client: FoyerClient, parameters: RequestParamet
       ? parameters.accessToken
       : internal.session.load().then((tokens) => tokens.accessToken),
   ])
-  const url = `${client.apiUrl}${path}`
+  const url = `${parameters.apiUrl ?? internal.route().apiUrl}${path}`
   const body = parameters.body === undefined ? undefined : JSON.stringify(parameters.body)
   const retries = parameters.retry === false ? 0 : RETRY_COUNT
 

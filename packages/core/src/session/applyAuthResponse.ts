@@ -1,5 +1,6 @@
 import type { AuthResponse, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
+import { syncSessionCookies } from './syncSessionCookies'
 import { wipeSession } from './wipeSession'
 
 /**
@@ -8,6 +9,9 @@ import { wipeSession } from './wipeSession'
  * - `'set'` or absent: store access, refresh and identity tokens (a `null` token removes the stored one);
  * - `'clear'`: wipe local state;
  * - `'ignore'`: store only the access and identity tokens, and only when `token` is present.
+ *
+ * Then writes the client cookies for the new access token (outside server-cookie mode). In server-cookie mode
+ * the store keeps tokens in memory only, so nothing reaches storage.
  *
  * @returns The signed-in user, or `null` after `'clear'`.
  * @internal
@@ -29,6 +33,7 @@ export async function applyAuthResponse(client: FoyerClient, response: AuthRespo
       identityToken: response.identity_token,
     })
   }
+  syncSessionCookies(client)
   setState({ user: response.user })
   return response.user
 }

@@ -6,12 +6,19 @@ export type SessionTokens = {
   readonly accessToken: string | null
   readonly refreshToken: string | null
   readonly identityToken: string | null
+  /** A forked-session token (spec 01 §4 "Refresh": used through the recovery endpoint when nothing else is held). */
+  readonly forkedSessionToken: string | null
 }
 
 /** @internal */
 export interface SessionStore {
   /** The current tokens, after loading them from storage on first call. */
   load(): Promise<SessionTokens>
+  /**
+   * Reads storage again and adopts what it holds (another tab may have rotated or wiped the tokens), except
+   * for keys whose read fails, which keep their value in memory. In memory-only mode, the current tokens.
+   */
+  reload(): Promise<SessionTokens>
   /** The current tokens, synchronously; only meaningful after `load()` resolved once. */
   current(): SessionTokens
   /** Bumped on every wipe, so an operation started before a logout can tell not to write afterwards. */
@@ -20,13 +27,26 @@ export interface SessionStore {
   write(patch: Partial<SessionTokens>): Promise<void>
   /** Forgets every token, in memory and in storage. */
   wipe(): Promise<void>
+  /**
+   * Keeps tokens in memory only from now on and forgets the stored ones (storage and memory): server-cookie
+   * mode, where the tokens live in HttpOnly cookies and storage must hold none (spec 01 §9).
+   */
+  useMemoryOnly(): Promise<void>
 }
 
-const empty: SessionTokens = { accessToken: null, refreshToken: null, identityToken: null }
+const empty: SessionTokens = {
+  accessToken: null,
+  refreshToken: null,
+  identityToken: null,
+  forkedSessionToken: null,
+}
+const names = Object.keys(empty) as (keyof SessionTokens)[]
+const keep = Symbol('keep')
 
 /**
  * The token cache of one client: read from storage once (lazily), then served from memory and written
- * through, so concurrent readers see each other's writes at once.
+ * through, so concurrent readers see each other's writes at once. `reload()` re-reads storage for the
+ * cross-tab case.
  *
  * @internal
  */
@@ -35,23 +55,43 @@ export function createSessionStore(parameters: { appId: string; storage: () => F
     accessToken: storageKeys.accessToken(parameters.appId),
     refreshToken: storageKeys.refreshToken(parameters.appId),
     identityToken: storageKeys.identityToken(parameters.appId),
+    forkedSessionToken: storageKeys.forkedSessionToken(parameters.appId),
   } satisfies Record<keyof SessionTokens, string>
+
   let tokens: SessionTokens = empty
   let loading: Promise<void> | undefined
   let epoch = 0
+  let memoryOnly = false
 
-  async function read(): Promise<void> {
+  /** Storage's value per key; `keep` where the read failed. */
+  async function readStorage(): Promise<Record<keyof SessionTokens, string | null | typeof keep>> {
     const storage = parameters.storage()
-    const [accessToken, refreshToken, identityToken] = await Promise.all([
-      storage.get(keys.accessToken).catch(() => null),
-      storage.get(keys.refreshToken).catch(() => null),
-      storage.get(keys.identityToken).catch(() => null),
-    ])
+    const values = await Promise.all(
+      names.map((name) => storage.get(keys[name]).catch((): typeof keep => keep)),
+    )
+    return Object.fromEntries(names.map((name, index) => [name, values[index]])) as Record<
+      keyof SessionTokens,
+      string | null | typeof keep
+    >
+  }
+
+  function merge(read: Record<keyof SessionTokens, string | null | typeof keep>, base: SessionTokens) {
+    const next = { ...base }
+    for (const name of names) {
+      const value = read[name]
+      if (value !== keep) next[name] = value
+    }
+    return next
+  }
+
+  async function firstRead(): Promise<void> {
+    const read = await readStorage()
     // A write or wipe that raced the first read wins over what storage held.
-    if (tokens === empty && epoch === 0) tokens = { accessToken, refreshToken, identityToken }
+    if (tokens === empty && epoch === 0 && !memoryOnly) tokens = merge(read, empty)
   }
 
   async function persist(patch: Partial<SessionTokens>): Promise<void> {
+    if (memoryOnly) return
     const storage = parameters.storage()
     await Promise.all(
       (Object.keys(patch) as (keyof SessionTokens)[]).map((name) => {
@@ -64,8 +104,16 @@ export function createSessionStore(parameters: { appId: string; storage: () => F
 
   return {
     async load() {
-      loading ??= read()
+      loading ??= firstRead()
       await loading
+      return tokens
+    },
+    async reload() {
+      loading ??= firstRead()
+      await loading
+      if (memoryOnly) return tokens
+      const read = await readStorage()
+      tokens = merge(read, tokens)
       return tokens
     },
     current: () => tokens,
@@ -73,7 +121,7 @@ export function createSessionStore(parameters: { appId: string; storage: () => F
       return epoch
     },
     async write(patch) {
-      loading ??= read()
+      loading ??= firstRead()
       await loading
       tokens = { ...tokens, ...patch }
       await persist(patch)
@@ -82,6 +130,14 @@ export function createSessionStore(parameters: { appId: string; storage: () => F
       epoch += 1
       tokens = { ...empty }
       await persist(empty)
+    },
+    async useMemoryOnly() {
+      if (memoryOnly) return
+      loading ??= firstRead()
+      await loading
+      await persist(empty)
+      memoryOnly = true
+      tokens = { ...empty }
     },
   }
 }

@@ -1,3 +1,4 @@
+export { cookieNames } from '../constants/cookies'
 export { headers } from '../constants/headers'
 export {
   ACCESS_TOKEN_EXPIRY_SKEW_MS,
@@ -66,6 +67,14 @@ export {
   successResponseSchema,
   unixSecondsSchema,
 } from '../schemas/common'
+export {
+  type ForkSessionRequest,
+  type ForkSessionResponse,
+  forkSessionRequestSchema,
+  forkSessionResponseSchema,
+  type RecoverForkedSessionRequest,
+  recoverForkedSessionRequestSchema,
+} from '../schemas/forkSession'
 export {
   type FrameAddWalletRequest,
   frameAddWalletRequestSchema,

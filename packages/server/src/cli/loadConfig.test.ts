@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       dataDir: join(cwd, '.foyer/data'),
       databaseUrl: undefined,
       smtpUrl: undefined,
+      rateLimits: true,
     })
     expect(config.masterKey).toHaveLength(32)
     const keyFile = join(cwd, '.foyer/master.key')
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
         MAIL_FROM: 'Foyer <a@b.c>',
         FOYER_ISSUER: 'https://auth.example',
         FOYER_ACCESS_TOKEN_TTL: '900',
+        FOYER_SESSION_IDLE_TIMEOUT: '86400',
+        FOYER_RATE_LIMITS: 'off',
       },
       '/',
     )
@@ -54,6 +57,8 @@ describe('loadConfig', () => {
       mailFrom: 'Foyer <a@b.c>',
       issuer: 'https://auth.example',
       accessTokenTtlSeconds: 900,
+      sessionIdleTimeoutSeconds: 86400,
+      rateLimits: false,
     })
     expect(Buffer.from(config.masterKey)).toEqual(key)
   })

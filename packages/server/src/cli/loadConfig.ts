@@ -34,6 +34,8 @@ export const envSchema = z.object({
   MAIL_FROM: optionalString,
   FOYER_ISSUER: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
+  FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
+  FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 })
 
 /** Resolved configuration of the `foyer-server` CLI. */
@@ -49,6 +51,10 @@ export type ServerConfig = {
   mailFrom: string | undefined
   issuer: string | undefined
   accessTokenTtlSeconds: number | undefined
+  /** Idle timeout of sessions, in seconds (`FOYER_SESSION_IDLE_TIMEOUT`); undefined = the default 7 days. */
+  sessionIdleTimeoutSeconds: number | undefined
+  /** False when `FOYER_RATE_LIMITS=off` (benchmarks only); else the default limits apply. */
+  rateLimits: boolean
 }
 
 /**
@@ -83,6 +89,8 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     mailFrom: values.MAIL_FROM,
     issuer: values.FOYER_ISSUER,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
+    sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
+    rateLimits: values.FOYER_RATE_LIMITS === 'on',
   }
 }
 

@@ -14,7 +14,8 @@ Commands:
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
-FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, PORT, HOST (see packages/server/README.md).`
+FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, PORT, HOST
+(see packages/server/README.md).`
 
 async function withDatabase<T>(
   config: ServerConfig,
@@ -42,6 +43,10 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
     ...(config.issuer ? { issuer: config.issuer } : {}),
     ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
+    ...(config.sessionIdleTimeoutSeconds
+      ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }
+      : {}),
+    ...(config.rateLimits ? {} : { rateLimits: false as const }),
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

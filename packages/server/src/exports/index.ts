@@ -1,4 +1,5 @@
 export { type CreateAppOptions, createApp } from '../createApp'
+export { REFRESH_TOKEN_GRACE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from '../createServerContext'
 export type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
 export { migrate, migrationsFolder } from '../db/migrate'
 export { type OpenDatabaseParameters, openDatabase } from '../db/openDatabase'
@@ -16,3 +17,4 @@ export {
   seedDemoApp,
 } from '../features/apps/service'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
+export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

@@ -3,6 +3,7 @@ import type { FoyerDatabase } from '../db/FoyerDatabase'
 import type { AppStore } from '../features/apps/service'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
+import type { ResolvedRateLimits } from './resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
 export type ServerContext = {
@@ -13,6 +14,14 @@ export type ServerContext = {
   now: () => number
   issuer: string
   accessTokenTtlSeconds: number
+  /** A session unused (no sign-in, no refresh) for this long is dead, in seconds. */
+  sessionIdleTimeoutSeconds: number
+  /** How long a just-rotated refresh token may be replayed for the same successor, in seconds. */
+  refreshTokenGraceSeconds: number
+  /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
+  refreshSuccessorKey: Uint8Array
+  /** Limits in force; null when rate limiting is off. */
+  rateLimits: ResolvedRateLimits | null
   apps: AppStore
   mailer: Mailer
   /** Present when env !== 'production'. */

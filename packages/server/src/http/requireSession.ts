@@ -1,26 +1,49 @@
+import { cookieNames } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
 import type { LoadedApp } from '../features/apps/service'
 import { authenticateAccessToken } from '../features/sessions/service'
 import { bearerToken } from './bearerToken'
+import { isCookieMode } from './isCookieMode'
 import { requireApp } from './requireApp'
 import type { ServerContext } from './ServerContext'
+import { sessionCookies } from './sessionCookies'
 
-/** The app, session and user of an authenticated request. */
-export type RequestSession = { app: LoadedApp; sessionId: string; userId: string }
+/** What {@link requireSession} proves about a request. */
+export type RequireSessionReturnType = {
+  /** The app of the request (`privy-app-id` header or `{appId}` path parameter), with its keys. */
+  app: LoadedApp
+  /** The live session (`sid` of the access token). */
+  sessionId: string
+  /** The user of the session: the only user an authenticated route may act for (checklist I.57). */
+  userId: string
+}
 
 /**
- * The ONE access-token check of authenticated routes (the same as `GET /api/v1/users/me`): the request's
- * app (path or `privy-app-id`) and a Bearer access token of a live session of that app. Throws 400/404 for
- * the app (see `requireApp`) and 401 `missing_or_invalid_token` otherwise. Swap its body for a stricter
- * live-session guard without touching callers.
+ * The live-session guard of every authenticated route (spec 01 §4; security checklist C.24, I.57, J.63).
+ * Takes the access token from `Authorization: Bearer …`, else — in server-cookie mode only — from the
+ * HttpOnly `privy-token` cookie, and checks, in order:
+ * 1. the app exists (400 `invalid_data` / 404 `not_found`, see `requireApp`);
+ * 2. the token is an ES256 access token of that app: signature, `typ` JWT, exact `iss` and `aud`, `exp`;
+ * 3. its session (`sid`) is live NOW in the database — not revoked (logout, refresh-token reuse), not past
+ *    its absolute expiry, not idle too long — so a revoked session is refused even while its access token
+ *    is unexpired;
+ * 4. `sub` is the session's user.
+ * Throws 401 `missing_or_invalid_token` for 2–4.
  *
- * @example const { userId } = await requireSession(context, request)
+ * @example
+ * app.post('/api/v1/wallets/…', async (request) => {
+ *   const { app: foyerApp, userId } = await requireSession(context, request)
+ *   …
+ * })
  */
 export async function requireSession(
   context: ServerContext,
   request: FastifyRequest,
-): Promise<RequestSession> {
+): Promise<RequireSessionReturnType> {
   const app = await requireApp(context, request)
-  const { sessionId, userId } = await authenticateAccessToken(context, app, bearerToken(request))
+  const token =
+    bearerToken(request) ??
+    (isCookieMode(app, request) ? sessionCookies.read(request, cookieNames.accessToken) : undefined)
+  const { sessionId, userId } = await authenticateAccessToken(context, app, token)
   return { app, sessionId, userId }
 }

@@ -33,7 +33,8 @@ export type TestContext = {
 }
 
 /**
- * Builds app + database + seeded demo app once (PGlite startup is slow: share one per test file).
+ * Builds app + database + seeded demo app once (PGlite startup is slow: share one per test file). Rate
+ * limits are off unless `options.rateLimits` says otherwise (tests send many calls from one IP).
  *
  * @example
  * let t: TestContext
@@ -46,7 +47,7 @@ export async function createTestContext(options: Partial<CreateAppOptions> = {})
   const masterKey = options.masterKey ?? randomBytes(32)
   let clock = Date.UTC(2030, 0, 1)
   const demoApp = await seedDemoApp(db, { masterKey, env: 'test' })
-  const app = await createApp({ env: 'test', now: () => clock, ...options, db, masterKey })
+  const app = await createApp({ env: 'test', now: () => clock, rateLimits: false, ...options, db, masterKey })
   await app.ready()
 
   const context: TestContext = {

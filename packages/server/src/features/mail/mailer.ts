@@ -21,8 +21,8 @@ export type CreateMailerParameters = {
 
 /**
  * Creates the {@link Mailer}. Outside production (when `mailbox` is set) every message is also stored in
- * the dev mailbox and its code logged as `[dev mailbox] code 123456 for a@b.c`; in production codes are
- * never logged (security checklist A.7).
+ * the dev mailbox and logged as `[dev mailbox] login code for a@b.c` — without the code: codes and tokens
+ * are never logged, in any environment (security checklist A.7, C.27).
  */
 export function createMailer(parameters: CreateMailerParameters): Mailer {
   const transport = parameters.smtpUrl ? nodemailer.createTransport(parameters.smtpUrl) : null
@@ -39,7 +39,7 @@ export function createMailer(parameters: CreateMailerParameters): Mailer {
           code: message.code ?? null,
           sent_at: parameters.now(),
         })
-        if (message.code) parameters.log.info(`[dev mailbox] code ${message.code} for ${message.to}`)
+        if (message.code) parameters.log.info(`[dev mailbox] login code for ${message.to}`)
       }
       if (transport) {
         await transport.sendMail({

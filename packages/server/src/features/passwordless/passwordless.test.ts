@@ -79,11 +79,16 @@ describe('passwordless/init', () => {
     }
   })
 
-  test('error: missing app id header → 400 invalid_data', async () => {
+  test('error: missing app id header → 403 invalid_origin (CSRF rule); malformed → 400 invalid_data', async () => {
     const response = await init(freshEmail(), null)
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'Missing or invalid privy-app-id header', code: 'invalid_data' })
-    expect((await init(freshEmail(), 'short')).json()).toMatchObject({ code: 'invalid_data' })
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ error: 'Missing privy-app-id header', code: 'invalid_origin' })
+    const malformed = await init(freshEmail(), 'short')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual({
+      error: 'Missing or invalid privy-app-id header',
+      code: 'invalid_data',
+    })
   })
 
   test('error: unknown app → 404 not_found', async () => {
@@ -215,8 +220,8 @@ describe('passwordless/authenticate', () => {
     )
   })
 
-  test('error: missing app id → 400, unknown app → 404', async () => {
-    expect((await authenticate({ email: freshEmail(), code: '123456' }, null)).statusCode).toBe(400)
+  test('error: missing app id → 403, unknown app → 404', async () => {
+    expect((await authenticate({ email: freshEmail(), code: '123456' }, null)).statusCode).toBe(403)
     expect(
       (await authenticate({ email: freshEmail(), code: '123456' }, 'unknownapp000000000000000')).statusCode,
     ).toBe(404)

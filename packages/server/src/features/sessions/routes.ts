@@ -1,20 +1,68 @@
 import {
   authResponseSchema,
+  cookieNames,
+  forkSessionRequestSchema,
+  forkSessionResponseSchema,
   logoutRequestSchema,
+  recoverForkedSessionRequestSchema,
   refreshSessionRequestSchema,
   successResponseSchema,
 } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { bearerToken } from '../../http/bearerToken'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { isCookieMode } from '../../http/isCookieMode'
 import { optionalBody } from '../../http/optionalBody'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
-import { refreshSession, revokeSession } from './service'
+import { sessionCookies } from '../../http/sessionCookies'
+import type { LoadedApp } from '../apps/service'
+import { forkSession, recoverForkedSession, refreshSession, revokeSession } from './service'
+
+/** The refresh token of a call: the body's, else (server-cookie mode only) the `privy-refresh-token` cookie. */
+function presentedRefreshToken(
+  app: LoadedApp,
+  request: FastifyRequest,
+  fromBody: string | undefined,
+): string | undefined {
+  if (fromBody) return fromBody
+  return isCookieMode(app, request) ? sessionCookies.read(request, cookieNames.refreshToken) : undefined
+}
+
+/** Runs `work`; when it fails with `missing_or_invalid_token` in cookie mode, the dead cookies are cleared too. */
+async function clearingDeadCookies<T>(
+  app: LoadedApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (
+      error instanceof FoyerHttpError &&
+      error.code === 'missing_or_invalid_token' &&
+      isCookieMode(app, request)
+    )
+      sessionCookies.clear(reply, request)
+    throw error
+  }
+}
 
 /**
- * `POST /api/v1/sessions` (refresh: `{ refresh_token? }` → auth response) and `POST /api/v1/sessions/logout`
- * (`{ refresh_token }` + Bearer → `{ success: true }`), DESIGN.md "Wire contract".
+ * Session routes (spec 01 §4, §7, §9; contract 3 "Refresh"), each rate-limited per IP:
+ * - `POST /api/v1/sessions` `{ refresh_token? }` (else the `privy-refresh-token` cookie) → auth response
+ *   with a rotated refresh token;
+ * - `POST /api/v1/sessions/logout` `{ refresh_token? }` + Bearer → `{ success: true }`, revokes the session
+ *   and, in cookie mode, clears the four cookies;
+ * - `POST /api/v1/sessions/fork` `{ refresh_token }` + Bearer → `{ refresh_token, token,
+ *   new_session_refresh_token }`;
+ * - `POST /api/v1/sessions/fork/recover` `{ refresh_token }` (a forked-session token) → auth response.
+ * In server-cookie mode tokens travel in HttpOnly cookies and the body's token fields are null.
  */
 export async function sessionRoutes(
   app: FastifyInstance,
@@ -22,24 +70,85 @@ export async function sessionRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.sessions)
+
   typed.post(
     '/api/v1/sessions',
-    { schema: { body: optionalBody(refreshSessionRequestSchema), response: { 200: authResponseSchema } } },
-    async (request) => {
+    {
+      config,
+      schema: { body: optionalBody(refreshSessionRequestSchema), response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
       const foyerApp = await requireApp(context, request)
-      return refreshSession(context, foyerApp, request.body.refresh_token)
+      const refreshToken = presentedRefreshToken(foyerApp, request, request.body.refresh_token)
+      const response = await clearingDeadCookies(foyerApp, request, reply, () =>
+        refreshSession(context, foyerApp, refreshToken),
+      )
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
+
   typed.post(
     '/api/v1/sessions/logout',
-    { schema: { body: optionalBody(logoutRequestSchema), response: { 200: successResponseSchema } } },
-    async (request) => {
+    {
+      config,
+      schema: { body: optionalBody(logoutRequestSchema), response: { 200: successResponseSchema } },
+    },
+    async (request, reply) => {
       const foyerApp = await requireApp(context, request)
+      const cookieMode = isCookieMode(foyerApp, request)
       await revokeSession(context, foyerApp, {
-        refreshToken: request.body.refresh_token,
-        accessToken: bearerToken(request),
+        refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
+        accessToken:
+          bearerToken(request) ??
+          (cookieMode ? sessionCookies.read(request, cookieNames.accessToken) : undefined),
       })
+      if (cookieMode) sessionCookies.clear(reply, request)
       return { success: true as const }
+    },
+  )
+
+  typed.post(
+    '/api/v1/sessions/fork',
+    {
+      config,
+      schema: {
+        body: optionalBody(forkSessionRequestSchema.partial()),
+        response: { 200: forkSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { app: foyerApp, sessionId } = await requireSession(context, request)
+      const forked = await forkSession(context, foyerApp, {
+        refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
+        sessionId,
+      })
+      if (!isCookieMode(foyerApp, request))
+        return {
+          refresh_token: forked.refreshToken,
+          token: forked.accessToken,
+          new_session_refresh_token: forked.newSessionRefreshToken,
+        }
+      sessionCookies.set(reply, request, {
+        accessToken: forked.accessToken,
+        refreshToken: forked.refreshToken,
+        identityToken: null,
+        accessTokenTtlSeconds: context.accessTokenTtlSeconds,
+      })
+      return { refresh_token: null, token: null, new_session_refresh_token: forked.newSessionRefreshToken }
+    },
+  )
+
+  typed.post(
+    '/api/v1/sessions/fork/recover',
+    {
+      config,
+      schema: { body: recoverForkedSessionRequestSchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const response = await recoverForkedSession(context, foyerApp, request.body.refresh_token)
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
 }

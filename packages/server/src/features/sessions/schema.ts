@@ -4,7 +4,9 @@ import { users } from '../users/schema'
 
 /**
  * `sessions`: one per authentication (security checklist C.25). `expires_at` is absolute (30 days) and is
- * never extended by rotation (C.23); `revoked_at` is set by logout (C.24).
+ * never extended by rotation (C.23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
+ * `revoked_at` is set by logout and by refresh-token reuse (C.20, C.24). `forked_from_session_id` marks a
+ * session created by `POST /api/v1/sessions/fork`, which keeps the absolute expiry of its origin.
  */
 export const sessions = pgTable(
   'sessions',
@@ -20,14 +22,21 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    forkedFromSessionId: varchar('forked_from_session_id', { length: 25 }),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_forked_from_session_id_idx').on(table.forkedFromSessionId),
+  ],
 )
 
 /**
  * `refresh_tokens`: every refresh token ever issued, stored only as the hex SHA-256 of the opaque token
- * (C.18). A rotation sets `rotated_at` on the parent and inserts a child with `parent_id`, so the lineage
- * of a session is kept and reuse of a rotated token can be detected (C.20, C.21).
+ * (C.18). A rotation sets `rotated_at`, `successor_id` and `successor_sealed` on the parent and inserts the
+ * child with `parent_id`, so the lineage of a session is kept and reuse of a rotated token is detected
+ * (C.20). `successor_sealed` is the child token under AES-256-GCM with a key derived from the master key
+ * AND the parent token itself (stored nowhere), so a retry of the parent within the grace window can return
+ * the same child (C.21) while a database dump alone reveals no usable token.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -40,6 +49,8 @@ export const refreshTokens = pgTable(
     parentId: varchar('parent_id', { length: 25 }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    successorId: varchar('successor_id', { length: 25 }),
+    successorSealed: text('successor_sealed'),
   },
   (table) => [index('refresh_tokens_session_id_idx').on(table.sessionId)],
 )

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { type AuthResponse, SESSION_ABSOLUTE_TTL_SECONDS, toUserDid } from '@foyer/protocol'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
+import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
@@ -17,10 +18,48 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/**
+ * The AES-256-GCM key that seals the successor of `parentToken`: HMAC-SHA256 keyed by the server's
+ * successor sub-key over the parent token. Neither the database (which holds only SHA-256 of tokens) nor
+ * the token alone can open a sealed successor.
+ */
+function successorKey(context: ServerContext, parentToken: string): Buffer {
+  return createHmac('sha256', context.refreshSuccessorKey).update(parentToken, 'utf8').digest()
+}
+
+/**
+ * SQL condition: the session row is live at `now` — not revoked, before its absolute expiry, and used
+ * (signed in or refreshed) within the idle timeout (security checklist C.23, C.24).
+ */
+function sessionIsLive(context: ServerContext, now: Date): SQL {
+  const idleCutoff = new Date(now.getTime() - context.sessionIdleTimeoutSeconds * 1000)
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastUsedAt, idleCutoff),
+  ) as SQL
+}
+
+/** The live state of a session row read back in application code (same rule as {@link sessionIsLive}). */
+function isLiveRow(
+  context: ServerContext,
+  row: { revokedAt: Date | null; expiresAt: Date; lastUsedAt: Date },
+  nowMs: number,
+): boolean {
+  return (
+    row.revokedAt === null &&
+    row.expiresAt.getTime() > nowMs &&
+    row.lastUsedAt.getTime() > nowMs - context.sessionIdleTimeoutSeconds * 1000
+  )
+}
+
+/** The tokens and user of a session, as `buildAuthResponse` needs them. */
+export type SessionTokens = { sessionId: string; userId: string; refreshToken: string }
+
 async function buildAuthResponse(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { sessionId: string; userId: string; refreshToken: string; isNewUser: boolean },
+  parameters: SessionTokens & { isNewUser: boolean },
 ): Promise<AuthResponse> {
   const user = await getUserJson(context.db, parameters.userId)
   if (!user) throw invalidToken()
@@ -41,6 +80,35 @@ async function buildAuthResponse(
 }
 
 /**
+ * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
+ * expires 30 days from now (absolute), or, for a fork, with the session it was forked from.
+ */
+async function createSession(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { userId: string; forkedFrom?: { sessionId: string; expiresAt: Date } },
+): Promise<SessionTokens> {
+  const nowMs = context.now()
+  const now = new Date(nowMs).toISOString()
+  const expiresAt = (
+    parameters.forkedFrom?.expiresAt ?? new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000)
+  ).toISOString()
+  const sessionId = randomId(25)
+  const refreshToken = newRefreshToken()
+  // One statement: the session and its first refresh token exist together or not at all.
+  await context.db.orm.execute(sql`
+    with session as (
+      insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
+      values (${sessionId}, ${parameters.userId}, ${app.id}, ${now}::timestamptz, ${now}::timestamptz,
+        ${expiresAt}::timestamptz, ${parameters.forkedFrom?.sessionId ?? null})
+      returning id
+    )
+    insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
+    select ${randomId(25)}, id, ${sha256Hex(refreshToken)}, null, ${now}::timestamptz from session`)
+  return { sessionId, userId: parameters.userId, refreshToken }
+}
+
+/**
  * Starts a new session for `userId` in `app` (one per authentication, security checklist C.25): a session
  * row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response with
  * fresh access and identity tokens.
@@ -50,95 +118,211 @@ export async function startSession(
   app: LoadedApp,
   parameters: { userId: string; isNewUser: boolean },
 ): Promise<AuthResponse> {
-  const now = new Date(context.now())
-  const sessionId = randomId(25)
-  const refreshToken = newRefreshToken()
-  await context.db.orm.transaction(async (tx) => {
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userId: parameters.userId,
-      appId: app.id,
-      createdAt: now,
-      lastUsedAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TTL_SECONDS * 1000),
-    })
-    await tx.insert(refreshTokens).values({
-      id: randomId(25),
-      sessionId,
-      tokenHash: sha256Hex(refreshToken),
-      parentId: null,
-      createdAt: now,
-    })
-  })
-  return buildAuthResponse(context, app, {
-    sessionId,
-    userId: parameters.userId,
-    refreshToken,
-    isNewUser: parameters.isNewUser,
-  })
+  const session = await createSession(context, app, { userId: parameters.userId })
+  return buildAuthResponse(context, app, { ...session, isNewUser: parameters.isNewUser })
 }
 
-/** Sub-query: ids of the live sessions of `appId` at `now` (not revoked, not past their absolute expiry). */
-function liveSessionIds(context: ServerContext, appId: string, now: Date) {
-  return context.db.orm
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.appId, appId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+/** A successful rotation: the session, its user and absolute expiry, and the successor refresh token. */
+type Rotation = SessionTokens & { expiresAt: Date }
+
+/** Narrows which tokens a rotation accepts. */
+type RotationConstraints = {
+  /** Only a token of this session (fork: the caller's own session). */
+  sessionId?: string | undefined
+  /** Only a token of a forked session (`fork/recover`). */
+  forkedOnly?: boolean | undefined
+}
+
+/** Rows of a raw statement (both drivers answer `{ rows }`). */
+async function rowsOf<Row>(context: ServerContext, query: SQL): Promise<Row[]> {
+  return ((await context.db.orm.execute(query)) as unknown as { rows: Row[] }).rows
 }
 
 /**
- * Rotates a refresh token (security checklist C.19): the presented token is consumed by one atomic
- * `UPDATE … WHERE rotated_at IS NULL AND session live RETURNING`, a child token is issued, and the auth
- * response returned. Session expiry is not extended (C.23). Throws 401 `missing_or_invalid_token` when the
- * token is absent, unknown, already used, or its session is revoked or expired.
+ * Rotates the refresh token `presented` of `app` (spec 01 §4; security checklist C.19–C.22):
+ * 1. Compare-and-set, ONE atomic statement: `UPDATE refresh_tokens SET rotated_at, successor_id,
+ *    successor_sealed WHERE token_hash = sha256(presented) AND rotated_at IS NULL AND EXISTS (live session
+ *    of the app)`, chained (data-modifying CTEs) to the INSERT of the successor and to the UPDATE of the
+ *    session's `last_used_at` (the idle clock; the absolute expiry never moves). Of many concurrent calls
+ *    with one token exactly one wins: the others wait on the row lock, re-check `rotated_at IS NULL` and
+ *    match nothing.
+ * 2. Otherwise the token is looked up:
+ *    - unknown, of another app, outside `constraints`, or of a dead session → 401, no side effect;
+ *    - rotated within the grace window (`refreshTokenGraceSeconds`) and its successor not yet rotated (it
+ *      is the token that was JUST rotated) → the SAME successor again, opened from `successor_sealed`
+ *      (an idempotent retry: no second branch);
+ *    - otherwise (an older token, or past the grace window) → reuse: one statement revokes the session and
+ *      every session forked from it, then 401 — the latest token of the family fails too.
+ * Throws 401 `missing_or_invalid_token`.
+ */
+async function rotateRefreshToken(
+  context: ServerContext,
+  app: LoadedApp,
+  presented: string | undefined,
+  constraints: RotationConstraints = {},
+): Promise<Rotation> {
+  if (!presented) throw invalidToken()
+  const nowMs = context.now()
+  const now = new Date(nowMs).toISOString()
+  const idleCutoff = new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString()
+  const tokenHash = sha256Hex(presented)
+  const child = newRefreshToken()
+  const childId = randomId(25)
+  const sealed = sealSecret(successorKey(context, presented), child, `refresh:${childId}`)
+
+  // 1. Compare-and-set, successor and idle clock in one statement.
+  const [rotated] = await rowsOf<{ session_id: string; user_id: string; expires_ms: number }>(
+    context,
+    sql`
+    with parent as (
+      update ${refreshTokens}
+      set rotated_at = ${now}::timestamptz, successor_id = ${childId}, successor_sealed = ${sealed}
+      where token_hash = ${tokenHash} and rotated_at is null and exists (
+        select 1 from ${sessions} s
+        where s.id = ${refreshTokens}.session_id and s.app_id = ${app.id} and s.revoked_at is null
+          and s.expires_at > ${now}::timestamptz and s.last_used_at > ${idleCutoff}::timestamptz
+          ${constraints.sessionId ? sql`and s.id = ${constraints.sessionId}` : sql``}
+          ${constraints.forkedOnly ? sql`and s.forked_from_session_id is not null` : sql``}
+      )
+      returning id, session_id
+    ), child as (
+      insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
+      select ${childId}, session_id, ${sha256Hex(child)}, id, ${now}::timestamptz from parent
+      returning session_id
+    )
+    update ${sessions} set last_used_at = ${now}::timestamptz
+    from child where ${sessions}.id = child.session_id
+    returning ${sessions}.id as session_id, ${sessions}.user_id,
+      (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms`,
+  )
+  if (rotated)
+    return {
+      sessionId: rotated.session_id,
+      userId: rotated.user_id,
+      expiresAt: new Date(rotated.expires_ms),
+      refreshToken: child,
+    }
+
+  // 2. Not rotatable: find out why.
+  const [found] = await context.db.orm
+    .select({
+      sessionId: refreshTokens.sessionId,
+      rotatedAt: refreshTokens.rotatedAt,
+      successorId: refreshTokens.successorId,
+      successorSealed: refreshTokens.successorSealed,
+      appId: sessions.appId,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
+      forkedFromSessionId: sessions.forkedFromSessionId,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1)
+  if (
+    !found ||
+    found.appId !== app.id ||
+    (constraints.sessionId !== undefined && found.sessionId !== constraints.sessionId) ||
+    (constraints.forkedOnly && found.forkedFromSessionId === null) ||
+    !isLiveRow(context, found, nowMs) ||
+    found.rotatedAt === null
+  )
+    throw invalidToken()
+
+  const withinGrace = found.rotatedAt.getTime() > nowMs - context.refreshTokenGraceSeconds * 1000
+  if (withinGrace && found.successorId && found.successorSealed) {
+    const [successor] = await context.db.orm
+      .select({ rotatedAt: refreshTokens.rotatedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, found.successorId))
+      .limit(1)
+    if (successor && successor.rotatedAt === null)
+      return {
+        sessionId: found.sessionId,
+        userId: found.userId,
+        expiresAt: found.expiresAt,
+        refreshToken: openSecret(
+          successorKey(context, presented),
+          found.successorSealed,
+          `refresh:${found.successorId}`,
+        ),
+      }
+  }
+
+  // Reuse of a rotated token: revoke the session and the sessions forked from it (recursively).
+  await context.db.orm.execute(sql`
+    with recursive family(id) as (
+      select ${found.sessionId}::varchar
+      union
+      select s.id from ${sessions} s join family f on s.forked_from_session_id = f.id
+    )
+    update ${sessions} set revoked_at = ${now}::timestamptz
+    where id in (select id from family) and revoked_at is null`)
+  context.log.warn({ appId: app.id }, 'refresh token reuse detected: session family revoked')
+  throw invalidToken()
+}
+
+/**
+ * Refresh (`POST /api/v1/sessions`, spec 01 §4): rotates `refreshToken` (see the rotation rules:
+ * compare-and-set, grace window, reuse detection) and answers the auth response of the session with a new
+ * access token. Throws 401 `missing_or_invalid_token` when the token is absent, unknown, of another app,
+ * reused, or its session is revoked, past its absolute expiry or idle too long.
  */
 export async function refreshSession(
   context: ServerContext,
   app: LoadedApp,
   refreshToken: string | undefined,
 ): Promise<AuthResponse> {
-  if (!refreshToken) throw invalidToken()
-  const now = new Date(context.now())
-  const child = newRefreshToken()
-  const rotated = await context.db.orm.transaction(async (tx) => {
-    const [parent] = await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, sha256Hex(refreshToken)),
-          isNull(refreshTokens.rotatedAt),
-          inArray(refreshTokens.sessionId, liveSessionIds(context, app.id, now)),
-        ),
-      )
-      .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId })
-    if (!parent) return null
-    await tx.insert(refreshTokens).values({
-      id: randomId(25),
-      sessionId: parent.sessionId,
-      tokenHash: sha256Hex(child),
-      parentId: parent.id,
-      createdAt: now,
-    })
-    const [session] = await tx
-      .update(sessions)
-      .set({ lastUsedAt: now })
-      .where(eq(sessions.id, parent.sessionId))
-      .returning({ id: sessions.id, userId: sessions.userId })
-    return session ?? null
-  })
-  if (!rotated) throw invalidToken()
-  return buildAuthResponse(context, app, {
-    sessionId: rotated.id,
-    userId: rotated.userId,
-    refreshToken: child,
-    isNewUser: false,
-  })
+  const rotation = await rotateRefreshToken(context, app, refreshToken)
+  return buildAuthResponse(context, app, { ...rotation, isNewUser: false })
 }
 
 /**
- * Revokes the session named by the live `refreshToken`, else by the (possibly expired) Bearer access token
- * (security checklist C.24). Idempotent: nothing to revoke is not an error.
+ * Fork (`POST /api/v1/sessions/fork`, spec 01 §7): rotates the caller's `refreshToken` as a refresh does
+ * (it must belong to `sessionId`, the session of the caller's access token) and creates a NEW session for
+ * the same user, expiring with the caller's session (a fork never extends the absolute lifetime). Returns
+ * the caller's successor refresh token and a new access token, and the new session's first refresh token.
+ * Throws 401 `missing_or_invalid_token`.
+ */
+export async function forkSession(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { refreshToken: string | undefined; sessionId: string },
+): Promise<{ refreshToken: string; accessToken: string; newSessionRefreshToken: string }> {
+  const rotation = await rotateRefreshToken(context, app, parameters.refreshToken, {
+    sessionId: parameters.sessionId,
+  })
+  const forked = await createSession(context, app, {
+    userId: rotation.userId,
+    forkedFrom: { sessionId: rotation.sessionId, expiresAt: rotation.expiresAt },
+  })
+  const accessToken = await signAccessToken(
+    app,
+    { sessionId: rotation.sessionId, userId: rotation.userId },
+    { issuer: context.issuer, ttlSeconds: context.accessTokenTtlSeconds, nowMs: context.now() },
+  )
+  return { refreshToken: rotation.refreshToken, accessToken, newSessionRefreshToken: forked.refreshToken }
+}
+
+/**
+ * Recover a forked session (`POST /api/v1/sessions/fork/recover`): rotates `refreshToken`, which must be a
+ * token of a session created by {@link forkSession}, and answers that session's auth response. Same
+ * rotation rules as a refresh. Throws 401 `missing_or_invalid_token`.
+ */
+export async function recoverForkedSession(
+  context: ServerContext,
+  app: LoadedApp,
+  refreshToken: string | undefined,
+): Promise<AuthResponse> {
+  const rotation = await rotateRefreshToken(context, app, refreshToken, { forkedOnly: true })
+  return buildAuthResponse(context, app, { ...rotation, isNewUser: false })
+}
+
+/**
+ * Revokes the session named by `refreshToken` (any token of its lineage), else by the (possibly expired)
+ * Bearer access token (security checklist C.24). Idempotent: nothing to revoke is not an error.
  */
 export async function revokeSession(
   context: ServerContext,
@@ -151,9 +335,7 @@ export async function revokeSession(
     const [row] = await context.db.orm
       .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
-      .where(
-        and(eq(refreshTokens.tokenHash, sha256Hex(parameters.refreshToken)), isNull(refreshTokens.rotatedAt)),
-      )
+      .where(eq(refreshTokens.tokenHash, sha256Hex(parameters.refreshToken)))
       .limit(1)
     sessionId = row?.sessionId
   }
@@ -173,9 +355,10 @@ export async function revokeSession(
 }
 
 /**
- * Authenticates a request's Bearer access token for `app`: a valid, unexpired token (see
- * `verifyAccessToken`) whose session is live and whose `sub` is the session's user. Returns the session and
- * user ids; throws 401 `missing_or_invalid_token` otherwise.
+ * Authenticates an access token for `app`: a valid, unexpired token (see `verifyAccessToken`) whose
+ * session is live — not revoked, not past its absolute expiry, not idle too long — and whose `sub` is the
+ * session's user. Returns the session and user ids; throws 401 `missing_or_invalid_token` otherwise.
+ * Routes use it through `requireSession`.
  */
 export async function authenticateAccessToken(
   context: ServerContext,
@@ -183,7 +366,8 @@ export async function authenticateAccessToken(
   accessToken: string | undefined,
 ): Promise<{ sessionId: string; userId: string }> {
   if (!accessToken) throw invalidToken()
-  const verified = await verifyAccessToken(app, accessToken, { issuer: context.issuer, nowMs: context.now() })
+  const nowMs = context.now()
+  const verified = await verifyAccessToken(app, accessToken, { issuer: context.issuer, nowMs })
   if (!verified) throw invalidToken()
   const [session] = await context.db.orm
     .select({ id: sessions.id, userId: sessions.userId })
@@ -192,8 +376,7 @@ export async function authenticateAccessToken(
       and(
         eq(sessions.id, verified.sessionId),
         eq(sessions.appId, app.id),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date(context.now())),
+        sessionIsLive(context, new Date(nowMs)),
       ),
     )
     .limit(1)

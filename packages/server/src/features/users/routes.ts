@@ -7,7 +7,10 @@ import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
 import { getUserJson } from './service'
 
-/** `GET /api/v1/users/me` (Bearer access token) → `{ user }`; 401 `missing_or_invalid_token` otherwise. */
+/**
+ * `GET /api/v1/users/me` (Bearer access token, or the `privy-token` cookie in server-cookie mode) →
+ * `{ user }`; 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
+ */
 export async function userRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
   app

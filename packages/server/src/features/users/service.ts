@@ -1,5 +1,5 @@
 import { type AuthMode, type LinkedAccount, toUserDid, type User } from '@foyer/protocol'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -25,20 +25,25 @@ function toLinkedAccount(row: LinkedAccountRow): LinkedAccount | null {
 
 /**
  * The user `userId` as the wire returns it (DESIGN.md "Wire contract"): `{ id: 'did:foyer:<id>', created_at
- * (s), linked_accounts (email accounts and embedded wallets, oldest first), mfa_methods, has_accepted_terms, is_guest }`; null when the user does not exist.
+ * (s), linked_accounts (email accounts and embedded wallets, oldest first), mfa_methods, has_accepted_terms,
+ * is_guest }`; null when the user does not exist.
  */
 export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
-  const [user] = await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)
-  if (!user) return null
-  const accounts = await db.orm
-    .select()
-    .from(linkedAccounts)
-    .where(eq(linkedAccounts.userId, userId))
+  // The user and its linked accounts (one left join), then its embedded wallets.
+  const rows = await db.orm
+    .select({ user: users, account: linkedAccounts })
+    .from(users)
+    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
+    .where(eq(users.id, userId))
     .orderBy(asc(linkedAccounts.createdAt), asc(linkedAccounts.id))
+  const user = rows[0]?.user
+  if (!user) return null
   const wallets = await embeddedWalletAccounts(db, userId)
-  const linked = accounts
-    .map((row) => ({ account: toLinkedAccount(row), createdAt: row.createdAt }))
-    .filter((entry): entry is { account: LinkedAccount; createdAt: Date } => entry.account !== null)
+  const linked = rows
+    .map((row) =>
+      row.account ? { account: toLinkedAccount(row.account), createdAt: row.account.createdAt } : null,
+    )
+    .filter((entry): entry is { account: LinkedAccount; createdAt: Date } => entry?.account != null)
   // Oldest first; embedded wallets after accounts of the same instant (stable sort).
   const ordered = [...linked, ...wallets].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   return {
@@ -58,8 +63,6 @@ export type SignInWithEmailParameters = {
   mode: AuthMode
   now: Date
 }
-
-class LostRace extends Error {}
 
 /**
  * Signs in the owner of a proven email address: the existing user of (app, 'email', address), whose
@@ -86,32 +89,24 @@ export async function signInWithEmail(
       .returning({ userId: linkedAccounts.userId })
     if (existing) return { userId: existing.userId, isNewUser: false }
     if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
+    // One statement (no transaction round trips): the account is inserted unless a concurrent sign-up
+    // of the same address won (ON CONFLICT DO NOTHING), and the user row only when the account was. The
+    // foreign key is checked at the end of the statement, when both rows exist.
     const userId = randomId(25)
-    try {
-      await db.orm.transaction(async (tx) => {
-        await tx.insert(users).values({ id: userId, appId, createdAt: now })
-        const inserted = await tx
-          .insert(linkedAccounts)
-          .values({
-            id: randomId(25),
-            appId,
-            userId,
-            type: 'email',
-            subject: email,
-            details: {},
-            verifiedAt: now,
-            firstVerifiedAt: now,
-            latestVerifiedAt: now,
-            createdAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: linkedAccounts.id })
-        if (inserted.length === 0) throw new LostRace()
-      })
-      return { userId, isNewUser: true }
-    } catch (error) {
-      if (!(error instanceof LostRace)) throw error
-    }
+    const at = now.toISOString()
+    const created = (await db.orm.execute(sql`
+      with account as (
+        insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+          first_verified_at, latest_verified_at, created_at)
+        values (${randomId(25)}, ${appId}, ${userId}, 'email', ${email}, '{}'::jsonb, ${at}::timestamptz,
+          ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        on conflict do nothing
+        returning user_id
+      )
+      insert into ${users} (id, app_id, created_at)
+      select user_id, ${appId}, ${at}::timestamptz from account
+      returning id`)) as unknown as { rows: unknown[] }
+    if (created.rows.length === 1) return { userId, isNewUser: true }
   }
   throw new Error('Could not sign in: the linked account kept changing')
 }

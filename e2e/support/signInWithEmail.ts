@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { waitForMessage } from './readMailbox'
+
+let counter = 0
+
+/** A fresh address per call, so cooldowns and codes never cross tests. */
+export function freshEmail(prefix = 'person'): string {
+  counter += 1
+  return `${prefix}${counter}.${Date.now()}@example.com`
+}
+
+/** Opens `url` and waits until the demo reports `ready: true`. */
+export async function openDemo(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+}
+
+/**
+ * Signs in through the modal: submits `email`, reads the code from the server's dev mailbox at `apiUrl`,
+ * types it, and waits until the demo shows `authenticated: true`.
+ */
+export async function signInWithEmail(page: Page, apiUrl: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByPlaceholder('your@email.com').fill(email)
+  const since = Date.now()
+  await dialog.getByRole('button', { name: 'Submit' }).click()
+  await dialog.getByText('Enter confirmation code').waitFor()
+  const message = await waitForMessage(apiUrl, { to: email, since })
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(message.code ?? '')
+  await dialog.waitFor({ state: 'detached' })
+  await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+}
+
+/** What the demo's back end answered last (`data-testid="backend-whoami"`), parsed; `null` while pending. */
+export async function readWhoami(page: Page): Promise<Record<string, unknown> | null> {
+  const text = (await page.getByTestId('backend-whoami').textContent()) ?? ''
+  try {
+    return JSON.parse(text) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Clicks a verify button and returns the back end's answer to that click: `{ request, status, … }` where
+ * `request` numbers the page's verifications. Waits for any verification in flight to settle first.
+ */
+export async function verifyWithBackEnd(
+  page: Page,
+  transport: 'cookie' | 'authorization',
+): Promise<Record<string, unknown>> {
+  const output = page.getByTestId('backend-whoami')
+  await expect.poll(() => output.textContent()).not.toBe('…')
+  const before = Number((await readWhoami(page))?.request ?? 0)
+  const name = transport === 'cookie' ? 'Verify with back end' : 'Verify with back end (Authorization header)'
+  await page.getByRole('button', { name, exact: true }).click()
+  await expect.poll(async () => Number((await readWhoami(page))?.request ?? 0)).toBeGreaterThan(before)
+  return (await readWhoami(page))!
+}

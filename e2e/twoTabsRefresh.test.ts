@@ -1,0 +1,117 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import {
+  freshEmail,
+  openDemo,
+  readWhoami,
+  signInWithEmail,
+  verifyWithBackEnd,
+} from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+const DEMO_APP_ID = 'foyerdemoapp0000000000000'
+/** One hour and a minute: past the access token's 1 h lifetime, well inside the session's. */
+const JUMP_MS = 3_660_000
+
+let stack: Stack
+let browser: Browser
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+/** The tokens a tab holds in localStorage, and the access token's `exp` (s) as the page's clock compares it. */
+async function held(page: Page) {
+  return page.evaluate((appId) => {
+    const access = localStorage.getItem(`foyer:${appId}:access_token`) ?? ''
+    const payload = JSON.parse(atob(access.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')))
+    return {
+      access,
+      refresh: localStorage.getItem(`foyer:${appId}:refresh_token`),
+      exp: payload.exp as number,
+      pageNowSeconds: Date.now() / 1000,
+      webLocks: typeof navigator.locks?.request === 'function',
+    }
+  }, DEMO_APP_ID)
+}
+
+/** `GET /api/v1/users/me` with `token`, as the server sees it (its clock included). */
+async function serverAccepts(token: string): Promise<number> {
+  const response = await fetch(`${stack.apiUrl}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${token}`, 'privy-app-id': DEMO_APP_ID },
+  })
+  return response.status
+}
+
+describe('two tabs, one session', () => {
+  test('behavior: with an expired access token both tabs refresh — one rotation under the Web Lock — and both stay signed in', async () => {
+    const context: BrowserContext = await browser.newContext()
+    try {
+      await context.clock.install()
+      const refreshes: number[] = []
+      context.on('response', (response) => {
+        const request = response.request()
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/sessions')
+          refreshes.push(response.status())
+      })
+
+      const first = await context.newPage()
+      first.setDefaultTimeout(15_000)
+      await openDemo(first, stack.demoUrl)
+      await signInWithEmail(first, stack.apiUrl, freshEmail('tabs'))
+      const second = await context.newPage()
+      second.setDefaultTimeout(15_000)
+      await openDemo(second, stack.demoUrl)
+      expect(await second.getByTestId('authenticated').textContent()).toBe('true')
+      for (const page of [first, second])
+        await expect.poll(async () => (await readWhoami(page))?.status).toBe(200)
+
+      const before = await held(first)
+      expect(before.webLocks).toBe(true)
+      expect(await serverAccepts(before.access)).toBe(200)
+
+      // An hour and a minute pass, for the server and for the browser.
+      stack.advanceClock(JUMP_MS)
+      await context.clock.setSystemTime(Date.now() + JUMP_MS)
+      const expired = await held(second)
+      expect(expired.access).toBe(before.access)
+      expect(expired.exp).toBeLessThan(expired.pageNowSeconds) // the page sees it expired…
+      expect(await serverAccepts(before.access)).toBe(401) // …and so does the server
+      expect(refreshes).toEqual([])
+
+      // Both tabs need a token at the same moment (the Authorization-header verify calls getAccessToken()).
+      const [answerFirst, answerSecond] = await Promise.all([
+        verifyWithBackEnd(first, 'authorization'),
+        verifyWithBackEnd(second, 'authorization'),
+      ])
+      const after = await held(first)
+      expect(after.access).not.toBe(before.access)
+      expect(after.refresh).not.toBe(before.refresh)
+      expect(after.exp).toBeGreaterThan(after.pageNowSeconds + 3500)
+      expect(await held(second)).toMatchObject({ access: after.access, refresh: after.refresh })
+      expect(await serverAccepts(after.access)).toBe(200)
+      // One rotation: the second tab waited on the lock, re-read storage and used the first tab's tokens.
+      expect(refreshes).toEqual([200])
+      for (const answer of [answerFirst, answerSecond]) {
+        expect(answer).toMatchObject({ status: 200, via: 'authorization', sessionId: answerFirst.sessionId })
+        expect(answer.expiresAt).toBe(after.exp)
+      }
+
+      // Both stay signed in, with no further refresh and no reuse alarm.
+      await Promise.all([first.reload(), second.reload()])
+      for (const page of [first, second]) {
+        await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+        expect(await page.getByTestId('authenticated').textContent()).toBe('true')
+      }
+      expect(refreshes).toEqual([200])
+      expect(await serverAccepts(after.access)).toBe(200)
+    } finally {
+      await context.close()
+    }
+  })
+})

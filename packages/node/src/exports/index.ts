@@ -1,0 +1,9 @@
+export { InvalidTokenError, type InvalidTokenErrorCode } from '../errors/InvalidTokenError'
+export type {
+  JwksUrlParameters,
+  VerificationKeyParameters,
+  VerificationKeySource,
+} from '../keys/VerificationKeySource'
+export type { VerifyTokenOptions } from '../verify/VerifyTokenOptions'
+export { type VerifyAccessTokenReturnType, verifyAccessToken } from '../verify/verifyAccessToken'
+export { type VerifyIdentityTokenReturnType, verifyIdentityToken } from '../verify/verifyIdentityToken'

@@ -1,0 +1,66 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@foyer/protocol'
+import type { FastifyBaseLogger } from 'fastify'
+import type { CreateAppOptions } from './createApp'
+import { deriveKey } from './crypto/deriveKey'
+import { createAppStore } from './features/apps/service'
+import { createDevMailbox } from './features/mail/devMailbox'
+import { createMailer } from './features/mail/mailer'
+import { resolveRateLimits } from './http/resolveRateLimits'
+import type { ServerContext } from './http/ServerContext'
+
+/** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
+export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
+/** Default grace window of a just-rotated refresh token, in seconds (contract 3 "Refresh"). */
+export const REFRESH_TOKEN_GRACE_SECONDS = 10
+
+function envFromNodeEnv(): 'development' | 'production' | 'test' {
+  const value = process.env.NODE_ENV
+  return value === 'production' || value === 'test' ? value : 'development'
+}
+
+function positiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be an integer from 1 to ${max}`)
+  return value
+}
+
+/**
+ * The {@link ServerContext} of one `createApp` instance: options validated and defaulted, app-key cache,
+ * mailer and (outside production) dev mailbox. `createApp` calls it; tests use it to mount routes behind
+ * `requireSession` on a bare Fastify instance. Throws `Error` on an invalid option.
+ *
+ * @example const context = createServerContext({ db, masterKey }, app.log)
+ */
+export function createServerContext(options: CreateAppOptions, log: FastifyBaseLogger): ServerContext {
+  if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
+  const env = options.env ?? envFromNodeEnv()
+  const now = options.now ?? Date.now
+  const mailbox = env === 'production' ? null : createDevMailbox(200)
+  return {
+    db: options.db,
+    masterKey: options.masterKey,
+    env,
+    now,
+    issuer: options.issuer ?? 'foyer',
+    accessTokenTtlSeconds: positiveInteger(
+      'accessTokenTtlSeconds',
+      options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+      3600,
+    ),
+    sessionIdleTimeoutSeconds: positiveInteger(
+      'sessionIdleTimeoutSeconds',
+      options.sessionIdleTimeoutSeconds ?? SESSION_IDLE_TIMEOUT_SECONDS,
+    ),
+    refreshTokenGraceSeconds: positiveInteger(
+      'refreshTokenGraceSeconds',
+      options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
+      300,
+    ),
+    refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
+    rateLimits: resolveRateLimits(options.rateLimits),
+    apps: createAppStore(options.db, options.masterKey),
+    mailer: createMailer({ smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, mailbox, now, log }),
+    mailbox,
+    log,
+  }
+}

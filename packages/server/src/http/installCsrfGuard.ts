@@ -1,0 +1,36 @@
+import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import { FoyerHttpError } from '../errors/FoyerHttpError'
+import { isCookieMode } from './isCookieMode'
+import { requestAppId } from './requireApp'
+import type { ServerContext } from './ServerContext'
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** API calls that change state; analytics (never fails) and the dev pages are exempt. */
+function isGuarded(method: string, url: string): boolean {
+  return unsafeMethods.has(method) && url.startsWith('/api/') && !url.startsWith('/api/v1/analytics_events')
+}
+
+/**
+ * CSRF rules for state-changing calls (spec 01 §9; contract 3 "Cookie mode"; security checklist C.26),
+ * checked before anything else runs. With `installCors` (which refuses a browser `Origin` the app does not
+ * allow) they give:
+ * 1. every POST/PUT/PATCH/DELETE under `/api/` needs the `privy-app-id` header (or an `{appId}` path
+ *    parameter) — a custom header that a cross-site form or simple request cannot send without a CORS
+ *    preflight → else 403 `invalid_origin`;
+ * 2. in server-cookie mode (where cookies are credentials), `Sec-Fetch-Site: cross-site` is refused →
+ *    403 `invalid_origin`. Outside cookie mode credentials are Bearer tokens a cross-site page cannot
+ *    read, and the API normally lives on another site than the app, so cross-site calls are the norm there.
+ */
+export function installCsrfGuard(app: FastifyInstance, context: ServerContext): void {
+  app.addHook('onRequest', async (request) => {
+    if (!isGuarded(request.method, request.url)) return
+    const appId = requestAppId(request)
+    if (appId === null) throw new FoyerHttpError('invalid_origin', `Missing ${headers.appId} header`)
+    if (request.headers['sec-fetch-site'] !== 'cross-site' || appId.length !== APP_ID_LENGTH) return
+    const found = await context.apps.get(appId)
+    if (found && isCookieMode(found, request))
+      throw new FoyerHttpError('invalid_origin', 'Cross-site requests are not allowed')
+  })
+}

@@ -1,0 +1,55 @@
+/** One limit: at most `max` requests per `timeWindowMs` milliseconds for one key. */
+export type RateLimitRule = { max: number; timeWindowMs: number }
+
+/**
+ * Limits of `createApp({ rateLimits })` (issue 3 "Rate limits"; security checklist A.8). Every field is
+ * optional; missing ones take the defaults of {@link defaultRateLimits}.
+ */
+export type RateLimitsOptions = {
+  /** Per client IP and per route, on `POST /api/v1/sessions`, `…/logout`, `…/fork`, `…/fork/recover`. */
+  sessions?: RateLimitRule
+  /** Per client IP and per route, on `POST /api/v1/passwordless/init` and `…/authenticate`. */
+  passwordless?: RateLimitRule
+  /** Per (app, destination address) on code sends (`passwordless/init`), on top of the 30 s cooldown. */
+  codeSendsPerDestination?: RateLimitRule
+}
+
+/** {@link RateLimitsOptions} with every default filled in. */
+export type ResolvedRateLimits = Required<RateLimitsOptions>
+
+/**
+ * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
+ * 300 refresh/logout/fork calls and 100 code sends or verifications per minute per IP and route, and
+ * 10 code sends per destination per hour.
+ */
+export const defaultRateLimits: ResolvedRateLimits = {
+  sessions: { max: 300, timeWindowMs: 60_000 },
+  passwordless: { max: 100, timeWindowMs: 60_000 },
+  codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
+}
+
+function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
+  if (!Number.isInteger(rule.max) || rule.max < 1)
+    throw new Error(`rateLimits.${name}.max must be an integer ≥ 1`)
+  if (!Number.isInteger(rule.timeWindowMs) || rule.timeWindowMs < 1)
+    throw new Error(`rateLimits.${name}.timeWindowMs must be an integer ≥ 1 (ms)`)
+  return rule
+}
+
+/**
+ * The limits in force: null when `options` is `false` (all rate limiting off, e.g. for the benchmark),
+ * else the defaults overridden by `options`. Throws `Error` on a non-positive or non-integer value.
+ *
+ * @example resolveRateLimits({ passwordless: { max: 5, timeWindowMs: 60_000 } }).sessions.max // 300
+ */
+export function resolveRateLimits(options: RateLimitsOptions | false | undefined): ResolvedRateLimits | null {
+  if (options === false) return null
+  return {
+    sessions: checkRule('sessions', options?.sessions ?? defaultRateLimits.sessions),
+    passwordless: checkRule('passwordless', options?.passwordless ?? defaultRateLimits.passwordless),
+    codeSendsPerDestination: checkRule(
+      'codeSendsPerDestination',
+      options?.codeSendsPerDestination ?? defaultRateLimits.codeSendsPerDestination,
+    ),
+  }
+}
