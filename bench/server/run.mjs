@@ -100,6 +100,52 @@ function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** CPU seconds (user + system) used so far by `pid` and, when `withChildren`, its live children (/proc). */
+function cpuSeconds(pid, withChildren = false) {
+  const read = (id) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+    } catch {
+      return null
+    }
+  }
+  let ticks = read(pid)?.ticks ?? 0
+  if (withChildren)
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      const stat = read(entry)
+      if (stat?.ppid === pid) ticks += stat.ticks
+    }
+  return ticks / clockTicks
+}
+
+/**
+ * Runs `measure` and adds the CPU the server and the database spent on it per operation (ms), and the
+ * throughput that CPU cost allows on 2 cores given to them alone — min(1 core / server CPU, 2 cores /
+ * server + database CPU), as the Node server is single-threaded. Other load on the machine hardly
+ * distorts it (it leaves out the load generator and any idle time); it is an upper bound.
+ */
+async function withCpuCost(server, database, measure) {
+  const cpu = () => [
+    cpuSeconds(server.child.pid),
+    database.postmasterPid ? cpuSeconds(database.postmasterPid, true) : 0,
+  ]
+  const before = cpu()
+  const result = await measure()
+  const after = cpu()
+  const operations = result.completed ?? result.requests - result.non2xx
+  const serverMsPerOp = ((after[0] - before[0]) * 1000) / operations
+  const databaseMsPerOp = ((after[1] - before[1]) * 1000) / operations
+  const cpuMsPerOp = serverMsPerOp + databaseMsPerOp
+  // The server is one Node process (one core at most); PostgreSQL may use the other.
+  const perSecondOn2Cores = Math.min(1000 / serverMsPerOp, 2000 / cpuMsPerOp)
+  return { ...result, serverMsPerOp, databaseMsPerOp, cpuMsPerOp, perSecondOn2Cores }
+}
+
 /** Sends `signal`, then SIGKILL when the process is still alive after `graceMs`. */
 async function stopProcess(child, signal = 'SIGINT', graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -165,7 +211,8 @@ async function startPostgres() {
     { stdio: 'ignore' },
   )
   const version = asPostgres(bin, 'postgres', ['--version']).trim()
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version }
+  const postmasterPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, postmasterPid }
 }
 
 /** Starts `foyer-server start` on a loopback port; resolves once it answers. */
@@ -435,7 +482,9 @@ async function benchDatabase(kind) {
   log(`${kind}: refresh, wrk warm-up 3 s`)
   wrkRefresh(server, seeds.slice(0, tokensPerRun), 3)
   log(`${kind}: refresh, wrk ${SECONDS} s × ${CONNECTIONS} connections`)
-  const refreshMax = wrkRefresh(server, seeds.slice(tokensPerRun, 2 * tokensPerRun), SECONDS)
+  const refreshMax = await withCpuCost(server, database, async () =>
+    wrkRefresh(server, seeds.slice(tokensPerRun, 2 * tokensPerRun), SECONDS),
+  )
   await sleep(1500) // let the server finish the requests wrk left in flight when it stopped
   log(`${kind}: refresh at half load (${Math.round(refreshMax.perSecond / 2)}/s, open loop) ${SECONDS} s`)
   const refreshHalf = await openLoop(
@@ -447,7 +496,9 @@ async function benchDatabase(kind) {
   log(`${kind}: sign-ins, warm-up 2 s`)
   await closedLoop(CONNECTIONS, 2, () => signIn(server.base))
   log(`${kind}: sign-ins, ${SECONDS} s × ${CONNECTIONS} flows`)
-  const signInMax = await closedLoop(CONNECTIONS, SECONDS, () => signIn(server.base))
+  const signInMax = await withCpuCost(server, database, () =>
+    closedLoop(CONNECTIONS, SECONDS, () => signIn(server.base)),
+  )
   await sleep(1500)
   log(`${kind}: sign-ins at half load (${Math.round(signInMax.perSecond / 2)}/s, open loop) ${SECONDS} s`)
   const signInHalf = await openLoop(signInMax.perSecond / 2, SECONDS, () => signIn(server.base))
@@ -513,6 +564,17 @@ async function main() {
   for (const r of results)
     console.log(
       `| ${r.database} | ${fmt(r.refreshMax.perSecond)} | ${fmt(r.refreshHalf.p50, 1)} / ${fmt(r.refreshHalf.p99, 1)} ms at ${fmt(r.refreshHalf.rate)}/s | ${fmt(r.signInMax.perSecond)} | ${fmt(r.signInHalf.p50, 1)} / ${fmt(r.signInHalf.p99, 1)} ms at ${fmt(r.signInHalf.rate)}/s |`,
+    )
+  console.log(
+    '\nCPU cost (server + database processes, during the max runs) and the rate it allows on 2 dedicated cores\n(min of 1 core / server CPU and 2 cores / total CPU: the Node server is single-threaded):\n',
+  )
+  console.log(
+    '| database | CPU per refresh | → refreshes/s on 2 cores | CPU per sign-in | → sign-ins/s on 2 cores |',
+  )
+  console.log('| --- | --- | --- | --- | --- |')
+  for (const r of results)
+    console.log(
+      `| ${r.database} | ${fmt(r.refreshMax.cpuMsPerOp, 2)} ms (server ${fmt(r.refreshMax.serverMsPerOp, 2)} + db ${fmt(r.refreshMax.databaseMsPerOp, 2)}) | ${fmt(r.refreshMax.perSecondOn2Cores)} | ${fmt(r.signInMax.cpuMsPerOp, 2)} ms (server ${fmt(r.signInMax.serverMsPerOp, 2)} + db ${fmt(r.signInMax.databaseMsPerOp, 2)}) | ${fmt(r.signInMax.perSecondOn2Cores)} |`,
     )
   console.log(
     `\nErrors: ${results.map((r) => `${r.kind}: refresh non-2xx ${r.refreshMax.non2xx}, socket ${r.refreshMax.socketErrors}, half-load ${r.refreshHalf.errors}; sign-in ${r.signInMax.errors}, half-load ${r.signInHalf.errors}`).join('; ')}`,

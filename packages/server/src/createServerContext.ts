@@ -59,7 +59,14 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
     rateLimits: resolveRateLimits(options.rateLimits),
     apps: createAppStore(options.db, options.masterKey),
-    mailer: createMailer({ smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, mailbox, now, log }),
+    mailer: createMailer({
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom,
+      mailbox,
+      now,
+      log,
+      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    }),
     mailbox,
     log,
   }

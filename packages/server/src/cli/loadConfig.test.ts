@@ -44,6 +44,7 @@ describe('loadConfig', () => {
         FOYER_ACCESS_TOKEN_TTL: '900',
         FOYER_SESSION_IDLE_TIMEOUT: '86400',
         FOYER_RATE_LIMITS: 'off',
+        FOYER_LOG_LEVEL: 'warn',
       },
       '/',
     )
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       sessionIdleTimeoutSeconds: 86400,
       rateLimits: false,
+      logLevel: 'warn',
     })
     expect(Buffer.from(config.masterKey)).toEqual(key)
   })

@@ -36,6 +36,7 @@ export const envSchema = z.object({
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  FOYER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 })
 
 /** Resolved configuration of the `foyer-server` CLI. */
@@ -55,6 +56,8 @@ export type ServerConfig = {
   sessionIdleTimeoutSeconds: number | undefined
   /** False when `FOYER_RATE_LIMITS=off` (benchmarks only); else the default limits apply. */
   rateLimits: boolean
+  /** Pino level of the server log (`FOYER_LOG_LEVEL`, default 'info': one line per request and response). */
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent'
 }
 
 /**
@@ -91,6 +94,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',
+    logLevel: values.FOYER_LOG_LEVEL,
   }
 }
 

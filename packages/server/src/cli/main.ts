@@ -14,7 +14,7 @@ Commands:
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
-FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, PORT, HOST
+FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -38,7 +38,7 @@ async function start(config: ServerConfig): Promise<void> {
     db,
     masterKey: config.masterKey,
     env: config.env,
-    logger: true,
+    logger: { level: config.logLevel },
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
     ...(config.issuer ? { issuer: config.issuer } : {}),

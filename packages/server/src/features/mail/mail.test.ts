@@ -108,7 +108,7 @@ describe('mail', () => {
     await production.close()
   })
 
-  test('behavior: the dev mailer logs the recipient but never the code; the production mailer logs nothing', async () => {
+  test('behavior: the dev mailer logs the recipient but never the code, and prints the code only when asked (development); the production mailer logs nothing', async () => {
     const lines: string[] = []
     const log = { info: (message: string) => lines.push(message) } as unknown as Parameters<
       typeof createMailer
@@ -119,6 +119,16 @@ describe('mail', () => {
       ...renderLoginCodeEmail({ appName: 'A', code: '123456', ttlMinutes: 10 }),
     }
     await createMailer({ mailbox: createDevMailbox(), now: () => 0, log }).send(message)
+    expect(lines).toEqual(['[dev mailbox] login code for a@b.c'])
+    lines.length = 0
+    const printed: string[] = []
+    await createMailer({
+      mailbox: createDevMailbox(),
+      now: () => 0,
+      log,
+      printCode: (line) => printed.push(line),
+    }).send(message)
+    expect(printed).toEqual(['[dev mailbox] code 123456 for a@b.c'])
     expect(lines).toEqual(['[dev mailbox] login code for a@b.c'])
     lines.length = 0
     await createMailer({ mailbox: null, now: () => 0, log }).send(message)

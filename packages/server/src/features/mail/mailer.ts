@@ -17,12 +17,18 @@ export type CreateMailerParameters = {
   mailbox: DevMailbox | null
   now: () => number
   log: FastifyBaseLogger
+  /**
+   * Development only: prints `[dev mailbox] code 123456 for a@b.c` for the developer at the terminal
+   * (issue 2 "Mail"). Never set in test or production, and never routed through the structured log.
+   */
+  printCode?: ((line: string) => void) | undefined
 }
 
 /**
  * Creates the {@link Mailer}. Outside production (when `mailbox` is set) every message is also stored in
  * the dev mailbox and logged as `[dev mailbox] login code for a@b.c` — without the code: codes and tokens
- * are never logged, in any environment (security checklist A.7, C.27).
+ * never reach the structured log (security checklist A.7, C.27). In development `printCode` shows the
+ * code itself at the terminal, so `npm run demo` users can sign in without opening the mailbox.
  */
 export function createMailer(parameters: CreateMailerParameters): Mailer {
   const transport = parameters.smtpUrl ? nodemailer.createTransport(parameters.smtpUrl) : null
@@ -39,7 +45,10 @@ export function createMailer(parameters: CreateMailerParameters): Mailer {
           code: message.code ?? null,
           sent_at: parameters.now(),
         })
-        if (message.code) parameters.log.info(`[dev mailbox] login code for ${message.to}`)
+        if (message.code) {
+          parameters.log.info(`[dev mailbox] login code for ${message.to}`)
+          parameters.printCode?.(`[dev mailbox] code ${message.code} for ${message.to}`)
+        }
       }
       if (transport) {
         await transport.sendMail({

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { type AuthResponse, SESSION_ABSOLUTE_TTL_SECONDS, toUserDid } from '@foyer/protocol'
+import { type AuthResponse, SESSION_ABSOLUTE_TTL_SECONDS, toUserDid, type User } from '@foyer/protocol'
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
@@ -7,7 +7,7 @@ import { sha256Hex } from '../../crypto/sha256Hex'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
 import type { LoadedApp } from '../apps/service'
-import { getUserJson } from '../users/service'
+import { getUserJson, toUserJson, type UserJsonRow, userJsonSql } from '../users/service'
 import { refreshTokens, sessions } from './schema'
 import { signAccessToken, signIdentityToken, verifyAccessToken } from './tokens'
 
@@ -59,9 +59,9 @@ export type SessionTokens = { sessionId: string; userId: string; refreshToken: s
 async function buildAuthResponse(
   context: ServerContext,
   app: LoadedApp,
-  parameters: SessionTokens & { isNewUser: boolean },
+  parameters: SessionTokens & { isNewUser: boolean; user?: User | null | undefined },
 ): Promise<AuthResponse> {
-  const user = await getUserJson(context.db, parameters.userId)
+  const user = parameters.user ?? (await getUserJson(context.db, parameters.userId))
   if (!user) throw invalidToken()
   const settings = { issuer: context.issuer, ttlSeconds: context.accessTokenTtlSeconds, nowMs: context.now() }
   const [accessToken, identityToken] = await Promise.all([
@@ -87,7 +87,7 @@ async function createSession(
   context: ServerContext,
   app: LoadedApp,
   parameters: { userId: string; forkedFrom?: { sessionId: string; expiresAt: Date } },
-): Promise<SessionTokens> {
+): Promise<SessionTokens & { user: User | null }> {
   const nowMs = context.now()
   const now = new Date(nowMs).toISOString()
   const expiresAt = (
@@ -95,17 +95,25 @@ async function createSession(
   ).toISOString()
   const sessionId = randomId(25)
   const refreshToken = newRefreshToken()
-  // One statement: the session and its first refresh token exist together or not at all.
-  await context.db.orm.execute(sql`
+  // One statement: the session and its first refresh token exist together or not at all; it also reads
+  // the wire user for the auth response.
+  const [row] = await rowsOf<{ user_json: UserJsonRow | null }>(
+    context,
+    sql`
     with session as (
       insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
       values (${sessionId}, ${parameters.userId}, ${app.id}, ${now}::timestamptz, ${now}::timestamptz,
         ${expiresAt}::timestamptz, ${parameters.forkedFrom?.sessionId ?? null})
       returning id
+    ), token as (
+      insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
+      select ${randomId(25)}, id, ${sha256Hex(refreshToken)}, null, ${now}::timestamptz from session
+      returning session_id
     )
-    insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
-    select ${randomId(25)}, id, ${sha256Hex(refreshToken)}, null, ${now}::timestamptz from session`)
-  return { sessionId, userId: parameters.userId, refreshToken }
+    select ${userJsonSql(sql`${parameters.userId}`)} as user_json from token`,
+  )
+  const user = row?.user_json ? toUserJson(row.user_json) : null
+  return { sessionId, userId: parameters.userId, refreshToken, user }
 }
 
 /**
@@ -122,8 +130,11 @@ export async function startSession(
   return buildAuthResponse(context, app, { ...session, isNewUser: parameters.isNewUser })
 }
 
-/** A successful rotation: the session, its user and absolute expiry, and the successor refresh token. */
-type Rotation = SessionTokens & { expiresAt: Date }
+/**
+ * A successful rotation: the session, its user and absolute expiry, the successor refresh token, and the
+ * wire user when the rotating statement already read it.
+ */
+type Rotation = SessionTokens & { expiresAt: Date; user?: User | null }
 
 /** Narrows which tokens a rotation accepts. */
 type RotationConstraints = {
@@ -171,7 +182,12 @@ async function rotateRefreshToken(
   const sealed = sealSecret(successorKey(context, presented), child, `refresh:${childId}`)
 
   // 1. Compare-and-set, successor and idle clock in one statement.
-  const [rotated] = await rowsOf<{ session_id: string; user_id: string; expires_ms: number }>(
+  const [rotated] = await rowsOf<{
+    session_id: string
+    user_id: string
+    expires_ms: number
+    user_json: UserJsonRow | null
+  }>(
     context,
     sql`
     with parent as (
@@ -189,11 +205,13 @@ async function rotateRefreshToken(
       insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
       select ${childId}, session_id, ${sha256Hex(child)}, id, ${now}::timestamptz from parent
       returning session_id
+    ), touched as (
+      update ${sessions} set last_used_at = ${now}::timestamptz
+      from child where ${sessions}.id = child.session_id
+      returning ${sessions}.id as session_id, ${sessions}.user_id,
+        (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms
     )
-    update ${sessions} set last_used_at = ${now}::timestamptz
-    from child where ${sessions}.id = child.session_id
-    returning ${sessions}.id as session_id, ${sessions}.user_id,
-      (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms`,
+    select session_id, user_id, expires_ms, ${userJsonSql(sql`touched.user_id`)} as user_json from touched`,
   )
   if (rotated)
     return {
@@ -201,6 +219,7 @@ async function rotateRefreshToken(
       userId: rotated.user_id,
       expiresAt: new Date(rotated.expires_ms),
       refreshToken: child,
+      user: rotated.user_json ? toUserJson(rotated.user_json) : null,
     }
 
   // 2. Not rotatable: find out why.

@@ -1,59 +1,158 @@
-import { type AuthMode, type LinkedAccount, toUserDid, type User } from '@foyer/protocol'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import {
+  type AuthMode,
+  type ChainType,
+  type LinkedAccount,
+  type RecoveryMethod,
+  toUserDid,
+  type User,
+  type WalletAccount,
+} from '@foyer/protocol'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { embeddedWalletAccounts } from '../wallets/service'
+import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
 
-const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)
+/** A linked account as {@link userJsonSql} reads it (times in whole seconds; `created_ms` for ordering). */
+type LinkedAccountJson = {
+  type: string
+  subject: string
+  verified_s: number
+  first_verified_s: number
+  latest_verified_s: number
+  created_ms: number
+}
 
-type LinkedAccountRow = typeof linkedAccounts.$inferSelect
+/** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
+type EmbeddedWalletJson = {
+  address: string
+  chain_type: string
+  wallet_index: number
+  recovery_method: string
+  imported: boolean
+  created_s: number
+  created_ms: number
+}
 
-function toLinkedAccount(row: LinkedAccountRow): LinkedAccount | null {
+/** What {@link userJsonSql} yields: the user row and its linked accounts, oldest first. */
+export type UserJsonRow = {
+  id: string
+  created_s: number
+  has_accepted_terms: boolean
+  is_guest: boolean
+  accounts: LinkedAccountJson[]
+  wallets: EmbeddedWalletJson[]
+}
+
+function toLinkedAccount(row: LinkedAccountJson): LinkedAccount | null {
   if (row.type === 'email') {
     return {
       type: 'email',
       address: row.subject,
-      verified_at: toSeconds(row.verifiedAt),
-      first_verified_at: toSeconds(row.firstVerifiedAt),
-      latest_verified_at: toSeconds(row.latestVerifiedAt),
+      verified_at: Number(row.verified_s),
+      first_verified_at: Number(row.first_verified_s),
+      latest_verified_at: Number(row.latest_verified_s),
     }
   }
   return null
 }
 
 /**
- * The user `userId` as the wire returns it (DESIGN.md "Wire contract"): `{ id: 'did:foyer:<id>', created_at
- * (s), linked_accounts (email accounts and embedded wallets, oldest first), mfa_methods, has_accepted_terms,
- * is_guest }`; null when the user does not exist.
+ * SQL scalar sub-query: the user whose id is `userId` (an SQL expression, so a statement can embed it, as
+ * the refresh does) with its linked accounts, as one JSON value ({@link UserJsonRow}); NULL when there is
+ * no such user. Map it with {@link toUserJson}.
  */
-export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
-  // The user and its linked accounts (one left join), then its embedded wallets.
-  const rows = await db.orm
-    .select({ user: users, account: linkedAccounts })
-    .from(users)
-    .leftJoin(linkedAccounts, eq(linkedAccounts.userId, users.id))
-    .where(eq(users.id, userId))
-    .orderBy(asc(linkedAccounts.createdAt), asc(linkedAccounts.id))
-  const user = rows[0]?.user
-  if (!user) return null
-  const wallets = await embeddedWalletAccounts(db, userId)
-  const linked = rows
-    .map((row) =>
-      row.account ? { account: toLinkedAccount(row.account), createdAt: row.account.createdAt } : null,
+export function userJsonSql(userId: SQL): SQL {
+  return sql`(
+    select json_build_object(
+      'id', u.id,
+      'created_s', floor(extract(epoch from u.created_at)),
+      'has_accepted_terms', u.has_accepted_terms,
+      'is_guest', u.is_guest,
+      'accounts', coalesce((
+        select json_agg(json_build_object(
+          'type', la.type,
+          'subject', la.subject,
+          'verified_s', floor(extract(epoch from la.verified_at)),
+          'first_verified_s', floor(extract(epoch from la.first_verified_at)),
+          'latest_verified_s', floor(extract(epoch from la.latest_verified_at)),
+          'created_ms', floor(extract(epoch from la.created_at) * 1000)
+        ) order by la.created_at, la.id)
+        from ${linkedAccounts} la where la.user_id = u.id
+      ), '[]'::json),
+      'wallets', coalesce((
+        select json_agg(json_build_object(
+          'address', w.address,
+          'chain_type', w.chain_type,
+          'wallet_index', w.wallet_index,
+          'recovery_method', e.recovery_method,
+          'imported', e.imported,
+          'created_s', floor(extract(epoch from w.created_at)),
+          'created_ms', floor(extract(epoch from w.created_at) * 1000)
+        ) order by w.created_at, w.chain_type, w.wallet_index)
+        from ${embeddedWallets} w join ${walletEntropies} e on e.id = w.entropy_row_id
+        where w.user_id = u.id
+      ), '[]'::json)
     )
-    .filter((entry): entry is { account: LinkedAccount; createdAt: Date } => entry?.account != null)
-  // Oldest first; embedded wallets after accounts of the same instant (stable sort).
-  const ordered = [...linked, ...wallets].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    from ${users} u where u.id = ${userId}
+  )`
+}
+
+/** An embedded wallet as a linked account (spec 02 §3, DESIGN.md "Wire contract"). */
+function toWalletAccount(row: EmbeddedWalletJson): WalletAccount {
+  const at = Number(row.created_s)
   return {
-    id: toUserDid(user.id),
-    created_at: toSeconds(user.createdAt),
+    type: 'wallet',
+    address: row.address,
+    chain_type: row.chain_type as ChainType,
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    recovery_method: row.recovery_method as RecoveryMethod,
+    wallet_index: row.wallet_index,
+    imported: row.imported,
+    delegated: false,
+    verified_at: at,
+    first_verified_at: at,
+    latest_verified_at: at,
+  }
+}
+
+/**
+ * The wire user (DESIGN.md "Wire contract") of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
+ * created_at (s), linked_accounts (accounts and embedded wallets, oldest first), mfa_methods,
+ * has_accepted_terms, is_guest }`.
+ */
+export function toUserJson(row: UserJsonRow): User {
+  const accounts = row.accounts.flatMap((account) => {
+    const linked = toLinkedAccount(account)
+    return linked ? [{ account: linked, createdMs: Number(account.created_ms) }] : []
+  })
+  const wallets = row.wallets.map((wallet) => ({
+    account: toWalletAccount(wallet),
+    createdMs: Number(wallet.created_ms),
+  }))
+  // Oldest first; embedded wallets after accounts of the same instant (stable sort).
+  const ordered = [...accounts, ...wallets].sort((a, b) => a.createdMs - b.createdMs)
+  return {
+    id: toUserDid(row.id),
+    created_at: Number(row.created_s),
     linked_accounts: ordered.map((entry) => entry.account),
     mfa_methods: [],
-    has_accepted_terms: user.hasAcceptedTerms,
-    is_guest: user.isGuest,
+    has_accepted_terms: row.has_accepted_terms,
+    is_guest: row.is_guest,
   }
+}
+
+/** The user `userId` as the wire returns it (see {@link toUserJson}), in one query; null when absent. */
+export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
+  const result = (await db.orm.execute(
+    sql`select ${userJsonSql(sql`${userId}`)} as user_json`,
+  )) as unknown as {
+    rows: Array<{ user_json: UserJsonRow | null }>
+  }
+  const row = result.rows[0]?.user_json
+  return row ? toUserJson(row) : null
 }
 
 export type SignInWithEmailParameters = {
@@ -75,7 +174,7 @@ export async function signInWithEmail(
   parameters: SignInWithEmailParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { appId, email, mode, now } = parameters
-  for (let attempt = 0; attempt < 3; attempt++) {
+  if (mode === 'no-signup') {
     const [existing] = await db.orm
       .update(linkedAccounts)
       .set({ latestVerifiedAt: now })
@@ -88,25 +187,29 @@ export async function signInWithEmail(
       )
       .returning({ userId: linkedAccounts.userId })
     if (existing) return { userId: existing.userId, isNewUser: false }
-    if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-    // One statement (no transaction round trips): the account is inserted unless a concurrent sign-up
-    // of the same address won (ON CONFLICT DO NOTHING), and the user row only when the account was. The
-    // foreign key is checked at the end of the statement, when both rows exist.
-    const userId = randomId(25)
-    const at = now.toISOString()
-    const created = (await db.orm.execute(sql`
-      with account as (
-        insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
-          first_verified_at, latest_verified_at, created_at)
-        values (${randomId(25)}, ${appId}, ${userId}, 'email', ${email}, '{}'::jsonb, ${at}::timestamptz,
-          ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-        on conflict do nothing
-        returning user_id
-      )
-      insert into ${users} (id, app_id, created_at)
-      select user_id, ${appId}, ${at}::timestamptz from account
-      returning id`)) as unknown as { rows: unknown[] }
-    if (created.rows.length === 1) return { userId, isNewUser: true }
+    throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
   }
-  throw new Error('Could not sign in: the linked account kept changing')
+  // One statement: the account of (app, 'email', address) is inserted with a fresh user id, or — when it
+  // exists, or a concurrent sign-up just inserted it — its `latest_verified_at` is bumped (the upsert takes
+  // the row lock, so two sign-ups of one address yield one user). The user row is inserted only when the
+  // account got the fresh id; the foreign key is checked at the end of the statement, when both rows exist.
+  const proposedUserId = randomId(25)
+  const at = now.toISOString()
+  const result = (await db.orm.execute(sql`
+    with account as (
+      insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+        first_verified_at, latest_verified_at, created_at)
+      values (${randomId(25)}, ${appId}, ${proposedUserId}, 'email', ${email}, '{}'::jsonb, ${at}::timestamptz,
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at
+      returning user_id
+    ), created as (
+      insert into ${users} (id, app_id, created_at)
+      select user_id, ${appId}, ${at}::timestamptz from account where user_id = ${proposedUserId}
+      returning id
+    )
+    select user_id from account`)) as unknown as { rows: Array<{ user_id: string }> }
+  const userId = result.rows[0]?.user_id
+  if (!userId) throw new Error('Could not sign in: the email account upsert returned nothing')
+  return { userId, isNewUser: userId === proposedUserId }
 }

@@ -10,7 +10,6 @@ import {
   recoveryUploadSchema,
   type SetRecoveryRequest,
   solanaAddressSchema,
-  type WalletAccount,
 } from '@foyer/protocol'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
@@ -89,43 +88,6 @@ export async function listEmbeddedWallets(db: FoyerDatabase, userId: string): Pr
     .where(eq(embeddedWallets.userId, userId))
     .orderBy(asc(embeddedWallets.chainType), asc(embeddedWallets.walletIndex))
   return rows.map((row) => toEmbeddedWallet(row.entropy, row.wallet))
-}
-
-/**
- * The embedded wallets of `userId` as linked accounts (spec 02 §3): `{ type: 'wallet', address,
- * chain_type, wallet_client_type: 'privy', connector_type: 'embedded', recovery_method, wallet_index,
- * imported, delegated: false, verified_at… }` with times in seconds; `createdAt` for ordering.
- */
-export async function embeddedWalletAccounts(
-  db: FoyerDatabase,
-  userId: string,
-): Promise<Array<{ account: WalletAccount; createdAt: Date }>> {
-  const rows = await db.orm
-    .select({ entropy: walletEntropies, wallet: embeddedWallets })
-    .from(embeddedWallets)
-    .innerJoin(walletEntropies, eq(embeddedWallets.entropyRowId, walletEntropies.id))
-    .where(eq(embeddedWallets.userId, userId))
-    .orderBy(asc(embeddedWallets.createdAt), asc(embeddedWallets.chainType), asc(embeddedWallets.walletIndex))
-  return rows.map(({ entropy, wallet }) => {
-    const at = toSeconds(wallet.createdAt)
-    return {
-      createdAt: wallet.createdAt,
-      account: {
-        type: 'wallet',
-        address: wallet.address,
-        chain_type: wallet.chainType as ChainType,
-        wallet_client_type: 'privy',
-        connector_type: 'embedded',
-        recovery_method: entropy.recoveryMethod as RecoveryMethod,
-        wallet_index: wallet.walletIndex,
-        imported: entropy.imported,
-        delegated: false,
-        verified_at: at,
-        first_verified_at: at,
-        latest_verified_at: at,
-      },
-    }
-  })
 }
 
 class LostRace extends Error {}
