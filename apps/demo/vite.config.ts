@@ -50,12 +50,49 @@ async function answerWhoami(server: ViteDevServer, request: IncomingMessage, res
   }
 }
 
+/** The shape of `server/hostIdentity.ts` (see {@link hostIdentityPlugin}). */
+type HostIdentityModule = {
+  handleHostIdentity(request: { url: string }): Promise<{ status: number; body: unknown }>
+}
+
+/**
+ * The demo host's own identity provider (`GET /api/host/jwks.json`, `GET /api/host/login?user=…`;
+ * server/hostIdentity.ts), for sign-in with the host's JWT (`?customAuth=1`). Loaded per request through
+ * `ssrLoadModule` like the whoami handler; its signing key lives as long as the dev server.
+ */
+function hostIdentityPlugin(): Plugin {
+  return {
+    name: 'foyer-demo-host-identity',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' || !request.url?.startsWith('/api/host/')) return next()
+        void (async () => {
+          try {
+            const handlerPath = new URL('./server/hostIdentity.ts', import.meta.url).pathname
+            const { handleHostIdentity } = (await server.ssrLoadModule(handlerPath)) as HostIdentityModule
+            const result = await handleHostIdentity({ url: request.url ?? '/' })
+            response.writeHead(result.status, {
+              'content-type': 'application/json',
+              'cache-control': 'no-store',
+            })
+            response.end(JSON.stringify(result.body))
+          } catch (error) {
+            server.config.logger.error(`GET ${request.url} failed: ${String(error)}`)
+            response.writeHead(500, { 'content-type': 'application/json' })
+            response.end(JSON.stringify({ error: 'Internal error' }))
+          }
+        })()
+      })
+    },
+  }
+}
+
 /**
  * The demo host app. `VITE_FOYER_API_URL` points it at a Foyer server (default http://127.0.0.1:8787);
  * `VITE_ANVIL_RPC_URL` and `VITE_SOLANA_RPC_URL` at the local chains (defaults :8545 and :8899).
  */
 export default defineConfig({
-  plugins: [react(), whoamiPlugin()],
+  plugins: [react(), whoamiPlugin(), hostIdentityPlugin()],
   server: { host: 'localhost', port: 5173, strictPort: false },
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.

@@ -1,6 +1,8 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { GuestPanel } from './GuestPanel'
+import { PasskeyPanel } from './PasskeyPanel'
 import { SolanaPanel } from './SolanaPanel'
 import { WalletPanel } from './WalletPanel'
 
@@ -84,6 +86,8 @@ export function App({ appId }: { appId: string }) {
           <button type="button" onClick={() => void logout()} style={styles.button}>
             Log out
           </button>
+          <GuestPanel />
+          <PasskeyPanel />
           <WalletPanel />
           <SolanaPanel />
           <h2>User</h2>
@@ -100,9 +104,12 @@ export function App({ appId }: { appId: string }) {
           </pre>
         </>
       ) : (
-        <button type="button" onClick={login} disabled={!ready} style={styles.button}>
-          Log in
-        </button>
+        <>
+          <button type="button" onClick={login} disabled={!ready} style={styles.button}>
+            Log in
+          </button>
+          <GuestPanel />
+        </>
       )}
       <h2>Back end</h2>
       <p>

@@ -2,6 +2,7 @@ import { FoyerProvider } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { CustomAuthRoot } from './CustomAuthRoot'
 import { anvilChain, solanaCluster } from './chains'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
@@ -9,23 +10,31 @@ const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
 const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787'
 
+const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
+
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <FoyerProvider
-      appId={appId}
-      apiUrl={apiUrl}
-      config={{
-        appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
-        // Every new user gets an Ethereum and a Solana wallet right after signing in.
-        embeddedWallets: {
-          ethereum: { createOnLogin: 'users-without-wallets' },
-          solana: { createOnLogin: 'users-without-wallets' },
-        },
-        chains: [anvilChain],
-        solanaClusters: [solanaCluster],
-      }}
-    >
-      <App appId={appId} />
-    </FoyerProvider>
-  </StrictMode>,
+  customAuth ? (
+    <StrictMode>
+      <CustomAuthRoot appId={appId} apiUrl={apiUrl} />
+    </StrictMode>
+  ) : (
+    <StrictMode>
+      <FoyerProvider
+        appId={appId}
+        apiUrl={apiUrl}
+        config={{
+          appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
+          // Every new user gets an Ethereum and a Solana wallet right after signing in.
+          embeddedWallets: {
+            ethereum: { createOnLogin: 'users-without-wallets' },
+            solana: { createOnLogin: 'users-without-wallets' },
+          },
+          chains: [anvilChain],
+          solanaClusters: [solanaCluster],
+        }}
+      >
+        <App appId={appId} />
+      </FoyerProvider>
+    </StrictMode>
+  ),
 )

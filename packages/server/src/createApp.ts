@@ -8,7 +8,11 @@ import { FoyerHttpError } from './errors/FoyerHttpError'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { appRoutes } from './features/apps/routes'
+import { customJwtRoutes } from './features/customJwt/routes'
+import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
+import { guestRoutes } from './features/guest/routes'
 import { mailboxRoutes } from './features/mail/routes'
+import { passkeyRoutes } from './features/passkeys/routes'
 import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
 import { userRoutes } from './features/users/routes'
@@ -64,6 +68,11 @@ export type CreateAppOptions = {
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
   /** Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits); default false. */
   trustProxy?: boolean | string | string[]
+  /**
+   * Fetching of custom-JWT issuers' JWKS (security checklist D.31), in ms: `timeoutMs` (default 5000),
+   * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).
+   */
+  customJwtJwks?: JwksOptions
 }
 
 /**
@@ -103,6 +112,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     })
   await app.register(appRoutes, { context })
   await app.register(passwordlessRoutes, { context })
+  await app.register(passkeyRoutes, { context })
+  await app.register(guestRoutes, { context })
+  await app.register(customJwtRoutes, { context, jwks: options.customJwtJwks })
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })

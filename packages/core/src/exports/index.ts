@@ -6,15 +6,30 @@ export {
 export { type ForkSessionReturnType, forkSession } from '../actions/forkSession'
 export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
 export { initialize } from '../actions/initialize'
+export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
+export { linkPasskey } from '../actions/linkPasskey'
+export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/loginAsGuest'
+export { loginWithCustomAccessToken } from '../actions/loginWithCustomAccessToken'
 export {
   type LoginWithEmailCodeParameters,
   type LoginWithEmailCodeReturnType,
   loginWithEmailCode,
 } from '../actions/loginWithEmailCode'
+export {
+  type LoginWithPasskeyParameters,
+  type LoginWithPasskeyReturnType,
+  loginWithPasskey,
+} from '../actions/loginWithPasskey'
 export { logout } from '../actions/logout'
 export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
 export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
+export {
+  type CustomAuthParameters,
+  type SyncCustomAuthReturnType,
+  syncCustomAuth,
+} from '../actions/syncCustomAuth'
 export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
+export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPasskey'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 export {
@@ -28,11 +43,14 @@ export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/
 export { InvalidAppIdError } from '../errors/InvalidAppIdError'
 export { NetworkError } from '../errors/NetworkError'
 export { NoAuthFlowError } from '../errors/NoAuthFlowError'
+export { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
 export { TimeoutError } from '../errors/TimeoutError'
+export { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
 export { createLocalStorage } from '../storage/createLocalStorage'
 export { createMemoryStorage } from '../storage/createMemoryStorage'
 export type { FoyerStorage } from '../storage/FoyerStorage'
 export { isValidEmail } from '../utils/isValidEmail'
+export { passkeyDisplayName } from '../utils/passkeyDisplayName'
 export { version } from '../version'
 export type { EmbeddedWalletInfo } from '../wallet/EmbeddedWalletInfo'
 export type { EmbeddedWalletsConfig } from '../wallet/EmbeddedWalletsConfig'

@@ -68,6 +68,13 @@ export {
   unixSecondsSchema,
 } from '../schemas/common'
 export {
+  type CustomJwtAuthConfig,
+  type CustomJwtAuthenticateRequest,
+  customJwtAlgorithmSchema,
+  customJwtAuthConfigSchema,
+  customJwtAuthenticateRequestSchema,
+} from '../schemas/customJwt'
+export {
   type ForkSessionRequest,
   type ForkSessionResponse,
   forkSessionRequestSchema,
@@ -148,10 +155,35 @@ export {
   solanaTransactionParamsSchema,
 } from '../schemas/frame/rpc'
 export {
+  type GuestAuthenticateRequest,
+  guestAuthenticateRequestSchema,
+  guestCredentialSchema,
+} from '../schemas/guest'
+export {
+  PASSKEY_LIMIT,
+  PASSKEY_LIST_PREVIEW_COUNT,
+  type PasskeyAuthenticateInitRequest,
+  type PasskeyAuthenticateRequest,
+  type PasskeyAuthenticationResponse,
+  type PasskeyInitResponse,
+  type PasskeyLinkRequest,
+  type PasskeyRegistrationResponse,
+  type PasskeyUnlinkRequest,
+  passkeyAuthenticateInitRequestSchema,
+  passkeyAuthenticateRequestSchema,
+  passkeyAuthenticationResponseSchema,
+  passkeyInitResponseSchema,
+  passkeyLinkRequestSchema,
+  passkeyRegistrationResponseSchema,
+  passkeyUnlinkRequestSchema,
+} from '../schemas/passkeys'
+export {
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
+  type PasswordlessLinkRequest,
   passwordlessAuthenticateRequestSchema,
   passwordlessInitRequestSchema,
+  passwordlessLinkRequestSchema,
 } from '../schemas/passwordless'
 export {
   type LogoutRequest,
@@ -170,13 +202,19 @@ export {
   toUserDid,
 } from '../schemas/tokens'
 export {
+  type CustomJwtAccount,
+  customJwtAccountSchema,
   type EmailAccount,
   emailAccountSchema,
+  type GuestAccount,
+  guestAccountSchema,
   type LinkedAccount,
   type LinkedAccountType,
   linkedAccountSchema,
   type MfaMethod,
   mfaMethodSchema,
+  type PasskeyAccount,
+  passkeyAccountSchema,
   type User,
   userSchema,
 } from '../schemas/user'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { unixSecondsSchema } from './common'
+import { customJwtAuthConfigSchema } from './customJwt'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
@@ -98,6 +99,7 @@ export const appSettingsSchema = z.object({
   funding_config: fundingConfigSchema,
   smart_wallet_config: smartWalletConfigSchema,
   telegram_auth_config: telegramAuthConfigSchema,
+  custom_jwt_auth: customJwtAuthConfigSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -165,4 +167,13 @@ export const defaultAppSettings: AppSettings = {
   },
   smart_wallet_config: { enabled: false, smart_wallet_type: null, configured_networks: [] },
   telegram_auth_config: { bot_id: null, bot_name: null, link_enabled: false, seamless_auth_enabled: false },
+  custom_jwt_auth: {
+    enabled: false,
+    issuer: null,
+    jwks_url: null,
+    public_key_pem: null,
+    audience: null,
+    subject_claim: 'sub',
+    algorithms: ['RS256', 'ES256'],
+  },
 }

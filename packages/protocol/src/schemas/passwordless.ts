@@ -15,3 +15,10 @@ export const passwordlessAuthenticateRequestSchema = z.object({
   mode: authModeSchema.optional(),
 })
 export type PasswordlessAuthenticateRequest = z.infer<typeof passwordlessAuthenticateRequestSchema>
+
+/**
+ * `POST /api/v1/passwordless/link`: link the emailed address to the signed-in user (spec 01 §7). The code
+ * must have been requested with the user's session (a link code; security checklist A.6).
+ */
+export const passwordlessLinkRequestSchema = z.object({ email: emailSchema, code: codeSchema })
+export type PasswordlessLinkRequest = z.infer<typeof passwordlessLinkRequestSchema>

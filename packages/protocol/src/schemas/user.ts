@@ -17,8 +17,43 @@ export const emailAccountSchema = z.object({
 })
 export type EmailAccount = z.infer<typeof emailAccountSchema>
 
+/**
+ * A passkey (WebAuthn credential) linked to a user (spec 01 §3 "Passkey account"). `credential_id` is
+ * base64url; `authenticator_name` comes from the AAGUID when known; browser and OS from the User-Agent.
+ */
+export const passkeyAccountSchema = z.object({
+  type: z.literal('passkey'),
+  credential_id: z.string(),
+  authenticator_name: z.string().nullable(),
+  created_with_browser: z.string().nullable(),
+  created_with_os: z.string().nullable(),
+  ...verificationTimes,
+})
+export type PasskeyAccount = z.infer<typeof passkeyAccountSchema>
+
+/** A guest account: the device's guest credential (stored only hashed on the server; spec 01 §3). */
+export const guestAccountSchema = z.object({
+  type: z.literal('guest'),
+  ...verificationTimes,
+})
+export type GuestAccount = z.infer<typeof guestAccountSchema>
+
+/** An account of the host's own JWT: `custom_user_id` is its subject claim (issue 5 §4; checklist D.32). */
+export const customJwtAccountSchema = z.object({
+  type: z.literal('custom'),
+  custom_user_id: z.string(),
+  ...verificationTimes,
+})
+export type CustomJwtAccount = z.infer<typeof customJwtAccountSchema>
+
 /** Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"). */
-export const linkedAccountSchema = z.discriminatedUnion('type', [emailAccountSchema, walletAccountSchema])
+export const linkedAccountSchema = z.discriminatedUnion('type', [
+  emailAccountSchema,
+  walletAccountSchema,
+  passkeyAccountSchema,
+  guestAccountSchema,
+  customJwtAccountSchema,
+])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']
 

@@ -1,4 +1,4 @@
-import type { EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
+import type { CustomAuthParameters, EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
 
 /**
  * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
@@ -28,6 +28,13 @@ export type FoyerConfig = {
    * `showWalletUIs`, `requireUserOwnedRecoveryOnCreate`. Read when the provider creates its client.
    */
   embeddedWallets?: EmbeddedWalletsConfig
+  /**
+   * Sign-in with the host's own JWT (issue 5 §4): while the host is signed in (`getCustomAccessToken()`
+   * resolves a token and `isLoading` is false) Foyer signs in on its own; when it resolves `undefined` Foyer
+   * logs out. Pass a new `getCustomAccessToken` when the host's user changes. The app needs
+   * `custom_jwt_auth` configured on the server.
+   */
+  customAuth?: CustomAuthParameters
   /** Ethereum chains the embedded wallet may use, the default first. Read when the provider creates its client. */
   chains?: readonly FoyerChain[]
   /** Solana clusters, the default first. Read when the provider creates its client. */

@@ -2,6 +2,7 @@ import { createFoyerClient, type FoyerClient, InvalidAppIdError, initialize } fr
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
+import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
 import { createRouter } from '../modal/router/createRouter'
@@ -89,6 +90,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
   }, [client, walletUi])
 
   useCreateOnLogin(client, config?.embeddedWallets)
+  useSyncCustomAuth(client, config?.customAuth)
 
   const openModal = useCallback(() => {
     rememberFocus()

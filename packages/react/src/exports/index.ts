@@ -5,6 +5,8 @@ export { useCreateWallet } from '../hooks/useCreateWallet'
 export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
+export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
+export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export {
   type UseSendSolanaTransactionOptions,
   type UseSendSolanaTransactionReturnType,

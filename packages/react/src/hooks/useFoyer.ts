@@ -1,4 +1,4 @@
-import { getAccessToken, logout } from '@foyer/core'
+import { getAccessToken, loginAsGuest, logout } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
@@ -21,6 +21,11 @@ export type UseFoyerReturnType = {
    * out. Rejects with a core `BaseError` (e.g. code `network_error`) when a needed refresh fails.
    */
   getAccessToken(): Promise<string | null>
+  /**
+   * Signs in as this device's guest (spec 01 §3): the same device gets the same guest user back. Resolves
+   * with the user (`is_guest: true`); rejects with a core error (e.g. `too_many_requests`).
+   */
+  loginAsGuest(): Promise<User>
 }
 
 /**
@@ -46,6 +51,7 @@ export function useFoyer(): UseFoyerReturnType {
   }, [authenticated, openModal])
   const logoutUser = useCallback(() => logout(client), [client])
   const getToken = useCallback(() => getAccessToken(client), [client])
+  const guest = useCallback(async () => (await loginAsGuest(client)).user, [client])
 
   return useMemo(
     () => ({
@@ -55,7 +61,8 @@ export function useFoyer(): UseFoyerReturnType {
       login,
       logout: logoutUser,
       getAccessToken: getToken,
+      loginAsGuest: guest,
     }),
-    [state.status, state.user, authenticated, login, logoutUser, getToken],
+    [state.status, state.user, authenticated, login, logoutUser, getToken, guest],
   )
 }

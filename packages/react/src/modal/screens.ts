@@ -69,6 +69,7 @@ export type ExportWalletParams = { wallet: EmbeddedWalletInfo; settle: PromptSet
 export type ScreenParamsMap = {
   landing: LandingParams | undefined
   awaitingCode: AwaitingCodeParams
+  awaitingPasskey: undefined
   error: ErrorInfo
   accountNotFound: undefined
   userLimitReached: undefined
@@ -111,6 +112,15 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/login/AwaitingCode/AwaitingCode').then((m) => ({ default: m.AwaitingCode })),
     ),
     title: (m) => m.awaitingCode.title,
+    closable: true,
+  },
+  awaitingPasskey: {
+    component: lazy(() =>
+      import('../screens/login/AwaitingPasskey/AwaitingPasskey').then((m) => ({
+        default: m.AwaitingPasskey,
+      })),
+    ),
+    title: (m) => m.passkey.title,
     closable: true,
   },
   error: {

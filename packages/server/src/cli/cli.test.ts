@@ -47,6 +47,29 @@ describe('foyer-server CLI', () => {
     ])
   })
 
+  test('behavior: app update --settings configures custom JWT sign-in', { timeout: 120_000 }, async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
+    const id = (await foyerServer(['app', 'create', '--name', 'JWT Shop'], cwd)).stdout.trim()
+    const settings = {
+      custom_jwt_auth: {
+        enabled: true,
+        issuer: 'https://auth.shop.example',
+        audience: 'shop',
+        jwks_url: 'https://auth.shop.example/jwks.json',
+      },
+    }
+    const updated = await foyerServer(['app', 'update', id, '--settings', JSON.stringify(settings)], cwd)
+    expect(JSON.parse(updated.stdout)).toEqual({
+      ...settings.custom_jwt_auth,
+      public_key_pem: null,
+      subject_claim: 'sub',
+      algorithms: ['RS256', 'ES256'],
+    })
+    await expect(foyerServer(['app', 'update', id, '--settings', '{not json'], cwd)).rejects.toMatchObject({
+      code: 1,
+    })
+  })
+
   test('error: an unknown command exits 1 with the usage', { timeout: 60_000 }, async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
     await expect(foyerServer(['frobnicate'], cwd)).rejects.toMatchObject({ code: 1 })

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
-import { createAppRecord, listAppRecords, seedDemoApp } from '../features/apps/service'
+import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
 import { loadConfig, type ServerConfig } from './loadConfig'
 
 const usage = `Usage: foyer-server <command>
@@ -11,6 +11,7 @@ Commands:
   migrate                                   apply database migrations
   app create --name <name> --origin <url>…  create an app; prints its id
   app list [--json]                         list apps
+  app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth)
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
@@ -79,10 +80,12 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       name: { type: 'string' },
       origin: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
+      settings: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
-  const command = positionals.join(' ')
+  const [first, second, appId] = positionals
+  const command = first === 'app' && second === 'update' ? 'app update' : positionals.join(' ')
   if (values.help || !command) {
     process.stdout.write(`${usage}\n`)
     return values.help ? 0 : 1
@@ -119,6 +122,26 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         for (const app of apps)
           process.stdout.write(`${app.id}  ${app.name}  ${app.allowedOrigins.join(' ')}\n`)
       }
+      return 0
+    }
+    case 'app update': {
+      if (!appId || !values.settings) {
+        process.stderr.write('app update needs <id> --settings <json>\n')
+        return 1
+      }
+      let overrides: Record<string, unknown>
+      try {
+        overrides = JSON.parse(values.settings) as Record<string, unknown>
+      } catch {
+        process.stderr.write('--settings must be a JSON object\n')
+        return 1
+      }
+      const updated = await withDatabase(config, (db) => updateAppSettings(db, appId, overrides))
+      if (!updated) {
+        process.stderr.write(`No app ${appId}\n`)
+        return 1
+      }
+      process.stdout.write(`${JSON.stringify(updated.settings.custom_jwt_auth)}\n`)
       return 0
     }
     case 'start':

@@ -15,6 +15,8 @@ export {
   listAppRecords,
   type SeedDemoAppParameters,
   seedDemoApp,
+  updateAppSettings,
 } from '../features/apps/service'
+export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
 export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

@@ -146,6 +146,7 @@ export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppPara
     id: DEMO_APP_ID,
     name: DEMO_APP_NAME,
     allowedOrigins: env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'],
+    settings: { passkey_auth: true },
     masterKey: parameters.masterKey,
   })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
@@ -225,3 +226,46 @@ export function createAppStore(db: FoyerDatabase, masterKey: Uint8Array, ttlMs =
 }
 
 export type AppStore = ReturnType<typeof createAppStore>
+
+/**
+ * Updates the settings of app `id`: its current settings deep-merged with `overrides` (nested objects
+ * partially, arrays replace) and validated, e.g. `{ custom_jwt_auth: { enabled: true, issuer, jwks_url,
+ * audience } }`. Running servers see the change within their app cache TTL (10 s). Returns the app, or
+ * null when there is none. Throws a ZodError on an invalid setting.
+ *
+ * @example await updateAppSettings(db, appId, { custom_jwt_auth: { enabled: true, issuer: 'https://host.example', jwks_url: 'https://host.example/jwks.json', audience: 'shop' } })
+ */
+export async function updateAppSettings(
+  db: FoyerDatabase,
+  id: string,
+  overrides: AppSettingsOverrides | Record<string, unknown>,
+  now: Date = new Date(),
+): Promise<AppRecord | null> {
+  const current = await findAppRecord(db, id)
+  if (!current) return null
+  const merged = mergeSettings(deepMergeSettings(current.settings as Record<string, unknown>, overrides))
+  await db.orm.update(apps).set({ settings: merged, updatedAt: now }).where(eq(apps.id, id))
+  return findAppRecord(db, id)
+}
+
+function deepMergeSettings(
+  base: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue
+    const current = merged[key]
+    const bothObjects =
+      typeof current === 'object' &&
+      current !== null &&
+      !Array.isArray(current) &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value)
+    merged[key] = bothObjects
+      ? deepMergeSettings(current as Record<string, unknown>, value as Record<string, unknown>)
+      : value
+  }
+  return merged
+}

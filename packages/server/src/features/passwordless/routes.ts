@@ -3,6 +3,7 @@ import {
   headers,
   passwordlessAuthenticateRequestSchema,
   passwordlessInitRequestSchema,
+  passwordlessLinkRequestSchema,
   successResponseSchema,
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -11,10 +12,30 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
-import { startSession } from '../sessions/service'
-import { signInWithEmail } from '../users/service'
-import { assertEmailAllowed, consumeLoginCode, normalizeEmail, sendLoginCode } from './service'
+import { revokeSessionById, startSession } from '../sessions/service'
+import { linkEmailToUser, signInWithEmail } from '../users/service'
+import {
+  assertEmailAllowed,
+  type CodePurpose,
+  consumeLoginCode,
+  normalizeEmail,
+  sendLoginCode,
+} from './service'
+
+/**
+ * The purpose of a code requested by `request`: 'link' when it carries a live session (Bearer, or the cookie in cookie mode), else
+ * 'login' (security checklist A.6: a login code never links, a link code never signs in).
+ */
+async function codePurpose(context: ServerContext, request: FastifyRequest): Promise<CodePurpose> {
+  try {
+    await requireSession(context, request)
+    return 'link'
+  } catch {
+    return 'login'
+  }
+}
 
 /** Rate-limit key of a code send: the app and the canonical destination address. */
 function destinationKey(request: FastifyRequest): string {
@@ -26,7 +47,8 @@ function destinationKey(request: FastifyRequest): string {
 /**
  * Email sign-in (spec 01 §7): `POST /api/v1/passwordless/init` `{ email, token? }` → `{ success: true }`, and
  * `POST /api/v1/passwordless/authenticate` `{ email, code, mode? }` → auth response (tokens in cookies in
- * server-cookie mode). Both are rate-limited per IP; code sends are also capped per destination
+ * server-cookie mode), and `POST /api/v1/passwordless/link` `{ email, code }` with a session → auth response
+ * of a NEW session (the old one is revoked; a guest becomes a full user). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
  */
 export async function passwordlessRoutes(
@@ -58,7 +80,7 @@ export async function passwordlessRoutes(
           throw new FoyerHttpError('too_many_requests', 'Too many requests')
         }
       }
-      await sendLoginCode(context, foyerApp, request.body.email)
+      await sendLoginCode(context, foyerApp, request.body.email, await codePurpose(context, request))
       return { success: true as const }
     },
   )
@@ -80,6 +102,22 @@ export async function passwordlessRoutes(
         now: new Date(context.now()),
       })
       const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+  typed.post(
+    '/api/v1/passwordless/link',
+    { config, schema: { body: passwordlessLinkRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      const email = normalizeEmail(request.body.email)
+      assertEmailAllowed(foyerApp, email)
+      await consumeLoginCode(context, foyerApp, { email, code: request.body.code, purpose: 'link' })
+      await linkEmailToUser(context.db, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
+      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
+      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+      await revokeSessionById(context, foyerApp, sessionId)
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )

@@ -14,7 +14,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     destination: text('destination').notNull(),
-    purpose: text('purpose').$type<'login'>().notNull(),
+    purpose: text('purpose').$type<'login' | 'link'>().notNull(),
     codeHmac: text('code_hmac').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -14,8 +14,11 @@ import type { LoadedApp } from '../apps/service'
 import { renderLoginCodeEmail } from '../mail/renderLoginCodeEmail'
 import { oneTimeCodes } from './schema'
 
-/** What a code proves: only 'login' for now; a login code never serves another purpose (checklist A.6). */
-export type CodePurpose = 'login'
+/**
+ * What a code proves: 'login' (requested without a session) or 'link' (requested with the session of the
+ * user who links the address). A code never serves another purpose (checklist A.6).
+ */
+export type CodePurpose = 'login' | 'link'
 
 /** Spec 01 §5: the inline message shown for `disallowed_plus_email`. */
 export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
@@ -61,7 +64,12 @@ export function codeHmac(
  * Never looks up the user, so known and unknown addresses get the same answer (A.9).
  * Throws 422 `disallowed_plus_email`, 429 `too_many_requests`, 500 `internal_error` when mail fails.
  */
-export async function sendLoginCode(context: ServerContext, app: LoadedApp, rawEmail: string): Promise<void> {
+export async function sendLoginCode(
+  context: ServerContext,
+  app: LoadedApp,
+  rawEmail: string,
+  purpose: CodePurpose = 'login',
+): Promise<void> {
   const email = normalizeEmail(rawEmail)
   assertEmailAllowed(app, email)
   const nowMs = context.now()
@@ -71,8 +79,8 @@ export async function sendLoginCode(context: ServerContext, app: LoadedApp, rawE
     id: randomId(25),
     appId: app.id,
     destination: email,
-    purpose: 'login' as const,
-    codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose: 'login', destination: email, code }),
+    purpose,
+    codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose, destination: email, code }),
     createdAt: now,
     expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000),
     attempts: 0,
@@ -117,7 +125,7 @@ export async function sendLoginCode(context: ServerContext, app: LoadedApp, rawE
 }
 
 /**
- * Checks and consumes the login code of `email` (spec 01 §7 `passwordless/authenticate`):
+ * Checks and consumes the code of `email` for `purpose` (default 'login') (spec 01 §7 `passwordless/authenticate`):
  * 1. the live code row of (app, email, 'login') must exist: not consumed, not expired (≤ 10 min, A.2), fewer
  *    than 5 wrong attempts (A.3);
  * 2. its HMAC must equal the HMAC of `code`, compared in constant time (A.7); a mismatch counts one attempt;
@@ -128,13 +136,14 @@ export async function sendLoginCode(context: ServerContext, app: LoadedApp, rawE
 export async function consumeLoginCode(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { email: string; code: string },
+  parameters: { email: string; code: string; purpose?: CodePurpose },
 ): Promise<void> {
   const email = normalizeEmail(parameters.email)
+  const purpose = parameters.purpose ?? 'login'
   const now = new Date(context.now())
   const expected = codeHmac(context.masterKey, {
     appId: app.id,
-    purpose: 'login',
+    purpose,
     destination: email,
     code: parameters.code,
   })
@@ -142,7 +151,7 @@ export async function consumeLoginCode(
   const live = and(
     eq(oneTimeCodes.appId, app.id),
     eq(oneTimeCodes.destination, email),
-    eq(oneTimeCodes.purpose, 'login'),
+    eq(oneTimeCodes.purpose, purpose),
     isNull(oneTimeCodes.consumedAt),
     gt(oneTimeCodes.expiresAt, now),
     lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),

@@ -402,3 +402,18 @@ export async function authenticateAccessToken(
   if (!session || toUserDid(session.userId) !== verified.subject) throw invalidToken()
   return { sessionId: session.id, userId: session.userId }
 }
+
+/**
+ * Revokes the session `sessionId` of `app` (no-op when already revoked): used when an authentication
+ * replaces the caller's session, e.g. a guest upgraded by linking an email (security checklist C.25).
+ */
+export async function revokeSessionById(
+  context: ServerContext,
+  app: LoadedApp,
+  sessionId: string,
+): Promise<void> {
+  await context.db.orm
+    .update(sessions)
+    .set({ revokedAt: new Date(context.now()) })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.appId, app.id), isNull(sessions.revokedAt)))
+}

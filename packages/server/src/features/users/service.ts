@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { toPasskeyAccount } from '../passkeys/toPasskeyAccount'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
 
@@ -22,6 +23,8 @@ type LinkedAccountJson = {
   first_verified_s: number
   latest_verified_s: number
   created_ms: number
+  /** The account's `details` column (type-specific fields, e.g. a passkey's authenticator name). */
+  details?: Record<string, unknown> | null
 }
 
 /** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
@@ -55,6 +58,38 @@ function toLinkedAccount(row: LinkedAccountJson): LinkedAccount | null {
       latest_verified_at: Number(row.latest_verified_s),
     }
   }
+  if (row.type === 'passkey') return toPasskeyAccount(row)
+  if (row.type === 'guest' || row.type === 'custom') return toGuestOrCustomAccount(row)
+  return null
+}
+
+/** A `guest` or `custom` account row as a linked account (null when a custom subject is malformed). */
+function toGuestOrCustomAccount(row: LinkedAccountJson): LinkedAccount | null {
+  const times = {
+    verified_at: Number(row.verified_s),
+    first_verified_at: Number(row.first_verified_s),
+    latest_verified_at: Number(row.latest_verified_s),
+  }
+  if (row.type === 'guest') return { type: 'guest', ...times }
+  const identity = parseCustomSubject(row.subject)
+  return identity ? { type: 'custom', custom_user_id: identity.subject, ...times } : null
+}
+
+/**
+ * The stored `subject` of a custom-JWT account: the JSON array `[issuer, subject]`, so that identity is the
+ * pair (security checklist D.32) and one UNIQUE (app_id, type, subject) keeps it single.
+ */
+export function customSubject(issuer: string, subject: string): string {
+  return JSON.stringify([issuer, subject])
+}
+
+/** Reverse of {@link customSubject}; null on anything else. */
+export function parseCustomSubject(stored: string): { issuer: string; subject: string } | null {
+  try {
+    const value: unknown = JSON.parse(stored)
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { issuer: value[0], subject: value[1] }
+  } catch {}
   return null
 }
 
@@ -77,7 +112,8 @@ export function userJsonSql(userId: SQL): SQL {
           'verified_s', floor(extract(epoch from la.verified_at)),
           'first_verified_s', floor(extract(epoch from la.first_verified_at)),
           'latest_verified_s', floor(extract(epoch from la.latest_verified_at)),
-          'created_ms', floor(extract(epoch from la.created_at) * 1000)
+          'created_ms', floor(extract(epoch from la.created_at) * 1000),
+          'details', la.details
         ) order by la.created_at, la.id)
         from ${linkedAccounts} la where la.user_id = u.id
       ), '[]'::json),
@@ -173,7 +209,32 @@ export async function signInWithEmail(
   db: FoyerDatabase,
   parameters: SignInWithEmailParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  const { appId, email, mode, now } = parameters
+  return signInWithAccount(db, { ...parameters, type: 'email', subject: parameters.email })
+}
+
+export type SignInWithAccountParameters = {
+  appId: string
+  /** Linked-account type: 'email', 'guest' (subject: SHA-256 of the credential), 'custom' (see `customSubject`). */
+  type: 'email' | 'guest' | 'custom'
+  /** The canonical, already proven identifier. */
+  subject: string
+  mode: AuthMode
+  now: Date
+  /** A new user is a guest (`is_guest`); default false. */
+  isGuest?: boolean
+}
+
+/**
+ * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
+ * `latest_verified_at` is bumped, or (mode `login-or-sign-up`) a new user with that account.
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4).
+ * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
+ */
+export async function signInWithAccount(
+  db: FoyerDatabase,
+  parameters: SignInWithAccountParameters,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const { appId, type, subject: email, mode, now } = parameters
   if (mode === 'no-signup') {
     const [existing] = await db.orm
       .update(linkedAccounts)
@@ -181,7 +242,7 @@ export async function signInWithEmail(
       .where(
         and(
           eq(linkedAccounts.appId, appId),
-          eq(linkedAccounts.type, 'email'),
+          eq(linkedAccounts.type, type),
           eq(linkedAccounts.subject, email),
         ),
       )
@@ -199,17 +260,79 @@ export async function signInWithEmail(
     with account as (
       insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
         first_verified_at, latest_verified_at, created_at)
-      values (${randomId(25)}, ${appId}, ${proposedUserId}, 'email', ${email}, '{}'::jsonb, ${at}::timestamptz,
+      values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${email}, '{}'::jsonb, ${at}::timestamptz,
         ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
       on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at
       returning user_id
     ), created as (
-      insert into ${users} (id, app_id, created_at)
-      select user_id, ${appId}, ${at}::timestamptz from account where user_id = ${proposedUserId}
+      insert into ${users} (id, app_id, created_at, is_guest)
+      select user_id, ${appId}, ${at}::timestamptz, ${parameters.isGuest === true}
+      from account where user_id = ${proposedUserId}
       returning id
     )
     select user_id from account`)) as unknown as { rows: Array<{ user_id: string }> }
   const userId = result.rows[0]?.user_id
-  if (!userId) throw new Error('Could not sign in: the email account upsert returned nothing')
+  if (!userId) throw new Error(`Could not sign in: the ${type} account upsert returned nothing`)
   return { userId, isNewUser: userId === proposedUserId }
+}
+
+/** Spec 01 §8: the message of `cannot_link_more_of_type`. */
+export function cannotLinkMoreMessage(type: string): string {
+  return `User already has an account of type ${type} linked.`
+}
+
+/**
+ * Links the proven email `email` to `userId` (spec 01 §5 "Linking"): one email per user (400
+ * `cannot_link_more_of_type` 'User already has an account of type email linked.'); an address of another
+ * user is 400 `linked_to_another_user`. A guest who links an email becomes a full user: `is_guest` false and
+ * the guest account (the device credential) is removed, so the credential no longer opens the account.
+ * Returns whether the user was a guest.
+ */
+export async function linkEmailToUser(
+  db: FoyerDatabase,
+  parameters: { appId: string; userId: string; email: string; now: Date },
+): Promise<{ wasGuest: boolean }> {
+  const { appId, userId, email, now } = parameters
+  return db.orm.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ isGuest: users.isGuest })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.appId, appId)))
+      .for('update')
+    if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+    const [owned] = await tx
+      .select({ id: linkedAccounts.id })
+      .from(linkedAccounts)
+      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'email')))
+      .limit(1)
+    if (owned) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage('email'))
+    const inserted = await tx
+      .insert(linkedAccounts)
+      .values({
+        id: randomId(25),
+        appId,
+        userId,
+        type: 'email',
+        subject: email,
+        details: {},
+        verifiedAt: now,
+        firstVerifiedAt: now,
+        latestVerifiedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [linkedAccounts.appId, linkedAccounts.type, linkedAccounts.subject] })
+      .returning({ id: linkedAccounts.id })
+    if (inserted.length === 0)
+      throw new FoyerHttpError(
+        'linked_to_another_user',
+        'This account has already been linked to another user.',
+      )
+    if (user.isGuest) {
+      await tx.update(users).set({ isGuest: false }).where(eq(users.id, userId))
+      await tx
+        .delete(linkedAccounts)
+        .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'guest')))
+    }
+    return { wasGuest: user.isGuest }
+  })
 }

@@ -12,10 +12,11 @@ import { Button } from '../../../ui/Button'
  * Landing screen (spec 01 §2 "Landing", §5): logo, header ('Log in or sign up' or `landingHeader`),
  * optional `loginMessage`, and the email form. Submit stays disabled until `isValidEmail(email)`; Enter
  * submits. Sending shows a busy button; `disallowed_plus_email` shows an inline error that clears on
- * edit; other failures go to the error screen (Back returns here).
+ * edit; other failures go to the error screen (Back returns here). When the app has `passkey_auth`, an
+ * 'I have a passkey' link opens the awaiting-passkey screen.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
-  const { client, config, router, messages } = useModal()
+  const { client, config, router, messages, state } = useModal()
   const m = messages.landing
   const [email, setEmail] = useState(params?.email ?? '')
   const [sending, setSending] = useState(false)
@@ -93,6 +94,11 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           </p>
         ) : null}
       </form>
+      {state.appConfig?.passkey_auth ? (
+        <Button variant="link" onClick={() => router.push('awaitingPasskey')}>
+          {messages.passkey.landingLink}
+        </Button>
+      ) : null}
       <p className="foyer-footer">{messages.modal.protectedBy}</p>
     </div>
   )

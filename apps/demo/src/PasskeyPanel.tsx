@@ -1,0 +1,40 @@
+import { passkeyDisplayName } from '@foyer/core'
+import type { PasskeyAccount } from '@foyer/protocol'
+import { PASSKEY_LIST_PREVIEW_COUNT } from '@foyer/protocol'
+import { useFoyer, useLinkPasskey } from '@foyer/react'
+import { useState } from 'react'
+
+/**
+ * The signed-in user's passkeys (spec 01 §3 display names; the list shows 2 before 'View all', §9) and a
+ * 'Link a passkey' button (`useLinkPasskey`), with the spec 01 §8 error text on failure.
+ */
+export function PasskeyPanel() {
+  const { user } = useFoyer()
+  const { linkPasskey, linking, error } = useLinkPasskey()
+  const [showAll, setShowAll] = useState(false)
+  const passkeys = (user?.linked_accounts ?? []).filter(
+    (account): account is PasskeyAccount => account.type === 'passkey',
+  )
+  const shown = showAll ? passkeys : passkeys.slice(0, PASSKEY_LIST_PREVIEW_COUNT)
+  return (
+    <section>
+      <h2>Passkeys</h2>
+      <ul data-testid="passkey-list">
+        {shown.map((passkey) => (
+          <li key={passkey.credential_id}>{passkeyDisplayName(passkey)}</li>
+        ))}
+      </ul>
+      {!showAll && passkeys.length > PASSKEY_LIST_PREVIEW_COUNT ? (
+        <button type="button" onClick={() => setShowAll(true)}>
+          View all
+        </button>
+      ) : null}
+      <p>
+        <button type="button" disabled={linking} onClick={() => void linkPasskey().catch(() => {})}>
+          Link a passkey
+        </button>
+      </p>
+      {error ? <p role="alert">{error.message}</p> : null}
+    </section>
+  )
+}

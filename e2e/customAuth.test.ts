@@ -1,0 +1,53 @@
+import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { openDemo } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+let stack: Stack
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  // The demo back end is the host's identity provider: the demo app pins its JWKS URL.
+  await updateAppSettings(stack.db, DEMO_APP_ID, {
+    custom_jwt_auth: {
+      enabled: true,
+      issuer: 'foyer-demo-host',
+      audience: 'foyer-demo',
+      jwks_url: new URL('/api/host/jwks.json', stack.demoUrl).href,
+    },
+  })
+  page = await (await browser.newContext()).newPage()
+  page.setDefaultTimeout(15_000)
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+describe('customAuth', () => {
+  test('default: the SDK follows the host: signed in with a custom account, logged out with the host', async () => {
+    await openDemo(page, `${stack.demoUrl}?customAuth=1`)
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+
+    await page.getByLabel('Host user name').fill('alice')
+    await page.getByRole('button', { name: 'Host sign in' }).click()
+    await expect.poll(() => page.getByTestId('host-user').textContent()).toBe('alice')
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}') as {
+      linked_accounts: Array<{ type: string; custom_user_id?: string }>
+    }
+    expect(user.linked_accounts.find((account) => account.type === 'custom')).toMatchObject({
+      custom_user_id: 'alice',
+    })
+
+    await page.getByRole('button', { name: 'Host sign out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    expect(
+      await page.evaluate(() => localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token')),
+    ).toBeNull()
+  })
+})

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
+import { freshEmail, openDemo } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+let stack: Stack
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  page = await (await browser.newContext()).newPage()
+  page.setDefaultTimeout(15_000)
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+async function readUser(): Promise<{
+  id: string
+  is_guest: boolean
+  linked_accounts: Array<{ type: string }>
+}> {
+  return JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+}
+
+describe('guest', () => {
+  test('default: sign in as a guest, then upgrade by linking an email', async () => {
+    await openDemo(page, stack.demoUrl)
+    await page.getByRole('button', { name: 'Continue as guest' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    await expect.poll(() => page.getByTestId('is-guest').textContent()).toBe('true')
+    const guest = await readUser()
+    expect(guest.linked_accounts.map((account) => account.type)).toContain('guest')
+    const credential = await page.evaluate(() =>
+      localStorage.getItem('foyer:foyerdemoapp0000000000000:guest_credential'),
+    )
+    expect(credential).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    // Upgrade: link an email with a code requested while signed in as the guest.
+    const email = freshEmail('guest')
+    await page.getByLabel('Email to link').fill(email)
+    const since = Date.now()
+    await page.getByRole('button', { name: 'Send link code' }).click()
+    const message = await waitForMessage(stack.apiUrl, { to: email, since })
+    await page.getByLabel('Link code').fill(message.code ?? '')
+    const refreshBefore = await page.evaluate(() =>
+      localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token'),
+    )
+    await page.getByRole('button', { name: 'Link email' }).click()
+    await expect.poll(() => page.getByTestId('is-guest').textContent()).toBe('false')
+
+    const upgraded = await readUser()
+    expect(upgraded.id).toBe(guest.id)
+    expect(upgraded.linked_accounts.map((account) => account.type)).toContain('email')
+    expect(upgraded.linked_accounts.map((account) => account.type)).not.toContain('guest')
+    // The session rotated (checklist C.25) and the guest credential is forgotten.
+    const refreshAfter = await page.evaluate(() =>
+      localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token'),
+    )
+    expect(refreshAfter).toBeTruthy()
+    expect(refreshAfter).not.toBe(refreshBefore)
+    expect(
+      await page.evaluate(() => localStorage.getItem('foyer:foyerdemoapp0000000000000:guest_credential')),
+    ).toBeNull()
+
+    // The new session survives a reload.
+    await openDemo(page, stack.demoUrl)
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect((await readUser()).id).toBe(guest.id)
+  })
+})

@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// WebAuthn needs a domain RP ID (not an IP address): the demo is served on http://localhost.
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let cdp: CDPSession
+let authenticatorId: string
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ demoHost: 'localhost' }), launchBrowser()])
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  // Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator with resident keys
+  // and user verification, which answers without UI.
+  cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const added = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  authenticatorId = added.authenticatorId
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+async function userId(): Promise<string> {
+  const text = (await page.getByTestId('user-json').textContent()) ?? '{}'
+  return (JSON.parse(text) as { id: string }).id
+}
+
+describe('passkey', () => {
+  let firstUserId = ''
+
+  test('default: link a passkey, log out, sign in with it → the same user', async () => {
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('passkey'))
+    firstUserId = await userId()
+
+    await page.getByRole('button', { name: 'Link a passkey' }).click()
+    await expect.poll(() => page.getByTestId('passkey-list').locator('li').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('passkey-list').textContent()).toBe('Chrome on Linux')
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(credentials).toHaveLength(1)
+    expect(credentials[0]?.isResidentCredential).toBe(true)
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'I have a passkey' }).click()
+    await dialog.getByRole('status').getByText('Success!').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect(await userId()).toBe(firstUserId)
+  })
+
+  test('error: a rejected ceremony shows the spec text; Try again then succeeds', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
+
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'I have a passkey' }).click()
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Passkey request timed out or rejected by user.')
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })
+    await dialog.getByRole('button', { name: 'Try again' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect(await userId()).toBe(firstUserId)
+  })
+})

@@ -1,0 +1,43 @@
+import type { AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { runExclusive } from '../client/runExclusive'
+import { clearGuestCredential } from '../guest/guestCredential'
+import { request } from '../http/request'
+import { applyAuthResponse } from '../session/applyAuthResponse'
+
+/** Parameters of {@link linkEmail}. */
+export type LinkEmailParameters = {
+  /** The address the code was sent to (by `sendEmailCode` while signed in: a link code). */
+  email: string
+  /** The 6-digit code from the email. */
+  code: string
+}
+
+/**
+ * Links an email address to the signed-in user: `POST /api/v1/passwordless/link` with `{ email, code }`
+ * (spec 01 §5, §7). Request the code with `sendEmailCode` while signed in. The server answers with a NEW
+ * session (the old one is revoked, security checklist C.25), whose tokens are stored; a guest becomes a full
+ * user (`is_guest: false`) and its guest credential is forgotten. Never retried; one link at a time.
+ *
+ * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
+ *   `cannot_link_more_of_type` (400: 'User already has an account of type email linked.'),
+ *   `linked_to_another_user` (400), `missing_or_invalid_token` (401: not signed in).
+ * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
+ * @example
+ * await sendEmailCode(client, { email: 'ada@example.com' })
+ * const { user } = await linkEmail(client, { email: 'ada@example.com', code: '123456' })
+ */
+export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters): Promise<{ user: User }> {
+  const key = JSON.stringify(['email', parameters.email, parameters.code])
+  return runExclusive(client, 'link', key, async () => {
+    const response = await request<AuthResponse>(client, {
+      method: 'POST',
+      path: '/api/v1/passwordless/link',
+      body: { email: parameters.email, code: parameters.code },
+      retry: false,
+    })
+    await applyAuthResponse(client, response)
+    if (!response.user.is_guest) await clearGuestCredential(client)
+    return { user: response.user }
+  })
+}

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
+import { createFoyerClient } from '../client/createFoyerClient'
+import { ApiError } from '../errors/ApiError'
+import { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
+import { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
+import { createMemoryStorage } from '../storage/createMemoryStorage'
+import { linkPasskey } from './linkPasskey'
+import { loginWithPasskey } from './loginWithPasskey'
+
+// The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
+const webauthn = vi.hoisted(() => ({
+  startAuthentication: vi.fn(),
+  startRegistration: vi.fn(),
+  browserSupportsWebAuthn: vi.fn(() => true),
+}))
+vi.mock('@simplewebauthn/browser', () => webauthn)
+
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+}
+const attestation = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+}
+const initAnswer = {
+  relying_party: 'localhost',
+  options: { challenge: 'Y2hhbGxlbmdlY2hhbGxlbmdl', rpId: 'localhost' },
+}
+
+function setup() {
+  const api = createTestApi()
+  api.on('POST /api/v1/passkeys/authenticate/init', () => json(initAnswer))
+  api.on('POST /api/v1/passkeys/link/init', () => json(initAnswer))
+  api.on('POST /api/v1/passkeys/link', () => json(testUser))
+  const client = createFoyerClient({
+    appId: testAppId,
+    apiUrl: testApiUrl,
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+  })
+  return { api, client }
+}
+
+function notAllowed(): Error {
+  const error = new Error('The operation either timed out or was not allowed.')
+  error.name = 'NotAllowedError'
+  return error
+}
+
+beforeEach(() => {
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.clearAllMocks()
+})
+
+describe('loginWithPasskey', () => {
+  test('default: init, the browser prompt, then authenticate with relying party and challenge', async () => {
+    const { api, client } = setup()
+    webauthn.startAuthentication.mockResolvedValue(assertion)
+    api.on('POST /api/v1/passkeys/authenticate', async () => {
+      // Reuse the email route's token issuance for a valid auth response.
+      return api.fetch(`${testApiUrl}/api/v1/passwordless/authenticate`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@b.co', code: '123456' }),
+        headers: { 'content-type': 'application/json' },
+      })
+    })
+    const onSubmitting = vi.fn()
+    const { user } = await loginWithPasskey(client, { onSubmitting })
+    expect(user).toEqual(testUser)
+    expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: initAnswer.options })
+    expect(onSubmitting).toHaveBeenCalledOnce()
+    expect(api.callsTo('POST /api/v1/passkeys/authenticate')[0]?.body).toEqual({
+      relying_party: 'localhost',
+      challenge: initAnswer.options.challenge,
+      authenticator_response: assertion,
+    })
+    expect(client.getState().user).toEqual(testUser)
+  })
+
+  test('error: NotAllowedError → PASSKEY_NOT_ALLOWED with the original as cause; nothing posted', async () => {
+    const { api, client } = setup()
+    const original = notAllowed()
+    webauthn.startAuthentication.mockRejectedValue(original)
+    const error = await loginWithPasskey(client).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(PasskeyNotAllowedError)
+    expect(error).toMatchObject({
+      code: 'PASSKEY_NOT_ALLOWED',
+      message: 'Passkey request timed out or rejected by user.',
+      cause: original,
+    })
+    expect(api.callsTo('POST /api/v1/passkeys/authenticate')).toHaveLength(0)
+  })
+
+  test('error: no WebAuthn → WebAuthnNotSupportedError before any call', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined)
+    const { api, client } = setup()
+    const error = await loginWithPasskey(client).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(WebAuthnNotSupportedError)
+    expect((error as Error).message).toBe('WebAuthn is not supported in this browser')
+    expect(api.callsTo('POST /api/v1/passkeys/authenticate/init')).toHaveLength(0)
+  })
+
+  test('error: an unknown passkey → ApiError passkey_not_registered', async () => {
+    const { api, client } = setup()
+    webauthn.startAuthentication.mockResolvedValue(assertion)
+    api.on('POST /api/v1/passkeys/authenticate', () =>
+      apiError(400, 'passkey_not_registered', 'Passkey is not registered'),
+    )
+    const error = await loginWithPasskey(client).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'passkey_not_registered' })
+  })
+})
+
+describe('linkPasskey', () => {
+  test('default: init, the browser prompt, then link; the state user is updated', async () => {
+    const { api, client } = setup()
+    webauthn.startRegistration.mockResolvedValue(attestation)
+    const user = await linkPasskey(client)
+    expect(user).toEqual(testUser)
+    expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: initAnswer.options })
+    expect(api.callsTo('POST /api/v1/passkeys/link')[0]?.body).toEqual({
+      relying_party: 'localhost',
+      authenticator_response: attestation,
+    })
+    expect(client.getState().user).toEqual(testUser)
+  })
+
+  test('error: a sixth passkey → cannot_link_more_of_type', async () => {
+    const { api, client } = setup()
+    api.on('POST /api/v1/passkeys/link/init', () =>
+      apiError(400, 'cannot_link_more_of_type', 'Cannot link more passkeys to account.'),
+    )
+    await expect(linkPasskey(client)).rejects.toMatchObject({
+      code: 'cannot_link_more_of_type',
+      shortMessage: 'Cannot link more passkeys to account.',
+    })
+    expect(webauthn.startRegistration).not.toHaveBeenCalled()
+  })
+
+  test('error: NotAllowedError → PASSKEY_NOT_ALLOWED', async () => {
+    const { client } = setup()
+    webauthn.startRegistration.mockRejectedValue(notAllowed())
+    await expect(linkPasskey(client)).rejects.toBeInstanceOf(PasskeyNotAllowedError)
+  })
+})

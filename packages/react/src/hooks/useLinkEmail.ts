@@ -1,0 +1,70 @@
+import { linkEmail, sendEmailCode } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo, useState } from 'react'
+import { toErrorInfo } from '../errors/toErrorInfo'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { en } from '../i18n/en'
+
+/** What {@link useLinkEmail} returns. */
+export type UseLinkEmailReturnType = {
+  /** Emails a link code to `email` (the signed-in user's session makes it a link code). */
+  sendCode(email: string): Promise<void>
+  /**
+   * Links `email` with its `code`; resolves with the updated user (a guest becomes a full user and the
+   * session rotates). Rejects with the core error.
+   */
+  linkEmail(parameters: { email: string; code: string }): Promise<User>
+  /** True while a call runs. */
+  busy: boolean
+  /** The last failure: its code and the spec 01 §8 text, or null. */
+  error: { code: string; message: string } | null
+}
+
+/** Spec 01 §8 "Passwordless code": the text shown for a failed link. */
+function linkErrorMessage(code: string, serverMessage: string | undefined): string {
+  if (code === 'invalid_credentials') return en.awaitingCode.invalidCode
+  if (code === 'linked_to_another_user') return en.error.linkedToAnotherUser
+  if (code === 'cannot_link_more_of_type') return serverMessage ?? en.awaitingCode.genericError
+  return en.awaitingCode.genericError
+}
+
+/**
+ * Links an email address to the signed-in user from the host's UI (spec 01 §5, §7), e.g. to upgrade a guest;
+ * a thin hook over core `sendEmailCode` and `linkEmail`.
+ *
+ * @throws Error 'useLinkEmail must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { sendCode, linkEmail, error } = useLinkEmail()
+ * await sendCode('ada@example.com')
+ * await linkEmail({ email: 'ada@example.com', code })
+ */
+export function useLinkEmail(): UseLinkEmailReturnType {
+  const { client } = useFoyerContext('useLinkEmail')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<UseLinkEmailReturnType['error']>(null)
+
+  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
+    setBusy(true)
+    setError(null)
+    try {
+      return await run()
+    } catch (caught) {
+      const { code, message } = toErrorInfo(caught)
+      setError({ code, message: linkErrorMessage(code, message) })
+      throw caught
+    } finally {
+      setBusy(false)
+    }
+  }, [])
+
+  const sendCode = useCallback(
+    (email: string) => track(() => sendEmailCode(client, { email })),
+    [client, track],
+  )
+  const link = useCallback(
+    (parameters: { email: string; code: string }) =>
+      track(async () => (await linkEmail(client, parameters)).user),
+    [client, track],
+  )
+  return useMemo(() => ({ sendCode, linkEmail: link, busy, error }), [sendCode, link, busy, error])
+}

@@ -1,0 +1,51 @@
+import { linkPasskey } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo, useState } from 'react'
+import { toErrorInfo } from '../errors/toErrorInfo'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { en } from '../i18n/en'
+import { passkeyErrorMessage } from '../screens/login/AwaitingPasskey/passkeyErrorMessage'
+
+/** What {@link useLinkPasskey} returns. */
+export type UseLinkPasskeyReturnType = {
+  /**
+   * Prompts for a new passkey and links it to the signed-in user (spec 01 §5: up to 5). Resolves with the
+   * updated user; rejects with the core error (`PASSKEY_NOT_ALLOWED`, `cannot_link_more_of_type`, …).
+   */
+  linkPasskey(): Promise<User>
+  /** True while the prompt or the server call runs. */
+  linking: boolean
+  /** The last failure: its code and the spec 01 §8 text, or null. */
+  error: { code: string; message: string } | null
+}
+
+/**
+ * Links a passkey from the host's UI (spec 01 §2 "Link passkey"); a thin hook over core `linkPasskey`.
+ *
+ * @throws Error 'useLinkPasskey must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { linkPasskey, linking, error } = useLinkPasskey()
+ * <button onClick={() => linkPasskey().catch(() => {})} disabled={linking}>Link a passkey</button>
+ * {error ? <p role="alert">{error.message}</p> : null}
+ */
+export function useLinkPasskey(): UseLinkPasskeyReturnType {
+  const { client } = useFoyerContext('useLinkPasskey')
+  const [linking, setLinking] = useState(false)
+  const [error, setError] = useState<UseLinkPasskeyReturnType['error']>(null)
+
+  const link = useCallback(async () => {
+    setLinking(true)
+    setError(null)
+    try {
+      return await linkPasskey(client)
+    } catch (caught) {
+      const { code } = toErrorInfo(caught)
+      setError({ code, message: passkeyErrorMessage(code, en) })
+      throw caught
+    } finally {
+      setLinking(false)
+    }
+  }, [client])
+
+  return useMemo(() => ({ linkPasskey: link, linking, error }), [link, linking, error])
+}

@@ -1,0 +1,85 @@
+import { defaultAppSettings } from '@foyer/protocol'
+import { cleanup, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { TEST_APP_ID, testAccessToken, testUser } from '../../../../test/createTestClient'
+import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+
+// The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
+const webauthn = vi.hoisted(() => ({
+  startAuthentication: vi.fn(),
+  startRegistration: vi.fn(),
+  browserSupportsWebAuthn: vi.fn(() => true),
+}))
+vi.mock('@simplewebauthn/browser', () => webauthn)
+
+const passkeyRoutes = {
+  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
+    status: 200,
+    body: {
+      ...defaultAppSettings,
+      passkey_auth: true,
+      id: TEST_APP_ID,
+      name: 'Test App',
+      verification_key: '',
+      created_at: 0,
+      updated_at: 0,
+    },
+  }),
+  'POST /api/v1/passkeys/authenticate/init': () => ({
+    status: 200,
+    body: { relying_party: 'localhost', options: { challenge: 'Y2hhbGxlbmdl' } },
+  }),
+  'POST /api/v1/passkeys/authenticate': () => ({
+    status: 200,
+    body: {
+      user: testUser,
+      token: testAccessToken(),
+      privy_access_token: null,
+      refresh_token: 'refresh-1',
+      identity_token: null,
+      session_update_action: 'set',
+      is_new_user: false,
+    },
+  }),
+}
+
+beforeEach(() => {
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.clearAllMocks()
+})
+
+describe('AwaitingPasskey', () => {
+  test("default: 'I have a passkey' signs in and shows 'Success!'", async () => {
+    webauthn.startAuthentication.mockResolvedValue({
+      id: 'cred',
+      rawId: 'cred',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    })
+    const { user, calls } = await renderFoyerAndOpen({ routes: passkeyRoutes })
+    await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(calls.some((call) => call.path === '/api/v1/passkeys/authenticate')).toBe(true)
+  })
+
+  test('behavior: no passkey link when the app has passkey_auth off', async () => {
+    await renderFoyerAndOpen()
+    expect(screen.queryByRole('button', { name: 'I have a passkey' })).toBeNull()
+  })
+
+  test("error: NotAllowedError shows 'Passkey request timed out or rejected by user.'", async () => {
+    const rejected = new Error('not allowed')
+    rejected.name = 'NotAllowedError'
+    webauthn.startAuthentication.mockRejectedValue(rejected)
+    const { user } = await renderFoyerAndOpen({ routes: passkeyRoutes })
+    await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Passkey request timed out or rejected by user.')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,93 @@
+import { loginWithPasskey } from '@foyer/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { Button } from '../../../ui/Button'
+import { Notice } from '../../../ui/Notice'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+import { SUCCESS_CLOSE_DELAY_MS } from '../../Success/Success'
+import { passkeyErrorMessage } from './passkeyErrorMessage'
+
+type Status = 'loading' | 'submitting-response' | 'success' | 'error'
+
+/**
+ * Awaiting-passkey screen (spec 01 §2 "Awaiting passkey system dialogue", §4 "Passkey"): starts
+ * `loginWithPasskey` on mount (init → browser prompt → 'submitting-response' → server). States:
+ * - loading: 'Waiting for your passkey' with a spinner (`aria-busy`);
+ * - success: 'Success!' (`role="status"`), then the modal closes after `SUCCESS_CLOSE_DELAY_MS`;
+ * - error: the spec 01 §8 text (`role="alert"`) and 'Try again'.
+ */
+export function AwaitingPasskey() {
+  const { client, router, messages, close } = useModal()
+  const m = messages.passkey
+  const [status, setStatus] = useState<Status>('loading')
+  const [error, setError] = useState('')
+  const isMounted = useIsMounted()
+  const started = useRef(false)
+
+  const start = useCallback(async () => {
+    setStatus('loading')
+    try {
+      await loginWithPasskey(client, {
+        onSubmitting: () => {
+          if (isMounted()) setStatus('submitting-response')
+        },
+      })
+      if (isMounted()) setStatus('success')
+    } catch (caught) {
+      if (!isMounted()) return
+      setError(passkeyErrorMessage(toErrorInfo(caught).code, messages))
+      setStatus('error')
+    }
+  }, [client, isMounted, messages])
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void start()
+  }, [start])
+
+  useEffect(() => {
+    if (status !== 'success') return
+    const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [status, close])
+
+  if (status === 'success')
+    return (
+      <div role="status">
+        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
+      </div>
+    )
+  if (status === 'error')
+    return (
+      <div className="foyer-screen">
+        <ScreenHeader
+          title={<ScreenTitle>{m.errorTitle}</ScreenTitle>}
+          onBack={() => router.back()}
+          backLabel={messages.modal.back}
+        />
+        <p className="foyer-error-text" role="alert">
+          {error}
+        </p>
+        <Button onClick={() => void start()}>{m.retry}</Button>
+      </div>
+    )
+  return (
+    <div className="foyer-screen" aria-busy="true">
+      <ScreenHeader
+        title={<ScreenTitle>{m.title}</ScreenTitle>}
+        onBack={() => router.back()}
+        backLabel={messages.modal.back}
+      />
+      <Spinner />
+      <p className="foyer-text" role="status">
+        {status === 'loading' ? m.loading : m.submitting}
+      </p>
+      <p className="foyer-text">{m.loadingDetail}</p>
+    </div>
+  )
+}

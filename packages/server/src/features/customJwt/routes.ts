@@ -1,0 +1,49 @@
+import { authResponseSchema, customJwtAuthenticateRequestSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import type { ServerContext } from '../../http/ServerContext'
+import { startSession } from '../sessions/service'
+import { customSubject, signInWithAccount } from '../users/service'
+import { createJwksCache, type JwksOptions, verifyCustomJwt } from './verifyCustomJwt'
+
+/**
+ * Sign-in with the host's own JWT (issue 5 §4, spec 01 §7): `POST /api/v1/custom_jwt_account/authenticate`
+ * `{ token }` → auth response of a new session. The token is verified against the app's `custom_jwt_auth`
+ * settings (see `verifyCustomJwt`); the user is the one of the `custom` account (issuer, subject), created on
+ * first sign-in. Rate-limited per IP like the other sign-in routes. Throws 401 `invalid_credentials`, 403
+ * `disallowed_login_method` (custom auth off), 429 `too_many_requests`.
+ */
+export async function customJwtRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext; jwks?: JwksOptions | undefined },
+): Promise<void> {
+  const { context } = options
+  const jwks = createJwksCache(options.jwks)
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.post(
+    '/api/v1/custom_jwt_account/authenticate',
+    {
+      config: rateLimitConfig(context.rateLimits?.passwordless),
+      schema: { body: customJwtAuthenticateRequestSchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
+        nowMs: context.now(),
+        jwks,
+      })
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: 'custom',
+        subject: customSubject(identity.issuer, identity.subject),
+        mode: 'login-or-sign-up',
+        now: new Date(context.now()),
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+}

@@ -1,0 +1,42 @@
+import { authResponseSchema, guestAuthenticateRequestSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sha256Hex } from '../../crypto/sha256Hex'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import type { ServerContext } from '../../http/ServerContext'
+import { startSession } from '../sessions/service'
+import { signInWithAccount } from '../users/service'
+
+/**
+ * Guest sign-in (spec 01 §3, §7): `POST /api/v1/guest/authenticate` `{ guest_credential }` (32 random bytes,
+ * base64url) → auth response of a new session. The credential is stored only as its SHA-256 (the subject of
+ * the `guest` linked account); the same credential returns the same guest user (`is_guest: true`) until the
+ * guest links an email. Rate-limited per IP like the other sign-in routes (security checklist I.54).
+ * Throws 400 `invalid_data` on a malformed credential, 429 `too_many_requests`.
+ */
+export async function guestRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.post(
+    '/api/v1/guest/authenticate',
+    {
+      config: rateLimitConfig(context.rateLimits?.passwordless),
+      schema: { body: guestAuthenticateRequestSchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: 'guest',
+        subject: sha256Hex(request.body.guest_credential),
+        mode: 'login-or-sign-up',
+        now: new Date(context.now()),
+        isGuest: true,
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+}

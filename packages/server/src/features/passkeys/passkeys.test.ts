@@ -1,0 +1,422 @@
+import { authResponseSchema, type PasskeyAccount, type User } from '@foyer/protocol'
+import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { count } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createAppRecord } from '../apps/service'
+import { users } from '../users/schema'
+import { PASSKEY_CHALLENGE_TTL_MS } from './service'
+import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator'
+
+const ORIGIN = 'http://localhost:5173'
+const RP_ID = 'localhost'
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const ICLOUD_AAGUID = Uint8Array.from(Buffer.from('fbfc3007154e4ecc8c0b6e020557d7bd', 'hex'))
+
+let t: TestContext
+let counter = 0
+const authenticator = createSoftAuthenticator()
+
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type InitBody = { relying_party: string; options: { challenge: string } & Record<string, unknown> }
+
+function post(url: string, json: unknown, extra: { bearer?: string; origin?: string | null } = {}) {
+  const headers: Record<string, string> = { 'user-agent': CHROME_LINUX }
+  const origin = extra.origin === undefined ? ORIGIN : extra.origin
+  if (origin !== null) headers.origin = origin
+  return t.request({ method: 'POST', url, json, bearer: extra.bearer, headers })
+}
+
+/** Signs in a fresh email user; returns the access token and user id. */
+async function signIn(): Promise<{ token: string; userId: string }> {
+  const email = `passkey${++counter}@example.com`
+  const code = await t.sendCode(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: { email, code },
+  })
+  const body = authResponseSchema.parse(response.json())
+  return { token: body.token ?? '', userId: body.user.id }
+}
+
+async function linkInit(token: string): Promise<InitBody> {
+  const response = await post('/api/v1/passkeys/link/init', {}, { bearer: token })
+  expect(response.statusCode).toBe(200)
+  return response.json() as InitBody
+}
+
+/** Links a new soft credential to the user of `token`. */
+async function linkNew(
+  token: string,
+  options: { counter?: number; aaguid?: Uint8Array } = {},
+): Promise<{ credential: SoftCredential; user: User }> {
+  const init = await linkInit(token)
+  const { response, credential } = authenticator.register({
+    challenge: init.options.challenge,
+    origin: ORIGIN,
+    rpId: RP_ID,
+    ...options,
+  })
+  const linked = await post(
+    '/api/v1/passkeys/link',
+    { relying_party: RP_ID, authenticator_response: response },
+    { bearer: token },
+  )
+  expect(linked.statusCode, linked.body).toBe(200)
+  return { credential, user: linked.json() as User }
+}
+
+async function authInit(): Promise<InitBody> {
+  const response = await post('/api/v1/passkeys/authenticate/init', {})
+  expect(response.statusCode).toBe(200)
+  return response.json() as InitBody
+}
+
+function authenticate(challenge: string, assertion: unknown, relyingParty = RP_ID) {
+  return post('/api/v1/passkeys/authenticate', {
+    relying_party: relyingParty,
+    challenge,
+    authenticator_response: assertion,
+  })
+}
+
+/** Runs a full sign-in with `credential` at signature counter `signCount`. */
+async function signInWithPasskey(credential: SoftCredential, signCount: number) {
+  const init = await authInit()
+  const assertion = authenticator.assert({
+    credential,
+    challenge: init.options.challenge,
+    origin: ORIGIN,
+    rpId: RP_ID,
+    counter: signCount,
+  })
+  return authenticate(init.options.challenge, assertion)
+}
+
+function expectInvalid(response: { statusCode: number; json(): unknown }) {
+  expect(response.statusCode).toBe(401)
+  expect(response.json()).toMatchObject({ code: 'invalid_credentials' })
+}
+
+describe('passkeys/authenticate', () => {
+  test('default: a linked passkey signs its user in', async () => {
+    const { token, userId } = await signIn()
+    const { credential } = await linkNew(token)
+    const response = await signInWithPasskey(credential, 1)
+    expect(response.statusCode, response.body).toBe(200)
+    const body = authResponseSchema.parse(response.json())
+    expect(body.user.id).toBe(userId)
+    expect(body.is_new_user).toBe(false)
+    expect(body.token).toBeTruthy()
+  })
+
+  test('behavior: init asks for a discoverable credential with user verification preferred', async () => {
+    const init = await authInit()
+    expect(init.relying_party).toBe(RP_ID)
+    expect(init.options).toMatchObject({ rpId: RP_ID, userVerification: 'preferred' })
+    expect(init.options.allowCredentials ?? []).toEqual([])
+  })
+
+  test('error: an unknown credential → passkey_not_registered, and no user is created', async () => {
+    const before = await t.db.orm.select({ n: count() }).from(users)
+    const { credential } = authenticator.register({ challenge: 'x', origin: ORIGIN, rpId: RP_ID })
+    const response = await signInWithPasskey(credential, 1)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'passkey_not_registered' })
+    const after = await t.db.orm.select({ n: count() }).from(users)
+    expect(after[0]?.n).toBe(before[0]?.n)
+  })
+
+  test('error: passkey login off for the app → 403 disallowed_login_method', async () => {
+    const other = await createAppRecord(t.db, {
+      name: 'No passkeys',
+      allowedOrigins: [ORIGIN],
+      masterKey: t.masterKey,
+    })
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/passkeys/authenticate/init',
+      json: {},
+      appId: other.id,
+      headers: { origin: ORIGIN },
+    })
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toMatchObject({ code: 'disallowed_login_method' })
+  })
+})
+
+describe('H.48 challenges', () => {
+  test('behavior: a challenge is at least 16 random bytes, new each time', async () => {
+    const a = await authInit()
+    const b = await authInit()
+    expect(isoBase64URL.toBuffer(a.options.challenge).length).toBeGreaterThanOrEqual(16)
+    expect(a.options.challenge).not.toBe(b.options.challenge)
+  })
+
+  test('error: a challenge is single use (replayed assertion refused)', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const init = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    expect((await authenticate(init.options.challenge, assertion)).statusCode).toBe(200)
+    expectInvalid(await authenticate(init.options.challenge, assertion))
+  })
+
+  test('error: a challenge expires after 5 minutes', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const init = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    t.advance(PASSKEY_CHALLENGE_TTL_MS + 1000)
+    expectInvalid(await authenticate(init.options.challenge, assertion))
+  })
+
+  test('error: a registration challenge does not serve an authentication', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const registration = await linkInit(token)
+    const assertion = authenticator.assert({
+      credential,
+      challenge: registration.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    expectInvalid(await authenticate(registration.options.challenge, assertion))
+  })
+
+  test('error: an authentication challenge does not serve a registration', async () => {
+    const { token } = await signIn()
+    const init = await authInit()
+    const { response } = authenticator.register({
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    expectInvalid(
+      await post(
+        '/api/v1/passkeys/link',
+        { relying_party: RP_ID, authenticator_response: response },
+        { bearer: token },
+      ),
+    )
+  })
+
+  test("error: another user's registration challenge is refused", async () => {
+    const alice = await signIn()
+    const bob = await signIn()
+    const init = await linkInit(alice.token)
+    const { response } = authenticator.register({
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    expectInvalid(
+      await post(
+        '/api/v1/passkeys/link',
+        { relying_party: RP_ID, authenticator_response: response },
+        { bearer: bob.token },
+      ),
+    )
+  })
+})
+
+describe('H.49 origin and RP ID', () => {
+  test('error: no Origin → 403 missing_origin', async () => {
+    const response = await post('/api/v1/passkeys/authenticate/init', {}, { origin: null })
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toMatchObject({ code: 'missing_origin' })
+  })
+
+  test('error: an origin the app does not allow → 403 invalid_origin', async () => {
+    const response = await post('/api/v1/passkeys/authenticate/init', {}, { origin: 'https://evil.example' })
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toMatchObject({ code: 'invalid_origin' })
+  })
+
+  test('error: an assertion made for another origin is refused', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const init = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: init.options.challenge,
+      origin: 'https://evil.example',
+      rpId: RP_ID,
+      counter: 0,
+    })
+    expectInvalid(await authenticate(init.options.challenge, assertion))
+  })
+
+  test('error: an assertion scoped to another RP ID is refused', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const init = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: 'evil.example',
+      counter: 0,
+    })
+    expectInvalid(await authenticate(init.options.challenge, assertion))
+  })
+
+  test('error: a relying_party other than the origin hostname → 403 invalid_origin', async () => {
+    const init = await authInit()
+    const response = await authenticate(init.options.challenge, { id: 'a', rawId: 'a' }, 'evil.example')
+    expect(response.statusCode).toBe(400)
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const next = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: next.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    const refused = await authenticate(next.options.challenge, assertion, 'evil.example')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'invalid_origin' })
+  })
+
+  test('error: a registration for another origin is refused', async () => {
+    const { token } = await signIn()
+    const init = await linkInit(token)
+    const { response } = authenticator.register({
+      challenge: init.options.challenge,
+      origin: 'https://evil.example',
+      rpId: RP_ID,
+    })
+    expectInvalid(
+      await post(
+        '/api/v1/passkeys/link',
+        { relying_party: RP_ID, authenticator_response: response },
+        { bearer: token },
+      ),
+    )
+  })
+})
+
+describe('H.50 signCount policy', () => {
+  test('behavior: a counter that stays 0 (synced passkey) is tolerated', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    expect((await signInWithPasskey(credential, 0)).statusCode).toBe(200)
+    expect((await signInWithPasskey(credential, 0)).statusCode).toBe(200)
+  })
+
+  test('error: a counter that goes back while both are non-zero is refused', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token, { counter: 1 })
+    expect((await signInWithPasskey(credential, 5)).statusCode).toBe(200)
+    expectInvalid(await signInWithPasskey(credential, 3))
+    expectInvalid(await signInWithPasskey(credential, 5))
+    expect((await signInWithPasskey(credential, 6)).statusCode).toBe(200)
+  })
+})
+
+describe('H.51 credential id uniqueness', () => {
+  test('error: a credential id linked to one user is refused for a second user', async () => {
+    const alice = await signIn()
+    const { credential } = await linkNew(alice.token)
+    const bob = await signIn()
+    const init = await linkInit(bob.token)
+    const { response } = authenticator.register({
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      credentialId: credential.id,
+    })
+    const refused = await post(
+      '/api/v1/passkeys/link',
+      { relying_party: RP_ID, authenticator_response: response },
+      { bearer: bob.token },
+    )
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({
+      error: 'This account has already been linked to another user.',
+      code: 'linked_to_another_user',
+    })
+  })
+})
+
+describe('passkeys/link', () => {
+  test('default: the user gets a passkey account with authenticator, browser and OS', async () => {
+    const { token, userId } = await signIn()
+    const { user, credential } = await linkNew(token, { aaguid: ICLOUD_AAGUID })
+    expect(user.id).toBe(userId)
+    const passkey = user.linked_accounts.find((account) => account.type === 'passkey') as PasskeyAccount
+    expect(passkey).toMatchObject({
+      type: 'passkey',
+      credential_id: isoBase64URL.fromBuffer(credential.id),
+      authenticator_name: 'iCloud Keychain',
+      created_with_browser: 'Chrome',
+      created_with_os: 'Linux',
+    })
+    expect(JSON.stringify(user)).not.toContain('public_key')
+  })
+
+  test('error: without a session → 401', async () => {
+    const response = await post('/api/v1/passkeys/link/init', {})
+    expect(response.statusCode).toBe(401)
+  })
+
+  test('error: a 6th passkey → cannot_link_more_of_type', async () => {
+    const { token } = await signIn()
+    for (let index = 0; index < 5; index++) await linkNew(token)
+    const response = await post('/api/v1/passkeys/link/init', {}, { bearer: token })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Cannot link more passkeys to account.',
+      code: 'cannot_link_more_of_type',
+    })
+  })
+})
+
+describe('passkeys/unlink', () => {
+  test('default: unlinking removes the passkey; it no longer signs in', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const credentialId = isoBase64URL.fromBuffer(credential.id)
+    const response = await post('/api/v1/passkeys/unlink', { credential_id: credentialId }, { bearer: token })
+    expect(response.statusCode).toBe(200)
+    const user = response.json() as User
+    expect(user.linked_accounts.some((account) => account.type === 'passkey')).toBe(false)
+    const refused = await signInWithPasskey(credential, 1)
+    expect(refused.json()).toMatchObject({ code: 'passkey_not_registered' })
+  })
+
+  test("error: another user's passkey → 404 not_found", async () => {
+    const alice = await signIn()
+    const { credential } = await linkNew(alice.token)
+    const bob = await signIn()
+    const response = await post(
+      '/api/v1/passkeys/unlink',
+      { credential_id: isoBase64URL.fromBuffer(credential.id) },
+      { bearer: bob.token },
+    )
+    expect(response.statusCode).toBe(404)
+  })
+})

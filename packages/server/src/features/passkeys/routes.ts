@@ -1,0 +1,127 @@
+import {
+  authResponseSchema,
+  passkeyAuthenticateInitRequestSchema,
+  passkeyAuthenticateRequestSchema,
+  passkeyInitResponseSchema,
+  passkeyLinkRequestSchema,
+  passkeyUnlinkRequestSchema,
+  type User,
+  userSchema,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { optionalBody } from '../../http/optionalBody'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
+import type { ServerContext } from '../../http/ServerContext'
+import { startSession } from '../sessions/service'
+import { getUserJson } from '../users/service'
+import {
+  assertPasskeysEnabled,
+  authenticateWithPasskey,
+  initPasskeyAuthentication,
+  initPasskeyLink,
+  linkPasskey,
+  relyingPartyOf,
+  unlinkPasskey,
+} from './service'
+
+function originOf(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin
+  return typeof origin === 'string' ? origin : undefined
+}
+
+/**
+ * Passkey sign-in and linking (spec 01 §7; security checklist H.48–51), all POST:
+ * - `/api/v1/passkeys/authenticate/init` `{ token? }` → `{ relying_party, options }`;
+ * - `/api/v1/passkeys/authenticate` `{ relying_party, challenge, authenticator_response }` → auth response;
+ * - `/api/v1/passkeys/link/init` (session) → `{ relying_party, options }`;
+ * - `/api/v1/passkeys/link` (session) `{ relying_party, authenticator_response }` → user;
+ * - `/api/v1/passkeys/unlink` (session) `{ credential_id }` → user.
+ * Every call needs an allowed `Origin` (403 `missing_origin` / `invalid_origin`); the RP ID is its hostname.
+ * Sign-in needs the app's `passkey_auth` (403 `disallowed_login_method`).
+ */
+export async function passkeyRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+
+  typed.post(
+    '/api/v1/passkeys/authenticate/init',
+    {
+      config,
+      schema: {
+        body: optionalBody(passkeyAuthenticateInitRequestSchema),
+        response: { 200: passkeyInitResponseSchema },
+      },
+    },
+    async (request) => {
+      const foyerApp = await requireApp(context, request)
+      assertPasskeysEnabled(foyerApp)
+      return initPasskeyAuthentication(context, foyerApp, relyingPartyOf(foyerApp, originOf(request)))
+    },
+  )
+  typed.post(
+    '/api/v1/passkeys/authenticate',
+    { config, schema: { body: passkeyAuthenticateRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      assertPasskeysEnabled(foyerApp)
+      const { userId } = await authenticateWithPasskey(context, foyerApp, {
+        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+        claimedRpId: request.body.relying_party,
+        challenge: request.body.challenge,
+        response: request.body.authenticator_response,
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+  typed.post(
+    '/api/v1/passkeys/link/init',
+    { schema: { response: { 200: passkeyInitResponseSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      return initPasskeyLink(context, foyerApp, {
+        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+        userId,
+      })
+    },
+  )
+  typed.post(
+    '/api/v1/passkeys/link',
+    { schema: { body: passkeyLinkRequestSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await linkPasskey(context, foyerApp, {
+        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+        claimedRpId: request.body.relying_party,
+        userId,
+        response: request.body.authenticator_response,
+        userAgent: request.headers['user-agent'],
+      })
+      return currentUser(context, userId)
+    },
+  )
+  typed.post(
+    '/api/v1/passkeys/unlink',
+    { schema: { body: passkeyUnlinkRequestSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
+      return currentUser(context, userId)
+    },
+  )
+}
+
+async function currentUser(context: ServerContext, userId: string): Promise<User> {
+  const user = await getUserJson(context.db, userId)
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  return user
+}
