@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
 const demoPort = process.env.DEMO_PORT ?? '5173'
 const apiUrl = `http://127.0.0.1:${serverPort}`
-const demoUrl = `http://localhost:${demoPort}`
+const demoUrl = `http://127.0.0.1:${demoPort}`
 
 const chains = await startDevChains({
   anvilPort: Number(process.env.ANVIL_PORT ?? 8545),

@@ -56,7 +56,9 @@ async function answerWhoami(server: ViteDevServer, request: IncomingMessage, res
  */
 export default defineConfig({
   plugins: [react(), whoamiPlugin()],
-  server: { host: 'localhost', port: 5173, strictPort: false },
+  // 127.0.0.1, like the server: the wallet frame (on the server's origin) is then same-site with the page,
+  // so Chromium lets it keep its device share in IndexedDB (a cross-site frame's storage is blocked).
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.
   optimizeDeps: { include: ['viem', 'zod', '@scure/bip39/wordlists/english.js', '@solana/kit'] },
