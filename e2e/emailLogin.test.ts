@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 let stack: Stack
@@ -25,18 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close()
 })
-
-let emailCounter = 0
-/** A fresh address per test, so cooldowns and codes never cross tests. */
-function freshEmail(): string {
-  emailCounter += 1
-  return `person${emailCounter}.${Date.now()}@example.com`
-}
-
-async function openDemo(): Promise<void> {
-  await page.goto(stack.demoUrl)
-  await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
-}
 
 /** Opens the modal, submits `email`, and returns the code the server mailed. */
 async function requestCode(email: string): Promise<string> {
@@ -66,7 +55,7 @@ function wrongCodeFor(code: string): string {
 describe('email sign-in through the modal', () => {
   test('default: log in with an emailed code, stay signed in across a reload, then log out', async () => {
     const email = freshEmail()
-    await openDemo()
+    await openDemo(page, stack.demoUrl)
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
 
     const code = await requestCode(email)
@@ -93,7 +82,7 @@ describe('email sign-in through the modal', () => {
 
   test('error: five wrong codes kill the code, so the right one then fails', async () => {
     const email = freshEmail()
-    await openDemo()
+    await openDemo(page, stack.demoUrl)
     const code = await requestCode(email)
     const dialog = page.getByRole('dialog')
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -107,7 +96,7 @@ describe('email sign-in through the modal', () => {
 
   test('error: an expired code is refused', async () => {
     const email = freshEmail()
-    await openDemo()
+    await openDemo(page, stack.demoUrl)
     const code = await requestCode(email)
     stack.advanceClock((CODE_TTL_SECONDS + 1) * 1000)
     await typeCode(code)
@@ -116,7 +105,7 @@ describe('email sign-in through the modal', () => {
   })
 
   test('behavior: Submit stays disabled until the email is valid', async () => {
-    await openDemo()
+    await openDemo(page, stack.demoUrl)
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
     const input = dialog.getByPlaceholder('your@email.com')

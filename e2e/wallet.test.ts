@@ -5,7 +5,7 @@ import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signIn } from './support/signIn'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (spec 02 §2, §4).
@@ -33,7 +33,7 @@ describe('embedded wallet in Chromium against anvil', () => {
 
   test('default: signing in creates an Ethereum and a Solana wallet', async () => {
     await openDemo(page, stack.demoUrl)
-    await signIn(page, stack.apiUrl, freshEmail())
+    await signInWithEmail(page, stack.apiUrl, freshEmail())
     const ethereum = page.getByTestId('wallet-address')
     await ethereum.waitFor({ timeout: 30_000 })
     address = (await ethereum.textContent()) as `0x${string}`

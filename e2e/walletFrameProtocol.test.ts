@@ -4,7 +4,7 @@ import { frameEvents } from '@foyer/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signIn } from './support/signIn'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // The wallet frame protocol (issue 4 "Frame protocol"; STYLE.md §6): a page on another origin posts every
@@ -56,7 +56,7 @@ beforeAll(async () => {
   page = await context.newPage()
   page.setDefaultTimeout(20_000)
   await openDemo(page, stack.demoUrl)
-  await signIn(page, stack.apiUrl, freshEmail('frame'))
+  await signInWithEmail(page, stack.apiUrl, freshEmail('frame'))
   await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
   await page.getByTestId('solana-address').waitFor({ timeout: 30_000 })
 

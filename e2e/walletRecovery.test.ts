@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signIn } from './support/signIn'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
@@ -37,7 +37,7 @@ async function newDevice(): Promise<Page> {
 async function signInAndReadAddress(page: Page, email: string): Promise<`0x${string}`> {
   // The same address got a code less than 30 s ago on the other device: move past the resend cooldown.
   stack.advanceClock(31_000)
-  await signIn(page, stack.apiUrl, email)
+  await signInWithEmail(page, stack.apiUrl, email)
   return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
 }
 

@@ -11,7 +11,8 @@ const { startDevChains } = await import('./devchain/startDevChains.ts')
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
 const demoPort = process.env.DEMO_PORT ?? '5173'
-const apiUrl = `http://127.0.0.1:${serverPort}`
+// `localhost` for both: same-site page and wallet frame, and a valid passkey RP ID (see apps/demo/vite.config.ts).
+const apiUrl = `http://localhost:${serverPort}`
 const demoUrl = `http://localhost:${demoPort}`
 
 const chains = await startDevChains({

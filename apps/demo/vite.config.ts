@@ -14,7 +14,7 @@ type WhoamiModule = {
  * The demo's small host back end: `GET /api/whoami` on the demo's own origin, so it receives the page's
  * `privy-token` cookie like any same-site back end would, and verifies the session with `@foyer/node`
  * (server/handleWhoami.ts). The Foyer server URL is `VITE_FOYER_API_URL` (read per request), default
- * `http://127.0.0.1:8787`. The handler goes through `ssrLoadModule`, not an import: this config file is
+ * `http://localhost:8787`. The handler goes through `ssrLoadModule`, not an import: this config file is
  * bundled with its dependencies left external, and `@foyer/node` is consumed as TypeScript source.
  */
 function whoamiPlugin(): Plugin {
@@ -39,7 +39,7 @@ async function answerWhoami(server: ViteDevServer, request: IncomingMessage, res
         authorization: request.headers.authorization,
         cookie: request.headers.cookie,
       },
-      process.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787',
+      process.env.VITE_FOYER_API_URL ?? 'http://localhost:8787',
     )
     response.writeHead(result.status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     response.end(JSON.stringify(result.body))
@@ -88,11 +88,14 @@ function hostIdentityPlugin(): Plugin {
 }
 
 /**
- * The demo host app. `VITE_FOYER_API_URL` points it at a Foyer server (default http://127.0.0.1:8787);
+ * The demo host app. `VITE_FOYER_API_URL` points it at a Foyer server (default http://localhost:8787);
  * `VITE_ANVIL_RPC_URL` and `VITE_SOLANA_RPC_URL` at the local chains (defaults :8545 and :8899).
  */
 export default defineConfig({
   plugins: [react(), whoamiPlugin(), hostIdentityPlugin()],
+  // `localhost`, with the server reached as http://localhost:8787 too (scripts/demo.mjs): the wallet frame (on
+  // the server's origin) is then same-site with the page, so Chromium lets it keep its device share in
+  // IndexedDB, and `localhost` is a valid passkey RP ID (an IP address is not).
   server: { host: 'localhost', port: 5173, strictPort: false },
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.

@@ -10,15 +10,15 @@ export function freshEmail(prefix = 'person'): string {
   return `${prefix}${counter}.${Date.now()}@example.com`
 }
 
-/** Opens `url` and waits until the demo reports `ready: true`. */
+/** Opens `url` and waits until the demo reports `ready: true` (usable in hooks too). */
 export async function openDemo(page: Page, url: string): Promise<void> {
   await page.goto(url)
-  await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
+  await waitForTestId(page, 'ready', 'true')
 }
 
 /**
  * Signs in through the modal: submits `email`, reads the code from the server's dev mailbox at `apiUrl`,
- * types it, and waits until the demo shows `authenticated: true`.
+ * types it, and waits until the demo shows `authenticated: true` (usable in hooks too).
  */
 export async function signInWithEmail(page: Page, apiUrl: string, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -31,7 +31,7 @@ export async function signInWithEmail(page: Page, apiUrl: string, email: string)
   await dialog.getByLabel('Digit 1 of 6').click()
   await page.keyboard.type(message.code ?? '')
   await dialog.waitFor({ state: 'detached' })
-  await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+  await waitForTestId(page, 'authenticated', 'true')
 }
 
 /** What the demo's back end answered last (`data-testid="backend-whoami"`), parsed; `null` while pending. */
@@ -59,4 +59,13 @@ export async function verifyWithBackEnd(
   await page.getByRole('button', { name, exact: true }).click()
   await expect.poll(async () => Number((await readWhoami(page))?.request ?? 0)).toBeGreaterThan(before)
   return (await readWhoami(page))!
+}
+
+/** Waits until the element with `data-testid=testId` has exactly `text` (usable outside tests, e.g. in hooks). */
+export async function waitForTestId(page: Page, testId: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    ([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === expected,
+    [testId, text] as const,
+    { timeout: 30_000 },
+  )
 }

@@ -18,6 +18,12 @@ const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
  * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
  * 'Send 0.01 ETH' to an address, 'Set password' and 'Export wallet'.
  */
+/** How the demo names a wallet's recovery method (`privy` is the wire value of automatic recovery). */
+const recoveryLabels: Record<string, string> = {
+  privy: 'automatic recovery',
+  'user-passcode': 'password recovery',
+}
+
 export function WalletPanel() {
   const { ready, wallets } = useWallets()
   const wallet = wallets[0]
@@ -68,7 +74,8 @@ export function WalletPanel() {
     <section>
       <h2>Ethereum wallet</h2>
       <p>
-        Address: <code data-testid="wallet-address">{wallet.address}</code> ({wallet.recoveryMethod} recovery)
+        Address: <code data-testid="wallet-address">{wallet.address}</code> (
+        {recoveryLabels[wallet.recoveryMethod] ?? wallet.recoveryMethod})
       </p>
       <p>
         Balance on {anvilChain.name}:{' '}

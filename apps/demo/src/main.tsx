@@ -8,7 +8,7 @@ import { anvilChain, solanaCluster } from './chains'
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
-const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://127.0.0.1:8787'
+const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
 

@@ -76,7 +76,10 @@ export async function createWalletTestClient(
     embeddedWallets: options.embeddedWallets,
   })
   // A signed-in session: an access token with its refresh token (a token alone is wiped, spec 01 §4).
-  await client._internal.session.write({ accessToken: await signAccessToken(), refreshToken: 'test-refresh-token' })
+  await client._internal.session.write({
+    accessToken: await signAccessToken(),
+    refreshToken: 'test-refresh-token',
+  })
   client._internal.setState({ status: 'ready', user: options.stateUser ?? options.user ?? walletUser })
   const requests: Request[] = []
   const answer: Answer =
