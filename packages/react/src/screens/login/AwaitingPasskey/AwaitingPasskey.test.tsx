@@ -44,7 +44,7 @@ const passkeyRoutes = {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+  vi.stubGlobal('PublicKeyCredential', class {})
 })
 afterEach(() => {
   cleanup()
