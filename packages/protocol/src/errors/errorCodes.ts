@@ -29,6 +29,7 @@ export const errorCodes = [
   'passkey_not_registered',
   'resource_conflict',
   'not_supported',
+  'region_not_supported',
   'not_found',
   'internal_error',
 ] as const

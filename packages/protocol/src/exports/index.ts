@@ -36,8 +36,10 @@ export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
 export {
+  type AccessControl,
   type AppConfig,
   type AppSettings,
+  accessControlSchema,
   allowlistConfigSchema,
   appConfigSchema,
   appSettingsSchema,
@@ -192,6 +194,46 @@ export {
   refreshSessionRequestSchema,
 } from '../schemas/sessions'
 export {
+  base58AddressSchema,
+  evmAddressSchema,
+  SIWE_MESSAGE_MAX_LENGTH,
+  SIWE_NONCE_TTL_SECONDS,
+  type SiweAuthenticateRequest,
+  type SiweInitRequest,
+  type SiweInitResponse,
+  type SiweLinkRequest,
+  type SiwsAuthenticateRequest,
+  type SiwsInitRequest,
+  type SiwsLinkRequest,
+  siweAuthenticateRequestSchema,
+  siweChainIdSchema,
+  siweInitRequestSchema,
+  siweInitResponseSchema,
+  siweLinkRequestSchema,
+  siwsAuthenticateRequestSchema,
+  siwsInitRequestSchema,
+  siwsLinkRequestSchema,
+  WALLET_CONNECTION_MAX_RETRIES,
+} from '../schemas/siwe'
+export {
+  DEFAULT_PHONE_COUNTRY,
+  NATIONAL_NUMBER_MAX_DIGITS,
+  NATIONAL_NUMBER_MIN_DIGITS,
+  PHONE_MASK_VISIBLE_CHARACTERS,
+  PHONE_NUMBER_MAX_LENGTH,
+  phoneNumberSchema,
+  type SmsAuthenticateRequest,
+  type SmsInitRequest,
+  type SmsLinkRequest,
+  type SmsUnlinkRequest,
+  type SmsUpdateRequest,
+  smsAuthenticateRequestSchema,
+  smsInitRequestSchema,
+  smsLinkRequestSchema,
+  smsUnlinkRequestSchema,
+  smsUpdateRequestSchema,
+} from '../schemas/sms'
+export {
   ACCESS_TOKEN_TYP,
   type AccessTokenClaims,
   accessTokenClaimsSchema,
@@ -214,7 +256,9 @@ export {
   type MfaMethod,
   mfaMethodSchema,
   type PasskeyAccount,
+  type PhoneAccount,
   passkeyAccountSchema,
+  phoneAccountSchema,
   type User,
   userSchema,
 } from '../schemas/user'

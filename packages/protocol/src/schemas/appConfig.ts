@@ -17,6 +17,19 @@ export const allowlistConfigSchema = z.object({
   cta_link: z.string().nullable(),
 })
 
+/**
+ * Who may sign up (security checklist I.55), server-only: never part of the public app configuration.
+ * `allowlist` entries are emails (lower case), E.164 phone numbers or wallet addresses (Ethereum lower
+ * case, Solana base58); with `allowlist_enabled`, a new user must prove one of them (403
+ * `allowlist_rejected`). `max_users` caps the app's users (403 `max_accounts_reached`); null = no cap.
+ */
+export const accessControlSchema = z.object({
+  allowlist_enabled: z.boolean(),
+  allowlist: z.array(z.string().min(1).max(254)).max(100_000),
+  max_users: z.number().int().nonnegative().nullable(),
+})
+export type AccessControl = z.infer<typeof accessControlSchema>
+
 /** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
 export const embeddedWalletConfigSchema = z.object({
   create_on_login: createOnLoginSchema,
@@ -100,6 +113,7 @@ export const appSettingsSchema = z.object({
   smart_wallet_config: smartWalletConfigSchema,
   telegram_auth_config: telegramAuthConfigSchema,
   custom_jwt_auth: customJwtAuthConfigSchema,
+  access_control: accessControlSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -107,7 +121,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3, DESIGN.md "Wire contract").
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
-export const appConfigSchema = appSettingsSchema.extend({
+export const appConfigSchema = appSettingsSchema.omit({ access_control: true }).extend({
   id: z.string(),
   name: z.string(),
   verification_key: z.string(),
@@ -176,4 +190,5 @@ export const defaultAppSettings: AppSettings = {
     subject_claim: 'sub',
     algorithms: ['RS256', 'ES256'],
   },
+  access_control: { allowlist_enabled: false, allowlist: [], max_users: null },
 }

@@ -17,6 +17,14 @@ export const emailAccountSchema = z.object({
 })
 export type EmailAccount = z.infer<typeof emailAccountSchema>
 
+/** A phone number proven by an SMS code. `number` is E.164 (`+14155550100`). */
+export const phoneAccountSchema = z.object({
+  type: z.literal('phone'),
+  number: z.string(),
+  ...verificationTimes,
+})
+export type PhoneAccount = z.infer<typeof phoneAccountSchema>
+
 /**
  * A passkey (WebAuthn credential) linked to a user (spec 01 §3 "Passkey account"). `credential_id` is
  * base64url; `authenticator_name` comes from the AAGUID when known; browser and OS from the User-Agent.
@@ -49,6 +57,7 @@ export type CustomJwtAccount = z.infer<typeof customJwtAccountSchema>
 /** Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"). */
 export const linkedAccountSchema = z.discriminatedUnion('type', [
   emailAccountSchema,
+  phoneAccountSchema,
   walletAccountSchema,
   passkeyAccountSchema,
   guestAccountSchema,

@@ -160,7 +160,8 @@ export const unlinkWalletRequestSchema = z.object({ address: z.string().min(1).m
 export type UnlinkWalletRequest = z.infer<typeof unlinkWalletRequestSchema>
 
 /**
- * A wallet linked account (spec 01 §3, spec 02 §3). Embedded wallets have `wallet_client_type: 'privy'`,
+ * A wallet linked account (spec 01 §3, spec 02 §3). External wallets (SIWE/SIWS) have the client-reported
+ * `wallet_client_type` and `connector_type`, `recovery_method` and `wallet_index` null. Embedded wallets have `wallet_client_type: 'privy'`,
  * `connector_type: 'embedded'`, a `recovery_method` and a `wallet_index`; times in Unix seconds.
  */
 export const walletAccountSchema = z.object({
@@ -169,6 +170,8 @@ export const walletAccountSchema = z.object({
   chain_type: chainTypeSchema,
   wallet_client_type: z.string(),
   connector_type: z.string(),
+  /** CAIP-2 chain id of the SIWE sign-in (`eip155:1`); absent for Solana and embedded wallets. */
+  chain_id: z.string().optional(),
   recovery_method: recoveryMethodSchema.nullable(),
   wallet_index: walletIndexSchema.nullable(),
   imported: z.boolean(),

@@ -33,4 +33,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   passkey_not_registered: 400,
   resource_conflict: 400,
   not_supported: 400,
+  region_not_supported: 400,
 }

@@ -58,9 +58,51 @@ function toLinkedAccount(row: LinkedAccountJson): LinkedAccount | null {
       latest_verified_at: Number(row.latest_verified_s),
     }
   }
+  if (row.type === 'phone') {
+    return {
+      type: 'phone',
+      number: row.subject,
+      verified_at: Number(row.verified_s),
+      first_verified_at: Number(row.first_verified_s),
+      latest_verified_at: Number(row.latest_verified_s),
+    }
+  }
+  if (row.type === 'siwe' || row.type === 'siws') return toExternalWalletAccount(row)
   if (row.type === 'passkey') return toPasskeyAccount(row)
   if (row.type === 'guest' || row.type === 'custom') return toGuestOrCustomAccount(row)
   return null
+}
+
+/**
+ * Details stored with an external wallet account (`siwe`/`siws` rows): the address as the wallet shows it
+ * (EIP-55 for Ethereum), the CAIP-2 chain id of the sign-in (Ethereum only) and the client-reported wallet
+ * and connector names (spec 01 §3 connection history).
+ */
+export type ExternalWalletDetails = {
+  address: string
+  chain_id?: string
+  wallet_client_type: string
+  connector_type: string
+}
+
+/** A `siwe` or `siws` account row as a wire wallet account (spec 01 §3). */
+function toExternalWalletAccount(row: LinkedAccountJson): WalletAccount {
+  const details = (row.details ?? {}) as Partial<ExternalWalletDetails>
+  return {
+    type: 'wallet',
+    address: details.address ?? row.subject,
+    chain_type: row.type === 'siwe' ? 'ethereum' : 'solana',
+    ...(details.chain_id ? { chain_id: details.chain_id } : {}),
+    wallet_client_type: details.wallet_client_type ?? 'unknown',
+    connector_type: details.connector_type ?? 'injected',
+    recovery_method: null,
+    wallet_index: null,
+    imported: false,
+    delegated: false,
+    verified_at: Number(row.verified_s),
+    first_verified_at: Number(row.first_verified_s),
+    latest_verified_at: Number(row.latest_verified_s),
+  }
 }
 
 /** A `guest` or `custom` account row as a linked account (null when a custom subject is malformed). */
@@ -212,12 +254,22 @@ export async function signInWithEmail(
   return signInWithAccount(db, { ...parameters, type: 'email', subject: parameters.email })
 }
 
+/**
+ * The stored type of a linked account and the canonical form of its `subject`:
+ * - `email`: lower-cased address; `phone`: E.164 number;
+ * - `siwe`: lower-cased Ethereum address; `siws`: base58 Solana address (both wire `type: 'wallet'`);
+ * - `guest`: SHA-256 of the guest credential; `custom`: see {@link customSubject}; `passkey`: credential id.
+ */
+export type AccountType = 'email' | 'phone' | 'siwe' | 'siws' | 'guest' | 'custom' | 'passkey'
+
 export type SignInWithAccountParameters = {
   appId: string
-  /** Linked-account type: 'email', 'guest' (subject: SHA-256 of the credential), 'custom' (see `customSubject`). */
-  type: 'email' | 'guest' | 'custom'
+  /** Linked-account type (see {@link AccountType}); passkeys sign in through their own feature. */
+  type: Exclude<AccountType, 'passkey'>
   /** The canonical, already proven identifier. */
   subject: string
+  /** Type-specific fields stored with the account (e.g. {@link ExternalWalletDetails}); merged on sign-in. */
+  details?: Record<string, unknown>
   mode: AuthMode
   now: Date
   /** A new user is a guest (`is_guest`); default false. */
@@ -256,13 +308,15 @@ export async function signInWithAccount(
   // account got the fresh id; the foreign key is checked at the end of the statement, when both rows exist.
   const proposedUserId = randomId(25)
   const at = now.toISOString()
+  const details = JSON.stringify(parameters.details ?? {})
   const result = (await db.orm.execute(sql`
     with account as (
       insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
         first_verified_at, latest_verified_at, created_at)
-      values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${email}, '{}'::jsonb, ${at}::timestamptz,
-        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-      on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at
+      values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${email}, ${details}::jsonb,
+        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at,
+        details = ${linkedAccounts}.details || excluded.details
       returning user_id
     ), created as (
       insert into ${users} (id, app_id, created_at, is_guest)
@@ -282,17 +336,36 @@ export function cannotLinkMoreMessage(type: string): string {
 }
 
 /**
- * Links the proven email `email` to `userId` (spec 01 §5 "Linking"): one email per user (400
- * `cannot_link_more_of_type` 'User already has an account of type email linked.'); an address of another
- * user is 400 `linked_to_another_user`. A guest who links an email becomes a full user: `is_guest` false and
- * the guest account (the device credential) is removed, so the credential no longer opens the account.
- * Returns whether the user was a guest.
+ * Links the proven email `email` to `userId` (see {@link linkAccountToUser}; a guest who links an email
+ * becomes a full user).
  */
 export async function linkEmailToUser(
   db: FoyerDatabase,
   parameters: { appId: string; userId: string; email: string; now: Date },
 ): Promise<{ wasGuest: boolean }> {
-  const { appId, userId, email, now } = parameters
+  return linkAccountToUser(db, { ...parameters, type: 'email', subject: parameters.email })
+}
+
+/**
+ * Links the proven account (type, subject) to `userId` (spec 01 §5 "Linking"): one account per type
+ * (400 `cannot_link_more_of_type` 'User already has an account of type X linked.'); an account of another
+ * user is 400 `linked_to_another_user` (UNIQUE (app_id, type, subject), so two racing links cannot both
+ * win). A guest who links an email, phone or wallet becomes a full user: `is_guest` false and the guest
+ * account (the device credential) is removed, so the credential no longer opens the account.
+ * Returns whether the user was a guest. Passkeys (up to 5) link through their own feature.
+ */
+export async function linkAccountToUser(
+  db: FoyerDatabase,
+  parameters: {
+    appId: string
+    userId: string
+    type: Exclude<AccountType, 'passkey' | 'guest'>
+    subject: string
+    details?: Record<string, unknown>
+    now: Date
+  },
+): Promise<{ wasGuest: boolean }> {
+  const { appId, userId, type, subject, now } = parameters
   return db.orm.transaction(async (tx) => {
     const [user] = await tx
       .select({ isGuest: users.isGuest })
@@ -303,18 +376,18 @@ export async function linkEmailToUser(
     const [owned] = await tx
       .select({ id: linkedAccounts.id })
       .from(linkedAccounts)
-      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'email')))
+      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, type)))
       .limit(1)
-    if (owned) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage('email'))
+    if (owned) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
     const inserted = await tx
       .insert(linkedAccounts)
       .values({
         id: randomId(25),
         appId,
         userId,
-        type: 'email',
-        subject: email,
-        details: {},
+        type,
+        subject,
+        details: parameters.details ?? {},
         verifiedAt: now,
         firstVerifiedAt: now,
         latestVerifiedAt: now,
@@ -334,5 +407,32 @@ export async function linkEmailToUser(
         .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'guest')))
     }
     return { wasGuest: user.isGuest }
+  })
+}
+
+/**
+ * Unlinks the account (type, subject) from `userId` (spec 01 §7 `…/unlink`). Throws 404 `not_found` when
+ * the user has no such account, and 400 `cannot_unlink_sole_account` when it is the user's only linked
+ * account (the user could no longer sign in). One statement, so two racing unlinks cannot remove both of
+ * a user's last two accounts.
+ */
+export async function unlinkAccount(
+  db: FoyerDatabase,
+  parameters: { appId: string; userId: string; type: AccountType; subject: string },
+): Promise<void> {
+  const { appId, userId, type, subject } = parameters
+  return db.orm.transaction(async (tx) => {
+    // Serialize unlinks of one user on its row.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    const accounts = await tx
+      .select({ id: linkedAccounts.id, type: linkedAccounts.type, subject: linkedAccounts.subject })
+      .from(linkedAccounts)
+      .where(and(eq(linkedAccounts.appId, appId), eq(linkedAccounts.userId, userId)))
+    const target = accounts.find((account) => account.type === type && account.subject === subject)
+    if (!target)
+      throw new FoyerHttpError('not_found', `No ${type} account ${subject} is linked to this user.`)
+    if (accounts.length === 1)
+      throw new FoyerHttpError('cannot_unlink_sole_account', 'Cannot unlink the only account of a user.')
+    await tx.delete(linkedAccounts).where(eq(linkedAccounts.id, target.id))
   })
 }

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { authModeSchema, codeSchema } from './common'
+
+/** Longest phone text accepted, in characters (spec 01 §5: over 250 is too long). */
+export const PHONE_NUMBER_MAX_LENGTH = 250
+/** Shortest and longest national number, in digits (spec 01 §5). */
+export const NATIONAL_NUMBER_MIN_DIGITS = 2
+export const NATIONAL_NUMBER_MAX_DIGITS = 17
+/** Characters left visible when a phone number is masked (spec 01 §5). */
+export const PHONE_MASK_VISIBLE_CHARACTERS = 4
+/** Country used by the phone input when `intl.defaultCountry` is not set (spec 01 §9). */
+export const DEFAULT_PHONE_COUNTRY = 'US'
+
+/**
+ * A phone number as sent on the wire: the qualified international number (E.164, e.g. `+14155550100`),
+ * at most 250 characters (spec 01 §5). The server parses it with libphonenumber-js and answers 400
+ * `invalid_data` when it is not a possible number.
+ */
+export const phoneNumberSchema = z.string().trim().min(1).max(PHONE_NUMBER_MAX_LENGTH)
+
+/** `POST /api/v1/passwordless_sms/init` `{ phoneNumber, token? }` → `{ success: true }` (spec 01 §7). */
+export const smsInitRequestSchema = z.object({
+  phoneNumber: phoneNumberSchema,
+  token: z.string().max(4096).optional(),
+})
+export type SmsInitRequest = z.infer<typeof smsInitRequestSchema>
+
+/** `POST /api/v1/passwordless_sms/authenticate` `{ phoneNumber, code, mode? }` → auth response (spec 01 §7). */
+export const smsAuthenticateRequestSchema = z.object({
+  phoneNumber: phoneNumberSchema,
+  code: codeSchema,
+  mode: authModeSchema.optional(),
+})
+export type SmsAuthenticateRequest = z.infer<typeof smsAuthenticateRequestSchema>
+
+/**
+ * `POST /api/v1/passwordless_sms/link` `{ phoneNumber, code }` → auth response of a new session (spec 01 §7).
+ * The code must have been requested with the user's session (security checklist A.6).
+ */
+export const smsLinkRequestSchema = z.object({ phoneNumber: phoneNumberSchema, code: codeSchema })
+export type SmsLinkRequest = z.infer<typeof smsLinkRequestSchema>
+
+/**
+ * `POST /api/v1/passwordless_sms/update` `{ old_phone_number, new_phone_number, code }` → the user (spec 01
+ * §7): replaces the linked number; the code is a link code sent to the new number.
+ */
+export const smsUpdateRequestSchema = z.object({
+  old_phone_number: phoneNumberSchema,
+  new_phone_number: phoneNumberSchema,
+  code: codeSchema,
+})
+export type SmsUpdateRequest = z.infer<typeof smsUpdateRequestSchema>
+
+/** `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }` → the user (spec 01 §7). */
+export const smsUnlinkRequestSchema = z.object({ phoneNumber: phoneNumberSchema })
+export type SmsUnlinkRequest = z.infer<typeof smsUnlinkRequestSchema>
