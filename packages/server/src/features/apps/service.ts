@@ -132,6 +132,14 @@ export type SeedDemoAppParameters = {
   env?: 'development' | 'production' | 'test'
 }
 
+/** The sign-in methods the demo app has on, besides email (on by default). */
+const DEMO_APP_SETTINGS = {
+  passkey_auth: true,
+  sms_auth: true,
+  wallet_auth: true,
+  solana_wallet_auth: true,
+} as const
+
 /**
  * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it.
  * Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
@@ -140,13 +148,24 @@ export type SeedDemoAppParameters = {
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const existing = await findAppRecord(db, DEMO_APP_ID)
-  if (existing) return existing
+  if (existing) {
+    // A data directory from an older version: switch on the sign-in methods the demo shows.
+    const missing = Object.entries(DEMO_APP_SETTINGS).some(
+      ([key, value]) => existing.settings[key as keyof typeof DEMO_APP_SETTINGS] !== value,
+    )
+    if (!missing) return existing
+    await db.orm
+      .update(apps)
+      .set({ settings: { ...existing.settings, ...DEMO_APP_SETTINGS } })
+      .where(eq(apps.id, DEMO_APP_ID))
+    return (await findAppRecord(db, DEMO_APP_ID)) ?? existing
+  }
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
   const row = await buildAppRow({
     id: DEMO_APP_ID,
     name: DEMO_APP_NAME,
     allowedOrigins: env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'],
-    settings: { passkey_auth: true },
+    settings: DEMO_APP_SETTINGS,
     masterKey: parameters.masterKey,
   })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
