@@ -33,7 +33,10 @@ async function requestCode(email: string): Promise<string> {
   const dialog = page.getByRole('dialog')
   await dialog.getByPlaceholder('your@email.com').fill(email)
   const since = Date.now()
-  await dialog.getByRole('button', { name: 'Submit' }).click()
+  await dialog
+    .locator('form', { has: page.getByPlaceholder('your@email.com') })
+    .getByRole('button', { name: 'Submit' })
+    .click()
   await dialog.getByText('Enter confirmation code').waitFor()
   const message = await waitForMessage(stack.apiUrl, { to: email, since })
   expect(message.code).toMatch(/^[0-9]{6}$/)
@@ -109,7 +112,9 @@ describe('email sign-in through the modal', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
     const input = dialog.getByPlaceholder('your@email.com')
-    const submit = dialog.getByRole('button', { name: 'Submit' })
+    const submit = dialog
+      .locator('form', { has: page.getByPlaceholder('your@email.com') })
+      .getByRole('button', { name: 'Submit' })
     expect(await submit.isDisabled()).toBe(true)
     for (const invalid of ['person', 'person@', 'person@example', '@example.com']) {
       await input.fill(invalid)

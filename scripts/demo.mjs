@@ -44,7 +44,8 @@ function start(name, args, { cwd, env, ready }) {
 
 const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start'], {
   cwd: root,
-  env: { PORT: serverPort, HOST: '127.0.0.1' },
+  // The server checks contract-wallet (ERC-1271) sign-ins on the local chain.
+  env: { PORT: serverPort, HOST: '127.0.0.1', FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}` },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
 const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', demoPort, '--strictPort'], {

@@ -15,6 +15,8 @@ export type StartStackOptions = {
   demoHost?: '127.0.0.1' | 'localhost'
   /** Also start anvil (chain 31337) and the litesvm Solana JSON-RPC, and point the demo app at them. */
   chains?: boolean
+  /** Send SMS through Twilio's REST API at `baseUrl` (a local stand-in); codes still reach the dev mailbox. */
+  twilio?: Parameters<typeof createApp>[0]['twilio']
 }
 
 /** A running server + demo app for one test file. */
@@ -55,6 +57,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     env: 'test',
     now: () => Date.now() + clockOffsetMs,
     logger: false,
+    ...(options.twilio ? { twilio: options.twilio } : {}),
+    // SIWE contract wallets (ERC-1271) are checked on the local chain.
+    ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
 

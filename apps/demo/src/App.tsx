@@ -1,8 +1,10 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { GuestPanel } from './GuestPanel'
 import { PasskeyPanel } from './PasskeyPanel'
+import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
 import { WalletPanel } from './WalletPanel'
 
@@ -69,6 +71,7 @@ export function App({ appId }: { appId: string }) {
   }, [authenticated, claimsLoaded, claims, verify])
 
   const email = user?.linked_accounts.find((account) => account.type === 'email')
+  const phone = user?.linked_accounts.find((account) => account.type === 'phone')
 
   return (
     <main style={styles.main}>
@@ -81,13 +84,16 @@ export function App({ appId }: { appId: string }) {
       {authenticated ? (
         <>
           <p>
-            Signed in as <strong data-testid="user-email">{email?.address ?? user?.id}</strong>
+            Signed in as{' '}
+            <strong data-testid="user-email">{email?.address ?? phone?.number ?? user?.id}</strong>
           </p>
           <button type="button" onClick={() => void logout()} style={styles.button}>
             Log out
           </button>
           <GuestPanel />
+          <PhonePanel />
           <PasskeyPanel />
+          <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />
           <h2>User</h2>

@@ -10,7 +10,7 @@ import { useState } from 'react'
  */
 export function PasskeyPanel() {
   const { user } = useFoyer()
-  const { linkPasskey, linking, error } = useLinkPasskey()
+  const { linkPasskey, openLinkPasskey, linking, error } = useLinkPasskey()
   const [showAll, setShowAll] = useState(false)
   const passkeys = (user?.linked_accounts ?? []).filter(
     (account): account is PasskeyAccount => account.type === 'passkey',
@@ -32,6 +32,9 @@ export function PasskeyPanel() {
       <p>
         <button type="button" disabled={linking} onClick={() => void linkPasskey().catch(() => {})}>
           Link a passkey
+        </button>{' '}
+        <button type="button" onClick={() => void openLinkPasskey().catch(() => {})}>
+          Manage passkeys
         </button>
       </p>
       {error ? <p role="alert">{error.message}</p> : null}

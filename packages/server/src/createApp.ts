@@ -15,6 +15,9 @@ import { mailboxRoutes } from './features/mail/routes'
 import { passkeyRoutes } from './features/passkeys/routes'
 import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
+import { siweRoutes } from './features/siwe/routes'
+import { smsRoutes } from './features/sms/routes'
+import type { TwilioOptions } from './features/sms/smsSender'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
@@ -34,6 +37,16 @@ export type CreateAppOptions = {
   smtpUrl?: string
   /** `From` header of outgoing mail. */
   mailFrom?: string
+  /**
+   * Twilio (Messages REST API) for SMS codes: `accountSid`, `authToken`, `from`, `baseUrl` (default
+   * https://api.twilio.com). Without it SMS codes reach only the dev mailbox (outside production).
+   */
+  twilio?: TwilioOptions
+  /**
+   * JSON-RPC URL per EIP-155 chain id (`{ 31337: 'http://127.0.0.1:8545' }`): SIWE signatures that are not
+   * an EOA's are checked with ERC-1271 `isValidSignature` on that chain; without a URL only EOAs sign in.
+   */
+  evmRpcUrls?: Record<number, string>
   /** `iss` of access and identity tokens; default 'foyer'. */
   issuer?: string
   /** Access-token lifetime in seconds; default 3600 (security checklist C.17: at most 3600). */
@@ -112,7 +125,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     })
   await app.register(appRoutes, { context })
   await app.register(passwordlessRoutes, { context })
+  await app.register(smsRoutes, { context })
   await app.register(passkeyRoutes, { context })
+  await app.register(siweRoutes, { context })
   await app.register(guestRoutes, { context })
   await app.register(customJwtRoutes, { context, jwks: options.customJwtJwks })
   await app.register(sessionRoutes, { context })

@@ -5,6 +5,7 @@ import { deriveKey } from './crypto/deriveKey'
 import { createAppStore } from './features/apps/service'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
+import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './http/ServerContext'
 
@@ -67,7 +68,15 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       log,
       printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
     }),
+    sms: createSmsSender({
+      twilio: options.twilio,
+      mailbox,
+      now,
+      log,
+      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    }),
     mailbox,
+    evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
     log,
   }
 }

@@ -8,6 +8,7 @@ export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAcc
 export { initialize } from '../actions/initialize'
 export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
 export { linkPasskey } from '../actions/linkPasskey'
+export { type LinkPhoneParameters, linkPhone } from '../actions/linkPhone'
 export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/loginAsGuest'
 export { loginWithCustomAccessToken } from '../actions/loginWithCustomAccessToken'
 export {
@@ -20,9 +21,15 @@ export {
   type LoginWithPasskeyReturnType,
   loginWithPasskey,
 } from '../actions/loginWithPasskey'
+export {
+  type LoginWithSmsCodeParameters,
+  type LoginWithSmsCodeReturnType,
+  loginWithSmsCode,
+} from '../actions/loginWithSmsCode'
 export { logout } from '../actions/logout'
 export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
 export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
+export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sendSmsCode'
 export {
   type CustomAuthParameters,
   type SyncCustomAuthReturnType,
@@ -30,6 +37,8 @@ export {
 } from '../actions/syncCustomAuth'
 export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
 export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPasskey'
+export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/unlinkPhone'
+export { type UpdatePhoneParameters, updatePhone } from '../actions/updatePhone'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 export {
@@ -50,6 +59,7 @@ export { createLocalStorage } from '../storage/createLocalStorage'
 export { createMemoryStorage } from '../storage/createMemoryStorage'
 export type { FoyerStorage } from '../storage/FoyerStorage'
 export { isValidEmail } from '../utils/isValidEmail'
+export { maskPhoneNumber } from '../utils/maskPhoneNumber'
 export { passkeyDisplayName } from '../utils/passkeyDisplayName'
 export { version } from '../version'
 export type { EmbeddedWalletInfo } from '../wallet/EmbeddedWalletInfo'

@@ -20,8 +20,13 @@ export type FoyerAppearance = {
 /** The `config` prop of `FoyerProvider`. */
 export type FoyerConfig = {
   appearance?: FoyerAppearance
-  /** Login methods shown on the landing screen. Only `'email'` exists so far (the default). */
-  loginMethods?: readonly 'email'[]
+  /**
+   * Login methods shown on the landing screen, among those the app has on (`email_auth`, `sms_auth`).
+   * Default: every method the app has on.
+   */
+  loginMethods?: readonly ('email' | 'sms')[]
+  /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
+  intl?: { defaultCountry?: string }
   /**
    * Embedded wallets (spec 02 §3 "Embedded wallet config … Client"): `ethereum.createOnLogin` and
    * `solana.createOnLogin` (`'users-without-wallets'`, `'all-users'` or `'off'`), `noPromptOnSignature`,

@@ -17,6 +17,11 @@ describe('errorScreenCopy', () => {
       detail: 'Too many attempts.',
       button: 'Try again later',
     })
+    expect(errorScreenCopy({ code: 'region_not_supported', status: 400, message: 'x' }, en)).toEqual({
+      title: 'This region is not supported',
+      detail: 'SMS authentication from this region is not available',
+      button: 'Try another method',
+    })
     expect(errorScreenCopy({ code: 'linked_to_another_user' }, en)).toMatchObject({
       title: 'Authentication failed',
       detail: 'This account has already been linked to another user.',

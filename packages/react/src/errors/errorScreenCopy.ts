@@ -24,6 +24,7 @@ export type ErrorScreenCopy = {
  * | `allowlist_rejected` | app's `allowlist_config` texts, else "You don't have access to this app" / 'Have you been invited?' / 'Try another account' (link when `cta_link`) |
  * | `linked_to_another_user` | 'Authentication failed' / 'This account has already been linked to another user.' / 'Try again' |
  * | `too_many_requests` | 'Request failed' / 'Too many attempts.' / 'Try again later' |
+ * | `region_not_supported` | 'This region is not supported' / 'SMS authentication from this region is not available' / 'Try another method' |
  * | other HTTP 400 or 422 | 'Something went wrong' / server message / 'Try again' |
  * | `network_error` | 'Something went wrong' / 'Check your connection and try again.' / 'Try again' |
  * | anything else | 'Something went wrong' / 'Try again later' / 'Try again' |
@@ -59,6 +60,12 @@ export function errorScreenCopy(
       return { title: m.authenticationFailed, detail: m.linkedToAnotherUser, button: m.tryAgain }
     case 'too_many_requests':
       return { title: m.requestFailed, detail: m.tooManyAttempts, button: m.tryAgainLater }
+    case 'region_not_supported':
+      return {
+        title: m.regionNotSupportedTitle,
+        detail: m.regionNotSupportedDetail,
+        button: m.tryAnotherMethod,
+      }
     case 'network_error':
       return { title: m.somethingWentWrong, detail: m.networkError, button: m.tryAgain }
   }

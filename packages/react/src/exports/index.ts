@@ -1,5 +1,6 @@
 export type { FoyerAppearance, FoyerConfig } from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
+export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
 export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'
 export { useCreateWallet } from '../hooks/useCreateWallet'
 export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
@@ -7,6 +8,8 @@ export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExp
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
+export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
+export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
 export {
   type UseSendSolanaTransactionOptions,
   type UseSendSolanaTransactionReturnType,
@@ -30,5 +33,6 @@ export {
   type UseSolanaWalletsReturnType,
   useSolanaWallets,
 } from '../hooks/useSolanaWallets'
+export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'

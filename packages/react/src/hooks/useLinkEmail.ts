@@ -4,9 +4,16 @@ import { useCallback, useMemo, useState } from 'react'
 import { toErrorInfo } from '../errors/toErrorInfo'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
+import { openLinkScreen } from './openLinkScreen'
 
 /** What {@link useLinkEmail} returns. */
 export type UseLinkEmailReturnType = {
+  /**
+   * Opens the modal on 'Link email' (spec 01 §2): the user enters an address and the emailed code; resolves
+   * with the updated user. Rejects with `UserRejectedRequestError` (`'user_rejected'`) when the user closes
+   * the modal, and with an Error when nobody is signed in.
+   */
+  openLinkEmail(): Promise<User>
   /** Emails a link code to `email` (the signed-in user's session makes it a link code). */
   sendCode(email: string): Promise<void>
   /**
@@ -39,7 +46,7 @@ function linkErrorMessage(code: string, serverMessage: string | undefined): stri
  * await linkEmail({ email: 'ada@example.com', code })
  */
 export function useLinkEmail(): UseLinkEmailReturnType {
-  const { client } = useFoyerContext('useLinkEmail')
+  const { client, openFlow } = useFoyerContext('useLinkEmail')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<UseLinkEmailReturnType['error']>(null)
 
@@ -66,5 +73,9 @@ export function useLinkEmail(): UseLinkEmailReturnType {
       track(async () => (await linkEmail(client, parameters)).user),
     [client, track],
   )
-  return useMemo(() => ({ sendCode, linkEmail: link, busy, error }), [sendCode, link, busy, error])
+  const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'email' }), [client, openFlow])
+  return useMemo(
+    () => ({ openLinkEmail: open, sendCode, linkEmail: link, busy, error }),
+    [open, sendCode, link, busy, error],
+  )
 }

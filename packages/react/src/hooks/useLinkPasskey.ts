@@ -9,6 +9,12 @@ import { passkeyErrorMessage } from '../screens/login/AwaitingPasskey/passkeyErr
 /** What {@link useLinkPasskey} returns. */
 export type UseLinkPasskeyReturnType = {
   /**
+   * Opens the modal's passkey list ('Link passkey', spec 01 §2): the user's passkeys (2 before 'View all'),
+   * 'Add new passkey' and Remove. Resolves when the user closes it; rejects with an Error when nobody is
+   * signed in.
+   */
+  openLinkPasskey(): Promise<void>
+  /**
    * Prompts for a new passkey and links it to the signed-in user (spec 01 §5: up to 5). Resolves with the
    * updated user; rejects with the core error (`PASSKEY_NOT_ALLOWED`, `cannot_link_more_of_type`, …).
    */
@@ -29,7 +35,7 @@ export type UseLinkPasskeyReturnType = {
  * {error ? <p role="alert">{error.message}</p> : null}
  */
 export function useLinkPasskey(): UseLinkPasskeyReturnType {
-  const { client } = useFoyerContext('useLinkPasskey')
+  const { client, openFlow } = useFoyerContext('useLinkPasskey')
   const [linking, setLinking] = useState(false)
   const [error, setError] = useState<UseLinkPasskeyReturnType['error']>(null)
 
@@ -47,5 +53,17 @@ export function useLinkPasskey(): UseLinkPasskeyReturnType {
     }
   }, [client])
 
-  return useMemo(() => ({ linkPasskey: link, linking, error }), [link, linking, error])
+  const open = useCallback(async () => {
+    if (!client.getState().user) throw new Error('User must be authenticated before linking an account.')
+    await openFlow<undefined>((settle) => ({ id: 'linkPasskey', params: { settle } })).catch(
+      (caught: { code?: string }) => {
+        // Closing the list is how the user finishes: not an error.
+        if (caught?.code !== 'user_rejected') throw caught
+      },
+    )
+  }, [client, openFlow])
+  return useMemo(
+    () => ({ openLinkPasskey: open, linkPasskey: link, linking, error }),
+    [open, link, linking, error],
+  )
 }

@@ -1,4 +1,5 @@
 import type { EmbeddedWalletInfo } from '@foyer/core'
+import type { ConnectedExternalWallet, ExternalWallet } from '@foyer/core/external-wallets'
 import type {
   RecoverWithPasswordPrompt,
   SendSolanaTransactionPrompt,
@@ -8,6 +9,7 @@ import type {
   SignTypedDataPrompt,
   TransactionReceiptSummary,
 } from '@foyer/core/wallet'
+import type { User } from '@foyer/protocol'
 import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
@@ -19,10 +21,42 @@ export type LandingParams = {
   email?: string
   /** Shown under the email field until it is edited (spec 01 §8: disallowed plus email returns here). */
   inlineError?: 'disallowed_plus_email'
+  /** An E.164 number to prefill in the phone field (coming Back from the code screen). */
+  phoneNumber?: string
 }
 
-/** Params of the awaiting-code screen: the address the code went to. */
-export type AwaitingCodeParams = { email: string }
+/**
+ * What a code screen finishes in link mode (spec 01 §2 "Link email, link phone, update phone"): link the
+ * address or number to the signed-in user, or replace the linked number; answers through `settle`.
+ */
+export type LinkFlow =
+  | { kind: 'link'; settle: PromptSettler<User> }
+  | { kind: 'update'; oldPhoneNumber: string; settle: PromptSettler<User> }
+
+/**
+ * Params of the awaiting-code screen: the address or E.164 number the code went to, and the link flow
+ * when the code links instead of signing in.
+ */
+export type AwaitingCodeParams = (
+  | { email: string; phoneNumber?: undefined }
+  | { phoneNumber: string; email?: undefined }
+) & { flow?: LinkFlow | undefined }
+
+/** Params of the link screens ('Link email', 'Link phone', 'Update phone'). */
+export type LinkAccountParams = {
+  kind: 'email' | 'phone' | 'updatePhone'
+  settle: PromptSettler<User>
+  /** The linked number an update replaces (`kind: 'updatePhone'`). */
+  oldPhoneNumber?: string | undefined
+  /** Prefill (coming Back from the code screen). */
+  value?: string | undefined
+}
+
+/** Params of the passkey list ('Link passkey'): resolves when the user closes it. */
+export type LinkPasskeyParams = { settle: PromptSettler<undefined> }
+
+/** Params of the success screen: which confirmation to show (default: signed in). */
+export type SuccessParams = { detail?: 'linked' | 'updated' } | undefined
 
 /** Params of the sign request screen: the prompt and how to answer it. */
 export type SignRequestParams = {
@@ -65,15 +99,38 @@ export type RecoverySelectionParams = { wallet: EmbeddedWalletInfo; settle: Prom
 /** Params of the key export screen. */
 export type ExportWalletParams = { wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
 
+/**
+ * What the wallet list is for (spec 01 §2): signing in (from the landing), linking a wallet to the signed-in
+ * user, or connecting one without signing in (the connect-only variant); link and connect answer via `settle`.
+ */
+export type WalletFlow =
+  | { mode: 'login' }
+  | { mode: 'link'; settle: PromptSettler<User> }
+  | { mode: 'connect'; settle: PromptSettler<ConnectedExternalWallet> }
+
+/** Params of the wallet list. */
+export type WalletListParams = WalletFlow
+
+/** Params of the awaiting-connection screen: the chosen wallet and the flow. */
+export type AwaitingWalletParams = { wallet: ExternalWallet; flow: WalletFlow }
+
+/** Params of the 'Could not connect with wallet' screen. */
+export type WalletLoginFailedParams = { walletName: string; flow: WalletFlow }
+
 /** The typed params of every screen (STYLE.md §8). `undefined` = the screen takes none. */
 export type ScreenParamsMap = {
   landing: LandingParams | undefined
   awaitingCode: AwaitingCodeParams
+  linkAccount: LinkAccountParams
+  linkPasskey: LinkPasskeyParams
   awaitingPasskey: undefined
+  walletList: WalletListParams
+  awaitingWallet: AwaitingWalletParams
+  walletLoginFailed: WalletLoginFailedParams
   error: ErrorInfo
   accountNotFound: undefined
   userLimitReached: undefined
-  success: undefined
+  success: SuccessParams
   signRequest: SignRequestParams
   sendTransaction: SendTransactionParams
   transactionSuccess: TransactionSuccessParams
@@ -114,6 +171,20 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.awaitingCode.title,
     closable: true,
   },
+  linkAccount: {
+    component: lazy(() =>
+      import('../screens/link/LinkAccount/LinkAccount').then((m) => ({ default: m.LinkAccount })),
+    ),
+    title: (m) => m.link.phoneTitle,
+    closable: true,
+  },
+  linkPasskey: {
+    component: lazy(() =>
+      import('../screens/link/LinkPasskey/LinkPasskey').then((m) => ({ default: m.LinkPasskey })),
+    ),
+    title: (m) => m.passkey.listTitle,
+    closable: true,
+  },
   awaitingPasskey: {
     component: lazy(() =>
       import('../screens/login/AwaitingPasskey/AwaitingPasskey').then((m) => ({
@@ -121,6 +192,32 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       })),
     ),
     title: (m) => m.passkey.title,
+    closable: true,
+  },
+  // External wallets: their own lazy chunks, with @foyer/core/external-wallets (mipd, viem/siwe, the wallet standard).
+  walletList: {
+    component: lazy(() =>
+      import('../screens/externalWallets/WalletList/WalletList').then((m) => ({ default: m.WalletList })),
+    ),
+    title: (m) => m.externalWallets.listTitle,
+    closable: true,
+  },
+  awaitingWallet: {
+    component: lazy(() =>
+      import('../screens/externalWallets/AwaitingWallet/AwaitingWallet').then((m) => ({
+        default: m.AwaitingWallet,
+      })),
+    ),
+    title: (m) => m.externalWallets.connectingTitle,
+    closable: true,
+  },
+  walletLoginFailed: {
+    component: lazy(() =>
+      import('../screens/externalWallets/WalletLoginFailed/WalletLoginFailed').then((m) => ({
+        default: m.WalletLoginFailed,
+      })),
+    ),
+    title: (m) => m.externalWallets.failedTitle,
     closable: true,
   },
   error: {

@@ -37,6 +37,13 @@ export const baseStyles = `
 [data-foyer] .foyer-input-row[data-invalid]{border-color:var(--foyer-error)}
 [data-foyer] .foyer-input{flex:1;min-width:0;height:40px;border:0;outline:none;background:transparent;color:var(--foyer-fg);font:inherit}
 [data-foyer] .foyer-input::placeholder{color:var(--foyer-muted)}
+[data-foyer] .foyer-phone{display:flex;flex:1;min-width:0;align-items:center;gap:4px}
+[data-foyer] .foyer-phone-country{flex:0 0 auto;width:88px;height:40px;padding:0;border:0;border-radius:8px;background:transparent;color:var(--foyer-fg);font:inherit;cursor:pointer}
+[data-foyer] .foyer-phone-country:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
+[data-foyer] .foyer-divider{display:flex;align-items:center;gap:8px;font-size:13px;color:var(--foyer-muted)}
+[data-foyer] .foyer-divider::before,[data-foyer] .foyer-divider::after{content:"";flex:1;border-top:1px solid var(--foyer-border)}
+[data-foyer] .foyer-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none;text-align:left}
+[data-foyer] .foyer-list-item{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 12px;border:1px solid var(--foyer-border);border-radius:12px}
 [data-foyer] .foyer-button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:0 16px;border:1px solid transparent;border-radius:10px;font:inherit;font-size:15px;font-weight:600;cursor:pointer;background:var(--foyer-accent);color:var(--foyer-accent-fg)}
 [data-foyer] .foyer-button[data-variant=secondary]{background:var(--foyer-surface);color:var(--foyer-fg);border-color:var(--foyer-border)}
 [data-foyer] .foyer-button[data-variant=link]{min-height:0;padding:0;background:transparent;color:var(--foyer-accent);text-decoration:underline}

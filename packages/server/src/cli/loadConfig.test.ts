@@ -40,6 +40,10 @@ describe('loadConfig', () => {
         FOYER_MASTER_KEY: key.toString('base64'),
         SMTP_URL: 'smtp://mail:25',
         MAIL_FROM: 'Foyer <a@b.c>',
+        TWILIO_ACCOUNT_SID: 'AC123',
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_BASE_URL: 'http://127.0.0.1:9999',
         FOYER_ISSUER: 'https://auth.example',
         FOYER_ACCESS_TOKEN_TTL: '900',
         FOYER_SESSION_IDLE_TIMEOUT: '86400',
@@ -56,6 +60,12 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db/foyer',
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'Foyer <a@b.c>',
+      twilio: {
+        accountSid: 'AC123',
+        authToken: 'token',
+        from: '+15005550006',
+        baseUrl: 'http://127.0.0.1:9999',
+      },
       issuer: 'https://auth.example',
       accessTokenTtlSeconds: 900,
       sessionIdleTimeoutSeconds: 86400,
@@ -63,6 +73,12 @@ describe('loadConfig', () => {
       logLevel: 'warn',
     })
     expect(Buffer.from(config.masterKey)).toEqual(key)
+  })
+
+  test('error: Twilio variables go together', async () => {
+    await expect(loadConfig({ TWILIO_ACCOUNT_SID: 'AC123' }, '/tmp')).rejects.toThrow(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+    )
   })
 
   test('error: production without FOYER_MASTER_KEY', async () => {
@@ -77,5 +93,19 @@ describe('loadConfig', () => {
     await expect(loadConfig({ FOYER_ACCESS_TOKEN_TTL: '86400' }, '/tmp')).rejects.toThrow(
       'FOYER_ACCESS_TOKEN_TTL',
     )
+  })
+
+  test('default: FOYER_EVM_RPC_URLS gives an RPC URL per chain id; malformed pairs are named', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    expect((await loadConfig({}, cwd)).evmRpcUrls).toEqual({})
+    const config = await loadConfig(
+      { FOYER_EVM_RPC_URLS: '31337=http://127.0.0.1:8545, 1=https://rpc.example/v1' },
+      cwd,
+    )
+    expect(config.evmRpcUrls).toEqual({ 31337: 'http://127.0.0.1:8545', 1: 'https://rpc.example/v1' })
+    await expect(loadConfig({ FOYER_EVM_RPC_URLS: '31337:http://x' }, cwd)).rejects.toThrow(
+      'FOYER_EVM_RPC_URLS',
+    )
+    await expect(loadConfig({ FOYER_EVM_RPC_URLS: '0=http://x' }, cwd)).rejects.toThrow('FOYER_EVM_RPC_URLS')
   })
 })

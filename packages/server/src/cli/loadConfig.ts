@@ -32,7 +32,12 @@ export const envSchema = z.object({
   FOYER_MASTER_KEY: base64Key.optional(),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_BASE_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ISSUER: optionalString,
+  FOYER_EVM_RPC_URLS: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -50,7 +55,14 @@ export type ServerConfig = {
   masterKey: Uint8Array
   smtpUrl: string | undefined
   mailFrom: string | undefined
+  /**
+   * Twilio for SMS codes, when `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set
+   * (`TWILIO_BASE_URL` optional, default https://api.twilio.com); else SMS go only to the dev mailbox.
+   */
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl?: string } | undefined
   issuer: string | undefined
+  /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
+  evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
   /** Idle timeout of sessions, in seconds (`FOYER_SESSION_IDLE_TIMEOUT`); undefined = the default 7 days. */
   sessionIdleTimeoutSeconds: number | undefined
@@ -76,6 +88,21 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
   const values = parsed.data
   const env = values.NODE_ENV === 'production' || values.NODE_ENV === 'test' ? values.NODE_ENV : 'development'
   const dataDir = resolve(cwd, values.FOYER_DATA_DIR)
+  const twilioParts = [values.TWILIO_ACCOUNT_SID, values.TWILIO_AUTH_TOKEN, values.TWILIO_FROM]
+  if (twilioParts.some(Boolean) && !twilioParts.every(Boolean))
+    throw new Error(
+      'Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+    )
+  const twilio =
+    values.TWILIO_ACCOUNT_SID && values.TWILIO_AUTH_TOKEN && values.TWILIO_FROM
+      ? {
+          accountSid: values.TWILIO_ACCOUNT_SID,
+          authToken: values.TWILIO_AUTH_TOKEN,
+          from: values.TWILIO_FROM,
+          ...(values.TWILIO_BASE_URL ? { baseUrl: values.TWILIO_BASE_URL } : {}),
+        }
+      : undefined
+  const evmRpcUrls = parseEvmRpcUrls(values.FOYER_EVM_RPC_URLS)
   let masterKey: Uint8Array | undefined = values.FOYER_MASTER_KEY
   if (!masterKey) {
     if (env === 'production') throw new Error('FOYER_MASTER_KEY is required in production (32 bytes, base64)')
@@ -90,12 +117,34 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     masterKey,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    twilio,
     issuer: values.FOYER_ISSUER,
+    evmRpcUrls,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',
     logLevel: values.FOYER_LOG_LEVEL,
   }
+}
+
+/**
+ * Parses `FOYER_EVM_RPC_URLS`: comma-separated `<chain id>=<http(s) URL>` pairs. Throws `Error` naming the
+ * variable on a malformed pair.
+ *
+ * @example parseEvmRpcUrls('31337=http://127.0.0.1:8545') // { 31337: 'http://127.0.0.1:8545' }
+ */
+export function parseEvmRpcUrls(value: string | undefined): Record<number, string> {
+  const urls: Record<number, string> = {}
+  for (const pair of (value ?? '').split(',').map((part) => part.trim())) {
+    if (!pair) continue
+    const match = /^([1-9][0-9]{0,15})=(https?:\/\/\S+)$/.exec(pair)
+    if (!match || !URL.canParse(match[2] as string))
+      throw new Error(
+        `Invalid environment:\n  FOYER_EVM_RPC_URLS: expected <chainId>=<http(s) URL>, got '${pair}'`,
+      )
+    urls[Number(match[1])] = match[2] as string
+  }
+  return urls
 }
 
 /** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */

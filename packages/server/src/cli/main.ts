@@ -15,7 +15,8 @@ Commands:
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
-FOYER_ISSUER, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
+TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL,
+FOYER_ISSUER, FOYER_EVM_RPC_URLS, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -42,7 +43,9 @@ async function start(config: ServerConfig): Promise<void> {
     logger: { level: config.logLevel },
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+    ...(config.twilio ? { twilio: config.twilio } : {}),
     ...(config.issuer ? { issuer: config.issuer } : {}),
+    evmRpcUrls: config.evmRpcUrls,
     ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
     ...(config.sessionIdleTimeoutSeconds
       ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }

@@ -3,6 +3,7 @@ import type { FoyerDatabase } from '../db/FoyerDatabase'
 import type { AppStore } from '../features/apps/service'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
+import type { SmsSender } from '../features/sms/smsSender'
 import type { ResolvedRateLimits } from './resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
@@ -24,7 +25,11 @@ export type ServerContext = {
   rateLimits: ResolvedRateLimits | null
   apps: AppStore
   mailer: Mailer
+  /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
+  sms: SmsSender
   /** Present when env !== 'production'. */
   mailbox: DevMailbox | null
+  /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
+  evmRpcUrls: Readonly<Record<number, string>>
   log: FastifyBaseLogger
 }

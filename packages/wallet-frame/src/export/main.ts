@@ -16,6 +16,8 @@ const handler = createFrameHandler({
     appId: config.appId,
     clientId: config.clientId,
     analyticsId: config.analyticsId,
+    // Auth shares for export come from the export endpoint, which refuses guests (checklist I.54).
+    purpose: 'export',
   }),
   deviceShares: createIndexedDbShareStore(globalThis.indexedDB, {
     onUnavailable: () =>

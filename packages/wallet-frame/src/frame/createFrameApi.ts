@@ -17,6 +17,11 @@ export type CreateFrameApiParameters = {
   analyticsId?: string | null | undefined
   /** Default: global fetch, looked up at call time. */
   fetch?: typeof fetch | undefined
+  /**
+   * 'export' for the export page: its auth shares come from `POST /api/v1/embedded_wallets/export`, which
+   * the server refuses to guests (403, security checklist I.54); default 'wallet' (`…/auth_share`).
+   */
+  purpose?: 'wallet' | 'export' | undefined
 }
 
 const jwksSchema = z.object({
@@ -79,7 +84,15 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     createAdditionalWallet: (token, body) =>
       call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/additional', token, body),
     getAuthShare: (token, body) =>
-      call(authShareResponseSchema, 'POST', '/api/v1/embedded_wallets/auth_share', token, body),
+      call(
+        authShareResponseSchema,
+        'POST',
+        parameters.purpose === 'export'
+          ? '/api/v1/embedded_wallets/export'
+          : '/api/v1/embedded_wallets/auth_share',
+        token,
+        body,
+      ),
     getRecoveryMaterial: (token, body) =>
       call(recoveryMaterialSchema, 'POST', '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
+import type { ScreenProps } from '../../modal/screens'
 import { Notice } from '../../ui/Notice'
 
 /** Time the success screen shows before the modal closes, in ms (spec 01 §9 leaves the value open). */
@@ -9,21 +10,24 @@ export const SUCCESS_CLOSE_DELAY_MS = 1000
 /**
  * Success screen (spec 01 §4 "Passwordless code" → close after a delay): 'Success!' in a `role="status"`
  * region, then the modal closes after {@link SUCCESS_CLOSE_DELAY_MS}; the history resets to landing
- * `LANDING_RESET_DELAY_MS` after that.
+ * `LANDING_RESET_DELAY_MS` after that. After a link (`detail: 'linked' | 'updated'`) it says so instead of
+ * "You're signed in.".
  */
-export function Success() {
+export function Success({ params }: ScreenProps<'success'>) {
   const { close, messages } = useModal()
+  const detail =
+    params?.detail === 'linked'
+      ? messages.success.linkedDetail
+      : params?.detail === 'updated'
+        ? messages.success.updatedDetail
+        : messages.success.detail
   useEffect(() => {
     const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [close])
   return (
     <div role="status">
-      <Notice
-        tone="success"
-        title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
-        detail={messages.success.detail}
-      />
+      <Notice tone="success" title={<ScreenTitle>{messages.success.title}</ScreenTitle>} detail={detail} />
     </div>
   )
 }

@@ -1,6 +1,10 @@
-/** A message kept by the dev mailbox (contract "Dev mailbox"). `sent_at` in ms since epoch. */
+/**
+ * A message kept by the dev mailbox (contract "Dev mailbox"). `sent_at` in ms since epoch. `kind` is
+ * 'email' (`to` an address) or 'sms' (`to` the E.164 number; `subject` is 'SMS', `text` the SMS body).
+ */
 export type DevMailboxMessage = {
   id: string
+  kind: 'email' | 'sms'
   to: string
   subject: string
   text: string
@@ -15,8 +19,14 @@ export type DevMailboxMessage = {
  */
 export type DevMailbox = {
   add(message: DevMailboxMessage): void
-  /** Newest first; `to` filters by recipient, case-insensitive. */
-  list(filter?: { to?: string | undefined }): DevMailboxMessage[]
+  /**
+   * Newest first; `to` filters by recipient (case-insensitive; a leading '+' is optional, since an
+   * unencoded '+' in a query string arrives as a space), `kind` by kind.
+   */
+  list(filter?: {
+    to?: string | undefined
+    kind?: DevMailboxMessage['kind'] | undefined
+  }): DevMailboxMessage[]
 }
 
 /** Creates a {@link DevMailbox} holding at most `capacity` messages (default 200). */
@@ -28,9 +38,14 @@ export function createDevMailbox(capacity = 200): DevMailbox {
       if (messages.length > capacity) messages.splice(0, messages.length - capacity)
     },
     list(filter = {}) {
-      const to = filter.to?.trim().toLowerCase()
-      const newestFirst = [...messages].reverse()
-      return to ? newestFirst.filter((message) => message.to.toLowerCase() === to) : newestFirst
+      const canonical = (address: string) => address.trim().toLowerCase().replace(/^\+/, '')
+      const to = filter.to === undefined ? '' : canonical(filter.to)
+      return [...messages]
+        .reverse()
+        .filter(
+          (message) =>
+            (!to || canonical(message.to) === to) && (!filter.kind || message.kind === filter.kind),
+        )
     },
   }
 }

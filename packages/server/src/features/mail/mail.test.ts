@@ -63,7 +63,15 @@ describe('mail', () => {
       messages: Array<Record<string, unknown>>
     }
     expect(all.messages[0]).toMatchObject({ to: 'second@example.com' })
-    expect(Object.keys(all.messages[0]!).sort()).toEqual(['code', 'id', 'sent_at', 'subject', 'text', 'to'])
+    expect(Object.keys(all.messages[0]!).sort()).toEqual([
+      'code',
+      'id',
+      'kind',
+      'sent_at',
+      'subject',
+      'text',
+      'to',
+    ])
     expect(all.messages[0]?.sent_at).toBe(t.now())
     const filtered = (
       await t.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=FIRST@example.com' })
@@ -140,6 +148,7 @@ describe('mail', () => {
     for (let index = 0; index < 250; index++)
       mailbox.add({
         id: String(index),
+        kind: 'email',
         to: 'x@y.z',
         subject: '',
         text: '',

@@ -38,6 +38,7 @@ export function createMailer(parameters: CreateMailerParameters): Mailer {
       if (parameters.mailbox) {
         parameters.mailbox.add({
           id: randomId(16),
+          kind: 'email',
           to: message.to,
           subject: message.subject,
           text: message.text,

@@ -28,7 +28,7 @@ import {
  * The purpose of a code requested by `request`: 'link' when it carries a live session (Bearer, or the cookie in cookie mode), else
  * 'login' (security checklist A.6: a login code never links, a link code never signs in).
  */
-async function codePurpose(context: ServerContext, request: FastifyRequest): Promise<CodePurpose> {
+export async function codePurpose(context: ServerContext, request: FastifyRequest): Promise<CodePurpose> {
   try {
     await requireSession(context, request)
     return 'link'

@@ -58,29 +58,29 @@ export function codeHmac(
 }
 
 /**
- * Issues a login code for `email` and mails it (spec 01 §7 `passwordless/init`). The code row is replaced
- * atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO UPDATE … WHERE sent ≥ 30 s ago`, so a
- * resend invalidates the previous code (A.5) and the cooldown holds under concurrency (A.8).
- * Never looks up the user, so known and unknown addresses get the same answer (A.9).
- * Throws 422 `disallowed_plus_email`, 429 `too_many_requests`, 500 `internal_error` when mail fails.
+ * Issues a one-time code for `destination` (a canonical email address or E.164 phone number) and hands it
+ * to `deliver`. The code row is replaced atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO
+ * UPDATE … WHERE sent ≥ 30 s ago`, so a resend invalidates the previous code (A.5) and the cooldown holds
+ * under concurrency (A.8). Never looks up the user, so known and unknown destinations get the same answer
+ * (A.9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
+ * the user can retry at once) and the error is rethrown as is.
+ * Throws 429 `too_many_requests` within the cooldown.
  */
-export async function sendLoginCode(
+export async function issueCode(
   context: ServerContext,
   app: LoadedApp,
-  rawEmail: string,
-  purpose: CodePurpose = 'login',
+  parameters: { destination: string; purpose: CodePurpose; deliver: (code: string) => Promise<void> },
 ): Promise<void> {
-  const email = normalizeEmail(rawEmail)
-  assertEmailAllowed(app, email)
+  const { destination, purpose } = parameters
   const nowMs = context.now()
   const now = new Date(nowMs)
   const code = generateCode()
   const row = {
     id: randomId(25),
     appId: app.id,
-    destination: email,
+    destination,
     purpose,
-    codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose, destination: email, code }),
+    codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose, destination, code }),
     createdAt: now,
     expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000),
     attempts: 0,
@@ -108,49 +108,87 @@ export async function sendLoginCode(
       'too_many_requests',
       'Too many requests. Please wait before requesting another code.',
     )
-
-  const mail = renderLoginCodeEmail({
-    appName: app.name,
-    code,
-    ttlMinutes: Math.round(CODE_TTL_SECONDS / 60),
-  })
   try {
-    await context.mailer.send({ to: email, ...mail, code })
+    await parameters.deliver(code)
   } catch (error) {
-    // Release the cooldown so the user can retry at once; the unsent code is dead.
     await context.db.orm.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id))
-    context.log.error({ err: error }, 'sending the login code email failed')
-    throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+    throw error
   }
 }
 
 /**
- * Checks and consumes the code of `email` for `purpose` (default 'login') (spec 01 §7 `passwordless/authenticate`):
- * 1. the live code row of (app, email, 'login') must exist: not consumed, not expired (≤ 10 min, A.2), fewer
- *    than 5 wrong attempts (A.3);
- * 2. its HMAC must equal the HMAC of `code`, compared in constant time (A.7); a mismatch counts one attempt;
- * 3. it is consumed by one atomic `UPDATE … WHERE consumed_at IS NULL AND expires_at > now AND attempts < 5
- *    AND code_hmac = … RETURNING`, so of many parallel calls exactly one succeeds (A.4).
- * Throws 401 `invalid_credentials` 'Invalid or expired verification code' otherwise.
+ * Issues a login code for `email` and mails it (spec 01 §7 `passwordless/init`; see {@link issueCode}).
+ * Throws 422 `disallowed_plus_email`, 429 `too_many_requests`, 500 `internal_error` when mail fails.
+ */
+export async function sendLoginCode(
+  context: ServerContext,
+  app: LoadedApp,
+  rawEmail: string,
+  purpose: CodePurpose = 'login',
+): Promise<void> {
+  const email = normalizeEmail(rawEmail)
+  assertEmailAllowed(app, email)
+  await issueCode(context, app, {
+    destination: email,
+    purpose,
+    deliver: async (code) => {
+      const mail = renderLoginCodeEmail({
+        appName: app.name,
+        code,
+        ttlMinutes: Math.round(CODE_TTL_SECONDS / 60),
+      })
+      try {
+        await context.mailer.send({ to: email, ...mail, code })
+      } catch (error) {
+        context.log.error({ err: error }, 'sending the login code email failed')
+        throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+      }
+    },
+  })
+}
+
+/**
+ * Checks and consumes the code of `email` for `purpose` (default 'login') (spec 01 §7
+ * `passwordless/authenticate`); see {@link consumeCode}.
  */
 export async function consumeLoginCode(
   context: ServerContext,
   app: LoadedApp,
   parameters: { email: string; code: string; purpose?: CodePurpose },
 ): Promise<void> {
-  const email = normalizeEmail(parameters.email)
-  const purpose = parameters.purpose ?? 'login'
+  await consumeCode(context, app, {
+    destination: normalizeEmail(parameters.email),
+    code: parameters.code,
+    purpose: parameters.purpose ?? 'login',
+  })
+}
+
+/**
+ * Checks and consumes the code of `destination` (canonical email or E.164 number) for `purpose`:
+ * 1. the live code row of (app, destination, purpose) must exist: not consumed, not expired (≤ 10 min,
+ *    A.2), fewer than 5 wrong attempts (A.3);
+ * 2. its HMAC must equal the HMAC of `code`, compared in constant time (A.7); a mismatch counts one attempt;
+ * 3. it is consumed by one atomic `UPDATE … WHERE consumed_at IS NULL AND expires_at > now AND attempts < 5
+ *    AND code_hmac = … RETURNING`, so of many parallel calls exactly one succeeds (A.4).
+ * Throws 401 `invalid_credentials` 'Invalid or expired verification code' otherwise.
+ */
+export async function consumeCode(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { destination: string; code: string; purpose: CodePurpose },
+): Promise<void> {
+  const { destination, purpose } = parameters
   const now = new Date(context.now())
   const expected = codeHmac(context.masterKey, {
     appId: app.id,
     purpose,
-    destination: email,
+    destination,
     code: parameters.code,
   })
   const invalid = () => new FoyerHttpError('invalid_credentials', INVALID_CODE_MESSAGE)
   const live = and(
     eq(oneTimeCodes.appId, app.id),
-    eq(oneTimeCodes.destination, email),
+    eq(oneTimeCodes.destination, destination),
     eq(oneTimeCodes.purpose, purpose),
     isNull(oneTimeCodes.consumedAt),
     gt(oneTimeCodes.expiresAt, now),

@@ -11,6 +11,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { mergeSettings } from '../apps/mergeSettings'
+import { apps } from '../apps/schema'
 import { toPasskeyAccount } from '../passkeys/toPasskeyAccount'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
@@ -276,58 +278,132 @@ export type SignInWithAccountParameters = {
   isGuest?: boolean
 }
 
+/** Spec 01 §8 / checklist I.55: the message of `allowlist_rejected`. */
+export const ALLOWLIST_REJECTED_MESSAGE = "You don't have access to this app. Have you been invited?"
+/** Checklist I.55: the message of `max_accounts_reached`. */
+export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum number of users.'
+
+/**
+ * Whether the allow-list `entries` (app settings `access_control.allowlist`) admit a new user proving the
+ * account (type, subject): emails and Ethereum addresses compare case-insensitively, phone numbers with
+ * spaces, dashes, dots and brackets ignored, Solana addresses exactly, custom-JWT users by their `sub`.
+ * Guests are never allow-listed (checklist I.55).
+ */
+export function isAllowListed(entries: readonly string[], type: AccountType, subject: string): boolean {
+  if (type === 'guest' || type === 'passkey') return false
+  const wanted =
+    type === 'custom'
+      ? (parseCustomSubject(subject)?.subject ?? null)
+      : type === 'siws'
+        ? subject
+        : subject.toLowerCase()
+  if (wanted === null) return false
+  return entries.some((raw) => {
+    const entry = raw.trim()
+    if (type === 'phone') return entry.replace(/[\s().-]/g, '') === wanted
+    if (type === 'siws' || type === 'custom') return entry === wanted
+    return entry.toLowerCase() === wanted
+  })
+}
+
+type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
+
+/**
+ * Checklist I.55, for a sign-up (a new user) of (type, subject) in `appId`, inside the sign-up transaction:
+ * with `access_control.allowlist_enabled`, the account must be allow-listed (403 `allowlist_rejected`);
+ * with `access_control.max_users`, the app's user count (guests included) must stay below it (403
+ * `max_accounts_reached`). The limit check takes a transaction-scoped advisory lock per app
+ * (`pg_advisory_xact_lock`, PostgreSQL and PGlite), held until commit, so parallel sign-ups are counted one
+ * after the other: N parallel sign-ups at limit − 1 give exactly the limit. Returns whether it locked.
+ */
+async function assertMaySignUp(
+  tx: Transaction,
+  parameters: { appId: string; type: AccountType; subject: string },
+): Promise<boolean> {
+  const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
+  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  const access = mergeSettings(app.settings as Record<string, unknown>).access_control
+  if (access.allowlist_enabled && !isAllowListed(access.allowlist, parameters.type, parameters.subject))
+    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+  if (access.max_users === null) return false
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${parameters.appId}`}, 0))`,
+  )
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.appId, parameters.appId))
+  if (Number(row?.count ?? 0) >= access.max_users)
+    throw new FoyerHttpError('max_accounts_reached', MAX_ACCOUNTS_REACHED_MESSAGE)
+  return true
+}
+
 /**
  * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
- * `latest_verified_at` is bumped, or (mode `login-or-sign-up`) a new user with that account.
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4).
+ * `latest_verified_at` is bumped (and `details` merged), or (mode `login-or-sign-up`) a new user with that
+ * account. This is the one place where users are created, so the sign-up rules of checklist I.55 hold for
+ * every sign-in path (see {@link assertMaySignUp}): an existing user always signs in; a new one must be
+ * allow-listed when the allow-list is on (guests never are) and fit under the user limit.
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4), 403
+ * `allowlist_rejected`, 403 `max_accounts_reached`.
  * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithAccount(
   db: FoyerDatabase,
   parameters: SignInWithAccountParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  const { appId, type, subject: email, mode, now } = parameters
-  if (mode === 'no-signup') {
-    const [existing] = await db.orm
-      .update(linkedAccounts)
-      .set({ latestVerifiedAt: now })
-      .where(
-        and(
-          eq(linkedAccounts.appId, appId),
-          eq(linkedAccounts.type, type),
-          eq(linkedAccounts.subject, email),
-        ),
-      )
-      .returning({ userId: linkedAccounts.userId })
-    if (existing) return { userId: existing.userId, isNewUser: false }
-    throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-  }
-  // One statement: the account of (app, 'email', address) is inserted with a fresh user id, or — when it
-  // exists, or a concurrent sign-up just inserted it — its `latest_verified_at` is bumped (the upsert takes
-  // the row lock, so two sign-ups of one address yield one user). The user row is inserted only when the
-  // account got the fresh id; the foreign key is checked at the end of the statement, when both rows exist.
-  const proposedUserId = randomId(25)
-  const at = now.toISOString()
+  const { appId, type, subject, mode, now } = parameters
   const details = JSON.stringify(parameters.details ?? {})
-  const result = (await db.orm.execute(sql`
-    with account as (
-      insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
-        first_verified_at, latest_verified_at, created_at)
-      values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${email}, ${details}::jsonb,
-        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-      on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at,
-        details = ${linkedAccounts}.details || excluded.details
-      returning user_id
-    ), created as (
-      insert into ${users} (id, app_id, created_at, is_guest)
-      select user_id, ${appId}, ${at}::timestamptz, ${parameters.isGuest === true}
-      from account where user_id = ${proposedUserId}
-      returning id
-    )
-    select user_id from account`)) as unknown as { rows: Array<{ user_id: string }> }
-  const userId = result.rows[0]?.user_id
-  if (!userId) throw new Error(`Could not sign in: the ${type} account upsert returned nothing`)
-  return { userId, isNewUser: userId === proposedUserId }
+  return db.orm.transaction(async (tx) => {
+    const signInExisting = async () => {
+      const [existing] = await tx
+        .update(linkedAccounts)
+        .set({ latestVerifiedAt: now, details: sql`${linkedAccounts.details} || ${details}::jsonb` })
+        .where(
+          and(
+            eq(linkedAccounts.appId, appId),
+            eq(linkedAccounts.type, type),
+            eq(linkedAccounts.subject, subject),
+          ),
+        )
+        .returning({ userId: linkedAccounts.userId })
+      return existing ? { userId: existing.userId, isNewUser: false } : null
+    }
+    const existing = await signInExisting()
+    if (existing) return existing
+    if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
+    // A sign-up: allow-list and user limit (I.55). Under the limit lock, a concurrent sign-up of this very
+    // account may have committed meanwhile: then it is a sign-in.
+    if (await assertMaySignUp(tx, { appId, type, subject })) {
+      const raced = await signInExisting()
+      if (raced) return raced
+    }
+    // One statement: the account of (app, type, subject) is inserted with a fresh user id, or — when a
+    // concurrent sign-up just inserted it — its `latest_verified_at` is bumped (the upsert takes the row
+    // lock, so two sign-ups of one account yield one user). The user row is inserted only when the account
+    // got the fresh id; the foreign key is checked at the end of the statement, when both rows exist.
+    const proposedUserId = randomId(25)
+    const at = now.toISOString()
+    const result = (await tx.execute(sql`
+      with account as (
+        insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+          first_verified_at, latest_verified_at, created_at)
+        values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${subject}, ${details}::jsonb,
+          ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at,
+          details = ${linkedAccounts}.details || excluded.details
+        returning user_id
+      ), created as (
+        insert into ${users} (id, app_id, created_at, is_guest)
+        select user_id, ${appId}, ${at}::timestamptz, ${parameters.isGuest === true}
+        from account where user_id = ${proposedUserId}
+        returning id
+      )
+      select user_id from account`)) as unknown as { rows: Array<{ user_id: string }> }
+    const userId = result.rows[0]?.user_id
+    if (!userId) throw new Error(`Could not sign in: the ${type} account upsert returned nothing`)
+    return { userId, isNewUser: userId === proposedUserId }
+  })
 }
 
 /** Spec 01 §8: the message of `cannot_link_more_of_type`. */

@@ -7,7 +7,6 @@ import {
   entropyRefSchema,
   recoveryMaterialSchema,
   setRecoveryRequestSchema,
-  unlinkWalletRequestSchema,
 } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -15,19 +14,20 @@ import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
 import {
+  assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,
   createEmbeddedWallet,
   listEmbeddedWallets,
   releaseAuthShare,
   releaseRecoveryMaterial,
   setRecoveryMethod,
-  unlinkWallet,
 } from './service'
 
 /**
  * Embedded-wallet endpoints (contract4-frame.md): list, create (index 0), additional (index ≥ 1), auth-share
- * and recovery-material release, recovery-method change, and the wallet unlink refusal. All need a live
- * session (`requireSession`); all but the list and unlink also need the wallet frame's origin
+ * and recovery-material release, the export page's auth share (refused to guests, checklist I.54),
+ * recovery-method change (the wallet unlink refusal moved to features/siwe).
+ * All need a live session (`requireSession`); all but the list also need the wallet frame's origin
  * (`requireFrameOrigin`). The session check runs first, so a bad token is 401 whatever the origin.
  */
 export async function walletRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
@@ -89,6 +89,22 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
       })
     },
   )
+  // The export page's auth share (spec 02 §2 "Exporting a wallet"): refused to guests until they upgrade
+  // (security checklist I.54: 403 `missing_or_invalid_mfa`); MFA-enrolled users will need a fresh MFA here.
+  typed.post(
+    '/api/v1/embedded_wallets/export',
+    { schema: { body: entropyRefSchema, response: { 200: authShareResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = await frameSession(request)
+      await assertMayPassMfaGate(context, { userId, action: 'Exporting a wallet' })
+      reply.header('cache-control', 'no-store')
+      return releaseAuthShare(context, {
+        userId,
+        chainType: request.body.chain_type,
+        entropyId: request.body.entropy_id,
+      })
+    },
+  )
   typed.post(
     '/api/v1/embedded_wallets/recovery_material',
     { schema: { body: entropyRefSchema, response: { 200: recoveryMaterialSchema } } },
@@ -110,9 +126,4 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
       return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
     },
   )
-  for (const path of ['/api/v1/siwe/unlink', '/api/v1/siws/unlink'])
-    typed.post(path, { schema: { body: unlinkWalletRequestSchema } }, async (request) => {
-      const { userId } = await requireSession(context, request)
-      return unlinkWallet(context, { userId, address: request.body.address })
-    })
 }

@@ -18,6 +18,7 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
+import { users } from '../users/schema'
 import { embeddedWallets, walletEntropies } from './schema'
 
 /** Spec 02 §8. */
@@ -183,6 +184,27 @@ export async function createAdditionalEmbeddedWallet(
     .returning({ id: embeddedWallets.id })
   if (inserted.length === 0) throw new FoyerHttpError('resource_conflict', 'Wallet index already exists')
   return toEmbeddedWallet(entropy, walletRow)
+}
+
+/**
+ * Security checklist I.54: a guest cannot export a wallet key nor pass a multi-factor-gated action until it
+ * upgrades (links an email, phone or wallet). Every MFA-gated route calls this before its MFA check.
+ * Throws 403 `missing_or_invalid_mfa` with `action` in the message for a guest, 401 when the user is gone.
+ */
+export async function assertMayPassMfaGate(
+  context: ServerContext,
+  parameters: { userId: string; action: string },
+): Promise<void> {
+  const [user] = await context.db.orm
+    .select({ isGuest: users.isGuest })
+    .from(users)
+    .where(eq(users.id, parameters.userId))
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  if (user.isGuest)
+    throw new FoyerHttpError(
+      'missing_or_invalid_mfa',
+      `${parameters.action} is not available to guest accounts. Link an email, phone or wallet first.`,
+    )
 }
 
 /**

@@ -1,4 +1,15 @@
-import { loginWithEmailCode, sendEmailCode } from '@foyer/core'
+import {
+  type FoyerClient,
+  linkEmail,
+  linkPhone,
+  loginWithEmailCode,
+  loginWithSmsCode,
+  maskPhoneNumber,
+  sendEmailCode,
+  sendSmsCode,
+  updatePhone,
+} from '@foyer/core'
+import type { User } from '@foyer/protocol'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
@@ -6,23 +17,55 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import type { ScreenProps } from '../../../modal/screens'
+import type { AwaitingCodeParams, ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { verifyErrorOutcome } from './verifyErrorOutcome'
 
+/** Sends the code again to the screen's address or number. */
+function resendCode(client: FoyerClient, params: AwaitingCodeParams): Promise<void> {
+  return params.phoneNumber !== undefined
+    ? sendSmsCode(client, { phoneNumber: params.phoneNumber })
+    : sendEmailCode(client, { email: params.email })
+}
+
 /**
- * Awaiting-code screen (spec 01 §2 "Awaiting passwordless code", §4, §8): six digit boxes that submit
- * `loginWithEmailCode` on the sixth digit; a wrong code shows 'Invalid or expired verification code' and
+ * Verifies the code: signs in (email or SMS), or in link mode links the address or number, or replaces the
+ * linked number. Resolves with the user when the code linked (`undefined` for a sign-in).
+ */
+async function verifyCode(
+  client: FoyerClient,
+  params: AwaitingCodeParams,
+  code: string,
+): Promise<User | undefined> {
+  const { flow } = params
+  if (params.phoneNumber !== undefined) {
+    const phoneNumber = params.phoneNumber
+    if (flow?.kind === 'update')
+      return updatePhone(client, { oldPhoneNumber: flow.oldPhoneNumber, newPhoneNumber: phoneNumber, code })
+    if (flow?.kind === 'link') return (await linkPhone(client, { phoneNumber, code })).user
+    await loginWithSmsCode(client, { phoneNumber, code })
+    return undefined
+  }
+  if (flow?.kind === 'link') return (await linkEmail(client, { email: params.email, code })).user
+  await loginWithEmailCode(client, { email: params.email, code })
+  return undefined
+}
+
+/**
+ * Awaiting-code screen (spec 01 §2 "Awaiting passwordless code", §4, §8) for an email address or a phone
+ * number (masked to its last 4 characters, spec 01 §5): six digit boxes that submit on the sixth digit —
+ * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updatePhone`,
+ * answering the link flow with the user. A wrong code shows 'Invalid or expired verification code' and
  * clears the boxes; 'Resend code' sends a new code, then shows 'Code sent' for
  * `CODE_RESEND_COOLDOWN_SECONDS` (30 s). Other failures route per {@link verifyErrorOutcome}.
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const { client, router, messages } = useModal()
   const m = messages.awaitingCode
-  const { email } = params
+  const { email, phoneNumber, flow } = params
   const [attempt, setAttempt] = useState(0)
   const [verifying, setVerifying] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
@@ -41,8 +84,13 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     setVerifying(true)
     setError(undefined)
     try {
-      await loginWithEmailCode(client, { email, code })
-      if (isMounted()) router.replace('success')
+      const user = await verifyCode(client, params, code)
+      if (flow && user) flow.settle.resolve(user)
+      if (isMounted())
+        router.replace(
+          'success',
+          flow ? { detail: flow.kind === 'update' ? 'updated' : 'linked' } : undefined,
+        )
     } catch (caught) {
       if (!isMounted()) return
       setVerifying(false)
@@ -57,7 +105,8 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
           router.push('error', info)
           return
         case 'landingPlusEmail':
-          router.reset('landing', { email, inlineError: 'disallowed_plus_email' })
+          if (flow || email === undefined) router.back()
+          else router.reset('landing', { email, inlineError: 'disallowed_plus_email' })
           return
         default:
           router.replace(outcome.kind)
@@ -69,7 +118,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     if (resending || coolingDown) return
     setResending(true)
     try {
-      await sendEmailCode(client, { email })
+      await resendCode(client, params)
       if (!isMounted()) return
       setError(undefined)
       setAttempt((n) => n + 1)
@@ -88,7 +137,11 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         onBack={() => router.back()}
         backLabel={messages.modal.back}
       />
-      <p className="foyer-text">{formatMessage(m.sentTo, { email })}</p>
+      <p className="foyer-text">
+        {phoneNumber !== undefined
+          ? formatMessage(m.sentToPhone, { phone: maskPhoneNumber(phoneNumber) })
+          : formatMessage(m.sentTo, { email })}
+      </p>
       <CodeInput
         key={attempt}
         onComplete={verify}
@@ -108,7 +161,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         ) : null}
       </div>
       <div className="foyer-row">
-        <span>{m.didntGet}</span>
+        <span>{phoneNumber !== undefined ? m.didntGetMessage : m.didntGet}</span>
         <Button variant="link" onClick={resend} busy={resending} disabled={coolingDown || verifying}>
           {m.resend}
         </Button>

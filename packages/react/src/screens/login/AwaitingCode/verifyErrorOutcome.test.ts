@@ -22,4 +22,10 @@ describe('verifyErrorOutcome', () => {
     expect(inlineMessage('disallowed_plus_email')).toBe('landingPlusEmail')
     expect(inlineMessage('network_error')).toBe('Issue verifying code')
   })
+
+  test('behavior: SMS and link mode: region error screen, the server text for cannot_link_more_of_type', () => {
+    expect(inlineMessage('region_not_supported')).toBe('error')
+    const outcome = verifyErrorOutcome({ code: 'cannot_link_more_of_type', message: 'Already linked.' })
+    expect(outcome.kind === 'inline' ? outcome.message(en) : outcome.kind).toBe('Already linked.')
+  })
 })

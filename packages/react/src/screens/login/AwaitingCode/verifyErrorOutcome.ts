@@ -15,7 +15,8 @@ export type VerifyErrorOutcome =
  * "Passwordless code"; STYLE.md §3):
  * `invalid_credentials` → inline 'Invalid or expired verification code'; `user_does_not_exist` → account
  * not found; `max_accounts_reached` → user limit; `too_many_requests`, `linked_to_another_user`,
- * `allowlist_rejected`, `disallowed_login_method`, `signup_disabled` → error screen;
+ * `allowlist_rejected`, `disallowed_login_method`, `signup_disabled`, `region_not_supported` → error screen;
+ * `cannot_link_more_of_type` → inline server message (link mode);
  * `disallowed_plus_email` → landing with its inline error; anything else → inline 'Issue verifying code'.
  *
  * @example
@@ -34,9 +35,13 @@ export function verifyErrorOutcome(error: ErrorInfo): VerifyErrorOutcome {
     case 'allowlist_rejected':
     case 'disallowed_login_method':
     case 'signup_disabled':
+    case 'region_not_supported':
       return { kind: 'error' }
     case 'disallowed_plus_email':
       return { kind: 'landingPlusEmail' }
+    case 'cannot_link_more_of_type':
+      // Spec 01 §8: "Cannot link more of a type shows the server message."
+      return { kind: 'inline', message: (m) => error.message ?? m.awaitingCode.genericError }
     default:
       return { kind: 'inline', message: (m) => m.awaitingCode.genericError }
   }

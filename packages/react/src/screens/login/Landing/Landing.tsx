@@ -1,5 +1,5 @@
-import { isValidEmail, sendEmailCode } from '@foyer/core'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { isValidEmail, sendEmailCode, sendSmsCode } from '@foyer/core'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
@@ -8,11 +8,17 @@ import { ScreenTitle } from '../../../modal/ScreenTitle'
 import { preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 
+/** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
+const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
+
 /**
  * Landing screen (spec 01 §2 "Landing", §5): logo, header ('Log in or sign up' or `landingHeader`),
  * optional `loginMessage`, and the email form. Submit stays disabled until `isValidEmail(email)`; Enter
  * submits. Sending shows a busy button; `disallowed_plus_email` shows an inline error that clears on
- * edit; other failures go to the error screen (Back returns here). When the app has `passkey_auth`, an
+ * edit; other failures go to the error screen (Back returns here). When the app has `sms_auth` (and
+ * `config.loginMethods`, if set, lists 'sms'), the phone form follows (lazily loaded, see `PhoneForm`): its
+ * E.164 number gets a texted code, then the code screen; a refused region shows the region error screen
+ * ('Try another method' returns here). When the app has `passkey_auth`, an
  * 'I have a passkey' link opens the awaiting-passkey screen.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
@@ -26,6 +32,29 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const inputId = useId()
   const errorId = useId()
   const valid = isValidEmail(email)
+  const methods = config?.loginMethods
+  const showEmail = state.appConfig?.email_auth !== false && (!methods || methods.includes('email'))
+  const showSms = state.appConfig?.sms_auth === true && (!methods || methods.includes('sms'))
+  const [sendingSms, setSendingSms] = useState(false)
+
+  // Spec 01 §4 "Starting a login" (SMS): send the code, then the code screen; failures (e.g.
+  // `region_not_supported`) go to the error screen, whose button comes back here.
+  const submitPhone = async (phoneNumber: string) => {
+    if (sendingSms) return
+    setSendingSms(true)
+    preloadEmailScreens()
+    try {
+      await sendSmsCode(client, { phoneNumber })
+      if (!isMounted()) return
+      router.replace('landing', { email, phoneNumber })
+      router.push('awaitingCode', { phoneNumber })
+    } catch (error) {
+      if (!isMounted()) return
+      setSendingSms(false)
+      router.replace('landing', { email, phoneNumber })
+      router.push('error', toErrorInfo(error))
+    }
+  }
 
   useEffect(() => {
     inputRef.current?.focus()
@@ -62,38 +91,57 @@ export function Landing({ params }: ScreenProps<'landing'>) {
         <ScreenTitle>{appearance?.landingHeader || m.header}</ScreenTitle>
       </div>
       {appearance?.loginMessage ? <p className="foyer-text">{appearance.loginMessage}</p> : null}
-      <form className="foyer-field" noValidate onSubmit={submit} aria-busy={sending || undefined}>
-        <label htmlFor={inputId} className="foyer-sr-only">
-          {m.emailLabel}
-        </label>
-        <div className="foyer-input-row" data-invalid={plusError || undefined}>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="foyer-input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder={m.emailPlaceholder}
-            value={email}
-            readOnly={sending}
-            aria-invalid={plusError || undefined}
-            aria-describedby={plusError ? errorId : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value)
-              setPlusError(false)
-            }}
+      {showEmail ? (
+        <form className="foyer-field" noValidate onSubmit={submit} aria-busy={sending || undefined}>
+          <label htmlFor={inputId} className="foyer-sr-only">
+            {m.emailLabel}
+          </label>
+          <div className="foyer-input-row" data-invalid={plusError || undefined}>
+            <input
+              ref={inputRef}
+              id={inputId}
+              className="foyer-input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder={m.emailPlaceholder}
+              value={email}
+              readOnly={sending}
+              aria-invalid={plusError || undefined}
+              aria-describedby={plusError ? errorId : undefined}
+              onChange={(event) => {
+                setEmail(event.target.value)
+                setPlusError(false)
+              }}
+            />
+            <Button type="submit" disabled={!valid} busy={sending}>
+              {m.submit}
+            </Button>
+          </div>
+          {plusError ? (
+            <p id={errorId} className="foyer-error-text" role="alert">
+              {m.plusEmailError}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+      {showEmail && showSms ? <div className="foyer-divider">{m.or}</div> : null}
+      {showSms ? (
+        <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
+          <PhoneForm
+            onSubmit={submitPhone}
+            busy={sendingSms}
+            initialPhoneNumber={params?.phoneNumber}
+            autoFocus={!showEmail}
           />
-          <Button type="submit" disabled={!valid} busy={sending}>
-            {m.submit}
-          </Button>
-        </div>
-        {plusError ? (
-          <p id={errorId} className="foyer-error-text" role="alert">
-            {m.plusEmailError}
-          </p>
-        ) : null}
-      </form>
+        </Suspense>
+      ) : null}
+      {state.appConfig?.wallet_auth || state.appConfig?.solana_wallet_auth ? (
+        // Spec 01 §2 alternative landing entry; the wallet list and its discovery code load lazily.
+        <Button variant="secondary" block onClick={() => router.push('walletList', { mode: 'login' })}>
+          {messages.externalWallets.landingEntry}
+        </Button>
+      ) : null}
       {state.appConfig?.passkey_auth ? (
         <Button variant="link" onClick={() => router.push('awaitingPasskey')}>
           {messages.passkey.landingLink}

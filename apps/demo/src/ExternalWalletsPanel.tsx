@@ -1,0 +1,83 @@
+import type { WalletAccount } from '@foyer/protocol'
+import { useConnectWallet, useFoyer, useLinkWallet } from '@foyer/react'
+import { useCallback, useEffect, useState } from 'react'
+
+type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getConnectionHistory']>>[number]
+
+/**
+ * External wallets (issue 5 §5): the signed-in user's linked SIWE/SIWS wallets with Unlink, 'Link a wallet'
+ * (`useLinkWallet`), 'Connect a wallet' without signing in (`useConnectWallet`), and this browser's wallet
+ * connection history (address, connector, wallet client, connectedAt; most recent first).
+ */
+export function ExternalWalletsPanel() {
+  const { user } = useFoyer()
+  const { linkWallet, unlinkWallet, busy, error } = useLinkWallet()
+  const { connectWallet, getConnectionHistory } = useConnectWallet()
+  const [history, setHistory] = useState<Connection[]>([])
+  const [status, setStatus] = useState('')
+
+  const refresh = useCallback(() => {
+    getConnectionHistory().then(setHistory, () => {})
+  }, [getConnectionHistory])
+  const userId = user?.id
+  useEffect(() => {
+    // Re-read after every sign-in (a wallet sign-in records a connection).
+    if (userId !== undefined) refresh()
+  }, [refresh, userId])
+
+  const wallets = (user?.linked_accounts ?? []).filter(
+    (account): account is WalletAccount => account.type === 'wallet' && account.connector_type !== 'embedded',
+  )
+  return (
+    <section>
+      <h2>External wallets</h2>
+      <ul data-testid="external-wallets">
+        {wallets.map((wallet) => (
+          <li key={wallet.address}>
+            <code>{wallet.address}</code> ({wallet.chain_type}
+            {wallet.chain_id ? `, ${wallet.chain_id}` : ''}, {wallet.wallet_client_type}){' '}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void unlinkWallet({ address: wallet.address, chainType: wallet.chain_type }).catch(() => {})
+              }
+            >
+              Unlink {wallet.address.slice(0, 8)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <button type="button" onClick={() => void linkWallet().then(refresh, () => {})}>
+          Link a wallet
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() =>
+            void connectWallet().then(
+              (connected) => {
+                setStatus(`Connected ${connected.address}`)
+                refresh()
+              },
+              () => {},
+            )
+          }
+        >
+          Connect a wallet
+        </button>
+      </p>
+      {status ? <p data-testid="wallet-connect-status">{status}</p> : null}
+      {error ? <p role="alert">{error.message}</p> : null}
+      <h3>Connection history</h3>
+      <ol data-testid="wallet-history">
+        {history.map((entry) => (
+          <li key={`${entry.address}:${entry.connectorType}:${entry.walletClientType}`}>
+            <code>{entry.address}</code> · {entry.walletClientType} · {entry.connectorType} ·{' '}
+            {new Date(entry.connectedAt).toISOString()}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,150 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { getBase58Decoder } from '@solana/kit'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
+import { launchBrowser } from './support/launchBrowser'
+import { openDemo } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+const APP_ID = 'foyerdemoapp0000000000000'
+const keys: TestWalletKeys = {
+  // Test-only keys (anvil's well-known account #1; a fixed ed25519 seed).
+  ethereumPrivateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  solanaSeedHex: '11'.repeat(32),
+  chainId: 31337,
+}
+const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
+const solanaAddress = getBase58Decoder().decode(ed25519.getPublicKey(Buffer.from(keys.solanaSeedHex, 'hex')))
+
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+type LinkedAccount = {
+  type: string
+  address?: string
+  chain_type?: string
+  chain_id?: string
+  connector_type?: string
+  wallet_client_type?: string
+}
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  context = await browser.newContext()
+  await context.addInitScript({ content: await testWalletsInitScript(keys) })
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+afterEach(async () => {
+  if ((await page.getByTestId('authenticated').textContent()) === 'true') {
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+  }
+})
+
+/** `GET /api/v1/users/me` from the page with the stored access token: what the server says about the user. */
+async function usersMe(): Promise<{ id: string; linked_accounts: LinkedAccount[] }> {
+  const body = await page.evaluate(
+    async ({ apiUrl, appId }) => {
+      const token = localStorage.getItem(`foyer:${appId}:access_token`)
+      const response = await fetch(`${apiUrl}/api/v1/users/me`, {
+        headers: { 'privy-app-id': appId, authorization: `Bearer ${token}` },
+      })
+      return response.json()
+    },
+    { apiUrl: stack.apiUrl, appId: APP_ID },
+  )
+  return body.user
+}
+
+async function chooseWallet(name: RegExp) {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name }).click()
+  return dialog
+}
+
+describe('external wallets', () => {
+  test('default: an EIP-6963 wallet signs in with SIWE; users/me shows the wallet account', async () => {
+    await openDemo(page, stack.demoUrl)
+    const dialog = await chooseWallet(/Foyer Test Wallet/)
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    const me = await usersMe()
+    expect(me.linked_accounts).toContainEqual(
+      expect.objectContaining({
+        type: 'wallet',
+        address: ethereumAddress,
+        chain_type: 'ethereum',
+        chain_id: 'eip155:31337',
+        connector_type: 'injected',
+        wallet_client_type: 'foyer_test_wallet',
+      }),
+    )
+    // The demo lists the linked wallet and the connection history.
+    await expect.poll(() => page.getByTestId('external-wallets').textContent()).toContain(ethereumAddress)
+    await expect.poll(() => page.getByTestId('wallet-history').textContent()).toContain(ethereumAddress)
+    const requests = await page.evaluate(() => window.__testWalletControl.requests)
+    expect(requests).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_chainId', 'personal_sign']))
+  })
+
+  test('default: a wallet-standard Solana wallet signs in with SIWS', async () => {
+    await openDemo(page, stack.demoUrl)
+    const dialog = await chooseWallet(/Foyer Test Solana/)
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    const me = await usersMe()
+    const account = me.linked_accounts.find(
+      (entry) => entry.type === 'wallet' && entry.chain_type === 'solana',
+    )
+    expect(account).toMatchObject({
+      address: solanaAddress,
+      connector_type: 'wallet_standard',
+      wallet_client_type: 'foyer_test_solana',
+    })
+    expect(account?.chain_id).toBeUndefined()
+    const requests = await page.evaluate(() => window.__testWalletControl.requests)
+    expect(requests).toEqual(expect.arrayContaining(['standard:connect', 'solana:signIn']))
+  })
+
+  test('error: a rejected signature shows the error and the retry signs in', async () => {
+    await openDemo(page, stack.demoUrl)
+    await page.evaluate(() => {
+      window.__testWalletControl.rejectNextEthereumSign = true
+    })
+    const dialog = await chooseWallet(/Foyer Test Wallet/)
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('The request was rejected in your wallet.')
+    await dialog.getByRole('button', { name: 'Retry' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect((await usersMe()).linked_accounts.some((entry) => entry.address === ethereumAddress)).toBe(true)
+  })
+
+  test("error: linking a wallet of another user shows 'Wallet was already linked.'", async () => {
+    // The Solana user links the Ethereum wallet, which signed in (and so belongs to) another user above.
+    await openDemo(page, stack.demoUrl)
+    const dialog = await chooseWallet(/Foyer Test Solana/)
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    await page.getByRole('button', { name: 'Link a wallet' }).click()
+    const linkDialog = page.getByRole('dialog')
+    await linkDialog.getByRole('heading', { name: 'Link a wallet' }).waitFor()
+    await linkDialog
+      .getByRole('list', { name: 'Wallets' })
+      .getByRole('button', { name: /Foyer Test Wallet/ })
+      .click()
+    await expect.poll(() => linkDialog.getByRole('alert').textContent()).toBe('Wallet was already linked.')
+    await linkDialog.getByRole('button', { name: 'Close' }).click()
+  })
+})

@@ -1,0 +1,45 @@
+import type { AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { runExclusive } from '../client/runExclusive'
+import { clearGuestCredential } from '../guest/guestCredential'
+import { request } from '../http/request'
+import { applyAuthResponse } from '../session/applyAuthResponse'
+import { getAccessToken } from './getAccessToken'
+
+/** Parameters of {@link linkPhone}. */
+export type LinkPhoneParameters = {
+  /** The E.164 number the code was texted to (by `sendSmsCode` while signed in: a link code). */
+  phoneNumber: string
+  /** The 6-digit code from the message. */
+  code: string
+}
+
+/**
+ * Links a phone number to the signed-in user: `POST /api/v1/passwordless_sms/link` with
+ * `{ phoneNumber, code }` (spec 01 §5, §7). Request the code with `sendSmsCode` while signed in. The server
+ * answers with a NEW session (the old one is revoked, security checklist C.25), whose tokens are stored; a
+ * guest becomes a full user and its guest credential is forgotten. Never retried; one link at a time.
+ *
+ * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
+ *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),
+ *   `linked_to_another_user` (400), `missing_or_invalid_token` (401: not signed in).
+ * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
+ * @example
+ * await sendSmsCode(client, { phoneNumber: '+14155550100' })
+ * const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
+ */
+export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters): Promise<{ user: User }> {
+  const key = JSON.stringify(['phone', parameters.phoneNumber, parameters.code])
+  return runExclusive(client, 'link', key, async () => {
+    const response = await request<AuthResponse>(client, {
+      method: 'POST',
+      path: '/api/v1/passwordless_sms/link',
+      body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
+      accessToken: await getAccessToken(client),
+      retry: false,
+    })
+    await applyAuthResponse(client, response)
+    if (!response.user.is_guest) await clearGuestCredential(client)
+    return { user: response.user }
+  })
+}

@@ -1,0 +1,44 @@
+import type { AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import { clearGuestCredential } from '../../guest/guestCredential'
+import { request } from '../../http/request'
+import { applyAuthResponse } from '../../session/applyAuthResponse'
+import type { ConnectedExternalWallet, ExternalWallet } from '../ExternalWallet'
+import { proveWalletOwnership, type WalletSignInOptions } from '../proveWalletOwnership'
+
+/** Parameters of {@link linkWallet}. */
+export type LinkWalletParameters = WalletSignInOptions & {
+  /** A wallet from `watchExternalWallets`. */
+  wallet: ExternalWallet
+}
+
+/**
+ * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,
+ * signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The server answers with
+ * a NEW session (the old one is revoked), whose tokens are stored; a guest becomes a full user. One wallet
+ * per family (spec 01 §5). Never retried; one link at a time.
+ *
+ * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
+ * @throws {ApiError} `linked_to_another_user` (400: 'Wallet was already linked.'), `cannot_link_more_of_type`
+ *   (400), `invalid_credentials` (401), `missing_or_invalid_token` (401: not signed in).
+ * @example
+ * const { user } = await linkWallet(client, { wallet })
+ */
+export function linkWallet(
+  client: FoyerClient,
+  parameters: LinkWalletParameters,
+): Promise<{ user: User; wallet: ConnectedExternalWallet }> {
+  return runExclusive(client, 'link', `wallet:${parameters.wallet.id}`, async () => {
+    const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
+    const response = await request<AuthResponse>(client, {
+      method: 'POST',
+      path: `/api/v1/${proof.family}/link`,
+      body: proof.body,
+      retry: false,
+    })
+    await applyAuthResponse(client, response)
+    if (!response.user.is_guest) await clearGuestCredential(client)
+    return { user: response.user, wallet: proof.connected }
+  })
+}

@@ -1,0 +1,75 @@
+import type { AuthMode, AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import { request } from '../../http/request'
+import { applyAuthResponse } from '../../session/applyAuthResponse'
+import { revokeOrphanSession } from '../../session/revokeOrphanSession'
+import type { ConnectedExternalWallet, ExternalWallet } from '../ExternalWallet'
+import { proveWalletOwnership, type WalletSignInOptions } from '../proveWalletOwnership'
+
+/** Parameters of {@link loginWithExternalWallet}. */
+export type LoginWithExternalWalletParameters<Wallet extends ExternalWallet = ExternalWallet> =
+  WalletSignInOptions & {
+    /** A wallet from `watchExternalWallets`. */
+    wallet: Wallet
+    /** `'no-signup'` refuses to create a new user (spec 01 §4). Default: the server's, `'login-or-sign-up'`. */
+    mode?: AuthMode | undefined
+  }
+
+/** Return type of {@link loginWithExternalWallet}. */
+export type LoginWithExternalWalletReturnType = {
+  user: User
+  isNewUser: boolean
+  /** The wallet account that signed in. */
+  wallet: ConnectedExternalWallet
+}
+
+/**
+ * Signs in with a browser wallet (spec 01 §4, §7): SIWE for Ethereum wallets, SIWS for Solana wallets —
+ * connect, nonce (`/siwe/init` or `/siws/init`), the user's signature, then `POST /api/v1/siwe/authenticate`
+ * `{ message, signature, chainId, walletClientType, connectorType, mode? }` or `/siws/authenticate` (no
+ * `chainId`). Stores the tokens. Never retried (the nonce is single use); a retry calls this again. One
+ * authentication at a time per client; a logout meanwhile drops the answer ({@link NoAuthFlowError}).
+ *
+ * @throws {UserRejectedRequestError} `'user_rejected'`: the user declined in the wallet.
+ * @throws {WalletConnectionError} `'wallet_connection_error'`: 'Unable to connect wallet'.
+ * @throws {ApiError} e.g. `invalid_credentials` (401: bad signature, nonce or message), `invalid_origin`,
+ *   `disallowed_login_method` (403), `user_does_not_exist` (404, `'no-signup'`), `allowlist_rejected`,
+ *   `max_accounts_reached` (403).
+ * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
+ * @example
+ * const [wallet] = watchExternalWallets().getWallets()
+ * const { user } = await loginWithExternalWallet(client, { wallet, onSigning: () => showSignStep() })
+ */
+export function loginWithExternalWallet(
+  client: FoyerClient,
+  parameters: LoginWithExternalWalletParameters,
+): Promise<LoginWithExternalWalletReturnType> {
+  return runExclusive(
+    client,
+    'authenticate',
+    JSON.stringify(['wallet', parameters.wallet.id, parameters.mode ?? null]),
+    () => run(client, parameters),
+  )
+}
+
+async function run(
+  client: FoyerClient,
+  parameters: LoginWithExternalWalletParameters,
+): Promise<LoginWithExternalWalletReturnType> {
+  const generation = client._internal.tasks.authFlowGeneration
+  const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
+  const response = await request<AuthResponse>(client, {
+    method: 'POST',
+    path: `/api/v1/${proof.family}/authenticate`,
+    body: { ...proof.body, ...(parameters.mode === undefined ? {} : { mode: parameters.mode }) },
+    retry: false,
+  })
+  if (client._internal.tasks.authFlowGeneration !== generation) {
+    await revokeOrphanSession(client, response)
+    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
+  }
+  await applyAuthResponse(client, response)
+  return { user: response.user, isNewUser: response.is_new_user, wallet: proof.connected }
+}

@@ -1,0 +1,118 @@
+import type { SiweInitResponse } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { request } from '../http/request'
+import { recordWalletConnection } from './connectionHistory'
+import type { ConnectedExternalWallet, ExternalWallet } from './ExternalWallet'
+import { walletCall } from './errors/translateWalletError'
+import { WalletConnectionError } from './errors/WalletConnectionError'
+import { buildSiweMessage } from './ethereum/buildSiweMessage'
+import { connectEthereumWallet } from './ethereum/connectEthereumWallet'
+import { connectSolanaWallet } from './solana/connectSolanaWallet'
+import { signSiwsMessage } from './solana/signSiwsMessage'
+
+/** Callbacks and overrides of a wallet sign-in or link. */
+export type WalletSignInOptions = {
+  /** Called once the wallet connected, before the signature prompt: the 'sign to verify' step. */
+  onSigning?: ((connected: ConnectedExternalWallet) => void) | undefined
+  /** The message's `domain`; default `location.host` (contract5-siwe.md §0). */
+  domain?: string | undefined
+  /** The message's `uri`; default `location.origin`. */
+  uri?: string | undefined
+}
+
+/** The signed proof and where to send it. @internal */
+export type WalletProof = {
+  family: 'siwe' | 'siws'
+  connected: ConnectedExternalWallet
+  body: {
+    message: string
+    signature: string
+    chainId?: string
+    walletClientType: string
+    connectorType: string
+  }
+}
+
+function pageLocation(options: WalletSignInOptions): { domain: string; uri: string } {
+  const location = typeof globalThis.location === 'undefined' ? undefined : globalThis.location
+  const domain = options.domain ?? location?.host
+  const uri = options.uri ?? location?.origin
+  if (!domain || !uri)
+    throw new TypeError('Signing in with a wallet needs a page location (or domain and uri).')
+  return { domain, uri }
+}
+
+/**
+ * Connects `wallet` and asks the user to sign a sign-in message bound to a fresh server nonce (spec 01 §4,
+ * contract5-siwe.md): Ethereum → `eth_requestAccounts`, `eth_chainId`, `POST /api/v1/siwe/init`, an ERC-4361
+ * message, `personal_sign`; Solana → `standard:connect`, `POST /api/v1/siws/init`, `solana:signIn` or
+ * `solana:signMessage`. Records the connection in the history. Nothing is retried (a nonce is single-use).
+ *
+ * @internal
+ */
+export async function proveWalletOwnership(
+  client: FoyerClient,
+  wallet: ExternalWallet,
+  options: WalletSignInOptions,
+): Promise<WalletProof> {
+  const { domain, uri } = pageLocation(options)
+  const labels = { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType }
+  if (wallet.chainType === 'ethereum') {
+    const { address, chainId } = await connectEthereumWallet(wallet)
+    const connected: ConnectedExternalWallet = {
+      address,
+      chainType: 'ethereum',
+      chainId: `eip155:${chainId}`,
+      ...labels,
+    }
+    await recordWalletConnection(client, { address, ...labels })
+    const init = await request<SiweInitResponse>(client, {
+      method: 'POST',
+      path: '/api/v1/siwe/init',
+      body: { address },
+      retry: false,
+    })
+    const message = buildSiweMessage({
+      address: init.address as `0x${string}`,
+      chainId,
+      nonce: init.nonce,
+      domain,
+      uri,
+    })
+    options.onSigning?.(connected)
+    const signature = await walletCall(() =>
+      wallet.provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] }),
+    )
+    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
+      throw new WalletConnectionError({ details: 'The wallet returned no hex signature.' })
+    return {
+      family: 'siwe',
+      connected,
+      body: { message, signature, chainId: `eip155:${chainId}`, ...labels },
+    }
+  }
+  const account = await connectSolanaWallet(wallet)
+  const connected: ConnectedExternalWallet = {
+    address: account.address,
+    chainType: 'solana',
+    chainId: undefined,
+    ...labels,
+  }
+  await recordWalletConnection(client, { address: account.address, ...labels })
+  const init = await request<SiweInitResponse>(client, {
+    method: 'POST',
+    path: '/api/v1/siws/init',
+    body: { address: account.address },
+    retry: false,
+  })
+  options.onSigning?.(connected)
+  const signed = await signSiwsMessage({ wallet, account, nonce: init.nonce, domain, uri })
+  return { family: 'siws', connected, body: { ...signed, ...labels } }
+}
+
+/** `0x` + the hex of the UTF-8 bytes of `text` (`personal_sign` takes hex data). */
+function utf8ToHex(text: string): `0x${string}` {
+  let hex = '0x'
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
+  return hex as `0x${string}`
+}

@@ -1,0 +1,61 @@
+import type { ExternalWallet } from './ExternalWallet'
+import { discoverEthereumWallets } from './ethereum/discoverEthereumWallets'
+import { discoverSolanaWallets } from './solana/discoverSolanaWallets'
+import { sortExternalWallets } from './sortExternalWallets'
+
+/** Parameters of {@link watchExternalWallets}. */
+export type WatchExternalWalletsParameters = {
+  /** Look for Ethereum wallets (EIP-6963 and `window.ethereum`). Default true. */
+  ethereum?: boolean | undefined
+  /** Look for Solana wallets (wallet standard). Default true. */
+  solana?: boolean | undefined
+}
+
+/** What {@link watchExternalWallets} returns: a store for React's `useSyncExternalStore`. */
+export type ExternalWalletWatcher = {
+  /** The wallets found so far, in list order (spec 01 §9); the same array until something changes. */
+  getWallets(): readonly ExternalWallet[]
+  /** Calls `listener` after each change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void
+  /** Stops discovery. */
+  destroy(): void
+}
+
+/**
+ * Watches the browser's Ethereum and Solana wallets and keeps them in wallet-list order: detected unknown
+ * wallets first, then known ones, then WalletConnect and Safe (spec 01 §9).
+ *
+ * @example
+ * const watcher = watchExternalWallets({ solana: appConfig.solana_wallet_auth })
+ * const wallets = useSyncExternalStore(watcher.subscribe, watcher.getWallets)
+ */
+export function watchExternalWallets(parameters: WatchExternalWalletsParameters = {}): ExternalWalletWatcher {
+  const sources = [
+    ...(parameters.ethereum === false ? [] : [discoverEthereumWallets()]),
+    ...(parameters.solana === false ? [] : [discoverSolanaWallets()]),
+  ]
+  const listeners = new Set<() => void>()
+  let wallets: readonly ExternalWallet[] = []
+  const compute = () => {
+    wallets = sortExternalWallets(sources.flatMap((source): readonly ExternalWallet[] => source.getWallets()))
+  }
+  compute()
+  const offs = sources.map((source) =>
+    source.subscribe(() => {
+      compute()
+      for (const listener of listeners) listener()
+    }),
+  )
+  return {
+    getWallets: () => wallets,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    destroy() {
+      for (const off of offs) off()
+      for (const source of sources) source.destroy()
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,22 @@
+import type { FoyerClient } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
+import type { LinkAccountParams } from '../modal/screens'
+
+/**
+ * Opens the modal's link mode on a link screen (internal; spec 01 §2 "Link email, link phone, update
+ * phone"). Linking requires an authenticated user (spec 01 §5, §6).
+ *
+ * @returns the updated user once the code screen linked
+ * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in
+ * @throws UserRejectedRequestError (`'user_rejected'`) when the user closes the modal
+ */
+export function openLinkScreen(
+  client: FoyerClient,
+  openFlow: FoyerContextValue['openFlow'],
+  screen: Omit<LinkAccountParams, 'settle'>,
+): Promise<User> {
+  if (!client.getState().user)
+    return Promise.reject(new Error('User must be authenticated before linking an account.'))
+  return openFlow<User>((settle) => ({ id: 'linkAccount', params: { ...screen, settle } }))
+}

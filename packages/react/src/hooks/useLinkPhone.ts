@@ -1,0 +1,85 @@
+import { linkPhone, sendSmsCode, unlinkPhone } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo, useState } from 'react'
+import { toErrorInfo } from '../errors/toErrorInfo'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { en } from '../i18n/en'
+import { openLinkScreen } from './openLinkScreen'
+
+/** What {@link useLinkPhone} returns. */
+export type UseLinkPhoneReturnType = {
+  /**
+   * Opens the modal on 'Link phone' (spec 01 §2): the user enters a number and the texted code; resolves
+   * with the updated user (the session rotates). Rejects with `UserRejectedRequestError` (code
+   * `'user_rejected'`) when the user closes the modal, and with an Error when nobody is signed in.
+   */
+  openLinkPhone(): Promise<User>
+  /** Texts a link code to `phoneNumber` (E.164); the signed-in user's session makes it a link code. */
+  sendCode(phoneNumber: string): Promise<void>
+  /** Links `phoneNumber` with its `code` without the modal; resolves with the updated user. */
+  linkPhone(parameters: { phoneNumber: string; code: string }): Promise<User>
+  /** Unlinks the linked number (`number` of the `phone` account); resolves with the updated user. */
+  unlinkPhone(phoneNumber: string): Promise<User>
+  /** True while a call of this hook runs (not while the modal is open). */
+  busy: boolean
+  /** The last failure of a call of this hook: its code and the spec 01 §8 text, or null. */
+  error: { code: string; message: string } | null
+}
+
+/** Spec 01 §8 "Passwordless code": the text shown for a failed link or unlink. */
+function phoneErrorMessage(code: string, serverMessage: string | undefined): string {
+  if (code === 'invalid_credentials') return en.awaitingCode.invalidCode
+  if (code === 'linked_to_another_user') return en.error.linkedToAnotherUser
+  if (code === 'region_not_supported') return en.error.regionNotSupportedDetail
+  if (code === 'cannot_link_more_of_type' || code === 'cannot_unlink_sole_account')
+    return serverMessage ?? en.awaitingCode.genericError
+  return en.awaitingCode.genericError
+}
+
+/**
+ * Links, or unlinks, a phone number of the signed-in user (spec 01 §5, §7): through the modal's 'Link
+ * phone' screen (`openLinkPhone`), or headless with core `sendSmsCode` / `linkPhone` / `unlinkPhone`.
+ *
+ * @throws Error 'useLinkPhone must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { openLinkPhone, unlinkPhone } = useLinkPhone()
+ * <button onClick={() => openLinkPhone().catch(() => {})}>Link phone</button>
+ */
+export function useLinkPhone(): UseLinkPhoneReturnType {
+  const { client, openFlow } = useFoyerContext('useLinkPhone')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<UseLinkPhoneReturnType['error']>(null)
+
+  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
+    setBusy(true)
+    setError(null)
+    try {
+      return await run()
+    } catch (caught) {
+      const { code, message } = toErrorInfo(caught)
+      setError({ code, message: phoneErrorMessage(code, message) })
+      throw caught
+    } finally {
+      setBusy(false)
+    }
+  }, [])
+
+  const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'phone' }), [client, openFlow])
+  const sendCode = useCallback(
+    (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
+    [client, track],
+  )
+  const link = useCallback(
+    (parameters: { phoneNumber: string; code: string }) =>
+      track(async () => (await linkPhone(client, parameters)).user),
+    [client, track],
+  )
+  const unlink = useCallback(
+    (phoneNumber: string) => track(() => unlinkPhone(client, { phoneNumber })),
+    [client, track],
+  )
+  return useMemo(
+    () => ({ openLinkPhone: open, sendCode, linkPhone: link, unlinkPhone: unlink, busy, error }),
+    [open, sendCode, link, unlink, busy, error],
+  )
+}

@@ -1,0 +1,81 @@
+import { sendSmsCode, updatePhone } from '@foyer/core'
+import type { PhoneAccount, User } from '@foyer/protocol'
+import { useCallback, useMemo, useState } from 'react'
+import { toErrorInfo } from '../errors/toErrorInfo'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { en } from '../i18n/en'
+import { openLinkScreen } from './openLinkScreen'
+
+/** What {@link useUpdatePhone} returns. */
+export type UseUpdatePhoneReturnType = {
+  /**
+   * Opens the modal on 'Update phone' (spec 01 §2) for the linked number: the user enters the new number
+   * and the code texted to it; resolves with the updated user. Rejects with an Error when no number is
+   * linked (spec 01 §5 "Updating … requires one already linked") and with `UserRejectedRequestError`
+   * (`'user_rejected'`) when the user closes the modal.
+   */
+  openUpdatePhone(): Promise<User>
+  /** Texts a code to the new number (E.164). */
+  sendCode(phoneNumber: string): Promise<void>
+  /** Replaces the linked number without the modal; resolves with the updated user. */
+  updatePhone(parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }): Promise<User>
+  /** True while a call of this hook runs. */
+  busy: boolean
+  /** The last failure: its code and the spec 01 §8 text, or null. */
+  error: { code: string; message: string } | null
+}
+
+/**
+ * Replaces the signed-in user's phone number (spec 01 §2 "Update phone", §7 `passwordless_sms/update`):
+ * through the modal (`openUpdatePhone`) or headless with core `sendSmsCode` / `updatePhone`.
+ *
+ * @throws Error 'useUpdatePhone must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { openUpdatePhone } = useUpdatePhone()
+ * <button onClick={() => openUpdatePhone().catch(() => {})}>Change number</button>
+ */
+export function useUpdatePhone(): UseUpdatePhoneReturnType {
+  const { client, openFlow } = useFoyerContext('useUpdatePhone')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<UseUpdatePhoneReturnType['error']>(null)
+
+  const open = useCallback(() => {
+    const phone = client
+      .getState()
+      .user?.linked_accounts.find((account): account is PhoneAccount => account.type === 'phone')
+    if (client.getState().user && !phone)
+      return Promise.reject(new Error('User must have a phone number linked to update it.'))
+    return openLinkScreen(client, openFlow, { kind: 'updatePhone', oldPhoneNumber: phone?.number })
+  }, [client, openFlow])
+
+  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
+    setBusy(true)
+    setError(null)
+    try {
+      return await run()
+    } catch (caught) {
+      const { code } = toErrorInfo(caught)
+      setError({
+        code,
+        message: code === 'invalid_credentials' ? en.awaitingCode.invalidCode : en.awaitingCode.genericError,
+      })
+      throw caught
+    } finally {
+      setBusy(false)
+    }
+  }, [])
+
+  const sendCode = useCallback(
+    (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
+    [client, track],
+  )
+  const update = useCallback(
+    (parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }) =>
+      track(() => updatePhone(client, parameters)),
+    [client, track],
+  )
+  return useMemo(
+    () => ({ openUpdatePhone: open, sendCode, updatePhone: update, busy, error }),
+    [open, sendCode, update, busy, error],
+  )
+}

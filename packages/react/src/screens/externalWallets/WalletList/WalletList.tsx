@@ -1,0 +1,131 @@
+import {
+  type ExternalWallet,
+  getWalletConnectionHistory,
+  type WalletConnection,
+  watchExternalWallets,
+} from '@foyer/core/external-wallets'
+import { useEffect, useState } from 'react'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+
+/** A small pill (theme variables only, so it follows the host's appearance). */
+const chipStyle = {
+  padding: '2px 8px',
+  borderRadius: 999,
+  border: '1px solid var(--foyer-border)',
+  fontSize: 12,
+  whiteSpace: 'nowrap',
+} as const
+
+/**
+ * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
+ * the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth` (both in the
+ * connect-only variant) — detected unknown ones first, then known ones, WalletConnect and Safe last. Each
+ * row shows logo and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
+ * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
+ */
+export function WalletList({ params }: ScreenProps<'walletList'>) {
+  const { client, state, router, messages } = useModal()
+  const m = messages.externalWallets
+  const connectOnly = params.mode === 'connect'
+  const ethereum = connectOnly || state.appConfig?.wallet_auth === true
+  const solana = connectOnly || state.appConfig?.solana_wallet_auth === true
+  const [wallets, setWallets] = useState<readonly ExternalWallet[]>([])
+  const [searched, setSearched] = useState(false)
+  const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
+  const [active, setActive] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    const watcher = watchExternalWallets({ ethereum, solana })
+    setWallets(watcher.getWallets())
+    const off = watcher.subscribe(() => setWallets(watcher.getWallets()))
+    // Wallets answer discovery synchronously; the empty state waits a moment for late ones.
+    const timer = setTimeout(() => setSearched(true), 300)
+    return () => {
+      clearTimeout(timer)
+      off()
+      watcher.destroy()
+    }
+  }, [ethereum, solana])
+
+  useEffect(() => {
+    let live = true
+    getWalletConnectionHistory(client).then(
+      (history) => {
+        if (live) setRecent(history[0])
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [client])
+
+  const recentId = recent
+    ? wallets.find(
+        (wallet) =>
+          wallet.walletClientType === recent.walletClientType &&
+          wallet.connectorType === recent.connectorType,
+      )?.id
+    : undefined
+  const title =
+    params.mode === 'link' ? m.linkTitle : params.mode === 'connect' ? m.connectTitle : m.listTitle
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader
+        title={<ScreenTitle>{title}</ScreenTitle>}
+        onBack={params.mode === 'login' ? () => router.back() : undefined}
+        backLabel={messages.modal.back}
+      />
+      {wallets.length === 0 ? (
+        <p className="foyer-text" role="status">
+          {searched ? m.noWallets : m.searching}
+        </p>
+      ) : (
+        <ul className="foyer-list" aria-label={m.listLabel}>
+          {wallets.map((wallet) => {
+            const icon = sanitizeImageUrl(wallet.icon)
+            const showConnect = active === wallet.id
+            return (
+              <li key={wallet.id}>
+                <button
+                  type="button"
+                  className="foyer-option"
+                  style={{ flexDirection: 'row', alignItems: 'center', gap: 10 }}
+                  data-wallet-id={wallet.id}
+                  onClick={() => router.push('awaitingWallet', { wallet, flow: params })}
+                  onMouseEnter={() => setActive(wallet.id)}
+                  onMouseLeave={() => setActive((current) => (current === wallet.id ? undefined : current))}
+                  onFocus={() => setActive(wallet.id)}
+                  onBlur={() => setActive((current) => (current === wallet.id ? undefined : current))}
+                >
+                  {icon ? <img src={icon} alt="" width={28} height={28} style={{ borderRadius: 6 }} /> : null}
+                  <span style={{ flex: 1 }}>{wallet.name}</span>
+                  {wallet.id === recentId ? (
+                    <small className="foyer-chip" style={chipStyle}>
+                      {m.recent}
+                    </small>
+                  ) : null}
+                  {wallet.chainType === 'solana' ? (
+                    <small className="foyer-chip" style={chipStyle}>
+                      {m.solana}
+                    </small>
+                  ) : null}
+                  {showConnect ? (
+                    <small className="foyer-chip" style={chipStyle} aria-hidden="true">
+                      {m.connect}
+                    </small>
+                  ) : null}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,321 @@
+import { defaultAppSettings } from '@foyer/protocol'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { useState } from 'react'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createEthereumTestWallet, createSolanaTestWallet } from '../../../../core/test/externalTestWallets'
+import {
+  createTestClient,
+  TEST_APP_ID,
+  type TestRoutes,
+  testAccessToken,
+  testUser,
+} from '../../../test/createTestClient'
+import { renderFoyerAndOpen } from '../../../test/renderFoyer'
+import { FoyerProvider } from '../../FoyerProvider/FoyerProvider'
+import { useConnectWallet } from '../../hooks/useConnectWallet'
+import { useLinkWallet } from '../../hooks/useLinkWallet'
+
+// Browser wallets are outside the machine: test wallets backed by real keys announce themselves the way real
+// ones do (EIP-6963 for Ethereum, the wallet standard for Solana).
+const eth = createEthereumTestWallet({ chainId: 1 })
+const sol = createSolanaTestWallet({ name: 'Phantom' })
+
+beforeAll(() => {
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: Object.freeze({
+          info: { uuid: 'mm', name: 'MetaMask', rdns: 'io.metamask', icon: 'data:image/svg+xml,<svg/>' },
+          provider: eth.wallet.provider,
+        }),
+      }),
+    )
+  window.addEventListener('eip6963:requestProvider', announce)
+  // As @wallet-standard/wallet `registerWallet` does: announce now, and again when the app gets ready.
+  const callback = ({ register }: { register: (wallet: unknown) => void }) => register(sol.standardWallet)
+  window.addEventListener('wallet-standard:app-ready', (event) =>
+    callback((event as CustomEvent<{ register: (wallet: unknown) => void }>).detail),
+  )
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+})
+afterEach(() => {
+  cleanup()
+  eth.state.rejectNextSign = false
+})
+
+const authResponse = () => ({
+  status: 200,
+  body: {
+    user: testUser,
+    token: testAccessToken(),
+    privy_access_token: null,
+    refresh_token: 'refresh-1',
+    identity_token: null,
+    session_update_action: 'set',
+    is_new_user: false,
+  },
+})
+
+function walletRoutes(
+  overrides: TestRoutes = {},
+  flags = { wallet_auth: true, solana_wallet_auth: true },
+): TestRoutes {
+  return {
+    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
+      status: 200,
+      body: {
+        ...defaultAppSettings,
+        ...flags,
+        id: TEST_APP_ID,
+        name: 'Test App',
+        verification_key: '',
+        created_at: 0,
+        updated_at: 0,
+      },
+    }),
+    'POST /api/v1/siwe/init': ({ body }) => ({
+      status: 200,
+      body: {
+        nonce: 'abcdef0123456789abcdef0123456789',
+        address: (body as { address: string }).address,
+        expires_at: '',
+      },
+    }),
+    'POST /api/v1/siws/init': ({ body }) => ({
+      status: 200,
+      body: {
+        nonce: 'abcdef0123456789abcdef0123456789',
+        address: (body as { address: string }).address,
+        expires_at: '',
+      },
+    }),
+    'POST /api/v1/siwe/authenticate': authResponse,
+    'POST /api/v1/siws/authenticate': authResponse,
+    ...overrides,
+  }
+}
+
+describe('landing', () => {
+  test("behavior: 'Continue with a wallet' shows only when wallet_auth or solana_wallet_auth is on", async () => {
+    await renderFoyerAndOpen({ routes: walletRoutes({}, { wallet_auth: false, solana_wallet_auth: true }) })
+    expect(screen.getByRole('button', { name: 'Continue with a wallet' })).toBeTruthy()
+    cleanup()
+    await renderFoyerAndOpen()
+    expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
+  })
+})
+
+describe('WalletList', () => {
+  test("default: rows with logo and name, 'Solana' chip, 'Connect' on hover, 'Recent' on the last one used", async () => {
+    const { user, client } = await renderFoyerAndOpen({ routes: walletRoutes() })
+    await client._internal.storage().set(
+      `foyer:${TEST_APP_ID}:wallet_connections`,
+      JSON.stringify([
+        {
+          address: sol.account.address,
+          connectorType: 'wallet_standard',
+          walletClientType: 'phantom',
+          connectedAt: 1,
+        },
+      ]),
+    )
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    const rows = Array.from(list.querySelectorAll('button'))
+    // Both are known wallets: discovery order within the group.
+    expect(rows.map((row) => row.textContent)).toEqual(['MetaMask', 'PhantomRecentSolana'])
+    expect(rows[0]?.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml')
+    await user.hover(rows[0] as HTMLElement)
+    expect(rows[0]?.textContent).toBe('MetaMaskConnect')
+    expect(screen.getByRole('heading', { name: 'Select your wallet' })).toBeTruthy()
+    const results = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+
+  test('behavior: only the families the app has on are listed', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes({}, { wallet_auth: true, solana_wallet_auth: false }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual(['MetaMask'])
+  })
+})
+
+describe('AwaitingWallet', () => {
+  test("default: SIWE sign-in goes through 'Sign to verify' to 'Success!'", async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: walletRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    const body = calls.find((call) => call.path === '/api/v1/siwe/authenticate')?.body as Record<
+      string,
+      string
+    >
+    expect(body).toMatchObject({
+      chainId: 'eip155:1',
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+    })
+    expect(body.message).toContain(`${window.location.host} wants you to sign in with your Ethereum account:`)
+    await waitFor(() =>
+      expect(screen.getByTestId('host-status').textContent).toBe(`signed in as ${testUser.id}`),
+    )
+  })
+
+  test('default: SIWS sign-in with a Solana wallet', async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: walletRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    await user.click(await screen.findByRole('button', { name: /Phantom/ }, { timeout: 5000 }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    const body = calls.find((call) => call.path === '/api/v1/siws/authenticate')?.body as Record<
+      string,
+      string
+    >
+    expect(body).toMatchObject({ walletClientType: 'phantom', connectorType: 'wallet_standard' })
+    expect(body.message).toContain('Chain ID: mainnet')
+  })
+
+  test("behavior: 'Sign to verify' is shown while the wallet signs", async () => {
+    let release: () => void = () => {}
+    const original = eth.wallet.provider.request
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    eth.wallet.provider.request = async (args) => {
+      if (args.method === 'personal_sign') await gate
+      return original(args)
+    }
+    try {
+      const { user } = await renderFoyerAndOpen({ routes: walletRoutes() })
+      await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+      await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+      expect(await screen.findByRole('heading', { name: 'Sign to verify' })).toBeTruthy()
+      act(() => release())
+      expect(await screen.findByText('Success!')).toBeTruthy()
+    } finally {
+      eth.wallet.provider.request = original
+    }
+  })
+
+  test("error: a rejected signature shows the error and 'Retry'; after 2 retries, 'Could not connect with wallet'", async () => {
+    const { user, calls } = await renderFoyerAndOpen({
+      routes: walletRoutes({
+        'POST /api/v1/siwe/authenticate': () => ({
+          status: 401,
+          body: { error: 'Invalid signature', code: 'invalid_credentials' },
+        }),
+      }),
+    })
+    eth.state.rejectNextSign = true
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The request was rejected in your wallet.')
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Unable to connect wallet')
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Could not connect with wallet' })).toBeTruthy()
+    expect(calls.filter((call) => call.path === '/api/v1/siwe/init')).toHaveLength(3)
+    await user.click(screen.getByRole('button', { name: 'Try another method' }))
+    expect(await screen.findByRole('button', { name: 'Continue with a wallet' })).toBeTruthy()
+  })
+})
+
+function Hooks() {
+  const { linkWallet } = useLinkWallet()
+  const { connectWallet, getConnectionHistory } = useConnectWallet()
+  const [result, setResult] = useState('')
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() =>
+          linkWallet().then(
+            (user) => setResult(`linked ${user.id}`),
+            () => setResult('link failed'),
+          )
+        }
+      >
+        Link
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          connectWallet().then(
+            async (wallet) =>
+              setResult(`connected ${wallet.address} ${(await getConnectionHistory()).length}`),
+            () => setResult('connect failed'),
+          )
+        }
+      >
+        Connect
+      </button>
+      <p data-testid="result">{result}</p>
+    </div>
+  )
+}
+
+async function renderHooks(routes: TestRoutes, signedIn: boolean) {
+  const { client } = createTestClient(routes)
+  if (signedIn)
+    await client._internal.session.write({
+      accessToken: testAccessToken(),
+      refreshToken: 'r',
+      identityToken: null,
+    })
+  const user = userEvent.setup()
+  render(
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+      <Hooks />
+    </FoyerProvider>,
+  )
+  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  if (signedIn) client._internal.setState({ user: testUser })
+  return { user, client }
+}
+
+describe('hooks', () => {
+  test("useLinkWallet: linked_to_another_user shows 'Wallet was already linked.'", async () => {
+    const { user } = await renderHooks(
+      walletRoutes({
+        'POST /api/v1/siwe/link': () => ({
+          status: 400,
+          body: {
+            error: 'This account has already been linked to another user.',
+            code: 'linked_to_another_user',
+          },
+        }),
+      }),
+      true,
+    )
+    await user.click(screen.getByRole('button', { name: 'Link' }))
+    expect(await screen.findByRole('heading', { name: 'Link a wallet' })).toBeTruthy()
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Wallet was already linked.')
+  })
+
+  test('useLinkWallet: a link resolves with the user', async () => {
+    const { user } = await renderHooks(walletRoutes({ 'POST /api/v1/siws/link': authResponse }), true)
+    await user.click(screen.getByRole('button', { name: 'Link' }))
+    await user.click(await screen.findByRole('button', { name: /Phantom/ }, { timeout: 5000 }))
+    await waitFor(() => expect(screen.getByTestId('result').textContent).toBe(`linked ${testUser.id}`))
+  })
+
+  test('useConnectWallet: the connect-only list connects without signing in and records history', async () => {
+    const { user, client } = await renderHooks(
+      walletRoutes({}, { wallet_auth: false, solana_wallet_auth: false }),
+      false,
+    )
+    await user.click(screen.getByRole('button', { name: 'Connect' }))
+    expect(await screen.findByRole('heading', { name: 'Connect a wallet' })).toBeTruthy()
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    await waitFor(() =>
+      expect(screen.getByTestId('result').textContent).toBe(`connected ${eth.account.address} 1`),
+    )
+    expect(client.getState().user).toBeNull()
+  })
+})

@@ -1,0 +1,171 @@
+import { loginWithEmailCode } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterEach, describe, expect, test } from 'vitest'
+import {
+  createTestClient,
+  TEST_APP_ID,
+  TEST_CODE,
+  type TestRoutes,
+  testAccessToken,
+  testUser,
+} from '../../../../test/createTestClient'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useLinkEmail } from '../../../hooks/useLinkEmail'
+import { useLinkPhone } from '../../../hooks/useLinkPhone'
+import { useUpdatePhone } from '../../../hooks/useUpdatePhone'
+
+afterEach(cleanup)
+
+const phoneAccount = (number: string) => ({
+  type: 'phone' as const,
+  number,
+  verified_at: 2,
+  first_verified_at: 2,
+  latest_verified_at: 2,
+})
+const withPhone = (number: string): User => ({
+  ...testUser,
+  linked_accounts: [...testUser.linked_accounts, phoneAccount(number)],
+})
+const authAnswer = (user: User) => ({
+  status: 200,
+  body: {
+    user,
+    token: testAccessToken(),
+    privy_access_token: null,
+    refresh_token: 'refresh-2',
+    identity_token: null,
+    session_update_action: 'set',
+    is_new_user: false,
+  },
+})
+
+/** A host page with link buttons; shows each flow's outcome. */
+function Host() {
+  const { openLinkPhone } = useLinkPhone()
+  const { openLinkEmail } = useLinkEmail()
+  const { openUpdatePhone } = useUpdatePhone()
+  const [outcome, setOutcome] = useState('')
+  const report = (promise: Promise<User>) =>
+    promise.then(
+      (user) => setOutcome(`linked ${user.linked_accounts.map((a) => a.type).join(',')}`),
+      (error: { code?: string; message?: string }) => setOutcome(`failed ${error.code ?? error.message}`),
+    )
+  return (
+    <div>
+      <button type="button" onClick={() => report(openLinkPhone())}>
+        Host link phone
+      </button>
+      <button type="button" onClick={() => report(openLinkEmail())}>
+        Host link email
+      </button>
+      <button type="button" onClick={() => report(openUpdatePhone())}>
+        Host update phone
+      </button>
+      <p data-testid="outcome">{outcome}</p>
+    </div>
+  )
+}
+
+async function renderSignedIn(routes: TestRoutes = {}, signedInUser: User = testUser) {
+  const { client, calls } = createTestClient({
+    'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
+    'POST /api/v1/passwordless/authenticate': () => authAnswer(signedInUser),
+    ...routes,
+  })
+  const user = userEvent.setup()
+  render(
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+      <Host />
+    </FoyerProvider>,
+  )
+  // Sign in once the provider has initialized (its session restore would otherwise clear the user).
+  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  return { user, calls, client }
+}
+
+describe('LinkAccount (link mode)', () => {
+  test('default: Link phone opens the modal, the code links, the hook resolves with the user', async () => {
+    const { user, calls } = await renderSignedIn({
+      'POST /api/v1/passwordless_sms/link': () => authAnswer(withPhone('+14155550100')),
+    })
+    await user.click(screen.getByRole('button', { name: 'Host link phone' }))
+    expect(await screen.findByRole('heading', { name: 'Link phone' })).toBeTruthy()
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550100{Enter}')
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked email,phone'))
+    expect(calls.find((call) => call.path === '/api/v1/passwordless_sms/link')?.body).toEqual({
+      phoneNumber: '+14155550100',
+      code: TEST_CODE,
+    })
+    expect(calls.some((call) => call.path === '/api/v1/passwordless_sms/authenticate')).toBe(false)
+    expect(await screen.findByText('Your account has been linked.')).toBeTruthy()
+  })
+
+  test('behavior: Link email sends a link code and links with passwordless/link', async () => {
+    const { user, calls } = await renderSignedIn({
+      'POST /api/v1/passwordless/link': () => authAnswer(testUser),
+    })
+    await user.click(screen.getByRole('button', { name: 'Host link email' }))
+    expect(await screen.findByRole('heading', { name: 'Link email' })).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked email'))
+    expect(calls.find((call) => call.path === '/api/v1/passwordless/link')?.body).toEqual({
+      email: 'ada@example.org',
+      code: TEST_CODE,
+    })
+  })
+
+  test('behavior: Update phone shows the masked current number and sends old and new numbers', async () => {
+    const { user, calls } = await renderSignedIn(
+      { 'POST /api/v1/passwordless_sms/update': () => ({ status: 200, body: withPhone('+14155550199') }) },
+      withPhone('+14155550100'),
+    )
+    await user.click(screen.getByRole('button', { name: 'Host update phone' }))
+    expect(await screen.findByRole('heading', { name: 'Update phone' })).toBeTruthy()
+    expect(screen.getByText('Current number: +•••••••0100')).toBeTruthy()
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550199{Enter}')
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked email,phone'))
+    expect(calls.find((call) => call.path === '/api/v1/passwordless_sms/update')?.body).toEqual({
+      old_phone_number: '+14155550100',
+      new_phone_number: '+14155550199',
+      code: TEST_CODE,
+    })
+  })
+
+  test('error: closing the modal rejects the flow with user_rejected', async () => {
+    const { user } = await renderSignedIn()
+    await user.click(screen.getByRole('button', { name: 'Host link phone' }))
+    await screen.findByRole('heading', { name: 'Link phone' })
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('failed user_rejected'))
+  })
+
+  test('error: cannot_link_more_of_type shows the server message under the boxes', async () => {
+    const { user } = await renderSignedIn({
+      'POST /api/v1/passwordless_sms/link': () => ({
+        status: 400,
+        body: {
+          error: 'User already has an account of type phone linked.',
+          code: 'cannot_link_more_of_type',
+        },
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Host link phone' }))
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550100{Enter}')
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+    await user.keyboard(TEST_CODE)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'User already has an account of type phone linked.',
+    )
+  })
+})

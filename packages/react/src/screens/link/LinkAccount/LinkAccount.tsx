@@ -1,0 +1,116 @@
+import { isValidEmail, maskPhoneNumber, sendEmailCode, sendSmsCode } from '@foyer/core'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { type AwaitingCodeParams, preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import { Button } from '../../../ui/Button'
+import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
+
+/**
+ * The link screens of the modal's link mode (spec 01 §2 "Link email, link phone, update phone"): 'Link
+ * email' (email form), 'Link phone' (phone form) and 'Update phone' (the current number masked, then the
+ * new number). Submitting sends a code to the signed-in user (a link code) and opens the code screen in
+ * link mode, which links (or updates) and answers the flow with the user. Send failures go to the error
+ * screen (Back returns here); closing the modal rejects the flow.
+ */
+export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
+  const { client, router, messages } = useModal()
+  const m = messages.link
+  const { kind, settle, oldPhoneNumber } = params
+  const [sending, setSending] = useState(false)
+  const isMounted = useIsMounted()
+
+  const send = async (value: string) => {
+    if (sending) return
+    setSending(true)
+    preloadEmailScreens()
+    try {
+      let next: AwaitingCodeParams
+      if (kind === 'email') {
+        await sendEmailCode(client, { email: value })
+        next = { email: value, flow: { kind: 'link', settle } }
+      } else {
+        await sendSmsCode(client, { phoneNumber: value })
+        next =
+          kind === 'updatePhone' && oldPhoneNumber
+            ? { phoneNumber: value, flow: { kind: 'update', oldPhoneNumber, settle } }
+            : { phoneNumber: value, flow: { kind: 'link', settle } }
+      }
+      if (!isMounted()) return
+      router.replace('linkAccount', { ...params, value })
+      router.push('awaitingCode', next)
+    } catch (error) {
+      if (!isMounted()) return
+      setSending(false)
+      router.replace('linkAccount', { ...params, value })
+      router.push('error', toErrorInfo(error))
+    }
+  }
+
+  const title = kind === 'email' ? m.emailTitle : kind === 'phone' ? m.phoneTitle : m.updatePhoneTitle
+  const detail = kind === 'email' ? m.emailDetail : kind === 'phone' ? m.phoneDetail : m.updatePhoneDetail
+  return (
+    <div className="foyer-screen">
+      <div className="foyer-header">
+        <ScreenTitle>{title}</ScreenTitle>
+      </div>
+      <p className="foyer-text">{detail}</p>
+      {kind === 'updatePhone' && oldPhoneNumber ? (
+        <p className="foyer-text">
+          {formatMessage(m.currentPhone, { phone: maskPhoneNumber(oldPhoneNumber) })}
+        </p>
+      ) : null}
+      {kind === 'email' ? (
+        <EmailForm initial={params.value} busy={sending} onSubmit={send} />
+      ) : (
+        <PhoneForm onSubmit={send} busy={sending} initialPhoneNumber={params.value} autoFocus />
+      )}
+    </div>
+  )
+}
+
+/** The email form of 'Link email': Submit enabled for a valid address; Enter submits. */
+function EmailForm(props: { initial: string | undefined; busy: boolean; onSubmit(email: string): void }) {
+  const { messages } = useModal()
+  const m = messages.landing
+  const [email, setEmail] = useState(props.initial ?? '')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const inputId = useId()
+  const valid = isValidEmail(email)
+
+  useEffect(() => {
+    inputRef.current?.focus()
+  }, [])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (valid && !props.busy) props.onSubmit(email.trim())
+  }
+  return (
+    <form className="foyer-field" noValidate onSubmit={submit} aria-busy={props.busy || undefined}>
+      <label htmlFor={inputId} className="foyer-sr-only">
+        {m.emailLabel}
+      </label>
+      <div className="foyer-input-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="foyer-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={m.emailPlaceholder}
+          value={email}
+          readOnly={props.busy}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" disabled={!valid} busy={props.busy}>
+          {m.submit}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,83 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useModal } from '../../../modal/ModalContext'
+import { Button } from '../../../ui/Button'
+import { PhoneInput } from '../../../ui/PhoneInput'
+import { phoneFieldFromE164, readPhoneNumber } from '../../../ui/readPhoneNumber'
+
+/** The country the phone field starts on: config `intl.defaultCountry`, else 'US' (spec 01 §3, §9). */
+export const DEFAULT_COUNTRY = 'US'
+
+/** Props of {@link PhoneForm}. */
+export type PhoneFormProps = {
+  /** Called with the E.164 number when the user submits a valid number. */
+  onSubmit(phoneNumber: string): void
+  /** A number to prefill (E.164), e.g. when coming Back to the form. */
+  initialPhoneNumber?: string | undefined
+  /** Shows the Submit button busy and the field read-only. */
+  busy?: boolean | undefined
+  /** Focus the number field on mount. */
+  autoFocus?: boolean | undefined
+  /** An error shown under the field (cleared by the caller). */
+  error?: string | undefined
+  /** Called when the field is edited. */
+  onEdit?: (() => void) | undefined
+}
+
+/**
+ * The phone form of the landing and link screens (spec 01 §2, §5): {@link PhoneInput} and Submit. Submit
+ * stays disabled until the number is valid for the chosen country (2 to 17 national digits); over 250
+ * characters shows 'Phone number is too long'; Enter submits; the E.164 number is what is submitted.
+ * Loaded lazily (it carries libphonenumber-js and its min metadata), so the landing bundle stays small.
+ */
+export function PhoneForm(props: PhoneFormProps) {
+  const { config, messages } = useModal()
+  const m = messages.landing
+  const defaultCountry = config?.intl?.defaultCountry?.toUpperCase() || DEFAULT_COUNTRY
+  const [field, setField] = useState(() =>
+    props.initialPhoneNumber
+      ? phoneFieldFromE164(props.initialPhoneNumber, defaultCountry)
+      : { country: defaultCountry, text: '' },
+  )
+  const inputRef = useRef<HTMLInputElement>(null)
+  const errorId = useId()
+  const { e164, tooLong } = readPhoneNumber(field.country, field.text)
+  const error = tooLong ? m.phoneTooLong : props.error
+
+  useEffect(() => {
+    if (props.autoFocus) inputRef.current?.focus()
+  }, [props.autoFocus])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (e164 && !props.busy) props.onSubmit(e164)
+  }
+
+  return (
+    <form className="foyer-field" noValidate onSubmit={submit} aria-busy={props.busy || undefined}>
+      <div className="foyer-input-row" data-invalid={error ? true : undefined}>
+        <PhoneInput
+          country={field.country}
+          text={field.text}
+          onChange={(next) => {
+            setField(next)
+            props.onEdit?.()
+          }}
+          labels={{ country: m.countryLabel, number: m.phoneLabel }}
+          placeholder={m.phoneLabel}
+          readOnly={props.busy}
+          invalid={error ? true : undefined}
+          describedBy={error ? errorId : undefined}
+          inputRef={inputRef}
+        />
+        <Button type="submit" disabled={!e164} busy={props.busy ?? false}>
+          {m.submit}
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} className="foyer-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,95 @@
+import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min'
+import { type ChangeEvent, type Ref, useId, useMemo } from 'react'
+import { formatPhoneInput } from './readPhoneNumber'
+
+/** Props of {@link PhoneInput}. */
+export type PhoneInputProps = {
+  /** The chosen country (ISO 3166-1 alpha-2, e.g. `'US'`). */
+  country: string
+  /** The field's text, formatted as typed. */
+  text: string
+  /** Called with the new country and text; changing the country clears the text (spec 01 §5). */
+  onChange(value: { country: string; text: string }): void
+  /** Accessible labels: the country dropdown and the number field. */
+  labels: { country: string; number: string }
+  placeholder?: string | undefined
+  readOnly?: boolean | undefined
+  invalid?: boolean | undefined
+  /** Id of the element describing the field (an error message). */
+  describedBy?: string | undefined
+  inputRef?: Ref<HTMLInputElement> | undefined
+}
+
+/** The flag emoji of a country code (regional indicator symbols). */
+function flag(country: string): string {
+  return String.fromCodePoint(...[...country].map((char) => 0x1f1e6 + char.charCodeAt(0) - 65))
+}
+
+/**
+ * Phone number field (spec 01 §2 "Phone input", §5): a native country dropdown (keyboard accessible)
+ * whose options show the flag, country code and calling code ('🇺🇸 US +1'), and a `tel` field formatted as
+ * you type with libphonenumber-js `AsYouType` (min metadata). Changing the country clears the number.
+ * Presentational: validation is the caller's (`readPhoneNumber`). Loaded lazily with the phone form.
+ *
+ * @example
+ * <PhoneInput country="US" text={text} onChange={(v) => { setCountry(v.country); setText(v.text) }}
+ *   labels={{ country: 'Country', number: 'Phone number' }} />
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const { country, text, onChange, labels } = props
+  const selectId = useId()
+  const inputId = useId()
+  const countries = useMemo(
+    () =>
+      getCountries().map((code) => ({
+        code,
+        label: `${flag(code)} ${code} +${getCountryCallingCode(code)}`,
+      })),
+    [],
+  )
+  const known = countries.some((option) => option.code === country)
+
+  return (
+    <div className="foyer-phone" data-invalid={props.invalid || undefined}>
+      <label htmlFor={selectId} className="foyer-sr-only">
+        {labels.country}
+      </label>
+      <select
+        id={selectId}
+        className="foyer-input foyer-phone-country"
+        value={known ? country : ''}
+        disabled={props.readOnly}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+          onChange({ country: event.target.value, text: '' })
+        }
+      >
+        {known ? null : <option value="" />}
+        {countries.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={inputId} className="foyer-sr-only">
+        {labels.number}
+      </label>
+      <input
+        ref={props.inputRef}
+        id={inputId}
+        className="foyer-input"
+        type="tel"
+        name="phone"
+        autoComplete="tel-national"
+        inputMode="tel"
+        placeholder={props.placeholder}
+        value={text}
+        readOnly={props.readOnly}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        onChange={(event) => onChange({ country, text: formatPhoneInput(country, text, event.target.value) })}
+      />
+    </div>
+  )
+}
+
+export type { CountryCode }

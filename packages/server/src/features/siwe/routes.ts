@@ -1,0 +1,216 @@
+import {
+  authResponseSchema,
+  siweAuthenticateRequestSchema,
+  siweInitRequestSchema,
+  siweInitResponseSchema,
+  siweLinkRequestSchema,
+  siwsAuthenticateRequestSchema,
+  siwsInitRequestSchema,
+  siwsLinkRequestSchema,
+  type User,
+  unlinkWalletRequestSchema,
+  userSchema,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { checksumAddress } from 'viem'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
+import type { ServerContext } from '../../http/ServerContext'
+import type { LoadedApp } from '../apps/service'
+import { revokeSessionById, startSession } from '../sessions/service'
+import {
+  type ExternalWalletDetails,
+  getUserJson,
+  linkAccountToUser,
+  signInWithAccount,
+  unlinkAccount,
+} from '../users/service'
+import type { SignInFamily } from './parseSignInMessage'
+import {
+  assertNonceLive,
+  assertNotEmbeddedWallet,
+  assertWalletLoginAllowed,
+  canonicalAddress,
+  checkSignInMessage,
+  consumeNonce,
+  issueNonce,
+  verifyEthereumSignature,
+  verifySolanaSignature,
+} from './service'
+
+type SignedBody = {
+  message: string
+  signature: string
+  /** SIWE only, CAIP-2 after parsing (`eip155:1`). */
+  chainId?: string
+  walletClientType?: string | undefined
+  connectorType?: string | undefined
+}
+
+/** The stored account type of a family. */
+const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 'siws')
+
+/**
+ * Sign-in with an external wallet (spec 01 §7; security checklist F.38–F.43; formats in
+ * /work/contract5-siwe.md):
+ * - `POST /api/v1/siwe/init` `{ address, token? }`, `/api/v1/siws/init` → `{ nonce, address, expires_at }`;
+ * - `…/authenticate` `{ message, signature, chainId (SIWE), walletClientType?, connectorType?, mode? }` →
+ *   auth response: the message is parsed strictly, bound to the request Origin (an allowed origin of the
+ *   app), the chain id and the server clock, the nonce must be live for the message's address, the
+ *   signature must verify (EOA / ERC-1271 / ed25519), then the nonce is consumed atomically;
+ * - `…/link` (session) the same without `mode` → auth response of a new session (the old one is revoked);
+ * - `…/unlink` (session) `{ address }` → the user; an embedded wallet is refused first (400
+ *   `cannot_unlink_embedded_wallet`), then `unlinkAccount` (404 `not_found`, 400 `cannot_unlink_sole_account`).
+ * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`).
+ */
+export async function siweRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+
+  /** Checks a signed message end to end and consumes its nonce; returns the proven account. */
+  async function proveWallet(
+    request: FastifyRequest,
+    foyerApp: LoadedApp,
+    family: SignInFamily,
+    body: SignedBody,
+  ): Promise<{ subject: string; details: ExternalWalletDetails }> {
+    assertWalletLoginAllowed(foyerApp, family)
+    const origin = request.headers.origin
+    const chainNumber = body.chainId ? body.chainId.slice('eip155:'.length) : undefined
+    const parsed = checkSignInMessage({
+      family,
+      message: body.message,
+      origin: typeof origin === 'string' ? origin : undefined,
+      allowedOrigins: foyerApp.allowedOrigins,
+      ...(chainNumber ? { chainId: chainNumber } : {}),
+      now: context.now(),
+    })
+    const nonceRef = { appId: foyerApp.id, family, address: parsed.address, nonce: parsed.nonce }
+    // A live nonce before any signature work (no RPC call for a made-up nonce).
+    await assertNonceLive(context, nonceRef)
+    const valid =
+      family === 'ethereum'
+        ? await verifyEthereumSignature(context, {
+            address: parsed.address,
+            message: body.message,
+            signature: body.signature,
+            chainId: Number(chainNumber),
+          })
+        : verifySolanaSignature({
+            address: parsed.address,
+            message: body.message,
+            signatureBase64: body.signature,
+          })
+    if (!valid) throw new FoyerHttpError('invalid_credentials', 'Invalid signature')
+    await consumeNonce(context, nonceRef)
+    return {
+      subject: canonicalAddress(family, parsed.address),
+      details: {
+        address: parsed.address,
+        ...(body.chainId ? { chain_id: body.chainId } : {}),
+        wallet_client_type: body.walletClientType ?? 'unknown',
+        connector_type: body.connectorType ?? 'unknown',
+      },
+    }
+  }
+
+  const routes = [
+    {
+      family: 'ethereum' as const,
+      prefix: '/api/v1/siwe',
+      init: siweInitRequestSchema,
+      authenticate: siweAuthenticateRequestSchema,
+      link: siweLinkRequestSchema,
+    },
+    {
+      family: 'solana' as const,
+      prefix: '/api/v1/siws',
+      init: siwsInitRequestSchema,
+      authenticate: siwsAuthenticateRequestSchema,
+      link: siwsLinkRequestSchema,
+    },
+  ]
+  for (const { family, prefix, init, authenticate, link } of routes) {
+    typed.post(
+      `${prefix}/init`,
+      { config, schema: { body: init, response: { 200: siweInitResponseSchema } } },
+      async (request) => {
+        const foyerApp = await requireApp(context, request)
+        assertWalletLoginAllowed(foyerApp, family)
+        const address =
+          family === 'ethereum'
+            ? checksumAddress(request.body.address.toLowerCase() as `0x${string}`)
+            : request.body.address
+        const { nonce, expiresAt } = await issueNonce(context, { appId: foyerApp.id, family, address })
+        return { nonce, address, expires_at: expiresAt.toISOString() }
+      },
+    )
+    typed.post(
+      `${prefix}/authenticate`,
+      { config, schema: { body: authenticate, response: { 200: authResponseSchema } } },
+      async (request, reply) => {
+        const foyerApp = await requireApp(context, request)
+        const body = request.body as SignedBody & { mode?: 'login-or-sign-up' | 'no-signup' }
+        const { subject, details } = await proveWallet(request, foyerApp, family, body)
+        const { userId, isNewUser } = await signInWithAccount(context.db, {
+          appId: foyerApp.id,
+          type: accountType(family),
+          subject,
+          details,
+          mode: body.mode ?? 'login-or-sign-up',
+          now: new Date(context.now()),
+        })
+        const response = await startSession(context, foyerApp, { userId, isNewUser })
+        return deliverAuthResponse(context, request, reply, foyerApp, response)
+      },
+    )
+    typed.post(
+      `${prefix}/link`,
+      { config, schema: { body: link, response: { 200: authResponseSchema } } },
+      async (request, reply) => {
+        // The user comes from the session, never from the body (checklist I.57).
+        const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+        const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
+        await linkAccountToUser(context.db, {
+          appId: foyerApp.id,
+          userId,
+          type: accountType(family),
+          subject,
+          details,
+          now: new Date(context.now()),
+        })
+        // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
+        const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+        await revokeSessionById(context, foyerApp, sessionId)
+        return deliverAuthResponse(context, request, reply, foyerApp, response)
+      },
+    )
+    typed.post(
+      `${prefix}/unlink`,
+      { schema: { body: unlinkWalletRequestSchema, response: { 200: userSchema } } },
+      async (request) => {
+        const { app: foyerApp, userId } = await requireSession(context, request)
+        const { address } = request.body
+        await assertNotEmbeddedWallet(context, { userId, address })
+        await unlinkAccount(context.db, {
+          appId: foyerApp.id,
+          userId,
+          type: accountType(family),
+          subject: canonicalAddress(family, address),
+        })
+        return currentUser(context, userId)
+      },
+    )
+  }
+}
+
+async function currentUser(context: ServerContext, userId: string): Promise<User> {
+  const user = await getUserJson(context.db, userId)
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  return user
+}

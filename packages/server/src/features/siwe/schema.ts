@@ -1,0 +1,24 @@
+import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+
+/**
+ * `wallet_nonces`: one SIWE/SIWS sign-in nonce (security checklist F.38) — 128 CSPRNG bits as 32 hex
+ * characters, bound to the app, the chain family ('ethereum' | 'solana') and the address it was issued to
+ * (canonical: lower-case 0x for Ethereum, base58 for Solana), expiring 10 min after issue, single use
+ * (`consumed_at`, set by one atomic `UPDATE … WHERE consumed_at IS NULL … RETURNING`).
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    nonce: varchar('nonce', { length: 64 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    chainType: text('chain_type').$type<'ethereum' | 'solana'>().notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('wallet_nonces_expires_at_idx').on(table.expiresAt)],
+)

@@ -1,0 +1,864 @@
+import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
+import {
+  type AuthResponse,
+  authResponseSchema,
+  SIWE_NONCE_TTL_SECONDS,
+  siweInitResponseSchema,
+  userSchema,
+} from '@foyer/protocol'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
+import { eq } from 'drizzle-orm'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createAppRecord, updateAppSettings } from '../apps/service'
+import { encodeBase58 } from './base58'
+import { walletNonces } from './schema'
+
+let t: TestContext
+let counter = 0
+const ORIGIN = 'http://localhost:5173'
+const web = { origin: ORIGIN }
+
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+const newAccount = () => privateKeyToAccount(generatePrivateKey())
+
+async function init(
+  family: 'siwe' | 'siws',
+  address: string,
+  options: { appId?: string | undefined; bearer?: string | undefined } = {},
+) {
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/v1/${family}/init`,
+    json: { address },
+    headers: web,
+    appId: options.appId,
+    bearer: options.bearer,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return siweInitResponseSchema.parse(response.json())
+}
+
+type SiweOverrides = Partial<Parameters<typeof createSiweMessage>[0]>
+async function siweMessage(account: PrivateKeyAccount, overrides: SiweOverrides = {}, appId?: string) {
+  const { nonce } = await init('siwe', account.address, { appId })
+  return createSiweMessage({
+    domain: 'localhost:5173',
+    address: account.address,
+    uri: ORIGIN,
+    version: '1',
+    chainId: 1,
+    nonce,
+    issuedAt: new Date(t.now()),
+    ...overrides,
+  })
+}
+
+function post(
+  url: string,
+  json: unknown,
+  options: {
+    headers?: Record<string, string> | undefined
+    bearer?: string | undefined
+    appId?: string | undefined
+  } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url,
+    json,
+    headers: options.headers ?? web,
+    bearer: options.bearer,
+    appId: options.appId,
+  })
+}
+
+async function siweSignIn(account = newAccount(), body: Record<string, unknown> = {}) {
+  const message = await siweMessage(account)
+  const signature = await account.signMessage({ message })
+  const response = await post('/api/v1/siwe/authenticate', {
+    message,
+    signature,
+    chainId: 'eip155:1',
+    ...body,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return { account, auth: authResponseSchema.parse(response.json()) }
+}
+
+async function me(token: string) {
+  const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+  return userSchema.parse(response.json().user)
+}
+
+async function emailUser(): Promise<AuthResponse> {
+  const email = `siwe${++counter}@example.com`
+  const code = await t.sendCode(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: { email, code },
+  })
+  return authResponseSchema.parse(response.json())
+}
+
+const expectError = (
+  response: { statusCode: number; json(): unknown },
+  status: number,
+  code: string,
+  error?: string | RegExp,
+) => {
+  expect(response.statusCode).toBe(status)
+  const body = response.json() as { code: string; error: string }
+  expect(body.code).toBe(code)
+  if (typeof error === 'string') expect(body.error).toBe(error)
+  else if (error) expect(body.error).toMatch(error)
+}
+
+describe('POST /api/v1/siwe/authenticate', () => {
+  test('default: EOA sign-in creates a user with a wallet account; signing in again is the same user', async () => {
+    const { account, auth } = await siweSignIn(undefined, {
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+    })
+    expect(auth.is_new_user).toBe(true)
+    const wallet = auth.user.linked_accounts.find((linked) => linked.type === 'wallet')
+    expect(wallet).toMatchObject({
+      type: 'wallet',
+      address: account.address,
+      chain_type: 'ethereum',
+      chain_id: 'eip155:1',
+      wallet_client_type: 'metamask',
+      connector_type: 'injected',
+      recovery_method: null,
+      wallet_index: null,
+      imported: false,
+      delegated: false,
+    })
+    const again = await siweSignIn(account, { chainId: 1 })
+    expect(again.auth.user.id).toBe(auth.user.id)
+    expect(again.auth.is_new_user).toBe(false)
+  })
+
+  test('default: mode no-signup → 404 user_does_not_exist for an unknown wallet', async () => {
+    const account = newAccount()
+    const message = await siweMessage(account)
+    const signature = await account.signMessage({ message })
+    const response = await post('/api/v1/siwe/authenticate', {
+      message,
+      signature,
+      chainId: 1,
+      mode: 'no-signup',
+    })
+    expectError(response, 404, 'user_does_not_exist', 'User does not exist')
+  })
+
+  describe('F.38 nonce', () => {
+    test('default: init gives ≥ 96 bits alphanumeric, the EIP-55 address and expiry in 10 min', async () => {
+      const account = newAccount()
+      const first = await init('siwe', account.address.toLowerCase())
+      const second = await init('siwe', account.address)
+      expect(first.nonce).toMatch(/^[0-9a-f]{32}$/)
+      expect(first.nonce).not.toBe(second.nonce)
+      expect(first.address).toBe(account.address)
+      expect(Date.parse(first.expires_at) - t.now()).toBe(SIWE_NONCE_TTL_SECONDS * 1000)
+      expect(SIWE_NONCE_TTL_SECONDS).toBeLessThanOrEqual(600)
+    })
+
+    test('error: replaying a signed message fails (single use)', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account)
+      const signature = await account.signMessage({ message })
+      const body = { message, signature, chainId: 1 }
+      expect((await post('/api/v1/siwe/authenticate', body)).statusCode).toBe(200)
+      expectError(
+        await post('/api/v1/siwe/authenticate', body),
+        401,
+        'invalid_credentials',
+        'Invalid or expired nonce',
+      )
+    })
+
+    test('boundary: 20 parallel uses of one signed message give exactly one session', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account)
+      const signature = await account.signMessage({ message })
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        ),
+      )
+      expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1)
+      for (const response of responses.filter((r) => r.statusCode !== 200))
+        expectError(response, 401, 'invalid_credentials', 'Invalid or expired nonce')
+    })
+
+    test('boundary: the nonce works until its expiry and fails 1 s after (message expiry kept later)', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account)
+      const signature = await account.signMessage({ message })
+      // Issued At would be too old at +600 s, so move the nonce's expiry instead of the clock for the live case.
+      t.advance(SIWE_NONCE_TTL_SECONDS * 1000 - 1)
+      const ok = await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })
+      expect(ok.statusCode, ok.body).toBe(200)
+      const other = newAccount()
+      const late = await siweMessage(other, {
+        issuedAt: new Date(t.now() + SIWE_NONCE_TTL_SECONDS * 1000 + 1000),
+      })
+      t.advance(SIWE_NONCE_TTL_SECONDS * 1000 + 1000)
+      const lateSignature = await other.signMessage({ message: late })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message: late, signature: lateSignature, chainId: 1 }),
+        401,
+        'invalid_credentials',
+        'Invalid or expired nonce',
+      )
+    })
+
+    test('error: a nonce issued for another address, another app, or made up fails', async () => {
+      const [alice, bob] = [newAccount(), newAccount()]
+      const { nonce } = await init('siwe', alice.address)
+      const stolen = createSiweMessage({
+        domain: 'localhost:5173',
+        address: bob.address,
+        uri: ORIGIN,
+        version: '1',
+        chainId: 1,
+        nonce,
+        issuedAt: new Date(t.now()),
+      })
+      expectError(
+        await post('/api/v1/siwe/authenticate', {
+          message: stolen,
+          signature: await bob.signMessage({ message: stolen }),
+          chainId: 1,
+        }),
+        401,
+        'invalid_credentials',
+        'Invalid or expired nonce',
+      )
+      const other = await createAppRecord(t.db, {
+        name: 'Other',
+        allowedOrigins: [ORIGIN],
+        masterKey: t.masterKey,
+      })
+      await updateAppSettings(t.db, other.id, { wallet_auth: true })
+      const message = await siweMessage(alice, {}, other.id)
+      const signature = await alice.signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        401,
+        'invalid_credentials',
+      )
+      const madeUp = createSiweMessage({
+        domain: 'localhost:5173',
+        address: alice.address,
+        uri: ORIGIN,
+        version: '1',
+        chainId: 1,
+        nonce: 'abcdefabcdefabcdefabcdefabcdefab',
+        issuedAt: new Date(t.now()),
+      })
+      expectError(
+        await post('/api/v1/siwe/authenticate', {
+          message: madeUp,
+          signature: await alice.signMessage({ message: madeUp }),
+          chainId: 1,
+        }),
+        401,
+        'invalid_credentials',
+        'Invalid or expired nonce',
+      )
+    })
+
+    test('default: a bad signature does not burn the nonce; the right one then works', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account)
+      const wrong = await newAccount().signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature: wrong, chainId: 1 }),
+        401,
+        'invalid_credentials',
+        'Invalid signature',
+      )
+      const right = await account.signMessage({ message })
+      expect(
+        (await post('/api/v1/siwe/authenticate', { message, signature: right, chainId: 1 })).statusCode,
+      ).toBe(200)
+      const [row] = await t.db.orm
+        .select()
+        .from(walletNonces)
+        .where(eq(walletNonces.address, account.address.toLowerCase()))
+      expect(row?.consumedAt).not.toBeNull()
+    })
+  })
+
+  describe('F.39 domain, uri, origin, chain id, version', () => {
+    const cases: Array<
+      [
+        string,
+        SiweOverrides,
+        Record<string, unknown>,
+        Record<string, string> | undefined,
+        number,
+        string,
+        string | RegExp,
+      ]
+    > = [
+      [
+        'domain of another site',
+        { domain: 'evil.example' },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message domain does not match the request origin',
+      ],
+      [
+        'domain without the port',
+        { domain: 'localhost' },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message domain does not match the request origin',
+      ],
+      [
+        'scheme https for an http origin',
+        { scheme: 'https' },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message domain does not match the request origin',
+      ],
+      [
+        'uri of another origin',
+        { uri: 'https://evil.example/login' },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message URI does not match the request origin',
+      ],
+      [
+        'uri on another port',
+        { uri: 'http://localhost:5174' },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message URI does not match the request origin',
+      ],
+      [
+        'chain id 5 in the message, 1 in the body',
+        { chainId: 5 },
+        {},
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message chain ID does not match the request chain ID',
+      ],
+      [
+        'chain id 1 in the message, eip155:10 in the body',
+        {},
+        { chainId: 'eip155:10' },
+        undefined,
+        401,
+        'invalid_credentials',
+        'Message chain ID does not match the request chain ID',
+      ],
+      ['no Origin header', {}, {}, {}, 403, 'missing_origin', 'Missing Origin header'],
+    ]
+    for (const [name, overrides, body, headers, status, code, error] of cases)
+      test(`error: ${name}`, async () => {
+        const account = newAccount()
+        const message = await siweMessage(account, overrides)
+        const signature = await account.signMessage({ message })
+        const response = await post(
+          '/api/v1/siwe/authenticate',
+          { message, signature, chainId: 1, ...body },
+          { headers },
+        )
+        expectError(response, status, code, error)
+      })
+
+    test('default: a uri under the origin (a path) and the matching scheme prefix are accepted', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account, { uri: `${ORIGIN}/login?x=1`, scheme: 'http' })
+      const signature = await account.signMessage({ message })
+      expect((await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })).statusCode).toBe(
+        200,
+      )
+    })
+
+    test('error: an Origin that the app does not allow → 403 invalid_origin, even same-origin', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account, { domain: 'evil.example', uri: 'https://evil.example' })
+      const signature = await account.signMessage({ message })
+      const response = await post(
+        '/api/v1/siwe/authenticate',
+        { message, signature, chainId: 1 },
+        { headers: { origin: 'https://evil.example', host: 'evil.example' } },
+      )
+      expectError(response, 403, 'invalid_origin')
+    })
+
+    test('error: Version 2 → 400 invalid_data', async () => {
+      const account = newAccount()
+      const message = (await siweMessage(account)).replace('Version: 1', 'Version: 2')
+      const signature = await account.signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        400,
+        'invalid_data',
+        'Invalid SIWE message: Version must be 1',
+      )
+    })
+  })
+
+  describe('F.40 times, each on its own', () => {
+    const minute = 60_000
+    const cases: Array<[string, (now: number) => SiweOverrides, string]> = [
+      [
+        'issuedAt 2 min in the future',
+        (now) => ({ issuedAt: new Date(now + 2 * minute) }),
+        'Message issued in the future',
+      ],
+      ['issuedAt 11 min ago', (now) => ({ issuedAt: new Date(now - 11 * minute) }), 'Message is too old'],
+      [
+        'expirationTime now (fresh issuedAt)',
+        (now) => ({ expirationTime: new Date(now) }),
+        'Message has expired',
+      ],
+      [
+        'expirationTime 1 s ago (notBefore fine)',
+        (now) => ({ expirationTime: new Date(now - 1000), notBefore: new Date(now - minute) }),
+        'Message has expired',
+      ],
+      [
+        'notBefore 1 s ahead (expiration fine)',
+        (now) => ({ notBefore: new Date(now + 1000), expirationTime: new Date(now + minute) }),
+        'Message is not yet valid',
+      ],
+    ]
+    for (const [name, overrides, error] of cases)
+      test(`error: ${name}`, async () => {
+        const account = newAccount()
+        const message = await siweMessage(account, overrides(t.now()))
+        const signature = await account.signMessage({ message })
+        expectError(
+          await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+          401,
+          'invalid_credentials',
+          error,
+        )
+      })
+
+    test('boundary: notBefore = now, expirationTime = now + 1 ms, issuedAt 59 s ahead are accepted', async () => {
+      const account = newAccount()
+      const now = t.now()
+      const message = await siweMessage(account, {
+        issuedAt: new Date(now + 59_000),
+        notBefore: new Date(now),
+        expirationTime: new Date(now + 1),
+      })
+      const signature = await account.signMessage({ message })
+      const response = await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })
+      expect(response.statusCode, response.body).toBe(200)
+    })
+  })
+
+  describe('F.41 strict parse, EIP-55, length', () => {
+    test('error: a lower-case address in the message → 400 invalid_data', async () => {
+      const account = newAccount()
+      const message = (await siweMessage(account)).replace(account.address, account.address.toLowerCase())
+      const signature = await account.signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        400,
+        'invalid_data',
+        'Invalid SIWE message: address is not EIP-55 checksummed',
+      )
+    })
+    test('error: a message over 4096 characters → 400 invalid_data', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account, { requestId: 'x'.repeat(4096) })
+      const signature = await account.signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        400,
+        'invalid_data',
+      )
+    })
+    test('error: an extra line → 400 invalid_data', async () => {
+      const account = newAccount()
+      const message = `${await siweMessage(account)}\nFoo: bar`
+      const signature = await account.signMessage({ message })
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        400,
+        'invalid_data',
+        /^Invalid SIWE message: unexpected line/,
+      )
+    })
+  })
+
+  describe('F.42 signatures', () => {
+    test('error: a signature by another key, a malformed one, or over another text → 401 Invalid signature', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account)
+      for (const signature of [
+        await newAccount().signMessage({ message }),
+        '0x1234',
+        await account.signMessage({ message: `${message} ` }),
+        await account.signMessage({ message: { raw: '0x00' } }),
+      ])
+        expectError(
+          await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+          401,
+          'invalid_credentials',
+          'Invalid signature',
+        )
+    })
+    test('error: a contract-wallet signature without an RPC URL for the chain → 401 Invalid signature', async () => {
+      const account = newAccount()
+      const message = await siweMessage(account, { chainId: 31337 })
+      const signature = `0x${'ab'.repeat(100)}`
+      expectError(
+        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 31337 }),
+        401,
+        'invalid_credentials',
+        'Invalid signature',
+      )
+    })
+  })
+
+  test('error: wallet_auth off → 403 disallowed_login_method on init, authenticate and link', async () => {
+    const off = await createAppRecord(t.db, {
+      name: 'No wallets',
+      allowedOrigins: [ORIGIN],
+      masterKey: t.masterKey,
+    })
+    await updateAppSettings(t.db, off.id, { wallet_auth: false, solana_wallet_auth: false })
+    const account = newAccount()
+    expectError(
+      await post('/api/v1/siwe/init', { address: account.address }, { appId: off.id }),
+      403,
+      'disallowed_login_method',
+      'Login with wallet not allowed.',
+    )
+    expectError(
+      await post(
+        '/api/v1/siws/init',
+        { address: encodeBase58(new Uint8Array(32).fill(1)) },
+        { appId: off.id },
+      ),
+      403,
+      'disallowed_login_method',
+      'Login with Solana wallet not allowed.',
+    )
+    const message = await siweMessage(account)
+    const signature = await account.signMessage({ message })
+    expectError(
+      await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }, { appId: off.id }),
+      403,
+      'disallowed_login_method',
+    )
+  })
+})
+
+describe('POST /api/v1/siwe/link and /unlink', () => {
+  test('default: links a wallet to an email user, rotates the session; unlink removes it', async () => {
+    const auth = await emailUser()
+    const account = newAccount()
+    const { nonce } = await init('siwe', account.address, { bearer: auth.token! })
+    const message = createSiweMessage({
+      domain: 'localhost:5173',
+      address: account.address,
+      uri: ORIGIN,
+      version: '1',
+      chainId: 1,
+      nonce,
+      issuedAt: new Date(t.now()),
+    })
+    const signature = await account.signMessage({ message })
+    const response = await post(
+      '/api/v1/siwe/link',
+      { message, signature, chainId: 'eip155:1', connectorType: 'injected' },
+      { bearer: auth.token! },
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const linked = authResponseSchema.parse(response.json())
+    expect(linked.user.id).toBe(auth.user.id)
+    expect(linked.token).not.toBe(auth.token)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: auth.token! })).statusCode,
+    ).toBe(401)
+    expect((await me(linked.token!)).linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'wallet'])
+
+    // The same wallet signs in to the same user.
+    const signedIn = await siweSignIn(account)
+    expect(signedIn.auth.user.id).toBe(auth.user.id)
+
+    const unlinked = await post(
+      '/api/v1/siwe/unlink',
+      { address: account.address.toLowerCase() },
+      { bearer: linked.token! },
+    )
+    expect(unlinked.statusCode, unlinked.body).toBe(200)
+    expect(userSchema.parse(unlinked.json()).linked_accounts.map((a) => a.type)).toEqual(['email'])
+    expectError(
+      await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: linked.token! }),
+      404,
+      'not_found',
+    )
+  })
+
+  test('error: link needs a session; another user’s wallet; a second wallet', async () => {
+    const owner = await siweSignIn()
+    const auth = await emailUser()
+    const message = await siweMessage(owner.account)
+    const signature = await owner.account.signMessage({ message })
+    expectError(
+      await post('/api/v1/siwe/link', { message, signature, chainId: 1 }),
+      401,
+      'missing_or_invalid_token',
+    )
+    expectError(
+      await post('/api/v1/siwe/link', { message, signature, chainId: 1 }, { bearer: auth.token! }),
+      400,
+      'linked_to_another_user',
+      'This account has already been linked to another user.',
+    )
+    const first = newAccount()
+    const m1 = await siweMessage(first)
+    const r1 = await post(
+      '/api/v1/siwe/link',
+      { message: m1, signature: await first.signMessage({ message: m1 }), chainId: 1 },
+      { bearer: auth.token! },
+    )
+    expect(r1.statusCode).toBe(200)
+    const token = authResponseSchema.parse(r1.json()).token!
+    const second = newAccount()
+    const m2 = await siweMessage(second)
+    expectError(
+      await post(
+        '/api/v1/siwe/link',
+        { message: m2, signature: await second.signMessage({ message: m2 }), chainId: 1 },
+        { bearer: token },
+      ),
+      400,
+      'cannot_link_more_of_type',
+      'User already has an account of type siwe linked.',
+    )
+  })
+
+  test('default: a guest who links a wallet becomes a full user (I.52: proof by signature)', async () => {
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/v1/guest/authenticate',
+      json: { guest_credential: randomBytes(32).toString('base64url') },
+    })
+    const auth = authResponseSchema.parse(guest.json())
+    expect(auth.user.is_guest).toBe(true)
+    const account = newAccount()
+    const message = await siweMessage(account)
+    const response = await post(
+      '/api/v1/siwe/link',
+      { message, signature: await account.signMessage({ message }), chainId: 1 },
+      { bearer: auth.token! },
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const linked = authResponseSchema.parse(response.json())
+    expect(linked.user.is_guest).toBe(false)
+    expect(linked.user.linked_accounts.map((a) => a.type)).toEqual(['wallet'])
+  })
+
+  test('error: unlinking the only account → 400 cannot_unlink_sole_account; without a session → 401', async () => {
+    const { account, auth } = await siweSignIn()
+    expectError(
+      await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: auth.token! }),
+      400,
+      'cannot_unlink_sole_account',
+    )
+    expectError(
+      await post('/api/v1/siwe/unlink', { address: account.address }),
+      401,
+      'missing_or_invalid_token',
+    )
+  })
+})
+
+describe('SIWS (F.43)', () => {
+  function solanaKey() {
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+    return {
+      address: encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
+      privateKey,
+    }
+  }
+  const signText = (message: string, key: KeyObject) =>
+    sign(null, Buffer.from(message, 'utf8'), key).toString('base64')
+  async function siwsMessage(
+    address: string,
+    overrides: Record<string, string | undefined> = {},
+    bearer?: string,
+  ) {
+    const { nonce } = await init('siws', address, { bearer })
+    return createSignInMessageText({
+      domain: 'localhost:5173',
+      address,
+      statement: 'Sign in to Foyer',
+      uri: ORIGIN,
+      version: '1',
+      chainId: 'mainnet',
+      nonce,
+      issuedAt: new Date(t.now()).toISOString(),
+      ...overrides,
+    })
+  }
+
+  test('default: sign-in creates a Solana wallet account; replay fails', async () => {
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    const body = {
+      message,
+      signature: signText(message, key.privateKey),
+      walletClientType: 'phantom',
+      connectorType: 'solana_adapter',
+    }
+    const response = await post('/api/v1/siws/authenticate', body)
+    expect(response.statusCode, response.body).toBe(200)
+    const auth = authResponseSchema.parse(response.json())
+    expect(auth.user.linked_accounts.find((a) => a.type === 'wallet')).toMatchObject({
+      address: key.address,
+      chain_type: 'solana',
+      wallet_client_type: 'phantom',
+      connector_type: 'solana_adapter',
+    })
+    expect(auth.user.linked_accounts.find((a) => a.type === 'wallet')).not.toHaveProperty('chain_id')
+    expectError(
+      await post('/api/v1/siws/authenticate', body),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+  })
+
+  test('default: 20 parallel uses give exactly one session', async () => {
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    const body = { message, signature: signText(message, key.privateKey) }
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/v1/siws/authenticate', body)),
+    )
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1)
+  })
+
+  const minute = 60_000
+  const cases: Array<
+    [string, (now: number) => Record<string, string | undefined>, number, string, string | RegExp]
+  > = [
+    [
+      'devnet chain',
+      () => ({ chainId: 'devnet' }),
+      400,
+      'invalid_data',
+      'Invalid SIWS message: Chain ID must be mainnet',
+    ],
+    [
+      'another domain',
+      () => ({ domain: 'evil.example' }),
+      401,
+      'invalid_credentials',
+      'Message domain does not match the request origin',
+    ],
+    [
+      'another uri',
+      () => ({ uri: 'https://evil.example' }),
+      401,
+      'invalid_credentials',
+      'Message URI does not match the request origin',
+    ],
+    ['Version 2', () => ({ version: '2' }), 400, 'invalid_data', 'Invalid SIWS message: Version must be 1'],
+    ['no nonce', () => ({ nonce: undefined }), 400, 'invalid_data', /Nonce/],
+    [
+      'issuedAt in the future',
+      (now) => ({ issuedAt: new Date(now + 2 * minute).toISOString() }),
+      401,
+      'invalid_credentials',
+      'Message issued in the future',
+    ],
+    [
+      'expired',
+      (now) => ({ expirationTime: new Date(now - 1000).toISOString() }),
+      401,
+      'invalid_credentials',
+      'Message has expired',
+    ],
+    [
+      'not yet valid',
+      (now) => ({ notBefore: new Date(now + 1000).toISOString() }),
+      401,
+      'invalid_credentials',
+      'Message is not yet valid',
+    ],
+  ]
+  for (const [name, overrides, status, code, error] of cases)
+    test(`error: ${name}`, async () => {
+      const key = solanaKey()
+      const message = await siwsMessage(key.address, overrides(t.now()))
+      expectError(
+        await post('/api/v1/siws/authenticate', { message, signature: signText(message, key.privateKey) }),
+        status,
+        code,
+        error,
+      )
+    })
+
+  test('error: a signature by another key, or a nonce of another address → 401', async () => {
+    const [key, other] = [solanaKey(), solanaKey()]
+    const message = await siwsMessage(key.address)
+    expectError(
+      await post('/api/v1/siws/authenticate', { message, signature: signText(message, other.privateKey) }),
+      401,
+      'invalid_credentials',
+      'Invalid signature',
+    )
+    const stolen = message.replace(key.address, other.address)
+    expectError(
+      await post('/api/v1/siws/authenticate', {
+        message: stolen,
+        signature: signText(stolen, other.privateKey),
+      }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+  })
+
+  test('default: link to an email user, then unlink', async () => {
+    const auth = await emailUser()
+    const key = solanaKey()
+    const message = await siwsMessage(key.address, {}, auth.token!)
+    const response = await post(
+      '/api/v1/siws/link',
+      { message, signature: signText(message, key.privateKey) },
+      { bearer: auth.token! },
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const token = authResponseSchema.parse(response.json()).token!
+    const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: token })
+    expect(unlinked.statusCode, unlinked.body).toBe(200)
+    expect(userSchema.parse(unlinked.json()).linked_accounts.map((a) => a.type)).toEqual(['email'])
+  })
+})

@@ -1,0 +1,180 @@
+import {
+  authResponseSchema,
+  headers,
+  smsAuthenticateRequestSchema,
+  smsInitRequestSchema,
+  smsLinkRequestSchema,
+  smsUnlinkRequestSchema,
+  smsUpdateRequestSchema,
+  successResponseSchema,
+  type User,
+  userSchema,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
+import type { ServerContext } from '../../http/ServerContext'
+import { codePurpose } from '../passwordless/routes'
+import { consumeCode } from '../passwordless/service'
+import { revokeSessionById, startSession } from '../sessions/service'
+import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
+import { toE164 } from './phoneNumber'
+import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
+
+/** Rate-limit key of an SMS code send: the app and the E.164 number (the raw text when it does not parse). */
+function destinationKey(request: FastifyRequest): string {
+  const body = request.body as { phoneNumber?: unknown } | undefined
+  const raw = typeof body?.phoneNumber === 'string' ? body.phoneNumber : ''
+  let number = raw.trim()
+  try {
+    number = toE164(raw)
+  } catch {}
+  return `sms-send:${String(request.headers[headers.appId])}:${number}`
+}
+
+async function currentUser(context: ServerContext, userId: string): Promise<User> {
+  const user = await getUserJson(context.db, userId)
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  return user
+}
+
+/**
+ * SMS sign-in (spec 01 §7; issue 5 §1). Numbers arrive as E.164 text and are parsed with libphonenumber-js
+ * (400 `invalid_data` 'Invalid phone number'); codes follow the email rules (shared `issueCode` /
+ * `consumeCode`, security checklist A). Needs the app's `sms_auth` (403 `disallowed_login_method`), except
+ * unlink.
+ * - `POST /api/v1/passwordless_sms/init` `{ phoneNumber, token? }` → `{ success: true }`: a 'login' code, or
+ *   a 'link' code when the call carries a live session; 400 `region_not_supported` when the provider cannot
+ *   text the region; 429 within the 30 s cooldown or over the per-number cap.
+ * - `…/authenticate` `{ phoneNumber, code, mode? }` → auth response (sign-in or sign-up of the `phone` account).
+ * - `…/link` (session) `{ phoneNumber, code }` → auth response of a NEW session (old one revoked; a guest
+ *   becomes a full user); one phone per user (400 `cannot_link_more_of_type`).
+ * - `…/update` (session) `{ old_phone_number, new_phone_number, code }` → user: the link code sent to the new
+ *   number replaces the linked old number (404 `not_found` when the old one is not the user's).
+ * - `…/unlink` (session) `{ phoneNumber }` → user (400 `cannot_unlink_sole_account`, 404 `not_found`).
+ * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
+ */
+export async function smsRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const perDestination = context.rateLimits?.codeSendsPerDestination
+  const checkDestination = perDestination
+    ? app.createRateLimit({
+        max: perDestination.max,
+        timeWindow: perDestination.timeWindowMs,
+        keyGenerator: destinationKey,
+      })
+    : null
+
+  typed.post(
+    '/api/v1/passwordless_sms/init',
+    { config, schema: { body: smsInitRequestSchema, response: { 200: successResponseSchema } } },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      assertSmsEnabled(foyerApp)
+      const phoneNumber = toE164(request.body.phoneNumber)
+      if (checkDestination) {
+        const verdict = await checkDestination(request)
+        if (!verdict.isAllowed && verdict.isExceeded) {
+          reply.header('retry-after', String(verdict.ttlInSeconds))
+          throw new FoyerHttpError('too_many_requests', 'Too many requests')
+        }
+      }
+      await sendSmsCode(context, foyerApp, phoneNumber, await codePurpose(context, request))
+      return { success: true as const }
+    },
+  )
+
+  typed.post(
+    '/api/v1/passwordless_sms/authenticate',
+    { config, schema: { body: smsAuthenticateRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      assertSmsEnabled(foyerApp)
+      const phoneNumber = toE164(request.body.phoneNumber)
+      await consumeCode(context, foyerApp, {
+        destination: phoneNumber,
+        code: request.body.code,
+        purpose: 'login',
+      })
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: 'phone',
+        subject: phoneNumber,
+        mode: request.body.mode ?? 'login-or-sign-up',
+        now: new Date(context.now()),
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+
+  typed.post(
+    '/api/v1/passwordless_sms/link',
+    { config, schema: { body: smsLinkRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      assertSmsEnabled(foyerApp)
+      const phoneNumber = toE164(request.body.phoneNumber)
+      await consumeCode(context, foyerApp, {
+        destination: phoneNumber,
+        code: request.body.code,
+        purpose: 'link',
+      })
+      await linkAccountToUser(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: 'phone',
+        subject: phoneNumber,
+        now: new Date(context.now()),
+      })
+      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
+      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+      await revokeSessionById(context, foyerApp, sessionId)
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+
+  typed.post(
+    '/api/v1/passwordless_sms/update',
+    { config, schema: { body: smsUpdateRequestSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      assertSmsEnabled(foyerApp)
+      const oldNumber = toE164(request.body.old_phone_number)
+      const newNumber = toE164(request.body.new_phone_number)
+      if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
+        throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
+      await consumeCode(context, foyerApp, {
+        destination: newNumber,
+        code: request.body.code,
+        purpose: 'link',
+      })
+      await updatePhoneNumber(context, {
+        appId: foyerApp.id,
+        userId,
+        oldNumber,
+        newNumber,
+        now: new Date(context.now()),
+      })
+      return currentUser(context, userId)
+    },
+  )
+
+  typed.post(
+    '/api/v1/passwordless_sms/unlink',
+    { config, schema: { body: smsUnlinkRequestSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const phoneNumber = toE164(request.body.phoneNumber)
+      await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
+      return currentUser(context, userId)
+    },
+  )
+}

@@ -1,0 +1,160 @@
+import { CODE_TTL_SECONDS } from '@foyer/protocol'
+import { and, eq, ne } from 'drizzle-orm'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../http/ServerContext'
+import type { LoadedApp } from '../apps/service'
+import { type CodePurpose, issueCode } from '../passwordless/service'
+import { linkedAccounts, users } from '../users/schema'
+import { INVALID_PHONE_MESSAGE, maskPhoneNumber } from './phoneNumber'
+import { SmsSendError } from './smsSender'
+
+/** Spec 01 §8 "Region not supported": the message of `region_not_supported`. */
+export const REGION_NOT_SUPPORTED_MESSAGE = 'SMS authentication from this region is not available'
+
+/**
+ * Twilio error codes that mean the destination's region cannot be served (21408: permission for the
+ * region not enabled; 21612: not reachable from the sender) → 400 `region_not_supported`.
+ */
+export const TWILIO_REGION_ERROR_CODES: ReadonlySet<number> = new Set([21408, 21612])
+/** Twilio error codes that mean the number itself is unusable (21211: invalid 'To'; 21614: not SMS-capable). */
+export const TWILIO_INVALID_NUMBER_CODES: ReadonlySet<number> = new Set([21211, 21614])
+
+/** Throws 403 `disallowed_login_method` 'Login with SMS not allowed.' unless the app has `sms_auth` on. */
+export function assertSmsEnabled(app: LoadedApp): void {
+  if (!app.settings.sms_auth)
+    throw new FoyerHttpError('disallowed_login_method', 'Login with SMS not allowed.')
+}
+
+/** The text of a login-code SMS. */
+export function renderLoginCodeSms(parameters: {
+  appName: string
+  code: string
+  ttlMinutes: number
+}): string {
+  return `${parameters.code} is your ${parameters.appName} login code. It expires in ${parameters.ttlMinutes} minutes.`
+}
+
+/**
+ * Issues a code for the E.164 number `phoneNumber` and texts it (spec 01 §7 `passwordless_sms/init`): the
+ * same code rules as email (the shared {@link issueCode}: CSPRNG, HMAC at rest, 10 min, 30 s cooldown,
+ * resend invalidates, bound to app + number + purpose). Provider errors map to 400 `region_not_supported`
+ * (Twilio 21408, 21612), 400 `invalid_data` (21211, 21614) or 500 `internal_error`; the code is then dead.
+ * Throws 429 `too_many_requests` within the cooldown.
+ */
+export async function sendSmsCode(
+  context: ServerContext,
+  app: LoadedApp,
+  phoneNumber: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  await issueCode(context, app, {
+    destination: phoneNumber,
+    purpose,
+    deliver: async (code) => {
+      const body = renderLoginCodeSms({
+        appName: app.name,
+        code,
+        ttlMinutes: Math.round(CODE_TTL_SECONDS / 60),
+      })
+      try {
+        await context.sms.send({ to: phoneNumber, body, code })
+      } catch (error) {
+        const providerCode = error instanceof SmsSendError ? error.providerCode : null
+        if (providerCode !== null && TWILIO_REGION_ERROR_CODES.has(providerCode))
+          throw new FoyerHttpError('region_not_supported', REGION_NOT_SUPPORTED_MESSAGE)
+        if (providerCode !== null && TWILIO_INVALID_NUMBER_CODES.has(providerCode))
+          throw new FoyerHttpError('invalid_data', INVALID_PHONE_MESSAGE)
+        context.log.error(
+          { err: error, to: maskPhoneNumber(phoneNumber) },
+          'sending the login code SMS failed',
+        )
+        throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+      }
+    },
+  })
+}
+
+/** True for a PostgreSQL unique violation (SQLSTATE 23505), also when wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * Replaces the user's linked phone `oldNumber` by the proven `newNumber` (spec 01 §7
+ * `passwordless_sms/update`; both E.164), keeping the account's first-verified time and bumping the others.
+ * Throws 404 `not_found` when the user has no phone `oldNumber`, and 400 `linked_to_another_user` when
+ * another user has `newNumber` (UNIQUE (app, type, subject), so a racing link cannot also win).
+ */
+export async function updatePhoneNumber(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; oldNumber: string; newNumber: string; now: Date },
+): Promise<void> {
+  const { appId, userId, oldNumber, newNumber, now } = parameters
+  try {
+    await context.db.orm.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+      const [taken] = await tx
+        .select({ userId: linkedAccounts.userId })
+        .from(linkedAccounts)
+        .where(
+          and(
+            eq(linkedAccounts.appId, appId),
+            eq(linkedAccounts.type, 'phone'),
+            eq(linkedAccounts.subject, newNumber),
+            ne(linkedAccounts.userId, userId),
+          ),
+        )
+        .limit(1)
+      if (taken)
+        throw new FoyerHttpError(
+          'linked_to_another_user',
+          'This account has already been linked to another user.',
+        )
+      const updated = await tx
+        .update(linkedAccounts)
+        .set({ subject: newNumber, verifiedAt: now, latestVerifiedAt: now })
+        .where(
+          and(
+            eq(linkedAccounts.appId, appId),
+            eq(linkedAccounts.userId, userId),
+            eq(linkedAccounts.type, 'phone'),
+            eq(linkedAccounts.subject, oldNumber),
+          ),
+        )
+        .returning({ id: linkedAccounts.id })
+      if (updated.length === 0)
+        throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
+    })
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new FoyerHttpError(
+        'linked_to_another_user',
+        'This account has already been linked to another user.',
+      )
+    throw error
+  }
+}
+
+/** True when `userId` has the phone account `phoneNumber` (E.164). */
+export async function hasPhoneNumber(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; phoneNumber: string },
+): Promise<boolean> {
+  const [row] = await context.db.orm
+    .select({ id: linkedAccounts.id })
+    .from(linkedAccounts)
+    .where(
+      and(
+        eq(linkedAccounts.appId, parameters.appId),
+        eq(linkedAccounts.userId, parameters.userId),
+        eq(linkedAccounts.type, 'phone'),
+        eq(linkedAccounts.subject, parameters.phoneNumber),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
