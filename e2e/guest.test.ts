@@ -50,7 +50,11 @@ describe('guest', () => {
     const refreshBefore = await page.evaluate(() =>
       localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token'),
     )
-    await page.getByRole('button', { name: 'Link email' }).click()
+    // The demo's form (the phone panel also has a 'Link email' button, which opens the modal).
+    await page
+      .locator('form', { has: page.getByLabel('Link code') })
+      .getByRole('button', { name: 'Link email' })
+      .click()
     await expect.poll(() => page.getByTestId('is-guest').textContent()).toBe('false')
 
     const upgraded = await readUser()

@@ -29,10 +29,10 @@ import {
   signInWithAccount,
   unlinkAccount,
 } from '../users/service'
+import { assertNotEmbeddedWallet } from '../wallets/service'
 import type { SignInFamily } from './parseSignInMessage'
 import {
   assertNonceLive,
-  assertNotEmbeddedWallet,
   assertWalletLoginAllowed,
   canonicalAddress,
   checkSignInMessage,

@@ -1,6 +1,6 @@
 import { createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto'
 import { SIWE_NONCE_TTL_SECONDS } from '@foyer/protocol'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import {
   type Address,
   createPublicClient,
@@ -14,8 +14,6 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
 import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
-import { embeddedWallets } from '../wallets/schema'
-import { CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE } from '../wallets/service'
 import { decodeBase58 } from './base58'
 import {
   type ParsedSignInMessage,
@@ -266,25 +264,4 @@ export function verifySolanaSignature(parameters: {
   } catch {
     return false
   }
-}
-
-/**
- * Throws 400 `cannot_unlink_embedded_wallet` when `address` (any case) is one of the user's embedded
- * wallets: those are never unlinked (spec 01 §5).
- */
-export async function assertNotEmbeddedWallet(
-  context: ServerContext,
-  parameters: { userId: string; address: string },
-): Promise<void> {
-  const [row] = await context.db.orm
-    .select({ id: embeddedWallets.id })
-    .from(embeddedWallets)
-    .where(
-      and(
-        eq(embeddedWallets.userId, parameters.userId),
-        sql`lower(${embeddedWallets.address}) = ${parameters.address.toLowerCase()}`,
-      ),
-    )
-    .limit(1)
-  if (row) throw new FoyerHttpError('cannot_unlink_embedded_wallet', CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE)
 }

@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/openDatabase'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { users } from './schema'
-import { customSubject, isAllowListed, signInWithAccount } from './service'
+import { customSubject, isAllowListed, linkAccountToUser, signInWithAccount } from './service'
 
 let t: TestContext
 let counter = 0
@@ -122,6 +122,30 @@ describe('I.55 allow-list', () => {
     expect(again.statusCode).toBe(200)
     expect(authResponseSchema.parse(again.json()).user.id).toBe(first.user.id)
     expect((await emailSignIn(freshEmail(), app.id)).statusCode).toBe(403)
+  })
+})
+
+describe('I.55 allow-list on guest upgrade', () => {
+  test('error: a guest from before the allow-list cannot upgrade with an account that is not on it', async () => {
+    const app = await createAppRecord(t.db, { name: 'Guests then invite only', masterKey: t.masterKey })
+    const guest = guestSignIn(app.id)
+    const response = await guest
+    expect(response.statusCode).toBe(200)
+    const guestId = authResponseSchema.parse(response.json()).user.id.replace('did:foyer:', '')
+    const invited = freshEmail('invited')
+    await updateAppSettings(t.db, app.id, {
+      access_control: { allowlist_enabled: true, allowlist: [invited], max_users: null },
+    })
+    const link = (email: string) =>
+      linkAccountToUser(t.db, {
+        appId: app.id,
+        userId: guestId,
+        type: 'email',
+        subject: email,
+        now: new Date(),
+      })
+    await expect(link(freshEmail('stranger'))).rejects.toMatchObject({ code: 'allowlist_rejected' })
+    await expect(link(invited)).resolves.toEqual({ wasGuest: true })
   })
 })
 

@@ -1,4 +1,5 @@
 import {
+  type AccessControl,
   type AuthMode,
   type ChainType,
   type LinkedAccount,
@@ -309,6 +310,22 @@ export function isAllowListed(entries: readonly string[], type: AccountType, sub
 type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
 
 /**
+ * Throws 403 `allowlist_rejected` when the app's allow-list is on and does not admit (type, subject)
+ * (checklist I.55); returns the app's access control, read inside `tx`.
+ */
+async function assertAllowListed(
+  tx: Transaction,
+  parameters: { appId: string; type: AccountType; subject: string },
+): Promise<AccessControl> {
+  const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
+  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  const access = mergeSettings(app.settings as Record<string, unknown>).access_control
+  if (access.allowlist_enabled && !isAllowListed(access.allowlist, parameters.type, parameters.subject))
+    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+  return access
+}
+
+/**
  * Checklist I.55, for a sign-up (a new user) of (type, subject) in `appId`, inside the sign-up transaction:
  * with `access_control.allowlist_enabled`, the account must be allow-listed (403 `allowlist_rejected`);
  * with `access_control.max_users`, the app's user count (guests included) must stay below it (403
@@ -320,11 +337,7 @@ async function assertMaySignUp(
   tx: Transaction,
   parameters: { appId: string; type: AccountType; subject: string },
 ): Promise<boolean> {
-  const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
-  if (!app) throw new FoyerHttpError('not_found', 'App not found')
-  const access = mergeSettings(app.settings as Record<string, unknown>).access_control
-  if (access.allowlist_enabled && !isAllowListed(access.allowlist, parameters.type, parameters.subject))
-    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+  const access = await assertAllowListed(tx, parameters)
   if (access.max_users === null) return false
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${parameters.appId}`}, 0))`,
@@ -449,6 +462,8 @@ export async function linkAccountToUser(
       .where(and(eq(users.id, userId), eq(users.appId, appId)))
       .for('update')
     if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+    // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
+    if (user.isGuest) await assertAllowListed(tx, { appId, type, subject })
     const [owned] = await tx
       .select({ id: linkedAccounts.id })
       .from(linkedAccounts)

@@ -270,13 +270,13 @@ export async function setRecoveryMethod(
 }
 
 /**
- * Unlinking a wallet account (`/api/v1/siwe/unlink`, `/api/v1/siws/unlink`): an embedded wallet is never
- * unlinked (spec 01 §5) → 400 `cannot_unlink_embedded_wallet`; no other wallet types are linked yet → 404.
+ * Throws 400 `cannot_unlink_embedded_wallet` when `address` (any case) is one of the user's embedded
+ * wallets: those are never unlinked (spec 01 §5; `/api/v1/siwe/unlink`, `/api/v1/siws/unlink`).
  */
-export async function unlinkWallet(
+export async function assertNotEmbeddedWallet(
   context: ServerContext,
   parameters: { userId: string; address: string },
-): Promise<never> {
+): Promise<void> {
   const [row] = await context.db.orm
     .select({ id: embeddedWallets.id })
     .from(embeddedWallets)
@@ -288,5 +288,4 @@ export async function unlinkWallet(
     )
     .limit(1)
   if (row) throw new FoyerHttpError('cannot_unlink_embedded_wallet', CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE)
-  throw new FoyerHttpError('not_found', 'Wallet not linked')
 }
