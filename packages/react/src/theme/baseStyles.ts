@@ -38,7 +38,7 @@ export const baseStyles = `
 [data-foyer] .foyer-input{flex:1;min-width:0;height:40px;border:0;outline:none;background:transparent;color:var(--foyer-fg);font:inherit}
 [data-foyer] .foyer-input::placeholder{color:var(--foyer-muted)}
 [data-foyer] .foyer-phone{display:flex;flex:1;min-width:0;align-items:center;gap:4px}
-[data-foyer] .foyer-phone-country{flex:0 0 auto;width:88px;height:40px;padding:0;border:0;border-radius:8px;background:transparent;color:var(--foyer-fg);font:inherit;cursor:pointer}
+[data-foyer] .foyer-phone-country{flex:0 0 auto;width:76px;height:40px;padding:0 0 0 6px;border:0;border-radius:8px;background:transparent;color:var(--foyer-fg);font:inherit;cursor:pointer}
 [data-foyer] .foyer-phone-country:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
 [data-foyer] .foyer-divider{display:flex;align-items:center;gap:8px;font-size:13px;color:var(--foyer-muted)}
 [data-foyer] .foyer-divider::before,[data-foyer] .foyer-divider::after{content:"";flex:1;border-top:1px solid var(--foyer-border)}

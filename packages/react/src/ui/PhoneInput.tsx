@@ -20,14 +20,10 @@ export type PhoneInputProps = {
   inputRef?: Ref<HTMLInputElement> | undefined
 }
 
-/** The flag emoji of a country code (regional indicator symbols). */
-function flag(country: string): string {
-  return String.fromCodePoint(...[...country].map((char) => 0x1f1e6 + char.charCodeAt(0) - 65))
-}
-
 /**
  * Phone number field (spec 01 §2 "Phone input", §5): a native country dropdown (keyboard accessible)
- * whose options show the flag, country code and calling code ('🇺🇸 US +1'), and a `tel` field formatted as
+ * whose options show the country code and calling code ('US +1'; no flag emoji, which many systems
+ * render as letters or boxes), and a `tel` field formatted as
  * you type with libphonenumber-js `AsYouType` (min metadata). Changing the country clears the number.
  * Presentational: validation is the caller's (`readPhoneNumber`). Loaded lazily with the phone form.
  *
@@ -43,7 +39,7 @@ export function PhoneInput(props: PhoneInputProps) {
     () =>
       getCountries().map((code) => ({
         code,
-        label: `${flag(code)} ${code} +${getCountryCallingCode(code)}`,
+        label: `${code} +${getCountryCallingCode(code)}`,
       })),
     [],
   )

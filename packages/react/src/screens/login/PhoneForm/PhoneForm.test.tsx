@@ -60,7 +60,7 @@ describe('PhoneForm (landing)', () => {
     const field = await phoneField()
     expect(field.type).toBe('tel')
     expect(countrySelect().value).toBe('US')
-    expect(countrySelect().selectedOptions[0]?.textContent).toBe('🇺🇸 US +1')
+    expect(countrySelect().selectedOptions[0]?.textContent).toBe('US +1')
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy()
     expect(screen.getByText('or')).toBeTruthy()
     expect((await phoneSubmit()).disabled).toBe(true)
