@@ -1,5 +1,6 @@
 import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
+import { getAccessToken } from './getAccessToken'
 
 /** Parameters of {@link sendEmailCode}. */
 export type SendEmailCodeParameters = {
@@ -29,5 +30,7 @@ export async function sendEmailCode(client: FoyerClient, parameters: SendEmailCo
       email: parameters.email,
       ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),
     },
+    // Signed in: a fresh token, so the server issues a link code (an expired one would make it a login code).
+    accessToken: await getAccessToken(client),
   })
 }

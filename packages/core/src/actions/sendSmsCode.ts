@@ -1,5 +1,6 @@
 import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
+import { getAccessToken } from './getAccessToken'
 
 /** Parameters of {@link sendSmsCode}. */
 export type SendSmsCodeParameters = {
@@ -30,5 +31,7 @@ export async function sendSmsCode(client: FoyerClient, parameters: SendSmsCodePa
       phoneNumber: parameters.phoneNumber,
       ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),
     },
+    // Signed in: a fresh token, so the server issues a link code (an expired one would make it a login code).
+    accessToken: await getAccessToken(client),
   })
 }

@@ -25,8 +25,19 @@ export const siweChainIdSchema = z
   ])
   .transform((value) => (typeof value === 'number' ? `eip155:${value}` : value))
 
-/** The client-reported wallet and connector names (spec 01 §3 connection history), free text ≤ 64. */
-const clientLabel = z.string().trim().min(1).max(64)
+/** Labels only the server gives, to embedded wallets: a browser wallet may not claim them. */
+const RESERVED_WALLET_LABELS = ['privy', 'embedded', 'embedded_imported']
+
+/**
+ * The client-reported wallet and connector names (spec 01 §3 connection history), free text ≤ 64; the
+ * embedded wallet's labels are refused, so a browser wallet cannot pass for an embedded one.
+ */
+const clientLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((label) => !RESERVED_WALLET_LABELS.includes(label.toLowerCase()), 'Reserved for embedded wallets')
 
 /** `POST /api/v1/siwe/init` `{ address, token? }` → {@link siweInitResponseSchema} (spec 01 §7). */
 export const siweInitRequestSchema = z.object({

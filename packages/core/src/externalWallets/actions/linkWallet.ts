@@ -1,4 +1,5 @@
 import type { AuthResponse, User } from '@foyer/protocol'
+import { getAccessToken } from '../../actions/getAccessToken'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { clearGuestCredential } from '../../guest/guestCredential'
@@ -20,7 +21,7 @@ export type LinkWalletParameters = WalletSignInOptions & {
  * per family (spec 01 §5). Never retried; one link at a time.
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
- * @throws {ApiError} `linked_to_another_user` (400: 'Wallet was already linked.'), `cannot_link_more_of_type`
+ * @throws {ApiError} `linked_to_another_user` (400; the modal shows 'Wallet was already linked.'), `cannot_link_more_of_type`
  *   (400), `invalid_credentials` (401), `missing_or_invalid_token` (401: not signed in).
  * @example
  * const { user } = await linkWallet(client, { wallet })
@@ -35,6 +36,8 @@ export function linkWallet(
       method: 'POST',
       path: `/api/v1/${proof.family}/link`,
       body: proof.body,
+      // A fresh token: the stored one may have expired while the wallet prompt was open.
+      accessToken: await getAccessToken(client),
       retry: false,
     })
     await applyAuthResponse(client, response)

@@ -39,7 +39,8 @@ export function renderLoginCodeSms(parameters: {
  * same code rules as email (the shared {@link issueCode}: CSPRNG, HMAC at rest, 10 min, 30 s cooldown,
  * resend invalidates, bound to app + number + purpose). Provider errors map to 400 `region_not_supported`
  * (Twilio 21408, 21612), 400 `invalid_data` (21211, 21614) or 500 `internal_error`; the code is then dead.
- * Throws 429 `too_many_requests` within the cooldown.
+ * Throws 429 `too_many_requests` within the cooldown, and 400 `not_supported` in production when no SMS
+ * provider is configured.
  */
 export async function sendSmsCode(
   context: ServerContext,
@@ -47,6 +48,9 @@ export async function sendSmsCode(
   phoneNumber: string,
   purpose: CodePurpose,
 ): Promise<void> {
+  // Production without a provider: refuse before issuing a code that could never arrive.
+  if (!context.sms.delivers && context.env === 'production')
+    throw new FoyerHttpError('not_supported', 'SMS sign-in is not configured on this server.')
   await issueCode(context, app, {
     destination: phoneNumber,
     purpose,

@@ -541,3 +541,25 @@ describe('Twilio', () => {
     await wrong.app.close()
   })
 })
+
+describe('passwordless_sms/init without a provider', () => {
+  test('error: in production with no SMS provider → 400 not_supported and no code is issued', async () => {
+    const production = await createTestContext({ env: 'production' })
+    try {
+      const response = await production.request({
+        method: 'POST',
+        url: '/api/v1/passwordless_sms/init',
+        json: { phoneNumber: '+14155550123' },
+      })
+      expect(response.statusCode, response.body).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'not_supported' })
+      const issued = await production.db.orm
+        .select({ id: oneTimeCodes.id })
+        .from(oneTimeCodes)
+        .where(eq(oneTimeCodes.destination, '+14155550123'))
+      expect(issued).toHaveLength(0)
+    } finally {
+      await production.close()
+    }
+  })
+})

@@ -171,7 +171,7 @@ describe('I.55 user limit', () => {
     expect(await userCount(app.id)).toBe(2)
   })
 
-  test('behavior: 12 parallel sign-ups at limit − 1 give exactly the limit', async () => {
+  test('behavior: 12 parallel sign-ups at limit − 1 give exactly the limit (PGlite serializes them; see the PostgreSQL test)', async () => {
     const app = await createAppRecord(t.db, {
       name: 'Race',
       masterKey: t.masterKey,
