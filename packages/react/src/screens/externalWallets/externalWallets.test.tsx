@@ -124,8 +124,10 @@ describe('WalletList', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
     const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
     const rows = Array.from(list.querySelectorAll('button'))
-    // Both are known wallets: discovery order within the group.
-    expect(rows.map((row) => row.textContent)).toEqual(['MetaMask', 'PhantomRecentSolana'])
+    // Both are known wallets: discovery order within the group. The history is read after the list shows.
+    await waitFor(() =>
+      expect(rows.map((row) => row.textContent)).toEqual(['MetaMask', 'PhantomRecentSolana']),
+    )
     expect(rows[0]?.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml')
     await user.hover(rows[0] as HTMLElement)
     expect(rows[0]?.textContent).toBe('MetaMaskConnect')
