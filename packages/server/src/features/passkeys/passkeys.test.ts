@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord } from '../apps/service'
 import { users } from '../users/schema'
+import { unlinkAccount } from '../users/service'
 import { PASSKEY_CHALLENGE_TTL_MS } from './service'
 import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator'
 
@@ -406,6 +407,28 @@ describe('passkeys/unlink', () => {
     expect(user.linked_accounts.some((account) => account.type === 'passkey')).toBe(false)
     const refused = await signInWithPasskey(credential, 1)
     expect(refused.json()).toMatchObject({ code: 'passkey_not_registered' })
+  })
+
+  test('error: the only account left → 400 cannot_unlink_sole_account, and the passkey still signs in', async () => {
+    const { token, userId } = await signIn()
+    const { credential, user } = await linkNew(token)
+    const email = user.linked_accounts.find((account) => account.type === 'email')
+    expect(email?.type).toBe('email')
+    await unlinkAccount(t.db, {
+      appId: t.demoApp.id,
+      userId: userId.replace('did:foyer:', ''),
+      type: 'email',
+      subject: (email as { address: string }).address,
+    })
+    const response = await post(
+      '/api/v1/passkeys/unlink',
+      { credential_id: isoBase64URL.fromBuffer(credential.id) },
+      { bearer: token },
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'cannot_unlink_sole_account' })
+    const signedIn = await signInWithPasskey(credential, 1)
+    expect(signedIn.statusCode).toBe(200)
   })
 
   test("error: another user's passkey → 404 not_found", async () => {

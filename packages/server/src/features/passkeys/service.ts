@@ -17,6 +17,7 @@ import type { ServerContext } from '../../http/ServerContext'
 import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
+import { unlinkAccount } from '../users/service'
 import { authenticatorName } from './authenticatorName'
 import { parseUserAgent } from './parseUserAgent'
 import { passkeyChallenges } from './schema'
@@ -402,22 +403,20 @@ export async function linkPasskey(
     throw new FoyerHttpError('cannot_link_more_of_type', CANNOT_LINK_MORE_PASSKEYS_MESSAGE)
 }
 
-/** `passkeys/unlink`: removes the user's passkey `credentialId`. Throws 404 `not_found` when the user has no such passkey. */
+/**
+ * `passkeys/unlink`: removes the user's passkey `credentialId`, under the same rules as every other unlink
+ * (spec 01 §7): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it is
+ * the user's only account.
+ */
 export async function unlinkPasskey(
   context: ServerContext,
   app: LoadedApp,
   parameters: { userId: string; credentialId: string },
 ): Promise<void> {
-  const deleted = await context.db.orm
-    .delete(linkedAccounts)
-    .where(
-      and(
-        eq(linkedAccounts.appId, app.id),
-        eq(linkedAccounts.userId, parameters.userId),
-        eq(linkedAccounts.type, 'passkey'),
-        eq(linkedAccounts.subject, parameters.credentialId),
-      ),
-    )
-    .returning({ id: linkedAccounts.id })
-  if (deleted.length === 0) throw new FoyerHttpError('not_found', 'Passkey not found')
+  await unlinkAccount(context.db, {
+    appId: app.id,
+    userId: parameters.userId,
+    type: 'passkey',
+    subject: parameters.credentialId,
+  })
 }
