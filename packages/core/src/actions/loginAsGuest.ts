@@ -1,11 +1,8 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { readOrCreateGuestCredential } from '../guest/guestCredential'
-import { request } from '../http/request'
-import { applyAuthResponse } from '../session/applyAuthResponse'
-import { revokeOrphanSession } from '../session/revokeOrphanSession'
+import { authenticate, beginAuthFlow } from '../session/authenticate'
 
 /** Return type of {@link loginAsGuest}. */
 export type LoginAsGuestReturnType = {
@@ -33,18 +30,11 @@ export function loginAsGuest(client: FoyerClient): Promise<LoginAsGuestReturnTyp
 }
 
 async function run(client: FoyerClient): Promise<LoginAsGuestReturnType> {
-  const generation = client._internal.tasks.authFlowGeneration
+  const flow = beginAuthFlow(client)
   const guestCredential = await readOrCreateGuestCredential(client)
-  const response = await request<AuthResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/guest/authenticate',
-    body: { guest_credential: guestCredential },
-    retry: false,
-  })
-  if (client._internal.tasks.authFlowGeneration !== generation) {
-    await revokeOrphanSession(client, response)
-    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
-  }
-  await applyAuthResponse(client, response)
-  return { user: response.user, isNewUser: response.is_new_user }
+  return authenticate(
+    client,
+    { path: '/api/v1/guest/authenticate', body: { guest_credential: guestCredential } },
+    flow,
+  )
 }

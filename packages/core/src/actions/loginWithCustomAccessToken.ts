@@ -1,10 +1,7 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { NoAuthFlowError } from '../errors/NoAuthFlowError'
-import { request } from '../http/request'
-import { applyAuthResponse } from '../session/applyAuthResponse'
-import { revokeOrphanSession } from '../session/revokeOrphanSession'
+import { authenticate } from '../session/authenticate'
 
 /**
  * Signs in with the host's own JWT: `POST /api/v1/custom_jwt_account/authenticate` with `{ token }` (spec 01
@@ -20,19 +17,10 @@ export function loginWithCustomAccessToken(
   client: FoyerClient,
   parameters: { token: string },
 ): Promise<{ user: User; isNewUser: boolean }> {
-  return runExclusive(client, 'authenticate', JSON.stringify(['custom', parameters.token]), async () => {
-    const generation = client._internal.tasks.authFlowGeneration
-    const response = await request<AuthResponse>(client, {
-      method: 'POST',
+  return runExclusive(client, 'authenticate', JSON.stringify(['custom', parameters.token]), () =>
+    authenticate(client, {
       path: '/api/v1/custom_jwt_account/authenticate',
       body: { token: parameters.token },
-      retry: false,
-    })
-    if (client._internal.tasks.authFlowGeneration !== generation) {
-      await revokeOrphanSession(client, response)
-      throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
-    }
-    await applyAuthResponse(client, response)
-    return { user: response.user, isNewUser: response.is_new_user }
-  })
+    }),
+  )
 }

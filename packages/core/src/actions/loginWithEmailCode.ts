@@ -1,10 +1,7 @@
-import type { AuthMode, AuthResponse, User } from '@foyer/protocol'
+import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { NoAuthFlowError } from '../errors/NoAuthFlowError'
-import { request } from '../http/request'
-import { applyAuthResponse } from '../session/applyAuthResponse'
-import { revokeOrphanSession } from '../session/revokeOrphanSession'
+import { authenticate } from '../session/authenticate'
 
 /** Parameters of {@link loginWithEmailCode}. */
 export type LoginWithEmailCodeParameters = {
@@ -46,28 +43,14 @@ export function loginWithEmailCode(
   parameters: LoginWithEmailCodeParameters,
 ): Promise<LoginWithEmailCodeReturnType> {
   const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
-  return runExclusive(client, 'authenticate', key, () => run(client, parameters))
-}
-
-async function run(
-  client: FoyerClient,
-  parameters: LoginWithEmailCodeParameters,
-): Promise<LoginWithEmailCodeReturnType> {
-  const generation = client._internal.tasks.authFlowGeneration
-  const response = await request<AuthResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/passwordless/authenticate',
-    body: {
-      email: parameters.email,
-      code: parameters.code,
-      ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
-    },
-    retry: false,
-  })
-  if (client._internal.tasks.authFlowGeneration !== generation) {
-    await revokeOrphanSession(client, response)
-    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
-  }
-  await applyAuthResponse(client, response)
-  return { user: response.user, isNewUser: response.is_new_user }
+  return runExclusive(client, 'authenticate', key, () =>
+    authenticate(client, {
+      path: '/api/v1/passwordless/authenticate',
+      body: {
+        email: parameters.email,
+        code: parameters.code,
+        ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
+      },
+    }),
+  )
 }

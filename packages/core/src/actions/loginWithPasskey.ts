@@ -1,11 +1,9 @@
-import type { AuthResponse, PasskeyInitResponse, User } from '@foyer/protocol'
+import type { PasskeyInitResponse, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { request } from '../http/request'
 import { assertWebAuthnSupported, runCeremony } from '../passkeys/runCeremony'
-import { applyAuthResponse } from '../session/applyAuthResponse'
-import { revokeOrphanSession } from '../session/revokeOrphanSession'
+import { authenticate, beginAuthFlow } from '../session/authenticate'
 
 /** Parameters of {@link loginWithPasskey}. */
 export type LoginWithPasskeyParameters = {
@@ -49,7 +47,7 @@ async function run(
   parameters: LoginWithPasskeyParameters,
 ): Promise<LoginWithPasskeyReturnType> {
   assertWebAuthnSupported()
-  const generation = client._internal.tasks.authFlowGeneration
+  const flow = beginAuthFlow(client)
   const init = await request<PasskeyInitResponse>(client, {
     method: 'POST',
     path: '/api/v1/passkeys/authenticate/init',
@@ -58,20 +56,16 @@ async function run(
   })
   const assertion = await runCeremony({ kind: 'authentication', options: init.options })
   parameters.onSubmitting?.()
-  const response = await request<AuthResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/passkeys/authenticate',
-    body: {
-      relying_party: init.relying_party,
-      challenge: String(init.options.challenge),
-      authenticator_response: assertion,
+  return authenticate(
+    client,
+    {
+      path: '/api/v1/passkeys/authenticate',
+      body: {
+        relying_party: init.relying_party,
+        challenge: String(init.options.challenge),
+        authenticator_response: assertion,
+      },
     },
-    retry: false,
-  })
-  if (client._internal.tasks.authFlowGeneration !== generation) {
-    await revokeOrphanSession(client, response)
-    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
-  }
-  await applyAuthResponse(client, response)
-  return { user: response.user, isNewUser: response.is_new_user }
+    flow,
+  )
 }

@@ -1,10 +1,10 @@
 import { linkEmail, sendEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo, useState } from 'react'
-import { toErrorInfo } from '../errors/toErrorInfo'
+import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
+import { useTrackedCalls } from './useTrackedCalls'
 
 /** What {@link useLinkEmail} returns. */
 export type UseLinkEmailReturnType = {
@@ -47,23 +47,7 @@ function linkErrorMessage(code: string, serverMessage: string | undefined): stri
  */
 export function useLinkEmail(): UseLinkEmailReturnType {
   const { client, openFlow } = useFoyerContext('useLinkEmail')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<UseLinkEmailReturnType['error']>(null)
-
-  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
-    setBusy(true)
-    setError(null)
-    try {
-      return await run()
-    } catch (caught) {
-      const { code, message } = toErrorInfo(caught)
-      setError({ code, message: linkErrorMessage(code, message) })
-      throw caught
-    } finally {
-      setBusy(false)
-    }
-  }, [])
-
+  const { track, busy, error } = useTrackedCalls(linkErrorMessage)
   const sendCode = useCallback(
     (email: string) => track(() => sendEmailCode(client, { email })),
     [client, track],

@@ -1,10 +1,10 @@
 import { linkPhone, sendSmsCode, unlinkPhone } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo, useState } from 'react'
-import { toErrorInfo } from '../errors/toErrorInfo'
+import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
+import { useTrackedCalls } from './useTrackedCalls'
 
 /** What {@link useLinkPhone} returns. */
 export type UseLinkPhoneReturnType = {
@@ -47,23 +47,7 @@ function phoneErrorMessage(code: string, serverMessage: string | undefined): str
  */
 export function useLinkPhone(): UseLinkPhoneReturnType {
   const { client, openFlow } = useFoyerContext('useLinkPhone')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<UseLinkPhoneReturnType['error']>(null)
-
-  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
-    setBusy(true)
-    setError(null)
-    try {
-      return await run()
-    } catch (caught) {
-      const { code, message } = toErrorInfo(caught)
-      setError({ code, message: phoneErrorMessage(code, message) })
-      throw caught
-    } finally {
-      setBusy(false)
-    }
-  }, [])
-
+  const { track, busy, error } = useTrackedCalls(phoneErrorMessage)
   const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'phone' }), [client, openFlow])
   const sendCode = useCallback(
     (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),

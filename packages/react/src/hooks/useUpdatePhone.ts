@@ -1,10 +1,10 @@
 import { sendSmsCode, updatePhone } from '@foyer/core'
 import type { PhoneAccount, User } from '@foyer/protocol'
-import { useCallback, useMemo, useState } from 'react'
-import { toErrorInfo } from '../errors/toErrorInfo'
+import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
+import { useTrackedCalls } from './useTrackedCalls'
 
 /** What {@link useUpdatePhone} returns. */
 export type UseUpdatePhoneReturnType = {
@@ -25,6 +25,11 @@ export type UseUpdatePhoneReturnType = {
   error: { code: string; message: string } | null
 }
 
+/** Spec 01 §8 "Passwordless code": the text shown for a failed update. */
+function updateErrorMessage(code: string): string {
+  return code === 'invalid_credentials' ? en.awaitingCode.invalidCode : en.awaitingCode.genericError
+}
+
 /**
  * Replaces the signed-in user's phone number (spec 01 §2 "Update phone", §7 `passwordless_sms/update`):
  * through the modal (`openUpdatePhone`) or headless with core `sendSmsCode` / `updatePhone`.
@@ -36,8 +41,7 @@ export type UseUpdatePhoneReturnType = {
  */
 export function useUpdatePhone(): UseUpdatePhoneReturnType {
   const { client, openFlow } = useFoyerContext('useUpdatePhone')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<UseUpdatePhoneReturnType['error']>(null)
+  const { track, busy, error } = useTrackedCalls(updateErrorMessage)
 
   const open = useCallback(() => {
     const phone = client
@@ -47,23 +51,6 @@ export function useUpdatePhone(): UseUpdatePhoneReturnType {
       return Promise.reject(new Error('User must have a phone number linked to update it.'))
     return openLinkScreen(client, openFlow, { kind: 'updatePhone', oldPhoneNumber: phone?.number })
   }, [client, openFlow])
-
-  const track = useCallback(async <T>(run: () => Promise<T>): Promise<T> => {
-    setBusy(true)
-    setError(null)
-    try {
-      return await run()
-    } catch (caught) {
-      const { code } = toErrorInfo(caught)
-      setError({
-        code,
-        message: code === 'invalid_credentials' ? en.awaitingCode.invalidCode : en.awaitingCode.genericError,
-      })
-      throw caught
-    } finally {
-      setBusy(false)
-    }
-  }, [])
 
   const sendCode = useCallback(
     (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),

@@ -1,10 +1,7 @@
-import type { AuthMode, AuthResponse, User } from '@foyer/protocol'
+import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
-import { NoAuthFlowError } from '../../errors/NoAuthFlowError'
-import { request } from '../../http/request'
-import { applyAuthResponse } from '../../session/applyAuthResponse'
-import { revokeOrphanSession } from '../../session/revokeOrphanSession'
+import { authenticate, beginAuthFlow } from '../../session/authenticate'
 import type { ConnectedExternalWallet, ExternalWallet } from '../ExternalWallet'
 import { proveWalletOwnership, type WalletSignInOptions } from '../proveWalletOwnership'
 
@@ -58,18 +55,15 @@ async function run(
   client: FoyerClient,
   parameters: LoginWithExternalWalletParameters,
 ): Promise<LoginWithExternalWalletReturnType> {
-  const generation = client._internal.tasks.authFlowGeneration
+  const flow = beginAuthFlow(client)
   const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
-  const response = await request<AuthResponse>(client, {
-    method: 'POST',
-    path: `/api/v1/${proof.family}/authenticate`,
-    body: { ...proof.body, ...(parameters.mode === undefined ? {} : { mode: parameters.mode }) },
-    retry: false,
-  })
-  if (client._internal.tasks.authFlowGeneration !== generation) {
-    await revokeOrphanSession(client, response)
-    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
-  }
-  await applyAuthResponse(client, response)
-  return { user: response.user, isNewUser: response.is_new_user, wallet: proof.connected }
+  const { user, isNewUser } = await authenticate(
+    client,
+    {
+      path: `/api/v1/${proof.family}/authenticate`,
+      body: { ...proof.body, ...(parameters.mode === undefined ? {} : { mode: parameters.mode }) },
+    },
+    flow,
+  )
+  return { user, isNewUser, wallet: proof.connected }
 }

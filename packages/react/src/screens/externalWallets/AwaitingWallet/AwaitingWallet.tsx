@@ -5,9 +5,11 @@ import {
   loginWithExternalWallet,
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
@@ -16,7 +18,6 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { SUCCESS_CLOSE_DELAY_MS } from '../../Success/Success'
 import { walletErrorOutcome } from '../walletErrorOutcome'
 
 type Status = 'connecting' | 'signing' | 'success' | 'error'
@@ -29,14 +30,13 @@ type Status = 'connecting' | 'signing' | 'success' | 'error'
  * goes to 'Could not connect with wallet'. User limit, unknown account and allow-list go to their screens.
  */
 export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
-  const { client, router, messages, close } = useModal()
+  const { client, router, messages } = useModal()
   const m = messages.externalWallets
   const { wallet, flow } = params
   const [status, setStatus] = useState<Status>('connecting')
   const [error, setError] = useState('')
   const isMounted = useIsMounted()
   const attempts = useRef(0)
-  const started = useRef(false)
 
   const start = useCallback(async () => {
     attempts.current += 1
@@ -73,17 +73,8 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     }
   }, [client, flow, wallet, isMounted, messages, router])
 
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
-    void start()
-  }, [start])
-
-  useEffect(() => {
-    if (status !== 'success') return
-    const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [status, close])
+  useStartOnce(start)
+  useCloseAfterSuccess(status === 'success')
 
   const header = (title: string) => (
     <ScreenHeader

@@ -1,14 +1,15 @@
 import { loginWithPasskey } from '@foyer/core'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { SUCCESS_CLOSE_DELAY_MS } from '../../Success/Success'
 import { passkeyErrorMessage } from './passkeyErrorMessage'
 
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
@@ -21,12 +22,11 @@ type Status = 'loading' | 'submitting-response' | 'success' | 'error'
  * - error: the spec 01 §8 text (`role="alert"`) and 'Try again'.
  */
 export function AwaitingPasskey() {
-  const { client, router, messages, close } = useModal()
+  const { client, router, messages } = useModal()
   const m = messages.passkey
   const [status, setStatus] = useState<Status>('loading')
   const [error, setError] = useState('')
   const isMounted = useIsMounted()
-  const started = useRef(false)
 
   const start = useCallback(async () => {
     setStatus('loading')
@@ -44,17 +44,8 @@ export function AwaitingPasskey() {
     }
   }, [client, isMounted, messages])
 
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
-    void start()
-  }, [start])
-
-  useEffect(() => {
-    if (status !== 'success') return
-    const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [status, close])
+  useStartOnce(start)
+  useCloseAfterSuccess(status === 'success')
 
   if (status === 'success')
     return (

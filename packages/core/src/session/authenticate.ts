@@ -1,0 +1,55 @@
+import type { AuthResponse, User } from '@foyer/protocol'
+import type { FoyerClient } from '../client/FoyerClient'
+import { NoAuthFlowError } from '../errors/NoAuthFlowError'
+import { request } from '../http/request'
+import { applyAuthResponse } from './applyAuthResponse'
+import { revokeOrphanSession } from './revokeOrphanSession'
+
+/**
+ * A sign-in flow as it began: the client's auth-flow generation at that moment. A logout bumps the
+ * generation, so an answer that arrives after it belongs to a cleared flow (spec 01 §4).
+ *
+ * @internal
+ */
+export type AuthFlow = { generation: number }
+
+/**
+ * Marks the start of a sign-in flow. Call it before any step that waits on the user or the network (a
+ * passkey prompt, a wallet signature), so that a logout during that step also drops the answer.
+ *
+ * @internal
+ */
+export function beginAuthFlow(client: FoyerClient): AuthFlow {
+  return { generation: client._internal.tasks.authFlowGeneration }
+}
+
+/**
+ * The last step of every sign-in: `POST path` with `body`, never retried (the call consumes a code, nonce or
+ * assertion: STYLE.md §4). If a logout cleared `flow` meanwhile, the answer's session is revoked and the call
+ * rejects with {@link NoAuthFlowError}; otherwise the tokens are stored and `state.user` set
+ * ({@link applyAuthResponse}).
+ *
+ * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.
+ * @returns The signed-in user and whether this sign-in created it.
+ * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
+ * @throws Whatever {@link request} throws (`ApiError`, `TimeoutError`, `NetworkError`).
+ * @internal
+ */
+export async function authenticate(
+  client: FoyerClient,
+  parameters: { path: string; body: Record<string, unknown> },
+  flow: AuthFlow = beginAuthFlow(client),
+): Promise<{ user: User; isNewUser: boolean }> {
+  const response = await request<AuthResponse>(client, {
+    method: 'POST',
+    path: parameters.path,
+    body: parameters.body,
+    retry: false,
+  })
+  if (client._internal.tasks.authFlowGeneration !== flow.generation) {
+    await revokeOrphanSession(client, response)
+    throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
+  }
+  await applyAuthResponse(client, response)
+  return { user: response.user, isNewUser: response.is_new_user }
+}
