@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { type CreateAppOptions, createApp } from '../createApp'
 import type { FoyerDatabase } from '../db/FoyerDatabase'
@@ -29,6 +30,11 @@ export type TestContext = {
   mailbox(to?: string): Promise<DevMailboxMessage[]>
   /** Sends a login code to `email` and returns it from the dev mailbox. */
   sendCode(email: string, appId?: string): Promise<string>
+  /**
+   * Signs in (or up) `email` with a mailed code (`POST /api/v1/passwordless/authenticate`, demo app) and
+   * returns the auth response; `email` defaults to a fresh `user<n>@example.com`.
+   */
+  signIn(email?: string): Promise<AuthResponse>
   close(): Promise<void>
 }
 
@@ -46,6 +52,7 @@ export async function createTestContext(options: Partial<CreateAppOptions> = {})
   await migrate(db)
   const masterKey = options.masterKey ?? randomBytes(32)
   let clock = Date.UTC(2030, 0, 1)
+  let signIns = 0
   const demoApp = await seedDemoApp(db, { masterKey, env: 'test' })
   const app = await createApp({ env: 'test', now: () => clock, rateLimits: false, ...options, db, masterKey })
   await app.ready()
@@ -85,6 +92,17 @@ export async function createTestContext(options: Partial<CreateAppOptions> = {})
       const [message] = await context.mailbox(email)
       if (!message?.code) throw new Error(`no code mailed to ${email}`)
       return message.code
+    },
+    async signIn(email = `user${++signIns}@example.com`) {
+      const code = await context.sendCode(email)
+      const response = await context.request({
+        method: 'POST',
+        url: '/api/v1/passwordless/authenticate',
+        json: { email, code },
+      })
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+      return authResponseSchema.parse(response.json())
     },
     async close() {
       await app.close()

@@ -1,6 +1,5 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
 import {
-  type AuthResponse,
   authResponseSchema,
   SIWE_NONCE_TTL_SECONDS,
   siweInitResponseSchema,
@@ -8,6 +7,7 @@ import {
 } from '@foyer/protocol'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { eq } from 'drizzle-orm'
+import type { Address } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -17,7 +17,6 @@ import { encodeBase58 } from './base58'
 import { walletNonces } from './schema'
 
 let t: TestContext
-let counter = 0
 const ORIGIN = 'http://localhost:5173'
 const web = { origin: ORIGIN }
 
@@ -48,11 +47,13 @@ async function init(
 }
 
 type SiweOverrides = Partial<Parameters<typeof createSiweMessage>[0]>
-async function siweMessage(account: PrivateKeyAccount, overrides: SiweOverrides = {}, appId?: string) {
-  const { nonce } = await init('siwe', account.address, { appId })
+type InitOptions = Parameters<typeof init>[2]
+
+/** A SIWE message for `address` and `nonce` that this server accepts from `ORIGIN` on chain 1, issued now. */
+function siweText(address: Address, nonce: string, overrides: SiweOverrides = {}) {
   return createSiweMessage({
     domain: 'localhost:5173',
-    address: account.address,
+    address,
     uri: ORIGIN,
     version: '1',
     chainId: 1,
@@ -60,6 +61,18 @@ async function siweMessage(account: PrivateKeyAccount, overrides: SiweOverrides 
     issuedAt: new Date(t.now()),
     ...overrides,
   })
+}
+
+/** {@link siweText} for `account` with a fresh nonce from `POST /api/v1/siwe/init`. */
+async function siweMessage(account: PrivateKeyAccount, overrides: SiweOverrides = {}, options?: InitOptions) {
+  const { nonce } = await init('siwe', account.address, options)
+  return siweText(account.address, nonce, overrides)
+}
+
+/** A fresh {@link siweMessage} for `account` and the account's signature over it. */
+async function signedSiwe(account = newAccount(), overrides: SiweOverrides = {}, options?: InitOptions) {
+  const message = await siweMessage(account, overrides, options)
+  return { message, signature: await account.signMessage({ message }) }
 }
 
 function post(
@@ -81,12 +94,18 @@ function post(
   })
 }
 
+/** `POST /api/v1/siwe/authenticate` or `…/link` with `body` (`chainId: 1` unless it sets one). */
+function postSiwe(
+  action: 'authenticate' | 'link',
+  body: Record<string, unknown>,
+  options: Parameters<typeof post>[2] = {},
+) {
+  return post(`/api/v1/siwe/${action}`, { chainId: 1, ...body }, options)
+}
+
 async function siweSignIn(account = newAccount(), body: Record<string, unknown> = {}) {
-  const message = await siweMessage(account)
-  const signature = await account.signMessage({ message })
-  const response = await post('/api/v1/siwe/authenticate', {
-    message,
-    signature,
+  const response = await postSiwe('authenticate', {
+    ...(await signedSiwe(account)),
     chainId: 'eip155:1',
     ...body,
   })
@@ -97,17 +116,6 @@ async function siweSignIn(account = newAccount(), body: Record<string, unknown> 
 async function me(token: string) {
   const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
   return userSchema.parse(response.json().user)
-}
-
-async function emailUser(): Promise<AuthResponse> {
-  const email = `siwe${++counter}@example.com`
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
 }
 
 const expectError = (
@@ -122,6 +130,10 @@ const expectError = (
   if (typeof error === 'string') expect(body.error).toBe(error)
   else if (error) expect(body.error).toMatch(error)
 }
+
+/** A used, expired, foreign or made-up nonce → 401 `invalid_credentials` 'Invalid or expired nonce'. */
+const expectDeadNonce = (response: { statusCode: number; json(): unknown }) =>
+  expectError(response, 401, 'invalid_credentials', 'Invalid or expired nonce')
 
 describe('POST /api/v1/siwe/authenticate', () => {
   test('default: EOA sign-in creates a user with a wallet account; signing in again is the same user', async () => {
@@ -149,15 +161,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
   })
 
   test('default: mode no-signup → 404 user_does_not_exist for an unknown wallet', async () => {
-    const account = newAccount()
-    const message = await siweMessage(account)
-    const signature = await account.signMessage({ message })
-    const response = await post('/api/v1/siwe/authenticate', {
-      message,
-      signature,
-      chainId: 1,
-      mode: 'no-signup',
-    })
+    const response = await postSiwe('authenticate', { ...(await signedSiwe()), mode: 'no-signup' })
     expectError(response, 404, 'user_does_not_exist', 'User does not exist')
   })
 
@@ -174,76 +178,40 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
 
     test('error: replaying a signed message fails (single use)', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account)
-      const signature = await account.signMessage({ message })
-      const body = { message, signature, chainId: 1 }
-      expect((await post('/api/v1/siwe/authenticate', body)).statusCode).toBe(200)
-      expectError(
-        await post('/api/v1/siwe/authenticate', body),
-        401,
-        'invalid_credentials',
-        'Invalid or expired nonce',
-      )
+      const signed = await signedSiwe()
+      expect((await postSiwe('authenticate', signed)).statusCode).toBe(200)
+      expectDeadNonce(await postSiwe('authenticate', signed))
     })
 
     test('boundary: 20 parallel uses of one signed message give exactly one session', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account)
-      const signature = await account.signMessage({ message })
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
-        ),
-      )
+      const signed = await signedSiwe()
+      const responses = await Promise.all(Array.from({ length: 20 }, () => postSiwe('authenticate', signed)))
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1)
-      for (const response of responses.filter((r) => r.statusCode !== 200))
-        expectError(response, 401, 'invalid_credentials', 'Invalid or expired nonce')
+      for (const response of responses.filter((r) => r.statusCode !== 200)) expectDeadNonce(response)
     })
 
     test('boundary: the nonce works until its expiry and fails 1 s after (message expiry kept later)', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account)
-      const signature = await account.signMessage({ message })
+      const signed = await signedSiwe()
       // Issued At would be too old at +600 s, so move the nonce's expiry instead of the clock for the live case.
       t.advance(SIWE_NONCE_TTL_SECONDS * 1000 - 1)
-      const ok = await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })
+      const ok = await postSiwe('authenticate', signed)
       expect(ok.statusCode, ok.body).toBe(200)
-      const other = newAccount()
-      const late = await siweMessage(other, {
+      const late = await signedSiwe(newAccount(), {
         issuedAt: new Date(t.now() + SIWE_NONCE_TTL_SECONDS * 1000 + 1000),
       })
       t.advance(SIWE_NONCE_TTL_SECONDS * 1000 + 1000)
-      const lateSignature = await other.signMessage({ message: late })
-      expectError(
-        await post('/api/v1/siwe/authenticate', { message: late, signature: lateSignature, chainId: 1 }),
-        401,
-        'invalid_credentials',
-        'Invalid or expired nonce',
-      )
+      expectDeadNonce(await postSiwe('authenticate', late))
     })
 
     test('error: a nonce issued for another address, another app, or made up fails', async () => {
       const [alice, bob] = [newAccount(), newAccount()]
       const { nonce } = await init('siwe', alice.address)
-      const stolen = createSiweMessage({
-        domain: 'localhost:5173',
-        address: bob.address,
-        uri: ORIGIN,
-        version: '1',
-        chainId: 1,
-        nonce,
-        issuedAt: new Date(t.now()),
-      })
-      expectError(
-        await post('/api/v1/siwe/authenticate', {
+      const stolen = siweText(bob.address, nonce)
+      expectDeadNonce(
+        await postSiwe('authenticate', {
           message: stolen,
           signature: await bob.signMessage({ message: stolen }),
-          chainId: 1,
         }),
-        401,
-        'invalid_credentials',
-        'Invalid or expired nonce',
       )
       const other = await createAppRecord(t.db, {
         name: 'Other',
@@ -251,48 +219,31 @@ describe('POST /api/v1/siwe/authenticate', () => {
         masterKey: t.masterKey,
       })
       await updateAppSettings(t.db, other.id, { wallet_auth: true })
-      const message = await siweMessage(alice, {}, other.id)
-      const signature = await alice.signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        await postSiwe('authenticate', await signedSiwe(alice, {}, { appId: other.id })),
         401,
         'invalid_credentials',
       )
-      const madeUp = createSiweMessage({
-        domain: 'localhost:5173',
-        address: alice.address,
-        uri: ORIGIN,
-        version: '1',
-        chainId: 1,
-        nonce: 'abcdefabcdefabcdefabcdefabcdefab',
-        issuedAt: new Date(t.now()),
-      })
-      expectError(
-        await post('/api/v1/siwe/authenticate', {
+      const madeUp = siweText(alice.address, 'abcdefabcdefabcdefabcdefabcdefab')
+      expectDeadNonce(
+        await postSiwe('authenticate', {
           message: madeUp,
           signature: await alice.signMessage({ message: madeUp }),
-          chainId: 1,
         }),
-        401,
-        'invalid_credentials',
-        'Invalid or expired nonce',
       )
     })
 
     test('default: a bad signature does not burn the nonce; the right one then works', async () => {
       const account = newAccount()
-      const message = await siweMessage(account)
+      const { message, signature } = await signedSiwe(account)
       const wrong = await newAccount().signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature: wrong, chainId: 1 }),
+        await postSiwe('authenticate', { message, signature: wrong }),
         401,
         'invalid_credentials',
         'Invalid signature',
       )
-      const right = await account.signMessage({ message })
-      expect(
-        (await post('/api/v1/siwe/authenticate', { message, signature: right, chainId: 1 })).statusCode,
-      ).toBe(200)
+      expect((await postSiwe('authenticate', { message, signature })).statusCode).toBe(200)
       const [row] = await t.db.orm
         .select()
         .from(walletNonces)
@@ -380,44 +331,29 @@ describe('POST /api/v1/siwe/authenticate', () => {
     ]
     for (const [name, overrides, body, headers, status, code, error] of cases)
       test(`error: ${name}`, async () => {
-        const account = newAccount()
-        const message = await siweMessage(account, overrides)
-        const signature = await account.signMessage({ message })
-        const response = await post(
-          '/api/v1/siwe/authenticate',
-          { message, signature, chainId: 1, ...body },
-          { headers },
-        )
+        const signed = await signedSiwe(newAccount(), overrides)
+        const response = await postSiwe('authenticate', { ...signed, ...body }, { headers })
         expectError(response, status, code, error)
       })
 
     test('default: a uri under the origin (a path) and the matching scheme prefix are accepted', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account, { uri: `${ORIGIN}/login?x=1`, scheme: 'http' })
-      const signature = await account.signMessage({ message })
-      expect((await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })).statusCode).toBe(
-        200,
-      )
+      const signed = await signedSiwe(newAccount(), { uri: `${ORIGIN}/login?x=1`, scheme: 'http' })
+      expect((await postSiwe('authenticate', signed)).statusCode).toBe(200)
     })
 
     test('error: an Origin that the app does not allow → 403 invalid_origin, even same-origin', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account, { domain: 'evil.example', uri: 'https://evil.example' })
-      const signature = await account.signMessage({ message })
-      const response = await post(
-        '/api/v1/siwe/authenticate',
-        { message, signature, chainId: 1 },
-        { headers: { origin: 'https://evil.example', host: 'evil.example' } },
-      )
+      const signed = await signedSiwe(newAccount(), { domain: 'evil.example', uri: 'https://evil.example' })
+      const response = await postSiwe('authenticate', signed, {
+        headers: { origin: 'https://evil.example', host: 'evil.example' },
+      })
       expectError(response, 403, 'invalid_origin')
     })
 
     test('error: Version 2 → 400 invalid_data', async () => {
       const account = newAccount()
       const message = (await siweMessage(account)).replace('Version: 1', 'Version: 2')
-      const signature = await account.signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        await postSiwe('authenticate', { message, signature: await account.signMessage({ message }) }),
         400,
         'invalid_data',
         'Invalid SIWE message: Version must be 1',
@@ -452,11 +388,8 @@ describe('POST /api/v1/siwe/authenticate', () => {
     ]
     for (const [name, overrides, error] of cases)
       test(`error: ${name}`, async () => {
-        const account = newAccount()
-        const message = await siweMessage(account, overrides(t.now()))
-        const signature = await account.signMessage({ message })
         expectError(
-          await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+          await postSiwe('authenticate', await signedSiwe(newAccount(), overrides(t.now()))),
           401,
           'invalid_credentials',
           error,
@@ -464,15 +397,13 @@ describe('POST /api/v1/siwe/authenticate', () => {
       })
 
     test('boundary: notBefore = now, expirationTime = now + 1 ms, issuedAt 59 s ahead are accepted', async () => {
-      const account = newAccount()
       const now = t.now()
-      const message = await siweMessage(account, {
+      const signed = await signedSiwe(newAccount(), {
         issuedAt: new Date(now + 59_000),
         notBefore: new Date(now),
         expirationTime: new Date(now + 1),
       })
-      const signature = await account.signMessage({ message })
-      const response = await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 })
+      const response = await postSiwe('authenticate', signed)
       expect(response.statusCode, response.body).toBe(200)
     })
   })
@@ -481,20 +412,16 @@ describe('POST /api/v1/siwe/authenticate', () => {
     test('error: a lower-case address in the message → 400 invalid_data', async () => {
       const account = newAccount()
       const message = (await siweMessage(account)).replace(account.address, account.address.toLowerCase())
-      const signature = await account.signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        await postSiwe('authenticate', { message, signature: await account.signMessage({ message }) }),
         400,
         'invalid_data',
         'Invalid SIWE message: address is not EIP-55 checksummed',
       )
     })
     test('error: a message over 4096 characters → 400 invalid_data', async () => {
-      const account = newAccount()
-      const message = await siweMessage(account, { requestId: 'x'.repeat(4096) })
-      const signature = await account.signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        await postSiwe('authenticate', await signedSiwe(newAccount(), { requestId: 'x'.repeat(4096) })),
         400,
         'invalid_data',
       )
@@ -502,9 +429,8 @@ describe('POST /api/v1/siwe/authenticate', () => {
     test('error: an extra line → 400 invalid_data', async () => {
       const account = newAccount()
       const message = `${await siweMessage(account)}\nFoo: bar`
-      const signature = await account.signMessage({ message })
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+        await postSiwe('authenticate', { message, signature: await account.signMessage({ message }) }),
         400,
         'invalid_data',
         /^Invalid SIWE message: unexpected line/,
@@ -523,7 +449,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
         await account.signMessage({ message: { raw: '0x00' } }),
       ])
         expectError(
-          await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }),
+          await postSiwe('authenticate', { message, signature }),
           401,
           'invalid_credentials',
           'Invalid signature',
@@ -534,7 +460,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
       const message = await siweMessage(account, { chainId: 31337 })
       const signature = `0x${'ab'.repeat(100)}`
       expectError(
-        await post('/api/v1/siwe/authenticate', { message, signature, chainId: 31337 }),
+        await postSiwe('authenticate', { message, signature, chainId: 31337 }),
         401,
         'invalid_credentials',
         'Invalid signature',
@@ -566,10 +492,8 @@ describe('POST /api/v1/siwe/authenticate', () => {
       'disallowed_login_method',
       'Login with Solana wallet not allowed.',
     )
-    const message = await siweMessage(account)
-    const signature = await account.signMessage({ message })
     expectError(
-      await post('/api/v1/siwe/authenticate', { message, signature, chainId: 1 }, { appId: off.id }),
+      await postSiwe('authenticate', await signedSiwe(account), { appId: off.id }),
       403,
       'disallowed_login_method',
     )
@@ -578,22 +502,12 @@ describe('POST /api/v1/siwe/authenticate', () => {
 
 describe('POST /api/v1/siwe/link and /unlink', () => {
   test('default: links a wallet to an email user, rotates the session; unlink removes it', async () => {
-    const auth = await emailUser()
+    const auth = await t.signIn()
     const account = newAccount()
-    const { nonce } = await init('siwe', account.address, { bearer: auth.token! })
-    const message = createSiweMessage({
-      domain: 'localhost:5173',
-      address: account.address,
-      uri: ORIGIN,
-      version: '1',
-      chainId: 1,
-      nonce,
-      issuedAt: new Date(t.now()),
-    })
-    const signature = await account.signMessage({ message })
-    const response = await post(
-      '/api/v1/siwe/link',
-      { message, signature, chainId: 'eip155:1', connectorType: 'injected' },
+    const signed = await signedSiwe(account, {}, { bearer: auth.token! })
+    const response = await postSiwe(
+      'link',
+      { ...signed, chainId: 'eip155:1', connectorType: 'injected' },
       { bearer: auth.token! },
     )
     expect(response.statusCode, response.body).toBe(200)
@@ -625,37 +539,20 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
 
   test('error: link needs a session; another user’s wallet; a second wallet', async () => {
     const owner = await siweSignIn()
-    const auth = await emailUser()
-    const message = await siweMessage(owner.account)
-    const signature = await owner.account.signMessage({ message })
+    const auth = await t.signIn()
+    const signed = await signedSiwe(owner.account)
+    expectError(await postSiwe('link', signed), 401, 'missing_or_invalid_token')
     expectError(
-      await post('/api/v1/siwe/link', { message, signature, chainId: 1 }),
-      401,
-      'missing_or_invalid_token',
-    )
-    expectError(
-      await post('/api/v1/siwe/link', { message, signature, chainId: 1 }, { bearer: auth.token! }),
+      await postSiwe('link', signed, { bearer: auth.token! }),
       400,
       'linked_to_another_user',
       'This account has already been linked to another user.',
     )
-    const first = newAccount()
-    const m1 = await siweMessage(first)
-    const r1 = await post(
-      '/api/v1/siwe/link',
-      { message: m1, signature: await first.signMessage({ message: m1 }), chainId: 1 },
-      { bearer: auth.token! },
-    )
-    expect(r1.statusCode).toBe(200)
-    const token = authResponseSchema.parse(r1.json()).token!
-    const second = newAccount()
-    const m2 = await siweMessage(second)
+    const first = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
+    expect(first.statusCode).toBe(200)
+    const token = authResponseSchema.parse(first.json()).token!
     expectError(
-      await post(
-        '/api/v1/siwe/link',
-        { message: m2, signature: await second.signMessage({ message: m2 }), chainId: 1 },
-        { bearer: token },
-      ),
+      await postSiwe('link', await signedSiwe(), { bearer: token }),
       400,
       'cannot_link_more_of_type',
       'User already has an account of type siwe linked.',
@@ -670,13 +567,7 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     })
     const auth = authResponseSchema.parse(guest.json())
     expect(auth.user.is_guest).toBe(true)
-    const account = newAccount()
-    const message = await siweMessage(account)
-    const response = await post(
-      '/api/v1/siwe/link',
-      { message, signature: await account.signMessage({ message }), chainId: 1 },
-      { bearer: auth.token! },
-    )
+    const response = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
     expect(response.statusCode, response.body).toBe(200)
     const linked = authResponseSchema.parse(response.json())
     expect(linked.user.is_guest).toBe(false)
@@ -726,13 +617,20 @@ describe('SIWS (F.43)', () => {
       ...overrides,
     })
   }
+  /** A fresh {@link siwsMessage} for `key` and the key's signature over it. */
+  async function signedSiws(
+    key = solanaKey(),
+    overrides: Record<string, string | undefined> = {},
+    bearer?: string,
+  ) {
+    const message = await siwsMessage(key.address, overrides, bearer)
+    return { message, signature: signText(message, key.privateKey) }
+  }
 
   test('default: sign-in creates a Solana wallet account; replay fails', async () => {
     const key = solanaKey()
-    const message = await siwsMessage(key.address)
     const body = {
-      message,
-      signature: signText(message, key.privateKey),
+      ...(await signedSiws(key)),
       walletClientType: 'phantom',
       connectorType: 'solana_adapter',
     }
@@ -746,18 +644,11 @@ describe('SIWS (F.43)', () => {
       connector_type: 'solana_adapter',
     })
     expect(auth.user.linked_accounts.find((a) => a.type === 'wallet')).not.toHaveProperty('chain_id')
-    expectError(
-      await post('/api/v1/siws/authenticate', body),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
-    )
+    expectDeadNonce(await post('/api/v1/siws/authenticate', body))
   })
 
   test('default: 20 parallel uses give exactly one session', async () => {
-    const key = solanaKey()
-    const message = await siwsMessage(key.address)
-    const body = { message, signature: signText(message, key.privateKey) }
+    const body = await signedSiws()
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => post('/api/v1/siws/authenticate', body)),
     )
@@ -815,10 +706,8 @@ describe('SIWS (F.43)', () => {
   ]
   for (const [name, overrides, status, code, error] of cases)
     test(`error: ${name}`, async () => {
-      const key = solanaKey()
-      const message = await siwsMessage(key.address, overrides(t.now()))
       expectError(
-        await post('/api/v1/siws/authenticate', { message, signature: signText(message, key.privateKey) }),
+        await post('/api/v1/siws/authenticate', await signedSiws(solanaKey(), overrides(t.now()))),
         status,
         code,
         error,
@@ -835,26 +724,20 @@ describe('SIWS (F.43)', () => {
       'Invalid signature',
     )
     const stolen = message.replace(key.address, other.address)
-    expectError(
+    expectDeadNonce(
       await post('/api/v1/siws/authenticate', {
         message: stolen,
         signature: signText(stolen, other.privateKey),
       }),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
     )
   })
 
   test('default: link to an email user, then unlink', async () => {
-    const auth = await emailUser()
+    const auth = await t.signIn()
     const key = solanaKey()
-    const message = await siwsMessage(key.address, {}, auth.token!)
-    const response = await post(
-      '/api/v1/siws/link',
-      { message, signature: signText(message, key.privateKey) },
-      { bearer: auth.token! },
-    )
+    const response = await post('/api/v1/siws/link', await signedSiws(key, {}, auth.token!), {
+      bearer: auth.token!,
+    })
     expect(response.statusCode, response.body).toBe(200)
     const token = authResponseSchema.parse(response.json()).token!
     const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: token })

@@ -1,4 +1,4 @@
-import { type AuthResponse, authResponseSchema, type FrameReply, userSchema } from '@foyer/protocol'
+import { type FrameReply, userSchema } from '@foyer/protocol'
 import { createFrameApi, createFrameHandler, createMemoryShareStore, fromBase64 } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
@@ -10,7 +10,6 @@ import { injectFetch } from '../../test/injectFetch'
 // The real frame logic (@foyer/wallet-frame) against the real server: device shares in memory stores, one
 // store per "device"; the browser-only parts (window listener, IndexedDB) are covered by the e2e tests.
 let t: TestContext
-let counter = 0
 let nextId = 0
 
 beforeAll(async () => {
@@ -20,16 +19,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(): Promise<AuthResponse> {
-  const email = `frame${++counter}@example.com`
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
-}
 function device() {
   const deviceShares = createMemoryShareStore()
   const handler = createFrameHandler({
@@ -57,7 +46,7 @@ function ok(reply: FrameReply): Record<string, unknown> {
 
 describe('wallet frame against the server', () => {
   test('default: create (automatic recovery), sign, and the same wallet on a new device', async () => {
-    const auth = await signIn()
+    const auth = await t.signIn()
     const accessToken = auth.token!
     const laptop = device()
     const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
@@ -116,7 +105,7 @@ describe('wallet frame against the server', () => {
   })
 
   test('default: password recovery on a new device (Solana); a wrong password gives the spec error', async () => {
-    const auth = await signIn()
+    const auth = await t.signIn()
     const accessToken = auth.token!
     const laptop = device()
     const wallet = ok(
@@ -180,7 +169,7 @@ describe('wallet frame against the server', () => {
   })
 
   test('behavior: additional HD wallets and a recovery-method change', async () => {
-    const auth = await signIn()
+    const auth = await t.signIn()
     const accessToken = auth.token!
     const laptop = device()
     const root = ok(await laptop.send('privy:wallet:create', { accessToken, chainType: 'ethereum' }))
@@ -256,10 +245,10 @@ describe('wallet frame against the server', () => {
   })
 
   test("error: another user's token cannot use an unlocked key; an expired token is refused", async () => {
-    const owner = await signIn()
+    const owner = await t.signIn()
     const laptop = device()
     const wallet = ok(await laptop.send('privy:wallets:create', { accessToken: owner.token! }))
-    const stranger = await signIn()
+    const stranger = await t.signIn()
     const request = {
       chainType: 'ethereum',
       entropyId: wallet.address,
