@@ -1,0 +1,413 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
+import {
+  type AuthResponse,
+  authResponseSchema,
+  SIWE_MESSAGE_MAX_LENGTH,
+  SIWE_NONCE_TTL_SECONDS,
+  siweInitResponseSchema,
+  userSchema,
+} from '@foyer/protocol'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
+import { and, eq } from 'drizzle-orm'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { linkedAccounts } from '../users/schema'
+import { encodeBase58 } from './base58'
+import { ISSUED_AT_MAX_AGE_MS } from './service'
+
+// Security checklist F.38–F.41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
+// wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).
+
+let t: TestContext
+let counter = 0
+const ORIGIN = 'http://localhost:5173'
+const web = { origin: ORIGIN }
+
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+type Response = { statusCode: number; body: string; json(): unknown }
+
+function post(
+  url: string,
+  json: unknown,
+  options: { headers?: Record<string, string> | undefined; bearer?: string | undefined } = {},
+) {
+  return t.request({ method: 'POST', url, json, headers: options.headers ?? web, bearer: options.bearer })
+}
+
+function expectError(response: Response, status: number, code: string, error?: string) {
+  expect(response.statusCode, response.body).toBe(status)
+  const body = response.json() as { code: string; error: string }
+  expect(body.code).toBe(code)
+  if (error !== undefined) expect(body.error).toBe(error)
+}
+
+async function nonceFor(family: 'siwe' | 'siws', address: string): Promise<string> {
+  const response = await post(`/api/v1/${family}/init`, { address })
+  expect(response.statusCode, response.body).toBe(200)
+  return siweInitResponseSchema.parse(response.json()).nonce
+}
+
+/** An ed25519 key and its Solana address (base58 of the 32-byte public key). */
+function solanaKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  return {
+    address: encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
+    privateKey,
+  }
+}
+const signText = (message: string, key: KeyObject) =>
+  sign(null, Buffer.from(message, 'utf8'), key).toString('base64')
+
+/** A SIWS message for `address` over a fresh nonce, as the wallet-standard `solana:signIn` writes it. */
+async function siwsMessage(address: string, overrides: Record<string, string | undefined> = {}) {
+  const nonce = await nonceFor('siws', address)
+  return createSignInMessageText({
+    domain: 'localhost:5173',
+    address,
+    statement: 'Sign in to Foyer',
+    uri: ORIGIN,
+    version: '1',
+    chainId: 'mainnet',
+    nonce,
+    issuedAt: new Date(t.now()).toISOString(),
+    ...overrides,
+  })
+}
+
+const newAccount = () => privateKeyToAccount(generatePrivateKey())
+
+/** A SIWE message for `account` over a fresh nonce. */
+async function siweMessage(account: PrivateKeyAccount) {
+  const nonce = await nonceFor('siwe', account.address)
+  return createSiweMessage({
+    domain: 'localhost:5173',
+    address: account.address,
+    uri: ORIGIN,
+    version: '1',
+    chainId: 1,
+    nonce,
+    issuedAt: new Date(t.now()),
+  })
+}
+
+async function emailUser(): Promise<AuthResponse> {
+  const email = `siws-link${++counter}@example.com`
+  const code = await t.sendCode(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: { email, code },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return authResponseSchema.parse(response.json())
+}
+
+async function linkedTypes(token: string): Promise<string[]> {
+  const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+  expect(response.statusCode, response.body).toBe(200)
+  return userSchema
+    .parse((response.json() as { user: unknown }).user)
+    .linked_accounts.map((account) => account.type)
+    .sort()
+}
+
+/** The `linked_accounts` rows of a wallet (type 'siwe' or 'siws', canonical subject), in any user. */
+function walletRows(type: 'siwe' | 'siws', subject: string) {
+  return t.db.orm
+    .select()
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.type, type), eq(linkedAccounts.subject, subject)))
+}
+
+describe('SIWS F.38: the nonce expires', () => {
+  test('boundary: a signed message works until the nonce expires and fails 1 s after', async () => {
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    // Issued At would be too old once the nonce is dead, so the clock moves, not Issued At, for the live case.
+    t.advance(SIWE_NONCE_TTL_SECONDS * 1000 - 1)
+    const live = await post('/api/v1/siws/authenticate', {
+      message,
+      signature: signText(message, key.privateKey),
+    })
+    expect(live.statusCode, live.body).toBe(200)
+
+    // For the dead case Issued At is set to the authenticate time, so only the nonce can be what fails.
+    const other = solanaKey()
+    const late = await siwsMessage(other.address, {
+      issuedAt: new Date(t.now() + SIWE_NONCE_TTL_SECONDS * 1000 + 1000).toISOString(),
+    })
+    t.advance(SIWE_NONCE_TTL_SECONDS * 1000 + 1000)
+    expectError(
+      await post('/api/v1/siws/authenticate', { message: late, signature: signText(late, other.privateKey) }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+  })
+})
+
+describe('SIWS F.39: Origin', () => {
+  test('error: an Origin the app does not allow → 403 invalid_origin, even same-origin with a matching message', async () => {
+    const key = solanaKey()
+    // Domain and URI match the request's Origin, so only the app's allowed origins can refuse it.
+    const message = await siwsMessage(key.address, { domain: 'evil.example', uri: 'https://evil.example' })
+    const body = { message, signature: signText(message, key.privateKey) }
+    expectError(
+      await post('/api/v1/siws/authenticate', body, {
+        headers: { origin: 'https://evil.example', host: 'evil.example' },
+      }),
+      403,
+      'invalid_origin',
+      'Origin https://evil.example is not allowed for this app',
+    )
+    // Cross-site from that origin: refused too.
+    expectError(
+      await post('/api/v1/siws/authenticate', body, { headers: { origin: 'https://evil.example' } }),
+      403,
+      'invalid_origin',
+    )
+  })
+
+  test('error: no Origin header → 403 missing_origin', async () => {
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    expectError(
+      await post(
+        '/api/v1/siws/authenticate',
+        { message, signature: signText(message, key.privateKey) },
+        { headers: {} },
+      ),
+      403,
+      'missing_origin',
+      'Missing Origin header',
+    )
+  })
+})
+
+describe('SIWS F.40: Issued At too old', () => {
+  test('error: issuedAt 11 min ago → 401 Message is too old', async () => {
+    const key = solanaKey()
+    const message = await siwsMessage(key.address, {
+      issuedAt: new Date(t.now() - 11 * 60_000).toISOString(),
+    })
+    expectError(
+      await post('/api/v1/siws/authenticate', { message, signature: signText(message, key.privateKey) }),
+      401,
+      'invalid_credentials',
+      'Message is too old',
+    )
+  })
+
+  test('boundary: issuedAt exactly the maximum age is accepted; 1 s older is refused', async () => {
+    expect(ISSUED_AT_MAX_AGE_MS).toBeLessThanOrEqual(600_000)
+    const key = solanaKey()
+    const tooOld = await siwsMessage(key.address, {
+      issuedAt: new Date(t.now() - ISSUED_AT_MAX_AGE_MS - 1000).toISOString(),
+    })
+    expectError(
+      await post('/api/v1/siws/authenticate', {
+        message: tooOld,
+        signature: signText(tooOld, key.privateKey),
+      }),
+      401,
+      'invalid_credentials',
+      'Message is too old',
+    )
+    const oldest = await siwsMessage(key.address, {
+      issuedAt: new Date(t.now() - ISSUED_AT_MAX_AGE_MS).toISOString(),
+    })
+    const response = await post('/api/v1/siws/authenticate', {
+      message: oldest,
+      signature: signText(oldest, key.privateKey),
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+})
+
+describe('SIWS F.41: maximum length', () => {
+  /** A correctly signed SIWS message of exactly `length` characters (the statement pads it). */
+  async function messageOfLength(key: ReturnType<typeof solanaKey>, length: number) {
+    const nonce = await nonceFor('siws', key.address)
+    const build = (statement: string) =>
+      createSignInMessageText({
+        domain: 'localhost:5173',
+        address: key.address,
+        statement,
+        uri: ORIGIN,
+        version: '1',
+        chainId: 'mainnet',
+        nonce,
+        issuedAt: new Date(t.now()).toISOString(),
+      })
+    const base = build('x')
+    const message = build('x'.repeat(1 + length - base.length))
+    expect(message).toHaveLength(length)
+    return { message, signature: signText(message, key.privateKey) }
+  }
+
+  test('error: a signed message of SIWE_MESSAGE_MAX_LENGTH + 1 characters → 400 invalid_data', async () => {
+    const key = solanaKey()
+    const body = await messageOfLength(key, SIWE_MESSAGE_MAX_LENGTH + 1)
+    expectError(await post('/api/v1/siws/authenticate', body), 400, 'invalid_data')
+    // The same on link, and nothing was linked.
+    const auth = await emailUser()
+    expectError(
+      await post('/api/v1/siws/link', await messageOfLength(key, SIWE_MESSAGE_MAX_LENGTH + 1), {
+        bearer: auth.token!,
+      }),
+      400,
+      'invalid_data',
+    )
+    expect(await walletRows('siws', key.address)).toEqual([])
+  })
+
+  test('boundary: exactly SIWE_MESSAGE_MAX_LENGTH characters is accepted', async () => {
+    expect(SIWE_MESSAGE_MAX_LENGTH).toBe(4096)
+    const key = solanaKey()
+    const response = await post(
+      '/api/v1/siws/authenticate',
+      await messageOfLength(key, SIWE_MESSAGE_MAX_LENGTH),
+    )
+    expect(response.statusCode, response.body).toBe(200)
+  })
+})
+
+describe('I.52: /api/v1/siwe/link needs a valid signature over an unused nonce', () => {
+  test('error: a signature by another key → 401 Invalid signature, no account linked; the right one then links', async () => {
+    const auth = await emailUser()
+    const account = newAccount()
+    const message = await siweMessage(account)
+    for (const signature of [await newAccount().signMessage({ message }), '0x1234'])
+      expectError(
+        await post('/api/v1/siwe/link', { message, signature, chainId: 1 }, { bearer: auth.token! }),
+        401,
+        'invalid_credentials',
+        'Invalid signature',
+      )
+    expect(await walletRows('siwe', account.address.toLowerCase())).toEqual([])
+    expect(await linkedTypes(auth.token!)).toEqual(['email'])
+    // The refusals did not revoke the session, and a real proof over the same message links.
+    const linked = await post(
+      '/api/v1/siwe/link',
+      { message, signature: await account.signMessage({ message }), chainId: 1 },
+      { bearer: auth.token! },
+    )
+    expect(linked.statusCode, linked.body).toBe(200)
+    expect(await walletRows('siwe', account.address.toLowerCase())).toHaveLength(1)
+  })
+
+  test('error: replaying a message whose nonce a link consumed → 401 Invalid or expired nonce, for anyone', async () => {
+    const owner = await emailUser()
+    const account = newAccount()
+    const message = await siweMessage(account)
+    const body = { message, signature: await account.signMessage({ message }), chainId: 1 }
+    const linked = await post('/api/v1/siwe/link', body, { bearer: owner.token! })
+    expect(linked.statusCode, linked.body).toBe(200)
+    const ownerToken = authResponseSchema.parse(linked.json()).token!
+    // The owner unlinks the wallet: only the consumed nonce now stands between the old proof and a new link.
+    const unlinked = await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: ownerToken })
+    expect(unlinked.statusCode, unlinked.body).toBe(200)
+
+    const attacker = await emailUser()
+    expectError(
+      await post('/api/v1/siwe/link', body, { bearer: attacker.token! }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expectError(
+      await post('/api/v1/siwe/link', body, { bearer: ownerToken }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expectError(
+      await post('/api/v1/siwe/authenticate', body),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expect(await walletRows('siwe', account.address.toLowerCase())).toEqual([])
+    expect(await linkedTypes(attacker.token!)).toEqual(['email'])
+  })
+})
+
+describe('I.52: /api/v1/siws/link needs a valid signature over an unused nonce', () => {
+  test('error: a signature by another key → 401 Invalid signature, no account linked; the right one then links', async () => {
+    const auth = await emailUser()
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    expectError(
+      await post(
+        '/api/v1/siws/link',
+        { message, signature: signText(message, solanaKey().privateKey) },
+        { bearer: auth.token! },
+      ),
+      401,
+      'invalid_credentials',
+      'Invalid signature',
+    )
+    // A signature over another text by the right key fails too.
+    expectError(
+      await post(
+        '/api/v1/siws/link',
+        { message, signature: signText(`${message} `, key.privateKey) },
+        { bearer: auth.token! },
+      ),
+      401,
+      'invalid_credentials',
+      'Invalid signature',
+    )
+    expect(await walletRows('siws', key.address)).toEqual([])
+    expect(await linkedTypes(auth.token!)).toEqual(['email'])
+    const linked = await post(
+      '/api/v1/siws/link',
+      { message, signature: signText(message, key.privateKey) },
+      { bearer: auth.token! },
+    )
+    expect(linked.statusCode, linked.body).toBe(200)
+    expect(await walletRows('siws', key.address)).toHaveLength(1)
+  })
+
+  test('error: replaying a message whose nonce a link consumed → 401 Invalid or expired nonce, for anyone', async () => {
+    const owner = await emailUser()
+    const key = solanaKey()
+    const message = await siwsMessage(key.address)
+    const body = { message, signature: signText(message, key.privateKey) }
+    const linked = await post('/api/v1/siws/link', body, { bearer: owner.token! })
+    expect(linked.statusCode, linked.body).toBe(200)
+    const ownerToken = authResponseSchema.parse(linked.json()).token!
+    const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: ownerToken })
+    expect(unlinked.statusCode, unlinked.body).toBe(200)
+
+    const attacker = await emailUser()
+    expectError(
+      await post('/api/v1/siws/link', body, { bearer: attacker.token! }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expectError(
+      await post('/api/v1/siws/link', body, { bearer: ownerToken }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expectError(
+      await post('/api/v1/siws/authenticate', body),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+    expect(await walletRows('siws', key.address)).toEqual([])
+    expect(await linkedTypes(attacker.token!)).toEqual(['email'])
+  })
+})
