@@ -104,7 +104,10 @@ export const appSettingsSchema = z.object({
   wallet_connect_cloud_project_id: z.string().nullable(),
   fiat_on_ramp_enabled: z.boolean(),
   captcha_enabled: z.boolean(),
+  /** Turnstile site key with the `t:` prefix (spec 01 §6 'Unsupported captcha site key' otherwise). */
   captcha_site_key: z.string().nullable(),
+  /** Server-only: the Turnstile secret key that verifies captcha tokens (never in the public config). */
+  captcha_secret_key: z.string().nullable(),
   mfa_methods: z.array(z.enum(['sms', 'totp', 'passkey'])),
   enforce_wallet_uis: z.boolean(),
   legacy_wallet_ui_config: z.boolean(),
@@ -121,7 +124,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3, DESIGN.md "Wire contract").
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
-export const appConfigSchema = appSettingsSchema.omit({ access_control: true }).extend({
+export const appConfigSchema = appSettingsSchema.omit({ access_control: true, captcha_secret_key: true }).extend({
   id: z.string(),
   name: z.string(),
   verification_key: z.string(),
@@ -161,6 +164,7 @@ export const defaultAppSettings: AppSettings = {
   fiat_on_ramp_enabled: false,
   captcha_enabled: false,
   captcha_site_key: null,
+  captcha_secret_key: null,
   mfa_methods: [],
   enforce_wallet_uis: false,
   legacy_wallet_ui_config: false,

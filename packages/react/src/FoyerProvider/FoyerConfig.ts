@@ -44,4 +44,17 @@ export type FoyerConfig = {
   chains?: readonly FoyerChain[]
   /** Solana clusters, the default first. Read when the provider creates its client. */
   solanaClusters?: readonly SolanaCluster[]
+  /**
+   * The captcha of apps with `captcha_enabled` (spec 01 §4 "Starting a login"): Cloudflare Turnstile, with the
+   * app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
+   * `'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'` (point it at a local stand-in
+   * in development). The script loads only when a signed-out user starts an email, SMS or passkey login.
+   */
+  captcha?: FoyerCaptchaConfig
+}
+
+/** See {@link FoyerConfig} `captcha`. */
+export type FoyerCaptchaConfig = {
+  /** The Turnstile script URL (explicit rendering); default Cloudflare's. */
+  scriptUrl?: string
 }

@@ -31,7 +31,18 @@ describe('errorScreenCopy', () => {
       detail: 'Email login is off.',
       button: 'Try another method',
     })
-    expect(errorScreenCopy({ code: 'invalid_captcha' }, en)).toMatchObject({ detail: 'Please try again.' })
+    expect(errorScreenCopy({ code: 'invalid_captcha' }, en)).toEqual({
+      title: 'Something went wrong',
+      detail: 'Please try again.',
+      button: 'Try again',
+    })
+    expect(errorScreenCopy({ code: 'captcha_failed', message: 'Captcha failed' }, en)).toMatchObject({
+      title: 'Something went wrong',
+      detail: 'You did not pass CAPTCHA. Please try again.',
+    })
+    expect(errorScreenCopy({ code: 'CAPTCHA_TIMEOUT', message: 'Captcha failed' }, en)).toMatchObject({
+      detail: 'Something went wrong! Please try again later.',
+    })
     expect(errorScreenCopy({ code: 'invalid_data', status: 400, message: 'Bad email' }, en)).toMatchObject({
       title: 'Something went wrong',
       detail: 'Bad email',

@@ -19,7 +19,9 @@ export type ErrorScreenCopy = {
  * | code | title / detail / button |
  * |---|---|
  * | `request_timeout` | error's message / — / 'Try again' |
- * | `invalid_captcha` | 'Something went wrong' / 'Please try again.' / 'Try again' |
+ * | `invalid_captcha` | 'Something went wrong' / 'Please try again.' / 'Try again' (Back returns to the captcha screen, which runs a fresh challenge: the captcha resets) |
+ * | `captcha_failed` | 'Something went wrong' / 'You did not pass CAPTCHA. Please try again.' / 'Try again' |
+ * | `CAPTCHA_TIMEOUT` | 'Something went wrong' / 'Something went wrong! Please try again later.' / 'Try again' |
  * | `disallowed_login_method` | 'Not allowed' / server message / 'Try another method' |
  * | `allowlist_rejected` | app's `allowlist_config` texts, else "You don't have access to this app" / 'Have you been invited?' / 'Try another account' (link when `cta_link`) |
  * | `linked_to_another_user` | 'Authentication failed' / 'This account has already been linked to another user.' / 'Try again' |
@@ -44,6 +46,10 @@ export function errorScreenCopy(
       return { title: m.somethingWentWrong, detail: error.message ?? m.timedOut, button: m.tryAgain }
     case 'invalid_captcha':
       return { title: m.somethingWentWrong, detail: m.pleaseTryAgain, button: m.tryAgain }
+    case 'captcha_failed':
+      return { title: m.somethingWentWrong, detail: m.captchaFailed, button: m.tryAgain }
+    case 'CAPTCHA_TIMEOUT':
+      return { title: m.somethingWentWrong, detail: m.captchaTimeout, button: m.tryAgain }
     case 'disallowed_login_method':
       return { title: m.notAllowed, detail: error.message ?? m.tryAgainLater, button: m.tryAnotherMethod }
     case 'allowlist_rejected': {

@@ -57,6 +57,15 @@ export const en = {
     networkError: 'Check your connection and try again.',
     regionNotSupportedTitle: 'This region is not supported',
     regionNotSupportedDetail: 'SMS authentication from this region is not available',
+    captchaFailed: 'You did not pass CAPTCHA. Please try again.',
+    captchaTimeout: 'Something went wrong! Please try again later.',
+  },
+  captcha: {
+    checking: 'Checking that you are a human...',
+    success: 'Success!',
+    error: 'Something went wrong',
+    retry: 'Retry',
+    continue: 'Continue',
   },
   accountNotFound: {
     title: 'Account not found',

@@ -14,6 +14,7 @@ import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
 import { Landing } from '../screens/login/Landing/Landing'
+import type { LoginStart } from '../screens/login/startLogin'
 import type { PromptSettler } from './prompts/PromptSettler'
 
 /** Params of the landing screen: an email to prefill and an inline error to show (both optional). */
@@ -51,6 +52,15 @@ export type LinkAccountParams = {
   /** Prefill (coming Back from the code screen). */
   value?: string | undefined
 }
+
+/**
+ * Params of the captcha screen (spec 01 §4 "Starting a login"): the login it guards, continued with the
+ * token on success.
+ */
+export type CaptchaParams = { start: LoginStart }
+
+/** Params of the awaiting-passkey screen: the captcha token its sign-in carries (apps with a captcha). */
+export type AwaitingPasskeyParams = { captchaToken: string } | undefined
 
 /** Params of the passkey list ('Link passkey'): resolves when the user closes it. */
 export type LinkPasskeyParams = { settle: PromptSettler<undefined> }
@@ -123,7 +133,8 @@ export type ScreenParamsMap = {
   awaitingCode: AwaitingCodeParams
   linkAccount: LinkAccountParams
   linkPasskey: LinkPasskeyParams
-  awaitingPasskey: undefined
+  awaitingPasskey: AwaitingPasskeyParams
+  captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
   walletLoginFailed: WalletLoginFailedParams
@@ -192,6 +203,12 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       })),
     ),
     title: (m) => m.passkey.title,
+    closable: true,
+  },
+  // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
+  captcha: {
+    component: lazy(() => import('../screens/login/Captcha/Captcha').then((m) => ({ default: m.Captcha }))),
+    title: (m) => m.captcha.checking,
     closable: true,
   },
   // External wallets: their own lazy chunks, with @foyer/core/external-wallets (mipd, viem/siwe, the wallet standard).

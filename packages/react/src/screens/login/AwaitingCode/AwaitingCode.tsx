@@ -12,6 +12,8 @@ import {
 import type { User } from '@foyer/protocol'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
+import { captchaRequired } from '../../../captcha/captchaRequired'
+import { useCaptcha } from '../../../captcha/useCaptcha'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
@@ -24,11 +26,15 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { verifyErrorOutcome } from './verifyErrorOutcome'
 
-/** Sends the code again to the screen's address or number. */
-function resendCode(client: FoyerClient, params: AwaitingCodeParams): Promise<void> {
+/** Sends the code again to the screen's address or number (with a fresh captcha token when one is needed). */
+function resendCode(
+  client: FoyerClient,
+  params: AwaitingCodeParams,
+  captchaToken: string | undefined,
+): Promise<void> {
   return params.phoneNumber !== undefined
-    ? sendSmsCode(client, { phoneNumber: params.phoneNumber })
-    : sendEmailCode(client, { email: params.email })
+    ? sendSmsCode(client, { phoneNumber: params.phoneNumber, captchaToken })
+    : sendEmailCode(client, { email: params.email, captchaToken })
 }
 
 /**
@@ -60,11 +66,15 @@ async function verifyCode(
  * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updatePhone`,
  * answering the link flow with the user. A wrong code shows 'Invalid or expired verification code' and
  * clears the boxes; 'Resend code' sends a new code, then shows 'Code sent' for
- * `CODE_RESEND_COOLDOWN_SECONDS` (30 s). Other failures route per {@link verifyErrorOutcome}.
+ * `CODE_RESEND_COOLDOWN_SECONDS` (30 s); when the app has a captcha and nobody is signed in, the resend
+ * carries a fresh token from an invisible widget (a token is single use; spec 01 §4), whose failure goes to the
+ * error screen. Other failures route per {@link verifyErrorOutcome}.
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
-  const { client, router, messages } = useModal()
+  const { client, router, messages, state } = useModal()
   const m = messages.awaitingCode
+  const needsCaptcha = captchaRequired(state)
+  const captcha = useCaptcha()
   const { email, phoneNumber, flow } = params
   const [attempt, setAttempt] = useState(0)
   const [verifying, setVerifying] = useState(false)
@@ -118,7 +128,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     if (resending || coolingDown) return
     setResending(true)
     try {
-      await resendCode(client, params)
+      await resendCode(client, params, needsCaptcha ? await captcha.getToken() : undefined)
       if (!isMounted()) return
       setError(undefined)
       setAttempt((n) => n + 1)
@@ -167,6 +177,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         </Button>
         {coolingDown ? <span className="foyer-status-ok">{m.codeSent}</span> : null}
       </div>
+      {needsCaptcha ? <div ref={captcha.containerRef} className="foyer-captcha" /> : null}
     </div>
   )
 }

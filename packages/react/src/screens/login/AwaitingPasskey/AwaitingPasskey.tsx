@@ -6,6 +6,7 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -20,8 +21,10 @@ type Status = 'loading' | 'submitting-response' | 'success' | 'error'
  * - loading: 'Waiting for your passkey' with a spinner (`aria-busy`);
  * - success: 'Success!' (`role="status"`), then the modal closes after `SUCCESS_CLOSE_DELAY_MS`;
  * - error: the spec 01 §8 text (`role="alert"`) and 'Try again'.
+ * With a captcha token (`params.captchaToken`, from the captcha screen) the sign-in carries it; it is single
+ * use, so 'Try again' then goes back through the captcha screen.
  */
-export function AwaitingPasskey() {
+export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
   const { client, router, messages } = useModal()
   const m = messages.passkey
   const [status, setStatus] = useState<Status>('loading')
@@ -32,6 +35,7 @@ export function AwaitingPasskey() {
     setStatus('loading')
     try {
       await loginWithPasskey(client, {
+        captchaToken: params?.captchaToken,
         onSubmitting: () => {
           if (isMounted()) setStatus('submitting-response')
         },
@@ -42,7 +46,7 @@ export function AwaitingPasskey() {
       setError(passkeyErrorMessage(toErrorInfo(caught).code, messages))
       setStatus('error')
     }
-  }, [client, isMounted, messages])
+  }, [client, isMounted, messages, params])
 
   useStartOnce(start)
   useCloseAfterSuccess(status === 'success')
@@ -64,7 +68,11 @@ export function AwaitingPasskey() {
         <p className="foyer-error-text" role="alert">
           {error}
         </p>
-        <Button onClick={() => void start()}>{m.retry}</Button>
+        <Button
+          onClick={() => (params ? router.replace('captcha', { start: { kind: 'passkey' } }) : void start())}
+        >
+          {m.retry}
+        </Button>
       </div>
     )
   return (

@@ -1,12 +1,12 @@
-import { isValidEmail, sendEmailCode, sendSmsCode } from '@foyer/core'
+import { isValidEmail } from '@foyer/core'
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import { preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
+import { startLogin } from '../startLogin'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
@@ -19,10 +19,12 @@ const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ def
  * `config.loginMethods`, if set, lists 'sms'), the phone form follows (lazily loaded, see `PhoneForm`): its
  * E.164 number gets a texted code, then the code screen; a refused region shows the region error screen
  * ('Try another method' returns here). When the app has `passkey_auth`, an
- * 'I have a passkey' link opens the awaiting-passkey screen.
+ * 'I have a passkey' link opens the awaiting-passkey screen. All three go through `startLogin`: when the app
+ * has `captcha_enabled` and nobody is signed in, the captcha screen comes first (spec 01 §4).
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
-  const { client, config, router, messages, state } = useModal()
+  const modal = useModal()
+  const { config, router, messages, state } = modal
   const m = messages.landing
   const [email, setEmail] = useState(params?.email ?? '')
   const [sending, setSending] = useState(false)
@@ -37,23 +39,19 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const showSms = state.appConfig?.sms_auth === true && (!methods || methods.includes('sms'))
   const [sendingSms, setSendingSms] = useState(false)
 
+  // `startLogin` comes back here with the inline error (spec 01 §8: disallowed plus email).
+  useEffect(() => {
+    setPlusError(params?.inlineError === 'disallowed_plus_email')
+  }, [params])
+
   // Spec 01 §4 "Starting a login" (SMS): send the code, then the code screen; failures (e.g.
   // `region_not_supported`) go to the error screen, whose button comes back here.
   const submitPhone = async (phoneNumber: string) => {
     if (sendingSms) return
     setSendingSms(true)
     preloadEmailScreens()
-    try {
-      await sendSmsCode(client, { phoneNumber })
-      if (!isMounted()) return
-      router.replace('landing', { email, phoneNumber })
-      router.push('awaitingCode', { phoneNumber })
-    } catch (error) {
-      if (!isMounted()) return
-      setSendingSms(false)
-      router.replace('landing', { email, phoneNumber })
-      router.push('error', toErrorInfo(error))
-    }
+    await startLogin(modal, { kind: 'sms', phoneNumber, landing: { email, phoneNumber } })
+    if (isMounted()) setSendingSms(false)
   }
 
   useEffect(() => {
@@ -66,21 +64,9 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     const address = email.trim()
     setSending(true)
     preloadEmailScreens()
-    try {
-      await sendEmailCode(client, { email: address })
-      if (!isMounted()) return
-      router.replace('landing', { email: address }) // Back to landing keeps the address
-      router.push('awaitingCode', { email: address })
-    } catch (error) {
-      if (!isMounted()) return
-      setSending(false)
-      const info = toErrorInfo(error)
-      if (info.code === 'disallowed_plus_email') setPlusError(true)
-      else {
-        router.replace('landing', { email: address })
-        router.push('error', info)
-      }
-    }
+    // Back to landing keeps the address.
+    await startLogin(modal, { kind: 'email', email: address, landing: { email: address } })
+    if (isMounted()) setSending(false)
   }
 
   const appearance = config?.appearance
@@ -143,7 +129,7 @@ export function Landing({ params }: ScreenProps<'landing'>) {
         </Button>
       ) : null}
       {state.appConfig?.passkey_auth ? (
-        <Button variant="link" onClick={() => router.push('awaitingPasskey')}>
+        <Button variant="link" onClick={() => void startLogin(modal, { kind: 'passkey' })}>
           {messages.passkey.landingLink}
         </Button>
       ) : null}

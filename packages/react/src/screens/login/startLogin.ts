@@ -1,0 +1,85 @@
+import { sendEmailCode, sendSmsCode } from '@foyer/core'
+import { captchaRequired } from '../../captcha/captchaRequired'
+import { toErrorInfo } from '../../errors/toErrorInfo'
+import type { ModalContextValue } from '../../modal/ModalContext'
+import type { Route } from '../../modal/router/createRouter'
+import type { LandingParams, ScreenParamsMap } from '../../modal/screens'
+
+/**
+ * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, or open
+ * the passkey prompt. `landing` is what the landing keeps for Back (the typed address and number).
+ */
+export type LoginStart =
+  | { kind: 'email'; email: string; landing?: LandingParams | undefined }
+  | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
+  | { kind: 'passkey' }
+
+/** What {@link startLogin} and {@link continueLogin} need of the modal. */
+export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'>
+
+/**
+ * Starts a login (spec 01 §4 "Starting a login"): when the app has `captcha_enabled` and nobody is signed in,
+ * goes to the captcha screen first, which continues with the token ({@link continueLogin}); otherwise
+ * continues at once. The one place the email form, the phone form and the passkey button go through.
+ *
+ * @returns when the code was sent (or failed) and the modal moved on; at once when the captcha screen opens
+ * @example
+ * await startLogin(modal, { kind: 'email', email, landing: { email } })
+ */
+export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
+  if (captchaRequired(modal.state)) {
+    modal.router.push('captcha', { start })
+    return Promise.resolve()
+  }
+  return continueLogin(modal, start, undefined)
+}
+
+/**
+ * Continues a login start with the captcha token (when one was needed), then moves on: the code screen
+ * (email, SMS) or the passkey screen, with the landing (and what it keeps) below for Back. Failures: a
+ * disallowed plus email returns to the landing with its inline error; `invalid_captcha` after the captcha
+ * screen goes to the error screen above it (its button returns to the captcha screen, which runs a fresh
+ * challenge: spec 01 §8 "captcha reset on click"); others go to the error screen above the landing. Called
+ * on the landing, or on the captcha screen (which it replaces). Nothing moves when the user navigated away
+ * meanwhile (Back, close).
+ *
+ * @param captchaToken - the token from the captcha screen; `undefined` when none was needed
+ */
+export async function continueLogin(
+  modal: LoginStartContext,
+  start: LoginStart,
+  captchaToken: string | undefined,
+): Promise<void> {
+  const { client, router } = modal
+  const history = router.getHistory()
+  const viaCaptcha = history.at(-1)?.id === 'captcha'
+  if (start.kind === 'passkey') {
+    if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
+    else router.push('awaitingPasskey')
+    return
+  }
+
+  const below = history.slice(0, viaCaptcha ? -2 : -1)
+  const landing: Route<ScreenParamsMap> = { id: 'landing', params: start.landing }
+  const moveOn = (...routes: Route<ScreenParamsMap>[]) => router.restore([...below, landing, ...routes])
+  try {
+    if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
+    else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
+  } catch (error) {
+    if (router.getHistory() !== history) return
+    const info = toErrorInfo(error)
+    if (info.code === 'disallowed_plus_email' && start.kind === 'email')
+      router.restore([
+        ...below,
+        { id: 'landing', params: { ...start.landing, inlineError: 'disallowed_plus_email' } },
+      ])
+    else if (info.code === 'invalid_captcha' && viaCaptcha) router.push('error', info)
+    else moveOn({ id: 'error', params: info })
+    return
+  }
+  if (router.getHistory() !== history) return
+  moveOn({
+    id: 'awaitingCode',
+    params: start.kind === 'email' ? { email: start.email } : { phoneNumber: start.phoneNumber },
+  })
+}
