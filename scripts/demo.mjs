@@ -7,6 +7,7 @@ import { register } from 'tsx/esm/api'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
+const { startTurnstileStandIn } = await import('../packages/server/src/features/captcha/turnstileStandIn.ts')
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
@@ -19,6 +20,8 @@ const chains = await startDevChains({
   anvilPort: Number(process.env.ANVIL_PORT ?? 8545),
   solanaPort: Number(process.env.SOLANA_RPC_PORT ?? 8899),
 })
+// Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
+const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
 
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
@@ -45,7 +48,12 @@ function start(name, args, { cwd, env, ready }) {
 const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start'], {
   cwd: root,
   // The server checks contract-wallet (ERC-1271) sign-ins on the local chain.
-  env: { PORT: serverPort, HOST: '127.0.0.1', FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}` },
+  env: {
+    PORT: serverPort,
+    HOST: '127.0.0.1',
+    FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}`,
+    FOYER_TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify`,
+  },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
 const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', demoPort, '--strictPort'], {
@@ -54,6 +62,7 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_FOYER_API_URL: apiUrl,
     VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
     VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
+    VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
   },
   ready: /Local:/,
 })
@@ -61,6 +70,7 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
 function stop(code = 0) {
   for (const { child } of [server, demo]) if (child.exitCode === null) child.kill('SIGTERM')
   // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
+  turnstile.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
 process.on('SIGINT', () => stop(0))
@@ -74,6 +84,7 @@ try {
     Server API:      ${apiUrl}
     Anvil (31337):   ${chains.anvil.rpcUrl}
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
+    With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

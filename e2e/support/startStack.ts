@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { createApp, type FoyerDatabase, migrate, openDatabase, seedDemoApp } from '@foyer/server'
 import { createServer } from 'vite'
+import {
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+} from '../../packages/server/src/features/captcha/turnstileStandIn'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
@@ -17,6 +21,12 @@ export type StartStackOptions = {
   chains?: boolean
   /** Send SMS through Twilio's REST API at `baseUrl` (a local stand-in); codes still reach the dev mailbox. */
   twilio?: Parameters<typeof createApp>[0]['twilio']
+  /**
+   * Start a local Turnstile stand-in: the server verifies captcha tokens against it and the demo loads its
+   * widget script. Apps turn captcha on in their settings (`captcha_enabled`, `captcha_site_key`,
+   * `captcha_secret_key`); the seeded captcha demo app already does.
+   */
+  captcha?: boolean
 }
 
 /** A running server + demo app for one test file. */
@@ -31,6 +41,8 @@ export type Stack = {
   masterKey: Uint8Array
   /** The demo app's URL. */
   demoUrl: string
+  /** The Turnstile stand-in, when started (`captcha: true`). */
+  turnstile: TurnstileStandIn | undefined
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
   chains: DevChains | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
@@ -47,6 +59,7 @@ export type Stack = {
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   let clockOffsetMs = 0
   const chains = options.chains ? await startDevChains() : undefined
+  const turnstile = options.captcha ? await startTurnstileStandIn() : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -58,6 +71,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     now: () => Date.now() + clockOffsetMs,
     logger: false,
     ...(options.twilio ? { twilio: options.twilio } : {}),
+    ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
     // SIWE contract wallets (ERC-1271) are checked on the local chain.
     ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
   })
@@ -71,6 +85,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     delete process.env.VITE_ANVIL_RPC_URL
     delete process.env.VITE_SOLANA_RPC_URL
   }
+  if (turnstile)
+    process.env.VITE_TURNSTILE_SCRIPT_URL = `${turnstile.url}/turnstile/v0/api.js?render=explicit`
+  else delete process.env.VITE_TURNSTILE_SCRIPT_URL
   const vite = await createServer({
     root: demoRoot,
     configFile: `${demoRoot}/vite.config.ts`,
@@ -89,6 +106,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     masterKey,
     demoUrl,
     chains,
+    turnstile,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -96,6 +114,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await vite.close()
       await app.close()
       await chains?.stop()
+      await turnstile?.close()
     },
   }
 }

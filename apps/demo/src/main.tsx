@@ -9,6 +9,8 @@ import { anvilChain, solanaCluster } from './chains'
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
 const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
+/** The captcha widget script: the local Turnstile stand-in that `npm run demo` starts. */
+const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
 
@@ -31,6 +33,7 @@ createRoot(document.getElementById('root')!).render(
           },
           chains: [anvilChain],
           solanaClusters: [solanaCluster],
+          ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
         }}
       >
         <App appId={appId} />

@@ -4,4 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_FOYER_API_URL?: string
   readonly VITE_ANVIL_RPC_URL?: string
   readonly VITE_SOLANA_RPC_URL?: string
+  /** The Turnstile widget script (a local stand-in in the demo and e2e). */
+  readonly VITE_TURNSTILE_SCRIPT_URL?: string
 }

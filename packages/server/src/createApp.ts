@@ -8,6 +8,7 @@ import { FoyerHttpError } from './errors/FoyerHttpError'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { appRoutes } from './features/apps/routes'
+import type { CaptchaOptions } from './features/captcha/verifyCaptcha'
 import { customJwtRoutes } from './features/customJwt/routes'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import { guestRoutes } from './features/guest/routes'
@@ -86,6 +87,13 @@ export type CreateAppOptions = {
    * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).
    */
   customJwtJwks?: JwksOptions
+  /**
+   * Captcha (Cloudflare Turnstile) checks of the protected calls (email and SMS code sends, passkey sign-in
+   * init) of apps with `captcha_enabled`: `verifyUrl` (default
+   * https://challenges.cloudflare.com/turnstile/v0/siteverify; a local stand-in in tests) and `timeoutMs`
+   * per siteverify call (default 5000). Failures and timeouts fail closed with 400 `invalid_captcha`.
+   */
+  captcha?: CaptchaOptions
 }
 
 /**

@@ -3,6 +3,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { CreateAppOptions } from './createApp'
 import { deriveKey } from './crypto/deriveKey'
 import { createAppStore } from './features/apps/service'
+import {
+  CAPTCHA_VERIFY_TIMEOUT_MS,
+  type CaptchaSettings,
+  TURNSTILE_SITEVERIFY_URL,
+} from './features/captcha/verifyCaptcha'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { createSmsSender } from './features/sms/smsSender'
@@ -23,6 +28,17 @@ function positiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTE
   if (!Number.isInteger(value) || value < 1 || value > max)
     throw new Error(`${name} must be an integer from 1 to ${max}`)
   return value
+}
+
+function captchaSettings(options: CreateAppOptions['captcha']): CaptchaSettings {
+  const verifyUrl = options?.verifyUrl ?? TURNSTILE_SITEVERIFY_URL
+  const parsed = URL.canParse(verifyUrl) ? new URL(verifyUrl) : null
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new Error('captcha.verifyUrl must be an http(s) URL')
+  return {
+    verifyUrl,
+    timeoutMs: positiveInteger('captcha.timeoutMs', options?.timeoutMs ?? CAPTCHA_VERIFY_TIMEOUT_MS, 60_000),
+  }
 }
 
 /**
@@ -75,6 +91,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       log,
       printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
     }),
+    captcha: captchaSettings(options.captcha),
     mailbox,
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
     log,

@@ -124,13 +124,15 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3, DESIGN.md "Wire contract").
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
-export const appConfigSchema = appSettingsSchema.omit({ access_control: true, captcha_secret_key: true }).extend({
-  id: z.string(),
-  name: z.string(),
-  verification_key: z.string(),
-  created_at: unixSecondsSchema,
-  updated_at: unixSecondsSchema,
-})
+export const appConfigSchema = appSettingsSchema
+  .omit({ access_control: true, captcha_secret_key: true })
+  .extend({
+    id: z.string(),
+    name: z.string(),
+    verification_key: z.string(),
+    created_at: unixSecondsSchema,
+    updated_at: unixSecondsSchema,
+  })
 export type AppConfig = z.infer<typeof appConfigSchema>
 
 /** The settings a new app gets unless told otherwise: email sign-in on, everything else off. */

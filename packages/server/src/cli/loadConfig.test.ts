@@ -108,4 +108,17 @@ describe('loadConfig', () => {
     )
     await expect(loadConfig({ FOYER_EVM_RPC_URLS: '0=http://x' }, cwd)).rejects.toThrow('FOYER_EVM_RPC_URLS')
   })
+
+  test('default: FOYER_TURNSTILE_VERIFY_URL sets the captcha siteverify URL; not a URL is named', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    expect((await loadConfig({}, cwd)).turnstileVerifyUrl).toBeUndefined()
+    const config = await loadConfig(
+      { FOYER_TURNSTILE_VERIFY_URL: ' http://127.0.0.1:8790/turnstile/v0/siteverify ' },
+      cwd,
+    )
+    expect(config.turnstileVerifyUrl).toBe('http://127.0.0.1:8790/turnstile/v0/siteverify')
+    await expect(loadConfig({ FOYER_TURNSTILE_VERIFY_URL: 'not a url' }, cwd)).rejects.toThrow(
+      'FOYER_TURNSTILE_VERIFY_URL',
+    )
+  })
 })

@@ -37,6 +37,7 @@ export const envSchema = z.object({
   TWILIO_FROM: optionalString,
   TWILIO_BASE_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ISSUER: optionalString,
+  FOYER_TURNSTILE_VERIFY_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_EVM_RPC_URLS: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
@@ -61,6 +62,11 @@ export type ServerConfig = {
    */
   twilio: { accountSid: string; authToken: string; from: string; baseUrl?: string } | undefined
   issuer: string | undefined
+  /**
+   * `FOYER_TURNSTILE_VERIFY_URL`: the Turnstile siteverify URL for captcha checks (a local stand-in in the demo
+   * and e2e); undefined = Cloudflare's https://challenges.cloudflare.com/turnstile/v0/siteverify.
+   */
+  turnstileVerifyUrl: string | undefined
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -119,6 +125,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     mailFrom: values.MAIL_FROM,
     twilio,
     issuer: values.FOYER_ISSUER,
+    turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
     evmRpcUrls,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,

@@ -15,7 +15,7 @@ Commands:
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
-TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL,
+TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
 FOYER_ISSUER, FOYER_EVM_RPC_URLS, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
 (see packages/server/README.md).`
 
@@ -45,6 +45,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
     ...(config.twilio ? { twilio: config.twilio } : {}),
     ...(config.issuer ? { issuer: config.issuer } : {}),
+    ...(config.turnstileVerifyUrl ? { captcha: { verifyUrl: config.turnstileVerifyUrl } } : {}),
     evmRpcUrls: config.evmRpcUrls,
     ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
     ...(config.sessionIdleTimeoutSeconds

@@ -11,12 +11,21 @@ export {
   createAppRecord,
   DEMO_APP_ID,
   DEMO_APP_NAME,
+  DEMO_CAPTCHA_APP_ID,
+  DEMO_CAPTCHA_APP_NAME,
   findAppRecord,
   listAppRecords,
   type SeedDemoAppParameters,
   seedDemoApp,
   updateAppSettings,
 } from '../features/apps/service'
+export {
+  type StartTurnstileStandInOptions,
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+  turnstileTestKeys,
+} from '../features/captcha/turnstileStandIn'
+export type { CaptchaOptions } from '../features/captcha/verifyCaptcha'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
 export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

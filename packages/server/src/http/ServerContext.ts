@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FoyerDatabase } from '../db/FoyerDatabase'
 import type { AppStore } from '../features/apps/service'
+import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
 import type { SmsSender } from '../features/sms/smsSender'
@@ -27,6 +28,8 @@ export type ServerContext = {
   mailer: Mailer
   /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
   sms: SmsSender
+  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (contract 9). */
+  captcha: CaptchaSettings
   /** Present when env !== 'production'. */
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */

@@ -22,6 +22,10 @@ import { apps } from './schema'
 export const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** The demo app's name. */
 export const DEMO_APP_NAME = 'Foyer Demo'
+/** The captcha demo app's id (contract 9 "Demo"): the demo app with Turnstile on, seeded outside production. */
+export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
+/** The captcha demo app's name. */
+export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'
 
 /** An app as stored, without its private key. Times are `Date`s. */
 export type AppRecord = {
@@ -141,12 +145,58 @@ const DEMO_APP_SETTINGS = {
 } as const
 
 /**
- * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it.
- * Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
+ * The captcha demo app's settings: the demo's sign-in methods with Cloudflare Turnstile's always-passing
+ * test keys (site key `1x00000000000000000000AA` with the `t:` prefix of spec 01 §5, secret
+ * `1x0000000000000000000000000000000AA`), which the local Turnstile stand-in honours.
+ */
+const DEMO_CAPTCHA_APP_SETTINGS = {
+  ...DEMO_APP_SETTINGS,
+  captcha_enabled: true,
+  captcha_site_key: 't:1x00000000000000000000AA',
+  captcha_secret_key: '1x0000000000000000000000000000000AA',
+} as const
+
+/** The demo origins: http://localhost and http://127.0.0.1 on any port, none in production. */
+function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
+  return env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*']
+}
+
+/**
+ * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it. Outside
+ * production it also creates the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
+ * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys) when missing; an existing
+ * one is left as it is. Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
  *
  * @example const demo = await seedDemoApp(db, { masterKey })
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
+  const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
+  const demo = await seedMainDemoApp(db, parameters.masterKey, env)
+  if (env !== 'production') await seedCaptchaDemoApp(db, parameters.masterKey, env)
+  return demo
+}
+
+async function seedCaptchaDemoApp(
+  db: FoyerDatabase,
+  masterKey: Uint8Array,
+  env: 'development' | 'test',
+): Promise<void> {
+  if (await findAppRecord(db, DEMO_CAPTCHA_APP_ID)) return
+  const row = await buildAppRow({
+    id: DEMO_CAPTCHA_APP_ID,
+    name: DEMO_CAPTCHA_APP_NAME,
+    allowedOrigins: demoOrigins(env),
+    settings: DEMO_CAPTCHA_APP_SETTINGS,
+    masterKey,
+  })
+  await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
+}
+
+async function seedMainDemoApp(
+  db: FoyerDatabase,
+  masterKey: Uint8Array,
+  env: 'development' | 'production' | 'test',
+): Promise<AppRecord> {
   const existing = await findAppRecord(db, DEMO_APP_ID)
   if (existing) {
     // A data directory from an older version: switch on the sign-in methods the demo shows.
@@ -160,13 +210,12 @@ export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppPara
       .where(eq(apps.id, DEMO_APP_ID))
     return (await findAppRecord(db, DEMO_APP_ID)) ?? existing
   }
-  const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
   const row = await buildAppRow({
     id: DEMO_APP_ID,
     name: DEMO_APP_NAME,
-    allowedOrigins: env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'],
+    allowedOrigins: demoOrigins(env),
     settings: DEMO_APP_SETTINGS,
-    masterKey: parameters.masterKey,
+    masterKey,
   })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
   const seeded = await findAppRecord(db, DEMO_APP_ID)
@@ -200,11 +249,19 @@ export async function loadApp(
   }
 }
 
-/** The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). */
+/**
+ * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
+ * server-only settings — `captcha_secret_key` (the Turnstile secret) and `access_control` (the allow-list)
+ * — are removed here, not only by the response schema.
+ */
 export function toAppConfig(app: AppRecord): AppConfig {
+  const {
+    access_control: _accessControl,
+    captcha_secret_key: _captchaSecretKey,
+    ...publicSettings
+  } = { ...defaultAppSettings, ...app.settings }
   return {
-    ...defaultAppSettings,
-    ...app.settings,
+    ...publicSettings,
     id: app.id,
     name: app.name,
     verification_key: app.publicKeyPem,

@@ -17,6 +17,7 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { startSession } from '../sessions/service'
 import { getUserJson } from '../users/service'
 import {
@@ -36,7 +37,8 @@ function originOf(request: FastifyRequest): string | undefined {
 
 /**
  * Passkey sign-in and linking (spec 01 §7; security checklist H.48–51), all POST:
- * - `/api/v1/passkeys/authenticate/init` `{ token? }` → `{ relying_party, options }`;
+ * - `/api/v1/passkeys/authenticate/init` `{ token? }` → `{ relying_party, options }` (captcha `token` when the
+ *   app has `captcha_enabled`, see `assertCaptcha`);
  * - `/api/v1/passkeys/authenticate` `{ relying_party, challenge, authenticator_response }` → auth response;
  * - `/api/v1/passkeys/link/init` (session) → `{ relying_party, options }`;
  * - `/api/v1/passkeys/link` (session) `{ relying_party, authenticator_response }` → user;
@@ -64,7 +66,10 @@ export async function passkeyRoutes(
     async (request) => {
       const foyerApp = await requireApp(context, request)
       assertPasskeysEnabled(foyerApp)
-      return initPasskeyAuthentication(context, foyerApp, relyingPartyOf(foyerApp, originOf(request)))
+      const relyingParty = relyingPartyOf(foyerApp, originOf(request))
+      // Captcha before a challenge is issued (checklist I.56).
+      await assertCaptcha(context, foyerApp, request, request.body.token)
+      return initPasskeyAuthentication(context, foyerApp, relyingParty)
     },
   )
   typed.post(

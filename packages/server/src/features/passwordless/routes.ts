@@ -8,14 +8,15 @@ import {
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { revokeSessionById, startSession } from '../sessions/service'
 import { linkEmailToUser, signInWithEmail } from '../users/service'
+import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
   type CodePurpose,
@@ -58,28 +59,16 @@ export async function passwordlessRoutes(
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
-  const perDestination = context.rateLimits?.codeSendsPerDestination
-  // Shares the pluggable store of @fastify/rate-limit (`createApp({ rateLimitStore })`).
-  const checkDestination = perDestination
-    ? app.createRateLimit({
-        max: perDestination.max,
-        timeWindow: perDestination.timeWindowMs,
-        keyGenerator: destinationKey,
-      })
-    : null
+  const checkDestination = createDestinationLimit(app, context, destinationKey)
 
   typed.post(
     '/api/v1/passwordless/init',
     { config, schema: { body: passwordlessInitRequestSchema, response: { 200: successResponseSchema } } },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
-      if (checkDestination) {
-        const verdict = await checkDestination(request)
-        if (!verdict.isAllowed && verdict.isExceeded) {
-          reply.header('retry-after', String(verdict.ttlInSeconds))
-          throw new FoyerHttpError('too_many_requests', 'Too many requests')
-        }
-      }
+      // Captcha before the per-destination count and the code (checklist A.8, I.56).
+      await assertCaptcha(context, foyerApp, request, request.body.token)
+      await checkDestination(request, reply)
       await sendLoginCode(context, foyerApp, request.body.email, await codePurpose(context, request))
       return { success: true as const }
     },

@@ -18,6 +18,8 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
 import { revokeSessionById, startSession } from '../sessions/service'
@@ -62,14 +64,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
-  const perDestination = context.rateLimits?.codeSendsPerDestination
-  const checkDestination = perDestination
-    ? app.createRateLimit({
-        max: perDestination.max,
-        timeWindow: perDestination.timeWindowMs,
-        keyGenerator: destinationKey,
-      })
-    : null
+  const checkDestination = createDestinationLimit(app, context, destinationKey)
 
   typed.post(
     '/api/v1/passwordless_sms/init',
@@ -78,13 +73,9 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
       const phoneNumber = toE164(request.body.phoneNumber)
-      if (checkDestination) {
-        const verdict = await checkDestination(request)
-        if (!verdict.isAllowed && verdict.isExceeded) {
-          reply.header('retry-after', String(verdict.ttlInSeconds))
-          throw new FoyerHttpError('too_many_requests', 'Too many requests')
-        }
-      }
+      // Captcha before the per-number count and the code (checklist A.8, I.56).
+      await assertCaptcha(context, foyerApp, request, request.body.token)
+      await checkDestination(request, reply)
       await sendSmsCode(context, foyerApp, phoneNumber, await codePurpose(context, request))
       return { success: true as const }
     },

@@ -1,0 +1,642 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { runInNewContext } from 'node:vm'
+import { appConfigSchema, authResponseSchema } from '@foyer/protocol'
+import { and, count, eq } from 'drizzle-orm'
+import { transform } from 'esbuild'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../../createApp'
+import { migrate } from '../../db/migrate'
+import { openDatabase } from '../../db/openDatabase'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import {
+  type AppRecord,
+  createAppRecord,
+  DEMO_APP_ID,
+  DEMO_CAPTCHA_APP_ID,
+  findAppRecord,
+  seedDemoApp,
+  toAppConfig,
+} from '../apps/service'
+import { passkeyChallenges } from '../passkeys/schema'
+import { oneTimeCodes } from '../passwordless/schema'
+import { isHostnameAllowed } from './isHostnameAllowed'
+import { startTurnstileStandIn, type TurnstileStandIn, turnstileTestKeys } from './turnstileStandIn'
+
+const ORIGIN = 'http://localhost:5173'
+const SMALL_TIMEOUT_MS = 200
+
+let t: TestContext
+let turnstile: TurnstileStandIn
+/** Captcha on, secret `2x…` (Cloudflare's "always fails"). */
+let failingApp: AppRecord
+/** Captcha on, no secret configured. */
+let noSecretApp: AppRecord
+/** Servers over the same database with other siteverify settings. */
+let unreachable: FastifyInstance
+let slow: FastifyInstance
+let errorStatus: FastifyInstance
+let notJson: FastifyInstance
+let textServer: Server
+const logLines: string[] = []
+let counter = 0
+const freshEmail = () => `captcha${++counter}@example.com`
+const freshNumber = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
+
+async function closedPortUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}/turnstile/v0/siteverify`
+}
+
+function appOver(verifyUrl: string, timeoutMs?: number): Promise<FastifyInstance> {
+  return createApp({
+    db: t.db,
+    masterKey: t.masterKey,
+    env: 'test',
+    rateLimits: false,
+    captcha: { verifyUrl, ...(timeoutMs ? { timeoutMs } : {}) },
+  })
+}
+
+beforeAll(async () => {
+  turnstile = await startTurnstileStandIn({ host: '127.0.0.1', port: 0 })
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(String(chunk))
+      callback()
+    },
+  })
+  t = await createTestContext({
+    captcha: { verifyUrl: turnstile.verifyUrl },
+    logger: { level: 'warn', stream },
+  })
+  const captchaSettings = { passkey_auth: true, sms_auth: true, captcha_enabled: true }
+  const origins = ['http://localhost:*', 'http://127.0.0.1:*']
+  failingApp = await createAppRecord(t.db, {
+    name: 'Always fails',
+    allowedOrigins: origins,
+    settings: { ...captchaSettings, captcha_secret_key: turnstileTestKeys.secretFails },
+    masterKey: t.masterKey,
+  })
+  noSecretApp = await createAppRecord(t.db, {
+    name: 'No secret',
+    allowedOrigins: origins,
+    settings: captchaSettings,
+    masterKey: t.masterKey,
+  })
+  // A siteverify that misbehaves: '/503' answers a success body with an error status, '/text' plain text.
+  textServer = createServer((request, response) => {
+    if (request.url === '/503') {
+      response.writeHead(503, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ success: true, 'error-codes': [], hostname: 'localhost' }))
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/plain' })
+    response.end('OK')
+  })
+  await new Promise<void>((resolve) => textServer.listen(0, '127.0.0.1', resolve))
+  unreachable = await appOver(await closedPortUrl())
+  slow = await appOver(turnstile.verifyUrl, SMALL_TIMEOUT_MS)
+  const misbehaving = `http://127.0.0.1:${(textServer.address() as AddressInfo).port}`
+  errorStatus = await appOver(`${misbehaving}/503`)
+  notJson = await appOver(`${misbehaving}/text`)
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([unreachable, slow, errorStatus, notJson].map((server) => server?.close()))
+  await new Promise<void>((resolve) => (textServer ? textServer.close(() => resolve()) : resolve()))
+  await t?.close()
+  await turnstile?.close()
+})
+
+/** A token from the stand-in, as the widget would get it on `hostname`. */
+async function issueToken(hostname = 'localhost', sitekey: string = turnstileTestKeys.sitePasses) {
+  const response = await fetch(`${turnstile.url}/turnstile/v0/issue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sitekey, hostname, action: 'login', cdata: 'foyer' }),
+  })
+  return ((await response.json()) as { token: string }).token
+}
+
+type Route = {
+  name: string
+  url: string
+  /** A body for a fresh destination (`to`: the stored destination; null for passkeys). */
+  fresh(): { body: Record<string, unknown>; to: string | null }
+}
+
+const routes: Route[] = [
+  {
+    name: 'POST /api/v1/passwordless/init',
+    url: '/api/v1/passwordless/init',
+    fresh() {
+      const email = freshEmail()
+      return { body: { email }, to: email }
+    },
+  },
+  {
+    name: 'POST /api/v1/passwordless_sms/init',
+    url: '/api/v1/passwordless_sms/init',
+    fresh() {
+      const number = freshNumber()
+      return { body: { phoneNumber: number }, to: number }
+    },
+  },
+  {
+    name: 'POST /api/v1/passkeys/authenticate/init',
+    url: '/api/v1/passkeys/authenticate/init',
+    fresh: () => ({ body: {}, to: null }),
+  },
+]
+
+/** Codes stored for `to` (email/SMS), or authentication challenges of the app (passkeys). */
+async function issuedCount(appId: string, to: string | null): Promise<number> {
+  const [row] = to
+    ? await t.db.orm
+        .select({ n: count() })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.appId, appId), eq(oneTimeCodes.destination, to)))
+    : await t.db.orm
+        .select({ n: count() })
+        .from(passkeyChallenges)
+        .where(and(eq(passkeyChallenges.appId, appId), eq(passkeyChallenges.ceremony, 'authentication')))
+  return row?.n ?? 0
+}
+
+function call(
+  route: Route,
+  body: Record<string, unknown>,
+  options: { appId?: string; token?: string; bearer?: string; server?: FastifyInstance } = {},
+) {
+  const appId = options.appId ?? DEMO_CAPTCHA_APP_ID
+  const headers: Record<string, string> = {
+    'privy-app-id': appId,
+    origin: ORIGIN,
+    'content-type': 'application/json',
+  }
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
+  const payload = JSON.stringify({
+    ...body,
+    ...(options.token !== undefined ? { token: options.token } : {}),
+  })
+  return (options.server ?? t.app).inject({ method: 'POST', url: route.url, headers, payload })
+}
+
+/** A session of the captcha demo app (signed in with an emailed code, sent with a captcha token). */
+async function captchaAppSession(): Promise<string> {
+  const email = freshEmail()
+  const sent = await call(routes[0] as Route, { email }, { token: await issueToken() })
+  expect(sent.statusCode, sent.body).toBe(200)
+  const [message] = await t.mailbox(email)
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    appId: DEMO_CAPTCHA_APP_ID,
+    json: { email, code: message?.code },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return authResponseSchema.parse(response.json()).token as string
+}
+
+/** Expects 400 invalid_captcha and no code / challenge issued for `to`. */
+async function expectRefused(
+  response: { statusCode: number; body: string; json(): unknown },
+  appId: string,
+  to: string | null,
+  before: number,
+) {
+  expect(response.statusCode, response.body).toBe(400)
+  expect(response.json()).toMatchObject({ code: 'invalid_captcha' })
+  expect(await issuedCount(appId, to)).toBe(before)
+}
+
+describe.each(routes)('$name', (route) => {
+  test('default: captcha off → no token needed', async () => {
+    const { body } = route.fresh()
+    const response = await call(route, body, { appId: DEMO_APP_ID })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+
+  test('error: captcha on, no token → 400 invalid_captcha, nothing issued, no cooldown recorded', async () => {
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    const calls = turnstile.verifyCalls.length
+    await expectRefused(await call(route, body), DEMO_CAPTCHA_APP_ID, to, before)
+    await expectRefused(await call(route, body, { token: '' }), DEMO_CAPTCHA_APP_ID, to, before)
+    expect(turnstile.verifyCalls).toHaveLength(calls)
+    if (to) expect(await t.mailbox(to)).toEqual([])
+    // No 30 s cooldown was started: a call with a valid token goes through at once.
+    const response = await call(route, body, { token: await issueToken() })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(await issuedCount(DEMO_CAPTCHA_APP_ID, to)).toBe(before + 1)
+  })
+
+  test('default: a valid token → 200; siteverify gets secret, response, remoteip, a UUID idempotency_key', async () => {
+    const { body, to } = route.fresh()
+    const token = await issueToken()
+    const response = await call(route, body, { token })
+    expect(response.statusCode, response.body).toBe(200)
+    if (to) expect((await t.mailbox(to))[0]?.code).toMatch(/^\d{6}$/)
+    expect(turnstile.verifyCalls.at(-1)).toEqual({
+      secret: turnstileTestKeys.secretPasses,
+      response: token,
+      remoteip: '127.0.0.1',
+      idempotency_key: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    })
+  })
+
+  test('error: the same token twice → the second is 400 (single use)', async () => {
+    const token = await issueToken()
+    const first = route.fresh()
+    expect((await call(route, first.body, { token })).statusCode).toBe(200)
+    const second = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, second.to)
+    await expectRefused(await call(route, second.body, { token }), DEMO_CAPTCHA_APP_ID, second.to, before)
+  })
+
+  test("error: the app's secret is 2x… (always fails) → 400", async () => {
+    const { body, to } = route.fresh()
+    const response = await call(route, body, { appId: failingApp.id, token: await issueToken() })
+    await expectRefused(response, failingApp.id, to, 0)
+  })
+
+  test('error: siteverify unreachable (closed port) → 400, fails closed', async () => {
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    const response = await call(route, body, { token: await issueToken(), server: unreachable })
+    await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, before)
+  })
+
+  test('error: siteverify slower than timeoutMs → 400 within bounded time', async () => {
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    const token = await issueToken()
+    turnstile.setVerifyDelayMs(3000)
+    try {
+      const started = performance.now()
+      const response = await call(route, body, { token, server: slow })
+      expect(performance.now() - started).toBeLessThan(2000)
+      await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, before)
+    } finally {
+      turnstile.setVerifyDelayMs(0)
+    }
+  })
+
+  test('error: a token solved on a host the app does not allow → 400', async () => {
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    const response = await call(route, body, { token: await issueToken('evil.example') })
+    await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, before)
+    const allowed = await call(route, route.fresh().body, { token: await issueToken('127.0.0.1') })
+    expect(allowed.statusCode, allowed.body).toBe(200)
+  })
+
+  test('behavior: a request with a session of this app (e.g. a link code send) needs no token', async () => {
+    const bearer = await captchaAppSession()
+    const { body, to } = route.fresh()
+    const calls = turnstile.verifyCalls.length
+    const response = await call(route, body, { bearer })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(turnstile.verifyCalls).toHaveLength(calls)
+    if (to) {
+      const [row] = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.destination, to))
+      expect(row?.purpose).toBe('link')
+    }
+  })
+
+  test('error: a session of another app does not skip the captcha', async () => {
+    const { token: bearer } = await t.signIn()
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    await expectRefused(
+      await call(route, body, { bearer: bearer as string }),
+      DEMO_CAPTCHA_APP_ID,
+      to,
+      before,
+    )
+  })
+})
+
+describe('assertCaptcha', () => {
+  const email = routes[0] as Route
+
+  test('error: a token longer than 2048 characters → 400 without a siteverify call', async () => {
+    const { body, to } = email.fresh()
+    const calls = turnstile.verifyCalls.length
+    const response = await call(email, body, { token: 'a'.repeat(2049) })
+    await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, 0)
+    expect(response.json()).toMatchObject({ error: 'Captcha token invalid' })
+    expect(turnstile.verifyCalls).toHaveLength(calls)
+  })
+
+  test('error: captcha on without a secret → 400 (fails closed, not open)', async () => {
+    const { body, to } = email.fresh()
+    const token = await issueToken()
+    const calls = turnstile.verifyCalls.length
+    const response = await call(email, body, { appId: noSecretApp.id, token })
+    await expectRefused(response, noSecretApp.id, to, 0)
+    expect(turnstile.verifyCalls).toHaveLength(calls)
+  })
+
+  test('error: siteverify answers non-2xx (even with a success body) → 400', async () => {
+    const { body, to } = email.fresh()
+    const response = await call(email, body, { token: await issueToken(), server: errorStatus })
+    await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, 0)
+  })
+
+  test('error: siteverify answers something that is not JSON → 400', async () => {
+    const { body, to } = email.fresh()
+    const response = await call(email, body, { token: await issueToken(), server: notJson })
+    await expectRefused(response, DEMO_CAPTCHA_APP_ID, to, 0)
+    expect(response.json()).toMatchObject({ error: 'Captcha verification failed' })
+  })
+
+  test('behavior: failures are logged at warn with the error codes, never the token', async () => {
+    const token = await issueToken()
+    expect((await call(email, email.fresh().body, { token })).statusCode).toBe(200)
+    const lines = logLines.length
+    expect((await call(email, email.fresh().body, { token })).statusCode).toBe(400)
+    const logged = logLines.slice(lines).join('\n')
+    expect(logged).toContain('timeout-or-duplicate')
+    expect(logged).toContain('"level":40')
+    expect(logLines.join('\n')).not.toContain(token)
+    expect(logLines.join('\n')).not.toContain(turnstileTestKeys.secretPasses)
+  })
+
+  test('default: isHostnameAllowed matches the host of exact and port-wildcard origins', () => {
+    const patterns = ['http://localhost:*', 'https://Shop.Example:8443']
+    expect(isHostnameAllowed(patterns, 'localhost')).toBe(true)
+    expect(isHostnameAllowed(patterns, 'shop.example')).toBe(true)
+    expect(isHostnameAllowed(patterns, 'SHOP.example')).toBe(true)
+    expect(isHostnameAllowed(patterns, 'evil.example')).toBe(false)
+    expect(isHostnameAllowed(patterns, 'shop.example.evil')).toBe(false)
+    expect(isHostnameAllowed(patterns, '')).toBe(false)
+  })
+})
+
+describe('app config', () => {
+  test('error: GET /api/v1/apps/:id never contains captcha_secret_key or access_control', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/v1/apps/${DEMO_CAPTCHA_APP_ID}`,
+      appId: null,
+    })
+    expect(response.statusCode).toBe(200)
+    const config = response.json() as Record<string, unknown>
+    expect(config).toMatchObject({ captcha_enabled: true, captcha_site_key: 't:1x00000000000000000000AA' })
+    expect(config).not.toHaveProperty('captcha_secret_key')
+    expect(config).not.toHaveProperty('access_control')
+    expect(response.body).not.toContain(turnstileTestKeys.secretPasses)
+  })
+
+  test('error: toAppConfig removes the server-only settings itself (not only the response schema)', async () => {
+    const app = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID)
+    const config = toAppConfig(app as AppRecord) as Record<string, unknown>
+    expect(config).not.toHaveProperty('captcha_secret_key')
+    expect(config).not.toHaveProperty('access_control')
+    expect(appConfigSchema.strict().safeParse(config).success).toBe(true)
+  })
+
+  test('default: seedDemoApp seeds the captcha demo app outside production only', async () => {
+    const seeded = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID)
+    expect(seeded).toMatchObject({
+      name: 'Foyer Demo (captcha)',
+      allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
+      settings: {
+        email_auth: true,
+        sms_auth: true,
+        passkey_auth: true,
+        captcha_enabled: true,
+        captcha_site_key: 't:1x00000000000000000000AA',
+        captcha_secret_key: '1x0000000000000000000000000000000AA',
+      },
+    })
+    const db = await openDatabase({})
+    try {
+      await migrate(db)
+      await seedDemoApp(db, { masterKey: randomBytes(32), env: 'production' })
+      expect(await findAppRecord(db, DEMO_APP_ID)).not.toBeNull()
+      expect(await findAppRecord(db, DEMO_CAPTCHA_APP_ID)).toBeNull()
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+})
+
+describe('turnstileStandIn', () => {
+  async function siteverify(fields: Record<string, string>, json = false) {
+    const response = await fetch(turnstile.verifyUrl, {
+      method: 'POST',
+      ...(json
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) }
+        : { body: new URLSearchParams(fields) }),
+    })
+    expect(response.status).toBe(200)
+    return (await response.json()) as Record<string, unknown>
+  }
+  const secret = turnstileTestKeys.secretPasses
+
+  test('default: a token verifies once with the real answer shape, then timeout-or-duplicate', async () => {
+    const issuedBefore = turnstile.tokensIssued()
+    const token = await issueToken('app.example')
+    expect(token).toMatch(/^[A-Za-z0-9_-]{200}$/)
+    expect(turnstile.tokensIssued()).toBe(issuedBefore + 1)
+    const answer = await siteverify({ secret, response: token, remoteip: '203.0.113.7' })
+    expect(answer).toEqual({
+      success: true,
+      'error-codes': [],
+      messages: [],
+      challenge_ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      hostname: 'app.example',
+      action: 'login',
+      cdata: 'foyer',
+      metadata: { interactive: false },
+    })
+    expect(await siteverify({ secret, response: token })).toMatchObject({
+      success: false,
+      'error-codes': ['timeout-or-duplicate'],
+    })
+  })
+
+  test('error: siteverify error codes of the test secrets and missing fields', async () => {
+    const token = await issueToken()
+    expect(await siteverify({ secret, response: 'unknown-token' })).toMatchObject({
+      success: false,
+      'error-codes': ['invalid-input-response'],
+    })
+    expect(await siteverify({ secret: turnstileTestKeys.secretFails, response: token })).toMatchObject({
+      success: false,
+      'error-codes': ['invalid-input-response'],
+    })
+    expect(await siteverify({ secret: turnstileTestKeys.secretSpent, response: token })).toMatchObject({
+      success: false,
+      'error-codes': ['timeout-or-duplicate'],
+    })
+    expect(await siteverify({ secret: 'some-other-secret', response: token })).toMatchObject({
+      success: false,
+      'error-codes': ['invalid-input-secret'],
+    })
+    expect(await siteverify({ response: token })).toMatchObject({ 'error-codes': ['missing-input-secret'] })
+    expect(await siteverify({ secret })).toMatchObject({ 'error-codes': ['missing-input-response'] })
+    // None of those spent it; a JSON body works as well as a form.
+    expect(await siteverify({ secret, response: token }, true)).toMatchObject({ success: true })
+  })
+
+  test('behavior: a repeated idempotency_key gets the first answer', async () => {
+    const token = await issueToken()
+    const idempotency_key = '6f1c2b9e-3d4a-4b5c-8d6e-7f8091a2b3c4'
+    const first = await siteverify({ secret, response: token, idempotency_key })
+    expect(first).toMatchObject({ success: true })
+    expect(await siteverify({ secret, response: token, idempotency_key })).toEqual(first)
+    expect(
+      await siteverify({ secret, response: token, idempotency_key: '0d6f1b2c-1a2b-4c3d-9e4f-5a6b7c8d9e0f' }),
+    ).toMatchObject({ success: false, 'error-codes': ['timeout-or-duplicate'] })
+    expect(turnstile.verifyCalls.at(-1)).toMatchObject({ secret, response: token })
+  })
+
+  test('error: a token older than 300 s → timeout-or-duplicate', async () => {
+    let clock = Date.UTC(2030, 0, 1)
+    const standIn = await startTurnstileStandIn({ now: () => clock })
+    try {
+      const issue = () =>
+        fetch(`${standIn.url}/turnstile/v0/issue`, {
+          method: 'POST',
+          body: JSON.stringify({ sitekey: turnstileTestKeys.sitePasses, hostname: 'localhost' }),
+        }).then(async (response) => ((await response.json()) as { token: string }).token)
+      const verify = async (response: string) =>
+        (
+          await fetch(standIn.verifyUrl, { method: 'POST', body: new URLSearchParams({ secret, response }) })
+        ).json()
+      const fresh = await issue()
+      const old = await issue()
+      clock += 299_000
+      expect(await verify(fresh)).toMatchObject({ success: true })
+      clock += 1_000
+      expect(await verify(old)).toMatchObject({ success: false, 'error-codes': ['timeout-or-duplicate'] })
+    } finally {
+      await standIn.close()
+    }
+  })
+
+  test('behavior: setVerifyDelayMs delays the siteverify answer', async () => {
+    turnstile.setVerifyDelayMs(300)
+    try {
+      const started = performance.now()
+      await siteverify({ secret, response: 'x' })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    } finally {
+      turnstile.setVerifyDelayMs(0)
+    }
+  })
+
+  test('default: GET api.js serves ES2017 JavaScript with CORS *', async () => {
+    const response = await fetch(turnstile.scriptUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const script = await response.text()
+    expect(script).toContain('window.turnstile')
+    // esbuild lowers any syntax newer than the target: an ES2017 script comes out the same as for esnext.
+    const asIs = await transform(script, { target: 'esnext', loader: 'js' })
+    const lowered = await transform(script, { target: 'es2017', loader: 'js' })
+    expect(lowered.code).toBe(asIs.code)
+  })
+
+  describe('api.js widget (run in a VM against the stand-in)', () => {
+    /** Loads api.js into a fresh global with just what it touches: location, document, fetch, timers. */
+    async function loadScript(query = '?render=explicit', globals: Record<string, unknown> = {}) {
+      const script = await (await fetch(`${turnstile.url}/turnstile/v0/api.js${query}`)).text()
+      const container = { nodeType: 1 }
+      const sandbox: Record<string, unknown> = {
+        location: { hostname: 'localhost' },
+        document: { querySelector: (selector: string) => (selector === '#captcha' ? container : null) },
+        fetch,
+        setTimeout,
+        clearTimeout,
+        console,
+        ...globals,
+      }
+      sandbox.window = sandbox
+      runInNewContext(script, sandbox)
+      return { turnstile: sandbox.turnstile as Record<string, (...args: unknown[]) => unknown>, container }
+    }
+
+    test('default: render runs at once and calls back with a token that siteverify accepts', async () => {
+      const { turnstile: widget } = await loadScript()
+      const token = await new Promise<string>((resolve, reject) => {
+        widget.render?.('#captcha', {
+          sitekey: turnstileTestKeys.sitePasses,
+          action: 'login',
+          cData: 'from-widget',
+          callback: resolve,
+          'error-callback': reject,
+        })
+      })
+      expect(widget.getResponse?.()).toBe(token)
+      expect(widget.isExpired?.()).toBe(false)
+      expect(await siteverify({ secret, response: token })).toMatchObject({
+        success: true,
+        hostname: 'localhost',
+        action: 'login',
+        cdata: 'from-widget',
+      })
+    })
+
+    test("behavior: execution 'execute' waits for execute(); reset clears the token; remove forgets it", async () => {
+      const { turnstile: widget, container } = await loadScript()
+      const tokens: string[] = []
+      const id = widget.render?.(container, {
+        sitekey: turnstileTestKeys.sitePasses,
+        execution: 'execute',
+        callback: (token: string) => tokens.push(token),
+      })
+      expect(id).toEqual(expect.any(String))
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(tokens).toEqual([])
+      widget.execute?.(id)
+      await expect.poll(() => tokens.length, { timeout: 3000 }).toBe(1)
+      expect(widget.getResponse?.(id)).toBe(tokens[0])
+      widget.reset?.(id)
+      expect(widget.getResponse?.(id)).toBeUndefined()
+      widget.remove?.(id)
+      expect(widget.getResponse?.(id)).toBeUndefined()
+    })
+
+    test("error: site key 2x00000000000000000000AB calls error-callback('300030')", async () => {
+      const { turnstile: widget } = await loadScript()
+      const issuedBefore = turnstile.tokensIssued()
+      const code = await new Promise<string>((resolve) => {
+        widget.render?.('#captcha', {
+          sitekey: turnstileTestKeys.siteBlocks,
+          callback: () => resolve('called back'),
+          'error-callback': resolve,
+        })
+      })
+      expect(code).toBe('300030')
+      expect(turnstile.tokensIssued()).toBe(issuedBefore)
+    })
+
+    test('default: ?onload=<name> calls window[name]() once turnstile is defined', async () => {
+      let seen: unknown
+      const sandbox: Record<string, unknown> = {}
+      sandbox.onTurnstileLoad = () => {
+        seen = (sandbox.window as Record<string, unknown>).turnstile
+      }
+      const script = await (await fetch(`${turnstile.url}/turnstile/v0/api.js?onload=onTurnstileLoad`)).text()
+      sandbox.window = sandbox
+      runInNewContext(script, sandbox)
+      expect(seen).toEqual(
+        expect.objectContaining({ render: expect.any(Function), ready: expect.any(Function) }),
+      )
+    })
+  })
+})
