@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
 import { expect } from 'vitest'
 import type { FoyerConfig } from '../src/FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
@@ -30,10 +31,12 @@ function Host() {
  *
  * @returns the user-event instance, the dialog element, the client and the recorded calls
  */
-export async function renderFoyerAndOpen(options: { routes?: TestRoutes; config?: FoyerConfig } = {}) {
+export async function renderFoyerAndOpen(
+  options: { routes?: TestRoutes; config?: FoyerConfig; strict?: boolean } = {},
+) {
   const { client, calls } = createTestClient(options.routes)
   const user = userEvent.setup()
-  const result = render(
+  const tree = (
     <FoyerProvider
       appId={TEST_APP_ID}
       apiUrl="http://foyer.test"
@@ -41,8 +44,10 @@ export async function renderFoyerAndOpen(options: { routes?: TestRoutes; config?
       {...(options.config ? { config: options.config } : {})}
     >
       <Host />
-    </FoyerProvider>,
+    </FoyerProvider>
   )
+  // `strict`: React's StrictMode, as host apps run in development (effects mount, unmount and mount again).
+  const result = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree)
   const trigger = screen.getByRole('button', { name: 'Log in' })
   await waitFor(() => expect(trigger.hasAttribute('disabled')).toBe(false))
   await user.click(trigger)

@@ -29,17 +29,23 @@ export function useCaptcha(): UseCaptchaReturnType {
   const appConfig = state.appConfig
   const scriptUrl = config?.captcha?.scriptUrl
 
-  useEffect(
-    () => () => {
-      const pending = controller.current
-      controller.current = null
-      pending?.then(
-        (created) => created.destroy(),
-        () => {},
-      )
-    },
-    [],
-  )
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      // React's StrictMode unmounts and mounts again at once: remove the widget only if no mount follows.
+      setTimeout(() => {
+        if (mounted.current) return
+        const pending = controller.current
+        controller.current = null
+        pending?.then(
+          (created) => created.destroy(),
+          () => {},
+        )
+      }, 0)
+    }
+  }, [])
 
   const getToken = useCallback(async () => {
     controller.current ??= (async () => {

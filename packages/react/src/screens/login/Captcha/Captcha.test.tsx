@@ -135,6 +135,13 @@ describe('Captcha', () => {
     )
   })
 
+  test('behavior: under StrictMode (effects run twice) the widget survives and the code is sent', async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes(), strict: true })
+    await user.type(emailInput(), 'ada@example.com{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    expect(initBodies(calls)).toEqual([{ email: 'ada@example.com', token: 'token-1' }])
+  })
+
   test('behavior: captcha off, no captcha screen and no token', async () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes({}, false) })
     await user.type(emailInput(), 'ada@example.com{Enter}')
