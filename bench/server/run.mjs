@@ -24,22 +24,14 @@
 // BENCH_SERVER_NODE_ARGS for the server process)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import {
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { postgresBin, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -59,18 +51,6 @@ const log = (message) => process.stderr.write(`[bench] ${message}\n`)
 function which(command) {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' })
   return found.status === 0 ? found.stdout.trim() : null
-}
-
-/** The directory of initdb/pg_ctl: from PATH, else the newest /usr/lib/postgresql/<version>/bin. */
-function postgresBin() {
-  const initdb = which('initdb')
-  if (initdb && which('pg_ctl')) return null
-  const base = '/usr/lib/postgresql'
-  if (!existsSync(base)) return undefined
-  const versions = readdirSync(base)
-    .filter((name) => existsSync(join(base, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions[0] ? join(base, versions[0], 'bin') : undefined
 }
 
 function ensureTools() {
@@ -159,60 +139,11 @@ async function stopProcess(child, signal = 'SIGINT', graceMs = 5000) {
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL and the server
 
-/** Runs a PostgreSQL binary as the `postgres` user (initdb refuses root). */
-function asPostgres(bin, command, args, options = {}) {
-  const path = bin ? join(bin, command) : command
-  return isRoot
-    ? execFileSync('runuser', ['-u', 'postgres', '--', path, ...args], { encoding: 'utf8', ...options })
-    : execFileSync(path, args, { encoding: 'utf8', ...options })
-}
-
+/** A throwaway PostgreSQL cluster (scripts/postgres), stopped by `cleanup()`. */
 async function startPostgres() {
-  const bin = postgresBin()
-  const dir = mkdtempSync(join(os.tmpdir(), 'foyer-bench-pg-'))
-  if (isRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-    chownSync(dir, uid, gid)
-  }
-  const data = join(dir, 'data')
-  const port = await freePort()
-  asPostgres(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'ignore' })
-  const stop = async () => {
-    try {
-      asPostgres(bin, 'pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-t', '20'], { stdio: 'ignore' })
-    } catch {
-      const pidFile = join(data, 'postmaster.pid')
-      if (existsSync(pidFile)) {
-        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {}
-      }
-    }
-    rmSync(dir, { recursive: true, force: true })
-  }
-  stoppers.push(stop)
-  asPostgres(
-    bin,
-    'pg_ctl',
-    [
-      'start',
-      '-D',
-      data,
-      '-w',
-      '-t',
-      '30',
-      '-l',
-      join(dir, 'postgres.log'),
-      '-o',
-      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=50`,
-    ],
-    { stdio: 'ignore' },
-  )
-  const version = asPostgres(bin, 'postgres', ['--version']).trim()
-  const postmasterPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, postmasterPid }
+  const cluster = await startThrowawayPostgres()
+  stoppers.push(cluster.stop)
+  return cluster
 }
 
 /** Starts `foyer-server start` on a loopback port; resolves once it answers. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/openDatabase'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { testPostgresUrl } from '../../test/testPostgresUrl'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { users } from './schema'
 import { customSubject, isAllowListed, linkAccountToUser, signInWithAccount } from './service'
@@ -226,8 +227,9 @@ describe('I.55 user limit', () => {
   })
 })
 
-// PostgreSQL (many connections, real concurrency): set FOYER_TEST_DATABASE_URL to a throwaway database.
-const postgresUrl = process.env.FOYER_TEST_DATABASE_URL
+// PostgreSQL (many connections, real concurrency): a throwaway cluster when PostgreSQL is installed (CI
+// installs it), or FOYER_TEST_DATABASE_URL. Skipped without PostgreSQL: PGlite runs one transaction at a time.
+const postgresUrl = testPostgresUrl()
 describe.skipIf(!postgresUrl)('I.55 user limit on PostgreSQL', () => {
   test('behavior: 20 parallel sign-ups at limit − 1 over a connection pool give exactly the limit', async () => {
     const db = await openDatabase({ databaseUrl: postgresUrl })
