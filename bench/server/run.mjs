@@ -26,12 +26,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { postgresBin, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
+import { freePort, postgresBin, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -65,17 +64,6 @@ function ensureTools() {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' })
     if (install().status !== 0) throw new Error('apt-get install -y postgresql wrk failed')
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -29,7 +29,8 @@ export function postgresBin() {
   return versions[0] ? join(base, versions[0], 'bin') : undefined
 }
 
-function freePort() {
+/** A free TCP port on 127.0.0.1 (the OS picks it). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
