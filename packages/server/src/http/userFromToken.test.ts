@@ -8,10 +8,9 @@ import {
   userSchema,
 } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSoftAuthenticator } from '../features/passkeys/softAuthenticator'
+import { testSignIn } from '../features/siwe/testSignIn'
 import { createTestContext, type TestContext } from '../test/createTestContext'
 
 // Security checklist I.57: every authenticated endpoint takes the user from the token, never from the
@@ -26,6 +25,7 @@ const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
 const authenticator = createSoftAuthenticator()
+const { newAccount, signedSiwe } = testSignIn(() => t)
 
 beforeAll(async () => {
   t = await createTestContext()
@@ -96,6 +96,31 @@ async function linkPhone(token: string): Promise<{ phoneNumber: string; token: s
   return { phoneNumber, token: authResponseSchema.parse(response.json()).token! }
 }
 
+/**
+ * Expects `response` (a link with A's token and a body naming B) to have linked `account` to A, and B's
+ * linked accounts to equal `bBefore`.
+ */
+async function expectLinkedToA(
+  response: Response,
+  {
+    a,
+    b,
+    bBefore,
+    account,
+  }: {
+    a: AuthResponse
+    b: AuthResponse
+    bBefore: Awaited<ReturnType<typeof accountsOf>>
+    account: object
+  },
+) {
+  expectStatus(response, 200)
+  const linked = authResponseSchema.parse(response.json())
+  expect(linked.user.id).toBe(a.user.id)
+  expect(linked.user.linked_accounts).toContainEqual(expect.objectContaining(account))
+  expect(await accountsOf(b.token!)).toEqual(bBefore)
+}
+
 describe('I.57: the user comes from the token', () => {
   test('GET /api/v1/users/me: a query naming B still answers A', async () => {
     const [a, b] = [await emailSignIn(), await emailSignIn()]
@@ -126,13 +151,7 @@ describe('I.57: the user comes from the token', () => {
       { email, code: message?.code, ...naming(b.user) },
       a.token!,
     )
-    expectStatus(response, 200)
-    const linked = authResponseSchema.parse(response.json())
-    expect(linked.user.id).toBe(a.user.id)
-    expect(linked.user.linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'email', address: email }),
-    )
-    expect(await accountsOf(b.token!)).toEqual(bBefore)
+    await expectLinkedToA(response, { a, b, bBefore, account: { type: 'email', address: email } })
   })
 
   test('POST /api/v1/passwordless_sms/link: the phone is linked to A, not to B', async () => {
@@ -145,13 +164,7 @@ describe('I.57: the user comes from the token', () => {
       { phoneNumber, code, ...naming(b.user) },
       a.token!,
     )
-    expectStatus(response, 200)
-    const linked = authResponseSchema.parse(response.json())
-    expect(linked.user.id).toBe(a.user.id)
-    expect(linked.user.linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'phone', number: phoneNumber }),
-    )
-    expect(await accountsOf(b.token!)).toEqual(bBefore)
+    await expectLinkedToA(response, { a, b, bBefore, account: { type: 'phone', number: phoneNumber } })
   })
 
   test("POST /api/v1/passwordless_sms/unlink: B's number → 404 and B keeps it; A's number is unlinked from A only", async () => {
@@ -203,21 +216,10 @@ describe('I.57: the user comes from the token', () => {
   test("POST /api/v1/siwe/unlink: B's wallet → 404 and B keeps it", async () => {
     const a = await emailSignIn()
     const b = await emailSignIn()
-    const account = privateKeyToAccount(generatePrivateKey())
-    const init = await post('/api/v1/siwe/init', { address: account.address }, b.token!, { origin: ORIGIN })
-    expectStatus(init, 200)
-    const message = createSiweMessage({
-      domain: 'localhost:5173',
-      address: account.address,
-      uri: ORIGIN,
-      version: '1',
-      chainId: 1,
-      nonce: (init.json() as { nonce: string }).nonce,
-      issuedAt: new Date(t.now()),
-    })
+    const account = newAccount()
     const linked = await post(
       '/api/v1/siwe/link',
-      { message, signature: await account.signMessage({ message }), chainId: 1 },
+      { ...(await signedSiwe(account, {}, { bearer: b.token! })), chainId: 1 },
       b.token!,
       { origin: ORIGIN },
     )

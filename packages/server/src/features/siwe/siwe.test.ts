@@ -1,24 +1,18 @@
-import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
-import {
-  authResponseSchema,
-  SIWE_NONCE_TTL_SECONDS,
-  siweInitResponseSchema,
-  userSchema,
-} from '@foyer/protocol'
-import { createSignInMessageText } from '@solana/wallet-standard-util'
+import { randomBytes } from 'node:crypto'
+import { authResponseSchema, SIWE_NONCE_TTL_SECONDS, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import type { Address } from 'viem'
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { encodeBase58 } from './base58'
 import { walletNonces } from './schema'
+import { type SiweOverrides, testSignIn } from './testSignIn'
 
 let t: TestContext
 const ORIGIN = 'http://localhost:5173'
 const web = { origin: ORIGIN }
+const { newAccount, solanaKey, signText, init, siweText, siweMessage, signedSiwe, siwsMessage, signedSiws } =
+  testSignIn(() => t)
 
 beforeAll(async () => {
   t = await createTestContext()
@@ -26,54 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
-
-const newAccount = () => privateKeyToAccount(generatePrivateKey())
-
-async function init(
-  family: 'siwe' | 'siws',
-  address: string,
-  options: { appId?: string | undefined; bearer?: string | undefined } = {},
-) {
-  const response = await t.request({
-    method: 'POST',
-    url: `/api/v1/${family}/init`,
-    json: { address },
-    headers: web,
-    appId: options.appId,
-    bearer: options.bearer,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return siweInitResponseSchema.parse(response.json())
-}
-
-type SiweOverrides = Partial<Parameters<typeof createSiweMessage>[0]>
-type InitOptions = Parameters<typeof init>[2]
-
-/** A SIWE message for `address` and `nonce` that this server accepts from `ORIGIN` on chain 1, issued now. */
-function siweText(address: Address, nonce: string, overrides: SiweOverrides = {}) {
-  return createSiweMessage({
-    domain: 'localhost:5173',
-    address,
-    uri: ORIGIN,
-    version: '1',
-    chainId: 1,
-    nonce,
-    issuedAt: new Date(t.now()),
-    ...overrides,
-  })
-}
-
-/** {@link siweText} for `account` with a fresh nonce from `POST /api/v1/siwe/init`. */
-async function siweMessage(account: PrivateKeyAccount, overrides: SiweOverrides = {}, options?: InitOptions) {
-  const { nonce } = await init('siwe', account.address, options)
-  return siweText(account.address, nonce, overrides)
-}
-
-/** A fresh {@link siweMessage} for `account` and the account's signature over it. */
-async function signedSiwe(account = newAccount(), overrides: SiweOverrides = {}, options?: InitOptions) {
-  const message = await siweMessage(account, overrides, options)
-  return { message, signature: await account.signMessage({ message }) }
-}
 
 function post(
   url: string,
@@ -590,43 +536,6 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
 })
 
 describe('SIWS (F.43)', () => {
-  function solanaKey() {
-    const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-    return {
-      address: encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
-      privateKey,
-    }
-  }
-  const signText = (message: string, key: KeyObject) =>
-    sign(null, Buffer.from(message, 'utf8'), key).toString('base64')
-  async function siwsMessage(
-    address: string,
-    overrides: Record<string, string | undefined> = {},
-    bearer?: string,
-  ) {
-    const { nonce } = await init('siws', address, { bearer })
-    return createSignInMessageText({
-      domain: 'localhost:5173',
-      address,
-      statement: 'Sign in to Foyer',
-      uri: ORIGIN,
-      version: '1',
-      chainId: 'mainnet',
-      nonce,
-      issuedAt: new Date(t.now()).toISOString(),
-      ...overrides,
-    })
-  }
-  /** A fresh {@link siwsMessage} for `key` and the key's signature over it. */
-  async function signedSiws(
-    key = solanaKey(),
-    overrides: Record<string, string | undefined> = {},
-    bearer?: string,
-  ) {
-    const message = await siwsMessage(key.address, overrides, bearer)
-    return { message, signature: signText(message, key.privateKey) }
-  }
-
   test('default: sign-in creates a Solana wallet account; replay fails', async () => {
     const key = solanaKey()
     const body = {
@@ -735,7 +644,7 @@ describe('SIWS (F.43)', () => {
   test('default: link to an email user, then unlink', async () => {
     const auth = await t.signIn()
     const key = solanaKey()
-    const response = await post('/api/v1/siws/link', await signedSiws(key, {}, auth.token!), {
+    const response = await post('/api/v1/siws/link', await signedSiws(key, {}, { bearer: auth.token! }), {
       bearer: auth.token!,
     })
     expect(response.statusCode, response.body).toBe(200)

@@ -1,21 +1,16 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import {
   type AuthResponse,
   authResponseSchema,
   SIWE_MESSAGE_MAX_LENGTH,
   SIWE_NONCE_TTL_SECONDS,
-  siweInitResponseSchema,
   userSchema,
 } from '@foyer/protocol'
-import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { and, eq } from 'drizzle-orm'
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { linkedAccounts } from '../users/schema'
-import { encodeBase58 } from './base58'
 import { ISSUED_AT_MAX_AGE_MS } from './service'
+import { type SolanaKey, testSignIn } from './testSignIn'
 
 // Security checklist F.38–F.41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
 // wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).
@@ -24,6 +19,9 @@ let t: TestContext
 let counter = 0
 const ORIGIN = 'http://localhost:5173'
 const web = { origin: ORIGIN }
+const { newAccount, solanaKey, signText, init, siweMessage, siwsText, siwsMessage, signedSiws } = testSignIn(
+  () => t,
+)
 
 beforeAll(async () => {
   t = await createTestContext()
@@ -47,55 +45,6 @@ function expectError(response: Response, status: number, code: string, error?: s
   const body = response.json() as { code: string; error: string }
   expect(body.code).toBe(code)
   if (error !== undefined) expect(body.error).toBe(error)
-}
-
-async function nonceFor(family: 'siwe' | 'siws', address: string): Promise<string> {
-  const response = await post(`/api/v1/${family}/init`, { address })
-  expect(response.statusCode, response.body).toBe(200)
-  return siweInitResponseSchema.parse(response.json()).nonce
-}
-
-/** An ed25519 key and its Solana address (base58 of the 32-byte public key). */
-function solanaKey() {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-  return {
-    address: encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
-    privateKey,
-  }
-}
-const signText = (message: string, key: KeyObject) =>
-  sign(null, Buffer.from(message, 'utf8'), key).toString('base64')
-
-/** A SIWS message for `address` over a fresh nonce, as the wallet-standard `solana:signIn` writes it. */
-async function siwsMessage(address: string, overrides: Record<string, string | undefined> = {}) {
-  const nonce = await nonceFor('siws', address)
-  return createSignInMessageText({
-    domain: 'localhost:5173',
-    address,
-    statement: 'Sign in to Foyer',
-    uri: ORIGIN,
-    version: '1',
-    chainId: 'mainnet',
-    nonce,
-    issuedAt: new Date(t.now()).toISOString(),
-    ...overrides,
-  })
-}
-
-const newAccount = () => privateKeyToAccount(generatePrivateKey())
-
-/** A SIWE message for `account` over a fresh nonce. */
-async function siweMessage(account: PrivateKeyAccount) {
-  const nonce = await nonceFor('siwe', account.address)
-  return createSiweMessage({
-    domain: 'localhost:5173',
-    address: account.address,
-    uri: ORIGIN,
-    version: '1',
-    chainId: 1,
-    nonce,
-    issuedAt: new Date(t.now()),
-  })
 }
 
 async function emailUser(): Promise<AuthResponse> {
@@ -127,26 +76,56 @@ function walletRows(type: 'siwe' | 'siws', subject: string) {
     .where(and(eq(linkedAccounts.type, type), eq(linkedAccounts.subject, subject)))
 }
 
+/**
+ * Links the signed `body` to a new email user, who then unlinks the wallet, so only the consumed nonce
+ * stands between the old proof and a new link: expects the replay refused on link (for another user and
+ * for the owner) and on authenticate, and no wallet row left.
+ */
+async function expectReplayAfterUnlinkRefused(
+  family: 'siwe' | 'siws',
+  body: Record<string, unknown>,
+  wallet: { address: string; subject: string },
+) {
+  const owner = await emailUser()
+  const linked = await post(`/api/v1/${family}/link`, body, { bearer: owner.token! })
+  expect(linked.statusCode, linked.body).toBe(200)
+  const ownerToken = authResponseSchema.parse(linked.json()).token!
+  const unlinked = await post(`/api/v1/${family}/unlink`, { address: wallet.address }, { bearer: ownerToken })
+  expect(unlinked.statusCode, unlinked.body).toBe(200)
+
+  const attacker = await emailUser()
+  for (const bearer of [attacker.token!, ownerToken])
+    expectError(
+      await post(`/api/v1/${family}/link`, body, { bearer }),
+      401,
+      'invalid_credentials',
+      'Invalid or expired nonce',
+    )
+  expectError(
+    await post(`/api/v1/${family}/authenticate`, body),
+    401,
+    'invalid_credentials',
+    'Invalid or expired nonce',
+  )
+  expect(await walletRows(family, wallet.subject)).toEqual([])
+  expect(await linkedTypes(attacker.token!)).toEqual(['email'])
+}
+
 describe('SIWS F.38: the nonce expires', () => {
   test('boundary: a signed message works until the nonce expires and fails 1 s after', async () => {
-    const key = solanaKey()
-    const message = await siwsMessage(key.address)
+    const signed = await signedSiws()
     // Issued At would be too old once the nonce is dead, so the clock moves, not Issued At, for the live case.
     t.advance(SIWE_NONCE_TTL_SECONDS * 1000 - 1)
-    const live = await post('/api/v1/siws/authenticate', {
-      message,
-      signature: signText(message, key.privateKey),
-    })
+    const live = await post('/api/v1/siws/authenticate', signed)
     expect(live.statusCode, live.body).toBe(200)
 
     // For the dead case Issued At is set to the authenticate time, so only the nonce can be what fails.
-    const other = solanaKey()
-    const late = await siwsMessage(other.address, {
+    const late = await signedSiws(solanaKey(), {
       issuedAt: new Date(t.now() + SIWE_NONCE_TTL_SECONDS * 1000 + 1000).toISOString(),
     })
     t.advance(SIWE_NONCE_TTL_SECONDS * 1000 + 1000)
     expectError(
-      await post('/api/v1/siws/authenticate', { message: late, signature: signText(late, other.privateKey) }),
+      await post('/api/v1/siws/authenticate', late),
       401,
       'invalid_credentials',
       'Invalid or expired nonce',
@@ -156,10 +135,8 @@ describe('SIWS F.38: the nonce expires', () => {
 
 describe('SIWS F.39: Origin', () => {
   test('error: an Origin the app does not allow → 403 invalid_origin, even same-origin with a matching message', async () => {
-    const key = solanaKey()
     // Domain and URI match the request's Origin, so only the app's allowed origins can refuse it.
-    const message = await siwsMessage(key.address, { domain: 'evil.example', uri: 'https://evil.example' })
-    const body = { message, signature: signText(message, key.privateKey) }
+    const body = await signedSiws(solanaKey(), { domain: 'evil.example', uri: 'https://evil.example' })
     expectError(
       await post('/api/v1/siws/authenticate', body, {
         headers: { origin: 'https://evil.example', host: 'evil.example' },
@@ -177,14 +154,8 @@ describe('SIWS F.39: Origin', () => {
   })
 
   test('error: no Origin header → 403 missing_origin', async () => {
-    const key = solanaKey()
-    const message = await siwsMessage(key.address)
     expectError(
-      await post(
-        '/api/v1/siws/authenticate',
-        { message, signature: signText(message, key.privateKey) },
-        { headers: {} },
-      ),
+      await post('/api/v1/siws/authenticate', await signedSiws(), { headers: {} }),
       403,
       'missing_origin',
       'Missing Origin header',
@@ -194,12 +165,9 @@ describe('SIWS F.39: Origin', () => {
 
 describe('SIWS F.40: Issued At too old', () => {
   test('error: issuedAt 11 min ago → 401 Message is too old', async () => {
-    const key = solanaKey()
-    const message = await siwsMessage(key.address, {
-      issuedAt: new Date(t.now() - 11 * 60_000).toISOString(),
-    })
+    const signed = await signedSiws(solanaKey(), { issuedAt: new Date(t.now() - 11 * 60_000).toISOString() })
     expectError(
-      await post('/api/v1/siws/authenticate', { message, signature: signText(message, key.privateKey) }),
+      await post('/api/v1/siws/authenticate', signed),
       401,
       'invalid_credentials',
       'Message is too old',
@@ -209,44 +177,26 @@ describe('SIWS F.40: Issued At too old', () => {
   test('boundary: issuedAt exactly the maximum age is accepted; 1 s older is refused', async () => {
     expect(ISSUED_AT_MAX_AGE_MS).toBeLessThanOrEqual(600_000)
     const key = solanaKey()
-    const tooOld = await siwsMessage(key.address, {
+    const tooOld = await signedSiws(key, {
       issuedAt: new Date(t.now() - ISSUED_AT_MAX_AGE_MS - 1000).toISOString(),
     })
     expectError(
-      await post('/api/v1/siws/authenticate', {
-        message: tooOld,
-        signature: signText(tooOld, key.privateKey),
-      }),
+      await post('/api/v1/siws/authenticate', tooOld),
       401,
       'invalid_credentials',
       'Message is too old',
     )
-    const oldest = await siwsMessage(key.address, {
-      issuedAt: new Date(t.now() - ISSUED_AT_MAX_AGE_MS).toISOString(),
-    })
-    const response = await post('/api/v1/siws/authenticate', {
-      message: oldest,
-      signature: signText(oldest, key.privateKey),
-    })
+    const oldest = await signedSiws(key, { issuedAt: new Date(t.now() - ISSUED_AT_MAX_AGE_MS).toISOString() })
+    const response = await post('/api/v1/siws/authenticate', oldest)
     expect(response.statusCode, response.body).toBe(200)
   })
 })
 
 describe('SIWS F.41: maximum length', () => {
   /** A correctly signed SIWS message of exactly `length` characters (the statement pads it). */
-  async function messageOfLength(key: ReturnType<typeof solanaKey>, length: number) {
-    const nonce = await nonceFor('siws', key.address)
-    const build = (statement: string) =>
-      createSignInMessageText({
-        domain: 'localhost:5173',
-        address: key.address,
-        statement,
-        uri: ORIGIN,
-        version: '1',
-        chainId: 'mainnet',
-        nonce,
-        issuedAt: new Date(t.now()).toISOString(),
-      })
+  async function messageOfLength(key: SolanaKey, length: number) {
+    const { nonce } = await init('siws', key.address)
+    const build = (statement: string) => siwsText(key.address, nonce, { statement })
     const base = build('x')
     const message = build('x'.repeat(1 + length - base.length))
     expect(message).toHaveLength(length)
@@ -305,38 +255,13 @@ describe('I.52: /api/v1/siwe/link needs a valid signature over an unused nonce',
   })
 
   test('error: replaying a message whose nonce a link consumed → 401 Invalid or expired nonce, for anyone', async () => {
-    const owner = await emailUser()
     const account = newAccount()
     const message = await siweMessage(account)
-    const body = { message, signature: await account.signMessage({ message }), chainId: 1 }
-    const linked = await post('/api/v1/siwe/link', body, { bearer: owner.token! })
-    expect(linked.statusCode, linked.body).toBe(200)
-    const ownerToken = authResponseSchema.parse(linked.json()).token!
-    // The owner unlinks the wallet: only the consumed nonce now stands between the old proof and a new link.
-    const unlinked = await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: ownerToken })
-    expect(unlinked.statusCode, unlinked.body).toBe(200)
-
-    const attacker = await emailUser()
-    expectError(
-      await post('/api/v1/siwe/link', body, { bearer: attacker.token! }),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
+    await expectReplayAfterUnlinkRefused(
+      'siwe',
+      { message, signature: await account.signMessage({ message }), chainId: 1 },
+      { address: account.address, subject: account.address.toLowerCase() },
     )
-    expectError(
-      await post('/api/v1/siwe/link', body, { bearer: ownerToken }),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
-    )
-    expectError(
-      await post('/api/v1/siwe/authenticate', body),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
-    )
-    expect(await walletRows('siwe', account.address.toLowerCase())).toEqual([])
-    expect(await linkedTypes(attacker.token!)).toEqual(['email'])
   })
 })
 
@@ -378,36 +303,12 @@ describe('I.52: /api/v1/siws/link needs a valid signature over an unused nonce',
   })
 
   test('error: replaying a message whose nonce a link consumed → 401 Invalid or expired nonce, for anyone', async () => {
-    const owner = await emailUser()
     const key = solanaKey()
     const message = await siwsMessage(key.address)
-    const body = { message, signature: signText(message, key.privateKey) }
-    const linked = await post('/api/v1/siws/link', body, { bearer: owner.token! })
-    expect(linked.statusCode, linked.body).toBe(200)
-    const ownerToken = authResponseSchema.parse(linked.json()).token!
-    const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: ownerToken })
-    expect(unlinked.statusCode, unlinked.body).toBe(200)
-
-    const attacker = await emailUser()
-    expectError(
-      await post('/api/v1/siws/link', body, { bearer: attacker.token! }),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
+    await expectReplayAfterUnlinkRefused(
+      'siws',
+      { message, signature: signText(message, key.privateKey) },
+      { address: key.address, subject: key.address },
     )
-    expectError(
-      await post('/api/v1/siws/link', body, { bearer: ownerToken }),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
-    )
-    expectError(
-      await post('/api/v1/siws/authenticate', body),
-      401,
-      'invalid_credentials',
-      'Invalid or expired nonce',
-    )
-    expect(await walletRows('siws', key.address)).toEqual([])
-    expect(await linkedTypes(attacker.token!)).toEqual(['email'])
   })
 })

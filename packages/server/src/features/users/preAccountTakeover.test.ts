@@ -1,11 +1,10 @@
-import { type AuthResponse, authResponseSchema, siweInitResponseSchema, userSchema } from '@foyer/protocol'
+import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
 import { and, count, eq } from 'drizzle-orm'
-import { exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord } from '../apps/service'
+import { createTestJwtIssuer } from '../customJwt/createTestJwtIssuer'
+import { testSignIn } from '../siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
 import { customSubject } from './service'
 
@@ -14,16 +13,15 @@ import { customSubject } from './service'
 // leaves no account behind that the owner's later sign-in would land in.
 
 const ORIGIN = 'http://localhost:5173'
-const ISSUER = 'https://host.example'
-const AUDIENCE = 'foyer-takeover-test'
 
 let t: TestContext
 let counter = 0
-let rsa: Awaited<ReturnType<typeof generateKeyPair>>
+let host: Awaited<ReturnType<typeof createTestJwtIssuer>>
+const { newAccount, siweMessage } = testSignIn(() => t)
 
 beforeAll(async () => {
   t = await createTestContext()
-  rsa = await generateKeyPair('RS256', { extractable: true })
+  host = await createTestJwtIssuer({ audience: 'foyer-takeover-test', now: t.now })
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -123,32 +121,11 @@ describe('I.53 (a) asking for a code claims nothing', () => {
 })
 
 describe('I.53 (b) a custom JWT email claim is never the identity', () => {
-  async function hostToken(subject: string, claims: JWTPayload) {
-    const nowSeconds = Math.floor(t.now() / 1000)
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256' })
-      .setSubject(subject)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(nowSeconds)
-      .setExpirationTime(nowSeconds + 300)
-      .sign(rsa.privateKey)
-  }
-
   test("error: a JWT whose email claim (or subject) is an email user's address signs into another user; the email user is untouched", async () => {
     const app = await createAppRecord(t.db, {
       name: 'Takeover (b)',
       masterKey: t.masterKey,
-      settings: {
-        custom_jwt_auth: {
-          enabled: true,
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          subject_claim: 'sub',
-          public_key_pem: await exportSPKI(rsa.publicKey),
-          algorithms: ['RS256'],
-        },
-      },
+      settings: { custom_jwt_auth: host.settings },
     })
     const email = freshEmail()
     const emailUser = await emailSignIn(email, app.id)
@@ -161,7 +138,7 @@ describe('I.53 (b) a custom JWT email claim is never the identity', () => {
       const response = await t.request({
         method: 'POST',
         url: '/api/v1/custom_jwt_account/authenticate',
-        json: { token: await hostToken(subject, claims) },
+        json: { token: await host.sign(subject, claims) },
         appId: app.id,
       })
       const custom = authOf(response)
@@ -177,7 +154,7 @@ describe('I.53 (b) a custom JWT email claim is never the identity', () => {
       .from(linkedAccounts)
       .where(and(eq(linkedAccounts.appId, app.id), eq(linkedAccounts.type, 'custom')))
     expect(customRows.map((row) => row.subject).sort()).toEqual(
-      [customSubject(ISSUER, 'host-user-1'), customSubject(ISSUER, email)].sort(),
+      [customSubject(host.issuer, 'host-user-1'), customSubject(host.issuer, email)].sort(),
     )
     expect(customRows.every((row) => row.userId !== rawId(emailUser.user))).toBe(true)
   })
@@ -192,24 +169,13 @@ describe('I.53 (c) a wallet link without a valid signature claims nothing', () =
       settings: { wallet_auth: true },
     })
     const attacker = await emailSignIn(freshEmail('attacker'), app.id)
-    const victim = privateKeyToAccount(generatePrivateKey())
+    const victim = newAccount()
     const siwePost = (url: string, json: unknown, bearer?: string) =>
       t.request({ method: 'POST', url, json, appId: app.id, bearer, headers: { origin: ORIGIN } })
-    const messageFor = async () => {
-      const init = await siwePost('/api/v1/siwe/init', { address: victim.address }, attacker.token!)
-      expect(init.statusCode, init.body).toBe(200)
-      return createSiweMessage({
-        domain: 'localhost:5173',
-        address: victim.address,
-        uri: ORIGIN,
-        version: '1',
-        chainId: 1,
-        nonce: siweInitResponseSchema.parse(init.json()).nonce,
-        issuedAt: new Date(t.now()),
-      })
-    }
+    // The nonces are asked for with the attacker's session, as an attacker's link would.
+    const messageFor = () => siweMessage(victim, {}, { appId: app.id, bearer: attacker.token! })
     const message = await messageFor()
-    const attackerKey = privateKeyToAccount(generatePrivateKey())
+    const attackerKey = newAccount()
     for (const signature of [await attackerKey.signMessage({ message }), '0x1234', `0x${'00'.repeat(65)}`]) {
       const response = await siwePost(
         '/api/v1/siwe/link',
