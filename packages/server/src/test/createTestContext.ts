@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { Client } from 'pg'
 import { type CreateAppOptions, createApp } from '../createApp'
 import type { FoyerDatabase } from '../db/FoyerDatabase'
 import { migrate } from '../db/migrate'
@@ -8,7 +9,10 @@ import { openDatabase } from '../db/openDatabase'
 import { type AppRecord, seedDemoApp } from '../features/apps/service'
 import type { DevMailboxMessage } from '../features/mail/devMailbox'
 
-/** A server over a fresh in-memory PGlite with the demo app seeded, and a clock tests can advance. */
+/**
+ * A server over a fresh in-memory PGlite (or, with `databaseUrl`, a fresh PostgreSQL database) with the demo
+ * app seeded, and a clock tests can advance.
+ */
 export type TestContext = {
   app: FastifyInstance
   db: FoyerDatabase
@@ -38,23 +42,67 @@ export type TestContext = {
   close(): Promise<void>
 }
 
+/** Options of {@link createTestContext}: the app's options, and where the database lives. */
+export type TestContextOptions = Partial<CreateAppOptions> & {
+  /**
+   * `postgres://…` URL of a PostgreSQL server (e.g. `testPostgresUrl()`): a fresh database `foyer_t_<hex>`
+   * is created on it through a short-lived admin connection, opened with a connection pool (real
+   * concurrency) and dropped by `close()`. Ignored when `db` is given; default: in-memory PGlite.
+   */
+  databaseUrl?: string | undefined
+}
+
+/** Creates an empty database `foyer_t_<random hex>` on the server of `serverUrl`; returns its URL and a dropper. */
+async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `foyer_t_${randomBytes(8).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+
 /**
  * Builds app + database + seeded demo app once (PGlite startup is slow: share one per test file). Rate
- * limits are off unless `options.rateLimits` says otherwise (tests send many calls from one IP).
+ * limits are off unless `options.rateLimits` says otherwise (tests send many calls from one IP). With
+ * `options.databaseUrl` the database is a fresh PostgreSQL database on that server, dropped on `close()`.
  *
  * @example
  * let t: TestContext
  * beforeAll(async () => { t = await createTestContext() })
  * afterAll(() => t.close())
  */
-export async function createTestContext(options: Partial<CreateAppOptions> = {}): Promise<TestContext> {
-  const db = options.db ?? (await openDatabase({}))
-  await migrate(db)
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const { databaseUrl, ...appOptions } = options
+  const scratch = !appOptions.db && databaseUrl ? await createScratchDatabase(databaseUrl) : undefined
+  let db: FoyerDatabase
+  try {
+    db = appOptions.db ?? (await openDatabase(scratch ? { databaseUrl: scratch.url } : {}))
+    await migrate(db)
+  } catch (error) {
+    await scratch?.drop()
+    throw error
+  }
   const masterKey = options.masterKey ?? randomBytes(32)
   let clock = Date.UTC(2030, 0, 1)
   let signIns = 0
   const demoApp = await seedDemoApp(db, { masterKey, env: 'test' })
-  const app = await createApp({ env: 'test', now: () => clock, rateLimits: false, ...options, db, masterKey })
+  const app = await createApp({
+    env: 'test',
+    now: () => clock,
+    rateLimits: false,
+    ...appOptions,
+    db,
+    masterKey,
+  })
   await app.ready()
 
   const context: TestContext = {
@@ -105,8 +153,12 @@ export async function createTestContext(options: Partial<CreateAppOptions> = {})
       return authResponseSchema.parse(response.json())
     },
     async close() {
-      await app.close()
-      await db.close()
+      try {
+        await app.close()
+        await db.close()
+      } finally {
+        await scratch?.drop()
+      }
     },
   }
   return context

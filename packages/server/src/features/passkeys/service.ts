@@ -16,7 +16,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
 import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
-import { linkedAccounts } from '../users/schema'
+import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'
 import { authenticatorName } from './authenticatorName'
 import { parseUserAgent } from './parseUserAgent'
@@ -381,15 +381,20 @@ export async function linkPasskey(
   const at = new Date(context.now()).toISOString()
   let inserted: unknown[]
   try {
-    const result = (await context.db.orm.execute(sql`
-      insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
-        first_verified_at, latest_verified_at, created_at)
-      select ${randomId(25)}, ${app.id}, ${userId}, 'passkey', ${credential.id}, ${JSON.stringify(details)}::jsonb,
-        ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-      where (select count(*) from ${linkedAccounts}
-        where app_id = ${app.id} and user_id = ${userId} and type = 'passkey') < ${PASSKEY_LIMIT}
-      returning id`)) as unknown as { rows: unknown[] }
-    inserted = result.rows
+    inserted = await context.db.orm.transaction(async (tx) => {
+      // Links of one user take turns on its row: without the lock, two links that overlap each count 4
+      // passkeys in their own snapshot and both insert (PostgreSQL, READ COMMITTED).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+      const result = (await tx.execute(sql`
+        insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+          first_verified_at, latest_verified_at, created_at)
+        select ${randomId(25)}, ${app.id}, ${userId}, 'passkey', ${credential.id}, ${JSON.stringify(details)}::jsonb,
+          ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+        where (select count(*) from ${linkedAccounts}
+          where app_id = ${app.id} and user_id = ${userId} and type = 'passkey') < ${PASSKEY_LIMIT}
+        returning id`)) as unknown as { rows: unknown[] }
+      return result.rows
+    })
   } catch (error) {
     const failure = error as { code?: unknown; cause?: { code?: unknown } }
     if (failure.code === '23505' || failure.cause?.code === '23505')
