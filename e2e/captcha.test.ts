@@ -104,7 +104,7 @@ describe('captcha', () => {
     const email = freshEmail('refused')
     await submitEmail(appId, email)
     const dialog = page.getByRole('dialog')
-    await dialog.getByText('Please try again.').waitFor()
+    await dialog.getByText('Please try again.', { exact: true }).waitFor()
     expect(verifyCallsFor('2x0000000000000000000000000000000AA')).toBeGreaterThan(0)
     const messages = (await (
       await fetch(`${stack.apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)

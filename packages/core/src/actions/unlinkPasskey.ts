@@ -14,7 +14,8 @@ export type UnlinkPasskeyParameters = {
  * Removes a passkey of the signed-in user: `POST /api/v1/passkeys/unlink` `{ credential_id }` (spec 01 §7);
  * `state.user` becomes the answered user.
  *
- * @throws {ApiError} `not_found` (404, no such passkey of this user), `missing_or_invalid_token` (401).
+ * @throws {ApiError} `not_found` (404, no such passkey of this user), `cannot_unlink_sole_account` (400, it is
+ *   the user's only account), `missing_or_invalid_token` (401).
  * @example
  * await unlinkPasskey(client, { credentialId: account.credential_id })
  */

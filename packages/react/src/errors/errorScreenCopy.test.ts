@@ -43,6 +43,9 @@ describe('errorScreenCopy', () => {
     expect(errorScreenCopy({ code: 'CAPTCHA_TIMEOUT', message: 'Captcha failed' }, en)).toMatchObject({
       detail: 'Something went wrong! Please try again later.',
     })
+    expect(errorScreenCopy({ code: 'unsupported_captcha_site_key' }, en)).toMatchObject({
+      detail: 'Unsupported captcha site key',
+    })
     expect(errorScreenCopy({ code: 'invalid_data', status: 400, message: 'Bad email' }, en)).toMatchObject({
       title: 'Something went wrong',
       detail: 'Bad email',

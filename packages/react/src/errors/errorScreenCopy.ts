@@ -22,6 +22,7 @@ export type ErrorScreenCopy = {
  * | `invalid_captcha` | 'Something went wrong' / 'Please try again.' / 'Try again' (Back returns to the captcha screen, which runs a fresh challenge: the captcha resets) |
  * | `captcha_failed` | 'Something went wrong' / 'You did not pass CAPTCHA. Please try again.' / 'Try again' |
  * | `CAPTCHA_TIMEOUT` | 'Something went wrong' / 'Something went wrong! Please try again later.' / 'Try again' |
+ * | `unsupported_captcha_site_key` | 'Something went wrong' / 'Unsupported captcha site key' / 'Try again' |
  * | `disallowed_login_method` | 'Not allowed' / server message / 'Try another method' |
  * | `allowlist_rejected` | app's `allowlist_config` texts, else "You don't have access to this app" / 'Have you been invited?' / 'Try another account' (link when `cta_link`) |
  * | `linked_to_another_user` | 'Authentication failed' / 'This account has already been linked to another user.' / 'Try again' |
@@ -50,6 +51,8 @@ export function errorScreenCopy(
       return { title: m.somethingWentWrong, detail: m.captchaFailed, button: m.tryAgain }
     case 'CAPTCHA_TIMEOUT':
       return { title: m.somethingWentWrong, detail: m.captchaTimeout, button: m.tryAgain }
+    case 'unsupported_captcha_site_key':
+      return { title: m.somethingWentWrong, detail: m.unsupportedCaptchaSiteKey, button: m.tryAgain }
     case 'disallowed_login_method':
       return { title: m.notAllowed, detail: error.message ?? m.tryAgainLater, button: m.tryAnotherMethod }
     case 'allowlist_rejected': {

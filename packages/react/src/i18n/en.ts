@@ -59,6 +59,7 @@ export const en = {
     regionNotSupportedDetail: 'SMS authentication from this region is not available',
     captchaFailed: 'You did not pass CAPTCHA. Please try again.',
     captchaTimeout: 'Something went wrong! Please try again later.',
+    unsupportedCaptchaSiteKey: 'Unsupported captcha site key',
   },
   captcha: {
     checking: 'Checking that you are a human...',

@@ -28,7 +28,16 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
  */
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
   if (captchaRequired(modal.state)) {
-    modal.router.push('captcha', { start })
+    const history = modal.router.getHistory()
+    const landing = start.kind === 'passkey' ? undefined : start.landing
+    // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
+    if (landing && history.at(-1)?.id === 'landing')
+      modal.router.restore([
+        ...history.slice(0, -1),
+        { id: 'landing', params: landing },
+        { id: 'captcha', params: { start } },
+      ])
+    else modal.router.push('captcha', { start })
     return Promise.resolve()
   }
   return continueLogin(modal, start, undefined)

@@ -313,6 +313,23 @@ describe.each(routes)('$name', (route) => {
     }
   })
 
+  test("error: a guest's session does not skip the captcha (guests sign in with no captcha)", async () => {
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/v1/guest/authenticate',
+      appId: DEMO_CAPTCHA_APP_ID,
+      json: { guest_credential: randomBytes(32).toString('base64url') },
+    })
+    expect(guest.statusCode, guest.body).toBe(200)
+    const bearer = authResponseSchema.parse(guest.json()).token as string
+    const { body, to } = route.fresh()
+    const before = await issuedCount(DEMO_CAPTCHA_APP_ID, to)
+    await expectRefused(await call(route, body, { bearer }), DEMO_CAPTCHA_APP_ID, to, before)
+    // With a token the guest goes on (e.g. to link an email and become a full user).
+    const response = await call(route, body, { bearer, token: await issueToken() })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+
   test('error: a session of another app does not skip the captcha', async () => {
     const { token: bearer } = await t.signIn()
     const { body, to } = route.fresh()

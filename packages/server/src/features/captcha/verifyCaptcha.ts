@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { requireSession } from '../../http/requireSession'
+import type { RequireSessionReturnType } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
 import type { LoadedApp } from '../apps/service'
+import { users } from '../users/schema'
 import { isHostnameAllowed } from './isHostnameAllowed'
 
 /** Cloudflare Turnstile's server-side validation endpoint (the default `captcha.verifyUrl`). */
@@ -129,34 +131,35 @@ export async function verifyCaptcha(
 
 /**
  * The captcha guard of the protected calls (`POST /api/v1/passwordless/init`, `/api/v1/passwordless_sms/init`,
- * `/api/v1/passkeys/authenticate/init`). Call it BEFORE any code is issued or any cooldown recorded. Does
- * nothing when the app has `captcha_enabled` off, or when the request carries a live session of this app
- * (Bearer, or the access-token cookie in cookie mode: spec 01 §6 "Captcha is skipped for an already
- * authenticated user", §4 "Starting a login" — link and update code sends); otherwise the body's `token` must pass
- * {@link verifyCaptcha}. Throws 400 `invalid_captcha` ('Captcha token missing' / 'Captcha token invalid' /
- * 'Captcha verification failed'); never a 500 (security checklist A.8, I.56).
+ * `/api/v1/passkeys/authenticate/init`). Call it BEFORE any code is issued or any cooldown recorded, with the
+ * request's session read once ({@link optionalSession}). Does nothing when the app has `captcha_enabled` off,
+ * or when `session` is a live session of a full user of this app (spec 01 §6 "Captcha is skipped for an
+ * already authenticated user": link and update code sends). A guest's session does not count: guests sign in
+ * with no captcha, so their sessions must not open the protected calls. Otherwise the body's `token` must
+ * pass {@link verifyCaptcha}. Throws 400 `invalid_captcha` ('Captcha token missing' / 'Captcha token invalid'
+ * / 'Captcha verification failed'); never a 500 (security checklist A.8, I.56).
  *
  * @example
  * const foyerApp = await requireApp(context, request)
- * await assertCaptcha(context, foyerApp, request, request.body.token)
- * await sendLoginCode(context, foyerApp, request.body.email, purpose)
+ * const session = await optionalSession(context, request)
+ * await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+ * await sendLoginCode(context, foyerApp, request.body.email, session ? 'link' : 'login')
  */
 export async function assertCaptcha(
   context: ServerContext,
   app: LoadedApp,
   request: FastifyRequest,
-  token: string | undefined,
+  parameters: { token: string | undefined; session: RequireSessionReturnType | null },
 ): Promise<void> {
   if (!app.settings.captcha_enabled) return
-  if (await hasLiveSession(context, request)) return
-  await verifyCaptcha(context, { app, token, remoteIp: request.ip, log: request.log })
+  if (parameters.session && !(await isGuest(context, parameters.session.userId))) return
+  await verifyCaptcha(context, { app, token: parameters.token, remoteIp: request.ip, log: request.log })
 }
 
-async function hasLiveSession(context: ServerContext, request: FastifyRequest): Promise<boolean> {
-  try {
-    await requireSession(context, request)
-    return true
-  } catch {
-    return false
-  }
+async function isGuest(context: ServerContext, userId: string): Promise<boolean> {
+  const [row] = await context.db.orm
+    .select({ isGuest: users.isGuest })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row?.isGuest ?? true
 }

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { optionalBody } from '../../http/optionalBody'
+import { optionalSession } from '../../http/optionalSession'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
@@ -68,7 +69,10 @@ export async function passkeyRoutes(
       assertPasskeysEnabled(foyerApp)
       const relyingParty = relyingPartyOf(foyerApp, originOf(request))
       // Captcha before a challenge is issued (checklist I.56).
-      await assertCaptcha(context, foyerApp, request, request.body.token)
+      await assertCaptcha(context, foyerApp, request, {
+        token: request.body.token,
+        session: await optionalSession(context, request),
+      })
       return initPasskeyAuthentication(context, foyerApp, relyingParty)
     },
   )

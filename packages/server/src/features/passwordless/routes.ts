@@ -9,9 +9,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { optionalSession } from '../../http/optionalSession'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
-import { requireSession } from '../../http/requireSession'
+import { type RequireSessionReturnType, requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { revokeSessionById, startSession } from '../sessions/service'
@@ -26,16 +27,11 @@ import {
 } from './service'
 
 /**
- * The purpose of a code requested by `request`: 'link' when it carries a live session (Bearer, or the cookie in cookie mode), else
- * 'login' (security checklist A.6: a login code never links, a link code never signs in).
+ * The purpose of a code sent in `session`: 'link' with a live session, else 'login' (security checklist A.6:
+ * a login code never links, a link code never signs in).
  */
-export async function codePurpose(context: ServerContext, request: FastifyRequest): Promise<CodePurpose> {
-  try {
-    await requireSession(context, request)
-    return 'link'
-  } catch {
-    return 'login'
-  }
+export function codePurpose(session: RequireSessionReturnType | null): CodePurpose {
+  return session ? 'link' : 'login'
 }
 
 /** Rate-limit key of a code send: the app and the canonical destination address. */
@@ -66,10 +62,12 @@ export async function passwordlessRoutes(
     { config, schema: { body: passwordlessInitRequestSchema, response: { 200: successResponseSchema } } },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
+      // One session read decides both the captcha and the code's purpose.
+      const session = await optionalSession(context, request)
       // Captcha before the per-destination count and the code (checklist A.8, I.56).
-      await assertCaptcha(context, foyerApp, request, request.body.token)
+      await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
       await checkDestination(request, reply)
-      await sendLoginCode(context, foyerApp, request.body.email, await codePurpose(context, request))
+      await sendLoginCode(context, foyerApp, request.body.email, codePurpose(session))
       return { success: true as const }
     },
   )

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { optionalSession } from '../../http/optionalSession'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
@@ -73,10 +74,12 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
       const phoneNumber = toE164(request.body.phoneNumber)
+      // One session read decides both the captcha and the code's purpose.
+      const session = await optionalSession(context, request)
       // Captcha before the per-number count and the code (checklist A.8, I.56).
-      await assertCaptcha(context, foyerApp, request, request.body.token)
+      await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
       await checkDestination(request, reply)
-      await sendSmsCode(context, foyerApp, phoneNumber, await codePurpose(context, request))
+      await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
       return { success: true as const }
     },
   )

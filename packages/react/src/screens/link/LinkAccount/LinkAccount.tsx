@@ -1,5 +1,7 @@
 import { isValidEmail, maskPhoneNumber, sendEmailCode, sendSmsCode } from '@foyer/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { captchaRequired } from '../../../captcha/captchaRequired'
+import { useCaptcha } from '../../../captcha/useCaptcha'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
@@ -13,12 +15,14 @@ import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
  * The link screens of the modal's link mode (spec 01 §2 "Link email, link phone, update phone"): 'Link
  * email' (email form), 'Link phone' (phone form) and 'Update phone' (the current number masked, then the
  * new number). Submitting sends a code to the signed-in user (a link code) and opens the code screen in
- * link mode, which links (or updates) and answers the flow with the user. Send failures go to the error
- * screen (Back returns here); closing the modal rejects the flow.
+ * link mode, which links (or updates) and answers the flow with the user. A guest on an app with captcha on
+ * passes an invisible captcha first (the server asks guests: spec 01 §6, checklist I.56). Send failures go
+ * to the error screen (Back returns here); closing the modal rejects the flow.
  */
 export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
-  const { client, router, messages } = useModal()
+  const { client, router, messages, state } = useModal()
   const m = messages.link
+  const captcha = useCaptcha()
   const { kind, settle, oldPhoneNumber } = params
   const [sending, setSending] = useState(false)
   const isMounted = useIsMounted()
@@ -28,12 +32,13 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
     setSending(true)
     preloadEmailScreens()
     try {
+      const captchaToken = captchaRequired(state) ? await captcha.getToken() : undefined
       let next: AwaitingCodeParams
       if (kind === 'email') {
-        await sendEmailCode(client, { email: value })
+        await sendEmailCode(client, { email: value, captchaToken })
         next = { email: value, flow: { kind: 'link', settle } }
       } else {
-        await sendSmsCode(client, { phoneNumber: value })
+        await sendSmsCode(client, { phoneNumber: value, captchaToken })
         next =
           kind === 'updatePhone' && oldPhoneNumber
             ? { phoneNumber: value, flow: { kind: 'update', oldPhoneNumber, settle } }
@@ -68,6 +73,8 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
       ) : (
         <PhoneForm onSubmit={send} busy={sending} initialPhoneNumber={params.value} autoFocus />
       )}
+      {/* The captcha widget (guests only), visible only when the challenge needs interaction. */}
+      <div ref={captcha.containerRef} className="foyer-captcha" />
     </div>
   )
 }

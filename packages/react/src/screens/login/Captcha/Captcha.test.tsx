@@ -1,4 +1,4 @@
-import { loginWithEmailCode } from '@foyer/core'
+import { loginAsGuest, loginWithEmailCode } from '@foyer/core'
 import { defaultAppSettings } from '@foyer/protocol'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -247,6 +247,8 @@ describe('Captcha', () => {
     await act(() => vi.advanceTimersByTimeAsync(8000))
     await user.click(await screen.findByRole('button', { name: 'Continue' }))
     expect(await screen.findByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
+    // The landing keeps the address that was typed.
+    expect((emailInput() as HTMLInputElement).value).toBe('ada@example.com')
   })
 
   test("error: the server's invalid_captcha shows 'Please try again.'; Try again runs a fresh captcha", async () => {
@@ -311,6 +313,26 @@ describe('Captcha', () => {
     ).toBeTruthy()
     expect(document.querySelector('script[data-foyer-turnstile]')?.getAttribute('src')).toBe(scriptUrl)
     document.querySelector('script[data-foyer-turnstile]')?.remove()
+  })
+
+  test('behavior: a guest linking an email passes a captcha first (the server asks guests too)', async () => {
+    const guestAnswer = { ...authAnswer, body: { ...authAnswer.body, user: { ...testUser, is_guest: true } } }
+    const { client, calls } = createTestClient(
+      captchaRoutes({ 'POST /api/v1/guest/authenticate': () => guestAnswer }),
+    )
+    const user = userEvent.setup()
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <LinkEmailHost />
+      </FoyerProvider>,
+    )
+    await waitFor(() => expect(client.getState().status).toBe('ready'))
+    await act(() => loginAsGuest(client))
+    expect(client.getState().user?.is_guest).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Host link email' }))
+    await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    expect(initBodies(calls)).toEqual([{ email: 'ada@example.org', token: 'token-1' }])
   })
 
   test('behavior: a signed-in user linking an email skips the captcha', async () => {
