@@ -54,6 +54,35 @@ afterEach(() => {
 })
 
 describe('createCaptchaController', () => {
+  test('error: a waiter with nothing running, or whose token another took, rejects at once', async () => {
+    const { fake, captcha } = setup()
+    await expect(captcha.waitForToken()).rejects.toMatchObject({ code: 'captcha_failed' })
+    captcha.execute()
+    const first = captcha.waitForToken()
+    const second = captcha.waitForToken()
+    const secondSettled = second.catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(500)
+    fake.pass('token-1')
+    await vi.advanceTimersByTimeAsync(200)
+    await expect(first).resolves.toBe('token-1')
+    expect(await secondSettled).toBeInstanceOf(CaptchaError)
+  })
+
+  test('behavior: a waiter of a replaced run never times out the newer run', async () => {
+    const { fake, captcha } = setup()
+    captcha.execute()
+    const stale = captcha.waitForToken().catch((error: unknown) => error)
+    captcha.reset()
+    captcha.execute()
+    const fresh = captcha.waitForToken()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(await stale).toMatchObject({ code: 'captcha_failed' })
+    await vi.advanceTimersByTimeAsync(19_000)
+    fake.pass('token-2')
+    await vi.advanceTimersByTimeAsync(200)
+    await expect(fresh).resolves.toBe('token-2')
+  })
+
   test('default: ready; execute renders after 0.5 s and the token is taken once', async () => {
     const { fake, captcha } = setup()
     expect(captcha.getState()).toEqual({

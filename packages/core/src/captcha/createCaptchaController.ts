@@ -71,9 +71,11 @@ export type CaptchaController = {
   execute(): void
   /**
    * Waits for the run's result, looking every 200 ms: resolves with the token (taking it), rejects when the
-   * run failed or after 20 s. Does not start a run: call `execute()` first.
+   * run failed, when no run is under way (never executed, or another waiter took the token), when a newer
+   * run replaced it, or after 20 s. Does not start a run: call `execute()` first.
    *
-   * @throws {CaptchaError} `'captcha_failed'` ('Captcha failed'; `details`: Turnstile's code),
+   * @throws {CaptchaError} `'captcha_failed'` ('Captcha failed'; `details`: Turnstile's code, or why no
+   *   token will come),
    *   `'CAPTCHA_TIMEOUT'` ('Captcha failed') after `timeoutMs`, `'captcha_unavailable'` when destroyed
    */
   waitForToken(): Promise<string>
@@ -220,15 +222,25 @@ export function createCaptchaController(parameters: CreateCaptchaControllerParam
     waitForToken() {
       return new Promise<string>((resolve, reject) => {
         let waited = 0
+        const mine = run
         const look = () => {
-          if (state.status === 'success' && state.token !== null) {
+          if (state.status === 'disabled') {
+            reject(new CaptchaError({ code: 'captcha_unavailable', details: 'The captcha was destroyed.' }))
+          } else if (run !== mine) {
+            // A newer run (execute, reset) replaced the one this waiter was for: it is not left to time out
+            // later and fail the newer run.
+            reject(
+              new CaptchaError({ code: 'captcha_failed', details: 'A newer challenge replaced this one.' }),
+            )
+          } else if (state.status === 'success' && state.token !== null) {
             const token = state.token
             set({ status: 'ready', token: null })
             resolve(token)
           } else if (state.status === 'error') {
             reject(new CaptchaError({ code: 'captcha_failed', details: state.error ?? undefined }))
-          } else if (state.status === 'disabled') {
-            reject(new CaptchaError({ code: 'captcha_unavailable', details: 'The captcha was destroyed.' }))
+          } else if (state.status === 'ready' && !state.executing) {
+            // Nothing is running (never executed, or another waiter took the token): no token will come.
+            reject(new CaptchaError({ code: 'captcha_failed', details: 'No challenge is running.' }))
           } else if (waited >= timeoutMs) {
             // Spec 01 §4: give up with CAPTCHA_TIMEOUT ('Captcha failed'); the executing flag is cleared.
             run += 1
