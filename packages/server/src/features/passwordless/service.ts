@@ -5,9 +5,10 @@ import {
   CODE_RESEND_COOLDOWN_SECONDS,
   CODE_TTL_SECONDS,
 } from '@foyer/protocol'
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
+import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
 import type { LoadedApp } from '../apps/service'
@@ -58,6 +59,25 @@ export function codeHmac(
 }
 
 /**
+ * The code row of (app, destination, purpose) written — inserted, or replaced (new id and HMAC, attempts
+ * reset, not consumed) when its code was sent at or before `cooldownStart` — in one statement; no row
+ * within the cooldown.
+ */
+const upsertCode = preparedStatement<{ id: string }>(
+  'foyer_upsert_one_time_code',
+  sql`
+  insert into ${oneTimeCodes} (id, app_id, destination, purpose, code_hmac, created_at, expires_at,
+    attempts, consumed_at)
+  values (${sql.placeholder('id')}, ${sql.placeholder('appId')}, ${sql.placeholder('destination')},
+    ${sql.placeholder('purpose')}, ${sql.placeholder('codeHmac')}, ${sql.placeholder('createdAt')}::timestamptz,
+    ${sql.placeholder('expiresAt')}::timestamptz, 0, null)
+  on conflict (app_id, destination, purpose) do update set id = excluded.id, code_hmac = excluded.code_hmac,
+    created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = 0, consumed_at = null
+  where ${oneTimeCodes}.created_at <= ${sql.placeholder('cooldownStart')}::timestamptz
+  returning id`,
+)
+
+/**
  * Issues a one-time code for `destination` (a canonical email address or E.164 phone number) and hands it
  * to `deliver`. The code row is replaced atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO
  * UPDATE … WHERE sent ≥ 30 s ago`, so a resend invalidates the previous code (A.5) and the cooldown holds
@@ -73,36 +93,18 @@ export async function issueCode(
 ): Promise<void> {
   const { destination, purpose } = parameters
   const nowMs = context.now()
-  const now = new Date(nowMs)
   const code = generateCode()
-  const row = {
-    id: randomId(25),
+  const id = randomId(25)
+  const written = await upsertCode(context.db, {
+    id,
     appId: app.id,
     destination,
     purpose,
     codeHmac: codeHmac(context.masterKey, { appId: app.id, purpose, destination, code }),
-    createdAt: now,
-    expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000),
-    attempts: 0,
-    consumedAt: null,
-  }
-  const cooldownStart = new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000)
-  const written = await context.db.orm
-    .insert(oneTimeCodes)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [oneTimeCodes.appId, oneTimeCodes.destination, oneTimeCodes.purpose],
-      set: {
-        id: row.id,
-        codeHmac: row.codeHmac,
-        createdAt: row.createdAt,
-        expiresAt: row.expiresAt,
-        attempts: 0,
-        consumedAt: null,
-      },
-      setWhere: lte(oneTimeCodes.createdAt, cooldownStart),
-    })
-    .returning({ id: oneTimeCodes.id })
+    createdAt: new Date(nowMs).toISOString(),
+    expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000).toISOString(),
+    cooldownStart: new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
+  })
   if (written.length === 0)
     throw new FoyerHttpError(
       'too_many_requests',
@@ -111,7 +113,7 @@ export async function issueCode(
   try {
     await parameters.deliver(code)
   } catch (error) {
-    await context.db.orm.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id))
+    await context.db.orm.delete(oneTimeCodes).where(eq(oneTimeCodes.id, id))
     throw error
   }
 }
@@ -164,6 +166,31 @@ export async function consumeLoginCode(
 }
 
 /**
+ * SQL condition: the code row is the live code of (app, destination, purpose) — not consumed, not expired,
+ * fewer than `maxAttempts` wrong attempts (checklist A.2–A.4).
+ */
+const liveCodeCondition = sql`${oneTimeCodes.appId} = ${sql.placeholder('appId')}
+  and ${oneTimeCodes.destination} = ${sql.placeholder('destination')}
+  and ${oneTimeCodes.purpose} = ${sql.placeholder('purpose')} and ${oneTimeCodes.consumedAt} is null
+  and ${oneTimeCodes.expiresAt} > ${sql.placeholder('now')}::timestamptz
+  and ${oneTimeCodes.attempts} < ${sql.placeholder('maxAttempts')}::integer`
+
+/** The live code row of (app, destination, purpose), if any: its id and HMAC. */
+const findLiveCode = preparedStatement<{ id: string; code_hmac: string }>(
+  'foyer_find_live_one_time_code',
+  sql`select id, code_hmac from ${oneTimeCodes} where ${liveCodeCondition} limit 1`,
+)
+
+/** Consumes the code row `id` when it is still live and its HMAC is `codeHmac`; returns it, or no row. */
+const consumeLiveCode = preparedStatement<{ id: string }>(
+  'foyer_consume_one_time_code',
+  sql`update ${oneTimeCodes} set consumed_at = ${sql.placeholder('now')}::timestamptz
+  where ${oneTimeCodes.id} = ${sql.placeholder('id')}
+    and ${oneTimeCodes.codeHmac} = ${sql.placeholder('codeHmac')} and ${liveCodeCondition}
+  returning id`,
+)
+
+/**
  * Checks and consumes the code of `destination` (canonical email or E.164 number) for `purpose`:
  * 1. the live code row of (app, destination, purpose) must exist: not consumed, not expired (≤ 10 min,
  *    A.2), fewer than 5 wrong attempts (A.3);
@@ -186,25 +213,20 @@ export async function consumeCode(
     code: parameters.code,
   })
   const invalid = () => new FoyerHttpError('invalid_credentials', INVALID_CODE_MESSAGE)
-  const live = and(
-    eq(oneTimeCodes.appId, app.id),
-    eq(oneTimeCodes.destination, destination),
-    eq(oneTimeCodes.purpose, purpose),
-    isNull(oneTimeCodes.consumedAt),
-    gt(oneTimeCodes.expiresAt, now),
-    lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
-  )
+  const live = {
+    appId: app.id,
+    destination,
+    purpose,
+    now: now.toISOString(),
+    maxAttempts: CODE_MAX_ATTEMPTS,
+  }
 
   // 1. The live code.
-  const [row] = await context.db.orm
-    .select({ id: oneTimeCodes.id, codeHmac: oneTimeCodes.codeHmac })
-    .from(oneTimeCodes)
-    .where(live)
-    .limit(1)
+  const [row] = await findLiveCode(context.db, live)
   if (!row) throw invalid()
 
   // 2. Constant-time comparison; a wrong code burns an attempt of this code.
-  const matches = timingSafeEqual(Buffer.from(row.codeHmac, 'hex'), Buffer.from(expected, 'hex'))
+  const matches = timingSafeEqual(Buffer.from(row.code_hmac, 'hex'), Buffer.from(expected, 'hex'))
   if (!matches) {
     await context.db.orm
       .update(oneTimeCodes)
@@ -214,10 +236,6 @@ export async function consumeCode(
   }
 
   // 3. Atomic single use.
-  const consumed = await context.db.orm
-    .update(oneTimeCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(oneTimeCodes.id, row.id), eq(oneTimeCodes.codeHmac, expected), live))
-    .returning({ id: oneTimeCodes.id })
+  const consumed = await consumeLiveCode(context.db, { ...live, id: row.id, codeHmac: expected })
   if (consumed.length === 0) throw invalid()
 }

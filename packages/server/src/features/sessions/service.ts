@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { sha256Hex } from '../../crypto/sha256Hex'
+import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../http/ServerContext'
 import type { LoadedApp } from '../apps/service'
@@ -80,6 +81,28 @@ async function buildAuthResponse(
 }
 
 /**
+ * One statement: the session and its first refresh token exist together or not at all; it also reads the
+ * wire user for the auth response.
+ */
+const insertSession = preparedStatement<{ user_json: UserJsonRow | null }>(
+  'foyer_insert_session',
+  sql`
+  with session as (
+    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
+    values (${sql.placeholder('sessionId')}, ${sql.placeholder('userId')}, ${sql.placeholder('appId')},
+      ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz,
+      ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('forkedFromSessionId')}::varchar)
+    returning id
+  ), token as (
+    insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
+    select ${sql.placeholder('tokenId')}, id, ${sql.placeholder('tokenHash')}, null,
+      ${sql.placeholder('now')}::timestamptz from session
+    returning session_id
+  )
+  select ${userJsonSql(sql`${sql.placeholder('userId')}::varchar`)} as user_json from token`,
+)
+
+/**
  * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
  * expires 30 days from now (absolute), or, for a fork, with the session it was forked from.
  */
@@ -89,29 +112,19 @@ async function createSession(
   parameters: { userId: string; forkedFrom?: { sessionId: string; expiresAt: Date } },
 ): Promise<SessionTokens & { user: User | null }> {
   const nowMs = context.now()
-  const now = new Date(nowMs).toISOString()
-  const expiresAt = (
-    parameters.forkedFrom?.expiresAt ?? new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000)
-  ).toISOString()
+  const expiresAt = parameters.forkedFrom?.expiresAt ?? new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000)
   const sessionId = randomId(25)
   const refreshToken = newRefreshToken()
-  // One statement: the session and its first refresh token exist together or not at all; it also reads
-  // the wire user for the auth response.
-  const [row] = await rowsOf<{ user_json: UserJsonRow | null }>(
-    context,
-    sql`
-    with session as (
-      insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
-      values (${sessionId}, ${parameters.userId}, ${app.id}, ${now}::timestamptz, ${now}::timestamptz,
-        ${expiresAt}::timestamptz, ${parameters.forkedFrom?.sessionId ?? null})
-      returning id
-    ), token as (
-      insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
-      select ${randomId(25)}, id, ${sha256Hex(refreshToken)}, null, ${now}::timestamptz from session
-      returning session_id
-    )
-    select ${userJsonSql(sql`${parameters.userId}`)} as user_json from token`,
-  )
+  const [row] = await insertSession(context.db, {
+    sessionId,
+    userId: parameters.userId,
+    appId: app.id,
+    now: new Date(nowMs).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    forkedFromSessionId: parameters.forkedFrom?.sessionId ?? null,
+    tokenId: randomId(25),
+    tokenHash: sha256Hex(refreshToken),
+  })
   const user = row?.user_json ? toUserJson(row.user_json) : null
   return { sessionId, userId: parameters.userId, refreshToken, user }
 }
@@ -144,10 +157,46 @@ type RotationConstraints = {
   forkedOnly?: boolean | undefined
 }
 
-/** Rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<Row>(context: ServerContext, query: SQL): Promise<Row[]> {
-  return ((await context.db.orm.execute(query)) as unknown as { rows: Row[] }).rows
-}
+/**
+ * The compare-and-set of a rotation (step 1 of {@link rotateRefreshToken}): rotates the token of hash
+ * `tokenHash` when it is not rotated yet and its session is a live session of `appId` (and, when given,
+ * the session `sessionId`; with `forkedOnly`, a forked session), inserts the successor and moves the
+ * session's idle clock; returns the session, its user, absolute expiry (ms) and wire user, or no row.
+ */
+const rotateStatement = preparedStatement<{
+  session_id: string
+  user_id: string
+  expires_ms: number
+  user_json: UserJsonRow | null
+}>(
+  'foyer_rotate_refresh_token',
+  sql`
+  with parent as (
+    update ${refreshTokens}
+    set rotated_at = ${sql.placeholder('now')}::timestamptz, successor_id = ${sql.placeholder('childId')},
+      successor_sealed = ${sql.placeholder('sealed')}
+    where token_hash = ${sql.placeholder('tokenHash')} and rotated_at is null and exists (
+      select 1 from ${sessions} s
+      where s.id = ${refreshTokens}.session_id and s.app_id = ${sql.placeholder('appId')}
+        and s.revoked_at is null and s.expires_at > ${sql.placeholder('now')}::timestamptz
+        and s.last_used_at > ${sql.placeholder('idleCutoff')}::timestamptz
+        and (${sql.placeholder('sessionId')}::varchar is null or s.id = ${sql.placeholder('sessionId')}::varchar)
+        and (not ${sql.placeholder('forkedOnly')}::boolean or s.forked_from_session_id is not null)
+    )
+    returning id, session_id
+  ), child as (
+    insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
+    select ${sql.placeholder('childId')}, session_id, ${sql.placeholder('childHash')}, id,
+      ${sql.placeholder('now')}::timestamptz from parent
+    returning session_id
+  ), touched as (
+    update ${sessions} set last_used_at = ${sql.placeholder('now')}::timestamptz
+    from child where ${sessions}.id = child.session_id
+    returning ${sessions}.id as session_id, ${sessions}.user_id,
+      (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms
+  )
+  select session_id, user_id, expires_ms, ${userJsonSql(sql`touched.user_id`)} as user_json from touched`,
+)
 
 /**
  * Rotates the refresh token `presented` of `app` (spec 01 §4; security checklist C.19–C.22):
@@ -174,45 +223,23 @@ async function rotateRefreshToken(
 ): Promise<Rotation> {
   if (!presented) throw invalidToken()
   const nowMs = context.now()
-  const now = new Date(nowMs).toISOString()
-  const idleCutoff = new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString()
   const tokenHash = sha256Hex(presented)
   const child = newRefreshToken()
   const childId = randomId(25)
   const sealed = sealSecret(successorKey(context, presented), child, `refresh:${childId}`)
 
   // 1. Compare-and-set, successor and idle clock in one statement.
-  const [rotated] = await rowsOf<{
-    session_id: string
-    user_id: string
-    expires_ms: number
-    user_json: UserJsonRow | null
-  }>(
-    context,
-    sql`
-    with parent as (
-      update ${refreshTokens}
-      set rotated_at = ${now}::timestamptz, successor_id = ${childId}, successor_sealed = ${sealed}
-      where token_hash = ${tokenHash} and rotated_at is null and exists (
-        select 1 from ${sessions} s
-        where s.id = ${refreshTokens}.session_id and s.app_id = ${app.id} and s.revoked_at is null
-          and s.expires_at > ${now}::timestamptz and s.last_used_at > ${idleCutoff}::timestamptz
-          ${constraints.sessionId ? sql`and s.id = ${constraints.sessionId}` : sql``}
-          ${constraints.forkedOnly ? sql`and s.forked_from_session_id is not null` : sql``}
-      )
-      returning id, session_id
-    ), child as (
-      insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
-      select ${childId}, session_id, ${sha256Hex(child)}, id, ${now}::timestamptz from parent
-      returning session_id
-    ), touched as (
-      update ${sessions} set last_used_at = ${now}::timestamptz
-      from child where ${sessions}.id = child.session_id
-      returning ${sessions}.id as session_id, ${sessions}.user_id,
-        (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms
-    )
-    select session_id, user_id, expires_ms, ${userJsonSql(sql`touched.user_id`)} as user_json from touched`,
-  )
+  const [rotated] = await rotateStatement(context.db, {
+    now: new Date(nowMs).toISOString(),
+    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
+    tokenHash,
+    appId: app.id,
+    sessionId: constraints.sessionId ?? null,
+    forkedOnly: constraints.forkedOnly === true,
+    childId,
+    childHash: sha256Hex(child),
+    sealed,
+  })
   if (rotated)
     return {
       sessionId: rotated.session_id,
@@ -271,6 +298,7 @@ async function rotateRefreshToken(
   }
 
   // Reuse of a rotated token: revoke the session and the sessions forked from it (recursively).
+  const now = new Date(nowMs).toISOString()
   await context.db.orm.execute(sql`
     with recursive family(id) as (
       select ${found.sessionId}::varchar

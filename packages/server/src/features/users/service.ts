@@ -11,6 +11,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
@@ -309,6 +310,12 @@ export function isAllowListed(entries: readonly string[], type: AccountType, sub
 
 type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
 
+/** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
+function assertAdmits(access: AccessControl, type: AccountType, subject: string): void {
+  if (access.allowlist_enabled && !isAllowListed(access.allowlist, type, subject))
+    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+}
+
 /**
  * Throws 403 `allowlist_rejected` when the app's allow-list is on and does not admit (type, subject)
  * (checklist I.55); returns the app's access control, read inside `tx`.
@@ -320,45 +327,130 @@ async function assertAllowListed(
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   const access = mergeSettings(app.settings as Record<string, unknown>).access_control
-  if (access.allowlist_enabled && !isAllowListed(access.allowlist, parameters.type, parameters.subject))
-    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+  assertAdmits(access, parameters.type, parameters.subject)
   return access
 }
 
+/** The values of {@link upsertAccountSql}: plain values, or `sql.placeholder`s of a prepared statement. */
+type UpsertAccountValues = Record<
+  'accountId' | 'appId' | 'userId' | 'type' | 'subject' | 'details' | 'at' | 'isGuest',
+  unknown
+>
+
 /**
- * Checklist I.55, for a sign-up (a new user) of (type, subject) in `appId`, inside the sign-up transaction:
- * with `access_control.allowlist_enabled`, the account must be allow-listed (403 `allowlist_rejected`);
- * with `access_control.max_users`, the app's user count (guests included) must stay below it (403
- * `max_accounts_reached`). The limit check takes a transaction-scoped advisory lock per app
- * (`pg_advisory_xact_lock`, PostgreSQL and PGlite), held until commit, so parallel sign-ups are counted one
- * after the other: N parallel sign-ups at limit − 1 give exactly the limit. Returns whether it locked.
+ * One statement: the account of (app, type, subject) is inserted with the proposed user id `userId`, or —
+ * when a concurrent sign-up just inserted it — its `latest_verified_at` is bumped (the upsert takes the row
+ * lock, so two sign-ups of one account yield one user). The user row is inserted only when the account got
+ * the proposed id; the foreign key is checked at the end of the statement, when both rows exist. Returns
+ * the account's `user_id`.
  */
-async function assertMaySignUp(
-  tx: Transaction,
-  parameters: { appId: string; type: AccountType; subject: string },
-): Promise<boolean> {
-  const access = await assertAllowListed(tx, parameters)
-  if (access.max_users === null) return false
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${parameters.appId}`}, 0))`,
-  )
+function upsertAccountSql(values: UpsertAccountValues): SQL {
+  return sql`
+    with account as (
+      insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+        first_verified_at, latest_verified_at, created_at)
+      values (${values.accountId}, ${values.appId}, ${values.userId}, ${values.type}, ${values.subject},
+        ${values.details}::jsonb, ${values.at}::timestamptz, ${values.at}::timestamptz,
+        ${values.at}::timestamptz, ${values.at}::timestamptz)
+      on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at,
+        details = ${linkedAccounts}.details || excluded.details
+      returning user_id
+    ), created as (
+      insert into ${users} (id, app_id, created_at, is_guest)
+      select user_id, ${values.appId}, ${values.at}::timestamptz, ${values.isGuest}::boolean
+      from account where user_id = ${values.userId}::varchar
+      returning id
+    )
+    select user_id from account`
+}
+
+/** {@link upsertAccountSql} as a prepared statement, for sign-ups outside a transaction. */
+const upsertAccount = preparedStatement<{ user_id: string }>(
+  'foyer_upsert_account',
+  upsertAccountSql({
+    accountId: sql.placeholder('accountId'),
+    appId: sql.placeholder('appId'),
+    userId: sql.placeholder('userId'),
+    type: sql.placeholder('type'),
+    subject: sql.placeholder('subject'),
+    details: sql.placeholder('details'),
+    at: sql.placeholder('at'),
+    isGuest: sql.placeholder('isGuest'),
+  }),
+)
+
+/** The values of {@link signInExistingSql}: plain values, or `sql.placeholder`s of a prepared statement. */
+type SignInExistingValues = Record<'appId' | 'type' | 'subject' | 'details' | 'at', unknown>
+
+/**
+ * One statement: the sign-in of an existing account (its `latest_verified_at` bumped, `details` merged)
+ * → its `user_id`; otherwise (`user_id` null) the app's stored `settings` for the sign-up checks (null
+ * when there is no such app).
+ */
+function signInExistingSql(values: SignInExistingValues): SQL {
+  return sql`
+    with existing as (
+      update ${linkedAccounts}
+      set latest_verified_at = ${values.at}::timestamptz,
+        details = ${linkedAccounts}.details || ${values.details}::jsonb
+      where app_id = ${values.appId} and type = ${values.type} and subject = ${values.subject}
+      returning user_id
+    )
+    select (select user_id from existing limit 1) as user_id,
+      (select settings from ${apps} where id = ${values.appId}
+        and not exists (select 1 from existing)) as settings`
+}
+
+/** What {@link signInExistingSql} answers. */
+type SignInExistingRow = { user_id: string | null; settings: Record<string, unknown> | null }
+
+/** {@link signInExistingSql} as a prepared statement. */
+const signInExisting = preparedStatement<SignInExistingRow>(
+  'foyer_sign_in_existing_account',
+  signInExistingSql({
+    appId: sql.placeholder('appId'),
+    type: sql.placeholder('type'),
+    subject: sql.placeholder('subject'),
+    details: sql.placeholder('details'),
+    at: sql.placeholder('at'),
+  }),
+)
+
+/**
+ * Takes the transaction-scoped advisory lock on the user count of `appId` (`pg_advisory_xact_lock`,
+ * PostgreSQL and PGlite), held until commit, so parallel sign-ups under a user limit are counted one after
+ * the other: N parallel sign-ups at limit − 1 give exactly the limit (checklist I.55).
+ */
+async function lockUserLimit(tx: Transaction, appId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${appId}`}, 0))`)
+}
+
+/**
+ * Checklist I.55, for a sign-up (a new user) in `appId`, under the lock of {@link lockUserLimit}: the app's
+ * user count (guests included) must stay below `maxUsers` (403 `max_accounts_reached`).
+ */
+async function assertUnderUserLimit(tx: Transaction, appId: string, maxUsers: number): Promise<void> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
-    .where(eq(users.appId, parameters.appId))
-  if (Number(row?.count ?? 0) >= access.max_users)
+    .where(eq(users.appId, appId))
+  if (Number(row?.count ?? 0) >= maxUsers)
     throw new FoyerHttpError('max_accounts_reached', MAX_ACCOUNTS_REACHED_MESSAGE)
-  return true
 }
 
 /**
  * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
  * `latest_verified_at` is bumped (and `details` merged), or (mode `login-or-sign-up`) a new user with that
  * account. This is the one place where users are created, so the sign-up rules of checklist I.55 hold for
- * every sign-in path (see {@link assertMaySignUp}): an existing user always signs in; a new one must be
- * allow-listed when the allow-list is on (guests never are) and fit under the user limit.
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4), 403
- * `allowlist_rejected`, 403 `max_accounts_reached`.
+ * every sign-in path: an existing user always signs in; a new one must be allow-listed when the allow-list
+ * is on (guests never are) and fit under the user limit.
+ * A sign-in is one statement ({@link signInExistingSql}), which also reads the app's settings when the
+ * account is unknown. A sign-up is one more statement ({@link upsertAccountSql}); with a user limit
+ * (`access_control.max_users`) it runs in a transaction under the app's limit lock
+ * ({@link lockUserLimit}), which first signs in an account that a concurrent sign-up committed meanwhile,
+ * then counts the users ({@link assertUnderUserLimit}).
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4), 404
+ * `not_found` when the app does not exist, 403 `allowlist_rejected`, 403 `max_accounts_reached`.
  * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithAccount(
@@ -367,55 +459,36 @@ export async function signInWithAccount(
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { appId, type, subject, mode, now } = parameters
   const details = JSON.stringify(parameters.details ?? {})
-  return db.orm.transaction(async (tx) => {
-    const signInExisting = async () => {
-      const [existing] = await tx
-        .update(linkedAccounts)
-        .set({ latestVerifiedAt: now, details: sql`${linkedAccounts.details} || ${details}::jsonb` })
-        .where(
-          and(
-            eq(linkedAccounts.appId, appId),
-            eq(linkedAccounts.type, type),
-            eq(linkedAccounts.subject, subject),
-          ),
-        )
-        .returning({ userId: linkedAccounts.userId })
-      return existing ? { userId: existing.userId, isNewUser: false } : null
-    }
-    const existing = await signInExisting()
-    if (existing) return existing
-    if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-    // A sign-up: allow-list and user limit (I.55). Under the limit lock, a concurrent sign-up of this very
-    // account may have committed meanwhile: then it is a sign-in.
-    if (await assertMaySignUp(tx, { appId, type, subject })) {
-      const raced = await signInExisting()
-      if (raced) return raced
-    }
-    // One statement: the account of (app, type, subject) is inserted with a fresh user id, or — when a
-    // concurrent sign-up just inserted it — its `latest_verified_at` is bumped (the upsert takes the row
-    // lock, so two sign-ups of one account yield one user). The user row is inserted only when the account
-    // got the fresh id; the foreign key is checked at the end of the statement, when both rows exist.
-    const proposedUserId = randomId(25)
-    const at = now.toISOString()
-    const result = (await tx.execute(sql`
-      with account as (
-        insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
-          first_verified_at, latest_verified_at, created_at)
-        values (${randomId(25)}, ${appId}, ${proposedUserId}, ${type}, ${subject}, ${details}::jsonb,
-          ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-        on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at,
-          details = ${linkedAccounts}.details || excluded.details
-        returning user_id
-      ), created as (
-        insert into ${users} (id, app_id, created_at, is_guest)
-        select user_id, ${appId}, ${at}::timestamptz, ${parameters.isGuest === true}
-        from account where user_id = ${proposedUserId}
-        returning id
-      )
-      select user_id from account`)) as unknown as { rows: Array<{ user_id: string }> }
-    const userId = result.rows[0]?.user_id
+  const at = now.toISOString()
+  const existing = { appId, type, subject, details, at }
+  const [found] = await signInExisting(db, existing)
+  if (found?.user_id) return { userId: found.user_id, isNewUser: false }
+  if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
+  if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
+  // A sign-up: allow-list and user limit (I.55).
+  const access = mergeSettings(found.settings).access_control
+  assertAdmits(access, type, subject)
+  const proposed = {
+    ...existing,
+    accountId: randomId(25),
+    userId: randomId(25),
+    isGuest: parameters.isGuest === true,
+  }
+  const signedUp = (userId: string | undefined) => {
     if (!userId) throw new Error(`Could not sign in: the ${type} account upsert returned nothing`)
-    return { userId, isNewUser: userId === proposedUserId }
+    return { userId, isNewUser: userId === proposed.userId }
+  }
+  const { max_users: maxUsers } = access
+  if (maxUsers === null) return signedUp((await upsertAccount(db, proposed))[0]?.user_id)
+  return db.orm.transaction(async (tx) => {
+    const rows = async <Row>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows
+    await lockUserLimit(tx, appId)
+    // Under the limit lock, a concurrent sign-up of this very account may have committed meanwhile: then
+    // it is a sign-in.
+    const [raced] = await rows<SignInExistingRow>(signInExistingSql(existing))
+    if (raced?.user_id) return { userId: raced.user_id, isNewUser: false }
+    await assertUnderUserLimit(tx, appId, maxUsers)
+    return signedUp((await rows<{ user_id: string }>(upsertAccountSql(proposed)))[0]?.user_id)
   })
 }
 
