@@ -53,6 +53,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     HOST: '127.0.0.1',
     FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}`,
     FOYER_TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify`,
+    // The demo back end is the host's identity provider for `?customAuth=1` (the host's own JWT sign-in).
+    FOYER_DEMO_HOST_JWKS_URL: `${demoUrl}/api/host/jwks.json`,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -85,6 +87,7 @@ try {
     Anvil (31337):   ${chains.anvil.rpcUrl}
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
+    Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -109,6 +109,16 @@ describe('loadConfig', () => {
     await expect(loadConfig({ FOYER_EVM_RPC_URLS: '0=http://x' }, cwd)).rejects.toThrow('FOYER_EVM_RPC_URLS')
   })
 
+  test('default: FOYER_DEMO_HOST_JWKS_URL is read; not a URL is named', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    expect((await loadConfig({}, cwd)).demoHostJwksUrl).toBeUndefined()
+    const url = 'http://localhost:5173/api/host/jwks.json'
+    expect((await loadConfig({ FOYER_DEMO_HOST_JWKS_URL: url }, cwd)).demoHostJwksUrl).toBe(url)
+    await expect(loadConfig({ FOYER_DEMO_HOST_JWKS_URL: 'nope' }, cwd)).rejects.toThrow(
+      'FOYER_DEMO_HOST_JWKS_URL',
+    )
+  })
+
   test('default: FOYER_TURNSTILE_VERIFY_URL sets the captcha siteverify URL; not a URL is named', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
     expect((await loadConfig({}, cwd)).turnstileVerifyUrl).toBeUndefined()

@@ -39,6 +39,7 @@ export const envSchema = z.object({
   FOYER_ISSUER: optionalString,
   FOYER_TURNSTILE_VERIFY_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_EVM_RPC_URLS: optionalString,
+  FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -67,6 +68,11 @@ export type ServerConfig = {
    * and e2e); undefined = Cloudflare's https://challenges.cloudflare.com/turnstile/v0/siteverify.
    */
   turnstileVerifyUrl: string | undefined
+  /**
+   * `FOYER_DEMO_HOST_JWKS_URL`: the demo back end's JWKS; outside production the demo app then accepts its JWTs
+   * (the host's own JWT sign-in; `npm run demo` sets it). Undefined: the demo app has no custom JWT sign-in.
+   */
+  demoHostJwksUrl: string | undefined
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -126,6 +132,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     twilio,
     issuer: values.FOYER_ISSUER,
     turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
+    demoHostJwksUrl: values.FOYER_DEMO_HOST_JWKS_URL,
     evmRpcUrls,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,

@@ -16,7 +16,7 @@ Commands:
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
-FOYER_ISSUER, FOYER_EVM_RPC_URLS, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
+FOYER_ISSUER, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -35,7 +35,11 @@ async function withDatabase<T>(
 async function start(config: ServerConfig): Promise<void> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   await migrate(db)
-  await seedDemoApp(db, { masterKey: config.masterKey, env: config.env })
+  await seedDemoApp(db, {
+    masterKey: config.masterKey,
+    env: config.env,
+    hostJwksUrl: config.demoHostJwksUrl,
+  })
   const app = await createApp({
     db,
     masterKey: config.masterKey,

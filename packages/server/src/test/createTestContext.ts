@@ -67,7 +67,19 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
   await admin(`create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+  // Plain DROP, retried while the closed pool's connections finish leaving (55006 "being accessed by other
+  // users"): `WITH (FORCE)` would kill them mid-goodbye, and their clients report that as unhandled errors.
+  const drop = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await admin(`drop database if exists ${name}`)
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== '55006' || attempt >= 50) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+  }
+  return { url: url.toString(), drop }
 }
 
 /**

@@ -165,6 +165,26 @@ describe('apps service', () => {
     ])
   })
 
+  test("behavior: seedDemoApp with the demo host's JWKS turns on custom JWT sign-in (not in production)", async () => {
+    const hostJwksUrl = 'http://localhost:5173/api/host/jwks.json'
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', hostJwksUrl })
+    expect(seeded.settings.custom_jwt_auth).toMatchObject({
+      enabled: true,
+      issuer: 'foyer-demo-host',
+      audience: 'foyer-demo',
+      jwks_url: hostJwksUrl,
+    })
+    // Another demo port later: the existing demo app follows it; its other settings stay.
+    const moved = await seedDemoApp(t.db, {
+      masterKey: t.masterKey,
+      env: 'test',
+      hostJwksUrl: 'http://localhost:5174/api/host/jwks.json',
+    })
+    expect(moved.settings.custom_jwt_auth.jwks_url).toBe('http://localhost:5174/api/host/jwks.json')
+    expect(moved.settings.sms_auth).toBe(true)
+    expect(moved.publicKeyPem).toBe(t.demoApp.publicKeyPem)
+  })
+
   test('behavior: mergeSettings deep-merges objects and replaces arrays', () => {
     const merged = mergeSettings({ mfa_methods: ['totp'], allowlist_config: { error_title: 'No' } })
     expect(merged.mfa_methods).toEqual(['totp'])

@@ -134,6 +134,12 @@ export type SeedDemoAppParameters = {
   masterKey: Uint8Array
   /** Default from `NODE_ENV`. Outside production the demo app allows http://localhost and http://127.0.0.1 on any port. */
   env?: 'development' | 'production' | 'test'
+  /**
+   * The JWKS URL of the demo's back end, the host's own identity provider (`npm run demo` passes
+   * `FOYER_DEMO_HOST_JWKS_URL`). Outside production the demo app then accepts its JWTs (`custom_jwt_auth`:
+   * issuer `foyer-demo-host`, audience `foyer-demo`), so `?customAuth=1` signs in with the host's session.
+   */
+  hostJwksUrl?: string | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -171,7 +177,7 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
-  const demo = await seedMainDemoApp(db, parameters.masterKey, env)
+  const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters.hostJwksUrl)
   if (env !== 'production') await seedCaptchaDemoApp(db, parameters.masterKey, env)
   return demo
 }
@@ -196,17 +202,32 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
+  hostJwksUrl: string | undefined,
 ): Promise<AppRecord> {
+  const settings: Partial<AppSettings> = {
+    ...DEMO_APP_SETTINGS,
+    ...(hostJwksUrl && env !== 'production'
+      ? {
+          custom_jwt_auth: {
+            ...defaultAppSettings.custom_jwt_auth,
+            enabled: true,
+            issuer: 'foyer-demo-host',
+            audience: 'foyer-demo',
+            jwks_url: hostJwksUrl,
+          },
+        }
+      : {}),
+  }
   const existing = await findAppRecord(db, DEMO_APP_ID)
   if (existing) {
-    // A data directory from an older version: switch on the sign-in methods the demo shows.
-    const missing = Object.entries(DEMO_APP_SETTINGS).some(
-      ([key, value]) => existing.settings[key as keyof typeof DEMO_APP_SETTINGS] !== value,
+    // A data directory from an older version (or another demo port): bring the demo's settings up to date.
+    const stale = Object.entries(settings).some(
+      ([key, value]) => JSON.stringify(existing.settings[key as keyof AppSettings]) !== JSON.stringify(value),
     )
-    if (!missing) return existing
+    if (!stale) return existing
     await db.orm
       .update(apps)
-      .set({ settings: { ...existing.settings, ...DEMO_APP_SETTINGS } })
+      .set({ settings: { ...existing.settings, ...settings } })
       .where(eq(apps.id, DEMO_APP_ID))
     return (await findAppRecord(db, DEMO_APP_ID)) ?? existing
   }
@@ -214,7 +235,7 @@ async function seedMainDemoApp(
     id: DEMO_APP_ID,
     name: DEMO_APP_NAME,
     allowedOrigins: demoOrigins(env),
-    settings: DEMO_APP_SETTINGS,
+    settings,
     masterKey,
   })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
