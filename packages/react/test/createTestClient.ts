@@ -1,4 +1,4 @@
-import { createFoyerClient, createMemoryStorage, type FoyerClient } from '@foyer/core'
+import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
 import { type AppConfig, defaultAppSettings, type User } from '@foyer/protocol'
 
 /** A 25-character app id for tests. */
@@ -46,9 +46,13 @@ export function testAccessToken(): string {
  * A real core client whose `fetch` routes to an in-test handler standing in for the Foyer server: app
  * config, `passwordless/init` (any address but `plus+…` is accepted) and `passwordless/authenticate`
  * (`TEST_CODE` signs in, anything else is `invalid_credentials`). `routes` override answers; `calls` records
- * every call.
+ * every call. `storage` (default: a new memory storage) lets a second client see what a first one stored, as
+ * after a page reload.
  */
-export function createTestClient(routes: TestRoutes = {}): { client: FoyerClient; calls: TestCall[] } {
+export function createTestClient(
+  routes: TestRoutes = {},
+  options: { storage?: FoyerStorage } = {},
+): { client: FoyerClient; calls: TestCall[] } {
   const calls: TestCall[] = []
   const appConfig: AppConfig = {
     ...defaultAppSettings,
@@ -99,7 +103,7 @@ export function createTestClient(routes: TestRoutes = {}): { client: FoyerClient
   const client = createFoyerClient({
     appId: TEST_APP_ID,
     apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
+    storage: options.storage ?? createMemoryStorage(),
     fetch,
   })
   return { client, calls }

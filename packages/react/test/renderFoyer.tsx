@@ -1,3 +1,4 @@
+import type { FoyerStorage } from '@foyer/core'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -27,14 +28,18 @@ function Host() {
 
 /**
  * Renders `FoyerProvider` (with a core client over the in-test server) around a host page, waits for
- * `ready`, and opens the modal with the host's Log in button.
+ * `ready`, and opens the modal with the host's Log in button. Pass the `storage` of an earlier render to
+ * stand for a page reload (same browser storage, new client).
  *
  * @returns the user-event instance, the dialog element, the client and the recorded calls
  */
 export async function renderFoyerAndOpen(
-  options: { routes?: TestRoutes; config?: FoyerConfig; strict?: boolean } = {},
+  options: { routes?: TestRoutes; config?: FoyerConfig; strict?: boolean; storage?: FoyerStorage } = {},
 ) {
-  const { client, calls } = createTestClient(options.routes)
+  const { client, calls } = createTestClient(
+    options.routes,
+    options.storage ? { storage: options.storage } : {},
+  )
   const user = userEvent.setup()
   const tree = (
     <FoyerProvider

@@ -24,7 +24,8 @@ export type LoginWithPasskeyReturnType = {
 /**
  * Signs in with a passkey (spec 01 §4 "Passkey"): `POST /api/v1/passkeys/authenticate/init` → options, the
  * browser's authenticator (discoverable credential), then `POST /api/v1/passkeys/authenticate` with
- * `{ relying_party, challenge, authenticator_response }`. Stores the tokens (spec 01 §4 "Session tokens").
+ * `{ relying_party, challenge, authenticator_response }`. Stores the tokens (spec 01 §4 "Session tokens") and
+ * records `'passkey'` as the app's recent login method ({@link getRecentLoginMethod}).
  * Never retried. One authentication at a time per client.
  *
  * @throws {PasskeyNotAllowedError} `'PASSKEY_NOT_ALLOWED'`: 'Passkey request timed out or rejected by user.'
@@ -60,6 +61,7 @@ async function run(
     client,
     {
       path: '/api/v1/passkeys/authenticate',
+      method: 'passkey',
       body: {
         relying_party: init.relying_party,
         challenge: String(init.options.challenge),

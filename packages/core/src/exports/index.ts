@@ -5,6 +5,10 @@ export {
 } from '../actions/adoptForkedSession'
 export { type ForkSessionReturnType, forkSession } from '../actions/forkSession'
 export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
+export {
+  type GetRecentLoginMethodReturnType,
+  getRecentLoginMethod,
+} from '../actions/getRecentLoginMethod'
 export { initialize } from '../actions/initialize'
 export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
 export { linkPasskey } from '../actions/linkPasskey'
@@ -55,6 +59,7 @@ export { NoAuthFlowError } from '../errors/NoAuthFlowError'
 export { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
 export { TimeoutError } from '../errors/TimeoutError'
 export { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
+export type { RecentLoginMethod } from '../session/recordRecentLoginMethod'
 export { createLocalStorage } from '../storage/createLocalStorage'
 export { createMemoryStorage } from '../storage/createMemoryStorage'
 export type { FoyerStorage } from '../storage/FoyerStorage'

@@ -3,6 +3,7 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { request } from '../http/request'
 import { applyAuthResponse } from './applyAuthResponse'
+import { type RecentLoginMethod, recordRecentLoginMethod } from './recordRecentLoginMethod'
 import { revokeOrphanSession } from './revokeOrphanSession'
 
 /**
@@ -27,8 +28,12 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
  * The last step of every sign-in: `POST path` with `body`, never retried (the call consumes a code, nonce or
  * assertion: STYLE.md §4). If a logout cleared `flow` meanwhile, the answer's session is revoked and the call
  * rejects with {@link NoAuthFlowError}; otherwise the tokens are stored and `state.user` set
- * ({@link applyAuthResponse}).
+ * ({@link applyAuthResponse}). When the sign-in succeeded (a user is set: not `session_update_action:
+ * 'clear'`) and `parameters.method` names it, that method is stored as the app's recent one
+ * ({@link recordRecentLoginMethod}, spec 01 §2 'Recent' badge).
  *
+ * @param parameters `path` and `body` of the call; `method`: the landing login method this is (`'email'`,
+ *   `'sms'`, `'passkey'`, `'wallet'`), omitted for sign-ins the landing does not offer (guest, custom JWT).
  * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.
  * @returns The signed-in user and whether this sign-in created it.
  * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
@@ -37,7 +42,7 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
  */
 export async function authenticate(
   client: FoyerClient,
-  parameters: { path: string; body: Record<string, unknown> },
+  parameters: { path: string; body: Record<string, unknown>; method?: RecentLoginMethod },
   flow: AuthFlow = beginAuthFlow(client),
 ): Promise<{ user: User; isNewUser: boolean }> {
   const response = await request<AuthResponse>(client, {
@@ -50,6 +55,7 @@ export async function authenticate(
     await revokeOrphanSession(client, response)
     throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
   }
-  await applyAuthResponse(client, response)
+  const user = await applyAuthResponse(client, response)
+  if (user && parameters.method) await recordRecentLoginMethod(client, parameters.method)
   return { user: response.user, isNewUser: response.is_new_user }
 }

@@ -1,7 +1,8 @@
 /**
  * Where the client keeps its tokens and ids. Async so that any backend fits (localStorage, IndexedDB,
  * React Native AsyncStorage, a cookie jar…). Keys are namespaced by the client: `foyer:<appId>:access_token`,
- * `foyer:<appId>:refresh_token`, `foyer:<appId>:identity_token`, `foyer:client_id`, `foyer:analytics_id`.
+ * `foyer:<appId>:refresh_token`, `foyer:<appId>:identity_token`, `foyer:<appId>:recent_login_method`,
+ * `foyer:client_id`, `foyer:analytics_id`.
  *
  * @example
  * const storage: FoyerStorage = {

@@ -17,14 +17,26 @@ export type FoyerAppearance = {
   accentColor?: string
 }
 
+/**
+ * A login method of the landing screen, for {@link FoyerConfig} `loginMethods`: `'email'` (email form),
+ * `'sms'` (phone form), `'wallet'` ('Continue with a wallet', Ethereum and Solana), `'passkey'` ('I have a
+ * passkey'). Spec 01 §3 lists more (google, apple, …); they join this union when the modal offers them.
+ */
+export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey'
+
 /** The `config` prop of `FoyerProvider`. */
 export type FoyerConfig = {
   appearance?: FoyerAppearance
   /**
-   * Login methods shown on the landing screen, among those the app has on (`email_auth`, `sms_auth`).
-   * Default: every method the app has on.
+   * Login methods shown on the landing screen (spec 01 §3 "Client-side app configuration" → loginMethods):
+   * a method shows when the app has it on (server settings: `email_auth`, `sms_auth`,
+   * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`) and this list names it. It can only hide methods,
+   * never turn on one the app has off. Default (unset): every method the app has on.
+   *
+   * @example
+   * loginMethods: ['email'] // only the email form: no phone form, wallet button or passkey link
    */
-  loginMethods?: readonly ('email' | 'sms')[]
+  loginMethods?: readonly FoyerLoginMethod[]
   /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
   intl?: { defaultCountry?: string }
   /**

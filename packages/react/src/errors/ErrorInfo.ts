@@ -9,4 +9,6 @@ export type ErrorInfo = {
   status?: number | undefined
   /** The error's one-line message (the server's `error` text for an `ApiError`), for display only. */
   message?: string | undefined
+  /** The error's `details` (a core `BaseError`'s extra context), for display only. */
+  details?: string | undefined
 }

@@ -1,22 +1,23 @@
 import type { ErrorInfo } from './ErrorInfo'
 
 /**
- * Reduces a thrown value to its {@link ErrorInfo}: `code`, `status` and `shortMessage` of a core error
- * (matched by shape, so copies of `@foyer/core` still work), `'unknown_error'` for anything else.
+ * Reduces a thrown value to its {@link ErrorInfo}: `code`, `status`, `shortMessage` and `details` of a core
+ * error (matched by shape, so copies of `@foyer/core` still work), `'unknown_error'` for anything else.
  *
  * @param error - anything caught from a core action
- * @returns `{ code, status?, message? }`
+ * @returns `{ code, status?, message?, details? }`
  *
  * @example
  * try { await sendEmailCode(client, { email }) } catch (error) { router.push('error', toErrorInfo(error)) }
  */
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (typeof error !== 'object' || error === null) return { code: 'unknown_error' }
-  const { code, status, shortMessage, message } = error as Record<string, unknown>
+  const { code, status, shortMessage, message, details } = error as Record<string, unknown>
   return {
     code: typeof code === 'string' && code !== '' ? code : 'unknown_error',
     status: typeof status === 'number' ? status : undefined,
     message:
       typeof shortMessage === 'string' ? shortMessage : typeof message === 'string' ? message : undefined,
+    details: typeof details === 'string' ? details : undefined,
   }
 }

@@ -1,4 +1,9 @@
-export type { FoyerAppearance, FoyerCaptchaConfig, FoyerConfig } from '../FoyerProvider/FoyerConfig'
+export type {
+  FoyerAppearance,
+  FoyerCaptchaConfig,
+  FoyerConfig,
+  FoyerLoginMethod,
+} from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
 export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
 export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'

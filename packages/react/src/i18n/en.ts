@@ -23,6 +23,7 @@ export const en = {
     countryLabel: 'Country',
     phoneTooLong: 'Phone number is too long',
     or: 'or',
+    recent: 'Recent',
   },
   awaitingCode: {
     title: 'Enter confirmation code',
@@ -272,7 +273,6 @@ export const en = {
     alreadyLinked: 'Wallet was already linked.',
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
-    cannotLinkMore: 'You cannot link more wallets of this type.',
   },
 } as const
 

@@ -26,7 +26,8 @@ export type LoginWithExternalWalletReturnType = {
  * Signs in with a browser wallet (spec 01 §4, §7): SIWE for Ethereum wallets, SIWS for Solana wallets —
  * connect, nonce (`/siwe/init` or `/siws/init`), the user's signature, then `POST /api/v1/siwe/authenticate`
  * `{ message, signature, chainId, walletClientType, connectorType, mode? }` or `/siws/authenticate` (no
- * `chainId`). Stores the tokens. Never retried (the nonce is single use); a retry calls this again. One
+ * `chainId`). Stores the tokens and records `'wallet'` as the app's recent login method
+ * (`getRecentLoginMethod`). Never retried (the nonce is single use); a retry calls this again. One
  * authentication at a time per client; a logout meanwhile drops the answer ({@link NoAuthFlowError}).
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`: the user declined in the wallet.
@@ -61,6 +62,7 @@ async function run(
     client,
     {
       path: `/api/v1/${proof.family}/authenticate`,
+      method: 'wallet',
       body: { ...proof.body, ...(parameters.mode === undefined ? {} : { mode: parameters.mode }) },
     },
     flow,

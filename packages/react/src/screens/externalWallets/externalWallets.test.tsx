@@ -225,6 +225,40 @@ describe('AwaitingWallet', () => {
     await user.click(screen.getByRole('button', { name: 'Try another method' }))
     expect(await screen.findByRole('button', { name: 'Continue with a wallet' })).toBeTruthy()
   })
+
+  test('error: a wallet error with details shows the details as is', async () => {
+    const original = eth.wallet.provider.request
+    eth.wallet.provider.request = async (args) =>
+      args.method === 'eth_requestAccounts' ? [] : original(args)
+    try {
+      const { user } = await renderFoyerAndOpen({ routes: walletRoutes() })
+      await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+      await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+      expect((await screen.findByRole('alert')).textContent).toBe('The wallet returned no Ethereum account.')
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+    } finally {
+      eth.wallet.provider.request = original
+    }
+  })
+
+  test("error: a disallowed login method shows the error screen 'Not allowed'; 'Try another method' goes back to the list", async () => {
+    const { user, calls } = await renderFoyerAndOpen({
+      routes: walletRoutes({
+        'POST /api/v1/siwe/authenticate': () => ({
+          status: 403,
+          body: { error: 'Login with wallet not allowed.', code: 'disallowed_login_method' },
+        }),
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy()
+    expect(screen.getByText('Login with wallet not allowed.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Try another method' }))
+    expect(await screen.findByRole('heading', { name: 'Select your wallet' })).toBeTruthy()
+    expect(calls.filter((call) => call.path === '/api/v1/siwe/init')).toHaveLength(1)
+  })
 })
 
 function Hooks() {
@@ -298,6 +332,33 @@ describe('hooks', () => {
     expect(await screen.findByRole('heading', { name: 'Link a wallet' })).toBeTruthy()
     await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
     expect((await screen.findByRole('alert')).textContent).toBe('Wallet was already linked.')
+    // Retrying the same wallet cannot succeed: 'Back' to the list instead of 'Retry'.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    const buttons = screen.getAllByRole('button', { name: 'Back' })
+    await user.click(buttons[buttons.length - 1] as HTMLElement)
+    expect(await screen.findByRole('heading', { name: 'Link a wallet' })).toBeTruthy()
+  })
+
+  test('useLinkWallet: cannot_link_more_of_type shows the server message with Back, not Retry', async () => {
+    const { user } = await renderHooks(
+      walletRoutes({
+        'POST /api/v1/siwe/link': () => ({
+          status: 400,
+          body: {
+            error: 'User already has an account of type siwe linked.',
+            code: 'cannot_link_more_of_type',
+          },
+        }),
+      }),
+      true,
+    )
+    await user.click(screen.getByRole('button', { name: 'Link' }))
+    await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'User already has an account of type siwe linked.',
+    )
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Unable to sign in' })).toBeNull()
   })
 
   test('useLinkWallet: a link resolves with the user', async () => {

@@ -27,14 +27,16 @@ type Status = 'connecting' | 'signing' | 'success' | 'error'
  * moves to the 'Sign to verify' step while the wallet shows the SIWE/SIWS message. On success: 'Success!',
  * then the modal closes (link and connect answer their flow first). On failure: the spec 01 §8 wallet
  * message (`role="alert"`) with 'Retry', at most `WALLET_CONNECTION_MAX_RETRIES` (2) times; the next failure
- * goes to 'Could not connect with wallet'. User limit, unknown account and allow-list go to their screens.
+ * goes to 'Could not connect with wallet'. A failure that retrying the same wallet cannot fix (already
+ * linked, link cap) shows its message with 'Back' instead. User limit and unknown account go to their
+ * screens; allow-list and disallowed login method replace this screen with the error screen.
  */
 export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   const { client, router, messages } = useModal()
   const m = messages.externalWallets
   const { wallet, flow } = params
   const [status, setStatus] = useState<Status>('connecting')
-  const [error, setError] = useState('')
+  const [error, setError] = useState({ message: '', retry: true })
   const isMounted = useIsMounted()
   const attempts = useRef(0)
 
@@ -60,15 +62,16 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       const info = toErrorInfo(caught)
       const outcome = walletErrorOutcome(info, messages)
       if (outcome.kind === 'screen') {
-        if (outcome.screen === 'error') router.push('error', info)
+        // The error screen's button goes back: to the wallet list, not to this screen, which would reconnect.
+        if (outcome.screen === 'error') router.replace('error', info)
         else router.push(outcome.screen)
         return
       }
-      if (attempts.current > WALLET_CONNECTION_MAX_RETRIES) {
+      if (outcome.retry && attempts.current > WALLET_CONNECTION_MAX_RETRIES) {
         router.replace('walletLoginFailed', { walletName: wallet.name, flow })
         return
       }
-      setError(outcome.message)
+      setError(outcome)
       setStatus('error')
     }
   }, [client, flow, wallet, isMounted, messages, router])
@@ -95,9 +98,13 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       <div className="foyer-screen">
         {header(m.unableToConnect)}
         <p className="foyer-error-text" role="alert">
-          {error}
+          {error.message}
         </p>
-        <Button onClick={() => void start()}>{m.retry}</Button>
+        {error.retry ? (
+          <Button onClick={() => void start()}>{m.retry}</Button>
+        ) : (
+          <Button onClick={() => router.back()}>{messages.modal.back}</Button>
+        )}
       </div>
     )
   const signing = status === 'signing'

@@ -9,16 +9,8 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screens'
 import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
+import { Chip } from '../../../ui/Chip'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
-
-/** A small pill (theme variables only, so it follows the host's appearance). */
-const chipStyle = {
-  padding: '2px 8px',
-  borderRadius: 999,
-  border: '1px solid var(--foyer-border)',
-  fontSize: 12,
-  whiteSpace: 'nowrap',
-} as const
 
 /**
  * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
@@ -105,21 +97,9 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
                 >
                   {icon ? <img src={icon} alt="" width={28} height={28} style={{ borderRadius: 6 }} /> : null}
                   <span style={{ flex: 1 }}>{wallet.name}</span>
-                  {wallet.id === recentId ? (
-                    <small className="foyer-chip" style={chipStyle}>
-                      {m.recent}
-                    </small>
-                  ) : null}
-                  {wallet.chainType === 'solana' ? (
-                    <small className="foyer-chip" style={chipStyle}>
-                      {m.solana}
-                    </small>
-                  ) : null}
-                  {showConnect ? (
-                    <small className="foyer-chip" style={chipStyle} aria-hidden="true">
-                      {m.connect}
-                    </small>
-                  ) : null}
+                  {wallet.id === recentId ? <Chip>{m.recent}</Chip> : null}
+                  {wallet.chainType === 'solana' ? <Chip>{m.solana}</Chip> : null}
+                  {showConnect ? <Chip aria-hidden="true">{m.connect}</Chip> : null}
                 </button>
               </li>
             )

@@ -1,11 +1,36 @@
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { createMemoryStorage } from '@foyer/core'
+import { defaultAppSettings } from '@foyer/protocol'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
+import { TEST_APP_ID, TEST_CODE, type TestRoutes } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
 afterEach(cleanup)
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement
 const emailInput = () => screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement
+const walletButton = () => screen.queryByRole('button', { name: 'Continue with a wallet' })
+const passkeyLink = () => screen.queryByRole('button', { name: 'I have a passkey' })
+const phoneInput = () => screen.queryByRole('textbox', { name: 'Phone number' })
+const recentKey = `foyer:${TEST_APP_ID}:recent_login_method`
+
+/** The in-test server with every landing method on: email, SMS, Ethereum wallets and passkeys. */
+const allMethodsRoutes: TestRoutes = {
+  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
+    status: 200,
+    body: {
+      ...defaultAppSettings,
+      id: TEST_APP_ID,
+      name: 'Test App',
+      verification_key: '',
+      created_at: 0,
+      updated_at: 0,
+      sms_auth: true,
+      wallet_auth: true,
+      passkey_auth: true,
+    },
+  }),
+}
 
 describe('Landing', () => {
   test('default', async () => {
@@ -108,5 +133,90 @@ describe('Landing', () => {
     expect(screen.getByText('Too many attempts.')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Try again later' }))
     expect(await screen.findByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
+  })
+
+  test('behavior: loginMethods unset shows every method the app has on', async () => {
+    await renderFoyerAndOpen({ routes: allMethodsRoutes })
+    expect(emailInput()).toBeTruthy()
+    expect(await screen.findByRole('textbox', { name: 'Phone number' })).toBeTruthy()
+    expect(walletButton()).toBeTruthy()
+    expect(passkeyLink()).toBeTruthy()
+  })
+
+  test("behavior: loginMethods ['email'] hides the phone form, wallet button and passkey link the app has on", async () => {
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, config: { loginMethods: ['email'] } })
+    expect(emailInput()).toBeTruthy()
+    expect(walletButton()).toBeNull()
+    expect(passkeyLink()).toBeNull()
+    expect(phoneInput()).toBeNull()
+  })
+
+  test("behavior: loginMethods ['wallet', 'passkey'] shows only those", async () => {
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, config: { loginMethods: ['wallet', 'passkey'] } })
+    expect(walletButton()).toBeTruthy()
+    expect(passkeyLink()).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull()
+    expect(phoneInput()).toBeNull()
+  })
+
+  test('behavior: loginMethods cannot show a method the app has off', async () => {
+    await renderFoyerAndOpen({ config: { loginMethods: ['email', 'wallet', 'passkey'] } })
+    expect(emailInput()).toBeTruthy()
+    expect(walletButton()).toBeNull()
+    expect(passkeyLink()).toBeNull()
+  })
+
+  test("behavior: after an email login, logout and reload, 'Recent' marks the email form", async () => {
+    const storage = createMemoryStorage()
+    const first = await renderFoyerAndOpen({ storage })
+    expect(screen.queryByText('Recent')).toBeNull()
+    await submitEmail(first.user)
+    await first.user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    await first.user.click(screen.getByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(screen.getByTestId('host-status').textContent).toBe('signed out'))
+    cleanup()
+
+    await renderFoyerAndOpen({ storage })
+    const chip = await screen.findByText('Recent')
+    expect(screen.getByRole('textbox', { name: 'Email address', description: 'Recent' })).toBe(emailInput())
+    expect(chip.closest('.foyer-input-row')).toBe(emailInput().closest('.foyer-input-row'))
+  })
+
+  test("behavior: 'Recent' on the wallet button is its description; its name stays", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'wallet')
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, storage })
+    await screen.findByText('Recent')
+    const button = screen.getByRole('button', { name: 'Continue with a wallet', description: 'Recent' })
+    expect(button.textContent).toBe('Continue with a walletRecent')
+    expect(passkeyLink()?.getAttribute('aria-describedby')).toBeNull()
+    expect(emailInput().getAttribute('aria-describedby')).toBeNull()
+  })
+
+  test("behavior: 'Recent' beside the passkey link describes it", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'passkey')
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, storage })
+    await screen.findByText('Recent')
+    expect(screen.getByRole('button', { name: 'I have a passkey', description: 'Recent' })).toBeTruthy()
+    expect(walletButton()?.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  test("behavior: 'Recent' beside the phone Submit describes the number field", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'sms')
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, storage })
+    expect(await screen.findByRole('textbox', { name: 'Phone number', description: 'Recent' })).toBeTruthy()
+    expect(screen.getAllByText('Recent')).toHaveLength(1)
+  })
+
+  test("behavior: no 'Recent' chip when that method is hidden by loginMethods", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'passkey')
+    await renderFoyerAndOpen({ routes: allMethodsRoutes, storage, config: { loginMethods: ['email'] } })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20))) // the storage read settles
+    expect(passkeyLink()).toBeNull()
+    expect(screen.queryByText('Recent')).toBeNull()
   })
 })

@@ -1,11 +1,13 @@
-import { isValidEmail } from '@foyer/core'
+import { getRecentLoginMethod, isValidEmail, type RecentLoginMethod } from '@foyer/core'
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import type { FoyerLoginMethod } from '../../../FoyerProvider/FoyerConfig'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import { preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
+import { Chip } from '../../../ui/Chip'
 import { startLogin } from '../startLogin'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
@@ -18,9 +20,15 @@ const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ def
  * edit; other failures go to the error screen (Back returns here). When the app has `sms_auth` (and
  * `config.loginMethods`, if set, lists 'sms'), the phone form follows (lazily loaded, see `PhoneForm`): its
  * E.164 number gets a texted code, then the code screen; a refused region shows the region error screen
- * ('Try another method' returns here). When the app has `passkey_auth`, an
- * 'I have a passkey' link opens the awaiting-passkey screen. All three go through `startLogin`: when the app
+ * ('Try another method' returns here). When the app has `wallet_auth` or `solana_wallet_auth`, 'Continue
+ * with a wallet' opens the wallet list; when it has `passkey_auth`, an 'I have a passkey' link opens the
+ * awaiting-passkey screen. Each method shows only if `config.loginMethods` is unset or lists it ('email',
+ * 'sms', 'wallet', 'passkey'; spec 01 §3). Email, SMS and passkey go through `startLogin`: when the app
  * has `captcha_enabled` and nobody is signed in, the captcha screen comes first (spec 01 §4).
+ *
+ * A 'Recent' chip marks the method of the last successful sign-in in this browser (spec 01 §2; core
+ * `getRecentLoginMethod`): beside the email or phone Submit, or inside the wallet button, or beside the
+ * passkey link. The chip is the control's accessible description (`aria-describedby`), so its name stays.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
   const modal = useModal()
@@ -35,8 +43,14 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const errorId = useId()
   const valid = isValidEmail(email)
   const methods = config?.loginMethods
-  const showEmail = state.appConfig?.email_auth !== false && (!methods || methods.includes('email'))
-  const showSms = state.appConfig?.sms_auth === true && (!methods || methods.includes('sms'))
+  const allows = (method: FoyerLoginMethod) => !methods || methods.includes(method)
+  const app = state.appConfig
+  const showEmail = app?.email_auth !== false && allows('email')
+  const showSms = app?.sms_auth === true && allows('sms')
+  const showWallet = (app?.wallet_auth === true || app?.solana_wallet_auth === true) && allows('wallet')
+  const showPasskey = app?.passkey_auth === true && allows('passkey')
+  const [recent, setRecent] = useState<RecentLoginMethod | null>(null)
+  const recentId = useId()
   const [sendingSms, setSendingSms] = useState(false)
 
   // `startLogin` comes back here with the inline error (spec 01 §8: disallowed plus email).
@@ -57,6 +71,24 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   useEffect(() => {
     inputRef.current?.focus()
   }, [])
+
+  // Spec 01 §2: the 'Recent' badge. Read once per client; a later sign-in closes the modal anyway.
+  useEffect(() => {
+    let live = true
+    void getRecentLoginMethod(modal.client).then((method) => {
+      if (live) setRecent(method)
+    })
+    return () => {
+      live = false
+    }
+  }, [modal.client])
+  const recentChip = (method: RecentLoginMethod, hidden?: boolean) =>
+    recent === method ? (
+      <Chip id={recentId} aria-hidden={hidden || undefined}>
+        {m.recent}
+      </Chip>
+    ) : null
+  const describedByRecent = (method: RecentLoginMethod) => (recent === method ? recentId : undefined)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -94,12 +126,16 @@ export function Landing({ params }: ScreenProps<'landing'>) {
               value={email}
               readOnly={sending}
               aria-invalid={plusError || undefined}
-              aria-describedby={plusError ? errorId : undefined}
+              aria-describedby={
+                [plusError ? errorId : '', describedByRecent('email') ?? ''].filter(Boolean).join(' ') ||
+                undefined
+              }
               onChange={(event) => {
                 setEmail(event.target.value)
                 setPlusError(false)
               }}
             />
+            {recentChip('email')}
             <Button type="submit" disabled={!valid} busy={sending}>
               {m.submit}
             </Button>
@@ -119,19 +155,34 @@ export function Landing({ params }: ScreenProps<'landing'>) {
             busy={sendingSms}
             initialPhoneNumber={params?.phoneNumber}
             autoFocus={!showEmail}
+            badge={recent === 'sms' ? m.recent : undefined}
           />
         </Suspense>
       ) : null}
-      {state.appConfig?.wallet_auth || state.appConfig?.solana_wallet_auth ? (
+      {showWallet ? (
         // Spec 01 §2 alternative landing entry; the wallet list and its discovery code load lazily.
-        <Button variant="secondary" block onClick={() => router.push('walletList', { mode: 'login' })}>
+        // The chip sits inside, hidden from the name and referenced as the description.
+        <Button
+          variant="secondary"
+          block
+          aria-describedby={describedByRecent('wallet')}
+          onClick={() => router.push('walletList', { mode: 'login' })}
+        >
           {messages.externalWallets.landingEntry}
+          {recentChip('wallet', true)}
         </Button>
       ) : null}
-      {state.appConfig?.passkey_auth ? (
-        <Button variant="link" onClick={() => void startLogin(modal, { kind: 'passkey' })}>
-          {messages.passkey.landingLink}
-        </Button>
+      {showPasskey ? (
+        <div className="foyer-row">
+          <Button
+            variant="link"
+            aria-describedby={describedByRecent('passkey')}
+            onClick={() => void startLogin(modal, { kind: 'passkey' })}
+          >
+            {messages.passkey.landingLink}
+          </Button>
+          {recentChip('passkey')}
+        </div>
       ) : null}
       <p className="foyer-footer">{messages.modal.protectedBy}</p>
     </div>

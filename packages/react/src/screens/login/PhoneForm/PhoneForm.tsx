@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { Button } from '../../../ui/Button'
+import { Chip } from '../../../ui/Chip'
 import { PhoneInput } from '../../../ui/PhoneInput'
 import { phoneFieldFromE164, readPhoneNumber } from '../../../ui/readPhoneNumber'
 
@@ -21,10 +22,13 @@ export type PhoneFormProps = {
   error?: string | undefined
   /** Called when the field is edited. */
   onEdit?: (() => void) | undefined
+  /** A chip shown beside Submit (the landing's 'Recent'), announced with the number field (`aria-describedby`). */
+  badge?: string | undefined
 }
 
 /**
- * The phone form of the landing and link screens (spec 01 §2, §5): {@link PhoneInput} and Submit. Submit
+ * The phone form of the landing and link screens (spec 01 §2, §5): {@link PhoneInput}, an optional `badge`
+ * chip and Submit. Submit
  * stays disabled until the number is valid for the chosen country (2 to 17 national digits); over 250
  * characters shows 'Phone number is too long'; Enter submits; the E.164 number is what is submitted.
  * Loaded lazily (it carries libphonenumber-js and its min metadata), so the landing bundle stays small.
@@ -40,8 +44,10 @@ export function PhoneForm(props: PhoneFormProps) {
   )
   const inputRef = useRef<HTMLInputElement>(null)
   const errorId = useId()
+  const badgeId = useId()
   const { e164, tooLong } = readPhoneNumber(field.country, field.text)
   const error = tooLong ? m.phoneTooLong : props.error
+  const describedBy = [error ? errorId : '', props.badge ? badgeId : ''].filter(Boolean).join(' ')
 
   useEffect(() => {
     if (props.autoFocus) inputRef.current?.focus()
@@ -66,9 +72,10 @@ export function PhoneForm(props: PhoneFormProps) {
           placeholder={m.phoneLabel}
           readOnly={props.busy}
           invalid={error ? true : undefined}
-          describedBy={error ? errorId : undefined}
+          describedBy={describedBy || undefined}
           inputRef={inputRef}
         />
+        {props.badge ? <Chip id={badgeId}>{props.badge}</Chip> : null}
         <Button type="submit" disabled={!e164} busy={props.busy ?? false}>
           {m.submit}
         </Button>

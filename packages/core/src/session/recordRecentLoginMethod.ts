@@ -1,0 +1,37 @@
+import type { FoyerClient } from '../client/FoyerClient'
+
+/**
+ * A login method the landing can mark as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login
+ * method"). Guest and custom-JWT sign-ins are not user choices on the landing, so they are never recorded.
+ */
+export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet'
+
+const recentLoginMethods: readonly string[] = [
+  'email',
+  'sms',
+  'passkey',
+  'wallet',
+] satisfies RecentLoginMethod[]
+
+/** Whether `value` is a {@link RecentLoginMethod}. @internal */
+export function isRecentLoginMethod(value: unknown): value is RecentLoginMethod {
+  return typeof value === 'string' && recentLoginMethods.includes(value)
+}
+
+/** Storage key of the last login method of `appId` (kept per app, like the tokens). @internal */
+export function recentLoginMethodKey(appId: string): string {
+  return `foyer:${appId}:recent_login_method`
+}
+
+/**
+ * Stores `method` as the app's last login method. Called by {@link authenticate} once a sign-in through
+ * that method succeeded. A storage failure is swallowed: the sign-in itself has succeeded, and a lost write
+ * only loses the 'Recent' badge.
+ *
+ * @internal
+ */
+export async function recordRecentLoginMethod(client: FoyerClient, method: RecentLoginMethod): Promise<void> {
+  try {
+    await client._internal.storage().set(recentLoginMethodKey(client.appId), method)
+  } catch {}
+}
