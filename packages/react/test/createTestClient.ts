@@ -1,5 +1,5 @@
 import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
-import { type AppConfig, defaultAppSettings, type User } from '@foyer/protocol'
+import { type AppConfig, type AuthResponse, defaultAppSettings, type User } from '@foyer/protocol'
 
 /** A 25-character app id for tests. */
 export const TEST_APP_ID = 'foyertestapp0000000000000'
@@ -42,6 +42,38 @@ export function testAccessToken(): string {
   return `${base64Url({ alg: 'ES256', typ: 'JWT' })}.${base64Url({ sub: testUser.id, aud: TEST_APP_ID, exp })}.sig`
 }
 
+/** The in-test server's app config: `defaultAppSettings` for `TEST_APP_ID` ('Test App'), `settings` on top. */
+export function testAppConfig(settings: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...defaultAppSettings,
+    id: TEST_APP_ID,
+    name: 'Test App',
+    verification_key: '',
+    created_at: 0,
+    updated_at: 0,
+    ...settings,
+  }
+}
+
+/** The `GET /api/v1/apps/TEST_APP_ID` route answering `testAppConfig(settings)`, to spread into `TestRoutes`. */
+export function appConfigRoute(settings: Partial<AppConfig> = {}): TestRoutes {
+  return { [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ status: 200, body: testAppConfig(settings) }) }
+}
+
+/** A sign-in answer body: `testUser` with a fresh `testAccessToken()` and `refresh-1`, `overrides` on top. */
+export function testAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
+  return {
+    user: testUser,
+    token: testAccessToken(),
+    privy_access_token: null,
+    refresh_token: 'refresh-1',
+    identity_token: null,
+    session_update_action: 'set',
+    is_new_user: false,
+    ...overrides,
+  }
+}
+
 /**
  * A real core client whose `fetch` routes to an in-test handler standing in for the Foyer server: app
  * config, `passwordless/init` (any address but `plus+…` is accepted) and `passwordless/authenticate`
@@ -54,34 +86,15 @@ export function createTestClient(
   options: { storage?: FoyerStorage } = {},
 ): { client: FoyerClient; calls: TestCall[] } {
   const calls: TestCall[] = []
-  const appConfig: AppConfig = {
-    ...defaultAppSettings,
-    id: TEST_APP_ID,
-    name: 'Test App',
-    verification_key: '',
-    created_at: 0,
-    updated_at: 0,
-  }
   const defaults: TestRoutes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ status: 200, body: appConfig }),
+    ...appConfigRoute(),
     'POST /api/v1/passwordless/init': ({ body }) =>
       (body as { email: string }).email.includes('+')
         ? { status: 422, body: { error: 'Plus addresses are not allowed', code: 'disallowed_plus_email' } }
         : { status: 200, body: { success: true } },
     'POST /api/v1/passwordless/authenticate': ({ body }) =>
       (body as { code: string }).code === TEST_CODE
-        ? {
-            status: 200,
-            body: {
-              user: testUser,
-              token: testAccessToken(),
-              privy_access_token: null,
-              refresh_token: 'refresh-1',
-              identity_token: null,
-              session_update_action: 'set',
-              is_new_user: false,
-            },
-          }
+        ? { status: 200, body: testAuthResponse() }
         : { status: 401, body: { error: 'Invalid code', code: 'invalid_credentials' } },
     'POST /api/v1/sessions/logout': () => ({ status: 200, body: { success: true } }),
   }

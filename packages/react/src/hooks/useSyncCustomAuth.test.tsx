@@ -1,7 +1,8 @@
 import type { CustomAuthParameters } from '@foyer/core'
+import type { User } from '@foyer/protocol'
 import { cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createTestClient, TEST_APP_ID, testAccessToken, testUser } from '../../test/createTestClient'
+import { createTestClient, TEST_APP_ID, testAuthResponse, testUser } from '../../test/createTestClient'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { useFoyer } from './useFoyer'
 
@@ -9,18 +10,7 @@ afterEach(() => {
   cleanup()
 })
 
-const authResponse = (user: unknown) => ({
-  status: 200,
-  body: {
-    user,
-    token: testAccessToken(),
-    privy_access_token: null,
-    refresh_token: 'refresh-1',
-    identity_token: null,
-    session_update_action: 'set',
-    is_new_user: false,
-  },
-})
+const authResponse = (user: User) => ({ status: 200, body: testAuthResponse({ user }) })
 
 describe('FoyerProvider config.customAuth', () => {
   test('default: signs in while the host has a token, logs out when it has none', async () => {

@@ -1,4 +1,3 @@
-import { defaultAppSettings } from '@foyer/protocol'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -6,10 +5,12 @@ import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createEthereumTestWallet, createSolanaTestWallet } from '../../../../core/test/externalTestWallets'
 import {
+  appConfigRoute,
   createTestClient,
   TEST_APP_ID,
   type TestRoutes,
   testAccessToken,
+  testAuthResponse,
   testUser,
 } from '../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../test/renderFoyer'
@@ -45,36 +46,14 @@ afterEach(() => {
   eth.state.rejectNextSign = false
 })
 
-const authResponse = () => ({
-  status: 200,
-  body: {
-    user: testUser,
-    token: testAccessToken(),
-    privy_access_token: null,
-    refresh_token: 'refresh-1',
-    identity_token: null,
-    session_update_action: 'set',
-    is_new_user: false,
-  },
-})
+const authResponse = () => ({ status: 200, body: testAuthResponse() })
 
 function walletRoutes(
   overrides: TestRoutes = {},
   flags = { wallet_auth: true, solana_wallet_auth: true },
 ): TestRoutes {
   return {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
-      status: 200,
-      body: {
-        ...defaultAppSettings,
-        ...flags,
-        id: TEST_APP_ID,
-        name: 'Test App',
-        verification_key: '',
-        created_at: 0,
-        updated_at: 0,
-      },
-    }),
+    ...appConfigRoute(flags),
     'POST /api/v1/siwe/init': ({ body }) => ({
       status: 200,
       body: {

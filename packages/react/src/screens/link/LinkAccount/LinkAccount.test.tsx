@@ -9,7 +9,7 @@ import {
   TEST_APP_ID,
   TEST_CODE,
   type TestRoutes,
-  testAccessToken,
+  testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -32,15 +32,7 @@ const withPhone = (number: string): User => ({
 })
 const authAnswer = (user: User) => ({
   status: 200,
-  body: {
-    user,
-    token: testAccessToken(),
-    privy_access_token: null,
-    refresh_token: 'refresh-2',
-    identity_token: null,
-    session_update_action: 'set',
-    is_new_user: false,
-  },
+  body: testAuthResponse({ user, refresh_token: 'refresh-2' }),
 })
 
 /** A host page with link buttons; shows each flow's outcome. */

@@ -7,7 +7,7 @@ import {
   createTestClient,
   TEST_APP_ID,
   TEST_CODE,
-  testAccessToken,
+  testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -45,18 +45,7 @@ function Host() {
 
 async function renderWith(user: User, unlinked?: User) {
   const { client, calls } = createTestClient({
-    'POST /api/v1/passwordless/authenticate': () => ({
-      status: 200,
-      body: {
-        user,
-        token: testAccessToken(),
-        privy_access_token: null,
-        refresh_token: 'refresh-1',
-        identity_token: null,
-        session_update_action: 'set',
-        is_new_user: false,
-      },
-    }),
+    'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse({ user }) }),
     'POST /api/v1/passkeys/unlink': () => ({ status: 200, body: unlinked ?? testUser }),
   })
   const events = userEvent.setup()

@@ -1,7 +1,6 @@
-import { defaultAppSettings } from '@foyer/protocol'
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { TEST_APP_ID, testAccessToken, testUser } from '../../../../test/createTestClient'
+import { appConfigRoute, testAuthResponse } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 
 // The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
@@ -13,34 +12,12 @@ const webauthn = vi.hoisted(() => ({
 vi.mock('@simplewebauthn/browser', () => webauthn)
 
 const passkeyRoutes = {
-  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
-    status: 200,
-    body: {
-      ...defaultAppSettings,
-      passkey_auth: true,
-      id: TEST_APP_ID,
-      name: 'Test App',
-      verification_key: '',
-      created_at: 0,
-      updated_at: 0,
-    },
-  }),
+  ...appConfigRoute({ passkey_auth: true }),
   'POST /api/v1/passkeys/authenticate/init': () => ({
     status: 200,
     body: { relying_party: 'localhost', options: { challenge: 'Y2hhbGxlbmdl' } },
   }),
-  'POST /api/v1/passkeys/authenticate': () => ({
-    status: 200,
-    body: {
-      user: testUser,
-      token: testAccessToken(),
-      privy_access_token: null,
-      refresh_token: 'refresh-1',
-      identity_token: null,
-      session_update_action: 'set',
-      is_new_user: false,
-    },
-  }),
+  'POST /api/v1/passkeys/authenticate': () => ({ status: 200, body: testAuthResponse() }),
 }
 
 beforeEach(() => {

@@ -1,16 +1,16 @@
 import { loginAsGuest, loginWithEmailCode } from '@foyer/core'
-import { defaultAppSettings } from '@foyer/protocol'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
+  appConfigRoute,
   createTestClient,
   TEST_APP_ID,
   TEST_CODE,
   type TestCall,
   type TestRoutes,
-  testAccessToken,
+  testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
@@ -26,35 +26,15 @@ const webauthn = vi.hoisted(() => ({
 }))
 vi.mock('@simplewebauthn/browser', () => webauthn)
 
-const authAnswer = {
-  status: 200,
-  body: {
-    user: testUser,
-    token: testAccessToken(),
-    privy_access_token: null,
-    refresh_token: 'refresh-1',
-    identity_token: null,
-    session_update_action: 'set',
-    is_new_user: false,
-  },
-}
+const authAnswer = { status: 200, body: testAuthResponse() }
 
 /** The in-test server of an app with captcha on (or off), email, SMS and passkeys. */
 const captchaRoutes = (overrides: TestRoutes = {}, captcha_enabled = true): TestRoutes => ({
-  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
-    status: 200,
-    body: {
-      ...defaultAppSettings,
-      id: TEST_APP_ID,
-      name: 'Test App',
-      verification_key: '',
-      created_at: 0,
-      updated_at: 0,
-      sms_auth: true,
-      passkey_auth: true,
-      captcha_enabled,
-      captcha_site_key: 't:1x00000000000000000000AA',
-    },
+  ...appConfigRoute({
+    sms_auth: true,
+    passkey_auth: true,
+    captcha_enabled,
+    captcha_site_key: 't:1x00000000000000000000AA',
   }),
   'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
   'POST /api/v1/passkeys/authenticate/init': () => ({

@@ -1,8 +1,7 @@
 import { createMemoryStorage } from '@foyer/core'
-import { defaultAppSettings } from '@foyer/protocol'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { TEST_APP_ID, TEST_CODE, type TestRoutes } from '../../../../test/createTestClient'
+import { appConfigRoute, TEST_APP_ID, TEST_CODE, type TestRoutes } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
 afterEach(cleanup)
@@ -15,22 +14,7 @@ const phoneInput = () => screen.queryByRole('textbox', { name: 'Phone number' })
 const recentKey = `foyer:${TEST_APP_ID}:recent_login_method`
 
 /** The in-test server with every landing method on: email, SMS, Ethereum wallets and passkeys. */
-const allMethodsRoutes: TestRoutes = {
-  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
-    status: 200,
-    body: {
-      ...defaultAppSettings,
-      id: TEST_APP_ID,
-      name: 'Test App',
-      verification_key: '',
-      created_at: 0,
-      updated_at: 0,
-      sms_auth: true,
-      wallet_auth: true,
-      passkey_auth: true,
-    },
-  }),
-}
+const allMethodsRoutes: TestRoutes = appConfigRoute({ sms_auth: true, wallet_auth: true, passkey_auth: true })
 
 describe('Landing', () => {
   test('default', async () => {

@@ -1,12 +1,10 @@
-import { defaultAppSettings } from '@foyer/protocol'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
-  TEST_APP_ID,
+  appConfigRoute,
   TEST_CODE,
   type TestRoutes,
-  testAccessToken,
-  testUser,
+  testAuthResponse,
 } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
@@ -14,33 +12,11 @@ import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 afterEach(cleanup)
 
 const smsRoutes = (overrides: TestRoutes = {}): TestRoutes => ({
-  [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({
-    status: 200,
-    body: {
-      ...defaultAppSettings,
-      id: TEST_APP_ID,
-      name: 'Test App',
-      verification_key: '',
-      created_at: 0,
-      updated_at: 0,
-      sms_auth: true,
-    },
-  }),
+  ...appConfigRoute({ sms_auth: true }),
   'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
   'POST /api/v1/passwordless_sms/authenticate': ({ body }) =>
     (body as { code: string }).code === TEST_CODE
-      ? {
-          status: 200,
-          body: {
-            user: testUser,
-            token: testAccessToken(),
-            privy_access_token: null,
-            refresh_token: 'refresh-1',
-            identity_token: null,
-            session_update_action: 'set',
-            is_new_user: true,
-          },
-        }
+      ? { status: 200, body: testAuthResponse({ is_new_user: true }) }
       : { status: 401, body: { error: 'Invalid code', code: 'invalid_credentials' } },
   ...overrides,
 })
