@@ -61,8 +61,10 @@ describe('server-cookie mode (spec 01 §9)', () => {
       expect(apiCalls).toContain(`GET ${new URL(stack.apiUrl).host}/api/v1/apps/${app.id}`)
       expect(apiCalls).toContain(`POST ${customHost}/api/v1/passwordless/authenticate`)
 
-      // No token in storage: only the client and analytics ids.
-      expect((await storageKeys(page)).sort()).toEqual(['foyer:analytics_id', 'foyer:client_id'])
+      // No token in storage: only the client and analytics ids, and the last-used login method.
+      expect((await storageKeys(page)).sort()).toEqual(
+        [`foyer:${app.id}:recent_login_method`, 'foyer:analytics_id', 'foyer:client_id'].sort(),
+      )
       // The server set the four cookies: tokens HttpOnly, SameSite=Strict, Path=/; only the flag is readable.
       const cookies = await context.cookies(stack.demoUrl)
       for (const name of sessionCookieNames) {
@@ -82,13 +84,15 @@ describe('server-cookie mode (spec 01 §9)', () => {
       expect(whoami).toMatchObject({ status: 200, via: 'cookie', appId: app.id })
       expect(whoami.userId).toMatch(/^did:foyer:/)
 
-      // A reload restores the session from the cookies (a refresh), still with nothing in storage.
+      // A reload restores the session from the cookies (a refresh), still with no token in storage.
       apiCalls.length = 0
       await page.reload()
       await expect.poll(() => page.getByTestId('ready').textContent()).toBe('true')
       expect(await page.getByTestId('authenticated').textContent()).toBe('true')
       expect(apiCalls).toContain(`POST ${customHost}/api/v1/sessions`)
-      expect((await storageKeys(page)).sort()).toEqual(['foyer:analytics_id', 'foyer:client_id'])
+      expect((await storageKeys(page)).sort()).toEqual(
+        [`foyer:${app.id}:recent_login_method`, 'foyer:analytics_id', 'foyer:client_id'].sort(),
+      )
       expect(await verifyWithBackEnd(page, 'cookie')).toMatchObject({ status: 200, userId: whoami.userId })
 
       // Logout clears every session cookie; the back end then refuses and a reload stays signed out.
