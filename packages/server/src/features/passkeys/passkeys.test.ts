@@ -89,17 +89,33 @@ function authenticate(challenge: string, assertion: unknown, relyingParty = RP_I
   })
 }
 
-/** Runs a full sign-in with `credential` at signature counter `signCount`. */
-async function signInWithPasskey(credential: SoftCredential, signCount: number) {
+/** A fresh authentication challenge and `credential`'s assertion of it (our origin and RP ID unless overridden). */
+async function assertFresh(
+  credential: SoftCredential,
+  overrides: { origin?: string; rpId?: string; counter?: number } = {},
+) {
   const init = await authInit()
   const assertion = authenticator.assert({
     credential,
     challenge: init.options.challenge,
-    origin: ORIGIN,
-    rpId: RP_ID,
-    counter: signCount,
+    origin: overrides.origin ?? ORIGIN,
+    rpId: overrides.rpId ?? RP_ID,
+    counter: overrides.counter ?? 0,
   })
-  return authenticate(init.options.challenge, assertion)
+  return { challenge: init.options.challenge, assertion }
+}
+
+/** Runs a full sign-in with `credential` at signature counter `signCount`. */
+async function signInWithPasskey(credential: SoftCredential, signCount: number) {
+  const { challenge, assertion } = await assertFresh(credential, { counter: signCount })
+  return authenticate(challenge, assertion)
+}
+
+/** A fresh email user with one linked passkey. */
+async function userWithPasskey(): Promise<{ token: string; credential: SoftCredential }> {
+  const { token } = await signIn()
+  const { credential } = await linkNew(token)
+  return { token, credential }
 }
 
 function expectInvalid(response: { statusCode: number; json(): unknown }) {
@@ -163,33 +179,17 @@ describe('H.48 challenges', () => {
   })
 
   test('error: a challenge is single use (replayed assertion refused)', async () => {
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
-    const init = await authInit()
-    const assertion = authenticator.assert({
-      credential,
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-      counter: 0,
-    })
-    expect((await authenticate(init.options.challenge, assertion)).statusCode).toBe(200)
-    expectInvalid(await authenticate(init.options.challenge, assertion))
+    const { credential } = await userWithPasskey()
+    const { challenge, assertion } = await assertFresh(credential)
+    expect((await authenticate(challenge, assertion)).statusCode).toBe(200)
+    expectInvalid(await authenticate(challenge, assertion))
   })
 
   test('error: a challenge expires after 5 minutes', async () => {
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
-    const init = await authInit()
-    const assertion = authenticator.assert({
-      credential,
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-      counter: 0,
-    })
+    const { credential } = await userWithPasskey()
+    const { challenge, assertion } = await assertFresh(credential)
     t.advance(PASSKEY_CHALLENGE_TTL_MS + 1000)
-    expectInvalid(await authenticate(init.options.challenge, assertion))
+    expectInvalid(await authenticate(challenge, assertion))
   })
 
   test('error: a registration challenge does not serve an authentication', async () => {
@@ -256,48 +256,24 @@ describe('H.49 origin and RP ID', () => {
   })
 
   test('error: an assertion made for another origin is refused', async () => {
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
-    const init = await authInit()
-    const assertion = authenticator.assert({
-      credential,
-      challenge: init.options.challenge,
-      origin: 'https://evil.example',
-      rpId: RP_ID,
-      counter: 0,
-    })
-    expectInvalid(await authenticate(init.options.challenge, assertion))
+    const { credential } = await userWithPasskey()
+    const { challenge, assertion } = await assertFresh(credential, { origin: 'https://evil.example' })
+    expectInvalid(await authenticate(challenge, assertion))
   })
 
   test('error: an assertion scoped to another RP ID is refused', async () => {
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
-    const init = await authInit()
-    const assertion = authenticator.assert({
-      credential,
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: 'evil.example',
-      counter: 0,
-    })
-    expectInvalid(await authenticate(init.options.challenge, assertion))
+    const { credential } = await userWithPasskey()
+    const { challenge, assertion } = await assertFresh(credential, { rpId: 'evil.example' })
+    expectInvalid(await authenticate(challenge, assertion))
   })
 
   test('error: a relying_party other than the origin hostname → 403 invalid_origin', async () => {
     const init = await authInit()
     const response = await authenticate(init.options.challenge, { id: 'a', rawId: 'a' }, 'evil.example')
     expect(response.statusCode).toBe(400)
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
-    const next = await authInit()
-    const assertion = authenticator.assert({
-      credential,
-      challenge: next.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-      counter: 0,
-    })
-    const refused = await authenticate(next.options.challenge, assertion, 'evil.example')
+    const { credential } = await userWithPasskey()
+    const { challenge, assertion } = await assertFresh(credential)
+    const refused = await authenticate(challenge, assertion, 'evil.example')
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'invalid_origin' })
   })
@@ -322,8 +298,7 @@ describe('H.49 origin and RP ID', () => {
 
 describe('H.50 signCount policy', () => {
   test('behavior: a counter that stays 0 (synced passkey) is tolerated', async () => {
-    const { token } = await signIn()
-    const { credential } = await linkNew(token)
+    const { credential } = await userWithPasskey()
     expect((await signInWithPasskey(credential, 0)).statusCode).toBe(200)
     expect((await signInWithPasskey(credential, 0)).statusCode).toBe(200)
   })
