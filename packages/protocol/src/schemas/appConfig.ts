@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { unixSecondsSchema } from './common'
 import { customJwtAuthConfigSchema } from './customJwt'
+import { oauthProviders } from './oauthAccounts'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
@@ -29,6 +30,37 @@ export const accessControlSchema = z.object({
   max_users: z.number().int().nonnegative().nullable(),
 })
 export type AccessControl = z.infer<typeof accessControlSchema>
+
+/**
+ * The app's client registration at one OAuth provider (issue 10 §2), server-only: never part of the public
+ * app configuration. `client_id` (TikTok's `client_key`) and `client_secret` as the provider issued them;
+ * `scopes` are asked for besides the provider's defaults. Apple signs its client secret instead
+ * (`apple`: the team id, the key id and the PKCS8 PEM of the ES256 key from Apple's developer account).
+ */
+export const oauthClientSettingsSchema = z.object({
+  client_id: z.string().min(1).max(512),
+  client_secret: z.string().max(4096).nullable(),
+  scopes: z.array(z.string().min(1).max(256)).max(50),
+  apple: z
+    .object({
+      team_id: z.string().min(1).max(64),
+      key_id: z.string().min(1).max(64),
+      private_key_pem: z.string().min(1).max(8192),
+    })
+    .nullable(),
+})
+export type OAuthClientSettings = z.infer<typeof oauthClientSettingsSchema>
+
+/**
+ * Server-only OAuth settings (issue 10 §2): one client registration per provider (see
+ * {@link oauthClientSettingsSchema}); a provider whose flag (`google_oauth` …) is on needs one.
+ * `return_tokens`: the auth response carries the provider's `oauth_tokens` (spec 01 §3).
+ */
+export const oauthSettingsSchema = z.object({
+  clients: z.partialRecord(z.enum(oauthProviders), oauthClientSettingsSchema),
+  return_tokens: z.boolean(),
+})
+export type OAuthSettings = z.infer<typeof oauthSettingsSchema>
 
 /** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
 export const embeddedWalletConfigSchema = z.object({
@@ -117,6 +149,7 @@ export const appSettingsSchema = z.object({
   telegram_auth_config: telegramAuthConfigSchema,
   custom_jwt_auth: customJwtAuthConfigSchema,
   access_control: accessControlSchema,
+  oauth: oauthSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -125,7 +158,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
 export const appConfigSchema = appSettingsSchema
-  .omit({ access_control: true, captcha_secret_key: true })
+  .omit({ access_control: true, captcha_secret_key: true, oauth: true })
   .extend({
     id: z.string(),
     name: z.string(),
@@ -197,4 +230,5 @@ export const defaultAppSettings: AppSettings = {
     algorithms: ['RS256', 'ES256'],
   },
   access_control: { allowlist_enabled: false, allowlist: [], max_users: null },
+  oauth: { clients: {}, return_tokens: false },
 }

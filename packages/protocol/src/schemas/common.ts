@@ -20,3 +20,10 @@ export const unixSecondsSchema = z.number().int().nonnegative()
 /** `{ success: true }`, the answer of calls that return nothing else. */
 export const successResponseSchema = z.object({ success: z.literal(true) })
 export type SuccessResponse = z.infer<typeof successResponseSchema>
+
+/** Times every linked account carries, in Unix seconds (DESIGN.md "Wire contract"). */
+export const linkedAccountTimes = {
+  verified_at: unixSecondsSchema,
+  first_verified_at: unixSecondsSchema.nullable(),
+  latest_verified_at: unixSecondsSchema.nullable(),
+}

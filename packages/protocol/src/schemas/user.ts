@@ -1,19 +1,13 @@
 import { z } from 'zod'
-import { unixSecondsSchema } from './common'
+import { linkedAccountTimes, unixSecondsSchema } from './common'
+import { oauthAccountSchemas } from './oauthAccounts'
 import { walletAccountSchema } from './wallets'
-
-/** Times every linked account carries, in Unix seconds (DESIGN.md "Wire contract"). */
-const verificationTimes = {
-  verified_at: unixSecondsSchema,
-  first_verified_at: unixSecondsSchema.nullable(),
-  latest_verified_at: unixSecondsSchema.nullable(),
-}
 
 /** An email address proven by a one-time code. `address` is lower-cased. */
 export const emailAccountSchema = z.object({
   type: z.literal('email'),
   address: z.string(),
-  ...verificationTimes,
+  ...linkedAccountTimes,
 })
 export type EmailAccount = z.infer<typeof emailAccountSchema>
 
@@ -21,7 +15,7 @@ export type EmailAccount = z.infer<typeof emailAccountSchema>
 export const phoneAccountSchema = z.object({
   type: z.literal('phone'),
   number: z.string(),
-  ...verificationTimes,
+  ...linkedAccountTimes,
 })
 export type PhoneAccount = z.infer<typeof phoneAccountSchema>
 
@@ -35,14 +29,14 @@ export const passkeyAccountSchema = z.object({
   authenticator_name: z.string().nullable(),
   created_with_browser: z.string().nullable(),
   created_with_os: z.string().nullable(),
-  ...verificationTimes,
+  ...linkedAccountTimes,
 })
 export type PasskeyAccount = z.infer<typeof passkeyAccountSchema>
 
 /** A guest account: the device's guest credential (stored only hashed on the server; spec 01 §3). */
 export const guestAccountSchema = z.object({
   type: z.literal('guest'),
-  ...verificationTimes,
+  ...linkedAccountTimes,
 })
 export type GuestAccount = z.infer<typeof guestAccountSchema>
 
@@ -50,7 +44,7 @@ export type GuestAccount = z.infer<typeof guestAccountSchema>
 export const customJwtAccountSchema = z.object({
   type: z.literal('custom'),
   custom_user_id: z.string(),
-  ...verificationTimes,
+  ...linkedAccountTimes,
 })
 export type CustomJwtAccount = z.infer<typeof customJwtAccountSchema>
 
@@ -62,6 +56,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   passkeyAccountSchema,
   guestAccountSchema,
   customJwtAccountSchema,
+  ...oauthAccountSchemas,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

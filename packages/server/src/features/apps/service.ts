@@ -279,6 +279,7 @@ export function toAppConfig(app: AppRecord): AppConfig {
   const {
     access_control: _accessControl,
     captcha_secret_key: _captchaSecretKey,
+    oauth: _oauth,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }
   return {

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { oauthTokensSchema } from './auth'
+import { authModeSchema } from './common'
+import { userSchema } from './user'
+
+/** Random bytes of a PKCE code verifier and of an OAuth state, before base64url (spec 01 §9). */
+export const OAUTH_VERIFIER_BYTES = 36
+export const OAUTH_STATE_BYTES = 36
+/** Size of the OAuth popup window, in CSS px (issue 10 §2). */
+export const OAUTH_POPUP_WIDTH_PX = 440
+export const OAUTH_POPUP_HEIGHT_PX = 680
+/** Lifetime of an OAuth flow (state, PKCE challenge) and of the one-time code handed back, in seconds (checklist E.34, E.37: ≤ 10 min). */
+export const OAUTH_FLOW_TTL_SECONDS = 600
+/** The `authorization_code` the client reads as "the user denied" (spec 01 §5). */
+export const OAUTH_DENIED_CODE = 'undefined'
+
+/** The page-load query parameters of an OAuth return (spec 01 §2). */
+export const oauthReturnParameters = {
+  code: 'privy_oauth_code',
+  provider: 'privy_oauth_provider',
+  state: 'privy_oauth_state',
+} as const
+
+/** The message a popup's return page posts to its opener (WIRE.md §1). */
+export const OAUTH_POPUP_RESPONSE_TYPE = 'PRIVY_OAUTH_RESPONSE'
+export const OAUTH_POPUP_ERROR_TYPE = 'PRIVY_OAUTH_ERROR'
+
+/** A base64url string (RFC 4648 §5) of 1..`max` characters. */
+const base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Expected base64url')
+
+/**
+ * A PKCE code verifier (RFC 7636 §4.1): 43..128 characters of `[A-Za-z0-9-._~]`. The client makes it from
+ * {@link OAUTH_VERIFIER_BYTES} random bytes, base64url (48 characters).
+ */
+export const pkceCodeVerifierSchema = z
+  .string()
+  .min(43)
+  .max(128)
+  .regex(/^[A-Za-z0-9._~-]+$/, 'Invalid PKCE code verifier')
+
+/** A PKCE S256 code challenge (RFC 7636 §4.2): base64url(SHA-256(verifier)), 43 characters. */
+export const pkceCodeChallengeSchema = z
+  .string()
+  .length(43)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid PKCE code challenge')
+
+/** The client's OAuth state (spec 01 §9: 36 random bytes, base64url), at most 256 characters. */
+export const oauthStateCodeSchema = base64Url(256)
+
+/**
+ * `POST /api/v1/oauth/init` (spec 01 §7, WIRE.md §1): `provider` (one of {@link oauthProviders}; a string so
+ * that cross-app `privy:<appId>` fits later), `redirect_to` (an absolute URL on one of the app's allowed
+ * origins), `token` (captcha), `code_challenge` (S256) and `state_code`.
+ */
+export const oauthInitRequestSchema = z.object({
+  provider: z.string().min(1).max(64),
+  redirect_to: z.string().min(1).max(2048),
+  token: z.string().max(4096).optional(),
+  code_challenge: pkceCodeChallengeSchema.optional(),
+  state_code: oauthStateCodeSchema.optional(),
+})
+export type OAuthInitRequest = z.infer<typeof oauthInitRequestSchema>
+
+/** Answer of `oauth/init`: the provider's authorization URL to open (popup or full page). */
+export const oauthInitResponseSchema = z.object({ url: z.string() })
+export type OAuthInitResponse = z.infer<typeof oauthInitResponseSchema>
+
+/** Fields of `oauth/authenticate` and `oauth/link` (WIRE.md §1). */
+const oauthCodeExchangeFields = {
+  authorization_code: z.string().min(1).max(2048),
+  state_code: oauthStateCodeSchema,
+  code_verifier: pkceCodeVerifierSchema.optional(),
+  code_type: z.literal('raw').optional(),
+  provider: z.string().min(1).max(64).optional(),
+}
+
+/**
+ * `POST /api/v1/oauth/authenticate` `{ authorization_code, state_code, code_verifier?, mode? }` → auth
+ * response with `oauth_tokens` when the app returns them (spec 01 §7).
+ */
+export const oauthAuthenticateRequestSchema = z.object({
+  ...oauthCodeExchangeFields,
+  mode: authModeSchema.optional(),
+})
+export type OAuthAuthenticateRequest = z.infer<typeof oauthAuthenticateRequestSchema>
+
+/** `POST /api/v1/oauth/link` (session): as authenticate, without `mode`. */
+export const oauthLinkRequestSchema = z.object(oauthCodeExchangeFields)
+export type OAuthLinkRequest = z.infer<typeof oauthLinkRequestSchema>
+
+/** Answer of `oauth/link` (WIRE.md §1): the user's fields at the top level, plus `oauth_tokens` when returned. */
+export const oauthLinkResponseSchema = userSchema.extend({ oauth_tokens: oauthTokensSchema.optional() })
+export type OAuthLinkResponse = z.infer<typeof oauthLinkResponseSchema>
+
+/** `POST /api/v1/oauth/unlink` `{ provider, subject }` → the user (spec 01 §7). */
+export const oauthUnlinkRequestSchema = z.object({
+  provider: z.string().min(1).max(64),
+  subject: z.string().min(1).max(512),
+})
+export type OAuthUnlinkRequest = z.infer<typeof oauthUnlinkRequestSchema>

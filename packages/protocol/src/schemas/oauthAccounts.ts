@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { linkedAccountTimes } from './common'
+
+/** The OAuth providers a user can sign in with (spec 01 §1), in the spec's order. */
+export const oauthProviders = [
+  'google',
+  'discord',
+  'github',
+  'linkedin',
+  'twitter',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'apple',
+] as const
+/** One of {@link oauthProviders}. */
+export type OAuthProvider = (typeof oauthProviders)[number]
+export const oauthProviderSchema = z.enum(oauthProviders)
+
+/** True when `value` names one of {@link oauthProviders}. */
+export function isOAuthProvider(value: unknown): value is OAuthProvider {
+  return typeof value === 'string' && (oauthProviders as readonly string[]).includes(value)
+}
+
+/** Linked-account shapes of the OAuth providers (WIRE.md §12); `subject` is the provider's user id. */
+export const googleOAuthAccountSchema = z.object({
+  type: z.literal('google_oauth'),
+  subject: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const twitterOAuthAccountSchema = z.object({
+  type: z.literal('twitter_oauth'),
+  subject: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const discordOAuthAccountSchema = z.object({
+  type: z.literal('discord_oauth'),
+  subject: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const githubOAuthAccountSchema = z.object({
+  type: z.literal('github_oauth'),
+  subject: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const spotifyOAuthAccountSchema = z.object({
+  type: z.literal('spotify_oauth'),
+  subject: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const instagramOAuthAccountSchema = z.object({
+  type: z.literal('instagram_oauth'),
+  subject: z.string(),
+  username: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const tiktokOAuthAccountSchema = z.object({
+  type: z.literal('tiktok_oauth'),
+  subject: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+export const linkedinOAuthAccountSchema = z.object({
+  type: z.literal('linkedin_oauth'),
+  subject: z.string(),
+  email: z.string().nullable(),
+  name: z.string().optional(),
+  vanity_name: z.string().optional(),
+  ...linkedAccountTimes,
+})
+export const appleOAuthAccountSchema = z.object({
+  type: z.literal('apple_oauth'),
+  subject: z.string(),
+  email: z.string().nullable(),
+  ...linkedAccountTimes,
+})
+
+/** The OAuth members of the linked-account union, one per provider. */
+export const oauthAccountSchemas = [
+  googleOAuthAccountSchema,
+  twitterOAuthAccountSchema,
+  discordOAuthAccountSchema,
+  githubOAuthAccountSchema,
+  spotifyOAuthAccountSchema,
+  instagramOAuthAccountSchema,
+  tiktokOAuthAccountSchema,
+  linkedinOAuthAccountSchema,
+  appleOAuthAccountSchema,
+] as const
+/** A linked account of any OAuth provider. */
+export type OAuthAccount = z.infer<(typeof oauthAccountSchemas)[number]>
+/** `<provider>_oauth`: the linked-account type of an OAuth provider (spec 01 §3). */
+export type OAuthAccountType = `${OAuthProvider}_oauth`
+
+/** The linked-account type of `provider` (`google` → `google_oauth`). */
+export function oauthAccountType(provider: OAuthProvider): OAuthAccountType {
+  return `${provider}_oauth`
+}
