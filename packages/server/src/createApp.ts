@@ -9,15 +9,10 @@ import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { appRoutes } from './features/apps/routes'
 import type { CaptchaOptions } from './features/captcha/verifyCaptcha'
-import { customJwtRoutes } from './features/customJwt/routes'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
-import { guestRoutes } from './features/guest/routes'
 import { mailboxRoutes } from './features/mail/routes'
-import { passkeyRoutes } from './features/passkeys/routes'
-import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
-import { siweRoutes } from './features/siwe/routes'
-import { smsRoutes } from './features/sms/routes'
+import { signInMethods } from './features/signInMethods'
 import type { TwilioOptions } from './features/sms/smsSender'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
@@ -132,12 +127,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
     })
   await app.register(appRoutes, { context })
-  await app.register(passwordlessRoutes, { context })
-  await app.register(smsRoutes, { context })
-  await app.register(passkeyRoutes, { context })
-  await app.register(siweRoutes, { context })
-  await app.register(guestRoutes, { context })
-  await app.register(customJwtRoutes, { context, jwks: options.customJwtJwks })
+  for (const method of signInMethods) await app.register(await method.routes(), { context })
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })

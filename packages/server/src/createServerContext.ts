@@ -8,6 +8,7 @@ import {
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/verifyCaptcha'
+import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { createSmsSender } from './features/sms/smsSender'
@@ -94,6 +95,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     captcha: captchaSettings(options.captcha),
     mailbox,
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
+    customJwtKeys: createJwksCache(options.customJwtJwks),
     log,
   }
 }

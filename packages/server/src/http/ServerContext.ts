@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FoyerDatabase } from '../db/FoyerDatabase'
 import type { AppStore } from '../features/apps/service'
 import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
+import type { JwksCache } from '../features/customJwt/verifyCustomJwt'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
 import type { SmsSender } from '../features/sms/smsSender'
@@ -34,5 +35,7 @@ export type ServerContext = {
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
   evmRpcUrls: Readonly<Record<number, string>>
+  /** Cache of custom-JWT issuers' key sets, fetched with the `customJwtJwks` options (checklist D.31). */
+  customJwtKeys: JwksCache
   log: FastifyBaseLogger
 }

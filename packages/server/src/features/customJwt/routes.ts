@@ -6,8 +6,9 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import type { ServerContext } from '../../http/ServerContext'
 import { startSession } from '../sessions/service'
-import { customSubject, signInWithAccount } from '../users/service'
-import { createJwksCache, type JwksOptions, verifyCustomJwt } from './verifyCustomJwt'
+import { signInWithAccount } from '../users/service'
+import { customSubject } from './account'
+import { verifyCustomJwt } from './verifyCustomJwt'
 
 /**
  * Sign-in with the host's own JWT (issue 5 §4, spec 01 §7): `POST /api/v1/custom_jwt_account/authenticate`
@@ -18,10 +19,9 @@ import { createJwksCache, type JwksOptions, verifyCustomJwt } from './verifyCust
  */
 export async function customJwtRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext; jwks?: JwksOptions | undefined },
+  options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  const jwks = createJwksCache(options.jwks)
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.post(
     '/api/v1/custom_jwt_account/authenticate',
@@ -33,7 +33,7 @@ export async function customJwtRoutes(
       const foyerApp = await requireApp(context, request)
       const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
         nowMs: context.now(),
-        jwks,
+        jwks: context.customJwtKeys,
       })
       const { userId, isNewUser } = await signInWithAccount(context.db, {
         appId: foyerApp.id,

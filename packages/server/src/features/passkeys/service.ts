@@ -18,10 +18,10 @@ import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'
+import type { PasskeyDetails } from './account'
 import { authenticatorName } from './authenticatorName'
 import { parseUserAgent } from './parseUserAgent'
 import { passkeyChallenges } from './schema'
-import type { PasskeyDetails } from './toPasskeyAccount'
 
 /** A WebAuthn ceremony a challenge is issued for (security checklist H.48). */
 export type PasskeyCeremony = 'registration' | 'authentication'

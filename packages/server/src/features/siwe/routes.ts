@@ -22,14 +22,9 @@ import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { revokeSessionById, startSession } from '../sessions/service'
-import {
-  type ExternalWalletDetails,
-  getUserJson,
-  linkAccountToUser,
-  signInWithAccount,
-  unlinkAccount,
-} from '../users/service'
+import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
+import type { ExternalWalletDetails } from './account'
 import type { SignInFamily } from './parseSignInMessage'
 import {
   assertNonceLive,

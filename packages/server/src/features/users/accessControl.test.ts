@@ -7,8 +7,9 @@ import { openDatabase } from '../../db/openDatabase'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
 import { createAppRecord, updateAppSettings } from '../apps/service'
+import { customSubject } from '../customJwt/account'
 import { users } from './schema'
-import { customSubject, isAllowListed, linkAccountToUser, signInWithAccount } from './service'
+import { isAllowListed, linkAccountToUser, signInWithAccount } from './service'
 
 let t: TestContext
 let counter = 0

@@ -3,10 +3,10 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord } from '../apps/service'
+import { customSubject } from '../customJwt/account'
 import { createTestJwtIssuer } from '../customJwt/createTestJwtIssuer'
 import { testSignIn } from '../siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
-import { customSubject } from './service'
 
 // Security checklist I.53 (pre-account takeover): an identifier nobody has proven cannot be claimed ahead
 // of its owner — asking for a code, holding an email claim in a JWT, or sending an unsigned wallet link

@@ -2,7 +2,6 @@ import {
   type AccessControl,
   type AuthMode,
   type ChainType,
-  type LinkedAccount,
   type RecoveryMethod,
   toUserDid,
   type User,
@@ -15,21 +14,10 @@ import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
-import { toPasskeyAccount } from '../passkeys/toPasskeyAccount'
+import { type AccountType, accountKind } from '../signInMethods'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
+import type { StoredAccount } from './AccountKind'
 import { linkedAccounts, users } from './schema'
-
-/** A linked account as {@link userJsonSql} reads it (times in whole seconds; `created_ms` for ordering). */
-type LinkedAccountJson = {
-  type: string
-  subject: string
-  verified_s: number
-  first_verified_s: number
-  latest_verified_s: number
-  created_ms: number
-  /** The account's `details` column (type-specific fields, e.g. a passkey's authenticator name). */
-  details?: Record<string, unknown> | null
-}
 
 /** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
 type EmbeddedWalletJson = {
@@ -48,95 +36,8 @@ export type UserJsonRow = {
   created_s: number
   has_accepted_terms: boolean
   is_guest: boolean
-  accounts: LinkedAccountJson[]
+  accounts: StoredAccount[]
   wallets: EmbeddedWalletJson[]
-}
-
-function toLinkedAccount(row: LinkedAccountJson): LinkedAccount | null {
-  if (row.type === 'email') {
-    return {
-      type: 'email',
-      address: row.subject,
-      verified_at: Number(row.verified_s),
-      first_verified_at: Number(row.first_verified_s),
-      latest_verified_at: Number(row.latest_verified_s),
-    }
-  }
-  if (row.type === 'phone') {
-    return {
-      type: 'phone',
-      number: row.subject,
-      verified_at: Number(row.verified_s),
-      first_verified_at: Number(row.first_verified_s),
-      latest_verified_at: Number(row.latest_verified_s),
-    }
-  }
-  if (row.type === 'siwe' || row.type === 'siws') return toExternalWalletAccount(row)
-  if (row.type === 'passkey') return toPasskeyAccount(row)
-  if (row.type === 'guest' || row.type === 'custom') return toGuestOrCustomAccount(row)
-  return null
-}
-
-/**
- * Details stored with an external wallet account (`siwe`/`siws` rows): the address as the wallet shows it
- * (EIP-55 for Ethereum), the CAIP-2 chain id of the sign-in (Ethereum only) and the client-reported wallet
- * and connector names (spec 01 §3 connection history).
- */
-export type ExternalWalletDetails = {
-  address: string
-  chain_id?: string
-  wallet_client_type: string
-  connector_type: string
-}
-
-/** A `siwe` or `siws` account row as a wire wallet account (spec 01 §3). */
-function toExternalWalletAccount(row: LinkedAccountJson): WalletAccount {
-  const details = (row.details ?? {}) as Partial<ExternalWalletDetails>
-  return {
-    type: 'wallet',
-    address: details.address ?? row.subject,
-    chain_type: row.type === 'siwe' ? 'ethereum' : 'solana',
-    ...(details.chain_id ? { chain_id: details.chain_id } : {}),
-    wallet_client_type: details.wallet_client_type ?? 'unknown',
-    connector_type: details.connector_type ?? 'injected',
-    recovery_method: null,
-    wallet_index: null,
-    imported: false,
-    delegated: false,
-    verified_at: Number(row.verified_s),
-    first_verified_at: Number(row.first_verified_s),
-    latest_verified_at: Number(row.latest_verified_s),
-  }
-}
-
-/** A `guest` or `custom` account row as a linked account (null when a custom subject is malformed). */
-function toGuestOrCustomAccount(row: LinkedAccountJson): LinkedAccount | null {
-  const times = {
-    verified_at: Number(row.verified_s),
-    first_verified_at: Number(row.first_verified_s),
-    latest_verified_at: Number(row.latest_verified_s),
-  }
-  if (row.type === 'guest') return { type: 'guest', ...times }
-  const identity = parseCustomSubject(row.subject)
-  return identity ? { type: 'custom', custom_user_id: identity.subject, ...times } : null
-}
-
-/**
- * The stored `subject` of a custom-JWT account: the JSON array `[issuer, subject]`, so that identity is the
- * pair (security checklist D.32) and one UNIQUE (app_id, type, subject) keeps it single.
- */
-export function customSubject(issuer: string, subject: string): string {
-  return JSON.stringify([issuer, subject])
-}
-
-/** Reverse of {@link customSubject}; null on anything else. */
-export function parseCustomSubject(stored: string): { issuer: string; subject: string } | null {
-  try {
-    const value: unknown = JSON.parse(stored)
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
-      return { issuer: value[0], subject: value[1] }
-  } catch {}
-  return null
 }
 
 /**
@@ -207,7 +108,8 @@ function toWalletAccount(row: EmbeddedWalletJson): WalletAccount {
  */
 export function toUserJson(row: UserJsonRow): User {
   const accounts = row.accounts.flatMap((account) => {
-    const linked = toLinkedAccount(account)
+    // A row of a type no sign-in method owns, or one its kind cannot show, is left out.
+    const linked = accountKind(account.type)?.toLinkedAccount(account)
     return linked ? [{ account: linked, createdMs: Number(account.created_ms) }] : []
   })
   const wallets = row.wallets.map((wallet) => ({
@@ -258,21 +160,13 @@ export async function signInWithEmail(
   return signInWithAccount(db, { ...parameters, type: 'email', subject: parameters.email })
 }
 
-/**
- * The stored type of a linked account and the canonical form of its `subject`:
- * - `email`: lower-cased address; `phone`: E.164 number;
- * - `siwe`: lower-cased Ethereum address; `siws`: base58 Solana address (both wire `type: 'wallet'`);
- * - `guest`: SHA-256 of the guest credential; `custom`: see {@link customSubject}; `passkey`: credential id.
- */
-export type AccountType = 'email' | 'phone' | 'siwe' | 'siws' | 'guest' | 'custom' | 'passkey'
-
 export type SignInWithAccountParameters = {
   appId: string
   /** Linked-account type (see {@link AccountType}); passkeys sign in through their own feature. */
   type: Exclude<AccountType, 'passkey'>
   /** The canonical, already proven identifier. */
   subject: string
-  /** Type-specific fields stored with the account (e.g. {@link ExternalWalletDetails}); merged on sign-in. */
+  /** Type-specific fields stored with the account (e.g. a wallet's `ExternalWalletDetails`); merged on sign-in. */
   details?: Record<string, unknown>
   mode: AuthMode
   now: Date
@@ -287,32 +181,32 @@ export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum nu
 
 /**
  * Whether the allow-list `entries` (app settings `access_control.allowlist`) admit a new user proving the
- * account (type, subject): emails and Ethereum addresses compare case-insensitively, phone numbers with
- * spaces, dashes, dots and brackets ignored, Solana addresses exactly, custom-JWT users by their `sub`.
- * Guests are never allow-listed (checklist I.55).
+ * account (type, subject, details): each entry is trimmed and matched by the type's account kind
+ * (`AccountKind.admits`: emails and Ethereum addresses case-insensitively, phone numbers with separators
+ * ignored, Solana addresses exactly, custom-JWT users by their `sub`, OAuth accounts by the provider's
+ * verified email). Types without a matcher (guests, passkeys) are never allow-listed (checklist I.55).
  */
-export function isAllowListed(entries: readonly string[], type: AccountType, subject: string): boolean {
-  if (type === 'guest' || type === 'passkey') return false
-  const wanted =
-    type === 'custom'
-      ? (parseCustomSubject(subject)?.subject ?? null)
-      : type === 'siws'
-        ? subject
-        : subject.toLowerCase()
-  if (wanted === null) return false
-  return entries.some((raw) => {
-    const entry = raw.trim()
-    if (type === 'phone') return entry.replace(/[\s().-]/g, '') === wanted
-    if (type === 'siws' || type === 'custom') return entry === wanted
-    return entry.toLowerCase() === wanted
-  })
+export function isAllowListed(
+  entries: readonly string[],
+  type: AccountType,
+  subject: string,
+  details: Record<string, unknown> = {},
+): boolean {
+  const admits = accountKind(type)?.admits
+  return admits !== undefined && entries.some((entry) => admits(entry.trim(), subject, details))
 }
 
 type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
 
 /** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
-function assertAdmits(access: AccessControl, type: AccountType, subject: string): void {
-  if (access.allowlist_enabled && !isAllowListed(access.allowlist, type, subject))
+function assertAdmits(
+  access: AccessControl,
+  account: { type: AccountType; subject: string; details?: Record<string, unknown> | undefined },
+): void {
+  if (
+    access.allowlist_enabled &&
+    !isAllowListed(access.allowlist, account.type, account.subject, account.details ?? {})
+  )
     throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
 }
 
@@ -322,12 +216,17 @@ function assertAdmits(access: AccessControl, type: AccountType, subject: string)
  */
 async function assertAllowListed(
   tx: Transaction,
-  parameters: { appId: string; type: AccountType; subject: string },
+  parameters: {
+    appId: string
+    type: AccountType
+    subject: string
+    details?: Record<string, unknown> | undefined
+  },
 ): Promise<AccessControl> {
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   const access = mergeSettings(app.settings as Record<string, unknown>).access_control
-  assertAdmits(access, parameters.type, parameters.subject)
+  assertAdmits(access, parameters)
   return access
 }
 
@@ -467,7 +366,7 @@ export async function signInWithAccount(
   if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
   // A sign-up: allow-list and user limit (I.55).
   const access = mergeSettings(found.settings).access_control
-  assertAdmits(access, type, subject)
+  assertAdmits(access, parameters)
   const proposed = {
     ...existing,
     accountId: randomId(25),
@@ -536,13 +435,16 @@ export async function linkAccountToUser(
       .for('update')
     if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
     // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
-    if (user.isGuest) await assertAllowListed(tx, { appId, type, subject })
-    const [owned] = await tx
+    if (user.isGuest) await assertAllowListed(tx, { appId, type, subject, details: parameters.details })
+    // The type's link limit (spec 01 §5), counted under the user's row lock.
+    const limit = accountKind(type)?.linkLimit ?? 1
+    const owned = await tx
       .select({ id: linkedAccounts.id })
       .from(linkedAccounts)
       .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, type)))
-      .limit(1)
-    if (owned) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
+      .limit(limit)
+    if (owned.length >= limit)
+      throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
     const inserted = await tx
       .insert(linkedAccounts)
       .values({

@@ -1,0 +1,13 @@
+import type { EmailAccount } from '@foyer/protocol'
+import { type AccountKind, accountTimes } from '../users/AccountKind'
+
+/**
+ * An email address proven by a one-time code (spec 01 §3): subject = the lower-cased address; one per user;
+ * allow-list entries compare case-insensitively.
+ */
+export const emailAccountKind = {
+  type: 'email',
+  linkLimit: 1,
+  toLinkedAccount: (row) => ({ type: 'email', address: row.subject, ...accountTimes(row) }),
+  admits: (entry, subject) => entry.toLowerCase() === subject.toLowerCase(),
+} as const satisfies AccountKind<'email', EmailAccount>

@@ -1,0 +1,9 @@
+import type { SignInMethod } from '../users/SignInMethod'
+import { emailAccountKind } from './account'
+
+/** Email one-time codes (spec 01 §7 `/api/v1/passwordless/*`). */
+export const emailSignIn = {
+  name: 'email',
+  accounts: [emailAccountKind],
+  routes: () => import('./routes').then((module) => module.passwordlessRoutes),
+} as const satisfies SignInMethod

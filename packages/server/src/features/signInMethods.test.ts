@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest'
+import { accountKind, signInMethods } from './signInMethods'
+import { toUserJson, type UserJsonRow } from './users/service'
+
+const row = (type: string, subject: string, details: Record<string, unknown> = {}) => ({
+  type,
+  subject,
+  verified_s: 100,
+  first_verified_s: 100,
+  latest_verified_s: 200,
+  created_ms: 100_000,
+  details,
+})
+
+describe('signInMethods', () => {
+  test('default: every stored account type belongs to exactly one method', () => {
+    const types = signInMethods.flatMap((method) => method.accounts.map((kind) => kind.type))
+    expect(new Set(types).size).toBe(types.length)
+    expect([...types].sort()).toEqual(['custom', 'email', 'guest', 'passkey', 'phone', 'siwe', 'siws'])
+    for (const type of types) expect(accountKind(type)?.type).toBe(type)
+  })
+
+  test('default: every method loads a routes plugin', async () => {
+    for (const method of signInMethods) expect(typeof (await method.routes())).toBe('function')
+  })
+
+  test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
+    expect(accountKind('email')?.linkLimit).toBe(1)
+    expect(accountKind('siws')?.linkLimit).toBe(1)
+    expect(accountKind('passkey')?.linkLimit).toBe(5)
+  })
+
+  test('behavior: each kind maps its stored row to the wire shape', () => {
+    expect(accountKind('email')?.toLinkedAccount(row('email', 'a@example.com'))).toEqual({
+      type: 'email',
+      address: 'a@example.com',
+      verified_at: 100,
+      first_verified_at: 100,
+      latest_verified_at: 200,
+    })
+    expect(
+      accountKind('siwe')?.toLinkedAccount(
+        row('siwe', '0xabc', {
+          address: '0xAbC',
+          chain_id: 'eip155:1',
+          wallet_client_type: 'metamask',
+          connector_type: 'injected',
+        }),
+      ),
+    ).toMatchObject({ type: 'wallet', address: '0xAbC', chain_type: 'ethereum', chain_id: 'eip155:1' })
+    expect(
+      accountKind('passkey')?.toLinkedAccount(row('passkey', 'cred', { public_key: 'secret' })),
+    ).not.toHaveProperty('public_key')
+  })
+
+  test('error: a row of an unknown type, or one its kind cannot show, is left out of the user', () => {
+    const user: UserJsonRow = {
+      id: 'u1',
+      created_s: 1,
+      has_accepted_terms: false,
+      is_guest: false,
+      accounts: [row('email', 'a@example.com'), row('retired_type', 'x'), row('custom', 'not json')],
+      wallets: [],
+    }
+    expect(toUserJson(user).linked_accounts.map((account) => account.type)).toEqual(['email'])
+  })
+})

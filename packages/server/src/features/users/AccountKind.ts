@@ -1,0 +1,60 @@
+import type { LinkedAccount } from '@foyer/protocol'
+
+/**
+ * A `linked_accounts` row as `userJsonSql` reads it: the stored `type` and canonical `subject`, the
+ * verification times in whole Unix seconds, the creation time in ms (for ordering) and the type-specific
+ * `details` column.
+ */
+export type StoredAccount = {
+  type: string
+  subject: string
+  verified_s: number
+  first_verified_s: number
+  latest_verified_s: number
+  created_ms: number
+  details?: Record<string, unknown> | null
+}
+
+/** The verification times every wire linked account carries (DESIGN.md "Wire contract"), from a stored row. */
+export function accountTimes(row: StoredAccount): {
+  verified_at: number
+  first_verified_at: number
+  latest_verified_at: number
+} {
+  return {
+    verified_at: Number(row.verified_s),
+    first_verified_at: Number(row.first_verified_s),
+    latest_verified_at: Number(row.latest_verified_s),
+  }
+}
+
+/**
+ * Everything the server knows about one stored account type of a sign-in method (issue 10 §1): how a
+ * stored row becomes its wire linked account, whether an allow-list entry admits it, and how many one user
+ * may hold. Each sign-in method's folder defines its kinds in `account.ts`; `features/signInMethods.ts`
+ * registers them, and nothing else branches on account types.
+ *
+ * @example
+ * export const phoneAccountKind = {
+ *   type: 'phone',
+ *   linkLimit: 1,
+ *   toLinkedAccount: (row) => ({ type: 'phone', number: row.subject, ...accountTimes(row) }),
+ *   admits: (entry, subject) => entry.replace(/[\s().-]/g, '') === subject,
+ * } as const satisfies AccountKind<'phone'>
+ */
+export type AccountKind<Type extends string = string, Wire extends LinkedAccount = LinkedAccount> = {
+  /** The stored `type` column (not always the wire `type`: `siwe` and `siws` rows are wire `wallet`s). */
+  type: Type
+  /** Most accounts of this type one user may link (spec 01 §5: 1, passkeys 5). */
+  linkLimit: number
+  /**
+   * The wire linked account of a stored row (WIRE.md §12); null when the row cannot be shown (a malformed
+   * subject), so that one bad row does not hide the user.
+   */
+  toLinkedAccount(row: StoredAccount): Wire | null
+  /**
+   * Whether the trimmed allow-list entry `entry` admits a new user proving `subject` (checklist I.55).
+   * Absent: the type never passes an allow-list (guests, passkeys).
+   */
+  admits?: (entry: string, subject: string, details: Record<string, unknown>) => boolean
+}
