@@ -105,6 +105,29 @@ describe('SMS sign-in through the modal', () => {
     expect(sent?.form.Body).toContain(code)
   })
 
+  test("behavior: the 'Recent' chip never squeezes the phone field (issue 10 §3)", async () => {
+    const { national, e164 } = freshPhone()
+    await page.setViewportSize({ width: 1280, height: 800 }) // desktop: the 360 px dialog
+    await openDemo(page, stack.demoUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    const field = dialog.getByRole('textbox', { name: 'Phone number' })
+    const widthWithoutChip = (await field.boundingBox())?.width ?? 0
+    expect(widthWithoutChip).toBeGreaterThan(100)
+    await typeCode(await requestSmsCode(national, e164))
+    await dialog.waitFor({ state: 'detached' })
+    await waitForTestId(page, 'authenticated', 'true')
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await waitForTestId(page, 'authenticated', 'false')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await dialog.getByText('Recent').waitFor()
+    await field.pressSequentially('(415) 555-2671')
+    // The chip sits on the field's border: the field keeps its width and shows the whole number.
+    expect(Math.abs(((await field.boundingBox())?.width ?? 0) - widthWithoutChip)).toBeLessThanOrEqual(1)
+    const fits = await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)
+    expect(fits).toBe(true)
+  })
+
   test('behavior: link a phone to an email user through the modal, then unlink it', async () => {
     const { national, e164 } = freshPhone()
     await openDemo(page, stack.demoUrl)

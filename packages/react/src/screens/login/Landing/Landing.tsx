@@ -27,8 +27,8 @@ const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ def
  * has `captcha_enabled` and nobody is signed in, the captcha screen comes first (spec 01 §4).
  *
  * A 'Recent' chip marks the method of the last successful sign-in in this browser (spec 01 §2; core
- * `getRecentLoginMethod`): beside the email or phone Submit, or inside the wallet button, or beside the
- * passkey link. The chip is the control's accessible description (`aria-describedby`), so its name stays.
+ * `getRecentLoginMethod`): on the top border of the email or phone field (so it never narrows the input),
+ * or inside the wallet button, or beside the passkey link. The chip is the control's accessible description (`aria-describedby`), so its name stays.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
   const modal = useModal()
