@@ -1,4 +1,3 @@
-import type { ForkSessionResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { ApiError } from '../errors/ApiError'
@@ -43,9 +42,7 @@ async function run(client: FoyerClient): Promise<ForkSessionReturnType> {
       throw new BaseError('There is no session to fork.', { code: 'missing_or_invalid_token' })
     }
     try {
-      const response = await request<ForkSessionResponse>(client, {
-        method: 'POST',
-        path: '/api/v1/sessions/fork',
+      const response = await request(client, 'POST /api/v1/sessions/fork', {
         body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
         accessToken: tokens.accessToken,
         retry: false,

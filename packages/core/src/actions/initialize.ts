@@ -1,4 +1,4 @@
-import { type AppConfig, cookieNames, type User } from '@foyer/protocol'
+import { cookieNames, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { sessionCookies } from '../cookies/sessionCookies'
 import { ApiError } from '../errors/ApiError'
@@ -42,9 +42,8 @@ async function run(client: FoyerClient): Promise<void> {
   const { setState, setRoute, session, tasks } = client._internal
   if (client.getState().status === 'error') setState({ status: 'loading', error: null })
   try {
-    const appConfig = await request<AppConfig>(client, {
-      method: 'GET',
-      path: `/api/v1/apps/${encodeURIComponent(client.appId)}`,
+    const appConfig = await request(client, 'GET /api/v1/apps/:appId', {
+      params: { appId: client.appId },
       apiUrl: client.apiUrl,
     })
     const route = resolveApiRoute(client.apiUrl, appConfig.custom_api_url, pageHostname())

@@ -1,4 +1,4 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
@@ -30,9 +30,7 @@ export type LinkEmailParameters = {
 export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['email', parameters.email, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await request<AuthResponse>(client, {
-      method: 'POST',
-      path: '/api/v1/passwordless/link',
+    const response = await request(client, 'POST /api/v1/passwordless/link', {
       body: { email: parameters.email, code: parameters.code },
       retry: false,
     })

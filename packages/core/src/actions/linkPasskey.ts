@@ -1,4 +1,4 @@
-import type { PasskeyInitResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { request } from '../http/request'
@@ -26,17 +26,12 @@ export function linkPasskey(client: FoyerClient): Promise<User> {
 async function run(client: FoyerClient): Promise<User> {
   assertWebAuthnSupported()
   const accessToken = await getAccessToken(client)
-  const init = await request<PasskeyInitResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/passkeys/link/init',
-    body: {},
+  const init = await request(client, 'POST /api/v1/passkeys/link/init', {
     accessToken,
     retry: false,
   })
   const attestation = await runCeremony({ kind: 'registration', options: init.options })
-  const user = await request<User>(client, {
-    method: 'POST',
-    path: '/api/v1/passkeys/link',
+  const user = await request(client, 'POST /api/v1/passkeys/link', {
     body: { relying_party: init.relying_party, authenticator_response: attestation },
     accessToken,
     retry: false,

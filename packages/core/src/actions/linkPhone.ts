@@ -1,4 +1,4 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
@@ -31,9 +31,7 @@ export type LinkPhoneParameters = {
 export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['phone', parameters.phoneNumber, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await request<AuthResponse>(client, {
-      method: 'POST',
-      path: '/api/v1/passwordless_sms/link',
+    const response = await request(client, 'POST /api/v1/passwordless_sms/link', {
       body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
       accessToken: await getAccessToken(client),
       retry: false,

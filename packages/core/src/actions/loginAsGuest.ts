@@ -34,7 +34,7 @@ async function run(client: FoyerClient): Promise<LoginAsGuestReturnType> {
   const guestCredential = await readOrCreateGuestCredential(client)
   return authenticate(
     client,
-    { path: '/api/v1/guest/authenticate', body: { guest_credential: guestCredential } },
+    { endpoint: 'POST /api/v1/guest/authenticate', body: { guest_credential: guestCredential } },
     flow,
   )
 }

@@ -19,7 +19,7 @@ export function loginWithCustomAccessToken(
 ): Promise<{ user: User; isNewUser: boolean }> {
   return runExclusive(client, 'authenticate', JSON.stringify(['custom', parameters.token]), () =>
     authenticate(client, {
-      path: '/api/v1/custom_jwt_account/authenticate',
+      endpoint: 'POST /api/v1/custom_jwt_account/authenticate',
       body: { token: parameters.token },
     }),
   )

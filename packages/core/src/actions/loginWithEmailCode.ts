@@ -46,7 +46,7 @@ export function loginWithEmailCode(
   const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
   return runExclusive(client, 'authenticate', key, () =>
     authenticate(client, {
-      path: '/api/v1/passwordless/authenticate',
+      endpoint: 'POST /api/v1/passwordless/authenticate',
       method: 'email',
       body: {
         email: parameters.email,

@@ -1,4 +1,4 @@
-import type { PasskeyInitResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { request } from '../http/request'
@@ -49,9 +49,7 @@ async function run(
 ): Promise<LoginWithPasskeyReturnType> {
   assertWebAuthnSupported()
   const flow = beginAuthFlow(client)
-  const init = await request<PasskeyInitResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/passkeys/authenticate/init',
+  const init = await request(client, 'POST /api/v1/passkeys/authenticate/init', {
     body: parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken },
     retry: false,
   })
@@ -60,7 +58,7 @@ async function run(
   return authenticate(
     client,
     {
-      path: '/api/v1/passkeys/authenticate',
+      endpoint: 'POST /api/v1/passkeys/authenticate',
       method: 'passkey',
       body: {
         relying_party: init.relying_party,

@@ -45,7 +45,7 @@ export function loginWithSmsCode(
   const key = JSON.stringify(['sms', parameters.phoneNumber, parameters.code, parameters.mode ?? null])
   return runExclusive(client, 'authenticate', key, () =>
     authenticate(client, {
-      path: '/api/v1/passwordless_sms/authenticate',
+      endpoint: 'POST /api/v1/passwordless_sms/authenticate',
       method: 'sms',
       body: {
         phoneNumber: parameters.phoneNumber,

@@ -31,9 +31,7 @@ async function run(client: FoyerClient): Promise<void> {
   tasks.operations.delete('link')
   try {
     const tokens = await session.reload()
-    await request(client, {
-      method: 'POST',
-      path: '/api/v1/sessions/logout',
+    await request(client, 'POST /api/v1/sessions/logout', {
       body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
       accessToken: tokens.accessToken,
     })

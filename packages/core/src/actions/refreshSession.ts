@@ -1,4 +1,4 @@
-import { type AuthResponse, cookieNames, type User } from '@foyer/protocol'
+import { cookieNames, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { sessionCookies } from '../cookies/sessionCookies'
@@ -63,14 +63,12 @@ async function run(client: FoyerClient): Promise<RefreshSessionReturnType> {
       return null
     }
     try {
-      const response = await request<AuthResponse>(client, {
-        method: 'POST',
-        path: call.path,
+      const response = await request(client, call.endpoint, {
         body: call.body,
         accessToken: tokens.accessToken,
       })
       if (session.epoch !== epoch) return null
-      if (call.path !== '/api/v1/sessions') await session.write({ forkedSessionToken: null })
+      if (call.endpoint !== 'POST /api/v1/sessions') await session.write({ forkedSessionToken: null })
       return await applyAuthResponse(client, response)
     } catch (error) {
       if (error instanceof ApiError && error.code === 'missing_or_invalid_token') {
@@ -105,11 +103,18 @@ async function adoptRotatedSession(
 function refreshCall(
   client: FoyerClient,
   tokens: SessionTokens,
-): { path: string; body: Record<string, string> } | null {
-  if (tokens.refreshToken) return { path: '/api/v1/sessions', body: { refresh_token: tokens.refreshToken } }
+): {
+  endpoint: 'POST /api/v1/sessions' | 'POST /api/v1/sessions/fork/recover'
+  body: { refresh_token: string } | Record<string, never>
+} | null {
+  if (tokens.refreshToken)
+    return { endpoint: 'POST /api/v1/sessions', body: { refresh_token: tokens.refreshToken } }
   if (client._internal.route().cookieMode && sessionCookies.read(cookieNames.session) !== null)
-    return { path: '/api/v1/sessions', body: {} }
+    return { endpoint: 'POST /api/v1/sessions', body: {} }
   if (tokens.forkedSessionToken)
-    return { path: '/api/v1/sessions/fork/recover', body: { refresh_token: tokens.forkedSessionToken } }
+    return {
+      endpoint: 'POST /api/v1/sessions/fork/recover',
+      body: { refresh_token: tokens.forkedSessionToken },
+    }
   return null
 }

@@ -23,9 +23,7 @@ export type SendEmailCodeParameters = {
  * await sendEmailCode(client, { email: 'ada@example.com' })
  */
 export async function sendEmailCode(client: FoyerClient, parameters: SendEmailCodeParameters): Promise<void> {
-  await request(client, {
-    method: 'POST',
-    path: '/api/v1/passwordless/init',
+  await request(client, 'POST /api/v1/passwordless/init', {
     body: {
       email: parameters.email,
       ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),

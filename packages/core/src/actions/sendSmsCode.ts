@@ -24,9 +24,7 @@ export type SendSmsCodeParameters = {
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })
  */
 export async function sendSmsCode(client: FoyerClient, parameters: SendSmsCodeParameters): Promise<void> {
-  await request(client, {
-    method: 'POST',
-    path: '/api/v1/passwordless_sms/init',
+  await request(client, 'POST /api/v1/passwordless_sms/init', {
     body: {
       phoneNumber: parameters.phoneNumber,
       ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),

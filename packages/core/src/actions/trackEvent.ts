@@ -21,9 +21,7 @@ export type TrackEventParameters = {
 export async function trackEvent(client: FoyerClient, parameters: TrackEventParameters): Promise<void> {
   try {
     const { clientId } = await client._internal.ids()
-    await request(client, {
-      method: 'POST',
-      path: '/api/v1/analytics_events',
+    await request(client, 'POST /api/v1/analytics_events', {
       body: {
         event_name: parameters.eventName,
         client_id: clientId,

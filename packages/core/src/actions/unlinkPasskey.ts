@@ -21,9 +21,7 @@ export type UnlinkPasskeyParameters = {
  */
 export function unlinkPasskey(client: FoyerClient, parameters: UnlinkPasskeyParameters): Promise<User> {
   return runExclusive(client, 'link', `unlink-passkey:${parameters.credentialId}`, async () => {
-    const user = await request<User>(client, {
-      method: 'POST',
-      path: '/api/v1/passkeys/unlink',
+    const user = await request(client, 'POST /api/v1/passkeys/unlink', {
       body: { credential_id: parameters.credentialId },
       accessToken: await getAccessToken(client),
     })

@@ -22,9 +22,7 @@ export type UnlinkPhoneParameters = {
  */
 export function unlinkPhone(client: FoyerClient, parameters: UnlinkPhoneParameters): Promise<User> {
   return runExclusive(client, 'link', `unlink-phone:${parameters.phoneNumber}`, async () => {
-    const answer = await request<User | { user: User }>(client, {
-      method: 'POST',
-      path: '/api/v1/passwordless_sms/unlink',
+    const answer = await request(client, 'POST /api/v1/passwordless_sms/unlink', {
       body: { phoneNumber: parameters.phoneNumber },
       accessToken: await getAccessToken(client),
     })

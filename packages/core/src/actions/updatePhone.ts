@@ -35,9 +35,7 @@ export function updatePhone(client: FoyerClient, parameters: UpdatePhoneParamete
     parameters.code,
   ])
   return runExclusive(client, 'link', key, async () => {
-    const answer = await request<User | { user: User }>(client, {
-      method: 'POST',
-      path: '/api/v1/passwordless_sms/update',
+    const answer = await request(client, 'POST /api/v1/passwordless_sms/update', {
       body: {
         old_phone_number: parameters.oldPhoneNumber,
         new_phone_number: parameters.newPhoneNumber,

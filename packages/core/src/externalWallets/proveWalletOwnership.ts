@@ -1,4 +1,4 @@
-import type { SiweInitResponse } from '@foyer/protocol'
+import type { EndpointBody } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
 import { recordWalletConnection } from './connectionHistory'
@@ -21,17 +21,17 @@ export type WalletSignInOptions = {
 }
 
 /** The signed proof and where to send it. @internal */
-export type WalletProof = {
-  family: 'siwe' | 'siws'
-  connected: ConnectedExternalWallet
-  body: {
-    message: string
-    signature: string
-    chainId?: string
-    walletClientType: string
-    connectorType: string
-  }
-}
+export type WalletProof =
+  | {
+      family: 'siwe'
+      connected: ConnectedExternalWallet
+      body: EndpointBody<'POST /api/v1/siwe/link'>
+    }
+  | {
+      family: 'siws'
+      connected: ConnectedExternalWallet
+      body: EndpointBody<'POST /api/v1/siws/link'>
+    }
 
 function pageLocation(options: WalletSignInOptions): { domain: string; uri: string } {
   const location = typeof globalThis.location === 'undefined' ? undefined : globalThis.location
@@ -66,12 +66,7 @@ export async function proveWalletOwnership(
       ...labels,
     }
     await recordWalletConnection(client, { address, ...labels })
-    const init = await request<SiweInitResponse>(client, {
-      method: 'POST',
-      path: '/api/v1/siwe/init',
-      body: { address },
-      retry: false,
-    })
+    const init = await request(client, 'POST /api/v1/siwe/init', { body: { address }, retry: false })
     const message = buildSiweMessage({
       address: init.address as `0x${string}`,
       chainId,
@@ -99,9 +94,7 @@ export async function proveWalletOwnership(
     ...labels,
   }
   await recordWalletConnection(client, { address: account.address, ...labels })
-  const init = await request<SiweInitResponse>(client, {
-    method: 'POST',
-    path: '/api/v1/siws/init',
+  const init = await request(client, 'POST /api/v1/siws/init', {
     body: { address: account.address },
     retry: false,
   })

@@ -1,4 +1,14 @@
-import { headers, isErrorCode, RETRY_COUNT, RETRY_STATUSES } from '@foyer/protocol'
+import {
+  type EndpointBody,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointResponse,
+  endpointPath,
+  headers,
+  isErrorCode,
+  RETRY_COUNT,
+  RETRY_STATUSES,
+} from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { NetworkError } from '../errors/NetworkError'
@@ -6,13 +16,8 @@ import { TimeoutError } from '../errors/TimeoutError'
 import { clientHeaderValue } from '../version'
 import { retryDelayMs } from './retryDelayMs'
 
-/** Parameters of {@link request}. */
-export type RequestParameters = {
-  method: 'GET' | 'POST'
-  /** Path below the API base URL, starting with `/` (e.g. `/api/v1/sessions`). */
-  path: string
-  /** JSON body; sent with `content-type: application/json`. */
-  body?: unknown
+/** Options of every call: retries, the Bearer token and the base URL. */
+export type RequestOptions = {
   /**
    * Whether the retry policy applies (default `true`). Pass `false` for calls that consume a code or
    * nonce and for analytics (spec 01 §7; STYLE.md §4).
@@ -31,8 +36,55 @@ export type RequestParameters = {
   apiUrl?: string
 }
 
+/** Parameters of {@link send}: a raw call by method and path. */
+export type SendParameters = RequestOptions & {
+  method: 'GET' | 'POST'
+  /** Path below the API base URL, starting with `/` (e.g. `/api/v1/sessions`). */
+  path: string
+  /** JSON body; sent with `content-type: application/json`. */
+  body?: unknown
+}
+
 /**
- * Calls the Foyer API and returns the parsed JSON answer (`undefined` for an empty body).
+ * Parameters of {@link request} for the call `Name`: its JSON body (required when the call takes one,
+ * typed by the protocol's endpoint table), its path parameters, and the {@link RequestOptions}.
+ */
+export type RequestParameters<Name extends EndpointName> = RequestOptions &
+  (EndpointBody<Name> extends undefined ? { body?: undefined } : { body: EndpointBody<Name> }) &
+  (EndpointParams<Name> extends undefined ? { params?: undefined } : { params: EndpointParams<Name> })
+
+/**
+ * Calls the Foyer API's `name` (a key of the protocol's endpoint table, `'POST /api/v1/passwordless/init'`)
+ * with a body of the table's request type, and returns its answer typed by the table's response (issue 10
+ * §1: the client cannot send a body the server does not accept). HTTP behaviour as {@link send}.
+ *
+ * @throws {ApiError} | {TimeoutError} | {NetworkError} as {@link send}.
+ * @internal
+ * @example const user = await request(client, 'POST /api/v1/passkeys/unlink', { body: { credential_id } })
+ */
+export function request<Name extends EndpointName>(
+  client: FoyerClient,
+  name: Name,
+  ...[parameters]: EndpointBody<Name> extends undefined
+    ? EndpointParams<Name> extends undefined
+      ? [parameters?: RequestParameters<Name>]
+      : [parameters: RequestParameters<Name>]
+    : [parameters: RequestParameters<Name>]
+): Promise<EndpointResponse<Name>> {
+  const { body, params, ...options } = (parameters ?? {}) as RequestOptions & {
+    body?: unknown
+    params?: Record<string, string>
+  }
+  return send<EndpointResponse<Name>>(client, {
+    ...options,
+    ...endpointPath(name, params),
+    ...(body === undefined ? {} : { body }),
+  })
+}
+
+/**
+ * Calls the Foyer API and returns the parsed JSON answer (`undefined` for an empty body). Use
+ * {@link request}, which is typed by the endpoint table; this is its transport.
  *
  * Every attempt carries `privy-app-id`, `privy-client-id`, `privy-ca-id`, `privy-client`, the Bearer token
  * when held, and from the first retry on `privy-retry-attempt: 1..3`, with `credentials: 'include'`
@@ -45,7 +97,7 @@ export type RequestParameters = {
  * @throws {NetworkError} fetch failed (`'network_error'`).
  * @internal
  */
-export async function request<T>(client: FoyerClient, parameters: RequestParameters): Promise<T> {
+export async function send<T>(client: FoyerClient, parameters: SendParameters): Promise<T> {
   const { method, path } = parameters
   const internal = client._internal
   const [ids, accessToken] = await Promise.all([

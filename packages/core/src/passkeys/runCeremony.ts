@@ -1,11 +1,15 @@
+import type { EndpointBody } from '@foyer/protocol'
 import type {
-  AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 import { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
 import { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
+
+/** An assertion as `passkeys/authenticate` takes it (`authenticator_response`). */
+type PasskeyAssertion = EndpointBody<'POST /api/v1/passkeys/authenticate'>['authenticator_response']
+/** An attestation as `passkeys/link` takes it (`authenticator_response`). */
+type PasskeyAttestation = EndpointBody<'POST /api/v1/passkeys/link'>['authenticator_response']
 
 type Ceremony =
   | { kind: 'authentication'; options: Record<string, unknown> }
@@ -35,20 +39,23 @@ export function assertWebAuthnSupported(): void {
  *
  * @internal
  */
-export async function runCeremony(
-  ceremony: Ceremony,
-): Promise<AuthenticationResponseJSON | RegistrationResponseJSON> {
+export async function runCeremony(ceremony: Ceremony & { kind: 'authentication' }): Promise<PasskeyAssertion>
+export async function runCeremony(ceremony: Ceremony & { kind: 'registration' }): Promise<PasskeyAttestation>
+export async function runCeremony(ceremony: Ceremony): Promise<PasskeyAssertion | PasskeyAttestation> {
   assertWebAuthnSupported()
   const webauthn = await import('@simplewebauthn/browser')
   if (!webauthn.browserSupportsWebAuthn()) throw new WebAuthnNotSupportedError()
   try {
-    if (ceremony.kind === 'authentication')
-      return await webauthn.startAuthentication({
-        optionsJSON: ceremony.options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      })
-    return await webauthn.startRegistration({
-      optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON,
-    })
+    const credential =
+      ceremony.kind === 'authentication'
+        ? await webauthn.startAuthentication({
+            optionsJSON: ceremony.options as unknown as PublicKeyCredentialRequestOptionsJSON,
+          })
+        : await webauthn.startRegistration({
+            optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+          })
+    // The extension outputs as a plain record, the shape the protocol's schemas take.
+    return { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } }
   } catch (error) {
     if (isNotAllowed(error)) throw new PasskeyNotAllowedError({ cause: error })
     throw error

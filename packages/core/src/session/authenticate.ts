@@ -1,7 +1,7 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { AuthResponse, EndpointBody, EndpointName, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { NoAuthFlowError } from '../errors/NoAuthFlowError'
-import { request } from '../http/request'
+import { type RequestParameters, request } from '../http/request'
 import { applyAuthResponse } from './applyAuthResponse'
 import { type RecentLoginMethod, recordRecentLoginMethod } from './recordRecentLoginMethod'
 import { revokeOrphanSession } from './revokeOrphanSession'
@@ -24,6 +24,20 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
   return { generation: client._internal.tasks.authFlowGeneration }
 }
 
+/** The sign-in calls: every call of the endpoint table whose answer is an auth response. */
+export type AuthenticateEndpoint = {
+  [Name in EndpointName]: Name extends `POST ${string}/authenticate` ? Name : never
+}[EndpointName]
+
+/**
+ * Parameters of {@link authenticate}: the sign-in call and its body (typed by the endpoint table), and the
+ * landing login method it is (`'email'`, `'sms'`, `'passkey'`, `'wallet'`), omitted for sign-ins the landing
+ * does not offer (guest, custom JWT).
+ */
+export type AuthenticateParameters = {
+  [Name in AuthenticateEndpoint]: { endpoint: Name; body: EndpointBody<Name>; method?: RecentLoginMethod }
+}[AuthenticateEndpoint]
+
 /**
  * The last step of every sign-in: `POST path` with `body`, never retried (the call consumes a code, nonce or
  * assertion: STYLE.md §4). If a logout cleared `flow` meanwhile, the answer's session is revoked and the call
@@ -32,8 +46,7 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
  * 'clear'`) and `parameters.method` names it, that method is stored as the app's recent one
  * ({@link recordRecentLoginMethod}, spec 01 §2 'Recent' badge).
  *
- * @param parameters `path` and `body` of the call; `method`: the landing login method this is (`'email'`,
- *   `'sms'`, `'passkey'`, `'wallet'`), omitted for sign-ins the landing does not offer (guest, custom JWT).
+ * @param parameters See {@link AuthenticateParameters}.
  * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.
  * @returns The signed-in user and whether this sign-in created it.
  * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
@@ -42,15 +55,13 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
  */
 export async function authenticate(
   client: FoyerClient,
-  parameters: { path: string; body: Record<string, unknown>; method?: RecentLoginMethod },
+  parameters: AuthenticateParameters,
   flow: AuthFlow = beginAuthFlow(client),
 ): Promise<{ user: User; isNewUser: boolean }> {
-  const response = await request<AuthResponse>(client, {
-    method: 'POST',
-    path: parameters.path,
+  const response: AuthResponse = await request(client, parameters.endpoint, {
     body: parameters.body,
     retry: false,
-  })
+  } as RequestParameters<typeof parameters.endpoint>)
   if (client._internal.tasks.authFlowGeneration !== flow.generation) {
     await revokeOrphanSession(client, response)
     throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })

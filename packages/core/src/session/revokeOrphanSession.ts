@@ -10,9 +10,7 @@ import { request } from '../http/request'
  */
 export async function revokeOrphanSession(client: FoyerClient, response: AuthResponse): Promise<void> {
   if (!response.refresh_token && !response.token && !client._internal.route().cookieMode) return
-  await request(client, {
-    method: 'POST',
-    path: '/api/v1/sessions/logout',
+  await request(client, 'POST /api/v1/sessions/logout', {
     body: response.refresh_token ? { refresh_token: response.refresh_token } : {},
     accessToken: response.token,
     retry: false,

@@ -32,6 +32,17 @@ export {
   WALLET_PROXY_READY_TIMEOUT_MS,
   WALLET_RPC_TIMEOUT_MS,
 } from '../constants/walletClient'
+export { endpointPath } from '../endpoints/endpointPath'
+export {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointResponse,
+  type Endpoints,
+  endpoints,
+  routeSchema,
+} from '../endpoints/endpoints'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
@@ -56,6 +67,7 @@ export {
   telegramAuthConfigSchema,
   userOwnedRecoveryOptionSchema,
 } from '../schemas/appConfig'
+export { appPathParamsSchema, type JwksResponse, jwksResponseSchema } from '../schemas/apps'
 export {
   type AuthResponse,
   authResponseSchema,
@@ -211,6 +223,7 @@ export {
   tiktokOAuthAccountSchema,
   twitterOAuthAccountSchema,
 } from '../schemas/oauthAccounts'
+export { optionalBody } from '../schemas/optionalBody'
 export {
   PASSKEY_LIMIT,
   PASSKEY_LIST_PREVIEW_COUNT,
@@ -310,7 +323,9 @@ export {
   passkeyAccountSchema,
   phoneAccountSchema,
   type User,
+  type UsersMeResponse,
   userSchema,
+  usersMeResponseSchema,
 } from '../schemas/user'
 export {
   type AuthShareResponse,

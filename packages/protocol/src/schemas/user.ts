@@ -81,3 +81,7 @@ export const userSchema = z.object({
   is_guest: z.boolean(),
 })
 export type User = z.infer<typeof userSchema>
+
+/** `GET /api/v1/users/me` → `{ user }`: the signed-in user (DESIGN.md "Wire contract"). */
+export const usersMeResponseSchema = z.object({ user: userSchema })
+export type UsersMeResponse = z.infer<typeof usersMeResponseSchema>

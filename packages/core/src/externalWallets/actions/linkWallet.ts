@@ -1,4 +1,4 @@
-import type { AuthResponse, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import { getAccessToken } from '../../actions/getAccessToken'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
@@ -32,14 +32,12 @@ export function linkWallet(
 ): Promise<{ user: User; wallet: ConnectedExternalWallet }> {
   return runExclusive(client, 'link', `wallet:${parameters.wallet.id}`, async () => {
     const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
-    const response = await request<AuthResponse>(client, {
-      method: 'POST',
-      path: `/api/v1/${proof.family}/link`,
-      body: proof.body,
-      // A fresh token: the stored one may have expired while the wallet prompt was open.
-      accessToken: await getAccessToken(client),
-      retry: false,
-    })
+    // A fresh token: the stored one may have expired while the wallet prompt was open.
+    const options = { accessToken: await getAccessToken(client), retry: false }
+    const response =
+      proof.family === 'siwe'
+        ? await request(client, 'POST /api/v1/siwe/link', { body: proof.body, ...options })
+        : await request(client, 'POST /api/v1/siws/link', { body: proof.body, ...options })
     await applyAuthResponse(client, response)
     if (!response.user.is_guest) await clearGuestCredential(client)
     return { user: response.user, wallet: proof.connected }

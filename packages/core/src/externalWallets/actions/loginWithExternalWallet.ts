@@ -58,13 +58,12 @@ async function run(
 ): Promise<LoginWithExternalWalletReturnType> {
   const flow = beginAuthFlow(client)
   const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
+  const mode = parameters.mode === undefined ? {} : { mode: parameters.mode }
   const { user, isNewUser } = await authenticate(
     client,
-    {
-      path: `/api/v1/${proof.family}/authenticate`,
-      method: 'wallet',
-      body: { ...proof.body, ...(parameters.mode === undefined ? {} : { mode: parameters.mode }) },
-    },
+    proof.family === 'siwe'
+      ? { endpoint: 'POST /api/v1/siwe/authenticate', method: 'wallet', body: { ...proof.body, ...mode } }
+      : { endpoint: 'POST /api/v1/siws/authenticate', method: 'wallet', body: { ...proof.body, ...mode } },
     flow,
   )
   return { user, isNewUser, wallet: proof.connected }

@@ -24,9 +24,7 @@ export type UnlinkWalletParameters = {
 export function unlinkWallet(client: FoyerClient, parameters: UnlinkWalletParameters): Promise<User> {
   const family = parameters.chainType === 'solana' ? 'siws' : 'siwe'
   return runExclusive(client, 'link', `unlink-wallet:${parameters.address}`, async () => {
-    const user = await request<User>(client, {
-      method: 'POST',
-      path: `/api/v1/${family}/unlink`,
+    const user = await request(client, `POST /api/v1/${family}/unlink`, {
       body: { address: parameters.address },
       accessToken: await getAccessToken(client),
     })

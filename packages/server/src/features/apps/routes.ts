@@ -1,27 +1,9 @@
-import { appConfigSchema, appIdSchema } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { requireApp } from '../../http/requireApp'
 import type { ServerContext } from '../../http/ServerContext'
 import { toAppConfig } from './service'
-
-const paramsSchema = z.object({ appId: appIdSchema })
-
-/** The JWKS of an app: its one ES256 public key with `kid`, `alg`, `use`. */
-export const jwksSchema = z.object({
-  keys: z.array(
-    z.object({
-      kty: z.string(),
-      crv: z.string(),
-      x: z.string(),
-      y: z.string(),
-      kid: z.string(),
-      alg: z.string(),
-      use: z.string(),
-    }),
-  ),
-})
 
 /**
  * `GET /api/v1/apps/{appId}` → the app configuration (spec 01 §3), and `GET /api/v1/apps/{appId}/jwks.json`
@@ -32,13 +14,13 @@ export async function appRoutes(app: FastifyInstance, options: { context: Server
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.get(
-    '/api/v1/apps/:appId',
-    { schema: { params: paramsSchema, response: { 200: appConfigSchema } } },
+    endpoints['GET /api/v1/apps/:appId'].path,
+    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId']) },
     async (request) => toAppConfig(await requireApp(context, request)),
   )
   typed.get(
-    '/api/v1/apps/:appId/jwks.json',
-    { schema: { params: paramsSchema, response: { 200: jwksSchema } } },
+    endpoints['GET /api/v1/apps/:appId/jwks.json'].path,
+    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/jwks.json']) },
     async (request, reply) => {
       const found = await requireApp(context, request)
       reply.header('cache-control', 'public, max-age=300')

@@ -1,4 +1,4 @@
-import { authResponseSchema, customJwtAuthenticateRequestSchema } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
@@ -24,10 +24,10 @@ export async function customJwtRoutes(
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.post(
-    '/api/v1/custom_jwt_account/authenticate',
+    endpoints['POST /api/v1/custom_jwt_account/authenticate'].path,
     {
       config: rateLimitConfig(context.rateLimits?.passwordless),
-      schema: { body: customJwtAuthenticateRequestSchema, response: { 200: authResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/authenticate']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)

@@ -1,4 +1,4 @@
-import { authResponseSchema, guestAuthenticateRequestSchema } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sha256Hex } from '../../crypto/sha256Hex'
@@ -20,10 +20,10 @@ export async function guestRoutes(app: FastifyInstance, options: { context: Serv
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.post(
-    '/api/v1/guest/authenticate',
+    endpoints['POST /api/v1/guest/authenticate'].path,
     {
       config: rateLimitConfig(context.rateLimits?.passwordless),
-      schema: { body: guestAuthenticateRequestSchema, response: { 200: authResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/guest/authenticate']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)

@@ -1,18 +1,8 @@
-import {
-  authResponseSchema,
-  passkeyAuthenticateInitRequestSchema,
-  passkeyAuthenticateRequestSchema,
-  passkeyInitResponseSchema,
-  passkeyLinkRequestSchema,
-  passkeyUnlinkRequestSchema,
-  type User,
-  userSchema,
-} from '@foyer/protocol'
+import { endpoints, routeSchema, type User } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
-import { optionalBody } from '../../http/optionalBody'
 import { optionalSession } from '../../http/optionalSession'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
@@ -56,13 +46,10 @@ export async function passkeyRoutes(
   const config = rateLimitConfig(context.rateLimits?.passwordless)
 
   typed.post(
-    '/api/v1/passkeys/authenticate/init',
+    endpoints['POST /api/v1/passkeys/authenticate/init'].path,
     {
       config,
-      schema: {
-        body: optionalBody(passkeyAuthenticateInitRequestSchema),
-        response: { 200: passkeyInitResponseSchema },
-      },
+      schema: routeSchema(endpoints['POST /api/v1/passkeys/authenticate/init']),
     },
     async (request) => {
       const foyerApp = await requireApp(context, request)
@@ -77,8 +64,8 @@ export async function passkeyRoutes(
     },
   )
   typed.post(
-    '/api/v1/passkeys/authenticate',
-    { config, schema: { body: passkeyAuthenticateRequestSchema, response: { 200: authResponseSchema } } },
+    endpoints['POST /api/v1/passkeys/authenticate'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/authenticate']) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       assertPasskeysEnabled(foyerApp)
@@ -93,8 +80,8 @@ export async function passkeyRoutes(
     },
   )
   typed.post(
-    '/api/v1/passkeys/link/init',
-    { schema: { response: { 200: passkeyInitResponseSchema } } },
+    endpoints['POST /api/v1/passkeys/link/init'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/passkeys/link/init']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       return initPasskeyLink(context, foyerApp, {
@@ -104,8 +91,8 @@ export async function passkeyRoutes(
     },
   )
   typed.post(
-    '/api/v1/passkeys/link',
-    { schema: { body: passkeyLinkRequestSchema, response: { 200: userSchema } } },
+    endpoints['POST /api/v1/passkeys/link'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/passkeys/link']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await linkPasskey(context, foyerApp, {
@@ -119,8 +106,8 @@ export async function passkeyRoutes(
     },
   )
   typed.post(
-    '/api/v1/passkeys/unlink',
-    { schema: { body: passkeyUnlinkRequestSchema, response: { 200: userSchema } } },
+    endpoints['POST /api/v1/passkeys/unlink'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/passkeys/unlink']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })

@@ -1,11 +1,4 @@
-import {
-  authResponseSchema,
-  headers,
-  passwordlessAuthenticateRequestSchema,
-  passwordlessInitRequestSchema,
-  passwordlessLinkRequestSchema,
-  successResponseSchema,
-} from '@foyer/protocol'
+import { endpoints, headers, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
@@ -58,8 +51,8 @@ export async function passwordlessRoutes(
   const checkDestination = createDestinationLimit(app, context, destinationKey)
 
   typed.post(
-    '/api/v1/passwordless/init',
-    { config, schema: { body: passwordlessInitRequestSchema, response: { 200: successResponseSchema } } },
+    endpoints['POST /api/v1/passwordless/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/init']) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       // One session read decides both the captcha and the code's purpose.
@@ -72,10 +65,10 @@ export async function passwordlessRoutes(
     },
   )
   typed.post(
-    '/api/v1/passwordless/authenticate',
+    endpoints['POST /api/v1/passwordless/authenticate'].path,
     {
       config,
-      schema: { body: passwordlessAuthenticateRequestSchema, response: { 200: authResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/passwordless/authenticate']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
@@ -93,8 +86,8 @@ export async function passwordlessRoutes(
     },
   )
   typed.post(
-    '/api/v1/passwordless/link',
-    { config, schema: { body: passwordlessLinkRequestSchema, response: { 200: authResponseSchema } } },
+    endpoints['POST /api/v1/passwordless/link'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/link']) },
     async (request, reply) => {
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)

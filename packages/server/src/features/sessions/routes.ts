@@ -1,20 +1,10 @@
-import {
-  authResponseSchema,
-  cookieNames,
-  forkSessionRequestSchema,
-  forkSessionResponseSchema,
-  logoutRequestSchema,
-  recoverForkedSessionRequestSchema,
-  refreshSessionRequestSchema,
-  successResponseSchema,
-} from '@foyer/protocol'
+import { cookieNames, endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { bearerToken } from '../../http/bearerToken'
 import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { isCookieMode } from '../../http/isCookieMode'
-import { optionalBody } from '../../http/optionalBody'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../../http/requireApp'
 import { requireSession } from '../../http/requireSession'
@@ -73,10 +63,10 @@ export async function sessionRoutes(
   const config = rateLimitConfig(context.rateLimits?.sessions)
 
   typed.post(
-    '/api/v1/sessions',
+    endpoints['POST /api/v1/sessions'].path,
     {
       config,
-      schema: { body: optionalBody(refreshSessionRequestSchema), response: { 200: authResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/sessions']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
@@ -89,10 +79,10 @@ export async function sessionRoutes(
   )
 
   typed.post(
-    '/api/v1/sessions/logout',
+    endpoints['POST /api/v1/sessions/logout'].path,
     {
       config,
-      schema: { body: optionalBody(logoutRequestSchema), response: { 200: successResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/sessions/logout']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
@@ -109,13 +99,10 @@ export async function sessionRoutes(
   )
 
   typed.post(
-    '/api/v1/sessions/fork',
+    endpoints['POST /api/v1/sessions/fork'].path,
     {
       config,
-      schema: {
-        body: optionalBody(forkSessionRequestSchema.partial()),
-        response: { 200: forkSessionResponseSchema },
-      },
+      schema: routeSchema(endpoints['POST /api/v1/sessions/fork']),
     },
     async (request, reply) => {
       const { app: foyerApp, sessionId } = await requireSession(context, request)
@@ -140,10 +127,10 @@ export async function sessionRoutes(
   )
 
   typed.post(
-    '/api/v1/sessions/fork/recover',
+    endpoints['POST /api/v1/sessions/fork/recover'].path,
     {
       config,
-      schema: { body: recoverForkedSessionRequestSchema, response: { 200: authResponseSchema } },
+      schema: routeSchema(endpoints['POST /api/v1/sessions/fork/recover']),
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)

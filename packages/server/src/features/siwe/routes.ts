@@ -1,16 +1,4 @@
-import {
-  authResponseSchema,
-  siweAuthenticateRequestSchema,
-  siweInitRequestSchema,
-  siweInitResponseSchema,
-  siweLinkRequestSchema,
-  siwsAuthenticateRequestSchema,
-  siwsInitRequestSchema,
-  siwsLinkRequestSchema,
-  type User,
-  unlinkWalletRequestSchema,
-  userSchema,
-} from '@foyer/protocol'
+import { endpoints, routeSchema, type User } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
@@ -117,90 +105,74 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
   const routes = [
     {
       family: 'ethereum' as const,
-      prefix: '/api/v1/siwe',
-      init: siweInitRequestSchema,
-      authenticate: siweAuthenticateRequestSchema,
-      link: siweLinkRequestSchema,
+      init: endpoints['POST /api/v1/siwe/init'],
+      authenticate: endpoints['POST /api/v1/siwe/authenticate'],
+      link: endpoints['POST /api/v1/siwe/link'],
+      unlink: endpoints['POST /api/v1/siwe/unlink'],
     },
     {
       family: 'solana' as const,
-      prefix: '/api/v1/siws',
-      init: siwsInitRequestSchema,
-      authenticate: siwsAuthenticateRequestSchema,
-      link: siwsLinkRequestSchema,
+      init: endpoints['POST /api/v1/siws/init'],
+      authenticate: endpoints['POST /api/v1/siws/authenticate'],
+      link: endpoints['POST /api/v1/siws/link'],
+      unlink: endpoints['POST /api/v1/siws/unlink'],
     },
   ]
-  for (const { family, prefix, init, authenticate, link } of routes) {
-    typed.post(
-      `${prefix}/init`,
-      { config, schema: { body: init, response: { 200: siweInitResponseSchema } } },
-      async (request) => {
-        const foyerApp = await requireApp(context, request)
-        assertWalletLoginAllowed(foyerApp, family)
-        const address =
-          family === 'ethereum'
-            ? checksumAddress(request.body.address.toLowerCase() as `0x${string}`)
-            : request.body.address
-        const { nonce, expiresAt } = await issueNonce(context, { appId: foyerApp.id, family, address })
-        return { nonce, address, expires_at: expiresAt.toISOString() }
-      },
-    )
-    typed.post(
-      `${prefix}/authenticate`,
-      { config, schema: { body: authenticate, response: { 200: authResponseSchema } } },
-      async (request, reply) => {
-        const foyerApp = await requireApp(context, request)
-        const body = request.body as SignedBody & { mode?: 'login-or-sign-up' | 'no-signup' }
-        const { subject, details } = await proveWallet(request, foyerApp, family, body)
-        const { userId, isNewUser } = await signInWithAccount(context.db, {
-          appId: foyerApp.id,
-          type: accountType(family),
-          subject,
-          details,
-          mode: body.mode ?? 'login-or-sign-up',
-          now: new Date(context.now()),
-        })
-        const response = await startSession(context, foyerApp, { userId, isNewUser })
-        return deliverAuthResponse(context, request, reply, foyerApp, response)
-      },
-    )
-    typed.post(
-      `${prefix}/link`,
-      { config, schema: { body: link, response: { 200: authResponseSchema } } },
-      async (request, reply) => {
-        // The user comes from the session, never from the body (checklist I.57).
-        const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-        const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
-        await linkAccountToUser(context.db, {
-          appId: foyerApp.id,
-          userId,
-          type: accountType(family),
-          subject,
-          details,
-          now: new Date(context.now()),
-        })
-        // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
-        const response = await startSession(context, foyerApp, { userId, isNewUser: false })
-        await revokeSessionById(context, foyerApp, sessionId)
-        return deliverAuthResponse(context, request, reply, foyerApp, response)
-      },
-    )
-    typed.post(
-      `${prefix}/unlink`,
-      { schema: { body: unlinkWalletRequestSchema, response: { 200: userSchema } } },
-      async (request) => {
-        const { app: foyerApp, userId } = await requireSession(context, request)
-        const { address } = request.body
-        await assertNotEmbeddedWallet(context, { userId, address })
-        await unlinkAccount(context.db, {
-          appId: foyerApp.id,
-          userId,
-          type: accountType(family),
-          subject: canonicalAddress(family, address),
-        })
-        return currentUser(context, userId)
-      },
-    )
+  for (const { family, init, authenticate, link, unlink } of routes) {
+    typed.post(init.path, { config, schema: routeSchema(init) }, async (request) => {
+      const foyerApp = await requireApp(context, request)
+      assertWalletLoginAllowed(foyerApp, family)
+      const address =
+        family === 'ethereum'
+          ? checksumAddress(request.body.address.toLowerCase() as `0x${string}`)
+          : request.body.address
+      const { nonce, expiresAt } = await issueNonce(context, { appId: foyerApp.id, family, address })
+      return { nonce, address, expires_at: expiresAt.toISOString() }
+    })
+    typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const body = request.body as SignedBody & { mode?: 'login-or-sign-up' | 'no-signup' }
+      const { subject, details } = await proveWallet(request, foyerApp, family, body)
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: accountType(family),
+        subject,
+        details,
+        mode: body.mode ?? 'login-or-sign-up',
+        now: new Date(context.now()),
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    })
+    typed.post(link.path, { config, schema: routeSchema(link) }, async (request, reply) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
+      await linkAccountToUser(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: accountType(family),
+        subject,
+        details,
+        now: new Date(context.now()),
+      })
+      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
+      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+      await revokeSessionById(context, foyerApp, sessionId)
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    })
+    typed.post(unlink.path, { schema: routeSchema(unlink) }, async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { address } = request.body
+      await assertNotEmbeddedWallet(context, { userId, address })
+      await unlinkAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: accountType(family),
+        subject: canonicalAddress(family, address),
+      })
+      return currentUser(context, userId)
+    })
   }
 }
 

@@ -1,15 +1,4 @@
-import {
-  authResponseSchema,
-  headers,
-  smsAuthenticateRequestSchema,
-  smsInitRequestSchema,
-  smsLinkRequestSchema,
-  smsUnlinkRequestSchema,
-  smsUpdateRequestSchema,
-  successResponseSchema,
-  type User,
-  userSchema,
-} from '@foyer/protocol'
+import { endpoints, headers, routeSchema, type User } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -68,8 +57,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   const checkDestination = createDestinationLimit(app, context, destinationKey)
 
   typed.post(
-    '/api/v1/passwordless_sms/init',
-    { config, schema: { body: smsInitRequestSchema, response: { 200: successResponseSchema } } },
+    endpoints['POST /api/v1/passwordless_sms/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/init']) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
@@ -85,8 +74,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   )
 
   typed.post(
-    '/api/v1/passwordless_sms/authenticate',
-    { config, schema: { body: smsAuthenticateRequestSchema, response: { 200: authResponseSchema } } },
+    endpoints['POST /api/v1/passwordless_sms/authenticate'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/authenticate']) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
@@ -109,8 +98,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   )
 
   typed.post(
-    '/api/v1/passwordless_sms/link',
-    { config, schema: { body: smsLinkRequestSchema, response: { 200: authResponseSchema } } },
+    endpoints['POST /api/v1/passwordless_sms/link'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/link']) },
     async (request, reply) => {
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
@@ -136,8 +125,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   )
 
   typed.post(
-    '/api/v1/passwordless_sms/update',
-    { config, schema: { body: smsUpdateRequestSchema, response: { 200: userSchema } } },
+    endpoints['POST /api/v1/passwordless_sms/update'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/update']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
@@ -162,8 +151,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   )
 
   typed.post(
-    '/api/v1/passwordless_sms/unlink',
-    { config, schema: { body: smsUnlinkRequestSchema, response: { 200: userSchema } } },
+    endpoints['POST /api/v1/passwordless_sms/unlink'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/unlink']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       const phoneNumber = toE164(request.body.phoneNumber)

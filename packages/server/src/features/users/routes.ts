@@ -1,7 +1,6 @@
-import { userSchema } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { requireSession } from '../../http/requireSession'
 import type { ServerContext } from '../../http/ServerContext'
@@ -16,8 +15,8 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
-      '/api/v1/users/me',
-      { schema: { response: { 200: z.object({ user: userSchema }) } } },
+      endpoints['GET /api/v1/users/me'].path,
+      { schema: routeSchema(endpoints['GET /api/v1/users/me']) },
       async (request) => {
         const { userId } = await requireSession(context, request)
         const user = await getUserJson(context.db, userId)

@@ -1,13 +1,4 @@
-import {
-  authShareResponseSchema,
-  createAdditionalEmbeddedWalletRequestSchema,
-  createEmbeddedWalletRequestSchema,
-  embeddedWalletResponseSchema,
-  embeddedWalletsResponseSchema,
-  entropyRefSchema,
-  recoveryMaterialSchema,
-  setRecoveryRequestSchema,
-} from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
@@ -40,16 +31,16 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   }
 
   typed.get(
-    '/api/v1/embedded_wallets',
-    { schema: { response: { 200: embeddedWalletsResponseSchema } } },
+    endpoints['GET /api/v1/embedded_wallets'].path,
+    { schema: routeSchema(endpoints['GET /api/v1/embedded_wallets']) },
     async (request) => {
       const { userId } = await requireSession(context, request)
       return { wallets: await listEmbeddedWallets(context.db, userId) }
     },
   )
   typed.post(
-    '/api/v1/embedded_wallets',
-    { schema: { body: createEmbeddedWalletRequestSchema, response: { 200: embeddedWalletResponseSchema } } },
+    endpoints['POST /api/v1/embedded_wallets'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets']) },
     async (request) => {
       const { app: foyerApp, userId } = await frameSession(request)
       return {
@@ -58,12 +49,9 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   typed.post(
-    '/api/v1/embedded_wallets/additional',
+    endpoints['POST /api/v1/embedded_wallets/additional'].path,
     {
-      schema: {
-        body: createAdditionalEmbeddedWalletRequestSchema,
-        response: { 200: embeddedWalletResponseSchema },
-      },
+      schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/additional']),
     },
     async (request) => {
       const { app: foyerApp, userId } = await frameSession(request)
@@ -77,8 +65,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   typed.post(
-    '/api/v1/embedded_wallets/auth_share',
-    { schema: { body: entropyRefSchema, response: { 200: authShareResponseSchema } } },
+    endpoints['POST /api/v1/embedded_wallets/auth_share'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/auth_share']) },
     async (request, reply) => {
       const { userId } = await frameSession(request)
       reply.header('cache-control', 'no-store')
@@ -92,8 +80,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   // The export page's auth share (spec 02 §2 "Exporting a wallet"): refused to guests until they upgrade
   // (security checklist I.54: 403 `missing_or_invalid_mfa`); MFA-enrolled users will need a fresh MFA here.
   typed.post(
-    '/api/v1/embedded_wallets/export',
-    { schema: { body: entropyRefSchema, response: { 200: authShareResponseSchema } } },
+    endpoints['POST /api/v1/embedded_wallets/export'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/export']) },
     async (request, reply) => {
       const { userId } = await frameSession(request)
       await assertMayPassMfaGate(context, { userId, action: 'Exporting a wallet' })
@@ -106,8 +94,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   typed.post(
-    '/api/v1/embedded_wallets/recovery_material',
-    { schema: { body: entropyRefSchema, response: { 200: recoveryMaterialSchema } } },
+    endpoints['POST /api/v1/embedded_wallets/recovery_material'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery_material']) },
     async (request, reply) => {
       const { userId } = await frameSession(request)
       reply.header('cache-control', 'no-store')
@@ -119,8 +107,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   typed.post(
-    '/api/v1/embedded_wallets/recovery',
-    { schema: { body: setRecoveryRequestSchema, response: { 200: embeddedWalletResponseSchema } } },
+    endpoints['POST /api/v1/embedded_wallets/recovery'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery']) },
     async (request) => {
       const { userId } = await frameSession(request)
       return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }

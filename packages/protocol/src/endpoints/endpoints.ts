@@ -1,0 +1,301 @@
+import type { z } from 'zod'
+import { analyticsEventRequestSchema } from '../schemas/analytics'
+import { appConfigSchema } from '../schemas/appConfig'
+import { appPathParamsSchema, jwksResponseSchema } from '../schemas/apps'
+import { authResponseSchema } from '../schemas/auth'
+import { successResponseSchema } from '../schemas/common'
+import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
+import {
+  forkSessionRequestSchema,
+  forkSessionResponseSchema,
+  recoverForkedSessionRequestSchema,
+} from '../schemas/forkSession'
+import { guestAuthenticateRequestSchema } from '../schemas/guest'
+import {
+  oauthAuthenticateRequestSchema,
+  oauthInitRequestSchema,
+  oauthInitResponseSchema,
+  oauthLinkRequestSchema,
+  oauthLinkResponseSchema,
+  oauthUnlinkRequestSchema,
+} from '../schemas/oauth'
+import { optionalBody } from '../schemas/optionalBody'
+import {
+  passkeyAuthenticateInitRequestSchema,
+  passkeyAuthenticateRequestSchema,
+  passkeyInitResponseSchema,
+  passkeyLinkRequestSchema,
+  passkeyUnlinkRequestSchema,
+} from '../schemas/passkeys'
+import {
+  passwordlessAuthenticateRequestSchema,
+  passwordlessInitRequestSchema,
+  passwordlessLinkRequestSchema,
+} from '../schemas/passwordless'
+import { logoutRequestSchema, refreshSessionRequestSchema } from '../schemas/sessions'
+import {
+  siweAuthenticateRequestSchema,
+  siweInitRequestSchema,
+  siweInitResponseSchema,
+  siweLinkRequestSchema,
+  siwsAuthenticateRequestSchema,
+  siwsInitRequestSchema,
+  siwsLinkRequestSchema,
+} from '../schemas/siwe'
+import {
+  smsAuthenticateRequestSchema,
+  smsInitRequestSchema,
+  smsLinkRequestSchema,
+  smsUnlinkRequestSchema,
+  smsUpdateRequestSchema,
+} from '../schemas/sms'
+import { userSchema, usersMeResponseSchema } from '../schemas/user'
+import {
+  authShareResponseSchema,
+  createAdditionalEmbeddedWalletRequestSchema,
+  createEmbeddedWalletRequestSchema,
+  embeddedWalletResponseSchema,
+  embeddedWalletsResponseSchema,
+  entropyRefSchema,
+  recoveryMaterialSchema,
+  setRecoveryRequestSchema,
+  unlinkWalletRequestSchema,
+} from '../schemas/wallets'
+
+/**
+ * One call of the API: its HTTP method and path (`:name` marks a path parameter), and the schemas of its
+ * path parameters, JSON body and 200 answer. A call without `body` takes none.
+ */
+export type Endpoint = {
+  method: 'GET' | 'POST'
+  path: string
+  params?: z.ZodType
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+/** A POST call with a JSON body. */
+const post = <Body extends z.ZodType, Response extends z.ZodType>(
+  path: string,
+  body: Body,
+  response: Response,
+) => ({ method: 'POST' as const, path, body, response })
+
+/**
+ * Every call of the Foyer API (spec 01 §7, spec 02 §7, WIRE.md), keyed `'<METHOD> <path>'`: the server
+ * registers its routes with these schemas and the client's `request()` is typed by them, so the client
+ * cannot send a body the server does not accept (issue 10 §1). Adding a call starts here.
+ */
+export const endpoints = {
+  'GET /api/v1/apps/:appId': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId',
+    params: appPathParamsSchema,
+    response: appConfigSchema,
+  },
+  'GET /api/v1/apps/:appId/jwks.json': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/jwks.json',
+    params: appPathParamsSchema,
+    response: jwksResponseSchema,
+  },
+  'POST /api/v1/analytics_events': post(
+    '/api/v1/analytics_events',
+    analyticsEventRequestSchema,
+    successResponseSchema,
+  ),
+
+  'POST /api/v1/sessions': post(
+    '/api/v1/sessions',
+    optionalBody(refreshSessionRequestSchema),
+    authResponseSchema,
+  ),
+  'POST /api/v1/sessions/logout': post(
+    '/api/v1/sessions/logout',
+    optionalBody(logoutRequestSchema),
+    successResponseSchema,
+  ),
+  'POST /api/v1/sessions/fork': post(
+    '/api/v1/sessions/fork',
+    optionalBody(forkSessionRequestSchema.partial()),
+    forkSessionResponseSchema,
+  ),
+  'POST /api/v1/sessions/fork/recover': post(
+    '/api/v1/sessions/fork/recover',
+    recoverForkedSessionRequestSchema,
+    authResponseSchema,
+  ),
+  'GET /api/v1/users/me': { method: 'GET', path: '/api/v1/users/me', response: usersMeResponseSchema },
+
+  'POST /api/v1/passwordless/init': post(
+    '/api/v1/passwordless/init',
+    passwordlessInitRequestSchema,
+    successResponseSchema,
+  ),
+  'POST /api/v1/passwordless/authenticate': post(
+    '/api/v1/passwordless/authenticate',
+    passwordlessAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/passwordless/link': post(
+    '/api/v1/passwordless/link',
+    passwordlessLinkRequestSchema,
+    authResponseSchema,
+  ),
+
+  'POST /api/v1/passwordless_sms/init': post(
+    '/api/v1/passwordless_sms/init',
+    smsInitRequestSchema,
+    successResponseSchema,
+  ),
+  'POST /api/v1/passwordless_sms/authenticate': post(
+    '/api/v1/passwordless_sms/authenticate',
+    smsAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/passwordless_sms/link': post(
+    '/api/v1/passwordless_sms/link',
+    smsLinkRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/passwordless_sms/update': post(
+    '/api/v1/passwordless_sms/update',
+    smsUpdateRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/passwordless_sms/unlink': post(
+    '/api/v1/passwordless_sms/unlink',
+    smsUnlinkRequestSchema,
+    userSchema,
+  ),
+
+  'POST /api/v1/passkeys/authenticate/init': post(
+    '/api/v1/passkeys/authenticate/init',
+    optionalBody(passkeyAuthenticateInitRequestSchema),
+    passkeyInitResponseSchema,
+  ),
+  'POST /api/v1/passkeys/authenticate': post(
+    '/api/v1/passkeys/authenticate',
+    passkeyAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/passkeys/link/init': {
+    method: 'POST',
+    path: '/api/v1/passkeys/link/init',
+    response: passkeyInitResponseSchema,
+  },
+  'POST /api/v1/passkeys/link': post('/api/v1/passkeys/link', passkeyLinkRequestSchema, userSchema),
+  'POST /api/v1/passkeys/unlink': post('/api/v1/passkeys/unlink', passkeyUnlinkRequestSchema, userSchema),
+
+  'POST /api/v1/siwe/init': post('/api/v1/siwe/init', siweInitRequestSchema, siweInitResponseSchema),
+  'POST /api/v1/siwe/authenticate': post(
+    '/api/v1/siwe/authenticate',
+    siweAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/siwe/link': post('/api/v1/siwe/link', siweLinkRequestSchema, authResponseSchema),
+  'POST /api/v1/siwe/unlink': post('/api/v1/siwe/unlink', unlinkWalletRequestSchema, userSchema),
+  'POST /api/v1/siws/init': post('/api/v1/siws/init', siwsInitRequestSchema, siweInitResponseSchema),
+  'POST /api/v1/siws/authenticate': post(
+    '/api/v1/siws/authenticate',
+    siwsAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/siws/link': post('/api/v1/siws/link', siwsLinkRequestSchema, authResponseSchema),
+  'POST /api/v1/siws/unlink': post('/api/v1/siws/unlink', unlinkWalletRequestSchema, userSchema),
+
+  'POST /api/v1/guest/authenticate': post(
+    '/api/v1/guest/authenticate',
+    guestAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/custom_jwt_account/authenticate': post(
+    '/api/v1/custom_jwt_account/authenticate',
+    customJwtAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+
+  'POST /api/v1/oauth/init': post('/api/v1/oauth/init', oauthInitRequestSchema, oauthInitResponseSchema),
+  'POST /api/v1/oauth/authenticate': post(
+    '/api/v1/oauth/authenticate',
+    oauthAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/oauth/link': post('/api/v1/oauth/link', oauthLinkRequestSchema, oauthLinkResponseSchema),
+  'POST /api/v1/oauth/unlink': post('/api/v1/oauth/unlink', oauthUnlinkRequestSchema, userSchema),
+
+  'GET /api/v1/embedded_wallets': {
+    method: 'GET',
+    path: '/api/v1/embedded_wallets',
+    response: embeddedWalletsResponseSchema,
+  },
+  'POST /api/v1/embedded_wallets': post(
+    '/api/v1/embedded_wallets',
+    createEmbeddedWalletRequestSchema,
+    embeddedWalletResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/additional': post(
+    '/api/v1/embedded_wallets/additional',
+    createAdditionalEmbeddedWalletRequestSchema,
+    embeddedWalletResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/auth_share': post(
+    '/api/v1/embedded_wallets/auth_share',
+    entropyRefSchema,
+    authShareResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/export': post(
+    '/api/v1/embedded_wallets/export',
+    entropyRefSchema,
+    authShareResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/recovery_material': post(
+    '/api/v1/embedded_wallets/recovery_material',
+    entropyRefSchema,
+    recoveryMaterialSchema,
+  ),
+  'POST /api/v1/embedded_wallets/recovery': post(
+    '/api/v1/embedded_wallets/recovery',
+    setRecoveryRequestSchema,
+    embeddedWalletResponseSchema,
+  ),
+} as const satisfies Record<string, Endpoint>
+
+/** The table of every call, see {@link endpoints}. */
+export type Endpoints = typeof endpoints
+/** A call's key, `'<METHOD> <path>'`. */
+export type EndpointName = keyof Endpoints
+/** The JSON body a call takes (what the client sends), or `undefined` when it takes none. */
+export type EndpointBody<Name extends EndpointName> = Endpoints[Name] extends {
+  body: infer Body extends z.ZodType
+}
+  ? z.input<Body>
+  : undefined
+/** A call's path parameters, or `undefined` when its path has none. */
+export type EndpointParams<Name extends EndpointName> = Endpoints[Name] extends {
+  params: infer Params extends z.ZodType
+}
+  ? z.input<Params>
+  : undefined
+/** A call's 200 answer, as the server sends it. */
+export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Name]['response']>
+
+/**
+ * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
+ * 200 `response`, so the route is validated and typed by the table.
+ *
+ * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
+ */
+export function routeSchema<E extends Endpoint>(
+  endpoint: E,
+): {
+  params: E extends { params: infer P } ? P : undefined
+  body: E extends { body: infer B } ? B : undefined
+  response: { 200: E['response'] }
+} {
+  return {
+    ...('params' in endpoint ? { params: endpoint.params } : {}),
+    ...('body' in endpoint ? { body: endpoint.body } : {}),
+    response: { 200: endpoint.response },
+  } as never
+}

@@ -1,0 +1,61 @@
+import { endpoints } from '@foyer/protocol'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from './test/createTestContext'
+
+/**
+ * Issue 10 §1: the server's API routes are exactly the protocol's endpoint table. Each route takes its
+ * schemas from the table (`routeSchema(endpoints[…])`), so this checks that none is missing and none is
+ * registered outside it.
+ */
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+/** `'<METHOD> <path>'` of every route, from Fastify's route tree (`printRoutes`, one segment per line). */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = []
+  const stack: string[] = []
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line)
+    if (!match) continue
+    const depth = (match[1] ?? '').length / 4
+    stack.length = depth
+    const path = (stack[depth - 1] ?? '') + (match[2] ?? '')
+    stack[depth] = path
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean))
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${path}`)
+  }
+  return routes
+}
+
+describe('endpoint table', () => {
+  test('default: every /api/v1 route of the server is a call of the table, and the other way round', () => {
+    const api = registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .filter((route) => route.includes(' /api/v1/'))
+      .sort()
+    // OAuth's calls join the server with its routes (issue 10 §2).
+    const table = Object.keys(endpoints)
+      .filter((name) => !name.includes('/oauth/'))
+      .sort()
+    expect(api).toEqual(table)
+  })
+
+  test('default: every call names its own method and path', () => {
+    for (const [name, endpoint] of Object.entries(endpoints))
+      expect(`${endpoint.method} ${endpoint.path}`).toBe(name)
+  })
+
+  test('error: a body the table refuses is refused by the server with 400 invalid_data', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: endpoints['POST /api/v1/passwordless/init'].path,
+      json: { email: 'not an email' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'invalid_data' })
+  })
+})
