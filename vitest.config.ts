@@ -13,6 +13,8 @@ export default defineConfig({
             'packages/wallet-frame/src/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          // Set-ups start servers on fresh PGlite databases: slow on 2 busy cores, not a failure.
+          hookTimeout: 60_000,
           // PostgreSQL for the tests that need real concurrency (skipped when it is not installed).
           globalSetup: ['scripts/postgres/vitestGlobalSetup.mjs'],
         },

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from './test/createTestContext'
 let t: TestContext
 beforeAll(async () => {
   t = await createTestContext()
-}, 60_000)
+})
 afterAll(async () => {
   await t?.close()
 })
