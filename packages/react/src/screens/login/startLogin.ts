@@ -1,5 +1,6 @@
 import { sendEmailCode, sendSmsCode } from '@foyer/core'
 import { captchaRequired } from '../../captcha/captchaRequired'
+import { errorOutcome } from '../../errors/errorOutcome'
 import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
@@ -77,12 +78,13 @@ export async function continueLogin(
   } catch (error) {
     if (router.getHistory() !== history) return
     const info = toErrorInfo(error)
-    if (info.code === 'disallowed_plus_email' && start.kind === 'email')
+    const outcome = errorOutcome('sendCode', info)
+    if (outcome.screen === 'landingPlusEmail' && start.kind === 'email')
       router.restore([
         ...below,
         { id: 'landing', params: { ...start.landing, inlineError: 'disallowed_plus_email' } },
       ])
-    else if (info.code === 'invalid_captcha' && viaCaptcha) router.push('error', info)
+    else if (outcome.resetsCaptcha && viaCaptcha) router.push('error', info)
     else moveOn({ id: 'error', params: info })
     return
   }
