@@ -75,14 +75,17 @@ export async function continueLogin(
     if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
     else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
   } catch (error) {
+    // The error table loads with the error screens, not with the landing (bundle budget, DESIGN.md "Budgets").
+    const { errorOutcome } = await import('../../errors/errorOutcome')
     if (router.getHistory() !== history) return
     const info = toErrorInfo(error)
-    if (info.code === 'disallowed_plus_email' && start.kind === 'email')
+    const outcome = errorOutcome('sendCode', info)
+    if (outcome.screen === 'landingPlusEmail' && start.kind === 'email')
       router.restore([
         ...below,
         { id: 'landing', params: { ...start.landing, inlineError: 'disallowed_plus_email' } },
       ])
-    else if (info.code === 'invalid_captcha' && viaCaptcha) router.push('error', info)
+    else if (outcome.resetsCaptcha && viaCaptcha) router.push('error', info)
     else moveOn({ id: 'error', params: info })
     return
   }
