@@ -125,6 +125,33 @@ describe('WalletList', () => {
     const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
     expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual(['MetaMask'])
   })
+
+  test('behavior: appearance.walletChainType narrows the list to one chain', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletChainType: 'solana-only' } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+      'PhantomSolana',
+    ])
+  })
+
+  test('behavior: appearance.walletList orders the list', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletList: ['phantom', 'detected_ethereum_wallets'] } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+        'PhantomSolana',
+        'MetaMask',
+      ]),
+    )
+  })
 })
 
 describe('AwaitingWallet', () => {
