@@ -87,7 +87,7 @@ const isOAuth = (method: FoyerLoginMethod): method is OAuthProvider =>
 /** Whether the app has `method` on (and `loginMethods`, if set, names it). */
 function isOn(
   method: FoyerLoginMethod,
-  app: LandingAppConfig | undefined,
+  app: LandingAppConfig | null | undefined,
   host: LandingHostConfig | undefined,
 ) {
   if (host?.loginMethods && !host.loginMethods.includes(method)) return false
@@ -146,7 +146,7 @@ const wallet: LandingEntry = { kind: 'method', method: 'wallet' }
  * landing entries — and with them 'Other wallets' and a web3-overflow view — are not offered: the wallet
  * list is the web3 overflow.
  *
- * @param app - the app's public configuration; `undefined` while it loads
+ * @param app - the app's public configuration; `null` or `undefined` while it loads
  * @param host - the `FoyerProvider` config
  * @returns the entries per view and whether the passkey link shows
  * @example
@@ -154,7 +154,7 @@ const wallet: LandingEntry = { kind: 'method', method: 'wallet' }
  * // → views.default: google, email, More options; views.overflow: github
  */
 export function landingModel(
-  app: LandingAppConfig | undefined,
+  app: LandingAppConfig | null | undefined,
   host: LandingHostConfig | undefined,
 ): LandingModel {
   const on = (method: FoyerLoginMethod) => isOn(method, app, host)

@@ -10,13 +10,13 @@ export type WalletChains = { ethereum: boolean; solana: boolean }
  * `appearance.walletChainType` allows it (`'ethereum-only'`, `'solana-only'`, `'ethereum-and-solana'`;
  * default: both). Like `loginMethods`, the host setting can only narrow what the app has on.
  *
- * @param app - the app's public configuration; `undefined` while it loads (no wallets then)
+ * @param app - the app's public configuration; `null` or `undefined` while it loads (no wallets then)
  * @param chainType - `appearance.walletChainType`
  * @example
  * walletChains({ wallet_auth: true, solana_wallet_auth: true }, 'solana-only') // { ethereum: false, solana: true }
  */
 export function walletChains(
-  app: Pick<AppConfig, 'wallet_auth' | 'solana_wallet_auth'> | undefined,
+  app: Pick<AppConfig, 'wallet_auth' | 'solana_wallet_auth'> | null | undefined,
   chainType: FoyerWalletChainType | undefined,
 ): WalletChains {
   return {
