@@ -32,13 +32,15 @@ const isForm = (entry: LandingEntry | undefined) =>
  * optional `loginMessage`. A group entry pushes the landing again with its `view` (overflow, web2-overflow,
  * email, sms), which shows a Back button; Back returns to the previous view, and closing the modal brings
  * back the default view after `LANDING_RESET_DELAY_MS` (150 ms; the modal resets its history). The first
- * form of a view takes focus; a view without a form focuses its first entry.
+ * form of a view takes focus; a view without a form focuses its first entry. A view whose entries the
+ * config no longer has (the config changed meanwhile) shows the default view.
  *
  * Email, SMS and passkey go through `startLogin` (captcha first when the app has `captcha_enabled` and
  * nobody is signed in, spec 01 §4); the code screen's Back returns to this view with the address or number
  * kept. A 'Recent' chip marks the method of the last successful sign-in in this browser (core
- * `getRecentLoginMethod`): on the email or phone field's top border, inside the wallet button, or beside the
- * passkey link; it is the control's accessible description, so its name stays.
+ * `getRecentLoginMethod`), on the view that shows that method: on the email or phone field's top border,
+ * inside the wallet button, or beside the passkey link; it is the control's accessible description, so its
+ * name stays.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
   const modal = useModal()
@@ -73,11 +75,10 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     }
   }, [modal.client])
 
-  // A view without a form: focus its first entry (the view replaced the control that had focus).
+  // A view without a form: focus its first entry (opening a view or Back replaced the focused control).
   useEffect(() => {
-    if (view !== 'default' && !firstForm)
-      entriesRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()
-  }, [view, firstForm])
+    if (!firstForm) entriesRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()
+  }, [firstForm])
 
   const landingParams = (extra: LandingParams): LandingParams =>
     view === 'default' ? extra : { view, ...extra }
