@@ -19,8 +19,9 @@ export type FoyerAppearance = {
   /**
    * Which group leads the alternative landing of apps with both wallets and web2 methods (email, SMS,
    * OAuth; spec 01 §2 "Alternative landing"): `'web2-first'` (web2 methods, then 'Continue with a wallet') or
-   * `'web3-first'` ('Continue with a wallet', then the web2 methods, grouped behind 'Log in with email or
-   * socials' when they do not fit). Default: the app's `show_wallet_login_first` (true → web3-first).
+   * `'web3-first'` (the browser's wallets, 'Other wallets' when there are more than fit, then the web2
+   * methods, grouped behind 'Log in with email or socials' when there are several). Default: the app's
+   * `show_wallet_login_first` (true → web3-first).
    * Ignored when `loginMethodsAndOrder` is set.
    */
   loginGroupPriority?: 'web2-first' | 'web3-first'

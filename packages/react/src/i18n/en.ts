@@ -279,6 +279,7 @@ export const en = {
     moreOptions: 'More options',
     otherSocials: 'Other socials',
     emailOrSocials: 'Log in with email or socials',
+    otherWallets: 'Other wallets',
     continueWithEmail: 'Continue with email',
     continueWithPhone: 'Continue with phone',
     continueWithProvider: 'Continue with {provider}',

@@ -16,6 +16,8 @@ import { OAuthEntry } from './OAuthEntry'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
+/** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
+const LandingWallets = lazy(() => import('./LandingWallets').then((m) => ({ default: m.LandingWallets })))
 
 const isForm = (entry: LandingEntry | undefined) =>
   entry?.kind === 'method' && (entry.method === 'email' || entry.method === 'sms')
@@ -23,9 +25,10 @@ const isForm = (entry: LandingEntry | undefined) =>
 /**
  * Landing screen (spec 01 §2 "Landing" and "Alternative landing", §4 "Landing view", §5, §9): the entries
  * `landingModel` lays out for the app's settings and the host's config — the email form, the phone form
- * (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), one 'Continue with
- * <Provider>' per OAuth provider (`OAuthEntry`), the passkey entry or 'I have a passkey' link, and the group
- * entries ('More options', 'Other socials', 'Log in with email or socials', 'Continue with email' /
+ * (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), the browser's wallets
+ * on the web3-first landing (lazily loaded, see `LandingWallets`), one 'Continue with <Provider>' per OAuth
+ * provider (`OAuthEntry`), the passkey entry or 'I have a passkey' link, and the group entries ('More
+ * options', 'Other socials', 'Other wallets', 'Log in with email or socials', 'Continue with email' /
  * 'phone'), at most 5 per view.
  *
  * Views: the default view shows the logo, the header ('Log in or sign up' or `landingHeader`) and the
@@ -114,7 +117,27 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     </div>
   )
 
+  // The wallet list and its discovery code load lazily. The chip sits inside, hidden from the name and
+  // referenced as the description.
+  const walletButton = (
+    <Button
+      variant="secondary"
+      block
+      aria-describedby={describedByRecent('wallet')}
+      onClick={() => router.push('walletList', { mode: 'login' })}
+    >
+      {messages.externalWallets.landingEntry}
+      {recentChip('wallet', true)}
+    </Button>
+  )
+
   const renderEntry = (entry: LandingEntry) => {
+    if (entry.kind === 'wallets')
+      return (
+        <Suspense fallback={walletButton}>
+          <LandingWallets slots={entry.slots} fallback={walletButton} />
+        </Suspense>
+      )
     if (entry.kind === 'view')
       return (
         <Button variant="secondary" block onClick={() => router.push('landing', { view: entry.view })}>
@@ -148,20 +171,7 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           />
         </Suspense>
       )
-    if (method === 'wallet')
-      // The wallet list and its discovery code load lazily. The chip sits inside, hidden from the name
-      // and referenced as the description.
-      return (
-        <Button
-          variant="secondary"
-          block
-          aria-describedby={describedByRecent('wallet')}
-          onClick={() => router.push('walletList', { mode: 'login' })}
-        >
-          {messages.externalWallets.landingEntry}
-          {recentChip('wallet', true)}
-        </Button>
-      )
+    if (method === 'wallet') return walletButton
     if (method === 'passkey') return passkeyLink
     return <OAuthEntry provider={method.slice('oauth:'.length) as OAuthProvider} />
   }
@@ -181,7 +191,15 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )}
       <div ref={entriesRef} style={{ display: 'contents' }}>
         {entries.map((entry, index) => (
-          <Fragment key={entry.kind === 'method' ? entry.method : `${entry.view}:${entry.label}`}>
+          <Fragment
+            key={
+              entry.kind === 'method'
+                ? entry.method
+                : entry.kind === 'view'
+                  ? `${entry.view}:${entry.label}`
+                  : 'wallets'
+            }
+          >
             {isForm(entry) && isForm(entries[index - 1]) ? <div className="foyer-divider">{m.or}</div> : null}
             {renderEntry(entry)}
           </Fragment>

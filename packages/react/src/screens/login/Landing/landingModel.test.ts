@@ -6,7 +6,13 @@ const app = (settings: Partial<AppConfig> = {}) => ({ ...defaultAppSettings, ...
 
 /** Entries as short names: the method, `oauth:google`, or `→view(label)` for a group entry. */
 const names = (entries: readonly LandingEntry[] | undefined) =>
-  entries?.map((entry) => (entry.kind === 'method' ? entry.method : `→${entry.view}(${entry.label})`))
+  entries?.map((entry) =>
+    entry.kind === 'method'
+      ? entry.method
+      : entry.kind === 'wallets'
+        ? `wallets×${entry.slots}`
+        : `→${entry.view}(${entry.label})`,
+  )
 
 const layout = (settings: Partial<AppConfig>, host?: LandingHostConfig) => {
   const model = landingModel(app(settings), host)
@@ -180,17 +186,17 @@ describe('landingModel', () => {
     ])
   })
 
-  test('web3-first: show_wallet_login_first puts the wallet first', () => {
-    const result = layout({ show_wallet_login_first: true, solana_wallet_auth: true, sms_auth: true })
+  test('web3-first: show_wallet_login_first puts 4 wallet entries first, then the one web2 method', () => {
+    const result = layout({ show_wallet_login_first: true, solana_wallet_auth: true })
     expect(result.layout).toBe('web3-first')
-    expect(result.default).toEqual(['wallet', 'email', 'sms'])
+    expect(result.default).toEqual(['wallets×4', 'email'])
   })
 
-  test("web3-first: the wallet and 'Log in with email or socials' when the web2 methods do not fit", () => {
-    const result = layout({ show_wallet_login_first: true, wallet_auth: true, ...allOAuth })
-    expect(result.default).toEqual(['wallet', '→web2-overflow(emailOrSocials)'])
-    expect(result.web2).toHaveLength(10)
-    expect(result.web2?.slice(0, 2)).toEqual(['email', 'oauth:google'])
+  test("web3-first: several web2 methods go behind 'Log in with email or socials'", () => {
+    const result = layout({ show_wallet_login_first: true, wallet_auth: true, sms_auth: true, ...allOAuth })
+    expect(result.default).toEqual(['wallets×4', '→web2-overflow(emailOrSocials)'])
+    expect(result.web2).toHaveLength(11)
+    expect(result.web2?.slice(0, 3)).toEqual(['email', 'sms', 'oauth:google'])
   })
 
   test('loginGroupPriority: overrides show_wallet_login_first both ways', () => {
@@ -202,7 +208,7 @@ describe('landingModel', () => {
     ).toEqual(['email', 'wallet'])
     expect(
       layout({ wallet_auth: true }, { appearance: { loginGroupPriority: 'web3-first' } }).default,
-    ).toEqual(['wallet', 'email'])
+    ).toEqual(['wallets×4', 'email'])
   })
 
   test('alternative landing: not used when the app has only wallets, or a primary order is configured', () => {

@@ -23,10 +23,15 @@ export type LandingGroupLabel =
   | 'continueWithEmail'
   | 'continueWithPhone'
 
-/** One landing entry: a login method, or a group entry that opens another view of the landing. */
+/**
+ * One landing entry: a login method, a group entry that opens another view of the landing, or (web3-first)
+ * the browser's wallets, one entry each, in at most `slots` entries: all of them when they fit, else
+ * `slots - 1` and 'Other wallets' (the wallet list); 'Continue with a wallet' while none is detected.
+ */
 export type LandingEntry =
   | { kind: 'method'; method: LandingMethod }
   | { kind: 'view'; view: Exclude<LandingView, 'default'>; label: LandingGroupLabel }
+  | { kind: 'wallets'; slots: number }
 
 /**
  * Which layout the landing uses (spec 01 §2): `'ordered'` (the host's `loginMethodsAndOrder`), the
@@ -115,6 +120,7 @@ const more: LandingEntry = { kind: 'view', view: 'overflow', label: 'moreOptions
 const otherSocials: LandingEntry = { kind: 'view', view: 'web2-overflow', label: 'otherSocials' }
 const emailOrSocials: LandingEntry = { kind: 'view', view: 'web2-overflow', label: 'emailOrSocials' }
 const wallet: LandingEntry = { kind: 'method', method: 'wallet' }
+const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTRIES - 1 }
 
 /**
  * Lays out the landing (spec 01 §2 "Landing" and "Alternative landing", §3, §4 "Landing view", §9): which
@@ -133,18 +139,18 @@ const wallet: LandingEntry = { kind: 'method', method: 'wallet' }
  *   `show_wallet_login_first` (true → web3-first). Web2 methods are in `loginMethods` order, else the
  *   default order. web2-first: the web2 methods, then 'Continue with a wallet'; when that is more than 5,
  *   the first 3 web2 methods, 'Other socials' (web2-overflow view: the other web2 methods) and 'Continue
- *   with a wallet'. web3-first: 'Continue with a wallet', then the web2 methods; when that is more than 5,
- *   'Continue with a wallet' and 'Log in with email or socials' (web2-overflow view: every web2 method).
+ *   with a wallet'. web3-first: the browser's wallets in 4 entries at most (the 4th is 'Other wallets',
+ *   opening the wallet list, when there are more; 'Continue with a wallet' while none is detected), then the
+ *   app's one web2 method, or 'Log in with email or socials' (web2-overflow view: every web2 method).
  * - **standard** (otherwise): the methods in `loginMethods` order, else email, SMS, the OAuth providers
  *   (spec 01 §3 order), wallet; at most 5, else 4 and 'More options'.
  *
  * Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
  * §2 lists it apart from the login buttons), not one of the 5 entries. With `hideDirectWeb2Inputs` the email
  * and phone forms are replaced by 'Continue with email' / 'Continue with phone' entries opening the `'email'`
- * / `'sms'` view (the form alone). The landing's wallet entry opens the wallet list, which discovers the
- * browser's wallets (lazily loaded: bundle budget) and applies `walletChainType` and `walletList`; per-wallet
- * landing entries — and with them 'Other wallets' and a web3-overflow view — are not offered: the wallet
- * list is the web3 overflow.
+ * / `'sms'` view (the form alone). 'Continue with a wallet' and 'Other wallets' open the wallet list screen,
+ * which is the web3 overflow (spec 01 §4 'web3-overflow'): it lists every wallet with its chain and 'Recent'
+ * chips and Back. Wallet entries and the wallet list apply `walletChainType` and `walletList`.
  *
  * @param app - the app's public configuration; `null` or `undefined` while it loads
  * @param host - the `FoyerProvider` config
@@ -193,25 +199,26 @@ export function landingModel(
   if (methods.includes('wallet') && web2.length > 0) {
     const priority =
       host?.appearance?.loginGroupPriority ?? (app?.show_wallet_login_first ? 'web3-first' : 'web2-first')
-    const fits = web2.length + 1 <= MAX_LANDING_ENTRIES
     if (priority === 'web3-first')
       return {
         layout: priority,
-        views: fits
-          ? { default: [wallet, ...web2.map(entry)], ...formViews }
-          : { default: [wallet, emailOrSocials], 'web2-overflow': web2.map(entry), ...formViews },
+        views:
+          web2.length === 1
+            ? { default: [detectedWallets, ...web2.map(entry)], ...formViews }
+            : { default: [detectedWallets, emailOrSocials], 'web2-overflow': web2.map(entry), ...formViews },
         passkeyLink,
       }
     const cut = MAX_LANDING_ENTRIES - 2
     return {
       layout: priority,
-      views: fits
-        ? { default: [...web2.map(entry), wallet], ...formViews }
-        : {
-            default: [...web2.slice(0, cut).map(entry), otherSocials, wallet],
-            'web2-overflow': web2.slice(cut).map(entry),
-            ...formViews,
-          },
+      views:
+        web2.length + 1 <= MAX_LANDING_ENTRIES
+          ? { default: [...web2.map(entry), wallet], ...formViews }
+          : {
+              default: [...web2.slice(0, cut).map(entry), otherSocials, wallet],
+              'web2-overflow': web2.slice(cut).map(entry),
+              ...formViews,
+            },
       passkeyLink,
     }
   }
