@@ -366,6 +366,21 @@ describe('Landing layout', () => {
     expect(await entries()).toEqual(['Continue with email', 'Continue with phone'])
   })
 
+  test("hideDirectWeb2Inputs: 'Recent' marks the entry that opens the last-used form", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'sms')
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true }),
+      storage,
+      config: { appearance: { hideDirectWeb2Inputs: true } },
+    })
+    await screen.findByText('Recent')
+    expect(button('Continue with email').getAttribute('aria-describedby')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Continue with phone', description: 'Recent' }))
+    expect(await screen.findByRole('textbox', { name: 'Phone number', description: 'Recent' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(phoneInput()))
+  })
+
   test('loginMethods: lists the OAuth providers to show, in its order', async () => {
     await renderFoyerAndOpen({
       routes: appConfigRoute({ ...allOAuth }),

@@ -138,12 +138,21 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           <LandingWallets slots={entry.slots} fallback={walletButton} />
         </Suspense>
       )
-    if (entry.kind === 'view')
+    if (entry.kind === 'view') {
+      // 'Continue with email' / 'phone' carry the 'Recent' chip of the form they open.
+      const opens = entry.view === 'email' || entry.view === 'sms' ? entry.view : undefined
       return (
-        <Button variant="secondary" block onClick={() => router.push('landing', { view: entry.view })}>
+        <Button
+          variant="secondary"
+          block
+          aria-describedby={opens && describedByRecent(opens)}
+          onClick={() => router.push('landing', { view: entry.view })}
+        >
           {messages.landingLayout[entry.label]}
+          {opens ? recentChip(opens, true) : null}
         </Button>
       )
+    }
     const { method } = entry
     if (method === 'email')
       return (

@@ -145,7 +145,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  * - **standard** (otherwise): the methods in `loginMethods` order, else email, SMS, the OAuth providers
  *   (spec 01 §3 order), wallet; at most 5, else 4 and 'More options'.
  *
- * Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
+ * Overflow views list all their entries (no cap). Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
  * §2 lists it apart from the login buttons), not one of the 5 entries. With `hideDirectWeb2Inputs` the email
  * and phone forms are replaced by 'Continue with email' / 'Continue with phone' entries opening the `'email'`
  * / `'sms'` view (the form alone). 'Continue with a wallet' and 'Other wallets' open the wallet list screen,
@@ -173,6 +173,13 @@ export function landingModel(
   const formViews: Partial<Record<'email' | 'sms', readonly LandingEntry[]>> = {}
   if (hideInputs && on('email')) formViews.email = [{ kind: 'method', method: 'email' }]
   if (hideInputs && on('sms')) formViews.sms = [{ kind: 'method', method: 'sms' }]
+  // At most 5 entries: 4 and 'More options' when there are more (spec 01 §9).
+  const capped = (primary: readonly FoyerLoginMethod[], overflow: readonly FoyerLoginMethod[]) => {
+    const { shown, rest } = cap(primary, overflow)
+    return rest.length > 0
+      ? { default: [...shown.map(entry), more], overflow: rest.map(entry), ...formViews }
+      : { default: shown.map(entry), ...formViews }
+  }
 
   const order = host?.loginMethodsAndOrder
   if (order) {
@@ -180,16 +187,7 @@ export function landingModel(
     const overflow = [...new Set(order.overflow ?? [])].filter(
       (method) => on(method) && !primary.includes(method),
     )
-    const { shown, rest } = cap(primary, overflow)
-    return {
-      layout: 'ordered',
-      views: {
-        default: rest.length > 0 ? [...shown.map(entry), more] : shown.map(entry),
-        ...(rest.length > 0 ? { overflow: rest.map(entry) } : {}),
-        ...formViews,
-      },
-      passkeyLink: false,
-    }
+    return { layout: 'ordered', views: capped(primary, overflow), passkeyLink: false }
   }
 
   const listed = [...new Set(host?.loginMethods ?? DEFAULT_ORDER)].filter(on)
@@ -223,14 +221,5 @@ export function landingModel(
     }
   }
 
-  const { shown, rest } = cap(methods, [])
-  return {
-    layout: 'standard',
-    views: {
-      default: rest.length > 0 ? [...shown.map(entry), more] : shown.map(entry),
-      ...(rest.length > 0 ? { overflow: rest.map(entry) } : {}),
-      ...formViews,
-    },
-    passkeyLink,
-  }
+  return { layout: 'standard', views: capped(methods, []), passkeyLink }
 }
