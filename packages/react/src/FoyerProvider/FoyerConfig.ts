@@ -1,4 +1,5 @@
 import type { CustomAuthParameters, EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
+import type { OAuthProvider } from '@foyer/protocol'
 
 /**
  * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
@@ -15,14 +16,65 @@ export type FoyerAppearance = {
   theme?: 'light' | 'dark'
   /** Accent color; only hex (`#4f46e5`) or `rgb()`/`rgba()` values are used. */
   accentColor?: string
+  /**
+   * Which group leads the alternative landing of apps with both wallets and web2 methods (email, SMS,
+   * OAuth; spec 01 §2 "Alternative landing"): `'web2-first'` (web2 methods, then 'Continue with a wallet') or
+   * `'web3-first'` (the browser's wallets, 'Other wallets' when there are more than fit, then the web2
+   * methods, grouped behind 'Log in with email or socials' when there are several). Default: the app's
+   * `show_wallet_login_first` (true → web3-first).
+   * Ignored when `loginMethodsAndOrder` is set.
+   */
+  loginGroupPriority?: 'web2-first' | 'web3-first'
+  /**
+   * Replace the landing's email and phone inputs by 'Continue with email' and 'Continue with phone' entries
+   * that open the form in its own view (Back returns). Default `false`: the inputs show on the landing.
+   */
+  hideDirectWeb2Inputs?: boolean
+  /**
+   * Which wallets the landing's 'Continue with a wallet' and the wallet list offer (spec 01 §3):
+   * `'ethereum-only'`, `'solana-only'` or `'ethereum-and-solana'` (default). Only narrows the app's
+   * `wallet_auth` / `solana_wallet_auth`.
+   */
+  walletChainType?: FoyerWalletChainType
+  /**
+   * The wallets of the wallet list, in this order (spec 01 §3, §9): wallet client types (`'metamask'`,
+   * `'phantom'`, `'coinbase_wallet'`…) and the keywords `'detected_wallets'`, `'detected_ethereum_wallets'`,
+   * `'detected_solana_wallets'` (every detected wallet, of that chain). A wallet shows at the position of the
+   * first entry naming it; wallets no entry names are hidden. Default (unset): every detected wallet, in the
+   * spec's order (unknown ones first, then known ones, WalletConnect and Safe last).
+   *
+   * @example
+   * walletList: ['metamask', 'detected_wallets'] // MetaMask first, then the other detected wallets
+   */
+  walletList?: readonly string[]
 }
 
+/** See {@link FoyerAppearance} `walletChainType`. */
+export type FoyerWalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
+
 /**
- * A login method of the landing screen, for {@link FoyerConfig} `loginMethods`: `'email'` (email form),
- * `'sms'` (phone form), `'wallet'` ('Continue with a wallet', Ethereum and Solana), `'passkey'` ('I have a
- * passkey'). Spec 01 §3 lists more (google, apple, …); they join this union when the modal offers them.
+ * A login method of the landing screen, for {@link FoyerConfig} `loginMethods` and `loginMethodsAndOrder`
+ * (spec 01 §3): `'email'` (email form), `'sms'` (phone form), `'wallet'` ('Continue with a wallet', Ethereum
+ * and Solana), `'passkey'` ('I have a passkey'), and the OAuth providers `'google'`, `'discord'`,
+ * `'github'`, `'linkedin'`, `'twitter'`, `'spotify'`, `'instagram'`, `'tiktok'`, `'apple'` ('Continue with
+ * Google' …). Spec 01 §3 lists farcaster and telegram too; they join this union when the modal offers them.
  */
-export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey'
+export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | OAuthProvider
+
+/**
+ * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,
+ * `overflow` those behind 'More options'. Only listed methods show (each still needs the app to have it on,
+ * and `loginMethods`, if set, to name it). At most 5 entries show: when `overflow` has entries, or `primary`
+ * has more than 5, the default view shows the first 4 of `primary` and 'More options', whose view lists
+ * the rest of `primary` then `overflow`.
+ *
+ * @example
+ * loginMethodsAndOrder: { primary: ['google', 'email', 'wallet'], overflow: ['github', 'passkey'] }
+ */
+export type FoyerLoginMethodsAndOrder = {
+  primary: readonly FoyerLoginMethod[]
+  overflow?: readonly FoyerLoginMethod[]
+}
 
 /** The `config` prop of `FoyerProvider`. */
 export type FoyerConfig = {
@@ -30,13 +82,22 @@ export type FoyerConfig = {
   /**
    * Login methods shown on the landing screen (spec 01 §3 "Client-side app configuration" → loginMethods):
    * a method shows when the app has it on (server settings: `email_auth`, `sms_auth`,
-   * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`) and this list names it. It can only hide methods,
-   * never turn on one the app has off. Default (unset): every method the app has on.
+   * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`, `<provider>_oauth`) and this list names it. It can
+   * only hide methods, never turn on one the app has off. The list's order is the landing's order (unless
+   * `loginMethodsAndOrder` is set). Default (unset): every method the app has on, in the order email, SMS,
+   * the OAuth providers (google, twitter, discord, github, spotify, instagram, tiktok, linkedin, apple),
+   * wallet, passkey.
    *
    * @example
    * loginMethods: ['email'] // only the email form: no phone form, wallet button or passkey link
    */
   loginMethods?: readonly FoyerLoginMethod[]
+  /**
+   * The landing's order: primary entries, then the overflow behind 'More options' (see
+   * {@link FoyerLoginMethodsAndOrder}). When set, the landing uses this order instead of the default one
+   * and the alternative (web2-first / web3-first) layout (spec 01 §2).
+   */
+  loginMethodsAndOrder?: FoyerLoginMethodsAndOrder
   /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
   intl?: { defaultCountry?: string }
   /**

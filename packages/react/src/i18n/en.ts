@@ -274,6 +274,16 @@ export const en = {
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
   },
+  // The landing's layout (spec 01 §2 "Landing", "Alternative landing"; issue 10 §3).
+  landingLayout: {
+    moreOptions: 'More options',
+    otherSocials: 'Other socials',
+    emailOrSocials: 'Log in with email or socials',
+    otherWallets: 'Other wallets',
+    continueWithEmail: 'Continue with email',
+    continueWithPhone: 'Continue with phone',
+    continueWithProvider: 'Continue with {provider}',
+  },
 } as const
 
 /** The shape every locale follows: the same keys as {@link en}, any strings. */

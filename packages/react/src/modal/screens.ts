@@ -14,11 +14,18 @@ import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
 import { Landing } from '../screens/login/Landing/Landing'
+import type { LandingView } from '../screens/login/Landing/landingModel'
 import type { LoginStart } from '../screens/login/startLogin'
 import type { PromptSettler } from './prompts/PromptSettler'
 
-/** Params of the landing screen: an email to prefill and an inline error to show (both optional). */
+/**
+ * Params of the landing screen: its view, an email to prefill and an inline error to show (all optional).
+ * Each view other than the default is its own history entry, so Back returns to the previous view and the
+ * modal's reset after closing brings back the default one (spec 01 §4 "Landing view").
+ */
 export type LandingParams = {
+  /** The landing view (default `'default'`); see `landingModel`. */
+  view?: LandingView
   email?: string
   /** Shown under the email field until it is edited (spec 01 §8: disallowed plus email returns here). */
   inlineError?: 'disallowed_plus_email'

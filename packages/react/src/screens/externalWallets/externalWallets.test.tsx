@@ -86,6 +86,66 @@ describe('landing', () => {
   })
 })
 
+describe('landing, web3-first', () => {
+  const web3First = () => ({
+    ...walletRoutes(),
+    ...appConfigRoute({ wallet_auth: true, solana_wallet_auth: true, show_wallet_login_first: true }),
+  })
+  /** The landing's buttons and email field in order (Close left out). */
+  const landingEntries = () =>
+    Array.from(
+      screen.getByRole('dialog').querySelectorAll<HTMLElement>('.foyer-screen button, input[type=email]'),
+    )
+      .filter((control) => control.tagName === 'INPUT' || !control.closest('form'))
+      .map((control) => (control.tagName === 'INPUT' ? 'email' : control.textContent))
+
+  test('default: the detected wallets come first, one entry each, then the email form; a wallet signs in', async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: web3First() })
+    await waitFor(() => expect(landingEntries()).toEqual(['MetaMask', 'PhantomSolana', 'email']))
+    const results = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'MetaMask' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/siwe/authenticate')?.body).toMatchObject({
+      walletClientType: 'metamask',
+    })
+  })
+
+  test("behavior: more wallets than fit show 3 and 'Other wallets', which opens the wallet list", async () => {
+    const extra = [
+      ['rabby', 'Rabby Wallet', 'io.rabby'],
+      ['rainbow', 'Rainbow', 'me.rainbow'],
+      ['zerion', 'Zerion', 'io.zerion.wallet'],
+    ] as const
+    const announceExtra = () => {
+      for (const [uuid, name, rdns] of extra)
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', {
+            detail: Object.freeze({
+              info: { uuid, name, rdns, icon: 'data:image/svg+xml,<svg/>' },
+              provider: { request: async () => null },
+            }),
+          }),
+        )
+    }
+    window.addEventListener('eip6963:requestProvider', announceExtra)
+    try {
+      const { user } = await renderFoyerAndOpen({ routes: web3First() })
+      await waitFor(() => expect(landingEntries()).toHaveLength(5))
+      expect(landingEntries().slice(3)).toEqual(['Other wallets', 'email'])
+      await user.click(screen.getByRole('button', { name: 'Other wallets' }))
+      const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+      await waitFor(() => expect(list.querySelectorAll('button')).toHaveLength(5))
+      await user.click(screen.getByRole('button', { name: 'Back' }))
+      expect(await screen.findByRole('button', { name: 'Other wallets' })).toBeTruthy()
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announceExtra)
+    }
+  })
+})
+
 describe('WalletList', () => {
   test("default: rows with logo and name, 'Solana' chip, 'Connect' on hover, 'Recent' on the last one used", async () => {
     const { user, client } = await renderFoyerAndOpen({ routes: walletRoutes() })
@@ -124,6 +184,33 @@ describe('WalletList', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
     const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
     expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual(['MetaMask'])
+  })
+
+  test('behavior: appearance.walletChainType narrows the list to one chain', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletChainType: 'solana-only' } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+      'PhantomSolana',
+    ])
+  })
+
+  test('behavior: appearance.walletList orders the list', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletList: ['phantom', 'detected_ethereum_wallets'] } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+        'PhantomSolana',
+        'MetaMask',
+      ]),
+    )
   })
 })
 

@@ -4,28 +4,35 @@ import {
   type WalletConnection,
   watchExternalWallets,
 } from '@foyer/core/external-wallets'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screens'
 import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Chip } from '../../../ui/Chip'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { walletChains } from '../../login/Landing/walletChains'
+import { applyWalletList } from './applyWalletList'
 
 /**
  * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
  * the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth` (both in the
- * connect-only variant) — detected unknown ones first, then known ones, WalletConnect and Safe last. Each
+ * connect-only variant), narrowed by `appearance.walletChainType` — detected unknown ones first, then known
+ * ones, WalletConnect and Safe last, or filtered and ordered by `appearance.walletList`. Each
  * row shows logo and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
  * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
  */
 export function WalletList({ params }: ScreenProps<'walletList'>) {
-  const { client, state, router, messages } = useModal()
+  const { client, state, router, messages, config } = useModal()
   const m = messages.externalWallets
   const connectOnly = params.mode === 'connect'
-  const ethereum = connectOnly || state.appConfig?.wallet_auth === true
-  const solana = connectOnly || state.appConfig?.solana_wallet_auth === true
-  const [wallets, setWallets] = useState<readonly ExternalWallet[]>([])
+  const chainType = config?.appearance?.walletChainType
+  const chains = walletChains(state.appConfig, chainType)
+  const ethereum = connectOnly ? chainType !== 'solana-only' : chains.ethereum
+  const solana = connectOnly ? chainType !== 'ethereum-only' : chains.solana
+  const [discovered, setWallets] = useState<readonly ExternalWallet[]>([])
+  const walletList = config?.appearance?.walletList
+  const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
   const [searched, setSearched] = useState(false)
   const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
   const [active, setActive] = useState<string | undefined>(undefined)

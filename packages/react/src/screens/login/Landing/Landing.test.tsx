@@ -1,10 +1,14 @@
 import { createMemoryStorage } from '@foyer/core'
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { appConfigRoute, TEST_APP_ID, TEST_CODE, type TestRoutes } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
-afterEach(cleanup)
+afterEach(() => {
+  vi.useRealTimers()
+  cleanup()
+})
 
 const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement
 const emailInput = () => screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement
@@ -202,5 +206,238 @@ describe('Landing', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20))) // the storage read settles
     expect(passkeyLink()).toBeNull()
     expect(screen.queryByText('Recent')).toBeNull()
+  })
+})
+
+/** Every OAuth provider on. */
+const allOAuth = {
+  google_oauth: true,
+  twitter_oauth: true,
+  discord_oauth: true,
+  github_oauth: true,
+  spotify_oauth: true,
+  instagram_oauth: true,
+  tiktok_oauth: true,
+  linkedin_oauth: true,
+  apple_oauth: true,
+} as const
+
+/** The landing's entries in order: buttons by name, 'email' / 'phone' for the forms (Close and Back left out). */
+async function entries() {
+  const dialog = await screen.findByRole('dialog')
+  const controls = dialog.querySelectorAll<HTMLElement>(
+    'input[type=email], input[type=tel], .foyer-screen button:not(.foyer-back)',
+  )
+  return [...controls]
+    .filter((control) => !control.closest('form') || control.tagName === 'INPUT')
+    .map((control) =>
+      control.tagName === 'INPUT'
+        ? (control as HTMLInputElement).type === 'email'
+          ? 'email'
+          : 'phone'
+        : (control.getAttribute('aria-label') ?? control.textContent ?? ''),
+    )
+}
+
+const button = (name: string) => screen.getByRole('button', { name })
+const backButton = () => screen.queryByRole('button', { name: 'Back' })
+
+describe('Landing layout', () => {
+  test('cap: more than 5 entries show 4 and More options; the overflow view lists the rest; Back returns', async () => {
+    const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ sms_auth: true, ...allOAuth }) })
+    await screen.findByRole('textbox', { name: 'Phone number' })
+    expect(await entries()).toEqual([
+      'email',
+      'phone',
+      'Continue with Google',
+      'Continue with Twitter',
+      'More options',
+    ])
+    expect(backButton()).toBeNull()
+
+    await user.click(button('More options'))
+    expect(await entries()).toEqual([
+      'Continue with Discord',
+      'Continue with GitHub',
+      'Continue with Spotify',
+      'Continue with Instagram',
+      'Continue with TikTok',
+      'Continue with LinkedIn',
+      'Continue with Apple',
+    ])
+    expect(screen.getByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy()
+    expect(document.activeElement).toBe(button('Continue with Discord'))
+
+    await user.click(backButton() as HTMLElement)
+    expect(await entries()).toContain('More options')
+    expect(document.activeElement).toBe(emailInput())
+  })
+
+  test('default: five entries show without More options', async () => {
+    await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true, google_oauth: true, github_oauth: true, apple_oauth: true }),
+    })
+    await screen.findByRole('textbox', { name: 'Phone number' })
+    expect(await entries()).toEqual([
+      'email',
+      'phone',
+      'Continue with Google',
+      'Continue with GitHub',
+      'Continue with Apple',
+    ])
+  })
+
+  test('ordered: loginMethodsAndOrder gives the primary entries in order and the overflow behind More options', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ wallet_auth: true, passkey_auth: true, ...allOAuth }),
+      config: {
+        loginMethodsAndOrder: { primary: ['google', 'wallet', 'email'], overflow: ['github', 'passkey'] },
+      },
+    })
+    await waitFor(async () =>
+      expect(await entries()).toEqual([
+        'Continue with Google',
+        'Continue with a wallet',
+        'email',
+        'More options',
+      ]),
+    )
+    await user.click(button('More options'))
+    expect(await entries()).toEqual(['Continue with GitHub', 'I have a passkey'])
+  })
+
+  test("web2-first: web2 entries, 'Other socials' and 'Continue with a wallet'", async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ wallet_auth: true, sms_auth: true, ...allOAuth }),
+    })
+    await screen.findByRole('textbox', { name: 'Phone number' })
+    expect(await entries()).toEqual([
+      'email',
+      'phone',
+      'Continue with Google',
+      'Other socials',
+      'Continue with a wallet',
+    ])
+    await user.click(button('Other socials'))
+    expect((await entries())[0]).toBe('Continue with Twitter')
+    expect(await entries()).toHaveLength(8)
+    await user.click(backButton() as HTMLElement)
+    expect(await entries()).toContain('Other socials')
+  })
+
+  test("web3-first: 'Continue with a wallet', then 'Log in with email or socials' opening the web2 entries", async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ wallet_auth: true, ...allOAuth }),
+      config: { appearance: { loginGroupPriority: 'web3-first' } },
+    })
+    await waitFor(async () =>
+      expect(await entries()).toEqual(['Continue with a wallet', 'Log in with email or socials']),
+    )
+    await user.click(button('Log in with email or socials'))
+    expect((await entries()).slice(0, 3)).toEqual(['email', 'Continue with Google', 'Continue with Twitter'])
+    expect(document.activeElement).toBe(emailInput())
+  })
+
+  test('web3-first: show_wallet_login_first puts the wallet before the email form', async () => {
+    await renderFoyerAndOpen({ routes: appConfigRoute({ wallet_auth: true, show_wallet_login_first: true }) })
+    await waitFor(async () => expect(await entries()).toEqual(['Continue with a wallet', 'email']))
+  })
+
+  test('web2-first: without show_wallet_login_first the email form comes first', async () => {
+    await renderFoyerAndOpen({ routes: appConfigRoute({ wallet_auth: true }) })
+    await waitFor(async () => expect(await entries()).toEqual(['email', 'Continue with a wallet']))
+  })
+
+  test("hideDirectWeb2Inputs: 'Continue with email' opens the form; the code screen's Back returns to it", async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true }),
+      config: { appearance: { hideDirectWeb2Inputs: true } },
+    })
+    await waitFor(async () => expect(await entries()).toEqual(['Continue with email', 'Continue with phone']))
+    expect(screen.queryByRole('textbox')).toBeNull()
+    await user.click(button('Continue with email'))
+    expect(await entries()).toEqual(['email'])
+    expect(document.activeElement).toBe(emailInput())
+    await submitEmail(user)
+    await user.click(button('Back'))
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy()
+    expect(emailInput().value).toBe('ada@example.com')
+    await user.click(backButton() as HTMLElement)
+    expect(await entries()).toEqual(['Continue with email', 'Continue with phone'])
+  })
+
+  test("hideDirectWeb2Inputs: 'Recent' marks the entry that opens the last-used form", async () => {
+    const storage = createMemoryStorage()
+    await storage.set(recentKey, 'sms')
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true }),
+      storage,
+      config: { appearance: { hideDirectWeb2Inputs: true } },
+    })
+    await screen.findByText('Recent')
+    expect(button('Continue with email').getAttribute('aria-describedby')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Continue with phone', description: 'Recent' }))
+    expect(await screen.findByRole('textbox', { name: 'Phone number', description: 'Recent' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(phoneInput()))
+  })
+
+  test('loginMethods: lists the OAuth providers to show, in its order', async () => {
+    await renderFoyerAndOpen({
+      routes: appConfigRoute({ ...allOAuth }),
+      config: { loginMethods: ['github', 'google', 'email'] },
+    })
+    await waitFor(async () =>
+      expect(await entries()).toEqual(['Continue with GitHub', 'Continue with Google', 'email']),
+    )
+  })
+
+  test('behavior: an OAuth entry starts the OAuth sign-in (for now the error screen, whose button returns)', async () => {
+    const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ google_oauth: true }) })
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }))
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
+    await user.click(button('Try again'))
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy()
+  })
+
+  test('behavior: closing resets the landing to the default view 150 ms later', async () => {
+    const { user, trigger } = await renderFoyerAndOpen({ routes: appConfigRoute({ ...allOAuth }) })
+    await user.click(await screen.findByRole('button', { name: 'More options' }))
+    await screen.findByRole('button', { name: 'Back' })
+
+    vi.useFakeTimers()
+    const closeAndReopenAfter = (ms: number) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+      expect(screen.queryByRole('dialog')).toBeNull()
+      act(() => {
+        vi.advanceTimersByTime(ms)
+      })
+      fireEvent.click(trigger)
+    }
+    closeAndReopenAfter(149)
+    expect(backButton()).not.toBeNull() // still the overflow view
+    closeAndReopenAfter(150)
+    expect(backButton()).toBeNull()
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'More options' })).toBeTruthy()
+  })
+
+  test('accessibility: no axe violations on the overflow views', async () => {
+    const violations = async () => {
+      const result = await axe.run(screen.getByRole('dialog'), {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      })
+      return result.violations.map((violation) => violation.id)
+    }
+    const first = await renderFoyerAndOpen({ routes: appConfigRoute({ sms_auth: true, ...allOAuth }) })
+    await first.user.click(await screen.findByRole('button', { name: 'More options' }))
+    await screen.findByRole('button', { name: 'Back' })
+    expect(await violations()).toEqual([])
+    cleanup()
+
+    const second = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true, wallet_auth: true, ...allOAuth }),
+    })
+    await second.user.click(await screen.findByRole('button', { name: 'Other socials' }))
+    await screen.findByRole('button', { name: 'Back' })
+    expect(await violations()).toEqual([])
   })
 })

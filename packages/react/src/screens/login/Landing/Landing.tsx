@@ -1,76 +1,71 @@
-import { getRecentLoginMethod, isValidEmail, type RecentLoginMethod } from '@foyer/core'
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import type { FoyerLoginMethod } from '../../../FoyerProvider/FoyerConfig'
+import { getRecentLoginMethod, type RecentLoginMethod } from '@foyer/core'
+import type { OAuthProvider } from '@foyer/protocol'
+import { Fragment, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import { preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import { type LandingParams, preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { startLogin } from '../startLogin'
+import { EmailForm } from './EmailForm'
+import { type LandingEntry, type LandingView, landingModel } from './landingModel'
+import { OAuthEntry } from './OAuthEntry'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
+/** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
+const LandingWallets = lazy(() => import('./LandingWallets').then((m) => ({ default: m.LandingWallets })))
+
+const isForm = (entry: LandingEntry | undefined) =>
+  entry?.kind === 'method' && (entry.method === 'email' || entry.method === 'sms')
 
 /**
- * Landing screen (spec 01 §2 "Landing", §5): logo, header ('Log in or sign up' or `landingHeader`),
- * optional `loginMessage`, and the email form. Submit stays disabled until `isValidEmail(email)`; Enter
- * submits. Sending shows a busy button; `disallowed_plus_email` shows an inline error that clears on
- * edit; other failures go to the error screen (Back returns here). When the app has `sms_auth` (and
- * `config.loginMethods`, if set, lists 'sms'), the phone form follows (lazily loaded, see `PhoneForm`): its
- * E.164 number gets a texted code, then the code screen; a refused region shows the region error screen
- * ('Try another method' returns here). When the app has `wallet_auth` or `solana_wallet_auth`, 'Continue
- * with a wallet' opens the wallet list; when it has `passkey_auth`, an 'I have a passkey' link opens the
- * awaiting-passkey screen. Each method shows only if `config.loginMethods` is unset or lists it ('email',
- * 'sms', 'wallet', 'passkey'; spec 01 §3). Email, SMS and passkey go through `startLogin`: when the app
- * has `captcha_enabled` and nobody is signed in, the captcha screen comes first (spec 01 §4).
+ * Landing screen (spec 01 §2 "Landing" and "Alternative landing", §4 "Landing view", §5, §9): the entries
+ * `landingModel` lays out for the app's settings and the host's config — the email form, the phone form
+ * (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), the browser's wallets
+ * on the web3-first landing (lazily loaded, see `LandingWallets`), one 'Continue with <Provider>' per OAuth
+ * provider (`OAuthEntry`), the passkey entry or 'I have a passkey' link, and the group entries ('More
+ * options', 'Other socials', 'Other wallets', 'Log in with email or socials', 'Continue with email' /
+ * 'phone'), at most 5 per view.
  *
- * A 'Recent' chip marks the method of the last successful sign-in in this browser (spec 01 §2; core
- * `getRecentLoginMethod`): on the top border of the email or phone field (so it never narrows the input),
- * or inside the wallet button, or beside the passkey link. The chip is the control's accessible description (`aria-describedby`), so its name stays.
+ * Views: the default view shows the logo, the header ('Log in or sign up' or `landingHeader`) and the
+ * optional `loginMessage`. A group entry pushes the landing again with its `view` (overflow, web2-overflow,
+ * email, sms), which shows a Back button; Back returns to the previous view, and closing the modal brings
+ * back the default view after `LANDING_RESET_DELAY_MS` (150 ms; the modal resets its history). The first
+ * form of a view takes focus; a view without a form focuses its first entry. A view whose entries the
+ * config no longer has (the config changed meanwhile) shows the default view.
+ *
+ * Email, SMS and passkey go through `startLogin` (captcha first when the app has `captcha_enabled` and
+ * nobody is signed in, spec 01 §4); the code screen's Back returns to this view with the address or number
+ * kept. A 'Recent' chip marks the method of the last successful sign-in in this browser (core
+ * `getRecentLoginMethod`), on the view that shows that method: on the email or phone field's top border,
+ * inside the wallet button, or beside the passkey link; it is the control's accessible description, so its
+ * name stays.
  */
 export function Landing({ params }: ScreenProps<'landing'>) {
   const modal = useModal()
   const { config, router, messages, state } = modal
   const m = messages.landing
+  const model = useMemo(() => landingModel(state.appConfig, config), [state.appConfig, config])
+  const requested: LandingView = params?.view ?? 'default'
+  const view: LandingView = model.views[requested] ? requested : 'default'
+  const entries = model.views[view] ?? model.views.default
   const [email, setEmail] = useState(params?.email ?? '')
-  const [sending, setSending] = useState(false)
   const [plusError, setPlusError] = useState(params?.inlineError === 'disallowed_plus_email')
-  const inputRef = useRef<HTMLInputElement>(null)
-  const isMounted = useIsMounted()
-  const inputId = useId()
-  const errorId = useId()
-  const valid = isValidEmail(email)
-  const methods = config?.loginMethods
-  const allows = (method: FoyerLoginMethod) => !methods || methods.includes(method)
-  const app = state.appConfig
-  const showEmail = app?.email_auth !== false && allows('email')
-  const showSms = app?.sms_auth === true && allows('sms')
-  const showWallet = (app?.wallet_auth === true || app?.solana_wallet_auth === true) && allows('wallet')
-  const showPasskey = app?.passkey_auth === true && allows('passkey')
+  const [sendingSms, setSendingSms] = useState(false)
   const [recent, setRecent] = useState<RecentLoginMethod | null>(null)
   const recentId = useId()
-  const [sendingSms, setSendingSms] = useState(false)
+  const isMounted = useIsMounted()
+  const entriesRef = useRef<HTMLDivElement>(null)
+  const firstForm = entries.find(isForm)
 
   // `startLogin` comes back here with the inline error (spec 01 §8: disallowed plus email).
   useEffect(() => {
     setPlusError(params?.inlineError === 'disallowed_plus_email')
   }, [params])
-
-  // Spec 01 §4 "Starting a login" (SMS): send the code, then the code screen; failures (e.g.
-  // `region_not_supported`) go to the error screen, whose button comes back here.
-  const submitPhone = async (phoneNumber: string) => {
-    if (sendingSms) return
-    setSendingSms(true)
-    preloadEmailScreens()
-    await startLogin(modal, { kind: 'sms', phoneNumber, landing: { email, phoneNumber } })
-    if (isMounted()) setSendingSms(false)
-  }
-
-  useEffect(() => {
-    inputRef.current?.focus()
-  }, [])
 
   // Spec 01 §2: the 'Recent' badge. Read once per client; a later sign-in closes the modal anyway.
   useEffect(() => {
@@ -82,6 +77,25 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       live = false
     }
   }, [modal.client])
+
+  // A view without a form: focus its first entry (opening a view or Back replaced the focused control).
+  useEffect(() => {
+    if (!firstForm) entriesRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()
+  }, [firstForm])
+
+  const landingParams = (extra: LandingParams): LandingParams =>
+    view === 'default' ? extra : { view, ...extra }
+
+  // Spec 01 §4 "Starting a login" (SMS): send the code, then the code screen; failures (e.g.
+  // `region_not_supported`) go to the error screen, whose button comes back here.
+  const submitPhone = async (phoneNumber: string) => {
+    if (sendingSms) return
+    setSendingSms(true)
+    preloadEmailScreens()
+    await startLogin(modal, { kind: 'sms', phoneNumber, landing: landingParams({ email, phoneNumber }) })
+    if (isMounted()) setSendingSms(false)
+  }
+
   const recentChip = (method: RecentLoginMethod, hidden?: boolean) =>
     recent === method ? (
       <Chip id={recentId} aria-hidden={hidden || undefined}>
@@ -90,100 +104,117 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     ) : null
   const describedByRecent = (method: RecentLoginMethod) => (recent === method ? recentId : undefined)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!valid || sending) return
-    const address = email.trim()
-    setSending(true)
-    preloadEmailScreens()
-    // Back to landing keeps the address.
-    await startLogin(modal, { kind: 'email', email: address, landing: { email: address } })
-    if (isMounted()) setSending(false)
-  }
+  const passkeyLink = (
+    <div className="foyer-row">
+      <Button
+        variant="link"
+        aria-describedby={describedByRecent('passkey')}
+        onClick={() => void startLogin(modal, { kind: 'passkey' })}
+      >
+        {messages.passkey.landingLink}
+      </Button>
+      {recentChip('passkey')}
+    </div>
+  )
 
-  const appearance = config?.appearance
-  return (
-    <div className="foyer-screen">
-      <ModalLogo />
-      <div className="foyer-header">
-        <ScreenTitle>{appearance?.landingHeader || m.header}</ScreenTitle>
-      </div>
-      {appearance?.loginMessage ? <p className="foyer-text">{appearance.loginMessage}</p> : null}
-      {showEmail ? (
-        <form className="foyer-field" noValidate onSubmit={submit} aria-busy={sending || undefined}>
-          <label htmlFor={inputId} className="foyer-sr-only">
-            {m.emailLabel}
-          </label>
-          <div className="foyer-input-row" data-invalid={plusError || undefined}>
-            <input
-              ref={inputRef}
-              id={inputId}
-              className="foyer-input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={m.emailPlaceholder}
-              value={email}
-              readOnly={sending}
-              aria-invalid={plusError || undefined}
-              aria-describedby={
-                [plusError ? errorId : '', describedByRecent('email') ?? ''].filter(Boolean).join(' ') ||
-                undefined
-              }
-              onChange={(event) => {
-                setEmail(event.target.value)
-                setPlusError(false)
-              }}
-            />
-            {recentChip('email')}
-            <Button type="submit" disabled={!valid} busy={sending}>
-              {m.submit}
-            </Button>
-          </div>
-          {plusError ? (
-            <p id={errorId} className="foyer-error-text" role="alert">
-              {m.plusEmailError}
-            </p>
-          ) : null}
-        </form>
-      ) : null}
-      {showEmail && showSms ? <div className="foyer-divider">{m.or}</div> : null}
-      {showSms ? (
+  // The wallet list and its discovery code load lazily. The chip sits inside, hidden from the name and
+  // referenced as the description.
+  const walletButton = (
+    <Button
+      variant="secondary"
+      block
+      aria-describedby={describedByRecent('wallet')}
+      onClick={() => router.push('walletList', { mode: 'login' })}
+    >
+      {messages.externalWallets.landingEntry}
+      {recentChip('wallet', true)}
+    </Button>
+  )
+
+  const renderEntry = (entry: LandingEntry) => {
+    if (entry.kind === 'wallets')
+      return (
+        <Suspense fallback={walletButton}>
+          <LandingWallets slots={entry.slots} fallback={walletButton} />
+        </Suspense>
+      )
+    if (entry.kind === 'view') {
+      // 'Continue with email' / 'phone' carry the 'Recent' chip of the form they open.
+      const opens = entry.view === 'email' || entry.view === 'sms' ? entry.view : undefined
+      return (
+        <Button
+          variant="secondary"
+          block
+          aria-describedby={opens && describedByRecent(opens)}
+          onClick={() => router.push('landing', { view: entry.view })}
+        >
+          {messages.landingLayout[entry.label]}
+          {opens ? recentChip(opens, true) : null}
+        </Button>
+      )
+    }
+    const { method } = entry
+    if (method === 'email')
+      return (
+        <EmailForm
+          email={email}
+          onEmailChange={(next) => {
+            setEmail(next)
+            setPlusError(false)
+          }}
+          view={view}
+          plusError={plusError}
+          autoFocus={firstForm === entry}
+          recent={recent === 'email'}
+        />
+      )
+    if (method === 'sms')
+      return (
         <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
           <PhoneForm
             onSubmit={submitPhone}
             busy={sendingSms}
             initialPhoneNumber={params?.phoneNumber}
-            autoFocus={!showEmail}
+            autoFocus={firstForm === entry}
             badge={recent === 'sms' ? m.recent : undefined}
           />
         </Suspense>
-      ) : null}
-      {showWallet ? (
-        // Spec 01 §2 alternative landing entry; the wallet list and its discovery code load lazily.
-        // The chip sits inside, hidden from the name and referenced as the description.
-        <Button
-          variant="secondary"
-          block
-          aria-describedby={describedByRecent('wallet')}
-          onClick={() => router.push('walletList', { mode: 'login' })}
-        >
-          {messages.externalWallets.landingEntry}
-          {recentChip('wallet', true)}
-        </Button>
-      ) : null}
-      {showPasskey ? (
-        <div className="foyer-row">
-          <Button
-            variant="link"
-            aria-describedby={describedByRecent('passkey')}
-            onClick={() => void startLogin(modal, { kind: 'passkey' })}
+      )
+    if (method === 'wallet') return walletButton
+    if (method === 'passkey') return passkeyLink
+    return <OAuthEntry provider={method.slice('oauth:'.length) as OAuthProvider} />
+  }
+
+  const appearance = config?.appearance
+  const title = <ScreenTitle>{appearance?.landingHeader || m.header}</ScreenTitle>
+  return (
+    <div className="foyer-screen">
+      {view === 'default' ? (
+        <>
+          <ModalLogo />
+          <div className="foyer-header">{title}</div>
+          {appearance?.loginMessage ? <p className="foyer-text">{appearance.loginMessage}</p> : null}
+        </>
+      ) : (
+        <ScreenHeader title={title} onBack={() => router.back()} backLabel={messages.modal.back} />
+      )}
+      <div ref={entriesRef} style={{ display: 'contents' }}>
+        {entries.map((entry, index) => (
+          <Fragment
+            key={
+              entry.kind === 'method'
+                ? entry.method
+                : entry.kind === 'view'
+                  ? `${entry.view}:${entry.label}`
+                  : 'wallets'
+            }
           >
-            {messages.passkey.landingLink}
-          </Button>
-          {recentChip('passkey')}
-        </div>
-      ) : null}
+            {isForm(entry) && isForm(entries[index - 1]) ? <div className="foyer-divider">{m.or}</div> : null}
+            {renderEntry(entry)}
+          </Fragment>
+        ))}
+      </div>
+      {view === 'default' && model.passkeyLink ? passkeyLink : null}
       <p className="foyer-footer">{messages.modal.protectedBy}</p>
     </div>
   )
