@@ -13,6 +13,8 @@ import { customJwtRoutes } from './features/customJwt/routes'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import { guestRoutes } from './features/guest/routes'
 import { mailboxRoutes } from './features/mail/routes'
+import type { OAuthOptions } from './features/oauth/providers'
+import { oauthRoutes } from './features/oauth/routes'
 import { passkeyRoutes } from './features/passkeys/routes'
 import { passwordlessRoutes } from './features/passwordless/routes'
 import { sessionRoutes } from './features/sessions/routes'
@@ -94,6 +96,14 @@ export type CreateAppOptions = {
    * per siteverify call (default 5000). Failures and timeouts fail closed with 400 `invalid_captcha`.
    */
   captcha?: CaptchaOptions
+  /**
+   * OAuth sign-in (issue 10 §2): `publicUrl` (the server's public base URL; providers redirect to
+   * `{publicUrl}/api/v1/oauth/callback`; default the origin of the `oauth/init` request) and `providers`
+   * (per provider, endpoint overrides over the real providers' URLs: `authorizationUrl`, `tokenUrl`,
+   * `userInfoUrl`, `emailsUrl`, `jwksUrl`, `issuer` — e.g. `startLocalIdentityProvider().providers` from
+   * `@foyer/server/testing`). Client ids and secrets are per app, in `settings.oauth.clients`.
+   */
+  oauth?: OAuthOptions
 }
 
 /**
@@ -136,6 +146,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(smsRoutes, { context })
   await app.register(passkeyRoutes, { context })
   await app.register(siweRoutes, { context })
+  await app.register(oauthRoutes, { context })
   await app.register(guestRoutes, { context })
   await app.register(customJwtRoutes, { context, jwks: options.customJwtJwks })
   await app.register(sessionRoutes, { context })

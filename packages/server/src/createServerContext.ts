@@ -10,6 +10,7 @@ import {
 } from './features/captcha/verifyCaptcha'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
+import { resolveOAuthOptions } from './features/oauth/providers'
 import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './http/ServerContext'
@@ -94,6 +95,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     captcha: captchaSettings(options.captcha),
     mailbox,
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
+    oauth: resolveOAuthOptions(options.oauth),
     log,
   }
 }

@@ -59,6 +59,7 @@ export {
 export {
   type AuthResponse,
   authResponseSchema,
+  type OAuthTokens,
   oauthTokensSchema,
   type SessionUpdateAction,
   sessionUpdateActionSchema,

@@ -4,6 +4,7 @@ import type { AppStore } from '../features/apps/service'
 import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
+import type { OAuthSettingsResolved } from '../features/oauth/providers'
 import type { SmsSender } from '../features/sms/smsSender'
 import type { ResolvedRateLimits } from './resolveRateLimits'
 
@@ -34,5 +35,7 @@ export type ServerContext = {
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
   evmRpcUrls: Readonly<Record<number, string>>
+  /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
+  oauth: OAuthSettingsResolved
   log: FastifyBaseLogger
 }

@@ -3,6 +3,7 @@ import {
   type AuthMode,
   type ChainType,
   type LinkedAccount,
+  type OAuthAccountType,
   type RecoveryMethod,
   toUserDid,
   type User,
@@ -15,6 +16,7 @@ import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
+import { isOAuthAccountType, oauthAccounts } from '../oauth/account'
 import { toPasskeyAccount } from '../passkeys/toPasskeyAccount'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
@@ -74,6 +76,7 @@ function toLinkedAccount(row: LinkedAccountJson): LinkedAccount | null {
   if (row.type === 'siwe' || row.type === 'siws') return toExternalWalletAccount(row)
   if (row.type === 'passkey') return toPasskeyAccount(row)
   if (row.type === 'guest' || row.type === 'custom') return toGuestOrCustomAccount(row)
+  if (isOAuthAccountType(row.type)) return oauthAccounts[row.type].toLinkedAccount(row)
   return null
 }
 
@@ -264,7 +267,15 @@ export async function signInWithEmail(
  * - `siwe`: lower-cased Ethereum address; `siws`: base58 Solana address (both wire `type: 'wallet'`);
  * - `guest`: SHA-256 of the guest credential; `custom`: see {@link customSubject}; `passkey`: credential id.
  */
-export type AccountType = 'email' | 'phone' | 'siwe' | 'siws' | 'guest' | 'custom' | 'passkey'
+export type AccountType =
+  | 'email'
+  | 'phone'
+  | 'siwe'
+  | 'siws'
+  | 'guest'
+  | 'custom'
+  | 'passkey'
+  | OAuthAccountType
 
 export type SignInWithAccountParameters = {
   appId: string
@@ -278,6 +289,8 @@ export type SignInWithAccountParameters = {
   now: Date
   /** A new user is a guest (`is_guest`); default false. */
   isGuest?: boolean
+  /** OAuth accounts: the email the provider verified, the only one an allow-list entry may match. */
+  verifiedEmail?: string | null
 }
 
 /** Spec 01 §8 / checklist I.55: the message of `allowlist_rejected`. */
@@ -289,10 +302,17 @@ export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum nu
  * Whether the allow-list `entries` (app settings `access_control.allowlist`) admit a new user proving the
  * account (type, subject): emails and Ethereum addresses compare case-insensitively, phone numbers with
  * spaces, dashes, dots and brackets ignored, Solana addresses exactly, custom-JWT users by their `sub`.
- * Guests are never allow-listed (checklist I.55).
+ * Guests are never allow-listed (checklist I.55); OAuth accounts only by the provider's verified email.
  */
-export function isAllowListed(entries: readonly string[], type: AccountType, subject: string): boolean {
+export function isAllowListed(
+  entries: readonly string[],
+  type: AccountType,
+  subject: string,
+  verifiedEmail?: string | null,
+): boolean {
   if (type === 'guest' || type === 'passkey') return false
+  if (isOAuthAccountType(type))
+    return !!verifiedEmail && entries.some((raw) => raw.trim().toLowerCase() === verifiedEmail.toLowerCase())
   const wanted =
     type === 'custom'
       ? (parseCustomSubject(subject)?.subject ?? null)
@@ -311,8 +331,13 @@ export function isAllowListed(entries: readonly string[], type: AccountType, sub
 type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
 
 /** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
-function assertAdmits(access: AccessControl, type: AccountType, subject: string): void {
-  if (access.allowlist_enabled && !isAllowListed(access.allowlist, type, subject))
+function assertAdmits(
+  access: AccessControl,
+  type: AccountType,
+  subject: string,
+  verifiedEmail?: string | null,
+): void {
+  if (access.allowlist_enabled && !isAllowListed(access.allowlist, type, subject, verifiedEmail))
     throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
 }
 
@@ -322,12 +347,17 @@ function assertAdmits(access: AccessControl, type: AccountType, subject: string)
  */
 async function assertAllowListed(
   tx: Transaction,
-  parameters: { appId: string; type: AccountType; subject: string },
+  parameters: {
+    appId: string
+    type: AccountType
+    subject: string
+    verifiedEmail?: string | null | undefined
+  },
 ): Promise<AccessControl> {
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   const access = mergeSettings(app.settings as Record<string, unknown>).access_control
-  assertAdmits(access, parameters.type, parameters.subject)
+  assertAdmits(access, parameters.type, parameters.subject, parameters.verifiedEmail)
   return access
 }
 
@@ -467,7 +497,7 @@ export async function signInWithAccount(
   if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
   // A sign-up: allow-list and user limit (I.55).
   const access = mergeSettings(found.settings).access_control
-  assertAdmits(access, type, subject)
+  assertAdmits(access, type, subject, parameters.verifiedEmail)
   const proposed = {
     ...existing,
     accountId: randomId(25),
@@ -524,6 +554,8 @@ export async function linkAccountToUser(
     type: Exclude<AccountType, 'passkey' | 'guest'>
     subject: string
     details?: Record<string, unknown>
+    /** OAuth accounts: the provider-verified email for the allow-list (see {@link isAllowListed}). */
+    verifiedEmail?: string | null
     now: Date
   },
 ): Promise<{ wasGuest: boolean }> {
@@ -536,7 +568,8 @@ export async function linkAccountToUser(
       .for('update')
     if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
     // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
-    if (user.isGuest) await assertAllowListed(tx, { appId, type, subject })
+    if (user.isGuest)
+      await assertAllowListed(tx, { appId, type, subject, verifiedEmail: parameters.verifiedEmail })
     const [owned] = await tx
       .select({ id: linkedAccounts.id })
       .from(linkedAccounts)
