@@ -1,0 +1,17 @@
+/**
+ * `@foyer/server/testing`: stand-ins of outside services for tests and the demo (DESIGN.md "Local real
+ * components"). Never imported by the production entry.
+ */
+export {
+  githubNumericId,
+  type LocalIdentityProvider,
+  type LocalIdentityProviderClientParameters,
+  type LocalIdentityProviderUser,
+  type StartLocalIdentityProviderOptions,
+  startLocalIdentityProvider,
+} from '../testing/localIdentityProvider/startLocalIdentityProvider'
+export {
+  type AuthorizeAtLocalIdentityProviderParameters,
+  authorizeAtLocalIdentityProvider,
+  type LocalAuthorizationReturn,
+} from '../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
