@@ -2,6 +2,12 @@
  * `@foyer/server/testing`: stand-ins of outside services for tests and the demo (DESIGN.md "Local real
  * components"). Never imported by the production entry.
  */
+
+export {
+  type AuthorizeAtLocalIdentityProviderParameters,
+  authorizeAtLocalIdentityProvider,
+  type LocalAuthorizationReturn,
+} from '../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
 export {
   githubNumericId,
   type LocalIdentityProvider,
@@ -10,8 +16,3 @@ export {
   type StartLocalIdentityProviderOptions,
   startLocalIdentityProvider,
 } from '../testing/localIdentityProvider/startLocalIdentityProvider'
-export {
-  type AuthorizeAtLocalIdentityProviderParameters,
-  authorizeAtLocalIdentityProvider,
-  type LocalAuthorizationReturn,
-} from '../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'

@@ -41,7 +41,8 @@ export async function authorizeAtLocalIdentityProvider(
     method: 'GET',
   }
   for (let step = 0; step < 12; step++) {
-    if (next.url.startsWith(parameters.returnTo) && next.method === 'GET') return { method: 'GET', url: next.url }
+    if (next.url.startsWith(parameters.returnTo) && next.method === 'GET')
+      return { method: 'GET', url: next.url }
     const response = await fetch(next.url, {
       method: next.method,
       redirect: 'manual',
@@ -71,7 +72,8 @@ export async function authorizeAtLocalIdentityProvider(
       return { method: 'POST', url: decodeEntities(formPost[1]), form }
     }
     const loginAction = /<form method="post" action="(\/interaction\/[^"/]+)\/login">/.exec(html)?.[1]
-    if (!loginAction) throw new Error(`Unexpected page at ${next.url} (${response.status}): ${html.slice(0, 300)}`)
+    if (!loginAction)
+      throw new Error(`Unexpected page at ${next.url} (${response.status}): ${html.slice(0, 300)}`)
     const target = new URL(`${loginAction}/${parameters.deny ? 'abort' : 'login'}`, next.url).href
     next = {
       url: target,

@@ -113,7 +113,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  })
   response.end(JSON.stringify(body))
 }
 
@@ -231,6 +234,16 @@ export async function startLocalIdentityProvider(
       client.grantTypeAllowed('refresh_token'),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     clientBasedCORS: () => false,
+    // Lifetimes in seconds, as the real providers roughly give them.
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 86_400,
+      Grant: 86_400,
+      RefreshToken: 14 * 86_400,
+    },
     findAccount: async (_ctx: unknown, sub: string) => {
       const user = users.get(sub)
       if (!user) return undefined
@@ -279,7 +292,10 @@ export async function startLocalIdentityProvider(
   }
 
   /** A provider's authorization URL → the issuer's, with the provider's quirks undone. */
-  function rewriteAuthorization(url: URL, quirks: { clientKey?: boolean; commaScopes?: boolean; openid?: boolean }) {
+  function rewriteAuthorization(
+    url: URL,
+    quirks: { clientKey?: boolean; commaScopes?: boolean; openid?: boolean },
+  ) {
     const target = new URL(`${issuer}/auth`)
     for (const [key, value] of url.searchParams)
       target.searchParams.append(quirks.clientKey && key === 'client_key' ? 'client_id' : key, value)
@@ -313,14 +329,27 @@ export async function startLocalIdentityProvider(
       const login = user.username ?? `user${githubNumericId(user.subject)}`
       sendJson(response, 200, [
         ...(user.email
-          ? [{ email: user.email, primary: true, verified: user.emailVerified ?? true, visibility: 'private' }]
+          ? [
+              {
+                email: user.email,
+                primary: true,
+                verified: user.emailVerified ?? true,
+                visibility: 'private',
+              },
+            ]
           : []),
-        { email: `${githubNumericId(user.subject)}+${login}@users.noreply.github.com`, primary: false, verified: true, visibility: null },
+        {
+          email: `${githubNumericId(user.subject)}+${login}@users.noreply.github.com`,
+          primary: false,
+          verified: true,
+          visibility: null,
+        },
       ])
     },
     '/discord/users/@me': async (request, response) => {
       const found = await tokenUser(request)
-      if (!found || !found.scopes.has('identify')) return sendJson(response, 401, { message: '401: Unauthorized', code: 0 })
+      if (!found?.scopes.has('identify'))
+        return sendJson(response, 401, { message: '401: Unauthorized', code: 0 })
       const { user, scopes } = found
       sendJson(response, 200, {
         id: user.subject,
@@ -345,13 +374,17 @@ export async function startLocalIdentityProvider(
     },
     '/instagram/me': async (request, response) => {
       const found = await tokenUser(request)
-      if (!found) return sendJson(response, 400, { error: { message: 'Invalid OAuth access token', code: 190 } })
+      if (!found)
+        return sendJson(response, 400, { error: { message: 'Invalid OAuth access token', code: 190 } })
       sendJson(response, 200, { id: found.user.subject, username: found.user.username ?? null })
     },
     '/tiktok/v2/user/info/': async (request, response) => {
       const found = await tokenUser(request)
-      if (!found || !found.scopes.has('user.info.basic'))
-        return sendJson(response, 401, { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid', log_id: '' } })
+      if (!found?.scopes.has('user.info.basic'))
+        return sendJson(response, 401, {
+          data: {},
+          error: { code: 'access_token_invalid', message: 'The access token is invalid', log_id: '' },
+        })
       const { user, scopes } = found
       sendJson(response, 200, {
         data: {
@@ -366,7 +399,8 @@ export async function startLocalIdentityProvider(
     },
     '/twitter/2/users/me': async (request, response) => {
       const found = await tokenUser(request)
-      if (!found || !found.scopes.has('users.read')) return sendJson(response, 401, { title: 'Unauthorized', status: 401 })
+      if (!found?.scopes.has('users.read'))
+        return sendJson(response, 401, { title: 'Unauthorized', status: 401 })
       const { user } = found
       sendJson(response, 200, {
         data: {
@@ -391,7 +425,10 @@ export async function startLocalIdentityProvider(
       const form = new URLSearchParams(await readBody(request))
       const clientKey = form.get('client_key')
       if (form.has('client_id') || !clientKey)
-        return sendJson(response, 400, { error: 'invalid_request', error_description: 'client_key is required' })
+        return sendJson(response, 400, {
+          error: 'invalid_request',
+          error_description: 'client_key is required',
+        })
       form.delete('client_key')
       form.set('client_id', clientKey)
       const { status, body } = await forwardToken(form)
@@ -409,12 +446,19 @@ export async function startLocalIdentityProvider(
     },
     '/instagram/oauth/access_token': async (request, response) => {
       const { status, body } = await forwardToken(new URLSearchParams(await readBody(request)))
-      if (status !== 200) return sendJson(response, status, { error_type: 'OAuthException', code: status, error_message: String(body.error_description ?? body.error) })
+      if (status !== 200)
+        return sendJson(response, status, {
+          error_type: 'OAuthException',
+          code: status,
+          error_message: String(body.error_description ?? body.error),
+        })
       const found = await provider.AccessToken.find(String(body.access_token))
       sendJson(response, 200, {
         access_token: body.access_token,
         user_id: found?.accountId,
-        permissions: String(body.scope ?? '').split(' ').filter(Boolean),
+        permissions: String(body.scope ?? '')
+          .split(' ')
+          .filter(Boolean),
       })
     },
     '/apple/auth/token': async (request, response) => {
@@ -430,7 +474,8 @@ export async function startLocalIdentityProvider(
           audience: issuer,
           requiredClaims: ['iat', 'exp'],
         })
-        if (protectedHeader.kid !== client.apple.keyId || typeof payload.exp !== 'number') throw new Error('kid')
+        if (protectedHeader.kid !== client.apple.keyId || typeof payload.exp !== 'number')
+          throw new Error('kid')
       } catch {
         return sendJson(response, 400, { error: 'invalid_client' })
       }
@@ -445,7 +490,9 @@ export async function startLocalIdentityProvider(
     const details = await provider.interactionDetails(request, response)
     if (details.uid !== uid) return sendJson(response, 400, { error: 'interaction mismatch' })
     const clientId = String(details.params.client_id ?? '')
-    const scopes = String(details.params.scope ?? '').split(' ').filter(Boolean)
+    const scopes = String(details.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
     const page = (error?: string) => {
       response.writeHead(error ? 400 : 200, { 'content-type': 'text/html; charset=utf-8' })
       response.end(
@@ -500,7 +547,8 @@ export async function startLocalIdentityProvider(
         : null
     if (!run) return oidc(request, response)
     run.catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 400, { error: 'invalid_request', error_description: (error as Error).message })
+      if (!response.headersSent)
+        sendJson(response, 400, { error: 'invalid_request', error_description: (error as Error).message })
       else response.end()
     })
   }
@@ -516,7 +564,11 @@ export async function startLocalIdentityProvider(
   const providers: Record<OAuthProvider, OAuthProviderEndpoints> = {
     google: { ...standard, userInfoUrl: `${issuer}/me` },
     linkedin: { ...standard, userInfoUrl: `${issuer}/me` },
-    apple: { ...standard, authorizationUrl: `${issuer}/apple/auth/authorize`, tokenUrl: `${issuer}/apple/auth/token` },
+    apple: {
+      ...standard,
+      authorizationUrl: `${issuer}/apple/auth/authorize`,
+      tokenUrl: `${issuer}/apple/auth/token`,
+    },
     github: { ...standard, userInfoUrl: `${issuer}/github/user`, emailsUrl: `${issuer}/github/user/emails` },
     discord: { ...standard, userInfoUrl: `${issuer}/discord/users/@me` },
     spotify: { ...standard, userInfoUrl: `${issuer}/spotify/v1/me` },
@@ -539,7 +591,8 @@ export async function startLocalIdentityProvider(
     issuer,
     providers,
     async registerClient(parameters) {
-      if (!oauthProviders.includes(parameters.provider)) throw new Error(`Unknown provider ${parameters.provider}`)
+      if (!oauthProviders.includes(parameters.provider))
+        throw new Error(`Unknown provider ${parameters.provider}`)
       const clientId = parameters.clientId ?? `${parameters.provider}-${randomBytes(8).toString('hex')}`
       const internalSecret = parameters.clientSecret ?? randomBytes(24).toString('base64url')
       const basic = parameters.provider === 'twitter' || parameters.provider === 'spotify'
@@ -558,13 +611,24 @@ export async function startLocalIdentityProvider(
         return { client_id: clientId, client_secret: internalSecret, scopes: [], apple: null }
       }
       const keyPair = await generateKeyPair('ES256', { extractable: true })
-      const apple = { teamId: `TEAM${randomBytes(3).toString('hex').toUpperCase()}`, keyId: `KEY${randomBytes(3).toString('hex').toUpperCase()}` }
-      clients.set(clientId, { provider: 'apple', internalSecret, apple: { ...apple, publicKey: keyPair.publicKey } })
+      const apple = {
+        teamId: `TEAM${randomBytes(3).toString('hex').toUpperCase()}`,
+        keyId: `KEY${randomBytes(3).toString('hex').toUpperCase()}`,
+      }
+      clients.set(clientId, {
+        provider: 'apple',
+        internalSecret,
+        apple: { ...apple, publicKey: keyPair.publicKey },
+      })
       return {
         client_id: clientId,
         client_secret: null,
         scopes: [],
-        apple: { team_id: apple.teamId, key_id: apple.keyId, private_key_pem: await exportPKCS8(keyPair.privateKey) },
+        apple: {
+          team_id: apple.teamId,
+          key_id: apple.keyId,
+          private_key_pem: await exportPKCS8(keyPair.privateKey),
+        },
       }
     },
     addUser(user) {
