@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createPublicKey, type KeyObject, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type OAuthClientSettings, type OAuthProvider, oauthProviders } from '@foyer/protocol'
@@ -28,6 +28,8 @@ export type LocalIdentityProviderClientParameters = {
   clientSecret?: string
   /** The server's callback, `{publicUrl}/api/v1/oauth/callback`. */
   redirectUri: string
+  /** Apple only: the team id, key id and PKCS8 PEM of the ES256 key to trust; default a fresh key. */
+  apple?: { teamId: string; keyId: string; privateKeyPem: string }
 }
 
 export type StartLocalIdentityProviderOptions = {
@@ -96,7 +98,7 @@ export function githubNumericId(subject: string): number {
 type StoredClient = {
   provider: OAuthProvider
   /** Apple: verifies the client's JWT client secret. */
-  apple?: { teamId: string; keyId: string; publicKey: CryptoKey }
+  apple?: { teamId: string; keyId: string; publicKey: CryptoKey | KeyObject }
   /** The secret oidc-provider checks (Apple: an internal one the token shim substitutes). */
   internalSecret: string
 }
@@ -132,9 +134,8 @@ function redirect(response: ServerResponse, location: string): void {
  *   and Apple get id_tokens with email, email_verified and name (openid scope; nonce echoed);
  * - a login and consent page at `/interaction/<uid>` (an account chooser, a login-name form, 'Cancel' →
  *   `access_denied`) that a browser test clicks through;
- * - checks as the real providers: registered redirect URIs, client secrets (Twitter and Spotify by HTTP
- *   Basic only, the others in the body), PKCE S256 required for Twitter, TikTok's `client_key` and comma
- *   scopes, Apple's ES256 JWT client secret (iss = team id, sub = client id, aud = issuer, kid) and
+ * - checks as the real providers: registered redirect URIs, client secrets (Twitter by HTTP Basic only),
+ *   PKCE S256 required for Twitter, TikTok's `client_key` and comma scopes, Apple's ES256 JWT client secret (iss = team id, sub = client id, aud = issuer, kid) and
  *   `response_mode=form_post`;
  * - provider-shaped user resources with the access tokens it issued: GitHub `/github/user` and
  *   `/github/user/emails` (scope `user:email`), Discord `/discord/users/@me`, Spotify `/spotify/v1/me`,
@@ -421,6 +422,18 @@ export async function startLocalIdentityProvider(
   }
 
   const postRoutes: Record<string, Route> = {
+    // X (Twitter): confidential clients authenticate by HTTP Basic, never with the secret in the body.
+    '/twitter/2/oauth2/token': async (request, response) => {
+      const form = new URLSearchParams(await readBody(request))
+      const authorization = request.headers.authorization
+      if (form.has('client_secret') || !authorization?.startsWith('Basic '))
+        return sendJson(response, 401, {
+          error: 'unauthorized_client',
+          error_description: 'Missing valid authorization header',
+        })
+      const { status, body } = await forwardToken(form, authorization)
+      sendJson(response, status, body)
+    },
     '/tiktok/v2/oauth/token/': async (request, response) => {
       const form = new URLSearchParams(await readBody(request))
       const clientKey = form.get('client_key')
@@ -584,7 +597,11 @@ export async function startLocalIdentityProvider(
       tokenUrl: `${issuer}/tiktok/v2/oauth/token/`,
       userInfoUrl: `${issuer}/tiktok/v2/user/info/`,
     },
-    twitter: { ...standard, userInfoUrl: `${issuer}/twitter/2/users/me` },
+    twitter: {
+      ...standard,
+      tokenUrl: `${issuer}/twitter/2/oauth2/token`,
+      userInfoUrl: `${issuer}/twitter/2/users/me`,
+    },
   }
 
   return {
@@ -610,25 +627,23 @@ export async function startLocalIdentityProvider(
         clients.set(clientId, { provider: parameters.provider, internalSecret })
         return { client_id: clientId, client_secret: internalSecret, scopes: [], apple: null }
       }
-      const keyPair = await generateKeyPair('ES256', { extractable: true })
+      const privateKeyPem =
+        parameters.apple?.privateKeyPem ??
+        (await exportPKCS8((await generateKeyPair('ES256', { extractable: true })).privateKey))
       const apple = {
-        teamId: `TEAM${randomBytes(3).toString('hex').toUpperCase()}`,
-        keyId: `KEY${randomBytes(3).toString('hex').toUpperCase()}`,
+        teamId: parameters.apple?.teamId ?? `TEAM${randomBytes(3).toString('hex').toUpperCase()}`,
+        keyId: parameters.apple?.keyId ?? `KEY${randomBytes(3).toString('hex').toUpperCase()}`,
       }
       clients.set(clientId, {
         provider: 'apple',
         internalSecret,
-        apple: { ...apple, publicKey: keyPair.publicKey },
+        apple: { ...apple, publicKey: createPublicKey(privateKeyPem) },
       })
       return {
         client_id: clientId,
         client_secret: null,
         scopes: [],
-        apple: {
-          team_id: apple.teamId,
-          key_id: apple.keyId,
-          private_key_pem: await exportPKCS8(keyPair.privateKey),
-        },
+        apple: { team_id: apple.teamId, key_id: apple.keyId, private_key_pem: privateKeyPem },
       }
     },
     addUser(user) {
