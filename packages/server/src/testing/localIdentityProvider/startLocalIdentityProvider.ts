@@ -135,8 +135,8 @@ function redirect(response: ServerResponse, location: string): void {
  * - a login and consent page at `/interaction/<uid>` (an account chooser, a login-name form, 'Cancel' →
  *   `access_denied`) that a browser test clicks through;
  * - checks as the real providers: registered redirect URIs, client secrets (Twitter by HTTP Basic only),
- *   PKCE S256 required for Twitter, TikTok's `client_key` and comma scopes, Apple's ES256 JWT client secret (iss = team id, sub = client id, aud = issuer, kid) and
- *   `response_mode=form_post`;
+ *   PKCE S256 required for Twitter, TikTok's `client_key` and comma scopes, Apple's ES256 JWT client
+ *   secret (iss = team id, sub = client id, aud = issuer, kid) and `response_mode=form_post`;
  * - provider-shaped user resources with the access tokens it issued: GitHub `/github/user` and
  *   `/github/user/emails` (scope `user:email`), Discord `/discord/users/@me`, Spotify `/spotify/v1/me`,
  *   Instagram `/instagram/me`, TikTok `/tiktok/v2/user/info/`, Twitter `/twitter/2/users/me`.
