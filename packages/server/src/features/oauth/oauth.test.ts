@@ -238,6 +238,25 @@ describe('user mapping per provider', () => {
     })
 })
 
+describe('sign-in modes', () => {
+  test('error: no-signup for an unknown account', async () => {
+    const fresh = await createOAuthApp(allProviders())
+    const flow = await authorize('github', ada.subject, { app: fresh })
+    const response = await post(
+      '/api/v1/oauth/authenticate',
+      {
+        authorization_code: flow.returned.code,
+        state_code: flow.state,
+        code_verifier: flow.verifier,
+        mode: 'no-signup',
+      },
+      { app: fresh },
+    )
+    expect(response.statusCode).toBe(404)
+    expect(response.json().code).toBe('user_does_not_exist')
+  })
+})
+
 describe('the authorization request', () => {
   test('behavior: provider quirks in the URL', async () => {
     const google = new URL((await started('google')).url)
@@ -538,6 +557,21 @@ describe('oauth_tokens', () => {
       refresh_token: expect.any(String),
       scopes: expect.arrayContaining(['users.read', 'tweet.read', 'offline.access']),
     })
+  })
+
+  test('behavior: returned by link when the app asks', async () => {
+    const withTokens = await createOAuthApp(allProviders({ oauth: { clients, return_tokens: true } }))
+    const me = await signIn('google', ada.subject, { app: withTokens })
+    const flow = await authorize('spotify', ada.subject, { app: withTokens })
+    const response = await post(
+      '/api/v1/oauth/link',
+      { authorization_code: flow.returned.code, state_code: flow.state, code_verifier: flow.verifier },
+      { app: withTokens, bearer: me.token as string },
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const linked = oauthLinkResponseSchema.parse(response.json())
+    expect(linked.oauth_tokens).toMatchObject({ provider: 'spotify', access_token: expect.any(String) })
+    expect(linked.linked_accounts.map((account) => account.type)).toEqual(['google_oauth', 'spotify_oauth'])
   })
 
   test('default: not returned', async () => {
