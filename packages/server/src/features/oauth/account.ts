@@ -115,7 +115,11 @@ export const oauthAccounts = Object.fromEntries(
   ]),
 ) as { [T in OAuthAccountType]: OAuthAccountMapping<T> }
 
-/** True when `type` is one of the nine OAuth account types. */
+/**
+ * True when `type` is one of the nine OAuth account types.
+ *
+ * @example isOAuthAccountType('github_oauth') // true
+ */
 export function isOAuthAccountType(type: string): type is OAuthAccountType {
   return Object.hasOwn(oauthAccounts, type)
 }

@@ -52,6 +52,8 @@ export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAu
  * `disallowed_login_method` 'Login with Google not allowed.' when the app's flag (`google_oauth` …) is off
  * or the app has no complete client registration for it (`settings.oauth.clients[provider]` with a
  * `client_secret`, or for Apple the `apple` key).
+ *
+ * @example const allowed = assertOAuthProviderAllowed(context, app, request.body.provider)
  */
 export function assertOAuthProviderAllowed(
   context: ServerContext,
@@ -74,6 +76,8 @@ export function assertOAuthProviderAllowed(
  * `redirect_to` as a URL when it is an absolute http(s) URL without credentials whose origin is one of the
  * app's allowed origins (exact origin or port wildcard; security checklist E.36: no open redirect); else
  * 403 `invalid_origin`.
+ *
+ * @example assertRedirectAllowed(app, 'https://shop.example/login') // URL, when https://shop.example is allowed
  */
 export function assertRedirectAllowed(app: LoadedApp, redirectTo: string): URL {
   const url = URL.canParse(redirectTo) ? new URL(redirectTo) : null
@@ -93,7 +97,11 @@ function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url')
 }
 
-/** base64url(SHA-256(`verifier`)): the PKCE S256 challenge (RFC 7636 §4.2). */
+/**
+ * base64url(SHA-256(`verifier`)): the PKCE S256 challenge (RFC 7636 §4.2).
+ *
+ * @example pkceS256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk') // 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
+ */
 export function pkceS256Challenge(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url')
 }
@@ -122,6 +130,8 @@ export type StartOAuthFlowParameters = {
  * after {@link OAUTH_FLOW_TTL_SECONDS}) and returns the provider's authorization URL. Throws 400
  * `invalid_pkce_parameters` without a `code_challenge` (S256 is mandatory, E.33) and 400
  * `oauth_state_mismatch` without a `state_code` (E.34). Expired flows of the app are swept on the way.
+ *
+ * @example const url = await startOAuthFlow(context, app, { allowed, redirectTo, stateCode, codeChallenge, callbackUrl })
  */
 export async function startOAuthFlow(
   context: ServerContext,
@@ -337,6 +347,8 @@ function returnUrl(redirectTo: string, code: string, state: string, provider: st
  * {@link OAUTH_FLOW_TTL_SECONDS}; E.37), `privy_oauth_state` (the client's state) and
  * `privy_oauth_provider`. A provider error or denial gives the code `undefined`; a failure after it
  * (token exchange, id_token, user info, a provider turned off meanwhile) the code `error`, logged at warn.
+ *
+ * @example reply.redirect(await completeOAuthCallback(context, new URLSearchParams(request.query)), 303)
  */
 export async function completeOAuthCallback(
   context: ServerContext,
@@ -404,6 +416,8 @@ export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; t
  *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; E.33);
  * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`.
  * A failed check still burns the code.
+ *
+ * @example const { provider, user, tokens } = await consumeOAuthCode(context, app, { code, stateCode, codeVerifier })
  */
 export async function consumeOAuthCode(
   context: ServerContext,
