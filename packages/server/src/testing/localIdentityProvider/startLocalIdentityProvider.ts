@@ -26,8 +26,8 @@ export type LocalIdentityProviderClientParameters = {
   clientId?: string
   /** Default: a random secret (Apple: none, the client signs an ES256 JWT instead). */
   clientSecret?: string
-  /** The server's callback, `{publicUrl}/api/v1/oauth/callback`. */
-  redirectUri: string
+  /** The server's callback, `{publicUrl}/api/v1/oauth/callback` (or several, e.g. localhost and 127.0.0.1). */
+  redirectUri: string | readonly string[]
   /** Apple only: the team id, key id and PKCS8 PEM of the ES256 key to trust; default a fresh key. */
   apple?: { teamId: string; keyId: string; privateKeyPem: string }
 }
@@ -616,7 +616,8 @@ export async function startLocalIdentityProvider(
       await new MemoryAdapter('Client').upsert(clientId, {
         client_id: clientId,
         client_secret: internalSecret,
-        redirect_uris: [parameters.redirectUri],
+        redirect_uris:
+          typeof parameters.redirectUri === 'string' ? [parameters.redirectUri] : [...parameters.redirectUri],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: basic ? 'client_secret_basic' : 'client_secret_post',
