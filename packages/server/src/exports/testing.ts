@@ -11,6 +11,7 @@ export {
 export {
   githubNumericId,
   type LocalIdentityProvider,
+  type LocalIdentityProviderAppSettings,
   type LocalIdentityProviderClientParameters,
   type LocalIdentityProviderUser,
   type StartLocalIdentityProviderOptions,

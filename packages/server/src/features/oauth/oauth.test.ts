@@ -77,10 +77,10 @@ beforeAll(async () => {
     now: () => Date.now() + offsetMs,
     oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
   })
-  clients = {}
-  for (const provider of oauthProviders)
-    clients[provider] = await idp.registerClient({ provider, redirectUri: CALLBACK })
-  appId = await createOAuthApp(allProviders())
+  const settings = await idp.registerApp({ redirectUri: CALLBACK })
+  expect(Object.keys(settings.oauth.clients).sort()).toEqual([...oauthProviders].sort())
+  clients = settings.oauth.clients
+  appId = await createOAuthApp(settings)
 }, 60_000)
 afterAll(async () => {
   await t?.close()

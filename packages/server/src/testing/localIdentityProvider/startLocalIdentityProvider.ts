@@ -1,7 +1,12 @@
 import { createHash, createPublicKey, type KeyObject, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type OAuthClientSettings, type OAuthProvider, oauthProviders } from '@foyer/protocol'
+import {
+  type OAuthClientSettings,
+  type OAuthProvider,
+  type OAuthSettings,
+  oauthProviders,
+} from '@foyer/protocol'
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from 'jose'
 import Provider, { type AdapterPayload } from 'oidc-provider'
 import type { OAuthProviderEndpoints } from '../../features/oauth/providers'
@@ -39,6 +44,11 @@ export type StartLocalIdentityProviderOptions = {
   port?: number
 }
 
+/** App settings that turn providers on with their clients (see `LocalIdentityProvider.registerApp`). */
+export type LocalIdentityProviderAppSettings = Partial<Record<`${OAuthProvider}_oauth`, boolean>> & {
+  oauth: OAuthSettings
+}
+
 /** A running local identity provider (see {@link startLocalIdentityProvider}). */
 export type LocalIdentityProvider = {
   /** `http://127.0.0.1:<port>`: the OpenID Connect issuer (discovery at `/.well-known/openid-configuration`). */
@@ -50,6 +60,16 @@ export type LocalIdentityProvider = {
    * entry (`client_id`, `client_secret`, `scopes: []`, and for Apple a fresh ES256 key as `apple`).
    */
   registerClient(parameters: LocalIdentityProviderClientParameters): Promise<OAuthClientSettings>
+  /**
+   * Registers a client at each of `providers` (default all nine) and returns the app settings that turn
+   * them on: `{ google_oauth: true, …, oauth: { clients, return_tokens } }`, for `createAppRecord` or
+   * `foyer-server app update <id> --settings <json>`.
+   */
+  registerApp(parameters: {
+    redirectUri: string | readonly string[]
+    providers?: readonly OAuthProvider[]
+    returnTokens?: boolean
+  }): Promise<LocalIdentityProviderAppSettings>
   /** Adds (or replaces, by subject) a test user. */
   addUser(user: LocalIdentityProviderUser): void
   /** Stops the server. */
@@ -604,7 +624,7 @@ export async function startLocalIdentityProvider(
     },
   }
 
-  return {
+  const localIdentityProvider: LocalIdentityProvider = {
     issuer,
     providers,
     async registerClient(parameters) {
@@ -647,6 +667,19 @@ export async function startLocalIdentityProvider(
         apple: { team_id: apple.teamId, key_id: apple.keyId, private_key_pem: privateKeyPem },
       }
     },
+    async registerApp({ redirectUri, providers: chosen = oauthProviders, returnTokens = false }) {
+      const settings: LocalIdentityProviderAppSettings = {
+        oauth: { clients: {}, return_tokens: returnTokens },
+      }
+      for (const provider of chosen) {
+        settings.oauth.clients[provider] = await localIdentityProvider.registerClient({
+          provider,
+          redirectUri,
+        })
+        settings[`${provider}_oauth`] = true
+      }
+      return settings
+    },
     addUser(user) {
       users.set(user.subject, user)
     },
@@ -656,4 +689,5 @@ export async function startLocalIdentityProvider(
         server.close(() => resolve())
       }),
   }
+  return localIdentityProvider
 }
