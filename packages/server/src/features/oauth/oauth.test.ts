@@ -12,6 +12,7 @@ import {
   oauthReturnParameters,
   userSchema,
 } from '@foyer/protocol'
+import { eq } from 'drizzle-orm'
 import { exportPKCS8, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
@@ -20,6 +21,7 @@ import {
   type LocalIdentityProvider,
   startLocalIdentityProvider,
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import { apps } from '../apps/schema'
 import { createAppRecord } from '../apps/service'
 import { OAUTH_CALLBACK_PATH } from './routes'
 import { pkceS256Challenge } from './service'
@@ -466,6 +468,34 @@ describe('security checklist E.36: redirect_to', () => {
       expect(response.statusCode).toBe(403)
       expect(response.json().code).toBe('invalid_origin')
     })
+})
+
+describe('security checklist E.36: redirect_to at the callback', () => {
+  test('error: the origin was removed from the app after init', async () => {
+    const shrinking = await createOAuthApp(allProviders())
+    const flow = await started('github', { app: shrinking })
+    const back = await authorizeAtLocalIdentityProvider(flow.url, { login: ada.subject, returnTo: CALLBACK })
+    await t.db.orm
+      .update(apps)
+      .set({ allowedOrigins: ['https://elsewhere.example'] })
+      .where(eq(apps.id, shrinking))
+    // A second server over the same database: its app cache reads the new origins.
+    const other = await createTestContext({
+      db: t.db,
+      masterKey: t.masterKey,
+      now: () => Date.now(),
+      oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
+    })
+    try {
+      const url = new URL(back.url)
+      const response = await other.app.inject({ method: 'GET', url: url.pathname + url.search })
+      expect(response.statusCode).toBe(403)
+      expect(response.json().code).toBe('invalid_origin')
+      expect(response.headers.location).toBeUndefined()
+    } finally {
+      await other.app.close()
+    }
+  })
 })
 
 describe('security checklist E.37: the one-time code', () => {

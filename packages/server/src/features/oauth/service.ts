@@ -342,7 +342,8 @@ function returnUrl(redirectTo: string, code: string, state: string, provider: st
 /**
  * The provider's redirect to `GET|POST /api/v1/oauth/callback` (issue 10 §2): takes the flow of `state`
  * once (one `UPDATE … WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400
- * `oauth_state_mismatch`, E.34), then answers the URL to send the browser to: `redirect_to` with
+ * `oauth_state_mismatch`, E.34) and checks that `redirect_to` is still on the app's origins (403
+ * `invalid_origin`, E.36), then answers the URL to send the browser to: `redirect_to` with
  * `privy_oauth_code` (a one-time code: 32 CSPRNG bytes, stored as SHA-256, valid
  * {@link OAUTH_FLOW_TTL_SECONDS}; E.37), `privy_oauth_state` (the client's state) and
  * `privy_oauth_provider`. A provider error or denial gives the code `undefined`; a failure after it
@@ -364,6 +365,10 @@ export async function completeOAuthCallback(
         .returning()
     : []
   if (!flow) throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
+  const app = await context.apps.get(flow.appId)
+  // The app's origins may have changed since init: never redirect off them (E.36).
+  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  assertRedirectAllowed(app, flow.redirectTo)
   const back = (code: string) => returnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })
   // The provider's own error (access_denied when the user cancels).
@@ -371,10 +376,8 @@ export async function completeOAuthCallback(
     log.info({ error: parameters.get('error')?.slice(0, 64) }, 'oauth provider answered an error')
     return back(OAUTH_DENIED_RETURN_CODE)
   }
-  const app = await context.apps.get(flow.appId)
   let allowed: AllowedProvider
   try {
-    if (!app) throw new Error('app removed')
     allowed = assertOAuthProviderAllowed(context, app, flow.provider)
   } catch {
     log.warn('oauth provider no longer allowed for the app')
