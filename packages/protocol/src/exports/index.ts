@@ -169,6 +169,7 @@ export {
 } from '../schemas/guest'
 export {
   OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   OAUTH_POPUP_ERROR_TYPE,
   OAUTH_POPUP_HEIGHT_PX,

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   isOAuthProvider,
+  OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   type OAuthClientSettings,
   type OAuthProvider,
@@ -26,10 +28,6 @@ import { verifyIdToken } from './verifyIdToken'
 
 /** Time allowed for one token-endpoint call, in ms. */
 export const TOKEN_REQUEST_TIMEOUT_MS = 5000
-/** The `privy_oauth_code` of a failure on our side after the provider answered (WIRE.md §1: client shows 'Something went wrong'). */
-export const OAUTH_ERROR_CODE = 'error'
-/** The `privy_oauth_code` of a provider error or denial (spec 01 §5: the client reads it as denied). */
-export const OAUTH_DENIED_RETURN_CODE = 'undefined'
 
 /** Display names in 'Login with X not allowed.' (spec 01 §6). */
 export const oauthProviderNames: Readonly<Record<OAuthProvider, string>> = {
@@ -374,7 +372,7 @@ export async function completeOAuthCallback(
   // The provider's own error (access_denied when the user cancels).
   if (parameters.has('error')) {
     log.info({ error: parameters.get('error')?.slice(0, 64) }, 'oauth provider answered an error')
-    return back(OAUTH_DENIED_RETURN_CODE)
+    return back(OAUTH_DENIED_CODE)
   }
   let allowed: AllowedProvider
   try {
