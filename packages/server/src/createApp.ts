@@ -11,6 +11,7 @@ import { appRoutes } from './features/apps/routes'
 import type { CaptchaOptions } from './features/captcha/verifyCaptcha'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import { mailboxRoutes } from './features/mail/routes'
+import type { OAuthOptions } from './features/oauth/providers'
 import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
 import type { TwilioOptions } from './features/sms/smsSender'
@@ -89,6 +90,14 @@ export type CreateAppOptions = {
    * per siteverify call (default 5000). Failures and timeouts fail closed with 400 `invalid_captcha`.
    */
   captcha?: CaptchaOptions
+  /**
+   * OAuth sign-in (issue 10 §2): `publicUrl` (the server's public base URL; providers redirect to
+   * `{publicUrl}/api/v1/oauth/callback`; default the origin of the `oauth/init` request) and `providers`
+   * (per provider, endpoint overrides over the real providers' URLs: `authorizationUrl`, `tokenUrl`,
+   * `userInfoUrl`, `emailsUrl`, `jwksUrl`, `issuer` — e.g. `startLocalIdentityProvider().providers` from
+   * `@foyer/server/testing`). Client ids and secrets are per app, in `settings.oauth.clients`.
+   */
+  oauth?: OAuthOptions
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
+import { resolveOAuthOptions } from './features/oauth/providers'
 import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './http/ServerContext'
@@ -96,6 +97,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     mailbox,
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
     customJwtKeys: createJwksCache(options.customJwtJwks),
+    oauth: resolveOAuthOptions(options.oauth),
     log,
   }
 }

@@ -71,6 +71,7 @@ export { appPathParamsSchema, type JwksResponse, jwksResponseSchema } from '../s
 export {
   type AuthResponse,
   authResponseSchema,
+  type OAuthTokens,
   oauthTokensSchema,
   type SessionUpdateAction,
   sessionUpdateActionSchema,
@@ -180,6 +181,7 @@ export {
 } from '../schemas/guest'
 export {
   OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   OAUTH_POPUP_ERROR_TYPE,
   OAUTH_POPUP_HEIGHT_PX,

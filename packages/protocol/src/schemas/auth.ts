@@ -14,6 +14,7 @@ export const oauthTokensSchema = z.object({
   refresh_token_expires_in_seconds: z.number().optional(),
   scopes: z.array(z.string()).optional(),
 })
+export type OAuthTokens = z.infer<typeof oauthTokensSchema>
 
 /**
  * The answer of every `…/authenticate`, of `POST /api/v1/sessions` and of links that sign in

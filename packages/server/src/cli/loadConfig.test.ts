@@ -132,3 +132,30 @@ describe('loadConfig', () => {
     )
   })
 })
+
+describe('loadConfig: OAuth', () => {
+  test('default: FOYER_PUBLIC_URL and FOYER_OAUTH_ENDPOINTS_JSON', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const endpoints = { github: { tokenUrl: 'http://127.0.0.1:9000/token', emailsUrl: null } }
+    const config = await loadConfig(
+      { FOYER_PUBLIC_URL: 'https://auth.example', FOYER_OAUTH_ENDPOINTS_JSON: JSON.stringify(endpoints) },
+      cwd,
+    )
+    expect(config.publicUrl).toBe('https://auth.example')
+    expect(config.oauthProviders).toEqual(endpoints)
+    expect((await loadConfig({}, cwd)).oauthProviders).toBeUndefined()
+  })
+
+  test('error: FOYER_OAUTH_ENDPOINTS_JSON not JSON, unknown provider or field', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    await expect(loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{' }, cwd)).rejects.toThrow(
+      'FOYER_OAUTH_ENDPOINTS_JSON',
+    )
+    await expect(
+      loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{"myspace":{"tokenUrl":"http://x"}}' }, cwd),
+    ).rejects.toThrow('FOYER_OAUTH_ENDPOINTS_JSON')
+    await expect(
+      loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{"github":{"tokenURL":"http://x"}}' }, cwd),
+    ).rejects.toThrow('FOYER_OAUTH_ENDPOINTS_JSON')
+  })
+})

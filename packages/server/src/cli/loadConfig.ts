@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import { oauthProviders } from '@foyer/protocol'
 import { z } from 'zod'
+import type { OAuthOptions } from '../features/oauth/providers'
 
 const base64Key = z
   .string()
@@ -40,6 +42,8 @@ export const envSchema = z.object({
   FOYER_TURNSTILE_VERIFY_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_EVM_RPC_URLS: optionalString,
   FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -73,6 +77,17 @@ export type ServerConfig = {
    * (the host's own JWT sign-in; `npm run demo` sets it). Undefined: the demo app has no custom JWT sign-in.
    */
   demoHostJwksUrl: string | undefined
+  /**
+   * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
+   * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
+   */
+  publicUrl: string | undefined
+  /**
+   * `FOYER_OAUTH_ENDPOINTS_JSON`: per-provider endpoint overrides, JSON
+   * `{ "google": { "authorizationUrl", "tokenUrl", "userInfoUrl", "emailsUrl", "jwksUrl", "issuer" }, … }`
+   * (a local identity provider in the demo and e2e); undefined = the real providers.
+   */
+  oauthProviders: OAuthOptions['providers']
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -115,6 +130,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
         }
       : undefined
   const evmRpcUrls = parseEvmRpcUrls(values.FOYER_EVM_RPC_URLS)
+  const oauthEndpoints = parseOAuthEndpoints(values.FOYER_OAUTH_ENDPOINTS_JSON)
   let masterKey: Uint8Array | undefined = values.FOYER_MASTER_KEY
   if (!masterKey) {
     if (env === 'production') throw new Error('FOYER_MASTER_KEY is required in production (32 bytes, base64)')
@@ -134,6 +150,8 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
     demoHostJwksUrl: values.FOYER_DEMO_HOST_JWKS_URL,
     evmRpcUrls,
+    publicUrl: values.FOYER_PUBLIC_URL,
+    oauthProviders: oauthEndpoints,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',
@@ -159,6 +177,46 @@ export function parseEvmRpcUrls(value: string | undefined): Record<number, strin
     urls[Number(match[1])] = match[2] as string
   }
   return urls
+}
+
+const nullableUrl = z.string().url().nullable().optional()
+/** One provider's endpoint overrides in `FOYER_OAUTH_ENDPOINTS_JSON`. */
+const oauthEndpointsSchema = z.partialRecord(
+  z.enum(oauthProviders),
+  z
+    .object({
+      authorizationUrl: z.string().url().optional(),
+      tokenUrl: z.string().url().optional(),
+      userInfoUrl: nullableUrl,
+      emailsUrl: nullableUrl,
+      jwksUrl: nullableUrl,
+      issuer: z.string().url().optional(),
+    })
+    .strict(),
+)
+
+/**
+ * Parses `FOYER_OAUTH_ENDPOINTS_JSON` (see {@link ServerConfig.oauthProviders}). Throws `Error` naming the
+ * variable when it is not JSON or not that shape.
+ *
+ * @example parseOAuthEndpoints('{"github":{"tokenUrl":"http://127.0.0.1:9000/token"}}')
+ */
+export function parseOAuthEndpoints(value: string | undefined): OAuthOptions['providers'] {
+  if (value === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error('Invalid environment:\n  FOYER_OAUTH_ENDPOINTS_JSON: not JSON')
+  }
+  const parsed = oauthEndpointsSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(
+      `Invalid environment:\n  FOYER_OAUTH_ENDPOINTS_JSON: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+    )
+  }
+  return parsed.data as OAuthOptions['providers']
 }
 
 /** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */

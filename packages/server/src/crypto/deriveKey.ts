@@ -4,6 +4,7 @@ import { hkdfSync } from 'node:crypto'
 export type KeyPurpose =
   | 'app-private-key-encryption'
   | 'one-time-code-hmac'
+  | 'oauth-flow-encryption'
   | 'refresh-token-successor'
   | 'wallet-share-encryption'
 

@@ -1,3 +1,4 @@
+import { oauthProviders } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { accountKind, signInMethods } from './signInMethods'
 import { toUserJson, type UserJsonRow } from './users/service'
@@ -16,7 +17,12 @@ describe('signInMethods', () => {
   test('default: every stored account type belongs to exactly one method', () => {
     const types = signInMethods.flatMap((method) => method.accounts.map((kind) => kind.type))
     expect(new Set(types).size).toBe(types.length)
-    expect([...types].sort()).toEqual(['custom', 'email', 'guest', 'passkey', 'phone', 'siwe', 'siws'])
+    expect([...types].sort()).toEqual(
+      [
+        ...['custom', 'email', 'guest', 'passkey', 'phone', 'siwe', 'siws'],
+        ...oauthProviders.map((provider) => `${provider}_oauth`),
+      ].sort(),
+    )
     for (const type of types) expect(accountKind(type)?.type).toBe(type)
   })
 

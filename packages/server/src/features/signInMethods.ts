@@ -1,6 +1,7 @@
-import type { LinkedAccountType, OAuthAccountType } from '@foyer/protocol'
+import type { LinkedAccountType } from '@foyer/protocol'
 import { customJwtSignIn } from './customJwt/method'
 import { guestSignIn } from './guest/method'
+import { oauthSignIn } from './oauth/method'
 import { passkeySignIn } from './passkeys/method'
 import { emailSignIn } from './passwordless/method'
 import { walletSignIn } from './siwe/method'
@@ -16,6 +17,7 @@ export const signInMethods = [
   smsSignIn,
   passkeySignIn,
   walletSignIn,
+  oauthSignIn,
   guestSignIn,
   customJwtSignIn,
 ] as const
@@ -36,9 +38,7 @@ type WireTypeOf<Kind> = Kind extends { toLinkedAccount(...args: never[]): infer 
     ? Type
     : never
   : never
-type Unmapped = Exclude<LinkedAccountType, WireTypeOf<RegisteredKind> | PendingAccountType>
-/** OAuth's accounts are mapped (features/oauth/account.ts); its method joins the list with its routes. */
-type PendingAccountType = OAuthAccountType
+type Unmapped = Exclude<LinkedAccountType, WireTypeOf<RegisteredKind>>
 type AssertAllMapped<Missing extends never> = Missing
 export type AllLinkedAccountTypesMapped = AssertAllMapped<Unmapped>
 

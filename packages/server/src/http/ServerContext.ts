@@ -5,6 +5,7 @@ import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
 import type { JwksCache } from '../features/customJwt/verifyCustomJwt'
 import type { DevMailbox } from '../features/mail/devMailbox'
 import type { Mailer } from '../features/mail/mailer'
+import type { OAuthSettingsResolved } from '../features/oauth/providers'
 import type { SmsSender } from '../features/sms/smsSender'
 import type { ResolvedRateLimits } from './resolveRateLimits'
 
@@ -37,5 +38,7 @@ export type ServerContext = {
   evmRpcUrls: Readonly<Record<number, string>>
   /** Cache of custom-JWT issuers' key sets, fetched with the `customJwtJwks` options (checklist D.31). */
   customJwtKeys: JwksCache
+  /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
+  oauth: OAuthSettingsResolved
   log: FastifyBaseLogger
 }

@@ -7,9 +7,15 @@ import type { ServerContext } from './ServerContext'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** API calls that change state; analytics (never fails) and the dev pages are exempt. */
+/** API calls that change state; analytics (never fails), the OAuth callback and the dev pages are exempt. */
 function isGuarded(method: string, url: string): boolean {
-  return unsafeMethods.has(method) && url.startsWith('/api/') && !url.startsWith('/api/v1/analytics_events')
+  return (
+    unsafeMethods.has(method) &&
+    url.startsWith('/api/') &&
+    !url.startsWith('/api/v1/analytics_events') &&
+    // Apple's form_post return: a cross-site form, checked by its single-use server state (issue 10 §2).
+    !url.startsWith('/api/v1/oauth/callback')
+  )
 }
 
 /**

@@ -31,5 +31,5 @@ export const customAccountKind = {
     const identity = parseCustomSubject(row.subject)
     return identity ? { type: 'custom', custom_user_id: identity.subject, ...accountTimes(row) } : null
   },
-  admits: (entry, subject) => parseCustomSubject(subject)?.subject === entry,
+  admits: (entry, { subject }) => parseCustomSubject(subject)?.subject === entry,
 } as const satisfies AccountKind<'custom', CustomJwtAccount>

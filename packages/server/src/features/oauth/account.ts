@@ -6,7 +6,12 @@ import {
   oauthAccountType,
   oauthProviders,
 } from '@foyer/protocol'
-import { type AccountKind, accountTimes, type StoredAccount } from '../users/AccountKind'
+import {
+  type AccountKind,
+  type AdmissionCandidate,
+  accountTimes,
+  type StoredAccount,
+} from '../users/AccountKind'
 
 /** A string detail, or null when absent or empty. */
 function text(details: Record<string, unknown>, key: string): string | null {
@@ -64,17 +69,15 @@ function oauthAccountKind<P extends OAuthProvider>(provider: P) {
         ...accountTimes(row),
       }) as Extract<LinkedAccount, { type: `${P}_oauth` }>,
     // Checklist I.55: an OAuth sign-up passes the allow-list only by the email the provider verified.
-    admits: (entry: string, _subject: string, details: Record<string, unknown>) => {
-      const email = text(details, 'email')
-      return email !== null && entry.toLowerCase() === email.toLowerCase()
-    },
+    admits: (entry: string, { verifiedEmail }: AdmissionCandidate) =>
+      verifiedEmail !== null && entry.toLowerCase() === verifiedEmail.toLowerCase(),
   } satisfies AccountKind<`${P}_oauth`>
 }
 
 /**
  * The accounts of the nine OAuth providers (spec 01 §3): stored type `<provider>_oauth`, subject = the
  * provider's user id (users are keyed by (provider, subject)), details = the WIRE.md §12 fields; one per
- * provider per user (spec 01 §5); an allow-list entry admits the provider's verified email.
+ * provider per user (spec 01 §5); an allow-list entry admits only an email the provider verified.
  */
 export const oauthAccountKinds = oauthProviders.map(oauthAccountKind) as {
   [P in OAuthProvider]: ReturnType<typeof oauthAccountKind<P>>

@@ -9,5 +9,5 @@ export const emailAccountKind = {
   type: 'email',
   linkLimit: 1,
   toLinkedAccount: (row) => ({ type: 'email', address: row.subject, ...accountTimes(row) }),
-  admits: (entry, subject) => entry.toLowerCase() === subject.toLowerCase(),
+  admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
 } as const satisfies AccountKind<'email', EmailAccount>

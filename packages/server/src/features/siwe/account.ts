@@ -39,7 +39,7 @@ export const siweAccountKind = {
   type: 'siwe',
   linkLimit: 1,
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'ethereum'),
-  admits: (entry, subject) => entry.toLowerCase() === subject.toLowerCase(),
+  admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
 } as const satisfies AccountKind<'siwe', WalletAccount>
 
 /**
@@ -50,5 +50,5 @@ export const siwsAccountKind = {
   type: 'siws',
   linkLimit: 1,
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'solana'),
-  admits: (entry, subject) => entry === subject,
+  admits: (entry, { subject }) => entry === subject,
 } as const satisfies AccountKind<'siws', WalletAccount>

@@ -9,5 +9,5 @@ export const phoneAccountKind = {
   type: 'phone',
   linkLimit: 1,
   toLinkedAccount: (row) => ({ type: 'phone', number: row.subject, ...accountTimes(row) }),
-  admits: (entry, subject) => entry.replace(/[\s().-]/g, '') === subject,
+  admits: (entry, { subject }) => entry.replace(/[\s().-]/g, '') === subject,
 } as const satisfies AccountKind<'phone', PhoneAccount>

@@ -39,7 +39,7 @@ export function accountTimes(row: StoredAccount): {
  *   type: 'phone',
  *   linkLimit: 1,
  *   toLinkedAccount: (row) => ({ type: 'phone', number: row.subject, ...accountTimes(row) }),
- *   admits: (entry, subject) => entry.replace(/[\s().-]/g, '') === subject,
+ *   admits: (entry, { subject }) => entry.replace(/[\s().-]/g, '') === subject,
  * } as const satisfies AccountKind<'phone'>
  */
 export type AccountKind<Type extends string = string, Wire extends LinkedAccount = LinkedAccount> = {
@@ -53,8 +53,18 @@ export type AccountKind<Type extends string = string, Wire extends LinkedAccount
    */
   toLinkedAccount(row: StoredAccount): Wire | null
   /**
-   * Whether the trimmed allow-list entry `entry` admits a new user proving `subject` (checklist I.55).
+   * Whether the trimmed allow-list entry `entry` admits a new user proving `candidate` (checklist I.55).
    * Absent: the type never passes an allow-list (guests, passkeys).
    */
-  admits?: (entry: string, subject: string, details: Record<string, unknown>) => boolean
+  admits?: (entry: string, candidate: AdmissionCandidate) => boolean
+}
+
+/**
+ * What a sign-up proves, for the allow-list: the account's canonical `subject`, its stored `details`, and
+ * an email address the proof verified (an OAuth provider's verified email), if any.
+ */
+export type AdmissionCandidate = {
+  subject: string
+  details: Record<string, unknown>
+  verifiedEmail: string | null
 }

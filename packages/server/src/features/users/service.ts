@@ -172,6 +172,8 @@ export type SignInWithAccountParameters = {
   now: Date
   /** A new user is a guest (`is_guest`); default false. */
   isGuest?: boolean
+  /** OAuth accounts: the email the provider verified, the only one an allow-list entry may match. */
+  verifiedEmail?: string | null
 }
 
 /** Spec 01 §8 / checklist I.55: the message of `allowlist_rejected`. */
@@ -190,10 +192,11 @@ export function isAllowListed(
   entries: readonly string[],
   type: AccountType,
   subject: string,
-  details: Record<string, unknown> = {},
+  proof: { details?: Record<string, unknown> | undefined; verifiedEmail?: string | null | undefined } = {},
 ): boolean {
   const admits = accountKind(type)?.admits
-  return admits !== undefined && entries.some((entry) => admits(entry.trim(), subject, details))
+  const candidate = { subject, details: proof.details ?? {}, verifiedEmail: proof.verifiedEmail ?? null }
+  return admits !== undefined && entries.some((entry) => admits(entry.trim(), candidate))
 }
 
 type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
@@ -201,12 +204,14 @@ type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]
 /** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
 function assertAdmits(
   access: AccessControl,
-  account: { type: AccountType; subject: string; details?: Record<string, unknown> | undefined },
+  account: {
+    type: AccountType
+    subject: string
+    details?: Record<string, unknown> | undefined
+    verifiedEmail?: string | null | undefined
+  },
 ): void {
-  if (
-    access.allowlist_enabled &&
-    !isAllowListed(access.allowlist, account.type, account.subject, account.details ?? {})
-  )
+  if (access.allowlist_enabled && !isAllowListed(access.allowlist, account.type, account.subject, account))
     throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
 }
 
@@ -221,6 +226,7 @@ async function assertAllowListed(
     type: AccountType
     subject: string
     details?: Record<string, unknown> | undefined
+    verifiedEmail?: string | null | undefined
   },
 ): Promise<AccessControl> {
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
@@ -423,6 +429,8 @@ export async function linkAccountToUser(
     type: Exclude<AccountType, 'passkey' | 'guest'>
     subject: string
     details?: Record<string, unknown>
+    /** OAuth accounts: the provider-verified email for the allow-list (see {@link isAllowListed}). */
+    verifiedEmail?: string | null
     now: Date
   },
 ): Promise<{ wasGuest: boolean }> {
@@ -435,7 +443,7 @@ export async function linkAccountToUser(
       .for('update')
     if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
     // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
-    if (user.isGuest) await assertAllowListed(tx, { appId, type, subject, details: parameters.details })
+    if (user.isGuest) await assertAllowListed(tx, { ...parameters, type, subject })
     // The type's link limit (spec 01 §5), counted under the user's row lock.
     const limit = accountKind(type)?.linkLimit ?? 1
     const owned = await tx

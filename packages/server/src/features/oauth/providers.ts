@@ -1,0 +1,255 @@
+import { type OAuthProvider, oauthProviders } from '@foyer/protocol'
+
+/**
+ * Where one OAuth provider lives: every URL the server calls or sends the browser to. All are configuration
+ * (issue 10 §2) so that tests and the demo point them at a local identity provider; the defaults are the
+ * real providers' documented endpoints.
+ */
+export type OAuthProviderEndpoints = {
+  /** The authorization endpoint the browser is sent to (RFC 6749 §3.1). */
+  authorizationUrl: string
+  /** The token endpoint the server exchanges the code at (RFC 6749 §3.2). */
+  tokenUrl: string
+  /** The user-info endpoint (non-OIDC providers: the provider's own user resource); null when unused. */
+  userInfoUrl: string | null
+  /** GitHub only: the list of the user's emails, read for the verified primary one. */
+  emailsUrl: string | null
+  /** The JWKS that signs the provider's id_tokens (OIDC providers); null otherwise. */
+  jwksUrl: string | null
+  /** The exact `iss` of the provider's id_tokens and of its authorization responses (RFC 9207). */
+  issuer: string
+}
+
+/** How the server authenticates at a provider's token endpoint. */
+export type OAuthClientAuthentication =
+  /** `client_id` and `client_secret` in the form body (RFC 6749 §2.3.1). */
+  | 'client_secret_post'
+  /** HTTP Basic with `client_id:client_secret` (RFC 6749 §2.3.1; Twitter requires it). */
+  | 'client_secret_basic'
+  /** TikTok: `client_key` and `client_secret` in the form body. */
+  | 'tiktok_client_key'
+  /** Apple: `client_secret` is an ES256 JWT signed with the team's key (see `appleClientSecret`). */
+  | 'apple_jwt'
+
+/** One provider: its endpoints, default scopes and quirks. */
+export type OAuthProviderDefinition = OAuthProviderEndpoints & {
+  provider: OAuthProvider
+  /** Scopes always asked for; the app's `settings.oauth.clients[provider].scopes` are added. */
+  defaultScopes: readonly string[]
+  /** How scopes are joined in the authorization request (TikTok: comma; everyone else: space). */
+  scopeSeparator: ' ' | ','
+  /** OpenID Connect: an id_token is verified (issuer, audience, nonce, expiry) and gives the user. */
+  oidc: boolean
+  /** Send PKCE S256 to the provider (Twitter requires it; the others that document it get it too). */
+  pkce: boolean
+  clientAuthentication: OAuthClientAuthentication
+  /** Apple answers with an HTML form POSTed to the callback (`response_mode=form_post`). */
+  responseMode: 'query' | 'form_post'
+  /** The query parameter that names the client in the authorization request (TikTok: `client_key`). */
+  clientIdParameter: 'client_id' | 'client_key'
+}
+
+/** The real providers (issue 10 §2), as their developer documentation gives them. */
+export const defaultOAuthProviders: Readonly<Record<OAuthProvider, OAuthProviderDefinition>> = {
+  google: {
+    provider: 'google',
+    authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    emailsUrl: null,
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    issuer: 'https://accounts.google.com',
+    defaultScopes: ['openid', 'email', 'profile'],
+    scopeSeparator: ' ',
+    oidc: true,
+    pkce: true,
+    clientAuthentication: 'client_secret_post',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  discord: {
+    provider: 'discord',
+    authorizationUrl: 'https://discord.com/oauth2/authorize',
+    tokenUrl: 'https://discord.com/api/oauth2/token',
+    userInfoUrl: 'https://discord.com/api/users/@me',
+    emailsUrl: null,
+    jwksUrl: null,
+    issuer: 'https://discord.com',
+    defaultScopes: ['identify', 'email'],
+    scopeSeparator: ' ',
+    oidc: false,
+    pkce: false,
+    clientAuthentication: 'client_secret_post',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  github: {
+    provider: 'github',
+    authorizationUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    userInfoUrl: 'https://api.github.com/user',
+    emailsUrl: 'https://api.github.com/user/emails',
+    jwksUrl: null,
+    issuer: 'https://github.com',
+    defaultScopes: ['read:user', 'user:email'],
+    scopeSeparator: ' ',
+    oidc: false,
+    pkce: false,
+    clientAuthentication: 'client_secret_post',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  linkedin: {
+    provider: 'linkedin',
+    authorizationUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+    userInfoUrl: 'https://api.linkedin.com/v2/userinfo',
+    emailsUrl: null,
+    jwksUrl: 'https://www.linkedin.com/oauth/openid/jwks',
+    issuer: 'https://www.linkedin.com/oauth',
+    defaultScopes: ['openid', 'profile', 'email'],
+    scopeSeparator: ' ',
+    oidc: true,
+    pkce: false,
+    clientAuthentication: 'client_secret_post',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  twitter: {
+    provider: 'twitter',
+    authorizationUrl: 'https://x.com/i/oauth2/authorize',
+    tokenUrl: 'https://api.x.com/2/oauth2/token',
+    userInfoUrl: 'https://api.x.com/2/users/me?user.fields=profile_image_url',
+    emailsUrl: null,
+    jwksUrl: null,
+    issuer: 'https://x.com',
+    defaultScopes: ['users.read', 'tweet.read', 'offline.access'],
+    scopeSeparator: ' ',
+    oidc: false,
+    pkce: true,
+    clientAuthentication: 'client_secret_basic',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  spotify: {
+    provider: 'spotify',
+    authorizationUrl: 'https://accounts.spotify.com/authorize',
+    tokenUrl: 'https://accounts.spotify.com/api/token',
+    userInfoUrl: 'https://api.spotify.com/v1/me',
+    emailsUrl: null,
+    jwksUrl: null,
+    issuer: 'https://accounts.spotify.com',
+    defaultScopes: ['user-read-email'],
+    scopeSeparator: ' ',
+    oidc: false,
+    pkce: true,
+    clientAuthentication: 'client_secret_basic',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  instagram: {
+    provider: 'instagram',
+    authorizationUrl: 'https://www.instagram.com/oauth/authorize',
+    tokenUrl: 'https://api.instagram.com/oauth/access_token',
+    userInfoUrl: 'https://graph.instagram.com/me?fields=id,username',
+    emailsUrl: null,
+    jwksUrl: null,
+    issuer: 'https://www.instagram.com',
+    defaultScopes: ['instagram_business_basic'],
+    scopeSeparator: ',',
+    oidc: false,
+    pkce: false,
+    clientAuthentication: 'client_secret_post',
+    responseMode: 'query',
+    clientIdParameter: 'client_id',
+  },
+  tiktok: {
+    provider: 'tiktok',
+    authorizationUrl: 'https://www.tiktok.com/v2/auth/authorize/',
+    tokenUrl: 'https://open.tiktokapis.com/v2/oauth/token/',
+    userInfoUrl: 'https://open.tiktokapis.com/v2/user/info/?fields=open_id,display_name,username',
+    emailsUrl: null,
+    jwksUrl: null,
+    issuer: 'https://www.tiktok.com',
+    defaultScopes: ['user.info.basic', 'user.info.profile'],
+    scopeSeparator: ',',
+    oidc: false,
+    pkce: false,
+    clientAuthentication: 'tiktok_client_key',
+    responseMode: 'query',
+    clientIdParameter: 'client_key',
+  },
+  apple: {
+    provider: 'apple',
+    authorizationUrl: 'https://appleid.apple.com/auth/authorize',
+    tokenUrl: 'https://appleid.apple.com/auth/token',
+    userInfoUrl: null,
+    emailsUrl: null,
+    jwksUrl: 'https://appleid.apple.com/auth/keys',
+    issuer: 'https://appleid.apple.com',
+    defaultScopes: ['name', 'email'],
+    scopeSeparator: ' ',
+    oidc: true,
+    pkce: false,
+    clientAuthentication: 'apple_jwt',
+    responseMode: 'form_post',
+    clientIdParameter: 'client_id',
+  },
+}
+
+/**
+ * `createApp({ oauth })`: where the OAuth providers are and where they send the browser back.
+ * - `publicUrl`: the server's public base URL (`https://auth.example.com`); the providers redirect to
+ *   `{publicUrl}/api/v1/oauth/callback`, which must be registered at each provider as the redirect URI.
+ *   Default: the origin of each `oauth/init` request's `Host` (fine for local use; set it behind a proxy).
+ * - `providers`: per provider, endpoint overrides ({@link OAuthProviderEndpoints}) over
+ *   {@link defaultOAuthProviders} — e.g. `startLocalIdentityProvider().providers` in tests and the demo.
+ */
+export type OAuthOptions = {
+  publicUrl?: string | undefined
+  providers?: Partial<Record<OAuthProvider, Partial<OAuthProviderEndpoints>>> | undefined
+}
+
+/** The resolved {@link OAuthOptions} in `ServerContext.oauth`. */
+export type OAuthSettingsResolved = {
+  publicUrl: string | null
+  providers: Readonly<Record<OAuthProvider, OAuthProviderDefinition>>
+}
+
+function httpUrl(name: string, value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : null
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new Error(`${name} must be an http(s) URL`)
+  return value
+}
+
+/**
+ * Validates {@link OAuthOptions} and merges the overrides over {@link defaultOAuthProviders}. Throws
+ * `Error` naming the option when a URL is not http(s) or a provider is unknown.
+ *
+ * @example resolveOAuthOptions({ providers: { google: { issuer: 'http://127.0.0.1:9000' } } }).providers.google.issuer
+ */
+export function resolveOAuthOptions(options: OAuthOptions | undefined): OAuthSettingsResolved {
+  const publicUrl = options?.publicUrl
+    ? httpUrl('oauth.publicUrl', options.publicUrl).replace(/\/+$/, '')
+    : null
+  const overrides = options?.providers ?? {}
+  for (const name of Object.keys(overrides))
+    if (!(oauthProviders as readonly string[]).includes(name))
+      throw new Error(`oauth.providers.${name}: unknown OAuth provider`)
+  const providers = Object.fromEntries(
+    oauthProviders.map((provider) => {
+      const merged: OAuthProviderDefinition = { ...defaultOAuthProviders[provider] }
+      for (const [key, value] of Object.entries(overrides[provider] ?? {})) {
+        if (value === undefined) continue
+        const field = key as keyof OAuthProviderEndpoints
+        if (!(field in defaultOAuthProviders[provider]))
+          throw new Error(`oauth.providers.${provider}.${key}: unknown endpoint`)
+        ;(merged as Record<string, unknown>)[field] =
+          value === null ? null : httpUrl(`oauth.providers.${provider}.${key}`, value)
+      }
+      return [provider, merged]
+    }),
+  ) as Record<OAuthProvider, OAuthProviderDefinition>
+  return { publicUrl, providers }
+}

@@ -1,0 +1,189 @@
+import {
+  type AuthResponse,
+  endpoints,
+  isOAuthProvider,
+  oauthAccountType,
+  routeSchema,
+  type User,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { deliverAuthResponse } from '../../http/deliverAuthResponse'
+import { optionalSession } from '../../http/optionalSession'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import { requireApp } from '../../http/requireApp'
+import { requireSession } from '../../http/requireSession'
+import type { ServerContext } from '../../http/ServerContext'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { startSession } from '../sessions/service'
+import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
+import {
+  assertOAuthProviderAllowed,
+  assertRedirectAllowed,
+  completeOAuthCallback,
+  consumeOAuthCode,
+  startOAuthFlow,
+} from './service'
+
+/** The path the providers redirect to; `{publicUrl}` + this is the redirect URI to register at each provider. */
+export const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback'
+
+async function currentUser(context: ServerContext, userId: string): Promise<User> {
+  const user = await getUserJson(context.db, userId)
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  return user
+}
+
+/** The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`, else on the request's own origin. */
+function callbackUrl(context: ServerContext, request: FastifyRequest): string {
+  const base = context.oauth.publicUrl ?? `${request.protocol}://${request.host}`
+  return `${base}${OAUTH_CALLBACK_PATH}`
+}
+
+/** The callback's parameters: the query (GET), or the form body (Apple's `response_mode=form_post`). */
+const callbackQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]))
+
+function callbackParameters(values: Record<string, string | string[]> | undefined): URLSearchParams {
+  const parameters = new URLSearchParams()
+  for (const [key, value] of Object.entries(values ?? {}))
+    for (const item of Array.isArray(value) ? value : [value]) parameters.append(key, item)
+  return parameters
+}
+
+/**
+ * OAuth sign-in with the nine providers (spec 01 §7, WIRE.md §1, issue 10 §2; security checklist E.33–E.37).
+ * The server is each provider's confidential client:
+ * - `POST /api/v1/oauth/init` `{ provider, redirect_to, token?, code_challenge, state_code }` → `{ url }`: the
+ *   provider's authorization URL (captcha first when the app has it on; 403 `disallowed_login_method` when the
+ *   provider is off or has no client registration; 403 `invalid_origin` when `redirect_to` is not on an
+ *   allowed origin; 400 `invalid_pkce_parameters` / `oauth_state_mismatch` without challenge / state).
+ * - `GET|POST /api/v1/oauth/callback` (the provider's redirect; POST for Apple's form_post) → 303 to
+ *   `redirect_to` with `privy_oauth_code`, `privy_oauth_state`, `privy_oauth_provider`; 400
+ *   `oauth_state_mismatch` for an unknown, used or expired state.
+ * - `POST /api/v1/oauth/authenticate` `{ authorization_code, state_code, code_verifier, mode? }` → auth
+ *   response (+ `oauth_tokens` when the app's `settings.oauth.return_tokens`).
+ * - `POST /api/v1/oauth/link` (session) `{ authorization_code, state_code, code_verifier }` → the user's
+ *   fields + `oauth_tokens?` (400 `linked_to_another_user`, `cannot_link_more_of_type`).
+ * - `POST /api/v1/oauth/unlink` (session) `{ provider, subject }` → the user.
+ */
+export async function oauthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+
+  // Apple's form_post: an HTML form, only on this plugin's routes.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      const values: Record<string, string> = {}
+      for (const [key, value] of new URLSearchParams(body as string)) values[key] = value
+      done(null, values)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/oauth/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/init']) },
+    async (request) => {
+      const foyerApp = await requireApp(context, request)
+      const allowed = assertOAuthProviderAllowed(context, foyerApp, request.body.provider)
+      const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
+      const session = await optionalSession(context, request)
+      await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+      const url = await startOAuthFlow(context, foyerApp, {
+        allowed,
+        redirectTo,
+        stateCode: request.body.state_code,
+        codeChallenge: request.body.code_challenge,
+        callbackUrl: callbackUrl(context, request),
+      })
+      return { url }
+    },
+  )
+
+  typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, async (request, reply) =>
+    reply.redirect(await completeOAuthCallback(context, callbackParameters(request.query)), 303),
+  )
+  typed.post(OAUTH_CALLBACK_PATH, { schema: { body: callbackQuerySchema } }, async (request, reply) =>
+    reply.redirect(await completeOAuthCallback(context, callbackParameters(request.body)), 303),
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/oauth/authenticate'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/authenticate']) },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      const flow = await consumeOAuthCode(context, foyerApp, {
+        code: request.body.authorization_code,
+        stateCode: request.body.state_code,
+        codeVerifier: request.body.code_verifier,
+        provider: request.body.provider,
+      })
+      assertOAuthProviderAllowed(context, foyerApp, flow.provider)
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: oauthAccountType(flow.provider),
+        subject: flow.user.subject,
+        details: flow.user.details,
+        verifiedEmail: flow.user.verifiedEmail,
+        mode: request.body.mode ?? 'login-or-sign-up',
+        now: new Date(context.now()),
+      })
+      const response: AuthResponse = await startSession(context, foyerApp, { userId, isNewUser })
+      const tokens = foyerApp.settings.oauth.return_tokens ? flow.tokens : null
+      return deliverAuthResponse(context, request, reply, foyerApp, {
+        ...response,
+        ...(tokens ? { oauth_tokens: tokens } : {}),
+      })
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/oauth/link'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/link']) },
+    async (request) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const flow = await consumeOAuthCode(context, foyerApp, {
+        code: request.body.authorization_code,
+        stateCode: request.body.state_code,
+        codeVerifier: request.body.code_verifier,
+        provider: request.body.provider,
+      })
+      assertOAuthProviderAllowed(context, foyerApp, flow.provider)
+      await linkAccountToUser(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: oauthAccountType(flow.provider),
+        subject: flow.user.subject,
+        details: flow.user.details,
+        verifiedEmail: flow.user.verifiedEmail,
+        now: new Date(context.now()),
+      })
+      const user = await currentUser(context, userId)
+      const tokens = foyerApp.settings.oauth.return_tokens ? flow.tokens : null
+      return { ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/oauth/unlink'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/oauth/unlink']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { provider, subject } = request.body
+      if (!isOAuthProvider(provider))
+        throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
+      await unlinkAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: oauthAccountType(provider),
+        subject,
+      })
+      return currentUser(context, userId)
+    },
+  )
+}

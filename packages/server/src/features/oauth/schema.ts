@@ -1,0 +1,39 @@
+import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+
+/**
+ * `oauth_flows`: one OAuth sign-in or link in progress (issue 10 §2; security checklist E.33–E.37).
+ * - `id`: the server's `state` at the provider, 32 CSPRNG bytes as base64url (E.34);
+ * - `client_state` and `code_challenge`: the client's `state_code` and PKCE S256 challenge from `oauth/init`;
+ * - `redirect_to`: where the callback sends the browser, on one of the app's allowed origins (E.36);
+ * - `callback_url`: the redirect URI sent to the provider (the server's own callback), sent again with the code;
+ * - `pkce_verifier` and `nonce`: the server's own PKCE verifier and OIDC nonce for the provider (E.35);
+ * - `expires_at`: 10 min after init; `callback_at`: set once by the provider's callback (single use);
+ * - `code_hash`: SHA-256 (hex) of the one-time code handed to the client, UNIQUE; `code_expires_at` ≤ 10 min
+ *   after the callback; `consumed_at`: set once by `oauth/authenticate` or `oauth/link` (E.37);
+ * - `result`: the provider's user and tokens, sealed with AES-256-GCM under a key derived from the master key.
+ */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    clientState: text('client_state').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectTo: text('redirect_to').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    pkceVerifier: text('pkce_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    callbackAt: timestamp('callback_at', { withTimezone: true, mode: 'date' }),
+    codeHash: varchar('code_hash', { length: 64 }).unique('oauth_flows_code_hash_unique'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    result: text('result'),
+  },
+  (table) => [index('oauth_flows_expires_at_idx').on(table.expiresAt)],
+)
