@@ -19,12 +19,6 @@ export {
   seedDemoApp,
   updateAppSettings,
 } from '../features/apps/service'
-export {
-  type StartTurnstileStandInOptions,
-  startTurnstileStandIn,
-  type TurnstileStandIn,
-  turnstileTestKeys,
-} from '../features/captcha/turnstileStandIn'
 export type { CaptchaOptions } from '../features/captcha/verifyCaptcha'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'

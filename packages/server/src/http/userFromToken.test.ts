@@ -9,8 +9,8 @@ import {
 } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSoftAuthenticator } from '../features/passkeys/softAuthenticator'
-import { testSignIn } from '../features/siwe/testSignIn'
+import { createSoftAuthenticator } from '../testing/passkeys/softAuthenticator'
+import { testSignIn } from '../testing/siwe/testSignIn'
 import { createTestContext, type TestContext } from '../test/createTestContext'
 
 // Security checklist I.57: every authenticated endpoint takes the user from the token, never from the

@@ -7,7 +7,7 @@ import { createAppRecord } from '../apps/service'
 import { users } from '../users/schema'
 import { unlinkAccount } from '../users/service'
 import { PASSKEY_CHALLENGE_TTL_MS } from './service'
-import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator'
+import { createSoftAuthenticator, type SoftCredential } from '../../testing/passkeys/softAuthenticator'
 
 const ORIGIN = 'http://localhost:5173'
 const RP_ID = 'localhost'

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/createTestContex
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { encodeBase58 } from './base58'
 import { walletNonces } from './schema'
-import { type SiweOverrides, testSignIn } from './testSignIn'
+import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 
 let t: TestContext
 const ORIGIN = 'http://localhost:5173'

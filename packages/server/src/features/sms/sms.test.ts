@@ -22,7 +22,7 @@ import {
   TWILIO_REGION_NOT_ENABLED,
   TWILIO_UNROUTABLE,
   type TwilioStandIn,
-} from './twilioStandIn'
+} from '../../testing/sms/twilioStandIn'
 
 let t: TestContext
 let counter = 0
