@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@foyer/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import type { CreateAppOptions } from './createApp'
+import type { CreateAppOptions } from './CreateAppOptions'
 import { deriveKey } from './crypto/deriveKey'
 import { createAppStore } from './features/apps/service'
 import {

@@ -1,4 +1,5 @@
-export { type CreateAppOptions, createApp } from '../createApp'
+export type { CreateAppOptions } from '../CreateAppOptions'
+export { createApp } from '../createApp'
 export { REFRESH_TOKEN_GRACE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from '../createServerContext'
 export type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
 export { migrate, migrationsFolder } from '../db/migrate'
