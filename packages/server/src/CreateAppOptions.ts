@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyServerOptions } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
-import type { CaptchaOptions } from './features/captcha/verifyCaptcha'
+import type { CaptchaOptions } from './features/captcha/captchaSettings'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import type { TwilioOptions } from './features/sms/smsSender'
 import type { RateLimitsOptions } from './http/resolveRateLimits'

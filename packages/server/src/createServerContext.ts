@@ -7,12 +7,12 @@ import {
   CAPTCHA_VERIFY_TIMEOUT_MS,
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
-} from './features/captcha/verifyCaptcha'
+} from './features/captcha/captchaSettings'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
-import type { ServerContext } from './http/ServerContext'
+import type { ServerContext } from './ServerContext'
 
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600

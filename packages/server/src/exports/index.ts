@@ -20,7 +20,7 @@ export {
   seedDemoApp,
   updateAppSettings,
 } from '../features/apps/service'
-export type { CaptchaOptions } from '../features/captcha/verifyCaptcha'
+export type { CaptchaOptions } from '../features/captcha/captchaSettings'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
 export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

@@ -32,7 +32,9 @@ function importSpecifiers(source: string): string[] {
 function isStandInImport(file: string, specifier: string): boolean {
   if (specifier === '@foyer/server/testing') return true
   if (!specifier.startsWith('.')) return false
-  const target = relative(src, resolve(dirname(file), specifier)).split('\\').join('/')
+  const target = relative(src, resolve(dirname(file), specifier))
+    .split('\\')
+    .join('/')
   return target === 'testing' || target.startsWith('testing/') || target === 'exports/testing'
 }
 

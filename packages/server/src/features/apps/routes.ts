@@ -2,8 +2,8 @@ import { appConfigSchema, appIdSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireApp } from '../../http/requireApp'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from './requireApp'
 import { toAppConfig } from './service'
 
 const paramsSchema = z.object({ appId: appIdSchema })

@@ -2,10 +2,10 @@ import { authResponseSchema, guestAuthenticateRequestSchema } from '@foyer/proto
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { requireApp } from '../../http/requireApp'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
+import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { startSession } from '../sessions/service'
 import { signInWithAccount } from '../users/service'
 

@@ -14,9 +14,9 @@ import { createApp } from '../../createApp'
 import { createServerContext, SESSION_IDLE_TIMEOUT_SECONDS } from '../../createServerContext'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { installErrorHandlers } from '../../errors/installErrorHandlers'
-import { requireSession } from '../../http/requireSession'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord } from '../apps/service'
+import { requireSession } from './requireSession'
 import { refreshTokens, sessions } from './schema'
 
 let t: TestContext

@@ -11,7 +11,7 @@ import {
   verifyMessage,
 } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
 import { decodeBase58 } from './base58'

@@ -3,10 +3,10 @@ import { authResponseSchema, SIWE_NONCE_TTL_SECONDS, userSchema } from '@foyer/p
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { encodeBase58 } from './base58'
 import { walletNonces } from './schema'
-import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 
 let t: TestContext
 const ORIGIN = 'http://localhost:5173'

@@ -1,7 +1,7 @@
 import { CODE_TTL_SECONDS } from '@foyer/protocol'
 import { and, eq, ne } from 'drizzle-orm'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
 import { linkedAccounts, users } from '../users/schema'

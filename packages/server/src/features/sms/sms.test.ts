@@ -11,11 +11,6 @@ import {
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { createAppRecord } from '../apps/service'
-import { oneTimeCodes } from '../passwordless/schema'
-import { codeHmac } from '../passwordless/service'
-import { sessions } from '../sessions/schema'
-import { maskPhoneNumber, toE164 } from './phoneNumber'
 import {
   startTwilioStandIn,
   TWILIO_INVALID_TO,
@@ -23,6 +18,11 @@ import {
   TWILIO_UNROUTABLE,
   type TwilioStandIn,
 } from '../../testing/sms/twilioStandIn'
+import { createAppRecord } from '../apps/service'
+import { oneTimeCodes } from '../passwordless/schema'
+import { codeHmac } from '../passwordless/service'
+import { sessions } from '../sessions/schema'
+import { maskPhoneNumber, toE164 } from './phoneNumber'
 
 let t: TestContext
 let counter = 0

@@ -2,9 +2,9 @@ import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protoc
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { createAppRecord } from '../apps/service'
 import { createTestJwtIssuer } from '../../testing/customJwt/createTestJwtIssuer'
 import { testSignIn } from '../../testing/siwe/testSignIn'
+import { createAppRecord } from '../apps/service'
 import { linkedAccounts, users } from './schema'
 import { customSubject } from './service'
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { requireSession } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireSession } from '../sessions/requireSession'
 import { getUserJson } from './service'
 
 /**

@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
-import { requireSession } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireSession } from '../sessions/requireSession'
 import {
   assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,

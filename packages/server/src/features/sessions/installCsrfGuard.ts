@@ -1,9 +1,9 @@
 import { APP_ID_LENGTH, headers } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import { FoyerHttpError } from '../errors/FoyerHttpError'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requestAppId } from '../../http/requestAppId'
+import type { ServerContext } from '../../ServerContext'
 import { isCookieMode } from './isCookieMode'
-import { requestAppId } from './requireApp'
-import type { ServerContext } from './ServerContext'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { FoyerDatabase } from '../db/FoyerDatabase'
-import type { AppStore } from '../features/apps/service'
-import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
-import type { DevMailbox } from '../features/mail/devMailbox'
-import type { Mailer } from '../features/mail/mailer'
-import type { SmsSender } from '../features/sms/smsSender'
-import type { ResolvedRateLimits } from './resolveRateLimits'
+import type { FoyerDatabase } from './db/FoyerDatabase'
+import type { AppStore } from './features/apps/service'
+import type { CaptchaSettings } from './features/captcha/captchaSettings'
+import type { DevMailbox } from './features/mail/devMailbox'
+import type { Mailer } from './features/mail/mailer'
+import type { SmsSender } from './features/sms/smsSender'
+import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
 export type ServerContext = {

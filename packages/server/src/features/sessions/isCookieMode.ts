@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { LoadedApp } from '../features/apps/service'
+import type { LoadedApp } from '../apps/service'
 
 /**
  * True when a request is in server-cookie mode (spec 01 §9; contract 3 "Cookie mode"): the app has a

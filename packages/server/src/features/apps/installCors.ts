@@ -1,11 +1,11 @@
 import { APP_ID_LENGTH, headers } from '@foyer/protocol'
 import { or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../errors/FoyerHttpError'
-import { isOriginAllowed } from '../features/apps/originPatterns'
-import { apps } from '../features/apps/schema'
-import { requestAppId } from './requireApp'
-import type { ServerContext } from './ServerContext'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requestAppId } from '../../http/requestAppId'
+import type { ServerContext } from '../../ServerContext'
+import { isOriginAllowed } from './originPatterns'
+import { apps } from './schema'
 
 /** Request headers a browser may send (DESIGN.md "Wire contract"). */
 export const corsAllowedHeaders = [
