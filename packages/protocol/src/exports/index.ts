@@ -34,6 +34,7 @@ export {
 } from '../constants/walletClient'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
+export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
 export {
   type AccessControl,
@@ -269,7 +270,6 @@ export {
   DEFAULT_PHONE_COUNTRY,
   NATIONAL_NUMBER_MAX_DIGITS,
   NATIONAL_NUMBER_MIN_DIGITS,
-  PHONE_MASK_VISIBLE_CHARACTERS,
   PHONE_NUMBER_MAX_LENGTH,
   phoneNumberSchema,
   type SmsAuthenticateRequest,
