@@ -35,6 +35,9 @@ export {
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
+export { isOriginAllowed } from '../origins/isOriginAllowed'
+export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
+export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
 export {
   type AccessControl,

@@ -1,4 +1,4 @@
-import { type AppConfig, type AppSettings, defaultAppSettings } from '@foyer/protocol'
+import { type AppConfig, type AppSettings, defaultAppSettings, normalizeOriginPattern } from '@foyer/protocol'
 import { asc, eq } from 'drizzle-orm'
 import {
   calculateJwkThumbprint,
@@ -15,7 +15,6 @@ import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
-import { normalizeOriginPattern } from './originPatterns'
 import { apps } from './schema'
 
 /** The demo app's id (contract "Ports and URLs"). */

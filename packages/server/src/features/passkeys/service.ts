@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@foyer/protocol'
-import { PASSKEY_LIMIT } from '@foyer/protocol'
+import { isOriginAllowed, PASSKEY_LIMIT } from '@foyer/protocol'
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -14,7 +14,6 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
-import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'

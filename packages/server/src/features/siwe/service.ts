@@ -1,5 +1,5 @@
 import { createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto'
-import { SIWE_NONCE_TTL_SECONDS } from '@foyer/protocol'
+import { isOriginAllowed, SIWE_NONCE_TTL_SECONDS } from '@foyer/protocol'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import {
   type Address,
@@ -12,7 +12,6 @@ import {
 } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
-import { isOriginAllowed } from '../apps/originPatterns'
 import type { LoadedApp } from '../apps/service'
 import {
   type ParsedSignInMessage,
