@@ -28,7 +28,7 @@ export type ServerContext = {
   mailer: Mailer
   /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
   sms: SmsSender
-  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (contract 9). */
+  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
   captcha: CaptchaSettings
   /** Present when env !== 'production'. */
   mailbox: DevMailbox | null

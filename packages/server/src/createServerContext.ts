@@ -16,7 +16,7 @@ import type { ServerContext } from './ServerContext'
 
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
-/** Default grace window of a just-rotated refresh token, in seconds (contract 3 "Refresh"). */
+/** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
 export const REFRESH_TOKEN_GRACE_SECONDS = 10
 
 function envFromNodeEnv(): 'development' | 'production' | 'test' {

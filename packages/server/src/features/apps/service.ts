@@ -21,7 +21,7 @@ import { apps } from './schema'
 export const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** The demo app's name. */
 export const DEMO_APP_NAME = 'Foyer Demo'
-/** The captcha demo app's id (contract 9 "Demo"): the demo app with Turnstile on, seeded outside production. */
+/** The captcha demo app's id (`npm run demo`, e2e/captcha.test.ts): the demo app with Turnstile on, seeded outside production. */
 export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
 /** The captcha demo app's name. */
 export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'

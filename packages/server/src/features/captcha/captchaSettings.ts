@@ -3,7 +3,7 @@
 
 /** Cloudflare Turnstile's server-side validation endpoint (the default `captcha.verifyUrl`). */
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-/** Default time allowed for one siteverify call, in ms (contract 9: 5 s, then fail closed). */
+/** Default time allowed for one siteverify call, in ms (security checklist I.56: fail closed on timeout). */
 export const CAPTCHA_VERIFY_TIMEOUT_MS = 5000
 
 /** `createApp({ captcha })`: where and how long to verify captcha tokens. */

@@ -13,7 +13,7 @@ function isGuarded(method: string, url: string): boolean {
 }
 
 /**
- * CSRF rules for state-changing calls (spec 01 §9; contract 3 "Cookie mode"; security checklist C.26),
+ * CSRF rules for state-changing calls (spec 01 §9; security checklist C.26),
  * checked before anything else runs. With `installCors` (which refuses a browser `Origin` the app does not
  * allow) they give:
  * 1. every POST/PUT/PATCH/DELETE under `/api/` needs the `privy-app-id` header (or an `{appId}` path

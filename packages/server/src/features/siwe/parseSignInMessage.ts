@@ -9,7 +9,7 @@ import { solanaPublicKey } from './solanaPublicKey'
  * - Sign-In with Solana, the wallet-standard `createSignInMessageText` layout, with URI, Version, Nonce and
  *   Issued At required here, Chain ID optional.
  * Nothing is tolerated: an unknown line, a missing line, a trailing LF or a CR fails.
- * The exact formats are written down in /work/contract5-siwe.md.
+ * The formats: ERC-4361 for SIWE, the wallet-standard `solana:signIn` text for SIWS (security checklist F.41, F.43).
  */
 
 /** A message that does not follow the format; `reason` says which part. */

@@ -24,7 +24,7 @@ import {
 } from './service'
 
 /**
- * Embedded-wallet endpoints (contract4-frame.md): list, create (index 0), additional (index ≥ 1), auth-share
+ * Embedded-wallet endpoints (spec 02 §7; DESIGN.md "Embedded wallet"): list, create (index 0), additional (index ≥ 1), auth-share
  * and recovery-material release, the export page's auth share (refused to guests, checklist I.54),
  * recovery-method change (the wallet unlink refusal moved to features/siwe).
  * All need a live session (`requireSession`); all but the list also need the wallet frame's origin
