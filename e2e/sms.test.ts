@@ -1,6 +1,6 @@
+import { startTwilioStandIn, type TwilioStandIn } from '@foyer/server/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { startTwilioStandIn, type TwilioStandIn } from '../packages/server/src/features/sms/twilioStandIn'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'

@@ -7,7 +7,7 @@ import { register } from 'tsx/esm/api'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
-const { startTurnstileStandIn } = await import('../packages/server/src/features/captcha/turnstileStandIn.ts')
+const { startTurnstileStandIn } = await import('@foyer/server/testing')
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'

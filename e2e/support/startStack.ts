@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { createApp, type FoyerDatabase, migrate, openDatabase, seedDemoApp } from '@foyer/server'
+import { startTurnstileStandIn, type TurnstileStandIn } from '@foyer/server/testing'
 import { createServer } from 'vite'
-import {
-  startTurnstileStandIn,
-  type TurnstileStandIn,
-} from '../../packages/server/src/features/captcha/turnstileStandIn'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))

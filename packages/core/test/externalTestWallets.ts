@@ -1,8 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { EthereumExternalWallet, SolanaExternalWallet } from '../src/externalWallets/ExternalWallet'
-import { base58Encode } from '../src/utils/base58'
 
 // Test doubles of browser wallets backed by real keys (a viem local account; ed25519). Test-only module.
 
@@ -48,7 +48,7 @@ export function createSolanaTestWallet(options: { signIn?: boolean; name?: strin
   const secretKey = new Uint8Array(32).fill(7)
   const publicKey = ed25519.getPublicKey(secretKey)
   const account: WalletAccount = {
-    address: base58Encode(publicKey),
+    address: base58.encode(publicKey),
     publicKey,
     chains: ['solana:mainnet'],
     features: ['solana:signMessage', 'solana:signIn'],

@@ -1,24 +1,24 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@foyer/protocol'
 import type { FastifyBaseLogger } from 'fastify'
-import type { CreateAppOptions } from './createApp'
+import type { CreateAppOptions } from './CreateAppOptions'
 import { deriveKey } from './crypto/deriveKey'
 import { createAppStore } from './features/apps/service'
 import {
   CAPTCHA_VERIFY_TIMEOUT_MS,
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
-} from './features/captcha/verifyCaptcha'
+} from './features/captcha/captchaSettings'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
 import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
-import type { ServerContext } from './http/ServerContext'
+import type { ServerContext } from './ServerContext'
 
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
-/** Default grace window of a just-rotated refresh token, in seconds (contract 3 "Refresh"). */
+/** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
 export const REFRESH_TOKEN_GRACE_SECONDS = 10
 
 function envFromNodeEnv(): 'development' | 'production' | 'test' {

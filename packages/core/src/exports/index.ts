@@ -1,3 +1,4 @@
+export { maskPhoneNumber } from '@foyer/protocol'
 export {
   type AdoptForkedSessionParameters,
   type AdoptForkedSessionReturnType,
@@ -66,7 +67,6 @@ export { createLocalStorage } from '../storage/createLocalStorage'
 export { createMemoryStorage } from '../storage/createMemoryStorage'
 export type { FoyerStorage } from '../storage/FoyerStorage'
 export { isValidEmail } from '../utils/isValidEmail'
-export { maskPhoneNumber } from '../utils/maskPhoneNumber'
 export { passkeyDisplayName } from '../utils/passkeyDisplayName'
 export { version } from '../version'
 export type { EmbeddedWalletInfo } from '../wallet/EmbeddedWalletInfo'

@@ -45,6 +45,10 @@ export {
 } from '../endpoints/endpoints'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
+export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
+export { isOriginAllowed } from '../origins/isOriginAllowed'
+export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
+export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
 export {
   type AccessControl,
@@ -284,7 +288,6 @@ export {
   DEFAULT_PHONE_COUNTRY,
   NATIONAL_NUMBER_MAX_DIGITS,
   NATIONAL_NUMBER_MIN_DIGITS,
-  PHONE_MASK_VISIBLE_CHARACTERS,
   PHONE_NUMBER_MAX_LENGTH,
   phoneNumberSchema,
   type SmsAuthenticateRequest,

@@ -6,8 +6,6 @@ export const PHONE_NUMBER_MAX_LENGTH = 250
 /** Shortest and longest national number, in digits (spec 01 §5). */
 export const NATIONAL_NUMBER_MIN_DIGITS = 2
 export const NATIONAL_NUMBER_MAX_DIGITS = 17
-/** Characters left visible when a phone number is masked (spec 01 §5). */
-export const PHONE_MASK_VISIBLE_CHARACTERS = 4
 /** Country used by the phone input when `intl.defaultCountry` is not set (spec 01 §9). */
 export const DEFAULT_PHONE_COUNTRY = 'US'
 

@@ -4,7 +4,7 @@ import { unixSecondsSchema } from './common'
 /**
  * Wire schemas of the embedded-wallet server endpoints (`/api/v1/embedded_wallets…`, spec 02 §3, §7) and of
  * the wallet linked account. Byte strings travel as standard base64 (RFC 4648 §4, with padding).
- * Summary for implementers: /work/contract4-frame.md.
+ * The frame's side of the flows: DESIGN.md "Embedded wallet (the security model)".
  */
 
 /** PBKDF2-SHA256 iterations for a recovery password (security checklist J.62: ≥ 600,000). */

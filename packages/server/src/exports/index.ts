@@ -1,4 +1,5 @@
-export { type CreateAppOptions, createApp } from '../createApp'
+export type { CreateAppOptions } from '../CreateAppOptions'
+export { createApp } from '../createApp'
 export { REFRESH_TOKEN_GRACE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from '../createServerContext'
 export type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
 export { migrate, migrationsFolder } from '../db/migrate'
@@ -19,13 +20,7 @@ export {
   seedDemoApp,
   updateAppSettings,
 } from '../features/apps/service'
-export {
-  type StartTurnstileStandInOptions,
-  startTurnstileStandIn,
-  type TurnstileStandIn,
-  turnstileTestKeys,
-} from '../features/captcha/turnstileStandIn'
-export type { CaptchaOptions } from '../features/captcha/verifyCaptcha'
+export type { CaptchaOptions } from '../features/captcha/captchaSettings'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
 export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

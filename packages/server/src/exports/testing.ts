@@ -1,8 +1,18 @@
-/**
- * `@foyer/server/testing`: stand-ins of outside services for tests and the demo (DESIGN.md "Local real
- * components"). Never imported by the production entry.
- */
+// `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile, Twilio,
+// a passkey authenticator, a host's JWT issuer, the OAuth providers), for tests, the demo and benchmarks. DESIGN.md: "Test
+// stand-ins of outside services ship in a testing entry, never in the server's production entry"; the test
+// beside this file fails when a production module imports one. Keep the list sorted by path.
 
+export {
+  type StartTurnstileStandInOptions,
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+  turnstileTestKeys,
+} from '../testing/captcha/turnstileStandIn'
+export {
+  type CreateTestJwtIssuerParameters,
+  createTestJwtIssuer,
+} from '../testing/customJwt/createTestJwtIssuer'
 export {
   type AuthorizeAtLocalIdentityProviderParameters,
   authorizeAtLocalIdentityProvider,
@@ -17,3 +27,14 @@ export {
   type StartLocalIdentityProviderOptions,
   startLocalIdentityProvider,
 } from '../testing/localIdentityProvider/startLocalIdentityProvider'
+export { createSoftAuthenticator, type SoftCredential } from '../testing/passkeys/softAuthenticator'
+export {
+  type StartTwilioStandInOptions,
+  startTwilioStandIn,
+  TWILIO_INVALID_TO,
+  TWILIO_REGION_NOT_ENABLED,
+  TWILIO_UNROUTABLE,
+  type TwilioStandIn,
+  type TwilioStandInFailure,
+  type TwilioStandInRequest,
+} from '../testing/sms/twilioStandIn'

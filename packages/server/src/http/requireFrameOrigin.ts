@@ -1,3 +1,4 @@
+import { isOriginAllowed } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../errors/FoyerHttpError'
 
@@ -14,13 +15,12 @@ export function requireFrameOrigin(request: FastifyRequest): void {
   if (typeof origin !== 'string' || typeof host !== 'string') throw refuse()
   const site = request.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin') throw refuse()
-  let originUrl: URL
-  let hostUrl: URL
+  // This server's origin, in the scheme the request's Origin names (a proxy may terminate TLS before us).
+  let frameOrigin: string
   try {
-    originUrl = new URL(origin)
-    hostUrl = new URL(`${originUrl.protocol}//${host}`)
+    frameOrigin = new URL(`${new URL(origin).protocol}//${host}`).origin
   } catch {
     throw refuse()
   }
-  if (originUrl.origin !== origin || originUrl.host !== hostUrl.host) throw refuse()
+  if (!isOriginAllowed([frameOrigin], origin)) throw refuse()
 }

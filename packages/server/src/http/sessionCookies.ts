@@ -24,7 +24,7 @@ export type SessionCookieTokens = {
 }
 
 /**
- * The four session cookies of server-cookie mode (contract 3 "Cookie mode"):
+ * The four session cookies of server-cookie mode (spec 01 §9; security checklist C.26):
  * - `privy-token` = access token, HttpOnly, `Max-Age` = access-token lifetime;
  * - `privy-refresh-token` = refresh token, HttpOnly, `Max-Age` 30 days;
  * - `privy-id-token` = identity token, HttpOnly, `Max-Age` = access-token lifetime;

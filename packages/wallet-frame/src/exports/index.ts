@@ -34,7 +34,6 @@ export {
   type InstallFrameListenerParameters,
   installFrameListener,
 } from '../frame/installFrameListener'
-export { isAllowedOrigin } from '../frame/isAllowedOrigin'
 export { type FrameConfig, frameConfigSchema, readFrameConfig } from '../frame/readFrameConfig'
 export { assertWalletIndex } from '../keys/assertWalletIndex'
 export { deriveEthereumAccount } from '../keys/deriveEthereumAccount'

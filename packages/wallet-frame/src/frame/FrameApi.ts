@@ -13,7 +13,7 @@ import type {
 export type FrameJwk = { kty: string; crv: string; x: string; y: string; kid: string }
 
 /**
- * The server calls the frame makes (same origin; paths in /work/contract4-frame.md). Each takes the access
+ * The server calls the frame makes (same origin; the embedded-wallet paths of spec 02 §7). Each takes the access
  * token it was given by the host. Failures throw `FrameApiError`.
  */
 export type FrameApi = {

@@ -1,5 +1,5 @@
+import { isOriginAllowed } from '@foyer/protocol'
 import type { FrameHandler } from './createFrameHandler'
-import { isAllowedOrigin } from './isAllowedOrigin'
 
 /** The part of `window` the listener uses (a fake in node tests). */
 export type FrameWindow = {
@@ -29,7 +29,7 @@ export function installFrameListener(parameters: InstallFrameListenerParameters)
     const source = event.source
     if (source === null || source !== frameWindow.parent || frameWindow.parent === frameWindow) return
     const origin = event.origin
-    if (!isAllowedOrigin(allowedOrigins, origin)) return
+    if (!isOriginAllowed(allowedOrigins, origin)) return
     void handler.handle(event.data).then((reply) => {
       ;(source as Window).postMessage(reply, origin)
     })

@@ -14,7 +14,7 @@ export type ConnectWalletParameters = {
 }
 
 /**
- * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; contract4 `privy:wallets:connect`):
+ * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; DESIGN.md wallet frame event `privy:wallets:connect`):
  * device share + auth share. On a new device the frame recovers an automatic (`privy`) wallet by itself; a
  * `user-passcode` wallet answers `wallet_not_on_device`, and then the registered UI shows 'Enter your
  * password' and recovers with it ({@link recoverWallet}). Idempotent per entropy: concurrent and later calls

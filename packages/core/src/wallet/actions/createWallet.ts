@@ -33,7 +33,7 @@ export type CreateWalletParameters = {
 export type CreateWalletReturnType = EmbeddedWalletInfo
 
 /**
- * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; contract4 `privy:wallet:create`
+ * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; DESIGN.md wallet frame event `privy:wallet:create`
  * or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so `state.user` lists it.
  * Concurrent creations of one chain type share one call; the key stays unlocked in the frame.
  *

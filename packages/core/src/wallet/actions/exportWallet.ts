@@ -21,7 +21,7 @@ export type ExportWalletReturnType = { iframe: HTMLIFrameElement; close(): void 
 
 /**
  * Shows a wallet's private key — and, for a non-imported Ethereum wallet, its recovery phrase — inside the
- * export frame at `/apps/{appId}/embedded-wallets/export` (spec 02 §2 "Key export"; contract4
+ * export frame at `/apps/{appId}/embedded-wallets/export` (spec 02 §2 "Key export"; DESIGN.md "Wire contract"
  * `privy:wallets:export`). The key is rendered by the frame and never posted to the host; the host sends only
  * the access token. MFA is to be forced here once MFA exists (spec 02 §6 "Export forces MFA").
  *

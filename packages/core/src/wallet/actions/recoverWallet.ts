@@ -13,7 +13,7 @@ export type RecoverWalletParameters = {
 
 /**
  * Rebuilds a wallet on this device from its auth share and recovery share and stores a new device share
- * (spec 02 §4 "Recovery password"; contract4 `privy:wallets:recover`). The same wallet comes back, never a
+ * (spec 02 §4 "Recovery password"; DESIGN.md wallet frame event `privy:wallets:recover`). The same wallet comes back, never a
  * second one. Afterwards the entropy counts as unlocked.
  *
  * @throws {WalletProxyError} `'invalid_recovery_pin'` ('Invalid recovery password, please try again.') for a

@@ -20,7 +20,7 @@ export type SendSolanaTransactionParameters = {
 }
 
 /**
- * Signs a Solana transaction with the embedded wallet and sends it through the cluster's RPC (contract4
+ * Signs a Solana transaction with the embedded wallet and sends it through the cluster's RPC (DESIGN.md "Wire contract"
  * `signAndSendTransaction`), after the Solana confirm screen (spec 02 §2: from, to, amount, fee, total,
  * balance, 'k of n instructions').
  *
@@ -39,7 +39,7 @@ export function sendSolanaTransaction(
 }
 
 /**
- * Signs a Solana transaction with the embedded wallet without sending it (contract4 `signTransaction`),
+ * Signs a Solana transaction with the embedded wallet without sending it (DESIGN.md wallet frame event `signTransaction`),
  * after the Solana confirm screen.
  *
  * @returns the signed wire transaction

@@ -30,7 +30,7 @@ export type SendTransactionParameters = {
  * Sends an Ethereum transaction from the embedded wallet (spec 02 §2 "Send transaction confirmation", §4
  * "Transaction send"): validates the request (§5), shows the confirmation screen (To, Amount, Network,
  * Estimated fee or 'Sponsored', Total, balance; 'Add funds' when short), then the frame fills nonce, gas and
- * fees, signs and submits through the chain's RPC (contract4 `eth_sendTransaction`). With the modal, it
+ * fees, signs and submits through the chain's RPC (DESIGN.md wallet frame event `eth_sendTransaction`). With the modal, it
  * resolves once the receipt is in; a retry after an error drops the nonce only when a hash was obtained.
  *
  * @returns the transaction hash

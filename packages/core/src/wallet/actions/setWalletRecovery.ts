@@ -19,7 +19,7 @@ export type SetWalletRecoveryParameters = {
 
 /**
  * Changes how a wallet's recovery share is protected — e.g. sets a password (spec 02 §2 "Set password",
- * §4 "Recovery creation … finalizing runs the submit action"; contract4 `privy:wallets:set-recovery`). Unlocks
+ * §4 "Recovery creation … finalizing runs the submit action"; DESIGN.md wallet frame event `privy:wallets:set-recovery`). Unlocks
  * the wallet first, then refreshes the user so `recovery_method` shows the new method.
  *
  * @throws {EmbeddedWalletError} `'set_password_failed'` ('Error setting password on privy wallet') wrapping the

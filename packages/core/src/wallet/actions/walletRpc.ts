@@ -17,7 +17,7 @@ export type WalletRpcParameters = {
 }
 
 /**
- * One signing call to the frame (contract4 `privy:wallets:rpc`): unlocks the wallet first (see
+ * One signing call to the frame (DESIGN.md wallet frame event `privy:wallets:rpc`): unlocks the wallet first (see
  * `connectWallet`), passes the configured chains, and when the frame answers 4900 (its memory was wiped,
  * e.g. the frame reloaded) unlocks again and retries once.
  *

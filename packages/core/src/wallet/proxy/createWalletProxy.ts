@@ -39,7 +39,7 @@ export type WalletProxyRequestOptions = {
   timeoutMs?: number | undefined
 }
 
-/** The host side of the wallet frame protocol (contract4, spec 02 §4 "Wallet proxy"). */
+/** The host side of the wallet frame protocol (DESIGN.md "Wire contract", spec 02 §4 "Wallet proxy"). */
 export type WalletProxy = {
   /** The frame's origin: the only origin messages are posted to and accepted from. */
   readonly frameOrigin: string

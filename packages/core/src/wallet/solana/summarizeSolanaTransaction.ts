@@ -1,5 +1,5 @@
+import { base58 } from '@scure/base'
 import { BaseError } from '../../errors/BaseError'
-import { base58Encode } from '../../utils/base58'
 import type { SolanaInstructionSummary, SolanaTransactionSummary } from './SolanaTransactionSummary'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -39,7 +39,7 @@ export function summarizeSolanaTransaction(
   reader.skip(2)
   const keyCount = reader.shortVec()
   const keys: string[] = []
-  for (let i = 0; i < keyCount; i++) keys.push(base58Encode(reader.bytes(32)))
+  for (let i = 0; i < keyCount; i++) keys.push(base58.encode(reader.bytes(32)))
   reader.skip(32) // recent blockhash
   const account = (index: number) => keys[index] ?? `lookup:${index}`
 

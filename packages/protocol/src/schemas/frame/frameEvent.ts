@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Events of the wallet frame protocol (spec 02 §7 "Hidden frame events", prefixed `privy:`; contract4).
+ * Events of the wallet frame protocol (spec 02 §7 "Hidden frame events", prefixed `privy:`; DESIGN.md "Wire contract").
  * `privy:wallets:export` is handled only by the export page (`/apps/{appId}/embedded-wallets/export`).
  */
 export const frameEvents = [

@@ -1,6 +1,6 @@
 import { APP_ID_LENGTH, headers } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import { recordAnalyticsEvent } from './service'
 
 function headerValue(value: string | string[] | undefined, maxLength: number): string | null {

@@ -4,7 +4,6 @@ import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jo
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { mergeSettings } from './mergeSettings'
-import { isOriginAllowed, normalizeOriginPattern } from './originPatterns'
 import { apps } from './schema'
 import { createAppRecord, DEMO_APP_ID, findAppRecord, listAppRecords, loadApp, seedDemoApp } from './service'
 
@@ -189,34 +188,5 @@ describe('apps service', () => {
     const merged = mergeSettings({ mfa_methods: ['totp'], allowlist_config: { error_title: 'No' } })
     expect(merged.mfa_methods).toEqual(['totp'])
     expect(merged.allowlist_config).toEqual({ ...defaultAppSettings.allowlist_config, error_title: 'No' })
-  })
-})
-
-describe('origin patterns', () => {
-  test('default: exact origins and port wildcards', () => {
-    const patterns = ['https://shop.example', 'http://localhost:*']
-    expect(isOriginAllowed(patterns, 'https://shop.example')).toBe(true)
-    expect(isOriginAllowed(patterns, 'http://localhost:5173')).toBe(true)
-    expect(isOriginAllowed(patterns, 'http://localhost')).toBe(true)
-    expect(isOriginAllowed(patterns, 'https://localhost:5173')).toBe(false)
-    expect(isOriginAllowed(patterns, 'http://localhost.evil.example:5173')).toBe(false)
-    expect(isOriginAllowed(patterns, 'https://shop.example:8443')).toBe(false)
-    expect(isOriginAllowed(patterns, 'https://shop.example.evil')).toBe(false)
-    expect(isOriginAllowed(patterns, 'null')).toBe(false)
-  })
-
-  test('behavior: normalizeOriginPattern canonicalizes and rejects non-origins', () => {
-    expect(normalizeOriginPattern('HTTPS://Shop.Example/')).toBe('https://shop.example')
-    expect(normalizeOriginPattern('http://localhost:*')).toBe('http://localhost:*')
-    expect(normalizeOriginPattern('https://shop.example:443')).toBe('https://shop.example')
-    for (const bad of [
-      'shop.example',
-      'ftp://x',
-      'https://x/y',
-      'https://x?y',
-      'https://u:p@x',
-      'http://x:1:*',
-    ])
-      expect(() => normalizeOriginPattern(bad)).toThrow()
   })
 })

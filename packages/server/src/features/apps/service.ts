@@ -1,4 +1,4 @@
-import { type AppConfig, type AppSettings, defaultAppSettings } from '@foyer/protocol'
+import { type AppConfig, type AppSettings, defaultAppSettings, normalizeOriginPattern } from '@foyer/protocol'
 import { asc, eq } from 'drizzle-orm'
 import {
   calculateJwkThumbprint,
@@ -15,14 +15,13 @@ import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
-import { normalizeOriginPattern } from './originPatterns'
 import { apps } from './schema'
 
 /** The demo app's id (contract "Ports and URLs"). */
 export const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** The demo app's name. */
 export const DEMO_APP_NAME = 'Foyer Demo'
-/** The captcha demo app's id (contract 9 "Demo"): the demo app with Turnstile on, seeded outside production. */
+/** The captcha demo app's id (`npm run demo`, e2e/captcha.test.ts): the demo app with Turnstile on, seeded outside production. */
 export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
 /** The captcha demo app's name. */
 export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'

@@ -1,10 +1,10 @@
-import { normalizeOriginPattern } from '../apps/originPatterns'
+import { normalizeOriginPattern } from '@foyer/protocol'
 
 /**
  * True when `hostname` (a bare host name as Turnstile's siteverify reports it: no scheme, no port) is the
  * host of one of the app's allowed-origin `patterns` — an exact origin (`https://shop.example`) or a port
- * wildcard (`http://localhost:*`), canonicalized with the server's own origin matcher
- * (`normalizeOriginPattern`). The port never matters: the widget reports `location.hostname`. Patterns that
+ * wildcard (`http://localhost:*`), canonicalized with the protocol's
+ * `normalizeOriginPattern`. The port never matters: the widget reports `location.hostname`. Patterns that
  * do not parse are ignored. Compared case-insensitively.
  *
  * @example isHostnameAllowed(['http://localhost:*', 'https://shop.example:8443'], 'shop.example') // true

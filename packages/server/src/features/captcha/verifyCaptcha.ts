@@ -2,29 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { RequireSessionReturnType } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import type { RequireSessionReturnType } from '../sessions/requireSession'
 import { users } from '../users/schema'
 import { isHostnameAllowed } from './isHostnameAllowed'
 
-/** Cloudflare Turnstile's server-side validation endpoint (the default `captcha.verifyUrl`). */
-export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-/** Default time allowed for one siteverify call, in ms (contract 9: 5 s, then fail closed). */
-export const CAPTCHA_VERIFY_TIMEOUT_MS = 5000
 /** Longest captcha token accepted, in characters (Turnstile tokens are at most 2048). */
 export const CAPTCHA_TOKEN_MAX_LENGTH = 2048
-
-/** `createApp({ captcha })`: where and how long to verify captcha tokens. */
-export type CaptchaOptions = {
-  /** Siteverify URL (form-encoded POST); default {@link TURNSTILE_SITEVERIFY_URL}. A stand-in in tests. */
-  verifyUrl?: string | undefined
-  /** Time allowed for one siteverify call, in ms (1–60000); default {@link CAPTCHA_VERIFY_TIMEOUT_MS}. */
-  timeoutMs?: number | undefined
-}
-
-/** The resolved {@link CaptchaOptions} in `ServerContext.captcha`. */
-export type CaptchaSettings = { verifyUrl: string; timeoutMs: number }
 
 export type VerifyCaptchaParameters = {
   /** The app whose `captcha_secret_key` and allowed origins apply. */

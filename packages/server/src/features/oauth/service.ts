@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   isOAuthProvider,
+  isOriginAllowed,
   OAUTH_DENIED_CODE,
   OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
@@ -17,8 +18,7 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
-import { isOriginAllowed } from '../apps/originPatterns'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { appleClientSecret } from './appleClientSecret'
 import { fetchProviderUser, type ProviderUser } from './fetchProviderUser'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@foyer/protocol'
-import { PASSKEY_LIMIT } from '@foyer/protocol'
+import { isOriginAllowed, PASSKEY_LIMIT } from '@foyer/protocol'
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -13,8 +13,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
-import { isOriginAllowed } from '../apps/originPatterns'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'

@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { bearerToken } from '../../http/bearerToken'
-import { deliverAuthResponse } from '../../http/deliverAuthResponse'
-import { isCookieMode } from '../../http/isCookieMode'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { requireApp } from '../../http/requireApp'
-import { requireSession } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
 import { sessionCookies } from '../../http/sessionCookies'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
+import { deliverAuthResponse } from './deliverAuthResponse'
+import { isCookieMode } from './isCookieMode'
+import { requireSession } from './requireSession'
 import { forkSession, recoverForkedSession, refreshSession, revokeSession } from './service'
 
 /** The refresh token of a call: the body's, else (server-cookie mode only) the `privy-refresh-token` cookie. */
@@ -44,7 +44,7 @@ async function clearingDeadCookies<T>(
 }
 
 /**
- * Session routes (spec 01 §4, §7, §9; contract 3 "Refresh"), each rate-limited per IP:
+ * Session routes (spec 01 §4, §7, §9; security checklist C.19–C.23), each rate-limited per IP:
  * - `POST /api/v1/sessions` `{ refresh_token? }` (else the `privy-refresh-token` cookie) → auth response
  *   with a rotated refresh token;
  * - `POST /api/v1/sessions/logout` `{ refresh_token? }` + Bearer → `{ success: true }`, revokes the session

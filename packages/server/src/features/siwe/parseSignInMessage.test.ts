@@ -1,13 +1,14 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
+import { base58 } from '@scure/base'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
-import type { ServerContext } from '../../http/ServerContext'
-import { decodeBase58, encodeBase58 } from './base58'
+import type { ServerContext } from '../../ServerContext'
 import parsingVectors from './fixtures/spruceid-parsing.json'
 import verificationVectors from './fixtures/spruceid-verification.json'
 import { isAbsoluteUri, parseDateTime, parseSignInMessage, SignInMessageError } from './parseSignInMessage'
 import { checkSignInMessage, verifyEthereumSignature, verifySolanaSignature } from './service'
+import { solanaPublicKey } from './solanaPublicKey'
 
 type VectorFields = {
   domain: string
@@ -170,7 +171,7 @@ describe('strict ERC-4361 parse: more than the vectors', () => {
 
 describe('SIWS parsing (checklist F.43)', () => {
   const { publicKey } = generateKeyPairSync('ed25519')
-  const address = encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12))
+  const address = base58.encode(publicKey.export({ format: 'der', type: 'spki' }).subarray(12))
   const input = {
     domain: 'localhost:5173',
     address,
@@ -227,7 +228,7 @@ describe('SIWS parsing (checklist F.43)', () => {
     ],
     [
       'an address of 31 bytes',
-      createSignInMessageText({ ...input, address: encodeBase58(new Uint8Array(31).fill(7)) }),
+      createSignInMessageText({ ...input, address: base58.encode(new Uint8Array(31).fill(7)) }),
     ],
     ['the Ethereum header', createSignInMessageText(input).replace('Solana account', 'Ethereum account')],
     ['a scheme before the domain', `http://${createSignInMessageText(input)}`],
@@ -247,7 +248,7 @@ describe('SIWS parsing (checklist F.43)', () => {
 
   test('default: ed25519 signature over the UTF-8 text verifies; another message, key or a flipped bit does not', () => {
     const { publicKey: pub, privateKey } = generateKeyPairSync('ed25519')
-    const signer = encodeBase58(pub.export({ format: 'der', type: 'spki' }).subarray(12))
+    const signer = base58.encode(pub.export({ format: 'der', type: 'spki' }).subarray(12))
     const message = createSignInMessageText({ ...input, address: signer })
     const signature = sign(null, Buffer.from(message, 'utf8'), privateKey)
     const signatureBase64 = signature.toString('base64')
@@ -262,11 +263,12 @@ describe('SIWS parsing (checklist F.43)', () => {
     expect(verifySolanaSignature({ address: signer, message, signatureBase64: 'AAAA' })).toBe(false)
   })
 
-  test('default: base58 round trip, leading zero bytes', () => {
-    const bytes = Uint8Array.from([0, 0, 1, 2, 255])
-    expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes)
-    expect(decodeBase58('11111111111111111111111111111111')).toEqual(new Uint8Array(32))
-    expect(decodeBase58('0OIl')).toBeNull()
+  test('default: solanaPublicKey decodes base58 with its leading zero bytes; null for non-base58 or not 32 bytes', () => {
+    const bytes = Uint8Array.from([0, 0, 1, 2, 255, ...new Array<number>(27).fill(7)])
+    expect(solanaPublicKey(base58.encode(bytes))).toEqual(bytes)
+    expect(solanaPublicKey('11111111111111111111111111111111')).toEqual(new Uint8Array(32))
+    expect(solanaPublicKey('0OIl')).toBeNull()
+    expect(solanaPublicKey(base58.encode(Uint8Array.from([0, 0, 1, 2, 255])))).toBeNull()
   })
 })
 

@@ -1,6 +1,6 @@
 import { SIWE_MESSAGE_MAX_LENGTH } from '@foyer/protocol'
 import { checksumAddress } from 'viem'
-import { decodeBase58 } from './base58'
+import { solanaPublicKey } from './solanaPublicKey'
 
 /**
  * Strict parsers of the two sign-in message formats (security checklist F.41, F.43):
@@ -9,7 +9,7 @@ import { decodeBase58 } from './base58'
  * - Sign-In with Solana, the wallet-standard `createSignInMessageText` layout, with URI, Version, Nonce and
  *   Issued At required here, Chain ID optional.
  * Nothing is tolerated: an unknown line, a missing line, a trailing LF or a CR fails.
- * The exact formats are written down in /work/contract5-siwe.md.
+ * The formats: ERC-4361 for SIWE, the wallet-standard `solana:signIn` text for SIWS (security checklist F.41, F.43).
  */
 
 /** A message that does not follow the format; `reason` says which part. */
@@ -192,7 +192,7 @@ export function parseSignInMessage(message: string, family: SignInFamily): Parse
       fail('address is not EIP-55 checksummed')
   } else {
     if (!BASE58_ADDRESS.test(address)) fail('address is not base58')
-    if (decodeBase58(address)?.length !== 32) fail('address is not a 32-byte public key')
+    if (solanaPublicKey(address) === null) fail('address is not a 32-byte public key')
   }
   if (lines[2] !== '') fail('expected an empty line after the address')
 

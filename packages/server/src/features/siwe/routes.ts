@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { deliverAuthResponse } from '../../http/deliverAuthResponse'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { requireApp } from '../../http/requireApp'
-import { requireSession } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
+import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { requireSession } from '../sessions/requireSession'
 import { revokeSessionById, startSession } from '../sessions/service'
 import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
@@ -38,8 +38,8 @@ type SignedBody = {
 const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 'siws')
 
 /**
- * Sign-in with an external wallet (spec 01 §7; security checklist F.38–F.43; formats in
- * /work/contract5-siwe.md):
+ * Sign-in with an external wallet (spec 01 §7; security checklist F.38–F.43; formats: ERC-4361
+ * and the wallet-standard `solana:signIn` text):
  * - `POST /api/v1/siwe/init` `{ address, token? }`, `/api/v1/siws/init` → `{ nonce, address, expires_at }`;
  * - `…/authenticate` `{ message, signature, chainId (SIWE), walletClientType?, connectorType?, mode? }` →
  *   auth response: the message is parsed strictly, bound to the request Origin (an allowed origin of the

@@ -1,5 +1,5 @@
 import { createPublicKey, randomBytes, verify as verifySignature } from 'node:crypto'
-import { SIWE_NONCE_TTL_SECONDS } from '@foyer/protocol'
+import { isOriginAllowed, SIWE_NONCE_TTL_SECONDS } from '@foyer/protocol'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import {
   type Address,
@@ -11,10 +11,8 @@ import {
   verifyMessage,
 } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
-import { isOriginAllowed } from '../apps/originPatterns'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
-import { decodeBase58 } from './base58'
 import {
   type ParsedSignInMessage,
   parseSignInMessage,
@@ -22,6 +20,7 @@ import {
   SignInMessageError,
 } from './parseSignInMessage'
 import { walletNonces } from './schema'
+import { solanaPublicKey } from './solanaPublicKey'
 
 /** How far in the future `Issued At` may be (client clock ahead of the server), in ms. */
 export const ISSUED_AT_MAX_SKEW_MS = 60_000
@@ -251,9 +250,9 @@ export function verifySolanaSignature(parameters: {
   message: string
   signatureBase64: string
 }): boolean {
-  const publicKey = decodeBase58(parameters.address)
+  const publicKey = solanaPublicKey(parameters.address)
   const signature = Buffer.from(parameters.signatureBase64, 'base64')
-  if (publicKey?.length !== 32 || signature.length !== 64) return false
+  if (publicKey === null || signature.length !== 64) return false
   try {
     const key = createPublicKey({
       key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { authResponseSchema, SIWE_NONCE_TTL_SECONDS, userSchema } from '@foyer/protocol'
+import { base58 } from '@scure/base'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord, updateAppSettings } from '../apps/service'
-import { encodeBase58 } from './base58'
 import { walletNonces } from './schema'
-import { type SiweOverrides, testSignIn } from './testSignIn'
 
 let t: TestContext
 const ORIGIN = 'http://localhost:5173'
@@ -431,7 +431,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     expectError(
       await post(
         '/api/v1/siws/init',
-        { address: encodeBase58(new Uint8Array(32).fill(1)) },
+        { address: base58.encode(new Uint8Array(32).fill(1)) },
         { appId: off.id },
       ),
       403,

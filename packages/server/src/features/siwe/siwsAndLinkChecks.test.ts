@@ -8,9 +8,9 @@ import {
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts } from '../users/schema'
 import { ISSUED_AT_MAX_AGE_MS } from './service'
-import { type SolanaKey, testSignIn } from './testSignIn'
 
 // Security checklist F.38–F.41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
 // wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).

@@ -1,7 +1,6 @@
 import {
   NATIONAL_NUMBER_MAX_DIGITS,
   NATIONAL_NUMBER_MIN_DIGITS,
-  PHONE_MASK_VISIBLE_CHARACTERS,
   PHONE_NUMBER_MAX_LENGTH,
 } from '@foyer/protocol'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -28,14 +27,4 @@ export function toE164(raw: string): string {
   const digits = String(parsed.nationalNumber).length
   if (digits < NATIONAL_NUMBER_MIN_DIGITS || digits > NATIONAL_NUMBER_MAX_DIGITS) throw invalid()
   return parsed.number
-}
-
-/**
- * A phone number masked for logs and messages (spec 01 §5): every character but the last 4 replaced by '•'.
- *
- * @example maskPhoneNumber('+14155550100') // '••••••••0100'
- */
-export function maskPhoneNumber(phoneNumber: string): string {
-  const visible = phoneNumber.slice(-PHONE_MASK_VISIBLE_CHARACTERS)
-  return '•'.repeat(Math.max(0, phoneNumber.length - visible.length)) + visible
 }

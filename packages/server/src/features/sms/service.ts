@@ -1,11 +1,11 @@
-import { CODE_TTL_SECONDS } from '@foyer/protocol'
+import { CODE_TTL_SECONDS, maskPhoneNumber } from '@foyer/protocol'
 import { and, eq, ne } from 'drizzle-orm'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
 import { linkedAccounts, users } from '../users/schema'
-import { INVALID_PHONE_MESSAGE, maskPhoneNumber } from './phoneNumber'
+import { INVALID_PHONE_MESSAGE } from './phoneNumber'
 import { SmsSendError } from './smsSender'
 
 /** Spec 01 §8 "Region not supported": the message of `region_not_supported`. */

@@ -6,23 +6,24 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_COOLDOWN_SECONDS,
   CODE_TTL_SECONDS,
+  maskPhoneNumber,
   userSchema,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { createAppRecord } from '../apps/service'
-import { oneTimeCodes } from '../passwordless/schema'
-import { codeHmac } from '../passwordless/service'
-import { sessions } from '../sessions/schema'
-import { maskPhoneNumber, toE164 } from './phoneNumber'
 import {
   startTwilioStandIn,
   TWILIO_INVALID_TO,
   TWILIO_REGION_NOT_ENABLED,
   TWILIO_UNROUTABLE,
   type TwilioStandIn,
-} from './twilioStandIn'
+} from '../../testing/sms/twilioStandIn'
+import { createAppRecord } from '../apps/service'
+import { oneTimeCodes } from '../passwordless/schema'
+import { codeHmac } from '../passwordless/service'
+import { sessions } from '../sessions/schema'
+import { toE164 } from './phoneNumber'
 
 let t: TestContext
 let counter = 0
@@ -108,8 +109,8 @@ describe('phone numbers', () => {
     ])
       expect(() => toE164(raw), raw).toThrow('Invalid phone number')
   })
-  test('behavior: masking keeps the last 4 characters', () => {
-    expect(maskPhoneNumber('+14155550100')).toBe('••••••••0100')
+  test('behavior: masking keeps the last 4 characters (and the +, as the SDK shows it)', () => {
+    expect(maskPhoneNumber('+14155550100')).toBe('+•••••••0100')
   })
 })
 

@@ -1,7 +1,7 @@
+import { maskPhoneNumber } from '@foyer/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomId } from '../../crypto/randomId'
 import type { DevMailbox } from '../mail/devMailbox'
-import { maskPhoneNumber } from './phoneNumber'
 
 /** An outgoing SMS. `to` is E.164; `code` is the one-time code it carries, kept only in the dev mailbox. */
 export type SmsMessage = { to: string; body: string; code?: string }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
 import type { AccountKind } from './AccountKind'
 
 /** The Fastify plugin of a sign-in method's routes (registered with the app's {@link ServerContext}). */

@@ -4,10 +4,10 @@ import type { JWTPayload } from 'jose'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestJwtIssuer } from '../../testing/customJwt/createTestJwtIssuer'
+import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import type { AppSettingsOverrides } from '../apps/mergeSettings'
 import { createAppRecord } from '../apps/service'
-import { createTestJwtIssuer } from '../customJwt/createTestJwtIssuer'
-import { type SolanaKey, testSignIn } from '../siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
 
 // Security checklist I.55 over HTTP: with the allow-list on, SIWE, SIWS and custom-JWT sign-ups of an

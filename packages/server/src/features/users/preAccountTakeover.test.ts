@@ -2,10 +2,10 @@ import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protoc
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestJwtIssuer } from '../../testing/customJwt/createTestJwtIssuer'
+import { testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord } from '../apps/service'
 import { customSubject } from '../customJwt/account'
-import { createTestJwtIssuer } from '../customJwt/createTestJwtIssuer'
-import { testSignIn } from '../siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
 
 // Security checklist I.53 (pre-account takeover): an identifier nobody has proven cannot be claimed ahead

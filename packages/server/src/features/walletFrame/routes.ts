@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { requireApp } from '../../http/requireApp'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
 import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
 import { framePageCsp, renderFramePage } from './renderFramePage'
 
 const assetPrefix = '/embedded-wallets/assets/'
 
 /**
- * The wallet frame pages, served from this server's origin (spec 02 §2; contract4):
+ * The wallet frame pages, served from this server's origin (spec 02 §2; DESIGN.md "Wire contract"):
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
  * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts, bundled by esbuild from

@@ -2,8 +2,8 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
-import { requireSession } from '../../http/requireSession'
-import type { ServerContext } from '../../http/ServerContext'
+import type { ServerContext } from '../../ServerContext'
+import { requireSession } from '../sessions/requireSession'
 import {
   assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,
@@ -15,7 +15,7 @@ import {
 } from './service'
 
 /**
- * Embedded-wallet endpoints (contract4-frame.md): list, create (index 0), additional (index ≥ 1), auth-share
+ * Embedded-wallet endpoints (spec 02 §7; DESIGN.md "Embedded wallet"): list, create (index 0), additional (index ≥ 1), auth-share
  * and recovery-material release, the export page's auth share (refused to guests, checklist I.54),
  * recovery-method change (the wallet unlink refusal moved to features/siwe).
  * All need a live session (`requireSession`); all but the list also need the wallet frame's origin

@@ -1,8 +1,8 @@
 import { authResponseSchema, forkSessionResponseSchema } from '@foyer/protocol'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type AppRecord, createAppRecord } from '../features/apps/service'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { type AppRecord, createAppRecord } from '../apps/service'
 
 let t: TestContext
 let shop: AppRecord

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { FoyerDatabase } from '../db/FoyerDatabase'
-import type { AppStore } from '../features/apps/service'
-import type { CaptchaSettings } from '../features/captcha/verifyCaptcha'
-import type { JwksCache } from '../features/customJwt/verifyCustomJwt'
-import type { DevMailbox } from '../features/mail/devMailbox'
-import type { Mailer } from '../features/mail/mailer'
-import type { OAuthSettingsResolved } from '../features/oauth/providers'
-import type { SmsSender } from '../features/sms/smsSender'
-import type { ResolvedRateLimits } from './resolveRateLimits'
+import type { FoyerDatabase } from './db/FoyerDatabase'
+import type { AppStore } from './features/apps/service'
+import type { CaptchaSettings } from './features/captcha/captchaSettings'
+import type { JwksCache } from './features/customJwt/verifyCustomJwt'
+import type { DevMailbox } from './features/mail/devMailbox'
+import type { Mailer } from './features/mail/mailer'
+import type { OAuthSettingsResolved } from './features/oauth/providers'
+import type { SmsSender } from './features/sms/smsSender'
+import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
 export type ServerContext = {
@@ -30,7 +30,7 @@ export type ServerContext = {
   mailer: Mailer
   /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
   sms: SmsSender
-  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (contract 9). */
+  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
   captcha: CaptchaSettings
   /** Present when env !== 'production'. */
   mailbox: DevMailbox | null

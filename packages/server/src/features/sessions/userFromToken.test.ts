@@ -9,9 +9,9 @@ import {
 } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSoftAuthenticator } from '../features/passkeys/softAuthenticator'
-import { testSignIn } from '../features/siwe/testSignIn'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
+import { testSignIn } from '../../testing/siwe/testSignIn'
 
 // Security checklist I.57: every authenticated endpoint takes the user from the token, never from the
 // body. Each test sends user A's token with a body (or query) that also names user B in every usual

@@ -1,9 +1,9 @@
 import type { AuthResponse } from '@foyer/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { LoadedApp } from '../features/apps/service'
+import { sessionCookies } from '../../http/sessionCookies'
+import type { ServerContext } from '../../ServerContext'
+import type { LoadedApp } from '../apps/service'
 import { isCookieMode } from './isCookieMode'
-import type { ServerContext } from './ServerContext'
-import { sessionCookies } from './sessionCookies'
 
 /**
  * The auth response to send for `request` (spec 01 §9): unchanged outside server-cookie mode; in cookie

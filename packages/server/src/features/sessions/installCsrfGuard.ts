@@ -1,9 +1,9 @@
 import { APP_ID_LENGTH, headers } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import { FoyerHttpError } from '../errors/FoyerHttpError'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requestAppId } from '../../http/requestAppId'
+import type { ServerContext } from '../../ServerContext'
 import { isCookieMode } from './isCookieMode'
-import { requestAppId } from './requireApp'
-import type { ServerContext } from './ServerContext'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -19,7 +19,7 @@ function isGuarded(method: string, url: string): boolean {
 }
 
 /**
- * CSRF rules for state-changing calls (spec 01 §9; contract 3 "Cookie mode"; security checklist C.26),
+ * CSRF rules for state-changing calls (spec 01 §9; security checklist C.26),
  * checked before anything else runs. With `installCors` (which refuses a browser `Origin` the app does not
  * allow) they give:
  * 1. every POST/PUT/PATCH/DELETE under `/api/` needs the `privy-app-id` header (or an `{appId}` path

@@ -1,12 +1,12 @@
 import { cookieNames } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
-import type { LoadedApp } from '../features/apps/service'
-import { authenticateAccessToken } from '../features/sessions/service'
-import { bearerToken } from './bearerToken'
+import { bearerToken } from '../../http/bearerToken'
+import { sessionCookies } from '../../http/sessionCookies'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
+import type { LoadedApp } from '../apps/service'
 import { isCookieMode } from './isCookieMode'
-import { requireApp } from './requireApp'
-import type { ServerContext } from './ServerContext'
-import { sessionCookies } from './sessionCookies'
+import { authenticateAccessToken } from './service'
 
 /** What {@link requireSession} proves about a request. */
 export type RequireSessionReturnType = {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
+import type { ServerContext } from '../../ServerContext'
 import { type RequireSessionReturnType, requireSession } from './requireSession'
-import type { ServerContext } from './ServerContext'
 
 /**
  * The live session `request` carries (see {@link requireSession}: Bearer, or the cookie in server-cookie

@@ -1,11 +1,10 @@
-import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import { APP_ID_LENGTH, headers, isOriginAllowed, patternsMatchingOrigin } from '@foyer/protocol'
 import { or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../errors/FoyerHttpError'
-import { isOriginAllowed } from '../features/apps/originPatterns'
-import { apps } from '../features/apps/schema'
-import { requestAppId } from './requireApp'
-import type { ServerContext } from './ServerContext'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requestAppId } from '../../http/requestAppId'
+import type { ServerContext } from '../../ServerContext'
+import { apps } from './schema'
 
 /** Request headers a browser may send (DESIGN.md "Wire contract"). */
 export const corsAllowedHeaders = [
@@ -87,18 +86,14 @@ export function installCors(app: FastifyInstance, context: ServerContext): void 
   app.options('/*', async (_request, reply) => reply.code(204).send())
 }
 
+/** {@link isOriginAllowed} over every app at once: one of the patterns that admit `origin` is stored. */
 async function isOriginAllowedByAnyApp(context: ServerContext, origin: string): Promise<boolean> {
-  let url: URL
-  try {
-    url = new URL(origin)
-  } catch {
-    return false
-  }
-  const wildcard = `${url.protocol}//${url.hostname}:*`
   const rows = await context.db.orm
     .select({ id: apps.id })
     .from(apps)
-    .where(or(sql`${origin} = any(${apps.allowedOrigins})`, sql`${wildcard} = any(${apps.allowedOrigins})`))
+    .where(
+      or(...patternsMatchingOrigin(origin).map((pattern) => sql`${pattern} = any(${apps.allowedOrigins})`)),
+    )
     .limit(1)
   return rows.length > 0
 }

@@ -1,12 +1,12 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { type SiweInitResponse, siweInitResponseSchema } from '@foyer/protocol'
+import { base58 } from '@scure/base'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import type { Address } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { expect } from 'vitest'
 import type { TestContext } from '../../test/createTestContext'
-import { encodeBase58 } from './base58'
 
 /** The origin the wallet sign-ins come from (the demo app and the tests' apps allow it). */
 const ORIGIN = 'http://localhost:5173'
@@ -41,7 +41,7 @@ export function testSignIn(context: () => TestContext) {
   function solanaKey(): SolanaKey {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519')
     return {
-      address: encodeBase58(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
+      address: base58.encode(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
       privateKey,
     }
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createAppRecord } from '../features/apps/service'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { corsAllowedHeaders } from './installCors'
+import { createAppRecord } from './service'
 
 let t: TestContext
 let shopId: string
