@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { oauthProviders } from '@foyer/protocol'
+import { appSettingsSchema, oauthProviders } from '@foyer/protocol'
 import { z } from 'zod'
 import type { OAuthOptions } from '../features/oauth/providers'
 
@@ -44,6 +44,7 @@ export const envSchema = z.object({
   FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
+  FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -77,6 +78,12 @@ export type ServerConfig = {
    * (the host's own JWT sign-in; `npm run demo` sets it). Undefined: the demo app has no custom JWT sign-in.
    */
   demoHostJwksUrl: string | undefined
+  /**
+   * `FOYER_DEMO_OAUTH_SETTINGS_JSON`: OAuth settings of the demo app (the provider flags and `oauth.clients`,
+   * as the local identity provider's `registerApp` answers them; `npm run demo` sets it). Outside production
+   * the demo app gets them at start. Undefined: the demo app's OAuth settings stay as they are.
+   */
+  demoOAuthSettings: DemoOAuthSettings | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
@@ -149,6 +156,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     issuer: values.FOYER_ISSUER,
     turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
     demoHostJwksUrl: values.FOYER_DEMO_HOST_JWKS_URL,
+    demoOAuthSettings: parseDemoOAuthSettings(values.FOYER_DEMO_OAUTH_SETTINGS_JSON),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
@@ -217,6 +225,49 @@ export function parseOAuthEndpoints(value: string | undefined): OAuthOptions['pr
     )
   }
   return parsed.data as OAuthOptions['providers']
+}
+
+/** The demo app's OAuth settings: the nine provider flags and the server-only `oauth` object. */
+const demoOAuthSettingsSchema = appSettingsSchema
+  .pick({
+    google_oauth: true,
+    discord_oauth: true,
+    github_oauth: true,
+    linkedin_oauth: true,
+    twitter_oauth: true,
+    spotify_oauth: true,
+    instagram_oauth: true,
+    tiktok_oauth: true,
+    apple_oauth: true,
+    oauth: true,
+  })
+  .partial()
+  .strict()
+/** See {@link ServerConfig.demoOAuthSettings}. */
+export type DemoOAuthSettings = z.infer<typeof demoOAuthSettingsSchema>
+
+/**
+ * Parses `FOYER_DEMO_OAUTH_SETTINGS_JSON` (see {@link ServerConfig.demoOAuthSettings}). Throws `Error` naming
+ * the variable when it is not JSON or not that shape.
+ *
+ * @example parseDemoOAuthSettings('{"google_oauth":true,"oauth":{"clients":{},"return_tokens":false}}')
+ */
+export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSettings | undefined {
+  if (value === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error('Invalid environment:\n  FOYER_DEMO_OAUTH_SETTINGS_JSON: not JSON')
+  }
+  const parsed = demoOAuthSettingsSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(
+      `Invalid environment:\n  FOYER_DEMO_OAUTH_SETTINGS_JSON: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+    )
+  }
+  return parsed.data
 }
 
 /** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */

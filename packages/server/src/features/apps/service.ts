@@ -1,4 +1,10 @@
-import { type AppConfig, type AppSettings, defaultAppSettings, normalizeOriginPattern } from '@foyer/protocol'
+import {
+  type AppConfig,
+  type AppSettings,
+  defaultAppSettings,
+  normalizeOriginPattern,
+  type OAuthAccountType,
+} from '@foyer/protocol'
 import { asc, eq } from 'drizzle-orm'
 import {
   calculateJwkThumbprint,
@@ -139,6 +145,11 @@ export type SeedDemoAppParameters = {
    * issuer `foyer-demo-host`, audience `foyer-demo`), so `?customAuth=1` signs in with the host's session.
    */
   hostJwksUrl?: string | undefined
+  /**
+   * OAuth settings of the demo app (provider flags and `oauth.clients`; `npm run demo` registers the demo at
+   * its local identity provider and passes `FOYER_DEMO_OAUTH_SETTINGS_JSON`). Applied outside production only.
+   */
+  oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -176,7 +187,7 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
-  const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters.hostJwksUrl)
+  const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters)
   if (env !== 'production') await seedCaptchaDemoApp(db, parameters.masterKey, env)
   return demo
 }
@@ -201,10 +212,14 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  hostJwksUrl: string | undefined,
+  { hostJwksUrl, oauthSettings }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
+    // Only the keys given: an absent one keeps the stored value.
+    ...(oauthSettings && env !== 'production'
+      ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
+      : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
           custom_jwt_auth: {
