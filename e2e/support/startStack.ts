@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { createApp, type FoyerDatabase, migrate, openDatabase, seedDemoApp } from '@foyer/server'
-import { startTurnstileStandIn, type TurnstileStandIn } from '@foyer/server/testing'
+import {
+  createApp,
+  DEMO_APP_ID,
+  type FoyerDatabase,
+  migrate,
+  openDatabase,
+  seedDemoApp,
+  updateAppSettings,
+} from '@foyer/server'
+import {
+  type LocalIdentityProvider,
+  type LocalIdentityProviderUser,
+  startLocalIdentityProvider,
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+} from '@foyer/server/testing'
 import { createServer } from 'vite'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
@@ -24,6 +38,11 @@ export type StartStackOptions = {
    * `captcha_secret_key`); the seeded captcha demo app already does.
    */
   captcha?: boolean
+  /**
+   * Start a local identity provider for the nine OAuth providers, with these users: the server takes its
+   * endpoints, and the demo app is registered at each provider with them turned on.
+   */
+  oauth?: { users: readonly LocalIdentityProviderUser[]; returnTokens?: boolean }
 }
 
 /** A running server + demo app for one test file. */
@@ -40,6 +59,8 @@ export type Stack = {
   demoUrl: string
   /** The Turnstile stand-in, when started (`captcha: true`). */
   turnstile: TurnstileStandIn | undefined
+  /** The local identity provider, when started (`oauth`). */
+  identityProvider: LocalIdentityProvider | undefined
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
   chains: DevChains | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
@@ -57,6 +78,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   let clockOffsetMs = 0
   const chains = options.chains ? await startDevChains() : undefined
   const turnstile = options.captcha ? await startTurnstileStandIn() : undefined
+  const identityProvider = options.oauth
+    ? await startLocalIdentityProvider({ users: options.oauth.users })
+    : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -71,8 +95,17 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
     // SIWE contract wallets (ERC-1271) are checked on the local chain.
     ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
+    // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
+    ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
+  if (identityProvider) {
+    const settings = await identityProvider.registerApp({
+      redirectUri: `${apiUrl}/api/v1/oauth/callback`,
+      returnTokens: options.oauth?.returnTokens ?? false,
+    })
+    await updateAppSettings(db, DEMO_APP_ID, settings)
+  }
 
   process.env.VITE_FOYER_API_URL = apiUrl
   if (chains) {
@@ -104,6 +137,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     demoUrl,
     chains,
     turnstile,
+    identityProvider,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -112,6 +146,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await app.close()
       await chains?.stop()
       await turnstile?.close()
+      await identityProvider?.close()
     },
   }
 }
