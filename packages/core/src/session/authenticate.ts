@@ -33,7 +33,7 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
  * ({@link recordRecentLoginMethod}, spec 01 §2 'Recent' badge).
  *
  * @param parameters `path` and `body` of the call; `method`: the landing login method this is (`'email'`,
- *   `'sms'`, `'passkey'`, `'wallet'`), omitted for sign-ins the landing does not offer (guest, custom JWT).
+ *   `'sms'`, `'passkey'`, `'wallet'`, an OAuth provider), omitted for sign-ins the landing does not offer (guest, custom JWT).
  * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.
  * @returns The signed-in user and whether this sign-in created it.
  * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
@@ -45,6 +45,20 @@ export async function authenticate(
   parameters: { path: string; body: Record<string, unknown>; method?: RecentLoginMethod },
   flow: AuthFlow = beginAuthFlow(client),
 ): Promise<{ user: User; isNewUser: boolean }> {
+  const { user, isNewUser } = await authenticateWithResponse(client, parameters, flow)
+  return { user, isNewUser }
+}
+
+/**
+ * {@link authenticate}, also answering the whole auth response (for `oauth_tokens`).
+ *
+ * @internal
+ */
+export async function authenticateWithResponse(
+  client: FoyerClient,
+  parameters: { path: string; body: Record<string, unknown>; method?: RecentLoginMethod },
+  flow: AuthFlow = beginAuthFlow(client),
+): Promise<{ user: User; isNewUser: boolean; response: AuthResponse }> {
   const response = await request<AuthResponse>(client, {
     method: 'POST',
     path: parameters.path,
@@ -57,5 +71,5 @@ export async function authenticate(
   }
   const user = await applyAuthResponse(client, response)
   if (user && parameters.method) await recordRecentLoginMethod(client, parameters.method)
-  return { user: response.user, isNewUser: response.is_new_user }
+  return { user: response.user, isNewUser: response.is_new_user, response }
 }

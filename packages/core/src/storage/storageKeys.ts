@@ -9,6 +9,8 @@ export const storageKeys = {
   identityToken: (appId: string) => `foyer:${appId}:identity_token`,
   /** A forked-session token handed to this client, redeemed at `/api/v1/sessions/fork/recover` (spec 01 §4). */
   forkedSessionToken: (appId: string) => `foyer:${appId}:forked_session_token`,
+  /** The OAuth flow in progress: state, PKCE verifier, provider (spec 01 §5), until its code is used. */
+  oauthFlow: (appId: string) => `foyer:${appId}:oauth_flow`,
   clientId: 'foyer:client_id',
   analyticsId: 'foyer:analytics_id',
 } as const
