@@ -20,6 +20,12 @@ function setup(url: string) {
   return { api, client, fake }
 }
 
+/** The state the first page sent to `oauth/init`. */
+function initState(api: ReturnType<typeof createTestApi>): string {
+  const body = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code?: string } | undefined
+  return body?.state_code ?? ''
+}
+
 const returnUrl = (state: string, code = 'code-1') =>
   `http://app.test/login?tab=1&privy_oauth_code=${code}&privy_oauth_state=${state}&privy_oauth_provider=google#top`
 
@@ -65,7 +71,7 @@ describe('completeOAuthRedirect', () => {
   test('default: a full-page round trip signs in and cleans the URL', async () => {
     const first = setup('http://app.test/login?tab=1')
     await startOAuthFlow(first.client, { provider: 'google', mode: 'redirect' })
-    const state = (first.api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }).state_code
+    const state = initState(first.api)
     // The page reloads on the return: a new client over the same storage.
     const { api, client, fake } = setup(returnUrl(state))
     fake.setOpener() // an opener (e.g. a link from another tab) does not make a redirect flow a popup
@@ -79,7 +85,7 @@ describe('completeOAuthRedirect', () => {
   test('error: a denial on return', async () => {
     const first = setup('http://app.test/login')
     await startOAuthFlow(first.client, { provider: 'google', mode: 'redirect' })
-    const state = (first.api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }).state_code
+    const state = initState(first.api)
     const { api, client } = setup(returnUrl(state, 'undefined'))
     await expect(completeOAuthRedirect(client)).rejects.toBeInstanceOf(OAuthUserDeniedError)
     expect(api.callsTo('POST /api/v1/oauth/authenticate')).toHaveLength(0)

@@ -29,8 +29,9 @@ async function popupAtProvider(fake: ReturnType<typeof createFakeOAuthWindow>) {
   await vi.waitFor(() => {
     expect(() => fake.popups[0]?.location.href).toThrow()
   })
-  // biome-ignore lint/style/noNonNullAssertion: checked above
-  return fake.popups[0]!
+  const popup = fake.popups[0]
+  if (!popup) throw new Error('no popup')
+  return popup
 }
 
 function stateOf(api: ReturnType<typeof setup>['api']): string {
