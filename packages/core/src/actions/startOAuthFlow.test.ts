@@ -6,6 +6,7 @@ import { ApiError } from '../errors/ApiError'
 import { OAuthPopupError } from '../errors/OAuthPopupError'
 import { OAuthUnknownError } from '../errors/OAuthUnknownError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
+import { openOAuthPopup } from './openOAuthPopup'
 import { startOAuthFlow } from './startOAuthFlow'
 
 const providerUrl = 'https://idp.test/authorize?client_id=1'
@@ -144,6 +145,27 @@ describe('startOAuthFlow (popup)', () => {
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_blocked')
     expect(api.callsTo('POST /api/v1/oauth/init')).toHaveLength(0)
+  })
+
+  test('behavior: a popup opened earlier in the click handler is used, not a second one', async () => {
+    const { api, client, fake } = setup()
+    const popup = openOAuthPopup()
+    expect(popup).not.toBeNull()
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', popup: popup ?? undefined })
+    await popupAtProvider(fake)
+    expect(fake.popups).toHaveLength(1)
+    fake.dispatch({
+      origin: 'http://app.test',
+      source: popup,
+      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: stateOf(api), authorizationCode: 'code-1' },
+    })
+    await expect(flow).resolves.toMatchObject({ authorizationCode: 'code-1' })
+  })
+
+  test('error: openOAuthPopup answers null when blocked', () => {
+    const { fake } = setup()
+    fake.block()
+    expect(openOAuthPopup()).toBeNull()
   })
 
   test('error: a failed init closes the popup', async () => {

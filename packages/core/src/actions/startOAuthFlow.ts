@@ -1,10 +1,10 @@
-import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { OAuthPopupError } from '../errors/OAuthPopupError'
 import type { OAuthAction, OAuthDisplayMode } from '../oauth/oauthFlowStorage'
-import { browserWindow, type OAuthPopupRef, type OAuthWindow } from '../oauth/oauthWindow'
+import { browserWindow, type OAuthPopupRef } from '../oauth/oauthWindow'
 import { waitForOAuthPopup } from '../oauth/waitForOAuthPopup'
 import { initLoginWithOAuth } from './initLoginWithOAuth'
+import { openOAuthPopup } from './openOAuthPopup'
 
 /** Parameters of {@link startOAuthFlow}. */
 export type StartOAuthFlowParameters = {
@@ -20,6 +20,11 @@ export type StartOAuthFlowParameters = {
   disableSignup?: boolean | undefined
   /** Sign in (default) or link to the signed-in user (then finish with `linkOAuth`). */
   action?: OAuthAction | undefined
+  /**
+   * A popup already opened by {@link openOAuthPopup} in the click handler (`mode: 'popup'`); default: one is
+   * opened now, which works only while the click's user activation lasts.
+   */
+  popup?: OAuthPopupRef | undefined
 }
 
 /** Return type of {@link startOAuthFlow}. */
@@ -54,7 +59,12 @@ export async function startOAuthFlow(
 ): Promise<StartOAuthFlowReturnType> {
   const win = browserWindow()
   if (!win) throw new Error('startOAuthFlow runs in a browser.')
-  const popup = parameters.mode === 'popup' ? openCentredPopup(win) : null
+  let popup: OAuthPopupRef | null = null
+  if (parameters.mode === 'popup') {
+    popup = parameters.popup ?? openOAuthPopup()
+    if (!popup) throw new OAuthPopupError('oauth_popup_blocked')
+    if (popup.closed) throw new OAuthPopupError('oauth_popup_closed')
+  }
   let url: string
   let redirectTo: string
   try {
@@ -70,6 +80,7 @@ export async function startOAuthFlow(
     popup?.close()
     throw error
   }
+  if (popup?.closed) throw new OAuthPopupError('oauth_popup_closed')
   if (!popup) {
     win.location.assign(url)
     return { mode: 'redirect', provider: parameters.provider }
@@ -77,14 +88,4 @@ export async function startOAuthFlow(
   popup.location.replace(url)
   const result = await waitForOAuthPopup(win, popup, new URL(redirectTo).origin)
   return { mode: 'popup', provider: parameters.provider, ...result }
-}
-
-/** A blank popup of 440 × 680 px centred over `win`. @throws {OAuthPopupError} `'oauth_popup_blocked'`. */
-function openCentredPopup(win: OAuthWindow): OAuthPopupRef {
-  const left = Math.round(win.screenX + (win.outerWidth - OAUTH_POPUP_WIDTH_PX) / 2)
-  const top = Math.round(win.screenY + (win.outerHeight - OAUTH_POPUP_HEIGHT_PX) / 2)
-  const features = `popup=yes,width=${OAUTH_POPUP_WIDTH_PX},height=${OAUTH_POPUP_HEIGHT_PX},left=${left},top=${top}`
-  const popup = win.open('', 'foyer-oauth', features)
-  if (!popup) throw new OAuthPopupError('oauth_popup_blocked')
-  return popup
 }

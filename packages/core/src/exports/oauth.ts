@@ -18,6 +18,7 @@ export {
   type LoginWithOAuthReturnType,
   loginWithOAuth,
 } from '../actions/loginWithOAuth'
+export { openOAuthPopup } from '../actions/openOAuthPopup'
 export {
   type StartOAuthFlowParameters,
   type StartOAuthFlowReturnType,
@@ -31,4 +32,5 @@ export { OAuthUnknownError } from '../errors/OAuthUnknownError'
 export { OAuthUserDeniedError } from '../errors/OAuthUserDeniedError'
 export type { OAuthTokens } from '../oauth/OAuthTokens'
 export type { OAuthAction, OAuthDisplayMode } from '../oauth/oauthFlowStorage'
+export type { OAuthPopupRef } from '../oauth/oauthWindow'
 export type { OAuthReturn } from '../oauth/readOAuthReturn'
