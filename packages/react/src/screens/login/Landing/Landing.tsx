@@ -2,13 +2,17 @@ import { getRecentLoginMethod, isValidEmail, type RecentLoginMethod } from '@foy
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { FoyerLoginMethod } from '../../../FoyerProvider/FoyerConfig'
 import { useIsMounted } from '../../../hooks/useIsMounted'
+import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import { preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import { preloadEmailScreens, preloadOAuthScreens, type ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
+import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
+import { oauthProviderName } from '../oauthProviderName'
 import { startLogin } from '../startLogin'
+import { enabledOAuthProviders } from './enabledOAuthProviders'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
@@ -20,7 +24,10 @@ const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ def
  * edit; other failures go to the error screen (Back returns here). When the app has `sms_auth` (and
  * `config.loginMethods`, if set, lists 'sms'), the phone form follows (lazily loaded, see `PhoneForm`): its
  * E.164 number gets a texted code, then the code screen; a refused region shows the region error screen
- * ('Try another method' returns here). When the app has `wallet_auth` or `solana_wallet_auth`, 'Continue
+ * ('Try another method' returns here). Then a 'Continue with Google' (…) button per OAuth provider the app has
+ * on, each with its icon, in `config.loginMethods`' order ({@link enabledOAuthProviders}); a click goes
+ * through `startLogin` to the OAuth status screen (popup, or full-page redirect per `config.oauth.mode`).
+ * When the app has `wallet_auth` or `solana_wallet_auth`, 'Continue
  * with a wallet' opens the wallet list; when it has `passkey_auth`, an 'I have a passkey' link opens the
  * awaiting-passkey screen. Each method shows only if `config.loginMethods` is unset or lists it ('email',
  * 'sms', 'wallet', 'passkey'; spec 01 §3). Email, SMS and passkey go through `startLogin`: when the app
@@ -49,6 +56,7 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const showSms = app?.sms_auth === true && allows('sms')
   const showWallet = (app?.wallet_auth === true || app?.solana_wallet_auth === true) && allows('wallet')
   const showPasskey = app?.passkey_auth === true && allows('passkey')
+  const oauthButtons = enabledOAuthProviders(app, methods)
   const [recent, setRecent] = useState<RecentLoginMethod | null>(null)
   const recentId = useId()
   const [sendingSms, setSendingSms] = useState(false)
@@ -159,6 +167,23 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           />
         </Suspense>
       ) : null}
+      {(showEmail || showSms) && oauthButtons.length > 0 ? <div className="foyer-divider">{m.or}</div> : null}
+      {oauthButtons.map((provider) => (
+        // The click opens the popup synchronously (startLogin), so the browser lets it through.
+        <Button
+          key={provider}
+          variant="secondary"
+          block
+          aria-describedby={describedByRecent(provider)}
+          onPointerEnter={preloadOAuthScreens}
+          onFocus={preloadOAuthScreens}
+          onClick={() => void startLogin(modal, { kind: 'oauth', provider })}
+        >
+          <OAuthProviderIcon provider={provider} />
+          {formatMessage(messages.oauth.continueWith, { provider: oauthProviderName(provider, messages) })}
+          {recentChip(provider, true)}
+        </Button>
+      ))}
       {showWallet ? (
         // Spec 01 §2 alternative landing entry; the wallet list and its discovery code load lazily.
         // The chip sits inside, hidden from the name and referenced as the description.
