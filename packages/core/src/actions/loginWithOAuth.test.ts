@@ -90,9 +90,9 @@ describe('initLoginWithOAuth', () => {
     vi.stubGlobal('window', fake.window)
     const { api, client } = setup()
     await initLoginWithOAuth(client, { provider: 'github' })
-    expect((api.callsTo('POST /api/v1/oauth/init')[0]?.body as InitBody).redirect_to).toBe(
-      'http://app.test/page?tab=2#x',
-    )
+    expect(api.callsTo('POST /api/v1/oauth/init')[0]?.body).toMatchObject({
+      redirect_to: 'http://app.test/page?tab=2#x',
+    })
   })
 
   test('behavior: each flow gets a fresh verifier and state; the newer replaces the older', async () => {

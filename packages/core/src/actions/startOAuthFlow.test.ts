@@ -36,7 +36,8 @@ async function popupAtProvider(fake: ReturnType<typeof createFakeOAuthWindow>) {
 }
 
 function stateOf(api: ReturnType<typeof setup>['api']): string {
-  return (api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }).state_code
+  const body = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code?: string } | undefined
+  return body?.state_code ?? ''
 }
 
 afterEach(() => {

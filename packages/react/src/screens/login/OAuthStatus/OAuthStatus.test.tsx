@@ -47,8 +47,12 @@ const oauthRoutes = (settings = {}): TestRoutes => ({
   'POST /api/v1/oauth/authenticate': () => ({ status: 200, body: testAuthResponse() }),
 })
 
-const stateOf = (calls: TestCall[]) =>
-  (calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { state_code: string }).state_code
+function stateOf(calls: TestCall[]): string {
+  const body = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as
+    | { state_code?: string }
+    | undefined
+  return body?.state_code ?? ''
+}
 
 /** The popup's return page posting to this window (WIRE.md §1). */
 function postFromPopup(popup: object, data: object, from = origin) {
@@ -228,6 +232,12 @@ describe('OAuthStatus', () => {
   })
 })
 
+/** A host page showing whether someone is signed in. */
+function Host() {
+  const { authenticated } = useFoyer()
+  return <p data-testid="host">{authenticated ? 'signed in' : 'signed out'}</p>
+}
+
 /** A page load after the provider: the URL carries the return, the storage the flow begun before. */
 async function renderReturn(provider: string, code: string, routes: TestRoutes) {
   const first = createTestClient(routes)
@@ -242,10 +252,6 @@ async function renderReturn(provider: string, code: string, routes: TestRoutes) 
     `/account?tab=2&privy_oauth_code=${code}&privy_oauth_state=${stateCode}&privy_oauth_provider=${provider}`,
   )
   const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
-  function Host() {
-    const { authenticated } = useFoyer()
-    return <p data-testid="host">{authenticated ? 'signed in' : 'signed out'}</p>
-  }
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
       <Host />
@@ -281,21 +287,22 @@ describe('redirect return', () => {
   })
 })
 
-describe('useLinkOAuth', () => {
-  function LinkHost() {
-    const { linkOAuth, unlinkOAuth } = useLinkOAuth()
-    return (
-      <div>
-        <button type="button" onClick={() => void linkOAuth('github').catch(() => {})}>
-          Link GitHub
-        </button>
-        <button type="button" onClick={() => void unlinkOAuth('github', 'gh-1').catch(() => {})}>
-          Unlink GitHub
-        </button>
-      </div>
-    )
-  }
+/** A host page with Link and Unlink buttons for GitHub. */
+function LinkHost() {
+  const { linkOAuth, unlinkOAuth } = useLinkOAuth()
+  return (
+    <div>
+      <button type="button" onClick={() => void linkOAuth('github').catch(() => {})}>
+        Link GitHub
+      </button>
+      <button type="button" onClick={() => void unlinkOAuth('github', 'gh-1').catch(() => {})}>
+        Unlink GitHub
+      </button>
+    </div>
+  )
+}
 
+describe('useLinkOAuth', () => {
   test('default: links through the status screen, then unlinks', async () => {
     const linked = {
       ...testUser,
