@@ -1,7 +1,9 @@
+import type { FoyerErrorCode } from './FoyerErrorCode'
+
 /** Parameters of {@link BaseError}. */
 export type BaseErrorParameters = {
-  /** Stable, snake_case code to branch on (never branch on message text). */
-  code: string
+  /** Stable code to branch on (never branch on message text): one of {@link FoyerErrorCode}. */
+  code: FoyerErrorCode
   /** Extra human-readable context, appended to `message`. */
   details?: string | undefined
   /** The underlying error, when this one wraps another. */
@@ -23,8 +25,8 @@ export type BaseErrorParameters = {
  */
 export class BaseError extends Error {
   override name = 'BaseError'
-  /** Stable, snake_case code of this error. */
-  readonly code: string
+  /** Stable code of this error: a server, wallet frame or client code ({@link FoyerErrorCode}). */
+  readonly code: FoyerErrorCode
   /** One-line human-readable summary. */
   readonly shortMessage: string
   /** Extra context, when any. */

@@ -1,6 +1,8 @@
+import { errorCodes, frameErrorTypes } from '@foyer/protocol'
 import { expect, test } from 'vitest'
 import { ApiError } from './ApiError'
 import { BaseError } from './BaseError'
+import { clientErrorCodes } from './clientErrorCodes'
 import { InvalidAppIdError } from './InvalidAppIdError'
 import { NetworkError } from './NetworkError'
 import { NoAuthFlowError } from './NoAuthFlowError'
@@ -8,11 +10,11 @@ import { TimeoutError } from './TimeoutError'
 
 test('default: BaseError carries code, shortMessage, details and cause', () => {
   const cause = new Error('inner')
-  const error = new BaseError('Short.', { code: 'some_code', details: 'More.', cause })
+  const error = new BaseError('Short.', { code: 'unknown_error', details: 'More.', cause })
   expect(error).toBeInstanceOf(Error)
   expect(error).toMatchObject({
     name: 'BaseError',
-    code: 'some_code',
+    code: 'unknown_error',
     shortMessage: 'Short.',
     details: 'More.',
   })
@@ -37,4 +39,16 @@ test('behavior: subclasses set name and code', () => {
     code: 'no_auth_flow',
     message: 'No auth flow in progress.',
   })
+})
+
+test('behavior: a code outside FoyerErrorCode does not compile', () => {
+  // @ts-expect-error 'invalid_credential' is a typo of the protocol's 'invalid_credentials'
+  const error = new BaseError('Typo.', { code: 'invalid_credential' })
+  expect(error.code).toBe('invalid_credential')
+})
+
+test('behavior: client-made codes are unique and reuse no server or wallet frame code', () => {
+  expect(new Set(clientErrorCodes).size).toBe(clientErrorCodes.length)
+  const wire = new Set<string>([...errorCodes, ...frameErrorTypes])
+  expect(clientErrorCodes.filter((code) => wire.has(code))).toEqual([])
 })

@@ -53,6 +53,8 @@ export {
 export type { FoyerClient, FoyerState, FoyerStatus, WalletCreationState } from '../client/FoyerClient'
 export { ApiError, type ApiErrorParameters } from '../errors/ApiError'
 export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/BaseError'
+export type { ClientErrorCode } from '../errors/clientErrorCodes'
+export type { FoyerErrorCode } from '../errors/FoyerErrorCode'
 export { InvalidAppIdError } from '../errors/InvalidAppIdError'
 export { NetworkError } from '../errors/NetworkError'
 export { NoAuthFlowError } from '../errors/NoAuthFlowError'

@@ -2,7 +2,6 @@ import { linkEmail, sendEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
 import { useTrackedCalls } from './useTrackedCalls'
 
@@ -27,14 +26,6 @@ export type UseLinkEmailReturnType = {
   error: { code: string; message: string } | null
 }
 
-/** Spec 01 §8 "Passwordless code": the text shown for a failed link. */
-function linkErrorMessage(code: string, serverMessage: string | undefined): string {
-  if (code === 'invalid_credentials') return en.awaitingCode.invalidCode
-  if (code === 'linked_to_another_user') return en.error.linkedToAnotherUser
-  if (code === 'cannot_link_more_of_type') return serverMessage ?? en.awaitingCode.genericError
-  return en.awaitingCode.genericError
-}
-
 /**
  * Links an email address to the signed-in user from the host's UI (spec 01 §5, §7), e.g. to upgrade a guest;
  * a thin hook over core `sendEmailCode` and `linkEmail`.
@@ -47,7 +38,7 @@ function linkErrorMessage(code: string, serverMessage: string | undefined): stri
  */
 export function useLinkEmail(): UseLinkEmailReturnType {
   const { client, openFlow } = useFoyerContext('useLinkEmail')
-  const { track, busy, error } = useTrackedCalls(linkErrorMessage)
+  const { track, busy, error } = useTrackedCalls('link')
   const sendCode = useCallback(
     (email: string) => track(() => sendEmailCode(client, { email })),
     [client, track],

@@ -1,10 +1,10 @@
 import { linkPasskey } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo, useState } from 'react'
+import { errorOutcome } from '../errors/errorOutcome'
 import { toErrorInfo } from '../errors/toErrorInfo'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
-import { passkeyErrorMessage } from '../screens/login/AwaitingPasskey/passkeyErrorMessage'
 
 /** What {@link useLinkPasskey} returns. */
 export type UseLinkPasskeyReturnType = {
@@ -45,8 +45,8 @@ export function useLinkPasskey(): UseLinkPasskeyReturnType {
     try {
       return await linkPasskey(client)
     } catch (caught) {
-      const { code } = toErrorInfo(caught)
-      setError({ code, message: passkeyErrorMessage(code, en) })
+      const info = toErrorInfo(caught)
+      setError({ code: info.code, message: errorOutcome('passkey', info).text(en) })
       throw caught
     } finally {
       setLinking(false)

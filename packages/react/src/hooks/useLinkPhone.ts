@@ -2,7 +2,6 @@ import { linkPhone, sendSmsCode, unlinkPhone } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
 import { useTrackedCalls } from './useTrackedCalls'
 
@@ -26,16 +25,6 @@ export type UseLinkPhoneReturnType = {
   error: { code: string; message: string } | null
 }
 
-/** Spec 01 §8 "Passwordless code": the text shown for a failed link or unlink. */
-function phoneErrorMessage(code: string, serverMessage: string | undefined): string {
-  if (code === 'invalid_credentials') return en.awaitingCode.invalidCode
-  if (code === 'linked_to_another_user') return en.error.linkedToAnotherUser
-  if (code === 'region_not_supported') return en.error.regionNotSupportedDetail
-  if (code === 'cannot_link_more_of_type' || code === 'cannot_unlink_sole_account')
-    return serverMessage ?? en.awaitingCode.genericError
-  return en.awaitingCode.genericError
-}
-
 /**
  * Links, or unlinks, a phone number of the signed-in user (spec 01 §5, §7): through the modal's 'Link
  * phone' screen (`openLinkPhone`), or headless with core `sendSmsCode` / `linkPhone` / `unlinkPhone`.
@@ -47,7 +36,7 @@ function phoneErrorMessage(code: string, serverMessage: string | undefined): str
  */
 export function useLinkPhone(): UseLinkPhoneReturnType {
   const { client, openFlow } = useFoyerContext('useLinkPhone')
-  const { track, busy, error } = useTrackedCalls(phoneErrorMessage)
+  const { track, busy, error } = useTrackedCalls('link')
   const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'phone' }), [client, openFlow])
   const sendCode = useCallback(
     (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),

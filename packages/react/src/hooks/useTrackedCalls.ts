@@ -1,15 +1,21 @@
 import { useCallback, useState } from 'react'
+import { errorOutcome } from '../errors/errorOutcome'
+import type { ErrorFlow, ErrorFlowEntries, Inline } from '../errors/errorTable'
 import { toErrorInfo } from '../errors/toErrorInfo'
+import { en } from '../i18n/en'
+
+/** A flow of the error table that only shows texts (no screen to route to from a headless call). */
+type TextFlow = { [Flow in ErrorFlow]: ErrorFlowEntries[Flow] extends Inline ? Flow : never }[ErrorFlow]
 
 /** The last failure of a tracked call: its code and the text to show for it. */
 export type TrackedCallError = { code: string; message: string }
 
 /**
  * The `busy` / `error` state of a hook's headless calls (internal). `track(run)` sets `busy` while `run`
- * runs and clears `error`; when `run` rejects, it keeps `{ code, message: errorMessage(code, serverMessage) }`
- * in `error` and rethrows. `errorMessage` should be a module-level function: it is a dependency of `track`.
+ * runs and clears `error`; when `run` rejects, it keeps `{ code, message }` in `error` — the message is the
+ * error table's text for the code in `flow` (spec 01 §8) — and rethrows.
  */
-export function useTrackedCalls(errorMessage: (code: string, serverMessage: string | undefined) => string): {
+export function useTrackedCalls(flow: TextFlow): {
   track: <T>(run: () => Promise<T>) => Promise<T>
   busy: boolean
   error: TrackedCallError | null
@@ -24,14 +30,14 @@ export function useTrackedCalls(errorMessage: (code: string, serverMessage: stri
       try {
         return await run()
       } catch (caught) {
-        const { code, message } = toErrorInfo(caught)
-        setError({ code, message: errorMessage(code, message) })
+        const info = toErrorInfo(caught)
+        setError({ code: info.code, message: errorOutcome(flow, info).text(en) })
         throw caught
       } finally {
         setBusy(false)
       }
     },
-    [errorMessage],
+    [flow],
   )
   return { track, busy, error }
 }

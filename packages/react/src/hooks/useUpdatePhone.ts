@@ -2,7 +2,6 @@ import { sendSmsCode, updatePhone } from '@foyer/core'
 import type { PhoneAccount, User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { en } from '../i18n/en'
 import { openLinkScreen } from './openLinkScreen'
 import { useTrackedCalls } from './useTrackedCalls'
 
@@ -25,11 +24,6 @@ export type UseUpdatePhoneReturnType = {
   error: { code: string; message: string } | null
 }
 
-/** Spec 01 §8 "Passwordless code": the text shown for a failed update. */
-function updateErrorMessage(code: string): string {
-  return code === 'invalid_credentials' ? en.awaitingCode.invalidCode : en.awaitingCode.genericError
-}
-
 /**
  * Replaces the signed-in user's phone number (spec 01 §2 "Update phone", §7 `passwordless_sms/update`):
  * through the modal (`openUpdatePhone`) or headless with core `sendSmsCode` / `updatePhone`.
@@ -41,7 +35,7 @@ function updateErrorMessage(code: string): string {
  */
 export function useUpdatePhone(): UseUpdatePhoneReturnType {
   const { client, openFlow } = useFoyerContext('useUpdatePhone')
-  const { track, busy, error } = useTrackedCalls(updateErrorMessage)
+  const { track, busy, error } = useTrackedCalls('link')
 
   const open = useCallback(() => {
     const phone = client

@@ -1,6 +1,7 @@
 import { sendEmailCode, sendSmsCode } from '@foyer/core'
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
+import { errorOutcome } from '../../errors/errorOutcome'
 import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
 import type { ModalContextValue } from '../../modal/ModalContext'
@@ -92,12 +93,13 @@ export async function continueLogin(
   } catch (error) {
     if (router.getHistory() !== history) return
     const info = toErrorInfo(error)
-    if (info.code === 'disallowed_plus_email' && start.kind === 'email')
+    const outcome = errorOutcome('sendCode', info)
+    if (outcome.screen === 'landingPlusEmail' && start.kind === 'email')
       router.restore([
         ...below,
         { id: 'landing', params: { ...start.landing, inlineError: 'disallowed_plus_email' } },
       ])
-    else if (info.code === 'invalid_captcha' && viaCaptcha) router.push('error', info)
+    else if (outcome.resetsCaptcha && viaCaptcha) router.push('error', info)
     else moveOn({ id: 'error', params: info })
     return
   }

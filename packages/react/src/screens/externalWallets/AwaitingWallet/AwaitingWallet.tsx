@@ -6,6 +6,7 @@ import {
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
 import { useCallback, useRef, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -18,7 +19,6 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { walletErrorOutcome } from '../walletErrorOutcome'
 
 type Status = 'connecting' | 'signing' | 'success' | 'error'
 
@@ -60,7 +60,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     } catch (caught) {
       if (!isMounted()) return
       const info = toErrorInfo(caught)
-      const outcome = walletErrorOutcome(info, messages)
+      const outcome = errorOutcome('wallet', info)
       if (outcome.kind === 'screen') {
         // The error screen's button goes back: to the wallet list, not to this screen, which would reconnect.
         if (outcome.screen === 'error') router.replace('error', info)
@@ -71,7 +71,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
         router.replace('walletLoginFailed', { walletName: wallet.name, flow })
         return
       }
-      setError(outcome)
+      setError({ message: outcome.text(messages), retry: outcome.retry })
       setStatus('error')
     }
   }, [client, flow, wallet, isMounted, messages, router])

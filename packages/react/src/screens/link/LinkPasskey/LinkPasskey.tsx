@@ -1,6 +1,7 @@
 import { linkPasskey, passkeyDisplayName, unlinkPasskey } from '@foyer/core'
 import type { PasskeyAccount } from '@foyer/protocol'
 import { useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
@@ -8,7 +9,6 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
-import { passkeyErrorMessage } from '../../login/AwaitingPasskey/passkeyErrorMessage'
 
 // `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (spec 01 §5, §9); kept here
 // because the protocol module that holds them also holds zod schemas (bundle size).
@@ -43,7 +43,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
       await action()
       if (isMounted()) setStatus(done)
     } catch (caught) {
-      if (isMounted()) setError(passkeyErrorMessage(toErrorInfo(caught).code, messages))
+      if (isMounted()) setError(errorOutcome('passkey', toErrorInfo(caught)).text(messages))
     } finally {
       if (isMounted()) setBusy(null)
     }

@@ -14,6 +14,7 @@ import { CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
 import { captchaRequired } from '../../../captcha/captchaRequired'
 import { useCaptcha } from '../../../captcha/useCaptcha'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
@@ -24,7 +25,6 @@ import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { verifyErrorOutcome } from './verifyErrorOutcome'
 
 /** Sends the code again to the screen's address or number (with a fresh captcha token when one is needed). */
 function resendCode(
@@ -68,7 +68,7 @@ async function verifyCode(
  * clears the boxes; 'Resend code' sends a new code, then shows 'Code sent' for
  * `CODE_RESEND_COOLDOWN_SECONDS` (30 s); when the app has a captcha and nobody is signed in, the resend
  * carries a fresh token from an invisible widget (a token is single use; spec 01 §4), whose failure goes to the
- * error screen. Other failures route per {@link verifyErrorOutcome}.
+ * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const { client, router, messages, state } = useModal()
@@ -105,12 +105,13 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
       if (!isMounted()) return
       setVerifying(false)
       const info = toErrorInfo(caught)
-      const outcome = verifyErrorOutcome(info)
-      switch (outcome.kind) {
-        case 'inline':
-          setError(outcome.message(messages))
-          setAttempt((n) => n + 1) // remount the boxes: cleared, first one focused
-          return
+      const outcome = errorOutcome('verifyCode', info)
+      if (outcome.kind === 'inline') {
+        setError(outcome.text(messages))
+        setAttempt((n) => n + 1) // remount the boxes: cleared, first one focused
+        return
+      }
+      switch (outcome.screen) {
         case 'error':
           router.push('error', info)
           return
@@ -119,7 +120,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
           else router.reset('landing', { email, inlineError: 'disallowed_plus_email' })
           return
         default:
-          router.replace(outcome.kind)
+          router.replace(outcome.screen)
       }
     }
   }

@@ -1,5 +1,6 @@
 import { loginWithPasskey } from '@foyer/core'
 import { useCallback, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -11,7 +12,6 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { passkeyErrorMessage } from './passkeyErrorMessage'
 
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
 
@@ -43,7 +43,7 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
       if (isMounted()) setStatus('success')
     } catch (caught) {
       if (!isMounted()) return
-      setError(passkeyErrorMessage(toErrorInfo(caught).code, messages))
+      setError(errorOutcome('passkey', toErrorInfo(caught)).text(messages))
       setStatus('error')
     }
   }, [client, isMounted, messages, params])

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
@@ -34,12 +35,7 @@ export function RecoverPassword({ params }: ScreenProps<'recoverPassword'>) {
     } catch (caught) {
       if (!isMounted()) return
       setBusy(false)
-      const { code } = toErrorInfo(caught)
-      setError(
-        code === 'invalid_recovery_pin' || code === 'invalid_request_arguments'
-          ? m.invalidPassword
-          : m.genericError,
-      )
+      setError(errorOutcome('recovery', toErrorInfo(caught)).text(messages))
     }
   }
 

@@ -1,0 +1,88 @@
+/**
+ * Every code of an error the client makes itself (no server answer behind it), in one list: a `BaseError`
+ * subclass whose code is missing here does not compile (its `code` must be a {@link FoyerErrorCode}).
+ * The server's codes are the protocol's `errorCodes`; the wallet frame's are its `frameErrorTypes`
+ * (spec 02 §8). None of these may reuse one of those (checked by `errors.test.ts`).
+ */
+export const clientErrorCodes = [
+  // Any request or flow
+  /** A failure with no code we know (an `ApiError` whose body had none, a bare `Error`). */
+  'unknown_error',
+  /** The request could not reach the server (`NetworkError`). */
+  'network_error',
+  /** The request did not answer in time (`TimeoutError`). */
+  'request_timeout',
+  /** 'No auth flow in progress.' (spec 01 §8 "Session and flow errors"; `NoAuthFlowError`). */
+  'no_auth_flow',
+  /** The provider's app id is malformed (`InvalidAppIdError`). */
+  'invalid_app_id',
+  /** The user declined a prompt or closed the modal (spec 02 §8: 4001; `UserRejectedRequestError`). */
+  'user_rejected',
+
+  // Passkeys (spec 01 §8 "Passkey")
+  /** WebAuthn `NotAllowedError`: timed out or rejected by the user (`PasskeyNotAllowedError`). */
+  'PASSKEY_NOT_ALLOWED',
+  /** The browser has no WebAuthn (`WebAuthnNotSupportedError`). */
+  'webauthn_not_supported',
+
+  // Captcha (spec 01 §4 "Captcha status", §8; `CaptchaError`)
+  /** No captcha result within the wait (20 s); message 'Captcha failed'. */
+  'CAPTCHA_TIMEOUT',
+  /** The challenge failed after its retries. */
+  'captcha_failed',
+  /** Turnstile's script could not be loaded. */
+  'captcha_unavailable',
+  /** The app's site key is missing or lacks the `t:` prefix (spec 01 §5). */
+  'unsupported_captcha_site_key',
+
+  // Browser wallets (spec 01 §8 "Wallet connection mapping")
+  /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
+  'wallet_connection_error',
+
+  // Embedded wallets (spec 02 §8; `EmbeddedWalletError`, `WalletProxyError`, chain errors)
+  /** No session: 'An error has occured, please login again.' */
+  'not_authenticated',
+  /** The wallet frame could not be created (no document). */
+  'wallet_proxy_missing',
+  /** Wallet creation took longer than 20 s. */
+  'wallet_create_timeout',
+  /** The frame answered creation with nothing usable. */
+  'wallet_create_no_response',
+  /** The user left before a password was added to the new wallet. */
+  'wallet_create_aborted',
+  /** `/users/me` failed after creating a wallet. */
+  'user_refresh_failed',
+  /** `/users/me` does not list the new wallet. */
+  'wallet_missing_after_create',
+  /** An index-0 wallet of that chain type exists. */
+  'wallet_already_exists',
+  /** Signing without a wallet. */
+  'wallet_missing',
+  /** `personal_sign` / Solana `signMessage` with an empty message. */
+  'invalid_message',
+  /** A generic signing failure. */
+  'signing_failed',
+  /** Setting a password failed. */
+  'set_password_failed',
+  /** The recovery method is not one this client can recover. */
+  'recovery_not_supported',
+  /** The wallet frame did not answer within the request's timeout. */
+  'wallet_proxy_timeout',
+  /** The wallet frame was destroyed (logout, teardown) while a request was pending. */
+  'wallet_proxy_destroyed',
+  /** The wallet frame answered with a message that failed its schema. */
+  'wallet_proxy_invalid_reply',
+  /** There is no document to mount the wallet frame in (server rendering). */
+  'wallet_proxy_unavailable',
+  /** The requested EVM chain is not in the app's chains. */
+  'chain_not_configured',
+  /** A transaction request is malformed. */
+  'invalid_transaction_request',
+  /** The requested Solana cluster is not configured. */
+  'cluster_not_configured',
+  /** A Solana transaction is malformed or lacks the wallet's key. */
+  'invalid_solana_transaction',
+] as const
+
+/** A code of an error the client makes itself: one of {@link clientErrorCodes}. */
+export type ClientErrorCode = (typeof clientErrorCodes)[number]

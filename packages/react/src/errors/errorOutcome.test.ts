@@ -1,0 +1,178 @@
+import { ApiError, TimeoutError, UserRejectedRequestError } from '@foyer/core'
+import { WalletConnectionError } from '@foyer/core/external-wallets'
+import { describe, expect, test } from 'vitest'
+import { en } from '../i18n/en'
+import type { ErrorInfo } from './ErrorInfo'
+import { errorOutcome } from './errorOutcome'
+import type { ErrorFlow } from './errorTable'
+import { toErrorInfo } from './toErrorInfo'
+
+/** The inline text in English, or the screen routed to. */
+const shown = (flow: ErrorFlow, error: ErrorInfo) => {
+  const outcome = errorOutcome(flow, error)
+  return outcome.kind === 'inline' ? outcome.text(en) : outcome.screen
+}
+
+/** A wallet outcome of a thrown value, in the shape the wallet screen uses. */
+const walletOutcome = (error: unknown) => {
+  const outcome = errorOutcome('wallet', toErrorInfo(error))
+  return outcome.kind === 'inline'
+    ? { message: outcome.text(en), retry: outcome.retry }
+    : { screen: outcome.screen }
+}
+
+describe('errorOutcome: verifyCode (spec 01 §8 "Passwordless code")', () => {
+  test('default', () => {
+    expect(shown('verifyCode', { code: 'unknown_error' })).toBe('Issue verifying code')
+    expect(shown('verifyCode', { code: 'network_error' })).toBe('Issue verifying code')
+  })
+
+  test('behavior: routes and texts', () => {
+    expect(shown('verifyCode', { code: 'invalid_credentials' })).toBe('Invalid or expired verification code')
+    expect(shown('verifyCode', { code: 'user_does_not_exist' })).toBe('accountNotFound')
+    expect(shown('verifyCode', { code: 'max_accounts_reached' })).toBe('userLimitReached')
+    expect(shown('verifyCode', { code: 'too_many_requests' })).toBe('error')
+    expect(shown('verifyCode', { code: 'linked_to_another_user' })).toBe('error')
+    expect(shown('verifyCode', { code: 'allowlist_rejected' })).toBe('error')
+    expect(shown('verifyCode', { code: 'disallowed_login_method' })).toBe('error')
+    expect(shown('verifyCode', { code: 'signup_disabled' })).toBe('error')
+    expect(shown('verifyCode', { code: 'disallowed_plus_email' })).toBe('landingPlusEmail')
+  })
+
+  test('behavior: SMS and link mode: region error screen, the server text for cannot_link_more_of_type', () => {
+    expect(shown('verifyCode', { code: 'region_not_supported' })).toBe('error')
+    expect(shown('verifyCode', { code: 'cannot_link_more_of_type', message: 'Already linked.' })).toBe(
+      'Already linked.',
+    )
+    expect(shown('verifyCode', { code: 'cannot_link_more_of_type' })).toBe('Issue verifying code')
+  })
+})
+
+describe('errorOutcome: sendCode', () => {
+  test('default: the error screen above the landing', () => {
+    expect(errorOutcome('sendCode', { code: 'too_many_requests' })).toEqual({
+      kind: 'screen',
+      screen: 'error',
+      resetsCaptcha: false,
+    })
+  })
+
+  test('behavior: a plus email returns to the landing; an invalid captcha resets the captcha', () => {
+    expect(errorOutcome('sendCode', { code: 'disallowed_plus_email' }).screen).toBe('landingPlusEmail')
+    expect(errorOutcome('sendCode', { code: 'invalid_captcha' })).toEqual({
+      kind: 'screen',
+      screen: 'error',
+      resetsCaptcha: true,
+    })
+  })
+})
+
+describe('errorOutcome: passkey (spec 01 §8 "Passkey")', () => {
+  test('default', () => {
+    expect(shown('passkey', { code: 'unknown_error' })).toBe('Unknown error occurred.')
+  })
+
+  test('behavior: texts per code, each with Try again', () => {
+    expect(shown('passkey', { code: 'PASSKEY_NOT_ALLOWED' })).toBe(
+      'Passkey request timed out or rejected by user.',
+    )
+    expect(shown('passkey', { code: 'cannot_link_more_of_type', message: 'Server text.' })).toBe(
+      'Cannot link more passkeys to account.',
+    )
+    expect(shown('passkey', { code: 'webauthn_not_supported' })).toBe(
+      'WebAuthn is not supported in this browser',
+    )
+    expect(shown('passkey', { code: 'invalid_captcha' })).toBe('Please try again.')
+    expect(errorOutcome('passkey', { code: 'PASSKEY_NOT_ALLOWED' }).retry).toBe(true)
+  })
+})
+
+describe('errorOutcome: wallet (spec 01 §8 "Wallet connection mapping")', () => {
+  test('default', () => {
+    expect(walletOutcome(new Error('boom'))).toEqual({ message: 'Unable to connect wallet', retry: true })
+    expect(walletOutcome(new WalletConnectionError())).toEqual({
+      message: 'Unable to connect wallet',
+      retry: true,
+    })
+  })
+
+  test('behavior: already linked, timed out, rejected', () => {
+    const linked = new ApiError('This account has already been linked to another user.', {
+      status: 400,
+      code: 'linked_to_another_user',
+    })
+    expect(walletOutcome(linked)).toEqual({ message: 'Wallet was already linked.', retry: false })
+    expect(walletOutcome(new TimeoutError({ timeoutMs: 10_000 }))).toEqual({
+      message: 'The request timed out. Try again.',
+      retry: true,
+    })
+    expect(walletOutcome(new UserRejectedRequestError())).toEqual({
+      message: 'The request was rejected in your wallet.',
+      retry: true,
+    })
+  })
+
+  test('behavior: a wallet error with details shows the details as is', () => {
+    const error = new WalletConnectionError({ details: 'The wallet returned no Ethereum account.' })
+    expect(walletOutcome(error)).toEqual({ message: 'The wallet returned no Ethereum account.', retry: true })
+  })
+
+  test('behavior: cannot link more (the per-type link cap) shows the server message with Back, not the user-limit screen', () => {
+    const error = new ApiError('User already has an account of type siwe linked.', {
+      status: 400,
+      code: 'cannot_link_more_of_type',
+    })
+    expect(walletOutcome(error)).toEqual({
+      message: 'User already has an account of type siwe linked.',
+      retry: false,
+    })
+  })
+
+  test('behavior: screens: disallowed login method and allow-list → error screen; user limit; unknown account', () => {
+    const api = (code: 'disallowed_login_method' | 'allowlist_rejected' | 'max_accounts_reached') =>
+      new ApiError('x', { status: 403, code })
+    expect(walletOutcome(api('disallowed_login_method'))).toEqual({ screen: 'error' })
+    expect(walletOutcome(api('allowlist_rejected'))).toEqual({ screen: 'error' })
+    expect(walletOutcome(api('max_accounts_reached'))).toEqual({ screen: 'userLimitReached' })
+    expect(shown('wallet', { code: 'user_does_not_exist' })).toBe('accountNotFound')
+  })
+})
+
+describe('errorOutcome: link (the headless link hooks)', () => {
+  test('default', () => {
+    expect(shown('link', { code: 'unknown_error' })).toBe('Issue verifying code')
+  })
+
+  test('behavior: texts per code', () => {
+    expect(shown('link', { code: 'invalid_credentials' })).toBe('Invalid or expired verification code')
+    expect(shown('link', { code: 'linked_to_another_user' })).toBe(
+      'This account has already been linked to another user.',
+    )
+    expect(shown('link', { code: 'region_not_supported' })).toBe(
+      'SMS authentication from this region is not available',
+    )
+    expect(shown('link', { code: 'cannot_link_more_of_type', message: 'Limit reached.' })).toBe(
+      'Limit reached.',
+    )
+    expect(shown('link', { code: 'cannot_unlink_sole_account', message: 'Last account.' })).toBe(
+      'Last account.',
+    )
+  })
+})
+
+describe('errorOutcome: recovery (spec 02 §8)', () => {
+  test('default', () => {
+    expect(shown('recovery', { code: 'wallet_proxy_timeout' })).toBe(
+      'An error has occurred, please try again.',
+    )
+  })
+
+  test('behavior: a wrong password', () => {
+    expect(shown('recovery', { code: 'invalid_recovery_pin' })).toBe(
+      'Invalid recovery password, please try again.',
+    )
+    expect(shown('recovery', { code: 'invalid_request_arguments' })).toBe(
+      'Invalid recovery password, please try again.',
+    )
+  })
+})

@@ -1,0 +1,241 @@
+/**
+ * The one table from error code to what the modal shows (spec 01 §8 "Error catalogue"; STYLE.md §3, §10).
+ *
+ * Each row is an error code (core's `FoyerErrorCode`: the protocol's server codes, the wallet frame's error
+ * types and core's client-made codes); each line of a row is one flow's entry for that code:
+ * - `login`: the login error screen's title / detail / button (`ErrorScreenEntry`). Every server code has
+ *   one (checked at compile time); any screen that routes to 'error' shows this copy.
+ * - any other flow (`ErrorFlowEntries`): either a screen to go to (`{ screen: 'userLimitReached' }`) or a
+ *   text shown in place (`{ text: 'passkey.notAllowed', retry: true }`, `retry`: whether the screen offers
+ *   another try of the same thing).
+ * A code with no line for a flow shows that flow's default (`flowDefaults`). Texts are keys of i18n/en.ts
+ * (`'error.tooManyAttempts'`) or the error's own message / details (`CopyText`), never literal strings.
+ * Screens and hooks read this table through `errorOutcome(flow, info)` and `errorScreenCopy(info, …)`; they
+ * never branch on a code themselves.
+ *
+ * ## Adding a flow (OAuth, Telegram, Farcaster, …)
+ * 1. Add the flow to `ErrorFlowEntries` with the entries it can have, e.g.
+ *    `oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline`.
+ * 2. Add its default (what a code without a line shows) to `flowDefaults`, e.g.
+ *    `oauth: { text: 'oauth.unknownError', retry: true }`.
+ * 3. For each code whose copy differs in that flow, add one line to the code's row, e.g. in
+ *    `linked_to_another_user`: `oauth: { text: 'error.linkedToAnotherUser', retry: false },`.
+ *    A code that has no row yet gets a new row; a client-made code must first be added to core's
+ *    `clientErrorCodes` (packages/core/src/errors/clientErrorCodes.ts).
+ * 4. Put the flow's strings in i18n/en.ts, under the flow's screen (`oauth: { … }`).
+ * 5. In the flow's screen: `const outcome = errorOutcome('oauth', toErrorInfo(caught))`, then route to
+ *    `outcome.screen` or show `outcome.text(messages)`.
+ * 6. Test the flow's spec 01 §8 texts in errorTable.test.ts.
+ */
+import type { FoyerErrorCode } from '@foyer/core'
+import type { ErrorCode } from '@foyer/protocol'
+import type { CopyText, MessageKey } from './copyText'
+
+/** The login error screen's copy for a code (spec 01 §8 "Login error screen"). */
+export type ErrorScreenEntry = {
+  title: CopyText
+  detail: CopyText
+  button: MessageKey
+  /** The app's `allowlist_config` texts replace these when set; its `cta_link` makes the button a link. */
+  allowlist?: true
+}
+
+/** The screens a failure can route to. `landingPlusEmail`: back to the landing with the plus-email hint. */
+export type ErrorRoute = 'error' | 'accountNotFound' | 'userLimitReached' | 'landingPlusEmail'
+
+/** Go to a screen. `resetsCaptcha`: the error screen sits above the captcha screen, whose fresh run resets it. */
+export type Screen<Route extends ErrorRoute> = { screen: Route; resetsCaptcha?: true }
+
+/** Stay and show a text; `retry`: whether the screen offers another try. */
+export type Inline = { text: CopyText; retry: boolean }
+
+/** Each flow and the entries it can have (a flow that never leaves its screen has only `Inline`). */
+export type ErrorFlowEntries = {
+  /** Sending a passwordless code from the landing or the captcha screen (spec 01 §4, §8). */
+  sendCode: Screen<'error' | 'landingPlusEmail'>
+  /** The awaiting-code screen (spec 01 §8 "Passwordless code"). */
+  verifyCode: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'landingPlusEmail'> | Inline
+  /** Passkey sign-in and linking (spec 01 §8 "Passkey"). */
+  passkey: Inline
+  /** Browser wallet sign-in, link and connect (spec 01 §8 "Wallet connection mapping"). */
+  wallet: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** The headless link hooks: link or unlink an email or phone, update a phone (spec 01 §8 "Passwordless code"). */
+  link: Inline
+  /** Recovering an embedded wallet with its password (spec 02 §8). */
+  recovery: Inline
+}
+
+/** A flow of the table. */
+export type ErrorFlow = keyof ErrorFlowEntries
+
+/** A row: the code's entry per flow (`login`: the login error screen). */
+export type ErrorRow = { login?: ErrorScreenEntry } & { [Flow in ErrorFlow]?: ErrorFlowEntries[Flow] }
+
+/** The login error screen for anything else: the server's message for an HTTP 400 or 422, else 'Try again later'. */
+const loginDefault: ErrorScreenEntry = {
+  title: 'error.somethingWentWrong',
+  detail: { message: 'error.tryAgainLater', status: [400, 422] },
+  button: 'error.tryAgain',
+}
+
+/** What each flow shows for a code that has no line for it. */
+export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
+  login: loginDefault,
+  sendCode: { screen: 'error' },
+  verifyCode: { text: 'awaitingCode.genericError', retry: true },
+  passkey: { text: 'passkey.unknownError', retry: true },
+  wallet: { text: 'externalWallets.unableToConnect', retry: true },
+  link: { text: 'awaitingCode.genericError', retry: true },
+  recovery: { text: 'recovery.genericError', retry: true },
+}
+
+const linkedToAnotherUser = {
+  login: {
+    title: 'error.authenticationFailed',
+    detail: 'error.linkedToAnotherUser',
+    button: 'error.tryAgain',
+  },
+  verifyCode: { screen: 'error' },
+  wallet: { text: 'externalWallets.alreadyLinked', retry: false },
+  link: { text: 'error.linkedToAnotherUser', retry: false },
+} satisfies ErrorRow
+
+/** The table: one row per code. Every server code has a `login` entry; other codes only where they differ. */
+export const errorTable = {
+  // Server codes (the protocol's `errorCodes`)
+  invalid_credentials: {
+    login: loginDefault,
+    verifyCode: { text: 'awaitingCode.invalidCode', retry: true },
+    link: { text: 'awaitingCode.invalidCode', retry: true },
+  },
+  invalid_data: { login: loginDefault },
+  invalid_request: { login: loginDefault },
+  linked_to_another_user: linkedToAnotherUser,
+  cannot_link_more_of_type: {
+    login: loginDefault,
+    verifyCode: { text: { message: 'awaitingCode.genericError' }, retry: true },
+    passkey: { text: 'passkey.cannotLinkMore', retry: true },
+    // The per-type link cap (spec 01 §6), not the app's user limit: the server's message, then Back.
+    wallet: { text: { message: 'externalWallets.unableToConnect' }, retry: false },
+    link: { text: { message: 'awaitingCode.genericError' }, retry: false },
+  },
+  allowlist_rejected: {
+    login: {
+      title: 'error.allowlistTitle',
+      detail: 'error.allowlistDetail',
+      button: 'error.allowlistButton',
+      allowlist: true,
+    },
+    verifyCode: { screen: 'error' },
+    wallet: { screen: 'error' },
+  },
+  max_accounts_reached: {
+    login: loginDefault,
+    verifyCode: { screen: 'userLimitReached' },
+    wallet: { screen: 'userLimitReached' },
+  },
+  user_does_not_exist: {
+    login: loginDefault,
+    verifyCode: { screen: 'accountNotFound' },
+    wallet: { screen: 'accountNotFound' },
+  },
+  signup_disabled: { login: loginDefault, verifyCode: { screen: 'error' } },
+  account_transfer_required: { login: loginDefault },
+  disallowed_login_method: {
+    login: {
+      title: 'error.notAllowed',
+      detail: { message: 'error.tryAgainLater' },
+      button: 'error.tryAnotherMethod',
+    },
+    verifyCode: { screen: 'error' },
+    wallet: { screen: 'error' },
+  },
+  disallowed_plus_email: {
+    login: loginDefault,
+    sendCode: { screen: 'landingPlusEmail' },
+    verifyCode: { screen: 'landingPlusEmail' },
+  },
+  too_many_requests: {
+    login: { title: 'error.requestFailed', detail: 'error.tooManyAttempts', button: 'error.tryAgainLater' },
+    verifyCode: { screen: 'error' },
+  },
+  invalid_captcha: {
+    login: { title: 'error.somethingWentWrong', detail: 'error.pleaseTryAgain', button: 'error.tryAgain' },
+    sendCode: { screen: 'error', resetsCaptcha: true },
+    passkey: { text: 'error.pleaseTryAgain', retry: true },
+  },
+  missing_or_invalid_token: { login: loginDefault },
+  invalid_origin: { login: loginDefault },
+  missing_origin: { login: loginDefault },
+  oauth_state_mismatch: { login: loginDefault },
+  invalid_pkce_parameters: { login: loginDefault },
+  oauth_account_suspended: { login: loginDefault },
+  cannot_unlink_embedded_wallet: { login: loginDefault },
+  cannot_unlink_sole_account: {
+    login: loginDefault,
+    link: { text: { message: 'awaitingCode.genericError' }, retry: false },
+  },
+  missing_or_invalid_mfa: { login: loginDefault },
+  passkey_not_registered: { login: loginDefault },
+  resource_conflict: { login: loginDefault },
+  not_supported: { login: loginDefault },
+  region_not_supported: {
+    login: {
+      title: 'error.regionNotSupportedTitle',
+      detail: 'error.regionNotSupportedDetail',
+      button: 'error.tryAnotherMethod',
+    },
+    verifyCode: { screen: 'error' },
+    link: { text: 'error.regionNotSupportedDetail', retry: false },
+  },
+  not_found: { login: loginDefault },
+  internal_error: { login: loginDefault },
+
+  // Client-made codes (core's `clientErrorCodes`)
+  request_timeout: {
+    login: {
+      title: 'error.somethingWentWrong',
+      detail: { message: 'error.timedOut' },
+      button: 'error.tryAgain',
+    },
+    // The spec's timeout text (spec 01 §8 "Farcaster": 'The request timed out. Try again.').
+    wallet: { text: 'externalWallets.timedOut', retry: true },
+  },
+  network_error: {
+    login: { title: 'error.somethingWentWrong', detail: 'error.networkError', button: 'error.tryAgain' },
+  },
+  captcha_failed: {
+    login: { title: 'error.somethingWentWrong', detail: 'error.captchaFailed', button: 'error.tryAgain' },
+  },
+  CAPTCHA_TIMEOUT: {
+    login: { title: 'error.somethingWentWrong', detail: 'error.captchaTimeout', button: 'error.tryAgain' },
+  },
+  unsupported_captcha_site_key: {
+    login: {
+      title: 'error.somethingWentWrong',
+      detail: 'error.unsupportedCaptchaSiteKey',
+      button: 'error.tryAgain',
+    },
+  },
+  PASSKEY_NOT_ALLOWED: { passkey: { text: 'passkey.notAllowed', retry: true } },
+  webauthn_not_supported: { passkey: { text: 'passkey.notSupported', retry: true } },
+  // No spec text for a refused connection; the wallet may be asked again.
+  user_rejected: { wallet: { text: 'externalWallets.rejected', retry: true } },
+  // A detailed wallet error shows its details as is (spec 01 §8 "Wallet connection mapping").
+  wallet_connection_error: { wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true } },
+
+  // Wallet frame error types (spec 02 §8)
+  invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },
+  invalid_request_arguments: { recovery: { text: 'recovery.invalidPassword', retry: true } },
+} satisfies { [Code in ErrorCode]: ErrorRow & { login: ErrorScreenEntry } } & {
+  [Code in Exclude<FoyerErrorCode, ErrorCode>]?: ErrorRow
+}
+
+/**
+ * The row of a code, or `undefined` for a code without one (any string: codes come from caught values).
+ *
+ * @example errorRow('too_many_requests')?.login // { title: 'error.requestFailed', … }
+ */
+export function errorRow(code: string): ErrorRow | undefined {
+  return Object.hasOwn(errorTable, code) ? (errorTable as Record<string, ErrorRow>)[code] : undefined
+}
