@@ -1,9 +1,7 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import type { OAuthProvider, User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
-import { oauthErrorOutcome } from '../errors/oauthErrorOutcome'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { en } from '../i18n/en'
 import { useTrackedCalls } from './useTrackedCalls'
 
 /** What {@link useLinkOAuth} returns. */
@@ -22,16 +20,8 @@ export type UseLinkOAuthReturnType = {
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>
   /** True while an unlink runs. */
   busy: boolean
-  /** The last failure of an unlink: its code and text, or null. */
+  /** The last failure of an unlink: its code and the spec 01 §8 text (the error table's `link` flow), or null. */
   error: { code: string; message: string } | null
-}
-
-/** The text of a failed unlink (the spec 01 §8 OAuth copy, else the server's message). */
-function unlinkErrorMessage(code: string, serverMessage: string | undefined): string {
-  const outcome = oauthErrorOutcome({ code, message: serverMessage }, en.oauth.unknownProvider, en)
-  if (code === 'cannot_unlink_sole_account' || code === 'not_found')
-    return serverMessage ?? en.oauth.unknownError
-  return outcome.kind === 'inline' ? outcome.message : (serverMessage ?? en.oauth.unknownError)
 }
 
 /**
@@ -46,7 +36,7 @@ function unlinkErrorMessage(code: string, serverMessage: string | undefined): st
  */
 export function useLinkOAuth(): UseLinkOAuthReturnType {
   const { client, config, openFlow } = useFoyerContext('useLinkOAuth')
-  const { track, busy, error } = useTrackedCalls(unlinkErrorMessage)
+  const { track, busy, error } = useTrackedCalls('link')
 
   const link = useCallback(
     (provider: OAuthProvider) => {

@@ -266,10 +266,8 @@ export const en = {
     unknownError: 'Something went wrong. Please try again.',
     suspended: 'Your {provider} account is suspended. Please try another login method.',
     cannotLinkMore: 'You cannot authorize more than one account for this user.',
-    linkedToAnotherUser: 'This account has already been linked to another user.',
     originMismatch: 'Origins between parent and child windows do not match.',
     authenticationError: 'Authentication error.',
-    invalidCode: 'Invalid code during oauth flow.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
   },
   exportWallet: {

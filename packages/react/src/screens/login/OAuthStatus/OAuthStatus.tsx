@@ -7,7 +7,7 @@ import {
   startOAuthFlow,
 } from '@foyer/core/oauth'
 import { useCallback, useRef, useState } from 'react'
-import { oauthErrorOutcome } from '../../../errors/oauthErrorOutcome'
+import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -34,7 +34,7 @@ type Status =
  * OAuth status screen (spec 01 §2 "OAuth status", §4 "OAuth", §8): 'verifying' while the provider's popup is
  * open or the page is on its way there, and while the code is exchanged; then success (the modal closes after
  * `SUCCESS_CLOSE_DELAY_MS`; after a link, the success screen) or the spec 01 §8 OAuth text with 'Retry' where
- * allowed ({@link oauthErrorOutcome}). Account-not-found, user-limit and the login error screen take over for
+ * allowed (the error table's `oauth` flow: `errorOutcome('oauth', …)`). Account-not-found, user-limit and the login error screen take over for
  * their codes.
  *
  * Started from the landing (`popup`: the window the click opened, `null` when blocked), from the link hook,
@@ -99,11 +99,13 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
       } catch (caught) {
         if (!isMounted()) return
         const info = toErrorInfo(caught)
-        const outcome = oauthErrorOutcome(info, name, messages)
-        if (outcome.kind === 'inline')
-          setStatus({ kind: 'error', message: outcome.message, retry: outcome.retry })
-        else if (outcome.kind === 'error') router.push('error', info)
-        else router.replace(outcome.kind)
+        const outcome = errorOutcome('oauth', info)
+        if (outcome.kind === 'inline') {
+          // Spec 01 §8 "OAuth" texts name the provider ({provider}) or what to check ({scope}).
+          const message = formatMessage(outcome.text(messages), { provider: name, scope: name })
+          setStatus({ kind: 'error', message, retry: outcome.retry })
+        } else if (outcome.screen === 'error') router.push('error', info)
+        else router.replace(outcome.screen)
       }
     },
     [client, config, isMounted, messages, name, params, router],
