@@ -23,7 +23,7 @@ export function useOAuthRedirectReturn(
     if (!Object.values(oauthReturnParameters).every((name) => search.has(name))) return
     started.current = true
     preloadOAuthScreens()
-    void import('@foyer/core/oauth').then(async ({ handleOAuthReturn }) => {
+    void import('../screens/login/OAuthStatus/oauthActions').then(async ({ handleOAuthReturn }) => {
       const found = await handleOAuthReturn(client)
       if (found.kind !== 'redirect') return
       await initialize(client)

@@ -54,7 +54,7 @@ export function useLinkOAuth(): UseLinkOAuthReturnType {
   const unlink = useCallback(
     (provider: OAuthProvider, subject: string) =>
       track(async () => {
-        const { unlinkOAuth } = await import('@foyer/core/oauth')
+        const { unlinkOAuth } = await import('../screens/login/OAuthStatus/oauthActions')
         return unlinkOAuth(client, { provider, subject })
       }),
     [client, track],
