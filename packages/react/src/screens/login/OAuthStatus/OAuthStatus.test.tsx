@@ -13,6 +13,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFoyer } from '../../../hooks/useFoyer'
@@ -218,6 +219,23 @@ describe('OAuthStatus', () => {
     expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
       provider: 'github',
     })
+  })
+
+  test('behavior: an app with captcha: the captcha screen first, then the flow carries its token', async () => {
+    vi.stubGlobal('turnstile', createFakeTurnstile('pass').turnstile)
+    try {
+      const routes = oauthRoutes({ captcha_enabled: true, captcha_site_key: 't:1x00000000000000000000AA' })
+      const { user, calls } = await renderFoyerAndOpen({ routes })
+      await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+      expect(await screen.findByText('Complete the sign-in in the Google window.')).toBeTruthy()
+      await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+      expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
+        provider: 'google',
+        token: 'token-1',
+      })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   test("behavior: config.oauth.mode 'redirect' opens no popup", async () => {
