@@ -114,6 +114,10 @@ describe('OAuthStatus', () => {
       provider: 'google',
       redirect_to: `${origin}/`,
     })
+    const verifying = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(verifying.violations.map((violation) => violation.id)).toEqual([])
     postFromPopup(popups[0] as object, {
       type: 'PRIVY_OAUTH_RESPONSE',
       stateCode: stateOf(calls),
@@ -277,6 +281,26 @@ async function renderReturn(provider: string, code: string, routes: TestRoutes) 
   )
   return { client, calls, stateCode }
 }
+
+test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", async () => {
+  const first = await renderFoyerAndOpen({ routes: oauthRoutes() })
+  await first.user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
+  await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+  postFromPopup(popups[0] as object, {
+    type: 'PRIVY_OAUTH_RESPONSE',
+    stateCode: stateOf(first.calls),
+    authorizationCode: 'code-1',
+  })
+  expect(await screen.findByText('Success!')).toBeTruthy()
+  const storage = first.client._internal.storage()
+  cleanup()
+  await renderFoyerAndOpen({ routes: oauthRoutes(), storage })
+  const github = screen.getByRole('button', { name: 'Continue with GitHub' })
+  await waitFor(() => expect(github.textContent).toBe('Continue with GitHubRecent'))
+  expect(screen.getByRole('button', { name: 'Continue with Google' }).textContent).toBe(
+    'Continue with Google',
+  )
+})
 
 describe('redirect return', () => {
   test('default: the modal opens on the status screen, signs in, and the URL loses the parameters', async () => {
