@@ -3,7 +3,10 @@
  * Built by `toErrorInfo` from a core `BaseError`/`ApiError` or anything else.
  */
 export type ErrorInfo = {
-  /** The error's stable code (`too_many_requests`, `network_error`, …) or `'unknown_error'`. */
+  /**
+   * The error's stable code: a core `FoyerErrorCode` (`too_many_requests`, `network_error`, …), any other
+   * code a foreign error carried, or `'unknown_error'`. Screens never compare it: they ask the error table.
+   */
   code: string
   /** HTTP status when the server answered (core `ApiError`). */
   status?: number | undefined

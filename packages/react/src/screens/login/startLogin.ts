@@ -1,7 +1,6 @@
 import { sendEmailCode, sendSmsCode } from '@foyer/core'
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
-import { errorOutcome } from '../../errors/errorOutcome'
 import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
 import type { ModalContextValue } from '../../modal/ModalContext'
@@ -91,6 +90,8 @@ export async function continueLogin(
     if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
     else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
   } catch (error) {
+    // The error table loads with the error screens, not with the landing (bundle budget, DESIGN.md "Budgets").
+    const { errorOutcome } = await import('../../errors/errorOutcome')
     if (router.getHistory() !== history) return
     const info = toErrorInfo(error)
     const outcome = errorOutcome('sendCode', info)
