@@ -315,6 +315,46 @@ describe('redirect return', () => {
     await waitFor(() => expect(screen.getByTestId('host').textContent).toBe('signed in'))
   })
 
+  test('behavior: in the popup, the page hands the code to its opener and closes; no modal', async () => {
+    const posted: unknown[] = []
+    const opener = {
+      postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }),
+    }
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true })
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    try {
+      const routes = oauthRoutes()
+      const first = createTestClient(routes)
+      const { stateCode } = await initLoginWithOAuth(first.client, {
+        provider: 'google',
+        redirectTo: `${origin}/`,
+      })
+      window.history.replaceState(
+        null,
+        '',
+        `/?privy_oauth_code=code-3&privy_oauth_state=${stateCode}&privy_oauth_provider=google`,
+      )
+      // The popup's page: a new client over the same storage (the opener's flow is there).
+      const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
+      render(
+        <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+          <Host />
+        </FoyerProvider>,
+      )
+      await waitFor(() => expect(close).toHaveBeenCalled())
+      expect(posted).toEqual([
+        {
+          message: { type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode: 'code-3' },
+          targetOrigin: origin,
+        },
+      ])
+      expect(screen.queryByRole('dialog')).toBeNull()
+      expect(calls.some((call) => call.path === '/api/v1/oauth/authenticate')).toBe(false)
+    } finally {
+      Object.defineProperty(window, 'opener', { value: null, configurable: true })
+    }
+  })
+
   test("behavior: an unknown provider shows the generic icon and the name 'Unknown'", async () => {
     const routes = {
       ...oauthRoutes(),
