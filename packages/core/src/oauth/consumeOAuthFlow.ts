@@ -1,13 +1,10 @@
-import { OAUTH_DENIED_CODE } from '@foyer/protocol'
+import { OAUTH_DENIED_CODE, OAUTH_ERROR_CODE } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { OAuthFlowMissingError } from '../errors/OAuthFlowMissingError'
 import { OAuthStateMismatchError } from '../errors/OAuthStateMismatchError'
 import { OAuthUnknownError } from '../errors/OAuthUnknownError'
 import { OAuthUserDeniedError } from '../errors/OAuthUserDeniedError'
 import { clearOAuthFlow, readOAuthFlow, type StoredOAuthFlow } from './oauthFlowStorage'
-
-/** The code the server's callback sends when the provider answered with an error (WIRE.md §1). */
-const PROVIDER_ERROR_CODE = 'error'
 
 /**
  * The checks before an OAuth code goes to the server (spec 01 §5, WIRE.md §1), in order:
@@ -33,7 +30,7 @@ export async function consumeOAuthFlow(
   await clearOAuthFlow(client)
   if (parameters.authorizationCode === OAUTH_DENIED_CODE)
     throw new OAuthUserDeniedError({ provider: flow.provider })
-  if (!parameters.authorizationCode || parameters.authorizationCode === PROVIDER_ERROR_CODE)
+  if (!parameters.authorizationCode || parameters.authorizationCode === OAUTH_ERROR_CODE)
     throw new OAuthUnknownError({ details: 'The provider answered with an error.' })
   return flow
 }

@@ -28,6 +28,11 @@ export const OAUTH_POPUP_HEIGHT_PX = 680
 export const OAUTH_FLOW_TTL_SECONDS = 600
 /** The `authorization_code` the client reads as "the user denied" (spec 01 §5). */
 export const OAUTH_DENIED_CODE = 'undefined'
+/**
+ * The `privy_oauth_code` of a failure after the provider answered (token exchange, id_token, user info):
+ * the client shows 'Something went wrong. Try again.' (WIRE.md §1).
+ */
+export const OAUTH_ERROR_CODE = 'error'
 
 /** The page-load query parameters of an OAuth return (spec 01 §2). */
 export const oauthReturnParameters = {

@@ -6,6 +6,7 @@ import { userSchema } from './user'
 // Defined without zod, so the browser's initial bundle can use them.
 export {
   OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   OAUTH_POPUP_ERROR_TYPE,
   OAUTH_POPUP_HEIGHT_PX,
