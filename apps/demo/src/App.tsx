@@ -3,6 +3,7 @@ import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { GuestPanel } from './GuestPanel'
+import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
@@ -93,6 +94,7 @@ export function App({ appId }: { appId: string }) {
           <GuestPanel />
           <PhonePanel />
           <PasskeyPanel />
+          <OAuthPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

@@ -13,6 +13,9 @@ const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
+/** `?oauthMode=redirect`: OAuth through a full-page redirect instead of the popup. */
+const oauthMode =
+  new URLSearchParams(window.location.search).get('oauthMode') === 'redirect' ? 'redirect' : 'popup'
 
 createRoot(document.getElementById('root')!).render(
   customAuth ? (
@@ -34,6 +37,7 @@ createRoot(document.getElementById('root')!).render(
           chains: [anvilChain],
           solanaClusters: [solanaCluster],
           ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
+          oauth: { mode: oauthMode },
         }}
       >
         <App appId={appId} />

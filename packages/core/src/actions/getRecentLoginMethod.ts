@@ -10,9 +10,10 @@ export type GetRecentLoginMethodReturnType = RecentLoginMethod | null
 
 /**
  * The method of the last successful sign-in for this app in this browser (spec 01 §2 "A 'Recent' badge marks
- * the last-used login method"): `'email'`, `'sms'`, `'passkey'` or `'wallet'`. Read from the client's storage
+ * the last-used login method"): `'email'`, `'sms'`, `'passkey'`, `'wallet'` or an OAuth provider (`'google'` …). Read from the client's storage
  * (`foyer:<appId>:recent_login_method`); written by `loginWithEmailCode`, `loginWithSmsCode`,
- * `loginWithPasskey` and `loginWithExternalWallet` (`loginWithSiwe`, `loginWithSiws`) when they succeed.
+ * `loginWithPasskey`, `loginWithExternalWallet` (`loginWithSiwe`, `loginWithSiws`) and `loginWithOAuth`
+ * when they succeed.
  * Guest and custom-JWT sign-ins are not recorded. Kept across logouts.
  *
  * @returns The method, or `null` when none is stored (or the stored value is unknown). Never throws: an

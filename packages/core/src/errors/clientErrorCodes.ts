@@ -35,6 +35,20 @@ export const clientErrorCodes = [
   /** The app's site key is missing or lacks the `t:` prefix (spec 01 §5). */
   'unsupported_captcha_site_key',
 
+  // OAuth (spec 01 §5, §8 "OAuth")
+  /** The return's code was the literal 'undefined': the user denied ('Invalid code during oauth flow.'; `OAuthUserDeniedError`). */
+  'OAUTH_USER_DENIED',
+  /** The provider or the popup reported an error ('Invalid code during OAuth flow.'; `OAuthUnknownError`). */
+  'UNKNOWN_AUTH_ERROR',
+  /** No stored PKCE verifier for the return: 'Authentication error.' (`OAuthFlowMissingError`). */
+  'oauth_flow_missing',
+  /** `window.open` returned nothing (`OAuthPopupError`). */
+  'oauth_popup_blocked',
+  /** The user closed the popup first (`OAuthPopupError`). */
+  'oauth_popup_closed',
+  /** The popup's answer came from another origin: 'Origins between parent and child windows do not match.' */
+  'oauth_origin_mismatch',
+
   // Browser wallets (spec 01 §8 "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
   'wallet_connection_error',

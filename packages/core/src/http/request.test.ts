@@ -39,7 +39,7 @@ describe('headers', () => {
   test('default: app id, client id, analytics id, client version, credentials include, JSON body', async () => {
     const { api, client, storage } = setup()
     api.on('POST /echo', () => json({ ok: true }))
-    await expect(send(client, { method: 'POST', path: '/echo', body: { a: 1 } })).resolves.toEqual({
+    await expect(send(client, 'POST /echo', { body: { a: 1 } })).resolves.toEqual({
       ok: true,
     })
 
@@ -64,7 +64,7 @@ describe('headers', () => {
     const token = await signAccessToken()
     await storage.set(`foyer:${testAppId}:access_token`, token)
     api.on('GET /echo', () => json({}))
-    await send(client, { method: 'GET', path: '/echo' })
+    await send(client, 'GET /echo')
     expect(api.calls[0]?.headers.get('authorization')).toBe(`Bearer ${token}`)
     expect(api.calls[0]?.headers.has('content-type')).toBe(false)
   })
@@ -72,10 +72,10 @@ describe('headers', () => {
   test('behavior: ids are generated once and kept across calls and clients', async () => {
     const { api, client, storage } = setup()
     api.on('GET /echo', () => json({}))
-    await send(client, { method: 'GET', path: '/echo' })
-    await send(client, { method: 'GET', path: '/echo' })
+    await send(client, 'GET /echo')
+    await send(client, 'GET /echo')
     const other = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
-    await send(other, { method: 'GET', path: '/echo' })
+    await send(other, 'GET /echo')
     const clientIds = new Set(api.calls.map((call) => call.headers.get('privy-client-id')))
     const analyticsIds = new Set(api.calls.map((call) => call.headers.get('privy-ca-id')))
     expect(clientIds.size).toBe(1)
@@ -85,7 +85,7 @@ describe('headers', () => {
   test('behavior: an empty 2xx body resolves to undefined', async () => {
     const { api, client } = setup()
     api.on('POST /empty', () => new Response(null, { status: 204 }))
-    await expect(send(client, { method: 'POST', path: '/empty' })).resolves.toBeUndefined()
+    await expect(send(client, 'POST /empty')).resolves.toBeUndefined()
   })
 })
 
@@ -103,7 +103,7 @@ describe('retries (spec 01 §7)', () => {
       const { api, client } = setup()
       let failures = 3
       api.on('POST /flaky', () => (failures-- > 0 ? apiError(status, 'internal_error') : json({ ok: true })))
-      const result = settle(send(client, { method: 'POST', path: '/flaky', body: {} }))
+      const result = settle(send(client, 'POST /flaky', { body: {} }))
 
       await vi.advanceTimersByTimeAsync(0)
       expect(api.calls).toHaveLength(1)
@@ -125,7 +125,7 @@ describe('retries (spec 01 §7)', () => {
   test('error: after exactly 3 retries the last error answer is thrown', async () => {
     const { api, client } = setup()
     api.on('GET /down', () => apiError(503, 'internal_error', 'Service unavailable'))
-    const result = settle(send(client, { method: 'GET', path: '/down' }))
+    const result = settle(send(client, 'GET /down'))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(api.calls).toHaveLength(4)
@@ -137,7 +137,7 @@ describe('retries (spec 01 §7)', () => {
   test.each([400, 401, 403, 404, 422, 429])('behavior: %i is not retried', async (status) => {
     const { api, client } = setup()
     api.on('POST /bad', () => apiError(status, 'invalid_request'))
-    const result = settle(send(client, { method: 'POST', path: '/bad', body: {} }))
+    const result = settle(send(client, 'POST /bad', { body: {} }))
     await vi.runAllTimersAsync()
     expect((await result).ok).toBe(false)
     expect(api.calls).toHaveLength(1)
@@ -146,7 +146,7 @@ describe('retries (spec 01 §7)', () => {
   test('behavior: retry: false (code-consuming calls, analytics) is never retried', async () => {
     const { api, client } = setup()
     api.on('POST /authenticate', () => apiError(503, 'internal_error'))
-    const result = settle(send(client, { method: 'POST', path: '/authenticate', body: {}, retry: false }))
+    const result = settle(send(client, 'POST /authenticate', { body: {}, retry: false }))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(!outcome.ok && (outcome.error as ApiError).status).toBe(503)
@@ -160,7 +160,7 @@ describe('retries (spec 01 §7)', () => {
       if (failures-- > 0) throw new TypeError('fetch failed')
       return json({ ok: true })
     })
-    const result = settle(send(client, { method: 'GET', path: '/wobbly' }))
+    const result = settle(send(client, 'GET /wobbly'))
     await vi.runAllTimersAsync()
     expect(await result).toEqual({ ok: true, value: { ok: true } })
     expect(api.calls.map((call) => call.headers.get('privy-retry-attempt'))).toEqual([null, '1', '2'])
@@ -171,7 +171,7 @@ describe('retries (spec 01 §7)', () => {
     api.on('POST /wobbly', () => {
       throw new TypeError('fetch failed')
     })
-    const result = settle(send(client, { method: 'POST', path: '/wobbly', body: {} }))
+    const result = settle(send(client, 'POST /wobbly', { body: {} }))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(!outcome.ok && outcome.error).toBeInstanceOf(NetworkError)
@@ -189,7 +189,7 @@ describe('retries (spec 01 §7)', () => {
           signal?.addEventListener('abort', () => reject(signal.reason))
         }),
     )
-    const result = settle(send(client, { method: 'GET', path: '/slow' }))
+    const result = settle(send(client, 'GET /slow'))
     await vi.advanceTimersByTimeAsync(999)
     expect(api.calls).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
@@ -210,7 +210,7 @@ describe('error answers', () => {
         400,
       ),
     )
-    const error = await send(client, { method: 'POST', path: '/transfer', body: {} }).catch((e: unknown) => e)
+    const error = await send(client, 'POST /transfer', { body: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       name: 'ApiError',
@@ -225,7 +225,7 @@ describe('error answers', () => {
   test('error: an unparsable error body gives code unknown_error', async () => {
     const { api, client } = setup()
     api.on('GET /html', () => new Response('<h1>Bad gateway</h1>', { status: 400 }))
-    const error = await send(client, { method: 'GET', path: '/html' }).catch((e: unknown) => e)
+    const error = await send(client, 'GET /html').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 'unknown_error', status: 400 })
   })
@@ -233,14 +233,14 @@ describe('error answers', () => {
   test('error: a code outside the protocol list gives unknown_error but keeps the message', async () => {
     const { api, client } = setup()
     api.on('GET /odd', () => json({ error: 'Something new', code: 'brand_new_code' }, 403))
-    const error = await send(client, { method: 'GET', path: '/odd' }).catch((e: unknown) => e)
+    const error = await send(client, 'GET /odd').catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'unknown_error', status: 403, shortMessage: 'Something new' })
   })
 
   test('error: invalid JSON in a 2xx answer gives unknown_error', async () => {
     const { api, client } = setup()
     api.on('GET /broken', () => new Response('{not json', { status: 200 }))
-    const error = await send(client, { method: 'GET', path: '/broken' }).catch((e: unknown) => e)
+    const error = await send(client, 'GET /broken').catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'ApiError', code: 'unknown_error', status: 200 })
   })
 })

@@ -36,13 +36,11 @@ export type RequestOptions = {
   apiUrl?: string
 }
 
-/** Parameters of {@link send}: a raw call by method and path. */
+/** Parameters of {@link send}: the JSON body (sent with `content-type: application/json`), path parameters and options. */
 export type SendParameters = RequestOptions & {
-  method: 'GET' | 'POST'
-  /** Path below the API base URL, starting with `/` (e.g. `/api/v1/sessions`). */
-  path: string
-  /** JSON body; sent with `content-type: application/json`. */
   body?: unknown
+  /** Values of the path's `:name` parameters. */
+  params?: Record<string, string>
 }
 
 /**
@@ -62,7 +60,7 @@ export type RequestParameters<Name extends EndpointName> = RequestOptions &
  * @internal
  * @example const user = await request(client, 'POST /api/v1/passkeys/unlink', { body: { credential_id } })
  */
-export function request<Name extends EndpointName>(
+export const request = send as <Name extends EndpointName>(
   client: FoyerClient,
   name: Name,
   ...[parameters]: EndpointBody<Name> extends undefined
@@ -70,21 +68,11 @@ export function request<Name extends EndpointName>(
       ? [parameters?: RequestParameters<Name>]
       : [parameters: RequestParameters<Name>]
     : [parameters: RequestParameters<Name>]
-): Promise<EndpointResponse<Name>> {
-  const { body, params, ...options } = (parameters ?? {}) as RequestOptions & {
-    body?: unknown
-    params?: Record<string, string>
-  }
-  return send<EndpointResponse<Name>>(client, {
-    ...options,
-    ...endpointPath(name, params),
-    ...(body === undefined ? {} : { body }),
-  })
-}
+) => Promise<EndpointResponse<Name>>
 
 /**
- * Calls the Foyer API and returns the parsed JSON answer (`undefined` for an empty body). Use
- * {@link request}, which is typed by the endpoint table; this is its transport.
+ * Calls the Foyer API's `name` (`'<METHOD> <path>'`) and returns the parsed JSON answer (`undefined` for an
+ * empty body). Use {@link request}: the same function, typed by the endpoint table.
  *
  * Every attempt carries `privy-app-id`, `privy-client-id`, `privy-ca-id`, `privy-client`, the Bearer token
  * when held, and from the first retry on `privy-retry-attempt: 1..3`, with `credentials: 'include'`
@@ -97,8 +85,12 @@ export function request<Name extends EndpointName>(
  * @throws {NetworkError} fetch failed (`'network_error'`).
  * @internal
  */
-export async function send<T>(client: FoyerClient, parameters: SendParameters): Promise<T> {
-  const { method, path } = parameters
+export async function send<T>(
+  client: FoyerClient,
+  name: string,
+  parameters: SendParameters = {},
+): Promise<T> {
+  const { method, path } = endpointPath(name, parameters.params)
   const internal = client._internal
   const [ids, accessToken] = await Promise.all([
     internal.ids(),

@@ -54,8 +54,8 @@ export async function runCeremony(ceremony: Ceremony): Promise<PasskeyAssertion 
         : await webauthn.startRegistration({
             optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON,
           })
-    // The extension outputs as a plain record, the shape the protocol's schemas take.
-    return { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } }
+    // The same JSON: the library types `clientExtensionResults` as an interface, the protocol as a record.
+    return credential as PasskeyAssertion | PasskeyAttestation
   } catch (error) {
     if (isNotAllowed(error)) throw new PasskeyNotAllowedError({ cause: error })
     throw error

@@ -1,4 +1,4 @@
-import type { AuthResponse, EndpointBody, EndpointName, User } from '@foyer/protocol'
+import type { AuthResponse, EndpointBody, EndpointName, OAuthTokens, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { type RequestParameters, request } from '../http/request'
@@ -48,7 +48,8 @@ export type AuthenticateParameters = {
  *
  * @param parameters See {@link AuthenticateParameters}.
  * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.
- * @returns The signed-in user and whether this sign-in created it.
+ * @returns The signed-in user, whether this sign-in created it, and the provider's `oauth_tokens` when the
+ *   server returned them (OAuth).
  * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
  * @throws Whatever {@link request} throws (`ApiError`, `TimeoutError`, `NetworkError`).
  * @internal
@@ -57,7 +58,7 @@ export async function authenticate(
   client: FoyerClient,
   parameters: AuthenticateParameters,
   flow: AuthFlow = beginAuthFlow(client),
-): Promise<{ user: User; isNewUser: boolean }> {
+): Promise<{ user: User; isNewUser: boolean; oauthTokens: OAuthTokens | undefined }> {
   const response: AuthResponse = await request(client, parameters.endpoint, {
     body: parameters.body,
     retry: false,
@@ -68,5 +69,5 @@ export async function authenticate(
   }
   const user = await applyAuthResponse(client, response)
   if (user && parameters.method) await recordRecentLoginMethod(client, parameters.method)
-  return { user: response.user, isNewUser: response.is_new_user }
+  return { user: response.user, isNewUser: response.is_new_user, oauthTokens: response.oauth_tokens }
 }

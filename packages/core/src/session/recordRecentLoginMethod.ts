@@ -1,16 +1,19 @@
+import { type OAuthProvider, oauthProviders } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
  * A login method the landing can mark as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login
- * method"). Guest and custom-JWT sign-ins are not user choices on the landing, so they are never recorded.
+ * method"): the four built-in ones or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
+ * user choices on the landing, so they are never recorded.
  */
-export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet'
+export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | OAuthProvider
 
 const recentLoginMethods: readonly string[] = [
   'email',
   'sms',
   'passkey',
   'wallet',
+  ...oauthProviders,
 ] satisfies RecentLoginMethod[]
 
 /** Whether `value` is a {@link RecentLoginMethod}. @internal */

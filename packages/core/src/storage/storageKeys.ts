@@ -1,5 +1,6 @@
 /**
- * Storage keys (contract: namespaced per app for tokens, shared per browser for ids).
+ * Storage keys of the session: namespaced per app for tokens, shared per browser for ids. Features keep
+ * their own keys beside them (`recentLoginMethodKey`, `oauthFlowKey`).
  *
  * @internal
  */

@@ -23,12 +23,6 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 /** base64url (RFC 4648 §5, unpadded) → bytes. Throws on characters outside the alphabet. */
 function base64UrlToBytes(value: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(value)) throw new Error('not base64url')
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=')
-  const binary = atob(base64)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
+  // atob takes unpadded base64 too.
+  return Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0))
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { customJwtAuthConfigSchema } from './customJwt'
-import { oauthProviders } from './oauthAccounts'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])

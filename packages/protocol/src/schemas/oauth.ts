@@ -3,32 +3,19 @@ import { oauthTokensSchema } from './auth'
 import { authModeSchema } from './common'
 import { userSchema } from './user'
 
-/** Random bytes of a PKCE code verifier and of an OAuth state, before base64url (spec 01 §9). */
-export const OAUTH_VERIFIER_BYTES = 36
-export const OAUTH_STATE_BYTES = 36
-/** Size of the OAuth popup window, in CSS px (issue 10 §2). */
-export const OAUTH_POPUP_WIDTH_PX = 440
-export const OAUTH_POPUP_HEIGHT_PX = 680
-/** Lifetime of an OAuth flow (state, PKCE challenge) and of the one-time code handed back, in seconds (checklist E.34, E.37: ≤ 10 min). */
-export const OAUTH_FLOW_TTL_SECONDS = 600
-/** The `authorization_code` the client reads as "the user denied" (spec 01 §5). */
-export const OAUTH_DENIED_CODE = 'undefined'
-/**
- * The `privy_oauth_code` of a failure after the provider answered (token exchange, id_token, user info):
- * the client shows 'Something went wrong. Try again.' (WIRE.md §1).
- */
-export const OAUTH_ERROR_CODE = 'error'
-
-/** The page-load query parameters of an OAuth return (spec 01 §2). */
-export const oauthReturnParameters = {
-  code: 'privy_oauth_code',
-  provider: 'privy_oauth_provider',
-  state: 'privy_oauth_state',
-} as const
-
-/** The message a popup's return page posts to its opener (WIRE.md §1). */
-export const OAUTH_POPUP_RESPONSE_TYPE = 'PRIVY_OAUTH_RESPONSE'
-export const OAUTH_POPUP_ERROR_TYPE = 'PRIVY_OAUTH_ERROR'
+// Defined without zod, so the browser's initial bundle can use them.
+export {
+  OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
+  OAUTH_FLOW_TTL_SECONDS,
+  OAUTH_POPUP_ERROR_TYPE,
+  OAUTH_POPUP_HEIGHT_PX,
+  OAUTH_POPUP_RESPONSE_TYPE,
+  OAUTH_POPUP_WIDTH_PX,
+  OAUTH_STATE_BYTES,
+  OAUTH_VERIFIER_BYTES,
+  oauthReturnParameters,
+} from '../constants/oauth'
 
 /** A base64url string (RFC 4648 §5) of 1..`max` characters. */
 const base64Url = (max: number) =>

@@ -1,26 +1,15 @@
 import { z } from 'zod'
+import { oauthProviders } from '../constants/oauth'
 import { linkedAccountTimes } from './common'
 
-/** The OAuth providers a user can sign in with (spec 01 §1), in the spec's order. */
-export const oauthProviders = [
-  'google',
-  'discord',
-  'github',
-  'linkedin',
-  'twitter',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'apple',
-] as const
-/** One of {@link oauthProviders}. */
-export type OAuthProvider = (typeof oauthProviders)[number]
-export const oauthProviderSchema = z.enum(oauthProviders)
-
-/** True when `value` names one of {@link oauthProviders}. */
-export function isOAuthProvider(value: unknown): value is OAuthProvider {
-  return typeof value === 'string' && (oauthProviders as readonly string[]).includes(value)
-}
+// Defined beside the other OAuth constants, free of zod, so the browser's initial bundle can use them.
+export {
+  isOAuthProvider,
+  type OAuthAccountType,
+  type OAuthProvider,
+  oauthAccountType,
+  oauthProviders,
+} from '../constants/oauth'
 
 /** Linked-account shapes of the OAuth providers (WIRE.md §12); `subject` is the provider's user id. */
 export const googleOAuthAccountSchema = z.object({
@@ -102,10 +91,6 @@ export const oauthAccountSchemas = [
 ] as const
 /** A linked account of any OAuth provider. */
 export type OAuthAccount = z.infer<(typeof oauthAccountSchemas)[number]>
-/** `<provider>_oauth`: the linked-account type of an OAuth provider (spec 01 §3). */
-export type OAuthAccountType = `${OAuthProvider}_oauth`
 
-/** The linked-account type of `provider` (`google` → `google_oauth`). */
-export function oauthAccountType(provider: OAuthProvider): OAuthAccountType {
-  return `${provider}_oauth`
-}
+/** One of the OAuth providers' schema (`'google'` …). */
+export const oauthProviderSchema = z.enum(oauthProviders)

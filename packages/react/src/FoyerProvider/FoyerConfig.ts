@@ -90,6 +90,10 @@ export type FoyerConfig = {
    *
    * @example
    * loginMethods: ['email'] // only the email form: no phone form, wallet button or passkey link
+   * loginMethods: ['github', 'google', 'email'] // GitHub's button, then Google's (in this order), and email
+   *
+   * The OAuth buttons follow this list's order; unset, the spec's order (google, discord, github, linkedin,
+   * twitter, spotify, instagram, tiktok, apple) of the providers the app has on (`google_oauth` …).
    */
   loginMethods?: readonly FoyerLoginMethod[]
   /**
@@ -98,6 +102,8 @@ export type FoyerConfig = {
    * and the alternative (web2-first / web3-first) layout (spec 01 §2).
    */
   loginMethodsAndOrder?: FoyerLoginMethodsAndOrder
+  /** OAuth sign-in and linking (spec 01 §2, §4 "OAuth"). */
+  oauth?: FoyerOAuthConfig
   /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
   intl?: { defaultCountry?: string }
   /**
@@ -130,4 +136,21 @@ export type FoyerConfig = {
 export type FoyerCaptchaConfig = {
   /** The Turnstile script URL (explicit rendering); default Cloudflare's. */
   scriptUrl?: string
+}
+
+/** See {@link FoyerConfig} `oauth`. */
+export type FoyerOAuthConfig = {
+  /**
+   * How the provider's page shows: `'popup'` (default; a 440 × 680 window, the modal stays) or `'redirect'`
+   * (the whole page goes to the provider and comes back; the modal reopens on the OAuth status screen to
+   * finish). A blocked popup falls back to a redirect.
+   */
+  mode?: 'popup' | 'redirect'
+  /**
+   * The absolute URL of the app's page the provider returns to; it must be on one of the app's allowed
+   * origins. Default: the current page. That page must render `FoyerProvider` (it finishes the sign-in).
+   */
+  redirectTo?: string
+  /** `true` refuses to create new users: OAuth sign-ins send mode `'no-signup'` (spec 01 §4 "OAuth"). */
+  disableSignup?: boolean
 }

@@ -5,10 +5,11 @@ import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
-import { createRouter } from '../modal/router/createRouter'
+import { createRouter, type Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screens'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
+import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
 
 /** Props of {@link FoyerProvider}. */
 export type FoyerProviderProps = {
@@ -29,7 +30,9 @@ export type FoyerProviderProps = {
  * config's `chains`, `solanaClusters` and `embeddedWallets`, and initializes it after mounting: loads the app
  * configuration and restores the stored session. Registers the modal as the wallet's user interface
  * (signature and transaction prompts, password screens) and creates the `createOnLogin` wallets after each
- * sign-in (spec 02 §4). Styles are injected by the modal; the host imports no CSS.
+ * sign-in (spec 02 §4). On a page load that is an OAuth return (`privy_oauth_*` parameters), it finishes the
+ * sign-in: in the popup it hands the code to the opener; after a full-page redirect it opens the modal on the
+ * OAuth status screen (spec 01 §2). Styles are injected by the modal; the host imports no CSS.
  *
  * @param props - {@link FoyerProviderProps}
  * @throws InvalidAppIdError (code `invalid_app_id`, 'Cannot initialize the Foyer provider with an invalid
@@ -88,6 +91,17 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
       if (slot.ui === walletUi.ui) slot.ui = undefined
     }
   }, [client, walletUi])
+
+  // Spec 01 §2: back from an OAuth provider, the modal opens on the OAuth status screen and finishes.
+  const showRoute = useCallback(
+    (route: Route<ScreenParamsMap>) => {
+      rememberFocus()
+      router.reset(route.id, route.params as never)
+      setOpen(true)
+    },
+    [rememberFocus, router],
+  )
+  useOAuthRedirectReturn(client, showRoute)
 
   useCreateOnLogin(client, config?.embeddedWallets)
   useSyncCustomAuth(client, config?.customAuth)

@@ -176,3 +176,56 @@ describe('errorOutcome: recovery (spec 02 §8)', () => {
     )
   })
 })
+
+describe('errorOutcome: oauth (spec 01 §8 "OAuth")', () => {
+  const inline = (code: string, message?: string) => {
+    const outcome = errorOutcome('oauth', { code, message })
+    return outcome.kind === 'inline' ? { text: outcome.text(en), retry: outcome.retry } : outcome
+  }
+
+  test("default: 'Something went wrong. Please try again.' with Retry", () => {
+    expect(inline('UNKNOWN_AUTH_ERROR')).toEqual({
+      text: 'Something went wrong. Please try again.',
+      retry: true,
+    })
+    expect(inline('invalid_credentials')).toEqual({
+      text: 'Something went wrong. Please try again.',
+      retry: true,
+    })
+    expect(inline('no_such_code')).toEqual({ text: 'Something went wrong. Please try again.', retry: true })
+  })
+
+  test.each([
+    ['OAUTH_USER_DENIED', 'Retry and check {scope} to finish connecting your account.', true],
+    [
+      'oauth_account_suspended',
+      'Your {provider} account is suspended. Please try another login method.',
+      false,
+    ],
+    ['cannot_link_more_of_type', 'You cannot authorize more than one account for this user.', false],
+    ['linked_to_another_user', 'This account has already been linked to another user.', false],
+    ['oauth_origin_mismatch', 'Origins between parent and child windows do not match.', true],
+    ['oauth_flow_missing', 'Authentication error.', true],
+    ['too_many_requests', 'Too many requests. Please wait before trying again.', true],
+  ])('behavior: %s', (code, text, retry) => {
+    expect(inline(code)).toEqual({ text, retry })
+  })
+
+  test("behavior: too_many_requests keeps the server's message (a provider rate limit)", () => {
+    expect(inline('too_many_requests', 'Rate limited by GitHub.')).toEqual({
+      text: 'Rate limited by GitHub.',
+      retry: true,
+    })
+  })
+
+  test('behavior: screens: unknown account, user limit, and the login error screen', () => {
+    expect(errorOutcome('oauth', { code: 'user_does_not_exist' })).toMatchObject({
+      screen: 'accountNotFound',
+    })
+    expect(errorOutcome('oauth', { code: 'max_accounts_reached' })).toMatchObject({
+      screen: 'userLimitReached',
+    })
+    for (const code of ['allowlist_rejected', 'disallowed_login_method', 'signup_disabled', 'invalid_origin'])
+      expect(errorOutcome('oauth', { code }), code).toMatchObject({ kind: 'screen', screen: 'error' })
+  })
+})

@@ -63,6 +63,11 @@ export type ErrorFlowEntries = {
   link: Inline
   /** Recovering an embedded wallet with its password (spec 02 §8). */
   recovery: Inline
+  /**
+   * OAuth sign-in and linking, on the OAuth status screen (spec 01 §8 "OAuth"). Texts may hold `{provider}`
+   * and `{scope}`, which the screen fills with the provider's name.
+   */
+  oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
 }
 
 /** A flow of the table. */
@@ -87,6 +92,8 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   wallet: { text: 'externalWallets.unableToConnect', retry: true },
   link: { text: 'awaitingCode.genericError', retry: true },
   recovery: { text: 'recovery.genericError', retry: true },
+  // Spec 01 §8 "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
+  oauth: { text: 'oauth.unknownError', retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -98,6 +105,7 @@ const linkedToAnotherUser = {
   verifyCode: { screen: 'error' },
   wallet: { text: 'externalWallets.alreadyLinked', retry: false },
   link: { text: 'error.linkedToAnotherUser', retry: false },
+  oauth: { text: 'error.linkedToAnotherUser', retry: false },
 } satisfies ErrorRow
 
 /** The table: one row per code. Every server code has a `login` entry; other codes only where they differ. */
@@ -118,6 +126,7 @@ export const errorTable = {
     // The per-type link cap (spec 01 §6), not the app's user limit: the server's message, then Back.
     wallet: { text: { message: 'externalWallets.unableToConnect' }, retry: false },
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
+    oauth: { text: 'oauth.cannotLinkMore', retry: false },
   },
   allowlist_rejected: {
     login: {
@@ -128,18 +137,25 @@ export const errorTable = {
     },
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
+    oauth: { screen: 'error' },
   },
   max_accounts_reached: {
     login: loginDefault,
     verifyCode: { screen: 'userLimitReached' },
     wallet: { screen: 'userLimitReached' },
+    oauth: { screen: 'userLimitReached' },
   },
   user_does_not_exist: {
     login: loginDefault,
     verifyCode: { screen: 'accountNotFound' },
     wallet: { screen: 'accountNotFound' },
+    oauth: { screen: 'accountNotFound' },
   },
-  signup_disabled: { login: loginDefault, verifyCode: { screen: 'error' } },
+  signup_disabled: {
+    login: loginDefault,
+    verifyCode: { screen: 'error' },
+    oauth: { screen: 'error' },
+  },
   account_transfer_required: { login: loginDefault },
   disallowed_login_method: {
     login: {
@@ -149,6 +165,7 @@ export const errorTable = {
     },
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
+    oauth: { screen: 'error' },
   },
   disallowed_plus_email: {
     login: loginDefault,
@@ -158,18 +175,27 @@ export const errorTable = {
   too_many_requests: {
     login: { title: 'error.requestFailed', detail: 'error.tooManyAttempts', button: 'error.tryAgainLater' },
     verifyCode: { screen: 'error' },
+    // Spec 01 §8 "OAuth": including a provider rate-limit message (the server's text).
+    oauth: { text: { message: 'oauth.tooManyRequests' }, retry: true },
   },
   invalid_captcha: {
     login: { title: 'error.somethingWentWrong', detail: 'error.pleaseTryAgain', button: 'error.tryAgain' },
     sendCode: { screen: 'error', resetsCaptcha: true },
     passkey: { text: 'error.pleaseTryAgain', retry: true },
+    oauth: { screen: 'error' },
   },
   missing_or_invalid_token: { login: loginDefault },
-  invalid_origin: { login: loginDefault },
+  invalid_origin: {
+    login: loginDefault,
+    oauth: { screen: 'error' },
+  },
   missing_origin: { login: loginDefault },
   oauth_state_mismatch: { login: loginDefault },
   invalid_pkce_parameters: { login: loginDefault },
-  oauth_account_suspended: { login: loginDefault },
+  oauth_account_suspended: {
+    login: loginDefault,
+    oauth: { text: 'oauth.suspended', retry: false },
+  },
   cannot_unlink_embedded_wallet: { login: loginDefault },
   cannot_unlink_sole_account: {
     login: loginDefault,
@@ -223,6 +249,12 @@ export const errorTable = {
   user_rejected: { wallet: { text: 'externalWallets.rejected', retry: true } },
   // A detailed wallet error shows its details as is (spec 01 §8 "Wallet connection mapping").
   wallet_connection_error: { wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true } },
+
+  // OAuth (spec 01 §8 "OAuth")
+  OAUTH_USER_DENIED: { oauth: { text: 'oauth.denied', retry: true } },
+  UNKNOWN_AUTH_ERROR: { oauth: { text: 'oauth.unknownError', retry: true } },
+  oauth_flow_missing: { oauth: { text: 'oauth.authenticationError', retry: true } },
+  oauth_origin_mismatch: { oauth: { text: 'oauth.originMismatch', retry: true } },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

@@ -3,6 +3,7 @@ export type {
   FoyerCaptchaConfig,
   FoyerConfig,
   FoyerLoginMethod,
+  FoyerOAuthConfig,
 } from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
 export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
@@ -12,6 +13,7 @@ export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
+export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'

@@ -1,5 +1,6 @@
 import type { EmbeddedWalletInfo } from '@foyer/core'
 import type { ConnectedExternalWallet, ExternalWallet } from '@foyer/core/external-wallets'
+import type { OAuthAction, OAuthPopupRef } from '@foyer/core/oauth'
 import type {
   RecoverWithPasswordPrompt,
   SendSolanaTransactionPrompt,
@@ -68,6 +69,20 @@ export type CaptchaParams = { start: LoginStart }
 
 /** Params of the awaiting-passkey screen: the captcha token its sign-in carries (apps with a captcha). */
 export type AwaitingPasskeyParams = { captchaToken: string } | undefined
+
+/**
+ * Params of the OAuth status screen (spec 01 §2 "OAuth status"): the provider and what the flow is for; the
+ * popup the click opened (`null`: blocked, so a full-page redirect); the captcha token of the flow (apps with
+ * a captcha); the code of a full-page return to exchange; and, for a link, how to answer the link hook.
+ */
+export type OAuthStatusParams = {
+  provider: string
+  action: OAuthAction
+  popup?: OAuthPopupRef | null | undefined
+  captchaToken?: string | undefined
+  returned?: { authorizationCode: string; stateCode: string } | undefined
+  settle?: PromptSettler<User> | undefined
+}
 
 /** Params of the passkey list ('Link passkey'): resolves when the user closes it. */
 export type LinkPasskeyParams = { settle: PromptSettler<undefined> }
@@ -141,6 +156,7 @@ export type ScreenParamsMap = {
   linkAccount: LinkAccountParams
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
+  oauthStatus: OAuthStatusParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
@@ -210,6 +226,14 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       })),
     ),
     title: (m) => m.passkey.title,
+    closable: true,
+  },
+  // OAuth: its own chunk, with @foyer/core/oauth (PKCE, popup, code exchange).
+  oauthStatus: {
+    component: lazy(() =>
+      import('../screens/login/OAuthStatus/OAuthStatus').then((m) => ({ default: m.OAuthStatus })),
+    ),
+    title: (m) => m.oauth.verifying,
     closable: true,
   },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
@@ -351,6 +375,11 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
 export function isClosable(route: { id: ScreenId; params: unknown }): boolean {
   const { closable } = screens[route.id] as ScreenDefinition<ScreenId>
   return typeof closable === 'function' ? closable(route.params as never) : closable
+}
+
+/** Preloads the OAuth status screen (when the pointer nears an OAuth button, or on a redirect return). */
+export function preloadOAuthScreens(): void {
+  void import('../screens/login/OAuthStatus/OAuthStatus')
 }
 
 /**

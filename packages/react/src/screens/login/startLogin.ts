@@ -1,21 +1,27 @@
 import { sendEmailCode, sendSmsCode } from '@foyer/core'
+import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
 import { toErrorInfo } from '../../errors/toErrorInfo'
+import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
 import type { LandingParams, ScreenParamsMap } from '../../modal/screens'
 
 /**
- * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, or open
- * the passkey prompt. `landing` is what the landing keeps for Back (the typed address and number).
+ * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, open
+ * the passkey prompt, or sign in with an OAuth provider. `landing` is what the landing keeps for Back (the
+ * typed address and number).
  */
 export type LoginStart =
   | { kind: 'email'; email: string; landing?: LandingParams | undefined }
   | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
   | { kind: 'passkey' }
+  | { kind: 'oauth'; provider: string }
 
-/** What {@link startLogin} and {@link continueLogin} need of the modal. */
-export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'>
+/** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
+export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'> & {
+  config?: FoyerConfig | undefined
+}
 
 /**
  * Starts a login (spec 01 §4 "Starting a login"): when the app has `captcha_enabled` and nobody is signed in,
@@ -29,7 +35,7 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
-    const landing = start.kind === 'passkey' ? undefined : start.landing
+    const landing = start.kind === 'passkey' || start.kind === 'oauth' ? undefined : start.landing
     // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
     if (landing && history.at(-1)?.id === 'landing')
       modal.router.restore([
@@ -45,7 +51,9 @@ export function startLogin(modal: LoginStartContext, start: LoginStart): Promise
 
 /**
  * Continues a login start with the captcha token (when one was needed), then moves on: the code screen
- * (email, SMS) or the passkey screen, with the landing (and what it keeps) below for Back. Failures: a
+ * (email, SMS), the passkey screen, or the OAuth status screen, with the landing (and what it keeps) below
+ * for Back. For OAuth in popup mode the popup opens here, synchronously, so that a landing click keeps its
+ * user activation (after the captcha screen it is usually blocked, and the flow falls back to a redirect). Failures: a
  * disallowed plus email returns to the landing with its inline error; `invalid_captcha` after the captcha
  * screen goes to the error screen above it (its button returns to the captcha screen, which runs a fresh
  * challenge: spec 01 §8 "captcha reset on click"); others go to the error screen above the landing. Called
@@ -62,6 +70,13 @@ export async function continueLogin(
   const { client, router } = modal
   const history = router.getHistory()
   const viaCaptcha = history.at(-1)?.id === 'captcha'
+  if (start.kind === 'oauth') {
+    const popup = (modal.config?.oauth?.mode ?? 'popup') === 'popup' ? openOAuthPopup() : null
+    const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
+    if (viaCaptcha) router.replace('oauthStatus', params)
+    else router.push('oauthStatus', params)
+    return
+  }
   if (start.kind === 'passkey') {
     if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
     else router.push('awaitingPasskey')

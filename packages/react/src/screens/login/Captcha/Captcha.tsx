@@ -25,7 +25,7 @@ type Phase = 'loading' | 'success' | 'error'
  * heading sits in a polite live region, so each state is announced.
  */
 export function Captcha({ params }: ScreenProps<'captcha'>) {
-  const { client, router, state, messages } = useModal()
+  const { client, router, state, messages, config } = useModal()
   const m = messages.captcha
   const { containerRef, getToken } = useCaptcha()
   const [phase, setPhase] = useState<Phase>('loading')
@@ -47,8 +47,8 @@ export function Captcha({ params }: ScreenProps<'captcha'>) {
     }
     if (!isMounted()) return
     setPhase('success')
-    await continueLogin({ client, router, state }, params.start, token)
-  }, [getToken, isMounted, client, router, state, params.start])
+    await continueLogin({ client, router, state, config }, params.start, token)
+  }, [getToken, isMounted, client, router, state, config, params.start])
 
   useStartOnce(run)
 

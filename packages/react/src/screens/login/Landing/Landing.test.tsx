@@ -391,14 +391,6 @@ describe('Landing layout', () => {
     )
   })
 
-  test('behavior: an OAuth entry starts the OAuth sign-in (for now the error screen, whose button returns)', async () => {
-    const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ google_oauth: true }) })
-    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }))
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
-    await user.click(button('Try again'))
-    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy()
-  })
-
   test('behavior: closing resets the landing to the default view 150 ms later', async () => {
     const { user, trigger } = await renderFoyerAndOpen({ routes: appConfigRoute({ ...allOAuth }) })
     await user.click(await screen.findByRole('button', { name: 'More options' }))

@@ -2,6 +2,7 @@ import { getRecentLoginMethod, type RecentLoginMethod } from '@foyer/core'
 import type { OAuthProvider } from '@foyer/protocol'
 import { Fragment, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useIsMounted } from '../../../hooks/useIsMounted'
+import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
@@ -182,7 +183,14 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     if (method === 'wallet') return walletButton
     if (method === 'passkey') return passkeyLink
-    return <OAuthEntry provider={method.slice('oauth:'.length) as OAuthProvider} />
+    const provider = method.slice('oauth:'.length) as OAuthProvider
+    return (
+      <OAuthEntry
+        provider={provider}
+        chip={recentChip(provider, true)}
+        describedBy={describedByRecent(provider)}
+      />
+    )
   }
 
   const appearance = config?.appearance

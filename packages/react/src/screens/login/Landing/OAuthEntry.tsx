@@ -1,40 +1,47 @@
 import type { OAuthProvider } from '@foyer/protocol'
+import type { ReactNode } from 'react'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
+import { preloadOAuthScreens } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
-import { startOAuthLogin } from './startOAuthLogin'
-
-/** The providers' display names (proper nouns: the same in every locale). */
-const providerNames: Record<OAuthProvider, string> = {
-  google: 'Google',
-  discord: 'Discord',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  twitter: 'Twitter',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  apple: 'Apple',
-}
+import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
+import { oauthProviderName } from '../oauthProviderName'
+import { startLogin } from '../startLogin'
 
 /** Props of {@link OAuthEntry}. */
-export type OAuthEntryProps = { provider: OAuthProvider }
+export type OAuthEntryProps = {
+  provider: OAuthProvider
+  /** The 'Recent' chip, when this provider was the last sign-in (rendered inside, hidden from the name). */
+  chip?: ReactNode
+  /** Id of the chip, the button's accessible description. */
+  describedBy?: string | undefined
+}
 
 /**
  * A landing entry for one OAuth provider (spec 01 §2 "Landing"): the secondary block button 'Continue with
- * <Provider>' that starts the provider's sign-in through {@link startOAuthLogin}. The one place the landing
- * renders a provider, so the OAuth flow (icons, the 'Unknown' provider) plugs in here.
+ * <Provider>' with the provider's icon. A click goes through `startLogin` (captcha first when the app has
+ * it, spec 01 §4) to the OAuth status screen, and opens the popup within the click so the browser lets it
+ * through (or redirects the page, per `config.oauth.mode`). Pointing at it preloads the OAuth screens.
  *
  * @example
  * <OAuthEntry provider="google" />
  */
-export function OAuthEntry({ provider }: OAuthEntryProps) {
+export function OAuthEntry({ provider, chip, describedBy }: OAuthEntryProps) {
   const modal = useModal()
   return (
-    <Button variant="secondary" block onClick={() => startOAuthLogin(modal, provider)}>
-      {formatMessage(modal.messages.landingLayout.continueWithProvider, {
-        provider: providerNames[provider],
+    <Button
+      variant="secondary"
+      block
+      aria-describedby={describedBy}
+      onPointerEnter={preloadOAuthScreens}
+      onFocus={preloadOAuthScreens}
+      onClick={() => void startLogin(modal, { kind: 'oauth', provider })}
+    >
+      <OAuthProviderIcon provider={provider} />
+      {formatMessage(modal.messages.oauth.continueWith, {
+        provider: oauthProviderName(provider, modal.messages),
       })}
+      {chip}
     </Button>
   )
 }

@@ -1,0 +1,221 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// OAuth in Chromium against the local identity provider that stands in for the nine providers (issue 10 §2):
+// the real server routes, the real provider pages (account chooser, Cancel), popup and full-page redirect.
+const ADA = { subject: '100001', email: 'ada@example.com', name: 'Ada Lovelace', username: 'ada' }
+const GRACE = { subject: '100002', email: 'grace@example.com', name: 'Grace Hopper', username: 'grace' }
+
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ oauth: { users: [ADA, GRACE] } }), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+type LinkedAccount = { type: string; subject?: string; email?: string | null; username?: string | null }
+
+async function linkedAccounts(): Promise<LinkedAccount[]> {
+  const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+  return user.linked_accounts ?? []
+}
+
+/** Opens the modal's landing and, when the provider sits in the overflow, 'More options'. */
+async function openLanding(provider: string): Promise<void> {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  const entry = dialog.getByRole('button', { name: new RegExp(`^Continue with ${provider}`) })
+  await dialog.getByRole('heading', { name: 'Log in or sign up' }).waitFor()
+  if (!(await entry.isVisible())) await dialog.getByRole('button', { name: 'More options' }).click()
+  await entry.waitFor()
+}
+
+/** Clicks 'Continue with <provider>' and returns the provider's popup. */
+async function clickProvider(provider: string): Promise<Page> {
+  const popup = page.waitForEvent('popup')
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(`^Continue with ${provider}`) })
+    .click()
+  return popup
+}
+
+describe('OAuth sign-in through the modal', () => {
+  test('default: Google by popup — the provider page, then signed in with the google_oauth account', async () => {
+    await openDemo(page, stack.demoUrl)
+    await openLanding('Google')
+    const popup = await clickProvider('Google')
+    await popup.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    await popup.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+    await popup.waitForEvent('close')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'google_oauth', subject: ADA.subject, email: ADA.email }),
+    )
+    // The popup's return page handed the code over; the main page's address is untouched.
+    expect(page.url()).not.toContain('privy_oauth_')
+  })
+
+  test('behavior: Google by full-page redirect; the return parameters are read, then removed from the URL', async () => {
+    await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
+    await openLanding('Google')
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Continue with Google/ })
+      .click()
+    await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    await page.getByRole('button', { name: 'Continue as Grace Hopper' }).click()
+    await page.waitForURL((url) => url.href.startsWith(stack.demoUrl))
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'google_oauth', subject: GRACE.subject, email: GRACE.email }),
+    )
+    await expect.poll(() => page.url()).not.toContain('privy_oauth_')
+    expect(new URL(page.url()).searchParams.get('oauthMode')).toBe('redirect')
+  })
+
+  test("behavior: Apple's form_post response signs in", async () => {
+    await openDemo(page, stack.demoUrl)
+    await openLanding('Apple')
+    const popup = await clickProvider('Apple')
+    await popup.getByRole('heading', { name: /Sign in to Apple/ }).waitFor()
+    await popup.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+    await popup.waitForEvent('close')
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'apple_oauth', subject: ADA.subject, email: ADA.email }),
+    )
+  })
+
+  test('error: Cancel at the provider is a denial — the spec 01 §8 text and Retry, no session', async () => {
+    await openDemo(page, stack.demoUrl)
+    await openLanding('Google')
+    const popup = await clickProvider('Google')
+    await popup.getByRole('button', { name: 'Cancel' }).click()
+    await popup.waitForEvent('close')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(/Retry and check .* to finish connecting your account\./).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true)
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+  })
+})
+
+describe('OAuth linking', () => {
+  test('behavior: link GitHub to an email user, then unlink it', async () => {
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('oauth-link'))
+    const popup = page.waitForEvent('popup')
+    await page.getByRole('button', { name: 'Link github' }).click()
+    const provider = await popup
+    await provider.getByRole('heading', { name: /Sign in to GitHub/ }).waitFor()
+    await provider.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+    await waitForTestId(page, 'oauth-outcome', 'github linked')
+    await expect
+      .poll(async () => (await linkedAccounts()).find((account) => account.type === 'github_oauth'))
+      .toMatchObject({ subject: ADA.subject, username: ADA.username, email: ADA.email })
+
+    await page.getByRole('button', { name: 'Unlink github' }).click()
+    await waitForTestId(page, 'oauth-outcome', 'github unlinked')
+    expect((await linkedAccounts()).some((account) => account.type === 'github_oauth')).toBe(false)
+  })
+})
+
+describe('OAuth refusals', () => {
+  /** Signs in with Google by full-page redirect and returns the return URL the server sent the page to. */
+  async function redirectSignIn(): Promise<string> {
+    await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
+    await openLanding('Google')
+    let returnUrl = ''
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes('privy_oauth_code=')) returnUrl = frame.url()
+    })
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Continue with Google/ })
+      .click()
+    await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(returnUrl).toContain('privy_oauth_state=')
+    return returnUrl
+  }
+
+  test('error: a replayed return (the same code and state again) signs nobody in', async () => {
+    const returnUrl = await redirectSignIn()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await waitForTestId(page, 'authenticated', 'false')
+    await page.goto(returnUrl)
+    await waitForTestId(page, 'ready', 'true')
+    await page.getByRole('dialog').getByRole('button', { name: /Retry|Try another method/ }).first().waitFor()
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+    await expect.poll(() => page.url()).not.toContain('privy_oauth_')
+  })
+
+  test('error: a return whose state does not match the flow is refused without a call', async () => {
+    await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
+    await openLanding('Google')
+    let returnUrl = ''
+    await page.route(/privy_oauth_code=/, async (route) => {
+      // Swap the state on the way back: the client must refuse it (checklist E.34).
+      const url = new URL(route.request().url())
+      returnUrl = url.href
+      url.searchParams.set('privy_oauth_state', 'bWlzbWF0Y2hlZC1zdGF0ZS1vZi1hbm90aGVyLWZsb3cxMjM0')
+      await route.fulfill({ status: 302, headers: { location: url.href } })
+    })
+    const authenticateCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/oauth/authenticate')) authenticateCalls.push(request.url())
+    })
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Continue with Google/ })
+      .click()
+    await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+    await page.waitForURL((url) => url.href.includes('bWlzbWF0Y2hlZC1zdGF0ZS'))
+    await page.unroute(/privy_oauth_code=/)
+    await waitForTestId(page, 'ready', 'true')
+    await page.getByRole('dialog').getByRole('button', { name: /Retry|Try another method/ }).first().waitFor()
+    expect(returnUrl).toContain('privy_oauth_state=')
+    expect(authenticateCalls).toEqual([])
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+  })
+
+  test('error: a redirect_to outside the allowed origins is refused (checklist E.36)', async () => {
+    await openDemo(page, stack.demoUrl)
+    const answer = await page.evaluate(
+      async ({ apiUrl }) => {
+        const response = await fetch(`${apiUrl}/api/v1/oauth/init`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'privy-app-id': 'foyerdemoapp0000000000000' },
+          body: JSON.stringify({
+            provider: 'google',
+            redirect_to: 'https://attacker.example/steal',
+            code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+            state_code: 'c3RhdGUtb2YtdGhlLWF0dGFja2VyLWZsb3ctMTIzNDU2Nzg5',
+          }),
+        })
+        return { status: response.status, body: await response.json() }
+      },
+      { apiUrl: stack.apiUrl },
+    )
+    expect(answer.status).toBe(403)
+    expect(answer.body).toMatchObject({ code: 'invalid_origin' })
+  })
+})

@@ -1,0 +1,6 @@
+import { expect, test } from 'vitest'
+import * as oauth from './oauth'
+
+test('exports', () => {
+  expect(Object.keys(oauth).sort()).toMatchSnapshot()
+})

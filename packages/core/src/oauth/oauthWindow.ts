@@ -1,0 +1,35 @@
+/**
+ * What the OAuth flow uses of the browser window (a narrow type so tests can hand in a fake).
+ *
+ * @internal
+ */
+export type OAuthWindow = {
+  location: { href: string; origin: string; assign(url: string): void }
+  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string | URL | null): void }
+  opener: OAuthWindowRef | null
+  screenX: number
+  screenY: number
+  outerWidth: number
+  outerHeight: number
+  open(url?: string, target?: string, features?: string): OAuthPopupRef | null
+  close(): void
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  setInterval(handler: () => void, timeout: number): number
+  clearInterval(id: number): void
+}
+
+/** Another window this one can post to (the popup's opener). @internal */
+export type OAuthWindowRef = { postMessage(message: unknown, targetOrigin: string): void }
+
+/** The popup as its opener sees it: `location` is readable only once it is back on the app's origin. @internal */
+export type OAuthPopupRef = {
+  closed: boolean
+  close(): void
+  location: { href: string; replace(url: string): void }
+}
+
+/** The browser's `window`, or `null` outside a browser. @internal */
+export function browserWindow(): OAuthWindow | null {
+  return typeof window === 'undefined' ? null : (window as unknown as OAuthWindow)
+}

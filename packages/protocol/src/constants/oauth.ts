@@ -1,0 +1,54 @@
+/** The OAuth providers a user can sign in with (spec 01 §1), in the spec's order. */
+export const oauthProviders = [
+  'google',
+  'discord',
+  'github',
+  'linkedin',
+  'twitter',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'apple',
+] as const
+/** One of {@link oauthProviders}. */
+export type OAuthProvider = (typeof oauthProviders)[number]
+
+/** True when `value` names one of {@link oauthProviders}. */
+export function isOAuthProvider(value: unknown): value is OAuthProvider {
+  return typeof value === 'string' && (oauthProviders as readonly string[]).includes(value)
+}
+
+/** Random bytes of a PKCE code verifier and of an OAuth state, before base64url (spec 01 §9). */
+export const OAUTH_VERIFIER_BYTES = 36
+export const OAUTH_STATE_BYTES = 36
+/** Size of the OAuth popup window, in CSS px (issue 10 §2). */
+export const OAUTH_POPUP_WIDTH_PX = 440
+export const OAUTH_POPUP_HEIGHT_PX = 680
+/** Lifetime of an OAuth flow (state, PKCE challenge) and of the one-time code handed back, in seconds (checklist E.34, E.37: ≤ 10 min). */
+export const OAUTH_FLOW_TTL_SECONDS = 600
+/** The `authorization_code` the client reads as "the user denied" (spec 01 §5). */
+export const OAUTH_DENIED_CODE = 'undefined'
+/**
+ * The `privy_oauth_code` of a failure after the provider answered (token exchange, id_token, user info):
+ * the client shows 'Something went wrong. Try again.' (WIRE.md §1).
+ */
+export const OAUTH_ERROR_CODE = 'error'
+
+/** The page-load query parameters of an OAuth return (spec 01 §2). */
+export const oauthReturnParameters = {
+  code: 'privy_oauth_code',
+  provider: 'privy_oauth_provider',
+  state: 'privy_oauth_state',
+} as const
+
+/** The message a popup's return page posts to its opener (WIRE.md §1). */
+export const OAUTH_POPUP_RESPONSE_TYPE = 'PRIVY_OAUTH_RESPONSE'
+export const OAUTH_POPUP_ERROR_TYPE = 'PRIVY_OAUTH_ERROR'
+
+/** `<provider>_oauth`: the linked-account type of an OAuth provider (spec 01 §3). */
+export type OAuthAccountType = `${OAuthProvider}_oauth`
+
+/** The linked-account type of `provider` (`google` → `google_oauth`). */
+export function oauthAccountType(provider: OAuthProvider): OAuthAccountType {
+  return `${provider}_oauth`
+}

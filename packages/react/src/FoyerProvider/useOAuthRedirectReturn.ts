@@ -1,0 +1,40 @@
+import { type FoyerClient, initialize } from '@foyer/core'
+import { oauthReturnParameters } from '@foyer/protocol'
+import { useEffect, useRef } from 'react'
+import type { Route } from '../modal/router/createRouter'
+import { preloadOAuthScreens, type ScreenParamsMap } from '../modal/screens'
+
+/**
+ * Finishes an OAuth return at page load (spec 01 §2; internal to `FoyerProvider`). Only when the URL carries
+ * all three `privy_oauth_*` parameters does it load `@foyer/core/oauth` (so other page loads carry none of
+ * it) and call `handleOAuthReturn`, which removes them from the URL: in the popup of a popup flow, that hands
+ * the code to the opener and closes the popup; after a full-page redirect, once the client is initialized,
+ * `show` opens the modal on the OAuth status screen, which exchanges the code. Runs once per provider, also
+ * under StrictMode.
+ */
+export function useOAuthRedirectReturn(
+  client: FoyerClient,
+  show: (route: Route<ScreenParamsMap>) => void,
+): void {
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || typeof window === 'undefined') return
+    const search = new URLSearchParams(window.location.search)
+    if (!Object.values(oauthReturnParameters).every((name) => search.has(name))) return
+    started.current = true
+    preloadOAuthScreens()
+    void import('../screens/login/OAuthStatus/oauthActions').then(async ({ handleOAuthReturn }) => {
+      const found = await handleOAuthReturn(client)
+      if (found.kind !== 'redirect') return
+      await initialize(client)
+      show({
+        id: 'oauthStatus',
+        params: {
+          provider: found.provider,
+          action: found.action,
+          returned: { authorizationCode: found.authorizationCode, stateCode: found.stateCode },
+        },
+      })
+    })
+  }, [client, show])
+}

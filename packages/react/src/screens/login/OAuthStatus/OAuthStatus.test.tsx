@@ -1,0 +1,449 @@
+import { getRecentLoginMethod } from '@foyer/core'
+import { initLoginWithOAuth } from '@foyer/core/oauth'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  appConfigRoute,
+  createTestClient,
+  TEST_APP_ID,
+  type TestCall,
+  type TestRoutes,
+  testAuthResponse,
+  testUser,
+} from '../../../../test/createTestClient'
+import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
+import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useFoyer } from '../../../hooks/useFoyer'
+import { useLinkOAuth } from '../../../hooks/useLinkOAuth'
+
+const providerUrl = 'https://idp.test/authorize?client_id=1'
+const origin = 'http://localhost:3000'
+
+/** A popup as `window.open` hands it back: at the provider (its location unreadable) until closed. */
+function createFakePopup() {
+  const popup = {
+    closed: false,
+    replacedWith: [] as string[],
+    close() {
+      popup.closed = true
+    },
+    location: {
+      get href(): string {
+        throw new Error('SecurityError: cross-origin')
+      },
+      replace(url: string) {
+        popup.replacedWith.push(url)
+      },
+    },
+  }
+  return popup
+}
+
+const oauthRoutes = (settings = {}): TestRoutes => ({
+  ...appConfigRoute({ google_oauth: true, github_oauth: true, apple_oauth: true, ...settings }),
+  'POST /api/v1/oauth/init': () => ({ status: 200, body: { url: providerUrl } }),
+  'POST /api/v1/oauth/authenticate': () => ({ status: 200, body: testAuthResponse() }),
+})
+
+function stateOf(calls: TestCall[]): string {
+  const body = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as
+    | { state_code?: string }
+    | undefined
+  return body?.state_code ?? ''
+}
+
+/** The popup's return page posting to this window (WIRE.md §1). */
+function postFromPopup(popup: object, data: object, from = origin) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { origin: from, source: popup as never, data }))
+  })
+}
+
+let popups: ReturnType<typeof createFakePopup>[] = []
+let openSpy: ReturnType<typeof vi.spyOn>
+beforeEach(() => {
+  popups = []
+  openSpy = vi.spyOn(window, 'open').mockImplementation(() => {
+    const popup = createFakePopup()
+    popups.push(popup)
+    return popup as never
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  window.history.replaceState(null, '', '/')
+})
+
+describe('landing OAuth buttons', () => {
+  test("default: a button per provider the app has on, in the spec's order, each with its icon", async () => {
+    await renderFoyerAndOpen({ routes: oauthRoutes() })
+    const names = screen.getAllByRole('button', { name: /^Continue with / }).map((b) => b.textContent)
+    expect(names).toEqual(['Continue with Google', 'Continue with GitHub', 'Continue with Apple'])
+    const google = screen.getByRole('button', { name: 'Continue with Google' })
+    expect(google.querySelector('svg[data-provider-icon="google"][aria-hidden="true"]')).not.toBeNull()
+  })
+
+  test('behavior: config.loginMethods filters and orders them', async () => {
+    await renderFoyerAndOpen({
+      routes: oauthRoutes(),
+      config: { loginMethods: ['github', 'email', 'google', 'discord'] },
+    })
+    const names = screen.getAllByRole('button', { name: /^Continue with / }).map((b) => b.textContent)
+    expect(names).toEqual(['Continue with GitHub', 'Continue with Google'])
+  })
+
+  test('behavior: no buttons when the app has every provider off', async () => {
+    await renderFoyerAndOpen()
+    expect(screen.queryByRole('button', { name: /^Continue with / })).toBeNull()
+  })
+})
+
+describe('OAuthStatus', () => {
+  test('default: popup flow: 440 × 680 popup, verifying, then success; the provider becomes the recent method', async () => {
+    const { user, calls, client } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    expect(openSpy).toHaveBeenCalledWith('', 'foyer-oauth', expect.stringMatching(/width=440,height=680/))
+    expect(await screen.findByRole('heading', { name: 'Logging in with Google' })).toBeTruthy()
+    expect(screen.getByText('Complete the sign-in in the Google window.')).toBeTruthy()
+    await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+    expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
+      provider: 'google',
+      redirect_to: `${origin}/`,
+    })
+    const verifying = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(verifying.violations.map((violation) => violation.id)).toEqual([])
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-1',
+    })
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
+      authorization_code: 'code-1',
+      state_code: stateOf(calls),
+      mode: 'login-or-sign-up',
+    })
+    expect(client.getState().user?.id).toBe(testUser.id)
+    expect(popups[0]?.closed).toBe(true)
+    expect(await getRecentLoginMethod(client)).toBe('google')
+  })
+
+  test("behavior: sign-up disabled sends mode 'no-signup'", async () => {
+    const { user, calls } = await renderFoyerAndOpen({
+      routes: oauthRoutes(),
+      config: { oauth: { disableSignup: true } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-1',
+    })
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
+      mode: 'no-signup',
+    })
+  })
+
+  test("error: a denial shows the spec's text and Retry, which opens a new popup (keyboard)", async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    screen.getByRole('button', { name: 'Continue with Google' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'undefined',
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Retry and check Google to finish connecting your account.')
+    expect(screen.getByRole('heading', { name: 'Could not log in with Google' })).toBeTruthy()
+    expect(calls.some((call) => call.path === '/api/v1/oauth/authenticate')).toBe(false)
+    const results = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+    screen.getByRole('button', { name: 'Retry' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(popups).toHaveLength(2))
+    expect(await screen.findByText('Complete the sign-in in the Google window.')).toBeTruthy()
+  })
+
+  test("error: a popup message from another origin: 'Origins between parent and child windows do not match.'", async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(
+      popups[0] as object,
+      { type: 'PRIVY_OAUTH_RESPONSE', stateCode: stateOf(calls), authorizationCode: 'code-1' },
+      'https://evil.test',
+    )
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Origins between parent and child windows do not match.',
+    )
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  test.each([
+    ['oauth_account_suspended', 403, 'Your Google account is suspended. Please try another login method.'],
+    ['cannot_link_more_of_type', 400, 'You cannot authorize more than one account for this user.'],
+    ['linked_to_another_user', 400, 'This account has already been linked to another user.'],
+  ])('error: %s shows its text without Retry', async (code, status, text) => {
+    const routes = {
+      ...oauthRoutes(),
+      'POST /api/v1/oauth/authenticate': () => ({ status, body: { error: 'refused', code } }),
+    }
+    const { user, calls } = await renderFoyerAndOpen({ routes })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-1',
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(text)
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Try another method' })).toBeTruthy()
+  })
+
+  test('behavior: a blocked popup falls back to a full-page redirect', async () => {
+    openSpy.mockImplementation(() => null)
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(providerUrl))
+    expect(await screen.findByText('Taking you to GitHub')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
+      provider: 'github',
+    })
+  })
+
+  test('behavior: an app with captcha: the captcha screen first, then the flow carries its token', async () => {
+    vi.stubGlobal('turnstile', createFakeTurnstile('pass').turnstile)
+    try {
+      const routes = oauthRoutes({ captcha_enabled: true, captcha_site_key: 't:1x00000000000000000000AA' })
+      const { user, calls } = await renderFoyerAndOpen({ routes })
+      await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+      expect(await screen.findByText('Complete the sign-in in the Google window.')).toBeTruthy()
+      await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+      expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
+        provider: 'google',
+        token: 'token-1',
+      })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  test("behavior: config.oauth.mode 'redirect' opens no popup", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { user } = await renderFoyerAndOpen({
+      routes: oauthRoutes(),
+      config: { oauth: { mode: 'redirect' } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(providerUrl))
+    expect(openSpy).not.toHaveBeenCalled()
+  })
+})
+
+/** A host page showing whether someone is signed in. */
+function Host() {
+  const { authenticated } = useFoyer()
+  return <p data-testid="host">{authenticated ? 'signed in' : 'signed out'}</p>
+}
+
+/** A page load after the provider: the URL carries the return, the storage the flow begun before. */
+async function renderReturn(provider: string, code: string, routes: TestRoutes) {
+  const first = createTestClient(routes)
+  const { stateCode } = await initLoginWithOAuth(first.client, {
+    provider,
+    redirectTo: `${origin}/account?tab=2`,
+    mode: 'redirect',
+  })
+  window.history.replaceState(
+    null,
+    '',
+    `/account?tab=2&privy_oauth_code=${code}&privy_oauth_state=${stateCode}&privy_oauth_provider=${provider}`,
+  )
+  const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
+  render(
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+      <Host />
+    </FoyerProvider>,
+  )
+  return { client, calls, stateCode }
+}
+
+test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", async () => {
+  const first = await renderFoyerAndOpen({ routes: oauthRoutes() })
+  await first.user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
+  await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+  postFromPopup(popups[0] as object, {
+    type: 'PRIVY_OAUTH_RESPONSE',
+    stateCode: stateOf(first.calls),
+    authorizationCode: 'code-1',
+  })
+  expect(await screen.findByText('Success!')).toBeTruthy()
+  const storage = first.client._internal.storage()
+  cleanup()
+  await renderFoyerAndOpen({ routes: oauthRoutes(), storage })
+  const github = screen.getByRole('button', { name: 'Continue with GitHub' })
+  await waitFor(() => expect(github.textContent).toBe('Continue with GitHubRecent'))
+  expect(screen.getByRole('button', { name: 'Continue with Google' }).textContent).toBe(
+    'Continue with Google',
+  )
+})
+
+describe('redirect return', () => {
+  test('default: the modal opens on the status screen, signs in, and the URL loses the parameters', async () => {
+    const { calls, stateCode } = await renderReturn('google', 'code-7', oauthRoutes())
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByText('Success!')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
+      authorization_code: 'code-7',
+      state_code: stateCode,
+    })
+    expect(window.location.href).toBe(`${origin}/account?tab=2`)
+    await waitFor(() => expect(screen.getByTestId('host').textContent).toBe('signed in'))
+  })
+
+  test('behavior: in the popup, the page hands the code to its opener and closes; no modal', async () => {
+    const posted: unknown[] = []
+    const opener = {
+      postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }),
+    }
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true })
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    try {
+      const routes = oauthRoutes()
+      const first = createTestClient(routes)
+      const { stateCode } = await initLoginWithOAuth(first.client, {
+        provider: 'google',
+        redirectTo: `${origin}/`,
+      })
+      window.history.replaceState(
+        null,
+        '',
+        `/?privy_oauth_code=code-3&privy_oauth_state=${stateCode}&privy_oauth_provider=google`,
+      )
+      // The popup's page: a new client over the same storage (the opener's flow is there).
+      const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
+      render(
+        <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+          <Host />
+        </FoyerProvider>,
+      )
+      await waitFor(() => expect(close).toHaveBeenCalled())
+      expect(posted).toEqual([
+        {
+          message: { type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode: 'code-3' },
+          targetOrigin: origin,
+        },
+      ])
+      expect(screen.queryByRole('dialog')).toBeNull()
+      expect(calls.some((call) => call.path === '/api/v1/oauth/authenticate')).toBe(false)
+    } finally {
+      Object.defineProperty(window, 'opener', { value: null, configurable: true })
+    }
+  })
+
+  test("behavior: an unknown provider shows the generic icon and the name 'Unknown'", async () => {
+    const routes = {
+      ...oauthRoutes(),
+      'POST /api/v1/oauth/authenticate': () => ({
+        status: 400,
+        body: { error: 'bad', code: 'invalid_data' },
+      }),
+    }
+    await renderReturn('myspace', 'code-7', routes)
+    expect(await screen.findByRole('heading', { name: 'Could not log in with Unknown' })).toBeTruthy()
+    expect(screen.getByRole('dialog').querySelector('svg[data-provider-icon="unknown"]')).not.toBeNull()
+  })
+})
+
+/** A host page with Link and Unlink buttons for GitHub. */
+function LinkHost() {
+  const { linkOAuth, unlinkOAuth } = useLinkOAuth()
+  return (
+    <div>
+      <button type="button" onClick={() => void linkOAuth('github').catch(() => {})}>
+        Link GitHub
+      </button>
+      <button type="button" onClick={() => void unlinkOAuth('github', 'gh-1').catch(() => {})}>
+        Unlink GitHub
+      </button>
+    </div>
+  )
+}
+
+describe('useLinkOAuth', () => {
+  test('default: links through the status screen, then unlinks', async () => {
+    const linked = {
+      ...testUser,
+      linked_accounts: [
+        ...testUser.linked_accounts,
+        {
+          type: 'github_oauth' as const,
+          subject: 'gh-1',
+          username: 'ada',
+          name: 'Ada',
+          email: null,
+          verified_at: 1,
+          first_verified_at: 1,
+          latest_verified_at: 1,
+        },
+      ],
+    }
+    let refreshes = 0
+    const routes: TestRoutes = {
+      ...oauthRoutes(),
+      'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse() }),
+      'POST /api/v1/oauth/link': () => ({ status: 200, body: linked }),
+      'POST /api/v1/oauth/unlink': () => ({ status: 200, body: testUser }),
+      'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),
+      // The refresh after the link answers the linked user; the one after the unlink, the user without it.
+      'POST /api/v1/sessions': () => ({
+        status: 200,
+        body: testAuthResponse({ user: ++refreshes === 1 ? linked : testUser }),
+      }),
+    }
+    const { client, calls } = createTestClient(routes)
+    const { loginWithEmailCode } = await import('@foyer/core')
+    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+    const user = userEvent.setup()
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <LinkHost />
+      </FoyerProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'Link GitHub' }))
+    expect(await screen.findByRole('heading', { name: 'Linking GitHub' })).toBeTruthy()
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-1',
+    })
+    expect(await screen.findByText('Your account has been linked.')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/oauth/link')?.body).toMatchObject({
+      authorization_code: 'code-1',
+    })
+    expect(client.getState().user).toEqual(linked)
+    // The success screen closes the modal after its delay.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    await user.click(screen.getByRole('button', { name: 'Unlink GitHub' }))
+    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    expect(calls.find((call) => call.path === '/api/v1/oauth/unlink')?.body).toEqual({
+      provider: 'github',
+      subject: 'gh-1',
+    })
+  })
+})

@@ -1,0 +1,186 @@
+import {
+  linkOAuth,
+  loginWithOAuth,
+  OAuthPopupError,
+  type OAuthPopupRef,
+  openOAuthPopup,
+  startOAuthFlow,
+} from '@foyer/core/oauth'
+import { useCallback, useRef, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useStartOnce } from '../../../hooks/useStartOnce'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screens'
+import { Button } from '../../../ui/Button'
+import { Notice } from '../../../ui/Notice'
+import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+import { oauthProviderName } from '../oauthProviderName'
+
+/** Where the flow is while 'verifying': the provider's window is open, the page is leaving, or the code is being exchanged. */
+type Phase = 'popup' | 'redirecting' | 'exchanging'
+type Status =
+  | { kind: 'verifying'; phase: Phase }
+  | { kind: 'success' }
+  | { kind: 'error'; message: string; retry: boolean }
+
+/**
+ * OAuth status screen (spec 01 §2 "OAuth status", §4 "OAuth", §8): 'verifying' while the provider's popup is
+ * open or the page is on its way there, and while the code is exchanged; then success (the modal closes after
+ * `SUCCESS_CLOSE_DELAY_MS`; after a link, the success screen) or the spec 01 §8 OAuth text with 'Retry' where
+ * allowed (the error table's `oauth` flow: `errorOutcome('oauth', …)`). Account-not-found, user-limit and the login error screen take over for
+ * their codes.
+ *
+ * Started from the landing (`popup`: the window the click opened, `null` when blocked), from the link hook,
+ * or by the provider on return from a full-page redirect (`returned`: the code to exchange). The display mode
+ * is `config.oauth.mode` (default popup); a blocked popup falls back to a full-page redirect. 'Retry' opens a
+ * new popup in its click; with a captcha token (single use) it goes back through the captcha screen.
+ */
+export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
+  const { client, router, messages, config } = useModal()
+  const m = messages.oauth
+  const name = oauthProviderName(params.provider, messages)
+  const [status, setStatus] = useState<Status>({
+    kind: 'verifying',
+    phase: params.returned ? 'exchanging' : 'popup',
+  })
+  const isMounted = useIsMounted()
+  const firstRun = useRef(true)
+
+  const run = useCallback(
+    async (popup: OAuthPopupRef | null | undefined) => {
+      const returned = firstRun.current ? params.returned : undefined
+      const captchaToken = firstRun.current ? params.captchaToken : undefined
+      firstRun.current = false
+      const mode = config?.oauth?.mode ?? 'popup'
+      const flowParameters = {
+        provider: params.provider,
+        captchaToken,
+        redirectTo: config?.oauth?.redirectTo,
+        disableSignup: config?.oauth?.disableSignup,
+        action: params.action,
+      }
+      setStatus({ kind: 'verifying', phase: returned ? 'exchanging' : 'popup' })
+      try {
+        let code = returned
+        if (!code) {
+          // A blocked popup (none could be opened in the click) falls back to a full-page redirect.
+          const useRedirect = mode === 'redirect' || popup === null
+          const started = await startOAuthFlow(client, {
+            ...flowParameters,
+            mode: useRedirect ? 'redirect' : 'popup',
+            popup: popup ?? undefined,
+          }).catch((error: unknown) => {
+            if (error instanceof OAuthPopupError && error.code === 'oauth_popup_blocked')
+              return startOAuthFlow(client, { ...flowParameters, mode: 'redirect' })
+            throw error
+          })
+          if (started.mode === 'redirect') {
+            if (isMounted()) setStatus({ kind: 'verifying', phase: 'redirecting' })
+            return
+          }
+          code = { authorizationCode: started.authorizationCode, stateCode: started.stateCode }
+          if (isMounted()) setStatus({ kind: 'verifying', phase: 'exchanging' })
+        }
+        if (params.action === 'link') {
+          const { user } = await linkOAuth(client, code)
+          params.settle?.resolve(user)
+          if (isMounted()) router.replace('success', { detail: 'linked' })
+          return
+        }
+        await loginWithOAuth(client, code)
+        if (isMounted()) setStatus({ kind: 'success' })
+      } catch (caught) {
+        if (!isMounted()) return
+        const info = toErrorInfo(caught)
+        const outcome = errorOutcome('oauth', info)
+        if (outcome.kind === 'inline') {
+          // Spec 01 §8 "OAuth" texts name the provider ({provider}) or what to check ({scope}).
+          const message = formatMessage(outcome.text(messages), { provider: name, scope: name })
+          setStatus({ kind: 'error', message, retry: outcome.retry })
+        } else if (outcome.screen === 'error') router.push('error', info)
+        else router.replace(outcome.screen)
+      }
+    },
+    [client, config, isMounted, messages, name, params, router],
+  )
+
+  useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))
+  useCloseAfterSuccess(status.kind === 'success')
+
+  const retry = () => {
+    if (params.captchaToken !== undefined) {
+      router.replace('captcha', { start: { kind: 'oauth', provider: params.provider } })
+      return
+    }
+    // In the click: the popup opens with the user's activation.
+    void run((config?.oauth?.mode ?? 'popup') === 'popup' ? openOAuthPopup() : undefined)
+  }
+
+  const title = formatMessage(params.action === 'link' ? m.linkingTitle : m.verifyingTitle, {
+    provider: name,
+  })
+  if (status.kind === 'success')
+    return (
+      <div role="status">
+        <Notice
+          tone="success"
+          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
+          detail={messages.success.detail}
+        />
+      </div>
+    )
+  const back = router.getHistory().length > 1 ? () => router.back() : undefined
+  if (status.kind === 'error')
+    return (
+      <div className="foyer-screen">
+        <ScreenHeader
+          title={<ScreenTitle>{formatMessage(m.errorTitle, { provider: name })}</ScreenTitle>}
+          onBack={back}
+          backLabel={messages.modal.back}
+        />
+        <div className="foyer-row">
+          <OAuthProviderIcon provider={params.provider} />
+          <span>{name}</span>
+        </div>
+        <p className="foyer-error-text" role="alert">
+          {status.message}
+        </p>
+        {status.retry ? <Button onClick={retry}>{m.retry}</Button> : null}
+        {back && !status.retry ? (
+          <Button variant="secondary" onClick={back}>
+            {m.tryAnotherMethod}
+          </Button>
+        ) : null}
+      </div>
+    )
+  const text =
+    status.phase === 'popup'
+      ? formatMessage(m.waitingPopup, { provider: name })
+      : status.phase === 'redirecting'
+        ? formatMessage(m.redirecting, { provider: name })
+        : m.verifying
+  return (
+    <div className="foyer-screen" aria-busy="true">
+      <ScreenHeader
+        title={<ScreenTitle>{title}</ScreenTitle>}
+        onBack={back}
+        backLabel={messages.modal.back}
+      />
+      <div className="foyer-row">
+        <OAuthProviderIcon provider={params.provider} />
+        <span>{name}</span>
+      </div>
+      <Spinner />
+      <p className="foyer-text" role="status">
+        {text}
+      </p>
+    </div>
+  )
+}
