@@ -37,13 +37,17 @@ async function linkedAccounts(): Promise<LinkedAccount[]> {
   return user.linked_accounts ?? []
 }
 
-/** Opens the modal's landing and, when the provider sits in the overflow, 'More options'. */
+/**
+ * Opens the modal's landing and, when the provider sits in an overflow view (the demo app has wallets, so
+ * its landing is the web2-first one: 'Other socials'), opens that view.
+ */
 async function openLanding(provider: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
   const entry = dialog.getByRole('button', { name: new RegExp(`^Continue with ${provider}`) })
   await dialog.getByRole('heading', { name: 'Log in or sign up' }).waitFor()
-  if (!(await entry.isVisible())) await dialog.getByRole('button', { name: 'More options' }).click()
+  if (!(await entry.isVisible()))
+    await dialog.getByRole('button', { name: /^(Other socials|More options)$/ }).click()
   await entry.waitFor()
 }
 
@@ -57,14 +61,23 @@ async function clickProvider(provider: string): Promise<Page> {
   return popup
 }
 
+/**
+ * Clicks `button` on the provider's page and waits until the popup has closed (its return page hands the
+ * code to the opener, then closes), listening before the click so a quick close is not missed.
+ */
+async function clickAndClose(popup: Page, button: string): Promise<void> {
+  const closed = popup.waitForEvent('close', { timeout: 60_000 })
+  await popup.getByRole('button', { name: button }).click()
+  await closed
+}
+
 describe('OAuth sign-in through the modal', () => {
   test('default: Google by popup — the provider page, then signed in with the google_oauth account', async () => {
     await openDemo(page, stack.demoUrl)
     await openLanding('Google')
     const popup = await clickProvider('Google')
     await popup.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
-    await popup.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
-    await popup.waitForEvent('close')
+    await clickAndClose(popup, 'Continue as Ada Lovelace')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await waitForTestId(page, 'authenticated', 'true')
     expect(await linkedAccounts()).toContainEqual(
@@ -97,8 +110,7 @@ describe('OAuth sign-in through the modal', () => {
     await openLanding('Apple')
     const popup = await clickProvider('Apple')
     await popup.getByRole('heading', { name: /Sign in to Apple/ }).waitFor()
-    await popup.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
-    await popup.waitForEvent('close')
+    await clickAndClose(popup, 'Continue as Ada Lovelace')
     await waitForTestId(page, 'authenticated', 'true')
     expect(await linkedAccounts()).toContainEqual(
       expect.objectContaining({ type: 'apple_oauth', subject: ADA.subject, email: ADA.email }),
@@ -109,8 +121,7 @@ describe('OAuth sign-in through the modal', () => {
     await openDemo(page, stack.demoUrl)
     await openLanding('Google')
     const popup = await clickProvider('Google')
-    await popup.getByRole('button', { name: 'Cancel' }).click()
-    await popup.waitForEvent('close')
+    await clickAndClose(popup, 'Cancel')
     const dialog = page.getByRole('dialog')
     await dialog.getByText(/Retry and check .* to finish connecting your account\./).waitFor()
     expect(await dialog.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true)
@@ -163,36 +174,40 @@ describe('OAuth refusals', () => {
     await waitForTestId(page, 'authenticated', 'false')
     await page.goto(returnUrl)
     await waitForTestId(page, 'ready', 'true')
-    await page.getByRole('dialog').getByRole('button', { name: /Retry|Try another method/ }).first().waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Retry|Try another method/ })
+      .first()
+      .waitFor()
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
     await expect.poll(() => page.url()).not.toContain('privy_oauth_')
   })
 
-  test('error: a return whose state does not match the flow is refused without a call', async () => {
-    await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
-    await openLanding('Google')
-    let returnUrl = ''
-    await page.route(/privy_oauth_code=/, async (route) => {
-      // Swap the state on the way back: the client must refuse it (checklist E.34).
-      const url = new URL(route.request().url())
-      returnUrl = url.href
-      url.searchParams.set('privy_oauth_state', 'bWlzbWF0Y2hlZC1zdGF0ZS1vZi1hbm90aGVyLWZsb3cxMjM0')
-      await route.fulfill({ status: 302, headers: { location: url.href } })
-    })
+  test('error: the return of an older flow (its state is not the stored one) is refused without a call', async () => {
+    const startFlow = async () => {
+      await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
+      await openLanding('Google')
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Continue with Google/ })
+        .click()
+      await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+      return page.url()
+    }
+    // Flow 1 reaches the provider; flow 2 then replaces it in this browser; flow 1 comes back (checklist E.34).
+    const firstProviderPage = await startFlow()
+    await startFlow()
     const authenticateCalls: string[] = []
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/oauth/authenticate')) authenticateCalls.push(request.url())
     })
+    await page.goto(firstProviderPage)
+    await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
     await page
       .getByRole('dialog')
-      .getByRole('button', { name: /^Continue with Google/ })
-      .click()
-    await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
-    await page.waitForURL((url) => url.href.includes('bWlzbWF0Y2hlZC1zdGF0ZS'))
-    await page.unroute(/privy_oauth_code=/)
-    await waitForTestId(page, 'ready', 'true')
-    await page.getByRole('dialog').getByRole('button', { name: /Retry|Try another method/ }).first().waitFor()
-    expect(returnUrl).toContain('privy_oauth_state=')
+      .getByRole('button', { name: /Retry|Try another method/ })
+      .first()
+      .waitFor()
     expect(authenticateCalls).toEqual([])
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
   })
