@@ -52,3 +52,19 @@ export type OAuthAccountType = `${OAuthProvider}_oauth`
 export function oauthAccountType(provider: OAuthProvider): OAuthAccountType {
   return `${provider}_oauth`
 }
+
+/**
+ * The providers' names (proper nouns, the same in every language), for server messages ('Login with Google
+ * not allowed.') and provider pages. The modal takes its own from its messages.
+ */
+export const oauthProviderNames: Readonly<Record<OAuthProvider, string>> = {
+  google: 'Google',
+  discord: 'Discord',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  twitter: 'Twitter',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  apple: 'Apple',
+}

@@ -32,6 +32,7 @@ export {
   type OAuthAccountType,
   type OAuthProvider,
   oauthAccountType,
+  oauthProviderNames,
   oauthProviders,
   oauthReturnParameters,
 } from '../constants/oauth'

@@ -158,4 +158,28 @@ describe('loadConfig: OAuth', () => {
       loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{"github":{"tokenURL":"http://x"}}' }, cwd),
     ).rejects.toThrow('FOYER_OAUTH_ENDPOINTS_JSON')
   })
+
+  test('default: FOYER_DEMO_OAUTH_SETTINGS_JSON gives the demo app its provider flags and clients', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const settings = {
+      google_oauth: true,
+      oauth: {
+        clients: { google: { client_id: 'demo', client_secret: 's', scopes: [], apple: null } },
+        return_tokens: false,
+      },
+    }
+    const config = await loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: JSON.stringify(settings) }, cwd)
+    expect(config.demoOAuthSettings).toEqual(settings)
+    expect((await loadConfig({}, cwd)).demoOAuthSettings).toBeUndefined()
+  })
+
+  test('error: FOYER_DEMO_OAUTH_SETTINGS_JSON not JSON, or a setting outside OAuth', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    await expect(loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: '{' }, cwd)).rejects.toThrow(
+      'FOYER_DEMO_OAUTH_SETTINGS_JSON: not JSON',
+    )
+    await expect(loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: '{"email_auth":false}' }, cwd)).rejects.toThrow(
+      'FOYER_DEMO_OAUTH_SETTINGS_JSON',
+    )
+  })
 })

@@ -204,27 +204,43 @@ const oauthEndpointsSchema = z.partialRecord(
 )
 
 /**
+ * The JSON value of the environment variable `name`, checked by `schema`; undefined when unset. Throws
+ * `Error` naming the variable when it is not JSON or not that shape.
+ */
+function parseJsonVariable<Schema extends z.ZodType>(
+  name: string,
+  value: string | undefined,
+  schema: Schema,
+): z.output<Schema> | undefined {
+  if (value === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error(`Invalid environment:\n  ${name}: not JSON`)
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(
+      `Invalid environment:\n  ${name}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+    )
+  }
+  return parsed.data
+}
+
+/**
  * Parses `FOYER_OAUTH_ENDPOINTS_JSON` (see {@link ServerConfig.oauthProviders}). Throws `Error` naming the
  * variable when it is not JSON or not that shape.
  *
  * @example parseOAuthEndpoints('{"github":{"tokenUrl":"http://127.0.0.1:9000/token"}}')
  */
 export function parseOAuthEndpoints(value: string | undefined): OAuthOptions['providers'] {
-  if (value === undefined) return undefined
-  let json: unknown
-  try {
-    json = JSON.parse(value)
-  } catch {
-    throw new Error('Invalid environment:\n  FOYER_OAUTH_ENDPOINTS_JSON: not JSON')
-  }
-  const parsed = oauthEndpointsSchema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new Error(
-      `Invalid environment:\n  FOYER_OAUTH_ENDPOINTS_JSON: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
-    )
-  }
-  return parsed.data as OAuthOptions['providers']
+  return parseJsonVariable(
+    'FOYER_OAUTH_ENDPOINTS_JSON',
+    value,
+    oauthEndpointsSchema,
+  ) as OAuthOptions['providers']
 }
 
 /** The demo app's OAuth settings: the nine provider flags and the server-only `oauth` object. */
@@ -253,21 +269,7 @@ export type DemoOAuthSettings = z.infer<typeof demoOAuthSettingsSchema>
  * @example parseDemoOAuthSettings('{"google_oauth":true,"oauth":{"clients":{},"return_tokens":false}}')
  */
 export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSettings | undefined {
-  if (value === undefined) return undefined
-  let json: unknown
-  try {
-    json = JSON.parse(value)
-  } catch {
-    throw new Error('Invalid environment:\n  FOYER_DEMO_OAUTH_SETTINGS_JSON: not JSON')
-  }
-  const parsed = demoOAuthSettingsSchema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new Error(
-      `Invalid environment:\n  FOYER_DEMO_OAUTH_SETTINGS_JSON: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
-    )
-  }
-  return parsed.data
+  return parseJsonVariable('FOYER_DEMO_OAUTH_SETTINGS_JSON', value, demoOAuthSettingsSchema)
 }
 
 /** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */

@@ -164,6 +164,31 @@ describe('apps service', () => {
     ])
   })
 
+  test('behavior: seedDemoApp gives the demo app the OAuth settings it is passed, outside production only', async () => {
+    const oauthSettings = {
+      github_oauth: true,
+      oauth: {
+        clients: { github: { client_id: 'demo-github', client_secret: 's', scopes: [], apple: null } },
+        return_tokens: false,
+      },
+    }
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', oauthSettings })
+    expect(seeded.settings.github_oauth).toBe(true)
+    expect(seeded.settings.oauth.clients.github?.client_id).toBe('demo-github')
+    // Production ignores them (the production demo app keeps its stored settings).
+    const db = await createTestContext()
+    try {
+      const production = await seedDemoApp(db.db, {
+        masterKey: db.masterKey,
+        env: 'production',
+        oauthSettings: { ...oauthSettings, discord_oauth: true },
+      })
+      expect(production.settings.discord_oauth).toBe(false)
+    } finally {
+      await db.close()
+    }
+  })
+
   test("behavior: seedDemoApp with the demo host's JWKS turns on custom JWT sign-in (not in production)", async () => {
     const hostJwksUrl = 'http://localhost:5173/api/host/jwks.json'
     const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', hostJwksUrl })

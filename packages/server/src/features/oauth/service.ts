@@ -8,6 +8,7 @@ import {
   type OAuthClientSettings,
   type OAuthProvider,
   type OAuthTokens,
+  oauthProviderNames,
   oauthReturnParameters,
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
@@ -28,19 +29,6 @@ import { verifyIdToken } from './verifyIdToken'
 
 /** Time allowed for one token-endpoint call, in ms. */
 export const TOKEN_REQUEST_TIMEOUT_MS = 5000
-
-/** Display names in 'Login with X not allowed.' (spec 01 §6). */
-export const oauthProviderNames: Readonly<Record<OAuthProvider, string>> = {
-  google: 'Google',
-  discord: 'Discord',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  twitter: 'Twitter',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  apple: 'Apple',
-}
 
 /** A provider the app may use: its definition and the app's client registration there. */
 export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAuthClientSettings }

@@ -5,6 +5,7 @@ import {
   type OAuthClientSettings,
   type OAuthProvider,
   type OAuthSettings,
+  oauthProviderNames,
   oauthProviders,
 } from '@foyer/protocol'
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose'
@@ -90,19 +91,6 @@ const KNOWN_SCOPES = [
   'user.info.basic',
   'user.info.profile',
 ]
-
-/** Display names on the login page. */
-const providerNames: Record<OAuthProvider, string> = {
-  google: 'Google',
-  discord: 'Discord',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  twitter: 'Twitter',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  apple: 'Apple',
-}
 
 /**
  * Starts a real OAuth 2.0 / OpenID Connect server on 127.0.0.1 (oidc-provider 9) that stands in for the nine
@@ -215,7 +203,7 @@ export async function startLocalIdentityProvider(
       response.end(
         renderInteractionPage({
           uid: details.uid,
-          providerName: providerNames[clients.get(clientId)?.provider ?? 'google'],
+          providerName: oauthProviderNames[clients.get(clientId)?.provider ?? 'google'],
           clientId,
           scopes,
           users: [...users.values()].map((user) => ({
