@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
@@ -33,7 +33,7 @@ import { walletRoutes } from './features/wallets/routes'
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const app = Fastify({
-    logger: options.logger === true ? { level: 'info' } : (options.logger ?? false),
+    logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
   })
@@ -62,4 +62,27 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())
   return app
+}
+
+/**
+ * Fastify's logger options: `true` is info level; every request is logged by method and path only, without
+ * its query string, which may carry an OAuth provider's code and state (`/api/v1/oauth/callback?code=…`;
+ * security checklist C.27, J.64).
+ */
+function loggerOptions(
+  logger: CreateAppOptions['logger'],
+): Exclude<FastifyServerOptions['logger'], undefined> {
+  if (!logger) return false
+  const base = logger === true ? { level: 'info' } : logger
+  return {
+    ...base,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.split('?')[0] ?? '',
+        remoteAddress: request.ip,
+      }),
+      ...base.serializers,
+    },
+  }
 }

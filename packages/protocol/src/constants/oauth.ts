@@ -68,3 +68,6 @@ export const oauthProviderNames: Readonly<Record<OAuthProvider, string>> = {
   tiktok: 'TikTok',
   apple: 'Apple',
 }
+
+/** The server's own OAuth callback, where every provider returns (register `{public URL}{path}` there). */
+export const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback'

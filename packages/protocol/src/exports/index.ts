@@ -20,6 +20,7 @@ export {
 } from '../constants/limits'
 export {
   isOAuthProvider,
+  OAUTH_CALLBACK_PATH,
   OAUTH_DENIED_CODE,
   OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,

@@ -1,7 +1,7 @@
 // OAuth's single-use rules on PostgreSQL, where `Promise.all` over `app.inject` really interleaves the
 // statements (PGlite runs one at a time). Skipped without PostgreSQL (see features/concurrency.postgres.test.ts).
 import { randomBytes } from 'node:crypto'
-import { oauthReturnParameters } from '@foyer/protocol'
+import { OAUTH_CALLBACK_PATH, oauthReturnParameters } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
@@ -11,7 +11,6 @@ import {
   startLocalIdentityProvider,
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
-import { OAUTH_CALLBACK_PATH } from './routes'
 import { pkceS256Challenge } from './service'
 
 const postgresUrl = testPostgresUrl()

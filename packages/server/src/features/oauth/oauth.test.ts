@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { Writable } from 'node:stream'
 import {
   type AuthResponse,
   authResponseSchema,
+  OAUTH_CALLBACK_PATH,
   OAUTH_FLOW_TTL_SECONDS,
   OAUTH_STATE_BYTES,
   OAUTH_VERIFIER_BYTES,
@@ -15,6 +17,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { exportPKCS8, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../../createApp'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
 import {
@@ -23,7 +26,6 @@ import {
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { apps } from '../apps/schema'
 import { createAppRecord } from '../apps/service'
-import { OAUTH_CALLBACK_PATH } from './routes'
 import { pkceS256Challenge } from './service'
 
 const PUBLIC_URL = 'http://foyer.test'
@@ -550,6 +552,16 @@ describe('denial and provider errors', () => {
     expect(answer.provider).toBe('google')
   })
 
+  test('error: another provider error is a failure, not a denial (code error)', async () => {
+    const flow = await started('google')
+    const back = await authorizeAtLocalIdentityProvider(flow.url, { deny: true, returnTo: CALLBACK })
+    const url = new URL(back.url)
+    url.searchParams.set('error', 'temporarily_unavailable')
+    const answer = returned(await t.app.inject({ method: 'GET', url: url.pathname + url.search }))
+    expect(answer.code).toBe('error')
+    expect(answer.state).toBe(flow.state)
+  })
+
   test('behavior: Apple cancel by form_post', async () => {
     const flow = await started('apple')
     const back = await authorizeAtLocalIdentityProvider(flow.url, { deny: true, returnTo: CALLBACK })
@@ -711,5 +723,31 @@ describe('allow-list', () => {
     const response = await authenticate(flow.returned.code, flow.state, flow.verifier, { app })
     expect(response.statusCode).toBe(403)
     expect(response.json().code).toBe('allowlist_rejected')
+  })
+})
+
+describe('logs (checklist C.27, J.64)', () => {
+  test("error: the provider's code and state at the callback never reach the log", async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const app = await createApp({
+      db: t.db,
+      masterKey: t.masterKey,
+      env: 'test',
+      logger: { level: 'trace', stream },
+    })
+    const code = randomBase64Url(24)
+    const state = randomBase64Url(32)
+    await app.inject({ method: 'GET', url: `${OAUTH_CALLBACK_PATH}?code=${code}&state=${state}` })
+    await app.close()
+    const output = lines.join('')
+    expect(output).toContain(OAUTH_CALLBACK_PATH) // the request is logged…
+    expect(output).not.toContain(code) // …without its code
+    expect(output).not.toContain(state)
   })
 })

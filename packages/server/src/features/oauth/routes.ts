@@ -2,6 +2,7 @@ import {
   type AuthResponse,
   endpoints,
   isOAuthProvider,
+  OAUTH_CALLBACK_PATH,
   oauthAccountType,
   routeSchema,
   type User,
@@ -27,17 +28,20 @@ import {
   startOAuthFlow,
 } from './service'
 
-/** The path the providers redirect to; `{publicUrl}` + this is the redirect URI to register at each provider. */
-export const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback'
-
 async function currentUser(context: ServerContext, userId: string): Promise<User> {
   const user = await getUserJson(context.db, userId)
   if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
   return user
 }
 
-/** The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`, else on the request's own origin. */
+/**
+ * The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`. Without a public URL it is on the
+ * request's own origin, outside production only: there the `Host` header is the client's to choose, and the
+ * redirect URI must not be (400 `not_supported` until `FOYER_PUBLIC_URL` is set).
+ */
 function callbackUrl(context: ServerContext, request: FastifyRequest): string {
+  if (!context.oauth.publicUrl && context.env === 'production')
+    throw new FoyerHttpError('not_supported', 'OAuth needs the server public URL (FOYER_PUBLIC_URL)')
   const base = context.oauth.publicUrl ?? `${request.protocol}://${request.host}`
   return `${base}${OAUTH_CALLBACK_PATH}`
 }

@@ -332,8 +332,9 @@ function returnUrl(redirectTo: string, code: string, state: string, provider: st
  * `invalid_origin`, E.36), then answers the URL to send the browser to: `redirect_to` with
  * `privy_oauth_code` (a one-time code: 32 CSPRNG bytes, stored as SHA-256, valid
  * {@link OAUTH_FLOW_TTL_SECONDS}; E.37), `privy_oauth_state` (the client's state) and
- * `privy_oauth_provider`. A provider error or denial gives the code `undefined`; a failure after it
- * (token exchange, id_token, user info, a provider turned off meanwhile) the code `error`, logged at warn.
+ * `privy_oauth_provider`. The user's denial (`access_denied`) gives the code `undefined`; any other
+ * provider error, and a failure after it (token exchange, id_token, user info, a provider turned off
+ * meanwhile), the code `error`, logged.
  *
  * @example reply.redirect(await completeOAuthCallback(context, new URLSearchParams(request.query)), 303)
  */
@@ -357,10 +358,12 @@ export async function completeOAuthCallback(
   assertRedirectAllowed(app, flow.redirectTo)
   const back = (code: string) => returnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })
-  // The provider's own error (access_denied when the user cancels).
+  // The provider's own error: access_denied is the user cancelling (RFC 6749 §4.1.2.1); any other is a
+  // failure, not a denial.
   if (parameters.has('error')) {
-    log.info({ error: parameters.get('error')?.slice(0, 64) }, 'oauth provider answered an error')
-    return back(OAUTH_DENIED_CODE)
+    const error = parameters.get('error')
+    log.info({ error: error?.slice(0, 64) }, 'oauth provider answered an error')
+    return back(error === 'access_denied' ? OAUTH_DENIED_CODE : OAUTH_ERROR_CODE)
   }
   let allowed: AllowedProvider
   try {
@@ -397,8 +400,8 @@ export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; t
 
 /**
  * `oauth/authenticate` and `oauth/link` (spec 01 §7): consumes the one-time code of `app` in one
- * `UPDATE … WHERE consumed_at IS NULL AND code_expires_at > now RETURNING` (so of N parallel uses one wins;
- * E.37), then checks, in order:
+ * `DELETE … WHERE code_hash = … AND code_expires_at > now RETURNING` (so of N parallel uses one wins, and the
+ * sealed provider tokens go with it; E.37), then checks, in order:
  * 1. a code that is unknown, used or expired → 401 `invalid_credentials` 'Invalid or expired authorization code';
  * 2. `state_code` equals the flow's client state → else 400 `oauth_state_mismatch` (E.34);
  * 3. a `code_verifier` is present and base64url(SHA-256(verifier)) equals the flow's challenge → else 400
@@ -419,14 +422,13 @@ export async function consumeOAuthCode(
   },
 ): Promise<ConsumedOAuthFlow> {
   const now = new Date(context.now())
+  // Deleted as it is consumed: the sealed provider tokens do not outlive the code.
   const [flow] = await context.db.orm
-    .update(oauthFlows)
-    .set({ consumedAt: now })
+    .delete(oauthFlows)
     .where(
       and(
         eq(oauthFlows.codeHash, sha256Hex(parameters.code)),
         eq(oauthFlows.appId, app.id),
-        isNull(oauthFlows.consumedAt),
         gt(oauthFlows.codeExpiresAt, now),
         sql`${oauthFlows.result} is not null`,
       ),
@@ -454,6 +456,12 @@ export async function consumeOAuthCode(
   // 4. The flow's provider.
   if (parameters.provider !== undefined && parameters.provider !== flow.provider)
     throw new FoyerHttpError('invalid_data', 'provider does not match the OAuth flow')
-  const result = JSON.parse(openSecret(flowKey(context), flow.result, resultAad(flow.id))) as FlowResult
+  let result: FlowResult
+  try {
+    result = JSON.parse(openSecret(flowKey(context), flow.result, resultAad(flow.id))) as FlowResult
+  } catch {
+    // Sealed under another master key, or damaged: as good as no code.
+    throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
+  }
   return { provider: flow.provider as OAuthProvider, user: result.user, tokens: result.tokens }
 }

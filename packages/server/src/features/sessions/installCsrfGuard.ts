@@ -1,4 +1,4 @@
-import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import { APP_ID_LENGTH, headers, OAUTH_CALLBACK_PATH } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { requestAppId } from '../../http/requestAppId'
@@ -9,12 +9,13 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** API calls that change state; analytics (never fails), the OAuth callback and the dev pages are exempt. */
 function isGuarded(method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? ''
   return (
     unsafeMethods.has(method) &&
-    url.startsWith('/api/') &&
-    !url.startsWith('/api/v1/analytics_events') &&
+    path.startsWith('/api/') &&
+    path !== '/api/v1/analytics_events' &&
     // Apple's form_post return: a cross-site form, checked by its single-use server state (issue 10 §2).
-    !url.startsWith('/api/v1/oauth/callback')
+    path !== OAUTH_CALLBACK_PATH
   )
 }
 

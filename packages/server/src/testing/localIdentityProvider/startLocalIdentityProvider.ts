@@ -9,7 +9,6 @@ import {
   oauthProviders,
 } from '@foyer/protocol'
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose'
-import Provider from 'oidc-provider'
 import type { OAuthProviderEndpoints } from '../../features/oauth/providers'
 import { readBody, sendJson } from './httpHelpers'
 import { escapeHtml, renderInteractionPage } from './interactionPage'
@@ -135,6 +134,8 @@ export async function startLocalIdentityProvider(
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'local-1' }
 
+  // Loaded here, not at import: importing the testing entry stays free of it (and of its Node 20 warning).
+  const { default: Provider } = await import('oidc-provider')
   const provider = new Provider(issuer, {
     adapter: MemoryAdapter,
     jwks: { keys: [signingKey] },
