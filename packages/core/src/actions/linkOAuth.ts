@@ -47,6 +47,8 @@ export function linkOAuth(
 ): Promise<LinkOAuthReturnType> {
   const key = JSON.stringify(['oauth', parameters.authorizationCode, parameters.stateCode])
   return runExclusive(client, 'link', key, async () => {
+    // The session first: without one the single-use flow must not be spent.
+    const accessToken = await getAccessToken(client)
     const flow = await consumeOAuthFlow(client, parameters)
     const answer = await request(client, 'POST /api/v1/oauth/link', {
       body: {
@@ -54,7 +56,7 @@ export function linkOAuth(
         state_code: parameters.stateCode,
         code_verifier: flow.codeVerifier,
       },
-      accessToken: await getAccessToken(client),
+      accessToken,
       retry: false,
     })
     const { oauth_tokens, ...linked } = answer

@@ -14,10 +14,10 @@ export class OAuthUserDeniedError extends BaseError {
   override name = 'OAuthUserDeniedError'
   declare readonly code: 'OAUTH_USER_DENIED'
 
-  constructor(parameters: { provider?: string | undefined } = {}) {
+  constructor(_parameters: { provider?: string | undefined } = {}) {
     super('Invalid code during oauth flow.', {
       code: 'OAUTH_USER_DENIED',
-      details: `User denied confirmation during OAuth flow${parameters.provider ? ` (${parameters.provider})` : ''}.`,
+      details: 'User denied confirmation during OAuth flow',
     })
   }
 }

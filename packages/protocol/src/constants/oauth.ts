@@ -30,7 +30,7 @@ export const OAUTH_FLOW_TTL_SECONDS = 600
 export const OAUTH_DENIED_CODE = 'undefined'
 /**
  * The `privy_oauth_code` of a failure after the provider answered (token exchange, id_token, user info):
- * the client shows 'Something went wrong. Try again.' (WIRE.md §1).
+ * the modal shows spec 01 §8's 'Something went wrong. Please try again.' (WIRE.md §1).
  */
 export const OAUTH_ERROR_CODE = 'error'
 

@@ -1,6 +1,7 @@
 import { type FoyerClient, initialize } from '@foyer/core'
 import { oauthReturnParameters } from '@foyer/protocol'
 import { useEffect, useRef } from 'react'
+import { toErrorInfo } from '../errors/toErrorInfo'
 import type { Route } from '../modal/router/createRouter'
 import { preloadOAuthScreens, type ScreenParamsMap } from '../modal/screens'
 
@@ -23,18 +24,21 @@ export function useOAuthRedirectReturn(
     if (!Object.values(oauthReturnParameters).every((name) => search.has(name))) return
     started.current = true
     preloadOAuthScreens()
-    void import('../screens/login/OAuthStatus/oauthActions').then(async ({ handleOAuthReturn }) => {
-      const found = await handleOAuthReturn(client)
-      if (found.kind !== 'redirect') return
-      await initialize(client)
-      show({
-        id: 'oauthStatus',
-        params: {
-          provider: found.provider,
-          action: found.action,
-          returned: { authorizationCode: found.authorizationCode, stateCode: found.stateCode },
-        },
+    import('../screens/login/OAuthStatus/oauthActions')
+      .then(async ({ handleOAuthReturn }) => {
+        const found = await handleOAuthReturn(client)
+        if (found.kind !== 'redirect') return
+        await initialize(client)
+        show({
+          id: 'oauthStatus',
+          params: {
+            provider: found.provider,
+            action: found.action,
+            returned: { authorizationCode: found.authorizationCode, stateCode: found.stateCode },
+          },
+        })
       })
-    })
+      // The chunk did not load or the client could not start: say so rather than drop the return.
+      .catch((error: unknown) => show({ id: 'error', params: toErrorInfo(error) }))
   }, [client, show])
 }
