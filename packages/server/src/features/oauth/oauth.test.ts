@@ -384,6 +384,17 @@ describe('security checklist E.34: state', () => {
     expect(response.json().code).toBe('oauth_state_mismatch')
   })
 
+  test("error: a browser at the callback with an unknown state gets a page, not the provider's JSON", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${OAUTH_CALLBACK_PATH}?code=abc&state=${randomBase64Url(32)}`,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toContain('This sign-in can no longer be completed.')
+  })
+
   test('error: unknown state at the callback', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -20,6 +20,19 @@ export type OAuthProviderEndpoints = {
   issuer: string
 }
 
+/** The fields of {@link OAuthProviderEndpoints}: the only ones a server's configuration may override. */
+export const oauthEndpointKeys = [
+  'authorizationUrl',
+  'tokenUrl',
+  'userInfoUrl',
+  'emailsUrl',
+  'jwksUrl',
+  'issuer',
+] as const satisfies readonly (keyof OAuthProviderEndpoints)[]
+
+/** The endpoints that may be null (a provider without a user-info, emails or JWKS endpoint). */
+const nullableEndpointKeys: readonly string[] = ['userInfoUrl', 'emailsUrl', 'jwksUrl']
+
 /** How the server authenticates at a provider's token endpoint. */
 export type OAuthClientAuthentication =
   /** `client_id` and `client_secret` in the form body (RFC 6749 §2.3.1). */
@@ -242,10 +255,12 @@ export function resolveOAuthOptions(options: OAuthOptions | undefined): OAuthSet
       const merged: OAuthProviderDefinition = { ...defaultOAuthProviders[provider] }
       for (const [key, value] of Object.entries(overrides[provider] ?? {})) {
         if (value === undefined) continue
-        const field = key as keyof OAuthProviderEndpoints
-        if (!(field in defaultOAuthProviders[provider]))
+        // Endpoints only: a provider's quirks (PKCE, client authentication, OIDC) are not configuration.
+        if (!(oauthEndpointKeys as readonly string[]).includes(key))
           throw new Error(`oauth.providers.${provider}.${key}: unknown endpoint`)
-        ;(merged as Record<string, unknown>)[field] =
+        if (value === null && !nullableEndpointKeys.includes(key))
+          throw new Error(`oauth.providers.${provider}.${key}: cannot be null`)
+        ;(merged as Record<string, unknown>)[key] =
           value === null ? null : httpUrl(`oauth.providers.${provider}.${key}`, value)
       }
       return [provider, merged]

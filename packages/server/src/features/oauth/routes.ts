@@ -5,11 +5,11 @@ import {
   OAUTH_CALLBACK_PATH,
   oauthAccountType,
   routeSchema,
-  type User,
 } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
@@ -19,7 +19,7 @@ import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import {
   assertOAuthProviderAllowed,
   assertRedirectAllowed,
@@ -27,12 +27,6 @@ import {
   consumeOAuthCode,
   startOAuthFlow,
 } from './service'
-
-async function currentUser(context: ServerContext, userId: string): Promise<User> {
-  const user = await getUserJson(context.db, userId)
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  return user
-}
 
 /**
  * The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`. Without a public URL it is on the
@@ -44,6 +38,32 @@ function callbackUrl(context: ServerContext, request: FastifyRequest): string {
     throw new FoyerHttpError('not_supported', 'OAuth needs the server public URL (FOYER_PUBLIC_URL)')
   const base = context.oauth.publicUrl ?? `${request.protocol}://${request.host}`
   return `${base}${OAUTH_CALLBACK_PATH}`
+}
+
+/**
+ * Sends the browser on from the callback (303 to the app). When the flow cannot go back to the app (its
+ * state unknown, used or expired, or its `redirect_to` no longer allowed), a browser (`Accept: text/html`)
+ * gets a short page that says so, with the error's status, instead of raw JSON in the provider's window;
+ * other clients get the usual `{ error, code }`.
+ */
+async function finishCallback(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  destination: Promise<string>,
+): Promise<FastifyReply> {
+  try {
+    return reply.redirect(await destination, 303)
+  } catch (error) {
+    if (!(error instanceof FoyerHttpError) || !request.headers.accept?.includes('text/html')) throw error
+    return reply
+      .code(errorStatus[error.code])
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        '<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Sign-in expired</title>' +
+          '<p>This sign-in can no longer be completed. Close this window and try again.</p></html>',
+      )
+  }
 }
 
 /** The callback's parameters: the query (GET), or the form body (Apple's `response_mode=form_post`). */
@@ -108,11 +128,11 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
     },
   )
 
-  typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, async (request, reply) =>
-    reply.redirect(await completeOAuthCallback(context, callbackParameters(request.query)), 303),
+  typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, (request, reply) =>
+    finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.query))),
   )
-  typed.post(OAUTH_CALLBACK_PATH, { schema: { body: callbackQuerySchema } }, async (request, reply) =>
-    reply.redirect(await completeOAuthCallback(context, callbackParameters(request.body)), 303),
+  typed.post(OAUTH_CALLBACK_PATH, { schema: { body: callbackQuerySchema } }, (request, reply) =>
+    finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.body))),
   )
 
   typed.post(
@@ -167,7 +187,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         verifiedEmail: flow.user.verifiedEmail,
         now: new Date(context.now()),
       })
-      const user = await currentUser(context, userId)
+      const user = await requireUserJson(context.db, userId)
       const tokens = foyerApp.settings.oauth.return_tokens ? flow.tokens : null
       return { ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }
     },
@@ -187,7 +207,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         type: oauthAccountType(provider),
         subject,
       })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     },
   )
 }

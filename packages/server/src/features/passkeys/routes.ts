@@ -1,7 +1,6 @@
-import { endpoints, routeSchema, type User } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
@@ -10,7 +9,7 @@ import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { getUserJson } from '../users/service'
+import { requireUserJson } from '../users/service'
 import {
   assertPasskeysEnabled,
   authenticateWithPasskey,
@@ -102,7 +101,7 @@ export async function passkeyRoutes(
         response: request.body.authenticator_response,
         userAgent: request.headers['user-agent'],
       })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     },
   )
   typed.post(
@@ -111,13 +110,7 @@ export async function passkeyRoutes(
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     },
   )
-}
-
-async function currentUser(context: ServerContext, userId: string): Promise<User> {
-  const user = await getUserJson(context.db, userId)
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  return user
 }

@@ -1,4 +1,4 @@
-import { endpoints, routeSchema, type User } from '@foyer/protocol'
+import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
@@ -10,7 +10,7 @@ import type { LoadedApp } from '../apps/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { requireSession } from '../sessions/requireSession'
 import { revokeSessionById, startSession } from '../sessions/service'
-import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
 import type { ExternalWalletDetails } from './account'
 import type { SignInFamily } from './parseSignInMessage'
@@ -171,13 +171,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
         type: accountType(family),
         subject: canonicalAddress(family, address),
       })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     })
   }
-}
-
-async function currentUser(context: ServerContext, userId: string): Promise<User> {
-  const user = await getUserJson(context.db, userId)
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  return user
 }

@@ -1,4 +1,4 @@
-import { endpoints, headers, routeSchema, type User } from '@foyer/protocol'
+import { endpoints, headers, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -13,7 +13,7 @@ import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { revokeSessionById, startSession } from '../sessions/service'
-import { getUserJson, linkAccountToUser, signInWithAccount, unlinkAccount } from '../users/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
 
@@ -26,12 +26,6 @@ function destinationKey(request: FastifyRequest): string {
     number = toE164(raw)
   } catch {}
   return `sms-send:${String(request.headers[headers.appId])}:${number}`
-}
-
-async function currentUser(context: ServerContext, userId: string): Promise<User> {
-  const user = await getUserJson(context.db, userId)
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  return user
 }
 
 /**
@@ -146,7 +140,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         newNumber,
         now: new Date(context.now()),
       })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     },
   )
 
@@ -157,7 +151,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const { app: foyerApp, userId } = await requireSession(context, request)
       const phoneNumber = toE164(request.body.phoneNumber)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
-      return currentUser(context, userId)
+      return requireUserJson(context.db, userId)
     },
   )
 }

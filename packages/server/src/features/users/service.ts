@@ -139,6 +139,16 @@ export async function getUserJson(db: FoyerDatabase, userId: string): Promise<Us
   return row ? toUserJson(row) : null
 }
 
+/**
+ * The user `userId` as the wire returns it, for routes behind a live session: throws 401
+ * `missing_or_invalid_token` when the user is gone (deleted meanwhile).
+ */
+export async function requireUserJson(db: FoyerDatabase, userId: string): Promise<User> {
+  const user = await getUserJson(db, userId)
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  return user
+}
+
 export type SignInWithEmailParameters = {
   appId: string
   /** Canonical (trimmed, lower-cased) address, already proven by a code. */
