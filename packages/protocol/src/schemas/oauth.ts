@@ -3,20 +3,6 @@ import { oauthTokensSchema } from './auth'
 import { authModeSchema } from './common'
 import { userSchema } from './user'
 
-// Defined without zod, so the browser's initial bundle can use them.
-export {
-  OAUTH_DENIED_CODE,
-  OAUTH_ERROR_CODE,
-  OAUTH_FLOW_TTL_SECONDS,
-  OAUTH_POPUP_ERROR_TYPE,
-  OAUTH_POPUP_HEIGHT_PX,
-  OAUTH_POPUP_RESPONSE_TYPE,
-  OAUTH_POPUP_WIDTH_PX,
-  OAUTH_STATE_BYTES,
-  OAUTH_VERIFIER_BYTES,
-  oauthReturnParameters,
-} from '../constants/oauth'
-
 /** A base64url string (RFC 4648 §5) of 1..`max` characters. */
 const base64Url = (max: number) =>
   z
