@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import * as testing from './testing'
+import * as testing from './index'
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -16,8 +16,7 @@ function productionModules(): string[] {
       !path.endsWith('.test.ts') &&
       !path.endsWith('.d.ts') &&
       !path.startsWith('test/') &&
-      !path.startsWith('testing/') &&
-      path !== 'exports/testing.ts'
+      !path.startsWith('testing/')
     )
   })
 }
@@ -35,7 +34,7 @@ function isStandInImport(file: string, specifier: string): boolean {
   const target = relative(src, resolve(dirname(file), specifier))
     .split('\\')
     .join('/')
-  return target === 'testing' || target.startsWith('testing/') || target === 'exports/testing'
+  return target === 'testing' || target.startsWith('testing/')
 }
 
 describe('testing entry', () => {
@@ -49,7 +48,7 @@ describe('testing entry', () => {
       "import { startTurnstileStandIn } from '../../testing/captcha/turnstileStandIn'",
       "export { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'",
       "const twilio = await import('@foyer/server/testing')",
-      "import '../../exports/testing'",
+      "import '../../testing'",
       "import { createApp } from '../../createApp'",
     ].join('\n')
     expect(importSpecifiers(source).map((specifier) => isStandInImport(file, specifier))).toEqual([

@@ -1,0 +1,41 @@
+// `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
+// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers), for tests, the demo and
+// benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
+// production entry": this entry lives beside the stand-ins, not under src/exports/ (the production entry),
+// and the test beside it fails when a production module imports one. Keep the list sorted by path.
+
+export {
+  type StartTurnstileStandInOptions,
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+  turnstileTestKeys,
+} from './captcha/turnstileStandIn'
+export {
+  type CreateTestJwtIssuerParameters,
+  createTestJwtIssuer,
+} from './customJwt/createTestJwtIssuer'
+export {
+  type AuthorizeAtLocalIdentityProviderParameters,
+  authorizeAtLocalIdentityProvider,
+  type LocalAuthorizationReturn,
+} from './localIdentityProvider/authorizeAtLocalIdentityProvider'
+export {
+  githubNumericId,
+  type LocalIdentityProvider,
+  type LocalIdentityProviderAppSettings,
+  type LocalIdentityProviderClientParameters,
+  type LocalIdentityProviderUser,
+  type StartLocalIdentityProviderOptions,
+  startLocalIdentityProvider,
+} from './localIdentityProvider/startLocalIdentityProvider'
+export { createSoftAuthenticator, type SoftCredential } from './passkeys/softAuthenticator'
+export {
+  type StartTwilioStandInOptions,
+  startTwilioStandIn,
+  TWILIO_INVALID_TO,
+  TWILIO_REGION_NOT_ENABLED,
+  TWILIO_UNROUTABLE,
+  type TwilioStandIn,
+  type TwilioStandInFailure,
+  type TwilioStandInRequest,
+} from './sms/twilioStandIn'
