@@ -1,12 +1,12 @@
-import { isOAuthProvider } from '@foyer/protocol'
+import { isOAuthProvider, oauthProviderNames } from '@foyer/protocol'
 import type { Messages } from '../../i18n/en'
 
 /**
- * The display name of an OAuth provider ('Google', 'GitHub' …), or 'Unknown' for a provider the modal does not
- * know (spec 01 §2).
+ * The display name of an OAuth provider ('Google', 'GitHub' …: proper nouns, the protocol's
+ * `oauthProviderNames`), or the modal's 'Unknown' for a provider it does not know (spec 01 §2).
  *
  * @example oauthProviderName('github', en) // 'GitHub'
  */
 export function oauthProviderName(provider: string, messages: Messages): string {
-  return isOAuthProvider(provider) ? messages.oauth[provider] : messages.oauth.unknownProvider
+  return isOAuthProvider(provider) ? oauthProviderNames[provider] : messages.oauth.unknownProvider
 }
