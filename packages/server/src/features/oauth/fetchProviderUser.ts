@@ -17,9 +17,44 @@ export type ProviderUser = {
   verifiedEmail: string | null
 }
 
-/** A user-info answer that is not the provider's documented shape. */
+/**
+ * What a provider's refusal says about the account or the client, when it says something the user can act
+ * on (spec 01 §8 "OAuth"): `suspended`, the provider suspended the account (X answers 403 with the problem
+ * type `…/problems/user-suspended`); `rate_limited`, the provider's rate limit (HTTP 429, RFC 6585 §4).
+ */
+export type ProviderRefusal = 'suspended' | 'rate_limited'
+
+/** A user-info answer that failed or is not the provider's documented shape; `refusal` when it says why. */
 export class ProviderUserError extends Error {
   override name = 'ProviderUserError'
+  constructor(
+    message: string,
+    readonly refusal: ProviderRefusal | null = null,
+  ) {
+    super(message)
+  }
+}
+
+/** At most this much of a refused answer's body is read to classify it (suspension texts are short). */
+const REFUSAL_BODY_LIMIT = 4096
+
+/**
+ * Classifies a provider's non-2xx answer (token or user-info endpoint): 429 is its rate limit; 401 or 403
+ * whose body speaks of a suspension ('User has been suspended.', X's `user-suspended`) is one; anything else says nothing.
+ *
+ * @example await providerRefusal(response) // 'rate_limited' for a 429
+ */
+export async function providerRefusal(response: Response): Promise<ProviderRefusal | null> {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => undefined)
+    return 'rate_limited'
+  }
+  if (response.status !== 401 && response.status !== 403) {
+    await response.body?.cancel().catch(() => undefined)
+    return null
+  }
+  const body = (await response.text().catch(() => '')).slice(0, REFUSAL_BODY_LIMIT)
+  return /suspended/i.test(body) ? 'suspended' : null
 }
 
 const text = z.string().min(1).nullish()
@@ -66,10 +101,8 @@ async function getJson(url: string, accessToken: string): Promise<unknown> {
   } catch (error) {
     throw new ProviderUserError(`user info unreachable: ${(error as Error).name}`)
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined)
-    throw new ProviderUserError(`user info answered ${response.status}`)
-  }
+  if (!response.ok)
+    throw new ProviderUserError(`user info answered ${response.status}`, await providerRefusal(response))
   try {
     return await response.json()
   } catch {

@@ -41,6 +41,10 @@ const ada = {
   pictureUrl: 'https://pictures.example/ada.png',
 }
 const bob = { subject: '9000001', email: 'bob@example.com', name: 'Bob', username: 'bob' }
+/** X refuses his user resource: his account is suspended. */
+const mallory = { subject: '9000003', name: 'Mallory', username: 'mallory', suspended: true }
+/** X allows one user lookup a window for him: the second sign-in meets X's rate limit. */
+const busy = { subject: '9000004', name: 'Busy', username: 'busy', twitterUserLookupsPer15Minutes: 1 }
 const unverified = {
   subject: '9000002',
   email: 'eve@example.com',
@@ -76,7 +80,7 @@ async function createOAuthApp(settings: Record<string, unknown>): Promise<string
 }
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider({ users: [ada, bob, unverified] })
+  idp = await startLocalIdentityProvider({ users: [ada, bob, unverified, mallory, busy] })
   t = await createTestContext({
     now: () => Date.now() + offsetMs,
     oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
@@ -571,6 +575,37 @@ describe('denial and provider errors', () => {
     const answer = returned(await t.app.inject({ method: 'GET', url: url.pathname + url.search }))
     expect(answer.code).toBe('error')
     expect(answer.state).toBe(flow.state)
+  })
+
+  test('error: an account the provider suspended (X 403 user-suspended)', async () => {
+    const flow = await authorize('twitter', mallory.subject)
+    // The callback can only hand the browser a code; the refusal is told by oauth/authenticate.
+    expect(flow.returned.code).not.toMatch(/^(error|undefined)$/)
+    const response = await authenticate(flow.returned.code, flow.state, flow.verifier)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({
+      code: 'oauth_account_suspended',
+      error: 'Your Twitter account is suspended. Please try another login method.',
+    })
+    // Told once: the code is spent.
+    const again = await authenticate(flow.returned.code, flow.state, flow.verifier)
+    expect(again.json()).toMatchObject({ code: 'invalid_credentials' })
+  })
+
+  test("error: the provider's rate limit (X 429)", async () => {
+    await signIn('twitter', busy.subject)
+    const flow = await authorize('twitter', busy.subject)
+    const response = await authenticate(flow.returned.code, flow.state, flow.verifier)
+    expect(response.statusCode).toBe(429)
+    const body = response.json() as { code: string; error: string }
+    expect(body.code).toBe('too_many_requests')
+    expect(body.error).toContain('provider rate limit')
+  })
+
+  test("error: a refusal is told only to the flow's own state and verifier", async () => {
+    const flow = await authorize('twitter', mallory.subject)
+    const response = await authenticate(flow.returned.code, flow.state, randomBase64Url(OAUTH_VERIFIER_BYTES))
+    expect(response.json()).toMatchObject({ code: 'invalid_pkce_parameters' })
   })
 
   test('behavior: Apple cancel by form_post', async () => {

@@ -22,7 +22,13 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { appleClientSecret } from './appleClientSecret'
-import { fetchProviderUser, type ProviderUser } from './fetchProviderUser'
+import {
+  fetchProviderUser,
+  type ProviderRefusal,
+  type ProviderUser,
+  ProviderUserError,
+  providerRefusal,
+} from './fetchProviderUser'
 import type { OAuthProviderDefinition } from './providers'
 import { oauthFlows } from './schema'
 import { verifyIdToken } from './verifyIdToken'
@@ -185,10 +191,19 @@ const tokenResponseSchema = z.object({
 /** A failure after the provider answered: the browser goes back with `privy_oauth_code=error`. */
 class CallbackError extends Error {
   override name = 'CallbackError'
+  constructor(
+    message: string,
+    readonly refusal: ProviderRefusal | null = null,
+  ) {
+    super(message)
+  }
 }
 
-/** What a flow's sealed `result` holds. */
-type FlowResult = { user: ProviderUser; tokens: OAuthTokens | null }
+/**
+ * What a flow's sealed `result` holds: the provider's user and tokens, or the provider's refusal that the
+ * client is told about by `oauth/authenticate` (the callback can only hand the browser a code).
+ */
+type FlowResult = { user: ProviderUser; tokens: OAuthTokens | null } | { refusal: ProviderRefusal }
 
 const resultAad = (flowId: string) => `oauth-flow:${flowId}`
 
@@ -272,10 +287,8 @@ async function exchangeCode(
         signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
       },
     )
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined)
-      throw new CallbackError(`token endpoint answered ${response.status}`)
-    }
+    if (!response.ok)
+      throw new CallbackError(`token endpoint answered ${response.status}`, await providerRefusal(response))
     const parsed = tokenResponseSchema.safeParse(await response.json().catch(() => null))
     if (!parsed.success) throw new CallbackError('token endpoint answer is not a token response')
     const tokens = parsed.data
@@ -312,6 +325,7 @@ async function exchangeCode(
     }
   } catch (error) {
     if (error instanceof CallbackError) throw error
+    if (error instanceof ProviderUserError) throw new CallbackError(error.message, error.refusal)
     throw new CallbackError((error as Error).message)
   }
 }
@@ -376,8 +390,11 @@ export async function completeOAuthCallback(
   try {
     result = await exchangeCode(context, allowed, flow, parameters, app.settings.oauth.return_tokens)
   } catch (error) {
-    log.warn({ reason: (error as Error).message }, 'oauth code exchange failed')
-    return back(OAUTH_ERROR_CODE)
+    const { message, refusal } = error as CallbackError
+    log.warn({ reason: message, refusal }, 'oauth code exchange failed')
+    // A refusal the user can act on travels with the one-time code, to be told by oauth/authenticate.
+    if (!refusal) return back(OAUTH_ERROR_CODE)
+    result = { refusal }
   }
   const code = randomToken()
   await context.db.orm
@@ -395,6 +412,24 @@ function flowKey(context: ServerContext): Uint8Array {
   return deriveKey(context.masterKey, 'oauth-flow-encryption')
 }
 
+/**
+ * The error of a provider's refusal (spec 01 §8 "OAuth"; WIRE.md §13): a suspension is 403
+ * `oauth_account_suspended`; the provider's rate limit is 429 `too_many_requests` whose message says
+ * `provider rate limit` (what the client matches on to show its per-provider text).
+ */
+function refusalError(provider: OAuthProvider, refusal: ProviderRefusal): FoyerHttpError {
+  const name = oauthProviderNames[provider] ?? provider
+  return refusal === 'suspended'
+    ? new FoyerHttpError(
+        'oauth_account_suspended',
+        `Your ${name} account is suspended. Please try another login method.`,
+      )
+    : new FoyerHttpError(
+        'too_many_requests',
+        `${name} answered with its provider rate limit. Please wait a moment and try again.`,
+      )
+}
+
 /** A consumed flow: its provider, the provider's user and (when the app returns them) the tokens. */
 export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; tokens: OAuthTokens | null }
 
@@ -406,7 +441,9 @@ export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; t
  * 2. `state_code` equals the flow's client state → else 400 `oauth_state_mismatch` (E.34);
  * 3. a `code_verifier` is present and base64url(SHA-256(verifier)) equals the flow's challenge → else 400
  *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; E.33);
- * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`.
+ * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`;
+ * 5. the provider did not refuse at the callback → else 403 `oauth_account_suspended` or 429
+ *    `too_many_requests` ('… provider rate limit …'), spec 01 §8 "OAuth".
  * A failed check still burns the code.
  *
  * @example const { provider, user, tokens } = await consumeOAuthCode(context, app, { code, stateCode, codeVerifier })
@@ -463,5 +500,7 @@ export async function consumeOAuthCode(
     // Sealed under another master key, or damaged: as good as no code.
     throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
   }
+  // 5. The provider's refusal at the callback (spec 01 §8 "OAuth").
+  if ('refusal' in result) throw refusalError(flow.provider as OAuthProvider, result.refusal)
   return { provider: flow.provider as OAuthProvider, user: result.user, tokens: result.tokens }
 }

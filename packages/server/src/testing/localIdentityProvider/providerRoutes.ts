@@ -26,8 +26,13 @@ export function createProviderRoutes(parameters: {
   provider: Provider
   users: ReadonlyMap<string, LocalIdentityProviderUser>
   clients: ReadonlyMap<string, StoredClient>
+  /** X's user lookups per user and 15-minute window before it answers 429. */
+  twitterUserLookupsPer15Minutes: number
 }): { get: Record<string, Route>; post: Record<string, Route> } {
   const { issuer, provider, users, clients } = parameters
+  /** X's rate-limit windows: subject → start of the window (ms) and the lookups in it. */
+  const twitterWindows = new Map<string, { startMs: number; count: number }>()
+  const TWITTER_WINDOW_MS = 15 * 60 * 1000
   /** The user of a Bearer access token the provider issued, with its scopes; null when invalid. */
   async function tokenUser(request: IncomingMessage) {
     const header = request.headers.authorization ?? ''
@@ -164,6 +169,32 @@ export function createProviderRoutes(parameters: {
       if (!found?.scopes.has('users.read'))
         return sendJson(response, 401, { title: 'Unauthorized', status: 401 })
       const { user } = found
+      // X's answers for a suspended account and past its per-user rate limit (API v2 problem shapes).
+      if (user.suspended)
+        return sendJson(response, 403, {
+          title: 'Forbidden',
+          detail: 'The user used for authentication is suspended',
+          type: 'https://api.twitter.com/2/problems/user-suspended',
+          status: 403,
+        })
+      const now = Date.now()
+      let window = twitterWindows.get(user.subject)
+      if (!window || now - window.startMs >= TWITTER_WINDOW_MS) {
+        window = { startMs: now, count: 0 }
+        twitterWindows.set(user.subject, window)
+      }
+      window.count += 1
+      const limit = user.twitterUserLookupsPer15Minutes ?? parameters.twitterUserLookupsPer15Minutes
+      response.setHeader('x-rate-limit-limit', String(limit))
+      response.setHeader('x-rate-limit-remaining', String(Math.max(0, limit - window.count)))
+      response.setHeader('x-rate-limit-reset', String(Math.ceil((window.startMs + TWITTER_WINDOW_MS) / 1000)))
+      if (window.count > limit)
+        return sendJson(response, 429, {
+          title: 'Too Many Requests',
+          detail: 'Too Many Requests',
+          type: 'about:blank',
+          status: 429,
+        })
       sendJson(response, 200, {
         data: {
           id: user.subject,

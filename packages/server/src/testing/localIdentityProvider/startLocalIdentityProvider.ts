@@ -37,6 +37,8 @@ export type StartLocalIdentityProviderOptions = {
   users?: readonly LocalIdentityProviderUser[]
   /** Port on 127.0.0.1; default 0 (any free port). */
   port?: number
+  /** X's user lookups (`/2/users/me`) per user and 15-minute window before 429; default 75, as X documents. */
+  twitterUserLookupsPer15Minutes?: number
 }
 
 /** App settings that turn providers on with their clients (see `LocalIdentityProvider.registerApp`). */
@@ -189,7 +191,13 @@ export async function startLocalIdentityProvider(
     },
   })
   const oidc = provider.callback()
-  const { get: getRoutes, post: postRoutes } = createProviderRoutes({ issuer, provider, users, clients })
+  const { get: getRoutes, post: postRoutes } = createProviderRoutes({
+    issuer,
+    provider,
+    users,
+    clients,
+    twitterUserLookupsPer15Minutes: options.twitterUserLookupsPer15Minutes ?? 75,
+  })
 
   async function interaction(request: IncomingMessage, response: ServerResponse, url: URL) {
     const [, , uid, action] = url.pathname.split('/')

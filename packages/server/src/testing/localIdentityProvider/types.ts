@@ -11,6 +11,10 @@ export type LocalIdentityProviderUser = {
   name?: string | null
   username?: string | null
   pictureUrl?: string | null
+  /** The provider suspended the account: X answers its user resource with 403 `user-suspended`. */
+  suspended?: boolean
+  /** This user's X lookups per 15-minute window before 429 (default: the provider's option, 75). */
+  twitterUserLookupsPer15Minutes?: number
 }
 
 /** A client registered at the local identity provider. */
