@@ -115,3 +115,40 @@ describe('two tabs, one session', () => {
     }
   })
 })
+
+describe('two tabs follow each other (issue 16 §1)', () => {
+  test('behavior: a sign-in in one tab reaches the other; a logout in one signs the other out and drops its wallet frame', async () => {
+    const context: BrowserContext = await browser.newContext()
+    try {
+      const [first, second] = [await context.newPage(), await context.newPage()]
+      for (const page of [first, second]) {
+        page.setDefaultTimeout(15_000)
+        await openDemo(page, stack.demoUrl)
+        expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+      }
+      await signInWithEmail(first, stack.apiUrl, freshEmail('follow'))
+      const signedInAt = Date.now()
+      await expect
+        .poll(() => second.getByTestId('authenticated').textContent(), { timeout: 5000 })
+        .toBe('true')
+      console.info(`second tab signed in ${Date.now() - signedInAt} ms after the first`)
+      // The second tab's embedded wallet is up (its frame holds the key in memory).
+      const address = await second.getByTestId('wallet-address').textContent({ timeout: 30_000 })
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      await expect.poll(() => second.locator('iframe[title="Foyer wallet"]').count()).toBe(1)
+
+      await first.getByRole('button', { name: 'Log out' }).click()
+      const loggedOutAt = Date.now()
+      await expect
+        .poll(() => second.getByTestId('authenticated').textContent(), { timeout: 5000 })
+        .toBe('false')
+      console.info(`second tab logged out ${Date.now() - loggedOutAt} ms after the first`)
+      expect(await second.locator('iframe[title="Foyer wallet"]').count()).toBe(0)
+      expect(
+        await second.evaluate((appId) => localStorage.getItem(`foyer:${appId}:access_token`), DEMO_APP_ID),
+      ).toBeNull()
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,15 +1,10 @@
-import { cookieNames, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
-import { sessionCookies } from '../cookies/sessionCookies'
-import { ApiError } from '../errors/ApiError'
 import { BaseError } from '../errors/BaseError'
 import { request } from '../http/request'
-import { fetchUser } from '../session/fetchUser'
+import { watchCrossTabSession } from '../session/crossTabSession'
 import { resolveApiRoute } from '../session/resolveApiRoute'
-import { syncSessionCookies } from '../session/syncSessionCookies'
+import { restoreSession } from '../session/restoreSession'
 import { wipeSession } from '../session/wipeSession'
-import { getAccessToken } from './getAccessToken'
-import { refreshSession } from './refreshSession'
 
 /**
  * Brings a client to `status: 'ready'`:
@@ -19,7 +14,9 @@ import { refreshSession } from './refreshSession'
  * 3. restores the session: in server-cookie mode, when the `privy-session` cookie is present, by a refresh
  *    (`POST /api/v1/sessions` `{}`, the HttpOnly cookies carrying the tokens); otherwise from storage —
  *    refreshing the access token when it expires within 30 s (spec 01 §4, §9), then `GET /api/v1/users/me`;
- * 4. publishes `{ status: 'ready', appConfig, user }`.
+ * 4. publishes `{ status: 'ready', appConfig, user }`;
+ * 5. follows the app's other tabs on this origin: a logout there wipes this tab too (tokens, user, wallet
+ *    frame), a sign-in there restores its session here (issue 16 §1).
  *
  * Idempotent: every call shares one promise. It never rejects: when the app config cannot be loaded the
  * state becomes `{ status: 'error', error }` and a later call tries again. A session that cannot be
@@ -51,6 +48,19 @@ async function run(client: FoyerClient): Promise<void> {
     if (route.cookieMode) await session.useMemoryOnly()
     const user = await restoreSession(client)
     setState({ status: 'ready', appConfig, user, error: null })
+    tasks.stopCrossTabSession ??= watchCrossTabSession(client, {
+      // Another tab signed in, or another user did: adopt the session it stored (issue 16 §1).
+      async signedIn(userId) {
+        if (client.getState().user?.id === userId) return
+        await session.reload()
+        setState({ user: await restoreSession(client) })
+      },
+      // Another tab logged out: forget the user, the tokens and the wallet frame's keys here too.
+      async signedOut() {
+        if (client.getState().user === null && session.current().accessToken === null) return
+        await wipeSession(client, { announce: false })
+      },
+    })
   } catch (error) {
     tasks.initialize = undefined
     const cause =
@@ -58,24 +68,6 @@ async function run(client: FoyerClient): Promise<void> {
         ? error
         : new BaseError('The Foyer client failed to initialize.', { code: 'unknown_error', cause: error })
     setState({ status: 'error', error: cause })
-  }
-}
-
-/** The stored session's user, or `null`. Never throws. */
-async function restoreSession(client: FoyerClient): Promise<User | null> {
-  try {
-    if (client._internal.route().cookieMode) {
-      if (sessionCookies.read(cookieNames.session) === null) return null
-      return await refreshSession(client)
-    }
-    const accessToken = await getAccessToken(client)
-    if (!accessToken) return null
-    const user = await fetchUser(client, accessToken)
-    syncSessionCookies(client)
-    return user
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'missing_or_invalid_token') await wipeSession(client)
-    return null
   }
 }
 

@@ -104,5 +104,7 @@ export interface FoyerClientInternal {
     readonly operations: Map<ExclusiveOperation, { key: string; promise: Promise<unknown> }>
     /** Bumped by logout: an authentication that started before answers `NoAuthFlowError` (spec 01 §4). */
     authFlowGeneration: number
+    /** Stops following the other tabs' sign-ins and logouts; set once the client is ready. */
+    stopCrossTabSession?: () => void
   }
 }

@@ -1,5 +1,6 @@
 import type { AuthResponse, User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
+import { announceSession } from './crossTabSession'
 import { syncSessionCookies } from './syncSessionCookies'
 import { wipeSession } from './wipeSession'
 
@@ -10,8 +11,9 @@ import { wipeSession } from './wipeSession'
  * - `'clear'`: wipe local state;
  * - `'ignore'`: store only the access and identity tokens, and only when `token` is present.
  *
- * Then writes the client cookies for the new access token (outside server-cookie mode). In server-cookie mode
- * the store keeps tokens in memory only, so nothing reaches storage.
+ * Then writes the client cookies for the new access token (outside server-cookie mode) and tells the app's
+ * other tabs (issue 16 §1). In server-cookie mode the store keeps tokens in memory only, so nothing reaches
+ * storage.
  *
  * @returns The signed-in user, or `null` after `'clear'`.
  * @internal
@@ -35,5 +37,7 @@ export async function applyAuthResponse(client: FoyerClient, response: AuthRespo
   }
   syncSessionCookies(client)
   setState({ user: response.user })
+  // The other tabs adopt a sign-in (or another user); a refresh of the same user changes nothing there.
+  announceSession(client, { type: 'signed-in', userId: response.user.id })
   return response.user
 }
