@@ -49,7 +49,7 @@ import {
   smsUnlinkRequestSchema,
   smsUpdateRequestSchema,
 } from '../schemas/sms'
-import { userSchema, usersMeResponseSchema } from '../schemas/user'
+import { acceptTermsRequestSchema, userSchema, usersMeResponseSchema } from '../schemas/user'
 import {
   authShareResponseSchema,
   createAdditionalEmbeddedWalletRequestSchema,
@@ -126,6 +126,11 @@ export const endpoints = {
     authResponseSchema,
   ),
   'GET /api/v1/users/me': { method: 'GET', path: '/api/v1/users/me', response: usersMeResponseSchema },
+  'POST /api/v1/users/me/accept_terms': post(
+    '/api/v1/users/me/accept_terms',
+    optionalBody(acceptTermsRequestSchema),
+    userSchema,
+  ),
 
   'POST /api/v1/passwordless/init': post(
     '/api/v1/passwordless/init',

@@ -26,6 +26,7 @@ export const errorCodes = [
   'cannot_unlink_embedded_wallet',
   'cannot_unlink_sole_account',
   'missing_or_invalid_mfa',
+  'terms_not_accepted',
   'passkey_not_registered',
   'resource_conflict',
   'not_supported',

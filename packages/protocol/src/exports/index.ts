@@ -316,6 +316,8 @@ export {
   toUserDid,
 } from '../schemas/tokens'
 export {
+  type AcceptTermsRequest,
+  acceptTermsRequestSchema,
   type CustomJwtAccount,
   customJwtAccountSchema,
   type EmailAccount,

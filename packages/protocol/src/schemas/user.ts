@@ -85,3 +85,10 @@ export type User = z.infer<typeof userSchema>
 /** `GET /api/v1/users/me` → `{ user }`: the signed-in user (DESIGN.md "Wire contract"). */
 export const usersMeResponseSchema = z.object({ user: userSchema })
 export type UsersMeResponse = z.infer<typeof usersMeResponseSchema>
+
+/**
+ * `POST /api/v1/users/me/accept_terms` (spec 01 §4, §7; WIRE.md §6): an empty body (`{}`, or none); the
+ * answer is the user itself (not wrapped), with `has_accepted_terms: true`.
+ */
+export const acceptTermsRequestSchema = z.object({}).strict()
+export type AcceptTermsRequest = z.infer<typeof acceptTermsRequestSchema>

@@ -202,6 +202,7 @@ export const errorTable = {
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
   },
   missing_or_invalid_mfa: { login: loginDefault },
+  terms_not_accepted: { login: loginDefault },
   passkey_not_registered: { login: loginDefault },
   resource_conflict: { login: loginDefault },
   not_supported: { login: loginDefault },

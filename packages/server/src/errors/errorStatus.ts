@@ -30,6 +30,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   cannot_unlink_embedded_wallet: 400,
   cannot_unlink_sole_account: 400,
   missing_or_invalid_mfa: 403,
+  terms_not_accepted: 403,
   passkey_not_registered: 400,
   resource_conflict: 400,
   not_supported: 400,

@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
-import { getUserJson } from './service'
+import { acceptTerms, getUserJson } from './service'
 
 /**
- * `GET /api/v1/users/me` (Bearer access token, or the `privy-token` cookie in server-cookie mode) →
- * `{ user }`; 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
+ * - `GET /api/v1/users/me` (Bearer access token, or the `privy-token` cookie in server-cookie mode) →
+ *   `{ user }`;
+ * - `POST /api/v1/users/me/accept_terms` `{}` → the user, `has_accepted_terms: true` (spec 01 §4; WIRE.md §6).
+ * Both 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
  */
 export async function userRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
@@ -22,6 +24,14 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
         const user = await getUserJson(context.db, userId)
         if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
         return { user }
+      },
+    )
+    .post(
+      endpoints['POST /api/v1/users/me/accept_terms'].path,
+      { schema: routeSchema(endpoints['POST /api/v1/users/me/accept_terms']) },
+      async (request) => {
+        const { userId } = await requireSession(context, request)
+        return acceptTerms(context.db, userId, new Date(context.now()))
       },
     )
 }

@@ -11,6 +11,8 @@ export const users = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     hasAcceptedTerms: boolean('has_accepted_terms').notNull().default(false),
+    /** When the user first accepted the app's terms (`POST /api/v1/users/me/accept_terms`); null before. */
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true, mode: 'date' }),
     isGuest: boolean('is_guest').notNull().default(false),
   },
   (table) => [index('users_app_id_idx').on(table.appId)],

@@ -149,6 +149,42 @@ export async function requireUserJson(db: FoyerDatabase, userId: string): Promis
   return user
 }
 
+/**
+ * Records that the user accepted the app's terms (spec 01 §4 "After login"; WIRE.md §6): sets
+ * `has_accepted_terms` and, the first time only, `accepted_terms_at` (one `UPDATE`, so a repeated or
+ * concurrent call keeps the first time). Answers the user; 401 `missing_or_invalid_token` when it is gone.
+ *
+ * @example const user = await acceptTerms(context.db, userId, new Date(context.now()))
+ */
+export async function acceptTerms(db: FoyerDatabase, userId: string, now: Date): Promise<User> {
+  await db.orm
+    .update(users)
+    .set({ hasAcceptedTerms: true, acceptedTermsAt: sql`coalesce(${users.acceptedTermsAt}, ${now})` })
+    .where(eq(users.id, userId))
+  return requireUserJson(db, userId)
+}
+
+/**
+ * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (issue 12 §1:
+ * wallet creation and wallet calls wait for the terms): 403 `terms_not_accepted`; 401 when the user is gone.
+ *
+ * @example await assertTermsAccepted(context.db, app, userId)
+ */
+export async function assertTermsAccepted(
+  db: FoyerDatabase,
+  app: { settings: { require_users_accept_terms: boolean } },
+  userId: string,
+): Promise<void> {
+  if (!app.settings.require_users_accept_terms) return
+  const [user] = await db.orm
+    .select({ hasAcceptedTerms: users.hasAcceptedTerms })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  if (!user.hasAcceptedTerms)
+    throw new FoyerHttpError('terms_not_accepted', 'The user has not accepted the terms of this app yet')
+}
+
 export type SignInWithEmailParameters = {
   appId: string
   /** Canonical (trimmed, lower-cased) address, already proven by a code. */

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
+import { assertTermsAccepted } from '../users/service'
 import {
   assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,
@@ -19,7 +20,8 @@ import {
  * and recovery-material release, the export page's auth share (refused to guests, checklist I.54),
  * recovery-method change (the wallet unlink refusal moved to features/siwe).
  * All need a live session (`requireSession`); all but the list also need the wallet frame's origin
- * (`requireFrameOrigin`). The session check runs first, so a bad token is 401 whatever the origin.
+ * (`requireFrameOrigin`) and, when the app requires terms, a user who accepted them (403
+ * `terms_not_accepted`). The session check runs first, so a bad token is 401 whatever the origin.
  */
 export async function walletRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
@@ -27,6 +29,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   async function frameSession(request: Parameters<typeof requireSession>[1]) {
     const session = await requireSession(context, request)
     requireFrameOrigin(request)
+    // Issue 12 §1: with terms required, no wallet is created, unlocked or exported before they are accepted.
+    await assertTermsAccepted(context.db, session.app, session.userId)
     return session
   }
 
