@@ -1,4 +1,5 @@
 export { maskPhoneNumber } from '@foyer/protocol'
+export { type AcceptTermsReturnType, acceptTerms } from '../actions/acceptTerms'
 export {
   type AdoptForkedSessionParameters,
   type AdoptForkedSessionReturnType,

@@ -130,6 +130,21 @@ export type FoyerConfig = {
    * in development). The script loads only when a signed-out user starts an email, SMS or passkey login.
    */
   captcha?: FoyerCaptchaConfig
+  /**
+   * Terms and privacy policy (spec 01 §3 "Client-side app configuration" → legal): the links of the 'One last
+   * step' screen (default: the app's `terms_and_conditions_url` and `privacy_policy_url`), and
+   * `requireUsersAcceptTerms` (default: the app's `require_users_accept_terms`). When terms are required, every
+   * sign-in of a user who has not accepted them ends on that screen, before any embedded wallet is created;
+   * the server refuses wallet calls until then.
+   */
+  legal?: FoyerLegalConfig
+}
+
+/** See {@link FoyerConfig} `legal`. */
+export type FoyerLegalConfig = {
+  termsAndConditionsUrl?: string
+  privacyPolicyUrl?: string
+  requireUsersAcceptTerms?: boolean
 }
 
 /** See {@link FoyerConfig} `captcha`. */

@@ -3,6 +3,7 @@ import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
+import { useTermsGate } from '../hooks/useTermsGate'
 import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
 import { createRouter, type Route } from '../modal/router/createRouter'
@@ -103,6 +104,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
   )
   useOAuthRedirectReturn(client, showRoute)
 
+  useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets)
   useSyncCustomAuth(client, config?.customAuth)
 

@@ -2,6 +2,7 @@ export type {
   FoyerAppearance,
   FoyerCaptchaConfig,
   FoyerConfig,
+  FoyerLegalConfig,
   FoyerLoginMethod,
   FoyerOAuthConfig,
 } from '../FoyerProvider/FoyerConfig'

@@ -79,6 +79,14 @@ export const en = {
     detail: 'This application has reached its user limit and cannot sign in new users.',
     button: 'Close',
   },
+  terms: {
+    title: 'One last step',
+    body: 'By signing up, you agree to our terms and privacy policy.',
+    viewTerms: 'View Terms',
+    viewPrivacyPolicy: 'View Privacy Policy',
+    decline: 'No thanks',
+    accept: 'Accept',
+  },
   success: {
     title: 'Success!',
     detail: "You're signed in.",

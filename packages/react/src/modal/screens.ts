@@ -165,6 +165,7 @@ export type ScreenParamsMap = {
   accountNotFound: undefined
   userLimitReached: undefined
   success: SuccessParams
+  terms: undefined
   signRequest: SignRequestParams
   sendTransaction: SendTransactionParams
   transactionSuccess: TransactionSuccessParams
@@ -291,6 +292,12 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     component: lazy(() => import('../screens/Success/Success').then((m) => ({ default: m.Success }))),
     title: (m) => m.success.title,
     closable: true,
+  },
+  // 'One last step': not closable, the user accepts or declines (spec 01 §2).
+  terms: {
+    component: lazy(() => import('../screens/login/Terms/Terms').then((m) => ({ default: m.Terms }))),
+    title: (m) => m.terms.title,
+    closable: false,
   },
   // Wallet screens: their own lazy chunks, with the wallet code of @foyer/core/wallet (bundle budget).
   signRequest: {

@@ -31,6 +31,10 @@ export const DEMO_APP_NAME = 'Foyer Demo'
 export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
 /** The captcha demo app's name. */
 export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'
+/** The terms demo app's id (`npm run demo`, e2e/terms.test.ts): the demo app requiring its users to accept terms. */
+export const DEMO_TERMS_APP_ID = 'foyerdemoterms00000000000'
+/** The terms demo app's name. */
+export const DEMO_TERMS_APP_NAME = 'Foyer Demo (terms)'
 
 /** An app as stored, without its private key. Times are `Date`s. */
 export type AppRecord = {
@@ -172,6 +176,21 @@ const DEMO_CAPTCHA_APP_SETTINGS = {
   captcha_secret_key: '1x0000000000000000000000000000000AA',
 } as const
 
+/**
+ * The terms demo app's settings: the demo's sign-in methods with `require_users_accept_terms` and the links of
+ * the 'One last step' screen (spec 01 §2), and an Ethereum wallet created on login (after the terms).
+ */
+const DEMO_TERMS_APP_SETTINGS = {
+  ...DEMO_APP_SETTINGS,
+  require_users_accept_terms: true,
+  terms_and_conditions_url: 'https://example.com/terms',
+  privacy_policy_url: 'https://example.com/privacy',
+  embedded_wallet_config: {
+    ...defaultAppSettings.embedded_wallet_config,
+    ethereum: { create_on_login: 'users-without-wallets' },
+  },
+} satisfies Partial<AppSettings>
+
 /** The demo origins: http://localhost and http://127.0.0.1 on any port, none in production. */
 function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
   return env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*']
@@ -180,31 +199,39 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
 /**
  * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it. Outside
  * production it also creates the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
- * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys) when missing; an existing
- * one is left as it is. Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
+ * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys) and the terms demo app
+ * ({@link DEMO_TERMS_APP_ID}, 'Foyer Demo (terms)': terms required) when missing; an existing one is left as it
+ * is. Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
  *
  * @example const demo = await seedDemoApp(db, { masterKey })
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
   const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters)
-  if (env !== 'production') await seedCaptchaDemoApp(db, parameters.masterKey, env)
+  if (env !== 'production') {
+    await seedExtraDemoApp(db, parameters.masterKey, env, {
+      id: DEMO_CAPTCHA_APP_ID,
+      name: DEMO_CAPTCHA_APP_NAME,
+      settings: DEMO_CAPTCHA_APP_SETTINGS,
+    })
+    await seedExtraDemoApp(db, parameters.masterKey, env, {
+      id: DEMO_TERMS_APP_ID,
+      name: DEMO_TERMS_APP_NAME,
+      settings: DEMO_TERMS_APP_SETTINGS,
+    })
+  }
   return demo
 }
 
-async function seedCaptchaDemoApp(
+/** Creates one of the demo's extra apps (demo origins) when missing; an existing one is left as it is. */
+async function seedExtraDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'test',
+  app: { id: string; name: string; settings: Partial<AppSettings> },
 ): Promise<void> {
-  if (await findAppRecord(db, DEMO_CAPTCHA_APP_ID)) return
-  const row = await buildAppRow({
-    id: DEMO_CAPTCHA_APP_ID,
-    name: DEMO_CAPTCHA_APP_NAME,
-    allowedOrigins: demoOrigins(env),
-    settings: DEMO_CAPTCHA_APP_SETTINGS,
-    masterKey,
-  })
+  if (await findAppRecord(db, app.id)) return
+  const row = await buildAppRow({ ...app, allowedOrigins: demoOrigins(env), masterKey })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
 }
 

@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
+import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+/** The terms demo app that `seedDemoApp` creates outside production (terms required, wallet on login). */
+const TERMS_DEMO_APP_ID = 'foyerdemoterms00000000000'
+
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+/** Signs in to the terms demo app with a mailed code; the modal stays open on 'One last step'. */
+async function signInToTermsApp(email: string) {
+  await openDemo(page, `${stack.demoUrl}?appId=${TERMS_DEMO_APP_ID}`)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByPlaceholder('your@email.com').fill(email)
+  const since = Date.now()
+  await dialog.getByRole('button', { name: 'Submit' }).first().click()
+  const message = await waitForMessage(stack.apiUrl, { to: email, since })
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(message.code ?? '')
+  await dialog.getByRole('heading', { name: 'One last step' }).waitFor()
+  return dialog
+}
+
+describe('terms (issue 12 §1, spec 01 §2, §4)', () => {
+  test('default: a new user accepts the terms, then gets the embedded wallet; the next sign-in does not ask', async () => {
+    const email = freshEmail('terms')
+    const dialog = await signInToTermsApp(email)
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await page.getByTestId('wallet-address').count()).toBe(0) // no wallet before the terms
+    expect(await dialog.getByRole('link', { name: 'View Terms' }).getAttribute('href')).toBe(
+      'https://example.com/terms',
+    )
+    await page.keyboard.press('Escape') // not closable
+    await dialog.getByRole('button', { name: 'Accept' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const address = await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+    expect(user.has_accepted_terms).toBe(true)
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await waitForTestId(page, 'authenticated', 'false')
+    stack.advanceClock(31_000) // past the address's 30 s code cooldown (spec 01 §9)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const again = page.getByRole('dialog')
+    await again.getByPlaceholder('your@email.com').fill(email)
+    const since = Date.now()
+    await again.getByRole('button', { name: 'Submit' }).first().click()
+    const message = await waitForMessage(stack.apiUrl, { to: email, since })
+    await again.getByLabel('Digit 1 of 6').click()
+    await page.keyboard.type(message.code ?? '')
+    await again.waitFor({ state: 'detached' })
+    await waitForTestId(page, 'authenticated', 'true')
+  })
+
+  test("behavior: 'No thanks' signs the user out and no wallet is made", async () => {
+    const dialog = await signInToTermsApp(freshEmail('declines'))
+    await dialog.getByRole('button', { name: 'No thanks' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await waitForTestId(page, 'authenticated', 'false')
+    expect(await page.getByTestId('wallet-address').count()).toBe(0)
+  })
+})
