@@ -27,7 +27,7 @@ export function useExportWallet(): UseExportWalletReturnType {
     async (options = {}) => {
       const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
-      if (!wallet) throw new Error('Must have a Privy wallet before signing')
+      if (!wallet) throw new Error('Must have an embedded wallet before signing')
       await openFlow<undefined>((settle) => ({ id: 'exportWallet', params: { wallet, settle } })).catch(
         (error: { code?: string }) => {
           // Closing the export screen is how the user finishes: not an error.

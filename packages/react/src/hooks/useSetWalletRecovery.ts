@@ -29,7 +29,7 @@ export function useSetWalletRecovery(): UseSetWalletRecoveryReturnType {
     async (options = {}) => {
       const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
-      if (!wallet) throw new Error('Must have a Privy wallet before signing')
+      if (!wallet) throw new Error('Must have an embedded wallet before signing')
       const methods = client.getState().appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
       // The choices this client can honour: a password, and automatic recovery for a password wallet.
       const choices =

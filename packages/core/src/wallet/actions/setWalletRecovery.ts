@@ -22,7 +22,7 @@ export type SetWalletRecoveryParameters = {
  * §4 "Recovery creation … finalizing runs the submit action"; DESIGN.md wallet frame event `privy:wallets:set-recovery`). Unlocks
  * the wallet first, then refreshes the user so `recovery_method` shows the new method.
  *
- * @throws {EmbeddedWalletError} `'set_password_failed'` ('Error setting password on privy wallet') wrapping the
+ * @throws {EmbeddedWalletError} `'set_password_failed'` ('Error setting a password on the embedded wallet') wrapping the
  *   frame's error; `'not_authenticated'`.
  * @example
  * await setWalletRecovery(client, { wallet, recoveryMethod: 'user-passcode', password: 'Velvet-Orbit-Lantern-Pebble' })

@@ -17,13 +17,13 @@ export const embeddedWalletErrorMessages = {
   /** An index-0 wallet of that chain type exists. */
   wallet_already_exists: 'User already has an embedded wallet.',
   /** Signing without a wallet. */
-  wallet_missing: 'Must have a Privy wallet before signing',
+  wallet_missing: 'Must have an embedded wallet before signing',
   /** `personal_sign` / Solana `signMessage` with an empty message. */
   invalid_message: 'Message must be a non-empty string',
   /** A generic signing failure. */
   signing_failed: 'An error has occurred, please try again.',
   /** Setting a password failed. */
-  set_password_failed: 'Error setting password on privy wallet',
+  set_password_failed: 'Error setting a password on the embedded wallet',
   /** The recovery method is not one this client can recover (Google Drive, iCloud). */
   recovery_not_supported: 'An error has occurred, please try again.',
 } as const

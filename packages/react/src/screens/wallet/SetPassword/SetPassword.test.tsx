@@ -100,7 +100,7 @@ describe('SetPassword', () => {
   test("error: a failed submit shows 'Something went wrong' with the error text", async () => {
     const { user, dialog } = await openFlow({
       submit: async () => {
-        throw Object.assign(new Error('Error setting password on privy wallet'), {
+        throw Object.assign(new Error('Error setting a password on the embedded wallet'), {
           code: 'set_password_failed',
         })
       },
@@ -116,6 +116,6 @@ describe('SetPassword', () => {
     await user.click(within(final).getByRole('checkbox'))
     await press(user, final, 'Set Password')
     const failure = await findDialog('Something went wrong')
-    expect(within(failure).getByText('Error setting password on privy wallet')).toBeTruthy()
+    expect(within(failure).getByText('Error setting a password on the embedded wallet')).toBeTruthy()
   })
 })
