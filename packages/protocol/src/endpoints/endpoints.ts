@@ -31,6 +31,8 @@ import {
   passwordlessAuthenticateRequestSchema,
   passwordlessInitRequestSchema,
   passwordlessLinkRequestSchema,
+  passwordlessUnlinkRequestSchema,
+  passwordlessUpdateRequestSchema,
 } from '../schemas/passwordless'
 import { logoutRequestSchema, refreshSessionRequestSchema } from '../schemas/sessions'
 import {
@@ -146,6 +148,16 @@ export const endpoints = {
     '/api/v1/passwordless/link',
     passwordlessLinkRequestSchema,
     authResponseSchema,
+  ),
+  'POST /api/v1/passwordless/update': post(
+    '/api/v1/passwordless/update',
+    passwordlessUpdateRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/passwordless/unlink': post(
+    '/api/v1/passwordless/unlink',
+    passwordlessUnlinkRequestSchema,
+    userSchema,
   ),
 
   'POST /api/v1/passwordless_sms/init': post(

@@ -256,9 +256,13 @@ export {
   type PasswordlessAuthenticateRequest,
   type PasswordlessInitRequest,
   type PasswordlessLinkRequest,
+  type PasswordlessUnlinkRequest,
+  type PasswordlessUpdateRequest,
   passwordlessAuthenticateRequestSchema,
   passwordlessInitRequestSchema,
   passwordlessLinkRequestSchema,
+  passwordlessUnlinkRequestSchema,
+  passwordlessUpdateRequestSchema,
 } from '../schemas/passwordless'
 export {
   type LogoutRequest,

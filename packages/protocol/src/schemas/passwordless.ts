@@ -22,3 +22,19 @@ export type PasswordlessAuthenticateRequest = z.infer<typeof passwordlessAuthent
  */
 export const passwordlessLinkRequestSchema = z.object({ email: emailSchema, code: codeSchema })
 export type PasswordlessLinkRequest = z.infer<typeof passwordlessLinkRequestSchema>
+
+/**
+ * `POST /api/v1/passwordless/update` `{ oldAddress, newAddress, code }` → the user (spec 01 §2 'Update email',
+ * §7): replaces the signed-in user's linked address `oldAddress` with `newAddress`, proven by the link code
+ * sent to `newAddress`. Updating needs an address already linked (spec 01 §5).
+ */
+export const passwordlessUpdateRequestSchema = z.object({
+  oldAddress: emailSchema,
+  newAddress: emailSchema,
+  code: codeSchema,
+})
+export type PasswordlessUpdateRequest = z.infer<typeof passwordlessUpdateRequestSchema>
+
+/** `POST /api/v1/passwordless/unlink` `{ address }` → the user (spec 01 §7). */
+export const passwordlessUnlinkRequestSchema = z.object({ address: emailSchema })
+export type PasswordlessUnlinkRequest = z.infer<typeof passwordlessUnlinkRequestSchema>

@@ -9,7 +9,13 @@ import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
 import { revokeSessionById, startSession } from '../sessions/service'
-import { linkEmailToUser, signInWithEmail } from '../users/service'
+import {
+  linkEmailToUser,
+  replaceAccountSubject,
+  requireUserJson,
+  signInWithEmail,
+  unlinkAccount,
+} from '../users/service'
 import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
@@ -38,7 +44,11 @@ function destinationKey(request: FastifyRequest): string {
  * Email sign-in (spec 01 §7): `POST /api/v1/passwordless/init` `{ email, token? }` → `{ success: true }`, and
  * `POST /api/v1/passwordless/authenticate` `{ email, code, mode? }` → auth response (tokens in cookies in
  * server-cookie mode), and `POST /api/v1/passwordless/link` `{ email, code }` with a session → auth response
- * of a NEW session (the old one is revoked; a guest becomes a full user). All are rate-limited per IP; code sends are also capped per destination
+ * of a NEW session (the old one is revoked; a guest becomes a full user); `…/update` `{ oldAddress, newAddress,
+ * code }` with a session → the user, the linked address replaced by the new one proven by its link code (404
+ * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
+ * `linked_to_another_user`); `…/unlink` `{ address }` → the user (400 `cannot_unlink_sole_account`, 404
+ * `not_found`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
  */
 export async function passwordlessRoutes(
@@ -99,6 +109,42 @@ export async function passwordlessRoutes(
       const response = await startSession(context, foyerApp, { userId, isNewUser: false })
       await revokeSessionById(context, foyerApp, sessionId)
       return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/passwordless/update'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/update']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const oldAddress = normalizeEmail(request.body.oldAddress)
+      const newAddress = normalizeEmail(request.body.newAddress)
+      assertEmailAllowed(foyerApp, newAddress)
+      await consumeLoginCode(context, foyerApp, {
+        email: newAddress,
+        code: request.body.code,
+        purpose: 'link',
+      })
+      await replaceAccountSubject(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: 'email',
+        oldSubject: oldAddress,
+        newSubject: newAddress,
+        now: new Date(context.now()),
+        notFound: 'No email account with this address is linked to this user.',
+      })
+      return requireUserJson(context.db, userId)
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/passwordless/unlink'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/unlink']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const address = normalizeEmail(request.body.address)
+      await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'email', subject: address })
+      return requireUserJson(context.db, userId)
     },
   )
 }

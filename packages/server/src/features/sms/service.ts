@@ -1,10 +1,11 @@
 import { CODE_TTL_SECONDS, maskPhoneNumber } from '@foyer/protocol'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
-import { linkedAccounts, users } from '../users/schema'
+import { linkedAccounts } from '../users/schema'
+import { replaceAccountSubject } from '../users/service'
 import { INVALID_PHONE_MESSAGE } from './phoneNumber'
 import { SmsSendError } from './smsSender'
 
@@ -78,69 +79,23 @@ export async function sendSmsCode(
   })
 }
 
-/** True for a PostgreSQL unique violation (SQLSTATE 23505), also when wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
-
 /**
  * Replaces the user's linked phone `oldNumber` by the proven `newNumber` (spec 01 §7
- * `passwordless_sms/update`; both E.164), keeping the account's first-verified time and bumping the others.
- * Throws 404 `not_found` when the user has no phone `oldNumber`, and 400 `linked_to_another_user` when
- * another user has `newNumber` (UNIQUE (app, type, subject), so a racing link cannot also win).
+ * `passwordless_sms/update`; both E.164): {@link replaceAccountSubject} of type `phone`. Throws 404
+ * `not_found` when the user has no phone `oldNumber`, 400 `linked_to_another_user` when another user has it.
  */
-export async function updatePhoneNumber(
+export function updatePhoneNumber(
   context: ServerContext,
   parameters: { appId: string; userId: string; oldNumber: string; newNumber: string; now: Date },
 ): Promise<void> {
-  const { appId, userId, oldNumber, newNumber, now } = parameters
-  try {
-    await context.db.orm.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-      const [taken] = await tx
-        .select({ userId: linkedAccounts.userId })
-        .from(linkedAccounts)
-        .where(
-          and(
-            eq(linkedAccounts.appId, appId),
-            eq(linkedAccounts.type, 'phone'),
-            eq(linkedAccounts.subject, newNumber),
-            ne(linkedAccounts.userId, userId),
-          ),
-        )
-        .limit(1)
-      if (taken)
-        throw new FoyerHttpError(
-          'linked_to_another_user',
-          'This account has already been linked to another user.',
-        )
-      const updated = await tx
-        .update(linkedAccounts)
-        .set({ subject: newNumber, verifiedAt: now, latestVerifiedAt: now })
-        .where(
-          and(
-            eq(linkedAccounts.appId, appId),
-            eq(linkedAccounts.userId, userId),
-            eq(linkedAccounts.type, 'phone'),
-            eq(linkedAccounts.subject, oldNumber),
-          ),
-        )
-        .returning({ id: linkedAccounts.id })
-      if (updated.length === 0)
-        throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
-    })
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new FoyerHttpError(
-        'linked_to_another_user',
-        'This account has already been linked to another user.',
-      )
-    throw error
-  }
+  const { oldNumber, newNumber, ...rest } = parameters
+  return replaceAccountSubject(context.db, {
+    ...rest,
+    type: 'phone',
+    oldSubject: oldNumber,
+    newSubject: newNumber,
+    notFound: 'No phone account with this number is linked to this user.',
+  })
 }
 
 /** True when `userId` has the phone account `phoneNumber` (E.164). */
