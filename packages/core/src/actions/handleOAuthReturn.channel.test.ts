@@ -38,7 +38,7 @@ describe('handleOAuthReturn: popup without opener (BroadcastChannel popup-privy-
     vi.stubGlobal('window', opener.window)
     const flow = startOAuthFlow(newClient(), { provider: 'google', mode: 'popup' })
     await vi.waitFor(() => expect(() => opener.popups[0]?.location.href).toThrow())
-    const stateCode = (api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }).state_code
+    const stateCode = (api.callsTo('POST /api/v1/oauth/init')[0]!.body as { state_code: string }).state_code
 
     // The return page, loaded in the popup whose opener the provider's page severed.
     const popupPage = page(returnUrl(stateCode))

@@ -30,7 +30,7 @@ describe('startOAuthFlow: abort (the modal closed)', () => {
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', signal: controller.signal })
     await vi.waitFor(() => expect(() => fake.popups[0]?.location.href).toThrow()) // at the provider
     const popup = fake.popups[0]!
-    const stateCode = (api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }).state_code
+    const stateCode = (api.callsTo('POST /api/v1/oauth/init')[0]!.body as { state_code: string }).state_code
     expect(await storage.get(flowKey)).not.toBeNull()
 
     controller.abort()
