@@ -1,4 +1,4 @@
-import { OAUTH_POPUP_RESPONSE_TYPE } from '@foyer/protocol'
+import { OAUTH_POPUP_CHANNEL, OAUTH_POPUP_RESPONSE_TYPE } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { type OAuthAction, readOAuthFlow } from '../oauth/oauthFlowStorage'
 import { browserWindow } from '../oauth/oauthWindow'
@@ -20,6 +20,9 @@ export type HandleOAuthReturnReturnType =
  * - in the popup of a popup flow (the page has an opener and the stored flow is not a redirect), posts
  *   `{ type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode }` to the opener, naming this page's origin
  *   as the target (only a same-origin opener receives it), and closes the popup;
+ * - in the popup of this browser's popup flow (the stored flow is a popup flow with this state) that lost
+ *   `window.opener` (a provider page with `Cross-Origin-Opener-Policy` severs it), posts the same message on
+ *   the BroadcastChannel `popup-privy-oauth` (WIRE.md §1), which only same-origin pages receive, and closes;
  * - otherwise answers the return, for the caller to finish with `loginWithOAuth` or `linkOAuth` (see
  *   {@link completeOAuthRedirect}, which does both).
  * Never throws.
@@ -47,6 +50,17 @@ export async function handleOAuthReturn(client: FoyerClient): Promise<HandleOAut
       },
       win.location.origin,
     )
+    win.close()
+    return { kind: 'popup' }
+  }
+  if (!opener && flow?.mode === 'popup' && flow.stateCode === found.stateCode && win.BroadcastChannel) {
+    const channel = new win.BroadcastChannel(OAUTH_POPUP_CHANNEL)
+    channel.postMessage({
+      type: OAUTH_POPUP_RESPONSE_TYPE,
+      stateCode: found.stateCode,
+      authorizationCode: found.authorizationCode,
+    })
+    channel.close()
     win.close()
     return { kind: 'popup' }
   }

@@ -1,4 +1,4 @@
-import { OAUTH_STATE_BYTES, OAUTH_VERIFIER_BYTES, type OAuthInitResponse } from '@foyer/protocol'
+import { headers, OAUTH_STATE_BYTES, OAUTH_VERIFIER_BYTES, type OAuthInitResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
 import type { OAuthAction, OAuthDisplayMode } from '../oauth/oauthFlowStorage'
@@ -25,6 +25,11 @@ export type InitLoginWithOAuthParameters = {
   action?: OAuthAction | undefined
   /** Whether the provider's page will show in a popup (default) or the whole page. */
   mode?: OAuthDisplayMode | undefined
+  /**
+   * `true` when Foyer's own modal drives the flow: the call carries header `privy-ui: t` (WIRE.md §1).
+   * Default `false` (a headless call sends none).
+   */
+  ui?: boolean | undefined
 }
 
 /** Return type of {@link initLoginWithOAuth}. */
@@ -42,7 +47,7 @@ export type InitLoginWithOAuthReturnType = {
  * state from {@link OAUTH_VERIFIER_BYTES} and {@link OAUTH_STATE_BYTES} (36) random bytes each (base64url,
  * 48 characters), stores them with the provider in the client's storage (so a full-page redirect survives;
  * a new flow replaces an older one), then `POST /api/v1/oauth/init` with `{ provider, redirect_to, token?,
- * code_challenge (S256, RFC 7636 §4.2), state_code }`. Not retried (the captcha token is single use).
+ * code_challenge (S256, RFC 7636 §4.2), state_code }` (with header `privy-ui: t` when `ui`). Not retried (the captcha token is single use).
  * Does not open anything: see {@link startOAuthFlow}.
  *
  * @throws {ApiError} e.g. `disallowed_login_method` (403, the provider is off), `invalid_origin` (403,
@@ -77,6 +82,7 @@ export async function initLoginWithOAuth(
       state_code: stateCode,
     },
     retry: false,
+    ...(parameters.ui ? { headers: { [headers.ui]: 't' } } : {}),
   })
   return { url, stateCode, redirectTo }
 }

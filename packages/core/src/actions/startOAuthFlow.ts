@@ -1,6 +1,6 @@
 import type { FoyerClient } from '../client/FoyerClient'
 import { OAuthPopupError } from '../errors/OAuthPopupError'
-import type { OAuthAction, OAuthDisplayMode } from '../oauth/oauthFlowStorage'
+import { clearOAuthFlow, type OAuthAction, type OAuthDisplayMode } from '../oauth/oauthFlowStorage'
 import { browserWindow, type OAuthPopupRef } from '../oauth/oauthWindow'
 import { waitForOAuthPopup } from '../oauth/waitForOAuthPopup'
 import { initLoginWithOAuth } from './initLoginWithOAuth'
@@ -25,6 +25,14 @@ export type StartOAuthFlowParameters = {
    * opened now, which works only while the click's user activation lasts.
    */
   popup?: OAuthPopupRef | undefined
+  /** `true` when Foyer's own modal drives the flow: `oauth/init` carries header `privy-ui: t` (WIRE.md §1). */
+  ui?: boolean | undefined
+  /**
+   * Aborts a popup flow (the modal closed): the popup is closed, polling and listeners stop, the stored PKCE
+   * verifier and state are dropped, and a late answer of the popup is ignored. The flow rejects with
+   * `signal.reason`.
+   */
+  signal?: AbortSignal | undefined
 }
 
 /** Return type of {@link startOAuthFlow}. */
@@ -48,6 +56,7 @@ export type StartOAuthFlowReturnType =
  *   `'oauth_popup_closed'`, `'oauth_origin_mismatch'`.
  * @throws {OAuthUnknownError} `'UNKNOWN_AUTH_ERROR'`: the popup reported an error.
  * @throws {ApiError} from `oauth/init` (e.g. `disallowed_login_method`, `invalid_origin`, `invalid_captcha`).
+ * @throws `signal.reason` (an `AbortError` `DOMException` by default) when `signal` aborts a popup flow.
  * @throws {Error} outside a browser.
  * @example
  * const result = await startOAuthFlow(client, { provider: 'google', mode: 'popup' })
@@ -59,33 +68,59 @@ export async function startOAuthFlow(
 ): Promise<StartOAuthFlowReturnType> {
   const win = browserWindow()
   if (!win) throw new Error('startOAuthFlow runs in a browser.')
+  const { signal } = parameters
   let popup: OAuthPopupRef | null = null
   if (parameters.mode === 'popup') {
     popup = parameters.popup ?? openOAuthPopup()
     if (!popup) throw new OAuthPopupError('oauth_popup_blocked')
+    if (signal?.aborted) {
+      popup.close()
+      throw signal.reason
+    }
     if (popup.closed) throw new OAuthPopupError('oauth_popup_closed')
   }
-  let url: string
-  let redirectTo: string
+  const init = initLoginWithOAuth(client, {
+    provider: parameters.provider,
+    captchaToken: parameters.captchaToken,
+    redirectTo: parameters.redirectTo,
+    disableSignup: parameters.disableSignup,
+    action: parameters.action,
+    mode: parameters.mode,
+    ui: parameters.ui,
+  })
+  let started: Awaited<typeof init>
   try {
-    ;({ url, redirectTo } = await initLoginWithOAuth(client, {
-      provider: parameters.provider,
-      captchaToken: parameters.captchaToken,
-      redirectTo: parameters.redirectTo,
-      disableSignup: parameters.disableSignup,
-      action: parameters.action,
-      mode: parameters.mode,
-    }))
+    started = popup && signal ? await untilAborted(init, signal) : await init
   } catch (error) {
     popup?.close()
+    if (signal?.aborted)
+      // The stored verifier and state are those of this flow once `oauth/init` settles: drop them then.
+      void init.then(({ stateCode }) => clearOAuthFlow(client, stateCode)).catch(() => {})
     throw error
   }
+  const { url, redirectTo, stateCode } = started
   if (popup?.closed) throw new OAuthPopupError('oauth_popup_closed')
   if (!popup) {
     win.location.assign(url)
     return { mode: 'redirect', provider: parameters.provider }
   }
   popup.location.replace(url)
-  const result = await waitForOAuthPopup(win, popup, new URL(redirectTo).origin)
+  let result: Awaited<ReturnType<typeof waitForOAuthPopup>>
+  try {
+    result = await waitForOAuthPopup(win, popup, new URL(redirectTo).origin, { stateCode, signal })
+  } catch (error) {
+    if (signal?.aborted) await clearOAuthFlow(client, stateCode)
+    throw error
+  }
   return { mode: 'popup', provider: parameters.provider, ...result }
+}
+
+/** `promise`, or a rejection with `signal.reason` as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }

@@ -34,6 +34,11 @@ export type RequestOptions = {
    * "sent to the fallback API base").
    */
   apiUrl?: string
+  /**
+   * Extra request headers of this call (e.g. `privy-ui: t` on `oauth/init`, WIRE.md §1); the wire headers
+   * above take precedence.
+   */
+  headers?: Record<string, string>
 }
 
 /** Parameters of {@link send}: the JSON body (sent with `content-type: application/json`), path parameters and options. */
@@ -104,6 +109,7 @@ export async function send<T>(
 
   for (let attempt = 0; ; attempt++) {
     const requestHeaders: Record<string, string> = {
+      ...parameters.headers,
       accept: 'application/json',
       [headers.appId]: client.appId,
       [headers.clientId]: ids.clientId,

@@ -73,8 +73,12 @@ export async function readOAuthFlow(client: FoyerClient): Promise<StoredOAuthFlo
   }
 }
 
-/** Forgets the stored flow (its verifier is single use). Never throws. @internal */
-export async function clearOAuthFlow(client: FoyerClient): Promise<void> {
+/**
+ * Forgets the stored flow (its verifier is single use); with `stateCode`, only when the stored flow is that
+ * one (an aborted flow never drops a newer one). Never throws. @internal
+ */
+export async function clearOAuthFlow(client: FoyerClient, stateCode?: string): Promise<void> {
+  if (stateCode !== undefined && (await readOAuthFlow(client))?.stateCode !== stateCode) return
   await client._internal
     .storage()
     .remove(oauthFlowKey(client.appId))

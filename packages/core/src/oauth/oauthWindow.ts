@@ -17,6 +17,16 @@ export type OAuthWindow = {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void
   setInterval(handler: () => void, timeout: number): number
   clearInterval(id: number): void
+  /** The browser's `BroadcastChannel` (absent where there is none: the popup fallback is then off). */
+  BroadcastChannel?: (new (name: string) => OAuthChannel) | undefined
+}
+
+/** A `BroadcastChannel` as the OAuth flow uses it (WIRE.md §1 `popup-privy-oauth`). @internal */
+export type OAuthChannel = {
+  postMessage(message: unknown): void
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  close(): void
 }
 
 /** Another window this one can post to (the popup's opener). @internal */

@@ -13,4 +13,6 @@ export const headers = {
   client: 'privy-client',
   /** The retry attempt number, 0..3 (spec 01 §7). */
   retryAttempt: 'privy-retry-attempt',
+  /** `t` when the library's own modal drives the call (`oauth/init`, WIRE.md §1); absent otherwise. */
+  ui: 'privy-ui',
 } as const

@@ -44,6 +44,11 @@ export const oauthReturnParameters = {
 /** The message a popup's return page posts to its opener (WIRE.md §1). */
 export const OAUTH_POPUP_RESPONSE_TYPE = 'PRIVY_OAUTH_RESPONSE'
 export const OAUTH_POPUP_ERROR_TYPE = 'PRIVY_OAUTH_ERROR'
+/**
+ * The BroadcastChannel the popup's return page posts the same message on when it lost `window.opener`
+ * (WIRE.md §1); the opener takes only a message carrying its own flow's state.
+ */
+export const OAUTH_POPUP_CHANNEL = 'popup-privy-oauth'
 
 /** `<provider>_oauth`: the linked-account type of an OAuth provider (spec 01 §3). */
 export type OAuthAccountType = `${OAuthProvider}_oauth`

@@ -2,7 +2,7 @@ import type { FoyerClient } from '@foyer/core'
 import { createContext, useContext } from 'react'
 import type { PromptSettler } from '../modal/prompts/PromptSettler'
 import type { Route } from '../modal/router/createRouter'
-import type { ScreenParamsMap } from '../modal/screens'
+import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
 
 /** What `FoyerProvider` shares with its hooks and modal (internal). */

@@ -2,8 +2,9 @@ import { type FoyerClient, initialize } from '@foyer/core'
 import { oauthReturnParameters } from '@foyer/protocol'
 import { useEffect, useRef } from 'react'
 import { toErrorInfo } from '../errors/toErrorInfo'
+import { preloadOAuthScreens } from '../modal/preloadScreens'
 import type { Route } from '../modal/router/createRouter'
-import { preloadOAuthScreens, type ScreenParamsMap } from '../modal/screens'
+import type { ScreenParamsMap } from '../modal/screenParams'
 
 /**
  * Finishes an OAuth return at page load (spec 01 §2; internal to `FoyerProvider`). Only when the URL carries

@@ -65,7 +65,7 @@ export type ErrorFlowEntries = {
   recovery: Inline
   /**
    * OAuth sign-in and linking, on the OAuth status screen (spec 01 §8 "OAuth"). Texts may hold `{provider}`
-   * and `{scope}`, which the screen fills with the provider's name.
+   * (the provider's display name) and `{scope}` (the capitalised provider id, `oauthScopeName`).
    */
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
 }

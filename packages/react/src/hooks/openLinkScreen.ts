@@ -1,7 +1,7 @@
 import type { FoyerClient } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
-import type { LinkAccountParams } from '../modal/screens'
+import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 
 /**
  * Opens the modal's link mode on a link screen (internal; spec 01 §2 "Link email, link phone, update

@@ -2,7 +2,7 @@ import type { FoyerClient } from '@foyer/core'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
 import type { Route, Router } from '../modal/router/createRouter'
-import type { ScreenParamsMap } from '../modal/screens'
+import type { ScreenParamsMap } from '../modal/screenParams'
 import { useFoyerState } from './useFoyerState'
 
 /**

@@ -20,7 +20,8 @@ import { CloseIcon } from '../ui/icons'
 import { Spinner } from '../ui/Spinner'
 import { ModalContext, type ModalContextValue } from './ModalContext'
 import type { Router } from './router/createRouter'
-import { isClosable, type ScreenParamsMap, screens } from './screens'
+import type { ScreenParamsMap } from './screenParams'
+import { isClosable, screens } from './screens'
 
 /** Props of {@link FoyerModal}. */
 export type FoyerModalProps = {

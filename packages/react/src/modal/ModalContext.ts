@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
 import type { Messages } from '../i18n/en'
 import type { Router } from './router/createRouter'
-import type { ScreenParamsMap } from './screens'
+import type { ScreenParamsMap } from './screenParams'
 
 /** What the modal gives its screens (internal). */
 export type ModalContextValue = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Route } from '../router/createRouter'
 import { createRouter } from '../router/createRouter'
-import type { ScreenParamsMap } from '../screens'
+import type { ScreenParamsMap } from '../screenParams'
 import { createModalWalletUi } from './createModalWalletUi'
 
 const wallet = {

@@ -5,7 +5,7 @@ import {
   type WalletUi,
 } from '@foyer/core'
 import type { Route } from '../router/createRouter'
-import type { ScreenParamsMap } from '../screens'
+import type { ScreenParamsMap } from '../screenParams'
 import type { PromptSettler } from './PromptSettler'
 
 /** What {@link createModalWalletUi} needs from the provider: open the modal at a screen. */

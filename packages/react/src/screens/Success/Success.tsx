@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
-import type { ScreenProps } from '../../modal/screens'
+import type { ScreenProps } from '../../modal/screenParams'
 import { Notice } from '../../ui/Notice'
 
 /** Time the success screen shows before the modal closes, in ms (spec 01 §9 leaves the value open). */

@@ -5,18 +5,8 @@ import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
-import type { LandingParams, ScreenParamsMap } from '../../modal/screens'
-
-/**
- * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, open
- * the passkey prompt, or sign in with an OAuth provider. `landing` is what the landing keeps for Back (the
- * typed address and number).
- */
-export type LoginStart =
-  | { kind: 'email'; email: string; landing?: LandingParams | undefined }
-  | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
-  | { kind: 'passkey' }
-  | { kind: 'oauth'; provider: string }
+import type { ScreenParamsMap } from '../../modal/screenParams'
+import type { LoginStart } from './LoginStart'
 
 /** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
 export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'> & {

@@ -2,7 +2,7 @@ import type { EmbeddedWalletInfo, FoyerClient } from '@foyer/core'
 import { loadWallet } from '../../hooks/loadWallet'
 import type { PromptSettler } from '../../modal/prompts/PromptSettler'
 import type { Route } from '../../modal/router/createRouter'
-import type { ScreenParamsMap } from '../../modal/screens'
+import type { ScreenParamsMap } from '../../modal/screenParams'
 
 /**
  * The route of the password flow for an existing wallet, started by the user (closable): 'Set your password'

@@ -97,6 +97,7 @@ describe('CORS', () => {
       'privy-ca-id',
       'privy-client',
       'privy-retry-attempt',
+      'privy-ui',
       'authorization',
       'content-type',
     ])

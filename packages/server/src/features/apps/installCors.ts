@@ -13,6 +13,7 @@ export const corsAllowedHeaders = [
   headers.analyticsId,
   headers.client,
   headers.retryAttempt,
+  headers.ui,
   'authorization',
   'content-type',
 ].join(', ')

@@ -6,9 +6,11 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
+import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import { type AwaitingCodeParams, preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
+import type { AwaitingCodeParams } from '../../login/AwaitingCode/params'
 import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
 
 /**

@@ -7,7 +7,7 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import type { ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 
 // `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (spec 01 §5, §9); kept here

@@ -20,11 +20,12 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import type { AwaitingCodeParams, ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import type { AwaitingCodeParams } from './params'
 
 /** Sends the code again to the screen's address or number (with a fresh captcha token when one is needed). */
 function resendCode(

@@ -5,8 +5,9 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
+import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import { type LandingParams, preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -14,6 +15,7 @@ import { startLogin } from '../startLogin'
 import { EmailForm } from './EmailForm'
 import { type LandingEntry, type LandingView, landingModel } from './landingModel'
 import { OAuthEntry } from './OAuthEntry'
+import type { LandingParams } from './params'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))

@@ -9,19 +9,21 @@ import {
 import { useCallback, useRef, useState } from 'react'
 import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useAbortOnUnmount } from '../../../hooks/useAbortOnUnmount'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import type { ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { oauthProviderName } from '../oauthProviderName'
+import { oauthScopeName } from '../oauthScopeName'
 
 /** Where the flow is while 'verifying': the provider's window is open, the page is leaving, or the code is being exchanged. */
 type Phase = 'popup' | 'redirecting' | 'exchanging'
@@ -51,6 +53,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
     phase: params.returned ? 'exchanging' : 'popup',
   })
   const isMounted = useIsMounted()
+  const nextSignal = useAbortOnUnmount()
   const firstRun = useRef(true)
 
   const run = useCallback(
@@ -65,6 +68,9 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         redirectTo: config?.oauth?.redirectTo,
         disableSignup: config?.oauth?.disableSignup,
         action: params.action,
+        // Foyer's own UI drives the flow (WIRE.md §1 `privy-ui: t`); closing the modal aborts it.
+        ui: true,
+        signal: nextSignal(),
       }
       setStatus({ kind: 'verifying', phase: returned ? 'exchanging' : 'popup' })
       try {
@@ -101,14 +107,18 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         const info = toErrorInfo(caught)
         const outcome = errorOutcome('oauth', info)
         if (outcome.kind === 'inline') {
-          // Spec 01 §8 "OAuth" texts name the provider ({provider}) or what to check ({scope}).
-          const message = formatMessage(outcome.text(messages), { provider: name, scope: name })
+          // Spec 01 §8 "OAuth" texts name the provider ({provider}, its display name) or what to check
+          // after a denial ({scope}, the capitalised provider id).
+          const message = formatMessage(outcome.text(messages), {
+            provider: name,
+            scope: oauthScopeName(params.provider),
+          })
           setStatus({ kind: 'error', message, retry: outcome.retry })
         } else if (outcome.screen === 'error') router.push('error', info)
         else router.replace(outcome.screen)
       }
     },
-    [client, config, isMounted, messages, name, params, router],
+    [client, config, isMounted, messages, name, nextSignal, params, router],
   )
 
   useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))

@@ -4,7 +4,7 @@ import { loadWallet } from '../../../hooks/loadWallet'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import type { ScreenProps } from '../../../modal/screens'
+import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { passwordFlowRoute } from '../passwordFlowRoute'
 

@@ -1,0 +1,17 @@
+// Preloading: starts loading a lazy screen's chunk before the modal navigates to it. Its own module, apart
+// from the registry (`screens.ts`), because the landing calls it and the registry imports the landing.
+// The paths are the registry's, so a preloaded chunk is the one the registry's `lazy` later renders.
+
+/** Preloads the OAuth status screen (when the pointer nears an OAuth button, or on a redirect return). */
+export function preloadOAuthScreens(): void {
+  void import('../screens/login/OAuthStatus/OAuthStatus')
+}
+
+/**
+ * Preloads the lazily loaded screens of the email flow (called when the landing form is submitted, so the
+ * code screen is ready when the code is sent).
+ */
+export function preloadEmailScreens(): void {
+  void import('../screens/login/AwaitingCode/AwaitingCode')
+  void import('../screens/Error/ErrorScreen')
+}

@@ -1,0 +1,59 @@
+import type { ErrorInfo } from '../errors/ErrorInfo'
+import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWallet/params'
+import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
+import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
+import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
+import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
+import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
+import type { AwaitingPasskeyParams } from '../screens/login/AwaitingPasskey/params'
+import type { CaptchaParams } from '../screens/login/Captcha/params'
+import type { LandingParams } from '../screens/login/Landing/params'
+import type { OAuthStatusParams } from '../screens/login/OAuthStatus/params'
+import type { TermsParams } from '../screens/login/Terms/params'
+import type { SuccessParams } from '../screens/Success/params'
+import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
+import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
+import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
+import type { SendTransactionParams } from '../screens/wallet/SendTransaction/params'
+import type { SetPasswordParams } from '../screens/wallet/SetPassword/params'
+import type { SignRequestParams } from '../screens/wallet/SignRequest/params'
+import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransaction/params'
+import type { TransactionErrorParams } from '../screens/wallet/TransactionError/params'
+import type { TransactionSuccessParams } from '../screens/wallet/TransactionSuccess/params'
+
+// Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
+// router import this file, and the registry (`screens.ts`) imports the screens (see its header).
+
+/** The typed params of every screen (STYLE.md §8). `undefined` = the screen takes none. */
+export type ScreenParamsMap = {
+  landing: LandingParams | undefined
+  awaitingCode: AwaitingCodeParams
+  linkAccount: LinkAccountParams
+  linkPasskey: LinkPasskeyParams
+  awaitingPasskey: AwaitingPasskeyParams
+  oauthStatus: OAuthStatusParams
+  captcha: CaptchaParams
+  walletList: WalletListParams
+  awaitingWallet: AwaitingWalletParams
+  walletLoginFailed: WalletLoginFailedParams
+  error: ErrorInfo
+  accountNotFound: undefined
+  userLimitReached: undefined
+  success: SuccessParams
+  terms: TermsParams
+  signRequest: SignRequestParams
+  sendTransaction: SendTransactionParams
+  transactionSuccess: TransactionSuccessParams
+  transactionError: TransactionErrorParams
+  solanaTransaction: SolanaTransactionParams
+  recoverPassword: RecoverPasswordParams
+  setPassword: SetPasswordParams
+  recoverySelection: RecoverySelectionParams
+  exportWallet: ExportWalletParams
+}
+
+/** A screen id. */
+export type ScreenId = keyof ScreenParamsMap
+
+/** Props every screen component receives. */
+export type ScreenProps<Id extends ScreenId> = { params: ScreenParamsMap[Id] }

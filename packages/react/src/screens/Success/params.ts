@@ -1,0 +1,2 @@
+/** Params of the success screen: which confirmation to show (default: signed in). */
+export type SuccessParams = { detail?: 'linked' | 'updated' } | undefined

@@ -1,0 +1,12 @@
+import type { User } from '@foyer/protocol'
+import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
+
+/** Params of the link screens ('Link email', 'Link phone', 'Update phone'). */
+export type LinkAccountParams = {
+  kind: 'email' | 'phone' | 'updatePhone'
+  settle: PromptSettler<User>
+  /** The linked number an update replaces (`kind: 'updatePhone'`). */
+  oldPhoneNumber?: string | undefined
+  /** Prefill (coming Back from the code screen). */
+  value?: string | undefined
+}

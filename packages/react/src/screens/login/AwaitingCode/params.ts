@@ -1,0 +1,19 @@
+import type { User } from '@foyer/protocol'
+import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
+
+/**
+ * What a code screen finishes in link mode (spec 01 §2 "Link email, link phone, update phone"): link the
+ * address or number to the signed-in user, or replace the linked number; answers through `settle`.
+ */
+export type LinkFlow =
+  | { kind: 'link'; settle: PromptSettler<User> }
+  | { kind: 'update'; oldPhoneNumber: string; settle: PromptSettler<User> }
+
+/**
+ * Params of the awaiting-code screen: the address or E.164 number the code went to, and the link flow
+ * when the code links instead of signing in.
+ */
+export type AwaitingCodeParams = (
+  | { email: string; phoneNumber?: undefined }
+  | { phoneNumber: string; email?: undefined }
+) & { flow?: LinkFlow | undefined }

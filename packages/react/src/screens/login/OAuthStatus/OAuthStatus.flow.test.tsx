@@ -1,0 +1,182 @@
+import { createMemoryStorage } from '@foyer/core'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  appConfigRoute,
+  TEST_APP_ID,
+  type TestCall,
+  type TestRoutes,
+  testAuthResponse,
+} from '../../../../test/createTestClient'
+import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+
+// Closing the modal aborts a popup flow; the popup's answer over BroadcastChannel; header privy-ui; the
+// spec 01 §8 placeholders. (The screen's other behaviour: OAuthStatus.test.tsx.)
+
+const providerUrl = 'https://idp.test/authorize?client_id=1'
+const flowKey = `foyer:${TEST_APP_ID}:oauth_flow`
+
+/** A popup as `window.open` hands it back: at the provider (its location unreadable) until closed. */
+function createFakePopup() {
+  const popup = {
+    closed: false,
+    replacedWith: [] as string[],
+    close() {
+      popup.closed = true
+    },
+    location: {
+      get href(): string {
+        throw new Error('SecurityError: cross-origin')
+      },
+      replace(url: string) {
+        popup.replacedWith.push(url)
+      },
+    },
+  }
+  return popup
+}
+
+const oauthRoutes = (overrides: TestRoutes = {}): TestRoutes => ({
+  ...appConfigRoute({ google_oauth: true, github_oauth: true }),
+  'POST /api/v1/oauth/init': () => ({ status: 200, body: { url: providerUrl } }),
+  'POST /api/v1/oauth/authenticate': () => ({ status: 200, body: testAuthResponse() }),
+  ...overrides,
+})
+
+function stateOf(calls: TestCall[]): string {
+  const body = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { state_code?: string }
+  return body?.state_code ?? ''
+}
+
+/** The popup's return page posting to its opener (WIRE.md §1). */
+function postFromPopup(popup: object, data: object) {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: 'http://localhost:3000', source: popup as never, data }),
+    )
+  })
+}
+
+let popups: ReturnType<typeof createFakePopup>[] = []
+const channels: BroadcastChannel[] = []
+beforeEach(() => {
+  popups = []
+  vi.spyOn(window, 'open').mockImplementation(() => {
+    const popup = createFakePopup()
+    popups.push(popup)
+    return popup as never
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  for (const channel of channels.splice(0)) channel.close()
+})
+
+describe('OAuthStatus: closing the modal during a popup flow', () => {
+  test.each([false, true])(
+    'default: aborts it: popup closed, stored verifier and state dropped, a late answer ignored (strict mode: %s)',
+    async (strict) => {
+      const storage = createMemoryStorage()
+      const { user, calls, client } = await renderFoyerAndOpen({ routes: oauthRoutes(), storage, strict })
+      await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+      await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+      // Strict mode's unmount and mount again must not abort the flow.
+      await act(() => Promise.resolve())
+      expect(popups[0]?.closed).toBe(false)
+      expect(await storage.get(flowKey)).not.toBeNull()
+      const stateCode = stateOf(calls)
+
+      await user.click(screen.getByRole('button', { name: 'Close' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      await waitFor(() => expect(popups[0]?.closed).toBe(true))
+      await waitFor(async () => expect(await storage.get(flowKey)).toBeNull())
+
+      postFromPopup(popups[0] as object, {
+        type: 'PRIVY_OAUTH_RESPONSE',
+        stateCode,
+        authorizationCode: 'late',
+      })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(calls.some((call) => call.path === '/api/v1/oauth/authenticate')).toBe(false)
+      expect(client.getState().user).toBeNull()
+    },
+  )
+})
+
+describe('OAuthStatus: the popup lost its opener', () => {
+  test("default: the answer on BroadcastChannel 'popup-privy-oauth' with the flow's state signs in", async () => {
+    Object.defineProperty(window, 'BroadcastChannel', { value: BroadcastChannel, configurable: true })
+    try {
+      const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+      await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+      await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+      const channel = new BroadcastChannel('popup-privy-oauth')
+      channels.push(channel)
+      // Another flow's answer (another tab) is not taken.
+      channel.postMessage({ type: 'PRIVY_OAUTH_RESPONSE', stateCode: 'other-state', authorizationCode: 'x' })
+      channel.postMessage({
+        type: 'PRIVY_OAUTH_RESPONSE',
+        stateCode: stateOf(calls),
+        authorizationCode: 'code-7',
+      })
+      expect(await screen.findByText('Success!')).toBeTruthy()
+      const exchanges = calls.filter((call) => call.path === '/api/v1/oauth/authenticate')
+      expect(exchanges.map((call) => call.body)).toEqual([
+        expect.objectContaining({ authorization_code: 'code-7', state_code: stateOf(calls) }),
+      ])
+      expect(popups[0]?.closed).toBe(true)
+    } finally {
+      Reflect.deleteProperty(window, 'BroadcastChannel')
+    }
+  })
+})
+
+describe("OAuthStatus: oauth/init header 'privy-ui'", () => {
+  test("default: the modal's flow sends 'privy-ui: t' (WIRE.md §1)", async () => {
+    const { user, client } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    const fetchSpy = vi.spyOn(client._internal, 'fetch')
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+    const init = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/v1/oauth/init'))
+    const headers = (init?.[1]?.headers ?? {}) as Record<string, string>
+    expect(headers['privy-ui']).toBe('t')
+  })
+})
+
+describe('OAuthStatus: spec 01 §8 placeholders', () => {
+  test("error: a denial names the provider's id, capitalised, for {scope}: 'Retry and check Github …'", async () => {
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
+    await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'undefined',
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Retry and check Github to finish connecting your account.',
+    )
+  })
+
+  test("error: a suspended account names the provider's display name for {provider}: 'Your GitHub account …'", async () => {
+    const routes = oauthRoutes({
+      'POST /api/v1/oauth/authenticate': () => ({
+        status: 403,
+        body: { error: 'suspended', code: 'oauth_account_suspended' },
+      }),
+    })
+    const { user, calls } = await renderFoyerAndOpen({ routes })
+    await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-1',
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your GitHub account is suspended. Please try another login method.',
+    )
+  })
+})
