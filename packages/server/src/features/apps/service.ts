@@ -150,6 +150,17 @@ export type SeedDemoAppParameters = {
    * its local identity provider and passes `FOYER_DEMO_OAUTH_SETTINGS_JSON`). Applied outside production only.
    */
   oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
+  /**
+   * Telegram settings of the demo app (`telegram_auth`, `telegram_auth_config`, `telegram_bot_token`; `npm run
+   * demo` passes `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` for its widget stand-in's bot). Outside production only.
+   */
+  telegramSettings?:
+    | {
+        [Key in 'telegram_auth' | 'telegram_auth_config' | 'telegram_bot_token']?:
+          | AppSettings[Key]
+          | undefined
+      }
+    | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -212,13 +223,16 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings }: SeedDemoAppParameters,
+  { hostJwksUrl, oauthSettings, telegramSettings }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
     // Only the keys given: an absent one keeps the stored value.
     ...(oauthSettings && env !== 'production'
       ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
+      : {}),
+    ...(telegramSettings && env !== 'production'
+      ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
