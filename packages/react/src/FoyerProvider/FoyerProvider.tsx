@@ -10,6 +10,7 @@ import type { ScreenParamsMap } from '../modal/screens'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
+import { useTelegramPageLoad } from './useTelegramPageLoad'
 
 /** Props of {@link FoyerProvider}. */
 export type FoyerProviderProps = {
@@ -102,6 +103,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
     [rememberFocus, router],
   )
   useOAuthRedirectReturn(client, showRoute)
+  useTelegramPageLoad(client, showRoute)
 
   useCreateOnLogin(client, config?.embeddedWallets)
   useSyncCustomAuth(client, config?.customAuth)

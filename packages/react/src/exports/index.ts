@@ -4,6 +4,7 @@ export type {
   FoyerConfig,
   FoyerLoginMethod,
   FoyerOAuthConfig,
+  FoyerTelegramConfig,
 } from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
 export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
@@ -16,6 +17,7 @@ export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
+export { type UseLinkTelegramReturnType, useLinkTelegram } from '../hooks/useLinkTelegram'
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
 export {
   type UseSendSolanaTransactionOptions,

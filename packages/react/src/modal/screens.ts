@@ -10,7 +10,7 @@ import type {
   SignTypedDataPrompt,
   TransactionReceiptSummary,
 } from '@foyer/core/wallet'
-import type { User } from '@foyer/protocol'
+import type { TelegramAuthResult, User } from '@foyer/protocol'
 import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
@@ -81,6 +81,18 @@ export type OAuthStatusParams = {
   popup?: OAuthPopupRef | null | undefined
   captchaToken?: string | undefined
   returned?: { authorizationCode: string; stateCode: string } | undefined
+  settle?: PromptSettler<User> | undefined
+}
+
+/**
+ * Params of the Telegram screen (spec 01 §2 "Telegram auth screen"): sign in or link; the captcha token of
+ * the flow (apps with a captcha); a proof already in hand — the widget's redirect return, read at page load —
+ * to exchange at once; and, for a link, how to answer the link hook.
+ */
+export type TelegramParams = {
+  action: 'login' | 'link'
+  captchaToken?: string | undefined
+  authResult?: TelegramAuthResult | undefined
   settle?: PromptSettler<User> | undefined
 }
 
@@ -157,6 +169,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  telegram: TelegramParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
@@ -234,6 +247,14 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/login/OAuthStatus/OAuthStatus').then((m) => ({ default: m.OAuthStatus })),
     ),
     title: (m) => m.oauth.verifying,
+    closable: true,
+  },
+  // Telegram: its own chunk, with @foyer/core/telegram (the widget loader, sign-in and link).
+  telegram: {
+    component: lazy(() =>
+      import('../screens/login/Telegram/Telegram').then((m) => ({ default: m.Telegram })),
+    ),
+    title: (m) => m.telegram.title,
     closable: true,
   },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
@@ -380,6 +401,11 @@ export function isClosable(route: { id: ScreenId; params: unknown }): boolean {
 /** Preloads the OAuth status screen (when the pointer nears an OAuth button, or on a redirect return). */
 export function preloadOAuthScreens(): void {
   void import('../screens/login/OAuthStatus/OAuthStatus')
+}
+
+/** Preloads the Telegram screen (when the pointer nears the Telegram entry, or on a redirect return). */
+export function preloadTelegramScreen(): void {
+  void import('../screens/login/Telegram/Telegram')
 }
 
 /**
