@@ -46,6 +46,24 @@ describe('telegram widget stand-in', () => {
     expect(html).toContain('value="Grace"')
   })
 
+  test('default: hands out mini-app initData for the current user, signed with the WebAppData key', async () => {
+    standIn.setUser({ id: 77, first_name: 'Lin' })
+    const response = await fetch(`${standIn.url}/webapp/init-data?bot_name=stand_in_bot`)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const fields = Object.fromEntries(
+      new URLSearchParams(((await response.json()) as { initData: string }).initData),
+    )
+    expect(JSON.parse(fields.user ?? '{}')).toMatchObject({ id: 77, first_name: 'Lin' })
+    const { hash, ...rest } = fields
+    const check = Object.keys(rest)
+      .sort()
+      .map((key) => `${key}=${rest[key]}`)
+      .join('\n')
+    const key = createHmac('sha256', 'WebAppData').update(token).digest()
+    expect(hash).toBe(createHmac('sha256', key).update(check).digest('hex'))
+    expect((await fetch(`${standIn.url}/webapp/init-data?bot_name=nobody`)).status).toBe(404)
+  })
+
   test('error: an unknown bot or a malformed user is refused', async () => {
     expect((await sign({ bot_name: 'other_bot', user: { id: 7, first_name: 'Ada' } })).status).toBe(404)
     expect((await sign({ bot_name: 'stand_in_bot', user: { id: 0, first_name: 'Ada' } })).status).toBe(400)

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { authPage } from './authPage'
-import { signTelegramLogin, type TelegramTestUser } from './signTelegramLogin'
+import { createTelegramInitData, signTelegramLogin, type TelegramTestUser } from './signTelegramLogin'
 import { widgetScript } from './widgetScript'
 
 /** A bot the stand-in serves: its username (`data-telegram-login`) and token (`<bot_id>:<secret>`). */
@@ -55,8 +55,12 @@ function readBody(request: IncomingMessage): Promise<string> {
   })
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+function send(response: ServerResponse, status: number, type: string, body: string, cors = false): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+  })
   response.end(body)
 }
 
@@ -80,7 +84,8 @@ function parseUser(value: unknown): TelegramTestUser | null {
 /**
  * A local stand-in for Telegram's login widget (DESIGN.md "Local real components"): serves the widget
  * script (`/js/telegram-widget.js`, see `widgetScript`), the confirmation popup (`/auth?bot_name=…&origin=…
- * [&return_to=…]`, see `authPage`) and `POST /auth/sign` `{ bot_name, user }` → the auth result signed with
+ * [&return_to=…]`, see `authPage`), `GET /webapp/init-data?bot_name=…` → `{ initData }` (what Telegram's
+ * client gives a mini app it opens, for the current user; any origin may read it) and `POST /auth/sign` `{ bot_name, user }` → the auth result signed with
  * that bot's token as Telegram signs it (`signTelegramLogin`); 404 for a bot it does not serve, 400 for a
  * malformed user. Listens on loopback only.
  *
@@ -108,6 +113,17 @@ export async function startTelegramWidgetStandIn(
         const returnTo = url.searchParams.get('return_to')
         const page = authPage({ botName: bot.name, origin: new URL(origin).origin, returnTo, user })
         return send(response, 200, 'text/html; charset=utf-8', page)
+      }
+      if (request.method === 'GET' && url.pathname === '/webapp/init-data') {
+        // What Telegram's client hands a mini app it opens: `initData` for the current user.
+        const bot = bots.get(url.searchParams.get('bot_name') ?? '')
+        if (!bot) return send(response, 404, 'application/json', '{"error":"unknown bot"}', true)
+        const { initData } = createTelegramInitData({
+          botToken: bot.token,
+          user,
+          authDate: Math.floor(now() / 1000),
+        })
+        return send(response, 200, 'application/json', JSON.stringify({ initData }), true)
       }
       if (request.method === 'POST' && url.pathname === '/auth/sign') {
         const body = JSON.parse(await readBody(request)) as { bot_name?: unknown; user?: unknown }
