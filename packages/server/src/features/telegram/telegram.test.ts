@@ -307,6 +307,23 @@ describe('telegram/authenticate', () => {
     }
   })
 
+  test('error: captcha on and no captcha_token → 400 invalid_captcha, before any Telegram check', async () => {
+    const guarded = await createAppRecord(t.db, {
+      name: 'Telegram with captcha',
+      masterKey: t.masterKey,
+      settings: {
+        telegram_auth: true,
+        telegram_bot_token: BOT_TOKEN,
+        captcha_enabled: true,
+        captcha_site_key: 't:1x00000000000000000000AA',
+        captcha_secret_key: '1x0000000000000000000000000000000AA',
+      },
+    })
+    const response = await authenticate({ telegram_auth_result: widget(freshUser()) }, guarded.id)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: 'Captcha token missing', code: 'invalid_captcha' })
+  })
+
   test('error: the bot token is never in the public app config', async () => {
     const response = await t.request({ method: 'GET', url: `/api/v1/apps/${app.id}`, appId: app.id })
     expect(response.statusCode).toBe(200)
@@ -330,10 +347,13 @@ describe('telegram/link and telegram/unlink', () => {
     const user = freshUser()
     const linked = await call('link', { telegram_web_app_data: miniApp(user) }, { bearer })
     expect(linked.statusCode).toBe(200)
-    expect(userSchema.parse(linked.json()).linked_accounts.map((account) => account.type)).toEqual([
-      'email',
-      'telegram',
-    ])
+    // Both accounts carry the same (fake) instant: their order is not the point.
+    expect(
+      userSchema
+        .parse(linked.json())
+        .linked_accounts.map((account) => account.type)
+        .sort(),
+    ).toEqual(['email', 'telegram'])
     const unlinked = await call('unlink', { telegram_user_id: String(user.id) }, { bearer })
     expect(unlinked.statusCode).toBe(200)
     expect(userSchema.parse(unlinked.json()).linked_accounts.map((account) => account.type)).toEqual([
