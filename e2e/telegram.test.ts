@@ -84,6 +84,26 @@ describe('Telegram sign-in', () => {
     expect(new URL(page.url()).search).toBe('?keep=1')
   })
 
+  test('default: the widget redirect variant (data-auth-url) comes back to the page and signs in', async () => {
+    const hana = freshTelegramUser('Hana')
+    stack.telegram?.setUser(hana)
+    await openDemo(page, `${stack.demoUrl}/?telegramRedirect=1`)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with Telegram' }).click()
+    const button = page.getByRole('dialog').getByRole('button', { name: 'Log in with Telegram' })
+    const popupOpened = page.waitForEvent('popup')
+    await button.click()
+    const popup = await popupOpened
+    const navigated = page.waitForURL(/[?&]hash=/)
+    await popup.getByRole('button', { name: 'Accept' }).click()
+    await navigated
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'telegram', telegram_user_id: String(hana.id) }),
+    )
+    expect(new URL(page.url()).search).toBe('?telegramRedirect=1')
+  })
+
   test('error: a tampered hash is refused with the spec 01 §8 text', async () => {
     const mallory = freshTelegramUser('Mallory')
     const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: mallory })

@@ -18,6 +18,11 @@ const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
 const telegramStandInUrl = import.meta.env.VITE_TELEGRAM_STAND_IN_URL
 /** `?telegramMiniApp=1`: the page plays a Telegram mini app (see {@link simulateTelegramMiniApp}). */
 const telegramMiniApp = new URLSearchParams(window.location.search).get('telegramMiniApp') === '1'
+/** `?telegramRedirect=1`: the login widget's redirect variant (`data-auth-url`: back to this page). */
+const telegramAuthUrl =
+  new URLSearchParams(window.location.search).get('telegramRedirect') === '1'
+    ? `${window.location.origin}${window.location.pathname}?telegramRedirect=1`
+    : undefined
 
 /**
  * Plays the part of Telegram's client opening this page as a mini app: asks the stand-in for the signed
@@ -63,7 +68,10 @@ function render(): void {
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             oauth: { mode: oauthMode },
-            ...(telegramWidgetScriptUrl ? { telegram: { widgetScriptUrl: telegramWidgetScriptUrl } } : {}),
+            telegram: {
+              ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),
+              ...(telegramAuthUrl ? { authUrl: telegramAuthUrl } : {}),
+            },
           }}
         >
           <App appId={appId} />
