@@ -143,6 +143,16 @@ describe('telegram/authenticate', () => {
     expect(auth.user.linked_accounts[0]).toMatchObject({ username: 'renamed_user' })
   })
 
+  test('behavior: parallel first sign-ins of one Telegram account make one user', async () => {
+    const data = widget(freshUser())
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => authenticate({ telegram_auth_result: data })),
+    )
+    const users = answers.map((answer) => authResponseSchema.parse(answer.json()))
+    expect(new Set(users.map((auth) => auth.user.id)).size).toBe(1)
+    expect(users.filter((auth) => auth.is_new_user)).toHaveLength(1)
+  })
+
   test('behavior: mode no-signup refuses an unknown Telegram account (404 user_does_not_exist)', async () => {
     expectError(
       await authenticate({ telegram_auth_result: widget(freshUser()), mode: 'no-signup' }),
