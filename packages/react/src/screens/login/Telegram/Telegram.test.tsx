@@ -206,6 +206,26 @@ describe('Telegram screen', () => {
     expect(widget.calls).toHaveLength(2)
   })
 
+  test("behavior: inside a mini app, 'Continue with Telegram' signs in with its initData, no widget", async () => {
+    const initData = 'query_id=q&user=%7B%22id%22%3A42%7D&auth_date=1900000000&hash=abc'
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: { initData } }
+    const { calls } = await renderFoyerAndOpen({
+      routes: routes(undefined, {
+        telegram_auth_config: {
+          ...telegramConfig.telegram_auth_config,
+          seamless_auth_enabled: false,
+        } as never,
+      }),
+    })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Telegram' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(widget.calls).toHaveLength(0)
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
+      telegram_web_app_data: { query_id: 'q', user: '{"id":42}', auth_date: '1900000000', hash: 'abc' },
+      mode: 'login-or-sign-up',
+    })
+  })
+
   test('error: the widget script does not load → a retryable message', async () => {
     widget.fail = true
     await openTelegram({ routes: routes() })
