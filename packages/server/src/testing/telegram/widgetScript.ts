@@ -8,7 +8,7 @@
  * `data-onauth` with it, or navigates the page to `data-auth-url` with the result's fields as query
  * parameters. A declined popup does nothing, as with Telegram.
  */
-export const widgetScript = String.raw`(function () {
+export const widgetScript = `(function () {
   var script = document.currentScript;
   if (!script) return;
   var base = new URL(script.src).origin;
