@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run demo`: the local chains (anvil on chain 31337, a Solana JSON-RPC over litesvm), the local stand-ins
-// (Turnstile, the OAuth providers), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
+// (Turnstile, the OAuth providers, Telegram's login widget), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
-const { startLocalIdentityProvider, startTurnstileStandIn } = await import('@foyer/server/testing')
+const { startLocalIdentityProvider, startTelegramWidgetStandIn, startTurnstileStandIn } = await import(
+  '@foyer/server/testing'
+)
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
@@ -34,6 +37,27 @@ const identityProvider = await startLocalIdentityProvider({
 const demoOAuthSettings = await identityProvider.registerApp({
   redirectUri: `${apiUrl}/api/v1/oauth/callback`,
 })
+
+// Telegram: a local stand-in for the login widget (script, confirmation popup) and for the mini app's
+// initData, knowing the demo bot's token as Telegram does. The demo app gets the bot (server-only token).
+const telegramBot = {
+  name: 'foyer_demo_bot',
+  token: `7000000000:${randomBytes(24).toString('base64url')}`,
+}
+const telegram = await startTelegramWidgetStandIn({
+  port: Number(process.env.TELEGRAM_PORT ?? 8792),
+  bots: [telegramBot],
+})
+const demoTelegramSettings = {
+  telegram_auth: true,
+  telegram_bot_token: telegramBot.token,
+  telegram_auth_config: {
+    bot_id: telegramBot.token.split(':')[0],
+    bot_name: telegramBot.name,
+    link_enabled: true,
+    seamless_auth_enabled: true,
+  },
+}
 
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
@@ -71,6 +95,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_PUBLIC_URL: apiUrl,
     FOYER_OAUTH_ENDPOINTS_JSON: JSON.stringify(identityProvider.providers),
     FOYER_DEMO_OAUTH_SETTINGS_JSON: JSON.stringify(demoOAuthSettings),
+    // Telegram: the demo bot (its token stays on the server).
+    FOYER_DEMO_TELEGRAM_SETTINGS_JSON: JSON.stringify(demoTelegramSettings),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -81,6 +107,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
     VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
+    VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,
+    VITE_TELEGRAM_STAND_IN_URL: telegram.url,
   },
   ready: /Local:/,
 })
@@ -90,6 +118,7 @@ function stop(code = 0) {
   // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
   turnstile.close().catch(() => {})
   identityProvider.close().catch(() => {})
+  telegram.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
 process.on('SIGINT', () => stop(0))
@@ -107,6 +136,7 @@ try {
     With terms:      ${demoUrl}/?appId=foyerdemoterms00000000000  ('One last step' after sign-in)
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
+    Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -13,7 +13,9 @@ import {
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
   startLocalIdentityProvider,
+  startTelegramWidgetStandIn,
   startTurnstileStandIn,
+  type TelegramWidgetStandIn,
   type TurnstileStandIn,
 } from '@foyer/server/testing'
 import { createServer } from 'vite'
@@ -43,7 +45,15 @@ export type StartStackOptions = {
    * endpoints, and the demo app is registered at each provider with them turned on.
    */
   oauth?: { users: readonly LocalIdentityProviderUser[]; returnTokens?: boolean }
+  /**
+   * Start Telegram's login widget stand-in with one bot, turn Telegram on for the demo app with that bot
+   * (`link_enabled` and `seamless_auth_enabled` on) and point the demo at the stand-in's widget script.
+   */
+  telegram?: boolean
 }
+
+/** The Telegram stand-in of a stack, with the bot it serves for the demo app. */
+export type StackTelegram = TelegramWidgetStandIn & { botName: string; botToken: string }
 
 /** A running server + demo app for one test file. */
 export type Stack = {
@@ -61,6 +71,8 @@ export type Stack = {
   turnstile: TurnstileStandIn | undefined
   /** The local identity provider, when started (`oauth`). */
   identityProvider: LocalIdentityProvider | undefined
+  /** The Telegram widget stand-in and the demo app's bot, when started (`telegram: true`). */
+  telegram: StackTelegram | undefined
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
   chains: DevChains | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
@@ -81,6 +93,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const identityProvider = options.oauth
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
+  const telegram = options.telegram ? await startStackTelegram() : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -107,7 +120,26 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     await updateAppSettings(db, DEMO_APP_ID, settings)
   }
 
+  if (telegram)
+    await updateAppSettings(db, DEMO_APP_ID, {
+      telegram_auth: true,
+      telegram_bot_token: telegram.botToken,
+      telegram_auth_config: {
+        bot_id: telegram.botToken.split(':')[0],
+        bot_name: telegram.botName,
+        link_enabled: true,
+        seamless_auth_enabled: true,
+      },
+    })
+
   process.env.VITE_FOYER_API_URL = apiUrl
+  if (telegram) {
+    process.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL = telegram.scriptUrl
+    process.env.VITE_TELEGRAM_STAND_IN_URL = telegram.url
+  } else {
+    delete process.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
+    delete process.env.VITE_TELEGRAM_STAND_IN_URL
+  }
   if (chains) {
     process.env.VITE_ANVIL_RPC_URL = chains.anvil.rpcUrl
     process.env.VITE_SOLANA_RPC_URL = chains.solana.rpcUrl
@@ -138,6 +170,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     chains,
     turnstile,
     identityProvider,
+    telegram,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -147,6 +180,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await chains?.stop()
       await turnstile?.close()
       await identityProvider?.close()
+      await telegram?.close()
     },
   }
+}
+
+/** The Telegram widget stand-in with one bot (a fresh token), for the demo app. */
+async function startStackTelegram(): Promise<StackTelegram> {
+  const botName = 'foyer_e2e_bot'
+  const botToken = `7${randomBytes(4).readUInt32BE(0) % 1_000_000_000}:${randomBytes(24).toString('base64url')}`
+  const standIn = await startTelegramWidgetStandIn({ bots: [{ name: botName, token: botToken }] })
+  return Object.assign(standIn, { botName, botToken })
 }

@@ -7,6 +7,7 @@ import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
+import { TelegramPanel } from './TelegramPanel'
 import { WalletPanel } from './WalletPanel'
 
 /** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
@@ -95,6 +96,7 @@ export function App({ appId }: { appId: string }) {
           <PhonePanel />
           <PasskeyPanel />
           <OAuthPanel />
+          <TelegramPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

@@ -49,6 +49,12 @@ export const clientErrorCodes = [
   /** The popup's answer came from another origin: 'Origins between parent and child windows do not match.' */
   'oauth_origin_mismatch',
 
+  // Telegram (spec 01 §8 "Telegram")
+  /** The server's 429 mentions a rate limit: 'Request limit reached for Telegram…' (`TelegramRateLimitError`). */
+  'telegram_rate_limited',
+  /** Telegram's login widget script could not be loaded (`TelegramWidgetError`). */
+  'telegram_widget_unavailable',
+
   // Browser wallets (spec 01 §8 "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
   'wallet_connection_error',

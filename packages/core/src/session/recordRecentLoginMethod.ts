@@ -3,16 +3,17 @@ import type { FoyerClient } from '../client/FoyerClient'
 
 /**
  * A login method the landing can mark as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login
- * method"): the four built-in ones or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
+ * method"): the four built-in ones, Telegram or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
  * user choices on the landing, so they are never recorded.
  */
-export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | OAuthProvider
+export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | 'telegram' | OAuthProvider
 
 const recentLoginMethods: readonly string[] = [
   'email',
   'sms',
   'passkey',
   'wallet',
+  'telegram',
   ...oauthProviders,
 ] satisfies RecentLoginMethod[]
 

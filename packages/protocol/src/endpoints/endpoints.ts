@@ -51,6 +51,11 @@ import {
   smsUnlinkRequestSchema,
   smsUpdateRequestSchema,
 } from '../schemas/sms'
+import {
+  telegramAuthenticateRequestSchema,
+  telegramLinkRequestSchema,
+  telegramUnlinkRequestSchema,
+} from '../schemas/telegram'
 import { acceptTermsRequestSchema, userSchema, usersMeResponseSchema } from '../schemas/user'
 import {
   authShareResponseSchema,
@@ -240,6 +245,14 @@ export const endpoints = {
   ),
   'POST /api/v1/oauth/link': post('/api/v1/oauth/link', oauthLinkRequestSchema, oauthLinkResponseSchema),
   'POST /api/v1/oauth/unlink': post('/api/v1/oauth/unlink', oauthUnlinkRequestSchema, userSchema),
+
+  'POST /api/v1/telegram/authenticate': post(
+    '/api/v1/telegram/authenticate',
+    telegramAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/telegram/link': post('/api/v1/telegram/link', telegramLinkRequestSchema, userSchema),
+  'POST /api/v1/telegram/unlink': post('/api/v1/telegram/unlink', telegramUnlinkRequestSchema, userSchema),
 
   'GET /api/v1/embedded_wallets': {
     method: 'GET',

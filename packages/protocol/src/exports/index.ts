@@ -39,6 +39,13 @@ export {
   oauthReturnParameters,
 } from '../constants/oauth'
 export {
+  TELEGRAM_AUTH_CLOCK_SKEW_SECONDS,
+  TELEGRAM_AUTH_MAX_AGE_SECONDS,
+  TELEGRAM_AUTH_RESULT_FRAGMENT,
+  TELEGRAM_WIDGET_SCRIPT_URL,
+  telegramReturnParameters,
+} from '../constants/telegram'
+export {
   COPY_FEEDBACK_MS,
   DETAILS_PANEL_MAX_HEIGHT_PX,
   GENERATED_PASSWORD_WORDS,
@@ -310,6 +317,20 @@ export {
   smsUnlinkRequestSchema,
   smsUpdateRequestSchema,
 } from '../schemas/sms'
+export {
+  type TelegramAccount,
+  type TelegramAuthenticateRequest,
+  type TelegramAuthResult,
+  type TelegramLinkRequest,
+  type TelegramUnlinkRequest,
+  type TelegramWebAppData,
+  telegramAccountSchema,
+  telegramAuthenticateRequestSchema,
+  telegramAuthResultSchema,
+  telegramLinkRequestSchema,
+  telegramUnlinkRequestSchema,
+  telegramWebAppDataSchema,
+} from '../schemas/telegram'
 export {
   ACCESS_TOKEN_TYP,
   type AccessTokenClaims,

@@ -147,6 +147,11 @@ export const appSettingsSchema = z.object({
   funding_config: fundingConfigSchema,
   smart_wallet_config: smartWalletConfigSchema,
   telegram_auth_config: telegramAuthConfigSchema,
+  /**
+   * Server-only: the token of the app's Telegram bot (`<bot_id>:<secret>`, from @BotFather), the key of
+   * Telegram's signatures (security checklist G.45, G.47); never in the public config.
+   */
+  telegram_bot_token: z.string().min(1).max(256).nullable(),
   custom_jwt_auth: customJwtAuthConfigSchema,
   access_control: accessControlSchema,
   oauth: oauthSettingsSchema,
@@ -158,7 +163,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
 export const appConfigSchema = appSettingsSchema
-  .omit({ access_control: true, captcha_secret_key: true, oauth: true })
+  .omit({ access_control: true, captcha_secret_key: true, oauth: true, telegram_bot_token: true })
   .extend({
     id: z.string(),
     name: z.string(),
@@ -220,6 +225,7 @@ export const defaultAppSettings: AppSettings = {
   },
   smart_wallet_config: { enabled: false, smart_wallet_type: null, configured_networks: [] },
   telegram_auth_config: { bot_id: null, bot_name: null, link_enabled: false, seamless_auth_enabled: false },
+  telegram_bot_token: null,
   custom_jwt_auth: {
     enabled: false,
     issuer: null,

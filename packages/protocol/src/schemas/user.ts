@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { linkedAccountTimes, unixSecondsSchema } from './common'
 import { oauthAccountSchemas } from './oauthAccounts'
+import { telegramAccountSchema } from './telegram'
 import { walletAccountSchema } from './wallets'
 
 /** An email address proven by a one-time code. `address` is lower-cased. */
@@ -57,6 +58,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   guestAccountSchema,
   customJwtAccountSchema,
   ...oauthAccountSchemas,
+  telegramAccountSchema,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

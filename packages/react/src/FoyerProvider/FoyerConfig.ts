@@ -57,9 +57,10 @@ export type FoyerWalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-a
  * (spec 01 §3): `'email'` (email form), `'sms'` (phone form), `'wallet'` ('Continue with a wallet', Ethereum
  * and Solana), `'passkey'` ('I have a passkey'), and the OAuth providers `'google'`, `'discord'`,
  * `'github'`, `'linkedin'`, `'twitter'`, `'spotify'`, `'instagram'`, `'tiktok'`, `'apple'` ('Continue with
- * Google' …). Spec 01 §3 lists farcaster and telegram too; they join this union when the modal offers them.
+ * Google' …), and `'telegram'` ('Continue with Telegram', the login widget). Spec 01 §3 lists farcaster
+ * too; it joins this union when the modal offers it.
  */
-export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | OAuthProvider
+export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | 'telegram' | OAuthProvider
 
 /**
  * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,
@@ -104,6 +105,8 @@ export type FoyerConfig = {
   loginMethodsAndOrder?: FoyerLoginMethodsAndOrder
   /** OAuth sign-in and linking (spec 01 §2, §4 "OAuth"). */
   oauth?: FoyerOAuthConfig
+  /** Telegram sign-in and linking (spec 01 §2, §7; issue 11 §3). */
+  telegram?: FoyerTelegramConfig
   /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
   intl?: { defaultCountry?: string }
   /**
@@ -167,5 +170,22 @@ export type FoyerOAuthConfig = {
    */
   redirectTo?: string
   /** `true` refuses to create new users: OAuth sign-ins send mode `'no-signup'` (spec 01 §4 "OAuth"). */
+  disableSignup?: boolean
+}
+
+/** See {@link FoyerConfig} `telegram`. */
+export type FoyerTelegramConfig = {
+  /**
+   * Telegram's login widget script; default https://telegram.org/js/telegram-widget.js?22. Tests and the
+   * demo point it at a local stand-in (`startTelegramWidgetStandIn` of `@foyer/server/testing`).
+   */
+  widgetScriptUrl?: string
+  /**
+   * The redirect variant: the widget sends the page to this URL (on the app's origin, rendering
+   * `FoyerProvider`) with the result as query parameters, which the provider reads, removes and signs in
+   * with (spec 01 §2 "Telegram return"). Default: the widget calls back in place (`data-onauth`).
+   */
+  authUrl?: string
+  /** `true` refuses to create new users: Telegram sign-ins send mode `'no-signup'` (spec 01 §4). */
   disableSignup?: boolean
 }

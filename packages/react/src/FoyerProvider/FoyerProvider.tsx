@@ -11,6 +11,7 @@ import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
+import { useTelegramPageLoad } from './useTelegramPageLoad'
 
 /** Props of {@link FoyerProvider}. */
 export type FoyerProviderProps = {
@@ -103,6 +104,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
     [rememberFocus, router],
   )
   useOAuthRedirectReturn(client, showRoute)
+  useTelegramPageLoad(client, showRoute)
 
   useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets)

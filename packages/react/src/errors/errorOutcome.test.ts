@@ -229,3 +229,36 @@ describe('errorOutcome: oauth (spec 01 §8 "OAuth")', () => {
       expect(errorOutcome('oauth', { code }), code).toMatchObject({ kind: 'screen', screen: 'error' })
   })
 })
+
+describe('errorOutcome: telegram (spec 01 §8 "Telegram")', () => {
+  test('default', () => {
+    expect(shown('telegram', { code: 'unknown_error' })).toBe('Authentication failed')
+    expect(shown('telegram', { code: 'network_error' })).toBe('Authentication failed')
+  })
+
+  test('behavior: routes and texts', () => {
+    const tryAgain = 'Something went wrong. Try again.'
+    for (const code of [
+      'invalid_data',
+      'cannot_link_more_of_type',
+      'invalid_credentials',
+      'invalid_captcha',
+      'captcha_failed',
+    ])
+      expect(shown('telegram', { code })).toBe(tryAgain)
+    expect(shown('telegram', { code: 'linked_to_another_user' })).toBe(
+      'This account has already been linked to another user.',
+    )
+    expect(shown('telegram', { code: 'disallowed_login_method' })).toBe('Login with Telegram not allowed.')
+    expect(shown('telegram', { code: 'too_many_requests' })).toBe(
+      'Too many requests. Please wait before trying again.',
+    )
+    expect(shown('telegram', { code: 'telegram_rate_limited' })).toBe(
+      'Request limit reached for Telegram. Please wait a moment and try again.',
+    )
+    expect(shown('telegram', { code: 'allowlist_rejected' })).toBe('error')
+    expect(shown('telegram', { code: 'max_accounts_reached' })).toBe('userLimitReached')
+    expect(shown('telegram', { code: 'user_does_not_exist' })).toBe('accountNotFound')
+    expect(shown('telegram', { code: 'account_transfer_required' })).toBe('error')
+  })
+})

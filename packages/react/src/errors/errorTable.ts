@@ -68,6 +68,8 @@ export type ErrorFlowEntries = {
    * (the provider's display name) and `{scope}` (the capitalised provider id, `oauthScopeName`).
    */
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** Telegram sign-in and linking, on the Telegram screen (spec 01 §8 "Telegram"). */
+  telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
 }
 
 /** A flow of the table. */
@@ -94,6 +96,8 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   recovery: { text: 'recovery.genericError', retry: true },
   // Spec 01 §8 "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
   oauth: { text: 'oauth.unknownError', retry: true },
+  // Spec 01 §8 "Telegram": otherwise 'Authentication failed'.
+  telegram: { text: 'telegram.authenticationFailed', retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -106,7 +110,11 @@ const linkedToAnotherUser = {
   wallet: { text: 'externalWallets.alreadyLinked', retry: false },
   link: { text: 'error.linkedToAnotherUser', retry: false },
   oauth: { text: 'error.linkedToAnotherUser', retry: false },
+  telegram: { text: 'error.linkedToAnotherUser', retry: false },
 } satisfies ErrorRow
+
+/** Spec 01 §8 "Telegram": invalid data, cannot link more, invalid credentials and captcha failure. */
+const telegramTryAgain = { text: 'telegram.tryAgain', retry: true } as const
 
 /** The table: one row per code. Every server code has a `login` entry; other codes only where they differ. */
 export const errorTable = {
@@ -115,8 +123,9 @@ export const errorTable = {
     login: loginDefault,
     verifyCode: { text: 'awaitingCode.invalidCode', retry: true },
     link: { text: 'awaitingCode.invalidCode', retry: true },
+    telegram: telegramTryAgain,
   },
-  invalid_data: { login: loginDefault },
+  invalid_data: { login: loginDefault, telegram: telegramTryAgain },
   invalid_request: { login: loginDefault },
   linked_to_another_user: linkedToAnotherUser,
   cannot_link_more_of_type: {
@@ -127,6 +136,7 @@ export const errorTable = {
     wallet: { text: { message: 'externalWallets.unableToConnect' }, retry: false },
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
     oauth: { text: 'oauth.cannotLinkMore', retry: false },
+    telegram: telegramTryAgain,
   },
   allowlist_rejected: {
     login: {
@@ -138,25 +148,28 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
+    telegram: { screen: 'error' },
   },
   max_accounts_reached: {
     login: loginDefault,
     verifyCode: { screen: 'userLimitReached' },
     wallet: { screen: 'userLimitReached' },
     oauth: { screen: 'userLimitReached' },
+    telegram: { screen: 'userLimitReached' },
   },
   user_does_not_exist: {
     login: loginDefault,
     verifyCode: { screen: 'accountNotFound' },
     wallet: { screen: 'accountNotFound' },
     oauth: { screen: 'accountNotFound' },
+    telegram: { screen: 'accountNotFound' },
   },
   signup_disabled: {
     login: loginDefault,
     verifyCode: { screen: 'error' },
     oauth: { screen: 'error' },
   },
-  account_transfer_required: { login: loginDefault },
+  account_transfer_required: { login: loginDefault, telegram: { screen: 'error' } },
   disallowed_login_method: {
     login: {
       title: 'error.notAllowed',
@@ -166,6 +179,7 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
+    telegram: { text: 'telegram.notAllowed', retry: false },
   },
   disallowed_plus_email: {
     login: loginDefault,
@@ -177,12 +191,14 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     // Spec 01 §8 "OAuth": including a provider rate-limit message (the server's text).
     oauth: { text: { message: 'oauth.tooManyRequests' }, retry: true },
+    telegram: { text: 'telegram.tooManyRequests', retry: true },
   },
   invalid_captcha: {
     login: { title: 'error.somethingWentWrong', detail: 'error.pleaseTryAgain', button: 'error.tryAgain' },
     sendCode: { screen: 'error', resetsCaptcha: true },
     passkey: { text: 'error.pleaseTryAgain', retry: true },
     oauth: { screen: 'error' },
+    telegram: telegramTryAgain,
   },
   missing_or_invalid_token: { login: loginDefault },
   invalid_origin: {
@@ -233,6 +249,7 @@ export const errorTable = {
   },
   captcha_failed: {
     login: { title: 'error.somethingWentWrong', detail: 'error.captchaFailed', button: 'error.tryAgain' },
+    telegram: telegramTryAgain,
   },
   CAPTCHA_TIMEOUT: {
     login: { title: 'error.somethingWentWrong', detail: 'error.captchaTimeout', button: 'error.tryAgain' },
@@ -256,6 +273,10 @@ export const errorTable = {
   UNKNOWN_AUTH_ERROR: { oauth: { text: 'oauth.unknownError', retry: true } },
   oauth_flow_missing: { oauth: { text: 'oauth.authenticationError', retry: true } },
   oauth_origin_mismatch: { oauth: { text: 'oauth.originMismatch', retry: true } },
+
+  // Telegram (spec 01 §8 "Telegram")
+  telegram_rate_limited: { telegram: { text: 'telegram.rateLimited', retry: true } },
+  telegram_widget_unavailable: { telegram: { text: 'telegram.widgetUnavailable', retry: true } },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

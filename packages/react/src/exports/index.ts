@@ -5,6 +5,7 @@ export type {
   FoyerLegalConfig,
   FoyerLoginMethod,
   FoyerOAuthConfig,
+  FoyerTelegramConfig,
 } from '../FoyerProvider/FoyerConfig'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
 export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
@@ -17,6 +18,7 @@ export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
+export { type UseLinkTelegramReturnType, useLinkTelegram } from '../hooks/useLinkTelegram'
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
 export {
   type UseSendSolanaTransactionOptions,

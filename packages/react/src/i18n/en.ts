@@ -269,6 +269,24 @@ export const en = {
     authenticationError: 'Authentication error.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
   },
+  // Telegram (spec 01 §2 "Telegram auth screen", §8 "Telegram"; issue 11 §3).
+  telegram: {
+    continueWith: 'Continue with Telegram',
+    title: 'Log in with Telegram',
+    linkTitle: 'Link Telegram',
+    waiting: 'Confirm the login in the Telegram window.',
+    loadingWidget: 'Loading Telegram',
+    verifying: 'Verifying',
+    retry: 'Retry',
+    tryAnotherMethod: 'Try another method',
+    widgetUnavailable: 'Telegram could not be reached. Try again.',
+    // Spec 01 §8 "Telegram", as written.
+    notAllowed: 'Login with Telegram not allowed.',
+    tryAgain: 'Something went wrong. Try again.',
+    tooManyRequests: 'Too many requests. Please wait before trying again.',
+    rateLimited: 'Request limit reached for Telegram. Please wait a moment and try again.',
+    authenticationFailed: 'Authentication failed',
+  },
   exportWallet: {
     title: 'Transfer wallet',
     detail: 'Copy your private key to use your wallet in another app. Never share it with anyone.',

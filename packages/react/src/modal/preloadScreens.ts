@@ -7,6 +7,11 @@ export function preloadOAuthScreens(): void {
   void import('../screens/login/OAuthStatus/OAuthStatus')
 }
 
+/** Preloads the Telegram screen (when the pointer nears the Telegram entry, or on a redirect return). */
+export function preloadTelegramScreen(): void {
+  void import('../screens/login/Telegram/Telegram')
+}
+
 /**
  * Preloads the lazily loaded screens of the email flow (called when the landing form is submitted, so the
  * code screen is ready when the code is sent).

@@ -9,6 +9,7 @@ import type { AwaitingPasskeyParams } from '../screens/login/AwaitingPasskey/par
 import type { CaptchaParams } from '../screens/login/Captcha/params'
 import type { LandingParams } from '../screens/login/Landing/params'
 import type { OAuthStatusParams } from '../screens/login/OAuthStatus/params'
+import type { TelegramParams } from '../screens/login/Telegram/params'
 import type { TermsParams } from '../screens/login/Terms/params'
 import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
@@ -32,6 +33,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  telegram: TelegramParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams

@@ -66,6 +66,14 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.oauth.verifying,
     closable: true,
   },
+  // Telegram: its own chunk, with @foyer/core/telegram (the widget loader, sign-in and link).
+  telegram: {
+    component: lazy(() =>
+      import('../screens/login/Telegram/Telegram').then((m) => ({ default: m.Telegram })),
+    ),
+    title: (m) => m.telegram.title,
+    closable: true,
+  },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
   captcha: {
     component: lazy(() => import('../screens/login/Captcha/Captcha').then((m) => ({ default: m.Captcha }))),

@@ -173,6 +173,25 @@ describe('loadConfig: OAuth', () => {
     expect((await loadConfig({}, cwd)).demoOAuthSettings).toBeUndefined()
   })
 
+  test('default: FOYER_DEMO_TELEGRAM_SETTINGS_JSON gives the demo app its bot', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const settings = {
+      telegram_auth: true,
+      telegram_auth_config: {
+        bot_id: '1',
+        bot_name: 'demo_bot',
+        link_enabled: true,
+        seamless_auth_enabled: true,
+      },
+      telegram_bot_token: '1:secret',
+    }
+    const config = await loadConfig({ FOYER_DEMO_TELEGRAM_SETTINGS_JSON: JSON.stringify(settings) }, cwd)
+    expect(config.demoTelegramSettings).toEqual(settings)
+    await expect(
+      loadConfig({ FOYER_DEMO_TELEGRAM_SETTINGS_JSON: '{"email_auth":false}' }, cwd),
+    ).rejects.toThrow('FOYER_DEMO_TELEGRAM_SETTINGS_JSON')
+  })
+
   test('error: FOYER_DEMO_OAUTH_SETTINGS_JSON not JSON, or a setting outside OAuth', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
     await expect(loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: '{' }, cwd)).rejects.toThrow(

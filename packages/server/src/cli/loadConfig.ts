@@ -45,6 +45,7 @@ export const envSchema = z.object({
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
   FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
+  FOYER_DEMO_TELEGRAM_SETTINGS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -84,6 +85,12 @@ export type ServerConfig = {
    * the demo app gets them at start. Undefined: the demo app's OAuth settings stay as they are.
    */
   demoOAuthSettings: DemoOAuthSettings | undefined
+  /**
+   * `FOYER_DEMO_TELEGRAM_SETTINGS_JSON`: Telegram settings of the demo app (`telegram_auth`,
+   * `telegram_auth_config`, `telegram_bot_token`; `npm run demo` sets them for its widget stand-in's bot).
+   * Outside production the demo app gets them at start. Undefined: they stay as they are.
+   */
+  demoTelegramSettings: DemoTelegramSettings | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
@@ -157,6 +164,11 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
     demoHostJwksUrl: values.FOYER_DEMO_HOST_JWKS_URL,
     demoOAuthSettings: parseDemoOAuthSettings(values.FOYER_DEMO_OAUTH_SETTINGS_JSON),
+    demoTelegramSettings: parseJsonVariable(
+      'FOYER_DEMO_TELEGRAM_SETTINGS_JSON',
+      values.FOYER_DEMO_TELEGRAM_SETTINGS_JSON,
+      demoTelegramSettingsSchema,
+    ),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
@@ -271,6 +283,14 @@ export type DemoOAuthSettings = z.infer<typeof demoOAuthSettingsSchema>
 export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSettings | undefined {
   return parseJsonVariable('FOYER_DEMO_OAUTH_SETTINGS_JSON', value, demoOAuthSettingsSchema)
 }
+
+/** The Telegram settings `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` may set (see {@link ServerConfig.demoTelegramSettings}). */
+const demoTelegramSettingsSchema = appSettingsSchema
+  .pick({ telegram_auth: true, telegram_auth_config: true, telegram_bot_token: true })
+  .partial()
+  .strict()
+/** See {@link ServerConfig.demoTelegramSettings}. */
+export type DemoTelegramSettings = z.infer<typeof demoTelegramSettingsSchema>
 
 /** Reads the development master key at `path`, creating it (32 random bytes, base64, mode 0600) when absent. */
 async function readOrCreateDevMasterKey(path: string): Promise<Uint8Array> {

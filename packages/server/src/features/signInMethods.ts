@@ -6,6 +6,7 @@ import { passkeySignIn } from './passkeys/method'
 import { emailSignIn } from './passwordless/method'
 import { walletSignIn } from './siwe/method'
 import { smsSignIn } from './sms/method'
+import { telegramSignIn } from './telegram/method'
 import type { AccountKind } from './users/AccountKind'
 
 /**
@@ -20,6 +21,7 @@ export const signInMethods = [
   oauthSignIn,
   guestSignIn,
   customJwtSignIn,
+  telegramSignIn,
 ] as const
 
 /** An account kind of one of the {@link signInMethods}. */

@@ -12,6 +12,12 @@ export type RateLimitsOptions = {
   passwordless?: RateLimitRule
   /** Per (app, destination address) on code sends (`passwordless/init`), on top of the 30 s cooldown. */
   codeSendsPerDestination?: RateLimitRule
+  /**
+   * Per (app, Telegram user id) on `POST /api/v1/telegram/authenticate` and `…/link`: signed Telegram data
+   * stays valid for a day, so this bounds what a leaked payload can do (429 `too_many_requests` 'Telegram
+   * rate limit reached …', spec 01 §8 "a rate-limit mention").
+   */
+  telegramPerAccount?: RateLimitRule
 }
 
 /** {@link RateLimitsOptions} with every default filled in. */
@@ -20,12 +26,13 @@ export type ResolvedRateLimits = Required<RateLimitsOptions>
 /**
  * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
  * 300 refresh/logout/fork calls and 100 code sends or verifications per minute per IP and route, and
- * 10 code sends per destination per hour.
+ * 10 code sends per destination per hour, and 10 Telegram sign-ins or links per Telegram account per minute.
  */
 export const defaultRateLimits: ResolvedRateLimits = {
   sessions: { max: 300, timeWindowMs: 60_000 },
   passwordless: { max: 100, timeWindowMs: 60_000 },
   codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
+  telegramPerAccount: { max: 10, timeWindowMs: 60_000 },
 }
 
 function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
@@ -50,6 +57,10 @@ export function resolveRateLimits(options: RateLimitsOptions | false | undefined
     codeSendsPerDestination: checkRule(
       'codeSendsPerDestination',
       options?.codeSendsPerDestination ?? defaultRateLimits.codeSendsPerDestination,
+    ),
+    telegramPerAccount: checkRule(
+      'telegramPerAccount',
+      options?.telegramPerAccount ?? defaultRateLimits.telegramPerAccount,
     ),
   }
 }

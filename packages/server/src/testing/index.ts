@@ -1,5 +1,5 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
-// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers), for tests, the demo and
+// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget), for tests, the demo and
 // benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
 // production entry": this entry lives beside the stand-ins, not under src/exports/ (the production entry),
 // and the test beside it fails when a production module imports one. Keep the list sorted by path.
@@ -39,3 +39,17 @@ export {
   type TwilioStandInFailure,
   type TwilioStandInRequest,
 } from './sms/twilioStandIn'
+export {
+  type CreateTelegramInitDataParameters,
+  createTelegramInitData,
+  type SignTelegramLoginParameters,
+  signTelegramLogin,
+  type TelegramTestUser,
+} from './telegram/signTelegramLogin'
+export {
+  defaultTelegramTestUser,
+  type StartTelegramWidgetStandInOptions,
+  startTelegramWidgetStandIn,
+  type TelegramStandInBot,
+  type TelegramWidgetStandIn,
+} from './telegram/startTelegramWidgetStandIn'

@@ -10,3 +10,4 @@ export type LoginStart =
   | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
   | { kind: 'passkey' }
   | { kind: 'oauth'; provider: string }
+  | { kind: 'telegram' }

@@ -25,7 +25,7 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
-    const landing = start.kind === 'passkey' || start.kind === 'oauth' ? undefined : start.landing
+    const landing = start.kind === 'email' || start.kind === 'sms' ? start.landing : undefined
     // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
     if (landing && history.at(-1)?.id === 'landing')
       modal.router.restore([
@@ -41,7 +41,7 @@ export function startLogin(modal: LoginStartContext, start: LoginStart): Promise
 
 /**
  * Continues a login start with the captcha token (when one was needed), then moves on: the code screen
- * (email, SMS), the passkey screen, or the OAuth status screen, with the landing (and what it keeps) below
+ * (email, SMS), the passkey screen, the Telegram screen, or the OAuth status screen, with the landing (and what it keeps) below
  * for Back. For OAuth in popup mode the popup opens here, synchronously, so that a landing click keeps its
  * user activation (after the captcha screen it is usually blocked, and the flow falls back to a redirect). Failures: a
  * disallowed plus email returns to the landing with its inline error; `invalid_captcha` after the captcha
@@ -65,6 +65,12 @@ export async function continueLogin(
     const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
     if (viaCaptcha) router.replace('oauthStatus', params)
     else router.push('oauthStatus', params)
+    return
+  }
+  if (start.kind === 'telegram') {
+    const params = { action: 'login' as const, captchaToken }
+    if (viaCaptcha) router.replace('telegram', params)
+    else router.push('telegram', params)
     return
   }
   if (start.kind === 'passkey') {

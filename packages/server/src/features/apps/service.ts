@@ -154,6 +154,17 @@ export type SeedDemoAppParameters = {
    * its local identity provider and passes `FOYER_DEMO_OAUTH_SETTINGS_JSON`). Applied outside production only.
    */
   oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
+  /**
+   * Telegram settings of the demo app (`telegram_auth`, `telegram_auth_config`, `telegram_bot_token`; `npm run
+   * demo` passes `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` for its widget stand-in's bot). Outside production only.
+   */
+  telegramSettings?:
+    | {
+        [Key in 'telegram_auth' | 'telegram_auth_config' | 'telegram_bot_token']?:
+          | AppSettings[Key]
+          | undefined
+      }
+    | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -239,13 +250,16 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings }: SeedDemoAppParameters,
+  { hostJwksUrl, oauthSettings, telegramSettings }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
     // Only the keys given: an absent one keeps the stored value.
     ...(oauthSettings && env !== 'production'
       ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
+      : {}),
+    ...(telegramSettings && env !== 'production'
+      ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
@@ -313,14 +327,15 @@ export async function loadApp(
 
 /**
  * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
- * server-only settings — `captcha_secret_key` (the Turnstile secret) and `access_control` (the allow-list)
- * — are removed here, not only by the response schema.
+ * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
+ * `oauth` (client secrets) and `telegram_bot_token` — are removed here, not only by the response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
     access_control: _accessControl,
     captcha_secret_key: _captchaSecretKey,
     oauth: _oauth,
+    telegram_bot_token: _telegramBotToken,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }
   return {

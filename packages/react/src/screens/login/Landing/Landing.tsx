@@ -16,6 +16,7 @@ import { EmailForm } from './EmailForm'
 import { type LandingEntry, type LandingView, landingModel } from './landingModel'
 import { OAuthEntry } from './OAuthEntry'
 import type { LandingParams } from './params'
+import { TelegramEntry } from './TelegramEntry'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
@@ -30,7 +31,7 @@ const isForm = (entry: LandingEntry | undefined) =>
  * `landingModel` lays out for the app's settings and the host's config — the email form, the phone form
  * (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), the browser's wallets
  * on the web3-first landing (lazily loaded, see `LandingWallets`), one 'Continue with <Provider>' per OAuth
- * provider (`OAuthEntry`), the passkey entry or 'I have a passkey' link, and the group entries ('More
+ * provider (`OAuthEntry`), 'Continue with Telegram' (`TelegramEntry`), the passkey entry or 'I have a passkey' link, and the group entries ('More
  * options', 'Other socials', 'Other wallets', 'Log in with email or socials', 'Continue with email' /
  * 'phone'), at most 5 per view.
  *
@@ -185,6 +186,8 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     if (method === 'wallet') return walletButton
     if (method === 'passkey') return passkeyLink
+    if (method === 'telegram')
+      return <TelegramEntry chip={recentChip('telegram', true)} describedBy={describedByRecent('telegram')} />
     const provider = method.slice('oauth:'.length) as OAuthProvider
     return (
       <OAuthEntry

@@ -234,6 +234,24 @@ describe('landingModel', () => {
     expect(names(model.views.sms)).toEqual(['sms'])
   })
 
+  test('telegram: after the OAuth providers, before the wallet; only with a bot name', () => {
+    const bot = { bot_id: '1', bot_name: 'foyer_bot', link_enabled: false, seamless_auth_enabled: false }
+    expect(
+      layout({ telegram_auth: true, telegram_auth_config: bot, github_oauth: true, email_auth: false })
+        .default,
+    ).toEqual(['oauth:github', 'telegram'])
+    expect(
+      layout({ telegram_auth: true, telegram_auth_config: bot, wallet_auth: true, email_auth: true }).default,
+    ).toEqual(['email', 'telegram', 'wallet'])
+    expect(
+      layout({ telegram_auth: true, telegram_auth_config: { ...bot, bot_name: null }, email_auth: true })
+        .default,
+    ).toEqual(['email'])
+    expect(
+      layout({ telegram_auth: true, telegram_auth_config: bot }, { loginMethods: ['email'] }).default,
+    ).toEqual(['email'])
+  })
+
   test('walletChainType: narrows the wallet entry to the chains the app has on', () => {
     expect(layout({ wallet_auth: true }, { appearance: { walletChainType: 'solana-only' } }).default).toEqual(
       ['email'],

@@ -1,0 +1,153 @@
+import { signTelegramLogin } from '@foyer/server/testing'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// Telegram in Chromium (issue 11 §3): the login widget stand-in's script and confirmation popup, the widget's
+// redirect return, a mini app's seamless sign-in, a tampered hash, and link / unlink — against the real server.
+
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let nextId = 910_000
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ telegram: true }), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+/** A Telegram user the stand-in has not signed for before. */
+function freshTelegramUser(name: string) {
+  nextId += 1
+  return { id: nextId, first_name: name, username: `${name.toLowerCase()}_${nextId}` }
+}
+
+type LinkedAccount = { type: string; telegram_user_id?: string; first_name?: string | null }
+
+async function linkedAccounts(): Promise<LinkedAccount[]> {
+  const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+  return user.linked_accounts ?? []
+}
+
+/** The stand-in's 'Log in with Telegram' button, then its confirmation popup, accepted. */
+async function confirmInTelegram(): Promise<void> {
+  const button = page.getByRole('dialog').getByRole('button', { name: 'Log in with Telegram' })
+  const popupOpened = page.waitForEvent('popup')
+  await button.click()
+  const popup = await popupOpened
+  await popup.getByRole('heading', { name: /Log in to http:\/\/127\.0\.0\.1/ }).waitFor()
+  const closed = popup.waitForEvent('close', { timeout: 30_000 })
+  await popup.getByRole('button', { name: 'Accept' }).click()
+  await closed
+}
+
+describe('Telegram sign-in', () => {
+  test('default: the login widget — Continue with Telegram, confirm in the popup, signed in', async () => {
+    const ada = freshTelegramUser('Ada')
+    stack.telegram?.setUser(ada)
+    await openDemo(page, stack.demoUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue with Telegram' }).click()
+    await dialog.getByRole('heading', { name: 'Log in with Telegram' }).waitFor()
+    await dialog.getByText('Confirm the login in the Telegram window.').waitFor()
+    await confirmInTelegram()
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'telegram', telegram_user_id: String(ada.id), first_name: 'Ada' }),
+    )
+  })
+
+  test('default: the widget redirect return signs in, and its parameters leave the URL', async () => {
+    const grace = freshTelegramUser('Grace')
+    const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: grace })
+    const query = new URLSearchParams(Object.entries(signed).map(([key, value]) => [key, String(value)]))
+    await page.goto(`${stack.demoUrl}/?keep=1&${query}`)
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'telegram', telegram_user_id: String(grace.id) }),
+    )
+    expect(new URL(page.url()).search).toBe('?keep=1')
+  })
+
+  test('default: the widget redirect variant (data-auth-url) comes back to the page and signs in', async () => {
+    const hana = freshTelegramUser('Hana')
+    stack.telegram?.setUser(hana)
+    await openDemo(page, `${stack.demoUrl}/?telegramRedirect=1`)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with Telegram' }).click()
+    const button = page.getByRole('dialog').getByRole('button', { name: 'Log in with Telegram' })
+    const popupOpened = page.waitForEvent('popup')
+    await button.click()
+    const popup = await popupOpened
+    const navigated = page.waitForURL(/[?&]hash=/)
+    await popup.getByRole('button', { name: 'Accept' }).click()
+    await navigated
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'telegram', telegram_user_id: String(hana.id) }),
+    )
+    expect(new URL(page.url()).search).toBe('?telegramRedirect=1')
+  })
+
+  test('error: a tampered hash is refused with the spec 01 §8 text', async () => {
+    const mallory = freshTelegramUser('Mallory')
+    const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: mallory })
+    // Another user's id under Mallory's hash.
+    const tampered = { ...signed, id: mallory.id + 1 }
+    const query = new URLSearchParams(Object.entries(tampered).map(([key, value]) => [key, String(value)]))
+    await page.goto(`${stack.demoUrl}/?${query}`)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('alert').filter({ hasText: 'Something went wrong. Try again.' }).waitFor()
+    await waitForTestId(page, 'authenticated', 'false')
+    expect(new URL(page.url()).search).toBe('')
+  })
+
+  test('default: inside a mini app, signed in without a click (seamless_auth_enabled)', async () => {
+    const lin = freshTelegramUser('Lin')
+    stack.telegram?.setUser(lin)
+    await page.goto(`${stack.demoUrl}/?telegramMiniApp=1`)
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await linkedAccounts()).toContainEqual(
+      expect.objectContaining({ type: 'telegram', telegram_user_id: String(lin.id), first_name: 'Lin' }),
+    )
+  })
+})
+
+describe('Telegram link and unlink', () => {
+  test('default: a signed-in user links Telegram through the widget, then unlinks it', async () => {
+    const kim = freshTelegramUser('Kim')
+    stack.telegram?.setUser(kim)
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('telegram'))
+    await page.getByRole('button', { name: 'Link Telegram' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Link Telegram' }).waitFor()
+    await confirmInTelegram()
+    await dialog.getByText('Your account has been linked.').waitFor()
+    await waitForTestId(page, 'telegram-outcome', 'telegram linked')
+    await expect
+      .poll(async () => (await linkedAccounts()).map((account) => account.type))
+      .toContain('telegram')
+    await page.getByRole('button', { name: 'Unlink Telegram' }).click()
+    await waitForTestId(page, 'telegram-outcome', 'telegram unlinked')
+    await expect
+      .poll(async () => (await linkedAccounts()).map((account) => account.type))
+      .not.toContain('telegram')
+  })
+})

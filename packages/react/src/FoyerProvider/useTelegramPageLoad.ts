@@ -1,0 +1,59 @@
+import { type FoyerClient, initialize } from '@foyer/core'
+import { useEffect, useRef } from 'react'
+import { captchaRequired } from '../captcha/captchaRequired'
+import { toErrorInfo } from '../errors/toErrorInfo'
+import { preloadTelegramScreen } from '../modal/preloadScreens'
+import type { Route } from '../modal/router/createRouter'
+import type { ScreenParamsMap } from '../modal/screenParams'
+import { telegramPageLoad } from './isTelegramPageLoad'
+
+/**
+ * Telegram at page load (spec 01 §2 "Telegram return", issue 11 §3; internal to `FoyerProvider`). Loads
+ * `@foyer/core/telegram` only when the page needs it:
+ * - a login widget redirect return (`data-auth-url`): its parameters are read and removed from the URL, and
+ *   once the client is initialized the modal opens on the Telegram screen, which signs in — or links, when a
+ *   user is signed in;
+ * - inside a Telegram mini app of an app with Telegram on: signed out with `seamless_auth_enabled` (and no
+ *   captcha to solve), it signs in with the mini app's `initData` without a click; signed in with
+ *   `link_enabled` and no Telegram account yet, it links it. Those quiet attempts fail quietly: the landing
+ *   still offers Telegram.
+ * Runs once per provider, also under StrictMode.
+ */
+export function useTelegramPageLoad(
+  client: FoyerClient,
+  show: (route: Route<ScreenParamsMap>) => void,
+): void {
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || typeof window === 'undefined') return
+    const { isReturn, inMiniApp } = telegramPageLoad(
+      window as unknown as Parameters<typeof telegramPageLoad>[0],
+    )
+    if (!isReturn && !inMiniApp) return
+    started.current = true
+    if (isReturn) preloadTelegramScreen()
+    import('../screens/login/Telegram/telegramActions')
+      .then(async (telegram) => {
+        const authResult = isReturn ? telegram.handleTelegramReturn() : null
+        await initialize(client)
+        const state = client.getState()
+        if (authResult) {
+          show({ id: 'telegram', params: { action: state.user ? 'link' : 'login', authResult } })
+          return
+        }
+        const webAppData = telegram.getTelegramWebAppData()
+        const settings = state.appConfig?.telegram_auth_config
+        if (!webAppData || !state.appConfig?.telegram_auth || !settings) return
+        if (!state.user) {
+          if (settings.seamless_auth_enabled && !captchaRequired(state))
+            await telegram.loginWithTelegram(client, { webAppData }).catch(() => {})
+        } else if (settings.link_enabled && !state.user.linked_accounts.some((a) => a.type === 'telegram')) {
+          await telegram.linkTelegram(client, { webAppData }).catch(() => {})
+        }
+      })
+      // The chunk did not load or the client could not start: say so rather than drop a return.
+      .catch((error: unknown) => {
+        if (isReturn) show({ id: 'error', params: toErrorInfo(error) })
+      })
+  }, [client, show])
+}

@@ -1,0 +1,55 @@
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { useTrackedCalls } from './useTrackedCalls'
+
+/** What {@link useLinkTelegram} returns. */
+export type UseLinkTelegramReturnType = {
+  /**
+   * Links a Telegram account to the signed-in user (spec 01 §5, §7): opens the modal on the Telegram screen,
+   * which links with the mini app's `initData` inside Telegram, else through the login widget, and shows the
+   * spec 01 §8 Telegram texts on failure ('This account has already been linked to another user.' …).
+   * Resolves with the updated user; rejects with `UserRejectedRequestError` (`'user_rejected'`) when the
+   * user closes the modal, and with an Error when nobody is signed in.
+   */
+  linkTelegram(): Promise<User>
+  /** Unlinks the Telegram account `telegramUserId` (its `telegram_user_id`); resolves with the updated user. */
+  unlinkTelegram(telegramUserId: string): Promise<User>
+  /** True while an unlink runs. */
+  busy: boolean
+  /** The last failure of an unlink: its code and the spec 01 §8 text (the error table's `link` flow), or null. */
+  error: { code: string; message: string } | null
+}
+
+/**
+ * Links and unlinks the signed-in user's Telegram account (spec 01 §2 "Telegram auth screen", §5, §7); a
+ * thin hook over core `linkTelegram` (through the modal's Telegram screen) and `unlinkTelegram`.
+ *
+ * @throws Error 'useLinkTelegram must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { linkTelegram, unlinkTelegram } = useLinkTelegram()
+ * <button onClick={() => linkTelegram().catch(() => {})}>Link Telegram</button>
+ * <button onClick={() => unlinkTelegram(account.telegram_user_id)}>Unlink Telegram</button>
+ */
+export function useLinkTelegram(): UseLinkTelegramReturnType {
+  const { client, openFlow } = useFoyerContext('useLinkTelegram')
+  const { track, busy, error } = useTrackedCalls('link')
+
+  const link = useCallback(() => {
+    if (!client.getState().user)
+      return Promise.reject(new Error('User must be authenticated before linking an account.'))
+    return openFlow<User>((settle) => ({ id: 'telegram', params: { action: 'link', settle } }))
+  }, [client, openFlow])
+  const unlink = useCallback(
+    (telegramUserId: string) =>
+      track(async () => {
+        const { unlinkTelegram } = await import('../screens/login/Telegram/telegramActions')
+        return unlinkTelegram(client, { telegramUserId })
+      }),
+    [client, track],
+  )
+  return useMemo(
+    () => ({ linkTelegram: link, unlinkTelegram: unlink, busy, error }),
+    [link, unlink, busy, error],
+  )
+}

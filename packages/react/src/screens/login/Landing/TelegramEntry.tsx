@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import { useModal } from '../../../modal/ModalContext'
+import { preloadTelegramScreen } from '../../../modal/preloadScreens'
+import { Button } from '../../../ui/Button'
+import { startLogin } from '../startLogin'
+
+/** Props of {@link TelegramEntry}. */
+export type TelegramEntryProps = {
+  /** The 'Recent' chip, when Telegram was the last sign-in (rendered inside, hidden from the name). */
+  chip?: ReactNode
+  /** Id of the chip, the button's accessible description. */
+  describedBy?: string | undefined
+}
+
+/**
+ * The landing's Telegram entry (spec 01 §2 "Landing", §4 "Starting a login"): 'Continue with Telegram'. A
+ * click goes through `startLogin` (captcha first when the app has it) to the Telegram screen, which loads
+ * the login widget. Pointing at it preloads that screen.
+ *
+ * @example
+ * <TelegramEntry />
+ */
+export function TelegramEntry({ chip, describedBy }: TelegramEntryProps) {
+  const modal = useModal()
+  return (
+    <Button
+      variant="secondary"
+      block
+      aria-describedby={describedBy}
+      onPointerEnter={preloadTelegramScreen}
+      onFocus={preloadTelegramScreen}
+      onClick={() => void startLogin(modal, { kind: 'telegram' })}
+    >
+      {modal.messages.telegram.continueWith}
+      {chip}
+    </Button>
+  )
+}

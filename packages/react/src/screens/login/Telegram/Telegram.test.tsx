@@ -1,0 +1,359 @@
+import type { LoadTelegramWidgetParameters } from '@foyer/core/telegram'
+import type { AppConfig, TelegramAuthResult } from '@foyer/protocol'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  appConfigRoute,
+  createTestClient,
+  TEST_APP_ID,
+  type TestAnswer,
+  type TestRoutes,
+  testAuthResponse,
+  testUser,
+} from '../../../../test/createTestClient'
+import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useLinkTelegram } from '../../../hooks/useLinkTelegram'
+
+/**
+ * Telegram's widget script is outside the machine: this stands in for `loadTelegramWidget`, rendering a
+ * 'Log in with Telegram' button whose click hands `widgetResult` to `onAuth` (or fails to load).
+ */
+const widget = vi.hoisted(() => ({
+  calls: [] as LoadTelegramWidgetParameters[],
+  fail: false,
+  result: { id: 42, first_name: 'Ada', auth_date: 1_900_000_000, hash: 'a'.repeat(64) } as TelegramAuthResult,
+}))
+vi.mock('@foyer/core/telegram', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@foyer/core/telegram')>()
+  return {
+    ...actual,
+    loadTelegramWidget: (parameters: LoadTelegramWidgetParameters) => {
+      widget.calls.push(parameters)
+      const button = document.createElement('button')
+      button.type = 'button'
+      button.textContent = 'Log in with Telegram'
+      button.onclick = () => parameters.onAuth?.(widget.result)
+      parameters.container.append(button)
+      return {
+        loaded: widget.fail ? Promise.reject(new actual.TelegramWidgetError()) : Promise.resolve(),
+        remove: () => parameters.container.replaceChildren(),
+      }
+    },
+  }
+})
+
+const telegramConfig: Partial<AppConfig> = {
+  telegram_auth: true,
+  telegram_auth_config: {
+    bot_id: '1',
+    bot_name: 'foyer_test_bot',
+    link_enabled: true,
+    seamless_auth_enabled: true,
+  },
+}
+const routes = (authenticate?: () => TestAnswer, settings: Partial<AppConfig> = {}): TestRoutes => ({
+  ...appConfigRoute({ ...telegramConfig, ...settings }),
+  'POST /api/v1/telegram/authenticate': authenticate ?? (() => ({ status: 200, body: testAuthResponse() })),
+})
+const failWith =
+  (status: number, code: string, error = 'Failed') =>
+  () => ({ status, body: { error, code } })
+
+beforeEach(() => {
+  widget.calls = []
+  widget.fail = false
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  window.history.replaceState(null, '', '/')
+  delete (window as { Telegram?: unknown }).Telegram
+})
+
+async function openTelegram(options: Parameters<typeof renderFoyerAndOpen>[0] = {}) {
+  const rendered = await renderFoyerAndOpen(options)
+  await rendered.user.click(screen.getByRole('button', { name: 'Continue with Telegram' }))
+  await screen.findByRole('heading', { name: 'Log in with Telegram' })
+  return rendered
+}
+
+describe('landing Telegram entry', () => {
+  test("default: 'Continue with Telegram' when the app has Telegram and a bot", async () => {
+    await renderFoyerAndOpen({ routes: routes() })
+    expect(screen.getByRole('button', { name: 'Continue with Telegram' })).toBeTruthy()
+  })
+
+  test('behavior: no entry without a bot name, or with Telegram off', async () => {
+    await renderFoyerAndOpen({
+      routes: routes(undefined, {
+        telegram_auth_config: { ...telegramConfig.telegram_auth_config, bot_name: null } as never,
+      }),
+    })
+    expect(screen.queryByRole('button', { name: 'Continue with Telegram' })).toBeNull()
+    cleanup()
+    await renderFoyerAndOpen({ routes: routes(undefined, { telegram_auth: false }) })
+    expect(screen.queryByRole('button', { name: 'Continue with Telegram' })).toBeNull()
+  })
+})
+
+describe('Telegram screen', () => {
+  test('default: loads the widget for the bot, waits, signs in with its result and closes', async () => {
+    const { user, calls, client } = await openTelegram({
+      routes: routes(),
+      config: { telegram: { widgetScriptUrl: 'http://stand-in.test/js/telegram-widget.js' } },
+    })
+    expect(widget.calls[0]).toMatchObject({
+      botName: 'foyer_test_bot',
+      scriptUrl: 'http://stand-in.test/js/telegram-widget.js',
+    })
+    expect(await screen.findByText('Confirm the login in the Telegram window.')).toBeTruthy()
+    const waiting = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(waiting.violations.map((violation) => violation.id)).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
+      telegram_auth_result: widget.result,
+      mode: 'login-or-sign-up',
+    })
+    expect(client.getState().user).toEqual(testUser)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+  })
+
+  test('behavior: config.telegram.disableSignup sends mode no-signup; user_does_not_exist → account not found', async () => {
+    const { user, calls } = await openTelegram({
+      routes: routes(failWith(404, 'user_does_not_exist')),
+      config: { telegram: { disableSignup: true } },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByText(/Please try logging in again/)).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toMatchObject({
+      mode: 'no-signup',
+    })
+  })
+
+  const inline: Array<[string, () => TestAnswer, string, boolean]> = [
+    ['invalid_credentials', failWith(401, 'invalid_credentials'), 'Something went wrong. Try again.', true],
+    ['invalid_data', failWith(400, 'invalid_data'), 'Something went wrong. Try again.', true],
+    ['invalid_captcha', failWith(400, 'invalid_captcha'), 'Something went wrong. Try again.', true],
+    [
+      'cannot_link_more_of_type',
+      failWith(400, 'cannot_link_more_of_type'),
+      'Something went wrong. Try again.',
+      true,
+    ],
+    [
+      'disallowed_login_method',
+      failWith(403, 'disallowed_login_method'),
+      'Login with Telegram not allowed.',
+      false,
+    ],
+    [
+      'linked_to_another_user',
+      failWith(400, 'linked_to_another_user'),
+      'This account has already been linked to another user.',
+      false,
+    ],
+    [
+      'too_many_requests',
+      failWith(429, 'too_many_requests', 'Too many requests'),
+      'Too many requests. Please wait before trying again.',
+      true,
+    ],
+    [
+      'too_many_requests mentioning a rate limit',
+      failWith(429, 'too_many_requests', 'Telegram rate limit reached for this account'),
+      'Request limit reached for Telegram. Please wait a moment and try again.',
+      true,
+    ],
+    ['anything else', failWith(409, 'resource_conflict'), 'Authentication failed', true],
+  ]
+  for (const [name, answer, text, retry] of inline)
+    test(`error: ${name} → '${text}'${retry ? ' with Retry' : ''}`, async () => {
+      const { user } = await openTelegram({ routes: routes(answer) })
+      await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+      expect((await screen.findByRole('alert')).textContent).toBe(text)
+      expect(screen.queryByRole('button', { name: 'Retry' }) !== null).toBe(retry)
+    })
+
+  test('error: max_accounts_reached → the user limit screen; allowlist_rejected → the error screen', async () => {
+    const { user } = await openTelegram({ routes: routes(failWith(403, 'max_accounts_reached')) })
+    await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByRole('heading', { name: 'Unable to sign in' })).toBeTruthy()
+    cleanup()
+    const again = await openTelegram({ routes: routes(failWith(403, 'allowlist_rejected')) })
+    await again.user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByText("You don't have access to this app")).toBeTruthy()
+  })
+
+  test('behavior: Retry renders the widget again and a second try can succeed', async () => {
+    let attempts = 0
+    const { user } = await openTelegram({
+      routes: routes(() =>
+        ++attempts === 1
+          ? { status: 401, body: { error: 'Invalid', code: 'invalid_credentials' } }
+          : { status: 200, body: testAuthResponse() },
+      ),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(widget.calls).toHaveLength(2)
+  })
+
+  test("behavior: inside a mini app, 'Continue with Telegram' signs in with its initData, no widget", async () => {
+    const initData = 'query_id=q&user=%7B%22id%22%3A42%7D&auth_date=1900000000&hash=abc'
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: { initData } }
+    const { calls } = await renderFoyerAndOpen({
+      routes: routes(undefined, {
+        telegram_auth_config: {
+          ...telegramConfig.telegram_auth_config,
+          seamless_auth_enabled: false,
+        } as never,
+      }),
+    })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Telegram' }))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(widget.calls).toHaveLength(0)
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
+      telegram_web_app_data: { query_id: 'q', user: '{"id":42}', auth_date: '1900000000', hash: 'abc' },
+      mode: 'login-or-sign-up',
+    })
+  })
+
+  test('error: the widget script does not load → a retryable message', async () => {
+    widget.fail = true
+    await openTelegram({ routes: routes() })
+    expect((await screen.findByRole('alert')).textContent).toBe('Telegram could not be reached. Try again.')
+  })
+})
+
+describe('Telegram at page load', () => {
+  test('default: a widget redirect return is read, removed from the URL, and signs in', async () => {
+    window.history.replaceState(null, '', '/page?keep=1&id=42&first_name=Ada&auth_date=1900000000&hash=abc')
+    const { client, calls } = createTestClient(routes())
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <p>host</p>
+      </FoyerProvider>,
+    )
+    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    expect(window.location.search).toBe('?keep=1')
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
+      telegram_auth_result: { id: '42', first_name: 'Ada', auth_date: '1900000000', hash: 'abc' },
+      mode: 'login-or-sign-up',
+    })
+  })
+
+  test('default: inside a mini app with seamless_auth_enabled, signs in without a click', async () => {
+    const initData = 'query_id=q&user=%7B%22id%22%3A42%7D&auth_date=1900000000&hash=abc'
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: { initData } }
+    const { client, calls } = createTestClient(routes())
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <p>host</p>
+      </FoyerProvider>,
+    )
+    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
+      telegram_web_app_data: { query_id: 'q', user: '{"id":42}', auth_date: '1900000000', hash: 'abc' },
+      mode: 'login-or-sign-up',
+    })
+  })
+
+  test('behavior: inside a mini app without seamless_auth_enabled, nothing happens', async () => {
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: { initData: 'user=%7B%7D&hash=abc' } }
+    const { client, calls } = createTestClient(
+      routes(undefined, {
+        telegram_auth_config: {
+          ...telegramConfig.telegram_auth_config,
+          seamless_auth_enabled: false,
+        } as never,
+      }),
+    )
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <p>host</p>
+      </FoyerProvider>,
+    )
+    await waitFor(() => expect(client.getState().status).toBe('ready'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(calls.some((call) => call.path === '/api/v1/telegram/authenticate')).toBe(false)
+  })
+})
+
+/** A host page with Link and Unlink buttons for Telegram. */
+function LinkHost() {
+  const { linkTelegram, unlinkTelegram } = useLinkTelegram()
+  return (
+    <div>
+      <button type="button" onClick={() => void linkTelegram().catch(() => {})}>
+        Link Telegram
+      </button>
+      <button type="button" onClick={() => void unlinkTelegram('42').catch(() => {})}>
+        Unlink Telegram
+      </button>
+    </div>
+  )
+}
+
+describe('useLinkTelegram', () => {
+  test('default: links through the Telegram screen, then unlinks', async () => {
+    const linked = {
+      ...testUser,
+      linked_accounts: [
+        ...testUser.linked_accounts,
+        {
+          type: 'telegram' as const,
+          telegram_user_id: '42',
+          first_name: 'Ada',
+          last_name: null,
+          username: null,
+          photo_url: null,
+          verified_at: 1,
+          first_verified_at: 1,
+          latest_verified_at: 1,
+        },
+      ],
+    }
+    let refreshes = 0
+    const { client, calls } = createTestClient({
+      ...routes(),
+      'POST /api/v1/telegram/link': () => ({ status: 200, body: linked }),
+      'POST /api/v1/telegram/unlink': () => ({ status: 200, body: testUser }),
+      'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),
+      'POST /api/v1/sessions': () => ({
+        status: 200,
+        body: testAuthResponse({ user: ++refreshes === 1 ? linked : testUser }),
+      }),
+    })
+    const { loginWithEmailCode } = await import('@foyer/core')
+    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+    const user = userEvent.setup()
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <LinkHost />
+      </FoyerProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'Link Telegram' }))
+    expect(await screen.findByRole('heading', { name: 'Link Telegram' })).toBeTruthy()
+    await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
+    expect(await screen.findByText('Your account has been linked.')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/telegram/link')?.body).toEqual({
+      telegram_auth_result: widget.result,
+    })
+    expect(client.getState().user).toEqual(linked)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    await user.click(screen.getByRole('button', { name: 'Unlink Telegram' }))
+    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    expect(calls.find((call) => call.path === '/api/v1/telegram/unlink')?.body).toEqual({
+      telegram_user_id: '42',
+    })
+  })
+})

@@ -1,0 +1,169 @@
+import {
+  getTelegramWebAppData,
+  linkTelegram,
+  loadTelegramWidget,
+  loginWithTelegram,
+  type TelegramProof,
+} from '@foyer/core/telegram'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useStartOnce } from '../../../hooks/useStartOnce'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screenParams'
+import { Button } from '../../../ui/Button'
+import { Notice } from '../../../ui/Notice'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+
+type Status =
+  | { kind: 'loading' }
+  | { kind: 'waiting' }
+  | { kind: 'verifying' }
+  | { kind: 'success' }
+  | { kind: 'error'; message: string; retry: boolean }
+
+/**
+ * Telegram screen (spec 01 §2 "Telegram auth screen", §4, §8 "Telegram"; issue 11 §3). Signs in or links
+ * with the proof at hand — the login widget's redirect return (`params.authResult`, read at page load), or
+ * inside a Telegram mini app its `initData` — else renders Telegram's login widget for the app's bot
+ * (`telegram_auth_config.bot_name`; script `config.telegram.widgetScriptUrl`, redirect variant with
+ * `config.telegram.authUrl`) and waits for the user to confirm in Telegram's window. Progress shows while
+ * the widget loads, while the user confirms and while the proof is verified; then success (the modal
+ * closes; after a link, the success screen) or the spec 01 §8 Telegram text with 'Retry' where allowed
+ * (`errorOutcome('telegram', …)`); account-not-found, user-limit and the login error screen take over for
+ * their codes. A retry after a captcha goes back through the captcha screen (its token is single use).
+ */
+export function Telegram({ params }: ScreenProps<'telegram'>) {
+  const { client, router, messages, config, state } = useModal()
+  const m = messages.telegram
+  const botName = state.appConfig?.telegram_auth_config.bot_name ?? null
+  const [inHand] = useState<TelegramProof | null>(() => {
+    if (params.authResult) return { authResult: params.authResult }
+    const webAppData = getTelegramWebAppData()
+    return webAppData ? { webAppData } : null
+  })
+  const [status, setStatus] = useState<Status>({ kind: inHand ? 'verifying' : 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const containerRef = useRef<HTMLDivElement>(null)
+  const captchaSpent = useRef(false)
+  const isMounted = useIsMounted()
+
+  const finish = useCallback(
+    async (proof: TelegramProof) => {
+      setStatus({ kind: 'verifying' })
+      try {
+        if (params.action === 'link') {
+          const user = await linkTelegram(client, proof)
+          params.settle?.resolve(user)
+          if (isMounted()) router.replace('success', { detail: 'linked' })
+          return
+        }
+        const captchaToken = captchaSpent.current ? undefined : params.captchaToken
+        captchaSpent.current = true
+        await loginWithTelegram(client, {
+          ...proof,
+          captchaToken,
+          disableSignup: config?.telegram?.disableSignup,
+        })
+        if (isMounted()) setStatus({ kind: 'success' })
+      } catch (caught) {
+        if (!isMounted()) return
+        const info = toErrorInfo(caught)
+        const outcome = errorOutcome('telegram', info)
+        if (outcome.kind === 'inline')
+          setStatus({ kind: 'error', message: outcome.text(messages), retry: outcome.retry })
+        else if (outcome.screen === 'error') router.push('error', info)
+        else router.replace(outcome.screen)
+      }
+    },
+    [client, config, isMounted, messages, params, router],
+  )
+
+  useStartOnce(useCallback(async () => (inHand ? finish(inHand) : undefined), [finish, inHand]))
+
+  // The login widget, (re)rendered for each attempt while no proof is in hand.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: it renders the widget anew
+  useEffect(() => {
+    const container = containerRef.current
+    if (inHand || !container || !botName) return
+    const widget = loadTelegramWidget({
+      container,
+      botName,
+      scriptUrl: config?.telegram?.widgetScriptUrl,
+      authUrl: config?.telegram?.authUrl,
+      onAuth: (authResult) => void finish({ authResult }),
+    })
+    widget.loaded.then(
+      () => setStatus((current) => (current.kind === 'loading' ? { kind: 'waiting' } : current)),
+      (error: unknown) => {
+        const outcome = errorOutcome('telegram', toErrorInfo(error))
+        if (outcome.kind === 'inline')
+          setStatus({ kind: 'error', message: outcome.text(messages), retry: outcome.retry })
+      },
+    )
+    return () => widget.remove()
+  }, [attempt, botName, config, finish, inHand, messages])
+
+  useCloseAfterSuccess(status.kind === 'success')
+
+  const retry = () => {
+    if (params.action === 'login' && params.captchaToken !== undefined) {
+      router.replace('captcha', { start: { kind: 'telegram' } })
+      return
+    }
+    if (inHand) {
+      void finish(inHand)
+      return
+    }
+    setStatus({ kind: 'loading' })
+    setAttempt((count) => count + 1)
+  }
+
+  if (status.kind === 'success')
+    return (
+      <div role="status">
+        <Notice
+          tone="success"
+          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
+          detail={messages.success.detail}
+        />
+      </div>
+    )
+  const back = router.getHistory().length > 1 ? () => router.back() : undefined
+  const title = <ScreenTitle>{params.action === 'link' ? m.linkTitle : m.title}</ScreenTitle>
+  const showWidget = status.kind === 'loading' || status.kind === 'waiting'
+  return (
+    <div className="foyer-screen" aria-busy={status.kind !== 'error' && status.kind !== 'waiting'}>
+      <ScreenHeader title={title} onBack={back} backLabel={messages.modal.back} />
+      <div ref={containerRef} className="foyer-row" hidden={!showWidget} data-testid="telegram-widget" />
+      {status.kind === 'error' ? (
+        <>
+          <p className="foyer-error-text" role="alert">
+            {status.message}
+          </p>
+          {status.retry ? <Button onClick={retry}>{m.retry}</Button> : null}
+          {back && !status.retry ? (
+            <Button variant="secondary" onClick={back}>
+              {m.tryAnotherMethod}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          {status.kind === 'waiting' ? null : <Spinner />}
+          <p className="foyer-text" role="status">
+            {status.kind === 'loading'
+              ? m.loadingWidget
+              : status.kind === 'waiting'
+                ? m.waiting
+                : m.verifying}
+          </p>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { optionalSession } from '../sessions/optionalSession'
+import { requireSession } from '../sessions/requireSession'
+import { startSession } from '../sessions/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import {
+  createTelegramAccountLimit,
+  requireTelegramBotToken,
+  telegramDetails,
+  verifyTelegramProof,
+} from './service'
+
+/**
+ * Telegram sign-in (spec 01 §7, WIRE.md §3, issue 11 §3; security checklist G.45–G.47):
+ * - `POST /api/v1/telegram/authenticate` `{ captcha_token?, telegram_auth_result? | telegram_web_app_data?,
+ *   mode? }` → auth response of a new session (captcha first when the app has it, spec 01 §4).
+ * - `POST /api/v1/telegram/link` (session) `{ telegram_auth_result? | telegram_web_app_data? }` → the user
+ *   (400 `linked_to_another_user`, `cannot_link_more_of_type`).
+ * - `POST /api/v1/telegram/unlink` (session) `{ telegram_user_id }` → the user (404 `not_found`, 400
+ *   `cannot_unlink_sole_account`).
+ * Exactly one data object (400 `invalid_data`), verified with its own key and at most a day old (401
+ * `invalid_credentials`); 403 `disallowed_login_method` 'Login with Telegram not allowed.' when the app
+ * has `telegram_auth` off or no bot token; 429 `too_many_requests` per IP, and per Telegram account with a
+ * message that mentions the rate limit. A payload may be presented again while it is fresh, as in
+ * Telegram's own model (a mini app keeps one `initData` for its whole session).
+ */
+export async function telegramRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const checkAccountLimit = createTelegramAccountLimit(app, context)
+
+  typed.post(
+    endpoints['POST /api/v1/telegram/authenticate'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/authenticate']) },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      requireTelegramBotToken(foyerApp)
+      const session = await optionalSession(context, request)
+      await assertCaptcha(context, foyerApp, request, { token: request.body.captcha_token, session })
+      const identity = verifyTelegramProof(context, foyerApp, request.body)
+      await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+      const { userId, isNewUser } = await signInWithAccount(context.db, {
+        appId: foyerApp.id,
+        type: 'telegram',
+        subject: identity.userId,
+        details: telegramDetails(identity),
+        mode: request.body.mode ?? 'login-or-sign-up',
+        now: new Date(context.now()),
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/telegram/link'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/link']) },
+    async (request, reply) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const identity = verifyTelegramProof(context, foyerApp, request.body)
+      await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+      await linkAccountToUser(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: 'telegram',
+        subject: identity.userId,
+        details: telegramDetails(identity),
+        now: new Date(context.now()),
+      })
+      return requireUserJson(context.db, userId)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/telegram/unlink'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/telegram/unlink']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await unlinkAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        type: 'telegram',
+        subject: String(request.body.telegram_user_id),
+      })
+      return requireUserJson(context.db, userId)
+    },
+  )
+}

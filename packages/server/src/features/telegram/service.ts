@@ -1,0 +1,96 @@
+import type { TelegramAuthResult, TelegramWebAppData } from '@foyer/protocol'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../ServerContext'
+import type { LoadedApp } from '../apps/service'
+import type { TelegramAccountDetails } from './account'
+import {
+  type TelegramIdentity,
+  verifyTelegramAuthResult,
+  verifyTelegramWebAppData,
+} from './verifyTelegramData'
+
+/** Spec 01 §6, §8: the message of `disallowed_login_method` for Telegram. */
+export const TELEGRAM_NOT_ALLOWED_MESSAGE = 'Login with Telegram not allowed.'
+
+/** The message of the per-account limit: it mentions a rate limit, which the client shows as spec 01 §8 says. */
+export const TELEGRAM_RATE_LIMIT_MESSAGE = 'Telegram rate limit reached for this account'
+
+/**
+ * The app's bot token, when Telegram sign-in is on: `telegram_auth` and a `telegram_bot_token` in the
+ * server-only settings. Throws 403 `disallowed_login_method` 'Login with Telegram not allowed.' otherwise.
+ */
+export function requireTelegramBotToken(app: LoadedApp): string {
+  const token = app.settings.telegram_bot_token
+  if (!app.settings.telegram_auth || !token)
+    throw new FoyerHttpError('disallowed_login_method', TELEGRAM_NOT_ALLOWED_MESSAGE)
+  return token
+}
+
+/** The data objects of a Telegram call (WIRE.md §3). */
+export type TelegramProof = {
+  telegram_auth_result?: TelegramAuthResult | undefined
+  telegram_web_app_data?: TelegramWebAppData | undefined
+}
+
+/**
+ * The Telegram user a call proves: exactly one data object (400 `invalid_data` for none or both), verified
+ * with its own key — the login widget's auth result with SHA-256(bot_token), the mini app's data with
+ * HMAC-SHA-256("WebAppData", bot_token) — and fresh (security checklist G.45–G.47). Throws 403
+ * `disallowed_login_method` when the app has Telegram off, 401 `invalid_credentials`, 400 `invalid_data`.
+ */
+export function verifyTelegramProof(
+  context: ServerContext,
+  app: LoadedApp,
+  proof: TelegramProof,
+): TelegramIdentity {
+  const botToken = requireTelegramBotToken(app)
+  const { telegram_auth_result: authResult, telegram_web_app_data: webAppData } = proof
+  if ((authResult === undefined) === (webAppData === undefined))
+    throw new FoyerHttpError(
+      'invalid_data',
+      'Send exactly one of telegram_auth_result and telegram_web_app_data',
+    )
+  const verification = { botToken, nowMs: context.now() }
+  return authResult
+    ? verifyTelegramAuthResult(authResult, verification)
+    : verifyTelegramWebAppData(webAppData as TelegramWebAppData, verification)
+}
+
+/** The stored details of a verified Telegram user (see `TelegramAccountDetails`). */
+export function telegramDetails(identity: TelegramIdentity): TelegramAccountDetails {
+  return {
+    first_name: identity.firstName,
+    last_name: identity.lastName,
+    username: identity.username,
+    photo_url: identity.photoUrl,
+  }
+}
+
+/**
+ * The per-account limit of the Telegram routes of plugin `app` (`rateLimits.telegramPerAccount`), keyed by
+ * (app, Telegram user id) and sharing @fastify/rate-limit's store. The returned check sets `Retry-After`
+ * and throws 429 `too_many_requests` {@link TELEGRAM_RATE_LIMIT_MESSAGE} over the limit; it does nothing
+ * when rate limiting is off.
+ */
+export function createTelegramAccountLimit(
+  app: FastifyInstance,
+  context: ServerContext,
+): (request: FastifyRequest, reply: FastifyReply, key: { appId: string; userId: string }) => Promise<void> {
+  const rule = context.rateLimits?.telegramPerAccount
+  if (!rule) return async () => {}
+  const keys = new WeakMap<FastifyRequest, string>()
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.timeWindowMs,
+    keyGenerator: (request) => keys.get(request) ?? 'telegram:unknown',
+  })
+  return async (request, reply, key) => {
+    keys.set(request, `telegram:${key.appId}:${key.userId}`)
+    const verdict = await check(request)
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      reply.header('retry-after', String(verdict.ttlInSeconds))
+      throw new FoyerHttpError('too_many_requests', TELEGRAM_RATE_LIMIT_MESSAGE)
+    }
+  }
+}
