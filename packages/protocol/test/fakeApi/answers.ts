@@ -24,7 +24,9 @@ const raw = new WeakSet<Response>()
 /**
  * Marks `response` as one the fake passes through unchecked: an answer from something between the client
  * and the Foyer server (a proxy's HTML 502, a truncated body, an empty 204), for tests of the transport
- * (`send`'s handling of bodies the protocol does not describe). Never for answers of the server itself.
+ * (`send`'s handling of bodies the protocol does not describe), or an answer the spec makes the client
+ * tolerate that Foyer's server never sends (spec 01 §4: `session_update_action` absent). Never to stand
+ * for Foyer's own answers.
  *
  * @example api.on('GET /api/v1/users/me', () => rawAnswer(new Response('<h1>Bad gateway</h1>', { status: 502 })))
  */
