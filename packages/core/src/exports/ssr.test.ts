@@ -43,7 +43,11 @@ test('behavior: at first use a throwing localStorage getter falls back to memory
   trap('localStorage', reads)
   vi.resetModules()
   const core = await import('./index')
-  const client = core.createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, fetch: createTestApi().fetch })
+  const client = core.createFoyerClient({
+    appId: testAppId,
+    apiUrl: testApiUrl,
+    fetch: createTestApi().fetch,
+  })
   await core.initialize(client)
   expect(client.getState().status).toBe('ready')
   expect(reads.length).toBeGreaterThan(0)

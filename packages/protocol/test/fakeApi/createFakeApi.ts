@@ -46,19 +46,21 @@ export type FakeApiOptions = {
   onCall?: (call: RecordedCall) => void
 }
 
-/** The fakes of the running test file, checked for violations after each test. */
+/** The fakes of the running test file (one made outside a test serves several), checked after each test. */
 const live = new Set<{ violations: string[] }>()
 
 /**
- * Throws the violations every fake API of this test saw (and forgets them and the fakes); run after each
+ * Throws the violations every fake API of this test file saw since the last check (and forgets them); run after each
  * test, so a call or answer off the wire fails the test that made it.
  */
 export function assertNoViolations(): void {
   const found = [...live].flatMap((api) => api.violations.splice(0))
-  live.clear()
-  if (found.length > 0) {
-    throw new Error(`The fake API saw calls or answers off the wire:\n\n${found.join('\n\n')}`)
-  }
+  if (found.length === 0) return
+  // A retried call repeats its violation: list each once, with its count.
+  const counts = new Map<string, number>()
+  for (const text of found) counts.set(text, (counts.get(text) ?? 0) + 1)
+  const listed = [...counts].map(([text, count]) => (count > 1 ? `${text}\n(${count} times)` : text))
+  throw new Error(`The fake API saw calls or answers off the wire:\n\n${listed.join('\n\n')}`)
 }
 
 afterEach(assertNoViolations)
