@@ -81,6 +81,18 @@ describe('createFakeApi', () => {
     expect(() => assertNoViolations()).not.toThrow()
   })
 
+  test('error: a field the server would silently drop fails', async () => {
+    const api = createFakeApi()
+    const answer = await post(api, '/api/v1/passwordless/init', {
+      email: 'ada@example.com',
+      captchaToken: 'token-1',
+    })
+    expect(answer.status).toBe(200)
+    expect(take(api)).toEqual([
+      'POST /api/v1/passwordless/init: fields the server ignores (not in the request schema): captchaToken',
+    ])
+  })
+
   test('error: a body sent to a call that takes none fails', async () => {
     const api = createFakeApi()
     api.on('POST /api/v1/passkeys/link/init', () => json({}))

@@ -70,7 +70,8 @@ afterEach(assertNoViolations)
  * and answer to the protocol's endpoint table (issue 10 §1):
  * - a call whose method and path are not in the table, whose path parameters or JSON body the table's
  *   schemas refuse, or which sends a body to a call that takes none is answered like the server does
- *   (404 `not_found` / 400 `invalid_data`, with the zod issues) and fails the test;
+ *   (404 `not_found` / 400 `invalid_data`, with the zod issues) and fails the test; a body field the
+ *   schema does not know (which the server would silently drop) fails the test too;
  * - a handler's 200 answer is parsed with the call's response schema and the client gets the schema's
  *   output (as the server's serializer sends it); an error answer must be `{ error, code, data? }` with a
  *   protocol error code and status ≥ 400; anything else is answered 500 `internal_error` and fails the
@@ -214,6 +215,11 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         )
         return apiError(400, 'invalid_data', text)
       }
+      const ignored = droppedKeys(call.body, parsed.data)
+      if (ignored.length > 0) {
+        // The server accepts the call but drops these fields: a name the client and the table disagree on.
+        violate(call, `fields the server ignores (not in the request schema): ${ignored.join(', ')}`)
+      }
     } else if (call.body !== undefined) {
       const text = violate(call, `a body sent to a call that takes none: ${JSON.stringify(call.body)}`)
       return apiError(400, 'invalid_data', text)
@@ -314,6 +320,22 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     /** Calls and answers off the wire, as text with the zod issues; thrown after the test unless emptied. */
     violations,
   }
+}
+
+/** Paths (`a.b`) of the object keys in `sent` that the schema's output `kept` no longer has. */
+function droppedKeys(sent: unknown, kept: unknown, at = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    return sent.flatMap((item, index) => droppedKeys(item, kept[index], `${at}[${index}]`))
+  }
+  if (!isPlainObject(sent) || !isPlainObject(kept)) return []
+  return Object.keys(sent).flatMap((key) => {
+    const path = at ? `${at}.${key}` : key
+    return key in kept ? droppedKeys(sent[key], kept[key], path) : [path]
+  })
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The fake API, see {@link createFakeApi}. */
