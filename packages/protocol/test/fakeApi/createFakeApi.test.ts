@@ -93,6 +93,21 @@ describe('createFakeApi', () => {
     ])
   })
 
+  test('error: a body without the JSON content type, or the JSON content type without a body, fails', async () => {
+    const api = createFakeApi()
+    const plain = await api.fetch(`${testApiUrl}/api/v1/passwordless/init`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'ada@example.com' }),
+    })
+    expect(plain.status).toBe(400)
+    const empty = await post(api, '/api/v1/sessions/logout')
+    expect(empty.status).toBe(400)
+    expect(take(api)).toEqual([
+      "POST /api/v1/passwordless/init: a body sent as '', not application/json",
+      'POST /api/v1/sessions/logout: content-type application/json without a body',
+    ])
+  })
+
   test('error: a body sent to a call that takes none fails', async () => {
     const api = createFakeApi()
     api.on('POST /api/v1/passkeys/link/init', () => json({}))

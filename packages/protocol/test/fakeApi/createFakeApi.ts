@@ -71,7 +71,8 @@ afterEach(assertNoViolations)
  * - a call whose method and path are not in the table, whose path parameters or JSON body the table's
  *   schemas refuse, or which sends a body to a call that takes none is answered like the server does
  *   (404 `not_found` / 400 `invalid_data`, with the zod issues) and fails the test; a body field the
- *   schema does not know (which the server would silently drop) fails the test too;
+ *   schema does not know (which the server would silently drop) fails the test too, and so does a body
+ *   without `content-type: application/json` or that content type without a body (Fastify refuses both);
  * - a handler's 200 answer is parsed with the call's response schema and the client gets the schema's
  *   output (as the server's serializer sends it); an error answer must be `{ error, code, data? }` with a
  *   protocol error code and status ≥ 400; anything else is answered 500 `internal_error` and fails the
@@ -199,6 +200,17 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       return apiError(404, 'not_found', text)
     }
     const { endpoint } = match
+    const contentType = call.headers.get('content-type') ?? ''
+    const sentAsJson = /^application\/json\b/i.test(contentType)
+    if (call.body === undefined && sentAsJson) {
+      // Fastify's JSON parser refuses an empty body sent as JSON (FST_ERR_CTP_EMPTY_JSON_BODY).
+      return apiError(400, 'invalid_data', violate(call, 'content-type application/json without a body'))
+    }
+    if (call.body !== undefined && !sentAsJson && match.name !== 'POST /api/v1/analytics_events') {
+      // Only the analytics route parses every content type (FST_ERR_CTP_INVALID_MEDIA_TYPE elsewhere).
+      const text = violate(call, `a body sent as '${contentType}', not application/json`)
+      return apiError(400, 'invalid_data', text)
+    }
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(call.params)
       if (!parsed.success) {
