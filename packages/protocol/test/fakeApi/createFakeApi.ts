@@ -50,8 +50,8 @@ export type FakeApiOptions = {
 const live = new Set<{ violations: string[] }>()
 
 /**
- * Throws the violations every fake API of this test file saw since the last check (and forgets them); run after each
- * test, so a call or answer off the wire fails the test that made it.
+ * Throws the violations every fake API of this test file saw since the last check (and forgets them); run
+ * after each test, so a call or answer off the wire fails the test that made it.
  */
 export function assertNoViolations(): void {
   const found = [...live].flatMap((api) => api.violations.splice(0))
