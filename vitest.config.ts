@@ -11,6 +11,8 @@ export default defineConfig({
           include: [
             'packages/{protocol,core,server,node}/src/**/*.test.ts',
             'packages/wallet-frame/src/**/*.test.ts',
+            // The fake API core and React tests share (issue 10 §1).
+            'packages/protocol/test/**/*.test.ts',
           ],
           testTimeout: 20_000,
           // Set-ups start servers on fresh PGlite databases: slow on 2 busy cores, not a failure.

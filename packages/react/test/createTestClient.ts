@@ -1,8 +1,19 @@
 import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
-import { type AppConfig, type AuthResponse, defaultAppSettings, type User } from '@foyer/protocol'
+import type { AppConfig, AuthResponse, User } from '@foyer/protocol'
+import {
+  createFakeApi,
+  type FakeApi,
+  json,
+  type RecordedCall,
+  testAppConfig as sharedTestAppConfig,
+  testAppId,
+  testUser,
+} from '../../protocol/test/fakeApi'
 
-/** A 25-character app id for tests. */
-export const TEST_APP_ID = 'foyertestapp0000000000000'
+export { testUser }
+
+/** A 25-character app id for tests (the shared fake API's `testAppId`). */
+export const TEST_APP_ID = testAppId
 /** The code the in-test server accepts. */
 export const TEST_CODE = '123456'
 
@@ -12,26 +23,11 @@ export type TestCall = { method: string; path: string; body: unknown }
 /** An answer of the in-test server: status and JSON body. */
 export type TestAnswer = { status: number; body?: unknown }
 
-/** Overrides of the in-test server's answers, by `'METHOD /path'`. */
+/**
+ * Overrides of the in-test server's answers, by `'METHOD /path'` (concrete, or the endpoint table's name
+ * such as `'GET /api/v1/apps/:appId'`); every route must be a call of the protocol's endpoint table.
+ */
 export type TestRoutes = Record<string, (call: TestCall) => TestAnswer | Promise<TestAnswer>>
-
-/** The user the in-test server signs in. */
-export const testUser: User = {
-  id: 'did:foyer:user1',
-  created_at: 1_700_000_000,
-  linked_accounts: [
-    {
-      type: 'email',
-      address: 'ada@example.com',
-      verified_at: 1,
-      first_verified_at: 1,
-      latest_verified_at: 1,
-    },
-  ],
-  mfa_methods: [],
-  has_accepted_terms: false,
-  is_guest: false,
-}
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
@@ -42,17 +38,9 @@ export function testAccessToken(): string {
   return `${base64Url({ alg: 'ES256', typ: 'JWT' })}.${base64Url({ sub: testUser.id, aud: TEST_APP_ID, exp })}.sig`
 }
 
-/** The in-test server's app config: `defaultAppSettings` for `TEST_APP_ID` ('Test App'), `settings` on top. */
+/** The in-test server's app config: the shared fake API's `testAppConfig` ('Test App'), `settings` on top. */
 export function testAppConfig(settings: Partial<AppConfig> = {}): AppConfig {
-  return {
-    ...defaultAppSettings,
-    id: TEST_APP_ID,
-    name: 'Test App',
-    verification_key: '',
-    created_at: 0,
-    updated_at: 0,
-    ...settings,
-  }
+  return sharedTestAppConfig(settings)
 }
 
 /** The `GET /api/v1/apps/TEST_APP_ID` route answering `testAppConfig(settings)`, to spread into `TestRoutes`. */
@@ -75,49 +63,41 @@ export function testAuthResponse(overrides: Partial<AuthResponse> = {}): AuthRes
 }
 
 /**
- * A real core client whose `fetch` routes to an in-test handler standing in for the Foyer server: app
- * config, `passwordless/init` (any address but `plus+…` is accepted) and `passwordless/authenticate`
- * (`TEST_CODE` signs in, anything else is `invalid_credentials`). `routes` override answers; `calls` records
- * every call. `storage` (default: a new memory storage) lets a second client see what a first one stored, as
- * after a page reload.
+ * A real core client whose `fetch` is the shared fake API (`packages/protocol/test/fakeApi`), which holds
+ * every call and answer to the protocol's endpoint table: app config, `passwordless/init` (a '+' address
+ * is refused when `appConfig.disable_plus_emails`), `passwordless/authenticate` (`TEST_CODE` signs in,
+ * anything else is `invalid_credentials`), sessions, `users/me`, logout and analytics. `routes` override
+ * answers; `calls` records every call. `storage` (default: a new memory storage) lets a second client see
+ * what a first one stored, as after a page reload; `appConfig` and `user` change the fake's defaults.
  */
 export function createTestClient(
   routes: TestRoutes = {},
-  options: { storage?: FoyerStorage } = {},
-): { client: FoyerClient; calls: TestCall[] } {
+  options: { storage?: FoyerStorage; appConfig?: Partial<AppConfig>; user?: User } = {},
+): { client: FoyerClient; calls: TestCall[]; api: FakeApi } {
   const calls: TestCall[] = []
-  const defaults: TestRoutes = {
-    ...appConfigRoute(),
-    'POST /api/v1/passwordless/init': ({ body }) =>
-      (body as { email: string }).email.includes('+')
-        ? { status: 422, body: { error: 'Plus addresses are not allowed', code: 'disallowed_plus_email' } }
-        : { status: 200, body: { success: true } },
-    'POST /api/v1/passwordless/authenticate': ({ body }) =>
-      (body as { code: string }).code === TEST_CODE
-        ? { status: 200, body: testAuthResponse() }
-        : { status: 401, body: { error: 'Invalid code', code: 'invalid_credentials' } },
-    'POST /api/v1/sessions/logout': () => ({ status: 200, body: { success: true } }),
-  }
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    const method = init?.method ?? 'GET'
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    const call = { method, path: url.pathname, body }
-    calls.push(call)
-    const route = routes[`${method} ${url.pathname}`] ?? defaults[`${method} ${url.pathname}`]
-    const answer = route
-      ? await route(call)
-      : { status: 404, body: { error: 'Not found', code: 'not_found' } }
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
+  const recorded = new WeakMap<RecordedCall, TestCall>()
+  const api = createFakeApi({
+    ...(options.appConfig ? { appConfig: options.appConfig } : {}),
+    ...(options.user ? { user: options.user } : {}),
+    onCall: (call) => {
+      const testCall = { method: call.method, path: call.path, body: call.body }
+      recorded.set(call, testCall)
+      calls.push(testCall)
+    },
+  })
+  for (const [route, handler] of Object.entries(routes)) {
+    api.on(route, async (call) => {
+      const answer = await handler(recorded.get(call) ?? call)
+      return answer.body === undefined
+        ? new Response(null, { status: answer.status })
+        : json(answer.body, answer.status)
     })
   }
   const client = createFoyerClient({
     appId: TEST_APP_ID,
     apiUrl: 'http://foyer.test',
     storage: options.storage ?? createMemoryStorage(),
-    fetch,
+    fetch: api.fetch,
   })
-  return { client, calls }
+  return { client, calls, api }
 }

@@ -1,4 +1,5 @@
 import type { FoyerStorage } from '@foyer/core'
+import type { AppConfig } from '@foyer/protocol'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -31,15 +32,22 @@ function Host() {
  * `ready`, and opens the modal with the host's Log in button. Pass the `storage` of an earlier render to
  * stand for a page reload (same browser storage, new client).
  *
- * @returns the user-event instance, the dialog element, the client and the recorded calls
+ * @returns the user-event instance, the dialog element, the client, the recorded calls and the fake API
  */
 export async function renderFoyerAndOpen(
-  options: { routes?: TestRoutes; config?: FoyerConfig; strict?: boolean; storage?: FoyerStorage } = {},
+  options: {
+    routes?: TestRoutes
+    config?: FoyerConfig
+    strict?: boolean
+    storage?: FoyerStorage
+    /** Settings on top of the fake API's app config (`testAppConfig`). */
+    appConfig?: Partial<AppConfig>
+  } = {},
 ) {
-  const { client, calls } = createTestClient(
-    options.routes,
-    options.storage ? { storage: options.storage } : {},
-  )
+  const { client, calls, api } = createTestClient(options.routes, {
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.appConfig ? { appConfig: options.appConfig } : {}),
+  })
   const user = userEvent.setup()
   const tree = (
     <FoyerProvider
@@ -57,7 +65,7 @@ export async function renderFoyerAndOpen(
   await waitFor(() => expect(trigger.hasAttribute('disabled')).toBe(false))
   await user.click(trigger)
   const dialog = await screen.findByRole('dialog')
-  return { user, dialog, client, calls, trigger, ...result }
+  return { user, dialog, client, calls, api, trigger, ...result }
 }
 
 /** Types `email` into the landing's email field and presses Enter, then waits for the code screen. */

@@ -99,12 +99,6 @@ describe('unlinkPhone', () => {
     expect(client.getState().user).toEqual(testUser)
   })
 
-  test('behavior: a { user } answer is unwrapped', async () => {
-    const { api, client } = await signedIn()
-    api.on('POST /api/v1/passwordless_sms/unlink', () => json({ user: testUser }))
-    expect(await unlinkPhone(client, { phoneNumber: '+14155550100' })).toEqual(testUser)
-  })
-
   test('error: cannot_unlink_sole_account is thrown', async () => {
     const { api, client } = await signedIn()
     api.on('POST /api/v1/passwordless_sms/unlink', () => apiError(400, 'cannot_unlink_sole_account'))

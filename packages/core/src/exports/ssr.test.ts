@@ -1,4 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
+import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
 
 const browserGlobals = ['window', 'document', 'localStorage'] as const
 
@@ -42,12 +43,10 @@ test('behavior: at first use a throwing localStorage getter falls back to memory
   trap('localStorage', reads)
   vi.resetModules()
   const core = await import('./index')
-  const fetch: typeof globalThis.fetch = async (input) =>
-    String(input).endsWith('/users/me') ? Response.json({}, { status: 401 }) : Response.json({ id: 'app' })
   const client = core.createFoyerClient({
-    appId: 'foyerdemoapp0000000000000',
-    apiUrl: 'http://api.test',
-    fetch,
+    appId: testAppId,
+    apiUrl: testApiUrl,
+    fetch: createTestApi().fetch,
   })
   await core.initialize(client)
   expect(client.getState().status).toBe('ready')

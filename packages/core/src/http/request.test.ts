@@ -3,6 +3,7 @@ import {
   apiError,
   createTestApi,
   json,
+  rawAnswer,
   signAccessToken,
   testApiUrl,
   testAppId,
@@ -27,6 +28,14 @@ function setup(options: { timeoutMs?: number } = {}) {
   return { api, client, storage }
 }
 
+/** Real calls of the endpoint table, to exercise the transport on: a GET and two POSTs. */
+const appConfigCall = 'GET /api/v1/apps/:appId'
+const appConfigParams = { params: { appId: testAppId } }
+const initCall = 'POST /api/v1/passwordless/init'
+const initBody = { email: 'ada@example.com' }
+const authenticateCall = 'POST /api/v1/passwordless/authenticate'
+const authenticateBody = { email: 'ada@example.com', code: '123456' }
+
 /** Settles `promise` into a result object so a rejection is never unhandled while timers advance. */
 function settle<T>(promise: Promise<T>) {
   return promise.then(
@@ -38,15 +47,12 @@ function settle<T>(promise: Promise<T>) {
 describe('headers', () => {
   test('default: app id, client id, analytics id, client version, credentials include, JSON body', async () => {
     const { api, client, storage } = setup()
-    api.on('POST /echo', () => json({ ok: true }))
-    await expect(send(client, 'POST /echo', { body: { a: 1 } })).resolves.toEqual({
-      ok: true,
-    })
+    await expect(send(client, initCall, { body: initBody })).resolves.toEqual({ success: true })
 
     const [call] = api.calls
-    expect(call?.path).toBe('/echo')
+    expect(call?.path).toBe('/api/v1/passwordless/init')
     expect(call?.credentials).toBe('include')
-    expect(call?.body).toEqual({ a: 1 })
+    expect(call?.body).toEqual(initBody)
     expect(call?.headers.get('content-type')).toBe('application/json')
     expect(call?.headers.get('privy-app-id')).toBe(testAppId)
     expect(call?.headers.get('privy-client')).toBe('@foyer/core:0.1.0')
@@ -63,19 +69,17 @@ describe('headers', () => {
     const { api, client, storage } = setup()
     const token = await signAccessToken()
     await storage.set(`foyer:${testAppId}:access_token`, token)
-    api.on('GET /echo', () => json({}))
-    await send(client, 'GET /echo')
+    await send(client, 'GET /api/v1/users/me')
     expect(api.calls[0]?.headers.get('authorization')).toBe(`Bearer ${token}`)
     expect(api.calls[0]?.headers.has('content-type')).toBe(false)
   })
 
   test('behavior: ids are generated once and kept across calls and clients', async () => {
     const { api, client, storage } = setup()
-    api.on('GET /echo', () => json({}))
-    await send(client, 'GET /echo')
-    await send(client, 'GET /echo')
+    await send(client, appConfigCall, appConfigParams)
+    await send(client, appConfigCall, appConfigParams)
     const other = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
-    await send(other, 'GET /echo')
+    await send(other, appConfigCall, appConfigParams)
     const clientIds = new Set(api.calls.map((call) => call.headers.get('privy-client-id')))
     const analyticsIds = new Set(api.calls.map((call) => call.headers.get('privy-ca-id')))
     expect(clientIds.size).toBe(1)
@@ -84,8 +88,9 @@ describe('headers', () => {
 
   test('behavior: an empty 2xx body resolves to undefined', async () => {
     const { api, client } = setup()
-    api.on('POST /empty', () => new Response(null, { status: 204 }))
-    await expect(send(client, 'POST /empty')).resolves.toBeUndefined()
+    // A proxy's empty answer: Foyer's server answers every call with a JSON body.
+    api.on(initCall, () => rawAnswer(new Response(null, { status: 204 })))
+    await expect(send(client, initCall, { body: initBody })).resolves.toBeUndefined()
   })
 })
 
@@ -102,8 +107,8 @@ describe('retries (spec 01 §7)', () => {
     async (status) => {
       const { api, client } = setup()
       let failures = 3
-      api.on('POST /flaky', () => (failures-- > 0 ? apiError(status, 'internal_error') : json({ ok: true })))
-      const result = settle(send(client, 'POST /flaky', { body: {} }))
+      api.on(initCall, () => (failures-- > 0 ? apiError(status, 'internal_error') : json({ success: true })))
+      const result = settle(send(client, initCall, { body: initBody }))
 
       await vi.advanceTimersByTimeAsync(0)
       expect(api.calls).toHaveLength(1)
@@ -117,15 +122,15 @@ describe('retries (spec 01 §7)', () => {
         await vi.advanceTimersByTimeAsync(1)
         expect(api.calls).toHaveLength(retry + 1)
       }
-      expect(await result).toEqual({ ok: true, value: { ok: true } })
+      expect(await result).toEqual({ ok: true, value: { success: true } })
       expect(api.calls.map((call) => call.headers.get('privy-retry-attempt'))).toEqual([null, '1', '2', '3'])
     },
   )
 
   test('error: after exactly 3 retries the last error answer is thrown', async () => {
     const { api, client } = setup()
-    api.on('GET /down', () => apiError(503, 'internal_error', 'Service unavailable'))
-    const result = settle(send(client, 'GET /down'))
+    api.on(appConfigCall, () => apiError(503, 'internal_error', 'Service unavailable'))
+    const result = settle(send(client, appConfigCall, appConfigParams))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(api.calls).toHaveLength(4)
@@ -136,8 +141,8 @@ describe('retries (spec 01 §7)', () => {
 
   test.each([400, 401, 403, 404, 422, 429])('behavior: %i is not retried', async (status) => {
     const { api, client } = setup()
-    api.on('POST /bad', () => apiError(status, 'invalid_request'))
-    const result = settle(send(client, 'POST /bad', { body: {} }))
+    api.on(initCall, () => apiError(status, 'invalid_request'))
+    const result = settle(send(client, initCall, { body: initBody }))
     await vi.runAllTimersAsync()
     expect((await result).ok).toBe(false)
     expect(api.calls).toHaveLength(1)
@@ -145,8 +150,8 @@ describe('retries (spec 01 §7)', () => {
 
   test('behavior: retry: false (code-consuming calls, analytics) is never retried', async () => {
     const { api, client } = setup()
-    api.on('POST /authenticate', () => apiError(503, 'internal_error'))
-    const result = settle(send(client, 'POST /authenticate', { body: {}, retry: false }))
+    api.on(authenticateCall, () => apiError(503, 'internal_error'))
+    const result = settle(send(client, authenticateCall, { body: authenticateBody, retry: false }))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(!outcome.ok && (outcome.error as ApiError).status).toBe(503)
@@ -156,22 +161,22 @@ describe('retries (spec 01 §7)', () => {
   test('behavior: a network error is retried for GET', async () => {
     const { api, client } = setup()
     let failures = 2
-    api.on('GET /wobbly', () => {
+    api.on(appConfigCall, () => {
       if (failures-- > 0) throw new TypeError('fetch failed')
-      return json({ ok: true })
+      return json(api.appConfig)
     })
-    const result = settle(send(client, 'GET /wobbly'))
+    const result = settle(send(client, appConfigCall, appConfigParams))
     await vi.runAllTimersAsync()
-    expect(await result).toEqual({ ok: true, value: { ok: true } })
+    expect(await result).toEqual({ ok: true, value: api.appConfig })
     expect(api.calls.map((call) => call.headers.get('privy-retry-attempt'))).toEqual([null, '1', '2'])
   })
 
   test('error: a network error is not retried for POST', async () => {
     const { api, client } = setup()
-    api.on('POST /wobbly', () => {
+    api.on(initCall, () => {
       throw new TypeError('fetch failed')
     })
-    const result = settle(send(client, 'POST /wobbly', { body: {} }))
+    const result = settle(send(client, initCall, { body: initBody }))
     await vi.runAllTimersAsync()
     const outcome = await result
     expect(!outcome.ok && outcome.error).toBeInstanceOf(NetworkError)
@@ -183,13 +188,13 @@ describe('retries (spec 01 §7)', () => {
   test('error: no answer within timeoutMs gives TimeoutError (request_timeout), not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
     api.on(
-      'GET /slow',
+      appConfigCall,
       (_call, signal) =>
         new Promise<Response>((_resolve, reject) => {
           signal?.addEventListener('abort', () => reject(signal.reason))
         }),
     )
-    const result = settle(send(client, 'GET /slow'))
+    const result = settle(send(client, appConfigCall, appConfigParams))
     await vi.advanceTimersByTimeAsync(999)
     expect(api.calls).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
@@ -204,13 +209,13 @@ describe('retries (spec 01 §7)', () => {
 describe('error answers', () => {
   test('error: { error, code, data } becomes an ApiError with the server code, status and message', async () => {
     const { api, client } = setup()
-    api.on('POST /transfer', () =>
+    api.on(authenticateCall, () =>
       json(
         { error: 'Account transfer required', code: 'account_transfer_required', data: { nonce: 'n1' } },
         400,
       ),
     )
-    const error = await send(client, 'POST /transfer', { body: {} }).catch((e: unknown) => e)
+    const error = await send(client, authenticateCall, { body: authenticateBody }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       name: 'ApiError',
@@ -224,23 +229,25 @@ describe('error answers', () => {
 
   test('error: an unparsable error body gives code unknown_error', async () => {
     const { api, client } = setup()
-    api.on('GET /html', () => new Response('<h1>Bad gateway</h1>', { status: 400 }))
-    const error = await send(client, 'GET /html').catch((e: unknown) => e)
+    // A proxy's page in front of the server.
+    api.on(appConfigCall, () => rawAnswer(new Response('<h1>Bad gateway</h1>', { status: 400 })))
+    const error = await send(client, appConfigCall, appConfigParams).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 'unknown_error', status: 400 })
   })
 
   test('error: a code outside the protocol list gives unknown_error but keeps the message', async () => {
     const { api, client } = setup()
-    api.on('GET /odd', () => json({ error: 'Something new', code: 'brand_new_code' }, 403))
-    const error = await send(client, 'GET /odd').catch((e: unknown) => e)
+    // A newer server's code, unknown to this client's protocol list.
+    api.on(appConfigCall, () => rawAnswer(json({ error: 'Something new', code: 'brand_new_code' }, 403)))
+    const error = await send(client, appConfigCall, appConfigParams).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'unknown_error', status: 403, shortMessage: 'Something new' })
   })
 
   test('error: invalid JSON in a 2xx answer gives unknown_error', async () => {
     const { api, client } = setup()
-    api.on('GET /broken', () => new Response('{not json', { status: 200 }))
-    const error = await send(client, 'GET /broken').catch((e: unknown) => e)
+    api.on(appConfigCall, () => rawAnswer(new Response('{not json', { status: 200 })))
+    const error = await send(client, appConfigCall, appConfigParams).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'ApiError', code: 'unknown_error', status: 200 })
   })
 })

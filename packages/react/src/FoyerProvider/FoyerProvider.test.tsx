@@ -38,9 +38,9 @@ describe('FoyerProvider', () => {
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
     await waitFor(() =>
-      expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user1'),
+      expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user-1'),
     )
-    expect(client.getState().user?.id).toBe('did:foyer:user1')
+    expect(client.getState().user?.id).toBe('did:foyer:user-1')
     expect(await getAccessTokenOf(client)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
     await user.click(screen.getByRole('button', { name: 'Log out' }))

@@ -31,7 +31,8 @@ describe('useCreateOnLogin', () => {
     } as never
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
-    await waitFor(() => expect(events).toEqual(['privy:wallet:create']))
+    // Creation starts once the success screen has closed the modal.
+    await waitFor(() => expect(events).toEqual(['privy:wallet:create']), { timeout: 3000 })
     expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
   })
 })

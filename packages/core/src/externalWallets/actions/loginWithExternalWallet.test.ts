@@ -182,10 +182,6 @@ describe('loginWithSiws', () => {
 describe('linkWallet / unlinkWallet', () => {
   test('default: link posts to siwe/link or siws/link and stores the new session', async () => {
     const { api, client } = setup()
-    await api.fetch(`${testApiUrl}/api/v1/passwordless/authenticate`, {
-      method: 'POST',
-      body: JSON.stringify({ code: '123456' }),
-    })
     const eth = createEthereumTestWallet()
     const sol = createSolanaTestWallet()
     const { user } = await linkWallet(client, { wallet: eth.wallet, ...page })

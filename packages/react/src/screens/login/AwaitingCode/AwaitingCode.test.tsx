@@ -32,7 +32,7 @@ describe('AwaitingCode', () => {
       code: TEST_CODE,
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
-    expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user1')
+    expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user-1')
     expect(document.activeElement).toBe(trigger)
   })
 

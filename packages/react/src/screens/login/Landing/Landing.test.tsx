@@ -97,7 +97,7 @@ describe('Landing', () => {
   })
 
   test('error: a disallowed plus email shows an inline error that clears on edit', async () => {
-    const { user } = await renderFoyerAndOpen()
+    const { user } = await renderFoyerAndOpen({ appConfig: { disable_plus_emails: true } })
     await user.type(emailInput(), 'ada+1@example.com{Enter}')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe("Please enter a valid email address without a '+'.")

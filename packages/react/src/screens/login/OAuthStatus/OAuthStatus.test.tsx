@@ -1,4 +1,4 @@
-import { getRecentLoginMethod } from '@foyer/core'
+import { getRecentLoginMethod, logout } from '@foyer/core'
 import { initLoginWithOAuth } from '@foyer/core/oauth'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -292,6 +292,8 @@ test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", 
     authorizationCode: 'code-1',
   })
   expect(await screen.findByText('Success!')).toBeTruthy()
+  // Signed out (the recent method outlives the session), so the next page load shows the landing again.
+  await act(() => logout(first.client))
   const storage = first.client._internal.storage()
   cleanup()
   await renderFoyerAndOpen({ routes: oauthRoutes(), storage })

@@ -81,7 +81,7 @@ describe('PhoneForm (landing)', () => {
     expect(screen.getByText("Didn't get a message?")).toBeTruthy()
     await user.keyboard(TEST_CODE)
     await waitFor(() =>
-      expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user1'),
+      expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user-1'),
     )
     expect(calls.find((call) => call.path === '/api/v1/passwordless_sms/authenticate')?.body).toEqual({
       phoneNumber: '+14155550100',
