@@ -42,8 +42,10 @@ export {
   syncCustomAuth,
 } from '../actions/syncCustomAuth'
 export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
+export { type UnlinkEmailParameters, unlinkEmail } from '../actions/unlinkEmail'
 export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPasskey'
 export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/unlinkPhone'
+export { type UpdateEmailParameters, updateEmail } from '../actions/updateEmail'
 export { type UpdatePhoneParameters, updatePhone } from '../actions/updatePhone'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'

@@ -43,6 +43,7 @@ export {
   type UseSolanaWalletsReturnType,
   useSolanaWallets,
 } from '../hooks/useSolanaWallets'
+export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdateEmail'
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'

@@ -101,7 +101,9 @@ export const en = {
     emailDetail: 'Enter your email address. We will send you a code to confirm it.',
     phoneDetail: 'Enter your phone number. We will text you a code to confirm it.',
     updatePhoneDetail: 'Enter your new phone number. We will text you a code to confirm it.',
+    updateEmailDetail: 'Enter your new email address. We will send you a code to confirm it.',
     currentPhone: 'Current number: {phone}',
+    currentEmail: 'Current email: {email}',
   },
   wallet: {
     copy: 'Copy',

@@ -15,6 +15,7 @@ import {
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 import { useLinkPhone } from '../../../hooks/useLinkPhone'
+import { useUpdateEmail } from '../../../hooks/useUpdateEmail'
 import { useUpdatePhone } from '../../../hooks/useUpdatePhone'
 
 afterEach(cleanup)
@@ -40,6 +41,7 @@ function Host() {
   const { openLinkPhone } = useLinkPhone()
   const { openLinkEmail } = useLinkEmail()
   const { openUpdatePhone } = useUpdatePhone()
+  const { openUpdateEmail } = useUpdateEmail()
   const [outcome, setOutcome] = useState('')
   const report = (promise: Promise<User>) =>
     promise.then(
@@ -56,6 +58,9 @@ function Host() {
       </button>
       <button type="button" onClick={() => report(openUpdatePhone())}>
         Host update phone
+      </button>
+      <button type="button" onClick={() => report(openUpdateEmail())}>
+        Host update email
       </button>
       <p data-testid="outcome">{outcome}</p>
     </div>
@@ -132,6 +137,47 @@ describe('LinkAccount (link mode)', () => {
       new_phone_number: '+14155550199',
       code: TEST_CODE,
     })
+  })
+
+  test('behavior: Update email shows the current address and sends old and new addresses', async () => {
+    const current = testUser.linked_accounts.find((account) => account.type === 'email') as {
+      address: string
+    }
+    const { user, calls } = await renderSignedIn({
+      'POST /api/v1/passwordless/update': () => ({
+        status: 200,
+        body: {
+          ...testUser,
+          linked_accounts: testUser.linked_accounts.map((account) =>
+            account.type === 'email' ? { ...account, address: 'ada@new.example' } : account,
+          ),
+        },
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Host update email' }))
+    expect(await screen.findByRole('heading', { name: 'Update email' })).toBeTruthy()
+    expect(screen.getByText(`Current email: ${current.address}`)).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@new.example{Enter}')
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked email'))
+    expect(await screen.findByText('Your account has been updated.')).toBeTruthy()
+    expect(calls.find((call) => call.path === '/api/v1/passwordless/update')?.body).toEqual({
+      oldAddress: current.address,
+      newAddress: 'ada@new.example',
+      code: TEST_CODE,
+    })
+  })
+
+  test('error: Update email without a linked address rejects at once', async () => {
+    const { user } = await renderSignedIn({}, { ...testUser, linked_accounts: [] })
+    await user.click(screen.getByRole('button', { name: 'Host update email' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('outcome').textContent).toBe(
+        'failed User must have an email address linked to update it.',
+      ),
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   test('error: closing the modal rejects the flow with user_rejected', async () => {

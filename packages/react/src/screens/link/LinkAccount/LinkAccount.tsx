@@ -14,9 +14,9 @@ import type { AwaitingCodeParams } from '../../login/AwaitingCode/params'
 import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
 
 /**
- * The link screens of the modal's link mode (spec 01 §2 "Link email, link phone, update phone"): 'Link
- * email' (email form), 'Link phone' (phone form) and 'Update phone' (the current number masked, then the
- * new number). Submitting sends a code to the signed-in user (a link code) and opens the code screen in
+ * The link screens of the modal's link mode (spec 01 §2 "Link email, link phone, update email, update
+ * phone"): 'Link email' (email form), 'Link phone' (phone form), 'Update email' (the current address, then
+ * the new one) and 'Update phone' (the current number masked, then the new number). Submitting sends a code to the signed-in user (a link code) and opens the code screen in
  * link mode, which links (or updates) and answers the flow with the user. A guest on an app with captcha on
  * passes an invisible captcha first (the server asks guests: spec 01 §6, checklist I.56). Send failures go
  * to the error screen (Back returns here); closing the modal rejects the flow.
@@ -25,7 +25,8 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
   const { client, router, messages, state } = useModal()
   const m = messages.link
   const captcha = useCaptcha()
-  const { kind, settle, oldPhoneNumber } = params
+  const { kind, settle, oldPhoneNumber, oldAddress } = params
+  const isEmail = kind === 'email' || kind === 'updateEmail'
   const [sending, setSending] = useState(false)
   const isMounted = useIsMounted()
 
@@ -36,9 +37,12 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
     try {
       const captchaToken = captchaRequired(state) ? await captcha.getToken() : undefined
       let next: AwaitingCodeParams
-      if (kind === 'email') {
+      if (isEmail) {
         await sendEmailCode(client, { email: value, captchaToken })
-        next = { email: value, flow: { kind: 'link', settle } }
+        next =
+          kind === 'updateEmail' && oldAddress
+            ? { email: value, flow: { kind: 'updateEmail', oldAddress, settle } }
+            : { email: value, flow: { kind: 'link', settle } }
       } else {
         await sendSmsCode(client, { phoneNumber: value, captchaToken })
         next =
@@ -57,8 +61,12 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
     }
   }
 
-  const title = kind === 'email' ? m.emailTitle : kind === 'phone' ? m.phoneTitle : m.updatePhoneTitle
-  const detail = kind === 'email' ? m.emailDetail : kind === 'phone' ? m.phoneDetail : m.updatePhoneDetail
+  const { title, detail } = {
+    email: { title: m.emailTitle, detail: m.emailDetail },
+    phone: { title: m.phoneTitle, detail: m.phoneDetail },
+    updateEmail: { title: m.updateEmailTitle, detail: m.updateEmailDetail },
+    updatePhone: { title: m.updatePhoneTitle, detail: m.updatePhoneDetail },
+  }[kind]
   return (
     <div className="foyer-screen">
       <div className="foyer-header">
@@ -70,7 +78,10 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
           {formatMessage(m.currentPhone, { phone: maskPhoneNumber(oldPhoneNumber) })}
         </p>
       ) : null}
-      {kind === 'email' ? (
+      {kind === 'updateEmail' && oldAddress ? (
+        <p className="foyer-text">{formatMessage(m.currentEmail, { email: oldAddress })}</p>
+      ) : null}
+      {isEmail ? (
         <EmailForm initial={params.value} busy={sending} onSubmit={send} />
       ) : (
         <PhoneForm onSubmit={send} busy={sending} initialPhoneNumber={params.value} autoFocus />

@@ -7,6 +7,7 @@ import {
   maskPhoneNumber,
   sendEmailCode,
   sendSmsCode,
+  updateEmail,
   updatePhone,
 } from '@foyer/core'
 import type { User } from '@foyer/protocol'
@@ -56,6 +57,8 @@ async function verifyCode(
     await loginWithSmsCode(client, { phoneNumber, code })
     return undefined
   }
+  if (flow?.kind === 'updateEmail')
+    return updateEmail(client, { oldAddress: flow.oldAddress, newAddress: params.email, code })
   if (flow?.kind === 'link') return (await linkEmail(client, { email: params.email, code })).user
   await loginWithEmailCode(client, { email: params.email, code })
   return undefined
@@ -64,7 +67,8 @@ async function verifyCode(
 /**
  * Awaiting-code screen (spec 01 §2 "Awaiting passwordless code", §4, §8) for an email address or a phone
  * number (masked to its last 4 characters, spec 01 §5): six digit boxes that submit on the sixth digit —
- * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updatePhone`,
+ * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updateEmail` /
+ * `updatePhone`,
  * answering the link flow with the user. A wrong code shows 'Invalid or expired verification code' and
  * clears the boxes; 'Resend code' sends a new code, then shows 'Code sent' for
  * `CODE_RESEND_COOLDOWN_SECONDS` (30 s); when the app has a captcha and nobody is signed in, the resend
@@ -98,10 +102,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
       const user = await verifyCode(client, params, code)
       if (flow && user) flow.settle.resolve(user)
       if (isMounted())
-        router.replace(
-          'success',
-          flow ? { detail: flow.kind === 'update' ? 'updated' : 'linked' } : undefined,
-        )
+        router.replace('success', flow ? { detail: flow.kind === 'link' ? 'linked' : 'updated' } : undefined)
     } catch (caught) {
       if (!isMounted()) return
       setVerifying(false)

@@ -3,11 +3,12 @@ import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
 
 /**
  * What a code screen finishes in link mode (spec 01 §2 "Link email, link phone, update phone"): link the
- * address or number to the signed-in user, or replace the linked number; answers through `settle`.
+ * address or number to the signed-in user, or replace the linked number or address; answers through `settle`.
  */
 export type LinkFlow =
   | { kind: 'link'; settle: PromptSettler<User> }
   | { kind: 'update'; oldPhoneNumber: string; settle: PromptSettler<User> }
+  | { kind: 'updateEmail'; oldAddress: string; settle: PromptSettler<User> }
 
 /**
  * Params of the awaiting-code screen: the address or E.164 number the code went to, and the link flow

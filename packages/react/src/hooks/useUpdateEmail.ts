@@ -1,0 +1,62 @@
+import { sendEmailCode, updateEmail } from '@foyer/core'
+import type { EmailAccount, User } from '@foyer/protocol'
+import { useCallback, useMemo } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { openLinkScreen } from './openLinkScreen'
+import { useTrackedCalls } from './useTrackedCalls'
+
+/** What {@link useUpdateEmail} returns. */
+export type UseUpdateEmailReturnType = {
+  /**
+   * Opens the modal on 'Update email' (spec 01 §2) for the linked address: the user enters the new address
+   * and the code emailed to it; resolves with the updated user. Rejects with an Error when no address is
+   * linked (spec 01 §5 "Updating … requires one already linked") and with `UserRejectedRequestError`
+   * (`'user_rejected'`) when the user closes the modal.
+   */
+  openUpdateEmail(): Promise<User>
+  /** Emails a code to the new address. */
+  sendCode(email: string): Promise<void>
+  /** Replaces the linked address without the modal; resolves with the updated user. */
+  updateEmail(parameters: { oldAddress: string; newAddress: string; code: string }): Promise<User>
+  /** True while a call of this hook runs. */
+  busy: boolean
+  /** The last failure: its code and the spec 01 §8 text, or null. */
+  error: { code: string; message: string } | null
+}
+
+/**
+ * Replaces the signed-in user's email address (spec 01 §2 "Update email", §7 `passwordless/update`):
+ * through the modal (`openUpdateEmail`) or headless with core `sendEmailCode` / `updateEmail`.
+ *
+ * @throws Error 'useUpdateEmail must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { openUpdateEmail } = useUpdateEmail()
+ * <button onClick={() => openUpdateEmail().catch(() => {})}>Change email</button>
+ */
+export function useUpdateEmail(): UseUpdateEmailReturnType {
+  const { client, openFlow } = useFoyerContext('useUpdateEmail')
+  const { track, busy, error } = useTrackedCalls('link')
+
+  const open = useCallback(() => {
+    const email = client
+      .getState()
+      .user?.linked_accounts.find((account): account is EmailAccount => account.type === 'email')
+    if (client.getState().user && !email)
+      return Promise.reject(new Error('User must have an email address linked to update it.'))
+    return openLinkScreen(client, openFlow, { kind: 'updateEmail', oldAddress: email?.address })
+  }, [client, openFlow])
+
+  const sendCode = useCallback(
+    (email: string) => track(() => sendEmailCode(client, { email })),
+    [client, track],
+  )
+  const update = useCallback(
+    (parameters: { oldAddress: string; newAddress: string; code: string }) =>
+      track(() => updateEmail(client, parameters)),
+    [client, track],
+  )
+  return useMemo(
+    () => ({ openUpdateEmail: open, sendCode, updateEmail: update, busy, error }),
+    [open, sendCode, update, busy, error],
+  )
+}
