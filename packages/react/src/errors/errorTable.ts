@@ -216,7 +216,6 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
-  service_unavailable: { login: loginDefault },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {
