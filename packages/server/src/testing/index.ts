@@ -30,6 +30,10 @@ export {
   type StartFarcasterRelayStandInOptions,
   startFarcasterRelayStandIn,
 } from './farcaster/relayStandIn'
+export {
+  type FarcasterAppSimulator,
+  startFarcasterAppSimulator,
+} from './farcaster/startFarcasterAppSimulator'
 export { type FarcasterStandIns, startFarcasterStandIns } from './farcaster/startFarcasterStandIns'
 export {
   createFarcasterTestPhone,
