@@ -10,8 +10,10 @@ import {
   updateAppSettings,
 } from '@foyer/server'
 import {
+  type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
+  startFarcasterStandIns,
   startLocalIdentityProvider,
   startTelegramWidgetStandIn,
   startTurnstileStandIn,
@@ -19,6 +21,7 @@ import {
   type TurnstileStandIn,
 } from '@foyer/server/testing'
 import { createServer } from 'vite'
+import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
@@ -50,6 +53,11 @@ export type StartStackOptions = {
    * (`link_enabled` and `seamless_auth_enabled` on) and point the demo at the stand-in's widget script.
    */
   telegram?: boolean
+  /**
+   * Start the Farcaster stand-ins (relay, user-data API, the Id Registry stand-in on anvil — the chains' anvil
+   * with `chains: true`, else one of its own): the server points at them and the demo app has Farcaster on.
+   */
+  farcaster?: boolean
 }
 
 /** The Telegram stand-in of a stack, with the bot it serves for the demo app. */
@@ -75,6 +83,8 @@ export type Stack = {
   telegram: StackTelegram | undefined
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
   chains: DevChains | undefined
+  /** The Farcaster stand-ins and test phone, when started (`farcaster: true`). */
+  farcaster: FarcasterStandIns | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
   /** Stops the demo app, the server and the chains. */
@@ -94,6 +104,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
   const telegram = options.telegram ? await startStackTelegram() : undefined
+  const farcasterAnvil: Anvil | undefined = options.farcaster && !chains ? await startAnvil() : undefined
+  const farcaster = options.farcaster
+    ? await startFarcasterStandIns({ rpcUrl: (chains?.anvil ?? (farcasterAnvil as Anvil)).rpcUrl })
+    : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -110,6 +124,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
+    ...(farcaster ? { farcaster: farcaster.options } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   if (identityProvider) {
@@ -119,6 +134,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     })
     await updateAppSettings(db, DEMO_APP_ID, settings)
   }
+  if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true })
 
   if (telegram)
     await updateAppSettings(db, DEMO_APP_ID, {
@@ -171,6 +187,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     turnstile,
     identityProvider,
     telegram,
+    farcaster,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -181,6 +198,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await turnstile?.close()
       await identityProvider?.close()
       await telegram?.close()
+      await farcaster?.close()
+      await farcasterAnvil?.stop()
     },
   }
 }

@@ -2,6 +2,7 @@ import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
+import { FarcasterPanel } from './FarcasterPanel'
 import { GuestPanel } from './GuestPanel'
 import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
@@ -97,6 +98,7 @@ export function App({ appId }: { appId: string }) {
           <PasskeyPanel />
           <OAuthPanel />
           <TelegramPanel />
+          <FarcasterPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

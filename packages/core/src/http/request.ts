@@ -35,7 +35,8 @@ export type RequestOptions = {
    */
   apiUrl?: string
   /**
-   * Extra request headers of this call (e.g. `privy-ui: t` on `oauth/init`, WIRE.md §1); the wire headers
+   * Extra request headers of this call (e.g. `privy-ui: t` on `oauth/init`, WIRE.md §1;
+   * `farcaster-channel-token` on `farcaster/status`, WIRE.md §2); the wire headers
    * above take precedence.
    */
   headers?: Record<string, string>

@@ -6,7 +6,14 @@ import type { FoyerClient } from '../client/FoyerClient'
  * method"): the four built-in ones, Telegram or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
  * user choices on the landing, so they are never recorded.
  */
-export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | 'telegram' | OAuthProvider
+export type RecentLoginMethod =
+  | 'email'
+  | 'sms'
+  | 'passkey'
+  | 'wallet'
+  | 'telegram'
+  | 'farcaster'
+  | OAuthProvider
 
 const recentLoginMethods: readonly string[] = [
   'email',
@@ -14,6 +21,7 @@ const recentLoginMethods: readonly string[] = [
   'passkey',
   'wallet',
   'telegram',
+  'farcaster',
   ...oauthProviders,
 ] satisfies RecentLoginMethod[]
 

@@ -1,4 +1,11 @@
 export { cookieNames } from '../constants/cookies'
+export {
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  FARCASTER_MESSAGE_MAX_LENGTH,
+  FARCASTER_NONCE_TTL_SECONDS,
+  FARCASTER_POLL_INTERVAL_MS,
+  FARCASTER_TIMEOUT_MS,
+} from '../constants/farcaster'
 export { headers } from '../constants/headers'
 export {
   ACCESS_TOKEN_EXPIRY_SKEW_MS,
@@ -125,6 +132,25 @@ export {
   customJwtAuthConfigSchema,
   customJwtAuthenticateRequestSchema,
 } from '../schemas/customJwt'
+export {
+  type FarcasterAccount,
+  type FarcasterAuthenticateRequest,
+  type FarcasterInitRequest,
+  type FarcasterInitResponse,
+  type FarcasterLinkRequest,
+  type FarcasterStatusResponse,
+  type FarcasterUnlinkRequest,
+  farcasterAccountSchema,
+  farcasterAuthenticateRequestSchema,
+  farcasterChannelTokenSchema,
+  farcasterInitRequestSchema,
+  farcasterInitResponseSchema,
+  farcasterLinkRequestSchema,
+  farcasterStatusHeadersSchema,
+  farcasterStatusResponseSchema,
+  farcasterUnlinkRequestSchema,
+  fidSchema,
+} from '../schemas/farcaster'
 export {
   type ForkSessionRequest,
   type ForkSessionResponse,

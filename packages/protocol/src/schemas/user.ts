@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { linkedAccountTimes, unixSecondsSchema } from './common'
+import { farcasterAccountSchema } from './farcaster'
 import { oauthAccountSchemas } from './oauthAccounts'
 import { telegramAccountSchema } from './telegram'
 import { walletAccountSchema } from './wallets'
@@ -59,6 +60,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   customJwtAccountSchema,
   ...oauthAccountSchemas,
   telegramAccountSchema,
+  farcasterAccountSchema,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

@@ -70,6 +70,8 @@ export type ErrorFlowEntries = {
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
   /** Telegram sign-in and linking, on the Telegram screen (spec 01 §8 "Telegram"). */
   telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (spec 01 §8 "Farcaster"). */
+  farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
 }
 
 /** A flow of the table. */
@@ -98,6 +100,8 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   oauth: { text: 'oauth.unknownError', retry: true },
   // Spec 01 §8 "Telegram": otherwise 'Authentication failed'.
   telegram: { text: 'telegram.authenticationFailed', retry: true },
+  // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
+  farcaster: { text: 'farcaster.authenticationFailed', retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -111,6 +115,7 @@ const linkedToAnotherUser = {
   link: { text: 'error.linkedToAnotherUser', retry: false },
   oauth: { text: 'error.linkedToAnotherUser', retry: false },
   telegram: { text: 'error.linkedToAnotherUser', retry: false },
+  farcaster: { text: 'error.linkedToAnotherUser', retry: false },
 } satisfies ErrorRow
 
 /** Spec 01 §8 "Telegram": invalid data, cannot link more, invalid credentials and captcha failure. */
@@ -124,6 +129,7 @@ export const errorTable = {
     verifyCode: { text: 'awaitingCode.invalidCode', retry: true },
     link: { text: 'awaitingCode.invalidCode', retry: true },
     telegram: telegramTryAgain,
+    farcaster: { text: 'farcaster.somethingWentWrong', retry: true },
   },
   invalid_data: { login: loginDefault, telegram: telegramTryAgain },
   invalid_request: { login: loginDefault },
@@ -137,6 +143,7 @@ export const errorTable = {
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
     oauth: { text: 'oauth.cannotLinkMore', retry: false },
     telegram: telegramTryAgain,
+    farcaster: { text: { message: 'farcaster.authenticationFailed' }, retry: false },
   },
   allowlist_rejected: {
     login: {
@@ -149,6 +156,7 @@ export const errorTable = {
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
     telegram: { screen: 'error' },
+    farcaster: { screen: 'error' },
   },
   max_accounts_reached: {
     login: loginDefault,
@@ -156,6 +164,7 @@ export const errorTable = {
     wallet: { screen: 'userLimitReached' },
     oauth: { screen: 'userLimitReached' },
     telegram: { screen: 'userLimitReached' },
+    farcaster: { screen: 'userLimitReached' },
   },
   user_does_not_exist: {
     login: loginDefault,
@@ -163,6 +172,7 @@ export const errorTable = {
     wallet: { screen: 'accountNotFound' },
     oauth: { screen: 'accountNotFound' },
     telegram: { screen: 'accountNotFound' },
+    farcaster: { screen: 'accountNotFound' },
   },
   signup_disabled: {
     login: loginDefault,
@@ -180,6 +190,7 @@ export const errorTable = {
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
     telegram: { text: 'telegram.notAllowed', retry: false },
+    farcaster: { screen: 'error' },
   },
   disallowed_plus_email: {
     login: loginDefault,
@@ -192,6 +203,7 @@ export const errorTable = {
     // Spec 01 §8 "OAuth": including a provider rate-limit message (the server's text).
     oauth: { text: { message: 'oauth.tooManyRequests' }, retry: true },
     telegram: { text: 'telegram.tooManyRequests', retry: true },
+    farcaster: { text: 'farcaster.tooManyRequests', retry: true },
   },
   invalid_captcha: {
     login: { title: 'error.somethingWentWrong', detail: 'error.pleaseTryAgain', button: 'error.tryAgain' },
@@ -199,6 +211,7 @@ export const errorTable = {
     passkey: { text: 'error.pleaseTryAgain', retry: true },
     oauth: { screen: 'error' },
     telegram: telegramTryAgain,
+    farcaster: { screen: 'error' },
   },
   missing_or_invalid_token: { login: loginDefault },
   invalid_origin: {
@@ -243,6 +256,7 @@ export const errorTable = {
     },
     // The spec's timeout text (spec 01 §8 "Farcaster": 'The request timed out. Try again.').
     wallet: { text: 'externalWallets.timedOut', retry: true },
+    farcaster: { text: 'farcaster.timedOut', retry: true },
   },
   network_error: {
     login: { title: 'error.somethingWentWrong', detail: 'error.networkError', button: 'error.tryAgain' },

@@ -7,6 +7,11 @@ export function preloadOAuthScreens(): void {
   void import('../screens/login/OAuthStatus/OAuthStatus')
 }
 
+/** Preloads the awaiting-Farcaster screen (when the pointer nears the Farcaster entry). */
+export function preloadFarcasterScreens(): void {
+  void import('../screens/login/AwaitingFarcaster/AwaitingFarcaster')
+}
+
 /** Preloads the Telegram screen (when the pointer nears the Telegram entry, or on a redirect return). */
 export function preloadTelegramScreen(): void {
   void import('../screens/login/Telegram/Telegram')

@@ -5,6 +5,7 @@ import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletL
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
+import type { AwaitingFarcasterParams } from '../screens/login/AwaitingFarcaster/params'
 import type { AwaitingPasskeyParams } from '../screens/login/AwaitingPasskey/params'
 import type { CaptchaParams } from '../screens/login/Captcha/params'
 import type { LandingParams } from '../screens/login/Landing/params'
@@ -33,6 +34,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  awaitingFarcaster: AwaitingFarcasterParams
   telegram: TelegramParams
   captcha: CaptchaParams
   walletList: WalletListParams

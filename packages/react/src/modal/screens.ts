@@ -74,6 +74,15 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.telegram.title,
     closable: true,
   },
+  awaitingFarcaster: {
+    component: lazy(() =>
+      import('../screens/login/AwaitingFarcaster/AwaitingFarcaster').then((m) => ({
+        default: m.AwaitingFarcaster,
+      })),
+    ),
+    title: (m) => m.farcaster.title,
+    closable: true,
+  },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
   captcha: {
     component: lazy(() => import('../screens/login/Captcha/Captcha').then((m) => ({ default: m.Captcha }))),

@@ -41,6 +41,7 @@ async function start(config: ServerConfig): Promise<void> {
     hostJwksUrl: config.demoHostJwksUrl,
     oauthSettings: config.demoOAuthSettings,
     telegramSettings: config.demoTelegramSettings,
+    farcasterAuth: config.demoFarcaster,
   })
   const app = await createApp({
     db,
@@ -53,6 +54,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.issuer ? { issuer: config.issuer } : {}),
     ...(config.turnstileVerifyUrl ? { captcha: { verifyUrl: config.turnstileVerifyUrl } } : {}),
     evmRpcUrls: config.evmRpcUrls,
+    farcaster: config.farcaster,
     ...(config.publicUrl || config.oauthProviders
       ? { oauth: { publicUrl: config.publicUrl, providers: config.oauthProviders } }
       : {}),

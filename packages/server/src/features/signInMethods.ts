@@ -1,5 +1,6 @@
 import type { LinkedAccountType } from '@foyer/protocol'
 import { customJwtSignIn } from './customJwt/method'
+import { farcasterSignIn } from './farcaster/method'
 import { guestSignIn } from './guest/method'
 import { oauthSignIn } from './oauth/method'
 import { passkeySignIn } from './passkeys/method'
@@ -22,6 +23,7 @@ export const signInMethods = [
   guestSignIn,
   customJwtSignIn,
   telegramSignIn,
+  farcasterSignIn,
 ] as const
 
 /** An account kind of one of the {@link signInMethods}. */

@@ -11,3 +11,4 @@ export type LoginStart =
   | { kind: 'passkey' }
   | { kind: 'oauth'; provider: string }
   | { kind: 'telegram' }
+  | { kind: 'farcaster' }

@@ -73,6 +73,12 @@ export async function continueLogin(
     else router.push('telegram', params)
     return
   }
+  if (start.kind === 'farcaster') {
+    const params = { action: 'login' as const, captchaToken }
+    if (viaCaptcha) router.replace('awaitingFarcaster', params)
+    else router.push('awaitingFarcaster', params)
+    return
+  }
   if (start.kind === 'passkey') {
     if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
     else router.push('awaitingPasskey')

@@ -98,6 +98,7 @@ describe('CORS', () => {
       'privy-client',
       'privy-retry-attempt',
       'privy-ui',
+      'farcaster-channel-token',
       'authorization',
       'content-type',
     ])

@@ -165,6 +165,8 @@ export type SeedDemoAppParameters = {
           | undefined
       }
     | undefined
+  /** Farcaster sign-in on for the demo app (`npm run demo` starts the Farcaster stand-ins). Outside production only. */
+  farcasterAuth?: boolean | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -250,7 +252,7 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings, telegramSettings }: SeedDemoAppParameters,
+  { hostJwksUrl, oauthSettings, telegramSettings, farcasterAuth }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
@@ -261,6 +263,7 @@ async function seedMainDemoApp(
     ...(telegramSettings && env !== 'production'
       ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
+    ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
           custom_jwt_auth: {

@@ -5,11 +5,12 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
-import { preloadEmailScreens } from '../../../modal/preloadScreens'
+import { preloadEmailScreens, preloadFarcasterScreens } from '../../../modal/preloadScreens'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
+import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { startLogin } from '../startLogin'
 import { EmailForm } from './EmailForm'
@@ -188,6 +189,21 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     if (method === 'passkey') return passkeyLink
     if (method === 'telegram')
       return <TelegramEntry chip={recentChip('telegram', true)} describedBy={describedByRecent('telegram')} />
+    if (method === 'farcaster')
+      return (
+        <Button
+          variant="secondary"
+          block
+          aria-describedby={describedByRecent('farcaster')}
+          onPointerEnter={preloadFarcasterScreens}
+          onFocus={preloadFarcasterScreens}
+          onClick={() => void startLogin(modal, { kind: 'farcaster' })}
+        >
+          <FarcasterIcon />
+          {messages.farcaster.continueWith}
+          {recentChip('farcaster', true)}
+        </Button>
+      )
     const provider = method.slice('oauth:'.length) as OAuthProvider
     return (
       <OAuthEntry

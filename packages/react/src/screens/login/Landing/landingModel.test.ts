@@ -267,3 +267,27 @@ describe('landingModel', () => {
     ).toBe('standard')
   })
 })
+
+describe('landingModel: Farcaster', () => {
+  test('default: shown when the app has farcaster_auth, after the OAuth providers and before the wallet', () => {
+    expect(layout({ farcaster_auth: true, github_oauth: true }).default).toEqual([
+      'email',
+      'oauth:github',
+      'farcaster',
+    ])
+    expect(layout({ farcaster_auth: false }).default).toEqual(['email'])
+    expect(layout({ farcaster_auth: true, wallet_auth: true }).default).toEqual([
+      'email',
+      'farcaster',
+      'wallet',
+    ])
+  })
+
+  test('behavior: loginMethods can hide it or move it first', () => {
+    expect(layout({ farcaster_auth: true }, { loginMethods: ['email'] }).default).toEqual(['email'])
+    expect(layout({ farcaster_auth: true }, { loginMethods: ['farcaster', 'email'] }).default).toEqual([
+      'farcaster',
+      'email',
+    ])
+  })
+})

@@ -12,8 +12,15 @@ export const MAX_LANDING_ENTRIES = 5
  */
 export type LandingView = 'default' | 'overflow' | 'web2-overflow' | 'email' | 'sms'
 
-/** A login method entry: the email form, the phone form, 'Continue with a wallet', passkey, Telegram, or one OAuth provider. */
-export type LandingMethod = 'email' | 'sms' | 'wallet' | 'passkey' | 'telegram' | `oauth:${OAuthProvider}`
+/** A login method entry: the email form, the phone form, 'Continue with a wallet', passkey, Telegram, Farcaster, or one OAuth provider. */
+export type LandingMethod =
+  | 'email'
+  | 'sms'
+  | 'wallet'
+  | 'passkey'
+  | 'telegram'
+  | 'farcaster'
+  | `oauth:${OAuthProvider}`
 
 /** What an entry that opens another view says (keys of the `landingLayout` copy). */
 export type LandingGroupLabel =
@@ -59,6 +66,7 @@ export type LandingAppConfig = Pick<
   | 'solana_wallet_auth'
   | 'passkey_auth'
   | 'show_wallet_login_first'
+  | 'farcaster_auth'
   | `${OAuthProvider}_oauth`
   | 'telegram_auth'
   | 'telegram_auth_config'
@@ -91,6 +99,7 @@ const DEFAULT_ORDER: readonly FoyerLoginMethod[] = [
   'sms',
   ...OAUTH_ORDER,
   'telegram',
+  'farcaster',
   'wallet',
   'passkey',
 ]
@@ -110,6 +119,7 @@ function isOn(
   if (method === 'passkey') return app?.passkey_auth === true
   // Telegram needs its bot's username for the login widget.
   if (method === 'telegram') return app?.telegram_auth === true && !!app.telegram_auth_config?.bot_name
+  if (method === 'farcaster') return app?.farcaster_auth === true
   if (method === 'wallet') {
     const chains = walletChains(app, host?.appearance?.walletChainType)
     return chains.ethereum || chains.solana
@@ -139,7 +149,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  *
  * Methods: a method is on when the app has it (`email_auth` — also while the app config loads —,
  * `sms_auth`, `wallet_auth`/`solana_wallet_auth` narrowed by `appearance.walletChainType`, `passkey_auth`,
- * `<provider>_oauth`, `telegram_auth` with a `telegram_auth_config.bot_name`) and `loginMethods`, if set, names it. Then one of four layouts:
+ * `<provider>_oauth`, `telegram_auth` with a `telegram_auth_config.bot_name`, `farcaster_auth`) and `loginMethods`, if set, names it. Then one of four layouts:
  *
  * - **ordered** (`loginMethodsAndOrder` set): `primary`'s methods in order, then 'More options' for the
  *   overflow view when `overflow` has methods or `primary` has more than 5; the default view then shows the
@@ -154,7 +164,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  *   opening the wallet list, when there are more; 'Continue with a wallet' while none is detected), then the
  *   app's one web2 method, or 'Log in with email or socials' (web2-overflow view: every web2 method).
  * - **standard** (otherwise): the methods in `loginMethods` order, else email, SMS, the OAuth providers
- *   (spec 01 §3 order), Telegram, wallet; at most 5, else 4 and 'More options'.
+ *   (spec 01 §3 order), Telegram, Farcaster, wallet; at most 5, else 4 and 'More options'.
  *
  * Overflow views list all their entries (no cap). Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
  * §2 lists it apart from the login buttons), not one of the 5 entries. With `hideDirectWeb2Inputs` the email
