@@ -6,6 +6,12 @@ import { authResponseSchema } from '../schemas/auth'
 import { successResponseSchema } from '../schemas/common'
 import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
 import {
+  farcasterSignerInitRequestSchema,
+  farcasterSignerSchema,
+  farcasterSignerStatusRequestSchema,
+  farcasterSignerStatusSchema,
+} from '../schemas/farcasterSigner'
+import {
   forkSessionRequestSchema,
   forkSessionResponseSchema,
   recoverForkedSessionRequestSchema,
@@ -223,6 +229,17 @@ export const endpoints = {
   ),
   'POST /api/v1/oauth/link': post('/api/v1/oauth/link', oauthLinkRequestSchema, oauthLinkResponseSchema),
   'POST /api/v1/oauth/unlink': post('/api/v1/oauth/unlink', oauthUnlinkRequestSchema, userSchema),
+
+  'POST /api/v1/farcaster/signer/init': post(
+    '/api/v1/farcaster/signer/init',
+    farcasterSignerInitRequestSchema,
+    farcasterSignerSchema,
+  ),
+  'POST /api/v1/farcaster/signer/status': post(
+    '/api/v1/farcaster/signer/status',
+    farcasterSignerStatusRequestSchema,
+    farcasterSignerStatusSchema,
+  ),
 
   'GET /api/v1/embedded_wallets': {
     method: 'GET',

@@ -1,4 +1,10 @@
 export { cookieNames } from '../constants/cookies'
+export {
+  FARCASTER_SIGNER_DEFAULT_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_MAX_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_POLL_INTERVAL_MS,
+  FARCASTER_SIGNER_TIMEOUT_MS,
+} from '../constants/farcasterSigner'
 export { headers } from '../constants/headers'
 export {
   ACCESS_TOKEN_EXPIRY_SKEW_MS,
@@ -118,6 +124,19 @@ export {
   customJwtAuthenticateRequestSchema,
 } from '../schemas/customJwt'
 export {
+  ed25519PublicKeySchema,
+  type FarcasterSigner,
+  type FarcasterSignerInitRequest,
+  type FarcasterSignerState,
+  type FarcasterSignerStatus,
+  type FarcasterSignerStatusRequest,
+  farcasterSignerInitRequestSchema,
+  farcasterSignerSchema,
+  farcasterSignerStates,
+  farcasterSignerStatusRequestSchema,
+  farcasterSignerStatusSchema,
+} from '../schemas/farcasterSigner'
+export {
   type ForkSessionRequest,
   type ForkSessionResponse,
   forkSessionRequestSchema,
@@ -148,6 +167,14 @@ export {
   frameExportWalletReplySchema,
   frameExportWalletRequestSchema,
 } from '../schemas/frame/exportWallet'
+export {
+  type FrameFarcasterSignRequest,
+  type FrameInitFarcasterSignerRequest,
+  frameFarcasterSignReplySchema,
+  frameFarcasterSignRequestSchema,
+  frameInitFarcasterSignerReplySchema,
+  frameInitFarcasterSignerRequestSchema,
+} from '../schemas/frame/farcasterSigner'
 export {
   type FrameReply,
   type FrameRequest,
