@@ -21,6 +21,7 @@ function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,
+    initFarcasterSigner: fail,
   }
 }
 
@@ -53,6 +54,8 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   },
   'privy:wallets:rpc': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 },
   'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
+  'privy:farcaster:init-signer': { accessToken: '' },
+  'privy:farcaster:sign': { accessToken: 't', payload: { hash: 'abc' } },
 }
 
 describe('createFrameHandler: message validation', () => {
