@@ -3,6 +3,7 @@ import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { AppStore } from './features/apps/service'
 import type { CaptchaSettings } from './features/captcha/captchaSettings'
 import type { JwksCache } from './features/customJwt/verifyCustomJwt'
+import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
@@ -40,5 +41,7 @@ export type ServerContext = {
   customJwtKeys: JwksCache
   /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
   oauth: OAuthSettingsResolved
+  /** The Farcaster client's signed-key-request API (issue 11 §2). */
+  farcasterSigner: FarcasterSignerSettings
   log: FastifyBaseLogger
 }

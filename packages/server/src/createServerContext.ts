@@ -9,6 +9,7 @@ import {
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/captchaSettings'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
+import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
@@ -98,6 +99,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
     customJwtKeys: createJwksCache(options.customJwtJwks),
     oauth: resolveOAuthOptions(options.oauth),
+    farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     log,
   }
 }

@@ -87,6 +87,8 @@ export {
   createOnLoginSchema,
   defaultAppSettings,
   embeddedWalletConfigSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
   fundingConfigSchema,
   type OAuthClientSettings,
   type OAuthSettings,

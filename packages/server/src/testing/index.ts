@@ -15,6 +15,12 @@ export {
   createTestJwtIssuer,
 } from './customJwt/createTestJwtIssuer'
 export {
+  type SignedKeyRequestStandIn,
+  type StandInSignedKeyRequest,
+  type StartSignedKeyRequestStandInOptions,
+  startSignedKeyRequestStandIn,
+} from './farcaster/signedKeyRequestStandIn'
+export {
   type AuthorizeAtLocalIdentityProviderParameters,
   authorizeAtLocalIdentityProvider,
   type LocalAuthorizationReturn,
