@@ -1,11 +1,13 @@
 import { farcasterSignerSchema, farcasterSignerStatusSchema } from '@foyer/protocol'
+import { createFrameApi, createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { and, eq } from 'drizzle-orm'
-import { bytesToHex, type Hex } from 'viem'
+import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { injectFetch } from '../../test/injectFetch'
 import {
   type SignedKeyRequestStandIn,
   startSignedKeyRequestStandIn,
@@ -286,5 +288,46 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
     const config = await t.request({ method: 'GET', url: `/api/v1/apps/${t.demoApp.id}` })
     expect(config.body).not.toContain('farcaster_developer_account')
     expect(config.body).not.toContain(developerKey.slice(2))
+  })
+})
+
+describe('the wallet frame signer against the server', () => {
+  test('default: init-signer in the frame, approved, then sign a message hash verified with the public key', async () => {
+    const user = await farcasterUser()
+    const keys = createMemoryShareStore()
+    const handler = createFrameHandler({
+      appId: t.demoApp.id,
+      api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app) }),
+      deviceShares: keys,
+      mode: 'wallet',
+      now: t.now,
+    })
+    const reply = await handler.handle({
+      id: '1',
+      event: 'privy:farcaster:init-signer',
+      data: { accessToken: user.token },
+    })
+    if ('error' in reply) throw new Error(reply.error.message)
+    const signer = farcasterSignerSchema.parse(reply.data)
+    expect(signer.status).toBe('pending_approval')
+    expect(keys.size).toBe(1)
+    farcaster.approve(signer.public_key, user.fid)
+    expect((await status(user.token, signer.public_key)).json()).toMatchObject({ status: 'approved' })
+
+    const hash = `0x${'5a'.repeat(20)}` as const
+    const signed = await handler.handle({
+      id: '2',
+      event: 'privy:farcaster:sign',
+      data: { accessToken: user.token, payload: { hash } },
+    })
+    if ('error' in signed) throw new Error(signed.error.message)
+    const { signature } = signed.data as { signature: Hex }
+    expect(
+      ed25519.verify(hexToBytes(signature), hexToBytes(hash), hexToBytes(signer.public_key as Hex)),
+    ).toBe(true)
+    // The key stays in the frame's store; no reply carries it.
+    const secretKey = await keys.get(`${t.demoApp.id}:farcaster-signer:did:foyer:${user.userId}`)
+    expect(secretKey?.length).toBe(32)
+    expect(JSON.stringify([reply, signed])).not.toContain(bytesToHex(secretKey ?? new Uint8Array()).slice(2))
   })
 })
