@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { CaptchaOptions } from './features/captcha/captchaSettings'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
+import type { FarcasterOptions } from './features/farcaster/settings'
 import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
 import type { OAuthOptions } from './features/oauth/providers'
 import type { TwilioOptions } from './features/sms/smsSender'
@@ -98,4 +99,12 @@ export type CreateAppOptions = {
    * is per app, in `settings.farcaster_developer_account`.
    */
   farcasterSigner?: FarcasterSignerOptions
+  /**
+   * Farcaster sign-in (spec 01 §7): `relayUrl` (the auth relay; default https://relay.farcaster.xyz), `rpcUrl`
+   * (Optimism JSON-RPC for the Id Registry and ERC-1271; default https://mainnet.optimism.io),
+   * `idRegistryAddress` (default Farcaster's 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b), `userDataUrl` and
+   * `userDataApiKey` (a Snapchain HTTP API for profiles; default https://snapchain-api.neynar.com) and
+   * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
+   */
+  farcaster?: FarcasterOptions
 }

@@ -3,6 +3,7 @@ import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { AppStore } from './features/apps/service'
 import type { CaptchaSettings } from './features/captcha/captchaSettings'
 import type { JwksCache } from './features/customJwt/verifyCustomJwt'
+import type { FarcasterSettings } from './features/farcaster/settings'
 import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
@@ -43,5 +44,7 @@ export type ServerContext = {
   oauth: OAuthSettingsResolved
   /** The Farcaster client's signed-key-request API (issue 11 §2). */
   farcasterSigner: FarcasterSignerSettings
+  /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
+  farcaster: FarcasterSettings
   log: FastifyBaseLogger
 }

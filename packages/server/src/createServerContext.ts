@@ -9,6 +9,7 @@ import {
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/captchaSettings'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
+import { resolveFarcasterOptions } from './features/farcaster/settings'
 import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
@@ -100,6 +101,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     customJwtKeys: createJwksCache(options.customJwtJwks),
     oauth: resolveOAuthOptions(options.oauth),
     farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
+    farcaster: resolveFarcasterOptions(options.farcaster),
     log,
   }
 }

@@ -6,6 +6,14 @@ import { authResponseSchema } from '../schemas/auth'
 import { successResponseSchema } from '../schemas/common'
 import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
 import {
+  farcasterAuthenticateRequestSchema,
+  farcasterInitRequestSchema,
+  farcasterInitResponseSchema,
+  farcasterLinkRequestSchema,
+  farcasterStatusResponseSchema,
+  farcasterUnlinkRequestSchema,
+} from '../schemas/farcaster'
+import {
   farcasterSignerInitRequestSchema,
   farcasterSignerSchema,
   farcasterSignerStatusRequestSchema,
@@ -240,6 +248,24 @@ export const endpoints = {
     farcasterSignerStatusRequestSchema,
     farcasterSignerStatusSchema,
   ),
+  'POST /api/v1/farcaster/init': post(
+    '/api/v1/farcaster/init',
+    optionalBody(farcasterInitRequestSchema),
+    farcasterInitResponseSchema,
+  ),
+  /** Takes the header `farcaster-channel-token` ({@link farcasterStatusHeadersSchema}). */
+  'GET /api/v1/farcaster/status': {
+    method: 'GET',
+    path: '/api/v1/farcaster/status',
+    response: farcasterStatusResponseSchema,
+  },
+  'POST /api/v1/farcaster/authenticate': post(
+    '/api/v1/farcaster/authenticate',
+    farcasterAuthenticateRequestSchema,
+    authResponseSchema,
+  ),
+  'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
+  'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
 
   'GET /api/v1/embedded_wallets': {
     method: 'GET',

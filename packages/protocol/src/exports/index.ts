@@ -1,5 +1,12 @@
 export { cookieNames } from '../constants/cookies'
 export {
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  FARCASTER_MESSAGE_MAX_LENGTH,
+  FARCASTER_NONCE_TTL_SECONDS,
+  FARCASTER_POLL_INTERVAL_MS,
+  FARCASTER_TIMEOUT_MS,
+} from '../constants/farcaster'
+export {
   FARCASTER_SIGNER_DEFAULT_DEADLINE_SECONDS,
   FARCASTER_SIGNER_MAX_DEADLINE_SECONDS,
   FARCASTER_SIGNER_POLL_INTERVAL_MS,
@@ -125,6 +132,25 @@ export {
   customJwtAuthConfigSchema,
   customJwtAuthenticateRequestSchema,
 } from '../schemas/customJwt'
+export {
+  type FarcasterAccount,
+  type FarcasterAuthenticateRequest,
+  type FarcasterInitRequest,
+  type FarcasterInitResponse,
+  type FarcasterLinkRequest,
+  type FarcasterStatusResponse,
+  type FarcasterUnlinkRequest,
+  farcasterAccountSchema,
+  farcasterAuthenticateRequestSchema,
+  farcasterChannelTokenSchema,
+  farcasterInitRequestSchema,
+  farcasterInitResponseSchema,
+  farcasterLinkRequestSchema,
+  farcasterStatusHeadersSchema,
+  farcasterStatusResponseSchema,
+  farcasterUnlinkRequestSchema,
+  fidSchema,
+} from '../schemas/farcaster'
 export {
   ed25519PublicKeySchema,
   type FarcasterSigner,

@@ -216,6 +216,7 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
+  service_unavailable: { login: loginDefault },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {

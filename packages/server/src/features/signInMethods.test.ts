@@ -19,7 +19,7 @@ describe('signInMethods', () => {
     expect(new Set(types).size).toBe(types.length)
     expect([...types].sort()).toEqual(
       [
-        ...['custom', 'email', 'guest', 'passkey', 'phone', 'siwe', 'siws'],
+        ...['custom', 'email', 'farcaster', 'guest', 'passkey', 'phone', 'siwe', 'siws'],
         ...oauthProviders.map((provider) => `${provider}_oauth`),
       ].sort(),
     )

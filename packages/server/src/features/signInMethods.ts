@@ -1,5 +1,6 @@
 import type { LinkedAccountType } from '@foyer/protocol'
 import { customJwtSignIn } from './customJwt/method'
+import { farcasterSignIn } from './farcaster/method'
 import { guestSignIn } from './guest/method'
 import { oauthSignIn } from './oauth/method'
 import { passkeySignIn } from './passkeys/method'
@@ -20,6 +21,7 @@ export const signInMethods = [
   oauthSignIn,
   guestSignIn,
   customJwtSignIn,
+  farcasterSignIn,
 ] as const
 
 /** An account kind of one of the {@link signInMethods}. */

@@ -1,0 +1,140 @@
+import {
+  endpoints,
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  farcasterStatusHeadersSchema,
+  routeSchema,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
+import type { LoadedApp } from '../apps/service'
+import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { optionalSession } from '../sessions/optionalSession'
+import { requireSession } from '../sessions/requireSession'
+import { startSession } from '../sessions/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { type FarcasterDetails, farcasterSubject } from './account'
+import { fetchFarcasterProfile } from './fetchFarcasterProfile'
+import {
+  assertFarcasterLoginAllowed,
+  farcasterChannelStatus,
+  openFarcasterChannel,
+  proveFarcasterAccount,
+  relyingParty,
+} from './service'
+
+type SignedBody = { channel_token: string; message: string; signature: string; fid: number }
+
+/**
+ * Sign In With Farcaster through an auth relay (spec 01 §4, §7; WIRE.md §2; security checklist F.38–F.44):
+ * - `POST /api/v1/farcaster/init` `{ token?, redirect_url?, relying_party? }` → `{ channel_token, connect_uri }`:
+ *   captcha first when the app has it; the relying party (default the request `Origin`) and `redirect_url`
+ *   on the app's allowed origins (403 `missing_origin` / `invalid_origin`); a channel on the relay for a
+ *   nonce the server issued (502 `service_unavailable` when the relay fails).
+ * - `GET /api/v1/farcaster/status` (header `farcaster-channel-token`) → `{ state: 'pending', nonce }` or
+ *   `{ state: 'completed', nonce, message, signature, fid, username?, display_name?, bio?, pfp_url? }` from
+ *   the relay (401 `invalid_credentials` for a channel that is not the app's, used or expired).
+ * - `POST /api/v1/farcaster/authenticate` `{ channel_token, message, signature, fid, mode? }` → auth response:
+ *   the server verifies the message itself (the relay is untrusted: nonce, domain, custody signature) and
+ *   consumes the channel once; the profile comes from the user-data API.
+ * - `POST /api/v1/farcaster/link` (session) the same without `mode` → the user (400 `linked_to_another_user`,
+ *   `cannot_link_more_of_type`).
+ * - `POST /api/v1/farcaster/unlink` (session) `{ fid }` → the user (404 `not_found`, 400
+ *   `cannot_unlink_sole_account`).
+ * All but unlink need `farcaster_auth` (403 `disallowed_login_method` 'Login with Farcaster not allowed.').
+ */
+export async function farcasterRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  // The status is polled every 2 s for up to 120 s (spec 01 §9): the sessions rule's higher limit.
+  const pollConfig = rateLimitConfig(context.rateLimits?.sessions)
+
+  /** Verifies the signed channel and fetches the profile: the account to sign in or link. */
+  async function proveAccount(
+    request: FastifyRequest,
+    foyerApp: LoadedApp,
+    body: SignedBody,
+  ): Promise<{ subject: string; details: FarcasterDetails }> {
+    assertFarcasterLoginAllowed(foyerApp)
+    const { fid, custodyAddress } = await proveFarcasterAccount(context, foyerApp, body)
+    const profile = await fetchFarcasterProfile(context.farcaster, fid, request.log)
+    return { subject: farcasterSubject(fid), details: { owner_address: custodyAddress, ...profile } }
+  }
+
+  const init = endpoints['POST /api/v1/farcaster/init']
+  typed.post(init.path, { config, schema: routeSchema(init) }, async (request) => {
+    const foyerApp = await requireApp(context, request)
+    assertFarcasterLoginAllowed(foyerApp)
+    const body = request.body ?? {}
+    const origin = request.headers.origin
+    const party = relyingParty(foyerApp, {
+      relyingParty: body.relying_party,
+      origin: typeof origin === 'string' ? origin : undefined,
+    })
+    const session = await optionalSession(context, request)
+    await assertCaptcha(context, foyerApp, request, { token: body.token, session })
+    return openFarcasterChannel(context, foyerApp, { ...party, redirectUrl: body.redirect_url })
+  })
+
+  const status = endpoints['GET /api/v1/farcaster/status']
+  typed.get(
+    status.path,
+    { config: pollConfig, schema: { ...routeSchema(status), headers: farcasterStatusHeadersSchema } },
+    async (request) => {
+      const foyerApp = await requireApp(context, request)
+      assertFarcasterLoginAllowed(foyerApp)
+      return farcasterChannelStatus(context, foyerApp, request.headers[FARCASTER_CHANNEL_TOKEN_HEADER])
+    },
+  )
+
+  const authenticate = endpoints['POST /api/v1/farcaster/authenticate']
+  typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const { subject, details } = await proveAccount(request, foyerApp, request.body)
+    const { userId, isNewUser } = await signInWithAccount(context.db, {
+      appId: foyerApp.id,
+      type: 'farcaster',
+      subject,
+      details,
+      mode: request.body.mode ?? 'login-or-sign-up',
+      now: new Date(context.now()),
+    })
+    const response = await startSession(context, foyerApp, { userId, isNewUser })
+    return deliverAuthResponse(context, request, reply, foyerApp, response)
+  })
+
+  const link = endpoints['POST /api/v1/farcaster/link']
+  typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
+    // The user comes from the session, never from the body (checklist I.57).
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    const { subject, details } = await proveAccount(request, foyerApp, request.body)
+    await linkAccountToUser(context.db, {
+      appId: foyerApp.id,
+      userId,
+      type: 'farcaster',
+      subject,
+      details,
+      now: new Date(context.now()),
+    })
+    return requireUserJson(context.db, userId)
+  })
+
+  const unlink = endpoints['POST /api/v1/farcaster/unlink']
+  typed.post(unlink.path, { schema: routeSchema(unlink) }, async (request) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    await unlinkAccount(context.db, {
+      appId: foyerApp.id,
+      userId,
+      type: 'farcaster',
+      subject: farcasterSubject(request.body.fid),
+    })
+    return requireUserJson(context.db, userId)
+  })
+}

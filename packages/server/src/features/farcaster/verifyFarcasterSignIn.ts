@@ -1,0 +1,74 @@
+import { checksumAddress, type Hex } from 'viem'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { type ParsedSignInMessage, parseSignInMessage, SignInMessageError } from '../siwe/parseSignInMessage'
+import { checkTimes } from '../siwe/service'
+import { farcasterAppClient } from './farcasterClient'
+import type { FarcasterSettings } from './settings'
+
+/** What a verified Sign In With Farcaster message proves: the fid and its custody address (EIP-55). */
+export type VerifiedFarcasterSignIn = { fid: number; custodyAddress: string }
+
+/**
+ * Verifies a Sign In With Farcaster message on the server's own terms (security checklist F.38–F.42, F.44:
+ * the relay and the client are untrusted):
+ * - a strict ERC-4361 parse (400 `invalid_data` 'Invalid Farcaster message: …'), its times against `now`;
+ * - `@farcaster/auth-client`'s `verifySignInMessage`: statement 'Farcaster Auth', chain id 10, exactly one
+ *   `farcaster://fid/<fid>` resource, `domain` and `nonce` equal to the channel's (the server issued both),
+ *   the signature by the message's address (ERC-191, or ERC-1271 for a contract), and that address is the
+ *   fid's custody address in the Id Registry (`idOf`, over `settings.rpcUrl`);
+ * - the message's URI on the channel's origin, and the fid of the resource equal to `fid`.
+ * Refusals are 401 `invalid_credentials`; an unreachable RPC is 502 `service_unavailable`.
+ *
+ * @example const { fid, custodyAddress } = await verifyFarcasterSignIn(settings, { message, signature, fid: 3, nonce, domain: 'app.example', uri: 'https://app.example', now: Date.now() })
+ */
+export async function verifyFarcasterSignIn(
+  settings: FarcasterSettings,
+  parameters: {
+    message: string
+    signature: string
+    fid: number
+    /** The nonce and relying party the server gave the relay for this channel. */
+    nonce: string
+    domain: string
+    uri: string
+    now: number
+  },
+): Promise<VerifiedFarcasterSignIn> {
+  let parsed: ParsedSignInMessage
+  try {
+    parsed = parseSignInMessage(parameters.message, 'ethereum')
+  } catch (error) {
+    if (error instanceof SignInMessageError)
+      throw new FoyerHttpError('invalid_data', `Invalid Farcaster message: ${error.message}`)
+    throw error
+  }
+  // The nonce and domain first, so a message for another request costs no RPC call (F.44).
+  if (parsed.nonce !== parameters.nonce)
+    throw new FoyerHttpError('invalid_credentials', 'Farcaster message nonce does not match the request')
+  if (parsed.domain !== parameters.domain)
+    throw new FoyerHttpError('invalid_credentials', 'Farcaster message domain does not match the app')
+  if (!URL.canParse(parsed.uri) || new URL(parsed.uri).origin !== new URL(parameters.uri).origin)
+    throw new FoyerHttpError('invalid_credentials', 'Farcaster message URI does not match the app')
+  checkTimes(parsed.times, parameters.now)
+  const result = await farcasterAppClient(settings).verifySignInMessage({
+    message: parameters.message,
+    signature: parameters.signature as Hex,
+    nonce: parameters.nonce,
+    domain: parameters.domain,
+    acceptAuthAddress: false,
+  })
+  if (result.isError) {
+    const code = result.error?.errCode
+    if (code === 'unavailable')
+      throw new FoyerHttpError('service_unavailable', 'Could not read the Farcaster Id Registry')
+    throw new FoyerHttpError(
+      'invalid_credentials',
+      code === 'bad_request.validation_failure'
+        ? `Invalid Farcaster message: ${result.error?.message ?? 'validation failed'}`
+        : 'Invalid Farcaster signature',
+    )
+  }
+  if (result.fid !== parameters.fid)
+    throw new FoyerHttpError('invalid_credentials', 'Farcaster message fid does not match the request')
+  return { fid: result.fid, custodyAddress: checksumAddress(result.data.address as Hex) }
+}
