@@ -130,6 +130,10 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
       fid: String(user.fid),
     })
     expect(await signerPublicKeyOf(user.userId)).toBe(publicKey)
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: user.token })
+    expect(me.json().user.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'farcaster', fid: user.fid, signer_public_key: publicKey }),
+    )
     // init of the same key answers its state (no second request).
     const count = farcaster.requests.length
     expect(
@@ -246,16 +250,16 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
     expect(row?.userId).toBe(alice.userId)
   })
 
-  test('error: the Farcaster client refuses a signature not by the custody → 500 internal_error, nothing stored', async () => {
+  test('error: the Farcaster client refuses a signature not by the custody → 502 service_unavailable, nothing stored', async () => {
     const user = await farcasterUser()
     farcaster.registerFid(DEVELOPER_FID, privateKeyToAccount(generatePrivateKey()).address)
     try {
       const { publicKey } = newKey()
       const response = await init(user.token, { ed25519_public_key: publicKey })
-      expect(response.statusCode).toBe(500)
+      expect(response.statusCode).toBe(502)
       expect(response.json()).toEqual({
         error: 'The Farcaster client did not answer the signed key request',
-        code: 'internal_error',
+        code: 'service_unavailable',
       })
       expect(
         await t.db.orm.select().from(farcasterSigners).where(eq(farcasterSigners.publicKey, publicKey)),
