@@ -1,4 +1,4 @@
-import type { FarcasterSigner } from '@foyer/protocol'
+import type { FarcasterSigner, FarcasterSignerInitRequest } from '@foyer/protocol'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex, hexToBytes } from 'viem'
 import { FrameRequestError } from '../errors/FrameRequestError'
@@ -13,10 +13,7 @@ export type CreateFarcasterSignerParameters = {
    */
   keys: DeviceShareStore
   /** `POST /api/v1/farcaster/signer/init` with the user's access token (the frame's server client). */
-  initSigner(
-    accessToken: string,
-    body: { ed25519_public_key: string; deadline?: string },
-  ): Promise<FarcasterSigner>
+  initSigner(accessToken: string, body: FarcasterSignerInitRequest): Promise<FarcasterSigner>
 }
 
 /** The frame's Farcaster signer: `init` and `sign` for one verified user (the caller checks the token). */
