@@ -68,6 +68,8 @@ export type ErrorFlowEntries = {
    * and `{scope}`, which the screen fills with the provider's name.
    */
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
+  farcasterSigner: Inline
 }
 
 /** A flow of the table. */
@@ -94,6 +96,7 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   recovery: { text: 'recovery.genericError', retry: true },
   // Spec 01 §8 "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
   oauth: { text: 'oauth.unknownError', retry: true },
+  farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -256,6 +259,10 @@ export const errorTable = {
   UNKNOWN_AUTH_ERROR: { oauth: { text: 'oauth.unknownError', retry: true } },
   oauth_flow_missing: { oauth: { text: 'oauth.authenticationError', retry: true } },
   oauth_origin_mismatch: { oauth: { text: 'oauth.originMismatch', retry: true } },
+
+  // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4)
+  farcaster_signer_rejected: { farcasterSigner: { text: 'farcasterSigner.rejected', retry: true } },
+  farcaster_signer_timeout: { farcasterSigner: { text: 'farcasterSigner.timedOut', retry: true } },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

@@ -128,6 +128,14 @@ export type SetPasswordParams = { prompt: SetPasswordPrompt; settle: PromptSettl
 /** Params of the recovery selection screen. */
 export type RecoverySelectionParams = { wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
 
+/**
+ * Params of 'Add a signer to Farcaster': resolved with the approved signer (its public key and the user's
+ * fid), rejected when the user closes the modal.
+ */
+export type FarcasterSignerParams = {
+  settle: PromptSettler<{ status: 'approved'; public_key: string; fid: string }>
+}
+
 /** Params of the key export screen. */
 export type ExportWalletParams = { wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
 
@@ -174,6 +182,7 @@ export type ScreenParamsMap = {
   setPassword: SetPasswordParams
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
+  farcasterSigner: FarcasterSignerParams
 }
 
 /** A screen id. */
@@ -367,6 +376,16 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/wallet/ExportWallet/ExportWallet').then((m) => ({ default: m.ExportWallet })),
     ),
     title: (m) => m.exportWallet.title,
+    closable: true,
+  },
+  // Farcaster signer: its own chunk, with the wallet code of @foyer/core/wallet and the QR encoder.
+  farcasterSigner: {
+    component: lazy(() =>
+      import('../screens/farcaster/FarcasterSigner/FarcasterSigner').then((m) => ({
+        default: m.FarcasterSigner,
+      })),
+    ),
+    title: (m) => m.farcasterSigner.title,
     closable: true,
   },
 }
