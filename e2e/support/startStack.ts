@@ -43,6 +43,8 @@ export type StartStackOptions = {
    * endpoints, and the demo app is registered at each provider with them turned on.
    */
   oauth?: { users: readonly LocalIdentityProviderUser[]; returnTokens?: boolean }
+  /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
+  farcasterSigner?: Parameters<typeof createApp>[0]['farcasterSigner']
 }
 
 /** A running server + demo app for one test file. */
@@ -97,6 +99,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
+    ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   if (identityProvider) {
