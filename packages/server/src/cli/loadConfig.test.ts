@@ -183,3 +183,15 @@ describe('loadConfig: OAuth', () => {
     )
   })
 })
+
+describe('loadConfig: Farcaster signer', () => {
+  test('default: FOYER_FARCASTER_SIGNER_API_URL', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const config = await loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'http://127.0.0.1:9100' }, cwd)
+    expect(config.farcasterSignerApiUrl).toBe('http://127.0.0.1:9100')
+    expect((await loadConfig({}, cwd)).farcasterSignerApiUrl).toBeUndefined()
+    await expect(loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'not a url' }, cwd)).rejects.toThrow(
+      'FOYER_FARCASTER_SIGNER_API_URL',
+    )
+  })
+})

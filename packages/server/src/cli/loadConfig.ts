@@ -44,6 +44,7 @@ export const envSchema = z.object({
   FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
+  FOYER_FARCASTER_SIGNER_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
@@ -95,6 +96,11 @@ export type ServerConfig = {
    * (a local identity provider in the demo and e2e); undefined = the real providers.
    */
   oauthProviders: OAuthOptions['providers']
+  /**
+   * `FOYER_FARCASTER_SIGNER_API_URL`: base URL of the Farcaster client's signed-key-request API (a local
+   * stand-in in the demo and e2e); undefined = https://api.warpcast.com.
+   */
+  farcasterSignerApiUrl: string | undefined
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -160,6 +166,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
+    farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',

@@ -61,7 +61,7 @@ async function farcasterUser(options: { appId?: string; withFarcaster?: boolean 
       createdAt: now,
     })
   }
-  return { token: auth.token as string, userId, fid }
+  return { token: auth.token as string, refreshToken: auth.refresh_token as string, userId, fid }
 }
 
 function newKey() {
@@ -179,6 +179,24 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
     expect(farcaster.requests.at(-1)?.deadline).toBe(deadline)
     t.advance(601_000)
     expect((await status(user.token, publicKey)).json()).toMatchObject({ status: 'revoked' })
+  })
+
+  test('error: more than 10 new keys an hour → 429 too_many_requests; an hour later it works again', async () => {
+    const user = await farcasterUser()
+    for (let index = 0; index < 10; index++)
+      expect((await init(user.token, { ed25519_public_key: newKey().publicKey })).statusCode).toBe(200)
+    const refused = await init(user.token, { ed25519_public_key: newKey().publicKey })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'too_many_requests' })
+    t.advance(3_601_000)
+    const refreshed = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      bearer: user.token,
+      json: { refresh_token: user.refreshToken },
+    })
+    const token = refreshed.json().token as string
+    expect((await init(token, { ed25519_public_key: newKey().publicKey })).statusCode).toBe(200)
   })
 
   test('error: init outside the wallet frame → 403 invalid_origin', async () => {

@@ -5,7 +5,7 @@ import {
   type FarcasterSignerState,
   type FarcasterSignerStatus,
 } from '@foyer/protocol'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -17,6 +17,9 @@ import { signSignedKeyRequest } from './signedKeyRequest'
 import { fetchSignedKeyRequest, submitSignedKeyRequest } from './signedKeyRequestApi'
 
 type SignerRow = typeof farcasterSigners.$inferSelect
+
+/** Most signed key requests one user may start per hour (each one is a call to the Farcaster client). */
+export const FARCASTER_SIGNER_REQUESTS_PER_HOUR = 10
 
 /** The fid of the user's Farcaster account (its `subject`), or null when none is linked. */
 async function linkedFid(context: ServerContext, appId: string, userId: string): Promise<string | null> {
@@ -138,7 +141,8 @@ export type InitFarcasterSignerParameters = {
  * as `pending_approval` with the request's approval link. A key already asked for answers its current state.
  *
  * @throws {FoyerHttpError} 400 `not_supported` (the app has no Farcaster developer account), 400
- *   `invalid_request` (no Farcaster account linked), 400 `invalid_data` (a deadline in the past or more than
+ *   `invalid_request` (no Farcaster account linked), 429 `too_many_requests` (more than
+ *   {@link FARCASTER_SIGNER_REQUESTS_PER_HOUR} new keys in the last hour), 400 `invalid_data` (a deadline in the past or more than
  *   7 days ahead; a key of another user), 502 `service_unavailable` (the Farcaster client's API failed).
  * @example const signer = await initFarcasterSigner(context, { app, userId, publicKey })
  */
@@ -156,6 +160,18 @@ export async function initFarcasterSigner(
   const existing = await ownSigner(context, { appId: app.id, userId, publicKey })
   if (existing) return signerOf(await refresh(context, existing, userFid), userFid)
 
+  const [recent] = await context.db.orm
+    .select({ value: count() })
+    .from(farcasterSigners)
+    .where(
+      and(
+        eq(farcasterSigners.appId, app.id),
+        eq(farcasterSigners.userId, userId),
+        gt(farcasterSigners.createdAt, new Date(context.now() - 3600_000)),
+      ),
+    )
+  if ((recent?.value ?? 0) >= FARCASTER_SIGNER_REQUESTS_PER_HOUR)
+    throw new FoyerHttpError('too_many_requests', 'Too many requests. Please wait before trying again.')
   const nowSeconds = Math.floor(context.now() / 1000)
   const deadline =
     parameters.deadline === undefined
