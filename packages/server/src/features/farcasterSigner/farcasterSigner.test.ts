@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import { farcasterSignerSchema, farcasterSignerStatusSchema } from '@foyer/protocol'
 import { createFrameApi, createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
@@ -25,13 +26,24 @@ const DAY = 24 * 3600
 let t: TestContext
 let farcaster: SignedKeyRequestStandIn
 let nextFid = 100
+// Every server log line (checklist J.64: no key material in logs).
+const logLines: string[] = []
+const logStream = new Writable({
+  write(chunk, _encoding, callback) {
+    logLines.push(String(chunk))
+    callback()
+  },
+})
 
 beforeAll(async () => {
   farcaster = await startSignedKeyRequestStandIn({
     custody: { [DEVELOPER_FID]: developer.address },
     now: () => t.now(),
   })
-  t = await createTestContext({ farcasterSigner: { apiUrl: farcaster.apiUrl } })
+  t = await createTestContext({
+    farcasterSigner: { apiUrl: farcaster.apiUrl },
+    logger: { level: 'trace', stream: logStream },
+  })
   await updateAppSettings(t.db, t.demoApp.id, {
     farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
   })
@@ -39,6 +51,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
   await farcaster?.close()
+  // Canary (checklist J.64): the custody key never reached a log line, whatever the tests did.
+  expect(logLines.length).toBeGreaterThan(0)
+  expect(logLines.join('\n')).not.toContain(developerKey.slice(2))
 })
 
 /** A signed-in user of the demo app with a Farcaster account (fid), made in the database. */
