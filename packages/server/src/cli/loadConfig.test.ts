@@ -182,6 +182,38 @@ describe('loadConfig: OAuth', () => {
       'FOYER_DEMO_OAUTH_SETTINGS_JSON',
     )
   })
+
+  test('default: the FOYER_FARCASTER_* variables point Farcaster elsewhere; bad values are named', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const defaults = await loadConfig({}, cwd)
+    expect(defaults.farcaster).toEqual({})
+    expect(defaults.demoFarcaster).toBe(false)
+    const config = await loadConfig(
+      {
+        FOYER_FARCASTER_RELAY_URL: 'http://127.0.0.1:8801',
+        FOYER_FARCASTER_RPC_URL: 'http://127.0.0.1:8545',
+        FOYER_FARCASTER_ID_REGISTRY_ADDRESS: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+        FOYER_FARCASTER_USER_DATA_URL: 'http://127.0.0.1:8802',
+        FOYER_FARCASTER_USER_DATA_API_KEY: 'key',
+        FOYER_DEMO_FARCASTER: 'on',
+      },
+      cwd,
+    )
+    expect(config.farcaster).toEqual({
+      relayUrl: 'http://127.0.0.1:8801',
+      rpcUrl: 'http://127.0.0.1:8545',
+      idRegistryAddress: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+      userDataUrl: 'http://127.0.0.1:8802',
+      userDataApiKey: 'key',
+    })
+    expect(config.demoFarcaster).toBe(true)
+    await expect(loadConfig({ FOYER_FARCASTER_RELAY_URL: 'relay' }, cwd)).rejects.toThrow(
+      'FOYER_FARCASTER_RELAY_URL',
+    )
+    await expect(loadConfig({ FOYER_FARCASTER_ID_REGISTRY_ADDRESS: '0x12' }, cwd)).rejects.toThrow(
+      'FOYER_FARCASTER_ID_REGISTRY_ADDRESS',
+    )
+  })
 })
 
 describe('loadConfig: Farcaster signer', () => {

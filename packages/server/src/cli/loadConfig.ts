@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { appSettingsSchema, oauthProviders } from '@foyer/protocol'
 import { z } from 'zod'
+import type { FarcasterOptions } from '../features/farcaster/settings'
 import type { OAuthOptions } from '../features/oauth/providers'
 
 const base64Key = z
@@ -46,6 +47,17 @@ export const envSchema = z.object({
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
   FOYER_FARCASTER_SIGNER_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
+  FOYER_FARCASTER_RELAY_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_FARCASTER_RPC_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_FARCASTER_ID_REGISTRY_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected an Ethereum address')
+      .optional(),
+  ),
+  FOYER_FARCASTER_USER_DATA_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_FARCASTER_USER_DATA_API_KEY: optionalString,
+  FOYER_DEMO_FARCASTER: z.enum(['on', 'off']).default('off'),
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -101,6 +113,14 @@ export type ServerConfig = {
    * stand-in in the demo and e2e); undefined = https://api.warpcast.com.
    */
   farcasterSignerApiUrl: string | undefined
+  /**
+   * Farcaster's outside services (undefined = the real ones): `FOYER_FARCASTER_RELAY_URL` (auth relay),
+   * `FOYER_FARCASTER_RPC_URL` (Optimism JSON-RPC), `FOYER_FARCASTER_ID_REGISTRY_ADDRESS`,
+   * `FOYER_FARCASTER_USER_DATA_URL` and `FOYER_FARCASTER_USER_DATA_API_KEY` (a Snapchain HTTP API).
+   */
+  farcaster: FarcasterOptions
+  /** `FOYER_DEMO_FARCASTER=on`: outside production the demo app gets Farcaster sign-in on (`npm run demo`). */
+  demoFarcaster: boolean
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -167,6 +187,18 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
     farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,
+    farcaster: {
+      ...(values.FOYER_FARCASTER_RELAY_URL ? { relayUrl: values.FOYER_FARCASTER_RELAY_URL } : {}),
+      ...(values.FOYER_FARCASTER_RPC_URL ? { rpcUrl: values.FOYER_FARCASTER_RPC_URL } : {}),
+      ...(values.FOYER_FARCASTER_ID_REGISTRY_ADDRESS
+        ? { idRegistryAddress: values.FOYER_FARCASTER_ID_REGISTRY_ADDRESS }
+        : {}),
+      ...(values.FOYER_FARCASTER_USER_DATA_URL ? { userDataUrl: values.FOYER_FARCASTER_USER_DATA_URL } : {}),
+      ...(values.FOYER_FARCASTER_USER_DATA_API_KEY
+        ? { userDataApiKey: values.FOYER_FARCASTER_USER_DATA_API_KEY }
+        : {}),
+    },
+    demoFarcaster: values.FOYER_DEMO_FARCASTER === 'on',
     accessTokenTtlSeconds: values.FOYER_ACCESS_TOKEN_TTL,
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',

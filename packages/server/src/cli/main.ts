@@ -40,6 +40,7 @@ async function start(config: ServerConfig): Promise<void> {
     env: config.env,
     hostJwksUrl: config.demoHostJwksUrl,
     oauthSettings: config.demoOAuthSettings,
+    farcasterAuth: config.demoFarcaster,
   })
   const app = await createApp({
     db,
@@ -52,6 +53,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.issuer ? { issuer: config.issuer } : {}),
     ...(config.turnstileVerifyUrl ? { captcha: { verifyUrl: config.turnstileVerifyUrl } } : {}),
     evmRpcUrls: config.evmRpcUrls,
+    farcaster: config.farcaster,
     ...(config.publicUrl || config.oauthProviders
       ? { oauth: { publicUrl: config.publicUrl, providers: config.oauthProviders } }
       : {}),

@@ -1,6 +1,6 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
-// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers), for tests, the demo and
-// benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
+// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers, the Farcaster relay, Id Registry
+// and user-data API), for tests, the demo and benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
 // production entry": this entry lives beside the stand-ins, not under src/exports/ (the production entry),
 // and the test beside it fails when a production module imports one. Keep the list sorted by path.
 
@@ -15,11 +15,39 @@ export {
   createTestJwtIssuer,
 } from './customJwt/createTestJwtIssuer'
 export {
+  anvilRpc,
+  custodyWalletStandInCode,
+  ID_REGISTRY_STAND_IN_ADDRESS,
+  type IdRegistryStandIn,
+  idRegistryStandInCode,
+  placeCustodyWalletStandIn,
+  placeIdRegistryStandIn,
+} from './farcaster/idRegistryStandIn'
+export {
+  FARCASTER_CONNECT_BASE_URL,
+  type FarcasterRelayStandIn,
+  type RelayStandInChannel,
+  type StartFarcasterRelayStandInOptions,
+  startFarcasterRelayStandIn,
+} from './farcaster/relayStandIn'
+export {
   type SignedKeyRequestStandIn,
   type StandInSignedKeyRequest,
   type StartSignedKeyRequestStandInOptions,
   startSignedKeyRequestStandIn,
 } from './farcaster/signedKeyRequestStandIn'
+export { type FarcasterStandIns, startFarcasterStandIns } from './farcaster/startFarcasterStandIns'
+export {
+  createFarcasterTestPhone,
+  type FarcasterApprovalOverrides,
+  type FarcasterTestAccount,
+  type FarcasterTestPhone,
+} from './farcaster/testPhone'
+export {
+  type FarcasterStandInProfile,
+  type FarcasterUserDataStandIn,
+  startFarcasterUserDataStandIn,
+} from './farcaster/userDataStandIn'
 export {
   type AuthorizeAtLocalIdentityProviderParameters,
   authorizeAtLocalIdentityProvider,

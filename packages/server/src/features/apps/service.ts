@@ -150,6 +150,8 @@ export type SeedDemoAppParameters = {
    * its local identity provider and passes `FOYER_DEMO_OAUTH_SETTINGS_JSON`). Applied outside production only.
    */
   oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
+  /** Farcaster sign-in on for the demo app (`npm run demo` starts the Farcaster stand-ins). Outside production only. */
+  farcasterAuth?: boolean | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -212,7 +214,7 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings }: SeedDemoAppParameters,
+  { hostJwksUrl, oauthSettings, farcasterAuth }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
@@ -220,6 +222,7 @@ async function seedMainDemoApp(
     ...(oauthSettings && env !== 'production'
       ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
       : {}),
+    ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
           custom_jwt_auth: {
