@@ -34,6 +34,11 @@ export type SignedKeyRequestStandIn = {
 export type StartSignedKeyRequestStandInOptions = {
   /** fid → custody address, as the Id Registry records them; more with `registerFid`. */
   custody?: Record<number, Address>
+  /**
+   * Looks up a fid's custody address elsewhere when neither `custody` nor `registerFid` knows it — e.g. in
+   * the Id Registry stand-in on anvil (`IdRegistryStandIn`), as the real API reads Farcaster's Id Registry.
+   */
+  custodyOf?: (fid: number) => Promise<Address | null | undefined>
   /** Current time in ms (deadlines); default `Date.now`. */
   now?: () => number
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
@@ -71,7 +76,9 @@ function answer(request: StandInSignedKeyRequest) {
  *   signedKeyRequest: { token, deeplinkUrl, key, requestFid, state: 'pending', isSponsored } } }` with
  *   `deeplinkUrl` = `farcaster://signed-key-request?token=<token>`;
  * - `GET /v2/signed-key-request?token=…`: that request (with `userFid` once approved) or 404.
- * A test plays the user with `approve` (state `completed`, as once the key is onchain) or `revoke`.
+ * A test plays the user with `approve` (state `completed`, as once the key is onchain) or `revoke`; a page
+ * (the demo's "simulate the Farcaster app") can do the same over HTTP: `POST /stand-in/approve`
+ * `{ token, userFid }` and `POST /stand-in/revoke` `{ token }` (404 for an unknown token).
  *
  * @example
  * const farcaster = await startSignedKeyRequestStandIn({ custody: { 1: developer.address } })
@@ -104,7 +111,7 @@ export async function startSignedKeyRequestStandIn(
     if (deadline * 1000 <= now()) return fail(response, 400, 'deadline has passed')
     if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
       return fail(response, 400, 'signature must be hex')
-    const custodyAddress = custody.get(requestFid)
+    const custodyAddress = custody.get(requestFid) ?? (await options.custodyOf?.(requestFid)) ?? undefined
     if (!custodyAddress) return fail(response, 400, `Unknown fid ${requestFid}`)
     const valid = await verifySignedKeyRequest({
       custody: custodyAddress,
@@ -130,6 +137,27 @@ export async function startSignedKeyRequestStandIn(
     const body = await readBody(request)
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     if (request.method === 'POST' && url.pathname === '/v2/signed-key-requests') return create(response, body)
+    if (
+      request.method === 'POST' &&
+      (url.pathname === '/stand-in/approve' || url.pathname === '/stand-in/revoke')
+    ) {
+      let input: { token?: unknown; userFid?: unknown }
+      try {
+        input = JSON.parse(body) as typeof input
+      } catch {
+        return fail(response, 400, 'Invalid JSON body')
+      }
+      const found = requests.find((entry) => entry.token === input.token)
+      if (!found) return fail(response, 404, 'Not found')
+      if (url.pathname === '/stand-in/revoke') found.state = 'revoked'
+      else {
+        if (typeof input.userFid !== 'number' || !Number.isSafeInteger(input.userFid) || input.userFid < 1)
+          return fail(response, 400, 'userFid must be a fid')
+        found.state = 'completed'
+        found.userFid = input.userFid
+      }
+      return sendJson(response, 200, answer(found))
+    }
     if (request.method === 'GET' && url.pathname === '/v2/signed-key-request') {
       const found = requests.find((entry) => entry.token === url.searchParams.get('token'))
       return found ? sendJson(response, 200, answer(found)) : fail(response, 404, 'Not found')
