@@ -34,6 +34,8 @@ export type RequestOptions = {
    * "sent to the fallback API base").
    */
   apiUrl?: string
+  /** Further request headers of the call (e.g. `farcaster-channel-token`, WIRE.md §2). */
+  headers?: Record<string, string>
 }
 
 /** Parameters of {@link send}: the JSON body (sent with `content-type: application/json`), path parameters and options. */
@@ -104,6 +106,7 @@ export async function send<T>(
 
   for (let attempt = 0; ; attempt++) {
     const requestHeaders: Record<string, string> = {
+      ...parameters.headers,
       accept: 'application/json',
       [headers.appId]: client.appId,
       [headers.clientId]: ids.clientId,

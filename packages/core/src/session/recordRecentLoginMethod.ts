@@ -6,13 +6,14 @@ import type { FoyerClient } from '../client/FoyerClient'
  * method"): the four built-in ones or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
  * user choices on the landing, so they are never recorded.
  */
-export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | OAuthProvider
+export type RecentLoginMethod = 'email' | 'sms' | 'passkey' | 'wallet' | 'farcaster' | OAuthProvider
 
 const recentLoginMethods: readonly string[] = [
   'email',
   'sms',
   'passkey',
   'wallet',
+  'farcaster',
   ...oauthProviders,
 ] satisfies RecentLoginMethod[]
 

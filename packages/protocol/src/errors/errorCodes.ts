@@ -32,7 +32,6 @@ export const errorCodes = [
   'region_not_supported',
   'not_found',
   'internal_error',
-  'service_unavailable',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

@@ -59,7 +59,7 @@ export type FoyerWalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-a
  * `'github'`, `'linkedin'`, `'twitter'`, `'spotify'`, `'instagram'`, `'tiktok'`, `'apple'` ('Continue with
  * Google' …). Spec 01 §3 lists farcaster and telegram too; they join this union when the modal offers them.
  */
-export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | OAuthProvider
+export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | 'farcaster' | OAuthProvider
 
 /**
  * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,
@@ -82,11 +82,11 @@ export type FoyerConfig = {
   /**
    * Login methods shown on the landing screen (spec 01 §3 "Client-side app configuration" → loginMethods):
    * a method shows when the app has it on (server settings: `email_auth`, `sms_auth`,
-   * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`, `<provider>_oauth`) and this list names it. It can
+   * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`, `<provider>_oauth`, `farcaster_auth`) and this list names it. It can
    * only hide methods, never turn on one the app has off. The list's order is the landing's order (unless
    * `loginMethodsAndOrder` is set). Default (unset): every method the app has on, in the order email, SMS,
    * the OAuth providers (google, twitter, discord, github, spotify, instagram, tiktok, linkedin, apple),
-   * wallet, passkey.
+   * farcaster, wallet, passkey.
    *
    * @example
    * loginMethods: ['email'] // only the email form: no phone form, wallet button or passkey link

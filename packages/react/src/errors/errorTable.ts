@@ -68,6 +68,8 @@ export type ErrorFlowEntries = {
    * and `{scope}`, which the screen fills with the provider's name.
    */
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (spec 01 §8 "Farcaster"). */
+  farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
   /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
   farcasterSigner: Inline
 }
@@ -96,6 +98,8 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   recovery: { text: 'recovery.genericError', retry: true },
   // Spec 01 §8 "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
   oauth: { text: 'oauth.unknownError', retry: true },
+  // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
+  farcaster: { text: 'farcaster.authenticationFailed', retry: true },
   farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
 }
 
@@ -109,6 +113,7 @@ const linkedToAnotherUser = {
   wallet: { text: 'externalWallets.alreadyLinked', retry: false },
   link: { text: 'error.linkedToAnotherUser', retry: false },
   oauth: { text: 'error.linkedToAnotherUser', retry: false },
+  farcaster: { text: 'error.linkedToAnotherUser', retry: false },
 } satisfies ErrorRow
 
 /** The table: one row per code. Every server code has a `login` entry; other codes only where they differ. */
@@ -118,6 +123,7 @@ export const errorTable = {
     login: loginDefault,
     verifyCode: { text: 'awaitingCode.invalidCode', retry: true },
     link: { text: 'awaitingCode.invalidCode', retry: true },
+    farcaster: { text: 'farcaster.somethingWentWrong', retry: true },
   },
   invalid_data: { login: loginDefault },
   invalid_request: { login: loginDefault },
@@ -130,6 +136,7 @@ export const errorTable = {
     wallet: { text: { message: 'externalWallets.unableToConnect' }, retry: false },
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
     oauth: { text: 'oauth.cannotLinkMore', retry: false },
+    farcaster: { text: { message: 'farcaster.authenticationFailed' }, retry: false },
   },
   allowlist_rejected: {
     login: {
@@ -141,18 +148,21 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
+    farcaster: { screen: 'error' },
   },
   max_accounts_reached: {
     login: loginDefault,
     verifyCode: { screen: 'userLimitReached' },
     wallet: { screen: 'userLimitReached' },
     oauth: { screen: 'userLimitReached' },
+    farcaster: { screen: 'userLimitReached' },
   },
   user_does_not_exist: {
     login: loginDefault,
     verifyCode: { screen: 'accountNotFound' },
     wallet: { screen: 'accountNotFound' },
     oauth: { screen: 'accountNotFound' },
+    farcaster: { screen: 'accountNotFound' },
   },
   signup_disabled: {
     login: loginDefault,
@@ -169,6 +179,7 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     wallet: { screen: 'error' },
     oauth: { screen: 'error' },
+    farcaster: { screen: 'error' },
   },
   disallowed_plus_email: {
     login: loginDefault,
@@ -180,12 +191,14 @@ export const errorTable = {
     verifyCode: { screen: 'error' },
     // Spec 01 §8 "OAuth": including a provider rate-limit message (the server's text).
     oauth: { text: { message: 'oauth.tooManyRequests' }, retry: true },
+    farcaster: { text: 'farcaster.tooManyRequests', retry: true },
   },
   invalid_captcha: {
     login: { title: 'error.somethingWentWrong', detail: 'error.pleaseTryAgain', button: 'error.tryAgain' },
     sendCode: { screen: 'error', resetsCaptcha: true },
     passkey: { text: 'error.pleaseTryAgain', retry: true },
     oauth: { screen: 'error' },
+    farcaster: { screen: 'error' },
   },
   missing_or_invalid_token: { login: loginDefault },
   invalid_origin: {
@@ -219,7 +232,6 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
-  service_unavailable: { login: loginDefault },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {
@@ -230,6 +242,7 @@ export const errorTable = {
     },
     // The spec's timeout text (spec 01 §8 "Farcaster": 'The request timed out. Try again.').
     wallet: { text: 'externalWallets.timedOut', retry: true },
+    farcaster: { text: 'farcaster.timedOut', retry: true },
   },
   network_error: {
     login: { title: 'error.somethingWentWrong', detail: 'error.networkError', button: 'error.tryAgain' },

@@ -18,6 +18,7 @@ export {
 } from '../hooks/useFarcasterSigner'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
+export { type UseLinkFarcasterReturnType, useLinkFarcaster } from '../hooks/useLinkFarcaster'
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'

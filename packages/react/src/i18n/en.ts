@@ -261,6 +261,27 @@ export const en = {
     authenticationError: 'Authentication error.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
   },
+  farcaster: {
+    continueWith: 'Continue with Farcaster',
+    title: 'Sign in with Farcaster',
+    linkTitle: 'Link Farcaster',
+    scan: "Scan with your phone's camera to continue.",
+    openApp: 'Open the Farcaster app',
+    openAppDetail: 'Approve the request in the Farcaster app to continue.',
+    copyLink: 'Copy link',
+    copied: 'Copied',
+    qrLabel: 'QR code to sign in with Farcaster',
+    waiting: 'Waiting for approval in the Farcaster app',
+    verifying: 'Verifying',
+    errorTitle: 'Could not log in with Farcaster',
+    retry: 'Try again',
+    tryAnotherMethod: 'Try another method',
+    // Spec 01 §8 "Farcaster", as written.
+    authenticationFailed: 'Authentication failed',
+    somethingWentWrong: 'Something went wrong. Try again.',
+    tooManyRequests: 'Too many requests. Please wait before trying again.',
+    timedOut: 'The request timed out. Try again.',
+  },
   // 'Add a signer to Farcaster' (spec 01 §2, §8 "Farcaster"; spec 02 §4).
   farcasterSigner: {
     title: 'Add a signer to Farcaster',

@@ -84,6 +84,16 @@ export type OAuthStatusParams = {
   settle?: PromptSettler<User> | undefined
 }
 
+/**
+ * Params of the awaiting-Farcaster screen (spec 01 §2 "Awaiting Farcaster connection"): sign in or link,
+ * the captcha token of the sign-in (apps with a captcha), and for a link how to answer the link hook.
+ */
+export type AwaitingFarcasterParams = {
+  action: 'login' | 'link'
+  captchaToken?: string | undefined
+  settle?: PromptSettler<User> | undefined
+}
+
 /** Params of the passkey list ('Link passkey'): resolves when the user closes it. */
 export type LinkPasskeyParams = { settle: PromptSettler<undefined> }
 
@@ -165,6 +175,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  awaitingFarcaster: AwaitingFarcasterParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
@@ -243,6 +254,16 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/login/OAuthStatus/OAuthStatus').then((m) => ({ default: m.OAuthStatus })),
     ),
     title: (m) => m.oauth.verifying,
+    closable: true,
+  },
+  // Farcaster: its own chunk, with @foyer/core/farcaster and the QR code encoder (uqr).
+  awaitingFarcaster: {
+    component: lazy(() =>
+      import('../screens/login/AwaitingFarcaster/AwaitingFarcaster').then((m) => ({
+        default: m.AwaitingFarcaster,
+      })),
+    ),
+    title: (m) => m.farcaster.title,
     closable: true,
   },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
@@ -399,6 +420,11 @@ export function isClosable(route: { id: ScreenId; params: unknown }): boolean {
 /** Preloads the OAuth status screen (when the pointer nears an OAuth button, or on a redirect return). */
 export function preloadOAuthScreens(): void {
   void import('../screens/login/OAuthStatus/OAuthStatus')
+}
+
+/** Preloads the awaiting-Farcaster screen (when the pointer nears the Farcaster entry). */
+export function preloadFarcasterScreens(): void {
+  void import('../screens/login/AwaitingFarcaster/AwaitingFarcaster')
 }
 
 /**

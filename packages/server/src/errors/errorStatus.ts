@@ -34,6 +34,4 @@ export const errorStatus: Record<ErrorCode, number> = {
   resource_conflict: 400,
   not_supported: 400,
   region_not_supported: 400,
-  /** An outside service (the Farcaster relay, an RPC) failed or timed out: a bad gateway, retried by clients. */
-  service_unavailable: 502,
 }

@@ -9,7 +9,7 @@ import type { LandingParams, ScreenParamsMap } from '../../modal/screens'
 
 /**
  * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, open
- * the passkey prompt, or sign in with an OAuth provider. `landing` is what the landing keeps for Back (the
+ * the passkey prompt, sign in with an OAuth provider, or open the awaiting-Farcaster screen. `landing` is what the landing keeps for Back (the
  * typed address and number).
  */
 export type LoginStart =
@@ -17,6 +17,7 @@ export type LoginStart =
   | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
   | { kind: 'passkey' }
   | { kind: 'oauth'; provider: string }
+  | { kind: 'farcaster' }
 
 /** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
 export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'> & {
@@ -35,7 +36,7 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
-    const landing = start.kind === 'passkey' || start.kind === 'oauth' ? undefined : start.landing
+    const landing = start.kind === 'email' || start.kind === 'sms' ? start.landing : undefined
     // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
     if (landing && history.at(-1)?.id === 'landing')
       modal.router.restore([
@@ -75,6 +76,12 @@ export async function continueLogin(
     const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
     if (viaCaptcha) router.replace('oauthStatus', params)
     else router.push('oauthStatus', params)
+    return
+  }
+  if (start.kind === 'farcaster') {
+    const params = { action: 'login' as const, captchaToken }
+    if (viaCaptcha) router.replace('awaitingFarcaster', params)
+    else router.push('awaitingFarcaster', params)
     return
   }
   if (start.kind === 'passkey') {

@@ -344,7 +344,7 @@ describe('security checklist F.44: the relay is untrusted, the server verifies',
     }
   })
 
-  test('error: a relay that completes with malformed data is a 502', async () => {
+  test('error: a relay that completes with malformed data is a 500', async () => {
     const channel = await init()
     const relayed = farcaster.relay.channels.get(channel.channel_token)
     ;(farcaster.relay.channels as Map<string, unknown>).set(channel.channel_token, {
@@ -353,8 +353,8 @@ describe('security checklist F.44: the relay is untrusted, the server verifies',
       fid: 'three',
     })
     const response = await status(channel.channel_token)
-    expect(response.statusCode).toBe(502)
-    expect(response.json()).toMatchObject({ code: 'service_unavailable' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ code: 'internal_error' })
   })
 })
 
@@ -422,7 +422,7 @@ describe('farcaster init and status errors', () => {
     expect(response.json()).toMatchObject({ code: 'invalid_captcha' })
   })
 
-  test('error: a relay that is down is service_unavailable (502)', async () => {
+  test('error: a relay that is down is internal_error (500)', async () => {
     const relay = await startFarcasterRelayStandIn()
     const url = relay.url
     await relay.close()
@@ -439,8 +439,8 @@ describe('farcaster init and status errors', () => {
         json: {},
         headers: { origin: ORIGIN },
       })
-      expect(response.statusCode).toBe(502)
-      expect(response.json()).toMatchObject({ code: 'service_unavailable' })
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toMatchObject({ code: 'internal_error' })
     } finally {
       await other.app.close()
     }

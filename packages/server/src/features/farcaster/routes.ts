@@ -33,7 +33,7 @@ type SignedBody = { channel_token: string; message: string; signature: string; f
  * - `POST /api/v1/farcaster/init` `{ token?, redirect_url?, relying_party? }` → `{ channel_token, connect_uri }`:
  *   captcha first when the app has it; the relying party (default the request `Origin`) and `redirect_url`
  *   on the app's allowed origins (403 `missing_origin` / `invalid_origin`); a channel on the relay for a
- *   nonce the server issued (502 `service_unavailable` when the relay fails).
+ *   nonce the server issued (500 `internal_error` when the relay fails).
  * - `GET /api/v1/farcaster/status` (header `farcaster-channel-token`) → `{ state: 'pending', nonce }` or
  *   `{ state: 'completed', nonce, message, signature, fid, username?, display_name?, bio?, pfp_url? }` from
  *   the relay (401 `invalid_credentials` for a channel that is not the app's, used or expired).

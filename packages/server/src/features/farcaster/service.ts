@@ -70,7 +70,7 @@ const relayStatusSchema = z.object({
 })
 
 function relayFailure(): FoyerHttpError {
-  return new FoyerHttpError('service_unavailable', 'The Farcaster relay is unavailable')
+  return new FoyerHttpError('internal_error', 'The Farcaster relay is unavailable')
 }
 
 /** Rejects after `ms` with {@link relayFailure} (auth-client's fetch takes no signal). */
@@ -86,7 +86,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Opens a Sign In With Farcaster channel (spec 01 §4 "Farcaster"): issues a nonce (128 CSPRNG bits, hex;
  * checklist F.38), asks the relay for a channel for it with the relying party's domain and URI and an
  * expiration {@link FARCASTER_NONCE_TTL_SECONDS} ahead, and stores (channel token, nonce, domain, URI).
- * A relay that fails, answers malformed or for another nonce is 502 `service_unavailable`. Expired
+ * A relay that fails, answers malformed or for another nonce is 500 `internal_error`. Expired
  * channels of the app are swept on the way.
  *
  * @returns `connect_uri` (the relay's `url`, opened by the Farcaster app) and `channel_token`.
@@ -167,7 +167,7 @@ async function requireLiveChannel(
  * `pending` with the nonce, or `completed` with the message, signature, fid and the profile the Farcaster
  * app reported. The server's nonce is answered, never the relay's; nothing here is trusted until
  * `authenticate` verifies it (checklist F.44). An unknown, used or expired channel is 401
- * `invalid_credentials`; a failing or malformed relay 502 `service_unavailable`.
+ * `invalid_credentials`; a failing or malformed relay 500 `internal_error`.
  */
 export async function farcasterChannelStatus(
   context: ServerContext,

@@ -17,7 +17,7 @@ export type VerifiedFarcasterSignIn = { fid: number; custodyAddress: string }
  *   the signature by the message's address (ERC-191, or ERC-1271 for a contract), and that address is the
  *   fid's custody address in the Id Registry (`idOf`, over `settings.rpcUrl`);
  * - the message's URI on the channel's origin, and the fid of the resource equal to `fid`.
- * Refusals are 401 `invalid_credentials`; an unreachable RPC is 502 `service_unavailable`.
+ * Refusals are 401 `invalid_credentials`; an unreachable RPC is 500 `internal_error`.
  *
  * @example const { fid, custodyAddress } = await verifyFarcasterSignIn(settings, { message, signature, fid: 3, nonce, domain: 'app.example', uri: 'https://app.example', now: Date.now() })
  */
@@ -60,7 +60,7 @@ export async function verifyFarcasterSignIn(
   if (result.isError) {
     const code = result.error?.errCode
     if (code === 'unavailable')
-      throw new FoyerHttpError('service_unavailable', 'Could not read the Farcaster Id Registry')
+      throw new FoyerHttpError('internal_error', 'Could not read the Farcaster Id Registry')
     throw new FoyerHttpError(
       'invalid_credentials',
       code === 'bad_request.validation_failure'

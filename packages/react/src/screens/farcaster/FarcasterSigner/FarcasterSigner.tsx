@@ -9,9 +9,9 @@ import type { ScreenProps } from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { Notice } from '../../../ui/Notice'
+import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { ApprovalQrCode } from './ApprovalQrCode'
 
 type View =
   | { kind: 'starting' }
@@ -87,7 +87,7 @@ function SignerRequest({
       {view.kind === 'pending' ? (
         <>
           <div className="foyer-center">
-            <ApprovalQrCode value={view.url} label={m.qrLabel} />
+            <QrCode value={view.url} label={m.qrLabel} size={160} />
           </div>
           <p className="foyer-center" role="status">
             <Spinner />

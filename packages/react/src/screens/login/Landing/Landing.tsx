@@ -6,9 +6,15 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
-import { type LandingParams, preloadEmailScreens, type ScreenProps } from '../../../modal/screens'
+import {
+  type LandingParams,
+  preloadEmailScreens,
+  preloadFarcasterScreens,
+  type ScreenProps,
+} from '../../../modal/screens'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
+import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { startLogin } from '../startLogin'
 import { EmailForm } from './EmailForm'
@@ -183,6 +189,21 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     if (method === 'wallet') return walletButton
     if (method === 'passkey') return passkeyLink
+    if (method === 'farcaster')
+      return (
+        <Button
+          variant="secondary"
+          block
+          aria-describedby={describedByRecent('farcaster')}
+          onPointerEnter={preloadFarcasterScreens}
+          onFocus={preloadFarcasterScreens}
+          onClick={() => void startLogin(modal, { kind: 'farcaster' })}
+        >
+          <FarcasterIcon />
+          {messages.farcaster.continueWith}
+          {recentChip('farcaster', true)}
+        </Button>
+      )
     const provider = method.slice('oauth:'.length) as OAuthProvider
     return (
       <OAuthEntry

@@ -13,7 +13,7 @@ export const MAX_LANDING_ENTRIES = 5
 export type LandingView = 'default' | 'overflow' | 'web2-overflow' | 'email' | 'sms'
 
 /** A login method entry: the email form, the phone form, 'Continue with a wallet', passkey, or one OAuth provider. */
-export type LandingMethod = 'email' | 'sms' | 'wallet' | 'passkey' | `oauth:${OAuthProvider}`
+export type LandingMethod = 'email' | 'sms' | 'wallet' | 'passkey' | 'farcaster' | `oauth:${OAuthProvider}`
 
 /** What an entry that opens another view says (keys of the `landingLayout` copy). */
 export type LandingGroupLabel =
@@ -59,6 +59,7 @@ export type LandingAppConfig = Pick<
   | 'solana_wallet_auth'
   | 'passkey_auth'
   | 'show_wallet_login_first'
+  | 'farcaster_auth'
   | `${OAuthProvider}_oauth`
 >
 
@@ -84,7 +85,14 @@ const OAUTH_ORDER = [
 ] as const satisfies readonly OAuthProvider[]
 
 /** The landing's order when the host gives none. */
-const DEFAULT_ORDER: readonly FoyerLoginMethod[] = ['email', 'sms', ...OAUTH_ORDER, 'wallet', 'passkey']
+const DEFAULT_ORDER: readonly FoyerLoginMethod[] = [
+  'email',
+  'sms',
+  ...OAUTH_ORDER,
+  'farcaster',
+  'wallet',
+  'passkey',
+]
 
 const isOAuth = (method: FoyerLoginMethod): method is OAuthProvider =>
   (OAUTH_ORDER as readonly string[]).includes(method)
@@ -99,6 +107,7 @@ function isOn(
   if (method === 'email') return app?.email_auth !== false // shown while the app config loads
   if (method === 'sms') return app?.sms_auth === true
   if (method === 'passkey') return app?.passkey_auth === true
+  if (method === 'farcaster') return app?.farcaster_auth === true
   if (method === 'wallet') {
     const chains = walletChains(app, host?.appearance?.walletChainType)
     return chains.ethereum || chains.solana
@@ -128,7 +137,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  *
  * Methods: a method is on when the app has it (`email_auth` — also while the app config loads —,
  * `sms_auth`, `wallet_auth`/`solana_wallet_auth` narrowed by `appearance.walletChainType`, `passkey_auth`,
- * `<provider>_oauth`) and `loginMethods`, if set, names it. Then one of four layouts:
+ * `<provider>_oauth`, `farcaster_auth`) and `loginMethods`, if set, names it. Then one of four layouts:
  *
  * - **ordered** (`loginMethodsAndOrder` set): `primary`'s methods in order, then 'More options' for the
  *   overflow view when `overflow` has methods or `primary` has more than 5; the default view then shows the
@@ -143,7 +152,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  *   opening the wallet list, when there are more; 'Continue with a wallet' while none is detected), then the
  *   app's one web2 method, or 'Log in with email or socials' (web2-overflow view: every web2 method).
  * - **standard** (otherwise): the methods in `loginMethods` order, else email, SMS, the OAuth providers
- *   (spec 01 §3 order), wallet; at most 5, else 4 and 'More options'.
+ *   (spec 01 §3 order), Farcaster, wallet; at most 5, else 4 and 'More options'.
  *
  * Overflow views list all their entries (no cap). Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
  * §2 lists it apart from the login buttons), not one of the 5 entries. With `hideDirectWeb2Inputs` the email

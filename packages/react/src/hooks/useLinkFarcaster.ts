@@ -1,0 +1,54 @@
+import type { User } from '@foyer/protocol'
+import { useCallback, useMemo } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { useTrackedCalls } from './useTrackedCalls'
+
+/** What {@link useLinkFarcaster} returns. */
+export type UseLinkFarcasterReturnType = {
+  /**
+   * Links a Farcaster account to the signed-in user (spec 01 §5, §7): opens the modal on the
+   * awaiting-Farcaster screen (QR code on desktop, the Farcaster app on mobile), which finishes the link
+   * and shows the spec 01 §8 Farcaster texts on failure ('This account has already been linked to another
+   * user.' …). Resolves with the updated user; rejects with `UserRejectedRequestError` (code
+   * `'user_rejected'`) when the user closes the modal, and with an Error when nobody is signed in.
+   */
+  linkFarcaster(): Promise<User>
+  /** Unlinks the Farcaster account `fid`; resolves with the updated user. */
+  unlinkFarcaster(fid: number): Promise<User>
+  /** True while an unlink runs. */
+  busy: boolean
+  /** The last failure of an unlink: its code and the spec 01 §8 text (the error table's `link` flow), or null. */
+  error: { code: string; message: string } | null
+}
+
+/**
+ * Links and unlinks the Farcaster account of the signed-in user (spec 01 §2 "Awaiting Farcaster
+ * connection", §5, §7); a thin hook over core `linkFarcaster` (through the modal) and `unlinkFarcaster`.
+ *
+ * @throws Error 'useLinkFarcaster must be used within <FoyerProvider>.' outside a provider
+ * @example
+ * const { linkFarcaster, unlinkFarcaster } = useLinkFarcaster()
+ * <button onClick={() => linkFarcaster().catch(() => {})}>Link Farcaster</button>
+ * <button onClick={() => unlinkFarcaster(account.fid)}>Unlink Farcaster</button>
+ */
+export function useLinkFarcaster(): UseLinkFarcasterReturnType {
+  const { client, openFlow } = useFoyerContext('useLinkFarcaster')
+  const { track, busy, error } = useTrackedCalls('link')
+  const link = useCallback(() => {
+    if (!client.getState().user)
+      return Promise.reject(new Error('User must be authenticated before linking an account.'))
+    return openFlow<User>((settle) => ({ id: 'awaitingFarcaster', params: { action: 'link', settle } }))
+  }, [client, openFlow])
+  const unlink = useCallback(
+    (fid: number) =>
+      track(async () => {
+        const { unlinkFarcaster } = await import('../screens/login/AwaitingFarcaster/farcasterActions')
+        return unlinkFarcaster(client, { fid })
+      }),
+    [client, track],
+  )
+  return useMemo(
+    () => ({ linkFarcaster: link, unlinkFarcaster: unlink, busy, error }),
+    [link, unlink, busy, error],
+  )
+}
