@@ -283,16 +283,16 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
     expect(row?.userId).toBe(alice.userId)
   })
 
-  test('error: the Farcaster client refuses a signature not by the custody → 502 service_unavailable, nothing stored', async () => {
+  test('error: the Farcaster client refuses a signature not by the custody → 500 internal_error, nothing stored', async () => {
     const user = await farcasterUser()
     farcaster.registerFid(DEVELOPER_FID, privateKeyToAccount(generatePrivateKey()).address)
     try {
       const { publicKey } = newKey()
       const response = await init(user.token, { ed25519_public_key: publicKey })
-      expect(response.statusCode).toBe(502)
+      expect(response.statusCode).toBe(500)
       expect(response.json()).toEqual({
         error: 'The Farcaster client did not answer the signed key request',
-        code: 'service_unavailable',
+        code: 'internal_error',
       })
       expect(
         await t.db.orm.select().from(farcasterSigners).where(eq(farcasterSigners.publicKey, publicKey)),

@@ -143,7 +143,7 @@ export type InitFarcasterSignerParameters = {
  * @throws {FoyerHttpError} 400 `not_supported` (the app has no Farcaster developer account), 400
  *   `invalid_request` (no Farcaster account linked), 429 `too_many_requests` (more than
  *   {@link FARCASTER_SIGNER_REQUESTS_PER_HOUR} new keys in the last hour), 400 `invalid_data` (a deadline in the past or more than
- *   7 days ahead; a key of another user), 502 `service_unavailable` (the Farcaster client's API failed).
+ *   7 days ahead; a key of another user), 500 `internal_error` (the Farcaster client's API failed).
  * @example const signer = await initFarcasterSigner(context, { app, userId, publicKey })
  */
 export async function initFarcasterSigner(
@@ -219,8 +219,8 @@ export async function initFarcasterSigner(
  * up to date with the Farcaster client (see `initFarcasterSigner`); once approved, the user's Farcaster
  * account carries `signer_public_key`.
  *
- * @throws {FoyerHttpError} 404 `not_found` (no such signer), 400 `invalid_data` (another user's key), 502
- *   `service_unavailable` (the Farcaster client's API failed).
+ * @throws {FoyerHttpError} 404 `not_found` (no such signer), 400 `invalid_data` (another user's key), 500
+ *   `internal_error` (the Farcaster client's API failed).
  * @example const { status } = await farcasterSignerStatus(context, { app, userId, publicKey })
  */
 export async function farcasterSignerStatus(

@@ -54,7 +54,7 @@ export type SignedKeyRequest = z.infer<typeof signedKeyRequestSchema>
 const answerSchema = z.object({ result: z.object({ signedKeyRequest: signedKeyRequestSchema }) })
 
 const unavailable = () =>
-  new FoyerHttpError('service_unavailable', 'The Farcaster client did not answer the signed key request')
+  new FoyerHttpError('internal_error', 'The Farcaster client did not answer the signed key request')
 
 async function call(settings: FarcasterSignerSettings, path: string, init: RequestInit) {
   let response: Response
@@ -75,7 +75,7 @@ async function call(settings: FarcasterSignerSettings, path: string, init: Reque
  * `POST {apiUrl}/v2/signed-key-requests` with `{ key, requestFid, signature, deadline }`: submits a signed
  * key request and returns it (token, deep link, state).
  *
- * @throws {FoyerHttpError} 502 `service_unavailable` when the API is unreachable, refuses the request (e.g. a
+ * @throws {FoyerHttpError} 500 `internal_error` when the API is unreachable, refuses the request (e.g. a
  *   signature that is not the fid's custody address's) or answers something else.
  * @example const request = await submitSignedKeyRequest(settings, { key, requestFid: 3, signature, deadline })
  */
@@ -96,7 +96,7 @@ export async function submitSignedKeyRequest(
  * `GET {apiUrl}/v2/signed-key-request?token=…`: the request's current state; null when the API no longer
  * knows the token (404).
  *
- * @throws {FoyerHttpError} 502 `service_unavailable` when the API is unreachable or answers something else.
+ * @throws {FoyerHttpError} 500 `internal_error` when the API is unreachable or answers something else.
  * @example const request = await fetchSignedKeyRequest(settings, token)
  */
 export async function fetchSignedKeyRequest(
