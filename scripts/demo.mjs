@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // `npm run demo`: the local chains (anvil on chain 31337, a Solana JSON-RPC over litesvm), the local stand-ins
-// (Turnstile, the OAuth providers), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
+// (Turnstile, the OAuth providers, Farcaster), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
-const { startLocalIdentityProvider, startTurnstileStandIn } = await import('@foyer/server/testing')
+const {
+  startFarcasterAppSimulator,
+  startFarcasterStandIns,
+  startLocalIdentityProvider,
+  startTurnstileStandIn,
+} = await import('@foyer/server/testing')
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
@@ -33,6 +38,23 @@ const identityProvider = await startLocalIdentityProvider({
 })
 const demoOAuthSettings = await identityProvider.registerApp({
   redirectUri: `${apiUrl}/api/v1/oauth/callback`,
+})
+
+// Farcaster: a relay and a user-data API standing in for Farcaster's, the Id Registry stand-in on anvil, one
+// Farcaster account (@alice) and a page that plays the Farcaster app: it approves the modal's QR code.
+const farcaster = await startFarcasterStandIns({
+  rpcUrl: chains.anvil.rpcUrl,
+  relayPort: Number(process.env.FARCASTER_RELAY_PORT ?? 8792),
+  userDataPort: Number(process.env.FARCASTER_USER_DATA_PORT ?? 8793),
+})
+const alice = await farcaster.createAccount({
+  fid: 10001,
+  profile: { username: 'alice', displayName: 'Alice', bio: 'Trying Foyer', url: 'https://alice.example' },
+})
+const farcasterApp = await startFarcasterAppSimulator({
+  standIns: farcaster,
+  accounts: [alice],
+  port: Number(process.env.FARCASTER_APP_PORT ?? 8794),
 })
 
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
@@ -71,6 +93,12 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_PUBLIC_URL: apiUrl,
     FOYER_OAUTH_ENDPOINTS_JSON: JSON.stringify(identityProvider.providers),
     FOYER_DEMO_OAUTH_SETTINGS_JSON: JSON.stringify(demoOAuthSettings),
+    // Farcaster against the stand-ins (the Id Registry stand-in sits at Farcaster's own address on anvil).
+    FOYER_FARCASTER_RELAY_URL: farcaster.options.relayUrl,
+    FOYER_FARCASTER_RPC_URL: farcaster.options.rpcUrl,
+    FOYER_FARCASTER_ID_REGISTRY_ADDRESS: farcaster.options.idRegistryAddress,
+    FOYER_FARCASTER_USER_DATA_URL: farcaster.options.userDataUrl,
+    FOYER_DEMO_FARCASTER: 'on',
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -90,6 +118,8 @@ function stop(code = 0) {
   // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
   turnstile.close().catch(() => {})
   identityProvider.close().catch(() => {})
+  farcasterApp.close().catch(() => {})
+  farcaster.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
 process.on('SIGINT', () => stop(0))
@@ -106,6 +136,7 @@ try {
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
+    Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' as @alice)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

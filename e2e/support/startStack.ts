@@ -10,13 +10,16 @@ import {
   updateAppSettings,
 } from '@foyer/server'
 import {
+  type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
+  startFarcasterStandIns,
   startLocalIdentityProvider,
   startTurnstileStandIn,
   type TurnstileStandIn,
 } from '@foyer/server/testing'
 import { createServer } from 'vite'
+import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
@@ -43,6 +46,11 @@ export type StartStackOptions = {
    * endpoints, and the demo app is registered at each provider with them turned on.
    */
   oauth?: { users: readonly LocalIdentityProviderUser[]; returnTokens?: boolean }
+  /**
+   * Start the Farcaster stand-ins (relay, user-data API, the Id Registry stand-in on anvil — the chains' anvil
+   * with `chains: true`, else one of its own): the server points at them and the demo app has Farcaster on.
+   */
+  farcaster?: boolean
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
   farcasterSigner?: Parameters<typeof createApp>[0]['farcasterSigner']
 }
@@ -65,6 +73,8 @@ export type Stack = {
   identityProvider: LocalIdentityProvider | undefined
   /** anvil (chain 31337) and the litesvm Solana JSON-RPC, when started (`chains: true`). */
   chains: DevChains | undefined
+  /** The Farcaster stand-ins and test phone, when started (`farcaster: true`). */
+  farcaster: FarcasterStandIns | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
   /** Stops the demo app, the server and the chains. */
@@ -83,6 +93,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const identityProvider = options.oauth
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
+  const farcasterAnvil: Anvil | undefined = options.farcaster && !chains ? await startAnvil() : undefined
+  const farcaster = options.farcaster
+    ? await startFarcasterStandIns({ rpcUrl: (chains?.anvil ?? (farcasterAnvil as Anvil)).rpcUrl })
+    : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -99,6 +113,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
+    ...(farcaster ? { farcaster: farcaster.options } : {}),
     ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -109,6 +124,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     })
     await updateAppSettings(db, DEMO_APP_ID, settings)
   }
+  if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true })
 
   process.env.VITE_FOYER_API_URL = apiUrl
   if (chains) {
@@ -141,6 +157,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     chains,
     turnstile,
     identityProvider,
+    farcaster,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -150,6 +167,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await chains?.stop()
       await turnstile?.close()
       await identityProvider?.close()
+      await farcaster?.close()
+      await farcasterAnvil?.stop()
     },
   }
 }

@@ -2,6 +2,7 @@ import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
+import { FarcasterPanel } from './FarcasterPanel'
 import { FarcasterSignerPanel } from './FarcasterSignerPanel'
 import { GuestPanel } from './GuestPanel'
 import { OAuthPanel } from './OAuthPanel'
@@ -96,6 +97,7 @@ export function App({ appId }: { appId: string }) {
           <PhonePanel />
           <PasskeyPanel />
           <OAuthPanel />
+          <FarcasterPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

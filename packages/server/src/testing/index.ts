@@ -36,6 +36,10 @@ export {
   type StartSignedKeyRequestStandInOptions,
   startSignedKeyRequestStandIn,
 } from './farcaster/signedKeyRequestStandIn'
+export {
+  type FarcasterAppSimulator,
+  startFarcasterAppSimulator,
+} from './farcaster/startFarcasterAppSimulator'
 export { type FarcasterStandIns, startFarcasterStandIns } from './farcaster/startFarcasterStandIns'
 export {
   createFarcasterTestPhone,

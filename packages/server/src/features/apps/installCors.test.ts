@@ -97,6 +97,7 @@ describe('CORS', () => {
       'privy-ca-id',
       'privy-client',
       'privy-retry-attempt',
+      'farcaster-channel-token',
       'authorization',
       'content-type',
     ])

@@ -1,4 +1,10 @@
-import { APP_ID_LENGTH, headers, isOriginAllowed, patternsMatchingOrigin } from '@foyer/protocol'
+import {
+  APP_ID_LENGTH,
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  headers,
+  isOriginAllowed,
+  patternsMatchingOrigin,
+} from '@foyer/protocol'
 import { or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -13,6 +19,8 @@ export const corsAllowedHeaders = [
   headers.analyticsId,
   headers.client,
   headers.retryAttempt,
+  // `GET /api/v1/farcaster/status` (WIRE.md §2).
+  FARCASTER_CHANNEL_TOKEN_HEADER,
   'authorization',
   'content-type',
 ].join(', ')

@@ -1,0 +1,51 @@
+import type { FarcasterAccount } from '@foyer/protocol'
+import { useFoyer, useLinkFarcaster } from '@foyer/react'
+import { useState } from 'react'
+
+/**
+ * The Farcaster account of the signed-in user (spec 01 §2, §5): the linked one with 'Unlink Farcaster', or
+ * 'Link Farcaster' (the modal's QR code; approve it with the demo's simulated Farcaster app). Shows the
+ * spec 01 §8 text of the last failure.
+ */
+export function FarcasterPanel() {
+  const { user } = useFoyer()
+  const { linkFarcaster, unlinkFarcaster, busy, error } = useLinkFarcaster()
+  const [outcome, setOutcome] = useState('')
+  const account = user?.linked_accounts.find(
+    (linked): linked is FarcasterAccount => linked.type === 'farcaster',
+  )
+  const run = (action: () => Promise<unknown>, done: string) =>
+    action().then(
+      () => setOutcome(done),
+      (caught: { code?: string; message?: string }) =>
+        setOutcome(
+          caught?.code === 'user_rejected' ? 'cancelled' : `failed: ${caught?.message ?? caught?.code}`,
+        ),
+    )
+  return (
+    <section>
+      <h2>Farcaster</h2>
+      {account ? (
+        <p data-testid="farcaster-account">
+          fid {account.fid}
+          {account.username ? ` @${account.username}` : ''} (custody {account.owner_address}){' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => run(() => unlinkFarcaster(account.fid), 'unlinked')}
+          >
+            Unlink Farcaster
+          </button>
+        </p>
+      ) : (
+        <p>
+          <button type="button" onClick={() => run(() => linkFarcaster(), 'linked')}>
+            Link Farcaster
+          </button>
+        </p>
+      )}
+      <p data-testid="farcaster-outcome">{outcome}</p>
+      {error ? <p role="alert">{error.message}</p> : null}
+    </section>
+  )
+}

@@ -1,0 +1,92 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { FarcasterStandIns } from './startFarcasterStandIns'
+import type { FarcasterTestAccount } from './testPhone'
+
+export type FarcasterAppSimulator = {
+  /** `http://127.0.0.1:<port>`: the page to open beside the demo. */
+  url: string
+  close(): Promise<void>
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))))
+    request.on('error', () => resolve(new URLSearchParams()))
+  })
+}
+
+/**
+ * "Simulate the Farcaster app" for the demo (issue 11 §1; loopback only): a page that lists the relay
+ * stand-in's pending sign-in requests (the domain that asks and the link the modal's QR code shows) with an
+ * 'Approve as @<username>' button per account, which approves the request with the test phone — signing the
+ * Sign In With Farcaster message with the account's custody key, as the Farcaster app would after a scan.
+ *
+ * @example
+ * const simulator = await startFarcasterAppSimulator({ standIns: farcaster, accounts: [alice] })
+ * console.log(`Farcaster app: ${simulator.url}`)
+ */
+export async function startFarcasterAppSimulator(parameters: {
+  standIns: FarcasterStandIns
+  accounts: readonly FarcasterTestAccount[]
+  port?: number
+}): Promise<FarcasterAppSimulator> {
+  const { standIns, accounts } = parameters
+  const page = (notice: string) => {
+    const pending = [...standIns.relay.channels.entries()].filter(
+      ([, channel]) => channel.state === 'pending',
+    )
+    const rows = pending
+      .map(
+        ([token, channel]) => `<li><p>Sign in to <b>${escapeHtml(channel.signatureParams.domain)}</b><br>
+<small>${escapeHtml(channel.url)}</small></p>${accounts
+          .map(
+            (
+              account,
+              index,
+            ) => `<form method="post" action="/approve"><input type="hidden" name="channel" value="${escapeHtml(token)}">
+<input type="hidden" name="account" value="${index}"><button>Approve as @${escapeHtml(account.profile?.username ?? `fid ${account.fid}`)}</button></form>`,
+          )
+          .join('')}</li>`,
+      )
+      .join('')
+    return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="3">
+<title>Farcaster app (simulated)</title><h1>Farcaster app (simulated)</h1><p>${escapeHtml(notice)}</p>
+${pending.length ? `<ul>${rows}</ul>` : '<p>No sign-in request is waiting. Choose "Continue with Farcaster" in the demo.</p>'}</html>`
+  }
+  const server = createServer(async (request, response) => {
+    let notice = ''
+    if (request.method === 'POST' && request.url === '/approve') {
+      const form = await readForm(request)
+      const channel = standIns.relay.channels.get(form.get('channel') ?? '')
+      const account = accounts[Number(form.get('account'))]
+      if (channel && account) {
+        try {
+          await standIns.phone.approve(channel.url, account)
+          notice = `Approved as @${account.profile?.username ?? account.fid}.`
+        } catch (error) {
+          notice = `Could not approve: ${error instanceof Error ? error.message : String(error)}`
+        }
+      } else notice = 'That request is gone.'
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(page(notice))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(parameters.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
