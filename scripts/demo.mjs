@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
@@ -11,6 +12,7 @@ const {
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startLocalIdentityProvider,
+  startSignedKeyRequestStandIn,
   startTurnstileStandIn,
 } = await import('@foyer/server/testing')
 
@@ -51,9 +53,19 @@ const alice = await farcaster.createAccount({
   fid: 10001,
   profile: { username: 'alice', displayName: 'Alice', bio: 'Trying Foyer', url: 'https://alice.example' },
 })
+// Farcaster signers: the demo app's own Farcaster account (a fresh custody key, registered at the Id Registry
+// stand-in) signs its signer requests, which a stand-in of the Farcaster client's signed-key-request API takes.
+const developerKey = generatePrivateKey()
+const developer = { fid: 9152, custody_private_key: developerKey }
+await farcaster.idRegistry.register(developer.fid, privateKeyToAccount(developerKey).address)
+const signedKeyRequests = await startSignedKeyRequestStandIn({
+  custody: { [developer.fid]: privateKeyToAccount(developerKey).address },
+  port: Number(process.env.FARCASTER_SIGNER_API_PORT ?? 8795),
+})
 const farcasterApp = await startFarcasterAppSimulator({
   standIns: farcaster,
   accounts: [alice],
+  signedKeyRequests,
   port: Number(process.env.FARCASTER_APP_PORT ?? 8794),
 })
 
@@ -99,6 +111,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_FARCASTER_ID_REGISTRY_ADDRESS: farcaster.options.idRegistryAddress,
     FOYER_FARCASTER_USER_DATA_URL: farcaster.options.userDataUrl,
     FOYER_DEMO_FARCASTER: 'on',
+    FOYER_FARCASTER_SIGNER_API_URL: signedKeyRequests.apiUrl,
+    FOYER_DEMO_FARCASTER_DEVELOPER_JSON: JSON.stringify(developer),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -119,6 +133,7 @@ function stop(code = 0) {
   turnstile.close().catch(() => {})
   identityProvider.close().catch(() => {})
   farcasterApp.close().catch(() => {})
+  signedKeyRequests.close().catch(() => {})
   farcaster.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
@@ -136,7 +151,7 @@ try {
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
-    Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' as @alice)
+    Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -152,6 +152,12 @@ export type SeedDemoAppParameters = {
   oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
   /** Farcaster sign-in on for the demo app (`npm run demo` starts the Farcaster stand-ins). Outside production only. */
   farcasterAuth?: boolean | undefined
+  /**
+   * The demo app's Farcaster developer account, which signs its Farcaster signer requests (`npm run demo`
+   * registers one at the Id Registry stand-in and passes `FOYER_DEMO_FARCASTER_DEVELOPER_JSON`). Outside
+   * production only.
+   */
+  farcasterDeveloperAccount?: AppSettings['farcaster_developer_account'] | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -214,7 +220,7 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings, farcasterAuth }: SeedDemoAppParameters,
+  { hostJwksUrl, oauthSettings, farcasterAuth, farcasterDeveloperAccount }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
@@ -223,6 +229,9 @@ async function seedMainDemoApp(
       ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
       : {}),
     ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
+    ...(farcasterDeveloperAccount && env !== 'production'
+      ? { farcaster_developer_account: farcasterDeveloperAccount }
+      : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
           custom_jwt_auth: {

@@ -13,7 +13,7 @@ import {
   type SignedKeyRequestStandIn,
   startSignedKeyRequestStandIn,
 } from '../../testing/farcaster/signedKeyRequestStandIn'
-import { createAppRecord, updateAppSettings } from '../apps/service'
+import { createAppRecord, seedDemoApp, updateAppSettings } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
 import { farcasterSigners } from './schema'
 import { verifySignedKeyRequest } from './signedKeyRequest'
@@ -325,6 +325,14 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
     const config = await t.request({ method: 'GET', url: `/api/v1/apps/${t.demoApp.id}` })
     expect(config.body).not.toContain('farcaster_developer_account')
     expect(config.body).not.toContain(developerKey.slice(2))
+  })
+})
+
+describe('the demo app', () => {
+  test('behavior: seedDemoApp gives the demo app the Farcaster developer account it is passed (npm run demo)', async () => {
+    const farcasterDeveloperAccount = { fid: DEVELOPER_FID, custody_private_key: developerKey }
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', farcasterDeveloperAccount })
+    expect(seeded.settings.farcaster_developer_account).toEqual(farcasterDeveloperAccount)
   })
 })
 

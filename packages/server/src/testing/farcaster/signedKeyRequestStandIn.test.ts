@@ -4,6 +4,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signSignedKeyRequest } from '../../features/farcasterSigner/signedKeyRequest'
 import { type SignedKeyRequestStandIn, startSignedKeyRequestStandIn } from './signedKeyRequestStandIn'
+import { startFarcasterAppSimulator } from './startFarcasterAppSimulator'
+import type { FarcasterStandIns } from './startFarcasterStandIns'
 
 const custodyKey = generatePrivateKey()
 const custody = privateKeyToAccount(custodyKey).address
@@ -85,5 +87,44 @@ describe('signed-key-request stand-in', () => {
       body: JSON.stringify({ token: '0xnope', userFid: 1 }),
     })
     expect(unknown.status).toBe(404)
+  })
+})
+
+describe("the demo's simulated Farcaster app", () => {
+  test('default: lists a pending signer request; approve as an account, or reject', async () => {
+    const noSignIns = { relay: { channels: new Map() } } as unknown as FarcasterStandIns
+    const alice = {
+      fid: 10001,
+      signer: privateKeyToAccount(generatePrivateKey()),
+      profile: { username: 'alice' },
+    }
+    const simulator = await startFarcasterAppSimulator({
+      standIns: noSignIns,
+      accounts: [alice],
+      signedKeyRequests: standIn,
+    })
+    try {
+      const first = (await submit()).body.result.signedKeyRequest.token
+      const second = (await submit()).body.result.signedKeyRequest.token
+      const page = await (await fetch(simulator.url)).text()
+      expect(page).toContain(`farcaster://signed-key-request?token=${first}`)
+      expect(page).toContain('Approve as @alice')
+      const post = (path: string, form: Record<string, string>) =>
+        fetch(`${simulator.url}${path}`, { method: 'POST', body: new URLSearchParams(form) })
+      expect(await (await post('/approve-signer', { token: first, fid: '10001' })).text()).toContain(
+        'Signer approved for fid 10001.',
+      )
+      expect(await (await post('/reject-signer', { token: second })).text()).toContain(
+        'Signer request rejected.',
+      )
+      const states = Object.fromEntries(standIn.requests.map((entry) => [entry.token, entry]))
+      expect(states[first]).toMatchObject({ state: 'completed', userFid: 10001 })
+      expect(states[second]).toMatchObject({ state: 'revoked' })
+      expect(await (await post('/reject-signer', { token: second })).text()).toContain(
+        'That request is gone.',
+      )
+    } finally {
+      await simulator.close()
+    }
   })
 })
