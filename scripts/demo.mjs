@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
@@ -12,6 +13,7 @@ const {
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startLocalIdentityProvider,
+  startSignedKeyRequestStandIn,
   startTelegramWidgetStandIn,
   startTurnstileStandIn,
 } = await import('@foyer/server/testing')
@@ -73,9 +75,19 @@ const alice = await farcaster.createAccount({
   fid: 10001,
   profile: { username: 'alice', displayName: 'Alice', bio: 'Trying Foyer', url: 'https://alice.example' },
 })
+// Farcaster signers: the demo app's own Farcaster account (a fresh custody key, registered at the Id Registry
+// stand-in) signs its signer requests, which a stand-in of the Farcaster client's signed-key-request API takes.
+const developerKey = generatePrivateKey()
+const developer = { fid: 9152, custody_private_key: developerKey }
+await farcaster.idRegistry.register(developer.fid, privateKeyToAccount(developerKey).address)
+const signedKeyRequests = await startSignedKeyRequestStandIn({
+  custody: { [developer.fid]: privateKeyToAccount(developerKey).address },
+  port: Number(process.env.FARCASTER_SIGNER_API_PORT ?? 8796),
+})
 const farcasterApp = await startFarcasterAppSimulator({
   standIns: farcaster,
   accounts: [alice],
+  signedKeyRequests,
   port: Number(process.env.FARCASTER_APP_PORT ?? 8795),
 })
 
@@ -123,6 +135,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_FARCASTER_ID_REGISTRY_ADDRESS: farcaster.options.idRegistryAddress,
     FOYER_FARCASTER_USER_DATA_URL: farcaster.options.userDataUrl,
     FOYER_DEMO_FARCASTER: 'on',
+    FOYER_FARCASTER_SIGNER_API_URL: signedKeyRequests.apiUrl,
+    FOYER_DEMO_FARCASTER_DEVELOPER_JSON: JSON.stringify(developer),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -146,6 +160,7 @@ function stop(code = 0) {
   identityProvider.close().catch(() => {})
   telegram.close().catch(() => {})
   farcasterApp.close().catch(() => {})
+  signedKeyRequests.close().catch(() => {})
   farcaster.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
@@ -165,7 +180,7 @@ try {
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
-    Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' as @alice)
+    Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

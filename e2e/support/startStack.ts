@@ -58,6 +58,8 @@ export type StartStackOptions = {
    * with `chains: true`, else one of its own): the server points at them and the demo app has Farcaster on.
    */
   farcaster?: boolean
+  /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
+  farcasterSigner?: Parameters<typeof createApp>[0]['farcasterSigner']
 }
 
 /** The Telegram stand-in of a stack, with the bot it serves for the demo app. */
@@ -125,6 +127,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
     ...(farcaster ? { farcaster: farcaster.options } : {}),
+    ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   if (identityProvider) {

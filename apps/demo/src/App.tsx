@@ -3,6 +3,7 @@ import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { FarcasterPanel } from './FarcasterPanel'
+import { FarcasterSignerPanel } from './FarcasterSignerPanel'
 import { GuestPanel } from './GuestPanel'
 import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
@@ -102,6 +103,7 @@ export function App({ appId }: { appId: string }) {
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />
+          <FarcasterSignerPanel />
           <h2>User</h2>
           <pre data-testid="user-json" style={styles.pre}>
             {JSON.stringify(user, null, 2)}

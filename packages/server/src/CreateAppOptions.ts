@@ -4,6 +4,7 @@ import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { CaptchaOptions } from './features/captcha/captchaSettings'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterOptions } from './features/farcaster/settings'
+import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
 import type { OAuthOptions } from './features/oauth/providers'
 import type { TwilioOptions } from './features/sms/smsSender'
 import type { RateLimitsOptions } from './http/resolveRateLimits'
@@ -91,6 +92,13 @@ export type CreateAppOptions = {
    * `@foyer/server/testing`). Client ids and secrets are per app, in `settings.oauth.clients`.
    */
   oauth?: OAuthOptions
+  /**
+   * Farcaster signers (issue 11 §2): `apiUrl`, the base URL of the Farcaster client's signed-key-request
+   * API (default https://api.warpcast.com; `startSignedKeyRequestStandIn().apiUrl` from
+   * `@foyer/server/testing` locally), and `timeoutMs` per call (default 10000). The app's Farcaster account
+   * is per app, in `settings.farcaster_developer_account`.
+   */
+  farcasterSigner?: FarcasterSignerOptions
   /**
    * Farcaster sign-in (spec 01 §7): `relayUrl` (the auth relay; default https://relay.farcaster.xyz), `rpcUrl`
    * (Optimism JSON-RPC for the Id Registry and ERC-1271; default https://mainnet.optimism.io),

@@ -4,6 +4,7 @@ import type { AppStore } from './features/apps/service'
 import type { CaptchaSettings } from './features/captcha/captchaSettings'
 import type { JwksCache } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterSettings } from './features/farcaster/settings'
+import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
@@ -41,6 +42,8 @@ export type ServerContext = {
   customJwtKeys: JwksCache
   /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
   oauth: OAuthSettingsResolved
+  /** The Farcaster client's signed-key-request API (issue 11 §2). */
+  farcasterSigner: FarcasterSignerSettings
   /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
   farcaster: FarcasterSettings
   log: FastifyBaseLogger

@@ -9,6 +9,7 @@ import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
+import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
 import { mailboxRoutes } from './features/mail/routes'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
@@ -58,6 +59,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })
   await app.register(walletFrameRoutes, { context })
+  await app.register(farcasterSignerRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())

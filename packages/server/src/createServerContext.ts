@@ -10,6 +10,7 @@ import {
 } from './features/captcha/captchaSettings'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { resolveFarcasterOptions } from './features/farcaster/settings'
+import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
@@ -99,6 +100,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
     customJwtKeys: createJwksCache(options.customJwtJwks),
     oauth: resolveOAuthOptions(options.oauth),
+    farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     farcaster: resolveFarcasterOptions(options.farcaster),
     log,
   }

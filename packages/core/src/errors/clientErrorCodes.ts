@@ -102,6 +102,12 @@ export const clientErrorCodes = [
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */
   'invalid_solana_transaction',
+
+  // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4; `FarcasterSignerError`)
+  /** The user refused the signer in their Farcaster app, or it was revoked: 'Request rejected'. */
+  'farcaster_signer_rejected',
+  /** The signer was not approved within 300 s. */
+  'farcaster_signer_timeout',
 ] as const
 
 /** A code of an error the client makes itself: one of {@link clientErrorCodes}. */

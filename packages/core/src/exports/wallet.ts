@@ -38,6 +38,11 @@ export {
   type EmbeddedWalletErrorCode,
   embeddedWalletErrorMessages,
 } from '../wallet/errors/EmbeddedWalletError'
+export {
+  FarcasterSignerError,
+  type FarcasterSignerErrorCode,
+  farcasterSignerErrorMessages,
+} from '../wallet/errors/FarcasterSignerError'
 export { InvalidTransactionRequestError } from '../wallet/errors/InvalidTransactionRequestError'
 export { ProviderRpcError } from '../wallet/errors/ProviderRpcError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
@@ -51,6 +56,16 @@ export type {
   EIP1193Provider,
   EIP1193RequestArguments,
 } from '../wallet/ethereum/EIP1193Provider'
+export {
+  type GetFarcasterSignerStatusParameters,
+  getFarcasterSignerStatus,
+} from '../wallet/farcaster/getFarcasterSignerStatus'
+export { initFarcasterSigner } from '../wallet/farcaster/initFarcasterSigner'
+export { signFarcasterMessage } from '../wallet/farcaster/signFarcasterMessage'
+export {
+  type WaitForFarcasterSignerParameters,
+  waitForFarcasterSigner,
+} from '../wallet/farcaster/waitForFarcasterSigner'
 export { formatLamports } from '../wallet/format/formatLamports'
 export { formatUnits } from '../wallet/format/formatUnits'
 export { generatePassword } from '../wallet/password/generatePassword'

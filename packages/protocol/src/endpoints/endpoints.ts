@@ -14,6 +14,12 @@ import {
   farcasterUnlinkRequestSchema,
 } from '../schemas/farcaster'
 import {
+  farcasterSignerInitRequestSchema,
+  farcasterSignerSchema,
+  farcasterSignerStatusRequestSchema,
+  farcasterSignerStatusSchema,
+} from '../schemas/farcasterSigner'
+import {
   forkSessionRequestSchema,
   forkSessionResponseSchema,
   recoverForkedSessionRequestSchema,
@@ -261,6 +267,16 @@ export const endpoints = {
   ),
   'POST /api/v1/telegram/link': post('/api/v1/telegram/link', telegramLinkRequestSchema, userSchema),
   'POST /api/v1/telegram/unlink': post('/api/v1/telegram/unlink', telegramUnlinkRequestSchema, userSchema),
+  'POST /api/v1/farcaster/signer/init': post(
+    '/api/v1/farcaster/signer/init',
+    farcasterSignerInitRequestSchema,
+    farcasterSignerSchema,
+  ),
+  'POST /api/v1/farcaster/signer/status': post(
+    '/api/v1/farcaster/signer/status',
+    farcasterSignerStatusRequestSchema,
+    farcasterSignerStatusSchema,
+  ),
   'POST /api/v1/farcaster/init': post(
     '/api/v1/farcaster/init',
     optionalBody(farcasterInitRequestSchema),

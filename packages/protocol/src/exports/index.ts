@@ -6,6 +6,12 @@ export {
   FARCASTER_POLL_INTERVAL_MS,
   FARCASTER_TIMEOUT_MS,
 } from '../constants/farcaster'
+export {
+  FARCASTER_SIGNER_DEFAULT_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_MAX_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_POLL_INTERVAL_MS,
+  FARCASTER_SIGNER_TIMEOUT_MS,
+} from '../constants/farcasterSigner'
 export { headers } from '../constants/headers'
 export {
   ACCESS_TOKEN_EXPIRY_SKEW_MS,
@@ -96,6 +102,8 @@ export {
   createOnLoginSchema,
   defaultAppSettings,
   embeddedWalletConfigSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
   fundingConfigSchema,
   type OAuthClientSettings,
   type OAuthSettings,
@@ -152,6 +160,19 @@ export {
   fidSchema,
 } from '../schemas/farcaster'
 export {
+  ed25519PublicKeySchema,
+  type FarcasterSigner,
+  type FarcasterSignerInitRequest,
+  type FarcasterSignerState,
+  type FarcasterSignerStatus,
+  type FarcasterSignerStatusRequest,
+  farcasterSignerInitRequestSchema,
+  farcasterSignerSchema,
+  farcasterSignerStates,
+  farcasterSignerStatusRequestSchema,
+  farcasterSignerStatusSchema,
+} from '../schemas/farcasterSigner'
+export {
   type ForkSessionRequest,
   type ForkSessionResponse,
   forkSessionRequestSchema,
@@ -182,6 +203,14 @@ export {
   frameExportWalletReplySchema,
   frameExportWalletRequestSchema,
 } from '../schemas/frame/exportWallet'
+export {
+  type FrameFarcasterSignRequest,
+  type FrameInitFarcasterSignerRequest,
+  frameFarcasterSignReplySchema,
+  frameFarcasterSignRequestSchema,
+  frameInitFarcasterSignerReplySchema,
+  frameInitFarcasterSignerRequestSchema,
+} from '../schemas/frame/farcasterSigner'
 export {
   type FrameReply,
   type FrameRequest,

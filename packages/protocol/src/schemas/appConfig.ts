@@ -62,6 +62,21 @@ export const oauthSettingsSchema = z.object({
 })
 export type OAuthSettings = z.infer<typeof oauthSettingsSchema>
 
+/**
+ * The app's own Farcaster account, which asks users to add the app's signer keys (spec 02 §7; issue 11
+ * §2), server-only: never part of the public app configuration. `fid` is the account's Farcaster id and
+ * `custody_private_key` (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each
+ * EIP-712 `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
+ */
+export const farcasterDeveloperAccountSchema = z.object({
+  fid: z.number().int().positive().nullable(),
+  custody_private_key: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected 0x and 64 hex digits')
+    .nullable(),
+})
+export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
+
 /** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
 export const embeddedWalletConfigSchema = z.object({
   create_on_login: createOnLoginSchema,
@@ -155,6 +170,7 @@ export const appSettingsSchema = z.object({
   custom_jwt_auth: customJwtAuthConfigSchema,
   access_control: accessControlSchema,
   oauth: oauthSettingsSchema,
+  farcaster_developer_account: farcasterDeveloperAccountSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -163,7 +179,13 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
 export const appConfigSchema = appSettingsSchema
-  .omit({ access_control: true, captcha_secret_key: true, oauth: true, telegram_bot_token: true })
+  .omit({
+    access_control: true,
+    captcha_secret_key: true,
+    oauth: true,
+    telegram_bot_token: true,
+    farcaster_developer_account: true,
+  })
   .extend({
     id: z.string(),
     name: z.string(),
@@ -237,4 +259,5 @@ export const defaultAppSettings: AppSettings = {
   },
   access_control: { allowlist_enabled: false, allowlist: [], max_users: null },
   oauth: { clients: {}, return_tokens: false },
+  farcaster_developer_account: { fid: null, custody_private_key: null },
 }

@@ -72,6 +72,8 @@ export type ErrorFlowEntries = {
   telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
   /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (spec 01 §8 "Farcaster"). */
   farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
+  farcasterSigner: Inline
 }
 
 /** A flow of the table. */
@@ -102,6 +104,7 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   telegram: { text: 'telegram.authenticationFailed', retry: true },
   // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
   farcaster: { text: 'farcaster.authenticationFailed', retry: true },
+  farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -291,6 +294,9 @@ export const errorTable = {
   // Telegram (spec 01 §8 "Telegram")
   telegram_rate_limited: { telegram: { text: 'telegram.rateLimited', retry: true } },
   telegram_widget_unavailable: { telegram: { text: 'telegram.widgetUnavailable', retry: true } },
+  // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4)
+  farcaster_signer_rejected: { farcasterSigner: { text: 'farcasterSigner.rejected', retry: true } },
+  farcaster_signer_timeout: { farcasterSigner: { text: 'farcasterSigner.timedOut', retry: true } },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

@@ -13,6 +13,11 @@ export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'
 export { useCreateWallet } from '../hooks/useCreateWallet'
 export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
+export {
+  type ApprovedFarcasterSigner,
+  type UseFarcasterSignerReturnType,
+  useFarcasterSigner,
+} from '../hooks/useFarcasterSigner'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
 export { type UseLinkFarcasterReturnType, useLinkFarcaster } from '../hooks/useLinkFarcaster'

@@ -310,6 +310,23 @@ export const en = {
     tooManyRequests: 'Too many requests. Please wait before trying again.',
     timedOut: 'The request timed out. Try again.',
   },
+  // 'Add a signer to Farcaster' (spec 01 §2, §8 "Farcaster"; spec 02 §4).
+  farcasterSigner: {
+    title: 'Add a signer to Farcaster',
+    detail: 'Scan the QR code with your phone or open the link in your Farcaster app to approve this app.',
+    qrLabel: 'QR code to approve the signer in your Farcaster app',
+    waiting: 'Waiting for approval in your Farcaster app',
+    openApp: 'Open the Farcaster app',
+    copyLink: 'Copy link',
+    copied: 'Copied',
+    starting: 'Preparing the request',
+    successTitle: 'Success!',
+    successDetail: 'The signer was added to your Farcaster account.',
+    rejected: 'Request rejected',
+    timedOut: 'The request timed out. Try again.',
+    connectFailed: 'Connect failed',
+    retry: 'Try again',
+  },
   exportWallet: {
     title: 'Transfer wallet',
     detail: 'Copy your private key to use your wallet in another app. Never share it with anyone.',

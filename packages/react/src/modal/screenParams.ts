@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWallet/params'
 import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
+import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
@@ -54,6 +55,7 @@ export type ScreenParamsMap = {
   setPassword: SetPasswordParams
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
+  farcasterSigner: FarcasterSignerParams
 }
 
 /** A screen id. */

@@ -222,6 +222,16 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.exportWallet.title,
     closable: true,
   },
+  // Farcaster signer: its own chunk, with the wallet code of @foyer/core/wallet and the QR encoder.
+  farcasterSigner: {
+    component: lazy(() =>
+      import('../screens/farcaster/FarcasterSigner/FarcasterSigner').then((m) => ({
+        default: m.FarcasterSigner,
+      })),
+    ),
+    title: (m) => m.farcasterSigner.title,
+    closable: true,
+  },
 }
 
 /** Whether the modal may be closed by the user on `route` (see {@link ScreenDefinition} `closable`). */

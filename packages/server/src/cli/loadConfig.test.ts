@@ -234,3 +234,33 @@ describe('loadConfig: OAuth', () => {
     )
   })
 })
+
+describe('loadConfig: Farcaster signer', () => {
+  test('default: FOYER_FARCASTER_SIGNER_API_URL', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const config = await loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'http://127.0.0.1:9100' }, cwd)
+    expect(config.farcasterSignerApiUrl).toBe('http://127.0.0.1:9100')
+    expect((await loadConfig({}, cwd)).farcasterSignerApiUrl).toBeUndefined()
+    await expect(loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'not a url' }, cwd)).rejects.toThrow(
+      'FOYER_FARCASTER_SIGNER_API_URL',
+    )
+  })
+})
+
+describe('loadConfig: the demo Farcaster developer account', () => {
+  test('default: FOYER_DEMO_FARCASTER_DEVELOPER_JSON', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const account = { fid: 9152, custody_private_key: `0x${'11'.repeat(32)}` }
+    const config = await loadConfig({ FOYER_DEMO_FARCASTER_DEVELOPER_JSON: JSON.stringify(account) }, cwd)
+    expect(config.demoFarcasterDeveloperAccount).toEqual(account)
+    expect((await loadConfig({}, cwd)).demoFarcasterDeveloperAccount).toBeUndefined()
+  })
+
+  test('error: not JSON or not a developer account', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    for (const value of ['{', '{"fid":9152,"custody_private_key":"0x12"}'])
+      await expect(loadConfig({ FOYER_DEMO_FARCASTER_DEVELOPER_JSON: value }, cwd)).rejects.toThrow(
+        'FOYER_DEMO_FARCASTER_DEVELOPER_JSON',
+      )
+  })
+})

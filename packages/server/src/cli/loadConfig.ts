@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { appSettingsSchema, oauthProviders } from '@foyer/protocol'
+import {
+  appSettingsSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
+  oauthProviders,
+} from '@foyer/protocol'
 import { z } from 'zod'
 import type { FarcasterOptions } from '../features/farcaster/settings'
 import type { OAuthOptions } from '../features/oauth/providers'
@@ -45,6 +50,8 @@ export const envSchema = z.object({
   FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
+  FOYER_FARCASTER_SIGNER_API_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_DEMO_FARCASTER_DEVELOPER_JSON: optionalString,
   FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
   FOYER_DEMO_TELEGRAM_SETTINGS_JSON: optionalString,
   FOYER_FARCASTER_RELAY_URL: optionalString.pipe(z.string().url().optional()),
@@ -114,6 +121,16 @@ export type ServerConfig = {
    * (a local identity provider in the demo and e2e); undefined = the real providers.
    */
   oauthProviders: OAuthOptions['providers']
+  /**
+   * `FOYER_FARCASTER_SIGNER_API_URL`: base URL of the Farcaster client's signed-key-request API (a local
+   * stand-in in the demo and e2e); undefined = https://api.warpcast.com.
+   */
+  farcasterSignerApiUrl: string | undefined
+  /**
+   * `FOYER_DEMO_FARCASTER_DEVELOPER_JSON` (`{"fid":…,"custody_private_key":"0x…"}`): outside production the
+   * demo app's Farcaster developer account, which signs its signer requests (`npm run demo` sets it).
+   */
+  demoFarcasterDeveloperAccount: FarcasterDeveloperAccount | undefined
   /**
    * Farcaster's outside services (undefined = the real ones): `FOYER_FARCASTER_RELAY_URL` (auth relay),
    * `FOYER_FARCASTER_RPC_URL` (Optimism JSON-RPC), `FOYER_FARCASTER_ID_REGISTRY_ADDRESS`,
@@ -192,6 +209,8 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
+    farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,
+    demoFarcasterDeveloperAccount: parseDemoFarcasterDeveloper(values.FOYER_DEMO_FARCASTER_DEVELOPER_JSON),
     farcaster: {
       ...(values.FOYER_FARCASTER_RELAY_URL ? { relayUrl: values.FOYER_FARCASTER_RELAY_URL } : {}),
       ...(values.FOYER_FARCASTER_RPC_URL ? { rpcUrl: values.FOYER_FARCASTER_RPC_URL } : {}),
@@ -337,5 +356,25 @@ async function readOrCreateDevMasterKey(path: string): Promise<Uint8Array> {
   }
   const parsed = base64Key.safeParse((await readFile(path, 'utf8')).trim())
   if (!parsed.success) throw new Error(`${path} does not hold a 32-byte base64 key`)
+  return parsed.data
+}
+
+/**
+ * Parses `FOYER_DEMO_FARCASTER_DEVELOPER_JSON` (see {@link ServerConfig.demoFarcasterDeveloperAccount}).
+ * Throws `Error` naming the variable when it is not JSON or not a developer account.
+ */
+function parseDemoFarcasterDeveloper(value: string | undefined): FarcasterDeveloperAccount | undefined {
+  if (value === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error('Invalid environment:\n  FOYER_DEMO_FARCASTER_DEVELOPER_JSON: not JSON')
+  }
+  const parsed = farcasterDeveloperAccountSchema.safeParse(json)
+  if (!parsed.success)
+    throw new Error(
+      `Invalid environment:\n  FOYER_DEMO_FARCASTER_DEVELOPER_JSON: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    )
   return parsed.data
 }

@@ -16,7 +16,7 @@ Commands:
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
-FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
+FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -42,6 +42,7 @@ async function start(config: ServerConfig): Promise<void> {
     oauthSettings: config.demoOAuthSettings,
     telegramSettings: config.demoTelegramSettings,
     farcasterAuth: config.demoFarcaster,
+    farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
   })
   const app = await createApp({
     db,
@@ -58,6 +59,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.publicUrl || config.oauthProviders
       ? { oauth: { publicUrl: config.publicUrl, providers: config.oauthProviders } }
       : {}),
+    ...(config.farcasterSignerApiUrl ? { farcasterSigner: { apiUrl: config.farcasterSignerApiUrl } } : {}),
     ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
     ...(config.sessionIdleTimeoutSeconds
       ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }

@@ -31,6 +31,12 @@ export {
   startFarcasterRelayStandIn,
 } from './farcaster/relayStandIn'
 export {
+  type SignedKeyRequestStandIn,
+  type StandInSignedKeyRequest,
+  type StartSignedKeyRequestStandInOptions,
+  startSignedKeyRequestStandIn,
+} from './farcaster/signedKeyRequestStandIn'
+export {
   type FarcasterAppSimulator,
   startFarcasterAppSimulator,
 } from './farcaster/startFarcasterAppSimulator'

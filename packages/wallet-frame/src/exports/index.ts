@@ -12,6 +12,11 @@ export { fromBase64 } from '../encoding/fromBase64'
 export { toBase64 } from '../encoding/toBase64'
 export { FrameRequestError } from '../errors/FrameRequestError'
 export { renderExportedKey } from '../export/renderExportedKey'
+export {
+  type CreateFarcasterSignerParameters,
+  createFarcasterSigner,
+  type FarcasterSignerHandlers,
+} from '../farcaster/createFarcasterSigner'
 export { type CreateFrameApiParameters, createFrameApi } from '../frame/createFrameApi'
 export {
   type CreateFrameHandlerParameters,

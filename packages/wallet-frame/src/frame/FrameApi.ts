@@ -5,6 +5,8 @@ import type {
   EmbeddedWalletResponse,
   EmbeddedWalletsResponse,
   EntropyRef,
+  FarcasterSigner,
+  FarcasterSignerInitRequest,
   RecoveryMaterial,
   SetRecoveryRequest,
 } from '@foyer/protocol'
@@ -27,4 +29,6 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/farcaster/signer/init` (WIRE.md §2): a signed key request for the frame's signer key. */
+  initFarcasterSigner(accessToken: string, body: FarcasterSignerInitRequest): Promise<FarcasterSigner>
 }

@@ -2,6 +2,7 @@ import {
   authShareResponseSchema,
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
+  farcasterSignerSchema,
   headers,
   recoveryMaterialSchema,
 } from '@foyer/protocol'
@@ -97,5 +98,7 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       call(recoveryMaterialSchema, 'POST', '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>
       call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/recovery', token, body),
+    initFarcasterSigner: (token, body) =>
+      call(farcasterSignerSchema, 'POST', '/api/v1/farcaster/signer/init', token, body),
   }
 }

@@ -21,6 +21,7 @@ function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,
+    initFarcasterSigner: fail,
   }
 }
 
@@ -53,6 +54,8 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   },
   'privy:wallets:rpc': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 },
   'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
+  'privy:farcaster:init-signer': { accessToken: '' },
+  'privy:farcaster:sign': { accessToken: 't', payload: { hash: 'abc' } },
 }
 
 describe('createFrameHandler: message validation', () => {
@@ -131,6 +134,45 @@ describe('createFrameHandler: message validation', () => {
         data: { accessToken: exporter.accessToken },
       }),
     ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    // The export page holds no Farcaster signer.
+    expect(
+      await exporter.handler.handle({
+        id: 'f',
+        event: 'privy:farcaster:sign',
+        data: { accessToken: exporter.accessToken, payload: { hash: '0x00' } },
+      }),
+    ).toMatchObject({
+      error: {
+        type: 'invalid_request_arguments',
+        message: 'privy:farcaster:sign is not handled by this frame',
+      },
+    })
+  })
+
+  test('error: farcaster events need a valid token; signing before init finds no key', async () => {
+    const { handler, accessToken } = await setup()
+    const sign = { payload: { hash: `0x${'11'.repeat(20)}` } }
+    expect(
+      await handler.handle({
+        id: 's1',
+        event: 'privy:farcaster:sign',
+        data: { ...sign, accessToken: 'forged' },
+      }),
+    ).toMatchObject({ error: { type: 'error', message: 'Missing or invalid token', code: 4100 } })
+    expect(
+      await handler.handle({ id: 's2', event: 'privy:farcaster:sign', data: { ...sign, accessToken } }),
+    ).toEqual({
+      id: 's2',
+      event: 'privy:farcaster:sign',
+      error: { type: 'error', message: 'No Farcaster signer on this device' },
+    })
+    expect(
+      await handler.handle({
+        id: 'i1',
+        event: 'privy:farcaster:init-signer',
+        data: { accessToken: 'forged' },
+      }),
+    ).toMatchObject({ error: { code: 4100 } })
   })
 
   test('error: rpc before connect → 4900; a bad token → 4100; server failures do not leak details', async () => {

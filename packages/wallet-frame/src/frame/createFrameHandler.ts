@@ -20,6 +20,7 @@ import { encryptRecoveryShare } from '../crypto/encryptRecoveryShare'
 import { fromBase64 } from '../encoding/fromBase64'
 import { toBase64 } from '../encoding/toBase64'
 import { FrameRequestError } from '../errors/FrameRequestError'
+import { createFarcasterSigner } from '../farcaster/createFarcasterSigner'
 import { deriveEthereumAccount } from '../keys/deriveEthereumAccount'
 import { deriveEthereumPrivateKey } from '../keys/deriveEthereumPrivateKey'
 import { deriveSolanaKeypair, type SolanaKeypair } from '../keys/deriveSolanaKeypair'
@@ -140,7 +141,7 @@ function errorReply(id: string, event: FrameEvent, error: unknown): FrameReply {
 /**
  * The wallet frame's logic, independent of the window (node-testable): validates every request with its
  * protocol schema, checks the access token (its own session state), keeps rebuilt keys in memory only,
- * keeps the device share in `deviceShares`, talks to the server through `api`, and answers every request
+ * keeps the device share (and the Farcaster signer key, see `createFarcasterSigner`) in `deviceShares`, talks to the server through `api`, and answers every request
  * — success or `{ type, message, code? }` error, never silence (STYLE §6). Origin and source checks happen
  * before, in `installFrameListener`.
  *
@@ -158,6 +159,11 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
     appId: parameters.appId,
     getJwks: () => api.getJwks(),
     ...(parameters.now ? { now: parameters.now } : {}),
+  })
+  const farcasterSigner = createFarcasterSigner({
+    appId: parameters.appId,
+    keys: deviceShares,
+    initSigner: (accessToken, body) => callApi(() => api.initFarcasterSigner(accessToken, body)),
   })
   const unlocked = new Map<string, Unlocked>()
   const inFlight = new Map<string, Promise<Unlocked>>()
@@ -496,6 +502,16 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         return rpc(data as FrameRequestData<'privy:wallets:rpc'>)
       case 'privy:wallets:export':
         return exportKey(data as FrameRequestData<'privy:wallets:export'>)
+      case 'privy:farcaster:init-signer': {
+        const request = data as FrameRequestData<'privy:farcaster:init-signer'>
+        const { subject } = await verifyToken(request.accessToken)
+        return farcasterSigner.init(request.accessToken, subject)
+      }
+      case 'privy:farcaster:sign': {
+        const request = data as FrameRequestData<'privy:farcaster:sign'>
+        const { subject } = await verifyToken(request.accessToken)
+        return farcasterSigner.sign(subject, request.payload.hash as `0x${string}`)
+      }
     }
   }
 

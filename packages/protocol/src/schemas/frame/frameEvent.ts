@@ -15,6 +15,8 @@ export const frameEvents = [
   'privy:wallets:set-recovery',
   'privy:wallets:rpc',
   'privy:wallets:export',
+  'privy:farcaster:init-signer',
+  'privy:farcaster:sign',
 ] as const
 
 /** One of {@link frameEvents}. */

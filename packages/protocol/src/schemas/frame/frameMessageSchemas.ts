@@ -11,6 +11,12 @@ import {
   frameCreateWalletRequestSchema,
 } from './createWallet'
 import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
+import {
+  frameFarcasterSignReplySchema,
+  frameFarcasterSignRequestSchema,
+  frameInitFarcasterSignerReplySchema,
+  frameInitFarcasterSignerRequestSchema,
+} from './farcasterSigner'
 import type { FrameEvent } from './frameEvent'
 import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
 import { frameReadyReplySchema, frameReadyRequestSchema } from './ready'
@@ -31,6 +37,11 @@ export const frameMessageSchemas = {
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
+  'privy:farcaster:init-signer': {
+    request: frameInitFarcasterSignerRequestSchema,
+    reply: frameInitFarcasterSignerReplySchema,
+  },
+  'privy:farcaster:sign': { request: frameFarcasterSignRequestSchema, reply: frameFarcasterSignReplySchema },
 } as const satisfies Record<FrameEvent, { request: z.ZodType; reply: z.ZodType }>
 
 /** Request `data` type of event `E`. */

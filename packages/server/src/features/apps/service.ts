@@ -167,6 +167,12 @@ export type SeedDemoAppParameters = {
     | undefined
   /** Farcaster sign-in on for the demo app (`npm run demo` starts the Farcaster stand-ins). Outside production only. */
   farcasterAuth?: boolean | undefined
+  /**
+   * The demo app's Farcaster developer account, which signs its Farcaster signer requests (`npm run demo`
+   * registers one at the Id Registry stand-in and passes `FOYER_DEMO_FARCASTER_DEVELOPER_JSON`). Outside
+   * production only.
+   */
+  farcasterDeveloperAccount?: AppSettings['farcaster_developer_account'] | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -252,7 +258,13 @@ async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
   env: 'development' | 'production' | 'test',
-  { hostJwksUrl, oauthSettings, telegramSettings, farcasterAuth }: SeedDemoAppParameters,
+  {
+    hostJwksUrl,
+    oauthSettings,
+    telegramSettings,
+    farcasterAuth,
+    farcasterDeveloperAccount,
+  }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
@@ -264,6 +276,9 @@ async function seedMainDemoApp(
       ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
     ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
+    ...(farcasterDeveloperAccount && env !== 'production'
+      ? { farcaster_developer_account: farcasterDeveloperAccount }
+      : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
           custom_jwt_auth: {
@@ -331,7 +346,8 @@ export async function loadApp(
 /**
  * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
  * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
- * `oauth` (client secrets) and `telegram_bot_token` — are removed here, not only by the response schema.
+ * `oauth` (client secrets), `telegram_bot_token` and `farcaster_developer_account` (its custody key) — are
+ * removed here, not only by the response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
@@ -339,6 +355,7 @@ export function toAppConfig(app: AppRecord): AppConfig {
     captcha_secret_key: _captchaSecretKey,
     oauth: _oauth,
     telegram_bot_token: _telegramBotToken,
+    farcaster_developer_account: _farcasterDeveloperAccount,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }
   return {

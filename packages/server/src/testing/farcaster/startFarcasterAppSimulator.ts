@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { SignedKeyRequestStandIn } from './signedKeyRequestStandIn'
 import type { FarcasterStandIns } from './startFarcasterStandIns'
 import type { FarcasterTestAccount } from './testPhone'
 
@@ -33,9 +34,29 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 export async function startFarcasterAppSimulator(parameters: {
   standIns: FarcasterStandIns
   accounts: readonly FarcasterTestAccount[]
+  /** Also list its pending Farcaster signer requests, with approve (as an account) and reject buttons. */
+  signedKeyRequests?: SignedKeyRequestStandIn | undefined
   port?: number
 }): Promise<FarcasterAppSimulator> {
   const { standIns, accounts } = parameters
+  // Farcaster signer requests ('Add a signer to Farcaster'): approved as an account, or rejected.
+  const signerRows = () =>
+    (parameters.signedKeyRequests?.requests ?? [])
+      .filter((request) => request.state === 'pending')
+      .map(
+        (request) => `<li><p>Add a signer for app fid <b>${request.requestFid}</b><br>
+<small>${escapeHtml(request.deeplinkUrl)}</small></p>${accounts
+          .map(
+            (
+              account,
+            ) => `<form method="post" action="/approve-signer"><input type="hidden" name="token" value="${escapeHtml(request.token)}">
+<input type="hidden" name="fid" value="${account.fid}"><button>Approve as @${escapeHtml(account.profile?.username ?? `fid ${account.fid}`)}</button></form>`,
+          )
+          .join(
+            '',
+          )}<form method="post" action="/reject-signer"><input type="hidden" name="token" value="${escapeHtml(request.token)}"><button>Reject</button></form></li>`,
+      )
+      .join('')
   const page = (notice: string) => {
     const pending = [...standIns.relay.channels.entries()].filter(
       ([, channel]) => channel.state === 'pending',
@@ -56,7 +77,8 @@ export async function startFarcasterAppSimulator(parameters: {
       .join('')
     return `<!DOCTYPE html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="3">
 <title>Farcaster app (simulated)</title><h1>Farcaster app (simulated)</h1><p>${escapeHtml(notice)}</p>
-${pending.length ? `<ul>${rows}</ul>` : '<p>No sign-in request is waiting. Choose "Continue with Farcaster" in the demo.</p>'}</html>`
+${pending.length ? `<ul>${rows}</ul>` : '<p>No sign-in request is waiting. Choose "Continue with Farcaster" in the demo.</p>'}
+${parameters.signedKeyRequests ? `<h2>Signer requests</h2>${signerRows() ? `<ul>${signerRows()}</ul>` : '<p>No signer request is waiting. Choose "Add a Farcaster signer" in the demo.</p>'}` : ''}</html>`
   }
   const server = createServer(async (request, response) => {
     let notice = ''
@@ -72,6 +94,22 @@ ${pending.length ? `<ul>${rows}</ul>` : '<p>No sign-in request is waiting. Choos
           notice = `Could not approve: ${error instanceof Error ? error.message : String(error)}`
         }
       } else notice = 'That request is gone.'
+    }
+    if (
+      request.method === 'POST' &&
+      (request.url === '/approve-signer' || request.url === '/reject-signer')
+    ) {
+      const form = await readForm(request)
+      const token = form.get('token') ?? ''
+      const signerRequest = parameters.signedKeyRequests?.requests.find((entry) => entry.token === token)
+      if (!signerRequest || signerRequest.state !== 'pending') notice = 'That request is gone.'
+      else if (request.url === '/reject-signer') {
+        parameters.signedKeyRequests?.revoke(token)
+        notice = 'Signer request rejected.'
+      } else {
+        parameters.signedKeyRequests?.approve(token, Number(form.get('fid')))
+        notice = `Signer approved for fid ${form.get('fid')}.`
+      }
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(page(notice))

@@ -1,0 +1,31 @@
+import { BaseError } from '../../errors/BaseError'
+
+/** Codes of {@link FarcasterSignerError}, each with the spec's text (spec 01 §8 "Farcaster"). */
+export const farcasterSignerErrorMessages = {
+  /** Revoked or refused in the Farcaster app (spec 02 §4). */
+  farcaster_signer_rejected: 'Request rejected',
+  /** Not approved within `FARCASTER_SIGNER_TIMEOUT_MS` (300 s; spec 01 §9). */
+  farcaster_signer_timeout: 'The request timed out. Try again.',
+} as const
+
+/** A code of {@link FarcasterSignerError}. */
+export type FarcasterSignerErrorCode = keyof typeof farcasterSignerErrorMessages
+
+/**
+ * A Farcaster signer request that ended without approval (spec 02 §4 "Farcaster signer": pending_approval,
+ * then approved or revoked): `'farcaster_signer_rejected'` ('Request rejected') or
+ * `'farcaster_signer_timeout'` (300 s passed).
+ *
+ * @example
+ * catch (error) {
+ *   if (error instanceof FarcasterSignerError && error.code === 'farcaster_signer_rejected') offerRetry()
+ * }
+ */
+export class FarcasterSignerError extends BaseError {
+  override name = 'FarcasterSignerError'
+  declare readonly code: FarcasterSignerErrorCode
+
+  constructor(code: FarcasterSignerErrorCode, parameters: { details?: string; cause?: unknown } = {}) {
+    super(farcasterSignerErrorMessages[code], { code, details: parameters.details, cause: parameters.cause })
+  }
+}

@@ -1,0 +1,46 @@
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { requireFrameOrigin } from '../../http/requireFrameOrigin'
+import type { ServerContext } from '../../ServerContext'
+import { requireSession } from '../sessions/requireSession'
+import { farcasterSignerStatus, initFarcasterSigner } from './service'
+
+/**
+ * The Farcaster signer endpoints (spec 02 §7, WIRE.md §2): `signer/init`, called by the wallet frame with
+ * the user's access token (a live session and the frame's own origin: the key it names lives in the
+ * frame), and `signer/status`, called by the host page (a live session).
+ */
+export async function farcasterSignerRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.post(
+    endpoints['POST /api/v1/farcaster/signer/init'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/farcaster/signer/init']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      requireFrameOrigin(request)
+      return initFarcasterSigner(context, {
+        app: foyerApp,
+        userId,
+        publicKey: request.body.ed25519_public_key,
+        deadline: request.body.deadline,
+      })
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/farcaster/signer/status'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/farcaster/signer/status']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      return farcasterSignerStatus(context, {
+        app: foyerApp,
+        userId,
+        publicKey: request.body.ed25519_public_key,
+      })
+    },
+  )
+}

@@ -1,0 +1,35 @@
+import { index, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+import { users } from '../users/schema'
+
+/**
+ * `farcaster_signers`: the Farcaster signer keys a user asked the app to hold (spec 02 §3 "Farcaster
+ * signer"; the private keys stay in the user's wallet frame). One row per (app, public key): UNIQUE, so a
+ * key belongs to one user. `status` is `pending_approval`, `approved` or `revoked`; `token` and
+ * `approval_url` are the Farcaster client's signed key request; `deadline` its expiry; `fid` the user's
+ * fid once the request was decided.
+ */
+export const farcasterSigners = pgTable(
+  'farcaster_signers',
+  {
+    id: varchar('id', { length: 25 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    status: text('status').notNull(),
+    token: text('token').notNull(),
+    approvalUrl: text('approval_url').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    fid: text('fid'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    unique('farcaster_signers_app_public_key_unique').on(table.appId, table.publicKey),
+    index('farcaster_signers_user_id_idx').on(table.userId),
+  ],
+)
