@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
+import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
@@ -150,6 +151,8 @@ export const appSettingsSchema = z.object({
   custom_jwt_auth: customJwtAuthConfigSchema,
   access_control: accessControlSchema,
   oauth: oauthSettingsSchema,
+  /** Server-only: this app as a cross-app provider (issue 11 §4). */
+  cross_app: crossAppSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -158,7 +161,7 @@ export type AppSettings = z.infer<typeof appSettingsSchema>
  * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
  */
 export const appConfigSchema = appSettingsSchema
-  .omit({ access_control: true, captcha_secret_key: true, oauth: true })
+  .omit({ access_control: true, captcha_secret_key: true, oauth: true, cross_app: true })
   .extend({
     id: z.string(),
     name: z.string(),
@@ -231,4 +234,5 @@ export const defaultAppSettings: AppSettings = {
   },
   access_control: { allowlist_enabled: false, allowlist: [], max_users: null },
   oauth: { clients: {}, return_tokens: false },
+  cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
 }

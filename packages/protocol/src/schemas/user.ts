@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { linkedAccountTimes, unixSecondsSchema } from './common'
+import { crossAppAccountSchema } from './crossAppAccount'
 import { oauthAccountSchemas } from './oauthAccounts'
 import { walletAccountSchema } from './wallets'
 
@@ -57,6 +58,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   guestAccountSchema,
   customJwtAccountSchema,
   ...oauthAccountSchemas,
+  crossAppAccountSchema,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

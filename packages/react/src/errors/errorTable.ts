@@ -216,6 +216,11 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
+  // Cross-app: the provider does not allow this app (WIRE.md §13: a generic failure, with the server's text).
+  cross_app_connection_not_allowed: {
+    login: loginDefault,
+    oauth: { text: { message: 'oauth.unknownError' }, retry: false },
+  },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {

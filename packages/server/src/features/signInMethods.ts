@@ -1,4 +1,5 @@
 import type { LinkedAccountType } from '@foyer/protocol'
+import { crossAppSignIn } from './crossApp/method'
 import { customJwtSignIn } from './customJwt/method'
 import { guestSignIn } from './guest/method'
 import { oauthSignIn } from './oauth/method'
@@ -20,6 +21,7 @@ export const signInMethods = [
   oauthSignIn,
   guestSignIn,
   customJwtSignIn,
+  crossAppSignIn,
 ] as const
 
 /** An account kind of one of the {@link signInMethods}. */

@@ -286,14 +286,15 @@ export async function loadApp(
 
 /**
  * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
- * server-only settings — `captcha_secret_key` (the Turnstile secret) and `access_control` (the allow-list)
- * — are removed here, not only by the response schema.
+ * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
+ * `oauth` and `cross_app` — are removed here, not only by the response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
     access_control: _accessControl,
     captcha_secret_key: _captchaSecretKey,
     oauth: _oauth,
+    cross_app: _crossApp,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }
   return {

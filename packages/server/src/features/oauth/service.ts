@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
+  CROSS_APP_PROVIDER_PREFIX,
   isOAuthProvider,
   isOriginAllowed,
   OAUTH_DENIED_CODE,
   OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   type OAuthClientSettings,
-  type OAuthProvider,
   type OAuthTokens,
   oauthProviderNames,
   oauthReturnParameters,
@@ -22,7 +22,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { appleClientSecret } from './appleClientSecret'
-import { fetchProviderUser, type ProviderUser } from './fetchProviderUser'
+import { fetchProviderUser } from './fetchProviderUser'
 import type { OAuthProviderDefinition } from './providers'
 import { oauthFlows } from './schema'
 import { verifyIdToken } from './verifyIdToken'
@@ -187,8 +187,15 @@ class CallbackError extends Error {
   override name = 'CallbackError'
 }
 
-/** What a flow's sealed `result` holds. */
-type FlowResult = { user: ProviderUser; tokens: OAuthTokens | null }
+/**
+ * What a flow's sealed `result` holds: the proven account (a provider's user, or for cross-app the provider
+ * app's user with its wallets in `details`) and the tokens handed to the client.
+ */
+export type OAuthFlowResult = {
+  user: { subject: string; details: Record<string, unknown>; verifiedEmail: string | null }
+  tokens: OAuthTokens | null
+}
+type FlowResult = OAuthFlowResult
 
 const resultAad = (flowId: string) => `oauth-flow:${flowId}`
 
@@ -317,7 +324,7 @@ async function exchangeCode(
 }
 
 /** `redirect_to` with the three return parameters (spec 01 §2) set. */
-function returnUrl(redirectTo: string, code: string, state: string, provider: string): string {
+export function oauthReturnUrl(redirectTo: string, code: string, state: string, provider: string): string {
   const url = new URL(redirectTo)
   url.searchParams.set(oauthReturnParameters.code, code)
   url.searchParams.set(oauthReturnParameters.state, state)
@@ -348,7 +355,15 @@ export async function completeOAuthCallback(
     ? await context.db.orm
         .update(oauthFlows)
         .set({ callbackAt: now })
-        .where(and(eq(oauthFlows.id, state), isNull(oauthFlows.callbackAt), gt(oauthFlows.expiresAt, now)))
+        .where(
+          and(
+            eq(oauthFlows.id, state),
+            isNull(oauthFlows.callbackAt),
+            gt(oauthFlows.expiresAt, now),
+            // A cross-app flow is answered by its provider app's page, never by this callback.
+            sql`${oauthFlows.provider} not like ${`${CROSS_APP_PROVIDER_PREFIX}%`}`,
+          ),
+        )
         .returning()
     : []
   if (!flow) throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
@@ -356,7 +371,7 @@ export async function completeOAuthCallback(
   // The app's origins may have changed since init: never redirect off them (E.36).
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   assertRedirectAllowed(app, flow.redirectTo)
-  const back = (code: string) => returnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
+  const back = (code: string) => oauthReturnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })
   // The provider's own error: access_denied is the user cancelling (RFC 6749 §4.1.2.1); any other is a
   // failure, not a denial.
@@ -379,24 +394,44 @@ export async function completeOAuthCallback(
     log.warn({ reason: (error as Error).message }, 'oauth code exchange failed')
     return back(OAUTH_ERROR_CODE)
   }
+  return back(await issueOAuthFlowCode(context, flow.id, result, now))
+}
+
+/**
+ * Gives the flow `flowId` its one-time code (32 CSPRNG bytes, stored as SHA-256, valid
+ * {@link OAUTH_FLOW_TTL_SECONDS} from `now`; E.37) and seals `result` in it (AES-256-GCM under a key derived
+ * from the master key), for `oauth/authenticate` or `oauth/link` to take with {@link consumeOAuthCode}.
+ * Returns the code. Used by the providers' callback and by the cross-app provider's `/oauth/authorization_code`.
+ *
+ * @example const code = await issueOAuthFlowCode(context, flow.id, { user, tokens: null }, now)
+ */
+export async function issueOAuthFlowCode(
+  context: ServerContext,
+  flowId: string,
+  result: OAuthFlowResult,
+  now: Date,
+): Promise<string> {
   const code = randomToken()
   await context.db.orm
     .update(oauthFlows)
     .set({
       codeHash: sha256Hex(code),
       codeExpiresAt: new Date(now.getTime() + OAUTH_FLOW_TTL_SECONDS * 1000),
-      result: sealSecret(flowKey(context), JSON.stringify(result), resultAad(flow.id)),
+      result: sealSecret(flowKey(context), JSON.stringify(result), resultAad(flowId)),
     })
-    .where(eq(oauthFlows.id, flow.id))
-  return back(code)
+    .where(eq(oauthFlows.id, flowId))
+  return code
 }
 
 function flowKey(context: ServerContext): Uint8Array {
   return deriveKey(context.masterKey, 'oauth-flow-encryption')
 }
 
-/** A consumed flow: its provider, the provider's user and (when the app returns them) the tokens. */
-export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; tokens: OAuthTokens | null }
+/**
+ * A consumed flow: its provider (one of the nine, or cross-app `privy:<appId>`), the proven user and the
+ * tokens (an OAuth provider's when the app returns them; a cross-app provider access token).
+ */
+export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
 
 /**
  * `oauth/authenticate` and `oauth/link` (spec 01 §7): consumes the one-time code of `app` in one
@@ -463,5 +498,5 @@ export async function consumeOAuthCode(
     // Sealed under another master key, or damaged: as good as no code.
     throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
   }
-  return { provider: flow.provider as OAuthProvider, user: result.user, tokens: result.tokens }
+  return { provider: flow.provider, user: result.user, tokens: result.tokens }
 }
