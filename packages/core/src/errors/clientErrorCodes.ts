@@ -49,6 +49,22 @@ export const clientErrorCodes = [
   /** The popup's answer came from another origin: 'Origins between parent and child windows do not match.' */
   'oauth_origin_mismatch',
 
+  // Cross-app (spec 02 §8; `CrossAppError`)
+  /** 'Cannot request a signature with this wallet address'. */
+  'cross_app_wrong_address',
+  /** 'Cannot transact against a read-only provider app'. */
+  'cross_app_read_only',
+  /** 'Transactions require a valid token'. */
+  'cross_app_invalid_token',
+  /** 'Failed to initialize signature request'. */
+  'cross_app_init_failed',
+  /** 'Request timeout' (120 s). */
+  'cross_app_timeout',
+  /** 'User rejected request'. */
+  'cross_app_rejected',
+  /** 'Invalid connected app'. */
+  'cross_app_invalid_connection',
+
   // Browser wallets (spec 01 §8 "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
   'wallet_connection_error',
