@@ -127,7 +127,9 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.wrongAddress}'`, async () => {
     const { client, fake } = await setup()
-    const error = await sign(client, '0x2222222222222222222222222222222222222222').catch((e) => e)
+    const error = await sign(client, '0x2222222222222222222222222222222222222222').catch(
+      (e: unknown) => e as CrossAppError,
+    )
     expect(error).toBeInstanceOf(CrossAppError)
     expect(error.shortMessage).toBe('Cannot request a signature with this wallet address')
     expect(fake.popups[0]?.closed).toBe(true)
@@ -135,7 +137,7 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.readOnly}'`, async () => {
     const { client, fake } = await setup({ readOnly: true })
-    const error = await sign(client).catch((e) => e)
+    const error = await sign(client).catch((e: unknown) => e as CrossAppError)
     expect(error.shortMessage).toBe('Cannot transact against a read-only provider app')
     expect(error.code).toBe('cross_app_read_only')
     expect(fake.popups[0]?.closed).toBe(true)
@@ -164,7 +166,7 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.rejected}' when the popup is closed (checked every 300 ms)`, async () => {
     const { client, fake } = await setup()
-    const pending = sign(client).catch((e) => e)
+    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
     const popup = await popupAtProvider(fake)
     vi.useFakeTimers()
     popup.close()
@@ -183,7 +185,7 @@ describe('sendCrossAppRequest', () => {
   test(`error: '${crossAppErrorMessages.timeout}' after 120 s`, async () => {
     const { client, fake } = await setup()
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] })
-    const pending = sign(client).catch((e) => e)
+    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
     // setImmediate is not faked: let the connections call answer and the popup go to the provider.
     for (let turn = 0; turn < 100; turn++) {
       await new Promise((resolve) => setImmediate(resolve))
@@ -208,7 +210,7 @@ describe('sendCrossAppRequest', () => {
 
   test('error: the provider page answers a spec text, or another failure; other origins are ignored', async () => {
     const { client, fake } = await setup()
-    const pending = sign(client).catch((e) => e)
+    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
     const popup = await popupAtProvider(fake)
     fake.dispatch({
       origin: 'https://evil.test',

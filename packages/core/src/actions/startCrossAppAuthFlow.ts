@@ -18,6 +18,8 @@ export type StartCrossAppAuthFlowParameters = {
   popup?: OAuthPopupRef | null | undefined
   /** The requester's page the provider returns to; default the current page (an allowed origin). */
   redirectTo?: string | undefined
+  /** Captcha token, when this app uses a captcha (spec 01 §4). */
+  captchaToken?: string | undefined
 }
 
 /** Return type of {@link startCrossAppAuthFlow}. */
@@ -60,6 +62,7 @@ export async function startCrossAppAuthFlow(
         popup,
         action,
         redirectTo: parameters.redirectTo,
+        captchaToken: parameters.captchaToken,
       }),
       timeout,
     ])

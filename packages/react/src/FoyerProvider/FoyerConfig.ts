@@ -59,7 +59,18 @@ export type FoyerWalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-a
  * `'github'`, `'linkedin'`, `'twitter'`, `'spotify'`, `'instagram'`, `'tiktok'`, `'apple'` ('Continue with
  * Google' …). Spec 01 §3 lists farcaster and telegram too; they join this union when the modal offers them.
  */
-export type FoyerLoginMethod = 'email' | 'sms' | 'wallet' | 'passkey' | OAuthProvider
+export type FoyerLoginMethod =
+  | 'email'
+  | 'sms'
+  | 'wallet'
+  | 'passkey'
+  | OAuthProvider
+  /**
+   * Another app of the same server (cross-app, spec 01 §3; issue 11 §4): 'Continue with {provider app}'. It
+   * shows only where `loginMethods` or `loginMethodsAndOrder` lists it, and needs the provider to allow
+   * this app.
+   */
+  | `privy:${string}`
 
 /**
  * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,

@@ -261,6 +261,15 @@ export const errorTable = {
   oauth_flow_missing: { oauth: { text: 'oauth.authenticationError', retry: true } },
   oauth_origin_mismatch: { oauth: { text: 'oauth.originMismatch', retry: true } },
 
+  // Cross-app (spec 02 §8 "Cross-app"): the sign-in popup's failures show on the cross-app screen
+  cross_app_timeout: { oauth: { text: 'crossApp.timeout', retry: true } },
+  cross_app_init_failed: { oauth: { text: 'crossApp.initFailed', retry: true } },
+  cross_app_rejected: { oauth: { text: 'crossApp.rejected', retry: true } },
+  cross_app_invalid_connection: { oauth: { text: 'crossApp.invalidConnection', retry: false } },
+  cross_app_read_only: { oauth: { text: 'crossApp.readOnly', retry: false } },
+  cross_app_wrong_address: { oauth: { text: 'crossApp.wrongAddress', retry: false } },
+  cross_app_invalid_token: { oauth: { text: 'crossApp.invalidToken', retry: false } },
+
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },
   invalid_request_arguments: { recovery: { text: 'recovery.invalidPassword', retry: true } },

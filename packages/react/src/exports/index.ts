@@ -1,3 +1,5 @@
+export { CrossAppAuthorize } from '../crossApp/CrossAppAuthorize'
+export { CrossAppTransact } from '../crossApp/CrossAppTransact'
 export type {
   FoyerAppearance,
   FoyerCaptchaConfig,
@@ -10,6 +12,11 @@ export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useC
 export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'
 export { useCreateWallet } from '../hooks/useCreateWallet'
 export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
+export {
+  type CrossAppTransactionRequest,
+  type UseCrossAppAccountsReturnType,
+  useCrossAppAccounts,
+} from '../hooks/useCrossAppAccounts'
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'

@@ -84,6 +84,18 @@ export type OAuthStatusParams = {
   settle?: PromptSettler<User> | undefined
 }
 
+/**
+ * Params of the cross-app screen (spec 01 §2 "Cross-app auth"): the provider app, login or link, the popup
+ * the click opened (`null`: blocked), the captcha token, and for a link how to answer the hook.
+ */
+export type CrossAppStatusParams = {
+  appId: string
+  action: OAuthAction
+  popup?: OAuthPopupRef | null | undefined
+  captchaToken?: string | undefined
+  settle?: PromptSettler<User> | undefined
+}
+
 /** Params of the passkey list ('Link passkey'): resolves when the user closes it. */
 export type LinkPasskeyParams = { settle: PromptSettler<undefined> }
 
@@ -157,6 +169,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  crossAppStatus: CrossAppStatusParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
@@ -234,6 +247,14 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/login/OAuthStatus/OAuthStatus').then((m) => ({ default: m.OAuthStatus })),
     ),
     title: (m) => m.oauth.verifying,
+    closable: true,
+  },
+  // Cross-app: its own chunk, with @foyer/core/cross-app.
+  crossAppStatus: {
+    component: lazy(() =>
+      import('../screens/login/CrossApp/CrossAppStatus').then((m) => ({ default: m.CrossAppStatus })),
+    ),
+    title: (m) => m.crossApp.verifying,
     closable: true,
   },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.

@@ -17,6 +17,7 @@ export type LoginStart =
   | { kind: 'sms'; phoneNumber: string; landing?: LandingParams | undefined }
   | { kind: 'passkey' }
   | { kind: 'oauth'; provider: string }
+  | { kind: 'crossApp'; appId: string }
 
 /** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
 export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'> & {
@@ -35,7 +36,10 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
-    const landing = start.kind === 'passkey' || start.kind === 'oauth' ? undefined : start.landing
+    const landing =
+      start.kind === 'passkey' || start.kind === 'oauth' || start.kind === 'crossApp'
+        ? undefined
+        : start.landing
     // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
     if (landing && history.at(-1)?.id === 'landing')
       modal.router.restore([
@@ -75,6 +79,14 @@ export async function continueLogin(
     const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
     if (viaCaptcha) router.replace('oauthStatus', params)
     else router.push('oauthStatus', params)
+    return
+  }
+  if (start.kind === 'crossApp') {
+    // In the click: the provider's popup opens with the user's activation.
+    const popup = openOAuthPopup()
+    const params = { appId: start.appId, action: 'login' as const, popup, captchaToken }
+    if (viaCaptcha) router.replace('crossAppStatus', params)
+    else router.push('crossAppStatus', params)
     return
   }
   if (start.kind === 'passkey') {

@@ -15,6 +15,11 @@ import { EmailForm } from './EmailForm'
 import { type LandingEntry, type LandingView, landingModel } from './landingModel'
 import { OAuthEntry } from './OAuthEntry'
 
+/** The cross-app entry, loaded lazily with its details call (bundle budget). */
+const CrossAppEntry = lazy(() =>
+  import('../CrossApp/CrossAppEntry').then((m) => ({ default: m.CrossAppEntry })),
+)
+
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
 /** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
@@ -183,6 +188,12 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     if (method === 'wallet') return walletButton
     if (method === 'passkey') return passkeyLink
+    if (method.startsWith('privy:'))
+      return (
+        <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
+          <CrossAppEntry appId={method.slice('privy:'.length)} />
+        </Suspense>
+      )
     const provider = method.slice('oauth:'.length) as OAuthProvider
     return (
       <OAuthEntry
