@@ -71,6 +71,9 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_PUBLIC_URL: apiUrl,
     FOYER_OAUTH_ENDPOINTS_JSON: JSON.stringify(identityProvider.providers),
     FOYER_DEMO_OAUTH_SETTINGS_JSON: JSON.stringify(demoOAuthSettings),
+    // Cross-app: the provider demo app's pages are the demo web app on 127.0.0.1 (another origin than
+    // localhost, so its popup is really cross-origin) opened with the provider's app id.
+    FOYER_DEMO_PROVIDER_WEB_URL: `http://127.0.0.1:${demoPort}/?appId=foyerdemoprovider00000000`,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -81,6 +84,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
     VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
+    // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
+    VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
   },
   ready: /Local:/,
 })
@@ -105,6 +110,8 @@ try {
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
+    Cross-app:       'Continue with Foyer Demo Provider' signs in with an account of the provider app
+                     (its pages: http://127.0.0.1:${demoPort}/oauth/authorize?appId=foyerdemoprovider00000000)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.

@@ -1,6 +1,7 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { CrossAppPanel } from './CrossAppPanel'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { GuestPanel } from './GuestPanel'
 import { OAuthPanel } from './OAuthPanel'
@@ -95,6 +96,7 @@ export function App({ appId }: { appId: string }) {
           <PhonePanel />
           <PasskeyPanel />
           <OAuthPanel />
+          <CrossAppPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_SOLANA_RPC_URL?: string
   /** The Turnstile widget script (a local stand-in in the demo and e2e). */
   readonly VITE_TURNSTILE_SCRIPT_URL?: string
+  /** The cross-app provider app whose 'Continue with …' entry the landing shows (`npm run demo` sets it). */
+  readonly VITE_FOYER_CROSS_APP_PROVIDER_ID?: string
 }

@@ -62,6 +62,20 @@ function quantity(value: unknown): bigint | undefined {
   return undefined
 }
 
+/**
+ * The `personal_sign` message: hex that is valid UTF-8 as its text (so the confirmation screen shows it;
+ * the signature is the same, EIP-191 signs the bytes), other hex as raw bytes.
+ */
+function personalSignMessage(value: unknown): string | { raw: `0x${string}` } {
+  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) return String(value)
+  const bytes = new Uint8Array((value.slice(2).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)))
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return { raw: value as `0x${string}` }
+  }
+}
+
 const page: CSSProperties = { maxWidth: 360, margin: '48px auto', fontFamily: 'system-ui, sans-serif' }
 
 /**
@@ -131,10 +145,7 @@ export function CrossAppTransact() {
           return fail(crossAppErrorMessages.wrongAddress)
         let result: string
         if (query.method === 'personal_sign') {
-          const message =
-            typeof first === 'string' && /^0x[0-9a-fA-F]*$/.test(first)
-              ? { raw: first as `0x${string}` }
-              : String(first)
+          const message = personalSignMessage(first)
           result = (await signMessage(message, { address })).signature
         } else if (query.method === 'eth_signTypedData_v4') {
           result = (

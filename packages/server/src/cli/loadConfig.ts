@@ -45,6 +45,7 @@ export const envSchema = z.object({
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_OAUTH_ENDPOINTS_JSON: optionalString,
   FOYER_DEMO_OAUTH_SETTINGS_JSON: optionalString,
+  FOYER_DEMO_PROVIDER_WEB_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -84,6 +85,12 @@ export type ServerConfig = {
    * the demo app gets them at start. Undefined: the demo app's OAuth settings stay as they are.
    */
   demoOAuthSettings: DemoOAuthSettings | undefined
+  /**
+   * `FOYER_DEMO_PROVIDER_WEB_URL`: where the demo's cross-app provider app mounts its pages (the demo web app
+   * opened with its app id, e.g. `http://127.0.0.1:5173/?appId=foyerdemoprovider00000000`; `npm run demo` sets
+   * it). Outside production the provider app is seeded with it. Undefined: the provider has no pages.
+   */
+  demoProviderWebUrl: string | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
@@ -157,6 +164,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     turnstileVerifyUrl: values.FOYER_TURNSTILE_VERIFY_URL,
     demoHostJwksUrl: values.FOYER_DEMO_HOST_JWKS_URL,
     demoOAuthSettings: parseDemoOAuthSettings(values.FOYER_DEMO_OAUTH_SETTINGS_JSON),
+    demoProviderWebUrl: values.FOYER_DEMO_PROVIDER_WEB_URL,
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,

@@ -40,6 +40,7 @@ async function start(config: ServerConfig): Promise<void> {
     env: config.env,
     hostJwksUrl: config.demoHostJwksUrl,
     oauthSettings: config.demoOAuthSettings,
+    providerWebUrl: config.demoProviderWebUrl,
   })
   const app = await createApp({
     db,

@@ -31,6 +31,13 @@ export const DEMO_APP_NAME = 'Foyer Demo'
 export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
 /** The captcha demo app's name. */
 export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'
+/**
+ * The demo's cross-app provider app (`npm run demo`, e2e/crossApp.test.ts): another app of the server whose
+ * users can sign in to the demo app with their account and wallet (issue 11 §4), seeded outside production.
+ */
+export const DEMO_PROVIDER_APP_ID = 'foyerdemoprovider00000000'
+/** The provider demo app's name. */
+export const DEMO_PROVIDER_APP_NAME = 'Foyer Demo Provider'
 
 /** An app as stored, without its private key. Times are `Date`s. */
 export type AppRecord = {
@@ -150,6 +157,11 @@ export type SeedDemoAppParameters = {
    * its local identity provider and passes `FOYER_DEMO_OAUTH_SETTINGS_JSON`). Applied outside production only.
    */
   oauthSettings?: { [Key in 'oauth' | OAuthAccountType]?: AppSettings[Key] | undefined } | undefined
+  /**
+   * Where the provider demo app ({@link DEMO_PROVIDER_APP_ID}) mounts its cross-app pages (`cross_app.web_url`;
+   * `npm run demo` passes `FOYER_DEMO_PROVIDER_WEB_URL`). Applied outside production only.
+   */
+  providerWebUrl?: string | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -179,7 +191,8 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
 
 /**
  * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it. Outside
- * production it also creates the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
+ * production it also creates the provider demo app ({@link DEMO_PROVIDER_APP_ID}, a cross-app provider for the
+ * demo app, pages at `providerWebUrl`) and the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
  * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys) when missing; an existing
  * one is left as it is. Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
  *
@@ -188,8 +201,48 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
   const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters)
-  if (env !== 'production') await seedCaptchaDemoApp(db, parameters.masterKey, env)
+  if (env !== 'production') {
+    await seedCaptchaDemoApp(db, parameters.masterKey, env)
+    await seedProviderDemoApp(db, parameters.masterKey, env, parameters.providerWebUrl)
+  }
   return demo
+}
+
+/**
+ * The provider demo app: the demo's sign-in methods, a cross-app provider for the demo app (issue 11 §4)
+ * whose pages are at `webUrl`. An existing one gets `webUrl` when it changed (another demo port).
+ */
+async function seedProviderDemoApp(
+  db: FoyerDatabase,
+  masterKey: Uint8Array,
+  env: 'development' | 'test',
+  webUrl: string | undefined,
+): Promise<void> {
+  const crossApp = {
+    is_provider: true,
+    allowed_requester_app_ids: [DEMO_APP_ID],
+    read_only: false,
+    web_url: webUrl ?? null,
+  }
+  const existing = await findAppRecord(db, DEMO_PROVIDER_APP_ID)
+  if (existing) {
+    if (webUrl && existing.settings.cross_app.web_url !== webUrl)
+      await db.orm
+        .update(apps)
+        .set({
+          settings: { ...existing.settings, cross_app: { ...existing.settings.cross_app, web_url: webUrl } },
+        })
+        .where(eq(apps.id, DEMO_PROVIDER_APP_ID))
+    return
+  }
+  const row = await buildAppRow({
+    id: DEMO_PROVIDER_APP_ID,
+    name: DEMO_PROVIDER_APP_NAME,
+    allowedOrigins: demoOrigins(env),
+    settings: { ...DEMO_APP_SETTINGS, cross_app: crossApp },
+    masterKey,
+  })
+  await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
 }
 
 async function seedCaptchaDemoApp(
