@@ -72,6 +72,15 @@ async function setup(options: { readOnly?: boolean; token?: string | null; conne
 const sign = (client: Awaited<ReturnType<typeof setup>>['client'], address = WALLET) =>
   sendCrossAppRequest(client, { address, method: 'personal_sign', params: ['0x6869', address] })
 
+/** The failure of `promise` (a resolution fails the test). */
+const failed = (promise: Promise<unknown>): Promise<CrossAppError> =>
+  promise.then(
+    (): never => {
+      throw new Error('expected a failure')
+    },
+    (e: unknown) => e as CrossAppError,
+  )
+
 async function popupAtProvider(fake: ReturnType<typeof createFakeOAuthWindow>) {
   await vi.waitFor(() => expect(() => fake.popups[0]?.location.href).toThrow())
   const popup = fake.popups[0]
@@ -127,9 +136,7 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.wrongAddress}'`, async () => {
     const { client, fake } = await setup()
-    const error = await sign(client, '0x2222222222222222222222222222222222222222').catch(
-      (e: unknown) => e as CrossAppError,
-    )
+    const error = await failed(sign(client, '0x2222222222222222222222222222222222222222'))
     expect(error).toBeInstanceOf(CrossAppError)
     expect(error.shortMessage).toBe('Cannot request a signature with this wallet address')
     expect(fake.popups[0]?.closed).toBe(true)
@@ -137,7 +144,7 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.readOnly}'`, async () => {
     const { client, fake } = await setup({ readOnly: true })
-    const error = await sign(client).catch((e: unknown) => e as CrossAppError)
+    const error = await failed(sign(client))
     expect(error.shortMessage).toBe('Cannot transact against a read-only provider app')
     expect(error.code).toBe('cross_app_read_only')
     expect(fake.popups[0]?.closed).toBe(true)
@@ -166,7 +173,7 @@ describe('sendCrossAppRequest', () => {
 
   test(`error: '${crossAppErrorMessages.rejected}' when the popup is closed (checked every 300 ms)`, async () => {
     const { client, fake } = await setup()
-    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
+    const pending = failed(sign(client))
     const popup = await popupAtProvider(fake)
     vi.useFakeTimers()
     popup.close()
@@ -185,7 +192,7 @@ describe('sendCrossAppRequest', () => {
   test(`error: '${crossAppErrorMessages.timeout}' after 120 s`, async () => {
     const { client, fake } = await setup()
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] })
-    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
+    const pending = failed(sign(client))
     // setImmediate is not faked: let the connections call answer and the popup go to the provider.
     for (let turn = 0; turn < 100; turn++) {
       await new Promise((resolve) => setImmediate(resolve))
@@ -210,7 +217,7 @@ describe('sendCrossAppRequest', () => {
 
   test('error: the provider page answers a spec text, or another failure; other origins are ignored', async () => {
     const { client, fake } = await setup()
-    const pending = sign(client).catch((e: unknown) => e as CrossAppError)
+    const pending = failed(sign(client))
     const popup = await popupAtProvider(fake)
     fake.dispatch({
       origin: 'https://evil.test',
