@@ -19,6 +19,12 @@ function readQuery(search: string) {
     : null
 }
 
+/** Props of {@link CrossAppAuthorize}. */
+export type CrossAppAuthorizeProps = {
+  /** Sends the browser to the requester's page with the answer; default `window.location.assign`. */
+  navigate?: ((url: string) => void) | undefined
+}
+
 const page: CSSProperties = {
   maxWidth: 360,
   margin: '48px auto',
@@ -39,7 +45,7 @@ const page: CSSProperties = {
  * // provider web app, route /oauth/authorize
  * <FoyerProvider appId={providerAppId}><CrossAppAuthorize /></FoyerProvider>
  */
-export function CrossAppAuthorize() {
+export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
   const { client } = useFoyerContext('CrossAppAuthorize')
   const state = useFoyerState(client)
   const { ready, authenticated, user, login } = useFoyer()
@@ -77,7 +83,8 @@ export function CrossAppAuthorize() {
     setPhase('sending')
     try {
       const { url } = await authorizeCrossAppRequest(client, { ...query, deny })
-      window.location.assign(url)
+      if (navigate) navigate(url)
+      else window.location.assign(url)
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught))
       setPhase('error')

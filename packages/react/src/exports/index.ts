@@ -1,4 +1,4 @@
-export { CrossAppAuthorize } from '../crossApp/CrossAppAuthorize'
+export { CrossAppAuthorize, type CrossAppAuthorizeProps } from '../crossApp/CrossAppAuthorize'
 export { CrossAppTransact } from '../crossApp/CrossAppTransact'
 export type {
   FoyerAppearance,

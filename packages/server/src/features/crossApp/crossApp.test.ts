@@ -161,6 +161,12 @@ describe('cross-app details and connections', () => {
     expect(response.json()).toEqual({ name: 'Foyer Demo', icon_url: 'https://foyer.test/logo.png' })
   })
 
+  test('default: the public app config carries no cross_app settings', async () => {
+    const response = await t.request({ method: 'GET', url: `/api/v1/apps/${providerId}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).not.toHaveProperty('cross_app')
+  })
+
   test('error: details of an unknown app', async () => {
     const response = await t.request({
       method: 'GET',
