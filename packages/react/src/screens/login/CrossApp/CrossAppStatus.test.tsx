@@ -1,8 +1,19 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { loginWithEmailCode } from '@foyer/core'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { type TestCall, type TestRoutes, testAuthResponse } from '../../../../test/createTestClient'
+import {
+  createTestClient,
+  TEST_APP_ID,
+  TEST_CODE,
+  type TestCall,
+  type TestRoutes,
+  testAuthResponse,
+  testUser,
+} from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
 
 const PROVIDER = 'foyerdemoprovider00000000'
 const authorizeUrl = 'http://provider.test/oauth/authorize?state=s'
@@ -58,6 +69,24 @@ afterEach(() => {
   vi.restoreAllMocks()
   window.history.replaceState(null, '', '/')
 })
+
+/** The hook's pending link, set by {@link LinkHost}'s click. */
+let linked: Promise<unknown> = Promise.resolve()
+
+/** A host page with one button that calls `loginWithCrossAppAccount` (a link when signed in). */
+function LinkHost() {
+  const { loginWithCrossAppAccount } = useCrossAppAccounts()
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        linked = loginWithCrossAppAccount({ appId: PROVIDER })
+      }}
+    >
+      Link provider
+    </button>
+  )
+}
 
 const config: FoyerConfig = { loginMethods: ['email', `privy:${PROVIDER}`] }
 
@@ -121,5 +150,38 @@ describe('cross-app landing entry and screen', () => {
       'This app may not sign in with the requested provider app.',
     )
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+  })
+
+  test('behavior: signed in, loginWithCrossAppAccount links instead (spec 01 §6) and resolves with the user', async () => {
+    const { client, calls } = createTestClient({
+      ...routes(),
+      'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),
+      'POST /api/v1/oauth/link': () => ({ status: 200, body: testUser }),
+      'POST /api/v1/sessions': () => ({ status: 200, body: testAuthResponse() }),
+    })
+    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    render(
+      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+        <LinkHost />
+      </FoyerProvider>,
+    )
+    act(() => screen.getByRole('button', { name: 'Link provider' }).click())
+    expect(await screen.findByRole('heading', { name: 'Linking Provider App' })).toBeTruthy()
+    await waitFor(() => expect(popups[0]?.replacedWith).toEqual([authorizeUrl]))
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin,
+          source: popups[0] as never,
+          data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: stateOf(calls), authorizationCode: 'code-2' },
+        }),
+      )
+    })
+    await expect(linked).resolves.toMatchObject({ id: testUser.id })
+    expect(calls.find((call) => call.path === '/api/v1/oauth/link')?.body).toMatchObject({
+      authorization_code: 'code-2',
+      provider: `privy:${PROVIDER}`,
+    })
+    expect(calls.some((call) => call.path === '/api/v1/oauth/authenticate')).toBe(false)
   })
 })
