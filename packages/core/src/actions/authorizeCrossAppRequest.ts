@@ -10,6 +10,8 @@ export type AuthorizeCrossAppRequestParameters = {
   codeChallenge: string
   /** `redirect_to` of the page's URL (the requester's page). */
   redirectTo: string
+  /** `client_id` of the page's URL: the requester app the consent named (the server checks it is the flow's). */
+  requesterAppId: string
   /** `true` when the user denied: the requester gets the code `undefined`. */
   deny?: boolean | undefined
 }
@@ -34,6 +36,7 @@ export async function authorizeCrossAppRequest(
   if (!accessToken) throw new Error('User must be authenticated before authorizing another app.')
   return request(client, 'POST /oauth/authorization_code', {
     body: {
+      client_id: parameters.requesterAppId,
       code_challenge: parameters.codeChallenge,
       redirect_to: parameters.redirectTo,
       state: parameters.state,

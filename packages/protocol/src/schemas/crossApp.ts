@@ -42,10 +42,12 @@ export type CrossAppConnectionsResponse = z.infer<typeof crossAppConnectionsResp
 
 /**
  * `POST /oauth/authorization_code` (WIRE.md §4, provider side, the provider user's session): `state` (the
- * flow id of the authorize page's URL), `code_challenge` and `redirect_to` as the URL carried them; `error:
+ * flow id of the authorize page's URL), `code_challenge`, `redirect_to` and `client_id` as the URL carried them; `error:
  * 'access_denied'` when the user denied (the requester then gets the code `undefined`, WIRE.md §1).
  */
 export const crossAppAuthorizationCodeRequestSchema = z.object({
+  /** The requester app the page named in its consent (`client_id` of its URL): must be the flow's. */
+  client_id: appIdSchema.optional(),
   code_challenge: pkceCodeChallengeSchema,
   redirect_to: z.string().min(1).max(2048),
   state: oauthStateCodeSchema,

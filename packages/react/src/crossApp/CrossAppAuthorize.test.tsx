@@ -86,6 +86,7 @@ describe('CrossAppAuthorize', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Allow' }))
     await waitFor(() => expect(navigated).toEqual([`${REDIRECT_TO}?privy_oauth_code=code-1`]))
     expect(calls.find((call) => call.path === '/oauth/authorization_code')?.body).toEqual({
+      client_id: REQUESTER_ID,
       code_challenge: CHALLENGE,
       redirect_to: REDIRECT_TO,
       state: 'flow-1',

@@ -116,6 +116,7 @@ async function started(app = requesterId): Promise<Started> {
 /** What the provider's authorize page sends, from its URL. */
 function authorizeBody(authorize: URL, extra: Record<string, unknown> = {}) {
   return {
+    client_id: authorize.searchParams.get('client_id'),
     code_challenge: authorize.searchParams.get('code_challenge'),
     redirect_to: authorize.searchParams.get('redirect_to'),
     state: authorize.searchParams.get('state'),
@@ -347,7 +348,7 @@ describe('cross-app sign-in (OAuth 2.0 code with PKCE between two apps)', () => 
     expect(late.json()).toMatchObject({ code: 'oauth_state_mismatch' })
   })
 
-  test('error: consent with an altered challenge or redirect_to', async () => {
+  test('error: consent with an altered challenge, redirect_to or requester (client_id)', async () => {
     const flow = await started()
     const altered = await post(
       '/oauth/authorization_code',
@@ -357,6 +358,14 @@ describe('cross-app sign-in (OAuth 2.0 code with PKCE between two apps)', () => 
     )
     expect(altered.statusCode).toBe(400)
     expect(altered.json()).toMatchObject({ code: 'invalid_data' })
+    const named = await started()
+    const elsewhere = await post(
+      '/oauth/authorization_code',
+      authorizeBody(named.authorize, { client_id: strangerId }),
+      providerId,
+      providerUser.token ?? '',
+    )
+    expect(elsewhere.json()).toMatchObject({ code: 'invalid_data' })
     const other = await started()
     const challenge = await post(
       '/oauth/authorization_code',

@@ -155,7 +155,7 @@ async function providerWallets(context: ServerContext, userId: string) {
  * `POST /oauth/authorization_code` (WIRE.md §4), called by the provider's authorize page with the provider
  * user's session (`userId` of `provider`): takes the flow `state` of this provider once (one `UPDATE …
  * WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400 `oauth_state_mismatch`), checks that
- * `code_challenge` and `redirect_to` are the ones the requester's `oauth/init` stored (else 400
+ * `code_challenge`, `redirect_to` and `client_id` (when sent) are the ones the requester's `oauth/init` stored (else 400
  * `invalid_data`: the URL was altered), that the requester is still allowed (403
  * `cross_app_connection_not_allowed`) and `redirect_to` still on its origins (403 `invalid_origin`), then
  * issues the single-use code bound to the challenge, the requester app and the provider user, and answers
@@ -185,7 +185,12 @@ export async function issueCrossAppCode(
     .returning()
   if (!flow)
     throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used cross-app state')
-  if (!equalText(body.code_challenge, flow.codeChallenge) || body.redirect_to !== flow.redirectTo)
+  if (
+    !equalText(body.code_challenge, flow.codeChallenge) ||
+    body.redirect_to !== flow.redirectTo ||
+    // The consent named this requester: it must be the flow's (a URL pointing at another app's flow).
+    (body.client_id !== undefined && body.client_id !== flow.appId)
+  )
     throw new FoyerHttpError('invalid_data', 'The authorization request does not match its flow')
   const requester = await context.apps.get(flow.appId)
   if (!requester) throw new FoyerHttpError('not_found', 'App not found')
