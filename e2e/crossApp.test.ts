@@ -1,6 +1,6 @@
 import { DEMO_PROVIDER_APP_ID, updateAppSettings } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
@@ -10,7 +10,8 @@ import { type Stack, startStack } from './support/startStack'
 // Cross-app (issue 11 §4) in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
 // account of the provider demo app, whose pages are the same demo web app on http://localhost:<port> — another
 // origin, so the popup is really cross-origin. Then a message signed with the provider's wallet through the
-// provider's transact page, and a transaction refused once the provider is read-only.
+// provider's transact page, a transaction sent from it on anvil, and a transaction refused once the provider
+// is read-only.
 
 let stack: Stack
 let browser: Browser
@@ -18,7 +19,7 @@ let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
   const port = new URL(stack.demoUrl).port
   // The seeded provider app, its pages on the other loopback name (before the server first loads it).
   await updateAppSettings(stack.db, DEMO_PROVIDER_APP_ID, {
@@ -61,7 +62,7 @@ async function crossAppAccount(): Promise<CrossAppAccount | undefined> {
 }
 
 describe('cross-app', () => {
-  test('default: sign in with the provider account, sign with its wallet; a read-only provider refuses a transaction', async () => {
+  test('default: sign in with the provider account, sign and send with its wallet; a read-only provider refuses a transaction', async () => {
     await openDemo(page, `${stack.demoUrl}?crossAppProvider=${DEMO_PROVIDER_APP_ID}`)
     await page.getByRole('button', { name: 'Log in' }).click()
     const entry = page.getByRole('dialog').getByRole('button', { name: 'Continue with Foyer Demo Provider' })
@@ -101,6 +102,27 @@ describe('cross-app', () => {
     await expect.poll(() => page.getByTestId('cross-app-outcome').textContent()).toMatch(/^0x[0-9a-f]+$/)
     const signature = (await page.getByTestId('cross-app-outcome').textContent()) as `0x${string}`
     expect(await verifyMessage({ address, message: 'Hello from the Foyer demo', signature })).toBe(true)
+
+    // A transaction from the provider's wallet on anvil, confirmed on the provider's page.
+    const rpcUrl = stack.chains?.anvil.rpcUrl ?? ''
+    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
+      address,
+      value: parseEther('1'),
+    })
+    const sending = page.waitForEvent('popup')
+    await page.getByRole('button', { name: 'Send 0.001 ETH with the provider wallet' }).click()
+    const sendPopup = await sending
+    const review = sendPopup.getByRole('dialog', { name: 'Review transaction' })
+    await review.getByText('0.001 ETH').first().waitFor({ timeout: 60_000 })
+    // The provider page answers with the hash and closes once the transaction is sent.
+    const sendClosed = sendPopup.waitForEvent('close', { timeout: 60_000 })
+    await review.getByRole('button', { name: 'Approve' }).click()
+    await sendClosed
+    await expect.poll(() => page.getByTestId('cross-app-outcome').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = (await page.getByTestId('cross-app-outcome').textContent()) as `0x${string}`
+    const receipt = await createPublicClient({ transport: http(rpcUrl) }).getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
 
     // The provider turns read-only: its transactions are refused (spec 02 §8).
     await updateAppSettings(stack.db, DEMO_PROVIDER_APP_ID, { cross_app: { read_only: true } })
