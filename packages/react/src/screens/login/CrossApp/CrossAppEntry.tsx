@@ -3,7 +3,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { Button } from '../../../ui/Button'
 import { startLogin } from '../startLogin'
-import { useCrossAppDetails } from './useCrossAppProviderName'
+import { useCrossAppDetails } from './useCrossAppDetails'
 
 /** Props of {@link CrossAppEntry}. */
 export type CrossAppEntryProps = {

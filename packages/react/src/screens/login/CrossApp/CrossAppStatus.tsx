@@ -15,7 +15,7 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
-import { useCrossAppDetails } from './useCrossAppProviderName'
+import { useCrossAppDetails } from './useCrossAppDetails'
 
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
 
