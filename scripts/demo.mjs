@@ -137,6 +137,9 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_DEMO_FARCASTER: 'on',
     FOYER_FARCASTER_SIGNER_API_URL: signedKeyRequests.apiUrl,
     FOYER_DEMO_FARCASTER_DEVELOPER_JSON: JSON.stringify(developer),
+    // Cross-app: the provider demo app's pages are the demo web app on 127.0.0.1 (another origin than
+    // localhost, so its popup is really cross-origin) opened with the provider's app id.
+    FOYER_DEMO_PROVIDER_WEB_URL: `http://127.0.0.1:${demoPort}/?appId=foyerdemoprovider00000000`,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -149,6 +152,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
     VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,
     VITE_TELEGRAM_STAND_IN_URL: telegram.url,
+    // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
+    VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
   },
   ready: /Local:/,
 })
@@ -178,6 +183,8 @@ try {
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     With terms:      ${demoUrl}/?appId=foyerdemoterms00000000000  ('One last step' after sign-in)
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)
+    Cross-app:       'Continue with Foyer Demo Provider' signs in with an account of the provider app
+                     (its pages: http://127.0.0.1:${demoPort}/oauth/authorize?appId=foyerdemoprovider00000000)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)

@@ -1,6 +1,7 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { CrossAppPanel } from './CrossAppPanel'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { FarcasterPanel } from './FarcasterPanel'
 import { FarcasterSignerPanel } from './FarcasterSignerPanel'
@@ -100,6 +101,7 @@ export function App({ appId }: { appId: string }) {
           <OAuthPanel />
           <TelegramPanel />
           <FarcasterPanel />
+          <CrossAppPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
           <SolanaPanel />

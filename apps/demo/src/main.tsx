@@ -1,4 +1,4 @@
-import { FoyerProvider } from '@foyer/react'
+import { CrossAppAuthorize, CrossAppTransact, type FoyerLoginMethod, FoyerProvider } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
@@ -8,7 +8,51 @@ import { anvilChain, solanaCluster } from './chains'
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
-const apiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
+const configuredApiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
+/**
+ * The cross-app provider's pages (`/oauth/authorize`, `/oauth/transact`; issue 11 §4): this same app opened with
+ * the provider's app id, usually on the other loopback name than the requester (127.0.0.1 vs localhost) so
+ * the popup is cross-origin.
+ */
+const providerPage = ['/oauth/authorize', '/oauth/transact'].includes(window.location.pathname)
+const loopback = ['localhost', '127.0.0.1']
+/**
+ * On the provider's pages the server is reached on the page's own loopback name, so that the wallet frame
+ * (on the server's origin) is same-site with the page and keeps its device share.
+ */
+const apiUrl = (() => {
+  const url = new URL(configuredApiUrl)
+  if (!providerPage || !loopback.includes(url.hostname) || !loopback.includes(window.location.hostname))
+    return configuredApiUrl
+  url.hostname = window.location.hostname
+  return url.href.replace(/\/$/, '')
+})()
+/** `?crossAppProvider=<appId>` (else `VITE_FOYER_CROSS_APP_PROVIDER_ID`): a 'Continue with …' landing entry. */
+const crossAppProvider =
+  new URLSearchParams(window.location.search).get('crossAppProvider') ??
+  import.meta.env.VITE_FOYER_CROSS_APP_PROVIDER_ID
+/** The demo's landing methods in the default order, with the cross-app provider after the web2 ones. */
+const loginMethods: FoyerLoginMethod[] | undefined =
+  crossAppProvider && !providerPage
+    ? [
+        'email',
+        'sms',
+        'google',
+        'twitter',
+        'discord',
+        'github',
+        'spotify',
+        'instagram',
+        'tiktok',
+        'linkedin',
+        'apple',
+        'telegram',
+        'farcaster',
+        `privy:${crossAppProvider}`,
+        'wallet',
+        'passkey',
+      ]
+    : undefined
 /** The captcha widget script: the local Turnstile stand-in that `npm run demo` starts. */
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 
@@ -72,9 +116,16 @@ function render(): void {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),
               ...(telegramAuthUrl ? { authUrl: telegramAuthUrl } : {}),
             },
+            ...(loginMethods ? { loginMethods } : {}),
           }}
         >
-          <App appId={appId} />
+          {window.location.pathname === '/oauth/authorize' ? (
+            <CrossAppAuthorize />
+          ) : window.location.pathname === '/oauth/transact' ? (
+            <CrossAppTransact />
+          ) : (
+            <App appId={appId} />
+          )}
         </FoyerProvider>
       </StrictMode>
     ),

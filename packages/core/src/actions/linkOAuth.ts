@@ -1,6 +1,7 @@
-import type { OAuthLinkResponse, User } from '@foyer/protocol'
+import { crossAppProviderAppId, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
+import { storeCrossAppToken } from '../crossApp/crossAppTokenStorage'
 import { request } from '../http/request'
 import { consumeOAuthFlow } from '../oauth/consumeOAuthFlow'
 import type { OAuthTokens } from '../oauth/OAuthTokens'
@@ -50,16 +51,21 @@ export function linkOAuth(
     // The session first: without one the single-use flow must not be spent.
     const accessToken = await getAccessToken(client)
     const flow = await consumeOAuthFlow(client, parameters)
+    const providerAppId = crossAppProviderAppId(flow.provider)
     const answer = await request(client, 'POST /api/v1/oauth/link', {
       body: {
         authorization_code: parameters.authorizationCode,
         state_code: parameters.stateCode,
         code_verifier: flow.codeVerifier,
+        // Cross-app (WIRE.md §1): the provider goes along.
+        ...(providerAppId === null ? {} : { provider: flow.provider }),
       },
       accessToken,
       retry: false,
     })
     const { oauth_tokens, ...linked } = answer
+    if (providerAppId !== null && oauth_tokens?.access_token)
+      await storeCrossAppToken(client, providerAppId, oauth_tokens.access_token)
     const user = (await refreshSession(client).catch(() => null)) ?? linked
     if (client.getState().user?.id === user.id) client._internal.setState({ user })
     return { user, provider: flow.provider, oauthTokens: oauth_tokens ?? null }

@@ -1,7 +1,8 @@
 import type { AuthMode, OAuthProvider, User } from '@foyer/protocol'
-import { isOAuthProvider } from '@foyer/protocol'
+import { crossAppProviderAppId, isOAuthProvider } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
+import { storeCrossAppToken } from '../crossApp/crossAppTokenStorage'
 import { consumeOAuthFlow } from '../oauth/consumeOAuthFlow'
 import type { OAuthTokens } from '../oauth/OAuthTokens'
 import { authenticate, beginAuthFlow } from '../session/authenticate'
@@ -32,7 +33,8 @@ export type LoginWithOAuthReturnType = {
  * Finishes an OAuth sign-in (spec 01 §4 "OAuth", §5, §7): checks the return against the stored flow (no
  * stored verifier → 'Authentication error.'; another state → a client error and no call; the code
  * `'undefined'` → the user denied), then `POST /api/v1/oauth/authenticate` with `{ authorization_code,
- * state_code, code_verifier, mode }`. Never retried (the code is single use, STYLE.md §4). Stores the tokens
+ * state_code, code_verifier, mode }` (and `provider: 'privy:<appId>'` for a cross-app flow, whose provider access
+ * token is then kept per provider app, WIRE.md §4). Never retried (the code is single use, STYLE.md §4). Stores the tokens
  * (spec 01 §4 "Session tokens") and records the provider as the recent login method. One authentication at
  * a time per client; the same return twice shares one call.
  *
@@ -64,6 +66,8 @@ export function loginWithOAuth(
     const authFlow = beginAuthFlow(client)
     const flow = await consumeOAuthFlow(client, parameters)
     const mode: AuthMode = parameters.mode ?? (flow.disableSignup ? 'no-signup' : 'login-or-sign-up')
+    // Cross-app (WIRE.md §1): the provider goes along, and the provider access token is kept.
+    const providerAppId = crossAppProviderAppId(flow.provider)
     const { user, isNewUser, oauthTokens } = await authenticate(
       client,
       {
@@ -73,11 +77,15 @@ export function loginWithOAuth(
           state_code: parameters.stateCode,
           code_verifier: flow.codeVerifier,
           mode,
+          ...(providerAppId === null ? {} : { provider: flow.provider }),
         },
         ...(isOAuthProvider(flow.provider) ? { method: flow.provider as OAuthProvider } : {}),
+        ...(providerAppId === null ? {} : { method: `privy:${providerAppId}` as const }),
       },
       authFlow,
     )
+    if (providerAppId !== null && oauthTokens?.access_token)
+      await storeCrossAppToken(client, providerAppId, oauthTokens.access_token)
     return { user, isNewUser, provider: flow.provider, oauthTokens: oauthTokens ?? null }
   })
 }

@@ -54,6 +54,21 @@ export const clientErrorCodes = [
   'telegram_rate_limited',
   /** Telegram's login widget script could not be loaded (`TelegramWidgetError`). */
   'telegram_widget_unavailable',
+  // Cross-app (spec 02 §8; `CrossAppError`)
+  /** 'Cannot request a signature with this wallet address'. */
+  'cross_app_wrong_address',
+  /** 'Cannot transact against a read-only provider app'. */
+  'cross_app_read_only',
+  /** 'Transactions require a valid token'. */
+  'cross_app_invalid_token',
+  /** 'Failed to initialize signature request'. */
+  'cross_app_init_failed',
+  /** 'Request timeout' (120 s). */
+  'cross_app_timeout',
+  /** 'User rejected request'. */
+  'cross_app_rejected',
+  /** 'Invalid connected app'. */
+  'cross_app_invalid_connection',
 
   // Browser wallets (spec 01 §8 "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */

@@ -3,7 +3,8 @@ import type { FoyerClient } from '../client/FoyerClient'
 
 /**
  * A login method the landing can mark as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login
- * method"): the four built-in ones, Telegram or an OAuth provider (`'google'` …). Guest and custom-JWT sign-ins are not
+ * method"): the four built-in ones, Telegram, Farcaster, an OAuth provider (`'google'` …) or another app
+ * (`'privy:<appId>'`). Guest and custom-JWT sign-ins are not
  * user choices on the landing, so they are never recorded.
  */
 export type RecentLoginMethod =
@@ -14,6 +15,8 @@ export type RecentLoginMethod =
   | 'telegram'
   | 'farcaster'
   | OAuthProvider
+  /** Another app of the server (cross-app, spec 01 §3 "a cross-app prefix 'privy:'"). */
+  | `privy:${string}`
 
 const recentLoginMethods: readonly string[] = [
   'email',
@@ -27,6 +30,8 @@ const recentLoginMethods: readonly string[] = [
 
 /** Whether `value` is a {@link RecentLoginMethod}. @internal */
 export function isRecentLoginMethod(value: unknown): value is RecentLoginMethod {
+  // A cross-app `privy:<appId>` is recorded but not read back: the landing's 'Recent' chip covers the
+  // built-in methods and OAuth (core's barrel stays within its 8 KiB guard).
   return typeof value === 'string' && recentLoginMethods.includes(value)
 }
 

@@ -4,6 +4,14 @@ import { appConfigSchema } from '../schemas/appConfig'
 import { appPathParamsSchema, jwksResponseSchema } from '../schemas/apps'
 import { authResponseSchema } from '../schemas/auth'
 import { successResponseSchema } from '../schemas/common'
+import {
+  crossAppAuthorizationCodeRequestSchema,
+  crossAppAuthorizationCodeResponseSchema,
+  crossAppConnectionsResponseSchema,
+  crossAppDetailsResponseSchema,
+  crossAppVerifyRequestSchema,
+  crossAppVerifyResponseSchema,
+} from '../schemas/crossApp'
 import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
 import {
   farcasterAuthenticateRequestSchema,
@@ -295,6 +303,24 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
+  'GET /api/v1/apps/:appId/cross-app/details': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/cross-app/details',
+    params: appPathParamsSchema,
+    response: crossAppDetailsResponseSchema,
+  },
+  'GET /api/v1/apps/:appId/cross-app/connections': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/cross-app/connections',
+    params: appPathParamsSchema,
+    response: crossAppConnectionsResponseSchema,
+  },
+  'POST /oauth/authorization_code': post(
+    '/oauth/authorization_code',
+    crossAppAuthorizationCodeRequestSchema,
+    crossAppAuthorizationCodeResponseSchema,
+  ),
+  'POST /oauth/verify': post('/oauth/verify', crossAppVerifyRequestSchema, crossAppVerifyResponseSchema),
 
   'GET /api/v1/embedded_wallets': {
     method: 'GET',

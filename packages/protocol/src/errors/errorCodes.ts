@@ -33,6 +33,7 @@ export const errorCodes = [
   'region_not_supported',
   'not_found',
   'internal_error',
+  'cross_app_connection_not_allowed',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

@@ -1,5 +1,22 @@
 export { cookieNames } from '../constants/cookies'
 export {
+  CROSS_APP_ACTION_ERROR_TYPE,
+  CROSS_APP_ACTION_RESPONSE_TYPE,
+  CROSS_APP_AUTHORIZE_PATH,
+  CROSS_APP_POPUP_POLL_MS,
+  CROSS_APP_PROVIDER_PREFIX,
+  CROSS_APP_REQUEST_TIMEOUT_MS,
+  CROSS_APP_TOKEN_TTL_SECONDS,
+  CROSS_APP_TOKEN_TYP,
+  CROSS_APP_TRANSACT_PATH,
+  type CrossAppMethod,
+  type CrossAppProviderId,
+  crossAppErrorMessages,
+  crossAppMethods,
+  crossAppProviderAppId,
+  crossAppProviderId,
+} from '../constants/crossApp'
+export {
   FARCASTER_CHANNEL_TOKEN_HEADER,
   FARCASTER_MESSAGE_MAX_LENGTH,
   FARCASTER_NONCE_TTL_SECONDS,
@@ -133,6 +150,27 @@ export {
   successResponseSchema,
   unixSecondsSchema,
 } from '../schemas/common'
+export {
+  type CrossAppAuthorizationCodeRequest,
+  type CrossAppAuthorizationCodeResponse,
+  type CrossAppConnection,
+  type CrossAppConnectionsResponse,
+  type CrossAppDetailsResponse,
+  type CrossAppSettings,
+  type CrossAppTransactRequest,
+  type CrossAppVerifyRequest,
+  type CrossAppVerifyResponse,
+  crossAppAuthorizationCodeRequestSchema,
+  crossAppAuthorizationCodeResponseSchema,
+  crossAppConnectionSchema,
+  crossAppConnectionsResponseSchema,
+  crossAppDetailsResponseSchema,
+  crossAppSettingsSchema,
+  crossAppTransactRequestSchema,
+  crossAppVerifyRequestSchema,
+  crossAppVerifyResponseSchema,
+} from '../schemas/crossApp'
+export { type CrossAppAccount, crossAppAccountSchema } from '../schemas/crossAppAccount'
 export {
   type CustomJwtAuthConfig,
   type CustomJwtAuthenticateRequest,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
+import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
@@ -171,6 +172,8 @@ export const appSettingsSchema = z.object({
   access_control: accessControlSchema,
   oauth: oauthSettingsSchema,
   farcaster_developer_account: farcasterDeveloperAccountSchema,
+  /** Server-only: this app as a cross-app provider (issue 11 §4). */
+  cross_app: crossAppSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -185,6 +188,7 @@ export const appConfigSchema = appSettingsSchema
     oauth: true,
     telegram_bot_token: true,
     farcaster_developer_account: true,
+    cross_app: true,
   })
   .extend({
     id: z.string(),
@@ -260,4 +264,5 @@ export const defaultAppSettings: AppSettings = {
   access_control: { allowlist_enabled: false, allowlist: [], max_users: null },
   oauth: { clients: {}, return_tokens: false },
   farcaster_developer_account: { fid: null, custody_private_key: null },
+  cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { linkedAccountTimes, unixSecondsSchema } from './common'
+import { crossAppAccountSchema } from './crossAppAccount'
 import { farcasterAccountSchema } from './farcaster'
 import { oauthAccountSchemas } from './oauthAccounts'
 import { telegramAccountSchema } from './telegram'
@@ -61,6 +62,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   ...oauthAccountSchemas,
   telegramAccountSchema,
   farcasterAccountSchema,
+  crossAppAccountSchema,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

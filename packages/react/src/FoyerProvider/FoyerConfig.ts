@@ -68,6 +68,12 @@ export type FoyerLoginMethod =
   | 'telegram'
   | 'farcaster'
   | OAuthProvider
+  /**
+   * Another app of the same server (cross-app, spec 01 §3; issue 11 §4): 'Continue with {provider app}'. It
+   * shows only where `loginMethods` or `loginMethodsAndOrder` lists it, and needs the provider to allow
+   * this app.
+   */
+  | `privy:${string}`
 
 /**
  * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,

@@ -249,6 +249,11 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
+  // Cross-app: the provider does not allow this app (WIRE.md §13: a generic failure, with the server's text).
+  cross_app_connection_not_allowed: {
+    login: loginDefault,
+    oauth: { text: { message: 'oauth.unknownError' }, retry: false },
+  },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {
@@ -297,6 +302,14 @@ export const errorTable = {
   // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4)
   farcaster_signer_rejected: { farcasterSigner: { text: 'farcasterSigner.rejected', retry: true } },
   farcaster_signer_timeout: { farcasterSigner: { text: 'farcasterSigner.timedOut', retry: true } },
+  // Cross-app (spec 02 §8 "Cross-app"): the sign-in popup's failures show on the cross-app screen
+  cross_app_timeout: { oauth: { text: 'crossApp.timeout', retry: true } },
+  cross_app_init_failed: { oauth: { text: 'crossApp.initFailed', retry: true } },
+  cross_app_rejected: { oauth: { text: 'crossApp.rejected', retry: true } },
+  cross_app_invalid_connection: { oauth: { text: 'crossApp.invalidConnection', retry: false } },
+  cross_app_read_only: { oauth: { text: 'crossApp.readOnly', retry: false } },
+  cross_app_wrong_address: { oauth: { text: 'crossApp.wrongAddress', retry: false } },
+  cross_app_invalid_token: { oauth: { text: 'crossApp.invalidToken', retry: false } },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

@@ -1,3 +1,5 @@
+export { CrossAppAuthorize, type CrossAppAuthorizeProps } from '../crossApp/CrossAppAuthorize'
+export { CrossAppTransact } from '../crossApp/CrossAppTransact'
 export type {
   FoyerAppearance,
   FoyerCaptchaConfig,
@@ -12,6 +14,11 @@ export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useC
 export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'
 export { useCreateWallet } from '../hooks/useCreateWallet'
 export type { UseCreateWalletOptions, UseCreateWalletReturnType } from '../hooks/useCreateWalletOf'
+export {
+  type CrossAppTransactionRequest,
+  type UseCrossAppAccountsReturnType,
+  useCrossAppAccounts,
+} from '../hooks/useCrossAppAccounts'
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export {
   type ApprovedFarcasterSigner,

@@ -360,6 +360,38 @@ export const en = {
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
   },
+  // Cross-app (issue 11 §4): sign-in with another app of the server, its consent and transact pages.
+  crossApp: {
+    continueWith: 'Continue with {provider}',
+    verifyingTitle: 'Logging in with {provider}',
+    linkingTitle: 'Linking {provider}',
+    waitingPopup: 'Complete the sign-in in the {provider} window.',
+    verifying: 'Verifying',
+    errorTitle: 'Could not log in with {provider}',
+    retry: 'Retry',
+    consentTitle: '{requester} wants to use your {provider} account',
+    consentDetail:
+      '{requester} will see your account ID and your wallet address, and can ask you to approve signatures and transactions with your wallet.',
+    allow: 'Allow',
+    deny: 'Deny',
+    signInPrompt: 'Log in to {provider} to continue to {requester}.',
+    logIn: 'Log in',
+    walletSetup: 'Setting up your wallet',
+    createWallet: 'Create a wallet',
+    redirecting: 'Taking you back to {requester}',
+    transactTitle: 'Request from {requester}',
+    done: 'Done. You can close this window.',
+    unsupported: 'This request is not supported.',
+    invalidRequest: 'Invalid request',
+    // Spec 02 §8 "Cross-app", as written.
+    wrongAddress: 'Cannot request a signature with this wallet address',
+    readOnly: 'Cannot transact against a read-only provider app',
+    invalidToken: 'Transactions require a valid token',
+    initFailed: 'Failed to initialize signature request',
+    timeout: 'Request timeout',
+    rejected: 'User rejected request',
+    invalidConnection: 'Invalid connected app',
+  },
   // The landing's layout (spec 01 §2 "Landing", "Alternative landing"; issue 10 §3).
   landingLayout: {
     moreOptions: 'More options',

@@ -9,6 +9,7 @@ import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
 import type { AwaitingFarcasterParams } from '../screens/login/AwaitingFarcaster/params'
 import type { AwaitingPasskeyParams } from '../screens/login/AwaitingPasskey/params'
 import type { CaptchaParams } from '../screens/login/Captcha/params'
+import type { CrossAppStatusParams } from '../screens/login/CrossApp/params'
 import type { LandingParams } from '../screens/login/Landing/params'
 import type { OAuthStatusParams } from '../screens/login/OAuthStatus/params'
 import type { TelegramParams } from '../screens/login/Telegram/params'
@@ -35,6 +36,7 @@ export type ScreenParamsMap = {
   linkPasskey: LinkPasskeyParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
+  crossAppStatus: CrossAppStatusParams
   awaitingFarcaster: AwaitingFarcasterParams
   telegram: TelegramParams
   captcha: CaptchaParams

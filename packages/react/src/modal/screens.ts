@@ -83,6 +83,13 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.farcaster.title,
     closable: true,
   },
+  crossAppStatus: {
+    component: lazy(() =>
+      import('../screens/login/CrossApp/CrossAppStatus').then((m) => ({ default: m.CrossAppStatus })),
+    ),
+    title: (m) => m.crossApp.verifying,
+    closable: true,
+  },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.
   captcha: {
     component: lazy(() => import('../screens/login/Captcha/Captcha').then((m) => ({ default: m.Captcha }))),

@@ -65,6 +65,7 @@ export const envSchema = z.object({
   FOYER_FARCASTER_USER_DATA_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_FARCASTER_USER_DATA_API_KEY: optionalString,
   FOYER_DEMO_FARCASTER: z.enum(['on', 'off']).default('off'),
+  FOYER_DEMO_PROVIDER_WEB_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -110,6 +111,12 @@ export type ServerConfig = {
    * Outside production the demo app gets them at start. Undefined: they stay as they are.
    */
   demoTelegramSettings: DemoTelegramSettings | undefined
+  /**
+   * `FOYER_DEMO_PROVIDER_WEB_URL`: where the demo's cross-app provider app mounts its pages (the demo web app
+   * opened with its app id, e.g. `http://127.0.0.1:5173/?appId=foyerdemoprovider00000000`; `npm run demo` sets
+   * it). Outside production the provider app is seeded with it. Undefined: the provider has no pages.
+   */
+  demoProviderWebUrl: string | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
@@ -206,6 +213,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
       values.FOYER_DEMO_TELEGRAM_SETTINGS_JSON,
       demoTelegramSettingsSchema,
     ),
+    demoProviderWebUrl: values.FOYER_DEMO_PROVIDER_WEB_URL,
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,

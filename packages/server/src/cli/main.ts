@@ -43,6 +43,7 @@ async function start(config: ServerConfig): Promise<void> {
     telegramSettings: config.demoTelegramSettings,
     farcasterAuth: config.demoFarcaster,
     farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
+    providerWebUrl: config.demoProviderWebUrl,
   })
   const app = await createApp({
     db,

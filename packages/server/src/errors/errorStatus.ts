@@ -35,4 +35,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   resource_conflict: 400,
   not_supported: 400,
   region_not_supported: 400,
+  cross_app_connection_not_allowed: 403,
 }

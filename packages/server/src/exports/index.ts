@@ -14,6 +14,7 @@ export {
   DEMO_APP_NAME,
   DEMO_CAPTCHA_APP_ID,
   DEMO_CAPTCHA_APP_NAME,
+  DEMO_PROVIDER_APP_ID,
   DEMO_TERMS_APP_ID,
   findAppRecord,
   listAppRecords,

@@ -19,7 +19,18 @@ describe('signInMethods', () => {
     expect(new Set(types).size).toBe(types.length)
     expect([...types].sort()).toEqual(
       [
-        ...['custom', 'email', 'farcaster', 'guest', 'passkey', 'phone', 'siwe', 'siws', 'telegram'],
+        ...[
+          'cross_app',
+          'custom',
+          'email',
+          'farcaster',
+          'guest',
+          'passkey',
+          'phone',
+          'siwe',
+          'siws',
+          'telegram',
+        ],
         ...oauthProviders.map((provider) => `${provider}_oauth`),
       ].sort(),
     )
@@ -34,6 +45,7 @@ describe('signInMethods', () => {
     expect(accountKind('email')?.linkLimit).toBe(1)
     expect(accountKind('siws')?.linkLimit).toBe(1)
     expect(accountKind('passkey')?.linkLimit).toBe(5)
+    expect(accountKind('cross_app')?.linkLimit).toBe(1)
   })
 
   test('behavior: each kind maps its stored row to the wire shape', () => {

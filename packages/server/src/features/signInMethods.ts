@@ -1,4 +1,5 @@
 import type { LinkedAccountType } from '@foyer/protocol'
+import { crossAppSignIn } from './crossApp/method'
 import { customJwtSignIn } from './customJwt/method'
 import { farcasterSignIn } from './farcaster/method'
 import { guestSignIn } from './guest/method'
@@ -24,6 +25,7 @@ export const signInMethods = [
   customJwtSignIn,
   telegramSignIn,
   farcasterSignIn,
+  crossAppSignIn,
 ] as const
 
 /** An account kind of one of the {@link signInMethods}. */

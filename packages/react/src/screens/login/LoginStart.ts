@@ -12,3 +12,4 @@ export type LoginStart =
   | { kind: 'oauth'; provider: string }
   | { kind: 'telegram' }
   | { kind: 'farcaster' }
+  | { kind: 'crossApp'; appId: string }

@@ -79,6 +79,14 @@ export async function continueLogin(
     else router.push('awaitingFarcaster', params)
     return
   }
+  if (start.kind === 'crossApp') {
+    // In the click: the provider's popup opens with the user's activation.
+    const popup = openOAuthPopup()
+    const params = { appId: start.appId, action: 'login' as const, popup, captchaToken }
+    if (viaCaptcha) router.replace('crossAppStatus', params)
+    else router.push('crossAppStatus', params)
+    return
+  }
   if (start.kind === 'passkey') {
     if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
     else router.push('awaitingPasskey')

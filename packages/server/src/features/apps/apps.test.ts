@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { mergeSettings } from './mergeSettings'
 import { apps } from './schema'
-import { createAppRecord, DEMO_APP_ID, findAppRecord, listAppRecords, loadApp, seedDemoApp } from './service'
+import {
+  createAppRecord,
+  DEMO_APP_ID,
+  DEMO_PROVIDER_APP_ID,
+  findAppRecord,
+  listAppRecords,
+  loadApp,
+  seedDemoApp,
+} from './service'
 
 let t: TestContext
 
@@ -207,6 +215,28 @@ describe('apps service', () => {
     expect(moved.settings.custom_jwt_auth.jwks_url).toBe('http://localhost:5174/api/host/jwks.json')
     expect(moved.settings.sms_auth).toBe(true)
     expect(moved.publicKeyPem).toBe(t.demoApp.publicKeyPem)
+  })
+
+  test('behavior: seedDemoApp seeds the cross-app provider demo app for the demo app, its pages at the URL given', async () => {
+    const webUrl = 'http://127.0.0.1:5173/?appId=foyerdemoprovider00000000'
+    await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', providerWebUrl: webUrl })
+    const provider = await findAppRecord(t.db, DEMO_PROVIDER_APP_ID)
+    expect(provider?.name).toBe('Foyer Demo Provider')
+    expect(provider?.settings.cross_app).toEqual({
+      is_provider: true,
+      allowed_requester_app_ids: [DEMO_APP_ID],
+      read_only: false,
+      web_url: webUrl,
+    })
+    // Another demo port later: the provider follows it.
+    await seedDemoApp(t.db, {
+      masterKey: t.masterKey,
+      env: 'test',
+      providerWebUrl: 'http://127.0.0.1:5174/?appId=foyerdemoprovider00000000',
+    })
+    expect((await findAppRecord(t.db, DEMO_PROVIDER_APP_ID))?.settings.cross_app.web_url).toBe(
+      'http://127.0.0.1:5174/?appId=foyerdemoprovider00000000',
+    )
   })
 
   test('behavior: mergeSettings deep-merges objects and replaces arrays', () => {

@@ -35,6 +35,13 @@ export const DEMO_CAPTCHA_APP_NAME = 'Foyer Demo (captcha)'
 export const DEMO_TERMS_APP_ID = 'foyerdemoterms00000000000'
 /** The terms demo app's name. */
 export const DEMO_TERMS_APP_NAME = 'Foyer Demo (terms)'
+/**
+ * The demo's cross-app provider app (`npm run demo`, e2e/crossApp.test.ts): another app of the server whose
+ * users can sign in to the demo app with their account and wallet (issue 11 §4), seeded outside production.
+ */
+export const DEMO_PROVIDER_APP_ID = 'foyerdemoprovider00000000'
+/** The provider demo app's name. */
+export const DEMO_PROVIDER_APP_NAME = 'Foyer Demo Provider'
 
 /** An app as stored, without its private key. Times are `Date`s. */
 export type AppRecord = {
@@ -173,6 +180,11 @@ export type SeedDemoAppParameters = {
    * production only.
    */
   farcasterDeveloperAccount?: AppSettings['farcaster_developer_account'] | undefined
+  /**
+   * Where the provider demo app ({@link DEMO_PROVIDER_APP_ID}) mounts its cross-app pages (`cross_app.web_url`;
+   * `npm run demo` passes `FOYER_DEMO_PROVIDER_WEB_URL`). Applied outside production only.
+   */
+  providerWebUrl?: string | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -218,9 +230,11 @@ function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
 /**
  * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it. Outside
  * production it also creates the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
- * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys) and the terms demo app
- * ({@link DEMO_TERMS_APP_ID}, 'Foyer Demo (terms)': terms required) when missing; an existing one is left as it
- * is. Idempotent and safe under concurrent callers (`INSERT … ON CONFLICT DO NOTHING`).
+ * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys), the terms demo app
+ * ({@link DEMO_TERMS_APP_ID}, 'Foyer Demo (terms)': terms required) and the provider demo app
+ * ({@link DEMO_PROVIDER_APP_ID}, a cross-app provider for the demo app, pages at `providerWebUrl`) when
+ * missing; an existing one is left as it is. Idempotent and safe under concurrent callers
+ * (`INSERT … ON CONFLICT DO NOTHING`).
  *
  * @example const demo = await seedDemoApp(db, { masterKey })
  */
@@ -238,8 +252,46 @@ export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppPara
       name: DEMO_TERMS_APP_NAME,
       settings: DEMO_TERMS_APP_SETTINGS,
     })
+    await seedProviderDemoApp(db, parameters.masterKey, env, parameters.providerWebUrl)
   }
   return demo
+}
+
+/**
+ * The provider demo app: the demo's sign-in methods, a cross-app provider for the demo app (issue 11 §4)
+ * whose pages are at `webUrl`. An existing one gets `webUrl` when it changed (another demo port).
+ */
+async function seedProviderDemoApp(
+  db: FoyerDatabase,
+  masterKey: Uint8Array,
+  env: 'development' | 'test',
+  webUrl: string | undefined,
+): Promise<void> {
+  const crossApp = {
+    is_provider: true,
+    allowed_requester_app_ids: [DEMO_APP_ID],
+    read_only: false,
+    web_url: webUrl ?? null,
+  }
+  const existing = await findAppRecord(db, DEMO_PROVIDER_APP_ID)
+  if (existing) {
+    if (webUrl && existing.settings.cross_app.web_url !== webUrl)
+      await db.orm
+        .update(apps)
+        .set({
+          settings: { ...existing.settings, cross_app: { ...existing.settings.cross_app, web_url: webUrl } },
+        })
+        .where(eq(apps.id, DEMO_PROVIDER_APP_ID))
+    return
+  }
+  const row = await buildAppRow({
+    id: DEMO_PROVIDER_APP_ID,
+    name: DEMO_PROVIDER_APP_NAME,
+    allowedOrigins: demoOrigins(env),
+    settings: { ...DEMO_APP_SETTINGS, cross_app: crossApp },
+    masterKey,
+  })
+  await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
 }
 
 /** Creates one of the demo's extra apps (demo origins) when missing; an existing one is left as it is. */
@@ -348,6 +400,7 @@ export async function loadApp(
  * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
  * `oauth` (client secrets), `telegram_bot_token` and `farcaster_developer_account` (its custody key) — are
  * removed here, not only by the response schema.
+ * `oauth` and `cross_app` — are removed here, not only by the response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
@@ -356,6 +409,7 @@ export function toAppConfig(app: AppRecord): AppConfig {
     oauth: _oauth,
     telegram_bot_token: _telegramBotToken,
     farcaster_developer_account: _farcasterDeveloperAccount,
+    cross_app: _crossApp,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }
   return {

@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  crossAppProviderAppId,
   endpoints,
   isOAuthProvider,
   OAUTH_CALLBACK_PATH,
@@ -14,7 +15,9 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
+import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { assertCrossAppConnection, startCrossAppFlow } from '../crossApp/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
@@ -23,10 +26,30 @@ import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } 
 import {
   assertOAuthProviderAllowed,
   assertRedirectAllowed,
+  type ConsumedOAuthFlow,
   completeOAuthCallback,
   consumeOAuthCode,
   startOAuthFlow,
 } from './service'
+
+/**
+ * The account a consumed flow proves, and the tokens to hand back: for one of the nine providers (still
+ * allowed for the app) the `<provider>_oauth` account and the provider's tokens when the app returns them;
+ * for cross-app `privy:<providerAppId>` (still connected, 403 `cross_app_connection_not_allowed`) the
+ * `cross_app` account and always the provider access token (WIRE.md §4: the requester needs it to transact).
+ */
+async function provenAccount(context: ServerContext, foyerApp: LoadedApp, flow: ConsumedOAuthFlow) {
+  const providerAppId = crossAppProviderAppId(flow.provider)
+  if (providerAppId !== null) {
+    await assertCrossAppConnection(context, foyerApp, providerAppId)
+    return { type: 'cross_app' as const, tokens: flow.tokens }
+  }
+  const { definition } = assertOAuthProviderAllowed(context, foyerApp, flow.provider)
+  return {
+    type: oauthAccountType(definition.provider),
+    tokens: foyerApp.settings.oauth.return_tokens ? flow.tokens : null,
+  }
+}
 
 /**
  * The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`. Without a public URL it is on the
@@ -113,6 +136,21 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
     { config, schema: routeSchema(endpoints['POST /api/v1/oauth/init']) },
     async (request) => {
       const foyerApp = await requireApp(context, request)
+      const providerAppId = crossAppProviderAppId(request.body.provider)
+      if (providerAppId !== null) {
+        // Cross-app (WIRE.md §1, §4): the URL of the provider app's authorize page.
+        const provider = await assertCrossAppConnection(context, foyerApp, providerAppId)
+        const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
+        const session = await optionalSession(context, request)
+        await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+        const url = await startCrossAppFlow(context, foyerApp, {
+          provider,
+          redirectTo,
+          stateCode: request.body.state_code,
+          codeChallenge: request.body.code_challenge,
+        })
+        return { url }
+      }
       const allowed = assertOAuthProviderAllowed(context, foyerApp, request.body.provider)
       const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
       const session = await optionalSession(context, request)
@@ -146,10 +184,10 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         codeVerifier: request.body.code_verifier,
         provider: request.body.provider,
       })
-      assertOAuthProviderAllowed(context, foyerApp, flow.provider)
+      const { type, tokens } = await provenAccount(context, foyerApp, flow)
       const { userId, isNewUser } = await signInWithAccount(context.db, {
         appId: foyerApp.id,
-        type: oauthAccountType(flow.provider),
+        type,
         subject: flow.user.subject,
         details: flow.user.details,
         verifiedEmail: flow.user.verifiedEmail,
@@ -157,7 +195,6 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         now: new Date(context.now()),
       })
       const response: AuthResponse = await startSession(context, foyerApp, { userId, isNewUser })
-      const tokens = foyerApp.settings.oauth.return_tokens ? flow.tokens : null
       return deliverAuthResponse(context, request, reply, foyerApp, {
         ...response,
         ...(tokens ? { oauth_tokens: tokens } : {}),
@@ -177,18 +214,17 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         codeVerifier: request.body.code_verifier,
         provider: request.body.provider,
       })
-      assertOAuthProviderAllowed(context, foyerApp, flow.provider)
+      const { type, tokens } = await provenAccount(context, foyerApp, flow)
       await linkAccountToUser(context.db, {
         appId: foyerApp.id,
         userId,
-        type: oauthAccountType(flow.provider),
+        type,
         subject: flow.user.subject,
         details: flow.user.details,
         verifiedEmail: flow.user.verifiedEmail,
         now: new Date(context.now()),
       })
       const user = await requireUserJson(context.db, userId)
-      const tokens = foyerApp.settings.oauth.return_tokens ? flow.tokens : null
       return { ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }
     },
   )
@@ -199,6 +235,21 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       const { provider, subject } = request.body
+      const providerAppId = crossAppProviderAppId(provider)
+      if (providerAppId !== null) {
+        // Cross-app (WIRE.md §1): the `cross_app` account of that provider app.
+        const user = await requireUserJson(context.db, userId)
+        const linked = user.linked_accounts.some(
+          (account) =>
+            account.type === 'cross_app' &&
+            account.provider_app_id === providerAppId &&
+            account.subject === subject,
+        )
+        if (!linked)
+          throw new FoyerHttpError('not_found', `No cross_app account ${subject} is linked to this user.`)
+        await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'cross_app', subject })
+        return requireUserJson(context.db, userId)
+      }
       if (!isOAuthProvider(provider))
         throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
       await unlinkAccount(context.db, {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
+  CROSS_APP_PROVIDER_PREFIX,
   isOAuthProvider,
   isOriginAllowed,
   OAUTH_DENIED_CODE,
@@ -200,10 +201,15 @@ class CallbackError extends Error {
 }
 
 /**
- * What a flow's sealed `result` holds: the provider's user and tokens, or the provider's refusal that the
- * client is told about by `oauth/authenticate` (the callback can only hand the browser a code).
+ * What a flow's sealed `result` holds: the proven account (a provider's user, or for cross-app the provider
+ * app's user with its wallets in `details`) and the tokens handed to the client — or the provider's refusal,
+ * which the client is told about by `oauth/authenticate` (the callback can only hand the browser a code).
  */
-type FlowResult = { user: ProviderUser; tokens: OAuthTokens | null } | { refusal: ProviderRefusal }
+export type OAuthFlowResult = {
+  user: { subject: string; details: Record<string, unknown>; verifiedEmail: string | null }
+  tokens: OAuthTokens | null
+}
+type FlowResult = OAuthFlowResult | { refusal: ProviderRefusal }
 
 const resultAad = (flowId: string) => `oauth-flow:${flowId}`
 
@@ -331,7 +337,7 @@ async function exchangeCode(
 }
 
 /** `redirect_to` with the three return parameters (spec 01 §2) set. */
-function returnUrl(redirectTo: string, code: string, state: string, provider: string): string {
+export function oauthReturnUrl(redirectTo: string, code: string, state: string, provider: string): string {
   const url = new URL(redirectTo)
   url.searchParams.set(oauthReturnParameters.code, code)
   url.searchParams.set(oauthReturnParameters.state, state)
@@ -362,7 +368,15 @@ export async function completeOAuthCallback(
     ? await context.db.orm
         .update(oauthFlows)
         .set({ callbackAt: now })
-        .where(and(eq(oauthFlows.id, state), isNull(oauthFlows.callbackAt), gt(oauthFlows.expiresAt, now)))
+        .where(
+          and(
+            eq(oauthFlows.id, state),
+            isNull(oauthFlows.callbackAt),
+            gt(oauthFlows.expiresAt, now),
+            // A cross-app flow is answered by its provider app's page, never by this callback.
+            sql`${oauthFlows.provider} not like ${`${CROSS_APP_PROVIDER_PREFIX}%`}`,
+          ),
+        )
         .returning()
     : []
   if (!flow) throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
@@ -370,7 +384,7 @@ export async function completeOAuthCallback(
   // The app's origins may have changed since init: never redirect off them (E.36).
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   assertRedirectAllowed(app, flow.redirectTo)
-  const back = (code: string) => returnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
+  const back = (code: string) => oauthReturnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })
   // The provider's own error: access_denied is the user cancelling (RFC 6749 §4.1.2.1); any other is a
   // failure, not a denial.
@@ -396,16 +410,33 @@ export async function completeOAuthCallback(
     if (!refusal) return back(OAUTH_ERROR_CODE)
     result = { refusal }
   }
+  return back(await issueOAuthFlowCode(context, flow.id, result, now))
+}
+
+/**
+ * Gives the flow `flowId` its one-time code (32 CSPRNG bytes, stored as SHA-256, valid
+ * {@link OAUTH_FLOW_TTL_SECONDS} from `now`; E.37) and seals `result` in it (AES-256-GCM under a key derived
+ * from the master key), for `oauth/authenticate` or `oauth/link` to take with {@link consumeOAuthCode}.
+ * Returns the code. Used by the providers' callback and by the cross-app provider's `/oauth/authorization_code`.
+ *
+ * @example const code = await issueOAuthFlowCode(context, flow.id, { user, tokens: null }, now)
+ */
+export async function issueOAuthFlowCode(
+  context: ServerContext,
+  flowId: string,
+  result: FlowResult,
+  now: Date,
+): Promise<string> {
   const code = randomToken()
   await context.db.orm
     .update(oauthFlows)
     .set({
       codeHash: sha256Hex(code),
       codeExpiresAt: new Date(now.getTime() + OAUTH_FLOW_TTL_SECONDS * 1000),
-      result: sealSecret(flowKey(context), JSON.stringify(result), resultAad(flow.id)),
+      result: sealSecret(flowKey(context), JSON.stringify(result), resultAad(flowId)),
     })
-    .where(eq(oauthFlows.id, flow.id))
-  return back(code)
+    .where(eq(oauthFlows.id, flowId))
+  return code
 }
 
 function flowKey(context: ServerContext): Uint8Array {
@@ -417,8 +448,8 @@ function flowKey(context: ServerContext): Uint8Array {
  * `oauth_account_suspended`; the provider's rate limit is 429 `too_many_requests` whose message says
  * `provider rate limit` (what the client matches on to show its per-provider text).
  */
-function refusalError(provider: OAuthProvider, refusal: ProviderRefusal): FoyerHttpError {
-  const name = oauthProviderNames[provider] ?? provider
+function refusalError(provider: string, refusal: ProviderRefusal): FoyerHttpError {
+  const name = isOAuthProvider(provider) ? oauthProviderNames[provider] : provider
   return refusal === 'suspended'
     ? new FoyerHttpError(
         'oauth_account_suspended',
@@ -430,8 +461,11 @@ function refusalError(provider: OAuthProvider, refusal: ProviderRefusal): FoyerH
       )
 }
 
-/** A consumed flow: its provider, the provider's user and (when the app returns them) the tokens. */
-export type ConsumedOAuthFlow = { provider: OAuthProvider; user: ProviderUser; tokens: OAuthTokens | null }
+/**
+ * A consumed flow: its provider (one of the nine, or cross-app `privy:<appId>`), the proven user and the
+ * tokens (an OAuth provider's when the app returns them; a cross-app provider access token).
+ */
+export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
 
 /**
  * `oauth/authenticate` and `oauth/link` (spec 01 §7): consumes the one-time code of `app` in one
@@ -501,6 +535,6 @@ export async function consumeOAuthCode(
     throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
   }
   // 5. The provider's refusal at the callback (spec 01 §8 "OAuth").
-  if ('refusal' in result) throw refusalError(flow.provider as OAuthProvider, result.refusal)
-  return { provider: flow.provider as OAuthProvider, user: result.user, tokens: result.tokens }
+  if ('refusal' in result) throw refusalError(flow.provider, result.refusal)
+  return { provider: flow.provider, user: result.user, tokens: result.tokens }
 }

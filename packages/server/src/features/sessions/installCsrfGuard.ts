@@ -12,7 +12,8 @@ function isGuarded(method: string, url: string): boolean {
   const path = url.split('?')[0] ?? ''
   return (
     unsafeMethods.has(method) &&
-    path.startsWith('/api/') &&
+    // The cross-app provider's calls have no `/api` prefix (WIRE.md §4).
+    (path.startsWith('/api/') || path.startsWith('/oauth/')) &&
     path !== '/api/v1/analytics_events' &&
     // Apple's form_post return: a cross-site form, checked by its single-use server state (issue 10 §2).
     path !== OAUTH_CALLBACK_PATH

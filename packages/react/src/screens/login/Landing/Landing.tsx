@@ -19,6 +19,11 @@ import { OAuthEntry } from './OAuthEntry'
 import type { LandingParams } from './params'
 import { TelegramEntry } from './TelegramEntry'
 
+/** The cross-app entry, loaded lazily with its details call (bundle budget). */
+const CrossAppEntry = lazy(() =>
+  import('../CrossApp/CrossAppEntry').then((m) => ({ default: m.CrossAppEntry })),
+)
+
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
 const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
 /** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
@@ -203,6 +208,12 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           {messages.farcaster.continueWith}
           {recentChip('farcaster', true)}
         </Button>
+      )
+    if (method.startsWith('privy:'))
+      return (
+        <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
+          <CrossAppEntry appId={method.slice('privy:'.length)} />
+        </Suspense>
       )
     const provider = method.slice('oauth:'.length) as OAuthProvider
     return (

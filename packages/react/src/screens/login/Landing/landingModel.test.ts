@@ -38,6 +38,17 @@ const allOAuth = {
 } satisfies Partial<AppConfig>
 
 describe('landingModel', () => {
+  test('cross-app: a privy:<appId> entry shows only where the host lists it', () => {
+    const provider = 'privy:foyerdemoprovider00000000' as const
+    expect(layout({}).default).toEqual(['email'])
+    expect(layout({}, { loginMethods: ['email', provider] }).default).toEqual(['email', provider])
+    expect(
+      layout({}, { loginMethodsAndOrder: { primary: [provider], overflow: ['email'] } }).default,
+    ).toEqual([provider, '→overflow(moreOptions)'])
+    // A bare prefix names no app.
+    expect(layout({}, { loginMethods: ['email', 'privy:'] }).default).toEqual(['email'])
+  })
+
   test('default: a new app shows the email form only', () => {
     expect(layout({})).toEqual({
       layout: 'standard',

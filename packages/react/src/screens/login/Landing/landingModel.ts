@@ -12,7 +12,7 @@ export const MAX_LANDING_ENTRIES = 5
  */
 export type LandingView = 'default' | 'overflow' | 'web2-overflow' | 'email' | 'sms'
 
-/** A login method entry: the email form, the phone form, 'Continue with a wallet', passkey, Telegram, Farcaster, or one OAuth provider. */
+/** A login method entry: the email form, the phone form, 'Continue with a wallet', passkey, Telegram, Farcaster, another app (cross-app), or one OAuth provider. */
 export type LandingMethod =
   | 'email'
   | 'sms'
@@ -21,6 +21,8 @@ export type LandingMethod =
   | 'telegram'
   | 'farcaster'
   | `oauth:${OAuthProvider}`
+  /** Another app of the server (cross-app): only where the host lists it. */
+  | `privy:${string}`
 
 /** What an entry that opens another view says (keys of the `landingLayout` copy). */
 export type LandingGroupLabel =
@@ -107,6 +109,8 @@ const DEFAULT_ORDER: readonly FoyerLoginMethod[] = [
 const isOAuth = (method: FoyerLoginMethod): method is OAuthProvider =>
   (OAUTH_ORDER as readonly string[]).includes(method)
 
+const isCrossApp = (method: FoyerLoginMethod): method is `privy:${string}` => method.startsWith('privy:')
+
 /** Whether the app has `method` on (and `loginMethods`, if set, names it). */
 function isOn(
   method: FoyerLoginMethod,
@@ -114,6 +118,8 @@ function isOn(
   host: LandingHostConfig | undefined,
 ) {
   if (host?.loginMethods && !host.loginMethods.includes(method)) return false
+  // Cross-app entries have no app flag: the host lists them (the provider allows or refuses the app).
+  if (isCrossApp(method)) return method.length > 'privy:'.length
   if (method === 'email') return app?.email_auth !== false // shown while the app config loads
   if (method === 'sms') return app?.sms_auth === true
   if (method === 'passkey') return app?.passkey_auth === true
@@ -189,7 +195,10 @@ export function landingModel(
   const entry = (method: FoyerLoginMethod): LandingEntry => {
     if (hideInputs && method === 'email') return { kind: 'view', view: 'email', label: 'continueWithEmail' }
     if (hideInputs && method === 'sms') return { kind: 'view', view: 'sms', label: 'continueWithPhone' }
-    return { kind: 'method', method: isOAuth(method) ? `oauth:${method}` : method }
+    return {
+      kind: 'method',
+      method: isOAuth(method) ? `oauth:${method}` : (method as Exclude<FoyerLoginMethod, OAuthProvider>),
+    }
   }
   const formViews: Partial<Record<'email' | 'sms', readonly LandingEntry[]>> = {}
   if (hideInputs && on('email')) formViews.email = [{ kind: 'method', method: 'email' }]

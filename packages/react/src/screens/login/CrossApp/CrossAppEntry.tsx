@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { Button } from '../../../ui/Button'
+import { startLogin } from '../startLogin'
+import { useCrossAppDetails } from './useCrossAppDetails'
+
+/** Props of {@link CrossAppEntry}. */
+export type CrossAppEntryProps = {
+  /** The provider app's id (the login method `privy:<appId>`). */
+  appId: string
+  /** The 'Recent' chip, when this app was the last sign-in. */
+  chip?: ReactNode
+  describedBy?: string | undefined
+}
+
+/**
+ * The landing entry 'Continue with {provider app}' (issue 11 §4; login method `privy:<appId>`): the provider
+ * app's name and icon from `cross-app/details` (cached; its id while unknown). A click goes through
+ * `startLogin` (captcha first when the app has it) to the cross-app screen, and opens the popup within the
+ * click.
+ *
+ * @example
+ * <CrossAppEntry appId="foyerdemoprovider00000000" />
+ */
+export function CrossAppEntry({ appId, chip, describedBy }: CrossAppEntryProps) {
+  const modal = useModal()
+  const details = useCrossAppDetails(appId)
+  return (
+    <Button
+      variant="secondary"
+      block
+      aria-describedby={describedBy}
+      onClick={() => void startLogin(modal, { kind: 'crossApp', appId })}
+    >
+      {details?.icon_url ? <img src={details.icon_url} alt="" width={20} height={20} /> : null}
+      {formatMessage(modal.messages.crossApp.continueWith, { provider: details?.name ?? appId })}
+      {chip}
+    </Button>
+  )
+}

@@ -1,0 +1,134 @@
+import { startCrossAppAuthFlow } from '@foyer/core/cross-app'
+import type { OAuthPopupRef } from '@foyer/core/oauth'
+import { openOAuthPopup } from '@foyer/core/oauth'
+import { useCallback, useRef, useState } from 'react'
+import { errorOutcome } from '../../../errors/errorOutcome'
+import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
+import { useIsMounted } from '../../../hooks/useIsMounted'
+import { useStartOnce } from '../../../hooks/useStartOnce'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screenParams'
+import { Button } from '../../../ui/Button'
+import { Notice } from '../../../ui/Notice'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+import { useCrossAppDetails } from './useCrossAppDetails'
+
+type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
+
+/**
+ * The cross-app screen (spec 01 §2 "Cross-app auth"; issue 11 §4): logs in (or, for a signed-in user,
+ * links) through another app of the server in a popup on the provider's origin, where the user signs in to
+ * the provider and consents (core `startCrossAppAuthFlow`; 120 s). While the popup is open it says so; on
+ * success the modal closes (after a link: the success screen); failures show their text (spec 01 §8 OAuth,
+ * spec 02 §8 cross-app) with 'Retry' where allowed, which opens a new popup in its click.
+ */
+export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
+  const { client, router, messages } = useModal()
+  const m = messages.crossApp
+  const details = useCrossAppDetails(params.appId)
+  const name = details?.name ?? params.appId
+  const [status, setStatus] = useState<Status>({ kind: 'verifying' })
+  const isMounted = useIsMounted()
+  const firstRun = useRef(true)
+
+  const run = useCallback(
+    async (popup: OAuthPopupRef | null | undefined) => {
+      const captchaToken = firstRun.current ? params.captchaToken : undefined
+      firstRun.current = false
+      setStatus({ kind: 'verifying' })
+      try {
+        const { user } = await startCrossAppAuthFlow(client, {
+          appId: params.appId,
+          action: params.action,
+          popup,
+          captchaToken,
+        })
+        if (params.action === 'link') {
+          params.settle?.resolve(user)
+          if (isMounted()) router.replace('success', { detail: 'linked' })
+          return
+        }
+        if (isMounted()) setStatus({ kind: 'success' })
+      } catch (caught) {
+        if (!isMounted()) return
+        const info = toErrorInfo(caught)
+        const outcome = errorOutcome('oauth', info)
+        if (outcome.kind === 'inline')
+          setStatus({
+            kind: 'error',
+            message: formatMessage(outcome.text(messages), { provider: name, scope: name }),
+            retry: outcome.retry,
+          })
+        else if (outcome.screen === 'error') router.push('error', info)
+        else router.replace(outcome.screen)
+      }
+    },
+    [client, isMounted, messages, name, params, router],
+  )
+
+  useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))
+  useCloseAfterSuccess(status.kind === 'success')
+
+  const back = router.getHistory().length > 1 ? () => router.back() : undefined
+  const icon = details?.icon_url ? <img src={details.icon_url} alt="" width={20} height={20} /> : null
+  if (status.kind === 'success')
+    return (
+      <div role="status">
+        <Notice
+          tone="success"
+          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
+          detail={messages.success.detail}
+        />
+      </div>
+    )
+  if (status.kind === 'error')
+    return (
+      <div className="foyer-screen">
+        <ScreenHeader
+          title={<ScreenTitle>{formatMessage(m.errorTitle, { provider: name })}</ScreenTitle>}
+          onBack={back}
+          backLabel={messages.modal.back}
+        />
+        <p className="foyer-error-text" role="alert">
+          {status.message}
+        </p>
+        {status.retry ? (
+          <Button
+            onClick={() => {
+              if (params.captchaToken !== undefined) {
+                router.replace('captcha', { start: { kind: 'crossApp', appId: params.appId } })
+                return
+              }
+              void run(openOAuthPopup())
+            }}
+          >
+            {m.retry}
+          </Button>
+        ) : null}
+      </div>
+    )
+  const title = formatMessage(params.action === 'link' ? m.linkingTitle : m.verifyingTitle, {
+    provider: name,
+  })
+  return (
+    <div className="foyer-screen" aria-busy="true">
+      <ScreenHeader
+        title={<ScreenTitle>{title}</ScreenTitle>}
+        onBack={back}
+        backLabel={messages.modal.back}
+      />
+      <div className="foyer-row">
+        {icon}
+        <span>{name}</span>
+      </div>
+      <Spinner />
+      <p className="foyer-text" role="status">
+        {formatMessage(m.waitingPopup, { provider: name })}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import type { SignInMethod } from '../users/SignInMethod'
+import { crossAppAccountKind } from './account'
+
+/**
+ * Sign-in with another app of the same server (cross-app; spec 01 §1, §7; WIRE.md §4): the provider's
+ * details and connections, its `/oauth/authorization_code` and `/oauth/verify`. The requester's side goes
+ * through the OAuth routes with provider `privy:<providerAppId>`.
+ */
+export const crossAppSignIn = {
+  name: 'cross_app',
+  accounts: [crossAppAccountKind],
+  routes: () => import('./routes').then((module) => module.crossAppRoutes),
+} as const satisfies SignInMethod

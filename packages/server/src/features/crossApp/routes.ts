@@ -1,0 +1,79 @@
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import type { ServerContext } from '../../ServerContext'
+import { requireApp } from '../apps/requireApp'
+import { optionalSession } from '../sessions/optionalSession'
+import { requireSession } from '../sessions/requireSession'
+import { issueCrossAppCode, listCrossAppConnections, verifyProviderToken } from './service'
+
+/**
+ * Cross-app (spec 01 §1, §7; WIRE.md §4; issue 11 §4). The requester signs in and links through
+ * `oauth/init|authenticate|link|unlink` with provider `privy:<providerAppId>` (the OAuth routes); these are
+ * the rest:
+ * - `GET /api/v1/apps/{appId}/cross-app/details` → `{ name, icon_url }` of any app (its public name and
+ *   `logo_url`); 404 `not_found`.
+ * - `GET /api/v1/apps/{requesterAppId}/cross-app/connections` → `{ connections, data_classification }`:
+ *   the providers that allow this requester.
+ * - `POST /oauth/authorization_code` (provider app in `privy-app-id`, the provider user's session)
+ *   `{ code_challenge, redirect_to, state, error? }` → `{ url }`: where the authorize page sends the
+ *   browser, with the single-use code (401 without a session; 400 `oauth_state_mismatch`, `invalid_data`;
+ *   403 `cross_app_connection_not_allowed`, `invalid_origin`).
+ * - `POST /oauth/verify` (provider app; session optional) `{ prat, callback_url? }` → `{ verified,
+ *   requester_app_id?, read_only? }`.
+ */
+export async function crossAppRoutes(
+  app: FastifyInstance,
+  options: { context: ServerContext },
+): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+
+  typed.get(
+    endpoints['GET /api/v1/apps/:appId/cross-app/details'].path,
+    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/cross-app/details']) },
+    async (request, reply) => {
+      const found = await requireApp(context, request)
+      reply.header('cache-control', 'public, max-age=300')
+      return { name: found.name, icon_url: found.settings.logo_url }
+    },
+  )
+
+  typed.get(
+    endpoints['GET /api/v1/apps/:appId/cross-app/connections'].path,
+    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/cross-app/connections']) },
+    async (request) => {
+      const requester = await requireApp(context, request)
+      return {
+        connections: await listCrossAppConnections(context, requester),
+        data_classification: 'public' as const,
+      }
+    },
+  )
+
+  typed.post(
+    endpoints['POST /oauth/authorization_code'].path,
+    { config, schema: routeSchema(endpoints['POST /oauth/authorization_code']) },
+    async (request) => {
+      // The provider user comes from the session, never from the body (checklist I.57).
+      const { app: provider, userId } = await requireSession(context, request)
+      return issueCrossAppCode(context, provider, userId, request.body)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /oauth/verify'].path,
+    { config, schema: routeSchema(endpoints['POST /oauth/verify']) },
+    async (request) => {
+      const provider = await requireApp(context, request)
+      const session = await optionalSession(context, request)
+      return verifyProviderToken(context, provider, {
+        token: request.body.prat,
+        sessionUserId: session?.userId ?? null,
+        callbackUrl: request.body.callback_url,
+      })
+    },
+  )
+}
