@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
 import { FoyerHttpError } from './errors/FoyerHttpError'
+import { frameworkErrorOptions } from './errors/frameworkErrorOptions'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
@@ -33,6 +34,7 @@ import { walletRoutes } from './features/wallets/routes'
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const app = Fastify({
+    ...frameworkErrorOptions,
     logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,

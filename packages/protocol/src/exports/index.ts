@@ -260,6 +260,7 @@ export {
   passwordlessInitRequestSchema,
   passwordlessLinkRequestSchema,
 } from '../schemas/passwordless'
+export { controlCharacterPath, refuseControlCharacters } from '../schemas/refuseControlCharacters'
 export {
   type LogoutRequest,
   logoutRequestSchema,

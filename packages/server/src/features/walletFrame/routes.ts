@@ -1,4 +1,4 @@
-import { appIdSchema } from '@foyer/protocol'
+import { appIdSchema, refuseControlCharacters } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -33,7 +33,7 @@ export async function walletFrameRoutes(
     return bundle
   }
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const paramsSchema = z.object({ appId: appIdSchema })
+  const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 
   for (const kind of ['frame', 'export'] as const) {
     const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : '/apps/:appId/embedded-wallets/export'
@@ -60,7 +60,7 @@ export async function walletFrameRoutes(
 
   typed.get(
     `${assetPrefix}:file`,
-    { schema: { params: z.object({ file: z.string().max(64) }) } },
+    { schema: { params: refuseControlCharacters(z.object({ file: z.string().max(64) })) } },
     async (request, reply) => {
       const assets = await getBundle()
       const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)
