@@ -51,6 +51,8 @@ export type CreateAppOptions = {
    * session family (security checklist C.20, C.21).
    */
   refreshTokenGraceSeconds?: number
+  /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
+  analyticsRetentionDays?: number
   /**
    * `@fastify/rate-limit` limits per IP on the sessions and passwordless routes and per destination on code
    * sends → 429 `too_many_requests`. Omitted fields keep their defaults (see `defaultRateLimits`); `false`

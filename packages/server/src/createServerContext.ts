@@ -18,6 +18,8 @@ import type { ServerContext } from './ServerContext'
 
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
+/** Default retention of analytics events, in days. */
+export const ANALYTICS_RETENTION_DAYS = 30
 /** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
 export const REFRESH_TOKEN_GRACE_SECONDS = 10
 
@@ -74,6 +76,11 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       'refreshTokenGraceSeconds',
       options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
       300,
+    ),
+    analyticsRetentionDays: positiveInteger(
+      'analyticsRetentionDays',
+      options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,
+      36_500,
     ),
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
     rateLimits: resolveRateLimits(options.rateLimits),

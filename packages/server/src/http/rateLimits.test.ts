@@ -122,6 +122,7 @@ describe('rate limits', () => {
       sessions: { max: 300, timeWindowMs: 60_000 },
       passwordless: { max: 100, timeWindowMs: 60_000 },
       codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
+      analytics: { max: 120, timeWindowMs: 60_000 },
     })
 
     const off = await createApp({ db: t.db, masterKey: t.masterKey, env: 'test', rateLimits: false })

@@ -12,6 +12,8 @@ export type RateLimitsOptions = {
   passwordless?: RateLimitRule
   /** Per (app, destination address) on code sends (`passwordless/init`), on top of the 30 s cooldown. */
   codeSendsPerDestination?: RateLimitRule
+  /** Per client IP on `POST /api/v1/analytics_events` (issue 15 §1). */
+  analytics?: RateLimitRule
 }
 
 /** {@link RateLimitsOptions} with every default filled in. */
@@ -20,12 +22,13 @@ export type ResolvedRateLimits = Required<RateLimitsOptions>
 /**
  * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
  * 300 refresh/logout/fork calls and 100 code sends or verifications per minute per IP and route, and
- * 10 code sends per destination per hour.
+ * 10 code sends per destination per hour; 120 analytics events per minute per IP.
  */
 export const defaultRateLimits: ResolvedRateLimits = {
   sessions: { max: 300, timeWindowMs: 60_000 },
   passwordless: { max: 100, timeWindowMs: 60_000 },
   codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
+  analytics: { max: 120, timeWindowMs: 60_000 },
 }
 
 function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
@@ -51,5 +54,6 @@ export function resolveRateLimits(options: RateLimitsOptions | false | undefined
       'codeSendsPerDestination',
       options?.codeSendsPerDestination ?? defaultRateLimits.codeSendsPerDestination,
     ),
+    analytics: checkRule('analytics', options?.analytics ?? defaultRateLimits.analytics),
   }
 }
