@@ -18,8 +18,15 @@ export type CreateAppOptions = {
   db: FoyerDatabase
   /** 32 bytes; encrypts app private keys at rest and keys the one-time-code HMAC (via HKDF sub-keys). */
   masterKey: Uint8Array
-  /** Default from `NODE_ENV` ('production' | 'test' | else 'development'). The dev mailbox exists only when !== 'production'. */
+  /** Default from `NODE_ENV` ('production' | 'test' | else 'development'). */
   env?: 'development' | 'production' | 'test'
+  /**
+   * The dev mailbox: every mail and SMS kept in memory and served at `/dev/mailbox` (HTML) and
+   * `/dev/mailbox.json` to anyone who reaches the port, and (in development) each one-time code printed to
+   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only
+   * (issue 15 §1). `createApp` throws `Error` when it is on in production.
+   */
+  devMailbox?: boolean
   /** Current time in ms since epoch; default `Date.now`. Drives code expiry, cooldown, token iat/exp, session expiry. */
   now?: () => number
   /** SMTP URL (`smtp://…`); mail goes through nodemailer when set. */
@@ -70,8 +77,11 @@ export type CreateAppOptions = {
    * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
    */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
-  /** Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits); default false. */
-  trustProxy?: boolean | string | string[]
+  /**
+   * Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits): true, a hop
+   * count, or addresses/CIDRs of the proxies; default false (the socket's address).
+   */
+  trustProxy?: boolean | number | string | string[]
   /**
    * Fetching of custom-JWT issuers' JWKS (security checklist D.31), in ms: `timeoutMs` (default 5000),
    * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).

@@ -34,7 +34,7 @@ export type ServerContext = {
   sms: SmsSender
   /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
   captcha: CaptchaSettings
-  /** Present when env !== 'production'. */
+  /** Present only when the `devMailbox` option is on (`FOYER_DEV_MAILBOX=1`). */
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
   evmRpcUrls: Readonly<Record<number, string>>

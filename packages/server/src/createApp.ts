@@ -22,7 +22,7 @@ import { walletRoutes } from './features/wallets/routes'
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
  * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh,
  * logout, fork and fork/recover, `users/me`, embedded wallets and the wallet frame pages, analytics, and
- * (outside production) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
+ * (with the `devMailbox` option) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
  * (master key length, token lifetime, limits).
  *
  * @example

@@ -56,7 +56,10 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const env = options.env ?? envFromNodeEnv()
   const now = options.now ?? Date.now
-  const mailbox = env === 'production' ? null : createDevMailbox(200)
+  if (options.devMailbox && env === 'production') throw new Error('devMailbox is not allowed in production')
+  const mailbox = options.devMailbox ? createDevMailbox(200) : null
+  const printCode =
+    mailbox && env === 'development' ? (line: string) => process.stdout.write(`${line}\n`) : undefined
   return {
     db: options.db,
     masterKey: options.masterKey,
@@ -91,14 +94,14 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       mailbox,
       now,
       log,
-      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      printCode,
     }),
     sms: createSmsSender({
       twilio: options.twilio,
       mailbox,
       now,
       log,
-      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      printCode,
     }),
     captcha: captchaSettings(options.captcha),
     mailbox,

@@ -16,7 +16,8 @@ Commands:
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
-FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
+FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS,
+FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -60,13 +61,19 @@ async function start(config: ServerConfig): Promise<void> {
       ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }
       : {}),
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
+    devMailbox: config.devMailbox,
+    ...(config.refreshTokenGraceSeconds ? { refreshTokenGraceSeconds: config.refreshTokenGraceSeconds } : {}),
+    ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
-  if (config.env !== 'production') process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
+  if (config.devMailbox) process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
+  else if (!config.smtpUrl)
+    process.stdout.write('No SMTP_URL and no FOYER_DEV_MAILBOX=1: login codes by email are not delivered\n')
   let stopping = false
   const stop = async () => {
     if (stopping) return
