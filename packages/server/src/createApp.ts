@@ -17,6 +17,7 @@ import { signInMethods } from './features/signInMethods'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
+import { trackRoutes } from './http/registeredRoutes'
 
 /**
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
@@ -39,6 +40,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
   })
+  trackRoutes(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
