@@ -45,7 +45,7 @@ const nasty = [
   "' or 1=1 --",
   '<script>alert(1)</script>',
   '%00',
-  '${jndi:ldap://x}',
+  '$'.concat('{jndi:ldap://x}'),
   'null',
   'undefined',
   '0x',
@@ -236,7 +236,7 @@ function headersFor(r: Random, tokens: string[]): Record<string, string> {
       'application/json\u0000',
     ])
   if (r.next() < 0.5)
-    headers.origin = r.pick([ORIGIN, 'https://evil.example', 'null', 'not a url', ORIGIN + '\u0001'])
+    headers.origin = r.pick([ORIGIN, 'https://evil.example', 'null', 'not a url', `${ORIGIN}\u0001`])
   if (r.next() < 0.2)
     headers.cookie = r.pick(['privy-token=abc', 'privy-refresh-token=%00', `a=${'b'.repeat(4000)}`, '=;='])
   if (r.next() < 0.1) headers['privy-ca-id'] = r.pick(nasty)
