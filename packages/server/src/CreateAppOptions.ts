@@ -58,6 +58,8 @@ export type CreateAppOptions = {
    * session family (security checklist C.20, C.21).
    */
   refreshTokenGraceSeconds?: number
+  /** Prometheus metrics at `GET /metrics` (requests, sign-ins, refreshes, 429s, pool); default false. */
+  metrics?: boolean
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
   analyticsRetentionDays?: number
   /**

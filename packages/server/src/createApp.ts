@@ -10,7 +10,10 @@ import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
+import { healthRoutes } from './features/health/routes'
 import { mailboxRoutes } from './features/mail/routes'
+import { installMetrics } from './features/metrics/installMetrics'
+import { installOpenApi } from './features/openapi/installOpenApi'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
@@ -46,6 +49,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   const context = createServerContext(options, app.log)
 
+  // First: the OpenAPI document and the metrics see every route registered after them.
+  await installOpenApi(app, { version: '0.1.0' })
+  if (options.metrics) installMetrics(app, context)
   installErrorHandlers(app)
   installCors(app, context)
   installCsrfGuard(app, context)
@@ -56,6 +62,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
       errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
     })
+  await app.register(healthRoutes, { context })
   await app.register(appRoutes, { context })
   for (const method of signInMethods) await app.register(await method.routes(), { context })
   await app.register(sessionRoutes, { context })

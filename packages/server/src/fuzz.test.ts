@@ -248,7 +248,8 @@ let t: TestContext
 const tokens: string[] = []
 
 beforeAll(async () => {
-  t = await createTestContext()
+  // Every optional route on (metrics), so it is fuzzed too.
+  t = await createTestContext({ metrics: true })
   const user = await t.signIn()
   const guest = await t.request({
     method: 'POST',

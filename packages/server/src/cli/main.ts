@@ -62,6 +62,7 @@ async function start(config: ServerConfig): Promise<void> {
       : {}),
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
     devMailbox: config.devMailbox,
+    metrics: config.metrics,
     ...(config.refreshTokenGraceSeconds ? { refreshTokenGraceSeconds: config.refreshTokenGraceSeconds } : {}),
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
