@@ -20,6 +20,7 @@ import { signInMethods } from './features/signInMethods'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
+import { maskingLogMethod } from './http/maskPersonalData'
 import { trackRoutes } from './http/registeredRoutes'
 
 /**
@@ -78,7 +79,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 /**
  * Fastify's logger options: `true` is info level; every request is logged by method and path only, without
  * its query string, which may carry an OAuth provider's code and state (`/api/v1/oauth/callback?code=…`;
- * security checklist C.27, J.64).
+ * security checklist C.27, J.64). Email addresses and phone numbers are masked in entries at info level and
+ * above, and database errors carry no statement parameters ({@link maskingLogMethod}; issue 15 §3).
  */
 function loggerOptions(
   logger: CreateAppOptions['logger'],
@@ -87,6 +89,7 @@ function loggerOptions(
   const base = logger === true ? { level: 'info' } : logger
   return {
     ...base,
+    hooks: { logMethod: maskingLogMethod, ...base.hooks },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
