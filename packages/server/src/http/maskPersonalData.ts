@@ -63,9 +63,5 @@ export function maskingLogMethod(
   method: (...args: unknown[]) => void,
   level: number,
 ): void {
-  if (level < INFO) return method.apply(this, inputArgs)
-  return method.apply(
-    this,
-    inputArgs.map((arg) => maskPersonalData(arg)),
-  )
+  method.apply(this, level < INFO ? inputArgs : inputArgs.map((arg) => maskPersonalData(arg)))
 }
