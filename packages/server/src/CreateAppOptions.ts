@@ -75,6 +75,12 @@ export type CreateAppOptions = {
    */
   rateLimitStore?: FastifyRateLimitStoreCtor
   /**
+   * `redis://…` (Redis or Valkey): every limit's counters live there, through `@fastify/rate-limit`'s own
+   * Redis store (ioredis), so all server processes share them (DESIGN.md "Server"); when Redis is
+   * unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is given.
+   */
+  redisUrl?: string
+  /**
    * Fastify logging (pino): `true` logs at info level to stdout; an options object (`{ level, stream }`)
    * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
    */

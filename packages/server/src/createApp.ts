@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
 import { FoyerHttpError } from './errors/FoyerHttpError'
@@ -41,7 +42,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const app = Fastify({
     ...frameworkErrorOptions,
     logger: loggerOptions(options.logger),
-    trustProxy: options.trustProxy ?? false,
+    // A hop count works at runtime (Fastify's compileTrustProxy) though its types leave numbers out.
+    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 64 * 1024,
   })
   trackRoutes(app)
@@ -57,12 +59,24 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   installCors(app, context)
   installCsrfGuard(app, context)
   await app.register(fastifyCookie)
-  if (context.rateLimits)
+  if (context.rateLimits) {
+    const redis =
+      options.redisUrl && !options.rateLimitStore
+        ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+        : undefined
+    if (redis) {
+      redis.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'redis unreachable'))
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect())
+      })
+    }
     await app.register(fastifyRateLimit, {
       global: false,
       ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      ...(redis ? { redis, nameSpace: 'foyer-rate-limit:', skipOnError: true } : {}),
       errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
     })
+  }
   await app.register(healthRoutes, { context })
   await app.register(appRoutes, { context })
   for (const method of signInMethods) await app.register(await method.routes(), { context })

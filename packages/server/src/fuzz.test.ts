@@ -278,9 +278,10 @@ describe('fuzz: malformed requests to every registered route (issue 15)', () => 
         const method: HTTPMethods =
           r.next() < 0.9 ? route.method : r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])
         const payload = method === 'GET' ? undefined : body(r, fields)
+        const url = `${pathFor(r, route.url)}${query(r)}`
         const options: InjectOptions = {
           method,
-          url: `${pathFor(r, route.url)}${query(r)}`,
+          url,
           headers: headersFor(r, tokens),
           ...(payload === undefined ? {} : { payload }),
           ...(r.next() < 0.3 ? { remoteAddress: `10.${r.int(256)}.${r.int(256)}.${r.int(256)}` } : {}),
@@ -295,7 +296,7 @@ describe('fuzz: malformed requests to every registered route (issue 15)', () => 
               : null
         if (problem && failures.length < 20)
           failures.push(
-            `${route.method} ${route.url} [case ${index}]: ${options.method} ${options.url.slice(0, 120)} → ${problem}; body ${String(payload).slice(0, 120)}`,
+            `${route.method} ${route.url} [case ${index}]: ${method} ${url.slice(0, 120)} → ${problem}; body ${String(payload).slice(0, 120)}`,
           )
       }
     }

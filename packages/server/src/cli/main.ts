@@ -63,6 +63,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
     devMailbox: config.devMailbox,
     metrics: config.metrics,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     ...(config.refreshTokenGraceSeconds ? { refreshTokenGraceSeconds: config.refreshTokenGraceSeconds } : {}),
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify'
+import type { FastifyReply, FastifyServerOptions, RawServerDefault } from 'fastify'
 
 /** `HTTP/1.1` status lines of the answers written straight to the socket. */
 const statusText: Record<number, string> = {
@@ -17,10 +17,14 @@ const statusText: Record<number, string> = {
  *
  * @example Fastify({ ...frameworkErrorOptions, logger: false })
  */
-export const frameworkErrorOptions = {
+export const frameworkErrorOptions: Pick<
+  FastifyServerOptions<RawServerDefault>,
+  'frameworkErrors' | 'clientErrorHandler'
+> = {
   frameworkErrors(error, _request, reply) {
     const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    reply
+    // The option's type is generic over route schemas that no route has here.
+    ;(reply as unknown as FastifyReply)
       .code(tooLong ? 414 : 400)
       .send({ error: tooLong ? 'URL parameter too long' : 'Malformed URL', code: 'invalid_request' })
   },
@@ -43,4 +47,4 @@ export const frameworkErrorOptions = {
       )
     socket.destroy(error)
   },
-} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>
+}

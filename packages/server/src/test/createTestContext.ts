@@ -54,7 +54,9 @@ export type TestContextOptions = Partial<CreateAppOptions> & {
 }
 
 /** Creates an empty database `foyer_t_<random hex>` on the server of `serverUrl`; returns its URL and a dropper. */
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `foyer_t_${randomBytes(8).toString('hex')}`
   const admin = async (statement: string) => {
     const client = new Client({ connectionString: serverUrl })

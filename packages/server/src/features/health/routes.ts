@@ -1,3 +1,4 @@
+import { errorResponseSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -23,11 +24,13 @@ export async function healthRoutes(app: FastifyInstance, options: { context: Ser
   )
   typed.get(
     '/readyz',
-    { schema: { response: { 200: z.object({ status: z.literal('ready') }) } } },
+    { schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema } } },
     async (_request, reply) => {
       const readiness = await checkReadiness(context.db)
       if (readiness.ready) return { status: 'ready' as const }
-      return reply.code(503).send({ error: `Not ready: ${readiness.reason}`, code: 'internal_error' })
+      return reply
+        .code(503)
+        .send({ error: `Not ready: ${readiness.reason}`, code: 'internal_error' as const })
     },
   )
 }
