@@ -56,6 +56,8 @@ export const envSchema = z.object({
   FOYER_TRUST_PROXY: optionalString,
   FOYER_METRICS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  FOYER_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 })
 
 /** Resolved configuration of the `foyer-server` CLI. */
@@ -130,6 +132,10 @@ export type ServerConfig = {
   metrics: boolean
   /** `REDIS_URL`: rate-limit counters in Redis (or Valkey), shared by every server process. */
   redisUrl: string | undefined
+  /** `FOYER_SHUTDOWN_GRACE_MS`: on SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownGraceMs: number
+  /** `FOYER_SHUTDOWN_DRAIN_MS`: on SIGTERM, how long the server keeps answering (with `Connection: close`) before it stops accepting. */
+  shutdownDrainMs: number
 }
 
 /**
@@ -203,6 +209,8 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     trustProxy: parseTrustProxy(values.FOYER_TRUST_PROXY),
     metrics: values.FOYER_METRICS === 'on',
     redisUrl: values.REDIS_URL,
+    shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: values.FOYER_SHUTDOWN_DRAIN_MS,
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import closeWithGrace from 'close-with-grace'
 import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
@@ -68,6 +69,11 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   })
+  // While draining before a shutdown, every answer asks the client to close its connection.
+  let draining = false
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
+  })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -76,16 +82,21 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.devMailbox) process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
   else if (!config.smtpUrl)
     process.stdout.write('No SMTP_URL and no FOYER_DEV_MAILBOX=1: login codes by email are not delivered\n')
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await app.close()
-    await db.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  // Graceful shutdown (issue 15 §2) on SIGTERM or SIGINT: first drain for FOYER_SHUTDOWN_DRAIN_MS (default
+  // 1 s), still serving — requests already sent on kept-alive connections are read and answered, with
+  // `Connection: close` — then stop accepting, let the requests in flight finish and close the database
+  // pool. Forced out after FOYER_SHUTDOWN_GRACE_MS (default 10 s).
+  closeWithGrace(
+    { delay: config.shutdownGraceMs, logger: { error: (message) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'closing after an unexpected error')
+      else app.log.info({ signal }, 'closing: finishing the requests in flight')
+      draining = true
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+      await app.close()
+      await db.close()
+    },
+  )
 }
 
 /**
