@@ -58,6 +58,12 @@ export type CreateAppOptions = {
    * session family (security checklist C.20, C.21).
    */
   refreshTokenGraceSeconds?: number
+  /**
+   * The built wallet frame (`npm run build -w @foyer/server` writes `packages/server/dist/wallet-frame`, the
+   * default), served in production, where it is required. Elsewhere esbuild bundles the sources on the
+   * first request.
+   */
+  walletFrameDir?: string
   /** Prometheus metrics at `GET /metrics` (requests, sign-ins, refreshes, 429s, pool); default false. */
   metrics?: boolean
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */

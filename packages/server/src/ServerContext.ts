@@ -24,6 +24,8 @@ export type ServerContext = {
   refreshTokenGraceSeconds: number
   /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
   refreshSuccessorKey: Uint8Array
+  /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */
+  walletFrameDir: string
   /** Analytics events older than this many days are purged (issue 15 §1). */
   analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */

@@ -13,6 +13,7 @@ import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
 import { createSmsSender } from './features/sms/smsSender'
+import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFrame'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
@@ -80,6 +81,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
       300,
     ),
+    walletFrameDir: options.walletFrameDir ?? WALLET_FRAME_DIST_DIR,
     analyticsRetentionDays: positiveInteger(
       'analyticsRetentionDays',
       options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,
