@@ -4,6 +4,7 @@ import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
+import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
 
 const usage = `Usage: foyer-server <command>
@@ -35,6 +36,10 @@ async function withDatabase<T>(
 }
 
 async function start(config: ServerConfig): Promise<void> {
+  if (config.env === 'production' && !(await readWalletFrameBundle(WALLET_FRAME_DIST_DIR)))
+    throw new Error(
+      `The wallet frame is not built (${WALLET_FRAME_DIST_DIR}): run npm run build -w @foyer/server`,
+    )
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   await migrate(db)
   await seedDemoApp(db, {

@@ -16,7 +16,8 @@ const assetPrefix = '/embedded-wallets/assets/'
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
  * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts (immutable, hashed names), built with the
- *   package (`npm run build -w @foyer/server` → `walletFrameDir`) and read at start in production; outside
+ *   package (`npm run build -w @foyer/server` → `walletFrameDir`) in production (the CLI refuses to start
+ *   without it; a page request then fails with 500); outside
  *   production bundled by esbuild from `@foyer/wallet-frame`'s sources on the first page request.
  * Pages carry a CSP whose `frame-ancestors` lists the app's allowed origins. 400 `invalid_data` for a
  * malformed app id, 404 `not_found` for an unknown app or asset.
@@ -45,8 +46,6 @@ export async function walletFrameRoutes(
     })
     return bundle
   }
-  // In production the build is read at start: a missing one stops the server there, not at a request.
-  if (context.env === 'production') app.addHook('onReady', async () => void (await getBundle()))
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 

@@ -138,10 +138,20 @@ describe('the wallet frame built with the package (issue 15 §2)', () => {
     }
   })
 
-  test('error: production without a build does not start', async () => {
+  test('error: production without a build answers 500 rather than bundling at request time', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
-    await expect(
-      createTestContext({ db: t.db, masterKey: t.masterKey, env: 'production', walletFrameDir: dir }),
-    ).rejects.toThrow(/The wallet frame is not built/)
+    const production = await createTestContext({
+      db: t.db,
+      masterKey: t.masterKey,
+      env: 'production',
+      walletFrameDir: dir,
+    })
+    try {
+      const page = await production.request({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
+      expect(page.statusCode).toBe(500)
+      expect(page.json()).toEqual({ error: 'Internal server error', code: 'internal_error' })
+    } finally {
+      await production.app.close()
+    }
   })
 })
