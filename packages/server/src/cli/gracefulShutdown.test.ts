@@ -25,13 +25,14 @@ async function post(url: string, body: unknown, bearer?: string) {
 }
 
 describe('graceful shutdown (issue 15 §2)', () => {
-  test('behavior: SIGTERM during sign-ins: every sign-in in flight answers 200 and its session survives a restart', {
+  test('behavior: SIGTERM during sign-ins: /readyz turns 503, every sign-in in flight answers 200 and its session survives a restart', {
     timeout: 180_000,
   }, async () => {
     const env = {
       NODE_ENV: 'test',
       FOYER_DEV_MAILBOX: '1',
       FOYER_LOG_LEVEL: 'warn',
+      FOYER_SHUTDOWN_DRAIN_MS: '3000',
       FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
       FOYER_DATA_DIR: join(await mkdtemp(join(tmpdir(), 'foyer-shutdown-')), 'data'),
     }
@@ -54,6 +55,11 @@ describe('graceful shutdown (issue 15 §2)', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 20))
     const exitCode = server.stop('SIGTERM')
+    // Draining: still answering, but no longer ready.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const readiness = await fetch(`${server.url}/readyz`)
+    expect(readiness.status).toBe(503)
+    expect(readiness.headers.get('connection')).toBe('close')
     const answers = await Promise.all(signIns)
     expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 200))
     expect(await exitCode).toBe(0)

@@ -74,10 +74,14 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   })
-  // While draining before a shutdown, every answer asks the client to close its connection.
+  // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
+  // says 503 so that the load balancer stops sending new requests.
   let draining = false
-  app.addHook('onRequest', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close')
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining) return
+    reply.header('connection', 'close')
+    if (request.url === '/readyz')
+      return reply.code(503).send({ error: 'Not ready: shutting down', code: 'internal_error' })
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -9,7 +9,7 @@ export type Metrics = {
   observe(request: FastifyRequest, reply: FastifyReply): void
 }
 
-/** Sign-in calls: `POST /api/v1/<method>/authenticate` (and `/api/v1/sessions/fork/recover`). */
+/** Sign-in calls: `POST /api/v1/<method>/authenticate`. */
 const signInRoute = /^\/api\/v1\/([a-z_]+)\/authenticate$/
 
 /**
