@@ -119,6 +119,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
   env: {
     PORT: serverPort,
     HOST: '127.0.0.1',
+    // Codes in the terminal and at /dev/mailbox (loopback only).
+    FOYER_DEV_MAILBOX: '1',
     FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}`,
     FOYER_TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify`,
     // The demo back end is the host's identity provider for `?customAuth=1` (the host's own JWT sign-in).

@@ -148,7 +148,8 @@ async function startServer(database) {
       cwd: dir,
       env: {
         ...process.env,
-        NODE_ENV: 'development', // the dev mailbox serves the codes
+        NODE_ENV: 'development',
+        FOYER_DEV_MAILBOX: '1', // the dev mailbox serves the codes
         PORT: String(port),
         HOST: '127.0.0.1',
         FOYER_DATA_DIR: join(dir, 'data'),

@@ -28,7 +28,7 @@ const db = await openDatabase({})
 await migrate(db)
 const masterKey = new Uint8Array(randomBytes(32))
 await seedDemoApp(db, { masterKey })
-const app = await createApp({ db, masterKey, env: 'test', logger: false })
+const app = await createApp({ db, masterKey, env: 'test', logger: false, devMailbox: true })
 const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
 
 // Bench page (an allowed origin of the demo app: http://127.0.0.1:<any port>)

@@ -120,6 +120,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     env: 'test',
     now: () => Date.now() + clockOffsetMs,
     logger: false,
+    // The tests read one-time codes from the dev mailbox.
+    devMailbox: true,
     ...(options.twilio ? { twilio: options.twilio } : {}),
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
     // SIWE contract wallets (ERC-1271) are checked on the local chain.

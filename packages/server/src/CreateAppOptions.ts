@@ -20,8 +20,15 @@ export type CreateAppOptions = {
   db: FoyerDatabase
   /** 32 bytes; encrypts app private keys at rest and keys the one-time-code HMAC (via HKDF sub-keys). */
   masterKey: Uint8Array
-  /** Default from `NODE_ENV` ('production' | 'test' | else 'development'). The dev mailbox exists only when !== 'production'. */
+  /** Default from `NODE_ENV` ('production' | 'test' | else 'development'). */
   env?: 'development' | 'production' | 'test'
+  /**
+   * The dev mailbox: every mail and SMS kept in memory and served at `/dev/mailbox` (HTML) and
+   * `/dev/mailbox.json` to anyone who reaches the port, and (in development) each one-time code printed to
+   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only
+   * (issue 15 §1). `createApp` throws `Error` when it is on in production.
+   */
+  devMailbox?: boolean
   /** Current time in ms since epoch; default `Date.now`. Drives code expiry, cooldown, token iat/exp, session expiry. */
   now?: () => number
   /** SMTP URL (`smtp://…`); mail goes through nodemailer when set. */
@@ -54,6 +61,16 @@ export type CreateAppOptions = {
    */
   refreshTokenGraceSeconds?: number
   /**
+   * The built wallet frame (`npm run build -w @foyer/server` writes `packages/server/dist/wallet-frame`, the
+   * default), served in production, where it is required. Elsewhere esbuild bundles the sources on the
+   * first request.
+   */
+  walletFrameDir?: string
+  /** Prometheus metrics at `GET /metrics` (requests, sign-ins, refreshes, 429s, pool); default false. */
+  metrics?: boolean
+  /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
+  analyticsRetentionDays?: number
+  /**
    * `@fastify/rate-limit` limits per IP on the sessions and passwordless routes and per destination on code
    * sends → 429 `too_many_requests`. Omitted fields keep their defaults (see `defaultRateLimits`); `false`
    * turns all of them off (benchmarks). The 30 s resend cooldown is a product rule and always applies.
@@ -66,12 +83,21 @@ export type CreateAppOptions = {
    */
   rateLimitStore?: FastifyRateLimitStoreCtor
   /**
+   * `redis://…` (Redis or Valkey): every limit's counters live there, through `@fastify/rate-limit`'s own
+   * Redis store (ioredis), so all server processes share them (DESIGN.md "Server"); when Redis is
+   * unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is given.
+   */
+  redisUrl?: string
+  /**
    * Fastify logging (pino): `true` logs at info level to stdout; an options object (`{ level, stream }`)
    * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
    */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
-  /** Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits); default false. */
-  trustProxy?: boolean | string | string[]
+  /**
+   * Fastify `trustProxy` (which `X-Forwarded-For` hops give the client IP for rate limits): true, a hop
+   * count, or addresses/CIDRs of the proxies; default false (the socket's address).
+   */
+  trustProxy?: boolean | number | string | string[]
   /**
    * Fetching of custom-JWT issuers' JWKS (security checklist D.31), in ms: `timeoutMs` (default 5000),
    * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).

@@ -26,6 +26,10 @@ export type ServerContext = {
   refreshTokenGraceSeconds: number
   /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
   refreshSuccessorKey: Uint8Array
+  /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */
+  walletFrameDir: string
+  /** Analytics events older than this many days are purged (issue 15 §1). */
+  analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */
   rateLimits: ResolvedRateLimits | null
   apps: AppStore
@@ -34,7 +38,7 @@ export type ServerContext = {
   sms: SmsSender
   /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
   captcha: CaptchaSettings
-  /** Present when env !== 'production'. */
+  /** Present only when the `devMailbox` option is on (`FOYER_DEV_MAILBOX=1`). */
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
   evmRpcUrls: Readonly<Record<number, string>>

@@ -2,27 +2,34 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
 import { FoyerHttpError } from './errors/FoyerHttpError'
+import { frameworkErrorOptions } from './errors/frameworkErrorOptions'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
 import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
+import { healthRoutes } from './features/health/routes'
 import { mailboxRoutes } from './features/mail/routes'
+import { installMetrics } from './features/metrics/installMetrics'
+import { installOpenApi } from './features/openapi/installOpenApi'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
+import { maskingLogMethod } from './http/maskPersonalData'
+import { trackRoutes } from './http/registeredRoutes'
 
 /**
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
  * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh,
  * logout, fork and fork/recover, `users/me`, embedded wallets and the wallet frame pages, analytics, and
- * (outside production) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
+ * (with the `devMailbox` option) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
  * (master key length, token lifetime, limits).
  *
  * @example
@@ -34,25 +41,44 @@ import { walletRoutes } from './features/wallets/routes'
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const app = Fastify({
+    ...frameworkErrorOptions,
     logger: loggerOptions(options.logger),
-    trustProxy: options.trustProxy ?? false,
+    // A hop count works at runtime (Fastify's compileTrustProxy) though its types leave numbers out.
+    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 64 * 1024,
   })
+  trackRoutes(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   const context = createServerContext(options, app.log)
 
+  // First: the OpenAPI document and the metrics see every route registered after them.
+  await installOpenApi(app, { version: '0.1.0' })
+  if (options.metrics) installMetrics(app, context)
   installErrorHandlers(app)
   installCors(app, context)
   installCsrfGuard(app, context)
   await app.register(fastifyCookie)
-  if (context.rateLimits)
+  if (context.rateLimits) {
+    const redis =
+      options.redisUrl && !options.rateLimitStore
+        ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+        : undefined
+    if (redis) {
+      redis.on('error', (error: Error) => app.log.warn({ reason: error.message }, 'redis unreachable'))
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect())
+      })
+    }
     await app.register(fastifyRateLimit, {
       global: false,
       ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      ...(redis ? { redis, nameSpace: 'foyer-rate-limit:', skipOnError: true } : {}),
       errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
     })
+  }
+  await app.register(healthRoutes, { context })
   await app.register(appRoutes, { context })
   for (const method of signInMethods) await app.register(await method.routes(), { context })
   await app.register(sessionRoutes, { context })
@@ -69,7 +95,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 /**
  * Fastify's logger options: `true` is info level; every request is logged by method and path only, without
  * its query string, which may carry an OAuth provider's code and state (`/api/v1/oauth/callback?code=…`;
- * security checklist C.27, J.64).
+ * security checklist C.27, J.64). Email addresses and phone numbers are masked in entries at info level and
+ * above, and database errors carry no statement parameters ({@link maskingLogMethod}; issue 15 §3).
  */
 function loggerOptions(
   logger: CreateAppOptions['logger'],
@@ -78,6 +105,7 @@ function loggerOptions(
   const base = logger === true ? { level: 'info' } : logger
   return {
     ...base,
+    hooks: { logMethod: maskingLogMethod, ...base.hooks },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

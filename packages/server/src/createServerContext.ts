@@ -15,11 +15,14 @@ import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
 import { createSmsSender } from './features/sms/smsSender'
+import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFrame'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
+/** Default retention of analytics events, in days. */
+export const ANALYTICS_RETENTION_DAYS = 30
 /** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
 export const REFRESH_TOKEN_GRACE_SECONDS = 10
 
@@ -56,7 +59,10 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const env = options.env ?? envFromNodeEnv()
   const now = options.now ?? Date.now
-  const mailbox = env === 'production' ? null : createDevMailbox(200)
+  if (options.devMailbox && env === 'production') throw new Error('devMailbox is not allowed in production')
+  const mailbox = options.devMailbox ? createDevMailbox(200) : null
+  const printCode =
+    mailbox && env === 'development' ? (line: string) => process.stdout.write(`${line}\n`) : undefined
   return {
     db: options.db,
     masterKey: options.masterKey,
@@ -77,6 +83,12 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
       300,
     ),
+    walletFrameDir: options.walletFrameDir ?? WALLET_FRAME_DIST_DIR,
+    analyticsRetentionDays: positiveInteger(
+      'analyticsRetentionDays',
+      options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,
+      36_500,
+    ),
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
     rateLimits: resolveRateLimits(options.rateLimits),
     apps: createAppStore(options.db, options.masterKey),
@@ -86,14 +98,14 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       mailbox,
       now,
       log,
-      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      printCode,
     }),
     sms: createSmsSender({
       twilio: options.twilio,
       mailbox,
       now,
       log,
-      printCode: env === 'development' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      printCode,
     }),
     captcha: captchaSettings(options.captcha),
     mailbox,

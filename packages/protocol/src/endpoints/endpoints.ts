@@ -56,6 +56,7 @@ import {
   passwordlessUnlinkRequestSchema,
   passwordlessUpdateRequestSchema,
 } from '../schemas/passwordless'
+import { refuseControlCharacters } from '../schemas/refuseControlCharacters'
 import { logoutRequestSchema, refreshSessionRequestSchema } from '../schemas/sessions'
 import {
   siweAuthenticateRequestSchema,
@@ -380,7 +381,8 @@ export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Nam
 
 /**
  * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
- * 200 `response`, so the route is validated and typed by the table.
+ * 200 `response`, so the route is validated and typed by the table. Params and body refuse control
+ * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
  */
@@ -392,8 +394,8 @@ export function routeSchema<E extends Endpoint>(
   response: { 200: E['response'] }
 } {
   return {
-    ...('params' in endpoint ? { params: endpoint.params } : {}),
-    ...('body' in endpoint ? { body: endpoint.body } : {}),
+    ...('params' in endpoint && endpoint.params ? { params: refuseControlCharacters(endpoint.params) } : {}),
+    ...('body' in endpoint && endpoint.body ? { body: refuseControlCharacters(endpoint.body) } : {}),
     response: { 200: endpoint.response },
   } as never
 }

@@ -365,6 +365,7 @@ export {
   passwordlessUnlinkRequestSchema,
   passwordlessUpdateRequestSchema,
 } from '../schemas/passwordless'
+export { controlCharacterPath, refuseControlCharacters } from '../schemas/refuseControlCharacters'
 export {
   type LogoutRequest,
   logoutRequestSchema,

@@ -264,3 +264,66 @@ describe('loadConfig: the demo Farcaster developer account', () => {
       )
   })
 })
+
+describe('loadConfig: production settings', () => {
+  test('default: production settings are off or unset unless given', async () => {
+    const config = await loadConfig({}, '/tmp')
+    expect(config).toMatchObject({
+      devMailbox: false,
+      refreshTokenGraceSeconds: undefined,
+      analyticsRetentionDays: undefined,
+      trustProxy: undefined,
+      metrics: false,
+      redisUrl: undefined,
+    })
+  })
+
+  test('behavior: the production settings are read', async () => {
+    const config = await loadConfig(
+      {
+        FOYER_DEV_MAILBOX: '1',
+        HOST: '::1',
+        FOYER_REFRESH_GRACE: '120',
+        FOYER_ANALYTICS_RETENTION_DAYS: '7',
+        FOYER_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        FOYER_METRICS: 'on',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      },
+      '/tmp',
+    )
+    expect(config).toMatchObject({
+      devMailbox: true,
+      refreshTokenGraceSeconds: 120,
+      analyticsRetentionDays: 7,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      metrics: true,
+      redisUrl: 'redis://127.0.0.1:6379',
+    })
+    expect((await loadConfig({ FOYER_TRUST_PROXY: '2' }, '/tmp')).trustProxy).toBe(2)
+    expect((await loadConfig({ FOYER_TRUST_PROXY: 'true' }, '/tmp')).trustProxy).toBe(true)
+  })
+
+  test('error: FOYER_DEV_MAILBOX=1 on a non-loopback HOST or in production', async () => {
+    await expect(loadConfig({ FOYER_DEV_MAILBOX: '1', HOST: '0.0.0.0' }, '/tmp')).rejects.toThrow(
+      /FOYER_DEV_MAILBOX=1 .* HOST must be a loopback address/,
+    )
+    await expect(
+      loadConfig(
+        {
+          FOYER_DEV_MAILBOX: '1',
+          NODE_ENV: 'production',
+          FOYER_MASTER_KEY: Buffer.alloc(32).toString('base64'),
+        },
+        '/tmp',
+      ),
+    ).rejects.toThrow(/not allowed in production/)
+  })
+
+  test('error: FOYER_REFRESH_GRACE out of range, FOYER_TRUST_PROXY malformed', async () => {
+    await expect(loadConfig({ FOYER_REFRESH_GRACE: '0' }, '/tmp')).rejects.toThrow(/FOYER_REFRESH_GRACE/)
+    await expect(loadConfig({ FOYER_REFRESH_GRACE: '301' }, '/tmp')).rejects.toThrow(/FOYER_REFRESH_GRACE/)
+    await expect(loadConfig({ FOYER_TRUST_PROXY: 'proxy.example' }, '/tmp')).rejects.toThrow(
+      /FOYER_TRUST_PROXY/,
+    )
+  })
+})

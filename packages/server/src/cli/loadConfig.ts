@@ -70,6 +70,15 @@ export const envSchema = z.object({
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   FOYER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  // Running in production (issue 15).
+  FOYER_DEV_MAILBOX: z.enum(['0', '1']).default('0'),
+  FOYER_REFRESH_GRACE: z.coerce.number().int().min(1).max(300).optional(),
+  FOYER_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  FOYER_TRUST_PROXY: optionalString,
+  FOYER_METRICS: z.enum(['on', 'off']).default('off'),
+  REDIS_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  FOYER_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 })
 
 /** Resolved configuration of the `foyer-server` CLI. */
@@ -155,6 +164,29 @@ export type ServerConfig = {
   rateLimits: boolean
   /** Pino level of the server log (`FOYER_LOG_LEVEL`, default 'info': one line per request and response). */
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent'
+  /**
+   * `FOYER_DEV_MAILBOX=1`: the dev mailbox (`/dev/mailbox`, codes printed to the terminal); only on a
+   * loopback `HOST` and outside production (loadConfig throws otherwise). Default off.
+   */
+  devMailbox: boolean
+  /** `FOYER_REFRESH_GRACE`: the refresh-token grace window in seconds (1…300); undefined = 10. */
+  refreshTokenGraceSeconds: number | undefined
+  /** `FOYER_ANALYTICS_RETENTION_DAYS`: analytics events older than this are purged; undefined = 30. */
+  analyticsRetentionDays: number | undefined
+  /**
+   * `FOYER_TRUST_PROXY`: Fastify's `trustProxy` — a hop count (`1`), `true` (every hop: only when nothing
+   * reaches the server except through the proxy) or comma-separated addresses and CIDRs
+   * (`10.0.0.0/8,127.0.0.1`); undefined = the socket's address is the client's.
+   */
+  trustProxy: boolean | number | string[] | undefined
+  /** `FOYER_METRICS=on`: Prometheus metrics at `GET /metrics`. Default off. */
+  metrics: boolean
+  /** `REDIS_URL`: rate-limit counters in Redis (or Valkey), shared by every server process. */
+  redisUrl: string | undefined
+  /** `FOYER_SHUTDOWN_GRACE_MS`: on SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownGraceMs: number
+  /** `FOYER_SHUTDOWN_DRAIN_MS`: on SIGTERM, how long the server keeps answering (with `Connection: close`) before it stops accepting. */
+  shutdownDrainMs: number
 }
 
 /**
@@ -187,6 +219,13 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
           ...(values.TWILIO_BASE_URL ? { baseUrl: values.TWILIO_BASE_URL } : {}),
         }
       : undefined
+  const devMailbox = values.FOYER_DEV_MAILBOX === '1'
+  if (devMailbox && env === 'production')
+    throw new Error('Invalid environment:\n  FOYER_DEV_MAILBOX=1 is not allowed in production')
+  if (devMailbox && !isLoopbackHost(values.HOST))
+    throw new Error(
+      `Invalid environment:\n  FOYER_DEV_MAILBOX=1 serves one-time codes to anyone who reaches the port: HOST must be a loopback address (127.0.0.1, ::1, localhost), got '${values.HOST}'`,
+    )
   const evmRpcUrls = parseEvmRpcUrls(values.FOYER_EVM_RPC_URLS)
   const oauthEndpoints = parseOAuthEndpoints(values.FOYER_OAUTH_ENDPOINTS_JSON)
   let masterKey: Uint8Array | undefined = values.FOYER_MASTER_KEY
@@ -235,7 +274,42 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     sessionIdleTimeoutSeconds: values.FOYER_SESSION_IDLE_TIMEOUT,
     rateLimits: values.FOYER_RATE_LIMITS === 'on',
     logLevel: values.FOYER_LOG_LEVEL,
+    devMailbox,
+    refreshTokenGraceSeconds: values.FOYER_REFRESH_GRACE,
+    analyticsRetentionDays: values.FOYER_ANALYTICS_RETENTION_DAYS,
+    trustProxy: parseTrustProxy(values.FOYER_TRUST_PROXY),
+    metrics: values.FOYER_METRICS === 'on',
+    redisUrl: values.REDIS_URL,
+    shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: values.FOYER_SHUTDOWN_DRAIN_MS,
   }
+}
+
+/** Whether `host` (the `HOST` the server listens on) is a loopback address. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * Parses `FOYER_TRUST_PROXY` (see {@link ServerConfig.trustProxy}): `true`/`false`, a hop count, or
+ * comma-separated addresses and CIDRs. Throws `Error` naming the variable on an empty list.
+ *
+ * @example parseTrustProxy('1') // 1
+ * @example parseTrustProxy('10.0.0.0/8, 127.0.0.1') // ['10.0.0.0/8', '127.0.0.1']
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | undefined {
+  if (value === undefined || value === 'false') return undefined
+  if (value === 'true') return true
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value)
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (list.length === 0 || list.some((part) => !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part)))
+    throw new Error(
+      `Invalid environment:\n  FOYER_TRUST_PROXY: expected true, a hop count or comma-separated addresses/CIDRs, got '${value}'`,
+    )
+  return list
 }
 
 /**

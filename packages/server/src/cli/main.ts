@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util'
+import closeWithGrace from 'close-with-grace'
 import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
+import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
 
 const usage = `Usage: foyer-server <command>
@@ -16,7 +18,8 @@ Commands:
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
-FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, PORT, HOST
+FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS,
+FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
 (see packages/server/README.md).`
 
 async function withDatabase<T>(
@@ -33,6 +36,10 @@ async function withDatabase<T>(
 }
 
 async function start(config: ServerConfig): Promise<void> {
+  if (config.env === 'production' && !(await readWalletFrameBundle(WALLET_FRAME_DIST_DIR)))
+    throw new Error(
+      `The wallet frame is not built (${WALLET_FRAME_DIST_DIR}): run npm run build -w @foyer/server`,
+    )
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   await migrate(db)
   await seedDemoApp(db, {
@@ -66,23 +73,45 @@ async function start(config: ServerConfig): Promise<void> {
       ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }
       : {}),
     ...(config.rateLimits ? {} : { rateLimits: false as const }),
+    devMailbox: config.devMailbox,
+    metrics: config.metrics,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(config.refreshTokenGraceSeconds ? { refreshTokenGraceSeconds: config.refreshTokenGraceSeconds } : {}),
+    ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+  })
+  // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
+  // says 503 so that the load balancer stops sending new requests.
+  let draining = false
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining) return
+    reply.header('connection', 'close')
+    if (request.url === '/readyz')
+      return reply.code(503).send({ error: 'Not ready: shutting down', code: 'internal_error' })
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
-  if (config.env !== 'production') process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await app.close()
-    await db.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  if (config.devMailbox) process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
+  else if (!config.smtpUrl)
+    process.stdout.write('No SMTP_URL and no FOYER_DEV_MAILBOX=1: login codes by email are not delivered\n')
+  // Graceful shutdown (issue 15 §2) on SIGTERM or SIGINT: first drain for FOYER_SHUTDOWN_DRAIN_MS (default
+  // 1 s), still serving — requests already sent on kept-alive connections are read and answered, with
+  // `Connection: close` — then stop accepting, let the requests in flight finish and close the database
+  // pool. Forced out after FOYER_SHUTDOWN_GRACE_MS (default 10 s).
+  closeWithGrace(
+    { delay: config.shutdownGraceMs, logger: { error: (message) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'closing after an unexpected error')
+      else app.log.info({ signal }, 'closing: finishing the requests in flight')
+      draining = true
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+      await app.close()
+      await db.close()
+    },
+  )
 }
 
 /**

@@ -123,6 +123,7 @@ describe('rate limits', () => {
       passwordless: { max: 100, timeWindowMs: 60_000 },
       codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
       telegramPerAccount: { max: 10, timeWindowMs: 60_000 },
+      analytics: { max: 120, timeWindowMs: 60_000 },
     })
 
     const off = await createApp({ db: t.db, masterKey: t.masterKey, env: 'test', rateLimits: false })

@@ -18,6 +18,8 @@ export type RateLimitsOptions = {
    * rate limit reached …', spec 01 §8 "a rate-limit mention").
    */
   telegramPerAccount?: RateLimitRule
+  /** Per client IP on `POST /api/v1/analytics_events` (issue 15 §1). */
+  analytics?: RateLimitRule
 }
 
 /** {@link RateLimitsOptions} with every default filled in. */
@@ -26,13 +28,15 @@ export type ResolvedRateLimits = Required<RateLimitsOptions>
 /**
  * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
  * 300 refresh/logout/fork calls and 100 code sends or verifications per minute per IP and route, and
- * 10 code sends per destination per hour, and 10 Telegram sign-ins or links per Telegram account per minute.
+ * 10 code sends per destination per hour, 10 Telegram sign-ins or links per Telegram account per minute, and
+ * 120 analytics events per minute per IP.
  */
 export const defaultRateLimits: ResolvedRateLimits = {
   sessions: { max: 300, timeWindowMs: 60_000 },
   passwordless: { max: 100, timeWindowMs: 60_000 },
   codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
   telegramPerAccount: { max: 10, timeWindowMs: 60_000 },
+  analytics: { max: 120, timeWindowMs: 60_000 },
 }
 
 function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
@@ -62,5 +66,6 @@ export function resolveRateLimits(options: RateLimitsOptions | false | undefined
       'telegramPerAccount',
       options?.telegramPerAccount ?? defaultRateLimits.telegramPerAccount,
     ),
+    analytics: checkRule('analytics', options?.analytics ?? defaultRateLimits.analytics),
   }
 }

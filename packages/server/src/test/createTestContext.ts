@@ -54,7 +54,9 @@ export type TestContextOptions = Partial<CreateAppOptions> & {
 }
 
 /** Creates an empty database `foyer_t_<random hex>` on the server of `serverUrl`; returns its URL and a dropper. */
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `foyer_t_${randomBytes(8).toString('hex')}`
   const admin = async (statement: string) => {
     const client = new Client({ connectionString: serverUrl })
@@ -85,7 +87,8 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
 
 /**
  * Builds app + database + seeded demo app once (PGlite startup is slow: share one per test file). Rate
- * limits are off unless `options.rateLimits` says otherwise (tests send many calls from one IP). With
+ * limits are off unless `options.rateLimits` says otherwise (tests send many calls from one IP); the dev
+ * mailbox is on outside production unless `options.devMailbox` says otherwise. With
  * `options.databaseUrl` the database is a fresh PostgreSQL database on that server, dropped on `close()`.
  *
  * @example
@@ -112,6 +115,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     env: 'test',
     now: () => clock,
     rateLimits: false,
+    // Tests read codes from the dev mailbox; production has none.
+    devMailbox: appOptions.env !== 'production',
     ...appOptions,
     db,
     masterKey,

@@ -1,44 +1,71 @@
-import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import { endpoints, headers, isOriginAllowed, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
-import { recordAnalyticsEvent } from './service'
+import { requireApp } from '../apps/requireApp'
+import { purgeAnalyticsEvents, recordAnalyticsEvent } from './service'
 
-function headerValue(value: string | string[] | undefined, maxLength: number): string | null {
-  return typeof value === 'string' && value.length <= maxLength ? value : null
-}
+/** Largest analytics event body accepted, in bytes (issue 15 §1: a size cap per event). */
+export const ANALYTICS_EVENT_MAX_BYTES = 8 * 1024
+/** How often old analytics events are purged, in ms (also once at start). */
+const PURGE_INTERVAL_MS = 3_600_000
 
 /**
- * `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` → always 200 `{ success: true }`
- * (spec 01 §7: analytics failures are swallowed). Valid events are stored; malformed bodies, unknown apps
- * and database errors are logged at debug level and ignored. Registered in its own scope: a lenient body
- * parser and error handler so that even unparsable bodies answer 200.
+ * `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` → `{ success: true }` (spec 01 §7;
+ * the client swallows failures). Only from a browser page of a known app (issue 15 §1):
+ * - 400 `invalid_data`: a missing or malformed `privy-app-id`, a malformed event, a body over
+ *   {@link ANALYTICS_EVENT_MAX_BYTES};
+ * - 404 `not_found`: no such app;
+ * - 403 `missing_origin` without an `Origin` header, 403 `invalid_origin` when the app does not allow it;
+ * - 429 `too_many_requests` over `rateLimits.analytics` per IP.
+ * Events older than `analyticsRetentionDays` are purged hourly (and at start) while the server runs.
  */
 export async function analyticsRoutes(
   app: FastifyInstance,
   options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+  const endpoint = endpoints['POST /api/v1/analytics_events']
+  app.withTypeProvider<ZodTypeProvider>().post(
+    endpoint.path,
+    {
+      bodyLimit: ANALYTICS_EVENT_MAX_BYTES,
+      config: rateLimitConfig(context.rateLimits?.analytics),
+      schema: routeSchema(endpoint),
+    },
+    async (request) => {
+      const foyerApp = await requireApp(context, request)
+      const origin = request.headers.origin
+      if (typeof origin !== 'string') throw new FoyerHttpError('missing_origin', 'Missing origin')
+      if (!isOriginAllowed(foyerApp.allowedOrigins, origin))
+        throw new FoyerHttpError('invalid_origin', `Origin ${origin} is not allowed for this app`)
+      const analyticsId = request.headers[headers.analyticsId]
+      await recordAnalyticsEvent(context.db, {
+        event: request.body,
+        appId: foyerApp.id,
+        analyticsId: typeof analyticsId === 'string' && analyticsId.length <= 128 ? analyticsId : null,
+        now: new Date(context.now()),
+      })
+      return { success: true as const }
+    },
+  )
+
+  const purge = async () => {
     try {
-      done(null, JSON.parse(body as string))
-    } catch {
-      done(null, null)
+      const before = new Date(context.now() - context.analyticsRetentionDays * 86_400_000)
+      const deleted = await purgeAnalyticsEvents(context.db, { before })
+      if (deleted > 0) context.log.info({ deleted }, 'old analytics events purged')
+    } catch (error) {
+      context.log.warn({ reason: (error as Error).message }, 'purging analytics events failed')
     }
+  }
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    await purge()
+    timer = setInterval(() => void purge(), PURGE_INTERVAL_MS)
+    timer.unref()
   })
-  app.setErrorHandler(async (error, request, reply) => {
-    request.log.debug({ err: error }, 'analytics event dropped')
-    return reply.code(200).send({ success: true })
-  })
-  app.post('/api/v1/analytics_events', async (request) => {
-    const appId = headerValue(request.headers[headers.appId], APP_ID_LENGTH)
-    const stored = await recordAnalyticsEvent(context.db, {
-      body: request.body,
-      appId: appId?.length === APP_ID_LENGTH ? appId : null,
-      analyticsId: headerValue(request.headers[headers.analyticsId], 128),
-      now: new Date(context.now()),
-    })
-    if (!stored) request.log.debug('analytics event not stored')
-    return { success: true }
-  })
+  app.addHook('onClose', async () => clearInterval(timer))
 }

@@ -29,9 +29,9 @@ export const corsAllowedHeaders = [
 const appPathPattern = new RegExp(`^/api/v1/apps/([^/?]{${APP_ID_LENGTH}})(?:[/?]|$)`)
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Paths that answer any origin without CORS headers, or that must never fail (analytics). */
+/** Paths that answer any origin without CORS headers (the dev mailbox). */
 function isExempt(url: string): boolean {
-  return url.startsWith('/dev/') || url.startsWith('/api/v1/analytics_events')
+  return url.startsWith('/dev/')
 }
 
 /** True when `origin` is the server's own origin (same-origin requests from pages the server serves). */
@@ -57,7 +57,7 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
  *   when the app of the path allows the Origin or, without one in the path, when any app does; it answers
  *   204 with the wire headers allowed;
  * - an unsafe method (POST, …) from a browser Origin that the named app does not allow is refused with 403
- *   `invalid_origin` (CSRF defense, security checklist C.26), except same-origin calls and analytics.
+ *   `invalid_origin` (CSRF defense, security checklist C.26), except same-origin calls.
  */
 export function installCors(app: FastifyInstance, context: ServerContext): void {
   app.addHook('onRequest', async (request, reply) => {

@@ -169,3 +169,40 @@ describe('mail', () => {
     expect(subject).toBe('000123 is your <b>Shop</b> login code')
   })
 })
+
+describe('dev mailbox switch (issue 15 §1)', () => {
+  test('default: without devMailbox there is no /dev/mailbox and codes reach only SMTP', async () => {
+    const plain = await createTestContext({
+      db: t.db,
+      masterKey: t.masterKey,
+      devMailbox: false,
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    })
+    const write = process.stdout.write
+    const printed: string[] = []
+    process.stdout.write = ((chunk: string) => {
+      printed.push(String(chunk))
+      return true
+    }) as typeof process.stdout.write
+    try {
+      const sent = await plain.request({
+        method: 'POST',
+        url: '/api/v1/passwordless/init',
+        json: { email: 'nomailbox@example.com' },
+      })
+      expect(sent.statusCode).toBe(200)
+    } finally {
+      process.stdout.write = write
+    }
+    expect(printed.join('')).not.toMatch(/\[dev mailbox\]/)
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json'])
+      expect((await plain.request({ method: 'GET', url })).statusCode).toBe(404)
+    await plain.app.close()
+  })
+
+  test('error: devMailbox in production is refused', async () => {
+    await expect(
+      createTestContext({ db: t.db, masterKey: t.masterKey, devMailbox: true, env: 'production' }),
+    ).rejects.toThrow('devMailbox is not allowed in production')
+  })
+})

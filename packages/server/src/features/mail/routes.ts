@@ -13,7 +13,7 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * Dev mailbox routes (registered only when env !== 'production'):
+ * Dev mailbox routes (registered only with the `devMailbox` option, `FOYER_DEV_MAILBOX=1`):
  * `GET /dev/mailbox.json?to=&kind=` → `{ messages: [{ id, kind, to, subject, text, code, sent_at }] }` newest
  * first (`kind` 'email' or 'sms'; an SMS has `to` the E.164 number), and `GET /dev/mailbox?to=&kind=` → the
  * same as an HTML page.

@@ -5,6 +5,7 @@ import {
   isOAuthProvider,
   OAUTH_CALLBACK_PATH,
   oauthAccountType,
+  refuseControlCharacters,
   routeSchema,
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -90,7 +91,9 @@ async function finishCallback(
 }
 
 /** The callback's parameters: the query (GET), or the form body (Apple's `response_mode=form_post`). */
-const callbackQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]))
+const callbackQuerySchema = refuseControlCharacters(
+  z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+)
 
 function callbackParameters(values: Record<string, string | string[]> | undefined): URLSearchParams {
   const parameters = new URLSearchParams()

@@ -95,6 +95,7 @@ async function extraApp(options: Partial<CreateAppOptions> = {}): Promise<Fastif
     env: 'test',
     now: () => t.now(),
     rateLimits: false,
+    devMailbox: true,
     ...options,
   })
   return app

@@ -49,8 +49,8 @@ export async function sendSmsCode(
   phoneNumber: string,
   purpose: CodePurpose,
 ): Promise<void> {
-  // Production without a provider: refuse before issuing a code that could never arrive.
-  if (!context.sms.delivers && context.env === 'production')
+  // Neither a provider nor the dev mailbox: refuse before issuing a code that could never arrive.
+  if (!context.sms.delivers && !context.mailbox)
     throw new FoyerHttpError('not_supported', 'SMS sign-in is not configured on this server.')
   await issueCode(context, app, {
     destination: phoneNumber,

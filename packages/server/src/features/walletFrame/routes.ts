@@ -1,4 +1,4 @@
-import { appIdSchema } from '@foyer/protocol'
+import { appIdSchema, refuseControlCharacters } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,6 +6,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
+import { readWalletFrameBundle } from './prebuiltWalletFrame'
 import { framePageCsp, renderFramePage } from './renderFramePage'
 
 const assetPrefix = '/embedded-wallets/assets/'
@@ -14,8 +15,10 @@ const assetPrefix = '/embedded-wallets/assets/'
  * The wallet frame pages, served from this server's origin (spec 02 §2; DESIGN.md "Wire contract"):
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
- * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts, bundled by esbuild from
- *   `@foyer/wallet-frame` on the first page request and kept in memory (immutable, hashed names).
+ * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts (immutable, hashed names), built with the
+ *   package (`npm run build -w @foyer/server` → `walletFrameDir`) in production (the CLI refuses to start
+ *   without it; a page request then fails with 500); outside
+ *   production bundled by esbuild from `@foyer/wallet-frame`'s sources on the first page request.
  * Pages carry a CSP whose `frame-ancestors` lists the app's allowed origins. 400 `invalid_data` for a
  * malformed app id, 404 `not_found` for an unknown app or asset.
  */
@@ -25,15 +28,26 @@ export async function walletFrameRoutes(
 ): Promise<void> {
   const { context } = options
   let bundle: Promise<WalletFrameBundle> | undefined
+  // Production serves the package build; elsewhere esbuild bundles the current sources on the first request
+  // (a build left in dist/ would go stale while the frame is being developed).
+  const load = async () => {
+    if (context.env !== 'production') return bundleWalletFrame()
+    const built = await readWalletFrameBundle(context.walletFrameDir)
+    if (!built)
+      throw new Error(
+        `The wallet frame is not built (${context.walletFrameDir}): run npm run build -w @foyer/server`,
+      )
+    return built
+  }
   const getBundle = () => {
-    bundle ??= bundleWalletFrame().catch((error: unknown) => {
+    bundle ??= load().catch((error: unknown) => {
       bundle = undefined
       throw error
     })
     return bundle
   }
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const paramsSchema = z.object({ appId: appIdSchema })
+  const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 
   for (const kind of ['frame', 'export'] as const) {
     const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : '/apps/:appId/embedded-wallets/export'
@@ -60,7 +74,7 @@ export async function walletFrameRoutes(
 
   typed.get(
     `${assetPrefix}:file`,
-    { schema: { params: z.object({ file: z.string().max(64) }) } },
+    { schema: { params: refuseControlCharacters(z.object({ file: z.string().max(64) })) } },
     async (request, reply) => {
       const assets = await getBundle()
       const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)

@@ -1,6 +1,10 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord } from '../apps/service'
+import { writeWalletFrameBundle } from './prebuiltWalletFrame'
 import { framePageCsp } from './renderFramePage'
 
 let t: TestContext
@@ -97,5 +101,57 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(csp(framePageCsp(['https://a.example', 'bad; script-src *'], true))['frame-ancestors']).toBe(
       'https://a.example',
     )
+  })
+})
+
+describe('the wallet frame built with the package (issue 15 §2)', () => {
+  test('default: production serves the build in walletFrameDir, without esbuild', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
+    const built = {
+      frame: {
+        fileName: 'frame-0123456789abcdef.js',
+        contents: new TextEncoder().encode('/* built frame */'),
+      },
+      export: {
+        fileName: 'export-0123456789abcdef.js',
+        contents: new TextEncoder().encode('/* built export */'),
+      },
+    }
+    await writeWalletFrameBundle(built, dir)
+    const production = await createTestContext({
+      db: t.db,
+      masterKey: t.masterKey,
+      env: 'production',
+      walletFrameDir: dir,
+    })
+    try {
+      const page = await production.request({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
+      expect(page.statusCode).toBe(200)
+      expect(page.body).toContain('/embedded-wallets/assets/frame-0123456789abcdef.js')
+      const script = await production.request({
+        method: 'GET',
+        url: '/embedded-wallets/assets/export-0123456789abcdef.js',
+      })
+      expect(script.body).toBe('/* built export */')
+    } finally {
+      await production.app.close()
+    }
+  })
+
+  test('error: production without a build answers 500 rather than bundling at request time', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
+    const production = await createTestContext({
+      db: t.db,
+      masterKey: t.masterKey,
+      env: 'production',
+      walletFrameDir: dir,
+    })
+    try {
+      const page = await production.request({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
+      expect(page.statusCode).toBe(500)
+      expect(page.json()).toEqual({ error: 'Internal server error', code: 'internal_error' })
+    } finally {
+      await production.app.close()
+    }
   })
 })

@@ -1,0 +1,16 @@
+import { afterAll, beforeAll, describe } from 'vitest'
+import { badInputSuite } from '../test/badInputSuite'
+import { createTestContext, type TestContext } from '../test/createTestContext'
+
+let t: TestContext
+
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('bad input on PGlite (issue 15 §1)', () => {
+  badInputSuite(() => t)
+})

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { migrationsFolder } from '../../db/migrate'
+
+/** Whether the server can serve: `ready`, or the first check that failed (`reason`). */
+export type Readiness = { ready: true } | { ready: false; reason: string }
+
+let newestMigrationMillis: number | undefined
+
+/** The `when` (ms) of the newest migration this build ships (drizzle's journal), read once. */
+function newestMigration(): number {
+  newestMigrationMillis ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
+  )
+  return newestMigrationMillis
+}
+
+/**
+ * Readiness of the server (issue 15 §3): the database answers, and every migration this build ships is
+ * applied (drizzle's `drizzle.__drizzle_migrations` holds the newest migration's time). Never throws.
+ *
+ * @example const readiness = await checkReadiness(db) // { ready: false, reason: 'database unreachable' }
+ */
+export async function checkReadiness(db: FoyerDatabase): Promise<Readiness> {
+  let applied: number
+  try {
+    const result = await db.orm.execute<{ newest: string | number | null }>(
+      sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+    )
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      newest: string | number | null
+    }[]
+    applied = Number(rows[0]?.newest ?? 0)
+  } catch (error) {
+    // 42P01: no migrations table yet (reachable, never migrated).
+    if (
+      (error as { cause?: { code?: string } }).cause?.code === '42P01' ||
+      (error as { code?: string }).code === '42P01'
+    )
+      return { ready: false, reason: 'migrations not applied' }
+    return { ready: false, reason: 'database unreachable' }
+  }
+  return applied >= newestMigration() ? { ready: true } : { ready: false, reason: 'migrations not applied' }
+}

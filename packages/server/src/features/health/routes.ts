@@ -1,0 +1,36 @@
+import { errorResponseSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ServerContext } from '../../ServerContext'
+import { checkReadiness } from './checkReadiness'
+
+/**
+ * Probes for load balancers and orchestrators (issue 15 §3), without app id, session or rate limit:
+ * - `GET /healthz` → 200 `{ status: 'ok' }` while the process serves (liveness);
+ * - `GET /readyz` → 200 `{ status: 'ready' }` when the database answers and every migration is applied,
+ *   else 503 `{ error: 'Not ready: database unreachable' | 'Not ready: migrations not applied', code:
+ *   'internal_error' }` (readiness: take the process out of rotation).
+ */
+export async function healthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.get(
+    '/healthz',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  )
+  typed.get(
+    '/readyz',
+    { schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema } } },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(context.db)
+      if (readiness.ready) return { status: 'ready' as const }
+      return reply
+        .code(503)
+        .send({ error: `Not ready: ${readiness.reason}`, code: 'internal_error' as const })
+    },
+  )
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify'
+import type { ServerContext } from '../../ServerContext'
+import { createMetrics } from './createMetrics'
+
+/**
+ * `GET /metrics`: Prometheus text exposition of {@link createMetrics} (issue 15 §3), counting every answered
+ * request of the whole server through a root `onResponse` hook. `createApp` installs it, before the routes,
+ * only with the `metrics` option (`FOYER_METRICS=on`). Keep it off the public internet (the README's proxy
+ * sample does not forward it).
+ *
+ * @example if (options.metrics) installMetrics(app, context)
+ */
+export function installMetrics(app: FastifyInstance, context: ServerContext): void {
+  const metrics = createMetrics(context.db)
+  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply))
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', metrics.registry.contentType)
+    return metrics.registry.metrics()
+  })
+}
