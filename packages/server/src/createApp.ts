@@ -10,6 +10,7 @@ import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
 import { mailboxRoutes } from './features/mail/routes'
+import { mfaRoutes } from './features/mfa/routes'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
@@ -57,6 +58,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })
+  await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })

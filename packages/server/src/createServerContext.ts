@@ -16,6 +16,8 @@ import { createSmsSender } from './features/sms/smsSender'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
+/** Default MFA verification window: 15 minutes, in seconds (issue 13 §2). */
+export const MFA_VERIFICATION_WINDOW_SECONDS = 15 * 60
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
 /** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
@@ -74,6 +76,10 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       'refreshTokenGraceSeconds',
       options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
       300,
+    ),
+    mfaVerificationWindowSeconds: positiveInteger(
+      'mfaVerificationWindowSeconds',
+      options.mfaVerificationWindowSeconds ?? MFA_VERIFICATION_WINDOW_SECONDS,
     ),
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
     rateLimits: resolveRateLimits(options.rateLimits),
