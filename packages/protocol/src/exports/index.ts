@@ -179,6 +179,19 @@ export {
   frameEntropyStateSchema,
   frameWalletSchema,
 } from '../schemas/frame/frameWallet'
+export {
+  type FrameMfaInitEnrollmentReply,
+  type FrameMfaInitEnrollmentRequest,
+  type FrameMfaSubmitEnrollmentRequest,
+  type FrameMfaUnenrollRequest,
+  type FrameMfaVerifyRequest,
+  frameMfaInitEnrollmentReplySchema,
+  frameMfaInitEnrollmentRequestSchema,
+  frameMfaMethodReplySchema,
+  frameMfaSubmitEnrollmentRequestSchema,
+  frameMfaUnenrollRequestSchema,
+  frameMfaVerifyRequestSchema,
+} from '../schemas/frame/mfa'
 export { frameReadyReplySchema, frameReadyRequestSchema } from '../schemas/frame/ready'
 export {
   type EthereumRpcMethod,

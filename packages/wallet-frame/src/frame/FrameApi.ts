@@ -5,6 +5,10 @@ import type {
   EmbeddedWalletResponse,
   EmbeddedWalletsResponse,
   EntropyRef,
+  MfaMethodType,
+  MfaPasskeyVerifyRequest,
+  MfaTotpInitResponse,
+  MfaVerifyResponse,
   RecoveryMaterial,
   SetRecoveryRequest,
 } from '@foyer/protocol'
@@ -27,4 +31,21 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/mfa/…` (WIRE.md §7): the frame's multi-factor calls. */
+  mfa: FrameMfaApi
+}
+
+/** The MFA calls of the frame (WIRE.md §7), each with the access token it was given. */
+export type FrameMfaApi = {
+  verify(
+    accessToken: string,
+    method: MfaMethodType,
+    body: { code: string } | MfaPasskeyVerifyRequest,
+  ): Promise<MfaVerifyResponse>
+  initTotp(accessToken: string): Promise<MfaTotpInitResponse>
+  initSmsEnrollment(accessToken: string, phoneNumber: string): Promise<void>
+  enrollTotp(accessToken: string, code: string): Promise<void>
+  enrollSms(accessToken: string, body: { code: string; phoneNumber: string }): Promise<void>
+  setPasskeys(accessToken: string, credentialIds: string[]): Promise<void>
+  unenroll(accessToken: string, method: 'totp' | 'sms'): Promise<void>
 }

@@ -21,6 +21,15 @@ function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,
+    mfa: {
+      verify: fail,
+      initTotp: fail,
+      initSmsEnrollment: fail,
+      enrollTotp: fail,
+      enrollSms: fail,
+      setPasskeys: fail,
+      unenroll: fail,
+    },
   }
 }
 
@@ -53,6 +62,10 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   },
   'privy:wallets:rpc': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 },
   'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
+  'privy:mfa:verify': { accessToken: 't', mfaMethod: 'totp', mfaCode: '12345a' },
+  'privy:mfa:init-enrollment': { accessToken: 't', method: 'sms' },
+  'privy:mfa:submit-enrollment': { accessToken: 't', method: 'totp' },
+  'privy:mfa:unenroll': { accessToken: 't', method: 'email' },
 }
 
 describe('createFrameHandler: message validation', () => {

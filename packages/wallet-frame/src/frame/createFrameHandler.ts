@@ -35,6 +35,7 @@ import { createTokenVerifier } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
 import type { FrameApi } from './FrameApi'
 import { FrameApiError } from './FrameApiError'
+import { type FrameMfaEvent, handleMfaEvent, isFrameMfaEvent } from './handleMfaEvent'
 
 /** What the export page displays, inside the frame only (never posted). */
 export type ExportedKey = {
@@ -110,6 +111,12 @@ function fromApiError(error: unknown): unknown {
     return new FrameRequestError('error', 'Missing or invalid token', { code: rpcErrorCodes.unauthorized })
   if (error.code === 'missing_or_invalid_mfa')
     return new FrameRequestError('missing_or_invalid_mfa', error.message)
+  if (
+    error.code === 'mfa_timeout' ||
+    error.code === 'mfa_verification_max_attempts_reached' ||
+    error.code === 'twilio_verification_failed'
+  )
+    return new FrameRequestError(error.code, error.message)
   if (error.code === 'invalid_data') return new FrameRequestError('invalid_request_arguments', error.message)
   return new FrameRequestError('error', error.message, { cause: error })
 }
@@ -496,6 +503,11 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         return rpc(data as FrameRequestData<'privy:wallets:rpc'>)
       case 'privy:wallets:export':
         return exportKey(data as FrameRequestData<'privy:wallets:export'>)
+    }
+    if (isFrameMfaEvent(event)) {
+      const request = data as FrameRequestData<FrameMfaEvent>
+      await verifyToken(request.accessToken)
+      return callApi(() => handleMfaEvent(api.mfa, event, request))
     }
   }
 

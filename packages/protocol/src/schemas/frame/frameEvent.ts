@@ -15,6 +15,10 @@ export const frameEvents = [
   'privy:wallets:set-recovery',
   'privy:wallets:rpc',
   'privy:wallets:export',
+  'privy:mfa:verify',
+  'privy:mfa:init-enrollment',
+  'privy:mfa:submit-enrollment',
+  'privy:mfa:unenroll',
 ] as const
 
 /** One of {@link frameEvents}. */

@@ -13,6 +13,14 @@ import {
 import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
 import type { FrameEvent } from './frameEvent'
 import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
+import {
+  frameMfaInitEnrollmentReplySchema,
+  frameMfaInitEnrollmentRequestSchema,
+  frameMfaMethodReplySchema,
+  frameMfaSubmitEnrollmentRequestSchema,
+  frameMfaUnenrollRequestSchema,
+  frameMfaVerifyRequestSchema,
+} from './mfa'
 import { frameReadyReplySchema, frameReadyRequestSchema } from './ready'
 import { frameRpcReplySchema, frameRpcRequestSchema } from './rpc'
 
@@ -31,6 +39,16 @@ export const frameMessageSchemas = {
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
+  'privy:mfa:verify': { request: frameMfaVerifyRequestSchema, reply: frameMfaMethodReplySchema },
+  'privy:mfa:init-enrollment': {
+    request: frameMfaInitEnrollmentRequestSchema,
+    reply: frameMfaInitEnrollmentReplySchema,
+  },
+  'privy:mfa:submit-enrollment': {
+    request: frameMfaSubmitEnrollmentRequestSchema,
+    reply: frameMfaMethodReplySchema,
+  },
+  'privy:mfa:unenroll': { request: frameMfaUnenrollRequestSchema, reply: frameMfaMethodReplySchema },
 } as const satisfies Record<FrameEvent, { request: z.ZodType; reply: z.ZodType }>
 
 /** Request `data` type of event `E`. */

@@ -479,6 +479,40 @@ describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
     expect(signed).toMatchObject({ data: { method: 'personal_sign' } })
   })
 
+  test('default: the frame events enrol, verify and remove the authenticator app', async () => {
+    const { token, device } = await userWithWallet()
+    const init = await device.wallet('privy:mfa:init-enrollment', { accessToken: token, method: 'totp' })
+    if (!('data' in init)) throw new Error(JSON.stringify(init))
+    const { secret, authUrl } = init.data as { secret: string; authUrl: string }
+    expect(new URL(authUrl).searchParams.get('secret')).toBe(secret)
+    const wrongSubmit = await device.wallet('privy:mfa:submit-enrollment', {
+      accessToken: token,
+      method: 'totp',
+      mfaCode: wrong(codeAt(secret, t.now())),
+    })
+    expect(wrongSubmit).toMatchObject({
+      error: { type: 'missing_or_invalid_mfa', message: MFA_INVALID_CODE_MESSAGE },
+    })
+    const submitted = await device.wallet('privy:mfa:submit-enrollment', {
+      accessToken: token,
+      method: 'totp',
+      mfaCode: codeAt(secret, t.now()),
+    })
+    expect(submitted).toMatchObject({ data: { method: 'totp' } })
+    const refused = await device.wallet('privy:mfa:unenroll', { accessToken: token, method: 'totp' })
+    expect(refused).toMatchObject({ error: { type: 'missing_or_invalid_mfa' } })
+    t.advance(30_000)
+    const verified = await device.wallet('privy:mfa:verify', {
+      accessToken: token,
+      mfaMethod: 'totp',
+      mfaCode: codeAt(secret, t.now()),
+    })
+    expect(verified).toMatchObject({ data: { method: 'totp' } })
+    expect(await device.wallet('privy:mfa:unenroll', { accessToken: token, method: 'totp' })).toMatchObject({
+      data: { method: 'totp' },
+    })
+  })
+
   test('error: a guest cannot enrol (I.54)', async () => {
     const guest = await t.request({
       method: 'POST',
