@@ -96,6 +96,10 @@ export const clientErrorCodes = [
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */
   'invalid_solana_transaction',
+
+  // Multi-factor verification (spec 02 §8; `MfaError`)
+  /** The user closed verification: 'MFA canceled' ('Verification canceled'). */
+  'mfa_canceled',
 ] as const
 
 /** A code of an error the client makes itself: one of {@link clientErrorCodes}. */
