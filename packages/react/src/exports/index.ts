@@ -17,6 +17,8 @@ export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth
 export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkPasskey'
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
+export { type UseMfaReturnType, useMfa, useRegisterMfaListener } from '../hooks/useMfa'
+export { type UseMfaEnrollmentReturnType, useMfaEnrollment } from '../hooks/useMfaEnrollment'
 export {
   type UseSendSolanaTransactionOptions,
   type UseSendSolanaTransactionReturnType,

@@ -10,7 +10,7 @@ import type {
   SignTypedDataPrompt,
   TransactionReceiptSummary,
 } from '@foyer/core/wallet'
-import type { User } from '@foyer/protocol'
+import type { MfaMethodType, User } from '@foyer/protocol'
 import { type ComponentType, lazy } from 'react'
 import type { ErrorInfo } from '../errors/ErrorInfo'
 import type { Messages } from '../i18n/en'
@@ -174,7 +174,18 @@ export type ScreenParamsMap = {
   setPassword: SetPasswordParams
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
+  mfaVerify: MfaVerifyParams
+  mfaEnrollment: MfaEnrollmentParams
 }
+
+/** Params of the MFA verification screens (spec 02 §2 "Verification"): the user's factors; the prompt's settler. */
+export type MfaVerifyParams = {
+  methods: MfaMethodType[]
+  settle: PromptSettler<undefined>
+}
+
+/** Params of the MFA enrolment flow (spec 02 §2 "MFA"): resolved when the user finishes. */
+export type MfaEnrollmentParams = { settle: PromptSettler<undefined> }
 
 /** A screen id. */
 export type ScreenId = keyof ScreenParamsMap
@@ -367,6 +378,17 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/wallet/ExportWallet/ExportWallet').then((m) => ({ default: m.ExportWallet })),
     ),
     title: (m) => m.exportWallet.title,
+    closable: true,
+  },
+  // MFA screens: their own lazy chunk, with @foyer/core/mfa (spec 02 §2 "MFA").
+  mfaVerify: {
+    component: lazy(() => import('../screens/mfa/MfaVerify').then((m) => ({ default: m.MfaVerify }))),
+    title: (m) => m.mfa.verifyTitle,
+    closable: true,
+  },
+  mfaEnrollment: {
+    component: lazy(() => import('../screens/mfa/MfaEnrollment').then((m) => ({ default: m.MfaEnrollment }))),
+    title: (m) => m.mfa.chooseTitle,
     closable: true,
   },
 }
