@@ -15,6 +15,11 @@ export type ExportWalletParameters = {
   width?: number | undefined
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
   signal?: AbortSignal | undefined
+  /**
+   * Ask a user with a second factor to verify before opening the frame (default true; spec 02 §6 "Export
+   * forces MFA"). `false` when the caller just had the user verify (the modal does, before its export screen).
+   */
+  verifyFirst?: boolean | undefined
 }
 
 /** Return type of {@link exportWallet}: the frame, and `close()` to remove it. */
@@ -41,7 +46,7 @@ export async function exportWallet(
   await connectWallet(client, { wallet })
   // Exporting forces MFA (spec 02 §4, §6): a user with a factor verifies first, every time; the server
   // spends that verification on the export (checklist B.16).
-  if (client.getState().user?.mfa_methods.length) await promptMfa(client)
+  if (parameters.verifyFirst !== false && client.getState().user?.mfa_methods.length) await promptMfa(client)
   const url = await walletFrameUrl(client, '/export')
   url.searchParams.set('address', wallet.address)
   url.searchParams.set('walletIndex', String(wallet.walletIndex))

@@ -42,7 +42,7 @@ const ORDER: MfaMethodType[] = ['totp', 'sms', 'passkey']
  * B.16): the verification screens show in place, then the step is retried.
  */
 export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
-  const { client, messages, state, appName } = useModal()
+  const { client, messages, state, appName, close } = useModal()
   const m = messages.mfa
   const user = state.user
   const enabled = new Set((user?.mfa_methods ?? []).map((method) => method.type))
@@ -78,7 +78,10 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
     setError(undefined)
     setStep(to)
   }
-  const done = () => params.settle.resolve(undefined)
+  const done = () => {
+    params.settle.resolve(undefined)
+    close()
+  }
   const header = (title: string, onBack?: () => void) => (
     <ScreenHeader
       title={<ScreenTitle>{title}</ScreenTitle>}
