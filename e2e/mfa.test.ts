@@ -4,6 +4,7 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -119,6 +120,39 @@ describe('MFA in Chromium', () => {
     const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
     expect(privateKeyToAccount(key).address).toBe(address)
   }, 180_000)
+
+  test('behavior: SMS — enrol with a texted code; export then verifies by SMS', async () => {
+    const page = await newPage()
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('mfa-sms'))
+    const walletAddress = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
+    const phoneNumber = '+14155550142'
+    await page.getByRole('button', { name: 'Protect wallet (MFA)' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
+    await dialog.getByText('Carrier charges may apply.', { exact: false }).waitFor()
+    await dialog.getByLabel('SMS').fill(phoneNumber)
+    let since = Date.now()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('Enter enrollment code').waitFor()
+    const enrolment = await waitForMessage(stack.apiUrl, { to: phoneNumber, since })
+    await typeCode(page, dialog, enrolment.code ?? '')
+    await dialog.getByText('SMS verification added').waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    since = Date.now()
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const verify = page.getByRole('dialog', { name: 'Verify your identity' })
+    await verify.waitFor()
+    const verification = await waitForMessage(stack.apiUrl, { to: phoneNumber, since })
+    await typeCode(page, verify, verification.code ?? '')
+    const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    const frame = exportDialog.locator('iframe').contentFrame()
+    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(walletAddress)
+  }, 120_000)
 
   test('error: a guest cannot enrol (checklist I.54)', async () => {
     const origin = new URL(stack.demoUrl).origin
