@@ -129,18 +129,18 @@ function PasskeyVerification(props: {
   const isMounted = useIsMounted()
   const latest = useRef({ props, messages, isMounted })
   latest.current = { props, messages, isMounted }
+  // One ceremony per attempt, even when effects run twice (React strict mode): a second ceremony would
+  // replace the server's challenge under the first one.
+  const started = useRef(-1)
   useEffect(() => {
-    if (attempt < 0) return // `attempt` restarts the ceremony (Try again)
-    let active = true
+    if (started.current === attempt) return
+    started.current = attempt
     const { props: current, messages: texts, isMounted: mounted } = latest.current
     setError(undefined)
     current.verify().then(
-      () => active && mounted() && current.onDone(),
-      (caught) => active && mounted() && setError(mfaErrorText(caught, texts).text),
+      () => mounted() && current.onDone(),
+      (caught) => mounted() && setError(mfaErrorText(caught, texts).text),
     )
-    return () => {
-      active = false
-    }
   }, [attempt])
   return (
     <>
