@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -41,7 +42,7 @@ afterAll(async () => {
 })
 
 describe('passkey MFA in Chromium', () => {
-  test('default: enrol a linked passkey; after signing in again, signing verifies with it by itself', async () => {
+  test('default: enrol a linked passkey; export verifies with it by itself; after signing in again, so does signing', async () => {
     await openDemo(page, stack.demoUrl)
     const email = freshEmail('mfa-passkey')
     const signedInAt = Date.now()
@@ -64,6 +65,18 @@ describe('passkey MFA in Chromium', () => {
     expect(user.linked_accounts).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'passkey', enrolled_in_mfa: true })]),
     )
+
+    // Export asks; the passkey screen starts by itself and the virtual authenticator answers.
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    const key = (await exportDialog
+      .locator('iframe')
+      .contentFrame()
+      .getByLabel('Private key')
+      .textContent({ timeout: 30_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+    await exportDialog.getByRole('button', { name: 'Done' }).click()
+    await exportDialog.waitFor({ state: 'detached' })
 
     // Signed in again (a new session, no verification yet): signing asks, and the passkey screen starts by
     // itself; the virtual authenticator answers with user verification.

@@ -210,10 +210,15 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
     chainType: ChainType,
     entropyId: string,
     password: string | undefined,
+    /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
+    knownAuth?: Awaited<ReturnType<FrameApi['getAuthShare']>>,
   ): Promise<Unlocked> {
     const ref = { chain_type: chainType, entropy_id: entropyId }
     const [auth, material] = await callApi(() =>
-      Promise.all([api.getAuthShare(accessToken, ref), api.getRecoveryMaterial(accessToken, ref)]),
+      Promise.all([
+        knownAuth ?? api.getAuthShare(accessToken, ref),
+        api.getRecoveryMaterial(accessToken, ref),
+      ]),
     )
     const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password })
     const rebuilt = await rebuildEntropy({
@@ -269,7 +274,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         }
       }
       if (auth.recovery_method === 'privy')
-        return recover(accessToken, owner, chainType, entropyId, undefined)
+        return recover(accessToken, owner, chainType, entropyId, undefined, auth)
       throw new FrameRequestError('wallet_not_on_device', 'Wallet is not on this device')
     })()
     inFlight.set(flightKey, work)
