@@ -1,5 +1,6 @@
 import {
   useExportWallet,
+  useMfaEnrollment,
   useSendTransaction,
   useSetWalletRecovery,
   useSignMessage,
@@ -31,6 +32,7 @@ export function WalletPanel() {
   const { sendTransaction } = useSendTransaction()
   const { setWalletRecovery } = useSetWalletRecovery()
   const { exportWallet } = useExportWallet()
+  const { showMfaEnrollmentModal } = useMfaEnrollment()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [message, setMessage] = useState('Hello from the Foyer demo')
   const [signature, setSignature] = useState('')
@@ -142,6 +144,9 @@ export function WalletPanel() {
         </button>{' '}
         <button type="button" onClick={run(() => exportWallet())}>
           Export wallet
+        </button>{' '}
+        <button type="button" onClick={run(() => showMfaEnrollmentModal())}>
+          Protect wallet (MFA)
         </button>
       </p>
       {error ? (

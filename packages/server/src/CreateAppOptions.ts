@@ -71,6 +71,11 @@ export type CreateAppOptions = {
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
   analyticsRetentionDays?: number
   /**
+   * How long one MFA verification lets a session obtain the auth share, in seconds; default 900 (15 min;
+   * issue 13 §2, security checklist B.15). Export always needs a new verification.
+   */
+  mfaVerificationWindowSeconds?: number
+  /**
    * `@fastify/rate-limit` limits per IP on the sessions and passwordless routes and per destination on code
    * sends → 429 `too_many_requests`. Omitted fields keep their defaults (see `defaultRateLimits`); `false`
    * turns all of them off (benchmarks). The 30 s resend cooldown is a product rule and always applies.

@@ -24,6 +24,8 @@ export type ServerContext = {
   sessionIdleTimeoutSeconds: number
   /** How long a just-rotated refresh token may be replayed for the same successor, in seconds. */
   refreshTokenGraceSeconds: number
+  /** How long an MFA verification opens the auth share to its session, in seconds (checklist B.15). */
+  mfaVerificationWindowSeconds: number
   /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
   refreshSuccessorKey: Uint8Array
   /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */

@@ -15,6 +15,7 @@ import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
 import { healthRoutes } from './features/health/routes'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
+import { mfaRoutes } from './features/mfa/routes'
 import { installOpenApi } from './features/openapi/installOpenApi'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
@@ -84,6 +85,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })
+  await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(farcasterSignerRoutes, { context })
   await app.register(analyticsRoutes, { context })

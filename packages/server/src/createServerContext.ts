@@ -19,6 +19,8 @@ import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFram
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
+/** Default MFA verification window: 15 minutes, in seconds (issue 13 §2). */
+export const MFA_VERIFICATION_WINDOW_SECONDS = 15 * 60
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
 /** Default retention of analytics events, in days. */
@@ -88,6 +90,10 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       'analyticsRetentionDays',
       options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,
       36_500,
+    ),
+    mfaVerificationWindowSeconds: positiveInteger(
+      'mfaVerificationWindowSeconds',
+      options.mfaVerificationWindowSeconds ?? MFA_VERIFICATION_WINDOW_SECONDS,
     ),
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
     rateLimits: resolveRateLimits(options.rateLimits),

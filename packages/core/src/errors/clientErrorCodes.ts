@@ -123,6 +123,9 @@ export const clientErrorCodes = [
   'farcaster_signer_rejected',
   /** The signer was not approved within 300 s. */
   'farcaster_signer_timeout',
+  // Multi-factor verification (spec 02 §8; `MfaError`)
+  /** The user closed verification: 'MFA canceled' ('Verification canceled'). */
+  'mfa_canceled',
 ] as const
 
 /** A code of an error the client makes itself: one of {@link clientErrorCodes}. */

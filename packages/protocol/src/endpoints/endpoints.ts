@@ -34,6 +34,17 @@ import {
 } from '../schemas/forkSession'
 import { guestAuthenticateRequestSchema } from '../schemas/guest'
 import {
+  mfaCodeRequestSchema,
+  mfaPasskeyEnrollmentRequestSchema,
+  mfaPasskeyInitRequestSchema,
+  mfaPasskeyInitResponseSchema,
+  mfaPasskeyVerifyRequestSchema,
+  mfaSmsEnrollRequestSchema,
+  mfaSmsInitRequestSchema,
+  mfaTotpInitResponseSchema,
+  mfaVerifyResponseSchema,
+} from '../schemas/mfa'
+import {
   oauthAuthenticateRequestSchema,
   oauthInitRequestSchema,
   oauthInitResponseSchema,
@@ -357,6 +368,58 @@ export const endpoints = {
     '/api/v1/embedded_wallets/recovery',
     setRecoveryRequestSchema,
     embeddedWalletResponseSchema,
+  ),
+
+  'POST /api/v1/mfa/totp/init': {
+    method: 'POST',
+    path: '/api/v1/mfa/totp/init',
+    response: mfaTotpInitResponseSchema,
+  },
+  'POST /api/v1/mfa/totp/enroll': post('/api/v1/mfa/totp/enroll', mfaCodeRequestSchema, userSchema),
+  'POST /api/v1/mfa/totp/verify': post(
+    '/api/v1/mfa/totp/verify',
+    mfaCodeRequestSchema,
+    mfaVerifyResponseSchema,
+  ),
+  'POST /api/v1/mfa/totp/unenroll': {
+    method: 'POST',
+    path: '/api/v1/mfa/totp/unenroll',
+    response: successResponseSchema,
+  },
+  'POST /api/v1/mfa/passwordless_sms/init': post(
+    '/api/v1/mfa/passwordless_sms/init',
+    mfaSmsInitRequestSchema,
+    successResponseSchema,
+  ),
+  'POST /api/v1/mfa/passwordless_sms/enroll': post(
+    '/api/v1/mfa/passwordless_sms/enroll',
+    mfaSmsEnrollRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/mfa/passwordless_sms/verify': post(
+    '/api/v1/mfa/passwordless_sms/verify',
+    mfaCodeRequestSchema,
+    mfaVerifyResponseSchema,
+  ),
+  'POST /api/v1/mfa/passwordless_sms/unenroll': {
+    method: 'POST',
+    path: '/api/v1/mfa/passwordless_sms/unenroll',
+    response: successResponseSchema,
+  },
+  'POST /api/v1/mfa/passkeys/init': post(
+    '/api/v1/mfa/passkeys/init',
+    optionalBody(mfaPasskeyInitRequestSchema),
+    mfaPasskeyInitResponseSchema,
+  ),
+  'POST /api/v1/mfa/passkeys/verify': post(
+    '/api/v1/mfa/passkeys/verify',
+    mfaPasskeyVerifyRequestSchema,
+    mfaVerifyResponseSchema,
+  ),
+  'POST /api/v1/mfa/passkeys/enrollment': post(
+    '/api/v1/mfa/passkeys/enrollment',
+    mfaPasskeyEnrollmentRequestSchema,
+    userSchema,
   ),
 } as const satisfies Record<string, Endpoint>
 

@@ -280,6 +280,19 @@ export {
   frameEntropyStateSchema,
   frameWalletSchema,
 } from '../schemas/frame/frameWallet'
+export {
+  type FrameMfaInitEnrollmentReply,
+  type FrameMfaInitEnrollmentRequest,
+  type FrameMfaSubmitEnrollmentRequest,
+  type FrameMfaUnenrollRequest,
+  type FrameMfaVerifyRequest,
+  frameMfaInitEnrollmentReplySchema,
+  frameMfaInitEnrollmentRequestSchema,
+  frameMfaMethodReplySchema,
+  frameMfaSubmitEnrollmentRequestSchema,
+  frameMfaUnenrollRequestSchema,
+  frameMfaVerifyRequestSchema,
+} from '../schemas/frame/mfa'
 export { frameReadyReplySchema, frameReadyRequestSchema } from '../schemas/frame/ready'
 export {
   type EthereumRpcMethod,
@@ -303,6 +316,36 @@ export {
   guestAuthenticateRequestSchema,
   guestCredentialSchema,
 } from '../schemas/guest'
+export {
+  CANNOT_UNLINK_MFA_PASSKEY_MESSAGE,
+  MFA_CHALLENGE_TTL_MS,
+  MFA_INVALID_CODE_MESSAGE,
+  MFA_MAX_ATTEMPTS,
+  MFA_MAX_ATTEMPTS_MESSAGE,
+  MFA_TIMEOUT_MESSAGE,
+  type MfaCodeRequest,
+  type MfaMethodType,
+  type MfaPasskeyAssertion,
+  type MfaPasskeyEnrollmentRequest,
+  type MfaPasskeyInitRequest,
+  type MfaPasskeyInitResponse,
+  type MfaPasskeyVerifyRequest,
+  type MfaSmsEnrollRequest,
+  type MfaSmsInitRequest,
+  type MfaTotpInitResponse,
+  type MfaVerifyResponse,
+  mfaCodeRequestSchema,
+  mfaMethodTypeSchema,
+  mfaPasskeyAssertionSchema,
+  mfaPasskeyEnrollmentRequestSchema,
+  mfaPasskeyInitRequestSchema,
+  mfaPasskeyInitResponseSchema,
+  mfaPasskeyVerifyRequestSchema,
+  mfaSmsEnrollRequestSchema,
+  mfaSmsInitRequestSchema,
+  mfaTotpInitResponseSchema,
+  mfaVerifyResponseSchema,
+} from '../schemas/mfa'
 export {
   type OAuthAuthenticateRequest,
   type OAuthInitRequest,

@@ -32,6 +32,8 @@ export const passkeyAccountSchema = z.object({
   authenticator_name: z.string().nullable(),
   created_with_browser: z.string().nullable(),
   created_with_os: z.string().nullable(),
+  /** True when the passkey is one of the user's second factors (spec 02 §3); such a passkey cannot be unlinked. */
+  enrolled_in_mfa: z.boolean().default(false),
   ...linkedAccountTimes,
 })
 export type PasskeyAccount = z.infer<typeof passkeyAccountSchema>

@@ -129,6 +129,11 @@ export type FoyerConfig = {
    */
   embeddedWallets?: EmbeddedWalletsConfig
   /**
+   * Multi-factor verification (spec 02 §3 "MFA config"). `noPromptOnMfaRequired: true`: the modal never
+   * opens verification by itself; register your own UI with `useRegisterMfaListener` and verify with `useMfa`.
+   */
+  mfa?: { noPromptOnMfaRequired?: boolean }
+  /**
    * Sign-in with the host's own JWT (issue 5 §4): while the host is signed in (`getCustomAccessToken()`
    * resolves a token and `isLoading` is false) Foyer signs in on its own; when it resolves `undefined` Foyer
    * logs out. Pass a new `getCustomAccessToken` when the host's user changes. The app needs

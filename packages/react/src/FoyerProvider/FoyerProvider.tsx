@@ -1,4 +1,5 @@
 import { createFoyerClient, type FoyerClient, InvalidAppIdError, initialize } from '@foyer/core'
+import { MfaError, setMfaSettings } from '@foyer/core/mfa'
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
@@ -85,6 +86,24 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
     // Failures land in the client's state (`status: 'error'`); nothing to do here.
     initialize(client).catch(() => {})
   }, [client])
+
+  // MFA (spec 02 §4): a wallet call refused for want of a verification opens the verification screens,
+  // in front of an open flow (export), then the call is retried (`withMfa`).
+  useEffect(
+    () =>
+      setMfaSettings(client, {
+        noPromptOnMfaRequired: config?.mfa?.noPromptOnMfaRequired ?? false,
+        prompt: async ({ methods }) => {
+          const { interrupted } = await walletUi
+            .openInFront<undefined>((settle) => ({ id: 'mfaVerify', params: { methods, settle } }))
+            .catch((error: unknown) => {
+              throw error instanceof MfaError ? error : new MfaError('mfa_canceled', { cause: error })
+            })
+          if (!interrupted) setOpen(false)
+        },
+      }),
+    [client, walletUi, config?.mfa?.noPromptOnMfaRequired],
+  )
 
   useEffect(() => {
     const slot = client._internal.wallet

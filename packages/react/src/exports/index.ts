@@ -33,6 +33,8 @@ export { type UseLinkPasskeyReturnType, useLinkPasskey } from '../hooks/useLinkP
 export { type UseLinkPhoneReturnType, useLinkPhone } from '../hooks/useLinkPhone'
 export { type UseLinkTelegramReturnType, useLinkTelegram } from '../hooks/useLinkTelegram'
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
+export { type UseMfaReturnType, useMfa, useRegisterMfaListener } from '../hooks/useMfa'
+export { type UseMfaEnrollmentReturnType, useMfaEnrollment } from '../hooks/useMfaEnrollment'
 export {
   type UseSendSolanaTransactionOptions,
   type UseSendSolanaTransactionReturnType,

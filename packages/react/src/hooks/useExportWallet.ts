@@ -28,6 +28,9 @@ export function useExportWallet(): UseExportWalletReturnType {
       const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
       if (!wallet) throw new Error('Must have an embedded wallet before signing')
+      // Exporting forces MFA, every time (spec 02 §6; the server spends the verification, checklist B.16).
+      if (client.getState().user?.mfa_methods.length)
+        await (await import('@foyer/core/mfa')).promptMfa(client)
       await openFlow<undefined>((settle) => ({ id: 'exportWallet', params: { wallet, settle } })).catch(
         (error: { code?: string }) => {
           // Closing the export screen is how the user finishes: not an error.

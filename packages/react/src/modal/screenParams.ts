@@ -14,6 +14,7 @@ import type { LandingParams } from '../screens/login/Landing/params'
 import type { OAuthStatusParams } from '../screens/login/OAuthStatus/params'
 import type { TelegramParams } from '../screens/login/Telegram/params'
 import type { TermsParams } from '../screens/login/Terms/params'
+import type { MfaEnrollmentParams, MfaVerifyParams } from '../screens/mfa/params'
 import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
 import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
@@ -58,6 +59,8 @@ export type ScreenParamsMap = {
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
   farcasterSigner: FarcasterSignerParams
+  mfaVerify: MfaVerifyParams
+  mfaEnrollment: MfaEnrollmentParams
 }
 
 /** A screen id. */

@@ -239,6 +239,19 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.farcasterSigner.title,
     closable: true,
   },
+  // MFA screens: their own lazy chunk, with @foyer/core/mfa (spec 02 §2 "MFA").
+  mfaVerify: {
+    component: lazy(() => import('../screens/mfa/MfaVerify').then((m) => ({ default: m.MfaVerify }))),
+    title: (m) => m.mfa.verifyTitle,
+    closable: true,
+  },
+  mfaEnrollment: {
+    component: lazy(() =>
+      import('../screens/mfa/MfaEnrollment').then((m) => ({ default: m.MfaEnrollment })),
+    ),
+    title: (m) => m.mfa.chooseTitle,
+    closable: true,
+  },
 }
 
 /** Whether the modal may be closed by the user on `route` (see {@link ScreenDefinition} `closable`). */

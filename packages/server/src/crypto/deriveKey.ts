@@ -3,6 +3,8 @@ import { hkdfSync } from 'node:crypto'
 /** Purposes of the sub-keys derived from the master key; each purpose gets an independent key. */
 export type KeyPurpose =
   | 'app-private-key-encryption'
+  | 'mfa-code-hmac'
+  | 'mfa-secret-encryption'
   | 'one-time-code-hmac'
   | 'oauth-flow-encryption'
   | 'refresh-token-successor'

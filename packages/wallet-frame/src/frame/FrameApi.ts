@@ -7,6 +7,10 @@ import type {
   EntropyRef,
   FarcasterSigner,
   FarcasterSignerInitRequest,
+  MfaMethodType,
+  MfaPasskeyVerifyRequest,
+  MfaTotpInitResponse,
+  MfaVerifyResponse,
   RecoveryMaterial,
   SetRecoveryRequest,
 } from '@foyer/protocol'
@@ -31,4 +35,21 @@ export type FrameApi = {
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
   /** `POST /api/v1/farcaster/signer/init` (WIRE.md §2): a signed key request for the frame's signer key. */
   initFarcasterSigner(accessToken: string, body: FarcasterSignerInitRequest): Promise<FarcasterSigner>
+  /** `POST /api/v1/mfa/…` (WIRE.md §7): the frame's multi-factor calls. */
+  mfa: FrameMfaApi
+}
+
+/** The MFA calls of the frame (WIRE.md §7), each with the access token it was given. */
+export type FrameMfaApi = {
+  verify(
+    accessToken: string,
+    method: MfaMethodType,
+    body: { code: string } | MfaPasskeyVerifyRequest,
+  ): Promise<MfaVerifyResponse>
+  initTotp(accessToken: string): Promise<MfaTotpInitResponse>
+  initSmsEnrollment(accessToken: string, phoneNumber: string): Promise<void>
+  enrollTotp(accessToken: string, code: string): Promise<void>
+  enrollSms(accessToken: string, body: { code: string; phoneNumber: string }): Promise<void>
+  setPasskeys(accessToken: string, credentialIds: string[]): Promise<void>
+  unenroll(accessToken: string, method: 'totp' | 'sms'): Promise<void>
 }

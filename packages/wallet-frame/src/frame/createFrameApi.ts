@@ -4,6 +4,8 @@ import {
   embeddedWalletsResponseSchema,
   farcasterSignerSchema,
   headers,
+  mfaTotpInitResponseSchema,
+  mfaVerifyResponseSchema,
   recoveryMaterialSchema,
 } from '@foyer/protocol'
 import { z } from 'zod'
@@ -100,5 +102,35 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/recovery', token, body),
     initFarcasterSigner: (token, body) =>
       call(farcasterSignerSchema, 'POST', '/api/v1/farcaster/signer/init', token, body),
+    mfa: {
+      verify: (token, method, body) =>
+        call(mfaVerifyResponseSchema, 'POST', `/api/v1/mfa/${mfaPath[method]}/verify`, token, body),
+      initTotp: (token) => call(mfaTotpInitResponseSchema, 'POST', '/api/v1/mfa/totp/init', token, {}),
+      initSmsEnrollment: async (token, phoneNumber) => {
+        await call(anyJson, 'POST', '/api/v1/mfa/passwordless_sms/init', token, {
+          action: 'enroll',
+          phoneNumber,
+        })
+      },
+      enrollTotp: async (token, code) => {
+        await call(anyJson, 'POST', '/api/v1/mfa/totp/enroll', token, { code })
+      },
+      enrollSms: async (token, body) => {
+        await call(anyJson, 'POST', '/api/v1/mfa/passwordless_sms/enroll', token, body)
+      },
+      setPasskeys: async (token, credentialIds) => {
+        await call(anyJson, 'POST', '/api/v1/mfa/passkeys/enrollment', token, {
+          credential_ids: credentialIds,
+        })
+      },
+      unenroll: async (token, method) => {
+        await call(anyJson, 'POST', `/api/v1/mfa/${mfaPath[method]}/unenroll`, token, {})
+      },
+    },
   }
 }
+
+/** The path segment of each factor under `/api/v1/mfa/` (WIRE.md §7). */
+const mfaPath = { totp: 'totp', sms: 'passwordless_sms', passkey: 'passkeys' } as const
+/** Answers the frame does not read further (the user, `{ success }`). */
+const anyJson = z.unknown()

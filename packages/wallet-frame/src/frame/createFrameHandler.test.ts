@@ -22,6 +22,15 @@ function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
     getRecoveryMaterial: fail,
     setRecovery: fail,
     initFarcasterSigner: fail,
+    mfa: {
+      verify: fail,
+      initTotp: fail,
+      initSmsEnrollment: fail,
+      enrollTotp: fail,
+      enrollSms: fail,
+      setPasskeys: fail,
+      unenroll: fail,
+    },
   }
 }
 
@@ -56,6 +65,10 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
   'privy:farcaster:init-signer': { accessToken: '' },
   'privy:farcaster:sign': { accessToken: 't', payload: { hash: 'abc' } },
+  'privy:mfa:verify': { accessToken: 't', mfaMethod: 'totp', mfaCode: '12345a' },
+  'privy:mfa:init-enrollment': { accessToken: 't', method: 'sms' },
+  'privy:mfa:submit-enrollment': { accessToken: 't', method: 'totp' },
+  'privy:mfa:unenroll': { accessToken: 't', method: 'email' },
 }
 
 describe('createFrameHandler: message validation', () => {

@@ -36,6 +36,7 @@ import { createTokenVerifier } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
 import type { FrameApi } from './FrameApi'
 import { FrameApiError } from './FrameApiError'
+import { type FrameMfaEvent, handleMfaEvent, isFrameMfaEvent } from './handleMfaEvent'
 
 /** What the export page displays, inside the frame only (never posted). */
 export type ExportedKey = {
@@ -111,6 +112,12 @@ function fromApiError(error: unknown): unknown {
     return new FrameRequestError('error', 'Missing or invalid token', { code: rpcErrorCodes.unauthorized })
   if (error.code === 'missing_or_invalid_mfa')
     return new FrameRequestError('missing_or_invalid_mfa', error.message)
+  if (
+    error.code === 'mfa_timeout' ||
+    error.code === 'mfa_verification_max_attempts_reached' ||
+    error.code === 'twilio_verification_failed'
+  )
+    return new FrameRequestError(error.code, error.message)
   if (error.code === 'invalid_data') return new FrameRequestError('invalid_request_arguments', error.message)
   return new FrameRequestError('error', error.message, { cause: error })
 }
@@ -209,10 +216,15 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
     chainType: ChainType,
     entropyId: string,
     password: string | undefined,
+    /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
+    knownAuth?: Awaited<ReturnType<FrameApi['getAuthShare']>>,
   ): Promise<Unlocked> {
     const ref = { chain_type: chainType, entropy_id: entropyId }
     const [auth, material] = await callApi(() =>
-      Promise.all([api.getAuthShare(accessToken, ref), api.getRecoveryMaterial(accessToken, ref)]),
+      Promise.all([
+        knownAuth ?? api.getAuthShare(accessToken, ref),
+        api.getRecoveryMaterial(accessToken, ref),
+      ]),
     )
     const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password })
     const rebuilt = await rebuildEntropy({
@@ -268,7 +280,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         }
       }
       if (auth.recovery_method === 'privy')
-        return recover(accessToken, owner, chainType, entropyId, undefined)
+        return recover(accessToken, owner, chainType, entropyId, undefined, auth)
       throw new FrameRequestError('wallet_not_on_device', 'Wallet is not on this device')
     })()
     inFlight.set(flightKey, work)
@@ -512,6 +524,11 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         const { subject } = await verifyToken(request.accessToken)
         return farcasterSigner.sign(subject, request.payload.hash as `0x${string}`)
       }
+    }
+    if (isFrameMfaEvent(event)) {
+      const request = data as FrameRequestData<FrameMfaEvent>
+      await verifyToken(request.accessToken)
+      return callApi(() => handleMfaEvent(api.mfa, event, request))
     }
   }
 

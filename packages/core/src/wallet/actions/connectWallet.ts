@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import { withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
 import { WalletProxyError } from '../errors/WalletProxyError'
@@ -20,7 +21,9 @@ export type ConnectWalletParameters = {
  * password' and recovers with it ({@link recoverWallet}). Idempotent per entropy: concurrent and later calls
  * share one unlock until logout.
  *
- * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered.
+ * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
+ *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
+ * @throws {MfaError} `'mfa_canceled'`, `'mfa_verification_max_attempts_reached'`.
  * @throws {UserRejectedRequestError} the user closed 'Enter your password'.
  * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (Google Drive, iCloud).
  * @example
@@ -42,13 +45,17 @@ export function connectWallet(client: FoyerClient, parameters: ConnectWalletPara
 
 async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Promise<void> {
   const proxy = await getWalletProxy(client)
-  const accessToken = await requireAccessToken(client)
+  await requireAccessToken(client) // signed out: not_authenticated before any prompt
   try {
-    await proxy.request('privy:wallets:connect', {
-      accessToken,
-      chainType: wallet.chainType,
-      entropyId: wallet.entropyId,
-    })
+    // The server releases the auth share after a recent MFA verification (checklist B.15): when refused,
+    // verification opens and the unlock is retried (spec 02 §4, at most 4 attempts).
+    await withMfa(client, async () =>
+      proxy.request('privy:wallets:connect', {
+        accessToken: await requireAccessToken(client),
+        chainType: wallet.chainType,
+        entropyId: wallet.entropyId,
+      }),
+    )
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
     if (wallet.recoveryMethod !== 'user-passcode') {

@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import { promptMfa, withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { createWalletProxy, type WalletProxy } from '../proxy/createWalletProxy'
 import { walletFrameUrl } from '../proxy/getWalletProxy'
@@ -14,6 +15,11 @@ export type ExportWalletParameters = {
   width?: number | undefined
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
   signal?: AbortSignal | undefined
+  /**
+   * Ask a user with a second factor to verify before opening the frame (default true; spec 02 §6 "Export
+   * forces MFA"). `false` when the caller just had the user verify (the modal does, before its export screen).
+   */
+  verifyFirst?: boolean | undefined
 }
 
 /** Return type of {@link exportWallet}: the frame, and `close()` to remove it. */
@@ -23,10 +29,12 @@ export type ExportWalletReturnType = { iframe: HTMLIFrameElement; close(): void 
  * Shows a wallet's private key — and, for a non-imported Ethereum wallet, its recovery phrase — inside the
  * export frame at `/apps/{appId}/embedded-wallets/export` (spec 02 §2 "Key export"; DESIGN.md "Wire contract"
  * `privy:wallets:export`). The key is rendered by the frame and never posted to the host; the host sends only
- * the access token. MFA is to be forced here once MFA exists (spec 02 §6 "Export forces MFA").
+ * the access token. A user with a second factor verifies first, every time (spec 02 §6 "Export forces
+ * MFA"; see `promptMfa`), and again if the server still refuses (`withMfa`).
  *
  * @returns the mounted frame and `close()`
- * @throws {WalletProxyError} the frame's error (e.g. `'wallet_not_on_device'`).
+ * @throws {WalletProxyError} the frame's error (e.g. `'wallet_not_on_device'`, `'missing_or_invalid_mfa'` for a guest).
+ * @throws {MfaError} `'mfa_canceled'` when the user closed verification.
  * @example
  * const { close } = await exportWallet(client, { wallet, mount: (iframe) => container.append(iframe) })
  */
@@ -35,9 +43,10 @@ export async function exportWallet(
   parameters: ExportWalletParameters,
 ): Promise<ExportWalletReturnType> {
   const { wallet } = parameters
-  // MFA hook: `await requireMfa(client, { action: 'export' })` belongs here (spec 02 §4 "Exporting a wallet
-  // forces MFA"); MFA is another issue.
   await connectWallet(client, { wallet })
+  // Exporting forces MFA (spec 02 §4, §6): a user with a factor verifies first, every time; the server
+  // spends that verification on the export (checklist B.16).
+  if (parameters.verifyFirst !== false && client.getState().user?.mfa_methods.length) await promptMfa(client)
   const url = await walletFrameUrl(client, '/export')
   url.searchParams.set('address', wallet.address)
   url.searchParams.set('walletIndex', String(wallet.walletIndex))
@@ -53,13 +62,15 @@ export async function exportWallet(
   })
   parameters.signal?.addEventListener('abort', () => proxy.destroy(), { once: true })
   try {
-    await proxy.request('privy:wallets:export', {
-      accessToken: await requireAccessToken(client),
-      chainType: wallet.chainType,
-      entropyId: wallet.entropyId,
-      walletIndex: wallet.walletIndex,
-      phraseExport,
-    })
+    await withMfa(client, async () =>
+      proxy.request('privy:wallets:export', {
+        accessToken: await requireAccessToken(client),
+        chainType: wallet.chainType,
+        entropyId: wallet.entropyId,
+        walletIndex: wallet.walletIndex,
+        phraseExport,
+      }),
+    )
   } catch (error) {
     proxy.destroy()
     throw error

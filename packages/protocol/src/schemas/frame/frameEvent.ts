@@ -17,6 +17,10 @@ export const frameEvents = [
   'privy:wallets:export',
   'privy:farcaster:init-signer',
   'privy:farcaster:sign',
+  'privy:mfa:verify',
+  'privy:mfa:init-enrollment',
+  'privy:mfa:submit-enrollment',
+  'privy:mfa:unenroll',
 ] as const
 
 /** One of {@link frameEvents}. */

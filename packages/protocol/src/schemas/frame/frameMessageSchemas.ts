@@ -19,6 +19,14 @@ import {
 } from './farcasterSigner'
 import type { FrameEvent } from './frameEvent'
 import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
+import {
+  frameMfaInitEnrollmentReplySchema,
+  frameMfaInitEnrollmentRequestSchema,
+  frameMfaMethodReplySchema,
+  frameMfaSubmitEnrollmentRequestSchema,
+  frameMfaUnenrollRequestSchema,
+  frameMfaVerifyRequestSchema,
+} from './mfa'
 import { frameReadyReplySchema, frameReadyRequestSchema } from './ready'
 import { frameRpcReplySchema, frameRpcRequestSchema } from './rpc'
 
@@ -42,6 +50,16 @@ export const frameMessageSchemas = {
     reply: frameInitFarcasterSignerReplySchema,
   },
   'privy:farcaster:sign': { request: frameFarcasterSignRequestSchema, reply: frameFarcasterSignReplySchema },
+  'privy:mfa:verify': { request: frameMfaVerifyRequestSchema, reply: frameMfaMethodReplySchema },
+  'privy:mfa:init-enrollment': {
+    request: frameMfaInitEnrollmentRequestSchema,
+    reply: frameMfaInitEnrollmentReplySchema,
+  },
+  'privy:mfa:submit-enrollment': {
+    request: frameMfaSubmitEnrollmentRequestSchema,
+    reply: frameMfaMethodReplySchema,
+  },
+  'privy:mfa:unenroll': { request: frameMfaUnenrollRequestSchema, reply: frameMfaMethodReplySchema },
 } as const satisfies Record<FrameEvent, { request: z.ZodType; reply: z.ZodType }>
 
 /** Request `data` type of event `E`. */

@@ -27,6 +27,13 @@ export type ModalWalletUi = {
    * the export screen), queued behind any open prompt.
    */
   open<Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>): Promise<Result>
+  /**
+   * Opens a flow in front of the open prompt when there is one (its screens come back afterwards; e.g. MFA
+   * verification asked by the export screen), else like `open`. Resolves with whether it interrupted.
+   */
+  openInFront<Result>(
+    build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
+  ): Promise<{ result: Result; interrupted: boolean }>
   /** Called when the user dismisses the modal (Escape, outside click, Close): rejects the open prompt. */
   dismissed(): void
 }
@@ -94,6 +101,10 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
       },
     },
     open,
+    async openInFront(build) {
+      if (active && !active.settled) return { result: await interrupt(build), interrupted: true }
+      return { result: await open(build), interrupted: false }
+    },
     dismissed() {
       active?.reject()
     },

@@ -193,6 +193,7 @@ const DEMO_APP_SETTINGS = {
   sms_auth: true,
   wallet_auth: true,
   solana_wallet_auth: true,
+  mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
 } as const
 
 /**

@@ -33,6 +33,7 @@ export const passkeyAccountKind = {
       authenticator_name: stringOrNull(details.authenticator_name),
       created_with_browser: stringOrNull(details.created_with_browser),
       created_with_os: stringOrNull(details.created_with_os),
+      enrolled_in_mfa: details.enrolled_in_mfa === true,
       ...accountTimes(row),
     }
   },

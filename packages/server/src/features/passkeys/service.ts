@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@foyer/protocol'
-import { isOriginAllowed, PASSKEY_LIMIT } from '@foyer/protocol'
+import { CANNOT_UNLINK_MFA_PASSKEY_MESSAGE, isOriginAllowed, PASSKEY_LIMIT } from '@foyer/protocol'
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -410,13 +410,19 @@ export async function linkPasskey(
 /**
  * `passkeys/unlink`: removes the user's passkey `credentialId`, under the same rules as every other unlink
  * (spec 01 §7): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it is
- * the user's only account.
+ * the user's only account, 400 `invalid_request` 'Cannot unlink a passkey enrolled in MFA' (spec 02 §5, §8).
  */
 export async function unlinkPasskey(
   context: ServerContext,
   app: LoadedApp,
   parameters: { userId: string; credentialId: string },
 ): Promise<void> {
+  const passkey = await findPasskey(context, app, parameters.credentialId)
+  if (
+    passkey?.userId === parameters.userId &&
+    (passkey.details as { enrolled_in_mfa?: unknown }).enrolled_in_mfa === true
+  )
+    throw new FoyerHttpError('invalid_request', CANNOT_UNLINK_MFA_PASSKEY_MESSAGE)
   await unlinkAccount(context.db, {
     appId: app.id,
     userId: parameters.userId,

@@ -5,6 +5,7 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
@@ -47,7 +48,8 @@ function destinationKey(request: FastifyRequest): string {
  * of a NEW session (the old one is revoked; a guest becomes a full user); `…/update` `{ oldAddress, newAddress,
  * code }` with a session → the user, the linked address replaced by the new one proven by its link code (404
  * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
- * `linked_to_another_user`); `…/unlink` `{ address }` → the user (400 `cannot_unlink_sole_account`, 404
+ * `linked_to_another_user`; a user with a second factor needs a fresh MFA verification, spent by the change,
+ * else 403 `missing_or_invalid_mfa`, checklist B.16); `…/unlink` `{ address }` → the user (400 `cannot_unlink_sole_account`, 404
  * `not_found`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
  */
@@ -116,7 +118,9 @@ export async function passwordlessRoutes(
     endpoints['POST /api/v1/passwordless/update'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/update']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // Changing the email of a user with a second factor needs a fresh verification (checklist B.16).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const oldAddress = normalizeEmail(request.body.oldAddress)
       const newAddress = normalizeEmail(request.body.newAddress)
       assertEmailAllowed(foyerApp, newAddress)
@@ -125,6 +129,7 @@ export async function passwordlessRoutes(
         code: request.body.code,
         purpose: 'link',
       })
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await replaceAccountSubject(context.db, {
         appId: foyerApp.id,
         userId,

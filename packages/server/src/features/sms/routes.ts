@@ -6,6 +6,7 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { assertMfaVerified } from '../mfa/verifications'
 import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
@@ -40,7 +41,8 @@ function destinationKey(request: FastifyRequest): string {
  * - `…/link` (session) `{ phoneNumber, code }` → auth response of a NEW session (old one revoked; a guest
  *   becomes a full user); one phone per user (400 `cannot_link_more_of_type`).
  * - `…/update` (session) `{ old_phone_number, new_phone_number, code }` → user: the link code sent to the new
- *   number replaces the linked old number (404 `not_found` when the old one is not the user's).
+ *   number replaces the linked old number (404 `not_found` when the old one is not the user's); a user with a
+ *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`, B.16).
  * - `…/unlink` (session) `{ phoneNumber }` → user (400 `cannot_unlink_sole_account`, 404 `not_found`).
  * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
  */
@@ -122,8 +124,10 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     endpoints['POST /api/v1/passwordless_sms/update'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/update']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
+      // Changing the phone of a user with a second factor needs a fresh verification (checklist B.16).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const oldNumber = toE164(request.body.old_phone_number)
       const newNumber = toE164(request.body.new_phone_number)
       if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
@@ -133,6 +137,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         code: request.body.code,
         purpose: 'link',
       })
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await updatePhoneNumber(context, {
         appId: foyerApp.id,
         userId,

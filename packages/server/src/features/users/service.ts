@@ -14,6 +14,7 @@ import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
+import { mfaMethods } from '../mfa/schema'
 import { type AccountType, accountKind } from '../signInMethods'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import type { StoredAccount } from './AccountKind'
@@ -38,6 +39,8 @@ export type UserJsonRow = {
   is_guest: boolean
   accounts: StoredAccount[]
   wallets: EmbeddedWalletJson[]
+  /** Enrolled second factors, oldest first (issue 13). */
+  mfa?: Array<{ type: 'sms' | 'totp' | 'passkey'; verified_s: number }>
 }
 
 /**
@@ -76,6 +79,13 @@ export function userJsonSql(userId: SQL): SQL {
         ) order by w.created_at, w.chain_type, w.wallet_index)
         from ${embeddedWallets} w join ${walletEntropies} e on e.id = w.entropy_row_id
         where w.user_id = u.id
+      ), '[]'::json),
+      'mfa', coalesce((
+        select json_agg(json_build_object(
+          'type', m.type,
+          'verified_s', floor(extract(epoch from m.verified_at))
+        ) order by m.created_at, m.type)
+        from ${mfaMethods} m where m.user_id = u.id
       ), '[]'::json)
     )
     from ${users} u where u.id = ${userId}
@@ -122,7 +132,10 @@ export function toUserJson(row: UserJsonRow): User {
     id: toUserDid(row.id),
     created_at: Number(row.created_s),
     linked_accounts: ordered.map((entry) => entry.account),
-    mfa_methods: [],
+    mfa_methods: (row.mfa ?? []).map((method) => ({
+      type: method.type,
+      verified_at: Number(method.verified_s),
+    })),
     has_accepted_terms: row.has_accepted_terms,
     is_guest: row.is_guest,
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
+import { assertMfaVerified } from '../mfa/verifications'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
 import {
@@ -72,7 +73,9 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     endpoints['POST /api/v1/embedded_wallets/auth_share'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/auth_share']) },
     async (request, reply) => {
-      const { userId } = await frameSession(request)
+      const { sessionId, userId } = await frameSession(request)
+      // A user with a second factor must have verified recently (checklist B.15, J.63).
+      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
       reply.header('cache-control', 'no-store')
       return releaseAuthShare(context, {
         userId,
@@ -82,13 +85,14 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   // The export page's auth share (spec 02 §2 "Exporting a wallet"): refused to guests until they upgrade
-  // (security checklist I.54: 403 `missing_or_invalid_mfa`); MFA-enrolled users will need a fresh MFA here.
+  // (security checklist I.54: 403 `missing_or_invalid_mfa`); MFA-enrolled users need a new verification,
+  // spent here, so export always asks (B.16).
   typed.post(
     endpoints['POST /api/v1/embedded_wallets/export'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/export']) },
     async (request, reply) => {
-      const { userId } = await frameSession(request)
-      await assertMayPassMfaGate(context, { userId, action: 'Exporting a wallet' })
+      const { sessionId, userId } = await frameSession(request)
+      await assertMayPassMfaGate(context, { sessionId, userId, action: 'Exporting a wallet', need: 'fresh' })
       reply.header('cache-control', 'no-store')
       return releaseAuthShare(context, {
         userId,
@@ -101,7 +105,9 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     endpoints['POST /api/v1/embedded_wallets/recovery_material'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery_material']) },
     async (request, reply) => {
-      const { userId } = await frameSession(request)
+      const { sessionId, userId } = await frameSession(request)
+      // With the device share, the recovery share rebuilds the key as the auth share does: same gate.
+      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
       reply.header('cache-control', 'no-store')
       return releaseRecoveryMaterial(context, {
         userId,

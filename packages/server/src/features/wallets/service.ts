@@ -18,7 +18,7 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
-import { users } from '../users/schema'
+import { assertMfaVerified, assertNotGuest } from '../mfa/verifications'
 import { embeddedWallets, walletEntropies } from './schema'
 
 /** Spec 02 §8. */
@@ -187,29 +187,24 @@ export async function createAdditionalEmbeddedWallet(
 }
 
 /**
- * Security checklist I.54: a guest cannot export a wallet key nor pass a multi-factor-gated action until it
- * upgrades (links an email, phone or wallet). Every MFA-gated route calls this before its MFA check.
- * Throws 403 `missing_or_invalid_mfa` with `action` in the message for a guest, 401 when the user is gone.
+ * The gate of MFA-protected wallet actions. Security checklist I.54: a guest cannot export a wallet key nor
+ * pass a multi-factor-gated action until it upgrades (links an email, phone or wallet) → 403
+ * `missing_or_invalid_mfa` with `action` in the message (401 when the user is gone). Then the MFA check of
+ * the session (checklist B.15, B.16, J.63; `assertMfaVerified`): `need: 'recent'` a verification within the
+ * window, `need: 'fresh'` an unspent one, which this call spends (export always asks) → 403
+ * `missing_or_invalid_mfa` 'MFA verification required'.
  */
 export async function assertMayPassMfaGate(
   context: ServerContext,
-  parameters: { userId: string; action: string },
+  parameters: { sessionId: string; userId: string; action: string; need: 'recent' | 'fresh' },
 ): Promise<void> {
-  const [user] = await context.db.orm
-    .select({ isGuest: users.isGuest })
-    .from(users)
-    .where(eq(users.id, parameters.userId))
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  if (user.isGuest)
-    throw new FoyerHttpError(
-      'missing_or_invalid_mfa',
-      `${parameters.action} is not available to guest accounts. Link an email, phone or wallet first.`,
-    )
+  await assertNotGuest(context, parameters)
+  await assertMfaVerified(context, { ...parameters, spend: parameters.need === 'fresh' })
 }
 
 /**
- * The auth share of the user's entropy (security checklist J.63: the caller has checked a live session;
- * MFA-enrolled users will need a fresh MFA here once MFA exists). 404 `not_found` when unknown.
+ * The auth share of the user's entropy (security checklist J.63: the caller has checked a live session and,
+ * for a user with a second factor, the session's MFA verification). 404 `not_found` when unknown.
  */
 export async function releaseAuthShare(
   context: ServerContext,

@@ -12,8 +12,8 @@ import { Spinner } from '../../../ui/Spinner'
 /**
  * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
  * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
- * this page. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA will be forced here
- * once MFA exists.
+ * this page. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
+ * this screen opens (`useExportWallet`), and again in front of it if the server still refuses.
  */
 export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
   const { client, messages, close } = useModal()
@@ -32,6 +32,8 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       width: box.current?.clientWidth || undefined,
       mount: (iframe) => box.current?.appendChild(iframe),
       signal: controller.signal,
+      // `useExportWallet` had the user verify before this screen (spec 02 §6).
+      verifyFirst: false,
     }).then(
       () => {
         const wait = Math.max(0, KEY_EXPORT_MIN_DISPLAY_MS - (Date.now() - started))

@@ -1,0 +1,181 @@
+import { Secret, TOTP } from 'otpauth'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// Multi-factor verification in Chromium (issue 13 "Done when"): enrol the authenticator app through the
+// modal (the secret is read off the screen, codes computed with otpauth), sign in again on a fresh browser
+// context, sign a message → verification asked → signed; export asks again; a guest cannot enrol.
+let stack: Stack
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext()
+  contexts.push(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  return page
+}
+
+let lastStep = -1
+/** A code of a time step not used before (the server refuses a used step, checklist B.12): waits for it. */
+async function freshCode(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000)
+  while (step <= lastStep) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    step = Math.floor(Date.now() / 30_000)
+  }
+  lastStep = step
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
+  return totp.generate({ timestamp: step * 30_000 + 1_000 })
+}
+
+async function typeCode(page: Page, dialog: Locator, code: string): Promise<void> {
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(code)
+}
+
+describe('MFA in Chromium', () => {
+  const email = freshEmail('mfa')
+  let secret = ''
+  let address = ''
+  let signedInAt = 0
+
+  test('default: enrol the authenticator app from the modal', async () => {
+    const page = await newPage()
+    await openDemo(page, stack.demoUrl)
+    signedInAt = Date.now()
+    await signInWithEmail(page, stack.apiUrl, email)
+    address = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
+    await page.getByRole('button', { name: 'Protect wallet (MFA)' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Transaction protection').waitFor()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('Recommended').waitFor()
+    await dialog.getByRole('button', { name: 'Authenticator app' }).click()
+    await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    secret = (await dialog.getByTestId('mfa-totp-secret').textContent()) ?? ''
+    expect(Secret.fromBase32(secret).bytes.length).toBe(20)
+    const qrValue = await dialog
+      .getByRole('img', { name: 'QR code for your authenticator app' })
+      .getAttribute('data-qr-value')
+    expect(new URL(qrValue ?? '').searchParams.get('secret')).toBe(secret)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await typeCode(page, dialog, await freshCode(secret))
+    await dialog.getByText('Authenticator app verification added').waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+    expect(user.mfa_methods.map((method: { type: string }) => method.type)).toEqual(['totp'])
+    await page.getByRole('button', { name: 'Log out' }).click()
+  }, 120_000)
+
+  test('behavior: on a fresh browser, signing asks for verification, then signs; export asks again', async () => {
+    const page = await newPage()
+    await openDemo(page, stack.demoUrl)
+    // A new code for the same address waits out the 30 s resend cooldown.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedInAt + 31_000 - Date.now())))
+    await signInWithEmail(page, stack.apiUrl, email)
+    await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
+
+    await page.getByRole('button', { name: 'Sign message', exact: true }).click()
+    const verify = page.getByRole('dialog', { name: 'Verify your identity' })
+    await verify.waitFor()
+    await typeCode(page, verify, await freshCode(secret))
+    const sign = page.getByRole('dialog', { name: 'Sign message' })
+    await sign.getByRole('button', { name: 'Approve' }).click()
+    await sign.waitFor({ state: 'detached' })
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(
+      await verifyMessage({
+        address: address as `0x${string}`,
+        message: 'Hello from the Foyer demo',
+        signature,
+      }),
+    ).toBe(true)
+
+    // Export always asks, even within the 15-minute window.
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const again = page.getByRole('dialog', { name: 'Verify your identity' })
+    await again.waitFor()
+    await typeCode(page, again, await freshCode(secret))
+    const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    await exportDialog.waitFor()
+    const frame = exportDialog.locator('iframe').contentFrame()
+    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+  }, 180_000)
+
+  test('behavior: SMS — enrol with a texted code; export then verifies by SMS', async () => {
+    const page = await newPage()
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('mfa-sms'))
+    const walletAddress = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
+    const phoneNumber = '+14155550142'
+    await page.getByRole('button', { name: 'Protect wallet (MFA)' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'SMS', exact: true }).click()
+    await dialog.getByText('Carrier charges may apply.', { exact: false }).waitFor()
+    await dialog.getByLabel('SMS').fill(phoneNumber)
+    let since = Date.now()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('Enter enrollment code').waitFor()
+    const enrolment = await waitForMessage(stack.apiUrl, { to: phoneNumber, since })
+    await typeCode(page, dialog, enrolment.code ?? '')
+    await dialog.getByText('SMS verification added').waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    since = Date.now()
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const verify = page.getByRole('dialog', { name: 'Verify your identity' })
+    await verify.waitFor()
+    const verification = await waitForMessage(stack.apiUrl, { to: phoneNumber, since })
+    await typeCode(page, verify, verification.code ?? '')
+    const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    const frame = exportDialog.locator('iframe').contentFrame()
+    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(walletAddress)
+  }, 120_000)
+
+  test('error: a guest cannot enrol (checklist I.54)', async () => {
+    const origin = new URL(stack.demoUrl).origin
+    const headers = {
+      'content-type': 'application/json',
+      origin,
+      'privy-app-id': 'foyerdemoapp0000000000000',
+    }
+    const guest = await fetch(`${stack.apiUrl}/api/v1/guest/authenticate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ guest_credential: Buffer.alloc(32, 7).toString('base64url') }),
+    })
+    const { token } = (await guest.json()) as { token: string }
+    const refused = await fetch(`${stack.apiUrl}/api/v1/mfa/totp/init`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: '{}',
+    })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      error: 'Enrolling in MFA is not available to guest accounts. Link an email, phone or wallet first.',
+      code: 'missing_or_invalid_mfa',
+    })
+  })
+})

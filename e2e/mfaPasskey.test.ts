@@ -1,0 +1,100 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// Passkey MFA in Chromium with the virtual authenticator (issue 13 "Done when"; checklist H.49: user
+// verification required). WebAuthn needs a domain RP ID: the demo is served on http://localhost.
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let cdp: CDPSession
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([
+    startStack({ demoHost: 'localhost', chains: true }),
+    launchBrowser(),
+  ])
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+describe('passkey MFA in Chromium', () => {
+  test('default: enrol a linked passkey; export verifies with it by itself; after signing in again, so does signing', async () => {
+    await openDemo(page, stack.demoUrl)
+    const email = freshEmail('mfa-passkey')
+    const signedInAt = Date.now()
+    await signInWithEmail(page, stack.apiUrl, email)
+    const address = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
+    await page.getByRole('button', { name: 'Link a passkey' }).click()
+    await expect.poll(() => page.getByTestId('passkey-list').locator('li').count()).toBe(1)
+
+    await page.getByRole('button', { name: 'Protect wallet (MFA)' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Passkey', exact: true }).click()
+    await dialog.getByText('Your passkeys').waitFor()
+    await dialog.getByRole('button', { name: 'Use these passkeys' }).click()
+    await dialog.getByText('Passkey verification added').waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+    expect(user.mfa_methods.map((method: { type: string }) => method.type)).toEqual(['passkey'])
+    expect(user.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'passkey', enrolled_in_mfa: true })]),
+    )
+
+    // Export asks; the passkey screen starts by itself and the virtual authenticator answers.
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    const key = (await exportDialog
+      .locator('iframe')
+      .contentFrame()
+      .getByLabel('Private key')
+      .textContent({ timeout: 30_000 })) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+    await exportDialog.getByRole('button', { name: 'Done' }).click()
+    await exportDialog.waitFor({ state: 'detached' })
+
+    // Signed in again (a new session, no verification yet): signing asks, and the passkey screen starts by
+    // itself; the virtual authenticator answers with user verification.
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedInAt + 31_000 - Date.now())))
+    await signInWithEmail(page, stack.apiUrl, email)
+    await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Sign message', exact: true }).click()
+    const sign = page.getByRole('dialog', { name: 'Sign message' })
+    await sign.getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 })
+    await sign.waitFor({ state: 'detached' })
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(
+      await verifyMessage({
+        address: address as `0x${string}`,
+        message: 'Hello from the Foyer demo',
+        signature,
+      }),
+    ).toBe(true)
+  }, 150_000)
+})

@@ -1,0 +1,175 @@
+import type { FrameMfaInitEnrollmentReply, MfaMethodType, User } from '@foyer/protocol'
+import { getAccessToken } from '../actions/getAccessToken'
+import type { FoyerClient } from '../client/FoyerClient'
+import { request } from '../http/request'
+import { runCeremony } from '../passkeys/runCeremony'
+import { fetchUser } from '../session/fetchUser'
+import { requireAccessToken } from '../wallet/actions/requireAccessToken'
+import { getWalletProxy } from '../wallet/proxy/getWalletProxy'
+
+async function refreshUser(client: FoyerClient, accessToken: string): Promise<User> {
+  const user = await fetchUser(client, accessToken)
+  client._internal.setState({ user })
+  return user
+}
+
+/**
+ * Verifies the session with a 6-digit code of the authenticator app or of the SMS sent by
+ * {@link sendMfaSmsCode}, through the wallet frame's `privy:mfa:verify` (spec 02 §7; WIRE.md §7). The server
+ * then releases the auth share to this session for 15 minutes; export asks again.
+ *
+ * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,
+ *   `'mfa_verification_max_attempts_reached'` (after 4 wrong codes; input blocked).
+ * @example await verifyMfa(client, { method: 'totp', code: '123456' })
+ */
+export async function verifyMfa(
+  client: FoyerClient,
+  parameters: { method: 'totp' | 'sms'; code: string },
+): Promise<void> {
+  const [proxy, accessToken] = await Promise.all([getWalletProxy(client), requireAccessToken(client)])
+  await proxy.request('privy:mfa:verify', {
+    accessToken,
+    mfaMethod: parameters.method,
+    mfaCode: parameters.code,
+  })
+}
+
+/**
+ * Texts a verification code to the user's enrolled number: `POST /api/v1/mfa/passwordless_sms/init`
+ * `{ action: 'verify' }` (the host's own call, WIRE.md §7). Then {@link verifyMfa} with method `'sms'`.
+ *
+ * @throws {ApiError} `twilio_verification_failed`, `missing_or_invalid_mfa` (no SMS factor).
+ * @example await sendMfaSmsCode(client)
+ */
+export async function sendMfaSmsCode(client: FoyerClient): Promise<void> {
+  await request(client, 'POST /api/v1/mfa/passwordless_sms/init', {
+    body: { action: 'verify' },
+    accessToken: await getAccessToken(client),
+    retry: false,
+  })
+}
+
+/**
+ * Verifies with a passkey enrolled in MFA: `POST /api/v1/mfa/passkeys/init` (host), the browser's WebAuthn
+ * `get()` with user verification required (checklist H.49), then the frame's `privy:mfa:verify` with the
+ * assertion in WIRE.md §7's snake_case shape.
+ *
+ * @throws {PasskeyNotAllowedError} the user dismissed the browser's dialog. @throws {WalletProxyError} as
+ *   {@link verifyMfa}.
+ * @example await verifyMfaWithPasskey(client)
+ */
+export async function verifyMfaWithPasskey(client: FoyerClient): Promise<void> {
+  const accessToken = await requireAccessToken(client)
+  const init = await request(client, 'POST /api/v1/mfa/passkeys/init', {
+    body: { relying_party: globalThis.location?.origin },
+    accessToken,
+    retry: false,
+  })
+  const assertion = await runCeremony({
+    kind: 'authentication',
+    options: {
+      challenge: init.options.challenge,
+      rpId: init.options.rp_id,
+      timeout: init.options.timeout,
+      userVerification: init.options.user_verification,
+      allowCredentials: init.options.allow_credentials,
+    },
+  })
+  const proxy = await getWalletProxy(client)
+  await proxy.request('privy:mfa:verify', {
+    accessToken,
+    mfaMethod: 'passkey',
+    relyingParty: globalThis.location?.origin,
+    mfaCode: {
+      id: assertion.id,
+      raw_id: assertion.rawId,
+      type: 'public-key',
+      response: {
+        authenticator_data: assertion.response.authenticatorData,
+        client_data_json: assertion.response.clientDataJSON,
+        signature: assertion.response.signature,
+        ...(assertion.response.userHandle ? { user_handle: assertion.response.userHandle } : {}),
+      },
+      client_extension_results: assertion.clientExtensionResults ?? {},
+      ...(assertion.authenticatorAttachment
+        ? { authenticator_attachment: assertion.authenticatorAttachment }
+        : {}),
+    },
+  })
+}
+
+/** Parameters of {@link initMfaEnrollment}. */
+export type InitMfaEnrollmentParameters =
+  | { method: 'totp' }
+  | { method: 'sms'; phoneNumber: string }
+  | { method: 'passkey' }
+
+/**
+ * Starts enrolling a factor through the frame's `privy:mfa:init-enrollment` (spec 02 §7
+ * `initEnrollmentWithTotp`, `initEnrollmentWithSms`): `totp` → `{ secret, authUrl }` (the QR code's URL);
+ * `sms` → texts an enrolment code to `phoneNumber`; `passkey` → nothing to start.
+ *
+ * @throws {WalletProxyError} `'missing_or_invalid_mfa'` when a factor is enrolled and the session has not
+ *   just verified (checklist B.16; wrap in {@link withMfa}), or for a guest.
+ * @example const { secret, authUrl } = await initMfaEnrollment(client, { method: 'totp' })
+ */
+export async function initMfaEnrollment(
+  client: FoyerClient,
+  parameters: InitMfaEnrollmentParameters,
+): Promise<FrameMfaInitEnrollmentReply> {
+  const [proxy, accessToken] = await Promise.all([getWalletProxy(client), requireAccessToken(client)])
+  return proxy.request('privy:mfa:init-enrollment', { accessToken, ...parameters })
+}
+
+/** Parameters of {@link submitMfaEnrollment}. */
+export type SubmitMfaEnrollmentParameters =
+  | { method: 'totp'; code: string }
+  | { method: 'sms'; code: string; phoneNumber: string }
+  | { method: 'passkey'; credentialIds: string[] }
+
+/**
+ * Finishes enrolling through the frame's `privy:mfa:submit-enrollment` (spec 02 §7
+ * `submitEnrollmentWithTotp`, `…WithSms`, `…WithPasskey`) and refreshes `state.user` (its `mfa_methods`).
+ *
+ * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,
+ *   `'mfa_verification_max_attempts_reached'`.
+ * @example const user = await submitMfaEnrollment(client, { method: 'totp', code: '123456' })
+ */
+export async function submitMfaEnrollment(
+  client: FoyerClient,
+  parameters: SubmitMfaEnrollmentParameters,
+): Promise<User> {
+  const [proxy, accessToken] = await Promise.all([getWalletProxy(client), requireAccessToken(client)])
+  if (parameters.method === 'totp')
+    await proxy.request('privy:mfa:submit-enrollment', {
+      accessToken,
+      method: 'totp',
+      mfaCode: parameters.code,
+    })
+  else if (parameters.method === 'sms')
+    await proxy.request('privy:mfa:submit-enrollment', {
+      accessToken,
+      method: 'sms',
+      mfaCode: parameters.code,
+      phoneNumber: parameters.phoneNumber,
+    })
+  else
+    await proxy.request('privy:mfa:submit-enrollment', {
+      accessToken,
+      method: 'passkey',
+      credentialIds: parameters.credentialIds,
+    })
+  return refreshUser(client, accessToken)
+}
+
+/**
+ * Removes a factor through the frame's `privy:mfa:unenroll` (spec 02 §7 `unenroll`); needs a fresh
+ * verification (checklist B.16: wrap in {@link withMfa}). Refreshes `state.user`.
+ *
+ * @example await withMfa(client, () => unenrollMfa(client, { method: 'sms' }))
+ */
+export async function unenrollMfa(client: FoyerClient, parameters: { method: MfaMethodType }): Promise<User> {
+  const [proxy, accessToken] = await Promise.all([getWalletProxy(client), requireAccessToken(client)])
+  await proxy.request('privy:mfa:unenroll', { accessToken, method: parameters.method })
+  return refreshUser(client, accessToken)
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { codeSchema } from '../common'
+import { mfaMethodTypeSchema, mfaPasskeyAssertionSchema } from '../mfa'
+import { phoneNumberSchema } from '../sms'
+import { frameAccessTokenSchema } from './frameEnvelope'
+
+/**
+ * `privy:mfa:verify` (spec 02 §7; WIRE.md §7 "How the verification result is used"): the frame sends the
+ * code (`mfaCode`: 6 digits for `sms` / `totp`, the snake_case assertion for `passkey`) to
+ * `/api/v1/mfa/{method}/verify`; the server then records the session's verification. Reply `{ method }`.
+ */
+export const frameMfaVerifyRequestSchema = z.discriminatedUnion('mfaMethod', [
+  z.object({
+    accessToken: frameAccessTokenSchema,
+    mfaMethod: z.enum(['sms', 'totp']),
+    mfaCode: codeSchema,
+  }),
+  z.object({
+    accessToken: frameAccessTokenSchema,
+    mfaMethod: z.literal('passkey'),
+    mfaCode: mfaPasskeyAssertionSchema,
+    relyingParty: z.string().max(2048).optional(),
+  }),
+])
+export type FrameMfaVerifyRequest = z.infer<typeof frameMfaVerifyRequestSchema>
+
+/** Reply of the `privy:mfa:*` events that return nothing else: `{ method }`. */
+export const frameMfaMethodReplySchema = z.object({ method: mfaMethodTypeSchema })
+
+/**
+ * `privy:mfa:init-enrollment`: `totp` → a new secret (reply `{ method, secret, authUrl }`, WIRE.md §7);
+ * `sms` → texts an enrolment code to `phoneNumber` (reply `{ method }`); `passkey` needs no init.
+ */
+export const frameMfaInitEnrollmentRequestSchema = z.discriminatedUnion('method', [
+  z.object({ accessToken: frameAccessTokenSchema, method: z.literal('totp') }),
+  z.object({ accessToken: frameAccessTokenSchema, method: z.literal('sms'), phoneNumber: phoneNumberSchema }),
+  z.object({ accessToken: frameAccessTokenSchema, method: z.literal('passkey') }),
+])
+export type FrameMfaInitEnrollmentRequest = z.infer<typeof frameMfaInitEnrollmentRequestSchema>
+
+/** `privy:mfa:init-enrollment` reply. */
+export const frameMfaInitEnrollmentReplySchema = z.object({
+  method: mfaMethodTypeSchema,
+  secret: z.string().optional(),
+  authUrl: z.string().optional(),
+})
+export type FrameMfaInitEnrollmentReply = z.infer<typeof frameMfaInitEnrollmentReplySchema>
+
+/**
+ * `privy:mfa:submit-enrollment`: `totp` `{ mfaCode }`, `sms` `{ mfaCode, phoneNumber }`, `passkey`
+ * `{ credentialIds }` (the passkeys to enrol). Reply `{ method }`.
+ */
+export const frameMfaSubmitEnrollmentRequestSchema = z.discriminatedUnion('method', [
+  z.object({ accessToken: frameAccessTokenSchema, method: z.literal('totp'), mfaCode: codeSchema }),
+  z.object({
+    accessToken: frameAccessTokenSchema,
+    method: z.literal('sms'),
+    mfaCode: codeSchema,
+    phoneNumber: phoneNumberSchema,
+  }),
+  z.object({
+    accessToken: frameAccessTokenSchema,
+    method: z.literal('passkey'),
+    credentialIds: z.array(z.string().min(1).max(1024)).max(5),
+  }),
+])
+export type FrameMfaSubmitEnrollmentRequest = z.infer<typeof frameMfaSubmitEnrollmentRequestSchema>
+
+/** `privy:mfa:unenroll` `{ method }`: removes a factor (a fresh verification first, checklist B.16). */
+export const frameMfaUnenrollRequestSchema = z.object({
+  accessToken: frameAccessTokenSchema,
+  method: mfaMethodTypeSchema,
+})
+export type FrameMfaUnenrollRequest = z.infer<typeof frameMfaUnenrollRequestSchema>

@@ -1,0 +1,67 @@
+import { CODE_ERROR_RESET_MS } from '@foyer/protocol'
+import { useState } from 'react'
+import { useIsMounted } from '../../hooks/useIsMounted'
+import { formatMessage } from '../../i18n/formatMessage'
+import { useModal } from '../../modal/ModalContext'
+import { CodeInput } from '../../ui/CodeInput'
+import { Spinner } from '../../ui/Spinner'
+import { mfaErrorText } from './mfaErrorText'
+
+/** Props of {@link MfaCodeEntry}. */
+export type MfaCodeEntryProps = {
+  /** Checks the 6 digits; rejects with the server's or frame's error. */
+  submit(code: string): Promise<void>
+  /** Called once the code was accepted. */
+  onDone(): void
+}
+
+/**
+ * Six digit boxes for an MFA code, the sign-in code screen's `CodeInput` (spec 02 §4, §5, §9): submits on
+ * the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and the boxes reset
+ * after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes; too many
+ * attempts or the time limit show their texts and block input (spec 02 §8).
+ */
+export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
+  const { messages } = useModal()
+  const m = messages.mfa
+  const [attempt, setAttempt] = useState(0)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const [blocked, setBlocked] = useState(false)
+  const isMounted = useIsMounted()
+
+  const verify = async (code: string) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await submit(code)
+      if (isMounted()) onDone()
+    } catch (caught) {
+      if (!isMounted()) return
+      const { text, blocks } = mfaErrorText(caught, messages)
+      setBusy(false)
+      setError(text)
+      setBlocked(blocks)
+      if (!blocks) setAttempt((n) => n + 1)
+    }
+  }
+
+  return (
+    <>
+      <CodeInput
+        key={attempt}
+        onComplete={verify}
+        onEdit={() => setError(undefined)}
+        disabled={busy || blocked}
+        error={error}
+        errorResetMs={CODE_ERROR_RESET_MS}
+        groupLabel={m.codeLabel}
+        digitLabel={(n, total) => formatMessage(m.digitLabel, { n, total })}
+        numericErrorMessage={m.numericError}
+      />
+      <div className="foyer-row" role="status" aria-live="polite">
+        {busy ? <Spinner /> : null}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,17 @@
+import type { Messages } from '../../i18n/en'
+
+/**
+ * The spec 02 §8 text of an MFA failure, and whether it blocks input: a wrong code → 'The code you entered
+ * is not valid'; `mfa_verification_max_attempts_reached` and `mfa_timeout` → their texts, input blocked;
+ * otherwise 'Something went wrong.'.
+ *
+ * @example mfaErrorText(error, messages) // { text: 'The code you entered is not valid', blocks: false }
+ */
+export function mfaErrorText(error: unknown, messages: Messages): { text: string; blocks: boolean } {
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'mfa_verification_max_attempts_reached')
+    return { text: messages.mfa.maxAttempts, blocks: true }
+  if (code === 'mfa_timeout') return { text: messages.mfa.timeout, blocks: true }
+  if (code === 'missing_or_invalid_mfa') return { text: messages.mfa.invalidCode, blocks: false }
+  return { text: messages.mfa.unknownError, blocks: false }
+}

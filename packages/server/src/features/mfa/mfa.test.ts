@@ -1,0 +1,566 @@
+import {
+  type AuthResponse,
+  authResponseSchema,
+  type FrameReply,
+  MFA_CHALLENGE_TTL_MS,
+  MFA_INVALID_CODE_MESSAGE,
+  MFA_MAX_ATTEMPTS_MESSAGE,
+  MFA_TIMEOUT_MESSAGE,
+  type User,
+} from '@foyer/protocol'
+import { createFrameApi, createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
+import { eq } from 'drizzle-orm'
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openSecret } from '../../crypto/secretBox'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { injectFetch } from '../../test/injectFetch'
+import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
+import { mfaMethods } from './schema'
+import { TOTP_PARAMETERS } from './totp'
+
+const ORIGIN = 'http://localhost:5173'
+const RP_ID = 'localhost'
+const FRAME = 'http://wallet.foyer.test'
+let t: TestContext
+let counter = 0
+
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+function post(url: string, json: unknown, bearer: string, origin = ORIGIN) {
+  return t.request({
+    method: 'POST',
+    url,
+    json,
+    bearer,
+    headers: origin === FRAME ? { origin, host: new URL(FRAME).host } : { origin },
+  })
+}
+
+async function signIn(): Promise<AuthResponse & { token: string }> {
+  const response = await t.signIn(`mfa${++counter}@example.com`)
+  return { ...response, token: response.token ?? '' }
+}
+
+const codeAt = (secret: string, ms: number) =>
+  new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) }).generate({ timestamp: ms })
+const wrong = (code: string) => [...code].map((digit) => String((Number(digit) + 1) % 10)).join('')
+
+/** Enrols TOTP for the session `token`; returns the secret. */
+async function enrollTotp(token: string): Promise<string> {
+  const init = await post('/api/v1/mfa/totp/init', {}, token)
+  expect(init.statusCode, init.body).toBe(200)
+  const { totpSecret } = init.json() as { totpSecret: string }
+  const enrolled = await post('/api/v1/mfa/totp/enroll', { code: codeAt(totpSecret, t.now()) }, token)
+  expect(enrolled.statusCode, enrolled.body).toBe(200)
+  return totpSecret
+}
+
+describe('authenticator app', () => {
+  test('default: init, enroll, verify; the secret is sealed at rest (B.14)', async () => {
+    const { token, user } = await signIn()
+    const init = await post('/api/v1/mfa/totp/init', {}, token)
+    expect(init.statusCode).toBe(200)
+    const body = init.json() as { totpSecret: string; totpAuthUrl: string }
+    expect(Secret.fromBase32(body.totpSecret).bytes.length).toBe(20)
+    const url = new URL(body.totpAuthUrl)
+    expect(url.searchParams.get('secret')).toBe(body.totpSecret)
+    expect(decodeURIComponent(url.href)).toContain(`mfa${counter}@example.com`)
+
+    const enrolled = await post('/api/v1/mfa/totp/enroll', { code: codeAt(body.totpSecret, t.now()) }, token)
+    expect(enrolled.statusCode, enrolled.body).toBe(200)
+    expect((enrolled.json() as User).mfa_methods).toEqual([
+      { type: 'totp', verified_at: Math.floor(t.now() / 1000) },
+    ])
+    const [row] = await t.db.orm
+      .select()
+      .from(mfaMethods)
+      .where(eq(mfaMethods.userId, user.id.split(':').at(-1) ?? ''))
+    expect(row?.secretSealed).toMatch(/^v1\./)
+    expect(row?.secretSealed).not.toContain(body.totpSecret)
+    expect(() => openSecret(new Uint8Array(32), row?.secretSealed ?? '', `mfa-totp:${row?.id}`)).toThrow()
+
+    t.advance(30_000)
+    const verified = await post('/api/v1/mfa/totp/verify', { code: codeAt(body.totpSecret, t.now()) }, token)
+    expect(verified.statusCode, verified.body).toBe(200)
+    expect((verified.json() as { token: string }).token).toMatch(/^[a-z0-9]{25}$/)
+
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+    expect((me.json() as { user: User }).user.mfa_methods.map((method) => method.type)).toEqual(['totp'])
+  })
+
+  test('error: a used time step is refused, even on a new challenge (B.12)', async () => {
+    const { token } = await signIn()
+    const secret = await enrollTotp(token)
+    t.advance(30_000)
+    const code = codeAt(secret, t.now())
+    expect((await post('/api/v1/mfa/totp/verify', { code }, token)).statusCode).toBe(200)
+    // The challenge was consumed; the next call starts a new one, and the step is still used.
+    const replay = await post('/api/v1/mfa/totp/verify', { code }, token)
+    expect(replay.statusCode).toBe(403)
+    expect(replay.json()).toEqual({ error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' })
+    // Another session of the same user: still refused.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/v1/passwordless/authenticate',
+      json: { email: `mfa${counter}@example.com`, code: await t.sendCode(`mfa${counter}@example.com`) },
+    })
+    const otherToken = authResponseSchema.parse(other.json()).token ?? ''
+    expect((await post('/api/v1/mfa/totp/verify', { code }, otherToken)).statusCode).toBe(403)
+    // An earlier step within the window is refused too (steps only move forward).
+    expect(
+      (await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now() - 30_000) }, otherToken))
+        .statusCode,
+    ).toBe(403)
+    t.advance(30_000)
+    expect(
+      (await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, otherToken)).statusCode,
+    ).toBe(200)
+  })
+
+  test('error: a code two steps old is refused (B.11)', async () => {
+    const { token } = await signIn()
+    const secret = await enrollTotp(token)
+    t.advance(90_000)
+    const old = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now() - 60_000) }, token)
+    expect(old.statusCode).toBe(403)
+    const previous = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now() - 30_000) }, token)
+    expect(previous.statusCode).toBe(200)
+  })
+
+  test('error: the 4th wrong code locks the challenge for 10 s (B.13)', async () => {
+    const { token } = await signIn()
+    const secret = await enrollTotp(token)
+    t.advance(30_000)
+    const bad = wrong(codeAt(secret, t.now()))
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const response = await post('/api/v1/mfa/totp/verify', { code: bad }, token)
+      expect(response.json()).toEqual({ error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' })
+    }
+    const fourth = await post('/api/v1/mfa/totp/verify', { code: bad }, token)
+    expect(fourth.statusCode).toBe(403)
+    expect(fourth.json()).toEqual({
+      error: MFA_MAX_ATTEMPTS_MESSAGE,
+      code: 'mfa_verification_max_attempts_reached',
+    })
+    // Even the right code is refused while locked.
+    const locked = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    expect(locked.json()).toMatchObject({ code: 'mfa_verification_max_attempts_reached' })
+    t.advance(10_000)
+    const after = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    expect(after.statusCode, after.body).toBe(200)
+  })
+
+  test('error: an enrolment challenge expires after 300,000 ms', async () => {
+    const { token } = await signIn()
+    const init = await post('/api/v1/mfa/totp/init', {}, token)
+    const { totpSecret } = init.json() as { totpSecret: string }
+    t.advance(MFA_CHALLENGE_TTL_MS)
+    const late = await post('/api/v1/mfa/totp/enroll', { code: codeAt(totpSecret, t.now()) }, token)
+    expect(late.statusCode).toBe(403)
+    expect(late.json()).toEqual({ error: MFA_TIMEOUT_MESSAGE, code: 'mfa_timeout' })
+  })
+
+  test('error: malformed codes are 400 invalid_data; verify without enrolment is refused', async () => {
+    const { token } = await signIn()
+    const malformed = await post('/api/v1/mfa/totp/verify', { code: '12ab56' }, token)
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toMatchObject({ code: 'invalid_data' })
+    const none = await post('/api/v1/mfa/totp/verify', { code: '123456' }, token)
+    expect(none.statusCode).toBe(403)
+    expect(none.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    const unauthenticated = await t.request({ method: 'POST', url: '/api/v1/mfa/totp/init', json: {} })
+    expect(unauthenticated.statusCode).toBe(401)
+  })
+
+  test('default: unenroll needs a fresh verification (B.16), which it spends', async () => {
+    const { token } = await signIn()
+    const secret = await enrollTotp(token)
+    const refused = await post('/api/v1/mfa/totp/unenroll', {}, token)
+    expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    t.advance(30_000)
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    const removed = await post('/api/v1/mfa/totp/unenroll', {}, token)
+    expect(removed.json()).toEqual({ success: true })
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+    expect((me.json() as { user: User }).user.mfa_methods).toEqual([])
+  })
+
+  test('default: changing the email needs a fresh verification (B.16), which it spends', async () => {
+    const { token, user } = await signIn()
+    let address = (user.linked_accounts[0] as { address: string }).address
+    const secret = await enrollTotp(token)
+    const update = async () => {
+      const newAddress = `mfa-new${++counter}@example.com`
+      await post('/api/v1/passwordless/init', { email: newAddress }, token)
+      const code = (await t.mailbox(newAddress))[0]?.code as string
+      const response = await post(
+        '/api/v1/passwordless/update',
+        { oldAddress: address, newAddress, code },
+        token,
+      )
+      if (response.statusCode === 200) address = newAddress
+      return response
+    }
+    const refused = await update()
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    t.advance(30_000)
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    const updated = await update()
+    expect(updated.statusCode, updated.body).toBe(200)
+    expect((updated.json() as User).linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email', address }),
+    ])
+    // The change spent the verification: the next one asks again.
+    expect((await update()).json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+  })
+})
+
+describe('SMS', () => {
+  const number = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
+  const lastCode = async (to: string) => (await t.mailbox(to))[0]?.code ?? ''
+
+  test('default: enroll and verify through the SMS sender; adding TOTP then needs a fresh verification', async () => {
+    const { token } = await signIn()
+    const phoneNumber = number()
+    const init = await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    expect(init.json()).toEqual({ success: true })
+    const enrolled = await post(
+      '/api/v1/mfa/passwordless_sms/enroll',
+      { code: await lastCode(phoneNumber), phoneNumber },
+      token,
+    )
+    expect(enrolled.statusCode, enrolled.body).toBe(200)
+    expect((enrolled.json() as User).mfa_methods.map((method) => method.type)).toEqual(['sms'])
+
+    // Enrolling a second factor needs a fresh verification.
+    const refused = await post('/api/v1/mfa/totp/init', {}, token)
+    expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)
+    const verified = await post(
+      '/api/v1/mfa/passwordless_sms/verify',
+      { code: await lastCode(phoneNumber) },
+      token,
+    )
+    expect(verified.statusCode, verified.body).toBe(200)
+    await enrollTotp(token)
+    // Spent: a third change asks again.
+    expect((await post('/api/v1/mfa/passwordless_sms/unenroll', {}, token)).statusCode).toBe(403)
+  })
+
+  test('error: a wrong code or another number is refused; a resent code replaces the old one', async () => {
+    const { token } = await signIn()
+    const phoneNumber = number()
+    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    const first = await lastCode(phoneNumber)
+    const other = await post(
+      '/api/v1/mfa/passwordless_sms/enroll',
+      { code: first, phoneNumber: number() },
+      token,
+    )
+    expect(other.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    const second = await lastCode(phoneNumber)
+    if (first !== second) {
+      const stale = await post('/api/v1/mfa/passwordless_sms/enroll', { code: first, phoneNumber }, token)
+      expect(stale.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    }
+    const ok = await post('/api/v1/mfa/passwordless_sms/enroll', { code: second, phoneNumber }, token)
+    expect(ok.statusCode, ok.body).toBe(200)
+  })
+
+  test("error: 'Disabled' for a user who signs in with SMS", async () => {
+    const phoneNumber = number()
+    await t.request({ method: 'POST', url: '/api/v1/passwordless_sms/init', json: { phoneNumber } })
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/v1/passwordless_sms/authenticate',
+      json: { phoneNumber, code: await lastCode(phoneNumber) },
+    })
+    const token = authResponseSchema.parse(signedIn.json()).token ?? ''
+    const refused = await post(
+      '/api/v1/mfa/passwordless_sms/init',
+      { action: 'enroll', phoneNumber: number() },
+      token,
+    )
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'invalid_request' })
+  })
+})
+
+describe('passkey', () => {
+  const authenticator = createSoftAuthenticator()
+
+  test('default: enrol a linked passkey, verify with user verification; it cannot be unlinked', async () => {
+    const { token } = await signIn()
+    const linkInit = await post('/api/v1/passkeys/link/init', {}, token)
+    const { options } = linkInit.json() as { options: { challenge: string } }
+    const { response, credential } = authenticator.register({
+      challenge: options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    const linked = await post(
+      '/api/v1/passkeys/link',
+      { relying_party: RP_ID, authenticator_response: response },
+      token,
+    )
+    expect(linked.statusCode, linked.body).toBe(200)
+
+    const enrolled = await post('/api/v1/mfa/passkeys/enrollment', { credential_ids: [response.id] }, token)
+    expect(enrolled.statusCode, enrolled.body).toBe(200)
+    const user = enrolled.json() as User
+    expect(user.mfa_methods.map((method) => method.type)).toEqual(['passkey'])
+    expect(user.linked_accounts.find((account) => account.type === 'passkey')).toMatchObject({
+      enrolled_in_mfa: true,
+    })
+
+    const init = await post('/api/v1/mfa/passkeys/init', {}, token)
+    expect(init.statusCode, init.body).toBe(200)
+    const initBody = init.json() as {
+      options: {
+        challenge: string
+        rp_id: string
+        timeout: number
+        user_verification: string
+        allow_credentials: Array<{ id: string }>
+      }
+    }
+    expect(initBody.options).toMatchObject({
+      rp_id: RP_ID,
+      timeout: 300_000,
+      user_verification: 'required',
+      allow_credentials: [{ id: response.id, type: 'public-key' }],
+    })
+    const assertion = authenticator.assert({
+      credential,
+      challenge: initBody.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 1,
+    })
+    const snake = {
+      id: assertion.id,
+      raw_id: assertion.rawId,
+      type: 'public-key',
+      response: {
+        authenticator_data: assertion.response.authenticatorData,
+        client_data_json: assertion.response.clientDataJSON,
+        signature: assertion.response.signature,
+      },
+      client_extension_results: {},
+    }
+    const verified = await post(
+      '/api/v1/mfa/passkeys/verify',
+      { authenticator_response: snake },
+      token,
+      FRAME,
+    )
+    expect(verified.statusCode, verified.body).toBe(200)
+    // The same assertion again: the challenge verified once.
+    const replay = await post('/api/v1/mfa/passkeys/verify', { authenticator_response: snake }, token, FRAME)
+    expect(replay.statusCode).toBe(403)
+
+    const unlink = await post('/api/v1/passkeys/unlink', { credential_id: response.id }, token)
+    expect(unlink.statusCode).toBe(400)
+    expect(unlink.json()).toEqual({
+      error: 'Cannot unlink a passkey enrolled in MFA',
+      code: 'invalid_request',
+    })
+  })
+
+  test('error: enrolling a passkey that is not the user’s is 404', async () => {
+    const { token } = await signIn()
+    const response = await post('/api/v1/mfa/passkeys/enrollment', { credential_ids: ['bm90LW1pbmU'] }, token)
+    expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
+  function frames() {
+    let id = 0
+    const deviceShares = createMemoryShareStore()
+    const handler = (mode: 'wallet' | 'export') =>
+      createFrameHandler({
+        appId: t.demoApp.id,
+        api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app), purpose: mode }),
+        deviceShares,
+        mode,
+        now: t.now,
+        ...(mode === 'export' ? { showExport: () => {} } : {}),
+      })
+    const wallet = handler('wallet')
+    return {
+      wallet: (event: string, data: unknown): Promise<FrameReply> =>
+        wallet.handle({ id: `m${++id}`, event, data }),
+    }
+  }
+  const entropy = (address: string) => ({ chain_type: 'ethereum', entropy_id: address })
+
+  async function userWithWallet() {
+    const session = await signIn()
+    const device = frames()
+    const created = await device.wallet('privy:wallets:create', { accessToken: session.token })
+    if ('error' in created) throw new Error(created.error.message)
+    return { ...session, device, address: (created.data as { address: string }).address }
+  }
+
+  test('default: without a factor the auth share is released; with one it needs a verification in the window', async () => {
+    const { token, address } = await userWithWallet()
+    expect(
+      (await post('/api/v1/embedded_wallets/auth_share', entropy(address), token, FRAME)).statusCode,
+    ).toBe(200)
+    const secret = await enrollTotp(token)
+    // Enrolment proved the factor: the share is released within the window...
+    expect(
+      (await post('/api/v1/embedded_wallets/auth_share', entropy(address), token, FRAME)).statusCode,
+    ).toBe(200)
+    // ...and refused after it (15 min), as is the recovery material.
+    t.advance(15 * 60_000 + 1)
+    const refused = await post('/api/v1/embedded_wallets/auth_share', entropy(address), token, FRAME)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ error: 'MFA verification required', code: 'missing_or_invalid_mfa' })
+    expect(
+      (await post('/api/v1/embedded_wallets/recovery_material', entropy(address), token, FRAME)).statusCode,
+    ).toBe(403)
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    expect(
+      (await post('/api/v1/embedded_wallets/auth_share', entropy(address), token, FRAME)).statusCode,
+    ).toBe(200)
+  })
+
+  test('default: the verification is the session’s, not the user’s', async () => {
+    const { token, address, user } = await userWithWallet()
+    const secret = await enrollTotp(token)
+    const email = user.linked_accounts.find((account) => account.type === 'email')
+    const address2 = email && 'address' in email ? email.address : ''
+    t.advance(30_000)
+    const other = await t.signIn(address2)
+    const refused = await post(
+      '/api/v1/embedded_wallets/auth_share',
+      entropy(address),
+      other.token ?? '',
+      FRAME,
+    )
+    expect(refused.statusCode).toBe(403)
+    t.advance(30_000)
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, other.token ?? '')
+    expect(
+      (await post('/api/v1/embedded_wallets/auth_share', entropy(address), other.token ?? '', FRAME))
+        .statusCode,
+    ).toBe(200)
+  })
+
+  test('default: export always asks — each export spends one verification', async () => {
+    const { token, address } = await userWithWallet()
+    const secret = await enrollTotp(token)
+    // Inside the window, but no unspent verification: refused.
+    expect((await post('/api/v1/embedded_wallets/export', entropy(address), token, FRAME)).statusCode).toBe(
+      403,
+    )
+    t.advance(30_000)
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+    expect((await post('/api/v1/embedded_wallets/export', entropy(address), token, FRAME)).statusCode).toBe(
+      200,
+    )
+    const again = await post('/api/v1/embedded_wallets/export', entropy(address), token, FRAME)
+    expect(again.statusCode).toBe(403)
+    expect(again.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    // Signing still works in the window.
+    expect(
+      (await post('/api/v1/embedded_wallets/auth_share', entropy(address), token, FRAME)).statusCode,
+    ).toBe(200)
+  })
+
+  test('default: signing in the frame is refused with missing_or_invalid_mfa, then works after verifying', async () => {
+    const { token, address } = await userWithWallet()
+    const secret = await enrollTotp(token)
+    t.advance(15 * 60_000 + 1)
+    // A new frame (empty memory) on another device: connecting needs the auth share.
+    const device = frames()
+    const connect = () =>
+      device.wallet('privy:wallets:connect', {
+        accessToken: token,
+        chainType: 'ethereum',
+        entropyId: address,
+      })
+    const sign = () =>
+      device.wallet('privy:wallets:rpc', {
+        accessToken: token,
+        chainType: 'ethereum',
+        entropyId: address,
+        walletIndex: 0,
+        request: { method: 'personal_sign', params: ['0x68656c6c6f', address] },
+      })
+    const refused = await connect()
+    expect(refused, JSON.stringify(refused)).toMatchObject({
+      error: { type: 'missing_or_invalid_mfa', message: 'MFA verification required' },
+    })
+    await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token, FRAME)
+    const connected = await connect()
+    expect('data' in connected, JSON.stringify(connected)).toBe(true)
+    const signed = await sign()
+    expect(signed).toMatchObject({ data: { method: 'personal_sign' } })
+  })
+
+  test('default: the frame events enrol, verify and remove the authenticator app', async () => {
+    const { token, device } = await userWithWallet()
+    const init = await device.wallet('privy:mfa:init-enrollment', { accessToken: token, method: 'totp' })
+    if (!('data' in init)) throw new Error(JSON.stringify(init))
+    const { secret, authUrl } = init.data as { secret: string; authUrl: string }
+    expect(new URL(authUrl).searchParams.get('secret')).toBe(secret)
+    const wrongSubmit = await device.wallet('privy:mfa:submit-enrollment', {
+      accessToken: token,
+      method: 'totp',
+      mfaCode: wrong(codeAt(secret, t.now())),
+    })
+    expect(wrongSubmit).toMatchObject({
+      error: { type: 'missing_or_invalid_mfa', message: MFA_INVALID_CODE_MESSAGE },
+    })
+    const submitted = await device.wallet('privy:mfa:submit-enrollment', {
+      accessToken: token,
+      method: 'totp',
+      mfaCode: codeAt(secret, t.now()),
+    })
+    expect(submitted).toMatchObject({ data: { method: 'totp' } })
+    const refused = await device.wallet('privy:mfa:unenroll', { accessToken: token, method: 'totp' })
+    expect(refused).toMatchObject({ error: { type: 'missing_or_invalid_mfa' } })
+    t.advance(30_000)
+    const verified = await device.wallet('privy:mfa:verify', {
+      accessToken: token,
+      mfaMethod: 'totp',
+      mfaCode: codeAt(secret, t.now()),
+    })
+    expect(verified).toMatchObject({ data: { method: 'totp' } })
+    expect(await device.wallet('privy:mfa:unenroll', { accessToken: token, method: 'totp' })).toMatchObject({
+      data: { method: 'totp' },
+    })
+  })
+
+  test('error: a guest cannot enrol (I.54)', async () => {
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/v1/guest/authenticate',
+      json: { guest_credential: Buffer.alloc(32, ++counter).toString('base64url') },
+    })
+    const token = authResponseSchema.parse(guest.json()).token ?? ''
+    const refused = await post('/api/v1/mfa/totp/init', {}, token)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({
+      error: 'Enrolling in MFA is not available to guest accounts. Link an email, phone or wallet first.',
+      code: 'missing_or_invalid_mfa',
+    })
+    const sms = await post(
+      '/api/v1/mfa/passwordless_sms/init',
+      { action: 'enroll', phoneNumber: '+14155550199' },
+      token,
+    )
+    expect(sms.statusCode).toBe(403)
+  })
+})

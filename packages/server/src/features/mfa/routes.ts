@@ -1,0 +1,99 @@
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
+import type { ServerContext } from '../../ServerContext'
+import { requireSession } from '../sessions/requireSession'
+import { initPasskeyVerification, setPasskeyEnrollment, verifyPasskey } from './passkeyService'
+import { enrollSms, initSms, unenrollSms, verifySms } from './smsService'
+import { enrollTotp, initTotpEnrollment, type MfaActor, unenrollTotp, verifyTotp } from './totpService'
+
+function originOf(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin
+  return typeof origin === 'string' ? origin : undefined
+}
+
+/**
+ * Multi-factor verification (spec 02 §2, §7; WIRE.md §7; issue 13), all POST, all for a live session (the
+ * user is the session's, checklist I.57):
+ * - `/api/v1/mfa/totp/{init,enroll,verify,unenroll}` — authenticator app (RFC 6238, checklist B.10–B.14);
+ * - `/api/v1/mfa/passwordless_sms/{init,enroll,verify,unenroll}` — SMS codes through the server's sender;
+ * - `/api/v1/mfa/passkeys/{init,verify,enrollment}` — passkeys, user verification required (H.49).
+ * A verification is recorded for the session and opens the gates of `verifications.ts` (B.15, B.16).
+ * Code-taking and code-sending calls are rate-limited per IP like the passwordless routes.
+ */
+export async function mfaRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+  const { context } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const actor = async (request: FastifyRequest): Promise<MfaActor> => {
+    const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+    return { app: foyerApp, sessionId, userId }
+  }
+  const reply = <T>(value: T, response: { header(name: string, value: string): unknown }) => {
+    response.header('cache-control', 'no-store')
+    return value
+  }
+
+  typed.post(
+    endpoints['POST /api/v1/mfa/totp/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/init']) },
+    async (request, response) => reply(await initTotpEnrollment(context, await actor(request)), response),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/totp/enroll'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/enroll']) },
+    async (request) => enrollTotp(context, await actor(request), request.body.code),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/totp/verify'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/verify']) },
+    async (request) => verifyTotp(context, await actor(request), request.body.code),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/totp/unenroll'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/mfa/totp/unenroll']) },
+    async (request) => unenrollTotp(context, await actor(request)),
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/mfa/passwordless_sms/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/init']) },
+    async (request) => initSms(context, await actor(request), request.body),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/passwordless_sms/enroll'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/enroll']) },
+    async (request) => enrollSms(context, await actor(request), request.body),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/passwordless_sms/verify'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/verify']) },
+    async (request) => verifySms(context, await actor(request), request.body.code),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/passwordless_sms/unenroll'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/unenroll']) },
+    async (request) => unenrollSms(context, await actor(request)),
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/mfa/passkeys/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/init']) },
+    async (request) =>
+      initPasskeyVerification(context, await actor(request), {
+        origin: originOf(request),
+        relyingParty: request.body.relying_party,
+      }),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/passkeys/verify'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/verify']) },
+    async (request) => verifyPasskey(context, await actor(request), request.body.authenticator_response),
+  )
+  typed.post(
+    endpoints['POST /api/v1/mfa/passkeys/enrollment'].path,
+    { schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/enrollment']) },
+    async (request) => setPasskeyEnrollment(context, await actor(request), request.body.credential_ids),
+  )
+}

@@ -1,0 +1,182 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { maskPhoneNumber, type User } from '@foyer/protocol'
+import { and, eq } from 'drizzle-orm'
+import { deriveKey } from '../../crypto/deriveKey'
+import { randomId } from '../../crypto/randomId'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../ServerContext'
+import { generateCode } from '../passwordless/service'
+import { toE164 } from '../sms/phoneNumber'
+import { linkedAccounts } from '../users/schema'
+import { requireUserJson } from '../users/service'
+import { consumeChallenge, failAttempt, type MfaPurpose, startChallenge, takeAttempt } from './challenges'
+import { assertMethodOffered, assertNotEnrolled, deleteMethod, insertMethod, requireMethod } from './methods'
+import type { MfaActor } from './totpService'
+import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
+
+/** Spec 02 §2: SMS is 'Disabled' as a factor for a user who signs in with SMS. */
+export const SMS_MFA_DISABLED_MESSAGE = 'SMS verification is not available to accounts that sign in with SMS.'
+/** Message of `twilio_verification_failed`: the code could not be texted. */
+export const SMS_SEND_FAILED_MESSAGE = 'Could not send the verification code. Please try again later.'
+
+/** HMAC-SHA256 (hex) of an MFA code bound to its session, purpose and number (key: HKDF sub-key). */
+function mfaCodeHmac(
+  context: ServerContext,
+  parameters: { sessionId: string; purpose: MfaPurpose; phoneNumber: string; code: string },
+): string {
+  return createHmac('sha256', deriveKey(context.masterKey, 'mfa-code-hmac'))
+    .update([parameters.sessionId, parameters.purpose, parameters.phoneNumber, parameters.code].join('\n'))
+    .digest('hex')
+}
+
+function sameHmac(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** True when the user signs in with a phone number (a linked `phone` account). */
+async function signsInWithSms(context: ServerContext, userId: string): Promise<boolean> {
+  const [row] = await context.db.orm
+    .select({ id: linkedAccounts.id })
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'phone')))
+    .limit(1)
+  return Boolean(row)
+}
+
+/**
+ * `mfa/passwordless_sms/init` (WIRE.md §7): texts a new 6-digit code through the server's SMS sender and
+ * makes it the session's challenge (4 attempts, 300 s; a new init replaces the code).
+ * - `{ action: 'enroll', phoneNumber }`: refused to guests (I.54), to users who sign in with SMS (400
+ *   `invalid_request`, spec 02 §2 'Disabled'), when already enrolled (400 `resource_conflict`) and, when
+ *   another factor is enrolled, without a fresh verification (403 `missing_or_invalid_mfa`, B.16);
+ * - `{ action: 'verify' }`: to the enrolled number (403 `missing_or_invalid_mfa` without one).
+ * A failed send answers 400 `twilio_verification_failed`.
+ */
+export async function initSms(
+  context: ServerContext,
+  actor: MfaActor,
+  body: { action: 'verify' } | { action: 'enroll'; phoneNumber: string },
+): Promise<{ success: true }> {
+  const { app, sessionId, userId } = actor
+  let phoneNumber: string
+  if (body.action === 'enroll') {
+    await assertNotGuest(context, { userId, action: 'Enrolling in MFA' })
+    assertMethodOffered(app, 'sms')
+    if (await signsInWithSms(context, userId))
+      throw new FoyerHttpError('invalid_request', SMS_MFA_DISABLED_MESSAGE)
+    await assertNotEnrolled(context, { userId, type: 'sms' })
+    await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
+    phoneNumber = toE164(body.phoneNumber)
+  } else {
+    phoneNumber = (await requireMethod(context, { userId, type: 'sms' })).phoneNumber ?? ''
+  }
+  if (!context.sms.delivers && context.env === 'production')
+    throw new FoyerHttpError('not_supported', 'SMS is not configured on this server.')
+  const code = generateCode()
+  const purpose = body.action
+  await startChallenge(
+    context,
+    { appId: app.id, userId, sessionId, method: 'sms', purpose },
+    {
+      replace: 'always',
+      fields: { codeHmac: mfaCodeHmac(context, { sessionId, purpose, phoneNumber, code }), phoneNumber },
+    },
+  )
+  try {
+    await context.sms.send({
+      to: phoneNumber,
+      body: `${code} is your ${app.name} verification code. It expires in 5 minutes.`,
+      code,
+    })
+  } catch (error) {
+    context.log.error({ err: error, to: maskPhoneNumber(phoneNumber) }, 'sending the MFA code SMS failed')
+    throw new FoyerHttpError('twilio_verification_failed', SMS_SEND_FAILED_MESSAGE)
+  }
+  return { success: true }
+}
+
+/** Checks `code` against the session's SMS challenge of `purpose` (one attempt); returns its number. */
+async function checkSmsCode(
+  context: ServerContext,
+  actor: MfaActor,
+  parameters: { purpose: MfaPurpose; code: string; phoneNumber?: string },
+): Promise<{ phoneNumber: string; token: string }> {
+  const { app, sessionId, userId } = actor
+  const challenge = await takeAttempt(context, {
+    appId: app.id,
+    userId,
+    sessionId,
+    method: 'sms',
+    purpose: parameters.purpose,
+  })
+  const phoneNumber = challenge.phoneNumber ?? ''
+  if (parameters.phoneNumber !== undefined && parameters.phoneNumber !== phoneNumber)
+    return failAttempt(context, challenge)
+  const expected = mfaCodeHmac(context, {
+    sessionId,
+    purpose: parameters.purpose,
+    phoneNumber,
+    code: parameters.code,
+  })
+  if (!sameHmac(expected, challenge.codeHmac ?? '')) return failAttempt(context, challenge)
+  await consumeChallenge(context, challenge)
+  return { phoneNumber, token: challenge.id }
+}
+
+/**
+ * `mfa/passwordless_sms/enroll` `{ code, phoneNumber }`: the code texted by the 'enroll' init, for that same
+ * number, enrols SMS (spends a fresh verification when another factor is enrolled). Returns the user.
+ */
+export async function enrollSms(
+  context: ServerContext,
+  actor: MfaActor,
+  body: { code: string; phoneNumber: string },
+): Promise<User> {
+  const { app, sessionId, userId } = actor
+  await assertNotGuest(context, { userId, action: 'Enrolling in MFA' })
+  assertMethodOffered(app, 'sms')
+  await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
+  const { phoneNumber } = await checkSmsCode(context, actor, {
+    purpose: 'enroll',
+    code: body.code,
+    phoneNumber: toE164(body.phoneNumber),
+  })
+  await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
+  const now = new Date(context.now())
+  await insertMethod(context, {
+    id: randomId(25),
+    appId: app.id,
+    userId,
+    type: 'sms',
+    secretSealed: null,
+    phoneNumber,
+    lastUsedStep: null,
+    verifiedAt: now,
+    createdAt: now,
+  })
+  await recordVerification(context, { sessionId, userId, unspent: false })
+  return requireUserJson(context.db, userId)
+}
+
+/** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification (B.15). */
+export async function verifySms(
+  context: ServerContext,
+  actor: MfaActor,
+  code: string,
+): Promise<{ token: string }> {
+  await requireMethod(context, { userId: actor.userId, type: 'sms' })
+  const { token } = await checkSmsCode(context, actor, { purpose: 'verify', code })
+  await recordVerification(context, { sessionId: actor.sessionId, userId: actor.userId, unspent: true })
+  return { token }
+}
+
+/** `mfa/passwordless_sms/unenroll`: removes SMS; needs (and spends) a fresh verification (B.16). */
+export async function unenrollSms(context: ServerContext, actor: MfaActor): Promise<{ success: true }> {
+  const { sessionId, userId } = actor
+  await requireMethod(context, { userId, type: 'sms' })
+  await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
+  await deleteMethod(context, { userId, type: 'sms' })
+  return { success: true }
+}
