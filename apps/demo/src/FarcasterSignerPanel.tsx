@@ -24,7 +24,7 @@ export function FarcasterSignerPanel() {
   const [signature, setSignature] = useState('')
   const [error, setError] = useState('')
   const account = user?.linked_accounts.find((entry) => entry.type === 'farcaster')
-  if (!account || account.type !== 'farcaster') return null
+  if (account?.type !== 'farcaster') return null
   const publicKey = getFarcasterSignerPublicKey()
 
   const run = (action: () => Promise<void>) => async () => {

@@ -1,4 +1,4 @@
-import { headers, OAUTH_STATE_BYTES, OAUTH_VERIFIER_BYTES, type OAuthInitResponse } from '@foyer/protocol'
+import { headers, OAUTH_STATE_BYTES, OAUTH_VERIFIER_BYTES } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
 import type { OAuthAction, OAuthDisplayMode } from '../oauth/oauthFlowStorage'

@@ -246,9 +246,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     closable: true,
   },
   mfaEnrollment: {
-    component: lazy(() =>
-      import('../screens/mfa/MfaEnrollment').then((m) => ({ default: m.MfaEnrollment })),
-    ),
+    component: lazy(() => import('../screens/mfa/MfaEnrollment').then((m) => ({ default: m.MfaEnrollment }))),
     title: (m) => m.mfa.chooseTitle,
     closable: true,
   },

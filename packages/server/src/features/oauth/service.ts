@@ -7,7 +7,6 @@ import {
   OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   type OAuthClientSettings,
-  type OAuthProvider,
   type OAuthTokens,
   oauthProviderNames,
   oauthReturnParameters,
@@ -26,7 +25,6 @@ import { appleClientSecret } from './appleClientSecret'
 import {
   fetchProviderUser,
   type ProviderRefusal,
-  type ProviderUser,
   ProviderUserError,
   providerRefusal,
 } from './fetchProviderUser'

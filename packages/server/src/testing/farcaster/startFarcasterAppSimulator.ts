@@ -102,7 +102,7 @@ ${parameters.signedKeyRequests ? `<h2>Signer requests</h2>${signerRows() ? `<ul>
       const form = await readForm(request)
       const token = form.get('token') ?? ''
       const signerRequest = parameters.signedKeyRequests?.requests.find((entry) => entry.token === token)
-      if (!signerRequest || signerRequest.state !== 'pending') notice = 'That request is gone.'
+      if (signerRequest?.state !== 'pending') notice = 'That request is gone.'
       else if (request.url === '/reject-signer') {
         parameters.signedKeyRequests?.revoke(token)
         notice = 'Signer request rejected.'
