@@ -338,12 +338,46 @@ describe('passkey', () => {
       user_verification: 'required',
       allow_credentials: [{ id: response.id, type: 'public-key' }],
     })
+    const toWire = (assertion: ReturnType<typeof authenticator.assert>) => ({
+      id: assertion.id,
+      raw_id: assertion.rawId,
+      type: 'public-key',
+      response: {
+        authenticator_data: assertion.response.authenticatorData,
+        client_data_json: assertion.response.clientDataJSON,
+        signature: assertion.response.signature,
+      },
+      client_extension_results: {},
+    })
+    // Checklist H.49: an assertion without user verification (presence only) is refused.
+    const presenceOnly = toWire(
+      authenticator.assert({
+        credential,
+        challenge: initBody.options.challenge,
+        origin: ORIGIN,
+        rpId: RP_ID,
+        counter: 1,
+        userVerified: false,
+      }),
+    )
+    const unverified = await post(
+      '/api/v1/mfa/passkeys/verify',
+      { authenticator_response: presenceOnly },
+      token,
+      FRAME,
+    )
+    // The same credential, counter and a live challenge: only the missing UV flag differs from the
+    // assertion that passes below.
+    expect(unverified.statusCode).toBe(403)
+    expect(unverified.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
+    const again = await post('/api/v1/mfa/passkeys/init', {}, token)
+    initBody.options.challenge = (again.json() as typeof initBody).options.challenge
     const assertion = authenticator.assert({
       credential,
       challenge: initBody.options.challenge,
       origin: ORIGIN,
       rpId: RP_ID,
-      counter: 1,
+      counter: 2,
     })
     const snake = {
       id: assertion.id,

@@ -116,7 +116,10 @@ export function createSoftAuthenticator() {
       }
     },
 
-    /** An assertion (`navigator.credentials.get`) by `credential`, with signature counter `counter`. */
+    /**
+     * An assertion (`navigator.credentials.get`) by `credential`, with signature counter `counter`; the
+     * user-verified flag is set unless `userVerified: false` (an authenticator that only tested presence).
+     */
     assert(parameters: {
       credential: SoftCredential
       challenge: string
@@ -124,8 +127,10 @@ export function createSoftAuthenticator() {
       rpId: string
       counter: number
       userHandle?: string
+      userVerified?: boolean
     }): AuthenticationResponseJSON {
-      const authData = concat(sha256(parameters.rpId), new Uint8Array([UP | UV]), uint32(parameters.counter))
+      const flags = parameters.userVerified === false ? UP : UP | UV
+      const authData = concat(sha256(parameters.rpId), new Uint8Array([flags]), uint32(parameters.counter))
       const data = clientData('webauthn.get', parameters.challenge, parameters.origin)
       const signature = sign('sha256', concat(authData, sha256(data)), parameters.credential.privateKey)
       const credentialId = isoBase64URL.fromBuffer(parameters.credential.id)
