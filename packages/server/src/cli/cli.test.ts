@@ -74,4 +74,28 @@ describe('foyer-server CLI', () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
     await expect(foyerServer(['frobnicate'], cwd)).rejects.toMatchObject({ code: 1 })
   })
+
+  test('error: in production, start refuses to run without the built wallet frame', {
+    timeout: 60_000,
+  }, async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
+    const { DATABASE_URL: _ignored, ...env } = process.env
+    const started = run(process.execPath, [bin, 'start'], {
+      cwd,
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        FOYER_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+        FOYER_DATA_DIR: join(cwd, 'data'),
+        // An empty directory: no `npm run build -w @foyer/server` output there.
+        FOYER_WALLET_FRAME_DIR: join(cwd, 'no-build'),
+        PORT: '0',
+      },
+      timeout: 30_000,
+    })
+    await expect(started).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The wallet frame is not built'),
+    })
+  })
 })

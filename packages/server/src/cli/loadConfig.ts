@@ -74,6 +74,7 @@ export const envSchema = z.object({
   FOYER_DEV_MAILBOX: z.enum(['0', '1']).default('0'),
   FOYER_REFRESH_GRACE: z.coerce.number().int().min(1).max(300).optional(),
   FOYER_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  FOYER_WALLET_FRAME_DIR: optionalString,
   FOYER_TRUST_PROXY: optionalString,
   FOYER_METRICS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalString.pipe(z.string().url().optional()),
@@ -173,6 +174,12 @@ export type ServerConfig = {
   refreshTokenGraceSeconds: number | undefined
   /** `FOYER_ANALYTICS_RETENTION_DAYS`: analytics events older than this are purged; undefined = 30. */
   analyticsRetentionDays: number | undefined
+  /**
+   * `FOYER_WALLET_FRAME_DIR`: the built wallet frame (`npm run build -w @foyer/server` writes
+   * `packages/server/dist/wallet-frame`, the default), required in production; absolute, from the working
+   * directory when relative.
+   */
+  walletFrameDir: string | undefined
   /**
    * `FOYER_TRUST_PROXY`: Fastify's `trustProxy` — a hop count (`1`), `true` (every hop: only when nothing
    * reaches the server except through the proxy) or comma-separated addresses and CIDRs
@@ -277,6 +284,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     devMailbox,
     refreshTokenGraceSeconds: values.FOYER_REFRESH_GRACE,
     analyticsRetentionDays: values.FOYER_ANALYTICS_RETENTION_DAYS,
+    walletFrameDir: values.FOYER_WALLET_FRAME_DIR ? resolve(cwd, values.FOYER_WALLET_FRAME_DIR) : undefined,
     trustProxy: parseTrustProxy(values.FOYER_TRUST_PROXY),
     metrics: values.FOYER_METRICS === 'on',
     redisUrl: values.REDIS_URL,

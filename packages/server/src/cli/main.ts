@@ -18,7 +18,7 @@ Commands:
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
-FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS,
+FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS, FOYER_WALLET_FRAME_DIR,
 FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
 (see packages/server/README.md).`
 
@@ -36,10 +36,9 @@ async function withDatabase<T>(
 }
 
 async function start(config: ServerConfig): Promise<void> {
-  if (config.env === 'production' && !(await readWalletFrameBundle(WALLET_FRAME_DIST_DIR)))
-    throw new Error(
-      `The wallet frame is not built (${WALLET_FRAME_DIST_DIR}): run npm run build -w @foyer/server`,
-    )
+  const walletFrameDir = config.walletFrameDir ?? WALLET_FRAME_DIST_DIR
+  if (config.env === 'production' && !(await readWalletFrameBundle(walletFrameDir)))
+    throw new Error(`The wallet frame is not built (${walletFrameDir}): run npm run build -w @foyer/server`)
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   await migrate(db)
   await seedDemoApp(db, {
@@ -78,6 +77,7 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     ...(config.refreshTokenGraceSeconds ? { refreshTokenGraceSeconds: config.refreshTokenGraceSeconds } : {}),
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
+    walletFrameDir,
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   })
   // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
