@@ -11,10 +11,10 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { FarcasterIcon } from '../../../ui/FarcasterIcon'
-import { Notice } from '../../../ui/Notice'
 import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SignedInNotice } from '../../Success/SignedInNotice'
 import {
   initLoginWithFarcaster,
   linkFarcaster,
@@ -113,16 +113,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
     void run()
   }
 
-  if (status.kind === 'success')
-    return (
-      <div role="status">
-        <Notice
-          tone="success"
-          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
-          detail={messages.success.detail}
-        />
-      </div>
-    )
+  if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   const header = (
     <ScreenHeader

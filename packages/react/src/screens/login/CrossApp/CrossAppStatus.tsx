@@ -12,9 +12,9 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SignedInNotice } from '../../Success/SignedInNotice'
 import { useCrossAppDetails } from './useCrossAppDetails'
 
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
@@ -75,16 +75,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
 
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   const icon = details?.icon_url ? <img src={details.icon_url} alt="" width={20} height={20} /> : null
-  if (status.kind === 'success')
-    return (
-      <div role="status">
-        <Notice
-          tone="success"
-          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
-          detail={messages.success.detail}
-        />
-      </div>
-    )
+  if (status.kind === 'success') return <SignedInNotice />
   if (status.kind === 'error')
     return (
       <div className="foyer-screen">

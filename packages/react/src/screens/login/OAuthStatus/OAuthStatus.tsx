@@ -18,10 +18,10 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SignedInNotice } from '../../Success/SignedInNotice'
 import { oauthProviderName } from '../oauthProviderName'
 import { oauthScopeName } from '../oauthScopeName'
 
@@ -136,16 +136,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
   const title = formatMessage(params.action === 'link' ? m.linkingTitle : m.verifyingTitle, {
     provider: name,
   })
-  if (status.kind === 'success')
-    return (
-      <div role="status">
-        <Notice
-          tone="success"
-          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
-          detail={messages.success.detail}
-        />
-      </div>
-    )
+  if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   if (status.kind === 'error')
     return (

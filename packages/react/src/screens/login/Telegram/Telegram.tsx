@@ -15,9 +15,9 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SignedInNotice } from '../../Success/SignedInNotice'
 
 type Status =
   | { kind: 'loading' }
@@ -123,16 +123,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
     setAttempt((count) => count + 1)
   }
 
-  if (status.kind === 'success')
-    return (
-      <div role="status">
-        <Notice
-          tone="success"
-          title={<ScreenTitle>{messages.success.title}</ScreenTitle>}
-          detail={messages.success.detail}
-        />
-      </div>
-    )
+  if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   const title = <ScreenTitle>{params.action === 'link' ? m.linkTitle : m.title}</ScreenTitle>
   const showWidget = status.kind === 'loading' || status.kind === 'waiting'
