@@ -97,6 +97,9 @@ function start(name, args, { cwd, env, ready }) {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C reaches this script only, which then sends the child one SIGTERM (a
+    // second signal would cut the server's graceful shutdown short).
+    detached: true,
   })
   const started = new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -160,8 +163,19 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
   ready: /Local:/,
 })
 
+let stopping = false
 function stop(code = 0) {
-  for (const { child } of [server, demo]) if (child.exitCode === null) child.kill('SIGTERM')
+  if (stopping) return
+  stopping = true
+  const children = [server, demo]
+    .map(({ child }) => child)
+    .filter((child) => child.exitCode === null && child.signalCode === null)
+  for (const child of children) child.kill('SIGTERM')
+  const exited = Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))))
+  // The server finishes its requests in flight (up to FOYER_SHUTDOWN_GRACE_MS); SIGKILL after 12 s.
+  const forced = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  }, 12_000)
   // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
   turnstile.close().catch(() => {})
   identityProvider.close().catch(() => {})
@@ -169,7 +183,10 @@ function stop(code = 0) {
   farcasterApp.close().catch(() => {})
   signedKeyRequests.close().catch(() => {})
   farcaster.close().catch(() => {})
-  chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
+  Promise.all([exited, chains.stop()]).finally(() => {
+    clearTimeout(forced)
+    process.exit(code)
+  })
 }
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
