@@ -42,7 +42,7 @@ const ORDER: MfaMethodType[] = ['totp', 'sms', 'passkey']
  * B.16): the verification screens show in place, then the step is retried.
  */
 export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
-  const { client, messages, state, appName, close } = useModal()
+  const { client, messages, format, state, appName, close } = useModal()
   const m = messages.mfa
   const user = state.user
   const enabled = new Set((user?.mfa_methods ?? []).map((method) => method.type))
@@ -275,9 +275,7 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
                 <span>{passkey.authenticator_name ?? passkey.created_with_browser ?? 'Unknown device'}</span>
                 <span>
                   {formatMessage(m.lastUsed, {
-                    date: new Date(
-                      (passkey.latest_verified_at ?? passkey.verified_at) * 1000,
-                    ).toLocaleString(),
+                    date: format.dateTime(passkey.latest_verified_at ?? passkey.verified_at),
                   })}
                 </span>
                 <Button

@@ -22,7 +22,7 @@ const PASSKEY_LIST_PREVIEW_COUNT = 2
  * (`unlinkPasskey`). Status changes are announced. Closing the modal ends the flow.
  */
 export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
-  const { client, state, messages } = useModal()
+  const { client, state, messages, format } = useModal()
   const m = messages.passkey
   const [expanded, setExpanded] = useState(false)
   const [busy, setBusy] = useState<'link' | string | null>(null)
@@ -69,7 +69,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
                   {account.first_verified_at ? (
                     <small className="foyer-text">
                       {formatMessage(m.linkedAt, {
-                        date: new Date(account.first_verified_at * 1000).toLocaleDateString(),
+                        date: format.date(account.first_verified_at),
                       })}
                     </small>
                   ) : null}
