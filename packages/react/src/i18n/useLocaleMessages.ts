@@ -25,10 +25,11 @@ export function useLocaleMessages(intl: { locale?: string; messages?: MessagesOv
 } {
   const { tag, messages: wanted } = resolveLocale(intl?.locale)
   const [, setLoadedCount] = useState(0)
-  const bundle = loadedLocaleMessages(wanted)
+  // English is bundled: no layer over it.
+  const bundle = wanted === 'en' ? undefined : loadedLocaleMessages(wanted)
 
   useEffect(() => {
-    if (loadedLocaleMessages(wanted)) return
+    if (wanted === 'en' || loadedLocaleMessages(wanted)) return
     let current = true
     loadLocaleMessages(wanted)
       .then(() => {
