@@ -252,6 +252,8 @@ export const de: MessagesOverride = {
     remove: '{name} entfernen',
     removed: 'Passkey entfernt',
     linkedAt: 'Hinzugefügt am {date}',
+    deviceOn: '{name} auf {platform}',
+    unknownDevice: 'Unbekanntes Gerät',
   },
   oauth: {
     continueWith: 'Weiter mit {provider}',

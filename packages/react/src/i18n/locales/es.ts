@@ -251,6 +251,8 @@ export const es: MessagesOverride = {
     remove: 'Eliminar {name}',
     removed: 'Llave de acceso eliminada',
     linkedAt: 'Añadida el {date}',
+    deviceOn: '{name} en {platform}',
+    unknownDevice: 'Dispositivo desconocido',
   },
   oauth: {
     continueWith: 'Continuar con {provider}',

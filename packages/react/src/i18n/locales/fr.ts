@@ -256,6 +256,8 @@ export const fr: MessagesOverride = {
     remove: 'Supprimer {name}',
     removed: 'Clé d’accès supprimée',
     linkedAt: 'Ajoutée le {date}',
+    deviceOn: '{name} sur {platform}',
+    unknownDevice: 'Appareil inconnu',
   },
   oauth: {
     continueWith: 'Continuer avec {provider}',

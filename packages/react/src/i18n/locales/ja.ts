@@ -249,6 +249,8 @@ export const ja: MessagesOverride = {
     remove: '{name} を削除',
     removed: 'パスキーを削除しました',
     linkedAt: '{date} に追加',
+    deviceOn: '{platform} の {name}',
+    unknownDevice: '不明なデバイス',
   },
   oauth: {
     continueWith: '{provider} で続行',

@@ -252,6 +252,8 @@ export const pt: MessagesOverride = {
     remove: 'Remover {name}',
     removed: 'Chave de acesso removida',
     linkedAt: 'Adicionada em {date}',
+    deviceOn: '{name} no {platform}',
+    unknownDevice: 'Dispositivo desconhecido',
   },
   oauth: {
     continueWith: 'Continuar com {provider}',

@@ -250,6 +250,8 @@ export const zhCN: MessagesOverride = {
     remove: '移除 {name}',
     removed: '已移除通行密钥',
     linkedAt: '添加于 {date}',
+    deviceOn: '{platform} 上的 {name}',
+    unknownDevice: '未知设备',
   },
   oauth: {
     continueWith: '使用 {provider} 继续',

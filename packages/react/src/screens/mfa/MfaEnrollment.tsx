@@ -272,7 +272,11 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
           <ul className="foyer-list">
             {shown.map((passkey) => (
               <li key={passkey.credential_id} className="foyer-row">
-                <span>{passkey.authenticator_name ?? passkey.created_with_browser ?? 'Unknown device'}</span>
+                <span>
+                  {passkey.authenticator_name ??
+                    passkey.created_with_browser ??
+                    messages.passkey.unknownDevice}
+                </span>
                 <span>
                   {formatMessage(m.lastUsed, {
                     date: format.dateTime(passkey.latest_verified_at ?? passkey.verified_at),
