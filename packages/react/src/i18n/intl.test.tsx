@@ -83,6 +83,19 @@ describe('intl', () => {
     expect(within(dialog).getByText('1.234,5 ETH')).toBeTruthy()
   })
 
+  test('edge: a new but equal intl.messages object keeps the same texts', () => {
+    const { result, rerender } = renderHook(
+      ({ header }) => useLocaleMessages({ messages: { landing: { header } } }),
+      { initialProps: { header: 'Welcome' } },
+    )
+    const first = result.current.messages
+    expect(first.landing.header).toBe('Welcome')
+    rerender({ header: 'Welcome' })
+    expect(result.current.messages).toBe(first)
+    rerender({ header: 'Hello' })
+    expect(result.current.messages.landing.header).toBe('Hello')
+  })
+
   test('edge: a locale Foyer does not ship shows English texts; a malformed one is English', async () => {
     const italian = renderHook(() => useLocaleMessages({ locale: 'it-IT' }))
     expect(italian.result.current.language).toBe('en')

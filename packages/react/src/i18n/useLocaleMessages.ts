@@ -43,8 +43,17 @@ export function useLocaleMessages(intl: { locale?: string; messages?: MessagesOv
     }
   }, [wanted])
 
-  const overrides = intl?.messages
-  const messages = useMemo(() => mergeLayers(bundle, overrides), [bundle, overrides])
+  // Keyed by content: a host passing a new but equal `messages` object each render keeps the same texts
+  // (screens' effects and callbacks depend on them).
+  const overridesKey = intl?.messages ? JSON.stringify(intl.messages) : undefined
+  const messages = useMemo(
+    () =>
+      mergeLayers(
+        bundle,
+        overridesKey === undefined ? undefined : (JSON.parse(overridesKey) as MessagesOverride),
+      ),
+    [bundle, overridesKey],
+  )
   const format = useMemo(() => createFormatters(tag), [tag])
   return { messages, language: bundle ? wanted : 'en', format }
 }
