@@ -6,6 +6,7 @@ import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { FarcasterPanel } from './FarcasterPanel'
 import { FarcasterSignerPanel } from './FarcasterSignerPanel'
 import { GuestPanel } from './GuestPanel'
+import { LocalePicker } from './LocalePicker'
 import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
@@ -81,6 +82,9 @@ export function App({ appId }: { appId: string }) {
   return (
     <main style={styles.main}>
       <h1>Foyer demo</h1>
+      <p style={styles.row}>
+        <LocalePicker />
+      </p>
       <p>
         Ready: <strong data-testid="ready">{String(ready)}</strong> · Authenticated:{' '}
         <strong data-testid="authenticated">{String(authenticated)}</strong> · App:{' '}

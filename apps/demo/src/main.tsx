@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
 import { anvilChain, solanaCluster } from './chains'
+import { demoLocale, demoLoginMessage } from './LocalePicker'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
@@ -86,6 +87,8 @@ async function simulateTelegramMiniApp(): Promise<void> {
 }
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
+/** `?locale=`: the modal's language (the demo's locale picker sets it). */
+const locale = demoLocale()
 /** `?oauthMode=redirect`: OAuth through a full-page redirect instead of the popup. */
 const oauthMode =
   new URLSearchParams(window.location.search).get('oauthMode') === 'redirect' ? 'redirect' : 'popup'
@@ -102,7 +105,8 @@ function render(): void {
           appId={appId}
           apiUrl={apiUrl}
           config={{
-            appearance: { landingHeader: 'Log in or sign up', loginMessage: 'Sign in to the Foyer demo' },
+            appearance: { loginMessage: demoLoginMessage(locale) },
+            intl: { locale },
             // Every new user gets an Ethereum and a Solana wallet right after signing in.
             embeddedWallets: {
               ethereum: { createOnLogin: 'users-without-wallets' },

@@ -2,6 +2,7 @@ import type { EmbeddedWalletInfo, FoyerChain, WalletPrompt } from '@foyer/core'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
+import type { FoyerConfig } from '../src/FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
 import { createTestClient, TEST_APP_ID } from './createTestClient'
 
@@ -26,13 +27,18 @@ export const testWallet: EmbeddedWalletInfo = {
 
 /**
  * Renders `FoyerProvider` over the in-test client, waits for it to be ready, and returns a `prompt` function
- * that asks the modal as the wallet would (`client._internal.wallet.ui.prompt`).
+ * that asks the modal as the wallet would (`client._internal.wallet.ui.prompt`). `config`: the provider's.
  */
-export async function renderWalletUi() {
+export async function renderWalletUi(options: { config?: FoyerConfig } = {}) {
   const { client, calls } = createTestClient()
   const user = userEvent.setup()
   const result = render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+    <FoyerProvider
+      appId={TEST_APP_ID}
+      apiUrl="http://foyer.test"
+      client={client}
+      {...(options.config ? { config: options.config } : {})}
+    >
       <p>host</p>
     </FoyerProvider>,
   )

@@ -1,5 +1,6 @@
 import type { CustomAuthParameters, EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
 import type { OAuthProvider } from '@foyer/protocol'
+import type { MessagesOverride } from '../i18n/MessagesOverride'
 
 /**
  * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
@@ -120,8 +121,11 @@ export type FoyerConfig = {
   oauth?: FoyerOAuthConfig
   /** Telegram sign-in and linking (spec 01 §2, §7; issue 11 §3). */
   telegram?: FoyerTelegramConfig
-  /** Locale options: `defaultCountry` of the phone input (ISO 3166-1 alpha-2; default 'US', spec 01 §3, §9). */
-  intl?: { defaultCountry?: string }
+  /**
+   * Locale options (spec 01 §3, §9): `defaultCountry` of the phone input, the modal's `locale` and the host's
+   * own `messages`. See {@link FoyerIntlConfig}.
+   */
+  intl?: FoyerIntlConfig
   /**
    * Embedded wallets (spec 02 §3 "Embedded wallet config … Client"): `ethereum.createOnLogin` and
    * `solana.createOnLogin` (`'users-without-wallets'`, `'all-users'` or `'off'`), `noPromptOnSignature`,
@@ -159,6 +163,34 @@ export type FoyerConfig = {
    * the server refuses wallet calls until then.
    */
   legal?: FoyerLegalConfig
+}
+
+/**
+ * See {@link FoyerConfig} `intl` (spec 01 §3 "Client-side app configuration" → intl; issue 16 §4).
+ *
+ * @example
+ * intl: { locale: 'de', messages: { landing: { header: 'Willkommen bei Acme' } } }
+ */
+export type FoyerIntlConfig = {
+  /** The phone input's preselected country (ISO 3166-1 alpha-2); default 'US'. */
+  defaultCountry?: string
+  /**
+   * The modal's language, a BCP 47 tag: `'en'` (default, bundled), `'de'`, `'es'`, `'fr'`, `'ja'`, `'pt'`,
+   * `'zh-CN'` (Simplified Chinese; also `'zh'`, `'zh-Hans'`), or a regional tag of these (`'de-CH'`,
+   * `'pt-BR'`). Each non-English language is its own chunk, loaded when the provider mounts: English shows
+   * until it arrives (usually before the modal opens), and stays if it cannot load. Numbers, amounts and
+   * dates are formatted with `Intl` for the full tag; a language Foyer does not ship shows English texts
+   * with its own number and date formats.
+   */
+  locale?: string
+  /**
+   * The host's own texts, keyed like the English messages (`{ screen: { key: text } }`), winning over the
+   * locale's. Keep the English text's placeholders (`{app}`, `{email}` …). Unknown keys are ignored.
+   *
+   * @example
+   * messages: { landing: { header: 'Sign in to Acme' }, awaitingCode: { resend: 'Send again' } }
+   */
+  messages?: MessagesOverride
 }
 
 /** See {@link FoyerConfig} `legal`. */

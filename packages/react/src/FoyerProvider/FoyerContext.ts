@@ -1,5 +1,8 @@
 import type { FoyerClient } from '@foyer/core'
 import { createContext, useContext } from 'react'
+import type { Formatters } from '../i18n/createFormatters'
+import type { Messages } from '../i18n/en'
+import type { SupportedLocale } from '../i18n/resolveLocale'
 import type { PromptSettler } from '../modal/prompts/PromptSettler'
 import type { Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
@@ -18,6 +21,12 @@ export type FoyerContextValue = {
    * resolves with its answer; rejects with a user rejection when the modal is dismissed.
    */
   openFlow<Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>): Promise<Result>
+  /** The texts in `config.intl.locale` (English until its chunk loads) with the host's `intl.messages`. */
+  messages: Messages
+  /** The shipped locale `messages` are in (the modal's `lang`). */
+  language: SupportedLocale
+  /** Numbers, amounts and dates for `config.intl.locale`. */
+  format: Formatters
 }
 
 /** Internal context of `FoyerProvider`; `null` outside it. */

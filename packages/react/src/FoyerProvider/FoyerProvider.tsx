@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { useTermsGate } from '../hooks/useTermsGate'
+import { useLocaleMessages } from '../i18n/useLocaleMessages'
 import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
 import { createRouter, type Route } from '../modal/router/createRouter'
@@ -134,9 +135,10 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
     setOpen(true)
   }, [rememberFocus])
 
+  const { messages, language, format } = useLocaleMessages(config?.intl)
   const value = useMemo<FoyerContextValue>(
-    () => ({ client, config, openModal, openFlow: walletUi.open }),
-    [client, config, openModal, walletUi],
+    () => ({ client, config, openModal, openFlow: walletUi.open, messages, language, format }),
+    [client, config, openModal, walletUi, messages, language, format],
   )
 
   return (

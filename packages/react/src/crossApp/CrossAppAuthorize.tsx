@@ -4,7 +4,6 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useCreateWallet } from '../hooks/useCreateWallet'
 import { useFoyer } from '../hooks/useFoyer'
 import { useFoyerState } from '../hooks/useFoyerState'
-import { en } from '../i18n/en'
 import { formatMessage } from '../i18n/formatMessage'
 
 /** The authorize page's query (WIRE.md §4), as the requester's `oauth/init` URL carries it. */
@@ -46,11 +45,11 @@ const page: CSSProperties = {
  * <FoyerProvider appId={providerAppId}><CrossAppAuthorize /></FoyerProvider>
  */
 export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
-  const { client } = useFoyerContext('CrossAppAuthorize')
+  const { client, messages } = useFoyerContext('CrossAppAuthorize')
   const state = useFoyerState(client)
   const { ready, authenticated, user, login } = useFoyer()
   const { createWallet } = useCreateWallet()
-  const m = en.crossApp
+  const m = messages.crossApp
   const [query] = useState(() => readQuery(window.location.search))
   const [requester, setRequester] = useState<string | null>(null)
   const [phase, setPhase] = useState<'consent' | 'sending' | 'error'>('consent')

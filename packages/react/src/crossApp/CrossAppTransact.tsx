@@ -12,9 +12,6 @@ import { useFoyer } from '../hooks/useFoyer'
 import { useSendTransaction } from '../hooks/useSendTransaction'
 import { useSignMessage } from '../hooks/useSignMessage'
 import { useSignTypedData } from '../hooks/useSignTypedData'
-import { en } from '../i18n/en'
-
-const m = en.crossApp
 
 /** The transact page's query (WIRE.md §4): `token` and the JSON `request`. */
 type TransactQuery = {
@@ -94,7 +91,8 @@ const page: CSSProperties = { maxWidth: 360, margin: '48px auto', fontFamily: 's
  * <FoyerProvider appId={providerAppId}><CrossAppTransact /></FoyerProvider>
  */
 export function CrossAppTransact() {
-  const { client } = useFoyerContext('CrossAppTransact')
+  const { client, messages } = useFoyerContext('CrossAppTransact')
+  const m = messages.crossApp
   const { ready, authenticated, user, login } = useFoyer()
   const { signMessage } = useSignMessage()
   const { signTypedData } = useSignTypedData()
@@ -177,7 +175,7 @@ export function CrossAppTransact() {
         )
       }
     })()
-  }, [query, ready, authenticated, user, client, signMessage, signTypedData, sendTransaction])
+  }, [query, ready, authenticated, user, client, signMessage, signTypedData, sendTransaction, m])
 
   return (
     <main style={page} data-testid="cross-app-transact">

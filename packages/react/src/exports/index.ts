@@ -4,6 +4,7 @@ export type {
   FoyerAppearance,
   FoyerCaptchaConfig,
   FoyerConfig,
+  FoyerIntlConfig,
   FoyerLegalConfig,
   FoyerLoginMethod,
   FoyerOAuthConfig,
@@ -62,3 +63,4 @@ export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdat
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'
+export type { MessagesOverride } from '../i18n/MessagesOverride'

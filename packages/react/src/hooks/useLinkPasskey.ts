@@ -4,7 +4,6 @@ import { useCallback, useMemo, useState } from 'react'
 import { errorOutcome } from '../errors/errorOutcome'
 import { toErrorInfo } from '../errors/toErrorInfo'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { en } from '../i18n/en'
 
 /** What {@link useLinkPasskey} returns. */
 export type UseLinkPasskeyReturnType = {
@@ -35,7 +34,7 @@ export type UseLinkPasskeyReturnType = {
  * {error ? <p role="alert">{error.message}</p> : null}
  */
 export function useLinkPasskey(): UseLinkPasskeyReturnType {
-  const { client, openFlow } = useFoyerContext('useLinkPasskey')
+  const { client, openFlow, messages } = useFoyerContext('useLinkPasskey')
   const [linking, setLinking] = useState(false)
   const [error, setError] = useState<UseLinkPasskeyReturnType['error']>(null)
 
@@ -46,12 +45,12 @@ export function useLinkPasskey(): UseLinkPasskeyReturnType {
       return await linkPasskey(client)
     } catch (caught) {
       const info = toErrorInfo(caught)
-      setError({ code: info.code, message: errorOutcome('passkey', info).text(en) })
+      setError({ code: info.code, message: errorOutcome('passkey', info).text(messages) })
       throw caught
     } finally {
       setLinking(false)
     }
-  }, [client])
+  }, [client, messages])
 
   const open = useCallback(async () => {
     if (!client.getState().user) throw new Error('User must be authenticated before linking an account.')

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useContext, useState } from 'react'
 import { errorOutcome } from '../errors/errorOutcome'
 import type { ErrorFlow, ErrorFlowEntries, Inline } from '../errors/errorTable'
 import { toErrorInfo } from '../errors/toErrorInfo'
+import { FoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
 
 /** A flow of the error table that only shows texts (no screen to route to from a headless call). */
@@ -13,13 +14,14 @@ export type TrackedCallError = { code: string; message: string }
 /**
  * The `busy` / `error` state of a hook's headless calls (internal). `track(run)` sets `busy` while `run`
  * runs and clears `error`; when `run` rejects, it keeps `{ code, message }` in `error` — the message is the
- * error table's text for the code in `flow` (spec 01 §8) — and rethrows.
+ * error table's text for the code in `flow` (spec 01 §8), in the provider's locale — and rethrows.
  */
 export function useTrackedCalls(flow: TextFlow): {
   track: <T>(run: () => Promise<T>) => Promise<T>
   busy: boolean
   error: TrackedCallError | null
 } {
+  const messages = useContext(FoyerContext)?.messages ?? en
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<TrackedCallError | null>(null)
 
@@ -31,13 +33,13 @@ export function useTrackedCalls(flow: TextFlow): {
         return await run()
       } catch (caught) {
         const info = toErrorInfo(caught)
-        setError({ code: info.code, message: errorOutcome(flow, info).text(en) })
+        setError({ code: info.code, message: errorOutcome(flow, info).text(messages) })
         throw caught
       } finally {
         setBusy(false)
       }
     },
-    [flow],
+    [flow, messages],
   )
   return { track, busy, error }
 }

@@ -250,6 +250,9 @@ export const en = {
     remove: 'Remove {name}',
     removed: 'Passkey removed',
     linkedAt: 'Added {date}',
+    // A passkey's name (spec 01 §3 "Passkey account"): 'iCloud Keychain on Safari', 'Chrome on macOS'.
+    deviceOn: '{name} on {platform}',
+    unknownDevice: 'Unknown device',
   },
   oauth: {
     continueWith: 'Continue with {provider}',

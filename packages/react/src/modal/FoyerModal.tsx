@@ -12,7 +12,6 @@ import {
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from '../hooks/useFoyerState'
-import { en, type Messages } from '../i18n/en'
 import { baseStyles } from '../theme/baseStyles'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
 import { sanitizeColor } from '../theme/sanitizeColor'
@@ -35,8 +34,6 @@ export type FoyerModalProps = {
   returnFocusRef: RefObject<HTMLElement | null>
 }
 
-const messages: Messages = en
-
 /**
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
@@ -44,7 +41,7 @@ const messages: Messages = en
  * `LANDING_RESET_DELAY_MS` (150 ms) after closing (spec 01 §4). Rendered by `FoyerProvider` (internal).
  */
 export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
-  const { client, config } = useFoyerContext('FoyerModal')
+  const { client, config, messages, language, format } = useFoyerContext('FoyerModal')
   const state = useFoyerState(client)
   const history = useSyncExternalStore(router.subscribe, router.getHistory, router.getHistory)
   const route = history[history.length - 1] ?? { id: 'landing', params: undefined }
@@ -75,10 +72,11 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       config,
       router,
       messages,
+      format,
       appName: state.appConfig?.name || messages.modal.thisApp,
       close,
     }),
-    [client, state, config, router, close],
+    [client, state, config, router, messages, format, close],
   )
 
   const preventUnlessClosable = (event: Event) => {
@@ -97,6 +95,7 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
           <Overlay className="foyer-overlay" />
           <Content
             className="foyer-content"
+            lang={language}
             aria-describedby={undefined}
             aria-modal="true"
             onEscapeKeyDown={preventUnlessClosable}

@@ -1,6 +1,7 @@
 import type { FoyerClient, FoyerState } from '@foyer/core'
 import { createContext, useContext } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
+import type { Formatters } from '../i18n/createFormatters'
 import type { Messages } from '../i18n/en'
 import type { Router } from './router/createRouter'
 import type { ScreenParamsMap } from './screenParams'
@@ -12,7 +13,10 @@ export type ModalContextValue = {
   state: FoyerState
   config: FoyerConfig | undefined
   router: Router<ScreenParamsMap>
+  /** The texts of the provider's locale, with the host's overrides. */
   messages: Messages
+  /** Numbers, amounts and dates for the provider's locale. */
+  format: Formatters
   /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
   appName: string
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */

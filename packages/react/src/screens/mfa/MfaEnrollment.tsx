@@ -42,7 +42,7 @@ const ORDER: MfaMethodType[] = ['totp', 'sms', 'passkey']
  * B.16): the verification screens show in place, then the step is retried.
  */
 export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
-  const { client, messages, state, appName, close } = useModal()
+  const { client, messages, format, state, appName, close } = useModal()
   const m = messages.mfa
   const user = state.user
   const enabled = new Set((user?.mfa_methods ?? []).map((method) => method.type))
@@ -272,12 +272,14 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
           <ul className="foyer-list">
             {shown.map((passkey) => (
               <li key={passkey.credential_id} className="foyer-row">
-                <span>{passkey.authenticator_name ?? passkey.created_with_browser ?? 'Unknown device'}</span>
+                <span>
+                  {passkey.authenticator_name ??
+                    passkey.created_with_browser ??
+                    messages.passkey.unknownDevice}
+                </span>
                 <span>
                   {formatMessage(m.lastUsed, {
-                    date: new Date(
-                      (passkey.latest_verified_at ?? passkey.verified_at) * 1000,
-                    ).toLocaleString(),
+                    date: format.dateTime(passkey.latest_verified_at ?? passkey.verified_at),
                   })}
                 </span>
                 <Button

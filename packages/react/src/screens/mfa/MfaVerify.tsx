@@ -20,7 +20,7 @@ import { mfaErrorText } from './mfaErrorText'
  * prompt; errors keep the screen.
  */
 export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
-  const { client, messages, state } = useModal()
+  const { client, messages, format, state } = useModal()
   const m = messages.mfa
   const { methods, settle } = params
   const [method, setMethod] = useState<MfaMethodType | undefined>(
@@ -66,7 +66,7 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
     const enrolled = state.user?.linked_accounts.find(
       (account) => account.type === 'passkey' && account.enrolled_in_mfa,
     )
-    const addedOn = enrolled ? new Date(enrolled.verified_at * 1000).toLocaleDateString() : undefined
+    const addedOn = enrolled ? format.date(enrolled.verified_at) : undefined
     return (
       <div className="foyer-screen">
         {header}

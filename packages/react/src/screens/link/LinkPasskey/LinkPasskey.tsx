@@ -1,4 +1,4 @@
-import { linkPasskey, passkeyDisplayName, unlinkPasskey } from '@foyer/core'
+import { linkPasskey, unlinkPasskey } from '@foyer/core'
 import type { PasskeyAccount } from '@foyer/protocol'
 import { useState } from 'react'
 import { errorOutcome } from '../../../errors/errorOutcome'
@@ -9,6 +9,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
+import { passkeyName } from './passkeyName'
 
 // `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (spec 01 §5, §9); kept here
 // because the protocol module that holds them also holds zod schemas (bundle size).
@@ -22,7 +23,7 @@ const PASSKEY_LIST_PREVIEW_COUNT = 2
  * (`unlinkPasskey`). Status changes are announced. Closing the modal ends the flow.
  */
 export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
-  const { client, state, messages } = useModal()
+  const { client, state, messages, format } = useModal()
   const m = messages.passkey
   const [expanded, setExpanded] = useState(false)
   const [busy, setBusy] = useState<'link' | string | null>(null)
@@ -60,7 +61,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
       ) : (
         <ul className="foyer-list">
           {shown.map((account) => {
-            const name = passkeyDisplayName(account)
+            const name = passkeyName(account, messages.passkey)
             return (
               <li key={account.credential_id} className="foyer-list-item">
                 <span>
@@ -69,7 +70,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
                   {account.first_verified_at ? (
                     <small className="foyer-text">
                       {formatMessage(m.linkedAt, {
-                        date: new Date(account.first_verified_at * 1000).toLocaleDateString(),
+                        date: format.date(account.first_verified_at),
                       })}
                     </small>
                   ) : null}

@@ -71,7 +71,7 @@ describe('SendTransaction', () => {
       expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0)
     }
     await user.click(within(dialog).getByRole('button', { name: 'Details' }))
-    expect(within(dialog).getByText('21000')).toBeTruthy()
+    expect(within(dialog).getByText('21,000')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     const success = await findDialog('Transaction complete!')
     expect(within(success).getByText("You're all set.")).toBeTruthy()

@@ -21,7 +21,7 @@ import { TransactionDetails } from './TransactionDetails'
  * (or 'Continue' when more follow) sends, waits for the receipt, then shows success or the error screen.
  */
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
-  const { messages, appName, router, close } = useModal()
+  const { messages, format, appName, router, close } = useModal()
   const m = messages.transaction
   const { prompt, settle, retry } = params
   const { chain, request, step, uiOptions } = prompt
@@ -82,14 +82,14 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
         <DetailRows
           rows={[
             [m.to, request.to, true],
-            [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain)],
+            [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
             [m.network, chain.name],
             [
               m.estimatedFee,
-              preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain)) : '…',
+              preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)) : '…',
             ],
-            [m.total, preview ? formatNative(preview.total, chain) : '…'],
-            [m.balance, preview ? formatNative(preview.balance, chain) : '…'],
+            [m.total, preview ? formatNative(preview.total, chain, format) : '…'],
+            [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
           ]}
         />
       </div>

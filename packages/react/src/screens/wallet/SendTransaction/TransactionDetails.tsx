@@ -1,5 +1,6 @@
 import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wallet'
 import type { Messages } from '../../../i18n/en'
+import { useModal } from '../../../modal/ModalContext'
 import { Collapsible } from '../../../ui/Collapsible'
 import { DetailRows } from '../../../ui/DetailRows'
 import { formatNative } from './formatNative'
@@ -15,6 +16,7 @@ export function TransactionDetails({
   messages: Messages
 }) {
   const m = messages.transaction
+  const { format } = useModal()
   const { request, chain } = prompt
   const info = prompt.uiOptions?.transactionInfo
   const data = request.data && request.data !== '0x' ? request.data : undefined
@@ -26,10 +28,13 @@ export function TransactionDetails({
           [m.to, request.to, true],
           [m.action, info?.action ?? (data ? m.contractCall : m.transfer)],
           [m.data, data ? shorten(data) : undefined, true],
-          [m.gasLimit, preview ? preview.gas.toString() : undefined],
-          [m.feePerGas, preview && !preview.sponsored ? formatNative(preview.feePerGas, chain) : undefined],
+          [m.gasLimit, preview ? format.number(preview.gas) : undefined],
+          [
+            m.feePerGas,
+            preview && !preview.sponsored ? formatNative(preview.feePerGas, chain, format) : undefined,
+          ],
           [m.nonce, request.nonce === undefined ? undefined : BigInt(request.nonce).toString()],
-          [m.totalWithFees, preview ? formatNative(preview.total, chain) : undefined],
+          [m.totalWithFees, preview ? formatNative(preview.total, chain, format) : undefined],
         ]}
       />
     </Collapsible>

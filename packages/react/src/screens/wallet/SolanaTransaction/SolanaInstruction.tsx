@@ -1,6 +1,7 @@
 import type { SolanaInstructionSummary } from '@foyer/core/wallet'
 import { formatLamports } from '@foyer/core/wallet'
 import type { Messages } from '../../../i18n/en'
+import { useModal } from '../../../modal/ModalContext'
 import { DetailRows } from '../../../ui/DetailRows'
 
 /** One instruction of the Solana pager: Amount, To, From (transfer), Spender (approve) or 'Unsupported Program ID'. */
@@ -13,13 +14,14 @@ export function SolanaInstruction({
 }) {
   const m = messages.transaction
   const s = messages.solana
+  const { format } = useModal()
   switch (instruction.action) {
     case 'transfer':
       return (
         <DetailRows
           rows={[
             [s.action, s.transfer],
-            [m.amount, `${formatLamports(instruction.amount)} SOL`],
+            [m.amount, `${format.decimal(formatLamports(instruction.amount))} SOL`],
             [m.to, instruction.to, true],
             [m.from, instruction.from, true],
           ]}
@@ -30,7 +32,7 @@ export function SolanaInstruction({
         <DetailRows
           rows={[
             [s.action, s.approve],
-            [m.amount, instruction.amount.toString()],
+            [m.amount, format.number(instruction.amount)],
             [s.spender, instruction.spender, true],
             [m.from, instruction.owner, true],
           ]}

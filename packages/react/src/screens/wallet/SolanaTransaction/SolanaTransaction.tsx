@@ -18,7 +18,7 @@ import { SolanaInstruction } from './SolanaInstruction'
  * funds for this transaction.' when short; Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
-  const { messages, appName, router, close } = useModal()
+  const { messages, format, appName, router, close } = useModal()
   const s = messages.solana
   const m = messages.transaction
   const { prompt, settle } = params
@@ -65,9 +65,9 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
       <div className="foyer-card">
         <DetailRows
           rows={[
-            [m.total, `${formatLamports(summary.total)} SOL`],
-            [s.fees, `${formatLamports(summary.fee)} SOL`],
-            [m.balance, balance === undefined ? '…' : `${formatLamports(balance)} SOL`],
+            [m.total, `${format.decimal(formatLamports(summary.total))} SOL`],
+            [s.fees, `${format.decimal(formatLamports(summary.fee))} SOL`],
+            [m.balance, balance === undefined ? '…' : `${format.decimal(formatLamports(balance))} SOL`],
             [m.network, prompt.cluster.name],
           ]}
         />

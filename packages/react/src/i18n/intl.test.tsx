@@ -1,0 +1,108 @@
+import type { SendTransactionPrompt } from '@foyer/core/wallet'
+import { cleanup, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { renderFoyerAndOpen } from '../../test/renderFoyer'
+import { anvil, findDialog, renderWalletUi, testWallet } from '../../test/renderWallet'
+import { en } from './en'
+import { useLocaleMessages } from './useLocaleMessages'
+
+afterEach(cleanup)
+
+// Issue 16 §4. Choice: English shows at once and the locale's texts replace it when its chunk arrives
+// (the provider starts loading it on mount, so usually before the modal opens); the modal never waits
+// on a chunk, and stays English should the chunk fail to load.
+describe('intl', () => {
+  test('default: English at once, then the locale once its chunk has loaded', async () => {
+    const { result } = renderHook(() => useLocaleMessages({ locale: 'es-MX' }))
+    expect(result.current.language).toBe('en')
+    expect(result.current.messages.landing.header).toBe(en.landing.header)
+    // Numbers follow the host's tag from the start (Mexican Spanish groups with a comma).
+    expect(result.current.format.locale).toBe('es-MX')
+    expect(result.current.format.decimal('1234567.5')).toBe('1,234,567.5')
+    await waitFor(() => expect(result.current.language).toBe('es'))
+    expect(result.current.messages.landing.header).toBe('Inicia sesión o regístrate')
+  })
+
+  test("behavior: locale 'de' renders the landing in German", async () => {
+    const { dialog } = await renderFoyerAndOpen({ config: { intl: { locale: 'de' } } })
+    await screen.findByRole('dialog', { name: 'Anmelden oder registrieren' })
+    expect(within(dialog).getByRole('textbox', { name: 'E-Mail-Adresse' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Senden' })).toBeTruthy()
+    expect(within(dialog).getByText('Geschützt durch Foyer')).toBeTruthy()
+    expect(dialog.getAttribute('lang')).toBe('de')
+  })
+
+  test("behavior: a host's intl.messages win over the locale's and English texts", async () => {
+    const { dialog } = await renderFoyerAndOpen({
+      config: {
+        intl: { locale: 'fr', messages: { landing: { header: 'Bienvenue chez Acme', submit: 'Go' } } },
+      },
+    })
+    await screen.findByRole('dialog', { name: 'Bienvenue chez Acme' })
+    expect(within(dialog).getByRole('button', { name: 'Go' })).toBeTruthy()
+    expect(within(dialog).getByRole('textbox', { name: 'Adresse e-mail' })).toBeTruthy()
+    cleanup()
+
+    const english = await renderFoyerAndOpen({
+      config: { intl: { messages: { modal: { close: 'Dismiss' } } } },
+    })
+    expect(within(english.dialog).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy()
+  })
+
+  test('behavior: amounts are formatted for the locale, every digit kept', async () => {
+    const { prompt } = await renderWalletUi({ config: { intl: { locale: 'de-DE' } } })
+    const fee = 21_000n * 2_000_000_000n
+    const request: SendTransactionPrompt = {
+      kind: 'sendTransaction',
+      wallet: testWallet,
+      chain: anvil,
+      request: { chainId: '0x7a69', to: testWallet.address as `0x${string}`, value: '0x2386f26fc10000' },
+      preview: async () => ({
+        chain: anvil,
+        from: testWallet.address as `0x${string}`,
+        to: testWallet.address as `0x${string}`,
+        value: 10n ** 16n,
+        gas: 21_000n,
+        feePerGas: 2_000_000_000n,
+        fee,
+        sponsored: false,
+        total: 10n ** 16n + fee,
+        balance: 1_234_500_000_000_000_000_000n,
+        insufficientFunds: false,
+        prepareError: false,
+      }),
+      send: vi.fn(async () => `0x${'ab'.repeat(32)}` as const),
+      waitForReceipt: vi.fn(),
+    }
+    prompt(request)
+    const dialog = await findDialog('Transaktion prüfen')
+    await within(dialog).findByText('0,010042 ETH')
+    expect(within(dialog).getByText('0,01 ETH')).toBeTruthy()
+    expect(within(dialog).getByText('1.234,5 ETH')).toBeTruthy()
+  })
+
+  test('edge: a new but equal intl.messages object keeps the same texts', () => {
+    const { result, rerender } = renderHook(
+      ({ header }) => useLocaleMessages({ messages: { landing: { header } } }),
+      { initialProps: { header: 'Welcome' } },
+    )
+    const first = result.current.messages
+    expect(first.landing.header).toBe('Welcome')
+    rerender({ header: 'Welcome' })
+    expect(result.current.messages).toBe(first)
+    rerender({ header: 'Hello' })
+    expect(result.current.messages.landing.header).toBe('Hello')
+  })
+
+  test('edge: a locale Foyer does not ship shows English texts; a malformed one is English', async () => {
+    const italian = renderHook(() => useLocaleMessages({ locale: 'it-IT' }))
+    expect(italian.result.current.language).toBe('en')
+    expect(italian.result.current.messages.landing.header).toBe(en.landing.header)
+    expect(italian.result.current.format.decimal('1234567.5')).toBe('1.234.567,5')
+    const malformed = renderHook(() => useLocaleMessages({ locale: 'not a locale' }))
+    expect(malformed.result.current.messages).toBe(en)
+    expect(malformed.result.current.format.locale).toBe('en')
+  })
+})
