@@ -103,6 +103,8 @@ export {
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
+export { sanitizeColor } from '../format/sanitizeColor'
+export { sanitizeFontFamily } from '../format/sanitizeFontFamily'
 export { isOriginAllowed } from '../origins/isOriginAllowed'
 export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
 export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
@@ -236,6 +238,11 @@ export {
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
 } from '../schemas/frame/createWallet'
+export {
+  type ExportFrameTheme,
+  type ExportFrameThemeField,
+  exportFrameThemeFields,
+} from '../schemas/frame/exportFrameTheme'
 export {
   type FrameExportWalletRequest,
   frameExportWalletReplySchema,

@@ -62,3 +62,6 @@ export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdat
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'
+export { darkTheme } from '../theme/darkTheme'
+export type { FoyerTheme, FoyerThemeOverrides } from '../theme/FoyerTheme'
+export { lightTheme } from '../theme/lightTheme'

@@ -2,6 +2,7 @@ import type { FoyerClient, FoyerState } from '@foyer/core'
 import { createContext, useContext } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
 import type { Messages } from '../i18n/en'
+import type { FoyerTheme } from '../theme/FoyerTheme'
 import type { Router } from './router/createRouter'
 import type { ScreenParamsMap } from './screenParams'
 
@@ -15,6 +16,8 @@ export type ModalContextValue = {
   messages: Messages
   /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
   appName: string
+  /** The resolved, sanitised theme (`resolveTheme`); the export frame gets its tokens. */
+  theme: FoyerTheme
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
 }
