@@ -33,6 +33,8 @@ export type FoyerTheme = {
 }
 
 /** What `lightTheme()` and `darkTheme()` take: any tokens to override, radii one by one. */
-export type FoyerThemeOverrides = Partial<Omit<FoyerTheme, 'colorScheme' | 'radius'>> & {
-  radius?: Partial<FoyerTheme['radius']>
+export type FoyerThemeOverrides = {
+  [Token in Exclude<keyof FoyerTheme, 'colorScheme' | 'radius'>]?: FoyerTheme[Token] | undefined
+} & {
+  radius?: { [Size in keyof FoyerTheme['radius']]?: number | undefined } | undefined
 }

@@ -4,9 +4,15 @@ import { darkTheme } from './darkTheme'
 import type { FoyerTheme } from './FoyerTheme'
 import { lightTheme } from './lightTheme'
 
+type AxeColor = {
+  Color: new (red: number, green: number, blue: number, alpha: number) => object
+  getContrast(background: object, foreground: object): number
+}
+
 /** WCAG contrast of two hex colours, computed by axe's own colour module. */
 function contrast(foreground: string, background: string): number {
-  const { Color, getContrast } = axe.commons.color
+  // axe's types omit its colour module; it is public API (axe.commons.color).
+  const { Color, getContrast } = (axe.commons as unknown as { color: AxeColor }).color
   const parse = (hex: string) => {
     const value = Number.parseInt(hex.slice(1), 16)
     return new Color((value >> 16) & 255, (value >> 8) & 255, value & 255, 1)
