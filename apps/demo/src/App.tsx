@@ -11,6 +11,7 @@ import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
 import { TelegramPanel } from './TelegramPanel'
+import { ThemePicker } from './ThemePicker'
 import { WalletPanel } from './WalletPanel'
 
 /** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
@@ -81,6 +82,7 @@ export function App({ appId }: { appId: string }) {
   return (
     <main style={styles.main}>
       <h1>Foyer demo</h1>
+      <ThemePicker />
       <p>
         Ready: <strong data-testid="ready">{String(ready)}</strong> · Authenticated:{' '}
         <strong data-testid="authenticated">{String(authenticated)}</strong> · App:{' '}
