@@ -24,8 +24,8 @@ h2{margin:0;font-size:14px;font-weight:600}
 .button[data-variant=link]{min-height:0;padding:0 4px;border:0;background:transparent;color:var(--foyer-accent);text-decoration:underline}
 .button:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
 .secret{margin:0;font-family:var(--foyer-mono);font-size:13px;overflow-wrap:anywhere;user-select:all}
-.words{display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5em,1fr));gap:4px 8px;margin:0;padding:0;list-style:decimal inside;font-family:var(--foyer-mono);font-size:13px}
-.words li{white-space:nowrap}
+.words{display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5em,1fr));gap:4px 8px;margin:0;padding:0;list-style:decimal outside;font-family:var(--foyer-mono);font-size:13px}
+.words li{margin-left:2.4em;white-space:nowrap}
 .words li::marker{color:var(--foyer-muted)}
 .address{margin:0;display:flex;flex-direction:column;gap:2px;font-size:12px}
 .address span{color:var(--foyer-muted)}
