@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -117,7 +118,7 @@ describe('MFA in Chromium', () => {
     const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
     await exportDialog.waitFor()
     const frame = exportDialog.locator('iframe').contentFrame()
-    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    const key = await revealExportedKey(frame)
     expect(privateKeyToAccount(key).address).toBe(address)
   }, 180_000)
 
@@ -150,7 +151,7 @@ describe('MFA in Chromium', () => {
     await typeCode(page, verify, verification.code ?? '')
     const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
     const frame = exportDialog.locator('iframe').contentFrame()
-    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    const key = await revealExportedKey(frame)
     expect(privateKeyToAccount(key).address).toBe(walletAddress)
   }, 120_000)
 

@@ -3,6 +3,7 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -69,11 +70,7 @@ describe('passkey MFA in Chromium', () => {
     // Export asks; the passkey screen starts by itself and the virtual authenticator answers.
     await page.getByRole('button', { name: 'Export wallet' }).click()
     const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
-    const key = (await exportDialog
-      .locator('iframe')
-      .contentFrame()
-      .getByLabel('Private key')
-      .textContent({ timeout: 30_000 })) as `0x${string}`
+    const key = await revealExportedKey(exportDialog.locator('iframe').contentFrame(), 30_000)
     expect(privateKeyToAccount(key).address).toBe(address)
     await exportDialog.getByRole('button', { name: 'Done' }).click()
     await exportDialog.waitFor({ state: 'detached' })

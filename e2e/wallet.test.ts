@@ -5,6 +5,7 @@ import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -103,8 +104,9 @@ describe('embedded wallet in Chromium against anvil', () => {
     const dialog = page.getByRole('dialog', { name: 'Transfer wallet' })
     await dialog.waitFor()
     const frame = dialog.locator('iframe').contentFrame()
-    const key = (await frame.getByLabel('Private key').textContent({ timeout: 20_000 })) as `0x${string}`
+    const key = await revealExportedKey(frame)
     expect(privateKeyToAccount(key).address).toBe(address)
+    await frame.getByRole('button', { name: 'Reveal recovery phrase' }).click()
     expect(await frame.getByLabel('Recovery phrase').textContent()).toMatch(/^([a-z]+ ){11}[a-z]+$/)
     expect(await page.content()).not.toContain(key.slice(2))
     await dialog.getByRole('button', { name: 'Done' }).click()

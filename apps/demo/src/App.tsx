@@ -12,6 +12,7 @@ import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
 import { TelegramPanel } from './TelegramPanel'
+import { ThemePicker } from './ThemePicker'
 import { WalletPanel } from './WalletPanel'
 
 /** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
@@ -85,6 +86,7 @@ export function App({ appId }: { appId: string }) {
       <p style={styles.row}>
         <LocalePicker />
       </p>
+      <ThemePicker />
       <p>
         Ready: <strong data-testid="ready">{String(ready)}</strong> · Authenticated:{' '}
         <strong data-testid="authenticated">{String(authenticated)}</strong> · App:{' '}

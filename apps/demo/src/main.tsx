@@ -1,10 +1,11 @@
-import { CrossAppAuthorize, CrossAppTransact, type FoyerLoginMethod, FoyerProvider } from '@foyer/react'
+import { CrossAppAuthorize, CrossAppTransact, type FoyerLoginMethod } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
 import { anvilChain, solanaCluster } from './chains'
 import { demoLocale, demoLoginMessage } from './LocalePicker'
+import { ThemedFoyerProvider } from './ThemedFoyerProvider'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
@@ -101,7 +102,7 @@ function render(): void {
       </StrictMode>
     ) : (
       <StrictMode>
-        <FoyerProvider
+        <ThemedFoyerProvider
           appId={appId}
           apiUrl={apiUrl}
           config={{
@@ -130,7 +131,7 @@ function render(): void {
           ) : (
             <App appId={appId} />
           )}
-        </FoyerProvider>
+        </ThemedFoyerProvider>
       </StrictMode>
     ),
   )

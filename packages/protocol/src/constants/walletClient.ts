@@ -15,6 +15,13 @@ export const PASSWORD_BUTTON_DELAY_MS = 250
 
 /** The key export screen stays at least this long, in ms (spec 02 §9). */
 export const KEY_EXPORT_MIN_DISPLAY_MS = 1000
+/**
+ * Height of the export frame, in px: a private key only, or a key and a recovery phrase. The export page lays
+ * out in this height at any width from 280 px (issue 16 §2); it scrolls only if a font is far larger.
+ */
+export const EXPORT_FRAME_KEY_HEIGHT_PX = 250
+/** See {@link EXPORT_FRAME_KEY_HEIGHT_PX}. */
+export const EXPORT_FRAME_PHRASE_HEIGHT_PX = 430
 /** How long a copy button shows 'Copied', in ms (spec 02 §2). */
 export const COPY_FEEDBACK_MS = 1500
 

@@ -78,6 +78,8 @@ export {
 export {
   COPY_FEEDBACK_MS,
   DETAILS_PANEL_MAX_HEIGHT_PX,
+  EXPORT_FRAME_KEY_HEIGHT_PX,
+  EXPORT_FRAME_PHRASE_HEIGHT_PX,
   GENERATED_PASSWORD_WORDS,
   KEY_EXPORT_MIN_DISPLAY_MS,
   LAMPORTS_PER_SOL,
@@ -103,6 +105,8 @@ export {
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
+export { sanitizeColor } from '../format/sanitizeColor'
+export { sanitizeFontFamily } from '../format/sanitizeFontFamily'
 export { isOriginAllowed } from '../origins/isOriginAllowed'
 export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
 export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
@@ -236,6 +240,11 @@ export {
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
 } from '../schemas/frame/createWallet'
+export {
+  type ExportFrameTheme,
+  type ExportFrameThemeField,
+  exportFrameThemeFields,
+} from '../schemas/frame/exportFrameTheme'
 export {
   type FrameExportWalletRequest,
   frameExportWalletReplySchema,

@@ -1,6 +1,7 @@
 import type { CustomAuthParameters, EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
 import type { OAuthProvider } from '@foyer/protocol'
 import type { MessagesOverride } from '../i18n/MessagesOverride'
+import type { FoyerTheme } from '../theme/FoyerTheme'
 
 /**
  * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
@@ -13,9 +14,16 @@ export type FoyerAppearance = {
   landingHeader?: string
   /** Optional line under the landing heading. */
   loginMessage?: string
-  /** Color scheme; default `'light'`. */
-  theme?: 'light' | 'dark'
-  /** Accent color; only hex (`#4f46e5`) or `rgb()`/`rgba()` values are used. */
+  /**
+   * `'light'` (default), `'dark'`, or a theme object from `lightTheme()` / `darkTheme()` with any tokens
+   * overridden (accent, background, surface, text, muted text, border, error, success, radii, font family).
+   * Colours are used only when hex or `rgb()`/`rgba()` (else the base theme's); see `resolveTheme`.
+   */
+  theme?: 'light' | 'dark' | FoyerTheme
+  /**
+   * Accent color of `'light'`/`'dark'` (a theme object sets its own `accent`); only hex (`#4f46e5`) or
+   * `rgb()`/`rgba()` values are used.
+   */
   accentColor?: string
   /**
    * Which group leads the alternative landing of apps with both wallets and web2 methods (email, SMS,

@@ -64,3 +64,6 @@ export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdat
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'
 export type { MessagesOverride } from '../i18n/MessagesOverride'
+export { darkTheme } from '../theme/darkTheme'
+export type { FoyerTheme, FoyerThemeOverrides } from '../theme/FoyerTheme'
+export { lightTheme } from '../theme/lightTheme'

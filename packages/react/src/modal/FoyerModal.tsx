@@ -14,7 +14,7 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from '../hooks/useFoyerState'
 import { baseStyles } from '../theme/baseStyles'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
-import { sanitizeColor } from '../theme/sanitizeColor'
+import { resolveTheme } from '../theme/resolveTheme'
 import { CloseIcon } from '../ui/icons'
 import { Spinner } from '../ui/Spinner'
 import { ModalContext, type ModalContextValue } from './ModalContext'
@@ -56,13 +56,12 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
   }, [open, router])
 
   const scope = useId().replace(/[^A-Za-z0-9_-]/g, '') || 'foyer'
-  const colorScheme = config?.appearance?.theme === 'dark' ? 'dark' : 'light'
-  const accent =
-    sanitizeColor(config?.appearance?.accentColor) ?? sanitizeColor(state.appConfig?.accent_color)
-  const css = useMemo(
-    () => baseStyles + cssStringFromTheme({ colorScheme, accent }, scope),
-    [colorScheme, accent, scope],
+  const theme = useMemo(
+    () => resolveTheme(config?.appearance, state.appConfig?.accent_color),
+    [config?.appearance, state.appConfig?.accent_color],
   )
+  const colorScheme = theme.colorScheme
+  const css = useMemo(() => baseStyles + cssStringFromTheme(theme, scope), [theme, scope])
 
   const close = useCallback(() => onOpenChange(false), [onOpenChange])
   const context = useMemo<ModalContextValue>(
@@ -74,9 +73,10 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       messages,
       format,
       appName: state.appConfig?.name || messages.modal.thisApp,
+      theme,
       close,
     }),
-    [client, state, config, router, messages, format, close],
+    [client, state, config, router, messages, format, theme, close],
   )
 
   const preventUnlessClosable = (event: Event) => {

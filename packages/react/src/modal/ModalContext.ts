@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
 import type { Formatters } from '../i18n/createFormatters'
 import type { Messages } from '../i18n/en'
+import type { FoyerTheme } from '../theme/FoyerTheme'
 import type { Router } from './router/createRouter'
 import type { ScreenParamsMap } from './screenParams'
 
@@ -19,6 +20,8 @@ export type ModalContextValue = {
   format: Formatters
   /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
   appName: string
+  /** The resolved, sanitised theme (`resolveTheme`); the export frame gets its tokens. */
+  theme: FoyerTheme
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
 }

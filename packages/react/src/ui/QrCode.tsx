@@ -12,8 +12,8 @@ export type QrCodeProps = {
 }
 
 /**
- * A QR code of `value` as one SVG path (uqr's encoder; a 4-module quiet zone), dark modules in
- * `currentColor` on a white square, for scanning with a phone.
+ * A QR code of `value` as one SVG path (uqr's encoder; a 4-module quiet zone), dark modules
+ * black on a white square in every theme, for scanning with a phone.
  *
  * @example <QrCode value={connectUri} label="QR code to sign in with Farcaster" />
  */
@@ -38,6 +38,7 @@ export function QrCode({ value, label, size = 200 }: QrCodeProps) {
       shapeRendering="crispEdges"
       data-qr-value={value}
     >
+      {/* Black on white in every theme, not theme tokens: many scanners cannot read inverted codes. */}
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -5,10 +5,11 @@ import { createFrameHandler } from '../frame/createFrameHandler'
 import { createIndexedDbShareStore } from '../frame/createIndexedDbShareStore'
 import { installFrameListener } from '../frame/installFrameListener'
 import { readFrameConfig } from '../frame/readFrameConfig'
-import { renderExportedKey } from './renderExportedKey'
+import { createExportView } from './createExportView'
 
 const config = readFrameConfig(document, location)
 const root = document.getElementById('foyer-export') ?? document.body
+const view = createExportView(document, root, new URLSearchParams(location.search))
 const handler = createFrameHandler({
   appId: config.appId,
   api: createFrameApi({
@@ -24,7 +25,7 @@ const handler = createFrameHandler({
       console.warn('[foyer wallet export] IndexedDB unavailable: device share kept in memory'),
   }),
   mode: 'export',
-  showExport: (key) => renderExportedKey(document, root, key, new URLSearchParams(location.search)),
+  showExport: (key) => view.show(key),
   // MFA hook: when MFA lands, verify a fresh MFA here before any key is shown (spec 02 §4).
   beforeExport: async () => {},
   onUnexpectedError: (error) =>

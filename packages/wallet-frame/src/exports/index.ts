@@ -11,7 +11,8 @@ export { recoveryAssociatedData } from '../crypto/recoveryAssociatedData'
 export { fromBase64 } from '../encoding/fromBase64'
 export { toBase64 } from '../encoding/toBase64'
 export { FrameRequestError } from '../errors/FrameRequestError'
-export { renderExportedKey } from '../export/renderExportedKey'
+export { createExportView, type ExportView } from '../export/createExportView'
+export { readExportTheme } from '../export/readExportTheme'
 export {
   type CreateFarcasterSignerParameters,
   createFarcasterSigner,

@@ -1,3 +1,4 @@
+import { type ExportFrameTheme, exportFrameThemeFields } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { promptMfa, withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
@@ -13,6 +14,12 @@ export type ExportWalletParameters = {
   mount: (iframe: HTMLIFrameElement) => void
   /** Frame width in px, passed to the page (spec 02 §2 `width`). */
   width?: number | undefined
+  /**
+   * The host's theme for the frame page (spec 02 §2 "theme colours"; fields in `exportFrameThemeFields`),
+   * passed as query fields; the page keeps only values it checked (hex/`rgb()` colours, a 0–32 px radius, a
+   * plain font list).
+   */
+  theme?: ExportFrameTheme | undefined
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
   signal?: AbortSignal | undefined
   /**
@@ -54,11 +61,15 @@ export async function exportWallet(
   const phraseExport = wallet.chainType === 'ethereum' && !wallet.imported
   url.searchParams.set('phrase_export', String(phraseExport))
   if (parameters.width !== undefined) url.searchParams.set('width', String(parameters.width))
+  for (const field of exportFrameThemeFields) {
+    const value = parameters.theme?.[field]
+    if (value !== undefined) url.searchParams.set(field, value)
+  }
   parameters.signal?.throwIfAborted()
   const proxy: WalletProxy = createWalletProxy({
     frameUrl: url.href,
     mount: parameters.mount,
-    style: 'width:100%;height:100%;min-height:260px;border:0;',
+    style: 'display:block;width:100%;height:100%;border:0;',
   })
   parameters.signal?.addEventListener('abort', () => proxy.destroy(), { once: true })
   try {

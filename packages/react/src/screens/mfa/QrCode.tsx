@@ -27,6 +27,7 @@ export function QrCode({ value, label, size = 160 }: QrCodeProps) {
       shapeRendering="crispEdges"
       data-qr-value={value}
     >
+      {/* Black on white in every theme, not theme tokens: many scanners cannot read inverted codes. */}
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -5,6 +5,7 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { exportFrameTheme } from '../../../theme/exportFrameTheme'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
@@ -12,11 +13,12 @@ import { Spinner } from '../../../ui/Spinner'
 /**
  * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
  * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
- * this page. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
+ * this page; the frame gets the modal's theme tokens (`exportFrameTheme`) and a fixed height that holds its
+ * content (`EXPORT_FRAME_*_HEIGHT_PX`), so nothing in it is cut off. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
  * this screen opens (`useExportWallet`), and again in front of it if the server still refuses.
  */
 export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
-  const { client, messages, close } = useModal()
+  const { client, messages, theme, close } = useModal()
   const m = messages.exportWallet
   const { wallet, settle } = params
   const box = useRef<HTMLDivElement>(null)
@@ -31,6 +33,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       wallet,
       width: box.current?.clientWidth || undefined,
       mount: (iframe) => box.current?.appendChild(iframe),
+      theme: exportFrameTheme(theme),
       signal: controller.signal,
       // `useExportWallet` had the user verify before this screen (spec 02 §6).
       verifyFirst: false,
@@ -49,7 +52,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       clearTimeout(timer)
       controller.abort() // removes the export frame
     }
-  }, [client, wallet, messages])
+  }, [client, wallet, messages, theme])
 
   return (
     <div className="foyer-screen">
@@ -58,6 +61,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       <div
         ref={box}
         className="foyer-frame-box"
+        data-phrase={(wallet.chainType === 'ethereum' && !wallet.imported) || undefined}
         data-loading={loading || undefined}
         aria-busy={loading || undefined}
       >

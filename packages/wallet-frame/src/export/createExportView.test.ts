@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { ExportedKey } from '../frame/createFrameHandler'
+import { createExportView } from './createExportView'
+
+const key: ExportedKey = {
+  chainType: 'ethereum',
+  address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  privateKey: `0x${'ab'.repeat(32)}`,
+  mnemonic: 'abandon ability able about above absent absorb abstract absurd abuse access accident',
+}
+
+function render(exported: ExportedKey = key, query = '') {
+  document.body.innerHTML = '<main id="foyer-export"></main>'
+  const root = document.getElementById('foyer-export') as HTMLElement
+  const view = createExportView(document, root, new URLSearchParams(query))
+  view.show(exported)
+  return root
+}
+
+const buttonNamed = (root: HTMLElement, name: string) =>
+  [...root.querySelectorAll('button')].find((button) => button.textContent === name)
+
+afterEach(() => {
+  document.documentElement.removeAttribute('style')
+  vi.useRealTimers()
+})
+
+describe('createExportView', () => {
+  test('default: a heading, both secrets hidden behind their warnings, the address shown', () => {
+    const root = render()
+    expect(root.querySelector('h1')?.textContent).toBe('Export your wallet')
+    expect(root.textContent).not.toContain(key.privateKey)
+    expect(root.textContent).not.toContain('abandon')
+    expect(root.textContent).toContain('Anyone with your private key controls this wallet')
+    expect(root.textContent).toContain('Your recovery phrase restores this wallet')
+    expect(buttonNamed(root, 'Reveal private key')).toBeDefined()
+    expect(buttonNamed(root, 'Reveal recovery phrase')).toBeDefined()
+    expect(buttonNamed(root, 'Copy key')).toBeUndefined()
+    expect(root.querySelector('.address code')?.textContent).toBe(key.address)
+  })
+
+  test('behavior: reveal is per secret; Hide hides it again', () => {
+    const root = render()
+    buttonNamed(root, 'Reveal private key')?.click()
+    expect(root.querySelector('[aria-label="Private key"]')?.textContent).toBe(key.privateKey)
+    expect(root.textContent).not.toContain('abandon')
+    expect(document.activeElement).toBe(buttonNamed(root, 'Copy key'))
+
+    buttonNamed(root, 'Reveal recovery phrase')?.click()
+    const words = [...root.querySelectorAll('[aria-label="Recovery phrase"] li')].map((li) => li.textContent)
+    expect(words).toEqual(key.mnemonic?.split(' '))
+    expect(root.querySelector('ol[aria-label="Recovery phrase"]')?.textContent).toBe(key.mnemonic)
+
+    buttonNamed(root, 'Hide')?.click() // the key's Hide comes first
+    expect(root.textContent).not.toContain(key.privateKey)
+    expect(document.activeElement).toBe(buttonNamed(root, 'Reveal private key'))
+    expect(root.textContent).toContain('abandon')
+  })
+
+  test('behavior: Copy writes only the revealed secret and shows Copied', async () => {
+    vi.useFakeTimers()
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const root = render()
+    buttonNamed(root, 'Reveal recovery phrase')?.click()
+    const copy = buttonNamed(root, 'Copy phrase')
+    copy?.click()
+    await vi.waitFor(() => expect(copy?.textContent).toBe('Copied'))
+    expect(writeText).toHaveBeenCalledWith(key.mnemonic)
+    vi.advanceTimersByTime(1500)
+    expect(copy?.textContent).toBe('Copy phrase')
+  })
+
+  test('behavior: no phrase section for a wallet exported without its phrase', () => {
+    const root = render({ ...key, chainType: 'solana', mnemonic: null })
+    expect(root.querySelectorAll('section')).toHaveLength(1)
+    expect(buttonNamed(root, 'Reveal recovery phrase')).toBeUndefined()
+  })
+
+  test('behavior: the theme from the query becomes CSS variables', () => {
+    render(key, 'accent=%23ff8800&background=%23000000&radius=4&font=Inter%2C%20sans-serif')
+    const style = document.documentElement.style
+    expect(style.getPropertyValue('--foyer-accent')).toBe('#ff8800')
+    expect(style.getPropertyValue('--foyer-bg')).toBe('#000000')
+    expect(style.getPropertyValue('--foyer-radius')).toBe('4px')
+    expect(style.getPropertyValue('--foyer-font')).toBe('Inter, sans-serif')
+  })
+})

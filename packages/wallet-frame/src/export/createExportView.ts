@@ -1,0 +1,160 @@
+import { COPY_FEEDBACK_MS } from '@foyer/protocol'
+import type { ExportedKey } from '../frame/createFrameHandler'
+import { exportStyles } from './exportStyles'
+import { readExportTheme } from './readExportTheme'
+
+/** The export page's view: `show(key)` once the frame rebuilt the key. */
+export type ExportView = { show(key: ExportedKey): void }
+
+type Secret = {
+  kind: 'key' | 'phrase'
+  title: string
+  warning: string
+  reveal: string
+  copy: string
+  value: string
+  render(document: Document): HTMLElement
+}
+
+function element<Tag extends keyof HTMLElementTagNameMap>(
+  document: Document,
+  tag: Tag,
+  properties: { className?: string; text?: string } = {},
+): HTMLElementTagNameMap[Tag] {
+  const node = document.createElement(tag)
+  if (properties.className) node.className = properties.className
+  if (properties.text !== undefined) node.textContent = properties.text
+  return node
+}
+
+function button(document: Document, label: string, variant: 'primary' | 'secondary' | 'link') {
+  const node = element(document, 'button', { className: 'button', text: label })
+  node.type = 'button'
+  node.dataset.variant = variant
+  return node
+}
+
+function copyButton(document: Document, label: string, value: string): HTMLButtonElement {
+  const node = button(document, label, 'secondary')
+  let timer: ReturnType<typeof setTimeout> | undefined
+  node.addEventListener('click', () => {
+    void document.defaultView?.navigator.clipboard?.writeText(value).then(() => {
+      node.textContent = 'Copied'
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        node.textContent = label
+      }, COPY_FEEDBACK_MS)
+    })
+  })
+  return node
+}
+
+/** One secret: hidden behind its warning until 'Reveal …'; then shown with Copy and Hide (spec 02 §2). */
+function secretSection(document: Document, secret: Secret): HTMLElement {
+  const section = element(document, 'section')
+  const head = element(document, 'div', { className: 'head' })
+  const actions = element(document, 'div', { className: 'actions' })
+  head.append(element(document, 'h2', { text: secret.title }), actions)
+  const slot = element(document, 'div', { className: 'slot' })
+  slot.dataset.secret = secret.kind
+  section.append(head, slot)
+
+  const hide = () => {
+    const reveal = button(document, secret.reveal, 'primary')
+    reveal.addEventListener('click', () => show(true))
+    actions.replaceChildren()
+    slot.replaceChildren(element(document, 'p', { className: 'warning', text: secret.warning }), reveal)
+    slot.dataset.revealed = 'false'
+    return reveal
+  }
+  const show = (moveFocus: boolean) => {
+    const copy = copyButton(document, secret.copy, secret.value)
+    const hideButton = button(document, 'Hide', 'link')
+    hideButton.addEventListener('click', () => hide().focus())
+    actions.replaceChildren(hideButton, copy)
+    slot.replaceChildren(secret.render(document))
+    slot.dataset.revealed = 'true'
+    // The reveal button is gone: focus moves to what now stands for it.
+    if (moveFocus) copy.focus()
+  }
+  hide()
+  return section
+}
+
+function keySecret(key: ExportedKey): Secret {
+  return {
+    kind: 'key',
+    title: 'Private key',
+    warning:
+      'Anyone with your private key controls this wallet and everything in it. Never share it; reveal it only where no one can see your screen.',
+    reveal: 'Reveal private key',
+    copy: 'Copy key',
+    value: key.privateKey,
+    render: (document) => {
+      const output = element(document, 'div', { className: 'secret', text: key.privateKey })
+      output.setAttribute('role', 'group')
+      output.setAttribute('aria-label', 'Private key')
+      return output
+    },
+  }
+}
+
+function phraseSecret(mnemonic: string): Secret {
+  return {
+    kind: 'phrase',
+    title: 'Recovery phrase',
+    warning:
+      'Your recovery phrase restores this wallet anywhere. Never share it; write it down and keep it offline.',
+    reveal: 'Reveal recovery phrase',
+    copy: 'Copy phrase',
+    value: mnemonic,
+    render: (document) => {
+      const list = element(document, 'ol', { className: 'words' })
+      list.setAttribute('aria-label', 'Recovery phrase')
+      mnemonic.split(' ').forEach((word, index) => {
+        // A space between the words keeps the list's text the phrase itself; the numbers are list markers.
+        if (index > 0) list.append(document.createTextNode(' '))
+        list.append(element(document, 'li', { text: word }))
+      })
+      return list
+    },
+  }
+}
+
+/**
+ * Prepares the export page (`/apps/{appId}/embedded-wallets/export`, spec 02 §2 "Key export"): adopts its
+ * style sheet, applies the host's theme from the query after `readExportTheme` checked it, and renders the
+ * page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
+ * Ethereum wallet) the recovery phrase: each hidden behind a warning until the user reveals it, one at a
+ * time; the phrase as numbered words that never break; Copy and Hide per secret; the wallet address. Text
+ * nodes only, no HTML parsing. The secrets never leave this document (DESIGN.md "Embedded wallet";
+ * security checklist J.65).
+ *
+ * @example
+ * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams(location.search))
+ * view.show({ chainType: 'ethereum', address, privateKey, mnemonic })
+ */
+export function createExportView(document: Document, root: HTMLElement, query: URLSearchParams): ExportView {
+  const win = document.defaultView
+  if (win && 'adoptedStyleSheets' in document && typeof win.CSSStyleSheet === 'function') {
+    const sheet = new win.CSSStyleSheet()
+    sheet.replaceSync(exportStyles)
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  }
+  for (const [variable, value] of Object.entries(readExportTheme(query)))
+    document.documentElement.style.setProperty(variable, value)
+  const heading = element(document, 'h1', { className: 'sr-only', text: 'Export your wallet' })
+  root.replaceChildren(heading)
+  return {
+    show(key) {
+      const address = element(document, 'p', { className: 'address' })
+      address.append(
+        element(document, 'span', { text: 'Address' }),
+        element(document, 'code', { text: key.address }),
+      )
+      root.replaceChildren(heading, secretSection(document, keySecret(key)))
+      if (key.mnemonic) root.append(secretSection(document, phraseSecret(key.mnemonic)))
+      root.append(address)
+    },
+  }
+}
