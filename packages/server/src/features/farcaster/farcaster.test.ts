@@ -506,7 +506,7 @@ describe('farcaster link and unlink', () => {
     expect(farcasterAccountOf(userSchema.parse(unlinked.json()))).toBeUndefined()
   })
 
-  test('error: link needs a session; an fid of another user is linked_to_another_user; one per user', async () => {
+  test('error: link needs a session; an fid of another user is account_transfer_required; one per user', async () => {
     const account = await farcaster.createAccount()
     const noSession = await post('/api/v1/farcaster/link', await approved(account, { app: demo() }), {
       app: demo(),
@@ -524,8 +524,9 @@ describe('farcaster link and unlink', () => {
     })
     expect(taken.statusCode).toBe(400)
     expect(taken.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
     const first = await farcaster.createAccount()
     const second = await farcaster.createAccount()

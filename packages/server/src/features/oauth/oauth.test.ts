@@ -696,12 +696,12 @@ describe('link and unlink', () => {
     ])
   })
 
-  test('error: linked_to_another_user', async () => {
+  test('error: an account of another user is account_transfer_required', async () => {
     await signIn('instagram', ada.subject)
     const me = await signIn('spotify', unverified.subject)
     const response = await link('instagram', ada.subject, me.token as string)
     expect(response.statusCode).toBe(400)
-    expect(response.json().code).toBe('linked_to_another_user')
+    expect(response.json().code).toBe('account_transfer_required')
   })
 
   test('error: cannot_link_more_of_type', async () => {

@@ -378,7 +378,7 @@ describe('telegram/link and telegram/unlink', () => {
     expect((await call('unlink', { telegram_user_id: user.id }, { bearer })).statusCode).toBe(200)
   })
 
-  test('error: an account of another user → 400 linked_to_another_user', async () => {
+  test('error: an account of another user → 400 account_transfer_required', async () => {
     const user = freshUser()
     await authenticate({ telegram_auth_result: widget(user) })
     const response = await call(
@@ -388,8 +388,9 @@ describe('telegram/link and telegram/unlink', () => {
     )
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
   })
 
