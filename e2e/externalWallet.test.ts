@@ -131,7 +131,7 @@ describe('external wallets', () => {
     expect((await usersMe()).linked_accounts.some((entry) => entry.address === ethereumAddress)).toBe(true)
   })
 
-  test("error: linking a wallet of another user shows 'Wallet was already linked.'", async () => {
+  test('behavior: linking a wallet of another user offers the account transfer (issue 12 §2)', async () => {
     // The Solana user links the Ethereum wallet, which signed in (and so belongs to) another user above.
     await openDemo(page, stack.demoUrl)
     const dialog = await chooseWallet(/Foyer Test Solana/)
@@ -144,7 +144,10 @@ describe('external wallets', () => {
       .getByRole('list', { name: 'Wallets' })
       .getByRole('button', { name: /Foyer Test Wallet/ })
       .click()
-    await expect.poll(() => linkDialog.getByRole('alert').textContent()).toBe('Wallet was already linked.')
-    await linkDialog.getByRole('button', { name: 'Close' }).click()
+    await linkDialog
+      .getByRole('heading', { name: 'Wallet address is associated with another account' })
+      .waitFor()
+    await linkDialog.getByRole('button', { name: 'No thanks' }).click()
+    await linkDialog.waitFor({ state: 'detached' })
   })
 })

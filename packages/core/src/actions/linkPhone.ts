@@ -22,7 +22,7 @@ export type LinkPhoneParameters = {
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),
- *   `linked_to_another_user` (400), `missing_or_invalid_token` (401: not signed in).
+ *   `account_transfer_required` (400: another user holds it; `toAccountTransfer` reads the offer), `missing_or_invalid_token` (401: not signed in).
  * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
  * @example
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })

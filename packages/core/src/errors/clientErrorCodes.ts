@@ -70,6 +70,10 @@ export const clientErrorCodes = [
   /** 'Invalid connected app'. */
   'cross_app_invalid_connection',
 
+  // Account transfer (spec 01 §5; `AccountTransferError`)
+  /** 'Invalid transfer account type' (custom, guest, passkey) or 'Wallet parameters must be defined'. */
+  'invalid_account_transfer',
+
   // Browser wallets (spec 01 §8 "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
   'wallet_connection_error',

@@ -1,4 +1,13 @@
 import type { z } from 'zod'
+import {
+  farcasterTransferRequestSchema,
+  oauthTransferRequestSchema,
+  passwordlessTransferRequestSchema,
+  siweTransferRequestSchema,
+  siwsTransferRequestSchema,
+  smsTransferRequestSchema,
+  telegramTransferRequestSchema,
+} from '../schemas/accountTransfer'
 import { analyticsEventRequestSchema } from '../schemas/analytics'
 import { appConfigSchema } from '../schemas/appConfig'
 import { appPathParamsSchema, jwksResponseSchema } from '../schemas/apps'
@@ -315,6 +324,30 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
+  // Account transfer on a link conflict (spec 01 §5, §7; WIRE.md §5): answer the user.
+  'POST /api/v1/passwordless/transfer': post(
+    '/api/v1/passwordless/transfer',
+    passwordlessTransferRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/passwordless_sms/transfer': post(
+    '/api/v1/passwordless_sms/transfer',
+    smsTransferRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/siwe/transfer': post('/api/v1/siwe/transfer', siweTransferRequestSchema, userSchema),
+  'POST /api/v1/siws/transfer': post('/api/v1/siws/transfer', siwsTransferRequestSchema, userSchema),
+  'POST /api/v1/oauth/transfer': post('/api/v1/oauth/transfer', oauthTransferRequestSchema, userSchema),
+  'POST /api/v1/farcaster/transfer': post(
+    '/api/v1/farcaster/transfer',
+    farcasterTransferRequestSchema,
+    userSchema,
+  ),
+  'POST /api/v1/telegram/transfer': post(
+    '/api/v1/telegram/transfer',
+    telegramTransferRequestSchema,
+    userSchema,
+  ),
   'GET /api/v1/apps/:appId/cross-app/details': {
     method: 'GET',
     path: '/api/v1/apps/:appId/cross-app/details',

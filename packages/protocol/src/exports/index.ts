@@ -110,6 +110,28 @@ export { sanitizeFontFamily } from '../format/sanitizeFontFamily'
 export { isOriginAllowed } from '../origins/isOriginAllowed'
 export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
 export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
+export {
+  ACCOUNT_TRANSFER_NONCE_TTL_SECONDS,
+  type AccountTransferData,
+  accountTransferDataSchema,
+  accountTransferNonceSchema,
+  type FarcasterTransferRequest,
+  farcasterTransferRequestSchema,
+  type OAuthTransferRequest,
+  type OAuthTransferUserInfo,
+  oauthTransferRequestSchema,
+  oauthTransferUserInfoSchema,
+  type PasswordlessTransferRequest,
+  passwordlessTransferRequestSchema,
+  type SiweTransferRequest,
+  type SiwsTransferRequest,
+  type SmsTransferRequest,
+  siweTransferRequestSchema,
+  siwsTransferRequestSchema,
+  smsTransferRequestSchema,
+  type TelegramTransferRequest,
+  telegramTransferRequestSchema,
+} from '../schemas/accountTransfer'
 export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
 export {
   type AccessControl,

@@ -74,6 +74,8 @@ export type ErrorFlowEntries = {
   farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
   /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
   farcasterSigner: Inline
+  /** Moving an account on a link conflict (spec 01 §2 'Account transfer prompt'). */
+  transfer: Inline
 }
 
 /** A flow of the table. */
@@ -105,6 +107,8 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
   farcaster: { text: 'farcaster.authenticationFailed', retry: true },
   farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
+  // The server's message (a spent or expired nonce, the link limit), else a generic failure.
+  transfer: { text: { message: 'accountTransfer.failed' }, retry: false },
 }
 
 const linkedToAnotherUser = {

@@ -93,6 +93,27 @@ export const en = {
     linkedDetail: 'Your account has been linked.',
     updatedDetail: 'Your account has been updated.',
   },
+  // Account transfer on a link conflict (spec 01 §2 'Account transfer prompt', 'Check assets before transferring').
+  accountTransfer: {
+    title: '{kind} is associated with another account',
+    kindPhone: 'Phone number',
+    kindEmail: 'Email address',
+    kindWallet: 'Wallet address',
+    kindProfile: '{provider} profile',
+    body: 'Do you want to transfer {account} to this account? This will delete your other account.',
+    transfer: 'Transfer and delete account',
+    success: 'Success!',
+    continue: 'Continue',
+    noThanks: 'No thanks',
+    assetsTitle: 'Check assets before transferring',
+    assetsBody:
+      'Assets in your other account will not be transferred and may be lost. Log into the other account to move them first, or copy its wallet address and check it with a block explorer.',
+    walletAddress: 'Wallet address of the other account',
+    copy: 'Copy',
+    copyAddress: 'Copy wallet address',
+    copied: 'Copied',
+    failed: 'Could not transfer the account. Try again later.',
+  },
   link: {
     emailTitle: 'Link email',
     phoneTitle: 'Link phone',

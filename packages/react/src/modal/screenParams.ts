@@ -3,6 +3,7 @@ import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWa
 import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
+import type { AccountTransferParams } from '../screens/link/AccountTransfer/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
@@ -35,6 +36,8 @@ export type ScreenParamsMap = {
   awaitingCode: AwaitingCodeParams
   linkAccount: LinkAccountParams
   linkPasskey: LinkPasskeyParams
+  accountTransfer: AccountTransferParams
+  accountTransferAssets: AccountTransferParams
   awaitingPasskey: AwaitingPasskeyParams
   oauthStatus: OAuthStatusParams
   crossAppStatus: CrossAppStatusParams

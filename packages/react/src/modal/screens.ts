@@ -42,6 +42,23 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.link.phoneTitle,
     closable: true,
   },
+  // Account transfer on a link conflict (spec 01 §2), with @foyer/core/account-transfer.
+  accountTransfer: {
+    component: lazy(() =>
+      import('../screens/link/AccountTransfer/AccountTransferPrompt').then((m) => ({
+        default: m.AccountTransferPrompt,
+      })),
+    ),
+    title: (m) => m.accountTransfer.transfer,
+    closable: true,
+  },
+  accountTransferAssets: {
+    component: lazy(() =>
+      import('../screens/link/AccountTransfer/CheckAssets').then((m) => ({ default: m.CheckAssets })),
+    ),
+    title: (m) => m.accountTransfer.assetsTitle,
+    closable: true,
+  },
   linkPasskey: {
     component: lazy(() =>
       import('../screens/link/LinkPasskey/LinkPasskey').then((m) => ({ default: m.LinkPasskey })),

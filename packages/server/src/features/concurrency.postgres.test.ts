@@ -231,7 +231,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(next.statusCode, next.body).toBe(200)
   })
 
-  test('I.52: 5 users link one wallet in parallel (each with its own signed nonce) → one wins, the rest linked_to_another_user', async () => {
+  test('I.52: 5 users link one wallet in parallel (each with its own signed nonce) → one wins, the rest are offered a transfer', async () => {
     const wallet = newWallet()
     const users: AuthResponse[] = []
     for (let index = 0; index < 5; index++) users.push(await t.signIn(freshEmail('wallet-link')))
@@ -242,9 +242,10 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(ok(responses)).toHaveLength(1)
     for (const response of refused(responses)) {
       expect(response.statusCode).toBe(400)
-      expect(bodyOf(response)).toEqual({
-        error: 'This account has already been linked to another user.',
-        code: 'linked_to_another_user',
+      // Issue 12 §2: the account is taken, so the loser is offered a transfer (with its own nonce).
+      expect(bodyOf(response)).toMatchObject({
+        error: 'Account transfer required',
+        code: 'account_transfer_required',
       })
     }
     const winner = authResponseSchema.parse(ok(responses)[0]?.json())
@@ -253,7 +254,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
 
   // A phone or email link is proven by a 'link' code, and a destination has one live link code at a time,
   // so over HTTP the code already serializes two users; the UNIQUE is exercised at the service level.
-  test('I.52/I.55: 10 users link one phone in parallel → one wins, the rest linked_to_another_user', async () => {
+  test('I.52/I.55: 10 users link one phone in parallel → one wins, the rest are offered a transfer', async () => {
     const phone = freshNumber()
     const userIds = await userIdsOfFreshEmailUsers(10)
     const results = await Promise.allSettled(
@@ -272,7 +273,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await accountOwners('phone', phone)).toEqual([winner])
   })
 
-  test('I.52/I.55: 10 users link one email in parallel → one wins, the rest linked_to_another_user', async () => {
+  test('I.52/I.55: 10 users link one email in parallel → one wins, the rest are offered a transfer', async () => {
     const email = freshEmail('shared')
     const userIds = await userIdsOfFreshPhoneUsers(10)
     const results = await Promise.allSettled(
@@ -312,9 +313,9 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
         expect(signedIn.is_new_user).toBe(false)
         expect(owners).toEqual([internalId(linker.user)])
       } else {
-        // The sign-up won: a new user owns the phone, the link is refused.
+        // The sign-up won: a new user owns the phone, the link is refused with a transfer offer (issue 12 §2).
         expect(link.statusCode, link.body).toBe(400)
-        expect(bodyOf(link).code).toBe('linked_to_another_user')
+        expect(bodyOf(link).code).toBe('account_transfer_required')
         expect(owners).toEqual([internalId(signedIn.user)])
       }
     }
@@ -404,5 +405,6 @@ async function userIdsOfFreshPhoneUsers(n: number): Promise<string[]> {
 function expectOneWinner(results: PromiseSettledResult<unknown>[]): void {
   expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
   for (const result of results)
-    if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'linked_to_another_user' })
+    if (result.status === 'rejected')
+      expect(result.reason).toMatchObject({ code: 'account_transfer_required' })
 }

@@ -36,4 +36,17 @@ export const crossAppAccountKind = {
       ...accountTimes(row),
     }
   },
+  // A link conflict offers the transfer through `oauth/transfer` with the provider app in
+  // `userInfo.meta` (WIRE.md §5).
+  transfer: {
+    displayName: ({ subject }) => subject,
+    otherUser: ({ subject, details }) => ({
+      oAuthUserInfo: {
+        subject,
+        ...(typeof details.provider_app_id === 'string'
+          ? { meta: { providerAppId: details.provider_app_id } }
+          : {}),
+      },
+    }),
+  },
 } as const satisfies AccountKind<'cross_app', CrossAppAccount>

@@ -506,7 +506,36 @@ describe('farcaster link and unlink', () => {
     expect(farcasterAccountOf(userSchema.parse(unlinked.json()))).toBeUndefined()
   })
 
-  test('error: link needs a session; an fid of another user is linked_to_another_user; one per user', async () => {
+  test('default: farcaster/transfer moves the fid of another user, named by its profile', async () => {
+    const account = await farcaster.createAccount({ profile: { username: 'transferred' } })
+    const owner = authResponseSchema.parse(
+      (await authenticate(await approved(account, { app: demo() }), { app: demo() })).json(),
+    )
+    const me = await t.signIn()
+    const bearer = me.token as string
+    const conflict = await post('/api/v1/farcaster/link', await approved(account, { app: demo() }), {
+      app: demo(),
+      bearer,
+    })
+    expect(conflict.statusCode).toBe(400)
+    const data = conflict.json().data
+    expect(data).toMatchObject({ subject: String(account.fid), account: { displayName: 'transferred' } })
+    const body = { nonce: data.nonce, farcaster_id: String(account.fid), farcaster_embedded_address: '' }
+    // Another fid with this nonce: refused, nothing moves.
+    const wrong = await post(
+      '/api/v1/farcaster/transfer',
+      { ...body, farcaster_id: '1' },
+      { app: demo(), bearer },
+    )
+    expect(wrong.statusCode).toBe(401)
+    const moved = await post('/api/v1/farcaster/transfer', body, { app: demo(), bearer })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(farcasterAccountOf(userSchema.parse(moved.json()))?.fid).toBe(account.fid)
+    const refresh = await post('/api/v1/sessions', { refresh_token: owner.refresh_token }, { app: demo() })
+    expect(refresh.statusCode).toBe(401)
+  })
+
+  test('error: link needs a session; an fid of another user is account_transfer_required; one per user', async () => {
     const account = await farcaster.createAccount()
     const noSession = await post('/api/v1/farcaster/link', await approved(account, { app: demo() }), {
       app: demo(),
@@ -524,8 +553,9 @@ describe('farcaster link and unlink', () => {
     })
     expect(taken.statusCode).toBe(400)
     expect(taken.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
     const first = await farcaster.createAccount()
     const second = await farcaster.createAccount()

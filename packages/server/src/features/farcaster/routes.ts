@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -44,6 +45,8 @@ type SignedBody = { channel_token: string; message: string; signature: string; f
  *   `cannot_link_more_of_type`).
  * - `POST /api/v1/farcaster/unlink` (session) `{ fid }` → the user (404 `not_found`, 400
  *   `cannot_unlink_sole_account`).
+ * - `POST /api/v1/farcaster/transfer` (session) `{ nonce, farcaster_id, farcaster_embedded_address? }` → the
+ *   user: the account moved from the user who held it (see `transferAccount`).
  * All but unlink need `farcaster_auth` (403 `disallowed_login_method` 'Login with Farcaster not allowed.').
  */
 export async function farcasterRoutes(
@@ -134,6 +137,20 @@ export async function farcasterRoutes(
       userId,
       type: 'farcaster',
       subject: farcasterSubject(request.body.fid),
+    })
+    return requireUserJson(context.db, userId)
+  })
+
+  const transfer = endpoints['POST /api/v1/farcaster/transfer']
+  typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    await transferAccount(context.db, {
+      appId: foyerApp.id,
+      userId,
+      nonce: request.body.nonce,
+      types: ['farcaster'],
+      subject: String(request.body.farcaster_id),
+      now: new Date(context.now()),
     })
     return requireUserJson(context.db, userId)
   })

@@ -190,7 +190,7 @@ describe('guest upgrade: passwordless/link', () => {
     expect(response.statusCode).toBe(401)
   })
 
-  test('error: an email of another user is linked_to_another_user', async () => {
+  test('error: an email of another user is account_transfer_required', async () => {
     const email = freshEmail()
     await emailSignIn(email)
     const guest = await guestSignIn(newCredential())
@@ -198,8 +198,9 @@ describe('guest upgrade: passwordless/link', () => {
     const response = await link(email, code, guest.token as string)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
   })
 

@@ -11,6 +11,7 @@ import {
   type AdmissionCandidate,
   accountTimes,
   type StoredAccount,
+  type TransferCandidate,
 } from '../users/AccountKind'
 
 /** A string detail, or null when absent or empty. */
@@ -55,6 +56,26 @@ const wireFields: {
   apple: (d) => ({ email: text(d, 'email') }),
 }
 
+/**
+ * A link conflict on an OAuth account offers the transfer (spec 01 §2: the provider's profile), naming it by
+ * name, username, email or subject; `otherUser.oAuthUserInfo` is echoed as `userInfo` (WIRE.md §5).
+ */
+const oauthTransfer = {
+  displayName: ({ subject, details }: TransferCandidate) =>
+    text(details, 'name') ?? text(details, 'username') ?? text(details, 'email') ?? subject,
+  otherUser: ({ subject, details }: TransferCandidate) => {
+    const fields = {
+      email: text(details, 'email'),
+      name: text(details, 'name'),
+      username: text(details, 'username'),
+      vanityName: text(details, 'vanity_name'),
+      profilePictureUrl: text(details, 'profile_picture_url'),
+    }
+    const present = Object.entries(fields).filter(([, value]) => value !== null)
+    return { oAuthUserInfo: { subject, ...Object.fromEntries(present) } }
+  },
+}
+
 /** The account kind of one OAuth provider (see {@link oauthAccountKinds}). */
 function oauthAccountKind<P extends OAuthProvider>(provider: P) {
   const type = oauthAccountType(provider) as `${P}_oauth`
@@ -71,6 +92,7 @@ function oauthAccountKind<P extends OAuthProvider>(provider: P) {
     // Checklist I.55: an OAuth sign-up passes the allow-list only by the email the provider verified.
     admits: (entry: string, { verifiedEmail }: AdmissionCandidate) =>
       verifiedEmail !== null && entry.toLowerCase() === verifiedEmail.toLowerCase(),
+    transfer: oauthTransfer,
   } satisfies AccountKind<`${P}_oauth`>
 }
 

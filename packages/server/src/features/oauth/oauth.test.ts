@@ -696,12 +696,44 @@ describe('link and unlink', () => {
     ])
   })
 
-  test('error: linked_to_another_user', async () => {
+  test('error: an account of another user is account_transfer_required', async () => {
     await signIn('instagram', ada.subject)
     const me = await signIn('spotify', unverified.subject)
     const response = await link('instagram', ada.subject, me.token as string)
     expect(response.statusCode).toBe(400)
-    expect(response.json().code).toBe('linked_to_another_user')
+    expect(response.json().code).toBe('account_transfer_required')
+  })
+
+  test('default: oauth/transfer moves the account, userInfo echoed from the conflict', async () => {
+    const owner = await signIn('discord', ada.subject)
+    const me = await signIn('github', unverified.subject)
+    const conflict = await link('discord', ada.subject, me.token as string)
+    expect(conflict.statusCode).toBe(400)
+    const data = conflict.json().data
+    expect(data.otherUser.oAuthUserInfo).toMatchObject({ subject: ada.subject })
+    expect(data.account.displayName).toEqual(expect.any(String))
+    const bearer = { bearer: me.token as string }
+    // A profile of another subject with this nonce: refused.
+    const wrong = await post(
+      '/api/v1/oauth/transfer',
+      { nonce: data.nonce, userInfo: { ...data.otherUser.oAuthUserInfo, subject: bob.subject } },
+      bearer,
+    )
+    expect(wrong.statusCode).toBe(401)
+    const moved = await post(
+      '/api/v1/oauth/transfer',
+      { nonce: data.nonce, userInfo: data.otherUser.oAuthUserInfo },
+      bearer,
+    )
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(
+      userSchema
+        .parse(moved.json())
+        .linked_accounts.map((a) => a.type)
+        .sort(),
+    ).toEqual(['discord_oauth', 'github_oauth'])
+    const refresh = await post('/api/v1/sessions', { refresh_token: owner.refresh_token })
+    expect(refresh.statusCode).toBe(401)
   })
 
   test('error: cannot_link_more_of_type', async () => {

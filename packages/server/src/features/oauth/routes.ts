@@ -5,6 +5,7 @@ import {
   isOAuthProvider,
   OAUTH_CALLBACK_PATH,
   oauthAccountType,
+  oauthProviders,
   refuseControlCharacters,
   routeSchema,
 } from '@foyer/protocol'
@@ -15,6 +16,7 @@ import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -117,6 +119,8 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
  * - `POST /api/v1/oauth/link` (session) `{ authorization_code, state_code, code_verifier }` → the user's
  *   fields + `oauth_tokens?` (400 `linked_to_another_user`, `cannot_link_more_of_type`).
  * - `POST /api/v1/oauth/unlink` (session) `{ provider, subject }` → the user.
+ * - `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user: the account of `userInfo.subject`
+ *   (the `cross_app` one when `userInfo.meta.providerAppId` is set) moved from the user who held it.
  */
 export async function oauthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
@@ -260,6 +264,26 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         userId,
         type: oauthAccountType(provider),
         subject,
+      })
+      return requireUserJson(context.db, userId)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/oauth/transfer'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/transfer']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { nonce, userInfo } = request.body
+      // A cross-app account names its provider app (WIRE.md §5 `userInfo.meta.providerAppId`).
+      const types = userInfo.meta?.providerAppId ? ['cross_app'] : oauthProviders.map(oauthAccountType)
+      await transferAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        nonce,
+        types,
+        subject: userInfo.subject,
+        now: new Date(context.now()),
       })
       return requireUserJson(context.db, userId)
     },

@@ -10,4 +10,6 @@ export const emailAccountKind = {
   linkLimit: 1,
   toLinkedAccount: (row) => ({ type: 'email', address: row.subject, ...accountTimes(row) }),
   admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
+  // A link conflict offers the transfer, naming the address (spec 01 §2 'Account transfer prompt').
+  transfer: { displayName: ({ subject }) => subject },
 } as const satisfies AccountKind<'email', EmailAccount>

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
@@ -50,7 +51,8 @@ function destinationKey(request: FastifyRequest): string {
  * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
  * `linked_to_another_user`; a user with a second factor needs a fresh MFA verification, spent by the change,
  * else 403 `missing_or_invalid_mfa`, checklist B.16); `…/unlink` `{ address }` → the user (400 `cannot_unlink_sole_account`, 404
- * `not_found`). All are rate-limited per IP; code sends are also capped per destination
+ * `not_found`); `…/transfer` `{ nonce, email }` → the user, the address moved from the user who held it
+ * (that user deleted; see `transferAccount`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
  */
 export async function passwordlessRoutes(
@@ -149,6 +151,23 @@ export async function passwordlessRoutes(
       const { app: foyerApp, userId } = await requireSession(context, request)
       const address = normalizeEmail(request.body.address)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'email', subject: address })
+      return requireUserJson(context.db, userId)
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/passwordless/transfer'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/transfer']) },
+    async (request) => {
+      // The user comes from the session; the nonce binds it to the address it proved (WIRE.md §5).
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await transferAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        nonce: request.body.nonce,
+        types: ['email'],
+        subject: normalizeEmail(request.body.email),
+        now: new Date(context.now()),
+      })
       return requireUserJson(context.db, userId)
     },
   )

@@ -1,5 +1,10 @@
 import type { WalletAccount } from '@foyer/protocol'
-import { type AccountKind, accountTimes, type StoredAccount } from '../users/AccountKind'
+import {
+  type AccountKind,
+  accountTimes,
+  type StoredAccount,
+  type TransferCandidate,
+} from '../users/AccountKind'
 
 /**
  * Details stored with an external wallet account (`siwe`/`siws` rows): the address as the wallet shows it
@@ -31,6 +36,12 @@ function toExternalWalletAccount(row: StoredAccount, chainType: 'ethereum' | 'so
   }
 }
 
+/** A link conflict on a wallet offers the transfer, naming the address as the wallet shows it (spec 01 §2). */
+const walletTransfer = {
+  displayName: ({ subject, details }: TransferCandidate) =>
+    typeof details.address === 'string' ? details.address : subject,
+}
+
 /**
  * An Ethereum wallet proven by Sign-In with Ethereum (ERC-4361): subject = the lower-cased address; wire
  * `type: 'wallet'`; one per user; allow-list entries compare case-insensitively.
@@ -39,6 +50,7 @@ export const siweAccountKind = {
   type: 'siwe',
   linkLimit: 1,
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'ethereum'),
+  transfer: walletTransfer,
   admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
 } as const satisfies AccountKind<'siwe', WalletAccount>
 
@@ -50,5 +62,6 @@ export const siwsAccountKind = {
   type: 'siws',
   linkLimit: 1,
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'solana'),
+  transfer: walletTransfer,
   admits: (entry, { subject }) => entry === subject,
 } as const satisfies AccountKind<'siws', WalletAccount>

@@ -5,6 +5,7 @@ import { checksumAddress } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -48,6 +49,9 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  * - `…/link` (session) the same without `mode` → auth response of a new session (the old one is revoked);
  * - `…/unlink` (session) `{ address }` → the user; an embedded wallet is refused first (400
  *   `cannot_unlink_embedded_wallet`), then `unlinkAccount` (404 `not_found`, 400 `cannot_unlink_sole_account`).
+ * - `…/transfer` (session) `{ nonce, address, walletClientType, chainId?, connectorType }` → the user: the
+ *   wallet moved from the user who held it (400 `invalid_data` 'Wallet parameters must be defined' without
+ *   the wallet and connector names; see `transferAccount`).
  * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`).
  */
 export async function siweRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
@@ -109,6 +113,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       authenticate: endpoints['POST /api/v1/siwe/authenticate'],
       link: endpoints['POST /api/v1/siwe/link'],
       unlink: endpoints['POST /api/v1/siwe/unlink'],
+      transfer: endpoints['POST /api/v1/siwe/transfer'],
     },
     {
       family: 'solana' as const,
@@ -116,9 +121,10 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       authenticate: endpoints['POST /api/v1/siws/authenticate'],
       link: endpoints['POST /api/v1/siws/link'],
       unlink: endpoints['POST /api/v1/siws/unlink'],
+      transfer: endpoints['POST /api/v1/siws/transfer'],
     },
   ]
-  for (const { family, init, authenticate, link, unlink } of routes) {
+  for (const { family, init, authenticate, link, unlink, transfer } of routes) {
     typed.post(init.path, { config, schema: routeSchema(init) }, async (request) => {
       const foyerApp = await requireApp(context, request)
       assertWalletLoginAllowed(foyerApp, family)
@@ -170,6 +176,22 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
         userId,
         type: accountType(family),
         subject: canonicalAddress(family, address),
+      })
+      return requireUserJson(context.db, userId)
+    })
+    typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { nonce, address, walletClientType, connectorType } = request.body
+      // Spec 01 §5: a wallet transfer carries the wallet's metadata.
+      if (!walletClientType || !connectorType)
+        throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
+      await transferAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        nonce,
+        types: [accountType(family)],
+        subject: canonicalAddress(family, address),
+        now: new Date(context.now()),
       })
       return requireUserJson(context.db, userId)
     })

@@ -491,8 +491,8 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     expectError(
       await postSiwe('link', signed, { bearer: auth.token! }),
       400,
-      'linked_to_another_user',
-      'This account has already been linked to another user.',
+      'account_transfer_required',
+      'Account transfer required',
     )
     const first = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
     expect(first.statusCode).toBe(200)

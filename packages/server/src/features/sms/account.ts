@@ -10,4 +10,6 @@ export const phoneAccountKind = {
   linkLimit: 1,
   toLinkedAccount: (row) => ({ type: 'phone', number: row.subject, ...accountTimes(row) }),
   admits: (entry, { subject }) => entry.replace(/[\s().-]/g, '') === subject,
+  // A link conflict offers the transfer, naming the number (spec 01 §2 'Account transfer prompt').
+  transfer: { displayName: ({ subject }) => subject },
 } as const satisfies AccountKind<'phone', PhoneAccount>

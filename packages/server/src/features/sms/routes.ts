@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
@@ -44,6 +45,8 @@ function destinationKey(request: FastifyRequest): string {
  *   number replaces the linked old number (404 `not_found` when the old one is not the user's); a user with a
  *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`, B.16).
  * - `…/unlink` (session) `{ phoneNumber }` → user (400 `cannot_unlink_sole_account`, 404 `not_found`).
+ * - `…/transfer` (session) `{ nonce, phoneNumber }` → user: the number moved from the user who held it
+ *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
  */
 export async function smsRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
@@ -156,6 +159,23 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const { app: foyerApp, userId } = await requireSession(context, request)
       const phoneNumber = toE164(request.body.phoneNumber)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
+      return requireUserJson(context.db, userId)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/passwordless_sms/transfer'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/transfer']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await transferAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        nonce: request.body.nonce,
+        types: ['phone'],
+        subject: toE164(request.body.phoneNumber),
+        now: new Date(context.now()),
+      })
       return requireUserJson(context.db, userId)
     },
   )

@@ -295,7 +295,7 @@ describe('passwordless_sms/link, update, unlink', () => {
     expect((await smsSignIn(number)).user.id).toBe(user.user.id)
   })
 
-  test('error: a second phone → 400 cannot_link_more_of_type; another user’s phone → 400 linked_to_another_user', async () => {
+  test('error: a second phone → 400 cannot_link_more_of_type; another user’s phone → 400 account_transfer_required', async () => {
     const owner = await smsSignIn(freshNumber())
     const other = await smsSignIn(freshNumber())
     const taken = (owner.user.linked_accounts[0] as { number: string }).number
@@ -310,8 +310,9 @@ describe('passwordless_sms/link, update, unlink', () => {
     const conflict = await post('link', { phoneNumber: taken, code: code2 }, emailUser.token as string)
     expect(conflict.statusCode).toBe(400)
     expect(conflict.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
   })
 

@@ -28,4 +28,9 @@ export const telegramAccountKind = {
     photo_url: textOrNull(row.details?.photo_url),
     ...accountTimes(row),
   }),
+  // A link conflict offers the transfer, naming the profile (spec 01 §2 'Account transfer prompt').
+  transfer: {
+    displayName: ({ subject, details }) =>
+      textOrNull(details.username) ?? textOrNull(details.first_name) ?? subject,
+  },
 } as const satisfies AccountKind<'telegram', TelegramAccount>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -25,6 +26,8 @@ import {
  *   (400 `linked_to_another_user`, `cannot_link_more_of_type`).
  * - `POST /api/v1/telegram/unlink` (session) `{ telegram_user_id }` → the user (404 `not_found`, 400
  *   `cannot_unlink_sole_account`).
+ * - `POST /api/v1/telegram/transfer` (session) `{ nonce, telegram_auth_result? | telegram_web_app_data? }` →
+ *   the user: the account moved from the user who held it (see `transferAccount`).
  * Exactly one data object (400 `invalid_data`), verified with its own key and at most a day old (401
  * `invalid_credentials`); 403 `disallowed_login_method` 'Login with Telegram not allowed.' when the app
  * has `telegram_auth` off or no bot token; 429 `too_many_requests` per IP, and per Telegram account with a
@@ -93,6 +96,25 @@ export async function telegramRoutes(
         userId,
         type: 'telegram',
         subject: String(request.body.telegram_user_id),
+      })
+      return requireUserJson(context.db, userId)
+    },
+  )
+
+  typed.post(
+    endpoints['POST /api/v1/telegram/transfer'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/transfer']) },
+    async (request) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      // The same signed object as the failed link, verified again (WIRE.md §5).
+      const identity = verifyTelegramProof(context, foyerApp, request.body)
+      await transferAccount(context.db, {
+        appId: foyerApp.id,
+        userId,
+        nonce: request.body.nonce,
+        types: ['telegram'],
+        subject: identity.userId,
+        now: new Date(context.now()),
       })
       return requireUserJson(context.db, userId)
     },

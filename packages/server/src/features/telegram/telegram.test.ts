@@ -378,7 +378,44 @@ describe('telegram/link and telegram/unlink', () => {
     expect((await call('unlink', { telegram_user_id: user.id }, { bearer })).statusCode).toBe(200)
   })
 
-  test('error: an account of another user → 400 linked_to_another_user', async () => {
+  test('default: telegram/transfer moves the account of another user, re-verifying the signed data', async () => {
+    const user = freshUser()
+    const owner = authResponseSchema.parse(
+      (await authenticate({ telegram_auth_result: widget(user) })).json(),
+    )
+    const bearer = await emailSession()
+    const conflict = await call('link', { telegram_auth_result: widget(user) }, { bearer })
+    expect(conflict.statusCode).toBe(400)
+    const data = conflict.json().data
+    expect(data).toMatchObject({ subject: String(user.id), account: { displayName: user.username } })
+    // A tampered object is refused before the nonce is looked at.
+    const tampered = { ...widget(user), first_name: 'Eve' }
+    expectError(
+      await call('transfer', { nonce: data.nonce, telegram_auth_result: tampered }, { bearer }),
+      401,
+      'invalid_credentials',
+    )
+    const moved = await call(
+      'transfer',
+      { nonce: data.nonce, telegram_auth_result: widget(user) },
+      { bearer },
+    )
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(
+      userSchema
+        .parse(moved.json())
+        .linked_accounts.map((a) => a.type)
+        .sort(),
+    ).toEqual(['email', 'telegram'])
+    const refresh = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      json: { refresh_token: owner.refresh_token },
+    })
+    expect(refresh.statusCode).toBe(401)
+  })
+
+  test('error: an account of another user → 400 account_transfer_required', async () => {
     const user = freshUser()
     await authenticate({ telegram_auth_result: widget(user) })
     const response = await call(
@@ -388,8 +425,9 @@ describe('telegram/link and telegram/unlink', () => {
     )
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
-      error: 'This account has already been linked to another user.',
-      code: 'linked_to_another_user',
+      error: 'Account transfer required',
+      code: 'account_transfer_required',
+      data: expect.objectContaining({ nonce: expect.any(String) }),
     })
   })
 

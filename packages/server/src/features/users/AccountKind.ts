@@ -57,6 +57,26 @@ export type AccountKind<Type extends string = string, Wire extends LinkedAccount
    * Absent: the type never passes an allow-list (guests, passkeys).
    */
   admits?: (entry: string, candidate: AdmissionCandidate) => boolean
+  /**
+   * Present when a link that finds this account held by another user offers to move it (spec 01 §5;
+   * WIRE.md §5): `displayName` names the account on the conflict screen, `otherUser` adds the fields the
+   * client echoes to the transfer call. Absent (custom, guest, passkey): never transferred, the link answers
+   * `linked_to_another_user` and a transfer is 'Invalid transfer account type'.
+   */
+  transfer?: {
+    displayName(candidate: TransferCandidate): string
+    otherUser?(candidate: TransferCandidate): Record<string, unknown>
+  }
+}
+
+/**
+ * The account a link proved, for a transfer offer: its canonical `subject`, the `details` the link proved,
+ * and the holder's first embedded wallet address (null when it has none).
+ */
+export type TransferCandidate = {
+  subject: string
+  details: Record<string, unknown>
+  embeddedWalletAddress: string | null
 }
 
 /**

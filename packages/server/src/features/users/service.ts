@@ -12,6 +12,7 @@ import { randomId } from '../../crypto/randomId'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { preparedStatement } from '../../db/preparedStatement'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { offerAccountTransfer } from '../accountTransfer/offerAccountTransfer'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
 import { mfaMethods } from '../mfa/schema'
@@ -258,7 +259,8 @@ export function isAllowListed(
   return admits !== undefined && entries.some((entry) => admits(entry.trim(), candidate))
 }
 
-type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
+/** A transaction of {@link FoyerDatabase} (`db.orm.transaction`'s callback argument). */
+export type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transaction']>[0]>[0]
 
 /** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
 function assertAdmits(
@@ -474,11 +476,13 @@ export async function linkEmailToUser(
 
 /**
  * Links the proven account (type, subject) to `userId` (spec 01 §5 "Linking"): one account per type
- * (400 `cannot_link_more_of_type` 'User already has an account of type X linked.'); an account of another
- * user is 400 `linked_to_another_user` (UNIQUE (app_id, type, subject), so two racing links cannot both
- * win). A guest who links an email, phone or wallet becomes a full user: `is_guest` false and the guest
- * account (the device credential) is removed, so the credential no longer opens the account.
- * Returns whether the user was a guest. Passkeys (up to 5) link through their own feature.
+ * (400 `cannot_link_more_of_type` 'User already has an account of type X linked.'). An account another user
+ * holds (UNIQUE (app_id, type, subject), so two racing links cannot both win) is offered for transfer: 400
+ * `account_transfer_required` with the transfer data (WIRE.md §5, `offerAccountTransfer`); types that are
+ * never transferred answer 400 `linked_to_another_user`. A guest who links an email, phone or wallet becomes
+ * a full user: `is_guest` false and the guest account (the device credential) is removed, so the credential
+ * no longer opens the account. Returns whether the user was a guest. Passkeys (up to 5) link through their
+ * own feature.
  */
 export async function linkAccountToUser(
   db: FoyerDatabase,
@@ -494,24 +498,8 @@ export async function linkAccountToUser(
   },
 ): Promise<{ wasGuest: boolean }> {
   const { appId, userId, type, subject, now } = parameters
-  return db.orm.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ isGuest: users.isGuest })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.appId, appId)))
-      .for('update')
-    if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-    // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
-    if (user.isGuest) await assertAllowListed(tx, { ...parameters, type, subject })
-    // The type's link limit (spec 01 §5), counted under the user's row lock.
-    const limit = accountKind(type)?.linkLimit ?? 1
-    const owned = await tx
-      .select({ id: linkedAccounts.id })
-      .from(linkedAccounts)
-      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, type)))
-      .limit(limit)
-    if (owned.length >= limit)
-      throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
+  const outcome = await db.orm.transaction(async (tx) => {
+    const user = await lockUserForLink(tx, { ...parameters, type, subject })
     const inserted = await tx
       .insert(linkedAccounts)
       .values({
@@ -528,19 +516,79 @@ export async function linkAccountToUser(
       })
       .onConflictDoNothing({ target: [linkedAccounts.appId, linkedAccounts.type, linkedAccounts.subject] })
       .returning({ id: linkedAccounts.id })
-    if (inserted.length === 0)
-      throw new FoyerHttpError(
-        'linked_to_another_user',
-        'This account has already been linked to another user.',
-      )
-    if (user.isGuest) {
-      await tx.update(users).set({ isGuest: false }).where(eq(users.id, userId))
-      await tx
-        .delete(linkedAccounts)
-        .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'guest')))
+    if (inserted.length === 0) {
+      const [holder] = await tx
+        .select({ userId: linkedAccounts.userId })
+        .from(linkedAccounts)
+        .where(
+          and(
+            eq(linkedAccounts.appId, appId),
+            eq(linkedAccounts.type, type),
+            eq(linkedAccounts.subject, subject),
+          ),
+        )
+      return { conflictWith: holder?.userId ?? null }
     }
+    if (user.isGuest) await finishGuestUpgrade(tx, userId)
     return { wasGuest: user.isGuest }
   })
+  if (outcome.wasGuest !== undefined) return { wasGuest: outcome.wasGuest }
+  const { conflictWith } = outcome
+  // Another user holds the account: offer to move it (spec 01 §5), when its type can be moved.
+  if (conflictWith && conflictWith !== userId && accountKind(type)?.transfer)
+    throw await offerAccountTransfer(db, {
+      appId,
+      userId,
+      fromUserId: conflictWith,
+      type,
+      subject,
+      details: parameters.details ?? {},
+      now,
+    })
+  throw new FoyerHttpError('linked_to_another_user', 'This account has already been linked to another user.')
+}
+
+/**
+ * The checks of a link, inside its transaction: locks the user row of `userId` in `appId` (401
+ * `missing_or_invalid_token` when gone), checks a guest's allow-list (I.55), and the type's link limit
+ * (spec 01 §5: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a guest.
+ */
+export async function lockUserForLink(
+  tx: Transaction,
+  parameters: {
+    appId: string
+    userId: string
+    type: AccountType
+    subject: string
+    details?: Record<string, unknown> | undefined
+    verifiedEmail?: string | null | undefined
+  },
+): Promise<{ isGuest: boolean }> {
+  const { appId, userId, type } = parameters
+  const [user] = await tx
+    .select({ isGuest: users.isGuest })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.appId, appId)))
+    .for('update')
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
+  if (user.isGuest) await assertAllowListed(tx, parameters)
+  const limit = accountKind(type)?.linkLimit ?? 1
+  const owned = await tx
+    .select({ id: linkedAccounts.id })
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, type)))
+    .limit(limit)
+  if (owned.length >= limit) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
+  return user
+}
+
+/** A guest that linked an account becomes a full user: `is_guest` false, its guest credential removed. */
+export async function finishGuestUpgrade(tx: Transaction, userId: string): Promise<void> {
+  await tx.update(users).set({ isGuest: false }).where(eq(users.id, userId))
+  await tx
+    .delete(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'guest')))
 }
 
 /**

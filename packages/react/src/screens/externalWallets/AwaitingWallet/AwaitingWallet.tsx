@@ -1,3 +1,4 @@
+import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   type ConnectedExternalWallet,
   connectExternalWallet,
@@ -59,6 +60,18 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       if (isMounted()) setStatus('success')
     } catch (caught) {
       if (!isMounted()) return
+      // Spec 01 §8: a wallet another user holds goes to the link conflict screen.
+      const transfer =
+        flow.mode === 'link'
+          ? toAccountTransfer(caught, {
+              linkMethod: wallet.chainType === 'ethereum' ? 'siwe' : 'siws',
+              wallet: { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType },
+            })
+          : null
+      if (transfer && flow.mode === 'link') {
+        router.replace('accountTransfer', { transfer, settle: flow.settle })
+        return
+      }
       const info = toErrorInfo(caught)
       const outcome = errorOutcome('wallet', info)
       if (outcome.kind === 'screen') {

@@ -10,6 +10,7 @@ import {
   updateEmail,
   updatePhone,
 } from '@foyer/core'
+import { toAccountTransfer } from '@foyer/core/account-transfer'
 import type { User } from '@foyer/protocol'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
@@ -106,6 +107,20 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     } catch (caught) {
       if (!isMounted()) return
       setVerifying(false)
+      // Spec 01 §8: account transfer required (with a nonce) goes to the link conflict screen.
+      const transfer =
+        flow?.kind === 'link'
+          ? toAccountTransfer(
+              caught,
+              phoneNumber !== undefined
+                ? { linkMethod: 'sms', account: phoneNumber }
+                : { linkMethod: 'email', account: email },
+            )
+          : null
+      if (transfer && flow) {
+        router.replace('accountTransfer', { transfer, settle: flow.settle })
+        return
+      }
       const info = toErrorInfo(caught)
       const outcome = errorOutcome('verifyCode', info)
       if (outcome.kind === 'inline') {

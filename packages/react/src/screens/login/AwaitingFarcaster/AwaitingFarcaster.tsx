@@ -1,3 +1,4 @@
+import { toAccountTransfer } from '@foyer/core/account-transfer'
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorOutcome } from '../../../errors/errorOutcome'
@@ -93,6 +94,12 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
       if (isMounted()) setStatus({ kind: 'success' })
     } catch (caught) {
       if (controller.signal.aborted || !isMounted()) return
+      const transfer =
+        params.action === 'link' ? toAccountTransfer(caught, { linkMethod: 'farcaster' }) : null
+      if (transfer) {
+        router.replace('accountTransfer', { transfer, settle: params.settle })
+        return
+      }
       const info = toErrorInfo(caught)
       const outcome = errorOutcome('farcaster', info)
       if (outcome.kind === 'inline')

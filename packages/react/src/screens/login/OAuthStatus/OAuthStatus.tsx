@@ -1,3 +1,4 @@
+import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   linkOAuth,
   loginWithOAuth,
@@ -104,6 +105,12 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
         if (!isMounted()) return
+        const transfer =
+          params.action === 'link' ? toAccountTransfer(caught, { linkMethod: params.provider }) : null
+        if (transfer) {
+          router.replace('accountTransfer', { transfer, settle: params.settle })
+          return
+        }
         const info = toErrorInfo(caught)
         const outcome = errorOutcome('oauth', info)
         if (outcome.kind === 'inline') {

@@ -1,3 +1,4 @@
+import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   getTelegramWebAppData,
   linkTelegram,
@@ -72,6 +73,14 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
         if (!isMounted()) return
+        const transfer =
+          params.action === 'link'
+            ? toAccountTransfer(caught, { linkMethod: 'telegram', telegram: proof })
+            : null
+        if (transfer) {
+          router.replace('accountTransfer', { transfer, settle: params.settle })
+          return
+        }
         const info = toErrorInfo(caught)
         const outcome = errorOutcome('telegram', info)
         if (outcome.kind === 'inline')

@@ -1,0 +1,43 @@
+import type { OAuthTransferUserInfo, TelegramAuthResult, TelegramWebAppData } from '@foyer/protocol'
+
+/**
+ * How the account was being linked (WIRE.md §5 `linkMethod`): `email`, `sms`, `siwe`, `siws`, `farcaster`,
+ * `telegram`, an OAuth provider id (`google`…) or `privy:<appId>` (cross-app). `custom`, `guest` and
+ * `passkey` are never transferred.
+ */
+export type AccountTransferLinkMethod =
+  | 'email'
+  | 'sms'
+  | 'siwe'
+  | 'siws'
+  | 'farcaster'
+  | 'telegram'
+  | 'custom'
+  | 'guest'
+  | 'passkey'
+  | (string & {})
+
+/**
+ * The account transfer data of a link conflict (spec 01 §3 "Account transfer data"): `nonce` (single use,
+ * from the server), `account` (the address, number, wallet address, fid or provider subject),
+ * `displayName` (how the conflict screen names it; null when the server gave none), `linkMethod`, and
+ * `embeddedWalletAddress` (the other user's embedded wallet, whose assets do not move; null when it has
+ * none). `echo` holds what the transfer call sends back (WIRE.md §5). Built by `toAccountTransfer`.
+ */
+export type AccountTransfer = {
+  nonce: string
+  account: string
+  displayName: string | null
+  linkMethod: AccountTransferLinkMethod
+  embeddedWalletAddress: string | null
+  echo: {
+    /** Wallet transfers: the wallet's metadata (required by `siwe/transfer` and `siws/transfer`). */
+    wallet?: { walletClientType: string | null; connectorType: string | null; chainId: string | null }
+    /** OAuth and cross-app transfers: the profile the server gave, echoed as `userInfo`. */
+    oAuthUserInfo?: OAuthTransferUserInfo
+    /** Farcaster transfers: `farcaster_embedded_address`. */
+    farcasterEmbeddedAddress?: string
+    /** Telegram transfers: the signed object the failed link sent. */
+    telegram?: { telegram_auth_result: TelegramAuthResult } | { telegram_web_app_data: TelegramWebAppData }
+  }
+}

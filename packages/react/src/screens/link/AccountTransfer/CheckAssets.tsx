@@ -1,0 +1,44 @@
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screenParams'
+import { CopyButton } from '../../../ui/CopyButton'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { TransferButtons } from './TransferButtons'
+import { useAccountTransfer } from './useAccountTransfer'
+
+/** How long 'Copied' shows after copying the address, in ms (spec 02 §2: 1.5 s). */
+const COPIED_FEEDBACK_MS = 1500
+
+/**
+ * 'Check assets before transferring' (spec 01 §2): the other account's embedded wallet does not move and its
+ * assets may be lost; the user can log into that account first, or copy the wallet address and look it up
+ * on a block explorer. Shows the address with a copy button, then 'Transfer and delete account' (becomes
+ * 'Success!') and 'No thanks'.
+ */
+export function CheckAssets({ params }: ScreenProps<'accountTransferAssets'>) {
+  const { router, messages } = useModal()
+  const m = messages.accountTransfer
+  const state = useAccountTransfer(params)
+  const address = params.transfer.embeddedWalletAddress ?? ''
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader
+        title={<ScreenTitle>{m.assetsTitle}</ScreenTitle>}
+        onBack={() => router.back()}
+        backLabel={messages.modal.back}
+      />
+      <p className="foyer-text">{m.assetsBody}</p>
+      <p className="foyer-text">
+        {m.walletAddress}: <code>{address}</code>
+      </p>
+      <CopyButton
+        text={address}
+        label={m.copy}
+        copiedLabel={m.copied}
+        feedbackMs={COPIED_FEEDBACK_MS}
+        ariaLabel={m.copyAddress}
+      />
+      <TransferButtons state={state} />
+    </div>
+  )
+}

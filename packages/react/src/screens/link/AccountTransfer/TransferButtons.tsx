@@ -1,0 +1,27 @@
+import { useModal } from '../../../modal/ModalContext'
+import { Button } from '../../../ui/Button'
+import type { AccountTransferState } from './useAccountTransfer'
+
+/**
+ * 'Transfer and delete account' (becomes 'Success!') and 'No thanks' (closes the modal, which rejects the
+ * link flow), with the failure text above them (spec 01 §2).
+ */
+export function TransferButtons({ state }: { state: AccountTransferState }) {
+  const { messages } = useModal()
+  const m = messages.accountTransfer
+  return (
+    <>
+      {state.error ? (
+        <p className="foyer-error-text" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      <Button block busy={state.status === 'busy'} onClick={state.run}>
+        {state.status === 'done' ? m.success : m.transfer}
+      </Button>
+      <Button block variant="secondary" onClick={state.decline} disabled={state.status !== 'idle'}>
+        {m.noThanks}
+      </Button>
+    </>
+  )
+}

@@ -1,0 +1,387 @@
+import {
+  ACCOUNT_TRANSFER_NONCE_TTL_SECONDS,
+  type AccountTransferData,
+  type AuthResponse,
+  accountTransferDataSchema,
+  authResponseSchema,
+  userSchema,
+} from '@foyer/protocol'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { randomId } from '../../crypto/randomId'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { testSignIn } from '../../testing/siwe/testSignIn'
+import { toE164 } from '../sms/phoneNumber'
+import { users } from '../users/schema'
+import { embeddedWallets, walletEntropies } from '../wallets/schema'
+import { offerAccountTransfer } from './offerAccountTransfer'
+import { transferAccount } from './service'
+
+let t: TestContext
+let counter = 0
+const ORIGIN = 'http://localhost:5173'
+const freshEmail = () => `transfer${++counter}@example.com`
+const freshNumber = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
+const { newAccount, solanaKey, signedSiwe, signedSiws } = testSignIn(() => t)
+
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+function post(url: string, json: unknown, bearer?: string) {
+  return t.request({ method: 'POST', url, json, bearer, headers: { origin: ORIGIN } })
+}
+const userIdOf = (auth: AuthResponse) => auth.user.id.slice('did:foyer:'.length)
+const userExists = async (auth: AuthResponse) =>
+  (
+    await t.db.orm
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userIdOf(auth)))
+  ).length === 1
+
+/** Expects the 400 `account_transfer_required` answer and returns its transfer data. */
+function transferData(response: { statusCode: number; body: string; json(): unknown }): AccountTransferData {
+  expect(response.statusCode, response.body).toBe(400)
+  const body = response.json() as { error: string; code: string; data: unknown }
+  expect(body.code).toBe('account_transfer_required')
+  expect(body.error).toBe('Account transfer required')
+  return accountTransferDataSchema.parse(body.data)
+}
+
+/** Signs in (or up) with a texted code to `phoneNumber`. */
+async function phoneSignIn(phoneNumber = freshNumber()): Promise<AuthResponse> {
+  expect((await post('/api/v1/passwordless_sms/init', { phoneNumber })).statusCode).toBe(200)
+  const [message] = await t.mailbox(toE164(phoneNumber))
+  const response = await post('/api/v1/passwordless_sms/authenticate', { phoneNumber, code: message?.code })
+  expect(response.statusCode, response.body).toBe(200)
+  return authResponseSchema.parse(response.json())
+}
+
+/** `me` links the email `email` (sent a link code): the raw answer. */
+async function linkEmail(email: string, me: AuthResponse) {
+  const init = await post('/api/v1/passwordless/init', { email }, me.token as string)
+  expect(init.statusCode, init.body).toBe(200)
+  const [message] = await t.mailbox(email)
+  return post('/api/v1/passwordless/link', { email, code: message?.code }, me.token as string)
+}
+
+/** `me` (signed in with a phone) links the email another user holds: the conflict's transfer data. */
+async function emailConflict(email: string, me: AuthResponse): Promise<AccountTransferData> {
+  return transferData(await linkEmail(email, me))
+}
+
+/** An embedded Ethereum wallet row for the user (what the wallet frame's create leaves on the server). */
+async function giveEmbeddedWallet(auth: AuthResponse): Promise<string> {
+  const userId = userIdOf(auth)
+  const address = `0x${randomId(40).replace(/[g-z]/g, 'a')}`
+  const entropyRowId = randomId()
+  const now = new Date(t.now())
+  await t.db.orm.insert(walletEntropies).values({
+    id: entropyRowId,
+    appId: t.demoApp.id,
+    userId,
+    chainType: 'ethereum',
+    entropyId: address,
+    authShare: 'v1.sealed',
+    recoveryMethod: 'privy',
+    recovery: 'v1.sealed',
+    createdAt: now,
+    updatedAt: now,
+  })
+  await t.db.orm.insert(embeddedWallets).values({
+    id: randomId(),
+    appId: t.demoApp.id,
+    userId,
+    entropyRowId,
+    chainType: 'ethereum',
+    walletIndex: 0,
+    address,
+    createdAt: now,
+  })
+  return address
+}
+
+describe('passwordless/transfer', () => {
+  test('default: the email moves to the caller, the other user is deleted and its sessions are dead', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const walletAddress = await giveEmbeddedWallet(owner)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    expect(data).toEqual({
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      subject: email,
+      account: { displayName: email },
+      otherUser: { embeddedWalletAddress: walletAddress },
+    })
+
+    const response = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email },
+      me.token as string,
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const user = userSchema.parse(response.json())
+    expect(user.id).toBe(me.user.id)
+    expect(user.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'email', address: email })]),
+    )
+    expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
+    // The embedded wallet stayed with (and went with) the deleted user: never moved (spec 01 §2).
+    expect(user.linked_accounts.some((a) => a.type === 'wallet')).toBe(false)
+    expect(await userExists(owner)).toBe(false)
+    const wallets = await t.db.orm
+      .select()
+      .from(embeddedWallets)
+      .where(eq(embeddedWallets.address, walletAddress))
+    expect(wallets).toEqual([])
+
+    // Checklist I.52: the other user's refresh token and access token no longer work.
+    const refresh = await post('/api/v1/sessions', { refresh_token: owner.refresh_token })
+    expect(refresh.statusCode).toBe(401)
+    const meCall = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: owner.token as string })
+    expect(meCall.statusCode).toBe(401)
+    // Signing in with the address now opens the caller's user (after the code cooldown).
+    t.advance(31_000)
+    expect((await t.signIn(email)).user.id).toBe(me.user.id)
+  })
+
+  test('error: a replayed nonce', async () => {
+    const email = freshEmail()
+    await t.signIn(email)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    const body = { nonce: data.nonce, email }
+    expect((await post('/api/v1/passwordless/transfer', body, me.token as string)).statusCode).toBe(200)
+    const again = await post('/api/v1/passwordless/transfer', body, me.token as string)
+    expect(again.statusCode).toBe(401)
+    expect(again.json()).toEqual({
+      error: 'Invalid or expired account transfer nonce',
+      code: 'invalid_credentials',
+    })
+  })
+
+  test('error: an expired nonce', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    t.advance((ACCOUNT_TRANSFER_NONCE_TTL_SECONDS + 1) * 1000)
+    const response = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email },
+      me.token as string,
+    )
+    expect(response.statusCode).toBe(401)
+    expect(response.json().code).toBe('invalid_credentials')
+    expect(await userExists(owner)).toBe(true)
+  })
+
+  test('error: the nonce of another user', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const me = await phoneSignIn()
+    const intruder = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    const stolen = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email },
+      intruder.token as string,
+    )
+    expect(stolen.statusCode).toBe(401)
+    expect(stolen.json().code).toBe('invalid_credentials')
+    expect(await userExists(owner)).toBe(true)
+    // Not spent by the refusal: its own user still can.
+    const mine = await post('/api/v1/passwordless/transfer', { nonce: data.nonce, email }, me.token as string)
+    expect(mine.statusCode, mine.body).toBe(200)
+  })
+
+  test('error: the nonce of another account', async () => {
+    const email = freshEmail()
+    const other = freshEmail()
+    const owner = await t.signIn(email)
+    const otherOwner = await t.signIn(other)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    const wrong = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email: other },
+      me.token as string,
+    )
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json().code).toBe('invalid_credentials')
+    // Nor through another route's type.
+    const asPhone = await post(
+      '/api/v1/passwordless_sms/transfer',
+      { nonce: data.nonce, phoneNumber: '+14155550100' },
+      me.token as string,
+    )
+    expect(asPhone.statusCode).toBe(401)
+    expect(await userExists(owner)).toBe(true)
+    expect(await userExists(otherOwner)).toBe(true)
+  })
+
+  test('error: a made-up nonce, no session', async () => {
+    const me = await phoneSignIn()
+    const madeUp = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: 'x'.repeat(43), email: freshEmail() },
+      me.token as string,
+    )
+    expect(madeUp.statusCode).toBe(401)
+    expect(madeUp.json().code).toBe('invalid_credentials')
+    const anonymous = await post('/api/v1/passwordless/transfer', {
+      nonce: 'x'.repeat(43),
+      email: freshEmail(),
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.json().code).toBe('missing_or_invalid_token')
+  })
+
+  test('error: the caller linked an email meanwhile → cannot_link_more_of_type, nothing moves', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    const linked = await linkEmail(freshEmail(), me)
+    expect(linked.statusCode, linked.body).toBe(200)
+    const token = authResponseSchema.parse(linked.json()).token as string
+    const response = await post('/api/v1/passwordless/transfer', { nonce: data.nonce, email }, token)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'User already has an account of type email linked.',
+      code: 'cannot_link_more_of_type',
+    })
+    expect(await userExists(owner)).toBe(true)
+  })
+})
+
+describe('passwordless_sms/transfer', () => {
+  test('default: the phone number moves; its display name is the number', async () => {
+    const number = freshNumber()
+    const owner = await phoneSignIn(number)
+    const me = await t.signIn()
+    expect(
+      (await post('/api/v1/passwordless_sms/init', { phoneNumber: number }, me.token as string)).statusCode,
+    ).toBe(200)
+    const [message] = await t.mailbox(toE164(number))
+    const data = transferData(
+      await post(
+        '/api/v1/passwordless_sms/link',
+        { phoneNumber: number, code: message?.code },
+        me.token as string,
+      ),
+    )
+    expect(data).toMatchObject({
+      subject: number,
+      account: { displayName: number },
+      otherUser: { embeddedWalletAddress: null },
+    })
+    const response = await post(
+      '/api/v1/passwordless_sms/transfer',
+      { nonce: data.nonce, phoneNumber: number },
+      me.token as string,
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const accounts = userSchema.parse(response.json()).linked_accounts
+    expect(accounts.find((a) => a.type === 'phone')).toMatchObject({ number })
+    expect(accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
+    expect(await userExists(owner)).toBe(false)
+  })
+})
+
+describe('siwe/transfer and siws/transfer', () => {
+  test('default: an Ethereum wallet moves; its display name is the address', async () => {
+    const account = newAccount()
+    const owned = await post('/api/v1/siwe/authenticate', { ...(await signedSiwe(account)), chainId: 1 })
+    const owner = authResponseSchema.parse(owned.json())
+    const me = await t.signIn()
+    const data = transferData(
+      await post('/api/v1/siwe/link', { ...(await signedSiwe(account)), chainId: 1 }, me.token as string),
+    )
+    expect(data).toMatchObject({
+      subject: account.address.toLowerCase(),
+      account: { displayName: account.address },
+    })
+    const body = {
+      nonce: data.nonce,
+      address: account.address,
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+      chainId: 'eip155:1',
+    }
+    const response = await post('/api/v1/siwe/transfer', body, me.token as string)
+    expect(response.statusCode, response.body).toBe(200)
+    const accounts = userSchema.parse(response.json()).linked_accounts
+    expect(accounts.find((a) => a.type === 'wallet')).toMatchObject({ address: account.address })
+    expect(accounts.map((a) => a.type).sort()).toEqual(['email', 'wallet'])
+    expect(await userExists(owner)).toBe(false)
+  })
+
+  test('error: a wallet transfer without wallet parameters', async () => {
+    const account = newAccount()
+    const owner = authResponseSchema.parse(
+      (await post('/api/v1/siwe/authenticate', { ...(await signedSiwe(account)), chainId: 1 })).json(),
+    )
+    const me = await t.signIn()
+    const data = transferData(
+      await post('/api/v1/siwe/link', { ...(await signedSiwe(account)), chainId: 1 }, me.token as string),
+    )
+    for (const metadata of [
+      {},
+      { walletClientType: 'metamask', connectorType: null },
+      { walletClientType: null, connectorType: 'injected' },
+    ]) {
+      const response = await post(
+        '/api/v1/siwe/transfer',
+        { nonce: data.nonce, address: account.address, ...metadata },
+        me.token as string,
+      )
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: 'Wallet parameters must be defined', code: 'invalid_data' })
+    }
+    expect(await userExists(owner)).toBe(true)
+  })
+
+  test('default: a Solana wallet moves through siws/transfer, not siwe/transfer', async () => {
+    const key = solanaKey()
+    const owner = authResponseSchema.parse(
+      (await post('/api/v1/siws/authenticate', await signedSiws(key))).json(),
+    )
+    const me = await t.signIn()
+    const data = transferData(await post('/api/v1/siws/link', await signedSiws(key), me.token as string))
+    expect(data).toMatchObject({ subject: key.address, account: { displayName: key.address } })
+    const body = {
+      nonce: data.nonce,
+      address: key.address,
+      walletClientType: 'phantom',
+      connectorType: 'solana_adapter',
+    }
+    expect((await post('/api/v1/siws/transfer', body, me.token as string)).statusCode).toBe(200)
+    expect(await userExists(owner)).toBe(false)
+  })
+})
+
+describe('transfer account types', () => {
+  test.each(['custom', 'guest', 'passkey'])(
+    'error: %s is never transferred (Invalid transfer account type)',
+    async (type) => {
+      const owner = await t.signIn()
+      const me = await phoneSignIn()
+      const parameters = { appId: t.demoApp.id, userId: userIdOf(me), subject: 'x', now: new Date(t.now()) }
+      await expect(
+        offerAccountTransfer(t.db, { ...parameters, fromUserId: userIdOf(owner), type, details: {} }),
+      ).rejects.toMatchObject({ code: 'invalid_data', message: 'Invalid transfer account type' })
+      await expect(transferAccount(t.db, { ...parameters, nonce: 'n', types: [type] })).rejects.toMatchObject(
+        {
+          code: 'invalid_data',
+          message: 'Invalid transfer account type',
+        },
+      )
+    },
+  )
+})

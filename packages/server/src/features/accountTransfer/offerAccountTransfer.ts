@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { ACCOUNT_TRANSFER_NONCE_TTL_SECONDS, type AccountTransferData } from '@foyer/protocol'
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import { sha256Hex } from '../../crypto/sha256Hex'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { accountKind } from '../signInMethods'
+import { embeddedWallets } from '../wallets/schema'
+import { accountTransferNonces } from './schema'
+
+/** Spec 01 §5: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
+export const INVALID_TRANSFER_TYPE_MESSAGE = 'Invalid transfer account type'
+
+/** The message of `account_transfer_required` (WIRE.md §5). */
+export const ACCOUNT_TRANSFER_REQUIRED_MESSAGE = 'Account transfer required'
+
+/** Parameters of {@link offerAccountTransfer}. */
+export type OfferAccountTransferParameters = {
+  appId: string
+  /** The signed-in user who proved the account. */
+  userId: string
+  /** The user who holds it. */
+  fromUserId: string
+  /** Stored account type (`email`, `siwe`, `google_oauth`, …). */
+  type: string
+  /** Canonical subject, proven by the link call. */
+  subject: string
+  /** The details the link proved (profile fields for the display name). */
+  details: Record<string, unknown>
+  now: Date
+}
+
+/**
+ * The offer a link conflict makes (spec 01 §5; WIRE.md §5; issue 12 §2): stores a fresh nonce (256 CSPRNG
+ * bits, base64url; only its SHA-256 is kept) bound to the caller `userId`, the holder `fromUserId` and the
+ * account (type, subject), expiring after `ACCOUNT_TRANSFER_NONCE_TTL_SECONDS` (600 s), and returns the
+ * `account_transfer_required` error (400) whose `data` is the transfer data: `nonce`, `subject`,
+ * `account.displayName`, `otherUser.embeddedWalletAddress` (the holder's first embedded wallet, Ethereum
+ * first; its assets never move) and the type's echo fields. Throws 400 `invalid_data` 'Invalid transfer
+ * account type' for a type that is never transferred (custom, guest, passkey).
+ *
+ * @example throw await offerAccountTransfer(db, { appId, userId, fromUserId, type: 'email', subject, details: {}, now })
+ */
+export async function offerAccountTransfer(
+  db: FoyerDatabase,
+  parameters: OfferAccountTransferParameters,
+): Promise<FoyerHttpError> {
+  const { appId, userId, fromUserId, type, subject, details, now } = parameters
+  const transfer = accountKind(type)?.transfer
+  if (!transfer) throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
+  const [wallet] = await db.orm
+    .select({ address: embeddedWallets.address })
+    .from(embeddedWallets)
+    .where(eq(embeddedWallets.userId, fromUserId))
+    .orderBy(
+      desc(sql`${embeddedWallets.chainType} = 'ethereum'`),
+      asc(embeddedWallets.createdAt),
+      asc(embeddedWallets.walletIndex),
+    )
+    .limit(1)
+  const nonce = randomBytes(32).toString('base64url')
+  await db.orm.insert(accountTransferNonces).values({
+    nonceHash: sha256Hex(nonce),
+    appId,
+    userId,
+    fromUserId,
+    type,
+    subject,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ACCOUNT_TRANSFER_NONCE_TTL_SECONDS * 1000),
+  })
+  const candidate = { subject, details, embeddedWalletAddress: wallet?.address ?? null }
+  const data: AccountTransferData = {
+    nonce,
+    subject,
+    account: { displayName: transfer.displayName(candidate) },
+    otherUser: { embeddedWalletAddress: candidate.embeddedWalletAddress, ...transfer.otherUser?.(candidate) },
+  }
+  return new FoyerHttpError('account_transfer_required', ACCOUNT_TRANSFER_REQUIRED_MESSAGE, data)
+}

@@ -1,0 +1,34 @@
+import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { apps } from '../apps/schema'
+import { users } from '../users/schema'
+
+/**
+ * `account_transfer_nonces`: the offer a link conflict makes (spec 01 §5; WIRE.md §5): the signed-in user
+ * `user_id` proved the account (`type`, `subject`) that `from_user_id` holds, and may move it with the nonce.
+ * Only the SHA-256 of the nonce is stored (`nonce_hash`, the key). Single use: a transfer consumes the row
+ * with one `DELETE … WHERE … RETURNING`; it expires at `expires_at` (10 min). Deleting either user deletes
+ * the offer.
+ */
+export const accountTransferNonces = pgTable(
+  'account_transfer_nonces',
+  {
+    nonceHash: varchar('nonce_hash', { length: 64 }).primaryKey(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: varchar('from_user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('account_transfer_nonces_user_id_idx').on(table.userId),
+    index('account_transfer_nonces_from_user_id_idx').on(table.fromUserId),
+  ],
+)
