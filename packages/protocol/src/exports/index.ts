@@ -29,6 +29,19 @@ export {
   FARCASTER_SIGNER_POLL_INTERVAL_MS,
   FARCASTER_SIGNER_TIMEOUT_MS,
 } from '../constants/farcasterSigner'
+export {
+  FUNDING_CARD_MAX_POLL_ERRORS,
+  FUNDING_CARD_POLL_MS,
+  FUNDING_CARD_START_DELAY_MS,
+  FUNDING_EXCHANGE_POLL_MS,
+  FUNDING_EXCHANGE_POST_CLOSE_ATTEMPTS,
+  FUNDING_EXCHANGE_START_DELAY_MS,
+  FUNDING_POPUP_HEIGHT_PX,
+  FUNDING_POPUP_WIDTH_PX,
+  FUNDING_QR_ECC,
+  FUNDING_QR_SIZE_PX,
+  FUNDING_RECEIVE_POLL_MS,
+} from '../constants/funding'
 export { headers } from '../constants/headers'
 export {
   ACCESS_TOKEN_EXPIRY_SKEW_MS,
@@ -97,6 +110,7 @@ export {
   type EndpointBody,
   type EndpointName,
   type EndpointParams,
+  type EndpointQuery,
   type EndpointResponse,
   type Endpoints,
   endpoints,
@@ -147,7 +161,6 @@ export {
   embeddedWalletConfigSchema,
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
-  fundingConfigSchema,
   type OAuthClientSettings,
   type OAuthSettings,
   oauthClientSettingsSchema,
@@ -342,6 +355,29 @@ export {
   solanaSignMessageParamsSchema,
   solanaTransactionParamsSchema,
 } from '../schemas/frame/rpc'
+export {
+  type FundingConfig,
+  type FundingMethod,
+  type FundingOption,
+  type FundingProvider,
+  type FundingProvidersSettings,
+  fundingConfigSchema,
+  fundingMethodSchema,
+  fundingOptionSchema,
+  fundingProviderSchema,
+  fundingProvidersSettingsSchema,
+  type MoonpayCurrencyCode,
+  type MoonpaySignRequest,
+  type MoonpaySignResponse,
+  moonpayCurrencyCodeSchema,
+  moonpayPaymentMethodSchema,
+  moonpaySignRequestSchema,
+  moonpaySignResponseSchema,
+  type TokenPriceQuery,
+  type TokenPriceResponse,
+  tokenPriceQuerySchema,
+  tokenPriceResponseSchema,
+} from '../schemas/funding'
 export {
   type GuestAuthenticateRequest,
   guestAuthenticateRequestSchema,

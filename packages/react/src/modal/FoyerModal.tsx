@@ -34,6 +34,8 @@ export type FoyerModalProps = {
   returnFocusRef: RefObject<HTMLElement | null>
 }
 
+const hasScreen = (id: string) => Object.hasOwn(screens, id)
+
 /**
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
@@ -75,6 +77,7 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       appName: state.appConfig?.name || messages.modal.thisApp,
       theme,
       close,
+      hasScreen,
     }),
     [client, state, config, router, messages, format, theme, close],
   )

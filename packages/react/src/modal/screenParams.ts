@@ -3,6 +3,10 @@ import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWa
 import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
+import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
+import type { FundingCardParams } from '../screens/funding/FundingCard/params'
+import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
+import type { FundingReceiveParams } from '../screens/funding/FundingReceive/params'
 import type { AccountTransferParams } from '../screens/link/AccountTransfer/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
@@ -64,6 +68,11 @@ export type ScreenParamsMap = {
   farcasterSigner: FarcasterSignerParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams
+  // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
+  fundingMethods: FundingMethodsParams
+  fundingAmount: FundingAmountParams
+  fundingCard: FundingCardParams
+  fundingReceive: FundingReceiveParams
 }
 
 /** A screen id. */
