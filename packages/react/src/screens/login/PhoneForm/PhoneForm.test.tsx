@@ -1,15 +1,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   TEST_CODE,
   type TestRoutes,
   testAuthResponse,
 } from '../../../../test/createTestClient'
-import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const smsRoutes = (overrides: TestRoutes = {}): TestRoutes => ({
   ...appConfigRoute({ sms_auth: true }),
@@ -93,7 +96,7 @@ describe('PhoneForm (landing)', () => {
     const { user, calls } = await open()
     await user.type(await phoneField(), '4155550100{Enter}')
     await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
-    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    await user.click(await passResendCooldown())
     expect(await screen.findByText('Code sent')).toBeTruthy()
     expect(calls.filter((call) => call.path === '/api/v1/passwordless_sms/init')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: 'Back' }))
