@@ -62,6 +62,34 @@ describe('PhoneForm (landing)', () => {
     expect((await phoneSubmit()).disabled).toBe(false)
   })
 
+  test("behavior: pasting '+44 7400 123456' sets the dropdown to the pasted country", async () => {
+    const { user } = await open()
+    const field = await phoneField()
+    field.focus()
+    await user.paste('+44 7400 123456')
+    expect(countrySelect().value).toBe('GB')
+    expect(field.value).toBe('07400 123456')
+    expect((await phoneSubmit()).disabled).toBe(false)
+  })
+
+  test('error: an invalid number keeps Submit disabled and says why once the field is left', async () => {
+    const { user } = await open()
+    const field = await phoneField()
+    await user.type(field, '415555')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.tab()
+    const submit = await phoneSubmit()
+    expect(submit.disabled).toBe(true)
+    const reason = await screen.findByRole('alert')
+    expect(reason.textContent).toBe('This number is too short for United States.')
+    expect(submit.getAttribute('aria-describedby')).toBe(reason.id)
+    await user.clear(field)
+    await user.type(field, '1234567890{Enter}')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This is not a valid number for United States.',
+    )
+  })
+
   test('behavior: changing the country clears the number', async () => {
     const { user } = await open()
     const field = await phoneField()
