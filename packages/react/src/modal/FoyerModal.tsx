@@ -8,6 +8,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useSyncExternalStore,
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
@@ -41,7 +42,8 @@ const messages: Messages = en
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
  * screen, with the theme's `<style>` scoped under `[data-foyer]`. The history resets to landing
- * `LANDING_RESET_DELAY_MS` (150 ms) after closing (spec 01 §4). Rendered by `FoyerProvider` (internal).
+ * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (spec 01 §4), at once when a screen closes it
+ * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
 export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
   const { client, config } = useFoyerContext('FoyerModal')
@@ -52,8 +54,21 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
   const closable = isClosable(route)
   const Screen = definition.component as ComponentType<{ params: unknown }>
 
+  // Spec 01 §4: closing resets the history to the landing LANDING_RESET_DELAY_MS (150 ms) later, so a
+  // dismissal reopened at once keeps its view. A screen that closes the modal because its flow finished
+  // (`close`: 'Success!', a settled prompt) resets at once, so Log in right afterwards (e.g. after a logout)
+  // opens the landing, not the finished flow's screens.
+  const finished = useRef(false)
   useEffect(() => {
-    if (open) return
+    if (open) {
+      finished.current = false
+      return
+    }
+    if (finished.current) {
+      finished.current = false
+      router.reset()
+      return
+    }
     const timer = setTimeout(() => router.reset(), LANDING_RESET_DELAY_MS)
     return () => clearTimeout(timer)
   }, [open, router])
@@ -67,7 +82,10 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
     [colorScheme, accent, scope],
   )
 
-  const close = useCallback(() => onOpenChange(false), [onOpenChange])
+  const close = useCallback(() => {
+    finished.current = true
+    onOpenChange(false)
+  }, [onOpenChange])
   const context = useMemo<ModalContextValue>(
     () => ({
       client,
