@@ -1,5 +1,5 @@
-import type { EmbeddedWalletsConfig, FoyerClient } from '@foyer/core'
-import { useEffect, useRef } from 'react'
+import { type EmbeddedWalletsConfig, type FoyerClient, getEmbeddedWallets } from '@foyer/core'
+import { useLayoutEffect, useRef } from 'react'
 import { useFoyerState } from './useFoyerState'
 
 /**
@@ -12,7 +12,10 @@ export function useCreateOnLogin(client: FoyerClient, config: EmbeddedWalletsCon
   const state = useFoyerState(client)
   const previous = useRef({ ready: false, signedIn: false, accepted: false })
 
-  useEffect(() => {
+  // A layout effect: the creation is marked under way before the browser paints the sign-in, so
+  // `useWallets` never reports ready with no wallet while the wallet code loads (a host's 'No wallet'
+  // flashing before 'Creating your wallet…', issue 16 §3).
+  useLayoutEffect(() => {
     const ready = state.status === 'ready'
     const signedIn = state.user !== null
     const accepted = state.user?.has_accepted_terms === true
@@ -22,14 +25,25 @@ export function useCreateOnLogin(client: FoyerClient, config: EmbeddedWalletsCon
     const acceptedNow = before.signedIn && signedIn && !before.accepted && accepted
     if (!ready || !(signedInNow || acceptedNow)) return
     const server = state.appConfig?.embedded_wallet_config
-    const wanted = (['ethereum', 'solana'] as const).some(
+    const wanted = (['ethereum', 'solana'] as const).filter(
       (chainType) =>
         (config?.[chainType]?.createOnLogin ?? server?.[chainType]?.create_on_login ?? 'off') !== 'off',
     )
-    if (!wanted) return
+    if (wanted.length === 0) return
+    const missing = wanted.filter((chainType) => getEmbeddedWallets(state.user, chainType).length === 0)
+    const pending =
+      missing.length > 0 && client.getState().walletCreation.status !== 'creating'
+        ? ({ status: 'creating', chainTypes: missing, error: null } as const)
+        : undefined
+    if (pending) client._internal.setState({ walletCreation: pending })
     import('@foyer/core/wallet')
       .then(({ createWalletsOnLogin }) => createWalletsOnLogin(client))
       // The failure is in `state.walletCreation.error` for the host to read.
       .catch(() => {})
+      .finally(() => {
+        // Nothing was due after all (or the wallet code failed to load): the mark comes off.
+        if (pending && client.getState().walletCreation === pending)
+          client._internal.setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
+      })
   }, [client, config, state.status, state.user, state.appConfig])
 }
