@@ -18,9 +18,9 @@ import { baseStyles } from '../theme/baseStyles'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
 import { sanitizeColor } from '../theme/sanitizeColor'
 import { CloseIcon } from '../ui/icons'
-import { Spinner } from '../ui/Spinner'
 import { ModalContext, type ModalContextValue } from './ModalContext'
 import type { Router } from './router/createRouter'
+import { ScreenLoading } from './ScreenLoading'
 import type { ScreenParamsMap } from './screenParams'
 import { isClosable, screens } from './screens'
 
@@ -73,6 +73,21 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
     return () => clearTimeout(timer)
   }, [open, router])
 
+  // Text typed while a screen's code loads, for that screen (`ScreenLoading`, `typeahead` in the context).
+  const screenKey = `${history.length}:${route.id}`
+  const screenKeyRef = useRef(screenKey)
+  screenKeyRef.current = screenKey
+  const typed = useRef({ key: '', text: '' })
+  const screenBox = useRef<HTMLDivElement>(null)
+  const onType = useCallback((text: string) => {
+    if (typed.current.key !== screenKeyRef.current) typed.current = { key: screenKeyRef.current, text: '' }
+    typed.current.text += text
+  }, [])
+  const typeahead = useCallback(
+    () => (typed.current.key === screenKeyRef.current ? typed.current.text : ''),
+    [],
+  )
+
   const scope = useId().replace(/[^A-Za-z0-9_-]/g, '') || 'foyer'
   const colorScheme = config?.appearance?.theme === 'dark' ? 'dark' : 'light'
   const accent =
@@ -95,8 +110,9 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       messages,
       appName: state.appConfig?.name || messages.modal.thisApp,
       close,
+      typeahead,
     }),
-    [client, state, config, router, close],
+    [client, state, config, router, close, typeahead],
   )
 
   const preventUnlessClosable = (event: Event) => {
@@ -126,18 +142,19 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
             }}
           >
             <ModalContext.Provider value={context}>
-              <Suspense
-                fallback={
-                  // No heading here: while a screen loads, React keeps the previous one (and its heading)
-                  // mounted but hidden, and that heading still names the dialog.
-                  <div className="foyer-center" role="status">
-                    <Spinner size="large" />
-                    <span className="foyer-sr-only">{`${messages.modal.loading}: ${definition.title(messages)}`}</span>
-                  </div>
-                }
-              >
-                <Screen key={`${history.length}:${route.id}`} params={route.params} />
-              </Suspense>
+              <div ref={screenBox}>
+                <Suspense
+                  fallback={
+                    <ScreenLoading
+                      label={`${messages.modal.loading}: ${definition.title(messages)}`}
+                      screenBox={screenBox}
+                      onType={onType}
+                    />
+                  }
+                >
+                  <Screen key={screenKey} params={route.params} />
+                </Suspense>
+              </div>
             </ModalContext.Provider>
             {closable ? (
               <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>

@@ -17,6 +17,11 @@ export type ModalContextValue = {
   appName: string
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
+  /**
+   * What the user typed or pasted while the current screen's code loaded ('' when nothing was), for the
+   * screen to take over (the code screen fills its boxes; issue 16 §1 "never drop input").
+   */
+  typeahead(): string
 }
 
 /** Internal context of the login modal. */

@@ -79,7 +79,7 @@ async function verifyCode(
  * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
-  const { client, router, messages, state } = useModal()
+  const { client, router, messages, state, typeahead } = useModal()
   const m = messages.awaitingCode
   const needsCaptcha = captchaRequired(state)
   const captcha = useCaptcha()
@@ -93,9 +93,16 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const [now, setNow] = useState(() => Date.now())
   const [wrongCodes, setWrongCodes] = useState(0)
   const [clearing, setClearing] = useState(false)
+  // Digits typed or pasted while this screen's code loaded go into the boxes (issue 16 §1).
+  const [typedWhileLoading] = useState(typeahead)
   const isMounted = useIsMounted()
   const secondsLeft = Math.max(0, Math.ceil((sentAt + CODE_RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000))
   const coolingDown = secondsLeft > 0
+
+  // The success screen comes next: its code loads now, not after the right code (issue 16 §1).
+  useEffect(() => {
+    void import('../../Success/Success')
+  }, [])
 
   useEffect(() => {
     if (!coolingDown) return
@@ -194,6 +201,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         groupLabel={m.codeLabel}
         digitLabel={(n, total) => formatMessage(m.digitLabel, { n, total })}
         numericErrorMessage={m.numericError}
+        initialText={attempt === 0 ? typedWhileLoading : undefined}
       />
       <div className="foyer-row" role="status" aria-live="polite">
         {verifying ? (

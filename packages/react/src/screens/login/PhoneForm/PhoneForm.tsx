@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
+import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
 import { PhoneInput } from '../../../ui/PhoneInput'
@@ -87,7 +88,14 @@ export function PhoneForm(props: PhoneFormProps) {
   }
 
   return (
-    <form className="foyer-field" noValidate onSubmit={submit} aria-busy={props.busy || undefined}>
+    <form
+      className="foyer-field"
+      noValidate
+      onSubmit={submit}
+      // The code screen's chunk loads while the number is typed (issue 16 §1).
+      onFocus={preloadEmailScreens}
+      aria-busy={props.busy || undefined}
+    >
       <div className="foyer-input-row" data-invalid={error ? true : undefined}>
         <PhoneInput
           country={field.country}
