@@ -23,6 +23,7 @@ import type { Router } from './router/createRouter'
 import { ScreenLoading } from './ScreenLoading'
 import type { ScreenParamsMap } from './screenParams'
 import { isClosable, screens } from './screens'
+import { useDrawerOnScreen } from './useDrawerOnScreen'
 
 /** Props of {@link FoyerModal}. */
 export type FoyerModalProps = {
@@ -79,6 +80,8 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
   screenKeyRef.current = screenKey
   const typed = useRef({ key: '', text: '' })
   const screenBox = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
+  useDrawerOnScreen(contentRef, open)
   const onType = useCallback((text: string) => {
     if (typed.current.key !== screenKeyRef.current) typed.current = { key: screenKeyRef.current, text: '' }
     typed.current.text += text
@@ -130,6 +133,7 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
           <style>{css}</style>
           <Overlay className="foyer-overlay" />
           <Content
+            ref={contentRef}
             className="foyer-content"
             aria-describedby={undefined}
             aria-modal="true"
