@@ -83,14 +83,15 @@ describe('modal polish in Chromium', () => {
       document.body.prepend(wide)
     })
     // Playwright's pointer misses on a layout viewport wider than the screen: buttons are clicked from script.
-    await page.getByRole('button', { name: 'Sign message', exact: true }).evaluate((button) => {
-      button.focus()
+    await page.getByRole('button', { name: 'Sign message', exact: true }).evaluate((element) => {
+      const button = element as HTMLElement
+      button.focus() // as a tap does
       button.click()
     })
     const sign = page.getByRole('dialog', { name: 'Sign message' })
     await sign.waitFor()
     expect(await onScreen('Sign message', 'Approve')).toBe(true)
-    await sign.getByRole('button', { name: 'Approve' }).evaluate((button) => button.click())
+    await sign.getByRole('button', { name: 'Approve' }).evaluate((button) => (button as HTMLElement).click())
     await sign.waitFor({ state: 'detached' })
 
     const warnings: string[] = []
@@ -103,7 +104,8 @@ describe('modal polish in Chromium', () => {
       )
         warnings.push(text)
     })
-    await page.getByRole('button', { name: 'Export wallet' }).evaluate((button) => {
+    await page.getByRole('button', { name: 'Export wallet' }).evaluate((element) => {
+      const button = element as HTMLElement
       button.focus() // as a tap does
       button.click()
     })
@@ -112,7 +114,9 @@ describe('modal polish in Chromium', () => {
     await exportDialog.locator('iframe').contentFrame().getByLabel('Private key').waitFor()
     expect(await onScreen('Transfer wallet', 'Done')).toBe(true)
     expect(warnings).toEqual([])
-    await exportDialog.getByRole('button', { name: 'Done' }).evaluate((button) => button.click())
+    await exportDialog
+      .getByRole('button', { name: 'Done' })
+      .evaluate((button) => (button as HTMLElement).click())
     await exportDialog.waitFor({ state: 'detached' })
   })
 })
