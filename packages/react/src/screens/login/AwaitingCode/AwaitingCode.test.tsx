@@ -28,8 +28,9 @@ describe('AwaitingCode', () => {
     const { user, calls, trigger } = await renderFoyerAndOpen()
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
-    const status = await screen.findByRole('status', {}, { timeout: 3000 })
-    await waitFor(() => expect(status.textContent).toContain('Success!'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Success!'), {
+      timeout: 3000,
+    })
     expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
       email: 'ada@example.com',
       code: TEST_CODE,
