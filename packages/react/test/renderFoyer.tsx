@@ -3,7 +3,7 @@ import type { AppConfig } from '@foyer/protocol'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { FoyerConfig } from '../src/FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
 import { useFoyer } from '../src/hooks/useFoyer'
@@ -73,4 +73,14 @@ export async function submitEmail(user: ReturnType<typeof userEvent.setup>, emai
   await user.type(screen.getByPlaceholderText('your@email.com'), `${email}{Enter}`)
   await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
   return screen.getByRole('heading', { name: 'Enter confirmation code' })
+}
+
+/**
+ * Moves `Date.now` 31 s ahead, past the code screen's resend cooldown (spec 01 §9: 30 s), and waits for the
+ * enabled 'Resend code' button (the countdown ticks each second). Undo with `vi.restoreAllMocks()`.
+ */
+export async function passResendCooldown(): Promise<HTMLElement> {
+  const realNow = Date.now.bind(Date)
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 31_000)
+  return screen.findByRole('button', { name: 'Resend code' }, { timeout: 2500 })
 }

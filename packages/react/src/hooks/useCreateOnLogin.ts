@@ -1,6 +1,6 @@
-import type { EmbeddedWalletsConfig, FoyerClient } from '@foyer/core'
+import { type EmbeddedWalletsConfig, type FoyerClient, getEmbeddedWallets } from '@foyer/core'
 import type { CreateWalletsOnLoginReturnType } from '@foyer/core/wallet'
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useFoyerState } from './useFoyerState'
 
 /**
@@ -19,7 +19,10 @@ export function useCreateOnLogin(
   const created = useRef(onCreated)
   created.current = onCreated
 
-  useEffect(() => {
+  // A layout effect: the creation is marked under way before the browser paints the sign-in, so
+  // `useWallets` never reports ready with no wallet while the wallet code loads (a host's 'No wallet'
+  // flashing before 'Creating your wallet…', issue 16 §3).
+  useLayoutEffect(() => {
     const ready = state.status === 'ready'
     const signedIn = state.user !== null
     const accepted = state.user?.has_accepted_terms === true
@@ -29,15 +32,26 @@ export function useCreateOnLogin(
     const acceptedNow = before.signedIn && signedIn && !before.accepted && accepted
     if (!ready || !(signedInNow || acceptedNow)) return
     const server = state.appConfig?.embedded_wallet_config
-    const wanted = (['ethereum', 'solana'] as const).some(
+    const wanted = (['ethereum', 'solana'] as const).filter(
       (chainType) =>
         (config?.[chainType]?.createOnLogin ?? server?.[chainType]?.create_on_login ?? 'off') !== 'off',
     )
-    if (!wanted) return
+    if (wanted.length === 0) return
+    const missing = wanted.filter((chainType) => getEmbeddedWallets(state.user, chainType).length === 0)
+    const pending =
+      missing.length > 0 && client.getState().walletCreation.status !== 'creating'
+        ? ({ status: 'creating', chainTypes: missing, error: null } as const)
+        : undefined
+    if (pending) client._internal.setState({ walletCreation: pending })
     import('@foyer/core/wallet')
       .then(({ createWalletsOnLogin }) => createWalletsOnLogin(client))
       .then((wallets) => created.current?.(wallets))
       // The failure is in `state.walletCreation.error` for the host to read.
       .catch(() => {})
+      .finally(() => {
+        // Nothing was due after all (or the wallet code failed to load): the mark comes off.
+        if (pending && client.getState().walletCreation === pending)
+          client._internal.setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
+      })
   }, [client, config, state.status, state.user, state.appConfig])
 }

@@ -523,6 +523,16 @@ export const en = {
     continueWithEmail: 'Continue with email',
     continueWithPhone: 'Continue with phone',
   },
+  // The modal's polish (issue 16 §1, §3): code cooldown and hints, phone reasons, transaction details.
+  polish: {
+    resendIn: 'Resend code in {seconds}s',
+    newCodeNeeded: 'Too many wrong codes: this code no longer works. Resend code to get a new one.',
+    phoneInvalid: 'This is not a valid number for {country}.',
+    phoneTooShort: 'This number is too short for {country}.',
+    phoneTooLongFor: 'This number is too long for {country}.',
+    estFees: 'Est. Fees',
+    advanced: 'Advanced',
+  },
 } as const
 
 /** The shape every locale follows: the same keys as {@link en}, any strings. */

@@ -8,6 +8,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useSyncExternalStore,
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
@@ -16,11 +17,12 @@ import { baseStyles } from '../theme/baseStyles'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
 import { resolveTheme } from '../theme/resolveTheme'
 import { CloseIcon } from '../ui/icons'
-import { Spinner } from '../ui/Spinner'
 import { ModalContext, type ModalContextValue } from './ModalContext'
 import type { Router } from './router/createRouter'
+import { ScreenLoading } from './ScreenLoading'
 import type { ScreenParamsMap } from './screenParams'
 import { isClosable, screens } from './screens'
+import { useDrawerOnScreen } from './useDrawerOnScreen'
 
 /** Props of {@link FoyerModal}. */
 export type FoyerModalProps = {
@@ -40,7 +42,8 @@ const hasScreen = (id: string) => Object.hasOwn(screens, id)
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
  * screen, with the theme's `<style>` scoped under `[data-foyer]`. The history resets to landing
- * `LANDING_RESET_DELAY_MS` (150 ms) after closing (spec 01 §4). Rendered by `FoyerProvider` (internal).
+ * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (spec 01 §4), at once when a screen closes it
+ * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
 export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
   const { client, config, messages, language, format } = useFoyerContext('FoyerModal')
@@ -51,11 +54,41 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
   const closable = isClosable(route)
   const Screen = definition.component as ComponentType<{ params: unknown }>
 
+  // Spec 01 §4: closing resets the history to the landing LANDING_RESET_DELAY_MS (150 ms) later, so a
+  // dismissal reopened at once keeps its view. A screen that closes the modal because its flow finished
+  // (`close`: 'Success!', a settled prompt) resets at once, so Log in right afterwards (e.g. after a logout)
+  // opens the landing, not the finished flow's screens.
+  const finished = useRef(false)
   useEffect(() => {
-    if (open) return
+    if (open) {
+      finished.current = false
+      return
+    }
+    if (finished.current) {
+      finished.current = false
+      router.reset()
+      return
+    }
     const timer = setTimeout(() => router.reset(), LANDING_RESET_DELAY_MS)
     return () => clearTimeout(timer)
   }, [open, router])
+
+  // Text typed while a screen's code loads, for that screen (`ScreenLoading`, `typeahead` in the context).
+  const screenKey = `${history.length}:${route.id}`
+  const screenKeyRef = useRef(screenKey)
+  screenKeyRef.current = screenKey
+  const typed = useRef({ key: '', text: '' })
+  const screenBox = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
+  useDrawerOnScreen(contentRef, open)
+  const onType = useCallback((text: string) => {
+    if (typed.current.key !== screenKeyRef.current) typed.current = { key: screenKeyRef.current, text: '' }
+    typed.current.text += text
+  }, [])
+  const typeahead = useCallback(
+    () => (typed.current.key === screenKeyRef.current ? typed.current.text : ''),
+    [],
+  )
 
   const scope = useId().replace(/[^A-Za-z0-9_-]/g, '') || 'foyer'
   const theme = useMemo(
@@ -65,7 +98,10 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
   const colorScheme = theme.colorScheme
   const css = useMemo(() => baseStyles + cssStringFromTheme(theme, scope), [theme, scope])
 
-  const close = useCallback(() => onOpenChange(false), [onOpenChange])
+  const close = useCallback(() => {
+    finished.current = true
+    onOpenChange(false)
+  }, [onOpenChange])
   const context = useMemo<ModalContextValue>(
     () => ({
       client,
@@ -78,8 +114,9 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       theme,
       close,
       hasScreen,
+      typeahead,
     }),
-    [client, state, config, router, messages, format, theme, close],
+    [client, state, config, router, messages, format, theme, close, typeahead],
   )
 
   const preventUnlessClosable = (event: Event) => {
@@ -97,6 +134,7 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
           <style>{css}</style>
           <Overlay className="foyer-overlay" />
           <Content
+            ref={contentRef}
             className="foyer-content"
             lang={language}
             aria-describedby={undefined}
@@ -110,18 +148,19 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
             }}
           >
             <ModalContext.Provider value={context}>
-              <Suspense
-                fallback={
-                  // No heading here: while a screen loads, React keeps the previous one (and its heading)
-                  // mounted but hidden, and that heading still names the dialog.
-                  <div className="foyer-center" role="status">
-                    <Spinner size="large" />
-                    <span className="foyer-sr-only">{`${messages.modal.loading}: ${definition.title(messages)}`}</span>
-                  </div>
-                }
-              >
-                <Screen key={`${history.length}:${route.id}`} params={route.params} />
-              </Suspense>
+              <div ref={screenBox}>
+                <Suspense
+                  fallback={
+                    <ScreenLoading
+                      label={`${messages.modal.loading}: ${definition.title(messages)}`}
+                      screenBox={screenBox}
+                      onType={onType}
+                    />
+                  }
+                >
+                  <Screen key={screenKey} params={route.params} />
+                </Suspense>
+              </div>
             </ModalContext.Provider>
             {closable ? (
               <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>

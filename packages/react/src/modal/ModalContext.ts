@@ -29,6 +29,11 @@ export type ModalContextValue = {
    * another part registers (e.g. funding's `fundingExchange`) and show it only once that one exists.
    */
   hasScreen(id: string): boolean
+  /**
+   * What the user typed or pasted while the current screen's code loaded ('' when nothing was), for the
+   * screen to take over (the code screen fills its boxes; issue 16 §1 "never drop input").
+   */
+  typeahead(): string
 }
 
 /** Internal context of the login modal. */

@@ -18,10 +18,12 @@ export function preloadTelegramScreen(): void {
 }
 
 /**
- * Preloads the lazily loaded screens of the email flow (called when the landing form is submitted, so the
- * code screen is ready when the code is sent).
+ * Preloads the lazily loaded screens of the email and SMS flows: the code screen, the error screen and the
+ * success screen (called when the email or phone field takes focus, so the code screen is ready when the
+ * code is sent; issue 16 §1).
  */
 export function preloadEmailScreens(): void {
   void import('../screens/login/AwaitingCode/AwaitingCode')
   void import('../screens/Error/ErrorScreen')
+  void import('../screens/Success/Success')
 }

@@ -35,6 +35,8 @@ export type CodeInputProps = {
   errorResetMs?: number
   /** Focus the first box when mounted; default `true`. */
   autoFocus?: boolean
+  /** Text to enter on mount as if pasted (e.g. digits typed while the screen loaded). */
+  initialText?: string | undefined
 }
 
 const isDigit = (value: string) => /^[0-9]$/.test(value)
@@ -67,6 +69,7 @@ export function CodeInput({
   length = CODE_LENGTH,
   errorResetMs = CODE_ERROR_RESET_MS,
   autoFocus = true,
+  initialText,
 }: CodeInputProps) {
   const empty = useCallback(() => Array.from({ length }, () => ''), [length])
   const [digits, setDigits] = useState<string[]>(empty)
@@ -76,6 +79,7 @@ export function CodeInput({
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pendingFocus = useRef<number | undefined>(undefined)
   const errorId = useId()
+  const initialTextEntered = useRef(false)
 
   const focusBox = useCallback((index: number) => {
     inputs.current[index]?.focus()
@@ -93,6 +97,14 @@ export function CodeInput({
     if (autoFocus) focusBox(0)
     return () => clearTimeout(resetTimer.current)
   }, [autoFocus, focusBox])
+
+  // Once (StrictMode runs effects twice): the text typed before the boxes existed, as a paste.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the text present on mount counts.
+  useEffect(() => {
+    if (initialTextEntered.current || !initialText) return
+    initialTextEntered.current = true
+    spread(0, initialText)
+  }, [])
 
   const commit = (next: string[], focusIndex?: number) => {
     digitsRef.current = next

@@ -1,6 +1,6 @@
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min'
 import { type ChangeEvent, type Ref, useId, useMemo } from 'react'
-import { formatPhoneInput } from './readPhoneNumber'
+import { phoneFieldFromInput } from './readPhoneNumber'
 
 /** Props of {@link PhoneInput}. */
 export type PhoneInputProps = {
@@ -18,13 +18,16 @@ export type PhoneInputProps = {
   /** Id of the element describing the field (an error message). */
   describedBy?: string | undefined
   inputRef?: Ref<HTMLInputElement> | undefined
+  /** Called when the number field loses focus. */
+  onBlur?: (() => void) | undefined
 }
 
 /**
  * Phone number field (spec 01 §2 "Phone input", §5): a native country dropdown (keyboard accessible)
  * whose options show the country code and calling code ('US +1'; no flag emoji, which many systems
  * render as letters or boxes), and a `tel` field formatted as
- * you type with libphonenumber-js `AsYouType` (min metadata). Changing the country clears the number.
+ * you type with libphonenumber-js `AsYouType` (min metadata). Changing the country clears the number; a
+ * complete international number typed or pasted ('+44 7400 123456') switches the dropdown to its country.
  * Presentational: validation is the caller's (`readPhoneNumber`). Loaded lazily with the phone form.
  *
  * @example
@@ -82,7 +85,8 @@ export function PhoneInput(props: PhoneInputProps) {
         readOnly={props.readOnly}
         aria-invalid={props.invalid || undefined}
         aria-describedby={props.describedBy}
-        onChange={(event) => onChange({ country, text: formatPhoneInput(country, text, event.target.value) })}
+        onChange={(event) => onChange(phoneFieldFromInput(country, text, event.target.value))}
+        onBlur={props.onBlur}
       />
     </div>
   )

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { formatPhoneInput, phoneFieldFromE164, readPhoneNumber } from './readPhoneNumber'
+import {
+  formatPhoneInput,
+  phoneFieldFromE164,
+  phoneFieldFromInput,
+  phoneNumberProblem,
+  readPhoneNumber,
+} from './readPhoneNumber'
 
 describe('readPhoneNumber', () => {
   test('default: a valid national number gives its E.164 form', () => {
@@ -35,5 +41,27 @@ describe('phoneFieldFromE164', () => {
   test('default', () => {
     expect(phoneFieldFromE164('+14155550100', 'GB')).toEqual({ country: 'US', text: '(415) 555-0100' })
     expect(phoneFieldFromE164('nonsense', 'GB')).toEqual({ country: 'GB', text: '' })
+  })
+})
+
+describe('phoneFieldFromInput', () => {
+  test("default: a complete '+44' number switches the country and keeps the national form", () => {
+    expect(phoneFieldFromInput('US', '', '+44 7400 123456')).toEqual({ country: 'GB', text: '07400 123456' })
+  })
+  test('behavior: a national number or a partial international one keeps the country', () => {
+    expect(phoneFieldFromInput('US', '', '4155550100')).toEqual({ country: 'US', text: '(415) 555-0100' })
+    expect(phoneFieldFromInput('US', '', '+44 74')).toEqual({ country: 'US', text: '+44 74' })
+  })
+})
+
+describe('phoneNumberProblem', () => {
+  test('default: empty and valid fields have no problem', () => {
+    expect(phoneNumberProblem('US', '')).toBeUndefined()
+    expect(phoneNumberProblem('US', '(415) 555-0100')).toBeUndefined()
+  })
+  test('error: too short, too long, not a number of the country', () => {
+    expect(phoneNumberProblem('US', '415 555')).toBe('tooShort')
+    expect(phoneNumberProblem('US', '415 555 0100 1234')).toBe('tooLong')
+    expect(phoneNumberProblem('US', '123 456 7890')).toBe('invalid')
   })
 })

@@ -3,6 +3,7 @@ import {
   type CountryCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
+  validatePhoneNumberLength,
 } from 'libphonenumber-js/min'
 
 // The spec 01 §5 limits, as in `@foyer/protocol` (`PHONE_NUMBER_MAX_LENGTH`, `NATIONAL_NUMBER_MIN_DIGITS`,
@@ -70,4 +71,41 @@ export function phoneFieldFromE164(e164: string, fallbackCountry: string): { cou
   const parsed = parsePhoneNumberFromString(e164)
   if (!parsed?.country) return { country: fallbackCountry, text: '' }
   return { country: parsed.country, text: parsed.formatNational() }
+}
+
+/**
+ * The phone field after an edit: the text formatted as typed ({@link formatPhoneInput}); when the text is a
+ * complete valid international number ('+44 7400 123456', typically pasted), its country wins and the text
+ * becomes its national form, so the dropdown shows the number's country.
+ *
+ * @example phoneFieldFromInput('US', '', '+44 7400 123456') // { country: 'GB', text: '07400 123456' }
+ */
+export function phoneFieldFromInput(
+  country: string,
+  previous: string,
+  next: string,
+): { country: string; text: string } {
+  const text = formatPhoneInput(country, previous, next)
+  if (!text.trimStart().startsWith('+')) return { country, text }
+  const parsed = parsePhoneNumberFromString(text)
+  if (!parsed?.country || !parsed.isValid()) return { country, text }
+  return { country: parsed.country, text: parsed.formatNational() }
+}
+
+/** Why a phone field's text is not a valid number (see {@link phoneNumberProblem}). */
+export type PhoneNumberProblem = 'tooShort' | 'tooLong' | 'invalid'
+
+/**
+ * Why the text is not a valid number for `country`, for the reason shown under a disabled Submit
+ * (spec 01 §5): `'tooShort'`, `'tooLong'` or `'invalid'`; `undefined` for an empty field or a valid number.
+ *
+ * @example phoneNumberProblem('US', '415 555') // 'tooShort'
+ */
+export function phoneNumberProblem(country: string, text: string): PhoneNumberProblem | undefined {
+  if (text.replace(/[^\d]/g, '') === '' || readPhoneNumber(country, text).e164) return undefined
+  if (!isSupportedCountry(country)) return 'invalid'
+  const length = validatePhoneNumberLength(text, country as CountryCode)
+  if (length === 'TOO_SHORT') return 'tooShort'
+  if (length === 'TOO_LONG') return 'tooLong'
+  return 'invalid'
 }

@@ -101,7 +101,9 @@ describe('landing, web3-first', () => {
 
   test('default: the detected wallets come first, one entry each, then the email form; a wallet signs in', async () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: web3First() })
-    await waitFor(() => expect(landingEntries()).toEqual(['MetaMask', 'PhantomSolana', 'email']))
+    await waitFor(() => expect(landingEntries()).toEqual(['MetaMask', 'PhantomSolana', 'email']), {
+      timeout: 3000,
+    })
     const results = await axe.run(screen.getByRole('dialog'), {
       rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
     })

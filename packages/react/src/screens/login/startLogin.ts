@@ -117,6 +117,9 @@ export async function continueLogin(
   if (router.getHistory() !== history) return
   moveOn({
     id: 'awaitingCode',
-    params: start.kind === 'email' ? { email: start.email } : { phoneNumber: start.phoneNumber },
+    params:
+      start.kind === 'email'
+        ? { email: start.email, sentAt: Date.now() }
+        : { phoneNumber: start.phoneNumber, sentAt: Date.now() },
   })
 }

@@ -1,5 +1,5 @@
 import { CODE_ERROR_RESET_MS } from '@foyer/protocol'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useIsMounted } from '../../hooks/useIsMounted'
 import { formatMessage } from '../../i18n/formatMessage'
 import { useModal } from '../../modal/ModalContext'
@@ -18,7 +18,7 @@ export type MfaCodeEntryProps = {
 /**
  * Six digit boxes for an MFA code, the sign-in code screen's `CodeInput` (spec 02 §4, §5, §9): submits on
  * the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and the boxes reset
- * after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes; too many
+ * after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes 1.4 s later; too many
  * attempts or the time limit show their texts and block input (spec 02 §8).
  */
 export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
@@ -28,7 +28,18 @@ export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const [blocked, setBlocked] = useState(false)
+  const [clearing, setClearing] = useState(false)
   const isMounted = useIsMounted()
+
+  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear (spec 02 §4).
+  useEffect(() => {
+    if (!clearing) return
+    const timer = setTimeout(() => {
+      setClearing(false)
+      setAttempt((n) => n + 1)
+    }, CODE_ERROR_RESET_MS)
+    return () => clearTimeout(timer)
+  }, [clearing])
 
   const verify = async (code: string) => {
     setBusy(true)
@@ -42,7 +53,7 @@ export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
       setBusy(false)
       setError(text)
       setBlocked(blocks)
-      if (!blocks) setAttempt((n) => n + 1)
+      if (!blocks) setClearing(true)
     }
   }
 
@@ -52,7 +63,7 @@ export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
         key={attempt}
         onComplete={verify}
         onEdit={() => setError(undefined)}
-        disabled={busy || blocked}
+        disabled={busy || blocked || clearing}
         error={error}
         errorResetMs={CODE_ERROR_RESET_MS}
         groupLabel={m.codeLabel}

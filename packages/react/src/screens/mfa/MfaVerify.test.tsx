@@ -39,6 +39,12 @@ describe('MfaVerify', () => {
     await user.click(within(dialog).getByLabelText('Digit 1 of 6'))
     await user.keyboard('111111')
     expect((await within(dialog).findByText('The code you entered is not valid')).textContent).toBeTruthy()
+    // The wrong code stays in the boxes for 1.4 s (spec 02 §4), then they clear.
+    expect((within(dialog).getByLabelText('Digit 6 of 6') as HTMLInputElement).value).toBe('1')
+    await waitFor(
+      () => expect((within(dialog).getByLabelText('Digit 6 of 6') as HTMLInputElement).value).toBe(''),
+      { timeout: 3000 },
+    )
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Digit 1 of 6').getAttribute('aria-disabled')).toBeNull(),
     )

@@ -52,7 +52,7 @@ export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
       }
       if (!isMounted()) return
       router.replace('linkAccount', { ...params, value })
-      router.push('awaitingCode', next)
+      router.push('awaitingCode', { ...next, sentAt: Date.now() })
     } catch (error) {
       if (!isMounted()) return
       setSending(false)

@@ -1,9 +1,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { TEST_CODE, type TestAnswer } from '../../../../test/createTestClient'
-import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
+import { passResendCooldown, renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement
 const authenticateAnswers = (answer: TestAnswer) => ({
@@ -18,15 +21,16 @@ describe('AwaitingCode', () => {
     expect(box(1).getAttribute('autocomplete')).toBe('one-time-code')
     expect(document.activeElement).toBe(box(1))
     expect(screen.getByText("Didn't get an email?")).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeTruthy()
   })
 
   test('behavior: the sixth digit signs in, shows Success! and closes', async () => {
     const { user, calls, trigger } = await renderFoyerAndOpen()
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
-    const status = await screen.findByRole('status', {}, { timeout: 3000 })
-    await waitFor(() => expect(status.textContent).toContain('Success!'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Success!'), {
+      timeout: 3000,
+    })
     expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
       email: 'ada@example.com',
       code: TEST_CODE,
@@ -46,26 +50,74 @@ describe('AwaitingCode', () => {
     expect(screen.getByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
   })
 
-  test('behavior: Resend code sends a new code and shows "Code sent" during the cooldown', async () => {
+  test('behavior: the resend cooldown starts at the first send: the button counts down beside "Code sent"', async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    const resend = screen.getByRole('button', { name: /^Resend code in \d+s$/ }) as HTMLButtonElement
+    expect(resend.disabled).toBe(true)
+    expect(resend.textContent).toMatch(/Resend code in (30|29)s/)
+    expect(screen.getByText('Code sent')).toBeTruthy()
+  })
+
+  test('behavior: after the cooldown, Resend code sends a new code and the cooldown starts again', async () => {
     const { user, calls } = await renderFoyerAndOpen()
     await submitEmail(user)
-    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    const resend = await passResendCooldown()
+    expect(screen.queryByText('Code sent')).toBeNull()
+    await user.click(resend)
     expect(await screen.findByText('Code sent')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ }).hasAttribute('disabled')).toBe(true)
     expect(calls.filter((call) => call.path === '/api/v1/passwordless/init')).toHaveLength(2)
   })
 
-  test('error: a wrong code shows "Invalid or expired verification code" and clears the boxes', async () => {
+  test('error: a resend answered 429 stays on the code screen with "Too many attempts."', async () => {
+    let sends = 0
+    const { user } = await renderFoyerAndOpen({
+      routes: {
+        'POST /api/v1/passwordless/init': () =>
+          ++sends === 1
+            ? { status: 200, body: { success: true } }
+            : { status: 429, body: { error: 'Slow down', code: 'too_many_requests' } },
+      },
+    })
+    await submitEmail(user)
+    await user.click(await passResendCooldown())
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts.')
+    expect(screen.getByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ }).hasAttribute('disabled')).toBe(true)
+  })
+
+  test('error: a wrong code shows "Invalid or expired verification code" and clears the boxes 1.4 s later', async () => {
     const { user } = await renderFoyerAndOpen()
     await submitEmail(user)
     await user.keyboard('000000')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe('Invalid or expired verification code')
-    await waitFor(() => expect(document.activeElement).toBe(box(1)))
+    const shownAt = Date.now()
+    expect([1, 2, 3, 4, 5, 6].map((n) => box(n).value).join('')).toBe('000000')
+    await waitFor(() => expect(box(1).value).toBe(''), { timeout: 3000 })
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1200)
     expect([1, 2, 3, 4, 5, 6].map((n) => box(n).value).join('')).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(box(1)))
     await user.keyboard('1')
     expect(screen.queryByRole('alert')).toBeNull()
   })
+
+  test('error: after 5 wrong codes the screen says a new code is needed', async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    for (let n = 1; n <= 5; n++) {
+      await waitFor(() => expect(document.activeElement).toBe(box(1)), { timeout: 3000 })
+      await user.keyboard('000000')
+      const alert = await screen.findByRole('alert')
+      expect(alert.textContent).toBe(
+        n < 5
+          ? 'Invalid or expired verification code'
+          : 'Too many wrong codes: this code no longer works. Resend code to get a new one.',
+      )
+      await waitFor(() => expect(box(1).value).toBe(''), { timeout: 3000 })
+    }
+  }, 20_000)
 
   test('error: user_does_not_exist goes to account not found', async () => {
     const { user } = await renderFoyerAndOpen({

@@ -12,7 +12,7 @@ import {
 } from '@foyer/core'
 import { toAccountTransfer } from '@foyer/core/account-transfer'
 import type { User } from '@foyer/protocol'
-import { CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
+import { CODE_ERROR_RESET_MS, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
 import { captchaRequired } from '../../../captcha/captchaRequired'
 import { useCaptcha } from '../../../captcha/useCaptcha'
@@ -71,13 +71,16 @@ async function verifyCode(
  * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updateEmail` /
  * `updatePhone`,
  * answering the link flow with the user. A wrong code shows 'Invalid or expired verification code' and
- * clears the boxes; 'Resend code' sends a new code, then shows 'Code sent' for
- * `CODE_RESEND_COOLDOWN_SECONDS` (30 s); when the app has a captcha and nobody is signed in, the resend
+ * clears the boxes `CODE_ERROR_RESET_MS` (1.4 s) later (spec 02 §4); after `CODE_MAX_ATTEMPTS` (5) wrong
+ * codes the code is dead on the server, and the screen says a new code is needed. The resend cooldown
+ * (`CODE_RESEND_COOLDOWN_SECONDS`, 30 s, spec 01 §4, §9) starts at the first send (`params.sentAt`):
+ * meanwhile 'Resend code' is disabled, counts down and 'Code sent' shows; a resend answered 429 stays on
+ * this screen with 'Too many attempts.' and a fresh cooldown. When the app has a captcha and nobody is signed in, the resend
  * carries a fresh token from an invisible widget (a token is single use; spec 01 §4), whose failure goes to the
  * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
-  const { client, router, messages, state } = useModal()
+  const { client, router, messages, state, typeahead } = useModal()
   const m = messages.awaitingCode
   const needsCaptcha = captchaRequired(state)
   const captcha = useCaptcha()
@@ -86,15 +89,37 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const [verifying, setVerifying] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const [resending, setResending] = useState(false)
-  const [cooldownUntil, setCooldownUntil] = useState(0)
+  const [resendError, setResendError] = useState<string | undefined>(undefined)
+  const [sentAt, setSentAt] = useState(() => params.sentAt ?? Date.now())
+  const [now, setNow] = useState(() => Date.now())
+  const [wrongCodes, setWrongCodes] = useState(0)
+  const [clearing, setClearing] = useState(false)
+  // Digits typed or pasted while this screen's code loaded go into the boxes (issue 16 §1).
+  const [typedWhileLoading] = useState(typeahead)
   const isMounted = useIsMounted()
-  const coolingDown = cooldownUntil > 0
+  const secondsLeft = Math.max(0, Math.ceil((sentAt + CODE_RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000))
+  const coolingDown = secondsLeft > 0
+
+  // The success screen comes next: its code loads now, not after the right code (issue 16 §1).
+  useEffect(() => {
+    void import('../../Success/Success')
+  }, [])
 
   useEffect(() => {
-    if (!cooldownUntil) return
-    const timer = setTimeout(() => setCooldownUntil(0), Math.max(0, cooldownUntil - Date.now()))
+    if (!coolingDown) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [coolingDown])
+
+  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear (spec 02 §4).
+  useEffect(() => {
+    if (!clearing) return
+    const timer = setTimeout(() => {
+      setClearing(false)
+      setAttempt((n) => n + 1) // remount the boxes: cleared, first one focused
+    }, CODE_ERROR_RESET_MS)
     return () => clearTimeout(timer)
-  }, [cooldownUntil])
+  }, [clearing])
 
   const verify = async (code: string) => {
     setVerifying(true)
@@ -124,8 +149,10 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
       const info = toErrorInfo(caught)
       const outcome = errorOutcome('verifyCode', info)
       if (outcome.kind === 'inline') {
-        setError(outcome.text(messages))
-        setAttempt((n) => n + 1) // remount the boxes: cleared, first one focused
+        const wrong = info.code === 'invalid_credentials' ? wrongCodes + 1 : wrongCodes
+        setWrongCodes(wrong)
+        setError(wrong >= CODE_MAX_ATTEMPTS ? messages.polish.newCodeNeeded : outcome.text(messages))
+        setClearing(true)
         return
       }
       switch (outcome.screen) {
@@ -145,14 +172,24 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const resend = async () => {
     if (resending || coolingDown) return
     setResending(true)
+    setResendError(undefined)
     try {
       await resendCode(client, params, needsCaptcha ? await captcha.getToken() : undefined)
       if (!isMounted()) return
       setError(undefined)
+      setWrongCodes(0)
       setAttempt((n) => n + 1)
-      setCooldownUntil(Date.now() + CODE_RESEND_COOLDOWN_SECONDS * 1000)
+      setSentAt(Date.now())
+      setNow(Date.now())
     } catch (caught) {
-      if (isMounted()) router.push('error', toErrorInfo(caught))
+      if (!isMounted()) return
+      const info = toErrorInfo(caught)
+      // The first code is still valid: a rate-limited resend keeps the user here (spec 01 §4).
+      if (info.code === 'too_many_requests' || info.status === 429) {
+        setResendError(messages.error.tooManyAttempts)
+        setSentAt(Date.now())
+        setNow(Date.now())
+      } else router.push('error', info)
     } finally {
       if (isMounted()) setResending(false)
     }
@@ -174,11 +211,12 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         key={attempt}
         onComplete={verify}
         onEdit={() => setError(undefined)}
-        disabled={verifying}
+        disabled={verifying || clearing}
         error={error}
         groupLabel={m.codeLabel}
         digitLabel={(n, total) => formatMessage(m.digitLabel, { n, total })}
         numericErrorMessage={m.numericError}
+        initialText={attempt === 0 ? typedWhileLoading : undefined}
       />
       <div className="foyer-row" role="status" aria-live="polite">
         {verifying ? (
@@ -191,10 +229,15 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
       <div className="foyer-row">
         <span>{phoneNumber !== undefined ? m.didntGetMessage : m.didntGet}</span>
         <Button variant="link" onClick={resend} busy={resending} disabled={coolingDown || verifying}>
-          {m.resend}
+          {coolingDown ? formatMessage(messages.polish.resendIn, { seconds: secondsLeft }) : m.resend}
         </Button>
-        {coolingDown ? <span className="foyer-status-ok">{m.codeSent}</span> : null}
+        {coolingDown && !resendError ? <span className="foyer-status-ok">{m.codeSent}</span> : null}
       </div>
+      {resendError ? (
+        <p className="foyer-error-text" role="alert">
+          {resendError}
+        </p>
+      ) : null}
       {needsCaptcha ? <div ref={captcha.containerRef} className="foyer-captcha" /> : null}
     </div>
   )

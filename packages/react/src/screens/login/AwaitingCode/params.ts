@@ -12,9 +12,13 @@ export type LinkFlow =
 
 /**
  * Params of the awaiting-code screen: the address or E.164 number the code went to, and the link flow
- * when the code links instead of signing in.
+ * when the code links instead of signing in, and when the code was sent.
  */
 export type AwaitingCodeParams = (
   | { email: string; phoneNumber?: undefined }
   | { phoneNumber: string; email?: undefined }
-) & { flow?: LinkFlow | undefined }
+) & {
+  flow?: LinkFlow | undefined
+  /** When the code was sent (ms since the epoch); the resend cooldown counts from it (spec 01 §4). */
+  sentAt?: number | undefined
+}

@@ -44,6 +44,16 @@ describe('AwaitingPasskey', () => {
     expect(calls.some((call) => call.path === '/api/v1/passkeys/authenticate')).toBe(true)
   })
 
+  test('behavior: the waiting spinner is centred like the other waiting screens', async () => {
+    webauthn.startAuthentication.mockReturnValue(new Promise(() => {}))
+    const { user } = await renderFoyerAndOpen({ routes: passkeyRoutes })
+    await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
+    await screen.findByText('Follow the prompts from your browser or device to continue.')
+    const spinner = document.querySelector('.foyer-spinner') as HTMLElement
+    expect(spinner.dataset.size).toBe('large')
+    expect(getComputedStyle(spinner.parentElement as HTMLElement).justifyContent).toBe('center')
+  })
+
   test('behavior: no passkey link when the app has passkey_auth off', async () => {
     await renderFoyerAndOpen()
     expect(screen.queryByRole('button', { name: 'I have a passkey' })).toBeNull()

@@ -82,7 +82,9 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
         onBack={() => router.back()}
         backLabel={messages.modal.back}
       />
-      <Spinner />
+      <div className="foyer-center">
+        <Spinner size="large" />
+      </div>
       <p className="foyer-text" role="status">
         {status === 'loading' ? m.loading : m.submitting}
       </p>

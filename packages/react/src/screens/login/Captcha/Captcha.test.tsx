@@ -14,7 +14,7 @@ import {
   testUser,
 } from '../../../../test/createTestClient'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
-import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 
@@ -67,6 +67,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.clearAllMocks()
+  vi.restoreAllMocks()
 })
 
 const emailInput = () => screen.getByRole('textbox', { name: 'Email address' })
@@ -275,7 +276,7 @@ describe('Captcha', () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes() })
     await user.type(emailInput(), 'ada@example.com{Enter}')
     await screen.findByRole('heading', { name: 'Enter confirmation code' }, { timeout: 5000 })
-    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    await user.click(await passResendCooldown())
     expect(await screen.findByText('Code sent', {}, { timeout: 5000 })).toBeTruthy()
     expect(initBodies(calls)).toEqual([
       { email: 'ada@example.com', token: 'token-1' },

@@ -81,6 +81,8 @@ export function EmailForm({ email, onEmailChange, view, plusError, autoFocus, re
           onChange={(event) => {
             onEmailChange(event.target.value)
           }}
+          // The code screen's chunk loads while the address is typed (issue 16 §1).
+          onFocus={preloadEmailScreens}
         />
         {recent ? <Chip id={recentId}>{m.recent}</Chip> : null}
         <Button type="submit" disabled={!valid} busy={sending}>

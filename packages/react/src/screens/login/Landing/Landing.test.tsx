@@ -171,6 +171,19 @@ describe('Landing', () => {
     expect(chip.closest('.foyer-input-row')).toBe(emailInput().closest('.foyer-input-row'))
   })
 
+  test("behavior: reopening at once after a login and logout shows the landing with 'Recent'", async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.keyboard(TEST_CODE)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    await user.click(screen.getByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(screen.getByTestId('host-status').textContent).toBe('signed out'))
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
+    expect(await screen.findByText('Recent')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Email address', description: 'Recent' })).toBe(emailInput())
+  })
+
   test("behavior: 'Recent' on the wallet button is its description; its name stays", async () => {
     const storage = createMemoryStorage()
     await storage.set(recentKey, 'wallet')

@@ -28,6 +28,15 @@ const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ def
 /** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
 const LandingWallets = lazy(() => import('./LandingWallets').then((m) => ({ default: m.LandingWallets })))
 
+/** Holds the phone row's place while its code loads: an input row of the same height, hidden. */
+const PhoneRowPlaceholder = () => (
+  <div className="foyer-field" aria-hidden="true">
+    <div className="foyer-input-row">
+      <span className="foyer-input" />
+    </div>
+  </div>
+)
+
 const isForm = (entry: LandingEntry | undefined) =>
   entry?.kind === 'method' && (entry.method === 'email' || entry.method === 'sms')
 
@@ -179,7 +188,8 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     if (method === 'sms')
       return (
-        <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
+        // The placeholder is as tall as the phone row, so nothing moves when it arrives (issue 16 §1).
+        <Suspense fallback={<PhoneRowPlaceholder />}>
           <PhoneForm
             onSubmit={submitPhone}
             busy={sendingSms}

@@ -1,15 +1,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   TEST_CODE,
   type TestRoutes,
   testAuthResponse,
 } from '../../../../test/createTestClient'
-import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const smsRoutes = (overrides: TestRoutes = {}): TestRoutes => ({
   ...appConfigRoute({ sms_auth: true }),
@@ -59,6 +62,34 @@ describe('PhoneForm (landing)', () => {
     expect((await phoneSubmit()).disabled).toBe(false)
   })
 
+  test("behavior: pasting '+44 7400 123456' sets the dropdown to the pasted country", async () => {
+    const { user } = await open()
+    const field = await phoneField()
+    field.focus()
+    await user.paste('+44 7400 123456')
+    expect(countrySelect().value).toBe('GB')
+    expect(field.value).toBe('07400 123456')
+    expect((await phoneSubmit()).disabled).toBe(false)
+  })
+
+  test('error: an invalid number keeps Submit disabled and says why once the field is left', async () => {
+    const { user } = await open()
+    const field = await phoneField()
+    await user.type(field, '415555')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.tab()
+    const submit = await phoneSubmit()
+    expect(submit.disabled).toBe(true)
+    const reason = await screen.findByRole('alert')
+    expect(reason.textContent).toBe('This number is too short for United States.')
+    expect(submit.getAttribute('aria-describedby')).toBe(reason.id)
+    await user.clear(field)
+    await user.type(field, '1234567890{Enter}')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This is not a valid number for United States.',
+    )
+  })
+
   test('behavior: changing the country clears the number', async () => {
     const { user } = await open()
     const field = await phoneField()
@@ -93,7 +124,7 @@ describe('PhoneForm (landing)', () => {
     const { user, calls } = await open()
     await user.type(await phoneField(), '4155550100{Enter}')
     await screen.findByRole('textbox', { name: 'Digit 1 of 6' })
-    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    await user.click(await passResendCooldown())
     expect(await screen.findByText('Code sent')).toBeTruthy()
     expect(calls.filter((call) => call.path === '/api/v1/passwordless_sms/init')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: 'Back' }))

@@ -71,7 +71,21 @@ describe('SendTransaction', () => {
       expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0)
     }
     await user.click(within(dialog).getByRole('button', { name: 'Details' }))
-    expect(within(dialog).getByText('21,000')).toBeTruthy()
+    const details = within(dialog).getByRole('button', { name: 'Details' }).parentElement as HTMLElement
+    const labels = () => Array.from(details.querySelectorAll('dt'), (dt) => dt.textContent)
+    expect(labels()).toEqual(['From', 'To', 'Action', 'Est. Fees', 'Total (including fees)'])
+    expect(within(details).queryByText('21,000')).toBeNull()
+    await user.click(within(details).getByRole('button', { name: 'Advanced' }))
+    expect(labels()).toEqual([
+      'From',
+      'To',
+      'Action',
+      'Est. Fees',
+      'Total (including fees)',
+      'Gas limit',
+      'Max fee per gas',
+    ])
+    expect(within(details).getByText('21,000')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     const success = await findDialog('Transaction complete!')
     expect(within(success).getByText("You're all set.")).toBeTruthy()

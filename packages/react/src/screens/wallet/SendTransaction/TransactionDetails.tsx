@@ -2,10 +2,14 @@ import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wall
 import type { Messages } from '../../../i18n/en'
 import { useModal } from '../../../modal/ModalContext'
 import { Collapsible } from '../../../ui/Collapsible'
-import { DetailRows } from '../../../ui/DetailRows'
+import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { formatNative } from './formatNative'
 
-/** The expandable 'Details' of the confirmation (spec 02 §2): from, to, action, data, gas, fee per gas, nonce. */
+/**
+ * The transaction summary's expandable 'Details' (spec 02 §2 "Transaction summary card"): From, To, Action,
+ * 'Est. Fees' ('Sponsored' when sponsored) and 'Total (including fees)'; the call data, gas limit, max fee
+ * per gas and nonce only behind a further 'Advanced' toggle.
+ */
 export function TransactionDetails({
   prompt,
   preview,
@@ -20,6 +24,17 @@ export function TransactionDetails({
   const { request, chain } = prompt
   const info = prompt.uiOptions?.transactionInfo
   const data = request.data && request.data !== '0x' ? request.data : undefined
+  const fees = preview
+    ? preview.sponsored
+      ? m.sponsored
+      : formatNative(preview.fee, chain, format)
+    : undefined
+  const advanced: DetailRow[] = [
+    [m.data, data ? shorten(data) : undefined, true],
+    [m.gasLimit, preview ? format.number(preview.gas) : undefined],
+    [m.feePerGas, preview && !preview.sponsored ? formatNative(preview.feePerGas, chain, format) : undefined],
+    [m.nonce, request.nonce === undefined ? undefined : BigInt(request.nonce).toString()],
+  ]
   return (
     <Collapsible label={m.details}>
       <DetailRows
@@ -27,16 +42,15 @@ export function TransactionDetails({
           [m.from, prompt.wallet.address, true],
           [m.to, request.to, true],
           [m.action, info?.action ?? (data ? m.contractCall : m.transfer)],
-          [m.data, data ? shorten(data) : undefined, true],
-          [m.gasLimit, preview ? format.number(preview.gas) : undefined],
-          [
-            m.feePerGas,
-            preview && !preview.sponsored ? formatNative(preview.feePerGas, chain, format) : undefined,
-          ],
-          [m.nonce, request.nonce === undefined ? undefined : BigInt(request.nonce).toString()],
+          [messages.polish.estFees, fees],
           [m.totalWithFees, preview ? formatNative(preview.total, chain, format) : undefined],
         ]}
       />
+      {advanced.some((row) => row[1] !== undefined) ? (
+        <Collapsible label={messages.polish.advanced}>
+          <DetailRows rows={advanced} />
+        </Collapsible>
+      ) : null}
     </Collapsible>
   )
 }

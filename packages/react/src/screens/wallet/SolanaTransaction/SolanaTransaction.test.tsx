@@ -55,6 +55,23 @@ describe('SolanaTransaction', () => {
     expect(await result).toBe('signature58')
   })
 
+  test("behavior: a single instruction shows no '1 of 1 instructions' pager", async () => {
+    const { prompt } = await renderWalletUi()
+    const base = solanaPrompt()
+    prompt(
+      solanaPrompt({
+        summary: {
+          ...base.summary,
+          instructions: [{ action: 'transfer', from, to, amount: 1_500_000_000n }],
+        },
+      }),
+    )
+    const dialog = await findDialog('Approve transaction')
+    expect(within(dialog).getByText('1.5 SOL')).toBeTruthy()
+    expect(within(dialog).queryByText(/instructions/)).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: 'Next instruction' })).toBeNull()
+  })
+
   test("error: 'Solana wallet has insufficient funds for this transaction.' and Approve disabled", async () => {
     const { prompt } = await renderWalletUi()
     prompt(solanaPrompt({ balance: async () => 1000n }))

@@ -15,7 +15,7 @@ import { SolanaInstruction } from './SolanaInstruction'
 /**
  * Solana summary and confirm (spec 02 §2 "Solana summary", "Send-Solana-transaction confirm"): title
  * ('Approve transaction'), description, Total, Fees and balance in SOL (6 decimals, '<0.001' below), a
- * per-instruction pager ('k of n instructions') with Amount, To, From; 'Solana wallet has insufficient
+ * per-instruction pager ('k of n instructions', none for a single instruction) with Amount, To, From; 'Solana wallet has insufficient
  * funds for this transaction.' when short; Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
@@ -82,7 +82,12 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
           ]}
         />
       </div>
-      {instruction ? (
+      {instruction && count === 1 ? (
+        // A single instruction needs no pager (issue 16 §3: no '1 of 1 instructions').
+        <div className="foyer-card foyer-field">
+          <SolanaInstruction instruction={instruction} messages={messages} />
+        </div>
+      ) : instruction ? (
         <section
           className="foyer-card foyer-field"
           aria-label={formatMessage(s.instructions, { k: page + 1, n: count })}
