@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
-import { anvilChain, solanaCluster } from './chains'
+import { anvilChain, secondAnvilChain, solanaCluster } from './chains'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
@@ -108,7 +108,7 @@ function render(): void {
               ethereum: { createOnLogin: 'users-without-wallets' },
               solana: { createOnLogin: 'users-without-wallets' },
             },
-            chains: [anvilChain],
+            chains: [anvilChain, secondAnvilChain],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             oauth: { mode: oauthMode },
