@@ -5,6 +5,7 @@ import type { CaptchaOptions } from './features/captcha/captchaSettings'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterOptions } from './features/farcaster/settings'
 import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
+import type { FundingOptions } from './features/funding/fundingSettings'
 import type { OAuthOptions } from './features/oauth/providers'
 import type { TwilioOptions } from './features/sms/smsSender'
 import type { RateLimitsOptions } from './http/resolveRateLimits'
@@ -138,4 +139,11 @@ export type CreateAppOptions = {
    * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
    */
   farcaster?: FarcasterOptions
+  /**
+   * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
+   * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`), Coinbase's API (`coinbaseApiUrl`) and
+   * `timeoutMs` per call; defaults are the real services. Keys and secrets are per app, in
+   * `settings.funding_providers`.
+   */
+  funding?: FundingOptions
 }

@@ -5,6 +5,7 @@ import type { CaptchaSettings } from './features/captcha/captchaSettings'
 import type { JwksCache } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterSettings } from './features/farcaster/settings'
 import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
+import type { FundingSettings } from './features/funding/fundingSettings'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
@@ -52,5 +53,7 @@ export type ServerContext = {
   farcasterSigner: FarcasterSignerSettings
   /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
   farcaster: FarcasterSettings
+  /** The funding providers' and the price source's URLs (issue 14). */
+  funding: FundingSettings
   log: FastifyBaseLogger
 }

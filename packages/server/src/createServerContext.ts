@@ -11,6 +11,7 @@ import {
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { resolveFarcasterOptions } from './features/farcaster/settings'
 import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
+import { resolveFundingOptions } from './features/funding/fundingSettings'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
@@ -120,6 +121,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     oauth: resolveOAuthOptions(options.oauth),
     farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     farcaster: resolveFarcasterOptions(options.farcaster),
+    funding: resolveFundingOptions(options.funding),
     log,
   }
 }

@@ -32,6 +32,12 @@ import {
   forkSessionResponseSchema,
   recoverForkedSessionRequestSchema,
 } from '../schemas/forkSession'
+import {
+  moonpaySignRequestSchema,
+  moonpaySignResponseSchema,
+  tokenPriceQuerySchema,
+  tokenPriceResponseSchema,
+} from '../schemas/funding'
 import { guestAuthenticateRequestSchema } from '../schemas/guest'
 import {
   mfaCodeRequestSchema,
@@ -111,6 +117,8 @@ export type Endpoint = {
   method: 'GET' | 'POST'
   path: string
   params?: z.ZodType
+  /** The query string's fields (a GET's inputs, e.g. `token_price?chainId=&tokenSymbol=`). */
+  query?: z.ZodType
   body?: z.ZodType
   response: z.ZodType
 }
@@ -315,6 +323,18 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
+  // Funding (spec 02 §7, WIRE.md §8; issue 14).
+  'GET /api/v1/token_price': {
+    method: 'GET',
+    path: '/api/v1/token_price',
+    query: tokenPriceQuerySchema,
+    response: tokenPriceResponseSchema,
+  },
+  'POST /api/v1/plugins/moonpay_on_ramp/sign': post(
+    '/api/v1/plugins/moonpay_on_ramp/sign',
+    moonpaySignRequestSchema,
+    moonpaySignResponseSchema,
+  ),
   'GET /api/v1/apps/:appId/cross-app/details': {
     method: 'GET',
     path: '/api/v1/apps/:appId/cross-app/details',
@@ -439,12 +459,18 @@ export type EndpointParams<Name extends EndpointName> = Endpoints[Name] extends 
 }
   ? z.input<Params>
   : undefined
+/** A call's query fields, or `undefined` when it takes none. */
+export type EndpointQuery<Name extends EndpointName> = Endpoints[Name] extends {
+  query: infer Query extends z.ZodType
+}
+  ? z.input<Query>
+  : undefined
 /** A call's 200 answer, as the server sends it. */
 export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Name]['response']>
 
 /**
  * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
- * 200 `response`, so the route is validated and typed by the table. Params and body refuse control
+ * 200 `response` (and `querystring` for a call with `query`), so the route is validated and typed by the table. Params, query and body refuse control
  * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
@@ -453,11 +479,15 @@ export function routeSchema<E extends Endpoint>(
   endpoint: E,
 ): {
   params: E extends { params: infer P } ? P : undefined
+  querystring: E extends { query: infer Q } ? Q : undefined
   body: E extends { body: infer B } ? B : undefined
   response: { 200: E['response'] }
 } {
   return {
     ...('params' in endpoint && endpoint.params ? { params: refuseControlCharacters(endpoint.params) } : {}),
+    ...('query' in endpoint && endpoint.query
+      ? { querystring: refuseControlCharacters(endpoint.query) }
+      : {}),
     ...('body' in endpoint && endpoint.body ? { body: refuseControlCharacters(endpoint.body) } : {}),
     response: { 200: endpoint.response },
   } as never

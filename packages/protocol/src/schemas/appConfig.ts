@@ -3,6 +3,7 @@ import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
+import { fundingConfigSchema, fundingProvidersSettingsSchema } from './funding'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
@@ -87,16 +88,6 @@ export const embeddedWalletConfigSchema = z.object({
   require_user_owned_recovery_on_create: z.boolean(),
 })
 
-/** Funding options (spec 02 §3 "Funding config (server)"). */
-export const fundingConfigSchema = z.object({
-  methods: z.array(z.string()),
-  options: z.array(z.object({ method: z.string(), provider: z.string() })),
-  default_recommended_amount: z.string(),
-  default_recommended_currency: z.object({ chain: z.string(), asset: z.string().optional() }),
-  prompt_funding_on_wallet_creation: z.boolean(),
-  cross_chain_bridging_enabled: z.boolean(),
-})
-
 /** Smart-wallet options (spec 02 §3 "Smart wallet config"). */
 export const smartWalletConfigSchema = z.object({
   enabled: z.boolean(),
@@ -174,6 +165,8 @@ export const appSettingsSchema = z.object({
   farcaster_developer_account: farcasterDeveloperAccountSchema,
   /** Server-only: this app as a cross-app provider (issue 11 §4). */
   cross_app: crossAppSettingsSchema,
+  /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets; issue 14 §1). */
+  funding_providers: fundingProvidersSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -189,6 +182,7 @@ export const appConfigSchema = appSettingsSchema
     telegram_bot_token: true,
     farcaster_developer_account: true,
     cross_app: true,
+    funding_providers: true,
   })
   .extend({
     id: z.string(),
@@ -245,7 +239,7 @@ export const defaultAppSettings: AppSettings = {
     methods: [],
     options: [],
     default_recommended_amount: '0.01',
-    default_recommended_currency: { chain: 'eip155:1' },
+    default_recommended_currency: { chain: 'eip155:1', asset: 'native' },
     prompt_funding_on_wallet_creation: false,
     cross_chain_bridging_enabled: false,
   },
@@ -265,4 +259,5 @@ export const defaultAppSettings: AppSettings = {
   oauth: { clients: {}, return_tokens: false },
   farcaster_developer_account: { fid: null, custody_private_key: null },
   cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
+  funding_providers: { moonpay: null, coinbase: null },
 }
