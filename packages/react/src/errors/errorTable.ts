@@ -74,6 +74,8 @@ export type ErrorFlowEntries = {
   farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
   /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
   farcasterSigner: Inline
+  /** Transfer from an external wallet and bridging (spec 02 §5, §8 "Funding"; issue 14 §5). */
+  fundingTransfer: Inline
 }
 
 /** A flow of the table. */
@@ -105,6 +107,7 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
   farcaster: { text: 'farcaster.authenticationFailed', retry: true },
   farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
+  fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -289,9 +292,15 @@ export const errorTable = {
   PASSKEY_NOT_ALLOWED: { passkey: { text: 'passkey.notAllowed', retry: true } },
   webauthn_not_supported: { passkey: { text: 'passkey.notSupported', retry: true } },
   // No spec text for a refused connection; the wallet may be asked again.
-  user_rejected: { wallet: { text: 'externalWallets.rejected', retry: true } },
+  user_rejected: {
+    wallet: { text: 'externalWallets.rejected', retry: true },
+    fundingTransfer: { text: 'fundingTransfer.rejected', retry: true },
+  },
   // A detailed wallet error shows its details as is (spec 01 §8 "Wallet connection mapping").
-  wallet_connection_error: { wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true } },
+  wallet_connection_error: {
+    wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true },
+    fundingTransfer: { text: { details: 'fundingTransfer.genericError' }, retry: true },
+  },
 
   // OAuth (spec 01 §8 "OAuth")
   OAUTH_USER_DENIED: { oauth: { text: 'oauth.denied', retry: true } },
@@ -313,6 +322,16 @@ export const errorTable = {
   cross_app_read_only: { oauth: { text: 'crossApp.readOnly', retry: false } },
   cross_app_wrong_address: { oauth: { text: 'crossApp.wrongAddress', retry: false } },
   cross_app_invalid_token: { oauth: { text: 'crossApp.invalidToken', retry: false } },
+
+  // Transfer from another wallet, bridging (spec 02 §7 "Bridge quote", §8): the bridge API's message, else
+  // 'Error fetching quote from relay'
+  bridge_quote_failed: { fundingTransfer: { text: { message: 'fundingTransfer.quoteError' }, retry: true } },
+  bridging_unsupported: {
+    fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: false },
+  },
+  external_transfer_failed: {
+    fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: true },
+  },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

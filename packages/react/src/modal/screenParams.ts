@@ -5,6 +5,12 @@ import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletL
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
+import type {
+  FundingBridgeParams,
+  FundingBridgeStatusParams,
+  FundingTransferFromWalletParams,
+  FundingTransferStatusParams,
+} from '../screens/funding/transfer/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
@@ -66,6 +72,11 @@ export type ScreenParamsMap = {
   // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
+  // Transfer from another wallet, bridging (issue 14 §5).
+  fundingTransferFromWallet: FundingTransferFromWalletParams
+  fundingTransferStatus: FundingTransferStatusParams
+  fundingBridge: FundingBridgeParams
+  fundingBridgeStatus: FundingBridgeStatusParams
 }
 
 /** A screen id. */

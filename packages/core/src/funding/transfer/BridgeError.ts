@@ -17,7 +17,10 @@ export class BridgeError extends BaseError {
   override name = 'BridgeError'
   declare readonly code: BridgeErrorCode
 
-  constructor(message: string, parameters: { code: BridgeErrorCode; details?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    parameters: { code: BridgeErrorCode; details?: string | undefined; cause?: unknown },
+  ) {
     super(message, parameters)
   }
 }

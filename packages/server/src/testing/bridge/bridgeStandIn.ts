@@ -156,17 +156,15 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
         rpcUrls: { default: { http: [config.rpcUrl] } },
       })
       const transport = http(config.rpcUrl)
-      return [
-        config.chainId,
-        {
-          config,
-          symbol: config.symbol ?? 'ETH',
-          publicClient: createPublicClient({ chain, transport, pollingInterval: 100 }) as PublicClient,
-          walletClient: createWalletClient({ account: solver, chain, transport }),
-          /** The last block looked at for deposits. */
-          scannedTo: 0n,
-        },
-      ] as const
+      const entry = {
+        config,
+        symbol: config.symbol ?? 'ETH',
+        publicClient: createPublicClient({ chain, transport, pollingInterval: 100 }) as PublicClient,
+        walletClient: createWalletClient({ account: solver, chain, transport }),
+        /** The last block looked at for deposits. */
+        scannedTo: 0n as bigint,
+      }
+      return [config.chainId, entry] as [number, typeof entry]
     }),
   )
   for (const chain of chains.values()) {
