@@ -1,5 +1,6 @@
 import {
   useExportWallet,
+  useFundWallet,
   useMfaEnrollment,
   useSendTransaction,
   useSetWalletRecovery,
@@ -32,6 +33,7 @@ export function WalletPanel() {
   const { sendTransaction } = useSendTransaction()
   const { setWalletRecovery } = useSetWalletRecovery()
   const { exportWallet } = useExportWallet()
+  const { fundWallet } = useFundWallet()
   const { showMfaEnrollmentModal } = useMfaEnrollment()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [message, setMessage] = useState('Hello from the Foyer demo')
@@ -102,6 +104,15 @@ export function WalletPanel() {
           })}
         >
           Faucet: set balance to 10 ETH
+        </button>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            await fundWallet({ address: wallet.address, chain: { id: anvilChain.id } })
+            await refreshBalance()
+          })}
+        >
+          Add funds
         </button>
       </p>
       <p>

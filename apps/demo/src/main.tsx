@@ -53,6 +53,9 @@ const loginMethods: FoyerLoginMethod[] | undefined =
         'passkey',
       ]
     : undefined
+/** The bridge API (Relay's quote call): the local stand-in that `npm run demo` starts. */
+const bridgeApiUrl = import.meta.env.VITE_BRIDGE_API_URL
+
 /** The captcha widget script: the local Turnstile stand-in that `npm run demo` starts. */
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 
@@ -117,6 +120,8 @@ function render(): void {
               ...(telegramAuthUrl ? { authUrl: telegramAuthUrl } : {}),
             },
             ...(loginMethods ? { loginMethods } : {}),
+            // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
+            ...(bridgeApiUrl ? { funding: { bridgeApiUrl } } : {}),
           }}
         >
           {window.location.pathname === '/oauth/authorize' ? (
