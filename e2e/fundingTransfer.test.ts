@@ -69,9 +69,9 @@ async function setBalance(rpcUrl: string, address: string, wei: bigint) {
 const balanceOn = (rpcUrl: string, address: `0x${string}`) =>
   createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
 
-/** 'Add funds' → 'Transfer from wallet' → 'Confirm or edit amount' (0.05) → the test wallet. */
+/** 'Fund wallet' → 'Transfer from wallet' → 'Confirm or edit amount' (0.05) → the test wallet. */
 async function transferFromTestWallet() {
-  await page.getByRole('button', { name: 'Add funds', exact: true }).click()
+  await page.getByRole('button', { name: 'Fund wallet', exact: true }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
   await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()

@@ -12,6 +12,7 @@ import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
 import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
+import { fundingRoutes } from './features/funding/routes'
 import { healthRoutes } from './features/health/routes'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
@@ -88,6 +89,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(farcasterSignerRoutes, { context })
+  await app.register(fundingRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())

@@ -10,8 +10,17 @@ export type {
 } from '../funding/FundingRequest'
 export { formatUsd } from '../funding/formatUsd'
 export { fundingAssetSymbol } from '../funding/fundingAssetSymbol'
+export { getFundingBalance } from '../funding/getFundingBalance'
+export {
+  type GetMoonpayTransactionStatusParameters,
+  getMoonpayTransactionStatus,
+  type MoonpayTransactionStatus,
+} from '../funding/getMoonpayTransactionStatus'
 export { type GetTokenPriceParameters, getTokenPrice } from '../funding/getTokenPrice'
+export { moonpayCurrencyCode } from '../funding/moonpayCurrencyCode'
+export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
+export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'
 // Transfer from another wallet, with bridging (spec 02 §4, §5, §7 "Bridge quote"; issue 14 §5)
 export {
@@ -65,3 +74,7 @@ export {
   transferFromExternalWallet,
 } from '../funding/transfer/transferFromExternalWallet'
 export { usdcAddress } from '../funding/transfer/usdcAddress'
+export {
+  type WatchMoonpayTransactionHandlers,
+  watchMoonpayTransaction,
+} from '../funding/watchMoonpayTransaction'

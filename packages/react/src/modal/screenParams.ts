@@ -4,7 +4,9 @@ import type { WalletListParams } from '../screens/externalWallets/WalletList/par
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
+import type { FundingCardParams } from '../screens/funding/FundingCard/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
+import type { FundingReceiveParams } from '../screens/funding/FundingReceive/params'
 import type {
   FundingBridgeParams,
   FundingBridgeStatusParams,
@@ -77,6 +79,8 @@ export type ScreenParamsMap = {
   fundingTransferStatus: FundingTransferStatusParams
   fundingBridge: FundingBridgeParams
   fundingBridgeStatus: FundingBridgeStatusParams
+  fundingCard: FundingCardParams
+  fundingReceive: FundingReceiveParams
 }
 
 /** A screen id. */
