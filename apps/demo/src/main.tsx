@@ -116,17 +116,17 @@ function render(): void {
             chains: [anvilChain, secondAnvilChain],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
-            ...(moonpayApiUrl
-              ? { funding: { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } }
-              : {}),
+            funding: {
+              ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
+              // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
+              ...(bridgeApiUrl ? { bridgeApiUrl } : {}),
+            },
             oauth: { mode: oauthMode },
             telegram: {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),
               ...(telegramAuthUrl ? { authUrl: telegramAuthUrl } : {}),
             },
             ...(loginMethods ? { loginMethods } : {}),
-            // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
-            ...(bridgeApiUrl ? { funding: { bridgeApiUrl } } : {}),
           }}
         >
           {window.location.pathname === '/oauth/authorize' ? (
