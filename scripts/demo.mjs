@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run demo`: the local chains (anvil on chain 31337, a Solana JSON-RPC over litesvm), the local stand-ins
-// (Turnstile, the OAuth providers, Telegram's login widget, Farcaster), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
+// `npm run demo`: the local chains (anvil on chains 31337 and 31338, a Solana JSON-RPC over litesvm), the local stand-ins
+// (Turnstile, the Relay bridge API, the OAuth providers, Telegram's login widget, Farcaster), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
 const {
+  startBridgeStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startLocalIdentityProvider,
@@ -30,6 +31,18 @@ const demoUrl = `http://localhost:${demoPort}`
 const chains = await startDevChains({
   anvilPort: Number(process.env.ANVIL_PORT ?? 8545),
   solanaPort: Number(process.env.SOLANA_RPC_PORT ?? 8899),
+  // A second local EVM chain (31338): bridging from it with the bridge stand-in, and chain switching.
+  secondChain: true,
+  secondAnvilPort: Number(process.env.SECOND_ANVIL_PORT ?? 8546),
+})
+// Bridging: a stand-in for the Relay bridge API between the two anvils; its quotes are real deposits to its
+// solver on one chain, which then pays the recipient on the other.
+const bridge = await startBridgeStandIn({
+  chains: [
+    { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
+    { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
+  ],
+  port: Number(process.env.BRIDGE_API_PORT ?? 8797),
 })
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
@@ -146,7 +159,7 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     HOST: '127.0.0.1',
     // Codes in the terminal and at /dev/mailbox (loopback only).
     FOYER_DEV_MAILBOX: '1',
-    FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl}`,
+    FOYER_EVM_RPC_URLS: `31337=${chains.anvil.rpcUrl},31338=${chains.secondAnvil.rpcUrl}`,
     FOYER_TURNSTILE_VERIFY_URL: `${turnstile.url}/turnstile/v0/siteverify`,
     // The demo back end is the host's identity provider for `?customAuth=1` (the host's own JWT sign-in).
     FOYER_DEMO_HOST_JWKS_URL: `${demoUrl}/api/host/jwks.json`,
@@ -179,6 +192,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
   env: {
     VITE_FOYER_API_URL: apiUrl,
     VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
+    VITE_SECOND_ANVIL_RPC_URL: chains.secondAnvil.rpcUrl,
+    VITE_BRIDGE_API_URL: bridge.url,
     VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
     VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,
@@ -205,6 +220,7 @@ function stop(code = 0) {
   }, 12_000)
   // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
   turnstile.close().catch(() => {})
+  bridge.close().catch(() => {})
   identityProvider.close().catch(() => {})
   telegram.close().catch(() => {})
   farcasterApp.close().catch(() => {})
@@ -227,7 +243,9 @@ try {
     Demo app:        ${demoUrl}
     Server API:      ${apiUrl}
     Anvil (31337):   ${chains.anvil.rpcUrl}
+    Anvil 2 (31338): ${chains.secondAnvil.rpcUrl}
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
+    Bridge API:      ${bridge.url}  (Relay stand-in between the two anvils)
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     With terms:      ${demoUrl}/?appId=foyerdemoterms00000000000  ('One last step' after sign-in)
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)

@@ -10,11 +10,13 @@ import {
   updateAppSettings,
 } from '@foyer/server'
 import {
+  type BridgeStandIn,
   type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
+  startBridgeStandIn,
   startFarcasterStandIns,
   startLocalIdentityProvider,
   startMoonpayStandIn,
@@ -39,6 +41,11 @@ export type StartStackOptions = {
   demoHost?: '127.0.0.1' | 'localhost'
   /** Also start anvil (chain 31337) and the litesvm Solana JSON-RPC, and point the demo app at them. */
   chains?: boolean
+  /**
+   * Bridging (implies `chains`): also start the second anvil (chain 31338) and the bridge API stand-in between
+   * the two anvils; the demo gets the second chain and the stand-in's URL.
+   */
+  bridge?: boolean
   /** Send SMS through Twilio's REST API at `baseUrl` (a local stand-in); codes still reach the dev mailbox. */
   twilio?: Parameters<typeof createApp>[0]['twilio']
   /**
@@ -100,6 +107,8 @@ export type Stack = {
   chains: DevChains | undefined
   /** The Farcaster stand-ins and test phone, when started (`farcaster: true`). */
   farcaster: FarcasterStandIns | undefined
+  /** The bridge API stand-in between anvil and the second anvil, when started (`bridge: true`). */
+  bridge: BridgeStandIn | undefined
   /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
   funding: StackFunding | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
@@ -115,7 +124,18 @@ export type Stack = {
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   let clockOffsetMs = 0
-  const chains = options.chains ? await startDevChains() : undefined
+  const chains =
+    options.chains || options.bridge
+      ? await startDevChains({ secondChain: options.bridge ?? false })
+      : undefined
+  const bridge = chains?.secondAnvil
+    ? await startBridgeStandIn({
+        chains: [
+          { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
+          { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
+        ],
+      })
+    : undefined
   const turnstile = options.captcha ? await startTurnstileStandIn() : undefined
   const identityProvider = options.oauth
     ? await startLocalIdentityProvider({ users: options.oauth.users })
@@ -141,7 +161,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(options.twilio ? { twilio: options.twilio } : {}),
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
     // SIWE contract wallets (ERC-1271) are checked on the local chain.
-    ...(chains ? { evmRpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
+    ...(chains
+      ? {
+          evmRpcUrls: {
+            [chains.anvil.chainId]: chains.anvil.rpcUrl,
+            ...(chains.secondAnvil ? { [chains.secondAnvil.chainId]: chains.secondAnvil.rpcUrl } : {}),
+          },
+        }
+      : {}),
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
     ...(farcaster ? { farcaster: farcaster.options } : {}),
@@ -193,6 +220,13 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     delete process.env.VITE_ANVIL_RPC_URL
     delete process.env.VITE_SOLANA_RPC_URL
   }
+  if (chains?.secondAnvil && bridge) {
+    process.env.VITE_SECOND_ANVIL_RPC_URL = chains.secondAnvil.rpcUrl
+    process.env.VITE_BRIDGE_API_URL = bridge.url
+  } else {
+    delete process.env.VITE_SECOND_ANVIL_RPC_URL
+    delete process.env.VITE_BRIDGE_API_URL
+  }
   if (funding) process.env.VITE_MOONPAY_API_URL = funding.moonpay.url
   else delete process.env.VITE_MOONPAY_API_URL
   if (turnstile)
@@ -220,6 +254,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     identityProvider,
     telegram,
     farcaster,
+    bridge,
     funding,
     advanceClock(ms) {
       clockOffsetMs += ms
@@ -227,6 +262,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     async close() {
       await vite.close()
       await app.close()
+      await bridge?.close()
       await chains?.stop()
       await turnstile?.close()
       await identityProvider?.close()

@@ -8,6 +8,17 @@ export const anvilChain: FoyerChain = {
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 }
 
+/**
+ * The second local anvil chain `npm run demo` starts (`VITE_SECOND_ANVIL_RPC_URL`, default
+ * http://127.0.0.1:8546): funds can be bridged from it to the embedded wallet on {@link anvilChain}.
+ */
+export const secondAnvilChain: FoyerChain = {
+  id: 31338,
+  name: 'Anvil 2',
+  rpcUrl: import.meta.env.VITE_SECOND_ANVIL_RPC_URL ?? 'http://127.0.0.1:8546',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+
 /** The local Solana JSON-RPC over litesvm (`VITE_SOLANA_RPC_URL`, default http://127.0.0.1:8899). */
 export const solanaCluster: SolanaCluster = {
   name: 'localnet',

@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
-import { anvilChain, solanaCluster } from './chains'
+import { anvilChain, secondAnvilChain, solanaCluster } from './chains'
 import { demoLocale, demoLoginMessage } from './LocalePicker'
 import { ThemedFoyerProvider } from './ThemedFoyerProvider'
 
@@ -55,6 +55,9 @@ const loginMethods: FoyerLoginMethod[] | undefined =
         'passkey',
       ]
     : undefined
+/** The bridge API (Relay's quote call): the local stand-in that `npm run demo` starts. */
+const bridgeApiUrl = import.meta.env.VITE_BRIDGE_API_URL
+
 /** The captcha widget script: the local Turnstile stand-in that `npm run demo` starts. */
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 /** The MoonPay stand-in's API, polled for card purchases (`npm run demo` sets it). */
@@ -115,12 +118,14 @@ function render(): void {
               ethereum: { createOnLogin: 'users-without-wallets' },
               solana: { createOnLogin: 'users-without-wallets' },
             },
-            chains: [anvilChain],
+            chains: [anvilChain, secondAnvilChain],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
-            ...(moonpayApiUrl
-              ? { funding: { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } }
-              : {}),
+            funding: {
+              ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
+              // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
+              ...(bridgeApiUrl ? { bridgeApiUrl } : {}),
+            },
             oauth: { mode: oauthMode },
             telegram: {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),

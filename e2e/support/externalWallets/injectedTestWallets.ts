@@ -4,9 +4,15 @@
 // signers; `window.__testWalletControl` makes the next signature fail with a user rejection (4001).
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { createSignInMessage } from '@solana/wallet-standard-util'
+import { createWalletClient, defineChain, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
-type Config = { ethereumPrivateKey: `0x${string}`; solanaSeedHex: string; chainId: number }
+type Config = {
+  ethereumPrivateKey: `0x${string}`
+  solanaSeedHex: string
+  chainId: number
+  rpcUrls?: Record<number, string>
+}
 type Control = { rejectNextEthereumSign: boolean; rejectNextSolanaSign: boolean; requests: string[] }
 
 declare global {
@@ -26,6 +32,19 @@ const rejection = () => Object.assign(new Error('User rejected the request.'), {
 
 // --- Ethereum: EIP-1193 + EIP-6963 -------------------------------------------------------------------
 const account = privateKeyToAccount(config.ethereumPrivateKey)
+// With `rpcUrls`, the wallet also switches between those chains and sends transactions on them.
+let chainId = config.chainId
+function walletClient() {
+  const rpcUrl = config.rpcUrls?.[chainId]
+  if (!rpcUrl) throw Object.assign(new Error(`No RPC for chain ${chainId}`), { code: 4901 })
+  const chain = defineChain({
+    id: chainId,
+    name: `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+  return createWalletClient({ account, chain, transport: http(rpcUrl) })
+}
 const provider = {
   async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     control.requests.push(method)
@@ -34,7 +53,26 @@ const provider = {
       case 'eth_accounts':
         return [account.address]
       case 'eth_chainId':
-        return `0x${config.chainId.toString(16)}`
+        return `0x${chainId.toString(16)}`
+      case 'wallet_switchEthereumChain': {
+        const [{ chainId: wanted }] = params as [{ chainId: string }]
+        if (!config.rpcUrls?.[Number(wanted)])
+          throw Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })
+        chainId = Number(wanted)
+        return null
+      }
+      case 'eth_sendTransaction': {
+        if (control.rejectNextEthereumSign) {
+          control.rejectNextEthereumSign = false
+          throw rejection()
+        }
+        const [tx] = params as [{ to: Hex; value?: Hex; data?: Hex }]
+        return walletClient().sendTransaction({
+          to: tx.to,
+          value: BigInt(tx.value ?? '0x0'),
+          ...(tx.data ? { data: tx.data } : {}),
+        })
+      }
       case 'personal_sign': {
         if (control.rejectNextEthereumSign) {
           control.rejectNextEthereumSign = false

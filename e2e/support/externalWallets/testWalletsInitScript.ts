@@ -7,8 +7,10 @@ export type TestWalletKeys = {
   ethereumPrivateKey: `0x${string}`
   /** 32-byte ed25519 seed of the Solana wallet, hex. */
   solanaSeedHex: string
-  /** Chain id the Ethereum wallet reports. */
+  /** Chain id the Ethereum wallet reports (at first). */
   chainId: number
+  /** RPC URL per chain id: the Ethereum wallet switches between these chains and sends transactions on them. */
+  rpcUrls?: Record<number, string>
 }
 
 /**

@@ -21,6 +21,8 @@ export type FoyerChain = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** Block explorer for transaction links, e.g. `{ name: 'Etherscan', url: 'https://etherscan.io' }`. */
   blockExplorer?: { name: string; url: string } | undefined
+  /** Whether the chain is a testnet: bridging then goes through the bridge API's testnet host (spec 02 §7). */
+  testnet?: boolean | undefined
 }
 
 /**

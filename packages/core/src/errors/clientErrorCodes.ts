@@ -143,6 +143,13 @@ export const clientErrorCodes = [
   // Multi-factor verification (spec 02 §8; `MfaError`)
   /** The user closed verification: 'MFA canceled' ('Verification canceled'). */
   'mfa_canceled',
+  // Transfer from another wallet, bridging (spec 02 §5, §7 "Bridge quote", §8; `BridgeError`)
+  /** The bridge API refused the quote: its message, else 'Error fetching quote from relay'. */
+  'bridge_quote_failed',
+  /** Bridging from or to Solana testnet or devnet (spec 02 §5). */
+  'bridging_unsupported',
+  /** The external wallet's funding transaction reverted. */
+  'external_transfer_failed',
 ] as const
 
 /** A code of an error the client makes itself: one of {@link clientErrorCodes}. */

@@ -22,6 +22,58 @@ export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
 export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'
+// Transfer from another wallet, with bridging (spec 02 §4, §5, §7 "Bridge quote"; issue 14 §5)
+export {
+  assertBridgingSupported,
+  RELAY_SOLANA_CHAIN_ID,
+} from '../funding/transfer/assertBridgingSupported'
+export { BridgeError, type BridgeErrorCode } from '../funding/transfer/BridgeError'
+export type {
+  BridgeAmount,
+  BridgeQuote,
+  BridgeStep,
+  BridgeStepItem,
+  BridgeTransaction,
+} from '../funding/transfer/BridgeQuote'
+export {
+  type BridgeApiUrlParameters,
+  bridgeApiUrl,
+  RELAY_API_URL,
+  RELAY_TESTNET_API_URL,
+} from '../funding/transfer/bridgeApiUrl'
+export {
+  type BridgeStatus,
+  type BridgeToWalletParameters,
+  bridgeToWallet,
+} from '../funding/transfer/bridgeToWallet'
+export {
+  type BuildTransferTransactionParameters,
+  buildTransferTransaction,
+} from '../funding/transfer/buildTransferTransaction'
+export {
+  BRIDGE_QUOTE_ERROR_MESSAGE,
+  type FetchBridgeQuoteParameters,
+  fetchBridgeQuote,
+  NATIVE_CURRENCY_ADDRESS,
+} from '../funding/transfer/fetchBridgeQuote'
+export { fundingAmountUnits } from '../funding/transfer/fundingAmountUnits'
+export { type BridgeOrigin, readBridgeOrigins } from '../funding/transfer/readBridgeOrigins'
+export { readEvmBalance } from '../funding/transfer/readEvmBalance'
+export {
+  type ExternalTransferStatus,
+  type SendFromExternalWalletParameters,
+  sendFromExternalWallet,
+} from '../funding/transfer/sendFromExternalWallet'
+export {
+  type SendSolFromExternalWalletParameters,
+  sendSolFromExternalWallet,
+} from '../funding/transfer/sendSolFromExternalWallet'
+export { shouldBridge } from '../funding/transfer/shouldBridge'
+export {
+  type TransferFromExternalWalletParameters,
+  transferFromExternalWallet,
+} from '../funding/transfer/transferFromExternalWallet'
+export { usdcAddress } from '../funding/transfer/usdcAddress'
 export {
   type WatchMoonpayTransactionHandlers,
   watchMoonpayTransaction,

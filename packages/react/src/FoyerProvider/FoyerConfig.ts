@@ -187,6 +187,13 @@ export type FoyerFundingConfig = {
    */
   moonpayApiUrl?: string
   moonpaySandboxApiUrl?: string
+  /**
+   * The bridge API (Relay's quote call; spec 02 §7 "Bridge quote") for 'Transfer from another network':
+   * `bridgeApiUrl` for mainnets (default https://api.relay.link), `bridgeTestnetApiUrl` when a chain of the
+   * bridge is a testnet (default https://api.testnets.relay.link).
+   */
+  bridgeApiUrl?: string
+  bridgeTestnetApiUrl?: string
 }
 
 /**

@@ -76,6 +76,8 @@ export type ErrorFlowEntries = {
   farcasterSigner: Inline
   /** Moving an account on a link conflict (spec 01 §2 'Account transfer prompt'). */
   transfer: Inline
+  /** Transfer from an external wallet and bridging (spec 02 §5, §8 "Funding"; issue 14 §5). */
+  fundingTransfer: Inline
 }
 
 /** A flow of the table. */
@@ -109,6 +111,7 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
   // The server's message (a spent or expired nonce, the link limit), else a generic failure.
   transfer: { text: { message: 'accountTransfer.failed' }, retry: false },
+  fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: true },
 }
 
 const linkedToAnotherUser = {
@@ -293,9 +296,15 @@ export const errorTable = {
   PASSKEY_NOT_ALLOWED: { passkey: { text: 'passkey.notAllowed', retry: true } },
   webauthn_not_supported: { passkey: { text: 'passkey.notSupported', retry: true } },
   // No spec text for a refused connection; the wallet may be asked again.
-  user_rejected: { wallet: { text: 'externalWallets.rejected', retry: true } },
+  user_rejected: {
+    wallet: { text: 'externalWallets.rejected', retry: true },
+    fundingTransfer: { text: 'fundingTransfer.rejected', retry: true },
+  },
   // A detailed wallet error shows its details as is (spec 01 §8 "Wallet connection mapping").
-  wallet_connection_error: { wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true } },
+  wallet_connection_error: {
+    wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true },
+    fundingTransfer: { text: { details: 'fundingTransfer.genericError' }, retry: true },
+  },
 
   // OAuth (spec 01 §8 "OAuth")
   OAUTH_USER_DENIED: { oauth: { text: 'oauth.denied', retry: true } },
@@ -317,6 +326,16 @@ export const errorTable = {
   cross_app_read_only: { oauth: { text: 'crossApp.readOnly', retry: false } },
   cross_app_wrong_address: { oauth: { text: 'crossApp.wrongAddress', retry: false } },
   cross_app_invalid_token: { oauth: { text: 'crossApp.invalidToken', retry: false } },
+
+  // Transfer from another wallet, bridging (spec 02 §7 "Bridge quote", §8): the bridge API's message, else
+  // 'Error fetching quote from relay'
+  bridge_quote_failed: { fundingTransfer: { text: { message: 'fundingTransfer.quoteError' }, retry: true } },
+  bridging_unsupported: {
+    fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: false },
+  },
+  external_transfer_failed: {
+    fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: true },
+  },
 
   // Wallet frame error types (spec 02 §8)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },

@@ -7,6 +7,12 @@ import type { FundingAmountParams } from '../screens/funding/FundingAmount/param
 import type { FundingCardParams } from '../screens/funding/FundingCard/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
 import type { FundingReceiveParams } from '../screens/funding/FundingReceive/params'
+import type {
+  FundingBridgeParams,
+  FundingBridgeStatusParams,
+  FundingTransferFromWalletParams,
+  FundingTransferStatusParams,
+} from '../screens/funding/transfer/params'
 import type { AccountTransferParams } from '../screens/link/AccountTransfer/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
@@ -71,6 +77,11 @@ export type ScreenParamsMap = {
   // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
+  // Transfer from another wallet, bridging (issue 14 §5).
+  fundingTransferFromWallet: FundingTransferFromWalletParams
+  fundingTransferStatus: FundingTransferStatusParams
+  fundingBridge: FundingBridgeParams
+  fundingBridgeStatus: FundingBridgeStatusParams
   fundingCard: FundingCardParams
   fundingReceive: FundingReceiveParams
 }

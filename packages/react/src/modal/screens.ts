@@ -285,6 +285,43 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.funding.amountTitle,
     closable: true,
   },
+  // Transfer from another wallet, with bridging (spec 02 §2 "Funding", §4, §5; issue 14 §5).
+  fundingTransferFromWallet: {
+    component: lazy(() =>
+      import('../screens/funding/transfer/TransferFromWallet/TransferFromWallet').then((m) => ({
+        default: m.TransferFromWallet,
+      })),
+    ),
+    title: (m) => m.fundingTransfer.title,
+    closable: true,
+  },
+  fundingTransferStatus: {
+    component: lazy(() =>
+      import('../screens/funding/transfer/TransferStatus/TransferStatus').then((m) => ({
+        default: m.TransferStatus,
+      })),
+    ),
+    title: (m) => m.fundingTransfer.preparing,
+    closable: true,
+  },
+  fundingBridge: {
+    component: lazy(() =>
+      import('../screens/funding/transfer/BridgeFromNetwork/BridgeFromNetwork').then((m) => ({
+        default: m.BridgeFromNetwork,
+      })),
+    ),
+    title: (m) => m.fundingTransfer.bridgeTitle,
+    closable: true,
+  },
+  fundingBridgeStatus: {
+    component: lazy(() =>
+      import('../screens/funding/transfer/BridgeStatus/BridgeStatus').then((m) => ({
+        default: m.BridgeStatus,
+      })),
+    ),
+    title: (m) => m.fundingTransfer.quoting,
+    closable: true,
+  },
   fundingCard: {
     component: lazy(() =>
       import('../screens/funding/FundingCard/FundingCard').then((m) => ({ default: m.FundingCard })),

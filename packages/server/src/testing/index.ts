@@ -1,9 +1,17 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
-// Twilio, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget, the
+// Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget, the
 // Farcaster relay, Id Registry and user-data API), for tests, the demo and benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
 // production entry": this entry lives beside the stand-ins, not under src/exports/ (the production entry),
 // and the test beside it fails when a production module imports one. Keep the list sorted by path.
 
+export {
+  type BridgeStandIn,
+  type BridgeStandInChain,
+  type BridgeStandInRequest,
+  type BridgeStandInStatus,
+  type StartBridgeStandInOptions,
+  startBridgeStandIn,
+} from './bridge/bridgeStandIn'
 export {
   type StartTurnstileStandInOptions,
   startTurnstileStandIn,

@@ -203,8 +203,11 @@ const DEMO_APP_SETTINGS = {
     options: [
       { method: 'card', provider: 'moonpay' },
       { method: 'manual', provider: 'privy' },
-    ] as Array<{ method: 'card' | 'manual'; provider: 'moonpay' | 'privy' }>,
+      // Transfer from a browser wallet, bridging from the demo's second anvil (31338) when short on 31337.
+      { method: 'wallets', provider: 'privy' },
+    ] as Array<{ method: 'card' | 'manual' | 'wallets'; provider: 'moonpay' | 'privy' }>,
     default_recommended_currency: { chain: 'eip155:31337', asset: 'native' as const },
+    cross_chain_bridging_enabled: true,
   },
   funding_providers: {
     moonpay: { api_key: 'pk_test_foyer_standin', secret_key: 'sk_test_foyer_standin', use_sandbox: true },

@@ -1,0 +1,125 @@
+import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, http, numberToHex, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
+import { launchBrowser } from './support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// Funding by transfer from another wallet (spec 02 §2 "Funding", §4, §5; issue 14 §5): an injected test
+// wallet pays the embedded wallet on anvil (31337), then bridges to it from the second anvil (31338) through
+// the bridge API stand-in, whose solver pays on 31337.
+let stack: Stack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const externalKey = generatePrivateKey()
+const external = privateKeyToAccount(externalKey).address
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack({ bridge: true }), launchBrowser()])
+  const chains = stack.chains as NonNullable<Stack['chains']>
+  const second = chains.secondAnvil as NonNullable<typeof chains.secondAnvil>
+  await updateAppSettings(stack.db, DEMO_APP_ID, {
+    fiat_on_ramp_enabled: true,
+    funding_config: {
+      methods: ['external'],
+      options: [{ method: 'wallets', provider: 'privy' }],
+      default_recommended_amount: '0.05',
+      default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
+      prompt_funding_on_wallet_creation: false,
+      cross_chain_bridging_enabled: true,
+    },
+  })
+  await setBalance(chains.anvil.rpcUrl, external, parseEther('1'))
+  await setBalance(second.rpcUrl, external, parseEther('1'))
+  context = await browser.newContext()
+  await context.addInitScript({
+    content: await testWalletsInitScript({
+      ethereumPrivateKey: externalKey,
+      solanaSeedHex: '22'.repeat(32),
+      chainId: 31337,
+      rpcUrls: { 31337: chains.anvil.rpcUrl, 31338: second.rpcUrl },
+    }),
+  })
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+}, 120_000)
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+async function setBalance(rpcUrl: string, address: string, wei: bigint) {
+  await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'anvil_setBalance',
+      params: [address, numberToHex(wei)],
+    }),
+  })
+}
+
+const balanceOn = (rpcUrl: string, address: `0x${string}`) =>
+  createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
+
+/** 'Fund wallet' → 'Transfer from wallet' → 'Confirm or edit amount' (0.05) → the test wallet. */
+async function transferFromTestWallet() {
+  await page.getByRole('button', { name: 'Fund wallet', exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
+  await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
+  await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
+  await dialog.getByText('Connect a wallet to deposit funds or send funds manually').waitFor()
+  await dialog
+    .getByRole('list', { name: 'Wallets' })
+    .getByRole('button', { name: /Foyer Test Wallet/ })
+    .click()
+  return dialog
+}
+
+describe('funding by transfer from another wallet', () => {
+  let address: `0x${string}`
+
+  test('default: the injected test wallet sends ETH to the embedded wallet on the local chain', async () => {
+    await openDemo(page, stack.demoUrl)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('funder'))
+    const wallet = page.getByTestId('wallet-address')
+    await wallet.waitFor({ timeout: 30_000 })
+    address = (await wallet.textContent()) as `0x${string}`
+    const anvil = stack.chains?.anvil.rpcUrl as string
+    const dialog = await transferFromTestWallet()
+    await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
+    await dialog.waitFor({ state: 'detached' })
+    expect(await balanceOn(anvil, address)).toBe(parseEther('0.05'))
+    expect(await balanceOn(anvil, external)).toBeLessThan(parseEther('0.95'))
+  })
+
+  test('behavior: without funds on the local chain, it bridges from the second chain and the balance arrives', async () => {
+    const anvil = stack.chains?.anvil.rpcUrl as string
+    const second = stack.chains?.secondAnvil?.rpcUrl as string
+    await setBalance(anvil, external, 0n)
+    const dialog = await transferFromTestWallet()
+    await dialog.getByRole('heading', { name: 'Transfer from another network' }).waitFor()
+    await expect.poll(() => dialog.getByLabel('From').inputValue()).toBe('31338')
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'From' }).textContent())
+      .toContain('Anvil 2 · 1 ETH')
+    await dialog.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }).click()
+    await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
+    await dialog.waitFor({ state: 'detached' })
+    // The solver paid the embedded wallet on 31337; the test wallet paid the amount plus the fee on 31338.
+    expect(await balanceOn(anvil, address)).toBe(parseEther('0.1'))
+    expect(await balanceOn(second, external)).toBeLessThan(parseEther('1') - parseEther('0.05'))
+    const [request] = [...(stack.bridge?.requests.values() ?? [])]
+    expect(request).toMatchObject({ status: 'success', recipient: address, amountOut: parseEther('0.05') })
+  })
+})

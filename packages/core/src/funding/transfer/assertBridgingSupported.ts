@@ -1,0 +1,26 @@
+import type { FundingRequest } from '../FundingRequest'
+import { BridgeError } from './BridgeError'
+
+/** Solana's chain id at the bridge API (spec 02 §9). */
+export const RELAY_SOLANA_CHAIN_ID = 792703809
+
+/**
+ * Refuses a bridge the flow cannot make (spec 02 §5 "Bridging on Solana testnet or devnet unsupported"):
+ * to a Solana wallet on testnet or devnet ('Bridging is not supported on Solana devnet'), and to any other
+ * Solana wallet, which this flow does not bridge to (only EVM to EVM).
+ *
+ * @throws {BridgeError} `bridging_unsupported`
+ * @example assertBridgingSupported(request) // throws for { chainType: 'solana', cluster: { name: 'devnet' } }
+ */
+export function assertBridgingSupported(
+  request: Pick<FundingRequest, 'chainType' | 'cluster' | 'chain'>,
+): void {
+  if (request.chainType === 'solana') {
+    const name = request.cluster?.name ?? 'mainnet-beta'
+    if (name === 'testnet' || name === 'devnet')
+      throw new BridgeError(`Bridging is not supported on Solana ${name}`, { code: 'bridging_unsupported' })
+    throw new BridgeError('Bridging to a Solana wallet is not supported.', { code: 'bridging_unsupported' })
+  }
+  if (!request.chain)
+    throw new BridgeError('Bridging needs the wallet’s chain.', { code: 'bridging_unsupported' })
+}

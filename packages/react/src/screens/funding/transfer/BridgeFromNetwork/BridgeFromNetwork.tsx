@@ -1,0 +1,112 @@
+import {
+  type BridgeOrigin,
+  fundingAmountUnits,
+  fundingAssetSymbol,
+  readBridgeOrigins,
+} from '@foyer/core/funding'
+import { useEffect, useId, useState } from 'react'
+import { formatMessage } from '../../../../i18n/formatMessage'
+import { useModal } from '../../../../modal/ModalContext'
+import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../../modal/screenParams'
+import { Button } from '../../../../ui/Button'
+import { DetailRows } from '../../../../ui/DetailRows'
+import { ScreenHeader } from '../../../../ui/ScreenHeader'
+import { Spinner } from '../../../../ui/Spinner'
+
+/** Whether the wallet holds `amount` (wei) on this origin. */
+function hasEnough(origin: BridgeOrigin, amount: bigint): boolean {
+  return origin.balance !== undefined && origin.balance >= amount
+}
+
+/**
+ * 'Transfer from another network' (spec 02 §2 "Funding", §4): the amount, a 'From' dropdown of the other
+ * configured chains with the external wallet's balance on each (the first that holds the amount is chosen;
+ * the others are offered), the 'To' chain, and 'Confirm with {wallet}', which opens the bridge.
+ */
+export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
+  const { client, router, messages } = useModal()
+  const m = messages.fundingTransfer
+  const { request, wallet, from } = params
+  const selectId = useId()
+  const symbol = fundingAssetSymbol(request).symbol
+  const amount = fundingAmountUnits(request)
+  const [origins, setOrigins] = useState<BridgeOrigin[] | undefined>(undefined)
+  const [originId, setOriginId] = useState<number | undefined>(undefined)
+  const enough = (origin: BridgeOrigin) => hasEnough(origin, amount)
+
+  useEffect(() => {
+    if (!request.chain) return
+    let live = true
+    readBridgeOrigins({ chains: client.chains, destination: request.chain, address: from }).then(
+      (found) => {
+        if (!live) return
+        setOrigins(found)
+        setOriginId((found.find((origin) => hasEnough(origin, amount)) ?? found[0])?.chain.id)
+      },
+      () => live && setOrigins([]),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, request.chain, from, amount])
+
+  const chosen = origins?.find((origin) => origin.chain.id === originId)
+  const label = (origin: BridgeOrigin) =>
+    origin.formatted === undefined
+      ? formatMessage(m.originUnknown, { network: origin.chain.name })
+      : formatMessage(m.origin, {
+          network: origin.chain.name,
+          balance: origin.formatted,
+          symbol: origin.chain.nativeCurrency.symbol,
+        })
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader
+        title={<ScreenTitle>{m.bridgeTitle}</ScreenTitle>}
+        onBack={() => router.back()}
+        backLabel={messages.modal.back}
+      />
+      <DetailRows rows={[[m.amount, `${request.amount} ${symbol}`]]} />
+      {origins === undefined ? (
+        <div className="foyer-center">
+          <Spinner size="large" />
+        </div>
+      ) : (
+        <div className="foyer-field">
+          <label htmlFor={selectId} className="foyer-text">
+            {m.from}
+          </label>
+          <select
+            id={selectId}
+            className="foyer-input"
+            value={originId ?? ''}
+            onChange={(event) => setOriginId(Number(event.target.value))}
+          >
+            {origins.map((origin) => (
+              <option key={origin.chain.id} value={origin.chain.id}>
+                {label(origin)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <DetailRows rows={[[m.to, request.chain?.name]]} />
+      {origins && !origins.some(enough) ? (
+        <p className="foyer-error-text" role="alert">
+          {formatMessage(m.insufficientEverywhere, { symbol })}
+        </p>
+      ) : null}
+      <Button
+        block
+        disabled={!chosen || !enough(chosen)}
+        onClick={() =>
+          chosen && router.push('fundingBridgeStatus', { ...params, originChainId: chosen.chain.id })
+        }
+      >
+        {formatMessage(m.confirmWith, { wallet: wallet.name })}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,128 @@
+import {
+  connectExternalWallet,
+  type EthereumExternalWallet,
+  type ExternalWallet,
+  watchExternalWallets,
+} from '@foyer/core/external-wallets'
+import { shouldBridge } from '@foyer/core/funding'
+import { useEffect, useMemo, useState } from 'react'
+import { errorOutcome } from '../../../../errors/errorOutcome'
+import { toErrorInfo } from '../../../../errors/toErrorInfo'
+import { formatMessage } from '../../../../i18n/formatMessage'
+import { useModal } from '../../../../modal/ModalContext'
+import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../../modal/screenParams'
+import { sanitizeImageUrl } from '../../../../theme/sanitizeImageUrl'
+import { Button } from '../../../../ui/Button'
+import { Chip } from '../../../../ui/Chip'
+import { ScreenHeader } from '../../../../ui/ScreenHeader'
+import { applyWalletList } from '../../../externalWallets/WalletList/applyWalletList'
+import { visibleWallets } from './visibleWallets'
+
+/**
+ * 'Transfer from wallet' (spec 02 §2 "External wallets", "Funding"; §9): the browser's wallets for the
+ * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum wallet, Solana ones for a Solana wallet; 3 shown and 'More wallets' when
+ * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
+ * transfer then goes on the same chain, or — when the app has cross-chain bridging, the asset is the native
+ * coin and the wallet lacks it on that chain — from another network ('Transfer from another network').
+ */
+export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromWallet'>) {
+  const { client, router, messages, config } = useModal()
+  const m = messages.fundingTransfer
+  const { request } = params
+  const ethereum = request.chainType === 'ethereum'
+  const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
+  const walletList = config?.appearance?.walletList
+  const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
+  const [searched, setSearched] = useState(false)
+  const [expanded, setExpanded] = useState(false)
+  const [connecting, setConnecting] = useState<ExternalWallet | undefined>(undefined)
+  const [error, setError] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    const watcher = watchExternalWallets({ ethereum, solana: !ethereum })
+    setDiscovered(watcher.getWallets())
+    const off = watcher.subscribe(() => setDiscovered(watcher.getWallets()))
+    const timer = setTimeout(() => setSearched(true), 300)
+    return () => {
+      clearTimeout(timer)
+      off()
+      watcher.destroy()
+    }
+  }, [ethereum])
+
+  const choose = async (wallet: ExternalWallet) => {
+    setError(undefined)
+    setConnecting(wallet)
+    try {
+      const connected = await connectExternalWallet(client, { wallet })
+      const bridge = await shouldBridge({ request, from: connected.address, chains: client.chains })
+      if (bridge && wallet.chainType === 'ethereum')
+        router.push('fundingBridge', {
+          ...params,
+          wallet: wallet as EthereumExternalWallet,
+          from: connected.address as `0x${string}`,
+        })
+      else router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
+    } catch (caught) {
+      setError(errorOutcome('fundingTransfer', toErrorInfo(caught)).text(messages))
+    } finally {
+      setConnecting(undefined)
+    }
+  }
+
+  const shown = visibleWallets(wallets, expanded)
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader
+        title={<ScreenTitle>{m.title}</ScreenTitle>}
+        onBack={() => router.back()}
+        backLabel={messages.modal.back}
+      />
+      <p className="foyer-text">{m.detail}</p>
+      {wallets.length === 0 ? (
+        <p className="foyer-text" role="status">
+          {searched ? m.noWallets : m.searching}
+        </p>
+      ) : (
+        <ul className="foyer-list" aria-label={m.listLabel}>
+          {shown.wallets.map((wallet) => {
+            const icon = sanitizeImageUrl(wallet.icon)
+            return (
+              <li key={wallet.id}>
+                <button
+                  type="button"
+                  className="foyer-option"
+                  style={{ flexDirection: 'row', alignItems: 'center', gap: 10 }}
+                  data-wallet-id={wallet.id}
+                  aria-busy={connecting === wallet || undefined}
+                  disabled={connecting !== undefined}
+                  onClick={() => void choose(wallet)}
+                >
+                  {icon ? <img src={icon} alt="" width={28} height={28} style={{ borderRadius: 6 }} /> : null}
+                  <span style={{ flex: 1 }}>{wallet.name}</span>
+                  {wallet.chainType === 'solana' ? <Chip>{messages.externalWallets.solana}</Chip> : null}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {shown.more ? (
+        <Button variant="secondary" block onClick={() => setExpanded(true)}>
+          {m.moreWallets}
+        </Button>
+      ) : null}
+      {connecting ? (
+        <p className="foyer-text" role="status">
+          {formatMessage(m.connecting, { wallet: connecting.name })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="foyer-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,266 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import type { AppConfig } from '@foyer/protocol'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
+import { createFakeApi } from '../../../../../protocol/test/fakeApi'
+import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useFoyer } from '../../../hooks/useFoyer'
+import { useFundWallet } from '../../../hooks/useFundWallet'
+
+// Under jsdom `import.meta.url` is not a file URL: name anvil's binary (the root's node_modules) first.
+vi.hoisted(() => {
+  process.env.ANVIL_PATH ??= `${process.cwd()}/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`
+})
+
+// Browser wallets are outside the machine: an EIP-6963 wallet backed by a real key sends on two real anvils
+// (31337, 31338), switching between them as a browser wallet does; four more wallets only fill the list.
+let first: Anvil
+let second: Anvil
+let chains: FoyerChain[]
+const key = generatePrivateKey()
+const payer = privateKeyToAccount(key)
+const state = { chainId: 31337, rejectNext: false }
+
+beforeAll(async () => {
+  ;[first, second] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 })])
+  chains = [
+    {
+      id: 31337,
+      name: 'Anvil',
+      rpcUrl: first.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+    {
+      id: 31338,
+      name: 'Anvil 2',
+      rpcUrl: second.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ]
+  const provider = {
+    async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+      const [arg] = (params ?? []) as [Record<string, string>]
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [payer.address]
+      if (method === 'eth_chainId') return numberToHex(state.chainId)
+      if (method === 'wallet_switchEthereumChain') {
+        state.chainId = Number(arg.chainId)
+        return null
+      }
+      if (method === 'eth_sendTransaction') {
+        if (state.rejectNext) {
+          state.rejectNext = false
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        }
+        const chain = chains.find((candidate) => candidate.id === state.chainId) as FoyerChain
+        const wallet = createWalletClient({
+          account: payer,
+          chain: defineChain({
+            id: chain.id,
+            name: chain.name,
+            nativeCurrency: chain.nativeCurrency,
+            rpcUrls: { default: { http: [chain.rpcUrl] } },
+          }),
+          transport: http(chain.rpcUrl),
+        })
+        return wallet.sendTransaction({
+          to: arg.to as Hex,
+          value: BigInt(arg.value ?? '0x0'),
+          ...(arg.data ? { data: arg.data as Hex } : {}),
+        })
+      }
+      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+    },
+  }
+  const wallets = [
+    { uuid: 'test', name: 'Foyer Test Wallet', rdns: 'dev.foyer.testwallet', provider },
+    { uuid: 'mm', name: 'MetaMask', rdns: 'io.metamask', provider },
+    { uuid: 'rabby', name: 'Rabby Wallet', rdns: 'io.rabby', provider },
+    { uuid: 'rainbow', name: 'Rainbow', rdns: 'me.rainbow', provider },
+    { uuid: 'zerion', name: 'Zerion', rdns: 'io.zerion.wallet', provider },
+  ]
+  const announce = () => {
+    for (const { provider: announced, ...info } of wallets)
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: Object.freeze({
+            info: { ...info, icon: 'data:image/svg+xml,<svg/>' },
+            provider: announced,
+          }),
+        }),
+      )
+  }
+  window.addEventListener('eip6963:requestProvider', announce)
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()])
+})
+afterEach(() => {
+  cleanup()
+  state.chainId = 31337
+})
+
+const setBalance = (anvil: Anvil, address: string, wei: bigint) =>
+  fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'anvil_setBalance',
+      params: [address, numberToHex(wei)],
+    }),
+  })
+const balanceOn = (anvil: Anvil, address: Hex) =>
+  createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address })
+
+function fundingConfig(bridging: boolean): Partial<AppConfig> {
+  return {
+    fiat_on_ramp_enabled: true,
+    funding_config: {
+      ...testAppConfig().funding_config,
+      options: [{ method: 'wallets', provider: 'privy' }],
+      default_recommended_amount: '0.05',
+      cross_chain_bridging_enabled: bridging,
+    },
+  }
+}
+
+/** A host page whose Fund button funds `recipient` on 31337 and records how `fundWallet` ended. */
+function FundHost({ recipient, results }: { recipient: Hex; results: unknown[] }) {
+  const { fundWallet } = useFundWallet()
+  const { ready } = useFoyer()
+  const fund = () =>
+    fundWallet({ address: recipient, chain: { id: 31337 } }).then(
+      (result) => results.push(result),
+      (error: unknown) => results.push(error),
+    )
+  return (
+    <button type="button" disabled={!ready} onClick={() => void fund()}>
+      Fund
+    </button>
+  )
+}
+
+/** Renders the provider with a host whose button funds `recipient` on 31337, and opens the transfer list. */
+async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }) {
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
+  // 'Confirm or edit amount' shows the fiat estimate.
+  api.on('GET /api/v1/token_price', async () => Response.json({ usd: 3000 }))
+  const client = createFoyerClient({
+    appId: TEST_APP_ID,
+    apiUrl: 'http://foyer.test',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    chains,
+  })
+  const results: unknown[] = []
+  render(
+    <FoyerProvider
+      appId={TEST_APP_ID}
+      apiUrl="http://foyer.test"
+      client={client}
+      {...(options.config ? { config: options.config } : {})}
+    >
+      <FundHost recipient={recipient} results={results} />
+    </FoyerProvider>,
+  )
+  const user = userEvent.setup()
+  const fund = await screen.findByRole('button', { name: 'Fund' })
+  await waitFor(() => expect(fund.hasAttribute('disabled')).toBe(false))
+  await user.click(fund)
+  // The funding screens load lazily: the first test waits for their chunks.
+  const slow = { timeout: 10_000 }
+  await user.click(await screen.findByRole('button', { name: /Transfer from wallet/ }, slow))
+  await screen.findByRole('heading', { name: 'Confirm or edit amount' }, slow)
+  await user.click(screen.getByRole('button', { name: 'Continue' }))
+  await screen.findByRole('heading', { name: 'Transfer from wallet' }, slow)
+  return { user, recipient, results }
+}
+
+describe('transfer from wallet', () => {
+  test("default: 3 wallets and 'More wallets'; the wallet sends on the same chain and the modal closes", async () => {
+    await setBalance(first, payer.address, parseEther('1'))
+    const { user, recipient, results } = await openTransfer({ bridging: false })
+    expect(screen.getByText('Connect a wallet to deposit funds or send funds manually')).toBeTruthy()
+    const list = await screen.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(list.querySelectorAll('button')).toHaveLength(3))
+    const results_ = await axe.run(screen.getByRole('dialog'), {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(results_.violations.map((violation) => violation.id)).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'More wallets' }))
+    expect(list.querySelectorAll('button')).toHaveLength(5)
+    await user.click(screen.getByRole('button', { name: 'Foyer Test Wallet' }))
+    expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 })
+    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+    expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+  })
+
+  test("error: declined in the wallet: 'Transaction was rejected by the user' and 'Try again'", async () => {
+    await setBalance(first, payer.address, parseEther('1'))
+    const { user, recipient } = await openTransfer({ bridging: false })
+    state.rejectNext = true
+    await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+    expect(await screen.findByText('Transaction was rejected by the user')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
+    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+  })
+
+  test("behavior: short on the wallet's chain, it offers 'Transfer from another network'; a refused quote shows the bridge API's text", async () => {
+    await setBalance(first, payer.address, 0n)
+    await setBalance(second, payer.address, parseEther('1'))
+    const answers = [
+      { status: 400, body: { message: 'Unsupported chain 31338', errorCode: 'UNSUPPORTED_CHAIN' } },
+      { status: 500, body: {} },
+    ]
+    // The bridge API answers browsers directly (CORS), as Relay's does.
+    const bridgeApi = createServer((request, response) => {
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, cors)
+        response.end()
+        return
+      }
+      const answer = answers.shift() ?? { status: 500, body: {} }
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...cors })
+      response.end(JSON.stringify(answer.body))
+    })
+    await new Promise<void>((resolve) => bridgeApi.listen(0, '127.0.0.1', resolve))
+    try {
+      const bridgeApiUrl = `http://127.0.0.1:${(bridgeApi.address() as AddressInfo).port}`
+      const { user } = await openTransfer({ bridging: true, config: { chains, funding: { bridgeApiUrl } } })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Transfer from another network' })
+      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
+      expect(from.value).toBe('31338')
+      expect(from.selectedOptions[0]?.textContent).toBe('Anvil 2 · 1 ETH')
+      expect(screen.getByText('Anvil')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      expect(await screen.findByText('Unsupported chain 31338')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Try again' }))
+      expect(await screen.findByText('Error fetching quote from relay')).toBeTruthy()
+    } finally {
+      await new Promise<void>((resolve) => bridgeApi.close(() => resolve()))
+    }
+  })
+})

@@ -1,0 +1,235 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+  zeroAddress,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
+import { anvilRpc } from '../farcaster/idRegistryStandIn'
+import { type BridgeStandIn, startBridgeStandIn } from './bridgeStandIn'
+
+let origin: Anvil
+let destination: Anvil
+let bridge: BridgeStandIn
+beforeAll(async () => {
+  ;[origin, destination] = await Promise.all([startAnvil({ chainId: 31338 }), startAnvil({ chainId: 31337 })])
+  bridge = await startBridgeStandIn({
+    chains: [
+      { chainId: 31338, rpcUrl: origin.rpcUrl },
+      { chainId: 31337, rpcUrl: destination.rpcUrl },
+    ],
+    pollIntervalMs: 100,
+  })
+}, 60_000)
+afterAll(async () => {
+  await bridge?.close()
+  await Promise.all([origin?.stop(), destination?.stop()])
+})
+
+type Quote = {
+  steps: {
+    id: string
+    requestId: Hex
+    items: {
+      data: { from: Hex; to: Hex; data: Hex; value: string; chainId: number }
+      check: { endpoint: string }
+    }[]
+  }[]
+  fees: { relayer: { amount: string } }
+  details: { currencyIn: { amount: string }; currencyOut: { amount: string } }
+}
+
+const quote = (body: Record<string, unknown>) =>
+  fetch(`${bridge.url}/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+/** A fresh account with 10 ETH on the origin chain. */
+async function fundedUser() {
+  const account = privateKeyToAccount(generatePrivateKey())
+  await anvilRpc(origin.rpcUrl, 'anvil_setBalance', [account.address, numberToHex(parseEther('10'))])
+  const chain = defineChain({
+    id: 31338,
+    name: 'Anvil 2',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [origin.rpcUrl] } },
+  })
+  return { account, wallet: createWalletClient({ account, chain, transport: http(origin.rpcUrl) }) }
+}
+
+const balanceOn = (anvil: Anvil, address: Hex) =>
+  createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address })
+
+const bridgeBody = (user: Hex, recipient: Hex, amount: bigint) => ({
+  user,
+  recipient,
+  originChainId: 31338,
+  destinationChainId: 31337,
+  originCurrency: zeroAddress,
+  destinationCurrency: zeroAddress,
+  amount: amount.toString(),
+  tradeType: 'EXACT_OUTPUT',
+})
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('bridge stand-in', () => {
+  test('default: the EXACT_OUTPUT deposit on the origin chain pays the recipient on the destination', async () => {
+    const { account, wallet } = await fundedUser()
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const amount = parseEther('0.5')
+    const response = await quote(bridgeBody(account.address, recipient, amount))
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Quote
+    const step = body.steps[0]
+    const item = step?.items[0]
+    expect(step?.id).toBe('deposit')
+    // EXACT_OUTPUT: the recipient gets the amount; the user pays it plus the relayer fee (0.1 %).
+    expect(body.details.currencyOut.amount).toBe(amount.toString())
+    expect(body.fees.relayer.amount).toBe((amount / 1000n).toString())
+    expect(body.details.currencyIn.amount).toBe((amount + amount / 1000n).toString())
+    expect(item?.data).toEqual({
+      from: account.address,
+      to: bridge.solverAddress,
+      data: step?.requestId,
+      value: body.details.currencyIn.amount,
+      chainId: 31338,
+    })
+    expect(item?.check.endpoint).toBe(`/intents/status?requestId=${step?.requestId}`)
+    const status = async () =>
+      (await (await fetch(`${bridge.url}${item?.check.endpoint}`)).json()) as {
+        status: string
+        inTxHashes: Hex[]
+        txHashes: Hex[]
+      }
+    expect((await status()).status).toBe('waiting')
+    expect(await balanceOn(destination, recipient)).toBe(0n)
+
+    const hash = await wallet.sendTransaction({
+      to: item?.data.to as Hex,
+      data: item?.data.data as Hex,
+      value: BigInt(item?.data.value as string),
+    })
+    // The stand-in watches the origin chain by itself: no status call needed for the fill.
+    expect(
+      await until(
+        () => balanceOn(destination, recipient),
+        (balance) => balance > 0n,
+      ),
+    ).toBe(amount)
+    const final = await status()
+    expect(final.status).toBe('success')
+    expect(final.inTxHashes).toEqual([hash])
+    expect(final.txHashes).toHaveLength(1)
+  })
+
+  test('behavior: EXACT_INPUT takes the fee from the amount', async () => {
+    const { account } = await fundedUser()
+    const body = (await (
+      await quote({ ...bridgeBody(account.address, account.address, 10_000n), tradeType: 'EXACT_INPUT' })
+    ).json()) as Quote
+    expect(body.details.currencyIn.amount).toBe('10000')
+    expect(body.details.currencyOut.amount).toBe('9990')
+  })
+
+  test('behavior: a deposit below the quote, or without the request id, is not filled', async () => {
+    const { account, wallet } = await fundedUser()
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const short = (await (await quote(bridgeBody(account.address, recipient, 1_000_000n))).json()) as Quote
+    const other = (await (await quote(bridgeBody(account.address, recipient, 1_000_000n))).json()) as Quote
+    const shortItem = short.steps[0]?.items[0]?.data
+    await wallet.sendTransaction({
+      to: bridge.solverAddress,
+      data: shortItem?.data as Hex,
+      value: BigInt(shortItem?.value as string) - 1n,
+    })
+    await wallet.sendTransaction({ to: bridge.solverAddress, value: 2_000_000n })
+    await bridge.settle()
+    expect(bridge.requests.get(short.steps[0]?.requestId as Hex)?.status).toBe('waiting')
+    expect(bridge.requests.get(other.steps[0]?.requestId as Hex)?.status).toBe('waiting')
+    expect(await balanceOn(destination, recipient)).toBe(0n)
+  })
+
+  test('error: bad quote requests answer 400 with message and errorCode', async () => {
+    const user = privateKeyToAccount(generatePrivateKey()).address
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...bridgeBody(user, user, 1n), user: 'nope' }, 'INVALID_ADDRESS', 'Invalid address nope'],
+      [{ ...bridgeBody(user, user, 1n), recipient: '0x12' }, 'INVALID_ADDRESS', 'Invalid address 0x12'],
+      [{ ...bridgeBody(user, user, 1n), originChainId: 1 }, 'UNSUPPORTED_CHAIN', 'Unsupported chain 1'],
+      [
+        { ...bridgeBody(user, user, 1n), originChainId: '31338' },
+        'INVALID_INPUT',
+        'originChainId and destinationChainId must be numbers',
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), destinationChainId: 31338 },
+        'UNSUPPORTED_ROUTE',
+        'No route found between these currencies',
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), originCurrency: user },
+        'UNSUPPORTED_CURRENCY',
+        `Unsupported currency ${user}`,
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), amount: '1.5' },
+        'INVALID_INPUT',
+        'amount must be a positive integer in the smallest unit',
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), amount: '0' },
+        'INVALID_INPUT',
+        'amount must be a positive integer in the smallest unit',
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), tradeType: 'SWAP' },
+        'INVALID_INPUT',
+        'tradeType must be one of EXACT_INPUT, EXACT_OUTPUT, EXPECTED_OUTPUT',
+      ],
+      [
+        { ...bridgeBody(user, user, 1n), tradeType: 'EXACT_INPUT' },
+        'AMOUNT_TOO_LOW',
+        'Amount is too low to cover the fees',
+      ],
+      [
+        bridgeBody(user, user, 10n ** 24n),
+        'INSUFFICIENT_LIQUIDITY',
+        'The solver lacks liquidity on the destination',
+      ],
+    ]
+    for (const [body, errorCode, message] of cases) {
+      const response = await quote(body)
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { message, errorCode },
+      })
+    }
+    const unknown = await fetch(`${bridge.url}/intents/status?requestId=0x${'00'.repeat(32)}`)
+    expect(unknown.status).toBe(404)
+  })
+
+  test('default: browsers may call it (CORS)', async () => {
+    const preflight = await fetch(`${bridge.url}/quote`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type')
+  })
+})
