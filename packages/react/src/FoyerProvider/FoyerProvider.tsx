@@ -11,6 +11,7 @@ import { createRouter, type Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
+import type { FoyerLoginOptions } from './FoyerLoginOptions'
 import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
 import { useTelegramPageLoad } from './useTelegramPageLoad'
 
@@ -129,10 +130,15 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
   useCreateOnLogin(client, config?.embeddedWallets)
   useSyncCustomAuth(client, config?.customAuth)
 
-  const openModal = useCallback(() => {
-    rememberFocus()
-    setOpen(true)
-  }, [rememberFocus])
+  const [loginOptions, setLoginOptions] = useState<FoyerLoginOptions>({})
+  const openModal = useCallback(
+    (options?: FoyerLoginOptions) => {
+      rememberFocus()
+      setLoginOptions(options ?? {})
+      setOpen(true)
+    },
+    [rememberFocus],
+  )
 
   const value = useMemo<FoyerContextValue>(
     () => ({ client, config, openModal, openFlow: walletUi.open }),
@@ -148,6 +154,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
         router={router}
         onDismiss={walletUi.dismissed}
         returnFocusRef={returnFocusRef}
+        disableSignup={loginOptions.disableSignup === true}
       />
     </FoyerContext.Provider>
   )

@@ -33,6 +33,8 @@ export type FoyerModalProps = {
   onDismiss?: (() => void) | undefined
   /** The element focused before opening; focus returns to it on close (STYLE.md §11). */
   returnFocusRef: RefObject<HTMLElement | null>
+  /** This login was opened with `disableSignup` (screens read it through `signInMode`). */
+  disableSignup?: boolean | undefined
 }
 
 const messages: Messages = en
@@ -43,7 +45,14 @@ const messages: Messages = en
  * screen, with the theme's `<style>` scoped under `[data-foyer]`. The history resets to landing
  * `LANDING_RESET_DELAY_MS` (150 ms) after closing (spec 01 §4). Rendered by `FoyerProvider` (internal).
  */
-export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
+export function FoyerModal({
+  open,
+  onOpenChange,
+  router,
+  onDismiss,
+  returnFocusRef,
+  disableSignup = false,
+}: FoyerModalProps) {
   const { client, config } = useFoyerContext('FoyerModal')
   const state = useFoyerState(client)
   const history = useSyncExternalStore(router.subscribe, router.getHistory, router.getHistory)
@@ -76,9 +85,10 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       router,
       messages,
       appName: state.appConfig?.name || messages.modal.thisApp,
+      disableSignup,
       close,
     }),
-    [client, state, config, router, close],
+    [client, state, config, router, close, disableSignup],
   )
 
   const preventUnlessClosable = (event: Event) => {

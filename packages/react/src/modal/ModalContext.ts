@@ -15,6 +15,8 @@ export type ModalContextValue = {
   messages: Messages
   /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
   appName: string
+  /** `true` when this login was opened with `login({ disableSignup: true })` (see `signInMode`). */
+  disableSignup?: boolean
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
 }

@@ -15,6 +15,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -32,7 +33,9 @@ type Status = 'connecting' | 'signing' | 'success' | 'error'
  * screens; allow-list and disallowed login method replace this screen with the error screen.
  */
 export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
-  const { client, router, messages } = useModal()
+  const modal = useModal()
+  const { client, router, messages } = modal
+  const authMode = signInMode(modal)
   const m = messages.externalWallets
   const { wallet, flow } = params
   const [status, setStatus] = useState<Status>('connecting')
@@ -48,7 +51,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     }
     try {
       if (flow.mode === 'login') {
-        await loginWithExternalWallet(client, { wallet, onSigning })
+        await loginWithExternalWallet(client, { wallet, onSigning, mode: authMode })
       } else if (flow.mode === 'link') {
         const { user } = await linkWallet(client, { wallet, onSigning })
         flow.settle.resolve(user)
@@ -74,7 +77,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       setError({ message: outcome.text(messages), retry: outcome.retry })
       setStatus('error')
     }
-  }, [client, flow, wallet, isMounted, messages, router])
+  }, [client, authMode, flow, wallet, isMounted, messages, router])
 
   useStartOnce(start)
   useCloseAfterSuccess(status === 'success')

@@ -17,6 +17,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -45,7 +46,9 @@ type Status =
  * new popup in its click; with a captcha token (single use) it goes back through the captcha screen.
  */
 export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
-  const { client, router, messages, config } = useModal()
+  const modal = useModal()
+  const { client, router, messages, config } = modal
+  const authMode = signInMode(modal, 'oauth')
   const m = messages.oauth
   const name = oauthProviderName(params.provider, messages)
   const [status, setStatus] = useState<Status>({
@@ -66,7 +69,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         provider: params.provider,
         captchaToken,
         redirectTo: config?.oauth?.redirectTo,
-        disableSignup: config?.oauth?.disableSignup,
+        disableSignup: authMode === 'no-signup',
         action: params.action,
         // Foyer's own UI drives the flow (WIRE.md §1 `privy-ui: t`); closing the modal aborts it.
         ui: true,
@@ -118,7 +121,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         else router.replace(outcome.screen)
       }
     },
-    [client, config, isMounted, messages, name, nextSignal, params, router],
+    [client, config, authMode, isMounted, messages, name, nextSignal, params, router],
   )
 
   useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))
