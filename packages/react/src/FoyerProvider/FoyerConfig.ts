@@ -159,6 +159,12 @@ export type FoyerConfig = {
    * the server refuses wallet calls until then.
    */
   legal?: FoyerLegalConfig
+  /**
+   * `false` turns the SDK's analytics events off (spec 01 §7; core's `sdkEvents`: initialisation, login
+   * started, completed and failed with the method, embedded wallet created …, sent to
+   * `/api/v1/analytics_events`, never retried). Default `true`. Read when the provider creates its client.
+   */
+  analytics?: boolean
 }
 
 /** See {@link FoyerConfig} `legal`. */

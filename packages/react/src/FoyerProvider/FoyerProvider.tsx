@@ -60,6 +60,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
         chains: config?.chains,
         solanaClusters: config?.solanaClusters,
         embeddedWallets: config?.embeddedWallets,
+        analytics: config?.analytics,
       }),
   )
   const [open, setOpen] = useState(false)

@@ -1,4 +1,4 @@
-import { sendEmailCode, sendSmsCode } from '@foyer/core'
+import { sdkEvents, sendEmailCode, sendSmsCode, trackSdkEvent } from '@foyer/core'
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
 import { toErrorInfo } from '../../errors/toErrorInfo'
@@ -23,6 +23,7 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
  * await startLogin(modal, { kind: 'email', email, landing: { email } })
  */
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
+  trackSdkEvent(modal.client, sdkEvents.loginStarted, { method: loginStartMethod(start) })
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
     const landing = start.kind === 'email' || start.kind === 'sms' ? start.landing : undefined
@@ -119,4 +120,11 @@ export async function continueLogin(
     id: 'awaitingCode',
     params: start.kind === 'email' ? { email: start.email } : { phoneNumber: start.phoneNumber },
   })
+}
+
+/** The method a login start names in analytics (core's `sdkEvents`): `'email'`, `'google'`, `'privy:<appId>'` … */
+function loginStartMethod(start: LoginStart): string {
+  if (start.kind === 'oauth') return start.provider
+  if (start.kind === 'crossApp') return `privy:${start.appId}`
+  return start.kind
 }

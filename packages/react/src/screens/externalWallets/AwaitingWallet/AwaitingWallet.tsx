@@ -1,3 +1,4 @@
+import { sdkEvents, trackSdkEvent } from '@foyer/core'
 import {
   type ConnectedExternalWallet,
   connectExternalWallet,
@@ -51,6 +52,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     }
     try {
       if (flow.mode === 'login') {
+        if (attempts.current === 1) trackSdkEvent(client, sdkEvents.loginStarted, { method: 'wallet' })
         await loginWithExternalWallet(client, { wallet, onSigning, mode: authMode })
       } else if (flow.mode === 'link') {
         const { user } = await linkWallet(client, { wallet, onSigning })
