@@ -3,6 +3,7 @@ import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
 import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
+import { oauthBlockedInAppBrowser } from '../../inAppBrowser/oauthBlockedInAppBrowser'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
 import type { ScreenParamsMap } from '../../modal/screenParams'
@@ -62,7 +63,11 @@ export async function continueLogin(
   const history = router.getHistory()
   const viaCaptcha = history.at(-1)?.id === 'captcha'
   if (start.kind === 'oauth') {
-    const popup = (modal.config?.oauth?.mode ?? 'popup') === 'popup' ? openOAuthPopup() : null
+    // No popup where the provider refuses this in-app browser: the status screen says so instead.
+    const popup =
+      (modal.config?.oauth?.mode ?? 'popup') === 'popup' && !oauthBlockedInAppBrowser(start.provider)
+        ? openOAuthPopup()
+        : null
     const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
     if (viaCaptcha) router.replace('oauthStatus', params)
     else router.push('oauthStatus', params)

@@ -14,6 +14,7 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
+import { oauthBlockedInAppBrowser } from '../../../inAppBrowser/oauthBlockedInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
@@ -23,6 +24,7 @@ import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { InAppBrowserNotice } from '../InAppBrowser/InAppBrowserNotice'
 import { oauthProviderName } from '../oauthProviderName'
 import { oauthScopeName } from '../oauthScopeName'
 
@@ -124,7 +126,14 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
     [client, config, authMode, isMounted, messages, name, nextSignal, params, router],
   )
 
-  useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))
+  // An in-app browser the provider refuses: nothing starts; the notice asks for an external browser.
+  const [blocked] = useState(() => oauthBlockedInAppBrowser(params.provider))
+  useStartOnce(
+    useCallback(async () => {
+      if (!blocked) return run(params.popup)
+      params.popup?.close()
+    }, [blocked, run, params.popup]),
+  )
   useCloseAfterSuccess(status.kind === 'success')
 
   const retry = () => {
@@ -139,6 +148,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
   const title = formatMessage(params.action === 'link' ? m.linkingTitle : m.verifyingTitle, {
     provider: name,
   })
+  if (blocked) return <InAppBrowserNotice provider={name} />
   if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   if (status.kind === 'error')
