@@ -142,7 +142,11 @@ export const errorTable = {
     farcaster: { text: 'farcaster.somethingWentWrong', retry: true },
   },
   invalid_data: { login: loginDefault, telegram: telegramTryAgain },
-  invalid_request: { login: loginDefault },
+  // 'Cannot unlink a passkey enrolled in MFA' (spec 01 §5) and other refused requests: the server's text.
+  invalid_request: {
+    login: loginDefault,
+    passkey: { text: { message: 'passkey.unknownError' }, retry: false },
+  },
   linked_to_another_user: linkedToAnotherUser,
   cannot_link_more_of_type: {
     login: loginDefault,
@@ -240,6 +244,7 @@ export const errorTable = {
   cannot_unlink_sole_account: {
     login: loginDefault,
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
+    passkey: { text: { message: 'passkey.unknownError' }, retry: false },
   },
   missing_or_invalid_mfa: { login: loginDefault },
   terms_not_accepted: { login: loginDefault },
