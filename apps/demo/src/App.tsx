@@ -18,6 +18,10 @@ import { WalletPanel } from './WalletPanel'
 /** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
 type Transport = 'cookie' | 'authorization'
 
+/** `?signup=off`: the Log in button lets only existing users in (`login({ disableSignup: true })`). */
+const SIGNUP_OFF =
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('signup') === 'off'
+
 /**
  * The demo page: the SDK's state, the signed-in user, the claims of the current access token, and what the
  * demo's own back end (`GET /api/whoami`, verifying with `@foyer/node`) says about the session.
@@ -127,7 +131,12 @@ export function App({ appId }: { appId: string }) {
         </>
       ) : (
         <>
-          <button type="button" onClick={login} disabled={!ready} style={styles.button}>
+          <button
+            type="button"
+            onClick={() => login({ disableSignup: SIGNUP_OFF })}
+            disabled={!ready}
+            style={styles.button}
+          >
             Log in
           </button>
           <GuestPanel />

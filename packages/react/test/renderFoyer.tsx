@@ -5,19 +5,20 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { expect, vi } from 'vitest'
 import type { FoyerConfig } from '../src/FoyerProvider/FoyerConfig'
+import type { FoyerLoginOptions } from '../src/FoyerProvider/FoyerLoginOptions'
 import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
 import { useFoyer } from '../src/hooks/useFoyer'
 import { createTestClient, TEST_APP_ID, type TestRoutes } from './createTestClient'
 
-/** A host page: a status line and Log in / Log out buttons driven by `useFoyer`. */
-function Host() {
+/** A host page: a status line and Log in / Log out buttons driven by `useFoyer` (login with `loginOptions`). */
+function Host({ loginOptions }: { loginOptions?: FoyerLoginOptions | undefined }) {
   const { ready, authenticated, user, login, logout } = useFoyer()
   return (
     <div>
       <p data-testid="host-status">
         {ready ? (authenticated ? `signed in as ${user?.id}` : 'signed out') : 'loading'}
       </p>
-      <button type="button" onClick={login} disabled={!ready}>
+      <button type="button" onClick={() => login(loginOptions)} disabled={!ready}>
         Log in
       </button>
       <button type="button" onClick={() => void logout()}>
@@ -42,6 +43,8 @@ export async function renderFoyerAndOpen(
     storage?: FoyerStorage
     /** Settings on top of the fake API's app config (`testAppConfig`). */
     appConfig?: Partial<AppConfig>
+    /** What the host's Log in button passes to `login` (e.g. `{ disableSignup: true }`). */
+    loginOptions?: FoyerLoginOptions
   } = {},
 ) {
   const { client, calls, api } = createTestClient(options.routes, {
@@ -56,7 +59,7 @@ export async function renderFoyerAndOpen(
       client={client}
       {...(options.config ? { config: options.config } : {})}
     >
-      <Host />
+      <Host loginOptions={options.loginOptions} />
     </FoyerProvider>
   )
   // `strict`: React's StrictMode, as host apps run in development (effects mount, unmount and mount again).

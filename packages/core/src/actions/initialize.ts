@@ -1,3 +1,4 @@
+import { sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 import type { FoyerClient } from '../client/FoyerClient'
 import { BaseError } from '../errors/BaseError'
 import { request } from '../http/request'
@@ -48,6 +49,7 @@ async function run(client: FoyerClient): Promise<void> {
     if (route.cookieMode) await session.useMemoryOnly()
     const user = await restoreSession(client)
     setState({ status: 'ready', appConfig, user, error: null })
+    trackSdkEvent(client, sdkEvents.initialize)
     tasks.stopCrossTabSession ??= watchCrossTabSession(client, {
       // Another tab signed in, or another user did: adopt the session it stored (issue 16 §1).
       async signedIn(userId) {

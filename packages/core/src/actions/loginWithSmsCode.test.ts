@@ -85,6 +85,6 @@ describe('loginWithSmsCode', () => {
     const result = loginWithSmsCode(client, { phoneNumber, code: '123456' }).catch((e) => e)
     await vi.runAllTimersAsync()
     expect(await result).toMatchObject({ status: 503 })
-    expect(api.calls).toHaveLength(1)
+    expect(api.callsTo('POST /api/v1/passwordless_sms/authenticate')).toHaveLength(1)
   })
 })

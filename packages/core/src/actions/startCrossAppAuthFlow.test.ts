@@ -58,6 +58,19 @@ describe('startCrossAppAuthFlow', () => {
     expect(await storage.get(crossAppTokenKey(testAppId, PROVIDER))).toBe(token)
   })
 
+  test("behavior: disableSignup authenticates with mode 'no-signup' (spec 01 §4, §6)", async () => {
+    const { api, client, fake } = setup()
+    const flow = startCrossAppAuthFlow(client, { appId: PROVIDER, disableSignup: true })
+    await vi.waitFor(() => expect(() => fake.popups[0]?.location.href).toThrow())
+    const init = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code: string }
+    fake.popups[0]?.navigate(
+      `http://app.test/login?privy_oauth_code=c1&privy_oauth_state=${init.state_code}&privy_oauth_provider=privy:${PROVIDER}`,
+    )
+    fake.tick()
+    await flow
+    expect(api.callsTo('POST /api/v1/oauth/authenticate')[0]?.body).toMatchObject({ mode: 'no-signup' })
+  })
+
   test("error: 'Request timeout' after 120 s, and the popup is closed", async () => {
     const { client, fake } = setup()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

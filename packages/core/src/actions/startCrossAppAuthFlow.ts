@@ -20,6 +20,8 @@ export type StartCrossAppAuthFlowParameters = {
   redirectTo?: string | undefined
   /** Captcha token, when this app uses a captcha (spec 01 §4). */
   captchaToken?: string | undefined
+  /** `true` signs in with mode `'no-signup'`: an unknown account gets `user_does_not_exist` (spec 01 §4, §6). */
+  disableSignup?: boolean | undefined
 }
 
 /** Return type of {@link startCrossAppAuthFlow}. */
@@ -35,7 +37,8 @@ export type StartCrossAppAuthFlowReturnType = { user: User; isNewUser: boolean }
  * @throws {CrossAppError} `'cross_app_init_failed'` (no popup could open), `'cross_app_timeout'`.
  * @throws {OAuthPopupError} `'oauth_popup_closed'`, `'oauth_origin_mismatch'`. @throws {OAuthUserDeniedError}
  *   the user denied at the provider. @throws {ApiError} `cross_app_connection_not_allowed` (403),
- *   `invalid_credentials`, `linked_to_another_user`, `cannot_link_more_of_type`.
+ *   `invalid_credentials`, `linked_to_another_user`, `cannot_link_more_of_type`, `user_does_not_exist`
+ *   (404, `disableSignup`).
  * @example
  * button.onclick = () => void startCrossAppAuthFlow(client, { appId: providerAppId, popup: openOAuthPopup() })
  */
@@ -63,6 +66,7 @@ export async function startCrossAppAuthFlow(
         action,
         redirectTo: parameters.redirectTo,
         captchaToken: parameters.captchaToken,
+        disableSignup: parameters.disableSignup,
       }),
       timeout,
     ])

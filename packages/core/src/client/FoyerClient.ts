@@ -89,6 +89,8 @@ export interface FoyerClientInternal {
   readonly session: SessionStore
   /** The per-browser client id and analytics id, read or generated once. */
   ids(): Promise<{ clientId: string; analyticsId: string }>
+  /** Whether the SDK's own analytics events are sent (`createFoyerClient({ analytics })`, default true). */
+  readonly analytics: boolean
   /** Merges `patch` into the state; notifies listeners only when a field changed identity. */
   setState(patch: Partial<FoyerState>): void
   /** The embedded wallet's runtime state (frame proxy, unlocked wallets, registered UI). */

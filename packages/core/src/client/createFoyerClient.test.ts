@@ -113,10 +113,11 @@ describe('createFoyerClient', () => {
     const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, fetch: api.fetch })
     await initialize(client)
     expect(client.getState().status).toBe('ready')
-    const [first] = api.calls
+    const [first] = api.callsTo('GET /api/v1/apps/:appId')
     await initialize(createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, fetch: api.fetch }))
     // Memory storage is per client: the second client made its own ids.
-    expect(api.calls[1]?.headers.get('privy-client-id')).not.toBe(first?.headers.get('privy-client-id'))
+    const second = api.callsTo('GET /api/v1/apps/:appId')[1]
+    expect(second?.headers.get('privy-client-id')).not.toBe(first?.headers.get('privy-client-id'))
   })
 
   test('behavior: fetch defaults to globalThis.fetch, looked up at call time', async () => {
@@ -124,7 +125,7 @@ describe('createFoyerClient', () => {
     const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage: createMemoryStorage() })
     vi.stubGlobal('fetch', api.fetch)
     await initialize(client)
-    expect(api.calls).toHaveLength(1)
+    expect(api.callsTo('GET /api/v1/apps/:appId')).toHaveLength(1)
   })
 
   test('behavior: a failing custom storage does not break requests', async () => {

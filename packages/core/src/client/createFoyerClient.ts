@@ -35,6 +35,11 @@ export type CreateFoyerClientParameters = {
   solanaClusters?: readonly SolanaCluster[] | undefined
   /** Embedded wallet options: `createOnLogin` per chain type, `noPromptOnSignature`, the frame's mount. */
   embeddedWallets?: EmbeddedWalletsConfig | undefined
+  /**
+   * `false` turns the SDK's analytics events off (`sdkEvents`: initialisation, login started and completed,
+   * wallet created …; spec 01 §7): nothing is sent to `/api/v1/analytics_events`. Default `true`.
+   */
+  analytics?: boolean | undefined
 }
 
 /** Return type of {@link createFoyerClient}. */
@@ -94,6 +99,7 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
     storage: getStorage,
     session: createSessionStore({ appId, storage: getStorage }),
     ids: getIds,
+    analytics: parameters.analytics !== false,
     setState(patch) {
       const changed = (Object.keys(patch) as (keyof FoyerState)[]).some(
         (key) => !Object.is(state[key], patch[key]),

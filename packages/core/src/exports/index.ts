@@ -47,6 +47,7 @@ export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPa
 export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/unlinkPhone'
 export { type UpdateEmailParameters, updateEmail } from '../actions/updateEmail'
 export { type UpdatePhoneParameters, updatePhone } from '../actions/updatePhone'
+export { type SdkEventName, sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'
 export {

@@ -1,5 +1,7 @@
 import type { AuthResponse, EndpointBody, EndpointName, OAuthTokens, User } from '@foyer/protocol'
+import { sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 import type { FoyerClient } from '../client/FoyerClient'
+import { BaseError } from '../errors/BaseError'
 import { NoAuthFlowError } from '../errors/NoAuthFlowError'
 import { type RequestParameters, request } from '../http/request'
 import { applyAuthResponse } from './applyAuthResponse'
@@ -59,15 +61,34 @@ export async function authenticate(
   parameters: AuthenticateParameters,
   flow: AuthFlow = beginAuthFlow(client),
 ): Promise<{ user: User; isNewUser: boolean; oauthTokens: OAuthTokens | undefined }> {
-  const response: AuthResponse = await request(client, parameters.endpoint, {
-    body: parameters.body,
-    retry: false,
-  } as RequestParameters<typeof parameters.endpoint>)
+  const method = analyticsMethodOf(parameters)
+  let response: AuthResponse
+  try {
+    response = await request(client, parameters.endpoint, {
+      body: parameters.body,
+      retry: false,
+    } as RequestParameters<typeof parameters.endpoint>)
+  } catch (error) {
+    const code = error instanceof BaseError ? error.code : 'unknown'
+    trackSdkEvent(client, sdkEvents.loginFailed, { method, code })
+    throw error
+  }
   if (client._internal.tasks.authFlowGeneration !== flow.generation) {
     await revokeOrphanSession(client, response)
     throw new NoAuthFlowError({ details: 'A logout cleared this sign-in while it was in flight.' })
   }
   const user = await applyAuthResponse(client, response)
   if (user && parameters.method) await recordRecentLoginMethod(client, parameters.method)
+  if (user) trackSdkEvent(client, sdkEvents.loginCompleted, { method, isNewUser: response.is_new_user })
   return { user: response.user, isNewUser: response.is_new_user, oauthTokens: response.oauth_tokens }
+}
+
+/**
+ * The method an analytics event names (see `sdkEvents`): the landing's login method when the sign-in has
+ * one, else the call's (`'guest'`, `'custom'` for a custom JWT, `'oauth'` …).
+ */
+function analyticsMethodOf(parameters: AuthenticateParameters): string {
+  if (parameters.method) return parameters.method
+  const feature = parameters.endpoint.split('/')[3] ?? 'unknown'
+  return feature === 'custom_jwt_account' ? 'custom' : feature
 }

@@ -172,6 +172,12 @@ export type FoyerConfig = {
    */
   legal?: FoyerLegalConfig
   /**
+   * `false` turns the SDK's analytics events off (spec 01 §7; core's `sdkEvents`: initialisation, login
+   * started, completed and failed with the method, embedded wallet created …, sent to
+   * `/api/v1/analytics_events`, never retried). Default `true`. Read when the provider creates its client.
+   */
+  analytics?: boolean
+  /**
    * Where the funding screens reach the providers' own APIs from the browser (spec 02 §7; issue 14): the
    * defaults are the real services; the demo and tests point them at the local stand-ins.
    */

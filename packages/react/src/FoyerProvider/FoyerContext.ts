@@ -7,6 +7,7 @@ import type { PromptSettler } from '../modal/prompts/PromptSettler'
 import type { Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
+import type { FoyerLoginOptions } from './FoyerLoginOptions'
 
 /** What `FoyerProvider` shares with its hooks and modal (internal). */
 export type FoyerContextValue = {
@@ -14,8 +15,11 @@ export type FoyerContextValue = {
   client: FoyerClient
   /** The host's `config` prop. */
   config: FoyerConfig | undefined
-  /** Opens the login modal, remembering the focused element to return focus to on close. */
-  openModal(): void
+  /**
+   * Opens the login modal, remembering the focused element to return focus to on close; `options` hold for
+   * this login (`disableSignup`).
+   */
+  openModal(options?: FoyerLoginOptions): void
   /**
    * Opens a wallet screen flow that answers through a settler (queued behind any open wallet prompt) and
    * resolves with its answer; rejects with a user rejection when the modal is dismissed.

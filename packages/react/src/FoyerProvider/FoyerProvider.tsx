@@ -13,6 +13,7 @@ import { createRouter, type Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
+import type { FoyerLoginOptions } from './FoyerLoginOptions'
 import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
 import { useTelegramPageLoad } from './useTelegramPageLoad'
 
@@ -61,6 +62,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
         chains: config?.chains,
         solanaClusters: config?.solanaClusters,
         embeddedWallets: config?.embeddedWallets,
+        analytics: config?.analytics,
       }),
   )
   const [open, setOpen] = useState(false)
@@ -133,10 +135,15 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
   })
   useSyncCustomAuth(client, config?.customAuth)
 
-  const openModal = useCallback(() => {
-    rememberFocus()
-    setOpen(true)
-  }, [rememberFocus])
+  const [loginOptions, setLoginOptions] = useState<FoyerLoginOptions>({})
+  const openModal = useCallback(
+    (options?: FoyerLoginOptions) => {
+      rememberFocus()
+      setLoginOptions(options ?? {})
+      setOpen(true)
+    },
+    [rememberFocus],
+  )
 
   const { messages, language, format } = useLocaleMessages(config?.intl)
   const value = useMemo<FoyerContextValue>(
@@ -153,6 +160,7 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
         router={router}
         onDismiss={walletUi.dismissed}
         returnFocusRef={returnFocusRef}
+        disableSignup={loginOptions.disableSignup === true}
       />
     </FoyerContext.Provider>
   )

@@ -33,7 +33,7 @@ describe('errorOutcome: verifyCode (spec 01 §8 "Passwordless code")', () => {
     expect(shown('verifyCode', { code: 'max_accounts_reached' })).toBe('userLimitReached')
     expect(shown('verifyCode', { code: 'too_many_requests' })).toBe('error')
     expect(shown('verifyCode', { code: 'linked_to_another_user' })).toBe('error')
-    expect(shown('verifyCode', { code: 'allowlist_rejected' })).toBe('error')
+    expect(shown('verifyCode', { code: 'allowlist_rejected' })).toBe('accessDenied')
     expect(shown('verifyCode', { code: 'disallowed_login_method' })).toBe('error')
     expect(shown('verifyCode', { code: 'signup_disabled' })).toBe('error')
     expect(shown('verifyCode', { code: 'disallowed_plus_email' })).toBe('landingPlusEmail')
@@ -132,7 +132,7 @@ describe('errorOutcome: wallet (spec 01 §8 "Wallet connection mapping")', () =>
     const api = (code: 'disallowed_login_method' | 'allowlist_rejected' | 'max_accounts_reached') =>
       new ApiError('x', { status: 403, code })
     expect(walletOutcome(api('disallowed_login_method'))).toEqual({ screen: 'error' })
-    expect(walletOutcome(api('allowlist_rejected'))).toEqual({ screen: 'error' })
+    expect(walletOutcome(api('allowlist_rejected'))).toEqual({ screen: 'accessDenied' })
     expect(walletOutcome(api('max_accounts_reached'))).toEqual({ screen: 'userLimitReached' })
     expect(shown('wallet', { code: 'user_does_not_exist' })).toBe('accountNotFound')
   })
@@ -225,7 +225,8 @@ describe('errorOutcome: oauth (spec 01 §8 "OAuth")', () => {
     expect(errorOutcome('oauth', { code: 'max_accounts_reached' })).toMatchObject({
       screen: 'userLimitReached',
     })
-    for (const code of ['allowlist_rejected', 'disallowed_login_method', 'signup_disabled', 'invalid_origin'])
+    expect(errorOutcome('oauth', { code: 'allowlist_rejected' })).toMatchObject({ screen: 'accessDenied' })
+    for (const code of ['disallowed_login_method', 'signup_disabled', 'invalid_origin'])
       expect(errorOutcome('oauth', { code }), code).toMatchObject({ kind: 'screen', screen: 'error' })
   })
 })
@@ -256,7 +257,7 @@ describe('errorOutcome: telegram (spec 01 §8 "Telegram")', () => {
     expect(shown('telegram', { code: 'telegram_rate_limited' })).toBe(
       'Request limit reached for Telegram. Please wait a moment and try again.',
     )
-    expect(shown('telegram', { code: 'allowlist_rejected' })).toBe('error')
+    expect(shown('telegram', { code: 'allowlist_rejected' })).toBe('accessDenied')
     expect(shown('telegram', { code: 'max_accounts_reached' })).toBe('userLimitReached')
     expect(shown('telegram', { code: 'user_does_not_exist' })).toBe('accountNotFound')
     expect(shown('telegram', { code: 'account_transfer_required' })).toBe('error')

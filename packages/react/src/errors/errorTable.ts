@@ -15,7 +15,7 @@
  *
  * ## Adding a flow (OAuth, Telegram, Farcaster, …)
  * 1. Add the flow to `ErrorFlowEntries` with the entries it can have, e.g.
- *    `oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline`.
+ *    `oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline`.
  * 2. Add its default (what a code without a line shows) to `flowDefaults`, e.g.
  *    `oauth: { text: 'oauth.unknownError', retry: true }`.
  * 3. For each code whose copy differs in that flow, add one line to the code's row, e.g. in
@@ -41,7 +41,12 @@ export type ErrorScreenEntry = {
 }
 
 /** The screens a failure can route to. `landingPlusEmail`: back to the landing with the plus-email hint. */
-export type ErrorRoute = 'error' | 'accountNotFound' | 'userLimitReached' | 'landingPlusEmail'
+export type ErrorRoute =
+  | 'error'
+  | 'accountNotFound'
+  | 'userLimitReached'
+  | 'accessDenied'
+  | 'landingPlusEmail'
 
 /** Go to a screen. `resetsCaptcha`: the error screen sits above the captcha screen, whose fresh run resets it. */
 export type Screen<Route extends ErrorRoute> = { screen: Route; resetsCaptcha?: true }
@@ -54,11 +59,13 @@ export type ErrorFlowEntries = {
   /** Sending a passwordless code from the landing or the captcha screen (spec 01 §4, §8). */
   sendCode: Screen<'error' | 'landingPlusEmail'>
   /** The awaiting-code screen (spec 01 §8 "Passwordless code"). */
-  verifyCode: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'landingPlusEmail'> | Inline
+  verifyCode:
+    | Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied' | 'landingPlusEmail'>
+    | Inline
   /** Passkey sign-in and linking (spec 01 §8 "Passkey"). */
   passkey: Inline
   /** Browser wallet sign-in, link and connect (spec 01 §8 "Wallet connection mapping"). */
-  wallet: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  wallet: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
   /** The headless link hooks: link or unlink an email or phone, update a phone (spec 01 §8 "Passwordless code"). */
   link: Inline
   /** Recovering an embedded wallet with its password (spec 02 §8). */
@@ -67,11 +74,11 @@ export type ErrorFlowEntries = {
    * OAuth sign-in and linking, on the OAuth status screen (spec 01 §8 "OAuth"). Texts may hold `{provider}`
    * (the provider's display name) and `{scope}` (the capitalised provider id, `oauthScopeName`).
    */
-  oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
   /** Telegram sign-in and linking, on the Telegram screen (spec 01 §8 "Telegram"). */
-  telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
   /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (spec 01 §8 "Farcaster"). */
-  farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached'> | Inline
+  farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
   /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
   farcasterSigner: Inline
   /** Moving an account on a link conflict (spec 01 §2 'Account transfer prompt'). */
@@ -142,7 +149,11 @@ export const errorTable = {
     farcaster: { text: 'farcaster.somethingWentWrong', retry: true },
   },
   invalid_data: { login: loginDefault, telegram: telegramTryAgain },
-  invalid_request: { login: loginDefault },
+  // 'Cannot unlink a passkey enrolled in MFA' (spec 01 §5) and other refused requests: the server's text.
+  invalid_request: {
+    login: loginDefault,
+    passkey: { text: { message: 'passkey.unknownError' }, retry: false },
+  },
   linked_to_another_user: linkedToAnotherUser,
   cannot_link_more_of_type: {
     login: loginDefault,
@@ -162,11 +173,12 @@ export const errorTable = {
       button: 'error.allowlistButton',
       allowlist: true,
     },
-    verifyCode: { screen: 'error' },
-    wallet: { screen: 'error' },
-    oauth: { screen: 'error' },
-    telegram: { screen: 'error' },
-    farcaster: { screen: 'error' },
+    // Spec 01 §2 "Allowlist rejection": its own access-denied screen, with the app's overrides.
+    verifyCode: { screen: 'accessDenied' },
+    wallet: { screen: 'accessDenied' },
+    oauth: { screen: 'accessDenied' },
+    telegram: { screen: 'accessDenied' },
+    farcaster: { screen: 'accessDenied' },
   },
   max_accounts_reached: {
     login: loginDefault,
@@ -239,6 +251,7 @@ export const errorTable = {
   cannot_unlink_sole_account: {
     login: loginDefault,
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
+    passkey: { text: { message: 'passkey.unknownError' }, retry: false },
   },
   missing_or_invalid_mfa: { login: loginDefault },
   terms_not_accepted: { login: loginDefault },

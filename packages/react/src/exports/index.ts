@@ -11,6 +11,7 @@ export type {
   FoyerOAuthConfig,
   FoyerTelegramConfig,
 } from '../FoyerProvider/FoyerConfig'
+export type { FoyerLoginOptions } from '../FoyerProvider/FoyerLoginOptions'
 export { FoyerProvider, type FoyerProviderProps } from '../FoyerProvider/FoyerProvider'
 export { type UseConnectWalletReturnType, useConnectWallet } from '../hooks/useConnectWallet'
 export { useCreateSolanaWallet } from '../hooks/useCreateSolanaWallet'

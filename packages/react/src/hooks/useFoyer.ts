@@ -1,7 +1,8 @@
 import { getAccessToken, loginAsGuest, logout } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
+import { type MouseEvent, useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import type { FoyerLoginOptions } from '../FoyerProvider/FoyerLoginOptions'
 import { useFoyerState } from './useFoyerState'
 
 /** What {@link useFoyer} returns. */
@@ -12,8 +13,12 @@ export type UseFoyerReturnType = {
   authenticated: boolean
   /** The signed-in user (`{ id, created_at, linked_accounts, … }`), or `null`. */
   user: User | null
-  /** Opens the login modal. Does nothing when already authenticated (spec 01 §6). */
-  login(): void
+  /**
+   * Opens the login modal. Does nothing when already authenticated (spec 01 §6). `{ disableSignup: true }`
+   * lets only existing users in: an unknown account sees 'Account not found' and nothing is created. Usable
+   * as a click handler (`onClick={login}`): an event counts as no options.
+   */
+  login(options?: FoyerLoginOptions | MouseEvent<Element>): void
   /** Signs out: revokes the session on the server, then wipes local state whatever the answer (spec 01 §4). */
   logout(): Promise<void>
   /**
@@ -46,9 +51,15 @@ export function useFoyer(): UseFoyerReturnType {
   const state = useFoyerState(client)
   const authenticated = state.user !== null
 
-  const login = useCallback(() => {
-    if (!authenticated) openModal()
-  }, [authenticated, openModal])
+  const login = useCallback(
+    (options?: FoyerLoginOptions | MouseEvent<Element>) => {
+      // A click handler passes its event: only a plain options object counts.
+      const disableSignup =
+        options !== undefined && 'disableSignup' in options && options.disableSignup === true
+      if (!authenticated) openModal({ disableSignup })
+    },
+    [authenticated, openModal],
+  )
   const logoutUser = useCallback(() => logout(client), [client])
   const getToken = useCallback(() => getAccessToken(client), [client])
   const guest = useCallback(async () => (await loginAsGuest(client)).user, [client])

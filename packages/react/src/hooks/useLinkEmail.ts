@@ -1,4 +1,4 @@
-import { linkEmail, sendEmailCode } from '@foyer/core'
+import { linkEmail, sendEmailCode, unlinkEmail } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
@@ -20,6 +20,11 @@ export type UseLinkEmailReturnType = {
    * session rotates). Rejects with the core error.
    */
   linkEmail(parameters: { email: string; code: string }): Promise<User>
+  /**
+   * Unlinks the linked `address` (`POST /api/v1/passwordless/unlink`); resolves with the updated user. Rejects
+   * with the core error: `cannot_unlink_sole_account` (the last account is never unlinked), `not_found`.
+   */
+  unlinkEmail(address: string): Promise<User>
   /** True while a call runs. */
   busy: boolean
   /** The last failure: its code and the spec 01 §8 text, or null. */
@@ -27,8 +32,8 @@ export type UseLinkEmailReturnType = {
 }
 
 /**
- * Links an email address to the signed-in user from the host's UI (spec 01 §5, §7), e.g. to upgrade a guest;
- * a thin hook over core `sendEmailCode` and `linkEmail`.
+ * Links, or unlinks, an email address of the signed-in user from the host's UI (spec 01 §5, §7), e.g. to
+ * upgrade a guest; a thin hook over core `sendEmailCode`, `linkEmail` and `unlinkEmail`.
  *
  * @throws Error 'useLinkEmail must be used within <FoyerProvider>.' outside a provider
  * @example
@@ -48,9 +53,13 @@ export function useLinkEmail(): UseLinkEmailReturnType {
       track(async () => (await linkEmail(client, parameters)).user),
     [client, track],
   )
+  const unlink = useCallback(
+    (address: string) => track(() => unlinkEmail(client, { address })),
+    [client, track],
+  )
   const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'email' }), [client, openFlow])
   return useMemo(
-    () => ({ openLinkEmail: open, sendCode, linkEmail: link, busy, error }),
-    [open, sendCode, link, busy, error],
+    () => ({ openLinkEmail: open, sendCode, linkEmail: link, unlinkEmail: unlink, busy, error }),
+    [open, sendCode, link, unlink, busy, error],
   )
 }

@@ -2,6 +2,7 @@ import { openOAuthPopup } from '@foyer/core/oauth'
 import type { OAuthProvider, User } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
+import { oauthBlockedInAppBrowser } from '../inAppBrowser/oauthBlockedInAppBrowser'
 import { useTrackedCalls } from './useTrackedCalls'
 
 /** What {@link useLinkOAuth} returns. */
@@ -43,7 +44,11 @@ export function useLinkOAuth(): UseLinkOAuthReturnType {
       if (!client.getState().user)
         return Promise.reject(new Error('User must be authenticated before linking an account.'))
       // Synchronously, in the host's click: the popup opens with the user's activation.
-      const popup = (config?.oauth?.mode ?? 'popup') === 'popup' ? openOAuthPopup() : null
+      // No popup where the provider refuses this in-app browser: the status screen says so instead.
+      const popup =
+        (config?.oauth?.mode ?? 'popup') === 'popup' && !oauthBlockedInAppBrowser(provider)
+          ? openOAuthPopup()
+          : null
       return openFlow<User>((settle) => ({
         id: 'oauthStatus',
         params: { provider, action: 'link', popup, settle },

@@ -1,4 +1,4 @@
-import { linkPasskey } from '@foyer/core'
+import { linkPasskey, unlinkPasskey } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { useCallback, useMemo, useState } from 'react'
 import { errorOutcome } from '../errors/errorOutcome'
@@ -18,7 +18,13 @@ export type UseLinkPasskeyReturnType = {
    * updated user; rejects with the core error (`PASSKEY_NOT_ALLOWED`, `cannot_link_more_of_type`, …).
    */
   linkPasskey(): Promise<User>
-  /** True while the prompt or the server call runs. */
+  /**
+   * Unlinks the passkey `credentialId` (base64url); resolves with the updated user. Rejects with the core
+   * error: `cannot_unlink_sole_account` (the last account), a passkey enrolled in MFA ('Cannot unlink a
+   * passkey enrolled in MFA', spec 01 §5), `not_found`.
+   */
+  unlinkPasskey(credentialId: string): Promise<User>
+  /** True while the prompt or a server call runs. */
   linking: boolean
   /** The last failure: its code and the spec 01 §8 text, or null. */
   error: { code: string; message: string } | null
@@ -38,19 +44,27 @@ export function useLinkPasskey(): UseLinkPasskeyReturnType {
   const [linking, setLinking] = useState(false)
   const [error, setError] = useState<UseLinkPasskeyReturnType['error']>(null)
 
-  const link = useCallback(async () => {
-    setLinking(true)
-    setError(null)
-    try {
-      return await linkPasskey(client)
-    } catch (caught) {
-      const info = toErrorInfo(caught)
-      setError({ code: info.code, message: errorOutcome('passkey', info).text(messages) })
-      throw caught
-    } finally {
-      setLinking(false)
-    }
-  }, [client, messages])
+  const tracked = useCallback(
+    async (call: () => Promise<User>) => {
+      setLinking(true)
+      setError(null)
+      try {
+        return await call()
+      } catch (caught) {
+        const info = toErrorInfo(caught)
+        setError({ code: info.code, message: errorOutcome('passkey', info).text(messages) })
+        throw caught
+      } finally {
+        setLinking(false)
+      }
+    },
+    [messages],
+  )
+  const link = useCallback(() => tracked(() => linkPasskey(client)), [client, tracked])
+  const unlink = useCallback(
+    (credentialId: string) => tracked(() => unlinkPasskey(client, { credentialId })),
+    [client, tracked],
+  )
 
   const open = useCallback(async () => {
     if (!client.getState().user) throw new Error('User must be authenticated before linking an account.')
@@ -62,7 +76,7 @@ export function useLinkPasskey(): UseLinkPasskeyReturnType {
     )
   }, [client, openFlow])
   return useMemo(
-    () => ({ openLinkPasskey: open, linkPasskey: link, linking, error }),
-    [open, link, linking, error],
+    () => ({ openLinkPasskey: open, linkPasskey: link, unlinkPasskey: unlink, linking, error }),
+    [open, link, unlink, linking, error],
   )
 }

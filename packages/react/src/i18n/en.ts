@@ -569,6 +569,17 @@ export const en = {
     rejected: 'Transaction was rejected by the user',
     genericError: 'Something went wrong. Please try again.',
   },
+  // In-app browsers (spec 01 §2 "In-app browser login not possible", §5; spec 02 §5; issue 12 §5).
+  inAppBrowser: {
+    title: 'Could not log in with {provider}',
+    detail:
+      "{provider} doesn't allow logging in from this app's built-in browser. Open this page in an external browser, such as Safari or Chrome, to continue.",
+    copyLink: 'Copy link',
+    copied: 'Copied',
+    tryAnotherMethod: 'Try another method',
+    connectDetail: 'Tap the button below to connect {wallet}.',
+    connect: 'Connect {wallet}',
+  },
 } as const
 
 /** The shape every locale follows: the same keys as {@link en}, any strings. */

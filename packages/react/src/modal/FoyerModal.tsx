@@ -34,6 +34,8 @@ export type FoyerModalProps = {
   onDismiss?: (() => void) | undefined
   /** The element focused before opening; focus returns to it on close (STYLE.md §11). */
   returnFocusRef: RefObject<HTMLElement | null>
+  /** This login was opened with `disableSignup` (screens read it through `signInMode`). */
+  disableSignup?: boolean | undefined
 }
 
 const hasScreen = (id: string) => Object.hasOwn(screens, id)
@@ -45,7 +47,14 @@ const hasScreen = (id: string) => Object.hasOwn(screens, id)
  * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (spec 01 §4), at once when a screen closes it
  * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
-export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusRef }: FoyerModalProps) {
+export function FoyerModal({
+  open,
+  onOpenChange,
+  router,
+  onDismiss,
+  returnFocusRef,
+  disableSignup = false,
+}: FoyerModalProps) {
   const { client, config, messages, language, format } = useFoyerContext('FoyerModal')
   const state = useFoyerState(client)
   const history = useSyncExternalStore(router.subscribe, router.getHistory, router.getHistory)
@@ -112,11 +121,12 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       format,
       appName: state.appConfig?.name || messages.modal.thisApp,
       theme,
+      disableSignup,
       close,
       hasScreen,
       typeahead,
     }),
-    [client, state, config, router, messages, format, theme, close, typeahead],
+    [client, state, config, router, messages, format, theme, close, typeahead, disableSignup],
   )
 
   const preventUnlessClosable = (event: Event) => {

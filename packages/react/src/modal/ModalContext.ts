@@ -22,6 +22,8 @@ export type ModalContextValue = {
   appName: string
   /** The resolved, sanitised theme (`resolveTheme`); the export frame gets its tokens. */
   theme: FoyerTheme
+  /** `true` when this login was opened with `login({ disableSignup: true })` (see `signInMode`). */
+  disableSignup?: boolean
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
   /**

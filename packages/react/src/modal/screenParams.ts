@@ -60,6 +60,7 @@ export type ScreenParamsMap = {
   error: ErrorInfo
   accountNotFound: undefined
   userLimitReached: undefined
+  accessDenied: undefined
   success: SuccessParams
   terms: TermsParams
   signRequest: SignRequestParams

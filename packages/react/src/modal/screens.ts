@@ -151,6 +151,13 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.accountNotFound.title,
     closable: true,
   },
+  accessDenied: {
+    component: lazy(() =>
+      import('../screens/AccessDenied/AccessDenied').then((m) => ({ default: m.AccessDenied })),
+    ),
+    title: (m) => m.error.allowlistTitle,
+    closable: true,
+  },
   userLimitReached: {
     component: lazy(() =>
       import('../screens/UserLimitReached/UserLimitReached').then((m) => ({ default: m.UserLimitReached })),

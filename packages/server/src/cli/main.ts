@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
+import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
 import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
@@ -15,12 +16,37 @@ Commands:
   app list [--json]                         list apps
   app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth)
   start                                     migrate, seed the demo app, and serve (PORT, HOST)
+  analytics counts [--app <id>] [--days <n>] [--json]
+                                            analytics events per app, UTC day and event name
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
 FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS, FOYER_WALLET_FRAME_DIR,
 FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
 (see packages/server/README.md).`
+
+const DAY_MS = 86_400_000
+
+/** The start (ms since the epoch) of the UTC day of `ms`. */
+function startOfUtcDay(ms: number): number {
+  return ms - (ms % DAY_MS)
+}
+
+/** `analytics counts` as text: a header, then one aligned line per app, day and event name. */
+function formatCounts(counts: Awaited<ReturnType<typeof countAnalyticsEvents>>): string {
+  if (counts.length === 0) return 'No analytics events\n'
+  const rows = [
+    ['APP', 'DAY', 'EVENT', 'COUNT'],
+    ...counts.map((row) => [row.appId ?? '-', row.day, row.eventName, String(row.count)]),
+  ]
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)))
+  return rows
+    .map((row) =>
+      row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  '),
+    )
+    .join('\n')
+    .concat('\n')
+}
 
 async function withDatabase<T>(
   config: ServerConfig,
@@ -129,6 +155,8 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       origin: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       settings: { type: 'string' },
+      app: { type: 'string' },
+      days: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -195,6 +223,20 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
     case 'start':
       await start(config)
       return 0
+    case 'analytics counts': {
+      const days = values.days === undefined ? undefined : Number(values.days)
+      if (days !== undefined && !(Number.isInteger(days) && days > 0)) {
+        process.stderr.write('--days must be a whole number of days above 0\n')
+        return 1
+      }
+      // `--days 1`: today (UTC) only; `--days 7`: today and the 6 days before.
+      const since = days === undefined ? undefined : new Date(startOfUtcDay(Date.now()) - (days - 1) * DAY_MS)
+      const counts = await withDatabase(config, (db) =>
+        countAnalyticsEvents(db, { appId: values.app, since }),
+      )
+      process.stdout.write(values.json ? `${JSON.stringify(counts, null, 2)}\n` : formatCounts(counts))
+      return 0
+    }
     default:
       process.stderr.write(`Unknown command: ${command}\n\n${usage}\n`)
       return 1

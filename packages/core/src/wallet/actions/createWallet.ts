@@ -1,7 +1,9 @@
 import type { ChainType, FrameWallet } from '@foyer/protocol'
 import { WALLET_CREATE_TIMEOUT_MS } from '@foyer/protocol'
+import { sdkEvents, trackSdkEvent } from '../../analytics/sdkEvents'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ApiError } from '../../errors/ApiError'
+import { BaseError } from '../../errors/BaseError'
 import { fetchUser } from '../../session/fetchUser'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
@@ -54,9 +56,21 @@ export function createWallet(
   const { creations } = client._internal.wallet
   const inFlight = creations.get(chainType) as Promise<CreateWalletReturnType> | undefined
   if (inFlight) return inFlight
-  const promise = withTimeout(run(client, chainType, parameters), parameters.timeoutMs).finally(() => {
-    if (creations.get(chainType) === promise) creations.delete(chainType)
-  })
+  const promise = withTimeout(run(client, chainType, parameters), parameters.timeoutMs)
+    .then(
+      (wallet) => {
+        trackSdkEvent(client, sdkEvents.walletCreated, { chainType, walletIndex: wallet.walletIndex })
+        return wallet
+      },
+      (error: unknown) => {
+        const code = error instanceof BaseError ? error.code : 'unknown'
+        trackSdkEvent(client, sdkEvents.walletCreationFailed, { chainType, code })
+        throw error
+      },
+    )
+    .finally(() => {
+      if (creations.get(chainType) === promise) creations.delete(chainType)
+    })
   creations.set(chainType, promise)
   return promise
 }

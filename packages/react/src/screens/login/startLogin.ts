@@ -1,8 +1,9 @@
-import { sendEmailCode, sendSmsCode } from '@foyer/core'
+import { sdkEvents, sendEmailCode, sendSmsCode, trackSdkEvent } from '@foyer/core'
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { captchaRequired } from '../../captcha/captchaRequired'
 import { toErrorInfo } from '../../errors/toErrorInfo'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
+import { oauthBlockedInAppBrowser } from '../../inAppBrowser/oauthBlockedInAppBrowser'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
 import type { ScreenParamsMap } from '../../modal/screenParams'
@@ -23,6 +24,7 @@ export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 's
  * await startLogin(modal, { kind: 'email', email, landing: { email } })
  */
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
+  trackSdkEvent(modal.client, sdkEvents.loginStarted, { method: loginStartMethod(start) })
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
     const landing = start.kind === 'email' || start.kind === 'sms' ? start.landing : undefined
@@ -61,7 +63,11 @@ export async function continueLogin(
   const history = router.getHistory()
   const viaCaptcha = history.at(-1)?.id === 'captcha'
   if (start.kind === 'oauth') {
-    const popup = (modal.config?.oauth?.mode ?? 'popup') === 'popup' ? openOAuthPopup() : null
+    // No popup where the provider refuses this in-app browser: the status screen says so instead.
+    const popup =
+      (modal.config?.oauth?.mode ?? 'popup') === 'popup' && !oauthBlockedInAppBrowser(start.provider)
+        ? openOAuthPopup()
+        : null
     const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
     if (viaCaptcha) router.replace('oauthStatus', params)
     else router.push('oauthStatus', params)
@@ -122,4 +128,11 @@ export async function continueLogin(
         ? { email: start.email, sentAt: Date.now() }
         : { phoneNumber: start.phoneNumber, sentAt: Date.now() },
   })
+}
+
+/** The method a login start names in analytics (core's `sdkEvents`): `'email'`, `'google'`, `'privy:<appId>'` … */
+function loginStartMethod(start: LoginStart): string {
+  if (start.kind === 'oauth') return start.provider
+  if (start.kind === 'crossApp') return `privy:${start.appId}`
+  return start.kind
 }

@@ -1,3 +1,4 @@
+import { sdkEvents, trackSdkEvent } from '@foyer/core'
 import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   type ConnectedExternalWallet,
@@ -13,18 +14,21 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
+import { currentUserAgent, detectInAppBrowser } from '../../../inAppBrowser/detectInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 
-type Status = 'connecting' | 'signing' | 'success' | 'error'
+type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
 
 /**
- * Awaiting-connection screen (spec 01 §2, §8): connects the chosen wallet on mount and, to sign in or link,
+ * Awaiting-connection screen (spec 01 §2, §8): connects the chosen wallet on mount (in an in-app browser,
+ * from a click on 'Connect {wallet}' instead: a web view needs a trusted click, spec 01 §5) and, to sign in or link,
  * moves to the 'Sign to verify' step while the wallet shows the SIWE/SIWS message. On success: 'Success!',
  * then the modal closes (link and connect answer their flow first). On failure: the spec 01 §8 wallet
  * message (`role="alert"`) with 'Retry', at most `WALLET_CONNECTION_MAX_RETRIES` (2) times; the next failure
@@ -33,10 +37,15 @@ type Status = 'connecting' | 'signing' | 'success' | 'error'
  * screens; allow-list and disallowed login method replace this screen with the error screen.
  */
 export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
-  const { client, router, messages } = useModal()
+  const modal = useModal()
+  const { client, router, messages } = modal
+  const authMode = signInMode(modal)
   const m = messages.externalWallets
   const { wallet, flow } = params
-  const [status, setStatus] = useState<Status>('connecting')
+  // In an in-app browser the wallet connects only from a click on this screen (spec 01 §5, spec 02 §5).
+  const [status, setStatus] = useState<Status>(() =>
+    detectInAppBrowser(currentUserAgent()) === null ? 'connecting' : 'awaitingClick',
+  )
   const [error, setError] = useState({ message: '', retry: true })
   const isMounted = useIsMounted()
   const attempts = useRef(0)
@@ -49,7 +58,8 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     }
     try {
       if (flow.mode === 'login') {
-        await loginWithExternalWallet(client, { wallet, onSigning })
+        if (attempts.current === 1) trackSdkEvent(client, sdkEvents.loginStarted, { method: 'wallet' })
+        await loginWithExternalWallet(client, { wallet, onSigning, mode: authMode })
       } else if (flow.mode === 'link') {
         const { user } = await linkWallet(client, { wallet, onSigning })
         flow.settle.resolve(user)
@@ -87,9 +97,10 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       setError({ message: outcome.text(messages), retry: outcome.retry })
       setStatus('error')
     }
-  }, [client, flow, wallet, isMounted, messages, router])
+  }, [client, authMode, flow, wallet, isMounted, messages, router])
 
-  useStartOnce(start)
+  const [clickFirst] = useState(() => status === 'awaitingClick')
+  useStartOnce(useCallback(async () => (clickFirst ? undefined : start()), [clickFirst, start]))
   useCloseAfterSuccess(status === 'success')
 
   const header = (title: string) => (
@@ -118,6 +129,19 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
         ) : (
           <Button onClick={() => router.back()}>{messages.modal.back}</Button>
         )}
+      </div>
+    )
+  if (status === 'awaitingClick')
+    return (
+      <div className="foyer-screen">
+        {header(formatMessage(m.connectingTitle, { wallet: wallet.name }))}
+        <p className="foyer-text">
+          {formatMessage(messages.inAppBrowser.connectDetail, { wallet: wallet.name })}
+        </p>
+        {/* The connection starts inside the click's handler, where the web view grants the user activation. */}
+        <Button onClick={() => void start()}>
+          {formatMessage(messages.inAppBrowser.connect, { wallet: wallet.name })}
+        </Button>
       </div>
     )
   const signing = status === 'signing'

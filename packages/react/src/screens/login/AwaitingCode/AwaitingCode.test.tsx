@@ -34,6 +34,7 @@ describe('AwaitingCode', () => {
     expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
       email: 'ada@example.com',
       code: TEST_CODE,
+      mode: 'login-or-sign-up',
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
     expect(screen.getByTestId('host-status').textContent).toBe('signed in as did:foyer:user-1')

@@ -11,7 +11,7 @@ import {
   updatePhone,
 } from '@foyer/core'
 import { toAccountTransfer } from '@foyer/core/account-transfer'
-import type { User } from '@foyer/protocol'
+import type { AuthMode, User } from '@foyer/protocol'
 import { CODE_ERROR_RESET_MS, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_SECONDS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
 import { captchaRequired } from '../../../captcha/captchaRequired'
@@ -23,6 +23,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -48,6 +49,7 @@ async function verifyCode(
   client: FoyerClient,
   params: AwaitingCodeParams,
   code: string,
+  mode: AuthMode,
 ): Promise<User | undefined> {
   const { flow } = params
   if (params.phoneNumber !== undefined) {
@@ -55,13 +57,13 @@ async function verifyCode(
     if (flow?.kind === 'update')
       return updatePhone(client, { oldPhoneNumber: flow.oldPhoneNumber, newPhoneNumber: phoneNumber, code })
     if (flow?.kind === 'link') return (await linkPhone(client, { phoneNumber, code })).user
-    await loginWithSmsCode(client, { phoneNumber, code })
+    await loginWithSmsCode(client, { phoneNumber, code, mode })
     return undefined
   }
   if (flow?.kind === 'updateEmail')
     return updateEmail(client, { oldAddress: flow.oldAddress, newAddress: params.email, code })
   if (flow?.kind === 'link') return (await linkEmail(client, { email: params.email, code })).user
-  await loginWithEmailCode(client, { email: params.email, code })
+  await loginWithEmailCode(client, { email: params.email, code, mode })
   return undefined
 }
 
@@ -80,7 +82,8 @@ async function verifyCode(
  * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
-  const { client, router, messages, state, typeahead } = useModal()
+  const modal = useModal()
+  const { client, router, messages, state, typeahead } = modal
   const m = messages.awaitingCode
   const needsCaptcha = captchaRequired(state)
   const captcha = useCaptcha()
@@ -125,7 +128,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     setVerifying(true)
     setError(undefined)
     try {
-      const user = await verifyCode(client, params, code)
+      const user = await verifyCode(client, params, code, signInMode(modal))
       if (flow && user) flow.settle.resolve(user)
       if (isMounted())
         router.replace('success', flow ? { detail: flow.kind === 'link' ? 'linked' : 'updated' } : undefined)

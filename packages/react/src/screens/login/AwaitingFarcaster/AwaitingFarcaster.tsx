@@ -9,6 +9,7 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { FarcasterIcon } from '../../../ui/FarcasterIcon'
@@ -47,7 +48,9 @@ function isMobileBrowser(): boolean {
  * which is single use). Leaving the screen stops the polling.
  */
 export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) {
-  const { client, router, messages } = useModal()
+  const modal = useModal()
+  const { client, router, messages } = modal
+  const authMode = signInMode(modal)
   const m = messages.farcaster
   const [status, setStatus] = useState<Status>({ kind: 'starting' })
   const isMounted = useIsMounted()
@@ -90,7 +93,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
         if (isMounted()) router.replace('success', { detail: 'linked' })
         return
       }
-      await loginWithFarcaster(client, signed)
+      await loginWithFarcaster(client, { ...signed, mode: authMode })
       if (isMounted()) setStatus({ kind: 'success' })
     } catch (caught) {
       if (controller.signal.aborted || !isMounted()) return
@@ -107,7 +110,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
       else if (outcome.screen === 'error') router.push('error', info)
       else router.replace(outcome.screen)
     }
-  }, [client, isMounted, messages, params, router])
+  }, [client, authMode, isMounted, messages, params, router])
 
   useStartOnce(run)
   useCloseAfterSuccess(status.kind === 'success')

@@ -11,6 +11,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
@@ -27,7 +28,9 @@ type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; mes
  * spec 02 §8 cross-app) with 'Retry' where allowed, which opens a new popup in its click.
  */
 export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
-  const { client, router, messages } = useModal()
+  const modal = useModal()
+  const { client, router, messages } = modal
+  const authMode = signInMode(modal)
   const m = messages.crossApp
   const details = useCrossAppDetails(params.appId)
   const name = details?.name ?? params.appId
@@ -46,6 +49,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
           action: params.action,
           popup,
           captchaToken,
+          disableSignup: authMode === 'no-signup',
         })
         if (params.action === 'link') {
           params.settle?.resolve(user)
@@ -67,7 +71,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
         else router.replace(outcome.screen)
       }
     },
-    [client, isMounted, messages, name, params, router],
+    [client, authMode, isMounted, messages, name, params, router],
   )
 
   useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))

@@ -15,14 +15,17 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
+import { oauthBlockedInAppBrowser } from '../../../inAppBrowser/oauthBlockedInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { InAppBrowserNotice } from '../InAppBrowser/InAppBrowserNotice'
 import { oauthProviderName } from '../oauthProviderName'
 import { oauthScopeName } from '../oauthScopeName'
 
@@ -46,7 +49,9 @@ type Status =
  * new popup in its click; with a captcha token (single use) it goes back through the captcha screen.
  */
 export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
-  const { client, router, messages, config } = useModal()
+  const modal = useModal()
+  const { client, router, messages, config } = modal
+  const authMode = signInMode(modal, 'oauth')
   const m = messages.oauth
   const name = oauthProviderName(params.provider, messages)
   const [status, setStatus] = useState<Status>({
@@ -67,7 +72,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         provider: params.provider,
         captchaToken,
         redirectTo: config?.oauth?.redirectTo,
-        disableSignup: config?.oauth?.disableSignup,
+        disableSignup: authMode === 'no-signup',
         action: params.action,
         // Foyer's own UI drives the flow (WIRE.md §1 `privy-ui: t`); closing the modal aborts it.
         ui: true,
@@ -125,10 +130,17 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         else router.replace(outcome.screen)
       }
     },
-    [client, config, isMounted, messages, name, nextSignal, params, router],
+    [client, config, authMode, isMounted, messages, name, nextSignal, params, router],
   )
 
-  useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))
+  // An in-app browser the provider refuses: nothing starts; the notice asks for an external browser.
+  const [blocked] = useState(() => oauthBlockedInAppBrowser(params.provider))
+  useStartOnce(
+    useCallback(async () => {
+      if (!blocked) return run(params.popup)
+      params.popup?.close()
+    }, [blocked, run, params.popup]),
+  )
   useCloseAfterSuccess(status.kind === 'success')
 
   const retry = () => {
@@ -143,6 +155,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
   const title = formatMessage(params.action === 'link' ? m.linkingTitle : m.verifyingTitle, {
     provider: name,
   })
+  if (blocked) return <InAppBrowserNotice provider={name} />
   if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
   if (status.kind === 'error')

@@ -117,6 +117,7 @@ describe('PhoneForm (landing)', () => {
     expect(calls.find((call) => call.path === '/api/v1/passwordless_sms/authenticate')?.body).toEqual({
       phoneNumber: '+14155550100',
       code: TEST_CODE,
+      mode: 'login-or-sign-up',
     })
   })
 

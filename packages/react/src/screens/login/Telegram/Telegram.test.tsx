@@ -180,14 +180,14 @@ describe('Telegram screen', () => {
       expect(screen.queryByRole('button', { name: 'Retry' }) !== null).toBe(retry)
     })
 
-  test('error: max_accounts_reached → the user limit screen; allowlist_rejected → the error screen', async () => {
+  test('error: max_accounts_reached → the user limit screen; allowlist_rejected → the access-denied screen', async () => {
     const { user } = await openTelegram({ routes: routes(failWith(403, 'max_accounts_reached')) })
     await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
     expect(await screen.findByRole('heading', { name: 'Unable to sign in' })).toBeTruthy()
     cleanup()
     const again = await openTelegram({ routes: routes(failWith(403, 'allowlist_rejected')) })
     await again.user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
-    expect(await screen.findByText("You don't have access to this app")).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: "You don't have access to this app" })).toBeTruthy()
   })
 
   test('behavior: Retry renders the widget again and a second try can succeed', async () => {

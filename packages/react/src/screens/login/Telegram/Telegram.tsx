@@ -15,6 +15,7 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
@@ -39,7 +40,9 @@ type Status =
  * their codes. A retry after a captcha goes back through the captcha screen (its token is single use).
  */
 export function Telegram({ params }: ScreenProps<'telegram'>) {
-  const { client, router, messages, config, state } = useModal()
+  const modal = useModal()
+  const { client, router, messages, config, state } = modal
+  const authMode = signInMode(modal, 'telegram')
   const m = messages.telegram
   const botName = state.appConfig?.telegram_auth_config.bot_name ?? null
   const [inHand] = useState<TelegramProof | null>(() => {
@@ -68,7 +71,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
         await loginWithTelegram(client, {
           ...proof,
           captchaToken,
-          disableSignup: config?.telegram?.disableSignup,
+          disableSignup: authMode === 'no-signup',
         })
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
@@ -89,7 +92,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
         else router.replace(outcome.screen)
       }
     },
-    [client, config, isMounted, messages, params, router],
+    [client, authMode, isMounted, messages, params, router],
   )
 
   useStartOnce(useCallback(async () => (inHand ? finish(inHand) : undefined), [finish, inHand]))

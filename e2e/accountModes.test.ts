@@ -1,0 +1,88 @@
+import { createAppRecord } from '@foyer/server'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
+import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import { type Stack, startStack } from './support/startStack'
+
+// Issue 12 §4 (spec 01 §2, §6, §8): 'Account not found' in no-signup mode, and the allow-list's own
+// access-denied screen with the app's texts. One stack and one browser for the file.
+
+let stack: Stack
+let browser: Browser
+
+beforeAll(async () => {
+  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+/** Opens the demo at `query`, opens the modal and signs in with `email`'s mailed code; returns the dialog. */
+async function submitCode(page: Page, query: string, email: string) {
+  await openDemo(page, `${stack.demoUrl}?${query}`)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByPlaceholder('your@email.com').fill(email)
+  const since = Date.now()
+  await dialog.getByRole('button', { name: 'Submit' }).first().click()
+  const message = await waitForMessage(stack.apiUrl, { to: email, since })
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(message.code ?? '')
+  return dialog
+}
+
+async function withPage(run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    await run(page)
+  } finally {
+    await context.close()
+  }
+}
+
+describe('account modes (issue 12 §4)', () => {
+  test("error: login({ disableSignup: true }) with an unknown email shows 'Account not found'; nobody is signed in", async () => {
+    await withPage(async (page) => {
+      const dialog = await submitCode(page, 'signup=off', freshEmail('nosignup'))
+      await dialog.getByRole('heading', { name: 'Account not found' }).waitFor()
+      expect(
+        await dialog
+          .getByText(/^Please try logging in again or go to .+ to create an account\.$/)
+          .isVisible(),
+      ).toBe(true)
+      await waitForTestId(page, 'authenticated', 'false')
+      await dialog.getByRole('button', { name: 'Try again' }).click()
+      await dialog.getByPlaceholder('your@email.com').waitFor()
+    })
+  })
+
+  test("error: an email off the allow-list sees the app's access-denied screen, its button a link", async () => {
+    const app = await createAppRecord(stack.db, {
+      name: 'Invite Only',
+      allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+      settings: {
+        access_control: { allowlist_enabled: true, allowlist: ['invited@example.com'], max_users: null },
+        allowlist_config: {
+          error_title: 'Invite only',
+          error_detail: 'Ask the team for an invitation.',
+          cta_text: 'Join the waitlist',
+          cta_link: 'https://example.com/waitlist',
+        },
+      },
+      masterKey: stack.masterKey,
+    })
+    await withPage(async (page) => {
+      const dialog = await submitCode(page, `appId=${app.id}`, freshEmail('uninvited'))
+      await dialog.getByRole('heading', { name: 'Invite only' }).waitFor()
+      expect(await dialog.getByText('Ask the team for an invitation.').isVisible()).toBe(true)
+      const link = dialog.getByRole('link', { name: 'Join the waitlist' })
+      expect(await link.getAttribute('href')).toBe('https://example.com/waitlist')
+      await waitForTestId(page, 'authenticated', 'false')
+    })
+  })
+})

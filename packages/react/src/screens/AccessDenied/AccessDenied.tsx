@@ -1,0 +1,34 @@
+import { errorScreenCopy } from '../../errors/errorScreenCopy'
+import { useModal } from '../../modal/ModalContext'
+import { ScreenTitle } from '../../modal/ScreenTitle'
+import { Button } from '../../ui/Button'
+import { Notice } from '../../ui/Notice'
+
+/**
+ * Access-denied screen (spec 01 §2 "Allowlist rejection", §8 `allowlist_rejected`): 'You don't have access to
+ * this app' / 'Have you been invited?' / 'Try another account', each replaced by the app's `allowlist_config`
+ * (`error_title`, `error_detail`, `cta_text`) when set. With a safe `cta_link` the button is a link to it (a
+ * new tab); otherwise it starts over at the landing, to sign in with another account.
+ */
+export function AccessDenied() {
+  const { router, messages, state } = useModal()
+  const copy = errorScreenCopy({ code: 'allowlist_rejected' }, messages, state.appConfig)
+  return (
+    <Notice title={<ScreenTitle>{copy.title}</ScreenTitle>} detail={copy.detail}>
+      {copy.href ? (
+        <a
+          className="foyer-button foyer-button-block"
+          href={copy.href}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {copy.button}
+        </a>
+      ) : (
+        <Button block onClick={() => router.reset()}>
+          {copy.button}
+        </Button>
+      )}
+    </Notice>
+  )
+}
