@@ -29,6 +29,7 @@ describe('ScreenLoading', () => {
         expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
           email: 'ada@example.com',
           code: TEST_CODE,
+          mode: 'login-or-sign-up',
         }),
       { timeout: 4000 },
     )

@@ -429,6 +429,7 @@ export function toAppConfig(app: AppRecord): AppConfig {
     oauth: _oauth,
     telegram_bot_token: _telegramBotToken,
     farcaster_developer_account: _farcasterDeveloperAccount,
+    funding_providers: _fundingProviders,
     cross_app: _crossApp,
     ...publicSettings
   } = { ...defaultAppSettings, ...app.settings }

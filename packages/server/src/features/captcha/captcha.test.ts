@@ -422,6 +422,7 @@ describe('app config', () => {
     const config = toAppConfig(app as AppRecord) as Record<string, unknown>
     expect(config).not.toHaveProperty('captcha_secret_key')
     expect(config).not.toHaveProperty('access_control')
+    expect(config).not.toHaveProperty('funding_providers')
     expect(appConfigSchema.strict().safeParse(config).success).toBe(true)
   })
 
