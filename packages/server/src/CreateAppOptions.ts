@@ -2,6 +2,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyServerOptions } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { CaptchaOptions } from './features/captcha/captchaSettings'
+import type { CoinbaseOnRampOptions } from './features/coinbaseOnRamp/onRampApi'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterOptions } from './features/farcaster/settings'
 import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
@@ -138,4 +139,11 @@ export type CreateAppOptions = {
    * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
    */
   farcaster?: FarcasterOptions
+  /**
+   * Coinbase Onramp, the exchange funding of spec 02 §7 (issue 14 §4): `apiUrl`, the base URL of Coinbase's
+   * Onramp API (session tokens, transaction status; default https://api.developer.coinbase.com/onramp;
+   * `startCoinbaseOnrampStandIn().apiUrl` from `@foyer/server/testing` locally), and `timeoutMs` per call
+   * (default 10000). The CDP project and Secret API key are per app, in `settings.coinbase_on_ramp`.
+   */
+  coinbaseOnRamp?: CoinbaseOnRampOptions
 }

@@ -8,6 +8,7 @@ import {
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/captchaSettings'
+import { resolveCoinbaseOnRampOptions } from './features/coinbaseOnRamp/onRampApi'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { resolveFarcasterOptions } from './features/farcaster/settings'
 import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
@@ -120,6 +121,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     oauth: resolveOAuthOptions(options.oauth),
     farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     farcaster: resolveFarcasterOptions(options.farcaster),
+    coinbaseOnRamp: resolveCoinbaseOnRampOptions(options.coinbaseOnRamp),
     log,
   }
 }

@@ -3,6 +3,12 @@ import { analyticsEventRequestSchema } from '../schemas/analytics'
 import { appConfigSchema } from '../schemas/appConfig'
 import { appPathParamsSchema, jwksResponseSchema } from '../schemas/apps'
 import { authResponseSchema } from '../schemas/auth'
+import {
+  coinbaseOnRampInitRequestSchema,
+  coinbaseOnRampInitResponseSchema,
+  coinbaseOnRampStatusQuerySchema,
+  coinbaseOnRampStatusResponseSchema,
+} from '../schemas/coinbaseOnRamp'
 import { successResponseSchema } from '../schemas/common'
 import {
   crossAppAuthorizationCodeRequestSchema,
@@ -105,12 +111,13 @@ import {
 
 /**
  * One call of the API: its HTTP method and path (`:name` marks a path parameter), and the schemas of its
- * path parameters, JSON body and 200 answer. A call without `body` takes none.
+ * path parameters, query string, JSON body and 200 answer. A call without `body` takes none.
  */
 export type Endpoint = {
   method: 'GET' | 'POST'
   path: string
   params?: z.ZodType
+  query?: z.ZodType
   body?: z.ZodType
   response: z.ZodType
 }
@@ -334,6 +341,18 @@ export const endpoints = {
   ),
   'POST /oauth/verify': post('/oauth/verify', crossAppVerifyRequestSchema, crossAppVerifyResponseSchema),
 
+  'POST /api/v1/funding/coinbase_on_ramp/init': post(
+    '/api/v1/funding/coinbase_on_ramp/init',
+    coinbaseOnRampInitRequestSchema,
+    coinbaseOnRampInitResponseSchema,
+  ),
+  'GET /api/v1/funding/coinbase_on_ramp/status': {
+    method: 'GET',
+    path: '/api/v1/funding/coinbase_on_ramp/status',
+    query: coinbaseOnRampStatusQuerySchema,
+    response: coinbaseOnRampStatusResponseSchema,
+  },
+
   'GET /api/v1/embedded_wallets': {
     method: 'GET',
     path: '/api/v1/embedded_wallets',
@@ -439,12 +458,18 @@ export type EndpointParams<Name extends EndpointName> = Endpoints[Name] extends 
 }
   ? z.input<Params>
   : undefined
+/** A call's query string fields, or `undefined` when it takes none. */
+export type EndpointQuery<Name extends EndpointName> = Endpoints[Name] extends {
+  query: infer Query extends z.ZodType
+}
+  ? z.input<Query>
+  : undefined
 /** A call's 200 answer, as the server sends it. */
 export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Name]['response']>
 
 /**
- * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
- * 200 `response`, so the route is validated and typed by the table. Params and body refuse control
+ * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `querystring`,
+ * `body` and the 200 `response`, so the route is validated and typed by the table. Params, query and body refuse control
  * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
@@ -453,11 +478,15 @@ export function routeSchema<E extends Endpoint>(
   endpoint: E,
 ): {
   params: E extends { params: infer P } ? P : undefined
+  querystring: E extends { query: infer Q } ? Q : undefined
   body: E extends { body: infer B } ? B : undefined
   response: { 200: E['response'] }
 } {
   return {
     ...('params' in endpoint && endpoint.params ? { params: refuseControlCharacters(endpoint.params) } : {}),
+    ...('query' in endpoint && endpoint.query
+      ? { querystring: refuseControlCharacters(endpoint.query) }
+      : {}),
     ...('body' in endpoint && endpoint.body ? { body: refuseControlCharacters(endpoint.body) } : {}),
     response: { 200: endpoint.response },
   } as never

@@ -95,6 +95,7 @@ export {
   type EndpointBody,
   type EndpointName,
   type EndpointParams,
+  type EndpointQuery,
   type EndpointResponse,
   type Endpoints,
   endpoints,
@@ -115,7 +116,9 @@ export {
   allowlistConfigSchema,
   appConfigSchema,
   appSettingsSchema,
+  type CoinbaseOnRampSettings,
   type CreateOnLogin,
+  coinbaseOnRampSettingsSchema,
   createOnLoginSchema,
   defaultAppSettings,
   embeddedWalletConfigSchema,
@@ -139,6 +142,18 @@ export {
   type SessionUpdateAction,
   sessionUpdateActionSchema,
 } from '../schemas/auth'
+export {
+  type CoinbaseBlockchain,
+  type CoinbaseOnRampInitRequest,
+  type CoinbaseOnRampInitResponse,
+  type CoinbaseOnRampStatusQuery,
+  type CoinbaseOnRampStatusResponse,
+  coinbaseBlockchains,
+  coinbaseOnRampInitRequestSchema,
+  coinbaseOnRampInitResponseSchema,
+  coinbaseOnRampStatusQuerySchema,
+  coinbaseOnRampStatusResponseSchema,
+} from '../schemas/coinbaseOnRamp'
 export {
   type AuthMode,
   appIdSchema,
