@@ -46,19 +46,19 @@ afterAll(async () => {
 
 const evmBody = { addresses: [{ address: EVM_ADDRESS, blockchains: ['base', 'ethereum'] }], assets: ['ETH'] }
 
-const init = (token: string | undefined, body: unknown = evmBody, appId?: string) =>
+const init = (token: string | null | undefined, body: unknown = evmBody, appId?: string) =>
   t.request({
     method: 'POST',
     url: '/api/v1/funding/coinbase_on_ramp/init',
-    bearer: token,
+    bearer: token ?? undefined,
     json: body,
     ...(appId ? { appId } : {}),
   })
-const status = (token: string | undefined, partnerUserId: string) =>
+const status = (token: string | null | undefined, partnerUserId: string) =>
   t.request({
     method: 'GET',
     url: `/api/v1/funding/coinbase_on_ramp/status?partnerUserId=${encodeURIComponent(partnerUserId)}`,
-    bearer: token,
+    bearer: token ?? undefined,
   })
 
 /** Opens the stand-in's pay page as the popup does and answers it ('buy' or 'decline'). */
