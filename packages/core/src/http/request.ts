@@ -2,6 +2,7 @@ import {
   type EndpointBody,
   type EndpointName,
   type EndpointParams,
+  type EndpointQuery,
   type EndpointResponse,
   endpointPath,
   headers,
@@ -47,6 +48,8 @@ export type SendParameters = RequestOptions & {
   body?: unknown
   /** Values of the path's `:name` parameters. */
   params?: Record<string, string>
+  /** Query string fields, URL-encoded after the path. */
+  query?: Record<string, string>
 }
 
 /**
@@ -55,7 +58,8 @@ export type SendParameters = RequestOptions & {
  */
 export type RequestParameters<Name extends EndpointName> = RequestOptions &
   (EndpointBody<Name> extends undefined ? { body?: undefined } : { body: EndpointBody<Name> }) &
-  (EndpointParams<Name> extends undefined ? { params?: undefined } : { params: EndpointParams<Name> })
+  (EndpointParams<Name> extends undefined ? { params?: undefined } : { params: EndpointParams<Name> }) &
+  (EndpointQuery<Name> extends undefined ? { query?: undefined } : { query: EndpointQuery<Name> })
 
 /**
  * Calls the Foyer API's `name` (a key of the protocol's endpoint table, `'POST /api/v1/passwordless/init'`)
@@ -71,7 +75,9 @@ export const request = send as <Name extends EndpointName>(
   name: Name,
   ...[parameters]: EndpointBody<Name> extends undefined
     ? EndpointParams<Name> extends undefined
-      ? [parameters?: RequestParameters<Name>]
+      ? EndpointQuery<Name> extends undefined
+        ? [parameters?: RequestParameters<Name>]
+        : [parameters: RequestParameters<Name>]
       : [parameters: RequestParameters<Name>]
     : [parameters: RequestParameters<Name>]
 ) => Promise<EndpointResponse<Name>>
@@ -104,7 +110,8 @@ export async function send<T>(
       ? parameters.accessToken
       : internal.session.load().then((tokens) => tokens.accessToken),
   ])
-  const url = `${parameters.apiUrl ?? internal.route().apiUrl}${path}`
+  const search = parameters.query ? `?${new URLSearchParams(parameters.query).toString()}` : ''
+  const url = `${parameters.apiUrl ?? internal.route().apiUrl}${path}${search}`
   const body = parameters.body === undefined ? undefined : JSON.stringify(parameters.body)
   const retries = parameters.retry === false ? 0 : RETRY_COUNT
 
