@@ -141,7 +141,7 @@ export type CreateAppOptions = {
   farcaster?: FarcasterOptions
   /**
    * Coinbase Onramp, the exchange funding of spec 02 §7 (issue 14 §4): `apiUrl`, the base URL of Coinbase's
-   * Onramp API (session tokens, transaction status; default https://api.developer.coinbase.com/onramp;
+   * Onramp API (session tokens, transaction status; default https://api.developer.coinbase.com;
    * `startCoinbaseOnrampStandIn().apiUrl` from `@foyer/server/testing` locally), and `timeoutMs` per call
    * (default 10000). The CDP project and Secret API key are per app, in `settings.coinbase_on_ramp`.
    */

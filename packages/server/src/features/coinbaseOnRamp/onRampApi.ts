@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { signCdpJwt } from './signCdpJwt'
 
-/** Default base URL of Coinbase's Onramp API (session tokens, transaction status). */
-export const COINBASE_ONRAMP_API_URL = 'https://api.developer.coinbase.com/onramp'
+/** Default base URL of Coinbase Developer Platform's API (Onramp session tokens, transaction status). */
+export const COINBASE_ONRAMP_API_URL = 'https://api.developer.coinbase.com'
 
 /** Default time allowed for one call to that API, in ms. */
 export const COINBASE_ONRAMP_TIMEOUT_MS = 10_000
@@ -94,7 +94,7 @@ const sessionTokenAnswerSchema = z.object({
 })
 
 /**
- * `POST {apiUrl}/v1/token` with a CDP JWT: a single-use Onramp session token (valid 5 minutes) for these
+ * `POST {apiUrl}/onramp/v1/token` with a CDP JWT: a single-use Onramp session token (valid 5 minutes) for these
  * addresses and assets, and Coinbase's `channel_id` ('' when absent).
  *
  * @throws {FoyerHttpError} 400 `invalid_data` when Coinbase refuses the addresses or assets (400), 400
@@ -110,7 +110,7 @@ export async function createSessionToken(
 ): Promise<{ token: string; channelId: string }> {
   const { status, json } = await call(settings, key, {
     method: 'POST',
-    path: '/v1/token',
+    path: '/onramp/v1/token',
     body,
     now,
     what: 'session token request',
@@ -134,7 +134,7 @@ const transactionsAnswerSchema = z.object({
 })
 
 /**
- * `GET {apiUrl}/v1/buy/user/{partnerUserRef}/transactions?page_size=1` with a CDP JWT: the status of the
+ * `GET {apiUrl}/onramp/v1/buy/user/{partnerUserRef}/transactions?page_size=1` with a CDP JWT: the status of the
  * newest purchase made with this `partnerUserRef`, or null when there is none yet.
  *
  * @throws {FoyerHttpError} 400 `not_supported` when Coinbase refuses the app's key, 500 `internal_error`
@@ -149,7 +149,7 @@ export async function fetchNewestTransactionStatus(
 ): Promise<string | null> {
   const { status, json } = await call(settings, key, {
     method: 'GET',
-    path: `/v1/buy/user/${encodeURIComponent(partnerUserRef)}/transactions?page_size=1`,
+    path: `/onramp/v1/buy/user/${encodeURIComponent(partnerUserRef)}/transactions?page_size=1`,
     now,
     what: 'transaction status request',
   })

@@ -29,7 +29,7 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const tokenUrl = () => `${coinbase.apiUrl}/v1/token`
+const tokenUrl = () => `${coinbase.apiUrl}/onramp/v1/token`
 const jwtFor = (url: string, method: 'GET' | 'POST' = 'POST', key = coinbase.apiKey) =>
   signCdpJwt({ apiKeyId: key.id, apiKeySecret: key.secret, method, url, now: clock })
 
@@ -152,7 +152,7 @@ describe('POST /onramp/v1/token', () => {
   })
 
   test('error: a JWT for another request (URI)', async () => {
-    const transactionsUrl = `${coinbase.apiUrl}/v1/buy/user/ref/transactions`
+    const transactionsUrl = `${coinbase.apiUrl}/onramp/v1/buy/user/ref/transactions`
     await expectRefused(`Bearer ${await jwtFor(transactionsUrl)}`, 'wrong_uri')
     await expectRefused(`Bearer ${await jwtFor(tokenUrl(), 'GET')}`, 'wrong_uri')
   })
@@ -190,7 +190,7 @@ describe('pay page and transaction status', () => {
     })
     expect(balance).toBe(parseEther('0.25'))
 
-    const url = `${coinbase.apiUrl}/v1/buy/user/ref-delivery/transactions`
+    const url = `${coinbase.apiUrl}/onramp/v1/buy/user/ref-delivery/transactions`
     const listed = await fetch(`${url}?page_size=1`, {
       headers: { authorization: `Bearer ${await jwtFor(url, 'GET')}` },
     })

@@ -63,7 +63,7 @@ export type StandInTokenRequest = {
 export type CoinbaseOnrampStandIn = {
   /** The stand-in's origin, `http://127.0.0.1:<port>`. */
   url: string
-  /** `<url>/onramp`: the server's `coinbaseOnRamp.apiUrl` (Coinbase: https://api.developer.coinbase.com/onramp). */
+  /** The server's Coinbase API base URL (Coinbase: https://api.developer.coinbase.com); the same as `url`. */
   apiUrl: string
   /** `<url>/buy/select-asset`: the pay URL the client opens (Coinbase: https://pay.coinbase.com/buy/select-asset). */
   payUrl: string
@@ -384,7 +384,7 @@ export async function startCoinbaseOnrampStandIn(
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return {
     url,
-    apiUrl: `${url}/onramp`,
+    apiUrl: url,
     payUrl: `${url}/buy/select-asset`,
     projectId,
     apiKey: apiKeys[0] as CdpApiKey,
