@@ -2,10 +2,10 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyServerOptions } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { CaptchaOptions } from './features/captcha/captchaSettings'
-import type { CoinbaseOnRampOptions } from './features/coinbaseOnRamp/onRampApi'
 import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterOptions } from './features/farcaster/settings'
 import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
+import type { FundingOptions } from './features/funding/fundingSettings'
 import type { OAuthOptions } from './features/oauth/providers'
 import type { TwilioOptions } from './features/sms/smsSender'
 import type { RateLimitsOptions } from './http/resolveRateLimits'
@@ -140,10 +140,10 @@ export type CreateAppOptions = {
    */
   farcaster?: FarcasterOptions
   /**
-   * Coinbase Onramp, the exchange funding of spec 02 §7 (issue 14 §4): `apiUrl`, the base URL of Coinbase's
-   * Onramp API (session tokens, transaction status; default https://api.developer.coinbase.com;
-   * `startCoinbaseOnrampStandIn().apiUrl` from `@foyer/server/testing` locally), and `timeoutMs` per call
-   * (default 10000). The CDP project and Secret API key are per app, in `settings.coinbase_on_ramp`.
+   * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
+   * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`), Coinbase's API (`coinbaseApiUrl`) and
+   * `timeoutMs` per call; defaults are the real services. Keys and secrets are per app, in
+   * `settings.funding_providers`.
    */
-  coinbaseOnRamp?: CoinbaseOnRampOptions
+  funding?: FundingOptions
 }

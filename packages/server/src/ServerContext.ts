@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { AppStore } from './features/apps/service'
 import type { CaptchaSettings } from './features/captcha/captchaSettings'
-import type { CoinbaseOnRampApiSettings } from './features/coinbaseOnRamp/onRampApi'
 import type { JwksCache } from './features/customJwt/verifyCustomJwt'
 import type { FarcasterSettings } from './features/farcaster/settings'
 import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
+import type { FundingSettings } from './features/funding/fundingSettings'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
@@ -53,7 +53,7 @@ export type ServerContext = {
   farcasterSigner: FarcasterSignerSettings
   /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
   farcaster: FarcasterSettings
-  /** Coinbase's Onramp API: base URL and timeout (issue 14 §4). */
-  coinbaseOnRamp: CoinbaseOnRampApiSettings
+  /** The funding providers' and the price source's URLs (issue 14). */
+  funding: FundingSettings
   log: FastifyBaseLogger
 }

@@ -8,10 +8,10 @@ import {
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/captchaSettings'
-import { resolveCoinbaseOnRampOptions } from './features/coinbaseOnRamp/onRampApi'
 import { createJwksCache } from './features/customJwt/verifyCustomJwt'
 import { resolveFarcasterOptions } from './features/farcaster/settings'
 import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
+import { resolveFundingOptions } from './features/funding/fundingSettings'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
@@ -121,7 +121,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     oauth: resolveOAuthOptions(options.oauth),
     farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     farcaster: resolveFarcasterOptions(options.farcaster),
-    coinbaseOnRamp: resolveCoinbaseOnRampOptions(options.coinbaseOnRamp),
+    funding: resolveFundingOptions(options.funding),
     log,
   }
 }

@@ -123,6 +123,19 @@ export const clientErrorCodes = [
   'farcaster_signer_rejected',
   /** The signer was not approved within 300 s. */
   'farcaster_signer_timeout',
+  // Funding (spec 02 §5, §8 "Funding"; `FundingError`)
+  /** 'Wallet funding is not enabled': no funding config, or no option this client supports. */
+  'funding_not_enabled',
+  /** 'Funding chain {id} is not in FoyerProvider chains list' (or the cluster not in `solanaClusters`). */
+  'funding_chain_not_configured',
+  /** 'Chain ID {id} is not supported…' by the chosen on-ramp. */
+  'funding_chain_not_supported',
+  /** 'Invalid funding data': a malformed address, amount or asset. */
+  'funding_invalid_data',
+  /** The provider's popup could not be opened. */
+  'funding_popup_blocked',
+  /** The card purchase failed, or its status could not be read 3 times (spec 02 §8 "Card funding"). */
+  'funding_card_failed',
   // Multi-factor verification (spec 02 §8; `MfaError`)
   /** The user closed verification: 'MFA canceled' ('Verification canceled'). */
   'mfa_canceled',

@@ -48,8 +48,8 @@ export type SendParameters = RequestOptions & {
   body?: unknown
   /** Values of the path's `:name` parameters. */
   params?: Record<string, string>
-  /** Query string fields, URL-encoded after the path. */
-  query?: Record<string, string>
+  /** Query fields, appended as `?name=value&…` (undefined values left out). */
+  query?: Record<string, string | number | boolean | undefined>
 }
 
 /**
@@ -110,8 +110,11 @@ export async function send<T>(
       ? parameters.accessToken
       : internal.session.load().then((tokens) => tokens.accessToken),
   ])
-  const search = parameters.query ? `?${new URLSearchParams(parameters.query).toString()}` : ''
-  const url = `${parameters.apiUrl ?? internal.route().apiUrl}${path}${search}`
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(parameters.query ?? {}))
+    if (value !== undefined) search.set(key, String(value))
+  const query = search.toString() ? `?${search}` : ''
+  const url = `${parameters.apiUrl ?? internal.route().apiUrl}${path}${query}`
   const body = parameters.body === undefined ? undefined : JSON.stringify(parameters.body)
   const retries = parameters.retry === false ? 0 : RETRY_COUNT
 

@@ -38,6 +38,12 @@ import {
   forkSessionResponseSchema,
   recoverForkedSessionRequestSchema,
 } from '../schemas/forkSession'
+import {
+  moonpaySignRequestSchema,
+  moonpaySignResponseSchema,
+  tokenPriceQuerySchema,
+  tokenPriceResponseSchema,
+} from '../schemas/funding'
 import { guestAuthenticateRequestSchema } from '../schemas/guest'
 import {
   mfaCodeRequestSchema,
@@ -111,12 +117,13 @@ import {
 
 /**
  * One call of the API: its HTTP method and path (`:name` marks a path parameter), and the schemas of its
- * path parameters, query string, JSON body and 200 answer. A call without `body` takes none.
+ * path parameters, JSON body and 200 answer. A call without `body` takes none.
  */
 export type Endpoint = {
   method: 'GET' | 'POST'
   path: string
   params?: z.ZodType
+  /** The query string's fields (a GET's inputs, e.g. `token_price?chainId=&tokenSymbol=`). */
   query?: z.ZodType
   body?: z.ZodType
   response: z.ZodType
@@ -322,6 +329,29 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
+  // Funding (spec 02 §7, WIRE.md §8; issue 14).
+  'GET /api/v1/token_price': {
+    method: 'GET',
+    path: '/api/v1/token_price',
+    query: tokenPriceQuerySchema,
+    response: tokenPriceResponseSchema,
+  },
+  'POST /api/v1/funding/coinbase_on_ramp/init': post(
+    '/api/v1/funding/coinbase_on_ramp/init',
+    coinbaseOnRampInitRequestSchema,
+    coinbaseOnRampInitResponseSchema,
+  ),
+  'GET /api/v1/funding/coinbase_on_ramp/status': {
+    method: 'GET',
+    path: '/api/v1/funding/coinbase_on_ramp/status',
+    query: coinbaseOnRampStatusQuerySchema,
+    response: coinbaseOnRampStatusResponseSchema,
+  },
+  'POST /api/v1/plugins/moonpay_on_ramp/sign': post(
+    '/api/v1/plugins/moonpay_on_ramp/sign',
+    moonpaySignRequestSchema,
+    moonpaySignResponseSchema,
+  ),
   'GET /api/v1/apps/:appId/cross-app/details': {
     method: 'GET',
     path: '/api/v1/apps/:appId/cross-app/details',
@@ -340,18 +370,6 @@ export const endpoints = {
     crossAppAuthorizationCodeResponseSchema,
   ),
   'POST /oauth/verify': post('/oauth/verify', crossAppVerifyRequestSchema, crossAppVerifyResponseSchema),
-
-  'POST /api/v1/funding/coinbase_on_ramp/init': post(
-    '/api/v1/funding/coinbase_on_ramp/init',
-    coinbaseOnRampInitRequestSchema,
-    coinbaseOnRampInitResponseSchema,
-  ),
-  'GET /api/v1/funding/coinbase_on_ramp/status': {
-    method: 'GET',
-    path: '/api/v1/funding/coinbase_on_ramp/status',
-    query: coinbaseOnRampStatusQuerySchema,
-    response: coinbaseOnRampStatusResponseSchema,
-  },
 
   'GET /api/v1/embedded_wallets': {
     method: 'GET',
@@ -458,7 +476,7 @@ export type EndpointParams<Name extends EndpointName> = Endpoints[Name] extends 
 }
   ? z.input<Params>
   : undefined
-/** A call's query string fields, or `undefined` when it takes none. */
+/** A call's query fields, or `undefined` when it takes none. */
 export type EndpointQuery<Name extends EndpointName> = Endpoints[Name] extends {
   query: infer Query extends z.ZodType
 }
@@ -468,8 +486,8 @@ export type EndpointQuery<Name extends EndpointName> = Endpoints[Name] extends {
 export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Name]['response']>
 
 /**
- * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `querystring`,
- * `body` and the 200 `response`, so the route is validated and typed by the table. Params, query and body refuse control
+ * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
+ * 200 `response` (and `querystring` for a call with `query`), so the route is validated and typed by the table. Params, query and body refuse control
  * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)

@@ -3,6 +3,7 @@ import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
+import { fundingConfigSchema, fundingProvidersSettingsSchema } from './funding'
 
 /** When an embedded wallet is created after sign-in (spec 02 §3). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
@@ -78,20 +79,6 @@ export const farcasterDeveloperAccountSchema = z.object({
 })
 export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
 
-/**
- * The app's Coinbase Developer Platform project for the exchange on-ramp (spec 02 §7 "coinbase_on_ramp/init";
- * issue 14 §4), server-only: never part of the public app configuration. `project_id` is the CDP project
- * id (the pay URL's `appId`, also answered as `app_id`); `api_key_id` and `api_key_secret` are a CDP Secret
- * API key (an Ed25519 key as 64 bytes of base64, or an ECDSA P-256 key as PEM) that signs the JWT of each
- * call to Coinbase's Onramp API. All null: the app offers no Coinbase Onramp.
- */
-export const coinbaseOnRampSettingsSchema = z.object({
-  project_id: z.string().min(1).max(128).nullable(),
-  api_key_id: z.string().min(1).max(256).nullable(),
-  api_key_secret: z.string().min(1).max(4096).nullable(),
-})
-export type CoinbaseOnRampSettings = z.infer<typeof coinbaseOnRampSettingsSchema>
-
 /** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
 export const embeddedWalletConfigSchema = z.object({
   create_on_login: createOnLoginSchema,
@@ -99,16 +86,6 @@ export const embeddedWalletConfigSchema = z.object({
   solana: z.object({ create_on_login: createOnLoginSchema }),
   user_owned_recovery_options: z.array(userOwnedRecoveryOptionSchema),
   require_user_owned_recovery_on_create: z.boolean(),
-})
-
-/** Funding options (spec 02 §3 "Funding config (server)"). */
-export const fundingConfigSchema = z.object({
-  methods: z.array(z.string()),
-  options: z.array(z.object({ method: z.string(), provider: z.string() })),
-  default_recommended_amount: z.string(),
-  default_recommended_currency: z.object({ chain: z.string(), asset: z.string().optional() }),
-  prompt_funding_on_wallet_creation: z.boolean(),
-  cross_chain_bridging_enabled: z.boolean(),
 })
 
 /** Smart-wallet options (spec 02 §3 "Smart wallet config"). */
@@ -188,8 +165,8 @@ export const appSettingsSchema = z.object({
   farcaster_developer_account: farcasterDeveloperAccountSchema,
   /** Server-only: this app as a cross-app provider (issue 11 §4). */
   cross_app: crossAppSettingsSchema,
-  /** Server-only: the app's Coinbase Onramp project and CDP Secret API key (issue 14 §4). */
-  coinbase_on_ramp: coinbaseOnRampSettingsSchema,
+  /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets; issue 14 §1). */
+  funding_providers: fundingProvidersSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -205,7 +182,7 @@ export const appConfigSchema = appSettingsSchema
     telegram_bot_token: true,
     farcaster_developer_account: true,
     cross_app: true,
-    coinbase_on_ramp: true,
+    funding_providers: true,
   })
   .extend({
     id: z.string(),
@@ -262,7 +239,7 @@ export const defaultAppSettings: AppSettings = {
     methods: [],
     options: [],
     default_recommended_amount: '0.01',
-    default_recommended_currency: { chain: 'eip155:1' },
+    default_recommended_currency: { chain: 'eip155:1', asset: 'native' },
     prompt_funding_on_wallet_creation: false,
     cross_chain_bridging_enabled: false,
   },
@@ -282,5 +259,5 @@ export const defaultAppSettings: AppSettings = {
   oauth: { clients: {}, return_tokens: false },
   farcaster_developer_account: { fid: null, custody_private_key: null },
   cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
-  coinbase_on_ramp: { project_id: null, api_key_id: null, api_key_secret: null },
+  funding_providers: { moonpay: null, coinbase: null },
 }

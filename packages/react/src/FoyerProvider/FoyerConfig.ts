@@ -159,6 +159,22 @@ export type FoyerConfig = {
    * the server refuses wallet calls until then.
    */
   legal?: FoyerLegalConfig
+  /**
+   * Where the funding screens reach the providers' own APIs from the browser (spec 02 §7; issue 14): the
+   * defaults are the real services; the demo and tests point them at the local stand-ins.
+   */
+  funding?: FoyerFundingConfig
+}
+
+/** See {@link FoyerConfig} `funding`. */
+export type FoyerFundingConfig = {
+  /**
+   * MoonPay's API, polled for a purchase's status at `{url}/v1/transactions/ext/{id}?apiKey=` (spec 02 §7):
+   * `moonpayApiUrl` for live keys, `moonpaySandboxApiUrl` for sandbox ones; default https://api.moonpay.com
+   * for both.
+   */
+  moonpayApiUrl?: string
+  moonpaySandboxApiUrl?: string
 }
 
 /** See {@link FoyerConfig} `legal`. */

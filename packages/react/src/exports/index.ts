@@ -4,6 +4,7 @@ export type {
   FoyerAppearance,
   FoyerCaptchaConfig,
   FoyerConfig,
+  FoyerFundingConfig,
   FoyerLegalConfig,
   FoyerLoginMethod,
   FoyerOAuthConfig,
@@ -26,6 +27,7 @@ export {
   useFarcasterSigner,
 } from '../hooks/useFarcasterSigner'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
+export { type UseFundWalletReturnType, useFundWallet } from '../hooks/useFundWallet'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
 export { type UseLinkFarcasterReturnType, useLinkFarcaster } from '../hooks/useLinkFarcaster'
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'

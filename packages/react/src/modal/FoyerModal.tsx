@@ -36,6 +36,7 @@ export type FoyerModalProps = {
 }
 
 const messages: Messages = en
+const hasScreen = (id: string) => Object.hasOwn(screens, id)
 
 /**
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
@@ -77,6 +78,7 @@ export function FoyerModal({ open, onOpenChange, router, onDismiss, returnFocusR
       messages,
       appName: state.appConfig?.name || messages.modal.thisApp,
       close,
+      hasScreen,
     }),
     [client, state, config, router, close],
   )

@@ -17,6 +17,11 @@ export type ModalContextValue = {
   appName: string
   /** Closes the modal (the history resets to landing `LANDING_RESET_DELAY_MS` later). */
   close(): void
+  /**
+   * Whether a screen id is registered in `screens.ts`: a screen may offer a way into a feature whose screen
+   * another part registers (e.g. funding's `fundingExchange`) and show it only once that one exists.
+   */
+  hasScreen(id: string): boolean
 }
 
 /** Internal context of the login modal. */

@@ -3,6 +3,8 @@ import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWa
 import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
+import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
+import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
@@ -61,6 +63,9 @@ export type ScreenParamsMap = {
   farcasterSigner: FarcasterSignerParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams
+  // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
+  fundingMethods: FundingMethodsParams
+  fundingAmount: FundingAmountParams
 }
 
 /** A screen id. */

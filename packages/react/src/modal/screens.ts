@@ -250,6 +250,24 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.mfa.chooseTitle,
     closable: true,
   },
+  // Funding screens: their own lazy chunks, with @foyer/core/funding (spec 02 §2 "Funding"). Entries of
+  // 'Add funds to your wallet' show once their screen is registered here (`hasScreen`).
+  fundingMethods: {
+    component: lazy(() =>
+      import('../screens/funding/FundingMethods/FundingMethods').then((m) => ({
+        default: m.FundingMethods,
+      })),
+    ),
+    title: (m) => m.funding.methodsTitle,
+    closable: true,
+  },
+  fundingAmount: {
+    component: lazy(() =>
+      import('../screens/funding/FundingAmount/FundingAmount').then((m) => ({ default: m.FundingAmount })),
+    ),
+    title: (m) => m.funding.amountTitle,
+    closable: true,
+  },
 }
 
 /** Whether the modal may be closed by the user on `route` (see {@link ScreenDefinition} `closable`). */

@@ -25,14 +25,16 @@ const logStream = new Writable({
 beforeAll(async () => {
   coinbase = await startCoinbaseOnrampStandIn({ now: () => t.now() })
   t = await createTestContext({
-    coinbaseOnRamp: { apiUrl: coinbase.apiUrl },
+    funding: { coinbaseApiUrl: coinbase.apiUrl },
     logger: { level: 'trace', stream: logStream },
   })
   await updateAppSettings(t.db, t.demoApp.id, {
-    coinbase_on_ramp: {
-      project_id: coinbase.projectId,
-      api_key_id: coinbase.apiKey.id,
-      api_key_secret: coinbase.apiKey.secret,
+    funding_providers: {
+      coinbase: {
+        project_id: coinbase.projectId,
+        api_key_id: coinbase.apiKey.id,
+        api_key_secret: coinbase.apiKey.secret,
+      },
     },
   })
 }, 60_000)
@@ -122,7 +124,9 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       name: 'Shop',
       masterKey: t.masterKey,
       settings: {
-        coinbase_on_ramp: { project_id: coinbase.projectId, api_key_id: key.id, api_key_secret: key.secret },
+        funding_providers: {
+          coinbase: { project_id: coinbase.projectId, api_key_id: key.id, api_key_secret: key.secret },
+        },
       },
     })
     const code = await t.sendCode('es256@example.com', shop.id)
@@ -166,10 +170,12 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       name: 'Stranger',
       masterKey: t.masterKey,
       settings: {
-        coinbase_on_ramp: {
-          project_id: coinbase.projectId,
-          api_key_id: coinbase.apiKey.id,
-          api_key_secret: stranger.secret,
+        funding_providers: {
+          coinbase: {
+            project_id: coinbase.projectId,
+            api_key_id: coinbase.apiKey.id,
+            api_key_secret: stranger.secret,
+          },
         },
       },
     })

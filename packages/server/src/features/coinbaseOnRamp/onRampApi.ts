@@ -2,42 +2,13 @@ import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { signCdpJwt } from './signCdpJwt'
 
-/** Default base URL of Coinbase Developer Platform's API (Onramp session tokens, transaction status). */
-export const COINBASE_ONRAMP_API_URL = 'https://api.developer.coinbase.com'
-
-/** Default time allowed for one call to that API, in ms. */
-export const COINBASE_ONRAMP_TIMEOUT_MS = 10_000
-
 /**
- * Where the server reaches Coinbase Onramp (issue 14 §4): `apiUrl` (default {@link COINBASE_ONRAMP_API_URL};
- * `startCoinbaseOnrampStandIn().apiUrl` of `@foyer/server/testing` locally) and `timeoutMs` per call
- * (default {@link COINBASE_ONRAMP_TIMEOUT_MS}). The CDP keys are per app, in `settings.coinbase_on_ramp`.
+ * Where the server reaches Coinbase: the Developer Platform API's base URL (`funding.coinbaseApiUrl`, default
+ * https://api.developer.coinbase.com; a local stand-in in tests and the demo) and the time allowed per call.
  */
-export type CoinbaseOnRampOptions = { apiUrl?: string | undefined; timeoutMs?: number | undefined }
-
-/** {@link CoinbaseOnRampOptions}, validated and defaulted. */
 export type CoinbaseOnRampApiSettings = { apiUrl: string; timeoutMs: number }
 
-/**
- * Validates and defaults {@link CoinbaseOnRampOptions}. Throws `Error` for an `apiUrl` that is not http(s)
- * or a `timeoutMs` outside 1..60000.
- *
- * @example resolveCoinbaseOnRampOptions({ apiUrl: standIn.apiUrl })
- */
-export function resolveCoinbaseOnRampOptions(
-  options: CoinbaseOnRampOptions | undefined,
-): CoinbaseOnRampApiSettings {
-  const apiUrl = (options?.apiUrl ?? COINBASE_ONRAMP_API_URL).replace(/\/+$/, '')
-  const parsed = URL.canParse(apiUrl) ? new URL(apiUrl) : null
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-    throw new Error('coinbaseOnRamp.apiUrl must be an http(s) URL')
-  const timeoutMs = options?.timeoutMs ?? COINBASE_ONRAMP_TIMEOUT_MS
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
-    throw new Error('coinbaseOnRamp.timeoutMs must be an integer from 1 to 60000')
-  return { apiUrl, timeoutMs }
-}
-
-/** A CDP Secret API key: its id and secret (see `coinbase_on_ramp` of the app settings). */
+/** A CDP Secret API key: its id and secret (`funding_providers.coinbase` of the app settings). */
 export type CdpApiKey = { id: string; secret: string }
 
 const unavailable = (what: string) =>

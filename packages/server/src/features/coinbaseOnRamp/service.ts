@@ -26,11 +26,17 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** The app's Coinbase project and key, or 400 `not_supported` when the app has none. */
 function coinbaseProjectOf(app: LoadedApp): { projectId: string; key: CdpApiKey } {
-  const { project_id, api_key_id, api_key_secret } = app.settings.coinbase_on_ramp
-  if (project_id === null || api_key_id === null || api_key_secret === null)
+  const coinbase = app.settings.funding_providers.coinbase
+  if (coinbase === null)
     throw new FoyerHttpError('not_supported', 'Coinbase Onramp is not enabled for this app')
-  return { projectId: project_id, key: { id: api_key_id, secret: api_key_secret } }
+  return { projectId: coinbase.project_id, key: { id: coinbase.api_key_id, secret: coinbase.api_key_secret } }
 }
+
+/** Where Coinbase's API is (`createApp({ funding: { coinbaseApiUrl, timeoutMs } })`). */
+const onRampApiSettings = (context: ServerContext) => ({
+  apiUrl: context.funding.coinbaseApiUrl,
+  timeoutMs: context.funding.timeoutMs,
+})
 
 /** Refuses an address that cannot be on one of the networks named with it (400 `invalid_data`). */
 function checkAddresses(addresses: CoinbaseOnRampInitRequest['addresses']): void {
@@ -74,7 +80,7 @@ export async function initCoinbaseOnRamp(
   const { projectId, key } = coinbaseProjectOf(app)
   checkAddresses(body.addresses)
   const session = await createSessionToken(
-    context.coinbaseOnRamp,
+    onRampApiSettings(context),
     key,
     {
       addresses: body.addresses.map(({ address, blockchains }) => ({
@@ -116,7 +122,12 @@ export async function coinbaseOnRampStatus(
   const ownKey = deriveKey(context.masterKey, 'coinbase-partner-user-ref')
   if (!isPartnerUserRefOf(ownKey, app.id, userId, partnerUserId))
     throw new FoyerHttpError('not_found', 'No Coinbase Onramp session with this partnerUserId')
-  const status = await fetchNewestTransactionStatus(context.coinbaseOnRamp, key, partnerUserId, context.now())
+  const status = await fetchNewestTransactionStatus(
+    onRampApiSettings(context),
+    key,
+    partnerUserId,
+    context.now(),
+  )
   if (status === 'ONRAMP_TRANSACTION_STATUS_SUCCESS') return { status: 'success' }
   if (status === 'ONRAMP_TRANSACTION_STATUS_FAILED') return { status: 'failure' }
   return { status: 'pending' }

@@ -5,7 +5,7 @@ export type CdpApiKey = {
   /** The key's id (a UUID): the JWT's `kid` and `sub`. */
   id: string
   /**
-   * The secret the app stores (`settings.coinbase_on_ramp.api_key_secret`): for Ed25519, base64 of the
+   * The secret the app stores (`funding_providers.coinbase.api_key_secret`): for Ed25519, base64 of the
    * 32-byte seed then the 32-byte public key; for ECDSA, the P-256 key as SEC1 PEM (`EC PRIVATE KEY`).
    */
   secret: string

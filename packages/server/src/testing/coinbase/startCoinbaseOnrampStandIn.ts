@@ -67,9 +67,9 @@ export type CoinbaseOnrampStandIn = {
   apiUrl: string
   /** `<url>/buy/select-asset`: the pay URL the client opens (Coinbase: https://pay.coinbase.com/buy/select-asset). */
   payUrl: string
-  /** The CDP project id (the app's `coinbase_on_ramp.project_id`). */
+  /** The CDP project id (the app's `funding_providers.coinbase.project_id`). */
   projectId: string
-  /** The project's first Secret API key (the app's `api_key_id` and `api_key_secret`). */
+  /** The project's first Secret API key (`funding_providers.coinbase.api_key_id` and `api_key_secret`). */
   apiKey: CdpApiKey
   /** Registers another key of the project and returns it. */
   addApiKey(algorithm?: 'Ed25519' | 'ES256'): CdpApiKey
@@ -173,9 +173,9 @@ function parseTokenBody(json: unknown): StandInTokenRequest['body'] | string {
  *
  * @example
  * const coinbase = await startCoinbaseOnrampStandIn({ delivery: { rpcUrls: { base: anvil.rpcUrl } } })
- * await updateAppSettings(db, appId, { coinbase_on_ramp: { project_id: coinbase.projectId,
- *   api_key_id: coinbase.apiKey.id, api_key_secret: coinbase.apiKey.secret } })
- * const app = await createApp({ db, masterKey, coinbaseOnRamp: { apiUrl: coinbase.apiUrl } })
+ * await updateAppSettings(db, appId, { funding_providers: { coinbase: { project_id: coinbase.projectId,
+ *   api_key_id: coinbase.apiKey.id, api_key_secret: coinbase.apiKey.secret } } })
+ * const app = await createApp({ db, masterKey, funding: { coinbaseApiUrl: coinbase.apiUrl } })
  */
 export async function startCoinbaseOnrampStandIn(
   options: StartCoinbaseOnrampStandInOptions = {},

@@ -1,0 +1,1 @@
+export type { FundingAmountParams } from '../params'
