@@ -3,6 +3,7 @@ import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../test
 import { createFoyerClient } from '../client/createFoyerClient'
 import { coinbaseNetworkOf } from '../funding/coinbaseNetworkOf'
 import { coinbaseOnRampPayUrl } from '../funding/coinbaseOnRampPayUrl'
+import { coinbaseOnRampRequest } from '../funding/coinbaseOnRampRequest'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { getCoinbaseOnRampStatus } from './getCoinbaseOnRampStatus'
 import { initCoinbaseOnRamp } from './initCoinbaseOnRamp'
@@ -183,5 +184,48 @@ describe('trackCoinbaseOnRamp', () => {
     await assertion
     await vi.advanceTimersByTimeAsync(10_000)
     expect(polls()).toBe(1)
+  })
+})
+
+describe('coinbaseOnRampRequest', () => {
+  const chain = (id: number, symbol = 'ETH') => ({
+    id,
+    name: `chain ${id}`,
+    rpcUrl: 'http://127.0.0.1:8545',
+    nativeCurrency: { name: symbol, symbol, decimals: 18 },
+  })
+  const address = '0x1111111111111111111111111111111111111111'
+
+  test('default: the network, asset and init body of a funding request', () => {
+    expect(
+      coinbaseOnRampRequest({ address, chainType: 'ethereum', chain: chain(8453), asset: 'native' }),
+    ).toEqual({
+      network: 'base',
+      asset: 'ETH',
+      init: { addresses: [{ address, blockchains: ['base'] }], assets: ['ETH'] },
+    })
+    expect(
+      coinbaseOnRampRequest({ address, chainType: 'ethereum', chain: chain(137, 'MATIC'), asset: 'native' })
+        .asset,
+    ).toBe('POL')
+    expect(
+      coinbaseOnRampRequest({ address, chainType: 'ethereum', chain: chain(10), asset: 'USDC' }).asset,
+    ).toBe('USDC')
+    const solana = 'So11111111111111111111111111111111111111112'
+    expect(
+      coinbaseOnRampRequest({ address: solana, chainType: 'solana', chain: undefined, asset: 'native' }),
+    ).toMatchObject({ network: 'solana', asset: 'SOL' })
+  })
+
+  test('error: another chain is refused with the spec text', () => {
+    expect(() =>
+      coinbaseOnRampRequest({ address, chainType: 'ethereum', chain: chain(31337), asset: 'native' }),
+    ).toThrow(
+      expect.objectContaining({
+        name: 'FundingError',
+        code: 'funding_chain_not_supported',
+        message: 'Unsupported chainId: 31337 for Coinbase Onramp',
+      }),
+    )
   })
 })
