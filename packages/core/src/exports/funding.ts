@@ -32,5 +32,6 @@ export type {
 export { formatUsd } from '../funding/formatUsd'
 export { fundingAssetSymbol } from '../funding/fundingAssetSymbol'
 export { type GetTokenPriceParameters, getTokenPrice } from '../funding/getTokenPrice'
+export { type FundingPopupRef, openFundingPopup } from '../funding/openFundingPopup'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'

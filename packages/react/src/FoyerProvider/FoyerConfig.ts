@@ -175,6 +175,11 @@ export type FoyerFundingConfig = {
    */
   moonpayApiUrl?: string
   moonpaySandboxApiUrl?: string
+  /**
+   * Coinbase Onramp's pay page, which the exchange popup opens with the session (spec 02 §7); default
+   * https://pay.coinbase.com/buy/select-asset (a local stand-in's `payUrl` in the demo and tests).
+   */
+  coinbasePayUrl?: string
 }
 
 /** See {@link FoyerConfig} `legal`. */

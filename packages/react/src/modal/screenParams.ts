@@ -4,6 +4,7 @@ import type { WalletListParams } from '../screens/externalWallets/WalletList/par
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
+import type { FundingExchangeParams } from '../screens/funding/FundingExchange/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
@@ -66,6 +67,7 @@ export type ScreenParamsMap = {
   // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
+  fundingExchange: FundingExchangeParams
 }
 
 /** A screen id. */
