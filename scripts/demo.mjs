@@ -13,6 +13,8 @@ const {
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startLocalIdentityProvider,
+  startMoonpayStandIn,
+  startPriceSourceStandIn,
   startSignedKeyRequestStandIn,
   startTelegramWidgetStandIn,
   startTurnstileStandIn,
@@ -91,6 +93,26 @@ const farcasterApp = await startFarcasterAppSimulator({
   port: Number(process.env.FARCASTER_APP_PORT ?? 8795),
 })
 
+// Funding: a MoonPay stand-in (signed widget page, transaction status) whose purchases credit the wallet on
+// anvil, and a price-source stand-in for the fiat estimates. The demo app has card funding and receive on.
+const anvilRpc = async (method, params) => {
+  const response = await fetch(chains.anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return (await response.json()).result
+}
+const moonpay = await startMoonpayStandIn({
+  port: Number(process.env.MOONPAY_PORT ?? 8797),
+  deliver: async (purchase) => {
+    const balance = BigInt(await anvilRpc('eth_getBalance', [purchase.walletAddress, 'latest']))
+    const wei = BigInt(Math.round(purchase.quoteCurrencyAmount * 1e9)) * 10n ** 9n
+    await anvilRpc('anvil_setBalance', [purchase.walletAddress, `0x${(balance + wei).toString(16)}`])
+  },
+})
+const priceSource = await startPriceSourceStandIn({ port: Number(process.env.PRICE_SOURCE_PORT ?? 8798) })
+
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
   const child = spawn(process.execPath, args, {
@@ -142,6 +164,10 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     // Cross-app: the provider demo app's pages are the demo web app on 127.0.0.1 (another origin than
     // localhost, so its popup is really cross-origin) opened with the provider's app id.
     FOYER_DEMO_PROVIDER_WEB_URL: `http://127.0.0.1:${demoPort}/?appId=foyerdemoprovider00000000`,
+    // Funding against the MoonPay and price-source stand-ins.
+    FOYER_MOONPAY_WIDGET_URL: moonpay.widgetUrl,
+    FOYER_MOONPAY_SANDBOX_WIDGET_URL: moonpay.sandboxWidgetUrl,
+    FOYER_PRICE_SOURCE_URL: priceSource.url,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -154,6 +180,7 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
     VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,
     VITE_TELEGRAM_STAND_IN_URL: telegram.url,
+    VITE_MOONPAY_API_URL: moonpay.url,
     // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
     VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
   },
@@ -169,6 +196,8 @@ function stop(code = 0) {
   farcasterApp.close().catch(() => {})
   signedKeyRequests.close().catch(() => {})
   farcaster.close().catch(() => {})
+  moonpay.close().catch(() => {})
+  priceSource.close().catch(() => {})
   chains.stop().finally(() => setTimeout(() => process.exit(code), 500).unref())
 }
 process.on('SIGINT', () => stop(0))
@@ -190,6 +219,7 @@ try {
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
+    Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -13,8 +13,12 @@ import {
   type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
+  type MoonpayStandIn,
+  type PriceSourceStandIn,
   startFarcasterStandIns,
   startLocalIdentityProvider,
+  startMoonpayStandIn,
+  startPriceSourceStandIn,
   startTelegramWidgetStandIn,
   startTurnstileStandIn,
   type TelegramWidgetStandIn,
@@ -60,7 +64,16 @@ export type StartStackOptions = {
   farcaster?: boolean
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
   farcasterSigner?: Parameters<typeof createApp>[0]['farcasterSigner']
+  /**
+   * Funding (issue 14): start the MoonPay and price-source stand-ins; the server signs widget URLs for them
+   * and the demo polls the MoonPay stand-in. With `chains: true` a completed purchase credits the wallet on
+   * anvil (`anvil_setBalance`, plus the amount in ETH). The seeded demo app has card funding on.
+   */
+  funding?: boolean
 }
+
+/** The funding stand-ins of a stack. */
+export type StackFunding = { moonpay: MoonpayStandIn; prices: PriceSourceStandIn }
 
 /** The Telegram stand-in of a stack, with the bot it serves for the demo app. */
 export type StackTelegram = TelegramWidgetStandIn & { botName: string; botToken: string }
@@ -87,6 +100,8 @@ export type Stack = {
   chains: DevChains | undefined
   /** The Farcaster stand-ins and test phone, when started (`farcaster: true`). */
   farcaster: FarcasterStandIns | undefined
+  /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
+  funding: StackFunding | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
   /** Stops the demo app, the server and the chains. */
@@ -110,6 +125,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const farcaster = options.farcaster
     ? await startFarcasterStandIns({ rpcUrl: (chains?.anvil ?? (farcasterAnvil as Anvil)).rpcUrl })
     : undefined
+  const funding = options.funding ? await startStackFunding(chains) : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -130,6 +146,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
     ...(farcaster ? { farcaster: farcaster.options } : {}),
     ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
+    ...(funding
+      ? {
+          funding: {
+            moonpayWidgetUrl: funding.moonpay.widgetUrl,
+            moonpaySandboxWidgetUrl: funding.moonpay.sandboxWidgetUrl,
+            priceSourceUrl: funding.prices.url,
+          },
+        }
+      : {}),
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   if (identityProvider) {
@@ -168,6 +193,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     delete process.env.VITE_ANVIL_RPC_URL
     delete process.env.VITE_SOLANA_RPC_URL
   }
+  if (funding) process.env.VITE_MOONPAY_API_URL = funding.moonpay.url
+  else delete process.env.VITE_MOONPAY_API_URL
   if (turnstile)
     process.env.VITE_TURNSTILE_SCRIPT_URL = `${turnstile.url}/turnstile/v0/api.js?render=explicit`
   else delete process.env.VITE_TURNSTILE_SCRIPT_URL
@@ -193,6 +220,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     identityProvider,
     telegram,
     farcaster,
+    funding,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -205,6 +233,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await telegram?.close()
       await farcaster?.close()
       await farcasterAnvil?.stop()
+      await funding?.moonpay.close()
+      await funding?.prices.close()
     },
   }
 }
@@ -215,4 +245,26 @@ async function startStackTelegram(): Promise<StackTelegram> {
   const botToken = `7${randomBytes(4).readUInt32BE(0) % 1_000_000_000}:${randomBytes(24).toString('base64url')}`
   const standIn = await startTelegramWidgetStandIn({ bots: [{ name: botName, token: botToken }] })
   return Object.assign(standIn, { botName, botToken })
+}
+
+/** The MoonPay stand-in (delivering purchases on anvil when there is one) and the price-source stand-in. */
+async function startStackFunding(chains: DevChains | undefined): Promise<StackFunding> {
+  const rpc = async (method: string, params: unknown[]) => {
+    if (!chains) throw new Error('no chain to deliver on')
+    const response = await fetch(chains.anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return ((await response.json()) as { result: unknown }).result
+  }
+  const moonpay = await startMoonpayStandIn({
+    deliver: async (purchase) => {
+      const balance = BigInt((await rpc('eth_getBalance', [purchase.walletAddress, 'latest'])) as string)
+      const wei = BigInt(Math.round(purchase.quoteCurrencyAmount * 1e9)) * 10n ** 9n
+      await rpc('anvil_setBalance', [purchase.walletAddress, `0x${(balance + wei).toString(16)}`])
+    },
+  })
+  const prices = await startPriceSourceStandIn()
+  return { moonpay, prices }
 }

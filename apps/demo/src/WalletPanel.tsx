@@ -1,5 +1,6 @@
 import {
   useExportWallet,
+  useFundWallet,
   useMfaEnrollment,
   useSendTransaction,
   useSetWalletRecovery,
@@ -32,6 +33,8 @@ export function WalletPanel() {
   const { sendTransaction } = useSendTransaction()
   const { setWalletRecovery } = useSetWalletRecovery()
   const { exportWallet } = useExportWallet()
+  const { fundWallet } = useFundWallet()
+  const [fundAmount, setFundAmount] = useState('0.05')
   const { showMfaEnrollmentModal } = useMfaEnrollment()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [message, setMessage] = useState('Hello from the Foyer demo')
@@ -102,6 +105,20 @@ export function WalletPanel() {
           })}
         >
           Faucet: set balance to 10 ETH
+        </button>
+      </p>
+      <p>
+        <label>
+          Amount <input value={fundAmount} onChange={(event) => setFundAmount(event.target.value)} size={8} />
+        </label>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            await fundWallet({ address: wallet.address, chain: { id: anvilChain.id }, amount: fundAmount })
+            await refreshBalance()
+          })}
+        >
+          Fund wallet
         </button>
       </p>
       <p>

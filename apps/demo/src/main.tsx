@@ -55,6 +55,8 @@ const loginMethods: FoyerLoginMethod[] | undefined =
     : undefined
 /** The captcha widget script: the local Turnstile stand-in that `npm run demo` starts. */
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
+/** The MoonPay stand-in's API, polled for card purchases (`npm run demo` sets it). */
+const moonpayApiUrl = import.meta.env.VITE_MOONPAY_API_URL
 
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
@@ -111,6 +113,9 @@ function render(): void {
             chains: [anvilChain],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
+            ...(moonpayApiUrl
+              ? { funding: { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } }
+              : {}),
             oauth: { mode: oauthMode },
             telegram: {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),

@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_TELEGRAM_WIDGET_SCRIPT_URL?: string
   /** The Telegram stand-in's origin: it hands a simulated mini app (`?telegramMiniApp=1`) its initData. */
   readonly VITE_TELEGRAM_STAND_IN_URL?: string
+  /** The MoonPay stand-in's API base (funding by card; `npm run demo` sets it). */
+  readonly VITE_MOONPAY_API_URL?: string
   /** The cross-app provider app whose 'Continue with …' entry the landing shows (`npm run demo` sets it). */
   readonly VITE_FOYER_CROSS_APP_PROVIDER_ID?: string
 }

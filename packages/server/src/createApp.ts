@@ -13,6 +13,7 @@ import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
 import { coinbaseOnRampRoutes } from './features/coinbaseOnRamp/routes'
 import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
+import { fundingRoutes } from './features/funding/routes'
 import { healthRoutes } from './features/health/routes'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
@@ -89,6 +90,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(farcasterSignerRoutes, { context })
+  await app.register(fundingRoutes, { context })
   await app.register(coinbaseOnRampRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })

@@ -31,7 +31,16 @@ export type {
 } from '../funding/FundingRequest'
 export { formatUsd } from '../funding/formatUsd'
 export { fundingAssetSymbol } from '../funding/fundingAssetSymbol'
+export { getFundingBalance } from '../funding/getFundingBalance'
+export {
+  type GetMoonpayTransactionStatusParameters,
+  getMoonpayTransactionStatus,
+  type MoonpayTransactionStatus,
+} from '../funding/getMoonpayTransactionStatus'
 export { type GetTokenPriceParameters, getTokenPrice } from '../funding/getTokenPrice'
+export { moonpayCurrencyCode } from '../funding/moonpayCurrencyCode'
 export { type FundingPopupRef, openFundingPopup } from '../funding/openFundingPopup'
+export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
+export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'

@@ -2,6 +2,7 @@ import { createFoyerClient, type FoyerClient, InvalidAppIdError, initialize } fr
 import { MfaError, setMfaSettings } from '@foyer/core/mfa'
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { promptFundingAfterCreate } from '../hooks/promptFundingAfterCreate'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { useTermsGate } from '../hooks/useTermsGate'
@@ -126,7 +127,9 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
   useTelegramPageLoad(client, showRoute)
 
   useTermsGate(client, config, router, showRoute)
-  useCreateOnLogin(client, config?.embeddedWallets)
+  useCreateOnLogin(client, config?.embeddedWallets, (created) => {
+    void promptFundingAfterCreate(client, walletUi.open, created)
+  })
   useSyncCustomAuth(client, config?.customAuth)
 
   const openModal = useCallback(() => {

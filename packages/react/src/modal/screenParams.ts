@@ -4,8 +4,10 @@ import type { WalletListParams } from '../screens/externalWallets/WalletList/par
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
+import type { FundingCardParams } from '../screens/funding/FundingCard/params'
 import type { FundingExchangeParams } from '../screens/funding/FundingExchange/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
+import type { FundingReceiveParams } from '../screens/funding/FundingReceive/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
 import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
@@ -67,6 +69,8 @@ export type ScreenParamsMap = {
   // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
+  fundingCard: FundingCardParams
+  fundingReceive: FundingReceiveParams
   fundingExchange: FundingExchangeParams
 }
 

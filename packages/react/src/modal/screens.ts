@@ -268,6 +268,20 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.funding.amountTitle,
     closable: true,
   },
+  fundingCard: {
+    component: lazy(() =>
+      import('../screens/funding/FundingCard/FundingCard').then((m) => ({ default: m.FundingCard })),
+    ),
+    title: (m) => m.funding.statusTitle,
+    closable: true,
+  },
+  fundingReceive: {
+    component: lazy(() =>
+      import('../screens/funding/FundingReceive/FundingReceive').then((m) => ({ default: m.FundingReceive })),
+    ),
+    title: (m) => m.funding.receiveTitle,
+    closable: true,
+  },
   fundingExchange: {
     component: lazy(() =>
       import('../screens/funding/FundingExchange/FundingExchange').then((m) => ({

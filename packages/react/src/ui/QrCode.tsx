@@ -9,6 +9,8 @@ export type QrCodeProps = {
   label: string
   /** Rendered size, in CSS px; default 200. */
   size?: number
+  /** Error-correction level (L, M, Q, H); default uqr's (L). */
+  ecc?: 'L' | 'M' | 'Q' | 'H'
 }
 
 /**
@@ -17,9 +19,9 @@ export type QrCodeProps = {
  *
  * @example <QrCode value={connectUri} label="QR code to sign in with Farcaster" />
  */
-export function QrCode({ value, label, size = 200 }: QrCodeProps) {
+export function QrCode({ value, label, size = 200, ecc }: QrCodeProps) {
   const { path, modules } = useMemo(() => {
-    const { data } = encode(value, { border: 4 })
+    const { data } = encode(value, { border: 4, ...(ecc ? { ecc } : {}) })
     let d = ''
     data.forEach((row, y) => {
       row.forEach((dark, x) => {
@@ -27,7 +29,7 @@ export function QrCode({ value, label, size = 200 }: QrCodeProps) {
       })
     })
     return { path: d, modules: data.length }
-  }, [value])
+  }, [value, ecc])
   return (
     <svg
       role="img"
@@ -37,6 +39,7 @@ export function QrCode({ value, label, size = 200 }: QrCodeProps) {
       viewBox={`0 0 ${modules} ${modules}`}
       shapeRendering="crispEdges"
       data-qr-value={value}
+      data-qr-ecc={ecc}
     >
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#000" />

@@ -10,6 +10,7 @@ import {
 } from '@foyer/protocol'
 import { z } from 'zod'
 import type { FarcasterOptions } from '../features/farcaster/settings'
+import type { FundingOptions } from '../features/funding/fundingSettings'
 import type { OAuthOptions } from '../features/oauth/providers'
 
 const base64Key = z
@@ -66,6 +67,10 @@ export const envSchema = z.object({
   FOYER_FARCASTER_USER_DATA_API_KEY: optionalString,
   FOYER_DEMO_FARCASTER: z.enum(['on', 'off']).default('off'),
   FOYER_DEMO_PROVIDER_WEB_URL: optionalString.pipe(z.string().url().optional()),
+  // Funding (issue 14): the providers' and the price source's base URLs.
+  FOYER_MOONPAY_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_MOONPAY_SANDBOX_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_PRICE_SOURCE_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -156,6 +161,12 @@ export type ServerConfig = {
   farcaster: FarcasterOptions
   /** `FOYER_DEMO_FARCASTER=on`: outside production the demo app gets Farcaster sign-in on (`npm run demo`). */
   demoFarcaster: boolean
+  /**
+   * Funding's outside services (undefined = the real ones): `FOYER_MOONPAY_WIDGET_URL`,
+   * `FOYER_MOONPAY_SANDBOX_WIDGET_URL` (MoonPay's buy widget, live and sandbox) and `FOYER_PRICE_SOURCE_URL`
+   * (a CoinGecko-compatible price API).
+   */
+  funding: FundingOptions
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
   accessTokenTtlSeconds: number | undefined
@@ -264,6 +275,13 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
     farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,
+    funding: {
+      ...(values.FOYER_MOONPAY_WIDGET_URL ? { moonpayWidgetUrl: values.FOYER_MOONPAY_WIDGET_URL } : {}),
+      ...(values.FOYER_MOONPAY_SANDBOX_WIDGET_URL
+        ? { moonpaySandboxWidgetUrl: values.FOYER_MOONPAY_SANDBOX_WIDGET_URL }
+        : {}),
+      ...(values.FOYER_PRICE_SOURCE_URL ? { priceSourceUrl: values.FOYER_PRICE_SOURCE_URL } : {}),
+    },
     demoFarcasterDeveloperAccount: parseDemoFarcasterDeveloper(values.FOYER_DEMO_FARCASTER_DEVELOPER_JSON),
     farcaster: {
       ...(values.FOYER_FARCASTER_RELAY_URL ? { relayUrl: values.FOYER_FARCASTER_RELAY_URL } : {}),

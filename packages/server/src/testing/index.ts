@@ -61,6 +61,18 @@ export {
   startFarcasterUserDataStandIn,
 } from './farcaster/userDataStandIn'
 export {
+  type MoonpayStandIn,
+  type MoonpayStandInPurchase,
+  moonpayTestKeys,
+  type StartMoonpayStandInOptions,
+  startMoonpayStandIn,
+} from './funding/moonpayStandIn'
+export {
+  type PriceSourceStandIn,
+  type StartPriceSourceStandInOptions,
+  startPriceSourceStandIn,
+} from './funding/priceSourceStandIn'
+export {
   type AuthorizeAtLocalIdentityProviderParameters,
   authorizeAtLocalIdentityProvider,
   type LocalAuthorizationReturn,

@@ -194,6 +194,22 @@ const DEMO_APP_SETTINGS = {
   wallet_auth: true,
   solana_wallet_auth: true,
   mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
+  // Funding (issue 14): card through MoonPay and manual receive, with the MoonPay stand-in's test keys
+  // (`moonpayTestKeys` of `@foyer/server/testing`; they sign nothing MoonPay itself accepts).
+  fiat_on_ramp_enabled: true,
+  funding_config: {
+    ...defaultAppSettings.funding_config,
+    methods: ['moonpay'] as Array<'moonpay'>,
+    options: [
+      { method: 'card', provider: 'moonpay' },
+      { method: 'manual', provider: 'privy' },
+    ] as Array<{ method: 'card' | 'manual'; provider: 'moonpay' | 'privy' }>,
+    default_recommended_currency: { chain: 'eip155:31337', asset: 'native' as const },
+  },
+  funding_providers: {
+    moonpay: { api_key: 'pk_test_foyer_standin', secret_key: 'sk_test_foyer_standin', use_sandbox: true },
+    coinbase: null,
+  },
 } as const
 
 /**

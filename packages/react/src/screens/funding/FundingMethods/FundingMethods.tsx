@@ -63,7 +63,11 @@ export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
 
   return (
     <div className="foyer-screen">
-      <ScreenHeader title={<ScreenTitle>{m.methodsTitle}</ScreenTitle>} />
+      <ScreenHeader
+        title={<ScreenTitle>{m.methodsTitle}</ScreenTitle>}
+        onBack={router.getHistory().length > 1 ? router.back : undefined}
+        backLabel={m.back}
+      />
       {errorMessage ? (
         <p className="foyer-error-text" role="alert">
           {errorMessage}

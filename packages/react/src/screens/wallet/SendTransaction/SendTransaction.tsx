@@ -1,4 +1,4 @@
-import type { TransactionPreview } from '@foyer/core/wallet'
+import { formatUnits, type TransactionPreview } from '@foyer/core/wallet'
 import { useEffect, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button'
 import { DetailRows } from '../../../ui/DetailRows'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { addFundsRoute } from '../../funding/addFundsRoute'
 import { formatNative } from './formatNative'
 import { TransactionDetails } from './TransactionDetails'
 
@@ -21,7 +22,7 @@ import { TransactionDetails } from './TransactionDetails'
  * (or 'Continue' when more follow) sends, waits for the receipt, then shows success or the error screen.
  */
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
-  const { messages, appName, router, close } = useModal()
+  const { client, messages, appName, router, close } = useModal()
   const m = messages.transaction
   const { prompt, settle, retry } = params
   const { chain, request, step, uiOptions } = prompt
@@ -73,6 +74,19 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       : baseTitle
   const short = preview?.insufficientFunds ?? false
   const loading = !preview && !previewFailed
+  // 'Add funds' replaces Approve when the balance is short and the app offers funding (spec 02 §2).
+  const fundRoute =
+    short && preview
+      ? addFundsRoute(client, {
+          address: prompt.wallet.address,
+          chain: { id: chain.id },
+          amount: formatUnits(
+            preview.total > preview.balance ? preview.total - preview.balance : 0n,
+            chain.nativeCurrency.decimals,
+            chain.nativeCurrency.decimals,
+          ),
+        })
+      : null
 
   return (
     <div className="foyer-screen">
@@ -103,9 +117,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       {short ? (
         <div role="alert" className="foyer-field">
           <p className="foyer-error-text">{m.insufficientFunds}</p>
-          <p className="foyer-warning">
-            <strong>{m.addFunds}</strong>: {formatMessage(m.addFundsHint, { chain: chain.name })}
-          </p>
+          <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
         </div>
       ) : preview?.prepareError || previewFailed ? (
         <p className="foyer-warning" role="alert">
@@ -123,9 +135,13 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
         >
           {messages.wallet.cancel}
         </Button>
-        <Button busy={submitting} disabled={loading || short} onClick={approve}>
-          {uiOptions?.buttonText || (more ? messages.wallet.continue : messages.wallet.approve)}
-        </Button>
+        {fundRoute ? (
+          <Button onClick={() => router.push(fundRoute.id, fundRoute.params as never)}>{m.addFunds}</Button>
+        ) : (
+          <Button busy={submitting} disabled={loading || short} onClick={approve}>
+            {uiOptions?.buttonText || (more ? messages.wallet.continue : messages.wallet.approve)}
+          </Button>
+        )}
       </div>
       <div className="foyer-row" role="status" aria-live="polite">
         {submitting ? m.submitting : null}

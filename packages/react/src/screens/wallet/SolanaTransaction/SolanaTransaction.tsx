@@ -1,4 +1,4 @@
-import { formatLamports } from '@foyer/core/wallet'
+import { formatLamports, formatUnits } from '@foyer/core/wallet'
 import { useEffect, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { DetailRows } from '../../../ui/DetailRows'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { addFundsRoute } from '../../funding/addFundsRoute'
 import { SolanaInstruction } from './SolanaInstruction'
 
 /**
@@ -18,7 +19,7 @@ import { SolanaInstruction } from './SolanaInstruction'
  * funds for this transaction.' when short; Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
-  const { messages, appName, router, close } = useModal()
+  const { client, messages, appName, router, close } = useModal()
   const s = messages.solana
   const m = messages.transaction
   const { prompt, settle } = params
@@ -31,6 +32,15 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
   const count = summary.instructions.length
   const instruction = summary.instructions[page]
   const short = balance !== undefined && balance < summary.total
+  // 'Add funds' replaces Approve when the balance is short and the app offers funding (spec 02 §2).
+  const fundRoute =
+    short && balance !== undefined
+      ? addFundsRoute(client, {
+          address: prompt.wallet.address,
+          cluster: { name: prompt.cluster.name },
+          amount: formatUnits(summary.total - balance, 9, 9),
+        })
+      : null
 
   useEffect(() => {
     let cancelled = false
@@ -120,9 +130,15 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
         >
           {messages.wallet.cancel}
         </Button>
-        <Button busy={busy} disabled={short} onClick={approve}>
-          {uiOptions?.buttonText || messages.wallet.approve}
-        </Button>
+        {fundRoute ? (
+          <Button onClick={() => router.push(fundRoute.id, fundRoute.params as never)}>
+            {messages.transaction.addFunds}
+          </Button>
+        ) : (
+          <Button busy={busy} disabled={short} onClick={approve}>
+            {uiOptions?.buttonText || messages.wallet.approve}
+          </Button>
+        )}
       </div>
     </div>
   )

@@ -1,0 +1,33 @@
+import { describe, expect, test, vi } from 'vitest'
+import { moonpayCurrencyCode } from './moonpayCurrencyCode'
+
+const chain = (id: number) => ({
+  id,
+  name: String(id),
+  rpcUrl: '',
+  nativeCurrency: { name: '', symbol: 'ETH', decimals: 18 },
+})
+
+describe('moonpayCurrencyCode', () => {
+  test('default: native and USDC codes per chain (spec 02 §9)', () => {
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(8453), asset: 'native' })).toBe(
+      'ETH_BASE',
+    )
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(137), asset: 'USDC' })).toBe(
+      'USDC_POLYGON',
+    )
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(43114), asset: 'native' })).toBe(
+      'AVAX_CCHAIN',
+    )
+    expect(moonpayCurrencyCode({ chainType: 'solana', chain: undefined, asset: 'native' })).toBe('SOL')
+    expect(moonpayCurrencyCode({ chainType: 'solana', chain: undefined, asset: 'USDC' })).toBe('USDC_SOL')
+  })
+  test('behavior: another chain defaults to Ethereum with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(31337), asset: 'native' })).toBe(
+      'ETH_ETHEREUM',
+    )
+    expect(warn).toHaveBeenCalledOnce()
+    warn.mockRestore()
+  })
+})

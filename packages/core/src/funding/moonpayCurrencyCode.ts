@@ -1,0 +1,34 @@
+import type { MoonpayCurrencyCode } from '@foyer/protocol'
+import type { FundingRequest } from './FundingRequest'
+
+/** MoonPay's codes per EIP-155 chain: native coin and USDC (spec 02 §9 "Card provider codes"). */
+const codesByChain: Readonly<Record<number, { native: MoonpayCurrencyCode; usdc: MoonpayCurrencyCode }>> = {
+  1: { native: 'ETH_ETHEREUM', usdc: 'USDC_ETHEREUM' },
+  42161: { native: 'ETH_ARBITRUM', usdc: 'USDC_ARBITRUM' },
+  8453: { native: 'ETH_BASE', usdc: 'USDC_BASE' },
+  137: { native: 'MATIC_POLYGON', usdc: 'USDC_POLYGON' },
+  43114: { native: 'AVAX_CCHAIN', usdc: 'USDC_CCHAIN' },
+  42220: { native: 'CELO_CELO', usdc: 'USDC_ETHEREUM' },
+}
+
+/**
+ * The MoonPay `currencyCode` of a funding request (spec 02 §9, WIRE.md §8): ETH or USDC on Ethereum,
+ * Arbitrum, Base; MATIC or USDC on Polygon; AVAX or USDC on Avalanche C-chain; CELO; SOL or USDC on
+ * Solana. Another chain (or an ERC-20 other than USDC) defaults to Ethereum's code, with a console warning.
+ *
+ * @example moonpayCurrencyCode({ chainType: 'ethereum', chain: base, asset: 'USDC' }) // 'USDC_BASE'
+ */
+export function moonpayCurrencyCode(
+  request: Pick<FundingRequest, 'chainType' | 'chain' | 'asset'>,
+): MoonpayCurrencyCode {
+  const usdc = request.asset === 'USDC'
+  if (request.chainType === 'solana') return usdc ? 'USDC_SOL' : 'SOL'
+  const codes = request.chain ? codesByChain[request.chain.id] : undefined
+  if (!codes || typeof request.asset === 'object') {
+    console.warn(
+      `Foyer: MoonPay has no currency for chain ${request.chain?.id}; defaulting to ${usdc ? 'USDC' : 'ETH'} on Ethereum.`,
+    )
+    return usdc ? 'USDC_ETHEREUM' : 'ETH_ETHEREUM'
+  }
+  return usdc ? codes.usdc : codes.native
+}

@@ -1,0 +1,184 @@
+import { trackEvent } from '@foyer/core'
+import {
+  getMoonpayTransactionStatus,
+  type MoonpayTransactionStatus,
+  moonpayCurrencyCode,
+  signMoonpayOnRampUrl,
+} from '@foyer/core/funding'
+import {
+  FUNDING_CARD_MAX_POLL_ERRORS,
+  FUNDING_CARD_POLL_MS,
+  FUNDING_CARD_START_DELAY_MS,
+  FUNDING_POPUP_HEIGHT_PX,
+  FUNDING_POPUP_WIDTH_PX,
+} from '@foyer/protocol'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screenParams'
+import { sanitizeColor } from '../../../theme/sanitizeColor'
+import { Button } from '../../../ui/Button'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { Spinner } from '../../../ui/Spinner'
+import { returnToFundingMethods } from '../returnToFundingMethods'
+
+const MOONPAY_API_URL = 'https://api.moonpay.com'
+
+/** Opens an empty provider popup (440 × 680) centred over the page, or returns null when blocked. */
+function openPopup(): Window | null {
+  const left = Math.max(0, window.screenX + (window.outerWidth - FUNDING_POPUP_WIDTH_PX) / 2)
+  const top = Math.max(0, window.screenY + (window.outerHeight - FUNDING_POPUP_HEIGHT_PX) / 2)
+  return window.open(
+    'about:blank',
+    'foyer-moonpay',
+    `width=${FUNDING_POPUP_WIDTH_PX},height=${FUNDING_POPUP_HEIGHT_PX},left=${left},top=${top}`,
+  )
+}
+
+/**
+ * 'Fund account' for a card purchase through MoonPay (spec 02 §2, §4 "Card on-ramp status", §8, §9): opens
+ * the signed widget in a 440 × 680 popup (records `sdk_fiat_on_ramp_started`), and 8 s later starts polling
+ * MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish funding your account.';
+ * completed: "You've funded your account!"; waitingAuthorization: 'Processing payment'; failed,
+ * serviceFailure or 3 polling errors (404 is not one): back to method selection with 'Something went wrong
+ * adding funds from Moonpay…'.
+ */
+export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
+  const { client, config, messages, router, close } = useModal()
+  const m = messages.funding
+  const { request, settle } = params
+  const [status, setStatus] = useState<MoonpayTransactionStatus | 'opening' | 'blocked'>('opening')
+  const [widget, setWidget] = useState<{ url: string; apiUrl: string; apiKey: string; id: string } | null>(
+    null,
+  )
+  const popup = useRef<Window | null>(null)
+  const started = useRef(false)
+
+  const fail = useCallback(() => {
+    popup.current?.close()
+    returnToFundingMethods(router, params, { errorMessage: m.cardFailed, showAlternateProvider: true })
+  }, [router, params, m.cardFailed])
+
+  const open = useCallback((url: string | null) => {
+    const window_ = popup.current && !popup.current.closed ? popup.current : openPopup()
+    popup.current = window_
+    if (!window_) {
+      setStatus('blocked')
+      return false
+    }
+    if (url) window_.location.href = url
+    setStatus('pending')
+    return true
+  }, [])
+
+  // Open the popup at once (the click that led here still counts as the user's gesture), then sign.
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    open(null)
+    const accent = sanitizeColor(config?.appearance?.accentColor)
+    signMoonpayOnRampUrl(client, {
+      address: request.address,
+      config: {
+        currencyCode: moonpayCurrencyCode(request),
+        quoteCurrencyAmount: Number(request.amount),
+        paymentMethod: 'credit_debit_card',
+        uiConfig: {
+          theme: config?.appearance?.theme === 'dark' ? 'dark' : 'light',
+          ...(accent ? { accentColor: accent } : {}),
+        },
+      },
+    }).then(
+      ({ signedUrl, externalTransactionId }) => {
+        const apiKey = new URL(signedUrl).searchParams.get('apiKey') ?? ''
+        const sandbox = apiKey.startsWith('pk_test')
+        const apiUrl =
+          (sandbox ? config?.funding?.moonpaySandboxApiUrl : config?.funding?.moonpayApiUrl) ??
+          MOONPAY_API_URL
+        setWidget({ url: signedUrl, apiUrl, apiKey, id: externalTransactionId })
+        if (popup.current && !popup.current.closed) popup.current.location.href = signedUrl
+        void trackEvent(client, {
+          eventName: 'sdk_fiat_on_ramp_started',
+          payload: {
+            provider: 'moonpay',
+            value: Number(request.amount),
+            chainType: request.chainType,
+            chainId: request.chainType === 'solana' ? request.cluster?.name : request.chain?.id,
+          },
+        })
+      },
+      () => fail(),
+    )
+  }, [client, config, request, open, fail])
+
+  // After 8 s the external id counts and polling starts, every 3 s (spec 02 §4, §9).
+  useEffect(() => {
+    if (!widget) return
+    let stopped = false
+    let errors = 0
+    let timer = setTimeout(function poll() {
+      getMoonpayTransactionStatus({
+        apiUrl: widget.apiUrl,
+        apiKey: widget.apiKey,
+        externalTransactionId: widget.id,
+      })
+        .then((next) => {
+          if (stopped) return
+          errors = 0
+          if (next === 'failed' || next === 'serviceFailure') return fail()
+          setStatus(next)
+          if (next === 'completed' || next === 'waitingAuthorization') {
+            settle.resolve({ status: next === 'completed' ? 'completed' : 'submitted', method: 'card' })
+            return
+          }
+          timer = setTimeout(poll, FUNDING_CARD_POLL_MS)
+        })
+        .catch(() => {
+          if (stopped) return
+          errors += 1
+          if (errors >= FUNDING_CARD_MAX_POLL_ERRORS) return fail()
+          timer = setTimeout(poll, FUNDING_CARD_POLL_MS)
+        })
+    }, FUNDING_CARD_START_DELAY_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [widget, settle, fail])
+
+  const done = status === 'completed' || status === 'waitingAuthorization'
+  return (
+    <div className="foyer-screen" data-funding-status={status}>
+      <ScreenHeader title={<ScreenTitle>{m.statusTitle}</ScreenTitle>} />
+      {status === 'completed' ? (
+        <div role="status">
+          <p className="foyer-status-ok">{m.funded}</p>
+          <p className="foyer-text">{m.fundedDetail}</p>
+        </div>
+      ) : status === 'waitingAuthorization' ? (
+        <div role="status">
+          <p className="foyer-text">{m.processing}</p>
+          <p className="foyer-text">{m.processingDetail}</p>
+        </div>
+      ) : status === 'blocked' ? (
+        <p className="foyer-error-text" role="alert">
+          {m.popupBlocked}
+        </p>
+      ) : (
+        <div className="foyer-row" role="status">
+          <Spinner />
+          <span>{m.cardInFlow}</span>
+        </div>
+      )}
+      {done ? (
+        <Button block onClick={close}>
+          {m.done}
+        </Button>
+      ) : (
+        <Button variant="secondary" block onClick={() => open(widget?.url ?? null)}>
+          {m.reopen}
+        </Button>
+      )}
+    </div>
+  )
+}

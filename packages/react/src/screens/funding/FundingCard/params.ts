@@ -1,0 +1,1 @@
+export type { FundingFlowParams as FundingCardParams } from '../params'

@@ -1,0 +1,101 @@
+import { createFoyerClient, createMemoryStorage } from '@foyer/core'
+import { defaultAppSettings } from '@foyer/protocol'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test } from 'vitest'
+import { json } from '../../../../../protocol/test/fakeApi'
+import { createTestClient, TEST_APP_ID } from '../../../../test/createTestClient'
+import { anvil } from '../../../../test/renderWallet'
+import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { useFundWallet } from '../../../hooks/useFundWallet'
+
+afterEach(cleanup)
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+function FundButton({ onError }: { onError: (error: unknown) => void }) {
+  const { fundWallet } = useFundWallet()
+  return (
+    <button
+      type="button"
+      onClick={() => fundWallet({ address, chain: { id: anvil.id }, amount: '0.01' }).catch(onError)}
+    >
+      fund
+    </button>
+  )
+}
+
+async function renderFunding(fiatOnRampEnabled = true) {
+  const { api } = createTestClient(
+    {},
+    {
+      appConfig: {
+        fiat_on_ramp_enabled: fiatOnRampEnabled,
+        funding_config: {
+          ...defaultAppSettings.funding_config,
+          options: [
+            { method: 'card', provider: 'moonpay' },
+            { method: 'exchange', provider: 'coinbase' },
+            { method: 'wallets', provider: 'privy' },
+            { method: 'manual', provider: 'privy' },
+          ],
+        },
+      },
+    },
+  )
+  api.on('GET /api/v1/token_price', () => json({ usd: 2000 }))
+  const client = createFoyerClient({
+    appId: TEST_APP_ID,
+    apiUrl: 'http://foyer.test',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    chains: [anvil],
+  })
+  const errors: unknown[] = []
+  const user = userEvent.setup()
+  render(
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+      <FundButton onError={(error) => errors.push(error)} />
+    </FoyerProvider>,
+  )
+  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  await user.click(screen.getByRole('button', { name: 'fund' }))
+  return { user, errors, api }
+}
+
+describe('funding screens', () => {
+  test("default: 'Add funds to your wallet' lists the offered methods whose screens are registered", async () => {
+    await renderFunding()
+    const dialog = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
+    expect(within(dialog).getByRole('button', { name: /Pay with card/ }).textContent).toContain('MoonPay')
+    within(dialog).getByRole('button', { name: 'Receive funds' })
+    // Exchange and transfer-from-wallet screens are registered by their own features; until then, hidden.
+    expect(within(dialog).queryByRole('button', { name: 'Transfer from an exchange' })).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: 'Transfer from wallet' })).toBeNull()
+    // One card provider: no 'Try a different provider'.
+    expect(within(dialog).queryByText(/Try a different provider/)).toBeNull()
+  })
+
+  test("behavior: 'Confirm or edit amount' keeps digits and one point, and shows the fiat estimate", async () => {
+    const { user } = await renderFunding()
+    const methods = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
+    await user.click(within(methods).getByRole('button', { name: /Pay with card/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm or edit amount' }, { timeout: 5000 })
+    const input = within(dialog).getByRole('textbox')
+    expect((input as HTMLInputElement).value).toBe('0.01')
+    await within(dialog).findByText('≈ $20.00')
+    await user.clear(input)
+    expect(within(dialog).getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true)
+    await user.type(input, '.5x.')
+    expect((input as HTMLInputElement).value).toBe('0.5')
+    await within(dialog).findByText('≈ $1,000.00')
+    expect(within(dialog).getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false)
+  })
+
+  test("error: 'Wallet funding is not enabled' when the app has funding off", async () => {
+    const { errors } = await renderFunding(false)
+    await waitFor(() => expect(errors).toHaveLength(1))
+    expect((errors[0] as Error).message).toBe('Wallet funding is not enabled')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

@@ -1,0 +1,97 @@
+import { fundingAssetSymbol, getFundingBalance, parseAmount } from '@foyer/core/funding'
+import { formatUnits } from '@foyer/core/wallet'
+import {
+  COPY_FEEDBACK_MS,
+  FUNDING_QR_ECC,
+  FUNDING_QR_SIZE_PX,
+  FUNDING_RECEIVE_POLL_MS,
+} from '@foyer/protocol'
+import { useEffect, useState } from 'react'
+import { formatMessage } from '../../../i18n/formatMessage'
+import { useModal } from '../../../modal/ModalContext'
+import { ScreenTitle } from '../../../modal/ScreenTitle'
+import type { ScreenProps } from '../../../modal/screenParams'
+import { Button } from '../../../ui/Button'
+import { CopyButton } from '../../../ui/CopyButton'
+import { QrCode } from '../../../ui/QrCode'
+import { ScreenHeader } from '../../../ui/ScreenHeader'
+
+/**
+ * Manual receive (spec 02 §2 "Manual receive-funds", §4, §9): a QR code of the address (160 px, error
+ * correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
+ * {network}', and the balance, polled every 2 s; it turns green once it reaches the requested amount.
+ */
+export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
+  const { messages, router, close } = useModal()
+  const m = messages.funding
+  const { request, settle } = params
+  const { symbol } = fundingAssetSymbol(request)
+  const [balance, setBalance] = useState<{ value: bigint; decimals: number } | null>(null)
+  const network =
+    request.chainType === 'solana'
+      ? `Solana ${request.cluster?.name ?? ''}`.trim()
+      : (request.chain?.name ?? '')
+
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = () => {
+      getFundingBalance(request)
+        .then((next) => !stopped && setBalance(next))
+        .catch(() => {})
+        .finally(() => {
+          if (!stopped) timer = setTimeout(poll, FUNDING_RECEIVE_POLL_MS)
+        })
+    }
+    poll()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [request])
+
+  const reached = balance !== null && balance.value >= parseAmount(request.amount, balance.decimals)
+  useEffect(() => {
+    if (reached) settle.resolve({ status: 'completed', method: 'manual' })
+  }, [reached, settle])
+
+  return (
+    <div className="foyer-screen">
+      <ScreenHeader
+        title={<ScreenTitle>{m.receiveTitle}</ScreenTitle>}
+        onBack={router.back}
+        backLabel={m.back}
+      />
+      <p className="foyer-text">{formatMessage(m.receiveDetail, { amount: request.amount, symbol })}</p>
+      <div className="foyer-center">
+        <QrCode value={request.address} label={m.qrLabel} size={FUNDING_QR_SIZE_PX} ecc={FUNDING_QR_ECC} />
+      </div>
+      <p className="foyer-mono" data-testid="funding-address">
+        {request.address}
+      </p>
+      <CopyButton
+        text={request.address}
+        label={m.copyAddress}
+        copiedLabel={m.copied}
+        feedbackMs={COPY_FEEDBACK_MS}
+      />
+      <p className="foyer-warning">{formatMessage(m.sendOnNetwork, { network })}</p>
+      <p className="foyer-row" data-testid="funding-balance" data-reached={reached || undefined}>
+        <span>{m.balance}</span>
+        <span className={reached ? 'foyer-status-ok' : undefined}>
+          {balance ? `${formatUnits(balance.value, balance.decimals, 6)} ${symbol}` : '…'}
+        </span>
+      </p>
+      {reached ? (
+        <p className="foyer-status-ok" role="status">
+          {m.received}
+        </p>
+      ) : null}
+      {reached ? (
+        <Button block onClick={close}>
+          {m.done}
+        </Button>
+      ) : null}
+    </div>
+  )
+}

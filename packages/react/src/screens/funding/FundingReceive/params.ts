@@ -1,0 +1,1 @@
+export type { FundingFlowParams as FundingReceiveParams } from '../params'
