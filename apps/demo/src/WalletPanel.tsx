@@ -8,7 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
-import { anvilChain } from './chains'
+import { anvilChain, localBaseChain } from './chains'
 import { formatEther, parseEther } from './units'
 
 /** The faucet amount: anvil's `anvil_setBalance` sets the balance to this, in wei (10 ETH). */
@@ -120,6 +120,23 @@ export function WalletPanel() {
         >
           Fund wallet
         </button>
+        {localBaseChain ? (
+          <>
+            {' '}
+            <button
+              type="button"
+              onClick={run(async () => {
+                await fundWallet({
+                  address: wallet.address,
+                  chain: { id: localBaseChain.id },
+                  amount: fundAmount,
+                })
+              })}
+            >
+              Fund on Base
+            </button>
+          </>
+        ) : null}
       </p>
       <p>
         <label>

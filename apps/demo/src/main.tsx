@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
-import { anvilChain, solanaCluster } from './chains'
+import { anvilChain, localBaseChain, solanaCluster } from './chains'
 
 /** The demo app id seeded by `foyer-server start` (see packages/server); `?appId=` picks another app. */
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
@@ -57,6 +57,8 @@ const loginMethods: FoyerLoginMethod[] | undefined =
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 /** The MoonPay stand-in's API, polled for card purchases (`npm run demo` sets it). */
 const moonpayApiUrl = import.meta.env.VITE_MOONPAY_API_URL
+/** The Coinbase Onramp stand-in's pay page, opened by exchange funding (`npm run demo` sets it). */
+const coinbasePayUrl = import.meta.env.VITE_COINBASE_PAY_URL
 
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
@@ -110,12 +112,13 @@ function render(): void {
               ethereum: { createOnLogin: 'users-without-wallets' },
               solana: { createOnLogin: 'users-without-wallets' },
             },
-            chains: [anvilChain],
+            chains: localBaseChain ? [anvilChain, localBaseChain] : [anvilChain],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
-            ...(moonpayApiUrl
-              ? { funding: { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } }
-              : {}),
+            funding: {
+              ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
+              ...(coinbasePayUrl ? { coinbasePayUrl } : {}),
+            },
             oauth: { mode: oauthMode },
             telegram: {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),

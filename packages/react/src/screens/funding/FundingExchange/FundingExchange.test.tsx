@@ -186,7 +186,8 @@ describe("exchange on-ramp 'Fund account'", () => {
       'Almost done. Retrieving transaction status from Coinbase',
     )
     await act(() => vi.advanceTimersByTimeAsync(3000))
-    expect(await screen.findByRole('heading', { name: "You've funded your account!" })).toBeTruthy()
+    expect(await screen.findByText("You've funded your account!")).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Fund account' })).toBeTruthy()
     expect(screen.getByText('It may take a few minutes for the assets to appear.')).toBeTruthy()
     expect((await outcome).value).toEqual({ status: 'submitted', method: 'exchange' })
     const { violations } = await axe.run(screen.getByRole('dialog'))

@@ -16,7 +16,6 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { returnToFundingMethods } from '../returnToFundingMethods'
@@ -97,15 +96,20 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
   const title = <ScreenTitle>{f.statusTitle}</ScreenTitle>
   if (view.kind === 'status' && view.status === 'success')
     return (
-      <Notice tone="success" title={<ScreenTitle>{f.funded}</ScreenTitle>} detail={f.fundedDetail}>
+      <div className="foyer-screen" data-funding-status="success">
+        <ScreenHeader title={title} />
+        <div role="status">
+          <p className="foyer-status-ok">{f.funded}</p>
+          <p className="foyer-text">{f.fundedDetail}</p>
+        </div>
         <Button block onClick={close}>
           {f.done}
         </Button>
-      </Notice>
+      </div>
     )
   if (view.kind === 'status' && view.status === 'error')
     return (
-      <div className="foyer-screen">
+      <div className="foyer-screen" data-funding-status="error">
         <ScreenHeader title={title} />
         <p className="foyer-error-text" role="alert">
           {m.failed}
@@ -128,7 +132,7 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
       </div>
     )
   return (
-    <div className="foyer-screen" aria-busy="true">
+    <div className="foyer-screen" aria-busy="true" data-funding-status={view.status}>
       <ScreenHeader title={title} />
       <Spinner size="large" />
       <p className="foyer-text" role="status">
