@@ -35,6 +35,8 @@ export function WalletPanel() {
   const { exportWallet } = useExportWallet()
   const { fundWallet } = useFundWallet()
   const [fundAmount, setFundAmount] = useState('0.05')
+  // Exchange funding needs a chain Coinbase Onramp serves: the local Base chain, when started.
+  const baseChain = localBaseChain
   const { showMfaEnrollmentModal } = useMfaEnrollment()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [message, setMessage] = useState('Hello from the Foyer demo')
@@ -120,7 +122,7 @@ export function WalletPanel() {
         >
           Fund wallet
         </button>
-        {localBaseChain ? (
+        {baseChain ? (
           <>
             {' '}
             <button
@@ -128,7 +130,7 @@ export function WalletPanel() {
               onClick={run(async () => {
                 await fundWallet({
                   address: wallet.address,
-                  chain: { id: localBaseChain.id },
+                  chain: { id: baseChain.id },
                   amount: fundAmount,
                 })
               })}
