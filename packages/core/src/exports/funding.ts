@@ -44,3 +44,7 @@ export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
 export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'
+export {
+  type WatchMoonpayTransactionHandlers,
+  watchMoonpayTransaction,
+} from '../funding/watchMoonpayTransaction'

@@ -328,6 +328,29 @@ describe('loadConfig: production settings', () => {
   })
 })
 
+describe('loadConfig: funding', () => {
+  test('default: FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const config = await loadConfig(
+      {
+        FOYER_MOONPAY_WIDGET_URL: 'http://127.0.0.1:8797/widget',
+        FOYER_MOONPAY_SANDBOX_WIDGET_URL: 'http://127.0.0.1:8797/widget-sandbox',
+        FOYER_PRICE_SOURCE_URL: 'http://127.0.0.1:8798',
+      },
+      cwd,
+    )
+    expect(config.funding).toEqual({
+      moonpayWidgetUrl: 'http://127.0.0.1:8797/widget',
+      moonpaySandboxWidgetUrl: 'http://127.0.0.1:8797/widget-sandbox',
+      priceSourceUrl: 'http://127.0.0.1:8798',
+    })
+    expect((await loadConfig({}, cwd)).funding).toEqual({})
+    await expect(loadConfig({ FOYER_PRICE_SOURCE_URL: 'not a url' }, cwd)).rejects.toThrow(
+      'FOYER_PRICE_SOURCE_URL',
+    )
+  })
+})
+
 describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   test('default: FOYER_COINBASE_API_URL and FOYER_DEMO_COINBASE_JSON', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))

@@ -1,17 +1,11 @@
 import { trackEvent } from '@foyer/core'
 import {
-  getMoonpayTransactionStatus,
   type MoonpayTransactionStatus,
   moonpayCurrencyCode,
   signMoonpayOnRampUrl,
+  watchMoonpayTransaction,
 } from '@foyer/core/funding'
-import {
-  FUNDING_CARD_MAX_POLL_ERRORS,
-  FUNDING_CARD_POLL_MS,
-  FUNDING_CARD_START_DELAY_MS,
-  FUNDING_POPUP_HEIGHT_PX,
-  FUNDING_POPUP_WIDTH_PX,
-} from '@foyer/protocol'
+import { FUNDING_POPUP_HEIGHT_PX, FUNDING_POPUP_WIDTH_PX } from '@foyer/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
@@ -114,36 +108,17 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
   // After 8 s the external id counts and polling starts, every 3 s (spec 02 §4, §9).
   useEffect(() => {
     if (!widget) return
-    let stopped = false
-    let errors = 0
-    let timer = setTimeout(function poll() {
-      getMoonpayTransactionStatus({
-        apiUrl: widget.apiUrl,
-        apiKey: widget.apiKey,
-        externalTransactionId: widget.id,
-      })
-        .then((next) => {
-          if (stopped) return
-          errors = 0
-          if (next === 'failed' || next === 'serviceFailure') return fail()
+    return watchMoonpayTransaction(
+      { apiUrl: widget.apiUrl, apiKey: widget.apiKey, externalTransactionId: widget.id },
+      {
+        onStatus(next) {
           setStatus(next)
-          if (next === 'completed' || next === 'waitingAuthorization') {
+          if (next === 'completed' || next === 'waitingAuthorization')
             settle.resolve({ status: next === 'completed' ? 'completed' : 'submitted', method: 'card' })
-            return
-          }
-          timer = setTimeout(poll, FUNDING_CARD_POLL_MS)
-        })
-        .catch(() => {
-          if (stopped) return
-          errors += 1
-          if (errors >= FUNDING_CARD_MAX_POLL_ERRORS) return fail()
-          timer = setTimeout(poll, FUNDING_CARD_POLL_MS)
-        })
-    }, FUNDING_CARD_START_DELAY_MS)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
+        },
+        onFailure: fail,
+      },
+    )
   }, [widget, settle, fail])
 
   const done = status === 'completed' || status === 'waitingAuthorization'

@@ -1,5 +1,5 @@
 import { fundingAssetSymbol, getFundingBalance, parseAmount } from '@foyer/core/funding'
-import { formatUnits } from '@foyer/core/wallet'
+import { formatLamports, formatUnits } from '@foyer/core/wallet'
 import {
   COPY_FEEDBACK_MS,
   FUNDING_QR_ECC,
@@ -19,7 +19,8 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 /**
  * Manual receive (spec 02 §2 "Manual receive-funds", §4, §9): a QR code of the address (160 px, error
  * correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
- * {network}', and the balance, polled every 2 s; it turns green once it reaches the requested amount.
+ * {network}', and the balance, polled every 2 s; it turns green once it reaches the requested amount. Amounts
+ * show with up to 6 decimals (SOL under 0.001 as '<0.001'; spec 02 §9).
  */
 export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
   const { messages, router, close } = useModal()
@@ -79,7 +80,9 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
       <p className="foyer-row" data-testid="funding-balance" data-reached={reached || undefined}>
         <span>{m.balance}</span>
         <span className={reached ? 'foyer-status-ok' : undefined}>
-          {balance ? `${formatUnits(balance.value, balance.decimals, 6)} ${symbol}` : '…'}
+          {balance
+            ? `${request.chainType === 'solana' && request.asset === 'native' ? formatLamports(balance.value) : formatUnits(balance.value, balance.decimals, 6)} ${symbol}`
+            : '…'}
         </span>
       </p>
       {reached ? (
