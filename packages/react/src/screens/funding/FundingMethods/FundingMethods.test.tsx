@@ -69,8 +69,9 @@ describe('funding screens', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
     expect(within(dialog).getByRole('button', { name: /Pay with card/ }).textContent).toContain('MoonPay')
     within(dialog).getByRole('button', { name: 'Receive funds' })
-    // Exchange and transfer-from-wallet screens are registered by their own features; until then, hidden.
-    expect(within(dialog).queryByRole('button', { name: 'Transfer from an exchange' })).toBeNull()
+    // The exchange screen is registered (Coinbase Onramp, `fundingExchange`); transfer-from-wallet is
+    // registered by its own feature, hidden until then.
+    within(dialog).getByRole('button', { name: 'Transfer from an exchange' })
     expect(within(dialog).queryByRole('button', { name: 'Transfer from wallet' })).toBeNull()
     // One card provider: no 'Try a different provider'.
     expect(within(dialog).queryByText(/Try a different provider/)).toBeNull()
