@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run demo`: the local chains (anvil on chains 31337 and 31338, a Solana JSON-RPC over litesvm), the local stand-ins
-// (Turnstile, the Relay bridge API, the OAuth providers, Telegram's login widget, Farcaster), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
+// (Turnstile, the Relay bridge API, the OAuth providers, Telegram's login widget, Farcaster, MoonPay, Coinbase Onramp with a local Base chain), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -9,8 +9,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
+const { startAnvil } = await import('./devchain/startAnvil.ts')
 const {
   startBridgeStandIn,
+  startCoinbaseOnrampStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startLocalIdentityProvider,
@@ -42,7 +44,7 @@ const bridge = await startBridgeStandIn({
     { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
     { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
   ],
-  port: Number(process.env.BRIDGE_API_PORT ?? 8797),
+  port: Number(process.env.BRIDGE_API_PORT ?? 8799),
 })
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
@@ -125,6 +127,18 @@ const moonpay = await startMoonpayStandIn({
   },
 })
 const priceSource = await startPriceSourceStandIn({ port: Number(process.env.PRICE_SOURCE_PORT ?? 8798) })
+// Exchange funding: a Coinbase Onramp stand-in (session tokens behind CDP JWTs, pay page, transaction status)
+// delivering purchases on a local chain with Base's id (8453); the demo app gets its project and CDP key.
+const baseAnvil = await startAnvil({ port: Number(process.env.BASE_ANVIL_PORT ?? 8547), chainId: 8453 })
+const coinbase = await startCoinbaseOnrampStandIn({
+  port: Number(process.env.COINBASE_ONRAMP_PORT ?? 8801),
+  delivery: { rpcUrls: { base: baseAnvil.rpcUrl } },
+})
+const demoCoinbase = {
+  project_id: coinbase.projectId,
+  api_key_id: coinbase.apiKey.id,
+  api_key_secret: coinbase.apiKey.secret,
+}
 
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
@@ -184,6 +198,9 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_MOONPAY_WIDGET_URL: moonpay.widgetUrl,
     FOYER_MOONPAY_SANDBOX_WIDGET_URL: moonpay.sandboxWidgetUrl,
     FOYER_PRICE_SOURCE_URL: priceSource.url,
+    // Exchange funding against the Coinbase Onramp stand-in (the CDP key stays on the server).
+    FOYER_COINBASE_API_URL: coinbase.apiUrl,
+    FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -199,6 +216,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,
     VITE_TELEGRAM_STAND_IN_URL: telegram.url,
     VITE_MOONPAY_API_URL: moonpay.url,
+    VITE_COINBASE_PAY_URL: coinbase.payUrl,
+    VITE_BASE_RPC_URL: baseAnvil.rpcUrl,
     // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
     VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
   },
@@ -228,7 +247,8 @@ function stop(code = 0) {
   farcaster.close().catch(() => {})
   moonpay.close().catch(() => {})
   priceSource.close().catch(() => {})
-  Promise.all([exited, chains.stop()]).finally(() => {
+  coinbase.close().catch(() => {})
+  Promise.all([exited, chains.stop(), baseAnvil.stop().catch(() => {})]).finally(() => {
     clearTimeout(forced)
     process.exit(code)
   })
@@ -255,6 +275,7 @@ try {
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)
+    Exchange:        'Fund on Base' → 'Transfer from an exchange' (Coinbase Onramp stand-in at ${coinbase.url}; delivers on Base (local), ${baseAnvil.rpcUrl})
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -4,6 +4,7 @@ import {
   createApp,
   DEMO_APP_ID,
   type FoyerDatabase,
+  findAppRecord,
   migrate,
   openDatabase,
   seedDemoApp,
@@ -11,12 +12,14 @@ import {
 } from '@foyer/server'
 import {
   type BridgeStandIn,
+  type CoinbaseOnrampStandIn,
   type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
   startBridgeStandIn,
+  startCoinbaseOnrampStandIn,
   startFarcasterStandIns,
   startLocalIdentityProvider,
   startMoonpayStandIn,
@@ -77,7 +80,17 @@ export type StartStackOptions = {
    * anvil (`anvil_setBalance`, plus the amount in ETH). The seeded demo app has card funding on.
    */
   funding?: boolean
+  /**
+   * Exchange funding (issue 14 §4): start the Coinbase Onramp stand-in and a local chain with Base's id
+   * (8453, an anvil) it delivers purchases on. The server asks the stand-in for session tokens (its CDP key
+   * in the demo app's `funding_providers.coinbase`, 'Transfer from an exchange' on); the demo opens its pay
+   * page and has the chain ('Fund on Base').
+   */
+  coinbase?: boolean
 }
+
+/** The Coinbase Onramp stand-in of a stack, and the local Base chain (8453) it delivers on. */
+export type StackCoinbase = { onramp: CoinbaseOnrampStandIn; base: Anvil }
 
 /** The funding stand-ins of a stack. */
 export type StackFunding = { moonpay: MoonpayStandIn; prices: PriceSourceStandIn }
@@ -111,6 +124,8 @@ export type Stack = {
   bridge: BridgeStandIn | undefined
   /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
   funding: StackFunding | undefined
+  /** The Coinbase Onramp stand-in and local Base chain, when started (`coinbase: true`). */
+  coinbase: StackCoinbase | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
   /** Stops the demo app, the server and the chains. */
@@ -146,6 +161,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ? await startFarcasterStandIns({ rpcUrl: (chains?.anvil ?? (farcasterAnvil as Anvil)).rpcUrl })
     : undefined
   const funding = options.funding ? await startStackFunding(chains) : undefined
+  const coinbase = options.coinbase ? await startStackCoinbase() : undefined
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -173,12 +189,17 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
     ...(farcaster ? { farcaster: farcaster.options } : {}),
     ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
-    ...(funding
+    ...(funding || coinbase
       ? {
           funding: {
-            moonpayWidgetUrl: funding.moonpay.widgetUrl,
-            moonpaySandboxWidgetUrl: funding.moonpay.sandboxWidgetUrl,
-            priceSourceUrl: funding.prices.url,
+            ...(funding
+              ? {
+                  moonpayWidgetUrl: funding.moonpay.widgetUrl,
+                  moonpaySandboxWidgetUrl: funding.moonpay.sandboxWidgetUrl,
+                  priceSourceUrl: funding.prices.url,
+                }
+              : {}),
+            ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
           },
         }
       : {}),
@@ -192,6 +213,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     await updateAppSettings(db, DEMO_APP_ID, settings)
   }
   if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true })
+  if (coinbase) {
+    const demo = await findAppRecord(db, DEMO_APP_ID)
+    const { funding_config: fundingConfig } = demo?.settings ?? {}
+    await updateAppSettings(db, DEMO_APP_ID, {
+      funding_config: {
+        options: [...(fundingConfig?.options ?? []), { method: 'exchange', provider: 'coinbase' }],
+      },
+      funding_providers: {
+        coinbase: {
+          project_id: coinbase.onramp.projectId,
+          api_key_id: coinbase.onramp.apiKey.id,
+          api_key_secret: coinbase.onramp.apiKey.secret,
+        },
+      },
+    })
+  }
 
   if (telegram)
     await updateAppSettings(db, DEMO_APP_ID, {
@@ -229,6 +266,13 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   }
   if (funding) process.env.VITE_MOONPAY_API_URL = funding.moonpay.url
   else delete process.env.VITE_MOONPAY_API_URL
+  if (coinbase) {
+    process.env.VITE_COINBASE_PAY_URL = coinbase.onramp.payUrl
+    process.env.VITE_BASE_RPC_URL = coinbase.base.rpcUrl
+  } else {
+    delete process.env.VITE_COINBASE_PAY_URL
+    delete process.env.VITE_BASE_RPC_URL
+  }
   if (turnstile)
     process.env.VITE_TURNSTILE_SCRIPT_URL = `${turnstile.url}/turnstile/v0/api.js?render=explicit`
   else delete process.env.VITE_TURNSTILE_SCRIPT_URL
@@ -256,6 +300,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     farcaster,
     bridge,
     funding,
+    coinbase,
     advanceClock(ms) {
       clockOffsetMs += ms
     },
@@ -271,6 +316,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await farcasterAnvil?.stop()
       await funding?.moonpay.close()
       await funding?.prices.close()
+      await coinbase?.onramp.close()
+      await coinbase?.base.stop()
     },
   }
 }
@@ -303,4 +350,11 @@ async function startStackFunding(chains: DevChains | undefined): Promise<StackFu
   })
   const prices = await startPriceSourceStandIn()
   return { moonpay, prices }
+}
+
+/** A local chain with Base's id (8453) and the Coinbase Onramp stand-in delivering purchases on it. */
+async function startStackCoinbase(): Promise<StackCoinbase> {
+  const base = await startAnvil({ chainId: 8453 })
+  const onramp = await startCoinbaseOnrampStandIn({ delivery: { rpcUrls: { base: base.rpcUrl } } })
+  return { onramp, base }
 }

@@ -8,7 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
-import { anvilChain } from './chains'
+import { anvilChain, localBaseChain } from './chains'
 import { formatEther, parseEther } from './units'
 
 /** The faucet amount: anvil's `anvil_setBalance` sets the balance to this, in wei (10 ETH). */
@@ -35,6 +35,8 @@ export function WalletPanel() {
   const { exportWallet } = useExportWallet()
   const { fundWallet } = useFundWallet()
   const [fundAmount, setFundAmount] = useState('0.05')
+  // Exchange funding needs a chain Coinbase Onramp serves: the local Base chain, when started.
+  const baseChain = localBaseChain
   const { showMfaEnrollmentModal } = useMfaEnrollment()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [message, setMessage] = useState('Hello from the Foyer demo')
@@ -120,6 +122,23 @@ export function WalletPanel() {
         >
           Fund wallet
         </button>
+        {baseChain ? (
+          <>
+            {' '}
+            <button
+              type="button"
+              onClick={run(async () => {
+                await fundWallet({
+                  address: wallet.address,
+                  chain: { id: baseChain.id },
+                  amount: fundAmount,
+                })
+              })}
+            >
+              Fund on Base
+            </button>
+          </>
+        ) : null}
       </p>
       <p>
         <label>

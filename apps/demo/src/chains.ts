@@ -24,3 +24,16 @@ export const solanaCluster: SolanaCluster = {
   name: 'localnet',
   rpcUrl: import.meta.env.VITE_SOLANA_RPC_URL ?? 'http://127.0.0.1:8899',
 }
+
+/**
+ * A local chain with Base's chain id (8453), one Coinbase Onramp delivers to: an anvil `npm run demo` starts
+ * (`VITE_BASE_RPC_URL`) for exchange funding through the Coinbase Onramp stand-in. Null when not started.
+ */
+export const localBaseChain: FoyerChain | null = import.meta.env.VITE_BASE_RPC_URL
+  ? {
+      id: 8453,
+      name: 'Base (local)',
+      rpcUrl: import.meta.env.VITE_BASE_RPC_URL,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    }
+  : null

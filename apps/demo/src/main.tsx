@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
-import { anvilChain, secondAnvilChain, solanaCluster } from './chains'
+import { anvilChain, localBaseChain, secondAnvilChain, solanaCluster } from './chains'
 import { demoLocale, demoLoginMessage } from './LocalePicker'
 import { ThemedFoyerProvider } from './ThemedFoyerProvider'
 
@@ -62,6 +62,8 @@ const bridgeApiUrl = import.meta.env.VITE_BRIDGE_API_URL
 const turnstileScriptUrl = import.meta.env.VITE_TURNSTILE_SCRIPT_URL
 /** The MoonPay stand-in's API, polled for card purchases (`npm run demo` sets it). */
 const moonpayApiUrl = import.meta.env.VITE_MOONPAY_API_URL
+/** The Coinbase Onramp stand-in's pay page, opened by exchange funding (`npm run demo` sets it). */
+const coinbasePayUrl = import.meta.env.VITE_COINBASE_PAY_URL
 
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
@@ -118,13 +120,14 @@ function render(): void {
               ethereum: { createOnLogin: 'users-without-wallets' },
               solana: { createOnLogin: 'users-without-wallets' },
             },
-            chains: [anvilChain, secondAnvilChain],
+            chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],
             solanaClusters: [solanaCluster],
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             funding: {
               ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
               // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
               ...(bridgeApiUrl ? { bridgeApiUrl } : {}),
+              ...(coinbasePayUrl ? { coinbasePayUrl } : {}),
             },
             oauth: { mode: oauthMode },
             telegram: {

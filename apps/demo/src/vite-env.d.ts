@@ -16,6 +16,10 @@ interface ImportMetaEnv {
   readonly VITE_TELEGRAM_STAND_IN_URL?: string
   /** The MoonPay stand-in's API base (funding by card; `npm run demo` sets it). */
   readonly VITE_MOONPAY_API_URL?: string
+  /** A local chain with Base's chain id 8453 (exchange funding through the Coinbase Onramp stand-in). */
+  readonly VITE_BASE_RPC_URL?: string
+  /** The Coinbase Onramp stand-in's pay page (`npm run demo` sets it). */
+  readonly VITE_COINBASE_PAY_URL?: string
   /** The cross-app provider app whose 'Continue with …' entry the landing shows (`npm run demo` sets it). */
   readonly VITE_FOYER_CROSS_APP_PROVIDER_ID?: string
 }

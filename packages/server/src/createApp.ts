@@ -11,6 +11,7 @@ import { installErrorHandlers } from './errors/installErrorHandlers'
 import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
+import { coinbaseOnRampRoutes } from './features/coinbaseOnRamp/routes'
 import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
 import { fundingRoutes } from './features/funding/routes'
 import { healthRoutes } from './features/health/routes'
@@ -90,6 +91,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(walletFrameRoutes, { context })
   await app.register(farcasterSignerRoutes, { context })
   await app.register(fundingRoutes, { context })
+  await app.register(coinbaseOnRampRoutes, { context })
   await app.register(analyticsRoutes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())

@@ -1,6 +1,27 @@
 // `@foyer/core/funding`: funding a wallet (spec 02 §2 "Funding", §4, §5, §7, §8, §9; issue 14). A separate
 // entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with the funding screens.
 
+export { getCoinbaseOnRampStatus } from '../actions/getCoinbaseOnRampStatus'
+export { type InitCoinbaseOnRampParameters, initCoinbaseOnRamp } from '../actions/initCoinbaseOnRamp'
+export {
+  COINBASE_ON_RAMP_POLL_INTERVAL_MS,
+  COINBASE_ON_RAMP_POST_CLOSE_POLLS,
+  COINBASE_ON_RAMP_STATUS_DELAY_MS,
+  type CoinbaseOnRampFlowStatus,
+  type TrackCoinbaseOnRampParameters,
+  type TrackCoinbaseOnRampReturnType,
+  trackCoinbaseOnRamp,
+} from '../actions/trackCoinbaseOnRamp'
+export { coinbaseNetworkOf, coinbaseOnRampEvmNetworks } from '../funding/coinbaseNetworkOf'
+export {
+  COINBASE_ONRAMP_PAY_URL,
+  type CoinbaseOnRampPayUrlParameters,
+  coinbaseOnRampPayUrl,
+} from '../funding/coinbaseOnRampPayUrl'
+export {
+  type CoinbaseOnRampRequestReturnType,
+  coinbaseOnRampRequest,
+} from '../funding/coinbaseOnRampRequest'
 export { FundingError, type FundingErrorCode } from '../funding/FundingError'
 export type {
   FundingAsset,
@@ -18,6 +39,7 @@ export {
 } from '../funding/getMoonpayTransactionStatus'
 export { type GetTokenPriceParameters, getTokenPrice } from '../funding/getTokenPrice'
 export { moonpayCurrencyCode } from '../funding/moonpayCurrencyCode'
+export { type FundingPopupRef, openFundingPopup } from '../funding/openFundingPopup'
 export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
 export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'

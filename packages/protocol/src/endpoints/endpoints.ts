@@ -12,6 +12,12 @@ import { analyticsEventRequestSchema } from '../schemas/analytics'
 import { appConfigSchema } from '../schemas/appConfig'
 import { appPathParamsSchema, jwksResponseSchema } from '../schemas/apps'
 import { authResponseSchema } from '../schemas/auth'
+import {
+  coinbaseOnRampInitRequestSchema,
+  coinbaseOnRampInitResponseSchema,
+  coinbaseOnRampStatusQuerySchema,
+  coinbaseOnRampStatusResponseSchema,
+} from '../schemas/coinbaseOnRamp'
 import { successResponseSchema } from '../schemas/common'
 import {
   crossAppAuthorizationCodeRequestSchema,
@@ -362,6 +368,17 @@ export const endpoints = {
     path: '/api/v1/token_price',
     query: tokenPriceQuerySchema,
     response: tokenPriceResponseSchema,
+  },
+  'POST /api/v1/funding/coinbase_on_ramp/init': post(
+    '/api/v1/funding/coinbase_on_ramp/init',
+    coinbaseOnRampInitRequestSchema,
+    coinbaseOnRampInitResponseSchema,
+  ),
+  'GET /api/v1/funding/coinbase_on_ramp/status': {
+    method: 'GET',
+    path: '/api/v1/funding/coinbase_on_ramp/status',
+    query: coinbaseOnRampStatusQuerySchema,
+    response: coinbaseOnRampStatusResponseSchema,
   },
   'POST /api/v1/plugins/moonpay_on_ramp/sign': post(
     '/api/v1/plugins/moonpay_on_ramp/sign',

@@ -179,6 +179,18 @@ export {
   sessionUpdateActionSchema,
 } from '../schemas/auth'
 export {
+  type CoinbaseBlockchain,
+  type CoinbaseOnRampInitRequest,
+  type CoinbaseOnRampInitResponse,
+  type CoinbaseOnRampStatusQuery,
+  type CoinbaseOnRampStatusResponse,
+  coinbaseBlockchains,
+  coinbaseOnRampInitRequestSchema,
+  coinbaseOnRampInitResponseSchema,
+  coinbaseOnRampStatusQuerySchema,
+  coinbaseOnRampStatusResponseSchema,
+} from '../schemas/coinbaseOnRamp'
+export {
   type AuthMode,
   appIdSchema,
   authModeSchema,

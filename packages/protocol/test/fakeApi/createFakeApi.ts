@@ -22,6 +22,8 @@ export type RecordedCall = {
   endpoint: EndpointName | null
   /** The decoded `:name` path parameters. */
   params: Record<string, string>
+  /** The decoded query string fields (`{}` when none). */
+  query: Record<string, string>
   headers: Headers
   /** The JSON body as the client sent it (not the schema's output), `undefined` when none. */
   body: unknown
@@ -218,6 +220,13 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         return apiError(400, 'invalid_data', text)
       }
     }
+    if ('query' in endpoint && endpoint.query) {
+      const parsed = endpoint.query.safeParse(call.query)
+      if (!parsed.success) {
+        const text = violate(call, `a query the server refuses:\n${z.prettifyError(parsed.error)}`)
+        return apiError(400, 'invalid_data', text)
+      }
+    }
     if (endpoint.body) {
       const parsed = endpoint.body.safeParse(call.body)
       if (!parsed.success) {
@@ -300,6 +309,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       path: url.pathname,
       endpoint: match?.name ?? null,
       params: match?.params ?? {},
+      query: Object.fromEntries(url.searchParams),
       headers: new Headers(init?.headers),
       body,
       credentials: init?.credentials,

@@ -194,6 +194,11 @@ export type FoyerFundingConfig = {
   moonpayApiUrl?: string
   moonpaySandboxApiUrl?: string
   /**
+   * Coinbase Onramp's pay page, which the exchange popup opens with the session (spec 02 §7); default
+   * https://pay.coinbase.com/buy/select-asset (a local stand-in's `payUrl` in the demo and tests).
+   */
+  coinbasePayUrl?: string
+  /**
    * The bridge API (Relay's quote call; spec 02 §7 "Bridge quote") for 'Transfer from another network':
    * `bridgeApiUrl` for mainnets (default https://api.relay.link), `bridgeTestnetApiUrl` when a chain of the
    * bridge is a testnet (default https://api.testnets.relay.link).

@@ -514,6 +514,14 @@ export const en = {
     received: 'Funds received',
     done: 'Done',
   },
+  // The exchange on-ramp's 'Fund account' screen (Coinbase Onramp; spec 02 §4, §8; issue 14 §4). The title,
+  // success texts and pop-up texts are those of `funding`.
+  fundingExchange: {
+    inFlow: 'Go back to Coinbase Onramp to finish funding your account.',
+    afterFlow: 'Almost done. Retrieving transaction status from Coinbase',
+    failed: 'Something went wrong adding funds. Please try again or use another method.',
+    initFailed: 'Unable to initialize flow',
+  },
   // The landing's layout (spec 01 §2 "Landing", "Alternative landing"; issue 10 §3).
   landingLayout: {
     moreOptions: 'More options',

@@ -5,6 +5,7 @@ import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletL
 import type { FarcasterSignerParams } from '../screens/farcaster/FarcasterSigner/params'
 import type { FundingAmountParams } from '../screens/funding/FundingAmount/params'
 import type { FundingCardParams } from '../screens/funding/FundingCard/params'
+import type { FundingExchangeParams } from '../screens/funding/FundingExchange/params'
 import type { FundingMethodsParams } from '../screens/funding/FundingMethods/params'
 import type { FundingReceiveParams } from '../screens/funding/FundingReceive/params'
 import type {
@@ -85,6 +86,7 @@ export type ScreenParamsMap = {
   fundingBridgeStatus: FundingBridgeStatusParams
   fundingCard: FundingCardParams
   fundingReceive: FundingReceiveParams
+  fundingExchange: FundingExchangeParams
 }
 
 /** A screen id. */

@@ -343,6 +343,15 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.funding.receiveTitle,
     closable: true,
   },
+  fundingExchange: {
+    component: lazy(() =>
+      import('../screens/funding/FundingExchange/FundingExchange').then((m) => ({
+        default: m.FundingExchange,
+      })),
+    ),
+    title: (m) => m.funding.statusTitle,
+    closable: true,
+  },
 }
 
 /** Whether the modal may be closed by the user on `route` (see {@link ScreenDefinition} `closable`). */

@@ -350,3 +350,30 @@ describe('loadConfig: funding', () => {
     )
   })
 })
+
+describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
+  test('default: FOYER_COINBASE_API_URL and FOYER_DEMO_COINBASE_JSON', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const coinbase = { project_id: 'project-1', api_key_id: 'key-1', api_key_secret: 'c2VjcmV0' }
+    const config = await loadConfig(
+      { FOYER_COINBASE_API_URL: 'http://127.0.0.1:8801', FOYER_DEMO_COINBASE_JSON: JSON.stringify(coinbase) },
+      cwd,
+    )
+    expect(config.funding.coinbaseApiUrl).toBe('http://127.0.0.1:8801')
+    expect(config.demoCoinbase).toEqual(coinbase)
+    const unset = await loadConfig({}, cwd)
+    expect(unset.demoCoinbase).toBeUndefined()
+    expect(unset.funding.coinbaseApiUrl).toBeUndefined()
+  })
+
+  test('error: not a URL, not JSON or not a Coinbase project', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    await expect(loadConfig({ FOYER_COINBASE_API_URL: 'nope' }, cwd)).rejects.toThrow(
+      'FOYER_COINBASE_API_URL',
+    )
+    for (const value of ['{', '{"project_id":"p"}'])
+      await expect(loadConfig({ FOYER_DEMO_COINBASE_JSON: value }, cwd)).rejects.toThrow(
+        'FOYER_DEMO_COINBASE_JSON',
+      )
+  })
+})

@@ -6,6 +6,7 @@ import {
   appSettingsSchema,
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
+  fundingProvidersSettingsSchema,
   oauthProviders,
 } from '@foyer/protocol'
 import { z } from 'zod'
@@ -71,6 +72,9 @@ export const envSchema = z.object({
   FOYER_MOONPAY_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_MOONPAY_SANDBOX_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PRICE_SOURCE_URL: optionalString.pipe(z.string().url().optional()),
+  // Exchange funding (issue 14 §4): Coinbase's API base, and the demo app's Coinbase project and CDP key.
+  FOYER_COINBASE_API_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_DEMO_COINBASE_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -132,6 +136,12 @@ export type ServerConfig = {
    * it). Outside production the provider app is seeded with it. Undefined: the provider has no pages.
    */
   demoProviderWebUrl: string | undefined
+  /**
+   * `FOYER_DEMO_COINBASE_JSON` (`{"project_id":…,"api_key_id":…,"api_key_secret":…}`): outside production the
+   * demo app's Coinbase Onramp project and CDP key, with 'Transfer from an exchange' on (`npm run demo` sets
+   * it for its Coinbase Onramp stand-in). Undefined: the demo app has no exchange funding.
+   */
+  demoCoinbase: DemoCoinbaseSettings | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.
@@ -271,6 +281,11 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
       demoTelegramSettingsSchema,
     ),
     demoProviderWebUrl: values.FOYER_DEMO_PROVIDER_WEB_URL,
+    demoCoinbase: parseJsonVariable(
+      'FOYER_DEMO_COINBASE_JSON',
+      values.FOYER_DEMO_COINBASE_JSON,
+      demoCoinbaseSettingsSchema,
+    ),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
@@ -281,6 +296,7 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
         ? { moonpaySandboxWidgetUrl: values.FOYER_MOONPAY_SANDBOX_WIDGET_URL }
         : {}),
       ...(values.FOYER_PRICE_SOURCE_URL ? { priceSourceUrl: values.FOYER_PRICE_SOURCE_URL } : {}),
+      ...(values.FOYER_COINBASE_API_URL ? { coinbaseApiUrl: values.FOYER_COINBASE_API_URL } : {}),
     },
     demoFarcasterDeveloperAccount: parseDemoFarcasterDeveloper(values.FOYER_DEMO_FARCASTER_DEVELOPER_JSON),
     farcaster: {
@@ -442,6 +458,11 @@ export type DemoOAuthSettings = z.infer<typeof demoOAuthSettingsSchema>
 export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSettings | undefined {
   return parseJsonVariable('FOYER_DEMO_OAUTH_SETTINGS_JSON', value, demoOAuthSettingsSchema)
 }
+
+/** What `FOYER_DEMO_COINBASE_JSON` holds (see {@link ServerConfig.demoCoinbase}). */
+const demoCoinbaseSettingsSchema = fundingProvidersSettingsSchema.shape.coinbase.unwrap()
+/** See {@link ServerConfig.demoCoinbase}. */
+export type DemoCoinbaseSettings = z.infer<typeof demoCoinbaseSettingsSchema>
 
 /** The Telegram settings `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` may set (see {@link ServerConfig.demoTelegramSettings}). */
 const demoTelegramSettingsSchema = appSettingsSchema

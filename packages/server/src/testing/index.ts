@@ -1,5 +1,5 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
-// Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget, the
+// Coinbase Onramp, Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget, the
 // Farcaster relay, Id Registry and user-data API), for tests, the demo and benchmarks. DESIGN.md: "Test stand-ins of outside services ship in a testing entry, never in the server's
 // production entry": this entry lives beside the stand-ins, not under src/exports/ (the production entry),
 // and the test beside it fails when a production module imports one. Keep the list sorted by path.
@@ -18,6 +18,14 @@ export {
   type TurnstileStandIn,
   turnstileTestKeys,
 } from './captcha/turnstileStandIn'
+export { type CdpApiKey, createCdpApiKey } from './coinbase/createCdpApiKey'
+export {
+  type CoinbaseOnrampStandIn,
+  type StandInOnrampTransaction,
+  type StandInTokenRequest,
+  type StartCoinbaseOnrampStandInOptions,
+  startCoinbaseOnrampStandIn,
+} from './coinbase/startCoinbaseOnrampStandIn'
 export {
   type CreateTestJwtIssuerParameters,
   createTestJwtIssuer,

@@ -217,6 +217,25 @@ describe('apps service', () => {
     expect(moved.publicKeyPem).toBe(t.demoApp.publicKeyPem)
   })
 
+  test("behavior: seedDemoApp with a Coinbase project turns on 'Transfer from an exchange' (not in production)", async () => {
+    const coinbase = { project_id: 'project-1', api_key_id: 'key-1', api_key_secret: 'c2VjcmV0' }
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', coinbase })
+    expect(seeded.settings.funding_providers.coinbase).toEqual(coinbase)
+    expect(seeded.settings.funding_config.options).toContainEqual({
+      method: 'exchange',
+      provider: 'coinbase',
+    })
+    // The card provider stays.
+    expect(seeded.settings.funding_providers.moonpay).not.toBeNull()
+    const db = await createTestContext()
+    try {
+      const production = await seedDemoApp(db.db, { masterKey: db.masterKey, env: 'production', coinbase })
+      expect(production.settings.funding_providers.coinbase).toBeNull()
+    } finally {
+      await db.close()
+    }
+  })
+
   test('behavior: seedDemoApp seeds the cross-app provider demo app for the demo app, its pages at the URL given', async () => {
     const webUrl = 'http://127.0.0.1:5173/?appId=foyerdemoprovider00000000'
     await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', providerWebUrl: webUrl })

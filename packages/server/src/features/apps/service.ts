@@ -185,6 +185,11 @@ export type SeedDemoAppParameters = {
    * `npm run demo` passes `FOYER_DEMO_PROVIDER_WEB_URL`). Applied outside production only.
    */
   providerWebUrl?: string | undefined
+  /**
+   * The demo app's Coinbase Onramp project and CDP key (`npm run demo` passes its stand-in's as
+   * `FOYER_DEMO_COINBASE_JSON`): 'Transfer from an exchange' on. Applied outside production only.
+   */
+  coinbase?: NonNullable<AppSettings['funding_providers']['coinbase']> | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -336,6 +341,7 @@ async function seedMainDemoApp(
     telegramSettings,
     farcasterAuth,
     farcasterDeveloperAccount,
+    coinbase,
   }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
@@ -350,6 +356,18 @@ async function seedMainDemoApp(
     ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
     ...(farcasterDeveloperAccount && env !== 'production'
       ? { farcaster_developer_account: farcasterDeveloperAccount }
+      : {}),
+    ...(coinbase && env !== 'production'
+      ? {
+          funding_config: {
+            ...DEMO_APP_SETTINGS.funding_config,
+            options: [
+              ...DEMO_APP_SETTINGS.funding_config.options,
+              { method: 'exchange', provider: 'coinbase' },
+            ],
+          },
+          funding_providers: { ...DEMO_APP_SETTINGS.funding_providers, coinbase },
+        }
       : {}),
     ...(hostJwksUrl && env !== 'production'
       ? {
