@@ -513,6 +513,13 @@ export const de: MessagesOverride = {
     received: 'Guthaben erhalten',
     done: 'Fertig',
   },
+  fundingExchange: {
+    inFlow: 'Kehre zu Coinbase Onramp zurück, um das Aufladen deines Kontos abzuschließen.',
+    afterFlow: 'Fast geschafft. Der Transaktionsstatus wird von Coinbase abgerufen',
+    failed:
+      'Beim Hinzufügen von Guthaben ist etwas schiefgelaufen. Bitte versuche es erneut oder nutze eine andere Methode.',
+    initFailed: 'Der Vorgang konnte nicht gestartet werden',
+  },
   landingLayout: {
     moreOptions: 'Weitere Optionen',
     otherSocials: 'Andere soziale Netzwerke',

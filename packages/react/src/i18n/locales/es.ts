@@ -509,6 +509,12 @@ export const es: MessagesOverride = {
     received: 'Fondos recibidos',
     done: 'Hecho',
   },
+  fundingExchange: {
+    inFlow: 'Vuelve a Coinbase Onramp para terminar de añadir fondos a tu cuenta.',
+    afterFlow: 'Casi listo. Obteniendo el estado de la transacción de Coinbase',
+    failed: 'Algo salió mal al añadir fondos. Inténtalo de nuevo o usa otro método.',
+    initFailed: 'No se pudo iniciar el proceso',
+  },
   landingLayout: {
     moreOptions: 'Más opciones',
     otherSocials: 'Otras redes sociales',

@@ -516,6 +516,13 @@ export const fr: MessagesOverride = {
     received: 'Fonds reçus',
     done: 'Terminé',
   },
+  fundingExchange: {
+    inFlow: 'Revenez sur Coinbase Onramp pour terminer l’approvisionnement de votre compte.',
+    afterFlow: 'Presque terminé. Récupération du statut de la transaction auprès de Coinbase',
+    failed:
+      'Un problème est survenu lors de l’ajout de fonds. Veuillez réessayer ou utiliser une autre méthode.',
+    initFailed: 'Impossible de lancer le processus',
+  },
   landingLayout: {
     moreOptions: 'Plus d’options',
     otherSocials: 'Autres réseaux sociaux',

@@ -503,6 +503,12 @@ export const ja: MessagesOverride = {
     received: '資金を受け取りました',
     done: '完了',
   },
+  fundingExchange: {
+    inFlow: 'Coinbase Onramp に戻って、アカウントへの入金を完了してください。',
+    afterFlow: 'もう少しです。Coinbase から取引状況を取得しています',
+    failed: '入金中に問題が発生しました。もう一度お試しいただくか、別の方法をご利用ください。',
+    initFailed: '手続きを開始できませんでした',
+  },
   landingLayout: {
     moreOptions: 'その他のオプション',
     otherSocials: 'その他のソーシャル',

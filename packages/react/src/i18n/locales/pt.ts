@@ -507,6 +507,12 @@ export const pt: MessagesOverride = {
     received: 'Fundos recebidos',
     done: 'Concluir',
   },
+  fundingExchange: {
+    inFlow: 'Volte ao Coinbase Onramp para concluir a adição de fundos à sua conta.',
+    afterFlow: 'Quase pronto. Obtendo o status da transação na Coinbase',
+    failed: 'Algo deu errado ao adicionar fundos. Tente novamente ou use outro método.',
+    initFailed: 'Não foi possível iniciar o fluxo',
+  },
   landingLayout: {
     moreOptions: 'Mais opções',
     otherSocials: 'Outras redes sociais',

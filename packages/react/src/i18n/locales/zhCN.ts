@@ -497,6 +497,12 @@ export const zhCN: MessagesOverride = {
     received: '已收到资金',
     done: '完成',
   },
+  fundingExchange: {
+    inFlow: '请返回 Coinbase Onramp 完成账户充值。',
+    afterFlow: '即将完成。正在从 Coinbase 获取交易状态',
+    failed: '充值时出现问题。请重试或使用其他方式。',
+    initFailed: '无法启动流程',
+  },
   landingLayout: {
     moreOptions: '更多选项',
     otherSocials: '其他社交账户',
