@@ -13,10 +13,14 @@ export class FoyerHttpError extends Error {
   readonly statusCode: number
   readonly data: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>) {
+  /**
+   * @param statusCode overrides the code's status (`errorStatus`): 502 for `internal_error` when a service
+   *   beyond the server (a price source, Coinbase) fails, so that only the server's own faults answer 500
+   */
+  constructor(code: ErrorCode, message: string, data?: Record<string, unknown>, statusCode?: number) {
     super(message)
     this.code = code
-    this.statusCode = errorStatus[code]
+    this.statusCode = statusCode ?? errorStatus[code]
     this.data = data
   }
 }

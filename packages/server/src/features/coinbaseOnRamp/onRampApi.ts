@@ -12,7 +12,7 @@ export type CoinbaseOnRampApiSettings = { apiUrl: string; timeoutMs: number }
 export type CdpApiKey = { id: string; secret: string }
 
 const unavailable = (what: string) =>
-  new FoyerHttpError('internal_error', `Coinbase Onramp did not answer the ${what}`)
+  new FoyerHttpError('internal_error', `Coinbase Onramp did not answer the ${what}`, undefined, 502)
 
 async function call(
   settings: CoinbaseOnRampApiSettings,
@@ -69,7 +69,7 @@ const sessionTokenAnswerSchema = z.object({
  * addresses and assets, and Coinbase's `channel_id` ('' when absent).
  *
  * @throws {FoyerHttpError} 400 `invalid_data` when Coinbase refuses the addresses or assets (400), 400
- *   `not_supported` when it refuses the app's key (401/403) or the key is not usable, 500 `internal_error`
+ *   `not_supported` when it refuses the app's key (401/403) or the key is not usable, 502 `internal_error`
  *   when it is unreachable or answers something else.
  * @example const { token } = await createSessionToken(settings, key, { addresses, clientIp }, Date.now())
  */
@@ -108,7 +108,7 @@ const transactionsAnswerSchema = z.object({
  * `GET {apiUrl}/onramp/v1/buy/user/{partnerUserRef}/transactions?page_size=1` with a CDP JWT: the status of the
  * newest purchase made with this `partnerUserRef`, or null when there is none yet.
  *
- * @throws {FoyerHttpError} 400 `not_supported` when Coinbase refuses the app's key, 500 `internal_error`
+ * @throws {FoyerHttpError} 400 `not_supported` when Coinbase refuses the app's key, 502 `internal_error`
  *   when it is unreachable or answers something else.
  * @example const status = await fetchNewestTransactionStatus(settings, key, partnerUserRef, Date.now())
  */

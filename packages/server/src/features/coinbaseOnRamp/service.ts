@@ -68,7 +68,7 @@ export type InitCoinbaseOnRampParameters = {
  * which the pay URL carries and the status call takes.
  *
  * @throws {FoyerHttpError} 400 `not_supported` (the app has no Coinbase Onramp, or Coinbase refuses its
- *   key), 400 `invalid_data` (an address not of its network, or refused by Coinbase), 500 `internal_error`
+ *   key), 400 `invalid_data` (an address not of its network, or refused by Coinbase), 502 `internal_error`
  *   (Coinbase unreachable or answering something else).
  * @example const { session_token } = await initCoinbaseOnRamp(context, { app, userId, body, clientIp })
  */
@@ -110,7 +110,7 @@ export async function initCoinbaseOnRamp(
  * (none yet, or in progress). Only the user the id was made for may ask.
  *
  * @throws {FoyerHttpError} 404 `not_found` (an id not made for this user of this app), 400 `not_supported`
- *   (no Coinbase Onramp, or Coinbase refuses the key), 500 `internal_error` (Coinbase unreachable).
+ *   (no Coinbase Onramp, or Coinbase refuses the key), 502 `internal_error` (Coinbase unreachable).
  * @example const { status } = await coinbaseOnRampStatus(context, { app, userId, partnerUserId })
  */
 export async function coinbaseOnRampStatus(

@@ -85,7 +85,11 @@ describe('GET /api/v1/token_price', () => {
     t.advance(PRICE_CACHE_TTL_MS)
     prices.setFailing(true)
     const failing = await price('chainId=0&tokenSymbol=SOL')
-    expect(failing.json()).toMatchObject({ error: 'Unable to fetch SOL price' })
+    // The price source's fault, not the server's: 502, never 500.
+    expect([failing.statusCode, failing.json()]).toEqual([
+      502,
+      { error: 'Unable to fetch SOL price', code: 'internal_error' },
+    ])
     prices.setFailing(false)
     expect((await price('chainId=0&tokenSymbol=SOL')).statusCode).toBe(200)
     for (const query of ['chainId=x&tokenSymbol=ETH', 'chainId=1', 'chainId=1&tokenSymbol=E%20TH'])

@@ -25,7 +25,7 @@ export type TokenPrices = {
    * The price of one `tokenSymbol` in US dollars on `chainId` (0 = Solana; spec 02 §7).
    *
    * @throws FoyerHttpError 400 `not_supported` 'Unable to fetch token price on chain id {id}' for an unknown
-   *   symbol (or 'Unable to fetch SOL price'), 503 `internal_error` when the price source fails
+   *   symbol (or 'Unable to fetch SOL price'), 502 `internal_error` when the price source fails
    */
   usd(parameters: { chainId: number; tokenSymbol: string }): Promise<number>
 }
@@ -56,11 +56,11 @@ export function createTokenPrices(
       if (!response.ok) throw new Error(`price source answered ${response.status}`)
       body = await response.json()
     } catch {
-      throw new FoyerHttpError('internal_error', failure)
+      throw new FoyerHttpError('internal_error', failure, undefined, 502)
     }
     const usd = (body as Record<string, { usd?: unknown } | undefined> | null)?.[id]?.usd
     if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)
-      throw new FoyerHttpError('internal_error', failure)
+      throw new FoyerHttpError('internal_error', failure, undefined, 502)
     return usd
   }
 
