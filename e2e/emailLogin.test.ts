@@ -88,12 +88,20 @@ describe('email sign-in through the modal', () => {
     await openDemo(page, stack.demoUrl)
     const code = await requestCode(email)
     const dialog = page.getByRole('dialog')
+    const newCodeNeeded = 'Too many wrong codes: this code no longer works. Resend code to get a new one.'
     for (let attempt = 1; attempt <= 5; attempt++) {
       await typeCode(wrongCodeFor(code))
-      await dialog.getByText('Invalid or expired verification code').waitFor()
+      // The fifth wrong code says that a new code is needed (issue 16 §1).
+      await dialog.getByText(attempt < 5 ? 'Invalid or expired verification code' : newCodeNeeded).waitFor()
+      // The wrong code stays 1.4 s, then the boxes clear for the next one (spec 02 §4).
+      await expect.poll(() => dialog.getByLabel('Digit 1 of 6').inputValue(), { timeout: 5000 }).toBe('')
     }
+    const answer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/v1/passwordless/authenticate'),
+    )
     await typeCode(code)
-    await dialog.getByText('Invalid or expired verification code').waitFor()
+    expect((await answer).status()).toBe(401)
+    await dialog.getByText(newCodeNeeded).waitFor()
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
   })
 

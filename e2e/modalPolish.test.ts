@@ -111,7 +111,12 @@ describe('modal polish in Chromium', () => {
     })
     const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
     await exportDialog.waitFor()
-    await exportDialog.locator('iframe').contentFrame().getByLabel('Private key').waitFor()
+    // The key stays hidden until revealed (issue 16 §2): the frame has loaded when its reveal button shows.
+    await exportDialog
+      .locator('iframe')
+      .contentFrame()
+      .getByRole('button', { name: 'Reveal private key' })
+      .waitFor()
     expect(await onScreen('Transfer wallet', 'Done')).toBe(true)
     expect(warnings).toEqual([])
     await exportDialog

@@ -84,6 +84,9 @@ describe('embedded wallet in Chromium against anvil', () => {
     await dialog.getByText('Estimated fee').waitFor()
     await expect.poll(() => dialog.getByText('10 ETH').count()).toBeGreaterThan(0) // the balance
     await dialog.getByRole('button', { name: 'Details' }).click()
+    await dialog.getByText('Est. Fees').waitFor()
+    // Gas limit and max fee per gas only behind 'Advanced' (spec 02 §2; issue 16 §3).
+    await dialog.getByRole('button', { name: 'Advanced' }).click()
     await dialog.getByText('Gas limit').waitFor()
     await dialog.getByRole('button', { name: 'Approve' }).click()
     const success = page.getByRole('dialog', { name: 'Transaction complete!' })
@@ -130,8 +133,9 @@ describe('embedded wallet in Chromium against anvil', () => {
     await expect.poll(() => page.getByTestId('solana-balance').textContent()).toBe('1000000000')
     await page.getByRole('button', { name: 'Send 0.001 SOL' }).click()
     const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
-    await confirm.getByText('1 of 1 instructions').waitFor()
     await confirm.getByText('0.001 SOL').first().waitFor()
+    // A single instruction shows without a '1 of 1 instructions' pager (issue 16 §3).
+    expect(await confirm.getByText('1 of 1 instructions').count()).toBe(0)
     await confirm.getByRole('button', { name: 'Approve' }).click()
     const success = page.getByRole('dialog', { name: 'Transaction complete!' })
     await success.getByText('Transaction completed successfully.').waitFor()
