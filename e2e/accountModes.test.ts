@@ -45,7 +45,33 @@ async function withPage(run: (page: Page) => Promise<void>) {
   }
 }
 
-describe('account modes (issue 12 §4)', () => {
+describe('account modes (issue 12 §3, §4)', () => {
+  test("default: 'Update email' replaces the address, confirmed by a code sent to the new one", async () => {
+    await withPage(async (page) => {
+      const before = freshEmail('before')
+      const after = freshEmail('after')
+      await submitCode(page, '', before)
+      await waitForTestId(page, 'authenticated', 'true')
+      await page.getByRole('button', { name: 'Update email' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('heading', { name: 'Update email' }).waitFor()
+      await dialog.getByText(`Current email: ${before}`).waitFor()
+      const since = Date.now()
+      await dialog.getByRole('textbox', { name: 'Email address' }).fill(after)
+      await dialog.getByRole('textbox', { name: 'Email address' }).press('Enter')
+      const message = await waitForMessage(stack.apiUrl, { to: after, since })
+      await dialog.getByLabel('Digit 1 of 6').click()
+      await page.keyboard.type(message.code ?? '')
+      await waitForTestId(page, 'linked-email', after)
+      const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}') as {
+        linked_accounts: { type: string; address?: string }[]
+      }
+      expect(
+        user.linked_accounts.filter((account) => account.type === 'email').map((a) => a.address),
+      ).toEqual([after])
+    })
+  })
+
   test("error: login({ disableSignup: true }) with an unknown email shows 'Account not found'; nobody is signed in", async () => {
     await withPage(async (page) => {
       const dialog = await submitCode(page, 'signup=off', freshEmail('nosignup'))

@@ -2,6 +2,7 @@ import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CrossAppPanel } from './CrossAppPanel'
+import { EmailPanel } from './EmailPanel'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { FarcasterPanel } from './FarcasterPanel'
 import { FarcasterSignerPanel } from './FarcasterSignerPanel'
@@ -106,6 +107,7 @@ export function App({ appId }: { appId: string }) {
             Log out
           </button>
           <GuestPanel />
+          <EmailPanel />
           <PhonePanel />
           <PasskeyPanel />
           <OAuthPanel />
