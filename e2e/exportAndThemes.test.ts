@@ -3,7 +3,9 @@ import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -19,9 +21,17 @@ let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([startStack({ chains: true, funding: true }), launchBrowser()])
   context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // Injected EIP-6963 test wallets (test-only keys), so 'Continue with a wallet' lists wallets with their chips.
+  await context.addInitScript({
+    content: await testWalletsInitScript({
+      ethereumPrivateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+      solanaSeedHex: '11'.repeat(32),
+      chainId: 31337,
+    }),
+  })
   page = await context.newPage()
   page.setDefaultTimeout(20_000)
 })
@@ -89,11 +99,12 @@ async function pickTheme(kind: 'light' | 'dark' | 'custom') {
 }
 
 describe('export and themes in Chromium', () => {
-  test('behavior: the landing and the code screen pass axe colour contrast in the light and dark themes', async () => {
+  test("behavior: the landing (with the phone form), the wallet list, the code screen and 'Account not found' pass axe colour contrast in the light and dark themes", async () => {
     for (const theme of ['light', 'dark'] as const) {
       // A fresh page per theme (the choice stays in sessionStorage): reopening at once after a close races
       // the landing reset (see e2e 'Recent' chip test).
-      await openDemo(page, stack.demoUrl)
+      // No-signup mode (`?signup=off`), so the unknown address below ends on 'Account not found'.
+      await openDemo(page, `${stack.demoUrl}?signup=off`)
       await pickTheme(theme)
       await page.getByRole('button', { name: 'Log in' }).click()
       const dialog = page.getByRole('dialog')
@@ -101,10 +112,24 @@ describe('export and themes in Chromium', () => {
       expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
         theme === 'dark' ? 'rgb(24, 24, 27)' : 'rgb(255, 255, 255)',
       )
+      // The landing with its phone form (a lazy chunk) in place.
+      await dialog.getByRole('textbox', { name: 'Phone number' }).waitFor()
       expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
-      await dialog.getByPlaceholder('your@email.com').fill(freshEmail('theme'))
+      // The wallet list ('Continue with a wallet'), then Back to the landing.
+      await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+      await dialog.getByRole('list', { name: 'Wallets' }).waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await dialog.getByRole('button', { name: 'Back' }).first().click()
+      const email = freshEmail('theme')
+      await dialog.getByPlaceholder('your@email.com').fill(email)
+      const since = Date.now()
       await dialog.getByRole('button', { name: 'Submit' }).first().click()
       await dialog.getByText('Enter confirmation code').waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      const message = await waitForMessage(stack.apiUrl, { to: email, since })
+      await dialog.getByLabel('Digit 1 of 6').click()
+      await page.keyboard.type(message.code ?? '')
+      await dialog.getByRole('heading', { name: 'Account not found' }).waitFor()
       expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
@@ -213,4 +238,71 @@ describe('export and themes in Chromium', () => {
     await custom.getByRole('button', { name: 'Done' }).click()
     await pickTheme('light')
   }, 60_000)
+
+  test("behavior: 'Update email' passes axe colour contrast in the light and dark themes", async () => {
+    // Still signed in from the export test.
+    for (const theme of ['light', 'dark'] as const) {
+      await pickTheme(theme)
+      await page.getByRole('button', { name: 'Update email' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('heading', { name: 'Update email' }).waitFor()
+      await dialog.getByRole('textbox', { name: 'Email address' }).waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+    }
+    await pickTheme('light')
+  }, 30_000)
+
+  test("behavior: the send review (Details and Advanced open), the funding method list, 'Confirm or edit amount' and 'Receive funds' pass axe colour contrast in the light and dark themes", async () => {
+    // Still signed in; the new wallet holds nothing, so the review also shows its insufficient-funds notice.
+    for (const theme of ['light', 'dark'] as const) {
+      await pickTheme(theme)
+      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+      const review = page.getByRole('dialog', { name: 'Review transaction' })
+      await review.getByText('Wallet has insufficient funds for this transaction.').waitFor()
+      await review.getByRole('button', { name: 'Details' }).click()
+      await review.getByText('Est. Fees').waitFor()
+      await review.getByRole('button', { name: 'Advanced' }).click()
+      await review.getByText('Gas limit').waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await review.getByRole('button', { name: 'Cancel' }).click()
+      await review.waitFor({ state: 'detached' })
+
+      await page.getByRole('button', { name: 'Fund wallet', exact: true }).click()
+      const methods = page.getByRole('dialog', { name: 'Add funds to your wallet' })
+      await methods.getByRole('button', { name: /Pay with card/ }).waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await methods.getByRole('button', { name: /Pay with card/ }).click()
+      const confirm = page.getByRole('dialog', { name: 'Confirm or edit amount' })
+      await confirm.getByRole('textbox').waitFor()
+      await confirm.getByText(/≈ \$/).waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await confirm.getByRole('button', { name: 'Back' }).click()
+      await methods.getByRole('button', { name: 'Receive funds' }).click()
+      const receive = page.getByRole('dialog', { name: 'Receive funds' })
+      await receive.getByText('Make sure to send funds on Anvil').waitFor()
+      await receive.getByTestId('funding-balance').getByText('0 ETH').waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await page.keyboard.press('Escape')
+      await receive.waitFor({ state: 'detached' })
+    }
+    await pickTheme('light')
+  }, 40_000)
+
+  test('behavior: the Solana approve screen passes axe colour contrast in the light and dark themes', async () => {
+    await page.getByRole('button', { name: 'Airdrop 1 SOL' }).click()
+    await expect.poll(() => page.getByTestId('solana-balance').textContent()).toBe('1000000000')
+    // Cancelled: nothing is sent.
+    for (const theme of ['light', 'dark'] as const) {
+      await pickTheme(theme)
+      await page.getByRole('button', { name: 'Send 0.001 SOL' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
+      await confirm.getByText('0.001 SOL').first().waitFor()
+      expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
+      await confirm.getByRole('button', { name: 'Cancel' }).click()
+      await confirm.waitFor({ state: 'detached' })
+    }
+    await pickTheme('light')
+  }, 40_000)
 })
