@@ -1,20 +1,13 @@
 import { type BridgeQuote, bridgeToWallet, type BridgeStatus as Status } from '@foyer/core/funding'
-import { useCallback, useState } from 'react'
-import { errorOutcome } from '../../../../errors/errorOutcome'
-import { toErrorInfo } from '../../../../errors/toErrorInfo'
-import { useCloseAfterSuccess } from '../../../../hooks/useCloseAfterSuccess'
-import { useStartOnce } from '../../../../hooks/useStartOnce'
+import { useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
 import { ScreenTitle } from '../../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../../modal/screenParams'
-import { Button } from '../../../../ui/Button'
 import { DetailRows } from '../../../../ui/DetailRows'
-import { Notice } from '../../../../ui/Notice'
 import { ScreenHeader } from '../../../../ui/ScreenHeader'
-import { Spinner } from '../../../../ui/Spinner'
-
-type Phase = Status | 'success' | 'error'
+import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
+import { useFundingTransfer } from '../shared/useFundingTransfer'
 
 /**
  * The bridge, EVM to EVM (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
@@ -29,15 +22,10 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
   const { request, wallet, from, settle, originChainId } = params
   const origin = client.chains.find((chain) => chain.id === originChainId)
   const destination = request.chain
-  const [phase, setPhase] = useState<Phase>('quoting')
   const [quote, setQuote] = useState<BridgeQuote | undefined>(undefined)
-  const [error, setError] = useState<string | undefined>(undefined)
-  const [retry, setRetry] = useState(true)
-
-  const run = useCallback(async () => {
-    setError(undefined)
-    setPhase('quoting')
-    try {
+  const state = useFundingTransfer<Status>(
+    'quoting',
+    async (onStatus) => {
       if (!origin) throw new Error(m.quoteError)
       await bridgeToWallet({
         request,
@@ -46,20 +34,12 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
         from,
         apiUrl: config?.funding?.bridgeApiUrl,
         testnetApiUrl: config?.funding?.bridgeTestnetApiUrl,
-        onStatus: setPhase,
+        onStatus,
         onQuote: setQuote,
       })
-      setPhase('success')
-      settle.resolve({ status: 'completed', method: 'wallets' })
-    } catch (caught) {
-      const outcome = errorOutcome('fundingTransfer', toErrorInfo(caught))
-      setError(outcome.text(messages))
-      setRetry(outcome.retry)
-      setPhase('error')
-    }
-  }, [request, origin, wallet, from, settle, config, messages, m.quoteError])
-  useStartOnce(run)
-  useCloseAfterSuccess(phase === 'success')
+    },
+    settle,
+  )
 
   const names = { from: origin?.name ?? '', to: destination?.name ?? '', network: destination?.name ?? '' }
   const values = {
@@ -68,17 +48,8 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
     amount: request.amount,
     symbol: origin?.nativeCurrency.symbol ?? '',
   }
-  if (phase === 'success')
-    return (
-      <div role="status">
-        <Notice
-          tone="success"
-          title={<ScreenTitle>{m.funded}</ScreenTitle>}
-          detail={formatMessage(m.fundedDetail, values)}
-        />
-      </div>
-    )
-  const text: Record<Exclude<Phase, 'success' | 'error'>, string> = {
+  if (state.phase === 'success') return <FundedNotice values={values} />
+  const text: Record<Status, string> = {
     quoting: m.quoting,
     'switching-chain': formatMessage(m.switchingChain, { ...values, network: names.from }),
     sending: formatMessage(m.sending, values),
@@ -91,7 +62,7 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
     <div className="foyer-screen">
       <ScreenHeader
         title={<ScreenTitle>{formatMessage(m.bridgeEvmToEvm, names)}</ScreenTitle>}
-        onBack={phase === 'error' ? () => router.back() : undefined}
+        onBack={state.phase === 'error' ? () => router.back() : undefined}
         backLabel={messages.modal.back}
       />
       {quote ? (
@@ -107,28 +78,9 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
           ]}
         />
       ) : null}
-      {phase === 'error' ? (
-        <>
-          <p className="foyer-error-text" role="alert">
-            {error}
-          </p>
-          {retry ? (
-            <Button block onClick={() => void run()}>
-              {m.tryAgain}
-            </Button>
-          ) : null}
-        </>
-      ) : (
-        <>
-          <div className="foyer-center">
-            <Spinner size="large" />
-          </div>
-          <p className="foyer-text" role="status" data-bridge-phase={phase}>
-            {text[phase]}
-          </p>
-          {phase === 'bridging' ? <p className="foyer-text">{m.bridgingDetail}</p> : null}
-        </>
-      )}
+      <TransferProgress state={state} statusText={state.phase === 'error' ? '' : text[state.phase]}>
+        {state.phase === 'bridging' ? <p className="foyer-text">{m.bridgingDetail}</p> : null}
+      </TransferProgress>
     </div>
   )
 }
