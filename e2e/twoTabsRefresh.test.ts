@@ -126,15 +126,28 @@ describe('two tabs follow each other (issue 16 §1)', () => {
         await openDemo(page, stack.demoUrl)
         expect(await page.getByTestId('authenticated').textContent()).toBe('false')
       }
+      // The first tab's wallet creation is held back 1.5 s, so that the sign-in reaches the second tab while
+      // no wallet exists yet: both tabs are due to create it, and only one may (one wallet per user).
+      const creations: string[] = []
+      await context.route('**/api/v1/embedded_wallets', async (route) => {
+        if (route.request().method() === 'POST') {
+          creations.push(route.request().postDataJSON()?.chain_type ?? route.request().postData())
+          if (creations.length === 1) await new Promise((resolve) => setTimeout(resolve, 1500))
+        }
+        await route.continue()
+      })
       await signInWithEmail(first, stack.apiUrl, freshEmail('follow'))
       const signedInAt = Date.now()
       await expect
         .poll(() => second.getByTestId('authenticated').textContent(), { timeout: 5000 })
         .toBe('true')
       console.info(`second tab signed in ${Date.now() - signedInAt} ms after the first`)
-      // The second tab's embedded wallet is up (its frame holds the key in memory).
+      // The second tab's embedded wallet is up, the one wallet the first tab created.
       const address = await second.getByTestId('wallet-address').textContent({ timeout: 30_000 })
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(await first.getByTestId('wallet-address').textContent()).toBe(address)
+      expect(creations.sort()).toEqual(['ethereum', 'solana']) // one wallet of each, not two
+      expect(await second.getByTestId('wallet-status').count()).toBe(0)
       await expect.poll(() => second.locator('iframe[title="Foyer wallet"]').count()).toBe(1)
 
       await first.getByRole('button', { name: 'Log out' }).click()

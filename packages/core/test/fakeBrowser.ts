@@ -44,14 +44,24 @@ export function installFakeBrowser(url = 'http://localhost:5173/') {
  */
 export function createFakeLockManager() {
   const tails = new Map<string, Promise<unknown>>()
+  const held = new Map<string, number>()
   const granted: string[] = []
   const locks = {
-    request<T>(name: string, _options: { mode: 'exclusive' }, callback: () => Promise<T>): Promise<T> {
+    request<T>(
+      name: string,
+      options: { mode: 'exclusive'; ifAvailable?: boolean },
+      callback: (lock: { name: string } | null) => Promise<T> | T,
+    ): Promise<T> {
+      // `ifAvailable`: the callback gets `null` at once when the lock is held or queued for.
+      if (options.ifAvailable && (held.get(name) ?? 0) > 0) return Promise.resolve(callback(null))
+      held.set(name, (held.get(name) ?? 0) + 1)
       const previous = tails.get(name) ?? Promise.resolve()
-      const result = previous.then(() => {
-        granted.push(name)
-        return callback()
-      })
+      const result = previous
+        .then(() => {
+          granted.push(name)
+          return callback({ name })
+        })
+        .finally(() => held.set(name, (held.get(name) ?? 1) - 1))
       tails.set(
         name,
         result.catch(() => {}),

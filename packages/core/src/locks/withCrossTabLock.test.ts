@@ -24,6 +24,24 @@ test('default: runs under navigator.locks, exclusive by name', async () => {
   expect(request).toHaveBeenCalledWith('l', { mode: 'exclusive' }, expect.any(Function))
 })
 
+test('behavior: the task learns whether it waited for another holder of the lock', async () => {
+  const { locks } = createFakeLockManager()
+  vi.stubGlobal('navigator', { locks })
+  const waited: boolean[] = []
+  const task = (value: string) => async (wait: boolean) => {
+    waited.push(wait)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return value
+  }
+  expect(await Promise.all([withCrossTabLock('l', task('a')), withCrossTabLock('l', task('b'))])).toEqual([
+    'a',
+    'b',
+  ])
+  expect(waited).toEqual([false, true])
+  expect(await withCrossTabLock('l', task('c'))).toBe('c')
+  expect(waited).toEqual([false, true, false])
+})
+
 test('behavior: without Web Locks (Node) the task runs directly', async () => {
   expect(globalThis.navigator?.locks).toBeUndefined()
   expect(await withCrossTabLock('l', async () => 42)).toBe(42)

@@ -6,11 +6,14 @@ import {
   solanaAddress,
   walletUser,
 } from '../../../test/createWalletTestClient'
+import { createFakeLockManager } from '../../../test/fakeBrowser'
+import { WalletProxyError } from '../errors/WalletProxyError'
 import { createWallet } from './createWallet'
 import { createWalletsOnLogin, shouldCreateOnLogin } from './createWalletsOnLogin'
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
 const frameWallet = (chainType: 'ethereum' | 'solana') => ({
@@ -173,5 +176,55 @@ describe('createWallet', () => {
     const { client } = await createWalletTestClient({ user: testUser })
     await client._internal.session.wipe()
     await expect(createWallet(client)).rejects.toMatchObject({ code: 'not_authenticated' })
+  })
+
+  test('behavior: two tabs signed in at once create one wallet; the tab that waited re-reads the user and takes it', async () => {
+    const { locks } = createFakeLockManager()
+    vi.stubGlobal('navigator', { locks })
+    const embeddedWallets = { ethereum: { createOnLogin: 'users-without-wallets' as const } }
+    let createdOnServer = false
+    const tab = async () => {
+      const { client, requests, api } = await createWalletTestClient({
+        stateUser: testUser,
+        embeddedWallets,
+        answer: () => {
+          createdOnServer = true
+          return frameWallet('ethereum')
+        },
+      })
+      api.on('GET /api/v1/users/me', () => json({ user: createdOnServer ? walletUser : testUser }))
+      return { client, requests }
+    }
+    const [first, second] = [await tab(), await tab()]
+    const [made, waited] = await Promise.all([
+      createWalletsOnLogin(first.client),
+      createWalletsOnLogin(second.client),
+    ])
+    expect(made.ethereum?.address).toBe(ethereumAddress)
+    expect(waited).toEqual({})
+    expect(first.requests).toHaveLength(1)
+    expect(second.requests).toHaveLength(0) // without the lock it would have asked its frame too
+    expect(second.client.getState().user?.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'wallet', address: ethereumAddress }),
+    )
+    expect(second.client.getState().walletCreation.status).toBe('idle')
+  })
+
+  test("behavior: 'User already has an embedded wallet.' from another device adopts that wallet instead of failing", async () => {
+    const { client, requests } = await createWalletTestClient({
+      stateUser: testUser,
+      embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } },
+      answer: () => {
+        throw new WalletProxyError('User already has an embedded wallet.', {
+          code: 'invalid_request_arguments',
+        })
+      },
+    })
+    expect(await createWalletsOnLogin(client)).toEqual({})
+    expect(requests).toHaveLength(1)
+    expect(client.getState().user?.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'wallet', address: ethereumAddress }),
+    )
+    expect(client.getState().walletCreation).toEqual({ status: 'idle', chainTypes: [], error: null })
   })
 })

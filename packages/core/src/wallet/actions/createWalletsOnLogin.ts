@@ -1,9 +1,12 @@
 import type { ChainType, CreateOnLogin, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
+import { walletCreationLockName, withCrossTabLock } from '../../locks/withCrossTabLock'
+import { fetchUser } from '../../session/fetchUser'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { getEmbeddedWallets } from '../getEmbeddedWallets'
 import { createWallet } from './createWallet'
+import { requireAccessToken } from './requireAccessToken'
 
 /** Return type of {@link createWalletsOnLogin}: the wallets created, by chain type. */
 export type CreateWalletsOnLoginReturnType = Partial<Record<ChainType, EmbeddedWalletInfo>>
@@ -48,6 +51,11 @@ export function shouldCreateOnLogin(client: FoyerClient, user: User, chainType: 
  * user-owned recovery method on create and the modal is registered, the password flow runs first and the
  * wallet is protected with that password. `@foyer/react` calls this after every sign-in.
  *
+ * A sign-in reaches every open tab of the app, so the tabs take turns under the Web Lock
+ * `foyer:<appId>:wallet-creation`: a tab that waited re-reads the user (`GET /api/v1/users/me`) and creates
+ * only what is still missing. A wallet made at the same moment elsewhere ('User already has an embedded
+ * wallet.') is taken from the re-read user instead of failing.
+ *
  * @returns the wallets created (none when nothing was due)
  * @throws the first creation failure (also kept in `state.walletCreation.error`), e.g. an
  *   `EmbeddedWalletError` `'wallet_create_timeout'` ('walletProxy.create timed out.').
@@ -56,31 +64,64 @@ export function shouldCreateOnLogin(client: FoyerClient, user: User, chainType: 
  * await createWalletsOnLogin(client)
  */
 export async function createWalletsOnLogin(client: FoyerClient): Promise<CreateWalletsOnLoginReturnType> {
-  const user = client.getState().user
-  if (!user) return {}
-  const due = (['ethereum', 'solana'] as const).filter((chainType) =>
-    shouldCreateOnLogin(client, user, chainType),
-  )
-  if (due.length === 0) return {}
-
-  const { setState } = client._internal
-  setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
-  const created: CreateWalletsOnLoginReturnType = {}
-  try {
-    for (const chainType of due) {
-      // A session that ended meanwhile (logout) stops the creation.
-      if (!client.getState().user) break
-      created[chainType] = await createOne(client, chainType)
+  if (dueFor(client).length === 0) return {}
+  // One tab at a time: a sign-in reaches every open tab of the app (issue 16 §1), and each would create.
+  return withCrossTabLock(walletCreationLockName(client.appId), async (waited) => {
+    // Another tab created meanwhile: the user it created for is re-read before anything is decided.
+    if (waited && client.getState().user) await refreshUser(client)
+    const due = dueFor(client)
+    if (due.length === 0) return {}
+    const { setState } = client._internal
+    setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
+    const created: CreateWalletsOnLoginReturnType = {}
+    try {
+      for (const chainType of due) {
+        // A session that ended meanwhile (logout) stops the creation.
+        if (!client.getState().user) break
+        const wallet = await createOrAdopt(client, chainType)
+        if (wallet) created[chainType] = wallet
+      }
+      setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
+      return created
+    } catch (error) {
+      const failure =
+        error instanceof BaseError
+          ? error
+          : new BaseError('Wallet creation failed.', { code: 'unknown_error', cause: error })
+      setState({ walletCreation: { status: 'error', chainTypes: due, error: failure } })
+      throw failure
     }
-    setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
-    return created
+  })
+}
+
+/** The chain types `createOnLogin` asks a wallet of, for the user in the state now. */
+function dueFor(client: FoyerClient): ChainType[] {
+  const user = client.getState().user
+  if (!user) return []
+  return (['ethereum', 'solana'] as const).filter((chainType) => shouldCreateOnLogin(client, user, chainType))
+}
+
+/** `GET /api/v1/users/me` into the state. */
+async function refreshUser(client: FoyerClient): Promise<void> {
+  const user = await fetchUser(client, await requireAccessToken(client))
+  client._internal.setState({ user })
+}
+
+/**
+ * Creates the wallet; when the server says the user already has one (made at the same moment from another
+ * browser or device), re-reads the user and takes that one — `undefined` when it is the other's to report.
+ */
+async function createOrAdopt(
+  client: FoyerClient,
+  chainType: ChainType,
+): Promise<EmbeddedWalletInfo | undefined> {
+  try {
+    return await createOne(client, chainType)
   } catch (error) {
-    const failure =
-      error instanceof BaseError
-        ? error
-        : new BaseError('Wallet creation failed.', { code: 'unknown_error', cause: error })
-    setState({ walletCreation: { status: 'error', chainTypes: due, error: failure } })
-    throw failure
+    if (!(error instanceof BaseError && error.code === 'wallet_already_exists')) throw error
+    await refreshUser(client)
+    if (getEmbeddedWallets(client.getState().user, chainType).length === 0) throw error
+    return undefined
   }
 }
 
