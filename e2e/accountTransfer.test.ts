@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
@@ -98,8 +99,10 @@ describe('account transfer', () => {
 
     await dialog.getByRole('heading', { name: 'Email address is associated with another account' }).waitFor()
     await dialog.getByText(`Do you want to transfer ${email} to this account?`, { exact: false }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByRole('heading', { name: 'Check assets before transferring' }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()
     await dialog.getByRole('button', { name: 'Success!' }).waitFor()
     await dialog.waitFor({ state: 'detached' })

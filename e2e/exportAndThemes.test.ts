@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { axeViolations } from './support/axe'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
@@ -11,7 +10,6 @@ import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail
 import { type Stack, startStack } from './support/startStack'
 
 // Issue 16 §2 (export) and §5 (themes), in Chromium: what only real layout and rendering show.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const MOBILE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
@@ -40,32 +38,6 @@ afterAll(async () => {
   await browser?.close()
   await stack?.close()
 })
-
-type Violation = { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }
-
-/**
- * axe in `frame` (evaluated through the DevTools protocol, so the frame's CSP does not apply): the
- * violations, plus an error entry when colour contrast checked no text at all (a check that cannot fail).
- */
-async function axeViolations(frame: Frame | Page, selector: string, rules?: string[]): Promise<string[]> {
-  await frame.evaluate(axeSource)
-  const result = await frame.evaluate(
-    async ([selector, rules]) => {
-      type Result = { violations: Violation[]; passes: { id: string; nodes: unknown[] }[] }
-      const axe = (globalThis as unknown as { axe: { run(...args: unknown[]): Promise<Result> } }).axe
-      const options = rules ? { runOnly: { type: 'rule', values: rules } } : {}
-      const { violations, passes } = await axe.run(document.querySelector(selector as string), options)
-      const contrastPasses = passes.find((rule) => rule.id === 'color-contrast')?.nodes.length ?? 0
-      return { violations, contrastPasses }
-    },
-    [selector, rules] as const,
-  )
-  const messages = result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`).join(' | ')}`,
-  )
-  return result.contrastPasses > 0 ? messages : [...messages, 'color-contrast: no text checked']
-}
 
 async function exportFrame(dialog: Locator): Promise<Frame> {
   const frame = await (await dialog.locator('iframe').elementHandle())?.contentFrame()

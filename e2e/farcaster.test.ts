@@ -1,6 +1,7 @@
 import type { FarcasterApprovalOverrides, FarcasterTestAccount } from '@foyer/server/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -71,6 +72,7 @@ describe('Farcaster sign-in through the QR screen', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Sign in with Farcaster' }).waitFor()
     await dialog.getByRole('button', { name: 'Copy link' }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await scanAndApprove(account)
     await waitForTestId(page, 'authenticated', 'true')
     const farcaster = (await linkedAccounts()).find((linked) => linked.type === 'farcaster')

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
@@ -66,10 +67,13 @@ describe('MFA in Chromium', () => {
     await page.getByRole('button', { name: 'Protect wallet (MFA)' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Transaction protection').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByText('Recommended').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Authenticator app' }).click()
     await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     secret = (await dialog.getByTestId('mfa-totp-secret').textContent()) ?? ''
     expect(Secret.fromBase32(secret).bytes.length).toBe(20)
     const qrValue = await dialog
@@ -79,6 +83,7 @@ describe('MFA in Chromium', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await typeCode(page, dialog, await freshCode(secret))
     await dialog.getByText('Authenticator app verification added').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'detached' })
     const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
@@ -97,6 +102,7 @@ describe('MFA in Chromium', () => {
     await page.getByRole('button', { name: 'Sign message', exact: true }).click()
     const verify = page.getByRole('dialog', { name: 'Verify your identity' })
     await verify.waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await typeCode(page, verify, await freshCode(secret))
     const sign = page.getByRole('dialog', { name: 'Sign message' })
     await sign.getByRole('button', { name: 'Approve' }).click()

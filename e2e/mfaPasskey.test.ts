@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -57,6 +58,7 @@ describe('passkey MFA in Chromium', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByRole('button', { name: 'Passkey', exact: true }).click()
     await dialog.getByText('Your passkeys').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Use these passkeys' }).click()
     await dialog.getByText('Passkey verification added').waitFor()
     await dialog.getByRole('button', { name: 'Done' }).click()

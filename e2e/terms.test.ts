@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
@@ -48,6 +49,7 @@ describe('terms (issue 12 §1, spec 01 §2, §4)', () => {
   test('default: a new user accepts the terms, then gets the embedded wallet; the next sign-in does not ask', async () => {
     const email = freshEmail('terms')
     const dialog = await signInToTermsApp(email)
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await waitForTestId(page, 'authenticated', 'true')
     expect(await page.getByTestId('wallet-address').count()).toBe(0) // no wallet before the terms
     expect(await dialog.getByRole('link', { name: 'View Terms' }).getAttribute('href')).toBe(
