@@ -6,7 +6,7 @@ import { testWalletsInitScript } from './support/externalWallets/testWalletsInit
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // Issue 16 §2 (export) and §5 (themes), in Chromium: what only real layout and rendering show.
@@ -277,4 +277,22 @@ describe('export and themes in Chromium', () => {
     }
     await pickTheme('light')
   }, 40_000)
+
+  test("behavior: with locale 'de' the export frame shows the German texts", async () => {
+    // Still signed in: the demo reloads with `?locale=de` (the provider's `intl.locale`).
+    await openDemo(page, `${stack.demoUrl}?locale=de`)
+    await waitForTestId(page, 'authenticated', 'true')
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Wallet übertragen' })
+    await dialog
+      .locator('iframe')
+      .contentFrame()
+      .getByRole('button', { name: 'Privaten Schlüssel anzeigen' })
+      .waitFor()
+    const frame = await exportFrame(dialog)
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('de')
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Wallet exportieren')
+    await dialog.getByRole('button', { name: 'Fertig' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  }, 30_000)
 })

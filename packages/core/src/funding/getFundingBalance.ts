@@ -2,14 +2,22 @@ import { erc20Abi } from 'viem'
 import { getPublicClient } from '../wallet/ethereum/getPublicClient'
 import { getSolanaBalance } from '../wallet/solana/getSolanaBalance'
 import type { FundingRequest } from './FundingRequest'
+import { usdcAddress } from './transfer/usdcAddress'
+
+/** USDC's decimals on every EVM chain (spec 02 §9 "USDC 6 decimals"). */
+const USDC_DECIMALS = 6
 
 /**
  * The funded wallet's balance of the requested asset, in base units with its decimals (spec 02 §4 "Manual
- * receive: polls balance"): the native coin (`eth_getBalance`, or Solana `getBalance` in lamports), or an
- * ERC-20's `balanceOf`. `null` when it cannot be read here (USDC without a known token contract).
+ * receive: polls balance"): the native coin (`eth_getBalance`, or Solana `getBalance` in lamports), or the
+ * token's ERC-20 `balanceOf` on the chain's RPC: USDC (6 decimals) at its known contract on the chain (spec
+ * 02 §9 "USDC addresses known for a fixed set of chains"), another ERC-20 at its own contract with its own
+ * decimals. `null` when it cannot be read here (USDC on a chain without a known contract, a token on Solana).
  *
  * @throws Error when the chain's RPC fails
- * @example const balance = await getFundingBalance(request) // { value: 10n ** 16n, decimals: 18 }
+ * @example
+ * await getFundingBalance(request) // { value: 10n ** 16n, decimals: 18 } (native)
+ * await getFundingBalance({ ...request, asset: 'USDC' }) // { value: 12_500_000n, decimals: 6 } (12.5 USDC)
  */
 export async function getFundingBalance(
   request: Pick<FundingRequest, 'chainType' | 'chain' | 'cluster' | 'asset' | 'address'>,
@@ -29,12 +37,16 @@ export async function getFundingBalance(
       value: await client.getBalance({ address: owner }),
       decimals: request.chain.nativeCurrency.decimals,
     }
-  if (request.asset === 'USDC') return null
+  const token =
+    request.asset === 'USDC'
+      ? { address: usdcAddress(request.chain.id), decimals: USDC_DECIMALS }
+      : { address: request.asset.erc20, decimals: request.asset.decimals }
+  if (!token.address) return null
   const value = await client.readContract({
-    address: request.asset.erc20,
+    address: token.address,
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [owner],
   })
-  return { value, decimals: request.asset.decimals }
+  return { value, decimals: token.decimals }
 }

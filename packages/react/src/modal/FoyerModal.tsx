@@ -119,6 +119,7 @@ export function FoyerModal({
       router,
       messages,
       format,
+      language,
       appName: state.appConfig?.name || messages.modal.thisApp,
       theme,
       disableSignup,
@@ -126,7 +127,7 @@ export function FoyerModal({
       hasScreen,
       typeahead,
     }),
-    [client, state, config, router, messages, format, theme, close, typeahead, disableSignup],
+    [client, state, config, router, messages, format, language, theme, close, typeahead, disableSignup],
   )
 
   const preventUnlessClosable = (event: Event) => {

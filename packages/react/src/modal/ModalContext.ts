@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react'
 import type { FoyerConfig } from '../FoyerProvider/FoyerConfig'
 import type { Formatters } from '../i18n/createFormatters'
 import type { Messages } from '../i18n/en'
+import type { SupportedLocale } from '../i18n/resolveLocale'
 import type { FoyerTheme } from '../theme/FoyerTheme'
 import type { Router } from './router/createRouter'
 import type { ScreenParamsMap } from './screenParams'
@@ -18,6 +19,8 @@ export type ModalContextValue = {
   messages: Messages
   /** Numbers, amounts and dates for the provider's locale. */
   format: Formatters
+  /** The shipped locale `messages` are in (e.g. `'de'`); the export frame shows its texts in it. */
+  language: SupportedLocale
   /** The app's display name (`appConfig.name`), or the neutral 'this app'. */
   appName: string
   /** The resolved, sanitised theme (`resolveTheme`); the export frame gets its tokens. */

@@ -78,6 +78,34 @@ describe('createExportView', () => {
     expect(buttonNamed(root, 'Reveal recovery phrase')).toBeUndefined()
   })
 
+  test("behavior: locale 'de' renders the page in German, with lang and title", async () => {
+    vi.useFakeTimers()
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const root = render(key, 'locale=de')
+    expect(document.documentElement.lang).toBe('de')
+    expect(document.title).toBe('Foyer-Wallet-Export')
+    expect(root.querySelector('h1')?.textContent).toBe('Wallet exportieren')
+    expect(root.textContent).toContain('Wer deinen privaten Schlüssel hat, kontrolliert diese Wallet')
+    expect(root.textContent).not.toContain('Anyone with your private key')
+    expect(root.querySelector('.address span')?.textContent).toBe('Adresse')
+    buttonNamed(root, 'Privaten Schlüssel anzeigen')?.click()
+    expect(root.querySelector('[aria-label="Privater Schlüssel"]')?.textContent).toBe(key.privateKey)
+    buttonNamed(root, 'Wiederherstellungsphrase anzeigen')?.click()
+    expect(root.querySelector('ol[aria-label="Wiederherstellungsphrase"]')?.textContent).toBe(key.mnemonic)
+    const copy = buttonNamed(root, 'Phrase kopieren')
+    copy?.click()
+    await vi.waitFor(() => expect(copy?.textContent).toBe('Kopiert'))
+    expect(buttonNamed(root, 'Ausblenden')).toBeDefined()
+  })
+
+  test('error: an unknown locale renders English', () => {
+    const root = render(key, 'locale=it')
+    expect(document.documentElement.lang).toBe('en')
+    expect(root.querySelector('h1')?.textContent).toBe('Export your wallet')
+    expect(buttonNamed(root, 'Reveal private key')).toBeDefined()
+  })
+
   test('behavior: the theme from the query becomes CSS variables', () => {
     render(key, 'accent=%23ff8800&background=%23000000&radius=4&font=Inter%2C%20sans-serif')
     const style = document.documentElement.style

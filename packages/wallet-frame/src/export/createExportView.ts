@@ -1,6 +1,8 @@
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
 import type { ExportedKey } from '../frame/createFrameHandler'
 import { exportStyles } from './exportStyles'
+import type { ExportPageMessages } from './messages/en'
+import { exportPageMessages } from './messages/exportPageMessages'
 import { readExportTheme } from './readExportTheme'
 
 /** The export page's view: `show(key)` once the frame rebuilt the key. */
@@ -12,6 +14,8 @@ type Secret = {
   warning: string
   reveal: string
   copy: string
+  copied: string
+  hide: string
   value: string
   render(document: Document): HTMLElement
 }
@@ -34,12 +38,12 @@ function button(document: Document, label: string, variant: 'primary' | 'seconda
   return node
 }
 
-function copyButton(document: Document, label: string, value: string): HTMLButtonElement {
+function copyButton(document: Document, label: string, copied: string, value: string): HTMLButtonElement {
   const node = button(document, label, 'secondary')
   let timer: ReturnType<typeof setTimeout> | undefined
   node.addEventListener('click', () => {
     void document.defaultView?.navigator.clipboard?.writeText(value).then(() => {
-      node.textContent = 'Copied'
+      node.textContent = copied
       clearTimeout(timer)
       timer = setTimeout(() => {
         node.textContent = label
@@ -68,8 +72,8 @@ function secretSection(document: Document, secret: Secret): HTMLElement {
     return reveal
   }
   const show = (moveFocus: boolean) => {
-    const copy = copyButton(document, secret.copy, secret.value)
-    const hideButton = button(document, 'Hide', 'link')
+    const copy = copyButton(document, secret.copy, secret.copied, secret.value)
+    const hideButton = button(document, secret.hide, 'link')
     hideButton.addEventListener('click', () => hide().focus())
     actions.replaceChildren(hideButton, copy)
     slot.replaceChildren(secret.render(document))
@@ -81,36 +85,38 @@ function secretSection(document: Document, secret: Secret): HTMLElement {
   return section
 }
 
-function keySecret(key: ExportedKey): Secret {
+function keySecret(key: ExportedKey, m: ExportPageMessages): Secret {
   return {
     kind: 'key',
-    title: 'Private key',
-    warning:
-      'Anyone with your private key controls this wallet and everything in it. Never share it; reveal it only where no one can see your screen.',
-    reveal: 'Reveal private key',
-    copy: 'Copy key',
+    title: m.privateKey,
+    warning: m.keyWarning,
+    reveal: m.revealKey,
+    copy: m.copyKey,
+    copied: m.copied,
+    hide: m.hide,
     value: key.privateKey,
     render: (document) => {
       const output = element(document, 'div', { className: 'secret', text: key.privateKey })
       output.setAttribute('role', 'group')
-      output.setAttribute('aria-label', 'Private key')
+      output.setAttribute('aria-label', m.privateKey)
       return output
     },
   }
 }
 
-function phraseSecret(mnemonic: string): Secret {
+function phraseSecret(mnemonic: string, m: ExportPageMessages): Secret {
   return {
     kind: 'phrase',
-    title: 'Recovery phrase',
-    warning:
-      'Your recovery phrase restores this wallet anywhere. Never share it; write it down and keep it offline.',
-    reveal: 'Reveal recovery phrase',
-    copy: 'Copy phrase',
+    title: m.recoveryPhrase,
+    warning: m.phraseWarning,
+    reveal: m.revealPhrase,
+    copy: m.copyPhrase,
+    copied: m.copied,
+    hide: m.hide,
     value: mnemonic,
     render: (document) => {
       const list = element(document, 'ol', { className: 'words' })
-      list.setAttribute('aria-label', 'Recovery phrase')
+      list.setAttribute('aria-label', m.recoveryPhrase)
       mnemonic.split(' ').forEach((word, index) => {
         // A space between the words keeps the list's text the phrase itself; the numbers are list markers.
         if (index > 0) list.append(document.createTextNode(' '))
@@ -123,15 +129,16 @@ function phraseSecret(mnemonic: string): Secret {
 
 /**
  * Prepares the export page (`/apps/{appId}/embedded-wallets/export`, spec 02 §2 "Key export"): adopts its
- * style sheet, applies the host's theme from the query after `readExportTheme` checked it, and renders the
- * page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
+ * style sheet, applies the host's theme from the query after `readExportTheme` checked it, takes its texts
+ * from the query's `locale` (the modal's language: en, de, es, fr, ja, pt, zh-CN; anything else English,
+ * issue 16 §4) with the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
  * Ethereum wallet) the recovery phrase: each hidden behind a warning until the user reveals it, one at a
  * time; the phrase as numbered words that never break; Copy and Hide per secret; the wallet address. Text
  * nodes only, no HTML parsing. The secrets never leave this document (DESIGN.md "Embedded wallet";
  * security checklist J.65).
  *
  * @example
- * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams(location.search))
+ * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams('locale=de'))
  * view.show({ chainType: 'ethereum', address, privateKey, mnemonic })
  */
 export function createExportView(document: Document, root: HTMLElement, query: URLSearchParams): ExportView {
@@ -143,17 +150,20 @@ export function createExportView(document: Document, root: HTMLElement, query: U
   }
   for (const [variable, value] of Object.entries(readExportTheme(query)))
     document.documentElement.style.setProperty(variable, value)
-  const heading = element(document, 'h1', { className: 'sr-only', text: 'Export your wallet' })
+  const { lang, messages: m } = exportPageMessages(query.get('locale'))
+  document.documentElement.lang = lang
+  document.title = m.pageTitle
+  const heading = element(document, 'h1', { className: 'sr-only', text: m.heading })
   root.replaceChildren(heading)
   return {
     show(key) {
       const address = element(document, 'p', { className: 'address' })
       address.append(
-        element(document, 'span', { text: 'Address' }),
+        element(document, 'span', { text: m.address }),
         element(document, 'code', { text: key.address }),
       )
-      root.replaceChildren(heading, secretSection(document, keySecret(key)))
-      if (key.mnemonic) root.append(secretSection(document, phraseSecret(key.mnemonic)))
+      root.replaceChildren(heading, secretSection(document, keySecret(key, m)))
+      if (key.mnemonic) root.append(secretSection(document, phraseSecret(key.mnemonic, m)))
       root.append(address)
     },
   }

@@ -20,6 +20,12 @@ export type ExportWalletParameters = {
    * plain font list).
    */
   theme?: ExportFrameTheme | undefined
+  /**
+   * The language of the page's texts, passed as the `locale` query field: `'en'`, `'de'`, `'es'`, `'fr'`,
+   * `'ja'`, `'pt'` or `'zh-CN'` (a longer tag such as `'pt-BR'` shows its language); anything else shows
+   * English (issue 16 §4). The modal passes its own language.
+   */
+  locale?: string | undefined
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
   signal?: AbortSignal | undefined
   /**
@@ -61,6 +67,7 @@ export async function exportWallet(
   const phraseExport = wallet.chainType === 'ethereum' && !wallet.imported
   url.searchParams.set('phrase_export', String(phraseExport))
   if (parameters.width !== undefined) url.searchParams.set('width', String(parameters.width))
+  if (parameters.locale) url.searchParams.set('locale', parameters.locale)
   for (const field of exportFrameThemeFields) {
     const value = parameters.theme?.[field]
     if (value !== undefined) url.searchParams.set(field, value)

@@ -19,15 +19,18 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 /**
  * Manual receive (spec 02 §2 "Manual receive-funds", §4, §9): a QR code of the address (160 px, error
  * correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
- * {network}', and the balance, polled every 2 s; it turns green once it reaches the requested amount. Amounts
- * show with up to 6 decimals (SOL under 0.001 as '<0.001'; spec 02 §9).
+ * {network}', and the balance of the requested asset (the native coin, or the token's ERC-20 balance for USDC
+ * and other tokens), polled every 2 s; it turns green once it reaches the requested amount. Amounts show with
+ * up to 6 decimals (USDC's 6 decimals in full, SOL under 0.001 as '<0.001'; spec 02 §9). No balance row when
+ * the asset cannot be read (USDC on a chain without a known USDC contract).
  */
 export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
   const { messages, router, close } = useModal()
   const m = messages.funding
   const { request, settle } = params
   const { symbol } = fundingAssetSymbol(request)
-  const [balance, setBalance] = useState<{ value: bigint; decimals: number } | null>(null)
+  // undefined while the first read is under way; null when the asset cannot be read here.
+  const [balance, setBalance] = useState<{ value: bigint; decimals: number } | null | undefined>()
   const network =
     request.chainType === 'solana'
       ? `Solana ${request.cluster?.name ?? ''}`.trim()
@@ -51,7 +54,7 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
     }
   }, [request])
 
-  const reached = balance !== null && balance.value >= parseAmount(request.amount, balance.decimals)
+  const reached = !!balance && balance.value >= parseAmount(request.amount, balance.decimals)
   useEffect(() => {
     if (reached) settle.resolve({ status: 'completed', method: 'manual' })
   }, [reached, settle])
@@ -77,14 +80,16 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
         feedbackMs={COPY_FEEDBACK_MS}
       />
       <p className="foyer-warning">{formatMessage(m.sendOnNetwork, { network })}</p>
-      <p className="foyer-row" data-testid="funding-balance" data-reached={reached || undefined}>
-        <span>{m.balance}</span>
-        <span className={reached ? 'foyer-status-ok' : undefined}>
-          {balance
-            ? `${request.chainType === 'solana' && request.asset === 'native' ? formatLamports(balance.value) : formatUnits(balance.value, balance.decimals, 6)} ${symbol}`
-            : '…'}
-        </span>
-      </p>
+      {balance === null ? null : (
+        <p className="foyer-row" data-testid="funding-balance" data-reached={reached || undefined}>
+          <span>{m.balance}</span>
+          <span className={reached ? 'foyer-status-ok' : undefined}>
+            {balance
+              ? `${request.chainType === 'solana' && request.asset === 'native' ? formatLamports(balance.value) : formatUnits(balance.value, balance.decimals, 6)} ${symbol}`
+              : '…'}
+          </span>
+        </p>
+      )}
       {reached ? (
         <p className="foyer-status-ok" role="status">
           {m.received}

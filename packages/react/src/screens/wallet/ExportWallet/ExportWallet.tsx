@@ -13,12 +13,13 @@ import { Spinner } from '../../../ui/Spinner'
 /**
  * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
  * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
- * this page; the frame gets the modal's theme tokens (`exportFrameTheme`) and a fixed height that holds its
+ * this page; the frame gets the modal's theme tokens (`exportFrameTheme`), its language (the page's texts,
+ * issue 16 §4) and a fixed height that holds its
  * content (`EXPORT_FRAME_*_HEIGHT_PX`), so nothing in it is cut off. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
  * this screen opens (`useExportWallet`), and again in front of it if the server still refuses.
  */
 export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
-  const { client, messages, theme, close } = useModal()
+  const { client, messages, language, theme, close } = useModal()
   const m = messages.exportWallet
   const { wallet, settle } = params
   const box = useRef<HTMLDivElement>(null)
@@ -34,6 +35,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       width: box.current?.clientWidth || undefined,
       mount: (iframe) => box.current?.appendChild(iframe),
       theme: exportFrameTheme(theme),
+      locale: language,
       signal: controller.signal,
       // `useExportWallet` had the user verify before this screen (spec 02 §6).
       verifyFirst: false,
@@ -52,7 +54,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       clearTimeout(timer)
       controller.abort() // removes the export frame
     }
-  }, [client, wallet, messages, theme])
+  }, [client, wallet, messages, language, theme])
 
   return (
     <div className="foyer-screen">
