@@ -1,6 +1,7 @@
 import { createAppRecord } from '@foyer/server'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
@@ -105,6 +106,7 @@ describe('account modes (issue 12 §3, §4)', () => {
     await withPage(async (page) => {
       const dialog = await submitCode(page, `appId=${app.id}`, freshEmail('uninvited'))
       await dialog.getByRole('heading', { name: 'Invite only' }).waitFor()
+      expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
       expect(await dialog.getByText('Ask the team for an invitation.').isVisible()).toBe(true)
       const link = dialog.getByRole('link', { name: 'Join the waitlist' })
       expect(await link.getAttribute('href')).toBe('https://example.com/waitlist')

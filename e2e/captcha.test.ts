@@ -1,6 +1,7 @@
 import { createAppRecord } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
@@ -80,6 +81,7 @@ describe('captcha', () => {
     await submitEmail(appId, freshEmail('interactive'))
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Checking that you are a human...').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     const checkbox = page.getByRole('checkbox', { name: 'Verify you are human' })
     await checkbox.focus()
     await page.keyboard.press('Space')
@@ -105,6 +107,7 @@ describe('captcha', () => {
     await submitEmail(appId, email)
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Please try again.', { exact: true }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     expect(verifyCallsFor('2x0000000000000000000000000000000AA')).toBeGreaterThan(0)
     const messages = (await (
       await fetch(`${stack.apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)

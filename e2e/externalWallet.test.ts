@@ -3,6 +3,7 @@ import { getBase58Decoder } from '@solana/kit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
 import { openDemo } from './support/signInWithEmail'
@@ -125,6 +126,7 @@ describe('external wallets', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe('The request was rejected in your wallet.')
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await dialog.getByRole('button', { name: 'Retry' }).click()
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -86,6 +87,7 @@ describe('Farcaster signer in Chromium', () => {
     await page.getByRole('button', { name: 'Add a Farcaster signer' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add a signer to Farcaster' })
     await dialog.getByRole('img', { name: /QR code to approve the signer/ }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     const request = farcaster.requests.at(-1)
     expect(request).toMatchObject({ requestFid: DEVELOPER_FID, state: 'pending' })
     expect(await dialog.getByRole('link', { name: 'Open the Farcaster app' }).getAttribute('href')).toBe(

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -105,6 +106,7 @@ describe('funding in Chromium against the stand-ins', () => {
     await widget.getByText('Purchase complete').waitFor()
     const status = page.getByRole('dialog', { name: 'Fund account' })
     await status.getByText('Go back to MoonPay to finish funding your account.').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await status.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await status.getByText('It may take a few minutes for the assets to appear.').waitFor()
     expect(await balanceOf()).toBe(before + parseEther('0.02'))

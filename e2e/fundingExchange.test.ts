@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -55,6 +56,7 @@ describe('exchange funding in Chromium against the Coinbase Onramp stand-in', ()
     expect(await payPage.getByLabel(/Amount/).inputValue()).toBe('0.03')
     const status = page.getByRole('dialog', { name: 'Fund account' })
     await status.getByText('Go back to Coinbase Onramp to finish funding your account.').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
 
     // The session token was asked with a CDP JWT the stand-in verified, bound to its request.
     const [tokenRequest] = stack.coinbase?.onramp.tokenRequests ?? []

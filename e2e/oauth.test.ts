@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -124,6 +125,7 @@ describe('OAuth sign-in through the modal', () => {
     await clickAndClose(popup, 'Cancel')
     const dialog = page.getByRole('dialog')
     await dialog.getByText(/Retry and check .* to finish connecting your account\./).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     expect(await dialog.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true)
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
   })

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -82,6 +83,7 @@ describe('passkey', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe('Passkey request timed out or rejected by user.')
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
 
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -91,6 +92,7 @@ describe('embedded wallet in Chromium against anvil', () => {
     await dialog.getByRole('button', { name: 'Approve' }).click()
     const success = page.getByRole('dialog', { name: 'Transaction complete!' })
     await success.waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await success.getByRole('button', { name: 'All Done' }).click()
 
     const hash = (await page.getByTestId('tx-hash').textContent()) as `0x${string}`

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -90,9 +91,11 @@ describe('recovery on a new device', () => {
     await flow.getByText('Invalid characters used ( SPACE ~ )').waitFor()
     await flow.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await flow.getByText('Password strength: Strong').waitFor()
+    expect(await contrastInBothThemes(first)).toEqual({ light: [], dark: [] })
     await flow.getByRole('button', { name: 'Continue' }).click()
     await flow.getByRole('heading', { name: 'Save your password' }).waitFor()
     await flow.getByText(PASSWORD).waitFor()
+    expect(await contrastInBothThemes(first)).toEqual({ light: [], dark: [] })
     await flow.getByRole('button', { name: 'Continue' }).click()
     await flow.getByRole('heading', { name: 'Confirm your password' }).waitFor()
     await flow.getByLabel('Confirm password').fill('Velvet-Orbit-Lantern')
@@ -101,11 +104,13 @@ describe('recovery on a new device', () => {
     await flow.getByLabel('Confirm password').fill(PASSWORD)
     await flow.getByRole('button', { name: 'Continue' }).click()
     await flow.getByRole('heading', { name: 'Confirm you have saved' }).waitFor()
+    expect(await contrastInBothThemes(first)).toEqual({ light: [], dark: [] })
     const setPassword = flow.getByRole('button', { name: 'Set Password' })
     expect(await setPassword.isDisabled()).toBe(true)
     await flow.getByRole('checkbox').check()
     await setPassword.click()
     await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+    expect(await contrastInBothThemes(first)).toEqual({ light: [], dark: [] })
     await flow.getByRole('button', { name: 'Close' }).first().click()
     await expect
       .poll(
@@ -122,6 +127,7 @@ describe('recovery on a new device', () => {
     await recover.getByLabel('Password', { exact: true }).fill('Wrong-Password-Here')
     await recover.getByRole('button', { name: 'Recover your account' }).click()
     await recover.getByText('Invalid recovery password, please try again.').waitFor({ timeout: 30_000 })
+    expect(await contrastInBothThemes(second)).toEqual({ light: [], dark: [] })
     await recover.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await recover.getByRole('button', { name: 'Recover your account' }).click()
     const signature = await signWithApproval(second)
