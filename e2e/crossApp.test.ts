@@ -2,6 +2,7 @@ import { DEMO_PROVIDER_APP_ID, updateAppSettings } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
@@ -70,6 +71,8 @@ describe('cross-app', () => {
     await entry.click()
     const popup = await opened
     await popup.waitForURL(/\/oauth\/authorize\?/)
+    // The modal waits behind the provider app's popup.
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     expect(new URL(popup.url()).origin).not.toBe(new URL(stack.demoUrl).origin)
     expect(new URL(popup.url()).hostname).toBe('localhost')
     await signInAtProvider(popup, freshEmail('provider'))

@@ -78,6 +78,8 @@ describe('OAuth sign-in through the modal', () => {
     await openLanding('Google')
     const popup = await clickProvider('Google')
     await popup.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    // The modal waits behind the provider's popup.
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await clickAndClose(popup, 'Continue as Ada Lovelace')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await waitForTestId(page, 'authenticated', 'true')
