@@ -148,7 +148,13 @@ describe('two tabs follow each other (issue 16 §1)', () => {
       expect(await first.getByTestId('wallet-address').textContent()).toBe(address)
       expect(creations.sort()).toEqual(['ethereum', 'solana']) // one wallet of each, not two
       expect(await second.getByTestId('wallet-status').count()).toBe(0)
-      await expect.poll(() => second.locator('iframe[title="Foyer wallet"]').count()).toBe(1)
+      // The second tab signs with it: its own wallet frame now holds the key in memory.
+      await second.getByRole('button', { name: 'Sign message', exact: true }).click()
+      const sign = second.getByRole('dialog', { name: 'Sign message' })
+      await sign.getByRole('button', { name: 'Approve' }).click()
+      await sign.waitFor({ state: 'detached' })
+      expect(await second.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]{130}$/)
+      expect(await second.locator('iframe[title="Foyer wallet"]').count()).toBe(1)
 
       await first.getByRole('button', { name: 'Log out' }).click()
       const loggedOutAt = Date.now()
