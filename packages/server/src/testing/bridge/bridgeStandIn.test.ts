@@ -2,6 +2,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -13,16 +14,26 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
 import { anvilRpc } from '../farcaster/idRegistryStandIn'
 import { type BridgeStandIn, startBridgeStandIn } from './bridgeStandIn'
+import { mintTestToken, placeTestToken } from './testToken'
 
 let origin: Anvil
 let destination: Anvil
 let bridge: BridgeStandIn
+// USDC at different addresses on the two chains (6 decimals), as on real chains.
+const usdcOrigin = {
+  address: '0x00000000000000000000000000000000005dc0a1',
+  symbol: 'USDC',
+  decimals: 6,
+} as const
+const usdcDestination = { ...usdcOrigin, address: '0x00000000000000000000000000000000005dc0b2' } as const
 beforeAll(async () => {
   ;[origin, destination] = await Promise.all([startAnvil({ chainId: 31338 }), startAnvil({ chainId: 31337 })])
+  await placeTestToken(origin.rpcUrl, usdcOrigin)
+  await placeTestToken(destination.rpcUrl, usdcDestination)
   bridge = await startBridgeStandIn({
     chains: [
-      { chainId: 31338, rpcUrl: origin.rpcUrl },
-      { chainId: 31337, rpcUrl: destination.rpcUrl },
+      { chainId: 31338, rpcUrl: origin.rpcUrl, tokens: [usdcOrigin] },
+      { chainId: 31337, rpcUrl: destination.rpcUrl, tokens: [usdcDestination] },
     ],
     pollIntervalMs: 100,
   })
@@ -138,6 +149,55 @@ describe('bridge stand-in', () => {
     expect(final.txHashes).toHaveLength(1)
   })
 
+  test('default: a token bridges: the deposit transfers it to the solver with the request id, the solver pays out', async () => {
+    const { account, wallet } = await fundedUser()
+    await mintTestToken(origin.rpcUrl, usdcOrigin.address, account.address, 10_000_000n)
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const response = await quote({
+      ...bridgeBody(account.address, recipient, 2_500_000n),
+      originCurrency: usdcOrigin.address,
+      destinationCurrency: usdcDestination.address,
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Quote
+    const step = body.steps[0]
+    const item = step?.items[0]
+    expect(body.details.currencyIn.amount).toBe('2502500')
+    expect(body.details.currencyOut.amount).toBe('2500000')
+    expect(body.fees.relayer.amount).toBe('2500')
+    expect(item?.data.to).toBe(usdcOrigin.address)
+    expect(item?.data.value).toBe('0')
+    expect(item?.data.data.endsWith(String(step?.requestId).slice(2))).toBe(true)
+    await wallet.sendTransaction({ to: item?.data.to as Hex, data: item?.data.data as Hex })
+    const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
+      createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    expect(
+      await until(
+        () => tokenBalance(destination, usdcDestination.address, recipient),
+        (balance) => balance > 0n,
+      ),
+    ).toBe(2_500_000n)
+    expect(await tokenBalance(origin, usdcOrigin.address, account.address)).toBe(10_000_000n - 2_502_500n)
+    expect(await tokenBalance(origin, usdcOrigin.address, bridge.solverAddress)).toBeGreaterThanOrEqual(
+      2_502_500n,
+    )
+    expect(bridge.requests.get(step?.requestId as Hex)?.status).toBe('success')
+    // The native coin and a token do not bridge into each other.
+    const mixed = await quote({
+      ...bridgeBody(account.address, recipient, 1n),
+      destinationCurrency: usdcDestination.address,
+    })
+    expect(await mixed.json()).toEqual({
+      message: 'No route found between these currencies',
+      errorCode: 'UNSUPPORTED_ROUTE',
+    })
+  })
+
   test('behavior: EXACT_INPUT takes the fee from the amount', async () => {
     const { account } = await fundedUser()
     const body = (await (
@@ -185,6 +245,12 @@ describe('bridge stand-in', () => {
         { ...bridgeBody(user, user, 1n), originCurrency: user },
         'UNSUPPORTED_CURRENCY',
         `Unsupported currency ${user}`,
+      ],
+      [
+        // A token of the other chain is not a currency of this one.
+        { ...bridgeBody(user, user, 1n), destinationCurrency: usdcOrigin.address },
+        'UNSUPPORTED_CURRENCY',
+        `Unsupported currency ${usdcOrigin.address}`,
       ],
       [
         { ...bridgeBody(user, user, 1n), amount: '1.5' },

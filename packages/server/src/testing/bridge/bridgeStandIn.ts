@@ -5,7 +5,10 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   defineChain,
+  encodeFunctionData,
+  erc20Abi,
   formatUnits,
   type Hex,
   http,
@@ -16,6 +19,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvilRpc } from '../farcaster/idRegistryStandIn'
+import { mintTestToken, type TestToken } from './testToken'
 
 /** One EVM chain the bridge stand-in serves (a local anvil, or any chain where the solver has funds). */
 export type BridgeStandInChain = {
@@ -25,6 +29,11 @@ export type BridgeStandInChain = {
   name?: string
   /** Symbol of the native coin (18 decimals); default `ETH`. Coins of the same symbol bridge 1:1. */
   symbol?: string
+  /**
+   * ERC-20 tokens on this chain (e.g. placed with `placeTestToken`); tokens of the same symbol on two chains
+   * bridge 1:1 (scaled by their decimals).
+   */
+  tokens?: readonly TestToken[]
 }
 
 /** Options of {@link startBridgeStandIn}. */
@@ -32,7 +41,8 @@ export type StartBridgeStandInOptions = {
   chains: readonly BridgeStandInChain[]
   /**
    * The solver's key, funded on every chain. Default: a fresh key that the stand-in funds with 1,000 of the
-   * native coin on every chain through anvil's `anvil_setBalance`.
+   * native coin on every chain through anvil's `anvil_setBalance`, and with 1,000,000 of each token by
+   * writing its balance (`mintTestToken`: the test token's storage layout).
    */
   solverPrivateKey?: Hex
   /** The relayer fee, in basis points of the amount; default 10 (0.1 %), at least 1 wei. */
@@ -54,9 +64,12 @@ export type BridgeStandInRequest = {
   destinationChainId: number
   user: Address
   recipient: Address
-  /** What the user deposits on the origin chain, in wei (the amount plus the fee). */
+  /** The currencies: the zero address for the native coin, else the token's address on its chain. */
+  originCurrency: Address
+  destinationCurrency: Address
+  /** What the user deposits on the origin chain, in its smallest unit (the amount plus the fee). */
   amountIn: bigint
-  /** What the recipient receives on the destination chain, in wei. */
+  /** What the recipient receives on the destination chain, in its smallest unit. */
   amountOut: bigint
   /** The deposit's transaction hash, once seen. */
   inTxHashes: Hex[]
@@ -125,15 +138,17 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
  * A local stand-in for the Relay bridge API (DESIGN.md "Local real components"; spec 02 §7 "Bridge quote"),
  * on loopback, whose quotes are real transactions on local EVM chains:
  * - `POST /quote` (also `/quote/v2`, `/execute/swap`, `/execute/bridge`) `{ user, recipient?, originChainId,
- *   destinationChainId, originCurrency, destinationCurrency, amount, tradeType }` (amount in wei as a decimal
- *   string; currencies are the zero address, the native coin) → `{ steps, fees, details }` in Relay's shape:
- *   one `deposit` step whose item's `data` is the transaction `{ from, to, data, value, chainId }` paying
- *   `amountIn` (the amount plus the fee for EXACT_OUTPUT) to the solver, with the request id as calldata;
+ *   destinationChainId, originCurrency, destinationCurrency, amount, tradeType }` (amount in the smallest
+ *   unit as a decimal string; a currency is the zero address, the native coin, or a token of the chain's
+ *   `tokens`; the same symbol on both sides) → `{ steps, fees, details }` in Relay's shape: one `deposit` step
+ *   whose item's `data` is the transaction `{ from, to, data, value, chainId }` paying `amountIn` (the amount
+ *   plus the fee for EXACT_OUTPUT) to the solver: the native coin with the request id as calldata, or the
+ *   token's `transfer(solver, amountIn)` with the request id appended;
  * - `GET /intents/status?requestId=` (also `/v2`, `/v3`) → `{ status, inTxHashes, txHashes, updatedAt,
  *   originChainId, destinationChainId }`, status `waiting` → `pending` → `submitted` → `success`.
  * The stand-in watches the origin chains (every `pollIntervalMs`, and on each status call): when a
- * successful transaction pays at least `amountIn` to the solver with the request id as calldata, the solver
- * sends `amountOut` to the recipient on the destination chain. Errors answer 400 (404 for an unknown request)
+ * successful transaction deposits at least `amountIn` of the origin currency to the solver with the request id,
+ * the solver sends `amountOut` of the destination currency to the recipient on the destination chain. Errors answer 400 (404 for an unknown request)
  * with Relay's `{ message, errorCode }`: `INVALID_ADDRESS` (message 'Invalid address …'), `INVALID_INPUT`,
  * `UNSUPPORTED_CHAIN`, `UNSUPPORTED_CURRENCY`, `UNSUPPORTED_ROUTE`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY`.
  *
@@ -168,27 +183,56 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     }),
   )
   for (const chain of chains.values()) {
-    if (!options.solverPrivateKey)
+    if (!options.solverPrivateKey) {
       await anvilRpc(chain.config.rpcUrl, 'anvil_setBalance', [solver.address, numberToHex(SOLVER_FUNDS)])
+      for (const token of chain.config.tokens ?? [])
+        await mintTestToken(
+          chain.config.rpcUrl,
+          token.address,
+          solver.address,
+          10n ** BigInt(token.decimals + 6),
+        )
+    }
     chain.scannedTo = await chain.publicClient.getBlockNumber()
   }
   const requests = new Map<Hex, BridgeStandInRequest>()
 
-  const currencyOf = (chainId: number) => ({
-    chainId,
-    address: zeroAddress,
-    symbol: chains.get(chainId)?.symbol ?? 'ETH',
-    name: chains.get(chainId)?.symbol ?? 'ETH',
-    decimals: NATIVE_DECIMALS,
-    metadata: { logoURI: '', verified: true, isNative: true },
-  })
-  const amountOf = (chainId: number, amount: bigint) => ({
-    currency: currencyOf(chainId),
+  /** A currency of a chain by address: the native coin (zero address) or one of its tokens. */
+  type Currency = { address: Address; symbol: string; decimals: number; native: boolean }
+  const currencyOn = (chainId: number, address: string): Currency | undefined => {
+    const chain = chains.get(chainId)
+    if (!chain) return undefined
+    if (address.toLowerCase() === zeroAddress)
+      return { address: zeroAddress, symbol: chain.symbol, decimals: NATIVE_DECIMALS, native: true }
+    const token = chain.config.tokens?.find(
+      (candidate) => candidate.address.toLowerCase() === address.toLowerCase(),
+    )
+    return token && { address: token.address, symbol: token.symbol, decimals: token.decimals, native: false }
+  }
+  const amountOf = (chainId: number, currency: Currency, amount: bigint) => ({
+    currency: {
+      chainId,
+      address: currency.address,
+      symbol: currency.symbol,
+      name: currency.symbol,
+      decimals: currency.decimals,
+      metadata: { logoURI: '', verified: true, isNative: currency.native },
+    },
     amount: amount.toString(),
-    amountFormatted: formatUnits(amount, NATIVE_DECIMALS),
+    amountFormatted: formatUnits(amount, currency.decimals),
     amountUsd: '0',
     minimumAmount: amount.toString(),
   })
+  /** What `address` holds of `currency` on a chain, in its smallest unit. */
+  const holding = (chain: { publicClient: PublicClient }, currency: Currency, address: Address) =>
+    currency.native
+      ? chain.publicClient.getBalance({ address })
+      : chain.publicClient.readContract({
+          address: currency.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
 
   async function quote(body: unknown) {
     if (!body || typeof body !== 'object')
@@ -208,10 +252,17 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     if (!origin) throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${originChainId}`)
     if (!destination)
       throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${destinationChainId}`)
-    for (const currency of [fields.originCurrency, fields.destinationCurrency])
-      if (typeof currency !== 'string' || currency.toLowerCase() !== zeroAddress)
-        throw new QuoteError(400, 'UNSUPPORTED_CURRENCY', `Unsupported currency ${String(currency)}`)
-    if (originChainId === destinationChainId || origin.symbol !== destination.symbol)
+    const unsupported = (currency: unknown) =>
+      new QuoteError(400, 'UNSUPPORTED_CURRENCY', `Unsupported currency ${String(currency)}`)
+    const currencyIn =
+      typeof fields.originCurrency === 'string' ? currencyOn(originChainId, fields.originCurrency) : undefined
+    if (!currencyIn) throw unsupported(fields.originCurrency)
+    const currencyOut =
+      typeof fields.destinationCurrency === 'string'
+        ? currencyOn(destinationChainId, fields.destinationCurrency)
+        : undefined
+    if (!currencyOut) throw unsupported(fields.destinationCurrency)
+    if (originChainId === destinationChainId || currencyIn.symbol !== currencyOut.symbol)
       throw new QuoteError(400, 'UNSUPPORTED_ROUTE', 'No route found between these currencies')
     if (typeof fields.amount !== 'string' || !/^\d+$/.test(fields.amount) || BigInt(fields.amount) === 0n)
       throw new QuoteError(400, 'INVALID_INPUT', 'amount must be a positive integer in the smallest unit')
@@ -223,12 +274,18 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       const fee = (value * feeBps + 9_999n) / 10_000n
       return fee > 0n ? fee : 1n
     }
+    // Same symbol, 1:1: an amount of the origin currency in the destination's units, and back (rounded up).
+    const scaleIn = 10n ** BigInt(currencyIn.decimals)
+    const scaleOut = 10n ** BigInt(currencyOut.decimals)
+    const toOut = (value: bigint) => (value * scaleOut) / scaleIn
+    const toIn = (value: bigint) => (value * scaleIn + scaleOut - 1n) / scaleOut
     const exactInput = tradeType === 'EXACT_INPUT'
     const fee = feeOf(amount)
-    const amountIn = exactInput ? amount : amount + fee
-    const amountOut = exactInput ? amount - fee : amount
+    const amountIn = exactInput ? amount : toIn(amount + fee)
+    const amountOut = exactInput ? toOut(amount - fee) : amount
+    const feeIn = exactInput ? fee : amountIn - toIn(amount)
     if (amountOut <= 0n) throw new QuoteError(400, 'AMOUNT_TOO_LOW', 'Amount is too low to cover the fees')
-    const liquidity = await destination.publicClient.getBalance({ address: solver.address })
+    const liquidity = await holding(destination, currencyOut, solver.address)
     if (liquidity < amountOut)
       throw new QuoteError(400, 'INSUFFICIENT_LIQUIDITY', 'The solver lacks liquidity on the destination')
 
@@ -240,49 +297,54 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       destinationChainId,
       user: user as Address,
       recipient: recipient as Address,
+      originCurrency: currencyIn.address,
+      destinationCurrency: currencyOut.address,
       amountIn,
       amountOut,
       inTxHashes: [],
       txHashes: [],
       updatedAt: Date.now(),
     })
+    // The native coin is paid to the solver with the request id as calldata; a token is transferred to it
+    // with the request id appended to `transfer`'s calldata (Relay's deposits from an account).
+    const deposit = currencyIn.native
+      ? { to: solver.address, data: requestId, value: amountIn.toString() }
+      : {
+          to: currencyIn.address,
+          data: `${encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solver.address, amountIn] })}${requestId.slice(2)}`,
+          value: '0',
+        }
     return {
       steps: [
         {
           id: 'deposit',
           action: 'Confirm transaction in your wallet',
-          description: `Depositing funds to the relayer to bridge ${origin.symbol}`,
+          description: `Depositing funds to the relayer to bridge ${currencyIn.symbol}`,
           kind: 'transaction',
           requestId,
           items: [
             {
               status: 'incomplete',
-              data: {
-                from: user,
-                to: solver.address,
-                data: requestId,
-                value: amountIn.toString(),
-                chainId: originChainId,
-              },
+              data: { from: user, ...deposit, chainId: originChainId },
               check: { endpoint: `/intents/status?requestId=${requestId}`, method: 'GET' },
             },
           ],
         },
       ],
       fees: {
-        gas: amountOf(originChainId, 0n),
-        relayer: amountOf(originChainId, fee),
-        relayerGas: amountOf(originChainId, 0n),
-        relayerService: amountOf(originChainId, fee),
-        app: amountOf(originChainId, 0n),
+        gas: amountOf(originChainId, currencyIn, 0n),
+        relayer: amountOf(originChainId, currencyIn, feeIn),
+        relayerGas: amountOf(originChainId, currencyIn, 0n),
+        relayerService: amountOf(originChainId, currencyIn, feeIn),
+        app: amountOf(originChainId, currencyIn, 0n),
       },
       details: {
         operation: 'bridge',
         sender: user,
         recipient,
-        currencyIn: amountOf(originChainId, amountIn),
-        currencyOut: amountOf(destinationChainId, amountOut),
-        totalImpact: { usd: '0', percent: ((-Number(fee) * 100) / Number(amountIn)).toFixed(2) },
+        currencyIn: amountOf(originChainId, currencyIn, amountIn),
+        currencyOut: amountOf(destinationChainId, currencyOut, amountOut),
+        totalImpact: { usd: '0', percent: ((-Number(feeIn) * 100) / Number(amountIn)).toFixed(2) },
         rate: (Number(amountOut) / Number(amountIn)).toString(),
         timeEstimate: 2,
       },
@@ -296,10 +358,18 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     request.status = 'pending'
     request.updatedAt = Date.now()
     try {
-      const hash = await destination.walletClient.sendTransaction({
-        to: request.recipient,
-        value: request.amountOut,
-      })
+      const hash =
+        request.destinationCurrency === zeroAddress
+          ? await destination.walletClient.sendTransaction({
+              to: request.recipient,
+              value: request.amountOut,
+            })
+          : await destination.walletClient.writeContract({
+              address: request.destinationCurrency,
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [request.recipient, request.amountOut],
+            })
       request.txHashes.push(hash)
       request.status = 'submitted'
       const receipt = await destination.publicClient.waitForTransactionReceipt({ hash })
@@ -308,6 +378,29 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       request.status = 'failure'
     }
     request.updatedAt = Date.now()
+  }
+
+  /**
+   * The deposit a transaction makes, if any: the native coin paid to the solver with a request id as calldata,
+   * or a token `transfer` to the solver with the request id appended; `currency` lowercased.
+   */
+  function depositOf(tx: { to: Address | null; input: Hex; value: bigint }) {
+    const to = tx.to?.toLowerCase()
+    if (!to) return undefined
+    if (to === solver.address.toLowerCase())
+      return tx.input.length === 66
+        ? { requestId: tx.input.toLowerCase() as Hex, currency: zeroAddress as string, amount: tx.value }
+        : undefined
+    // transfer(address,uint256): 4 + 64 bytes, then the 32-byte request id.
+    if (!tx.input.startsWith('0xa9059cbb') || tx.input.length !== 2 + 8 + 128 + 64) return undefined
+    try {
+      const { args } = decodeFunctionData({ abi: erc20Abi, data: tx.input.slice(0, 2 + 8 + 128) as Hex })
+      const [recipient, amount] = args as readonly [Address, bigint]
+      if (recipient.toLowerCase() !== solver.address.toLowerCase()) return undefined
+      return { requestId: `0x${tx.input.slice(-64).toLowerCase()}` as Hex, currency: to, amount }
+    } catch {
+      return undefined
+    }
   }
 
   /** Looks at the new blocks of each origin chain for deposits of waiting requests, then fills them. */
@@ -325,13 +418,14 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       for (let number = chain.scannedTo + 1n; number <= latest; number++) {
         const block = await chain.publicClient.getBlock({ blockNumber: number, includeTransactions: true })
         for (const tx of block.transactions) {
-          const request = waiting.get(tx.input.toLowerCase())
-          if (!request || tx.to?.toLowerCase() !== solver.address.toLowerCase()) continue
-          if (tx.value < request.amountIn) continue
+          const found = depositOf(tx)
+          const request = found && waiting.get(found.requestId)
+          if (!found || !request || request.originCurrency.toLowerCase() !== found.currency) continue
+          if (found.amount < request.amountIn) continue
           const receipt = await chain.publicClient.getTransactionReceipt({ hash: tx.hash })
           if (receipt.status !== 'success') continue
           request.inTxHashes.push(tx.hash)
-          waiting.delete(tx.input.toLowerCase())
+          waiting.delete(found.requestId)
           await fill(request)
         }
         chain.scannedTo = number
