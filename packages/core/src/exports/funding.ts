@@ -79,6 +79,11 @@ export {
   NATIVE_CURRENCY_ADDRESS,
 } from '../funding/transfer/fetchBridgeQuote'
 export { fundingAmountUnits } from '../funding/transfer/fundingAmountUnits'
+export {
+  type FundingCurrency,
+  type FundingTokenAddresses,
+  fundingCurrency,
+} from '../funding/transfer/fundingCurrency'
 export { type BridgeOrigin, readBridgeOrigins } from '../funding/transfer/readBridgeOrigins'
 export { readEvmBalance } from '../funding/transfer/readEvmBalance'
 export {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import type { FundingAsset } from '@foyer/core/funding'
 import type { AppConfig } from '@foyer/protocol'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -9,6 +10,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -18,6 +20,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
+import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
+import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -142,12 +146,20 @@ function fundingConfig(bridging: boolean): Partial<AppConfig> {
   }
 }
 
-/** A host page whose Fund button funds `recipient` on 31337 and records how `fundWallet` ended. */
-function FundHost({ recipient, results }: { recipient: Hex; results: unknown[] }) {
+/** A host page whose Fund button funds `recipient` on 31337 (with `asset`) and records how `fundWallet` ended. */
+function FundHost({
+  recipient,
+  results,
+  asset,
+}: {
+  recipient: Hex
+  results: unknown[]
+  asset?: FundingAsset | undefined
+}) {
   const { fundWallet } = useFundWallet()
   const { ready } = useFoyer()
   const fund = () =>
-    fundWallet({ address: recipient, chain: { id: 31337 } }).then(
+    fundWallet({ address: recipient, chain: { id: 31337 }, ...(asset ? { asset } : {}) }).then(
       (result) => results.push(result),
       (error: unknown) => results.push(error),
     )
@@ -159,7 +171,7 @@ function FundHost({ recipient, results }: { recipient: Hex; results: unknown[] }
 }
 
 /** Renders the provider with a host whose button funds `recipient` on 31337, and opens the transfer list. */
-async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }) {
+async function openTransfer(options: { bridging: boolean; config?: FoyerConfig; asset?: FundingAsset }) {
   const recipient = privateKeyToAccount(generatePrivateKey()).address
   const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
@@ -179,7 +191,7 @@ async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }
       client={client}
       {...(options.config ? { config: options.config } : {})}
     >
-      <FundHost recipient={recipient} results={results} />
+      <FundHost recipient={recipient} results={results} asset={options.asset} />
     </FoyerProvider>,
   )
   const user = userEvent.setup()
@@ -263,4 +275,53 @@ describe('transfer from wallet', () => {
       await new Promise<void>((resolve) => bridgeApi.close(() => resolve()))
     }
   })
+
+  test('behavior: USDC short on the wallet’s chain bridges from the other chain (the bridge stand-in) and arrives', async () => {
+    // USDC at another address on each chain; the request names the destination's, the config the origin's.
+    const usdc = { symbol: 'USDC', decimals: 6 }
+    const destinationToken = { ...usdc, address: '0x00000000000000000000000000000000005dc0b2' } as const
+    const originToken = { ...usdc, address: '0x00000000000000000000000000000000005dc0a1' } as const
+    await placeTestToken(first.rpcUrl, destinationToken)
+    await placeTestToken(second.rpcUrl, originToken)
+    await setBalance(second, payer.address, parseEther('1'))
+    await mintTestToken(second.rpcUrl, originToken.address, payer.address, 7_000_000n)
+    const bridge = await startBridgeStandIn({
+      chains: [
+        { chainId: 31337, rpcUrl: first.rpcUrl, tokens: [destinationToken] },
+        { chainId: 31338, rpcUrl: second.rpcUrl, tokens: [originToken] },
+      ],
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        asset: { erc20: destinationToken.address, ...usdc },
+        config: {
+          chains,
+          funding: { bridgeApiUrl: bridge.url, tokenAddresses: { USDC: { 31338: originToken.address } } },
+        },
+      })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Transfer from another network' })
+      expect(screen.getByText('0.05 USDC')).toBeTruthy()
+      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
+      await waitFor(() => expect(from.selectedOptions[0]?.textContent).toBe('Anvil 2 · 7 USDC'))
+      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
+      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
+        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+      expect(await tokenBalance(first, destinationToken.address, recipient)).toBe(50_000n)
+      // The wallet paid the amount plus the relayer fee (0.1 %) on 31338.
+      expect(await tokenBalance(second, originToken.address, payer.address)).toBe(7_000_000n - 50_050n)
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
 })

@@ -25,7 +25,8 @@ function hasEnough(origin: BridgeOrigin, amount: bigint): boolean {
  * the others are offered), the 'To' chain, and 'Confirm with {wallet}', which opens the bridge.
  */
 export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
-  const { client, router, messages } = useModal()
+  const { client, router, messages, config } = useModal()
+  const tokenAddresses = config?.funding?.tokenAddresses
   const m = messages.fundingTransfer
   const { request, wallet, from } = params
   const selectId = useId()
@@ -38,7 +39,13 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
   useEffect(() => {
     if (!request.chain) return
     let live = true
-    readBridgeOrigins({ chains: client.chains, destination: request.chain, address: from }).then(
+    readBridgeOrigins({
+      chains: client.chains,
+      destination: request.chain,
+      address: from,
+      asset: request.asset,
+      tokenAddresses,
+    }).then(
       (found) => {
         if (!live) return
         setOrigins(found)
@@ -49,7 +56,7 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
     return () => {
       live = false
     }
-  }, [client, request.chain, from, amount])
+  }, [client, request.chain, request.asset, tokenAddresses, from, amount])
 
   const chosen = origins?.find((origin) => origin.chain.id === originId)
   const label = (origin: BridgeOrigin) =>
@@ -58,7 +65,7 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
       : formatMessage(m.origin, {
           network: origin.chain.name,
           balance: origin.formatted,
-          symbol: origin.chain.nativeCurrency.symbol,
+          symbol: origin.currency.symbol,
         })
 
   return (

@@ -1,4 +1,9 @@
-import { type BridgeQuote, bridgeToWallet, type BridgeStatus as Status } from '@foyer/core/funding'
+import {
+  type BridgeQuote,
+  bridgeToWallet,
+  fundingAssetSymbol,
+  type BridgeStatus as Status,
+} from '@foyer/core/funding'
 import { useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
@@ -34,6 +39,7 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
         from,
         apiUrl: config?.funding?.bridgeApiUrl,
         testnetApiUrl: config?.funding?.bridgeTestnetApiUrl,
+        tokenAddresses: config?.funding?.tokenAddresses,
         onStatus,
         onQuote: setQuote,
       })
@@ -46,7 +52,7 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
     ...names,
     wallet: wallet.name,
     amount: request.amount,
-    symbol: origin?.nativeCurrency.symbol ?? '',
+    symbol: fundingAssetSymbol(request).symbol,
   }
   if (state.phase === 'success') return <FundedNotice values={values} />
   const text: Record<Status, string> = {

@@ -56,7 +56,12 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
     setConnecting(wallet)
     try {
       const connected = await connectExternalWallet(client, { wallet })
-      const bridge = await shouldBridge({ request, from: connected.address, chains: client.chains })
+      const bridge = await shouldBridge({
+        request,
+        from: connected.address,
+        chains: client.chains,
+        tokenAddresses: config?.funding?.tokenAddresses,
+      })
       if (bridge && wallet.chainType === 'ethereum')
         router.push('fundingBridge', {
           ...params,
