@@ -63,6 +63,7 @@ export {
   RELAY_API_URL,
   RELAY_TESTNET_API_URL,
 } from '../funding/transfer/bridgeApiUrl'
+export { bridgeOptions } from '../funding/transfer/bridgeOptions'
 export {
   type BridgeStatus,
   type BridgeToWalletParameters,

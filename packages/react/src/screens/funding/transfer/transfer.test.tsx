@@ -37,13 +37,18 @@ vi.hoisted(() => {
 // (31337, 31338), switching between them as a browser wallet does; four more wallets only fill the list.
 let first: Anvil
 let second: Anvil
+let third: Anvil
 let chains: FoyerChain[]
 const key = generatePrivateKey()
 const payer = privateKeyToAccount(key)
 const state = { chainId: 31337, rejectNext: false }
 
 beforeAll(async () => {
-  ;[first, second] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 })])
+  ;[first, second, third] = await Promise.all([
+    startAnvil(),
+    startAnvil({ chainId: 31338 }),
+    startAnvil({ chainId: 31339 }),
+  ])
   chains = [
     {
       id: 31337,
@@ -55,6 +60,12 @@ beforeAll(async () => {
       id: 31338,
       name: 'Anvil 2',
       rpcUrl: second.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+    {
+      id: 31339,
+      name: 'Anvil 3',
+      rpcUrl: third.rpcUrl,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     },
   ]
@@ -113,7 +124,7 @@ beforeAll(async () => {
   window.addEventListener('eip6963:requestProvider', announce)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()])
+  await Promise.all([first?.stop(), second?.stop(), third?.stop()])
 })
 afterEach(() => {
   cleanup()
@@ -143,6 +154,36 @@ function fundingConfig(bridging: boolean): Partial<AppConfig> {
       default_recommended_amount: '0.05',
       cross_chain_bridging_enabled: bridging,
     },
+  }
+}
+
+/**
+ * A bridge API that answers `answers` in turn (then 500) and records the quote requests' bodies; browsers call
+ * it directly (CORS), as they call Relay's.
+ */
+async function startFakeBridgeApi(answers: { status: number; body: unknown }[]) {
+  const bodies: Record<string, unknown>[] = []
+  const server = createServer((request, response) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors)
+      response.end()
+      return
+    }
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'))
+      const answer = answers.shift() ?? { status: 500, body: {} }
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...cors })
+      response.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
@@ -238,41 +279,64 @@ describe('transfer from wallet', () => {
     expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
   })
 
-  test("behavior: short on the wallet's chain, it offers 'Transfer from another network'; a refused quote shows the bridge API's text", async () => {
+  test("behavior: short on the wallet's chain, the one chain that can pay is used directly; a refused quote shows the bridge API's text", async () => {
     await setBalance(first, payer.address, 0n)
     await setBalance(second, payer.address, parseEther('1'))
-    const answers = [
+    await setBalance(third, payer.address, parseEther('0.01'))
+    const bridgeApi = await startFakeBridgeApi([
       { status: 400, body: { message: 'Unsupported chain 31338', errorCode: 'UNSUPPORTED_CHAIN' } },
       { status: 500, body: {} },
-    ]
-    // The bridge API answers browsers directly (CORS), as Relay's does.
-    const bridgeApi = createServer((request, response) => {
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
-      if (request.method === 'OPTIONS') {
-        response.writeHead(204, cors)
-        response.end()
-        return
-      }
-      const answer = answers.shift() ?? { status: 500, body: {} }
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...cors })
-      response.end(JSON.stringify(answer.body))
-    })
-    await new Promise<void>((resolve) => bridgeApi.listen(0, '127.0.0.1', resolve))
+    ])
     try {
-      const bridgeApiUrl = `http://127.0.0.1:${(bridgeApi.address() as AddressInfo).port}`
-      const { user } = await openTransfer({ bridging: true, config: { chains, funding: { bridgeApiUrl } } })
+      const { user } = await openTransfer({
+        bridging: true,
+        config: { chains, funding: { bridgeApiUrl: bridgeApi.url } },
+      })
       await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
-      await screen.findByRole('heading', { name: 'Transfer from another network' })
-      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
-      expect(from.value).toBe('31338')
-      expect(from.selectedOptions[0]?.textContent).toBe('Anvil 2 · 1 ETH')
-      expect(screen.getByText('Anvil')).toBeTruthy()
-      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      expect(screen.queryByRole('combobox', { name: 'From' })).toBeNull()
       expect(await screen.findByText('Unsupported chain 31338')).toBeTruthy()
+      expect(bridgeApi.bodies[0]).toMatchObject({ originChainId: 31338, destinationChainId: 31337 })
       await user.click(screen.getByRole('button', { name: 'Try again' }))
       expect(await screen.findByText('Error fetching quote from relay')).toBeTruthy()
     } finally {
-      await new Promise<void>((resolve) => bridgeApi.close(() => resolve()))
+      await bridgeApi.close()
+    }
+  })
+
+  test("behavior: several chains can pay: 'Transfer from another network' offers them with their balances", async () => {
+    await setBalance(first, payer.address, 0n)
+    await setBalance(second, payer.address, parseEther('1'))
+    await setBalance(third, payer.address, parseEther('2'))
+    const bridgeApi = await startFakeBridgeApi([
+      { status: 400, body: { message: 'Unsupported chain 31338', errorCode: 'UNSUPPORTED_CHAIN' } },
+    ])
+    try {
+      const { user } = await openTransfer({
+        bridging: true,
+        config: { chains, funding: { bridgeApiUrl: bridgeApi.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Transfer from another network' })
+      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
+      // Richest first, and chosen.
+      expect([...from.options].map((option) => option.textContent)).toEqual([
+        'Anvil 3 · 2 ETH',
+        'Anvil 2 · 1 ETH',
+      ])
+      expect(from.value).toBe('31339')
+      expect(screen.getByText('Anvil')).toBeTruthy()
+      await user.selectOptions(from, '31338')
+      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      expect(await screen.findByText('Unsupported chain 31338')).toBeTruthy()
+      expect(bridgeApi.bodies).toHaveLength(1)
+      expect(bridgeApi.bodies[0]).toMatchObject({
+        originChainId: 31338,
+        amount: parseEther('0.05').toString(),
+      })
+    } finally {
+      await bridgeApi.close()
     }
   })
 
@@ -301,12 +365,9 @@ describe('transfer from wallet', () => {
           funding: { bridgeApiUrl: bridge.url, tokenAddresses: { USDC: { 31338: originToken.address } } },
         },
       })
+      // USDC is known on 31338 only (not on 31339): the one option is used directly.
       await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
-      await screen.findByRole('heading', { name: 'Transfer from another network' })
-      expect(screen.getByText('0.05 USDC')).toBeTruthy()
-      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
-      await waitFor(() => expect(from.selectedOptions[0]?.textContent).toBe('Anvil 2 · 7 USDC'))
-      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
       const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>

@@ -20,9 +20,10 @@ function hasEnough(origin: BridgeOrigin, amount: bigint): boolean {
 }
 
 /**
- * 'Transfer from another network' (spec 02 §2 "Funding", §4): the amount, a 'From' dropdown of the other
- * configured chains with the external wallet's balance on each (the first that holds the amount is chosen;
- * the others are offered), the 'To' chain, and 'Confirm with {wallet}', which opens the bridge.
+ * 'Transfer from another network' (spec 02 §2 "Funding", §4), the bridge-option picker when several chains
+ * hold the amount (or none does): the amount, a 'From' dropdown of the other configured chains with the
+ * external wallet's balance of the asset on each (the richest is chosen; the others are offered), the 'To'
+ * chain, and 'Confirm with {wallet}', which opens the bridge.
  */
 export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
   const { client, router, messages, config } = useModal()

@@ -4,7 +4,7 @@ import {
   type ExternalWallet,
   watchExternalWallets,
 } from '@foyer/core/external-wallets'
-import { shouldBridge } from '@foyer/core/funding'
+import { bridgeOptions, fundingAmountUnits, readBridgeOrigins, shouldBridge } from '@foyer/core/funding'
 import { useEffect, useMemo, useState } from 'react'
 import { errorOutcome } from '../../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../../errors/toErrorInfo'
@@ -23,8 +23,10 @@ import { visibleWallets } from './visibleWallets'
  * 'Transfer from wallet' (spec 02 §2 "External wallets", "Funding"; §9): the browser's wallets for the
  * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum wallet, Solana ones for a Solana wallet; 3 shown and 'More wallets' when
  * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
- * transfer then goes on the same chain, or — when the app has cross-chain bridging, the asset is the native
- * coin and the wallet lacks it on that chain — from another network ('Transfer from another network').
+ * transfer then goes on the same chain, or — when the app has cross-chain bridging and the wallet lacks the
+ * asset on that chain — from another network: straight from the one chain that holds the amount, else
+ * 'Transfer from another network' to pick among them (spec 02 §4 "one option is used automatically, several
+ * are shown for choosing").
  */
 export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromWallet'>) {
   const { client, router, messages, config } = useModal()
@@ -56,19 +58,34 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
     setConnecting(wallet)
     try {
       const connected = await connectExternalWallet(client, { wallet })
+      const tokenAddresses = config?.funding?.tokenAddresses
       const bridge = await shouldBridge({
         request,
         from: connected.address,
         chains: client.chains,
-        tokenAddresses: config?.funding?.tokenAddresses,
+        tokenAddresses,
       })
-      if (bridge && wallet.chainType === 'ethereum')
-        router.push('fundingBridge', {
-          ...params,
-          wallet: wallet as EthereumExternalWallet,
-          from: connected.address as `0x${string}`,
-        })
-      else router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
+      if (!bridge || wallet.chainType !== 'ethereum' || !request.chain) {
+        router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
+        return
+      }
+      const next = {
+        ...params,
+        wallet: wallet as EthereumExternalWallet,
+        from: connected.address as `0x${string}`,
+      }
+      const origins = await readBridgeOrigins({
+        chains: client.chains,
+        destination: request.chain,
+        address: next.from,
+        asset: request.asset,
+        tokenAddresses,
+      })
+      // One chain that can pay is used directly; several (or none) are offered on 'Transfer from another network'.
+      const [only, ...others] = bridgeOptions(origins, fundingAmountUnits(request))
+      if (only && others.length === 0)
+        router.push('fundingBridgeStatus', { ...next, originChainId: only.chain.id })
+      else router.push('fundingBridge', next)
     } catch (caught) {
       setError(errorOutcome('fundingTransfer', toErrorInfo(caught)).text(messages))
     } finally {
