@@ -53,6 +53,8 @@ export { BridgeError, type BridgeErrorCode } from '../funding/transfer/BridgeErr
 export type {
   BridgeAmount,
   BridgeQuote,
+  BridgeSolanaInstruction,
+  BridgeSolanaInstructions,
   BridgeStep,
   BridgeStepItem,
   BridgeTransaction,
@@ -65,10 +67,13 @@ export {
 } from '../funding/transfer/bridgeApiUrl'
 export { bridgeOptions } from '../funding/transfer/bridgeOptions'
 export {
+  type BridgeOriginWallet,
   type BridgeStatus,
   type BridgeToWalletParameters,
   bridgeToWallet,
+  RELAY_SOL_CURRENCY,
 } from '../funding/transfer/bridgeToWallet'
+export { buildSolanaTransaction } from '../funding/transfer/buildSolanaTransaction'
 export {
   type BuildTransferTransactionParameters,
   buildTransferTransaction,
@@ -92,6 +97,10 @@ export {
   type SendFromExternalWalletParameters,
   sendFromExternalWallet,
 } from '../funding/transfer/sendFromExternalWallet'
+export {
+  type SendSolanaFromExternalWalletParameters,
+  sendSolanaFromExternalWallet,
+} from '../funding/transfer/sendSolanaFromExternalWallet'
 export {
   type SendSolFromExternalWalletParameters,
   sendSolFromExternalWallet,

@@ -1,3 +1,5 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58, base64 } from '@scure/base'
 import {
   createPublicClient,
   createWalletClient,
@@ -12,6 +14,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
+import { type SolanaRpc, startSolanaRpc } from '../../../../../scripts/devchain/startSolanaRpc'
+import { buildSolanaTransaction } from '../../../../core/src/funding/transfer/buildSolanaTransaction'
 import { anvilRpc } from '../farcaster/idRegistryStandIn'
 import { type BridgeStandIn, startBridgeStandIn } from './bridgeStandIn'
 import { mintTestToken, placeTestToken } from './testToken'
@@ -19,6 +23,7 @@ import { mintTestToken, placeTestToken } from './testToken'
 let origin: Anvil
 let destination: Anvil
 let bridge: BridgeStandIn
+let solana: SolanaRpc
 // USDC at different addresses on the two chains (6 decimals), as on real chains.
 const usdcOrigin = {
   address: '0x00000000000000000000000000000000005dc0a1',
@@ -27,7 +32,11 @@ const usdcOrigin = {
 } as const
 const usdcDestination = { ...usdcOrigin, address: '0x00000000000000000000000000000000005dc0b2' } as const
 beforeAll(async () => {
-  ;[origin, destination] = await Promise.all([startAnvil({ chainId: 31338 }), startAnvil({ chainId: 31337 })])
+  ;[origin, destination, solana] = await Promise.all([
+    startAnvil({ chainId: 31338 }),
+    startAnvil({ chainId: 31337 }),
+    startSolanaRpc(),
+  ])
   await placeTestToken(origin.rpcUrl, usdcOrigin)
   await placeTestToken(destination.rpcUrl, usdcDestination)
   bridge = await startBridgeStandIn({
@@ -35,12 +44,13 @@ beforeAll(async () => {
       { chainId: 31338, rpcUrl: origin.rpcUrl, tokens: [usdcOrigin] },
       { chainId: 31337, rpcUrl: destination.rpcUrl, tokens: [usdcDestination] },
     ],
+    solana: { rpcUrl: solana.rpcUrl },
     pollIntervalMs: 100,
   })
 }, 60_000)
 afterAll(async () => {
   await bridge?.close()
-  await Promise.all([origin?.stop(), destination?.stop()])
+  await Promise.all([origin?.stop(), destination?.stop(), solana?.stop()])
 })
 
 type Quote = {
@@ -195,6 +205,59 @@ describe('bridge stand-in', () => {
     expect(await mixed.json()).toEqual({
       message: 'No route found between these currencies',
       errorCode: 'UNSUPPORTED_ROUTE',
+    })
+  })
+
+  test('default: from Solana, the system transfer to the deposit address pays the recipient ETH at the USD prices', async () => {
+    const secret = ed25519.utils.randomSecretKey()
+    const payer = base58.encode(ed25519.getPublicKey(secret))
+    const solanaRpc = async <T>(method: string, params: unknown[]) =>
+      (
+        (await (
+          await fetch(solana.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as { result: T }
+      ).result
+    await solanaRpc('requestAirdrop', [payer, 5_000_000_000])
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const amount = parseEther('0.01')
+    const response = await quote({
+      ...bridgeBody(payer as Hex, recipient, amount),
+      originChainId: 792703809,
+      originCurrency: '11111111111111111111111111111111',
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {
+      steps: {
+        requestId: Hex
+        items: { data: { instructions: Parameters<typeof buildSolanaTransaction>[0]['instructions'] } }[]
+      }[]
+      details: { currencyIn: { amount: string; currency: { symbol: string } } }
+    }
+    // 0.01 ETH plus the 0.1 % fee, at 3,000 and 150 USD: 0.2002 SOL.
+    expect(body.details.currencyIn).toMatchObject({ amount: '200200000', currency: { symbol: 'SOL' } })
+    const step = body.steps[0]
+    const instructions = step?.items[0]?.data.instructions ?? []
+    expect(instructions[0]?.keys[0]).toEqual({ pubkey: payer, isSigner: true, isWritable: true })
+    const { value } = await solanaRpc<{ value: { blockhash: string } }>('getLatestBlockhash', [])
+    const transaction = buildSolanaTransaction({ payer, instructions, blockhash: value.blockhash })
+    transaction.set(ed25519.sign(transaction.subarray(65), secret), 1)
+    await solanaRpc('sendTransaction', [base64.encode(transaction), { encoding: 'base64' }])
+    expect(
+      await until(
+        () => balanceOn(destination, recipient),
+        (balance) => balance > 0n,
+      ),
+    ).toBe(amount)
+    expect(bridge.requests.get(step?.requestId as Hex)).toMatchObject({ status: 'success', user: payer })
+    // Not a Solana address, or no route for a token from Solana.
+    const bad = await quote({ ...bridgeBody(recipient, recipient, amount), originChainId: 792703809 })
+    expect(await bad.json()).toEqual({
+      message: `Invalid address ${recipient}`,
+      errorCode: 'INVALID_ADDRESS',
     })
   })
 

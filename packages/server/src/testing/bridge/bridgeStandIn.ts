@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { base58 } from '@scure/base'
 import {
   type Address,
   createPublicClient,
@@ -47,6 +48,16 @@ export type StartBridgeStandInOptions = {
   solverPrivateKey?: Hex
   /** The relayer fee, in basis points of the amount; default 10 (0.1 %), at least 1 wei. */
   feeBps?: number
+  /**
+   * A Solana cluster to bridge from (Relay's chain id 792703809, SOL as `11111111111111111111111111111111`):
+   * its quotes' step is a system transfer to a deposit address of the request, watched with `getBalance`.
+   */
+  solana?: { rpcUrl: string }
+  /**
+   * USD prices by symbol for routes between different coins (SOL to ETH…); default `{ ETH: 3000, SOL: 150 }`.
+   * Coins of the same symbol bridge 1:1.
+   */
+  usdPrices?: Readonly<Record<string, number>>
   /** How often the stand-in looks for deposits on the origin chains, in ms; default 500. */
   pollIntervalMs?: number
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
@@ -62,10 +73,13 @@ export type BridgeStandInRequest = {
   status: BridgeStandInStatus
   originChainId: number
   destinationChainId: number
-  user: Address
+  /** The paying account: an EVM address, or a base58 Solana address for a Solana origin. */
+  user: string
   recipient: Address
+  /** Where a Solana origin's deposit goes (base58): an address of this request alone. */
+  depositAddress?: string | undefined
   /** The currencies: the zero address for the native coin, else the token's address on its chain. */
-  originCurrency: Address
+  originCurrency: string
   destinationCurrency: Address
   /** What the user deposits on the origin chain, in its smallest unit (the amount plus the fee). */
   amountIn: bigint
@@ -97,6 +111,20 @@ const TRADE_TYPES = ['EXACT_INPUT', 'EXACT_OUTPUT', 'EXPECTED_OUTPUT'] as const
 const QUOTE_PATHS = ['/quote', '/quote/v2', '/execute/swap', '/execute/bridge']
 const STATUS_PATHS = ['/intents/status', '/intents/status/v2', '/intents/status/v3']
 const NATIVE_DECIMALS = 18
+/** Solana at the bridge API (spec 02 §9 "Bridge Solana chain id 792703809"), and SOL's currency address there. */
+const SOLANA_CHAIN_ID = 792703809
+const SOL_CURRENCY = '11111111111111111111111111111111'
+const DEFAULT_USD_PRICES: Readonly<Record<string, number>> = { ETH: 3000, SOL: 150 }
+
+/** Whether `value` is a base58 Solana address (32 bytes). */
+function isSolanaAddress(value: unknown): value is string {
+  try {
+    return typeof value === 'string' && base58.decode(value).length === 32
+  } catch {
+    return false
+  }
+}
+
 /** What the stand-in gives a fresh solver on every chain: 1,000 of the native coin, in wei. */
 const SOLVER_FUNDS = 10n ** 21n
 
@@ -144,6 +172,9 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
  *   whose item's `data` is the transaction `{ from, to, data, value, chainId }` paying `amountIn` (the amount
  *   plus the fee for EXACT_OUTPUT) to the solver: the native coin with the request id as calldata, or the
  *   token's `transfer(solver, amountIn)` with the request id appended;
+ * - from Solana (`solana` set; originChainId 792703809, originCurrency `11111111111111111111111111111111`,
+ *   `user` base58): the step's item `data` is `{ instructions, addressLookupTableAddresses }`, one system
+ *   transfer of `amountIn` lamports to a deposit address of the request; SOL pays for ETH at `usdPrices`;
  * - `GET /intents/status?requestId=` (also `/v2`, `/v3`) → `{ status, inTxHashes, txHashes, updatedAt,
  *   originChainId, destinationChainId }`, status `waiting` → `pending` → `submitted` → `success`.
  * The stand-in watches the origin chains (every `pollIntervalMs`, and on each status call): when a
@@ -200,6 +231,10 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
   /** A currency of a chain by address: the native coin (zero address) or one of its tokens. */
   type Currency = { address: Address; symbol: string; decimals: number; native: boolean }
   const currencyOn = (chainId: number, address: string): Currency | undefined => {
+    if (chainId === SOLANA_CHAIN_ID && options.solana)
+      return address === SOL_CURRENCY
+        ? { address: SOL_CURRENCY as Address, symbol: 'SOL', decimals: 9, native: true }
+        : undefined
     const chain = chains.get(chainId)
     if (!chain) return undefined
     if (address.toLowerCase() === zeroAddress)
@@ -238,18 +273,22 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     if (!body || typeof body !== 'object')
       throw new QuoteError(400, 'INVALID_INPUT', 'body must be an object')
     const fields = body as Record<string, unknown>
+    const fromSolana = fields.originChainId === SOLANA_CHAIN_ID && options.solana !== undefined
     const user = fields.user
     const recipient = fields.recipient ?? fields.user
-    for (const address of [user, recipient])
-      if (typeof address !== 'string' || !isAddress(address, { strict: false }))
-        throw new QuoteError(400, 'INVALID_ADDRESS', `Invalid address ${String(address)}`)
+    const invalid = (address: unknown) =>
+      new QuoteError(400, 'INVALID_ADDRESS', `Invalid address ${String(address)}`)
+    if (fromSolana ? !isSolanaAddress(user) : typeof user !== 'string' || !isAddress(user, { strict: false }))
+      throw invalid(user)
+    if (typeof recipient !== 'string' || !isAddress(recipient, { strict: false })) throw invalid(recipient)
     const originChainId = fields.originChainId
     const destinationChainId = fields.destinationChainId
     if (typeof originChainId !== 'number' || typeof destinationChainId !== 'number')
       throw new QuoteError(400, 'INVALID_INPUT', 'originChainId and destinationChainId must be numbers')
-    const origin = chains.get(originChainId)
+    const origin = fromSolana ? undefined : chains.get(originChainId)
     const destination = chains.get(destinationChainId)
-    if (!origin) throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${originChainId}`)
+    if (!origin && !fromSolana)
+      throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${originChainId}`)
     if (!destination)
       throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${destinationChainId}`)
     const unsupported = (currency: unknown) =>
@@ -262,7 +301,13 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
         ? currencyOn(destinationChainId, fields.destinationCurrency)
         : undefined
     if (!currencyOut) throw unsupported(fields.destinationCurrency)
-    if (originChainId === destinationChainId || currencyIn.symbol !== currencyOut.symbol)
+    const prices = options.usdPrices ?? DEFAULT_USD_PRICES
+    const priceIn = prices[currencyIn.symbol]
+    const priceOut = prices[currencyOut.symbol]
+    const sameCoin = currencyIn.symbol === currencyOut.symbol
+    // Different coins only between the native coins of two chains, at their USD prices.
+    const swap = !sameCoin && currencyIn.native && currencyOut.native && !!priceIn && !!priceOut
+    if (originChainId === destinationChainId || (!sameCoin && !swap))
       throw new QuoteError(400, 'UNSUPPORTED_ROUTE', 'No route found between these currencies')
     if (typeof fields.amount !== 'string' || !/^\d+$/.test(fields.amount) || BigInt(fields.amount) === 0n)
       throw new QuoteError(400, 'INVALID_INPUT', 'amount must be a positive integer in the smallest unit')
@@ -274,9 +319,11 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       const fee = (value * feeBps + 9_999n) / 10_000n
       return fee > 0n ? fee : 1n
     }
-    // Same symbol, 1:1: an amount of the origin currency in the destination's units, and back (rounded up).
-    const scaleIn = 10n ** BigInt(currencyIn.decimals)
-    const scaleOut = 10n ** BigInt(currencyOut.decimals)
+    // An amount of the origin currency in the destination's units, and back (rounded up): 1:1 for the same
+    // coin, else at the ratio of the USD prices (in millionths of a dollar).
+    const micro = (price: number | undefined) => BigInt(Math.round((sameCoin ? 1 : (price ?? 1)) * 1e6))
+    const scaleIn = 10n ** BigInt(currencyIn.decimals) * micro(priceOut)
+    const scaleOut = 10n ** BigInt(currencyOut.decimals) * micro(priceIn)
     const toOut = (value: bigint) => (value * scaleOut) / scaleIn
     const toIn = (value: bigint) => (value * scaleIn + scaleOut - 1n) / scaleOut
     const exactInput = tradeType === 'EXACT_INPUT'
@@ -290,13 +337,15 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       throw new QuoteError(400, 'INSUFFICIENT_LIQUIDITY', 'The solver lacks liquidity on the destination')
 
     const requestId = `0x${randomBytes(32).toString('hex')}` as Hex
+    const depositAddress = fromSolana ? base58.encode(randomBytes(32)) : undefined
     requests.set(requestId, {
       requestId,
       status: 'waiting',
       originChainId,
       destinationChainId,
-      user: user as Address,
+      user: user as string,
       recipient: recipient as Address,
+      depositAddress,
       originCurrency: currencyIn.address,
       destinationCurrency: currencyOut.address,
       amountIn,
@@ -314,6 +363,26 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
           data: `${encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solver.address, amountIn] })}${requestId.slice(2)}`,
           value: '0',
         }
+    // A Solana origin pays with one system transfer (instruction 2, lamports as u64 little-endian) to the
+    // request's deposit address, as Relay's Solana steps list instructions for the wallet to sign.
+    const transferData = Buffer.alloc(12)
+    transferData.writeUInt32LE(2, 0)
+    transferData.writeBigUInt64LE(amountIn, 4)
+    const data = depositAddress
+      ? {
+          instructions: [
+            {
+              keys: [
+                { pubkey: user, isSigner: true, isWritable: true },
+                { pubkey: depositAddress, isSigner: false, isWritable: true },
+              ],
+              programId: SOL_CURRENCY,
+              data: transferData.toString('hex'),
+            },
+          ],
+          addressLookupTableAddresses: [],
+        }
+      : { from: user, ...deposit, chainId: originChainId }
     return {
       steps: [
         {
@@ -325,7 +394,7 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
           items: [
             {
               status: 'incomplete',
-              data: { from: user, ...deposit, chainId: originChainId },
+              data,
               check: { endpoint: `/intents/status?requestId=${requestId}`, method: 'GET' },
             },
           ],
@@ -403,8 +472,31 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     }
   }
 
+  /** Fills the waiting Solana requests whose deposit address holds the amount (`getBalance`). */
+  async function scanSolana() {
+    const rpcUrl = options.solana?.rpcUrl
+    if (!rpcUrl) return
+    for (const request of requests.values()) {
+      if (request.status !== 'waiting' || !request.depositAddress) continue
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'getBalance',
+          params: [request.depositAddress],
+        }),
+      })
+      const body = (await response.json()) as { result?: { value?: number } }
+      if (BigInt(body.result?.value ?? 0) < request.amountIn) continue
+      await fill(request)
+    }
+  }
+
   /** Looks at the new blocks of each origin chain for deposits of waiting requests, then fills them. */
   async function scan() {
+    await scanSolana()
     for (const [chainId, chain] of chains) {
       const latest = await chain.publicClient.getBlockNumber()
       const waiting = new Map<string, BridgeStandInRequest>()

@@ -1,8 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import { createFoyerClient, createMemoryStorage, type FoyerChain, type SolanaCluster } from '@foyer/core'
 import type { FundingAsset } from '@foyer/core/funding'
 import type { AppConfig } from '@foyer/protocol'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -19,6 +21,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
+import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
 import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
@@ -38,17 +41,25 @@ vi.hoisted(() => {
 let first: Anvil
 let second: Anvil
 let third: Anvil
+let solana: SolanaRpc
+let cluster: SolanaCluster
+// A wallet-standard Solana wallet over a real ed25519 key, to bridge from the local Solana JSON-RPC (litesvm).
+const solanaSecret = ed25519.utils.randomSecretKey()
+const solanaPayer = base58.encode(ed25519.getPublicKey(solanaSecret))
 let chains: FoyerChain[]
 const key = generatePrivateKey()
 const payer = privateKeyToAccount(key)
 const state = { chainId: 31337, rejectNext: false }
 
 beforeAll(async () => {
-  ;[first, second, third] = await Promise.all([
+  ;[first, second, third, solana] = await Promise.all([
     startAnvil(),
     startAnvil({ chainId: 31338 }),
     startAnvil({ chainId: 31339 }),
+    startSolanaRpc(),
   ])
+  cluster = { name: 'localnet', rpcUrl: solana.rpcUrl }
+  registerSolanaWallet()
   chains = [
     {
       id: 31337,
@@ -124,12 +135,56 @@ beforeAll(async () => {
   window.addEventListener('eip6963:requestProvider', announce)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop(), third?.stop()])
+  await Promise.all([first?.stop(), second?.stop(), third?.stop(), solana?.stop()])
 })
 afterEach(() => {
   cleanup()
   state.chainId = 31337
 })
+
+/** Registers 'Solana Test Wallet' (wallet standard) over `solanaSecret`: it connects, signs messages and transactions. */
+function registerSolanaWallet() {
+  const account = {
+    address: solanaPayer,
+    publicKey: ed25519.getPublicKey(solanaSecret),
+    chains: ['solana:localnet'],
+    features: ['solana:signTransaction', 'solana:signMessage'],
+  } as const
+  const wallet = {
+    version: '1.0.0',
+    name: 'Solana Test Wallet',
+    icon: 'data:image/svg+xml,<svg/>',
+    chains: ['solana:localnet'],
+    accounts: [account],
+    features: {
+      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
+      'standard:events': { version: '1.0.0', on: () => () => {} },
+      'solana:signMessage': {
+        version: '1.1.0',
+        signMessage: async (...inputs: Array<{ message: Uint8Array }>) =>
+          inputs.map(({ message }) => ({
+            signedMessage: message,
+            signature: ed25519.sign(message, solanaSecret),
+          })),
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy'],
+        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
+          inputs.map(({ transaction }) => {
+            const signed = Uint8Array.from(transaction)
+            signed.set(ed25519.sign(transaction.subarray(65), solanaSecret), 1)
+            return { signedTransaction: signed }
+          }),
+      },
+    },
+  }
+  const callback = ({ register }: { register: (registered: unknown) => void }) => register(wallet)
+  window.addEventListener('wallet-standard:app-ready', (event) =>
+    callback((event as CustomEvent<{ register: (registered: unknown) => void }>).detail),
+  )
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+}
 
 const setBalance = (anvil: Anvil, address: string, wei: bigint) =>
   fetch(anvil.rpcUrl, {
@@ -212,7 +267,13 @@ function FundHost({
 }
 
 /** Renders the provider with a host whose button funds `recipient` on 31337, and opens the transfer list. */
-async function openTransfer(options: { bridging: boolean; config?: FoyerConfig; asset?: FundingAsset }) {
+async function openTransfer(options: {
+  bridging: boolean
+  config?: FoyerConfig
+  asset?: FundingAsset
+  /** The client's Solana cluster; default the local one. */
+  cluster?: SolanaCluster
+}) {
   const recipient = privateKeyToAccount(generatePrivateKey()).address
   const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
@@ -223,6 +284,7 @@ async function openTransfer(options: { bridging: boolean; config?: FoyerConfig; 
     storage: createMemoryStorage(),
     fetch: api.fetch,
     chains,
+    solanaClusters: [options.cluster ?? cluster],
   })
   const results: unknown[] = []
   render(
@@ -385,4 +447,53 @@ describe('transfer from wallet', () => {
       await bridge.close()
     }
   }, 30_000)
+
+  test('behavior: from a Solana wallet, it bridges SOL (the quote’s instructions, signed by the wallet) and the ETH arrives', async () => {
+    await fetch(solana.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'requestAirdrop',
+        params: [solanaPayer, 5_000_000_000],
+      }),
+    })
+    const bridge = await startBridgeStandIn({
+      chains: [{ chainId: 31337, rpcUrl: first.rpcUrl, name: 'Anvil' }],
+      solana: { rpcUrl: solana.rpcUrl },
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        config: { chains, solanaClusters: [cluster], funding: { bridgeApiUrl: bridge.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
+      await screen.findByRole('heading', { name: 'Bridging from Solana to Anvil' })
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+      // 0.05 ETH and the 0.1 % fee at the stand-in's prices (3,000 and 150 USD): 1.001 SOL, plus the fee.
+      const lamports = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [solanaPayer] }),
+      }).then(async (response) => ((await response.json()) as { result: { value: number } }).result.value)
+      expect(lamports).toBe(5_000_000_000 - 1_001_000_000 - 5_000)
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
+
+  test("error: from a Solana wallet on devnet: 'Bridging is not supported on Solana devnet'", async () => {
+    const { user } = await openTransfer({
+      bridging: true,
+      cluster: { name: 'devnet', rpcUrl: solana.rpcUrl },
+      config: { chains, funding: { bridgeApiUrl: 'http://127.0.0.1:9' } },
+    })
+    await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
+    expect(await screen.findByText('Bridging is not supported on Solana devnet')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
 })

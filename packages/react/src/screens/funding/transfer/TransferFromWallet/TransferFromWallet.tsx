@@ -4,7 +4,13 @@ import {
   type ExternalWallet,
   watchExternalWallets,
 } from '@foyer/core/external-wallets'
-import { bridgeOptions, fundingAmountUnits, readBridgeOrigins, shouldBridge } from '@foyer/core/funding'
+import {
+  bridgeOptions,
+  fundingAmountUnits,
+  RELAY_SOLANA_CHAIN_ID,
+  readBridgeOrigins,
+  shouldBridge,
+} from '@foyer/core/funding'
 import { useEffect, useMemo, useState } from 'react'
 import { errorOutcome } from '../../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../../errors/toErrorInfo'
@@ -21,7 +27,9 @@ import { visibleWallets } from './visibleWallets'
 
 /**
  * 'Transfer from wallet' (spec 02 §2 "External wallets", "Funding"; §9): the browser's wallets for the
- * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum wallet, Solana ones for a Solana wallet; 3 shown and 'More wallets' when
+ * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum
+ * wallet (and Solana ones, to bridge from Solana, when the app has cross-chain bridging), Solana ones for a
+ * Solana wallet; 3 shown and 'More wallets' when
  * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
  * transfer then goes on the same chain, or — when the app has cross-chain bridging and the wallet lacks the
  * asset on that chain — from another network: straight from the one chain that holds the amount, else
@@ -33,6 +41,8 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const m = messages.fundingTransfer
   const { request } = params
   const ethereum = request.chainType === 'ethereum'
+  // An Ethereum wallet may also be funded from a Solana wallet, through a bridge.
+  const solana = !ethereum || request.crossChainBridgingEnabled
   const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
   const walletList = config?.appearance?.walletList
   const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
@@ -42,7 +52,7 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const [error, setError] = useState<string | undefined>(undefined)
 
   useEffect(() => {
-    const watcher = watchExternalWallets({ ethereum, solana: !ethereum })
+    const watcher = watchExternalWallets({ ethereum, solana })
     setDiscovered(watcher.getWallets())
     const off = watcher.subscribe(() => setDiscovered(watcher.getWallets()))
     const timer = setTimeout(() => setSearched(true), 300)
@@ -51,13 +61,23 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
       off()
       watcher.destroy()
     }
-  }, [ethereum])
+  }, [ethereum, solana])
 
   const choose = async (wallet: ExternalWallet) => {
     setError(undefined)
     setConnecting(wallet)
     try {
       const connected = await connectExternalWallet(client, { wallet })
+      if (ethereum && wallet.chainType === 'solana') {
+        // From Solana, the bridge is the one way.
+        router.push('fundingBridgeStatus', {
+          ...params,
+          wallet,
+          from: connected.address,
+          originChainId: RELAY_SOLANA_CHAIN_ID,
+        })
+        return
+      }
       const tokenAddresses = config?.funding?.tokenAddresses
       const bridge = await shouldBridge({
         request,
