@@ -261,6 +261,39 @@ describe('bridge stand-in', () => {
     })
   })
 
+  test('default: to Solana, the ETH deposit makes the solver send SOL to the recipient at the USD prices', async () => {
+    const { account, wallet } = await fundedUser()
+    const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+    const response = await quote({
+      ...bridgeBody(account.address, account.address, 2_000_000_000n),
+      recipient,
+      destinationChainId: 792703809,
+      destinationCurrency: '11111111111111111111111111111111',
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Quote
+    // 2 SOL at 150 USD is 0.1 ETH at 3,000 USD, plus the 0.1 % fee.
+    expect(body.details.currencyIn.amount).toBe(parseEther('0.1001').toString())
+    const item = body.steps[0]?.items[0]
+    await wallet.sendTransaction({
+      to: item?.data.to as Hex,
+      data: item?.data.data as Hex,
+      value: BigInt(item?.data.value as string),
+    })
+    const lamports = async () =>
+      (
+        (await (
+          await fetch(solana.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [recipient] }),
+          })
+        ).json()) as { result: { value: number } }
+      ).result.value
+    expect(await until(lamports, (value) => value > 0)).toBe(2_000_000_000)
+    expect(bridge.requests.get(body.steps[0]?.requestId as Hex)?.status).toBe('success')
+  })
+
   test('behavior: EXACT_INPUT takes the fee from the amount', async () => {
     const { account } = await fundedUser()
     const body = (await (

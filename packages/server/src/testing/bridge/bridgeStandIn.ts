@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { base58 } from '@scure/base'
@@ -75,19 +75,20 @@ export type BridgeStandInRequest = {
   destinationChainId: number
   /** The paying account: an EVM address, or a base58 Solana address for a Solana origin. */
   user: string
-  recipient: Address
+  /** The receiving account: an EVM address, or a base58 Solana address for a Solana destination. */
+  recipient: string
   /** Where a Solana origin's deposit goes (base58): an address of this request alone. */
   depositAddress?: string | undefined
   /** The currencies: the zero address for the native coin, else the token's address on its chain. */
   originCurrency: string
-  destinationCurrency: Address
+  destinationCurrency: string
   /** What the user deposits on the origin chain, in its smallest unit (the amount plus the fee). */
   amountIn: bigint
   /** What the recipient receives on the destination chain, in its smallest unit. */
   amountOut: bigint
   /** The deposit's transaction hash, once seen. */
   inTxHashes: Hex[]
-  /** The fill's transaction hash, once sent. */
+  /** The fill's transaction hash (a Solana signature on Solana), once sent. */
   txHashes: Hex[]
   updatedAt: number
 }
@@ -123,6 +124,52 @@ function isSolanaAddress(value: unknown): value is string {
   } catch {
     return false
   }
+}
+
+/** One JSON-RPC call to a Solana cluster; throws `Error` with the node's message. */
+async function solanaRpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
+/**
+ * A signed legacy Solana transaction moving `lamports` from the key's account to `to` (the system program's
+ * transfer, instruction 2 with the amount as u64 little-endian), for the solver's fills on Solana.
+ */
+function signedSolTransfer(
+  key: { publicKey: Uint8Array; sign(message: Uint8Array): Uint8Array },
+  to: string,
+  lamports: bigint,
+  blockhash: string,
+): Uint8Array {
+  const data = Buffer.alloc(12)
+  data.writeUInt32LE(2, 0)
+  data.writeBigUInt64LE(lamports, 4)
+  const message = Uint8Array.from([
+    // One signer (the payer), no read-only signed account, one read-only unsigned (the system program).
+    1,
+    0,
+    1,
+    3,
+    ...key.publicKey,
+    ...base58.decode(to),
+    ...base58.decode(SOL_CURRENCY),
+    ...base58.decode(blockhash),
+    1,
+    2,
+    2,
+    0,
+    1,
+    data.length,
+    ...data,
+  ])
+  return Uint8Array.from([1, ...key.sign(message), ...message])
 }
 
 /** What the stand-in gives a fresh solver on every chain: 1,000 of the native coin, in wei. */
@@ -175,6 +222,9 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
  * - from Solana (`solana` set; originChainId 792703809, originCurrency `11111111111111111111111111111111`,
  *   `user` base58): the step's item `data` is `{ instructions, addressLookupTableAddresses }`, one system
  *   transfer of `amountIn` lamports to a deposit address of the request; SOL pays for ETH at `usdPrices`;
+ * - to Solana (`solana` set; destinationChainId 792703809, destinationCurrency SOL, `recipient` base58): the
+ *   EVM deposit as above, then the solver (an airdropped Solana account) sends the SOL; ETH pays for SOL at
+ *   `usdPrices`;
  * - `GET /intents/status?requestId=` (also `/v2`, `/v3`) → `{ status, inTxHashes, txHashes, updatedAt,
  *   originChainId, destinationChainId }`, status `waiting` → `pending` → `submitted` → `success`.
  * The stand-in watches the origin chains (every `pollIntervalMs`, and on each status call): when a
@@ -227,6 +277,18 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     chain.scannedTo = await chain.publicClient.getBlockNumber()
   }
   const requests = new Map<Hex, BridgeStandInRequest>()
+  // The solver's Solana account (ed25519), funded by airdrop, pays the fills on Solana.
+  const solanaKey = (() => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+    const x = publicKey.export({ format: 'jwk' }).x as string
+    return {
+      publicKey: Uint8Array.from(Buffer.from(x, 'base64url')),
+      sign: (message: Uint8Array) => Uint8Array.from(sign(null, message, privateKey)),
+    }
+  })()
+  const solanaSolver = base58.encode(solanaKey.publicKey)
+  if (options.solana)
+    await solanaRpc(options.solana.rpcUrl, 'requestAirdrop', [solanaSolver, Number(SOLVER_FUNDS / 10n ** 9n)])
 
   /** A currency of a chain by address: the native coin (zero address) or one of its tokens. */
   type Currency = { address: Address; symbol: string; decimals: number; native: boolean }
@@ -274,22 +336,29 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       throw new QuoteError(400, 'INVALID_INPUT', 'body must be an object')
     const fields = body as Record<string, unknown>
     const fromSolana = fields.originChainId === SOLANA_CHAIN_ID && options.solana !== undefined
+    const toSolana =
+      fields.destinationChainId === SOLANA_CHAIN_ID && options.solana !== undefined && !fromSolana
     const user = fields.user
     const recipient = fields.recipient ?? fields.user
     const invalid = (address: unknown) =>
       new QuoteError(400, 'INVALID_ADDRESS', `Invalid address ${String(address)}`)
     if (fromSolana ? !isSolanaAddress(user) : typeof user !== 'string' || !isAddress(user, { strict: false }))
       throw invalid(user)
-    if (typeof recipient !== 'string' || !isAddress(recipient, { strict: false })) throw invalid(recipient)
+    if (
+      toSolana
+        ? !isSolanaAddress(recipient)
+        : typeof recipient !== 'string' || !isAddress(recipient, { strict: false })
+    )
+      throw invalid(recipient)
     const originChainId = fields.originChainId
     const destinationChainId = fields.destinationChainId
     if (typeof originChainId !== 'number' || typeof destinationChainId !== 'number')
       throw new QuoteError(400, 'INVALID_INPUT', 'originChainId and destinationChainId must be numbers')
     const origin = fromSolana ? undefined : chains.get(originChainId)
-    const destination = chains.get(destinationChainId)
+    const destination = toSolana ? undefined : chains.get(destinationChainId)
     if (!origin && !fromSolana)
       throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${originChainId}`)
-    if (!destination)
+    if (!destination && !toSolana)
       throw new QuoteError(400, 'UNSUPPORTED_CHAIN', `Unsupported chain ${destinationChainId}`)
     const unsupported = (currency: unknown) =>
       new QuoteError(400, 'UNSUPPORTED_CURRENCY', `Unsupported currency ${String(currency)}`)
@@ -332,7 +401,12 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     const amountOut = exactInput ? toOut(amount - fee) : amount
     const feeIn = exactInput ? fee : amountIn - toIn(amount)
     if (amountOut <= 0n) throw new QuoteError(400, 'AMOUNT_TOO_LOW', 'Amount is too low to cover the fees')
-    const liquidity = await holding(destination, currencyOut, solver.address)
+    const liquidity = destination
+      ? await holding(destination, currencyOut, solver.address)
+      : BigInt(
+          (await solanaRpc<{ value: number }>(options.solana?.rpcUrl as string, 'getBalance', [solanaSolver]))
+            .value,
+        )
     if (liquidity < amountOut)
       throw new QuoteError(400, 'INSUFFICIENT_LIQUIDITY', 'The solver lacks liquidity on the destination')
 
@@ -344,7 +418,7 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       originChainId,
       destinationChainId,
       user: user as string,
-      recipient: recipient as Address,
+      recipient: recipient as string,
       depositAddress,
       originCurrency: currencyIn.address,
       destinationCurrency: currencyOut.address,
@@ -422,27 +496,51 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
 
   /** Sends the recipient its amount on the destination chain, once. */
   async function fill(request: BridgeStandInRequest) {
+    if (request.destinationChainId === SOLANA_CHAIN_ID && options.solana) return fillOnSolana(request)
     const destination = chains.get(request.destinationChainId)
     if (!destination) return
     request.status = 'pending'
     request.updatedAt = Date.now()
     try {
+      const recipient = request.recipient as Address
       const hash =
         request.destinationCurrency === zeroAddress
-          ? await destination.walletClient.sendTransaction({
-              to: request.recipient,
-              value: request.amountOut,
-            })
+          ? await destination.walletClient.sendTransaction({ to: recipient, value: request.amountOut })
           : await destination.walletClient.writeContract({
-              address: request.destinationCurrency,
+              address: request.destinationCurrency as Address,
               abi: erc20Abi,
               functionName: 'transfer',
-              args: [request.recipient, request.amountOut],
+              args: [recipient, request.amountOut],
             })
       request.txHashes.push(hash)
       request.status = 'submitted'
       const receipt = await destination.publicClient.waitForTransactionReceipt({ hash })
       request.status = receipt.status === 'success' ? 'success' : 'failure'
+    } catch {
+      request.status = 'failure'
+    }
+    request.updatedAt = Date.now()
+  }
+
+  /** Sends the recipient its SOL on the Solana cluster, once (the local cluster confirms at once). */
+  async function fillOnSolana(request: BridgeStandInRequest) {
+    const rpcUrl = options.solana?.rpcUrl as string
+    request.status = 'pending'
+    request.updatedAt = Date.now()
+    try {
+      const { value } = await solanaRpc<{ value: { blockhash: string } }>(rpcUrl, 'getLatestBlockhash', [])
+      const transaction = signedSolTransfer(solanaKey, request.recipient, request.amountOut, value.blockhash)
+      const signature = await solanaRpc<string>(rpcUrl, 'sendTransaction', [
+        Buffer.from(transaction).toString('base64'),
+        { encoding: 'base64' },
+      ])
+      request.txHashes.push(signature as Hex)
+      const { value: statuses } = await solanaRpc<{ value: ({ err: unknown } | null)[] }>(
+        rpcUrl,
+        'getSignatureStatuses',
+        [[signature]],
+      )
+      request.status = statuses[0] && !statuses[0].err ? 'success' : 'failure'
     } catch {
       request.status = 'failure'
     }
