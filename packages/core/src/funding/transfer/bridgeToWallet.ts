@@ -1,6 +1,7 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
 import type { SolanaCluster } from '../../chains/SolanaCluster'
 import type { ExternalEip1193Provider, SolanaExternalWallet } from '../../externalWallets/ExternalWallet'
+import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 import type { FundingRequest } from '../FundingRequest'
 import { assertBridgingSupported, RELAY_SOLANA_CHAIN_ID } from './assertBridgingSupported'
 import { BridgeError } from './BridgeError'
@@ -31,8 +32,9 @@ export type BridgeStatus = 'quoting' | ExternalTransferStatus | 'bridging'
 /** Parameters of {@link bridgeToWallet}. */
 export type BridgeToWalletParameters = {
   /**
-   * The funding request (EVM): its chain is the destination, its address the recipient, its asset what is
-   * bridged (the native coin, USDC or the ERC-20, the same symbol on both chains).
+   * The funding request: its chain (or Solana cluster) is the destination, its address the recipient, its
+   * asset what is bridged (the native coin, USDC or the ERC-20, the same symbol on both chains; only the
+   * native coins to or from Solana).
    */
   request: FundingRequest
   /** Where the external wallet pays, and the wallet. */
@@ -60,13 +62,14 @@ export type BridgeToWalletParameters = {
  * address; USDC or the ERC-20 by its address on each chain), has the external wallet send each transaction of
  * its steps in order (an approve, then the deposit…; switching chain as needed) — or, from Solana, has the
  * Solana wallet sign and send each step's instructions (SOL, Relay's chain id 792703809) — then waits until
- * the recipient's balance of the asset on the destination has grown by the amount.
+ * the recipient's balance of the asset on the destination (a chain, or the Solana cluster for a Solana
+ * wallet: EVM to Solana) has grown by the amount.
  *
  * @returns the quote that was executed
  * @throws {BridgeError} `bridge_quote_failed` ('Error fetching quote from relay', or the API's message; also
- *   when no quote is available), `bridging_unsupported` for a Solana request ('Bridging is not supported on Solana devnet' on testnet or
- *   devnet; spec 02 §5; also a Solana origin on them), a token with no known address on the origin or
- *   destination, or a token from Solana,
+ *   when no quote is available), `bridging_unsupported` to or from Solana testnet or devnet ('Bridging is
+ *   not supported on Solana devnet'; spec 02 §5), a token with no known address on the origin or
+ *   destination, a token to or from Solana, or Solana to Solana,
  *   `external_transfer_failed` when a step reverts or the funds do not arrive in time.
  * @throws {UserRejectedRequestError} `user_rejected`: the user declined in the external wallet.
  * @example
@@ -75,37 +78,44 @@ export type BridgeToWalletParameters = {
 export async function bridgeToWallet(parameters: BridgeToWalletParameters): Promise<BridgeQuote> {
   const { request, origin, onStatus } = parameters
   assertBridgingSupported(request)
-  const destination = request.chain as FoyerChain
   const amount = fundingAmountUnits(request)
-  const recipient = request.address as `0x${string}`
+  const toSolana = request.chainType === 'solana'
+  const fromSolana = 'cluster' in origin
+  if (fromSolana) assertBridgingSupported({ chainType: 'solana', cluster: origin.cluster, chain: undefined })
+  if ((fromSolana || toSolana) && request.asset !== 'native')
+    throw new BridgeError('Only SOL and ETH bridge to or from Solana.', { code: 'bridging_unsupported' })
+  if (fromSolana && toSolana)
+    throw new BridgeError('A Solana wallet funds a Solana wallet directly.', { code: 'bridging_unsupported' })
+  const destination = request.chain
   const currencyOn = (chain: FoyerChain) =>
     fundingCurrency({
       asset: request.asset,
       chain,
-      requestChainId: destination.id,
+      requestChainId: destination?.id ?? 0,
       tokenAddresses: parameters.tokenAddresses,
     })
-  const fromSolana = 'cluster' in origin
-  if (fromSolana) {
-    assertBridgingSupported({ chainType: 'solana', cluster: origin.cluster, chain: undefined }, 'from')
-    if (request.asset !== 'native')
-      throw new BridgeError('Only SOL can be bridged from a Solana wallet.', { code: 'bridging_unsupported' })
-  }
   const originCurrency = fromSolana ? { address: RELAY_SOL_CURRENCY } : currencyOn(origin.chain)
-  const destinationCurrency = currencyOn(destination)
+  const destinationCurrency = destination ? currencyOn(destination) : { address: RELAY_SOL_CURRENCY }
   if (!originCurrency || !destinationCurrency) {
-    const chain = originCurrency || fromSolana ? destination : origin.chain
-    throw new BridgeError(`No known address of the token on ${chain.name}.`, {
-      code: 'bridging_unsupported',
-    })
+    const name = originCurrency || fromSolana ? destination?.name : origin.chain.name
+    throw new BridgeError(`No known address of the token on ${name}.`, { code: 'bridging_unsupported' })
   }
   const originChainId = fromSolana ? RELAY_SOLANA_CHAIN_ID : origin.chain.id
-  const token = destinationCurrency.address
+  const destinationChainId = destination?.id ?? RELAY_SOLANA_CHAIN_ID
+  // The recipient's balance of the asset: lamports on the Solana cluster, else the coin or token on the chain.
+  const readBalance = () =>
+    destination
+      ? readEvmBalance({
+          chain: destination,
+          address: request.address as `0x${string}`,
+          token: destinationCurrency.address as `0x${string}`,
+        })
+      : getSolanaBalance({ cluster: request.cluster as SolanaCluster, address: request.address })
   onStatus?.('quoting')
-  const before = await readEvmBalance({ chain: destination, address: recipient, token })
+  const before = await readBalance()
   const quote = await fetchBridgeQuote({
     apiUrl: bridgeApiUrl({
-      chainIds: [originChainId, destination.id],
+      chainIds: [originChainId, destinationChainId],
       testnetChainIds: [fromSolana ? undefined : origin.chain, destination]
         .filter((chain) => chain?.testnet)
         .map((chain) => (chain as FoyerChain).id),
@@ -113,12 +123,12 @@ export async function bridgeToWallet(parameters: BridgeToWalletParameters): Prom
       testnetApiUrl: parameters.testnetApiUrl,
     }),
     originChainId,
-    destinationChainId: destination.id,
+    destinationChainId,
     originCurrency: originCurrency.address,
     destinationCurrency: destinationCurrency.address,
     amount,
     user: parameters.from,
-    recipient,
+    recipient: request.address,
     signal: parameters.signal,
   })
   if (!quote) throw new BridgeError('Error fetching quote from relay', { code: 'bridge_quote_failed' })
@@ -154,9 +164,7 @@ export async function bridgeToWallet(parameters: BridgeToWalletParameters): Prom
   onStatus?.('bridging')
   const deadline = Date.now() + (parameters.arrivalTimeoutMs ?? 600_000)
   for (;;) {
-    const balance = await readEvmBalance({ chain: destination, address: recipient, token }).catch(
-      () => before,
-    )
+    const balance = await readBalance().catch(() => before)
     if (balance - before >= amount) return quote
     if (Date.now() > deadline || parameters.signal?.aborted)
       throw new BridgeError('The bridged funds did not arrive in time.', { code: 'external_transfer_failed' })

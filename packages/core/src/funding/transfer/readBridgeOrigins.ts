@@ -17,7 +17,7 @@ export type BridgeOrigin = {
 
 /**
  * The 'From' options of 'Transfer from another network' (spec 02 §2 "Funding"): every configured chain but
- * the destination where the asset is known (the native coin everywhere; USDC or the ERC-20 where
+ * the destination (none for a Solana wallet: its native coin pays for SOL) where the asset is known (the native coin everywhere; USDC or the ERC-20 where
  * `fundingCurrency` finds its address), with the external wallet's balance of it there, richest first
  * (unknown balances last).
  *
@@ -25,18 +25,20 @@ export type BridgeOrigin = {
  */
 export async function readBridgeOrigins(parameters: {
   chains: readonly FoyerChain[]
-  destination: FoyerChain
+  /** The chain of the wallet to fund; undefined for a Solana wallet. */
+  destination: FoyerChain | undefined
   address: `0x${string}`
   /** What the wallet is funded with; default the native coin. */
   asset?: FundingAsset | undefined
   tokenAddresses?: FundingTokenAddresses | undefined
 }): Promise<BridgeOrigin[]> {
   const candidates = parameters.chains.flatMap((chain) => {
-    if (chain.id === parameters.destination.id) return []
+    const destination = parameters.destination
+    if (chain.id === destination?.id) return []
     const currency = fundingCurrency({
       asset: parameters.asset ?? 'native',
       chain,
-      requestChainId: parameters.destination.id,
+      requestChainId: destination?.id ?? 0,
       tokenAddresses: parameters.tokenAddresses,
     })
     return currency ? [{ chain, currency }] : []

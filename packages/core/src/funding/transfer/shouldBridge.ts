@@ -11,10 +11,11 @@ import { readEvmBalance } from './readEvmBalance'
  * only when the app has cross-chain bridging and the wallet holds less than the amount of the asset on the
  * request's chain (an unreadable balance counts as enough: the direct transfer is tried). An EVM request also
  * needs another configured chain where the asset is known (the native coin; USDC or the ERC-20 where
- * `fundingCurrency` finds it, with `tokenAddresses`); a Solana request bridges SOL only.
+ * `fundingCurrency` finds it, with `tokenAddresses`). A Solana wallet funding a Solana wallet never bridges
+ * (bridges to Solana start from an Ethereum wallet), but one short of SOL on testnet or devnet is told why.
  *
- * @throws {BridgeError} `bridging_unsupported` when a Solana wallet would need a bridge: 'Bridging is not
- *   supported on Solana devnet' (or testnet) and, on mainnet, because this flow bridges EVM to EVM only.
+ * @throws {BridgeError} `bridging_unsupported` when a Solana wallet short of SOL is on Solana testnet or
+ *   devnet: 'Bridging is not supported on Solana devnet' (spec 02 §5).
  * @example if (await shouldBridge({ request, from, chains: client.chains })) router.push('fundingBridge', …)
  */
 export async function shouldBridge(parameters: {
@@ -33,7 +34,7 @@ export async function shouldBridge(parameters: {
     )
     if (lamports === undefined || lamports >= amount) return false
     assertBridgingSupported(request)
-    return true
+    return false
   }
   const chain = request.chain
   if (!chain) return false

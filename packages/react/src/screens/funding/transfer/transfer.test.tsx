@@ -242,20 +242,24 @@ async function startFakeBridgeApi(answers: { status: number; body: unknown }[]) 
   }
 }
 
-/** A host page whose Fund button funds `recipient` on 31337 (with `asset`) and records how `fundWallet` ended. */
+/**
+ * A host page whose Fund button funds `recipient` on 31337 (with `asset`), or a base58 `recipient` on the
+ * local Solana cluster, and records how `fundWallet` ended.
+ */
 function FundHost({
   recipient,
   results,
   asset,
 }: {
-  recipient: Hex
+  recipient: string
   results: unknown[]
   asset?: FundingAsset | undefined
 }) {
   const { fundWallet } = useFundWallet()
   const { ready } = useFoyer()
+  const where = recipient.startsWith('0x') ? { chain: { id: 31337 } } : { cluster: { name: 'localnet' } }
   const fund = () =>
-    fundWallet({ address: recipient, chain: { id: 31337 }, ...(asset ? { asset } : {}) }).then(
+    fundWallet({ address: recipient, ...where, ...(asset ? { asset } : {}) }).then(
       (result) => results.push(result),
       (error: unknown) => results.push(error),
     )
@@ -273,8 +277,12 @@ async function openTransfer(options: {
   asset?: FundingAsset
   /** The client's Solana cluster; default the local one. */
   cluster?: SolanaCluster
+  /** Fund a Solana wallet on the local cluster instead of an Ethereum one on 31337. */
+  toSolana?: boolean
 }) {
-  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  const recipient = options.toSolana
+    ? base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+    : privateKeyToAccount(generatePrivateKey()).address
   const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
   api.on('GET /api/v1/token_price', async () => Response.json({ usd: 3000 }))
@@ -326,7 +334,7 @@ describe('transfer from wallet', () => {
     await user.click(screen.getByRole('button', { name: 'Foyer Test Wallet' }))
     expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 })
-    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+    expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
     expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
   })
 
@@ -338,7 +346,7 @@ describe('transfer from wallet', () => {
     expect(await screen.findByText('Transaction was rejected by the user')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
-    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+    expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
   })
 
   test("behavior: short on the wallet's chain, the one chain that can pay is used directly; a refused quote shows the bridge API's text", async () => {
@@ -439,7 +447,7 @@ describe('transfer from wallet', () => {
           functionName: 'balanceOf',
           args: [address],
         })
-      expect(await tokenBalance(first, destinationToken.address, recipient)).toBe(50_000n)
+      expect(await tokenBalance(first, destinationToken.address, recipient as Hex)).toBe(50_000n)
       // The wallet paid the amount plus the relayer fee (0.1 %) on 31338.
       expect(await tokenBalance(second, originToken.address, payer.address)).toBe(7_000_000n - 50_050n)
       expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
@@ -472,7 +480,7 @@ describe('transfer from wallet', () => {
       await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
       await screen.findByRole('heading', { name: 'Bridging from Solana to Anvil' })
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
-      expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+      expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
       // 0.05 ETH and the 0.1 % fee at the stand-in's prices (3,000 and 150 USD): 1.001 SOL, plus the fee.
       const lamports = await fetch(solana.rpcUrl, {
         method: 'POST',
@@ -496,4 +504,37 @@ describe('transfer from wallet', () => {
     expect(await screen.findByText('Bridging is not supported on Solana devnet')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
   })
+
+  test('behavior: to a Solana wallet, an Ethereum wallet bridges ETH from its one funded chain and the SOL arrives', async () => {
+    await setBalance(first, payer.address, 0n)
+    await setBalance(second, payer.address, parseEther('1'))
+    await setBalance(third, payer.address, 0n)
+    const bridge = await startBridgeStandIn({
+      chains: [{ chainId: 31338, rpcUrl: second.rpcUrl, name: 'Anvil 2' }],
+      solana: { rpcUrl: solana.rpcUrl },
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        toSolana: true,
+        config: { chains, solanaClusters: [cluster], funding: { bridgeApiUrl: bridge.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Solana' })
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(screen.getByText('0.05 SOL arrived in your wallet.')).toBeTruthy()
+      const lamports = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [recipient] }),
+      }).then(async (response) => ((await response.json()) as { result: { value: number } }).result.value)
+      expect(lamports).toBe(50_000_000)
+      // 0.05 SOL at 150 USD is 0.0025 ETH at 3,000 USD, plus the 0.1 % fee, paid on 31338.
+      expect(await balanceOn(second, payer.address)).toBeLessThan(parseEther('1') - parseEther('0.0025025'))
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
 })

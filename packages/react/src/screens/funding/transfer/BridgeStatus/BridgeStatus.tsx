@@ -17,7 +17,7 @@ import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
 /**
- * The bridge, EVM to EVM or Solana to EVM (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
+ * The bridge, EVM to EVM, Solana to EVM or EVM to Solana (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
  * Estimated fee; §4; §7 "Bridge quote"): fetching the quote, the external wallet sending each of its steps'
  * transactions (switching chain first), then waiting until the funds arrive on the wallet's chain, and
  * 'You've funded your account!' that closes by itself. A refused quote shows 'Error fetching quote from
@@ -58,8 +58,8 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
 
   const names = {
     from: fromSolana ? messages.externalWallets.solana : (origin?.name ?? ''),
-    to: destination?.name ?? '',
-    network: destination?.name ?? '',
+    to: destination?.name ?? messages.externalWallets.solana,
+    network: destination?.name ?? messages.externalWallets.solana,
   }
   const values = {
     ...names,

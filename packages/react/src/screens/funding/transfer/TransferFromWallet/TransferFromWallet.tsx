@@ -40,9 +40,10 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const { client, router, messages, config } = useModal()
   const m = messages.fundingTransfer
   const { request } = params
-  const ethereum = request.chainType === 'ethereum'
-  // An Ethereum wallet may also be funded from a Solana wallet, through a bridge.
-  const solana = !ethereum || request.crossChainBridgingEnabled
+  // With cross-chain bridging, a wallet of the other chain type may pay through a bridge.
+  const evmRequest = request.chainType === 'ethereum'
+  const ethereum = evmRequest || request.crossChainBridgingEnabled
+  const solana = !evmRequest || request.crossChainBridgingEnabled
   const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
   const walletList = config?.appearance?.walletList
   const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
@@ -68,7 +69,7 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
     setConnecting(wallet)
     try {
       const connected = await connectExternalWallet(client, { wallet })
-      if (ethereum && wallet.chainType === 'solana') {
+      if (evmRequest && wallet.chainType === 'solana') {
         // From Solana, the bridge is the one way.
         router.push('fundingBridgeStatus', {
           ...params,
@@ -79,13 +80,12 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
         return
       }
       const tokenAddresses = config?.funding?.tokenAddresses
-      const bridge = await shouldBridge({
-        request,
-        from: connected.address,
-        chains: client.chains,
-        tokenAddresses,
-      })
-      if (!bridge || wallet.chainType !== 'ethereum' || !request.chain) {
+      // To a Solana wallet, an Ethereum wallet always bridges.
+      const bridge =
+        wallet.chainType === 'ethereum' &&
+        (!evmRequest ||
+          (await shouldBridge({ request, from: connected.address, chains: client.chains, tokenAddresses })))
+      if (!bridge) {
         router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
         return
       }
@@ -101,8 +101,9 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
         asset: request.asset,
         tokenAddresses,
       })
-      // One chain that can pay is used directly; several (or none) are offered on 'Transfer from another network'.
-      const [only, ...others] = bridgeOptions(origins, fundingAmountUnits(request))
+      // One chain that can pay is used directly; several (or none) are offered on 'Transfer from another
+      // network'. To Solana, the quote tells how much of the chain's coin buys the SOL: any balance may pay.
+      const [only, ...others] = bridgeOptions(origins, evmRequest ? fundingAmountUnits(request) : 1n)
       if (only && others.length === 0)
         router.push('fundingBridgeStatus', { ...next, originChainId: only.chain.id })
       else router.push('fundingBridge', next)
