@@ -83,7 +83,7 @@ export async function bridgeToWallet(parameters: BridgeToWalletParameters): Prom
   const fromSolana = 'cluster' in origin
   if (fromSolana) assertBridgingSupported({ chainType: 'solana', cluster: origin.cluster, chain: undefined })
   if ((fromSolana || toSolana) && request.asset !== 'native')
-    throw new BridgeError('Only SOL and ETH bridge to or from Solana.', { code: 'bridging_unsupported' })
+    throw new BridgeError('Only native coins bridge to or from Solana.', { code: 'bridging_unsupported' })
   if (fromSolana && toSolana)
     throw new BridgeError('A Solana wallet funds a Solana wallet directly.', { code: 'bridging_unsupported' })
   const destination = request.chain
