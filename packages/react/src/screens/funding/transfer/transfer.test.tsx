@@ -396,6 +396,10 @@ describe('transfer from wallet', () => {
       ])
       expect(from.value).toBe('31339')
       expect(screen.getByText('Anvil')).toBeTruthy()
+      const audit = await axe.run(screen.getByRole('dialog'), {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      })
+      expect(audit.violations.map((violation) => violation.id)).toEqual([])
       await user.selectOptions(from, '31338')
       await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
       await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
