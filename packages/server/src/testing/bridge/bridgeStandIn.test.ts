@@ -208,6 +208,61 @@ describe('bridge stand-in', () => {
     })
   })
 
+  test("behavior: tokenDeposit 'approve': an approve step, then a deposit naming the request; the solver pulls the tokens", async () => {
+    const approving = await startBridgeStandIn({
+      chains: [
+        { chainId: 31338, rpcUrl: origin.rpcUrl, tokens: [usdcOrigin] },
+        { chainId: 31337, rpcUrl: destination.rpcUrl, tokens: [usdcDestination] },
+      ],
+      tokenDeposit: 'approve',
+      pollIntervalMs: 100,
+    })
+    try {
+      const { account, wallet } = await fundedUser()
+      await mintTestToken(origin.rpcUrl, usdcOrigin.address, account.address, 5_000_000n)
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      const response = await fetch(`${approving.url}/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...bridgeBody(account.address, recipient, 1_000_000n),
+          originCurrency: usdcOrigin.address,
+          destinationCurrency: usdcDestination.address,
+        }),
+      })
+      const body = (await response.json()) as Quote
+      expect(body.steps.map((step) => step.id)).toEqual(['approve', 'deposit'])
+      const [approve, deposit] = body.steps.map((step) => step.items[0]?.data)
+      expect(approve?.to).toBe(usdcOrigin.address)
+      expect(deposit).toMatchObject({
+        to: approving.solverAddress,
+        data: body.steps[1]?.requestId,
+        value: '0',
+      })
+      const client = createPublicClient({ transport: http(origin.rpcUrl) })
+      for (const data of [approve, deposit])
+        await client.waitForTransactionReceipt({
+          hash: await wallet.sendTransaction({ to: data?.to as Hex, data: data?.data as Hex }),
+        })
+      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
+        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+      expect(
+        await until(
+          () => tokenBalance(destination, usdcDestination.address, recipient),
+          (balance) => balance > 0n,
+        ),
+      ).toBe(1_000_000n)
+      expect(await tokenBalance(origin, usdcOrigin.address, account.address)).toBe(5_000_000n - 1_001_000n)
+    } finally {
+      await approving.close()
+    }
+  })
+
   test('default: from Solana, the system transfer to the deposit address pays the recipient ETH at the USD prices', async () => {
     const secret = ed25519.utils.randomSecretKey()
     const payer = base58.encode(ed25519.getPublicKey(secret))

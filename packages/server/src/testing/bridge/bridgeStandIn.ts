@@ -58,6 +58,12 @@ export type StartBridgeStandInOptions = {
    * Coins of the same symbol bridge 1:1.
    */
   usdPrices?: Readonly<Record<string, number>>
+  /**
+   * How a token is deposited: `'transfer'` (default), one step transferring it to the solver with the request
+   * id appended; or `'approve'`, two steps — `approve(solver, amountIn)`, then a deposit transaction to the
+   * solver carrying the request id, after which the solver pulls the tokens (`transferFrom`).
+   */
+  tokenDeposit?: 'transfer' | 'approve'
   /** How often the stand-in looks for deposits on the origin chains, in ms; default 500. */
   pollIntervalMs?: number
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
@@ -86,6 +92,8 @@ export type BridgeStandInRequest = {
   amountIn: bigint
   /** What the recipient receives on the destination chain, in its smallest unit. */
   amountOut: bigint
+  /** Whether the solver pulls the tokens once the deposit transaction is seen (`tokenDeposit: 'approve'`). */
+  pull: boolean
   /** The deposit's transaction hash, once seen. */
   inTxHashes: Hex[]
   /** The fill's transaction hash (a Solana signature on Solana), once sent. */
@@ -218,7 +226,8 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
  *   `tokens`; the same symbol on both sides) → `{ steps, fees, details }` in Relay's shape: one `deposit` step
  *   whose item's `data` is the transaction `{ from, to, data, value, chainId }` paying `amountIn` (the amount
  *   plus the fee for EXACT_OUTPUT) to the solver: the native coin with the request id as calldata, or the
- *   token's `transfer(solver, amountIn)` with the request id appended;
+ *   token's `transfer(solver, amountIn)` with the request id appended (with `tokenDeposit: 'approve'`, an
+ *   `approve` step first, and a deposit naming the request after which the solver pulls the tokens);
  * - from Solana (`solana` set; originChainId 792703809, originCurrency `11111111111111111111111111111111`,
  *   `user` base58): the step's item `data` is `{ instructions, addressLookupTableAddresses }`, one system
  *   transfer of `amountIn` lamports to a deposit address of the request; SOL pays for ETH at `usdPrices`;
@@ -411,6 +420,7 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       throw new QuoteError(400, 'INSUFFICIENT_LIQUIDITY', 'The solver lacks liquidity on the destination')
 
     const requestId = `0x${randomBytes(32).toString('hex')}` as Hex
+    const pull = !currencyIn.native && !fromSolana && options.tokenDeposit === 'approve'
     const depositAddress = fromSolana ? base58.encode(randomBytes(32)) : undefined
     requests.set(requestId, {
       requestId,
@@ -420,6 +430,7 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       user: user as string,
       recipient: recipient as string,
       depositAddress,
+      pull,
       originCurrency: currencyIn.address,
       destinationCurrency: currencyOut.address,
       amountIn,
@@ -430,13 +441,16 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     })
     // The native coin is paid to the solver with the request id as calldata; a token is transferred to it
     // with the request id appended to `transfer`'s calldata (Relay's deposits from an account).
+    // With `tokenDeposit: 'approve'`, a token is approved to the solver, then the deposit names the request.
     const deposit = currencyIn.native
       ? { to: solver.address, data: requestId, value: amountIn.toString() }
-      : {
-          to: currencyIn.address,
-          data: `${encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solver.address, amountIn] })}${requestId.slice(2)}`,
-          value: '0',
-        }
+      : pull
+        ? { to: solver.address, data: requestId, value: '0' }
+        : {
+            to: currencyIn.address,
+            data: `${encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [solver.address, amountIn] })}${requestId.slice(2)}`,
+            value: '0',
+          }
     // A Solana origin pays with one system transfer (instruction 2, lamports as u64 little-endian) to the
     // request's deposit address, as Relay's Solana steps list instructions for the wallet to sign.
     const transferData = Buffer.alloc(12)
@@ -459,6 +473,33 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
       : { from: user, ...deposit, chainId: originChainId }
     return {
       steps: [
+        ...(pull
+          ? [
+              {
+                id: 'approve',
+                action: 'Confirm transaction in your wallet',
+                description: `Approving ${currencyIn.symbol} for the relayer`,
+                kind: 'transaction',
+                requestId,
+                items: [
+                  {
+                    status: 'incomplete',
+                    data: {
+                      from: user,
+                      to: currencyIn.address,
+                      data: encodeFunctionData({
+                        abi: erc20Abi,
+                        functionName: 'approve',
+                        args: [solver.address, amountIn],
+                      }),
+                      value: '0',
+                      chainId: originChainId,
+                    },
+                  },
+                ],
+              },
+            ]
+          : []),
         {
           id: 'deposit',
           action: 'Confirm transaction in your wallet',
@@ -570,6 +611,26 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
     }
   }
 
+  /** Takes an approved deposit's tokens from the user (`transferFrom`); false (request failed) when it reverts. */
+  async function pullTokens(
+    chain: NonNullable<ReturnType<typeof chains.get>>,
+    request: BridgeStandInRequest,
+  ) {
+    try {
+      const hash = await chain.walletClient.writeContract({
+        address: request.originCurrency as Address,
+        abi: erc20Abi,
+        functionName: 'transferFrom',
+        args: [request.user as Address, solver.address, request.amountIn],
+      })
+      const receipt = await chain.publicClient.waitForTransactionReceipt({ hash })
+      if (receipt.status === 'success') return true
+    } catch {}
+    request.status = 'failure'
+    request.updatedAt = Date.now()
+    return false
+  }
+
   /** Fills the waiting Solana requests whose deposit address holds the amount (`getBalance`). */
   async function scanSolana() {
     const rpcUrl = options.solana?.rpcUrl
@@ -610,12 +671,16 @@ export async function startBridgeStandIn(options: StartBridgeStandInOptions): Pr
         for (const tx of block.transactions) {
           const found = depositOf(tx)
           const request = found && waiting.get(found.requestId)
-          if (!found || !request || request.originCurrency.toLowerCase() !== found.currency) continue
-          if (found.amount < request.amountIn) continue
+          if (!found || !request) continue
+          // An approved token's deposit names the request without paying: the solver pulls the tokens.
+          const pulls = request.pull && found.currency === zeroAddress
+          if (!pulls && request.originCurrency.toLowerCase() !== found.currency) continue
+          if (!pulls && found.amount < request.amountIn) continue
           const receipt = await chain.publicClient.getTransactionReceipt({ hash: tx.hash })
           if (receipt.status !== 'success') continue
           request.inTxHashes.push(tx.hash)
           waiting.delete(found.requestId)
+          if (pulls && !(await pullTokens(chain, request))) continue
           await fill(request)
         }
         chain.scannedTo = number

@@ -428,6 +428,8 @@ describe('transfer from wallet', () => {
         { chainId: 31337, rpcUrl: first.rpcUrl, tokens: [destinationToken] },
         { chainId: 31338, rpcUrl: second.rpcUrl, tokens: [originToken] },
       ],
+      // Two steps for the wallet: approve, then the deposit.
+      tokenDeposit: 'approve',
       pollIntervalMs: 100,
     })
     try {
