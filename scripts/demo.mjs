@@ -44,6 +44,8 @@ const bridge = await startBridgeStandIn({
     { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
     { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
   ],
+  // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
+  solana: { rpcUrl: chains.solana.rpcUrl },
   port: Number(process.env.BRIDGE_API_PORT ?? 8799),
 })
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.

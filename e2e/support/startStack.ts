@@ -149,6 +149,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
           { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
           { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
         ],
+        // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
+        solana: { rpcUrl: chains.solana.rpcUrl },
       })
     : undefined
   const turnstile = options.captcha ? await startTurnstileStandIn() : undefined

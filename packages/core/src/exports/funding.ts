@@ -53,6 +53,8 @@ export { BridgeError, type BridgeErrorCode } from '../funding/transfer/BridgeErr
 export type {
   BridgeAmount,
   BridgeQuote,
+  BridgeSolanaInstruction,
+  BridgeSolanaInstructions,
   BridgeStep,
   BridgeStepItem,
   BridgeTransaction,
@@ -63,11 +65,15 @@ export {
   RELAY_API_URL,
   RELAY_TESTNET_API_URL,
 } from '../funding/transfer/bridgeApiUrl'
+export { bridgeOptions } from '../funding/transfer/bridgeOptions'
 export {
+  type BridgeOriginWallet,
   type BridgeStatus,
   type BridgeToWalletParameters,
   bridgeToWallet,
+  RELAY_SOL_CURRENCY,
 } from '../funding/transfer/bridgeToWallet'
+export { buildSolanaTransaction } from '../funding/transfer/buildSolanaTransaction'
 export {
   type BuildTransferTransactionParameters,
   buildTransferTransaction,
@@ -79,6 +85,11 @@ export {
   NATIVE_CURRENCY_ADDRESS,
 } from '../funding/transfer/fetchBridgeQuote'
 export { fundingAmountUnits } from '../funding/transfer/fundingAmountUnits'
+export {
+  type FundingCurrency,
+  type FundingTokenAddresses,
+  fundingCurrency,
+} from '../funding/transfer/fundingCurrency'
 export { type BridgeOrigin, readBridgeOrigins } from '../funding/transfer/readBridgeOrigins'
 export { readEvmBalance } from '../funding/transfer/readEvmBalance'
 export {
@@ -86,6 +97,10 @@ export {
   type SendFromExternalWalletParameters,
   sendFromExternalWallet,
 } from '../funding/transfer/sendFromExternalWallet'
+export {
+  type SendSolanaFromExternalWalletParameters,
+  sendSolanaFromExternalWallet,
+} from '../funding/transfer/sendSolanaFromExternalWallet'
 export {
   type SendSolFromExternalWalletParameters,
   sendSolFromExternalWallet,

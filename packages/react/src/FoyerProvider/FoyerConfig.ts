@@ -205,6 +205,12 @@ export type FoyerFundingConfig = {
    */
   bridgeApiUrl?: string
   bridgeTestnetApiUrl?: string
+  /**
+   * Token contracts by symbol, then chain id, for bridging a token ('Transfer from another network'): USDC
+   * where Foyer does not know its address, and the funded ERC-20 on the chains it may be bridged from (its
+   * address on the wallet's chain is the request's). E.g. `{ USDC: { 31337: '0x…', 31338: '0x…' } }`.
+   */
+  tokenAddresses?: Readonly<Record<string, Readonly<Record<number, `0x${string}`>>>>
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   type StartBridgeStandInOptions,
   startBridgeStandIn,
 } from './bridge/bridgeStandIn'
+export { mintTestToken, placeTestToken, type TestToken, testTokenCode } from './bridge/testToken'
 export {
   type StartTurnstileStandInOptions,
   startTurnstileStandIn,

@@ -9,10 +9,25 @@ export type BridgeTransaction = {
   chainId: number
 }
 
-/** One item of a step: the transaction to send, and where to check its status. */
+/** A Solana instruction of a bridge quote's step (Relay's shape): accounts, program and data (hex). */
+export type BridgeSolanaInstruction = {
+  keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[]
+  /** base58. */
+  programId: string
+  /** Instruction data, hex. */
+  data: string
+}
+
+/** The Solana instructions of a step paid from Solana (and lookup tables, which this flow does not use). */
+export type BridgeSolanaInstructions = {
+  instructions: BridgeSolanaInstruction[]
+  addressLookupTableAddresses?: string[] | undefined
+}
+
+/** One item of a step: the transaction to send (or Solana instructions to sign), and where to check its status. */
 export type BridgeStepItem = {
   status: string
-  data: BridgeTransaction
+  data: BridgeTransaction | BridgeSolanaInstructions
   check?: { endpoint: string; method: string } | undefined
 }
 

@@ -23,4 +23,16 @@ describe('assertBridgingSupported', () => {
         }),
       ).toThrow(`Bridging is not supported on Solana ${name}`)
   })
+
+  test('behavior: a bridge may go to or from Solana mainnet or a local cluster, not devnet', () => {
+    const from = (name: string) =>
+      assertBridgingSupported({
+        chainType: 'solana',
+        chain: undefined,
+        cluster: { name, rpcUrl: 'http://rpc.test' },
+      })
+    expect(() => from('mainnet-beta')).not.toThrow()
+    expect(() => from('localnet')).not.toThrow()
+    expect(() => from('devnet')).toThrow('Bridging is not supported on Solana devnet')
+  })
 })

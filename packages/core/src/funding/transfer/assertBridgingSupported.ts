@@ -6,20 +6,21 @@ export const RELAY_SOLANA_CHAIN_ID = 792703809
 
 /**
  * Refuses a bridge the flow cannot make (spec 02 §5 "Bridging on Solana testnet or devnet unsupported"):
- * to a Solana wallet on testnet or devnet ('Bridging is not supported on Solana devnet'), and to any other
- * Solana wallet, which this flow does not bridge to (only EVM to EVM).
+ * to or from Solana testnet or devnet ('Bridging is not supported on Solana devnet'); an EVM request needs its
+ * chain. Bridges go EVM to EVM, EVM to Solana and Solana to EVM.
  *
  * @throws {BridgeError} `bridging_unsupported`
  * @example assertBridgingSupported(request) // throws for { chainType: 'solana', cluster: { name: 'devnet' } }
  */
 export function assertBridgingSupported(
+  /** The wallet to fund, or where a bridge starts (a Solana cluster). */
   request: Pick<FundingRequest, 'chainType' | 'cluster' | 'chain'>,
 ): void {
   if (request.chainType === 'solana') {
     const name = request.cluster?.name ?? 'mainnet-beta'
     if (name === 'testnet' || name === 'devnet')
       throw new BridgeError(`Bridging is not supported on Solana ${name}`, { code: 'bridging_unsupported' })
-    throw new BridgeError('Bridging to a Solana wallet is not supported.', { code: 'bridging_unsupported' })
+    return
   }
   if (!request.chain)
     throw new BridgeError('Bridging needs the wallet’s chain.', { code: 'bridging_unsupported' })

@@ -1,30 +1,51 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
-import type { ExternalEip1193Provider } from '../../externalWallets/ExternalWallet'
+import type { SolanaCluster } from '../../chains/SolanaCluster'
+import type { ExternalEip1193Provider, SolanaExternalWallet } from '../../externalWallets/ExternalWallet'
+import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 import type { FundingRequest } from '../FundingRequest'
-import { assertBridgingSupported } from './assertBridgingSupported'
+import { assertBridgingSupported, RELAY_SOLANA_CHAIN_ID } from './assertBridgingSupported'
 import { BridgeError } from './BridgeError'
 import type { BridgeQuote } from './BridgeQuote'
 import { bridgeApiUrl } from './bridgeApiUrl'
+import { buildSolanaTransaction } from './buildSolanaTransaction'
 import { fetchBridgeQuote } from './fetchBridgeQuote'
 import { fundingAmountUnits } from './fundingAmountUnits'
+import { type FundingTokenAddresses, fundingCurrency } from './fundingCurrency'
 import { readEvmBalance } from './readEvmBalance'
 import { type ExternalTransferStatus, sendFromExternalWallet } from './sendFromExternalWallet'
+import { sendSolanaFromExternalWallet } from './sendSolanaFromExternalWallet'
+
+/** SOL at the bridge API (Relay names Solana's native coin by the system program's address). */
+export const RELAY_SOL_CURRENCY = '11111111111111111111111111111111'
+
+/**
+ * Where the external wallet pays from: an EVM chain with the wallet's EIP-1193 provider, or a Solana cluster
+ * with the wallet-standard Solana wallet (it signs the quote's Solana instructions; SOL only).
+ */
+export type BridgeOriginWallet =
+  | { chain: FoyerChain; provider: ExternalEip1193Provider }
+  | { cluster: SolanaCluster; wallet: SolanaExternalWallet }
 
 /** Where a bridge stands: quoting, then each step's transaction, then the funds arriving. */
 export type BridgeStatus = 'quoting' | ExternalTransferStatus | 'bridging'
 
 /** Parameters of {@link bridgeToWallet}. */
 export type BridgeToWalletParameters = {
-  /** The funding request (EVM, the native coin): its chain is the destination, its address the recipient. */
+  /**
+   * The funding request: its chain (or Solana cluster) is the destination, its address the recipient, its
+   * asset what is bridged (the native coin, USDC or the ERC-20, the same symbol on both chains; only the
+   * native coins to or from Solana).
+   */
   request: FundingRequest
-  /** The chain the external wallet pays on. */
-  origin: FoyerChain
-  /** The external wallet's provider and account. */
-  provider: ExternalEip1193Provider
-  from: `0x${string}`
+  /** Where the external wallet pays, and the wallet. */
+  origin: BridgeOriginWallet
+  /** The external wallet's account: `0x…` on an EVM chain, base58 on Solana. */
+  from: string
   /** The bridge API's base URLs (default Relay's, and its testnet host). */
   apiUrl?: string | undefined
   testnetApiUrl?: string | undefined
+  /** Token addresses the flow cannot know (USDC on other chains, the ERC-20 on the origin), by symbol and chain. */
+  tokenAddresses?: FundingTokenAddresses | undefined
   /** Called as the bridge moves on; `onQuote` once the quote is in (Total, Estimated fee). */
   onStatus?: ((status: BridgeStatus) => void) | undefined
   onQuote?: ((quote: BridgeQuote) => void) | undefined
@@ -37,62 +58,113 @@ export type BridgeToWalletParameters = {
 
 /**
  * Bridges the funding amount from an external wallet on another chain to the wallet to fund (spec 02 §4, §5,
- * §7 "Bridge quote"): asks the bridge API for an EXACT_OUTPUT quote of the native coin, has the external
- * wallet send each transaction of its steps in order (switching chain as needed), then waits until the
- * recipient's balance on the destination has grown by the amount.
+ * §7 "Bridge quote"): asks the bridge API for an EXACT_OUTPUT quote of the asset (the native coin, the zero
+ * address; USDC or the ERC-20 by its address on each chain), has the external wallet send each transaction of
+ * its steps in order (an approve, then the deposit…; switching chain as needed) — or, from Solana, has the
+ * Solana wallet sign and send each step's instructions (SOL, Relay's chain id 792703809) — then waits until
+ * the recipient's balance of the asset on the destination (a chain, or the Solana cluster for a Solana
+ * wallet: EVM to Solana) has grown by the amount.
  *
  * @returns the quote that was executed
  * @throws {BridgeError} `bridge_quote_failed` ('Error fetching quote from relay', or the API's message; also
- *   when no quote is available), `bridging_unsupported` for a Solana request ('Bridging is not supported on Solana devnet' on testnet or
- *   devnet; spec 02 §5),
+ *   when no quote is available), `bridging_unsupported` to or from Solana testnet or devnet ('Bridging is
+ *   not supported on Solana devnet'; spec 02 §5), a token with no known address on the origin or
+ *   destination, a token to or from Solana, or Solana to Solana,
  *   `external_transfer_failed` when a step reverts or the funds do not arrive in time.
  * @throws {UserRejectedRequestError} `user_rejected`: the user declined in the external wallet.
  * @example
- * await bridgeToWallet({ request, origin: baseChain, provider: wallet.provider, from, onStatus: setStatus })
+ * await bridgeToWallet({ request, origin: { chain: base, provider: wallet.provider }, from, onStatus: setStatus })
  */
 export async function bridgeToWallet(parameters: BridgeToWalletParameters): Promise<BridgeQuote> {
   const { request, origin, onStatus } = parameters
   assertBridgingSupported(request)
-  const destination = request.chain as FoyerChain
   const amount = fundingAmountUnits(request)
-  const recipient = request.address as `0x${string}`
+  const toSolana = request.chainType === 'solana'
+  const fromSolana = 'cluster' in origin
+  if (fromSolana) assertBridgingSupported({ chainType: 'solana', cluster: origin.cluster, chain: undefined })
+  if ((fromSolana || toSolana) && request.asset !== 'native')
+    throw new BridgeError('Only native coins bridge to or from Solana.', { code: 'bridging_unsupported' })
+  if (fromSolana && toSolana)
+    throw new BridgeError('A Solana wallet funds a Solana wallet directly.', { code: 'bridging_unsupported' })
+  const destination = request.chain
+  const currencyOn = (chain: FoyerChain) =>
+    fundingCurrency({
+      asset: request.asset,
+      chain,
+      requestChainId: destination?.id ?? 0,
+      tokenAddresses: parameters.tokenAddresses,
+    })
+  const originCurrency = fromSolana ? { address: RELAY_SOL_CURRENCY } : currencyOn(origin.chain)
+  const destinationCurrency = destination ? currencyOn(destination) : { address: RELAY_SOL_CURRENCY }
+  if (!originCurrency || !destinationCurrency) {
+    const name = originCurrency || fromSolana ? destination?.name : origin.chain.name
+    throw new BridgeError(`No known address of the token on ${name}.`, { code: 'bridging_unsupported' })
+  }
+  const originChainId = fromSolana ? RELAY_SOLANA_CHAIN_ID : origin.chain.id
+  const destinationChainId = destination?.id ?? RELAY_SOLANA_CHAIN_ID
+  // The recipient's balance of the asset: lamports on the Solana cluster, else the coin or token on the chain.
+  const readBalance = () =>
+    destination
+      ? readEvmBalance({
+          chain: destination,
+          address: request.address as `0x${string}`,
+          token: destinationCurrency.address as `0x${string}`,
+        })
+      : getSolanaBalance({ cluster: request.cluster as SolanaCluster, address: request.address })
   onStatus?.('quoting')
-  const before = await readEvmBalance({ chain: destination, address: recipient })
+  const before = await readBalance()
   const quote = await fetchBridgeQuote({
     apiUrl: bridgeApiUrl({
-      chainIds: [origin.id, destination.id],
-      testnetChainIds: [origin, destination].filter((chain) => chain.testnet).map((chain) => chain.id),
+      chainIds: [originChainId, destinationChainId],
+      testnetChainIds: [fromSolana ? undefined : origin.chain, destination]
+        .filter((chain) => chain?.testnet)
+        .map((chain) => (chain as FoyerChain).id),
       apiUrl: parameters.apiUrl,
       testnetApiUrl: parameters.testnetApiUrl,
     }),
-    originChainId: origin.id,
-    destinationChainId: destination.id,
+    originChainId,
+    destinationChainId,
+    originCurrency: originCurrency.address,
+    destinationCurrency: destinationCurrency.address,
     amount,
     user: parameters.from,
-    recipient,
+    recipient: request.address,
     signal: parameters.signal,
   })
   if (!quote) throw new BridgeError('Error fetching quote from relay', { code: 'bridge_quote_failed' })
   parameters.onQuote?.(quote)
+  const misfit = (details: string) =>
+    new BridgeError('Error fetching quote from relay', { code: 'bridge_quote_failed', details })
   for (const step of quote.steps)
     for (const item of step.items) {
-      if (item.data.chainId !== origin.id)
-        throw new BridgeError('Error fetching quote from relay', {
-          code: 'bridge_quote_failed',
-          details: `A step pays on chain ${item.data.chainId}, not ${origin.id}.`,
+      const data = item.data
+      if ('cluster' in origin) {
+        if (!('instructions' in data)) throw misfit('A step of a Solana origin has no Solana instructions.')
+        if (data.addressLookupTableAddresses?.length) throw misfit('Address lookup tables are not supported.')
+        await sendSolanaFromExternalWallet({
+          wallet: origin.wallet,
+          from: parameters.from,
+          cluster: origin.cluster,
+          build: (blockhash) =>
+            buildSolanaTransaction({ payer: parameters.from, instructions: data.instructions, blockhash }),
+          onStatus,
         })
+        continue
+      }
+      if ('instructions' in data || data.chainId !== origin.chain.id)
+        throw misfit(`A step does not pay on chain ${origin.chain.id}.`)
       await sendFromExternalWallet({
-        provider: parameters.provider,
-        from: parameters.from,
-        chain: origin,
-        transaction: { to: item.data.to, value: BigInt(item.data.value || '0'), data: item.data.data },
+        provider: origin.provider,
+        from: parameters.from as `0x${string}`,
+        chain: origin.chain,
+        transaction: { to: data.to, value: BigInt(data.value || '0'), data: data.data },
         onStatus,
       })
     }
   onStatus?.('bridging')
   const deadline = Date.now() + (parameters.arrivalTimeoutMs ?? 600_000)
   for (;;) {
-    const balance = await readEvmBalance({ chain: destination, address: recipient }).catch(() => before)
+    const balance = await readBalance().catch(() => before)
     if (balance - before >= amount) return quote
     if (Date.now() > deadline || parameters.signal?.aborted)
       throw new BridgeError('The bridged funds did not arrive in time.', { code: 'external_transfer_failed' })

@@ -59,7 +59,7 @@ describe('shouldBridge', () => {
     ).toBe(false)
   })
 
-  test('behavior: no bridge without bridging, for a token, or with no other chain', async () => {
+  test('behavior: no bridge without bridging, for a token with no known address, or with no other chain', async () => {
     const from = await walletWith(0n)
     expect(await shouldBridge({ request: request({ crossChainBridgingEnabled: false }), from, chains })).toBe(
       false,

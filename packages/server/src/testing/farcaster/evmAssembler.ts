@@ -27,6 +27,15 @@ const opcodes: Record<string, number> = {
   STATICCALL: 0xfa,
   RETURN: 0xf3,
   REVERT: 0xfd,
+  // The bridge stand-in's test token (testing/bridge/testToken.ts).
+  ADD: 0x01,
+  SUB: 0x03,
+  CALLER: 0x33,
+  SSTORE: 0x55,
+  DUP2: 0x81,
+  DUP3: 0x82,
+  DUP5: 0x84,
+  LOG3: 0xa3,
 }
 
 /**

@@ -13,5 +13,13 @@ export type FundingBridgeParams = FundingFlowParams & {
   from: `0x${string}`
 }
 
-/** Params of the bridge status screen: as {@link FundingBridgeParams}, plus the chain the wallet pays on. */
-export type FundingBridgeStatusParams = FundingBridgeParams & { originChainId: number }
+/**
+ * Params of the bridge status screen: the funding flow's params, the connected external wallet (Ethereum, or
+ * Solana to bridge from Solana) and its account, and the chain it pays on (Solana: 792703809, the bridge
+ * API's id; the client's first Solana cluster).
+ */
+export type FundingBridgeStatusParams = FundingFlowParams & {
+  wallet: ExternalWallet
+  from: string
+  originChainId: number
+}

@@ -1,7 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import { createFoyerClient, createMemoryStorage, type FoyerChain, type SolanaCluster } from '@foyer/core'
+import type { FundingAsset } from '@foyer/core/funding'
 import type { AppConfig } from '@foyer/protocol'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -9,6 +12,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -17,7 +21,10 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
+import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
+import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
+import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -33,13 +40,26 @@ vi.hoisted(() => {
 // (31337, 31338), switching between them as a browser wallet does; four more wallets only fill the list.
 let first: Anvil
 let second: Anvil
+let third: Anvil
+let solana: SolanaRpc
+let cluster: SolanaCluster
+// A wallet-standard Solana wallet over a real ed25519 key, to bridge from the local Solana JSON-RPC (litesvm).
+const solanaSecret = ed25519.utils.randomSecretKey()
+const solanaPayer = base58.encode(ed25519.getPublicKey(solanaSecret))
 let chains: FoyerChain[]
 const key = generatePrivateKey()
 const payer = privateKeyToAccount(key)
 const state = { chainId: 31337, rejectNext: false }
 
 beforeAll(async () => {
-  ;[first, second] = await Promise.all([startAnvil(), startAnvil({ chainId: 31338 })])
+  ;[first, second, third, solana] = await Promise.all([
+    startAnvil(),
+    startAnvil({ chainId: 31338 }),
+    startAnvil({ chainId: 31339 }),
+    startSolanaRpc(),
+  ])
+  cluster = { name: 'localnet', rpcUrl: solana.rpcUrl }
+  registerSolanaWallet()
   chains = [
     {
       id: 31337,
@@ -51,6 +71,12 @@ beforeAll(async () => {
       id: 31338,
       name: 'Anvil 2',
       rpcUrl: second.rpcUrl,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+    {
+      id: 31339,
+      name: 'Anvil 3',
+      rpcUrl: third.rpcUrl,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     },
   ]
@@ -109,12 +135,56 @@ beforeAll(async () => {
   window.addEventListener('eip6963:requestProvider', announce)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()])
+  await Promise.all([first?.stop(), second?.stop(), third?.stop(), solana?.stop()])
 })
 afterEach(() => {
   cleanup()
   state.chainId = 31337
 })
+
+/** Registers 'Solana Test Wallet' (wallet standard) over `solanaSecret`: it connects, signs messages and transactions. */
+function registerSolanaWallet() {
+  const account = {
+    address: solanaPayer,
+    publicKey: ed25519.getPublicKey(solanaSecret),
+    chains: ['solana:localnet'],
+    features: ['solana:signTransaction', 'solana:signMessage'],
+  } as const
+  const wallet = {
+    version: '1.0.0',
+    name: 'Solana Test Wallet',
+    icon: 'data:image/svg+xml,<svg/>',
+    chains: ['solana:localnet'],
+    accounts: [account],
+    features: {
+      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
+      'standard:events': { version: '1.0.0', on: () => () => {} },
+      'solana:signMessage': {
+        version: '1.1.0',
+        signMessage: async (...inputs: Array<{ message: Uint8Array }>) =>
+          inputs.map(({ message }) => ({
+            signedMessage: message,
+            signature: ed25519.sign(message, solanaSecret),
+          })),
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy'],
+        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
+          inputs.map(({ transaction }) => {
+            const signed = Uint8Array.from(transaction)
+            signed.set(ed25519.sign(transaction.subarray(65), solanaSecret), 1)
+            return { signedTransaction: signed }
+          }),
+      },
+    },
+  }
+  const callback = ({ register }: { register: (registered: unknown) => void }) => register(wallet)
+  window.addEventListener('wallet-standard:app-ready', (event) =>
+    callback((event as CustomEvent<{ register: (registered: unknown) => void }>).detail),
+  )
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+}
 
 const setBalance = (anvil: Anvil, address: string, wei: bigint) =>
   fetch(anvil.rpcUrl, {
@@ -142,12 +212,54 @@ function fundingConfig(bridging: boolean): Partial<AppConfig> {
   }
 }
 
-/** A host page whose Fund button funds `recipient` on 31337 and records how `fundWallet` ended. */
-function FundHost({ recipient, results }: { recipient: Hex; results: unknown[] }) {
+/**
+ * A bridge API that answers `answers` in turn (then 500) and records the quote requests' bodies; browsers call
+ * it directly (CORS), as they call Relay's.
+ */
+async function startFakeBridgeApi(answers: { status: number; body: unknown }[]) {
+  const bodies: Record<string, unknown>[] = []
+  const server = createServer((request, response) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors)
+      response.end()
+      return
+    }
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'))
+      const answer = answers.shift() ?? { status: 500, body: {} }
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...cors })
+      response.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * A host page whose Fund button funds `recipient` on 31337 (with `asset`), or a base58 `recipient` on the
+ * local Solana cluster, and records how `fundWallet` ended.
+ */
+function FundHost({
+  recipient,
+  results,
+  asset,
+}: {
+  recipient: string
+  results: unknown[]
+  asset?: FundingAsset | undefined
+}) {
   const { fundWallet } = useFundWallet()
   const { ready } = useFoyer()
+  const where = recipient.startsWith('0x') ? { chain: { id: 31337 } } : { cluster: { name: 'localnet' } }
   const fund = () =>
-    fundWallet({ address: recipient, chain: { id: 31337 } }).then(
+    fundWallet({ address: recipient, ...where, ...(asset ? { asset } : {}) }).then(
       (result) => results.push(result),
       (error: unknown) => results.push(error),
     )
@@ -159,8 +271,18 @@ function FundHost({ recipient, results }: { recipient: Hex; results: unknown[] }
 }
 
 /** Renders the provider with a host whose button funds `recipient` on 31337, and opens the transfer list. */
-async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }) {
-  const recipient = privateKeyToAccount(generatePrivateKey()).address
+async function openTransfer(options: {
+  bridging: boolean
+  config?: FoyerConfig
+  asset?: FundingAsset
+  /** The client's Solana cluster; default the local one. */
+  cluster?: SolanaCluster
+  /** Fund a Solana wallet on the local cluster instead of an Ethereum one on 31337. */
+  toSolana?: boolean
+}) {
+  const recipient = options.toSolana
+    ? base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+    : privateKeyToAccount(generatePrivateKey()).address
   const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
   api.on('GET /api/v1/token_price', async () => Response.json({ usd: 3000 }))
@@ -170,6 +292,7 @@ async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }
     storage: createMemoryStorage(),
     fetch: api.fetch,
     chains,
+    solanaClusters: [options.cluster ?? cluster],
   })
   const results: unknown[] = []
   render(
@@ -179,7 +302,7 @@ async function openTransfer(options: { bridging: boolean; config?: FoyerConfig }
       client={client}
       {...(options.config ? { config: options.config } : {})}
     >
-      <FundHost recipient={recipient} results={results} />
+      <FundHost recipient={recipient} results={results} asset={options.asset} />
     </FoyerProvider>,
   )
   const user = userEvent.setup()
@@ -211,7 +334,7 @@ describe('transfer from wallet', () => {
     await user.click(screen.getByRole('button', { name: 'Foyer Test Wallet' }))
     expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 })
-    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+    expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
     expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
   })
 
@@ -223,44 +346,201 @@ describe('transfer from wallet', () => {
     expect(await screen.findByText('Transaction was rejected by the user')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText("You've funded your account!", {}, { timeout: 10_000 })).toBeTruthy()
-    expect(await balanceOn(first, recipient)).toBe(parseEther('0.05'))
+    expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
   })
 
-  test("behavior: short on the wallet's chain, it offers 'Transfer from another network'; a refused quote shows the bridge API's text", async () => {
+  test("behavior: short on the wallet's chain, the one chain that can pay is used directly; a refused quote shows the bridge API's text", async () => {
     await setBalance(first, payer.address, 0n)
     await setBalance(second, payer.address, parseEther('1'))
-    const answers = [
+    await setBalance(third, payer.address, parseEther('0.01'))
+    const bridgeApi = await startFakeBridgeApi([
       { status: 400, body: { message: 'Unsupported chain 31338', errorCode: 'UNSUPPORTED_CHAIN' } },
       { status: 500, body: {} },
-    ]
-    // The bridge API answers browsers directly (CORS), as Relay's does.
-    const bridgeApi = createServer((request, response) => {
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
-      if (request.method === 'OPTIONS') {
-        response.writeHead(204, cors)
-        response.end()
-        return
-      }
-      const answer = answers.shift() ?? { status: 500, body: {} }
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...cors })
-      response.end(JSON.stringify(answer.body))
-    })
-    await new Promise<void>((resolve) => bridgeApi.listen(0, '127.0.0.1', resolve))
+    ])
     try {
-      const bridgeApiUrl = `http://127.0.0.1:${(bridgeApi.address() as AddressInfo).port}`
-      const { user } = await openTransfer({ bridging: true, config: { chains, funding: { bridgeApiUrl } } })
+      const { user } = await openTransfer({
+        bridging: true,
+        config: { chains, funding: { bridgeApiUrl: bridgeApi.url } },
+      })
       await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
-      await screen.findByRole('heading', { name: 'Transfer from another network' })
-      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
-      expect(from.value).toBe('31338')
-      expect(from.selectedOptions[0]?.textContent).toBe('Anvil 2 · 1 ETH')
-      expect(screen.getByText('Anvil')).toBeTruthy()
-      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      expect(screen.queryByRole('combobox', { name: 'From' })).toBeNull()
       expect(await screen.findByText('Unsupported chain 31338')).toBeTruthy()
+      expect(bridgeApi.bodies[0]).toMatchObject({ originChainId: 31338, destinationChainId: 31337 })
       await user.click(screen.getByRole('button', { name: 'Try again' }))
       expect(await screen.findByText('Error fetching quote from relay')).toBeTruthy()
     } finally {
-      await new Promise<void>((resolve) => bridgeApi.close(() => resolve()))
+      await bridgeApi.close()
     }
   })
+
+  test("behavior: several chains can pay: 'Transfer from another network' offers them with their balances", async () => {
+    await setBalance(first, payer.address, 0n)
+    await setBalance(second, payer.address, parseEther('1'))
+    await setBalance(third, payer.address, parseEther('2'))
+    const bridgeApi = await startFakeBridgeApi([
+      { status: 400, body: { message: 'Unsupported chain 31338', errorCode: 'UNSUPPORTED_CHAIN' } },
+    ])
+    try {
+      const { user } = await openTransfer({
+        bridging: true,
+        config: { chains, funding: { bridgeApiUrl: bridgeApi.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Transfer from another network' })
+      const from = (await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement
+      // Richest first, and chosen.
+      expect([...from.options].map((option) => option.textContent)).toEqual([
+        'Anvil 3 · 2 ETH',
+        'Anvil 2 · 1 ETH',
+      ])
+      expect(from.value).toBe('31339')
+      expect(screen.getByText('Anvil')).toBeTruthy()
+      const audit = await axe.run(screen.getByRole('dialog'), {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      })
+      expect(audit.violations.map((violation) => violation.id)).toEqual([])
+      await user.selectOptions(from, '31338')
+      await user.click(screen.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      expect(await screen.findByText('Unsupported chain 31338')).toBeTruthy()
+      expect(bridgeApi.bodies).toHaveLength(1)
+      expect(bridgeApi.bodies[0]).toMatchObject({
+        originChainId: 31338,
+        amount: parseEther('0.05').toString(),
+      })
+    } finally {
+      await bridgeApi.close()
+    }
+  })
+
+  test('behavior: USDC short on the wallet’s chain bridges from the other chain (the bridge stand-in) and arrives', async () => {
+    // USDC at another address on each chain; the request names the destination's, the config the origin's.
+    const usdc = { symbol: 'USDC', decimals: 6 }
+    const destinationToken = { ...usdc, address: '0x00000000000000000000000000000000005dc0b2' } as const
+    const originToken = { ...usdc, address: '0x00000000000000000000000000000000005dc0a1' } as const
+    await placeTestToken(first.rpcUrl, destinationToken)
+    await placeTestToken(second.rpcUrl, originToken)
+    await setBalance(second, payer.address, parseEther('1'))
+    await mintTestToken(second.rpcUrl, originToken.address, payer.address, 7_000_000n)
+    const bridge = await startBridgeStandIn({
+      chains: [
+        { chainId: 31337, rpcUrl: first.rpcUrl, tokens: [destinationToken] },
+        { chainId: 31338, rpcUrl: second.rpcUrl, tokens: [originToken] },
+      ],
+      // Two steps for the wallet: approve, then the deposit.
+      tokenDeposit: 'approve',
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        asset: { erc20: destinationToken.address, ...usdc },
+        config: {
+          chains,
+          funding: { bridgeApiUrl: bridge.url, tokenAddresses: { USDC: { 31338: originToken.address } } },
+        },
+      })
+      // USDC is known on 31338 only (not on 31339): the one option is used directly.
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
+      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
+        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+      expect(await tokenBalance(first, destinationToken.address, recipient as Hex)).toBe(50_000n)
+      // The wallet paid the amount plus the relayer fee (0.1 %) on 31338.
+      expect(await tokenBalance(second, originToken.address, payer.address)).toBe(7_000_000n - 50_050n)
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
+
+  test('behavior: from a Solana wallet, it bridges SOL (the quote’s instructions, signed by the wallet) and the ETH arrives', async () => {
+    await fetch(solana.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'requestAirdrop',
+        params: [solanaPayer, 5_000_000_000],
+      }),
+    })
+    const bridge = await startBridgeStandIn({
+      chains: [{ chainId: 31337, rpcUrl: first.rpcUrl, name: 'Anvil' }],
+      solana: { rpcUrl: solana.rpcUrl },
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        config: { chains, solanaClusters: [cluster], funding: { bridgeApiUrl: bridge.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
+      await screen.findByRole('heading', { name: 'Bridging from Solana to Anvil' })
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(await balanceOn(first, recipient as Hex)).toBe(parseEther('0.05'))
+      // 0.05 ETH and the 0.1 % fee at the stand-in's prices (3,000 and 150 USD): 1.001 SOL, plus the fee.
+      const lamports = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [solanaPayer] }),
+      }).then(async (response) => ((await response.json()) as { result: { value: number } }).result.value)
+      expect(lamports).toBe(5_000_000_000 - 1_001_000_000 - 5_000)
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
+
+  test("error: from a Solana wallet on devnet: 'Bridging is not supported on Solana devnet'", async () => {
+    const { user } = await openTransfer({
+      bridging: true,
+      cluster: { name: 'devnet', rpcUrl: solana.rpcUrl },
+      config: { chains, funding: { bridgeApiUrl: 'http://127.0.0.1:9' } },
+    })
+    await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
+    expect(await screen.findByText('Bridging is not supported on Solana devnet')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
+
+  test('behavior: to a Solana wallet, an Ethereum wallet bridges ETH from its one funded chain and the SOL arrives', async () => {
+    await setBalance(first, payer.address, 0n)
+    await setBalance(second, payer.address, parseEther('1'))
+    await setBalance(third, payer.address, 0n)
+    const bridge = await startBridgeStandIn({
+      chains: [{ chainId: 31338, rpcUrl: second.rpcUrl, name: 'Anvil 2' }],
+      solana: { rpcUrl: solana.rpcUrl },
+      pollIntervalMs: 100,
+    })
+    try {
+      const { user, recipient, results } = await openTransfer({
+        bridging: true,
+        toSolana: true,
+        config: { chains, solanaClusters: [cluster], funding: { bridgeApiUrl: bridge.url } },
+      })
+      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Solana' })
+      expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
+      expect(screen.getByText('0.05 SOL arrived in your wallet.')).toBeTruthy()
+      const lamports = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [recipient] }),
+      }).then(async (response) => ((await response.json()) as { result: { value: number } }).result.value)
+      expect(lamports).toBe(50_000_000)
+      // 0.05 SOL at 150 USD is 0.0025 ETH at 3,000 USD, plus the 0.1 % fee, paid on 31338.
+      expect(await balanceOn(second, payer.address)).toBeLessThan(parseEther('1') - parseEther('0.0025025'))
+      expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
+    } finally {
+      await bridge.close()
+    }
+  }, 30_000)
 })

@@ -20,25 +20,34 @@ function hasEnough(origin: BridgeOrigin, amount: bigint): boolean {
 }
 
 /**
- * 'Transfer from another network' (spec 02 §2 "Funding", §4): the amount, a 'From' dropdown of the other
- * configured chains with the external wallet's balance on each (the first that holds the amount is chosen;
- * the others are offered), the 'To' chain, and 'Confirm with {wallet}', which opens the bridge.
+ * 'Transfer from another network' (spec 02 §2 "Funding", §4), the bridge-option picker when several chains
+ * hold the amount (or none does; to a Solana wallet, several hold some of their coin): the amount, a 'From' dropdown of the other configured chains with the
+ * external wallet's balance of the asset on each (the richest is chosen; the others are offered), the 'To'
+ * chain, and 'Confirm with {wallet}', which opens the bridge.
  */
 export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
-  const { client, router, messages } = useModal()
+  const { client, router, messages, config } = useModal()
+  const tokenAddresses = config?.funding?.tokenAddresses
   const m = messages.fundingTransfer
   const { request, wallet, from } = params
   const selectId = useId()
   const symbol = fundingAssetSymbol(request).symbol
-  const amount = fundingAmountUnits(request)
+  // To a Solana wallet the quote tells how much of the chain's coin buys the SOL: any balance may pay.
+  const toSolana = request.chainType === 'solana'
+  const amount = toSolana ? 1n : fundingAmountUnits(request)
   const [origins, setOrigins] = useState<BridgeOrigin[] | undefined>(undefined)
   const [originId, setOriginId] = useState<number | undefined>(undefined)
   const enough = (origin: BridgeOrigin) => hasEnough(origin, amount)
 
   useEffect(() => {
-    if (!request.chain) return
     let live = true
-    readBridgeOrigins({ chains: client.chains, destination: request.chain, address: from }).then(
+    readBridgeOrigins({
+      chains: client.chains,
+      destination: request.chain,
+      address: from,
+      asset: request.asset,
+      tokenAddresses,
+    }).then(
       (found) => {
         if (!live) return
         setOrigins(found)
@@ -49,7 +58,7 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
     return () => {
       live = false
     }
-  }, [client, request.chain, from, amount])
+  }, [client, request.chain, request.asset, tokenAddresses, from, amount])
 
   const chosen = origins?.find((origin) => origin.chain.id === originId)
   const label = (origin: BridgeOrigin) =>
@@ -58,7 +67,7 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
       : formatMessage(m.origin, {
           network: origin.chain.name,
           balance: origin.formatted,
-          symbol: origin.chain.nativeCurrency.symbol,
+          symbol: origin.currency.symbol,
         })
 
   return (
@@ -92,10 +101,12 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
           </select>
         </div>
       )}
-      <DetailRows rows={[[m.to, request.chain?.name]]} />
+      <DetailRows rows={[[m.to, request.chain?.name ?? messages.externalWallets.solana]]} />
       {origins && !origins.some(enough) ? (
         <p className="foyer-error-text" role="alert">
-          {formatMessage(m.insufficientEverywhere, { symbol })}
+          {formatMessage(m.insufficientEverywhere, {
+            symbol: toSolana ? (origins[0]?.currency.symbol ?? '') : symbol,
+          })}
         </p>
       ) : null}
       <Button

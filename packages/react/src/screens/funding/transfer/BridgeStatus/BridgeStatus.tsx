@@ -1,4 +1,11 @@
-import { type BridgeQuote, bridgeToWallet, type BridgeStatus as Status } from '@foyer/core/funding'
+import {
+  type BridgeOriginWallet,
+  type BridgeQuote,
+  bridgeToWallet,
+  fundingAssetSymbol,
+  RELAY_SOLANA_CHAIN_ID,
+  type BridgeStatus as Status,
+} from '@foyer/core/funding'
 import { useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
@@ -10,7 +17,7 @@ import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
 /**
- * The bridge, EVM to EVM (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
+ * The bridge, EVM to EVM, Solana to EVM or EVM to Solana (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
  * Estimated fee; §4; §7 "Bridge quote"): fetching the quote, the external wallet sending each of its steps'
  * transactions (switching chain first), then waiting until the funds arrive on the wallet's chain, and
  * 'You've funded your account!' that closes by itself. A refused quote shows 'Error fetching quote from
@@ -20,20 +27,28 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
   const { client, router, messages, config } = useModal()
   const m = messages.fundingTransfer
   const { request, wallet, from, settle, originChainId } = params
-  const origin = client.chains.find((chain) => chain.id === originChainId)
+  const fromSolana = originChainId === RELAY_SOLANA_CHAIN_ID
+  const origin = fromSolana ? undefined : client.chains.find((chain) => chain.id === originChainId)
+  const cluster = client.solanaClusters[0]
+  const payer: BridgeOriginWallet | undefined =
+    wallet.chainType === 'solana'
+      ? fromSolana && cluster
+        ? { cluster, wallet }
+        : undefined
+      : origin && { chain: origin, provider: wallet.provider }
   const destination = request.chain
   const [quote, setQuote] = useState<BridgeQuote | undefined>(undefined)
   const state = useFundingTransfer<Status>(
     'quoting',
     async (onStatus) => {
-      if (!origin) throw new Error(m.quoteError)
+      if (!payer) throw new Error(m.quoteError)
       await bridgeToWallet({
         request,
-        origin,
-        provider: wallet.provider,
+        origin: payer,
         from,
         apiUrl: config?.funding?.bridgeApiUrl,
         testnetApiUrl: config?.funding?.bridgeTestnetApiUrl,
+        tokenAddresses: config?.funding?.tokenAddresses,
         onStatus,
         onQuote: setQuote,
       })
@@ -41,18 +56,31 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
     settle,
   )
 
-  const names = { from: origin?.name ?? '', to: destination?.name ?? '', network: destination?.name ?? '' }
+  const names = {
+    from: fromSolana ? messages.externalWallets.solana : (origin?.name ?? ''),
+    to: destination?.name ?? messages.externalWallets.solana,
+    network: destination?.name ?? messages.externalWallets.solana,
+  }
   const values = {
     ...names,
     wallet: wallet.name,
     amount: request.amount,
-    symbol: origin?.nativeCurrency.symbol ?? '',
+    symbol: fundingAssetSymbol(request).symbol,
   }
   if (state.phase === 'success') return <FundedNotice values={values} />
   const text: Record<Status, string> = {
     quoting: m.quoting,
     'switching-chain': formatMessage(m.switchingChain, { ...values, network: names.from }),
-    sending: formatMessage(m.sending, values),
+    // What the wallet pays: the quote's amount in (SOL from Solana), else the amount.
+    sending: formatMessage(m.sending, {
+      ...values,
+      ...(quote?.details?.currencyIn?.amountFormatted
+        ? {
+            amount: quote.details.currencyIn.amountFormatted,
+            symbol: quote.details.currencyIn.currency.symbol,
+          }
+        : {}),
+    }),
     'waiting-for-receipt': m.waitingForReceipt,
     bridging: formatMessage(m.bridging, values),
   }

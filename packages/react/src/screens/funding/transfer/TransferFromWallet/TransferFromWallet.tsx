@@ -4,7 +4,13 @@ import {
   type ExternalWallet,
   watchExternalWallets,
 } from '@foyer/core/external-wallets'
-import { shouldBridge } from '@foyer/core/funding'
+import {
+  bridgeOptions,
+  fundingAmountUnits,
+  RELAY_SOLANA_CHAIN_ID,
+  readBridgeOrigins,
+  shouldBridge,
+} from '@foyer/core/funding'
 import { useEffect, useMemo, useState } from 'react'
 import { errorOutcome } from '../../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../../errors/toErrorInfo'
@@ -21,16 +27,23 @@ import { visibleWallets } from './visibleWallets'
 
 /**
  * 'Transfer from wallet' (spec 02 §2 "External wallets", "Funding"; §9): the browser's wallets for the
- * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum wallet, Solana ones for a Solana wallet; 3 shown and 'More wallets' when
+ * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum
+ * wallet (and Solana ones, to bridge from Solana, when the app has cross-chain bridging), Solana ones for a
+ * Solana wallet; 3 shown and 'More wallets' when
  * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
- * transfer then goes on the same chain, or — when the app has cross-chain bridging, the asset is the native
- * coin and the wallet lacks it on that chain — from another network ('Transfer from another network').
+ * transfer then goes on the same chain, or — when the app has cross-chain bridging and the wallet lacks the
+ * asset on that chain — from another network: straight from the one chain that holds the amount, else
+ * 'Transfer from another network' to pick among them (spec 02 §4 "one option is used automatically, several
+ * are shown for choosing").
  */
 export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromWallet'>) {
   const { client, router, messages, config } = useModal()
   const m = messages.fundingTransfer
   const { request } = params
-  const ethereum = request.chainType === 'ethereum'
+  // With cross-chain bridging, a wallet of the other chain type may pay through a bridge.
+  const evmRequest = request.chainType === 'ethereum'
+  const ethereum = evmRequest || request.crossChainBridgingEnabled
+  const solana = !evmRequest || request.crossChainBridgingEnabled
   const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
   const walletList = config?.appearance?.walletList
   const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
@@ -40,7 +53,7 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const [error, setError] = useState<string | undefined>(undefined)
 
   useEffect(() => {
-    const watcher = watchExternalWallets({ ethereum, solana: !ethereum })
+    const watcher = watchExternalWallets({ ethereum, solana })
     setDiscovered(watcher.getWallets())
     const off = watcher.subscribe(() => setDiscovered(watcher.getWallets()))
     const timer = setTimeout(() => setSearched(true), 300)
@@ -49,21 +62,51 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
       off()
       watcher.destroy()
     }
-  }, [ethereum])
+  }, [ethereum, solana])
 
   const choose = async (wallet: ExternalWallet) => {
     setError(undefined)
     setConnecting(wallet)
     try {
       const connected = await connectExternalWallet(client, { wallet })
-      const bridge = await shouldBridge({ request, from: connected.address, chains: client.chains })
-      if (bridge && wallet.chainType === 'ethereum')
-        router.push('fundingBridge', {
+      if (evmRequest && wallet.chainType === 'solana') {
+        // From Solana, the bridge is the one way.
+        router.push('fundingBridgeStatus', {
           ...params,
-          wallet: wallet as EthereumExternalWallet,
-          from: connected.address as `0x${string}`,
+          wallet,
+          from: connected.address,
+          originChainId: RELAY_SOLANA_CHAIN_ID,
         })
-      else router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
+        return
+      }
+      const tokenAddresses = config?.funding?.tokenAddresses
+      // To a Solana wallet, an Ethereum wallet always bridges.
+      const bridge =
+        wallet.chainType === 'ethereum' &&
+        (!evmRequest ||
+          (await shouldBridge({ request, from: connected.address, chains: client.chains, tokenAddresses })))
+      if (!bridge) {
+        router.push('fundingTransferStatus', { ...params, wallet, from: connected.address })
+        return
+      }
+      const next = {
+        ...params,
+        wallet: wallet as EthereumExternalWallet,
+        from: connected.address as `0x${string}`,
+      }
+      const origins = await readBridgeOrigins({
+        chains: client.chains,
+        destination: request.chain,
+        address: next.from,
+        asset: request.asset,
+        tokenAddresses,
+      })
+      // One chain that can pay is used directly; several (or none) are offered on 'Transfer from another
+      // network'. To Solana, the quote tells how much of the chain's coin buys the SOL: any balance may pay.
+      const [only, ...others] = bridgeOptions(origins, evmRequest ? fundingAmountUnits(request) : 1n)
+      if (only && others.length === 0)
+        router.push('fundingBridgeStatus', { ...next, originChainId: only.chain.id })
+      else router.push('fundingBridge', next)
     } catch (caught) {
       setError(errorOutcome('fundingTransfer', toErrorInfo(caught)).text(messages))
     } finally {
