@@ -25,7 +25,7 @@ describe('intl', () => {
 
   test("behavior: locale 'de' renders the landing in German", async () => {
     const { dialog } = await renderFoyerAndOpen({ config: { intl: { locale: 'de' } } })
-    await screen.findByRole('dialog', { name: 'Anmelden oder registrieren' })
+    await screen.findByRole('dialog', { name: 'Anmelden oder registrieren' }, { timeout: 5000 })
     expect(within(dialog).getByRole('textbox', { name: 'E-Mail-Adresse' })).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Senden' })).toBeTruthy()
@@ -39,7 +39,8 @@ describe('intl', () => {
         intl: { locale: 'fr', messages: { landing: { header: 'Bienvenue chez Acme', submit: 'Go' } } },
       },
     })
-    await screen.findByRole('dialog', { name: 'Bienvenue chez Acme' })
+    // The French texts are a lazy chunk: slow under a loaded test run.
+    await screen.findByRole('dialog', { name: 'Bienvenue chez Acme' }, { timeout: 5000 })
     expect(within(dialog).getByRole('button', { name: 'Go' })).toBeTruthy()
     expect(within(dialog).getByRole('textbox', { name: 'Adresse e-mail' })).toBeTruthy()
     cleanup()
