@@ -117,4 +117,39 @@ describe('funding by transfer from another wallet', () => {
     const [request] = [...(stack.bridge?.requests.values() ?? [])]
     expect(request).toMatchObject({ status: 'success', recipient: address, amountOut: parseEther('0.05') })
   })
+
+  test('behavior: an Ethereum wallet funds the Solana wallet through the bridge (EVM to Solana) and the SOL arrives', async () => {
+    const solana = stack.chains?.solana.rpcUrl as string
+    const solanaAddress = (await page.getByTestId('solana-address').textContent()) as string
+    const before = await lamportsOf(solana, solanaAddress)
+    await page.getByRole('button', { name: 'Fund Solana wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
+    await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
+    await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
+    // The test wallet's Ethereum side (its Solana side carries a 'Solana' chip).
+    await dialog
+      .getByRole('list', { name: 'Wallets' })
+      .getByRole('button', { name: /^Foyer Test Wallet$/ })
+      .click()
+    await dialog.getByRole('heading', { name: /^Bridging from Anvil( 2)? to / }).waitFor()
+    await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
+    await dialog.waitFor({ state: 'detached' })
+    // The solver paid 0.5 SOL on the local Solana chain for the ETH the test wallet deposited.
+    expect(await lamportsOf(solana, solanaAddress)).toBe(before + 500_000_000n)
+    const requests = [...(stack.bridge?.requests.values() ?? [])]
+    expect(requests.at(-1)).toMatchObject({ status: 'success', recipient: solanaAddress })
+  })
 })
+
+async function lamportsOf(rpcUrl: string, address: string): Promise<bigint> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
+  })
+  const { result } = (await response.json()) as { result: { value: number } }
+  return BigInt(result.value)
+}

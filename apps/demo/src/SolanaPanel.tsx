@@ -1,4 +1,4 @@
-import { useSendSolanaTransaction, useSignSolanaMessage, useSolanaWallets } from '@foyer/react'
+import { useFundWallet, useSendSolanaTransaction, useSignSolanaMessage, useSolanaWallets } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
 import { solanaCluster } from './chains'
 import { buildSolanaTransfer, solanaRpc } from './solanaTransfer'
@@ -12,12 +12,16 @@ function toHex(bytes: Uint8Array): string {
 const SOLANA_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 const LAMPORTS_PER_SOL = 1_000_000_000n
 
-/** The embedded Solana wallet: address, balance, an airdrop, 'Sign Solana message' and 'Send 0.001 SOL'. */
+/**
+ * The embedded Solana wallet: address, balance, an airdrop, 'Fund Solana wallet' (0.5 SOL), 'Sign Solana message'
+ * and 'Send 0.001 SOL'.
+ */
 export function SolanaPanel() {
   const { ready, wallets } = useSolanaWallets()
   const wallet = wallets[0]
   const { signMessage } = useSignSolanaMessage()
   const { sendTransaction } = useSendSolanaTransaction()
+  const { fundWallet } = useFundWallet()
   const [balance, setBalance] = useState<bigint | null>(null)
   const [signature, setSignature] = useState('')
   const [sent, setSent] = useState('')
@@ -70,6 +74,20 @@ export function SolanaPanel() {
           })}
         >
           Airdrop 1 SOL
+        </button>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            // 'Add funds to your wallet' for SOL: from an Ethereum wallet it bridges through the bridge stand-in.
+            await fundWallet({
+              address: wallet.address,
+              cluster: { name: solanaCluster.name },
+              amount: '0.5',
+            })
+            await refresh()
+          })}
+        >
+          Fund Solana wallet
         </button>
       </p>
       <p>
