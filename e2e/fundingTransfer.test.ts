@@ -1,6 +1,7 @@
 import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
+import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, http, numberToHex, parseEther } from 'viem'
+import { createPublicClient, erc20Abi, http, numberToHex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
@@ -118,6 +119,31 @@ describe('funding by transfer from another wallet', () => {
     expect(request).toMatchObject({ status: 'success', recipient: address, amountOut: parseEther('0.05') })
   })
 
+  test('behavior: USDC bridges from the second chain as a token (its deposit, then the solver pays USDC) and arrives', async () => {
+    const anvil = stack.chains?.anvil.rpcUrl as string
+    const second = stack.chains?.secondAnvil?.rpcUrl as string
+    await mintTestToken(second, DEMO_USDC.address, external, 20_000_000n) // 20 USDC, none on the local chain
+    await setBalance(second, external, parseEther('1')) // gas
+    await page.getByRole('button', { name: 'Fund with 5 USDC' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
+    await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
+    await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
+    await dialog
+      .getByRole('list', { name: 'Wallets' })
+      .getByRole('button', { name: /^Foyer Test Wallet$/ })
+      .click()
+    await dialog.getByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' }).waitFor()
+    await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
+    await dialog.waitFor({ state: 'detached' })
+    expect(await usdcOf(anvil, address)).toBe(5_000_000n)
+    expect(await usdcOf(second, external)).toBeLessThan(15_000_000n) // 5 USDC and the relayer fee
+    const requests = [...(stack.bridge?.requests.values() ?? [])]
+    expect(requests.at(-1)).toMatchObject({ status: 'success', recipient: address, amountOut: 5_000_000n })
+  })
+
   test('behavior: an Ethereum wallet funds the Solana wallet through the bridge (EVM to Solana) and the SOL arrives', async () => {
     const solana = stack.chains?.solana.rpcUrl as string
     const solanaAddress = (await page.getByTestId('solana-address').textContent()) as string
@@ -143,6 +169,14 @@ describe('funding by transfer from another wallet', () => {
     expect(requests.at(-1)).toMatchObject({ status: 'success', recipient: solanaAddress })
   })
 })
+
+const usdcOf = (rpcUrl: string, holder: `0x${string}`) =>
+  createPublicClient({ transport: http(rpcUrl) }).readContract({
+    address: DEMO_USDC.address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [holder],
+  })
 
 async function lamportsOf(rpcUrl: string, address: string): Promise<bigint> {
   const response = await fetch(rpcUrl, {

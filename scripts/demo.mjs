@@ -11,6 +11,8 @@ register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
 const { startAnvil } = await import('./devchain/startAnvil.ts')
 const {
+  DEMO_USDC,
+  placeTestToken,
   startBridgeStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterAppSimulator,
@@ -39,10 +41,17 @@ const chains = await startDevChains({
 })
 // Bridging: a stand-in for the Relay bridge API between the two anvils; its quotes are real deposits to its
 // solver on one chain, which then pays the recipient on the other.
+// The demo's USDC (a test token, 6 decimals) on both anvils: 'Fund with USDC', bridged from the second chain.
+for (const rpcUrl of [chains.anvil.rpcUrl, chains.secondAnvil.rpcUrl]) await placeTestToken(rpcUrl, DEMO_USDC)
 const bridge = await startBridgeStandIn({
   chains: [
-    { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
-    { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
+    { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil', tokens: [DEMO_USDC] },
+    {
+      chainId: chains.secondAnvil.chainId,
+      rpcUrl: chains.secondAnvil.rpcUrl,
+      name: 'Anvil 2',
+      tokens: [DEMO_USDC],
+    },
   ],
   // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
   solana: { rpcUrl: chains.solana.rpcUrl },
@@ -213,6 +222,7 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_ANVIL_RPC_URL: chains.anvil.rpcUrl,
     VITE_SECOND_ANVIL_RPC_URL: chains.secondAnvil.rpcUrl,
     VITE_BRIDGE_API_URL: bridge.url,
+    VITE_DEMO_USDC_ADDRESS: DEMO_USDC.address,
     VITE_SOLANA_RPC_URL: chains.solana.rpcUrl,
     VITE_TURNSTILE_SCRIPT_URL: `${turnstile.url}/turnstile/v0/api.js?render=explicit`,
     VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram.scriptUrl,

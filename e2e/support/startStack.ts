@@ -13,11 +13,13 @@ import {
 import {
   type BridgeStandIn,
   type CoinbaseOnrampStandIn,
+  DEMO_USDC,
   type FarcasterStandIns,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
+  placeTestToken,
   startBridgeStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterStandIns,
@@ -143,11 +145,20 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     options.chains || options.bridge
       ? await startDevChains({ secondChain: options.bridge ?? false })
       : undefined
+  // The demo's USDC on both anvils: USDC funding and bridging (placed before the stand-in funds its solver).
+  if (chains?.secondAnvil)
+    for (const rpcUrl of [chains.anvil.rpcUrl, chains.secondAnvil.rpcUrl])
+      await placeTestToken(rpcUrl, DEMO_USDC)
   const bridge = chains?.secondAnvil
     ? await startBridgeStandIn({
         chains: [
-          { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil' },
-          { chainId: chains.secondAnvil.chainId, rpcUrl: chains.secondAnvil.rpcUrl, name: 'Anvil 2' },
+          { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil', tokens: [DEMO_USDC] },
+          {
+            chainId: chains.secondAnvil.chainId,
+            rpcUrl: chains.secondAnvil.rpcUrl,
+            name: 'Anvil 2',
+            tokens: [DEMO_USDC],
+          },
         ],
         // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
         solana: { rpcUrl: chains.solana.rpcUrl },
@@ -262,9 +273,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   if (chains?.secondAnvil && bridge) {
     process.env.VITE_SECOND_ANVIL_RPC_URL = chains.secondAnvil.rpcUrl
     process.env.VITE_BRIDGE_API_URL = bridge.url
+    process.env.VITE_DEMO_USDC_ADDRESS = DEMO_USDC.address
   } else {
     delete process.env.VITE_SECOND_ANVIL_RPC_URL
     delete process.env.VITE_BRIDGE_API_URL
+    delete process.env.VITE_DEMO_USDC_ADDRESS
   }
   if (funding) process.env.VITE_MOONPAY_API_URL = funding.moonpay.url
   else delete process.env.VITE_MOONPAY_API_URL

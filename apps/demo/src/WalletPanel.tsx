@@ -8,7 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
-import { anvilChain, localBaseChain } from './chains'
+import { anvilChain, demoUsdcAddress, localBaseChain } from './chains'
 import { formatEther, parseEther } from './units'
 
 /** The faucet amount: anvil's `anvil_setBalance` sets the balance to this, in wei (10 ETH). */
@@ -136,6 +136,24 @@ export function WalletPanel() {
               })}
             >
               Fund on Base
+            </button>
+          </>
+        ) : null}
+        {demoUsdcAddress ? (
+          <>
+            {' '}
+            <button
+              type="button"
+              onClick={run(async () => {
+                await fundWallet({
+                  address: wallet.address,
+                  chain: { id: anvilChain.id },
+                  asset: 'USDC',
+                  amount: '5',
+                })
+              })}
+            >
+              Fund with 5 USDC
             </button>
           </>
         ) : null}

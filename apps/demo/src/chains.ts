@@ -37,3 +37,9 @@ export const localBaseChain: FoyerChain | null = import.meta.env.VITE_BASE_RPC_U
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     }
   : null
+
+/**
+ * The demo's USDC on both local anvils (a test token with 6 decimals that `npm run demo` places), when set:
+ * 'Fund with USDC' funds the embedded wallet with it, bridged from the second anvil when needed.
+ */
+export const demoUsdcAddress = import.meta.env.VITE_DEMO_USDC_ADDRESS

@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
-import { anvilChain, localBaseChain, secondAnvilChain, solanaCluster } from './chains'
+import { anvilChain, demoUsdcAddress, localBaseChain, secondAnvilChain, solanaCluster } from './chains'
 import { demoLocale, demoLoginMessage } from './LocalePicker'
 import { ThemedFoyerProvider } from './ThemedFoyerProvider'
 
@@ -127,6 +127,14 @@ function render(): void {
               ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
               // 'Transfer from another network' quotes from the bridge stand-in between the two anvils.
               ...(bridgeApiUrl ? { bridgeApiUrl } : {}),
+              // USDC has no known address on the local chains: the demo's test token on both.
+              ...(demoUsdcAddress
+                ? {
+                    tokenAddresses: {
+                      USDC: { [anvilChain.id]: demoUsdcAddress, [secondAnvilChain.id]: demoUsdcAddress },
+                    },
+                  }
+                : {}),
               ...(coinbasePayUrl ? { coinbasePayUrl } : {}),
             },
             oauth: { mode: oauthMode },

@@ -7,6 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_SECOND_ANVIL_RPC_URL?: string
   /** The bridge API (Relay's quote call): the local stand-in in the demo and e2e. */
   readonly VITE_BRIDGE_API_URL?: string
+  readonly VITE_DEMO_USDC_ADDRESS?: `0x${string}`
   readonly VITE_SOLANA_RPC_URL?: string
   /** The Turnstile widget script (a local stand-in in the demo and e2e). */
   readonly VITE_TURNSTILE_SCRIPT_URL?: string

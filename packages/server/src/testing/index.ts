@@ -12,7 +12,7 @@ export {
   type StartBridgeStandInOptions,
   startBridgeStandIn,
 } from './bridge/bridgeStandIn'
-export { mintTestToken, placeTestToken, type TestToken, testTokenCode } from './bridge/testToken'
+export { DEMO_USDC, mintTestToken, placeTestToken, type TestToken, testTokenCode } from './bridge/testToken'
 export {
   type StartTurnstileStandInOptions,
   startTurnstileStandIn,

@@ -19,6 +19,18 @@ export type TestToken = {
   name?: string
 }
 
+/**
+ * The demo's USDC on its local chains: the test token (6 decimals) that `npm run demo` and the end-to-end
+ * stack place at this address on both anvils (31337 and 31338), so that USDC funding and USDC bridging can be
+ * tried locally. The demo app learns the address from `VITE_DEMO_USDC_ADDRESS`.
+ */
+export const DEMO_USDC: TestToken = {
+  address: '0x00000000000000000000000000000000005dc0c0',
+  symbol: 'USDC',
+  decimals: 6,
+  name: 'USD Coin (local)',
+}
+
 /** Transfer(address,address,uint256) and Approval(address,address,uint256), ERC-20's event topics. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
