@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, numberToHex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { contrastInBothThemes } from './support/axe'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -144,8 +145,11 @@ describe('funding by transfer from another wallet', () => {
     expect(requests.at(-1)).toMatchObject({ status: 'success', recipient: address, amountOut: 5_000_000n })
   })
 
-  test('behavior: an Ethereum wallet funds the Solana wallet through the bridge (EVM to Solana) and the SOL arrives', async () => {
+  test('behavior: an Ethereum wallet funds the Solana wallet through the bridge (EVM to Solana), picked among two networks, and the SOL arrives', async () => {
     const solana = stack.chains?.solana.rpcUrl as string
+    // ETH on both local chains: two networks can pay, so they are offered.
+    await setBalance(stack.chains?.anvil.rpcUrl as string, external, parseEther('1'))
+    await setBalance(stack.chains?.secondAnvil?.rpcUrl as string, external, parseEther('1'))
     const solanaAddress = (await page.getByTestId('solana-address').textContent()) as string
     const before = await lamportsOf(solana, solanaAddress)
     await page.getByRole('button', { name: 'Fund Solana wallet' }).click()
@@ -155,12 +159,21 @@ describe('funding by transfer from another wallet', () => {
     await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     // The test wallet's Ethereum side (its Solana side carries a 'Solana' chip).
     await dialog
       .getByRole('list', { name: 'Wallets' })
       .getByRole('button', { name: /^Foyer Test Wallet$/ })
       .click()
-    await dialog.getByRole('heading', { name: /^Bridging from Anvil( 2)? to / }).waitFor()
+    await dialog.getByRole('heading', { name: 'Transfer from another network' }).waitFor()
+    const from = dialog.getByRole('combobox', { name: 'From' })
+    expect(await from.locator('option').count()).toBe(2)
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    await from.selectOption({
+      label: (await from.locator('option', { hasText: 'Anvil 2' }).textContent()) ?? '',
+    })
+    await dialog.getByRole('button', { name: 'Confirm with Foyer Test Wallet' }).click()
+    await dialog.getByRole('heading', { name: /^Bridging from Anvil 2 to / }).waitFor()
     await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached' })
     // The solver paid 0.5 SOL on the local Solana chain for the ETH the test wallet deposited.
