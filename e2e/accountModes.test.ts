@@ -113,4 +113,24 @@ describe('account modes (issue 12 §3, §4)', () => {
       await waitForTestId(page, 'authenticated', 'false')
     })
   })
+
+  test("error: an app at its user limit shows 'Unable to sign in' to a new user, who stays signed out", async () => {
+    const app = await createAppRecord(stack.db, {
+      name: 'Full House',
+      allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+      settings: { access_control: { allowlist_enabled: false, allowlist: [], max_users: 0 } },
+      masterKey: stack.masterKey,
+    })
+    await withPage(async (page) => {
+      const dialog = await submitCode(page, `appId=${app.id}`, freshEmail('over-limit'))
+      await dialog.getByRole('heading', { name: 'Unable to sign in' }).waitFor()
+      await dialog
+        .getByText('This application has reached its user limit and cannot sign in new users.')
+        .waitFor()
+      expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+      await dialog.getByRole('button', { name: 'Close' }).last().click()
+      await dialog.waitFor({ state: 'detached' })
+      await waitForTestId(page, 'authenticated', 'false')
+    })
+  })
 })
