@@ -71,9 +71,13 @@ async function setBalance(rpcUrl: string, address: string, wei: bigint) {
 const balanceOn = (rpcUrl: string, address: `0x${string}`) =>
   createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
 
-/** 'Fund wallet' → 'Transfer from wallet' → 'Confirm or edit amount' (0.05) → the test wallet. */
-async function transferFromTestWallet() {
-  await page.getByRole('button', { name: 'Fund wallet', exact: true }).click()
+/**
+ * `button` ('Fund wallet' by default) → 'Transfer from wallet' → 'Confirm or edit amount' (the amount the
+ * button asks) → the test wallet's Ethereum side (its Solana side carries a 'Solana' chip). `onWalletList`
+ * runs while the wallet list shows.
+ */
+async function transferFromTestWallet(button = 'Fund wallet', onWalletList?: () => Promise<void>) {
+  await page.getByRole('button', { name: button, exact: true }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
   await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
@@ -81,9 +85,10 @@ async function transferFromTestWallet() {
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
   await dialog.getByText('Connect a wallet to deposit funds or send funds manually').waitFor()
+  await onWalletList?.()
   await dialog
     .getByRole('list', { name: 'Wallets' })
-    .getByRole('button', { name: /Foyer Test Wallet/ })
+    .getByRole('button', { name: /^Foyer Test Wallet$/ })
     .click()
   return dialog
 }
@@ -125,17 +130,7 @@ describe('funding by transfer from another wallet', () => {
     const second = stack.chains?.secondAnvil?.rpcUrl as string
     await mintTestToken(second, DEMO_USDC.address, external, 20_000_000n) // 20 USDC, none on the local chain
     await setBalance(second, external, parseEther('1')) // gas
-    await page.getByRole('button', { name: 'Fund with 5 USDC' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
-    await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
-    await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
-    await dialog
-      .getByRole('list', { name: 'Wallets' })
-      .getByRole('button', { name: /^Foyer Test Wallet$/ })
-      .click()
+    const dialog = await transferFromTestWallet('Fund with 5 USDC')
     await dialog.getByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' }).waitFor()
     await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached' })
@@ -152,19 +147,9 @@ describe('funding by transfer from another wallet', () => {
     await setBalance(stack.chains?.secondAnvil?.rpcUrl as string, external, parseEther('1'))
     const solanaAddress = (await page.getByTestId('solana-address').textContent()) as string
     const before = await lamportsOf(solana, solanaAddress)
-    await page.getByRole('button', { name: 'Fund Solana wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Add funds to your wallet' }).waitFor()
-    await dialog.getByRole('button', { name: /Transfer from wallet/ }).click()
-    await dialog.getByRole('heading', { name: 'Confirm or edit amount' }).waitFor()
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('heading', { name: 'Transfer from wallet' }).waitFor()
-    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
-    // The test wallet's Ethereum side (its Solana side carries a 'Solana' chip).
-    await dialog
-      .getByRole('list', { name: 'Wallets' })
-      .getByRole('button', { name: /^Foyer Test Wallet$/ })
-      .click()
+    const dialog = await transferFromTestWallet('Fund Solana wallet', async () => {
+      expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    })
     await dialog.getByRole('heading', { name: 'Transfer from another network' }).waitFor()
     const from = dialog.getByRole('combobox', { name: 'From' })
     expect(await from.locator('option').count()).toBe(2)

@@ -10,10 +10,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
 const { startAnvil } = await import('./devchain/startAnvil.ts')
+const { startLocalBridge } = await import('./devchain/startLocalBridge.ts')
 const {
   DEMO_USDC,
-  placeTestToken,
-  startBridgeStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
@@ -41,22 +40,8 @@ const chains = await startDevChains({
 })
 // Bridging: a stand-in for the Relay bridge API between the two anvils; its quotes are real deposits to its
 // solver on one chain, which then pays the recipient on the other.
-// The demo's USDC (a test token, 6 decimals) on both anvils: 'Fund with USDC', bridged from the second chain.
-for (const rpcUrl of [chains.anvil.rpcUrl, chains.secondAnvil.rpcUrl]) await placeTestToken(rpcUrl, DEMO_USDC)
-const bridge = await startBridgeStandIn({
-  chains: [
-    { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil', tokens: [DEMO_USDC] },
-    {
-      chainId: chains.secondAnvil.chainId,
-      rpcUrl: chains.secondAnvil.rpcUrl,
-      name: 'Anvil 2',
-      tokens: [DEMO_USDC],
-    },
-  ],
-  // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
-  solana: { rpcUrl: chains.solana.rpcUrl },
-  port: Number(process.env.BRIDGE_API_PORT ?? 8799),
-})
+// The demo's USDC (a test token, 6 decimals) is on both anvils: 'Fund with 5 USDC', bridged from the second chain.
+const bridge = await startLocalBridge(chains, Number(process.env.BRIDGE_API_PORT ?? 8799))
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
 // OAuth: a local OpenID Connect provider standing in for the nine providers ('Continue with Google' …), with

@@ -19,8 +19,6 @@ import {
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
-  placeTestToken,
-  startBridgeStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterStandIns,
   startLocalIdentityProvider,
@@ -34,6 +32,7 @@ import {
 import { createServer } from 'vite'
 import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
+import { startLocalBridge } from '../../scripts/devchain/startLocalBridge'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
@@ -145,24 +144,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     options.chains || options.bridge
       ? await startDevChains({ secondChain: options.bridge ?? false })
       : undefined
-  // The demo's USDC on both anvils: USDC funding and bridging (placed before the stand-in funds its solver).
-  if (chains?.secondAnvil)
-    for (const rpcUrl of [chains.anvil.rpcUrl, chains.secondAnvil.rpcUrl])
-      await placeTestToken(rpcUrl, DEMO_USDC)
   const bridge = chains?.secondAnvil
-    ? await startBridgeStandIn({
-        chains: [
-          { chainId: chains.anvil.chainId, rpcUrl: chains.anvil.rpcUrl, name: 'Anvil', tokens: [DEMO_USDC] },
-          {
-            chainId: chains.secondAnvil.chainId,
-            rpcUrl: chains.secondAnvil.rpcUrl,
-            name: 'Anvil 2',
-            tokens: [DEMO_USDC],
-          },
-        ],
-        // Bridging from the local Solana JSON-RPC too (SOL to ETH at the stand-in's USD prices).
-        solana: { rpcUrl: chains.solana.rpcUrl },
-      })
+    ? await startLocalBridge({ ...chains, secondAnvil: chains.secondAnvil })
     : undefined
   const turnstile = options.captcha ? await startTurnstileStandIn() : undefined
   const identityProvider = options.oauth
