@@ -77,7 +77,14 @@ async function chooseWallet(name: RegExp) {
 describe('external wallets', () => {
   test('default: an EIP-6963 wallet signs in with SIWE; users/me shows the wallet account', async () => {
     await openDemo(page, stack.demoUrl)
+    // The user has not approved yet: the modal waits for the wallet.
+    await page.evaluate(() => {
+      window.__testWalletControl.holdEthereumSign = true
+    })
     const dialog = await chooseWallet(/Foyer Test Wallet/)
+    await dialog.getByRole('heading', { name: 'Waiting for Foyer Test Wallet' }).waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    await page.evaluate(() => window.__testWalletControl.release())
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     const me = await usersMe()

@@ -103,7 +103,14 @@ describe('funding by transfer from another wallet', () => {
     await wallet.waitFor({ timeout: 30_000 })
     address = (await wallet.textContent()) as `0x${string}`
     const anvil = stack.chains?.anvil.rpcUrl as string
+    // The user approves only after a look at the transfer screen.
+    await page.evaluate(() => {
+      window.__testWalletControl.holdEthereumSign = true
+    })
     const dialog = await transferFromTestWallet()
+    await dialog.getByText('Confirm the transfer of 0.05 ETH in Foyer Test Wallet').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    await page.evaluate(() => window.__testWalletControl.release())
     await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached' })
     expect(await balanceOn(anvil, address)).toBe(parseEther('0.05'))

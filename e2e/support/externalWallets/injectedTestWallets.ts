@@ -1,7 +1,8 @@
 // Browser code, bundled by `testWalletsInitScript` and run in the page before the app (page.addInitScript):
 // an EIP-1193 Ethereum wallet announced over EIP-6963 (a viem local account signs) and a wallet-standard
 // Solana wallet (ed25519 with @noble/curves) registered through the wallet-standard events. Both are real
-// signers; `window.__testWalletControl` makes the next signature fail with a user rejection (4001).
+// signers; `window.__testWalletControl` makes the next signature fail with a user rejection (4001), or holds
+// the Ethereum signatures (`holdEthereumSign = true`) until `release()`, as a user who has not yet approved.
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { createSignInMessage } from '@solana/wallet-standard-util'
 import { createWalletClient, defineChain, type Hex, http } from 'viem'
@@ -13,7 +14,13 @@ type Config = {
   chainId: number
   rpcUrls?: Record<number, string>
 }
-type Control = { rejectNextEthereumSign: boolean; rejectNextSolanaSign: boolean; requests: string[] }
+type Control = {
+  rejectNextEthereumSign: boolean
+  rejectNextSolanaSign: boolean
+  holdEthereumSign: boolean
+  release(): void
+  requests: string[]
+}
 
 declare global {
   interface Window {
@@ -25,8 +32,21 @@ declare global {
 const ICON =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4='
 const config = window.__testWalletConfig
-const control: Control = { rejectNextEthereumSign: false, rejectNextSolanaSign: false, requests: [] }
+const held: (() => void)[] = []
+const control: Control = {
+  rejectNextEthereumSign: false,
+  rejectNextSolanaSign: false,
+  holdEthereumSign: false,
+  release() {
+    control.holdEthereumSign = false
+    for (const resume of held.splice(0)) resume()
+  },
+  requests: [],
+}
 window.__testWalletControl = control
+/** Waits while signatures are held (the user has not approved yet). */
+const approval = () =>
+  control.holdEthereumSign ? new Promise<void>((resume) => held.push(resume)) : Promise.resolve()
 
 const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
@@ -62,6 +82,7 @@ const provider = {
         return null
       }
       case 'eth_sendTransaction': {
+        await approval()
         if (control.rejectNextEthereumSign) {
           control.rejectNextEthereumSign = false
           throw rejection()
@@ -74,6 +95,7 @@ const provider = {
         })
       }
       case 'personal_sign': {
+        await approval()
         if (control.rejectNextEthereumSign) {
           control.rejectNextEthereumSign = false
           throw rejection()
