@@ -137,8 +137,17 @@ describe('funding by transfer from another wallet', () => {
     const second = stack.chains?.secondAnvil?.rpcUrl as string
     await mintTestToken(second, DEMO_USDC.address, external, 20_000_000n) // 20 USDC, none on the local chain
     await setBalance(second, external, parseEther('1')) // gas
+    await page.evaluate(() => {
+      window.__testWalletControl.holdEthereumSign = true
+    })
     const dialog = await transferFromTestWallet('Fund with 5 USDC')
     await dialog.getByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' }).waitFor()
+    // Quoted; the test wallet has not approved the deposit yet.
+    await expect
+      .poll(() => page.evaluate(() => window.__testWalletControl.requests.at(-1)))
+      .toBe('eth_sendTransaction')
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    await page.evaluate(() => window.__testWalletControl.release())
     await dialog.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await dialog.waitFor({ state: 'detached' })
     expect(await usdcOf(anvil, address)).toBe(5_000_000n)
