@@ -77,12 +77,12 @@ async function chooseWallet(name: RegExp) {
 describe('external wallets', () => {
   test('default: an EIP-6963 wallet signs in with SIWE; users/me shows the wallet account', async () => {
     await openDemo(page, stack.demoUrl)
-    // The user has not approved yet: the modal waits for the wallet.
+    // The user has not signed yet: the modal waits for the wallet's signature.
     await page.evaluate(() => {
       window.__testWalletControl.holdEthereumSign = true
     })
     const dialog = await chooseWallet(/Foyer Test Wallet/)
-    await dialog.getByRole('heading', { name: 'Waiting for Foyer Test Wallet' }).waitFor()
+    await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor()
     expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await page.evaluate(() => window.__testWalletControl.release())
     await dialog.waitFor({ state: 'detached' })

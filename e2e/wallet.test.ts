@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -102,6 +102,40 @@ describe('embedded wallet in Chromium against anvil', () => {
     expect(await publicClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.01'))
     const fee = receipt.gasUsed * receipt.effectiveGasPrice
     expect(await publicClient.getBalance({ address })).toBe(parseEther('10') - parseEther('0.01') - fee)
+  })
+
+  test("error: a send the node refuses ends on 'Transaction failed' with its error code; nothing moves", async () => {
+    const chains = stack.chains!
+    const publicClient = createPublicClient({ transport: http(chains.anvil.rpcUrl) })
+    const before = await publicClient.getBalance({ address })
+    // The node refuses the signed transaction (as a real node does a nonce or fee it will not take).
+    const refuse = async (route: Route) => {
+      const body = route.request().postDataJSON() as { method?: string; id?: number } | undefined
+      if (body?.method !== 'eth_sendRawTransaction') return route.continue()
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: body.id,
+          error: { code: -32000, message: 'nonce too low' },
+        }),
+      })
+    }
+    await context.route(chains.anvil.rpcUrl, refuse)
+    try {
+      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+      const review = page.getByRole('dialog', { name: 'Review transaction' })
+      await review.getByRole('button', { name: 'Approve' }).click()
+      const failed = page.getByRole('dialog', { name: 'Transaction failed' })
+      await failed.getByText('Please try again.').waitFor()
+      await failed.getByText(/^Error code: /).waitFor()
+      expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+      await page.keyboard.press('Escape')
+      await failed.waitFor({ state: 'detached' })
+    } finally {
+      await context.unroute(chains.anvil.rpcUrl, refuse)
+    }
+    expect(await publicClient.getBalance({ address })).toBe(before)
   })
 
   test('behavior: the export screen shows the key inside the export frame, never in the host page', async () => {
