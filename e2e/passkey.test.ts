@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
@@ -63,11 +63,25 @@ describe('passkey', () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
 
+    // The ceremony's options are held back until the waiting screen has been looked at.
+    let letThrough: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve
+    })
+    const hold = async (route: Route) => {
+      await held
+      await route.continue()
+    }
+    await page.route('**/api/v1/passkeys/authenticate/init', hold)
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'I have a passkey' }).click()
+    await dialog.getByText('Waiting for your passkey').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    letThrough()
     await dialog.getByRole('status').getByText('Success!').waitFor()
     await dialog.waitFor({ state: 'detached' })
+    await page.unroute('**/api/v1/passkeys/authenticate/init', hold)
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     expect(await userId()).toBe(firstUserId)
   })
