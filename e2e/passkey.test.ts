@@ -60,6 +60,14 @@ describe('passkey', () => {
     expect(credentials).toHaveLength(1)
     expect(credentials[0]?.isResidentCredential).toBe(true)
 
+    // The passkey list of the modal ('Manage passkeys') names it.
+    await page.getByRole('button', { name: 'Manage passkeys' }).click()
+    const list = page.getByRole('dialog')
+    await list.getByText('Chrome on Linux').waitFor()
+    expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+    await page.keyboard.press('Escape')
+    await list.waitFor({ state: 'detached' })
+
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
 

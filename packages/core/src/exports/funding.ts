@@ -47,6 +47,8 @@ export { supportedFundingOptions } from '../funding/supportedFundingOptions'
 // Transfer from another wallet, with bridging (spec 02 §4, §5, §7 "Bridge quote"; issue 14 §5)
 export {
   assertBridgingSupported,
+  bridgeableSolanaCluster,
+  canBridgeAcrossChainTypes,
   RELAY_SOLANA_CHAIN_ID,
 } from '../funding/transfer/assertBridgingSupported'
 export { BridgeError, type BridgeErrorCode } from '../funding/transfer/BridgeError'
@@ -65,7 +67,12 @@ export {
   RELAY_API_URL,
   RELAY_TESTNET_API_URL,
 } from '../funding/transfer/bridgeApiUrl'
-export { bridgeOptions } from '../funding/transfer/bridgeOptions'
+export {
+  type BridgeDestinationCurrency,
+  bridgeCoverage,
+  bridgeDestinationCurrency,
+  bridgeOptions,
+} from '../funding/transfer/bridgeOptions'
 export {
   type BridgeOriginWallet,
   type BridgeStatus,

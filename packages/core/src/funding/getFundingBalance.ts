@@ -2,16 +2,14 @@ import { erc20Abi } from 'viem'
 import { getPublicClient } from '../wallet/ethereum/getPublicClient'
 import { getSolanaBalance } from '../wallet/solana/getSolanaBalance'
 import type { FundingRequest } from './FundingRequest'
-import { usdcAddress } from './transfer/usdcAddress'
-
-/** USDC's decimals on every EVM chain (spec 02 §9 "USDC 6 decimals"). */
-const USDC_DECIMALS = 6
+import { type FundingTokenAddresses, fundingCurrency } from './transfer/fundingCurrency'
 
 /**
  * The funded wallet's balance of the requested asset, in base units with its decimals (spec 02 §4 "Manual
  * receive: polls balance"): the native coin (`eth_getBalance`, or Solana `getBalance` in lamports), or the
- * token's ERC-20 `balanceOf` on the chain's RPC: USDC (6 decimals) at its known contract on the chain (spec
- * 02 §9 "USDC addresses known for a fixed set of chains"), another ERC-20 at its own contract with its own
+ * token's ERC-20 `balanceOf` on the chain's RPC: USDC (6 decimals) at `tokenAddresses.USDC[chain.id]`, else
+ * its known contract on the chain (spec 02 §9 "USDC addresses known for a fixed set of chains"), another
+ * ERC-20 at its own contract with its own
  * decimals. `null` when it cannot be read here (USDC on a chain without a known contract, a token on Solana).
  *
  * @throws Error when the chain's RPC fails
@@ -21,6 +19,8 @@ const USDC_DECIMALS = 6
  */
 export async function getFundingBalance(
   request: Pick<FundingRequest, 'chainType' | 'chain' | 'cluster' | 'asset' | 'address'>,
+  /** Token contracts the SDK cannot know (`config.funding.tokenAddresses`), e.g. USDC on a local chain. */
+  tokenAddresses?: FundingTokenAddresses,
 ): Promise<{ value: bigint; decimals: number } | null> {
   if (request.chainType === 'solana') {
     if (request.asset !== 'native' || !request.cluster) return null
@@ -37,11 +37,13 @@ export async function getFundingBalance(
       value: await client.getBalance({ address: owner }),
       decimals: request.chain.nativeCurrency.decimals,
     }
-  const token =
-    request.asset === 'USDC'
-      ? { address: usdcAddress(request.chain.id), decimals: USDC_DECIMALS }
-      : { address: request.asset.erc20, decimals: request.asset.decimals }
-  if (!token.address) return null
+  const token = fundingCurrency({
+    asset: request.asset,
+    chain: request.chain,
+    requestChainId: request.chain.id,
+    tokenAddresses,
+  })
+  if (!token) return null
   const value = await client.readContract({
     address: token.address,
     abi: erc20Abi,

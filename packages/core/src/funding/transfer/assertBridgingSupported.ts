@@ -1,3 +1,4 @@
+import type { SolanaCluster } from '../../chains/SolanaCluster'
 import type { FundingRequest } from '../FundingRequest'
 import { BridgeError } from './BridgeError'
 
@@ -24,4 +25,31 @@ export function assertBridgingSupported(
   }
   if (!request.chain)
     throw new BridgeError('Bridging needs the wallet’s chain.', { code: 'bridging_unsupported' })
+}
+
+/**
+ * The Solana cluster a bridge can start from or end on: the first of `clusters` that is not testnet or devnet
+ * (spec 02 §5 "Bridging on Solana testnet or devnet unsupported"), or undefined.
+ *
+ * @example bridgeableSolanaCluster(client.solanaClusters) // { name: 'mainnet-beta', rpcUrl: … }
+ */
+export function bridgeableSolanaCluster(clusters: readonly SolanaCluster[]): SolanaCluster | undefined {
+  return clusters.find((cluster) => cluster.name !== 'testnet' && cluster.name !== 'devnet')
+}
+
+/**
+ * Whether a wallet of the other chain type can pay this request through a bridge: bridging is on, the asset is
+ * the native coin (only native coins bridge between Solana and EVM), and the Solana side is bridgeable (for a
+ * Solana request its own cluster, for an EVM request one of `clusters`).
+ *
+ * @example canBridgeAcrossChainTypes(request, client.solanaClusters) // false for USDC
+ */
+export function canBridgeAcrossChainTypes(
+  request: Pick<FundingRequest, 'chainType' | 'cluster' | 'asset' | 'crossChainBridgingEnabled'>,
+  clusters: readonly SolanaCluster[],
+): boolean {
+  if (!request.crossChainBridgingEnabled || request.asset !== 'native') return false
+  return request.chainType === 'solana'
+    ? bridgeableSolanaCluster(request.cluster ? [request.cluster] : []) !== undefined
+    : bridgeableSolanaCluster(clusters) !== undefined
 }

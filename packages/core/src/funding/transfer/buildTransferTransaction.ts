@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem'
 import type { FoyerChain } from '../../chains/FoyerChain'
 import type { FundingAsset } from '../FundingRequest'
-import { usdcAddress } from './usdcAddress'
+import { type FundingTokenAddresses, fundingCurrency } from './fundingCurrency'
 
 /** Parameters of {@link buildTransferTransaction}. */
 export type BuildTransferTransactionParameters = {
@@ -11,12 +11,14 @@ export type BuildTransferTransactionParameters = {
   amount: string
   asset: FundingAsset
   chain: FoyerChain
+  /** Token contracts the SDK cannot know (`config.funding.tokenAddresses`), e.g. USDC on a local chain. */
+  tokenAddresses?: FundingTokenAddresses | undefined
 }
 
 /**
  * The transaction an external wallet sends to fund a wallet on the same chain (spec 02 §4 "External
  * wallet funding"): the native coin as `value`, or an ERC-20 `transfer(recipient, amount)` to the token
- * (USDC at its known address on the chain, 6 decimals; spec 02 §9).
+ * (USDC at `tokenAddresses.USDC[chain.id]`, else its known address on the chain, 6 decimals; spec 02 §9).
  *
  * @returns `{ to, value, data }`, `value` in wei
  * @throws Error when USDC has no known address on `chain`.
@@ -30,16 +32,20 @@ export function buildTransferTransaction(parameters: BuildTransferTransactionPar
 } {
   const { recipient, amount, asset, chain } = parameters
   if (asset === 'native') return { to: recipient, value: parseUnits(amount, chain.nativeCurrency.decimals) }
-  const token = asset === 'USDC' ? usdcAddress(chain.id) : asset.erc20
+  const token = fundingCurrency({
+    asset,
+    chain,
+    requestChainId: chain.id,
+    tokenAddresses: parameters.tokenAddresses,
+  })
   if (!token) throw new Error(`USDC has no known address on chain ${chain.id}`)
-  const decimals = asset === 'USDC' ? 6 : asset.decimals
   return {
-    to: token,
+    to: token.address,
     value: 0n,
     data: encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [recipient, parseUnits(amount, decimals)],
+      args: [recipient, parseUnits(amount, token.decimals)],
     }),
   }
 }

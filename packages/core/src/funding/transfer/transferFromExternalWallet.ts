@@ -3,6 +3,7 @@ import type { FundingRequest } from '../FundingRequest'
 import { BridgeError } from './BridgeError'
 import { buildTransferTransaction } from './buildTransferTransaction'
 import { fundingAmountUnits } from './fundingAmountUnits'
+import type { FundingTokenAddresses } from './fundingCurrency'
 import { type ExternalTransferStatus, sendFromExternalWallet } from './sendFromExternalWallet'
 import { sendSolFromExternalWallet } from './sendSolFromExternalWallet'
 
@@ -13,6 +14,8 @@ export type TransferFromExternalWalletParameters = {
   /** The connected external wallet (of the request's chain type) and its account. */
   wallet: ExternalWallet
   from: string
+  /** Token contracts the SDK cannot know (`config.funding.tokenAddresses`), e.g. USDC on a local chain. */
+  tokenAddresses?: FundingTokenAddresses | undefined
   onStatus?: ((status: ExternalTransferStatus) => void) | undefined
 }
 
@@ -42,6 +45,7 @@ export async function transferFromExternalWallet(
         amount: request.amount,
         asset: request.asset,
         chain: request.chain,
+        tokenAddresses: parameters.tokenAddresses,
       }),
       onStatus,
     })

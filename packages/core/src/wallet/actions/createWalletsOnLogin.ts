@@ -67,14 +67,16 @@ export async function createWalletsOnLogin(client: FoyerClient): Promise<CreateW
   if (dueFor(client).length === 0) return {}
   // One tab at a time: a sign-in reaches every open tab of the app (issue 16 §1), and each would create.
   return withCrossTabLock(walletCreationLockName(client.appId), async (waited) => {
-    // Another tab created meanwhile: the user it created for is re-read before anything is decided.
-    if (waited && client.getState().user) await refreshUser(client)
-    const due = dueFor(client)
-    if (due.length === 0) return {}
     const { setState } = client._internal
-    setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
-    const created: CreateWalletsOnLoginReturnType = {}
+    let due: ChainType[] = []
     try {
+      // Another tab created meanwhile: the user it created for is re-read before anything is decided. (A tab
+      // that asks only after the other released the lock is refused by the server, and adopts that wallet.)
+      if (waited) await refreshUser(client)
+      due = dueFor(client)
+      if (due.length === 0) return {}
+      setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
+      const created: CreateWalletsOnLoginReturnType = {}
       for (const chainType of due) {
         // A session that ended meanwhile (logout) stops the creation.
         if (!client.getState().user) break
@@ -101,10 +103,12 @@ function dueFor(client: FoyerClient): ChainType[] {
   return (['ethereum', 'solana'] as const).filter((chainType) => shouldCreateOnLogin(client, user, chainType))
 }
 
-/** `GET /api/v1/users/me` into the state. */
+/** `GET /api/v1/users/me` into the state, unless the session ended (or changed user) meanwhile. */
 async function refreshUser(client: FoyerClient): Promise<void> {
+  const before = client.getState().user
+  if (!before) return
   const user = await fetchUser(client, await requireAccessToken(client))
-  client._internal.setState({ user })
+  if (client.getState().user?.id === before.id) client._internal.setState({ user })
 }
 
 /**

@@ -25,7 +25,8 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
  * the asset cannot be read (USDC on a chain without a known USDC contract).
  */
 export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
-  const { messages, router, close } = useModal()
+  const { messages, router, close, config } = useModal()
+  const tokenAddresses = config?.funding?.tokenAddresses
   const m = messages.funding
   const { request, settle } = params
   const { symbol } = fundingAssetSymbol(request)
@@ -40,7 +41,7 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = () => {
-      getFundingBalance(request)
+      getFundingBalance(request, tokenAddresses)
         .then((next) => !stopped && setBalance(next))
         .catch(() => {})
         .finally(() => {
@@ -52,7 +53,7 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
       stopped = true
       clearTimeout(timer)
     }
-  }, [request])
+  }, [request, tokenAddresses])
 
   const reached = !!balance && balance.value >= parseAmount(request.amount, balance.decimals)
   useEffect(() => {

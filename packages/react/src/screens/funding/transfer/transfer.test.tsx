@@ -500,15 +500,14 @@ describe('transfer from wallet', () => {
     }
   }, 30_000)
 
-  test("error: from a Solana wallet on devnet: 'Bridging is not supported on Solana devnet'", async () => {
-    const { user } = await openTransfer({
+  test('behavior: with Solana only on devnet (no bridging there, spec 02 §5), no Solana wallet is offered to pay an EVM wallet', async () => {
+    await openTransfer({
       bridging: true,
       cluster: { name: 'devnet', rpcUrl: solana.rpcUrl },
       config: { chains, funding: { bridgeApiUrl: 'http://127.0.0.1:9' } },
     })
-    await user.click(await screen.findByRole('button', { name: /Solana Test Wallet/ }))
-    expect(await screen.findByText('Bridging is not supported on Solana devnet')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    await screen.findByRole('button', { name: 'Foyer Test Wallet' })
+    expect(screen.queryByRole('button', { name: /Solana Test Wallet/ })).toBeNull()
   })
 
   test('behavior: to a Solana wallet, an Ethereum wallet bridges ETH from its one funded chain and the SOL arrives', async () => {
@@ -527,6 +526,11 @@ describe('transfer from wallet', () => {
         config: { chains, solanaClusters: [cluster], funding: { bridgeApiUrl: bridge.url } },
       })
       await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      // ETH pays for SOL at the quote's price: the funded chain is offered, not assumed to be enough.
+      await screen.findByRole('heading', { name: 'Transfer from another network' })
+      const confirm = await screen.findByRole('button', { name: 'Confirm with Foyer Test Wallet' })
+      await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false)) // balances read
+      await user.click(confirm)
       await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Solana' })
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 SOL arrived in your wallet.')).toBeTruthy()

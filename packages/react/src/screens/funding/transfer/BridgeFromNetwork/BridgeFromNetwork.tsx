@@ -1,10 +1,12 @@
 import {
   type BridgeOrigin,
+  bridgeCoverage,
+  bridgeDestinationCurrency,
   fundingAmountUnits,
   fundingAssetSymbol,
   readBridgeOrigins,
 } from '@foyer/core/funding'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
 import { ScreenTitle } from '../../../../modal/ScreenTitle'
@@ -13,11 +15,6 @@ import { Button } from '../../../../ui/Button'
 import { DetailRows } from '../../../../ui/DetailRows'
 import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { Spinner } from '../../../../ui/Spinner'
-
-/** Whether the wallet holds `amount` (wei) on this origin. */
-function hasEnough(origin: BridgeOrigin, amount: bigint): boolean {
-  return origin.balance !== undefined && origin.balance >= amount
-}
 
 /**
  * 'Transfer from another network' (spec 02 §2 "Funding", §4), the bridge-option picker when several chains
@@ -32,12 +29,13 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
   const { request, wallet, from } = params
   const selectId = useId()
   const symbol = fundingAssetSymbol(request).symbol
-  // To a Solana wallet the quote tells how much of the chain's coin buys the SOL: any balance may pay.
   const toSolana = request.chainType === 'solana'
-  const amount = toSolana ? 1n : fundingAmountUnits(request)
+  const amount = fundingAmountUnits(request)
+  const destination = useMemo(() => bridgeDestinationCurrency(request), [request])
   const [origins, setOrigins] = useState<BridgeOrigin[] | undefined>(undefined)
   const [originId, setOriginId] = useState<number | undefined>(undefined)
-  const enough = (origin: BridgeOrigin) => hasEnough(origin, amount)
+  // A chain paying in another coin (ETH for SOL) may pay: the quote tells its price.
+  const enough = (origin: BridgeOrigin) => bridgeCoverage(origin, amount, destination) !== 'short'
 
   useEffect(() => {
     let live = true
@@ -51,14 +49,19 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
       (found) => {
         if (!live) return
         setOrigins(found)
-        setOriginId((found.find((origin) => hasEnough(origin, amount)) ?? found[0])?.chain.id)
+        const coverage = (origin: BridgeOrigin) => bridgeCoverage(origin, amount, destination)
+        const best =
+          found.find((origin) => coverage(origin) === 'enough') ??
+          found.find((origin) => coverage(origin) === 'unknown') ??
+          found[0]
+        setOriginId(best?.chain.id)
       },
       () => live && setOrigins([]),
     )
     return () => {
       live = false
     }
-  }, [client, request.chain, request.asset, tokenAddresses, from, amount])
+  }, [client, request.chain, request.asset, tokenAddresses, from, amount, destination])
 
   const chosen = origins?.find((origin) => origin.chain.id === originId)
   const label = (origin: BridgeOrigin) =>

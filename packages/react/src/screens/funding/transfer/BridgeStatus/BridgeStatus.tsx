@@ -1,6 +1,7 @@
 import {
   type BridgeOriginWallet,
   type BridgeQuote,
+  bridgeableSolanaCluster,
   bridgeToWallet,
   fundingAssetSymbol,
   RELAY_SOLANA_CHAIN_ID,
@@ -29,7 +30,7 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
   const { request, wallet, from, settle, originChainId } = params
   const fromSolana = originChainId === RELAY_SOLANA_CHAIN_ID
   const origin = fromSolana ? undefined : client.chains.find((chain) => chain.id === originChainId)
-  const cluster = client.solanaClusters[0]
+  const cluster = bridgeableSolanaCluster(client.solanaClusters)
   const payer: BridgeOriginWallet | undefined =
     wallet.chainType === 'solana'
       ? fromSolana && cluster

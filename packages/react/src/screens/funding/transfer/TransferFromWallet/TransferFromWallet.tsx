@@ -5,7 +5,9 @@ import {
   watchExternalWallets,
 } from '@foyer/core/external-wallets'
 import {
+  bridgeDestinationCurrency,
   bridgeOptions,
+  canBridgeAcrossChainTypes,
   fundingAmountUnits,
   RELAY_SOLANA_CHAIN_ID,
   readBridgeOrigins,
@@ -40,10 +42,12 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const { client, router, messages, config } = useModal()
   const m = messages.fundingTransfer
   const { request } = params
-  // With cross-chain bridging, a wallet of the other chain type may pay through a bridge.
+  // With cross-chain bridging, a wallet of the other chain type may pay through a bridge: the native coin only,
+  // and not on Solana testnet or devnet.
   const evmRequest = request.chainType === 'ethereum'
-  const ethereum = evmRequest || request.crossChainBridgingEnabled
-  const solana = !evmRequest || request.crossChainBridgingEnabled
+  const acrossChainTypes = canBridgeAcrossChainTypes(request, client.solanaClusters)
+  const ethereum = evmRequest || acrossChainTypes
+  const solana = !evmRequest || acrossChainTypes
   const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
   const walletList = config?.appearance?.walletList
   const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
@@ -101,9 +105,13 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
         asset: request.asset,
         tokenAddresses,
       })
-      // One chain that can pay is used directly; several (or none) are offered on 'Transfer from another
-      // network'. To Solana, the quote tells how much of the chain's coin buys the SOL: any balance may pay.
-      const [only, ...others] = bridgeOptions(origins, evmRequest ? fundingAmountUnits(request) : 1n)
+      // One chain that surely holds the amount is used directly; several, none, or chains paying in another
+      // coin (ETH for SOL: only the quote tells the price) are offered on 'Transfer from another network'.
+      const [only, ...others] = bridgeOptions(
+        origins,
+        fundingAmountUnits(request),
+        bridgeDestinationCurrency(request),
+      )
       if (only && others.length === 0)
         router.push('fundingBridgeStatus', { ...next, originChainId: only.chain.id })
       else router.push('fundingBridge', next)

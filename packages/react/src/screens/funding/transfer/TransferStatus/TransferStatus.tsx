@@ -18,13 +18,19 @@ import { useFundingTransfer } from '../shared/useFundingTransfer'
  * message with 'Try again'.
  */
 export function TransferStatus({ params }: ScreenProps<'fundingTransferStatus'>) {
-  const { router, messages } = useModal()
+  const { router, messages, config } = useModal()
   const m = messages.fundingTransfer
   const { request, wallet, from, settle } = params
   const state = useFundingTransfer<'preparing' | ExternalTransferStatus>(
     'preparing',
     async (onStatus) => {
-      await transferFromExternalWallet({ request, wallet, from, onStatus })
+      await transferFromExternalWallet({
+        request,
+        wallet,
+        from,
+        tokenAddresses: config?.funding?.tokenAddresses,
+        onStatus,
+      })
     },
     settle,
   )
