@@ -78,4 +78,16 @@ describe('getFundingBalance', () => {
       await getFundingBalance({ ...request(address, 'USDC'), chain: { ...chain, id: 31337, name: 'Anvil' } }),
     ).toBeNull()
   })
+
+  test('behavior: USDC where funding.tokenAddresses names it is read there, on a chain without a known contract', async () => {
+    const address = await wallet()
+    const contract = privateKeyToAccount(generatePrivateKey()).address
+    const token = await installTestToken(anvil.rpcUrl, contract)
+    await token.setBalance(address, 5_000_000n)
+    const local = { ...request(address, 'USDC'), chain: { ...chain, id: 31337, name: 'Anvil' } }
+    expect(await getFundingBalance(local, { USDC: { 31337: contract } })).toEqual({
+      value: 5_000_000n,
+      decimals: 6,
+    })
+  })
 })

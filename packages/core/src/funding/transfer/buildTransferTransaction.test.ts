@@ -47,4 +47,20 @@ describe('buildTransferTransaction', () => {
       buildTransferTransaction({ recipient, amount: '1', asset: 'USDC', chain: chain(31337) }),
     ).toThrow('USDC has no known address on chain 31337')
   })
+
+  test('behavior: USDC where funding.tokenAddresses names it (a local chain) goes to that contract', () => {
+    const local = '0x00000000000000000000000000000000005dc0c0'
+    const usdc = buildTransferTransaction({
+      recipient,
+      amount: '5',
+      asset: 'USDC',
+      chain: chain(31337),
+      tokenAddresses: { USDC: { 31337: local } },
+    })
+    expect(usdc.to).toBe(local)
+    expect(decodeFunctionData({ abi: erc20Abi, data: usdc.data ?? '0x' }).args).toEqual([
+      recipient,
+      5_000_000n,
+    ])
+  })
 })

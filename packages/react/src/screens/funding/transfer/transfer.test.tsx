@@ -442,7 +442,10 @@ describe('transfer from wallet', () => {
         },
       })
       // USDC is known on 31338 only (not on 31339): the one option is used directly.
-      await user.click(await screen.findByRole('button', { name: 'Foyer Test Wallet' }))
+      const ethereumWallet = await screen.findByRole('button', { name: 'Foyer Test Wallet' })
+      // Only native coins bridge from Solana: no Solana wallet is offered for USDC.
+      expect(screen.queryByRole('button', { name: /Solana Test Wallet/ })).toBeNull()
+      await user.click(ethereumWallet)
       await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
