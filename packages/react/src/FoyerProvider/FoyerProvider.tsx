@@ -140,9 +140,13 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
     (options?: FoyerLoginOptions) => {
       rememberFocus()
       setLoginOptions(options ?? {})
+      // Log in starts on the landing, even within LANDING_RESET_DELAY_MS of closing another screen (a link
+      // flow, the code screen), whose history would otherwise come back. The landing itself keeps its view
+      // until the delay has passed (spec 01 §2 "closing the modal resets to default after 150 ms").
+      if (router.getHistory().some((route) => route.id !== 'landing')) router.reset()
       setOpen(true)
     },
-    [rememberFocus],
+    [rememberFocus, router],
   )
 
   const { messages, language, format } = useLocaleMessages(config?.intl)

@@ -72,6 +72,16 @@ describe('FoyerModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy()
   })
 
+  test('behavior: Log in at once after closing (within the 150 ms reset delay) opens the landing, not the closed screen', async () => {
+    const { user, trigger } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await user.click(trigger)
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy()
+    expect(screen.queryByText('Enter confirmation code')).toBeNull()
+  })
+
   test('behavior: the Close button closes', async () => {
     const { user } = await renderFoyerAndOpen()
     await user.click(screen.getByRole('button', { name: 'Close' }))
