@@ -1,10 +1,5 @@
-import {
-  type ExternalWallet,
-  getWalletConnectionHistory,
-  type WalletConnection,
-  watchExternalWallets,
-} from '@foyer/core/external-wallets'
-import { useEffect, useMemo, useState } from 'react'
+import { getWalletConnectionHistory, type WalletConnection } from '@foyer/core/external-wallets'
+import { useEffect, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
@@ -12,7 +7,7 @@ import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Chip } from '../../../ui/Chip'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { walletChains } from '../../login/Landing/walletChains'
-import { applyWalletList } from './applyWalletList'
+import { useDiscoveredWallets } from './useDiscoveredWallets'
 
 /**
  * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
@@ -30,25 +25,9 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
   const chains = walletChains(state.appConfig, chainType)
   const ethereum = connectOnly ? chainType !== 'solana-only' : chains.ethereum
   const solana = connectOnly ? chainType !== 'ethereum-only' : chains.solana
-  const [discovered, setWallets] = useState<readonly ExternalWallet[]>([])
-  const walletList = config?.appearance?.walletList
-  const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
-  const [searched, setSearched] = useState(false)
+  const { wallets, searched } = useDiscoveredWallets({ ethereum, solana })
   const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
   const [active, setActive] = useState<string | undefined>(undefined)
-
-  useEffect(() => {
-    const watcher = watchExternalWallets({ ethereum, solana })
-    setWallets(watcher.getWallets())
-    const off = watcher.subscribe(() => setWallets(watcher.getWallets()))
-    // Wallets answer discovery synchronously; the empty state waits a moment for late ones.
-    const timer = setTimeout(() => setSearched(true), 300)
-    return () => {
-      clearTimeout(timer)
-      off()
-      watcher.destroy()
-    }
-  }, [ethereum, solana])
 
   useEffect(() => {
     let live = true

@@ -2,7 +2,6 @@ import {
   connectExternalWallet,
   type EthereumExternalWallet,
   type ExternalWallet,
-  watchExternalWallets,
 } from '@foyer/core/external-wallets'
 import {
   bridgeDestinationCurrency,
@@ -13,7 +12,7 @@ import {
   readBridgeOrigins,
   shouldBridge,
 } from '@foyer/core/funding'
-import { useEffect, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { errorOutcome } from '../../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../../errors/toErrorInfo'
 import { formatMessage } from '../../../../i18n/formatMessage'
@@ -24,7 +23,7 @@ import { sanitizeImageUrl } from '../../../../theme/sanitizeImageUrl'
 import { Button } from '../../../../ui/Button'
 import { Chip } from '../../../../ui/Chip'
 import { ScreenHeader } from '../../../../ui/ScreenHeader'
-import { applyWalletList } from '../../../externalWallets/WalletList/applyWalletList'
+import { useDiscoveredWallets } from '../../../externalWallets/WalletList/useDiscoveredWallets'
 import { visibleWallets } from './visibleWallets'
 
 /**
@@ -48,25 +47,10 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const acrossChainTypes = canBridgeAcrossChainTypes(request, client.solanaClusters)
   const ethereum = evmRequest || acrossChainTypes
   const solana = !evmRequest || acrossChainTypes
-  const [discovered, setDiscovered] = useState<readonly ExternalWallet[]>([])
-  const walletList = config?.appearance?.walletList
-  const wallets = useMemo(() => applyWalletList(discovered, walletList), [discovered, walletList])
-  const [searched, setSearched] = useState(false)
+  const { wallets, searched } = useDiscoveredWallets({ ethereum, solana })
   const [expanded, setExpanded] = useState(false)
   const [connecting, setConnecting] = useState<ExternalWallet | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
-
-  useEffect(() => {
-    const watcher = watchExternalWallets({ ethereum, solana })
-    setDiscovered(watcher.getWallets())
-    const off = watcher.subscribe(() => setDiscovered(watcher.getWallets()))
-    const timer = setTimeout(() => setSearched(true), 300)
-    return () => {
-      clearTimeout(timer)
-      off()
-      watcher.destroy()
-    }
-  }, [ethereum, solana])
 
   const choose = async (wallet: ExternalWallet) => {
     setError(undefined)
