@@ -73,6 +73,24 @@ describe('account modes (issue 12 §3, §4)', () => {
     })
   })
 
+  test("error: when the code cannot be sent (the network fails), 'Something went wrong' says to check the connection; 'Try again' goes back", async () => {
+    await withPage(async (page) => {
+      await submitCode(page, '', freshEmail('offline'))
+      await waitForTestId(page, 'authenticated', 'true')
+      await page.route('**/api/v1/passwordless/init', (route) => route.abort('connectionrefused'))
+      await page.getByRole('button', { name: 'Update email' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('textbox', { name: 'Email address' }).fill(freshEmail('unreachable'))
+      await dialog.getByRole('textbox', { name: 'Email address' }).press('Enter')
+      await dialog.getByRole('heading', { name: 'Something went wrong' }).waitFor()
+      await dialog.getByText('Check your connection and try again.').waitFor()
+      expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
+      // 'Try again' goes back to the form, the address still in it.
+      await dialog.getByRole('button', { name: 'Try again' }).click()
+      await dialog.getByRole('heading', { name: 'Update email' }).waitFor()
+    })
+  })
+
   test("error: login({ disableSignup: true }) with an unknown email shows 'Account not found'; nobody is signed in", async () => {
     await withPage(async (page) => {
       const dialog = await submitCode(page, 'signup=off', freshEmail('nosignup'))

@@ -118,6 +118,13 @@ describe('recovery on a new device', () => {
           (await walletAccounts(first)).find((account) => account.chain_type === 'ethereum')?.recovery_method,
       )
       .toBe('user-passcode')
+    // With a password set, 'Set password' offers the choice of backup method.
+    await first.getByRole('button', { name: 'Set password' }).click()
+    const choice = first.getByRole('dialog', { name: 'Update backup method' })
+    await choice.getByText('Automatic recovery').waitFor()
+    expect(await contrastInBothThemes(first)).toEqual({ light: [], dark: [] })
+    await first.keyboard.press('Escape')
+    await choice.waitFor({ state: 'detached' })
 
     const second = await newDevice()
     expect(await signInAndReadAddress(second, email)).toBe(address)
