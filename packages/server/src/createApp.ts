@@ -24,6 +24,7 @@ import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
 import { userRoutes } from './features/users/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
+import { walletDeviceRoutes } from './features/walletDevices/routes'
 import { walletRoutes } from './features/wallets/routes'
 import { maskingLogMethod } from './http/maskPersonalData'
 import { trackRoutes } from './http/registeredRoutes'
@@ -87,6 +88,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })
+  await app.register(walletDeviceRoutes, { context })
   await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
   await app.register(farcasterSignerRoutes, { context })

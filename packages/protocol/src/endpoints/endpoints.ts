@@ -113,6 +113,13 @@ import {
 } from '../schemas/telegram'
 import { acceptTermsRequestSchema, userSchema, usersMeResponseSchema } from '../schemas/user'
 import {
+  deviceProofNonceResponseSchema,
+  registerWalletDeviceRequestSchema,
+  revokeWalletDeviceRequestSchema,
+  walletDeviceResponseSchema,
+  walletDevicesResponseSchema,
+} from '../schemas/walletDevices'
+import {
   authShareResponseSchema,
   createAdditionalEmbeddedWalletRequestSchema,
   createEmbeddedWalletRequestSchema,
@@ -438,6 +445,27 @@ export const endpoints = {
     '/api/v1/embedded_wallets/recovery',
     setRecoveryRequestSchema,
     embeddedWalletResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/devices/nonce': {
+    method: 'POST',
+    path: '/api/v1/embedded_wallets/devices/nonce',
+    response: deviceProofNonceResponseSchema,
+  },
+  /** Takes the new key's proof in the `DPoP` header. */
+  'POST /api/v1/embedded_wallets/devices': post(
+    '/api/v1/embedded_wallets/devices',
+    registerWalletDeviceRequestSchema,
+    walletDeviceResponseSchema,
+  ),
+  'GET /api/v1/embedded_wallets/devices': {
+    method: 'GET',
+    path: '/api/v1/embedded_wallets/devices',
+    response: walletDevicesResponseSchema,
+  },
+  'POST /api/v1/embedded_wallets/devices/revoke': post(
+    '/api/v1/embedded_wallets/devices/revoke',
+    revokeWalletDeviceRequestSchema,
+    successResponseSchema,
   ),
 
   'POST /api/v1/mfa/totp/init': {

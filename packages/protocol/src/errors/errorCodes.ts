@@ -37,6 +37,9 @@ export const errorCodes = [
   'not_found',
   'internal_error',
   'cross_app_connection_not_allowed',
+  'invalid_device_proof',
+  'device_not_registered',
+  'reauthentication_required',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

@@ -98,6 +98,36 @@ export const embeddedWalletSchema = z.object({
 })
 export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
 
+/**
+ * A wallet key's signature over {@link walletAddressProofMessage}: Ethereum, the 65-byte EIP-191
+ * `personal_sign` signature as `0x` hex; Solana, the 64-byte ed25519 signature as standard base64.
+ */
+export const addressSignatureSchema = z.string().min(1).max(200)
+
+/**
+ * The message a new embedded wallet's own key signs so the server accepts its address
+ * (`docs/security.md#wallet-addresses`): it names the app, the user (the access token's `sub`), the chain
+ * type, the HD index and the address, so a signature is valid for that wallet of that user only.
+ *
+ * @example walletAddressProofMessage({ appId, userId: 'did:foyer:…', chainType: 'ethereum', walletIndex: 0, address })
+ */
+export function walletAddressProofMessage(parameters: {
+  appId: string
+  userId: string
+  chainType: ChainType
+  walletIndex: number
+  address: string
+}): string {
+  return [
+    'Foyer embedded wallet',
+    `app: ${parameters.appId}`,
+    `user: ${parameters.userId}`,
+    `chain: ${parameters.chainType}`,
+    `index: ${parameters.walletIndex}`,
+    `address: ${parameters.address}`,
+  ].join('\n')
+}
+
 /** `POST /api/v1/embedded_wallets`: store a new wallet at index 0 with its shares (frame origin only). */
 export const createEmbeddedWalletRequestSchema = z.object({
   chain_type: chainTypeSchema,
@@ -106,6 +136,8 @@ export const createEmbeddedWalletRequestSchema = z.object({
   auth_share: walletShareSchema,
   recovery: recoveryUploadSchema,
   imported: z.boolean().optional(),
+  /** The new key's signature over {@link walletAddressProofMessage} (index 0): proves the address is the frame's. */
+  address_signature: addressSignatureSchema,
 })
 export type CreateEmbeddedWalletRequest = z.infer<typeof createEmbeddedWalletRequestSchema>
 
@@ -115,6 +147,8 @@ export const createAdditionalEmbeddedWalletRequestSchema = z.object({
   entropy_id: walletAddressSchema,
   wallet_index: walletIndexSchema.min(1),
   address: walletAddressSchema,
+  /** The new key's signature over {@link walletAddressProofMessage} at `wallet_index`. */
+  address_signature: addressSignatureSchema,
 })
 export type CreateAdditionalEmbeddedWalletRequest = z.infer<
   typeof createAdditionalEmbeddedWalletRequestSchema

@@ -272,6 +272,9 @@ export const errorTable = {
   },
   not_found: { login: loginDefault },
   internal_error: { login: loginDefault },
+  invalid_device_proof: { login: loginDefault },
+  device_not_registered: { login: loginDefault },
+  reauthentication_required: { login: loginDefault },
   // Cross-app: the provider does not allow this app (WIRE.md §13: a generic failure, with the server's text).
   cross_app_connection_not_allowed: {
     login: loginDefault,

@@ -39,4 +39,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   not_supported: 400,
   region_not_supported: 400,
   cross_app_connection_not_allowed: 403,
+  invalid_device_proof: 401,
+  device_not_registered: 403,
+  reauthentication_required: 403,
 }

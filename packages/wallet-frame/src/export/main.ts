@@ -2,6 +2,7 @@
 // `privy:iframe:ready` and `privy:wallets:export`, and shows the key inside this frame (spec 02 §2).
 import { createFrameApi } from '../frame/createFrameApi'
 import { createFrameHandler } from '../frame/createFrameHandler'
+import { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
 import { createIndexedDbShareStore } from '../frame/createIndexedDbShareStore'
 import { installFrameListener } from '../frame/installFrameListener'
 import { readFrameConfig } from '../frame/readFrameConfig'
@@ -19,6 +20,9 @@ const handler = createFrameHandler({
     analyticsId: config.analyticsId,
     // Auth shares for export come from the export endpoint, which refuses guests (checklist I.54).
     purpose: 'export',
+    // The same device key as the hidden frame: one origin, one IndexedDB.
+    deviceKeys: createIndexedDbDeviceKeyStore(globalThis.indexedDB, { appId: config.appId }),
+    origin: location.origin,
   }),
   deviceShares: createIndexedDbShareStore(globalThis.indexedDB, {
     onUnavailable: () =>

@@ -19,6 +19,10 @@ export {
   type FarcasterSignerHandlers,
 } from '../farcaster/createFarcasterSigner'
 export { type CreateFrameApiParameters, createFrameApi } from '../frame/createFrameApi'
+export { createDeviceProver, type DeviceProver } from '../frame/createDeviceProver'
+export { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
+export { createMemoryDeviceKeyStore } from '../frame/createMemoryDeviceKeyStore'
+export type { DeviceKeyStore } from '../frame/DeviceKeyStore'
 export {
   type CreateFrameHandlerParameters,
   createFrameHandler,
@@ -48,6 +52,7 @@ export { deriveSolanaKeypair, type SolanaKeypair, solanaDerivationPath } from '.
 export { deriveWalletAddress } from '../keys/deriveWalletAddress'
 export { ENTROPY_BYTES, generateEntropy } from '../keys/generateEntropy'
 export { mnemonicFromEntropy } from '../keys/mnemonicFromEntropy'
+export { proveWalletAddress } from '../keys/proveWalletAddress'
 export { seedFromMnemonic } from '../keys/seedFromMnemonic'
 export {
   AddressMismatchError,

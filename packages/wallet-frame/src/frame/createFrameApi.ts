@@ -1,5 +1,7 @@
 import {
   authShareResponseSchema,
+  DEVICE_PROOF_HEADER,
+  deviceProofNonceResponseSchema,
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
   farcasterSignerSchema,
@@ -7,8 +9,11 @@ import {
   mfaTotpInitResponseSchema,
   mfaVerifyResponseSchema,
   recoveryMaterialSchema,
+  walletDeviceResponseSchema,
 } from '@foyer/protocol'
 import { z } from 'zod'
+import { createDeviceProver } from './createDeviceProver'
+import type { DeviceKeyStore } from './DeviceKeyStore'
 import type { FrameApi, FrameJwk } from './FrameApi'
 import { FrameApiError } from './FrameApiError'
 
@@ -25,7 +30,19 @@ export type CreateFrameApiParameters = {
    * the server refuses to guests (403, security checklist I.54); default 'wallet' (`…/auth_share`).
    */
   purpose?: 'wallet' | 'export' | undefined
+  /** Where the device key lives (`createIndexedDbDeviceKeyStore` in browsers). */
+  deviceKeys: DeviceKeyStore
+  /**
+   * The server's origin as the proofs' `htu` names it (`location.origin` in the frame); default: the
+   * origin of `baseUrl`.
+   */
+  origin?: string | undefined
+  /** ms since epoch, for the proofs' `iat`; default Date.now. */
+  now?: (() => number) | undefined
 }
+
+const NONCE_PATH = '/api/v1/embedded_wallets/devices/nonce'
+const DEVICES_PATH = '/api/v1/embedded_wallets/devices'
 
 const jwksSchema = z.object({
   keys: z.array(
@@ -39,12 +56,24 @@ const errorSchema = z.object({ error: z.string(), code: z.string() })
  * Bearer). Every answer is checked with its protocol schema; a non-2xx answer throws
  * `FrameApiError(status, code, error)`.
  *
- * @example const api = createFrameApi({ baseUrl: '', appId })
+ * Every call that releases or changes something toward a wallet key (create, additional, auth share,
+ * export, recovery material, recovery, Farcaster signer) carries a device proof (`docs/security.md#device-keys`):
+ * a fresh server nonce, then the proof signed by the device key in the `DPoP` header. When the server does
+ * not know the key (403 `device_not_registered`) the client registers it once and retries; registration
+ * needs a recent sign-in, else 403 `reauthentication_required` reaches the caller.
+ *
+ * @example const api = createFrameApi({ baseUrl: '', appId, deviceKeys: createMemoryDeviceKeyStore() })
  */
 export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
   const baseHeaders: Record<string, string> = { [headers.appId]: parameters.appId }
   if (parameters.clientId) baseHeaders[headers.clientId] = parameters.clientId
   if (parameters.analyticsId) baseHeaders[headers.analyticsId] = parameters.analyticsId
+
+  const prover = createDeviceProver({
+    keys: parameters.deviceKeys,
+    ...(parameters.now ? { now: parameters.now } : {}),
+  })
+  const origin = parameters.origin ?? new URL(parameters.baseUrl || globalThis.location.href).origin
 
   async function call<T>(
     schema: z.ZodType<T>,
@@ -52,9 +81,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     path: string,
     accessToken?: string,
     body?: unknown,
+    extraHeaders?: Record<string, string>,
   ): Promise<T> {
     const doFetch = parameters.fetch ?? globalThis.fetch
-    const requestHeaders: Record<string, string> = { ...baseHeaders }
+    const requestHeaders: Record<string, string> = { ...baseHeaders, ...extraHeaders }
     if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`
     if (body !== undefined) requestHeaders['content-type'] = 'application/json'
     const response = await doFetch(`${parameters.baseUrl}${path}`, {
@@ -78,18 +108,56 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     return parsed.data
   }
 
+  /** A POST with a device proof made for it (a fresh nonce each time: nonces are single use). */
+  async function withProof<T>(
+    schema: z.ZodType<T>,
+    path: string,
+    accessToken: string,
+    body: unknown,
+  ): Promise<T> {
+    const { nonce } = await call(deviceProofNonceResponseSchema, 'POST', NONCE_PATH, accessToken)
+    const proof = await prover.sign({ method: 'POST', url: `${origin}${path}`, accessToken, nonce })
+    return call(schema, 'POST', path, accessToken, body, { [DEVICE_PROOF_HEADER]: proof })
+  }
+
+  /** Registers the device key; a key the server revoked is forgotten and a new one registered instead. */
+  async function registerDevice(accessToken: string): Promise<void> {
+    try {
+      await withProof(walletDeviceResponseSchema, DEVICES_PATH, accessToken, {})
+    } catch (error) {
+      if (!(error instanceof FrameApiError && error.code === 'device_not_registered')) throw error
+      await prover.forget()
+      await withProof(walletDeviceResponseSchema, DEVICES_PATH, accessToken, {})
+    }
+  }
+
+  /** {@link withProof}, registering the device key first when the server does not know it. */
+  async function proven<T>(
+    schema: z.ZodType<T>,
+    path: string,
+    accessToken: string,
+    body: unknown,
+  ): Promise<T> {
+    try {
+      return await withProof(schema, path, accessToken, body)
+    } catch (error) {
+      if (!(error instanceof FrameApiError && error.code === 'device_not_registered')) throw error
+      await registerDevice(accessToken)
+      return withProof(schema, path, accessToken, body)
+    }
+  }
+
   return {
     getJwks: () =>
       call(jwksSchema, 'GET', `/api/v1/apps/${parameters.appId}/jwks.json`) as Promise<{ keys: FrameJwk[] }>,
     listWallets: (token) => call(embeddedWalletsResponseSchema, 'GET', '/api/v1/embedded_wallets', token),
     createWallet: (token, body) =>
-      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets', token, body),
+      proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets', token, body),
     createAdditionalWallet: (token, body) =>
-      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/additional', token, body),
+      proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/additional', token, body),
     getAuthShare: (token, body) =>
-      call(
+      proven(
         authShareResponseSchema,
-        'POST',
         parameters.purpose === 'export'
           ? '/api/v1/embedded_wallets/export'
           : '/api/v1/embedded_wallets/auth_share',
@@ -97,11 +165,11 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
         body,
       ),
     getRecoveryMaterial: (token, body) =>
-      call(recoveryMaterialSchema, 'POST', '/api/v1/embedded_wallets/recovery_material', token, body),
+      proven(recoveryMaterialSchema, '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>
-      call(embeddedWalletResponseSchema, 'POST', '/api/v1/embedded_wallets/recovery', token, body),
+      proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/recovery', token, body),
     initFarcasterSigner: (token, body) =>
-      call(farcasterSignerSchema, 'POST', '/api/v1/farcaster/signer/init', token, body),
+      proven(farcasterSignerSchema, '/api/v1/farcaster/signer/init', token, body),
     mfa: {
       verify: (token, method, body) =>
         call(mfaVerifyResponseSchema, 'POST', `/api/v1/mfa/${mfaPath[method]}/verify`, token, body),

@@ -24,9 +24,9 @@ import { createFarcasterSigner } from '../farcaster/createFarcasterSigner'
 import { deriveEthereumAccount } from '../keys/deriveEthereumAccount'
 import { deriveEthereumPrivateKey } from '../keys/deriveEthereumPrivateKey'
 import { deriveSolanaKeypair, type SolanaKeypair } from '../keys/deriveSolanaKeypair'
-import { deriveWalletAddress } from '../keys/deriveWalletAddress'
 import { generateEntropy } from '../keys/generateEntropy'
 import { mnemonicFromEntropy } from '../keys/mnemonicFromEntropy'
+import { proveWalletAddress } from '../keys/proveWalletAddress'
 import { seedFromMnemonic } from '../keys/seedFromMnemonic'
 import { AddressMismatchError, rebuildEntropy } from '../shares/rebuildEntropy'
 import { splitEntropy } from '../shares/splitEntropy'
@@ -119,6 +119,9 @@ function fromApiError(error: unknown): unknown {
   )
     return new FrameRequestError(error.code, error.message)
   if (error.code === 'invalid_data') return new FrameRequestError('invalid_request_arguments', error.message)
+  // The device key cannot be registered by this session (`docs/security.md#device-keys`): sign in again.
+  if (error.code === 'reauthentication_required' || error.code === 'device_not_registered')
+    return new FrameRequestError('reauthentication_required', error.message)
   return new FrameRequestError('error', error.message, { cause: error })
 }
 
@@ -320,7 +323,13 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
     const method = data.recoveryMethod ?? (data.recoveryPassword === undefined ? 'privy' : 'user-passcode')
     const entropy = generateEntropy()
     const seed = await seedFromMnemonic(mnemonicFromEntropy(entropy))
-    const address = deriveWalletAddress(seed, chainType, 0)
+    const { address, signature } = await proveWalletAddress({
+      seed,
+      appId: parameters.appId,
+      userId: subject,
+      chainType,
+      walletIndex: 0,
+    })
     const shares = await splitEntropy(entropy)
     const recovery = await encryptRecoveryShare(
       method === 'privy'
@@ -339,6 +348,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         address,
         auth_share: toBase64(shares.authShare),
         recovery,
+        address_signature: signature,
       }),
     )
     // Only after the server kept this entropy (a lost race must leave nothing behind).
@@ -360,13 +370,20 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
       )
       index = Math.max(0, ...same.map((wallet) => wallet.wallet_index)) + 1
     }
-    const address = deriveWalletAddress(entry.seed, data.chainType, index)
+    const { address, signature } = await proveWalletAddress({
+      seed: entry.seed,
+      appId: parameters.appId,
+      userId: subject,
+      chainType: data.chainType,
+      walletIndex: index,
+    })
     const { wallet } = await callApi(() =>
       api.createAdditionalWallet(data.accessToken, {
         chain_type: data.chainType,
         entropy_id: entry.entropyId,
         wallet_index: index,
         address,
+        address_signature: signature,
       }),
     )
     return toFrameWallet(wallet)

@@ -1,5 +1,6 @@
 import { createMemoryShareStore } from './createMemoryShareStore'
 import type { DeviceShareStore } from './DeviceShareStore'
+import { frameDatabase, openFrameDatabase, transactionDone } from './openFrameDatabase'
 
 function promisify<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -9,7 +10,8 @@ function promisify<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /**
- * A {@link DeviceShareStore} in IndexedDB (database `foyer-wallet`, object store `device-shares`) on the
+ * A {@link DeviceShareStore} in IndexedDB (database `foyer-wallet`, object store `device-shares`, see
+ * `openFrameDatabase`) on the
  * frame's origin, which the host page cannot read (DESIGN.md "Embedded wallet"). Values are raw bytes.
  *
  * When the browser refuses storage to the frame (third-party storage blocked, e.g. Chromium incognito
@@ -23,21 +25,16 @@ export function createIndexedDbShareStore(
   factory: IDBFactory | undefined,
   options: { name?: string; fallback?: DeviceShareStore; onUnavailable?: (error: unknown) => void } = {},
 ): DeviceShareStore {
-  const name = options.name ?? 'foyer-wallet'
+  const name = options.name ?? frameDatabase.name
   const fallback = options.fallback ?? createMemoryShareStore()
   let unavailable = factory === undefined
-  const storeName = 'device-shares'
+  const storeName = frameDatabase.shares
   let opened: Promise<IDBDatabase> | undefined
   function open(): Promise<IDBDatabase> {
-    opened ??= new Promise((resolve, reject) => {
-      if (!factory) throw new Error('IndexedDB is not available')
-      const request = factory.open(name, 1)
-      request.onupgradeneeded = () => request.result.createObjectStore(storeName)
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => {
-        opened = undefined
-        reject(request.error)
-      }
+    if (!factory) return Promise.reject(new Error('IndexedDB is not available'))
+    opened ??= openFrameDatabase(factory, name).catch((error: unknown) => {
+      opened = undefined
+      throw error
     })
     return opened
   }
@@ -48,12 +45,7 @@ export function createIndexedDbShareStore(
     const db = await open()
     const transaction = db.transaction(storeName, mode)
     const result = await promisify(action(transaction.objectStore(storeName)))
-    if (mode === 'readwrite')
-      await new Promise<void>((resolve, reject) => {
-        transaction.oncomplete = () => resolve()
-        transaction.onerror = () => reject(transaction.error)
-        transaction.onabort = () => reject(transaction.error)
-      })
+    if (mode === 'readwrite') await transactionDone(transaction)
     return result
   }
   /** Runs `primary` against IndexedDB, or `secondary` on the fallback once IndexedDB proved unusable. */

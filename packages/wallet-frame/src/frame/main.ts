@@ -3,6 +3,7 @@
 // in this page's memory.
 import { createFrameApi } from './createFrameApi'
 import { createFrameHandler } from './createFrameHandler'
+import { createIndexedDbDeviceKeyStore } from './createIndexedDbDeviceKeyStore'
 import { createIndexedDbShareStore } from './createIndexedDbShareStore'
 import { installFrameListener } from './installFrameListener'
 import { readFrameConfig } from './readFrameConfig'
@@ -13,6 +14,12 @@ const api = createFrameApi({
   appId: config.appId,
   clientId: config.clientId,
   analyticsId: config.analyticsId,
+  deviceKeys: createIndexedDbDeviceKeyStore(globalThis.indexedDB, {
+    appId: config.appId,
+    onUnavailable: () =>
+      console.warn('[foyer wallet frame] IndexedDB unavailable: device key kept in memory'),
+  }),
+  origin: location.origin,
 })
 const handler = createFrameHandler({
   appId: config.appId,

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** Wallet-proxy error types (spec 02 §8). */
+/**
+ * Wallet-proxy error types (spec 02 §8), and `reauthentication_required`: this browser's device key cannot
+ * be registered by the current session (`docs/security.md#device-keys`); the user signs in again.
+ */
 export const frameErrorTypes = [
   'error',
   'invalid_request_arguments',
@@ -11,6 +14,7 @@ export const frameErrorTypes = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
+  'reauthentication_required',
 ] as const
 
 /** One of {@link frameErrorTypes}. */

@@ -4,12 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
+import { requireDeviceProof } from '../walletDevices/service'
 import { farcasterSignerStatus, initFarcasterSigner } from './service'
 
 /**
- * The Farcaster signer endpoints (spec 02 §7, WIRE.md §2): `signer/init`, called by the wallet frame with
- * the user's access token (a live session and the frame's own origin: the key it names lives in the
- * frame), and `signer/status`, called by the host page (a live session).
+ * The Farcaster signer endpoints (spec 02 §7): `signer/init`, called by the wallet frame with the user's
+ * access token — a live session and a proof by a registered device key of the user
+ * (`docs/security.md#device-keys`), since the app's signature approves a key that signs for the user's
+ * fid — and `signer/status`, called by the host page (a live session).
  */
 export async function farcasterSignerRoutes(
   app: FastifyInstance,
@@ -21,8 +23,10 @@ export async function farcasterSignerRoutes(
     endpoints['POST /api/v1/farcaster/signer/init'].path,
     { schema: routeSchema(endpoints['POST /api/v1/farcaster/signer/init']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const session = await requireSession(context, request)
       requireFrameOrigin(request)
+      await requireDeviceProof(context, request, session)
+      const { app: foyerApp, userId } = session
       return initFarcasterSigner(context, {
         app: foyerApp,
         userId,

@@ -16,6 +16,8 @@ export type RequireSessionReturnType = {
   sessionId: string
   /** The user of the session: the only user an authenticated route may act for (checklist I.57). */
   userId: string
+  /** The access token itself (a device proof's `ath` is its hash). */
+  accessToken: string
 }
 
 /**
@@ -45,5 +47,5 @@ export async function requireSession(
     bearerToken(request) ??
     (isCookieMode(app, request) ? sessionCookies.read(request, cookieNames.accessToken) : undefined)
   const { sessionId, userId } = await authenticateAccessToken(context, app, token)
-  return { app, sessionId, userId }
+  return { app, sessionId, userId, accessToken: token as string }
 }

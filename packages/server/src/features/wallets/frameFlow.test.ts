@@ -1,14 +1,20 @@
 import { type FrameReply, userSchema } from '@foyer/protocol'
-import { createFrameApi, createFrameHandler, createMemoryShareStore, fromBase64 } from '@foyer/wallet-frame'
+import {
+  createFrameHandler,
+  createMemoryDeviceKeyStore,
+  createMemoryShareStore,
+  fromBase64,
+} from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { injectFetch } from '../../test/injectFetch'
+import { testFrameApi } from '../../test/testFrameApi'
 
-// The real frame logic (@foyer/wallet-frame) against the real server: device shares in memory stores, one
-// store per "device"; the browser-only parts (window listener, IndexedDB) are covered by the e2e tests.
+// The real frame logic (@foyer/wallet-frame) against the real server: device shares and the device key in
+// memory stores, one pair per "device" (a new browser signs in anew: a session registers one device key);
+// the browser-only parts (window listener, IndexedDB) are covered by the e2e tests.
 let t: TestContext
 let nextId = 0
 
@@ -21,15 +27,17 @@ afterAll(async () => {
 
 function device() {
   const deviceShares = createMemoryShareStore()
+  const deviceKeys = createMemoryDeviceKeyStore()
   const handler = createFrameHandler({
     appId: t.demoApp.id,
-    api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app) }),
+    api: testFrameApi(t, { deviceKeys }),
     deviceShares,
     mode: 'wallet',
     now: t.now,
   })
   return {
     deviceShares,
+    deviceKeys,
     async send(event: string, data: unknown): Promise<FrameReply> {
       const id = `r${++nextId}`
       const reply = await handler.handle({ id, event, data })
@@ -39,6 +47,11 @@ function device() {
     },
   }
 }
+/** Signs `email` in again, as a person does on a new device (after the code cooldown). */
+async function signInAgain(email: string): Promise<string> {
+  t.advance(31_000)
+  return (await t.signIn(email)).token!
+}
 function ok(reply: FrameReply): Record<string, unknown> {
   if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
   return reply.data as Record<string, unknown>
@@ -46,7 +59,8 @@ function ok(reply: FrameReply): Record<string, unknown> {
 
 describe('wallet frame against the server', () => {
   test('default: create (automatic recovery), sign, and the same wallet on a new device', async () => {
-    const auth = await t.signIn()
+    const email = 'frame-default@example.com'
+    const auth = await t.signIn(email)
     const accessToken = auth.token!
     const laptop = device()
     const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
@@ -64,8 +78,8 @@ describe('wallet frame against the server', () => {
     )
     expect(user.linked_accounts).toContainEqual(expect.objectContaining({ type: 'wallet', address }))
 
-    const rpc = (message: string) => ({
-      accessToken,
+    const rpc = (message: string, token = accessToken) => ({
+      accessToken: token,
       chainType: 'ethereum',
       entropyId: address,
       walletIndex: 0,
@@ -77,15 +91,20 @@ describe('wallet frame against the server', () => {
       await verifyMessage({ address, message: 'hello foyer', signature: signed.result as `0x${string}` }),
     ).toBe(true)
 
-    // A new device has no share: rpc is refused until connect, which recovers automatically.
+    // A new device (a new sign-in) has no share: rpc is refused until connect, which recovers automatically.
     const phone = device()
-    const refused = await phone.send('privy:wallets:rpc', rpc('before connect'))
+    const phoneToken = await signInAgain(email)
+    const refused = await phone.send('privy:wallets:rpc', rpc('before connect', phoneToken))
     expect(refused).toMatchObject({
       error: { type: 'error', message: 'Wallet is not connected', code: 4900 },
     })
     expect(
       ok(
-        await phone.send('privy:wallets:connect', { accessToken, chainType: 'ethereum', entropyId: address }),
+        await phone.send('privy:wallets:connect', {
+          accessToken: phoneToken,
+          chainType: 'ethereum',
+          entropyId: address,
+        }),
       ),
     ).toEqual({
       chainType: 'ethereum',
@@ -93,19 +112,20 @@ describe('wallet frame against the server', () => {
       recoveryMethod: 'privy',
     })
     expect(phone.deviceShares.size).toBe(1)
-    const again = ok(await phone.send('privy:wallets:rpc', rpc('same wallet')))
+    const again = ok(await phone.send('privy:wallets:rpc', rpc('same wallet', phoneToken)))
     expect(
       await verifyMessage({ address, message: 'same wallet', signature: again.result as `0x${string}` }),
     ).toBe(true)
     // Never a second wallet.
-    const second = await phone.send('privy:wallets:create', { accessToken })
+    const second = await phone.send('privy:wallets:create', { accessToken: phoneToken })
     expect(second).toMatchObject({
       error: { type: 'error', message: 'User already has an embedded wallet.' },
     })
   })
 
   test('default: password recovery on a new device (Solana); a wrong password gives the spec error', async () => {
-    const auth = await t.signIn()
+    const email = 'frame-password@example.com'
+    const auth = await t.signIn(email)
     const accessToken = auth.token!
     const laptop = device()
     const wallet = ok(
@@ -122,10 +142,15 @@ describe('wallet frame against the server', () => {
     const entropyId = wallet.address as string
 
     const phone = device()
-    const connect = await phone.send('privy:wallets:connect', { accessToken, chainType: 'solana', entropyId })
+    const phoneToken = await signInAgain(email)
+    const connect = await phone.send('privy:wallets:connect', {
+      accessToken: phoneToken,
+      chainType: 'solana',
+      entropyId,
+    })
     expect(connect).toMatchObject({ error: { type: 'wallet_not_on_device' } })
     const wrong = await phone.send('privy:wallets:recover', {
-      accessToken,
+      accessToken: phoneToken,
       chainType: 'solana',
       entropyId,
       recoveryPassword: 'not-the-password',
@@ -136,7 +161,7 @@ describe('wallet frame against the server', () => {
     expect(phone.deviceShares.size).toBe(0)
     ok(
       await phone.send('privy:wallets:recover', {
-        accessToken,
+        accessToken: phoneToken,
         chainType: 'solana',
         entropyId,
         recoveryPassword: 'apple-banana-cherry-date',
@@ -145,7 +170,7 @@ describe('wallet frame against the server', () => {
     const message = Buffer.from('hello solana').toString('base64')
     const signed = ok(
       await phone.send('privy:wallets:rpc', {
-        accessToken,
+        accessToken: phoneToken,
         chainType: 'solana',
         entropyId,
         walletIndex: 0,
@@ -155,42 +180,48 @@ describe('wallet frame against the server', () => {
     const { signature } = signed.result as { signature: string }
     const publicKey = new Uint8Array(getBase58Encoder().encode(entropyId))
     expect(ed25519.verify(fromBase64(signature), fromBase64(message), publicKey)).toBe(true)
-    // The recovered share is now this device's share: connect needs no password.
+    // The recovered share is now this device's share: connect needs no password (a new frame page of the
+    // same browser: same share store, same device key).
     const fresh = device()
+    await fresh.deviceKeys.putIfAbsent((await phone.deviceKeys.get())!)
     await fresh.deviceShares.set(
       `${t.demoApp.id}:solana:${entropyId}`,
       (await phone.deviceShares.get(`${t.demoApp.id}:solana:${entropyId}`))!,
     )
     expect(
-      ok(await fresh.send('privy:wallets:connect', { accessToken, chainType: 'solana', entropyId })),
+      ok(await fresh.send('privy:wallets:connect', { accessToken: phoneToken, chainType: 'solana', entropyId })),
     ).toMatchObject({
       recoveryMethod: 'user-passcode',
     })
   })
 
-  test('behavior: additional HD wallets and a recovery-method change', async () => {
-    const auth = await t.signIn()
+  test('behavior: additional HD wallets (the next index only) and a recovery-method change', async () => {
+    const email = 'frame-additional@example.com'
+    const auth = await t.signIn(email)
     const accessToken = auth.token!
     const laptop = device()
     const root = ok(await laptop.send('privy:wallet:create', { accessToken, chainType: 'ethereum' }))
     const entropyId = root.address as string
     const phone = device()
-    ok(await phone.send('privy:wallets:connect', { accessToken, chainType: 'ethereum', entropyId }))
+    const phoneToken = await signInAgain(email)
+    ok(await phone.send('privy:wallets:connect', { accessToken: phoneToken, chainType: 'ethereum', entropyId }))
 
     const added = ok(
       await laptop.send('privy:wallets:add', { accessToken, chainType: 'ethereum', entropyId }),
     )
     expect(added).toMatchObject({ walletIndex: 1, entropyId })
     expect(added.address).not.toBe(entropyId)
+    const skipped = await laptop.send('privy:wallets:add', {
+      accessToken,
+      chainType: 'ethereum',
+      entropyId,
+      walletIndex: 5,
+    })
+    expect(skipped).toMatchObject({ error: { message: 'Only the next wallet index (2) can be added' } })
     const third = ok(
-      await laptop.send('privy:wallets:add', {
-        accessToken,
-        chainType: 'ethereum',
-        entropyId,
-        walletIndex: 5,
-      }),
+      await laptop.send('privy:wallets:add', { accessToken, chainType: 'ethereum', entropyId, walletIndex: 2 }),
     )
-    expect(third.walletIndex).toBe(5)
+    expect(third.walletIndex).toBe(2)
     const negative = await laptop.send('privy:wallets:add', {
       accessToken,
       chainType: 'ethereum',
@@ -212,7 +243,7 @@ describe('wallet frame against the server', () => {
     // The laptop's new share still works; the phone's old share no longer combines → password recovery.
     const restarted = createFrameHandler({
       appId: t.demoApp.id,
-      api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app) }),
+      api: testFrameApi(t, { deviceKeys: laptop.deviceKeys }),
       deviceShares: laptop.deviceShares,
       mode: 'wallet',
       now: t.now,
@@ -225,7 +256,7 @@ describe('wallet frame against the server', () => {
     expect(reconnect).toMatchObject({ data: { recoveryMethod: 'user-passcode' } })
     const phoneAgain = createFrameHandler({
       appId: t.demoApp.id,
-      api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app) }),
+      api: testFrameApi(t, { deviceKeys: phone.deviceKeys }),
       deviceShares: phone.deviceShares,
       mode: 'wallet',
       now: t.now,
@@ -233,13 +264,13 @@ describe('wallet frame against the server', () => {
     const stale = await phoneAgain.handle({
       id: 'y',
       event: 'privy:wallets:connect',
-      data: { accessToken, chainType: 'ethereum', entropyId },
+      data: { accessToken: phoneToken, chainType: 'ethereum', entropyId },
     })
     expect(stale).toMatchObject({ error: { type: 'wallet_not_on_device' } })
     const recovered = await phoneAgain.handle({
       id: 'z',
       event: 'privy:wallets:recover',
-      data: { accessToken, chainType: 'ethereum', entropyId, recoveryPassword: 'new-secret-words' },
+      data: { accessToken: phoneToken, chainType: 'ethereum', entropyId, recoveryPassword: 'new-secret-words' },
     })
     expect(recovered).toMatchObject({ data: { entropyId } })
   })

@@ -6,6 +6,7 @@ import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified } from '../mfa/verifications'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
+import { requireDeviceProof } from '../walletDevices/service'
 import {
   assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,
@@ -17,12 +18,13 @@ import {
 } from './service'
 
 /**
- * Embedded-wallet endpoints (spec 02 §7; DESIGN.md "Embedded wallet"): list, create (index 0), additional (index ≥ 1), auth-share
- * and recovery-material release, the export page's auth share (refused to guests, checklist I.54),
- * recovery-method change (the wallet unlink refusal moved to features/siwe).
- * All need a live session (`requireSession`); all but the list also need the wallet frame's origin
- * (`requireFrameOrigin`) and, when the app requires terms, a user who accepted them (403
- * `terms_not_accepted`). The session check runs first, so a bad token is 401 whatever the origin.
+ * Embedded-wallet endpoints (spec 02 §7; `docs/security.md`): list, create (index 0), additional (the next
+ * index), auth-share and recovery-material release, the export page's auth share (refused to guests),
+ * recovery-method change. All need a live session (`requireSession`); all but the list also need, in
+ * order: the wallet frame's origin (`requireFrameOrigin`, a browser-only filter, never an authenticator),
+ * when the app requires terms a user who accepted them (403 `terms_not_accepted`), and a proof signed by
+ * a registered device key of the user (`requireDeviceProof`: 401 `invalid_device_proof`, 403
+ * `device_not_registered`). A bearer of an access or refresh token alone gets nothing toward a key.
  */
 export async function walletRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
@@ -30,8 +32,9 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   async function frameSession(request: Parameters<typeof requireSession>[1]) {
     const session = await requireSession(context, request)
     requireFrameOrigin(request)
-    // Issue 12 §1: with terms required, no wallet is created, unlocked or exported before they are accepted.
+    // With terms required, no wallet is created, unlocked or exported before they are accepted.
     await assertTermsAccepted(context.db, session.app, session.userId)
+    await requireDeviceProof(context, request, session)
     return session
   }
 
@@ -47,7 +50,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     endpoints['POST /api/v1/embedded_wallets'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets']) },
     async (request) => {
-      const { app: foyerApp, userId } = await frameSession(request)
+      const { app: foyerApp, userId, sessionId } = await frameSession(request)
+      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
       return {
         wallet: await createEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
       }
@@ -59,7 +63,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
       schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/additional']),
     },
     async (request) => {
-      const { app: foyerApp, userId } = await frameSession(request)
+      const { app: foyerApp, userId, sessionId } = await frameSession(request)
+      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
       return {
         wallet: await createAdditionalEmbeddedWallet(context, {
           appId: foyerApp.id,
@@ -120,7 +125,9 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     endpoints['POST /api/v1/embedded_wallets/recovery'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery']) },
     async (request) => {
-      const { userId } = await frameSession(request)
+      const { userId, sessionId } = await frameSession(request)
+      // Changing what protects the key always asks a user with a factor again (spends the verification).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
     },
   )

@@ -10,8 +10,13 @@ import {
   recoveryUploadSchema,
   type SetRecoveryRequest,
   solanaAddressSchema,
+  toUserDid,
+  walletAddressProofMessage,
 } from '@foyer/protocol'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { type Hex, recoverMessageAddress } from 'viem'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
@@ -38,6 +43,48 @@ function checkAddress(chainType: ChainType, address: string, field: string): voi
   const schema = chainType === 'ethereum' ? ethereumAddressSchema : solanaAddressSchema
   if (!schema.safeParse(address).success)
     throw new FoyerHttpError('invalid_data', `${field}: not a ${chainType} address`)
+}
+
+/**
+ * Checks that `signature` is the wallet key's own signature over {@link walletAddressProofMessage} for this
+ * app, user, chain type, index and address (`docs/security.md#wallet-addresses`): EIP-191 recovery for
+ * Ethereum, ed25519 verification with the address's public key for Solana. Throws 400 `invalid_data`
+ * 'The wallet address is not proven by its key'.
+ */
+async function assertAddressProven(parameters: {
+  appId: string
+  userId: string
+  chainType: ChainType
+  walletIndex: number
+  address: string
+  signature: string
+}): Promise<void> {
+  const message = walletAddressProofMessage({
+    appId: parameters.appId,
+    userId: toUserDid(parameters.userId),
+    chainType: parameters.chainType,
+    walletIndex: parameters.walletIndex,
+    address: parameters.address,
+  })
+  let proven = false
+  try {
+    if (parameters.chainType === 'ethereum') {
+      if (/^0x[0-9a-fA-F]{130}$/.test(parameters.signature)) {
+        const signer = await recoverMessageAddress({ message, signature: parameters.signature as Hex })
+        proven = signer.toLowerCase() === parameters.address.toLowerCase()
+      }
+    } else {
+      const signature = Buffer.from(parameters.signature, 'base64')
+      const publicKey = base58.decode(parameters.address)
+      proven =
+        signature.length === 64 &&
+        publicKey.length === 32 &&
+        ed25519.verify(signature, new TextEncoder().encode(message), publicKey)
+    }
+  } catch {
+    proven = false
+  }
+  if (!proven) throw new FoyerHttpError('invalid_data', 'The wallet address is not proven by its key')
 }
 
 /** SQL condition: `column` equals `address` (case-insensitive for Ethereum hex addresses). */
@@ -97,7 +144,8 @@ class LostRace extends Error {}
  * Stores a new wallet at index 0 with its entropy's shares (spec 02 §5): the auth share and the recovery
  * material sealed with AES-256-GCM under a master-key sub-key, bound to the row id. One entropy per
  * (user, chain type): a second create — or every loser of a race — gets 400 `resource_conflict`
- * 'User already has an embedded wallet.'. 400 `invalid_data` when the address is not of `chain_type`.
+ * 'User already has an embedded wallet.'. 400 `invalid_data` when the address is not of `chain_type` or
+ * not proven by its own key's `address_signature` (`docs/security.md#wallet-addresses`).
  */
 export async function createEmbeddedWallet(
   context: ServerContext,
@@ -105,6 +153,14 @@ export async function createEmbeddedWallet(
 ): Promise<EmbeddedWallet> {
   const { appId, userId, body } = parameters
   checkAddress(body.chain_type, body.address, 'address')
+  await assertAddressProven({
+    appId,
+    userId,
+    chainType: body.chain_type,
+    walletIndex: 0,
+    address: body.address,
+    signature: body.address_signature,
+  })
   const now = new Date(context.now())
   const entropyRowId = randomId(25)
   const key = shareKey(context)
@@ -154,9 +210,12 @@ export async function createEmbeddedWallet(
 }
 
 /**
- * Stores an additional HD wallet (index ≥ 1) of the user's entropy `entropy_id` (spec 02 §5: index > 0
- * needs the index-0 wallet). Throws 400 `invalid_request` 'An additional wallet needs the wallet at index 0'
- * when there is none, 400 `resource_conflict` 'Wallet index already exists' on a duplicate.
+ * Stores an additional HD wallet of the user's entropy `entropy_id` at the next index (spec 02 §5: index > 0
+ * needs the index-0 wallet; `docs/security.md#wallet-addresses`: only the next index, its address proven by
+ * its own key). Throws 400 `invalid_request` 'An additional wallet needs the wallet at index 0' when there
+ * is none, 400 `invalid_request` 'Only the next wallet index (n) can be added' for any other index, 400
+ * `invalid_data` for an unproven address, 400 `resource_conflict` 'Wallet index already exists' when a
+ * concurrent call took the index.
  */
 export async function createAdditionalEmbeddedWallet(
   context: ServerContext,
@@ -167,6 +226,21 @@ export async function createAdditionalEmbeddedWallet(
   const entropy = await findEntropy(context.db, userId, body.chain_type, body.entropy_id)
   if (!entropy)
     throw new FoyerHttpError('invalid_request', 'An additional wallet needs the wallet at index 0')
+  const [highest] = await context.db.orm
+    .select({ index: max(embeddedWallets.walletIndex) })
+    .from(embeddedWallets)
+    .where(eq(embeddedWallets.entropyRowId, entropy.id))
+  const nextIndex = (highest?.index ?? 0) + 1
+  if (body.wallet_index !== nextIndex)
+    throw new FoyerHttpError('invalid_request', `Only the next wallet index (${nextIndex}) can be added`)
+  await assertAddressProven({
+    appId,
+    userId,
+    chainType: body.chain_type,
+    walletIndex: body.wallet_index,
+    address: body.address,
+    signature: body.address_signature,
+  })
   const walletRow: WalletRow = {
     id: randomId(25),
     appId,
