@@ -18,24 +18,24 @@ export {
   createFarcasterSigner,
   type FarcasterSignerHandlers,
 } from '../farcaster/createFarcasterSigner'
-export { type CreateFrameApiParameters, createFrameApi } from '../frame/createFrameApi'
 export { createDeviceProver, type DeviceProver } from '../frame/createDeviceProver'
-export { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
-export { createMemoryDeviceKeyStore } from '../frame/createMemoryDeviceKeyStore'
-export type { DeviceKeyStore } from '../frame/DeviceKeyStore'
+export { type CreateFrameApiParameters, createFrameApi } from '../frame/createFrameApi'
 export {
   type CreateFrameHandlerParameters,
   createFrameHandler,
   type ExportedKey,
   type FrameHandler,
 } from '../frame/createFrameHandler'
+export { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
 export { createIndexedDbShareStore } from '../frame/createIndexedDbShareStore'
+export { createMemoryDeviceKeyStore } from '../frame/createMemoryDeviceKeyStore'
 export { createMemoryShareStore } from '../frame/createMemoryShareStore'
 export {
   type CreateTokenVerifierParameters,
   createTokenVerifier,
   type VerifiedToken,
 } from '../frame/createTokenVerifier'
+export type { DeviceKeyStore } from '../frame/DeviceKeyStore'
 export type { DeviceShareStore } from '../frame/DeviceShareStore'
 export type { FrameApi, FrameJwk } from '../frame/FrameApi'
 export { FrameApiError } from '../frame/FrameApiError'

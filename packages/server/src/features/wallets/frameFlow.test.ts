@@ -189,7 +189,13 @@ describe('wallet frame against the server', () => {
       (await phone.deviceShares.get(`${t.demoApp.id}:solana:${entropyId}`))!,
     )
     expect(
-      ok(await fresh.send('privy:wallets:connect', { accessToken: phoneToken, chainType: 'solana', entropyId })),
+      ok(
+        await fresh.send('privy:wallets:connect', {
+          accessToken: phoneToken,
+          chainType: 'solana',
+          entropyId,
+        }),
+      ),
     ).toMatchObject({
       recoveryMethod: 'user-passcode',
     })
@@ -204,7 +210,13 @@ describe('wallet frame against the server', () => {
     const entropyId = root.address as string
     const phone = device()
     const phoneToken = await signInAgain(email)
-    ok(await phone.send('privy:wallets:connect', { accessToken: phoneToken, chainType: 'ethereum', entropyId }))
+    ok(
+      await phone.send('privy:wallets:connect', {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId,
+      }),
+    )
 
     const added = ok(
       await laptop.send('privy:wallets:add', { accessToken, chainType: 'ethereum', entropyId }),
@@ -219,7 +231,12 @@ describe('wallet frame against the server', () => {
     })
     expect(skipped).toMatchObject({ error: { message: 'Only the next wallet index (2) can be added' } })
     const third = ok(
-      await laptop.send('privy:wallets:add', { accessToken, chainType: 'ethereum', entropyId, walletIndex: 2 }),
+      await laptop.send('privy:wallets:add', {
+        accessToken,
+        chainType: 'ethereum',
+        entropyId,
+        walletIndex: 2,
+      }),
     )
     expect(third.walletIndex).toBe(2)
     const negative = await laptop.send('privy:wallets:add', {
@@ -270,7 +287,12 @@ describe('wallet frame against the server', () => {
     const recovered = await phoneAgain.handle({
       id: 'z',
       event: 'privy:wallets:recover',
-      data: { accessToken: phoneToken, chainType: 'ethereum', entropyId, recoveryPassword: 'new-secret-words' },
+      data: {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId,
+        recoveryPassword: 'new-secret-words',
+      },
     })
     expect(recovered).toMatchObject({ data: { entropyId } })
   })

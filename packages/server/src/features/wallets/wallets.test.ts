@@ -2,13 +2,20 @@ import { randomBytes } from 'node:crypto'
 import {
   type AuthResponse,
   authResponseSchema,
+  type ChainType,
   type CreateEmbeddedWalletRequest,
   embeddedWalletSchema,
   userSchema,
+  walletAddressProofMessage,
 } from '@foyer/protocol'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import { eq } from 'drizzle-orm'
+import { decodeJwt } from 'jose'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { registeredTestDevice, type TestDevice } from '../../test/createTestDevice'
 import { walletEntropies } from './schema'
 
 let t: TestContext
@@ -32,7 +39,38 @@ async function signIn(email = `wallet${++counter}@example.com`): Promise<AuthRes
   return authResponseSchema.parse(response.json())
 }
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
-const ethAddress = () => `0x${randomBytes(20).toString('hex')}`
+/** The keys of the addresses the tests made: create and additional bodies are signed by them. */
+const signers = new Map<string, (message: string) => Promise<string>>()
+function ethAddress(): string {
+  const account = privateKeyToAccount(generatePrivateKey())
+  signers.set(account.address.toLowerCase(), (message) => account.signMessage({ message }))
+  return account.address
+}
+function solanaAddress(): string {
+  const secret = ed25519.utils.randomSecretKey()
+  const address = base58.encode(ed25519.getPublicKey(secret))
+  signers.set(address, async (message) =>
+    Buffer.from(ed25519.sign(new TextEncoder().encode(message), secret)).toString('base64'),
+  )
+  return address
+}
+/** Adds the address's own signature to a create or additional body whose address a test made. */
+async function signAddress(url: string, token: string, json: unknown): Promise<unknown> {
+  if (!url.endsWith('/embedded_wallets') && !url.endsWith('/embedded_wallets/additional')) return json
+  if (typeof json !== 'object' || json === null || 'address_signature' in json) return json
+  const body = json as { address?: string; chain_type?: ChainType; wallet_index?: number }
+  const address = String(body.address)
+  const sign = signers.get(address.startsWith('0x') ? address.toLowerCase() : address)
+  if (!sign || !body.chain_type) return json
+  const message = walletAddressProofMessage({
+    appId: t.demoApp.id,
+    userId: String(decodeJwt(token).sub),
+    chainType: body.chain_type,
+    walletIndex: body.wallet_index ?? 0,
+    address,
+  })
+  return { ...body, address_signature: await sign(message) }
+}
 function createBody(overrides: Partial<CreateEmbeddedWalletRequest> = {}): CreateEmbeddedWalletRequest {
   return {
     chain_type: 'ethereum',
@@ -42,13 +80,36 @@ function createBody(overrides: Partial<CreateEmbeddedWalletRequest> = {}): Creat
     ...overrides,
   }
 }
-function frameCall(
+/** One registered device per access token (a registration per session); null when the server refused. */
+const devices = new Map<string, Promise<TestDevice | null>>()
+/** The frame's headers with a proof by the device registered for `token`; without one for a refused token. */
+async function proofHeaders(url: string, token: string): Promise<Record<string, string>> {
+  let device = devices.get(token)
+  if (!device) {
+    device = registeredTestDevice(t, token).catch(() => null)
+    devices.set(token, device)
+  }
+  return (await (await device)?.headers(url, token).catch(() => null)) ?? frameHeaders
+}
+/**
+ * A POST as the wallet frame makes it: with the default headers, the frame's origin and a proof by a
+ * device registered for `token`, and the address's signature on create bodies.
+ */
+async function frameCall(
   url: string,
   token: string | undefined,
   json: unknown,
   headers: Record<string, string> = frameHeaders,
 ) {
-  return t.request({ method: 'POST', url, bearer: token, json, headers })
+  if (token === undefined || headers !== frameHeaders)
+    return t.request({ method: 'POST', url, bearer: token, json, headers })
+  return t.request({
+    method: 'POST',
+    url,
+    bearer: token,
+    json: await signAddress(url, token, json),
+    headers: await proofHeaders(url, token),
+  })
 }
 async function me(token: string) {
   const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
@@ -127,7 +188,7 @@ describe('POST /api/v1/embedded_wallets', () => {
     const solana = await frameCall(
       '/api/v1/embedded_wallets',
       auth.token!,
-      createBody({ chain_type: 'solana', address: '14CCvQzQzHCVgZM3j9soPnXuJXh1RmCfwLVUcdfbZVBS' }),
+      createBody({ chain_type: 'solana', address: solanaAddress() }),
     )
     expect(solana.statusCode).toBe(200)
     expect(solana.json().wallet.entropy_id_verifier).toBe('solana-address-verifier')
@@ -174,14 +235,16 @@ describe('POST /api/v1/embedded_wallets', () => {
   })
 
   test('error: no session → 401; another origin → 403 invalid_origin', async () => {
-    expect((await frameCall('/api/v1/embedded_wallets', undefined, createBody())).statusCode).toBe(401)
+    const unsigned = { ...createBody(), address_signature: `0x${'00'.repeat(65)}` }
+    expect((await frameCall('/api/v1/embedded_wallets', undefined, unsigned)).statusCode).toBe(401)
     const auth = await signIn()
     for (const headers of [
       { host: 'wallet.foyer.test' },
       { host: 'wallet.foyer.test', origin: 'http://localhost:5173' },
       { ...frameHeaders, 'sec-fetch-site': 'cross-site' },
     ]) {
-      const response = await frameCall('/api/v1/embedded_wallets', auth.token!, createBody(), headers)
+      const body = await signAddress('/api/v1/embedded_wallets', auth.token!, createBody())
+      const response = await frameCall('/api/v1/embedded_wallets', auth.token!, body, headers)
       expect(response.statusCode).toBe(403)
       expect(response.json()).toEqual({
         error: 'Only the wallet frame may call this endpoint',
@@ -213,7 +276,98 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
       wallet_index: 1,
       address: ethAddress(),
     })
-    expect(duplicate.json()).toEqual({ error: 'Wallet index already exists', code: 'resource_conflict' })
+    expect(duplicate.json()).toEqual({
+      error: 'Only the next wallet index (2) can be added',
+      code: 'invalid_request',
+    })
+    const skipped = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address,
+      wallet_index: 7,
+      address: ethAddress(),
+    })
+    expect(skipped.json()).toEqual({
+      error: 'Only the next wallet index (2) can be added',
+      code: 'invalid_request',
+    })
+    // Two racing calls for the next index: one wins; the other is refused (the index exists, or is no
+    // longer the next one, depending on when it read).
+    const racing = await Promise.all(
+      [ethAddress(), ethAddress()].map((next) =>
+        frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+          chain_type: 'ethereum',
+          entropy_id: root.address,
+          wallet_index: 2,
+          address: next,
+        }),
+      ),
+    )
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 400])
+    expect(['resource_conflict', 'invalid_request']).toContain(
+      racing.find((response) => response.statusCode === 400)?.json().code,
+    )
+    const indexes = (await me(auth.token!)).linked_accounts.flatMap((account) =>
+      account.type === 'wallet' ? [account.wallet_index] : [],
+    )
+    expect(indexes).toEqual([0, 1, 2])
+  })
+
+  test('error: an address not signed by its own key for this user and index is refused', async () => {
+    const auth = await signIn()
+    const other = await signIn()
+    const root = createBody()
+    await frameCall('/api/v1/embedded_wallets', auth.token!, root)
+    const address = ethAddress()
+    const signedForOther = (await signAddress('/api/v1/embedded_wallets/additional', other.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address,
+      wallet_index: 1,
+      address,
+    })) as Record<string, unknown>
+    const signedForIndex5 = (await signAddress('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address,
+      wallet_index: 5,
+      address,
+    })) as Record<string, unknown>
+    const byAnotherKey = (await signAddress('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: root.address,
+      wallet_index: 1,
+      address: ethAddress(),
+    })) as Record<string, unknown>
+    for (const address_signature of [
+      signedForOther.address_signature,
+      signedForIndex5.address_signature,
+      byAnotherKey.address_signature,
+      `0x${'00'.repeat(65)}`,
+    ]) {
+      const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+        chain_type: 'ethereum',
+        entropy_id: root.address,
+        wallet_index: 1,
+        address,
+        address_signature,
+      })
+      expect(response.json()).toEqual({
+        error: 'The wallet address is not proven by its key',
+        code: 'invalid_data',
+      })
+    }
+    // A Solana address is proven by its ed25519 key the same way.
+    const solana = solanaAddress()
+    const foreign = (await signAddress('/api/v1/embedded_wallets', other.token!, {
+      chain_type: 'solana',
+      address: solana,
+    })) as Record<string, unknown>
+    const refused = await frameCall('/api/v1/embedded_wallets', auth.token!, {
+      ...createBody({ chain_type: 'solana', address: solana }),
+      address_signature: foreign.address_signature,
+    })
+    expect(refused.json().error).toBe('The wallet address is not proven by its key')
+    expect(
+      (await me(auth.token!)).linked_accounts.filter((account) => account.type === 'wallet'),
+    ).toHaveLength(1)
   })
 
   test('error: index > 0 needs index 0; 0 and negative indexes are invalid', async () => {
@@ -308,7 +462,7 @@ describe('share release', () => {
 
     const passcode = createBody({
       chain_type: 'solana',
-      address: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+      address: solanaAddress(),
       recovery: {
         recovery_method: 'user-passcode',
         ciphertext: b64(33),
