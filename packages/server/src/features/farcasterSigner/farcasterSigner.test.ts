@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { farcasterSignerSchema, farcasterSignerStatusSchema } from '@foyer/protocol'
-import { createFrameApi, createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
+import { createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { and, eq } from 'drizzle-orm'
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
@@ -8,7 +8,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { injectFetch } from '../../test/injectFetch'
+import { frameProofHeaders, registeredTestDevice } from '../../test/createTestDevice'
+import { testFrameApi } from '../../test/testFrameApi'
 import {
   type SignedKeyRequestStandIn,
   startSignedKeyRequestStandIn,
@@ -24,6 +25,7 @@ const DEVELOPER_FID = 9152
 const frameHeaders = { origin: 'http://wallet.foyer.test', host: 'wallet.foyer.test' }
 const DAY = 24 * 3600
 let t: TestContext
+let proofHeaders: ReturnType<typeof frameProofHeaders>
 let farcaster: SignedKeyRequestStandIn
 let nextFid = 100
 // Every server log line (checklist J.64: no key material in logs).
@@ -47,6 +49,7 @@ beforeAll(async () => {
   await updateAppSettings(t.db, t.demoApp.id, {
     farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
   })
+  proofHeaders = frameProofHeaders(t)
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -84,8 +87,15 @@ function newKey() {
   return { secretKey, publicKey: bytesToHex(ed25519.getPublicKey(secretKey)) }
 }
 
-const init = (token: string, body: unknown, headers: Record<string, string> = frameHeaders) =>
-  t.request({ method: 'POST', url: '/api/v1/farcaster/signer/init', bearer: token, headers, json: body })
+/** `signer/init` as the wallet frame calls it (with a device proof), or with the given headers. */
+const init = async (token: string, body: unknown, headers: Record<string, string> = frameHeaders) =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/farcaster/signer/init',
+    bearer: token,
+    headers: headers === frameHeaders ? await proofHeaders('/api/v1/farcaster/signer/init', token) : headers,
+    json: body,
+  })
 const status = (token: string, publicKey: string) =>
   t.request({
     method: 'POST',
@@ -312,12 +322,13 @@ describe('POST /api/v1/farcaster/signer/init and /status', () => {
       appId: other.id,
       json: { email, code },
     })
+    const device = await registeredTestDevice(t, auth.json().token, { appId: other.id })
     const response = await t.request({
       method: 'POST',
       url: '/api/v1/farcaster/signer/init',
       appId: other.id,
       bearer: auth.json().token,
-      headers: frameHeaders,
+      headers: await device.headers('/api/v1/farcaster/signer/init', auth.json().token),
       json: { ed25519_public_key: newKey().publicKey },
     })
     expect(response.statusCode).toBe(400)
@@ -342,7 +353,7 @@ describe('the wallet frame signer against the server', () => {
     const keys = createMemoryShareStore()
     const handler = createFrameHandler({
       appId: t.demoApp.id,
-      api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app) }),
+      api: testFrameApi(t),
       deviceShares: keys,
       mode: 'wallet',
       now: t.now,

@@ -8,13 +8,13 @@ import {
   MFA_TIMEOUT_MESSAGE,
   type User,
 } from '@foyer/protocol'
-import { createFrameApi, createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
+import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
 import { eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { injectFetch } from '../../test/injectFetch'
+import { testFrameApi } from '../../test/testFrameApi'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
 import { TOTP_PARAMETERS } from './totp'
@@ -420,10 +420,11 @@ describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
   function frames() {
     let id = 0
     const deviceShares = createMemoryShareStore()
+    const deviceKeys = createMemoryDeviceKeyStore()
     const handler = (mode: 'wallet' | 'export') =>
       createFrameHandler({
         appId: t.demoApp.id,
-        api: createFrameApi({ baseUrl: '', appId: t.demoApp.id, fetch: injectFetch(t.app), purpose: mode }),
+        api: testFrameApi(t, { deviceKeys, purpose: mode }),
         deviceShares,
         mode,
         now: t.now,

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, authResponseSchema, type FrameReply } from '@foyer/protocol'
 import {
-  createFrameApi,
   createFrameHandler,
+  createMemoryDeviceKeyStore,
   createMemoryShareStore,
   type ExportedKey,
 } from '@foyer/wallet-frame'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestDevice } from '../../test/createTestDevice'
 import { injectFetch } from '../../test/injectFetch'
+import { testFrameApi } from '../../test/testFrameApi'
 
 // Security checklist I.54: a guest cannot export its wallet key (nor pass MFA-gated actions) until it
 // upgrades; the export page's auth share comes from `POST /api/v1/embedded_wallets/export`, which the
@@ -35,16 +37,12 @@ async function guestSignIn(): Promise<AuthResponse> {
 
 function frames() {
   const deviceShares = createMemoryShareStore()
+  const deviceKeys = createMemoryDeviceKeyStore()
   const shown: ExportedKey[] = []
   const handler = (mode: 'wallet' | 'export') =>
     createFrameHandler({
       appId: t.demoApp.id,
-      api: createFrameApi({
-        baseUrl: '',
-        appId: t.demoApp.id,
-        fetch: injectFetch(t.app),
-        purpose: mode,
-      }),
+      api: testFrameApi(t, { deviceKeys, purpose: mode }),
       deviceShares,
       mode,
       now: t.now,
@@ -56,6 +54,8 @@ function frames() {
     target.handle({ id: `g${++nextId}`, event, data })
   return {
     shown,
+    /** Proof headers by this frame's device key, for direct calls. */
+    headers: (path: string, token: string) => createTestDevice(t, { keys: deviceKeys }).headers(path, token),
     wallet: (event: string, data: unknown) => send(wallet, event, data),
     exporter: (event: string, data: unknown) => send(exporter, event, data),
   }
@@ -94,6 +94,7 @@ describe('I.54 guests cannot export', () => {
         'privy-app-id': t.demoApp.id,
         authorization: `Bearer ${guest.token}`,
         'content-type': 'application/json',
+        ...(await device.headers('/api/v1/embedded_wallets/export', guest.token as string)),
       },
       body: JSON.stringify({ chain_type: 'ethereum', entropy_id: address }),
     })
@@ -146,6 +147,7 @@ describe('I.54 guests cannot export', () => {
         'privy-app-id': t.demoApp.id,
         authorization: `Bearer ${auth.token}`,
         'content-type': 'application/json',
+        ...(await device.headers('/api/v1/embedded_wallets/export', auth.token as string)),
       },
       body: JSON.stringify({ chain_type: 'ethereum', entropy_id: address }),
     })

@@ -15,7 +15,7 @@ import { decodeJwt } from 'jose'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { registeredTestDevice, type TestDevice } from '../../test/createTestDevice'
+import { frameProofHeaders } from '../../test/createTestDevice'
 import { walletEntropies } from './schema'
 
 let t: TestContext
@@ -24,6 +24,7 @@ const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.t
 
 beforeAll(async () => {
   t = await createTestContext()
+  proofHeaders = frameProofHeaders(t)
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -71,7 +72,9 @@ async function signAddress(url: string, token: string, json: unknown): Promise<u
   })
   return { ...body, address_signature: await sign(message) }
 }
-function createBody(overrides: Partial<CreateEmbeddedWalletRequest> = {}): CreateEmbeddedWalletRequest {
+/** A create body without its `address_signature` (`frameCall` signs it with the address's key). */
+type UnsignedCreateBody = Omit<CreateEmbeddedWalletRequest, 'address_signature'>
+function createBody(overrides: Partial<UnsignedCreateBody> = {}): UnsignedCreateBody {
   return {
     chain_type: 'ethereum',
     address: ethAddress(),
@@ -80,17 +83,8 @@ function createBody(overrides: Partial<CreateEmbeddedWalletRequest> = {}): Creat
     ...overrides,
   }
 }
-/** One registered device per access token (a registration per session); null when the server refused. */
-const devices = new Map<string, Promise<TestDevice | null>>()
-/** The frame's headers with a proof by the device registered for `token`; without one for a refused token. */
-async function proofHeaders(url: string, token: string): Promise<Record<string, string>> {
-  let device = devices.get(token)
-  if (!device) {
-    device = registeredTestDevice(t, token).catch(() => null)
-    devices.set(token, device)
-  }
-  return (await (await device)?.headers(url, token).catch(() => null)) ?? frameHeaders
-}
+/** Proof headers by one registered device per access token (set up with `t`). */
+let proofHeaders: ReturnType<typeof frameProofHeaders>
 /**
  * A POST as the wallet frame makes it: with the default headers, the frame's origin and a proof by a
  * device registered for `token`, and the address's signature on create bodies.
