@@ -84,17 +84,17 @@ export async function registeredTestDevice(
  */
 export function frameProofHeaders(
   t: TestContext,
-): (path: string, accessToken: string) => Promise<Record<string, string>> {
+): (path: string, accessToken: string, appId?: string) => Promise<Record<string, string>> {
   const devices = new Map<string, Promise<TestDevice | null>>()
   const plain = { host: new URL(TEST_FRAME_ORIGIN).host, origin: TEST_FRAME_ORIGIN }
-  return async (path, accessToken) => {
+  return async (path, accessToken, appId) => {
     let session = accessToken
     try {
       session = String(decodeJwt(accessToken).sid)
     } catch {}
     let device = devices.get(session)
     if (!device) {
-      device = registeredTestDevice(t, accessToken).catch(() => null)
+      device = registeredTestDevice(t, accessToken, appId ? { appId } : {}).catch(() => null)
       devices.set(session, device)
     }
     return (await (await device)?.headers(path, accessToken).catch(() => null)) ?? plain

@@ -8,12 +8,19 @@ import {
   MFA_TIMEOUT_MESSAGE,
   type User,
 } from '@foyer/protocol'
-import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
+import {
+  createFrameHandler,
+  createMemoryDeviceKeyStore,
+  createMemoryShareStore,
+  type DeviceKeyStore,
+} from '@foyer/wallet-frame'
 import { eq } from 'drizzle-orm'
+import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestDevice } from '../../test/createTestDevice'
 import { testFrameApi } from '../../test/testFrameApi'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
@@ -32,14 +39,31 @@ afterAll(async () => {
   await t?.close()
 })
 
-function post(url: string, json: unknown, bearer: string, origin = ORIGIN) {
-  return t.request({
-    method: 'POST',
-    url,
-    json,
-    bearer,
-    headers: origin === FRAME ? { origin, host: new URL(FRAME).host } : { origin },
-  })
+/** The device key of each session's wallet frame, by `sid` (a session registers one key). */
+const sessionKeys = new Map<string, DeviceKeyStore>()
+function keysOf(token: string): DeviceKeyStore {
+  const sid = String(decodeJwt(token).sid)
+  let keys = sessionKeys.get(sid)
+  if (!keys) {
+    keys = createMemoryDeviceKeyStore()
+    sessionKeys.set(sid, keys)
+  }
+  return keys
+}
+
+/**
+ * A POST from the host page (`ORIGIN`) or from the wallet frame (`FRAME`); the frame's calls to the
+ * embedded-wallet routes carry a proof by the session's device key, registered first when the server
+ * allows it (else the proof names an unregistered key and is refused).
+ */
+async function post(url: string, json: unknown, bearer: string, origin = ORIGIN) {
+  let headers: Record<string, string> = origin === FRAME ? { origin, host: new URL(FRAME).host } : { origin }
+  if (origin === FRAME && url.startsWith('/api/v1/embedded_wallets/')) {
+    const device = createTestDevice(t, { keys: keysOf(bearer) })
+    await device.register(bearer)
+    headers = await device.headers(url, bearer)
+  }
+  return t.request({ method: 'POST', url, json, bearer, headers })
 }
 
 async function signIn(): Promise<AuthResponse & { token: string }> {
@@ -417,10 +441,9 @@ describe('passkey', () => {
 })
 
 describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
-  function frames() {
+  function frames(deviceKeys = createMemoryDeviceKeyStore()) {
     let id = 0
     const deviceShares = createMemoryShareStore()
-    const deviceKeys = createMemoryDeviceKeyStore()
     const handler = (mode: 'wallet' | 'export') =>
       createFrameHandler({
         appId: t.demoApp.id,
@@ -440,7 +463,7 @@ describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
 
   async function userWithWallet() {
     const session = await signIn()
-    const device = frames()
+    const device = frames(keysOf(session.token))
     const created = await device.wallet('privy:wallets:create', { accessToken: session.token })
     if ('error' in created) throw new Error(created.error.message)
     return { ...session, device, address: (created.data as { address: string }).address }
@@ -517,8 +540,8 @@ describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
     const { token, address } = await userWithWallet()
     const secret = await enrollTotp(token)
     t.advance(15 * 60_000 + 1)
-    // A new frame (empty memory) on another device: connecting needs the auth share.
-    const device = frames()
+    // The frame reloaded (empty memory, same browser): connecting needs the auth share.
+    const device = frames(keysOf(token))
     const connect = () =>
       device.wallet('privy:wallets:connect', {
         accessToken: token,

@@ -10,6 +10,8 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { frameProofHeaders } from '../../test/createTestDevice'
+import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddresses'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 
@@ -18,6 +20,7 @@ import { testSignIn } from '../../testing/siwe/testSignIn'
 // spelling, and checks that the action applied to A and that B is unchanged.
 
 let t: TestContext
+let proofHeaders: ReturnType<typeof frameProofHeaders>
 let counter = 0
 const ORIGIN = 'http://localhost:5173'
 const RP_ID = 'localhost'
@@ -29,6 +32,7 @@ const { newAccount, signedSiwe } = testSignIn(() => t)
 
 beforeAll(async () => {
   t = await createTestContext()
+  proofHeaders = frameProofHeaders(t)
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -46,8 +50,19 @@ function naming(user: User): Record<string, string> {
 
 type Response = { statusCode: number; body: string; json(): unknown }
 
-function post(url: string, json: unknown, bearer: string, headers: Record<string, string> = {}) {
-  return t.request({ method: 'POST', url, json, bearer, headers })
+/**
+ * A POST; with `frameHeaders`, as the wallet frame makes it: a proof by a device registered for the
+ * session, and a create body signed by its address's key.
+ */
+async function post(url: string, json: unknown, bearer: string, headers: Record<string, string> = {}) {
+  if (headers !== frameHeaders) return t.request({ method: 'POST', url, json, bearer, headers })
+  return t.request({
+    method: 'POST',
+    url,
+    json: await signWalletBody(t.demoApp.id, url, bearer, json),
+    bearer,
+    headers: await proofHeaders(url, bearer),
+  })
 }
 
 function expectStatus(response: Response, status: number, code?: string) {
@@ -281,9 +296,9 @@ describe('I.57: the user comes from the token', () => {
 
   describe('embedded wallets', () => {
     const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
-    const createBody = (): CreateEmbeddedWalletRequest => ({
+    const createBody = (): Omit<CreateEmbeddedWalletRequest, 'address_signature'> => ({
       chain_type: 'ethereum',
-      address: `0x${randomBytes(20).toString('hex')}`,
+      address: testEthereumAddress(),
       auth_share: b64(17),
       recovery: { recovery_method: 'privy', recovery_key: b64(32), ciphertext: b64(33), iv: b64(12) },
     })

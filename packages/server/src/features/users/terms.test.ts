@@ -3,6 +3,8 @@ import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protoc
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { frameProofHeaders } from '../../test/createTestDevice'
+import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddresses'
 import { createAppRecord } from '../apps/service'
 import { users } from './schema'
 
@@ -10,6 +12,7 @@ import { users } from './schema'
 let t: TestContext
 let termsAppId: string
 let counter = 0
+let proofHeaders: ReturnType<typeof frameProofHeaders>
 const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
 
 beforeAll(async () => {
@@ -24,6 +27,7 @@ beforeAll(async () => {
     },
   })
   termsAppId = app.id
+  proofHeaders = frameProofHeaders(t)
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -49,20 +53,22 @@ function acceptTerms(token: string | undefined, appId?: string, json: unknown = 
   return t.request({ method: 'POST', url: '/api/v1/users/me/accept_terms', bearer: token, json, appId })
 }
 
-function createWallet(token: string, appId: string) {
+/** `POST /api/v1/embedded_wallets` as the wallet frame makes it (a device proof, the address signed). */
+async function createWallet(token: string, appId: string) {
   const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
+  const url = '/api/v1/embedded_wallets'
   return t.request({
     method: 'POST',
-    url: '/api/v1/embedded_wallets',
+    url,
     bearer: token,
     appId,
-    headers: frameHeaders,
-    json: {
+    headers: await proofHeaders(url, token, appId),
+    json: await signWalletBody(appId, url, token, {
       chain_type: 'ethereum',
-      address: `0x${randomBytes(20).toString('hex')}`,
+      address: testEthereumAddress(),
       auth_share: b64(17),
       recovery: { recovery_method: 'privy', recovery_key: b64(32), ciphertext: b64(33), iv: b64(12) },
-    },
+    }),
   })
 }
 

@@ -2,20 +2,15 @@ import { randomBytes } from 'node:crypto'
 import {
   type AuthResponse,
   authResponseSchema,
-  type ChainType,
   type CreateEmbeddedWalletRequest,
   embeddedWalletSchema,
   userSchema,
-  walletAddressProofMessage,
 } from '@foyer/protocol'
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58 } from '@scure/base'
 import { eq } from 'drizzle-orm'
-import { decodeJwt } from 'jose'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
+import { signWalletBody, testEthereumAddress, testSolanaAddress } from '../../test/testWalletAddresses'
 import { walletEntropies } from './schema'
 
 let t: TestContext
@@ -40,38 +35,10 @@ async function signIn(email = `wallet${++counter}@example.com`): Promise<AuthRes
   return authResponseSchema.parse(response.json())
 }
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
-/** The keys of the addresses the tests made: create and additional bodies are signed by them. */
-const signers = new Map<string, (message: string) => Promise<string>>()
-function ethAddress(): string {
-  const account = privateKeyToAccount(generatePrivateKey())
-  signers.set(account.address.toLowerCase(), (message) => account.signMessage({ message }))
-  return account.address
-}
-function solanaAddress(): string {
-  const secret = ed25519.utils.randomSecretKey()
-  const address = base58.encode(ed25519.getPublicKey(secret))
-  signers.set(address, async (message) =>
-    Buffer.from(ed25519.sign(new TextEncoder().encode(message), secret)).toString('base64'),
-  )
-  return address
-}
-/** Adds the address's own signature to a create or additional body whose address a test made. */
-async function signAddress(url: string, token: string, json: unknown): Promise<unknown> {
-  if (!url.endsWith('/embedded_wallets') && !url.endsWith('/embedded_wallets/additional')) return json
-  if (typeof json !== 'object' || json === null || 'address_signature' in json) return json
-  const body = json as { address?: string; chain_type?: ChainType; wallet_index?: number }
-  const address = String(body.address)
-  const sign = signers.get(address.startsWith('0x') ? address.toLowerCase() : address)
-  if (!sign || !body.chain_type) return json
-  const message = walletAddressProofMessage({
-    appId: t.demoApp.id,
-    userId: String(decodeJwt(token).sub),
-    chainType: body.chain_type,
-    walletIndex: body.wallet_index ?? 0,
-    address,
-  })
-  return { ...body, address_signature: await sign(message) }
-}
+const ethAddress = testEthereumAddress
+const solanaAddress = testSolanaAddress
+const signAddress = (url: string, token: string, json: unknown) =>
+  signWalletBody(t.demoApp.id, url, token, json)
 /** A create body without its `address_signature` (`frameCall` signs it with the address's key). */
 type UnsignedCreateBody = Omit<CreateEmbeddedWalletRequest, 'address_signature'>
 function createBody(overrides: Partial<UnsignedCreateBody> = {}): UnsignedCreateBody {
