@@ -10,7 +10,14 @@ export type DeviceProver = {
    * `ath` (base64url SHA-256 of `accessToken`) and the server's single-use `nonce`. Makes the device key on
    * first use.
    */
-  sign(parameters: { method: string; url: string; accessToken: string; nonce: string }): Promise<string>
+  sign(parameters: {
+    method: string
+    url: string
+    accessToken: string
+    nonce: string
+    /** `iat` in Unix seconds; default: this device's clock. */
+    issuedAt?: number | undefined
+  }): Promise<string>
   /** Forgets the device key (it was revoked): the next proof uses a new key, which must be registered. */
   forget(): Promise<void>
 }
@@ -43,7 +50,7 @@ export function createDeviceProver(parameters: { keys: DeviceKeyStore; now?: () 
     return pending
   }
   return {
-    async sign({ method, url, accessToken, nonce }) {
+    async sign({ method, url, accessToken, nonce, issuedAt }) {
       const { pair, jwk } = await key()
       const digest = new Uint8Array(
         await crypto.subtle.digest('SHA-256', new TextEncoder().encode(accessToken)),
@@ -59,7 +66,7 @@ export function createDeviceProver(parameters: { keys: DeviceKeyStore; now?: () 
         jti: crypto.randomUUID(),
       })
         .setProtectedHeader({ typ: DEVICE_PROOF_TYP, alg: 'ES256', jwk })
-        .setIssuedAt(Math.floor(now() / 1000))
+        .setIssuedAt(issuedAt ?? Math.floor(now() / 1000))
         .sign(pair.privateKey)
     },
     async forget() {

@@ -1,6 +1,7 @@
 import {
   authShareResponseSchema,
   DEVICE_PROOF_HEADER,
+  DEVICE_PROOF_NONCE_TTL_SECONDS,
   deviceProofNonceResponseSchema,
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
@@ -115,8 +116,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     accessToken: string,
     body: unknown,
   ): Promise<T> {
-    const { nonce } = await call(deviceProofNonceResponseSchema, 'POST', NONCE_PATH, accessToken)
-    const proof = await prover.sign({ method: 'POST', url: `${origin}${path}`, accessToken, nonce })
+    const { nonce, expires_at } = await call(deviceProofNonceResponseSchema, 'POST', NONCE_PATH, accessToken)
+    // `iat` on the server's clock (when it issued the nonce), so a device whose clock is off still proves.
+    const issuedAt = expires_at - DEVICE_PROOF_NONCE_TTL_SECONDS
+    const proof = await prover.sign({ method: 'POST', url: `${origin}${path}`, accessToken, nonce, issuedAt })
     return call(schema, 'POST', path, accessToken, body, { [DEVICE_PROOF_HEADER]: proof })
   }
 
