@@ -62,6 +62,31 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(asset.headers['cache-control']).toContain('immutable')
     expect(asset.body.length).toBeGreaterThan(10_000)
     expect(asset.body).toContain('foyer-frame-config')
+    // The frame's script loads only into the server's own pages.
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(asset.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  test('behavior: every other HTML page of the server gets a strict policy and is never framed', async () => {
+    // The OAuth callback's page for a flow that cannot go back to the app.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/oauth/callback?state=unknown&code=x',
+      headers: { accept: 'text/html' },
+    })
+    expect(page.headers['content-type']).toContain('text/html')
+    const policy = csp(page.headers['content-security-policy'])
+    expect(policy['default-src']).toBe("'none'")
+    expect(policy['frame-ancestors']).toBe("'none'")
+    expect(policy['script-src']).toBeUndefined()
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    // The frame page keeps its own policy.
+    const frame = await t.app.inject({ method: 'GET', url: `/apps/${t.demoApp.id}/embedded-wallets` })
+    expect(csp(frame.headers['content-security-policy'])['frame-ancestors']).toBe(
+      'http://localhost:* http://127.0.0.1:*',
+    )
+    expect(frame.headers['cross-origin-opener-policy']).toBeUndefined()
   })
 
   test('behavior: each app gets its own frame-ancestors; none configured → none', async () => {
