@@ -2,6 +2,7 @@ import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CrossAppPanel } from './CrossAppPanel'
+import { DevicesPanel } from './DevicesPanel'
 import { EmailPanel } from './EmailPanel'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
 import { FarcasterPanel } from './FarcasterPanel'
@@ -116,6 +117,7 @@ export function App({ appId }: { appId: string }) {
           <CrossAppPanel />
           <ExternalWalletsPanel />
           <WalletPanel />
+          <DevicesPanel />
           <SolanaPanel />
           <FarcasterSignerPanel />
           <h2>User</h2>

@@ -20,7 +20,9 @@ export {
 export { getEthereumChain } from '../wallet/actions/getEthereumChain'
 export { getSolanaCluster } from '../wallet/actions/getSolanaCluster'
 export { getWalletBalance } from '../wallet/actions/getWalletBalance'
+export { listWalletDevices } from '../wallet/actions/listWalletDevices'
 export { type RecoverWalletParameters, recoverWallet } from '../wallet/actions/recoverWallet'
+export { type RevokeWalletDeviceParameters, revokeWalletDevice } from '../wallet/actions/revokeWalletDevice'
 export {
   type SendSolanaTransactionParameters,
   sendSolanaTransaction,

@@ -64,6 +64,7 @@ export {
 } from '../hooks/useSolanaWallets'
 export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdateEmail'
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
+export { type UseWalletDevicesReturnType, useWalletDevices } from '../hooks/useWalletDevices'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'
 export type { MessagesOverride } from '../i18n/MessagesOverride'
