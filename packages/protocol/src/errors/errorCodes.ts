@@ -37,6 +37,9 @@ export const errorCodes = [
   'not_found',
   'internal_error',
   'cross_app_connection_not_allowed',
+  'telegram_data_already_used',
+  'address_not_owned',
+  'email_not_owned',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

@@ -39,4 +39,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   not_supported: 400,
   region_not_supported: 400,
   cross_app_connection_not_allowed: 403,
+  telegram_data_already_used: 401,
+  address_not_owned: 403,
+  email_not_owned: 403,
 }
