@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testSignIn } from '../../testing/siwe/testSignIn'
+import { mfaMethods } from '../mfa/schema'
 import { toE164 } from '../sms/phoneNumber'
 import { users } from '../users/schema'
-import { mfaMethods } from '../mfa/schema'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { offerAccountTransfer } from './offerAccountTransfer'
 import { transferAccount } from './service'
@@ -178,7 +178,10 @@ describe('passwordless/transfer', () => {
     expect(accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
     // The holder, its factor, its wallet and its wallet's shares are all still there.
     expect(await userExists(owner)).toBe(true)
-    const factors = await t.db.orm.select().from(mfaMethods).where(eq(mfaMethods.userId, userIdOf(owner)))
+    const factors = await t.db.orm
+      .select()
+      .from(mfaMethods)
+      .where(eq(mfaMethods.userId, userIdOf(owner)))
     expect(factors).toHaveLength(1)
     const wallets = await t.db.orm
       .select({ userId: embeddedWallets.userId })
@@ -250,7 +253,9 @@ describe('passwordless/transfer', () => {
     const ownerToken = authResponseSchema.parse(linked.json()).token as string
     const held = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: ownerToken })
     expect(held.statusCode, held.body).toBe(200)
-    expect(usersMeResponseSchema.parse(held.json()).user.linked_accounts.map((a) => a.type)).toEqual(['email'])
+    expect(usersMeResponseSchema.parse(held.json()).user.linked_accounts.map((a) => a.type)).toEqual([
+      'email',
+    ])
     t.advance(31_000)
     expect((await t.signIn(email)).user.id).toBe(owner.user.id)
   })

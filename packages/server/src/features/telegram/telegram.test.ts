@@ -191,7 +191,11 @@ describe('telegram/authenticate', () => {
       masterKey: t.masterKey,
       settings: { telegram_auth: true, telegram_bot_token: BOT_TOKEN },
     })
-    expectError(await authenticate({ telegram_auth_result: data }, sameBot.id), 401, 'telegram_data_already_used')
+    expectError(
+      await authenticate({ telegram_auth_result: data }, sameBot.id),
+      401,
+      'telegram_data_already_used',
+    )
     // A fresh payload of the same account still signs in.
     t.advance(1000)
     expect((await authenticate({ telegram_auth_result: widget(user) })).statusCode).toBe(200)
