@@ -1,4 +1,4 @@
-// Account transfer on a link conflict (spec 01 §2 'Account transfer prompt'; docs/account-transfer.md):
+// Account transfer on a link conflict ('Account transfer prompt'; docs/account-transfer.md):
 // only the account moves, the other user keeps its embedded wallet, which the prompt never discloses. One
 // stack and one browser for both cases.
 import type { Browser, BrowserContext, Page } from 'playwright-core'

@@ -10,7 +10,7 @@ import { assertTermsAccepted } from '../users/service'
 import { coinbaseOnRampStatus, initCoinbaseOnRamp } from './service'
 
 /**
- * The exchange on-ramp endpoints (spec 02 §7, WIRE.md §8; docs/funding.md), called by the host page with a
+ * The exchange on-ramp endpoints (docs/funding.md), called by the host page with a
  * live session: `coinbase_on_ramp/init` (also, when the app requires terms, a user who accepted them: 403
  * `terms_not_accepted`; only the user's own wallets: 403 `address_not_owned`; 429 over
  * `rateLimits.fundingSign` per IP or `rateLimits.fundingSignPerUser` per user) and `coinbase_on_ramp/status`.

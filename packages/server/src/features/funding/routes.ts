@@ -15,7 +15,7 @@ import { createTokenPrices } from './tokenPrices'
 export const FUNDING_RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before trying again.'
 
 /**
- * The funding endpoints (spec 02 §7, WIRE.md §8; docs/funding.md):
+ * The funding endpoints (docs/funding.md):
  * - `GET /api/v1/token_price` (any caller of a known app): prices cached per server, failures too, one
  *   upstream call per token at a time; 429 `too_many_requests` over `rateLimits.tokenPrice` per IP.
  * - `POST /api/v1/plugins/moonpay_on_ramp/sign` (a live session): the app's MoonPay secret signs a widget URL

@@ -110,7 +110,7 @@ export async function telegramRoutes(
     { config, schema: routeSchema(endpoints['POST /api/v1/telegram/transfer']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
-      // The same signed object as the failed link, verified again (WIRE.md §5). The link consumed it; the
+      // The same signed object as the failed link, verified again. The link consumed it; the
       // single-use nonce, bound to this caller and account, is what makes the transfer single use.
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await transferAccount(context.db, {

@@ -8,7 +8,7 @@ import { TransferButtons } from './TransferButtons'
 import { useAccountTransfer } from './useAccountTransfer'
 
 /**
- * 'Account transfer prompt' (spec 01 §2, §4 "Account transfer"; docs/account-transfer.md): a link found the
+ * 'Account transfer prompt' (docs/account-transfer.md#the-modal): a link found the
  * account on another user. Titled '<kind> is associated with another account', it asks whether to move the
  * account here, and says that the other account keeps its wallet and other login methods (it is deleted
  * only when nothing else is left on it). 'Transfer account' moves it at once (the button reads 'Success!',

@@ -10,7 +10,7 @@ import { useAccountTransfer } from './useAccountTransfer'
 const COPIED_FEEDBACK_MS = 1500
 
 /**
- * 'Check assets before transferring' (spec 01 §2), reached only when a server disclosed the other account's
+ * 'Check assets before transferring' (docs/account-transfer.md#the-modal), reached only when a server disclosed the other account's
  * embedded wallet address in the transfer data. Foyer's server never discloses it: the wallet stays with the
  * other account and is never deleted by a transfer (docs/account-transfer.md). The screen warns that the
  * other account's assets do not move; the user can log into that account first, or copy the wallet address
