@@ -383,6 +383,41 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
     }
   })
 
+  test('error: over the per-IP limit → 429 too_many_requests, whichever user signs in from it', async () => {
+    const limited = await createTestContext({
+      funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl },
+      rateLimits: { fundingSign: { max: 2, timeWindowMs: 60_000 } },
+    })
+    try {
+      const record = await createAppRecord(limited.db, {
+        name: 'IP-limited funding',
+        masterKey: limited.masterKey,
+        settings: fundingSettings(),
+      })
+      const answers: number[] = []
+      for (const email of ['ip-a@example.com', 'ip-b@example.com', 'ip-c@example.com']) {
+        const auth = await signInTo(limited, record.id, email)
+        const address = await giveEmbeddedWallet(limited.db, {
+          appId: record.id,
+          userId: userIdOf(auth),
+          chainType: 'ethereum',
+          now: new Date(limited.now()),
+        })
+        const response = await limited.request({
+          method: 'POST',
+          url: '/api/v1/plugins/moonpay_on_ramp/sign',
+          appId: record.id,
+          bearer: auth.token ?? undefined,
+          json: { address, config: {} },
+        })
+        answers.push(response.statusCode)
+      }
+      expect(answers).toEqual([200, 200, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+
   test('behavior: the public app config carries funding_config but never the provider keys', async () => {
     const config = await t.request({ method: 'GET', url: `/api/v1/apps/${t.demoApp.id}` })
     const body = config.json() as Record<string, unknown>
