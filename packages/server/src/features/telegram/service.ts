@@ -5,6 +5,7 @@ import {
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { keyedRateLimit } from '../../http/keyedRateLimit'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import type { TelegramAccountDetails } from './account'
@@ -111,20 +112,6 @@ export function createTelegramAccountLimit(
   app: FastifyInstance,
   context: ServerContext,
 ): (request: FastifyRequest, reply: FastifyReply, key: { appId: string; userId: string }) => Promise<void> {
-  const rule = context.rateLimits?.telegramPerAccount
-  if (!rule) return async () => {}
-  const keys = new WeakMap<FastifyRequest, string>()
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.timeWindowMs,
-    keyGenerator: (request) => keys.get(request) ?? 'telegram:unknown',
-  })
-  return async (request, reply, key) => {
-    keys.set(request, `telegram:${key.appId}:${key.userId}`)
-    const verdict = await check(request)
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      reply.header('retry-after', String(verdict.ttlInSeconds))
-      throw new FoyerHttpError('too_many_requests', TELEGRAM_RATE_LIMIT_MESSAGE)
-    }
-  }
+  const check = keyedRateLimit(app, context.rateLimits?.telegramPerAccount, TELEGRAM_RATE_LIMIT_MESSAGE)
+  return (request, reply, key) => check(request, reply, `telegram:${key.appId}:${key.userId}`)
 }
