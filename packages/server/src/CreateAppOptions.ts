@@ -141,9 +141,9 @@ export type CreateAppOptions = {
   farcaster?: FarcasterOptions
   /**
    * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
-   * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`), Coinbase's API (`coinbaseApiUrl`) and
-   * `timeoutMs` per call; defaults are the real services. Keys and secrets are per app, in
-   * `settings.funding_providers`.
+   * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`, `priceFailureCacheTtlMs`),
+   * Coinbase's API (`coinbaseApiUrl`) and `timeoutMs` per call; defaults are the real services. Keys and
+   * secrets are per app, in `settings.funding_providers`.
    */
   funding?: FundingOptions
 }

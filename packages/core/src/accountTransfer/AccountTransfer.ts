@@ -21,8 +21,8 @@ export type AccountTransferLinkMethod =
  * The account transfer data of a link conflict (spec 01 §3 "Account transfer data"): `nonce` (single use,
  * from the server), `account` (the address, number, wallet address, fid or provider subject),
  * `displayName` (how the conflict screen names it; null when the server gave none), `linkMethod`, and
- * `embeddedWalletAddress` (the other user's embedded wallet, whose assets do not move; null when it has
- * none). `echo` holds what the transfer call sends back (WIRE.md §5). Built by `toAccountTransfer`.
+ * `embeddedWalletAddress` (the other user's embedded wallet when a server discloses it; always null from
+ * Foyer's server, which never does: docs/account-transfer.md). `echo` holds what the transfer call sends back (WIRE.md §5). Built by `toAccountTransfer`.
  */
 export type AccountTransfer = {
   nonce: string

@@ -40,6 +40,9 @@ export const errorCodes = [
   'invalid_device_proof',
   'device_not_registered',
   'reauthentication_required',
+  'telegram_data_already_used',
+  'address_not_owned',
+  'email_not_owned',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

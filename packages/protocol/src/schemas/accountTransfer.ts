@@ -33,8 +33,9 @@ export type OAuthTransferUserInfo = z.infer<typeof oauthTransferUserInfoSchema>
  * another user holds. `nonce` is single use, expires after {@link ACCOUNT_TRANSFER_NONCE_TTL_SECONDS} and is
  * bound to the caller and this account; `subject` is the account's identifier (the fid as a string for
  * Farcaster, the Telegram user id, the provider's subject for OAuth); `account.displayName` names it on the
- * conflict screen; `otherUser.embeddedWalletAddress` is the holder's first embedded wallet (its assets do
- * not move), `farcasterEmbeddedAddress` and `oAuthUserInfo` are echoed to the transfer call.
+ * conflict screen; `otherUser.embeddedWalletAddress` is always null from this server (the holder's wallets
+ * are never disclosed; kept for older clients, see docs/account-transfer.md), `farcasterEmbeddedAddress` and
+ * `oAuthUserInfo` are echoed to the transfer call.
  */
 export const accountTransferDataSchema = z.object({
   nonce: accountTransferNonceSchema,

@@ -82,6 +82,14 @@ describe('errorTable', () => {
     expect(other.kind === 'inline' && other.text(en)).toBe('Issue verifying code')
   })
 
+  test('behavior: a Telegram payload used twice asks to try again (the widget signs a fresh one)', () => {
+    const outcome = errorOutcome('telegram', { code: 'telegram_data_already_used', status: 401 })
+    expect(outcome.kind === 'inline' && { text: outcome.text(en), retry: outcome.retry }).toEqual({
+      text: 'Something went wrong. Try again.',
+      retry: true,
+    })
+  })
+
   test('behavior: login screen shows the server message only for an HTTP 400 or 422', () => {
     expect(errorScreenCopy({ code: 'invalid_data', status: 422, message: 'Bad phone' }, en).detail).toBe(
       'Bad phone',

@@ -280,6 +280,11 @@ export const errorTable = {
     login: loginDefault,
     oauth: { text: { message: 'oauth.unknownError' }, retry: false },
   },
+  // A Telegram payload used twice: Telegram signs a fresh one on the next try.
+  telegram_data_already_used: { login: loginDefault, telegram: telegramTryAgain },
+  // Funding asked to sign for a wallet or email that is not the user's own.
+  address_not_owned: { login: loginDefault },
+  email_not_owned: { login: loginDefault },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {

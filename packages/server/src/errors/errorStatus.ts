@@ -42,4 +42,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   invalid_device_proof: 401,
   device_not_registered: 403,
   reauthentication_required: 403,
+  telegram_data_already_used: 401,
+  address_not_owned: 403,
+  email_not_owned: 403,
 }

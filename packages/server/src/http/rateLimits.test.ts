@@ -124,6 +124,9 @@ describe('rate limits', () => {
       codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
       telegramPerAccount: { max: 10, timeWindowMs: 60_000 },
       analytics: { max: 120, timeWindowMs: 60_000 },
+      fundingSign: { max: 30, timeWindowMs: 60_000 },
+      fundingSignPerUser: { max: 20, timeWindowMs: 600_000 },
+      tokenPrice: { max: 120, timeWindowMs: 60_000 },
     })
 
     const off = await createApp({ db: t.db, masterKey: t.masterKey, env: 'test', rateLimits: false })

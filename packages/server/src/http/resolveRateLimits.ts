@@ -20,6 +20,15 @@ export type RateLimitsOptions = {
   telegramPerAccount?: RateLimitRule
   /** Per client IP on `POST /api/v1/analytics_events` (issue 15 §1). */
   analytics?: RateLimitRule
+  /**
+   * Per client IP and per route on the calls that use the app's funding secrets: `POST
+   * /api/v1/plugins/moonpay_on_ramp/sign` and `POST /api/v1/funding/coinbase_on_ramp/init` (docs/funding.md).
+   */
+  fundingSign?: RateLimitRule
+  /** Per (app, user) on each of the same two calls (docs/funding.md). */
+  fundingSignPerUser?: RateLimitRule
+  /** Per client IP on `GET /api/v1/token_price` (docs/funding.md). */
+  tokenPrice?: RateLimitRule
 }
 
 /** {@link RateLimitsOptions} with every default filled in. */
@@ -28,8 +37,9 @@ export type ResolvedRateLimits = Required<RateLimitsOptions>
 /**
  * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
  * 300 refresh/logout/fork calls and 100 code sends or verifications per minute per IP and route, and
- * 10 code sends per destination per hour, 10 Telegram sign-ins or links per Telegram account per minute, and
- * 120 analytics events per minute per IP.
+ * 10 code sends per destination per hour, 10 Telegram sign-ins or links per Telegram account per minute,
+ * 120 analytics events per minute per IP, 30 funding signatures per minute per IP and route, 20 per user
+ * per 10 minutes, and 120 token prices per minute per IP.
  */
 export const defaultRateLimits: ResolvedRateLimits = {
   sessions: { max: 300, timeWindowMs: 60_000 },
@@ -37,6 +47,9 @@ export const defaultRateLimits: ResolvedRateLimits = {
   codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
   telegramPerAccount: { max: 10, timeWindowMs: 60_000 },
   analytics: { max: 120, timeWindowMs: 60_000 },
+  fundingSign: { max: 30, timeWindowMs: 60_000 },
+  fundingSignPerUser: { max: 20, timeWindowMs: 600_000 },
+  tokenPrice: { max: 120, timeWindowMs: 60_000 },
 }
 
 function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
@@ -67,5 +80,11 @@ export function resolveRateLimits(options: RateLimitsOptions | false | undefined
       options?.telegramPerAccount ?? defaultRateLimits.telegramPerAccount,
     ),
     analytics: checkRule('analytics', options?.analytics ?? defaultRateLimits.analytics),
+    fundingSign: checkRule('fundingSign', options?.fundingSign ?? defaultRateLimits.fundingSign),
+    fundingSignPerUser: checkRule(
+      'fundingSignPerUser',
+      options?.fundingSignPerUser ?? defaultRateLimits.fundingSignPerUser,
+    ),
+    tokenPrice: checkRule('tokenPrice', options?.tokenPrice ?? defaultRateLimits.tokenPrice),
   }
 }

@@ -105,6 +105,79 @@ describe.skipIf(!postgresUrl)('account transfer races on PostgreSQL (issue 12 §
     }
   }, 120_000)
 
+  test("behavior: a holder's two accounts transferred at once to two users — both move, and the holder is deleted once empty", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const holder = await phoneSignIn()
+      const holderPhone = (holder.user.linked_accounts.find((a) => a.type === 'phone') as { number: string })
+        .number
+      const email = freshEmail()
+      expect((await post('/api/v1/passwordless/init', { email }, holder.token as string)).statusCode).toBe(
+        200,
+      )
+      const [code] = await t.mailbox(email)
+      const linked = await post(
+        '/api/v1/passwordless/link',
+        { email, code: code?.code },
+        holder.token as string,
+      )
+      expect(linked.statusCode, linked.body).toBe(200)
+      t.advance(31_000)
+
+      // One user proves the holder's email, another its phone.
+      const byEmail = await phoneSignIn()
+      const emailNonce = await conflictNonce(email, byEmail)
+      const byPhone = await t.signIn()
+      expect(
+        (await post('/api/v1/passwordless_sms/init', { phoneNumber: holderPhone }, byPhone.token as string))
+          .statusCode,
+      ).toBe(200)
+      const [text] = await t.mailbox(toE164(holderPhone))
+      const phoneConflict = await post(
+        '/api/v1/passwordless_sms/link',
+        { phoneNumber: holderPhone, code: text?.code },
+        byPhone.token as string,
+      )
+      expect(phoneConflict.statusCode, phoneConflict.body).toBe(400)
+      const phoneNonce = accountTransferDataSchema.parse(phoneConflict.json().data).nonce
+
+      const [emailMove, phoneMove] = await Promise.all([
+        post('/api/v1/passwordless/transfer', { nonce: emailNonce, email }, byEmail.token as string),
+        post(
+          '/api/v1/passwordless_sms/transfer',
+          { nonce: phoneNonce, phoneNumber: holderPhone },
+          byPhone.token as string,
+        ),
+      ])
+      expect(
+        [emailMove?.statusCode, phoneMove?.statusCode],
+        `${emailMove?.body}\n${phoneMove?.body}`,
+      ).toEqual([200, 200])
+      const owners = await t.db.orm
+        .select({ userId: linkedAccounts.userId, type: linkedAccounts.type })
+        .from(linkedAccounts)
+        .where(inArray(linkedAccounts.userId, [userIdOf(holder), userIdOf(byEmail), userIdOf(byPhone)]))
+      expect(owners.filter((row) => row.userId === userIdOf(holder))).toEqual([])
+      expect(
+        owners
+          .filter((row) => row.userId === userIdOf(byEmail))
+          .map((row) => row.type)
+          .sort(),
+      ).toEqual(['email', 'phone'])
+      expect(
+        owners
+          .filter((row) => row.userId === userIdOf(byPhone))
+          .map((row) => row.type)
+          .sort(),
+      ).toEqual(['email', 'phone'])
+      const left = await t.db.orm
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userIdOf(holder)))
+      expect(left).toEqual([])
+      t.advance(31_000)
+    }
+  }, 120_000)
+
   test('behavior: one nonce sent 10 times at once moves the account once', async () => {
     const email = freshEmail()
     await t.signIn(email)

@@ -5,12 +5,14 @@ import {
   accountTransferDataSchema,
   authResponseSchema,
   userSchema,
+  usersMeResponseSchema,
 } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testSignIn } from '../../testing/siwe/testSignIn'
+import { mfaMethods } from '../mfa/schema'
 import { toE164 } from '../sms/phoneNumber'
 import { users } from '../users/schema'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
@@ -105,18 +107,31 @@ async function giveEmbeddedWallet(auth: AuthResponse): Promise<string> {
   return address
 }
 
+/** An SMS second factor for the user (what `mfa/passwordless_sms/enroll` leaves). */
+async function giveSmsFactor(auth: AuthResponse): Promise<void> {
+  const now = new Date(t.now())
+  await t.db.orm.insert(mfaMethods).values({
+    id: randomId(),
+    appId: t.demoApp.id,
+    userId: userIdOf(auth),
+    type: 'sms',
+    phoneNumber: freshNumber(),
+    verifiedAt: now,
+    createdAt: now,
+  })
+}
+
 describe('passwordless/transfer', () => {
-  test('default: the email moves to the caller, the other user is deleted and its sessions are dead', async () => {
+  test('default: the email moves to the caller; a holder left with nothing is deleted and its sessions are dead', async () => {
     const email = freshEmail()
     const owner = await t.signIn(email)
-    const walletAddress = await giveEmbeddedWallet(owner)
     const me = await phoneSignIn()
     const data = await emailConflict(email, me)
     expect(data).toEqual({
       nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       subject: email,
       account: { displayName: email },
-      otherUser: { embeddedWalletAddress: walletAddress },
+      otherUser: { embeddedWalletAddress: null },
     })
 
     const response = await post(
@@ -131,16 +146,9 @@ describe('passwordless/transfer', () => {
       expect.arrayContaining([expect.objectContaining({ type: 'email', address: email })]),
     )
     expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
-    // The embedded wallet stayed with (and went with) the deleted user: never moved (spec 01 §2).
-    expect(user.linked_accounts.some((a) => a.type === 'wallet')).toBe(false)
     expect(await userExists(owner)).toBe(false)
-    const wallets = await t.db.orm
-      .select()
-      .from(embeddedWallets)
-      .where(eq(embeddedWallets.address, walletAddress))
-    expect(wallets).toEqual([])
 
-    // Checklist I.52: the other user's refresh token and access token no longer work.
+    // The other user's refresh token and access token no longer work.
     const refresh = await post('/api/v1/sessions', { refresh_token: owner.refresh_token })
     expect(refresh.statusCode).toBe(401)
     const meCall = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: owner.token as string })
@@ -148,6 +156,108 @@ describe('passwordless/transfer', () => {
     // Signing in with the address now opens the caller's user (after the code cooldown).
     t.advance(31_000)
     expect((await t.signIn(email)).user.id).toBe(me.user.id)
+  })
+
+  test('behavior: a holder with a second factor and an embedded wallet is kept with both; only the email moves, and the offer does not disclose the wallet', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const walletAddress = await giveEmbeddedWallet(owner)
+    await giveSmsFactor(owner)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    expect(data.otherUser).toEqual({ embeddedWalletAddress: null })
+    expect(JSON.stringify(data)).not.toContain(walletAddress)
+
+    const response = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email },
+      me.token as string,
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    const accounts = userSchema.parse(response.json()).linked_accounts
+    expect(accounts.map((a) => a.type).sort()).toEqual(['email', 'phone'])
+    // The holder, its factor, its wallet and its wallet's shares are all still there.
+    expect(await userExists(owner)).toBe(true)
+    const factors = await t.db.orm
+      .select()
+      .from(mfaMethods)
+      .where(eq(mfaMethods.userId, userIdOf(owner)))
+    expect(factors).toHaveLength(1)
+    const wallets = await t.db.orm
+      .select({ userId: embeddedWallets.userId })
+      .from(embeddedWallets)
+      .where(eq(embeddedWallets.address, walletAddress))
+    expect(wallets).toEqual([{ userId: userIdOf(owner) }])
+    const shares = await t.db.orm
+      .select({ id: walletEntropies.id })
+      .from(walletEntropies)
+      .where(eq(walletEntropies.userId, userIdOf(owner)))
+    expect(shares).toHaveLength(1)
+    // The holder keeps its session (it may link another way in); the email now opens the caller's user.
+    const refresh = await post('/api/v1/sessions', { refresh_token: owner.refresh_token })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    const held = userSchema.parse(authResponseSchema.parse(refresh.json()).user)
+    expect(held.linked_accounts.some((a) => a.type === 'email')).toBe(false)
+    expect(held.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'wallet', address: walletAddress })]),
+    )
+    t.advance(31_000)
+    expect((await t.signIn(email)).user.id).toBe(me.user.id)
+  })
+
+  test('behavior: a holder with a wallet only (no factor) is kept with it', async () => {
+    const email = freshEmail()
+    const owner = await t.signIn(email)
+    const walletAddress = await giveEmbeddedWallet(owner)
+    const me = await phoneSignIn()
+    const data = await emailConflict(email, me)
+    const response = await post(
+      '/api/v1/passwordless/transfer',
+      { nonce: data.nonce, email },
+      me.token as string,
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    expect(await userExists(owner)).toBe(true)
+    const wallets = await t.db.orm
+      .select({ userId: embeddedWallets.userId })
+      .from(embeddedWallets)
+      .where(eq(embeddedWallets.address, walletAddress))
+    expect(wallets).toEqual([{ userId: userIdOf(owner) }])
+  })
+
+  test('behavior: a holder with other accounts keeps them and its sessions; only the transferred account moves', async () => {
+    const number = freshNumber()
+    const owner = await phoneSignIn(number)
+    const email = freshEmail()
+    const linked = await linkEmail(email, owner)
+    expect(linked.statusCode, linked.body).toBe(200)
+    const me = await t.signIn()
+    expect(
+      (await post('/api/v1/passwordless_sms/init', { phoneNumber: number }, me.token as string)).statusCode,
+    ).toBe(200)
+    const [message] = await t.mailbox(toE164(number))
+    const data = transferData(
+      await post(
+        '/api/v1/passwordless_sms/link',
+        { phoneNumber: number, code: message?.code },
+        me.token as string,
+      ),
+    )
+    const response = await post(
+      '/api/v1/passwordless_sms/transfer',
+      { nonce: data.nonce, phoneNumber: number },
+      me.token as string,
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    expect(await userExists(owner)).toBe(true)
+    const ownerToken = authResponseSchema.parse(linked.json()).token as string
+    const held = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: ownerToken })
+    expect(held.statusCode, held.body).toBe(200)
+    expect(usersMeResponseSchema.parse(held.json()).user.linked_accounts.map((a) => a.type)).toEqual([
+      'email',
+    ])
+    t.advance(31_000)
+    expect((await t.signIn(email)).user.id).toBe(owner.user.id)
   })
 
   test('error: a replayed nonce', async () => {

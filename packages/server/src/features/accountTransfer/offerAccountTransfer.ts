@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { ACCOUNT_TRANSFER_NONCE_TTL_SECONDS, type AccountTransferData } from '@foyer/protocol'
-import { asc, desc, eq, sql } from 'drizzle-orm'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { accountKind } from '../signInMethods'
-import { embeddedWallets } from '../wallets/schema'
 import { accountTransferNonces } from './schema'
 
 /** Spec 01 §5: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
@@ -31,12 +29,12 @@ export type OfferAccountTransferParameters = {
 }
 
 /**
- * The offer a link conflict makes (spec 01 §5; WIRE.md §5; issue 12 §2): stores a fresh nonce (256 CSPRNG
+ * The offer a link conflict makes (docs/account-transfer.md): stores a fresh nonce (256 CSPRNG
  * bits, base64url; only its SHA-256 is kept) bound to the caller `userId`, the holder `fromUserId` and the
  * account (type, subject), expiring after `ACCOUNT_TRANSFER_NONCE_TTL_SECONDS` (600 s), and returns the
  * `account_transfer_required` error (400) whose `data` is the transfer data: `nonce`, `subject`,
- * `account.displayName`, `otherUser.embeddedWalletAddress` (the holder's first embedded wallet, Ethereum
- * first; its assets never move) and the type's echo fields. Throws 400 `invalid_data` 'Invalid transfer
+ * `account.displayName`, `otherUser.embeddedWalletAddress` (always null: the holder's wallets are never
+ * disclosed to someone who proved only an identifier) and the type's echo fields. Throws 400 `invalid_data` 'Invalid transfer
  * account type' for a type that is never transferred (custom, guest, passkey).
  *
  * @example throw await offerAccountTransfer(db, { appId, userId, fromUserId, type: 'email', subject, details: {}, now })
@@ -48,16 +46,6 @@ export async function offerAccountTransfer(
   const { appId, userId, fromUserId, type, subject, details, now } = parameters
   const transfer = accountKind(type)?.transfer
   if (!transfer) throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
-  const [wallet] = await db.orm
-    .select({ address: embeddedWallets.address })
-    .from(embeddedWallets)
-    .where(eq(embeddedWallets.userId, fromUserId))
-    .orderBy(
-      desc(sql`${embeddedWallets.chainType} = 'ethereum'`),
-      asc(embeddedWallets.createdAt),
-      asc(embeddedWallets.walletIndex),
-    )
-    .limit(1)
   const nonce = randomBytes(32).toString('base64url')
   await db.orm.insert(accountTransferNonces).values({
     nonceHash: sha256Hex(nonce),
@@ -69,12 +57,13 @@ export async function offerAccountTransfer(
     createdAt: now,
     expiresAt: new Date(now.getTime() + ACCOUNT_TRANSFER_NONCE_TTL_SECONDS * 1000),
   })
-  const candidate = { subject, details, embeddedWalletAddress: wallet?.address ?? null }
+  const candidate = { subject, details }
+  // The caller proved one identifier, not ownership of the holder: nothing about the holder's wallets.
   const data: AccountTransferData = {
     nonce,
     subject,
     account: { displayName: transfer.displayName(candidate) },
-    otherUser: { embeddedWalletAddress: candidate.embeddedWalletAddress, ...transfer.otherUser?.(candidate) },
+    otherUser: { embeddedWalletAddress: null, ...transfer.otherUser?.(candidate) },
   }
   return new FoyerHttpError('account_transfer_required', ACCOUNT_TRANSFER_REQUIRED_MESSAGE, data)
 }

@@ -2,9 +2,11 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { mfaMethods } from '../mfa/schema'
 import { type AccountType, accountKind } from '../signInMethods'
 import { linkedAccounts, users } from '../users/schema'
 import { finishGuestUpgrade, lockUserForLink } from '../users/service'
+import { walletEntropies } from '../wallets/schema'
 import { INVALID_TRANSFER_TYPE_MESSAGE } from './offerAccountTransfer'
 import { accountTransferNonces } from './schema'
 
@@ -28,32 +30,33 @@ export type TransferAccountParameters = {
   now: Date
 }
 
+/** What {@link transferAccount} returns: whether the holder was deleted (it had nothing else). */
+export type TransferAccountReturnType = { holderDeleted: boolean }
+
 const invalidNonce = () => new FoyerHttpError('invalid_credentials', INVALID_TRANSFER_NONCE_MESSAGE)
 
 /**
- * Moves a linked account to the signed-in user and deletes the user who held it (spec 01 §2 'Account
- * transfer prompt', §5; WIRE.md §5; issue 12 §2), in ONE transaction:
+ * Moves a linked account to the signed-in user (docs/account-transfer.md), in ONE transaction:
  * 1. the nonce must be live and issued to `userId` for this (type, subject): else 401 `invalid_credentials`
  *    'Invalid or expired account transfer nonce' (nothing changes, so a wrong account does not spend it);
  * 2. both users' rows are locked in id order (two transfers touching the same users queue, never deadlock);
  *    the holder gone meanwhile (another transfer won) → the same 401;
  * 3. the nonce is consumed with one `DELETE … WHERE … RETURNING` (single use);
- * 4. the caller's link checks: a guest's allow-list (I.55), the type's link limit (400
- *    `cannot_link_more_of_type`);
- * 5. the account row moves with `UPDATE … WHERE user_id = holder RETURNING` (400 `resource_conflict` when
- *    the holder no longer has it); a guest caller becomes a full user;
- * 6. the holder is deleted: its other accounts, sessions and refresh tokens (so every session of it is
- *    dead, checklist I.52), factors and embedded wallets go with it — wallets and their assets are never
- *    moved (spec 01 §2 'Check assets before transferring').
- * A type that is never transferred (custom, guest, passkey) is 400 `invalid_data` 'Invalid transfer
- * account type'.
+ * 4. the caller's link checks: a guest's allow-list, the type's link limit (400 `cannot_link_more_of_type`);
+ * 5. only the account row moves, with `UPDATE … WHERE user_id = holder RETURNING` (400 `resource_conflict`
+ *    when the holder no longer has it); a guest caller becomes a full user;
+ * 6. the holder keeps everything else. It is deleted (with its sessions and refresh tokens) only when the
+ *    moved account was its last account and it has no second factor and no embedded wallet: proving one
+ *    identifier never destroys a factor, a wallet or another way in.
+ * Returns whether the holder was deleted. A type that is never transferred (custom, guest, passkey) is 400
+ * `invalid_data` 'Invalid transfer account type'.
  *
  * @example await transferAccount(context.db, { appId, userId, nonce, types: ['email'], subject: 'ada@example.com', now })
  */
 export async function transferAccount(
   db: FoyerDatabase,
   parameters: TransferAccountParameters,
-): Promise<void> {
+): Promise<TransferAccountReturnType> {
   const { appId, userId, types, subject, now } = parameters
   if (!types.every((type) => accountKind(type)?.transfer))
     throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
@@ -66,7 +69,7 @@ export async function transferAccount(
     eq(accountTransferNonces.subject, subject),
     gt(accountTransferNonces.expiresAt, now),
   )
-  await db.orm.transaction(async (tx) => {
+  return db.orm.transaction(async (tx) => {
     const [offer] = await tx
       .select({ fromUserId: accountTransferNonces.fromUserId, type: accountTransferNonces.type })
       .from(accountTransferNonces)
@@ -104,7 +107,22 @@ export async function transferAccount(
     if (moved.length === 0)
       throw new FoyerHttpError('resource_conflict', 'The account is no longer held by another user.')
     if (caller.isGuest) await finishGuestUpgrade(tx, userId)
-    // The holder goes, with everything that cascades from it (sessions, wallets, factors, offers).
+    // The holder goes only when nothing is left on it: no account, no factor, no wallet (its sessions
+    // and offers cascade). Otherwise it keeps the rest, sessions included.
+    const holds = eq(linkedAccounts.userId, fromUserId)
+    const accountsLeft = await tx.select({ id: linkedAccounts.id }).from(linkedAccounts).where(holds).limit(1)
+    const factors = await tx
+      .select({ id: mfaMethods.id })
+      .from(mfaMethods)
+      .where(eq(mfaMethods.userId, fromUserId))
+      .limit(1)
+    const wallets = await tx
+      .select({ id: walletEntropies.id })
+      .from(walletEntropies)
+      .where(eq(walletEntropies.userId, fromUserId))
+      .limit(1)
+    if (accountsLeft.length + factors.length + wallets.length > 0) return { holderDeleted: false }
     await tx.execute(sql`delete from ${users} where id = ${fromUserId} and app_id = ${appId}`)
+    return { holderDeleted: true }
   })
 }

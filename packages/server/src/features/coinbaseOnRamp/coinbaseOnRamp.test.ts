@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
-import { coinbaseOnRampInitResponseSchema } from '@foyer/protocol'
+import { type AuthResponse, coinbaseOnRampInitResponseSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { createCdpApiKey } from '../../testing/coinbase/createCdpApiKey'
 import {
   type CoinbaseOnrampStandIn,
@@ -47,6 +48,20 @@ afterAll(async () => {
 })
 
 const evmBody = { addresses: [{ address: EVM_ADDRESS, blockchains: ['base', 'ethereum'] }], assets: ['ETH'] }
+const userIdOf = (auth: AuthResponse) => auth.user.id.slice('did:foyer:'.length)
+
+/** A user of the demo app with an embedded Ethereum wallet: its token, address and an init body for it. */
+async function funder() {
+  const auth = await t.signIn()
+  const address = await giveEmbeddedWallet(t.db, {
+    appId: t.demoApp.id,
+    userId: userIdOf(auth),
+    chainType: 'ethereum',
+    now: new Date(t.now()),
+  })
+  const body = { addresses: [{ address, blockchains: ['base', 'ethereum'] }], assets: ['ETH'] }
+  return { auth, token: auth.token, address, body }
+}
 
 const init = (token: string | null | undefined, body: unknown = evmBody, appId?: string) =>
   t.request({
@@ -92,8 +107,8 @@ async function pay(
 
 describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
   test('default: a session token from Coinbase, asked with a CDP JWT the stand-in verified', async () => {
-    const { token } = await t.signIn()
-    const response = await init(token)
+    const { token, body } = await funder()
+    const response = await init(token, body)
     expect(response.statusCode).toBe(200)
     const answer = coinbaseOnRampInitResponseSchema.parse(response.json())
     const request = coinbase.tokenRequests.at(-1)
@@ -104,7 +119,7 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       channel_id: '',
     })
     // What Coinbase received: the addresses and assets, the user's IP, and a JWT bound to this request.
-    expect(request?.body).toEqual({ ...evmBody, clientIp: '127.0.0.1' })
+    expect(request?.body).toEqual({ ...body, clientIp: '127.0.0.1' })
     const apiHost = new URL(coinbase.apiUrl).host
     expect(request?.header).toMatchObject({ alg: 'EdDSA', kid: coinbase.apiKey.id, typ: 'JWT' })
     expect(request?.header.nonce).toMatch(/^[0-9a-f]{32}$/)
@@ -135,6 +150,13 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       url: '/api/v1/passwordless/authenticate',
       appId: shop.id,
       json: { email: 'es256@example.com', code },
+    })
+    await giveEmbeddedWallet(t.db, {
+      appId: shop.id,
+      userId: userIdOf(auth.json()),
+      chainType: 'solana',
+      now: new Date(t.now()),
+      address: SOLANA_ADDRESS,
     })
     const body = { addresses: [{ address: SOLANA_ADDRESS, blockchains: ['solana'] }] }
     const response = await init(auth.json().token, body, shop.id)
@@ -186,6 +208,13 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
       appId: other.id,
       json: { email: 'stranger@example.com', code },
     })
+    await giveEmbeddedWallet(t.db, {
+      appId: other.id,
+      userId: userIdOf(auth.json()),
+      chainType: 'ethereum',
+      now: new Date(t.now()),
+      address: EVM_ADDRESS,
+    })
     const refusals = coinbase.refusals.length
     const response = await init(auth.json().token, evmBody, other.id)
     expect(response.statusCode).toBe(400)
@@ -193,6 +222,89 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
     expect(coinbase.refusals.slice(refusals)).toEqual([
       { failure: 'bad_signature', path: '/onramp/v1/token' },
     ])
+  })
+
+  test("error: another user's wallet or an address of no one → 403 address_not_owned, Coinbase not asked", async () => {
+    const mine = await funder()
+    const theirs = await funder()
+    const asked = coinbase.tokenRequests.length
+    for (const addresses of [
+      [{ address: theirs.address, blockchains: ['base'] }],
+      [{ address: '0x000000000000000000000000000000000000dEaD', blockchains: ['base'] }],
+      // One foreign address among its own is refused too.
+      [
+        { address: mine.address, blockchains: ['base'] },
+        { address: theirs.address, blockchains: ['ethereum'] },
+      ],
+    ]) {
+      const response = await init(mine.token, { addresses })
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({
+        error: 'Funding is only for your own wallets: this address is not one of them',
+        code: 'address_not_owned',
+      })
+    }
+    expect(coinbase.tokenRequests.length).toBe(asked)
+    // Each user's own wallet, in any letter case, is accepted.
+    const own = {
+      addresses: [{ address: mine.address.toUpperCase().replace('0X', '0x'), blockchains: ['base'] }],
+    }
+    expect((await init(mine.token, own)).statusCode).toBe(200)
+    expect((await init(theirs.token, theirs.body)).statusCode).toBe(200)
+  })
+
+  test('error: over the per-user limit → 429 too_many_requests; another user is not limited', async () => {
+    const limited = await createTestContext({
+      funding: { coinbaseApiUrl: coinbase.apiUrl },
+      rateLimits: { fundingSignPerUser: { max: 2, timeWindowMs: 600_000 } },
+    })
+    try {
+      const record = await createAppRecord(limited.db, {
+        name: 'Limited onramp',
+        masterKey: limited.masterKey,
+        settings: {
+          funding_providers: {
+            coinbase: {
+              project_id: coinbase.projectId,
+              api_key_id: coinbase.apiKey.id,
+              api_key_secret: coinbase.apiKey.secret,
+            },
+          },
+        },
+      })
+      const user = async (email: string) => {
+        const code = await limited.sendCode(email, record.id)
+        const auth = await limited.request({
+          method: 'POST',
+          url: '/api/v1/passwordless/authenticate',
+          appId: record.id,
+          json: { email, code },
+        })
+        const address = await giveEmbeddedWallet(limited.db, {
+          appId: record.id,
+          userId: userIdOf(auth.json()),
+          chainType: 'ethereum',
+          now: new Date(limited.now()),
+        })
+        return () =>
+          limited.request({
+            method: 'POST',
+            url: '/api/v1/funding/coinbase_on_ramp/init',
+            appId: record.id,
+            bearer: auth.json().token,
+            json: { addresses: [{ address, blockchains: ['base'] }] },
+          })
+      }
+      const first = await user('onramp-a@example.com')
+      expect((await first()).statusCode).toBe(200)
+      expect((await first()).statusCode).toBe(200)
+      const over = await first()
+      expect(over.statusCode).toBe(429)
+      expect(over.json()).toMatchObject({ code: 'too_many_requests' })
+      expect((await (await user('onramp-b@example.com'))()).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
   })
 
   test('error: an address not of its network → 400 invalid_data, Coinbase not asked', async () => {
@@ -220,8 +332,8 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
 describe('GET /api/v1/funding/coinbase_on_ramp/status', () => {
   test('default: pending until the purchase on the pay page, then success', async () => {
-    const { token } = await t.signIn()
-    const answer = coinbaseOnRampInitResponseSchema.parse((await init(token)).json())
+    const { token, body, address } = await funder()
+    const answer = coinbaseOnRampInitResponseSchema.parse((await init(token, body)).json())
     const before = await status(token, answer.partner_user_id)
     expect(before.statusCode).toBe(200)
     expect(before.json()).toEqual({ status: 'pending' })
@@ -232,23 +344,23 @@ describe('GET /api/v1/funding/coinbase_on_ramp/status', () => {
       purchase_network: 'base',
       purchase_currency: 'ETH',
       purchase_amount: { value: '0.05', currency: 'ETH' },
-      wallet_address: EVM_ADDRESS,
+      wallet_address: address,
     })
     // The status calls carry JWTs the stand-in verified (bound to their own URI): none was refused.
     expect(coinbase.refusals.filter((refusal) => refusal.path.includes(answer.partner_user_id))).toEqual([])
   })
 
   test('behavior: a declined payment → failure', async () => {
-    const { token } = await t.signIn()
-    const answer = coinbaseOnRampInitResponseSchema.parse((await init(token)).json())
+    const { token, body } = await funder()
+    const answer = coinbaseOnRampInitResponseSchema.parse((await init(token, body)).json())
     await pay(answer, 'decline')
     expect((await status(token, answer.partner_user_id)).json()).toEqual({ status: 'failure' })
   })
 
   test('error: another user’s partnerUserId → 404 not_found', async () => {
-    const alice = await t.signIn()
+    const alice = await funder()
     const bob = await t.signIn()
-    const answer = coinbaseOnRampInitResponseSchema.parse((await init(alice.token)).json())
+    const answer = coinbaseOnRampInitResponseSchema.parse((await init(alice.token, alice.body)).json())
     const response = await status(bob.token, answer.partner_user_id)
     expect(response.statusCode).toBe(404)
     expect(response.json()).toMatchObject({ code: 'not_found' })

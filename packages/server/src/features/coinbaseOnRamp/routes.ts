@@ -1,15 +1,19 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { keyedRateLimit } from '../../http/keyedRateLimit'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { FUNDING_RATE_LIMIT_MESSAGE } from '../funding/routes'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
 import { coinbaseOnRampStatus, initCoinbaseOnRamp } from './service'
 
 /**
- * The exchange on-ramp endpoints (spec 02 §7, WIRE.md §8; issue 14 §4), called by the host page with a live
- * session: `coinbase_on_ramp/init` (also, when the app requires terms, a user who accepted them: 403
- * `terms_not_accepted`) and `coinbase_on_ramp/status`.
+ * The exchange on-ramp endpoints (docs/funding.md), called by the host page with a
+ * live session: `coinbase_on_ramp/init` (also, when the app requires terms, a user who accepted them: 403
+ * `terms_not_accepted`; only the user's own wallets: 403 `address_not_owned`; 429 over
+ * `rateLimits.fundingSign` per IP or `rateLimits.fundingSignPerUser` per user) and `coinbase_on_ramp/status`.
  */
 export async function coinbaseOnRampRoutes(
   app: FastifyInstance,
@@ -17,12 +21,17 @@ export async function coinbaseOnRampRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
+  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, FUNDING_RATE_LIMIT_MESSAGE)
   typed.post(
     endpoints['POST /api/v1/funding/coinbase_on_ramp/init'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/funding/coinbase_on_ramp/init']) },
-    async (request) => {
+    {
+      config: rateLimitConfig(context.rateLimits?.fundingSign),
+      schema: routeSchema(endpoints['POST /api/v1/funding/coinbase_on_ramp/init']),
+    },
+    async (request, reply) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await assertTermsAccepted(context.db, foyerApp, userId)
+      await perUser(request, reply, `coinbase-init:${foyerApp.id}:${userId}`)
       return initCoinbaseOnRamp(context, {
         app: foyerApp,
         userId,

@@ -8,6 +8,7 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import { assertOwnIdentifiers } from '../funding/ownIdentifiers'
 import { type CdpApiKey, createSessionToken, fetchNewestTransactionStatus } from './onRampApi'
 import { createPartnerUserRef, isPartnerUserRefOf } from './partnerUserRef'
 
@@ -68,8 +69,9 @@ export type InitCoinbaseOnRampParameters = {
  * which the pay URL carries and the status call takes.
  *
  * @throws {FoyerHttpError} 400 `not_supported` (the app has no Coinbase Onramp, or Coinbase refuses its
- *   key), 400 `invalid_data` (an address not of its network, or refused by Coinbase), 502 `internal_error`
- *   (Coinbase unreachable or answering something else).
+ *   key), 400 `invalid_data` (an address not of its network, or refused by Coinbase), 403
+ *   `address_not_owned` (an address that is not one of the user's wallets, embedded or linked), 502
+ *   `internal_error` (Coinbase unreachable or answering something else).
  * @example const { session_token } = await initCoinbaseOnRamp(context, { app, userId, body, clientIp })
  */
 export async function initCoinbaseOnRamp(
@@ -79,6 +81,8 @@ export async function initCoinbaseOnRamp(
   const { app, userId, body } = parameters
   const { projectId, key } = coinbaseProjectOf(app)
   checkAddresses(body.addresses)
+  // The app's CDP key asks for tokens only for the user's own wallets (docs/funding.md).
+  await assertOwnIdentifiers(context.db, userId, { addresses: body.addresses.map((entry) => entry.address) })
   const session = await createSessionToken(
     onRampApiSettings(context),
     key,

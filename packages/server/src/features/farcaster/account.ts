@@ -59,14 +59,12 @@ export const farcasterAccountKind = {
     (typeof details.owner_address === 'string' &&
       /^0x[0-9a-fA-F]{40}$/.test(entry) &&
       entry.toLowerCase() === details.owner_address.toLowerCase()),
-  // A link conflict offers the transfer, naming the profile; the client echoes the holder's embedded
-  // wallet as `farcaster_embedded_address` (WIRE.md §5).
+  // A link conflict offers the transfer, naming the profile. The holder's embedded wallet is never
+  // disclosed (docs/account-transfer.md), so no `farcasterEmbeddedAddress` is offered to echo.
   transfer: {
     displayName: ({ subject, details }) =>
       (typeof details.username === 'string' && details.username) ||
       (typeof details.display_name === 'string' && details.display_name) ||
       subject,
-    otherUser: ({ embeddedWalletAddress }) =>
-      embeddedWalletAddress ? { farcasterEmbeddedAddress: embeddedWalletAddress } : {},
   },
 } as const satisfies AccountKind<'farcaster', FarcasterAccount>

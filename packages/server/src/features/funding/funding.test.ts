@@ -1,10 +1,12 @@
+import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { type MoonpayStandIn, startMoonpayStandIn } from '../../testing/funding/moonpayStandIn'
 import { type PriceSourceStandIn, startPriceSourceStandIn } from '../../testing/funding/priceSourceStandIn'
 import { mergeSettings } from '../apps/mergeSettings'
-import { updateAppSettings } from '../apps/service'
-import { PRICE_CACHE_TTL_MS, resolveFundingOptions } from './fundingSettings'
+import { createAppRecord, updateAppSettings } from '../apps/service'
+import { PRICE_CACHE_TTL_MS, PRICE_FAILURE_CACHE_TTL_MS, resolveFundingOptions } from './fundingSettings'
 import { moonpayWidgetUrl } from './moonpayWidgetUrl'
 
 const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -12,6 +14,37 @@ let t: TestContext
 let prices: PriceSourceStandIn
 let moonpay: MoonpayStandIn
 let accessToken: string
+let userCounter = 0
+
+const userIdOf = (auth: AuthResponse) => auth.user.id.slice('did:foyer:'.length)
+const fundingSettings = () => ({
+  fiat_on_ramp_enabled: true,
+  funding_config: {
+    methods: ['moonpay'],
+    options: [{ method: 'card' as const, provider: 'moonpay' as const }],
+    default_recommended_amount: '0.01',
+    default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
+    prompt_funding_on_wallet_creation: false,
+    cross_chain_bridging_enabled: false,
+  },
+  funding_providers: {
+    moonpay: { api_key: moonpay.apiKey, secret_key: moonpay.secretKey, use_sandbox: true },
+    coinbase: null,
+  },
+})
+
+/** Signs `email` in to app `appId` of context `c` (a mailed code). */
+async function signInTo(c: TestContext, appId: string, email: string): Promise<AuthResponse> {
+  const code = await c.sendCode(email, appId)
+  const response = await c.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    appId,
+    json: { email, code },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return authResponseSchema.parse(response.json())
+}
 
 beforeAll(async () => {
   prices = await startPriceSourceStandIn({ prices: { ethereum: 3000, solana: 150, 'usd-coin': 1 } })
@@ -23,22 +56,17 @@ beforeAll(async () => {
       moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl,
     },
   })
-  await updateAppSettings(t.db, t.demoApp.id, {
-    fiat_on_ramp_enabled: true,
-    funding_config: {
-      methods: ['moonpay'],
-      options: [{ method: 'card', provider: 'moonpay' }],
-      default_recommended_amount: '0.01',
-      default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-      prompt_funding_on_wallet_creation: false,
-      cross_chain_bridging_enabled: false,
-    },
-    funding_providers: {
-      moonpay: { api_key: moonpay.apiKey, secret_key: moonpay.secretKey, use_sandbox: true },
-      coinbase: null,
-    },
+  await updateAppSettings(t.db, t.demoApp.id, fundingSettings())
+  const auth = await t.signIn('funder@example.com')
+  accessToken = auth.token ?? ''
+  // The wallet the sign requests fund is the user's own embedded wallet.
+  await giveEmbeddedWallet(t.db, {
+    appId: t.demoApp.id,
+    userId: userIdOf(auth),
+    chainType: 'ethereum',
+    now: new Date(t.now()),
+    address: wallet,
   })
-  accessToken = (await t.signIn()).token ?? ''
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -91,9 +119,70 @@ describe('GET /api/v1/token_price', () => {
       { error: 'Unable to fetch SOL price', code: 'internal_error' },
     ])
     prices.setFailing(false)
+    // The failure is remembered for a short while, then the source is asked again.
+    expect((await price('chainId=0&tokenSymbol=SOL')).statusCode).toBe(502)
+    t.advance(PRICE_FAILURE_CACHE_TTL_MS)
     expect((await price('chainId=0&tokenSymbol=SOL')).statusCode).toBe(200)
     for (const query of ['chainId=x&tokenSymbol=ETH', 'chainId=1', 'chainId=1&tokenSymbol=E%20TH'])
       expect((await price(query)).json()).toMatchObject({ code: 'invalid_data' })
+  })
+})
+
+describe('token_price negative cache, single flight and rate limit', () => {
+  test('behavior: 20 lookups of an unpriced token (one after another) make one upstream call', async () => {
+    prices.setPrice('tether', null)
+    const before = prices.calls.length
+    for (let index = 0; index < 20; index++) {
+      const answer = await price('chainId=1&tokenSymbol=USDT')
+      expect([answer.statusCode, answer.json()]).toEqual([
+        502,
+        { error: 'Unable to fetch token price on chain id 1', code: 'internal_error' },
+      ])
+    }
+    expect(prices.calls.length - before).toBe(1)
+  })
+
+  test('behavior: 20 concurrent lookups of an unpriced token make one upstream call', async () => {
+    prices.setPrice('dai', null)
+    const before = prices.calls.length
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => price(`chainId=${index + 1}&tokenSymbol=DAI`)),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(502))
+    // Each answer names its own chain, though they shared the one call.
+    expect(answers[4]?.json()).toEqual({
+      error: 'Unable to fetch token price on chain id 5',
+      code: 'internal_error',
+    })
+    expect(prices.calls.length - before).toBe(1)
+  })
+
+  test('behavior: a token priced after a failure is fetched once the failure has expired', async () => {
+    prices.setPrice('celo', null)
+    const before = prices.calls.length
+    expect((await price('chainId=42220&tokenSymbol=CELO')).statusCode).toBe(502)
+    prices.setPrice('celo', 0.7)
+    expect((await price('chainId=42220&tokenSymbol=CELO')).statusCode).toBe(502)
+    t.advance(PRICE_FAILURE_CACHE_TTL_MS)
+    expect((await price('chainId=42220&tokenSymbol=CELO')).json()).toEqual({ usd: 0.7 })
+    expect(prices.calls.length - before).toBe(2)
+  })
+
+  test('error: over the per-IP limit → 429 too_many_requests', async () => {
+    const limited = await createTestContext({
+      funding: { priceSourceUrl: prices.url },
+      rateLimits: { tokenPrice: { max: 3, timeWindowMs: 60_000 } },
+    })
+    try {
+      const ask = () =>
+        limited.request({ method: 'GET', url: '/api/v1/token_price?chainId=1&tokenSymbol=ETH' })
+      for (let index = 0; index < 3; index++) expect((await ask()).statusCode).toBe(200)
+      const over = await ask()
+      expect(over.statusCode).toBe(429)
+      expect(over.json()).toMatchObject({ code: 'too_many_requests' })
+    } finally {
+      await limited.close()
+    }
   })
 })
 
@@ -166,6 +255,167 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
       expect(() => moonpayWidgetUrl(off, funding, { address: wallet, config: {} })).toThrow(
         'Wallet funding is not enabled',
       )
+  })
+
+  test("error: another user's wallet → 403 address_not_owned; the user's own linked wallet signs", async () => {
+    const other = await t.signIn()
+    const othersWallet = await giveEmbeddedWallet(t.db, {
+      appId: t.demoApp.id,
+      userId: userIdOf(other),
+      chainType: 'ethereum',
+      now: new Date(t.now()),
+    })
+    for (const address of [othersWallet, '0x000000000000000000000000000000000000dEaD']) {
+      const response = await sign({ address, config: { currencyCode: 'ETH_ETHEREUM' } })
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({
+        error: 'Funding is only for your own wallets: this address is not one of them',
+        code: 'address_not_owned',
+      })
+    }
+    // Its own: embedded (any letter case) and the other user's own.
+    const mine = await sign({ address: wallet.toLowerCase(), config: { currencyCode: 'ETH_ETHEREUM' } })
+    expect(mine.statusCode, mine.body).toBe(200)
+    const theirs = await sign({ address: othersWallet, config: {} }, other.token)
+    expect(theirs.statusCode, theirs.body).toBe(200)
+  })
+
+  test("error: an email that is not the user's → 403 email_not_owned; its own email signs", async () => {
+    const foreign = await sign({ address: wallet, config: { email: 'someone-else@example.com' } })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json()).toEqual({
+      error: 'Funding is only for your own email address: this one is not linked to you',
+      code: 'email_not_owned',
+    })
+    const own = await sign({ address: wallet, config: { email: 'Funder@example.com' } })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(new URL((own.json() as { signedUrl: string }).signedUrl).searchParams.get('email')).toBe(
+      'Funder@example.com',
+    )
+  })
+
+  test('error: a guest with no wallet → 403 address_not_owned', async () => {
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/v1/guest/authenticate',
+      json: { guest_credential: 'g'.repeat(43) },
+    })
+    expect(guest.statusCode, guest.body).toBe(200)
+    const response = await sign({ address: wallet, config: {} }, authResponseSchema.parse(guest.json()).token)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toMatchObject({ code: 'address_not_owned' })
+  })
+
+  test('error: the app requires terms and the user has not accepted them → 403 terms_not_accepted', async () => {
+    const record = await createAppRecord(t.db, {
+      name: 'Terms funding',
+      masterKey: t.masterKey,
+      settings: { ...fundingSettings(), require_users_accept_terms: true },
+    })
+    const auth = await signInTo(t, record.id, `terms-funder${++userCounter}@example.com`)
+    const address = await giveEmbeddedWallet(t.db, {
+      appId: record.id,
+      userId: userIdOf(auth),
+      chainType: 'ethereum',
+      now: new Date(t.now()),
+    })
+    const ask = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/plugins/moonpay_on_ramp/sign',
+        appId: record.id,
+        bearer: auth.token ?? undefined,
+        json: { address, config: {} },
+      })
+    const before = await ask()
+    expect(before.statusCode).toBe(403)
+    expect(before.json()).toMatchObject({ code: 'terms_not_accepted' })
+    const accepted = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/me/accept_terms',
+      appId: record.id,
+      bearer: auth.token ?? undefined,
+      json: {},
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect((await ask()).statusCode).toBe(200)
+  })
+
+  test('error: over the per-user limit → 429 too_many_requests; another user is not limited', async () => {
+    const limited = await createTestContext({
+      funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl },
+      rateLimits: { fundingSignPerUser: { max: 2, timeWindowMs: 600_000 } },
+    })
+    try {
+      const record = await createAppRecord(limited.db, {
+        name: 'Limited funding',
+        masterKey: limited.masterKey,
+        settings: fundingSettings(),
+      })
+      const signer = async (email: string) => {
+        const auth = await signInTo(limited, record.id, email)
+        const address = await giveEmbeddedWallet(limited.db, {
+          appId: record.id,
+          userId: userIdOf(auth),
+          chainType: 'ethereum',
+          now: new Date(limited.now()),
+        })
+        return () =>
+          limited.request({
+            method: 'POST',
+            url: '/api/v1/plugins/moonpay_on_ramp/sign',
+            appId: record.id,
+            bearer: auth.token ?? undefined,
+            json: { address, config: {} },
+          })
+      }
+      const first = await signer('limited-a@example.com')
+      expect((await first()).statusCode).toBe(200)
+      expect((await first()).statusCode).toBe(200)
+      const over = await first()
+      expect(over.statusCode).toBe(429)
+      expect(over.json()).toMatchObject({ code: 'too_many_requests' })
+      expect(over.headers['retry-after']).toBeDefined()
+      const second = await signer('limited-b@example.com')
+      expect((await second()).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  test('error: over the per-IP limit → 429 too_many_requests, whichever user signs in from it', async () => {
+    const limited = await createTestContext({
+      funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl },
+      rateLimits: { fundingSign: { max: 2, timeWindowMs: 60_000 } },
+    })
+    try {
+      const record = await createAppRecord(limited.db, {
+        name: 'IP-limited funding',
+        masterKey: limited.masterKey,
+        settings: fundingSettings(),
+      })
+      const answers: number[] = []
+      for (const email of ['ip-a@example.com', 'ip-b@example.com', 'ip-c@example.com']) {
+        const auth = await signInTo(limited, record.id, email)
+        const address = await giveEmbeddedWallet(limited.db, {
+          appId: record.id,
+          userId: userIdOf(auth),
+          chainType: 'ethereum',
+          now: new Date(limited.now()),
+        })
+        const response = await limited.request({
+          method: 'POST',
+          url: '/api/v1/plugins/moonpay_on_ramp/sign',
+          appId: record.id,
+          bearer: auth.token ?? undefined,
+          json: { address, config: {} },
+        })
+        answers.push(response.statusCode)
+      }
+      expect(answers).toEqual([200, 200, 429])
+    } finally {
+      await limited.close()
+    }
   })
 
   test('behavior: the public app config carries funding_config but never the provider keys', async () => {

@@ -12,6 +12,11 @@ export const PRICE_SOURCE_URL = 'https://api.coingecko.com'
 export const COINBASE_API_URL = 'https://api.developer.coinbase.com'
 /** How long a fetched token price is served from the cache, in ms (default `funding.priceCacheTtlMs`). */
 export const PRICE_CACHE_TTL_MS = 60_000
+/**
+ * How long a failed or unpriced token look-up is remembered, in ms (default `funding.priceFailureCacheTtlMs`):
+ * short, so a recovered source is used again soon.
+ */
+export const PRICE_FAILURE_CACHE_TTL_MS = 15_000
 /** Time allowed for one call to a funding provider or the price source, in ms. */
 export const FUNDING_PROVIDER_TIMEOUT_MS = 5000
 
@@ -31,6 +36,11 @@ export type FundingOptions = {
   priceSourceUrl?: string | undefined
   /** How long a price is cached, in ms (0–3600000); default {@link PRICE_CACHE_TTL_MS}. */
   priceCacheTtlMs?: number | undefined
+  /**
+   * How long a failed or unpriced look-up is remembered, in ms (0–600000); default
+   * {@link PRICE_FAILURE_CACHE_TTL_MS}.
+   */
+  priceFailureCacheTtlMs?: number | undefined
   /** Coinbase Developer Platform's API base; default {@link COINBASE_API_URL}. */
   coinbaseApiUrl?: string | undefined
   /** Time allowed for one provider call, in ms (1–60000); default {@link FUNDING_PROVIDER_TIMEOUT_MS}. */
@@ -43,6 +53,7 @@ export type FundingSettings = {
   moonpaySandboxWidgetUrl: string
   priceSourceUrl: string
   priceCacheTtlMs: number
+  priceFailureCacheTtlMs: number
   coinbaseApiUrl: string
   timeoutMs: number
 }
@@ -76,6 +87,12 @@ export function resolveFundingOptions(options: FundingOptions | undefined): Fund
     ),
     priceSourceUrl: httpUrl('priceSourceUrl', options?.priceSourceUrl ?? PRICE_SOURCE_URL),
     priceCacheTtlMs: integer('priceCacheTtlMs', options?.priceCacheTtlMs ?? PRICE_CACHE_TTL_MS, 0, 3_600_000),
+    priceFailureCacheTtlMs: integer(
+      'priceFailureCacheTtlMs',
+      options?.priceFailureCacheTtlMs ?? PRICE_FAILURE_CACHE_TTL_MS,
+      0,
+      600_000,
+    ),
     coinbaseApiUrl: httpUrl('coinbaseApiUrl', options?.coinbaseApiUrl ?? COINBASE_API_URL),
     timeoutMs: integer('timeoutMs', options?.timeoutMs ?? FUNDING_PROVIDER_TIMEOUT_MS, 1, 60_000),
   }

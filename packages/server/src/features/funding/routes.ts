@@ -1,16 +1,27 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { keyedRateLimit } from '../../http/keyedRateLimit'
+import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { requireSession } from '../sessions/requireSession'
+import { assertTermsAccepted } from '../users/service'
 import { moonpayWidgetUrl } from './moonpayWidgetUrl'
+import { assertOwnIdentifiers } from './ownIdentifiers'
 import { createTokenPrices } from './tokenPrices'
 
+/** The message of the per-user limit on the calls that use the app's funding secrets. */
+export const FUNDING_RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before trying again.'
+
 /**
- * The funding endpoints (spec 02 §7, WIRE.md §8; issue 14): `token_price` (any caller of a known app; the
- * prices are cached per server), and the MoonPay widget URL signature (a live session: the app's MoonPay
- * account signs only for its signed-in users).
+ * The funding endpoints (docs/funding.md):
+ * - `GET /api/v1/token_price` (any caller of a known app): prices cached per server, failures too, one
+ *   upstream call per token at a time; 429 `too_many_requests` over `rateLimits.tokenPrice` per IP.
+ * - `POST /api/v1/plugins/moonpay_on_ramp/sign` (a live session): the app's MoonPay secret signs a widget URL
+ *   only for the user's own wallet and email (403 `address_not_owned`, `email_not_owned`), after the terms
+ *   when the app requires them (403 `terms_not_accepted`); 429 over `rateLimits.fundingSign` per IP or
+ *   `rateLimits.fundingSignPerUser` per user.
  */
 export async function fundingRoutes(
   app: FastifyInstance,
@@ -19,10 +30,14 @@ export async function fundingRoutes(
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const prices = createTokenPrices(context.funding, { now: context.now })
+  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, FUNDING_RATE_LIMIT_MESSAGE)
 
   typed.get(
     endpoints['GET /api/v1/token_price'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/token_price']) },
+    {
+      config: rateLimitConfig(context.rateLimits?.tokenPrice),
+      schema: routeSchema(endpoints['GET /api/v1/token_price']),
+    },
     async (request) => {
       await requireApp(context, request)
       return { usd: await prices.usd(request.query) }
@@ -31,10 +46,22 @@ export async function fundingRoutes(
 
   typed.post(
     endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign']) },
-    async (request) => {
-      const { app: foyerApp } = await requireSession(context, request)
-      return moonpayWidgetUrl(foyerApp.settings, context.funding, request.body)
+    {
+      config: rateLimitConfig(context.rateLimits?.fundingSign),
+      schema: routeSchema(endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign']),
+    },
+    async (request, reply) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      await assertTermsAccepted(context.db, foyerApp, userId)
+      await perUser(request, reply, `moonpay-sign:${foyerApp.id}:${userId}`)
+      // Refuses a disabled app or a malformed address first; the URL is returned only once the address
+      // and email are found to be the user's own.
+      const signed = moonpayWidgetUrl(foyerApp.settings, context.funding, request.body)
+      await assertOwnIdentifiers(context.db, userId, {
+        addresses: [request.body.address],
+        email: request.body.config.email || undefined,
+      })
+      return signed
     },
   )
 }

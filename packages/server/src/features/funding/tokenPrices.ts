@@ -25,15 +25,20 @@ export type TokenPrices = {
    * The price of one `tokenSymbol` in US dollars on `chainId` (0 = Solana; spec 02 §7).
    *
    * @throws FoyerHttpError 400 `not_supported` 'Unable to fetch token price on chain id {id}' for an unknown
-   *   symbol (or 'Unable to fetch SOL price'), 502 `internal_error` when the price source fails
+   *   symbol (or 'Unable to fetch SOL price'), 502 `internal_error` when the price source fails or has no
+   *   price for it (remembered for `priceFailureCacheTtlMs`)
    */
   usd(parameters: { chainId: number; tokenSymbol: string }): Promise<number>
 }
 
 /**
  * Token prices from a CoinGecko-compatible price source (`GET {priceSourceUrl}/api/v3/simple/price?ids=
- * &vs_currencies=usd` → `{ [id]: { usd } }`), each cached for `priceCacheTtlMs`; concurrent asks for one
- * token share one fetch, and a failed fetch is not cached. One per `createApp` instance (no module state).
+ * &vs_currencies=usd` → `{ [id]: { usd } }`) (docs/funding.md#token-prices):
+ * - a price is cached for `priceCacheTtlMs`;
+ * - a failed look-up (the source unreachable, failing, or without a price for the token) is cached for
+ *   `priceFailureCacheTtlMs`, so a burst of asks for an unpriced token reaches the source once;
+ * - single flight: concurrent asks for one token share one fetch, whatever its outcome.
+ * One per `createApp` instance (no module state).
  *
  * @example const prices = createTokenPrices(context.funding, { now: Date.now }); await prices.usd({ chainId: 0, tokenSymbol: 'SOL' })
  */
@@ -43,25 +48,34 @@ export function createTokenPrices(
 ): TokenPrices {
   const fetchFn = options.fetch ?? fetch
   const cache = new Map<string, { usd: number; at: number }>()
-  const pending = new Map<string, Promise<number>>()
+  const failures = new Map<string, number>()
+  const pending = new Map<string, Promise<number | null>>()
 
-  async function fetchPrice(id: string, failure: string): Promise<number> {
+  /** The price of `id`, or null when the source fails or has none (never throws). */
+  async function fetchPrice(id: string): Promise<number | null> {
     const url = `${settings.priceSourceUrl}/api/v3/simple/price?ids=${encodeURIComponent(id)}&vs_currencies=usd`
-    let body: unknown
     try {
       const response = await fetchFn(url, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(settings.timeoutMs),
       })
-      if (!response.ok) throw new Error(`price source answered ${response.status}`)
-      body = await response.json()
+      if (!response.ok) return null
+      const body: unknown = await response.json()
+      const usd = (body as Record<string, { usd?: unknown } | undefined> | null)?.[id]?.usd
+      return typeof usd === 'number' && Number.isFinite(usd) && usd >= 0 ? usd : null
     } catch {
-      throw new FoyerHttpError('internal_error', failure, undefined, 502)
+      return null
     }
-    const usd = (body as Record<string, { usd?: unknown } | undefined> | null)?.[id]?.usd
-    if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)
-      throw new FoyerHttpError('internal_error', failure, undefined, 502)
-    return usd
+  }
+
+  /** The cached outcome for `id`: a price, `null` for a recent failure, `undefined` when nothing is fresh. */
+  function cached(id: string): number | null | undefined {
+    const now = options.now()
+    const hit = cache.get(id)
+    if (hit && now - hit.at < settings.priceCacheTtlMs) return hit.usd
+    const failedAt = failures.get(id)
+    if (failedAt !== undefined && now - failedAt < settings.priceFailureCacheTtlMs) return null
+    return undefined
   }
 
   return {
@@ -73,19 +87,27 @@ export function createTokenPrices(
           : `Unable to fetch token price on chain id ${chainId}`
       const id = priceSourceIds[symbol]
       if (!id) throw new FoyerHttpError('not_supported', failure)
-      const hit = cache.get(id)
-      if (hit && options.now() - hit.at < settings.priceCacheTtlMs) return hit.usd
-      let inFlight = pending.get(id)
-      if (!inFlight) {
-        inFlight = fetchPrice(id, failure)
-          .then((usd) => {
-            cache.set(id, { usd, at: options.now() })
-            return usd
-          })
-          .finally(() => pending.delete(id))
-        pending.set(id, inFlight)
+      let usd = cached(id)
+      if (usd === undefined) {
+        let inFlight = pending.get(id)
+        if (!inFlight) {
+          inFlight = fetchPrice(id)
+            .then((price) => {
+              if (price === null) failures.set(id, options.now())
+              else {
+                cache.set(id, { usd: price, at: options.now() })
+                failures.delete(id)
+              }
+              return price
+            })
+            .finally(() => pending.delete(id))
+          pending.set(id, inFlight)
+        }
+        usd = await inFlight
       }
-      return inFlight
+      // The price source's fault, not the server's: 502.
+      if (usd === null) throw new FoyerHttpError('internal_error', failure, undefined, 502)
+      return usd
     },
   }
 }

@@ -12,6 +12,7 @@ import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import {
+  consumeTelegramPayload,
   createTelegramAccountLimit,
   requireTelegramBotToken,
   telegramDetails,
@@ -31,8 +32,9 @@ import {
  * Exactly one data object (400 `invalid_data`), verified with its own key and at most a day old (401
  * `invalid_credentials`); 403 `disallowed_login_method` 'Login with Telegram not allowed.' when the app
  * has `telegram_auth` off or no bot token; 429 `too_many_requests` per IP, and per Telegram account with a
- * message that mentions the rate limit. A payload may be presented again while it is fresh, as in
- * Telegram's own model (a mini app keeps one `initData` for its whole session).
+ * message that mentions the rate limit. A payload signs in or links once: presented again, it is 401
+ * `telegram_data_already_used` (docs/account-transfer.md#telegram-payloads); only `transfer` takes the
+ * payload its failed link used.
  */
 export async function telegramRoutes(
   app: FastifyInstance,
@@ -53,6 +55,7 @@ export async function telegramRoutes(
       await assertCaptcha(context, foyerApp, request, { token: request.body.captcha_token, session })
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+      await consumeTelegramPayload(context, foyerApp, identity)
       const { userId, isNewUser } = await signInWithAccount(context.db, {
         appId: foyerApp.id,
         type: 'telegram',
@@ -74,6 +77,7 @@ export async function telegramRoutes(
       const { app: foyerApp, userId } = await requireSession(context, request)
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+      await consumeTelegramPayload(context, foyerApp, identity)
       await linkAccountToUser(context.db, {
         appId: foyerApp.id,
         userId,
@@ -106,7 +110,8 @@ export async function telegramRoutes(
     { config, schema: routeSchema(endpoints['POST /api/v1/telegram/transfer']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
-      // The same signed object as the failed link, verified again (WIRE.md §5).
+      // The same signed object as the failed link, verified again. The link consumed it; the
+      // single-use nonce, bound to this caller and account, is what makes the transfer single use.
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await transferAccount(context.db, {
         appId: foyerApp.id,

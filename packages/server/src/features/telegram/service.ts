@@ -1,9 +1,15 @@
-import type { TelegramAuthResult, TelegramWebAppData } from '@foyer/protocol'
+import {
+  TELEGRAM_AUTH_MAX_AGE_SECONDS,
+  type TelegramAuthResult,
+  type TelegramWebAppData,
+} from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { keyedRateLimit } from '../../http/keyedRateLimit'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import type { TelegramAccountDetails } from './account'
+import { telegramPayloads } from './schema'
 import {
   type TelegramIdentity,
   verifyTelegramAuthResult,
@@ -57,6 +63,35 @@ export function verifyTelegramProof(
     : verifyTelegramWebAppData(webAppData as TelegramWebAppData, verification)
 }
 
+/** The message of `telegram_data_already_used`: a payload that already signed in or linked. */
+export const TELEGRAM_DATA_USED_MESSAGE = 'This Telegram data was already used. Log in with Telegram again.'
+
+/**
+ * Claims a verified payload for one use (docs/account-transfer.md#telegram-payloads): records its hash
+ * until `auth_date` + 24 h with one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of any number of
+ * concurrent or later presentations exactly one gets through. Throws 401 `telegram_data_already_used`
+ * {@link TELEGRAM_DATA_USED_MESSAGE} for a payload already claimed (by any app).
+ *
+ * @example await consumeTelegramPayload(context, foyerApp, verifyTelegramProof(context, foyerApp, body))
+ */
+export async function consumeTelegramPayload(
+  context: ServerContext,
+  app: LoadedApp,
+  identity: TelegramIdentity,
+): Promise<void> {
+  const claimed = await context.db.orm
+    .insert(telegramPayloads)
+    .values({
+      payloadHash: identity.payloadHash,
+      appId: app.id,
+      usedAt: new Date(context.now()),
+      expiresAt: new Date((identity.authDate + TELEGRAM_AUTH_MAX_AGE_SECONDS) * 1000),
+    })
+    .onConflictDoNothing({ target: telegramPayloads.payloadHash })
+    .returning({ payloadHash: telegramPayloads.payloadHash })
+  if (claimed.length === 0) throw new FoyerHttpError('telegram_data_already_used', TELEGRAM_DATA_USED_MESSAGE)
+}
+
 /** The stored details of a verified Telegram user (see `TelegramAccountDetails`). */
 export function telegramDetails(identity: TelegramIdentity): TelegramAccountDetails {
   return {
@@ -77,20 +112,6 @@ export function createTelegramAccountLimit(
   app: FastifyInstance,
   context: ServerContext,
 ): (request: FastifyRequest, reply: FastifyReply, key: { appId: string; userId: string }) => Promise<void> {
-  const rule = context.rateLimits?.telegramPerAccount
-  if (!rule) return async () => {}
-  const keys = new WeakMap<FastifyRequest, string>()
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.timeWindowMs,
-    keyGenerator: (request) => keys.get(request) ?? 'telegram:unknown',
-  })
-  return async (request, reply, key) => {
-    keys.set(request, `telegram:${key.appId}:${key.userId}`)
-    const verdict = await check(request)
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      reply.header('retry-after', String(verdict.ttlInSeconds))
-      throw new FoyerHttpError('too_many_requests', TELEGRAM_RATE_LIMIT_MESSAGE)
-    }
-  }
+  const check = keyedRateLimit(app, context.rateLimits?.telegramPerAccount, TELEGRAM_RATE_LIMIT_MESSAGE)
+  return (request, reply, key) => check(request, reply, `telegram:${key.appId}:${key.userId}`)
 }

@@ -144,9 +144,12 @@ describe('telegram/authenticate', () => {
   })
 
   test('behavior: parallel first sign-ins of one Telegram account make one user', async () => {
-    const data = widget(freshUser())
+    const user = freshUser()
+    // Eight payloads of one account (each payload is single use): signed one second apart.
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => authenticate({ telegram_auth_result: data })),
+      Array.from({ length: 8 }, (_, index) =>
+        authenticate({ telegram_auth_result: widget(user, nowSeconds() - index) }),
+      ),
     )
     const users = answers.map((answer) => authResponseSchema.parse(answer.json()))
     expect(new Set(users.map((auth) => auth.user.id)).size).toBe(1)
@@ -161,10 +164,51 @@ describe('telegram/authenticate', () => {
     )
   })
 
-  test('behavior: a fresh payload may be presented again (Telegram reuses initData for a session)', async () => {
+  test('error: a mini-app payload signs in once; replayed while fresh → 401 telegram_data_already_used', async () => {
     const data = miniApp(freshUser())
     expect((await authenticate({ telegram_web_app_data: data })).statusCode).toBe(200)
-    expect((await authenticate({ telegram_web_app_data: data })).statusCode).toBe(200)
+    const replay = await authenticate({ telegram_web_app_data: data })
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json()).toEqual({
+      error: 'This Telegram data was already used. Log in with Telegram again.',
+      code: 'telegram_data_already_used',
+    })
+  })
+
+  test('error: a widget payload signs in once; replayed by link or to another app → 401 telegram_data_already_used', async () => {
+    const user = freshUser()
+    const data = widget(user)
+    expect((await authenticate({ telegram_auth_result: data })).statusCode).toBe(200)
+    expectError(await authenticate({ telegram_auth_result: data }), 401, 'telegram_data_already_used')
+    const bearer = await emailSession()
+    expectError(
+      await call('link', { telegram_auth_result: data }, { bearer }),
+      401,
+      'telegram_data_already_used',
+    )
+    const sameBot = await createAppRecord(t.db, {
+      name: 'Same bot',
+      masterKey: t.masterKey,
+      settings: { telegram_auth: true, telegram_bot_token: BOT_TOKEN },
+    })
+    expectError(
+      await authenticate({ telegram_auth_result: data }, sameBot.id),
+      401,
+      'telegram_data_already_used',
+    )
+    // A fresh payload of the same account still signs in.
+    t.advance(1000)
+    expect((await authenticate({ telegram_auth_result: widget(user) })).statusCode).toBe(200)
+  })
+
+  test('behavior: one payload sent 8 times at once signs in once', async () => {
+    const data = widget(freshUser())
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => authenticate({ telegram_auth_result: data })),
+    )
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1)
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200))
+      expectError(refused, 401, 'telegram_data_already_used')
   })
 
   test('error: G.45 every tampered field fails (401 invalid_credentials)', async () => {
@@ -384,6 +428,7 @@ describe('telegram/link and telegram/unlink', () => {
       (await authenticate({ telegram_auth_result: widget(user) })).json(),
     )
     const bearer = await emailSession()
+    t.advance(1000)
     const conflict = await call('link', { telegram_auth_result: widget(user) }, { bearer })
     expect(conflict.statusCode).toBe(400)
     const data = conflict.json().data
@@ -401,6 +446,12 @@ describe('telegram/link and telegram/unlink', () => {
       { bearer },
     )
     expect(moved.statusCode, moved.body).toBe(200)
+    // The transfer took the payload its link used, once: the nonce is spent.
+    expectError(
+      await call('transfer', { nonce: data.nonce, telegram_auth_result: widget(user) }, { bearer }),
+      401,
+      'invalid_credentials',
+    )
     expect(
       userSchema
         .parse(moved.json())
@@ -418,6 +469,7 @@ describe('telegram/link and telegram/unlink', () => {
   test('error: an account of another user → 400 account_transfer_required', async () => {
     const user = freshUser()
     await authenticate({ telegram_auth_result: widget(user) })
+    t.advance(1000)
     const response = await call(
       'link',
       { telegram_auth_result: widget(user) },
@@ -518,7 +570,8 @@ describe('telegram rate limits', () => {
         settings: { telegram_auth: true, telegram_bot_token: BOT_TOKEN },
       })
       const user = freshUser()
-      const send = () =>
+      // A fresh payload each time (a payload is single use), signed `age` seconds ago.
+      const send = (age: number) =>
         limited.request({
           method: 'POST',
           url: '/api/v1/telegram/authenticate',
@@ -527,13 +580,13 @@ describe('telegram rate limits', () => {
             telegram_auth_result: signTelegramLogin({
               botToken: BOT_TOKEN,
               user,
-              authDate: Math.floor(limited.now() / 1000),
+              authDate: Math.floor(limited.now() / 1000) - age,
             }),
           },
         })
-      expect((await send()).statusCode).toBe(200)
-      expect((await send()).statusCode).toBe(200)
-      const third = await send()
+      expect((await send(0)).statusCode).toBe(200)
+      expect((await send(1)).statusCode).toBe(200)
+      const third = await send(2)
       expect(third.statusCode).toBe(429)
       expect(third.json()).toMatchObject({ code: 'too_many_requests' })
       expect((third.json() as { error: string }).error).toMatch(/rate limit/i)

@@ -7,9 +7,14 @@ import {
 } from '@foyer/protocol'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 
-/** A Telegram user as its signed data names it: the numeric id (as a decimal string) and profile fields. */
+/**
+ * A Telegram user as its signed data names it: the numeric id (as a decimal string) and profile fields,
+ * with the payload's `hash` (lowercase hex) and `auth_date` (Unix seconds), which make it single use.
+ */
 export type TelegramIdentity = {
   userId: string
+  payloadHash: string
+  authDate: number
   firstName: string | null
   lastName: string | null
   username: string | null
@@ -66,14 +71,15 @@ function checkHash(fields: TelegramFields, key: Buffer): void {
   if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) throw invalid('hash mismatch')
 }
 
-/** Checks `auth_date` (Unix seconds, number or string): at most a day old and not in the future (checklist G.46). */
-function checkAuthDate(value: unknown, nowMs: number): void {
+/** Checks `auth_date` (Unix seconds, number or string): at most a day old and not in the future; returns it. */
+function checkAuthDate(value: unknown, nowMs: number): number {
   const text = typeof value === 'number' ? String(value) : value
   if (typeof text !== 'string' || !/^[0-9]{1,12}$/.test(text)) throw invalid('no valid auth_date')
   const authDate = Number(text)
   const nowSeconds = Math.floor(nowMs / 1000)
   if (authDate > nowSeconds + TELEGRAM_AUTH_CLOCK_SKEW_SECONDS) throw invalid('auth_date is in the future')
   if (nowSeconds - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS) throw invalid('auth_date is more than 24 h old')
+  return authDate
 }
 
 /** A Telegram user id (a positive integer, number or decimal string) as a decimal string; invalid_data otherwise. */
@@ -102,9 +108,11 @@ export function verifyTelegramAuthResult(
 ): TelegramIdentity {
   const fields = data as TelegramFields
   checkHash(fields, widgetSecretKey(botToken))
-  checkAuthDate(fields.auth_date, nowMs)
+  const authDate = checkAuthDate(fields.auth_date, nowMs)
   return {
     userId: userIdOf(fields.id),
+    payloadHash: String(fields.hash).toLowerCase(),
+    authDate,
     firstName: textOrNull(fields.first_name),
     lastName: textOrNull(fields.last_name),
     username: textOrNull(fields.username),
@@ -128,7 +136,7 @@ export function verifyTelegramWebAppData(
 ): TelegramIdentity {
   const fields = data as TelegramFields
   checkHash(fields, webAppSecretKey(botToken))
-  checkAuthDate(fields.auth_date, nowMs)
+  const authDate = checkAuthDate(fields.auth_date, nowMs)
   let user: unknown
   try {
     user = JSON.parse(String(fields.user))
@@ -140,6 +148,8 @@ export function verifyTelegramWebAppData(
   const profile = user as Record<string, unknown>
   return {
     userId: userIdOf(profile.id),
+    payloadHash: String(fields.hash).toLowerCase(),
+    authDate,
     firstName: textOrNull(profile.first_name),
     lastName: textOrNull(profile.last_name),
     username: textOrNull(profile.username),

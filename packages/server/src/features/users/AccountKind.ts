@@ -70,13 +70,12 @@ export type AccountKind<Type extends string = string, Wire extends LinkedAccount
 }
 
 /**
- * The account a link proved, for a transfer offer: its canonical `subject`, the `details` the link proved,
- * and the holder's first embedded wallet address (null when it has none).
+ * The account a link proved, for a transfer offer: its canonical `subject` and the `details` the link
+ * proved. Nothing about the holder: a transfer offer discloses none of its wallets (docs/account-transfer.md).
  */
 export type TransferCandidate = {
   subject: string
   details: Record<string, unknown>
-  embeddedWalletAddress: string | null
 }
 
 /**

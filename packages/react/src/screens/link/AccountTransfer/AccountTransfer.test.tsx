@@ -86,7 +86,7 @@ async function linkTakenEmail(routes: TestRoutes) {
 }
 
 describe('Account transfer prompt', () => {
-  test('default: the conflict asks to transfer; Transfer and delete account moves it, reads Success!, the flow resolves', async () => {
+  test('default: the conflict asks to transfer; Transfer account moves it, reads Success!, the flow resolves', async () => {
     const { user, calls } = await linkTakenEmail({
       'POST /api/v1/passwordless/link': conflict(null),
       'POST /api/v1/passwordless/transfer': () => ({ status: 200, body: withEmail('bob@example.org') }),
@@ -96,11 +96,11 @@ describe('Account transfer prompt', () => {
     ).toBeTruthy()
     expect(
       screen.getByText(
-        'Do you want to transfer bob@example.org to this account? This will delete your other account.',
+        'Do you want to transfer bob@example.org to this account? Your other account keeps its wallet and its other login methods; it is deleted only if nothing else is left on it.',
       ),
     ).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
-    await user.click(screen.getByRole('button', { name: 'Transfer and delete account' }))
+    await user.click(screen.getByRole('button', { name: 'Transfer account' }))
     expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()
     await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked 2'))
     expect(calls.find((call) => call.path === '/api/v1/passwordless/transfer')?.body).toEqual({
@@ -112,19 +112,19 @@ describe('Account transfer prompt', () => {
     expect(calls.slice(transferAt).some((call) => call.path === '/api/v1/sessions')).toBe(true)
   })
 
-  test('behavior: a disclosed embedded wallet → Continue → Check assets before transferring, with the copyable address', async () => {
+  test('behavior: a wallet address disclosed by a server → Continue → Check assets before transferring, with the copyable address', async () => {
     const { user, calls } = await linkTakenEmail({
       'POST /api/v1/passwordless/link': conflict(OTHER_WALLET),
       'POST /api/v1/passwordless/transfer': () => ({ status: 200, body: withEmail('bob@example.org') }),
     })
     await screen.findByRole('heading', { name: 'Email address is associated with another account' })
-    expect(screen.queryByRole('button', { name: 'Transfer and delete account' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Transfer account' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByRole('heading', { name: 'Check assets before transferring' })).toBeTruthy()
     expect(screen.getByText(/copy its wallet address and check it with a block explorer/)).toBeTruthy()
     expect(screen.getByText(OTHER_WALLET)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Copy wallet address' })).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Transfer and delete account' }))
+    await user.click(screen.getByRole('button', { name: 'Transfer account' }))
     expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()
     await waitFor(() => expect(screen.getByTestId('outcome').textContent).toBe('linked 2'))
     expect(calls.filter((call) => call.path === '/api/v1/passwordless/transfer')).toHaveLength(1)
@@ -145,9 +145,9 @@ describe('Account transfer prompt', () => {
         body: { error: 'Invalid or expired account transfer nonce', code: 'invalid_credentials' },
       }),
     })
-    await user.click(await screen.findByRole('button', { name: 'Transfer and delete account' }))
+    await user.click(await screen.findByRole('button', { name: 'Transfer account' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid or expired account transfer nonce')
-    expect(screen.getByRole('button', { name: 'Transfer and delete account' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Transfer account' })).toBeTruthy()
   })
 })
 

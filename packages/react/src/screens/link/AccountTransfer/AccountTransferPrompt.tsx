@@ -8,12 +8,13 @@ import { TransferButtons } from './TransferButtons'
 import { useAccountTransfer } from './useAccountTransfer'
 
 /**
- * 'Account transfer prompt' (spec 01 §2, §4 "Account transfer"): a link found the account on another user.
- * Titled '<kind> is associated with another account', it asks whether to move the account here, which
- * deletes the other account. When the server disclosed the other user's embedded wallet, 'Continue' leads to
- * 'Check assets before transferring' first; otherwise 'Transfer and delete account' moves it at once (the
- * button reads 'Success!', then the modal closes and the link flow answers with the re-fetched user).
- * 'No thanks' closes the modal.
+ * 'Account transfer prompt' (docs/account-transfer.md#the-modal): a link found the
+ * account on another user. Titled '<kind> is associated with another account', it asks whether to move the
+ * account here, and says that the other account keeps its wallet and other login methods (it is deleted
+ * only when nothing else is left on it). 'Transfer account' moves it at once (the button reads 'Success!',
+ * then the modal closes and the link flow answers with the re-fetched user). Only when a server disclosed
+ * the other user's embedded wallet (Foyer's never does) does 'Continue' lead to 'Check assets before
+ * transferring' first. 'No thanks' closes the modal.
  */
 export function AccountTransferPrompt({ params }: ScreenProps<'accountTransfer'>) {
   const { router, messages } = useModal()

@@ -10,10 +10,12 @@ import { useAccountTransfer } from './useAccountTransfer'
 const COPIED_FEEDBACK_MS = 1500
 
 /**
- * 'Check assets before transferring' (spec 01 §2): the other account's embedded wallet does not move and its
- * assets may be lost; the user can log into that account first, or copy the wallet address and look it up
- * on a block explorer. Shows the address with a copy button, then 'Transfer and delete account' (becomes
- * 'Success!') and 'No thanks'.
+ * 'Check assets before transferring' (docs/account-transfer.md#the-modal), reached only when a server disclosed the other account's
+ * embedded wallet address in the transfer data. Foyer's server never discloses it: the wallet stays with the
+ * other account and is never deleted by a transfer (docs/account-transfer.md). The screen warns that the
+ * other account's assets do not move; the user can log into that account first, or copy the wallet address
+ * and look it up on a block explorer. Shows the address with a copy button, then 'Transfer account'
+ * (becomes 'Success!') and 'No thanks'.
  */
 export function CheckAssets({ params }: ScreenProps<'accountTransferAssets'>) {
   const { router, messages } = useModal()

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button'
 import type { AccountTransferState } from './useAccountTransfer'
 
 /**
- * 'Transfer and delete account' (becomes 'Success!') and 'No thanks' (closes the modal, which rejects the
+ * 'Transfer account' (becomes 'Success!') and 'No thanks' (closes the modal, which rejects the
  * link flow), with the failure text above them (spec 01 §2).
  */
 export function TransferButtons({ state }: { state: AccountTransferState }) {

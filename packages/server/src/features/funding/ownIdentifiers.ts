@@ -1,0 +1,52 @@
+import type { User } from '@foyer/protocol'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { requireUserJson } from '../users/service'
+
+/** The message of 403 `address_not_owned`. */
+export const ADDRESS_NOT_OWNED_MESSAGE =
+  'Funding is only for your own wallets: this address is not one of them'
+
+/** The message of 403 `email_not_owned`. */
+export const EMAIL_NOT_OWNED_MESSAGE =
+  'Funding is only for your own email address: this one is not linked to you'
+
+/** An Ethereum address compares without its checksum case; a Solana (base58) address compares exactly. */
+const canonicalAddress = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
+
+/**
+ * The wallet addresses and email addresses a user holds: its embedded wallets and linked external wallets
+ * (both `wallet` accounts of the user JSON, Ethereum ones lower-cased) and its linked email address.
+ *
+ * @example const own = ownIdentifiers(await requireUserJson(db, userId)); own.addresses.has('0xabc…')
+ */
+export function ownIdentifiers(user: User): { addresses: Set<string>; emails: Set<string> } {
+  const addresses = new Set<string>()
+  const emails = new Set<string>()
+  for (const account of user.linked_accounts) {
+    if (account.type === 'wallet') addresses.add(canonicalAddress(account.address))
+    else if (account.type === 'email') emails.add(account.address.toLowerCase())
+  }
+  return { addresses, emails }
+}
+
+/**
+ * Refuses to let the app's funding secrets sign for anyone but the signed-in user (docs/funding.md): every
+ * address of `addresses` must be one of the user's wallets (embedded or linked), and `email`, when given,
+ * the user's own linked email address.
+ *
+ * @throws FoyerHttpError 403 `address_not_owned` {@link ADDRESS_NOT_OWNED_MESSAGE}, 403 `email_not_owned`
+ *   {@link EMAIL_NOT_OWNED_MESSAGE}, 401 `missing_or_invalid_token` when the user is gone.
+ * @example await assertOwnIdentifiers(context.db, userId, { addresses: [body.address], email: body.config.email })
+ */
+export async function assertOwnIdentifiers(
+  db: FoyerDatabase,
+  userId: string,
+  wanted: { addresses: readonly string[]; email?: string | undefined },
+): Promise<void> {
+  const own = ownIdentifiers(await requireUserJson(db, userId))
+  if (!wanted.addresses.every((address) => own.addresses.has(canonicalAddress(address))))
+    throw new FoyerHttpError('address_not_owned', ADDRESS_NOT_OWNED_MESSAGE)
+  if (wanted.email !== undefined && !own.emails.has(wanted.email.trim().toLowerCase()))
+    throw new FoyerHttpError('email_not_owned', EMAIL_NOT_OWNED_MESSAGE)
+}
