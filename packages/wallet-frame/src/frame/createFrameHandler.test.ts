@@ -69,6 +69,7 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   'privy:mfa:init-enrollment': { accessToken: 't', method: 'sms' },
   'privy:mfa:submit-enrollment': { accessToken: 't', method: 'totp' },
   'privy:mfa:unenroll': { accessToken: 't', method: 'email' },
+  'privy:mfa:clear': { userId: 42 },
 }
 
 describe('createFrameHandler: message validation', () => {
@@ -100,7 +101,6 @@ describe('createFrameHandler: message validation', () => {
       [],
       {},
       { id: 'x' },
-      { id: 'x', event: 'privy:wallets:steal', data: {} },
       { event: 'privy:wallets:connect', data: {} },
       { id: 'y'.repeat(200), event: 'privy:iframe:ready' },
     ]) {
@@ -113,9 +113,14 @@ describe('createFrameHandler: message validation', () => {
         },
       })
     }
-    expect(await handler.handle({ id: 'x', event: 'privy:wallets:steal' })).toMatchObject({
+    // An unknown event is answered under its own name.
+    expect(await handler.handle({ id: 'x', event: 'privy:wallets:steal', data: {} })).toEqual({
       id: 'x',
-      event: 'privy:iframe:ready',
+      event: 'privy:wallets:steal',
+      error: {
+        type: 'invalid_request_arguments',
+        message: 'privy:wallets:steal is not handled by this frame',
+      },
     })
     expect(await handler.handle({ event: 'privy:wallets:connect' })).toMatchObject({
       id: '',
@@ -218,5 +223,39 @@ describe('createFrameHandler: message validation', () => {
       event: 'privy:wallets:connect',
       error: { type: 'error', message: 'An error has occurred, please try again.', code: -32603 },
     })
+  })
+})
+
+describe('createFrameHandler: the reference client’s spellings', () => {
+  test('default: privy:wallet:create and privy:wallets:connect without chainType mean Ethereum', async () => {
+    const { handler, accessToken } = await setup()
+    // The unreachable API fails: what matters is that the data passed validation and reached the server call.
+    const create = await handler.handle({ id: 'c', event: 'privy:wallet:create', data: { accessToken } })
+    expect(create).toMatchObject({
+      error: { type: 'error', message: 'An error has occurred, please try again.' },
+    })
+    const connect = await handler.handle({
+      id: 'k',
+      event: 'privy:wallets:connect',
+      data: { accessToken, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier' },
+    })
+    expect(connect).toMatchObject({
+      error: { type: 'error', message: 'An error has occurred, please try again.' },
+    })
+  })
+
+  test('default: privy:mfa:submit-enrollment takes `code` for `mfaCode`; privy:mfa:clear is answered', async () => {
+    const { handler, accessToken } = await setup()
+    const submit = await handler.handle({
+      id: 's',
+      event: 'privy:mfa:submit-enrollment',
+      data: { accessToken, method: 'totp', code: '123456' },
+    })
+    expect(submit).toMatchObject({
+      error: { type: 'error', message: 'An error has occurred, please try again.' },
+    })
+    expect(
+      await handler.handle({ id: 'l', event: 'privy:mfa:clear', data: { userId: 'did:foyer:alice' } }),
+    ).toEqual({ id: 'l', event: 'privy:mfa:clear', data: {} })
   })
 })

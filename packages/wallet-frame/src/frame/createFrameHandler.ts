@@ -125,7 +125,7 @@ function fromApiError(error: unknown): unknown {
   return new FrameRequestError('error', error.message, { cause: error })
 }
 
-function errorReply(id: string, event: FrameEvent, error: unknown): FrameReply {
+function errorReply(id: string, event: FrameEvent | string, error: unknown): FrameReply {
   if (error instanceof FrameRequestError)
     return {
       id,
@@ -478,6 +478,11 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
 
   async function dispatch(event: FrameEvent, data: unknown): Promise<unknown> {
     if (event === 'privy:iframe:ready') return {}
+    // Logout (the host sends it on every logout): forget every unlocked key.
+    if (event === 'privy:mfa:clear') {
+      unlocked.clear()
+      return {}
+    }
     // The export page answers export and the unlock events (a password wallet whose device share the
     // page cannot read — storage blocked — is recovered there); the hidden frame never exports.
     const handled =
@@ -559,6 +564,13 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
         >
         const id = typeof raw.id === 'string' && raw.id.length <= 128 ? raw.id : ''
         const event = frameEventSchema.safeParse(raw.event)
+        // An event the frame does not know is answered under its own name, so the host can match it.
+        if (!event.success && typeof raw.event === 'string' && /^[\w:.-]{1,64}$/.test(raw.event))
+          return errorReply(
+            id,
+            raw.event,
+            new FrameRequestError('invalid_request_arguments', `${raw.event} is not handled by this frame`),
+          )
         return errorReply(
           id,
           event.success ? event.data : 'privy:iframe:ready',

@@ -13,7 +13,14 @@ const entropyFields = {
  * `privy:wallets:connect`: unlock the entropy in frame memory (device share + auth share). Without a device
  * share, `privy` recovers automatically; `user-passcode` fails with `wallet_not_on_device`. Reply: entropy state.
  */
-export const frameConnectWalletRequestSchema = z.object(entropyFields)
+/**
+ * `privy:wallets:connect`: `chainType` defaults to `ethereum` (the reference client sends
+ * `{ accessToken, entropyId, entropyIdVerifier }`; `docs/frame-protocol.md`).
+ */
+export const frameConnectWalletRequestSchema = z.object({
+  ...entropyFields,
+  chainType: chainTypeSchema.default('ethereum'),
+})
 export type FrameConnectWalletRequest = z.infer<typeof frameConnectWalletRequestSchema>
 
 /**

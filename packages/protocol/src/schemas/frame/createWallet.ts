@@ -32,7 +32,11 @@ export const frameCreateEthereumWalletRequestSchema = z.object(createFields).sup
 export const frameCreateSolanaWalletRequestSchema = z.object(createFields).superRefine(checkRecovery)
 
 /** `privy:wallet:create`: create the index-0 wallet of `chainType`. Reply: a frame wallet. */
+/**
+ * `privy:wallet:create`: `chainType` defaults to `ethereum` (the reference client sends none for an
+ * Ethereum wallet; `docs/frame-protocol.md`).
+ */
 export const frameCreateWalletRequestSchema = z
-  .object({ ...createFields, chainType: chainTypeSchema })
+  .object({ ...createFields, chainType: chainTypeSchema.default('ethereum') })
   .superRefine(checkRecovery)
 export type FrameCreateWalletRequest = z.infer<typeof frameCreateWalletRequestSchema>

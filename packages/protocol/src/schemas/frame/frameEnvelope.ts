@@ -26,12 +26,13 @@ export const frameSuccessReplySchema = z.object({
 })
 
 /**
- * Frame → host, failure: `{ id, event, error: { type, message, code? } }`. A request the frame cannot parse
- * at all gets `id: ''` and `event: 'privy:iframe:ready'` when those are missing.
+ * Frame → host, failure: `{ id, event, error: { type, message, code? } }`. `event` is the request's own
+ * event name, also when the frame does not know it (at most 64 characters); a request the frame cannot
+ * parse at all gets `id: ''` and `event: 'privy:iframe:ready'` when those are missing.
  */
 export const frameErrorReplySchema = z.object({
   id: z.string().max(128),
-  event: frameEventSchema,
+  event: z.union([frameEventSchema, z.string().min(1).max(64)]),
   error: frameErrorSchema,
 })
 

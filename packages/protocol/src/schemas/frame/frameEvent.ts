@@ -21,6 +21,7 @@ export const frameEvents = [
   'privy:mfa:init-enrollment',
   'privy:mfa:submit-enrollment',
   'privy:mfa:unenroll',
+  'privy:mfa:clear',
 ] as const
 
 /** One of {@link frameEvents}. */

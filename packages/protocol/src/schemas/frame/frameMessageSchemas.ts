@@ -20,6 +20,7 @@ import {
 import type { FrameEvent } from './frameEvent'
 import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
 import {
+  frameMfaClearRequestSchema,
   frameMfaInitEnrollmentReplySchema,
   frameMfaInitEnrollmentRequestSchema,
   frameMfaMethodReplySchema,
@@ -60,6 +61,7 @@ export const frameMessageSchemas = {
     reply: frameMfaMethodReplySchema,
   },
   'privy:mfa:unenroll': { request: frameMfaUnenrollRequestSchema, reply: frameMfaMethodReplySchema },
+  'privy:mfa:clear': { request: frameMfaClearRequestSchema, reply: frameReadyReplySchema },
 } as const satisfies Record<FrameEvent, { request: z.ZodType; reply: z.ZodType }>
 
 /** Request `data` type of event `E`. */

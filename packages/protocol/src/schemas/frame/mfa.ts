@@ -48,23 +48,37 @@ export type FrameMfaInitEnrollmentReply = z.infer<typeof frameMfaInitEnrollmentR
 
 /**
  * `privy:mfa:submit-enrollment`: `totp` `{ mfaCode }`, `sms` `{ mfaCode, phoneNumber }`, `passkey`
- * `{ credentialIds }` (the passkeys to enrol). Reply `{ method }`.
+ * `{ credentialIds }` (the passkeys to enrol). Reply `{ method }`. The code may also come as `code` (the
+ * reference client's spelling; `docs/frame-protocol.md`).
  */
-export const frameMfaSubmitEnrollmentRequestSchema = z.discriminatedUnion('method', [
-  z.object({ accessToken: frameAccessTokenSchema, method: z.literal('totp'), mfaCode: codeSchema }),
-  z.object({
-    accessToken: frameAccessTokenSchema,
-    method: z.literal('sms'),
-    mfaCode: codeSchema,
-    phoneNumber: phoneNumberSchema,
-  }),
-  z.object({
-    accessToken: frameAccessTokenSchema,
-    method: z.literal('passkey'),
-    credentialIds: z.array(z.string().min(1).max(1024)).max(5),
-  }),
-])
+export const frameMfaSubmitEnrollmentRequestSchema = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && 'code' in value && !('mfaCode' in value)
+      ? { ...value, mfaCode: (value as { code: unknown }).code }
+      : value,
+  z.discriminatedUnion('method', [
+    z.object({ accessToken: frameAccessTokenSchema, method: z.literal('totp'), mfaCode: codeSchema }),
+    z.object({
+      accessToken: frameAccessTokenSchema,
+      method: z.literal('sms'),
+      mfaCode: codeSchema,
+      phoneNumber: phoneNumberSchema,
+    }),
+    z.object({
+      accessToken: frameAccessTokenSchema,
+      method: z.literal('passkey'),
+      credentialIds: z.array(z.string().min(1).max(1024)).max(5),
+    }),
+  ]),
+)
 export type FrameMfaSubmitEnrollmentRequest = z.infer<typeof frameMfaSubmitEnrollmentRequestSchema>
+
+/**
+ * `privy:mfa:clear` `{ userId? }`: sent by the host on every logout; the frame forgets every key it holds
+ * unlocked in memory. Reply `{}`.
+ */
+export const frameMfaClearRequestSchema = z.object({ userId: z.string().max(128).optional() })
+export type FrameMfaClearRequest = z.infer<typeof frameMfaClearRequestSchema>
 
 /** `privy:mfa:unenroll` `{ method }`: removes a factor (a fresh verification first, checklist B.16). */
 export const frameMfaUnenrollRequestSchema = z.object({
