@@ -26,6 +26,7 @@ import { userRoutes } from './features/users/routes'
 import { walletDeviceRoutes } from './features/walletDevices/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
+import { installJsonBodyParser } from './http/installJsonBodyParser'
 import { installPageSecurityHeaders } from './http/installPageSecurityHeaders'
 import { maskingLogMethod } from './http/maskPersonalData'
 import { trackRoutes } from './http/registeredRoutes'
@@ -65,6 +66,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   installCors(app, context)
   installCsrfGuard(app, context)
   installPageSecurityHeaders(app)
+  installJsonBodyParser(app)
   await app.register(fastifyCookie)
   if (context.rateLimits) {
     const redis =

@@ -73,6 +73,30 @@ async function createWallet(token: string, appId: string) {
 }
 
 describe('POST /api/v1/users/me/accept_terms', () => {
+  test('behavior: an empty body with Content-Type application/json reads as {} (as some clients send it)', async () => {
+    const auth = await signIn(termsAppId)
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/me/accept_terms',
+      bearer: auth.token ?? undefined,
+      appId: termsAppId,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ has_accepted_terms: true })
+    // Malformed JSON is still refused.
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/me/accept_terms',
+      bearer: auth.token ?? undefined,
+      appId: termsAppId,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    })
+    expect(malformed.json()).toEqual({ error: 'Malformed request body', code: 'invalid_data' })
+  })
+
   test('default: answers the user itself with has_accepted_terms, recorded with its time', async () => {
     const auth = await signIn()
     expect(auth.user.has_accepted_terms).toBe(false)
