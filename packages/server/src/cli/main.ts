@@ -4,9 +4,11 @@ import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
-import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
+import { appSettingsCodec } from '../features/apps/appSettingsCodec'
+import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
+import { prepareDatabase } from './prepareDatabase'
 
 const usage = `Usage: foyer-server <command>
 
@@ -14,8 +16,10 @@ Commands:
   migrate                                   apply database migrations
   app create --name <name> --origin <url>…  create an app; prints its id
   app list [--json]                         list apps
-  app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth)
-  start                                     migrate, seed the demo app, and serve (PORT, HOST)
+  app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth); prints
+                                            the settings changed, secrets masked
+  start                                     migrate, check the master key, seed the demo apps (not in
+                                            production), and serve (PORT, HOST)
   analytics counts [--app <id>] [--days <n>] [--json]
                                             analytics events per app, UTC day and event name
 
@@ -54,7 +58,7 @@ async function withDatabase<T>(
 ) {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
-    await migrate(db)
+    await migrate(db, { masterKey: config.masterKey })
     return await run(db)
   } finally {
     await db.close()
@@ -66,18 +70,12 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.env === 'production' && !(await readWalletFrameBundle(walletFrameDir)))
     throw new Error(`The wallet frame is not built (${walletFrameDir}): run npm run build -w @foyer/server`)
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  await migrate(db)
-  await seedDemoApp(db, {
-    masterKey: config.masterKey,
-    env: config.env,
-    hostJwksUrl: config.demoHostJwksUrl,
-    oauthSettings: config.demoOAuthSettings,
-    telegramSettings: config.demoTelegramSettings,
-    farcasterAuth: config.demoFarcaster,
-    farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
-    providerWebUrl: config.demoProviderWebUrl,
-    coinbase: config.demoCoinbase,
-  })
+  try {
+    await prepareDatabase(db, config)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const app = await createApp({
     db,
     masterKey: config.masterKey,
@@ -186,7 +184,7 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       return 0
     }
     case 'app list': {
-      const apps = await withDatabase(config, (db) => listAppRecords(db))
+      const apps = await withDatabase(config, (db) => listAppRecords(db, config.masterKey))
       if (values.json) {
         const list = apps.map((app) => ({
           id: app.id,
@@ -213,12 +211,17 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         process.stderr.write('--settings must be a JSON object\n')
         return 1
       }
-      const updated = await withDatabase(config, (db) => updateAppSettings(db, appId, overrides))
+      const updated = await withDatabase(config, (db) =>
+        updateAppSettings(db, appId, overrides, config.masterKey),
+      )
       if (!updated) {
         process.stderr.write(`No app ${appId}\n`)
         return 1
       }
-      process.stdout.write(`${JSON.stringify(updated.settings.custom_jwt_auth)}\n`)
+      // The settings it changed, as stored now, secrets masked.
+      const masked = appSettingsCodec.mask(updated.settings) as Record<string, unknown>
+      const changed = Object.fromEntries(Object.keys(overrides).map((key) => [key, masked[key]]))
+      process.stdout.write(`${JSON.stringify(changed)}\n`)
       return 0
     }
     case 'start':

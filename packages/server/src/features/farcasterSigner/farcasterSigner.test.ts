@@ -44,9 +44,14 @@ beforeAll(async () => {
     farcasterSigner: { apiUrl: farcaster.apiUrl },
     logger: { level: 'trace', stream: logStream },
   })
-  await updateAppSettings(t.db, t.demoApp.id, {
-    farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
-  })
+  await updateAppSettings(
+    t.db,
+    t.demoApp.id,
+    {
+      farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
+    },
+    t.masterKey,
+  )
 }, 60_000)
 afterAll(async () => {
   await t?.close()

@@ -23,21 +23,26 @@ beforeAll(async () => {
       moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl,
     },
   })
-  await updateAppSettings(t.db, t.demoApp.id, {
-    fiat_on_ramp_enabled: true,
-    funding_config: {
-      methods: ['moonpay'],
-      options: [{ method: 'card', provider: 'moonpay' }],
-      default_recommended_amount: '0.01',
-      default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-      prompt_funding_on_wallet_creation: false,
-      cross_chain_bridging_enabled: false,
+  await updateAppSettings(
+    t.db,
+    t.demoApp.id,
+    {
+      fiat_on_ramp_enabled: true,
+      funding_config: {
+        methods: ['moonpay'],
+        options: [{ method: 'card', provider: 'moonpay' }],
+        default_recommended_amount: '0.01',
+        default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
+        prompt_funding_on_wallet_creation: false,
+        cross_chain_bridging_enabled: false,
+      },
+      funding_providers: {
+        moonpay: { api_key: moonpay.apiKey, secret_key: moonpay.secretKey, use_sandbox: true },
+        coinbase: null,
+      },
     },
-    funding_providers: {
-      moonpay: { api_key: moonpay.apiKey, secret_key: moonpay.secretKey, use_sandbox: true },
-      coinbase: null,
-    },
-  })
+    t.masterKey,
+  )
   accessToken = (await t.signIn()).token ?? ''
 }, 60_000)
 afterAll(async () => {
