@@ -6,6 +6,7 @@ import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
 import { appSettingsCodec } from '../features/apps/appSettingsCodec'
 import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
+import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
 import { prepareDatabase } from './prepareDatabase'
@@ -20,14 +21,17 @@ Commands:
                                             the settings changed, secrets masked
   start                                     migrate, check the master key, seed the demo apps (not in
                                             production), and serve (PORT, HOST)
+  sweep [--json]                            delete expired nonces, codes, offers, challenges, flows,
+                                            sessions and idle guests now; prints the rows per kind
   analytics counts [--app <id>] [--days <n>] [--json]
                                             analytics events per app, UTC day and event name
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
 FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL, FOYER_COINBASE_API_URL, FOYER_DEMO_COINBASE_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS, FOYER_WALLET_FRAME_DIR,
-FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
-(see packages/server/README.md).`
+FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, FOYER_SWEEP_INTERVAL_SECONDS, FOYER_GUEST_MAX_IDLE_DAYS,
+FOYER_HEADERS_TIMEOUT_SECONDS, FOYER_REQUEST_TIMEOUT_SECONDS, FOYER_MAX_CONNECTIONS_PER_IP, PORT, HOST
+(see packages/server/README.md and docs/operations.md).`
 
 const DAY_MS = 86_400_000
 
@@ -105,6 +109,19 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     walletFrameDir,
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+    ...(config.sweepIntervalSeconds > 0
+      ? {
+          sweep: {
+            intervalMs: config.sweepIntervalSeconds * 1000,
+            guestMaxIdleSeconds: config.guestMaxIdleDays * 86_400,
+          },
+        }
+      : {}),
+    connections: {
+      headersTimeoutMs: config.headersTimeoutSeconds * 1000,
+      requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+    },
   })
   // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
   // says 503 so that the load balancer stops sending new requests.
@@ -227,6 +244,19 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
     case 'start':
       await start(config)
       return 0
+    case 'sweep': {
+      const deleted = await withDatabase(config, (db) =>
+        sweepExpired(db, { now: new Date(), guestMaxIdleMs: config.guestMaxIdleDays * DAY_MS }),
+      )
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(deleted, null, 2)}\n`
+          : Object.entries(deleted)
+              .map(([kind, count]) => `${kind}  ${count}\n`)
+              .join(''),
+      )
+      return 0
+    }
     case 'analytics counts': {
       const days = values.days === undefined ? undefined : Number(values.days)
       if (days !== undefined && !(Number.isInteger(days) && days > 0)) {

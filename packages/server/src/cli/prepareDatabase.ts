@@ -6,18 +6,19 @@ import { checkMasterKey } from '../features/masterKey/checkMasterKey'
 import type { ServerConfig } from './loadConfig'
 
 /** The settings of the environment that {@link prepareDatabase} reads. */
-export type PrepareDatabaseConfig = Pick<
-  ServerConfig,
-  | 'env'
-  | 'masterKey'
-  | 'demoHostJwksUrl'
-  | 'demoOAuthSettings'
-  | 'demoTelegramSettings'
-  | 'demoFarcaster'
-  | 'demoFarcasterDeveloperAccount'
-  | 'demoProviderWebUrl'
-  | 'demoCoinbase'
->
+export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
+  Partial<
+    Pick<
+      ServerConfig,
+      | 'demoHostJwksUrl'
+      | 'demoOAuthSettings'
+      | 'demoTelegramSettings'
+      | 'demoFarcaster'
+      | 'demoFarcasterDeveloperAccount'
+      | 'demoProviderWebUrl'
+      | 'demoCoinbase'
+    >
+  >
 
 /**
  * What `foyer-server start` does to the database before serving: applies the migrations, checks that the
