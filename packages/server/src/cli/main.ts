@@ -6,6 +6,7 @@ import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
 import { appSettingsCodec } from '../features/apps/appSettingsCodec'
 import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
+import { rotateMasterKey } from '../features/masterKey/rotateMasterKey'
 import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
@@ -21,6 +22,8 @@ Commands:
                                             the settings changed, secrets masked
   start                                     migrate, check the master key, seed the demo apps (not in
                                             production), and serve (PORT, HOST)
+  master-key rotate                         re-seal everything sealed under FOYER_MASTER_KEY with
+                                            FOYER_NEW_MASTER_KEY, in one transaction (servers stopped)
   sweep [--json]                            delete expired nonces, codes, offers, challenges, flows,
                                             sessions and idle guests now; prints the rows per kind
   analytics counts [--app <id>] [--days <n>] [--json]
@@ -244,6 +247,21 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
     case 'start':
       await start(config)
       return 0
+    case 'master-key rotate': {
+      const encoded = environment.FOYER_NEW_MASTER_KEY?.trim() ?? ''
+      const newKey = new Uint8Array(Buffer.from(encoded, 'base64'))
+      if (
+        newKey.byteLength !== 32 ||
+        Buffer.from(newKey).toString('base64') !== encoded.replace(/=*$/, '=')
+      ) {
+        process.stderr.write('master-key rotate needs FOYER_NEW_MASTER_KEY: 32 bytes in base64\n')
+        return 1
+      }
+      const counts = await withDatabase(config, (db) => rotateMasterKey(db, config.masterKey, newKey))
+      for (const [kind, count] of Object.entries(counts)) process.stdout.write(`${kind}  ${count}\n`)
+      process.stdout.write('Re-sealed under the new key: start the servers with FOYER_MASTER_KEY set to it\n')
+      return 0
+    }
     case 'sweep': {
       const deleted = await withDatabase(config, (db) =>
         sweepExpired(db, { now: new Date(), guestMaxIdleMs: config.guestMaxIdleDays * DAY_MS }),
