@@ -443,9 +443,9 @@ export async function loadApp(
 /**
  * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
  * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
- * `oauth` (client secrets), `telegram_bot_token` and `farcaster_developer_account` (its custody key) — are
- * removed here, not only by the response schema.
- * `oauth` and `cross_app` — are removed here, not only by the response schema.
+ * `oauth` (client secrets), `telegram_bot_token`, `farcaster_developer_account` (its custody key),
+ * `funding_providers` (MoonPay and Coinbase keys) and `cross_app` — are removed here, not only by the
+ * response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
