@@ -136,7 +136,13 @@ export async function sweepExpired(
     const condition = expired(parameters.now)
     if (!condition) continue
     for (;;) {
-      const batch = db.orm.select({ key }).from(table).where(condition).limit(batchSize)
+      // SKIP LOCKED: server processes sweeping at once split the rows instead of waiting on each other.
+      const batch = db.orm
+        .select({ key })
+        .from(table)
+        .where(condition)
+        .limit(batchSize)
+        .for('update', { skipLocked: true })
       const deleted = await db.orm.delete(table).where(inArray(key, batch)).returning({ key })
       result[kind] += deleted.length
       if (deleted.length > 0) parameters.onDeleted?.(kind, deleted.length)
