@@ -23,9 +23,14 @@ beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
   const port = new URL(stack.demoUrl).port
   // The seeded provider app, its pages on the other loopback name (before the server first loads it).
-  await updateAppSettings(stack.db, DEMO_PROVIDER_APP_ID, {
-    cross_app: { web_url: `http://localhost:${port}/?appId=${DEMO_PROVIDER_APP_ID}` },
-  })
+  await updateAppSettings(
+    stack.db,
+    DEMO_PROVIDER_APP_ID,
+    {
+      cross_app: { web_url: `http://localhost:${port}/?appId=${DEMO_PROVIDER_APP_ID}` },
+    },
+    stack.masterKey,
+  )
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -128,7 +133,12 @@ describe('cross-app', () => {
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
 
     // The provider turns read-only: its transactions are refused (spec 02 §8).
-    await updateAppSettings(stack.db, DEMO_PROVIDER_APP_ID, { cross_app: { read_only: true } })
+    await updateAppSettings(
+      stack.db,
+      DEMO_PROVIDER_APP_ID,
+      { cross_app: { read_only: true } },
+      stack.masterKey,
+    )
     await page.getByRole('button', { name: 'Send 0.001 ETH with the provider wallet' }).click()
     await expect
       .poll(() => page.getByTestId('cross-app-outcome').textContent())

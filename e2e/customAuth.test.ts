@@ -12,14 +12,19 @@ let page: Page
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
   // The demo back end is the host's identity provider: the demo app pins its JWKS URL.
-  await updateAppSettings(stack.db, DEMO_APP_ID, {
-    custom_jwt_auth: {
-      enabled: true,
-      issuer: 'foyer-demo-host',
-      audience: 'foyer-demo',
-      jwks_url: new URL('/api/host/jwks.json', stack.demoUrl).href,
+  await updateAppSettings(
+    stack.db,
+    DEMO_APP_ID,
+    {
+      custom_jwt_auth: {
+        enabled: true,
+        issuer: 'foyer-demo-host',
+        audience: 'foyer-demo',
+        jwks_url: new URL('/api/host/jwks.json', stack.demoUrl).href,
+      },
     },
-  })
+    stack.masterKey,
+  )
   page = await (await browser.newContext()).newPage()
   page.setDefaultTimeout(15_000)
 })

@@ -31,9 +31,14 @@ beforeAll(async () => {
     startStack({ farcasterSigner: { apiUrl: farcaster.apiUrl } }),
     launchBrowser(),
   ])
-  await updateAppSettings(stack.db, DEMO_APP_ID, {
-    farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
-  })
+  await updateAppSettings(
+    stack.db,
+    DEMO_APP_ID,
+    {
+      farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
+    },
+    stack.masterKey,
+  )
   context = await browser.newContext()
   page = await context.newPage()
   page.setDefaultTimeout(20_000)

@@ -24,17 +24,22 @@ beforeAll(async () => {
   ;[stack, browser] = await Promise.all([startStack({ bridge: true }), launchBrowser()])
   const chains = stack.chains as NonNullable<Stack['chains']>
   const second = chains.secondAnvil as NonNullable<typeof chains.secondAnvil>
-  await updateAppSettings(stack.db, DEMO_APP_ID, {
-    fiat_on_ramp_enabled: true,
-    funding_config: {
-      methods: ['external'],
-      options: [{ method: 'wallets', provider: 'privy' }],
-      default_recommended_amount: '0.05',
-      default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-      prompt_funding_on_wallet_creation: false,
-      cross_chain_bridging_enabled: true,
+  await updateAppSettings(
+    stack.db,
+    DEMO_APP_ID,
+    {
+      fiat_on_ramp_enabled: true,
+      funding_config: {
+        methods: ['external'],
+        options: [{ method: 'wallets', provider: 'privy' }],
+        default_recommended_amount: '0.05',
+        default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
+        prompt_funding_on_wallet_creation: false,
+        cross_chain_bridging_enabled: true,
+      },
     },
-  })
+    stack.masterKey,
+  )
   await setBalance(chains.anvil.rpcUrl, external, parseEther('1'))
   await setBalance(second.rpcUrl, external, parseEther('1'))
   context = await browser.newContext()

@@ -155,6 +155,8 @@ async function startServer(database) {
         FOYER_DATA_DIR: join(dir, 'data'),
         FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
         FOYER_RATE_LIMITS: 'off',
+        // Every generator connects from this machine: no per-IP connection cap.
+        FOYER_MAX_CONNECTIONS_PER_IP: '0',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
       },
       stdio: ['ignore', logFd, logFd],

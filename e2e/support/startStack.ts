@@ -206,37 +206,47 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       redirectUri: `${apiUrl}/api/v1/oauth/callback`,
       returnTokens: options.oauth?.returnTokens ?? false,
     })
-    await updateAppSettings(db, DEMO_APP_ID, settings)
+    await updateAppSettings(db, DEMO_APP_ID, settings, masterKey)
   }
-  if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true })
+  if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true }, masterKey)
   if (coinbase) {
-    const demo = await findAppRecord(db, DEMO_APP_ID)
+    const demo = await findAppRecord(db, DEMO_APP_ID, masterKey)
     const { funding_config: fundingConfig } = demo?.settings ?? {}
-    await updateAppSettings(db, DEMO_APP_ID, {
-      funding_config: {
-        options: [...(fundingConfig?.options ?? []), { method: 'exchange', provider: 'coinbase' }],
-      },
-      funding_providers: {
-        coinbase: {
-          project_id: coinbase.onramp.projectId,
-          api_key_id: coinbase.onramp.apiKey.id,
-          api_key_secret: coinbase.onramp.apiKey.secret,
+    await updateAppSettings(
+      db,
+      DEMO_APP_ID,
+      {
+        funding_config: {
+          options: [...(fundingConfig?.options ?? []), { method: 'exchange', provider: 'coinbase' }],
+        },
+        funding_providers: {
+          coinbase: {
+            project_id: coinbase.onramp.projectId,
+            api_key_id: coinbase.onramp.apiKey.id,
+            api_key_secret: coinbase.onramp.apiKey.secret,
+          },
         },
       },
-    })
+      masterKey,
+    )
   }
 
   if (telegram)
-    await updateAppSettings(db, DEMO_APP_ID, {
-      telegram_auth: true,
-      telegram_bot_token: telegram.botToken,
-      telegram_auth_config: {
-        bot_id: telegram.botToken.split(':')[0],
-        bot_name: telegram.botName,
-        link_enabled: true,
-        seamless_auth_enabled: true,
+    await updateAppSettings(
+      db,
+      DEMO_APP_ID,
+      {
+        telegram_auth: true,
+        telegram_bot_token: telegram.botToken,
+        telegram_auth_config: {
+          bot_id: telegram.botToken.split(':')[0],
+          bot_name: telegram.botName,
+          link_enabled: true,
+          seamless_auth_enabled: true,
+        },
       },
-    })
+      masterKey,
+    )
 
   process.env.VITE_FOYER_API_URL = apiUrl
   if (telegram) {

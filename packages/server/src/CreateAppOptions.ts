@@ -146,4 +146,19 @@ export type CreateAppOptions = {
    * secrets are per app, in `settings.funding_providers`.
    */
   funding?: FundingOptions
+  /**
+   * The periodic sweep of expired rows and idle guests (`sweepExpired`; `docs/operations.md#sweep`), run
+   * every `intervalMs` from `createApp` until `app.close()`; guests idle for `guestMaxIdleSeconds` are
+   * deleted (0 keeps them). Default: no sweep (`foyer-server start` turns it on).
+   */
+  sweep?: { intervalMs: number; guestMaxIdleSeconds: number } | undefined
+  /**
+   * Slow clients (`docs/operations.md#timeouts`): `headersTimeoutMs`, the time a client has to send a
+   * request's headers (default 10000); `requestTimeoutMs`, to send the whole request (default 30000);
+   * `maxConnectionsPerIp`, open connections per client IP address, 0 for no cap (default 100; behind a
+   * proxy every connection comes from the proxy: set 0 and cap at the proxy). Apply when the app listens.
+   */
+  connections?:
+    | { headersTimeoutMs?: number; requestTimeoutMs?: number; maxConnectionsPerIp?: number }
+    | undefined
 }

@@ -22,12 +22,14 @@ import { installOpenApi } from './features/openapi/installOpenApi'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
 import { signInMethods } from './features/signInMethods'
+import { installSweep } from './features/sweep/installSweep'
 import { userRoutes } from './features/users/routes'
 import { walletDeviceRoutes } from './features/walletDevices/routes'
 import { walletFrameRoutes } from './features/walletFrame/routes'
 import { walletRoutes } from './features/wallets/routes'
 import { installJsonBodyParser } from './http/installJsonBodyParser'
 import { installPageSecurityHeaders } from './http/installPageSecurityHeaders'
+import { limitConnectionsPerIp } from './http/limitConnectionsPerIp'
 import { maskingLogMethod } from './http/maskPersonalData'
 import { trackRoutes } from './http/registeredRoutes'
 
@@ -46,13 +48,25 @@ import { trackRoutes } from './http/registeredRoutes'
  */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
+  const headersTimeoutMs = options.connections?.headersTimeoutMs ?? 10_000
+  const requestTimeoutMs = options.connections?.requestTimeoutMs ?? 30_000
+  if (!(headersTimeoutMs > 0 && requestTimeoutMs >= headersTimeoutMs))
+    throw new Error('connections: headersTimeoutMs must be above 0 and at most requestTimeoutMs')
   const app = Fastify({
     ...frameworkErrorOptions,
     logger: loggerOptions(options.logger),
     // A hop count works at runtime (Fastify's compileTrustProxy) though its types leave numbers out.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: 64 * 1024,
+    // Slow senders are cut (docs/operations.md#timeouts): Node checks these every connectionsCheckingInterval.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+    },
   })
+  const maxConnectionsPerIp = options.connections?.maxConnectionsPerIp ?? 100
+  if (maxConnectionsPerIp > 0) limitConnectionsPerIp(app.server, maxConnectionsPerIp)
   trackRoutes(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -61,7 +75,12 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   // First: the OpenAPI document and the metrics see every route registered after them.
   await installOpenApi(app, { version: '0.1.0' })
-  if (options.metrics) installMetrics(app, context)
+  const metrics = options.metrics ? installMetrics(app, context) : undefined
+  if (options.sweep)
+    installSweep(app, context, {
+      ...options.sweep,
+      onDeleted: metrics ? (kind, count) => metrics.countSwept(kind, count) : undefined,
+    })
   installErrorHandlers(app)
   installCors(app, context)
   installCsrfGuard(app, context)

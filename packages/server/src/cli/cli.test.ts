@@ -60,10 +60,12 @@ describe('foyer-server CLI', () => {
     }
     const updated = await foyerServer(['app', 'update', id, '--settings', JSON.stringify(settings)], cwd)
     expect(JSON.parse(updated.stdout)).toEqual({
-      ...settings.custom_jwt_auth,
-      public_key_pem: null,
-      subject_claim: 'sub',
-      algorithms: ['RS256', 'ES256'],
+      custom_jwt_auth: {
+        ...settings.custom_jwt_auth,
+        public_key_pem: null,
+        subject_claim: 'sub',
+        algorithms: ['RS256', 'ES256'],
+      },
     })
     await expect(foyerServer(['app', 'update', id, '--settings', '{not json'], cwd)).rejects.toMatchObject({
       code: 1,

@@ -376,4 +376,31 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
         'FOYER_DEMO_COINBASE_JSON',
       )
   })
+
+  test('default: a sweep every 10 min, guests kept 30 idle days, 10 s for headers, 100 connections per IP', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    expect(await loadConfig({}, cwd)).toMatchObject({
+      sweepIntervalSeconds: 600,
+      guestMaxIdleDays: 30,
+      headersTimeoutSeconds: 10,
+      requestTimeoutSeconds: 30,
+      maxConnectionsPerIp: 100,
+    })
+  })
+
+  test('behavior: behind a proxy (FOYER_TRUST_PROXY) there is no per-IP connection cap unless one is set', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    expect((await loadConfig({ FOYER_TRUST_PROXY: '1' }, cwd)).maxConnectionsPerIp).toBe(0)
+    expect(
+      (await loadConfig({ FOYER_TRUST_PROXY: '1', FOYER_MAX_CONNECTIONS_PER_IP: '20' }, cwd))
+        .maxConnectionsPerIp,
+    ).toBe(20)
+  })
+
+  test('error: a headers time-out above a minute is refused', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    await expect(loadConfig({ FOYER_HEADERS_TIMEOUT_SECONDS: '61' }, cwd)).rejects.toThrow(
+      'FOYER_HEADERS_TIMEOUT_SECONDS',
+    )
+  })
 })

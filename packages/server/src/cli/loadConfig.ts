@@ -89,6 +89,12 @@ export const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   FOYER_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Housekeeping and slow clients (docs/operations.md).
+  FOYER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  FOYER_GUEST_MAX_IDLE_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  FOYER_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  FOYER_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  FOYER_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
 })
 
 /** Resolved configuration of the `foyer-server` CLI. */
@@ -215,6 +221,18 @@ export type ServerConfig = {
   shutdownGraceMs: number
   /** `FOYER_SHUTDOWN_DRAIN_MS`: on SIGTERM, how long the server keeps answering (with `Connection: close`) before it stops accepting. */
   shutdownDrainMs: number
+  /** `FOYER_SWEEP_INTERVAL_SECONDS`: time between sweeps of expired rows (default 600; 0: no sweep). */
+  sweepIntervalSeconds: number
+  /** `FOYER_GUEST_MAX_IDLE_DAYS`: guest users idle this long are swept (default 30; 0 keeps them). */
+  guestMaxIdleDays: number
+  /** `FOYER_HEADERS_TIMEOUT_SECONDS` (default 10) and `FOYER_REQUEST_TIMEOUT_SECONDS` (default 30): slow senders are cut. */
+  headersTimeoutSeconds: number
+  requestTimeoutSeconds: number
+  /**
+   * `FOYER_MAX_CONNECTIONS_PER_IP`: open connections per client address, 0 for no cap; default 100, or 0
+   * with `FOYER_TRUST_PROXY` (every connection then comes from the proxy, which should cap instead).
+   */
+  maxConnectionsPerIp: number
 }
 
 /**
@@ -324,6 +342,14 @@ export async function loadConfig(environment: NodeJS.ProcessEnv, cwd: string): P
     redisUrl: values.REDIS_URL,
     shutdownGraceMs: values.FOYER_SHUTDOWN_GRACE_MS,
     shutdownDrainMs: values.FOYER_SHUTDOWN_DRAIN_MS,
+    sweepIntervalSeconds: values.FOYER_SWEEP_INTERVAL_SECONDS,
+    guestMaxIdleDays: values.FOYER_GUEST_MAX_IDLE_DAYS,
+    headersTimeoutSeconds: values.FOYER_HEADERS_TIMEOUT_SECONDS,
+    requestTimeoutSeconds: Math.max(
+      values.FOYER_REQUEST_TIMEOUT_SECONDS,
+      values.FOYER_HEADERS_TIMEOUT_SECONDS,
+    ),
+    maxConnectionsPerIp: values.FOYER_MAX_CONNECTIONS_PER_IP ?? (values.FOYER_TRUST_PROXY ? 0 : 100),
   }
 }
 

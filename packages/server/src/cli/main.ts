@@ -4,9 +4,13 @@ import { createApp } from '../createApp'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
-import { createAppRecord, listAppRecords, seedDemoApp, updateAppSettings } from '../features/apps/service'
+import { appSettingsCodec } from '../features/apps/appSettingsCodec'
+import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
+import { rotateMasterKey } from '../features/masterKey/rotateMasterKey'
+import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
+import { prepareDatabase } from './prepareDatabase'
 
 const usage = `Usage: foyer-server <command>
 
@@ -14,16 +18,23 @@ Commands:
   migrate                                   apply database migrations
   app create --name <name> --origin <url>…  create an app; prints its id
   app list [--json]                         list apps
-  app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth)
-  start                                     migrate, seed the demo app, and serve (PORT, HOST)
+  app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth); prints
+                                            the settings changed, secrets masked
+  start                                     migrate, check the master key, seed the demo apps (not in
+                                            production), and serve (PORT, HOST)
+  master-key rotate                         re-seal everything sealed under FOYER_MASTER_KEY with
+                                            FOYER_NEW_MASTER_KEY, in one transaction (servers stopped)
+  sweep [--json]                            delete expired nonces, codes, offers, challenges, flows,
+                                            sessions and idle guests now; prints the rows per kind
   analytics counts [--app <id>] [--days <n>] [--json]
                                             analytics events per app, UTC day and event name
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
 FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL, FOYER_COINBASE_API_URL, FOYER_DEMO_COINBASE_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS, FOYER_WALLET_FRAME_DIR,
-FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, PORT, HOST
-(see packages/server/README.md).`
+FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, FOYER_SWEEP_INTERVAL_SECONDS, FOYER_GUEST_MAX_IDLE_DAYS,
+FOYER_HEADERS_TIMEOUT_SECONDS, FOYER_REQUEST_TIMEOUT_SECONDS, FOYER_MAX_CONNECTIONS_PER_IP, PORT, HOST
+(see packages/server/README.md and docs/operations.md).`
 
 const DAY_MS = 86_400_000
 
@@ -54,7 +65,7 @@ async function withDatabase<T>(
 ) {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
-    await migrate(db)
+    await migrate(db, { masterKey: config.masterKey })
     return await run(db)
   } finally {
     await db.close()
@@ -66,18 +77,12 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.env === 'production' && !(await readWalletFrameBundle(walletFrameDir)))
     throw new Error(`The wallet frame is not built (${walletFrameDir}): run npm run build -w @foyer/server`)
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  await migrate(db)
-  await seedDemoApp(db, {
-    masterKey: config.masterKey,
-    env: config.env,
-    hostJwksUrl: config.demoHostJwksUrl,
-    oauthSettings: config.demoOAuthSettings,
-    telegramSettings: config.demoTelegramSettings,
-    farcasterAuth: config.demoFarcaster,
-    farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
-    providerWebUrl: config.demoProviderWebUrl,
-    coinbase: config.demoCoinbase,
-  })
+  try {
+    await prepareDatabase(db, config)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const app = await createApp({
     db,
     masterKey: config.masterKey,
@@ -107,6 +112,19 @@ async function start(config: ServerConfig): Promise<void> {
     ...(config.analyticsRetentionDays ? { analyticsRetentionDays: config.analyticsRetentionDays } : {}),
     walletFrameDir,
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+    ...(config.sweepIntervalSeconds > 0
+      ? {
+          sweep: {
+            intervalMs: config.sweepIntervalSeconds * 1000,
+            guestMaxIdleSeconds: config.guestMaxIdleDays * 86_400,
+          },
+        }
+      : {}),
+    connections: {
+      headersTimeoutMs: config.headersTimeoutSeconds * 1000,
+      requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+    },
   })
   // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
   // says 503 so that the load balancer stops sending new requests.
@@ -186,7 +204,7 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       return 0
     }
     case 'app list': {
-      const apps = await withDatabase(config, (db) => listAppRecords(db))
+      const apps = await withDatabase(config, (db) => listAppRecords(db, config.masterKey))
       if (values.json) {
         const list = apps.map((app) => ({
           id: app.id,
@@ -213,17 +231,50 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         process.stderr.write('--settings must be a JSON object\n')
         return 1
       }
-      const updated = await withDatabase(config, (db) => updateAppSettings(db, appId, overrides))
+      const updated = await withDatabase(config, (db) =>
+        updateAppSettings(db, appId, overrides, config.masterKey),
+      )
       if (!updated) {
         process.stderr.write(`No app ${appId}\n`)
         return 1
       }
-      process.stdout.write(`${JSON.stringify(updated.settings.custom_jwt_auth)}\n`)
+      // The settings it changed, as stored now, secrets masked.
+      const masked = appSettingsCodec.mask(updated.settings) as Record<string, unknown>
+      const changed = Object.fromEntries(Object.keys(overrides).map((key) => [key, masked[key]]))
+      process.stdout.write(`${JSON.stringify(changed)}\n`)
       return 0
     }
     case 'start':
       await start(config)
       return 0
+    case 'master-key rotate': {
+      const encoded = environment.FOYER_NEW_MASTER_KEY?.trim() ?? ''
+      const newKey = new Uint8Array(Buffer.from(encoded, 'base64'))
+      if (
+        newKey.byteLength !== 32 ||
+        Buffer.from(newKey).toString('base64') !== encoded.replace(/=*$/, '=')
+      ) {
+        process.stderr.write('master-key rotate needs FOYER_NEW_MASTER_KEY: 32 bytes in base64\n')
+        return 1
+      }
+      const counts = await withDatabase(config, (db) => rotateMasterKey(db, config.masterKey, newKey))
+      for (const [kind, count] of Object.entries(counts)) process.stdout.write(`${kind}  ${count}\n`)
+      process.stdout.write('Re-sealed under the new key: start the servers with FOYER_MASTER_KEY set to it\n')
+      return 0
+    }
+    case 'sweep': {
+      const deleted = await withDatabase(config, (db) =>
+        sweepExpired(db, { now: new Date(), guestMaxIdleMs: config.guestMaxIdleDays * DAY_MS }),
+      )
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(deleted, null, 2)}\n`
+          : Object.entries(deleted)
+              .map(([kind, count]) => `${kind}  ${count}\n`)
+              .join(''),
+      )
+      return 0
+    }
     case 'analytics counts': {
       const days = values.days === undefined ? undefined : Number(values.days)
       if (days !== undefined && !(Number.isInteger(days) && days > 0)) {

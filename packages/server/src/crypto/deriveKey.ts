@@ -3,6 +3,7 @@ import { hkdfSync } from 'node:crypto'
 /** Purposes of the sub-keys derived from the master key; each purpose gets an independent key. */
 export type KeyPurpose =
   | 'app-private-key-encryption'
+  | 'app-settings-encryption'
   | 'coinbase-partner-user-ref'
   | 'mfa-code-hmac'
   | 'mfa-secret-encryption'

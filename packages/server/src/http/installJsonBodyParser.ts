@@ -10,10 +10,11 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') {
       done(null, {})
       return
     }
-    parse(request, body, done)
+    parse(request, text, done)
   })
 }

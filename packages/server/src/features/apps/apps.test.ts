@@ -165,14 +165,14 @@ describe('apps service', () => {
       Array.from({ length: 5 }, () => seedDemoApp(t.db, { masterKey: t.masterKey })),
     )
     for (const result of results) expect(result.publicKeyPem).toBe(t.demoApp.publicKeyPem)
-    expect((await listAppRecords(t.db)).filter((app) => app.id === DEMO_APP_ID)).toHaveLength(1)
-    expect((await findAppRecord(t.db, DEMO_APP_ID))?.allowedOrigins).toEqual([
+    expect((await listAppRecords(t.db, t.masterKey)).filter((app) => app.id === DEMO_APP_ID)).toHaveLength(1)
+    expect((await findAppRecord(t.db, DEMO_APP_ID, t.masterKey))?.allowedOrigins).toEqual([
       'http://localhost:*',
       'http://127.0.0.1:*',
     ])
   })
 
-  test('behavior: seedDemoApp gives the demo app the OAuth settings it is passed, outside production only', async () => {
+  test('behavior: seedDemoApp gives the demo app the OAuth settings it is passed', async () => {
     const oauthSettings = {
       github_oauth: true,
       oauth: {
@@ -183,18 +183,6 @@ describe('apps service', () => {
     const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', oauthSettings })
     expect(seeded.settings.github_oauth).toBe(true)
     expect(seeded.settings.oauth.clients.github?.client_id).toBe('demo-github')
-    // Production ignores them (the production demo app keeps its stored settings).
-    const db = await createTestContext()
-    try {
-      const production = await seedDemoApp(db.db, {
-        masterKey: db.masterKey,
-        env: 'production',
-        oauthSettings: { ...oauthSettings, discord_oauth: true },
-      })
-      expect(production.settings.discord_oauth).toBe(false)
-    } finally {
-      await db.close()
-    }
   })
 
   test("behavior: seedDemoApp with the demo host's JWKS turns on custom JWT sign-in (not in production)", async () => {
@@ -217,7 +205,7 @@ describe('apps service', () => {
     expect(moved.publicKeyPem).toBe(t.demoApp.publicKeyPem)
   })
 
-  test("behavior: seedDemoApp with a Coinbase project turns on 'Transfer from an exchange' (not in production)", async () => {
+  test("behavior: seedDemoApp with a Coinbase project turns on 'Transfer from an exchange'", async () => {
     const coinbase = { project_id: 'project-1', api_key_id: 'key-1', api_key_secret: 'c2VjcmV0' }
     const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', coinbase })
     expect(seeded.settings.funding_providers.coinbase).toEqual(coinbase)
@@ -227,19 +215,12 @@ describe('apps service', () => {
     })
     // The card provider stays.
     expect(seeded.settings.funding_providers.moonpay).not.toBeNull()
-    const db = await createTestContext()
-    try {
-      const production = await seedDemoApp(db.db, { masterKey: db.masterKey, env: 'production', coinbase })
-      expect(production.settings.funding_providers.coinbase).toBeNull()
-    } finally {
-      await db.close()
-    }
   })
 
   test('behavior: seedDemoApp seeds the cross-app provider demo app for the demo app, its pages at the URL given', async () => {
     const webUrl = 'http://127.0.0.1:5173/?appId=foyerdemoprovider00000000'
     await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', providerWebUrl: webUrl })
-    const provider = await findAppRecord(t.db, DEMO_PROVIDER_APP_ID)
+    const provider = await findAppRecord(t.db, DEMO_PROVIDER_APP_ID, t.masterKey)
     expect(provider?.name).toBe('Foyer Demo Provider')
     expect(provider?.settings.cross_app).toEqual({
       is_provider: true,
@@ -253,7 +234,7 @@ describe('apps service', () => {
       env: 'test',
       providerWebUrl: 'http://127.0.0.1:5174/?appId=foyerdemoprovider00000000',
     })
-    expect((await findAppRecord(t.db, DEMO_PROVIDER_APP_ID))?.settings.cross_app.web_url).toBe(
+    expect((await findAppRecord(t.db, DEMO_PROVIDER_APP_ID, t.masterKey))?.settings.cross_app.web_url).toBe(
       'http://127.0.0.1:5174/?appId=foyerdemoprovider00000000',
     )
   })

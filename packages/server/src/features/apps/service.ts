@@ -20,6 +20,7 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { appSettingsCodec } from './appSettingsCodec'
 import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
 import { apps } from './schema'
 
@@ -66,12 +67,13 @@ export type LoadedApp = AppRecord & {
 
 type AppRow = typeof apps.$inferSelect
 
-function toRecord(row: AppRow): AppRecord {
+/** The record of `row`, its secrets opened with `masterKey` (throws when it does not open them). */
+function toRecord(row: AppRow, masterKey: Uint8Array): AppRecord {
   return {
     id: row.id,
     name: row.name,
     allowedOrigins: row.allowedOrigins,
-    settings: mergeSettings(row.settings as Record<string, unknown>),
+    settings: appSettingsCodec.open(row.settings, masterKey, row.id),
     publicKeyPem: row.publicKeyPem,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -84,7 +86,7 @@ export type CreateAppRecordParameters = {
   allowedOrigins?: readonly string[]
   /** Overrides of `defaultAppSettings`. */
   settings?: AppSettingsOverrides
-  /** 32-byte master key; encrypts the private key at rest. */
+  /** 32-byte master key; encrypts the private key and the third-party secrets of the settings at rest. */
   masterKey: Uint8Array
   /** A fixed id (25 chars); default a random one. */
   id?: string
@@ -110,7 +112,7 @@ async function buildAppRow(parameters: CreateAppRecordParameters): Promise<AppRo
     id,
     name,
     allowedOrigins,
-    settings,
+    settings: appSettingsCodec.seal(settings, parameters.masterKey, id),
     publicKeyPem: await exportSPKI(publicKey),
     encryptedPrivateKey,
     createdAt: now,
@@ -121,7 +123,8 @@ async function buildAppRow(parameters: CreateAppRecordParameters): Promise<AppRo
 /**
  * Creates an app: a 25-character CSPRNG id, its name, allowed origins, settings (`defaultAppSettings` merged
  * with `settings`) and a fresh ES256 key pair whose PKCS8 private key is sealed with AES-256-GCM under a
- * key derived from `masterKey`. Throws `Error` on an invalid name, origin or setting.
+ * key derived from `masterKey`, like the settings' third-party secrets (see `appSettingsCodec`). Throws
+ * `Error` on an invalid name, origin or setting.
  *
  * @example const app = await createAppRecord(db, { name: 'Shop', allowedOrigins: ['https://shop.example'], masterKey })
  */
@@ -131,19 +134,26 @@ export async function createAppRecord(
 ): Promise<AppRecord> {
   const row = await buildAppRow(parameters)
   await db.orm.insert(apps).values(row)
-  return toRecord(row)
+  return toRecord(row, parameters.masterKey)
 }
 
-/** The app `id`, or null when there is none. */
-export async function findAppRecord(db: FoyerDatabase, id: string): Promise<AppRecord | null> {
+/**
+ * The app `id` with its settings' secrets opened by `masterKey`, or null when there is none. Throws `Error`
+ * when `masterKey` does not open them.
+ */
+export async function findAppRecord(
+  db: FoyerDatabase,
+  id: string,
+  masterKey: Uint8Array,
+): Promise<AppRecord | null> {
   const [row] = await db.orm.select().from(apps).where(eq(apps.id, id)).limit(1)
-  return row ? toRecord(row) : null
+  return row ? toRecord(row, masterKey) : null
 }
 
-/** Every app, oldest first. */
-export async function listAppRecords(db: FoyerDatabase): Promise<AppRecord[]> {
+/** Every app, oldest first, like {@link findAppRecord}. */
+export async function listAppRecords(db: FoyerDatabase, masterKey: Uint8Array): Promise<AppRecord[]> {
   const rows = await db.orm.select().from(apps).orderBy(asc(apps.createdAt), asc(apps.id))
-  return rows.map(toRecord)
+  return rows.map((row) => toRecord(row, masterKey))
 }
 
 export type SeedDemoAppParameters = {
@@ -247,38 +257,37 @@ const DEMO_TERMS_APP_SETTINGS = {
   },
 } satisfies Partial<AppSettings>
 
-/** The demo origins: http://localhost and http://127.0.0.1 on any port, none in production. */
-function demoOrigins(env: 'development' | 'production' | 'test'): string[] {
-  return env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*']
-}
+/** The demo origins: http://localhost and http://127.0.0.1 on any port. */
+const DEMO_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 
 /**
- * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it. Outside
- * production it also creates the captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
+ * Creates the demo app (`foyerdemoapp0000000000000`, 'Foyer Demo') when missing and returns it, with the
+ * captcha demo app ({@link DEMO_CAPTCHA_APP_ID}, 'Foyer Demo (captcha)': the
  * same origins and sign-in methods, `captcha_enabled` with Turnstile's test keys), the terms demo app
  * ({@link DEMO_TERMS_APP_ID}, 'Foyer Demo (terms)': terms required) and the provider demo app
  * ({@link DEMO_PROVIDER_APP_ID}, a cross-app provider for the demo app, pages at `providerWebUrl`) when
  * missing; an existing one is left as it is. Idempotent and safe under concurrent callers
- * (`INSERT … ON CONFLICT DO NOTHING`).
+ * (`INSERT … ON CONFLICT DO NOTHING`). Throws `Error` in production, whose database never gets the demo
+ * apps (their test keys, their localhost origins).
  *
  * @example const demo = await seedDemoApp(db, { masterKey })
  */
 export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppParameters): Promise<AppRecord> {
   const env = parameters.env ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
-  const demo = await seedMainDemoApp(db, parameters.masterKey, env, parameters)
-  if (env !== 'production') {
-    await seedExtraDemoApp(db, parameters.masterKey, env, {
-      id: DEMO_CAPTCHA_APP_ID,
-      name: DEMO_CAPTCHA_APP_NAME,
-      settings: DEMO_CAPTCHA_APP_SETTINGS,
-    })
-    await seedExtraDemoApp(db, parameters.masterKey, env, {
-      id: DEMO_TERMS_APP_ID,
-      name: DEMO_TERMS_APP_NAME,
-      settings: DEMO_TERMS_APP_SETTINGS,
-    })
-    await seedProviderDemoApp(db, parameters.masterKey, env, parameters.providerWebUrl)
-  }
+  // The demo apps (test keys, localhost origins) never belong in a production database.
+  if (env === 'production') throw new Error('The demo apps are not seeded in production')
+  const demo = await seedMainDemoApp(db, parameters.masterKey, parameters)
+  await seedExtraDemoApp(db, parameters.masterKey, {
+    id: DEMO_CAPTCHA_APP_ID,
+    name: DEMO_CAPTCHA_APP_NAME,
+    settings: DEMO_CAPTCHA_APP_SETTINGS,
+  })
+  await seedExtraDemoApp(db, parameters.masterKey, {
+    id: DEMO_TERMS_APP_ID,
+    name: DEMO_TERMS_APP_NAME,
+    settings: DEMO_TERMS_APP_SETTINGS,
+  })
+  await seedProviderDemoApp(db, parameters.masterKey, parameters.providerWebUrl)
   return demo
 }
 
@@ -289,7 +298,6 @@ export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppPara
 async function seedProviderDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
-  env: 'development' | 'test',
   webUrl: string | undefined,
 ): Promise<void> {
   const crossApp = {
@@ -298,21 +306,24 @@ async function seedProviderDemoApp(
     read_only: false,
     web_url: webUrl ?? null,
   }
-  const existing = await findAppRecord(db, DEMO_PROVIDER_APP_ID)
+  const existing = await findAppRecord(db, DEMO_PROVIDER_APP_ID, masterKey)
   if (existing) {
-    if (webUrl && existing.settings.cross_app.web_url !== webUrl)
+    if (webUrl && existing.settings.cross_app.web_url !== webUrl) {
+      const settings = {
+        ...existing.settings,
+        cross_app: { ...existing.settings.cross_app, web_url: webUrl },
+      }
       await db.orm
         .update(apps)
-        .set({
-          settings: { ...existing.settings, cross_app: { ...existing.settings.cross_app, web_url: webUrl } },
-        })
+        .set({ settings: appSettingsCodec.seal(settings, masterKey, DEMO_PROVIDER_APP_ID) })
         .where(eq(apps.id, DEMO_PROVIDER_APP_ID))
+    }
     return
   }
   const row = await buildAppRow({
     id: DEMO_PROVIDER_APP_ID,
     name: DEMO_PROVIDER_APP_NAME,
-    allowedOrigins: demoOrigins(env),
+    allowedOrigins: DEMO_ORIGINS,
     settings: { ...DEMO_APP_SETTINGS, cross_app: crossApp },
     masterKey,
   })
@@ -323,18 +334,16 @@ async function seedProviderDemoApp(
 async function seedExtraDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
-  env: 'development' | 'test',
   app: { id: string; name: string; settings: Partial<AppSettings> },
 ): Promise<void> {
-  if (await findAppRecord(db, app.id)) return
-  const row = await buildAppRow({ ...app, allowedOrigins: demoOrigins(env), masterKey })
+  if (await findAppRecord(db, app.id, masterKey)) return
+  const row = await buildAppRow({ ...app, allowedOrigins: DEMO_ORIGINS, masterKey })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
 }
 
 async function seedMainDemoApp(
   db: FoyerDatabase,
   masterKey: Uint8Array,
-  env: 'development' | 'production' | 'test',
   {
     hostJwksUrl,
     oauthSettings,
@@ -347,17 +356,15 @@ async function seedMainDemoApp(
   const settings: Partial<AppSettings> = {
     ...DEMO_APP_SETTINGS,
     // Only the keys given: an absent one keeps the stored value.
-    ...(oauthSettings && env !== 'production'
+    ...(oauthSettings
       ? Object.fromEntries(Object.entries(oauthSettings).filter(([, value]) => value !== undefined))
       : {}),
-    ...(telegramSettings && env !== 'production'
+    ...(telegramSettings
       ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
-    ...(farcasterAuth && env !== 'production' ? { farcaster_auth: true } : {}),
-    ...(farcasterDeveloperAccount && env !== 'production'
-      ? { farcaster_developer_account: farcasterDeveloperAccount }
-      : {}),
-    ...(coinbase && env !== 'production'
+    ...(farcasterAuth ? { farcaster_auth: true } : {}),
+    ...(farcasterDeveloperAccount ? { farcaster_developer_account: farcasterDeveloperAccount } : {}),
+    ...(coinbase
       ? {
           funding_config: {
             ...DEMO_APP_SETTINGS.funding_config,
@@ -369,7 +376,7 @@ async function seedMainDemoApp(
           funding_providers: { ...DEMO_APP_SETTINGS.funding_providers, coinbase },
         }
       : {}),
-    ...(hostJwksUrl && env !== 'production'
+    ...(hostJwksUrl
       ? {
           custom_jwt_auth: {
             ...defaultAppSettings.custom_jwt_auth,
@@ -381,7 +388,7 @@ async function seedMainDemoApp(
         }
       : {}),
   }
-  const existing = await findAppRecord(db, DEMO_APP_ID)
+  const existing = await findAppRecord(db, DEMO_APP_ID, masterKey)
   if (existing) {
     // A data directory from an older version (or another demo port): bring the demo's settings up to date.
     const stale = Object.entries(settings).some(
@@ -390,19 +397,19 @@ async function seedMainDemoApp(
     if (!stale) return existing
     await db.orm
       .update(apps)
-      .set({ settings: { ...existing.settings, ...settings } })
+      .set({ settings: appSettingsCodec.seal({ ...existing.settings, ...settings }, masterKey, DEMO_APP_ID) })
       .where(eq(apps.id, DEMO_APP_ID))
-    return (await findAppRecord(db, DEMO_APP_ID)) ?? existing
+    return (await findAppRecord(db, DEMO_APP_ID, masterKey)) ?? existing
   }
   const row = await buildAppRow({
     id: DEMO_APP_ID,
     name: DEMO_APP_NAME,
-    allowedOrigins: demoOrigins(env),
+    allowedOrigins: DEMO_ORIGINS,
     settings,
     masterKey,
   })
   await db.orm.insert(apps).values(row).onConflictDoNothing({ target: apps.id })
-  const seeded = await findAppRecord(db, DEMO_APP_ID)
+  const seeded = await findAppRecord(db, DEMO_APP_ID, masterKey)
   if (!seeded) throw new Error('Demo app missing after seeding')
   return seeded
 }
@@ -425,7 +432,7 @@ export async function loadApp(
   const publicJwk = await exportJWK(publicKey)
   const kid = await calculateJwkThumbprint(publicJwk, 'sha256')
   return {
-    ...toRecord(row),
+    ...toRecord(row, masterKey),
     privateKey,
     publicKey,
     jwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
@@ -436,9 +443,9 @@ export async function loadApp(
 /**
  * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
  * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
- * `oauth` (client secrets), `telegram_bot_token` and `farcaster_developer_account` (its custody key) — are
- * removed here, not only by the response schema.
- * `oauth` and `cross_app` — are removed here, not only by the response schema.
+ * `oauth` (client secrets), `telegram_bot_token`, `farcaster_developer_account` (its custody key),
+ * `funding_providers` (MoonPay and Coinbase keys) and `cross_app` — are removed here, not only by the
+ * response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
   const {
@@ -497,22 +504,27 @@ export type AppStore = ReturnType<typeof createAppStore>
 /**
  * Updates the settings of app `id`: its current settings deep-merged with `overrides` (nested objects
  * partially, arrays replace) and validated, e.g. `{ custom_jwt_auth: { enabled: true, issuer, jwks_url,
- * audience } }`. Running servers see the change within their app cache TTL (10 s). Returns the app, or
- * null when there is none. Throws a ZodError on an invalid setting.
+ * audience } }`; secrets given in the clear are sealed under `masterKey`. Running servers see the change
+ * within their app cache TTL (10 s). Returns the app, or null when there is none. Throws a ZodError on an
+ * invalid setting.
  *
- * @example await updateAppSettings(db, appId, { custom_jwt_auth: { enabled: true, issuer: 'https://host.example', jwks_url: 'https://host.example/jwks.json', audience: 'shop' } })
+ * @example await updateAppSettings(db, appId, { custom_jwt_auth: { enabled: true, issuer: 'https://host.example', jwks_url: 'https://host.example/jwks.json', audience: 'shop' } }, masterKey)
  */
 export async function updateAppSettings(
   db: FoyerDatabase,
   id: string,
   overrides: AppSettingsOverrides | Record<string, unknown>,
+  masterKey: Uint8Array,
   now: Date = new Date(),
 ): Promise<AppRecord | null> {
-  const current = await findAppRecord(db, id)
+  const current = await findAppRecord(db, id, masterKey)
   if (!current) return null
   const merged = mergeSettings(deepMergeSettings(current.settings as Record<string, unknown>, overrides))
-  await db.orm.update(apps).set({ settings: merged, updatedAt: now }).where(eq(apps.id, id))
-  return findAppRecord(db, id)
+  await db.orm
+    .update(apps)
+    .set({ settings: appSettingsCodec.seal(merged, masterKey, id), updatedAt: now })
+    .where(eq(apps.id, id))
+  return findAppRecord(db, id, masterKey)
 }
 
 function deepMergeSettings(

@@ -418,7 +418,7 @@ describe('app config', () => {
   })
 
   test('error: toAppConfig removes the server-only settings itself (not only the response schema)', async () => {
-    const app = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID)
+    const app = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID, t.masterKey)
     const config = toAppConfig(app as AppRecord) as Record<string, unknown>
     expect(config).not.toHaveProperty('captcha_secret_key')
     expect(config).not.toHaveProperty('access_control')
@@ -427,7 +427,7 @@ describe('app config', () => {
   })
 
   test('default: seedDemoApp seeds the captcha demo app outside production only', async () => {
-    const seeded = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID)
+    const seeded = await findAppRecord(t.db, DEMO_CAPTCHA_APP_ID, t.masterKey)
     expect(seeded).toMatchObject({
       name: 'Foyer Demo (captcha)',
       allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
@@ -443,9 +443,12 @@ describe('app config', () => {
     const db = await openDatabase({})
     try {
       await migrate(db)
-      await seedDemoApp(db, { masterKey: randomBytes(32), env: 'production' })
-      expect(await findAppRecord(db, DEMO_APP_ID)).not.toBeNull()
-      expect(await findAppRecord(db, DEMO_CAPTCHA_APP_ID)).toBeNull()
+      const masterKey = randomBytes(32)
+      await expect(seedDemoApp(db, { masterKey, env: 'production' })).rejects.toThrow(
+        'not seeded in production',
+      )
+      expect(await findAppRecord(db, DEMO_APP_ID, masterKey)).toBeNull()
+      expect(await findAppRecord(db, DEMO_CAPTCHA_APP_ID, masterKey)).toBeNull()
     } finally {
       await db.close()
     }

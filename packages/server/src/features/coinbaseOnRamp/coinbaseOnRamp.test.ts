@@ -29,15 +29,20 @@ beforeAll(async () => {
     funding: { coinbaseApiUrl: coinbase.apiUrl },
     logger: { level: 'trace', stream: logStream },
   })
-  await updateAppSettings(t.db, t.demoApp.id, {
-    funding_providers: {
-      coinbase: {
-        project_id: coinbase.projectId,
-        api_key_id: coinbase.apiKey.id,
-        api_key_secret: coinbase.apiKey.secret,
+  await updateAppSettings(
+    t.db,
+    t.demoApp.id,
+    {
+      funding_providers: {
+        coinbase: {
+          project_id: coinbase.projectId,
+          api_key_id: coinbase.apiKey.id,
+          api_key_secret: coinbase.apiKey.secret,
+        },
       },
     },
-  })
+    t.masterKey,
+  )
 }, 60_000)
 afterAll(async () => {
   await t?.close()

@@ -22,13 +22,18 @@ describe.skipIf(!postgresUrl)('cross-app races on PostgreSQL (single-use flow an
     requesterId = (
       await createAppRecord(t.db, { name: 'Shop', allowedOrigins: [ORIGIN], masterKey: t.masterKey })
     ).id
-    await updateAppSettings(t.db, t.demoApp.id, {
-      cross_app: {
-        is_provider: true,
-        allowed_requester_app_ids: [requesterId],
-        web_url: 'http://127.0.0.1:5173',
+    await updateAppSettings(
+      t.db,
+      t.demoApp.id,
+      {
+        cross_app: {
+          is_provider: true,
+          allowed_requester_app_ids: [requesterId],
+          web_url: 'http://127.0.0.1:5173',
+        },
       },
-    })
+      t.masterKey,
+    )
     providerUser = await t.signIn('provider@example.com')
   }, 60_000)
   afterAll(async () => {

@@ -46,10 +46,15 @@ beforeAll(async () => {
   requesterId = await createApp('Shop')
   strangerId = await createApp('Stranger')
   // Before the provider is first loaded (the app cache keeps it 10 s).
-  await updateAppSettings(t.db, providerId, {
-    logo_url: 'https://foyer.test/logo.png',
-    cross_app: { is_provider: true, allowed_requester_app_ids: [requesterId], web_url: PROVIDER_WEB },
-  })
+  await updateAppSettings(
+    t.db,
+    providerId,
+    {
+      logo_url: 'https://foyer.test/logo.png',
+      cross_app: { is_provider: true, allowed_requester_app_ids: [requesterId], web_url: PROVIDER_WEB },
+    },
+    t.masterKey,
+  )
   providerUser = await t.signIn('provider-user@example.com')
   providerUserId = providerUser.user.id.replace(/^did:foyer:/, '')
   // The provider user's embedded Ethereum wallet.

@@ -257,9 +257,14 @@ describe('custom_jwt_account/authenticate', () => {
       masterKey: t.masterKey,
       settings: { disable_plus_emails: true },
     })
-    const updated = await updateAppSettings(t.db, later.id, {
-      custom_jwt_auth: { enabled: true, issuer: ISSUER, audience: AUDIENCE, jwks_url: jwksUrl },
-    })
+    const updated = await updateAppSettings(
+      t.db,
+      later.id,
+      {
+        custom_jwt_auth: { enabled: true, issuer: ISSUER, audience: AUDIENCE, jwks_url: jwksUrl },
+      },
+      t.masterKey,
+    )
     expect(updated?.settings.disable_plus_emails).toBe(true)
     expect(updated?.settings.custom_jwt_auth).toMatchObject({
       subject_claim: 'sub',
@@ -267,7 +272,7 @@ describe('custom_jwt_account/authenticate', () => {
     })
     await signIn(await hostToken('judy'), later.id)
     await expect(
-      updateAppSettings(t.db, later.id, { custom_jwt_auth: { algorithms: ['HS256'] } }),
+      updateAppSettings(t.db, later.id, { custom_jwt_auth: { algorithms: ['HS256'] } }, t.masterKey),
     ).rejects.toThrow()
   })
 

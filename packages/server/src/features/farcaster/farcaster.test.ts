@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await createTestContext({ now: () => Date.now() + offsetMs, farcaster: farcaster.options })
   appId = await createFarcasterApp()
   // Links start from an email sign-in (`t.signIn`, the demo app).
-  await updateAppSettings(t.db, t.demoApp.id, { farcaster_auth: true })
+  await updateAppSettings(t.db, t.demoApp.id, { farcaster_auth: true }, t.masterKey)
 }, 60_000)
 afterAll(async () => {
   await t?.close()

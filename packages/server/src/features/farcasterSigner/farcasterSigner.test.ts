@@ -46,9 +46,14 @@ beforeAll(async () => {
     farcasterSigner: { apiUrl: farcaster.apiUrl },
     logger: { level: 'trace', stream: logStream },
   })
-  await updateAppSettings(t.db, t.demoApp.id, {
-    farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
-  })
+  await updateAppSettings(
+    t.db,
+    t.demoApp.id,
+    {
+      farcaster_developer_account: { fid: DEVELOPER_FID, custody_private_key: developerKey },
+    },
+    t.masterKey,
+  )
   proofHeaders = frameProofHeaders(t)
 }, 60_000)
 afterAll(async () => {

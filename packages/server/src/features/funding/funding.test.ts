@@ -56,7 +56,7 @@ beforeAll(async () => {
       moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl,
     },
   })
-  await updateAppSettings(t.db, t.demoApp.id, fundingSettings())
+  await updateAppSettings(t.db, t.demoApp.id, fundingSettings(), t.masterKey)
   const auth = await t.signIn('funder@example.com')
   accessToken = auth.token ?? ''
   // The wallet the sign requests fund is the user's own embedded wallet.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { migrationsFolder } from '../../db/migrate'
+import { checkMasterKey } from '../masterKey/checkMasterKey'
 
 /** Whether the server can serve: `ready`, or the first check that failed (`reason`). */
 export type Readiness = { ready: true } | { ready: false; reason: string }
@@ -18,12 +19,14 @@ function newestMigration(): number {
 }
 
 /**
- * Readiness of the server (issue 15 §3): the database answers, and every migration this build ships is
- * applied (drizzle's `drizzle.__drizzle_migrations` holds the newest migration's time). Never throws.
+ * Readiness of the server (issue 15 §3): the database answers, every migration this build ships is
+ * applied (drizzle's `drizzle.__drizzle_migrations` holds the newest migration's time), and `masterKey`
+ * opens the apps' sealed keys (`master key does not open the sealed keys`: a wrong or rotated
+ * `FOYER_MASTER_KEY`, see `docs/operations.md#master-key`). Never throws.
  *
- * @example const readiness = await checkReadiness(db) // { ready: false, reason: 'database unreachable' }
+ * @example const readiness = await checkReadiness(db, masterKey) // { ready: false, reason: 'database unreachable' }
  */
-export async function checkReadiness(db: FoyerDatabase): Promise<Readiness> {
+export async function checkReadiness(db: FoyerDatabase, masterKey: Uint8Array): Promise<Readiness> {
   let applied: number
   try {
     const result = await db.orm.execute<{ newest: string | number | null }>(
@@ -42,5 +45,11 @@ export async function checkReadiness(db: FoyerDatabase): Promise<Readiness> {
       return { ready: false, reason: 'migrations not applied' }
     return { ready: false, reason: 'database unreachable' }
   }
-  return applied >= newestMigration() ? { ready: true } : { ready: false, reason: 'migrations not applied' }
+  if (applied < newestMigration()) return { ready: false, reason: 'migrations not applied' }
+  try {
+    const check = await checkMasterKey(db, masterKey)
+    return check.ok ? { ready: true } : { ready: false, reason: 'master key does not open the sealed keys' }
+  } catch {
+    return { ready: false, reason: 'database unreachable' }
+  }
 }

@@ -9,8 +9,9 @@ import { checkReadiness } from './checkReadiness'
  * Probes for load balancers and orchestrators (issue 15 §3), without app id, session or rate limit:
  * - `GET /healthz` → 200 `{ status: 'ok' }` while the process serves (liveness);
  * - `GET /readyz` → 200 `{ status: 'ready' }` when the database answers and every migration is applied,
- *   else 503 `{ error: 'Not ready: database unreachable' | 'Not ready: migrations not applied', code:
- *   'internal_error' }` (readiness: take the process out of rotation).
+ *   else 503 `{ error: 'Not ready: database unreachable' | 'Not ready: migrations not applied' | 'Not ready:
+ *   master key does not open the sealed keys', code: 'internal_error' }` (readiness: take the process out
+ *   of rotation).
  */
 export async function healthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
@@ -26,7 +27,7 @@ export async function healthRoutes(app: FastifyInstance, options: { context: Ser
     '/readyz',
     { schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema } } },
     async (_request, reply) => {
-      const readiness = await checkReadiness(context.db)
+      const readiness = await checkReadiness(context.db, context.masterKey)
       if (readiness.ready) return { status: 'ready' as const }
       return reply
         .code(503)

@@ -7,6 +7,8 @@ export type Metrics = {
   registry: Registry
   /** Counts one answered request (an `onResponse` hook). */
   observe(request: FastifyRequest, reply: FastifyReply): void
+  /** Counts `count` rows of `kind` deleted by the sweep. */
+  countSwept(kind: string, count: number): void
 }
 
 /** Sign-in calls: `POST /api/v1/<method>/authenticate`. */
@@ -21,6 +23,7 @@ const signInRoute = /^\/api\/v1\/([a-z_]+)\/authenticate$/
  * - `foyer_refreshes_total{outcome}`: `POST /api/v1/sessions`, `ok` or `refused`;
  * - `foyer_rate_limit_refusals_total{route}`: 429 answers;
  * - `foyer_db_pool_connections{state}`: PostgreSQL pool connections `total`, `idle`, `waiting`;
+ * - `foyer_sweep_deleted_rows_total{kind}`: rows the sweep deleted (`wallet_nonce`, `idle_guest`, …);
  * - Node's default process metrics (`foyer_process_…`, `foyer_nodejs_…`).
  *
  * @example const metrics = createMetrics(db); app.addHook('onResponse', async (q, r) => metrics.observe(q, r))
@@ -59,6 +62,12 @@ export function createMetrics(db: FoyerDatabase): Metrics {
     labelNames: ['route'],
     registers: [registry],
   })
+  const swept = new Counter({
+    name: 'foyer_sweep_deleted_rows_total',
+    help: 'Expired rows and idle guests deleted by the sweep, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  })
   new Gauge({
     name: 'foyer_db_pool_connections',
     help: 'PostgreSQL pool connections by state (total, idle, waiting); absent on PGlite',
@@ -75,6 +84,9 @@ export function createMetrics(db: FoyerDatabase): Metrics {
 
   return {
     registry,
+    countSwept(kind, count) {
+      swept.inc({ kind }, count)
+    },
     observe(request, reply) {
       const route =
         reply.statusCode === 404 && !request.routeOptions.url

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../../ServerContext'
-import { createMetrics } from './createMetrics'
+import { createMetrics, type Metrics } from './createMetrics'
 
 /**
  * `GET /metrics`: Prometheus text exposition of {@link createMetrics} (issue 15 §3), counting every answered
@@ -8,13 +8,16 @@ import { createMetrics } from './createMetrics'
  * only with the `metrics` option (`FOYER_METRICS=on`). Keep it off the public internet (the README's proxy
  * sample does not forward it).
  *
- * @example if (options.metrics) installMetrics(app, context)
+ * Returns the metrics, for the counters fed from outside requests (the sweep).
+ *
+ * @example const metrics = options.metrics ? installMetrics(app, context) : undefined
  */
-export function installMetrics(app: FastifyInstance, context: ServerContext): void {
+export function installMetrics(app: FastifyInstance, context: ServerContext): Metrics {
   const metrics = createMetrics(context.db)
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply))
   app.get('/metrics', async (_request, reply) => {
     reply.header('content-type', metrics.registry.contentType)
     return metrics.registry.metrics()
   })
+  return metrics
 }

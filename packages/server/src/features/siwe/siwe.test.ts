@@ -164,7 +164,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
         allowedOrigins: [ORIGIN],
         masterKey: t.masterKey,
       })
-      await updateAppSettings(t.db, other.id, { wallet_auth: true })
+      await updateAppSettings(t.db, other.id, { wallet_auth: true }, t.masterKey)
       expectError(
         await postSiwe('authenticate', await signedSiwe(alice, {}, { appId: other.id })),
         401,
@@ -420,7 +420,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
       allowedOrigins: [ORIGIN],
       masterKey: t.masterKey,
     })
-    await updateAppSettings(t.db, off.id, { wallet_auth: false, solana_wallet_auth: false })
+    await updateAppSettings(t.db, off.id, { wallet_auth: false, solana_wallet_auth: false }, t.masterKey)
     const account = newAccount()
     expectError(
       await post('/api/v1/siwe/init', { address: account.address }, { appId: off.id }),

@@ -532,6 +532,7 @@ describe('Twilio', () => {
   test('error: wrong credentials are a server error, never a success', async () => {
     const wrong = await createTestContext({
       db: tw.db,
+      masterKey: tw.masterKey,
       twilio: { accountSid, authToken: 'wrong', from: '+15005550006', baseUrl: twilio.baseUrl },
     })
     const response = await wrong.request({

@@ -116,9 +116,14 @@ describe('I.55 allow-list', () => {
     const app = await createAppRecord(t.db, { name: 'Later invite only', masterKey: t.masterKey })
     const early = freshEmail()
     const first = authResponseSchema.parse((await emailSignIn(early, app.id)).json())
-    await updateAppSettings(t.db, app.id, {
-      access_control: { allowlist_enabled: true, allowlist: [], max_users: null },
-    })
+    await updateAppSettings(
+      t.db,
+      app.id,
+      {
+        access_control: { allowlist_enabled: true, allowlist: [], max_users: null },
+      },
+      t.masterKey,
+    )
     t.advance(31_000)
     const again = await emailSignIn(early, app.id)
     expect(again.statusCode).toBe(200)
@@ -135,9 +140,14 @@ describe('I.55 allow-list on guest upgrade', () => {
     expect(response.statusCode).toBe(200)
     const guestId = authResponseSchema.parse(response.json()).user.id.replace('did:foyer:', '')
     const invited = freshEmail('invited')
-    await updateAppSettings(t.db, app.id, {
-      access_control: { allowlist_enabled: true, allowlist: [invited], max_users: null },
-    })
+    await updateAppSettings(
+      t.db,
+      app.id,
+      {
+        access_control: { allowlist_enabled: true, allowlist: [invited], max_users: null },
+      },
+      t.masterKey,
+    )
     const link = (email: string) =>
       linkAccountToUser(t.db, {
         appId: app.id,

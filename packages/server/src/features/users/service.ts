@@ -292,7 +292,8 @@ async function assertAllowListed(
 ): Promise<AccessControl> {
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
-  const access = mergeSettings(app.settings as Record<string, unknown>).access_control
+  // Only the access control: the rest of the stored settings holds sealed secrets.
+  const access = mergeSettings({ access_control: app.settings.access_control }).access_control
   assertAdmits(access, parameters)
   return access
 }
@@ -432,7 +433,7 @@ export async function signInWithAccount(
   if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
   if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
   // A sign-up: allow-list and user limit (I.55).
-  const access = mergeSettings(found.settings).access_control
+  const access = mergeSettings({ access_control: found.settings.access_control }).access_control
   assertAdmits(access, parameters)
   const proposed = {
     ...existing,
