@@ -222,6 +222,113 @@ describe('authenticator app', () => {
   })
 })
 
+/** Forks `n` sessions from the session of `auth` (fork, then recover); returns their access tokens. */
+async function forkSessions(auth: AuthResponse, n: number): Promise<string[]> {
+  let refreshToken = auth.refresh_token ?? ''
+  let bearer = auth.token ?? ''
+  const tokens: string[] = []
+  for (let index = 0; index < n; index++) {
+    const forked = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/fork',
+      json: { refresh_token: refreshToken },
+      bearer,
+    })
+    expect(forked.statusCode, forked.body).toBe(200)
+    const body = forked.json() as { refresh_token: string; token: string; new_session_refresh_token: string }
+    refreshToken = body.refresh_token
+    bearer = body.token
+    const recovered = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/fork/recover',
+      json: { refresh_token: body.new_session_refresh_token },
+    })
+    expect(recovered.statusCode, recovered.body).toBe(200)
+    tokens.push(authResponseSchema.parse(recovered.json()).token ?? '')
+  }
+  return tokens
+}
+
+describe('wrong attempts are counted per user and factor, across sessions', () => {
+  const maxAttemptsBody = { error: MFA_MAX_ATTEMPTS_MESSAGE, code: 'mfa_verification_max_attempts_reached' }
+  const invalidBody = { error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' }
+
+  test('error: 12 wrong TOTP codes across 12 forked sessions lock the factor for every session; the lock ends after its wait', async () => {
+    const auth = await signIn()
+    const secret = await enrollTotp(auth.token)
+    const sessions = await forkSessions(auth, 12)
+    t.advance(30_000)
+    const answers: unknown[] = []
+    for (const token of sessions) {
+      const bad = wrong(codeAt(secret, t.now()))
+      answers.push((await post('/api/v1/mfa/totp/verify', { code: bad }, token)).json())
+    }
+    // One count for all sessions: the 4th wrong code locks the factor, the 8 other sessions find it locked.
+    expect(answers).toEqual([
+      invalidBody,
+      invalidBody,
+      invalidBody,
+      ...Array.from({ length: 9 }, () => maxAttemptsBody),
+    ])
+    // Locked for every session, the right code included, the original session and the 12 forks alike.
+    for (const token of [auth.token, ...sessions]) {
+      const right = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+      expect(right.statusCode).toBe(403)
+      expect(right.json()).toEqual(maxAttemptsBody)
+    }
+    // The first lock-out is 10 s; then any session verifies, and the count starts again.
+    t.advance(10_000)
+    const after = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[11] ?? '')
+    expect(after.statusCode, after.body).toBe(200)
+  })
+
+  test('behavior: the lock-out escalates — 10 s, then 30 s, then 90 s — and a success resets it', async () => {
+    const auth = await signIn()
+    const secret = await enrollTotp(auth.token)
+    const sessions = await forkSessions(auth, 12)
+    t.advance(30_000)
+    let next = 0
+    /** Four wrong codes, each from the next session: the fourth locks. */
+    const lockOnce = async () => {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const token = sessions[next++ % sessions.length] ?? ''
+        const response = await post(
+          '/api/v1/mfa/totp/verify',
+          { code: wrong(codeAt(secret, t.now())) },
+          token,
+        )
+        expect(response.json()).toEqual(attempt < 4 ? invalidBody : maxAttemptsBody)
+      }
+    }
+    const isLocked = async () =>
+      (
+        await post('/api/v1/mfa/totp/verify', { code: '000000' }, sessions[next++ % sessions.length] ?? '')
+      ).json() as unknown
+    // Probes while locked take no attempt; probing with a right code would end the count.
+    await lockOnce()
+    t.advance(9_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    await lockOnce()
+    t.advance(29_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    await lockOnce()
+    t.advance(89_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    // A success clears the count and the escalation: the next lock-out is 10 s again.
+    t.advance(30_000)
+    const right = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[0] ?? '')
+    expect(right.statusCode, right.body).toBe(200)
+    await lockOnce()
+    t.advance(10_000)
+    t.advance(30_000)
+    const again = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[1] ?? '')
+    expect(again.statusCode, again.body).toBe(200)
+  })
+})
+
 describe('SMS', () => {
   const number = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
   const lastCode = async (to: string) => (await t.mailbox(to))[0]?.code ?? ''
