@@ -329,6 +329,96 @@ describe('wrong attempts are counted per user and factor, across sessions', () =
   })
 })
 
+describe('identifier and passkey changes of a user with a factor need a fresh verification', () => {
+  const authenticator = createSoftAuthenticator()
+  const requiredBody = { error: 'MFA verification required', code: 'missing_or_invalid_mfa' }
+
+  test('error: an unverified session of an MFA user cannot link or unlink an email, phone or passkey; it can after verifying', async () => {
+    const auth = await signIn()
+    let token = auth.token
+    const secret = await enrollTotp(token)
+    const verify = async () => {
+      t.advance(30_000)
+      const verified = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+      expect(verified.statusCode, verified.body).toBe(200)
+    }
+    const expectRefused = (response: { statusCode: number; json(): unknown }) => {
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual(requiredBody)
+    }
+    const linkedTypes = async () => {
+      const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+      return (me.json() as { user: User }).user.linked_accounts.map((account) => account.type).sort()
+    }
+
+    const firstEmail = (auth.user.linked_accounts[0] as { address: string }).address
+
+    // Link a phone: refused, and the code is not used up, so it links once the session verifies.
+    const phoneNumber = `+1415${String(5_700_000 + ++counter).padStart(7, '0')}`
+    await post('/api/v1/passwordless_sms/init', { phoneNumber }, token)
+    const phoneCode = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    expectRefused(await post('/api/v1/passwordless_sms/link', { phoneNumber, code: phoneCode }, token))
+    await verify()
+    const linkedPhone = await post('/api/v1/passwordless_sms/link', { phoneNumber, code: phoneCode }, token)
+    expect(linkedPhone.statusCode, linkedPhone.body).toBe(200)
+    token = authResponseSchema.parse(linkedPhone.json()).token ?? '' // linking starts a new session
+
+    // Unlink the email: refused, then done after a verification.
+    expectRefused(await post('/api/v1/passwordless/unlink', { address: firstEmail }, token))
+    expect(await linkedTypes()).toEqual(['email', 'phone'])
+    await verify()
+    const unlinkedEmail = await post('/api/v1/passwordless/unlink', { address: firstEmail }, token)
+    expect(unlinkedEmail.statusCode, unlinkedEmail.body).toBe(200)
+
+    // Link another email: the same as the phone.
+    const email = `mfa-link${++counter}@example.com`
+    await post('/api/v1/passwordless/init', { email }, token)
+    const emailCode = (await t.mailbox(email))[0]?.code ?? ''
+    expectRefused(await post('/api/v1/passwordless/link', { email, code: emailCode }, token))
+    await verify()
+    const linkedEmail = await post('/api/v1/passwordless/link', { email, code: emailCode }, token)
+    expect(linkedEmail.statusCode, linkedEmail.body).toBe(200)
+    token = authResponseSchema.parse(linkedEmail.json()).token ?? ''
+
+    // Link a passkey: its init and the link itself are refused without a fresh verification; so is
+    // unlinking the phone.
+    expectRefused(await post('/api/v1/passkeys/link/init', {}, token))
+    expectRefused(await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, token))
+    await verify()
+    const linkInit = await post('/api/v1/passkeys/link/init', {}, token)
+    expect(linkInit.statusCode, linkInit.body).toBe(200)
+    const { options } = linkInit.json() as { options: { challenge: string } }
+    const { response } = authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID })
+    // Unlinking the phone spends that verification: the passkey link then asks again.
+    const unlinkedPhone = await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, token)
+    expect(unlinkedPhone.statusCode, unlinkedPhone.body).toBe(200)
+    const passkeyLink = { relying_party: RP_ID, authenticator_response: response }
+    expectRefused(await post('/api/v1/passkeys/link', passkeyLink, token))
+    await verify()
+    const linkedPasskey = await post('/api/v1/passkeys/link', passkeyLink, token)
+    expect(linkedPasskey.statusCode, linkedPasskey.body).toBe(200)
+    expect(await linkedTypes()).toEqual(['email', 'passkey'])
+
+    // Unlink the passkey: refused, then done after a verification.
+    const unlinkPasskey = () => post('/api/v1/passkeys/unlink', { credential_id: response.id }, token)
+    expectRefused(await unlinkPasskey())
+    await verify()
+    expect((await unlinkPasskey()).statusCode).toBe(200)
+    expect(await linkedTypes()).toEqual(['email'])
+  })
+
+  test('default: a user without a factor links and unlinks without verifying', async () => {
+    const { token } = await signIn()
+    const phoneNumber = `+1415${String(5_700_000 + ++counter).padStart(7, '0')}`
+    await post('/api/v1/passwordless_sms/init', { phoneNumber }, token)
+    const code = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    const linked = await post('/api/v1/passwordless_sms/link', { phoneNumber, code }, token)
+    expect(linked.statusCode, linked.body).toBe(200)
+    const next = authResponseSchema.parse(linked.json()).token ?? ''
+    expect((await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, next)).statusCode).toBe(200)
+  })
+})
+
 describe('SMS', () => {
   const number = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
   const lastCode = async (to: string) => (await t.mailbox(to))[0]?.code ?? ''

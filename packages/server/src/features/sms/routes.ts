@@ -43,8 +43,10 @@ function destinationKey(request: FastifyRequest): string {
  *   becomes a full user); one phone per user (400 `cannot_link_more_of_type`).
  * - `…/update` (session) `{ old_phone_number, new_phone_number, code }` → user: the link code sent to the new
  *   number replaces the linked old number (404 `not_found` when the old one is not the user's); a user with a
- *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`, B.16).
+ *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`).
  * - `…/unlink` (session) `{ phoneNumber }` → user (400 `cannot_unlink_sole_account`, 404 `not_found`).
+ * - link and unlink, like update, need a fresh MFA verification from a user with a second factor, spent by
+ *   the change (403 `missing_or_invalid_mfa`; docs/mfa.md#gates).
  * - `…/transfer` (session) `{ nonce, phoneNumber }` → user: the number moved from the user who held it
  *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
@@ -103,12 +105,16 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
+      // Linking a phone to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
+      // checked before the code is used and spent by the link.
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const phoneNumber = toE164(request.body.phoneNumber)
       await consumeCode(context, foyerApp, {
         destination: phoneNumber,
         code: request.body.code,
         purpose: 'link',
       })
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await linkAccountToUser(context.db, {
         appId: foyerApp.id,
         userId,
@@ -129,7 +135,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     async (request) => {
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
-      // Changing the phone of a user with a second factor needs a fresh verification (checklist B.16).
+      // Changing the phone of a user with a second factor needs a fresh verification (docs/mfa.md#gates).
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const oldNumber = toE164(request.body.old_phone_number)
       const newNumber = toE164(request.body.new_phone_number)
@@ -156,7 +162,9 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     endpoints['POST /api/v1/passwordless_sms/unlink'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/unlink']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // So is unlinking one (docs/mfa.md#gates).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       const phoneNumber = toE164(request.body.phoneNumber)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
       return requireUserJson(context.db, userId)
