@@ -439,7 +439,10 @@ describe('SMS', () => {
     // Enrolling a second factor needs a fresh verification.
     const refused = await post('/api/v1/mfa/totp/init', {}, token)
     expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
-    await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)
+    t.advance(30_000) // the number's resend cooldown
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
     const verified = await post(
       '/api/v1/mfa/passwordless_sms/verify',
       { code: await lastCode(phoneNumber) },
@@ -462,7 +465,9 @@ describe('SMS', () => {
       token,
     )
     expect(other.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
-    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    t.advance(30_000) // the number's resend cooldown
+    const resent = await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    expect(resent.statusCode, resent.body).toBe(200)
     const second = await lastCode(phoneNumber)
     if (first !== second) {
       const stale = await post('/api/v1/mfa/passwordless_sms/enroll', { code: first, phoneNumber }, token)
@@ -488,6 +493,129 @@ describe('SMS', () => {
     )
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toMatchObject({ code: 'invalid_request' })
+  })
+})
+
+describe('SMS throttles', () => {
+  const number = () => `+1415${String(5_800_000 + ++counter).padStart(7, '0')}`
+  const texts = async (to: string) => (await t.mailbox(to)).length
+  const tooMany = { code: 'too_many_requests' }
+
+  test('error: a second MFA SMS to a number within 30 s is refused with 429, from any session; after 30 s it is sent', async () => {
+    const phoneNumber = number()
+    const first = await signIn()
+    const second = await signIn()
+    const init = (token: string) =>
+      post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    expect((await init(first.token)).statusCode).toBe(200)
+    const again = await init(first.token)
+    expect(again.statusCode).toBe(429)
+    expect(again.json()).toMatchObject(tooMany)
+    // Another account cannot text the number either: the cooldown is the number's.
+    expect((await init(second.token)).json()).toMatchObject(tooMany)
+    expect(await texts(phoneNumber)).toBe(1)
+    t.advance(30_000)
+    expect((await init(second.token)).statusCode).toBe(200)
+    expect(await texts(phoneNumber)).toBe(2)
+  })
+
+  test('error: a new SMS code does not reset the wrong-attempt count; a locked factor is not texted', async () => {
+    const { token } = await signIn()
+    const phoneNumber = number()
+    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    const code = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    const enrolled = await post('/api/v1/mfa/passwordless_sms/enroll', { code, phoneNumber }, token)
+    expect(enrolled.statusCode, enrolled.body).toBe(200)
+    const wrongCode = async () => {
+      const sent = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+      return (await post('/api/v1/mfa/passwordless_sms/verify', { code: wrong(sent) }, token)).json()
+    }
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect(await wrongCode()).toEqual({ error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' })
+    // A new code: its first wrong answer is the factor's 4th, which locks it.
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    expect(await wrongCode()).toEqual({
+      error: MFA_MAX_ATTEMPTS_MESSAGE,
+      code: 'mfa_verification_max_attempts_reached',
+    })
+    // Locked: no new code is texted until the lock-out ends.
+    const before = await texts(phoneNumber)
+    t.advance(5_000)
+    const locked = await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)
+    expect(locked.json()).toMatchObject({ code: 'mfa_verification_max_attempts_reached' })
+    expect(await texts(phoneNumber)).toBe(before)
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    const sent = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    const verified = await post('/api/v1/mfa/passwordless_sms/verify', { code: sent }, token)
+    expect(verified.statusCode, verified.body).toBe(200)
+  })
+
+  describe('with rate limits on', () => {
+    let limited: TestContext
+    beforeAll(async () => {
+      limited = await createTestContext({
+        rateLimits: { codeSendsPerDestination: { max: 3, timeWindowMs: 3_600_000 } },
+      })
+    }, 60_000)
+    afterAll(async () => {
+      await limited?.close()
+    })
+    const mfaInit = (token: string, phoneNumber: string) =>
+      limited.request({
+        method: 'POST',
+        url: '/api/v1/mfa/passwordless_sms/init',
+        json: { action: 'enroll', phoneNumber },
+        bearer: token,
+        headers: { origin: ORIGIN },
+      })
+
+    test('error: MFA SMS to a number counts against the per-number cap of sign-in SMS (429 with Retry-After)', async () => {
+      const phoneNumber = number()
+      for (let send = 0; send < 2; send++) {
+        const signInSend = await limited.request({
+          method: 'POST',
+          url: '/api/v1/passwordless_sms/init',
+          json: { phoneNumber },
+        })
+        expect(signInSend.statusCode, signInSend.body).toBe(200)
+        limited.advance(30_000)
+      }
+      const token = (await limited.signIn(`limited${++counter}@example.com`)).token ?? ''
+      expect((await mfaInit(token, phoneNumber)).statusCode).toBe(200)
+      limited.advance(30_000)
+      const capped = await mfaInit(token, phoneNumber)
+      expect(capped.statusCode).toBe(429)
+      expect(capped.json()).toMatchObject(tooMany)
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0)
+      // …and the sign-in path finds the number capped too.
+      const signInSend = await limited.request({
+        method: 'POST',
+        url: '/api/v1/passwordless_sms/init',
+        json: { phoneNumber },
+      })
+      expect(signInSend.statusCode).toBe(429)
+      expect((await limited.mailbox(phoneNumber)).length).toBe(3)
+    })
+
+    test('error: one account texts at most the per-destination cap of MFA SMS, whatever the numbers', async () => {
+      const token = (await limited.signIn(`limited${++counter}@example.com`)).token ?? ''
+      for (let send = 0; send < 3; send++) expect((await mfaInit(token, number())).statusCode).toBe(200)
+      const fourth = number()
+      const capped = await mfaInit(token, fourth)
+      expect(capped.statusCode).toBe(429)
+      expect(capped.json()).toMatchObject(tooMany)
+      expect((await limited.mailbox(fourth)).length).toBe(0)
+    })
   })
 })
 

@@ -1,5 +1,5 @@
-import { endpoints, headers, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
@@ -8,7 +8,6 @@ import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
-import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -18,17 +17,7 @@ import { revokeSessionById, startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
-
-/** Rate-limit key of an SMS code send: the app and the E.164 number (the raw text when it does not parse). */
-function destinationKey(request: FastifyRequest): string {
-  const body = request.body as { phoneNumber?: unknown } | undefined
-  const raw = typeof body?.phoneNumber === 'string' ? body.phoneNumber : ''
-  let number = raw.trim()
-  try {
-    number = toE164(raw)
-  } catch {}
-  return `sms-send:${String(request.headers[headers.appId])}:${number}`
-}
+import { smsSendKey, smsSendLimit } from './smsSendLimit'
 
 /**
  * SMS sign-in (spec 01 §7; issue 5 §1). Numbers arrive as E.164 text and are parsed with libphonenumber-js
@@ -55,7 +44,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
-  const checkDestination = createDestinationLimit(app, context, destinationKey)
+  const checkNumber = smsSendLimit(app, context)
 
   typed.post(
     endpoints['POST /api/v1/passwordless_sms/init'].path,
@@ -68,7 +57,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const session = await optionalSession(context, request)
       // Captcha before the per-number count and the code (checklist A.8, I.56).
       await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-      await checkDestination(request, reply)
+      await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
       await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
       return { success: true as const }
     },
