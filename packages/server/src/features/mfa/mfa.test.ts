@@ -406,17 +406,6 @@ describe('identifier and passkey changes of a user with a factor need a fresh ve
     expect((await unlinkPasskey()).statusCode).toBe(200)
     expect(await linkedTypes()).toEqual(['email'])
   })
-
-  test('default: a user without a factor links and unlinks without verifying', async () => {
-    const { token } = await signIn()
-    const phoneNumber = `+1415${String(5_700_000 + ++counter).padStart(7, '0')}`
-    await post('/api/v1/passwordless_sms/init', { phoneNumber }, token)
-    const code = (await t.mailbox(phoneNumber))[0]?.code ?? ''
-    const linked = await post('/api/v1/passwordless_sms/link', { phoneNumber, code }, token)
-    expect(linked.statusCode, linked.body).toBe(200)
-    const next = authResponseSchema.parse(linked.json()).token ?? ''
-    expect((await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, next)).statusCode).toBe(200)
-  })
 })
 
 describe('SMS', () => {
