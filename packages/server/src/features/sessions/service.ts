@@ -81,11 +81,10 @@ async function buildAuthResponse(
 }
 
 /**
- * One statement: the session and its first refresh token exist together or not at all; the user's live
- * sessions beyond the newest `keep` others are revoked (oldest first: the cap counts the new one too); it
- * also reads the wire user for the auth response.
+ * One statement: the session and its first refresh token exist together or not at all; it also reads the
+ * wire user for the auth response.
  */
-const insertSession = preparedStatement<{ user_json: UserJsonRow | null; revoked: number }>(
+const insertSession = preparedStatement<{ user_json: UserJsonRow | null }>(
   'foyer_insert_session',
   sql`
   with session as (
@@ -99,27 +98,36 @@ const insertSession = preparedStatement<{ user_json: UserJsonRow | null; revoked
     select ${sql.placeholder('tokenId')}, id, ${sql.placeholder('tokenHash')}, null,
       ${sql.placeholder('now')}::timestamptz from session
     returning session_id
-  ), overflow as (
-    update ${sessions} set revoked_at = ${sql.placeholder('now')}::timestamptz
-    where id in (
-      select s.id from ${sessions} s
-      where s.user_id = ${sql.placeholder('userId')} and s.revoked_at is null
-        and s.expires_at > ${sql.placeholder('now')}::timestamptz
-        and s.last_used_at > ${sql.placeholder('idleCutoff')}::timestamptz
-      order by s.created_at desc, s.id desc
-      offset ${sql.placeholder('keep')}::integer
-    )
-    returning id
   )
-  select ${userJsonSql(sql`${sql.placeholder('userId')}::varchar`)} as user_json,
-    (select count(*) from overflow)::integer as revoked from token`,
+  select ${userJsonSql(sql`${sql.placeholder('userId')}::varchar`)} as user_json from token`,
+)
+
+/**
+ * Revokes the live sessions of the user beyond the newest `keep` (by creation time, then id), in a statement
+ * of its own: its snapshot, taken after the caller's insert committed, sees every session committed before
+ * it, so whichever of concurrent creations runs it last leaves at most `keep` live; and as every run ranks
+ * sessions the same way, none revokes a session that is among the newest `keep` of all.
+ */
+const revokeBeyondCap = preparedStatement<{ id: string }>(
+  'foyer_revoke_sessions_beyond_cap',
+  sql`
+  update ${sessions} set revoked_at = ${sql.placeholder('now')}::timestamptz
+  where id in (
+    select s.id from ${sessions} s
+    where s.user_id = ${sql.placeholder('userId')} and s.revoked_at is null
+      and s.expires_at > ${sql.placeholder('now')}::timestamptz
+      and s.last_used_at > ${sql.placeholder('idleCutoff')}::timestamptz
+    order by s.created_at desc, s.id desc
+    offset ${sql.placeholder('keep')}::integer
+  ) and revoked_at is null
+  returning id`,
 )
 
 /**
  * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
- * expires 30 days from now (absolute), or, for a fork, with the session it was forked from. In the same
- * statement the user's oldest live sessions are revoked so that at most `maxLiveSessionsPerUser` stay live,
- * the new one included (docs/sessions.md#live-session-cap).
+ * expires 30 days from now (absolute), or, for a fork, with the session it was forked from. Then the user's
+ * oldest live sessions are revoked so that at most `maxLiveSessionsPerUser` stay live, the new one included
+ * (docs/sessions.md#live-session-cap).
  */
 async function createSession(
   context: ServerContext,
@@ -137,13 +145,17 @@ async function createSession(
     now: new Date(nowMs).toISOString(),
     expiresAt: expiresAt.toISOString(),
     forkedFromSessionId: parameters.forkedFrom?.sessionId ?? null,
-    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
-    keep: context.maxLiveSessionsPerUser - 1,
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
   })
-  if (row?.revoked)
-    context.log.info({ appId: app.id, revoked: row.revoked }, 'live-session cap: oldest sessions revoked')
+  const revoked = await revokeBeyondCap(context.db, {
+    now: new Date(nowMs).toISOString(),
+    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
+    userId: parameters.userId,
+    keep: context.maxLiveSessionsPerUser,
+  })
+  if (revoked.length > 0)
+    context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
   const user = row?.user_json ? toUserJson(row.user_json) : null
   return { sessionId, userId: parameters.userId, refreshToken, user }
 }
