@@ -428,7 +428,7 @@ describe('SMS', () => {
     // Enrolling a second factor needs a fresh verification.
     const refused = await post('/api/v1/mfa/totp/init', {}, token)
     expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
-    t.advance(30_000) // the number's resend cooldown
+    // The verification code right after the enrolment code: each action has its own resend cooldown.
     expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
       200,
     )

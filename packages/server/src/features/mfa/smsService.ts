@@ -62,8 +62,8 @@ export type MfaSmsSendThrottle = (phoneNumber: string) => Promise<void>
  * - `{ action: 'verify' }`: to the enrolled number (403 `missing_or_invalid_mfa` without one; 403
  *   `mfa_verification_max_attempts_reached`, and no text, while the factor is locked out).
  * Sends have the sign-in SMS throttles (docs/mfa.md#sms): `throttle` (per-account and per-number caps, 429
- * `too_many_requests`), then the 30 s resend cooldown per number of the shared `issueCode` (429
- * `too_many_requests`). A failed send answers 400 `twilio_verification_failed` and releases the cooldown.
+ * `too_many_requests`), then the 30 s resend cooldown per number and action of the shared `issueCode`
+ * (429 `too_many_requests`), as sign-in and link codes have one each. A failed send answers 400 `twilio_verification_failed` and releases the cooldown.
  */
 export async function initSms(
   context: ServerContext,
@@ -89,10 +89,10 @@ export async function initSms(
     throw new FoyerHttpError('not_supported', 'SMS is not configured on this server.')
   await throttle(phoneNumber)
   const purpose = body.action
-  // The sign-in code path issues the code: its row of (app, number, 'mfa') times the 30 s cooldown.
+  // The sign-in code path issues the code: its row of (app, number, purpose) times the 30 s cooldown.
   await issueCode(context, app, {
     destination: phoneNumber,
-    purpose: 'mfa',
+    purpose: `mfa_${purpose}`,
     deliver: async (code) => {
       await startChallenge(
         context,

@@ -21,10 +21,11 @@ import { oneTimeCodes } from './schema'
  */
 export type CodePurpose = 'login' | 'link'
 /**
- * What a code is sent for: a {@link CodePurpose}, or 'mfa' — an MFA code, checked against the session's MFA
- * challenge, whose `one_time_codes` row only times the resend cooldown of its number (never consumed here).
+ * What a code is sent for: a {@link CodePurpose}, or an MFA code ('mfa_enroll', 'mfa_verify'), checked
+ * against the session's MFA challenge, whose `one_time_codes` row only times the resend cooldown of its
+ * number for that purpose (never consumed here).
  */
-export type CodeSendPurpose = CodePurpose | 'mfa'
+export type CodeSendPurpose = CodePurpose | 'mfa_enroll' | 'mfa_verify'
 
 /** Spec 01 §5: the inline message shown for `disallowed_plus_email`. */
 export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
