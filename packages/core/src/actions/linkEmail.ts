@@ -3,7 +3,7 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
-import { withMfa } from '../mfa/withMfa'
+import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
 import { applyAuthResponse } from '../session/applyAuthResponse'
 
 /** Parameters of {@link linkEmail}. */
@@ -25,7 +25,7 @@ export type LinkEmailParameters = {
  *   `account_transfer_required` (400: another user holds it; `toAccountTransfer` reads the offer), `missing_or_invalid_token` (401: not signed in).
  * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
  * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
- *   gets first (`withMfa`: linking and unlinking need a fresh one, docs/mfa.md#gates).
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
  * @example
  * await sendEmailCode(client, { email: 'ada@example.com' })
  * const { user } = await linkEmail(client, { email: 'ada@example.com', code: '123456' })
@@ -33,7 +33,7 @@ export type LinkEmailParameters = {
 export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['email', parameters.email, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await withMfa(client, async () =>
+    const response = await withMfaWhenAsked(client, async () =>
       request(client, 'POST /api/v1/passwordless/link', {
         body: { email: parameters.email, code: parameters.code },
         retry: false,

@@ -3,7 +3,7 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
-import { withMfa } from '../mfa/withMfa'
+import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
 import { applyAuthResponse } from '../session/applyAuthResponse'
 import { getAccessToken } from './getAccessToken'
 
@@ -26,7 +26,7 @@ export type LinkPhoneParameters = {
  *   `account_transfer_required` (400: another user holds it; `toAccountTransfer` reads the offer), `missing_or_invalid_token` (401: not signed in).
  * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
  * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
- *   gets first (`withMfa`: linking and unlinking need a fresh one, docs/mfa.md#gates).
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
  * @example
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })
  * const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
@@ -34,7 +34,7 @@ export type LinkPhoneParameters = {
 export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['phone', parameters.phoneNumber, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await withMfa(client, async () =>
+    const response = await withMfaWhenAsked(client, async () =>
       request(client, 'POST /api/v1/passwordless_sms/link', {
         body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
         accessToken: await getAccessToken(client),
