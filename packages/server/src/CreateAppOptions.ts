@@ -56,6 +56,12 @@ export type CreateAppOptions = {
    */
   sessionIdleTimeoutSeconds?: number
   /**
+   * Live sessions one user may have at once; default 20. Each new session (sign-in, link, `sessions/fork`)
+   * beyond it revokes the user's oldest live sessions, so forks cannot mint sessions without limit
+   * (docs/sessions.md#live-session-cap).
+   */
+  maxLiveSessionsPerUser?: number
+  /**
    * How long after a rotation the just-rotated refresh token may be replayed and get the SAME successor
    * (an idempotent retry), in seconds; default 10. Later, or for an older token, replay revokes the
    * session family (security checklist C.20, C.21).

@@ -23,6 +23,8 @@ export type ServerContext = {
   accessTokenTtlSeconds: number
   /** A session unused (no sign-in, no refresh) for this long is dead, in seconds. */
   sessionIdleTimeoutSeconds: number
+  /** Live sessions a user may have; a new one revokes the oldest beyond it (docs/sessions.md#live-session-cap). */
+  maxLiveSessionsPerUser: number
   /** How long a just-rotated refresh token may be replayed for the same successor, in seconds. */
   refreshTokenGraceSeconds: number
   /** How long an MFA verification opens the auth share to its session, in seconds (checklist B.15). */

@@ -24,6 +24,11 @@ import type { ServerContext } from './ServerContext'
 export const MFA_VERIFICATION_WINDOW_SECONDS = 15 * 60
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
+/**
+ * Default cap on a user's live sessions: creating one more (sign-in, link, fork) revokes the oldest
+ * (docs/sessions.md#live-session-cap).
+ */
+export const MAX_LIVE_SESSIONS_PER_USER = 20
 /** Default retention of analytics events, in days. */
 export const ANALYTICS_RETENTION_DAYS = 30
 /** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
@@ -80,6 +85,11 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     sessionIdleTimeoutSeconds: positiveInteger(
       'sessionIdleTimeoutSeconds',
       options.sessionIdleTimeoutSeconds ?? SESSION_IDLE_TIMEOUT_SECONDS,
+    ),
+    maxLiveSessionsPerUser: positiveInteger(
+      'maxLiveSessionsPerUser',
+      options.maxLiveSessionsPerUser ?? MAX_LIVE_SESSIONS_PER_USER,
+      10_000,
     ),
     refreshTokenGraceSeconds: positiveInteger(
       'refreshTokenGraceSeconds',

@@ -3,6 +3,7 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
+import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
 import { applyAuthResponse } from '../session/applyAuthResponse'
 
 /** Parameters of {@link linkEmail}. */
@@ -23,6 +24,8 @@ export type LinkEmailParameters = {
  *   `cannot_link_more_of_type` (400: 'User already has an account of type email linked.'),
  *   `account_transfer_required` (400: another user holds it; `toAccountTransfer` reads the offer), `missing_or_invalid_token` (401: not signed in).
  * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
+ * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
  * @example
  * await sendEmailCode(client, { email: 'ada@example.com' })
  * const { user } = await linkEmail(client, { email: 'ada@example.com', code: '123456' })
@@ -30,10 +33,12 @@ export type LinkEmailParameters = {
 export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['email', parameters.email, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await request(client, 'POST /api/v1/passwordless/link', {
-      body: { email: parameters.email, code: parameters.code },
-      retry: false,
-    })
+    const response = await withMfaWhenAsked(client, async () =>
+      request(client, 'POST /api/v1/passwordless/link', {
+        body: { email: parameters.email, code: parameters.code },
+        retry: false,
+      }),
+    )
     await applyAuthResponse(client, response)
     if (!response.user.is_guest) await clearGuestCredential(client)
     return { user: response.user }

@@ -2,6 +2,7 @@ import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { request } from '../http/request'
+import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
 import { assertWebAuthnSupported, runCeremony } from '../passkeys/runCeremony'
 import { getAccessToken } from './getAccessToken'
 
@@ -16,6 +17,8 @@ import { getAccessToken } from './getAccessToken'
  * @throws {WebAuthnNotSupportedError} `'webauthn_not_supported'`.
  * @throws {ApiError} `cannot_link_more_of_type` (400, 'Cannot link more passkeys to account.'),
  *   `linked_to_another_user` (400), `missing_or_invalid_token` (401, not signed in).
+ * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
  * @example
  * const user = await linkPasskey(client)
  */
@@ -26,16 +29,17 @@ export function linkPasskey(client: FoyerClient): Promise<User> {
 async function run(client: FoyerClient): Promise<User> {
   assertWebAuthnSupported()
   const accessToken = await getAccessToken(client)
-  const init = await request(client, 'POST /api/v1/passkeys/link/init', {
-    accessToken,
-    retry: false,
-  })
+  const init = await withMfaWhenAsked(client, () =>
+    request(client, 'POST /api/v1/passkeys/link/init', { accessToken, retry: false }),
+  )
   const attestation = await runCeremony({ kind: 'registration', options: init.options })
-  const user = await request(client, 'POST /api/v1/passkeys/link', {
-    body: { relying_party: init.relying_party, authenticator_response: attestation },
-    accessToken,
-    retry: false,
-  })
+  const user = await withMfaWhenAsked(client, () =>
+    request(client, 'POST /api/v1/passkeys/link', {
+      body: { relying_party: init.relying_party, authenticator_response: attestation },
+      accessToken,
+      retry: false,
+    }),
+  )
   client._internal.setState({ user })
   return user
 }

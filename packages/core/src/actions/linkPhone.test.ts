@@ -2,6 +2,7 @@ import type { User } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
+import { setMfaSettings } from '../mfa/mfaSettings'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { linkPhone } from './linkPhone'
 import { loginWithEmailCode } from './loginWithEmailCode'
@@ -43,6 +44,35 @@ describe('linkPhone', () => {
     expect(user.linked_accounts.at(-1)).toMatchObject({ type: 'phone', number: '+14155550100' })
     expect(client.getState().user).toEqual(user)
     expect(await storage.get(key('refresh_token'))).toBe('refresh-2')
+  })
+
+  test('behavior: a user with a second factor refused for want of a fresh verification verifies, then the link and the unlink go through', async () => {
+    const { api, client } = await signedIn()
+    client._internal.setState({ user: { ...testUser, mfa_methods: [{ type: 'totp', verified_at: 1 }] } })
+    let prompts = 0
+    setMfaSettings(client, {
+      prompt: async () => {
+        prompts++
+      },
+    })
+    const required = () => apiError(403, 'missing_or_invalid_mfa', 'MFA verification required')
+    let links = 0
+    api.on('POST /api/v1/passwordless_sms/link', async () =>
+      ++links === 1 ? required() : json(await api.issue({ user: withPhone('+14155550100') })),
+    )
+    const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
+    expect(prompts).toBe(1)
+    expect(api.callsTo('POST /api/v1/passwordless_sms/link').map((call) => call.body)).toEqual([
+      { phoneNumber: '+14155550100', code: '123456' },
+      { phoneNumber: '+14155550100', code: '123456' },
+    ])
+    expect(user.linked_accounts.at(-1)).toMatchObject({ type: 'phone', number: '+14155550100' })
+    client._internal.setState({ user: { ...user, mfa_methods: [{ type: 'totp', verified_at: 1 }] } })
+    let unlinks = 0
+    api.on('POST /api/v1/passwordless_sms/unlink', () => (++unlinks === 1 ? required() : json(testUser)))
+    await unlinkPhone(client, { phoneNumber: '+14155550100' })
+    expect(prompts).toBe(2)
+    expect(unlinks).toBe(2)
   })
 
   test('error: cannot_link_more_of_type keeps the session and user', async () => {

@@ -3,6 +3,7 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
+import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
 import { applyAuthResponse } from '../session/applyAuthResponse'
 import { getAccessToken } from './getAccessToken'
 
@@ -24,6 +25,8 @@ export type LinkPhoneParameters = {
  *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),
  *   `account_transfer_required` (400: another user holds it; `toAccountTransfer` reads the offer), `missing_or_invalid_token` (401: not signed in).
  * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
+ * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
  * @example
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })
  * const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
@@ -31,11 +34,13 @@ export type LinkPhoneParameters = {
 export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters): Promise<{ user: User }> {
   const key = JSON.stringify(['phone', parameters.phoneNumber, parameters.code])
   return runExclusive(client, 'link', key, async () => {
-    const response = await request(client, 'POST /api/v1/passwordless_sms/link', {
-      body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
-      accessToken: await getAccessToken(client),
-      retry: false,
-    })
+    const response = await withMfaWhenAsked(client, async () =>
+      request(client, 'POST /api/v1/passwordless_sms/link', {
+        body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
+        accessToken: await getAccessToken(client),
+        retry: false,
+      }),
+    )
     await applyAuthResponse(client, response)
     if (!response.user.is_guest) await clearGuestCredential(client)
     return { user: response.user }

@@ -10,7 +10,11 @@ export type RateLimitsOptions = {
   sessions?: RateLimitRule
   /** Per client IP and per route, on `POST /api/v1/passwordless/init` and `…/authenticate`. */
   passwordless?: RateLimitRule
-  /** Per (app, destination address) on code sends (`passwordless/init`), on top of the 30 s cooldown. */
+  /**
+   * Per (app, destination address) on code sends (`passwordless/init`, `passwordless_sms/init` and
+   * `mfa/passwordless_sms/init` together for a number), on top of the 30 s cooldown; the same rule caps the
+   * MFA SMS one account sends (docs/mfa.md#sms).
+   */
   codeSendsPerDestination?: RateLimitRule
   /**
    * Per (app, Telegram user id) on `POST /api/v1/telegram/authenticate` and `…/link`: signed Telegram data

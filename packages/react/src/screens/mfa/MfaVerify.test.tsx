@@ -68,6 +68,22 @@ describe('MfaVerify', () => {
     expect(within(dialog).getByLabelText('Digit 1 of 6').getAttribute('aria-disabled')).toBe('true')
   })
 
+  test('error: an SMS send refused within the resend wait says so and keeps the code boxes open', async () => {
+    const { client, user } = await renderWalletUi()
+    client._internal.setState({ user: withMethods(['sms']) })
+    sendMfaSmsCode.mockRejectedValueOnce(failure('too_many_requests'))
+    verifyMfa.mockResolvedValueOnce(undefined)
+    const verified = promptMfa(client)
+    const dialog = await findDialog('Verify your identity')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Too many attempts.')
+    expect(within(dialog).getByLabelText('Digit 1 of 6').getAttribute('aria-disabled')).toBeNull()
+    // The code texted before is still valid.
+    await user.click(within(dialog).getByLabelText('Digit 1 of 6'))
+    await user.keyboard('123456')
+    await verified
+    expect(verifyMfa).toHaveBeenLastCalledWith(client, { method: 'sms', code: '123456' })
+  })
+
   test("default: several factors show the chooser; SMS sends its code; 'Not now' cancels", async () => {
     const { client, user } = await renderWalletUi()
     client._internal.setState({ user: withMethods(['totp', 'sms']) })

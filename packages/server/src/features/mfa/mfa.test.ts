@@ -246,6 +246,192 @@ describe('authenticator app', () => {
   })
 })
 
+/** Forks `n` sessions from the session of `auth` (fork, then recover); returns their access tokens. */
+async function forkSessions(auth: AuthResponse, n: number): Promise<string[]> {
+  let refreshToken = auth.refresh_token ?? ''
+  let bearer = auth.token ?? ''
+  const tokens: string[] = []
+  for (let index = 0; index < n; index++) {
+    const forked = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/fork',
+      json: { refresh_token: refreshToken },
+      bearer,
+    })
+    expect(forked.statusCode, forked.body).toBe(200)
+    const body = forked.json() as { refresh_token: string; token: string; new_session_refresh_token: string }
+    refreshToken = body.refresh_token
+    bearer = body.token
+    const recovered = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions/fork/recover',
+      json: { refresh_token: body.new_session_refresh_token },
+    })
+    expect(recovered.statusCode, recovered.body).toBe(200)
+    tokens.push(authResponseSchema.parse(recovered.json()).token ?? '')
+  }
+  return tokens
+}
+
+describe('wrong attempts are counted per user and factor, across sessions', () => {
+  const maxAttemptsBody = { error: MFA_MAX_ATTEMPTS_MESSAGE, code: 'mfa_verification_max_attempts_reached' }
+  const invalidBody = { error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' }
+
+  test('error: 12 wrong TOTP codes across 12 forked sessions lock the factor for every session; the lock ends after its wait', async () => {
+    const auth = await signIn()
+    const secret = await enrollTotp(auth.token)
+    const sessions = await forkSessions(auth, 12)
+    t.advance(30_000)
+    const answers: unknown[] = []
+    for (const token of sessions) {
+      const bad = wrong(codeAt(secret, t.now()))
+      answers.push((await post('/api/v1/mfa/totp/verify', { code: bad }, token)).json())
+    }
+    // One count for all sessions: the 4th wrong code locks the factor, the 8 other sessions find it locked.
+    expect(answers).toEqual([
+      invalidBody,
+      invalidBody,
+      invalidBody,
+      ...Array.from({ length: 9 }, () => maxAttemptsBody),
+    ])
+    // Locked for every session, the right code included, the original session and the 12 forks alike.
+    for (const token of [auth.token, ...sessions]) {
+      const right = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+      expect(right.statusCode).toBe(403)
+      expect(right.json()).toEqual(maxAttemptsBody)
+    }
+    // The first lock-out is 10 s; then any session verifies, and the count starts again.
+    t.advance(10_000)
+    const after = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[11] ?? '')
+    expect(after.statusCode, after.body).toBe(200)
+  })
+
+  test('behavior: the lock-out escalates — 10 s, then 30 s, then 90 s — and a success resets it', async () => {
+    const auth = await signIn()
+    const secret = await enrollTotp(auth.token)
+    const sessions = await forkSessions(auth, 12)
+    t.advance(30_000)
+    let next = 0
+    /** Four wrong codes, each from the next session: the fourth locks. */
+    const lockOnce = async () => {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const token = sessions[next++ % sessions.length] ?? ''
+        const response = await post(
+          '/api/v1/mfa/totp/verify',
+          { code: wrong(codeAt(secret, t.now())) },
+          token,
+        )
+        expect(response.json()).toEqual(attempt < 4 ? invalidBody : maxAttemptsBody)
+      }
+    }
+    const isLocked = async () =>
+      (
+        await post('/api/v1/mfa/totp/verify', { code: '000000' }, sessions[next++ % sessions.length] ?? '')
+      ).json() as unknown
+    // Probes while locked take no attempt; probing with a right code would end the count.
+    await lockOnce()
+    t.advance(9_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    await lockOnce()
+    t.advance(29_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    await lockOnce()
+    t.advance(89_999)
+    expect(await isLocked()).toEqual(maxAttemptsBody)
+    t.advance(1)
+    // A success clears the count and the escalation: the next lock-out is 10 s again.
+    t.advance(30_000)
+    const right = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[0] ?? '')
+    expect(right.statusCode, right.body).toBe(200)
+    await lockOnce()
+    t.advance(10_000)
+    t.advance(30_000)
+    const again = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, sessions[1] ?? '')
+    expect(again.statusCode, again.body).toBe(200)
+  })
+})
+
+describe('identifier and passkey changes of a user with a factor need a fresh verification', () => {
+  const authenticator = createSoftAuthenticator()
+  const requiredBody = { error: 'MFA verification required', code: 'missing_or_invalid_mfa' }
+
+  test('error: an unverified session of an MFA user cannot link or unlink an email, phone or passkey; it can after verifying', async () => {
+    const auth = await signIn()
+    let token = auth.token
+    const secret = await enrollTotp(token)
+    const verify = async () => {
+      t.advance(30_000)
+      const verified = await post('/api/v1/mfa/totp/verify', { code: codeAt(secret, t.now()) }, token)
+      expect(verified.statusCode, verified.body).toBe(200)
+    }
+    const expectRefused = (response: { statusCode: number; json(): unknown }) => {
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual(requiredBody)
+    }
+    const linkedTypes = async () => {
+      const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
+      return (me.json() as { user: User }).user.linked_accounts.map((account) => account.type).sort()
+    }
+
+    const firstEmail = (auth.user.linked_accounts[0] as { address: string }).address
+
+    // Link a phone: refused, and the code is not used up, so it links once the session verifies.
+    const phoneNumber = `+1415${String(5_700_000 + ++counter).padStart(7, '0')}`
+    await post('/api/v1/passwordless_sms/init', { phoneNumber }, token)
+    const phoneCode = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    expectRefused(await post('/api/v1/passwordless_sms/link', { phoneNumber, code: phoneCode }, token))
+    await verify()
+    const linkedPhone = await post('/api/v1/passwordless_sms/link', { phoneNumber, code: phoneCode }, token)
+    expect(linkedPhone.statusCode, linkedPhone.body).toBe(200)
+    token = authResponseSchema.parse(linkedPhone.json()).token ?? '' // linking starts a new session
+
+    // Unlink the email: refused, then done after a verification.
+    expectRefused(await post('/api/v1/passwordless/unlink', { address: firstEmail }, token))
+    expect(await linkedTypes()).toEqual(['email', 'phone'])
+    await verify()
+    const unlinkedEmail = await post('/api/v1/passwordless/unlink', { address: firstEmail }, token)
+    expect(unlinkedEmail.statusCode, unlinkedEmail.body).toBe(200)
+
+    // Link another email: the same as the phone.
+    const email = `mfa-link${++counter}@example.com`
+    await post('/api/v1/passwordless/init', { email }, token)
+    const emailCode = (await t.mailbox(email))[0]?.code ?? ''
+    expectRefused(await post('/api/v1/passwordless/link', { email, code: emailCode }, token))
+    await verify()
+    const linkedEmail = await post('/api/v1/passwordless/link', { email, code: emailCode }, token)
+    expect(linkedEmail.statusCode, linkedEmail.body).toBe(200)
+    token = authResponseSchema.parse(linkedEmail.json()).token ?? ''
+
+    // Link a passkey: its init and the link itself are refused without a fresh verification; so is
+    // unlinking the phone.
+    expectRefused(await post('/api/v1/passkeys/link/init', {}, token))
+    expectRefused(await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, token))
+    await verify()
+    const linkInit = await post('/api/v1/passkeys/link/init', {}, token)
+    expect(linkInit.statusCode, linkInit.body).toBe(200)
+    const { options } = linkInit.json() as { options: { challenge: string } }
+    const { response } = authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID })
+    // Unlinking the phone spends that verification: the passkey link then asks again.
+    const unlinkedPhone = await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, token)
+    expect(unlinkedPhone.statusCode, unlinkedPhone.body).toBe(200)
+    const passkeyLink = { relying_party: RP_ID, authenticator_response: response }
+    expectRefused(await post('/api/v1/passkeys/link', passkeyLink, token))
+    await verify()
+    const linkedPasskey = await post('/api/v1/passkeys/link', passkeyLink, token)
+    expect(linkedPasskey.statusCode, linkedPasskey.body).toBe(200)
+    expect(await linkedTypes()).toEqual(['email', 'passkey'])
+
+    // Unlink the passkey: refused, then done after a verification.
+    const unlinkPasskey = () => post('/api/v1/passkeys/unlink', { credential_id: response.id }, token)
+    expectRefused(await unlinkPasskey())
+    await verify()
+    expect((await unlinkPasskey()).statusCode).toBe(200)
+    expect(await linkedTypes()).toEqual(['email'])
+  })
+})
+
 describe('SMS', () => {
   const number = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
   const lastCode = async (to: string) => (await t.mailbox(to))[0]?.code ?? ''
@@ -266,7 +452,10 @@ describe('SMS', () => {
     // Enrolling a second factor needs a fresh verification.
     const refused = await post('/api/v1/mfa/totp/init', {}, token)
     expect(refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
-    await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)
+    // The verification code right after the enrolment code: each action has its own resend cooldown.
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
     const verified = await post(
       '/api/v1/mfa/passwordless_sms/verify',
       { code: await lastCode(phoneNumber) },
@@ -289,7 +478,9 @@ describe('SMS', () => {
       token,
     )
     expect(other.json()).toMatchObject({ code: 'missing_or_invalid_mfa' })
-    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    t.advance(30_000) // the number's resend cooldown
+    const resent = await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    expect(resent.statusCode, resent.body).toBe(200)
     const second = await lastCode(phoneNumber)
     if (first !== second) {
       const stale = await post('/api/v1/mfa/passwordless_sms/enroll', { code: first, phoneNumber }, token)
@@ -315,6 +506,129 @@ describe('SMS', () => {
     )
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toMatchObject({ code: 'invalid_request' })
+  })
+})
+
+describe('SMS throttles', () => {
+  const number = () => `+1415${String(5_800_000 + ++counter).padStart(7, '0')}`
+  const texts = async (to: string) => (await t.mailbox(to)).length
+  const tooMany = { code: 'too_many_requests' }
+
+  test('error: a second MFA SMS to a number within 30 s is refused with 429, from any session; after 30 s it is sent', async () => {
+    const phoneNumber = number()
+    const first = await signIn()
+    const second = await signIn()
+    const init = (token: string) =>
+      post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    expect((await init(first.token)).statusCode).toBe(200)
+    const again = await init(first.token)
+    expect(again.statusCode).toBe(429)
+    expect(again.json()).toMatchObject(tooMany)
+    // Another account cannot text the number either: the cooldown is the number's.
+    expect((await init(second.token)).json()).toMatchObject(tooMany)
+    expect(await texts(phoneNumber)).toBe(1)
+    t.advance(30_000)
+    expect((await init(second.token)).statusCode).toBe(200)
+    expect(await texts(phoneNumber)).toBe(2)
+  })
+
+  test('error: a new SMS code does not reset the wrong-attempt count; a locked factor is not texted', async () => {
+    const { token } = await signIn()
+    const phoneNumber = number()
+    await post('/api/v1/mfa/passwordless_sms/init', { action: 'enroll', phoneNumber }, token)
+    const code = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    const enrolled = await post('/api/v1/mfa/passwordless_sms/enroll', { code, phoneNumber }, token)
+    expect(enrolled.statusCode, enrolled.body).toBe(200)
+    const wrongCode = async () => {
+      const sent = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+      return (await post('/api/v1/mfa/passwordless_sms/verify', { code: wrong(sent) }, token)).json()
+    }
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect(await wrongCode()).toEqual({ error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' })
+    // A new code: its first wrong answer is the factor's 4th, which locks it.
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    expect(await wrongCode()).toEqual({
+      error: MFA_MAX_ATTEMPTS_MESSAGE,
+      code: 'mfa_verification_max_attempts_reached',
+    })
+    // Locked: no new code is texted until the lock-out ends.
+    const before = await texts(phoneNumber)
+    t.advance(5_000)
+    const locked = await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)
+    expect(locked.json()).toMatchObject({ code: 'mfa_verification_max_attempts_reached' })
+    expect(await texts(phoneNumber)).toBe(before)
+    t.advance(30_000)
+    expect((await post('/api/v1/mfa/passwordless_sms/init', { action: 'verify' }, token)).statusCode).toBe(
+      200,
+    )
+    const sent = (await t.mailbox(phoneNumber))[0]?.code ?? ''
+    const verified = await post('/api/v1/mfa/passwordless_sms/verify', { code: sent }, token)
+    expect(verified.statusCode, verified.body).toBe(200)
+  })
+
+  describe('with rate limits on', () => {
+    let limited: TestContext
+    beforeAll(async () => {
+      limited = await createTestContext({
+        rateLimits: { codeSendsPerDestination: { max: 3, timeWindowMs: 3_600_000 } },
+      })
+    }, 60_000)
+    afterAll(async () => {
+      await limited?.close()
+    })
+    const mfaInit = (token: string, phoneNumber: string) =>
+      limited.request({
+        method: 'POST',
+        url: '/api/v1/mfa/passwordless_sms/init',
+        json: { action: 'enroll', phoneNumber },
+        bearer: token,
+        headers: { origin: ORIGIN },
+      })
+
+    test('error: MFA SMS to a number counts against the per-number cap of sign-in SMS (429 with Retry-After)', async () => {
+      const phoneNumber = number()
+      for (let send = 0; send < 2; send++) {
+        const signInSend = await limited.request({
+          method: 'POST',
+          url: '/api/v1/passwordless_sms/init',
+          json: { phoneNumber },
+        })
+        expect(signInSend.statusCode, signInSend.body).toBe(200)
+        limited.advance(30_000)
+      }
+      const token = (await limited.signIn(`limited${++counter}@example.com`)).token ?? ''
+      expect((await mfaInit(token, phoneNumber)).statusCode).toBe(200)
+      limited.advance(30_000)
+      const capped = await mfaInit(token, phoneNumber)
+      expect(capped.statusCode).toBe(429)
+      expect(capped.json()).toMatchObject(tooMany)
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0)
+      // …and the sign-in path finds the number capped too.
+      const signInSend = await limited.request({
+        method: 'POST',
+        url: '/api/v1/passwordless_sms/init',
+        json: { phoneNumber },
+      })
+      expect(signInSend.statusCode).toBe(429)
+      expect((await limited.mailbox(phoneNumber)).length).toBe(3)
+    })
+
+    test('error: one account texts at most the per-destination cap of MFA SMS, whatever the numbers', async () => {
+      const token = (await limited.signIn(`limited${++counter}@example.com`)).token ?? ''
+      for (let send = 0; send < 3; send++) expect((await mfaInit(token, number())).statusCode).toBe(200)
+      const fourth = number()
+      const capped = await mfaInit(token, fourth)
+      expect(capped.statusCode).toBe(429)
+      expect(capped.json()).toMatchObject(tooMany)
+      expect((await limited.mailbox(fourth)).length).toBe(0)
+    })
   })
 })
 

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
+import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { requireSession } from '../sessions/requireSession'
+import { smsSendKey, smsSendLimit } from '../sms/smsSendLimit'
 import { initPasskeyVerification, setPasskeyEnrollment, verifyPasskey } from './passkeyService'
 import { enrollSms, initSms, unenrollSms, verifySms } from './smsService'
 import { enrollTotp, initTotpEnrollment, type MfaActor, unenrollTotp, verifyTotp } from './totpService'
@@ -14,18 +16,20 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Multi-factor verification (spec 02 §2, §7; WIRE.md §7; issue 13), all POST, all for a live session (the
- * user is the session's, checklist I.57):
- * - `/api/v1/mfa/totp/{init,enroll,verify,unenroll}` — authenticator app (RFC 6238, checklist B.10–B.14);
+ * Multi-factor verification (docs/mfa.md), all POST, all for a live session (the user is the session's):
+ * - `/api/v1/mfa/totp/{init,enroll,verify,unenroll}` — authenticator app (RFC 6238);
  * - `/api/v1/mfa/passwordless_sms/{init,enroll,verify,unenroll}` — SMS codes through the server's sender;
- * - `/api/v1/mfa/passkeys/{init,verify,enrollment}` — passkeys, user verification required (H.49).
- * A verification is recorded for the session and opens the gates of `verifications.ts` (B.15, B.16).
- * Code-taking and code-sending calls are rate-limited per IP like the passwordless routes.
+ * - `/api/v1/mfa/passkeys/{init,verify,enrollment}` — passkeys, user verification required.
+ * A verification is recorded for the session and opens the gates of `verifications.ts`.
+ * Code-taking and code-sending calls are rate-limited per IP like the passwordless routes; SMS sends also
+ * per account and per number (one count with sign-in SMS), and the 30 s resend cooldown (docs/mfa.md#sms).
  */
 export async function mfaRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const checkNumber = smsSendLimit(app, context)
+  const checkAccount = createDestinationLimit(app, context, () => 'mfa-sms-account:unkeyed')
   const actor = async (request: FastifyRequest): Promise<MfaActor> => {
     const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
     return { app: foyerApp, sessionId, userId }
@@ -59,7 +63,14 @@ export async function mfaRoutes(app: FastifyInstance, options: { context: Server
   typed.post(
     endpoints['POST /api/v1/mfa/passwordless_sms/init'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/init']) },
-    async (request) => initSms(context, await actor(request), request.body),
+    async (request, reply) => {
+      const who = await actor(request)
+      // The sign-in SMS throttles: per-IP (`config`), per account, per number (shared with sign-in codes).
+      return initSms(context, who, request.body, async (phoneNumber) => {
+        await checkAccount(request, reply, `mfa-sms-account:${who.app.id}:${who.userId}`)
+        await checkNumber(request, reply, smsSendKey(who.app.id, phoneNumber))
+      })
+    },
   )
   typed.post(
     endpoints['POST /api/v1/mfa/passwordless_sms/enroll'].path,

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -97,3 +98,28 @@ export const mfaVerifications = pgTable('mfa_verifications', {
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
   unspent: boolean('unspent').notNull().default(sql`true`),
 })
+
+/**
+ * `mfa_factor_attempts`: wrong verification attempts of one (user, factor), counted across every session of
+ * the user (docs/mfa.md#lock-out). `failures` counts the attempts taken since the last lock-out or success
+ * (each taken by one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` before the code is checked); the
+ * 4th locks the factor until `locked_until` for every session, 10 s × 3^`lockouts` (10 s, 30 s, 90 s, …,
+ * at most 1 h). A successful verification deletes the row.
+ */
+export const mfaFactorAttempts = pgTable(
+  'mfa_factor_attempts',
+  {
+    userId: varchar('user_id', { length: 25 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').$type<'totp' | 'sms' | 'passkey'>().notNull(),
+    appId: varchar('app_id', { length: 25 })
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'mfa_factor_attempts_pkey', columns: [table.userId, table.method] })],
+)

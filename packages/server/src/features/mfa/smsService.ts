@@ -5,16 +5,17 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
-import { generateCode } from '../passwordless/service'
+import { issueCode } from '../passwordless/service'
 import { toE164 } from '../sms/phoneNumber'
 import { linkedAccounts } from '../users/schema'
 import { requireUserJson } from '../users/service'
 import { consumeChallenge, failAttempt, type MfaPurpose, startChallenge, takeAttempt } from './challenges'
+import { assertFactorNotLocked } from './factorAttempts'
 import { assertMethodOffered, assertNotEnrolled, deleteMethod, insertMethod, requireMethod } from './methods'
 import type { MfaActor } from './totpService'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
 
-/** Spec 02 §2: SMS is 'Disabled' as a factor for a user who signs in with SMS. */
+/** SMS is 'Disabled' as a factor for a user who signs in with SMS (docs/mfa.md). */
 export const SMS_MFA_DISABLED_MESSAGE = 'SMS verification is not available to accounts that sign in with SMS.'
 /** Message of `twilio_verification_failed`: the code could not be texted. */
 export const SMS_SEND_FAILED_MESSAGE = 'Could not send the verification code. Please try again later.'
@@ -46,18 +47,29 @@ async function signsInWithSms(context: ServerContext, userId: string): Promise<b
 }
 
 /**
- * `mfa/passwordless_sms/init` (WIRE.md §7): texts a new 6-digit code through the server's SMS sender and
- * makes it the session's challenge (4 attempts, 300 s; a new init replaces the code).
- * - `{ action: 'enroll', phoneNumber }`: refused to guests (I.54), to users who sign in with SMS (400
- *   `invalid_request`, spec 02 §2 'Disabled'), when already enrolled (400 `resource_conflict`) and, when
- *   another factor is enrolled, without a fresh verification (403 `missing_or_invalid_mfa`, B.16);
- * - `{ action: 'verify' }`: to the enrolled number (403 `missing_or_invalid_mfa` without one).
- * A failed send answers 400 `twilio_verification_failed`.
+ * Throttles of an MFA code send, given by the route (they need the request): the per-account and
+ * per-number caps, awaited once the number is known and before a code is issued.
+ */
+export type MfaSmsSendThrottle = (phoneNumber: string) => Promise<void>
+
+/**
+ * `mfa/passwordless_sms/init`: texts a new 6-digit code through the server's SMS sender and makes it the
+ * session's challenge (4 attempts, 300 s; a new init replaces the code, but not the count of wrong attempts,
+ * which is the factor's across all sessions; docs/mfa.md#lock-out).
+ * - `{ action: 'enroll', phoneNumber }`: refused to guests, to users who sign in with SMS (400
+ *   `invalid_request`: SMS shows as 'Disabled'), when already enrolled (400 `resource_conflict`) and, when
+ *   another factor is enrolled, without a fresh verification (403 `missing_or_invalid_mfa`);
+ * - `{ action: 'verify' }`: to the enrolled number (403 `missing_or_invalid_mfa` without one; 403
+ *   `mfa_verification_max_attempts_reached`, and no text, while the factor is locked out).
+ * Sends have the sign-in SMS throttles (docs/mfa.md#sms): `throttle` (per-account and per-number caps, 429
+ * `too_many_requests`), then the 30 s resend cooldown per number and action of the shared `issueCode`
+ * (429 `too_many_requests`), as sign-in and link codes have one each. A failed send answers 400 `twilio_verification_failed` and releases the cooldown.
  */
 export async function initSms(
   context: ServerContext,
   actor: MfaActor,
   body: { action: 'verify' } | { action: 'enroll'; phoneNumber: string },
+  throttle: MfaSmsSendThrottle = async () => {},
 ): Promise<{ success: true }> {
   const { app, sessionId, userId } = actor
   let phoneNumber: string
@@ -71,29 +83,37 @@ export async function initSms(
     phoneNumber = toE164(body.phoneNumber)
   } else {
     phoneNumber = (await requireMethod(context, { userId, type: 'sms' })).phoneNumber ?? ''
+    await assertFactorNotLocked(context, { appId: app.id, userId, method: 'sms' })
   }
   if (!context.sms.delivers && context.env === 'production')
     throw new FoyerHttpError('not_supported', 'SMS is not configured on this server.')
-  const code = generateCode()
+  await throttle(phoneNumber)
   const purpose = body.action
-  await startChallenge(
-    context,
-    { appId: app.id, userId, sessionId, method: 'sms', purpose },
-    {
-      replace: 'always',
-      fields: { codeHmac: mfaCodeHmac(context, { sessionId, purpose, phoneNumber, code }), phoneNumber },
+  // The sign-in code path issues the code: its row of (app, number, purpose) times the 30 s cooldown.
+  await issueCode(context, app, {
+    destination: phoneNumber,
+    purpose: `mfa_${purpose}`,
+    deliver: async (code) => {
+      await startChallenge(
+        context,
+        { appId: app.id, userId, sessionId, method: 'sms', purpose },
+        {
+          replace: 'always',
+          fields: { codeHmac: mfaCodeHmac(context, { sessionId, purpose, phoneNumber, code }), phoneNumber },
+        },
+      )
+      try {
+        await context.sms.send({
+          to: phoneNumber,
+          body: `${code} is your ${app.name} verification code. It expires in 5 minutes.`,
+          code,
+        })
+      } catch (error) {
+        context.log.error({ err: error, to: maskPhoneNumber(phoneNumber) }, 'sending the MFA code SMS failed')
+        throw new FoyerHttpError('twilio_verification_failed', SMS_SEND_FAILED_MESSAGE)
+      }
     },
-  )
-  try {
-    await context.sms.send({
-      to: phoneNumber,
-      body: `${code} is your ${app.name} verification code. It expires in 5 minutes.`,
-      code,
-    })
-  } catch (error) {
-    context.log.error({ err: error, to: maskPhoneNumber(phoneNumber) }, 'sending the MFA code SMS failed')
-    throw new FoyerHttpError('twilio_verification_failed', SMS_SEND_FAILED_MESSAGE)
-  }
+  })
   return { success: true }
 }
 
@@ -160,7 +180,7 @@ export async function enrollSms(
   return requireUserJson(context.db, userId)
 }
 
-/** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification (B.15). */
+/** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification. */
 export async function verifySms(
   context: ServerContext,
   actor: MfaActor,
@@ -172,7 +192,7 @@ export async function verifySms(
   return { token }
 }
 
-/** `mfa/passwordless_sms/unenroll`: removes SMS; needs (and spends) a fresh verification (B.16). */
+/** `mfa/passwordless_sms/unenroll`: removes SMS; needs (and spends) a fresh verification. */
 export async function unenrollSms(context: ServerContext, actor: MfaActor): Promise<{ success: true }> {
   const { sessionId, userId } = actor
   await requireMethod(context, { userId, type: 'sms' })

@@ -37,10 +37,11 @@ export async function hasMfaEnrolled(context: ServerContext, userId: string): Pr
 }
 
 /**
- * The server's MFA gate (security checklist B.15, B.16, J.63), keyed to the session, never a client flag.
+ * The server's MFA gate (docs/mfa.md#gates), keyed to the session, never a client flag.
  * A user without a second factor passes. Otherwise the session must have verified within the window
  * (`mfaVerificationWindowSeconds`, default 15 min), and for `need: 'fresh'` (export, enrolling or removing a
- * factor, changing email or phone) that verification must also be unspent. `spend: true` spends it in one
+ * factor, updating, linking or unlinking an email or phone, linking or unlinking a passkey) that
+ * verification must also be unspent. `spend: true` spends it in one
  * atomic `UPDATE … WHERE unspent RETURNING`, so each such action asks again (export always asks).
  * Throws 403 `missing_or_invalid_mfa` 'MFA verification required' (the client then prompts and retries).
  *

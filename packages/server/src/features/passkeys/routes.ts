@@ -5,6 +5,7 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
@@ -33,6 +34,8 @@ function originOf(request: FastifyRequest): string | undefined {
  * - `/api/v1/passkeys/link/init` (session) → `{ relying_party, options }`;
  * - `/api/v1/passkeys/link` (session) `{ relying_party, authenticator_response }` → user;
  * - `/api/v1/passkeys/unlink` (session) `{ credential_id }` → user.
+ * For a user with a second factor, link (from its init on) and unlink need a fresh MFA verification, spent
+ * by the change (403 `missing_or_invalid_mfa`; docs/mfa.md#gates).
  * Every call needs an allowed `Origin` (403 `missing_origin` / `invalid_origin`); the RP ID is its hostname.
  * Sign-in needs the app's `passkey_auth` (403 `disallowed_login_method`).
  */
@@ -82,7 +85,9 @@ export async function passkeyRoutes(
     endpoints['POST /api/v1/passkeys/link/init'].path,
     { schema: routeSchema(endpoints['POST /api/v1/passkeys/link/init']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // Adding a passkey to a user with a second factor needs a fresh verification (docs/mfa.md#gates).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       return initPasskeyLink(context, foyerApp, {
         relyingParty: relyingPartyOf(foyerApp, originOf(request)),
         userId,
@@ -93,7 +98,8 @@ export async function passkeyRoutes(
     endpoints['POST /api/v1/passkeys/link'].path,
     { schema: routeSchema(endpoints['POST /api/v1/passkeys/link']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await linkPasskey(context, foyerApp, {
         relyingParty: relyingPartyOf(foyerApp, originOf(request)),
         claimedRpId: request.body.relying_party,
@@ -108,7 +114,9 @@ export async function passkeyRoutes(
     endpoints['POST /api/v1/passkeys/unlink'].path,
     { schema: routeSchema(endpoints['POST /api/v1/passkeys/unlink']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // So is removing one (docs/mfa.md#gates).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
       return requireUserJson(context.db, userId)
     },

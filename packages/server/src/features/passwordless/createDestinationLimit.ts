@@ -2,10 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 
+/** A per-destination check ({@link createDestinationLimit}): `key`, when given, replaces the generated key. */
+export type DestinationLimitCheck = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key?: string,
+) => Promise<void>
+
 /**
- * The per-destination cap on code sends (`rateLimits.codeSendsPerDestination`, security checklist A.8) for the
- * routes of the plugin `app`, keyed by `keyGenerator` (the app and the canonical email or phone number). Shares
- * the pluggable store of @fastify/rate-limit (`createApp({ rateLimitStore })`).
+ * The per-destination cap on code sends (`rateLimits.codeSendsPerDestination`) for the routes of the plugin
+ * `app`, keyed by `keyGenerator` (the app and the canonical email or phone number), or by the `key` a call
+ * passes (a destination the request body does not name, such as an enrolled MFA number). Shares the
+ * pluggable store of @fastify/rate-limit (`createApp({ rateLimitStore })`); one check counts for every route
+ * that calls it.
  *
  * Returns a check to await in a send route: it sets `Retry-After` and throws 429 `too_many_requests` 'Too many
  * requests' over the cap, and does nothing when no cap is configured.
@@ -18,11 +27,17 @@ export function createDestinationLimit(
   app: FastifyInstance,
   context: ServerContext,
   keyGenerator: (request: FastifyRequest) => string,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+): DestinationLimitCheck {
   const rule = context.rateLimits?.codeSendsPerDestination
   if (!rule) return async () => {}
-  const check = app.createRateLimit({ max: rule.max, timeWindow: rule.timeWindowMs, keyGenerator })
-  return async (request, reply) => {
+  const given = new WeakMap<FastifyRequest, string>()
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.timeWindowMs,
+    keyGenerator: (request) => given.get(request) ?? keyGenerator(request),
+  })
+  return async (request, reply, key) => {
+    if (key !== undefined) given.set(request, key)
     const verdict = await check(request)
     if (!verdict.isAllowed && verdict.isExceeded) {
       reply.header('retry-after', String(verdict.ttlInSeconds))

@@ -50,8 +50,8 @@ function destinationKey(request: FastifyRequest): string {
  * code }` with a session → the user, the linked address replaced by the new one proven by its link code (404
  * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
  * `linked_to_another_user`; a user with a second factor needs a fresh MFA verification, spent by the change,
- * else 403 `missing_or_invalid_mfa`, checklist B.16); `…/unlink` `{ address }` → the user (400 `cannot_unlink_sole_account`, 404
- * `not_found`); `…/transfer` `{ nonce, email }` → the user, the address moved from the user who held it
+ * else 403 `missing_or_invalid_mfa`, docs/mfa.md#gates); `…/unlink` `{ address }` → the user (400
+ * `cannot_unlink_sole_account`, 404 `not_found`); link and unlink need that fresh verification too; `…/transfer` `{ nonce, email }` → the user, the address moved from the user who held it
  * (that user deleted; see `transferAccount`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
  */
@@ -105,9 +105,13 @@ export async function passwordlessRoutes(
     async (request, reply) => {
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // Linking an email to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
+      // checked before the code is used and spent by the link.
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const email = normalizeEmail(request.body.email)
       assertEmailAllowed(foyerApp, email)
       await consumeLoginCode(context, foyerApp, { email, code: request.body.code, purpose: 'link' })
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await linkEmailToUser(context.db, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
       // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
       const response = await startSession(context, foyerApp, { userId, isNewUser: false })
@@ -121,7 +125,7 @@ export async function passwordlessRoutes(
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/update']) },
     async (request) => {
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // Changing the email of a user with a second factor needs a fresh verification (checklist B.16).
+      // Changing the email of a user with a second factor needs a fresh verification (docs/mfa.md#gates).
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const oldAddress = normalizeEmail(request.body.oldAddress)
       const newAddress = normalizeEmail(request.body.newAddress)
@@ -148,7 +152,9 @@ export async function passwordlessRoutes(
     endpoints['POST /api/v1/passwordless/unlink'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/unlink']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // So is unlinking one (docs/mfa.md#gates).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       const address = normalizeEmail(request.body.address)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'email', subject: address })
       return requireUserJson(context.db, userId)

@@ -4,7 +4,8 @@ import { apps } from '../apps/schema'
 /**
  * `one_time_codes`: the live code per (app, destination, purpose); a resend replaces the row (security
  * checklist A.5). `code_hmac` is HMAC-SHA256 of the code bound to app, purpose and destination (A.6, A.7);
- * `created_at` is the send time, used for the 30 s resend cooldown (A.8).
+ * `created_at` is the send time, used for the 30 s resend cooldown (A.8). Purposes 'mfa_enroll' and 'mfa_verify'
+ * only time the cooldown of MFA codes (docs/mfa.md#sms); those codes are checked against the MFA challenge.
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -14,7 +15,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     destination: text('destination').notNull(),
-    purpose: text('purpose').$type<'login' | 'link'>().notNull(),
+    purpose: text('purpose').$type<'login' | 'link' | 'mfa_enroll' | 'mfa_verify'>().notNull(),
     codeHmac: text('code_hmac').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

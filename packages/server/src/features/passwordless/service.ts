@@ -20,6 +20,12 @@ import { oneTimeCodes } from './schema'
  * user who links the address). A code never serves another purpose (checklist A.6).
  */
 export type CodePurpose = 'login' | 'link'
+/**
+ * What a code is sent for: a {@link CodePurpose}, or an MFA code ('mfa_enroll', 'mfa_verify'), checked
+ * against the session's MFA challenge, whose `one_time_codes` row only times the resend cooldown of its
+ * number for that purpose (never consumed here).
+ */
+export type CodeSendPurpose = CodePurpose | 'mfa_enroll' | 'mfa_verify'
 
 /** Spec 01 §5: the inline message shown for `disallowed_plus_email`. */
 export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
@@ -51,7 +57,7 @@ export function generateCode(): string {
  */
 export function codeHmac(
   masterKey: Uint8Array,
-  parameters: { appId: string; purpose: CodePurpose; destination: string; code: string },
+  parameters: { appId: string; purpose: CodeSendPurpose; destination: string; code: string },
 ): string {
   return createHmac('sha256', deriveKey(masterKey, 'one-time-code-hmac'))
     .update([parameters.appId, parameters.purpose, parameters.destination, parameters.code].join('\n'))
@@ -89,7 +95,7 @@ const upsertCode = preparedStatement<{ id: string }>(
 export async function issueCode(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { destination: string; purpose: CodePurpose; deliver: (code: string) => Promise<void> },
+  parameters: { destination: string; purpose: CodeSendPurpose; deliver: (code: string) => Promise<void> },
 ): Promise<void> {
   const { destination, purpose } = parameters
   const nowMs = context.now()

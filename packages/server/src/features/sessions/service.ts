@@ -103,8 +103,31 @@ const insertSession = preparedStatement<{ user_json: UserJsonRow | null }>(
 )
 
 /**
+ * Revokes the live sessions of the user beyond the newest `keep` (by creation time, then id), in a statement
+ * of its own: its snapshot, taken after the caller's insert committed, sees every session committed before
+ * it, so whichever of concurrent creations runs it last leaves at most `keep` live; and as every run ranks
+ * sessions the same way, none revokes a session that is among the newest `keep` of all.
+ */
+const revokeBeyondCap = preparedStatement<{ id: string }>(
+  'foyer_revoke_sessions_beyond_cap',
+  sql`
+  update ${sessions} set revoked_at = ${sql.placeholder('now')}::timestamptz
+  where id in (
+    select s.id from ${sessions} s
+    where s.user_id = ${sql.placeholder('userId')} and s.revoked_at is null
+      and s.expires_at > ${sql.placeholder('now')}::timestamptz
+      and s.last_used_at > ${sql.placeholder('idleCutoff')}::timestamptz
+    order by s.created_at desc, s.id desc
+    offset ${sql.placeholder('keep')}::integer
+  ) and revoked_at is null
+  returning id`,
+)
+
+/**
  * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
- * expires 30 days from now (absolute), or, for a fork, with the session it was forked from.
+ * expires 30 days from now (absolute), or, for a fork, with the session it was forked from. Then the user's
+ * oldest live sessions are revoked so that at most `maxLiveSessionsPerUser` stay live, the new one included
+ * (docs/sessions.md#live-session-cap).
  */
 async function createSession(
   context: ServerContext,
@@ -125,6 +148,14 @@ async function createSession(
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
   })
+  const revoked = await revokeBeyondCap(context.db, {
+    now: new Date(nowMs).toISOString(),
+    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
+    userId: parameters.userId,
+    keep: context.maxLiveSessionsPerUser,
+  })
+  if (revoked.length > 0)
+    context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
   const user = row?.user_json ? toUserJson(row.user_json) : null
   return { sessionId, userId: parameters.userId, refreshToken, user }
 }

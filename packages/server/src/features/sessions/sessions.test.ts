@@ -642,3 +642,56 @@ describe('logs (checklist C.27)', () => {
     }
   })
 })
+
+describe('live-session cap', () => {
+  test('behavior: the 21st live session of a user revokes the oldest (default cap 20), forks and sign-ins alike', async () => {
+    const email = `session-cap${++counter}@example.com`
+    const first = await signIn(email)
+    t.advance(30_000) // the code resend cooldown
+    const second = await signIn(email)
+    // 18 forks of the second session: 20 live sessions in all, none revoked yet.
+    let caller = second
+    const forks: AuthResponse[] = []
+    const forkOnce = async () => {
+      t.advance(1)
+      const forked = forkSessionResponseSchema.parse(
+        (await fork(caller.refresh_token!, caller.token!)).json(),
+      )
+      caller = { ...caller, refresh_token: forked.refresh_token, token: forked.token }
+      forks.push(authResponseSchema.parse((await recover(forked.new_session_refresh_token)).json()))
+    }
+    for (let index = 0; index < 18; index++) await forkOnce()
+    expect((await me(first.token!)).statusCode).toBe(200)
+    // The 21st (a fork) revokes the oldest: the first sign-in, its refresh token included.
+    await forkOnce()
+    expect((await me(first.token!)).statusCode).toBe(401)
+    expect((await refresh(first.refresh_token!)).statusCode).toBe(401)
+    expect((await me(caller.token!)).statusCode).toBe(200)
+    // The 22nd (a sign-in) revokes the next oldest: the session the forks came from.
+    t.advance(30_000)
+    const latest = await signIn(email)
+    expect((await me(caller.token!)).statusCode).toBe(401)
+    expect((await me(latest.token!)).statusCode).toBe(200)
+    for (const forked of forks) expect((await me(forked.token!)).statusCode).toBe(200)
+  })
+
+  test('behavior: maxLiveSessionsPerUser sets the cap; other users keep their sessions', async () => {
+    const capped = await createTestContext({ maxLiveSessionsPerUser: 2 })
+    try {
+      const other = await capped.signIn('cap-other@example.com')
+      const a = await capped.signIn('cap@example.com')
+      capped.advance(30_000) // the code resend cooldown
+      const b = await capped.signIn('cap@example.com')
+      capped.advance(30_000)
+      const c = await capped.signIn('cap@example.com')
+      const status = async (auth: AuthResponse) =>
+        (await capped.request({ method: 'GET', url: '/api/v1/users/me', bearer: auth.token ?? undefined }))
+          .statusCode
+      expect([await status(a), await status(b), await status(c), await status(other)]).toEqual([
+        401, 200, 200, 200,
+      ])
+    } finally {
+      await capped.close()
+    }
+  })
+})

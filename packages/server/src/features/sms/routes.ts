@@ -1,5 +1,5 @@
-import { endpoints, headers, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpoints, routeSchema } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
@@ -8,7 +8,6 @@ import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
-import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -18,17 +17,7 @@ import { revokeSessionById, startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
-
-/** Rate-limit key of an SMS code send: the app and the E.164 number (the raw text when it does not parse). */
-function destinationKey(request: FastifyRequest): string {
-  const body = request.body as { phoneNumber?: unknown } | undefined
-  const raw = typeof body?.phoneNumber === 'string' ? body.phoneNumber : ''
-  let number = raw.trim()
-  try {
-    number = toE164(raw)
-  } catch {}
-  return `sms-send:${String(request.headers[headers.appId])}:${number}`
-}
+import { smsSendKey, smsSendLimit } from './smsSendLimit'
 
 /**
  * SMS sign-in (spec 01 §7; issue 5 §1). Numbers arrive as E.164 text and are parsed with libphonenumber-js
@@ -43,8 +32,10 @@ function destinationKey(request: FastifyRequest): string {
  *   becomes a full user); one phone per user (400 `cannot_link_more_of_type`).
  * - `…/update` (session) `{ old_phone_number, new_phone_number, code }` → user: the link code sent to the new
  *   number replaces the linked old number (404 `not_found` when the old one is not the user's); a user with a
- *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`, B.16).
+ *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`).
  * - `…/unlink` (session) `{ phoneNumber }` → user (400 `cannot_unlink_sole_account`, 404 `not_found`).
+ * - link and unlink, like update, need a fresh MFA verification from a user with a second factor, spent by
+ *   the change (403 `missing_or_invalid_mfa`; docs/mfa.md#gates).
  * - `…/transfer` (session) `{ nonce, phoneNumber }` → user: the number moved from the user who held it
  *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
@@ -53,7 +44,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
-  const checkDestination = createDestinationLimit(app, context, destinationKey)
+  const checkNumber = smsSendLimit(app, context)
 
   typed.post(
     endpoints['POST /api/v1/passwordless_sms/init'].path,
@@ -66,7 +57,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       const session = await optionalSession(context, request)
       // Captcha before the per-number count and the code (checklist A.8, I.56).
       await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-      await checkDestination(request, reply)
+      await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
       await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
       return { success: true as const }
     },
@@ -103,12 +94,16 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
+      // Linking a phone to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
+      // checked before the code is used and spent by the link.
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const phoneNumber = toE164(request.body.phoneNumber)
       await consumeCode(context, foyerApp, {
         destination: phoneNumber,
         code: request.body.code,
         purpose: 'link',
       })
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await linkAccountToUser(context.db, {
         appId: foyerApp.id,
         userId,
@@ -129,7 +124,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     async (request) => {
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
-      // Changing the phone of a user with a second factor needs a fresh verification (checklist B.16).
+      // Changing the phone of a user with a second factor needs a fresh verification (docs/mfa.md#gates).
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
       const oldNumber = toE164(request.body.old_phone_number)
       const newNumber = toE164(request.body.new_phone_number)
@@ -156,7 +151,9 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     endpoints['POST /api/v1/passwordless_sms/unlink'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/unlink']) },
     async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
+      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      // So is unlinking one (docs/mfa.md#gates).
+      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       const phoneNumber = toE164(request.body.phoneNumber)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
       return requireUserJson(context.db, userId)
