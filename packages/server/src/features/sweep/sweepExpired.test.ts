@@ -9,7 +9,9 @@ import { passkeyChallenges } from '../passkeys/schema'
 import { oneTimeCodes } from '../passwordless/schema'
 import { sessions } from '../sessions/schema'
 import { walletNonces } from '../siwe/schema'
+import { telegramPayloads } from '../telegram/schema'
 import { linkedAccounts, users } from '../users/schema'
+import { deviceProofNonces } from '../walletDevices/schema'
 import { walletEntropies } from '../wallets/schema'
 import { sweepExpired } from './sweepExpired'
 
@@ -128,6 +130,8 @@ async function insertExpiring(now: number, expiresAt: number) {
     createdAt: created,
     expiresAt: at,
   })
+  await t.db.orm.insert(deviceProofNonces).values({ nonce: tag, sessionId, expiresAt: at })
+  await t.db.orm.insert(telegramPayloads).values({ payloadHash: tag, appId, usedAt: created, expiresAt: at })
   return { tag, expiredSessionId }
 }
 
@@ -153,6 +157,12 @@ async function present(tag: string, sessionId: string) {
     passkey_challenge: await count(
       t.db.orm.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, tag)),
     ),
+    device_proof_nonce: await count(
+      t.db.orm.select().from(deviceProofNonces).where(eq(deviceProofNonces.nonce, tag)),
+    ),
+    telegram_payload: await count(
+      t.db.orm.select().from(telegramPayloads).where(eq(telegramPayloads.payloadHash, tag)),
+    ),
     session: await count(t.db.orm.select().from(sessions).where(eq(sessions.id, sessionId))),
   }
 }
@@ -171,12 +181,14 @@ describe('sweepExpired', () => {
       oauth_flow: expect.any(Number),
       farcaster_channel: expect.any(Number),
       passkey_challenge: expect.any(Number),
+      device_proof_nonce: expect.any(Number),
+      telegram_payload: expect.any(Number),
       session: expect.any(Number),
       idle_guest: 0,
     })
     for (const [kind, count] of Object.entries(deleted))
       if (kind !== 'idle_guest') expect(count, kind).toBeGreaterThanOrEqual(1)
-    expect(Object.values(await present(expired.tag, expired.expiredSessionId))).toEqual(Array(7).fill(false))
+    expect(Object.values(await present(expired.tag, expired.expiredSessionId))).toEqual(Array(9).fill(false))
     expect(await present(live.tag, live.expiredSessionId)).toEqual({
       wallet_nonce: true,
       one_time_code: true,
@@ -184,6 +196,8 @@ describe('sweepExpired', () => {
       oauth_flow: true,
       farcaster_channel: true,
       passkey_challenge: true,
+      device_proof_nonce: true,
+      telegram_payload: true,
       session: true,
     })
     // The live MFA challenge belongs to a live session: still there.

@@ -9,7 +9,9 @@ import { passkeyChallenges } from '../passkeys/schema'
 import { oneTimeCodes } from '../passwordless/schema'
 import { sessions } from '../sessions/schema'
 import { walletNonces } from '../siwe/schema'
+import { telegramPayloads } from '../telegram/schema'
 import { linkedAccounts, users } from '../users/schema'
+import { deviceProofNonces } from '../walletDevices/schema'
 import { walletEntropies } from '../wallets/schema'
 
 /** What the sweep deletes, one label value of `foyer_sweep_deleted_rows_total{kind}` each. */
@@ -21,6 +23,8 @@ export type SweepKind =
   | 'oauth_flow'
   | 'farcaster_channel'
   | 'passkey_challenge'
+  | 'device_proof_nonce'
+  | 'telegram_payload'
   | 'session'
   | 'idle_guest'
 
@@ -90,6 +94,19 @@ const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
     key: passkeyChallenges.id,
     expired: (now) => lt(passkeyChallenges.expiresAt, now),
   },
+  {
+    kind: 'device_proof_nonce',
+    table: deviceProofNonces,
+    key: deviceProofNonces.nonce,
+    expired: (now) => lt(deviceProofNonces.expiresAt, now),
+  },
+  // A Telegram payload's record is kept only while the payload itself would still be accepted.
+  {
+    kind: 'telegram_payload',
+    table: telegramPayloads,
+    key: telegramPayloads.payloadHash,
+    expired: (now) => lt(telegramPayloads.expiresAt, now),
+  },
   // A session past its absolute expiry (its refresh tokens and MFA state go with it, ON DELETE CASCADE).
   { kind: 'session', table: sessions, key: sessions.id, expired: (now) => lt(sessions.expiresAt, now) },
   {
@@ -118,7 +135,8 @@ const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
 
 /**
  * Deletes what can no longer be used: expired SIWE nonces, one-time codes, account-transfer offers, MFA
- * challenges, OAuth flows, Farcaster channels, passkey challenges and sessions, and guest users idle for
+ * challenges, OAuth flows, Farcaster channels, passkey challenges, device-proof nonces, Telegram payload
+ * records and sessions, and guest users idle for
  * `guestMaxIdleMs` (never one holding an embedded wallet), in statements of at most `batchSize` rows so
  * that no statement holds many locks for long. Returns the rows deleted per kind. See
  * `docs/operations.md#sweep`.
