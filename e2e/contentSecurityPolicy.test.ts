@@ -79,10 +79,10 @@ async function modalLook(target: Page) {
       if (!element) return null
       const style = getComputedStyle(element)
       const box = element.getBoundingClientRect()
-      return {
-        box: [box.x, box.y, box.width, box.height].map(Math.round),
-        ...Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)])),
-      }
+      const computed: Record<string, string> = Object.fromEntries(
+        properties.map((property) => [property, style.getPropertyValue(property)]),
+      )
+      return { box: [box.x, box.y, box.width, box.height].map(Math.round), style: computed }
     }
     const surface = [
       'position',
@@ -123,8 +123,8 @@ describe('host page with a strict nonce-based Content-Security-Policy', () => {
     await openDemo(plain, stack.demoUrl)
     const withoutPolicy = await modalLook(plain)
     await bypass.close()
-    expect(withoutPolicy.overlay?.position).toBe('fixed')
-    expect(withoutPolicy.content?.position).toBe('fixed')
+    expect(withoutPolicy.overlay?.style.position).toBe('fixed')
+    expect(withoutPolicy.content?.style.position).toBe('fixed')
     expect(withoutPolicy.scrollLock).toEqual({ locked: true, overflow: 'hidden' })
 
     const refused: string[] = []
