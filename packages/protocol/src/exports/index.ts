@@ -1,6 +1,3 @@
-// First: zod is configured before any schema module is evaluated (see that module).
-import '../zod/jitlessInBrowsers'
-
 export { cookieNames } from '../constants/cookies'
 export {
   CROSS_APP_ACTION_ERROR_TYPE,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 // probes whether it may. Host pages and the wallet frame commonly have a Content-Security-Policy without
 // `'unsafe-eval'`, where the probe alone (its error caught by zod) is reported as a
 // `securitypolicyviolation` on every load (docs/content-security-policy.md). zod reads this setting when a
-// schema is built, so `src/exports/index.ts` imports this module before any schema; the package's
-// `sideEffects` lists it so bundlers keep it. Servers (no `document`) keep zod's compiled parsers.
+// schema is built, so every module of this package that builds schemas imports this one first (its test
+// checks that), and the package's `sideEffects` lists it so bundlers keep it. Servers (no `document`) keep
+// zod's compiled parsers.
 if (typeof document !== 'undefined') z.config({ jitless: true })
