@@ -29,7 +29,7 @@ import {
   type TelegramWidgetStandIn,
   type TurnstileStandIn,
 } from '@foyer/server/testing'
-import { createServer } from 'vite'
+import { createServer, type Plugin } from 'vite'
 import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 import { startLocalBridge } from '../../scripts/devchain/startLocalBridge'
@@ -88,6 +88,12 @@ export type StartStackOptions = {
    * page and has the chain ('Fund on Base').
    */
   coinbase?: boolean
+  /**
+   * Serve the demo with a nonce-based `Content-Security-Policy`: each response gets a fresh nonce, this
+   * function's policy for it, and the nonce on every script and style tag of the HTML and in its
+   * `<meta property="csp-nonce">` (Vite's `html.cspNonce`), which the demo passes to the provider.
+   */
+  demoContentSecurityPolicy?: (nonce: string) => string
 }
 
 /** The Coinbase Onramp stand-in of a stack, and the local Base chain (8453) it delivers on. */
@@ -290,6 +296,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     server: { host: options.demoHost ?? '127.0.0.1', port: 0, strictPort: false },
     logLevel: 'warn',
     clearScreen: false,
+    ...(options.demoContentSecurityPolicy
+      ? {
+          html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+          plugins: [contentSecurityPolicyPlugin(options.demoContentSecurityPolicy)],
+        }
+      : {}),
   })
   await vite.listen()
   const demoUrl = vite.resolvedUrls?.local[0]
@@ -326,6 +338,38 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await funding?.prices.close()
       await coinbase?.onramp.close()
       await coinbase?.base.stop()
+    },
+  }
+}
+
+/** What Vite writes as the demo's nonce (`html.cspNonce`); each response has a fresh nonce in its place. */
+const CSP_NONCE_PLACEHOLDER = 'foyerE2eCspNoncePlaceholder'
+
+/**
+ * Sends `policy(nonce)` as the `Content-Security-Policy` of every demo response, with a fresh nonce each
+ * time, and puts that nonce in place of {@link CSP_NONCE_PLACEHOLDER} in the HTML. Conditional requests are
+ * answered in full, so a page never keeps a body whose nonce an earlier response chose.
+ */
+function contentSecurityPolicyPlugin(policy: (nonce: string) => string): Plugin {
+  return {
+    name: 'foyer-e2e-content-security-policy',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const nonce = randomBytes(18).toString('base64')
+        delete request.headers['if-none-match']
+        response.setHeader('content-security-policy', policy(nonce))
+        const end = response.end.bind(response) as (...args: unknown[]) => typeof response
+        response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+          const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : null
+          if (text?.includes(CSP_NONCE_PLACEHOLDER)) {
+            const body = text.replaceAll(CSP_NONCE_PLACEHOLDER, nonce)
+            if (!response.headersSent) response.setHeader('content-length', Buffer.byteLength(body))
+            return end(body, ...rest)
+          }
+          return end(chunk, ...rest)
+        }) as typeof response.end
+        next()
+      })
     },
   }
 }

@@ -101,6 +101,13 @@ const locale = demoLocale()
 const oauthMode =
   new URLSearchParams(window.location.search).get('oauthMode') === 'redirect' ? 'redirect' : 'popup'
 
+/**
+ * The page's Content-Security-Policy nonce, when it is served with one: Vite's `html.cspNonce` puts it on a
+ * `<meta property="csp-nonce">` (the browser hides the attribute, the `nonce` property keeps it). The provider
+ * sets it on the styles and scripts the SDK injects (docs/content-security-policy.md).
+ */
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined
+
 function render(): void {
   createRoot(document.getElementById('root')!).render(
     customAuth ? (
@@ -112,6 +119,7 @@ function render(): void {
         <ThemedFoyerProvider
           appId={appId}
           apiUrl={apiUrl}
+          nonce={cspNonce}
           config={{
             appearance: { loginMessage: demoLoginMessage(locale) },
             intl: { locale },

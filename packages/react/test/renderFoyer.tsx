@@ -45,6 +45,8 @@ export async function renderFoyerAndOpen(
     appConfig?: Partial<AppConfig>
     /** What the host's Log in button passes to `login` (e.g. `{ disableSignup: true }`). */
     loginOptions?: FoyerLoginOptions
+    /** The provider's `nonce` (the page's Content-Security-Policy nonce). */
+    nonce?: string
   } = {},
 ) {
   const { client, calls, api } = createTestClient(options.routes, {
@@ -58,6 +60,7 @@ export async function renderFoyerAndOpen(
       apiUrl="http://foyer.test"
       client={client}
       {...(options.config ? { config: options.config } : {})}
+      {...(options.nonce ? { nonce: options.nonce } : {})}
     >
       <Host loginOptions={options.loginOptions} />
     </FoyerProvider>

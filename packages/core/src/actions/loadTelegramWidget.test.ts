@@ -40,6 +40,15 @@ describe('loadTelegramWidget', () => {
     expect(script?.getAttribute('data-onauth')).toBeNull()
   })
 
+  test("behavior: the page's CSP nonce is set on the script, none without it", () => {
+    const container = document.createElement('div')
+    loadTelegramWidget({ container, botName: 'foyer_bot', nonce: 'r4nd0mN0nce' })
+    expect(container.querySelector('script')?.getAttribute('nonce')).toBe('r4nd0mN0nce')
+    const plain = document.createElement('div')
+    loadTelegramWidget({ container: plain, botName: 'foyer_bot' })
+    expect(plain.querySelector('script')?.hasAttribute('nonce')).toBe(false)
+  })
+
   test('error: a script that fails to load rejects with TelegramWidgetError', async () => {
     const container = document.createElement('div')
     const widget = loadTelegramWidget({ container, botName: 'foyer_bot' })

@@ -15,6 +15,11 @@ export type LoadTelegramWidgetParameters = {
   authUrl?: string | undefined
   /** Button size: 'large' (default), 'medium', 'small'. */
   size?: 'large' | 'medium' | 'small' | undefined
+  /**
+   * The page's Content-Security-Policy nonce, set on the script element so a nonce-based `script-src`
+   * allows it (docs/content-security-policy.md).
+   */
+  nonce?: string | undefined
 }
 
 /** What {@link loadTelegramWidget} returns. */
@@ -42,6 +47,7 @@ export function loadTelegramWidget(parameters: LoadTelegramWidgetParameters): Lo
   const callbackName = `__foyerTelegramAuth${++widgets}`
   const globals = window as unknown as Record<string, unknown>
   const script = document.createElement('script')
+  if (parameters.nonce) script.setAttribute('nonce', parameters.nonce)
   script.async = true
   script.src = parameters.scriptUrl ?? TELEGRAM_WIDGET_SCRIPT_URL
   script.setAttribute('data-telegram-login', parameters.botName)

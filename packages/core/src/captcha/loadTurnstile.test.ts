@@ -54,6 +54,16 @@ describe('loadTurnstile', () => {
     expect(await second).toBe(fakeTurnstile)
   })
 
+  test("behavior: the page's CSP nonce is set on the script", async () => {
+    await loadTurnstile(scriptUrl, { nonce: 'r4nd0mN0nce' }).catch(() => {})
+    expect(scripts()[0]?.getAttribute('nonce')).toBe('r4nd0mN0nce')
+  })
+
+  test('behavior: without a nonce, the script has none', async () => {
+    await loadTurnstile(scriptUrl).catch(() => {})
+    expect(scripts()[0]?.hasAttribute('nonce')).toBe(false)
+  })
+
   test("behavior: the default URL is Cloudflare's, for explicit rendering", async () => {
     expect(TURNSTILE_SCRIPT_URL).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit')
     await loadTurnstile().catch(() => {})

@@ -46,6 +46,8 @@ function whenLoaded(script: HTMLScriptElement, scriptUrl: string): Promise<Turns
  *
  * @param scriptUrl - the script to load; default {@link TURNSTILE_SCRIPT_URL} (`?render=explicit`). A local
  *   stand-in in development and tests.
+ * @param options - `nonce`: the page's Content-Security-Policy nonce, set on the script element so a
+ *   nonce-based `script-src` allows it (docs/content-security-policy.md)
  * @returns the `window.turnstile` API
  * @throws {CaptchaError} `'captcha_unavailable'` when the script fails to load, defines no
  *   `window.turnstile`, or there is no document (server rendering)
@@ -53,7 +55,10 @@ function whenLoaded(script: HTMLScriptElement, scriptUrl: string): Promise<Turns
  * const turnstile = await loadTurnstile()
  * const widgetId = turnstile.render(container, { sitekey, execution: 'execute' })
  */
-export function loadTurnstile(scriptUrl: string = TURNSTILE_SCRIPT_URL): Promise<Turnstile> {
+export function loadTurnstile(
+  scriptUrl: string = TURNSTILE_SCRIPT_URL,
+  options: { nonce?: string | undefined } = {},
+): Promise<Turnstile> {
   const loaded = currentTurnstile()
   if (loaded) return Promise.resolve(loaded)
   if (typeof document === 'undefined')
@@ -67,6 +72,7 @@ export function loadTurnstile(scriptUrl: string = TURNSTILE_SCRIPT_URL): Promise
 
   const script = document.createElement('script')
   script.setAttribute(MARKER, 'loading')
+  if (options.nonce) script.setAttribute('nonce', options.nonce)
   script.src = scriptUrl
   script.async = true
   const loading = whenLoaded(script, scriptUrl) // listening before it is added: some DOMs answer at once

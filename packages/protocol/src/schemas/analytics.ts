@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** `POST /api/v1/analytics_events` (spec 01 §7). Never retried; failures are swallowed by the client. */

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'

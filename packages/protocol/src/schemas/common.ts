@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { APP_ID_LENGTH, CODE_LENGTH } from '../constants/limits'
 

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** `POST /api/v1/custom_jwt_account/authenticate`: sign in with the host's own JWT (spec 01 §7). */

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { FARCASTER_MESSAGE_MAX_LENGTH } from '../constants/farcaster'
 import { authModeSchema, linkedAccountTimes } from './common'

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** A guest credential: 32 random bytes, base64url without padding (43 characters; spec 01 §3). */

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { codeSchema } from './common'
 import { phoneNumberSchema } from './sms'

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** Most passkeys one user may link (spec 01 §5, §9). */

@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 const refreshTokenSchema = z.string().min(1).max(512)

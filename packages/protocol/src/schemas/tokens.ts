@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** JOSE header `typ` of an access token (DESIGN.md "Wire contract"). */

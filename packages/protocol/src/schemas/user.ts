@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { linkedAccountTimes, unixSecondsSchema } from './common'
 import { crossAppAccountSchema } from './crossAppAccount'

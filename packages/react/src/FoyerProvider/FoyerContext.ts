@@ -31,6 +31,8 @@ export type FoyerContextValue = {
   language: SupportedLocale
   /** Numbers, amounts and dates for `config.intl.locale`. */
   format: Formatters
+  /** The host's `nonce` prop: the page's Content-Security-Policy nonce for the elements the SDK injects. */
+  nonce?: string | undefined
 }
 
 /** Internal context of `FoyerProvider`; `null` outside it. */

@@ -27,6 +27,13 @@ export type FoyerProviderProps = {
   config?: FoyerConfig
   /** A ready-made core client (tests, custom storage or fetch); by default one is created per provider. */
   client?: FoyerClient
+  /**
+   * The page's Content-Security-Policy nonce (the value of `'nonce-…'` in its `style-src` and
+   * `script-src`), set on every element the SDK injects: the modal's `<style>`, the dialog's scroll-lock
+   * style and the captcha and Telegram scripts. With it the page needs no `'unsafe-inline'`; see
+   * `docs/content-security-policy.md`.
+   */
+  nonce?: string | undefined
   children?: ReactNode
 }
 
@@ -38,19 +45,27 @@ export type FoyerProviderProps = {
  * (signature and transaction prompts, password screens) and creates the `createOnLogin` wallets after each
  * sign-in (spec 02 §4). On a page load that is an OAuth return (`privy_oauth_*` parameters), it finishes the
  * sign-in: in the popup it hands the code to the opener; after a full-page redirect it opens the modal on the
- * OAuth status screen (spec 01 §2). Styles are injected by the modal; the host imports no CSS.
+ * OAuth status screen (spec 01 §2). Styles are injected by the modal, with `nonce` when the page has a
+ * nonce-based Content-Security-Policy; the host imports no CSS.
  *
  * @param props - {@link FoyerProviderProps}
  * @throws InvalidAppIdError (code `invalid_app_id`, 'Cannot initialize the Foyer provider with an invalid
  *   Foyer app ID') when `appId` is not a string of exactly 25 characters (spec 01 §5)
  *
  * @example
- * <FoyerProvider appId="foyerdemoapp0000000000000" apiUrl="http://127.0.0.1:8787"
+ * <FoyerProvider appId="foyerdemoapp0000000000000" apiUrl="http://127.0.0.1:8787" nonce={cspNonce}
  *   config={{ appearance: { theme: 'dark' }, embeddedWallets: { ethereum: { createOnLogin: 'users-without-wallets' } } }}>
  *   <App />
  * </FoyerProvider>
  */
-export function FoyerProvider({ appId, apiUrl, config, client: clientProp, children }: FoyerProviderProps) {
+export function FoyerProvider({
+  appId,
+  apiUrl,
+  config,
+  client: clientProp,
+  nonce,
+  children,
+}: FoyerProviderProps) {
   if (typeof appId !== 'string' || appId.length !== APP_ID_LENGTH) throw new InvalidAppIdError({ appId })
 
   const [client] = useState(
@@ -151,8 +166,8 @@ export function FoyerProvider({ appId, apiUrl, config, client: clientProp, child
 
   const { messages, language, format } = useLocaleMessages(config?.intl)
   const value = useMemo<FoyerContextValue>(
-    () => ({ client, config, openModal, openFlow: walletUi.open, messages, language, format }),
-    [client, config, openModal, walletUi, messages, language, format],
+    () => ({ client, config, openModal, openFlow: walletUi.open, messages, language, format, nonce }),
+    [client, config, openModal, walletUi, messages, language, format, nonce],
   )
 
   return (

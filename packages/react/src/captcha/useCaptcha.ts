@@ -1,5 +1,6 @@
 import type { CaptchaController } from '@foyer/core/captcha'
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react'
+import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useModal } from '../modal/ModalContext'
 
 /** What {@link useCaptcha} returns. */
@@ -28,6 +29,7 @@ export function useCaptcha(): UseCaptchaReturnType {
   const controller = useRef<Promise<CaptchaController> | null>(null)
   const appConfig = state.appConfig
   const scriptUrl = config?.captcha?.scriptUrl
+  const { nonce } = useFoyerContext('useCaptcha')
 
   const mounted = useRef(false)
   useEffect(() => {
@@ -51,7 +53,7 @@ export function useCaptcha(): UseCaptchaReturnType {
     controller.current ??= (async () => {
       const { createCaptchaController, loadTurnstile, siteKeyOf } = await import('@foyer/core/captcha')
       const siteKey = siteKeyOf({ captcha_site_key: appConfig?.captcha_site_key ?? null })
-      const turnstile = await loadTurnstile(scriptUrl)
+      const turnstile = await loadTurnstile(scriptUrl, { nonce })
       const container = containerRef.current
       if (!container) throw new Error('The captcha container is not mounted.')
       return createCaptchaController({ turnstile, siteKey, container })
@@ -66,7 +68,7 @@ export function useCaptcha(): UseCaptchaReturnType {
     }
     created.execute()
     return created.waitForToken()
-  }, [appConfig, scriptUrl])
+  }, [appConfig, scriptUrl, nonce])
 
   return useMemo(() => ({ containerRef, getToken }), [getToken])
 }

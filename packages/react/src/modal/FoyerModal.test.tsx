@@ -26,6 +26,21 @@ describe('FoyerModal', () => {
     expect(root).not.toBeNull()
     // One style element of ours (Radix's scroll lock adds its own to <head> while open).
     expect(document.querySelectorAll('[data-foyer] style')).toHaveLength(1)
+    expect(document.querySelector('[data-foyer] style')?.hasAttribute('nonce')).toBe(false)
+  })
+
+  test('behavior: the nonce reaches every style element the modal injects, the scroll lock included', async () => {
+    const { user } = await renderFoyerAndOpen({ nonce: 'r4nd0mN0nce' })
+    const styles = [...document.querySelectorAll('style')]
+    const theme = document.querySelector('[data-foyer] style')
+    const scrollLock = styles.find((style) => style.textContent?.includes('body[data-scroll-locked]'))
+    expect(theme?.getAttribute('nonce')).toBe('r4nd0mN0nce')
+    expect(scrollLock?.getAttribute('nonce')).toBe('r4nd0mN0nce')
+    expect(styles.length).toBeGreaterThanOrEqual(2)
+    for (const style of styles) expect(style.getAttribute('nonce')).toBe('r4nd0mN0nce')
+    // A later screen keeps it (the theme's style element is the same one, re-rendered).
+    await submitEmail(user)
+    expect(document.querySelector('[data-foyer] style')?.getAttribute('nonce')).toBe('r4nd0mN0nce')
   })
 
   test('behavior: the dialog is named by each screen heading', async () => {

@@ -23,6 +23,7 @@ import { ScreenLoading } from './ScreenLoading'
 import type { ScreenParamsMap } from './screenParams'
 import { isClosable, screens } from './screens'
 import { useDrawerOnScreen } from './useDrawerOnScreen'
+import { useScrollLockNonce } from './useScrollLockNonce'
 
 /** Props of {@link FoyerModal}. */
 export type FoyerModalProps = {
@@ -43,7 +44,8 @@ const hasScreen = (id: string) => Object.hasOwn(screens, id)
 /**
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
- * screen, with the theme's `<style>` scoped under `[data-foyer]`. The history resets to landing
+ * screen, with the theme's `<style>` scoped under `[data-foyer]` (carrying the provider's CSP `nonce`, as
+ * does the dialog's scroll-lock style). The history resets to landing
  * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (spec 01 §4), at once when a screen closes it
  * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
@@ -55,7 +57,8 @@ export function FoyerModal({
   returnFocusRef,
   disableSignup = false,
 }: FoyerModalProps) {
-  const { client, config, messages, language, format } = useFoyerContext('FoyerModal')
+  const { client, config, messages, language, format, nonce } = useFoyerContext('FoyerModal')
+  useScrollLockNonce(nonce)
   const state = useFoyerState(client)
   const history = useSyncExternalStore(router.subscribe, router.getHistory, router.getHistory)
   const route = history[history.length - 1] ?? { id: 'landing', params: undefined }
@@ -142,7 +145,7 @@ export function FoyerModal({
     <Root open={open} onOpenChange={onRootOpenChange}>
       <Portal>
         <div data-foyer={scope} data-foyer-theme={colorScheme}>
-          <style>{css}</style>
+          <style nonce={nonce}>{css}</style>
           <Overlay className="foyer-overlay" />
           <Content
             ref={contentRef}

@@ -1,5 +1,8 @@
 // Browser entry of the export page (`/apps/{appId}/embedded-wallets/export`): answers only
 // `privy:iframe:ready` and `privy:wallets:export`, and shows the key inside this frame (spec 02 §2).
+// biome-ignore-all assist/source/organizeImports: zodConfig comes first, so zod is configured before any
+// module that defines a schema is evaluated (modules are evaluated in the order they are imported).
+import { zodConfig } from '../frame/zodConfig'
 import { createFrameApi } from '../frame/createFrameApi'
 import { createFrameHandler } from '../frame/createFrameHandler'
 import { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
@@ -8,6 +11,8 @@ import { installFrameListener } from '../frame/installFrameListener'
 import { readFrameConfig } from '../frame/readFrameConfig'
 import { createExportView } from './createExportView'
 
+// Referenced so that bundlers honouring the package's `sideEffects: false` keep the module.
+if (!zodConfig.jitless) throw new Error('zod must run jitless in the wallet frame')
 const config = readFrameConfig(document, location)
 const root = document.getElementById('foyer-export') ?? document.body
 const view = createExportView(document, root, new URLSearchParams(location.search))

@@ -1,6 +1,9 @@
 // Browser entry of the hidden wallet frame (`/apps/{appId}/embedded-wallets`), bundled by the server with
 // esbuild. The frame runs on the server's origin: device shares live in that origin's IndexedDB, keys only
 // in this page's memory.
+// biome-ignore-all assist/source/organizeImports: zodConfig comes first, so zod is configured before any
+// module that defines a schema is evaluated (modules are evaluated in the order they are imported).
+import { zodConfig } from './zodConfig'
 import { createFrameApi } from './createFrameApi'
 import { createFrameHandler } from './createFrameHandler'
 import { createIndexedDbDeviceKeyStore } from './createIndexedDbDeviceKeyStore'
@@ -8,6 +11,8 @@ import { createIndexedDbShareStore } from './createIndexedDbShareStore'
 import { installFrameListener } from './installFrameListener'
 import { readFrameConfig } from './readFrameConfig'
 
+// Referenced so that bundlers honouring the package's `sideEffects: false` keep the module.
+if (!zodConfig.jitless) throw new Error('zod must run jitless in the wallet frame')
 const config = readFrameConfig(document, location)
 const api = createFrameApi({
   baseUrl: '',

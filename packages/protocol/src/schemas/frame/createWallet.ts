@@ -1,3 +1,4 @@
+import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { chainTypeSchema, RECOVERY_PASSWORD_MIN_LENGTH, supportedRecoveryMethodSchema } from '../wallets'
 import { frameAccessTokenSchema } from './frameEnvelope'

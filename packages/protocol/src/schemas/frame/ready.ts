@@ -1,3 +1,4 @@
+import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /** `privy:iframe:ready` request: the host's handshake ping, posted until the frame answers. */

@@ -9,6 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
+import { useFoyerContext } from '../../../FoyerProvider/FoyerContext'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -42,6 +43,7 @@ type Status =
 export function Telegram({ params }: ScreenProps<'telegram'>) {
   const modal = useModal()
   const { client, router, messages, config, state } = modal
+  const { nonce } = useFoyerContext('Telegram')
   const authMode = signInMode(modal, 'telegram')
   const m = messages.telegram
   const botName = state.appConfig?.telegram_auth_config.bot_name ?? null
@@ -107,6 +109,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
       botName,
       scriptUrl: config?.telegram?.widgetScriptUrl,
       authUrl: config?.telegram?.authUrl,
+      nonce,
       onAuth: (authResult) => void finish({ authResult }),
     })
     widget.loaded.then(
@@ -118,7 +121,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
       },
     )
     return () => widget.remove()
-  }, [attempt, botName, config, finish, inHand, messages])
+  }, [attempt, botName, config, finish, inHand, messages, nonce])
 
   useCloseAfterSuccess(status.kind === 'success')
 
