@@ -61,8 +61,7 @@ export async function verifyDeviceProof(
   if (header.typ !== DEVICE_PROOF_TYP) throw refuse('typ must be dpop+jwt')
   if (header.alg !== 'ES256') throw refuse('alg must be ES256')
   const jwk = header.jwk
-  if (jwk?.kty !== 'EC' || jwk.crv !== 'P-256' || 'd' in jwk)
-    throw refuse('jwk must be a public P-256 key')
+  if (jwk?.kty !== 'EC' || jwk.crv !== 'P-256' || 'd' in jwk) throw refuse('jwk must be a public P-256 key')
   // 3.
   const nowMs = context.now()
   let payload: Record<string, unknown>
