@@ -1,5 +1,7 @@
+import type { ChainType } from '@foyer/protocol'
 import { proveWalletAddress } from '../../keys/proveWalletAddress'
 import type { FrameEventHandler } from '../FrameEventHandler'
+import type { FrameState } from '../FrameState'
 import { callApi } from '../steps/callApi'
 import { entropyKey } from '../steps/entropyKey'
 import { toFrameWallet } from '../steps/toFrameWallet'
@@ -14,24 +16,14 @@ export const walletsAdd: FrameEventHandler<'privy:wallets:add'> = async (state, 
   const { accessToken, chainType, entropyId } = data
   const { subject } = await state.verifyToken(accessToken)
   const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
-  let index = data.walletIndex
-  if (index === undefined) {
-    const { wallets } = await callApi(() => state.api.listWallets(accessToken))
-    const same = wallets.filter(
-      (wallet) =>
-        wallet.chain_type === chainType &&
-        entropyKey(wallet.chain_type, wallet.entropy_id) === entropyKey(chainType, entropyId),
-    )
-    index = Math.max(0, ...same.map((wallet) => wallet.wallet_index)) + 1
-  }
+  const walletIndex = data.walletIndex ?? (await nextWalletIndex(state, accessToken, chainType, entropyId))
   const { address, signature } = await proveWalletAddress({
     seed: entry.seed,
     appId: state.appId,
     userId: subject,
     chainType,
-    walletIndex: index,
+    walletIndex,
   })
-  const walletIndex = index
   const { wallet } = await callApi(() =>
     state.api.createAdditionalWallet(accessToken, {
       chain_type: chainType,
@@ -42,4 +34,20 @@ export const walletsAdd: FrameEventHandler<'privy:wallets:add'> = async (state, 
     }),
   )
   return toFrameWallet(wallet)
+}
+
+/** The index after the highest the server lists for this entropy (index 0 is the entropy's first wallet). */
+async function nextWalletIndex(
+  state: FrameState,
+  accessToken: string,
+  chainType: ChainType,
+  entropyId: string,
+): Promise<number> {
+  const { wallets } = await callApi(() => state.api.listWallets(accessToken))
+  const same = wallets.filter(
+    (wallet) =>
+      wallet.chain_type === chainType &&
+      entropyKey(wallet.chain_type, wallet.entropy_id) === entropyKey(chainType, entropyId),
+  )
+  return Math.max(0, ...same.map((wallet) => wallet.wallet_index)) + 1
 }
