@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { ExportedKey } from '../frame/createFrameHandler'
+import type { ExportedKey } from '../frame/ExportedKey'
 import { createExportView } from './createExportView'
 
 const key: ExportedKey = {

@@ -1,5 +1,5 @@
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
-import type { ExportedKey } from '../frame/createFrameHandler'
+import type { ExportedKey } from '../frame/ExportedKey'
 import { exportStyles } from './exportStyles'
 import type { ExportPageMessages } from './messages/en'
 import { exportPageMessages } from './messages/exportPageMessages'

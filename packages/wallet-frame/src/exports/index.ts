@@ -23,7 +23,6 @@ export { type CreateFrameApiParameters, createFrameApi } from '../frame/createFr
 export {
   type CreateFrameHandlerParameters,
   createFrameHandler,
-  type ExportedKey,
   type FrameHandler,
 } from '../frame/createFrameHandler'
 export { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
@@ -37,6 +36,7 @@ export {
 } from '../frame/createTokenVerifier'
 export type { DeviceKeyStore } from '../frame/DeviceKeyStore'
 export type { DeviceShareStore } from '../frame/DeviceShareStore'
+export type { ExportedKey } from '../frame/ExportedKey'
 export type { FrameApi, FrameJwk } from '../frame/FrameApi'
 export { FrameApiError } from '../frame/FrameApiError'
 export {

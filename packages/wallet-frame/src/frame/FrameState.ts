@@ -1,0 +1,35 @@
+import type { ChainType } from '@foyer/protocol'
+import type { FarcasterSignerHandlers } from '../farcaster/createFarcasterSigner'
+import type { VerifiedToken } from './createTokenVerifier'
+import type { DeviceShareStore } from './DeviceShareStore'
+import type { ExportedKey } from './ExportedKey'
+import type { FrameApi } from './FrameApi'
+import type { FrameMode } from './FrameMode'
+import type { UnlockedEntropy } from './UnlockedEntropy'
+
+/**
+ * What the frame's event handlers share, built once by `createFrameHandler`: the unlocked keys (memory
+ * only), the unlocks in flight, the token verifier, the device share store, the server API and the
+ * Farcaster signer.
+ */
+export type FrameState = {
+  appId: string
+  mode: FrameMode
+  api: FrameApi
+  deviceShares: DeviceShareStore
+  /** Checks an access token (signature, audience, expiry) and returns its subject. */
+  verifyToken(accessToken: string): Promise<VerifiedToken>
+  farcasterSigner: FarcasterSignerHandlers
+  /** Rebuilt entropies by `entropyKey`. */
+  unlocked: Map<string, UnlockedEntropy>
+  /** Unlocks under way by `<owner>|<entropyKey>`: concurrent requests share one. */
+  inFlight: Map<string, Promise<UnlockedEntropy>>
+  /** Export page: renders the key in the frame's own DOM. */
+  showExport: ((key: ExportedKey) => void) | undefined
+  /** Runs before a key is exported; throws a `FrameRequestError` to refuse. */
+  beforeExport: ((parameters: { accessToken: string; chainType: ChainType }) => Promise<void>) | undefined
+  /** fetch used for chain RPC. */
+  fetch: typeof fetch | undefined
+  /** Receives failures that are not `FrameRequestError`s, before the generic reply. */
+  onUnexpectedError: ((error: unknown) => void) | undefined
+}

@@ -1,0 +1,20 @@
+import type { ChainType, EmbeddedWallet } from '@foyer/protocol'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import type { SolanaKeypair } from '../keys/deriveSolanaKeypair'
+
+/**
+ * One rebuilt entropy, held in the frame's memory only (`docs/security.md#what-must-hold`), with the keys
+ * derived from it so far (by wallet index).
+ */
+export type UnlockedEntropy = {
+  /** The user (token subject) who unlocked it: another user's request never reaches it. */
+  owner: string
+  chainType: ChainType
+  entropyId: string
+  recoveryMethod: EmbeddedWallet['recovery_method']
+  imported: boolean
+  entropy: Uint8Array
+  seed: Uint8Array
+  ethereum: Map<number, PrivateKeyAccount>
+  solana: Map<number, SolanaKeypair>
+}

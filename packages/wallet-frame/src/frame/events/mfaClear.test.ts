@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest'
+import { createMemoryShareStore } from '../createMemoryShareStore'
+import type { FrameApi } from '../FrameApi'
+import type { FrameState } from '../FrameState'
+import type { UnlockedEntropy } from '../UnlockedEntropy'
+import { mfaClear } from './mfaClear'
+
+const fail = async () => {
+  throw new Error('not called')
+}
+const api: FrameApi = {
+  getJwks: fail,
+  listWallets: fail,
+  createWallet: fail,
+  createAdditionalWallet: fail,
+  getAuthShare: fail,
+  getRecoveryMaterial: fail,
+  setRecovery: fail,
+  initFarcasterSigner: fail,
+  mfa: {
+    verify: fail,
+    initTotp: fail,
+    initSmsEnrollment: fail,
+    enrollTotp: fail,
+    enrollSms: fail,
+    setPasskeys: fail,
+    unenroll: fail,
+  },
+}
+
+test('behavior: logout forgets every unlocked key', async () => {
+  const state: FrameState = {
+    appId: 'app',
+    mode: 'wallet',
+    api,
+    deviceShares: createMemoryShareStore(),
+    verifyToken: fail,
+    farcasterSigner: { init: fail, sign: fail },
+    unlocked: new Map(),
+    inFlight: new Map(),
+    showExport: undefined,
+    beforeExport: undefined,
+    fetch: undefined,
+    onUnexpectedError: undefined,
+  }
+  const entry: UnlockedEntropy = {
+    owner: 'did:foyer:alice',
+    chainType: 'solana',
+    entropyId: 'entropy',
+    recoveryMethod: 'privy',
+    imported: false,
+    entropy: new Uint8Array(16),
+    seed: new Uint8Array(64),
+    ethereum: new Map(),
+    solana: new Map(),
+  }
+  state.unlocked.set('solana:entropy', entry)
+  state.unlocked.set('ethereum:0xab', { ...entry, chainType: 'ethereum' })
+  expect(await mfaClear(state, { userId: 'did:foyer:alice' })).toEqual({})
+  expect(state.unlocked.size).toBe(0)
+})

@@ -1,0 +1,20 @@
+import type { FrameEventHandler } from '../FrameEventHandler'
+import { callApi } from '../steps/callApi'
+
+/**
+ * `privy:mfa:verify`: passes the user's MFA answer to the server, which keys the verification to the
+ * token's session (nothing is kept in the frame), `docs/frame-protocol.md#events`. Errors:
+ * `missing_or_invalid_mfa`, `mfa_timeout`, `mfa_verification_max_attempts_reached`.
+ */
+export const mfaVerify: FrameEventHandler<'privy:mfa:verify'> = async (state, data) => {
+  await state.verifyToken(data.accessToken)
+  return callApi(async () => {
+    if (data.mfaMethod === 'passkey')
+      await state.api.mfa.verify(data.accessToken, 'passkey', {
+        authenticator_response: data.mfaCode,
+        ...(data.relyingParty ? { relying_party: data.relyingParty } : {}),
+      })
+    else await state.api.mfa.verify(data.accessToken, data.mfaMethod, { code: data.mfaCode })
+    return { method: data.mfaMethod }
+  })
+}

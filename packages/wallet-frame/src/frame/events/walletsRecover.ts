@@ -1,0 +1,20 @@
+import type { FrameEventHandler } from '../FrameEventHandler'
+import { entropyStateOf } from '../steps/entropyStateOf'
+import { recoverEntropy } from '../steps/recoverEntropy'
+
+/**
+ * `privy:wallets:recover`: auth share + recovery share (decrypted with `recoveryPassword` where the user
+ * set one) → entropy, kept on this device (`docs/frame-protocol.md#events`). Errors: `invalid_recovery_pin`.
+ */
+export const walletsRecover: FrameEventHandler<'privy:wallets:recover'> = async (state, data) => {
+  const { accessToken, chainType, entropyId } = data
+  const { subject } = await state.verifyToken(accessToken)
+  const entry = await recoverEntropy(state, {
+    accessToken,
+    owner: subject,
+    chainType,
+    entropyId,
+    password: data.recoveryPassword,
+  })
+  return entropyStateOf(entry)
+}

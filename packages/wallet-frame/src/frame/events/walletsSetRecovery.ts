@@ -1,0 +1,35 @@
+import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
+import { toBase64 } from '../../encoding/toBase64'
+import { splitEntropy } from '../../shares/splitEntropy'
+import type { FrameEventHandler } from '../FrameEventHandler'
+import { callApi } from '../steps/callApi'
+import { shareKey } from '../steps/shareKey'
+import { unlockEntropy } from '../steps/unlockEntropy'
+
+/**
+ * `privy:wallets:set-recovery`: re-splits the unlocked entropy and encrypts the new recovery share for the
+ * chosen method (`docs/frame-protocol.md#events`); this device keeps the new device share.
+ */
+export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'> = async (state, data) => {
+  const { accessToken, chainType, entropyId } = data
+  const { subject } = await state.verifyToken(accessToken)
+  const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
+  const shares = await splitEntropy(entry.entropy)
+  const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId }
+  const recovery = await encryptRecoveryShare(
+    data.recoveryMethod === 'privy'
+      ? { ...base, recoveryMethod: 'privy' }
+      : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
+  )
+  const { wallet } = await callApi(() =>
+    state.api.setRecovery(accessToken, {
+      chain_type: chainType,
+      entropy_id: entry.entropyId,
+      auth_share: toBase64(shares.authShare),
+      recovery,
+    }),
+  )
+  await state.deviceShares.set(shareKey(state.appId, chainType, entry.entropyId), shares.deviceShare)
+  entry.recoveryMethod = wallet.recovery_method
+  return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }
+}

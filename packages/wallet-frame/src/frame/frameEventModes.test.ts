@@ -1,0 +1,26 @@
+import { frameEvents } from '@foyer/protocol'
+import { describe, expect, test } from 'vitest'
+import { frameEventHandlers } from './frameEventHandlers'
+import { frameEventModes } from './frameEventModes'
+
+describe('frameEventModes', () => {
+  test('default: the export page answers only ready, logout, connect, recover and export', () => {
+    expect(frameEvents.filter((event) => frameEventModes[event].includes('export'))).toEqual([
+      'privy:iframe:ready',
+      'privy:wallets:connect',
+      'privy:wallets:recover',
+      'privy:wallets:export',
+      'privy:mfa:clear',
+    ])
+  })
+
+  test('default: the hidden frame answers every event but export', () => {
+    expect(frameEvents.filter((event) => !frameEventModes[event].includes('wallet'))).toEqual([
+      'privy:wallets:export',
+    ])
+  })
+
+  test('default: every event has a handler', () => {
+    for (const event of frameEvents) expect(frameEventHandlers[event]).toBeTypeOf('function')
+  })
+})

@@ -1,0 +1,60 @@
+import type { AuthShareResponse, ChainType } from '@foyer/protocol'
+import { decryptRecoveryShare } from '../../crypto/decryptRecoveryShare'
+import { fromBase64 } from '../../encoding/fromBase64'
+import { rebuildEntropy } from '../../shares/rebuildEntropy'
+import type { FrameState } from '../FrameState'
+import type { UnlockedEntropy } from '../UnlockedEntropy'
+import { callApi } from './callApi'
+import { rememberEntropy } from './rememberEntropy'
+import { shareKey } from './shareKey'
+
+/** Parameters of {@link recoverEntropy}. */
+export type RecoverEntropyParameters = {
+  accessToken: string
+  /** The verified token subject. */
+  owner: string
+  chainType: ChainType
+  entropyId: string
+  /** The recovery password (`user-passcode` wallets). */
+  password: string | undefined
+  /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
+  knownAuth?: AuthShareResponse | undefined
+}
+
+/**
+ * Auth share + recovery share → entropy; the recovered share becomes this device's share (any one share
+ * alone reveals nothing, `docs/security.md#what-must-hold`).
+ *
+ * Errors: `invalid_recovery_pin` (wrong password), server failures as mapped by `fromApiError`.
+ *
+ * @example const entry = await recoverEntropy(state, { accessToken, owner: subject, chainType, entropyId, password })
+ */
+export async function recoverEntropy(
+  state: FrameState,
+  parameters: RecoverEntropyParameters,
+): Promise<UnlockedEntropy> {
+  const { accessToken, owner, chainType, entropyId, password, knownAuth } = parameters
+  const ref = { chain_type: chainType, entropy_id: entropyId }
+  const [auth, material] = await callApi(() =>
+    Promise.all([
+      knownAuth ?? state.api.getAuthShare(accessToken, ref),
+      state.api.getRecoveryMaterial(accessToken, ref),
+    ]),
+  )
+  const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password })
+  const rebuilt = await rebuildEntropy({
+    shares: [fromBase64(auth.auth_share), recoveryShare],
+    chainType,
+    entropyId,
+  })
+  await state.deviceShares.set(shareKey(state.appId, chainType, entropyId), recoveryShare)
+  return rememberEntropy(state, {
+    owner,
+    chainType,
+    entropyId,
+    recoveryMethod: auth.recovery_method,
+    imported: auth.imported,
+    entropy: rebuilt.entropy,
+    seed: rebuilt.seed,
+  })
+}
