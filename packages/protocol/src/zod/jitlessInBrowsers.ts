@@ -6,5 +6,5 @@ import { z } from 'zod'
 // `securitypolicyviolation` on every load (docs/content-security-policy.md). zod reads this setting when a
 // schema is built, so every module of this package that builds schemas imports this one first (its test
 // checks that), and the package's `sideEffects` lists it so bundlers keep it. Servers (no `document`) keep
-// zod's compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true })
+// zod's compiled parsers. `in` looks for the global without reading it: server rendering may trap reads.
+if ('document' in globalThis) z.config({ jitless: true })
