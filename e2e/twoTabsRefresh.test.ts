@@ -128,13 +128,20 @@ describe('two tabs follow each other (issue 16 §1)', () => {
       }
       // The first tab's wallet creation is held back 1.5 s, so that the sign-in reaches the second tab while
       // no wallet exists yet: both tabs are due to create it, and only one may (one wallet per user).
+      // `creations` lists the wallets the server created (a first call may be refused until the frame's
+      // device key is registered, then retried).
       const creations: string[] = []
+      let held = false
       await context.route('**/api/v1/embedded_wallets', async (route) => {
-        if (route.request().method() === 'POST') {
-          creations.push(route.request().postDataJSON()?.chain_type ?? route.request().postData())
-          if (creations.length === 1) await new Promise((resolve) => setTimeout(resolve, 1500))
+        if (route.request().method() !== 'POST') return route.continue()
+        if (!held) {
+          held = true
+          await new Promise((resolve) => setTimeout(resolve, 1500))
         }
-        await route.continue()
+        const response = await route.fetch()
+        if (response.status() === 200)
+          creations.push(route.request().postDataJSON()?.chain_type ?? route.request().postData())
+        await route.fulfill({ response })
       })
       await signInWithEmail(first, stack.apiUrl, freshEmail('follow'))
       const signedInAt = Date.now()

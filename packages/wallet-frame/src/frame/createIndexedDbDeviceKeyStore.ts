@@ -1,4 +1,4 @@
-import { createMemoryDeviceKeyStore } from './createMemoryDeviceKeyStore'
+import { createSharedMemoryDeviceKeyStore } from './createSharedMemoryDeviceKeyStore'
 import type { DeviceKeyStore } from './DeviceKeyStore'
 import { frameDatabase, openFrameDatabase, transactionDone } from './openFrameDatabase'
 
@@ -16,8 +16,9 @@ function isKeyPair(value: unknown): value is CryptoKeyPair {
 /**
  * A {@link DeviceKeyStore} in the frame origin's IndexedDB (object store `device-keys`, one key pair per
  * app under `appId`). IndexedDB keeps a `CryptoKey` as a structured clone, still non-extractable. When the
- * browser refuses storage to the frame, the key lives in memory for the page's life (`onUnavailable` is
- * told once); using the wallet after a reload then needs a new sign-in.
+ * browser refuses storage to the frame, the key lives in memory, shared by the frame's pages of this
+ * browser (`createSharedMemoryDeviceKeyStore`; `onUnavailable` is told once); using the wallet after every
+ * such page was closed then needs a new sign-in.
  *
  * @example const keys = createIndexedDbDeviceKeyStore(indexedDB, { appId })
  */
@@ -25,7 +26,7 @@ export function createIndexedDbDeviceKeyStore(
   factory: IDBFactory | undefined,
   options: { appId: string; name?: string; onUnavailable?: (error: unknown) => void },
 ): DeviceKeyStore {
-  const fallback = createMemoryDeviceKeyStore()
+  const fallback = createSharedMemoryDeviceKeyStore({ appId: options.appId })
   const key = `device-key:${options.appId}`
   let opened: Promise<IDBDatabase | null> | undefined
   function open(): Promise<IDBDatabase | null> {
