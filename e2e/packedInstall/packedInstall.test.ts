@@ -1,0 +1,272 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+// The packages as a host developer gets them from a registry (docs/packaging.md): `npm pack` of each public
+// package (its `prepack` builds it), then fresh apps outside the repository that install only those tarballs
+// — no workspace links — and use them as documented. Installs are the slow part: each fixture's
+// node_modules is kept in the OS temp folder, keyed by the tarballs' and the fixture's hashes.
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url))
+const work = join(tmpdir(), 'foyer-packed-install')
+const publicPackages = ['protocol', 'core', 'react', 'node', 'server'] as const
+type PublicPackage = (typeof publicPackages)[number]
+
+/** The environment of npm and node children: without the `npm_*` variables of the `npm test` around us. */
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') && name !== 'NODE_OPTIONS'),
+)
+
+/** Tarball path and content hash of each public package, packed once for the whole file. */
+const tarballs = new Map<PublicPackage, { file: string; hash: string }>()
+const started: ChildProcess[] = []
+
+beforeAll(async () => {
+  const destination = join(work, 'tarballs')
+  await rm(destination, { recursive: true, force: true })
+  await mkdir(destination, { recursive: true })
+  const workspaces = publicPackages.flatMap((name) => ['-w', `@foyer/${name}`])
+  const { stdout } = await run(
+    'npm',
+    ['pack', ...workspaces, '--pack-destination', destination, '--json', '--loglevel', 'error'],
+    { cwd: root, env: childEnv, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string }[]
+  for (const name of publicPackages) {
+    const entry = packed.find((item) => item.name === `@foyer/${name}`)
+    if (!entry) throw new Error(`npm pack did not pack @foyer/${name}`)
+    const file = join(destination, entry.filename)
+    const hash = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')
+    tarballs.set(name, { file, hash })
+  }
+}, 600_000)
+
+afterAll(async () => {
+  await Promise.all(started.map((child) => stop(child)))
+})
+
+/**
+ * A fresh app in the OS temp folder: the fixture folder's files, the given tarballs as its `@foyer/*`
+ * dependencies (`file:` paths, copied beside it), installed with npm (offline from npm's cache where it
+ * can). Reused as is when the fixture and the tarballs have not changed. Returns the app's folder.
+ */
+async function installFixture(fixture: string, packages: readonly PublicPackage[]): Promise<string> {
+  const fixtureDir = join(fixtures, fixture)
+  const files = (await readdir(fixtureDir, { recursive: true })).sort()
+  const key = createHash('sha256')
+  for (const name of packages) key.update(`${name}:${tarballs.get(name)?.hash}\n`)
+  for (const file of files) {
+    const path = join(fixtureDir, file)
+    if ((await stat(path)).isFile()) key.update(`${file}\n`).update(await readFile(path))
+  }
+  const digest = key.digest('hex').slice(0, 16)
+  const dir = join(work, `${fixture}-${digest}`)
+  const marker = join(dir, 'node_modules', '.foyer-installed')
+  if (await stat(marker).catch(() => null)) return dir
+
+  // Older installs of this fixture are stale: remove them, then lay the app out anew.
+  for (const entry of await readdir(work).catch(() => [] as string[]))
+    if (entry.startsWith(`${fixture}-`)) await rm(join(work, entry), { recursive: true, force: true })
+  await cp(fixtureDir, dir, { recursive: true })
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+  }
+  manifest.dependencies ??= {}
+  await mkdir(join(dir, 'tarballs'))
+  for (const name of packages) {
+    const tarball = tarballs.get(name)
+    if (!tarball) throw new Error(`@foyer/${name} was not packed`)
+    await cp(tarball.file, join(dir, 'tarballs', `foyer-${name}.tgz`))
+    manifest.dependencies[`@foyer/${name}`] = `file:tarballs/foyer-${name}.tgz`
+  }
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error'], {
+    cwd: dir,
+    env: childEnv,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  await writeFile(marker, '')
+  return dir
+}
+
+/** SIGTERM, then SIGKILL after 12 s; resolves once `child` has exited. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const forced = setTimeout(() => child.kill('SIGKILL'), 12_000)
+  await exited
+  clearTimeout(forced)
+}
+
+/** Base64url of a string or bytes (RFC 7515 §2). */
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
+
+describe('packed packages installed in fresh apps', () => {
+  test('tarballs: built JavaScript and declarations only, no sources or tests', async () => {
+    for (const name of publicPackages) {
+      const tarball = tarballs.get(name)
+      if (!tarball) throw new Error(`@foyer/${name} was not packed`)
+      const { stdout } = await run('tar', ['tzf', tarball.file], { maxBuffer: 16 * 1024 * 1024 })
+      const files = stdout.trim().split('\n')
+      expect(files, name).toContain('package/LICENSE')
+      expect(files, name).toContain('package/package.json')
+      expect(
+        files.filter((file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts')),
+        name,
+      ).toEqual([])
+      expect(
+        files.filter((file) => /\.test\.|__snapshots__|\/src\//.test(file)),
+        name,
+      ).toEqual([])
+      const manifest = JSON.parse(
+        (await run('tar', ['xzfO', tarball.file, 'package/package.json'])).stdout,
+      ) as Record<string, unknown>
+      // The private wallet frame is built into the server's package, never installed.
+      expect(JSON.stringify([manifest.dependencies, manifest.peerDependencies]), name).not.toContain(
+        '@foyer/wallet-frame',
+      )
+      expect(manifest.engines, name).toEqual({ node: expect.any(String) })
+    }
+    const react = tarballs.get('react')?.file ?? ''
+    const entry = (await run('tar', ['xzfO', react, 'package/dist/index.js'])).stdout
+    expect(entry.split('\n')[0]).toBe("'use client'")
+    const server = (await run('tar', ['tzf', tarballs.get('server')?.file ?? ''])).stdout
+    expect(server).toContain('package/dist/wallet-frame/manifest.json')
+  }, 60_000)
+
+  test('a plain Node back end verifies an access token with @foyer/node (no TypeScript loader)', async () => {
+    const dir = await installFixture('nodeBackend', ['protocol', 'node'])
+    const { stdout: imported } = await run(
+      process.execPath,
+      ['-e', "import('@foyer/node').then((m) => console.log(Object.keys(m).sort().join(',')))"],
+      { cwd: dir, env: childEnv },
+    )
+    expect(imported.trim()).toBe('InvalidTokenError,verifyAccessToken,verifyIdentityToken')
+
+    // An access token as the server issues it (ES256 JWT; docs/security.md), signed here with a fresh key.
+    const appId = 'packedinstallapp000000000'
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const now = Math.floor(Date.now() / 1000)
+    const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }))
+    const claims = {
+      sid: 'session-1',
+      sub: 'did:foyer:user1',
+      iss: 'foyer',
+      aud: appId,
+      iat: now,
+      exp: now + 600,
+    }
+    const payload = base64url(JSON.stringify(claims))
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    })
+    const token = `${header}.${payload}.${base64url(signature)}`
+    const verify = async (candidate: string) => {
+      const { stdout } = await run(process.execPath, ['verify.mjs'], {
+        cwd: dir,
+        env: {
+          ...childEnv,
+          FOYER_TOKEN: candidate,
+          FOYER_APP_ID: appId,
+          FOYER_VERIFICATION_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+      })
+      return JSON.parse(stdout) as unknown
+    }
+    expect(await verify(token)).toEqual({
+      ok: true,
+      claims: {
+        userId: 'did:foyer:user1',
+        sessionId: 'session-1',
+        appId,
+        issuer: 'foyer',
+        issuedAt: now,
+        expiresAt: now + 600,
+      },
+    })
+    const forged = `${header}.${base64url(JSON.stringify({ ...claims, sub: 'did:foyer:user2' }))}.${base64url(signature)}`
+    expect(await verify(forged)).toEqual({ ok: false, code: expect.any(String) })
+  }, 300_000)
+
+  test('a Vite + React app type-checks with strict tsc and builds', async () => {
+    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'])
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
+      cwd: dir,
+      env: childEnv,
+    }).catch((error: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
+    })
+    await rm(join(dir, 'dist'), { recursive: true, force: true })
+    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+      cwd: dir,
+      env: childEnv,
+    })
+    const html = await readFile(join(dir, 'dist', 'index.html'), 'utf8')
+    expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/)
+  }, 400_000)
+
+  test('the server installed from its tarball starts in production and is ready', async () => {
+    const dir = await installFixture('server', ['protocol', 'server'])
+    const dataDir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
+    const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
+    const env = {
+      ...childEnv,
+      NODE_ENV: 'production',
+      FOYER_DATA_DIR: dataDir,
+      FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+    }
+    try {
+      const { stdout: created } = await run(
+        process.execPath,
+        [bin, 'app', 'create', '--name', 'Packed', '--origin', 'http://127.0.0.1:5173'],
+        { cwd: dir, env },
+      )
+      const appId = created.trim().split('\n').at(-1) ?? ''
+      expect(appId).toMatch(/^[a-z0-9]{25}$/)
+
+      const child = spawn(process.execPath, [bin, 'start'], {
+        cwd: dir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      started.push(child)
+      let output = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /Foyer server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+          if (match?.[1]) resolve(match[1])
+        }
+        child.stdout?.on('data', onData)
+        child.stderr?.on('data', onData)
+        child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)))
+      })
+      expect((await fetch(`${url}/readyz`)).status).toBe(200)
+      // The wallet frame built into the package at pack time is served, with its script.
+      const page = await fetch(`${url}/apps/${appId}/embedded-wallets`)
+      expect(page.status).toBe(200)
+      const script = /src="(\/embedded-wallets\/assets\/frame-[\w]+\.js)"/.exec(await page.text())?.[1]
+      expect(script).toBeDefined()
+      const asset = await fetch(`${url}${script}`)
+      expect(asset.status).toBe(200)
+      expect(asset.headers.get('content-type')).toMatch(/javascript/)
+      await stop(child)
+      expect(child.exitCode).toBe(0)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 300_000)
+})
