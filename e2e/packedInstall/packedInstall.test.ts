@@ -1,11 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from '../support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from '../support/signInWithEmail'
 
 // The packages as a host developer gets them from a registry (docs/packaging.md): `npm pack` of each public
 // package (its `prepack` builds it), then fresh apps outside the repository that install only those tarballs
@@ -27,6 +30,8 @@ const childEnv = Object.fromEntries(
 /** Tarball path and content hash of each public package, packed once for the whole file. */
 const tarballs = new Map<PublicPackage, { file: string; hash: string }>()
 const started: ChildProcess[] = []
+const servers: Server[] = []
+const dataDirs: string[] = []
 
 beforeAll(async () => {
   const destination = join(work, 'tarballs')
@@ -52,6 +57,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(started.map((child) => stop(child)))
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
 /**
@@ -106,6 +113,91 @@ async function stop(child: ChildProcess): Promise<void> {
   const forced = setTimeout(() => child.kill('SIGKILL'), 12_000)
   await exited
   clearTimeout(forced)
+}
+
+/**
+ * Starts `foyer-server start` from the server fixture's installed package, on a free loopback port with a
+ * fresh data folder, and resolves with its URL once it listens. `afterAll` stops it.
+ */
+async function startPackedServer(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
+  const child = spawn(process.execPath, [bin, 'start'], {
+    cwd: dir,
+    env: { ...childEnv, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  started.push(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Foyer server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match?.[1]) resolve({ url: match[1], child })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)))
+  })
+}
+
+/** A fresh data folder (in its own temp folder, with the development master key beside it). */
+async function freshDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
+  dataDirs.push(dir)
+  return join(dir, 'data')
+}
+
+let viteApp: Promise<string> | undefined
+/** The Vite + React fixture, installed, type-checked with strict tsc and built; resolves with its folder. */
+function buildViteApp(): Promise<string> {
+  viteApp ??= (async () => {
+    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'])
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
+      cwd: dir,
+      env: childEnv,
+    }).catch((error: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
+    })
+    await rm(join(dir, 'dist'), { recursive: true, force: true })
+    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+      cwd: dir,
+      env: childEnv,
+    })
+    return dir
+  })()
+  return viteApp
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+
+/** Serves the static files of `root` on a free loopback port, as a host's web server would; returns its URL. */
+async function serveStatic(root: string): Promise<string> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+    const file = join(root, path === '/' ? 'index.html' : path)
+    readFile(file).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' })
+        response.end(body)
+      },
+      () => {
+        response.writeHead(404)
+        response.end()
+      },
+    )
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return `http://127.0.0.1:${address.port}`
 }
 
 /** Base64url of a string or bytes (RFC 7515 §2). */
@@ -200,73 +292,81 @@ describe('packed packages installed in fresh apps', () => {
   }, 300_000)
 
   test('a Vite + React app type-checks with strict tsc and builds', async () => {
-    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'])
-    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
-      cwd: dir,
-      env: childEnv,
-    }).catch((error: { stdout?: string }) => {
-      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
-    })
-    await rm(join(dir, 'dist'), { recursive: true, force: true })
-    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-      cwd: dir,
-      env: childEnv,
-    })
+    const dir = await buildViteApp()
     const html = await readFile(join(dir, 'dist', 'index.html'), 'utf8')
     expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/)
   }, 400_000)
 
   test('the server installed from its tarball starts in production and is ready', async () => {
     const dir = await installFixture('server', ['protocol', 'server'])
-    const dataDir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
     const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
     const env = {
-      ...childEnv,
       NODE_ENV: 'production',
-      FOYER_DATA_DIR: dataDir,
+      FOYER_DATA_DIR: await freshDataDir(),
       FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
-      HOST: '127.0.0.1',
-      PORT: '0',
     }
-    try {
-      const { stdout: created } = await run(
-        process.execPath,
-        [bin, 'app', 'create', '--name', 'Packed', '--origin', 'http://127.0.0.1:5173'],
-        { cwd: dir, env },
-      )
-      const appId = created.trim().split('\n').at(-1) ?? ''
-      expect(appId).toMatch(/^[a-z0-9]{25}$/)
+    const { stdout: created } = await run(
+      process.execPath,
+      [bin, 'app', 'create', '--name', 'Packed', '--origin', 'http://127.0.0.1:5173'],
+      { cwd: dir, env: { ...childEnv, ...env } },
+    )
+    const appId = created.trim().split('\n').at(-1) ?? ''
+    expect(appId).toMatch(/^[a-z0-9]{25}$/)
 
-      const child = spawn(process.execPath, [bin, 'start'], {
-        cwd: dir,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      started.push(child)
-      let output = ''
-      const url = await new Promise<string>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /Foyer server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-          if (match?.[1]) resolve(match[1])
-        }
-        child.stdout?.on('data', onData)
-        child.stderr?.on('data', onData)
-        child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)))
-      })
-      expect((await fetch(`${url}/readyz`)).status).toBe(200)
-      // The wallet frame built into the package at pack time is served, with its script.
-      const page = await fetch(`${url}/apps/${appId}/embedded-wallets`)
-      expect(page.status).toBe(200)
-      const script = /src="(\/embedded-wallets\/assets\/frame-[\w]+\.js)"/.exec(await page.text())?.[1]
-      expect(script).toBeDefined()
-      const asset = await fetch(`${url}${script}`)
-      expect(asset.status).toBe(200)
-      expect(asset.headers.get('content-type')).toMatch(/javascript/)
-      await stop(child)
-      expect(child.exitCode).toBe(0)
-    } finally {
-      await rm(dataDir, { recursive: true, force: true })
-    }
+    const { url, child } = await startPackedServer(dir, env)
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
+    // The wallet frame built into the package at pack time is served, with its script.
+    const page = await fetch(`${url}/apps/${appId}/embedded-wallets`)
+    expect(page.status).toBe(200)
+    const script = /src="(\/embedded-wallets\/assets\/frame-[\w]+\.js)"/.exec(await page.text())?.[1]
+    expect(script).toBeDefined()
+    const asset = await fetch(`${url}${script}`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toMatch(/javascript/)
+    await stop(child)
+    expect(child.exitCode).toBe(0)
   }, 300_000)
+
+  test('the Vite app signs in by email in Chromium against the packed server; the Node back end verifies its token', async () => {
+    const [appDir, serverDir, backendDir] = await Promise.all([
+      buildViteApp(),
+      installFixture('server', ['protocol', 'server']),
+      installFixture('nodeBackend', ['protocol', 'node']),
+    ])
+    // Development mode: the dev mailbox gives the code, and the seeded demo app allows loopback origins.
+    const { url: apiUrl } = await startPackedServer(serverDir, {
+      NODE_ENV: 'development',
+      FOYER_DEV_MAILBOX: '1',
+      FOYER_DATA_DIR: await freshDataDir(),
+    })
+    const appUrl = await serveStatic(join(appDir, 'dist'))
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(String(error)))
+      await openDemo(page, `${appUrl}/?apiUrl=${encodeURIComponent(apiUrl)}`)
+      await signInWithEmail(page, apiUrl, freshEmail('packed'))
+      const userId = (await page.getByTestId('user-id').textContent()) ?? ''
+      expect(userId).toMatch(/^did:foyer:/)
+      await page.waitForFunction(() => document.querySelector('[data-testid="access-token"]')?.textContent)
+      const token = (await page.getByTestId('access-token').textContent()) ?? ''
+      const appId = 'foyerdemoapp0000000000000'
+      const { stdout } = await run(process.execPath, ['verify.mjs'], {
+        cwd: backendDir,
+        env: {
+          ...childEnv,
+          FOYER_TOKEN: token,
+          FOYER_APP_ID: appId,
+          FOYER_JWKS_URL: `${apiUrl}/api/v1/apps/${appId}/jwks.json`,
+        },
+      })
+      expect(JSON.parse(stdout)).toMatchObject({ ok: true, claims: { userId, appId } })
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await waitForTestId(page, 'authenticated', 'false')
+      expect(problems).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 400_000)
 })
