@@ -61,33 +61,48 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
+/** Another variant of a fixture: its name, and dependency versions that replace the fixture's own. */
+type FixtureVariant = {
+  name: string
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+
 /**
  * A fresh app in the OS temp folder: the fixture folder's files, the given tarballs as its `@foyer/*`
  * dependencies (`file:` paths, copied beside it), installed with npm (offline from npm's cache where it
- * can). Reused as is when the fixture and the tarballs have not changed. Returns the app's folder.
+ * can). Reused as is when the fixture, the variant and the tarballs have not changed. Returns its folder.
  */
-async function installFixture(fixture: string, packages: readonly PublicPackage[]): Promise<string> {
+async function installFixture(
+  fixture: string,
+  packages: readonly PublicPackage[],
+  variant?: FixtureVariant,
+): Promise<string> {
   const fixtureDir = join(fixtures, fixture)
   const files = (await readdir(fixtureDir, { recursive: true })).sort()
-  const key = createHash('sha256')
+  const key = createHash('sha256').update(JSON.stringify(variant ?? null))
   for (const name of packages) key.update(`${name}:${tarballs.get(name)?.hash}\n`)
   for (const file of files) {
     const path = join(fixtureDir, file)
     if ((await stat(path)).isFile()) key.update(`${file}\n`).update(await readFile(path))
   }
   const digest = key.digest('hex').slice(0, 16)
-  const dir = join(work, `${fixture}-${digest}`)
+  const name = variant ? `${fixture}-${variant.name}` : fixture
+  const dir = join(work, `${name}-${digest}`)
   const marker = join(dir, 'node_modules', '.foyer-installed')
   if (await stat(marker).catch(() => null)) return dir
 
   // Older installs of this fixture are stale: remove them, then lay the app out anew.
   for (const entry of await readdir(work).catch(() => [] as string[]))
-    if (entry.startsWith(`${fixture}-`)) await rm(join(work, entry), { recursive: true, force: true })
+    if (entry.startsWith(`${name}-`) && /^[0-9a-f]{16}$/.test(entry.slice(name.length + 1)))
+      await rm(join(work, entry), { recursive: true, force: true })
   await cp(fixtureDir, dir, { recursive: true })
   const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
   }
-  manifest.dependencies ??= {}
+  manifest.dependencies = { ...manifest.dependencies, ...variant?.dependencies }
+  manifest.devDependencies = { ...manifest.devDependencies, ...variant?.devDependencies }
   await mkdir(join(dir, 'tarballs'))
   for (const name of packages) {
     const tarball = tarballs.get(name)
@@ -295,7 +310,26 @@ describe('packed packages installed in fresh apps', () => {
     const dir = await buildViteApp()
     const html = await readFile(join(dir, 'dist', 'index.html'), 'utf8')
     expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/)
+    const { stdout, stderr } = await run(process.execPath, ['ssr.mjs'], { cwd: dir, env: childEnv })
+    expect(stdout.trim()).toBe('<p>host content</p>')
+    expect(stderr).toBe('')
   }, 400_000)
+
+  test('with React 18, the lowest of the peer range: strict tsc passes and the provider renders on the server', async () => {
+    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'], {
+      name: 'react18',
+      dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1' },
+      devDependencies: { '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' },
+    })
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
+      cwd: dir,
+      env: childEnv,
+    }).catch((error: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
+    })
+    const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: dir, env: childEnv })
+    expect(stdout.trim()).toBe('<p>host content</p>')
+  }, 300_000)
 
   test('the server installed from its tarball starts in production and is ready', async () => {
     const dir = await installFixture('server', ['protocol', 'server'])
