@@ -31,6 +31,8 @@ const childEnv = Object.fromEntries(
 const tarballs = new Map<PublicPackage, { file: string; hash: string }>()
 const started: ChildProcess[] = []
 const servers: Server[] = []
+/** Children started in a process group of their own (`next start` forks workers): stopped as a group. */
+const groups: ChildProcess[] = []
 const dataDirs: string[] = []
 
 beforeAll(async () => {
@@ -57,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(started.map((child) => stop(child)))
+  await Promise.all(groups.map((child) => stop(child, true)))
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
@@ -120,12 +123,20 @@ async function installFixture(
   return dir
 }
 
-/** SIGTERM, then SIGKILL after 12 s; resolves once `child` has exited. */
-async function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 12 s (to its process group with `group`); resolves once `child` has exited. */
+async function stop(child: ChildProcess, group = false): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const forced = setTimeout(() => child.kill('SIGKILL'), 12_000)
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (group && child.pid) process.kill(-child.pid, name)
+      else child.kill(name)
+    } catch {
+      // Already gone.
+    }
+  }
+  signal('SIGTERM')
+  const forced = setTimeout(() => signal('SIGKILL'), 12_000)
   await exited
   clearTimeout(forced)
 }
@@ -213,6 +224,16 @@ async function serveStatic(root: string): Promise<string> {
   const address = server.address()
   if (!address || typeof address === 'string') throw new Error('no address')
   return `http://127.0.0.1:${address.port}`
+}
+
+/** A free loopback port (for tools that cannot listen on port 0 and report it). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return address.port
 }
 
 /** Base64url of a string or bytes (RFC 7515 §2). */
@@ -403,4 +424,69 @@ describe('packed packages installed in fresh apps', () => {
       await browser.close()
     }
   }, 400_000)
+
+  test('a Next.js App Router app builds, starts and signs in by email in Chromium, with no hydration warning', async () => {
+    const [appDir, serverDir] = await Promise.all([
+      installFixture('nextApp', ['protocol', 'core', 'react']),
+      installFixture('server', ['protocol', 'server']),
+    ])
+    const nextBin = join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next')
+    const nextEnv = { ...childEnv, NEXT_TELEMETRY_DISABLED: '1' }
+    // The install is keyed by the tarballs and the fixture: a build made in it is still current.
+    if (!(await stat(join(appDir, '.next', 'BUILD_ID')).catch(() => null)))
+      await run(process.execPath, [nextBin, 'build'], {
+        cwd: appDir,
+        env: nextEnv,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+
+    const { url: apiUrl } = await startPackedServer(serverDir, {
+      NODE_ENV: 'development',
+      FOYER_DEV_MAILBOX: '1',
+      FOYER_DATA_DIR: await freshDataDir(),
+    })
+    const port = await freePort()
+    const next = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+      cwd: appDir,
+      env: { ...nextEnv, NODE_ENV: 'production', FOYER_API_URL: apiUrl },
+      stdio: 'ignore',
+      detached: true,
+    })
+    groups.push(next)
+    const appUrl = `http://127.0.0.1:${port}`
+    await expect
+      .poll(
+        () =>
+          fetch(appUrl).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(200)
+
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(String(error)))
+      page.on('console', (message) => {
+        // A failed load is reported by the response listener, with its URL.
+        if (message.text().startsWith('Failed to load resource')) return
+        if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text())
+      })
+      page.on('response', (response) => {
+        // The fixture has no favicon; every other request must succeed.
+        const { pathname } = new URL(response.url())
+        if (response.status() >= 400 && pathname !== '/favicon.ico')
+          problems.push(`${response.status()} ${response.url()}`)
+      })
+      await openDemo(page, appUrl)
+      await signInWithEmail(page, apiUrl, freshEmail('next'))
+      expect((await page.getByTestId('user-id').textContent()) ?? '').toMatch(/^did:foyer:/)
+      expect(problems).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 500_000)
 })
