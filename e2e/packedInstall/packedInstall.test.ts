@@ -18,7 +18,12 @@ import { freshEmail, openDemo, signInWithEmail, waitForTestId } from '../support
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url))
-const work = join(tmpdir(), 'foyer-packed-install')
+// One folder per checkout, so that test runs of two clones on one machine never share (or prune) installs.
+const work = join(
+  tmpdir(),
+  'foyer-packed-install',
+  createHash('sha256').update(root).digest('hex').slice(0, 12),
+)
 const publicPackages = ['protocol', 'core', 'react', 'node', 'server'] as const
 type PublicPackage = (typeof publicPackages)[number]
 
@@ -33,12 +38,12 @@ const started: ChildProcess[] = []
 const servers: Server[] = []
 /** Children started in a process group of their own (`next start` forks workers): stopped as a group. */
 const groups: ChildProcess[] = []
-const dataDirs: string[] = []
+const tempDirs: string[] = []
 
 beforeAll(async () => {
-  const destination = join(work, 'tarballs')
-  await rm(destination, { recursive: true, force: true })
-  await mkdir(destination, { recursive: true })
+  await mkdir(work, { recursive: true })
+  const destination = await mkdtemp(join(work, 'tarballs-'))
+  tempDirs.push(destination)
   const workspaces = publicPackages.flatMap((name) => ['-w', `@foyer/${name}`])
   const { stdout } = await run(
     'npm',
@@ -61,7 +66,7 @@ afterAll(async () => {
   await Promise.all(started.map((child) => stop(child)))
   await Promise.all(groups.map((child) => stop(child, true)))
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
-  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
 /** Another variant of a fixture: its name, and dependency versions that replace the fixture's own. */
@@ -172,7 +177,7 @@ async function startPackedServer(
 /** A fresh data folder (in its own temp folder, with the development master key beside it). */
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
-  dataDirs.push(dir)
+  tempDirs.push(dir)
   return join(dir, 'data')
 }
 
