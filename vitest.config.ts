@@ -1,10 +1,18 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+/** The workspace packages from their TypeScript sources, not their build (docs/packaging.md). */
+const sources = {
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions] } },
+}
 
 /** Unit, component and server tests. End-to-end tests have their own config in `e2e/`. */
 export default defineConfig({
   test: {
     projects: [
       {
+        ...sources,
         test: {
           name: 'node',
           environment: 'node',
@@ -22,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        ...sources,
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'react',

@@ -1,3 +1,4 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config'
  * by playwright-core. Files run one at a time: the machine has 2 cores.
  */
 export default defineConfig({
+  // The workspace packages from their TypeScript sources, not their build (docs/packaging.md).
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions] } },
   test: {
     name: 'e2e',
     root: import.meta.dirname,

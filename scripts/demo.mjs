@@ -4,10 +4,9 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { register } from 'tsx/esm/api'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import './registerSources.mjs'
 
-register()
 const { startDevChains } = await import('./devchain/startDevChains.ts')
 const { startAnvil } = await import('./devchain/startAnvil.ts')
 const { startLocalBridge } = await import('./devchain/startLocalBridge.ts')

@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type ViteDevServer } from 'vite'
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type Plugin,
+  type ViteDevServer,
+} from 'vite'
 
 /** The shape of `server/handleWhoami.ts`, loaded through Vite's SSR loader (see {@link whoamiPlugin}). */
 type WhoamiModule = {
@@ -93,6 +99,10 @@ function hostIdentityPlugin(): Plugin {
  */
 export default defineConfig({
   plugins: [react(), whoamiPlugin(), hostIdentityPlugin()],
+  // The workspace packages from their TypeScript sources, in the page and in the SSR-loaded back end
+  // (docs/packaging.md).
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions] } },
   // `localhost`, with the server reached as http://localhost:8787 too (scripts/demo.mjs): the wallet frame (on
   // the server's origin) is then same-site with the page, so Chromium lets it keep its device share in
   // IndexedDB, and `localhost` is a valid passkey RP ID (an IP address is not).

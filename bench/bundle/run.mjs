@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 // adds (budget: 50 kB) and the total including lazily loaded chunks. Not a test: it reports figures.
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { build, defaultClientConditions } from 'vite'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const BUDGET_BYTES = 50_000
@@ -17,6 +17,8 @@ async function buildEntry(entry) {
     root: here,
     logLevel: 'silent',
     plugins: [react()],
+    // @foyer/react from its TypeScript sources (docs/packaging.md).
+    resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
       write: false,

@@ -7,9 +7,8 @@ import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
-import { register } from 'tsx/esm/api'
+import '../../scripts/registerSources.mjs'
 
-register()
 const { createApp, migrate, openDatabase, seedDemoApp } = await import('@foyer/server')
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -35,6 +34,8 @@ const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
 const bundle = await build({
   entryPoints: [`${here}page.ts`],
   bundle: true,
+  // The workspace packages' TypeScript sources (docs/packaging.md).
+  conditions: ['@foyer/source'],
   write: false,
   format: 'esm',
   platform: 'browser',

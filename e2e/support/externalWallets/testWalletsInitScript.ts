@@ -21,6 +21,8 @@ export async function testWalletsInitScript(keys: TestWalletKeys): Promise<strin
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./injectedTestWallets.ts', import.meta.url))],
     bundle: true,
+    // The workspace packages' TypeScript sources (docs/packaging.md).
+    conditions: ['@foyer/source'],
     write: false,
     format: 'iife',
     platform: 'browser',

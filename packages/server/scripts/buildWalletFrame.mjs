@@ -1,8 +1,7 @@
 // The package build (`npm run build -w @foyer/server`): bundles the wallet frame's browser scripts into
 // dist/wallet-frame, so that a production server serves them without running esbuild (issue 15 §2).
-import { register } from 'tsx/esm/api'
+import '../../../scripts/registerSources.mjs'
 
-register()
 const { bundleWalletFrame } = await import('../src/features/walletFrame/bundleWalletFrame.ts')
 const { WALLET_FRAME_DIST_DIR, writeWalletFrameBundle } = await import(
   '../src/features/walletFrame/prebuiltWalletFrame.ts'

@@ -3,9 +3,8 @@
 //   npm run docs:api -w @foyer/server
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { register } from 'tsx/esm/api'
+import '../../../scripts/registerSources.mjs'
 
-register()
 const { createApp } = await import('../src/createApp.ts')
 const { openDatabase } = await import('../src/db/openDatabase.ts')
 const { errorStatus } = await import('../src/errors/errorStatus.ts')

@@ -12,6 +12,8 @@ test('behavior: the minified barrel bundles without zod and stays small', async 
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
     bundle: true,
+    // The workspace packages' TypeScript sources (docs/packaging.md).
+    conditions: ['@foyer/source'],
     write: false,
     format: 'esm',
     platform: 'browser',

@@ -75,7 +75,9 @@ async function withDatabase<T>(
 async function start(config: ServerConfig): Promise<void> {
   const walletFrameDir = config.walletFrameDir ?? WALLET_FRAME_DIST_DIR
   if (config.env === 'production' && !(await readWalletFrameBundle(walletFrameDir)))
-    throw new Error(`The wallet frame is not built (${walletFrameDir}): run npm run build -w @foyer/server`)
+    throw new Error(
+      `The wallet frame is not built (${walletFrameDir}): point FOYER_WALLET_FRAME_DIR at a built wallet frame, or reinstall @foyer/server (its package ships one in dist/wallet-frame); inside the Foyer repository, run npm run build -w @foyer/server`,
+    )
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
     await prepareDatabase(db, config)

@@ -27,6 +27,8 @@ export async function bundleWalletFrame(): Promise<WalletFrameBundle> {
   const result = await build({
     entryPoints: { frame: join(source, 'frame/main.ts'), export: join(source, 'export/main.ts') },
     bundle: true,
+    // `@foyer/protocol` from its TypeScript sources, as in the repository (docs/packaging.md).
+    conditions: ['@foyer/source'],
     write: false,
     format: 'esm',
     platform: 'browser',

@@ -31,7 +31,12 @@ export async function walletFrameRoutes(
   // Production serves the package build; elsewhere esbuild bundles the current sources on the first request
   // (a build left in dist/ would go stale while the frame is being developed).
   const load = async () => {
-    if (context.env !== 'production') return bundleWalletFrame()
+    if (context.env !== 'production')
+      // An installed package has no wallet-frame sources to bundle: it serves the build it ships.
+      return bundleWalletFrame().catch(
+        async (error: unknown) =>
+          (await readWalletFrameBundle(context.walletFrameDir)) ?? Promise.reject(error),
+      )
     const built = await readWalletFrameBundle(context.walletFrameDir)
     if (!built)
       throw new Error(

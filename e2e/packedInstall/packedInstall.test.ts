@@ -1,0 +1,497 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser } from '../support/launchBrowser'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from '../support/signInWithEmail'
+
+// The packages as a host developer gets them from a registry (docs/packaging.md): `npm pack` of each public
+// package (its `prepack` builds it), then fresh apps outside the repository that install only those tarballs
+// — no workspace links — and use them as documented. Installs are the slow part: each fixture's
+// node_modules is kept in the OS temp folder, keyed by the tarballs' and the fixture's hashes.
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url))
+// One folder per checkout, so that test runs of two clones on one machine never share (or prune) installs.
+const work = join(
+  tmpdir(),
+  'foyer-packed-install',
+  createHash('sha256').update(root).digest('hex').slice(0, 12),
+)
+const publicPackages = ['protocol', 'core', 'react', 'node', 'server'] as const
+type PublicPackage = (typeof publicPackages)[number]
+
+/** The environment of npm and node children: without the `npm_*` variables of the `npm test` around us. */
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') && name !== 'NODE_OPTIONS'),
+)
+
+/** Tarball path and content hash of each public package, packed once for the whole file. */
+const tarballs = new Map<PublicPackage, { file: string; hash: string }>()
+const started: ChildProcess[] = []
+const servers: Server[] = []
+/** Children started in a process group of their own (`next start` forks workers): stopped as a group. */
+const groups: ChildProcess[] = []
+const tempDirs: string[] = []
+
+beforeAll(async () => {
+  await mkdir(work, { recursive: true })
+  const destination = await mkdtemp(join(work, 'tarballs-'))
+  tempDirs.push(destination)
+  const workspaces = publicPackages.flatMap((name) => ['-w', `@foyer/${name}`])
+  const { stdout } = await run(
+    'npm',
+    ['pack', ...workspaces, '--pack-destination', destination, '--json', '--loglevel', 'error'],
+    { cwd: root, env: childEnv, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string }[]
+  for (const name of publicPackages) {
+    const entry = packed.find((item) => item.name === `@foyer/${name}`)
+    if (!entry) throw new Error(`npm pack did not pack @foyer/${name}`)
+    const file = join(destination, entry.filename)
+    const hash = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')
+    tarballs.set(name, { file, hash })
+  }
+}, 600_000)
+
+afterAll(async () => {
+  await Promise.all(started.map((child) => stop(child)))
+  await Promise.all(groups.map((child) => stop(child, true)))
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+/** Another variant of a fixture: its name, and dependency versions that replace the fixture's own. */
+type FixtureVariant = {
+  name: string
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+
+/**
+ * A fresh app in the OS temp folder: the fixture folder's files, the given tarballs as its `@foyer/*`
+ * dependencies (`file:` paths, copied beside it), installed with npm (offline from npm's cache where it
+ * can). Reused as is when the fixture, the variant and the tarballs have not changed. Returns its folder.
+ */
+async function installFixture(
+  fixture: string,
+  packages: readonly PublicPackage[],
+  variant?: FixtureVariant,
+): Promise<string> {
+  const fixtureDir = join(fixtures, fixture)
+  const files = (await readdir(fixtureDir, { recursive: true })).sort()
+  const key = createHash('sha256').update(JSON.stringify(variant ?? null))
+  for (const name of packages) key.update(`${name}:${tarballs.get(name)?.hash}\n`)
+  for (const file of files) {
+    const path = join(fixtureDir, file)
+    if ((await stat(path)).isFile()) key.update(`${file}\n`).update(await readFile(path))
+  }
+  const digest = key.digest('hex').slice(0, 16)
+  const name = variant ? `${fixture}-${variant.name}` : fixture
+  const dir = join(work, `${name}-${digest}`)
+  const marker = join(dir, 'node_modules', '.foyer-installed')
+  if (await stat(marker).catch(() => null)) return dir
+
+  // Older installs of this fixture are stale: remove them, then lay the app out anew.
+  for (const entry of await readdir(work).catch(() => [] as string[]))
+    if (entry.startsWith(`${name}-`) && /^[0-9a-f]{16}$/.test(entry.slice(name.length + 1)))
+      await rm(join(work, entry), { recursive: true, force: true })
+  await cp(fixtureDir, dir, { recursive: true })
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
+  }
+  manifest.dependencies = { ...manifest.dependencies, ...variant?.dependencies }
+  manifest.devDependencies = { ...manifest.devDependencies, ...variant?.devDependencies }
+  await mkdir(join(dir, 'tarballs'))
+  for (const name of packages) {
+    const tarball = tarballs.get(name)
+    if (!tarball) throw new Error(`@foyer/${name} was not packed`)
+    await cp(tarball.file, join(dir, 'tarballs', `foyer-${name}.tgz`))
+    manifest.dependencies[`@foyer/${name}`] = `file:tarballs/foyer-${name}.tgz`
+  }
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error'], {
+    cwd: dir,
+    env: childEnv,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  await writeFile(marker, '')
+  return dir
+}
+
+/** SIGTERM, then SIGKILL after 12 s (to its process group with `group`); resolves once `child` has exited. */
+async function stop(child: ChildProcess, group = false): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (group && child.pid) process.kill(-child.pid, name)
+      else child.kill(name)
+    } catch {
+      // Already gone.
+    }
+  }
+  signal('SIGTERM')
+  const forced = setTimeout(() => signal('SIGKILL'), 12_000)
+  await exited
+  clearTimeout(forced)
+}
+
+/**
+ * Starts `foyer-server start` from the server fixture's installed package, on a free loopback port with a
+ * fresh data folder, and resolves with its URL once it listens. `afterAll` stops it.
+ */
+async function startPackedServer(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
+  const child = spawn(process.execPath, [bin, 'start'], {
+    cwd: dir,
+    env: { ...childEnv, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  started.push(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Foyer server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match?.[1]) resolve({ url: match[1], child })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)))
+  })
+}
+
+/** A fresh data folder (in its own temp folder, with the development master key beside it). */
+async function freshDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
+  tempDirs.push(dir)
+  return join(dir, 'data')
+}
+
+let viteApp: Promise<string> | undefined
+/** The Vite + React fixture, installed, type-checked with strict tsc and built; resolves with its folder. */
+function buildViteApp(): Promise<string> {
+  viteApp ??= (async () => {
+    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'])
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
+      cwd: dir,
+      env: childEnv,
+    }).catch((error: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
+    })
+    await rm(join(dir, 'dist'), { recursive: true, force: true })
+    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+      cwd: dir,
+      env: childEnv,
+    })
+    return dir
+  })()
+  return viteApp
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+
+/** Serves the static files of `root` on a free loopback port, as a host's web server would; returns its URL. */
+async function serveStatic(root: string): Promise<string> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+    const file = join(root, path === '/' ? 'index.html' : path)
+    readFile(file).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' })
+        response.end(body)
+      },
+      () => {
+        response.writeHead(404)
+        response.end()
+      },
+    )
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return `http://127.0.0.1:${address.port}`
+}
+
+/** A free loopback port (for tools that cannot listen on port 0 and report it). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return address.port
+}
+
+/** Base64url of a string or bytes (RFC 7515 §2). */
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
+
+describe('packed packages installed in fresh apps', () => {
+  test('tarballs: built JavaScript and declarations only, no sources or tests', async () => {
+    for (const name of publicPackages) {
+      const tarball = tarballs.get(name)
+      if (!tarball) throw new Error(`@foyer/${name} was not packed`)
+      const { stdout } = await run('tar', ['tzf', tarball.file], { maxBuffer: 16 * 1024 * 1024 })
+      const files = stdout.trim().split('\n')
+      expect(files, name).toContain('package/LICENSE')
+      expect(files, name).toContain('package/package.json')
+      expect(
+        files.filter((file) => /\.(ts|tsx|mts)$/.test(file) && !file.endsWith('.d.ts')),
+        name,
+      ).toEqual([])
+      expect(
+        files.filter((file) => /\.test\.|__snapshots__|\/src\//.test(file)),
+        name,
+      ).toEqual([])
+      const manifest = JSON.parse(
+        (await run('tar', ['xzfO', tarball.file, 'package/package.json'])).stdout,
+      ) as Record<string, unknown>
+      // The private wallet frame is built into the server's package, never installed.
+      expect(JSON.stringify([manifest.dependencies, manifest.peerDependencies]), name).not.toContain(
+        '@foyer/wallet-frame',
+      )
+      expect(manifest.engines, name).toEqual({ node: expect.any(String) })
+    }
+    const react = tarballs.get('react')?.file ?? ''
+    const entry = (await run('tar', ['xzfO', react, 'package/dist/index.js'])).stdout
+    expect(entry.split('\n')[0]).toBe("'use client'")
+    const server = (await run('tar', ['tzf', tarballs.get('server')?.file ?? ''])).stdout
+    expect(server).toContain('package/dist/wallet-frame/manifest.json')
+  }, 60_000)
+
+  test('a plain Node back end verifies an access token with @foyer/node (no TypeScript loader)', async () => {
+    const dir = await installFixture('nodeBackend', ['protocol', 'node'])
+    const { stdout: imported } = await run(
+      process.execPath,
+      ['-e', "import('@foyer/node').then((m) => console.log(Object.keys(m).sort().join(',')))"],
+      { cwd: dir, env: childEnv },
+    )
+    expect(imported.trim()).toBe('InvalidTokenError,verifyAccessToken,verifyIdentityToken')
+
+    // An access token as the server issues it (ES256 JWT; docs/security.md), signed here with a fresh key.
+    const appId = 'packedinstallapp000000000'
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const now = Math.floor(Date.now() / 1000)
+    const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }))
+    const claims = {
+      sid: 'session-1',
+      sub: 'did:foyer:user1',
+      iss: 'foyer',
+      aud: appId,
+      iat: now,
+      exp: now + 600,
+    }
+    const payload = base64url(JSON.stringify(claims))
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    })
+    const token = `${header}.${payload}.${base64url(signature)}`
+    const verify = async (candidate: string) => {
+      const { stdout } = await run(process.execPath, ['verify.mjs'], {
+        cwd: dir,
+        env: {
+          ...childEnv,
+          FOYER_TOKEN: candidate,
+          FOYER_APP_ID: appId,
+          FOYER_VERIFICATION_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+      })
+      return JSON.parse(stdout) as unknown
+    }
+    expect(await verify(token)).toEqual({
+      ok: true,
+      claims: {
+        userId: 'did:foyer:user1',
+        sessionId: 'session-1',
+        appId,
+        issuer: 'foyer',
+        issuedAt: now,
+        expiresAt: now + 600,
+      },
+    })
+    const forged = `${header}.${base64url(JSON.stringify({ ...claims, sub: 'did:foyer:user2' }))}.${base64url(signature)}`
+    expect(await verify(forged)).toEqual({ ok: false, code: expect.any(String) })
+  }, 300_000)
+
+  test('a Vite + React app type-checks with strict tsc and builds', async () => {
+    const dir = await buildViteApp()
+    const html = await readFile(join(dir, 'dist', 'index.html'), 'utf8')
+    expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/)
+    const { stdout, stderr } = await run(process.execPath, ['ssr.mjs'], { cwd: dir, env: childEnv })
+    expect(stdout.trim()).toBe('<p>host content</p>')
+    expect(stderr).toBe('')
+  }, 400_000)
+
+  test('with React 18, the lowest of the peer range: strict tsc passes and the provider renders on the server', async () => {
+    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'], {
+      name: 'react18',
+      dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1' },
+      devDependencies: { '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' },
+    })
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
+      cwd: dir,
+      env: childEnv,
+    }).catch((error: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
+    })
+    const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: dir, env: childEnv })
+    expect(stdout.trim()).toBe('<p>host content</p>')
+  }, 300_000)
+
+  test('the server installed from its tarball starts in production and is ready', async () => {
+    const dir = await installFixture('server', ['protocol', 'server'])
+    const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
+    const env = {
+      NODE_ENV: 'production',
+      FOYER_DATA_DIR: await freshDataDir(),
+      FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
+    }
+    const { stdout: created } = await run(
+      process.execPath,
+      [bin, 'app', 'create', '--name', 'Packed', '--origin', 'http://127.0.0.1:5173'],
+      { cwd: dir, env: { ...childEnv, ...env } },
+    )
+    const appId = created.trim().split('\n').at(-1) ?? ''
+    expect(appId).toMatch(/^[a-z0-9]{25}$/)
+
+    const { url, child } = await startPackedServer(dir, env)
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
+    // The wallet frame built into the package at pack time is served, with its script.
+    const page = await fetch(`${url}/apps/${appId}/embedded-wallets`)
+    expect(page.status).toBe(200)
+    const script = /src="(\/embedded-wallets\/assets\/frame-[\w]+\.js)"/.exec(await page.text())?.[1]
+    expect(script).toBeDefined()
+    const asset = await fetch(`${url}${script}`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toMatch(/javascript/)
+    await stop(child)
+    expect(child.exitCode).toBe(0)
+  }, 300_000)
+
+  test('the Vite app signs in by email in Chromium against the packed server; the Node back end verifies its token', async () => {
+    const [appDir, serverDir, backendDir] = await Promise.all([
+      buildViteApp(),
+      installFixture('server', ['protocol', 'server']),
+      installFixture('nodeBackend', ['protocol', 'node']),
+    ])
+    // Development mode: the dev mailbox gives the code, and the seeded demo app allows loopback origins.
+    const { url: apiUrl } = await startPackedServer(serverDir, {
+      NODE_ENV: 'development',
+      FOYER_DEV_MAILBOX: '1',
+      FOYER_DATA_DIR: await freshDataDir(),
+    })
+    const appUrl = await serveStatic(join(appDir, 'dist'))
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(String(error)))
+      await openDemo(page, `${appUrl}/?apiUrl=${encodeURIComponent(apiUrl)}`)
+      await signInWithEmail(page, apiUrl, freshEmail('packed'))
+      const userId = (await page.getByTestId('user-id').textContent()) ?? ''
+      expect(userId).toMatch(/^did:foyer:/)
+      await page.waitForFunction(() => document.querySelector('[data-testid="access-token"]')?.textContent)
+      const token = (await page.getByTestId('access-token').textContent()) ?? ''
+      const appId = 'foyerdemoapp0000000000000'
+      const { stdout } = await run(process.execPath, ['verify.mjs'], {
+        cwd: backendDir,
+        env: {
+          ...childEnv,
+          FOYER_TOKEN: token,
+          FOYER_APP_ID: appId,
+          FOYER_JWKS_URL: `${apiUrl}/api/v1/apps/${appId}/jwks.json`,
+        },
+      })
+      expect(JSON.parse(stdout)).toMatchObject({ ok: true, claims: { userId, appId } })
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await waitForTestId(page, 'authenticated', 'false')
+      expect(problems).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 400_000)
+
+  test('a Next.js App Router app builds, starts and signs in by email in Chromium, with no hydration warning', async () => {
+    const [appDir, serverDir] = await Promise.all([
+      installFixture('nextApp', ['protocol', 'core', 'react']),
+      installFixture('server', ['protocol', 'server']),
+    ])
+    const nextBin = join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next')
+    const nextEnv = { ...childEnv, NEXT_TELEMETRY_DISABLED: '1' }
+    // The install is keyed by the tarballs and the fixture: a build made in it is still current.
+    if (!(await stat(join(appDir, '.next', 'BUILD_ID')).catch(() => null)))
+      await run(process.execPath, [nextBin, 'build'], {
+        cwd: appDir,
+        env: nextEnv,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+
+    const { url: apiUrl } = await startPackedServer(serverDir, {
+      NODE_ENV: 'development',
+      FOYER_DEV_MAILBOX: '1',
+      FOYER_DATA_DIR: await freshDataDir(),
+    })
+    const port = await freePort()
+    const next = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+      cwd: appDir,
+      env: { ...nextEnv, NODE_ENV: 'production', FOYER_API_URL: apiUrl },
+      stdio: 'ignore',
+      detached: true,
+    })
+    groups.push(next)
+    const appUrl = `http://127.0.0.1:${port}`
+    await expect
+      .poll(
+        () =>
+          fetch(appUrl).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(200)
+
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(String(error)))
+      page.on('console', (message) => {
+        // A failed load is reported by the response listener, with its URL.
+        if (message.text().startsWith('Failed to load resource')) return
+        if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text())
+      })
+      page.on('response', (response) => {
+        // The fixture has no favicon; every other request must succeed.
+        const { pathname } = new URL(response.url())
+        if (response.status() >= 400 && pathname !== '/favicon.ico')
+          problems.push(`${response.status()} ${response.url()}`)
+      })
+      await openDemo(page, appUrl)
+      await signInWithEmail(page, apiUrl, freshEmail('next'))
+      expect((await page.getByTestId('user-id').textContent()) ?? '').toMatch(/^did:foyer:/)
+      expect(problems).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 500_000)
+})
