@@ -50,7 +50,9 @@ beforeAll(async () => {
     ['pack', ...workspaces, '--pack-destination', destination, '--json', '--loglevel', 'error'],
     { cwd: root, env: childEnv, maxBuffer: 64 * 1024 * 1024 },
   )
-  const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { name: string; filename: string }[]
+  // The builds that `prepack` runs print to the same stdout (with colours under CI=true, whose escapes hold
+  // '['): npm's JSON is the array that starts on a line of its own.
+  const packed = JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as { name: string; filename: string }[]
   for (const name of publicPackages) {
     const entry = packed.find((item) => item.name === `@foyer/${name}`)
     if (!entry) throw new Error(`npm pack did not pack @foyer/${name}`)
