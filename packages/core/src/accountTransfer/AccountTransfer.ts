@@ -22,7 +22,7 @@ export type AccountTransferLinkMethod =
  * from the server), `account` (the address, number, wallet address, fid or provider subject),
  * `displayName` (how the conflict screen names it; null when the server gave none), `linkMethod`, and
  * `embeddedWalletAddress` (the other user's embedded wallet when a server discloses it; always null from
- * Foyer's server, which never does: docs/account-transfer.md). `echo` holds what the transfer call sends back (WIRE.md §5). Built by `toAccountTransfer`.
+ * Foyer's server, which never does: docs/account-transfer.md). `echo` holds what the transfer call sends back (docs/account-transfer.md). Built by `toAccountTransfer`.
  */
 export type AccountTransfer = {
   nonce: string

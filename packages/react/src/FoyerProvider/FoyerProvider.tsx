@@ -45,7 +45,7 @@ export type FoyerProviderProps = {
  * (signature and transaction prompts, password screens) and creates the `createOnLogin` wallets after each
  * sign-in (spec 02 §4). On a page load that is an OAuth return (`privy_oauth_*` parameters), it finishes the
  * sign-in: in the popup it hands the code to the opener; after a full-page redirect it opens the modal on the
- * OAuth status screen (spec 01 §2). Styles are injected by the modal, with `nonce` when the page has a
+ * OAuth status screen. Styles are injected by the modal, with `nonce` when the page has a
  * nonce-based Content-Security-Policy; the host imports no CSS.
  *
  * @param props - {@link FoyerProviderProps}

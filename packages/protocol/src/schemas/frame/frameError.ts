@@ -2,7 +2,7 @@ import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
- * Wallet-proxy error types (spec 02 §8), and `reauthentication_required`: this browser's device key cannot
+ * Wallet-proxy error types (docs/frame-protocol.md), and `reauthentication_required`: this browser's device key cannot
  * be registered by the current session (`docs/security.md#device-keys`); the user signs in again.
  */
 export const frameErrorTypes = [

@@ -8,7 +8,7 @@ import { requireDeviceProof } from '../walletDevices/service'
 import { farcasterSignerStatus, initFarcasterSigner } from './service'
 
 /**
- * The Farcaster signer endpoints (spec 02 §7): `signer/init`, called by the wallet frame with the user's
+ * The Farcaster signer endpoints (docs/api.md): `signer/init`, called by the wallet frame with the user's
  * access token — a live session and a proof by a registered device key of the user
  * (`docs/security.md#device-keys`), since the app's signature approves a key that signs for the user's
  * fid — and `signer/status`, called by the host page (a live session).

@@ -19,7 +19,7 @@ function newestMigration(): number {
 }
 
 /**
- * Readiness of the server (issue 15 §3): the database answers, every migration this build ships is
+ * Readiness of the server (docs/operations.md): the database answers, every migration this build ships is
  * applied (drizzle's `drizzle.__drizzle_migrations` holds the newest migration's time), and `masterKey`
  * opens the apps' sealed keys (`master key does not open the sealed keys`: a wrong or rotated
  * `FOYER_MASTER_KEY`, see `docs/operations.md#master-key`). Never throws.

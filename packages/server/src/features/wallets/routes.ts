@@ -18,7 +18,7 @@ import {
 } from './service'
 
 /**
- * Embedded-wallet endpoints (spec 02 §7; `docs/security.md`): list, create (index 0), additional (the next
+ * Embedded-wallet endpoints (`docs/api.md`, `docs/security.md`): list, create (index 0), additional (the next
  * index), auth-share and recovery-material release, the export page's auth share (refused to guests),
  * recovery-method change. All need a live session (`requireSession`); all but the list also need, in
  * order: the wallet frame's origin (`requireFrameOrigin`, a browser-only filter, never an authenticator),

@@ -210,8 +210,8 @@ export async function createEmbeddedWallet(
 }
 
 /**
- * Stores an additional HD wallet of the user's entropy `entropy_id` at the next index (spec 02 §5: index > 0
- * needs the index-0 wallet; `docs/security.md#wallet-addresses`: only the next index, its address proven by
+ * Stores an additional HD wallet of the user's entropy `entropy_id` at the next index (index > 0 needs the
+ * index-0 wallet; `docs/security.md#wallet-addresses`: only the next index, its address proven by
  * its own key). Throws 400 `invalid_request` 'An additional wallet needs the wallet at index 0' when there
  * is none, 400 `invalid_request` 'Only the next wallet index (n) can be added' for any other index, 400
  * `invalid_data` for an unproven address, 400 `resource_conflict` 'Wallet index already exists' when a
