@@ -9,6 +9,8 @@ import { join } from 'node:path'
 export type NginxProxy = {
   /** The proxy's base URL, e.g. `http://127.0.0.1:40123`. */
   url: string
+  /** The nginx master process's pid (its worker is its child). */
+  pid: number
   /** Ends nginx (SIGQUIT, then SIGKILL after 10 s) and removes its prefix directory. */
   stop(): Promise<void>
 }
@@ -104,7 +106,7 @@ export async function startNginx(upstreams: readonly string[]): Promise<NginxPro
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop }
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: child.pid as number, stop }
     } catch {
       // not listening yet
     }

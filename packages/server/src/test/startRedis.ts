@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 
 /** A throwaway `redis-server` on loopback. */
-export type RedisServer = { url: string; stop(): Promise<void> }
+export type RedisServer = { url: string; pid: number; stop(): Promise<void> }
 
 /** Whether Debian's `redis-server` is installed (`.ci/run` installs it). */
 export function hasRedisServer(): boolean {
@@ -47,6 +47,7 @@ export async function startRedis(): Promise<RedisServer> {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode !== null) return
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
