@@ -184,7 +184,7 @@ async function benchProcesses(count, cluster, redis) {
   const proxy = await startNginx(servers.map((server) => server.url))
   stoppers.push(() => proxy.stop())
   const measuredPids = { postgres: cluster.postmasterPid, nginx: proxy.pid, redis: redis.pid }
-  servers.forEach((server, index) => (measuredPids[`server${index + 1}`] = server.child.pid))
+  for (const [index, server] of servers.entries()) measuredPids[`server${index + 1}`] = server.child.pid
 
   log(`${count} process(es): warm-up`)
   await closedLoop(CONNECTIONS, 2, () => signIn(proxy.url))
