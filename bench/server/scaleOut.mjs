@@ -17,14 +17,12 @@ import { randomBytes } from 'node:crypto'
 // them). Stops everything it starts. Bounded: the whole run aborts after 5 minutes.
 //
 // Usage: node bench/server/scaleOut.mjs   (env: BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_PROCESSES=1,2)
-import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import http from 'node:http'
 import os from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
+import { closedLoop, createClient, withCpu } from './load.mjs'
 
 await import('../../scripts/registerSources.mjs')
 const { startNginx } = await import('../../packages/server/src/test/startNginx.ts')
@@ -37,61 +35,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number)
 const log = (message) => process.stderr.write(`[scale-out] ${message}\n`)
 const stoppers = []
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 })
-const clockTicks = 100
-
-/** CPU seconds (user + system) of `pid` and its children (one level, /proc). */
-function cpuSeconds(pid) {
-  const read = (id) => {
-    try {
-      const stat = readFileSync(`/proc/${id}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
-    } catch {
-      return null
-    }
-  }
-  let ticks = read(pid)?.ticks ?? 0
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    const stat = read(entry)
-    if (stat?.ppid === pid) ticks += stat.ticks
-  }
-  return ticks / clockTicks
-}
-
-function call(base, method, path, { body, bearer } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const request = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          'privy-app-id': APP_ID,
-          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks = []
-        response.on('data', (chunk) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            upstream: response.headers['x-upstream'],
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    request.on('error', reject)
-    request.end(payload)
-  })
+const { call: request, close } = createClient({ 'privy-app-id': APP_ID })
+const call = async (base, method, path, options) => {
+  const answer = await request(base, method, path, options)
+  return { ...answer, upstream: answer.headers['x-upstream'] }
 }
 
 let emailCounter = 0
@@ -112,41 +59,6 @@ async function signIn(proxyUrl) {
   const auth = await call(proxyUrl, 'POST', '/api/v1/passwordless/authenticate', { body: { email, code } })
   if (auth.status !== 200) throw new Error(`authenticate ${auth.status} ${auth.body}`)
   return JSON.parse(auth.body)
-}
-
-/** Closed loop: `concurrency` flows repeat `operation` for `seconds`. */
-async function closedLoop(concurrency, seconds, operation) {
-  let completed = 0
-  let errors = 0
-  const deadline = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, flow) => {
-      while (performance.now() < deadline) {
-        try {
-          await operation(flow)
-          completed++
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  return { perSecond: completed / ((performance.now() - started) / 1000), completed, errors }
-}
-
-/** Runs `measure` and adds the CPU (ms per completed operation) of the processes in `pids`. */
-async function withCpu(pids, measure) {
-  const total = () => Object.values(pids).reduce((sum, pid) => sum + cpuSeconds(pid), 0)
-  const parts = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]))
-  const before = parts()
-  const beforeTotal = total()
-  const result = await measure()
-  const after = parts()
-  const perOp = (seconds) => (seconds * 1000) / Math.max(1, result.completed)
-  const byPart = {}
-  for (const name of Object.keys(pids)) byPart[name] = perOp(after[name] - before[name])
-  return { ...result, cpuMsPerOp: perOp(total() - beforeTotal), byPart }
 }
 
 async function createDatabase(clusterUrl) {
@@ -217,7 +129,7 @@ async function benchProcesses(count, cluster, redis) {
 }
 
 async function cleanup() {
-  agent.destroy()
+  close()
   while (stoppers.length) {
     try {
       await stoppers.pop()()
