@@ -55,8 +55,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const app = Fastify({
     ...frameworkErrorOptions,
     logger: loggerOptions(options.logger),
-    // A hop count works at runtime (Fastify's compileTrustProxy) though its types leave numbers out.
-    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 64 * 1024,
     // Slow senders are cut (docs/operations.md#timeouts): Node checks these every connectionsCheckingInterval.
     requestTimeout: requestTimeoutMs,
@@ -146,4 +145,17 @@ function loggerOptions(
       ...base.serializers,
     },
   }
+}
+
+/**
+ * Fastify's `trustProxy` for {@link CreateAppOptions.trustProxy}. A hop count `n` trusts the `n` addresses
+ * nearest the server (the connecting peer first), whatever they are: Fastify itself now refuses to trust
+ * by count alone (every client would then be the peer), so the count becomes the function that did.
+ * Only for a server that no client reaches except through those proxies (docs/operations.md).
+ */
+function fastifyTrustProxy(
+  trustProxy: CreateAppOptions['trustProxy'],
+): boolean | string | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy
+  return trustProxy ?? false
 }

@@ -1,8 +1,8 @@
 // Two server processes behind nginx (the README's sample configuration) on one PostgreSQL and one Redis behave
 // as one server (docs/operations.md, "Several processes"): calls spread across both, a session made on one
 // refreshes on the other, rate limits are shared, a refresh-token reuse seen by one revokes the family on the
-// other, and a process killed under load loses no sign-in it answered. Skipped without PostgreSQL, Debian's
-// redis-server or nginx (`.ci/run` installs all three).
+// other, a user changed on one is never served stale by the other, and a process killed under load loses no
+// sign-in it answered. Skipped without PostgreSQL, Debian's redis-server or nginx (`.ci/run` installs all three).
 import { randomBytes } from 'node:crypto'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -30,7 +30,7 @@ type Answer = { status: number; json: Record<string, unknown>; upstream: string 
 async function call(
   baseUrl: string,
   path: string,
-  init: { body?: unknown; bearer?: string | null } = {},
+  init: { body?: unknown; bearer?: string | null; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   try {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -39,6 +39,7 @@ async function call(
         'privy-app-id': DEMO_APP_ID,
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+        ...init.headers,
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       signal: AbortSignal.timeout(15_000),
@@ -188,13 +189,40 @@ describe.skipIf(!runnable)('two server processes behind nginx, one PostgreSQL, o
     expect(successor.status).toBe(401)
   })
 
+  test('behavior: a user changed or logged out on one process is never served stale by the other', {
+    timeout: 60_000,
+  }, async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess]
+    const session = await signIn(first.url, uniqueEmail('stale'))
+    expect(session).toBeDefined()
+    const read = () => call(second.url, '/api/v1/users/me', { bearer: session?.token ?? null })
+    // The second process keeps the user's JSON…
+    expect(((await read()).json.user as { has_accepted_terms: boolean }).has_accepted_terms).toBe(false)
+    // …the first changes the user…
+    const accepted = await call(first.url, '/api/v1/users/me/accept_terms', {
+      body: {},
+      bearer: session?.token ?? null,
+    })
+    expect(accepted.status).toBe(200)
+    // …and the second's very next read shows it.
+    expect(((await read()).json.user as { has_accepted_terms: boolean }).has_accepted_terms).toBe(true)
+    const logout = await call(first.url, '/api/v1/sessions/logout', {
+      body: {},
+      bearer: session?.token ?? null,
+    })
+    expect(logout.status).toBeLessThan(300)
+    expect((await read()).status).toBe(401)
+  })
+
   test('behavior: a limit of N holds across both processes', { timeout: 90_000 }, async () => {
     const limit = defaultRateLimits.sessions.max
     const statuses: number[] = []
     // Alternate between the processes: each sees only half the calls, the shared counter sees all.
     for (let index = 0; index < limit + 4; index++) {
       const server = servers[index % 2] as ServerProcess
-      statuses.push((await call(server.url, '/api/v1/sessions/logout', { body: {} })).status)
+      // A client address of its own (the processes trust one proxy hop), so other tests' calls do not count.
+      const headers = { 'x-forwarded-for': '203.0.113.7' }
+      statuses.push((await call(server.url, '/api/v1/sessions/logout', { body: {}, headers })).status)
     }
     expect(statuses.slice(0, limit).filter((status) => status === 429)).toHaveLength(0)
     expect(statuses.slice(limit)).toEqual([429, 429, 429, 429])

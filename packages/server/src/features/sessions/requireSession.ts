@@ -18,6 +18,8 @@ export type RequireSessionReturnType = {
   userId: string
   /** The access token itself (a device proof's `ath` is its hash). */
   accessToken: string
+  /** The user's `revision` when the session was checked (see `cachedUserJson`). */
+  userRevision: number
 }
 
 /**
@@ -46,6 +48,6 @@ export async function requireSession(
   const token =
     bearerToken(request) ??
     (isCookieMode(app, request) ? sessionCookies.read(request, cookieNames.accessToken) : undefined)
-  const { sessionId, userId } = await authenticateAccessToken(context, app, token)
-  return { app, sessionId, userId, accessToken: token as string }
+  const { sessionId, userId, userRevision } = await authenticateAccessToken(context, app, token)
+  return { app, sessionId, userId, userRevision, accessToken: token as string }
 }

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
-import { acceptTerms, getUserJson } from './service'
+import { cachedUserJson } from './cachedUserJson'
+import { acceptTerms } from './service'
 
 /**
  * - `GET /api/v1/users/me` (Bearer access token, or the `privy-token` cookie in server-cookie mode) →
@@ -20,8 +21,8 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
       endpoints['GET /api/v1/users/me'].path,
       { schema: routeSchema(endpoints['GET /api/v1/users/me']) },
       async (request) => {
-        const { userId } = await requireSession(context, request)
-        const user = await getUserJson(context.db, userId)
+        const { userId, userRevision } = await requireSession(context, request)
+        const user = await cachedUserJson(context, userId, userRevision)
         if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
         return { user }
       },

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
 import { apps } from '../apps/schema'
 
 /** `users`: an end user of one app. `id` is 25 lowercase alphanumerics; the wire id is its DID. */
@@ -14,6 +14,13 @@ export const users = pgTable(
     /** When the user first accepted the app's terms (`POST /api/v1/users/me/accept_terms`); null before. */
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true, mode: 'date' }),
     isGuest: boolean('is_guest').notNull().default(false),
+    /**
+     * Raised by database triggers on every change to the user or to what its wire JSON shows (linked
+     * accounts, embedded wallets and their entropies, MFA factors), in the same transaction: a process that
+     * read the user's JSON at revision r may serve it again while the revision is still r
+     * (docs/sessions.md, "Session reads").
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (table) => [index('users_app_id_idx').on(table.appId)],
 )
