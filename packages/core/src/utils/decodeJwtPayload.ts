@@ -20,7 +20,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
-/** base64url (RFC 4648 §5, unpadded) → bytes. Throws on characters outside the alphabet. */
+/**
+ * base64url (RFC 4648 §5, unpadded) → bytes. Throws on characters outside the alphabet. `atob` rather than
+ * `@scure/base`: this runs in the SDK's initial bundle, where `@scure/base` would add about 2 kB gzip.
+ */
 function base64UrlToBytes(value: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(value)) throw new Error('not base64url')
   // atob takes unpadded base64 too.

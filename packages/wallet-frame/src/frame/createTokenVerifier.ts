@@ -1,4 +1,5 @@
 import { rpcErrorCodes } from '@foyer/protocol'
+import { base64urlnopad } from '@scure/base'
 import { FrameRequestError } from '../errors/FrameRequestError'
 import type { FrameJwk } from './FrameApi'
 
@@ -16,15 +17,11 @@ const invalidToken = () =>
   new FrameRequestError('error', 'Missing or invalid token', { code: rpcErrorCodes.unauthorized })
 
 function base64UrlToBytes(value: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) throw invalidToken()
-  const padded = value
-    .replaceAll('-', '+')
-    .replaceAll('_', '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=')
-  const binary = atob(padded)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
+  try {
+    return base64urlnopad.decode(value)
+  } catch {
+    throw invalidToken()
+  }
 }
 
 function decodeJson(part: string): Record<string, unknown> {

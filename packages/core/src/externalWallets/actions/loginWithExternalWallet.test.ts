@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { base64 } from '@scure/base'
 import { parseSignInMessageText } from '@solana/wallet-standard-util'
 import { verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
@@ -8,7 +9,6 @@ import { createEthereumTestWallet, createSolanaTestWallet } from '../../../test/
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
-import { base64ToBytes } from '../../utils/base64'
 import { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { getWalletConnectionHistory } from '../connectionHistory'
 import { WalletConnectionError } from '../errors/WalletConnectionError'
@@ -148,7 +148,7 @@ describe('loginWithSiws', () => {
       chainId: 'mainnet',
       nonce: NONCE,
     })
-    const signature = base64ToBytes(body.signature ?? '')
+    const signature = base64.decode(body.signature ?? '')
     expect(signature).toHaveLength(64)
     expect(ed25519.verify(signature, new TextEncoder().encode(body.message), publicKey)).toBe(true)
   })
@@ -166,7 +166,7 @@ describe('loginWithSiws', () => {
     ).toBe(true)
     expect(message).toContain('\nVersion: 1\nChain ID: mainnet\nNonce: ')
     expect(
-      ed25519.verify(base64ToBytes(body.signature ?? ''), new TextEncoder().encode(message), publicKey),
+      ed25519.verify(base64.decode(body.signature ?? ''), new TextEncoder().encode(message), publicKey),
     ).toBe(true)
   })
 

@@ -1,3 +1,4 @@
+import { base64 } from '@scure/base'
 import {
   SolanaSignIn,
   type SolanaSignInFeature,
@@ -7,7 +8,6 @@ import {
 } from '@solana/wallet-standard-features'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import type { WalletAccount } from '@wallet-standard/base'
-import { bytesToBase64 } from '../../utils/base64'
 import type { SolanaExternalWallet } from '../ExternalWallet'
 import { walletCall } from '../errors/translateWalletError'
 import { WalletConnectionError } from '../errors/WalletConnectionError'
@@ -73,6 +73,6 @@ export async function signSiwsMessage(
     throw new WalletConnectionError({ details: 'The wallet returned a signature that is not ed25519.' })
   return {
     message: new TextDecoder().decode(signed.signedMessage),
-    signature: bytesToBase64(signed.signature),
+    signature: base64.encode(signed.signature),
   }
 }

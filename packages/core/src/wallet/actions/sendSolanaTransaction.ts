@@ -1,5 +1,5 @@
+import { base64 } from '@scure/base'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { base64ToBytes, bytesToBase64 } from '../../utils/base64'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { getSolanaBalance } from '../solana/getSolanaBalance'
 import { summarizeSolanaTransaction } from '../solana/summarizeSolanaTransaction'
@@ -51,7 +51,7 @@ export async function signSolanaTransaction(
   client: FoyerClient,
   parameters: SendSolanaTransactionParameters,
 ): Promise<Uint8Array> {
-  return base64ToBytes(await run(client, parameters, 'sign'))
+  return base64.decode(await run(client, parameters, 'sign'))
 }
 
 async function run(
@@ -62,7 +62,7 @@ async function run(
   const wallet = resolveWallet(client, 'solana', parameters.wallet)
   const cluster = getSolanaCluster(client, parameters.cluster)
   const summary = summarizeSolanaTransaction(parameters.transaction, wallet.address)
-  const transaction = bytesToBase64(parameters.transaction)
+  const transaction = base64.encode(parameters.transaction)
   const execute = async () => {
     const result = (await walletRpc(client, {
       wallet,

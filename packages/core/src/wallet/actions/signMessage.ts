@@ -1,3 +1,4 @@
+import { bytesToHex, hexToBytes } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
@@ -65,8 +66,7 @@ export function toHexMessage(message: SignMessageParameters['message']): `0x${st
 
 /** UTF-8 text when the bytes are printable text, else the hex itself (for the sign request screen). @internal */
 export function displayMessage(hex: `0x${string}`): string {
-  const bytes = new Uint8Array((hex.length - 2) / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16)
+  const bytes = hexToBytes(hex)
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters mark binary data.
@@ -74,10 +74,4 @@ export function displayMessage(hex: `0x${string}`): string {
   } catch {
     return hex
   }
-}
-
-function bytesToHex(bytes: Uint8Array): `0x${string}` {
-  let hex = '0x'
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0')
-  return hex as `0x${string}`
 }

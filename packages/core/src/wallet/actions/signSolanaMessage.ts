@@ -1,5 +1,5 @@
+import { base64 } from '@scure/base'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { base64ToBytes, bytesToBase64 } from '../../utils/base64'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
 import type { SignMessageUiOptions } from '../ui/WalletPrompt'
@@ -37,7 +37,7 @@ export async function signSolanaMessage(
   const sign = async () => {
     const result = (await walletRpc(client, {
       wallet,
-      request: { method: 'signMessage', params: { message: bytesToBase64(bytes) } },
+      request: { method: 'signMessage', params: { message: base64.encode(bytes) } },
     })) as { signature: string }
     return result.signature
   }
@@ -57,5 +57,5 @@ export async function signSolanaMessage(
       sign,
     })
   }
-  return base64ToBytes(signature)
+  return base64.decode(signature)
 }

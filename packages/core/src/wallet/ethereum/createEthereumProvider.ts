@@ -1,3 +1,4 @@
+import { numberToHex } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
 import { getEthereumChain } from '../actions/getEthereumChain'
@@ -69,9 +70,9 @@ export function createEthereumProvider(
       }
     }
   }
-  const onChain = (chainId: number) => emit('chainChanged', toHex(chainId))
+  const onChain = (chainId: number) => emit('chainChanged', numberToHex(chainId))
   const wallet = () => resolveWallet(client, 'ethereum', parameters.wallet)
-  const hexChainId = () => toHex(getEthereumChain(client).id)
+  const hexChainId = () => numberToHex(getEthereumChain(client).id)
 
   const handle = async (method: string, params: readonly unknown[]): Promise<unknown> => {
     switch (method) {
@@ -182,7 +183,9 @@ function toProviderRpcError(error: unknown): ProviderRpcError {
     return new ProviderRpcError(4001, 'The user rejected the request', { cause: error })
   }
   if (error instanceof ChainNotConfiguredError) {
-    return new ProviderRpcError(4902, `Unrecognized chain ID "${toHex(error.chainId)}".`, { cause: error })
+    return new ProviderRpcError(4902, `Unrecognized chain ID "${numberToHex(error.chainId)}".`, {
+      cause: error,
+    })
   }
   if (error instanceof InvalidTransactionRequestError) {
     return new ProviderRpcError(-32602, error.shortMessage, { cause: error })
@@ -221,10 +224,6 @@ function checkAddress(wallet: EmbeddedWalletInfo, address: unknown): void {
   if (typeof address === 'string' && address.toLowerCase() !== wallet.address.toLowerCase()) {
     throw new ProviderRpcError(4100, 'The requested account is not the embedded wallet.')
   }
-}
-
-function toHex(value: number): `0x${string}` {
-  return `0x${value.toString(16)}`
 }
 
 /** JSON-RPC to the chain's node. */

@@ -1,18 +1,8 @@
+import { bytesToHex, hexToBytes } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { requireAccessToken } from '../actions/requireAccessToken'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
 import { getWalletProxy } from '../proxy/getWalletProxy'
-
-function toHex(bytes: Uint8Array): `0x${string}` {
-  return `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-}
-
-function fromHex(hex: string): Uint8Array {
-  const bytes = new Uint8Array((hex.length - 2) / 2)
-  for (let index = 0; index < bytes.length; index++)
-    bytes[index] = Number.parseInt(hex.slice(2 + index * 2, 4 + index * 2), 16)
-  return bytes
-}
 
 /**
  * Signs a Farcaster message hash with the user's signer key inside the wallet frame (spec 02 §7 frame event
@@ -31,10 +21,10 @@ export async function signFarcasterMessage(
   parameters: { messageHash: Uint8Array | `0x${string}` },
 ): Promise<Uint8Array> {
   const { messageHash } = parameters
-  const hash = typeof messageHash === 'string' ? messageHash.toLowerCase() : toHex(messageHash)
+  const hash = typeof messageHash === 'string' ? messageHash.toLowerCase() : bytesToHex(messageHash)
   if (!/^0x(?:[0-9a-f]{2}){1,1024}$/.test(hash)) throw new EmbeddedWalletError('invalid_message')
   const accessToken = await requireAccessToken(client)
   const proxy = await getWalletProxy(client)
   const { signature } = await proxy.request('privy:farcaster:sign', { accessToken, payload: { hash } })
-  return fromHex(signature)
+  return hexToBytes(signature as `0x${string}`)
 }

@@ -1,6 +1,6 @@
+import { base64 } from '@scure/base'
 import { describe, expect, test } from 'vitest'
 import { createWalletTestClient, solanaAddress } from '../../../test/createWalletTestClient'
-import { bytesToBase64 } from '../../utils/base64'
 import { createSolanaProvider } from './createSolanaProvider'
 
 const signature = new Uint8Array(64).fill(7)
@@ -10,7 +10,7 @@ describe('createSolanaProvider', () => {
     const { client, requests } = await createWalletTestClient({
       answer: ({ event }) =>
         event === 'privy:wallets:rpc'
-          ? { method: 'signMessage', result: { signature: bytesToBase64(signature) } }
+          ? { method: 'signMessage', result: { signature: base64.encode(signature) } }
           : { chainType: 'solana', entropyId: solanaAddress, recoveryMethod: 'privy' },
     })
     const provider = createSolanaProvider(client)
@@ -23,7 +23,7 @@ describe('createSolanaProvider', () => {
       request: { method: 'signMessage', params: { message: 'aGVsbG8=' } },
     })
     expect(await provider.request({ method: 'signMessage', params: { message: 'aGVsbG8=' } })).toEqual({
-      signature: bytesToBase64(signature),
+      signature: base64.encode(signature),
     })
   })
 

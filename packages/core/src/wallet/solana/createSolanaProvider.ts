@@ -1,5 +1,5 @@
+import { base64 } from '@scure/base'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { base64ToBytes, bytesToBase64 } from '../../utils/base64'
 import { resolveWallet } from '../actions/resolveWallet'
 import { sendSolanaTransaction, signSolanaTransaction } from '../actions/sendSolanaTransaction'
 import { signSolanaMessage } from '../actions/signSolanaMessage'
@@ -59,15 +59,15 @@ export function createSolanaProvider(
       const bytes = (field: string) => {
         const value = params[field]
         if (typeof value !== 'string') throw new ProviderRpcError(-32602, `${field} must be base64`)
-        return base64ToBytes(value)
+        return base64.decode(value)
       }
       switch (method) {
         case 'signMessage': {
           const { signature } = await provider.signMessage(bytes('message'))
-          return { signature: bytesToBase64(signature) }
+          return { signature: base64.encode(signature) }
         }
         case 'signTransaction':
-          return { signedTransaction: bytesToBase64(await provider.signTransaction(bytes('transaction'))) }
+          return { signedTransaction: base64.encode(await provider.signTransaction(bytes('transaction'))) }
         case 'signAndSendTransaction': {
           const cluster = typeof params.cluster === 'string' ? params.cluster : undefined
           return provider.signAndSendTransaction(bytes('transaction'), { cluster })
