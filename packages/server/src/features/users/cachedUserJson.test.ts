@@ -133,7 +133,6 @@ describe('users/me from the per-process cache', () => {
       phoneNumber: '+15555550100',
       verifiedAt: at,
       createdAt: at,
-      updatedAt: at,
     })
     expect((await me()).mfa_methods.map((method) => method.type)).toEqual(['sms'])
   })
