@@ -18,7 +18,7 @@ let appId: string
 beforeAll(async () => {
   t = await createTestContext()
   const auth = await t.signIn()
-  token = auth.token
+  token = auth.token as string
   userId = auth.user.id.slice('did:foyer:'.length)
   appId = t.demoApp.id
 }, 60_000)
