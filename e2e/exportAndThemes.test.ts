@@ -278,6 +278,36 @@ describe('export and themes in Chromium', () => {
     await pickTheme('light')
   }, 40_000)
 
+  test('behavior: on a desktop the export frame grows to its content when both secrets are revealed, and Escape inside it closes the export', async () => {
+    // Still signed in from the export test.
+    await page.setViewportSize(DESKTOP)
+    await openDemo(page, stack.demoUrl)
+    await waitForTestId(page, 'authenticated', 'true')
+    const address = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Transfer wallet' })
+    const frameLocator = dialog.locator('iframe').contentFrame()
+    await revealExportedKey(frameLocator)
+    await frameLocator.getByRole('button', { name: 'Reveal recovery phrase' }).click()
+    await frameLocator.getByLabel('Recovery phrase').waitFor()
+    const frame = await exportFrame(dialog)
+    // The frame follows its content: no scrolling inside it, and the address at its foot is in view.
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+        timeout: 5_000,
+      })
+      .toBeLessThanOrEqual(1)
+    const iframeBox = await dialog.locator('iframe').boundingBox()
+    const addressBox = await frameLocator.getByText(address).boundingBox()
+    expect(iframeBox && addressBox).toBeTruthy()
+    if (iframeBox && addressBox)
+      expect(addressBox.y + addressBox.height).toBeLessThanOrEqual(iframeBox.y + iframeBox.height + 0.5)
+    // Focus is inside the frame (on 'Copy phrase'): Escape there closes the export like Escape on the modal.
+    await frameLocator.getByRole('button', { name: 'Copy phrase' }).focus()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  }, 40_000)
+
   test("behavior: with locale 'de' the export frame shows the German texts", async () => {
     // Still signed in: the demo reloads with `?locale=de` (the provider's `intl.locale`).
     await openDemo(page, `${stack.demoUrl}?locale=de`)

@@ -97,6 +97,7 @@ export const baseStyles = `
 [data-foyer] .foyer-actions>*{flex:1}
 [data-foyer] .foyer-frame-box{position:relative;flex:0 0 auto;height:${EXPORT_FRAME_KEY_HEIGHT_PX}px;border:1px solid var(--foyer-border);border-radius:var(--foyer-radius-md);overflow:hidden;background:var(--foyer-bg)}
 [data-foyer] .foyer-frame-box[data-phrase]{height:${EXPORT_FRAME_PHRASE_HEIGHT_PX}px}
+[data-foyer] .foyer-frame-box[data-sized]{height:auto}
 [data-foyer] .foyer-frame-box[data-loading] iframe{visibility:hidden}
 [data-foyer] .foyer-frame-box .foyer-center{position:absolute;inset:0;align-items:center}
 [data-foyer] .foyer-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}

@@ -114,4 +114,15 @@ describe('createExportView', () => {
     expect(style.getPropertyValue('--foyer-radius')).toBe('4px')
     expect(style.getPropertyValue('--foyer-font')).toBe('Inter, sans-serif')
   })
+
+  test('behavior: Escape inside the page is passed to the host; other keys are not', () => {
+    document.body.innerHTML = '<main id="foyer-export"></main>'
+    const root = document.getElementById('foyer-export') as HTMLElement
+    const onEscape = vi.fn()
+    createExportView(document, root, new URLSearchParams(), { onEscape })
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    expect(onEscape).not.toHaveBeenCalled()
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    expect(onEscape).toHaveBeenCalledTimes(1)
+  })
 })

@@ -8,6 +8,14 @@ import { readExportTheme } from './readExportTheme'
 /** The export page's view: `show(key)` once the frame rebuilt the key. */
 export type ExportView = { show(key: ExportedKey): void }
 
+/** What the export page tells its host page (docs/frame-protocol.md, "Export page messages"). */
+export type ExportViewHost = {
+  /** The page's content height in CSS px, each time it changes (a secret revealed or hidden). */
+  onResize?(height: number): void
+  /** The user pressed Escape inside the frame. */
+  onEscape?(): void
+}
+
 type Secret = {
   kind: 'key' | 'phrase'
   title: string
@@ -134,15 +142,37 @@ function phraseSecret(mnemonic: string, m: ExportPageMessages): Secret {
  * issue 16 §4) with the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
  * Ethereum wallet) the recovery phrase: each hidden behind a warning until the user reveals it, one at a
  * time; the phrase as numbered words that never break; Copy and Hide per secret; the wallet address. Text
- * nodes only, no HTML parsing. The secrets never leave this document (DESIGN.md "Embedded wallet";
+ * nodes only, no HTML parsing. `host` hears of the page's height and of Escape (neither carries a secret). The secrets never leave this document (DESIGN.md "Embedded wallet";
  * security checklist J.65).
  *
  * @example
  * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams('locale=de'))
  * view.show({ chainType: 'ethereum', address, privateKey, mnemonic })
  */
-export function createExportView(document: Document, root: HTMLElement, query: URLSearchParams): ExportView {
+export function createExportView(
+  document: Document,
+  root: HTMLElement,
+  query: URLSearchParams,
+  host: ExportViewHost = {},
+): ExportView {
   const win = document.defaultView
+  // The host sizes the frame to the page (docs/frame-protocol.md, "Export page messages"): the page's own
+  // height, content-sized, so a taller frame never feeds back into it.
+  if (host.onResize && win && typeof win.ResizeObserver === 'function') {
+    let last = 0
+    new win.ResizeObserver(() => {
+      const height = Math.ceil(root.getBoundingClientRect().height)
+      if (height <= 0 || height === last) return
+      last = height
+      host.onResize?.(height)
+    }).observe(root)
+  }
+  // Keys typed in this frame never reach the host page: Escape is passed on, so it closes the export as it
+  // closes the modal everywhere else.
+  if (host.onEscape)
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) host.onEscape?.()
+    })
   if (win && 'adoptedStyleSheets' in document && typeof win.CSSStyleSheet === 'function') {
     const sheet = new win.CSSStyleSheet()
     sheet.replaceSync(exportStyles)

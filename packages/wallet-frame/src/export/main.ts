@@ -3,6 +3,7 @@
 // biome-ignore-all assist/source/organizeImports: zodConfig comes first, so zod is configured before any
 // module that defines a schema is evaluated (modules are evaluated in the order they are imported).
 import { zodConfig } from '../frame/zodConfig'
+import { isOriginAllowed } from '@foyer/protocol'
 import { createFrameApi } from '../frame/createFrameApi'
 import { createFrameHandler } from '../frame/createFrameHandler'
 import { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKeyStore'
@@ -15,7 +16,25 @@ import { createExportView } from './createExportView'
 if (!zodConfig.jitless) throw new Error('zod must run jitless in the wallet frame')
 const config = readFrameConfig(document, location)
 const root = document.getElementById('foyer-export') ?? document.body
-const view = createExportView(document, root, new URLSearchParams(location.search))
+// Only the height and Escape are posted (docs/frame-protocol.md, "Export page messages"), to the parent at the
+// origin of its first accepted request (the allowed origins may be patterns, which postMessage cannot target);
+// what comes before that request waits for it.
+let hostOrigin: string | undefined
+const pending: { type: string; height?: number }[] = []
+const tellHost = (message: { type: string; height?: number }) => {
+  if (hostOrigin) window.parent.postMessage(message, hostOrigin)
+  else pending.push(message)
+}
+window.addEventListener('message', (event) => {
+  if (hostOrigin || event.source !== window.parent || !isOriginAllowed(config.allowedOrigins, event.origin))
+    return
+  hostOrigin = event.origin
+  for (const message of pending.splice(0)) tellHost(message)
+})
+const view = createExportView(document, root, new URLSearchParams(location.search), {
+  onResize: (height) => tellHost({ type: 'foyer:export:resize', height }),
+  onEscape: () => tellHost({ type: 'foyer:export:escape' }),
+})
 const handler = createFrameHandler({
   appId: config.appId,
   api: createFrameApi({

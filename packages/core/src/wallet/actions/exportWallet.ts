@@ -29,6 +29,14 @@ export type ExportWalletParameters = {
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
   signal?: AbortSignal | undefined
   /**
+   * The frame's content height in CSS px, each time it changes: the frame's own height is set to it (it
+   * starts at 100% of its container), so nothing in it scrolls (docs/frame-protocol.md, "Export page
+   * messages").
+   */
+  onResize?: ((height: number) => void) | undefined
+  /** The user pressed Escape inside the frame, where the page's own key handlers cannot hear it. */
+  onEscape?: (() => void) | undefined
+  /**
    * Ask a user with a second factor to verify before opening the frame (default true; spec 02 §6 "Export
    * forces MFA"). `false` when the caller just had the user verify (the modal does, before its export screen).
    */
@@ -78,7 +86,12 @@ export async function exportWallet(
     mount: parameters.mount,
     style: 'display:block;width:100%;height:100%;border:0;',
   })
-  parameters.signal?.addEventListener('abort', () => proxy.destroy(), { once: true })
+  const stopListening = listenToExportPage(proxy.iframe, url.origin, parameters)
+  const close = () => {
+    stopListening()
+    proxy.destroy()
+  }
+  parameters.signal?.addEventListener('abort', close, { once: true })
   try {
     await withMfa(client, async () =>
       proxy.request('privy:wallets:export', {
@@ -90,8 +103,34 @@ export async function exportWallet(
       }),
     )
   } catch (error) {
-    proxy.destroy()
+    close()
     throw error
   }
-  return { iframe: proxy.iframe, close: () => proxy.destroy() }
+  return { iframe: proxy.iframe, close }
+}
+
+/**
+ * Hears the export page's `foyer:export:resize` `{ height }` and `foyer:export:escape` — from that frame's
+ * window and origin only — sizes the frame and tells the caller. Returns the function that stops listening.
+ */
+function listenToExportPage(
+  iframe: HTMLIFrameElement,
+  origin: string,
+  parameters: Pick<ExportWalletParameters, 'onResize' | 'onEscape'>,
+): () => void {
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== iframe.contentWindow || event.origin !== origin) return
+    const data = event.data as { type?: unknown; height?: unknown } | null
+    if (
+      data?.type === 'foyer:export:resize' &&
+      typeof data.height === 'number' &&
+      Number.isFinite(data.height)
+    ) {
+      const height = Math.min(Math.max(Math.round(data.height), 0), 4096)
+      iframe.style.height = `${height}px`
+      parameters.onResize?.(height)
+    } else if (data?.type === 'foyer:export:escape') parameters.onEscape?.()
+  }
+  window.addEventListener('message', onMessage)
+  return () => window.removeEventListener('message', onMessage)
 }

@@ -14,8 +14,8 @@ import { Spinner } from '../../../ui/Spinner'
  * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
  * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
  * this page; the frame gets the modal's theme tokens (`exportFrameTheme`), its language (the page's texts,
- * issue 16 §4) and a fixed height that holds its
- * content (`EXPORT_FRAME_*_HEIGHT_PX`), so nothing in it is cut off. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
+ * issue 16 §4); it starts at `EXPORT_FRAME_*_HEIGHT_PX` and then takes the height the frame reports for its
+ * content, so nothing in it is cut off or scrolls; Escape inside the frame ends the export. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
  * this screen opens (`useExportWallet`), and again in front of it if the server still refuses.
  */
 export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
@@ -25,6 +25,13 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
   const box = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
   const [error, setError] = useState<string | undefined>(undefined)
+  // Set once the frame reported its content height: the box then follows the frame.
+  const [sized, setSized] = useState(false)
+  const finish = useRef(() => {})
+  finish.current = () => {
+    settle.resolve(undefined)
+    close()
+  }
 
   useEffect(() => {
     const controller = new AbortController()
@@ -39,6 +46,9 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       signal: controller.signal,
       // `useExportWallet` had the user verify before this screen (spec 02 §6).
       verifyFirst: false,
+      onResize: () => setSized(true),
+      // Escape inside the frame ends the export as Escape on the modal does.
+      onEscape: () => finish.current(),
     }).then(
       () => {
         const wait = Math.max(0, KEY_EXPORT_MIN_DISPLAY_MS - (Date.now() - started))
@@ -65,6 +75,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
         className="foyer-frame-box"
         data-phrase={(wallet.chainType === 'ethereum' && !wallet.imported) || undefined}
         data-loading={loading || undefined}
+        data-sized={sized || undefined}
         aria-busy={loading || undefined}
       >
         {loading ? (
@@ -79,13 +90,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
           {error}
         </p>
       ) : null}
-      <Button
-        block
-        onClick={() => {
-          settle.resolve(undefined)
-          close()
-        }}
-      >
+      <Button block onClick={() => finish.current()}>
         {m.done}
       </Button>
     </div>
