@@ -1,9 +1,11 @@
 // What the server benchmarks share: a keep-alive HTTP client, a closed-loop load generator, CPU time from /proc
 // and a child process that says when it listens.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
+import pg from 'pg'
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -149,4 +151,16 @@ export function startNodeProcess(script, args, env) {
       reject(new Error(`${script} exited with ${code}:\n${output}`))
     })
   })
+}
+
+/** Creates a database with a fresh name prefixed `prefix` in the cluster at `clusterUrl`; resolves to its URL. */
+export async function createDatabase(clusterUrl, prefix) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  const client = new pg.Client({ connectionString: clusterUrl })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(clusterUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }

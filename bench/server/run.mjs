@@ -24,13 +24,14 @@
 // BENCH_SERVER_NODE_ARGS for the server process)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { freePort, postgresBin, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
+import { closedLoop, cpuSeconds, sleep } from './load.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -64,31 +65,6 @@ function ensureTools() {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' })
     if (install().status !== 0) throw new Error('apt-get install -y postgresql wrk failed')
   }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
-
-/** CPU seconds (user + system) used so far by `pid` and, when `withChildren`, its live children (/proc). */
-function cpuSeconds(pid, withChildren = false) {
-  const read = (id) => {
-    try {
-      const stat = readFileSync(`/proc/${id}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
-    } catch {
-      return null
-    }
-  }
-  let ticks = read(pid)?.ticks ?? 0
-  if (withChildren)
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      const stat = read(entry)
-      if (stat?.ppid === pid) ticks += stat.ticks
-    }
-  return ticks / clockTicks
 }
 
 /**
@@ -314,27 +290,6 @@ end
   if (!match) throw new Error(`unexpected wrk output:\n${output}`)
   const [, requests, durationUs, non2xx, socketErrors] = match.map(Number)
   return { perSecond: (requests - non2xx) / (durationUs / 1e6), requests, non2xx, socketErrors }
-}
-
-/** Closed loop: `concurrency` flows repeat `operation` for `seconds`; returns completed operations/s. */
-async function closedLoop(concurrency, seconds, operation) {
-  let completed = 0
-  let errors = 0
-  const deadline = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        try {
-          await operation()
-          completed++
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  return { perSecond: completed / ((performance.now() - started) / 1000), completed, errors }
 }
 
 /**

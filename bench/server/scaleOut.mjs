@@ -20,9 +20,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
-import { closedLoop, createClient, withCpu } from './load.mjs'
+import { closedLoop, createClient, createDatabase, withCpu } from './load.mjs'
 
 await import('../../scripts/registerSources.mjs')
 const { startNginx } = await import('../../packages/server/src/test/startNginx.ts')
@@ -61,23 +60,12 @@ async function signIn(proxyUrl) {
   return JSON.parse(auth.body)
 }
 
-async function createDatabase(clusterUrl) {
-  const name = `foyer_scale_${randomBytes(4).toString('hex')}`
-  const client = new pg.Client({ connectionString: clusterUrl })
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
-  const url = new URL(clusterUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
 async function benchProcesses(count, cluster, redis) {
   const dataDir = await mkdtemp(join(os.tmpdir(), 'foyer-scale-'))
   stoppers.push(() => rm(dataDir, { recursive: true, force: true }))
   const env = {
     NODE_ENV: 'development',
-    DATABASE_URL: await createDatabase(cluster.url),
+    DATABASE_URL: await createDatabase(cluster.url, 'foyer_scale'),
     REDIS_URL: redis.url,
     FOYER_MASTER_KEY: randomBytes(32).toString('base64'),
     FOYER_DEV_MAILBOX: '1',

@@ -22,9 +22,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { freePort, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
-import { closedLoop, createClient, startNodeProcess, withCpu } from './load.mjs'
+import { closedLoop, createClient, createDatabase, startNodeProcess, withCpu } from './load.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -126,21 +125,10 @@ const servers = {
   },
 }
 
-async function createDatabase(clusterUrl) {
-  const name = `versus_${randomBytes(4).toString('hex')}`
-  const client = new pg.Client({ connectionString: clusterUrl })
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
-  const url = new URL(clusterUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
 async function measure(name, kind, cluster) {
   const server = servers[name]
   const dir = mkdtempSync(join(os.tmpdir(), `versus-${name}-`))
-  const database = kind === 'postgres' ? { url: await createDatabase(cluster.url) } : {}
+  const database = kind === 'postgres' ? { url: await createDatabase(cluster.url, 'versus') } : {}
   const process_ = await server.start(database, dir)
   const stop = async () => {
     await process_.stop()

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './freePort'
 
 /** A throwaway nginx reverse proxy on loopback in front of some upstream servers. */
 export type NginxProxy = {
@@ -22,14 +22,6 @@ export function nginxBin(): string | undefined {
   const found = candidates.find((path) => existsSync(path))
   if (found) return found
   return spawnSync('nginx', ['-v']).status === 0 ? 'nginx' : undefined
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return typeof address === 'object' && address ? address.port : 0
 }
 
 /**

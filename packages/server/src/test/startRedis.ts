@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from './freePort'
 
 /** A throwaway `redis-server` on loopback. */
 export type RedisServer = { url: string; pid: number; stop(): Promise<void> }
@@ -7,14 +7,6 @@ export type RedisServer = { url: string; pid: number; stop(): Promise<void> }
 /** Whether Debian's `redis-server` is installed (`.ci/run` installs it). */
 export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return typeof address === 'object' && address ? address.port : 0
 }
 
 /**
