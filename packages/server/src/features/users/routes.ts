@@ -21,7 +21,7 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
       { schema: routeSchema(endpoints['GET /api/v1/users/me']) },
       async (request) => {
         const { userId } = await requireSession(context, request)
-        const user = await getUserJson(context.db, userId)
+        const user = await getUserJson(context, userId)
         if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
         return { user }
       },
@@ -31,7 +31,7 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
       { schema: routeSchema(endpoints['POST /api/v1/users/me/accept_terms']) },
       async (request) => {
         const { userId } = await requireSession(context, request)
-        return acceptTerms(context.db, userId, new Date(context.now()))
+        return acceptTerms(context, userId, new Date(context.now()))
       },
     )
 }
