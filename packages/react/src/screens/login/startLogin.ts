@@ -8,7 +8,7 @@ import { loginMethodOf } from './loginMethods'
 export type { LoginStartContext } from './LoginMethod'
 
 /**
- * Starts a login (spec 01 §4 "Starting a login"): when the app has `captcha_enabled` and nobody is signed in,
+ * Starts a login: when the app has `captcha_enabled` and nobody is signed in,
  * goes to the captcha screen first, which continues with the token ({@link continueLogin}); otherwise
  * continues at once. The one place every landing entry goes through; each login kind's entry in
  * `loginMethods` names it for analytics and says what the landing keeps for Back.
