@@ -8,7 +8,7 @@ export type SignInMethodRoutes = (app: FastifyInstance, options: { context: Serv
 /**
  * A sign-in method as one module (docs/adding-a-sign-in-method.md): a folder under
  * `features/` whose `method.ts` names the account kinds it owns (`account.ts`: wire mapping, allow-list
- * matching, link limit) and loads its routes (`routes.ts`). `features/signInMethods.ts` lists every
+ * matching, link limit) and its routes (`routes.ts`). `features/signInMethods.ts` lists every
  * method; `createApp` registers their routes, and the users feature reads their account kinds from the
  * server context (`ServerContext.accountKinds`), never by importing a method (docs/architecture.md).
  */
@@ -17,6 +17,6 @@ export type SignInMethod = {
   name: string
   /** The stored account types this method proves. */
   accounts: readonly AccountKind[]
-  /** Loads the method's routes plugin. */
-  routes: () => Promise<SignInMethodRoutes>
+  /** The method's routes plugin. */
+  routes: SignInMethodRoutes
 }
