@@ -21,6 +21,8 @@ export default defineConfig({
             'packages/wallet-frame/src/**/*.test.ts',
             // The fake API core and React tests share (issue 10 §1).
             'packages/protocol/test/**/*.test.ts',
+            // One import graph over every package (docs/architecture.md).
+            'scripts/**/*.test.ts',
           ],
           testTimeout: 20_000,
           // Set-ups start servers on fresh PGlite databases: slow on 2 busy cores, not a failure.

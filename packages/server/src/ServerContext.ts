@@ -10,11 +10,14 @@ import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
 import type { SmsSender } from './features/sms/smsSender'
+import type { AccountKinds } from './features/users/AccountKind'
 import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
 export type ServerContext = {
   db: FoyerDatabase
+  /** The account kinds of the sign-in methods, by stored type (docs/architecture.md). */
+  accountKinds: AccountKinds
   masterKey: Uint8Array
   env: 'development' | 'production' | 'test'
   /** Current time in ms since epoch (injectable for tests). */

@@ -106,7 +106,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }
   await app.register(healthRoutes, { context })
   await app.register(appRoutes, { context })
-  for (const method of signInMethods) await app.register(await method.routes(), { context })
+  for (const method of signInMethods) await app.register(method.routes, { context })
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })

@@ -15,6 +15,7 @@ import { resolveFundingOptions } from './features/funding/fundingSettings'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
+import { accountKinds } from './features/signInMethods'
 import { createSmsSender } from './features/sms/smsSender'
 import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFrame'
 import { resolveRateLimits } from './http/resolveRateLimits'
@@ -73,6 +74,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     mailbox && env === 'development' ? (line: string) => process.stdout.write(`${line}\n`) : undefined
   return {
     db: options.db,
+    accountKinds,
     masterKey: options.masterKey,
     env,
     now,

@@ -1,40 +1,28 @@
 // The modal's screen registry: screen id → component (lazily loaded, landing excepted), title, closability.
 //
-// To add a screen `foo`:
+// A login method's screens come from its entry in `screens/login/loginMethods.ts` (see `LoginMethod`).
+// To add another screen `foo`:
 //   1. `screens/…/Foo/params.ts`: `export type FooParams = …` (types only; it never imports the component).
 //   2. `screenParams.ts`: one line in `ScreenParamsMap`, `foo: FooParams`, and its `import type`.
 //   3. Here: one entry, `foo: { component: lazy(() => import('…/Foo/Foo').then(…)), title, closable }`.
 //   4. The screen takes `ScreenProps<'foo'>` from `screenParams.ts`, never from this file; preloading it, if
 //      wanted, goes in `preloadScreens.ts`.
-// `importCycles.test.ts` fails on any import cycle through `modal/` or `screens/` (lazy imports count).
-import { type ComponentType, lazy } from 'react'
-import type { Messages } from '../i18n/en'
+// The repository's import-cycle test fails on any import cycle (lazy and type-only imports count).
+import { lazy } from 'react'
 import { Landing } from '../screens/login/Landing/Landing'
-import type { ScreenId, ScreenParamsMap, ScreenProps } from './screenParams'
+import { loginMethodScreens } from '../screens/login/loginMethods'
+import type { ScreenDefinition } from './ScreenDefinition'
+import type { ScreenId } from './screenParams'
 
-/** One registry entry. */
-export type ScreenDefinition<Id extends ScreenId> = {
-  /** The component; every screen but landing is lazily loaded (its own chunk). */
-  component: ComponentType<ScreenProps<Id>>
-  /** The screen's name, announced while its code loads. */
-  title: (messages: Messages) => string
-  /** Whether Escape, an outside click and the Close button may close the modal here. */
-  closable: boolean | ((params: ScreenParamsMap[Id]) => boolean)
-}
+export type { ScreenDefinition } from './ScreenDefinition'
 
 /**
  * The modal's screen registry (STYLE.md §8, spec 01 §2): id → component, title, closability. Landing is
  * bundled eagerly (budget: provider + hooks + landing ≤ 50 kB gzip); the others load on first use.
  */
 export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
+  ...loginMethodScreens,
   landing: { component: Landing, title: (m) => m.landing.header, closable: true },
-  awaitingCode: {
-    component: lazy(() =>
-      import('../screens/login/AwaitingCode/AwaitingCode').then((m) => ({ default: m.AwaitingCode })),
-    ),
-    title: (m) => m.awaitingCode.title,
-    closable: true,
-  },
   linkAccount: {
     component: lazy(() =>
       import('../screens/link/LinkAccount/LinkAccount').then((m) => ({ default: m.LinkAccount })),
@@ -64,47 +52,6 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/link/LinkPasskey/LinkPasskey').then((m) => ({ default: m.LinkPasskey })),
     ),
     title: (m) => m.passkey.listTitle,
-    closable: true,
-  },
-  awaitingPasskey: {
-    component: lazy(() =>
-      import('../screens/login/AwaitingPasskey/AwaitingPasskey').then((m) => ({
-        default: m.AwaitingPasskey,
-      })),
-    ),
-    title: (m) => m.passkey.title,
-    closable: true,
-  },
-  // OAuth: its own chunk, with @foyer/core/oauth (PKCE, popup, code exchange).
-  oauthStatus: {
-    component: lazy(() =>
-      import('../screens/login/OAuthStatus/OAuthStatus').then((m) => ({ default: m.OAuthStatus })),
-    ),
-    title: (m) => m.oauth.verifying,
-    closable: true,
-  },
-  // Telegram: its own chunk, with @foyer/core/telegram (the widget loader, sign-in and link).
-  telegram: {
-    component: lazy(() =>
-      import('../screens/login/Telegram/Telegram').then((m) => ({ default: m.Telegram })),
-    ),
-    title: (m) => m.telegram.title,
-    closable: true,
-  },
-  awaitingFarcaster: {
-    component: lazy(() =>
-      import('../screens/login/AwaitingFarcaster/AwaitingFarcaster').then((m) => ({
-        default: m.AwaitingFarcaster,
-      })),
-    ),
-    title: (m) => m.farcaster.title,
-    closable: true,
-  },
-  crossAppStatus: {
-    component: lazy(() =>
-      import('../screens/login/CrossApp/CrossAppStatus').then((m) => ({ default: m.CrossAppStatus })),
-    ),
-    title: (m) => m.crossApp.verifying,
     closable: true,
   },
   // Captcha: its own chunk; `@foyer/core/captcha` and the Turnstile script load with it, on demand.

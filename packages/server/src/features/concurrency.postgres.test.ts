@@ -259,7 +259,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     const userIds = await userIdsOfFreshEmailUsers(10)
     const results = await Promise.allSettled(
       userIds.map((userId) =>
-        linkAccountToUser(t.db, {
+        linkAccountToUser(t, {
           appId: t.demoApp.id,
           userId,
           type: 'phone',
@@ -277,7 +277,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     const email = freshEmail('shared')
     const userIds = await userIdsOfFreshPhoneUsers(10)
     const results = await Promise.allSettled(
-      userIds.map((userId) => linkEmailToUser(t.db, { appId: t.demoApp.id, userId, email, now: new Date() })),
+      userIds.map((userId) => linkEmailToUser(t, { appId: t.demoApp.id, userId, email, now: new Date() })),
     )
     expectOneWinner(results)
     const winner = userIds[results.findIndex((result) => result.status === 'fulfilled')]
@@ -375,7 +375,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
 async function userIdsOfFreshEmailUsers(n: number): Promise<string[]> {
   const userIds: string[] = []
   for (let index = 0; index < n; index++) {
-    const { userId } = await signInWithAccount(t.db, {
+    const { userId } = await signInWithAccount(t, {
       appId: t.demoApp.id,
       type: 'email',
       subject: freshEmail('linker'),
@@ -390,7 +390,7 @@ async function userIdsOfFreshEmailUsers(n: number): Promise<string[]> {
 async function userIdsOfFreshPhoneUsers(n: number): Promise<string[]> {
   const userIds: string[] = []
   for (let index = 0; index < n; index++) {
-    const { userId } = await signInWithAccount(t.db, {
+    const { userId } = await signInWithAccount(t, {
       appId: t.demoApp.id,
       type: 'phone',
       subject: freshNumber(),

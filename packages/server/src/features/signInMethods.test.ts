@@ -1,6 +1,6 @@
 import { oauthProviders } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { accountKind, signInMethods } from './signInMethods'
+import { accountKinds, signInMethods } from './signInMethods'
 import { toUserJson, type UserJsonRow } from './users/service'
 
 const row = (type: string, subject: string, details: Record<string, unknown> = {}) => ({
@@ -34,22 +34,22 @@ describe('signInMethods', () => {
         ...oauthProviders.map((provider) => `${provider}_oauth`),
       ].sort(),
     )
-    for (const type of types) expect(accountKind(type)?.type).toBe(type)
+    for (const type of types) expect(accountKinds.get(type)?.type).toBe(type)
   })
 
-  test('default: every method loads a routes plugin', async () => {
-    for (const method of signInMethods) expect(typeof (await method.routes())).toBe('function')
+  test('default: every method has a routes plugin', () => {
+    for (const method of signInMethods) expect(typeof method.routes).toBe('function')
   })
 
   test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
-    expect(accountKind('email')?.linkLimit).toBe(1)
-    expect(accountKind('siws')?.linkLimit).toBe(1)
-    expect(accountKind('passkey')?.linkLimit).toBe(5)
-    expect(accountKind('cross_app')?.linkLimit).toBe(1)
+    expect(accountKinds.get('email')?.linkLimit).toBe(1)
+    expect(accountKinds.get('siws')?.linkLimit).toBe(1)
+    expect(accountKinds.get('passkey')?.linkLimit).toBe(5)
+    expect(accountKinds.get('cross_app')?.linkLimit).toBe(1)
   })
 
   test('behavior: each kind maps its stored row to the wire shape', () => {
-    expect(accountKind('email')?.toLinkedAccount(row('email', 'a@example.com'))).toEqual({
+    expect(accountKinds.get('email')?.toLinkedAccount(row('email', 'a@example.com'))).toEqual({
       type: 'email',
       address: 'a@example.com',
       verified_at: 100,
@@ -57,7 +57,7 @@ describe('signInMethods', () => {
       latest_verified_at: 200,
     })
     expect(
-      accountKind('siwe')?.toLinkedAccount(
+      accountKinds.get('siwe')?.toLinkedAccount(
         row('siwe', '0xabc', {
           address: '0xAbC',
           chain_id: 'eip155:1',
@@ -67,7 +67,7 @@ describe('signInMethods', () => {
       ),
     ).toMatchObject({ type: 'wallet', address: '0xAbC', chain_type: 'ethereum', chain_id: 'eip155:1' })
     expect(
-      accountKind('passkey')?.toLinkedAccount(row('passkey', 'cred', { public_key: 'secret' })),
+      accountKinds.get('passkey')?.toLinkedAccount(row('passkey', 'cred', { public_key: 'secret' })),
     ).not.toHaveProperty('public_key')
   })
 
@@ -80,6 +80,6 @@ describe('signInMethods', () => {
       accounts: [row('email', 'a@example.com'), row('retired_type', 'x'), row('custom', 'not json')],
       wallets: [],
     }
-    expect(toUserJson(user).linked_accounts.map((account) => account.type)).toEqual(['email'])
+    expect(toUserJson(accountKinds, user).linked_accounts.map((account) => account.type)).toEqual(['email'])
   })
 })

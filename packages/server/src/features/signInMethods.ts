@@ -9,11 +9,12 @@ import { emailSignIn } from './passwordless/method'
 import { walletSignIn } from './siwe/method'
 import { smsSignIn } from './sms/method'
 import { telegramSignIn } from './telegram/method'
-import type { AccountKind } from './users/AccountKind'
+import { type AccountKinds, accountKindsOf } from './users/AccountKind'
 
 /**
- * Every sign-in method of the server, one module each (issue 10 §1; docs/adding-a-sign-in-method.md).
- * `createApp` registers their routes in this order; {@link accountKind} finds their account kinds.
+ * Every sign-in method of the server, one module each (docs/adding-a-sign-in-method.md). `createApp`
+ * registers their routes in this order; `createServerContext` puts their account kinds in the context
+ * ({@link accountKinds}), where the users, sessions and account-transfer features read them.
  */
 export const signInMethods = [
   emailSignIn,
@@ -31,8 +32,10 @@ export const signInMethods = [
 /** An account kind of one of the {@link signInMethods}. */
 type RegisteredKind = (typeof signInMethods)[number]['accounts'][number]
 
-/** A stored linked-account type (the `type` column), as the sign-in methods define them. */
-export type AccountType = RegisteredKind['type']
+declare module './users/AccountKind' {
+  /** The stored types of the listed methods' account kinds (`AccountType`). */
+  interface RegisteredAccountTypes extends Record<RegisteredKind['type'], true> {}
+}
 
 /**
  * Compile-time check that every member of the protocol's linked-account union is produced by some
@@ -48,11 +51,5 @@ type Unmapped = Exclude<LinkedAccountType, WireTypeOf<RegisteredKind>>
 type AssertAllMapped<Missing extends never> = Missing
 export type AllLinkedAccountTypesMapped = AssertAllMapped<Unmapped>
 
-const kindsByType: ReadonlyMap<string, AccountKind> = new Map(
-  signInMethods.flatMap((method) => method.accounts.map((kind) => [kind.type, kind] as const)),
-)
-
-/** The account kind of a stored type; undefined for a type no registered method owns. */
-export function accountKind(type: string): AccountKind | undefined {
-  return kindsByType.get(type)
-}
+/** The account kinds of the {@link signInMethods}, by stored type. */
+export const accountKinds: AccountKinds = accountKindsOf(signInMethods)

@@ -9,6 +9,8 @@ import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { type AppRecord, seedDemoApp } from '../features/apps/service'
 import type { DevMailboxMessage } from '../features/mail/devMailbox'
+import { accountKinds } from '../features/signInMethods'
+import type { AccountKinds } from '../features/users/AccountKind'
 
 /**
  * A server over a fresh in-memory PGlite (or, with `databaseUrl`, a fresh PostgreSQL database) with the demo
@@ -17,6 +19,8 @@ import type { DevMailboxMessage } from '../features/mail/devMailbox'
 export type TestContext = {
   app: FastifyInstance
   db: FoyerDatabase
+  /** The account kinds of the sign-in methods: with `db`, what the users feature's functions take. */
+  accountKinds: AccountKinds
   masterKey: Uint8Array
   demoApp: AppRecord
   /** Current fake time, ms. */
@@ -126,6 +130,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const context: TestContext = {
     app,
     db,
+    accountKinds,
     masterKey,
     demoApp,
     now: () => clock,

@@ -1,33 +1,36 @@
-import { sdkEvents, sendEmailCode, sendSmsCode, trackSdkEvent } from '@foyer/core'
-import { openOAuthPopup } from '@foyer/core/oauth'
+import { sdkEvents, trackSdkEvent } from '@foyer/core'
 import { captchaRequired } from '../../captcha/captchaRequired'
-import { toErrorInfo } from '../../errors/toErrorInfo'
-import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
-import { oauthBlockedInAppBrowser } from '../../inAppBrowser/oauthBlockedInAppBrowser'
-import type { ModalContextValue } from '../../modal/ModalContext'
-import type { Route } from '../../modal/router/createRouter'
-import type { ScreenParamsMap } from '../../modal/screenParams'
+import type { ScreenId, ScreenParamsMap } from '../../modal/screenParams'
+import type { LoginKind, LoginStartContext, LoginStartOf, LoginStep } from './LoginMethod'
 import type { LoginStart } from './LoginStart'
+import { loginMethodOf } from './loginMethods'
 
-/** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
-export type LoginStartContext = Pick<ModalContextValue, 'client' | 'router' | 'state'> & {
-  config?: FoyerConfig | undefined
-}
+export type { LoginStartContext } from './LoginMethod'
 
 /**
- * Starts a login (spec 01 §4 "Starting a login"): when the app has `captcha_enabled` and nobody is signed in,
+ * Starts a login: when the app has `captcha_enabled` and nobody is signed in,
  * goes to the captcha screen first, which continues with the token ({@link continueLogin}); otherwise
- * continues at once. The one place the email form, the phone form and the passkey button go through.
+ * continues at once. The one place every landing entry goes through; each login kind's entry in
+ * `loginMethods` names it for analytics and says what the landing keeps for Back.
  *
  * @returns when the code was sent (or failed) and the modal moved on; at once when the captcha screen opens
  * @example
  * await startLogin(modal, { kind: 'email', email, landing: { email } })
  */
 export function startLogin(modal: LoginStartContext, start: LoginStart): Promise<void> {
-  trackSdkEvent(modal.client, sdkEvents.loginStarted, { method: loginStartMethod(start) })
+  return startWith(modal, start)
+}
+
+/** {@link startLogin} for one kind (the entry's types follow the start's). */
+function startWith<Kind extends LoginKind>(
+  modal: LoginStartContext,
+  start: LoginStartOf<Kind>,
+): Promise<void> {
+  const method = loginMethodOf(start)
+  trackSdkEvent(modal.client, sdkEvents.loginStarted, { method: method.analyticsName(start) })
   if (captchaRequired(modal.state)) {
     const history = modal.router.getHistory()
-    const landing = start.kind === 'email' || start.kind === 'sms' ? start.landing : undefined
+    const landing = method.keptLanding?.(start)
     // The landing below keeps what was typed, so 'Continue' (back) on the captcha screen finds it there.
     if (landing && history.at(-1)?.id === 'landing')
       modal.router.restore([
@@ -42,97 +45,39 @@ export function startLogin(modal: LoginStartContext, start: LoginStart): Promise
 }
 
 /**
- * Continues a login start with the captcha token (when one was needed), then moves on: the code screen
- * (email, SMS), the passkey screen, the Telegram screen, or the OAuth status screen, with the landing (and what it keeps) below
- * for Back. For OAuth in popup mode the popup opens here, synchronously, so that a landing click keeps its
- * user activation (after the captcha screen it is usually blocked, and the flow falls back to a redirect). Failures: a
- * disallowed plus email returns to the landing with its inline error; `invalid_captcha` after the captcha
- * screen goes to the error screen above it (its button returns to the captcha screen, which runs a fresh
- * challenge: spec 01 §8 "captcha reset on click"); others go to the error screen above the landing. Called
- * on the landing, or on the captcha screen (which it replaces). Nothing moves when the user navigated away
- * meanwhile (Back, close).
+ * Continues a login start with the captcha token (when one was needed), through its kind's entry in
+ * `loginMethods`: the code screen (email, SMS, after sending the code), the passkey screen, the Telegram
+ * screen, the OAuth status screen, … with the landing (and what it keeps) below for Back; each entry's
+ * error flow handles its failures. Called on the landing, or on the captcha screen (which the method's
+ * screen replaces). Nothing moves when the user navigated away meanwhile (Back, close).
  *
  * @param captchaToken - the token from the captcha screen; `undefined` when none was needed
  */
-export async function continueLogin(
+export function continueLogin(
   modal: LoginStartContext,
   start: LoginStart,
   captchaToken: string | undefined,
 ): Promise<void> {
-  const { client, router } = modal
-  const history = router.getHistory()
-  const viaCaptcha = history.at(-1)?.id === 'captcha'
-  if (start.kind === 'oauth') {
-    // No popup where the provider refuses this in-app browser: the status screen says so instead.
-    const popup =
-      (modal.config?.oauth?.mode ?? 'popup') === 'popup' && !oauthBlockedInAppBrowser(start.provider)
-        ? openOAuthPopup()
-        : null
-    const params = { provider: start.provider, action: 'login' as const, popup, captchaToken }
-    if (viaCaptcha) router.replace('oauthStatus', params)
-    else router.push('oauthStatus', params)
-    return
-  }
-  if (start.kind === 'telegram') {
-    const params = { action: 'login' as const, captchaToken }
-    if (viaCaptcha) router.replace('telegram', params)
-    else router.push('telegram', params)
-    return
-  }
-  if (start.kind === 'farcaster') {
-    const params = { action: 'login' as const, captchaToken }
-    if (viaCaptcha) router.replace('awaitingFarcaster', params)
-    else router.push('awaitingFarcaster', params)
-    return
-  }
-  if (start.kind === 'crossApp') {
-    // In the click: the provider's popup opens with the user's activation.
-    const popup = openOAuthPopup()
-    const params = { appId: start.appId, action: 'login' as const, popup, captchaToken }
-    if (viaCaptcha) router.replace('crossAppStatus', params)
-    else router.push('crossAppStatus', params)
-    return
-  }
-  if (start.kind === 'passkey') {
-    if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
-    else router.push('awaitingPasskey')
-    return
-  }
-
-  const below = history.slice(0, viaCaptcha ? -2 : -1)
-  const landing: Route<ScreenParamsMap> = { id: 'landing', params: start.landing }
-  const moveOn = (...routes: Route<ScreenParamsMap>[]) => router.restore([...below, landing, ...routes])
-  try {
-    if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
-    else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
-  } catch (error) {
-    // The error table loads with the error screens, not with the landing (bundle budget, DESIGN.md "Budgets").
-    const { errorOutcome } = await import('../../errors/errorOutcome')
-    if (router.getHistory() !== history) return
-    const info = toErrorInfo(error)
-    const outcome = errorOutcome('sendCode', info)
-    if (outcome.screen === 'landingPlusEmail' && start.kind === 'email')
-      router.restore([
-        ...below,
-        { id: 'landing', params: { ...start.landing, inlineError: 'disallowed_plus_email' } },
-      ])
-    else if (outcome.resetsCaptcha && viaCaptcha) router.push('error', info)
-    else moveOn({ id: 'error', params: info })
-    return
-  }
-  if (router.getHistory() !== history) return
-  moveOn({
-    id: 'awaitingCode',
-    params:
-      start.kind === 'email'
-        ? { email: start.email, sentAt: Date.now() }
-        : { phoneNumber: start.phoneNumber, sentAt: Date.now() },
-  })
+  return continueWith(modal, start, captchaToken)
 }
 
-/** The method a login start names in analytics (core's `sdkEvents`): `'email'`, `'google'`, `'privy:<appId>'` … */
-function loginStartMethod(start: LoginStart): string {
-  if (start.kind === 'oauth') return start.provider
-  if (start.kind === 'crossApp') return `privy:${start.appId}`
-  return start.kind
+/** {@link continueLogin} for one kind. */
+function continueWith<Kind extends LoginKind>(
+  modal: LoginStartContext,
+  start: LoginStartOf<Kind>,
+  captchaToken: string | undefined,
+): Promise<void> {
+  const { router } = modal
+  const history = router.getHistory()
+  const viaCaptcha = history.at(-1)?.id === 'captcha'
+  const step: LoginStep = {
+    captchaToken,
+    viaCaptcha,
+    history,
+    open: <Id extends ScreenId>(id: Id, params: ScreenParamsMap[Id]) => {
+      const open = viaCaptcha ? router.replace : router.push
+      ;(open as (id: Id, params: ScreenParamsMap[Id]) => void)(id, params)
+    },
+  }
+  return loginMethodOf(start).continue(modal, start, step)
 }

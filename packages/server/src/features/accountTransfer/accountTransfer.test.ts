@@ -484,14 +484,12 @@ describe('transfer account types', () => {
       const me = await phoneSignIn()
       const parameters = { appId: t.demoApp.id, userId: userIdOf(me), subject: 'x', now: new Date(t.now()) }
       await expect(
-        offerAccountTransfer(t.db, { ...parameters, fromUserId: userIdOf(owner), type, details: {} }),
+        offerAccountTransfer(t, { ...parameters, fromUserId: userIdOf(owner), type, details: {} }),
       ).rejects.toMatchObject({ code: 'invalid_data', message: 'Invalid transfer account type' })
-      await expect(transferAccount(t.db, { ...parameters, nonce: 'n', types: [type] })).rejects.toMatchObject(
-        {
-          code: 'invalid_data',
-          message: 'Invalid transfer account type',
-        },
-      )
+      await expect(transferAccount(t, { ...parameters, nonce: 'n', types: [type] })).rejects.toMatchObject({
+        code: 'invalid_data',
+        message: 'Invalid transfer account type',
+      })
     },
   )
 })

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { ACCOUNT_TRANSFER_NONCE_TTL_SECONDS, type AccountTransferData } from '@foyer/protocol'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { accountKind } from '../signInMethods'
+import type { UsersContext } from '../users/UsersContext'
 import { accountTransferNonces } from './schema'
 
 /** Spec 01 §5: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
@@ -37,17 +36,17 @@ export type OfferAccountTransferParameters = {
  * disclosed to someone who proved only an identifier) and the type's echo fields. Throws 400 `invalid_data` 'Invalid transfer
  * account type' for a type that is never transferred (custom, guest, passkey).
  *
- * @example throw await offerAccountTransfer(db, { appId, userId, fromUserId, type: 'email', subject, details: {}, now })
+ * @example throw await offerAccountTransfer(context, { appId, userId, fromUserId, type: 'email', subject, details: {}, now })
  */
 export async function offerAccountTransfer(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: OfferAccountTransferParameters,
 ): Promise<FoyerHttpError> {
   const { appId, userId, fromUserId, type, subject, details, now } = parameters
-  const transfer = accountKind(type)?.transfer
+  const transfer = context.accountKinds.get(type)?.transfer
   if (!transfer) throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
   const nonce = randomBytes(32).toString('base64url')
-  await db.orm.insert(accountTransferNonces).values({
+  await context.db.orm.insert(accountTransferNonces).values({
     nonceHash: sha256Hex(nonce),
     appId,
     userId,

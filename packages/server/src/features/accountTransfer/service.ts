@@ -1,11 +1,10 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mfaMethods } from '../mfa/schema'
-import { type AccountType, accountKind } from '../signInMethods'
+import type { AccountType } from '../users/AccountKind'
 import { linkedAccounts, users } from '../users/schema'
-import { finishGuestUpgrade, lockUserForLink } from '../users/service'
+import { finishGuestUpgrade, lockUserForLink, type UsersContext } from '../users/service'
 import { walletEntropies } from '../wallets/schema'
 import { INVALID_TRANSFER_TYPE_MESSAGE } from './offerAccountTransfer'
 import { accountTransferNonces } from './schema'
@@ -51,14 +50,14 @@ const invalidNonce = () => new FoyerHttpError('invalid_credentials', INVALID_TRA
  * Returns whether the holder was deleted. A type that is never transferred (custom, guest, passkey) is 400
  * `invalid_data` 'Invalid transfer account type'.
  *
- * @example await transferAccount(context.db, { appId, userId, nonce, types: ['email'], subject: 'ada@example.com', now })
+ * @example await transferAccount(context, { appId, userId, nonce, types: ['email'], subject: 'ada@example.com', now })
  */
 export async function transferAccount(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: TransferAccountParameters,
 ): Promise<TransferAccountReturnType> {
   const { appId, userId, types, subject, now } = parameters
-  if (!types.every((type) => accountKind(type)?.transfer))
+  if (!types.every((type) => context.accountKinds.get(type)?.transfer))
     throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
   const nonceHash = sha256Hex(parameters.nonce)
   const matchesOffer = and(
@@ -69,7 +68,7 @@ export async function transferAccount(
     eq(accountTransferNonces.subject, subject),
     gt(accountTransferNonces.expiresAt, now),
   )
-  return db.orm.transaction(async (tx) => {
+  return context.db.orm.transaction(async (tx) => {
     const [offer] = await tx
       .select({ fromUserId: accountTransferNonces.fromUserId, type: accountTransferNonces.type })
       .from(accountTransferNonces)
@@ -91,7 +90,12 @@ export async function transferAccount(
       .where(and(matchesOffer, eq(accountTransferNonces.fromUserId, fromUserId)))
       .returning({ type: accountTransferNonces.type })
     if (consumed.length === 0) throw invalidNonce()
-    const caller = await lockUserForLink(tx, { appId, userId, type: type as AccountType, subject })
+    const caller = await lockUserForLink(tx, context.accountKinds, {
+      appId,
+      userId,
+      type: type as AccountType,
+      subject,
+    })
     const moved = await tx
       .update(linkedAccounts)
       .set({ userId, verifiedAt: now, latestVerifiedAt: now })

@@ -82,7 +82,7 @@ export async function initCoinbaseOnRamp(
   const { projectId, key } = coinbaseProjectOf(app)
   checkAddresses(body.addresses)
   // The app's CDP key asks for tokens only for the user's own wallets (docs/funding.md).
-  await assertOwnIdentifiers(context.db, userId, { addresses: body.addresses.map((entry) => entry.address) })
+  await assertOwnIdentifiers(context, userId, { addresses: body.addresses.map((entry) => entry.address) })
   const session = await createSessionToken(
     onRampApiSettings(context),
     key,

@@ -1,5 +1,6 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { crossAppAccountKind } from './account'
+import { crossAppRoutes } from './routes'
 
 /**
  * Sign-in with another app of the same server (cross-app; spec 01 §1, §7; WIRE.md §4): the provider's
@@ -9,5 +10,5 @@ import { crossAppAccountKind } from './account'
 export const crossAppSignIn = {
   name: 'cross_app',
   accounts: [crossAppAccountKind],
-  routes: () => import('./routes').then((module) => module.crossAppRoutes),
+  routes: crossAppRoutes,
 } as const satisfies SignInMethod

@@ -142,7 +142,7 @@ export async function signProviderToken(
 
 /** The provider user's embedded Ethereum wallets, as the `cross_app` account lists them (WIRE.md §12). */
 async function providerWallets(context: ServerContext, userId: string) {
-  const user = await requireUserJson(context.db, userId)
+  const user = await requireUserJson(context, userId)
   const embedded = user.linked_accounts.flatMap((account) =>
     account.type === 'wallet' && account.connector_type === 'embedded' && account.chain_type === 'ethereum'
       ? [{ address: account.address }]

@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { customAccountKind } from './account'
+import { customJwtRoutes } from './routes'
 
 /** The host's own JWT (spec 01 §7 `/api/v1/custom_jwt_account/authenticate`). */
 export const customJwtSignIn = {
   name: 'custom',
   accounts: [customAccountKind],
-  routes: () => import('./routes').then((module) => module.customJwtRoutes),
+  routes: customJwtRoutes,
 } as const satisfies SignInMethod

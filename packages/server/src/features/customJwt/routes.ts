@@ -35,7 +35,7 @@ export async function customJwtRoutes(
         nowMs: context.now(),
         jwks: context.customJwtKeys,
       })
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type: 'custom',
         subject: customSubject(identity.issuer, identity.subject),

@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { farcasterAccountKind } from './account'
+import { farcasterRoutes } from './routes'
 
 /** Sign In With Farcaster through an auth relay (spec 01 §7 `/api/v1/farcaster/*`). */
 export const farcasterSignIn = {
   name: 'farcaster',
   accounts: [farcasterAccountKind],
-  routes: () => import('./routes').then((module) => module.farcasterRoutes),
+  routes: farcasterRoutes,
 } as const satisfies SignInMethod

@@ -101,7 +101,7 @@ export async function farcasterRoutes(
   typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
     const foyerApp = await requireApp(context, request)
     const { subject, details } = await proveAccount(request, foyerApp, request.body)
-    const { userId, isNewUser } = await signInWithAccount(context.db, {
+    const { userId, isNewUser } = await signInWithAccount(context, {
       appId: foyerApp.id,
       type: 'farcaster',
       subject,
@@ -118,7 +118,7 @@ export async function farcasterRoutes(
     // The user comes from the session, never from the body (checklist I.57).
     const { app: foyerApp, userId } = await requireSession(context, request)
     const { subject, details } = await proveAccount(request, foyerApp, request.body)
-    await linkAccountToUser(context.db, {
+    await linkAccountToUser(context, {
       appId: foyerApp.id,
       userId,
       type: 'farcaster',
@@ -126,7 +126,7 @@ export async function farcasterRoutes(
       details,
       now: new Date(context.now()),
     })
-    return requireUserJson(context.db, userId)
+    return requireUserJson(context, userId)
   })
 
   const unlink = endpoints['POST /api/v1/farcaster/unlink']
@@ -138,13 +138,13 @@ export async function farcasterRoutes(
       type: 'farcaster',
       subject: farcasterSubject(request.body.fid),
     })
-    return requireUserJson(context.db, userId)
+    return requireUserJson(context, userId)
   })
 
   const transfer = endpoints['POST /api/v1/farcaster/transfer']
   typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    await transferAccount(context.db, {
+    await transferAccount(context, {
       appId: foyerApp.id,
       userId,
       nonce: request.body.nonce,
@@ -152,6 +152,6 @@ export async function farcasterRoutes(
       subject: String(request.body.farcaster_id),
       now: new Date(context.now()),
     })
-    return requireUserJson(context.db, userId)
+    return requireUserJson(context, userId)
   })
 }

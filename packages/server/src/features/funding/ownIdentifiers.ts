@@ -1,7 +1,6 @@
 import type { User } from '@foyer/protocol'
-import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import { requireUserJson } from '../users/service'
+import { requireUserJson, type UsersContext } from '../users/service'
 
 /** The message of 403 `address_not_owned`. */
 export const ADDRESS_NOT_OWNED_MESSAGE =
@@ -18,7 +17,7 @@ const canonicalAddress = (address: string) => (address.startsWith('0x') ? addres
  * The wallet addresses and email addresses a user holds: its embedded wallets and linked external wallets
  * (both `wallet` accounts of the user JSON, Ethereum ones lower-cased) and its linked email address.
  *
- * @example const own = ownIdentifiers(await requireUserJson(db, userId)); own.addresses.has('0xabc…')
+ * @example const own = ownIdentifiers(await requireUserJson(context, userId)); own.addresses.has('0xabc…')
  */
 export function ownIdentifiers(user: User): { addresses: Set<string>; emails: Set<string> } {
   const addresses = new Set<string>()
@@ -37,14 +36,14 @@ export function ownIdentifiers(user: User): { addresses: Set<string>; emails: Se
  *
  * @throws FoyerHttpError 403 `address_not_owned` {@link ADDRESS_NOT_OWNED_MESSAGE}, 403 `email_not_owned`
  *   {@link EMAIL_NOT_OWNED_MESSAGE}, 401 `missing_or_invalid_token` when the user is gone.
- * @example await assertOwnIdentifiers(context.db, userId, { addresses: [body.address], email: body.config.email })
+ * @example await assertOwnIdentifiers(context, userId, { addresses: [body.address], email: body.config.email })
  */
 export async function assertOwnIdentifiers(
-  db: FoyerDatabase,
+  context: UsersContext,
   userId: string,
   wanted: { addresses: readonly string[]; email?: string | undefined },
 ): Promise<void> {
-  const own = ownIdentifiers(await requireUserJson(db, userId))
+  const own = ownIdentifiers(await requireUserJson(context, userId))
   if (!wanted.addresses.every((address) => own.addresses.has(canonicalAddress(address))))
     throw new FoyerHttpError('address_not_owned', ADDRESS_NOT_OWNED_MESSAGE)
   if (wanted.email !== undefined && !own.emails.has(wanted.email.trim().toLowerCase()))

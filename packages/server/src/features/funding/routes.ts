@@ -57,7 +57,7 @@ export async function fundingRoutes(
       // Refuses a disabled app or a malformed address first; the URL is returned only once the address
       // and email are found to be the user's own.
       const signed = moonpayWidgetUrl(foyerApp.settings, context.funding, request.body)
-      await assertOwnIdentifiers(context.db, userId, {
+      await assertOwnIdentifiers(context, userId, {
         addresses: [request.body.address],
         email: request.body.config.email || undefined,
       })

@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { guestAccountKind } from './account'
+import { guestRoutes } from './routes'
 
 /** Guest credentials (spec 01 §7 `/api/v1/guest/authenticate`). */
 export const guestSignIn = {
   name: 'guest',
   accounts: [guestAccountKind],
-  routes: () => import('./routes').then((module) => module.guestRoutes),
+  routes: guestRoutes,
 } as const satisfies SignInMethod

@@ -27,7 +27,7 @@ export async function guestRoutes(app: FastifyInstance, options: { context: Serv
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type: 'guest',
         subject: sha256Hex(request.body.guest_credential),

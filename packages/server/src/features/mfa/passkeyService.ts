@@ -220,5 +220,5 @@ export async function setPasskeyEnrollment(
         })
         .onConflictDoNothing()
   })
-  return requireUserJson(context.db, userId)
+  return requireUserJson(context, userId)
 }

@@ -177,7 +177,7 @@ export async function enrollSms(
     createdAt: now,
   })
   await recordVerification(context, { sessionId, userId, unspent: false })
-  return requireUserJson(context.db, userId)
+  return requireUserJson(context, userId)
 }
 
 /** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification. */

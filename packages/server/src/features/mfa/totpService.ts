@@ -100,7 +100,7 @@ export async function enrollTotp(context: ServerContext, actor: MfaActor, code: 
     createdAt: now,
   })
   await recordVerification(context, { sessionId, userId, unspent: false })
-  return requireUserJson(context.db, userId)
+  return requireUserJson(context, userId)
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { oauthAccountKinds } from './account'
+import { oauthRoutes } from './routes'
 
 /** OAuth with the nine providers (spec 01 §7 `/api/v1/oauth/*`, and the server's provider callback). */
 export const oauthSignIn = {
   name: 'oauth',
   accounts: oauthAccountKinds,
-  routes: () => import('./routes').then((module) => module.oauthRoutes),
+  routes: oauthRoutes,
 } as const satisfies SignInMethod

@@ -192,7 +192,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         provider: request.body.provider,
       })
       const { type, tokens } = await provenAccount(context, foyerApp, flow)
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type,
         subject: flow.user.subject,
@@ -222,7 +222,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         provider: request.body.provider,
       })
       const { type, tokens } = await provenAccount(context, foyerApp, flow)
-      await linkAccountToUser(context.db, {
+      await linkAccountToUser(context, {
         appId: foyerApp.id,
         userId,
         type,
@@ -231,7 +231,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         verifiedEmail: flow.user.verifiedEmail,
         now: new Date(context.now()),
       })
-      const user = await requireUserJson(context.db, userId)
+      const user = await requireUserJson(context, userId)
       return { ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }
     },
   )
@@ -245,7 +245,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
       const providerAppId = crossAppProviderAppId(provider)
       if (providerAppId !== null) {
         // Cross-app (WIRE.md §1): the `cross_app` account of that provider app.
-        const user = await requireUserJson(context.db, userId)
+        const user = await requireUserJson(context, userId)
         const linked = user.linked_accounts.some(
           (account) =>
             account.type === 'cross_app' &&
@@ -255,7 +255,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         if (!linked)
           throw new FoyerHttpError('not_found', `No cross_app account ${subject} is linked to this user.`)
         await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'cross_app', subject })
-        return requireUserJson(context.db, userId)
+        return requireUserJson(context, userId)
       }
       if (!isOAuthProvider(provider))
         throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
@@ -265,7 +265,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         type: oauthAccountType(provider),
         subject,
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 
@@ -277,7 +277,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
       const { nonce, userInfo } = request.body
       // A cross-app account names its provider app (WIRE.md §5 `userInfo.meta.providerAppId`).
       const types = userInfo.meta?.providerAppId ? ['cross_app'] : oauthProviders.map(oauthAccountType)
-      await transferAccount(context.db, {
+      await transferAccount(context, {
         appId: foyerApp.id,
         userId,
         nonce,
@@ -285,7 +285,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: Serv
         subject: userInfo.subject,
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 }

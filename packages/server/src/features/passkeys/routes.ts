@@ -107,7 +107,7 @@ export async function passkeyRoutes(
         response: request.body.authenticator_response,
         userAgent: request.headers['user-agent'],
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
   typed.post(
@@ -118,7 +118,7 @@ export async function passkeyRoutes(
       // So is removing one (docs/mfa.md#gates).
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 }

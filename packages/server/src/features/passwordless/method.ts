@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { emailAccountKind } from './account'
+import { passwordlessRoutes } from './routes'
 
 /** Email one-time codes (spec 01 §7 `/api/v1/passwordless/*`). */
 export const emailSignIn = {
   name: 'email',
   accounts: [emailAccountKind],
-  routes: () => import('./routes').then((module) => module.passwordlessRoutes),
+  routes: passwordlessRoutes,
 } as const satisfies SignInMethod

@@ -89,7 +89,7 @@ export async function passwordlessRoutes(
       const email = normalizeEmail(request.body.email)
       assertEmailAllowed(foyerApp, email)
       await consumeLoginCode(context, foyerApp, { email, code: request.body.code })
-      const { userId, isNewUser } = await signInWithEmail(context.db, {
+      const { userId, isNewUser } = await signInWithEmail(context, {
         appId: foyerApp.id,
         email,
         mode: request.body.mode ?? 'login-or-sign-up',
@@ -112,7 +112,7 @@ export async function passwordlessRoutes(
       assertEmailAllowed(foyerApp, email)
       await consumeLoginCode(context, foyerApp, { email, code: request.body.code, purpose: 'link' })
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await linkEmailToUser(context.db, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
+      await linkEmailToUser(context, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
       // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
       const response = await startSession(context, foyerApp, { userId, isNewUser: false })
       await revokeSessionById(context, foyerApp, sessionId)
@@ -145,7 +145,7 @@ export async function passwordlessRoutes(
         now: new Date(context.now()),
         notFound: 'No email account with this address is linked to this user.',
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
   typed.post(
@@ -157,7 +157,7 @@ export async function passwordlessRoutes(
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       const address = normalizeEmail(request.body.address)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'email', subject: address })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
   typed.post(
@@ -166,7 +166,7 @@ export async function passwordlessRoutes(
     async (request) => {
       // The user comes from the session; the nonce binds it to the address it proved (WIRE.md §5).
       const { app: foyerApp, userId } = await requireSession(context, request)
-      await transferAccount(context.db, {
+      await transferAccount(context, {
         appId: foyerApp.id,
         userId,
         nonce: request.body.nonce,
@@ -174,7 +174,7 @@ export async function passwordlessRoutes(
         subject: normalizeEmail(request.body.email),
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 }

@@ -63,7 +63,7 @@ async function buildAuthResponse(
   app: LoadedApp,
   parameters: SessionTokens & { isNewUser: boolean; user?: User | null | undefined },
 ): Promise<AuthResponse> {
-  const user = parameters.user ?? (await getUserJson(context.db, parameters.userId))
+  const user = parameters.user ?? (await getUserJson(context, parameters.userId))
   if (!user) throw invalidToken()
   const settings = { issuer: context.issuer, ttlSeconds: context.accessTokenTtlSeconds, nowMs: context.now() }
   const [accessToken, identityToken] = await Promise.all([
@@ -157,7 +157,7 @@ async function createSession(
   })
   if (revoked.length > 0)
     context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
-  const user = row?.user_json ? toUserJson(row.user_json) : null
+  const user = row?.user_json ? toUserJson(context.accountKinds, row.user_json) : null
   return { sessionId, userId: parameters.userId, refreshToken, user }
 }
 
@@ -278,7 +278,7 @@ async function rotateRefreshToken(
       userId: rotated.user_id,
       expiresAt: new Date(rotated.expires_ms),
       refreshToken: child,
-      user: rotated.user_json ? toUserJson(rotated.user_json) : null,
+      user: rotated.user_json ? toUserJson(context.accountKinds, rotated.user_json) : null,
     }
 
   // 2. Not rotatable: find out why.

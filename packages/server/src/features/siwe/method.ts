@@ -1,9 +1,10 @@
 import type { SignInMethod } from '../users/SignInMethod'
 import { siweAccountKind, siwsAccountKind } from './account'
+import { siweRoutes } from './routes'
 
 /** Ethereum and Solana wallet signatures (spec 01 §7 `/api/v1/siwe/*`, `/api/v1/siws/*`). */
 export const walletSignIn = {
   name: 'wallet',
   accounts: [siweAccountKind, siwsAccountKind],
-  routes: () => import('./routes').then((module) => module.siweRoutes),
+  routes: siweRoutes,
 } as const satisfies SignInMethod

@@ -139,7 +139,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       const foyerApp = await requireApp(context, request)
       const body = request.body as SignedBody & { mode?: 'login-or-sign-up' | 'no-signup' }
       const { subject, details } = await proveWallet(request, foyerApp, family, body)
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type: accountType(family),
         subject,
@@ -154,7 +154,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
-      await linkAccountToUser(context.db, {
+      await linkAccountToUser(context, {
         appId: foyerApp.id,
         userId,
         type: accountType(family),
@@ -177,7 +177,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
         type: accountType(family),
         subject: canonicalAddress(family, address),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     })
     typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
@@ -185,7 +185,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       // Spec 01 §5: a wallet transfer carries the wallet's metadata.
       if (!walletClientType || !connectorType)
         throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
-      await transferAccount(context.db, {
+      await transferAccount(context, {
         appId: foyerApp.id,
         userId,
         nonce,
@@ -193,7 +193,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
         subject: canonicalAddress(family, address),
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     })
   }
 }

@@ -75,7 +75,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         code: request.body.code,
         purpose: 'login',
       })
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type: 'phone',
         subject: phoneNumber,
@@ -104,7 +104,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         purpose: 'link',
       })
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await linkAccountToUser(context.db, {
+      await linkAccountToUser(context, {
         appId: foyerApp.id,
         userId,
         type: 'phone',
@@ -143,7 +143,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         newNumber,
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 
@@ -156,7 +156,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       const phoneNumber = toE164(request.body.phoneNumber)
       await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 
@@ -165,7 +165,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/transfer']) },
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
-      await transferAccount(context.db, {
+      await transferAccount(context, {
         appId: foyerApp.id,
         userId,
         nonce: request.body.nonce,
@@ -173,7 +173,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         subject: toE164(request.body.phoneNumber),
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 }

@@ -56,7 +56,7 @@ export async function telegramRoutes(
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
       await consumeTelegramPayload(context, foyerApp, identity)
-      const { userId, isNewUser } = await signInWithAccount(context.db, {
+      const { userId, isNewUser } = await signInWithAccount(context, {
         appId: foyerApp.id,
         type: 'telegram',
         subject: identity.userId,
@@ -78,7 +78,7 @@ export async function telegramRoutes(
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
       await consumeTelegramPayload(context, foyerApp, identity)
-      await linkAccountToUser(context.db, {
+      await linkAccountToUser(context, {
         appId: foyerApp.id,
         userId,
         type: 'telegram',
@@ -86,7 +86,7 @@ export async function telegramRoutes(
         details: telegramDetails(identity),
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 
@@ -101,7 +101,7 @@ export async function telegramRoutes(
         type: 'telegram',
         subject: String(request.body.telegram_user_id),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 
@@ -113,7 +113,7 @@ export async function telegramRoutes(
       // The same signed object as the failed link, verified again. The link consumed it; the
       // single-use nonce, bound to this caller and account, is what makes the transfer single use.
       const identity = verifyTelegramProof(context, foyerApp, request.body)
-      await transferAccount(context.db, {
+      await transferAccount(context, {
         appId: foyerApp.id,
         userId,
         nonce: request.body.nonce,
@@ -121,7 +121,7 @@ export async function telegramRoutes(
         subject: identity.userId,
         now: new Date(context.now()),
       })
-      return requireUserJson(context.db, userId)
+      return requireUserJson(context, userId)
     },
   )
 }

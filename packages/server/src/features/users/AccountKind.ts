@@ -87,3 +87,27 @@ export type AdmissionCandidate = {
   details: Record<string, unknown>
   verifiedEmail: string | null
 }
+
+/**
+ * The account kinds of the app's sign-in methods, by stored `type`. The users, sessions and account-transfer
+ * features read the methods only through this registry, which the server context carries
+ * (`ServerContext.accountKinds`, built from the method list by `createServerContext`): they never import a
+ * method, so no import path leads from them back to a method's routes (docs/architecture.md).
+ */
+export type AccountKinds = ReadonlyMap<string, AccountKind>
+
+/** The registry of `methods`' account kinds (see {@link AccountKinds}); a later kind of one type wins. */
+export function accountKindsOf(methods: readonly { accounts: readonly AccountKind[] }[]): AccountKinds {
+  return new Map(methods.flatMap((method) => method.accounts.map((kind) => [kind.type, kind] as const)))
+}
+
+/**
+ * The stored account types of the registered sign-in methods, one key each, filled by declaration merging:
+ * `features/signInMethods.ts` adds the types of every method it lists. So the users feature names the
+ * types ({@link AccountType}) without importing the methods.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in features/signInMethods.ts
+export interface RegisteredAccountTypes {}
+
+/** A stored linked-account type (the `type` column) of a registered sign-in method: `email`, `siwe`, … */
+export type AccountType = keyof RegisteredAccountTypes & string

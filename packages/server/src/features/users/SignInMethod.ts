@@ -6,19 +6,17 @@ import type { AccountKind } from './AccountKind'
 export type SignInMethodRoutes = (app: FastifyInstance, options: { context: ServerContext }) => Promise<void>
 
 /**
- * A sign-in method as one module (issue 10 §1; docs/adding-a-sign-in-method.md): a folder under
+ * A sign-in method as one module (docs/adding-a-sign-in-method.md): a folder under
  * `features/` whose `method.ts` names the account kinds it owns (`account.ts`: wire mapping, allow-list
- * matching, link limit) and loads its routes (`routes.ts`). `features/signInMethods.ts` lists every
- * method; `createApp` registers their routes and the users feature reads their account kinds.
- *
- * The routes are loaded on demand so that the account kinds, which the users feature reads, do not import
- * the HTTP layer (which imports the users feature): the module graph stays acyclic.
+ * matching, link limit) and its routes (`routes.ts`). `features/signInMethods.ts` lists every
+ * method; `createApp` registers their routes, and the users feature reads their account kinds from the
+ * server context (`ServerContext.accountKinds`), never by importing a method (docs/architecture.md).
  */
 export type SignInMethod = {
   /** Short name, as in the spec's login method names (spec 01 §3). */
   name: string
   /** The stored account types this method proves. */
   accounts: readonly AccountKind[]
-  /** Loads the method's routes plugin. */
-  routes: () => Promise<SignInMethodRoutes>
+  /** The method's routes plugin. */
+  routes: SignInMethodRoutes
 }

@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/createTestContex
 import { testPostgresUrl } from '../../test/testPostgresUrl'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { customSubject } from '../customJwt/account'
+import { accountKinds } from '../signInMethods'
 import { users } from './schema'
 import { isAllowListed, linkAccountToUser, signInWithAccount } from './service'
 
@@ -64,14 +65,16 @@ describe('isAllowListed', () => {
       'So1anaAddr',
       'host-user-7',
     ]
-    expect(isAllowListed(list, 'email', 'person@example.com')).toBe(true)
-    expect(isAllowListed(list, 'email', 'other@example.com')).toBe(false)
-    expect(isAllowListed(list, 'phone', '+14155550100')).toBe(true)
-    expect(isAllowListed(list, 'siwe', '0xabc0000000000000000000000000000000000001')).toBe(true)
-    expect(isAllowListed(list, 'siws', 'So1anaAddr')).toBe(true)
-    expect(isAllowListed(list, 'siws', 'so1anaaddr')).toBe(false)
-    expect(isAllowListed(list, 'custom', customSubject('https://host.example', 'host-user-7'))).toBe(true)
-    expect(isAllowListed([...list, 'guest'], 'guest', 'guest')).toBe(false)
+    expect(isAllowListed(accountKinds, list, 'email', 'person@example.com')).toBe(true)
+    expect(isAllowListed(accountKinds, list, 'email', 'other@example.com')).toBe(false)
+    expect(isAllowListed(accountKinds, list, 'phone', '+14155550100')).toBe(true)
+    expect(isAllowListed(accountKinds, list, 'siwe', '0xabc0000000000000000000000000000000000001')).toBe(true)
+    expect(isAllowListed(accountKinds, list, 'siws', 'So1anaAddr')).toBe(true)
+    expect(isAllowListed(accountKinds, list, 'siws', 'so1anaaddr')).toBe(false)
+    expect(
+      isAllowListed(accountKinds, list, 'custom', customSubject('https://host.example', 'host-user-7')),
+    ).toBe(true)
+    expect(isAllowListed(accountKinds, [...list, 'guest'], 'guest', 'guest')).toBe(false)
   })
 })
 
@@ -107,7 +110,7 @@ describe('I.55 allow-list', () => {
       ['custom', customSubject('https://host.example', 'u1')],
     ] as const)
       await expect(
-        signInWithAccount(t.db, { appId: app.id, type, subject, mode: 'login-or-sign-up', now: new Date() }),
+        signInWithAccount(t, { appId: app.id, type, subject, mode: 'login-or-sign-up', now: new Date() }),
       ).rejects.toMatchObject({ code: 'allowlist_rejected' })
     expect(await userCount(app.id)).toBe(2)
   })
@@ -149,7 +152,7 @@ describe('I.55 allow-list on guest upgrade', () => {
       t.masterKey,
     )
     const link = (email: string) =>
-      linkAccountToUser(t.db, {
+      linkAccountToUser(t, {
         appId: app.id,
         userId: guestId,
         type: 'email',
@@ -190,7 +193,7 @@ describe('I.55 user limit', () => {
       settings: { access_control: { allowlist_enabled: false, allowlist: [], max_users: 3 } },
     })
     for (let index = 0; index < 2; index++)
-      await signInWithAccount(t.db, {
+      await signInWithAccount(t, {
         appId: app.id,
         type: 'email',
         subject: freshEmail(),
@@ -199,7 +202,7 @@ describe('I.55 user limit', () => {
       })
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () =>
-        signInWithAccount(t.db, {
+        signInWithAccount(t, {
           appId: app.id,
           type: 'email',
           subject: freshEmail('race'),
@@ -223,7 +226,7 @@ describe('I.55 user limit', () => {
     const subject = freshEmail('same')
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        signInWithAccount(t.db, {
+        signInWithAccount(t, {
           appId: app.id,
           type: 'email',
           subject,
@@ -252,13 +255,16 @@ describe.skipIf(!postgresUrl)('I.55 user limit on PostgreSQL', () => {
         settings: { access_control: { allowlist_enabled: false, allowlist: [], max_users: 5 } },
       })
       const signUp = (prefix: string) =>
-        signInWithAccount(db, {
-          appId: app.id,
-          type: 'email',
-          subject: `${prefix}${randomBytes(6).toString('hex')}@example.com`,
-          mode: 'login-or-sign-up',
-          now: new Date(),
-        })
+        signInWithAccount(
+          { db, accountKinds },
+          {
+            appId: app.id,
+            type: 'email',
+            subject: `${prefix}${randomBytes(6).toString('hex')}@example.com`,
+            mode: 'login-or-sign-up',
+            now: new Date(),
+          },
+        )
       for (let index = 0; index < 4; index++) await signUp('seed')
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => signUp('race')))
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)

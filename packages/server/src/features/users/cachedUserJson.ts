@@ -36,7 +36,7 @@ export async function cachedUserJson(
     cache.set(userId, kept)
     return kept.user
   }
-  const user = await getUserJson(context.db, userId)
+  const user = await getUserJson(context, userId)
   cache.delete(userId)
   if (!user) return null
   // Read after `revision` was: it shows revision `revision` or a later one, and a later one would have

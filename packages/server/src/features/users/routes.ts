@@ -32,7 +32,7 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
       { schema: routeSchema(endpoints['POST /api/v1/users/me/accept_terms']) },
       async (request) => {
         const { userId } = await requireSession(context, request)
-        return acceptTerms(context.db, userId, new Date(context.now()))
+        return acceptTerms(context, userId, new Date(context.now()))
       },
     )
 }

@@ -16,10 +16,12 @@ import { offerAccountTransfer } from '../accountTransfer/offerAccountTransfer'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
 import { mfaMethods } from '../mfa/schema'
-import { type AccountType, accountKind } from '../signInMethods'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
-import type { StoredAccount } from './AccountKind'
+import type { AccountKinds, AccountType, StoredAccount } from './AccountKind'
 import { linkedAccounts, users } from './schema'
+import type { UsersContext } from './UsersContext'
+
+export type { UsersContext }
 
 /** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
 type EmbeddedWalletJson = {
@@ -115,12 +117,12 @@ function toWalletAccount(row: EmbeddedWalletJson): WalletAccount {
 /**
  * The wire user (DESIGN.md "Wire contract") of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
  * created_at (s), linked_accounts (accounts and embedded wallets, oldest first), mfa_methods,
- * has_accepted_terms, is_guest }`.
+ * has_accepted_terms, is_guest }`. Each account is mapped by its kind in `accountKinds`.
  */
-export function toUserJson(row: UserJsonRow): User {
+export function toUserJson(accountKinds: AccountKinds, row: UserJsonRow): User {
   const accounts = row.accounts.flatMap((account) => {
     // A row of a type no sign-in method owns, or one its kind cannot show, is left out.
-    const linked = accountKind(account.type)?.toLinkedAccount(account)
+    const linked = accountKinds.get(account.type)?.toLinkedAccount(account)
     return linked ? [{ account: linked, createdMs: Number(account.created_ms) }] : []
   })
   const wallets = row.wallets.map((wallet) => ({
@@ -143,22 +145,22 @@ export function toUserJson(row: UserJsonRow): User {
 }
 
 /** The user `userId` as the wire returns it (see {@link toUserJson}), in one query; null when absent. */
-export async function getUserJson(db: FoyerDatabase, userId: string): Promise<User | null> {
-  const result = (await db.orm.execute(
+export async function getUserJson(context: UsersContext, userId: string): Promise<User | null> {
+  const result = (await context.db.orm.execute(
     sql`select ${userJsonSql(sql`${userId}`)} as user_json`,
   )) as unknown as {
     rows: Array<{ user_json: UserJsonRow | null }>
   }
   const row = result.rows[0]?.user_json
-  return row ? toUserJson(row) : null
+  return row ? toUserJson(context.accountKinds, row) : null
 }
 
 /**
  * The user `userId` as the wire returns it, for routes behind a live session: throws 401
  * `missing_or_invalid_token` when the user is gone (deleted meanwhile).
  */
-export async function requireUserJson(db: FoyerDatabase, userId: string): Promise<User> {
-  const user = await getUserJson(db, userId)
+export async function requireUserJson(context: UsersContext, userId: string): Promise<User> {
+  const user = await getUserJson(context, userId)
   if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
   return user
 }
@@ -168,14 +170,14 @@ export async function requireUserJson(db: FoyerDatabase, userId: string): Promis
  * `has_accepted_terms` and, the first time only, `accepted_terms_at` (one `UPDATE`, so a repeated or
  * concurrent call keeps the first time). Answers the user; 401 `missing_or_invalid_token` when it is gone.
  *
- * @example const user = await acceptTerms(context.db, userId, new Date(context.now()))
+ * @example const user = await acceptTerms(context, userId, new Date(context.now()))
  */
-export async function acceptTerms(db: FoyerDatabase, userId: string, now: Date): Promise<User> {
-  await db.orm
+export async function acceptTerms(context: UsersContext, userId: string, now: Date): Promise<User> {
+  await context.db.orm
     .update(users)
     .set({ hasAcceptedTerms: true, acceptedTermsAt: sql`coalesce(${users.acceptedTermsAt}, ${now})` })
     .where(eq(users.id, userId))
-  return requireUserJson(db, userId)
+  return requireUserJson(context, userId)
 }
 
 /**
@@ -214,10 +216,10 @@ export type SignInWithEmailParameters = {
  * Two concurrent sign-ups of one address yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithEmail(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: SignInWithEmailParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
-  return signInWithAccount(db, { ...parameters, type: 'email', subject: parameters.email })
+  return signInWithAccount(context, { ...parameters, type: 'email', subject: parameters.email })
 }
 
 export type SignInWithAccountParameters = {
@@ -247,14 +249,16 @@ export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum nu
  * (`AccountKind.admits`: emails and Ethereum addresses case-insensitively, phone numbers with separators
  * ignored, Solana addresses exactly, custom-JWT users by their `sub`, OAuth accounts by the provider's
  * verified email). Types without a matcher (guests, passkeys) are never allow-listed (checklist I.55).
+ * `accountKinds` holds the matchers.
  */
 export function isAllowListed(
+  accountKinds: AccountKinds,
   entries: readonly string[],
   type: AccountType,
   subject: string,
   proof: { details?: Record<string, unknown> | undefined; verifiedEmail?: string | null | undefined } = {},
 ): boolean {
-  const admits = accountKind(type)?.admits
+  const admits = accountKinds.get(type)?.admits
   const candidate = { subject, details: proof.details ?? {}, verifiedEmail: proof.verifiedEmail ?? null }
   return admits !== undefined && entries.some((entry) => admits(entry.trim(), candidate))
 }
@@ -264,6 +268,7 @@ export type Transaction = Parameters<Parameters<FoyerDatabase['orm']['transactio
 
 /** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
 function assertAdmits(
+  accountKinds: AccountKinds,
   access: AccessControl,
   account: {
     type: AccountType
@@ -272,7 +277,10 @@ function assertAdmits(
     verifiedEmail?: string | null | undefined
   },
 ): void {
-  if (access.allowlist_enabled && !isAllowListed(access.allowlist, account.type, account.subject, account))
+  if (
+    access.allowlist_enabled &&
+    !isAllowListed(accountKinds, access.allowlist, account.type, account.subject, account)
+  )
     throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
 }
 
@@ -282,6 +290,7 @@ function assertAdmits(
  */
 async function assertAllowListed(
   tx: Transaction,
+  accountKinds: AccountKinds,
   parameters: {
     appId: string
     type: AccountType
@@ -294,7 +303,7 @@ async function assertAllowListed(
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   // Only the access control: the rest of the stored settings holds sealed secrets.
   const access = mergeSettings({ access_control: app.settings.access_control }).access_control
-  assertAdmits(access, parameters)
+  assertAdmits(accountKinds, access, parameters)
   return access
 }
 
@@ -421,9 +430,10 @@ async function assertUnderUserLimit(tx: Transaction, appId: string, maxUsers: nu
  * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithAccount(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: SignInWithAccountParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
+  const { db } = context
   const { appId, type, subject, mode, now } = parameters
   const details = JSON.stringify(parameters.details ?? {})
   const at = now.toISOString()
@@ -434,7 +444,7 @@ export async function signInWithAccount(
   if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
   // A sign-up: allow-list and user limit (I.55).
   const access = mergeSettings({ access_control: found.settings.access_control }).access_control
-  assertAdmits(access, parameters)
+  assertAdmits(context.accountKinds, access, parameters)
   const proposed = {
     ...existing,
     accountId: randomId(25),
@@ -469,10 +479,10 @@ export function cannotLinkMoreMessage(type: string): string {
  * becomes a full user).
  */
 export async function linkEmailToUser(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: { appId: string; userId: string; email: string; now: Date },
 ): Promise<{ wasGuest: boolean }> {
-  return linkAccountToUser(db, { ...parameters, type: 'email', subject: parameters.email })
+  return linkAccountToUser(context, { ...parameters, type: 'email', subject: parameters.email })
 }
 
 /**
@@ -486,7 +496,7 @@ export async function linkEmailToUser(
  * own feature.
  */
 export async function linkAccountToUser(
-  db: FoyerDatabase,
+  context: UsersContext,
   parameters: {
     appId: string
     userId: string
@@ -499,8 +509,8 @@ export async function linkAccountToUser(
   },
 ): Promise<{ wasGuest: boolean }> {
   const { appId, userId, type, subject, now } = parameters
-  const outcome = await db.orm.transaction(async (tx) => {
-    const user = await lockUserForLink(tx, { ...parameters, type, subject })
+  const outcome = await context.db.orm.transaction(async (tx) => {
+    const user = await lockUserForLink(tx, context.accountKinds, { ...parameters, type, subject })
     const inserted = await tx
       .insert(linkedAccounts)
       .values({
@@ -536,8 +546,8 @@ export async function linkAccountToUser(
   if (outcome.wasGuest !== undefined) return { wasGuest: outcome.wasGuest }
   const { conflictWith } = outcome
   // Another user holds the account: offer to move it (spec 01 §5), when its type can be moved.
-  if (conflictWith && conflictWith !== userId && accountKind(type)?.transfer)
-    throw await offerAccountTransfer(db, {
+  if (conflictWith && conflictWith !== userId && context.accountKinds.get(type)?.transfer)
+    throw await offerAccountTransfer(context, {
       appId,
       userId,
       fromUserId: conflictWith,
@@ -553,9 +563,11 @@ export async function linkAccountToUser(
  * The checks of a link, inside its transaction: locks the user row of `userId` in `appId` (401
  * `missing_or_invalid_token` when gone), checks a guest's allow-list (I.55), and the type's link limit
  * (spec 01 §5: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a guest.
+ * `accountKinds` holds the allow-list matchers and the link limits.
  */
 export async function lockUserForLink(
   tx: Transaction,
+  accountKinds: AccountKinds,
   parameters: {
     appId: string
     userId: string
@@ -573,8 +585,8 @@ export async function lockUserForLink(
     .for('update')
   if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
   // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
-  if (user.isGuest) await assertAllowListed(tx, parameters)
-  const limit = accountKind(type)?.linkLimit ?? 1
+  if (user.isGuest) await assertAllowListed(tx, accountKinds, parameters)
+  const limit = accountKinds.get(type)?.linkLimit ?? 1
   const owned = await tx
     .select({ id: linkedAccounts.id })
     .from(linkedAccounts)

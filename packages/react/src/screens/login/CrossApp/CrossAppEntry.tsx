@@ -2,13 +2,15 @@ import type { ReactNode } from 'react'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { Button } from '../../../ui/Button'
-import { startLogin } from '../startLogin'
+import type { LoginStart } from '../LoginStart'
 import { useCrossAppDetails } from './useCrossAppDetails'
 
 /** Props of {@link CrossAppEntry}. */
 export type CrossAppEntryProps = {
   /** The provider app's id (the login method `privy:<appId>`). */
   appId: string
+  /** `startLogin` on this modal (the landing's). */
+  start(start: LoginStart): Promise<void>
   /** The 'Recent' chip, when this app was the last sign-in. */
   chip?: ReactNode
   describedBy?: string | undefined
@@ -21,9 +23,9 @@ export type CrossAppEntryProps = {
  * click.
  *
  * @example
- * <CrossAppEntry appId="foyerdemoprovider00000000" />
+ * <CrossAppEntry appId="foyerdemoprovider00000000" start={(start) => startLogin(modal, start)} />
  */
-export function CrossAppEntry({ appId, chip, describedBy }: CrossAppEntryProps) {
+export function CrossAppEntry({ appId, start, chip, describedBy }: CrossAppEntryProps) {
   const modal = useModal()
   const details = useCrossAppDetails(appId)
   return (
@@ -31,7 +33,7 @@ export function CrossAppEntry({ appId, chip, describedBy }: CrossAppEntryProps) 
       variant="secondary"
       block
       aria-describedby={describedBy}
-      onClick={() => void startLogin(modal, { kind: 'crossApp', appId })}
+      onClick={() => void start({ kind: 'crossApp', appId })}
     >
       {details?.icon_url ? <img src={details.icon_url} alt="" width={20} height={20} /> : null}
       {formatMessage(modal.messages.crossApp.continueWith, { provider: details?.name ?? appId })}

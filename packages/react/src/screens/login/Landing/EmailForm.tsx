@@ -5,7 +5,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
-import { startLogin } from '../startLogin'
+import type { LoginStart } from '../LoginStart'
 import type { LandingView } from './landingModel'
 
 /** Props of {@link EmailForm}. */
@@ -22,6 +22,8 @@ export type EmailFormProps = {
   autoFocus: boolean
   /** Mark the field 'Recent' (the last sign-in used email). */
   recent: boolean
+  /** `startLogin` on this modal (the landing's). */
+  start(start: LoginStart): Promise<void>
 }
 
 /**
@@ -31,7 +33,15 @@ export type EmailFormProps = {
  * error, which the landing clears on edit). A 'Recent' chip sits on the field's top border (it never narrows the input)
  * and is the field's accessible description.
  */
-export function EmailForm({ email, onEmailChange, view, plusError, autoFocus, recent }: EmailFormProps) {
+export function EmailForm({
+  email,
+  onEmailChange,
+  view,
+  plusError,
+  autoFocus,
+  recent,
+  start,
+}: EmailFormProps) {
   const modal = useModal()
   const m = modal.messages.landing
   const [sending, setSending] = useState(false)
@@ -54,7 +64,7 @@ export function EmailForm({ email, onEmailChange, view, plusError, autoFocus, re
     preloadEmailScreens()
     // Back to the landing (this view) keeps the address.
     const landing = view === 'default' ? { email: address } : { view, email: address }
-    await startLogin(modal, { kind: 'email', email: address, landing })
+    await start({ kind: 'email', email: address, landing })
     if (isMounted()) setSending(false)
   }
 

@@ -1,41 +1,21 @@
 import { getRecentLoginMethod, type RecentLoginMethod } from '@foyer/core'
-import type { OAuthProvider } from '@foyer/protocol'
 import { Fragment, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalLogo } from '../../../modal/ModalLogo'
-import { preloadEmailScreens, preloadFarcasterScreens } from '../../../modal/preloadScreens'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
-import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import type { LandingEntryProps } from '../LoginMethod'
+import type { LoginStart } from '../LoginStart'
+import { landingLoginMethod, loginMethods } from '../loginMethods'
 import { startLogin } from '../startLogin'
-import { EmailForm } from './EmailForm'
-import { type LandingEntry, type LandingView, landingModel } from './landingModel'
-import { OAuthEntry } from './OAuthEntry'
+import { type LandingEntry, type LandingMethod, type LandingView, landingModel } from './landingModel'
 import type { LandingParams } from './params'
-import { TelegramEntry } from './TelegramEntry'
 
-/** The cross-app entry, loaded lazily with its details call (bundle budget). */
-const CrossAppEntry = lazy(() =>
-  import('../CrossApp/CrossAppEntry').then((m) => ({ default: m.CrossAppEntry })),
-)
-
-/** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
-const PhoneForm = lazy(() => import('../PhoneForm/PhoneForm').then((m) => ({ default: m.PhoneForm })))
 /** The web3-first wallet entries, loaded lazily with the wallet discovery code (bundle budget). */
 const LandingWallets = lazy(() => import('./LandingWallets').then((m) => ({ default: m.LandingWallets })))
-
-/** Holds the phone row's place while its code loads: an input row of the same height, hidden. */
-const PhoneRowPlaceholder = () => (
-  <div className="foyer-field" aria-hidden="true">
-    <div className="foyer-input-row">
-      <span className="foyer-input" />
-    </div>
-  </div>
-)
 
 const isForm = (entry: LandingEntry | undefined) =>
   entry?.kind === 'method' && (entry.method === 'email' || entry.method === 'sms')
@@ -73,10 +53,8 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const entries = model.views[view] ?? model.views.default
   const [email, setEmail] = useState(params?.email ?? '')
   const [plusError, setPlusError] = useState(params?.inlineError === 'disallowed_plus_email')
-  const [sendingSms, setSendingSms] = useState(false)
   const [recent, setRecent] = useState<RecentLoginMethod | null>(null)
   const recentId = useId()
-  const isMounted = useIsMounted()
   const entriesRef = useRef<HTMLDivElement>(null)
   const firstForm = entries.find(isForm)
 
@@ -104,16 +82,6 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const landingParams = (extra: LandingParams): LandingParams =>
     view === 'default' ? extra : { view, ...extra }
 
-  // Spec 01 §4 "Starting a login" (SMS): send the code, then the code screen; failures (e.g.
-  // `region_not_supported`) go to the error screen, whose button comes back here.
-  const submitPhone = async (phoneNumber: string) => {
-    if (sendingSms) return
-    setSendingSms(true)
-    preloadEmailScreens()
-    await startLogin(modal, { kind: 'sms', phoneNumber, landing: landingParams({ email, phoneNumber }) })
-    if (isMounted()) setSendingSms(false)
-  }
-
   const recentChip = (method: RecentLoginMethod, hidden?: boolean) =>
     recent === method ? (
       <Chip id={recentId} aria-hidden={hidden || undefined}>
@@ -122,18 +90,24 @@ export function Landing({ params }: ScreenProps<'landing'>) {
     ) : null
   const describedByRecent = (method: RecentLoginMethod) => (recent === method ? recentId : undefined)
 
-  const passkeyLink = (
-    <div className="foyer-row">
-      <Button
-        variant="link"
-        aria-describedby={describedByRecent('passkey')}
-        onClick={() => void startLogin(modal, { kind: 'passkey' })}
-      >
-        {messages.passkey.landingLink}
-      </Button>
-      {recentChip('passkey')}
-    </div>
-  )
+  // What every login method's entry gets (see `LoginMethod`): it renders through its entry in `loginMethods`.
+  const entryProps = (method: LandingMethod, autoFocus: boolean): LandingEntryProps => ({
+    method,
+    start: (start: LoginStart) => startLogin(modal, start),
+    view,
+    params,
+    landingParams,
+    autoFocus,
+    email,
+    onEmailChange: (next) => {
+      setEmail(next)
+      setPlusError(false)
+    },
+    plusError,
+    recent,
+    recentChip,
+    describedByRecent,
+  })
 
   // The wallet list and its discovery code load lazily. The chip sits inside, hidden from the name and
   // referenced as the description.
@@ -172,66 +146,8 @@ export function Landing({ params }: ScreenProps<'landing'>) {
       )
     }
     const { method } = entry
-    if (method === 'email')
-      return (
-        <EmailForm
-          email={email}
-          onEmailChange={(next) => {
-            setEmail(next)
-            setPlusError(false)
-          }}
-          view={view}
-          plusError={plusError}
-          autoFocus={firstForm === entry}
-          recent={recent === 'email'}
-        />
-      )
-    if (method === 'sms')
-      return (
-        // The placeholder is as tall as the phone row, so nothing moves when it arrives (issue 16 §1).
-        <Suspense fallback={<PhoneRowPlaceholder />}>
-          <PhoneForm
-            onSubmit={submitPhone}
-            busy={sendingSms}
-            initialPhoneNumber={params?.phoneNumber}
-            autoFocus={firstForm === entry}
-            badge={recent === 'sms' ? m.recent : undefined}
-          />
-        </Suspense>
-      )
     if (method === 'wallet') return walletButton
-    if (method === 'passkey') return passkeyLink
-    if (method === 'telegram')
-      return <TelegramEntry chip={recentChip('telegram', true)} describedBy={describedByRecent('telegram')} />
-    if (method === 'farcaster')
-      return (
-        <Button
-          variant="secondary"
-          block
-          aria-describedby={describedByRecent('farcaster')}
-          onPointerEnter={preloadFarcasterScreens}
-          onFocus={preloadFarcasterScreens}
-          onClick={() => void startLogin(modal, { kind: 'farcaster' })}
-        >
-          <FarcasterIcon />
-          {messages.farcaster.continueWith}
-          {recentChip('farcaster', true)}
-        </Button>
-      )
-    if (method.startsWith('privy:'))
-      return (
-        <Suspense fallback={<div className="foyer-input-row" aria-hidden="true" />}>
-          <CrossAppEntry appId={method.slice('privy:'.length)} />
-        </Suspense>
-      )
-    const provider = method.slice('oauth:'.length) as OAuthProvider
-    return (
-      <OAuthEntry
-        provider={provider}
-        chip={recentChip(provider, true)}
-        describedBy={describedByRecent(provider)}
-      />
-    )
+    return landingLoginMethod(method)?.landing.render(entryProps(method, firstForm === entry)) ?? null
   }
 
   const appearance = config?.appearance
@@ -263,7 +179,9 @@ export function Landing({ params }: ScreenProps<'landing'>) {
           </Fragment>
         ))}
       </div>
-      {view === 'default' && model.passkeyLink ? passkeyLink : null}
+      {view === 'default' && model.passkeyLink
+        ? loginMethods.passkey.landing.render(entryProps('passkey', false))
+        : null}
       <p className="foyer-footer">{messages.modal.protectedBy}</p>
     </div>
   )

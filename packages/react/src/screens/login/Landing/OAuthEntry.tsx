@@ -5,12 +5,14 @@ import { useModal } from '../../../modal/ModalContext'
 import { preloadOAuthScreens } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
+import type { LoginStart } from '../LoginStart'
 import { oauthProviderName } from '../oauthProviderName'
-import { startLogin } from '../startLogin'
 
 /** Props of {@link OAuthEntry}. */
 export type OAuthEntryProps = {
   provider: OAuthProvider
+  /** `startLogin` on this modal (the landing's). */
+  start(start: LoginStart): Promise<void>
   /** The 'Recent' chip, when this provider was the last sign-in (rendered inside, hidden from the name). */
   chip?: ReactNode
   /** Id of the chip, the button's accessible description. */
@@ -24,9 +26,9 @@ export type OAuthEntryProps = {
  * through (or redirects the page, per `config.oauth.mode`). Pointing at it preloads the OAuth screens.
  *
  * @example
- * <OAuthEntry provider="google" />
+ * <OAuthEntry provider="google" start={(start) => startLogin(modal, start)} />
  */
-export function OAuthEntry({ provider, chip, describedBy }: OAuthEntryProps) {
+export function OAuthEntry({ provider, start, chip, describedBy }: OAuthEntryProps) {
   const modal = useModal()
   return (
     <Button
@@ -35,7 +37,7 @@ export function OAuthEntry({ provider, chip, describedBy }: OAuthEntryProps) {
       aria-describedby={describedBy}
       onPointerEnter={preloadOAuthScreens}
       onFocus={preloadOAuthScreens}
-      onClick={() => void startLogin(modal, { kind: 'oauth', provider })}
+      onClick={() => void start({ kind: 'oauth', provider })}
     >
       <OAuthProviderIcon provider={provider} />
       {formatMessage(modal.messages.oauth.continueWith, {

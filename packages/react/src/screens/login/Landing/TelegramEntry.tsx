@@ -2,10 +2,12 @@ import type { ReactNode } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadTelegramScreen } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
-import { startLogin } from '../startLogin'
+import type { LoginStart } from '../LoginStart'
 
 /** Props of {@link TelegramEntry}. */
 export type TelegramEntryProps = {
+  /** `startLogin` on this modal (the landing's). */
+  start(start: LoginStart): Promise<void>
   /** The 'Recent' chip, when Telegram was the last sign-in (rendered inside, hidden from the name). */
   chip?: ReactNode
   /** Id of the chip, the button's accessible description. */
@@ -18,9 +20,9 @@ export type TelegramEntryProps = {
  * the login widget. Pointing at it preloads that screen.
  *
  * @example
- * <TelegramEntry />
+ * <TelegramEntry start={(start) => startLogin(modal, start)} />
  */
-export function TelegramEntry({ chip, describedBy }: TelegramEntryProps) {
+export function TelegramEntry({ start, chip, describedBy }: TelegramEntryProps) {
   const modal = useModal()
   return (
     <Button
@@ -29,7 +31,7 @@ export function TelegramEntry({ chip, describedBy }: TelegramEntryProps) {
       aria-describedby={describedBy}
       onPointerEnter={preloadTelegramScreen}
       onFocus={preloadTelegramScreen}
-      onClick={() => void startLogin(modal, { kind: 'telegram' })}
+      onClick={() => void start({ kind: 'telegram' })}
     >
       {modal.messages.telegram.continueWith}
       {chip}

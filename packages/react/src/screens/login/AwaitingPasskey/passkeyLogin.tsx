@@ -1,0 +1,40 @@
+import { lazy } from 'react'
+import { useModal } from '../../../modal/ModalContext'
+import { Button } from '../../../ui/Button'
+import type { LandingEntryProps, LoginMethod } from '../LoginMethod'
+
+/** The landing's passkey entry: the link 'I have a passkey' with its 'Recent' chip beside it. */
+function PasskeyEntry({ start, recentChip, describedByRecent }: LandingEntryProps) {
+  const { messages } = useModal()
+  return (
+    <div className="foyer-row">
+      <Button
+        variant="link"
+        aria-describedby={describedByRecent('passkey')}
+        onClick={() => void start({ kind: 'passkey' })}
+      >
+        {messages.passkey.landingLink}
+      </Button>
+      {recentChip('passkey')}
+    </div>
+  )
+}
+
+/** Passkeys (WebAuthn): the landing's link opens the passkey prompt screen (captcha first when needed). */
+export const passkeyLogin = {
+  kind: 'passkey',
+  analyticsName: () => 'passkey',
+  continue: async ({ router }, _start, { viaCaptcha, captchaToken }) => {
+    if (viaCaptcha && captchaToken !== undefined) router.replace('awaitingPasskey', { captchaToken })
+    else router.push('awaitingPasskey')
+  },
+  landing: { matches: (method) => method === 'passkey', render: (props) => <PasskeyEntry {...props} /> },
+  screens: {
+    awaitingPasskey: {
+      component: lazy(() => import('./AwaitingPasskey').then((m) => ({ default: m.AwaitingPasskey }))),
+      title: (m) => m.passkey.title,
+      closable: true,
+    },
+  },
+  copy: ['passkey'],
+} satisfies LoginMethod<'passkey'>

@@ -1,0 +1,32 @@
+import { lazy } from 'react'
+import { TelegramEntry } from '../Landing/TelegramEntry'
+import type { LoginMethod } from '../LoginMethod'
+
+/**
+ * Telegram: 'Continue with Telegram' opens the Telegram screen, in its own chunk with `@foyer/core/telegram`
+ * (the widget loader, sign-in and link).
+ */
+export const telegramLogin = {
+  kind: 'telegram',
+  analyticsName: () => 'telegram',
+  continue: async (_modal, _start, step) =>
+    step.open('telegram', { action: 'login', captchaToken: step.captchaToken }),
+  landing: {
+    matches: (method) => method === 'telegram',
+    render: ({ start, recentChip, describedByRecent }) => (
+      <TelegramEntry
+        start={start}
+        chip={recentChip('telegram', true)}
+        describedBy={describedByRecent('telegram')}
+      />
+    ),
+  },
+  screens: {
+    telegram: {
+      component: lazy(() => import('./Telegram').then((m) => ({ default: m.Telegram }))),
+      title: (m) => m.telegram.title,
+      closable: true,
+    },
+  },
+  copy: ['telegram'],
+} satisfies LoginMethod<'telegram'>
