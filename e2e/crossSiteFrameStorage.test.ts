@@ -109,9 +109,10 @@ describe('wallet frame on another site than the page', () => {
       .textContent({ timeout: 30_000 })) as `0x${string}`
     expect(await verifyMessage({ address, message: MESSAGE, signature: await signMessage(page) })).toBe(true)
     // The browser refused the frame any storage: it said so, once per store, and kept both in memory.
+    const refusal = '(UnknownError: The user denied permission to access the database.)'
     expect(frameCalls.warnings.sort()).toEqual([
-      '[foyer wallet frame] IndexedDB unavailable: device key kept in memory',
-      '[foyer wallet frame] IndexedDB unavailable: device share kept in memory',
+      `[foyer wallet frame] IndexedDB unavailable ${refusal}: device key kept in memory`,
+      `[foyer wallet frame] IndexedDB unavailable ${refusal}: device share kept in memory`,
     ])
 
     // A reload loses the frame's memory: its new device key cannot be registered in this session, so using
