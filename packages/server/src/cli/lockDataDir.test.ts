@@ -60,7 +60,7 @@ describe('lockDataDir', () => {
     timeout: 60_000,
   }, async () => {
     const dataDir = await freshDataDir()
-    // A process that takes the lock (stale after 2 s, the shortest proper-lockfile allows) and is killed.
+    // A process that takes the lock (stale after 6 s, refreshed every 3 s) and is killed at once.
     const holder = spawn(
       process.execPath,
       [
@@ -69,7 +69,7 @@ describe('lockDataDir', () => {
         '--input-type=module',
         '-e',
         `const { lockDataDir } = await import(${JSON.stringify(lockModule)})
-         await lockDataDir(${JSON.stringify(dataDir)}, 'foyer-server start', { staleMs: 2000 })
+         await lockDataDir(${JSON.stringify(dataDir)}, 'foyer-server start', { staleMs: 6000 })
          process.stdout.write('locked\\n')
          setInterval(() => {}, 1000)`,
       ],
@@ -82,13 +82,16 @@ describe('lockDataDir', () => {
     const pid = holder.pid as number
     holder.kill('SIGKILL')
     await new Promise((resolve) => holder.once('exit', resolve))
-    const refused = await lockDataDir(dataDir, 'foyer-server migrate', { staleMs: 2000 }).catch(
+    const refused = await lockDataDir(dataDir, 'foyer-server migrate', { staleMs: 6000 }).catch(
       (error: unknown) => error,
     )
     expect(refused).toBeInstanceOf(DataDirLockedError)
-    expect((refused as Error).message).toContain(`Process ${pid} is no longer running`)
-    await new Promise((resolve) => setTimeout(resolve, 2500))
-    const taken = await lockDataDir(dataDir, 'foyer-server migrate', { staleMs: 2000 })
+    expect((refused as Error).message).toContain(
+      `Process ${pid} is no longer running: its lock expires 6 s after it stopped.`,
+    )
+    // proper-lockfile may date a new lock up to 1 s ahead (its file-system precision probe).
+    await new Promise((resolve) => setTimeout(resolve, 8000))
+    const taken = await lockDataDir(dataDir, 'foyer-server migrate', { staleMs: 6000 })
     await taken.release()
   })
 })

@@ -41,8 +41,9 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly holder: DataDirLockHolder | undefined,
+    staleMs: number = DATA_DIR_LOCK_STALE_MS,
   ) {
-    super(describeLocked(dataDir, holder))
+    super(describeLocked(dataDir, holder, staleMs))
     this.name = 'DataDirLockedError'
   }
 }
@@ -64,14 +65,14 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function describeLocked(dataDir: string, holder: DataDirLockHolder | undefined): string {
+function describeLocked(dataDir: string, holder: DataDirLockHolder | undefined, staleMs: number): string {
   const gone = holder !== undefined && holder.hostname === hostname() && !isRunning(holder.pid)
   return [
     `The data directory ${dataDir} is in use by ${describeHolder(holder)}.`,
     'An embedded (PGlite) database has one process at a time: stop that process and run this command again' +
       ' (or use PostgreSQL through DATABASE_URL, which serves any number of processes).',
     gone
-      ? `Process ${holder.pid} is no longer running: its lock expires ${DATA_DIR_LOCK_STALE_MS / 1000} s after it stopped.`
+      ? `Process ${holder.pid} is no longer running: its lock expires ${Math.ceil(staleMs / 1000)} s after it stopped.`
       : '',
   ]
     .filter(Boolean)
@@ -127,7 +128,7 @@ export async function lockDataDir(
     })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
-      throw new DataDirLockedError(dataDir, readHolder(dataDir))
+      throw new DataDirLockedError(dataDir, readHolder(dataDir), staleMs)
     throw error
   }
   const holder: DataDirLockHolder = {
