@@ -176,7 +176,7 @@ async function startPackedServer(
   })
 }
 
-/** A fresh data folder (in its own temp folder, with the development master key beside it). */
+/** A fresh data folder (in its own temp folder; the development master key is kept inside it). */
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'foyer-packed-data-'))
   tempDirs.push(dir)
@@ -432,7 +432,7 @@ describe('packed packages installed in fresh apps', () => {
     }
   }, 400_000)
 
-  test('a Next.js App Router app builds, starts and signs in by email in Chromium, with no hydration warning', async () => {
+  test('a Next.js app builds, starts and signs in by email in Chromium on an App Router page and on a Pages Router page, with no hydration warning', async () => {
     const [appDir, serverDir] = await Promise.all([
       installFixture('nextApp', ['protocol', 'core', 'react']),
       installFixture('server', ['protocol', 'server']),
@@ -474,24 +474,33 @@ describe('packed packages installed in fresh apps', () => {
 
     const browser = await launchBrowser()
     try {
-      const page = await browser.newPage()
-      const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(String(error)))
-      page.on('console', (message) => {
-        // A failed load is reported by the response listener, with its URL.
-        if (message.text().startsWith('Failed to load resource')) return
-        if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text())
-      })
-      page.on('response', (response) => {
-        // The fixture has no favicon; every other request must succeed.
-        const { pathname } = new URL(response.url())
-        if (response.status() >= 400 && pathname !== '/favicon.ico')
-          problems.push(`${response.status()} ${response.url()}`)
-      })
-      await openDemo(page, appUrl)
-      await signInWithEmail(page, apiUrl, freshEmail('next'))
-      expect((await page.getByTestId('user-id').textContent()) ?? '').toMatch(/^did:foyer:/)
-      expect(problems).toEqual([])
+      // The provider in the root layout (App Router, `/`), then in the custom App (Pages Router,
+      // `/pages-router`), each in a fresh browser profile.
+      for (const path of ['/', '/pages-router']) {
+        const page = await (await browser.newContext()).newPage()
+        const problems: string[] = []
+        page.on('pageerror', (error) => problems.push(String(error)))
+        page.on('console', (message) => {
+          // A failed load is reported by the response listener, with its URL.
+          if (message.text().startsWith('Failed to load resource')) return
+          if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text())
+        })
+        page.on('response', (response) => {
+          // The fixture has no favicon; every other request must succeed.
+          const { pathname } = new URL(response.url())
+          if (response.status() >= 400 && pathname !== '/favicon.ico')
+            problems.push(`${response.status()} ${response.url()}`)
+        })
+        const startedAt = Date.now()
+        await openDemo(page, `${appUrl}${path}`)
+        expect(await page.locator('h1').textContent()).toBe(
+          path === '/' ? 'Next.js host' : 'Next.js host, Pages Router',
+        )
+        await signInWithEmail(page, apiUrl, freshEmail('next'))
+        expect((await page.getByTestId('user-id').textContent()) ?? '').toMatch(/^did:foyer:/)
+        expect(problems).toEqual([])
+        console.info(`Next.js ${path}: opened and signed in in ${Date.now() - startedAt} ms`)
+      }
     } finally {
       await browser.close()
     }

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs'
-import { type Browser, chromium } from 'playwright-core'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 /** Where Debian's `chromium` package installs the browser (DESIGN.md "Local real components"). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -21,13 +24,50 @@ const CHROMIUM_FLAGS = [
  * @throws Error naming the install command when Chromium is missing.
  */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` first.`)
-  }
+  requireChromium()
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS, ...extraArgs],
     timeout: 30_000,
   })
+}
+
+function requireChromium(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` first.`)
+  }
+}
+
+/**
+ * Launches headless Debian Chromium on a fresh profile (a temporary directory, removed on close) in which
+ * third-party cookies are `'allowed'`, as in a regular Chrome window by default, or `'blocked'`, as in an
+ * incognito window (and in `launchBrowser`'s contexts here). Chromium gives a third-party frame no storage
+ * at all (no IndexedDB, no localStorage) while it blocks third-party cookies: see
+ * docs/security.md#the-wallet-frames-storage-across-sites. Close the returned context to end the browser.
+ * @throws Error naming the install command when Chromium is missing.
+ */
+export async function launchBrowserProfile(options: {
+  thirdPartyCookies: 'allowed' | 'blocked'
+}): Promise<BrowserContext> {
+  requireChromium()
+  const profile = await mkdtemp(join(tmpdir(), 'foyer-e2e-profile-'))
+  // Chromium's setting 'Third-party cookies' (chrome://settings/cookies): 0 allows them, 1 blocks them.
+  await mkdir(join(profile, 'Default'))
+  await writeFile(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({
+      profile: { cookie_controls_mode: options.thirdPartyCookies === 'allowed' ? 0 : 1 },
+    }),
+  )
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    timeout: 30_000,
+  })
+  context.on('close', () => {
+    void rm(profile, { recursive: true, force: true })
+  })
+  return context
 }

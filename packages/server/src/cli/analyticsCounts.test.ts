@@ -40,7 +40,13 @@ async function seeded() {
         event(shop.id, 'sdk_initialize', 3 * DAY_MS),
         event(blog.id, 'sdk_initialize'),
       ])
-    return { env: { NODE_ENV: 'development', FOYER_DATA_DIR: dataDir }, shop: shop.id, blog: blog.id, now }
+    // The key the apps were sealed with: a data directory holding a database gets no new development key.
+    const env = {
+      NODE_ENV: 'development',
+      FOYER_DATA_DIR: dataDir,
+      FOYER_MASTER_KEY: Buffer.from(masterKey).toString('base64'),
+    }
+    return { env, shop: shop.id, blog: blog.id, now }
   } finally {
     await db.close()
   }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, stat } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadConfig } from './loadConfig'
 
 describe('loadConfig', () => {
-  test('default: development defaults and a generated master key kept with mode 0600', async () => {
+  test('default: development defaults and a generated master key kept in the data directory, mode 0600', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
     const config = await loadConfig({}, cwd)
     expect(config).toMatchObject({
@@ -19,13 +20,72 @@ describe('loadConfig', () => {
       rateLimits: true,
     })
     expect(config.masterKey).toHaveLength(32)
-    const keyFile = join(cwd, '.foyer/master.key')
+    const keyFile = join(cwd, '.foyer/data/master.key')
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600)
+    expect((await stat(join(cwd, '.foyer/data'))).mode & 0o777).toBe(0o700)
+    expect(existsSync(join(cwd, '.foyer/master.key'))).toBe(false)
     expect(Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64')).toEqual(
       Buffer.from(config.masterKey),
     )
     // The same key on the next start.
     expect((await loadConfig({}, cwd)).masterKey).toEqual(config.masterKey)
+  })
+
+  test('behavior: two data directories in one folder each keep their own development key', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const first = await loadConfig({ FOYER_DATA_DIR: 'one' }, cwd)
+    const second = await loadConfig({ FOYER_DATA_DIR: 'two' }, cwd)
+    expect(Buffer.from(first.masterKey)).not.toEqual(Buffer.from(second.masterKey))
+    expect(existsSync(join(cwd, 'one/master.key'))).toBe(true)
+    expect(existsSync(join(cwd, 'two/master.key'))).toBe(true)
+    expect(existsSync(join(cwd, 'master.key'))).toBe(false)
+  })
+
+  test('behavior: a key where earlier versions kept it (beside the data directory) is moved in, and logged', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const key = randomBytes(32)
+    await mkdir(join(cwd, '.foyer/data'), { recursive: true, mode: 0o755 })
+    await writeFile(join(cwd, '.foyer/master.key'), `${key.toString('base64')}\n`, { mode: 0o644 })
+    const logged: string[] = []
+    const config = await loadConfig({}, cwd, { log: (message) => logged.push(message) })
+    expect(Buffer.from(config.masterKey)).toEqual(key)
+    expect(existsSync(join(cwd, '.foyer/master.key'))).toBe(false)
+    expect(logged).toEqual([
+      `Moved the development master key from ${join(cwd, '.foyer/master.key')} to ${join(cwd, '.foyer/data/master.key')}`,
+    ])
+    // Owner-only, though the old file and the directory were not.
+    expect((await stat(join(cwd, '.foyer/data/master.key'))).mode & 0o777).toBe(0o600)
+    expect((await stat(join(cwd, '.foyer/data'))).mode & 0o777).toBe(0o700)
+    // Once only: the next start reads it in place and logs nothing.
+    const again = await loadConfig({}, cwd, { log: (message) => logged.push(message) })
+    expect(Buffer.from(again.masterKey)).toEqual(key)
+    expect(logged).toHaveLength(1)
+  })
+
+  test('behavior: a key in the data directory wins over one left at the old place, which stays', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const current = randomBytes(32)
+    await mkdir(join(cwd, 'data'), { recursive: true })
+    await writeFile(join(cwd, 'data/master.key'), current.toString('base64'))
+    await chmod(join(cwd, 'data/master.key'), 0o640)
+    await writeFile(join(cwd, 'master.key'), randomBytes(32).toString('base64'))
+    const config = await loadConfig({ FOYER_DATA_DIR: 'data' }, cwd, { log: () => {} })
+    expect(Buffer.from(config.masterKey)).toEqual(current)
+    expect(existsSync(join(cwd, 'master.key'))).toBe(true)
+    expect((await stat(join(cwd, 'data/master.key'))).mode & 0o777).toBe(0o600)
+  })
+
+  test('error: a data directory holding a database but no key is refused, not given a new key', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    await mkdir(join(cwd, 'data'), { recursive: true })
+    await writeFile(join(cwd, 'data/PG_VERSION'), '17\n')
+    await expect(loadConfig({ FOYER_DATA_DIR: 'data' }, cwd)).rejects.toThrow(
+      `${join(cwd, 'data/master.key')} is missing, but ${join(cwd, 'data')} holds a database sealed with a development master key`,
+    )
+    expect(existsSync(join(cwd, 'data/master.key'))).toBe(false)
+    // FOYER_MASTER_KEY set: no development key involved.
+    const key = randomBytes(32).toString('base64')
+    await expect(loadConfig({ FOYER_DATA_DIR: 'data', FOYER_MASTER_KEY: key }, cwd)).resolves.toBeDefined()
   })
 
   test('behavior: every variable is read', async () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import closeWithGrace from 'close-with-grace'
 import { createApp } from '../createApp'
+import type { FoyerDatabase } from '../db/FoyerDatabase'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
@@ -10,6 +11,7 @@ import { rotateMasterKey } from '../features/masterKey/rotateMasterKey'
 import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
+import { type DataDirLock, lockDataDir } from './lockDataDir'
 import { prepareDatabase } from './prepareDatabase'
 
 const usage = `Usage: foyer-server <command>
@@ -59,16 +61,41 @@ function formatCounts(counts: Awaited<ReturnType<typeof countAnalyticsEvents>>):
     .concat('\n')
 }
 
+/**
+ * The exclusive lock on the embedded database's data directory for `command`, or undefined with
+ * PostgreSQL (`DATABASE_URL`), which serves any number of processes. Throws `DataDirLockedError` while
+ * another process (a running server) holds it.
+ */
+async function lockEmbeddedDatabase(
+  config: ServerConfig,
+  command: string,
+  onCompromised?: (error: Error) => void,
+): Promise<DataDirLock | undefined> {
+  if (config.databaseUrl) return undefined
+  return lockDataDir(config.dataDir, `foyer-server ${command}`, onCompromised ? { onCompromised } : {})
+}
+
+/**
+ * Runs `run` on the migrated database; with PGlite, under the data directory's lock, so that a command
+ * never writes to a database a running server holds (docs/operations.md#one-process-per-embedded-database).
+ * PGlite has no read-only access beside another process either: reading commands take the lock too.
+ */
 async function withDatabase<T>(
   config: ServerConfig,
+  command: string,
   run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
 ) {
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const lock = await lockEmbeddedDatabase(config, command)
   try {
-    await migrate(db, { masterKey: config.masterKey })
-    return await run(db)
+    const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    try {
+      await migrate(db, { masterKey: config.masterKey })
+      return await run(db)
+    } finally {
+      await db.close()
+    }
   } finally {
-    await db.close()
+    await lock?.release()
   }
 }
 
@@ -78,14 +105,29 @@ async function start(config: ServerConfig): Promise<void> {
     throw new Error(
       `The wallet frame is not built (${walletFrameDir}): point FOYER_WALLET_FRAME_DIR at a built wallet frame, or reinstall @foyer/server (its package ships one in dist/wallet-frame); inside the Foyer repository, run npm run build -w @foyer/server`,
     )
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-  try {
-    await prepareDatabase(db, config)
-  } catch (error) {
-    await db.close()
+  // Held until the server has closed its database: CLI commands on the same PGlite directory are refused
+  // meanwhile. Lost (the process stalled past the stale time, and another took it): stop serving.
+  let onLockLost = (error: Error): void => {
     throw error
   }
-  const app = await createApp({
+  const lock = await lockEmbeddedDatabase(config, 'start', (error) => onLockLost(error))
+  let db: Awaited<ReturnType<typeof openDatabase>> | undefined
+  let app: Awaited<ReturnType<typeof createApp>> | undefined
+  try {
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    await prepareDatabase(db, config)
+    app = await createServer(db, config, walletFrameDir)
+  } catch (error) {
+    await db?.close()
+    await lock?.release()
+    throw error
+  }
+  onLockLost = await serve(app, db, config, lock)
+}
+
+/** The Fastify app `start` serves, from the configuration. */
+function createServer(db: FoyerDatabase, config: ServerConfig, walletFrameDir: string) {
+  return createApp({
     db,
     masterKey: config.masterKey,
     env: config.env,
@@ -128,6 +170,18 @@ async function start(config: ServerConfig): Promise<void> {
       maxConnectionsPerIp: config.maxConnectionsPerIp,
     },
   })
+}
+
+/**
+ * Listens, prints where, and installs the graceful shutdown, which closes the app, then the database, then
+ * releases the data directory's lock. Returns what to do when that lock is lost: log and shut down.
+ */
+async function serve(
+  app: Awaited<ReturnType<typeof createApp>>,
+  db: FoyerDatabase,
+  config: ServerConfig,
+  lock: DataDirLock | undefined,
+): Promise<(error: Error) => void> {
   // While draining before a shutdown, every answer asks the client to close its connection, and /readyz
   // says 503 so that the load balancer stops sending new requests.
   let draining = false
@@ -137,10 +191,18 @@ async function start(config: ServerConfig): Promise<void> {
     if (request.url === '/readyz')
       return reply.code(503).send({ error: 'Not ready: shutting down', code: 'internal_error' })
   })
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    await db.close()
+    await lock?.release()
+    throw error
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  await lock?.setUrl(`http://${host}:${port}`)
   process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
   if (config.devMailbox) process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
   else if (!config.smtpUrl)
@@ -158,8 +220,16 @@ async function start(config: ServerConfig): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
       await app.close()
       await db.close()
+      await lock?.release()
     },
   )
+  return (error) => {
+    app.log.error(
+      { err: error },
+      'the lock on the data directory was lost (another process may open the database now): shutting down',
+    )
+    process.kill(process.pid, 'SIGTERM')
+  }
 }
 
 /**
@@ -190,7 +260,7 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
   const config = await loadConfig(environment, process.cwd())
   switch (command) {
     case 'migrate':
-      await withDatabase(config, async () => undefined)
+      await withDatabase(config, 'migrate', async () => undefined)
       process.stdout.write('Migrations applied\n')
       return 0
     case 'app create': {
@@ -199,14 +269,14 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         return 1
       }
       const name = values.name
-      const app = await withDatabase(config, (db) =>
+      const app = await withDatabase(config, 'app create', (db) =>
         createAppRecord(db, { name, allowedOrigins: values.origin ?? [], masterKey: config.masterKey }),
       )
       process.stdout.write(`${app.id}\n`)
       return 0
     }
     case 'app list': {
-      const apps = await withDatabase(config, (db) => listAppRecords(db, config.masterKey))
+      const apps = await withDatabase(config, 'app list', (db) => listAppRecords(db, config.masterKey))
       if (values.json) {
         const list = apps.map((app) => ({
           id: app.id,
@@ -233,7 +303,7 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         process.stderr.write('--settings must be a JSON object\n')
         return 1
       }
-      const updated = await withDatabase(config, (db) =>
+      const updated = await withDatabase(config, 'app update', (db) =>
         updateAppSettings(db, appId, overrides, config.masterKey),
       )
       if (!updated) {
@@ -259,13 +329,15 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
         process.stderr.write('master-key rotate needs FOYER_NEW_MASTER_KEY: 32 bytes in base64\n')
         return 1
       }
-      const counts = await withDatabase(config, (db) => rotateMasterKey(db, config.masterKey, newKey))
+      const counts = await withDatabase(config, 'master-key rotate', (db) =>
+        rotateMasterKey(db, config.masterKey, newKey),
+      )
       for (const [kind, count] of Object.entries(counts)) process.stdout.write(`${kind}  ${count}\n`)
       process.stdout.write('Re-sealed under the new key: start the servers with FOYER_MASTER_KEY set to it\n')
       return 0
     }
     case 'sweep': {
-      const deleted = await withDatabase(config, (db) =>
+      const deleted = await withDatabase(config, 'sweep', (db) =>
         sweepExpired(db, { now: new Date(), guestMaxIdleMs: config.guestMaxIdleDays * DAY_MS }),
       )
       process.stdout.write(
@@ -285,7 +357,7 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       }
       // `--days 1`: today (UTC) only; `--days 7`: today and the 6 days before.
       const since = days === undefined ? undefined : new Date(startOfUtcDay(Date.now()) - (days - 1) * DAY_MS)
-      const counts = await withDatabase(config, (db) =>
+      const counts = await withDatabase(config, 'analytics counts', (db) =>
         countAnalyticsEvents(db, { appId: values.app, since }),
       )
       process.stdout.write(values.json ? `${JSON.stringify(counts, null, 2)}\n` : formatCounts(counts))

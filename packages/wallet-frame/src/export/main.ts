@@ -10,6 +10,7 @@ import { createIndexedDbDeviceKeyStore } from '../frame/createIndexedDbDeviceKey
 import { createIndexedDbShareStore } from '../frame/createIndexedDbShareStore'
 import { installFrameListener } from '../frame/installFrameListener'
 import { readFrameConfig } from '../frame/readFrameConfig'
+import { storageUnavailableWarning } from '../frame/storageUnavailableWarning'
 import { createExportView } from './createExportView'
 
 // Referenced so that bundlers honouring the package's `sideEffects: false` keep the module.
@@ -49,8 +50,7 @@ const handler = createFrameHandler({
     origin: location.origin,
   }),
   deviceShares: createIndexedDbShareStore(globalThis.indexedDB, {
-    onUnavailable: () =>
-      console.warn('[foyer wallet export] IndexedDB unavailable: device share kept in memory'),
+    onUnavailable: (error) => console.warn(storageUnavailableWarning('wallet export', 'device share', error)),
   }),
   mode: 'export',
   showExport: (key) => view.show(key),

@@ -16,7 +16,8 @@ function isKeyPair(value: unknown): value is CryptoKeyPair {
 /**
  * A {@link DeviceKeyStore} in the frame origin's IndexedDB (object store `device-keys`, one key pair per
  * app under `appId`). IndexedDB keeps a `CryptoKey` as a structured clone, still non-extractable. When the
- * browser refuses storage to the frame, the key lives in memory, shared by the frame's pages of this
+ * browser refuses storage to the frame (docs/security.md#the-wallet-frames-storage-across-sites), the key
+ * lives in memory, shared by the frame's pages of this
  * browser (`createSharedMemoryDeviceKeyStore`; `onUnavailable` is told once); using the wallet after every
  * such page was closed then needs a new sign-in.
  *

@@ -11,13 +11,14 @@ function promisify<T>(request: IDBRequest<T>): Promise<T> {
 
 /**
  * A {@link DeviceShareStore} in IndexedDB (database `foyer-wallet`, object store `device-shares`, see
- * `openFrameDatabase`) on the
- * frame's origin, which the host page cannot read (DESIGN.md "Embedded wallet"). Values are raw bytes.
+ * `openFrameDatabase`) on the frame's origin, which the host page cannot read (docs/security.md). Values
+ * are raw bytes.
  *
- * When the browser refuses storage to the frame (third-party storage blocked, e.g. Chromium incognito
- * contexts or Safari), every call goes to `fallback` instead (default: memory for this page's life), so the
- * wallet still works: a reload then recovers (automatically for `privy`, with the password otherwise).
- * `onUnavailable` is told once.
+ * When the browser refuses storage to the frame (a cross-site frame while third-party cookies are blocked:
+ * Chromium's incognito windows, or the user's or a policy's setting; see
+ * docs/security.md#the-wallet-frames-storage-across-sites), every call goes to `fallback` instead (default:
+ * memory for this page's life), so the wallet still works until a reload, after which the frame's new
+ * device key needs a new sign-in before the wallet is used again. `onUnavailable` is told once.
  *
  * @example const store = createIndexedDbShareStore(indexedDB)
  */
