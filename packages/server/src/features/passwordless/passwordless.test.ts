@@ -123,6 +123,8 @@ describe('passwordless/init', () => {
     const second = await init(email)
     expect(second.statusCode).toBe(429)
     expect(second.json()).toMatchObject({ code: 'too_many_requests' })
+    // The seconds left of the cooldown (RFC 9110 §10.2.3).
+    expect(second.headers['retry-after']).toBe('1')
     expect(await t.mailbox(email)).toHaveLength(1)
     t.advance(1000)
     expect((await init(email)).statusCode).toBe(200)

@@ -90,7 +90,7 @@ const upsertCode = preparedStatement<{ id: string }>(
  * under concurrency (A.8). Never looks up the user, so known and unknown destinations get the same answer
  * (A.9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
  * the user can retry at once) and the error is rethrown as is.
- * Throws 429 `too_many_requests` within the cooldown.
+ * Throws 429 `too_many_requests` within the cooldown, with `Retry-After`: the seconds left of it.
  */
 export async function issueCode(
   context: ServerContext,
@@ -111,11 +111,26 @@ export async function issueCode(
     expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000).toISOString(),
     cooldownStart: new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
   })
-  if (written.length === 0)
-    throw new FoyerHttpError(
+  if (written.length === 0) {
+    const error = new FoyerHttpError(
       'too_many_requests',
       'Too many requests. Please wait before requesting another code.',
     )
+    // Retry-After: the rest of the cooldown of the code sent last (docs/sessions.md#resend-cooldown).
+    const [sent] = await context.db.orm
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.appId, app.id),
+          eq(oneTimeCodes.destination, destination),
+          eq(oneTimeCodes.purpose, purpose),
+        ),
+      )
+    const endsMs = (sent?.createdAt.getTime() ?? nowMs) + CODE_RESEND_COOLDOWN_SECONDS * 1000
+    error.retryAfterSeconds = Math.max(1, Math.ceil((endsMs - nowMs) / 1000))
+    throw error
+  }
   try {
     await parameters.deliver(code)
   } catch (error) {
