@@ -12,6 +12,7 @@ export {
   getRecentLoginMethod,
 } from '../actions/getRecentLoginMethod'
 export { initialize } from '../actions/initialize'
+export { getPageLoadParameters, type PageLoadParameters } from '../session/pageLoadParameters'
 export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
 export { linkPasskey } from '../actions/linkPasskey'
 export { type LinkPhoneParameters, linkPhone } from '../actions/linkPhone'
