@@ -7,6 +7,7 @@ import { oauthBlockedInAppBrowser } from '../../inAppBrowser/oauthBlockedInAppBr
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
 import type { ScreenParamsMap } from '../../modal/screenParams'
+import { recordCodeSent, sentAtOfLiveCode } from './codesSent'
 import type { LoginStart } from './LoginStart'
 
 /** What {@link startLogin} and {@link continueLogin} need of the modal (`config`: the OAuth display mode). */
@@ -106,6 +107,12 @@ export async function continueLogin(
     if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
     else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
   } catch (error) {
+    // Refused by the cooldown of a code this page sent: that code still works (docs/sessions.md#resend-cooldown).
+    const liveSince = sentAtOfLiveCode(client, start, error)
+    if (liveSince !== null) {
+      if (router.getHistory() === history) moveOn(codeScreen(start, liveSince))
+      return
+    }
     // The error table loads with the error screens, not with the landing (bundle budget, DESIGN.md "Budgets").
     const { errorOutcome } = await import('../../errors/errorOutcome')
     if (router.getHistory() !== history) return
@@ -120,14 +127,21 @@ export async function continueLogin(
     else moveOn({ id: 'error', params: info })
     return
   }
+  recordCodeSent(client, start)
   if (router.getHistory() !== history) return
-  moveOn({
+  moveOn(codeScreen(start, Date.now()))
+}
+
+/** The code screen for the address or number of `start`, its resend cooldown counted from `sentAt` (ms). */
+function codeScreen(
+  start: Extract<LoginStart, { kind: 'email' | 'sms' }>,
+  sentAt: number,
+): Route<ScreenParamsMap> {
+  return {
     id: 'awaitingCode',
     params:
-      start.kind === 'email'
-        ? { email: start.email, sentAt: Date.now() }
-        : { phoneNumber: start.phoneNumber, sentAt: Date.now() },
-  })
+      start.kind === 'email' ? { email: start.email, sentAt } : { phoneNumber: start.phoneNumber, sentAt },
+  }
 }
 
 /** The method a login start names in analytics (core's `sdkEvents`): `'email'`, `'google'`, `'privy:<appId>'` … */

@@ -131,6 +131,15 @@ describe('passwordless/init', () => {
     expect(await t.mailbox(email)).toHaveLength(2)
   })
 
+  test('behavior: a used code holds no cooldown: signing in and sending again at once works', async () => {
+    const email = freshEmail()
+    const code = await t.sendCode(email)
+    expect((await authenticate({ email, code })).statusCode).toBe(200)
+    const again = await init(email)
+    expect(again.statusCode).toBe(200)
+    expect(await t.mailbox(email)).toHaveLength(2)
+  })
+
   test('error: the cooldown holds under 10 parallel sends', async () => {
     const email = freshEmail()
     const responses = await Promise.all(Array.from({ length: 10 }, () => init(email)))

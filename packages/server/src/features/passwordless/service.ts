@@ -66,8 +66,8 @@ export function codeHmac(
 
 /**
  * The code row of (app, destination, purpose) written — inserted, or replaced (new id and HMAC, attempts
- * reset, not consumed) when its code was sent at or before `cooldownStart` — in one statement; no row
- * within the cooldown.
+ * reset, not consumed) when its code was sent at or before `cooldownStart` or was used — in one statement; no
+ * row within the cooldown of an unused code.
  */
 const upsertCode = preparedStatement<{ id: string }>(
   'foyer_upsert_one_time_code',
@@ -80,14 +80,16 @@ const upsertCode = preparedStatement<{ id: string }>(
   on conflict (app_id, destination, purpose) do update set id = excluded.id, code_hmac = excluded.code_hmac,
     created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = 0, consumed_at = null
   where ${oneTimeCodes}.created_at <= ${sql.placeholder('cooldownStart')}::timestamptz
+    or ${oneTimeCodes}.consumed_at is not null
   returning id`,
 )
 
 /**
  * Issues a one-time code for `destination` (a canonical email address or E.164 phone number) and hands it
  * to `deliver`. The code row is replaced atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO
- * UPDATE … WHERE sent ≥ 30 s ago`, so a resend invalidates the previous code (A.5) and the cooldown holds
- * under concurrency (A.8). Never looks up the user, so known and unknown destinations get the same answer
+ * UPDATE … WHERE sent ≥ 30 s ago OR used`, so a resend invalidates the previous code (A.5) and the cooldown
+ * holds under concurrency (A.8); a used code holds no cooldown (signing out and in again at once gets a new
+ * code; only whoever received the last code can use it, so this opens no way to flood an address). Never looks up the user, so known and unknown destinations get the same answer
  * (A.9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
  * the user can retry at once) and the error is rethrown as is.
  * Throws 429 `too_many_requests` within the cooldown, with `Retry-After`: the seconds left of it.
