@@ -25,13 +25,21 @@ describe('page-load parameters (docs/sessions.md#page-load-parameters)', () => {
     const { win, replaced } = fakeWindow(
       'https://app.test/shop?tab=2&privy_token=t1&privy_connector=injected&privy_wallet_client=phantom#top',
     )
-    expect(takePageLoadParameters(win)).toEqual({ token: 't1', connector: 'injected', walletClient: 'phantom' })
+    expect(takePageLoadParameters(win)).toEqual({
+      token: 't1',
+      connector: 'injected',
+      walletClient: 'phantom',
+    })
     expect(replaced).toEqual(['https://app.test/shop?tab=2#top'])
   })
 
   test('behavior: one alone is read (the others null); none leaves the URL alone', () => {
     const one = fakeWindow('https://app.test/?privy_wallet_client=metamask')
-    expect(takePageLoadParameters(one.win)).toEqual({ token: null, connector: null, walletClient: 'metamask' })
+    expect(takePageLoadParameters(one.win)).toEqual({
+      token: null,
+      connector: null,
+      walletClient: 'metamask',
+    })
     expect(one.replaced).toEqual(['https://app.test/'])
     const none = fakeWindow('https://app.test/?privy_oauth_state=s&x=1')
     expect(takePageLoadParameters(none.win)).toBeNull()
