@@ -204,11 +204,7 @@ async function fetchText(
   init: RequestInit,
 ): Promise<Answer> {
   const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, timeoutMs)
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
   const onAbort = () => controller.abort(signal?.reason)
   signal?.addEventListener('abort', onAbort)
   try {
@@ -220,7 +216,7 @@ async function fetchText(
     }
   } catch (cause) {
     if (signal?.aborted) throw new RequestAbortedError({ details, cause: signal.reason })
-    if (timedOut) throw new TimeoutError({ timeoutMs, details, cause })
+    if (controller.signal.aborted) throw new TimeoutError({ timeoutMs, details, cause })
     throw new NetworkError({ details, cause })
   } finally {
     clearTimeout(timer)
@@ -232,14 +228,8 @@ async function fetchText(
  * System error codes of a connection that was never made (Node's `fetch` puts them on the cause chain):
  * nothing of the request was written, so any method may be sent again.
  */
-const CONNECT_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-])
+const CONNECT_ERROR_CODES =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/
 
 /**
  * True when the failed fetch cannot have sent a byte of its request: a connect-phase error code on the
@@ -248,11 +238,13 @@ const CONNECT_ERROR_CODES = new Set([
  */
 export function failedBeforeSending(error: NetworkError): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true
-  let cause: unknown = error.cause
-  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
-    const code = (cause as { code?: unknown }).code
-    if (typeof code === 'string' && CONNECT_ERROR_CODES.has(code)) return true
-    cause = (cause as { cause?: unknown }).cause
+  for (
+    let cause = error.cause as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    cause && depth < 5;
+    depth++
+  ) {
+    if (CONNECT_ERROR_CODES.test(String(cause.code))) return true
+    cause = cause.cause as typeof cause
   }
   return false
 }
@@ -271,10 +263,12 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
 
 /** One random key per call (a UUID; 128 random bits from `getRandomValues` where `randomUUID` is missing). */
 function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
+  return (
+    crypto.randomUUID?.() ??
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte + 256).toString(16).slice(1)).join(
+      '',
+    )
+  )
 }
 
 /** `{ error, code, data? }` → ApiError; anything else → code `'unknown_error'`. */

@@ -41,13 +41,15 @@ export function takePageLoadParameters(win: PageLoadWindow): PageLoadParameters 
   } catch {
     return null
   }
-  const found: PageLoadParameters = {
-    token: url.searchParams.get(pageLoadParameterNames.token),
-    connector: url.searchParams.get(pageLoadParameterNames.connector),
-    walletClient: url.searchParams.get(pageLoadParameterNames.walletClient),
+  const found = {} as Record<keyof PageLoadParameters, string | null>
+  let any = false
+  for (const [key, name] of Object.entries(pageLoadParameterNames)) {
+    const value = url.searchParams.get(name)
+    found[key as keyof PageLoadParameters] = value
+    any ||= value !== null
+    url.searchParams.delete(name)
   }
-  if (found.token === null && found.connector === null && found.walletClient === null) return null
-  for (const name of Object.values(pageLoadParameterNames)) url.searchParams.delete(name)
+  if (!any) return null
   win.history.replaceState(win.history.state, '', url.toString())
   return found
 }
