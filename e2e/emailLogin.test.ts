@@ -88,7 +88,9 @@ describe('email sign-in through the modal', () => {
     await openDemo(page, stack.demoUrl)
     const code = await requestCode(email)
     const dialog = page.getByRole('dialog')
-    const newCodeNeeded = 'Too many wrong codes: this code no longer works. Resend code to get a new one.'
+    // While Resend still counts down the hint says when a new code can be had; once it is over, to resend.
+    const newCodeNeeded =
+      /^Too many wrong codes: this code no longer works\. (You can get a new one in \d+s|Resend code to get a new one)\.$/
     for (let attempt = 1; attempt <= 5; attempt++) {
       await typeCode(wrongCodeFor(code))
       // The fifth wrong code says that a new code is needed (issue 16 §1).
@@ -133,5 +135,30 @@ describe('email sign-in through the modal', () => {
     await input.press('Backspace')
     await input.fill('not an email')
     expect(await submit.isDisabled()).toBe(true)
+  })
+
+  test('behavior: Back and Submit the same address within 30 s opens the code screen again; the first code signs in', async () => {
+    const email = freshEmail()
+    await openDemo(page, stack.demoUrl)
+    const code = await requestCode(email)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Back' }).click()
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/passwordless/init'))
+    await dialog
+      .locator('form', { has: page.getByPlaceholder('your@email.com') })
+      .getByRole('button', { name: 'Submit' })
+      .click()
+    const answer = await refused
+    // The server refuses the resend and says when to retry (RFC 9110 §10.2.3).
+    expect(answer.status()).toBe(429)
+    expect(Number(await answer.headerValue('retry-after'))).toBeGreaterThan(0)
+    await dialog.getByText('Enter confirmation code').waitFor()
+    expect(await dialog.getByText('Request failed').count()).toBe(0)
+    const resend = dialog.getByRole('button', { name: /^Resend code in \d+s$/ })
+    expect(await resend.isDisabled()).toBe(true)
+    await typeCode(code)
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    expect(await page.getByTestId('user-email').textContent()).toBe(email)
   })
 })

@@ -43,6 +43,11 @@ export type StartStackOptions = {
    * `http://localhost:<serverPort>`, for server-cookie mode.
    */
   demoHost?: '127.0.0.1' | 'localhost'
+  /**
+   * Put something in front of the server (a test's loopback proxy): called with the server's URL, it
+   * returns the URL the demo page calls instead. The stack's `apiUrl` stays the server's own.
+   */
+  apiFront?: (apiUrl: string) => Promise<string>
   /** Also start anvil (chain 31337) and the litesvm Solana JSON-RPC, and point the demo app at them. */
   chains?: boolean
   /**
@@ -254,7 +259,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       masterKey,
     )
 
-  process.env.VITE_FOYER_API_URL = apiUrl
+  process.env.VITE_FOYER_API_URL = options.apiFront ? await options.apiFront(apiUrl) : apiUrl
   if (telegram) {
     process.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL = telegram.scriptUrl
     process.env.VITE_TELEGRAM_STAND_IN_URL = telegram.url

@@ -80,6 +80,35 @@ sign-in calls' own refusals (spec 01 §7) use the other codes:
 | code | HTTP status |
 | --- | --- |
 ${codes}
+
+## Retries
+
+Clients retry a call up to 3 times, waiting 500 ms, 1.5 s and 4.5 s, when it answers 408, 409, 425, 500,
+502, 503 or 504, and when the connection failed before any byte of the request was sent (refused, no
+route, name not resolved, or the browser offline); a GET is also retried after any other network failure.
+A 429 is not retried: it carries \`Retry-After\` (seconds, RFC 9110 §10.2.3) — for a code resend, the seconds
+left of the 30 s cooldown — which the client reads as \`ApiError.retryAfterMs\`. Time-outs and calls the caller
+aborted are not retried (the client raises its own abort error for the latter). Retries carry
+\`privy-retry-attempt: 1..3\`.
+
+A retry must not act twice (a code or nonce is single use; a link, a transfer or an MFA step changes
+state), so every attempt of one non-GET call carries the same \`Idempotency-Key\` header
+(draft-ietf-httpapi-idempotency-key-header): a random UUID the client picks per call. The server runs a
+call once per (app, key) within 120 s:
+
+- the first attempt claims the key atomically and runs; its answer (status below 500, with its
+  \`content-type\` and \`set-cookie\` headers) is stored, encrypted with AES-256-GCM under a key derived from
+  the master key and the idempotency key, so only the holder of the key can read it back;
+- a retry with the same key, method, URL, \`Authorization\` and body gets that answer again, marked
+  \`idempotent-replayed: true\` — a sign-in whose answer a proxy lost (a 502 after the server signed the
+  user in) gets the same tokens, and no second session is made;
+- while the first attempt still runs, a retry answers 409 \`resource_conflict\`, which the client retries;
+- the same key with another request answers 422 \`invalid_data\`; a key that is not 16–255 visible ASCII
+  characters answers 400 \`invalid_data\`;
+- an answer of 500 or more is not kept: the key is released and the next retry runs the call again.
+
+A call without the header (another client) runs as before: a used code answers 401 \`invalid_credentials\`.
+Only a client that holds the key can get a stored answer; knowing a used code is not enough.
 `
 await writeFile(new URL('../../../docs/api.md', import.meta.url), page)
 process.stdout.write(`docs/api.md: ${rows.length} routes\n`)

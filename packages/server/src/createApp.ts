@@ -15,6 +15,7 @@ import { coinbaseOnRampRoutes } from './features/coinbaseOnRamp/routes'
 import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
 import { fundingRoutes } from './features/funding/routes'
 import { healthRoutes } from './features/health/routes'
+import { installIdempotency } from './features/idempotency/installIdempotency'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
 import { mfaRoutes } from './features/mfa/routes'
@@ -86,6 +87,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   installPageSecurityHeaders(app)
   installJsonBodyParser(app)
   await app.register(fastifyCookie)
+  // After the cookie plugin: its onSend writes `set-cookie`, which a stored answer keeps.
+  installIdempotency(app, context)
   if (context.rateLimits) {
     const redis =
       options.redisUrl && !options.rateLimitStore

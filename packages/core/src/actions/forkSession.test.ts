@@ -65,14 +65,14 @@ describe('forkSession', () => {
     expect(other.getState().user?.id).toBe('did:foyer:user-1')
   })
 
-  test('error: never retried (a 503 is thrown at once)', async () => {
+  test('error: a 503 is retried 3 times, then thrown', async () => {
     vi.useFakeTimers()
     const { api, client } = await signedIn()
     api.on('POST /api/v1/sessions/fork', () => apiError(503, 'internal_error'))
     const result = forkSession(client).catch((error) => error)
     await vi.runAllTimersAsync()
     expect(await result).toBeInstanceOf(ApiError)
-    expect(api.callsTo('POST /api/v1/sessions/fork')).toHaveLength(1)
+    expect(api.callsTo('POST /api/v1/sessions/fork')).toHaveLength(4)
   })
 
   test('error: missing_or_invalid_token wipes local state and rethrows', async () => {

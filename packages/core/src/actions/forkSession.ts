@@ -17,7 +17,7 @@ export type ForkSessionReturnType = string
  * it to another client, which redeems it with {@link adoptForkedSession}.
  *
  * One fork at a time per client, under the cross-tab session lock (it rotates the refresh token, like a
- * refresh). Never retried. On `missing_or_invalid_token` local state is wiped and the error rethrown.
+ * refresh). Retried like every call (docs/api.md#retries). On `missing_or_invalid_token` local state is wiped and the error rethrown.
  *
  * @returns The forked-session token (opaque; treat it like a refresh token).
  * @throws {BaseError} `'missing_or_invalid_token'` when no refresh token is held (nothing to fork).
@@ -45,7 +45,6 @@ async function run(client: FoyerClient): Promise<ForkSessionReturnType> {
       const response = await request(client, 'POST /api/v1/sessions/fork', {
         body: tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {},
         accessToken: tokens.accessToken,
-        retry: false,
       })
       if (session.epoch === epoch) {
         await session.write({

@@ -47,7 +47,7 @@ export type InitLoginWithOAuthReturnType = {
  * state from {@link OAUTH_VERIFIER_BYTES} and {@link OAUTH_STATE_BYTES} (36) random bytes each (base64url,
  * 48 characters), stores them with the provider in the client's storage (so a full-page redirect survives;
  * a new flow replaces an older one), then `POST /api/v1/oauth/init` with `{ provider, redirect_to, token?,
- * code_challenge (S256, RFC 7636 §4.2), state_code }` (with header `privy-ui: t` when `ui`). Not retried (the captcha token is single use).
+ * code_challenge (S256, RFC 7636 §4.2), state_code }` (with header `privy-ui: t` when `ui`). Retried like every call (docs/api.md#retries).
  * Does not open anything: see {@link startOAuthFlow}.
  *
  * @throws {ApiError} e.g. `disallowed_login_method` (403, the provider is off), `invalid_origin` (403,
@@ -81,7 +81,6 @@ export async function initLoginWithOAuth(
       code_challenge: codeChallenge,
       state_code: stateCode,
     },
-    retry: false,
     ...(parameters.ui ? { headers: { [headers.ui]: 't' } } : {}),
   })
   return { url, stateCode, redirectTo }

@@ -3,12 +3,15 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { BaseError } from '../errors/BaseError'
 import { request } from '../http/request'
 import { watchCrossTabSession } from '../session/crossTabSession'
+import { capturePageLoadParameters } from '../session/pageLoadParameters'
 import { resolveApiRoute } from '../session/resolveApiRoute'
 import { restoreSession } from '../session/restoreSession'
 import { wipeSession } from '../session/wipeSession'
 
 /**
  * Brings a client to `status: 'ready'`:
+ * 0. at once, before any call: takes the page-load parameters `privy_token`, `privy_connector` and
+ *    `privy_wallet_client` off the page's URL (`getPageLoadParameters`);
  * 1. loads the app config (`GET /api/v1/apps/{appId}` from `client.apiUrl`);
  * 2. picks the route (spec 01 §9): calls go to the app's `custom_api_url` when set, and server-cookie mode is
  *    on when that URL is same-site with the page — then storage holds no tokens;
@@ -31,6 +34,8 @@ import { wipeSession } from '../session/wipeSession'
  * client.getState() // { status: 'ready', appConfig: {...}, user: null, error: null }
  */
 export function initialize(client: FoyerClient): Promise<void> {
+  // Before any await: the page's own code sees the URL without them (docs/sessions.md#page-load-parameters).
+  capturePageLoadParameters(client)
   const { tasks } = client._internal
   tasks.initialize ??= run(client)
   return tasks.initialize

@@ -18,7 +18,8 @@ export type LinkEmailParameters = {
  * Links an email address to the signed-in user: `POST /api/v1/passwordless/link` with `{ email, code }`
  * (spec 01 §5, §7). Request the code with `sendEmailCode` while signed in. The server answers with a NEW
  * session (the old one is revoked, security checklist C.25), whose tokens are stored; a guest becomes a full
- * user (`is_guest: false`) and its guest credential is forgotten. Never retried; one link at a time.
+ * user (`is_guest: false`) and its guest credential is forgotten. Retried like every call
+ * (docs/api.md#retries); one link at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type email linked.'),
@@ -36,7 +37,6 @@ export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters):
     const response = await withMfaWhenAsked(client, async () =>
       request(client, 'POST /api/v1/passwordless/link', {
         body: { email: parameters.email, code: parameters.code },
-        retry: false,
       }),
     )
     await applyAuthResponse(client, response)

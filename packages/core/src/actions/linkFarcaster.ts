@@ -16,7 +16,8 @@ export type LinkFarcasterParameters = {
 /**
  * Links a Farcaster account to the signed-in user (spec 01 §5, §7): `POST /api/v1/farcaster/link` (Bearer)
  * `{ channel_token, message, signature, fid }`; then the session is refreshed and its user is the result,
- * the answer's user being the fallback (WIRE.md §0). Never retried; one link at a time per client.
+ * the answer's user being the fallback (WIRE.md §0). Retried like every call
+ * (docs/api.md#retries); one link at a time per client.
  *
  * @throws {ApiError} `linked_to_another_user` (400, 'This account has already been linked to another user.'),
  *   `cannot_link_more_of_type` (400), `invalid_credentials` (401), `missing_or_invalid_token` (401, not
@@ -37,7 +38,6 @@ export function linkFarcaster(client: FoyerClient, parameters: LinkFarcasterPara
         fid: parameters.fid,
       },
       accessToken: await getAccessToken(client),
-      retry: false,
     })
     const user = (await refreshSession(client).catch(() => null)) ?? linked
     if (client.getState().user?.id === user.id) client._internal.setState({ user })

@@ -30,7 +30,8 @@ export type LinkOAuthReturnType = {
  * Links an OAuth account to the signed-in user (spec 01 §5, §7): the same checks as `loginWithOAuth` (stored
  * verifier, state, denial), then `POST /api/v1/oauth/link` (Bearer) with `{ authorization_code, state_code,
  * code_verifier }`; then the session is refreshed (`POST /api/v1/sessions`) and its user is the result, the
- * link answer's user being the fallback (WIRE.md §0). Never retried; one link at a time per client.
+ * link answer's user being the fallback (WIRE.md §0). Retried like every call
+ * (docs/api.md#retries); one link at a time per client.
  *
  * @throws {OAuthFlowMissingError} `'oauth_flow_missing'`: 'Authentication error.'
  * @throws {OAuthStateMismatchError} `'oauth_state_mismatch'`.
@@ -61,7 +62,6 @@ export function linkOAuth(
         ...(providerAppId === null ? {} : { provider: flow.provider }),
       },
       accessToken,
-      retry: false,
     })
     const { oauth_tokens, ...linked } = answer
     if (providerAppId !== null && oauth_tokens?.access_token)

@@ -10,7 +10,7 @@ import { getAccessToken } from './getAccessToken'
  * Links a new passkey to the signed-in user (spec 01 §5, §7): `POST /api/v1/passkeys/link/init` → creation
  * options, the browser's authenticator (resident key), then `POST /api/v1/passkeys/link` with
  * `{ relying_party, authenticator_response }`; `state.user` becomes the answered user. At most 5 passkeys
- * per user. Never retried. One link at a time per client.
+ * per user. Retried like every call (docs/api.md#retries). One link at a time per client.
  *
  * @returns The user with the new `passkey` linked account.
  * @throws {PasskeyNotAllowedError} `'PASSKEY_NOT_ALLOWED'`: 'Passkey request timed out or rejected by user.'
@@ -30,14 +30,13 @@ async function run(client: FoyerClient): Promise<User> {
   assertWebAuthnSupported()
   const accessToken = await getAccessToken(client)
   const init = await withMfaWhenAsked(client, () =>
-    request(client, 'POST /api/v1/passkeys/link/init', { accessToken, retry: false }),
+    request(client, 'POST /api/v1/passkeys/link/init', { accessToken }),
   )
   const attestation = await runCeremony({ kind: 'registration', options: init.options })
   const user = await withMfaWhenAsked(client, () =>
     request(client, 'POST /api/v1/passkeys/link', {
       body: { relying_party: init.relying_party, authenticator_response: attestation },
       accessToken,
-      retry: false,
     }),
   )
   client._internal.setState({ user })

@@ -1,5 +1,5 @@
 import type { User } from '@foyer/protocol'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { setMfaSettings } from '../mfa/mfaSettings'
@@ -107,13 +107,24 @@ describe('updatePhone', () => {
     expect(client.getState().user).toEqual(updated)
   })
 
-  test('error: never retried (the call consumes the code)', async () => {
+  test('behavior: a 503 is retried with the same idempotency-key (the server answers a retry once)', async () => {
     const { api, client } = await signedIn()
-    api.on('POST /api/v1/passwordless_sms/update', () => apiError(503, 'internal_error'))
-    await expect(
-      updatePhone(client, { oldPhoneNumber: '+14155550100', newPhoneNumber: '+14155550199', code: '123456' }),
-    ).rejects.toMatchObject({ status: 503 })
-    expect(api.callsTo('POST /api/v1/passwordless_sms/update')).toHaveLength(1)
+    let failures = 1
+    api.on('POST /api/v1/passwordless_sms/update', () =>
+      failures-- > 0 ? apiError(503, 'internal_error') : json(testUser),
+    )
+    vi.useFakeTimers()
+    const result = updatePhone(client, {
+      oldPhoneNumber: '+14155550100',
+      newPhoneNumber: '+14155550199',
+      code: '123456',
+    })
+    await vi.runAllTimersAsync()
+    vi.useRealTimers()
+    expect(await result).toEqual(testUser)
+    const calls = api.callsTo('POST /api/v1/passwordless_sms/update')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'))
   })
 })
 

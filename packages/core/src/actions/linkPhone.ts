@@ -19,7 +19,8 @@ export type LinkPhoneParameters = {
  * Links a phone number to the signed-in user: `POST /api/v1/passwordless_sms/link` with
  * `{ phoneNumber, code }` (spec 01 §5, §7). Request the code with `sendSmsCode` while signed in. The server
  * answers with a NEW session (the old one is revoked, security checklist C.25), whose tokens are stored; a
- * guest becomes a full user and its guest credential is forgotten. Never retried; one link at a time.
+ * guest becomes a full user and its guest credential is forgotten. Retried like every call
+ * (docs/api.md#retries); one link at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),
@@ -38,7 +39,6 @@ export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters):
       request(client, 'POST /api/v1/passwordless_sms/link', {
         body: { phoneNumber: parameters.phoneNumber, code: parameters.code },
         accessToken: await getAccessToken(client),
-        retry: false,
       }),
     )
     await applyAuthResponse(client, response)

@@ -13,7 +13,8 @@ export type LinkTelegramParameters = TelegramProof
 /**
  * Links a Telegram account to the signed-in user (spec 01 §5, §7; WIRE.md §3): `POST /api/v1/telegram/link`
  * (Bearer) with `{ telegram_auth_result | telegram_web_app_data }`; then the session is refreshed and its
- * user is the result, the link answer being the fallback (WIRE.md §0). Never retried; one link at a time.
+ * user is the result, the link answer being the fallback (WIRE.md §0). Retried like every call
+ * (docs/api.md#retries); one link at a time.
  *
  * @throws {TelegramRateLimitError} `'telegram_rate_limited'`.
  * @throws {ApiError} `linked_to_another_user` (400, 'This account has already been linked to another
@@ -30,7 +31,6 @@ export function linkTelegram(client: FoyerClient, parameters: LinkTelegramParame
       const answer = await request(client, 'POST /api/v1/telegram/link', {
         body,
         accessToken: await getAccessToken(client),
-        retry: false,
       })
       const user = (await refreshSession(client).catch(() => null)) ?? answer
       if (client.getState().user?.id === user.id) client._internal.setState({ user })

@@ -156,13 +156,19 @@ describe('loginWithEmailCode', () => {
     expect(client.getState().user).toBeNull()
   })
 
-  test('error: never retried, even on 503 (the call consumes the code)', async () => {
+  test('behavior: a 502 is retried with the same idempotency-key, and the sign-in succeeds', async () => {
     vi.useFakeTimers()
     const { api, client } = await setup()
-    api.on('POST /api/v1/passwordless/authenticate', () => apiError(503, 'internal_error'))
-    const result = loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' }).catch((e) => e)
+    let failures = 1
+    api.on('POST /api/v1/passwordless/authenticate', async () =>
+      failures-- > 0 ? apiError(502, 'internal_error') : json(await api.issue({ is_new_user: true })),
+    )
+    const result = loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
     await vi.runAllTimersAsync()
-    expect(await result).toMatchObject({ status: 503 })
-    expect(api.callsTo('POST /api/v1/passwordless/authenticate')).toHaveLength(1)
+    expect(await result).toEqual({ user: testUser, isNewUser: true })
+    const calls = api.callsTo('POST /api/v1/passwordless/authenticate')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'))
+    expect(calls[0]?.headers.get('idempotency-key')).toBeTruthy()
   })
 })

@@ -25,7 +25,8 @@ export type LoginWithEmailCodeReturnType = {
  * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`
  * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
  * `state.user`, and records `'email'` as the app's recent login method ({@link getRecentLoginMethod}).
- * Never retried: the call consumes the code (STYLE.md §4). One authentication at a time per
+ * Retried like every call: it consumes the code, so the server answers a retry with the first
+ * answer (docs/api.md#retries). One authentication at a time per
  * client (spec 01 §4): concurrent calls with the same email, code and mode share one call; others wait
  * their turn. A logout while the call is in flight clears the flow: the answer is dropped, its session
  * revoked, and the call rejects with {@link NoAuthFlowError}.

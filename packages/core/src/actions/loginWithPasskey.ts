@@ -26,7 +26,7 @@ export type LoginWithPasskeyReturnType = {
  * browser's authenticator (discoverable credential), then `POST /api/v1/passkeys/authenticate` with
  * `{ relying_party, challenge, authenticator_response }`. Stores the tokens (spec 01 §4 "Session tokens") and
  * records `'passkey'` as the app's recent login method ({@link getRecentLoginMethod}).
- * Never retried. One authentication at a time per client.
+ * Retried like every call (docs/api.md#retries). One authentication at a time per client.
  *
  * @throws {PasskeyNotAllowedError} `'PASSKEY_NOT_ALLOWED'`: 'Passkey request timed out or rejected by user.'
  * @throws {WebAuthnNotSupportedError} `'webauthn_not_supported'`: 'WebAuthn is not supported in this browser'.
@@ -51,7 +51,6 @@ async function run(
   const flow = beginAuthFlow(client)
   const init = await request(client, 'POST /api/v1/passkeys/authenticate/init', {
     body: parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken },
-    retry: false,
   })
   const assertion = await runCeremony({ kind: 'authentication', options: init.options })
   parameters.onSubmitting?.()

@@ -78,13 +78,18 @@ describe('loginWithSmsCode', () => {
     expect(client.getState().user).toBeNull()
   })
 
-  test('error: never retried, even on 503 (the call consumes the code)', async () => {
+  test('behavior: a 503 is retried with the same idempotency-key, and the sign-in succeeds', async () => {
     vi.useFakeTimers()
     const { api, client } = setup()
-    api.on('POST /api/v1/passwordless_sms/authenticate', () => apiError(503, 'internal_error'))
-    const result = loginWithSmsCode(client, { phoneNumber, code: '123456' }).catch((e) => e)
+    let failures = 1
+    api.on('POST /api/v1/passwordless_sms/authenticate', async () =>
+      failures-- > 0 ? apiError(503, 'internal_error') : json(await api.issue({ is_new_user: true })),
+    )
+    const result = loginWithSmsCode(client, { phoneNumber, code: '123456' })
     await vi.runAllTimersAsync()
-    expect(await result).toMatchObject({ status: 503 })
-    expect(api.callsTo('POST /api/v1/passwordless_sms/authenticate')).toHaveLength(1)
+    expect(await result).toMatchObject({ user: testUser, isNewUser: true })
+    const calls = api.callsTo('POST /api/v1/passwordless_sms/authenticate')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'))
   })
 })

@@ -18,8 +18,9 @@ const UNTRANSFERABLE = ['custom', 'guest', 'passkey']
  * `siwe/transfer` / `siws/transfer` `{ nonce, address, walletClientType, connectorType, chainId? }`,
  * `farcaster/transfer` `{ nonce, farcaster_id, farcaster_embedded_address }`, `telegram/transfer` `{ nonce,
  * telegram_auth_result | telegram_web_app_data }`, else `oauth/transfer` `{ nonce, userInfo }` — then
- * re-fetches the user by refreshing the session; `state.user` becomes it. Never retried (the nonce is
- * single use); one link or transfer at a time.
+ * re-fetches the user by refreshing the session; `state.user` becomes it. Retried like every call: the
+ * server answers a retry of the single-use nonce with the first answer (docs/api.md#retries); one link
+ * or transfer at a time.
  *
  * @param transfer - from `toAccountTransfer` (the failed link's error)
  * @returns The user with the account.
@@ -41,7 +42,7 @@ export function transferAccount(client: FoyerClient, transfer: AccountTransfer):
   )
     return Promise.reject(new AccountTransferError('Wallet parameters must be defined'))
   return runExclusive(client, 'link', `transfer:${nonce}`, async () => {
-    const options = { accessToken: await getAccessToken(client), retry: false }
+    const options = { accessToken: await getAccessToken(client) }
     let answer: User
     if (linkMethod === 'email')
       answer = await request(client, 'POST /api/v1/passwordless/transfer', {

@@ -18,7 +18,8 @@ export type UpdatePhoneParameters = {
 /**
  * Replaces the signed-in user's phone number: `POST /api/v1/passwordless_sms/update` with
  * `{ old_phone_number, new_phone_number, code }` (spec 01 §5, §7: updating needs a number already linked);
- * `state.user` becomes the answered user. Never retried (the call consumes the code).
+ * `state.user` becomes the answered user. Retried like every call: it consumes the code,
+ * so the server answers a retry with the first answer (docs/api.md#retries).
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'), `not_found` (404,
  *   the old number is not linked), `linked_to_another_user` (400), `missing_or_invalid_token` (401).
@@ -42,7 +43,6 @@ export function updatePhone(client: FoyerClient, parameters: UpdatePhoneParamete
         code: parameters.code,
       },
       accessToken: await getAccessToken(client),
-      retry: false,
     })
     const user = unwrapUser(answer)
     client._internal.setState({ user })

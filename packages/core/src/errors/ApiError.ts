@@ -9,6 +9,8 @@ export type ApiErrorParameters = {
   code: ErrorCode | 'unknown_error'
   /** The server's `data`, when present (e.g. `account_transfer_required` → `{ nonce, account }`). */
   data?: Record<string, unknown> | undefined
+  /** The answer's `Retry-After` (RFC 9110 §10.2.3) in ms from now, when it carried a valid one. */
+  retryAfterMs?: number | undefined
   /** Extra context, e.g. the method and path of the call. */
   details?: string | undefined
   cause?: unknown
@@ -31,10 +33,16 @@ export class ApiError extends BaseError {
   readonly status: number
   /** The server's structured `data`, when present. */
   readonly data: Record<string, unknown> | undefined
+  /**
+   * When to try again, in ms from the answer: its `Retry-After` header (delay-seconds or an HTTP date),
+   * e.g. on 429 `too_many_requests`; `undefined` when the answer carried none.
+   */
+  readonly retryAfterMs: number | undefined
 
   constructor(shortMessage: string, parameters: ApiErrorParameters) {
     super(shortMessage, { code: parameters.code, details: parameters.details, cause: parameters.cause })
     this.status = parameters.status
     this.data = parameters.data
+    this.retryAfterMs = parameters.retryAfterMs
   }
 }

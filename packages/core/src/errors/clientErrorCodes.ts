@@ -12,6 +12,8 @@ export const clientErrorCodes = [
   'network_error',
   /** The request did not answer in time (`TimeoutError`). */
   'request_timeout',
+  /** The caller aborted the request through its signal (`RequestAbortedError`). */
+  'request_aborted',
   /** 'No auth flow in progress.' (spec 01 §8 "Session and flow errors"; `NoAuthFlowError`). */
   'no_auth_flow',
   /** The provider's app id is malformed (`InvalidAppIdError`). */

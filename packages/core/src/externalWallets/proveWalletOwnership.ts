@@ -66,7 +66,7 @@ export async function proveWalletOwnership(
       ...labels,
     }
     await recordWalletConnection(client, { address, ...labels })
-    const init = await request(client, 'POST /api/v1/siwe/init', { body: { address }, retry: false })
+    const init = await request(client, 'POST /api/v1/siwe/init', { body: { address } })
     const message = buildSiweMessage({
       address: init.address as `0x${string}`,
       chainId,
@@ -96,7 +96,6 @@ export async function proveWalletOwnership(
   await recordWalletConnection(client, { address: account.address, ...labels })
   const init = await request(client, 'POST /api/v1/siws/init', {
     body: { address: account.address },
-    retry: false,
   })
   options.onSigning?.(connected)
   const signed = await signSiwsMessage({ wallet, account, nonce: init.nonce, domain, uri })

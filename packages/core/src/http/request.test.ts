@@ -11,9 +11,10 @@ import {
 import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { NetworkError } from '../errors/NetworkError'
+import { RequestAbortedError } from '../errors/RequestAbortedError'
 import { TimeoutError } from '../errors/TimeoutError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
-import { send } from './request'
+import { parseRetryAfter, send } from './request'
 
 function setup(options: { timeoutMs?: number } = {}) {
   const api = createTestApi()
@@ -185,6 +186,72 @@ describe('retries (spec 01 §7)', () => {
     expect(api.calls).toHaveLength(1)
   })
 
+  test('behavior: a POST whose connection was refused (nothing sent) is retried', async () => {
+    const { api, client } = setup()
+    let failures = 1
+    api.on(initCall, () => {
+      if (failures-- > 0)
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+        })
+      return json({ success: true })
+    })
+    const result = settle(send(client, initCall, { body: initBody }))
+    await vi.runAllTimersAsync()
+    expect(await result).toEqual({ ok: true, value: { success: true } })
+    expect(api.calls).toHaveLength(2)
+  })
+
+  test('behavior: every attempt of a POST carries the same idempotency-key; calls differ; GET has none', async () => {
+    const { api, client } = setup()
+    let failures = 2
+    api.on(initCall, () => (failures-- > 0 ? apiError(502, 'internal_error') : json({ success: true })))
+    const first = settle(send(client, initCall, { body: initBody }))
+    await vi.runAllTimersAsync()
+    await first
+    const keys = api.calls.map((call) => call.headers.get('idempotency-key'))
+    expect(keys).toHaveLength(3)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(new Set(keys).size).toBe(1)
+    await send(client, initCall, { body: initBody })
+    expect(api.calls[3]?.headers.get('idempotency-key')).not.toBe(keys[0])
+    await send(client, appConfigCall, appConfigParams)
+    expect(api.calls[4]?.headers.has('idempotency-key')).toBe(false)
+  })
+
+  test('error: an aborted call rejects with RequestAbortedError, not TimeoutError, and is not retried', async () => {
+    const { api, client } = setup({ timeoutMs: 1000 })
+    api.on(
+      appConfigCall,
+      (_call, signal) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason))
+        }),
+    )
+    const controller = new AbortController()
+    const result = settle(send(client, appConfigCall, { ...appConfigParams, signal: controller.signal }))
+    await vi.advanceTimersByTimeAsync(100)
+    controller.abort()
+    const outcome = await result
+    expect(!outcome.ok && outcome.error).toBeInstanceOf(RequestAbortedError)
+    expect(!outcome.ok && (outcome.error as RequestAbortedError).code).toBe('request_aborted')
+    await vi.runAllTimersAsync()
+    expect(api.calls).toHaveLength(1)
+  })
+
+  test('error: an abort during the wait before a retry stops the retries', async () => {
+    const { api, client } = setup()
+    api.on(initCall, () => apiError(503, 'internal_error'))
+    const controller = new AbortController()
+    const result = settle(send(client, initCall, { body: initBody, signal: controller.signal }))
+    await vi.advanceTimersByTimeAsync(100)
+    controller.abort()
+    const outcome = await result
+    expect(!outcome.ok && outcome.error).toBeInstanceOf(RequestAbortedError)
+    await vi.runAllTimersAsync()
+    expect(api.calls).toHaveLength(1)
+  })
+
   test('error: no answer within timeoutMs gives TimeoutError (request_timeout), not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
     api.on(
@@ -225,6 +292,28 @@ describe('error answers', () => {
       message: 'Account transfer required',
       data: { nonce: 'n1' },
     })
+  })
+
+  test('error: a 429 carries its Retry-After as retryAfterMs', async () => {
+    const { api, client } = setup()
+    api.on(initCall, () =>
+      rawAnswer(
+        new Response(JSON.stringify({ error: 'Too many requests', code: 'too_many_requests' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '27' },
+        }),
+      ),
+    )
+    const error = await send(client, initCall, { body: initBody }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'too_many_requests', status: 429, retryAfterMs: 27_000 })
+  })
+
+  test('behavior: parseRetryAfter reads delay-seconds and HTTP dates (RFC 9110 §10.2.3)', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    expect(parseRetryAfter('3', now)).toBe(3000)
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000)
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+    expect(parseRetryAfter(null, now)).toBeUndefined()
   })
 
   test('error: an unparsable error body gives code unknown_error', async () => {

@@ -45,7 +45,6 @@ export async function sendMfaSmsCode(client: FoyerClient): Promise<void> {
   await request(client, 'POST /api/v1/mfa/passwordless_sms/init', {
     body: { action: 'verify' },
     accessToken: await getAccessToken(client),
-    retry: false,
   })
 }
 
@@ -63,7 +62,6 @@ export async function verifyMfaWithPasskey(client: FoyerClient): Promise<void> {
   const init = await request(client, 'POST /api/v1/mfa/passkeys/init', {
     body: { relying_party: globalThis.location?.origin },
     accessToken,
-    retry: false,
   })
   const assertion = await runCeremony({
     kind: 'authentication',

@@ -41,8 +41,8 @@ export type AuthenticateParameters = {
 }[AuthenticateEndpoint]
 
 /**
- * The last step of every sign-in: `POST path` with `body`, never retried (the call consumes a code, nonce or
- * assertion: STYLE.md §4). If a logout cleared `flow` meanwhile, the answer's session is revoked and the call
+ * The last step of every sign-in: `POST path` with `body`, retried like every call: it consumes a code, nonce
+ * or assertion, so the server answers a retry with the first answer (docs/api.md#retries). If a logout cleared `flow` meanwhile, the answer's session is revoked and the call
  * rejects with {@link NoAuthFlowError}; otherwise the tokens are stored and `state.user` set
  * ({@link applyAuthResponse}). When the sign-in succeeded (a user is set: not `session_update_action:
  * 'clear'`) and `parameters.method` names it, that method is stored as the app's recent one
@@ -66,7 +66,6 @@ export async function authenticate(
   try {
     response = await request(client, parameters.endpoint, {
       body: parameters.body,
-      retry: false,
     } as RequestParameters<typeof parameters.endpoint>)
   } catch (error) {
     const code = error instanceof BaseError ? error.code : 'unknown'

@@ -13,6 +13,5 @@ export async function revokeOrphanSession(client: FoyerClient, response: AuthRes
   await request(client, 'POST /api/v1/sessions/logout', {
     body: response.refresh_token ? { refresh_token: response.refresh_token } : {},
     accessToken: response.token,
-    retry: false,
   }).catch(() => {})
 }

@@ -15,4 +15,10 @@ export const headers = {
   retryAttempt: 'privy-retry-attempt',
   /** `t` when the library's own modal drives the call (`oauth/init`, WIRE.md §1); absent otherwise. */
   ui: 'privy-ui',
+  /**
+   * A random key (128 bits or more) the client picks once per call and sends on every attempt of a
+   * non-GET call (draft-ietf-httpapi-idempotency-key-header): the server answers a retry with the first
+   * attempt's answer instead of acting twice (docs/api.md#retries).
+   */
+  idempotencyKey: 'idempotency-key',
 } as const

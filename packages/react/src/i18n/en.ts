@@ -534,6 +534,7 @@ export const en = {
   // The modal's polish (issue 16 §1, §3): code cooldown and hints, phone reasons, transaction details.
   polish: {
     resendIn: 'Resend code in {seconds}s',
+    newCodeNeededIn: 'Too many wrong codes: this code no longer works. You can get a new one in {seconds}s.',
     newCodeNeeded: 'Too many wrong codes: this code no longer works. Resend code to get a new one.',
     phoneInvalid: 'This is not a valid number for {country}.',
     phoneTooShort: 'This number is too short for {country}.',

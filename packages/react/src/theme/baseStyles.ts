@@ -36,7 +36,8 @@ export const baseStyles = `
 [data-foyer] .foyer-field{display:flex;flex-direction:column;gap:8px;text-align:left}
 [data-foyer] .foyer-input-row{position:relative;display:flex;align-items:center;gap:6px;padding:4px 4px 4px 10px;border:1px solid var(--foyer-border);border-radius:var(--foyer-radius-md);background:var(--foyer-bg)}
 [data-foyer] .foyer-input-row>.foyer-button{padding:0 12px}
-[data-foyer] .foyer-input-row>.foyer-chip{position:absolute;top:0;right:12px;transform:translateY(-50%);background:var(--foyer-bg);line-height:1.2}
+[data-foyer] .foyer-input-row>.foyer-icon-button{position:static;transform:none;flex:none}
+[data-foyer] .foyer-input-row>.foyer-chip{position:absolute;top:0;left:10px;right:auto;transform:translateY(-50%);background:var(--foyer-bg);line-height:1.2}
 [data-foyer] .foyer-input-row:focus-within{border-color:var(--foyer-accent);box-shadow:0 0 0 1px var(--foyer-accent)}
 [data-foyer] .foyer-input-row[data-invalid]{border-color:var(--foyer-error)}
 [data-foyer] .foyer-input{flex:1;min-width:0;height:40px;border:0;outline:none;background:transparent;color:var(--foyer-fg);font:inherit}

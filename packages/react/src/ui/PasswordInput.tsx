@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react'
+import { EyeIcon, EyeOffIcon } from './icons'
 
 /** Props of {@link PasswordInput}: an input's attributes plus its label, error and toggle labels. */
 export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
@@ -12,7 +13,8 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
 }
 
 /**
- * A password field with a show/hide toggle (spec 02 §2 "Set password: show/hide toggle").
+ * A password field with a show/hide toggle (spec 02 §2 "Set password: show/hide toggle"): an eye icon
+ * button named by `showLabel` / `hideLabel` (its `aria-label` and tooltip), so the field keeps its width.
  *
  * @example
  * <PasswordInput label="Password" value={value} onChange={…} showLabel="Show password" hideLabel="Hide password" />
@@ -40,13 +42,13 @@ export function PasswordInput({ label, error, showLabel, hideLabel, id, ...rest 
         />
         <button
           type="button"
-          className="foyer-button"
-          data-variant="link"
+          className="foyer-icon-button"
           aria-label={visible ? hideLabel : showLabel}
+          title={visible ? hideLabel : showLabel}
           aria-pressed={visible}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? hideLabel : showLabel}
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
       {error ? (

@@ -5,6 +5,7 @@ export type KeyPurpose =
   | 'app-private-key-encryption'
   | 'app-settings-encryption'
   | 'coinbase-partner-user-ref'
+  | 'idempotent-answer'
   | 'mfa-code-hmac'
   | 'mfa-secret-encryption'
   | 'one-time-code-hmac'

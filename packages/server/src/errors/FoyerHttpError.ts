@@ -12,6 +12,8 @@ export class FoyerHttpError extends Error {
   readonly code: ErrorCode
   readonly statusCode: number
   readonly data: Record<string, unknown> | undefined
+  /** Seconds after which a retry may succeed, answered as `Retry-After` (RFC 9110 §10.2.3), e.g. on a 429. */
+  retryAfterSeconds: number | undefined
 
   /**
    * @param statusCode overrides the code's status (`errorStatus`): 502 for `internal_error` when a service
@@ -22,5 +24,6 @@ export class FoyerHttpError extends Error {
     this.code = code
     this.statusCode = statusCode ?? errorStatus[code]
     this.data = data
+    this.retryAfterSeconds = undefined
   }
 }

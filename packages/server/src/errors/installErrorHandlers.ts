@@ -25,6 +25,7 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FoyerHttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply
         .code(error.statusCode)
         .send(

@@ -18,7 +18,8 @@ export type LinkWalletParameters = WalletSignInOptions & {
  * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,
  * signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The server answers with
  * a NEW session (the old one is revoked), whose tokens are stored; a guest becomes a full user. One wallet
- * per family (spec 01 §5). Never retried; one link at a time.
+ * per family (spec 01 §5). Retried like every call
+ * (docs/api.md#retries); one link at a time.
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
  * @throws {ApiError} `linked_to_another_user` (400; the modal shows 'Wallet was already linked.'), `cannot_link_more_of_type`
@@ -33,7 +34,7 @@ export function linkWallet(
   return runExclusive(client, 'link', `wallet:${parameters.wallet.id}`, async () => {
     const proof = await proveWalletOwnership(client, parameters.wallet, parameters)
     // A fresh token: the stored one may have expired while the wallet prompt was open.
-    const options = { accessToken: await getAccessToken(client), retry: false }
+    const options = { accessToken: await getAccessToken(client) }
     const response =
       proof.family === 'siwe'
         ? await request(client, 'POST /api/v1/siwe/link', { body: proof.body, ...options })

@@ -27,7 +27,7 @@ export type LoginWithExternalWalletReturnType = {
  * connect, nonce (`/siwe/init` or `/siws/init`), the user's signature, then `POST /api/v1/siwe/authenticate`
  * `{ message, signature, chainId, walletClientType, connectorType, mode? }` or `/siws/authenticate` (no
  * `chainId`). Stores the tokens and records `'wallet'` as the app's recent login method
- * (`getRecentLoginMethod`). Never retried (the nonce is single use); a retry calls this again. One
+ * (`getRecentLoginMethod`). Retried like every call (docs/api.md#retries). One
  * authentication at a time per client; a logout meanwhile drops the answer ({@link NoAuthFlowError}).
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`: the user declined in the wallet.

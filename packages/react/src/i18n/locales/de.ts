@@ -530,6 +530,8 @@ export const de: MessagesOverride = {
   },
   polish: {
     resendIn: 'Code erneut senden in {seconds} s',
+    newCodeNeededIn:
+      'Zu viele falsche Codes: Dieser Code funktioniert nicht mehr. In {seconds} s kannst du einen neuen anfordern.',
     newCodeNeeded:
       'Zu viele falsche Codes: Dieser Code funktioniert nicht mehr. Sende den Code erneut, um einen neuen zu erhalten.',
     phoneInvalid: 'Das ist keine gültige Nummer für {country}.',

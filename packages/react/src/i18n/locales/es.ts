@@ -525,6 +525,8 @@ export const es: MessagesOverride = {
   },
   polish: {
     resendIn: 'Reenviar código en {seconds} s',
+    newCodeNeededIn:
+      'Demasiados códigos incorrectos: este código ya no funciona. Podrás pedir uno nuevo en {seconds} s.',
     newCodeNeeded:
       'Demasiados códigos incorrectos: este código ya no funciona. Reenvía el código para recibir uno nuevo.',
     phoneInvalid: 'Este no es un número válido para {country}.',

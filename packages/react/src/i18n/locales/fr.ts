@@ -533,6 +533,8 @@ export const fr: MessagesOverride = {
   },
   polish: {
     resendIn: 'Renvoyer le code dans {seconds} s',
+    newCodeNeededIn:
+      'Trop de codes erronés : ce code ne fonctionne plus. Vous pourrez en obtenir un nouveau dans {seconds} s.',
     newCodeNeeded:
       'Trop de codes erronés : ce code ne fonctionne plus. Renvoyez le code pour en obtenir un nouveau.',
     phoneInvalid: 'Ce numéro n’est pas valide pour le pays {country}.',

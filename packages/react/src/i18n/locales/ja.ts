@@ -519,6 +519,8 @@ export const ja: MessagesOverride = {
   },
   polish: {
     resendIn: '{seconds} 秒後にコードを再送信',
+    newCodeNeededIn:
+      '誤ったコードの入力が多すぎるため、このコードは使用できなくなりました。{seconds} 秒後に新しいコードを受け取れます。',
     newCodeNeeded:
       '誤ったコードの入力が多すぎるため、このコードは使用できなくなりました。コードを再送信して新しいコードを受け取ってください。',
     phoneInvalid: '{country} の番号として有効ではありません。',

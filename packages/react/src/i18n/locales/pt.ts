@@ -523,6 +523,8 @@ export const pt: MessagesOverride = {
   },
   polish: {
     resendIn: 'Reenviar código em {seconds} s',
+    newCodeNeededIn:
+      'Códigos incorretos demais: este código não funciona mais. Você poderá pedir um novo em {seconds} s.',
     newCodeNeeded:
       'Códigos incorretos demais: este código não funciona mais. Reenvie o código para receber um novo.',
     phoneInvalid: 'Este não é um número válido para {country}.',

@@ -513,6 +513,7 @@ export const zhCN: MessagesOverride = {
   },
   polish: {
     resendIn: '{seconds} 秒后可重新发送验证码',
+    newCodeNeededIn: '错误验证码次数过多，此验证码已失效。{seconds} 秒后可获取新的验证码。',
     newCodeNeeded: '错误验证码次数过多，此验证码已失效。请重新发送验证码以获取新的验证码。',
     phoneInvalid: '对于 {country}，此号码无效。',
     phoneTooShort: '对于 {country}，此号码过短。',

@@ -20,6 +20,7 @@ export const corsAllowedHeaders = [
   headers.client,
   headers.retryAttempt,
   headers.ui,
+  headers.idempotencyKey,
   // `GET /api/v1/farcaster/status` (WIRE.md §2).
   FARCASTER_CHANNEL_TOKEN_HEADER,
   'authorization',
@@ -46,6 +47,8 @@ function isSameOrigin(request: FastifyRequest, origin: string): boolean {
 function allowOrigin(reply: FastifyReply, origin: string): void {
   reply.header('access-control-allow-origin', origin)
   reply.header('access-control-allow-credentials', 'true')
+  // A 429's `Retry-After` (RFC 9110 §10.2.3) is not a CORS-safelisted response header.
+  reply.header('access-control-expose-headers', 'retry-after')
 }
 
 /**

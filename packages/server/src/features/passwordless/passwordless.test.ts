@@ -123,9 +123,20 @@ describe('passwordless/init', () => {
     const second = await init(email)
     expect(second.statusCode).toBe(429)
     expect(second.json()).toMatchObject({ code: 'too_many_requests' })
+    // The seconds left of the cooldown (RFC 9110 §10.2.3).
+    expect(second.headers['retry-after']).toBe('1')
     expect(await t.mailbox(email)).toHaveLength(1)
     t.advance(1000)
     expect((await init(email)).statusCode).toBe(200)
+    expect(await t.mailbox(email)).toHaveLength(2)
+  })
+
+  test('behavior: a used code holds no cooldown: signing in and sending again at once works', async () => {
+    const email = freshEmail()
+    const code = await t.sendCode(email)
+    expect((await authenticate({ email, code })).statusCode).toBe(200)
+    const again = await init(email)
+    expect(again.statusCode).toBe(200)
     expect(await t.mailbox(email)).toHaveLength(2)
   })
 

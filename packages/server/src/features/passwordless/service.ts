@@ -66,8 +66,8 @@ export function codeHmac(
 
 /**
  * The code row of (app, destination, purpose) written — inserted, or replaced (new id and HMAC, attempts
- * reset, not consumed) when its code was sent at or before `cooldownStart` — in one statement; no row
- * within the cooldown.
+ * reset, not consumed) when its code was sent at or before `cooldownStart` or was used — in one statement; no
+ * row within the cooldown of an unused code.
  */
 const upsertCode = preparedStatement<{ id: string }>(
   'foyer_upsert_one_time_code',
@@ -80,17 +80,19 @@ const upsertCode = preparedStatement<{ id: string }>(
   on conflict (app_id, destination, purpose) do update set id = excluded.id, code_hmac = excluded.code_hmac,
     created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = 0, consumed_at = null
   where ${oneTimeCodes}.created_at <= ${sql.placeholder('cooldownStart')}::timestamptz
+    or ${oneTimeCodes}.consumed_at is not null
   returning id`,
 )
 
 /**
  * Issues a one-time code for `destination` (a canonical email address or E.164 phone number) and hands it
  * to `deliver`. The code row is replaced atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO
- * UPDATE … WHERE sent ≥ 30 s ago`, so a resend invalidates the previous code (A.5) and the cooldown holds
- * under concurrency (A.8). Never looks up the user, so known and unknown destinations get the same answer
+ * UPDATE … WHERE sent ≥ 30 s ago OR used`, so a resend invalidates the previous code (A.5) and the cooldown
+ * holds under concurrency (A.8); a used code holds no cooldown (signing out and in again at once gets a new
+ * code; only whoever received the last code can use it, so this opens no way to flood an address). Never looks up the user, so known and unknown destinations get the same answer
  * (A.9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
  * the user can retry at once) and the error is rethrown as is.
- * Throws 429 `too_many_requests` within the cooldown.
+ * Throws 429 `too_many_requests` within the cooldown, with `Retry-After`: the seconds left of it.
  */
 export async function issueCode(
   context: ServerContext,
@@ -111,11 +113,26 @@ export async function issueCode(
     expiresAt: new Date(nowMs + CODE_TTL_SECONDS * 1000).toISOString(),
     cooldownStart: new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
   })
-  if (written.length === 0)
-    throw new FoyerHttpError(
+  if (written.length === 0) {
+    const error = new FoyerHttpError(
       'too_many_requests',
       'Too many requests. Please wait before requesting another code.',
     )
+    // Retry-After: the rest of the cooldown of the code sent last (docs/sessions.md#resend-cooldown).
+    const [sent] = await context.db.orm
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.appId, app.id),
+          eq(oneTimeCodes.destination, destination),
+          eq(oneTimeCodes.purpose, purpose),
+        ),
+      )
+    const endsMs = (sent?.createdAt.getTime() ?? nowMs) + CODE_RESEND_COOLDOWN_SECONDS * 1000
+    error.retryAfterSeconds = Math.max(1, Math.ceil((endsMs - nowMs) / 1000))
+    throw error
+  }
   try {
     await parameters.deliver(code)
   } catch (error) {

@@ -3,6 +3,7 @@ import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { accountTransferNonces } from '../accountTransfer/schema'
 import { farcasterChannels } from '../farcaster/schema'
+import { idempotentRequests } from '../idempotency/schema'
 import { mfaChallenges } from '../mfa/schema'
 import { oauthFlows } from '../oauth/schema'
 import { passkeyChallenges } from '../passkeys/schema'
@@ -131,6 +132,9 @@ async function insertExpiring(now: number, expiresAt: number) {
     expiresAt: at,
   })
   await t.db.orm.insert(deviceProofNonces).values({ nonce: tag, sessionId, expiresAt: at })
+  await t.db.orm
+    .insert(idempotentRequests)
+    .values({ keyHash: tag, requestHash: tag, createdAt: created, expiresAt: at })
   await t.db.orm.insert(telegramPayloads).values({ payloadHash: tag, appId, usedAt: created, expiresAt: at })
   return { tag, expiredSessionId }
 }
@@ -163,6 +167,9 @@ async function present(tag: string, sessionId: string) {
     telegram_payload: await count(
       t.db.orm.select().from(telegramPayloads).where(eq(telegramPayloads.payloadHash, tag)),
     ),
+    idempotent_request: await count(
+      t.db.orm.select().from(idempotentRequests).where(eq(idempotentRequests.keyHash, tag)),
+    ),
     session: await count(t.db.orm.select().from(sessions).where(eq(sessions.id, sessionId))),
   }
 }
@@ -182,13 +189,14 @@ describe('sweepExpired', () => {
       farcaster_channel: expect.any(Number),
       passkey_challenge: expect.any(Number),
       device_proof_nonce: expect.any(Number),
+      idempotent_request: expect.any(Number),
       telegram_payload: expect.any(Number),
       session: expect.any(Number),
       idle_guest: 0,
     })
     for (const [kind, count] of Object.entries(deleted))
       if (kind !== 'idle_guest') expect(count, kind).toBeGreaterThanOrEqual(1)
-    expect(Object.values(await present(expired.tag, expired.expiredSessionId))).toEqual(Array(9).fill(false))
+    expect(Object.values(await present(expired.tag, expired.expiredSessionId))).toEqual(Array(10).fill(false))
     expect(await present(live.tag, live.expiredSessionId)).toEqual({
       wallet_nonce: true,
       one_time_code: true,
@@ -197,6 +205,7 @@ describe('sweepExpired', () => {
       farcaster_channel: true,
       passkey_challenge: true,
       device_proof_nonce: true,
+      idempotent_request: true,
       telegram_payload: true,
       session: true,
     })

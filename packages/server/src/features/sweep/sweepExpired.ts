@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { accountTransferNonces } from '../accountTransfer/schema'
 import { farcasterChannels } from '../farcaster/schema'
+import { idempotentRequests } from '../idempotency/schema'
 import { mfaChallenges } from '../mfa/schema'
 import { oauthFlows } from '../oauth/schema'
 import { passkeyChallenges } from '../passkeys/schema'
@@ -24,6 +25,7 @@ export type SweepKind =
   | 'farcaster_channel'
   | 'passkey_challenge'
   | 'device_proof_nonce'
+  | 'idempotent_request'
   | 'telegram_payload'
   | 'session'
   | 'idle_guest'
@@ -99,6 +101,13 @@ const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
     table: deviceProofNonces,
     key: deviceProofNonces.nonce,
     expired: (now) => lt(deviceProofNonces.expiresAt, now),
+  },
+  // A kept answer past its retry window (docs/api.md#retries).
+  {
+    kind: 'idempotent_request',
+    table: idempotentRequests,
+    key: idempotentRequests.keyHash,
+    expired: (now) => lt(idempotentRequests.expiresAt, now),
   },
   // A Telegram payload's record is kept only while the payload itself would still be accepted.
   {

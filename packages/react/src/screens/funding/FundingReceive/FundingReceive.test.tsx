@@ -37,9 +37,8 @@ afterAll(async () => {
 })
 afterEach(cleanup)
 
-/** A fresh wallet holding 5 ETH, so a native balance shown in place of the token's would show. */
-async function wallet() {
-  const address = privateKeyToAccount(generatePrivateKey()).address
+/** Sets the native balance of `address` on anvil (wei). */
+async function setNativeBalance(address: Hex, wei: bigint) {
   await fetch(anvil.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -47,9 +46,15 @@ async function wallet() {
       jsonrpc: '2.0',
       id: 1,
       method: 'anvil_setBalance',
-      params: [address, numberToHex(parseEther('5'))],
+      params: [address, numberToHex(wei)],
     }),
   })
+}
+
+/** A fresh wallet holding 5 ETH, so a native balance shown in place of the token's would show. */
+async function wallet() {
+  const address = privateKeyToAccount(generatePrivateKey()).address
+  await setNativeBalance(address, parseEther('5'))
   return address
 }
 
@@ -128,6 +133,30 @@ describe('Receive funds', () => {
     await waitFor(() => expect(results).toEqual([{ status: 'completed', method: 'manual' }]))
   }, 30_000)
 
+  test('behavior: a balance that already covers the amount is not green; it turns green once it rose by the amount', async () => {
+    // The wallet holds 5 ETH before the screen opens; 1 ETH is asked for.
+    const address = await wallet()
+    const { dialog, results } = await openReceive({
+      address,
+      chainId: BASE_SEPOLIA,
+      amount: '1',
+      asset: 'native',
+    })
+    const balance = within(dialog).getByTestId('funding-balance')
+    await waitFor(() => expect(balance.textContent).toBe('Balance5 ETH'))
+    // Two polls later it is still not reached.
+    await new Promise((resolve) => setTimeout(resolve, 4500))
+    expect(balance.hasAttribute('data-reached')).toBe(false)
+    expect(within(dialog).queryByText('Funds received')).toBeNull()
+    await setNativeBalance(address, parseEther('5.5'))
+    await waitFor(() => expect(balance.textContent).toBe('Balance5.5 ETH'), { timeout: 5_000 })
+    expect(balance.hasAttribute('data-reached')).toBe(false)
+    await setNativeBalance(address, parseEther('6'))
+    await waitFor(() => expect(balance.hasAttribute('data-reached')).toBe(true), { timeout: 5_000 })
+    within(dialog).getByText('Funds received')
+    await waitFor(() => expect(results).toEqual([{ status: 'completed', method: 'manual' }]))
+  }, 30_000)
+
   test('behavior: an ERC-20 shows its balanceOf with its own symbol and decimals', async () => {
     const address = await wallet()
     const contract = privateKeyToAccount(generatePrivateKey()).address
@@ -141,7 +170,10 @@ describe('Receive funds', () => {
     })
     const balance = within(dialog).getByTestId('funding-balance')
     await waitFor(() => expect(balance.textContent).toBe('Balance1.5 TKN'))
-    expect(balance.hasAttribute('data-reached')).toBe(true)
+    // Held before the screen opened: nothing received yet.
+    expect(balance.hasAttribute('data-reached')).toBe(false)
+    await token.setBalance(address, 250_000_000n)
+    await waitFor(() => expect(balance.hasAttribute('data-reached')).toBe(true), { timeout: 5_000 })
   }, 30_000)
 
   test('error: USDC on a chain without a known USDC contract shows no balance, never the native one', async () => {

@@ -20,7 +20,9 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
  * Manual receive (spec 02 §2 "Manual receive-funds", §4, §9): a QR code of the address (160 px, error
  * correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
  * {network}', and the balance of the requested asset (the native coin, or the token's ERC-20 balance for USDC
- * and other tokens), polled every 2 s; it turns green once it reaches the requested amount. Amounts show with
+ * and other tokens), polled every 2 s; it turns green once it has risen by the requested amount since the
+ * screen opened (its first read is the baseline: a balance that already covered the amount is no payment
+ * received, docs/funding.md#receive-funds). Amounts show with
  * up to 6 decimals (USDC's 6 decimals in full, SOL under 0.001 as '<0.001'; spec 02 §9). No balance row when
  * the asset cannot be read (USDC on a chain without a known USDC contract).
  */
@@ -32,6 +34,8 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
   const { symbol } = fundingAssetSymbol(request)
   // undefined while the first read is under way; null when the asset cannot be read here.
   const [balance, setBalance] = useState<{ value: bigint; decimals: number } | null | undefined>()
+  // The first balance read: what was there before anything was sent.
+  const [baseline, setBaseline] = useState<bigint | undefined>()
   const network =
     request.chainType === 'solana'
       ? `Solana ${request.cluster?.name ?? ''}`.trim()
@@ -42,7 +46,11 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = () => {
       getFundingBalance(request, tokenAddresses)
-        .then((next) => !stopped && setBalance(next))
+        .then((next) => {
+          if (stopped) return
+          setBalance(next)
+          if (next) setBaseline((first) => first ?? next.value)
+        })
         .catch(() => {})
         .finally(() => {
           if (!stopped) timer = setTimeout(poll, FUNDING_RECEIVE_POLL_MS)
@@ -55,7 +63,10 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
     }
   }, [request, tokenAddresses])
 
-  const reached = !!balance && balance.value >= parseAmount(request.amount, balance.decimals)
+  const reached =
+    !!balance &&
+    baseline !== undefined &&
+    balance.value - baseline >= parseAmount(request.amount, balance.decimals)
   useEffect(() => {
     if (reached) settle.resolve({ status: 'completed', method: 'manual' })
   }, [reached, settle])

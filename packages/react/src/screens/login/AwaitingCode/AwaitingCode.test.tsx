@@ -104,21 +104,42 @@ describe('AwaitingCode', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  test('error: after 5 wrong codes the screen says a new code is needed', async () => {
+  test('error: after 5 wrong codes the hint says when a new code can be had while Resend counts down, then to resend', async () => {
     const { user } = await renderFoyerAndOpen()
     await submitEmail(user)
     for (let n = 1; n <= 5; n++) {
       await waitFor(() => expect(document.activeElement).toBe(box(1)), { timeout: 3000 })
       await user.keyboard('000000')
       const alert = await screen.findByRole('alert')
-      expect(alert.textContent).toBe(
-        n < 5
-          ? 'Invalid or expired verification code'
-          : 'Too many wrong codes: this code no longer works. Resend code to get a new one.',
-      )
+      if (n < 5) expect(alert.textContent).toBe('Invalid or expired verification code')
+      else {
+        expect(alert.textContent).toMatch(
+          /^Too many wrong codes: this code no longer works\. You can get a new one in \d+s\.$/,
+        )
+        expect(alert.textContent).not.toContain('Resend code to get a new one')
+        expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ }).hasAttribute('disabled')).toBe(
+          true,
+        )
+      }
       await waitFor(() => expect(box(1).value).toBe(''), { timeout: 3000 })
     }
+    await passResendCooldown()
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many wrong codes: this code no longer works. Resend code to get a new one.',
+      ),
+    )
   }, 20_000)
+
+  test("behavior: 'Code sent' shows for 3 s after the send, not for the whole cooldown", async () => {
+    const { user } = await renderFoyerAndOpen()
+    await submitEmail(user)
+    expect(screen.getByText('Code sent')).toBeTruthy()
+    const realNow = Date.now.bind(Date)
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 4000)
+    await waitFor(() => expect(screen.queryByText('Code sent')).toBeNull(), { timeout: 2500 })
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ }).hasAttribute('disabled')).toBe(true)
+  })
 
   test('error: user_does_not_exist goes to account not found', async () => {
     const { user } = await renderFoyerAndOpen({

@@ -67,6 +67,9 @@ async function verifyCode(
   return undefined
 }
 
+/** How long 'Code sent' shows after a send, in ms. */
+export const CODE_SENT_FEEDBACK_MS = 3000
+
 /**
  * Awaiting-code screen (spec 01 §2 "Awaiting passwordless code", §4, §8) for an email address or a phone
  * number (masked to its last 4 characters, spec 01 §5): six digit boxes that submit on the sixth digit —
@@ -76,7 +79,9 @@ async function verifyCode(
  * clears the boxes `CODE_ERROR_RESET_MS` (1.4 s) later (spec 02 §4); after `CODE_MAX_ATTEMPTS` (5) wrong
  * codes the code is dead on the server, and the screen says a new code is needed. The resend cooldown
  * (`CODE_RESEND_COOLDOWN_SECONDS`, 30 s, spec 01 §4, §9) starts at the first send (`params.sentAt`):
- * meanwhile 'Resend code' is disabled, counts down and 'Code sent' shows; a resend answered 429 stays on
+ * meanwhile 'Resend code' is disabled and counts down, and 'Code sent' shows for its first 3 s
+ * (`CODE_SENT_FEEDBACK_MS`); after 5 wrong codes the hint says in how many seconds a new code can be had
+ * while the countdown runs, and to resend once it is over; a resend answered 429 stays on
  * this screen with 'Too many attempts.' and a fresh cooldown. When the app has a captcha and nobody is signed in, the resend
  * carries a fresh token from an invisible widget (a token is single use; spec 01 §4), whose failure goes to the
  * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
@@ -102,6 +107,15 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const isMounted = useIsMounted()
   const secondsLeft = Math.max(0, Math.ceil((sentAt + CODE_RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000))
   const coolingDown = secondsLeft > 0
+  // 'Code sent' is feedback on the send, not a state: it shows for CODE_SENT_FEEDBACK_MS after it.
+  const justSent = now - sentAt < CODE_SENT_FEEDBACK_MS
+  // After 5 wrong codes the code is dead: the hint says when a new one can be had, then to resend.
+  const shownError =
+    error !== undefined && wrongCodes >= CODE_MAX_ATTEMPTS
+      ? coolingDown
+        ? formatMessage(messages.polish.newCodeNeededIn, { seconds: secondsLeft })
+        : messages.polish.newCodeNeeded
+      : error
 
   // The success screen comes next: its code loads now, not after the right code (issue 16 §1).
   useEffect(() => {
@@ -215,7 +229,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         onComplete={verify}
         onEdit={() => setError(undefined)}
         disabled={verifying || clearing}
-        error={error}
+        error={shownError}
         groupLabel={m.codeLabel}
         digitLabel={(n, total) => formatMessage(m.digitLabel, { n, total })}
         numericErrorMessage={m.numericError}
@@ -234,7 +248,9 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         <Button variant="link" onClick={resend} busy={resending} disabled={coolingDown || verifying}>
           {coolingDown ? formatMessage(messages.polish.resendIn, { seconds: secondsLeft }) : m.resend}
         </Button>
-        {coolingDown && !resendError ? <span className="foyer-status-ok">{m.codeSent}</span> : null}
+        {coolingDown && justSent && !resendError ? (
+          <span className="foyer-status-ok">{m.codeSent}</span>
+        ) : null}
       </div>
       {resendError ? (
         <p className="foyer-error-text" role="alert">

@@ -4,6 +4,7 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import type { Route } from '../../../modal/router/createRouter'
 import type { ScreenDefinition } from '../../../modal/ScreenDefinition'
 import type { ScreenParamsMap } from '../../../modal/screenParams'
+import { recordCodeSent, sentAtOfLiveCode } from '../codesSent'
 import type { LoginStartContext, LoginStartOf, LoginStep } from '../LoginMethod'
 
 /** The code screen, which the email and the SMS methods share. */
@@ -17,8 +18,9 @@ export const awaitingCodeScreen: ScreenDefinition<'awaitingCode'> = {
  * Sends a login code by email or SMS (with the captcha token, when one was needed), then opens the code
  * screen above the landing, which keeps the typed address or number for Back. Failures: a disallowed plus
  * email returns to the landing with its inline error; `invalid_captcha` after the captcha screen goes to
- * the error screen above it (its button returns to the captcha screen, which runs a fresh challenge); others
- * go to the error screen above the landing. Nothing moves when the user navigated away meanwhile.
+ * the error screen above it (its button returns to the captcha screen, which runs a fresh challenge); a
+ * 429 for an address this page sent a live code to reopens its code screen (docs/sessions.md#resend-cooldown);
+ * others go to the error screen above the landing. Nothing moves when the user navigated away meanwhile.
  */
 export async function sendLoginCode(
   modal: LoginStartContext,
@@ -34,6 +36,12 @@ export async function sendLoginCode(
     if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
     else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
   } catch (error) {
+    // Refused by the cooldown of a code this page sent: that code still works (docs/sessions.md#resend-cooldown).
+    const liveSince = sentAtOfLiveCode(client, start, error)
+    if (liveSince !== null) {
+      if (router.getHistory() === history) moveOn(codeScreen(start, liveSince))
+      return
+    }
     // The error table loads with the error screens, not with the landing (bundle budget).
     const { errorOutcome } = await import('../../../errors/errorOutcome')
     if (router.getHistory() !== history) return
@@ -48,12 +56,16 @@ export async function sendLoginCode(
     else moveOn({ id: 'error', params: info })
     return
   }
+  recordCodeSent(client, start)
   if (router.getHistory() !== history) return
-  moveOn({
+  moveOn(codeScreen(start, Date.now()))
+}
+
+/** The code screen for the address or number of `start`, its resend cooldown counted from `sentAt` (ms). */
+function codeScreen(start: LoginStartOf<'email' | 'sms'>, sentAt: number): Route<ScreenParamsMap> {
+  return {
     id: 'awaitingCode',
     params:
-      start.kind === 'email'
-        ? { email: start.email, sentAt: Date.now() }
-        : { phoneNumber: start.phoneNumber, sentAt: Date.now() },
-  })
+      start.kind === 'email' ? { email: start.email, sentAt } : { phoneNumber: start.phoneNumber, sentAt },
+  }
 }

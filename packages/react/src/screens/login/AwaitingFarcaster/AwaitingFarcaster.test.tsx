@@ -132,7 +132,8 @@ describe('AwaitingFarcaster', () => {
     farcaster.approve()
     const { user } = await renderFoyerAndOpen({ routes: farcaster.routes })
     await user.click(screen.getByRole('button', { name: 'Continue with Farcaster' }))
-    expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeTruthy()
+    // A 500 is retried 3 times first (0.5 + 1.5 + 4.5 s; docs/api.md#retries).
+    expect(await screen.findByText(text, {}, { timeout: 12_000 })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Could not log in with Farcaster' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(retry)
   })

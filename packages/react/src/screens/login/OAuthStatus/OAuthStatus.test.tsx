@@ -231,7 +231,9 @@ describe('OAuthStatus', () => {
       const routes = oauthRoutes({ captcha_enabled: true, captcha_site_key: 't:1x00000000000000000000AA' })
       const { user, calls } = await renderFoyerAndOpen({ routes })
       await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
-      expect(await screen.findByText('Complete the sign-in in the Google window.')).toBeTruthy()
+      expect(
+        await screen.findByText('Complete the sign-in in the Google window.', {}, { timeout: 5000 }),
+      ).toBeTruthy()
       await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
       expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
         provider: 'google',

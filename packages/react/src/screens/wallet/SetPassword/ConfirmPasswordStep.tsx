@@ -6,7 +6,7 @@ import { useButtonDelay } from './useButtonDelay'
 
 /**
  * Step 'confirming' (spec 02 §2 "Confirm your password", §5): re-enter the password; a different one shows
- * 'Passwords do not match' (after the field was touched).
+ * 'Passwords do not match' (after the field was touched), and Continue stays disabled while it shows.
  */
 export function ConfirmPasswordStep({
   password,
@@ -22,6 +22,7 @@ export function ConfirmPasswordStep({
   const [submitted, setSubmitted] = useState(false)
   const enabled = useButtonDelay()
   const matches = confirmation === password
+  const mismatchShown = submitted && !matches
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setSubmitted(true)
@@ -34,7 +35,7 @@ export function ConfirmPasswordStep({
         label={m.confirmLabel}
         value={confirmation}
         autoFocus
-        error={submitted && !matches ? m.mismatch : undefined}
+        error={mismatchShown ? m.mismatch : undefined}
         showLabel={m.show}
         hideLabel={m.hide}
         onChange={(event) => {
@@ -43,7 +44,7 @@ export function ConfirmPasswordStep({
         }}
         onBlur={() => setSubmitted(confirmation !== '')}
       />
-      <Button type="submit" block disabled={confirmation === '' || !enabled}>
+      <Button type="submit" block disabled={confirmation === '' || !enabled || mismatchShown}>
         {messages.wallet.continue}
       </Button>
     </form>

@@ -71,6 +71,32 @@ describe('SetPassword', () => {
     expect(submit).toHaveBeenCalledWith(PASSWORD)
   })
 
+  test("behavior: Continue is disabled while 'Passwords do not match' shows; the show toggle is an icon button", async () => {
+    const { user, dialog } = await openFlow()
+    const toggle = within(dialog).getByRole('button', { name: 'Show password' })
+    // An icon with an accessible name: no visible text that takes the field's width.
+    expect(toggle.textContent).toBe('')
+    expect(toggle.querySelector('svg')).toBeTruthy()
+    await user.click(toggle)
+    expect(within(dialog).getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    await user.type(within(dialog).getByLabelText('Password'), PASSWORD)
+    await press(user, dialog, 'Continue')
+    await press(user, await findDialog('Save your password'), 'Continue')
+    const confirm = await findDialog('Confirm your password')
+    const field = within(confirm).getByLabelText('Confirm password')
+    await user.type(field, 'Velvet')
+    await press(user, confirm, 'Continue')
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Passwords do not match')
+    const continueButton = within(confirm).getByRole('button', { name: 'Continue' })
+    expect(continueButton.hasAttribute('disabled')).toBe(true)
+    // Typing again hides the message and enables Continue.
+    await user.type(field, '-')
+    expect(within(confirm).queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(continueButton.hasAttribute('disabled')).toBe(false))
+  })
+
   test('behavior: errors show after typing; Generate fills a valid 4-word password', async () => {
     const { user, dialog } = await openFlow()
     const field = within(dialog).getByLabelText('Password')
