@@ -27,7 +27,7 @@ import {
   crossAppVerifyRequestSchema,
   crossAppVerifyResponseSchema,
 } from '../schemas/crossApp'
-import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
+import { customJwtAuthenticateRequestSchema, customJwtLinkRequestSchema } from '../schemas/customJwt'
 import {
   farcasterAuthenticateRequestSchema,
   farcasterInitRequestSchema,
@@ -299,6 +299,11 @@ export const endpoints = {
     '/api/v1/custom_jwt_account/authenticate',
     customJwtAuthenticateRequestSchema,
     authResponseSchema,
+  ),
+  'POST /api/v1/custom_jwt_account/link': post(
+    '/api/v1/custom_jwt_account/link',
+    customJwtLinkRequestSchema,
+    userSchema,
   ),
 
   'POST /api/v1/oauth/init': post('/api/v1/oauth/init', oauthInitRequestSchema, oauthInitResponseSchema),

@@ -225,9 +225,11 @@ export { type CrossAppAccount, crossAppAccountSchema } from '../schemas/crossApp
 export {
   type CustomJwtAuthConfig,
   type CustomJwtAuthenticateRequest,
+  type CustomJwtLinkRequest,
   customJwtAlgorithmSchema,
   customJwtAuthConfigSchema,
   customJwtAuthenticateRequestSchema,
+  customJwtLinkRequestSchema,
 } from '../schemas/customJwt'
 export {
   type FarcasterAccount,
