@@ -116,7 +116,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(first.user.is_guest).toBe(false)
     expect(first.user.linked_accounts).toEqual([
       {
-        type: 'custom',
+        type: 'custom_auth',
         custom_user_id: 'alice',
         verified_at: expect.any(Number),
         first_verified_at: expect.any(Number),
@@ -132,7 +132,7 @@ describe('custom_jwt_account/authenticate', () => {
 
   test('behavior: a PEM public key works too', async () => {
     const auth = await signIn(await hostToken('carol'), pemAppId)
-    expect(auth.user.linked_accounts[0]).toMatchObject({ type: 'custom', custom_user_id: 'carol' })
+    expect(auth.user.linked_accounts[0]).toMatchObject({ type: 'custom_auth', custom_user_id: 'carol' })
   })
 
   test('behavior: an ES256 token from the JWKS is accepted', async () => {
@@ -331,8 +331,11 @@ describe('custom_jwt_account/link', () => {
     expect(response.json()).not.toHaveProperty('refresh_token')
     const linked = userSchema.parse(response.json())
     expect(linked.id).toBe(user.user.id)
-    expect(linked.linked_accounts.map((account) => account.type)).toEqual(['email', 'custom'])
-    expect(linked.linked_accounts[1]).toMatchObject({ custom_user_id: 'link-carol' })
+    // Both accounts date from the same instant of the test clock: compare as a set.
+    expect(linked.linked_accounts.map((account) => account.type).sort()).toEqual(['custom_auth', 'email'])
+    expect(linked.linked_accounts.find((account) => account.type === 'custom_auth')).toMatchObject({
+      custom_user_id: 'link-carol',
+    })
     // The caller's refresh token stays valid (docs/linked-accounts.md#linking).
     const refresh = await t.request({
       method: 'POST',

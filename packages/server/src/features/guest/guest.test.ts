@@ -55,18 +55,14 @@ async function emailSignIn(email: string): Promise<AuthResponse> {
 }
 
 describe('guest/authenticate', () => {
-  test('default: a new credential creates a guest user with a guest account', async () => {
+  test('default: a new credential creates a guest user; is_guest says so, linked_accounts lists no guest entry', async () => {
     const auth = await guestSignIn(newCredential())
     expect(auth.is_new_user).toBe(true)
     expect(auth.user.is_guest).toBe(true)
-    expect(auth.user.linked_accounts).toEqual([
-      {
-        type: 'guest',
-        verified_at: expect.any(Number),
-        first_verified_at: expect.any(Number),
-        latest_verified_at: expect.any(Number),
-      },
-    ])
+    // The device credential is not a linked account on the wire (docs/linked-accounts.md#account-shapes).
+    expect(auth.user.linked_accounts).toEqual([])
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: auth.token as string })
+    expect(me.json().user).toMatchObject({ is_guest: true, linked_accounts: [] })
     expect(auth.token).toBeTruthy()
     expect(auth.refresh_token).toBeTruthy()
   })

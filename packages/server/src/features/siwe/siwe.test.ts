@@ -89,17 +89,19 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
     expect(auth.is_new_user).toBe(true)
     const wallet = auth.user.linked_accounts.find((linked) => linked.type === 'wallet')
-    expect(wallet).toMatchObject({
+    // An external wallet: wallet_client 'unknown', none of the embedded-only keys
+    // (docs/linked-accounts.md#account-shapes).
+    expect(wallet).toEqual({
       type: 'wallet',
       address: account.address,
       chain_type: 'ethereum',
       chain_id: 'eip155:1',
+      wallet_client: 'unknown',
       wallet_client_type: 'metamask',
       connector_type: 'injected',
-      recovery_method: null,
-      wallet_index: null,
-      imported: false,
-      delegated: false,
+      verified_at: expect.any(Number),
+      first_verified_at: expect.any(Number),
+      latest_verified_at: expect.any(Number),
     })
     const again = await siweSignIn(account, { chainId: 1 })
     expect(again.auth.user.id).toBe(auth.user.id)
