@@ -45,7 +45,7 @@ describe('customAuth', () => {
     const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}') as {
       linked_accounts: Array<{ type: string; custom_user_id?: string }>
     }
-    expect(user.linked_accounts.find((account) => account.type === 'custom')).toMatchObject({
+    expect(user.linked_accounts.find((account) => account.type === 'custom_auth')).toMatchObject({
       custom_user_id: 'alice',
     })
 

@@ -94,6 +94,7 @@ describe('external wallets', () => {
         address: ethereumAddress,
         chain_type: 'ethereum',
         chain_id: 'eip155:31337',
+        wallet_client: 'unknown',
         connector_type: 'injected',
         wallet_client_type: 'foyer_test_wallet',
       }),

@@ -34,7 +34,9 @@ describe('guest', () => {
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     await expect.poll(() => page.getByTestId('is-guest').textContent()).toBe('true')
     const guest = await readUser()
-    expect(guest.linked_accounts.map((account) => account.type)).toContain('guest')
+    // A guest lists no guest entry: is_guest carries it (docs/linked-accounts.md#account-shapes).
+    expect(guest.is_guest).toBe(true)
+    expect(guest.linked_accounts).toEqual([])
     const credential = await page.evaluate(() =>
       localStorage.getItem('foyer:foyerdemoapp0000000000000:guest_credential'),
     )
@@ -59,9 +61,10 @@ describe('guest', () => {
 
     const upgraded = await readUser()
     expect(upgraded.id).toBe(guest.id)
-    expect(upgraded.linked_accounts.map((account) => account.type)).toContain('email')
-    expect(upgraded.linked_accounts.map((account) => account.type)).not.toContain('guest')
-    // The session rotated (checklist C.25) and the guest credential is forgotten.
+    expect(upgraded.is_guest).toBe(false)
+    expect(upgraded.linked_accounts.map((account) => account.type)).toEqual(['email'])
+    // The link kept the session; the SDK's refresh after it rotated the held refresh token
+    // (docs/linked-accounts.md#linking), and the guest credential is forgotten.
     const refreshAfter = await page.evaluate(() =>
       localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token'),
     )
@@ -71,7 +74,7 @@ describe('guest', () => {
       await page.evaluate(() => localStorage.getItem('foyer:foyerdemoapp0000000000000:guest_credential')),
     ).toBeNull()
 
-    // The new session survives a reload.
+    // The session survives a reload.
     await openDemo(page, stack.demoUrl)
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     expect((await readUser()).id).toBe(guest.id)

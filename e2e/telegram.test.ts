@@ -132,6 +132,46 @@ describe('Telegram sign-in', () => {
   })
 })
 
+describe('Telegram login loader on the API origin', () => {
+  test('default: a page of another origin loads /js/telegram-login.js; the configured widget renders and answers', async () => {
+    const alan = freshTelegramUser('Alan')
+    stack.telegram?.setUser(alan)
+    await openDemo(page, stack.demoUrl)
+    expect(new URL(stack.apiUrl).origin).not.toBe(new URL(page.url()).origin)
+    // As the published React client does: a <script> from the API origin with the widget's data-* attributes.
+    await page.evaluate(
+      ({ src, botName }) => {
+        const host = document.createElement('div')
+        host.id = 'telegram-loader-host'
+        document.body.append(host)
+        const script = document.createElement('script')
+        script.async = true
+        script.src = src
+        script.setAttribute('data-telegram-login', botName)
+        script.setAttribute('data-request-access', 'write')
+        script.setAttribute('data-onauth', 'window.__telegramLoaderResult = user')
+        host.append(script)
+      },
+      { src: `${stack.apiUrl}/js/telegram-login.js`, botName: stack.telegram?.botName ?? '' },
+    )
+    const button = page.locator('#telegram-loader-host').getByRole('button', { name: 'Log in with Telegram' })
+    const popupOpened = page.waitForEvent('popup')
+    await button.click()
+    const popup = await popupOpened
+    const closed = popup.waitForEvent('close', { timeout: 30_000 })
+    await popup.getByRole('button', { name: 'Accept' }).click()
+    await closed
+    const result = await page.waitForFunction(
+      () => (window as unknown as { __telegramLoaderResult?: { id: number } }).__telegramLoaderResult,
+    )
+    expect(await result.jsonValue()).toMatchObject({
+      id: alan.id,
+      first_name: 'Alan',
+      hash: expect.any(String),
+    })
+  })
+})
+
 describe('Telegram link and unlink', () => {
   test('default: a signed-in user links Telegram through the widget, then unlinks it', async () => {
     const kim = freshTelegramUser('Kim')

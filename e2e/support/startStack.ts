@@ -195,6 +195,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
     ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
     ...(farcaster ? { farcaster: farcaster.options } : {}),
+    // `GET /js/telegram-login.js` loads the stand-in's widget script.
+    ...(telegram ? { telegram: { widgetScriptUrl: telegram.scriptUrl } } : {}),
     ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
     ...(funding || coinbase
       ? {

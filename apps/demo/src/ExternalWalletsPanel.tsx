@@ -1,4 +1,4 @@
-import type { WalletAccount } from '@foyer/protocol'
+import type { ExternalWalletAccount } from '@foyer/protocol'
 import { useConnectWallet, useFoyer, useLinkWallet } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
 
@@ -26,7 +26,8 @@ export function ExternalWalletsPanel() {
   }, [refresh, userId])
 
   const wallets = (user?.linked_accounts ?? []).filter(
-    (account): account is WalletAccount => account.type === 'wallet' && account.connector_type !== 'embedded',
+    (account): account is ExternalWalletAccount =>
+      account.type === 'wallet' && account.wallet_client === 'unknown',
   )
   return (
     <section>

@@ -1,4 +1,4 @@
-import type { FrameEvent, User, WalletAccount } from '@foyer/protocol'
+import type { EmbeddedWalletAccount, FrameEvent, User } from '@foyer/protocol'
 import type { FoyerChain } from '../src/chains/FoyerChain'
 import { createFoyerClient } from '../src/client/createFoyerClient'
 import { createMemoryStorage } from '../src/storage/createMemoryStorage'
@@ -18,12 +18,13 @@ export const anvil: FoyerChain = {
 }
 export const base: FoyerChain = { ...anvil, id: 8453, name: 'Base', rpcUrl: 'http://base.test' }
 
-/** A wallet linked account as the server returns it. */
-export function walletAccount(overrides: Partial<WalletAccount> = {}): WalletAccount {
+/** An embedded wallet linked account as the server returns it. */
+export function walletAccount(overrides: Partial<EmbeddedWalletAccount> = {}): EmbeddedWalletAccount {
   return {
     type: 'wallet',
     address: ethereumAddress,
     chain_type: 'ethereum',
+    wallet_client: 'privy',
     wallet_client_type: 'privy',
     connector_type: 'embedded',
     recovery_method: 'privy',

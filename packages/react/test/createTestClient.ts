@@ -10,7 +10,7 @@ import {
   testUser,
 } from '../../protocol/test/fakeApi'
 
-export { testUser }
+export { type FakeApi, testUser }
 
 /** A 25-character app id for tests (the shared fake API's `testAppId`). */
 export const TEST_APP_ID = testAppId
@@ -67,11 +67,12 @@ export function testAuthResponse(overrides: Partial<AuthResponse> = {}): AuthRes
  * every call and answer to the protocol's endpoint table: app config, `passwordless/init` (a '+' address
  * is refused when `appConfig.disable_plus_emails`), `passwordless/authenticate` (`TEST_CODE` signs in,
  * anything else is `invalid_credentials`), sessions, `users/me`, logout and analytics. `routes` override
- * answers; `calls` records every call. `storage` (default: a new memory storage) lets a second client see
+ * answers (or a function of the fake API that returns them, for answers that change its user with
+ * `api.setUser`); `calls` records every call. `storage` (default: a new memory storage) lets a second client see
  * what a first one stored, as after a page reload; `appConfig` and `user` change the fake's defaults.
  */
 export function createTestClient(
-  routes: TestRoutes = {},
+  routes: TestRoutes | ((api: FakeApi) => TestRoutes) = {},
   options: { storage?: FoyerStorage; appConfig?: Partial<AppConfig>; user?: User } = {},
 ): { client: FoyerClient; calls: TestCall[]; api: FakeApi } {
   const calls: TestCall[] = []
@@ -85,7 +86,7 @@ export function createTestClient(
       calls.push(testCall)
     },
   })
-  for (const [route, handler] of Object.entries(routes)) {
+  for (const [route, handler] of Object.entries(typeof routes === 'function' ? routes(api) : routes)) {
     api.on(route, async (call) => {
       const answer = await handler(recorded.get(call) ?? call)
       return answer.body === undefined

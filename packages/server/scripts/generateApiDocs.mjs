@@ -60,7 +60,8 @@ Calls under \`/api/v1\` carry the \`privy-app-id\` header (or the app id in thei
 \`Authorization: Bearer <access token>\`. The calls that release or change something toward a wallet key
 (\`/api/v1/embedded_wallets\` create, \`/additional\`, \`/auth_share\`, \`/export\`, \`/recovery_material\`,
 \`/recovery\`, \`/api/v1/farcaster/signer/init\`, and device registration) also carry a device proof in the
-\`DPoP\` header: see [security.md](security.md#device-keys).
+\`DPoP\` header: see [security.md](security.md#device-keys). A link keeps the caller's session and answers the
+user; the entries of \`linked_accounts\` are described in [linked-accounts.md](linked-accounts.md).
 
 ## Routes
 

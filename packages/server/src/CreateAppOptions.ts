@@ -8,6 +8,7 @@ import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKe
 import type { FundingOptions } from './features/funding/fundingSettings'
 import type { OAuthOptions } from './features/oauth/providers'
 import type { TwilioOptions } from './features/sms/smsSender'
+import type { TelegramOptions } from './features/telegram/loaderScript'
 import type { RateLimitsOptions } from './http/resolveRateLimits'
 
 /**
@@ -145,6 +146,12 @@ export type CreateAppOptions = {
    * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
    */
   farcaster?: FarcasterOptions
+  /**
+   * Telegram's login widget: `widgetScriptUrl`, the script `GET /js/telegram-login.js` loads (default
+   * https://telegram.org/js/telegram-widget.js?22; a stand-in's `scriptUrl` from `@foyer/server/testing`
+   * locally). See docs/linked-accounts.md#telegram-login-script.
+   */
+  telegram?: TelegramOptions
   /**
    * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
    * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`, `priceFailureCacheTtlMs`),

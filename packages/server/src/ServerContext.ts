@@ -11,6 +11,7 @@ import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
 import type { SmsSender } from './features/sms/smsSender'
 import type { AccountKinds } from './features/users/AccountKind'
+import type { TelegramSettings } from './features/telegram/loaderScript'
 import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */
@@ -58,6 +59,8 @@ export type ServerContext = {
   farcasterSigner: FarcasterSignerSettings
   /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
   farcaster: FarcasterSettings
+  /** The Telegram login widget script that `GET /js/telegram-login.js` loads. */
+  telegram: TelegramSettings
   /** The funding providers' and the price source's URLs (issue 14). */
   funding: FundingSettings
   log: FastifyBaseLogger

@@ -17,6 +17,7 @@ import { createMailer } from './features/mail/mailer'
 import { resolveOAuthOptions } from './features/oauth/providers'
 import { accountKinds } from './features/signInMethods'
 import { createSmsSender } from './features/sms/smsSender'
+import { resolveTelegramOptions } from './features/telegram/loaderScript'
 import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFrame'
 import { resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
@@ -133,6 +134,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     oauth: resolveOAuthOptions(options.oauth),
     farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
     farcaster: resolveFarcasterOptions(options.farcaster),
+    telegram: resolveTelegramOptions(options.telegram),
     funding: resolveFundingOptions(options.funding),
     log,
   }

@@ -1,10 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
 import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
-import { applyAuthResponse } from '../session/applyAuthResponse'
+import { adoptLinkedUser } from '../session/adoptLinkedUser'
 
 /** Parameters of {@link linkEmail}. */
 export type LinkEmailParameters = {
@@ -16,10 +15,10 @@ export type LinkEmailParameters = {
 
 /**
  * Links an email address to the signed-in user: `POST /api/v1/passwordless/link` with `{ email, code }`
- * (spec 01 §5, §7). Request the code with `sendEmailCode` while signed in. The server answers with a NEW
- * session (the old one is revoked, security checklist C.25), whose tokens are stored; a guest becomes a full
- * user (`is_guest: false`) and its guest credential is forgotten. Retried like every call
- * (docs/api.md#retries); one link at a time.
+ * (spec 01 §5, §7). Request the code with `sendEmailCode` while signed in. The server answers with the user
+ * and keeps the session; the session is then refreshed and its user is the result (docs/linked-accounts.md#linking). A
+ * guest becomes a full user (`is_guest: false`) and its guest credential is forgotten. Retried like every call (docs/api.md#retries); one
+ * link at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type email linked.'),
@@ -39,8 +38,6 @@ export function linkEmail(client: FoyerClient, parameters: LinkEmailParameters):
         body: { email: parameters.email, code: parameters.code },
       }),
     )
-    await applyAuthResponse(client, response)
-    if (!response.user.is_guest) await clearGuestCredential(client)
-    return { user: response.user }
+    return { user: await adoptLinkedUser(client, response) }
   })
 }

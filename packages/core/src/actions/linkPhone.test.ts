@@ -32,17 +32,22 @@ async function signedIn() {
 }
 
 describe('linkPhone', () => {
-  test('default: POST /link with { phoneNumber, code } and the Bearer token; stores the rotated session', async () => {
+  test('default: POST /link with { phoneNumber, code } and the Bearer token; then the held session is refreshed', async () => {
     const { api, client, storage, token } = await signedIn()
-    api.on('POST /api/v1/passwordless_sms/link', async () =>
-      json(await api.issue({ user: withPhone('+14155550100') })),
-    )
+    api.on('POST /api/v1/passwordless_sms/link', () => {
+      api.setUser(withPhone('+14155550100'))
+      return json(api.user)
+    })
     const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
     const call = api.callsTo('POST /api/v1/passwordless_sms/link')[0]
     expect(call?.body).toEqual({ phoneNumber: '+14155550100', code: '123456' })
     expect(call?.headers.get('authorization')).toBe(`Bearer ${token}`)
     expect(user.linked_accounts.at(-1)).toMatchObject({ type: 'phone', number: '+14155550100' })
     expect(client.getState().user).toEqual(user)
+    // The link keeps the session; the refresh after it spends the held token (docs/linked-accounts.md#linking).
+    expect(api.callsTo('POST /api/v1/sessions').map((call) => call.body)).toEqual([
+      { refresh_token: 'refresh-1' },
+    ])
     expect(await storage.get(key('refresh_token'))).toBe('refresh-2')
   })
 
@@ -57,9 +62,11 @@ describe('linkPhone', () => {
     })
     const required = () => apiError(403, 'missing_or_invalid_mfa', 'MFA verification required')
     let links = 0
-    api.on('POST /api/v1/passwordless_sms/link', async () =>
-      ++links === 1 ? required() : json(await api.issue({ user: withPhone('+14155550100') })),
-    )
+    api.on('POST /api/v1/passwordless_sms/link', () => {
+      if (++links === 1) return required()
+      api.setUser(withPhone('+14155550100'))
+      return json(api.user)
+    })
     const { user } = await linkPhone(client, { phoneNumber: '+14155550100', code: '123456' })
     expect(prompts).toBe(1)
     expect(api.callsTo('POST /api/v1/passwordless_sms/link').map((call) => call.body)).toEqual([

@@ -1,10 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
-import { clearGuestCredential } from '../guest/guestCredential'
 import { request } from '../http/request'
 import { withMfaWhenAsked } from '../mfa/withMfaWhenAsked'
-import { applyAuthResponse } from '../session/applyAuthResponse'
+import { adoptLinkedUser } from '../session/adoptLinkedUser'
 import { getAccessToken } from './getAccessToken'
 
 /** Parameters of {@link linkPhone}. */
@@ -18,9 +17,9 @@ export type LinkPhoneParameters = {
 /**
  * Links a phone number to the signed-in user: `POST /api/v1/passwordless_sms/link` with
  * `{ phoneNumber, code }` (spec 01 §5, §7). Request the code with `sendSmsCode` while signed in. The server
- * answers with a NEW session (the old one is revoked, security checklist C.25), whose tokens are stored; a
- * guest becomes a full user and its guest credential is forgotten. Retried like every call
- * (docs/api.md#retries); one link at a time.
+ * answers with the user and keeps the session; the session is then refreshed and its user is the result
+ * (docs/linked-accounts.md#linking). A guest becomes a full user and its guest credential is forgotten. Retried like every call (docs/api.md#retries);
+ * one link at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),
@@ -41,8 +40,6 @@ export function linkPhone(client: FoyerClient, parameters: LinkPhoneParameters):
         accessToken: await getAccessToken(client),
       }),
     )
-    await applyAuthResponse(client, response)
-    if (!response.user.is_guest) await clearGuestCredential(client)
-    return { user: response.user }
+    return { user: await adoptLinkedUser(client, response) }
   })
 }

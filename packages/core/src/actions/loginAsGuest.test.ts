@@ -57,17 +57,23 @@ describe('loginAsGuest', () => {
 })
 
 describe('linkEmail', () => {
-  test('default: stores the new session and forgets the guest credential once upgraded', async () => {
+  test('default: keeps the session, refreshes it for the upgraded user and forgets the guest credential', async () => {
     const { api, client, storage } = setup()
     await loginAsGuest(client)
     const upgraded = { ...testUser, is_guest: false }
-    api.on('POST /api/v1/passwordless/link', async () => json(await api.issue({ user: upgraded })))
+    // The server answers the user and keeps the session (docs/linked-accounts.md#linking).
+    api.on('POST /api/v1/passwordless/link', () => {
+      api.setUser(upgraded)
+      return json(upgraded)
+    })
     const before = await storage.get(`foyer:${testAppId}:refresh_token`)
     const { user } = await linkEmail(client, { email: 'ada@example.com', code: '123456' })
     expect(user.is_guest).toBe(false)
     const link = api.callsTo('POST /api/v1/passwordless/link')[0]
     expect(link?.body).toEqual({ email: 'ada@example.com', code: '123456' })
     expect(link?.headers.get('authorization')).toMatch(/^Bearer /)
+    // The held refresh token is the one the refresh after the link spends.
+    expect(api.callsTo('POST /api/v1/sessions').map((call) => call.body)).toEqual([{ refresh_token: before }])
     expect(await storage.get(`foyer:${testAppId}:refresh_token`)).not.toBe(before)
     expect(await storage.get(credentialKey)).toBeNull()
     expect(client.getState().user).toEqual(upgraded)

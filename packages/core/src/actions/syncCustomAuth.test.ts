@@ -12,7 +12,7 @@ const customUser = (sub: string) => ({
   ...testUser,
   linked_accounts: [
     {
-      type: 'custom' as const,
+      type: 'custom_auth' as const,
       custom_user_id: sub,
       verified_at: 1,
       first_verified_at: 1,

@@ -2,7 +2,7 @@ import type { ChainType, RecoveryMethod } from '@foyer/protocol'
 
 /**
  * An embedded wallet of the signed-in user, as the client sees it (spec 02 §3 "Embedded wallet"), read
- * from the user's `wallet` linked accounts with `wallet_client_type: 'privy'`.
+ * from the user's `wallet` linked accounts with `wallet_client: 'privy'`.
  */
 export type EmbeddedWalletInfo = {
   /** EIP-55 address (Ethereum) or base58 public key (Solana). */

@@ -12,10 +12,18 @@ describe('getEmbeddedWallets', () => {
         walletAccount({ address: solanaAddress, chain_type: 'solana' }),
         walletAccount({ address: second, wallet_index: 1 }),
         walletAccount(),
-        walletAccount({
+        // An external wallet is not an embedded one.
+        {
+          type: 'wallet' as const,
           address: '0x0000000000000000000000000000000000000001',
+          chain_type: 'ethereum' as const,
+          wallet_client: 'unknown' as const,
           wallet_client_type: 'metamask',
-        }),
+          connector_type: 'injected',
+          verified_at: 1,
+          first_verified_at: 1,
+          latest_verified_at: 1,
+        },
       ],
     }
     expect(

@@ -1,9 +1,10 @@
-import type { ChainType, User, WalletAccount } from '@foyer/protocol'
+import type { ChainType, EmbeddedWalletAccount, User } from '@foyer/protocol'
 import type { EmbeddedWalletInfo } from './EmbeddedWalletInfo'
 
 /**
  * The embedded wallets of a user (spec 02 §3), from its `wallet` linked accounts with
- * `wallet_client_type: 'privy'`: Ethereum first, then Solana, each by HD index.
+ * `wallet_client: 'privy'` (docs/linked-accounts.md#account-shapes): Ethereum first, then Solana, each by HD
+ * index.
  *
  * @param user - the signed-in user, or `null`
  * @param chainType - only wallets of this chain type, when given
@@ -14,24 +15,24 @@ import type { EmbeddedWalletInfo } from './EmbeddedWalletInfo'
 export function getEmbeddedWallets(user: User | null, chainType?: ChainType): EmbeddedWalletInfo[] {
   if (!user) return []
   const accounts = user.linked_accounts.filter(
-    (account): account is WalletAccount =>
+    (account): account is EmbeddedWalletAccount =>
       account.type === 'wallet' &&
-      account.wallet_client_type === 'privy' &&
+      account.wallet_client === 'privy' &&
       (chainType === undefined || account.chain_type === chainType),
   )
-  const order = (account: WalletAccount) => (account.chain_type === 'ethereum' ? 0 : 1)
+  const order = (account: EmbeddedWalletAccount) => (account.chain_type === 'ethereum' ? 0 : 1)
   return accounts
-    .sort((a, b) => order(a) - order(b) || (a.wallet_index ?? 0) - (b.wallet_index ?? 0))
+    .sort((a, b) => order(a) - order(b) || a.wallet_index - b.wallet_index)
     .map((account) => {
       const root = accounts.find(
-        (candidate) => candidate.chain_type === account.chain_type && (candidate.wallet_index ?? 0) === 0,
+        (candidate) => candidate.chain_type === account.chain_type && candidate.wallet_index === 0,
       )
       return {
         address: account.address,
         chainType: account.chain_type,
-        walletIndex: account.wallet_index ?? 0,
+        walletIndex: account.wallet_index,
         entropyId: root?.address ?? account.address,
-        recoveryMethod: account.recovery_method ?? 'privy',
+        recoveryMethod: account.recovery_method,
         imported: account.imported,
         walletClientType: 'privy',
         connectorType: account.imported ? 'embedded_imported' : 'embedded',

@@ -27,7 +27,7 @@ import {
   crossAppVerifyRequestSchema,
   crossAppVerifyResponseSchema,
 } from '../schemas/crossApp'
-import { customJwtAuthenticateRequestSchema } from '../schemas/customJwt'
+import { customJwtAuthenticateRequestSchema, customJwtLinkRequestSchema } from '../schemas/customJwt'
 import {
   farcasterAuthenticateRequestSchema,
   farcasterInitRequestSchema,
@@ -216,7 +216,7 @@ export const endpoints = {
   'POST /api/v1/passwordless/link': post(
     '/api/v1/passwordless/link',
     passwordlessLinkRequestSchema,
-    authResponseSchema,
+    userSchema,
   ),
   'POST /api/v1/passwordless/update': post(
     '/api/v1/passwordless/update',
@@ -242,7 +242,7 @@ export const endpoints = {
   'POST /api/v1/passwordless_sms/link': post(
     '/api/v1/passwordless_sms/link',
     smsLinkRequestSchema,
-    authResponseSchema,
+    userSchema,
   ),
   'POST /api/v1/passwordless_sms/update': post(
     '/api/v1/passwordless_sms/update',
@@ -279,7 +279,7 @@ export const endpoints = {
     siweAuthenticateRequestSchema,
     authResponseSchema,
   ),
-  'POST /api/v1/siwe/link': post('/api/v1/siwe/link', siweLinkRequestSchema, authResponseSchema),
+  'POST /api/v1/siwe/link': post('/api/v1/siwe/link', siweLinkRequestSchema, userSchema),
   'POST /api/v1/siwe/unlink': post('/api/v1/siwe/unlink', unlinkWalletRequestSchema, userSchema),
   'POST /api/v1/siws/init': post('/api/v1/siws/init', siwsInitRequestSchema, siweInitResponseSchema),
   'POST /api/v1/siws/authenticate': post(
@@ -287,7 +287,7 @@ export const endpoints = {
     siwsAuthenticateRequestSchema,
     authResponseSchema,
   ),
-  'POST /api/v1/siws/link': post('/api/v1/siws/link', siwsLinkRequestSchema, authResponseSchema),
+  'POST /api/v1/siws/link': post('/api/v1/siws/link', siwsLinkRequestSchema, userSchema),
   'POST /api/v1/siws/unlink': post('/api/v1/siws/unlink', unlinkWalletRequestSchema, userSchema),
 
   'POST /api/v1/guest/authenticate': post(
@@ -299,6 +299,11 @@ export const endpoints = {
     '/api/v1/custom_jwt_account/authenticate',
     customJwtAuthenticateRequestSchema,
     authResponseSchema,
+  ),
+  'POST /api/v1/custom_jwt_account/link': post(
+    '/api/v1/custom_jwt_account/link',
+    customJwtLinkRequestSchema,
+    userSchema,
   ),
 
   'POST /api/v1/oauth/init': post('/api/v1/oauth/init', oauthInitRequestSchema, oauthInitResponseSchema),

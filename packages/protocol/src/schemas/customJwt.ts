@@ -5,6 +5,13 @@ import { z } from 'zod'
 export const customJwtAuthenticateRequestSchema = z.object({ token: z.string().min(1).max(16_384) })
 export type CustomJwtAuthenticateRequest = z.infer<typeof customJwtAuthenticateRequestSchema>
 
+/**
+ * `POST /api/v1/custom_jwt_account/link` (signed in): link the host's JWT identity to the user; the token is
+ * checked as for sign-in. Answers the user (docs/linked-accounts.md#linking).
+ */
+export const customJwtLinkRequestSchema = z.object({ token: z.string().min(1).max(16_384) })
+export type CustomJwtLinkRequest = z.infer<typeof customJwtLinkRequestSchema>
+
 /** Asymmetric JWS algorithms a host's JWT may use (RFC 8725 §3.1: never `none`, never an HMAC). */
 export const customJwtAlgorithmSchema = z.enum([
   'RS256',

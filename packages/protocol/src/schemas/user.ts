@@ -39,28 +39,27 @@ export const passkeyAccountSchema = z.object({
 })
 export type PasskeyAccount = z.infer<typeof passkeyAccountSchema>
 
-/** A guest account: the device's guest credential (stored only hashed on the server; spec 01 §3). */
-export const guestAccountSchema = z.object({
-  type: z.literal('guest'),
-  ...linkedAccountTimes,
-})
-export type GuestAccount = z.infer<typeof guestAccountSchema>
-
-/** An account of the host's own JWT: `custom_user_id` is its subject claim (issue 5 §4; checklist D.32). */
+/**
+ * An account of the host's own JWT: `custom_user_id` is its subject claim (issue 5 §4; checklist D.32). Wire
+ * type `custom_auth` (docs/linked-accounts.md#account-shapes).
+ */
 export const customJwtAccountSchema = z.object({
-  type: z.literal('custom'),
+  type: z.literal('custom_auth'),
   custom_user_id: z.string(),
   ...linkedAccountTimes,
 })
 export type CustomJwtAccount = z.infer<typeof customJwtAccountSchema>
 
-/** Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"). */
+/**
+ * Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"; shapes in
+ * docs/linked-accounts.md#account-shapes). A guest's device credential is not listed: `User.is_guest` says
+ * the user is a guest.
+ */
 export const linkedAccountSchema = z.discriminatedUnion('type', [
   emailAccountSchema,
   phoneAccountSchema,
   walletAccountSchema,
   passkeyAccountSchema,
-  guestAccountSchema,
   customJwtAccountSchema,
   ...oauthAccountSchemas,
   telegramAccountSchema,

@@ -194,25 +194,53 @@ export type SetRecoveryRequest = z.infer<typeof setRecoveryRequestSchema>
 export const unlinkWalletRequestSchema = z.object({ address: z.string().min(1).max(64) })
 export type UnlinkWalletRequest = z.infer<typeof unlinkWalletRequestSchema>
 
-/**
- * A wallet linked account (spec 01 §3, spec 02 §3). External wallets (SIWE/SIWS) have the client-reported
- * `wallet_client_type` and `connector_type`, `recovery_method` and `wallet_index` null. Embedded wallets have `wallet_client_type: 'privy'`,
- * `connector_type: 'embedded'`, a `recovery_method` and a `wallet_index`; times in Unix seconds.
- */
-export const walletAccountSchema = z.object({
-  type: z.literal('wallet'),
-  address: z.string(),
-  chain_type: chainTypeSchema,
-  wallet_client_type: z.string(),
-  connector_type: z.string(),
-  /** CAIP-2 chain id of the SIWE sign-in (`eip155:1`); absent for Solana and embedded wallets. */
-  chain_id: z.string().optional(),
-  recovery_method: recoveryMethodSchema.nullable(),
-  wallet_index: walletIndexSchema.nullable(),
-  imported: z.boolean(),
-  delegated: z.boolean(),
+const walletAccountTimes = {
   verified_at: unixSecondsSchema,
   first_verified_at: unixSecondsSchema.nullable(),
   latest_verified_at: unixSecondsSchema.nullable(),
+}
+
+/**
+ * An embedded wallet as a linked account (spec 02 §3; docs/linked-accounts.md#account-shapes):
+ * `wallet_client` and `wallet_client_type` `'privy'`, `connector_type: 'embedded'`, its `recovery_method`,
+ * HD `wallet_index`, whether it was `imported` and `delegated`; times in Unix seconds.
+ */
+export const embeddedWalletAccountSchema = z.object({
+  type: z.literal('wallet'),
+  address: z.string(),
+  chain_type: chainTypeSchema,
+  wallet_client: z.literal('privy'),
+  wallet_client_type: z.literal('privy'),
+  connector_type: z.literal('embedded'),
+  recovery_method: recoveryMethodSchema,
+  wallet_index: walletIndexSchema,
+  imported: z.boolean(),
+  delegated: z.boolean(),
+  ...walletAccountTimes,
 })
+export type EmbeddedWalletAccount = z.infer<typeof embeddedWalletAccountSchema>
+
+/**
+ * An external wallet (proven by SIWE or SIWS) as a linked account (spec 01 §3;
+ * docs/linked-accounts.md#account-shapes): `wallet_client: 'unknown'`, the client-reported
+ * `wallet_client_type` (`metamask`, `phantom`, … or `unknown`) and `connector_type` (`injected`, …), the
+ * CAIP-2 `chain_id` of a SIWE sign-in (`eip155:1`; absent for Solana); none of the embedded-only keys.
+ */
+export const externalWalletAccountSchema = z.object({
+  type: z.literal('wallet'),
+  address: z.string(),
+  chain_type: chainTypeSchema,
+  wallet_client: z.literal('unknown'),
+  wallet_client_type: z.string(),
+  connector_type: z.string(),
+  chain_id: z.string().optional(),
+  ...walletAccountTimes,
+})
+export type ExternalWalletAccount = z.infer<typeof externalWalletAccountSchema>
+
+/** A wallet linked account, embedded or external, told apart by `wallet_client` (`'privy'` / `'unknown'`). */
+export const walletAccountSchema = z.discriminatedUnion('wallet_client', [
+  embeddedWalletAccountSchema,
+  externalWalletAccountSchema,
+])
 export type WalletAccount = z.infer<typeof walletAccountSchema>

@@ -100,7 +100,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
   const violations: string[] = []
   const refreshTokens = new Set<string>()
   const forkedTokens = new Set<string>()
-  const user = options.user ?? testUser
+  let user = options.user ?? testUser
   const appConfig = testAppConfig(options.appConfig)
   let counter = 0
   live.add({ violations })
@@ -336,7 +336,16 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     /** Forked-session tokens `…/fork/recover` accepts (one use each). */
     forkedTokens,
     /** The user the default routes answer. */
-    user,
+    get user(): User {
+      return user
+    },
+    /**
+     * Makes `next` the user the default routes (sign-in, refresh, `users/me`) answer from now on, as the
+     * server's would after a link changed the user.
+     */
+    setUser(next: User): void {
+      user = next
+    },
     /** The app config `GET /api/v1/apps/:appId` answers by default. */
     appConfig,
     /** Calls and answers off the wire, as text with the zod issues; thrown after the test unless emptied. */

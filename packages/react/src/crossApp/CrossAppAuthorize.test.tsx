@@ -25,6 +25,7 @@ const userWithWallet: User = {
       type: 'wallet',
       address: '0x1111111111111111111111111111111111111111',
       chain_type: 'ethereum',
+      wallet_client: 'privy',
       wallet_client_type: 'privy',
       connector_type: 'embedded',
       recovery_method: 'privy',

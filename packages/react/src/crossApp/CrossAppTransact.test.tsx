@@ -24,6 +24,7 @@ const userWithWallet: User = {
       type: 'wallet',
       address: WALLET,
       chain_type: 'ethereum',
+      wallet_client: 'privy',
       wallet_client_type: 'privy',
       connector_type: 'embedded',
       recovery_method: 'privy',

@@ -4,7 +4,7 @@
 // and `Promise.all` over `app.inject` really interleaves the requests' statements. Skipped without
 // PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, type User } from '@foyer/protocol'
+import { type AuthResponse, authResponseSchema, type User, userSchema } from '@foyer/protocol'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -248,8 +248,9 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
         code: 'account_transfer_required',
       })
     }
-    const winner = authResponseSchema.parse(ok(responses)[0]?.json())
-    expect(await accountOwners('siwe', wallet.address.toLowerCase())).toEqual([internalId(winner.user)])
+    // A link answers the user (docs/linked-accounts.md#linking).
+    const winner = userSchema.parse(ok(responses)[0]?.json())
+    expect(await accountOwners('siwe', wallet.address.toLowerCase())).toEqual([internalId(winner)])
   })
 
   // A phone or email link is proven by a 'link' code, and a destination has one live link code at a time,

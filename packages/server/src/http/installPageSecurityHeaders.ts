@@ -20,8 +20,9 @@ export const DEFAULT_PAGE_CSP = [
  *   {@link DEFAULT_PAGE_CSP}, `Cross-Origin-Opener-Policy: same-origin` (no other window keeps a handle on
  *   it) and `Referrer-Policy: no-referrer`; the wallet frame pages set their own CSP (`frame-ancestors`
  *   from the app's origins);
- * - JavaScript gets `Cross-Origin-Resource-Policy: same-origin`: the frame's scripts load only into the
- *   server's own pages;
+ * - JavaScript gets `Cross-Origin-Resource-Policy: same-origin` unless its route sets its own: the frame's
+ *   scripts load only into the server's own pages (the Telegram login loader, meant for any page, says
+ *   `cross-origin`);
  * - both get `X-Content-Type-Options: nosniff`.
  */
 export function installPageSecurityHeaders(app: FastifyInstance): void {
@@ -34,8 +35,9 @@ export function installPageSecurityHeaders(app: FastifyInstance): void {
       }
       if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer')
       reply.header('x-content-type-options', 'nosniff')
-    } else if (type.startsWith('text/javascript')) {
-      reply.header('cross-origin-resource-policy', 'same-origin')
+    } else if (type.startsWith('text/javascript') || type.startsWith('application/javascript')) {
+      if (!reply.hasHeader('cross-origin-resource-policy'))
+        reply.header('cross-origin-resource-policy', 'same-origin')
       reply.header('x-content-type-options', 'nosniff')
     }
     return payload

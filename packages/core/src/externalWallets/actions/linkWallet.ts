@@ -2,9 +2,8 @@ import type { User } from '@foyer/protocol'
 import { getAccessToken } from '../../actions/getAccessToken'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
-import { clearGuestCredential } from '../../guest/guestCredential'
 import { request } from '../../http/request'
-import { applyAuthResponse } from '../../session/applyAuthResponse'
+import { adoptLinkedUser } from '../../session/adoptLinkedUser'
 import type { ConnectedExternalWallet, ExternalWallet } from '../ExternalWallet'
 import { proveWalletOwnership, type WalletSignInOptions } from '../proveWalletOwnership'
 
@@ -17,9 +16,9 @@ export type LinkWalletParameters = WalletSignInOptions & {
 /**
  * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,
  * signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The server answers with
- * a NEW session (the old one is revoked), whose tokens are stored; a guest becomes a full user. One wallet
- * per family (spec 01 §5). Retried like every call
- * (docs/api.md#retries); one link at a time.
+ * the user and keeps the session; the session is then refreshed and its user is the result
+ * (docs/linked-accounts.md#linking). A guest becomes a full user. One wallet per family (spec 01 §5). Retried like every call (docs/api.md#retries); one
+ * link at a time.
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
  * @throws {ApiError} `linked_to_another_user` (400; the modal shows 'Wallet was already linked.'), `cannot_link_more_of_type`
@@ -39,8 +38,6 @@ export function linkWallet(
       proof.family === 'siwe'
         ? await request(client, 'POST /api/v1/siwe/link', { body: proof.body, ...options })
         : await request(client, 'POST /api/v1/siws/link', { body: proof.body, ...options })
-    await applyAuthResponse(client, response)
-    if (!response.user.is_guest) await clearGuestCredential(client)
-    return { user: response.user, wallet: proof.connected }
+    return { user: await adoptLinkedUser(client, response), wallet: proof.connected }
   })
 }

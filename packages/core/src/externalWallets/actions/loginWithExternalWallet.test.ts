@@ -33,8 +33,9 @@ function setup() {
     json({ nonce: NONCE, address: (call.body as { address: string }).address, expires_at: '' }),
   )
   const authenticate = async () => json(await api.issue())
-  for (const path of ['siwe/authenticate', 'siws/authenticate', 'siwe/link', 'siws/link'])
-    api.on(`POST /api/v1/${path}`, authenticate)
+  for (const path of ['siwe/authenticate', 'siws/authenticate']) api.on(`POST /api/v1/${path}`, authenticate)
+  // A link answers the user and keeps the session (docs/linked-accounts.md#linking).
+  for (const path of ['siwe/link', 'siws/link']) api.on(`POST /api/v1/${path}`, () => json(api.user))
   const client = createFoyerClient({
     appId: testAppId,
     apiUrl: testApiUrl,
@@ -180,8 +181,15 @@ describe('loginWithSiws', () => {
 })
 
 describe('linkWallet / unlinkWallet', () => {
-  test('default: link posts to siwe/link or siws/link and stores the new session', async () => {
+  test('default: link posts to siwe/link or siws/link, then refreshes the held session', async () => {
     const { api, client } = setup()
+    const issued = await api.issue()
+    await client._internal.session.write({
+      accessToken: issued.token,
+      refreshToken: issued.refresh_token,
+      identityToken: null,
+    })
+    client._internal.setState({ user: testUser })
     const eth = createEthereumTestWallet()
     const sol = createSolanaTestWallet()
     const { user } = await linkWallet(client, { wallet: eth.wallet, ...page })
@@ -192,6 +200,10 @@ describe('linkWallet / unlinkWallet', () => {
     const body = api.callsTo('POST /api/v1/siwe/link')[0]?.body as Record<string, unknown>
     expect(body).not.toHaveProperty('mode')
     expect(client.getState().user).toEqual(testUser)
+    // Each link is followed by a refresh of the session it kept: the first spends the token signed in with.
+    const refreshes = api.callsTo('POST /api/v1/sessions').map((call) => call.body)
+    expect(refreshes).toHaveLength(2)
+    expect(refreshes[0]).toEqual({ refresh_token: issued.refresh_token })
   })
 
   test('default: unlink posts { address } to the family of the wallet', async () => {

@@ -430,7 +430,11 @@ describe('hooks', () => {
   })
 
   test('useLinkWallet: a link resolves with the user', async () => {
-    const { user } = await renderHooks(walletRoutes({ 'POST /api/v1/siws/link': authResponse }), true)
+    // A link answers the user (docs/linked-accounts.md#linking).
+    const { user } = await renderHooks(
+      walletRoutes({ 'POST /api/v1/siws/link': () => ({ status: 200, body: testUser }) }),
+      true,
+    )
     await user.click(screen.getByRole('button', { name: 'Link' }))
     await user.click(await screen.findByRole('button', { name: /Phantom/ }, { timeout: 5000 }))
     await waitFor(() => expect(screen.getByTestId('result').textContent).toBe(`linked ${testUser.id}`))

@@ -20,8 +20,8 @@ export function parseCustomSubject(stored: string): { issuer: string; subject: s
 }
 
 /**
- * An account of the host's own JWT (spec 01 §3 `custom`): subject = {@link customSubject}; shown with its
- * `sub` as `custom_user_id` (null, so hidden, when the stored subject is malformed); allow-list entries
+ * An account of the host's own JWT (spec 01 §3; stored type `custom`, wire type `custom_auth`): subject =
+ * {@link customSubject}; shown with its `sub` as `custom_user_id` (null, so hidden, when the stored subject is malformed); allow-list entries
  * compare exactly with `sub`.
  */
 export const customAccountKind = {
@@ -29,7 +29,7 @@ export const customAccountKind = {
   linkLimit: 1,
   toLinkedAccount: (row) => {
     const identity = parseCustomSubject(row.subject)
-    return identity ? { type: 'custom', custom_user_id: identity.subject, ...accountTimes(row) } : null
+    return identity ? { type: 'custom_auth', custom_user_id: identity.subject, ...accountTimes(row) } : null
   },
   admits: (entry, { subject }) => parseCustomSubject(subject)?.subject === entry,
 } as const satisfies AccountKind<'custom', CustomJwtAccount>

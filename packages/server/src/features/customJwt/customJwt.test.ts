@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
+import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
 import {
   exportJWK,
   exportSPKI,
@@ -116,7 +116,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(first.user.is_guest).toBe(false)
     expect(first.user.linked_accounts).toEqual([
       {
-        type: 'custom',
+        type: 'custom_auth',
         custom_user_id: 'alice',
         verified_at: expect.any(Number),
         first_verified_at: expect.any(Number),
@@ -132,7 +132,7 @@ describe('custom_jwt_account/authenticate', () => {
 
   test('behavior: a PEM public key works too', async () => {
     const auth = await signIn(await hostToken('carol'), pemAppId)
-    expect(auth.user.linked_accounts[0]).toMatchObject({ type: 'custom', custom_user_id: 'carol' })
+    expect(auth.user.linked_accounts[0]).toMatchObject({ type: 'custom_auth', custom_user_id: 'carol' })
   })
 
   test('behavior: an ES256 token from the JWKS is accepted', async () => {
@@ -294,5 +294,104 @@ describe('custom_jwt_account/authenticate', () => {
     })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'invalid_data' })
+  })
+})
+
+describe('custom_jwt_account/link', () => {
+  let emailUsers = 0
+
+  /** A user of the JWKS app signed in with a fresh email (so it has no custom account yet). */
+  async function emailUser(): Promise<AuthResponse> {
+    const email = `custom-link${++emailUsers}@example.com`
+    const code = await t.sendCode(email, jwksAppId)
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/passwordless/authenticate',
+      json: { email, code },
+      appId: jwksAppId,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return authResponseSchema.parse(response.json())
+  }
+
+  function link(token: string, bearer?: string, appId = jwksAppId) {
+    return t.request({
+      method: 'POST',
+      url: '/api/v1/custom_jwt_account/link',
+      json: { token },
+      appId,
+      ...(bearer ? { bearer } : {}),
+    })
+  }
+
+  test('default: links the host identity to the signed-in user, answers the user and keeps the session', async () => {
+    const user = await emailUser()
+    const response = await link(await hostToken('link-carol'), user.token as string)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).not.toHaveProperty('refresh_token')
+    const linked = userSchema.parse(response.json())
+    expect(linked.id).toBe(user.user.id)
+    // Both accounts date from the same instant of the test clock: compare as a set.
+    expect(linked.linked_accounts.map((account) => account.type).sort()).toEqual(['custom_auth', 'email'])
+    expect(linked.linked_accounts.find((account) => account.type === 'custom_auth')).toMatchObject({
+      custom_user_id: 'link-carol',
+    })
+    // The caller's refresh token stays valid (docs/linked-accounts.md#linking).
+    const refresh = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      json: { refresh_token: user.refresh_token },
+      appId: jwksAppId,
+    })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    // The host's token now signs in to the same user.
+    expect((await signIn(await hostToken('link-carol'))).user.id).toBe(user.user.id)
+  })
+
+  test('error: the token is checked as for sign-in; without a session → 401', async () => {
+    const user = await emailUser()
+    expectInvalid(await link(await hostToken('link-dave', { issuer: 'https://other.example' }), user.token!))
+    expectInvalid(await link(await hostToken('link-dave', { expiresInSeconds: -60 }), user.token!))
+    const anonymous = await link(await hostToken('link-dave'))
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.json()).toMatchObject({ code: 'missing_or_invalid_token' })
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/v1/custom_jwt_account/link',
+      json: {},
+      appId: jwksAppId,
+      bearer: user.token!,
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toMatchObject({ code: 'invalid_data' })
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      bearer: user.token!,
+      appId: jwksAppId,
+    })
+    expect(me.json().user.linked_accounts.map((account: { type: string }) => account.type)).toEqual(['email'])
+  })
+
+  test('error: another user’s host identity → linked_to_another_user; a second one → cannot_link_more_of_type', async () => {
+    await signIn(await hostToken('link-erin'))
+    const user = await emailUser()
+    const taken = await link(await hostToken('link-erin'), user.token!)
+    expect(taken.statusCode).toBe(400)
+    expect(taken.json()).toEqual({
+      error: 'This account has already been linked to another user.',
+      code: 'linked_to_another_user',
+    })
+    expect((await link(await hostToken('link-frank'), user.token!)).statusCode).toBe(200)
+    const second = await link(await hostToken('link-grace'), user.token!)
+    expect(second.statusCode).toBe(400)
+    expect(second.json()).toMatchObject({ code: 'cannot_link_more_of_type' })
+  })
+
+  test('error: custom auth off is disallowed_login_method', async () => {
+    const user = await t.signIn()
+    const response = await link(await hostToken('link-heidi'), user.token!, t.demoApp.id)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toMatchObject({ code: 'disallowed_login_method' })
   })
 })

@@ -5,8 +5,9 @@ import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { signInWithAccount } from '../users/service'
+import { linkAccountToUser, requireUserJson, signInWithAccount } from '../users/service'
 import { customSubject } from './account'
 import { verifyCustomJwt } from './verifyCustomJwt'
 
@@ -14,8 +15,12 @@ import { verifyCustomJwt } from './verifyCustomJwt'
  * Sign-in with the host's own JWT (issue 5 §4, spec 01 §7): `POST /api/v1/custom_jwt_account/authenticate`
  * `{ token }` → auth response of a new session. The token is verified against the app's `custom_jwt_auth`
  * settings (see `verifyCustomJwt`); the user is the one of the `custom` account (issuer, subject), created on
- * first sign-in. Rate-limited per IP like the other sign-in routes. Throws 401 `invalid_credentials`, 403
- * `disallowed_login_method` (custom auth off), 429 `too_many_requests`.
+ * first sign-in. And `POST /api/v1/custom_jwt_account/link` (session) `{ token }` → the user: the same token
+ * checks, then the `custom` account of (issuer, subject) linked to the signed-in user, the caller's session
+ * kept (docs/linked-accounts.md#linking); one per user (400 `cannot_link_more_of_type`), 400
+ * `linked_to_another_user` when another user holds it (a host identity is never transferred), 401
+ * `missing_or_invalid_token` without a session. Both are rate-limited per IP like the other sign-in routes.
+ * Throws 401 `invalid_credentials`, 403 `disallowed_login_method` (custom auth off), 429 `too_many_requests`.
  */
 export async function customJwtRoutes(
   app: FastifyInstance,
@@ -23,10 +28,11 @@ export async function customJwtRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
+  const config = rateLimitConfig(context.rateLimits?.passwordless)
   typed.post(
     endpoints['POST /api/v1/custom_jwt_account/authenticate'].path,
     {
-      config: rateLimitConfig(context.rateLimits?.passwordless),
+      config,
       schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/authenticate']),
     },
     async (request, reply) => {
@@ -44,6 +50,26 @@ export async function customJwtRoutes(
       })
       const response = await startSession(context, foyerApp, { userId, isNewUser })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/custom_jwt_account/link'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/link']) },
+    async (request) => {
+      // The user comes from the session, never from the body (checklist I.57).
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
+        nowMs: context.now(),
+        jwks: context.customJwtKeys,
+      })
+      await linkAccountToUser(context, {
+        appId: foyerApp.id,
+        userId,
+        type: 'custom',
+        subject: customSubject(identity.issuer, identity.subject),
+        now: new Date(context.now()),
+      })
+      return requireUserJson(context, userId)
     },
   )
 }

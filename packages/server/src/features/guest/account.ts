@@ -1,12 +1,12 @@
-import type { GuestAccount } from '@foyer/protocol'
-import { type AccountKind, accountTimes } from '../users/AccountKind'
+import type { AccountKind } from '../users/AccountKind'
 
 /**
  * A guest credential (spec 01 §3): subject = SHA-256 of the credential. Never allow-listed (checklist
- * I.55); removed when the guest links an email, phone or wallet.
+ * I.55); removed when the guest links an email, phone or wallet. Never shown in `linked_accounts`: the
+ * user's `is_guest` says it (docs/linked-accounts.md#account-shapes).
  */
 export const guestAccountKind = {
   type: 'guest',
   linkLimit: 1,
-  toLinkedAccount: (row) => ({ type: 'guest', ...accountTimes(row) }),
-} as const satisfies AccountKind<'guest', GuestAccount>
+  toLinkedAccount: () => null,
+} as const satisfies AccountKind<'guest'>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
+import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 
@@ -55,18 +55,14 @@ async function emailSignIn(email: string): Promise<AuthResponse> {
 }
 
 describe('guest/authenticate', () => {
-  test('default: a new credential creates a guest user with a guest account', async () => {
+  test('default: a new credential creates a guest user; is_guest says so, linked_accounts lists no guest entry', async () => {
     const auth = await guestSignIn(newCredential())
     expect(auth.is_new_user).toBe(true)
     expect(auth.user.is_guest).toBe(true)
-    expect(auth.user.linked_accounts).toEqual([
-      {
-        type: 'guest',
-        verified_at: expect.any(Number),
-        first_verified_at: expect.any(Number),
-        latest_verified_at: expect.any(Number),
-      },
-    ])
+    // The device credential is not a linked account on the wire (docs/linked-accounts.md#account-shapes).
+    expect(auth.user.linked_accounts).toEqual([])
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: auth.token as string })
+    expect(me.json().user).toMatchObject({ is_guest: true, linked_accounts: [] })
     expect(auth.token).toBeTruthy()
     expect(auth.refresh_token).toBeTruthy()
   })
@@ -129,35 +125,33 @@ describe('guest/authenticate', () => {
 })
 
 describe('guest upgrade: passwordless/link', () => {
-  test('default: a guest who links an email becomes a full user; the session rotates', async () => {
+  test('default: a guest who links an email becomes a full user; the session and its refresh token stay', async () => {
     const credential = newCredential()
     const guest = await guestSignIn(credential)
     const email = freshEmail()
     const code = await linkCode(email, guest.token as string)
     const response = await link(email, code, guest.token as string)
     expect(response.statusCode).toBe(200)
-    const upgraded = authResponseSchema.parse(response.json())
-    expect(upgraded.user.id).toBe(guest.user.id)
-    expect(upgraded.user.is_guest).toBe(false)
-    expect(upgraded.user.linked_accounts.map((account) => account.type)).toEqual(['email'])
-    expect(upgraded.token).not.toBe(guest.token)
-    expect(upgraded.refresh_token).not.toBe(guest.refresh_token)
+    // The answer is the user (docs/linked-accounts.md#linking), not a new session.
+    expect(response.json()).not.toHaveProperty('refresh_token')
+    const upgraded = userSchema.parse(response.json())
+    expect(upgraded.id).toBe(guest.user.id)
+    expect(upgraded.is_guest).toBe(false)
+    expect(upgraded.linked_accounts.map((account) => account.type)).toEqual(['email'])
 
-    // The old session is revoked (checklist C.25): its refresh token and access token fail.
+    // The caller's access token still works, and its refresh token rotates into the upgraded user's session.
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: guest.token as string })
+    expect(me.statusCode).toBe(200)
+    expect(me.json().user.is_guest).toBe(false)
     const refresh = await t.request({
       method: 'POST',
       url: '/api/v1/sessions',
       json: { refresh_token: guest.refresh_token },
     })
-    expect(refresh.statusCode).toBe(401)
-    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: guest.token as string })
-    expect(me.statusCode).toBe(401)
-    const meNew = await t.request({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      bearer: upgraded.token as string,
-    })
-    expect(meNew.statusCode).toBe(200)
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    const refreshed = authResponseSchema.parse(refresh.json())
+    expect(refreshed.user.id).toBe(guest.user.id)
+    expect(refreshed.user.is_guest).toBe(false)
 
     // The email now signs in to the same user; the guest credential no longer opens it.
     expect((await emailSignIn(email)).user.id).toBe(guest.user.id)

@@ -10,7 +10,7 @@ import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
-import { revokeSessionById, startSession } from '../sessions/service'
+import { startSession } from '../sessions/service'
 import {
   linkEmailToUser,
   replaceAccountSubject,
@@ -45,8 +45,8 @@ function destinationKey(request: FastifyRequest): string {
 /**
  * Email sign-in (spec 01 §7): `POST /api/v1/passwordless/init` `{ email, token? }` → `{ success: true }`, and
  * `POST /api/v1/passwordless/authenticate` `{ email, code, mode? }` → auth response (tokens in cookies in
- * server-cookie mode), and `POST /api/v1/passwordless/link` `{ email, code }` with a session → auth response
- * of a NEW session (the old one is revoked; a guest becomes a full user); `…/update` `{ oldAddress, newAddress,
+ * server-cookie mode), and `POST /api/v1/passwordless/link` `{ email, code }` with a session → the user (the
+ * caller's session and refresh token stay valid; a guest becomes a full user, docs/linked-accounts.md#linking); `…/update` `{ oldAddress, newAddress,
  * code }` with a session → the user, the linked address replaced by the new one proven by its link code (404
  * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
  * `linked_to_another_user`; a user with a second factor needs a fresh MFA verification, spent by the change,
@@ -102,7 +102,7 @@ export async function passwordlessRoutes(
   typed.post(
     endpoints['POST /api/v1/passwordless/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/link']) },
-    async (request, reply) => {
+    async (request) => {
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       // Linking an email to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
@@ -113,10 +113,8 @@ export async function passwordlessRoutes(
       await consumeLoginCode(context, foyerApp, { email, code: request.body.code, purpose: 'link' })
       await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
       await linkEmailToUser(context, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
-      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
-      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
-      await revokeSessionById(context, foyerApp, sessionId)
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
+      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
+      return requireUserJson(context, userId)
     },
   )
 

@@ -1,4 +1,4 @@
-import type { WalletAccount } from '@foyer/protocol'
+import type { ExternalWalletAccount } from '@foyer/protocol'
 import {
   type AccountKind,
   accountTimes,
@@ -18,20 +18,23 @@ export type ExternalWalletDetails = {
   connector_type: string
 }
 
-/** A `siwe` or `siws` account row as a wire wallet account (spec 01 §3). */
-function toExternalWalletAccount(row: StoredAccount, chainType: 'ethereum' | 'solana'): WalletAccount {
+/**
+ * A `siwe` or `siws` account row as a wire wallet account (spec 01 §3): `wallet_client: 'unknown'`, the
+ * reported wallet and connector names, no embedded-only keys (docs/linked-accounts.md#account-shapes).
+ */
+function toExternalWalletAccount(
+  row: StoredAccount,
+  chainType: 'ethereum' | 'solana',
+): ExternalWalletAccount {
   const details = (row.details ?? {}) as Partial<ExternalWalletDetails>
   return {
     type: 'wallet',
     address: details.address ?? row.subject,
     chain_type: chainType,
     ...(details.chain_id ? { chain_id: details.chain_id } : {}),
+    wallet_client: 'unknown',
     wallet_client_type: details.wallet_client_type ?? 'unknown',
     connector_type: details.connector_type ?? 'injected',
-    recovery_method: null,
-    wallet_index: null,
-    imported: false,
-    delegated: false,
     ...accountTimes(row),
   }
 }
@@ -52,7 +55,7 @@ export const siweAccountKind = {
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'ethereum'),
   transfer: walletTransfer,
   admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
-} as const satisfies AccountKind<'siwe', WalletAccount>
+} as const satisfies AccountKind<'siwe', ExternalWalletAccount>
 
 /**
  * A Solana wallet proven by Sign In With Solana: subject = the base58 address (case matters); wire
@@ -64,4 +67,4 @@ export const siwsAccountKind = {
   toLinkedAccount: (row) => toExternalWalletAccount(row, 'solana'),
   transfer: walletTransfer,
   admits: (entry, { subject }) => entry === subject,
-} as const satisfies AccountKind<'siws', WalletAccount>
+} as const satisfies AccountKind<'siws', ExternalWalletAccount>

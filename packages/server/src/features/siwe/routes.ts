@@ -10,7 +10,7 @@ import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { requireSession } from '../sessions/requireSession'
-import { revokeSessionById, startSession } from '../sessions/service'
+import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
 import type { ExternalWalletDetails } from './account'
@@ -46,7 +46,8 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  *   auth response: the message is parsed strictly, bound to the request Origin (an allowed origin of the
  *   app), the chain id and the server clock, the nonce must be live for the message's address, the
  *   signature must verify (EOA / ERC-1271 / ed25519), then the nonce is consumed atomically;
- * - `…/link` (session) the same without `mode` → auth response of a new session (the old one is revoked);
+ * - `…/link` (session) the same without `mode` → the user; the caller's session and refresh token stay valid
+ *   (a guest becomes a full user, docs/linked-accounts.md#linking);
  * - `…/unlink` (session) `{ address }` → the user; an embedded wallet is refused first (400
  *   `cannot_unlink_embedded_wallet`), then `unlinkAccount` (404 `not_found`, 400 `cannot_unlink_sole_account`).
  * - `…/transfer` (session) `{ nonce, address, walletClientType, chainId?, connectorType }` → the user: the
@@ -150,9 +151,9 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
       const response = await startSession(context, foyerApp, { userId, isNewUser })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     })
-    typed.post(link.path, { config, schema: routeSchema(link) }, async (request, reply) => {
+    typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
       // The user comes from the session, never from the body (checklist I.57).
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+      const { app: foyerApp, userId } = await requireSession(context, request)
       const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
       await linkAccountToUser(context, {
         appId: foyerApp.id,
@@ -162,10 +163,8 @@ export async function siweRoutes(app: FastifyInstance, options: { context: Serve
         details,
         now: new Date(context.now()),
       })
-      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
-      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
-      await revokeSessionById(context, foyerApp, sessionId)
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
+      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
+      return requireUserJson(context, userId)
     })
     typed.post(unlink.path, { schema: routeSchema(unlink) }, async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)

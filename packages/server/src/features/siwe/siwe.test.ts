@@ -89,17 +89,19 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
     expect(auth.is_new_user).toBe(true)
     const wallet = auth.user.linked_accounts.find((linked) => linked.type === 'wallet')
-    expect(wallet).toMatchObject({
+    // An external wallet: wallet_client 'unknown', none of the embedded-only keys
+    // (docs/linked-accounts.md#account-shapes).
+    expect(wallet).toEqual({
       type: 'wallet',
       address: account.address,
       chain_type: 'ethereum',
       chain_id: 'eip155:1',
+      wallet_client: 'unknown',
       wallet_client_type: 'metamask',
       connector_type: 'injected',
-      recovery_method: null,
-      wallet_index: null,
-      imported: false,
-      delegated: false,
+      verified_at: expect.any(Number),
+      first_verified_at: expect.any(Number),
+      latest_verified_at: expect.any(Number),
     })
     const again = await siweSignIn(account, { chainId: 1 })
     expect(again.auth.user.id).toBe(auth.user.id)
@@ -447,7 +449,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
 })
 
 describe('POST /api/v1/siwe/link and /unlink', () => {
-  test('default: links a wallet to an email user, rotates the session; unlink removes it', async () => {
+  test('default: links a wallet to an email user, keeps the session; unlink removes it', async () => {
     const auth = await t.signIn()
     const account = newAccount()
     const signed = await signedSiwe(account, {}, { bearer: auth.token! })
@@ -457,13 +459,13 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
       { bearer: auth.token! },
     )
     expect(response.statusCode, response.body).toBe(200)
-    const linked = authResponseSchema.parse(response.json())
-    expect(linked.user.id).toBe(auth.user.id)
-    expect(linked.token).not.toBe(auth.token)
-    expect(
-      (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: auth.token! })).statusCode,
-    ).toBe(401)
-    expect((await me(linked.token!)).linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'wallet'])
+    // The answer is the user; the caller's session and refresh token stay (docs/linked-accounts.md#linking).
+    expect(response.json()).not.toHaveProperty('refresh_token')
+    const linked = userSchema.parse(response.json())
+    expect(linked.id).toBe(auth.user.id)
+    expect((await me(auth.token!)).linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'wallet'])
+    const refresh = await post('/api/v1/sessions', { refresh_token: auth.refresh_token })
+    expect(refresh.statusCode, refresh.body).toBe(200)
 
     // The same wallet signs in to the same user.
     const signedIn = await siweSignIn(account)
@@ -472,12 +474,12 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     const unlinked = await post(
       '/api/v1/siwe/unlink',
       { address: account.address.toLowerCase() },
-      { bearer: linked.token! },
+      { bearer: auth.token! },
     )
     expect(unlinked.statusCode, unlinked.body).toBe(200)
     expect(userSchema.parse(unlinked.json()).linked_accounts.map((a) => a.type)).toEqual(['email'])
     expectError(
-      await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: linked.token! }),
+      await post('/api/v1/siwe/unlink', { address: account.address }, { bearer: auth.token! }),
       404,
       'not_found',
     )
@@ -496,9 +498,8 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     )
     const first = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
     expect(first.statusCode).toBe(200)
-    const token = authResponseSchema.parse(first.json()).token!
     expectError(
-      await postSiwe('link', await signedSiwe(), { bearer: token }),
+      await postSiwe('link', await signedSiwe(), { bearer: auth.token! }),
       400,
       'cannot_link_more_of_type',
       'User already has an account of type siwe linked.',
@@ -515,9 +516,13 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     expect(auth.user.is_guest).toBe(true)
     const response = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
     expect(response.statusCode, response.body).toBe(200)
-    const linked = authResponseSchema.parse(response.json())
-    expect(linked.user.is_guest).toBe(false)
-    expect(linked.user.linked_accounts.map((a) => a.type)).toEqual(['wallet'])
+    const linked = userSchema.parse(response.json())
+    expect(linked.is_guest).toBe(false)
+    expect(linked.linked_accounts.map((a) => a.type)).toEqual(['wallet'])
+    // The guest's refresh token stays valid through the upgrade.
+    const refresh = await post('/api/v1/sessions', { refresh_token: auth.refresh_token })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    expect(authResponseSchema.parse(refresh.json()).user.is_guest).toBe(false)
   })
 
   test('error: unlinking the only account → 400 cannot_unlink_sole_account; without a session → 401', async () => {
@@ -648,8 +653,15 @@ describe('SIWS (F.43)', () => {
       bearer: auth.token!,
     })
     expect(response.statusCode, response.body).toBe(200)
-    const token = authResponseSchema.parse(response.json()).token!
-    const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: token })
+    expect(
+      userSchema
+        .parse(response.json())
+        .linked_accounts.map((a) => a.type)
+        .sort(),
+    ).toEqual(['email', 'wallet'])
+    const refresh = await post('/api/v1/sessions', { refresh_token: auth.refresh_token })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: auth.token! })
     expect(unlinked.statusCode, unlinked.body).toBe(200)
     expect(userSchema.parse(unlinked.json()).linked_accounts.map((a) => a.type)).toEqual(['email'])
   })

@@ -89,7 +89,8 @@ async function expectReplayAfterUnlinkRefused(
   const owner = await emailUser()
   const linked = await post(`/api/v1/${family}/link`, body, { bearer: owner.token! })
   expect(linked.statusCode, linked.body).toBe(200)
-  const ownerToken = authResponseSchema.parse(linked.json()).token!
+  // A link keeps the caller's session (docs/linked-accounts.md#linking).
+  const ownerToken = owner.token!
   const unlinked = await post(`/api/v1/${family}/unlink`, { address: wallet.address }, { bearer: ownerToken })
   expect(unlinked.statusCode, unlinked.body).toBe(200)
 

@@ -13,7 +13,7 @@ import { consumeCode } from '../passwordless/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
-import { revokeSessionById, startSession } from '../sessions/service'
+import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
@@ -28,8 +28,8 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
  *   a 'link' code when the call carries a live session; 400 `region_not_supported` when the provider cannot
  *   text the region; 429 within the 30 s cooldown or over the per-number cap.
  * - `…/authenticate` `{ phoneNumber, code, mode? }` → auth response (sign-in or sign-up of the `phone` account).
- * - `…/link` (session) `{ phoneNumber, code }` → auth response of a NEW session (old one revoked; a guest
- *   becomes a full user); one phone per user (400 `cannot_link_more_of_type`).
+ * - `…/link` (session) `{ phoneNumber, code }` → the user; the caller's session and refresh token stay valid
+ *   (a guest becomes a full user, docs/linked-accounts.md#linking); one phone per user (400 `cannot_link_more_of_type`).
  * - `…/update` (session) `{ old_phone_number, new_phone_number, code }` → user: the link code sent to the new
  *   number replaces the linked old number (404 `not_found` when the old one is not the user's); a user with a
  *   second factor needs a fresh MFA verification, spent by the change (403 `missing_or_invalid_mfa`).
@@ -90,7 +90,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
   typed.post(
     endpoints['POST /api/v1/passwordless_sms/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/link']) },
-    async (request, reply) => {
+    async (request) => {
       // The user comes from the session, never from the body (checklist I.57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
@@ -111,10 +111,8 @@ export async function smsRoutes(app: FastifyInstance, options: { context: Server
         subject: phoneNumber,
         now: new Date(context.now()),
       })
-      // A new session for the linked (possibly upgraded guest) user; the old one is revoked (checklist C.25).
-      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
-      await revokeSessionById(context, foyerApp, sessionId)
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
+      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
+      return requireUserJson(context, userId)
     },
   )
 

@@ -278,18 +278,26 @@ describe('passwordless_sms/authenticate', () => {
 })
 
 describe('passwordless_sms/link, update, unlink', () => {
-  test('default: an email user links a phone; the session rotates and the old one is revoked', async () => {
+  test('default: an email user links a phone; the answer is the user and the caller’s session stays', async () => {
     const user = await emailSignIn(`sms-link${++counter}@example.com`)
     const number = freshNumber()
     const code = await smsCode(number, user.token as string)
     const response = await post('link', { phoneNumber: number, code }, user.token as string)
     expect(response.statusCode, response.body).toBe(200)
-    const linked = authResponseSchema.parse(response.json())
-    expect(linked.user.id).toBe(user.user.id)
-    expect(linked.user.linked_accounts.map((account) => account.type).sort()).toEqual(['email', 'phone'])
-    expect(linked.token).not.toBe(user.token)
-    const old = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: user.token as string })
-    expect(old.statusCode).toBe(401)
+    const linked = userSchema.parse(response.json())
+    expect(response.json()).not.toHaveProperty('refresh_token')
+    expect(linked.id).toBe(user.user.id)
+    expect(linked.linked_accounts.map((account) => account.type).sort()).toEqual(['email', 'phone'])
+    // The caller keeps its access token and its refresh token (docs/linked-accounts.md#linking).
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: user.token as string })
+    expect(me.statusCode).toBe(200)
+    const refresh = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      json: { refresh_token: user.refresh_token },
+    })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    expect(authResponseSchema.parse(refresh.json()).user.linked_accounts).toHaveLength(2)
     // The phone now signs in to the same user.
     t.advance((CODE_RESEND_COOLDOWN_SECONDS + 1) * 1000)
     expect((await smsSignIn(number)).user.id).toBe(user.user.id)
@@ -337,9 +345,17 @@ describe('passwordless_sms/link, update, unlink', () => {
     const code = await smsCode(number, guest.token as string)
     const response = await post('link', { phoneNumber: number, code }, guest.token as string)
     expect(response.statusCode).toBe(200)
-    const upgraded = authResponseSchema.parse(response.json())
-    expect(upgraded.user.is_guest).toBe(false)
-    expect(upgraded.user.linked_accounts.map((account) => account.type)).toEqual(['phone'])
+    const upgraded = userSchema.parse(response.json())
+    expect(upgraded.is_guest).toBe(false)
+    expect(upgraded.linked_accounts.map((account) => account.type)).toEqual(['phone'])
+    // The guest's refresh token stays valid through the upgrade.
+    const refresh = await t.request({
+      method: 'POST',
+      url: '/api/v1/sessions',
+      json: { refresh_token: guest.refresh_token },
+    })
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    expect(authResponseSchema.parse(refresh.json()).user.is_guest).toBe(false)
   })
 
   test('default: update replaces the linked number with a link code sent to the new one', async () => {
@@ -385,15 +401,13 @@ describe('passwordless_sms/link, update, unlink', () => {
     const user = await emailSignIn(`sms-unlink${++counter}@example.com`)
     const number = freshNumber()
     const code = await smsCode(number, user.token as string)
-    const linked = authResponseSchema.parse(
-      (await post('link', { phoneNumber: number, code }, user.token as string)).json(),
-    )
-    const response = await post('unlink', { phoneNumber: number }, linked.token as string)
+    expect((await post('link', { phoneNumber: number, code }, user.token as string)).statusCode).toBe(200)
+    const response = await post('unlink', { phoneNumber: number }, user.token as string)
     expect(response.statusCode, response.body).toBe(200)
     expect(userSchema.parse(response.json()).linked_accounts.map((account) => account.type)).toEqual([
       'email',
     ])
-    const missing = await post('unlink', { phoneNumber: number }, linked.token as string)
+    const missing = await post('unlink', { phoneNumber: number }, user.token as string)
     expect(missing.statusCode).toBe(404)
 
     const phoneOnly = await smsSignIn(freshNumber())

@@ -11,6 +11,7 @@ import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { TELEGRAM_LOADER_MAX_AGE_SECONDS, TELEGRAM_LOADER_PATH, telegramLoaderScript } from './loaderScript'
 import {
   consumeTelegramPayload,
   createTelegramAccountLimit,
@@ -35,6 +36,9 @@ import {
  * message that mentions the rate limit. A payload signs in or links once: presented again, it is 401
  * `telegram_data_already_used` (docs/account-transfer.md#telegram-payloads); only `transfer` takes the
  * payload its failed link used.
+ * - `GET /js/telegram-login.js` → a small `application/javascript` loader of Telegram's widget script (the
+ *   `telegram.widgetScriptUrl` option), cacheable and loadable from any origin
+ *   (docs/linked-accounts.md#telegram-login-script).
  */
 export async function telegramRoutes(
   app: FastifyInstance,
@@ -44,6 +48,16 @@ export async function telegramRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
   const checkAccountLimit = createTelegramAccountLimit(app, context)
+  const loader = telegramLoaderScript(context.telegram.widgetScriptUrl)
+
+  app.get(TELEGRAM_LOADER_PATH, (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', `public, max-age=${TELEGRAM_LOADER_MAX_AGE_SECONDS}`)
+      // Pages of any origin load it with a <script> element (the server's scripts are same-origin otherwise).
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(loader),
+  )
 
   typed.post(
     endpoints['POST /api/v1/telegram/authenticate'].path,

@@ -1,4 +1,9 @@
-import { authResponseSchema, TELEGRAM_AUTH_MAX_AGE_SECONDS, userSchema } from '@foyer/protocol'
+import {
+  authResponseSchema,
+  TELEGRAM_AUTH_MAX_AGE_SECONDS,
+  TELEGRAM_WIDGET_SCRIPT_URL,
+  userSchema,
+} from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import {
@@ -7,6 +12,7 @@ import {
   type TelegramTestUser,
 } from '../../testing/telegram/signTelegramLogin'
 import { type AppRecord, createAppRecord } from '../apps/service'
+import { resolveTelegramOptions } from './loaderScript'
 
 const BOT_TOKEN = '7000000001:AAEtestTOKENforFOYERlocalBOT-0000001'
 const OTHER_BOT_TOKEN = '7000000002:AAEanotherTOKENforANOTHERbot-000002'
@@ -608,5 +614,81 @@ describe('telegram rate limits', () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe('GET /js/telegram-login.js', () => {
+  function loader(context = t) {
+    return context.request({ method: 'GET', url: '/js/telegram-login.js', appId: null })
+  }
+
+  test('default: a cacheable JavaScript loader of Telegram’s widget script that any origin may load', async () => {
+    const response = await loader()
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('public, max-age=3600')
+    // Loaded by <script> from the app's pages: not held to the server's own origin, never sniffed.
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.body).toContain(`script.src = ${JSON.stringify(TELEGRAM_WIDGET_SCRIPT_URL)};`)
+    expect(() => new Function(response.body)).not.toThrow()
+  })
+
+  test('behavior: it loads the configured widget script, carrying its element’s data-* attributes and nonce', async () => {
+    const configured = await createTestContext({
+      telegram: { widgetScriptUrl: 'http://127.0.0.1:9/js/telegram-widget.js?"x' },
+    })
+    try {
+      const response = await loader(configured)
+      expect(response.statusCode).toBe(200)
+      // Run it against a minimal DOM: the loader element with its attributes, inside a parent.
+      const inserted: Array<{
+        src: string
+        async: boolean
+        nonce: string
+        attributes: Record<string, string>
+      }> = []
+      const makeScript = () => {
+        const element = { src: '', async: false, nonce: '', attributes: {} as Record<string, string> }
+        return Object.assign(element, {
+          setAttribute: (name: string, value: string) => {
+            element.attributes[name] = value
+          },
+        })
+      }
+      const parent = {
+        insertBefore: (node: ReturnType<typeof makeScript>, before: unknown) => {
+          expect(before).toBe('next-sibling')
+          inserted.push(node)
+        },
+      }
+      const currentScript = {
+        nonce: 'n0nce',
+        parentNode: parent,
+        nextSibling: 'next-sibling',
+        attributes: [
+          { name: 'src', value: 'http://api.example/js/telegram-login.js' },
+          { name: 'data-telegram-login', value: 'foyer_bot' },
+          { name: 'data-request-access', value: 'write' },
+        ],
+      }
+      new Function('document', response.body)({ currentScript, createElement: makeScript, head: null })
+      expect(inserted).toHaveLength(1)
+      expect(inserted[0]).toMatchObject({
+        src: 'http://127.0.0.1:9/js/telegram-widget.js?"x',
+        async: true,
+        nonce: 'n0nce',
+        attributes: { 'data-telegram-login': 'foyer_bot', 'data-request-access': 'write' },
+      })
+    } finally {
+      await configured.close()
+    }
+  })
+
+  test('error: a widget script URL that is not http(s) is refused at start-up', async () => {
+    for (const widgetScriptUrl of ['javascript:alert(1)', '/js/telegram-widget.js', 'data:text/javascript,1'])
+      expect(() => resolveTelegramOptions({ widgetScriptUrl })).toThrow(
+        'telegram.widgetScriptUrl must be an absolute http(s) URL',
+      )
   })
 })

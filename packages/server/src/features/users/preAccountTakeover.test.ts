@@ -145,7 +145,7 @@ describe('I.53 (b) a custom JWT email claim is never the identity', () => {
       expect(custom.user.id).not.toBe(emailUser.user.id)
       expect(custom.is_new_user).toBe(true)
       expect(custom.user.linked_accounts).toEqual([
-        expect.objectContaining({ type: 'custom', custom_user_id: subject }),
+        expect.objectContaining({ type: 'custom_auth', custom_user_id: subject }),
       ])
     }
     expect((await me(emailUser.token!, app.id)).linked_accounts).toEqual(emailAccountsBefore)

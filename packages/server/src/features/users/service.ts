@@ -2,10 +2,10 @@ import {
   type AccessControl,
   type AuthMode,
   type ChainType,
+  type EmbeddedWalletAccount,
   type RecoveryMethod,
   toUserDid,
   type User,
-  type WalletAccount,
 } from '@foyer/protocol'
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
@@ -95,13 +95,14 @@ export function userJsonSql(userId: SQL): SQL {
   )`
 }
 
-/** An embedded wallet as a linked account (spec 02 §3, DESIGN.md "Wire contract"). */
-function toWalletAccount(row: EmbeddedWalletJson): WalletAccount {
+/** An embedded wallet as a linked account (spec 02 §3; docs/linked-accounts.md#account-shapes). */
+function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
   const at = Number(row.created_s)
   return {
     type: 'wallet',
     address: row.address,
     chain_type: row.chain_type as ChainType,
+    wallet_client: 'privy',
     wallet_client_type: 'privy',
     connector_type: 'embedded',
     recovery_method: row.recovery_method as RecoveryMethod,

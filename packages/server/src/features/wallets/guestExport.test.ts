@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, type FrameReply } from '@foyer/protocol'
+import { type AuthResponse, authResponseSchema, type FrameReply, userSchema } from '@foyer/protocol'
 import {
   createFrameHandler,
   createMemoryDeviceKeyStore,
@@ -104,7 +104,7 @@ describe('I.54 guests cannot export', () => {
       code: 'missing_or_invalid_mfa',
     })
 
-    // Upgrade: link an email (the session rotates), then export works.
+    // Upgrade: link an email (the session stays), then export works.
     const email = `guest-export${++nextId}@example.com`
     const init = await t.request({
       method: 'POST',
@@ -121,9 +121,8 @@ describe('I.54 guests cannot export', () => {
       bearer: guest.token as string,
     })
     expect(linked.statusCode).toBe(200)
-    const upgraded = authResponseSchema.parse(linked.json())
-    expect(upgraded.user.is_guest).toBe(false)
-    const exported = await device.exporter('privy:wallets:export', exportRequest(upgraded.token as string))
+    expect(userSchema.parse(linked.json()).is_guest).toBe(false)
+    const exported = await device.exporter('privy:wallets:export', exportRequest(guest.token as string))
     expect(exported).toMatchObject({ data: { address } })
     expect(device.shown).toHaveLength(1)
     expect(privateKeyToAccount(device.shown[0]?.privateKey as `0x${string}`).address).toBe(address)

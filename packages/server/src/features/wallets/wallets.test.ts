@@ -100,6 +100,7 @@ describe('POST /api/v1/embedded_wallets', () => {
       type: 'wallet',
       address: body.address,
       chain_type: 'ethereum',
+      wallet_client: 'privy',
       wallet_client_type: 'privy',
       connector_type: 'embedded',
       recovery_method: 'privy',
@@ -229,7 +230,9 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json().wallet).toMatchObject({ address, wallet_index: 1, entropy_id: root.address })
-    const wallets = (await me(auth.token!)).linked_accounts.filter((account) => account.type === 'wallet')
+    const wallets = (await me(auth.token!)).linked_accounts.flatMap((account) =>
+      account.type === 'wallet' && account.wallet_client === 'privy' ? [account] : [],
+    )
     expect(wallets.map((wallet) => wallet.wallet_index)).toEqual([0, 1])
     const duplicate = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
       chain_type: 'ethereum',
@@ -268,7 +271,7 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
       racing.find((response) => response.statusCode === 400)?.json().code,
     )
     const indexes = (await me(auth.token!)).linked_accounts.flatMap((account) =>
-      account.type === 'wallet' ? [account.wallet_index] : [],
+      account.type === 'wallet' && account.wallet_client === 'privy' ? [account.wallet_index] : [],
     )
     expect(indexes).toEqual([0, 1, 2])
   })

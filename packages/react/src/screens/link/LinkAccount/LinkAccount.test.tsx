@@ -6,10 +6,10 @@ import { useState } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createTestClient,
+  type FakeApi,
   TEST_APP_ID,
   TEST_CODE,
   type TestRoutes,
-  testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -31,10 +31,11 @@ const withPhone = (number: string): User => ({
   ...testUser,
   linked_accounts: [...testUser.linked_accounts, phoneAccount(number)],
 })
-const authAnswer = (user: User) => ({
-  status: 200,
-  body: testAuthResponse({ user, refresh_token: 'refresh-2' }),
-})
+/** A link's answer: the user, the session kept (docs/linked-accounts.md#linking); the refresh after it answers `user` too. */
+const linkAnswer = (api: FakeApi, user: User) => {
+  api.setUser(user)
+  return { status: 200, body: user }
+}
 
 /** A host page with link buttons; shows each flow's outcome. */
 function Host() {
@@ -67,12 +68,18 @@ function Host() {
   )
 }
 
-async function renderSignedIn(routes: TestRoutes = {}, signedInUser: User = testUser) {
-  const { client, calls } = createTestClient({
-    'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
-    'POST /api/v1/passwordless/authenticate': () => authAnswer(signedInUser),
-    ...routes,
-  })
+async function renderSignedIn(
+  routes: TestRoutes | ((api: FakeApi) => TestRoutes) = {},
+  signedInUser: User = testUser,
+) {
+  // The fake API signs in `signedInUser` with a refresh token its session model knows.
+  const { client, calls } = createTestClient(
+    (api) => ({
+      'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
+      ...(typeof routes === 'function' ? routes(api) : routes),
+    }),
+    { user: signedInUser },
+  )
   const user = userEvent.setup()
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
@@ -87,9 +94,9 @@ async function renderSignedIn(routes: TestRoutes = {}, signedInUser: User = test
 
 describe('LinkAccount (link mode)', () => {
   test('default: Link phone opens the modal, the code links, the hook resolves with the user', async () => {
-    const { user, calls } = await renderSignedIn({
-      'POST /api/v1/passwordless_sms/link': () => authAnswer(withPhone('+14155550100')),
-    })
+    const { user, calls } = await renderSignedIn((api) => ({
+      'POST /api/v1/passwordless_sms/link': () => linkAnswer(api, withPhone('+14155550100')),
+    }))
     await user.click(screen.getByRole('button', { name: 'Host link phone' }))
     expect(await screen.findByRole('heading', { name: 'Link phone' })).toBeTruthy()
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550100{Enter}')
@@ -105,9 +112,9 @@ describe('LinkAccount (link mode)', () => {
   })
 
   test('behavior: Link email sends a link code and links with passwordless/link', async () => {
-    const { user, calls } = await renderSignedIn({
-      'POST /api/v1/passwordless/link': () => authAnswer(testUser),
-    })
+    const { user, calls } = await renderSignedIn((api) => ({
+      'POST /api/v1/passwordless/link': () => linkAnswer(api, testUser),
+    }))
     await user.click(screen.getByRole('button', { name: 'Host link email' }))
     expect(await screen.findByRole('heading', { name: 'Link email' })).toBeTruthy()
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
