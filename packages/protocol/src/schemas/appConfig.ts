@@ -135,6 +135,8 @@ export const appSettingsSchema = z.object({
   apple_oauth: z.boolean(),
   farcaster_auth: z.boolean(),
   passkey_auth: z.boolean(),
+  /** With `passkey_auth`: a new user may sign up with a passkey (`passkeys/register`; docs/passkeys.md). */
+  passkeys_for_signup_enabled: z.boolean(),
   telegram_auth: z.boolean(),
   disable_plus_emails: z.boolean(),
   terms_and_conditions_url: z.string().nullable(),
@@ -215,6 +217,7 @@ export const defaultAppSettings: AppSettings = {
   apple_oauth: false,
   farcaster_auth: false,
   passkey_auth: false,
+  passkeys_for_signup_enabled: false,
   telegram_auth: false,
   disable_plus_emails: false,
   terms_and_conditions_url: null,

@@ -4,7 +4,14 @@
 // and `Promise.all` over `app.inject` really interleaves the requests' statements. Skipped without
 // PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, type User } from '@foyer/protocol'
+import {
+  type AuthResponse,
+  authenticationResponseToWire,
+  authResponseSchema,
+  type RegistrationResponseJSON,
+  registrationResponseToWire,
+  type User,
+} from '@foyer/protocol'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -106,8 +113,12 @@ async function registration(token: string) {
   return authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID })
 }
 
-function linkPasskey(token: string, response: unknown) {
-  return web('/api/v1/passkeys/link', { relying_party: RP_ID, authenticator_response: response }, token)
+function linkPasskey(token: string, response: RegistrationResponseJSON | undefined) {
+  return web(
+    '/api/v1/passkeys/link',
+    { relying_party: RP_ID, authenticator_response: response && registrationResponseToWire(response) },
+    token,
+  )
 }
 
 async function linkNewPasskey(token: string): Promise<SoftCredential> {
@@ -197,7 +208,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
       web('/api/v1/passkeys/authenticate', {
         relying_party: RP_ID,
         challenge,
-        authenticator_response: assertion,
+        authenticator_response: authenticationResponseToWire(assertion),
       }),
     )
     expect(ok(responses)).toHaveLength(1)

@@ -205,6 +205,7 @@ export type SeedDemoAppParameters = {
 /** The sign-in methods the demo app has on, besides email (on by default). */
 const DEMO_APP_SETTINGS = {
   passkey_auth: true,
+  passkeys_for_signup_enabled: true,
   sms_auth: true,
   wallet_auth: true,
   solana_wallet_auth: true,
