@@ -54,7 +54,7 @@ const linkInitAnswer = {
     exclude_credentials: [{ id: 'old', type: 'public-key' }],
     authenticator_selection: { resident_key: 'required', user_verification: 'preferred' },
     attestation: 'none',
-    extensions: { cred_props: true },
+    extensions: { cred_props: { rk: true } },
   },
 }
 

@@ -175,14 +175,17 @@ export {
   createOnLoginSchema,
   defaultAppSettings,
   embeddedWalletConfigSchema,
+  embeddedWalletModeSchema,
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
   type OAuthClientSettings,
   type OAuthSettings,
   oauthClientSettingsSchema,
   oauthSettingsSchema,
+  type PublicAppIdentity,
   smartWalletConfigSchema,
   telegramAuthConfigSchema,
+  toPublicAppConfig,
   userOwnedRecoveryOptionSchema,
 } from '../schemas/appConfig'
 export { appPathParamsSchema, type JwksResponse, jwksResponseSchema } from '../schemas/apps'

@@ -110,6 +110,11 @@ function present<T extends Record<string, unknown>>(
   ) as { [K in keyof T]?: Exclude<T[K], null | undefined> }
 }
 
+/** A wire `authenticator_attachment` WebAuthn knows; any other value is dropped (it is never verified). */
+function attachment(value: string | null | undefined): 'platform' | 'cross-platform' | undefined {
+  return value === 'platform' || value === 'cross-platform' ? value : undefined
+}
+
 function renameKeys(
   value: object | null | undefined,
   names: Readonly<Record<string, string>>,
@@ -118,6 +123,24 @@ function renameKeys(
   for (const [key, entry] of Object.entries(value ?? {}))
     if (entry !== undefined && entry !== null) out[names[key] ?? key] = entry
   return out
+}
+
+/**
+ * Creation `extensions`, JSON → wire: the `credProps` request (`true`) is `cred_props: { rk: true }` on the
+ * wire, the shape the reference clients read (`cred_props.rk`).
+ */
+function creationExtensionsToWire(extensions: WebAuthnExtensionsJSON): Record<string, unknown> {
+  const wire = renameKeys(extensions, EXTENSION_WIRE_NAMES)
+  if (typeof wire.cred_props === 'boolean') wire.cred_props = { rk: wire.cred_props }
+  return wire
+}
+
+/** Creation `extensions`, wire → JSON (`cred_props: { rk }` → `credProps: rk`). */
+function creationExtensionsFromWire(extensions: object): WebAuthnExtensionsJSON {
+  const json = renameKeys(extensions, EXTENSION_JSON_NAMES)
+  const credProps = json.credProps as { rk?: unknown } | boolean | undefined
+  if (typeof credProps === 'object') json.credProps = credProps.rk === true
+  return json
 }
 
 function descriptors(list: readonly CredentialDescriptorJSON[] | undefined) {
@@ -147,7 +170,7 @@ export function creationOptionsToWire(options: CreationOptionsJSON): PasskeyCrea
         })
       : undefined,
     attestation: options.attestation,
-    extensions: options.extensions ? renameKeys(options.extensions, EXTENSION_WIRE_NAMES) : undefined,
+    extensions: options.extensions ? creationExtensionsToWire(options.extensions) : undefined,
     hints: options.hints,
   }) as PasskeyCreationOptions
 }
@@ -171,7 +194,7 @@ export function creationOptionsFromWire(options: PasskeyCreationOptions): Creati
         })
       : undefined,
     attestation: options.attestation,
-    extensions: options.extensions ? renameKeys(options.extensions, EXTENSION_JSON_NAMES) : undefined,
+    extensions: options.extensions ? creationExtensionsFromWire(options.extensions) : undefined,
     hints: options.hints,
   }) as CreationOptionsJSON
 }
@@ -237,7 +260,7 @@ export function registrationResponseFromWire(credential: PasskeyAttestation): Re
       publicKey: response.public_key,
       publicKeyAlgorithm: response.public_key_algorithm,
     }),
-    authenticatorAttachment: credential.authenticator_attachment,
+    authenticatorAttachment: attachment(credential.authenticator_attachment),
     clientExtensionResults: renameKeys(credential.client_extension_results, EXTENSION_JSON_NAMES),
   }) as RegistrationResponseJSON
 }
@@ -273,7 +296,7 @@ export function authenticationResponseFromWire(credential: PasskeyAssertion): Au
       signature: response.signature,
       userHandle: response.user_handle,
     }),
-    authenticatorAttachment: credential.authenticator_attachment,
+    authenticatorAttachment: attachment(credential.authenticator_attachment),
     clientExtensionResults: renameKeys(credential.client_extension_results, EXTENSION_JSON_NAMES),
   }) as AuthenticationResponseJSON
 }

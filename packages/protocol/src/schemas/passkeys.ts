@@ -11,23 +11,42 @@ const base64Url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url')
 
-/** `authenticator_attachment` (WebAuthn §5.4.5). */
+/** `authenticator_attachment` (WebAuthn §5.4.5) as options state it. */
 const authenticatorAttachmentSchema = z.enum(['platform', 'cross-platform'])
 
 /**
- * `client_extension_results` / `extensions` on the wire (docs/passkeys.md#wire): the WebAuthn extension
- * names in snake_case — `app_id` (`appid`), `cred_props` (`credProps`), `hmac_create_secret`
- * (`hmacCreateSecret`); other keys are kept as sent.
+ * `client_extension_results` on the wire (docs/passkeys.md#wire): the WebAuthn extension outputs in
+ * snake_case — `app_id` (`appid`), `cred_props` (`credProps`, `{ rk }`), `hmac_create_secret`
+ * (`hmacCreateSecret`); other extensions are dropped (Foyer asks for none).
  */
-const extensionsSchema = z.record(z.string().max(64), z.unknown())
+const extensionResultsSchema = z.object({
+  app_id: z.boolean().nullish(),
+  cred_props: z.object({ rk: z.boolean().nullish() }).nullish(),
+  hmac_create_secret: z.boolean().nullish(),
+})
+
+/** `extensions` of creation options: `cred_props` is `{ rk }` on the wire (the clients read `.rk`). */
+const creationExtensionsSchema = z.object({
+  app_id: z.string().optional(),
+  cred_props: z.object({ rk: z.boolean().optional() }).optional(),
+  hmac_create_secret: z.boolean().optional(),
+})
+
+/** `extensions` of request options. */
+const requestExtensionsSchema = z.object({
+  app_id: z.string().optional(),
+  cred_props: z.boolean().optional(),
+  hmac_create_secret: z.boolean().optional(),
+})
 
 /** The fields every credential of the wire carries (`PublicKeyCredential` JSON in snake_case). */
 const credentialWireFields = {
   id: base64Url.min(1),
   raw_id: base64Url.min(1),
   type: z.literal('public-key'),
-  authenticator_attachment: authenticatorAttachmentSchema.nullish(),
-  client_extension_results: extensionsSchema.nullish(),
+  /** 'platform' or 'cross-platform' from browsers; any short string is kept (it is not verified). */
+  authenticator_attachment: z.string().max(32).nullish(),
+  client_extension_results: extensionResultsSchema.nullish(),
 }
 
 /**
@@ -92,7 +111,7 @@ export const passkeyCreationOptionsSchema = z.object({
     })
     .optional(),
   attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
-  extensions: extensionsSchema.optional(),
+  extensions: creationExtensionsSchema.optional(),
   hints: z.array(z.string()).optional(),
 })
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>
@@ -107,7 +126,7 @@ export const passkeyRequestOptionsSchema = z.object({
   rp_id: z.string().optional(),
   allow_credentials: z.array(credentialDescriptorSchema).optional(),
   user_verification: z.enum(['discouraged', 'preferred', 'required']).optional(),
-  extensions: extensionsSchema.optional(),
+  extensions: requestExtensionsSchema.optional(),
   hints: z.array(z.string()).optional(),
 })
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>
@@ -136,17 +155,20 @@ export const passkeyCreationInitResponseSchema = z.object({
 })
 export type PasskeyCreationInitResponse = z.infer<typeof passkeyCreationInitResponseSchema>
 
-/** `POST /api/v1/passkeys/authenticate` `{ relying_party, challenge, authenticator_response }`. */
+/**
+ * `POST /api/v1/passkeys/authenticate` `{ relying_party?, challenge, authenticator_response }`:
+ * `relying_party`, when sent, must be the RP ID of the request's `Origin` (its hostname).
+ */
 export const passkeyAuthenticateRequestSchema = z.object({
-  relying_party: z.string().min(1).max(253),
+  relying_party: z.string().min(1).max(253).optional(),
   challenge: base64Url.min(1).max(512),
   authenticator_response: passkeyAssertionSchema,
 })
 export type PasskeyAuthenticateRequest = z.input<typeof passkeyAuthenticateRequestSchema>
 
-/** `POST /api/v1/passkeys/link` and `…/register` `{ relying_party, authenticator_response }`. */
+/** `POST /api/v1/passkeys/link` and `…/register` `{ relying_party?, authenticator_response }` (as above). */
 export const passkeyLinkRequestSchema = z.object({
-  relying_party: z.string().min(1).max(253),
+  relying_party: z.string().min(1).max(253).optional(),
   authenticator_response: passkeyAttestationSchema,
 })
 export type PasskeyLinkRequest = z.input<typeof passkeyLinkRequestSchema>

@@ -60,6 +60,14 @@ export function relyingPartyOf(app: LoadedApp, origin: string | undefined): Rely
   return { origin, rpId: new URL(origin).hostname }
 }
 
+/**
+ * Whether the `relying_party` a client names is the request's: absent, its RP ID (the origin's hostname,
+ * what the init answers) or the origin itself (docs/passkeys.md#wire).
+ */
+function namesRelyingParty(claimed: string | undefined, relyingParty: RelyingParty): boolean {
+  return claimed === undefined || claimed === relyingParty.rpId || claimed === relyingParty.origin
+}
+
 /** Throws 403 `disallowed_login_method` unless the app has `passkey_auth` on. */
 export function assertPasskeysEnabled(app: LoadedApp): void {
   if (!app.settings.passkey_auth)
@@ -224,7 +232,8 @@ export async function authenticateWithPasskey(
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
     challenge: string
     response: AuthenticationResponseJSON
   },
@@ -232,7 +241,7 @@ export async function authenticateWithPasskey(
   const { relyingParty, response } = parameters
   const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
   // 1. The client's relying party is the one of its origin.
-  if (parameters.claimedRpId !== relyingParty.rpId)
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
     throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
   // 2. Single-use, unexpired, ceremony-tagged challenge.
   const issued = await consumeChallenge(context, app, {
@@ -389,7 +398,8 @@ async function verifyRegistration(
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
     userId: string | null
     response: RegistrationResponseJSON
     userAgent: string | undefined
@@ -398,7 +408,7 @@ async function verifyRegistration(
   const { relyingParty, response } = parameters
   const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
   // 1. Relying party.
-  if (parameters.claimedRpId !== relyingParty.rpId)
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
     throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
   // 2. Challenge.
   const challenge = clientDataChallenge(response.response.clientDataJSON)
@@ -455,7 +465,8 @@ export async function signUpWithPasskey(
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
     response: RegistrationResponseJSON
     userAgent: string | undefined
   },
@@ -480,7 +491,8 @@ export async function linkPasskey(
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
     userId: string
     response: RegistrationResponseJSON
     userAgent: string | undefined
