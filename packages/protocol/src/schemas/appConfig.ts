@@ -173,7 +173,7 @@ export const appSettingsSchema = z.object({
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
-/** How embedded wallets are held: Foyer's wallet frame with split key shares (docs/api.md#app-config). */
+/** How embedded wallets are held: Foyer's wallet frame with split key shares (docs/app-config.md). */
 export const embeddedWalletModeSchema = z.enum([
   'legacy-embedded-wallets-only',
   'user-controlled-server-wallets-only',
@@ -188,7 +188,7 @@ const customOAuthProviderSchema = z.object({
 })
 
 /**
- * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3; docs/api.md#app-config), every key
+ * `GET /api/v1/apps/{appId}`: the app's public configuration (docs/app-config.md), every key
  * the reference clients require with their type. `verification_key` is the app's ES256 public key as SPKI
  * PEM; `created_at`/`updated_at` in Unix seconds. Server-only settings are left out (see
  * {@link toPublicAppConfig}); `custom_jwt_auth` is only whether host JWTs are accepted (the claim the SDK
@@ -260,7 +260,7 @@ export type PublicAppIdentity = Pick<
  * The public configuration of an app (`GET /api/v1/apps/{appId}`, {@link appConfigSchema}) from its
  * settings: the server-only settings (secrets, the allow-list, client registrations, provider keys,
  * cross-app and custom-JWT details) are dropped, and the keys the reference clients require are derived
- * (docs/api.md#app-config): `allowed_domains` = the allowed origins; `allowlist_enabled` and
+ * (docs/app-config.md): `allowed_domains` = the allowed origins; `allowlist_enabled` and
  * `custom_jwt_auth` = the settings' flags; `enabled_captcha_provider` 'turnstile' with captcha on;
  * `external_wallets_for_signup_enabled` = wallet sign-in on (Ethereum or Solana);
  * `twitter_oauth_on_mobile_enabled` = `twitter_oauth`; `guest_auth` true (guests need no setting);

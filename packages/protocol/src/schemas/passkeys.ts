@@ -133,7 +133,7 @@ export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>
 
 /**
  * `POST /api/v1/passkeys/authenticate/init` and `…/register/init` `{ token?, relying_party? }`: the
- * captcha token (spec 01 §7); `relying_party` is accepted and ignored (the RP ID is the `Origin`'s host).
+ * captcha token (docs/passkeys.md); `relying_party` is accepted and ignored (the RP ID is the `Origin`'s host).
  */
 export const passkeyAuthenticateInitRequestSchema = z.object({
   token: z.string().max(4096).optional(),

@@ -23,7 +23,7 @@ import { createTestContext, type TestContext } from '../../test/createTestContex
 import { createAppRecord, DEMO_APP_ID } from './service'
 
 // The reference clients' own types (`@privy-io/api-types`, Apache-2.0) checked against ours by
-// `npm run typecheck` (docs/api.md#reference-client-types): what we answer must be assignable to what they
+// `npm run typecheck` (docs/app-config.md#reference-client-types): what we answer must be assignable to what they
 // read, and what they send to what we accept. A failing line names the key that differs.
 type Assert<T extends true> = T
 /**
@@ -39,7 +39,7 @@ type Assignable<From, To> = [Json<From>] extends [Json<To>] ? true : false
 
 /**
  * The public config keys whose values still differ from the reference types, each a known difference
- * (docs/api.md#app-config): `funding_config` (`asset` 'native' where the types say 'native-currency'),
+ * (docs/app-config.md): `funding_config` (`asset` 'native' where the types say 'native-currency'),
  * `smart_wallet_config` (one object with `enabled`, nullable fields, where the types have a union) and
  * `telegram_auth_config` (a bot id and name that are null until configured).
  */

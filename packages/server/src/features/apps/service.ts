@@ -443,7 +443,7 @@ export async function loadApp(
 }
 
 /**
- * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3; docs/api.md#app-config): its settings
+ * The public `GET /api/v1/apps/{appId}` shape of an app (docs/app-config.md): its settings
  * through `toPublicAppConfig`, which drops the server-only settings — `captcha_secret_key` (the Turnstile
  * secret), `access_control` (the allow-list; only its on/off flag is public), `oauth` (client secrets),
  * `telegram_bot_token`, `farcaster_developer_account` (its custody key), `funding_providers` (MoonPay and

@@ -35,7 +35,7 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Passkey sign-in, sign-up and linking (spec 01 §7; security checklist H.48–51; docs/passkeys.md), all
+ * Passkey sign-in, sign-up and linking (docs/passkeys.md), all
  * POST, options and credentials in the wire's snake_case (docs/passkeys.md#wire):
  * - `/api/v1/passkeys/authenticate/init` `{ token? }` → `{ relying_party, options }` (captcha `token` when the
  *   app has `captcha_enabled`, see `assertCaptcha`);
@@ -102,7 +102,7 @@ export async function passkeyRoutes(
       const foyerApp = await requireApp(context, request)
       assertPasskeySignupAllowed(foyerApp)
       const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-      // Captcha before a challenge is issued (checklist I.56), as for every sign-in's init.
+      // Captcha before a challenge is issued, as for every sign-in's init (docs/passkeys.md#sign-up).
       await assertCaptcha(context, foyerApp, request, {
         token: request.body.token,
         session: await optionalSession(context, request),

@@ -342,7 +342,7 @@ async function creationOptions(
 /**
  * `passkeys/link/init`: creation options for a new resident credential of the signed-in user (the user's
  * passkeys excluded) and a fresh 'registration' challenge bound to the user. Throws 400
- * `cannot_link_more_of_type` at 5 passkeys (spec 01 §5).
+ * `cannot_link_more_of_type` at 5 passkeys (docs/passkeys.md).
  */
 export async function initPasskeyLink(
   context: ServerContext,
@@ -359,7 +359,7 @@ export async function initPasskeyLink(
  * Throws 403 `disallowed_login_method` unless the app lets new users sign up with a passkey
  * (`passkey_auth` and `passkeys_for_signup_enabled`, docs/passkeys.md#sign-up), and 403
  * `allowlist_rejected` when the app's allow-list is on (a passkey proves no identifier of the list;
- * checklist I.55) — before any ceremony, so the user is not prompted for nothing.
+ * docs/passkeys.md#sign-up) — before any ceremony, so the user is not prompted for nothing.
  */
 export function assertPasskeySignupAllowed(app: LoadedApp): void {
   if (!app.settings.passkey_auth || !app.settings.passkeys_for_signup_enabled)

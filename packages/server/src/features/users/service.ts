@@ -462,7 +462,7 @@ export async function signInWithAccount(
 /**
  * Creates a new user whose first account is (app, type, subject): a sign-up that never signs anyone in
  * (a passkey registration proves a new credential, not an existing account; docs/passkeys.md#sign-up).
- * One transaction under the sign-up rules of checklist I.55: the allow-list, read inside the transaction,
+ * One transaction under the sign-up rules of every sign-in (docs/passkeys.md#sign-up): the allow-list, read inside the transaction,
  * must admit the account (passkeys never are: 403 `allowlist_rejected` whenever it is on), and with a user
  * limit the app's users are counted under the limit lock (403 `max_accounts_reached`). The account is
  * inserted after the user; when (app, type, subject) already exists (UNIQUE, also under concurrency) the
