@@ -7,6 +7,7 @@ import { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { linkPasskey } from './linkPasskey'
 import { loginWithPasskey } from './loginWithPasskey'
+import { signUpWithPasskey } from './signUpWithPasskey'
 
 // The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
 const webauthn = vi.hoisted(() => ({
@@ -210,5 +211,43 @@ describe('linkPasskey', () => {
     const { client } = setup()
     webauthn.startRegistration.mockRejectedValue(notAllowed())
     await expect(linkPasskey(client)).rejects.toBeInstanceOf(PasskeyNotAllowedError)
+  })
+})
+
+describe('signUpWithPasskey', () => {
+  test('default: register/init with the captcha token, the browser prompt, then register in snake_case', async () => {
+    const { api, client } = setup()
+    api.on('POST /api/v1/passkeys/register/init', () => json(linkInitAnswer))
+    api.on('POST /api/v1/passkeys/register', async () =>
+      api.fetch(`${testApiUrl}/api/v1/passwordless/authenticate`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@b.co', code: '123456' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    webauthn.startRegistration.mockResolvedValue(attestation)
+    const { user } = await signUpWithPasskey(client, { captchaToken: 'captcha' })
+    expect(user).toEqual(testUser)
+    expect(api.callsTo('POST /api/v1/passkeys/register/init')[0]?.body).toEqual({ token: 'captcha' })
+    expect(webauthn.startRegistration).toHaveBeenCalledWith({
+      optionsJSON: expect.objectContaining({
+        user: { id: 'dXNlcg', name: 'App user', displayName: 'App user' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+      }),
+    })
+    expect(api.callsTo('POST /api/v1/passkeys/register')[0]?.body).toMatchObject({
+      relying_party: 'localhost',
+      authenticator_response: { raw_id: 'cred', response: { attestation_object: 'AA' } },
+    })
+    expect(client.getState().user).toEqual(testUser)
+  })
+
+  test('error: sign-up with passkeys off → ApiError disallowed_login_method, no prompt', async () => {
+    const { api, client } = setup()
+    api.on('POST /api/v1/passkeys/register/init', () =>
+      apiError(403, 'disallowed_login_method', 'Sign up with passkey not allowed.'),
+    )
+    await expect(signUpWithPasskey(client)).rejects.toMatchObject({ code: 'disallowed_login_method' })
+    expect(webauthn.startRegistration).not.toHaveBeenCalled()
   })
 })
