@@ -10,8 +10,8 @@ import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
 import type { OAuthSettingsResolved } from './features/oauth/providers'
 import type { SmsSender } from './features/sms/smsSender'
-import type { AccountKinds } from './features/users/AccountKind'
 import type { TelegramSettings } from './features/telegram/loaderScript'
+import type { AccountKinds } from './features/users/AccountKind'
 import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
 /** What every feature's routes and services share within one `createApp` instance (no module singletons). */

@@ -49,7 +49,7 @@ export async function syncCustomAuth(
     return 'logged-out'
   }
   if (user) {
-    const claim = appConfig?.custom_jwt_auth?.subject_claim ?? 'sub'
+    const claim = appConfig?.custom_jwt_auth_config?.subject_claim ?? 'sub'
     const account = user.linked_accounts.find((linked) => linked.type === 'custom_auth')
     const subject = tokenSubject(token, claim)
     if (account && (subject === undefined || account.custom_user_id === subject)) return 'unchanged'

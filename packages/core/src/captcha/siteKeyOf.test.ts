@@ -11,6 +11,7 @@ describe('siteKeyOf', () => {
       'h:10000000-ffff-ffff-ffff-000000000001',
       '1x00000000000000000000AA',
       't:',
+      '',
       null,
     ]) {
       expect(() => siteKeyOf({ captcha_site_key })).toThrow(

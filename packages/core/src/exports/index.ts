@@ -37,6 +37,11 @@ export { type RefreshSessionReturnType, refreshSession } from '../actions/refres
 export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
 export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sendSmsCode'
 export {
+  type SignUpWithPasskeyParameters,
+  type SignUpWithPasskeyReturnType,
+  signUpWithPasskey,
+} from '../actions/signUpWithPasskey'
+export {
   type CustomAuthParameters,
   type SyncCustomAuthReturnType,
   syncCustomAuth,

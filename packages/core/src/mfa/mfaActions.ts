@@ -63,36 +63,13 @@ export async function verifyMfaWithPasskey(client: FoyerClient): Promise<void> {
     body: { relying_party: globalThis.location?.origin },
     accessToken,
   })
-  const assertion = await runCeremony({
-    kind: 'authentication',
-    options: {
-      challenge: init.options.challenge,
-      rpId: init.options.rp_id,
-      timeout: init.options.timeout,
-      userVerification: init.options.user_verification,
-      allowCredentials: init.options.allow_credentials,
-    },
-  })
+  const assertion = await runCeremony({ kind: 'authentication', options: init.options })
   const proxy = await getWalletProxy(client)
   await proxy.request('privy:mfa:verify', {
     accessToken,
     mfaMethod: 'passkey',
     relyingParty: globalThis.location?.origin,
-    mfaCode: {
-      id: assertion.id,
-      raw_id: assertion.rawId,
-      type: 'public-key',
-      response: {
-        authenticator_data: assertion.response.authenticatorData,
-        client_data_json: assertion.response.clientDataJSON,
-        signature: assertion.response.signature,
-        ...(assertion.response.userHandle ? { user_handle: assertion.response.userHandle } : {}),
-      },
-      client_extension_results: assertion.clientExtensionResults ?? {},
-      ...(assertion.authenticatorAttachment
-        ? { authenticator_attachment: assertion.authenticatorAttachment }
-        : {}),
-    },
+    mfaCode: assertion,
   })
 }
 

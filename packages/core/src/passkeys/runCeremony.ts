@@ -1,4 +1,13 @@
-import type { EndpointBody } from '@foyer/protocol'
+import {
+  authenticationResponseToWire,
+  creationOptionsFromWire,
+  type PasskeyAssertion,
+  type PasskeyAttestation,
+  type PasskeyCreationOptions,
+  type PasskeyRequestOptions,
+  registrationResponseToWire,
+  requestOptionsFromWire,
+} from '@foyer/protocol'
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -6,14 +15,9 @@ import type {
 import { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
 import { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
 
-/** An assertion as `passkeys/authenticate` takes it (`authenticator_response`). */
-type PasskeyAssertion = EndpointBody<'POST /api/v1/passkeys/authenticate'>['authenticator_response']
-/** An attestation as `passkeys/link` takes it (`authenticator_response`). */
-type PasskeyAttestation = EndpointBody<'POST /api/v1/passkeys/link'>['authenticator_response']
-
 type Ceremony =
-  | { kind: 'authentication'; options: Record<string, unknown> }
-  | { kind: 'registration'; options: Record<string, unknown> }
+  | { kind: 'authentication'; options: PasskeyRequestOptions }
+  | { kind: 'registration'; options: PasskeyCreationOptions }
 
 /** True when `error` (or the error it wraps) is a DOMException-like `NotAllowedError`. */
 function isNotAllowed(error: unknown): boolean {
@@ -33,9 +37,10 @@ export function assertWebAuthnSupported(): void {
 
 /**
  * Runs the browser's WebAuthn ceremony through `@simplewebauthn/browser`, loaded lazily (its own chunk,
- * outside the initial bundle). Translates platform errors at the boundary (STYLE.md §4): no WebAuthn →
- * {@link WebAuthnNotSupportedError}; `NotAllowedError` → {@link PasskeyNotAllowedError} (cause kept).
- * Never retried: it prompts the user.
+ * outside the initial bundle), on the wire's snake_case options, and answers the credential in the wire's
+ * snake_case (docs/passkeys.md#wire; `@foyer/protocol`'s converters). Translates platform errors at the
+ * boundary (STYLE.md §4): no WebAuthn → {@link WebAuthnNotSupportedError}; `NotAllowedError` →
+ * {@link PasskeyNotAllowedError} (cause kept). Never retried: it prompts the user.
  *
  * @internal
  */
@@ -46,16 +51,18 @@ export async function runCeremony(ceremony: Ceremony): Promise<PasskeyAssertion 
   const webauthn = await import('@simplewebauthn/browser')
   if (!webauthn.browserSupportsWebAuthn()) throw new WebAuthnNotSupportedError()
   try {
-    const credential =
-      ceremony.kind === 'authentication'
-        ? await webauthn.startAuthentication({
-            optionsJSON: ceremony.options as unknown as PublicKeyCredentialRequestOptionsJSON,
-          })
-        : await webauthn.startRegistration({
-            optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON,
-          })
-    // The same JSON: the library types `clientExtensionResults` as an interface, the protocol as a record.
-    return credential as PasskeyAssertion | PasskeyAttestation
+    // The library's option types are the same JSON with narrower string unions.
+    if (ceremony.kind === 'authentication')
+      return authenticationResponseToWire(
+        await webauthn.startAuthentication({
+          optionsJSON: requestOptionsFromWire(ceremony.options) as PublicKeyCredentialRequestOptionsJSON,
+        }),
+      )
+    return registrationResponseToWire(
+      await webauthn.startRegistration({
+        optionsJSON: creationOptionsFromWire(ceremony.options) as PublicKeyCredentialCreationOptionsJSON,
+      }),
+    )
   } catch (error) {
     if (isNotAllowed(error)) throw new PasskeyNotAllowedError({ cause: error })
     throw error

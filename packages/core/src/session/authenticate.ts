@@ -26,10 +26,12 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
   return { generation: client._internal.tasks.authFlowGeneration }
 }
 
-/** The sign-in calls: every call of the endpoint table whose answer is an auth response. */
-export type AuthenticateEndpoint = {
-  [Name in EndpointName]: Name extends `POST ${string}/authenticate` ? Name : never
-}[EndpointName]
+/** The sign-in calls: every call of the endpoint table whose answer is an auth response (passkey sign-up too). */
+export type AuthenticateEndpoint =
+  | {
+      [Name in EndpointName]: Name extends `POST ${string}/authenticate` ? Name : never
+    }[EndpointName]
+  | 'POST /api/v1/passkeys/register'
 
 /**
  * Parameters of {@link authenticate}: the sign-in call and its body (typed by the endpoint table), and the

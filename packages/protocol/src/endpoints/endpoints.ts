@@ -77,8 +77,9 @@ import { optionalBody } from '../schemas/optionalBody'
 import {
   passkeyAuthenticateInitRequestSchema,
   passkeyAuthenticateRequestSchema,
-  passkeyInitResponseSchema,
+  passkeyCreationInitResponseSchema,
   passkeyLinkRequestSchema,
+  passkeyRequestInitResponseSchema,
   passkeyUnlinkRequestSchema,
 } from '../schemas/passkeys'
 import {
@@ -258,7 +259,7 @@ export const endpoints = {
   'POST /api/v1/passkeys/authenticate/init': post(
     '/api/v1/passkeys/authenticate/init',
     optionalBody(passkeyAuthenticateInitRequestSchema),
-    passkeyInitResponseSchema,
+    passkeyRequestInitResponseSchema,
   ),
   'POST /api/v1/passkeys/authenticate': post(
     '/api/v1/passkeys/authenticate',
@@ -268,9 +269,19 @@ export const endpoints = {
   'POST /api/v1/passkeys/link/init': {
     method: 'POST',
     path: '/api/v1/passkeys/link/init',
-    response: passkeyInitResponseSchema,
+    response: passkeyCreationInitResponseSchema,
   },
   'POST /api/v1/passkeys/link': post('/api/v1/passkeys/link', passkeyLinkRequestSchema, userSchema),
+  'POST /api/v1/passkeys/register/init': post(
+    '/api/v1/passkeys/register/init',
+    optionalBody(passkeyAuthenticateInitRequestSchema),
+    passkeyCreationInitResponseSchema,
+  ),
+  'POST /api/v1/passkeys/register': post(
+    '/api/v1/passkeys/register',
+    passkeyLinkRequestSchema,
+    authResponseSchema,
+  ),
   'POST /api/v1/passkeys/unlink': post('/api/v1/passkeys/unlink', passkeyUnlinkRequestSchema, userSchema),
 
   'POST /api/v1/siwe/init': post('/api/v1/siwe/init', siweInitRequestSchema, siweInitResponseSchema),

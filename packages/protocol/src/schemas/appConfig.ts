@@ -135,6 +135,8 @@ export const appSettingsSchema = z.object({
   apple_oauth: z.boolean(),
   farcaster_auth: z.boolean(),
   passkey_auth: z.boolean(),
+  /** With `passkey_auth`: a new user may sign up with a passkey (`passkeys/register`; docs/passkeys.md). */
+  passkeys_for_signup_enabled: z.boolean(),
   telegram_auth: z.boolean(),
   disable_plus_emails: z.boolean(),
   terms_and_conditions_url: z.string().nullable(),
@@ -171,9 +173,27 @@ export const appSettingsSchema = z.object({
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
+/** How embedded wallets are held: Foyer's wallet frame with split key shares (docs/app-config.md). */
+export const embeddedWalletModeSchema = z.enum([
+  'legacy-embedded-wallets-only',
+  'user-controlled-server-wallets-only',
+])
+
+/** A custom OAuth provider of the public config; Foyer has none, the list is always empty. */
+const customOAuthProviderSchema = z.object({
+  enabled: z.boolean(),
+  provider: z.templateLiteral(['custom:', z.string()]),
+  provider_display_name: z.string(),
+  provider_icon_url: z.string(),
+})
+
 /**
- * `GET /api/v1/apps/{appId}`: the app's public configuration (spec 01 §3, DESIGN.md "Wire contract").
- * `verification_key` is the app's ES256 public key as SPKI PEM; `created_at`/`updated_at` in Unix seconds.
+ * `GET /api/v1/apps/{appId}`: the app's public configuration (docs/app-config.md), every key
+ * the reference clients require with their type. `verification_key` is the app's ES256 public key as SPKI
+ * PEM; `created_at`/`updated_at` in Unix seconds. Server-only settings are left out (see
+ * {@link toPublicAppConfig}); `custom_jwt_auth` is only whether host JWTs are accepted (the claim the SDK
+ * reads is `custom_jwt_auth_config.subject_claim`), `captcha_site_key` is '' when none is set, and the keys
+ * of features Foyer does not have answer their off value (`line_oauth` … false, lists empty, nulls).
  */
 export const appConfigSchema = appSettingsSchema
   .omit({
@@ -184,6 +204,9 @@ export const appConfigSchema = appSettingsSchema
     farcaster_developer_account: true,
     cross_app: true,
     funding_providers: true,
+    custom_jwt_auth: true,
+    captcha_site_key: true,
+    embedded_wallet_config: true,
   })
   .extend({
     id: z.string(),
@@ -191,8 +214,105 @@ export const appConfigSchema = appSettingsSchema
     verification_key: z.string(),
     created_at: unixSecondsSchema,
     updated_at: unixSecondsSchema,
+    /** Turnstile site key with the `t:` prefix; '' when the app has none. */
+    captcha_site_key: z.string(),
+    /** 'turnstile' when `captcha_enabled`, else null (Foyer verifies Turnstile tokens only). */
+    enabled_captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
+    /** Whether sign-in with the host's own JWT is on (`custom_jwt_auth.enabled` of the settings). */
+    custom_jwt_auth: z.boolean(),
+    /** What the SDK needs of the custom-JWT settings: the claim that names the user. */
+    custom_jwt_auth_config: z.object({ subject_claim: z.string() }),
+    embedded_wallet_config: embeddedWalletConfigSchema.extend({ mode: embeddedWalletModeSchema }),
+    /** The app's allowed origins, as configured (exact, or with a port wildcard). */
+    allowed_domains: z.array(z.string()),
+    allowed_native_app_ids: z.array(z.string()),
+    allowed_native_app_url_schemes: z.array(z.string()),
+    /** Whether new users must be on the allow-list (the list itself stays on the server). */
+    allowlist_enabled: z.boolean(),
+    custom_oauth_providers: z.array(customOAuthProviderSchema),
+    data_classification: z.literal('public'),
+    external_wallets_for_signup_enabled: z.boolean(),
+    farcaster_link_wallets_enabled: z.boolean(),
+    guest_auth: z.boolean(),
+    icon_url: z.string().nullable(),
+    legal_name: z.string().nullable(),
+    line_oauth: z.boolean(),
+    max_linked_wallets_per_user: z.number().int().nullable(),
+    merge_accounts_by_email: z.boolean(),
+    telegram_oauth: z.boolean(),
+    theme: z.string(),
+    twitch_oauth: z.boolean(),
+    twitter_oauth_on_mobile_enabled: z.boolean(),
+    whatsapp_enabled: z.boolean(),
   })
 export type AppConfig = z.infer<typeof appConfigSchema>
+
+/** What the public config takes from the app besides its settings. */
+export type PublicAppIdentity = Pick<
+  AppConfig,
+  'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'
+> & {
+  /** The app's allowed origin patterns. */
+  allowed_origins: readonly string[]
+}
+
+/**
+ * The public configuration of an app (`GET /api/v1/apps/{appId}`, {@link appConfigSchema}) from its
+ * settings: the server-only settings (secrets, the allow-list, client registrations, provider keys,
+ * cross-app and custom-JWT details) are dropped, and the keys the reference clients require are derived
+ * (docs/app-config.md): `allowed_domains` = the allowed origins; `allowlist_enabled` and
+ * `custom_jwt_auth` = the settings' flags; `enabled_captcha_provider` 'turnstile' with captcha on;
+ * `external_wallets_for_signup_enabled` = wallet sign-in on (Ethereum or Solana);
+ * `twitter_oauth_on_mobile_enabled` = `twitter_oauth`; `guest_auth` true (guests need no setting);
+ * `embedded_wallet_config.mode` 'legacy-embedded-wallets-only' (the wallet frame holds the key shares).
+ */
+export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity): AppConfig {
+  const {
+    access_control: accessControl,
+    captcha_secret_key: _captchaSecretKey,
+    oauth: _oauth,
+    telegram_bot_token: _telegramBotToken,
+    farcaster_developer_account: _farcasterDeveloperAccount,
+    funding_providers: _fundingProviders,
+    cross_app: _crossApp,
+    custom_jwt_auth: customJwtAuth,
+    captcha_site_key: captchaSiteKey,
+    embedded_wallet_config: embeddedWalletConfig,
+    ...publicSettings
+  } = settings
+  return {
+    ...publicSettings,
+    id: app.id,
+    name: app.name,
+    verification_key: app.verification_key,
+    created_at: app.created_at,
+    updated_at: app.updated_at,
+    captcha_site_key: captchaSiteKey ?? '',
+    enabled_captcha_provider: settings.captcha_enabled ? 'turnstile' : null,
+    custom_jwt_auth: customJwtAuth.enabled,
+    custom_jwt_auth_config: { subject_claim: customJwtAuth.subject_claim },
+    embedded_wallet_config: { ...embeddedWalletConfig, mode: 'legacy-embedded-wallets-only' },
+    allowed_domains: [...app.allowed_origins],
+    allowed_native_app_ids: [],
+    allowed_native_app_url_schemes: [],
+    allowlist_enabled: accessControl.allowlist_enabled,
+    custom_oauth_providers: [],
+    data_classification: 'public',
+    external_wallets_for_signup_enabled: settings.wallet_auth || settings.solana_wallet_auth,
+    farcaster_link_wallets_enabled: false,
+    guest_auth: true,
+    icon_url: null,
+    legal_name: null,
+    line_oauth: false,
+    max_linked_wallets_per_user: null,
+    merge_accounts_by_email: false,
+    telegram_oauth: false,
+    theme: 'light',
+    twitch_oauth: false,
+    twitter_oauth_on_mobile_enabled: settings.twitter_oauth,
+    whatsapp_enabled: false,
+  }
+}
 
 /** The settings a new app gets unless told otherwise: email sign-in on, everything else off. */
 export const defaultAppSettings: AppSettings = {
@@ -215,6 +335,7 @@ export const defaultAppSettings: AppSettings = {
   apple_oauth: false,
   farcaster_auth: false,
   passkey_auth: false,
+  passkeys_for_signup_enabled: false,
   telegram_auth: false,
   disable_plus_emails: false,
   terms_and_conditions_url: null,

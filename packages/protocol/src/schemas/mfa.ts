@@ -1,6 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { codeSchema } from './common'
+import { passkeyAssertionSchema } from './passkeys'
 import { phoneNumberSchema } from './sms'
 
 /** A second-factor kind (spec 02 §3 "mfaMethods"; WIRE.md §12). */
@@ -76,20 +77,8 @@ export const mfaPasskeyInitResponseSchema = z.object({
 })
 export type MfaPasskeyInitResponse = z.infer<typeof mfaPasskeyInitResponseSchema>
 
-/** An assertion in the snake_case shape of WIRE.md §7 (`mfa/passkeys/verify`). */
-export const mfaPasskeyAssertionSchema = z.object({
-  id: base64Url.min(1),
-  raw_id: base64Url.min(1),
-  type: z.literal('public-key'),
-  response: z.object({
-    authenticator_data: base64Url,
-    client_data_json: base64Url,
-    signature: base64Url,
-    user_handle: base64Url.optional(),
-  }),
-  client_extension_results: z.record(z.string(), z.unknown()).default({}),
-  authenticator_attachment: z.enum(['platform', 'cross-platform']).optional(),
-})
+/** An assertion in the wire's snake_case shape (`mfa/passkeys/verify`; docs/passkeys.md#wire). */
+export const mfaPasskeyAssertionSchema = passkeyAssertionSchema
 export type MfaPasskeyAssertion = z.infer<typeof mfaPasskeyAssertionSchema>
 
 /** `POST /api/v1/mfa/passkeys/verify` `{ authenticator_response, relying_party? }` → `{ token }`. */

@@ -1,5 +1,5 @@
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose'
-import { type AppConfig, appConfigSchema, defaultAppSettings, type User } from '../../src/exports/index'
+import { type AppConfig, defaultAppSettings, toPublicAppConfig, type User } from '../../src/exports/index'
 
 /** The app id every fake-API test uses: 25 characters (spec 01 §5). */
 export const testAppId = 'testapp000000000000000000'
@@ -58,18 +58,14 @@ export const testUser: User = {
  * @example testAppConfig({ sms_auth: true })
  */
 export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  // Only the public config's keys: every server-only setting (secrets, client registrations) is dropped.
-  const publicKeys = new Set(Object.keys(appConfigSchema.shape))
-  const settings = Object.fromEntries(
-    Object.entries(defaultAppSettings).filter(([key]) => publicKeys.has(key)),
-  ) as Omit<AppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'>
-  return {
-    ...settings,
+  // The server's own projection: every server-only setting (secrets, client registrations) is dropped.
+  const config = toPublicAppConfig(defaultAppSettings, {
     id: testAppId,
     name: 'Test App',
     verification_key: testVerificationKey,
     created_at: 1_700_000_000,
     updated_at: 1_700_000_000,
-    ...overrides,
-  }
+    allowed_origins: [],
+  })
+  return { ...config, ...overrides }
 }

@@ -4,7 +4,15 @@
 // and `Promise.all` over `app.inject` really interleaves the requests' statements. Skipped without
 // PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, type User, userSchema } from '@foyer/protocol'
+import {
+  type AuthResponse,
+  authenticationResponseToWire,
+  authResponseSchema,
+  type RegistrationResponseJSON,
+  registrationResponseToWire,
+  type User,
+  userSchema,
+} from '@foyer/protocol'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -13,8 +21,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../test/createTestContext'
 import { testPostgresUrl } from '../test/testPostgresUrl'
 import { createSoftAuthenticator, type SoftCredential } from '../testing/passkeys/softAuthenticator'
+import { createAppRecord } from './apps/service'
 import { refreshTokens, sessions } from './sessions/schema'
-import { linkedAccounts } from './users/schema'
+import { linkedAccounts, users } from './users/schema'
 import { linkAccountToUser, linkEmailToUser, signInWithAccount } from './users/service'
 
 const postgresUrl = testPostgresUrl()
@@ -106,8 +115,12 @@ async function registration(token: string) {
   return authenticator.register({ challenge: options.challenge, origin: ORIGIN, rpId: RP_ID })
 }
 
-function linkPasskey(token: string, response: unknown) {
-  return web('/api/v1/passkeys/link', { relying_party: RP_ID, authenticator_response: response }, token)
+function linkPasskey(token: string, response: RegistrationResponseJSON | undefined) {
+  return web(
+    '/api/v1/passkeys/link',
+    { relying_party: RP_ID, authenticator_response: response && registrationResponseToWire(response) },
+    token,
+  )
 }
 
 async function linkNewPasskey(token: string): Promise<SoftCredential> {
@@ -197,7 +210,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
       web('/api/v1/passkeys/authenticate', {
         relying_party: RP_ID,
         challenge,
-        authenticator_response: assertion,
+        authenticator_response: authenticationResponseToWire(assertion),
       }),
     )
     expect(ok(responses)).toHaveLength(1)
@@ -370,6 +383,86 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
         expect(bodyOf(response).code).toBe('cannot_link_more_of_type')
       }
     }
+  }, 30_000)
+
+  /** `count` attestations for sign-up in `appId` (each with its own challenge), of one credential id if given. */
+  async function signUpRegistrations(appId: string, count: number, credentialId?: Uint8Array<ArrayBuffer>) {
+    const responses = []
+    for (let index = 0; index < count; index++) {
+      const init = await t.request({
+        method: 'POST',
+        url: '/api/v1/passkeys/register/init',
+        json: {},
+        appId,
+        headers: { origin: ORIGIN },
+      })
+      expect(init.statusCode, init.body).toBe(200)
+      const { challenge } = (init.json() as { options: { challenge: string } }).options
+      const { response } = authenticator.register({
+        challenge,
+        origin: ORIGIN,
+        rpId: RP_ID,
+        ...(credentialId ? { credentialId } : {}),
+      })
+      responses.push(response)
+    }
+    return responses
+  }
+
+  function register(appId: string, response: RegistrationResponseJSON) {
+    return t.request({
+      method: 'POST',
+      url: '/api/v1/passkeys/register',
+      json: { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
+      appId,
+      headers: { origin: ORIGIN, 'user-agent': CHROME_LINUX },
+    })
+  }
+
+  async function usersOf(appId: string): Promise<number> {
+    const [row] = await t.db.orm.select({ n: count() }).from(users).where(eq(users.appId, appId))
+    return Number(row?.n)
+  }
+
+  test('passkey sign-up: 10 sign-ups with one credential id in parallel → one user, the rest linked_to_another_user', async () => {
+    const app = await createAppRecord(t.db, {
+      name: 'Passkey sign-up race',
+      allowedOrigins: [ORIGIN],
+      settings: { passkey_auth: true, passkeys_for_signup_enabled: true },
+      masterKey: t.masterKey,
+    })
+    for (let round = 0; round < 5; round++) {
+      const credentialId = new Uint8Array(randomBytes(32))
+      const attestations = await signUpRegistrations(app.id, 10, credentialId)
+      const responses = await Promise.all(attestations.map((response) => register(app.id, response)))
+      expect(ok(responses)).toHaveLength(1)
+      for (const response of refused(responses)) {
+        expect(response.statusCode, response.body).toBe(400)
+        expect(bodyOf(response).code).toBe('linked_to_another_user')
+      }
+      expect(await usersOf(app.id)).toBe(round + 1)
+    }
+  }, 30_000)
+
+  test('passkey sign-up: 20 parallel sign-ups at a limit of 5 users → exactly 5 users, the rest max_accounts_reached', async () => {
+    const app = await createAppRecord(t.db, {
+      name: 'Passkey sign-up limit',
+      allowedOrigins: [ORIGIN],
+      settings: {
+        passkey_auth: true,
+        passkeys_for_signup_enabled: true,
+        access_control: { allowlist_enabled: false, allowlist: [], max_users: 5 },
+      },
+      masterKey: t.masterKey,
+    })
+    const attestations = await signUpRegistrations(app.id, PARALLEL)
+    const responses = await Promise.all(attestations.map((response) => register(app.id, response)))
+    expect(ok(responses)).toHaveLength(5)
+    for (const response of refused(responses)) {
+      expect(response.statusCode, response.body).toBe(403)
+      expect(bodyOf(response).code).toBe('max_accounts_reached')
+    }
+    expect(await usersOf(app.id)).toBe(5)
   }, 30_000)
 })
 

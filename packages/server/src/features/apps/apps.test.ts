@@ -73,6 +73,7 @@ describe('GET /api/v1/apps/:appId', () => {
     expect(config.embedded_wallet_config).toEqual({
       ...defaultAppSettings.embedded_wallet_config,
       ethereum: { create_on_login: 'all-users' },
+      mode: 'legacy-embedded-wallets-only',
     })
   })
 

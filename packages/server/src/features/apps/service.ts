@@ -4,6 +4,7 @@ import {
   defaultAppSettings,
   normalizeOriginPattern,
   type OAuthAccountType,
+  toPublicAppConfig,
 } from '@foyer/protocol'
 import { asc, eq } from 'drizzle-orm'
 import {
@@ -205,6 +206,7 @@ export type SeedDemoAppParameters = {
 /** The sign-in methods the demo app has on, besides email (on by default). */
 const DEMO_APP_SETTINGS = {
   passkey_auth: true,
+  passkeys_for_signup_enabled: true,
   sms_auth: true,
   wallet_auth: true,
   solana_wallet_auth: true,
@@ -441,31 +443,24 @@ export async function loadApp(
 }
 
 /**
- * The public `GET /api/v1/apps/{appId}` shape of an app (spec 01 §3 "App server configuration"). The
- * server-only settings — `captcha_secret_key` (the Turnstile secret), `access_control` (the allow-list),
- * `oauth` (client secrets), `telegram_bot_token`, `farcaster_developer_account` (its custody key),
- * `funding_providers` (MoonPay and Coinbase keys) and `cross_app` — are removed here, not only by the
- * response schema.
+ * The public `GET /api/v1/apps/{appId}` shape of an app (docs/app-config.md): its settings
+ * through `toPublicAppConfig`, which drops the server-only settings — `captcha_secret_key` (the Turnstile
+ * secret), `access_control` (the allow-list; only its on/off flag is public), `oauth` (client secrets),
+ * `telegram_bot_token`, `farcaster_developer_account` (its custody key), `funding_providers` (MoonPay and
+ * Coinbase keys), `cross_app` and the custom-JWT details — here, not only by the response schema.
  */
 export function toAppConfig(app: AppRecord): AppConfig {
-  const {
-    access_control: _accessControl,
-    captcha_secret_key: _captchaSecretKey,
-    oauth: _oauth,
-    telegram_bot_token: _telegramBotToken,
-    farcaster_developer_account: _farcasterDeveloperAccount,
-    funding_providers: _fundingProviders,
-    cross_app: _crossApp,
-    ...publicSettings
-  } = { ...defaultAppSettings, ...app.settings }
-  return {
-    ...publicSettings,
-    id: app.id,
-    name: app.name,
-    verification_key: app.publicKeyPem,
-    created_at: Math.floor(app.createdAt.getTime() / 1000),
-    updated_at: Math.floor(app.updatedAt.getTime() / 1000),
-  }
+  return toPublicAppConfig(
+    { ...defaultAppSettings, ...app.settings },
+    {
+      id: app.id,
+      name: app.name,
+      verification_key: app.publicKeyPem,
+      created_at: Math.floor(app.createdAt.getTime() / 1000),
+      updated_at: Math.floor(app.updatedAt.getTime() / 1000),
+      allowed_origins: app.allowedOrigins,
+    },
+  )
 }
 
 /**

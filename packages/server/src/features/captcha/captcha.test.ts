@@ -78,7 +78,12 @@ beforeAll(async () => {
     captcha: { verifyUrl: turnstile.verifyUrl },
     logger: { level: 'warn', stream },
   })
-  const captchaSettings = { passkey_auth: true, sms_auth: true, captcha_enabled: true }
+  const captchaSettings = {
+    passkey_auth: true,
+    passkeys_for_signup_enabled: true,
+    sms_auth: true,
+    captcha_enabled: true,
+  }
   const origins = ['http://localhost:*', 'http://127.0.0.1:*']
   failingApp = await createAppRecord(t.db, {
     name: 'Always fails',
@@ -127,11 +132,14 @@ async function issueToken(hostname = 'localhost', sitekey: string = turnstileTes
   return ((await response.json()) as { token: string }).token
 }
 
+/** The ceremony whose challenges a passkey init issues. */
+type PasskeyCeremony = { ceremony: 'registration' | 'authentication' }
+
 type Route = {
   name: string
   url: string
-  /** A body for a fresh destination (`to`: the stored destination; null for passkeys). */
-  fresh(): { body: Record<string, unknown>; to: string | null }
+  /** A body for a fresh destination (`to`: the stored destination, or the passkey ceremony). */
+  fresh(): { body: Record<string, unknown>; to: string | PasskeyCeremony }
 }
 
 const routes: Route[] = [
@@ -154,21 +162,27 @@ const routes: Route[] = [
   {
     name: 'POST /api/v1/passkeys/authenticate/init',
     url: '/api/v1/passkeys/authenticate/init',
-    fresh: () => ({ body: {}, to: null }),
+    fresh: () => ({ body: {}, to: { ceremony: 'authentication' } }),
+  },
+  {
+    name: 'POST /api/v1/passkeys/register/init',
+    url: '/api/v1/passkeys/register/init',
+    fresh: () => ({ body: {}, to: { ceremony: 'registration' } }),
   },
 ]
 
-/** Codes stored for `to` (email/SMS), or authentication challenges of the app (passkeys). */
-async function issuedCount(appId: string, to: string | null): Promise<number> {
-  const [row] = to
-    ? await t.db.orm
-        .select({ n: count() })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.appId, appId), eq(oneTimeCodes.destination, to)))
-    : await t.db.orm
-        .select({ n: count() })
-        .from(passkeyChallenges)
-        .where(and(eq(passkeyChallenges.appId, appId), eq(passkeyChallenges.ceremony, 'authentication')))
+/** Codes stored for `to` (email/SMS), or challenges of the app for a passkey ceremony. */
+async function issuedCount(appId: string, to: string | PasskeyCeremony): Promise<number> {
+  const [row] =
+    typeof to === 'string'
+      ? await t.db.orm
+          .select({ n: count() })
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.appId, appId), eq(oneTimeCodes.destination, to)))
+      : await t.db.orm
+          .select({ n: count() })
+          .from(passkeyChallenges)
+          .where(and(eq(passkeyChallenges.appId, appId), eq(passkeyChallenges.ceremony, to.ceremony)))
   return row?.n ?? 0
 }
 
@@ -211,7 +225,7 @@ async function captchaAppSession(): Promise<string> {
 async function expectRefused(
   response: { statusCode: number; body: string; json(): unknown },
   appId: string,
-  to: string | null,
+  to: string | PasskeyCeremony,
   before: number,
 ) {
   expect(response.statusCode, response.body).toBe(400)
@@ -233,7 +247,7 @@ describe.each(routes)('$name', (route) => {
     await expectRefused(await call(route, body), DEMO_CAPTCHA_APP_ID, to, before)
     await expectRefused(await call(route, body, { token: '' }), DEMO_CAPTCHA_APP_ID, to, before)
     expect(turnstile.verifyCalls).toHaveLength(calls)
-    if (to) expect(await t.mailbox(to)).toEqual([])
+    if (typeof to === 'string') expect(await t.mailbox(to)).toEqual([])
     // No 30 s cooldown was started: a call with a valid token goes through at once.
     const response = await call(route, body, { token: await issueToken() })
     expect(response.statusCode, response.body).toBe(200)
@@ -245,7 +259,7 @@ describe.each(routes)('$name', (route) => {
     const token = await issueToken()
     const response = await call(route, body, { token })
     expect(response.statusCode, response.body).toBe(200)
-    if (to) expect((await t.mailbox(to))[0]?.code).toMatch(/^\d{6}$/)
+    if (typeof to === 'string') expect((await t.mailbox(to))[0]?.code).toMatch(/^\d{6}$/)
     expect(turnstile.verifyCalls.at(-1)).toEqual({
       secret: turnstileTestKeys.secretPasses,
       response: token,
@@ -309,7 +323,7 @@ describe.each(routes)('$name', (route) => {
     const response = await call(route, body, { bearer })
     expect(response.statusCode, response.body).toBe(200)
     expect(turnstile.verifyCalls).toHaveLength(calls)
-    if (to) {
+    if (typeof to === 'string') {
       const [row] = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.destination, to))
       expect(row?.purpose).toBe('link')
     }

@@ -6,6 +6,7 @@ import {
   MFA_INVALID_CODE_MESSAGE,
   MFA_MAX_ATTEMPTS_MESSAGE,
   MFA_TIMEOUT_MESSAGE,
+  registrationResponseToWire,
   type User,
 } from '@foyer/protocol'
 import {
@@ -414,7 +415,7 @@ describe('identifier and passkey changes of a user with a factor need a fresh ve
     // Unlinking the phone spends that verification: the passkey link then asks again.
     const unlinkedPhone = await post('/api/v1/passwordless_sms/unlink', { phoneNumber }, token)
     expect(unlinkedPhone.statusCode, unlinkedPhone.body).toBe(200)
-    const passkeyLink = { relying_party: RP_ID, authenticator_response: response }
+    const passkeyLink = { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) }
     expectRefused(await post('/api/v1/passkeys/link', passkeyLink, token))
     await verify()
     const linkedPasskey = await post('/api/v1/passkeys/link', passkeyLink, token)
@@ -644,7 +645,7 @@ describe('passkey', () => {
     })
     const linked = await post(
       '/api/v1/passkeys/link',
-      { relying_party: RP_ID, authenticator_response: response },
+      { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
       token,
     )
     expect(linked.statusCode, linked.body).toBe(200)

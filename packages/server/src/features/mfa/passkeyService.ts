@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import {
+  authenticationResponseFromWire,
   MFA_CHALLENGE_TTL_MS,
   type MfaPasskeyAssertion,
   type MfaPasskeyInitResponse,
   type User,
 } from '@foyer/protocol'
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server'
+import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, eq, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
@@ -114,25 +115,12 @@ export async function verifyPasskey(
   )
   if (!passkey || clientDataChallenge(assertion.response.client_data_json) !== challenge.challenge)
     return failAttempt(context, challenge)
-  const response: AuthenticationResponseJSON = {
-    id: assertion.id,
-    rawId: assertion.raw_id,
-    type: 'public-key',
-    response: {
-      clientDataJSON: assertion.response.client_data_json,
-      authenticatorData: assertion.response.authenticator_data,
-      signature: assertion.response.signature,
-      ...(assertion.response.user_handle ? { userHandle: assertion.response.user_handle } : {}),
-    },
-    clientExtensionResults: assertion.client_extension_results,
-    ...(assertion.authenticator_attachment
-      ? { authenticatorAttachment: assertion.authenticator_attachment }
-      : {}),
-  }
+  const response = authenticationResponseFromWire(assertion)
   let newCounter: number
   try {
     const verification = await verifyAuthenticationResponse({
-      response,
+      // The zod schema checked the shape; the library types transports and extensions narrower.
+      response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
       expectedChallenge: challenge.challenge ?? '',
       expectedOrigin: challenge.origin ?? '',
       expectedRPID: challenge.rpId ?? '',

@@ -1,6 +1,12 @@
-import { authResponseSchema, type PasskeyAccount, type User } from '@foyer/protocol'
+import {
+  authenticationResponseToWire,
+  authResponseSchema,
+  type PasskeyAccount,
+  registrationResponseToWire,
+  type User,
+} from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createSoftAuthenticator, type SoftCredential } from '../../testing/passkeys/softAuthenticator'
@@ -68,7 +74,7 @@ async function linkNew(
   })
   const linked = await post(
     '/api/v1/passkeys/link',
-    { relying_party: RP_ID, authenticator_response: response },
+    { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
     { bearer: token },
   )
   expect(linked.statusCode, linked.body).toBe(200)
@@ -102,7 +108,7 @@ async function assertFresh(
     rpId: overrides.rpId ?? RP_ID,
     counter: overrides.counter ?? 0,
   })
-  return { challenge: init.options.challenge, assertion }
+  return { challenge: init.options.challenge, assertion: authenticationResponseToWire(assertion) }
 }
 
 /** Runs a full sign-in with `credential` at signature counter `signCount`. */
@@ -138,8 +144,9 @@ describe('passkeys/authenticate', () => {
   test('behavior: init asks for a discoverable credential with user verification preferred', async () => {
     const init = await authInit()
     expect(init.relying_party).toBe(RP_ID)
-    expect(init.options).toMatchObject({ rpId: RP_ID, userVerification: 'preferred' })
-    expect(init.options.allowCredentials ?? []).toEqual([])
+    expect(init.options).toMatchObject({ rp_id: RP_ID, user_verification: 'preferred' })
+    expect(init.options.allow_credentials ?? []).toEqual([])
+    expect(init.options).not.toHaveProperty('rpId')
   })
 
   test('error: an unknown credential → passkey_not_registered, and no user is created', async () => {
@@ -203,7 +210,7 @@ describe('H.48 challenges', () => {
       rpId: RP_ID,
       counter: 0,
     })
-    expectInvalid(await authenticate(registration.options.challenge, assertion))
+    expectInvalid(await authenticate(registration.options.challenge, authenticationResponseToWire(assertion)))
   })
 
   test('error: an authentication challenge does not serve a registration', async () => {
@@ -217,7 +224,7 @@ describe('H.48 challenges', () => {
     expectInvalid(
       await post(
         '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: response },
+        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
         { bearer: token },
       ),
     )
@@ -235,7 +242,7 @@ describe('H.48 challenges', () => {
     expectInvalid(
       await post(
         '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: response },
+        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
         { bearer: bob.token },
       ),
     )
@@ -289,7 +296,7 @@ describe('H.49 origin and RP ID', () => {
     expectInvalid(
       await post(
         '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: response },
+        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
         { bearer: token },
       ),
     )
@@ -327,7 +334,7 @@ describe('H.51 credential id uniqueness', () => {
     })
     const refused = await post(
       '/api/v1/passkeys/link',
-      { relying_party: RP_ID, authenticator_response: response },
+      { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
       { bearer: bob.token },
     )
     expect(refused.statusCode).toBe(400)
@@ -416,5 +423,285 @@ describe('passkeys/unlink', () => {
       { bearer: bob.token },
     )
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('wire: the reference clients’ snake_case shapes', () => {
+  test('behavior: link/init answers creation options in snake_case, no camelCase key', async () => {
+    const { token } = await signIn()
+    const { credential } = await linkNew(token)
+    const init = await linkInit(token)
+    expect(init.relying_party).toBe(RP_ID)
+    expect(init.options).toMatchObject({
+      rp: { id: RP_ID, name: expect.any(String) },
+      user: { id: expect.any(String), name: expect.any(String), display_name: expect.any(String) },
+      pub_key_cred_params: expect.arrayContaining([{ type: 'public-key', alg: -7 }]),
+      exclude_credentials: [
+        { id: isoBase64URL.fromBuffer(credential.id), type: 'public-key', transports: ['internal'] },
+      ],
+      authenticator_selection: { resident_key: 'required', user_verification: 'preferred' },
+      attestation: 'none',
+      timeout: PASSKEY_CHALLENGE_TTL_MS,
+    })
+    const keys = JSON.stringify(init.options).match(/"[A-Za-z_]+":/g) ?? []
+    expect(keys.filter((key) => /[a-z][A-Z]/.test(key))).toEqual([])
+  })
+
+  test('default: the body js-sdk-core sends (undefined extension results, no attachment) links and signs in', async () => {
+    const { token, userId } = await signIn()
+    const init = await linkInit(token)
+    const { response, credential } = authenticator.register({
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    // As the client's `_transformRegistrationResponseToSnakeCase` builds it, then JSON drops the undefined.
+    const sent = JSON.parse(
+      JSON.stringify({
+        relying_party: RP_ID,
+        authenticator_response: {
+          type: response.type,
+          id: response.id,
+          raw_id: response.rawId,
+          response: {
+            client_data_json: response.response.clientDataJSON,
+            attestation_object: response.response.attestationObject,
+            authenticator_data: undefined,
+            transports: response.response.transports,
+          },
+          authenticator_attachment: undefined,
+          client_extension_results: {
+            app_id: undefined,
+            cred_props: { rk: true },
+            hmac_create_secret: undefined,
+          },
+        },
+      }),
+    )
+    const linked = await post('/api/v1/passkeys/link', sent, { bearer: token })
+    expect(linked.statusCode, linked.body).toBe(200)
+    const auth = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: auth.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    const signedIn = await post('/api/v1/passkeys/authenticate', {
+      relying_party: auth.relying_party,
+      challenge: auth.options.challenge,
+      authenticator_response: {
+        id: assertion.id,
+        raw_id: assertion.rawId,
+        type: 'public-key',
+        response: {
+          client_data_json: assertion.response.clientDataJSON,
+          authenticator_data: assertion.response.authenticatorData,
+          signature: assertion.response.signature,
+          user_handle: null,
+        },
+        authenticator_attachment: null,
+        client_extension_results: {},
+      },
+    })
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+    expect(authResponseSchema.parse(signedIn.json()).user.id).toBe(userId)
+  })
+
+  test('error: the camelCase body of @simplewebauthn/browser → 400 invalid_request naming raw_id', async () => {
+    const { credential } = await userWithPasskey()
+    const init = await authInit()
+    const assertion = authenticator.assert({
+      credential,
+      challenge: init.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      counter: 0,
+    })
+    const response = await authenticate(init.options.challenge, assertion)
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('raw_id')
+  })
+})
+
+describe('passkeys/register (sign-up)', () => {
+  /** An app with passkey sign-in, and sign-up unless told otherwise, at our origin. */
+  async function appWith(settings: Parameters<typeof createAppRecord>[1]['settings'] = {}) {
+    return createAppRecord(t.db, {
+      name: 'Passkey sign-up',
+      allowedOrigins: [ORIGIN],
+      settings: { passkey_auth: true, passkeys_for_signup_enabled: true, ...settings },
+      masterKey: t.masterKey,
+    })
+  }
+
+  function postTo(appId: string, url: string, json: unknown) {
+    return t.request({
+      method: 'POST',
+      url,
+      json,
+      appId,
+      headers: { origin: ORIGIN, 'user-agent': CHROME_LINUX },
+    })
+  }
+
+  /** register/init, then a fresh soft credential's attestation of its challenge. */
+  async function registration(appId: string) {
+    const init = await postTo(appId, '/api/v1/passkeys/register/init', {})
+    expect(init.statusCode, init.body).toBe(200)
+    const body = init.json() as InitBody
+    const { response, credential } = authenticator.register({
+      challenge: body.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      aaguid: ICLOUD_AAGUID,
+    })
+    return { init: body, response, credential }
+  }
+
+  function register(appId: string, response: ReturnType<typeof authenticator.register>['response']) {
+    return postTo(appId, '/api/v1/passkeys/register', {
+      relying_party: RP_ID,
+      authenticator_response: registrationResponseToWire(response),
+    })
+  }
+
+  async function userCount(appId: string): Promise<number> {
+    const [row] = await t.db.orm.select({ n: count() }).from(users).where(eq(users.appId, appId))
+    return row?.n ?? 0
+  }
+
+  test('default: a new user whose only account is the passkey; the passkey then signs the same user in', async () => {
+    const app = await appWith()
+    const { init, response, credential } = await registration(app.id)
+    expect(init.relying_party).toBe(RP_ID)
+    expect(init.options).toMatchObject({
+      rp: { id: RP_ID },
+      authenticator_selection: { resident_key: 'required' },
+      pub_key_cred_params: expect.arrayContaining([{ type: 'public-key', alg: -7 }]),
+    })
+    expect(init.options).not.toHaveProperty('exclude_credentials.0')
+    const created = await register(app.id, response)
+    expect(created.statusCode, created.body).toBe(200)
+    const body = authResponseSchema.parse(created.json())
+    expect(body.is_new_user).toBe(true)
+    expect(body.token).toBeTruthy()
+    expect(body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'passkey',
+        credential_id: isoBase64URL.fromBuffer(credential.id),
+        authenticator_name: 'iCloud Keychain',
+        created_with_browser: 'Chrome',
+      }),
+    ])
+    const auth = await postTo(app.id, '/api/v1/passkeys/authenticate/init', {})
+    const challenge = (auth.json() as InitBody).options.challenge
+    const assertion = authenticator.assert({ credential, challenge, origin: ORIGIN, rpId: RP_ID, counter: 0 })
+    const signedIn = await postTo(app.id, '/api/v1/passkeys/authenticate', {
+      relying_party: RP_ID,
+      challenge,
+      authenticator_response: authenticationResponseToWire(assertion),
+    })
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+    const again = authResponseSchema.parse(signedIn.json())
+    expect(again.user.id).toBe(body.user.id)
+    expect(again.is_new_user).toBe(false)
+  })
+
+  test('error: sign-up off (the default) → 403 disallowed_login_method for init and register', async () => {
+    const app = await appWith({ passkeys_for_signup_enabled: false })
+    const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
+    expect(init.statusCode).toBe(403)
+    expect(init.json()).toMatchObject({ code: 'disallowed_login_method' })
+    const { response } = authenticator.register({ challenge: 'AAAA', origin: ORIGIN, rpId: RP_ID })
+    const refused = await register(app.id, response)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'disallowed_login_method' })
+    expect(await userCount(app.id)).toBe(0)
+  })
+
+  test('error: the allow-list on → 403 allowlist_rejected before any ceremony (a passkey proves no entry)', async () => {
+    const app = await appWith({
+      access_control: { allowlist_enabled: true, allowlist: ['someone@example.com'], max_users: null },
+    })
+    const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
+    expect(init.statusCode).toBe(403)
+    expect(init.json()).toMatchObject({ code: 'allowlist_rejected' })
+    expect(await userCount(app.id)).toBe(0)
+  })
+
+  test('error: the user limit reached → 403 max_accounts_reached, no user created', async () => {
+    const app = await appWith({
+      access_control: { allowlist_enabled: false, allowlist: [], max_users: 1 },
+    })
+    const first = await registration(app.id)
+    expect((await register(app.id, first.response)).statusCode).toBe(200)
+    const second = await registration(app.id)
+    const refused = await register(app.id, second.response)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'max_accounts_reached' })
+    expect(await userCount(app.id)).toBe(1)
+  })
+
+  test('error: a challenge is single use: the same attestation twice → 401, one user', async () => {
+    const app = await appWith()
+    const { response } = await registration(app.id)
+    expect((await register(app.id, response)).statusCode).toBe(200)
+    expectInvalid(await register(app.id, response))
+    expect(await userCount(app.id)).toBe(1)
+  })
+
+  test("error: a link challenge (bound to a user) does not serve a sign-up, nor a sign-up's a link", async () => {
+    const { token } = await signIn()
+    const link = await linkInit(token)
+    const { response } = authenticator.register({
+      challenge: link.options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    expectInvalid(await register(t.demoApp.id, response))
+    const signup = await postTo(t.demoApp.id, '/api/v1/passkeys/register/init', {})
+    const attestation = authenticator.register({
+      challenge: (signup.json() as InitBody).options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+    })
+    expectInvalid(
+      await post(
+        '/api/v1/passkeys/link',
+        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(attestation.response) },
+        { bearer: token },
+      ),
+    )
+  })
+
+  test('error: a credential id already registered → 400 linked_to_another_user, no user created', async () => {
+    const app = await appWith()
+    const first = await registration(app.id)
+    expect((await register(app.id, first.response)).statusCode).toBe(200)
+    const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
+    const { response } = authenticator.register({
+      challenge: (init.json() as InitBody).options.challenge,
+      origin: ORIGIN,
+      rpId: RP_ID,
+      credentialId: first.credential.id,
+    })
+    const refused = await register(app.id, response)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'linked_to_another_user' })
+    expect(await userCount(app.id)).toBe(1)
+  })
+
+  test('error: an attestation for another origin → 401 invalid_credentials', async () => {
+    const app = await appWith()
+    const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
+    const { response } = authenticator.register({
+      challenge: (init.json() as InitBody).options.challenge,
+      origin: 'https://evil.example',
+      rpId: RP_ID,
+    })
+    expectInvalid(await register(app.id, response))
+    expect(await userCount(app.id)).toBe(0)
   })
 })

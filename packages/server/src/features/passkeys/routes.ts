@@ -1,4 +1,9 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import {
+  authenticationResponseFromWire,
+  endpoints,
+  registrationResponseFromWire,
+  routeSchema,
+} from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
@@ -12,12 +17,15 @@ import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { requireUserJson } from '../users/service'
 import {
+  assertPasskeySignupAllowed,
   assertPasskeysEnabled,
   authenticateWithPasskey,
   initPasskeyAuthentication,
   initPasskeyLink,
+  initPasskeySignup,
   linkPasskey,
   relyingPartyOf,
+  signUpWithPasskey,
   unlinkPasskey,
 } from './service'
 
@@ -27,10 +35,16 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Passkey sign-in and linking (spec 01 §7; security checklist H.48–51), all POST:
+ * Passkey sign-in, sign-up and linking (docs/passkeys.md), all
+ * POST, options and credentials in the wire's snake_case (docs/passkeys.md#wire):
  * - `/api/v1/passkeys/authenticate/init` `{ token? }` → `{ relying_party, options }` (captcha `token` when the
  *   app has `captcha_enabled`, see `assertCaptcha`);
  * - `/api/v1/passkeys/authenticate` `{ relying_party, challenge, authenticator_response }` → auth response;
+ * - `/api/v1/passkeys/register/init` `{ token? }` → `{ relying_party, options }` (creation; captcha as above;
+ *   403 `disallowed_login_method` unless the app has `passkeys_for_signup_enabled`, 403
+ *   `allowlist_rejected` under an allow-list);
+ * - `/api/v1/passkeys/register` `{ relying_party, authenticator_response }` → auth response of a new user
+ *   (`is_new_user: true`; 403 `max_accounts_reached` at the user limit);
  * - `/api/v1/passkeys/link/init` (session) → `{ relying_party, options }`;
  * - `/api/v1/passkeys/link` (session) `{ relying_party, authenticator_response }` → user;
  * - `/api/v1/passkeys/unlink` (session) `{ credential_id }` → user.
@@ -75,9 +89,40 @@ export async function passkeyRoutes(
         relyingParty: relyingPartyOf(foyerApp, originOf(request)),
         claimedRpId: request.body.relying_party,
         challenge: request.body.challenge,
-        response: request.body.authenticator_response,
+        response: authenticationResponseFromWire(request.body.authenticator_response),
       })
       const response = await startSession(context, foyerApp, { userId, isNewUser: false })
+      return deliverAuthResponse(context, request, reply, foyerApp, response)
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/passkeys/register/init'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/register/init']) },
+    async (request) => {
+      const foyerApp = await requireApp(context, request)
+      assertPasskeySignupAllowed(foyerApp)
+      const relyingParty = relyingPartyOf(foyerApp, originOf(request))
+      // Captcha before a challenge is issued, as for every sign-in's init (docs/passkeys.md#sign-up).
+      await assertCaptcha(context, foyerApp, request, {
+        token: request.body.token,
+        session: await optionalSession(context, request),
+      })
+      return initPasskeySignup(context, foyerApp, relyingParty)
+    },
+  )
+  typed.post(
+    endpoints['POST /api/v1/passkeys/register'].path,
+    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/register']) },
+    async (request, reply) => {
+      const foyerApp = await requireApp(context, request)
+      assertPasskeySignupAllowed(foyerApp)
+      const { userId } = await signUpWithPasskey(context, foyerApp, {
+        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+        claimedRpId: request.body.relying_party,
+        response: registrationResponseFromWire(request.body.authenticator_response),
+        userAgent: request.headers['user-agent'],
+      })
+      const response = await startSession(context, foyerApp, { userId, isNewUser: true })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
@@ -104,7 +149,7 @@ export async function passkeyRoutes(
         relyingParty: relyingPartyOf(foyerApp, originOf(request)),
         claimedRpId: request.body.relying_party,
         userId,
-        response: request.body.authenticator_response,
+        response: registrationResponseFromWire(request.body.authenticator_response),
         userAgent: request.headers['user-agent'],
       })
       return requireUserJson(context, userId)

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '@foyer/protocol'
-import { CANNOT_UNLINK_MFA_PASSKEY_MESSAGE, isOriginAllowed, PASSKEY_LIMIT } from '@foyer/protocol'
 import {
   type AuthenticationResponseJSON,
+  CANNOT_UNLINK_MFA_PASSKEY_MESSAGE,
+  creationOptionsToWire,
+  isOriginAllowed,
+  PASSKEY_LIMIT,
+  type PasskeyCreationInitResponse,
+  type PasskeyRequestInitResponse,
+  type RegistrationResponseJSON,
+  requestOptionsToWire,
+} from '@foyer/protocol'
+import type { AuthenticatorTransport } from '@simplewebauthn/server'
+import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  type RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
@@ -16,7 +24,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts, users } from '../users/schema'
-import { unlinkAccount } from '../users/service'
+import { ALLOWLIST_REJECTED_MESSAGE, signUpWithNewAccount, unlinkAccount } from '../users/service'
 import type { PasskeyDetails } from './account'
 import { authenticatorName } from './authenticatorName'
 import { parseUserAgent } from './parseUserAgent'
@@ -50,6 +58,14 @@ export function relyingPartyOf(app: LoadedApp, origin: string | undefined): Rely
   if (!isOriginAllowed(app.allowedOrigins, origin))
     throw new FoyerHttpError('invalid_origin', 'Origin not allowed for this app')
   return { origin, rpId: new URL(origin).hostname }
+}
+
+/**
+ * Whether the `relying_party` a client names is the request's: absent, its RP ID (the origin's hostname,
+ * what the init answers) or the origin itself (docs/passkeys.md#wire).
+ */
+function namesRelyingParty(claimed: string | undefined, relyingParty: RelyingParty): boolean {
+  return claimed === undefined || claimed === relyingParty.rpId || claimed === relyingParty.origin
 }
 
 /** Throws 403 `disallowed_login_method` unless the app has `passkey_auth` on. */
@@ -153,9 +169,14 @@ async function findPasskey(
   return row ? { ...row, details: row.details as PasskeyDetails } : null
 }
 
-async function userPasskeyIds(context: ServerContext, app: LoadedApp, userId: string): Promise<string[]> {
+/** The user's passkeys as credential descriptors: id and the transports its registration reported. */
+async function userPasskeys(
+  context: ServerContext,
+  app: LoadedApp,
+  userId: string,
+): Promise<{ id: string; transports: string[] }[]> {
   const rows = await context.db.orm
-    .select({ credentialId: linkedAccounts.subject })
+    .select({ credentialId: linkedAccounts.subject, details: linkedAccounts.details })
     .from(linkedAccounts)
     .where(
       and(
@@ -164,7 +185,10 @@ async function userPasskeyIds(context: ServerContext, app: LoadedApp, userId: st
         eq(linkedAccounts.type, 'passkey'),
       ),
     )
-  return rows.map((row) => row.credentialId)
+  return rows.map((row) => ({
+    id: row.credentialId,
+    transports: (row.details as Partial<PasskeyDetails>).transports ?? [],
+  }))
 }
 
 /**
@@ -175,7 +199,7 @@ export async function initPasskeyAuthentication(
   context: ServerContext,
   app: LoadedApp,
   relyingParty: RelyingParty,
-): Promise<{ relying_party: string; options: Record<string, unknown> }> {
+): Promise<PasskeyRequestInitResponse> {
   const challenge = await issueChallenge(context, app, {
     ...relyingParty,
     ceremony: 'authentication',
@@ -187,7 +211,7 @@ export async function initPasskeyAuthentication(
     userVerification: 'preferred',
     timeout: PASSKEY_CHALLENGE_TTL_MS,
   })
-  return { relying_party: relyingParty.rpId, options: options as unknown as Record<string, unknown> }
+  return { relying_party: relyingParty.rpId, options: requestOptionsToWire(options) }
 }
 
 /**
@@ -208,15 +232,16 @@ export async function authenticateWithPasskey(
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
     challenge: string
-    response: PasskeyAuthenticationResponse
+    response: AuthenticationResponseJSON
   },
 ): Promise<{ userId: string }> {
   const { relyingParty, response } = parameters
   const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
   // 1. The client's relying party is the one of its origin.
-  if (parameters.claimedRpId !== relyingParty.rpId)
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
     throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
   // 2. Single-use, unexpired, ceremony-tagged challenge.
   const issued = await consumeChallenge(context, app, {
@@ -235,8 +260,8 @@ export async function authenticateWithPasskey(
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
     verification = await verifyAuthenticationResponse({
-      // The zod schema checked the shape; optional fields are absent rather than undefined.
-      response: response as AuthenticationResponseJSON,
+      // The zod schema checked the shape; the library types transports and extensions narrower.
+      response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
       expectedChallenge: parameters.challenge,
       expectedOrigin: issued.origin,
       expectedRPID: issued.rpId,
@@ -275,18 +300,20 @@ export async function authenticateWithPasskey(
 }
 
 /**
- * `passkeys/link/init`: creation options for a new resident credential of the signed-in user (user
- * verification preferred, attestation 'none', the user's passkeys excluded) and a fresh 'registration'
- * challenge bound to the user. Throws 400 `cannot_link_more_of_type` at 5 passkeys (spec 01 §5).
+ * Creation options (snake_case on the wire, docs/passkeys.md#wire) for a new resident credential: user
+ * verification preferred, attestation 'none', `excluded` credential ids excluded, a fresh 'registration'
+ * challenge bound to `userId` (null for a sign-up). The WebAuthn user handle is the user id's bytes, or 32
+ * random bytes for a sign-up (the user does not exist yet; WebAuthn §14.6.1: it names no one).
  */
-export async function initPasskeyLink(
+async function creationOptions(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { relyingParty: RelyingParty; userId: string },
-): Promise<{ relying_party: string; options: Record<string, unknown> }> {
-  const existing = await userPasskeyIds(context, app, parameters.userId)
-  if (existing.length >= PASSKEY_LIMIT)
-    throw new FoyerHttpError('cannot_link_more_of_type', CANNOT_LINK_MORE_PASSKEYS_MESSAGE)
+  parameters: {
+    relyingParty: RelyingParty
+    userId: string | null
+    excluded: { id: string; transports: string[] }[]
+  },
+): Promise<PasskeyCreationInitResponse> {
   const challenge = await issueChallenge(context, app, {
     ...parameters.relyingParty,
     ceremony: 'registration',
@@ -296,45 +323,92 @@ export async function initPasskeyLink(
     rpName: app.name,
     rpID: parameters.relyingParty.rpId,
     userName: `${app.name} user`,
-    userID: new TextEncoder().encode(parameters.userId),
+    userID:
+      parameters.userId === null
+        ? new Uint8Array(randomBytes(PASSKEY_CHALLENGE_BYTES))
+        : new TextEncoder().encode(parameters.userId),
     challenge: isoBase64URL.toBuffer(challenge),
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     attestationType: 'none',
-    excludeCredentials: existing.map((id) => ({ id })),
+    excludeCredentials: parameters.excluded.map(({ id, transports }) => ({
+      id,
+      ...(transports.length > 0 ? { transports: transports as AuthenticatorTransport[] } : {}),
+    })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   })
-  return {
-    relying_party: parameters.relyingParty.rpId,
-    options: options as unknown as Record<string, unknown>,
-  }
+  return { relying_party: parameters.relyingParty.rpId, options: creationOptionsToWire(options) }
 }
 
 /**
- * `passkeys/link`: verifies an attestation and links the credential to the signed-in user. Checklist:
+ * `passkeys/link/init`: creation options for a new resident credential of the signed-in user (the user's
+ * passkeys excluded) and a fresh 'registration' challenge bound to the user. Throws 400
+ * `cannot_link_more_of_type` at 5 passkeys (docs/passkeys.md).
+ */
+export async function initPasskeyLink(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { relyingParty: RelyingParty; userId: string },
+): Promise<PasskeyCreationInitResponse> {
+  const existing = await userPasskeys(context, app, parameters.userId)
+  if (existing.length >= PASSKEY_LIMIT)
+    throw new FoyerHttpError('cannot_link_more_of_type', CANNOT_LINK_MORE_PASSKEYS_MESSAGE)
+  return creationOptions(context, app, { ...parameters, excluded: existing })
+}
+
+/**
+ * Throws 403 `disallowed_login_method` unless the app lets new users sign up with a passkey
+ * (`passkey_auth` and `passkeys_for_signup_enabled`, docs/passkeys.md#sign-up), and 403
+ * `allowlist_rejected` when the app's allow-list is on (a passkey proves no identifier of the list;
+ * docs/passkeys.md#sign-up) — before any ceremony, so the user is not prompted for nothing.
+ */
+export function assertPasskeySignupAllowed(app: LoadedApp): void {
+  if (!app.settings.passkey_auth || !app.settings.passkeys_for_signup_enabled)
+    throw new FoyerHttpError('disallowed_login_method', 'Sign up with passkey not allowed.')
+  if (app.settings.access_control.allowlist_enabled)
+    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+}
+
+/**
+ * `passkeys/register/init`: creation options for the first passkey of a new user, with a fresh
+ * 'registration' challenge bound to no user (so only `passkeys/register` takes it, never a link).
+ */
+export function initPasskeySignup(
+  context: ServerContext,
+  app: LoadedApp,
+  relyingParty: RelyingParty,
+): Promise<PasskeyCreationInitResponse> {
+  return creationOptions(context, app, { relyingParty, userId: null, excluded: [] })
+}
+
+/** A verified attestation: the credential id and what its account stores. */
+type VerifiedRegistration = { credentialId: string; details: PasskeyDetails }
+
+/**
+ * Checks an attestation for `userId` (null: a sign-up). Checklist:
  * 1. the client's relying party is the request's (H.49) → 403 `invalid_origin`;
- * 2. the challenge of `clientDataJSON` is consumed: issued to this user, app and RP, for 'registration',
- *    unused, unexpired (H.48) → 401 `invalid_credentials`;
+ * 2. the challenge of `clientDataJSON` is consumed: issued to this user (or to no user), app and RP, for
+ *    'registration', unused, unexpired (H.48) → 401 `invalid_credentials`;
  * 3. attestation, type 'webauthn.create', origin, RP ID hash, user presence (@simplewebauthn/server)
  *    → 401 `invalid_credentials`;
- * 4. the credential id is not registered to anyone (H.51; UNIQUE (app, type, subject)) → 400
- *    `linked_to_another_user`;
- * 5. at most 5 passkeys per user, checked in the inserting statement → 400 `cannot_link_more_of_type`.
+ * 4. the credential id is not registered to anyone (H.51) → 400 `linked_to_another_user` (the insert
+ *    checks it again: UNIQUE (app, type, subject)).
  */
-export async function linkPasskey(
+async function verifyRegistration(
   context: ServerContext,
   app: LoadedApp,
   parameters: {
     relyingParty: RelyingParty
-    claimedRpId: string
-    userId: string
-    response: PasskeyRegistrationResponse
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
+    userId: string | null
+    response: RegistrationResponseJSON
     userAgent: string | undefined
   },
-): Promise<void> {
-  const { relyingParty, response, userId } = parameters
+): Promise<VerifiedRegistration> {
+  const { relyingParty, response } = parameters
   const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
   // 1. Relying party.
-  if (parameters.claimedRpId !== relyingParty.rpId)
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
     throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
   // 2. Challenge.
   const challenge = clientDataChallenge(response.response.clientDataJSON)
@@ -343,13 +417,13 @@ export async function linkPasskey(
     challenge,
     ceremony: 'registration',
     rpId: relyingParty.rpId,
-    userId,
+    userId: parameters.userId,
   })
   // 3. Attestation.
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verification = await verifyRegistrationResponse({
-      response: response as RegistrationResponseJSON,
+      response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
       expectedChallenge: challenge,
       expectedOrigin: issued.origin,
       expectedRPID: issued.rpId,
@@ -367,16 +441,65 @@ export async function linkPasskey(
       'linked_to_another_user',
       'This account has already been linked to another user.',
     )
-  // 5. Limit, and insert.
   const { browser, os } = parseUserAgent(parameters.userAgent)
-  const details: PasskeyDetails = {
-    public_key: isoBase64URL.fromBuffer(credential.publicKey),
-    counter: credential.counter,
-    transports: response.response.transports ?? [],
-    authenticator_name: authenticatorName(aaguid),
-    created_with_browser: browser,
-    created_with_os: os,
+  return {
+    credentialId: credential.id,
+    details: {
+      public_key: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: response.response.transports ?? [],
+      authenticator_name: authenticatorName(aaguid),
+      created_with_browser: browser,
+      created_with_os: os,
+    },
   }
+}
+
+/**
+ * `passkeys/register`: verifies an attestation ({@link verifyRegistration}, challenge bound to no user)
+ * and creates a new user whose first account is the passkey, under the app's sign-up rules
+ * ({@link signUpWithNewAccount}: 403 `allowlist_rejected`, 403 `max_accounts_reached`).
+ */
+export async function signUpWithPasskey(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: {
+    relyingParty: RelyingParty
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
+    response: RegistrationResponseJSON
+    userAgent: string | undefined
+  },
+): Promise<{ userId: string }> {
+  const { credentialId, details } = await verifyRegistration(context, app, { ...parameters, userId: null })
+  return signUpWithNewAccount(context, {
+    appId: app.id,
+    type: 'passkey',
+    subject: credentialId,
+    details,
+    now: new Date(context.now()),
+  })
+}
+
+/**
+ * `passkeys/link`: verifies an attestation ({@link verifyRegistration}, challenge bound to the user) and
+ * links the credential to the signed-in user; at most 5 passkeys per user, checked in the inserting
+ * statement → 400 `cannot_link_more_of_type`.
+ */
+export async function linkPasskey(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: {
+    relyingParty: RelyingParty
+    /** The RP ID the client names (`relying_party`), when it names one. */
+    claimedRpId: string | undefined
+    userId: string
+    response: RegistrationResponseJSON
+    userAgent: string | undefined
+  },
+): Promise<void> {
+  const { userId } = parameters
+  const { credentialId, details } = await verifyRegistration(context, app, parameters)
   const at = new Date(context.now()).toISOString()
   let inserted: unknown[]
   try {
@@ -387,7 +510,7 @@ export async function linkPasskey(
       const result = (await tx.execute(sql`
         insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
           first_verified_at, latest_verified_at, created_at)
-        select ${randomId(25)}, ${app.id}, ${userId}, 'passkey', ${credential.id}, ${JSON.stringify(details)}::jsonb,
+        select ${randomId(25)}, ${app.id}, ${userId}, 'passkey', ${credentialId}, ${JSON.stringify(details)}::jsonb,
           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
         where (select count(*) from ${linkedAccounts}
           where app_id = ${app.id} and user_id = ${userId} and type = 'passkey') < ${PASSKEY_LIMIT}

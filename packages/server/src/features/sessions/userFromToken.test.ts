@@ -4,6 +4,7 @@ import {
   authResponseSchema,
   type CreateEmbeddedWalletRequest,
   embeddedWalletSchema,
+  registrationResponseToWire,
   type User,
   userSchema,
 } from '@foyer/protocol'
@@ -264,7 +265,7 @@ describe('I.57: the user comes from the token', () => {
       })
       const linked = await post(
         '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: response, ...extra },
+        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response), ...extra },
         token,
         passkeyHeaders,
       )

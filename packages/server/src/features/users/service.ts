@@ -470,6 +470,59 @@ export async function signInWithAccount(
   })
 }
 
+/**
+ * Creates a new user whose first account is (app, type, subject): a sign-up that never signs anyone in
+ * (a passkey registration proves a new credential, not an existing account; docs/passkeys.md#sign-up).
+ * One transaction under the sign-up rules of every sign-in (docs/passkeys.md#sign-up): the allow-list, read inside the transaction,
+ * must admit the account (passkeys never are: 403 `allowlist_rejected` whenever it is on), and with a user
+ * limit the app's users are counted under the limit lock (403 `max_accounts_reached`). The account is
+ * inserted after the user; when (app, type, subject) already exists (UNIQUE, also under concurrency) the
+ * transaction rolls back and the call throws 400 `linked_to_another_user`. 404 `not_found` without the app.
+ */
+export async function signUpWithNewAccount(
+  context: UsersContext,
+  parameters: {
+    appId: string
+    type: AccountType
+    subject: string
+    details: Record<string, unknown>
+    now: Date
+  },
+): Promise<{ userId: string }> {
+  const { appId, now } = parameters
+  return context.db.orm.transaction(async (tx) => {
+    const access = await assertAllowListed(tx, context.accountKinds, parameters)
+    if (access.max_users !== null) {
+      await lockUserLimit(tx, appId)
+      await assertUnderUserLimit(tx, appId, access.max_users)
+    }
+    const userId = randomId(25)
+    await tx.insert(users).values({ id: userId, appId, createdAt: now, isGuest: false })
+    const inserted = await tx
+      .insert(linkedAccounts)
+      .values({
+        id: randomId(25),
+        appId,
+        userId,
+        type: parameters.type,
+        subject: parameters.subject,
+        details: parameters.details,
+        verifiedAt: now,
+        firstVerifiedAt: now,
+        latestVerifiedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: linkedAccounts.id })
+    if (inserted.length === 0)
+      throw new FoyerHttpError(
+        'linked_to_another_user',
+        'This account has already been linked to another user.',
+      )
+    return { userId }
+  })
+}
+
 /** Spec 01 §8: the message of `cannot_link_more_of_type`. */
 export function cannotLinkMoreMessage(type: string): string {
   return `User already has an account of type ${type} linked.`
