@@ -8,7 +8,7 @@ import { startStack } from '../../e2e/support/startStack'
 import { installClients } from './installClients'
 import type { InteropStack } from './interopStack'
 
-const pageRoot = fileURLToPath(new URL('../reactAuth/page', import.meta.url))
+const pageRoot = fileURLToPath(new URL('../page', import.meta.url))
 
 /** The OAuth test users: one per OAuth test, so links never collide. */
 const OAUTH_USERS = Array.from({ length: 12 }, (_, index) => ({
