@@ -13,7 +13,11 @@ async function approvedChannel(client: Awaited<ReturnType<typeof createClient>>)
   const next = accounts.shift()
   if (!next) throw new Error('out of Farcaster test accounts')
   const { channel_token, connect_uri } = await client.auth.farcaster.initializeAuth({ relyingParty: origin })
-  await phone.approve(connect_uri, { fid: next.fid, signer: privateKeyToAccount(next.privateKey) })
+  // The phone takes the root's viem account type; this folder's viem (the clients' pin) builds the same object.
+  const signer = privateKeyToAccount(next.privateKey) as unknown as Parameters<
+    typeof phone.approve
+  >[1]['signer']
+  await phone.approve(connect_uri, { fid: next.fid, signer })
   const status = await client.auth.farcaster.getFarcasterStatus({ channel_token })
   if (status.state !== 'completed') throw new Error(`the channel is ${status.state}`)
   return { channel_token, message: status.message, signature: status.signature, fid: next.fid }
