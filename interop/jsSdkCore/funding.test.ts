@@ -15,7 +15,7 @@ describe('js-sdk-core: funding and delegation', () => {
       chainId: 'eip155:1',
       walletClientType: 'metamask',
       connectorType: 'injected',
-    }
+    } as const
     const { message } = await client.auth.siwe.init(wallet, new URL(origin).host, origin)
     await client.auth.siwe.loginWithSiwe(await account.signMessage({ message }))
     const { address } = account

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The interop suite's app page: the published react-auth, unmodified, with `apiUrl` pointed at a Foyer
 // server (docs/interop.md). It shows the client's state under test ids and offers a button per call.
 import { PrivyProvider, useLogout, usePrivy } from '@privy-io/react-auth'
