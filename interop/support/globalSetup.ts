@@ -73,7 +73,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     root: pageRoot,
     configFile: false,
     envPrefix: 'VITE_INTEROP_',
-    server: { host: '127.0.0.1', port: 0, strictPort: false },
+    // No reloads under a running test: no file watching, no HMR socket.
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
     logLevel: 'warn',
     clearScreen: false,
   })
