@@ -81,6 +81,7 @@ createRoot(root).render(
       appId,
       apiUrl,
       config: { embeddedWallets: { showWalletUIs: false } },
+      // biome-ignore lint/correctness/noChildrenProp: no JSX here, and the provider's props type requires children
       children: h(App),
     }),
   ),

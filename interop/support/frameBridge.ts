@@ -64,7 +64,7 @@ export async function attachWalletFrame(client: Privy): Promise<Page> {
       void page
         .evaluate(() => {
           const frame = document.getElementById('wallet-frame') as HTMLIFrameElement
-          frame.src = frame.src
+          frame.setAttribute('src', frame.src)
         })
         .catch(() => {})
     },
