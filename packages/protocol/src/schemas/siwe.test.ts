@@ -26,4 +26,14 @@ describe('sign-in request schemas', () => {
       expect(siwsAuthenticateRequestSchema.safeParse(siws).success).toBe(false)
     }
   })
+
+  test('behavior: wallet labels sent as null read as absent', () => {
+    const labels = { walletClientType: null, connectorType: null }
+    expect(siweAuthenticateRequestSchema.parse({ ...siwe, ...labels })).toMatchObject({
+      walletClientType: undefined,
+      connectorType: undefined,
+    })
+    const siws = { message: 'm', signature: `${'A'.repeat(86)}==`, ...labels }
+    expect(siwsAuthenticateRequestSchema.safeParse(siws).success).toBe(true)
+  })
 })

@@ -55,10 +55,13 @@ export const siweInitResponseSchema = z.object({
 })
 export type SiweInitResponse = z.infer<typeof siweInitResponseSchema>
 
+/** A wallet label the client may leave out or send as `null` (the reference client sends `null`); read as absent. */
+const optionalClientLabel = clientLabel.nullish().transform((label) => label ?? undefined)
+
 const signedMessageFields = {
   message: z.string().min(1).max(SIWE_MESSAGE_MAX_LENGTH),
-  walletClientType: clientLabel.optional(),
-  connectorType: clientLabel.optional(),
+  walletClientType: optionalClientLabel,
+  connectorType: optionalClientLabel,
 }
 
 /**

@@ -84,6 +84,17 @@ describe('createFrameHandler: message validation', () => {
     })
   })
 
+  test('behavior: a request sent as its JSON text (the reference core client) is handled like the object', async () => {
+    const { handler } = await setup()
+    const text = JSON.stringify({ id: 'ping-3', event: 'privy:iframe:ready', data: {} })
+    expect(await handler.handle(text)).toEqual({ id: 'ping-3', event: 'privy:iframe:ready', data: {} })
+    // Text that is not a JSON object is still refused.
+    for (const message of ['"privy:iframe:ready"', '[1]', '{"id":', 'null'])
+      expect(await handler.handle(message)).toMatchObject({
+        error: { message: 'Invalid message: expected { id, event, data }' },
+      })
+  })
+
   test.each(frameEvents)('error: malformed %s data → invalid_request_arguments reply', async (event) => {
     const { handler } = await setup(event === 'privy:wallets:export' ? 'export' : 'wallet')
     const reply = await handler.handle({ id: 'm1', event, data: malformed[event] })

@@ -83,12 +83,30 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
   }
   return {
     async handle(message) {
-      const envelope = frameRequestSchema.safeParse(message)
+      const envelope = frameRequestSchema.safeParse(parseTextEnvelope(message))
       if (!envelope.success) return malformedMessageReply(message)
       return runFrameEvent(state, envelope.data)
     },
     clear() {
       state.unlocked.clear()
     },
+  }
+}
+
+/** The longest request text the frame parses (a request is a few kB; the largest carry a transaction). */
+const MAX_TEXT_ENVELOPE_LENGTH = 1_000_000
+
+/**
+ * A request may arrive as its JSON text: the reference client's core posts `JSON.stringify({ id, event,
+ * data })` (docs/frame-protocol.md#compatibility-with-the-reference-client). Text that parses to an object
+ * is read as that object; anything else is returned unchanged, for the envelope check to refuse.
+ */
+function parseTextEnvelope(message: unknown): unknown {
+  if (typeof message !== 'string' || message.length > MAX_TEXT_ENVELOPE_LENGTH) return message
+  try {
+    const parsed: unknown = JSON.parse(message)
+    return typeof parsed === 'object' && parsed !== null ? parsed : message
+  } catch {
+    return message
   }
 }

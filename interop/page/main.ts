@@ -1,0 +1,88 @@
+/// <reference types="vite/client" />
+// The interop suite's app page: the published react-auth, unmodified, with `apiUrl` pointed at a Foyer
+// server (docs/interop.md). It shows the client's state under test ids and offers a button per call.
+import {
+  PrivyProvider,
+  useCreateWallet,
+  useGuestAccounts,
+  useLinkAccount,
+  useLogout,
+  usePrivy,
+  useSignMessage,
+} from '@privy-io/react-auth'
+import { createElement as h, type ReactNode, StrictMode, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+
+const apiUrl = import.meta.env.VITE_INTEROP_API_URL as string
+const appId = import.meta.env.VITE_INTEROP_APP_ID as string
+
+/** A line `name: value` whose value tests read by its test id. */
+function Field({ name, value }: { name: string; value: string }): ReactNode {
+  return h('p', null, `${name}: `, h('span', { 'data-testid': name }, value))
+}
+
+function App(): ReactNode {
+  const { ready, authenticated, user, login } = usePrivy()
+  const { logout } = useLogout()
+  const { createGuestAccount } = useGuestAccounts()
+  const { linkEmail } = useLinkAccount()
+  const { createWallet } = useCreateWallet()
+  const { signMessage } = useSignMessage()
+  const [signature, setSignature] = useState('')
+  const wallet = user?.linkedAccounts.find(
+    (account) => account.type === 'wallet' && account.walletClientType === 'privy',
+  ) as { address: string } | undefined
+  const [lastError, setLastError] = useState('')
+  const run = (action: () => Promise<unknown> | unknown) => async () => {
+    try {
+      setLastError('')
+      await action()
+    } catch (error) {
+      setLastError(error instanceof Error ? error.message : String(error))
+    }
+  }
+  return h(
+    'main',
+    null,
+    h(Field, { name: 'ready', value: String(ready) }),
+    h(Field, { name: 'authenticated', value: String(authenticated) }),
+    h(Field, { name: 'user-id', value: user?.id ?? '' }),
+    h(Field, { name: 'user-email', value: user?.email?.address ?? '' }),
+    h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
+    h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
+    h(Field, { name: 'signature', value: signature }),
+    h(Field, { name: 'error', value: lastError }),
+    h('button', { type: 'button', onClick: run(() => login()) }, 'Log in'),
+    h('button', { type: 'button', onClick: run(() => logout()) }, 'Log out'),
+    h('button', { type: 'button', onClick: run(() => createGuestAccount()) }, 'Continue as guest'),
+    h('button', { type: 'button', onClick: run(() => linkEmail()) }, 'Link email'),
+    h('button', { type: 'button', onClick: run(() => createWallet()) }, 'Create wallet'),
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: run(async () => {
+          const { signature } = await signMessage({ message: 'Hello from react-auth' })
+          setSignature(signature)
+        }),
+      },
+      'Sign message',
+    ),
+  )
+}
+
+const root = document.getElementById('root')
+if (!root) throw new Error('no #root')
+createRoot(root).render(
+  h(
+    StrictMode,
+    null,
+    h(PrivyProvider, {
+      appId,
+      apiUrl,
+      config: { embeddedWallets: { showWalletUIs: false } },
+      // biome-ignore lint/correctness/noChildrenProp: no JSX here, and the provider's props type requires children
+      children: h(App),
+    }),
+  ),
+)

@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { launchBrowser } from '../../e2e/support/launchBrowser'
+import { waitForMessage } from '../../e2e/support/readMailbox'
+import { waitForTestId } from '../../e2e/support/signInWithEmail'
+import { freshEmail } from '../support/codes'
+
+const { apiUrl, pageUrl } = inject('interop')
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+  await page.goto(pageUrl)
+  await waitForTestId(page, 'ready', 'true')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Submits `email` in the open modal and types the code the dev mailbox receives. */
+async function enterEmailAndCode(email: string): Promise<void> {
+  await page.locator('#email-input').fill(email)
+  const since = Date.now()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  const message = await waitForMessage(apiUrl, { to: email, since })
+  await page.getByText('Enter confirmation code').waitFor()
+  await page.locator('input').first().click()
+  await page.keyboard.type(message.code ?? '')
+}
+
+/** Waits until the test id `testId` shows a value or the page shows the call's error; fails with that error. */
+async function settled(testId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) =>
+      Boolean(
+        document.querySelector(`[data-testid="${id}"]`)?.textContent ||
+          document.querySelector('[data-testid="error"]')?.textContent,
+      ),
+    testId,
+    { timeout: 30_000 },
+  )
+  expect(await page.getByTestId('error').textContent()).toBe('')
+}
+
+describe('react-auth in Chromium: guest, wallet', () => {
+  test('createGuestAccount: a guest session', async () => {
+    await page.getByRole('button', { name: 'Continue as guest' }).click()
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await page.getByTestId('is-guest').textContent()).toBe('true')
+  })
+
+  test("createWallet: an embedded Ethereum wallet made in Foyer's frame", async () => {
+    await page.getByRole('button', { name: 'Create wallet' }).click()
+    await settled('wallet-address')
+  })
+
+  // Fails today: react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's
+  // `response.data`; Foyer's frame takes `walletIndex` and answers `{ method, result }` (docs/interop.md,
+  // 'Known failures'). Marked as failing so the suite shows when the frame accepts it: then drop `.fails`.
+  test.fails('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await settled('signature')
+    const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address, message: 'Hello from react-auth', signature })).toBe(true)
+  })
+
+  test('linkEmail: the guest links an email through the modal and is no longer a guest', async () => {
+    const email = freshEmail('reactguest')
+    await page.getByRole('button', { name: 'Link email' }).click()
+    await enterEmailAndCode(email)
+    await waitForTestId(page, 'user-email', email)
+    expect(await page.getByTestId('is-guest').textContent()).toBe('false')
+    expect(await page.getByTestId('authenticated').textContent()).toBe('true')
+  })
+})
