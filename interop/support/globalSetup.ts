@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { startStack } from '../../e2e/support/startStack'
-import { installClients } from './installClients'
+import { installClients } from './installClients.mjs'
 import type { InteropStack } from './interopStack'
 
 const pageRoot = fileURLToPath(new URL('../page', import.meta.url))
