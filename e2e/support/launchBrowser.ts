@@ -67,7 +67,9 @@ export async function launchBrowserProfile(options: {
     timeout: 30_000,
   })
   context.on('close', () => {
-    void rm(profile, { recursive: true, force: true })
+    // Chromium may still be writing into the profile as the context closes (ENOTEMPTY): retried, and a
+    // directory that still resists is left to the system's temporary-file cleaning, not thrown.
+    rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => {})
   })
   return context
 }
