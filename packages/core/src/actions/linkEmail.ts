@@ -15,7 +15,7 @@ export type LinkEmailParameters = {
 
 /**
  * Links an email address to the signed-in user: `POST /api/v1/passwordless/link` with `{ email, code }`
- * (spec 01 §5, §7). Request the code with `sendEmailCode` while signed in. The server answers with the user
+ * (docs/linked-accounts.md#linking). Request the code with `sendEmailCode` while signed in. The server answers with the user
  * and keeps the session; the session is then refreshed and its user is the result (docs/linked-accounts.md#linking). A
  * guest becomes a full user (`is_guest: false`) and its guest credential is forgotten. Retried like every call (docs/api.md#retries); one
  * link at a time.

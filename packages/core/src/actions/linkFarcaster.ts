@@ -16,7 +16,7 @@ export type LinkFarcasterParameters = {
 /**
  * Links a Farcaster account to the signed-in user (spec 01 §5, §7): `POST /api/v1/farcaster/link` (Bearer)
  * `{ channel_token, message, signature, fid }`; then the session is refreshed and its user is the result,
- * the answer's user being the fallback (WIRE.md §0). Retried like every call
+ * the answer's user being the fallback. Retried like every call
  * (docs/api.md#retries); one link at a time per client.
  *
  * @throws {ApiError} `linked_to_another_user` (400, 'This account has already been linked to another user.'),

@@ -30,7 +30,7 @@ export type LinkOAuthReturnType = {
  * Links an OAuth account to the signed-in user (spec 01 §5, §7): the same checks as `loginWithOAuth` (stored
  * verifier, state, denial), then `POST /api/v1/oauth/link` (Bearer) with `{ authorization_code, state_code,
  * code_verifier }`; then the session is refreshed (`POST /api/v1/sessions`) and its user is the result, the
- * link answer's user being the fallback (WIRE.md §0). Retried like every call
+ * link answer's user being the fallback. Retried like every call
  * (docs/api.md#retries); one link at a time per client.
  *
  * @throws {OAuthFlowMissingError} `'oauth_flow_missing'`: 'Authentication error.'

@@ -21,7 +21,7 @@ export type LoginWithFarcasterReturnType = { user: User; isNewUser: boolean }
 /**
  * Signs in with an approved Farcaster channel (spec 01 §4 "Farcaster", §7): `POST
  * /api/v1/farcaster/authenticate` `{ channel_token, message, signature, fid, mode }`; the server verifies
- * the message itself (nonce, domain, custody signature; checklist F.44). Retried like every call
+ * the message itself (nonce, domain, custody signature). Retried like every call
  * (docs/api.md#retries). Stores the tokens and records 'farcaster' as the recent login method; one authentication at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: another nonce, domain or signer, or the channel used or

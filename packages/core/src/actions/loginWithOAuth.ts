@@ -34,7 +34,7 @@ export type LoginWithOAuthReturnType = {
  * stored verifier → 'Authentication error.'; another state → a client error and no call; the code
  * `'undefined'` → the user denied), then `POST /api/v1/oauth/authenticate` with `{ authorization_code,
  * state_code, code_verifier, mode }` (and `provider: 'privy:<appId>'` for a cross-app flow, whose provider access
- * token is then kept per provider app, WIRE.md §4). Retried like every call: the code is single use, so
+ * token is then kept per provider app). Retried like every call: the code is single use, so
  * the server answers a retry with the first answer (docs/api.md#retries). Stores the tokens
  * (spec 01 §4 "Session tokens") and records the provider as the recent login method. One authentication at
  * a time per client; the same return twice shares one call.

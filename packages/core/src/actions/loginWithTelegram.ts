@@ -19,8 +19,8 @@ export type LoginWithTelegramReturnType = { user: User; isNewUser: boolean }
 /**
  * Signs in with Telegram (spec 01 §3, §4, §7; WIRE.md §3): `POST /api/v1/telegram/authenticate` with
  * `{ captcha_token?, telegram_auth_result | telegram_web_app_data, mode }` — the login widget's result or a
- * mini app's `initData` fields (see `getTelegramWebAppData`). Retried like every call (docs/api.md#retries); stores the tokens (spec 01 §4
- * "Session tokens") and records `'telegram'` as the recent login method. One authentication at a time per
+ * mini app's `initData` fields (see `getTelegramWebAppData`). Retried like every call (docs/api.md#retries); stores the tokens (docs/sessions.md)
+ * and records `'telegram'` as the recent login method. One authentication at a time per
  * client; the same proof twice shares one call.
  *
  * @throws {TelegramRateLimitError} `'telegram_rate_limited'`: a 429 that mentions a rate limit.

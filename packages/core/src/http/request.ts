@@ -96,7 +96,7 @@ export const request = send as <Name extends EndpointName>(
  * Every attempt carries `privy-app-id`, `privy-client-id`, `privy-ca-id`, `privy-client`, the Bearer token
  * when held, from the first retry on `privy-retry-attempt: 1..3`, and on a non-GET call one
  * `idempotency-key` (a random UUID) shared by all its attempts, with `credentials: 'include'`
- * (DESIGN.md "Wire contract"). Retry policy (docs/api.md#retries): up to `RETRY_COUNT` (3) retries on
+ * (docs/api.md). Retry policy (docs/api.md#retries): up to `RETRY_COUNT` (3) retries on
  * `RETRY_STATUSES` (408, 409, 425, 500, 502, 503, 504) after 500, 1500, 4500 ms; a network failure is
  * retried the same way for GET, and for other methods only when no byte of the request can have left
  * ({@link failedBeforeSending}: the connection was refused or never made, or the browser is offline).

@@ -39,7 +39,7 @@ export function assertWebAuthnSupported(): void {
  * Runs the browser's WebAuthn ceremony through `@simplewebauthn/browser`, loaded lazily (its own chunk,
  * outside the initial bundle), on the wire's snake_case options, and answers the credential in the wire's
  * snake_case (docs/passkeys.md#wire; `@foyer/protocol`'s converters). Translates platform errors at the
- * boundary (STYLE.md §4): no WebAuthn → {@link WebAuthnNotSupportedError}; `NotAllowedError` →
+ * boundary: no WebAuthn → {@link WebAuthnNotSupportedError}; `NotAllowedError` →
  * {@link PasskeyNotAllowedError} (cause kept). Never retried: it prompts the user.
  *
  * @internal

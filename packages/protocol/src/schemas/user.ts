@@ -40,7 +40,7 @@ export const passkeyAccountSchema = z.object({
 export type PasskeyAccount = z.infer<typeof passkeyAccountSchema>
 
 /**
- * An account of the host's own JWT: `custom_user_id` is its subject claim (issue 5 §4; checklist D.32). Wire
+ * An account of the host's own JWT: `custom_user_id` is its subject claim. Wire
  * type `custom_auth` (docs/linked-accounts.md#account-shapes).
  */
 export const customJwtAccountSchema = z.object({
@@ -51,7 +51,7 @@ export const customJwtAccountSchema = z.object({
 export type CustomJwtAccount = z.infer<typeof customJwtAccountSchema>
 
 /**
- * Any account linked to a user, discriminated by `type` (spec 01 §3 "Linked account types"; shapes in
+ * Any account linked to a user, discriminated by `type` (shapes in
  * docs/linked-accounts.md#account-shapes). A guest's device credential is not listed: `User.is_guest` says
  * the user is a guest.
  */

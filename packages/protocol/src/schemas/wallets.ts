@@ -201,7 +201,7 @@ const walletAccountTimes = {
 }
 
 /**
- * An embedded wallet as a linked account (spec 02 §3; docs/linked-accounts.md#account-shapes):
+ * An embedded wallet as a linked account (docs/linked-accounts.md#account-shapes):
  * `wallet_client` and `wallet_client_type` `'privy'`, `connector_type: 'embedded'`, its `recovery_method`,
  * HD `wallet_index`, whether it was `imported` and `delegated`; times in Unix seconds.
  */
@@ -221,7 +221,7 @@ export const embeddedWalletAccountSchema = z.object({
 export type EmbeddedWalletAccount = z.infer<typeof embeddedWalletAccountSchema>
 
 /**
- * An external wallet (proven by SIWE or SIWS) as a linked account (spec 01 §3;
+ * An external wallet (proven by SIWE or SIWS) as a linked account (
  * docs/linked-accounts.md#account-shapes): `wallet_client: 'unknown'`, the client-reported
  * `wallet_client_type` (`metamask`, `phantom`, … or `unknown`) and `connector_type` (`injected`, …), the
  * CAIP-2 `chain_id` of a SIWE sign-in (`eip155:1`; absent for Solana); none of the embedded-only keys.

@@ -13,7 +13,7 @@ export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
 }
 
 /**
- * A password field with a show/hide toggle (spec 02 §2 "Set password: show/hide toggle"): an eye icon
+ * A password field with a show/hide toggle: an eye icon
  * button named by `showLabel` / `hideLabel` (its `aria-label` and tooltip), so the field keeps its width.
  *
  * @example

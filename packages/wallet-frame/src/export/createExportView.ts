@@ -142,8 +142,7 @@ function phraseSecret(mnemonic: string, m: ExportPageMessages): Secret {
  * issue 16 §4) with the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
  * Ethereum wallet) the recovery phrase: each hidden behind a warning until the user reveals it, one at a
  * time; the phrase as numbered words that never break; Copy and Hide per secret; the wallet address. Text
- * nodes only, no HTML parsing. `host` hears of the page's height and of Escape (neither carries a secret). The secrets never leave this document (DESIGN.md "Embedded wallet";
- * security checklist J.65).
+ * nodes only, no HTML parsing. `host` hears of the page's height and of Escape (neither carries a secret). The secrets never leave this document (docs/security.md).
  *
  * @example
  * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams('locale=de'))

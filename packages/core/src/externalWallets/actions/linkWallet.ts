@@ -17,7 +17,7 @@ export type LinkWalletParameters = WalletSignInOptions & {
  * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,
  * signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The server answers with
  * the user and keeps the session; the session is then refreshed and its user is the result
- * (docs/linked-accounts.md#linking). A guest becomes a full user. One wallet per family (spec 01 §5). Retried like every call (docs/api.md#retries); one
+ * (docs/linked-accounts.md#linking). A guest becomes a full user. One wallet per family. Retried like every call (docs/api.md#retries); one
  * link at a time.
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.

@@ -20,7 +20,7 @@ export function parseCustomSubject(stored: string): { issuer: string; subject: s
 }
 
 /**
- * An account of the host's own JWT (spec 01 §3; stored type `custom`, wire type `custom_auth`): subject =
+ * An account of the host's own JWT (stored type `custom`, wire type `custom_auth`): subject =
  * {@link customSubject}; shown with its `sub` as `custom_user_id` (null, so hidden, when the stored subject is malformed); allow-list entries
  * compare exactly with `sub`.
  */

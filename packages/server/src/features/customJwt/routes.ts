@@ -56,7 +56,7 @@ export async function customJwtRoutes(
     endpoints['POST /api/v1/custom_jwt_account/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/link']) },
     async (request) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body.
       const { app: foyerApp, userId } = await requireSession(context, request)
       const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
         nowMs: context.now(),

@@ -19,7 +19,7 @@ export type ExternalWalletDetails = {
 }
 
 /**
- * A `siwe` or `siws` account row as a wire wallet account (spec 01 §3): `wallet_client: 'unknown'`, the
+ * A `siwe` or `siws` account row as a wire wallet account: `wallet_client: 'unknown'`, the
  * reported wallet and connector names, no embedded-only keys (docs/linked-accounts.md#account-shapes).
  */
 function toExternalWalletAccount(

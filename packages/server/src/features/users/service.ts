@@ -95,7 +95,7 @@ export function userJsonSql(userId: SQL): SQL {
   )`
 }
 
-/** An embedded wallet as a linked account (spec 02 §3; docs/linked-accounts.md#account-shapes). */
+/** An embedded wallet as a linked account (docs/linked-accounts.md#account-shapes). */
 function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
   const at = Number(row.created_s)
   return {
