@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
-import { waitForMessage } from './support/readMailbox'
-import { freshEmail, openDemo } from './support/signInWithEmail'
+import { freshEmail, openDemo, requestEmailCode } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 /**
@@ -101,20 +100,11 @@ describe('a flaky network (docs/api.md#retries)', () => {
   test('behavior: the first authenticate answer lost to a 502 — the retry signs in, no error shown, one session', async () => {
     const email = freshEmail('flaky')
     await openDemo(page, stack.demoUrl)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByPlaceholder('your@email.com').fill(email)
-    const since = Date.now()
-    await dialog
-      .locator('form', { has: page.getByPlaceholder('your@email.com') })
-      .getByRole('button', { name: 'Submit' })
-      .click()
-    await dialog.getByText('Enter confirmation code').waitFor()
-    const { code } = await waitForMessage(stack.apiUrl, { to: email, since })
+    const { dialog, code } = await requestEmailCode(page, stack.apiUrl, email)
     const before = await sessionCount()
 
     await dialog.getByLabel('Digit 1 of 6').click()
-    await page.keyboard.type(code ?? '')
+    await page.keyboard.type(code)
     await dialog.getByText('Success!').waitFor()
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')

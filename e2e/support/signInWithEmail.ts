@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { waitForMessage } from './readMailbox'
 
@@ -17,10 +17,14 @@ export async function openDemo(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Signs in through the modal: submits `email`, reads the code from the server's dev mailbox at `apiUrl`,
- * types it, and waits until the demo shows `authenticated: true` (usable in hooks too).
+ * Opens the modal, submits `email` and waits for the code screen; returns the dialog and the code the
+ * server's dev mailbox at `apiUrl` received for it.
  */
-export async function signInWithEmail(page: Page, apiUrl: string, email: string): Promise<void> {
+export async function requestEmailCode(
+  page: Page,
+  apiUrl: string,
+  email: string,
+): Promise<{ dialog: Locator; code: string }> {
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByPlaceholder('your@email.com').fill(email)
@@ -31,8 +35,17 @@ export async function signInWithEmail(page: Page, apiUrl: string, email: string)
     .click()
   await dialog.getByText('Enter confirmation code').waitFor()
   const message = await waitForMessage(apiUrl, { to: email, since })
+  return { dialog, code: message.code ?? '' }
+}
+
+/**
+ * Signs in through the modal: submits `email`, reads the code from the server's dev mailbox at `apiUrl`,
+ * types it, and waits until the demo shows `authenticated: true` (usable in hooks too).
+ */
+export async function signInWithEmail(page: Page, apiUrl: string, email: string): Promise<void> {
+  const { dialog, code } = await requestEmailCode(page, apiUrl, email)
   await dialog.getByLabel('Digit 1 of 6').click()
-  await page.keyboard.type(message.code ?? '')
+  await page.keyboard.type(code)
   await dialog.waitFor({ state: 'detached' })
   await waitForTestId(page, 'authenticated', 'true')
 }
