@@ -2,8 +2,7 @@ import { CODE_TTL_SECONDS } from '@foyer/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
-import { waitForMessage } from './support/readMailbox'
-import { freshEmail, openDemo } from './support/signInWithEmail'
+import { freshEmail, openDemo, requestEmailCode } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 let stack: Stack
@@ -29,18 +28,9 @@ afterEach(async () => {
 
 /** Opens the modal, submits `email`, and returns the code the server mailed. */
 async function requestCode(email: string): Promise<string> {
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByPlaceholder('your@email.com').fill(email)
-  const since = Date.now()
-  await dialog
-    .locator('form', { has: page.getByPlaceholder('your@email.com') })
-    .getByRole('button', { name: 'Submit' })
-    .click()
-  await dialog.getByText('Enter confirmation code').waitFor()
-  const message = await waitForMessage(stack.apiUrl, { to: email, since })
-  expect(message.code).toMatch(/^[0-9]{6}$/)
-  return message.code!
+  const { code } = await requestEmailCode(page, stack.apiUrl, email)
+  expect(code).toMatch(/^[0-9]{6}$/)
+  return code
 }
 
 /** Types a six-digit code into the code boxes, starting at the first. */
