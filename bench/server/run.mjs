@@ -25,13 +25,12 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { freePort, postgresBin, startThrowawayPostgres } from '../../scripts/postgres/throwawayPostgres.mjs'
-import { closedLoop, cpuSeconds, sleep } from './load.mjs'
+import { closedLoop, cpuSeconds, createClient, sleep } from './load.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -158,36 +157,8 @@ async function startServer(database) {
 // ---------------------------------------------------------------------------------------------------------
 // A small HTTP client (keep-alive) and the sign-in / refresh flows
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
-
-function call(base, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const request = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          'privy-app-id': APP_ID,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks = []
-        response.on('data', (chunk) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }),
-        )
-        response.on('error', reject)
-      },
-    )
-    request.on('error', reject)
-    request.end(payload)
-  })
-}
+const client = createClient({ 'privy-app-id': APP_ID })
+const call = (base, method, path, body) => client.call(base, method, path, { body })
 
 let emailCounter = 0
 const runId = randomBytes(4).toString('hex')
@@ -388,7 +359,7 @@ async function benchDatabase(kind) {
 let cleaning = null
 function cleanup() {
   cleaning ??= (async () => {
-    agent.destroy()
+    client.close()
     while (stoppers.length) {
       try {
         await stoppers.pop()()
