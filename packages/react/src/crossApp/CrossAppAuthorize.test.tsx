@@ -1,6 +1,6 @@
 import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
@@ -61,7 +61,7 @@ async function openAuthorizePage() {
     'GET /api/v1/users/me': () => ({ status: 200, body: { user: userWithWallet } }),
     [`GET /api/v1/apps/${REQUESTER_ID}/cross-app/details`]: () => ({
       status: 200,
-      body: { name: 'Shop', icon_url: null },
+      body: { name: 'Shop', icon_url: 'https://shop.test/icon.png' },
     }),
     'POST /oauth/authorization_code': ({ body }) => ({
       status: 200,
@@ -92,6 +92,32 @@ describe('CrossAppAuthorize', () => {
       redirect_to: REDIRECT_TO,
       state: 'flow-1',
     })
+  })
+
+  test("behavior: the page has the modal's look, both apps' icons and what the requester is granted", async () => {
+    await openAuthorizePage()
+    const page = await screen.findByTestId('cross-app-authorize')
+    await screen.findByRole('heading', { name: 'Shop wants to use your Test App account' })
+    // The modal's theme and rules, scoped to the page's own `[data-foyer]` root.
+    const root = page.closest('[data-foyer]')
+    expect(root?.getAttribute('data-foyer-theme')).toBe('light')
+    expect(root?.querySelector('style')?.textContent).toContain('.foyer-page{')
+    // The requester's icon from its details; the provider (no logo) as its initial.
+    const icons = page.querySelectorAll('.foyer-app-icon')
+    expect(icons).toHaveLength(2)
+    expect(icons[0]?.querySelector('img')?.getAttribute('src')).toBe('https://shop.test/icon.png')
+    expect(icons[1]?.textContent).toBe('T')
+    // What is granted, the wallet address short with the full value on hover.
+    const grants = screen.getByRole('list', { name: 'Shop will be able to:' })
+    expect(within(grants).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'See your account ID',
+      'See your wallet address 0x1111…1111',
+      'Ask you to approve signatures and transactions with this wallet',
+    ])
+    expect(within(grants).getByTitle('0x1111111111111111111111111111111111111111')).toBeTruthy()
+    // The modal's buttons: Allow is the primary action, Deny the secondary.
+    expect(screen.getByRole('button', { name: 'Allow' }).getAttribute('data-variant')).toBe('primary')
+    expect(screen.getByRole('button', { name: 'Deny' }).getAttribute('data-variant')).toBe('secondary')
   })
 
   test('default: Deny answers access_denied', async () => {

@@ -1,10 +1,15 @@
 import { authorizeCrossAppRequest, getCrossAppProviderDetails } from '@foyer/core/cross-app'
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react'
+import type { LinkedAccount } from '@foyer/protocol'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useCreateWallet } from '../hooks/useCreateWallet'
 import { useFoyer } from '../hooks/useFoyer'
 import { useFoyerState } from '../hooks/useFoyerState'
 import { formatMessage } from '../i18n/formatMessage'
+import { Address } from '../ui/Address'
+import { Button } from '../ui/Button'
+import { Spinner } from '../ui/Spinner'
+import { AppIcon, CrossAppPage } from './CrossAppPage'
 
 /** The authorize page's query (WIRE.md §4), as the requester's `oauth/init` URL carries it. */
 function readQuery(search: string) {
@@ -18,18 +23,22 @@ function readQuery(search: string) {
     : null
 }
 
+/** A message with an `{address}` placeholder, the address drawn short in its place. */
+function withAddress(template: string, address: string): ReactNode {
+  const [before = '', after = ''] = template.split('{address}')
+  return (
+    <>
+      {before}
+      <Address address={address} />
+      {after}
+    </>
+  )
+}
+
 /** Props of {@link CrossAppAuthorize}. */
 export type CrossAppAuthorizeProps = {
   /** Sends the browser to the requester's page with the answer; default `window.location.assign`. */
   navigate?: ((url: string) => void) | undefined
-}
-
-const page: CSSProperties = {
-  maxWidth: 360,
-  margin: '48px auto',
-  fontFamily: 'system-ui, sans-serif',
-  display: 'grid',
-  gap: 16,
 }
 
 /**
@@ -51,7 +60,8 @@ export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
   const { createWallet } = useCreateWallet()
   const m = messages.crossApp
   const [query] = useState(() => readQuery(window.location.search))
-  const [requester, setRequester] = useState<string | null>(null)
+  const [requester, setRequester] = useState<{ name: string; iconUrl: string | null } | null>(null)
+  const grantsId = useId()
   const [phase, setPhase] = useState<'consent' | 'sending' | 'error'>('consent')
   const [error, setError] = useState<string | null>(null)
   const loginOpened = useRef(false)
@@ -59,7 +69,7 @@ export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
   useEffect(() => {
     if (!query) return
     void getCrossAppProviderDetails(client, { appId: query.requesterAppId }).then((details) =>
-      setRequester(details?.name ?? query.requesterAppId),
+      setRequester({ name: details?.name ?? query.requesterAppId, iconUrl: details?.icon_url ?? null }),
     )
   }, [client, query])
 
@@ -73,7 +83,7 @@ export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
 
   const provider = state.appConfig?.name ?? ''
   const wallet = user?.linked_accounts.find(
-    (account) =>
+    (account): account is Extract<LinkedAccount, { type: 'wallet' }> =>
       account.type === 'wallet' && account.connector_type === 'embedded' && account.chain_type === 'ethereum',
   )
 
@@ -90,46 +100,84 @@ export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
     }
   }
 
-  const names = { requester: requester ?? '…', provider }
+  const names = { requester: requester?.name ?? '…', provider }
   let body: ReactNode
-  if (!query) body = <p role="alert">{m.invalidRequest}</p>
-  else if (phase === 'error') body = <p role="alert">{error}</p>
-  else if (!ready) body = <p role="status">{m.verifying}</p>
+  if (!query)
+    body = (
+      <p role="alert" className="foyer-error-text">
+        {m.invalidRequest}
+      </p>
+    )
+  else if (phase === 'error')
+    body = (
+      <p role="alert" className="foyer-error-text">
+        {error}
+      </p>
+    )
+  else if (!ready)
+    body = (
+      <p role="status" className="foyer-row">
+        <Spinner /> {m.verifying}
+      </p>
+    )
   else if (!authenticated)
     body = (
       <>
-        <p>{formatMessage(m.signInPrompt, names)}</p>
-        <button type="button" onClick={login}>
+        <p className="foyer-text">{formatMessage(m.signInPrompt, names)}</p>
+        <Button block onClick={login}>
           {m.logIn}
-        </button>
+        </Button>
       </>
     )
   else if (!wallet)
     body = (
       <>
-        <p role="status">{m.walletSetup}</p>
-        <button type="button" onClick={() => void createWallet().catch(() => {})}>
+        <p role="status" className="foyer-text">
+          {m.walletSetup}
+        </p>
+        <Button block onClick={() => void createWallet().catch(() => {})}>
           {m.createWallet}
-        </button>
+        </Button>
       </>
     )
-  else if (phase === 'sending') body = <p role="status">{formatMessage(m.redirecting, names)}</p>
+  else if (phase === 'sending')
+    body = (
+      <p role="status" className="foyer-row">
+        <Spinner /> {formatMessage(m.redirecting, names)}
+      </p>
+    )
   else
     body = (
       <>
-        <h1 style={{ fontSize: 20, margin: 0 }}>{formatMessage(m.consentTitle, names)}</h1>
-        <p>{formatMessage(m.consentDetail, names)}</p>
-        <button type="button" data-testid="cross-app-allow" onClick={() => void answer(false)}>
-          {m.allow}
-        </button>
-        <button type="button" data-testid="cross-app-deny" onClick={() => void answer(true)}>
-          {m.deny}
-        </button>
+        <p className="foyer-text" id={grantsId}>
+          {formatMessage(m.grantsLead, names)}
+        </p>
+        <ul className="foyer-grants" aria-labelledby={grantsId}>
+          <li>{m.grantAccountId}</li>
+          <li>{withAddress(m.grantAddress, wallet.address)}</li>
+          <li>{m.grantApprovals}</li>
+        </ul>
+        <div className="foyer-actions">
+          <Button variant="secondary" data-testid="cross-app-deny" onClick={() => void answer(true)}>
+            {m.deny}
+          </Button>
+          <Button data-testid="cross-app-allow" onClick={() => void answer(false)}>
+            {m.allow}
+          </Button>
+        </div>
       </>
     )
   return (
-    <main style={page} data-testid="cross-app-authorize">
+    <CrossAppPage testId="cross-app-authorize">
+      <div className="foyer-app-pair">
+        <AppIcon name={names.requester} iconUrl={requester?.iconUrl} />
+        <span className="foyer-app-link" aria-hidden="true">
+          ⇄
+        </span>
+        <AppIcon name={provider || '?'} iconUrl={state.appConfig?.logo_url ?? state.appConfig?.icon_url} />
+      </div>
+      <h1 className="foyer-title">{formatMessage(m.consentTitle, names)}</h1>
       {body}
-    </main>
+    </CrossAppPage>
   )
 }

@@ -6,12 +6,14 @@ import {
   crossAppErrorMessages,
   crossAppMethods,
 } from '@foyer/protocol'
-import { type CSSProperties, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyer } from '../hooks/useFoyer'
 import { useSendTransaction } from '../hooks/useSendTransaction'
 import { useSignMessage } from '../hooks/useSignMessage'
 import { useSignTypedData } from '../hooks/useSignTypedData'
+import { Spinner } from '../ui/Spinner'
+import { CrossAppPage } from './CrossAppPage'
 
 /** The transact page's query (WIRE.md §4): `token` and the JSON `request`. */
 type TransactQuery = {
@@ -72,8 +74,6 @@ function personalSignMessage(value: unknown): string | { raw: `0x${string}` } {
     return { raw: value as `0x${string}` }
   }
 }
-
-const page: CSSProperties = { maxWidth: 360, margin: '48px auto', fontFamily: 'system-ui, sans-serif' }
 
 /**
  * The provider app's transact page (issue 11 §4; WIRE.md §4): mount it, inside `<FoyerProvider>` with the
@@ -178,14 +178,20 @@ export function CrossAppTransact() {
   }, [query, ready, authenticated, user, client, signMessage, signTypedData, sendTransaction, m])
 
   return (
-    <main style={page} data-testid="cross-app-transact">
+    <CrossAppPage testId="cross-app-transact">
       {!query ? (
-        <p role="alert">{m.invalidRequest}</p>
+        <p role="alert" className="foyer-error-text">
+          {m.invalidRequest}
+        </p>
       ) : outcome ? (
-        <p role="status">{outcome}</p>
+        <p role="status" className="foyer-text">
+          {outcome}
+        </p>
       ) : (
-        <p role="status">{m.verifying}</p>
+        <p role="status" className="foyer-row">
+          <Spinner /> {m.verifying}
+        </p>
       )}
-    </main>
+    </CrossAppPage>
   )
 }

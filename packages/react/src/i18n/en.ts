@@ -394,8 +394,10 @@ export const en = {
     errorTitle: 'Could not log in with {provider}',
     retry: 'Retry',
     consentTitle: '{requester} wants to use your {provider} account',
-    consentDetail:
-      '{requester} will see your account ID and your wallet address, and can ask you to approve signatures and transactions with your wallet.',
+    grantsLead: '{requester} will be able to:',
+    grantAccountId: 'See your account ID',
+    grantAddress: 'See your wallet address {address}',
+    grantApprovals: 'Ask you to approve signatures and transactions with this wallet',
     allow: 'Allow',
     deny: 'Deny',
     signInPrompt: 'Log in to {provider} to continue to {requester}.',

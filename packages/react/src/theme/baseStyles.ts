@@ -80,6 +80,7 @@ export const baseStyles = `
 [data-foyer] .foyer-message{margin:0;padding:12px;border-radius:var(--foyer-radius-md);background:var(--foyer-surface);text-align:left;font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:${TYPED_DATA_VIEW_MAX_HEIGHT_PX}px;overflow-y:auto}
 [data-foyer] .foyer-message code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 [data-foyer] .foyer-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px;overflow-wrap:anywhere}
+[data-foyer] .foyer-address{white-space:nowrap;overflow-wrap:normal}
 [data-foyer] .foyer-warning{margin:0;color:var(--foyer-warn);font-size:14px}
 [data-foyer] .foyer-meter{height:6px;border-radius:3px;background:var(--foyer-surface);overflow:hidden}
 [data-foyer] .foyer-meter-fill{height:100%;border-radius:3px;transition:width 150ms}

@@ -393,8 +393,10 @@ export const de: MessagesOverride = {
     errorTitle: 'Anmeldung mit {provider} nicht möglich',
     retry: 'Wiederholen',
     consentTitle: '{requester} möchte dein {provider}-Konto verwenden',
-    consentDetail:
-      '{requester} sieht deine Konto-ID und deine Wallet-Adresse und kann dich bitten, Signaturen und Transaktionen mit deiner Wallet zu genehmigen.',
+    grantsLead: '{requester} kann dann:',
+    grantAccountId: 'deine Konto-ID sehen',
+    grantAddress: 'deine Wallet-Adresse {address} sehen',
+    grantApprovals: 'dich bitten, Signaturen und Transaktionen mit dieser Wallet zu genehmigen',
     allow: 'Erlauben',
     deny: 'Ablehnen',
     signInPrompt: 'Melde dich bei {provider} an, um mit {requester} fortzufahren.',

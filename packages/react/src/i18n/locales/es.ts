@@ -390,8 +390,10 @@ export const es: MessagesOverride = {
     errorTitle: 'No se pudo iniciar sesión con {provider}',
     retry: 'Reintentar',
     consentTitle: '{requester} quiere usar tu cuenta de {provider}',
-    consentDetail:
-      '{requester} verá el ID de tu cuenta y la dirección de tu billetera, y podrá pedirte que apruebes firmas y transacciones con tu billetera.',
+    grantsLead: '{requester} podrá:',
+    grantAccountId: 'Ver el ID de tu cuenta',
+    grantAddress: 'Ver la dirección de tu billetera {address}',
+    grantApprovals: 'Pedirte que apruebes firmas y transacciones con esta billetera',
     allow: 'Permitir',
     deny: 'Denegar',
     signInPrompt: 'Inicia sesión en {provider} para continuar a {requester}.',

@@ -396,8 +396,10 @@ export const fr: MessagesOverride = {
     errorTitle: 'Connexion avec {provider} impossible',
     retry: 'Réessayer',
     consentTitle: '{requester} souhaite utiliser votre compte {provider}',
-    consentDetail:
-      '{requester} verra l’identifiant de votre compte et l’adresse de votre portefeuille, et pourra vous demander d’approuver des signatures et des transactions avec votre portefeuille.',
+    grantsLead: '{requester} pourra :',
+    grantAccountId: 'Voir l’identifiant de votre compte',
+    grantAddress: 'Voir l’adresse de votre portefeuille {address}',
+    grantApprovals: 'Vous demander d’approuver des signatures et des transactions avec ce portefeuille',
     allow: 'Autoriser',
     deny: 'Refuser',
     signInPrompt: 'Connectez-vous à {provider} pour continuer vers {requester}.',

@@ -387,8 +387,10 @@ export const ja: MessagesOverride = {
     errorTitle: '{provider} でログインできませんでした',
     retry: '再試行',
     consentTitle: '{requester} があなたの {provider} アカウントの使用を求めています',
-    consentDetail:
-      '{requester} はあなたのアカウント ID とウォレットアドレスを閲覧でき、ウォレットでの署名やトランザクションの承認を求めることができます。',
+    grantsLead: '{requester} は次のことができます:',
+    grantAccountId: 'アカウント ID の閲覧',
+    grantAddress: 'ウォレットアドレス {address} の閲覧',
+    grantApprovals: 'このウォレットでの署名やトランザクションの承認の依頼',
     allow: '許可',
     deny: '拒否',
     signInPrompt: '{requester} に進むには、{provider} にログインしてください。',

@@ -389,8 +389,10 @@ export const pt: MessagesOverride = {
     errorTitle: 'Não foi possível entrar com {provider}',
     retry: 'Tentar de novo',
     consentTitle: '{requester} quer usar sua conta do {provider}',
-    consentDetail:
-      '{requester} verá o ID da sua conta e o endereço da sua carteira, e poderá pedir que você aprove assinaturas e transações com sua carteira.',
+    grantsLead: '{requester} poderá:',
+    grantAccountId: 'Ver o ID da sua conta',
+    grantAddress: 'Ver o endereço da sua carteira {address}',
+    grantApprovals: 'Pedir que você aprove assinaturas e transações com esta carteira',
     allow: 'Permitir',
     deny: 'Negar',
     signInPrompt: 'Entre no {provider} para continuar para {requester}.',
