@@ -176,7 +176,7 @@ export function CrossAppAuthorize({ navigate }: CrossAppAuthorizeProps = {}) {
         </span>
         <AppIcon name={provider || '?'} iconUrl={state.appConfig?.logo_url ?? state.appConfig?.icon_url} />
       </div>
-      <h1 className="foyer-title">{formatMessage(m.consentTitle, names)}</h1>
+      {provider && requester ? <h1 className="foyer-title">{formatMessage(m.consentTitle, names)}</h1> : null}
       {body}
     </CrossAppPage>
   )
