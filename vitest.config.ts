@@ -23,6 +23,8 @@ export default defineConfig({
             'packages/protocol/test/**/*.test.ts',
             // One import graph over every package (docs/architecture.md).
             'scripts/**/*.test.ts',
+            // The demo app's own helpers.
+            'apps/demo/src/**/*.test.ts',
           ],
           testTimeout: 20_000,
           // Set-ups start servers on fresh PGlite databases: slow on 2 busy cores, not a failure.

@@ -37,6 +37,10 @@ describe('customAuth', () => {
   test('default: the SDK follows the host: signed in with a custom account, logged out with the host', async () => {
     await openDemo(page, `${stack.demoUrl}?customAuth=1`)
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+    // The host's own login is the only way in: no Foyer 'Log in' and no guest button.
+    await page.getByTestId('host-login-hint').waitFor()
+    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Continue as guest' }).count()).toBe(0)
 
     await page.getByLabel('Host user name').fill('alice')
     await page.getByRole('button', { name: 'Host sign in' }).click()
@@ -48,6 +52,7 @@ describe('customAuth', () => {
     expect(user.linked_accounts.find((account) => account.type === 'custom_auth')).toMatchObject({
       custom_user_id: 'alice',
     })
+    expect(await page.getByTestId('user-email').textContent()).toBe('alice (host login)')
 
     await page.getByRole('button', { name: 'Host sign out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')

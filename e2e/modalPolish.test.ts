@@ -124,4 +124,16 @@ describe('modal polish in Chromium', () => {
       .evaluate((button) => (button as HTMLElement).click())
     await exportDialog.waitFor({ state: 'detached' })
   })
+
+  test('behavior: the demo page fits a 390 px phone, signed in (every panel) and signed out', async () => {
+    // The session of the test above, on a fresh load (the wide element it added is gone).
+    await openDemo(page, stack.demoUrl)
+    await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(await overflow()).toBe(0)
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    expect(await overflow()).toBe(0)
+  })
 })

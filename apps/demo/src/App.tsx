@@ -15,6 +15,7 @@ import { PhonePanel } from './PhonePanel'
 import { SolanaPanel } from './SolanaPanel'
 import { TelegramPanel } from './TelegramPanel'
 import { ThemePicker } from './ThemePicker'
+import { userLabel } from './userLabel'
 import { WalletPanel } from './WalletPanel'
 
 /** How the demo back end gets the token: the `privy-token` cookie, or an `Authorization: Bearer` header. */
@@ -28,7 +29,7 @@ const SIGNUP_OFF =
  * The demo page: the SDK's state, the signed-in user, the claims of the current access token, and what the
  * demo's own back end (`GET /api/whoami`, verifying with `@foyer/node`) says about the session.
  */
-export function App({ appId }: { appId: string }) {
+export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: boolean }) {
   const { ready, authenticated, user, login, logout, getAccessToken } = useFoyer()
   const [claims, setClaims] = useState<JWTPayload | null>(null)
   const [claimsLoaded, setClaimsLoaded] = useState(false)
@@ -83,9 +84,6 @@ export function App({ appId }: { appId: string }) {
     void verify(claims ? 'authorization' : 'cookie')
   }, [authenticated, claimsLoaded, claims, verify])
 
-  const email = user?.linked_accounts.find((account) => account.type === 'email')
-  const phone = user?.linked_accounts.find((account) => account.type === 'phone')
-
   return (
     <main style={styles.main}>
       <h1>Foyer demo</h1>
@@ -101,8 +99,7 @@ export function App({ appId }: { appId: string }) {
       {authenticated ? (
         <>
           <p>
-            Signed in as{' '}
-            <strong data-testid="user-email">{email?.address ?? phone?.number ?? user?.id}</strong>
+            Signed in as <strong data-testid="user-email">{user ? userLabel(user) : ''}</strong>
           </p>
           <button type="button" onClick={() => void logout()} style={styles.button}>
             Log out
@@ -133,6 +130,11 @@ export function App({ appId }: { appId: string }) {
                 : '…'}
           </pre>
         </>
+      ) : hostLogin ? (
+        <p data-testid="host-login-hint">
+          This page plays a host app with its own login: sign in with the host login above, and Foyer follows
+          it.
+        </p>
       ) : (
         <>
           <button
@@ -166,8 +168,15 @@ export function App({ appId }: { appId: string }) {
 }
 
 const styles = {
-  main: { fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '40px auto', padding: '0 16px' },
-  button: { fontSize: 16, padding: '8px 20px', borderRadius: 8, cursor: 'pointer' },
+  // Usable down to a 320 px wide phone: long values wrap anywhere, buttons wrap their labels.
+  main: {
+    fontFamily: 'system-ui, sans-serif',
+    maxWidth: 720,
+    margin: '40px auto',
+    padding: '0 16px',
+    overflowWrap: 'anywhere' as const,
+  },
+  button: { fontSize: 16, padding: '8px 20px', borderRadius: 8, cursor: 'pointer', maxWidth: '100%' },
   row: { display: 'flex', gap: 12, flexWrap: 'wrap' as const },
   pre: { background: '#f4f4f5', padding: 12, borderRadius: 8, overflowX: 'auto' as const, fontSize: 13 },
 }

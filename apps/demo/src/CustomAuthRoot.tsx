@@ -65,7 +65,7 @@ export function CustomAuthRoot({ appId, apiUrl }: { appId: string; apiUrl: strin
           customAuth: { getCustomAccessToken, isLoading: false },
         }}
       >
-        <App appId={appId} />
+        <App appId={appId} hostLogin />
       </FoyerProvider>
     </>
   )

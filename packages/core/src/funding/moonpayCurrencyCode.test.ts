@@ -24,10 +24,28 @@ describe('moonpayCurrencyCode', () => {
   })
   test('behavior: another chain defaults to Ethereum with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(31337), asset: 'native' })).toBe(
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(10), asset: 'native' })).toBe(
       'ETH_ETHEREUM',
     )
     expect(warn).toHaveBeenCalledOnce()
+    warn.mockRestore()
+  })
+  test('edge: a local development chain or a testnet defaults to Ethereum without a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(31337), asset: 'native' })).toBe(
+      'ETH_ETHEREUM',
+    )
+    expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(1337), asset: 'USDC' })).toBe(
+      'USDC_ETHEREUM',
+    )
+    expect(
+      moonpayCurrencyCode({
+        chainType: 'ethereum',
+        chain: { ...chain(84532), testnet: true },
+        asset: 'native',
+      }),
+    ).toBe('ETH_ETHEREUM')
+    expect(warn).not.toHaveBeenCalled()
     warn.mockRestore()
   })
 })
