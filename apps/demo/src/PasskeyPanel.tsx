@@ -1,6 +1,6 @@
 import { passkeyDisplayName } from '@foyer/core'
 import type { PasskeyAccount } from '@foyer/protocol'
-import { PASSKEY_LIST_PREVIEW_COUNT } from '@foyer/protocol'
+import { PASSKEY_LIST_FULL_COUNT, PASSKEY_LIST_PREVIEW_COUNT } from '@foyer/protocol'
 import { useFoyer, useLinkPasskey } from '@foyer/react'
 import { useState } from 'react'
 
@@ -15,7 +15,8 @@ export function PasskeyPanel() {
   const passkeys = (user?.linked_accounts ?? []).filter(
     (account): account is PasskeyAccount => account.type === 'passkey',
   )
-  const shown = showAll ? passkeys : passkeys.slice(0, PASSKEY_LIST_PREVIEW_COUNT)
+  const collapsed = !showAll && passkeys.length > PASSKEY_LIST_FULL_COUNT
+  const shown = collapsed ? passkeys.slice(0, PASSKEY_LIST_PREVIEW_COUNT) : passkeys
   return (
     <section>
       <h2>Passkeys</h2>
@@ -24,7 +25,7 @@ export function PasskeyPanel() {
           <li key={passkey.credential_id}>{passkeyDisplayName(passkey)}</li>
         ))}
       </ul>
-      {!showAll && passkeys.length > PASSKEY_LIST_PREVIEW_COUNT ? (
+      {collapsed ? (
         <button type="button" onClick={() => setShowAll(true)}>
           View all
         </button>

@@ -480,6 +480,7 @@ export {
 export { optionalBody } from '../schemas/optionalBody'
 export {
   PASSKEY_LIMIT,
+  PASSKEY_LIST_FULL_COUNT,
   PASSKEY_LIST_PREVIEW_COUNT,
   type PasskeyAssertion,
   type PasskeyAttestation,

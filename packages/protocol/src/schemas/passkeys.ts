@@ -3,7 +3,9 @@ import { z } from 'zod'
 
 /** Most passkeys one user may link (spec 01 §5, §9). */
 export const PASSKEY_LIMIT = 5
-/** Passkeys the login passkey list shows before 'View all' (spec 01 §9). */
+/** Passkeys the passkey list shows in full; with more, it shows {@link PASSKEY_LIST_PREVIEW_COUNT} and 'View all'. */
+export const PASSKEY_LIST_FULL_COUNT = 3
+/** Passkeys the passkey list shows before 'View all' when there are more than {@link PASSKEY_LIST_FULL_COUNT}. */
 export const PASSKEY_LIST_PREVIEW_COUNT = 2
 
 const base64Url = z

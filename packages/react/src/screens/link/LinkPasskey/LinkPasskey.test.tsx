@@ -58,21 +58,38 @@ async function renderWith(user: User, unlinked?: User) {
   await waitFor(() => expect(client.getState().status).toBe('ready'))
   await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
   await events.click(screen.getByRole('button', { name: 'Host passkeys' }))
-  await screen.findByRole('heading', { name: 'Passkeys' })
+  await screen.findByRole('heading', { name: 'Your passkeys' })
   return { events, calls }
 }
 
 describe('LinkPasskey', () => {
-  test('default: 2 passkeys shown before "View all", display names per spec', async () => {
+  test('default: up to 3 passkeys shown in full, with display names and when each was last used', async () => {
+    await renderWith(
+      withPasskeys(
+        passkey('a', 'Chrome', 'macOS'),
+        { ...passkey('b', 'Safari', 'iOS'), latest_verified_at: 1_800_000_000 },
+        passkey('c', null, null),
+      ),
+    )
+    const items = within(screen.getByRole('list')).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(items[0]?.textContent).toMatch(/^Chrome on macOSLast used .*2023/)
+    expect(items[1]?.textContent).toMatch(/^Safari on iOSLast used .*2027/)
+    expect(items[2]?.textContent).toMatch(/^Unknown deviceLast used/)
+    expect(screen.queryByRole('button', { name: 'View all' })).toBeNull()
+  })
+
+  test('behavior: with more than 3 passkeys, 2 shown and "View all"', async () => {
     const { events } = await renderWith(
-      withPasskeys(passkey('a', 'Chrome', 'macOS'), passkey('b', 'Safari', 'iOS'), passkey('c', null, null)),
+      withPasskeys(
+        ...['a', 'b', 'c', 'd'].map((id) => passkey(id, 'Chrome', id === 'a' ? 'macOS' : 'Linux')),
+      ),
     )
     const list = screen.getByRole('list')
     expect(within(list).getAllByRole('listitem')).toHaveLength(2)
     expect(within(list).getByText('Chrome on macOS')).toBeTruthy()
     await events.click(screen.getByRole('button', { name: 'View all' }))
-    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
-    expect(within(list).getByText('Unknown device')).toBeTruthy()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4)
     expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true')
   })
 
@@ -87,6 +104,10 @@ describe('LinkPasskey', () => {
     const { events, calls } = await renderWith(withPasskeys(passkey('a', 'Chrome', 'macOS')), testUser)
     await events.click(screen.getByRole('button', { name: 'Remove Chrome on macOS' }))
     await waitFor(() => expect(screen.getByText('No passkeys linked yet.')).toBeTruthy())
+    // The outcome shows on the screen, not only to a screen reader.
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe('Passkey removed')
+    expect(status.className).toContain('foyer-status-ok')
     expect(calls.find((call) => call.path === '/api/v1/passkeys/unlink')?.body).toEqual({
       credential_id: 'a',
     })

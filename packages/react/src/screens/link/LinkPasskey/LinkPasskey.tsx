@@ -9,19 +9,26 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
+import { CheckIcon } from '../../../ui/icons'
 import { passkeyName } from './passkeyName'
 
-// `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (spec 01 §5, §9); kept here
-// because the protocol module that holds them also holds zod schemas (bundle size).
+// `PASSKEY_LIMIT`, `PASSKEY_LIST_FULL_COUNT` and `PASSKEY_LIST_PREVIEW_COUNT` of `@foyer/protocol`
+// (docs/passkeys.md); kept here because the protocol module that holds them also holds zod schemas (bundle size).
 const PASSKEY_LIMIT = 5
+const PASSKEY_LIST_FULL_COUNT = 3
 const PASSKEY_LIST_PREVIEW_COUNT = 2
 
 /**
- * The passkey list ('Link passkey', spec 01 §2, §9): the signed-in user's passkeys by display name
- * ('authenticator on browser', 'browser on OS', else 'Unknown device'), 2 shown before 'View all'; 'Add
- * new passkey' runs `linkPasskey` (up to 5; errors per spec 01 §8 "Passkey"); each row has a Remove button
- * (`unlinkPasskey`). Status changes are announced. Closing the modal ends the flow.
+ * 'Your passkeys' (docs/passkeys.md): the signed-in user's passkeys by display name ('authenticator on
+ * browser', 'browser on OS', else 'Unknown device') with when each was last used; up to 3 shown, else the
+ * first 2 and 'View all'. 'Add new passkey' runs `linkPasskey` (up to 5); each row has a Remove button
+ * (`unlinkPasskey`). The outcome shows under the list and is announced. Closing the modal ends the flow.
  */
+/** When the passkey last signed in (Unix seconds): its latest verification, else when it was added. */
+function lastUsed(account: PasskeyAccount): number | null {
+  return account.latest_verified_at ?? account.first_verified_at ?? null
+}
+
 export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
   const { client, state, messages, format } = useModal()
   const m = messages.passkey
@@ -33,7 +40,8 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
   const passkeys = (state.user?.linked_accounts ?? []).filter(
     (account): account is PasskeyAccount => account.type === 'passkey',
   )
-  const shown = expanded ? passkeys : passkeys.slice(0, PASSKEY_LIST_PREVIEW_COUNT)
+  const collapsible = passkeys.length > PASSKEY_LIST_FULL_COUNT
+  const shown = expanded || !collapsible ? passkeys : passkeys.slice(0, PASSKEY_LIST_PREVIEW_COUNT)
 
   const run = async (id: string, action: () => Promise<unknown>, done: string) => {
     if (busy) return
@@ -55,7 +63,6 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
       <div className="foyer-header">
         <ScreenTitle>{m.listTitle}</ScreenTitle>
       </div>
-      <p className="foyer-text">{m.listDetail}</p>
       {passkeys.length === 0 ? (
         <p className="foyer-text">{m.listEmpty}</p>
       ) : (
@@ -67,11 +74,9 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
                 <span>
                   {name}
                   <br />
-                  {account.first_verified_at ? (
+                  {lastUsed(account) ? (
                     <small className="foyer-text">
-                      {formatMessage(m.linkedAt, {
-                        date: format.date(account.first_verified_at),
-                      })}
+                      {formatMessage(m.lastUsed, { date: format.date(lastUsed(account) ?? 0) })}
                     </small>
                   ) : null}
                 </span>
@@ -95,7 +100,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
           })}
         </ul>
       )}
-      {passkeys.length > PASSKEY_LIST_PREVIEW_COUNT ? (
+      {collapsible ? (
         <Button variant="link" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
           {expanded ? m.showLess : m.viewAll}
         </Button>
@@ -113,7 +118,8 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
           {error}
         </p>
       ) : null}
-      <p className="foyer-sr-only" role="status" aria-live="polite">
+      <p className={status ? 'foyer-row foyer-status-ok' : 'foyer-sr-only'} role="status" aria-live="polite">
+        {status ? <CheckIcon /> : null}
         {status}
       </p>
     </div>
