@@ -160,7 +160,13 @@ export function WalletPanel() {
       </p>
       <p>
         <label>
-          Message <input value={message} onChange={(event) => setMessage(event.target.value)} size={40} />
+          Message{' '}
+          <input
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            size={40}
+            style={{ maxWidth: '100%' }}
+          />
         </label>{' '}
         <button type="button" onClick={run(async () => setSignature((await signMessage(message)).signature))}>
           Sign message
@@ -174,7 +180,12 @@ export function WalletPanel() {
       <p>
         <label>
           Recipient{' '}
-          <input value={recipient} onChange={(event) => setRecipient(event.target.value)} size={44} />
+          <input
+            value={recipient}
+            onChange={(event) => setRecipient(event.target.value)}
+            size={44}
+            style={{ maxWidth: '100%' }}
+          />
         </label>{' '}
         <button
           type="button"
