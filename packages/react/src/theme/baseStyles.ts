@@ -25,7 +25,7 @@ export const baseStyles = `
 @keyframes foyer-spin{to{transform:rotate(360deg)}}
 [data-foyer] .foyer-screen{display:flex;flex-direction:column;align-items:stretch;gap:16px;text-align:center}
 [data-foyer] .foyer-header{position:relative;display:flex;align-items:center;justify-content:center;min-height:32px;padding:0 36px}
-[data-foyer] .foyer-title{margin:0;font-size:18px;font-weight:600;line-height:1.3}
+[data-foyer] .foyer-title{margin:0;font-size:18px;font-weight:600;line-height:1.3;text-wrap:balance}
 [data-foyer] .foyer-text{margin:0;color:var(--foyer-muted);font-size:14px;overflow-wrap:anywhere}
 [data-foyer] .foyer-text strong{color:var(--foyer-fg);font-weight:600}
 [data-foyer] .foyer-logo{display:block;margin:0 auto;max-width:180px;max-height:64px;object-fit:contain}
@@ -102,5 +102,10 @@ export const baseStyles = `
 [data-foyer] .foyer-frame-box[data-sized]{height:auto}
 [data-foyer] .foyer-frame-box[data-loading] iframe{visibility:hidden}
 [data-foyer] .foyer-frame-box .foyer-center{position:absolute;inset:0;align-items:center}
+[data-foyer] .foyer-qr{display:block;align-self:center;flex:none;margin:0 auto}
+[data-foyer] .foyer-method-row{display:grid;grid-template-columns:minmax(0,1fr) auto;align-items:center;gap:8px}
+[data-foyer] .foyer-method-row>.foyer-method-meta{display:flex;align-items:center;gap:6px}
+[data-foyer] .foyer-method-meta:empty{display:none}
+[data-foyer] .foyer-method-row:has(>.foyer-method-meta:empty){grid-template-columns:minmax(0,1fr)}
 [data-foyer] .foyer-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `

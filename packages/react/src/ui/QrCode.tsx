@@ -37,6 +37,7 @@ export function QrCode({ value, label, size = 200, ecc }: QrCodeProps) {
       width={size}
       height={size}
       viewBox={`0 0 ${modules} ${modules}`}
+      className="foyer-qr"
       shapeRendering="crispEdges"
       data-qr-value={value}
       data-qr-ecc={ecc}

@@ -10,11 +10,12 @@ import type { ScreenProps } from '../../modal/screenParams'
 import { Button } from '../../ui/Button'
 import { Chip } from '../../ui/Chip'
 import { CopyButton } from '../../ui/CopyButton'
+import { CheckIcon } from '../../ui/icons'
+import { QrCode } from '../../ui/QrCode'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { MfaCodeEntry } from './MfaCodeEntry'
 import { MfaVerify } from './MfaVerify'
 import { mfaErrorText } from './mfaErrorText'
-import { QrCode } from './QrCode'
 
 type Step =
   | { kind: 'intro' }
@@ -121,7 +122,7 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
             const isEnabled = enabled.has(method)
             const isDisabled = method === 'sms' && signsInWithSms && !isEnabled
             return (
-              <div key={method} className="foyer-row" data-mfa-method={method}>
+              <div key={method} className="foyer-method-row" data-mfa-method={method}>
                 <Button
                   variant="secondary"
                   block
@@ -134,14 +135,16 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
                 >
                   {m[method]}
                 </Button>
-                {method === 'totp' && !isEnabled ? <Chip>{m.recommended}</Chip> : null}
-                {isEnabled ? <Chip>{m.enabled}</Chip> : null}
-                {isDisabled ? <Chip>{m.disabled}</Chip> : null}
-                {isEnabled ? (
-                  <Button variant="link" onClick={() => setStep({ kind: 'confirmRemove', method })}>
-                    {m.remove}
-                  </Button>
-                ) : null}
+                <span className="foyer-method-meta">
+                  {method === 'totp' && !isEnabled ? <Chip>{m.recommended}</Chip> : null}
+                  {isEnabled ? <Chip>{m.enabled}</Chip> : null}
+                  {isDisabled ? <Chip>{m.disabled}</Chip> : null}
+                  {isEnabled ? (
+                    <Button variant="link" onClick={() => setStep({ kind: 'confirmRemove', method })}>
+                      {m.remove}
+                    </Button>
+                  ) : null}
+                </span>
               </div>
             )
           })}
@@ -178,7 +181,7 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
         <div className="foyer-screen">
           {header(m.totpEnrollTitle, back({ kind: 'choose' }))}
           <p className="foyer-text">{m.totpEnrollDetail}</p>
-          <QrCode value={step.authUrl} label={m.qrLabel} />
+          <QrCode value={step.authUrl} label={m.qrLabel} size={160} ecc="Q" />
           <div className="foyer-row">
             <span>{m.secretLabel}</span>
             <code data-testid="mfa-totp-secret">{step.secret}</code>
@@ -328,6 +331,9 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
       const title = { totp: m.totpAdded, sms: m.smsAdded, passkey: m.passkeyAdded }[step.method]
       return (
         <div className="foyer-screen">
+          <div className="foyer-icon-circle" data-tone="success" data-testid="mfa-added-icon">
+            <CheckIcon />
+          </div>
           {header(title)}
           <Button block onClick={done}>
             {m.done}
