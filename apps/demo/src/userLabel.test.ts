@@ -71,14 +71,14 @@ describe('userLabel', () => {
       ...times,
     } as const
     expect(userLabel(user([embedded, telegram]))).toBe('Ada Lovelace')
-    const crossApp = {
+    const crossApp: User['linked_accounts'][number] = {
       type: 'cross_app',
       provider_app_id: 'foyerdemoprovider00000000',
       subject: 'did:privy:provider-user',
       embedded_wallets: [{ address: '0x9999999999999999999999999999999999998888' }],
       smart_wallets: [],
       ...times,
-    } as const
+    }
     expect(userLabel(user([crossApp]))).toBe('0x9999…8888 (app foyerdemoprovider00000000)')
   })
 

@@ -365,6 +365,8 @@ export const de: MessagesOverride = {
     searching: 'Suche nach Wallets',
     noWallets:
       'Keine Wallets gefunden. Installiere eine Wallet-Erweiterung für den Browser und lade die Seite neu.',
+    installLinksLabel: 'Wallets zum Installieren',
+    install: '{wallet} holen',
     connectingTitle: 'Warten auf {wallet}',
     connectingDetail: 'Genehmige die Verbindung in deiner Wallet.',
     signTitle: 'Zur Bestätigung signieren',
@@ -547,6 +549,7 @@ export const de: MessagesOverride = {
     moreWallets: 'Weitere Wallets',
     searching: 'Suche nach Wallets…',
     noWallets: 'In diesem Browser wurde keine Wallet gefunden.',
+    noWalletsNext: 'Installiere eine Wallet oder sende Guthaben von einer beliebigen Wallet oder Börse an deine Adresse.',
     connecting: 'Verbindung mit {wallet} wird hergestellt…',
     statusTitle: 'Überweisung von {wallet}',
     preparing: 'Deine Überweisung wird vorbereitet',

@@ -364,6 +364,8 @@ export const es: MessagesOverride = {
     searching: 'Buscando billeteras',
     noWallets:
       'No se encontraron billeteras. Instala una extensión de billetera en el navegador y vuelve a cargar la página.',
+    installLinksLabel: 'Billeteras para instalar',
+    install: 'Obtener {wallet}',
     connectingTitle: 'Esperando a {wallet}',
     connectingDetail: 'Aprueba la conexión en tu billetera.',
     signTitle: 'Firma para verificar',
@@ -543,6 +545,7 @@ export const es: MessagesOverride = {
     moreWallets: 'Más billeteras',
     searching: 'Buscando billeteras…',
     noWallets: 'No se encontró ninguna billetera en este navegador.',
+    noWalletsNext: 'Instala una billetera o envía fondos a tu dirección desde cualquier billetera o exchange.',
     connecting: 'Conectando con {wallet}…',
     statusTitle: 'Transferir desde {wallet}',
     preparing: 'Preparando tu transferencia',

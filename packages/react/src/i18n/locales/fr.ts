@@ -368,6 +368,8 @@ export const fr: MessagesOverride = {
     searching: 'Recherche de portefeuilles',
     noWallets:
       'Aucun portefeuille trouvé. Installez une extension de portefeuille pour votre navigateur, puis rechargez la page.',
+    installLinksLabel: 'Portefeuilles à installer',
+    install: 'Obtenir {wallet}',
     connectingTitle: 'En attente de {wallet}',
     connectingDetail: 'Approuvez la connexion dans votre portefeuille.',
     signTitle: 'Signer pour vérifier',
@@ -550,6 +552,7 @@ export const fr: MessagesOverride = {
     moreWallets: 'Plus de portefeuilles',
     searching: 'Recherche de portefeuilles…',
     noWallets: 'Aucun portefeuille trouvé dans ce navigateur.',
+    noWalletsNext: 'Installez un portefeuille, ou envoyez des fonds à votre adresse depuis n’importe quel portefeuille ou plateforme d’échange.',
     connecting: 'Connexion à {wallet}…',
     statusTitle: 'Transfert depuis {wallet}',
     preparing: 'Préparation de votre transfert',

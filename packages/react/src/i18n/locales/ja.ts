@@ -361,6 +361,8 @@ export const ja: MessagesOverride = {
     searching: 'ウォレットを探しています',
     noWallets:
       'ウォレットが見つかりません。ブラウザのウォレット拡張機能をインストールしてから、ページを再読み込みしてください。',
+    installLinksLabel: 'インストールできるウォレット',
+    install: '{wallet} を入手',
     connectingTitle: '{wallet} を待っています',
     connectingDetail: 'ウォレットで接続を承認してください。',
     signTitle: '署名して確認',
@@ -537,6 +539,7 @@ export const ja: MessagesOverride = {
     moreWallets: 'その他のウォレット',
     searching: 'ウォレットを探しています…',
     noWallets: 'このブラウザにウォレットが見つかりません。',
+    noWalletsNext: 'ウォレットをインストールするか、任意のウォレットや取引所からあなたのアドレスに送金してください。',
     connecting: '{wallet} に接続しています…',
     statusTitle: '{wallet} から送金',
     preparing: '送金を準備しています',

@@ -363,6 +363,8 @@ export const pt: MessagesOverride = {
     searching: 'Procurando carteiras',
     noWallets:
       'Nenhuma carteira encontrada. Instale uma extensão de carteira no navegador e recarregue a página.',
+    installLinksLabel: 'Carteiras para instalar',
+    install: 'Obter {wallet}',
     connectingTitle: 'Aguardando {wallet}',
     connectingDetail: 'Aprove a conexão na sua carteira.',
     signTitle: 'Assine para verificar',
@@ -541,6 +543,7 @@ export const pt: MessagesOverride = {
     moreWallets: 'Mais carteiras',
     searching: 'Procurando carteiras…',
     noWallets: 'Nenhuma carteira encontrada neste navegador.',
+    noWalletsNext: 'Instale uma carteira ou envie fundos para o seu endereço de qualquer carteira ou corretora.',
     connecting: 'Conectando a {wallet}…',
     statusTitle: 'Transferir de {wallet}',
     preparing: 'Preparando sua transferência',

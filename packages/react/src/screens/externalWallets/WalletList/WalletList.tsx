@@ -8,6 +8,7 @@ import { Chip } from '../../../ui/Chip'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { walletChains } from '../../login/Landing/walletChains'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
+import { WalletInstallLinks } from './WalletInstallLinks'
 
 /**
  * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
@@ -60,9 +61,12 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
         backLabel={messages.modal.back}
       />
       {wallets.length === 0 ? (
-        <p className="foyer-text" role="status">
-          {searched ? m.noWallets : m.searching}
-        </p>
+        <>
+          <p className="foyer-text" role="status">
+            {searched ? m.noWallets : m.searching}
+          </p>
+          {searched ? <WalletInstallLinks ethereum={ethereum} solana={solana} /> : null}
+        </>
       ) : (
         <ul className="foyer-list" aria-label={m.listLabel}>
           {wallets.map((wallet) => {

@@ -76,6 +76,35 @@ describe('funding screens', () => {
     expect(within(dialog).queryByText(/Try a different provider/)).toBeNull()
   })
 
+  test("behavior: with no wallet in the browser, 'Transfer from wallet' says so and offers the next steps, not an amount", async () => {
+    const { user } = await renderFunding()
+    const methods = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
+    const transfer = within(methods).getByRole('button', { name: /Transfer from wallet/ })
+    // The wallet search ends after 300 ms with none found (no wallet announces itself here).
+    await waitFor(() => expect(transfer.textContent).toContain('No wallet found in this browser.'))
+    await user.click(transfer)
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer from wallet' }, { timeout: 5000 })
+    await within(dialog).findByText(
+      'Install a wallet, or send funds to your address from any wallet or exchange.',
+      {},
+      { timeout: 2000 },
+    )
+    const links = within(within(dialog).getByRole('list', { name: 'Wallets to install' })).getAllByRole(
+      'link',
+    )
+    expect(
+      links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')]),
+    ).toEqual([
+      ['Get MetaMask↗', 'https://metamask.io/download/', '_blank'],
+      ['Get Phantom↗', 'https://phantom.com/download', '_blank'],
+      ['Get Coinbase Wallet↗', 'https://www.coinbase.com/wallet/downloads', '_blank'],
+    ])
+    await user.click(within(dialog).getByRole('button', { name: 'Receive funds' }))
+    await screen.findByRole('dialog', { name: 'Receive funds' }, { timeout: 5000 })
+    // The amount screen never showed.
+    expect(screen.queryByRole('dialog', { name: 'Confirm or edit amount' })).toBeNull()
+  })
+
   test("behavior: 'Confirm or edit amount' keeps digits and one point, and shows the fiat estimate", async () => {
     const { user } = await renderFunding()
     const methods = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })

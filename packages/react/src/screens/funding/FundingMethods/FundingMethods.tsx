@@ -4,8 +4,10 @@ import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { useDiscoveredWallets } from '../../externalWallets/WalletList/useDiscoveredWallets'
 import type { FundingFlowParams, FundingNextScreen } from '../params'
 import { pushFundingScreen } from '../returnToFundingMethods'
+import { transferWalletChainTypes } from '../transfer/TransferFromWallet/transferWalletChainTypes'
 
 /**
  * 'Add funds to your wallet' (spec 02 §2 "Funding"): Pay with card (MoonPay, or Coinbase Onramp with a
@@ -14,7 +16,7 @@ import { pushFundingScreen } from '../returnToFundingMethods'
  * switches the card provider when the app offers two. A flow that failed comes back here with its error.
  */
 export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
-  const { messages, router, hasScreen } = useModal()
+  const { client, messages, router, hasScreen } = useModal()
   const m = messages.funding
   const { request, settle, errorMessage, showAlternateProvider } = params
   const offers = (method: string, provider?: FundingProvider) =>
@@ -36,6 +38,10 @@ export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
     })
   const cardProvider = (showAlternateProvider ? cardProviders[1] : undefined) ?? cardProviders[0]
 
+  // The browser's wallets that could pay (as 'Transfer from wallet' looks for them), to skip the amount when none.
+  const discovery = useDiscoveredWallets(transferWalletChainTypes(request, client.solanaClusters))
+  const noWallet = discovery.searched && discovery.wallets.length === 0
+
   const next = (screen: FundingNextScreen, via: FundingFlowParams['via']) => {
     const flow: FundingFlowParams = { request, settle, via }
     if (screen === 'fundingReceive') pushFundingScreen(router, screen, flow)
@@ -56,7 +62,11 @@ export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
     entries.push({
       key: 'wallets',
       label: m.transferFromWallet,
-      open: () => next('fundingTransferFromWallet', 'wallets'),
+      // With no wallet in this browser there is no amount to ask for: straight to the next steps.
+      ...(noWallet ? { detail: messages.fundingTransfer.noWallets } : {}),
+      open: noWallet
+        ? () => pushFundingScreen(router, 'fundingTransferFromWallet', { request, settle, via: 'wallets' })
+        : () => next('fundingTransferFromWallet', 'wallets'),
     })
   if (hasScreen('fundingReceive'))
     entries.push({ key: 'manual', label: m.receive, open: () => next('fundingReceive', 'manual') })

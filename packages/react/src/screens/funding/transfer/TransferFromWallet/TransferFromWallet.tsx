@@ -6,7 +6,6 @@ import {
 import {
   bridgeDestinationCurrency,
   bridgeOptions,
-  canBridgeAcrossChainTypes,
   fundingAmountUnits,
   RELAY_SOLANA_CHAIN_ID,
   readBridgeOrigins,
@@ -24,6 +23,9 @@ import { Button } from '../../../../ui/Button'
 import { Chip } from '../../../../ui/Chip'
 import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { useDiscoveredWallets } from '../../../externalWallets/WalletList/useDiscoveredWallets'
+import { WalletInstallLinks } from '../../../externalWallets/WalletList/WalletInstallLinks'
+import { pushFundingScreen } from '../../returnToFundingMethods'
+import { transferWalletChainTypes } from './transferWalletChainTypes'
 import { visibleWallets } from './visibleWallets'
 
 /**
@@ -38,15 +40,11 @@ import { visibleWallets } from './visibleWallets'
  * are shown for choosing").
  */
 export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromWallet'>) {
-  const { client, router, messages, config } = useModal()
+  const { client, router, messages, config, hasScreen } = useModal()
   const m = messages.fundingTransfer
   const { request } = params
-  // With cross-chain bridging, a wallet of the other chain type may pay through a bridge: the native coin only,
-  // and not on Solana testnet or devnet.
   const evmRequest = request.chainType === 'ethereum'
-  const acrossChainTypes = canBridgeAcrossChainTypes(request, client.solanaClusters)
-  const ethereum = evmRequest || acrossChainTypes
-  const solana = !evmRequest || acrossChainTypes
+  const { ethereum, solana } = transferWalletChainTypes(request, client.solanaClusters)
   const { wallets, searched } = useDiscoveredWallets({ ethereum, solana })
   const [expanded, setExpanded] = useState(false)
   const [connecting, setConnecting] = useState<ExternalWallet | undefined>(undefined)
@@ -116,9 +114,32 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
       />
       <p className="foyer-text">{m.detail}</p>
       {wallets.length === 0 ? (
-        <p className="foyer-text" role="status">
-          {searched ? m.noWallets : m.searching}
-        </p>
+        <>
+          <p className="foyer-text" role="status">
+            {searched ? m.noWallets : m.searching}
+          </p>
+          {searched ? (
+            <>
+              <p className="foyer-text">{m.noWalletsNext}</p>
+              <WalletInstallLinks ethereum={ethereum} solana={solana} />
+              {hasScreen('fundingReceive') ? (
+                <Button
+                  block
+                  variant="secondary"
+                  onClick={() =>
+                    pushFundingScreen(router, 'fundingReceive', {
+                      request,
+                      settle: params.settle,
+                      via: 'manual',
+                    })
+                  }
+                >
+                  {messages.funding.receive}
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+        </>
       ) : (
         <ul className="foyer-list" aria-label={m.listLabel}>
           {shown.wallets.map((wallet) => {
