@@ -1,5 +1,6 @@
 import type { CustomAuthParameters, EmbeddedWalletsConfig, FoyerChain, SolanaCluster } from '@foyer/core'
 import type { OAuthProvider } from '@foyer/protocol'
+import type { ReactElement } from 'react'
 import type { MessagesOverride } from '../i18n/MessagesOverride'
 import type { FoyerTheme } from '../theme/FoyerTheme'
 
@@ -8,8 +9,11 @@ import type { FoyerTheme } from '../theme/FoyerTheme'
  * precedence over the app's server configuration (`logo_url`, `accent_color`).
  */
 export type FoyerAppearance = {
-  /** Logo URL shown on the landing screen; only `http(s):` and `data:image/…` URLs are used. */
-  logo?: string
+  /**
+   * Logo shown on the landing screen: a URL (only `http(s):` and `data:image/…` ones are used), or an
+   * `<svg>` or `<img>` element drawn as given. Anything else logs a console warning and shows no logo.
+   */
+  logo?: string | ReactElement
   /** Landing heading; default 'Log in or sign up'. */
   landingHeader?: string
   /** Optional line under the landing heading. */

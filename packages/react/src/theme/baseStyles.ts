@@ -29,6 +29,8 @@ export const baseStyles = `
 [data-foyer] .foyer-text{margin:0;color:var(--foyer-muted);font-size:14px;overflow-wrap:anywhere}
 [data-foyer] .foyer-text strong{color:var(--foyer-fg);font-weight:600}
 [data-foyer] .foyer-logo{display:block;margin:0 auto;max-width:180px;max-height:64px;object-fit:contain}
+[data-foyer] .foyer-logo-element{display:flex;justify-content:center}
+[data-foyer] .foyer-logo-element>*{max-width:180px;max-height:64px}
 [data-foyer] .foyer-icon-button{position:absolute;top:50%;transform:translateY(-50%);display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;padding:0;border:0;border-radius:var(--foyer-radius-sm);background:transparent;color:var(--foyer-muted);cursor:pointer}
 [data-foyer] .foyer-icon-button:hover{background:var(--foyer-surface);color:var(--foyer-fg)}
 [data-foyer] .foyer-back{left:0}

@@ -96,6 +96,33 @@ describe('Landing', () => {
     expect(screen.queryByRole('img')).toBeNull()
   })
 
+  test('behavior: an <svg> or <img> element logo is drawn as given', async () => {
+    await renderFoyerAndOpen({
+      config: { appearance: { logo: <svg role="img" aria-label="Acme mark" viewBox="0 0 1 1" /> } },
+    })
+    expect(screen.getByRole('img', { name: 'Acme mark' }).tagName.toLowerCase()).toBe('svg')
+    cleanup()
+    await renderFoyerAndOpen({
+      config: { appearance: { logo: <img src="https://acme.test/a.png" alt="Acme" /> } },
+    })
+    expect(screen.getByRole('img', { name: 'Acme' }).getAttribute('src')).toBe('https://acme.test/a.png')
+  })
+
+  test('error: any other logo (a number, a <div>) logs a warning and shows nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const notALogo = <div role="img" aria-label="not a logo" />
+    await renderFoyerAndOpen({ config: { appearance: { logo: notALogo } } })
+    expect(screen.queryByRole('img')).toBeNull()
+    cleanup()
+    await renderFoyerAndOpen({ config: { appearance: { logo: 42 as unknown as string } } })
+    expect(screen.queryByRole('img')).toBeNull()
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'Foyer: appearance.logo must be a URL string or an <svg> or <img> element; no logo is shown.',
+      'Foyer: appearance.logo must be a URL string or an <svg> or <img> element; no logo is shown.',
+    ])
+    warn.mockRestore()
+  })
+
   test('error: a disallowed plus email shows an inline error that clears on edit', async () => {
     const { user } = await renderFoyerAndOpen({ appConfig: { disable_plus_emails: true } })
     await user.type(emailInput(), 'ada+1@example.com{Enter}')
