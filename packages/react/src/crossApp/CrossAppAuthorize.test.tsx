@@ -109,7 +109,11 @@ describe('CrossAppAuthorize', () => {
     expect(icons[1]?.textContent).toBe('T')
     // What is granted, the wallet address short with the full value on hover.
     const grants = screen.getByRole('list', { name: 'Shop will be able to:' })
-    expect(within(grants).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(grants)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'See your account ID',
       'See your wallet address 0x1111…1111',
       'Ask you to approve signatures and transactions with this wallet',

@@ -549,7 +549,8 @@ export const de: MessagesOverride = {
     moreWallets: 'Weitere Wallets',
     searching: 'Suche nach Wallets…',
     noWallets: 'In diesem Browser wurde keine Wallet gefunden.',
-    noWalletsNext: 'Installiere eine Wallet oder sende Guthaben von einer beliebigen Wallet oder Börse an deine Adresse.',
+    noWalletsNext:
+      'Installiere eine Wallet oder sende Guthaben von einer beliebigen Wallet oder Börse an deine Adresse.',
     connecting: 'Verbindung mit {wallet} wird hergestellt…',
     statusTitle: 'Überweisung von {wallet}',
     preparing: 'Deine Überweisung wird vorbereitet',

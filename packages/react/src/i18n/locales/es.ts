@@ -545,7 +545,8 @@ export const es: MessagesOverride = {
     moreWallets: 'Más billeteras',
     searching: 'Buscando billeteras…',
     noWallets: 'No se encontró ninguna billetera en este navegador.',
-    noWalletsNext: 'Instala una billetera o envía fondos a tu dirección desde cualquier billetera o exchange.',
+    noWalletsNext:
+      'Instala una billetera o envía fondos a tu dirección desde cualquier billetera o exchange.',
     connecting: 'Conectando con {wallet}…',
     statusTitle: 'Transferir desde {wallet}',
     preparing: 'Preparando tu transferencia',

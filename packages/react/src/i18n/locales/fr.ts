@@ -552,7 +552,8 @@ export const fr: MessagesOverride = {
     moreWallets: 'Plus de portefeuilles',
     searching: 'Recherche de portefeuilles…',
     noWallets: 'Aucun portefeuille trouvé dans ce navigateur.',
-    noWalletsNext: 'Installez un portefeuille, ou envoyez des fonds à votre adresse depuis n’importe quel portefeuille ou plateforme d’échange.',
+    noWalletsNext:
+      'Installez un portefeuille, ou envoyez des fonds à votre adresse depuis n’importe quel portefeuille ou plateforme d’échange.',
     connecting: 'Connexion à {wallet}…',
     statusTitle: 'Transfert depuis {wallet}',
     preparing: 'Préparation de votre transfert',

@@ -539,7 +539,8 @@ export const ja: MessagesOverride = {
     moreWallets: 'その他のウォレット',
     searching: 'ウォレットを探しています…',
     noWallets: 'このブラウザにウォレットが見つかりません。',
-    noWalletsNext: 'ウォレットをインストールするか、任意のウォレットや取引所からあなたのアドレスに送金してください。',
+    noWalletsNext:
+      'ウォレットをインストールするか、任意のウォレットや取引所からあなたのアドレスに送金してください。',
     connecting: '{wallet} に接続しています…',
     statusTitle: '{wallet} から送金',
     preparing: '送金を準備しています',

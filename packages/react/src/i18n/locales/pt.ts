@@ -543,7 +543,8 @@ export const pt: MessagesOverride = {
     moreWallets: 'Mais carteiras',
     searching: 'Procurando carteiras…',
     noWallets: 'Nenhuma carteira encontrada neste navegador.',
-    noWalletsNext: 'Instale uma carteira ou envie fundos para o seu endereço de qualquer carteira ou corretora.',
+    noWalletsNext:
+      'Instale uma carteira ou envie fundos para o seu endereço de qualquer carteira ou corretora.',
     connecting: 'Conectando a {wallet}…',
     statusTitle: 'Transferir de {wallet}',
     preparing: 'Preparando sua transferência',

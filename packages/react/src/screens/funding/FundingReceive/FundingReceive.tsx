@@ -11,6 +11,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Address } from '../../../ui/Address'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { QrCode } from '../../../ui/QrCode'
@@ -82,8 +83,8 @@ export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
       <div className="foyer-center">
         <QrCode value={request.address} label={m.qrLabel} size={FUNDING_QR_SIZE_PX} ecc={FUNDING_QR_ECC} />
       </div>
-      <p className="foyer-mono" data-testid="funding-address">
-        {request.address}
+      <p className="foyer-text" data-testid="funding-address">
+        <Address address={request.address} />
       </p>
       <CopyButton
         text={request.address}

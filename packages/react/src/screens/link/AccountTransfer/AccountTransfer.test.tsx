@@ -122,7 +122,9 @@ describe('Account transfer prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByRole('heading', { name: 'Check assets before transferring' })).toBeTruthy()
     expect(screen.getByText(/copy its wallet address and check it with a block explorer/)).toBeTruthy()
-    expect(screen.getByText(OTHER_WALLET)).toBeTruthy()
+    expect(screen.getByTitle(OTHER_WALLET).textContent).toBe(
+      `${OTHER_WALLET.slice(0, 6)}…${OTHER_WALLET.slice(-4)}`,
+    )
     expect(screen.getByRole('button', { name: 'Copy wallet address' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Transfer account' }))
     expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()

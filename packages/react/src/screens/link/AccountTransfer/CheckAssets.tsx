@@ -1,6 +1,7 @@
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Address } from '../../../ui/Address'
 import { CopyButton } from '../../../ui/CopyButton'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { TransferButtons } from './TransferButtons'
@@ -31,7 +32,7 @@ export function CheckAssets({ params }: ScreenProps<'accountTransferAssets'>) {
       />
       <p className="foyer-text">{m.assetsBody}</p>
       <p className="foyer-text">
-        {m.walletAddress}: <code>{address}</code>
+        {m.walletAddress}: <Address address={address} />
       </p>
       <CopyButton
         text={address}
