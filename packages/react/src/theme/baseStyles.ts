@@ -58,6 +58,7 @@ export const baseStyles = `
 [data-foyer] .foyer-button:focus-visible,[data-foyer] .foyer-icon-button:focus-visible,[data-foyer] .foyer-code-box:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
 [data-foyer] .foyer-button-block{width:100%;min-height:44px}
 [data-foyer] .foyer-spinner{display:inline-block;width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:foyer-spin .7s linear infinite}
+[data-foyer] .foyer-screen>.foyer-spinner{align-self:center}
 [data-foyer] .foyer-spinner[data-size=large]{width:32px;height:32px;border-width:3px;color:var(--foyer-accent)}
 [data-foyer] .foyer-error-text{margin:0;color:var(--foyer-error);font-size:14px}
 [data-foyer] .foyer-code{display:flex;justify-content:center;gap:8px;border:0;margin:0;padding:0}

@@ -109,6 +109,9 @@ describe('OAuthStatus', () => {
     expect(openSpy).toHaveBeenCalledWith('', 'foyer-oauth', expect.stringMatching(/width=440,height=680/))
     expect(await screen.findByRole('heading', { name: 'Logging in with Google' })).toBeTruthy()
     expect(screen.getByText('Complete the sign-in in the Google window.')).toBeTruthy()
+    // The spinner is centred under the provider, not at the screen's left edge.
+    const spinner = screen.getByRole('dialog').querySelector('.foyer-screen > .foyer-spinner') as HTMLElement
+    expect(getComputedStyle(spinner).alignSelf).toBe('center')
     await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
     expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
       provider: 'google',
