@@ -4,20 +4,20 @@
 export {
   type AuthorizeCrossAppRequestParameters,
   authorizeCrossAppRequest,
-} from '../actions/authorizeCrossAppRequest'
-export { getCrossAppConnections } from '../actions/getCrossAppConnections'
+} from '../actions/crossApp/authorizeCrossAppRequest'
+export { getCrossAppConnections } from '../actions/crossApp/getCrossAppConnections'
 export {
   type GetCrossAppProviderDetailsParameters,
   getCrossAppProviderDetails,
-} from '../actions/getCrossAppProviderDetails'
+} from '../actions/crossApp/getCrossAppProviderDetails'
 export {
   type SendCrossAppRequestParameters,
   sendCrossAppRequest,
-} from '../actions/sendCrossAppRequest'
+} from '../actions/crossApp/sendCrossAppRequest'
 export {
   type StartCrossAppAuthFlowParameters,
   type StartCrossAppAuthFlowReturnType,
   startCrossAppAuthFlow,
-} from '../actions/startCrossAppAuthFlow'
-export { verifyCrossAppToken } from '../actions/verifyCrossAppToken'
+} from '../actions/crossApp/startCrossAppAuthFlow'
+export { verifyCrossAppToken } from '../actions/crossApp/verifyCrossAppToken'
 export { CrossAppError, type CrossAppErrorCode } from '../errors/CrossAppError'

@@ -6,16 +6,16 @@ export {
   type InitLoginWithFarcasterParameters,
   type InitLoginWithFarcasterReturnType,
   initLoginWithFarcaster,
-} from '../actions/initLoginWithFarcaster'
-export { type LinkFarcasterParameters, linkFarcaster } from '../actions/linkFarcaster'
+} from '../actions/farcaster/initLoginWithFarcaster'
+export { type LinkFarcasterParameters, linkFarcaster } from '../actions/farcaster/linkFarcaster'
 export {
   type LoginWithFarcasterParameters,
   type LoginWithFarcasterReturnType,
   loginWithFarcaster,
-} from '../actions/loginWithFarcaster'
-export { unlinkFarcaster } from '../actions/unlinkFarcaster'
+} from '../actions/farcaster/loginWithFarcaster'
+export { unlinkFarcaster } from '../actions/farcaster/unlinkFarcaster'
 export {
   type WaitForFarcasterApprovalParameters,
   type WaitForFarcasterApprovalReturnType,
   waitForFarcasterApproval,
-} from '../actions/waitForFarcasterApproval'
+} from '../actions/farcaster/waitForFarcasterApproval'

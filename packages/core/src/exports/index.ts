@@ -1,57 +1,57 @@
 export { maskPhoneNumber } from '@foyer/protocol'
-export { type AcceptTermsReturnType, acceptTerms } from '../actions/acceptTerms'
-export {
-  type AdoptForkedSessionParameters,
-  type AdoptForkedSessionReturnType,
-  adoptForkedSession,
-} from '../actions/adoptForkedSession'
-export { type ForkSessionReturnType, forkSession } from '../actions/forkSession'
-export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
-export {
-  type GetRecentLoginMethodReturnType,
-  getRecentLoginMethod,
-} from '../actions/getRecentLoginMethod'
-export { initialize } from '../actions/initialize'
-export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
-export { linkPasskey } from '../actions/linkPasskey'
-export { type LinkPhoneParameters, linkPhone } from '../actions/linkPhone'
-export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/loginAsGuest'
-export { loginWithCustomAccessToken } from '../actions/loginWithCustomAccessToken'
-export {
-  type LoginWithEmailCodeParameters,
-  type LoginWithEmailCodeReturnType,
-  loginWithEmailCode,
-} from '../actions/loginWithEmailCode'
-export {
-  type LoginWithPasskeyParameters,
-  type LoginWithPasskeyReturnType,
-  loginWithPasskey,
-} from '../actions/loginWithPasskey'
-export {
-  type LoginWithSmsCodeParameters,
-  type LoginWithSmsCodeReturnType,
-  loginWithSmsCode,
-} from '../actions/loginWithSmsCode'
-export { logout } from '../actions/logout'
-export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
-export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
-export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sendSmsCode'
-export {
-  type SignUpWithPasskeyParameters,
-  type SignUpWithPasskeyReturnType,
-  signUpWithPasskey,
-} from '../actions/signUpWithPasskey'
+export { type TrackEventParameters, trackEvent } from '../actions/analytics/trackEvent'
+export { loginWithCustomAccessToken } from '../actions/customAuth/loginWithCustomAccessToken'
 export {
   type CustomAuthParameters,
   type SyncCustomAuthReturnType,
   syncCustomAuth,
-} from '../actions/syncCustomAuth'
-export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
-export { type UnlinkEmailParameters, unlinkEmail } from '../actions/unlinkEmail'
-export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPasskey'
-export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/unlinkPhone'
-export { type UpdateEmailParameters, updateEmail } from '../actions/updateEmail'
-export { type UpdatePhoneParameters, updatePhone } from '../actions/updatePhone'
+} from '../actions/customAuth/syncCustomAuth'
+export { type LinkEmailParameters, linkEmail } from '../actions/email/linkEmail'
+export {
+  type LoginWithEmailCodeParameters,
+  type LoginWithEmailCodeReturnType,
+  loginWithEmailCode,
+} from '../actions/email/loginWithEmailCode'
+export { type SendEmailCodeParameters, sendEmailCode } from '../actions/email/sendEmailCode'
+export { type UnlinkEmailParameters, unlinkEmail } from '../actions/email/unlinkEmail'
+export { type UpdateEmailParameters, updateEmail } from '../actions/email/updateEmail'
+export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/guest/loginAsGuest'
+export { linkPasskey } from '../actions/passkey/linkPasskey'
+export {
+  type LoginWithPasskeyParameters,
+  type LoginWithPasskeyReturnType,
+  loginWithPasskey,
+} from '../actions/passkey/loginWithPasskey'
+export {
+  type SignUpWithPasskeyParameters,
+  type SignUpWithPasskeyReturnType,
+  signUpWithPasskey,
+} from '../actions/passkey/signUpWithPasskey'
+export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/passkey/unlinkPasskey'
+export { type AcceptTermsReturnType, acceptTerms } from '../actions/session/acceptTerms'
+export {
+  type AdoptForkedSessionParameters,
+  type AdoptForkedSessionReturnType,
+  adoptForkedSession,
+} from '../actions/session/adoptForkedSession'
+export { type ForkSessionReturnType, forkSession } from '../actions/session/forkSession'
+export { type GetAccessTokenReturnType, getAccessToken } from '../actions/session/getAccessToken'
+export {
+  type GetRecentLoginMethodReturnType,
+  getRecentLoginMethod,
+} from '../actions/session/getRecentLoginMethod'
+export { initialize } from '../actions/session/initialize'
+export { logout } from '../actions/session/logout'
+export { type RefreshSessionReturnType, refreshSession } from '../actions/session/refreshSession'
+export { type LinkPhoneParameters, linkPhone } from '../actions/sms/linkPhone'
+export {
+  type LoginWithSmsCodeParameters,
+  type LoginWithSmsCodeReturnType,
+  loginWithSmsCode,
+} from '../actions/sms/loginWithSmsCode'
+export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sms/sendSmsCode'
+export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/sms/unlinkPhone'
+export { type UpdatePhoneParameters, updatePhone } from '../actions/sms/updatePhone'
 export { type SdkEventName, sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'

@@ -5,26 +5,26 @@
 export {
   type CompleteOAuthRedirectReturnType,
   completeOAuthRedirect,
-} from '../actions/completeOAuthRedirect'
-export { type HandleOAuthReturnReturnType, handleOAuthReturn } from '../actions/handleOAuthReturn'
+} from '../actions/oauth/completeOAuthRedirect'
+export { type HandleOAuthReturnReturnType, handleOAuthReturn } from '../actions/oauth/handleOAuthReturn'
 export {
   type InitLoginWithOAuthParameters,
   type InitLoginWithOAuthReturnType,
   initLoginWithOAuth,
-} from '../actions/initLoginWithOAuth'
-export { type LinkOAuthParameters, type LinkOAuthReturnType, linkOAuth } from '../actions/linkOAuth'
+} from '../actions/oauth/initLoginWithOAuth'
+export { type LinkOAuthParameters, type LinkOAuthReturnType, linkOAuth } from '../actions/oauth/linkOAuth'
 export {
   type LoginWithOAuthParameters,
   type LoginWithOAuthReturnType,
   loginWithOAuth,
-} from '../actions/loginWithOAuth'
-export { openOAuthPopup } from '../actions/openOAuthPopup'
+} from '../actions/oauth/loginWithOAuth'
+export { openOAuthPopup } from '../actions/oauth/openOAuthPopup'
 export {
   type StartOAuthFlowParameters,
   type StartOAuthFlowReturnType,
   startOAuthFlow,
-} from '../actions/startOAuthFlow'
-export { type UnlinkOAuthParameters, unlinkOAuth } from '../actions/unlinkOAuth'
+} from '../actions/oauth/startOAuthFlow'
+export { type UnlinkOAuthParameters, unlinkOAuth } from '../actions/oauth/unlinkOAuth'
 export { OAuthFlowMissingError } from '../errors/OAuthFlowMissingError'
 export { OAuthPopupError, type OAuthPopupErrorCode } from '../errors/OAuthPopupError'
 export { OAuthStateMismatchError } from '../errors/OAuthStateMismatchError'

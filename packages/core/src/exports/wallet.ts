@@ -1,39 +1,50 @@
 // `@foyer/core/wallet`: the embedded wallet (frame proxy, providers, actions). A separate entry so that the
 // sign-in bundle carries none of it: `@foyer/react` imports it lazily (bundle budget, DESIGN.md "Budgets").
-export { type ConnectWalletParameters, connectWallet } from '../wallet/actions/connectWallet'
+
+export {
+  type GetFarcasterSignerStatusParameters,
+  getFarcasterSignerStatus,
+} from '../actions/farcasterSigner/getFarcasterSignerStatus'
+export { initFarcasterSigner } from '../actions/farcasterSigner/initFarcasterSigner'
+export { signFarcasterMessage } from '../actions/farcasterSigner/signFarcasterMessage'
+export {
+  type WaitForFarcasterSignerParameters,
+  waitForFarcasterSigner,
+} from '../actions/farcasterSigner/waitForFarcasterSigner'
+export { type ConnectWalletParameters, connectWallet } from '../actions/wallet/connectWallet'
 export {
   type CreateWalletParameters,
   type CreateWalletReturnType,
   createWallet,
-} from '../wallet/actions/createWallet'
+} from '../actions/wallet/createWallet'
 export {
   type CreateWalletsOnLoginReturnType,
   createOnLoginMode,
   createWalletsOnLogin,
   shouldCreateOnLogin,
-} from '../wallet/actions/createWalletsOnLogin'
+} from '../actions/wallet/createWalletsOnLogin'
 export {
   type ExportWalletParameters,
   type ExportWalletReturnType,
   exportWallet,
-} from '../wallet/actions/exportWallet'
-export { getEthereumChain } from '../wallet/actions/getEthereumChain'
-export { getSolanaCluster } from '../wallet/actions/getSolanaCluster'
-export { getWalletBalance } from '../wallet/actions/getWalletBalance'
-export { listWalletDevices } from '../wallet/actions/listWalletDevices'
-export { type RecoverWalletParameters, recoverWallet } from '../wallet/actions/recoverWallet'
-export { type RevokeWalletDeviceParameters, revokeWalletDevice } from '../wallet/actions/revokeWalletDevice'
+} from '../actions/wallet/exportWallet'
+export { getEthereumChain } from '../actions/wallet/getEthereumChain'
+export { getSolanaCluster } from '../actions/wallet/getSolanaCluster'
+export { getWalletBalance } from '../actions/wallet/getWalletBalance'
+export { listWalletDevices } from '../actions/wallet/listWalletDevices'
+export { type RecoverWalletParameters, recoverWallet } from '../actions/wallet/recoverWallet'
+export { type RevokeWalletDeviceParameters, revokeWalletDevice } from '../actions/wallet/revokeWalletDevice'
 export {
   type SendSolanaTransactionParameters,
   sendSolanaTransaction,
   signSolanaTransaction,
-} from '../wallet/actions/sendSolanaTransaction'
-export { type SendTransactionParameters, sendTransaction } from '../wallet/actions/sendTransaction'
-export { type SetWalletRecoveryParameters, setWalletRecovery } from '../wallet/actions/setWalletRecovery'
-export { type SignMessageParameters, signMessage } from '../wallet/actions/signMessage'
-export { type SignSolanaMessageParameters, signSolanaMessage } from '../wallet/actions/signSolanaMessage'
-export { type SignTypedDataParameters, signTypedData } from '../wallet/actions/signTypedData'
-export { switchEthereumChain } from '../wallet/actions/switchEthereumChain'
+} from '../actions/wallet/sendSolanaTransaction'
+export { type SendTransactionParameters, sendTransaction } from '../actions/wallet/sendTransaction'
+export { type SetWalletRecoveryParameters, setWalletRecovery } from '../actions/wallet/setWalletRecovery'
+export { type SignMessageParameters, signMessage } from '../actions/wallet/signMessage'
+export { type SignSolanaMessageParameters, signSolanaMessage } from '../actions/wallet/signSolanaMessage'
+export { type SignTypedDataParameters, signTypedData } from '../actions/wallet/signTypedData'
+export { switchEthereumChain } from '../actions/wallet/switchEthereumChain'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,
@@ -58,16 +69,6 @@ export type {
   EIP1193Provider,
   EIP1193RequestArguments,
 } from '../wallet/ethereum/EIP1193Provider'
-export {
-  type GetFarcasterSignerStatusParameters,
-  getFarcasterSignerStatus,
-} from '../wallet/farcaster/getFarcasterSignerStatus'
-export { initFarcasterSigner } from '../wallet/farcaster/initFarcasterSigner'
-export { signFarcasterMessage } from '../wallet/farcaster/signFarcasterMessage'
-export {
-  type WaitForFarcasterSignerParameters,
-  waitForFarcasterSigner,
-} from '../wallet/farcaster/waitForFarcasterSigner'
 export { formatLamports } from '../wallet/format/formatLamports'
 export { formatUnits } from '../wallet/format/formatUnits'
 export { generatePassword } from '../wallet/password/generatePassword'
