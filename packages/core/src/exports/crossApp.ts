@@ -2,22 +2,32 @@
 // §1, §7; spec 02 §1, §7, §8; WIRE.md §4). A separate entry so that the sign-in bundle carries none of it.
 
 export {
+  type AuthorizeCrossAppRequestErrorType,
   type AuthorizeCrossAppRequestParameters,
   authorizeCrossAppRequest,
 } from '../actions/crossApp/authorizeCrossAppRequest'
-export { getCrossAppConnections } from '../actions/crossApp/getCrossAppConnections'
 export {
+  type GetCrossAppConnectionsErrorType,
+  getCrossAppConnections,
+} from '../actions/crossApp/getCrossAppConnections'
+export {
+  type GetCrossAppProviderDetailsErrorType,
   type GetCrossAppProviderDetailsParameters,
   getCrossAppProviderDetails,
 } from '../actions/crossApp/getCrossAppProviderDetails'
 export {
+  type SendCrossAppRequestErrorType,
   type SendCrossAppRequestParameters,
   sendCrossAppRequest,
 } from '../actions/crossApp/sendCrossAppRequest'
 export {
+  type StartCrossAppAuthFlowErrorType,
   type StartCrossAppAuthFlowParameters,
   type StartCrossAppAuthFlowReturnType,
   startCrossAppAuthFlow,
 } from '../actions/crossApp/startCrossAppAuthFlow'
-export { verifyCrossAppToken } from '../actions/crossApp/verifyCrossAppToken'
+export {
+  type VerifyCrossAppTokenErrorType,
+  verifyCrossAppToken,
+} from '../actions/crossApp/verifyCrossAppToken'
 export { CrossAppError, type CrossAppErrorCode } from '../errors/CrossAppError'

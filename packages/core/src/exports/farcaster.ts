@@ -3,18 +3,25 @@
 // awaiting-Farcaster screen (DESIGN.md "Budgets").
 
 export {
+  type InitLoginWithFarcasterErrorType,
   type InitLoginWithFarcasterParameters,
   type InitLoginWithFarcasterReturnType,
   initLoginWithFarcaster,
 } from '../actions/farcaster/initLoginWithFarcaster'
-export { type LinkFarcasterParameters, linkFarcaster } from '../actions/farcaster/linkFarcaster'
 export {
+  type LinkFarcasterErrorType,
+  type LinkFarcasterParameters,
+  linkFarcaster,
+} from '../actions/farcaster/linkFarcaster'
+export {
+  type LoginWithFarcasterErrorType,
   type LoginWithFarcasterParameters,
   type LoginWithFarcasterReturnType,
   loginWithFarcaster,
 } from '../actions/farcaster/loginWithFarcaster'
-export { unlinkFarcaster } from '../actions/farcaster/unlinkFarcaster'
+export { type UnlinkFarcasterErrorType, unlinkFarcaster } from '../actions/farcaster/unlinkFarcaster'
 export {
+  type WaitForFarcasterApprovalErrorType,
   type WaitForFarcasterApprovalParameters,
   type WaitForFarcasterApprovalReturnType,
   waitForFarcasterApproval,

@@ -4,33 +4,49 @@
 export {
   type BridgeOriginWallet,
   type BridgeStatus,
+  type BridgeToWalletErrorType,
   type BridgeToWalletParameters,
   bridgeToWallet,
   RELAY_SOL_CURRENCY,
 } from '../actions/funding/bridgeToWallet'
-export { getCoinbaseOnRampStatus } from '../actions/funding/getCoinbaseOnRampStatus'
-export { getFundingBalance } from '../actions/funding/getFundingBalance'
 export {
+  type GetCoinbaseOnRampStatusErrorType,
+  getCoinbaseOnRampStatus,
+} from '../actions/funding/getCoinbaseOnRampStatus'
+export { type GetFundingBalanceErrorType, getFundingBalance } from '../actions/funding/getFundingBalance'
+export {
+  type GetMoonpayTransactionStatusErrorType,
   type GetMoonpayTransactionStatusParameters,
   getMoonpayTransactionStatus,
   type MoonpayTransactionStatus,
 } from '../actions/funding/getMoonpayTransactionStatus'
-export { type GetTokenPriceParameters, getTokenPrice } from '../actions/funding/getTokenPrice'
-export { type InitCoinbaseOnRampParameters, initCoinbaseOnRamp } from '../actions/funding/initCoinbaseOnRamp'
+export {
+  type GetTokenPriceErrorType,
+  type GetTokenPriceParameters,
+  getTokenPrice,
+} from '../actions/funding/getTokenPrice'
+export {
+  type InitCoinbaseOnRampErrorType,
+  type InitCoinbaseOnRampParameters,
+  initCoinbaseOnRamp,
+} from '../actions/funding/initCoinbaseOnRamp'
 export {
   COINBASE_ON_RAMP_POLL_INTERVAL_MS,
   COINBASE_ON_RAMP_POST_CLOSE_POLLS,
   COINBASE_ON_RAMP_STATUS_DELAY_MS,
   type CoinbaseOnRampFlowStatus,
+  type TrackCoinbaseOnRampErrorType,
   type TrackCoinbaseOnRampParameters,
   type TrackCoinbaseOnRampReturnType,
   trackCoinbaseOnRamp,
 } from '../actions/funding/trackCoinbaseOnRamp'
 export {
+  type TransferFromExternalWalletErrorType,
   type TransferFromExternalWalletParameters,
   transferFromExternalWallet,
 } from '../actions/funding/transferFromExternalWallet'
 export {
+  type WatchMoonpayTransactionErrorType,
   type WatchMoonpayTransactionHandlers,
   watchMoonpayTransaction,
 } from '../actions/funding/watchMoonpayTransaction'

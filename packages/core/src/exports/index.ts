@@ -1,57 +1,119 @@
 export { maskPhoneNumber } from '@foyer/protocol'
-export { type TrackEventParameters, trackEvent } from '../actions/analytics/trackEvent'
-export { loginWithCustomAccessToken } from '../actions/customAuth/loginWithCustomAccessToken'
+export {
+  type TrackEventErrorType,
+  type TrackEventParameters,
+  trackEvent,
+} from '../actions/analytics/trackEvent'
+export {
+  type LoginWithCustomAccessTokenErrorType,
+  loginWithCustomAccessToken,
+} from '../actions/customAuth/loginWithCustomAccessToken'
 export {
   type CustomAuthParameters,
+  type SyncCustomAuthErrorType,
   type SyncCustomAuthReturnType,
   syncCustomAuth,
 } from '../actions/customAuth/syncCustomAuth'
-export { type LinkEmailParameters, linkEmail } from '../actions/email/linkEmail'
+export { type LinkEmailErrorType, type LinkEmailParameters, linkEmail } from '../actions/email/linkEmail'
 export {
+  type LoginWithEmailCodeErrorType,
   type LoginWithEmailCodeParameters,
   type LoginWithEmailCodeReturnType,
   loginWithEmailCode,
 } from '../actions/email/loginWithEmailCode'
-export { type SendEmailCodeParameters, sendEmailCode } from '../actions/email/sendEmailCode'
-export { type UnlinkEmailParameters, unlinkEmail } from '../actions/email/unlinkEmail'
-export { type UpdateEmailParameters, updateEmail } from '../actions/email/updateEmail'
-export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/guest/loginAsGuest'
-export { linkPasskey } from '../actions/passkey/linkPasskey'
 export {
+  type SendEmailCodeErrorType,
+  type SendEmailCodeParameters,
+  sendEmailCode,
+} from '../actions/email/sendEmailCode'
+export {
+  type UnlinkEmailErrorType,
+  type UnlinkEmailParameters,
+  unlinkEmail,
+} from '../actions/email/unlinkEmail'
+export {
+  type UpdateEmailErrorType,
+  type UpdateEmailParameters,
+  updateEmail,
+} from '../actions/email/updateEmail'
+export {
+  type LoginAsGuestErrorType,
+  type LoginAsGuestReturnType,
+  loginAsGuest,
+} from '../actions/guest/loginAsGuest'
+export { type LinkPasskeyErrorType, linkPasskey } from '../actions/passkey/linkPasskey'
+export {
+  type LoginWithPasskeyErrorType,
   type LoginWithPasskeyParameters,
   type LoginWithPasskeyReturnType,
   loginWithPasskey,
 } from '../actions/passkey/loginWithPasskey'
 export {
+  type SignUpWithPasskeyErrorType,
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
   signUpWithPasskey,
 } from '../actions/passkey/signUpWithPasskey'
-export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/passkey/unlinkPasskey'
-export { type AcceptTermsReturnType, acceptTerms } from '../actions/session/acceptTerms'
 export {
+  type UnlinkPasskeyErrorType,
+  type UnlinkPasskeyParameters,
+  unlinkPasskey,
+} from '../actions/passkey/unlinkPasskey'
+export {
+  type AcceptTermsErrorType,
+  type AcceptTermsReturnType,
+  acceptTerms,
+} from '../actions/session/acceptTerms'
+export {
+  type AdoptForkedSessionErrorType,
   type AdoptForkedSessionParameters,
   type AdoptForkedSessionReturnType,
   adoptForkedSession,
 } from '../actions/session/adoptForkedSession'
-export { type ForkSessionReturnType, forkSession } from '../actions/session/forkSession'
-export { type GetAccessTokenReturnType, getAccessToken } from '../actions/session/getAccessToken'
 export {
+  type ForkSessionErrorType,
+  type ForkSessionReturnType,
+  forkSession,
+} from '../actions/session/forkSession'
+export {
+  type GetAccessTokenErrorType,
+  type GetAccessTokenReturnType,
+  getAccessToken,
+} from '../actions/session/getAccessToken'
+export {
+  type GetRecentLoginMethodErrorType,
   type GetRecentLoginMethodReturnType,
   getRecentLoginMethod,
 } from '../actions/session/getRecentLoginMethod'
-export { initialize } from '../actions/session/initialize'
-export { logout } from '../actions/session/logout'
-export { type RefreshSessionReturnType, refreshSession } from '../actions/session/refreshSession'
-export { type LinkPhoneParameters, linkPhone } from '../actions/sms/linkPhone'
+export { type InitializeErrorType, initialize } from '../actions/session/initialize'
+export { type LogoutErrorType, logout } from '../actions/session/logout'
 export {
+  type RefreshSessionErrorType,
+  type RefreshSessionReturnType,
+  refreshSession,
+} from '../actions/session/refreshSession'
+export { type LinkPhoneErrorType, type LinkPhoneParameters, linkPhone } from '../actions/sms/linkPhone'
+export {
+  type LoginWithSmsCodeErrorType,
   type LoginWithSmsCodeParameters,
   type LoginWithSmsCodeReturnType,
   loginWithSmsCode,
 } from '../actions/sms/loginWithSmsCode'
-export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sms/sendSmsCode'
-export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/sms/unlinkPhone'
-export { type UpdatePhoneParameters, updatePhone } from '../actions/sms/updatePhone'
+export {
+  type SendSmsCodeErrorType,
+  type SendSmsCodeParameters,
+  sendSmsCode,
+} from '../actions/sms/sendSmsCode'
+export {
+  type UnlinkPhoneErrorType,
+  type UnlinkPhoneParameters,
+  unlinkPhone,
+} from '../actions/sms/unlinkPhone'
+export {
+  type UpdatePhoneErrorType,
+  type UpdatePhoneParameters,
+  updatePhone,
+} from '../actions/sms/updatePhone'
 export { type SdkEventName, sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'

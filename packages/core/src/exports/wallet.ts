@@ -2,49 +2,93 @@
 // sign-in bundle carries none of it: `@foyer/react` imports it lazily (bundle budget, DESIGN.md "Budgets").
 
 export {
+  type GetFarcasterSignerStatusErrorType,
   type GetFarcasterSignerStatusParameters,
   getFarcasterSignerStatus,
 } from '../actions/farcasterSigner/getFarcasterSignerStatus'
-export { initFarcasterSigner } from '../actions/farcasterSigner/initFarcasterSigner'
-export { signFarcasterMessage } from '../actions/farcasterSigner/signFarcasterMessage'
 export {
+  type InitFarcasterSignerErrorType,
+  initFarcasterSigner,
+} from '../actions/farcasterSigner/initFarcasterSigner'
+export {
+  type SignFarcasterMessageErrorType,
+  signFarcasterMessage,
+} from '../actions/farcasterSigner/signFarcasterMessage'
+export {
+  type WaitForFarcasterSignerErrorType,
   type WaitForFarcasterSignerParameters,
   waitForFarcasterSigner,
 } from '../actions/farcasterSigner/waitForFarcasterSigner'
-export { type ConnectWalletParameters, connectWallet } from '../actions/wallet/connectWallet'
 export {
+  type ConnectWalletErrorType,
+  type ConnectWalletParameters,
+  connectWallet,
+} from '../actions/wallet/connectWallet'
+export {
+  type CreateWalletErrorType,
   type CreateWalletParameters,
   type CreateWalletReturnType,
   createWallet,
 } from '../actions/wallet/createWallet'
 export {
+  type CreateWalletsOnLoginErrorType,
   type CreateWalletsOnLoginReturnType,
   createOnLoginMode,
   createWalletsOnLogin,
   shouldCreateOnLogin,
 } from '../actions/wallet/createWalletsOnLogin'
 export {
+  type ExportWalletErrorType,
   type ExportWalletParameters,
   type ExportWalletReturnType,
   exportWallet,
 } from '../actions/wallet/exportWallet'
-export { getEthereumChain } from '../actions/wallet/getEthereumChain'
-export { getSolanaCluster } from '../actions/wallet/getSolanaCluster'
-export { getWalletBalance } from '../actions/wallet/getWalletBalance'
-export { listWalletDevices } from '../actions/wallet/listWalletDevices'
-export { type RecoverWalletParameters, recoverWallet } from '../actions/wallet/recoverWallet'
-export { type RevokeWalletDeviceParameters, revokeWalletDevice } from '../actions/wallet/revokeWalletDevice'
+export { type GetEthereumChainErrorType, getEthereumChain } from '../actions/wallet/getEthereumChain'
+export { type GetSolanaClusterErrorType, getSolanaCluster } from '../actions/wallet/getSolanaCluster'
+export { type GetWalletBalanceErrorType, getWalletBalance } from '../actions/wallet/getWalletBalance'
+export { type ListWalletDevicesErrorType, listWalletDevices } from '../actions/wallet/listWalletDevices'
 export {
+  type RecoverWalletErrorType,
+  type RecoverWalletParameters,
+  recoverWallet,
+} from '../actions/wallet/recoverWallet'
+export {
+  type RevokeWalletDeviceErrorType,
+  type RevokeWalletDeviceParameters,
+  revokeWalletDevice,
+} from '../actions/wallet/revokeWalletDevice'
+export {
+  type SendSolanaTransactionErrorType,
   type SendSolanaTransactionParameters,
   sendSolanaTransaction,
   signSolanaTransaction,
 } from '../actions/wallet/sendSolanaTransaction'
-export { type SendTransactionParameters, sendTransaction } from '../actions/wallet/sendTransaction'
-export { type SetWalletRecoveryParameters, setWalletRecovery } from '../actions/wallet/setWalletRecovery'
-export { type SignMessageParameters, signMessage } from '../actions/wallet/signMessage'
-export { type SignSolanaMessageParameters, signSolanaMessage } from '../actions/wallet/signSolanaMessage'
-export { type SignTypedDataParameters, signTypedData } from '../actions/wallet/signTypedData'
-export { switchEthereumChain } from '../actions/wallet/switchEthereumChain'
+export {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  sendTransaction,
+} from '../actions/wallet/sendTransaction'
+export {
+  type SetWalletRecoveryErrorType,
+  type SetWalletRecoveryParameters,
+  setWalletRecovery,
+} from '../actions/wallet/setWalletRecovery'
+export {
+  type SignMessageErrorType,
+  type SignMessageParameters,
+  signMessage,
+} from '../actions/wallet/signMessage'
+export {
+  type SignSolanaMessageErrorType,
+  type SignSolanaMessageParameters,
+  signSolanaMessage,
+} from '../actions/wallet/signSolanaMessage'
+export {
+  type SignTypedDataErrorType,
+  type SignTypedDataParameters,
+  signTypedData,
+} from '../actions/wallet/signTypedData'
+export { type SwitchEthereumChainErrorType, switchEthereumChain } from '../actions/wallet/switchEthereumChain'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,

@@ -3,12 +3,16 @@ import type { AccountTransfer } from '../../accountTransfer/AccountTransfer'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { AccountTransferError } from '../../errors/AccountTransferError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 import { refreshSession } from '../session/refreshSession'
 
 /** Link methods whose accounts are never transferred (spec 01 §5). */
 const UNTRANSFERABLE = ['custom', 'guest', 'passkey']
+
+/** What {@link transferAccount} throws (an action that calls others includes theirs). */
+export type TransferAccountErrorType = RequestErrorType | AccountTransferError
 
 /**
  * Moves the account of a link conflict to the signed-in user (spec 01 §2 'Account transfer prompt', §4

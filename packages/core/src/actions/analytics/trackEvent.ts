@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 /** Parameters of {@link trackEvent}. */
@@ -8,6 +9,9 @@ export type TrackEventParameters = {
   /** Extra fields; `clientTimestamp` (ISO 8601, the client's clock) is added. */
   payload?: Record<string, unknown> | undefined
 }
+
+/** What {@link trackEvent} throws (an action that calls others includes theirs). */
+export type TrackEventErrorType = RequestErrorType
 
 /**
  * Records an analytics event: `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` with

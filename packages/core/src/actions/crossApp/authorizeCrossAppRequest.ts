@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -15,6 +16,9 @@ export type AuthorizeCrossAppRequestParameters = {
   /** `true` when the user denied: the requester gets the code `undefined`. */
   deny?: boolean | undefined
 }
+
+/** What {@link authorizeCrossAppRequest} throws (an action that calls others includes theirs). */
+export type AuthorizeCrossAppRequestErrorType = RequestErrorType
 
 /**
  * The provider side of a cross-app sign-in (WIRE.md §4), on the provider app's authorize page with its

@@ -1,6 +1,10 @@
 import type { CrossAppConnection } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+
+/** What {@link getCrossAppConnections} throws (an action that calls others includes theirs). */
+export type GetCrossAppConnectionsErrorType = RequestErrorType
 
 /**
  * The provider apps this app may sign in with and transact through (WIRE.md §4):

@@ -1,5 +1,6 @@
 import type { CrossAppDetailsResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 const cache = new WeakMap<FoyerClient, Map<string, Promise<CrossAppDetailsResponse | null>>>()
@@ -9,6 +10,9 @@ export type GetCrossAppProviderDetailsParameters = {
   /** The provider app's id (25 characters). */
   appId: string
 }
+
+/** What {@link getCrossAppProviderDetails} throws (an action that calls others includes theirs). */
+export type GetCrossAppProviderDetailsErrorType = RequestErrorType
 
 /**
  * The name and icon of another app of the server (spec 01 §7 "getCrossAppProviderDetails", WIRE.md §4):

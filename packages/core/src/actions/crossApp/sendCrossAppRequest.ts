@@ -11,7 +11,9 @@ import {
   storeCrossAppToken,
 } from '../../crossApp/crossAppTokenStorage'
 import { waitForCrossAppResponse } from '../../crossApp/waitForCrossAppResponse'
+import type { BaseError } from '../../errors/BaseError'
 import { CrossAppError } from '../../errors/CrossAppError'
+import type { RequestErrorType } from '../../http/request'
 import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
 import { openOAuthPopup } from '../oauth/openOAuthPopup'
 import { getCrossAppConnections } from './getCrossAppConnections'
@@ -46,6 +48,9 @@ function accountOwning(client: FoyerClient, address: string): CrossAppAccount | 
 function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `0x${item.toString(16)}` : item))
 }
+
+/** What {@link sendCrossAppRequest} throws (an action that calls others includes theirs). */
+export type SendCrossAppRequestErrorType = RequestErrorType | BaseError | CrossAppError
 
 /**
  * Asks the provider app's wallet to sign or send (spec 02 §1 "cross-app requests", §5, §7; WIRE.md §4), in

@@ -1,6 +1,13 @@
 import { CROSS_APP_REQUEST_TIMEOUT_MS, crossAppProviderId, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { CrossAppError } from '../../errors/CrossAppError'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
+import type { OAuthPopupError } from '../../errors/OAuthPopupError'
+import type { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
+import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
+import type { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
+import type { RequestErrorType } from '../../http/request'
 import type { OAuthAction } from '../../oauth/oauthFlowStorage'
 import type { OAuthPopupRef } from '../../oauth/oauthWindow'
 import { linkOAuth } from '../oauth/linkOAuth'
@@ -26,6 +33,17 @@ export type StartCrossAppAuthFlowParameters = {
 
 /** Return type of {@link startCrossAppAuthFlow}. */
 export type StartCrossAppAuthFlowReturnType = { user: User; isNewUser: boolean }
+
+/** What {@link startCrossAppAuthFlow} throws (an action that calls others includes theirs). */
+export type StartCrossAppAuthFlowErrorType =
+  | RequestErrorType
+  | CrossAppError
+  | NoAuthFlowError
+  | OAuthFlowMissingError
+  | OAuthPopupError
+  | OAuthStateMismatchError
+  | OAuthUnknownError
+  | OAuthUserDeniedError
 
 /**
  * Signs in or links with another app of the server (spec 01 §7 "startCrossAppAuthFlow (appId, action login or

@@ -1,7 +1,11 @@
 import type { CrossAppVerifyResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
+
+/** What {@link verifyCrossAppToken} throws (an action that calls others includes theirs). */
+export type VerifyCrossAppTokenErrorType = RequestErrorType
 
 /**
  * The provider side of a cross-app request (WIRE.md §4), on the provider app's transact page: `POST

@@ -1,7 +1,12 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate } from '../../session/authenticate'
+
+/** What {@link loginWithCustomAccessToken} throws (an action that calls others includes theirs). */
+export type LoginWithCustomAccessTokenErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with the host's own JWT: `POST /api/v1/custom_jwt_account/authenticate` with `{ token }` (spec 01

@@ -1,4 +1,6 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { logout } from '../session/logout'
 import { loginWithCustomAccessToken } from './loginWithCustomAccessToken'
 
@@ -24,6 +26,9 @@ function tokenSubject(token: string, claim: string): string | undefined {
     return undefined
   }
 }
+
+/** What {@link syncCustomAuth} throws (an action that calls others includes theirs). */
+export type SyncCustomAuthErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Makes the Foyer session follow the host's (issue 5 §4, provider option `customAuth`): while the host is

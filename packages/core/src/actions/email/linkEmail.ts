@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
 import { adoptLinkedUser } from '../../session/adoptLinkedUser'
 
@@ -12,6 +14,9 @@ export type LinkEmailParameters = {
   /** The 6-digit code from the email. */
   code: string
 }
+
+/** What {@link linkEmail} throws (an action that calls others includes theirs). */
+export type LinkEmailErrorType = RequestErrorType | MfaError
 
 /**
  * Links an email address to the signed-in user: `POST /api/v1/passwordless/link` with `{ email, code }`

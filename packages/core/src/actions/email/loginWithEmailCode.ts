@@ -1,6 +1,8 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate } from '../../session/authenticate'
 
 /** Parameters of {@link loginWithEmailCode}. */
@@ -20,6 +22,9 @@ export type LoginWithEmailCodeReturnType = {
   /** Whether this sign-in created the user. */
   isNewUser: boolean
 }
+
+/** What {@link loginWithEmailCode} throws (an action that calls others includes theirs). */
+export type LoginWithEmailCodeErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`

@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -10,6 +12,9 @@ export type UnlinkEmailParameters = {
   /** The linked address to remove. */
   address: string
 }
+
+/** What {@link unlinkEmail} throws (an action that calls others includes theirs). */
+export type UnlinkEmailErrorType = RequestErrorType | MfaError
 
 /**
  * Unlinks an email address from the signed-in user: `POST /api/v1/passwordless/unlink` `{ address }`

@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -13,6 +14,9 @@ export type UpdateEmailParameters = {
   /** The 6-digit code from the message sent to `newAddress`. */
   code: string
 }
+
+/** What {@link updateEmail} throws (an action that calls others includes theirs). */
+export type UpdateEmailErrorType = RequestErrorType
 
 /**
  * Replaces the signed-in user's email address: `POST /api/v1/passwordless/update` with

@@ -1,8 +1,13 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import { recordWalletConnection } from '../../externalWallets/connectionHistory'
 import type { ConnectedExternalWallet, ExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import { connectEthereumWallet } from '../../externalWallets/ethereum/connectEthereumWallet'
 import { connectSolanaWallet } from '../../externalWallets/solana/connectSolanaWallet'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+
+/** What {@link connectExternalWallet} throws (an action that calls others includes theirs). */
+export type ConnectExternalWalletErrorType = UserRejectedRequestError | WalletConnectionError
 
 /**
  * Connects a browser wallet without signing in (the connect-only flow, spec 01 §2): asks the wallet for its

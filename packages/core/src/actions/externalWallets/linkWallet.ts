@@ -2,9 +2,12 @@ import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import type { ConnectedExternalWallet, ExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import { proveWalletOwnership, type WalletSignInOptions } from '../../externalWallets/proveWalletOwnership'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { adoptLinkedUser } from '../../session/adoptLinkedUser'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { getAccessToken } from '../session/getAccessToken'
 
 /** Parameters of {@link linkWallet}. */
@@ -12,6 +15,9 @@ export type LinkWalletParameters = WalletSignInOptions & {
   /** A wallet from `watchExternalWallets`. */
   wallet: ExternalWallet
 }
+
+/** What {@link linkWallet} throws (an action that calls others includes theirs). */
+export type LinkWalletErrorType = RequestErrorType | UserRejectedRequestError | WalletConnectionError
 
 /**
  * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,

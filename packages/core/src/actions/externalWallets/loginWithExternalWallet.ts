@@ -1,9 +1,13 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { ConnectedExternalWallet, ExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import { proveWalletOwnership, type WalletSignInOptions } from '../../externalWallets/proveWalletOwnership'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 
 /** Parameters of {@link loginWithExternalWallet}. */
 export type LoginWithExternalWalletParameters<Wallet extends ExternalWallet = ExternalWallet> =
@@ -21,6 +25,13 @@ export type LoginWithExternalWalletReturnType = {
   /** The wallet account that signed in. */
   wallet: ConnectedExternalWallet
 }
+
+/** What {@link loginWithExternalWallet} throws (an action that calls others includes theirs). */
+export type LoginWithExternalWalletErrorType =
+  | RequestErrorType
+  | NoAuthFlowError
+  | UserRejectedRequestError
+  | WalletConnectionError
 
 /**
  * Signs in with a browser wallet (spec 01 §4, §7): SIWE for Ethereum wallets, SIWS for Solana wallets —

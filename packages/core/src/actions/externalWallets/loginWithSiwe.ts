@@ -1,5 +1,9 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { EthereumExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
+import type { RequestErrorType } from '../../http/request'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import {
   type LoginWithExternalWalletParameters,
   type LoginWithExternalWalletReturnType,
@@ -8,6 +12,13 @@ import {
 
 /** Parameters of {@link loginWithSiwe}. */
 export type LoginWithSiweParameters = LoginWithExternalWalletParameters<EthereumExternalWallet>
+
+/** What {@link loginWithSiwe} throws (an action that calls others includes theirs). */
+export type LoginWithSiweErrorType =
+  | RequestErrorType
+  | NoAuthFlowError
+  | UserRejectedRequestError
+  | WalletConnectionError
 
 /**
  * Signs in with an Ethereum wallet (Sign-In with Ethereum, ERC-4361): `eth_requestAccounts`, `eth_chainId`,

@@ -1,5 +1,9 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { SolanaExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
+import type { RequestErrorType } from '../../http/request'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import {
   type LoginWithExternalWalletParameters,
   type LoginWithExternalWalletReturnType,
@@ -8,6 +12,13 @@ import {
 
 /** Parameters of {@link loginWithSiws}. */
 export type LoginWithSiwsParameters = LoginWithExternalWalletParameters<SolanaExternalWallet>
+
+/** What {@link loginWithSiws} throws (an action that calls others includes theirs). */
+export type LoginWithSiwsErrorType =
+  | RequestErrorType
+  | NoAuthFlowError
+  | UserRejectedRequestError
+  | WalletConnectionError
 
 /**
  * Signs in with a Solana wallet (Sign In With Solana, mainnet): `standard:connect`, `POST /api/v1/siws/init`,

@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -11,6 +12,9 @@ export type UnlinkWalletParameters = {
   /** Its chain type: `'ethereum'` (SIWE) or `'solana'` (SIWS). */
   chainType: 'ethereum' | 'solana'
 }
+
+/** What {@link unlinkWallet} throws (an action that calls others includes theirs). */
+export type UnlinkWalletErrorType = RequestErrorType
 
 /**
  * Unlinks an external wallet from the signed-in user: `POST /api/v1/siwe/unlink` or `/api/v1/siws/unlink`

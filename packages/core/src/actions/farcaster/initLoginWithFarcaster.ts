@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 /** Parameters of {@link initLoginWithFarcaster}. */
@@ -16,6 +17,9 @@ export type InitLoginWithFarcasterReturnType = {
   /** The Sign In With Farcaster link: shown as a QR code on desktop, opened on mobile. */
   connectUri: string
 }
+
+/** What {@link initLoginWithFarcaster} throws (an action that calls others includes theirs). */
+export type InitLoginWithFarcasterErrorType = RequestErrorType
 
 /**
  * Starts a Farcaster sign-in or link (spec 01 §4 "Farcaster", §7): `POST /api/v1/farcaster/init` `{ token?,

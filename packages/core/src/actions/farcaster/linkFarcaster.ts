@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 import { refreshSession } from '../session/refreshSession'
@@ -12,6 +13,9 @@ export type LinkFarcasterParameters = {
   signature: string
   fid: number
 }
+
+/** What {@link linkFarcaster} throws (an action that calls others includes theirs). */
+export type LinkFarcasterErrorType = RequestErrorType
 
 /**
  * Links a Farcaster account to the signed-in user (spec 01 §5, §7): `POST /api/v1/farcaster/link` (Bearer)

@@ -1,6 +1,8 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate } from '../../session/authenticate'
 
 /** Parameters of {@link loginWithFarcaster}: the channel and its completed status. */
@@ -17,6 +19,9 @@ export type LoginWithFarcasterParameters = {
 
 /** Return type of {@link loginWithFarcaster}. */
 export type LoginWithFarcasterReturnType = { user: User; isNewUser: boolean }
+
+/** What {@link loginWithFarcaster} throws (an action that calls others includes theirs). */
+export type LoginWithFarcasterErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with an approved Farcaster channel (spec 01 §4 "Farcaster", §7): `POST

@@ -1,9 +1,13 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 import { refreshSession } from '../session/refreshSession'
+
+/** What {@link unlinkFarcaster} throws (an action that calls others includes theirs). */
+export type UnlinkFarcasterErrorType = RequestErrorType
 
 /**
  * Unlinks the Farcaster account `fid` from the signed-in user: `POST /api/v1/farcaster/unlink` `{ fid }`

@@ -6,6 +6,7 @@ import {
 } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { TimeoutError } from '../../errors/TimeoutError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 /** Parameters of {@link waitForFarcasterApproval}. */
@@ -22,6 +23,9 @@ export type WaitForFarcasterApprovalParameters = {
 
 /** Return type of {@link waitForFarcasterApproval}: the signed message of the completed channel. */
 export type WaitForFarcasterApprovalReturnType = Extract<FarcasterStatusResponse, { state: 'completed' }>
+
+/** What {@link waitForFarcasterApproval} throws (an action that calls others includes theirs). */
+export type WaitForFarcasterApprovalErrorType = RequestErrorType
 
 /**
  * Polls `GET /api/v1/farcaster/status` (header `farcaster-channel-token`) every 2 s until the user approved

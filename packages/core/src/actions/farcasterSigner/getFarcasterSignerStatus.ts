@@ -1,7 +1,9 @@
 import type { FarcasterSignerStatus } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { fetchUser } from '../../session/fetchUser'
+import type { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 
 /** Parameters of {@link getFarcasterSignerStatus}. */
@@ -9,6 +11,9 @@ export type GetFarcasterSignerStatusParameters = {
   /** The signer's ed25519 public key, `0x` + 64 hex digits (the Signer's `public_key`). */
   publicKey: string
 }
+
+/** What {@link getFarcasterSignerStatus} throws (an action that calls others includes theirs). */
+export type GetFarcasterSignerStatusErrorType = RequestErrorType | EmbeddedWalletError
 
 /**
  * `POST /api/v1/farcaster/signer/status` `{ ed25519_public_key }` (spec 02 §7, WIRE.md §2). Once `approved`,

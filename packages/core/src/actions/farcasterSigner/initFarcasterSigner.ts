@@ -1,7 +1,12 @@
 import type { FarcasterSigner } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+
+/** What {@link initFarcasterSigner} throws (an action that calls others includes theirs). */
+export type InitFarcasterSignerErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
  * Asks the wallet frame for the user's Farcaster signer (spec 02 §7 frame event `farcaster:init-signer`):

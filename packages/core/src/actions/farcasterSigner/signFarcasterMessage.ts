@@ -1,8 +1,13 @@
 import { bytesToHex, hexToBytes } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+
+/** What {@link signFarcasterMessage} throws (an action that calls others includes theirs). */
+export type SignFarcasterMessageErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
  * Signs a Farcaster message hash with the user's signer key inside the wallet frame (spec 02 §7 frame event

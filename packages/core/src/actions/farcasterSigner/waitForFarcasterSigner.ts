@@ -4,6 +4,8 @@ import {
   type FarcasterSignerStatus,
 } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { FarcasterSignerError } from '../../wallet/errors/FarcasterSignerError'
 import { getFarcasterSignerStatus } from './getFarcasterSignerStatus'
 
@@ -18,6 +20,9 @@ export type WaitForFarcasterSignerParameters = {
   /** Aborting stops the polling and rejects with the signal's reason. */
   signal?: AbortSignal | undefined
 }
+
+/** What {@link waitForFarcasterSigner} throws (an action that calls others includes theirs). */
+export type WaitForFarcasterSignerErrorType = RequestErrorType | EmbeddedWalletError | FarcasterSignerError
 
 /**
  * Polls the signer's status until the user decides in their Farcaster app (spec 02 §4 "Farcaster signer":

@@ -1,6 +1,7 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
 import type { SolanaCluster } from '../../chains/SolanaCluster'
 import type { ExternalEip1193Provider, SolanaExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import type { FundingRequest } from '../../funding/FundingRequest'
 import {
   assertBridgingSupported,
@@ -19,6 +20,7 @@ import {
   sendFromExternalWallet,
 } from '../../funding/transfer/sendFromExternalWallet'
 import { sendSolanaFromExternalWallet } from '../../funding/transfer/sendSolanaFromExternalWallet'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 
 /** SOL at the bridge API (Relay names Solana's native coin by the system program's address). */
@@ -61,6 +63,9 @@ export type BridgeToWalletParameters = {
   arrivalTimeoutMs?: number | undefined
   signal?: AbortSignal | undefined
 }
+
+/** What {@link bridgeToWallet} throws (an action that calls others includes theirs). */
+export type BridgeToWalletErrorType = BridgeError | Error | UserRejectedRequestError | WalletConnectionError
 
 /**
  * Bridges the funding amount from an external wallet on another chain to the wallet to fund (spec 02 §4, §5,

@@ -1,6 +1,10 @@
 import type { CoinbaseOnRampStatusResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+
+/** What {@link getCoinbaseOnRampStatus} throws (an action that calls others includes theirs). */
+export type GetCoinbaseOnRampStatusErrorType = RequestErrorType
 
 /**
  * The state of an exchange on-ramp purchase (spec 02 §7, WIRE.md §8): `GET

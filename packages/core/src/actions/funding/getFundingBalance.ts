@@ -4,6 +4,9 @@ import { type FundingTokenAddresses, fundingCurrency } from '../../funding/trans
 import { getPublicClient } from '../../wallet/ethereum/getPublicClient'
 import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 
+/** What {@link getFundingBalance} throws (an action that calls others includes theirs). */
+export type GetFundingBalanceErrorType = Error
+
 /**
  * The funded wallet's balance of the requested asset, in base units with its decimals (spec 02 §4 "Manual
  * receive: polls balance"): the native coin (`eth_getBalance`, or Solana `getBalance` in lamports), or the

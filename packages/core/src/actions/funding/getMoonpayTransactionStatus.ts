@@ -24,6 +24,9 @@ const known = new Set<MoonpayTransactionStatus>([
   'serviceFailure',
 ])
 
+/** What {@link getMoonpayTransactionStatus} throws (an action that calls others includes theirs). */
+export type GetMoonpayTransactionStatusErrorType = Error
+
 /**
  * Reads a purchase's status from MoonPay's own API (spec 02 §7): `GET {apiUrl}/v1/transactions/ext/
  * {externalTransactionId}?apiKey=` answers a list whose first item has `status`. A 404 (the user has not

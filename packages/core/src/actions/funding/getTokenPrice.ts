@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 /** Parameters of {@link getTokenPrice}. */
@@ -8,6 +9,9 @@ export type GetTokenPriceParameters = {
   /** The token's symbol, e.g. `'ETH'`, `'SOL'`, `'USDC'`. */
   tokenSymbol: string
 }
+
+/** What {@link getTokenPrice} throws (an action that calls others includes theirs). */
+export type GetTokenPriceErrorType = RequestErrorType
 
 /**
  * The price of one token in US dollars: `GET /api/v1/token_price?chainId=&tokenSymbol=` → `{ usd }` (spec 02

@@ -1,9 +1,13 @@
 import type { CoinbaseOnRampInitRequest, CoinbaseOnRampInitResponse } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 
 /** Parameters of {@link initCoinbaseOnRamp}: the wallets to fund with their Coinbase networks, and assets. */
 export type InitCoinbaseOnRampParameters = CoinbaseOnRampInitRequest
+
+/** What {@link initCoinbaseOnRamp} throws (an action that calls others includes theirs). */
+export type InitCoinbaseOnRampErrorType = RequestErrorType
 
 /**
  * Starts an exchange on-ramp session (spec 02 §7, WIRE.md §8): `POST /api/v1/funding/coinbase_on_ramp/init`

@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { getCoinbaseOnRampStatus } from './getCoinbaseOnRampStatus'
 
 /** Wait after the popup opens before the first status poll, in ms (spec 02 §9 "exchange status delay 5 s"). */
@@ -54,6 +55,9 @@ function sleep(ms: number, signal: AbortSignal | undefined, tick: () => void): P
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
+
+/** What {@link trackCoinbaseOnRamp} throws (an action that calls others includes theirs). */
+export type TrackCoinbaseOnRampErrorType = RequestErrorType
 
 /**
  * Follows an exchange on-ramp purchase after its popup opened (spec 02 §4, §9): `'pending-in-flow'` while

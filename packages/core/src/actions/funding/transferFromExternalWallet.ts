@@ -1,4 +1,5 @@
 import type { ExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import type { FundingRequest } from '../../funding/FundingRequest'
 import { BridgeError } from '../../funding/transfer/BridgeError'
 import { buildTransferTransaction } from '../../funding/transfer/buildTransferTransaction'
@@ -9,6 +10,7 @@ import {
   sendFromExternalWallet,
 } from '../../funding/transfer/sendFromExternalWallet'
 import { sendSolFromExternalWallet } from '../../funding/transfer/sendSolFromExternalWallet'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 
 /** Parameters of {@link transferFromExternalWallet}. */
 export type TransferFromExternalWalletParameters = {
@@ -21,6 +23,13 @@ export type TransferFromExternalWalletParameters = {
   tokenAddresses?: FundingTokenAddresses | undefined
   onStatus?: ((status: ExternalTransferStatus) => void) | undefined
 }
+
+/** What {@link transferFromExternalWallet} throws (an action that calls others includes theirs). */
+export type TransferFromExternalWalletErrorType =
+  | BridgeError
+  | Error
+  | UserRejectedRequestError
+  | WalletConnectionError
 
 /**
  * Funds a wallet from an external wallet on the same chain (spec 02 §4 "External wallet funding"): an

@@ -17,6 +17,9 @@ export type WatchMoonpayTransactionHandlers = {
   onFailure(reason: 'failed' | 'serviceFailure' | 'unreachable'): void
 }
 
+/** What {@link watchMoonpayTransaction} throws (an action that calls others includes theirs). */
+export type WatchMoonpayTransactionErrorType = Error
+
 /**
  * Watches a MoonPay purchase as the 'Fund account' screen does (spec 02 §4 "Card on-ramp status", §8, §9):
  * the first read `FUNDING_CARD_START_DELAY_MS` (8 s) after the widget opened, then every

@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import { readOrCreateGuestCredential } from '../../guest/guestCredential'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
 
 /** Return type of {@link loginAsGuest}. */
@@ -11,6 +13,9 @@ export type LoginAsGuestReturnType = {
   /** Whether this sign-in created the guest. */
   isNewUser: boolean
 }
+
+/** What {@link loginAsGuest} throws (an action that calls others includes theirs). */
+export type LoginAsGuestErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in as this device's guest: `POST /api/v1/guest/authenticate` with `{ guest_credential }` (spec 01

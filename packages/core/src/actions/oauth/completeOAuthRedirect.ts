@@ -1,4 +1,10 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
+import type { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
+import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
+import type { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
+import type { RequestErrorType } from '../../http/request'
 import { handleOAuthReturn } from './handleOAuthReturn'
 import { type LinkOAuthReturnType, linkOAuth } from './linkOAuth'
 import { type LoginWithOAuthReturnType, loginWithOAuth } from './loginWithOAuth'
@@ -8,6 +14,15 @@ export type CompleteOAuthRedirectReturnType =
   | null
   | ({ action: 'login' } & LoginWithOAuthReturnType)
   | ({ action: 'link' } & LinkOAuthReturnType)
+
+/** What {@link completeOAuthRedirect} throws (an action that calls others includes theirs). */
+export type CompleteOAuthRedirectErrorType =
+  | RequestErrorType
+  | NoAuthFlowError
+  | OAuthFlowMissingError
+  | OAuthStateMismatchError
+  | OAuthUnknownError
+  | OAuthUserDeniedError
 
 /**
  * Finishes a full-page OAuth return at page load, headless (spec 01 §2): {@link handleOAuthReturn} (reads

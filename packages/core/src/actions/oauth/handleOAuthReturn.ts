@@ -13,6 +13,9 @@ export type HandleOAuthReturnReturnType =
   /** A full-page return: finish with `loginWithOAuth` (or `linkOAuth` when `action` is `'link'`). */
   | ({ kind: 'redirect'; action: OAuthAction } & OAuthReturn)
 
+/** What {@link handleOAuthReturn} throws: nothing (`never`); it answers its failures. */
+export type HandleOAuthReturnErrorType = never
+
 /**
  * Handles a page load that is an OAuth return (spec 01 §2; WIRE.md §1). Reads the `privy_oauth_code`,
  * `privy_oauth_provider` and `privy_oauth_state` parameters — only when all three are present — and

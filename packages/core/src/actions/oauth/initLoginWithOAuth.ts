@@ -1,5 +1,6 @@
 import { headers, OAUTH_STATE_BYTES, OAUTH_VERIFIER_BYTES } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import type { OAuthAction, OAuthDisplayMode } from '../../oauth/oauthFlowStorage'
 import { saveOAuthFlow } from '../../oauth/oauthFlowStorage'
@@ -41,6 +42,9 @@ export type InitLoginWithOAuthReturnType = {
   /** Where the provider returns to (`redirect_to`). */
   redirectTo: string
 }
+
+/** What {@link initLoginWithOAuth} throws (an action that calls others includes theirs). */
+export type InitLoginWithOAuthErrorType = RequestErrorType
 
 /**
  * Begins an OAuth flow (spec 01 §7 "initLoginWithOAuth", §9; WIRE.md §1): makes a PKCE code verifier and a

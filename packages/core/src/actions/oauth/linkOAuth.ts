@@ -2,6 +2,11 @@ import { crossAppProviderAppId, type User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { storeCrossAppToken } from '../../crossApp/crossAppTokenStorage'
+import type { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
+import type { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
+import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
+import type { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { consumeOAuthFlow } from '../../oauth/consumeOAuthFlow'
 import type { OAuthTokens } from '../../oauth/OAuthTokens'
@@ -25,6 +30,14 @@ export type LinkOAuthReturnType = {
   /** The provider's tokens when the app asks for them, else `null`. */
   oauthTokens: OAuthTokens | null
 }
+
+/** What {@link linkOAuth} throws (an action that calls others includes theirs). */
+export type LinkOAuthErrorType =
+  | RequestErrorType
+  | OAuthFlowMissingError
+  | OAuthStateMismatchError
+  | OAuthUnknownError
+  | OAuthUserDeniedError
 
 /**
  * Links an OAuth account to the signed-in user (spec 01 §5, §7): the same checks as `loginWithOAuth` (stored

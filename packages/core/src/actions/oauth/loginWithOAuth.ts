@@ -3,6 +3,12 @@ import { crossAppProviderAppId, isOAuthProvider } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { storeCrossAppToken } from '../../crossApp/crossAppTokenStorage'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
+import type { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
+import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
+import type { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
+import type { RequestErrorType } from '../../http/request'
 import { consumeOAuthFlow } from '../../oauth/consumeOAuthFlow'
 import type { OAuthTokens } from '../../oauth/OAuthTokens'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
@@ -28,6 +34,15 @@ export type LoginWithOAuthReturnType = {
   /** The provider's tokens when the app asks for them, else `null`. */
   oauthTokens: OAuthTokens | null
 }
+
+/** What {@link loginWithOAuth} throws (an action that calls others includes theirs). */
+export type LoginWithOAuthErrorType =
+  | RequestErrorType
+  | NoAuthFlowError
+  | OAuthFlowMissingError
+  | OAuthStateMismatchError
+  | OAuthUnknownError
+  | OAuthUserDeniedError
 
 /**
  * Finishes an OAuth sign-in (spec 01 §4 "OAuth", §5, §7): checks the return against the stored flow (no

@@ -1,6 +1,9 @@
 import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
 import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
 
+/** What {@link openOAuthPopup} throws: nothing (`never`); it answers its failures. */
+export type OpenOAuthPopupErrorType = never
+
 /**
  * Opens the blank OAuth popup: 440 × 680 px, centred over the current window (issue 10 §2), named
  * `'foyer-oauth'`. Call it synchronously in a click handler — browsers block popups opened later — and hand

@@ -1,5 +1,7 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import { OAuthPopupError } from '../../errors/OAuthPopupError'
+import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
+import type { RequestErrorType } from '../../http/request'
 import { clearOAuthFlow, type OAuthAction, type OAuthDisplayMode } from '../../oauth/oauthFlowStorage'
 import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
 import { waitForOAuthPopup } from '../../oauth/waitForOAuthPopup'
@@ -41,6 +43,9 @@ export type StartOAuthFlowReturnType =
   | { mode: 'popup'; provider: string; authorizationCode: string; stateCode: string }
   /** The page is navigating to the provider; the sign-in finishes on return (`completeOAuthRedirect`). */
   | { mode: 'redirect'; provider: string }
+
+/** What {@link startOAuthFlow} throws (an action that calls others includes theirs). */
+export type StartOAuthFlowErrorType = RequestErrorType | OAuthPopupError | OAuthUnknownError
 
 /**
  * Opens the provider's sign-in (spec 01 §2, §4 "OAuth"; issue 10 §2): {@link initLoginWithOAuth}, then

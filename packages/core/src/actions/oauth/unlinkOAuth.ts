@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { unwrapUser } from '../../session/unwrapUser'
 import { getAccessToken } from '../session/getAccessToken'
@@ -13,6 +14,9 @@ export type UnlinkOAuthParameters = {
   /** The linked account's `subject` (the provider's user id). */
   subject: string
 }
+
+/** What {@link unlinkOAuth} throws (an action that calls others includes theirs). */
+export type UnlinkOAuthErrorType = RequestErrorType
 
 /**
  * Unlinks an OAuth account from the signed-in user: `POST /api/v1/oauth/unlink` `{ provider, subject }`

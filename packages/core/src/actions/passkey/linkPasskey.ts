@@ -1,10 +1,16 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
+import type { RunCeremonyErrorType } from '../../passkeys/runCeremony'
 import { assertWebAuthnSupported, runCeremony } from '../../passkeys/runCeremony'
 import { getAccessToken } from '../session/getAccessToken'
+
+/** What {@link linkPasskey} throws (an action that calls others includes theirs). */
+export type LinkPasskeyErrorType = RequestErrorType | RunCeremonyErrorType | MfaError
 
 /**
  * Links a new passkey to the signed-in user (spec 01 §5, §7): `POST /api/v1/passkeys/link/init` → creation

@@ -1,7 +1,10 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { RunCeremonyErrorType } from '../../passkeys/runCeremony'
 import { assertWebAuthnSupported, runCeremony } from '../../passkeys/runCeremony'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
 
@@ -20,6 +23,9 @@ export type LoginWithPasskeyReturnType = {
   /** Always false: a passkey sign-in never creates a user. */
   isNewUser: boolean
 }
+
+/** What {@link loginWithPasskey} throws (an action that calls others includes theirs). */
+export type LoginWithPasskeyErrorType = RequestErrorType | RunCeremonyErrorType | NoAuthFlowError
 
 /**
  * Signs in with a passkey (spec 01 §4 "Passkey"): `POST /api/v1/passkeys/authenticate/init` → options, the

@@ -1,7 +1,10 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { RunCeremonyErrorType } from '../../passkeys/runCeremony'
 import { assertWebAuthnSupported, runCeremony } from '../../passkeys/runCeremony'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
 
@@ -20,6 +23,9 @@ export type SignUpWithPasskeyReturnType = {
   /** True: a passkey sign-up always creates a user. */
   isNewUser: boolean
 }
+
+/** What {@link signUpWithPasskey} throws (an action that calls others includes theirs). */
+export type SignUpWithPasskeyErrorType = RequestErrorType | RunCeremonyErrorType | NoAuthFlowError
 
 /**
  * Signs up a new user with a new passkey (docs/passkeys.md#sign-up): `POST /api/v1/passkeys/register/init`

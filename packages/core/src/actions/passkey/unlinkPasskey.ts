@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -10,6 +12,9 @@ export type UnlinkPasskeyParameters = {
   /** The passkey's `credential_id` (base64url), as in its linked account. */
   credentialId: string
 }
+
+/** What {@link unlinkPasskey} throws (an action that calls others includes theirs). */
+export type UnlinkPasskeyErrorType = RequestErrorType | MfaError
 
 /**
  * Removes a passkey of the signed-in user: `POST /api/v1/passkeys/unlink` `{ credential_id }` (spec 01 §7);

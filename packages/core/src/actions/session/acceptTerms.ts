@@ -1,10 +1,14 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from './getAccessToken'
 
 /** Return type of {@link acceptTerms}: the user, now with `has_accepted_terms: true`. */
 export type AcceptTermsReturnType = User
+
+/** What {@link acceptTerms} throws (an action that calls others includes theirs). */
+export type AcceptTermsErrorType = RequestErrorType
 
 /**
  * Records that the signed-in user accepts the app's terms and privacy policy (spec 01 §2 'One last step',

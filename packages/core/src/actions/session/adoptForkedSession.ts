@@ -1,5 +1,6 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { refreshSession } from './refreshSession'
 
 /** Parameters of {@link adoptForkedSession}. */
@@ -10,6 +11,9 @@ export type AdoptForkedSessionParameters = {
 
 /** Return type of {@link adoptForkedSession}: the signed-in user, or `null` when the token was refused. */
 export type AdoptForkedSessionReturnType = User | null
+
+/** What {@link adoptForkedSession} throws (an action that calls others includes theirs). */
+export type AdoptForkedSessionErrorType = RequestErrorType
 
 /**
  * Makes a forked session this client's session (spec 01 §4 "Refresh … Without them it may use a forked

@@ -2,6 +2,7 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { ApiError } from '../../errors/ApiError'
 import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { sessionLockName, withCrossTabLock } from '../../locks/withCrossTabLock'
 import { syncSessionCookies } from '../../session/syncSessionCookies'
@@ -9,6 +10,9 @@ import { wipeSession } from '../../session/wipeSession'
 
 /** Return type of {@link forkSession}: the forked-session token of the new session. */
 export type ForkSessionReturnType = string
+
+/** What {@link forkSession} throws (an action that calls others includes theirs). */
+export type ForkSessionErrorType = RequestErrorType | BaseError
 
 /**
  * Forks the session (spec 01 §7): `POST /api/v1/sessions/fork` `{ refresh_token }` with the Bearer access

@@ -8,6 +8,9 @@ import {
 /** Return type of {@link getRecentLoginMethod}. */
 export type GetRecentLoginMethodReturnType = RecentLoginMethod | null
 
+/** What {@link getRecentLoginMethod} throws: nothing (`never`); it answers its failures. */
+export type GetRecentLoginMethodErrorType = never
+
 /**
  * The method of the last successful sign-in for this app in this browser (spec 01 §2 "A 'Recent' badge marks
  * the last-used login method"): `'email'`, `'sms'`, `'passkey'`, `'wallet'` or an OAuth provider (`'google'` …). Read from the client's storage

@@ -1,12 +1,16 @@
 import { sdkEvents, trackSdkEvent } from '../../analytics/sdkEvents'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { watchCrossTabSession } from '../../session/crossTabSession'
 import { capturePageLoadParameters } from '../../session/pageLoadParameters'
 import { resolveApiRoute } from '../../session/resolveApiRoute'
 import { restoreSession } from '../../session/restoreSession'
 import { wipeSession } from '../../session/wipeSession'
+
+/** What {@link initialize} throws (an action that calls others includes theirs). */
+export type InitializeErrorType = RequestErrorType | BaseError
 
 /**
  * Brings a client to `status: 'ready'`:

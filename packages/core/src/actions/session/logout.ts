@@ -1,7 +1,11 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { wipeSession } from '../../session/wipeSession'
+
+/** What {@link logout} throws (an action that calls others includes theirs). */
+export type LogoutErrorType = RequestErrorType
 
 /**
  * Logs out (spec 01 §4 "Logout"):

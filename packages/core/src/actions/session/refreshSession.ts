@@ -3,6 +3,7 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import { sessionCookies } from '../../cookies/sessionCookies'
 import { ApiError } from '../../errors/ApiError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { sessionLockName, withCrossTabLock } from '../../locks/withCrossTabLock'
 import { applyAuthResponse } from '../../session/applyAuthResponse'
@@ -14,6 +15,9 @@ import { inspectAccessToken } from '../../utils/inspectAccessToken'
 
 /** Return type of {@link refreshSession}: the signed-in user, or `null` when there is no session any more. */
 export type RefreshSessionReturnType = User | null
+
+/** What {@link refreshSession} throws (an action that calls others includes theirs). */
+export type RefreshSessionErrorType = RequestErrorType
 
 /**
  * Refreshes the session (spec 01 §4 "Refresh"), with the first credential that applies:

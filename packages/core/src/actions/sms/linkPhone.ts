@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
 import { adoptLinkedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
@@ -13,6 +15,9 @@ export type LinkPhoneParameters = {
   /** The 6-digit code from the message. */
   code: string
 }
+
+/** What {@link linkPhone} throws (an action that calls others includes theirs). */
+export type LinkPhoneErrorType = RequestErrorType | MfaError
 
 /**
  * Links a phone number to the signed-in user: `POST /api/v1/passwordless_sms/link` with

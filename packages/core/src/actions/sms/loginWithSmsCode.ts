@@ -1,6 +1,8 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate } from '../../session/authenticate'
 
 /** Parameters of {@link loginWithSmsCode}. */
@@ -20,6 +22,9 @@ export type LoginWithSmsCodeReturnType = {
   /** Whether this sign-in created the user. */
   isNewUser: boolean
 }
+
+/** What {@link loginWithSmsCode} throws (an action that calls others includes theirs). */
+export type LoginWithSmsCodeErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with a texted code: `POST /api/v1/passwordless_sms/authenticate` with `{ phoneNumber, code, mode? }`

@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -9,6 +10,9 @@ export type SendSmsCodeParameters = {
   /** The captcha token, when the app has captcha on (spec 01 §4 "Starting a login"). */
   captchaToken?: string | undefined
 }
+
+/** What {@link sendSmsCode} throws (an action that calls others includes theirs). */
+export type SendSmsCodeErrorType = RequestErrorType
 
 /**
  * Texts a 6-digit code to `phoneNumber`: `POST /api/v1/passwordless_sms/init` with `{ phoneNumber, token? }`

@@ -1,7 +1,9 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
 import { unwrapUser } from '../../session/unwrapUser'
 import { getAccessToken } from '../session/getAccessToken'
@@ -11,6 +13,9 @@ export type UnlinkPhoneParameters = {
   /** The linked E.164 number (its linked account's `number`). */
   phoneNumber: string
 }
+
+/** What {@link unlinkPhone} throws (an action that calls others includes theirs). */
+export type UnlinkPhoneErrorType = RequestErrorType | MfaError
 
 /**
  * Unlinks a phone number from the signed-in user: `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }`

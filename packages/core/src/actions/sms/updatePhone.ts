@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { unwrapUser } from '../../session/unwrapUser'
 import { getAccessToken } from '../session/getAccessToken'
@@ -14,6 +15,9 @@ export type UpdatePhoneParameters = {
   /** The 6-digit code from the message sent to `newPhoneNumber`. */
   code: string
 }
+
+/** What {@link updatePhone} throws (an action that calls others includes theirs). */
+export type UpdatePhoneErrorType = RequestErrorType
 
 /**
  * Replaces the signed-in user's phone number: `POST /api/v1/passwordless_sms/update` with

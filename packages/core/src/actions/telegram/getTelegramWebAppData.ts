@@ -6,6 +6,9 @@ export type TelegramMiniAppWindow = {
   location?: { hash: string }
 }
 
+/** What {@link getTelegramWebAppData} throws: nothing (`never`); it answers its failures. */
+export type GetTelegramWebAppDataErrorType = never
+
 /**
  * The launch data of a Telegram mini app (spec 01 §2 "A Telegram web-app data hash is also read"; WIRE.md
  * §3 `WebAppData`): `window.Telegram.WebApp.initData`, else the `#tgWebAppData=` of the URL, split into

@@ -1,6 +1,9 @@
 import type { TelegramAuthResult } from '@foyer/protocol'
 import { type TelegramReturnWindow, takeTelegramReturn } from '../../telegram/readTelegramReturn'
 
+/** What {@link handleTelegramReturn} throws: nothing (`never`); it answers its failures. */
+export type HandleTelegramReturnErrorType = never
+
 /**
  * Takes the login widget's redirect result off the page (spec 01 §2 "Telegram return"): the query
  * parameters `id`, `first_name`, `last_name`, `username`, `photo_url`, `auth_date`, `hash` of a

@@ -1,6 +1,8 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { TelegramRateLimitError } from '../../errors/TelegramRateLimitError'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { type TelegramProof, telegramProofBody } from '../../telegram/TelegramProof'
 import { translateTelegramError } from '../../telegram/translateTelegramError'
@@ -9,6 +11,9 @@ import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link linkTelegram}: the login widget's result or a mini app's `initData` fields. */
 export type LinkTelegramParameters = TelegramProof
+
+/** What {@link linkTelegram} throws (an action that calls others includes theirs). */
+export type LinkTelegramErrorType = RequestErrorType | TelegramRateLimitError
 
 /**
  * Links a Telegram account to the signed-in user (spec 01 §5, §7; WIRE.md §3): `POST /api/v1/telegram/link`

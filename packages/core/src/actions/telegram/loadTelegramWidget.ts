@@ -32,6 +32,9 @@ export type LoadTelegramWidgetReturnType = {
 
 let widgets = 0
 
+/** What {@link loadTelegramWidget} throws (an action that calls others includes theirs). */
+export type LoadTelegramWidgetErrorType = TelegramWidgetError
+
 /**
  * Renders Telegram's login widget (spec 01 §7 "loads the Telegram login widget script"; Telegram login widget
  * docs): a `<script async src=scriptUrl data-telegram-login=botName data-request-access="write">` in

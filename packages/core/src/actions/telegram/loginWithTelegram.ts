@@ -1,6 +1,9 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { TelegramRateLimitError } from '../../errors/TelegramRateLimitError'
+import type { RequestErrorType } from '../../http/request'
 import { authenticate, beginAuthFlow } from '../../session/authenticate'
 import { type TelegramProof, telegramProofBody } from '../../telegram/TelegramProof'
 import { translateTelegramError } from '../../telegram/translateTelegramError'
@@ -15,6 +18,9 @@ export type LoginWithTelegramParameters = TelegramProof & {
 
 /** Return type of {@link loginWithTelegram}. */
 export type LoginWithTelegramReturnType = { user: User; isNewUser: boolean }
+
+/** What {@link loginWithTelegram} throws (an action that calls others includes theirs). */
+export type LoginWithTelegramErrorType = RequestErrorType | NoAuthFlowError | TelegramRateLimitError
 
 /**
  * Signs in with Telegram (spec 01 §3, §4, §7; WIRE.md §3): `POST /api/v1/telegram/authenticate` with

@@ -1,6 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 import { refreshSession } from '../session/refreshSession'
@@ -10,6 +11,9 @@ export type UnlinkTelegramParameters = {
   /** The linked account's `telegram_user_id` (decimal digits). */
   telegramUserId: string
 }
+
+/** What {@link unlinkTelegram} throws (an action that calls others includes theirs). */
+export type UnlinkTelegramErrorType = RequestErrorType
 
 /**
  * Unlinks a Telegram account from the signed-in user: `POST /api/v1/telegram/unlink` `{ telegram_user_id }`

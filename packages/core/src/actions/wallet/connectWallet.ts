@@ -1,9 +1,13 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { withMfa } from '../../mfa/withMfa'
 import { connectionKey } from '../../wallet/connectionKey'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { recoverWallet } from './recoverWallet'
@@ -13,6 +17,13 @@ export type ConnectWalletParameters = {
   /** The wallet to unlock (any wallet of the entropy). */
   wallet: EmbeddedWalletInfo
 }
+
+/** What {@link connectWallet} throws (an action that calls others includes theirs). */
+export type ConnectWalletErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; DESIGN.md wallet frame event `privy:wallets:connect`):

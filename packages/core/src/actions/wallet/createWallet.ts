@@ -4,12 +4,14 @@ import { sdkEvents, trackSdkEvent } from '../../analytics/sdkEvents'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
 import { fetchUser } from '../../session/fetchUser'
 import { connectionKey } from '../../wallet/connectionKey'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 
@@ -33,6 +35,9 @@ export type CreateWalletParameters = {
 
 /** Return type of {@link createWallet}: the new wallet. */
 export type CreateWalletReturnType = EmbeddedWalletInfo
+
+/** What {@link createWallet} throws (an action that calls others includes theirs). */
+export type CreateWalletErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
  * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; DESIGN.md wallet frame event `privy:wallet:create`

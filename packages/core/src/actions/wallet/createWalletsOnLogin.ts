@@ -1,10 +1,12 @@
 import type { ChainType, CreateOnLogin, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
 import { walletCreationLockName, withCrossTabLock } from '../../locks/withCrossTabLock'
 import { fetchUser } from '../../session/fetchUser'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { createWallet } from './createWallet'
 
@@ -43,6 +45,9 @@ export function shouldCreateOnLogin(client: FoyerClient, user: User, chainType: 
     (account) => account.type === 'wallet' && account.chain_type === chainType,
   )
 }
+
+/** What {@link createWalletsOnLogin} throws (an action that calls others includes theirs). */
+export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorType | BaseError
 
 /**
  * Creates the embedded wallets `createOnLogin` asks for, after sign-in (spec 02 §4 "Wallet creation"): first

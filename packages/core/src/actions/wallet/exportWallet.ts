@@ -1,8 +1,12 @@
 import { type ExportFrameTheme, exportFrameThemeFields } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { promptMfa, withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { createWalletProxy, type WalletProxy } from '../../wallet/proxy/createWalletProxy'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { walletFrameUrl } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { connectWallet } from './connectWallet'
@@ -45,6 +49,13 @@ export type ExportWalletParameters = {
 
 /** Return type of {@link exportWallet}: the frame, and `close()` to remove it. */
 export type ExportWalletReturnType = { iframe: HTMLIFrameElement; close(): void }
+
+/** What {@link exportWallet} throws (an action that calls others includes theirs). */
+export type ExportWalletErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Shows a wallet's private key — and, for a non-imported Ethereum wallet, its recovery phrase — inside the

@@ -1,6 +1,9 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
 import type { FoyerClient } from '../../client/FoyerClient'
 
+/** What {@link getEthereumChain} throws: nothing (`never`); it answers its failures. */
+export type GetEthereumChainErrorType = never
+
 /**
  * The embedded Ethereum wallet's current chain: the last one switched to, else the first configured chain.
  *

@@ -2,6 +2,9 @@ import type { SolanaCluster } from '../../chains/SolanaCluster'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
 
+/** What {@link getSolanaCluster} throws (an action that calls others includes theirs). */
+export type GetSolanaClusterErrorType = BaseError
+
 /**
  * A configured Solana cluster by name, or the default (first) one.
  *

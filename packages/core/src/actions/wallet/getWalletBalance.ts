@@ -3,6 +3,9 @@ import { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredE
 import { getPublicClient } from '../../wallet/ethereum/getPublicClient'
 import { getEthereumChain } from './getEthereumChain'
 
+/** What {@link getWalletBalance} throws (an action that calls others includes theirs). */
+export type GetWalletBalanceErrorType = ChainNotConfiguredError
+
 /**
  * The native balance of an address on a configured chain, in wei (`eth_getBalance` through viem).
  *

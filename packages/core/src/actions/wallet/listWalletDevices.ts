@@ -1,7 +1,11 @@
 import type { WalletDevice } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
+
+/** What {@link listWalletDevices} throws (an action that calls others includes theirs). */
+export type ListWalletDevicesErrorType = RequestErrorType
 
 /**
  * The browsers that can use the signed-in user's embedded wallets (`docs/security.md#device-keys`), newest

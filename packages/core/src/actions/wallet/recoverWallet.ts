@@ -1,6 +1,8 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { connectionKey } from '../../wallet/connectionKey'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 
@@ -10,6 +12,9 @@ export type RecoverWalletParameters = {
   /** The user's recovery password (`user-passcode` wallets); absent for automatic recovery. */
   recoveryPassword?: string | undefined
 }
+
+/** What {@link recoverWallet} throws (an action that calls others includes theirs). */
+export type RecoverWalletErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
  * Rebuilds a wallet on this device from its auth share and recovery share and stores a new device share

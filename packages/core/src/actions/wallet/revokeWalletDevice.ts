@@ -1,4 +1,5 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 
@@ -7,6 +8,9 @@ export type RevokeWalletDeviceParameters = {
   /** The `id` of a device from `listWalletDevices`. */
   deviceId: string
 }
+
+/** What {@link revokeWalletDevice} throws (an action that calls others includes theirs). */
+export type RevokeWalletDeviceErrorType = RequestErrorType
 
 /**
  * Revokes a device of the user's embedded wallets for good (`docs/security.md#device-keys`):

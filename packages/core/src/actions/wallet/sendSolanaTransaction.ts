@@ -1,6 +1,11 @@
 import { base64 } from '@scure/base'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
 import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 import { summarizeSolanaTransaction } from '../../wallet/solana/summarizeSolanaTransaction'
@@ -18,6 +23,15 @@ export type SendSolanaTransactionParameters = {
   cluster?: string | undefined
   uiOptions?: SendTransactionUiOptions | undefined
 }
+
+/** What {@link sendSolanaTransaction} throws (an action that calls others includes theirs). */
+export type SendSolanaTransactionErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | BaseError
+  | Error
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Signs a Solana transaction with the embedded wallet and sends it through the cluster's RPC (DESIGN.md "Wire contract"

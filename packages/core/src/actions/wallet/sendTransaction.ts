@@ -1,6 +1,11 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
 import { InvalidTransactionRequestError } from '../../wallet/errors/InvalidTransactionRequestError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
 import type {
   EthereumTransactionRequest,
@@ -25,6 +30,15 @@ export type SendTransactionParameters = {
   /** Position in a batch: the title shows '(n / m)' and the button 'Continue' until the last. */
   step?: { index: number; count: number } | undefined
 }
+
+/** What {@link sendTransaction} throws (an action that calls others includes theirs). */
+export type SendTransactionErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | ChainNotConfiguredError
+  | InvalidTransactionRequestError
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Sends an Ethereum transaction from the embedded wallet (spec 02 §2 "Send transaction confirmation", §4

@@ -1,9 +1,13 @@
 import type { SupportedRecoveryMethod } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { fetchUser } from '../../session/fetchUser'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { connectWallet } from './connectWallet'
@@ -16,6 +20,13 @@ export type SetWalletRecoveryParameters = {
   /** The new password, for `'user-passcode'` (spec 02 §5 rules). */
   password?: string | undefined
 }
+
+/** What {@link setWalletRecovery} throws (an action that calls others includes theirs). */
+export type SetWalletRecoveryErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Changes how a wallet's recovery share is protected — e.g. sets a password (spec 02 §2 "Set password",

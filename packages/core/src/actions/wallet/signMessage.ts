@@ -1,7 +1,11 @@
 import { bytesToHex, hexToBytes } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
 import type { SignMessageUiOptions } from '../../wallet/ui/WalletPrompt'
 import { connectWallet } from './connectWallet'
@@ -16,6 +20,13 @@ export type SignMessageParameters = {
   /** Texts of the sign request screen. */
   uiOptions?: SignMessageUiOptions | undefined
 }
+
+/** What {@link signMessage} throws (an action that calls others includes theirs). */
+export type SignMessageErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Signs a message with EIP-191 (`personal_sign`) in the frame. Unless `noPromptOnSignature` (or

@@ -1,7 +1,11 @@
 import { base64 } from '@scure/base'
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
 import type { SignMessageUiOptions } from '../../wallet/ui/WalletPrompt'
 import { connectWallet } from './connectWallet'
@@ -15,6 +19,13 @@ export type SignSolanaMessageParameters = {
   wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
   uiOptions?: SignMessageUiOptions | undefined
 }
+
+/** What {@link signSolanaMessage} throws (an action that calls others includes theirs). */
+export type SignSolanaMessageErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Signs a message with the embedded Solana wallet (ed25519 over the raw bytes; DESIGN.md "Wire contract" Solana

@@ -1,6 +1,10 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
 import type { SignMessageUiOptions, SignTypedDataPrompt } from '../../wallet/ui/WalletPrompt'
 import { connectWallet } from './connectWallet'
@@ -13,6 +17,13 @@ export type SignTypedDataParameters = {
   wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
   uiOptions?: SignMessageUiOptions | undefined
 }
+
+/** What {@link signTypedData} throws (an action that calls others includes theirs). */
+export type SignTypedDataErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
 
 /**
  * Signs EIP-712 typed data (`eth_signTypedData_v4`) in the frame, after the sign request screen with its

@@ -2,6 +2,9 @@ import type { FoyerChain } from '../../chains/FoyerChain'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
 
+/** What {@link switchEthereumChain} throws (an action that calls others includes theirs). */
+export type SwitchEthereumChainErrorType = ChainNotConfiguredError
+
 /**
  * Switches the embedded Ethereum wallet to a configured chain (spec 02 §4: nothing happens when already on
  * it; §5: only configured chains). Every EIP-1193 provider of the client emits `chainChanged`.

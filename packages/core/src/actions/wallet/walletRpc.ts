@@ -1,7 +1,11 @@
 import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
 import { connectionKey } from '../../wallet/connectionKey'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { connectWallet } from './connectWallet'
@@ -15,6 +19,9 @@ export type WalletRpcParameters = {
   /** Solana: the cluster's RPC URL (for `signAndSendTransaction`). */
   rpcUrl?: string | undefined
 }
+
+/** What {@link walletRpc} throws (an action that calls others includes theirs). */
+export type WalletRpcErrorType = RequestErrorType | WalletProxyErrorType | MfaError | UserRejectedRequestError
 
 /**
  * One signing call to the frame (DESIGN.md wallet frame event `privy:wallets:rpc`): unlocks the wallet first (see
