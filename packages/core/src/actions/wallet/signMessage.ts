@@ -6,9 +6,9 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
+import { resolveWallet } from '../../wallet/resolveWallet'
+import { signAfterPrompt } from '../../wallet/signAfterPrompt'
 import type { SignMessageUiOptions } from '../../wallet/ui/WalletPrompt'
-import { connectWallet } from './connectWallet'
 import { walletRpc } from './walletRpc'
 
 /** Parameters of {@link signMessage}. */
@@ -53,18 +53,17 @@ export async function signMessage(
       request: { method: 'personal_sign', params: [hex, wallet.address] },
       chainId: client._internal.wallet.ethereumChainId,
     })) as `0x${string}`
-  const ui = promptUi(client)
-  // Unlock (or recover: 'Enter your password') before asking to approve.
-  if (ui) await connectWallet(client, { wallet })
-  if (!ui || client.embeddedWallets.noPromptOnSignature) return sign()
-  return (await ui.prompt({
+  const request = {
     kind: 'signMessage',
     wallet,
     method: 'personal_sign',
     message: displayMessage(hex),
-    uiOptions: parameters.uiOptions,
+  } as const
+  return (await signAfterPrompt(
+    client,
+    { ...request, uiOptions: parameters.uiOptions },
     sign,
-  })) as `0x${string}`
+  )) as `0x${string}`
 }
 
 /** The message as `0x` hex of its bytes. @internal */

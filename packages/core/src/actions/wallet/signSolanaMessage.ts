@@ -1,4 +1,5 @@
 import { base64 } from '@scure/base'
+import { bytesToHex } from 'viem'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import type { MfaError } from '../../mfa/MfaError'
@@ -6,9 +7,9 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
+import { resolveWallet } from '../../wallet/resolveWallet'
+import { signAfterPrompt } from '../../wallet/signAfterPrompt'
 import type { SignMessageUiOptions } from '../../wallet/ui/WalletPrompt'
-import { connectWallet } from './connectWallet'
 import { displayMessage } from './signMessage'
 import { walletRpc } from './walletRpc'
 
@@ -52,21 +53,11 @@ export async function signSolanaMessage(
     })) as { signature: string }
     return result.signature
   }
-  const ui = promptUi(client)
-  // Unlock (or recover: 'Enter your password') before asking to approve.
-  if (ui) await connectWallet(client, { wallet })
-  let signature: string
-  if (!ui || client.embeddedWallets.noPromptOnSignature) signature = await sign()
-  else {
-    const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}` as const
-    signature = await ui.prompt({
-      kind: 'signMessage',
-      wallet,
-      method: 'solana_signMessage',
-      message: displayMessage(hex),
-      uiOptions: parameters.uiOptions,
-      sign,
-    })
-  }
-  return base64.decode(signature)
+  const request = {
+    kind: 'signMessage',
+    wallet,
+    method: 'solana_signMessage',
+    message: displayMessage(bytesToHex(bytes)),
+  } as const
+  return base64.decode(await signAfterPrompt(client, { ...request, uiOptions: parameters.uiOptions }, sign))
 }

@@ -5,9 +5,9 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
+import { resolveWallet } from '../../wallet/resolveWallet'
+import { signAfterPrompt } from '../../wallet/signAfterPrompt'
 import type { SignMessageUiOptions, SignTypedDataPrompt } from '../../wallet/ui/WalletPrompt'
-import { connectWallet } from './connectWallet'
 import { walletRpc } from './walletRpc'
 
 /** Parameters of {@link signTypedData}. */
@@ -60,15 +60,10 @@ export async function signTypedData(
       request: { method: 'eth_signTypedData_v4', params: [wallet.address, json] },
       chainId: client._internal.wallet.ethereumChainId,
     })) as `0x${string}`
-  const ui = promptUi(client)
-  // Unlock (or recover: 'Enter your password') before asking to approve.
-  if (ui) await connectWallet(client, { wallet })
-  if (!ui || client.embeddedWallets.noPromptOnSignature) return sign()
-  return (await ui.prompt({
-    kind: 'signTypedData',
-    wallet,
-    typedData: parsed,
-    uiOptions: parameters.uiOptions,
+  const request = { kind: 'signTypedData', wallet, typedData: parsed } as const
+  return (await signAfterPrompt(
+    client,
+    { ...request, uiOptions: parameters.uiOptions },
     sign,
-  })) as `0x${string}`
+  )) as `0x${string}`
 }
