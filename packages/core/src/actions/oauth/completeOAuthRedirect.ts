@@ -1,13 +1,7 @@
 import type { FoyerClient } from '../../client/FoyerClient'
-import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
-import type { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
-import type { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
-import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
-import type { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
-import type { RequestErrorType } from '../../http/request'
 import { handleOAuthReturn } from './handleOAuthReturn'
-import { type LinkOAuthReturnType, linkOAuth } from './linkOAuth'
-import { type LoginWithOAuthReturnType, loginWithOAuth } from './loginWithOAuth'
+import { type LinkOAuthErrorType, type LinkOAuthReturnType, linkOAuth } from './linkOAuth'
+import { type LoginWithOAuthErrorType, type LoginWithOAuthReturnType, loginWithOAuth } from './loginWithOAuth'
 
 /** Return type of {@link completeOAuthRedirect}. */
 export type CompleteOAuthRedirectReturnType =
@@ -15,14 +9,8 @@ export type CompleteOAuthRedirectReturnType =
   | ({ action: 'login' } & LoginWithOAuthReturnType)
   | ({ action: 'link' } & LinkOAuthReturnType)
 
-/** What {@link completeOAuthRedirect} throws (an action that calls others includes theirs). */
-export type CompleteOAuthRedirectErrorType =
-  | RequestErrorType
-  | NoAuthFlowError
-  | OAuthFlowMissingError
-  | OAuthStateMismatchError
-  | OAuthUnknownError
-  | OAuthUserDeniedError
+/** What {@link completeOAuthRedirect} throws: what the sign-in or the link it finishes throws. */
+export type CompleteOAuthRedirectErrorType = LoginWithOAuthErrorType | LinkOAuthErrorType
 
 /**
  * Finishes a full-page OAuth return at page load, headless (spec 01 §2): {@link handleOAuthReturn} (reads
