@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../test/createTestApi'
-import { initialize } from '../actions/initialize'
-import { loginAsGuest } from '../actions/loginAsGuest'
-import { loginWithEmailCode } from '../actions/loginWithEmailCode'
+import { loginWithEmailCode } from '../actions/email/loginWithEmailCode'
+import { loginAsGuest } from '../actions/guest/loginAsGuest'
+import { initialize } from '../actions/session/initialize'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 

@@ -1,4 +1,4 @@
-import { trackEvent } from '../actions/trackEvent'
+import { trackEvent } from '../actions/analytics/trackEvent'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**

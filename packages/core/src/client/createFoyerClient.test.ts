@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
-import { initialize } from '../actions/initialize'
+import { initialize } from '../actions/session/initialize'
 import { InvalidAppIdError } from '../errors/InvalidAppIdError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import type { FoyerStorage } from '../storage/FoyerStorage'

@@ -3,5 +3,5 @@
 // carry it: the modal loads it with the transfer screens.
 export type { AccountTransfer, AccountTransferLinkMethod } from '../accountTransfer/AccountTransfer'
 export { type AccountTransferContext, toAccountTransfer } from '../accountTransfer/toAccountTransfer'
-export { transferAccount } from '../actions/transferAccount'
+export { type TransferAccountErrorType, transferAccount } from '../actions/accountTransfer/transferAccount'
 export { AccountTransferError } from '../errors/AccountTransferError'

@@ -2,22 +2,32 @@
 // §1, §7; spec 02 §1, §7, §8; WIRE.md §4). A separate entry so that the sign-in bundle carries none of it.
 
 export {
+  type AuthorizeCrossAppRequestErrorType,
   type AuthorizeCrossAppRequestParameters,
   authorizeCrossAppRequest,
-} from '../actions/authorizeCrossAppRequest'
-export { getCrossAppConnections } from '../actions/getCrossAppConnections'
+} from '../actions/crossApp/authorizeCrossAppRequest'
 export {
+  type GetCrossAppConnectionsErrorType,
+  getCrossAppConnections,
+} from '../actions/crossApp/getCrossAppConnections'
+export {
+  type GetCrossAppProviderDetailsErrorType,
   type GetCrossAppProviderDetailsParameters,
   getCrossAppProviderDetails,
-} from '../actions/getCrossAppProviderDetails'
+} from '../actions/crossApp/getCrossAppProviderDetails'
 export {
+  type SendCrossAppRequestErrorType,
   type SendCrossAppRequestParameters,
   sendCrossAppRequest,
-} from '../actions/sendCrossAppRequest'
+} from '../actions/crossApp/sendCrossAppRequest'
 export {
+  type StartCrossAppAuthFlowErrorType,
   type StartCrossAppAuthFlowParameters,
   type StartCrossAppAuthFlowReturnType,
   startCrossAppAuthFlow,
-} from '../actions/startCrossAppAuthFlow'
-export { verifyCrossAppToken } from '../actions/verifyCrossAppToken'
+} from '../actions/crossApp/startCrossAppAuthFlow'
+export {
+  type VerifyCrossAppTokenErrorType,
+  verifyCrossAppToken,
+} from '../actions/crossApp/verifyCrossAppToken'
 export { CrossAppError, type CrossAppErrorCode } from '../errors/CrossAppError'

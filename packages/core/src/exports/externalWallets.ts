@@ -2,19 +2,36 @@
 // and sign-in with them (SIWE, SIWS). A separate entry so that the sign-in bundle carries none of it (mipd,
 // viem/siwe, the wallet standard): `@foyer/react` loads it with the wallet screens (DESIGN.md "Budgets").
 
-export { connectExternalWallet } from '../externalWallets/actions/connectExternalWallet'
 export {
+  type ConnectExternalWalletErrorType,
+  connectExternalWallet,
+} from '../actions/externalWallets/connectExternalWallet'
+export {
+  type LinkWalletErrorType,
   type LinkWalletParameters,
   linkWallet,
-} from '../externalWallets/actions/linkWallet'
+} from '../actions/externalWallets/linkWallet'
 export {
+  type LoginWithExternalWalletErrorType,
   type LoginWithExternalWalletParameters,
   type LoginWithExternalWalletReturnType,
   loginWithExternalWallet,
-} from '../externalWallets/actions/loginWithExternalWallet'
-export { type LoginWithSiweParameters, loginWithSiwe } from '../externalWallets/actions/loginWithSiwe'
-export { type LoginWithSiwsParameters, loginWithSiws } from '../externalWallets/actions/loginWithSiws'
-export { type UnlinkWalletParameters, unlinkWallet } from '../externalWallets/actions/unlinkWallet'
+} from '../actions/externalWallets/loginWithExternalWallet'
+export {
+  type LoginWithSiweErrorType,
+  type LoginWithSiweParameters,
+  loginWithSiwe,
+} from '../actions/externalWallets/loginWithSiwe'
+export {
+  type LoginWithSiwsErrorType,
+  type LoginWithSiwsParameters,
+  loginWithSiws,
+} from '../actions/externalWallets/loginWithSiws'
+export {
+  type UnlinkWalletErrorType,
+  type UnlinkWalletParameters,
+  unlinkWallet,
+} from '../actions/externalWallets/unlinkWallet'
 export {
   getWalletConnectionHistory,
   type WalletConnection,

@@ -3,19 +3,26 @@
 // awaiting-Farcaster screen (DESIGN.md "Budgets").
 
 export {
+  type InitLoginWithFarcasterErrorType,
   type InitLoginWithFarcasterParameters,
   type InitLoginWithFarcasterReturnType,
   initLoginWithFarcaster,
-} from '../actions/initLoginWithFarcaster'
-export { type LinkFarcasterParameters, linkFarcaster } from '../actions/linkFarcaster'
+} from '../actions/farcaster/initLoginWithFarcaster'
 export {
+  type LinkFarcasterErrorType,
+  type LinkFarcasterParameters,
+  linkFarcaster,
+} from '../actions/farcaster/linkFarcaster'
+export {
+  type LoginWithFarcasterErrorType,
   type LoginWithFarcasterParameters,
   type LoginWithFarcasterReturnType,
   loginWithFarcaster,
-} from '../actions/loginWithFarcaster'
-export { unlinkFarcaster } from '../actions/unlinkFarcaster'
+} from '../actions/farcaster/loginWithFarcaster'
+export { type UnlinkFarcasterErrorType, unlinkFarcaster } from '../actions/farcaster/unlinkFarcaster'
 export {
+  type WaitForFarcasterApprovalErrorType,
   type WaitForFarcasterApprovalParameters,
   type WaitForFarcasterApprovalReturnType,
   waitForFarcasterApproval,
-} from '../actions/waitForFarcasterApproval'
+} from '../actions/farcaster/waitForFarcasterApproval'

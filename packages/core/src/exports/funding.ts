@@ -1,17 +1,55 @@
 // `@foyer/core/funding`: funding a wallet (spec 02 §2 "Funding", §4, §5, §7, §8, §9; issue 14). A separate
 // entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with the funding screens.
 
-export { getCoinbaseOnRampStatus } from '../actions/getCoinbaseOnRampStatus'
-export { type InitCoinbaseOnRampParameters, initCoinbaseOnRamp } from '../actions/initCoinbaseOnRamp'
+export {
+  type BridgeOriginWallet,
+  type BridgeStatus,
+  type BridgeToWalletErrorType,
+  type BridgeToWalletParameters,
+  bridgeToWallet,
+  RELAY_SOL_CURRENCY,
+} from '../actions/funding/bridgeToWallet'
+export {
+  type GetCoinbaseOnRampStatusErrorType,
+  getCoinbaseOnRampStatus,
+} from '../actions/funding/getCoinbaseOnRampStatus'
+export { type GetFundingBalanceErrorType, getFundingBalance } from '../actions/funding/getFundingBalance'
+export {
+  type GetMoonpayTransactionStatusErrorType,
+  type GetMoonpayTransactionStatusParameters,
+  getMoonpayTransactionStatus,
+  type MoonpayTransactionStatus,
+} from '../actions/funding/getMoonpayTransactionStatus'
+export {
+  type GetTokenPriceErrorType,
+  type GetTokenPriceParameters,
+  getTokenPrice,
+} from '../actions/funding/getTokenPrice'
+export {
+  type InitCoinbaseOnRampErrorType,
+  type InitCoinbaseOnRampParameters,
+  initCoinbaseOnRamp,
+} from '../actions/funding/initCoinbaseOnRamp'
 export {
   COINBASE_ON_RAMP_POLL_INTERVAL_MS,
   COINBASE_ON_RAMP_POST_CLOSE_POLLS,
   COINBASE_ON_RAMP_STATUS_DELAY_MS,
   type CoinbaseOnRampFlowStatus,
+  type TrackCoinbaseOnRampErrorType,
   type TrackCoinbaseOnRampParameters,
   type TrackCoinbaseOnRampReturnType,
   trackCoinbaseOnRamp,
-} from '../actions/trackCoinbaseOnRamp'
+} from '../actions/funding/trackCoinbaseOnRamp'
+export {
+  type TransferFromExternalWalletErrorType,
+  type TransferFromExternalWalletParameters,
+  transferFromExternalWallet,
+} from '../actions/funding/transferFromExternalWallet'
+export {
+  type WatchMoonpayTransactionErrorType,
+  type WatchMoonpayTransactionHandlers,
+  watchMoonpayTransaction,
+} from '../actions/funding/watchMoonpayTransaction'
 export { coinbaseNetworkOf, coinbaseOnRampEvmNetworks } from '../funding/coinbaseNetworkOf'
 export {
   COINBASE_ONRAMP_PAY_URL,
@@ -31,13 +69,6 @@ export type {
 } from '../funding/FundingRequest'
 export { formatUsd } from '../funding/formatUsd'
 export { fundingAssetSymbol } from '../funding/fundingAssetSymbol'
-export { getFundingBalance } from '../funding/getFundingBalance'
-export {
-  type GetMoonpayTransactionStatusParameters,
-  getMoonpayTransactionStatus,
-  type MoonpayTransactionStatus,
-} from '../funding/getMoonpayTransactionStatus'
-export { type GetTokenPriceParameters, getTokenPrice } from '../funding/getTokenPrice'
 export { moonpayCurrencyCode } from '../funding/moonpayCurrencyCode'
 export { type FundingPopupRef, openFundingPopup } from '../funding/openFundingPopup'
 export { parseAmount } from '../funding/parseAmount'
@@ -73,13 +104,6 @@ export {
   bridgeDestinationCurrency,
   bridgeOptions,
 } from '../funding/transfer/bridgeOptions'
-export {
-  type BridgeOriginWallet,
-  type BridgeStatus,
-  type BridgeToWalletParameters,
-  bridgeToWallet,
-  RELAY_SOL_CURRENCY,
-} from '../funding/transfer/bridgeToWallet'
 export { buildSolanaTransaction } from '../funding/transfer/buildSolanaTransaction'
 export {
   type BuildTransferTransactionParameters,
@@ -113,12 +137,4 @@ export {
   sendSolFromExternalWallet,
 } from '../funding/transfer/sendSolFromExternalWallet'
 export { shouldBridge } from '../funding/transfer/shouldBridge'
-export {
-  type TransferFromExternalWalletParameters,
-  transferFromExternalWallet,
-} from '../funding/transfer/transferFromExternalWallet'
 export { usdcAddress } from '../funding/transfer/usdcAddress'
-export {
-  type WatchMoonpayTransactionHandlers,
-  watchMoonpayTransaction,
-} from '../funding/watchMoonpayTransaction'

@@ -1,57 +1,119 @@
 export { maskPhoneNumber } from '@foyer/protocol'
-export { type AcceptTermsReturnType, acceptTerms } from '../actions/acceptTerms'
 export {
-  type AdoptForkedSessionParameters,
-  type AdoptForkedSessionReturnType,
-  adoptForkedSession,
-} from '../actions/adoptForkedSession'
-export { type ForkSessionReturnType, forkSession } from '../actions/forkSession'
-export { type GetAccessTokenReturnType, getAccessToken } from '../actions/getAccessToken'
+  type TrackEventErrorType,
+  type TrackEventParameters,
+  trackEvent,
+} from '../actions/analytics/trackEvent'
 export {
-  type GetRecentLoginMethodReturnType,
-  getRecentLoginMethod,
-} from '../actions/getRecentLoginMethod'
-export { initialize } from '../actions/initialize'
-export { type LinkEmailParameters, linkEmail } from '../actions/linkEmail'
-export { linkPasskey } from '../actions/linkPasskey'
-export { type LinkPhoneParameters, linkPhone } from '../actions/linkPhone'
-export { type LoginAsGuestReturnType, loginAsGuest } from '../actions/loginAsGuest'
-export { loginWithCustomAccessToken } from '../actions/loginWithCustomAccessToken'
+  type LoginWithCustomAccessTokenErrorType,
+  loginWithCustomAccessToken,
+} from '../actions/customAuth/loginWithCustomAccessToken'
 export {
+  type CustomAuthParameters,
+  type SyncCustomAuthErrorType,
+  type SyncCustomAuthReturnType,
+  syncCustomAuth,
+} from '../actions/customAuth/syncCustomAuth'
+export { type LinkEmailErrorType, type LinkEmailParameters, linkEmail } from '../actions/email/linkEmail'
+export {
+  type LoginWithEmailCodeErrorType,
   type LoginWithEmailCodeParameters,
   type LoginWithEmailCodeReturnType,
   loginWithEmailCode,
-} from '../actions/loginWithEmailCode'
+} from '../actions/email/loginWithEmailCode'
 export {
+  type SendEmailCodeErrorType,
+  type SendEmailCodeParameters,
+  sendEmailCode,
+} from '../actions/email/sendEmailCode'
+export {
+  type UnlinkEmailErrorType,
+  type UnlinkEmailParameters,
+  unlinkEmail,
+} from '../actions/email/unlinkEmail'
+export {
+  type UpdateEmailErrorType,
+  type UpdateEmailParameters,
+  updateEmail,
+} from '../actions/email/updateEmail'
+export {
+  type LoginAsGuestErrorType,
+  type LoginAsGuestReturnType,
+  loginAsGuest,
+} from '../actions/guest/loginAsGuest'
+export { type LinkPasskeyErrorType, linkPasskey } from '../actions/passkey/linkPasskey'
+export {
+  type LoginWithPasskeyErrorType,
   type LoginWithPasskeyParameters,
   type LoginWithPasskeyReturnType,
   loginWithPasskey,
-} from '../actions/loginWithPasskey'
+} from '../actions/passkey/loginWithPasskey'
 export {
-  type LoginWithSmsCodeParameters,
-  type LoginWithSmsCodeReturnType,
-  loginWithSmsCode,
-} from '../actions/loginWithSmsCode'
-export { logout } from '../actions/logout'
-export { type RefreshSessionReturnType, refreshSession } from '../actions/refreshSession'
-export { type SendEmailCodeParameters, sendEmailCode } from '../actions/sendEmailCode'
-export { type SendSmsCodeParameters, sendSmsCode } from '../actions/sendSmsCode'
-export {
+  type SignUpWithPasskeyErrorType,
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
   signUpWithPasskey,
-} from '../actions/signUpWithPasskey'
+} from '../actions/passkey/signUpWithPasskey'
 export {
-  type CustomAuthParameters,
-  type SyncCustomAuthReturnType,
-  syncCustomAuth,
-} from '../actions/syncCustomAuth'
-export { type TrackEventParameters, trackEvent } from '../actions/trackEvent'
-export { type UnlinkEmailParameters, unlinkEmail } from '../actions/unlinkEmail'
-export { type UnlinkPasskeyParameters, unlinkPasskey } from '../actions/unlinkPasskey'
-export { type UnlinkPhoneParameters, unlinkPhone } from '../actions/unlinkPhone'
-export { type UpdateEmailParameters, updateEmail } from '../actions/updateEmail'
-export { type UpdatePhoneParameters, updatePhone } from '../actions/updatePhone'
+  type UnlinkPasskeyErrorType,
+  type UnlinkPasskeyParameters,
+  unlinkPasskey,
+} from '../actions/passkey/unlinkPasskey'
+export {
+  type AcceptTermsErrorType,
+  type AcceptTermsReturnType,
+  acceptTerms,
+} from '../actions/session/acceptTerms'
+export {
+  type AdoptForkedSessionErrorType,
+  type AdoptForkedSessionParameters,
+  type AdoptForkedSessionReturnType,
+  adoptForkedSession,
+} from '../actions/session/adoptForkedSession'
+export {
+  type ForkSessionErrorType,
+  type ForkSessionReturnType,
+  forkSession,
+} from '../actions/session/forkSession'
+export {
+  type GetAccessTokenErrorType,
+  type GetAccessTokenReturnType,
+  getAccessToken,
+} from '../actions/session/getAccessToken'
+export {
+  type GetRecentLoginMethodErrorType,
+  type GetRecentLoginMethodReturnType,
+  getRecentLoginMethod,
+} from '../actions/session/getRecentLoginMethod'
+export { type InitializeErrorType, initialize } from '../actions/session/initialize'
+export { type LogoutErrorType, logout } from '../actions/session/logout'
+export {
+  type RefreshSessionErrorType,
+  type RefreshSessionReturnType,
+  refreshSession,
+} from '../actions/session/refreshSession'
+export { type LinkPhoneErrorType, type LinkPhoneParameters, linkPhone } from '../actions/sms/linkPhone'
+export {
+  type LoginWithSmsCodeErrorType,
+  type LoginWithSmsCodeParameters,
+  type LoginWithSmsCodeReturnType,
+  loginWithSmsCode,
+} from '../actions/sms/loginWithSmsCode'
+export {
+  type SendSmsCodeErrorType,
+  type SendSmsCodeParameters,
+  sendSmsCode,
+} from '../actions/sms/sendSmsCode'
+export {
+  type UnlinkPhoneErrorType,
+  type UnlinkPhoneParameters,
+  unlinkPhone,
+} from '../actions/sms/unlinkPhone'
+export {
+  type UpdatePhoneErrorType,
+  type UpdatePhoneParameters,
+  updatePhone,
+} from '../actions/sms/updatePhone'
 export { type SdkEventName, sdkEvents, trackSdkEvent } from '../analytics/sdkEvents'
 export { defaultEthereumChain, type FoyerChain } from '../chains/FoyerChain'
 export { defaultSolanaClusters, type SolanaCluster } from '../chains/SolanaCluster'

@@ -1,17 +1,28 @@
 // `@foyer/core/mfa`: multi-factor verification (spec 02 §2 "MFA", §4, §7). A separate entry so that the
 // sign-in bundle carries none of it: `@foyer/react` loads it with the MFA screens (DESIGN.md "Budgets").
 
-export { MfaError, type MfaErrorCode } from '../mfa/MfaError'
 export {
+  type InitMfaEnrollmentErrorType,
   type InitMfaEnrollmentParameters,
   initMfaEnrollment,
+} from '../actions/mfa/initMfaEnrollment'
+export { type SendMfaSmsCodeErrorType, sendMfaSmsCode } from '../actions/mfa/sendMfaSmsCode'
+export {
+  type SubmitMfaEnrollmentErrorType,
   type SubmitMfaEnrollmentParameters,
-  sendMfaSmsCode,
   submitMfaEnrollment,
+} from '../actions/mfa/submitMfaEnrollment'
+export {
+  type UnenrollMfaErrorType,
+  type UnenrollMfaParameters,
   unenrollMfa,
-  verifyMfa,
+} from '../actions/mfa/unenrollMfa'
+export { type VerifyMfaErrorType, type VerifyMfaParameters, verifyMfa } from '../actions/mfa/verifyMfa'
+export {
+  type VerifyMfaWithPasskeyErrorType,
   verifyMfaWithPasskey,
-} from '../mfa/mfaActions'
+} from '../actions/mfa/verifyMfaWithPasskey'
+export { MfaError, type MfaErrorCode } from '../mfa/MfaError'
 export {
   getMfaSettings,
   type MfaRequiredHandler,

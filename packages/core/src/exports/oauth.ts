@@ -3,28 +3,45 @@
 // status screen, or at page load only when the URL is an OAuth return (DESIGN.md "Budgets").
 
 export {
+  type CompleteOAuthRedirectErrorType,
   type CompleteOAuthRedirectReturnType,
   completeOAuthRedirect,
-} from '../actions/completeOAuthRedirect'
-export { type HandleOAuthReturnReturnType, handleOAuthReturn } from '../actions/handleOAuthReturn'
+} from '../actions/oauth/completeOAuthRedirect'
 export {
+  type HandleOAuthReturnErrorType,
+  type HandleOAuthReturnReturnType,
+  handleOAuthReturn,
+} from '../actions/oauth/handleOAuthReturn'
+export {
+  type InitLoginWithOAuthErrorType,
   type InitLoginWithOAuthParameters,
   type InitLoginWithOAuthReturnType,
   initLoginWithOAuth,
-} from '../actions/initLoginWithOAuth'
-export { type LinkOAuthParameters, type LinkOAuthReturnType, linkOAuth } from '../actions/linkOAuth'
+} from '../actions/oauth/initLoginWithOAuth'
 export {
+  type LinkOAuthErrorType,
+  type LinkOAuthParameters,
+  type LinkOAuthReturnType,
+  linkOAuth,
+} from '../actions/oauth/linkOAuth'
+export {
+  type LoginWithOAuthErrorType,
   type LoginWithOAuthParameters,
   type LoginWithOAuthReturnType,
   loginWithOAuth,
-} from '../actions/loginWithOAuth'
-export { openOAuthPopup } from '../actions/openOAuthPopup'
+} from '../actions/oauth/loginWithOAuth'
+export { type OpenOAuthPopupErrorType, openOAuthPopup } from '../actions/oauth/openOAuthPopup'
 export {
+  type StartOAuthFlowErrorType,
   type StartOAuthFlowParameters,
   type StartOAuthFlowReturnType,
   startOAuthFlow,
-} from '../actions/startOAuthFlow'
-export { type UnlinkOAuthParameters, unlinkOAuth } from '../actions/unlinkOAuth'
+} from '../actions/oauth/startOAuthFlow'
+export {
+  type UnlinkOAuthErrorType,
+  type UnlinkOAuthParameters,
+  unlinkOAuth,
+} from '../actions/oauth/unlinkOAuth'
 export { OAuthFlowMissingError } from '../errors/OAuthFlowMissingError'
 export { OAuthPopupError, type OAuthPopupErrorCode } from '../errors/OAuthPopupError'
 export { OAuthStateMismatchError } from '../errors/OAuthStateMismatchError'

@@ -3,20 +3,37 @@
 // loads it with the Telegram screen, at page load only when the URL is a Telegram return or the page runs
 // inside a Telegram mini app.
 
-export { getTelegramWebAppData, type TelegramMiniAppWindow } from '../actions/getTelegramWebAppData'
-export { handleTelegramReturn } from '../actions/handleTelegramReturn'
-export { type LinkTelegramParameters, linkTelegram } from '../actions/linkTelegram'
 export {
+  type GetTelegramWebAppDataErrorType,
+  getTelegramWebAppData,
+  type TelegramMiniAppWindow,
+} from '../actions/telegram/getTelegramWebAppData'
+export {
+  type HandleTelegramReturnErrorType,
+  handleTelegramReturn,
+} from '../actions/telegram/handleTelegramReturn'
+export {
+  type LinkTelegramErrorType,
+  type LinkTelegramParameters,
+  linkTelegram,
+} from '../actions/telegram/linkTelegram'
+export {
+  type LoadTelegramWidgetErrorType,
   type LoadTelegramWidgetParameters,
   type LoadTelegramWidgetReturnType,
   loadTelegramWidget,
-} from '../actions/loadTelegramWidget'
+} from '../actions/telegram/loadTelegramWidget'
 export {
+  type LoginWithTelegramErrorType,
   type LoginWithTelegramParameters,
   type LoginWithTelegramReturnType,
   loginWithTelegram,
-} from '../actions/loginWithTelegram'
-export { type UnlinkTelegramParameters, unlinkTelegram } from '../actions/unlinkTelegram'
+} from '../actions/telegram/loginWithTelegram'
+export {
+  type UnlinkTelegramErrorType,
+  type UnlinkTelegramParameters,
+  unlinkTelegram,
+} from '../actions/telegram/unlinkTelegram'
 export { TelegramRateLimitError } from '../errors/TelegramRateLimitError'
 export { TelegramWidgetError } from '../errors/TelegramWidgetError'
 export type { TelegramReturnWindow } from '../telegram/readTelegramReturn'

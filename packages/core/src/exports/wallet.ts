@@ -1,39 +1,94 @@
 // `@foyer/core/wallet`: the embedded wallet (frame proxy, providers, actions). A separate entry so that the
 // sign-in bundle carries none of it: `@foyer/react` imports it lazily (bundle budget, DESIGN.md "Budgets").
-export { type ConnectWalletParameters, connectWallet } from '../wallet/actions/connectWallet'
+
 export {
+  type GetFarcasterSignerStatusErrorType,
+  type GetFarcasterSignerStatusParameters,
+  getFarcasterSignerStatus,
+} from '../actions/farcasterSigner/getFarcasterSignerStatus'
+export {
+  type InitFarcasterSignerErrorType,
+  initFarcasterSigner,
+} from '../actions/farcasterSigner/initFarcasterSigner'
+export {
+  type SignFarcasterMessageErrorType,
+  signFarcasterMessage,
+} from '../actions/farcasterSigner/signFarcasterMessage'
+export {
+  type WaitForFarcasterSignerErrorType,
+  type WaitForFarcasterSignerParameters,
+  waitForFarcasterSigner,
+} from '../actions/farcasterSigner/waitForFarcasterSigner'
+export {
+  type ConnectWalletErrorType,
+  type ConnectWalletParameters,
+  connectWallet,
+} from '../actions/wallet/connectWallet'
+export {
+  type CreateWalletErrorType,
   type CreateWalletParameters,
   type CreateWalletReturnType,
   createWallet,
-} from '../wallet/actions/createWallet'
+} from '../actions/wallet/createWallet'
 export {
+  type CreateWalletsOnLoginErrorType,
   type CreateWalletsOnLoginReturnType,
   createOnLoginMode,
   createWalletsOnLogin,
   shouldCreateOnLogin,
-} from '../wallet/actions/createWalletsOnLogin'
+} from '../actions/wallet/createWalletsOnLogin'
 export {
+  type ExportWalletErrorType,
   type ExportWalletParameters,
   type ExportWalletReturnType,
   exportWallet,
-} from '../wallet/actions/exportWallet'
-export { getEthereumChain } from '../wallet/actions/getEthereumChain'
-export { getSolanaCluster } from '../wallet/actions/getSolanaCluster'
-export { getWalletBalance } from '../wallet/actions/getWalletBalance'
-export { listWalletDevices } from '../wallet/actions/listWalletDevices'
-export { type RecoverWalletParameters, recoverWallet } from '../wallet/actions/recoverWallet'
-export { type RevokeWalletDeviceParameters, revokeWalletDevice } from '../wallet/actions/revokeWalletDevice'
+} from '../actions/wallet/exportWallet'
+export { type GetEthereumChainErrorType, getEthereumChain } from '../actions/wallet/getEthereumChain'
+export { type GetSolanaClusterErrorType, getSolanaCluster } from '../actions/wallet/getSolanaCluster'
+export { type GetWalletBalanceErrorType, getWalletBalance } from '../actions/wallet/getWalletBalance'
+export { type ListWalletDevicesErrorType, listWalletDevices } from '../actions/wallet/listWalletDevices'
 export {
+  type RecoverWalletErrorType,
+  type RecoverWalletParameters,
+  recoverWallet,
+} from '../actions/wallet/recoverWallet'
+export {
+  type RevokeWalletDeviceErrorType,
+  type RevokeWalletDeviceParameters,
+  revokeWalletDevice,
+} from '../actions/wallet/revokeWalletDevice'
+export {
+  type SendSolanaTransactionErrorType,
   type SendSolanaTransactionParameters,
   sendSolanaTransaction,
   signSolanaTransaction,
-} from '../wallet/actions/sendSolanaTransaction'
-export { type SendTransactionParameters, sendTransaction } from '../wallet/actions/sendTransaction'
-export { type SetWalletRecoveryParameters, setWalletRecovery } from '../wallet/actions/setWalletRecovery'
-export { type SignMessageParameters, signMessage } from '../wallet/actions/signMessage'
-export { type SignSolanaMessageParameters, signSolanaMessage } from '../wallet/actions/signSolanaMessage'
-export { type SignTypedDataParameters, signTypedData } from '../wallet/actions/signTypedData'
-export { switchEthereumChain } from '../wallet/actions/switchEthereumChain'
+} from '../actions/wallet/sendSolanaTransaction'
+export {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  sendTransaction,
+} from '../actions/wallet/sendTransaction'
+export {
+  type SetWalletRecoveryErrorType,
+  type SetWalletRecoveryParameters,
+  setWalletRecovery,
+} from '../actions/wallet/setWalletRecovery'
+export {
+  type SignMessageErrorType,
+  type SignMessageParameters,
+  signMessage,
+} from '../actions/wallet/signMessage'
+export {
+  type SignSolanaMessageErrorType,
+  type SignSolanaMessageParameters,
+  signSolanaMessage,
+} from '../actions/wallet/signSolanaMessage'
+export {
+  type SignTypedDataErrorType,
+  type SignTypedDataParameters,
+  signTypedData,
+} from '../actions/wallet/signTypedData'
+export { type SwitchEthereumChainErrorType, switchEthereumChain } from '../actions/wallet/switchEthereumChain'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,
@@ -58,16 +113,6 @@ export type {
   EIP1193Provider,
   EIP1193RequestArguments,
 } from '../wallet/ethereum/EIP1193Provider'
-export {
-  type GetFarcasterSignerStatusParameters,
-  getFarcasterSignerStatus,
-} from '../wallet/farcaster/getFarcasterSignerStatus'
-export { initFarcasterSigner } from '../wallet/farcaster/initFarcasterSigner'
-export { signFarcasterMessage } from '../wallet/farcaster/signFarcasterMessage'
-export {
-  type WaitForFarcasterSignerParameters,
-  waitForFarcasterSigner,
-} from '../wallet/farcaster/waitForFarcasterSigner'
 export { formatLamports } from '../wallet/format/formatLamports'
 export { formatUnits } from '../wallet/format/formatUnits'
 export { generatePassword } from '../wallet/password/generatePassword'

@@ -69,6 +69,13 @@ export type RequestParameters<Name extends EndpointName> = RequestOptions &
   (EndpointQuery<Name> extends undefined ? { query?: undefined } : { query: EndpointQuery<Name> })
 
 /**
+ * What {@link request} throws: the server's refusal ({@link ApiError}, status ≥ 400), no answer in time
+ * ({@link TimeoutError}), the caller's abort ({@link RequestAbortedError}), or a failed fetch
+ * ({@link NetworkError}). Every action that calls the API includes it in its own `…ErrorType`.
+ */
+export type RequestErrorType = ApiError | TimeoutError | RequestAbortedError | NetworkError
+
+/**
  * Calls the Foyer API's `name` (a key of the protocol's endpoint table, `'POST /api/v1/passwordless/init'`)
  * with a body of the table's request type, and returns its answer typed by the table's response (issue 10
  * §1: the client cannot send a body the server does not accept). HTTP behaviour as {@link send}.

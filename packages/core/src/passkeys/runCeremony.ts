@@ -15,6 +15,9 @@ import type {
 import { PasskeyNotAllowedError } from '../errors/PasskeyNotAllowedError'
 import { WebAuthnNotSupportedError } from '../errors/WebAuthnNotSupportedError'
 
+/** What {@link runCeremony} throws: no WebAuthn here, or the user dismissed the browser's dialog. */
+export type RunCeremonyErrorType = WebAuthnNotSupportedError | PasskeyNotAllowedError
+
 type Ceremony =
   | { kind: 'authentication'; options: PasskeyRequestOptions }
   | { kind: 'registration'; options: PasskeyCreationOptions }

@@ -1,5 +1,5 @@
 import type { User } from '@foyer/protocol'
-import { refreshSession } from '../actions/refreshSession'
+import { refreshSession } from '../actions/session/refreshSession'
 import type { FoyerClient } from '../client/FoyerClient'
 import { clearGuestCredential } from '../guest/guestCredential'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
-import { initialize } from '../actions/initialize'
+import { initialize } from '../actions/session/initialize'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { getPageLoadParameters, type PageLoadWindow, takePageLoadParameters } from './pageLoadParameters'

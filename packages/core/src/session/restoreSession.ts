@@ -1,6 +1,6 @@
 import { cookieNames, type User } from '@foyer/protocol'
-import { getAccessToken } from '../actions/getAccessToken'
-import { refreshSession } from '../actions/refreshSession'
+import { getAccessToken } from '../actions/session/getAccessToken'
+import { refreshSession } from '../actions/session/refreshSession'
 import type { FoyerClient } from '../client/FoyerClient'
 import { sessionCookies } from '../cookies/sessionCookies'
 import { ApiError } from '../errors/ApiError'

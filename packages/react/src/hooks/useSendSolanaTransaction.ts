@@ -1,7 +1,7 @@
 import type { SendTransactionUiOptions } from '@foyer/core'
 import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { loadWallet } from './loadWallet'
+import { transactionAdapters } from './signing/chainAdapters'
+import { useChainAdapter } from './signing/useChainAdapter'
 
 /** Options of {@link useSendSolanaTransaction}'s functions. */
 export type UseSendSolanaTransactionOptions = {
@@ -37,32 +37,15 @@ export type UseSendSolanaTransactionReturnType = {
  * const { signature } = await sendTransaction(wireTransactionBytes)
  */
 export function useSendSolanaTransaction(): UseSendSolanaTransactionReturnType {
-  const { client } = useFoyerContext('useSendSolanaTransaction')
+  const send = useChainAdapter('useSendSolanaTransaction', transactionAdapters.solana)
+  const sign = useChainAdapter('useSendSolanaTransaction', transactionAdapters.solanaSignOnly)
   const sendTransaction = useCallback<UseSendSolanaTransactionReturnType['sendTransaction']>(
-    async (transaction, options = {}) => {
-      const wallet = await loadWallet()
-      const signature = await wallet.sendSolanaTransaction(client, {
-        transaction,
-        wallet: options.address,
-        cluster: options.cluster,
-        uiOptions: options.uiOptions,
-      })
-      return { signature }
-    },
-    [client],
+    async (transaction, options) => ({ signature: await send(transaction, options) }),
+    [send],
   )
   const signTransaction = useCallback<UseSendSolanaTransactionReturnType['signTransaction']>(
-    async (transaction, options = {}) => {
-      const wallet = await loadWallet()
-      const signedTransaction = await wallet.signSolanaTransaction(client, {
-        transaction,
-        wallet: options.address,
-        cluster: options.cluster,
-        uiOptions: options.uiOptions,
-      })
-      return { signedTransaction }
-    },
-    [client],
+    async (transaction, options) => ({ signedTransaction: await sign(transaction, options) }),
+    [sign],
   )
   return useMemo(() => ({ sendTransaction, signTransaction }), [sendTransaction, signTransaction])
 }

@@ -1,8 +1,8 @@
 import type { SendTransactionUiOptions } from '@foyer/core'
 import type { EthereumTransactionRequest } from '@foyer/core/wallet'
 import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { loadWallet } from './loadWallet'
+import { transactionAdapters } from './signing/chainAdapters'
+import { useChainAdapter } from './signing/useChainAdapter'
 
 /** Options of `sendTransaction` from {@link useSendTransaction}. */
 export type UseSendTransactionOptions = {
@@ -40,25 +40,10 @@ export type UseSendTransactionReturnType = {
  * const { hash } = await sendTransaction({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 10n ** 16n })
  */
 export function useSendTransaction(): UseSendTransactionReturnType {
-  const { client } = useFoyerContext('useSendTransaction')
+  const send = useChainAdapter('useSendTransaction', transactionAdapters.ethereum)
   const sendTransactions = useCallback<UseSendTransactionReturnType['sendTransactions']>(
-    async (requests, options = {}) => {
-      const wallet = await loadWallet()
-      const hashes: `0x${string}`[] = []
-      for (const [index, request] of requests.entries()) {
-        hashes.push(
-          await wallet.sendTransaction(client, {
-            request,
-            wallet: options.address,
-            uiOptions: options.uiOptions,
-            sponsored: options.sponsored,
-            step: requests.length > 1 ? { index: index + 1, count: requests.length } : undefined,
-          }),
-        )
-      }
-      return { hashes }
-    },
-    [client],
+    async (requests, options) => ({ hashes: await send(requests, options) }),
+    [send],
   )
   const sendTransaction = useCallback<UseSendTransactionReturnType['sendTransaction']>(
     async (request, options) => {

@@ -1,7 +1,7 @@
 import type { SignMessageUiOptions } from '@foyer/core'
 import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { loadWallet } from './loadWallet'
+import { messageAdapters } from './signing/chainAdapters'
+import { useChainAdapter } from './signing/useChainAdapter'
 
 /** Options of `signMessage` from {@link useSignMessage}. */
 export type UseSignMessageOptions = {
@@ -33,18 +33,10 @@ export type UseSignMessageReturnType = {
  * const { signature } = await signMessage('Hello from Foyer', { uiOptions: { title: 'Prove it is you' } })
  */
 export function useSignMessage(): UseSignMessageReturnType {
-  const { client } = useFoyerContext('useSignMessage')
+  const signature = useChainAdapter('useSignMessage', messageAdapters.ethereum)
   const signMessage = useCallback<UseSignMessageReturnType['signMessage']>(
-    async (message, options = {}) => {
-      const wallet = await loadWallet()
-      const signature = await wallet.signMessage(client, {
-        message,
-        wallet: options.address,
-        uiOptions: options.uiOptions,
-      })
-      return { signature }
-    },
-    [client],
+    async (message, options) => ({ signature: await signature(message, options) }),
+    [signature],
   )
   return useMemo(() => ({ signMessage }), [signMessage])
 }

@@ -1,7 +1,7 @@
 import type { SignMessageUiOptions } from '@foyer/core'
 import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { loadWallet } from './loadWallet'
+import { messageAdapters } from './signing/chainAdapters'
+import { useChainAdapter } from './signing/useChainAdapter'
 
 /** What {@link useSignSolanaMessage} returns. */
 export type UseSignSolanaMessageReturnType = {
@@ -22,18 +22,10 @@ export type UseSignSolanaMessageReturnType = {
  * const { signature } = await signMessage('Hello from Foyer')
  */
 export function useSignSolanaMessage(): UseSignSolanaMessageReturnType {
-  const { client } = useFoyerContext('useSignSolanaMessage')
+  const signature = useChainAdapter('useSignSolanaMessage', messageAdapters.solana)
   const signMessage = useCallback<UseSignSolanaMessageReturnType['signMessage']>(
-    async (message, options = {}) => {
-      const wallet = await loadWallet()
-      const signature = await wallet.signSolanaMessage(client, {
-        message,
-        wallet: options.address,
-        uiOptions: options.uiOptions,
-      })
-      return { signature }
-    },
-    [client],
+    async (message, options) => ({ signature: await signature(message, options) }),
+    [signature],
   )
   return useMemo(() => ({ signMessage }), [signMessage])
 }

@@ -1,7 +1,7 @@
 import type { SignMessageUiOptions } from '@foyer/core'
 import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { loadWallet } from './loadWallet'
+import { messageAdapters } from './signing/chainAdapters'
+import { useChainAdapter } from './signing/useChainAdapter'
 
 /** What {@link useSignTypedData} returns. */
 export type UseSignTypedDataReturnType = {
@@ -25,18 +25,10 @@ export type UseSignTypedDataReturnType = {
  * const { signature } = await signTypedData({ domain, types, primaryType: 'Mail', message })
  */
 export function useSignTypedData(): UseSignTypedDataReturnType {
-  const { client } = useFoyerContext('useSignTypedData')
+  const signature = useChainAdapter('useSignTypedData', messageAdapters.ethereumTypedData)
   const signTypedData = useCallback<UseSignTypedDataReturnType['signTypedData']>(
-    async (typedData, options = {}) => {
-      const wallet = await loadWallet()
-      const signature = await wallet.signTypedData(client, {
-        typedData,
-        wallet: options.address,
-        uiOptions: options.uiOptions,
-      })
-      return { signature }
-    },
-    [client],
+    async (typedData, options) => ({ signature: await signature(typedData, options) }),
+    [signature],
   )
   return useMemo(() => ({ signTypedData }), [signTypedData])
 }

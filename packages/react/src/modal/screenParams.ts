@@ -17,14 +17,8 @@ import type {
 import type { AccountTransferParams } from '../screens/link/AccountTransfer/params'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 import type { LinkPasskeyParams } from '../screens/link/LinkPasskey/params'
-import type { AwaitingCodeParams } from '../screens/login/AwaitingCode/params'
-import type { AwaitingFarcasterParams } from '../screens/login/AwaitingFarcaster/params'
-import type { AwaitingPasskeyParams } from '../screens/login/AwaitingPasskey/params'
 import type { CaptchaParams } from '../screens/login/Captcha/params'
-import type { CrossAppStatusParams } from '../screens/login/CrossApp/params'
 import type { LandingParams } from '../screens/login/Landing/params'
-import type { OAuthStatusParams } from '../screens/login/OAuthStatus/params'
-import type { TelegramParams } from '../screens/login/Telegram/params'
 import type { TermsParams } from '../screens/login/Terms/params'
 import type { MfaEnrollmentParams, MfaVerifyParams } from '../screens/mfa/params'
 import type { SuccessParams } from '../screens/Success/params'
@@ -41,19 +35,24 @@ import type { TransactionSuccessParams } from '../screens/wallet/TransactionSucc
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
 // router import this file, and the registry (`screens.ts`) imports the screens (see its header).
 
-/** The typed params of every screen (STYLE.md §8). `undefined` = the screen takes none. */
-export type ScreenParamsMap = {
+/**
+ * The params of the login methods' screens, by screen id. Each login method adds its own beside its entry
+ * (`screens/login/<Method>/<method>Login.tsx`: `declare module '…/modal/screenParams'` with its screens), so
+ * this file names no method; `loginMethods.ts` checks that the entries' screens and these ids agree.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one block per login method
+export interface LoginScreenParamsMap {}
+
+/**
+ * The typed params of every screen: the login methods' ({@link LoginScreenParamsMap}) and the modal's own.
+ * `undefined` = the screen takes none.
+ */
+export type ScreenParamsMap = LoginScreenParamsMap & {
   landing: LandingParams | undefined
-  awaitingCode: AwaitingCodeParams
   linkAccount: LinkAccountParams
   linkPasskey: LinkPasskeyParams
   accountTransfer: AccountTransferParams
   accountTransferAssets: AccountTransferParams
-  awaitingPasskey: AwaitingPasskeyParams
-  oauthStatus: OAuthStatusParams
-  crossAppStatus: CrossAppStatusParams
-  awaitingFarcaster: AwaitingFarcasterParams
-  telegram: TelegramParams
   captcha: CaptchaParams
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams

@@ -18,6 +18,13 @@ export async function walletFrameUrl(client: FoyerClient, path = ''): Promise<UR
 }
 
 /**
+ * What a wallet frame call can throw: no document to mount the frame in ({@link EmbeddedWalletError}
+ * `'wallet_proxy_missing'`), or the frame's refusal or time-out ({@link WalletProxyError}, `code` = the
+ * frame's error type).
+ */
+export type WalletProxyErrorType = EmbeddedWalletError | WalletProxyError
+
+/**
  * The client's wallet proxy, creating and mounting the hidden frame at first use (one per client; a logout
  * destroys it). Uses `embeddedWallets.mountFrame` and `embeddedWallets.requestTimeoutMs` when set.
  *

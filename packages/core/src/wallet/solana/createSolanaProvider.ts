@@ -1,10 +1,10 @@
 import { base64 } from '@scure/base'
+import { sendSolanaTransaction, signSolanaTransaction } from '../../actions/wallet/sendSolanaTransaction'
+import { signSolanaMessage } from '../../actions/wallet/signSolanaMessage'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { resolveWallet } from '../actions/resolveWallet'
-import { sendSolanaTransaction, signSolanaTransaction } from '../actions/sendSolanaTransaction'
-import { signSolanaMessage } from '../actions/signSolanaMessage'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import { ProviderRpcError } from '../errors/ProviderRpcError'
+import { resolveWallet } from '../resolveWallet'
 
 /** A Solana provider for the embedded Solana wallet. */
 export type SolanaProvider = {

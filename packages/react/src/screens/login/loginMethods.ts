@@ -1,4 +1,5 @@
 import type { ScreenDefinition } from '../../modal/ScreenDefinition'
+import type { LoginScreenParamsMap } from '../../modal/screenParams'
 import { emailLogin } from './AwaitingCode/emailLogin'
 import { farcasterLogin } from './AwaitingFarcaster/farcasterLogin'
 import { passkeyLogin } from './AwaitingPasskey/passkeyLogin'
@@ -49,3 +50,16 @@ export type LoginMethodScreens = {
 export type LoginMethodScreenId = {
   [Kind in keyof typeof loginMethods]: keyof (typeof loginMethods)[Kind]['screens']
 }[keyof typeof loginMethods]
+
+/** `true` when `A` and `B` are the same set of keys. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/** Compiles only for `true`. */
+type Assert<Condition extends true> = Condition
+
+/**
+ * Compiles only when the screens the entries register are exactly the screens whose params the methods
+ * declare in `LoginScreenParamsMap` (`modal/screenParams.ts`): a screen without params, or params without
+ * a screen, is a type error here.
+ */
+export type LoginScreensAgree = Assert<SameKeys<LoginMethodScreenId, keyof LoginScreenParamsMap>>

@@ -8,8 +8,6 @@ import {
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
 import { useCallback, useRef, useState } from 'react'
-import { errorOutcome } from '../../../errors/errorOutcome'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -23,6 +21,7 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { showApprovalFailure } from '../../approvalFailure'
 
 type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
 
@@ -70,32 +69,33 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       if (isMounted()) setStatus('success')
     } catch (caught) {
       if (!isMounted()) return
-      // Spec 01 §8: a wallet another user holds goes to the link conflict screen.
-      const transfer =
-        flow.mode === 'link'
-          ? toAccountTransfer(caught, {
-              linkMethod: wallet.chainType === 'ethereum' ? 'siwe' : 'siws',
-              wallet: { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType },
-            })
-          : null
-      if (transfer && flow.mode === 'link') {
-        router.replace('accountTransfer', { transfer, settle: flow.settle })
-        return
-      }
-      const info = toErrorInfo(caught)
-      const outcome = errorOutcome('wallet', info)
-      if (outcome.kind === 'screen') {
+      showApprovalFailure(caught, {
+        flow: 'wallet',
+        router,
+        messages,
+        // Spec 01 §8: a wallet another user holds goes to the link conflict screen.
+        link:
+          flow.mode === 'link'
+            ? {
+                transfer: toAccountTransfer(caught, {
+                  linkMethod: wallet.chainType === 'ethereum' ? 'siwe' : 'siws',
+                  wallet: { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType },
+                }),
+                settle: flow.settle,
+              }
+            : undefined,
         // The error screen's button goes back: to the wallet list, not to this screen, which would reconnect.
-        if (outcome.screen === 'error') router.replace('error', info)
-        else router.push(outcome.screen)
-        return
-      }
-      if (outcome.retry && attempts.current > WALLET_CONNECTION_MAX_RETRIES) {
-        router.replace('walletLoginFailed', { walletName: wallet.name, flow })
-        return
-      }
-      setError({ message: outcome.text(messages), retry: outcome.retry })
-      setStatus('error')
+        openScreen: (screen, info) =>
+          screen === 'error' ? router.replace('error', info) : router.push(screen),
+        showInline: (message, retry) => {
+          if (retry && attempts.current > WALLET_CONNECTION_MAX_RETRIES) {
+            router.replace('walletLoginFailed', { walletName: wallet.name, flow })
+            return
+          }
+          setError({ message, retry })
+          setStatus('error')
+        },
+      })
     }
   }, [client, authMode, flow, wallet, isMounted, messages, router])
 

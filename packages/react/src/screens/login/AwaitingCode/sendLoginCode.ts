@@ -6,6 +6,14 @@ import type { ScreenDefinition } from '../../../modal/ScreenDefinition'
 import type { ScreenParamsMap } from '../../../modal/screenParams'
 import { recordCodeSent, sentAtOfLiveCode } from '../codesSent'
 import type { LoginStartContext, LoginStartOf, LoginStep } from '../LoginMethod'
+import type { AwaitingCodeParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    awaitingCode: AwaitingCodeParams
+  }
+}
 
 /** The code screen, which the email and the SMS methods share. */
 export const awaitingCodeScreen: ScreenDefinition<'awaitingCode'> = {

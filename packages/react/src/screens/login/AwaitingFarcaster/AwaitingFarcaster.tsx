@@ -1,8 +1,6 @@
 import { toAccountTransfer } from '@foyer/core/account-transfer'
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorOutcome } from '../../../errors/errorOutcome'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -16,6 +14,7 @@ import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 import {
   initLoginWithFarcaster,
@@ -97,18 +96,16 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
       if (isMounted()) setStatus({ kind: 'success' })
     } catch (caught) {
       if (controller.signal.aborted || !isMounted()) return
-      const transfer =
-        params.action === 'link' ? toAccountTransfer(caught, { linkMethod: 'farcaster' }) : null
-      if (transfer) {
-        router.replace('accountTransfer', { transfer, settle: params.settle })
-        return
-      }
-      const info = toErrorInfo(caught)
-      const outcome = errorOutcome('farcaster', info)
-      if (outcome.kind === 'inline')
-        setStatus({ kind: 'error', message: outcome.text(messages), retry: outcome.retry })
-      else if (outcome.screen === 'error') router.push('error', info)
-      else router.replace(outcome.screen)
+      showApprovalFailure(caught, {
+        flow: 'farcaster',
+        router,
+        messages,
+        link:
+          params.action === 'link'
+            ? { transfer: toAccountTransfer(caught, { linkMethod: 'farcaster' }), settle: params.settle }
+            : undefined,
+        showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+      })
     }
   }, [client, authMode, isMounted, messages, params, router])
 

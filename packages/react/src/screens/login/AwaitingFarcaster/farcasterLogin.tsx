@@ -4,6 +4,14 @@ import { preloadFarcasterScreens } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
 import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import type { LandingEntryProps, LoginMethod } from '../LoginMethod'
+import type { AwaitingFarcasterParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    awaitingFarcaster: AwaitingFarcasterParams
+  }
+}
 
 /** The landing's 'Continue with Farcaster'; pointing at it preloads the Farcaster screen. */
 function FarcasterEntry({ start, recentChip, describedByRecent }: LandingEntryProps) {

@@ -2,6 +2,14 @@ import { lazy } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { Button } from '../../../ui/Button'
 import type { LandingEntryProps, LoginMethod } from '../LoginMethod'
+import type { AwaitingPasskeyParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    awaitingPasskey: AwaitingPasskeyParams
+  }
+}
 
 /** The landing's passkey entry: the link 'I have a passkey' with its 'Recent' chip beside it. */
 function PasskeyEntry({ start, recentChip, describedByRecent }: LandingEntryProps) {

@@ -2,8 +2,6 @@ import { startCrossAppAuthFlow } from '@foyer/core/cross-app'
 import type { OAuthPopupRef } from '@foyer/core/oauth'
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { useCallback, useRef, useState } from 'react'
-import { errorOutcome } from '../../../errors/errorOutcome'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -15,6 +13,7 @@ import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 import { useCrossAppDetails } from './useCrossAppDetails'
 
@@ -59,16 +58,13 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
         if (!isMounted()) return
-        const info = toErrorInfo(caught)
-        const outcome = errorOutcome('oauth', info)
-        if (outcome.kind === 'inline')
-          setStatus({
-            kind: 'error',
-            message: formatMessage(outcome.text(messages), { provider: name, scope: name }),
-            retry: outcome.retry,
-          })
-        else if (outcome.screen === 'error') router.push('error', info)
-        else router.replace(outcome.screen)
+        showApprovalFailure(caught, {
+          flow: 'oauth',
+          router,
+          messages,
+          format: (text) => formatMessage(text, { provider: name, scope: name }),
+          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+        })
       }
     },
     [client, authMode, isMounted, messages, name, params, router],

@@ -1,6 +1,14 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { lazy, Suspense } from 'react'
 import type { LoginMethod } from '../LoginMethod'
+import type { CrossAppStatusParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    crossAppStatus: CrossAppStatusParams
+  }
+}
 
 /** The cross-app entry, loaded lazily with its details call (bundle budget). */
 const CrossAppEntry = lazy(() => import('./CrossAppEntry').then((m) => ({ default: m.CrossAppEntry })))

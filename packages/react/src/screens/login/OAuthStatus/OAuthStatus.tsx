@@ -8,8 +8,6 @@ import {
   startOAuthFlow,
 } from '@foyer/core/oauth'
 import { useCallback, useRef, useState } from 'react'
-import { errorOutcome } from '../../../errors/errorOutcome'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useAbortOnUnmount } from '../../../hooks/useAbortOnUnmount'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -24,6 +22,7 @@ import { Button } from '../../../ui/Button'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 import { InAppBrowserNotice } from '../InAppBrowser/InAppBrowserNotice'
 import { oauthProviderName } from '../oauthProviderName'
@@ -110,24 +109,22 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
         if (!isMounted()) return
-        const transfer =
-          params.action === 'link' ? toAccountTransfer(caught, { linkMethod: params.provider }) : null
-        if (transfer) {
-          router.replace('accountTransfer', { transfer, settle: params.settle })
-          return
-        }
-        const info = toErrorInfo(caught)
-        const outcome = errorOutcome('oauth', info)
-        if (outcome.kind === 'inline') {
+        showApprovalFailure(caught, {
+          flow: 'oauth',
+          router,
+          messages,
+          link:
+            params.action === 'link'
+              ? {
+                  transfer: toAccountTransfer(caught, { linkMethod: params.provider }),
+                  settle: params.settle,
+                }
+              : undefined,
           // Spec 01 §8 "OAuth" texts name the provider ({provider}, its display name) or what to check
           // after a denial ({scope}, the capitalised provider id).
-          const message = formatMessage(outcome.text(messages), {
-            provider: name,
-            scope: oauthScopeName(params.provider),
-          })
-          setStatus({ kind: 'error', message, retry: outcome.retry })
-        } else if (outcome.screen === 'error') router.push('error', info)
-        else router.replace(outcome.screen)
+          format: (text) => formatMessage(text, { provider: name, scope: oauthScopeName(params.provider) }),
+          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+        })
       }
     },
     [client, config, authMode, isMounted, messages, name, nextSignal, params, router],

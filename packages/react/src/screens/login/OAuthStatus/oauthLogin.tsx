@@ -4,6 +4,14 @@ import { lazy } from 'react'
 import { oauthBlockedInAppBrowser } from '../../../inAppBrowser/oauthBlockedInAppBrowser'
 import { OAuthEntry } from '../Landing/OAuthEntry'
 import type { LoginMethod } from '../LoginMethod'
+import type { OAuthStatusParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    oauthStatus: OAuthStatusParams
+  }
+}
 
 /**
  * OAuth providers: one landing entry per provider ('Continue with <Provider>'); the status screen runs the

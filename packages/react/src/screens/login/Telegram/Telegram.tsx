@@ -20,6 +20,7 @@ import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 
 type Status =
@@ -78,20 +79,19 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
         if (!isMounted()) return
-        const transfer =
-          params.action === 'link'
-            ? toAccountTransfer(caught, { linkMethod: 'telegram', telegram: proof })
-            : null
-        if (transfer) {
-          router.replace('accountTransfer', { transfer, settle: params.settle })
-          return
-        }
-        const info = toErrorInfo(caught)
-        const outcome = errorOutcome('telegram', info)
-        if (outcome.kind === 'inline')
-          setStatus({ kind: 'error', message: outcome.text(messages), retry: outcome.retry })
-        else if (outcome.screen === 'error') router.push('error', info)
-        else router.replace(outcome.screen)
+        showApprovalFailure(caught, {
+          flow: 'telegram',
+          router,
+          messages,
+          link:
+            params.action === 'link'
+              ? {
+                  transfer: toAccountTransfer(caught, { linkMethod: 'telegram', telegram: proof }),
+                  settle: params.settle,
+                }
+              : undefined,
+          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+        })
       }
     },
     [client, authMode, isMounted, messages, params, router],

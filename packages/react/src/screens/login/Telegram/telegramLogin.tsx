@@ -1,6 +1,14 @@
 import { lazy } from 'react'
 import { TelegramEntry } from '../Landing/TelegramEntry'
 import type { LoginMethod } from '../LoginMethod'
+import type { TelegramParams } from './params'
+
+// This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
+declare module '../../../modal/screenParams' {
+  interface LoginScreenParamsMap {
+    telegram: TelegramParams
+  }
+}
 
 /**
  * Telegram: 'Continue with Telegram' opens the Telegram screen, in its own chunk with `@foyer/core/telegram`

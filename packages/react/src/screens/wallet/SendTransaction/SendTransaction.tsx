@@ -4,25 +4,22 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
-import { Button } from '../../../ui/Button'
-import { DetailRows } from '../../../ui/DetailRows'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { addFundsRoute } from '../../funding/addFundsRoute'
+import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
 import { formatNative } from './formatNative'
 import { TransactionDetails } from './TransactionDetails'
 
 /**
- * Send-transaction confirmation (spec 02 §2, §4 preparing → ready → submitting → success or error): title
+ * The Ethereum adapter of the transaction confirmation (`ConfirmTransaction`): send-transaction confirmation (spec 02 §2, §4 preparing → ready → submitting → success or error): title
  * (with '(n / m)' in a batch), To, Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's
  * balance and the expandable Details. When the balance is short: 'Wallet has insufficient funds for this
  * transaction.' and 'Add funds on {chain} to complete transaction.', and Approve stays disabled. Approve
  * (or 'Continue' when more follow) sends, waits for the receipt, then shows success or the error screen.
  */
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
-  const { client, messages, format, appName, router, close } = useModal()
+  const { client, messages, format, appName, router } = useModal()
   const m = messages.transaction
   const { prompt, settle, retry } = params
   const { chain, request, step, uiOptions } = prompt
@@ -89,24 +86,40 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       : null
 
   return (
-    <div className="foyer-screen">
-      <ScreenHeader title={<ScreenTitle>{title}</ScreenTitle>} />
-      <p className="foyer-text">{uiOptions?.description || formatMessage(m.description, { app: appName })}</p>
-      <div className="foyer-card">
-        <DetailRows
-          rows={[
-            [m.to, request.to, true],
-            [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
-            [m.network, chain.name],
-            [
-              m.estimatedFee,
-              preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)) : '…',
-            ],
-            [m.total, preview ? formatNative(preview.total, chain, format) : '…'],
-            [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
-          ]}
-        />
-      </div>
+    <ConfirmTransaction
+      title={title}
+      description={uiOptions?.description || formatMessage(m.description, { app: appName })}
+      rows={[
+        [m.to, request.to, true],
+        [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
+        [m.network, chain.name],
+        [
+          m.estimatedFee,
+          preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)) : '…',
+        ],
+        [m.total, preview ? formatNative(preview.total, chain, format) : '…'],
+        [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
+      ]}
+      alerts={
+        short ? (
+          <div role="alert" className="foyer-field">
+            <p className="foyer-error-text">{m.insufficientFunds}</p>
+            <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
+          </div>
+        ) : preview?.prepareError || previewFailed ? (
+          <p className="foyer-warning" role="alert">
+            {m.prepareError}
+          </p>
+        ) : null
+      }
+      settle={settle}
+      busy={submitting}
+      approveDisabled={loading || short}
+      approveLabel={uiOptions?.buttonText || (more ? messages.wallet.continue : messages.wallet.approve)}
+      onApprove={approve}
+      fundRoute={fundRoute}
+      status={submitting ? m.submitting : null}
+    >
       <TransactionDetails prompt={prompt} preview={preview} messages={messages} />
       {loading ? (
         <div className="foyer-row" role="status">
@@ -114,38 +127,6 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
           <span>{m.preparing}</span>
         </div>
       ) : null}
-      {short ? (
-        <div role="alert" className="foyer-field">
-          <p className="foyer-error-text">{m.insufficientFunds}</p>
-          <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
-        </div>
-      ) : preview?.prepareError || previewFailed ? (
-        <p className="foyer-warning" role="alert">
-          {m.prepareError}
-        </p>
-      ) : null}
-      <div className="foyer-actions">
-        <Button
-          variant="secondary"
-          disabled={submitting}
-          onClick={() => {
-            settle.reject()
-            close()
-          }}
-        >
-          {messages.wallet.cancel}
-        </Button>
-        {fundRoute ? (
-          <Button onClick={() => router.push(fundRoute.id, fundRoute.params as never)}>{m.addFunds}</Button>
-        ) : (
-          <Button busy={submitting} disabled={loading || short} onClick={approve}>
-            {uiOptions?.buttonText || (more ? messages.wallet.continue : messages.wallet.approve)}
-          </Button>
-        )}
-      </div>
-      <div className="foyer-row" role="status" aria-live="polite">
-        {submitting ? m.submitting : null}
-      </div>
-    </div>
+    </ConfirmTransaction>
   )
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
-import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { ApprovalActions } from '../approval/ApprovalActions'
+import { useApproval } from '../approval/useApproval'
 
 /**
  * Sign request screen (spec 02 §2 "Sign request", §4 idle → signing → success → close): the title ('Sign
@@ -18,25 +17,16 @@ export function SignRequest({ params }: ScreenProps<'signRequest'>) {
   const { messages, appName, close } = useModal()
   const m = messages.signRequest
   const { prompt, settle } = params
-  const [signing, setSigning] = useState(false)
-  const [error, setError] = useState<string | undefined>(undefined)
   const isMounted = useIsMounted()
+  // The failure stays on screen: Approve tries again, Cancel gives up (4001).
+  const { busy, error, approve } = useApproval(m.error)
   const ui = prompt.uiOptions
-
-  const approve = async () => {
-    setSigning(true)
-    setError(undefined)
-    try {
+  const sign = () =>
+    approve(async () => {
       const signature = await prompt.sign()
       settle.resolve(signature)
       if (isMounted()) close()
-    } catch (caught) {
-      if (!isMounted()) return
-      setSigning(false)
-      // The failure stays on screen: Approve tries again, Cancel gives up (4001).
-      setError(toErrorInfo(caught).message ?? m.error)
-    }
-  }
+    })
 
   return (
     <div className="foyer-screen">
@@ -58,21 +48,12 @@ export function SignRequest({ params }: ScreenProps<'signRequest'>) {
           {error}
         </p>
       ) : null}
-      <div className="foyer-actions">
-        <Button
-          variant="secondary"
-          disabled={signing}
-          onClick={() => {
-            settle.reject()
-            close()
-          }}
-        >
-          {messages.wallet.cancel}
-        </Button>
-        <Button busy={signing} onClick={approve}>
-          {ui?.buttonText || messages.wallet.approve}
-        </Button>
-      </div>
+      <ApprovalActions
+        settle={settle}
+        busy={busy}
+        approveLabel={ui?.buttonText || messages.wallet.approve}
+        onApprove={sign}
+      />
     </div>
   )
 }

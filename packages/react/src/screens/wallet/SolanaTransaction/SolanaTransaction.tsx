@@ -1,33 +1,30 @@
 import { formatLamports, formatUnits } from '@foyer/core/wallet'
 import { useEffect, useState } from 'react'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { DetailRows } from '../../../ui/DetailRows'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { addFundsRoute } from '../../funding/addFundsRoute'
+import { useApproval } from '../approval/useApproval'
+import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
 import { SolanaInstruction } from './SolanaInstruction'
 
 /**
- * Solana summary and confirm (spec 02 §2 "Solana summary", "Send-Solana-transaction confirm"): title
+ * The Solana adapter of the transaction confirmation (`ConfirmTransaction`): Solana summary and confirm (spec 02 §2 "Solana summary", "Send-Solana-transaction confirm"): title
  * ('Approve transaction'), description, Total, Fees and balance in SOL (6 decimals, '<0.001' below), a
  * per-instruction pager ('k of n instructions', none for a single instruction) with Amount, To, From; 'Solana wallet has insufficient
  * funds for this transaction.' when short; Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
-  const { client, messages, format, appName, router, close } = useModal()
+  const { client, messages, format, appName, router } = useModal()
   const s = messages.solana
   const m = messages.transaction
   const { prompt, settle } = params
   const { summary, uiOptions } = prompt
   const [page, setPage] = useState(0)
   const [balance, setBalance] = useState<bigint | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | undefined>(undefined)
+  const approval = useApproval(messages.recovery.genericError)
   const isMounted = useIsMounted()
   const count = summary.instructions.length
   const instruction = summary.instructions[page]
@@ -53,35 +50,45 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
     }
   }, [prompt])
 
-  const approve = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
+  const approve = () =>
+    approval.approve(async () => {
       const result = await prompt.execute()
       settle.resolve(result)
       if (isMounted())
         router.replace('transactionSuccess', { chainType: 'solana', prompt, signature: result })
-    } catch (caught) {
-      if (!isMounted()) return
-      setBusy(false)
-      setError(toErrorInfo(caught).message ?? messages.recovery.genericError)
-    }
-  }
+    })
 
   return (
-    <div className="foyer-screen">
-      <ScreenHeader title={<ScreenTitle>{uiOptions?.title || s.title}</ScreenTitle>} />
-      <p className="foyer-text">{uiOptions?.description || formatMessage(s.description, { app: appName })}</p>
-      <div className="foyer-card">
-        <DetailRows
-          rows={[
-            [m.total, `${format.decimal(formatLamports(summary.total))} SOL`],
-            [s.fees, `${format.decimal(formatLamports(summary.fee))} SOL`],
-            [m.balance, balance === undefined ? '…' : `${format.decimal(formatLamports(balance))} SOL`],
-            [m.network, prompt.cluster.name],
-          ]}
-        />
-      </div>
+    <ConfirmTransaction
+      title={uiOptions?.title || s.title}
+      description={uiOptions?.description || formatMessage(s.description, { app: appName })}
+      rows={[
+        [m.total, `${format.decimal(formatLamports(summary.total))} SOL`],
+        [s.fees, `${format.decimal(formatLamports(summary.fee))} SOL`],
+        [m.balance, balance === undefined ? '…' : `${format.decimal(formatLamports(balance))} SOL`],
+        [m.network, prompt.cluster.name],
+      ]}
+      alerts={
+        <>
+          {short ? (
+            <p className="foyer-error-text" role="alert">
+              {s.insufficientFunds}
+            </p>
+          ) : null}
+          {approval.error ? (
+            <p className="foyer-error-text" role="alert">
+              {approval.error}
+            </p>
+          ) : null}
+        </>
+      }
+      settle={settle}
+      busy={approval.busy}
+      approveDisabled={short}
+      approveLabel={uiOptions?.buttonText || messages.wallet.approve}
+      onApprove={approve}
+      fundRoute={fundRoute}
+    >
       {instruction && count === 1 ? (
         // A single instruction needs no pager (issue 16 §3: no '1 of 1 instructions').
         <div className="foyer-card foyer-field">
@@ -114,37 +121,6 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
           <SolanaInstruction instruction={instruction} messages={messages} />
         </section>
       ) : null}
-      {short ? (
-        <p className="foyer-error-text" role="alert">
-          {s.insufficientFunds}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="foyer-actions">
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() => {
-            settle.reject()
-            close()
-          }}
-        >
-          {messages.wallet.cancel}
-        </Button>
-        {fundRoute ? (
-          <Button onClick={() => router.push(fundRoute.id, fundRoute.params as never)}>
-            {messages.transaction.addFunds}
-          </Button>
-        ) : (
-          <Button busy={busy} disabled={short} onClick={approve}>
-            {uiOptions?.buttonText || messages.wallet.approve}
-          </Button>
-        )}
-      </div>
-    </div>
+    </ConfirmTransaction>
   )
 }

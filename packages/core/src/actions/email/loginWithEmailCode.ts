@@ -1,0 +1,64 @@
+import type { AuthMode, User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
+import { authenticate } from '../../session/authenticate'
+
+/** Parameters of {@link loginWithEmailCode}. */
+export type LoginWithEmailCodeParameters = {
+  /** The address the code was sent to. */
+  email: string
+  /** The 6-digit code from the email. */
+  code: string
+  /** `'no-signup'` refuses to create a new user (spec 01 §4 "Sign-in mode"). Default: the server's, `'login-or-sign-up'`. */
+  mode?: AuthMode | undefined
+}
+
+/** Return type of {@link loginWithEmailCode}. */
+export type LoginWithEmailCodeReturnType = {
+  /** The signed-in user. */
+  user: User
+  /** Whether this sign-in created the user. */
+  isNewUser: boolean
+}
+
+/** What {@link loginWithEmailCode} throws (an action that calls others includes theirs). */
+export type LoginWithEmailCodeErrorType = RequestErrorType | NoAuthFlowError
+
+/**
+ * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`
+ * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
+ * `state.user`, and records `'email'` as the app's recent login method ({@link getRecentLoginMethod}).
+ * Retried like every call: it consumes the code, so the server answers a retry with the first
+ * answer (docs/api.md#retries). One authentication at a time per
+ * client (spec 01 §4): concurrent calls with the same email, code and mode share one call; others wait
+ * their turn. A logout while the call is in flight clears the flow: the answer is dropped, its session
+ * revoked, and the call rejects with {@link NoAuthFlowError}.
+ *
+ * @throws {ApiError} e.g. `invalid_credentials` (401, wrong or expired code: show 'Invalid or expired
+ *   verification code'), `user_does_not_exist` (404, `mode: 'no-signup'`), `allowlist_rejected`,
+ *   `max_accounts_reached`, `signup_disabled` (403), `disallowed_plus_email` (422), `too_many_requests` (429).
+ * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
+ * @throws {TimeoutError} `'request_timeout'`.
+ * @throws {NetworkError} `'network_error'`.
+ * @example
+ * const { user, isNewUser } = await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+ */
+export function loginWithEmailCode(
+  client: FoyerClient,
+  parameters: LoginWithEmailCodeParameters,
+): Promise<LoginWithEmailCodeReturnType> {
+  const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
+  return runExclusive(client, 'authenticate', key, () =>
+    authenticate(client, {
+      endpoint: 'POST /api/v1/passwordless/authenticate',
+      method: 'email',
+      body: {
+        email: parameters.email,
+        code: parameters.code,
+        ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
+      },
+    }),
+  )
+}

@@ -1,0 +1,38 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import { request } from '../../http/request'
+import { getAccessToken } from '../session/getAccessToken'
+
+/** Parameters of {@link sendEmailCode}. */
+export type SendEmailCodeParameters = {
+  /** The address to send the code to, as typed (the server trims it). */
+  email: string
+  /** The captcha token, when the app has captcha on (spec 01 §4 "Starting a login"). */
+  captchaToken?: string | undefined
+}
+
+/** What {@link sendEmailCode} throws (an action that calls others includes theirs). */
+export type SendEmailCodeErrorType = RequestErrorType
+
+/**
+ * Sends a 6-digit sign-in code to `email`: `POST /api/v1/passwordless/init` with `{ email, token? }`
+ * (spec 01 §7). The server answers the same for known and unknown addresses. Retried only on
+ * 408/409/425/5xx (spec 01 §7), never on 4xx.
+ *
+ * @throws {ApiError} e.g. `invalid_data` (400, bad address), `disallowed_plus_email` (422),
+ *   `disallowed_login_method` (403), `invalid_captcha`, `too_many_requests` (429, resend within 30 s).
+ * @throws {TimeoutError} `'request_timeout'`.
+ * @throws {NetworkError} `'network_error'`.
+ * @example
+ * await sendEmailCode(client, { email: 'ada@example.com' })
+ */
+export async function sendEmailCode(client: FoyerClient, parameters: SendEmailCodeParameters): Promise<void> {
+  await request(client, 'POST /api/v1/passwordless/init', {
+    body: {
+      email: parameters.email,
+      ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),
+    },
+    // Signed in: a fresh token, so the server issues a link code (an expired one would make it a login code).
+    accessToken: await getAccessToken(client),
+  })
+}

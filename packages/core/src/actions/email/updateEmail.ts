@@ -1,0 +1,48 @@
+import type { User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
+import { request } from '../../http/request'
+import { getAccessToken } from '../session/getAccessToken'
+
+/** Parameters of {@link updateEmail}. */
+export type UpdateEmailParameters = {
+  /** The address linked now. */
+  oldAddress: string
+  /** The address to link instead; the code was emailed to it (`sendEmailCode` while signed in). */
+  newAddress: string
+  /** The 6-digit code from the message sent to `newAddress`. */
+  code: string
+}
+
+/** What {@link updateEmail} throws (an action that calls others includes theirs). */
+export type UpdateEmailErrorType = RequestErrorType
+
+/**
+ * Replaces the signed-in user's email address: `POST /api/v1/passwordless/update` with
+ * `{ oldAddress, newAddress, code }` (spec 01 §2 'Update email', §5: updating needs an address already
+ * linked, §7); `state.user` becomes the answered user. Retried like every call: it consumes the code,
+ * so the server answers a retry with the first answer (docs/api.md#retries).
+ *
+ * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'), `not_found` (404,
+ *   the old address is not linked), `linked_to_another_user` (400), `missing_or_invalid_token` (401).
+ * @throws {TimeoutError} `'request_timeout'`. @throws {NetworkError} `'network_error'`.
+ * @example
+ * await sendEmailCode(client, { email: 'ada@new.example' })
+ * const user = await updateEmail(client, { oldAddress: 'ada@old.example', newAddress: 'ada@new.example', code })
+ */
+export function updateEmail(client: FoyerClient, parameters: UpdateEmailParameters): Promise<User> {
+  const key = JSON.stringify(['update-email', parameters.oldAddress, parameters.newAddress, parameters.code])
+  return runExclusive(client, 'link', key, async () => {
+    const user = await request(client, 'POST /api/v1/passwordless/update', {
+      body: {
+        oldAddress: parameters.oldAddress,
+        newAddress: parameters.newAddress,
+        code: parameters.code,
+      },
+      accessToken: await getAccessToken(client),
+    })
+    client._internal.setState({ user })
+    return user
+  })
+}

@@ -1,0 +1,36 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import { recordWalletConnection } from '../../externalWallets/connectionHistory'
+import type { ConnectedExternalWallet, ExternalWallet } from '../../externalWallets/ExternalWallet'
+import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
+import { connectEthereumWallet } from '../../externalWallets/ethereum/connectEthereumWallet'
+import { connectSolanaWallet } from '../../externalWallets/solana/connectSolanaWallet'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+
+/** What {@link connectExternalWallet} throws (an action that calls others includes theirs). */
+export type ConnectExternalWalletErrorType = UserRejectedRequestError | WalletConnectionError
+
+/**
+ * Connects a browser wallet without signing in (the connect-only flow, spec 01 §2): asks the wallet for its
+ * account (and chain, for Ethereum) and records the connection in the history (spec 01 §3).
+ *
+ * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
+ * @example
+ * const { address } = await connectExternalWallet(client, { wallet })
+ */
+export async function connectExternalWallet(
+  client: FoyerClient,
+  parameters: { wallet: ExternalWallet },
+): Promise<ConnectedExternalWallet> {
+  const { wallet } = parameters
+  const labels = { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType }
+  let connected: ConnectedExternalWallet
+  if (wallet.chainType === 'ethereum') {
+    const { address, chainId } = await connectEthereumWallet(wallet)
+    connected = { address, chainType: 'ethereum', chainId: `eip155:${chainId}`, ...labels }
+  } else {
+    const account = await connectSolanaWallet(wallet)
+    connected = { address: account.address, chainType: 'solana', chainId: undefined, ...labels }
+  }
+  await recordWalletConnection(client, { address: connected.address, ...labels })
+  return connected
+}

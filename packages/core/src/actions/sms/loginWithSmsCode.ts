@@ -1,0 +1,63 @@
+import type { AuthMode, User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
+import type { RequestErrorType } from '../../http/request'
+import { authenticate } from '../../session/authenticate'
+
+/** Parameters of {@link loginWithSmsCode}. */
+export type LoginWithSmsCodeParameters = {
+  /** The E.164 number the code was texted to. */
+  phoneNumber: string
+  /** The 6-digit code from the message. */
+  code: string
+  /** `'no-signup'` refuses to create a new user (spec 01 §4 "Sign-in mode"). Default: the server's, `'login-or-sign-up'`. */
+  mode?: AuthMode | undefined
+}
+
+/** Return type of {@link loginWithSmsCode}. */
+export type LoginWithSmsCodeReturnType = {
+  /** The signed-in user. */
+  user: User
+  /** Whether this sign-in created the user. */
+  isNewUser: boolean
+}
+
+/** What {@link loginWithSmsCode} throws (an action that calls others includes theirs). */
+export type LoginWithSmsCodeErrorType = RequestErrorType | NoAuthFlowError
+
+/**
+ * Signs in with a texted code: `POST /api/v1/passwordless_sms/authenticate` with `{ phoneNumber, code, mode? }`
+ * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
+ * `state.user`, and records `'sms'` as the app's recent login method ({@link getRecentLoginMethod}).
+ * Retried like every call: it consumes the code, so the server answers a retry with the first
+ * answer (docs/api.md#retries). One authentication at a time per
+ * client (spec 01 §4): concurrent calls with the same number, code and mode share one call. A logout while
+ * the call is in flight drops the answer, revokes its session and rejects with {@link NoAuthFlowError}.
+ *
+ * @throws {ApiError} e.g. `invalid_credentials` (401: 'Invalid or expired verification code'),
+ *   `user_does_not_exist` (404, `mode: 'no-signup'`), `allowlist_rejected`, `max_accounts_reached`,
+ *   `signup_disabled`, `disallowed_login_method` (403), `too_many_requests` (429).
+ * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.
+ * @throws {TimeoutError} `'request_timeout'`.
+ * @throws {NetworkError} `'network_error'`.
+ * @example
+ * const { user, isNewUser } = await loginWithSmsCode(client, { phoneNumber: '+14155550100', code: '123456' })
+ */
+export function loginWithSmsCode(
+  client: FoyerClient,
+  parameters: LoginWithSmsCodeParameters,
+): Promise<LoginWithSmsCodeReturnType> {
+  const key = JSON.stringify(['sms', parameters.phoneNumber, parameters.code, parameters.mode ?? null])
+  return runExclusive(client, 'authenticate', key, () =>
+    authenticate(client, {
+      endpoint: 'POST /api/v1/passwordless_sms/authenticate',
+      method: 'sms',
+      body: {
+        phoneNumber: parameters.phoneNumber,
+        code: parameters.code,
+        ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
+      },
+    }),
+  )
+}

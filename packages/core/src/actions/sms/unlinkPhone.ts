@@ -1,0 +1,43 @@
+import type { User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { runExclusive } from '../../client/runExclusive'
+import type { RequestErrorType } from '../../http/request'
+import { request } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
+import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
+import { unwrapUser } from '../../session/unwrapUser'
+import { getAccessToken } from '../session/getAccessToken'
+
+/** Parameters of {@link unlinkPhone}. */
+export type UnlinkPhoneParameters = {
+  /** The linked E.164 number (its linked account's `number`). */
+  phoneNumber: string
+}
+
+/** What {@link unlinkPhone} throws (an action that calls others includes theirs). */
+export type UnlinkPhoneErrorType = RequestErrorType | MfaError
+
+/**
+ * Unlinks a phone number from the signed-in user: `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }`
+ * (spec 01 §7); `state.user` becomes the answered user.
+ *
+ * @throws {ApiError} `not_found` (404, no such number on this user), `cannot_unlink_sole_account` (400, the
+ *   user's only way to sign in), `missing_or_invalid_token` (401).
+ * @throws {MfaError} `'mfa_canceled'` when the user closes the verification a user with a second factor
+ *   gets first (`withMfaWhenAsked`: linking and unlinking need a fresh one, docs/mfa.md#gates).
+ * @example
+ * await unlinkPhone(client, { phoneNumber: account.number })
+ */
+export function unlinkPhone(client: FoyerClient, parameters: UnlinkPhoneParameters): Promise<User> {
+  return runExclusive(client, 'link', `unlink-phone:${parameters.phoneNumber}`, async () => {
+    const answer = await withMfaWhenAsked(client, async () =>
+      request(client, 'POST /api/v1/passwordless_sms/unlink', {
+        body: { phoneNumber: parameters.phoneNumber },
+        accessToken: await getAccessToken(client),
+      }),
+    )
+    const user = unwrapUser(answer)
+    client._internal.setState({ user })
+    return user
+  })
+}

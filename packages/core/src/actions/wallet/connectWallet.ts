@@ -1,0 +1,83 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
+import { withMfa } from '../../mfa/withMfa'
+import { connectionKey } from '../../wallet/connectionKey'
+import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
+import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { recoverWallet } from './recoverWallet'
+
+/** Parameters of {@link connectWallet}. */
+export type ConnectWalletParameters = {
+  /** The wallet to unlock (any wallet of the entropy). */
+  wallet: EmbeddedWalletInfo
+}
+
+/** What {@link connectWallet} throws (an action that calls others includes theirs). */
+export type ConnectWalletErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
+
+/**
+ * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; DESIGN.md wallet frame event `privy:wallets:connect`):
+ * device share + auth share. On a new device the frame recovers an automatic (`privy`) wallet by itself; a
+ * `user-passcode` wallet answers `wallet_not_on_device`, and then the registered UI shows 'Enter your
+ * password' and recovers with it ({@link recoverWallet}). Idempotent per entropy: concurrent and later calls
+ * share one unlock until logout.
+ *
+ * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
+ *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
+ * @throws {MfaError} `'mfa_canceled'`, `'mfa_verification_max_attempts_reached'`.
+ * @throws {UserRejectedRequestError} the user closed 'Enter your password'.
+ * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (Google Drive, iCloud).
+ * @example
+ * await connectWallet(client, { wallet })
+ */
+export function connectWallet(client: FoyerClient, parameters: ConnectWalletParameters): Promise<void> {
+  const { wallet } = parameters
+  const { connections } = client._internal.wallet
+  const key = connectionKey(wallet.chainType, wallet.entropyId)
+  const existing = connections.get(key)
+  if (existing) return existing
+  const promise = run(client, parameters)
+  connections.set(key, promise)
+  promise.catch(() => {
+    if (connections.get(key) === promise) connections.delete(key)
+  })
+  return promise
+}
+
+async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Promise<void> {
+  const proxy = await getWalletProxy(client)
+  await requireAccessToken(client) // signed out: not_authenticated before any prompt
+  try {
+    // The server releases the auth share after a recent MFA verification (checklist B.15): when refused,
+    // verification opens and the unlock is retried (spec 02 §4, at most 4 attempts).
+    await withMfa(client, async () =>
+      proxy.request('privy:wallets:connect', {
+        accessToken: await requireAccessToken(client),
+        chainType: wallet.chainType,
+        entropyId: wallet.entropyId,
+      }),
+    )
+  } catch (error) {
+    if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
+    if (wallet.recoveryMethod !== 'user-passcode') {
+      throw new EmbeddedWalletError('recovery_not_supported', { cause: error })
+    }
+    const ui = client._internal.wallet.ui
+    if (!ui) throw error
+    await ui.prompt({
+      kind: 'recoverWithPassword',
+      wallet,
+      recover: (password) => recoverWallet(client, { wallet, recoveryPassword: password }),
+    })
+  }
+}

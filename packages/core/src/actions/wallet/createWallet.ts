@@ -1,0 +1,148 @@
+import type { ChainType, FrameWallet } from '@foyer/protocol'
+import { WALLET_CREATE_TIMEOUT_MS } from '@foyer/protocol'
+import { sdkEvents, trackSdkEvent } from '../../analytics/sdkEvents'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { ApiError } from '../../errors/ApiError'
+import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
+import { fetchUser } from '../../session/fetchUser'
+import { connectionKey } from '../../wallet/connectionKey'
+import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
+import { requireAccessToken } from '../../wallet/requireAccessToken'
+
+/** Parameters of {@link createWallet}. */
+export type CreateWalletParameters = {
+  /** Default `'ethereum'`. */
+  chainType?: ChainType | undefined
+  /**
+   * Protects the recovery share with this password (`user-passcode`; 6 to 256 characters from the allowed
+   * set, spec 02 §5). Absent: automatic recovery (`privy`).
+   */
+  recoveryPassword?: string | undefined
+  /**
+   * Creates an additional HD wallet at this index (≥ 1) of the existing entropy; `true` takes the next free
+   * index. Absent: the index-0 wallet, which must not exist yet.
+   */
+  additional?: number | true | undefined
+  /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; spec 02 §9). */
+  timeoutMs?: number | undefined
+}
+
+/** Return type of {@link createWallet}: the new wallet. */
+export type CreateWalletReturnType = EmbeddedWalletInfo
+
+/** What {@link createWallet} throws (an action that calls others includes theirs). */
+export type CreateWalletErrorType = RequestErrorType | WalletProxyErrorType
+
+/**
+ * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; DESIGN.md wallet frame event `privy:wallet:create`
+ * or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so `state.user` lists it.
+ * Concurrent creations of one chain type share one call; the key stays unlocked in the frame.
+ *
+ * @returns the new wallet
+ * @throws {EmbeddedWalletError} `'wallet_already_exists'` ('User already has an embedded wallet.'),
+ *   `'not_authenticated'`, `'wallet_proxy_missing'`, `'wallet_create_timeout'` ('walletProxy.create timed
+ *   out.', after 20 s), `'wallet_create_no_response'`, `'user_refresh_failed'`, `'wallet_missing_after_create'`.
+ * @throws {WalletProxyError} the frame's error (e.g. `'invalid_request_arguments'` for a bad password).
+ * @example
+ * const wallet = await createWallet(client, { chainType: 'solana' })
+ * wallet.address // '7xKX…'
+ */
+export function createWallet(
+  client: FoyerClient,
+  parameters: CreateWalletParameters = {},
+): Promise<CreateWalletReturnType> {
+  const chainType = parameters.chainType ?? 'ethereum'
+  const { creations } = client._internal.wallet
+  const inFlight = creations.get(chainType) as Promise<CreateWalletReturnType> | undefined
+  if (inFlight) return inFlight
+  const promise = withTimeout(run(client, chainType, parameters), parameters.timeoutMs)
+    .then(
+      (wallet) => {
+        trackSdkEvent(client, sdkEvents.walletCreated, { chainType, walletIndex: wallet.walletIndex })
+        return wallet
+      },
+      (error: unknown) => {
+        const code = error instanceof BaseError ? error.code : 'unknown'
+        trackSdkEvent(client, sdkEvents.walletCreationFailed, { chainType, code })
+        throw error
+      },
+    )
+    .finally(() => {
+      if (creations.get(chainType) === promise) creations.delete(chainType)
+    })
+  creations.set(chainType, promise)
+  return promise
+}
+
+async function run(
+  client: FoyerClient,
+  chainType: ChainType,
+  parameters: CreateWalletParameters,
+): Promise<EmbeddedWalletInfo> {
+  const existing = getEmbeddedWallets(client.getState().user, chainType)
+  const root = existing.find((wallet) => wallet.walletIndex === 0)
+  if (root && parameters.additional === undefined) throw new EmbeddedWalletError('wallet_already_exists')
+
+  const accessToken = await requireAccessToken(client)
+  const proxy = await getWalletProxy(client)
+  let created: FrameWallet | undefined
+  try {
+    if (parameters.additional !== undefined) {
+      created = await proxy.request('privy:wallets:add', {
+        accessToken,
+        chainType,
+        entropyId: root?.address ?? '',
+        ...(parameters.additional === true ? {} : { walletIndex: parameters.additional }),
+      })
+    } else {
+      created = await proxy.request('privy:wallet:create', {
+        accessToken,
+        chainType,
+        ...(parameters.recoveryPassword === undefined
+          ? { recoveryMethod: 'privy' as const }
+          : { recoveryMethod: 'user-passcode' as const, recoveryPassword: parameters.recoveryPassword }),
+      })
+    }
+  } catch (error) {
+    if (error instanceof WalletProxyError && error.code === 'wallet_proxy_invalid_reply') {
+      throw new EmbeddedWalletError('wallet_create_no_response', { cause: error })
+    }
+    if (error instanceof WalletProxyError && /already has an embedded wallet/i.test(error.shortMessage)) {
+      throw new EmbeddedWalletError('wallet_already_exists', { cause: error })
+    }
+    throw error
+  }
+  if (!created?.address) throw new EmbeddedWalletError('wallet_create_no_response')
+  // The frame keeps the new key unlocked: no connect needed for this entropy.
+  client._internal.wallet.connections.set(connectionKey(chainType, created.entropyId), Promise.resolve())
+
+  let user: Awaited<ReturnType<typeof fetchUser>>
+  try {
+    user = await fetchUser(client, accessToken)
+  } catch (cause) {
+    if (cause instanceof ApiError && cause.code === 'missing_or_invalid_token') {
+      throw new EmbeddedWalletError('not_authenticated', { cause })
+    }
+    throw new EmbeddedWalletError('user_refresh_failed', { cause })
+  }
+  client._internal.setState({ user })
+  const wallet = getEmbeddedWallets(user, chainType).find(
+    (candidate) => candidate.address.toLowerCase() === created.address.toLowerCase(),
+  )
+  if (!wallet) throw new EmbeddedWalletError('wallet_missing_after_create')
+  return wallet
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs = WALLET_CREATE_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EmbeddedWalletError('wallet_create_timeout')), timeoutMs)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,156 @@
+import type { ChainType, CreateOnLogin, User } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import { BaseError } from '../../errors/BaseError'
+import type { RequestErrorType } from '../../http/request'
+import { walletCreationLockName, withCrossTabLock } from '../../locks/withCrossTabLock'
+import { fetchUser } from '../../session/fetchUser'
+import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { createWallet } from './createWallet'
+
+/** Return type of {@link createWalletsOnLogin}: the wallets created, by chain type. */
+export type CreateWalletsOnLoginReturnType = Partial<Record<ChainType, EmbeddedWalletInfo>>
+
+/**
+ * The `createOnLogin` setting of a chain type: the host's `embeddedWallets.<chain>.createOnLogin`, else the
+ * app's `embedded_wallet_config.<chain>.create_on_login`, else `'off'`.
+ *
+ * @internal
+ */
+export function createOnLoginMode(client: FoyerClient, chainType: ChainType): CreateOnLogin {
+  return (
+    client.embeddedWallets[chainType]?.createOnLogin ??
+    client.getState().appConfig?.embedded_wallet_config?.[chainType]?.create_on_login ??
+    'off'
+  )
+}
+
+/**
+ * Whether a wallet of `chainType` should be created for `user` now (spec 02 §3, §4): never with `'off'`;
+ * with `'users-without-wallets'` only when the user has no wallet of that chain type at all (embedded or
+ * external); with `'all-users'` when the user has no embedded wallet of that chain type. Never before the
+ * user accepted the terms when the app requires them ("after terms").
+ *
+ * @internal
+ */
+export function shouldCreateOnLogin(client: FoyerClient, user: User, chainType: ChainType): boolean {
+  const mode = createOnLoginMode(client, chainType)
+  if (mode === 'off') return false
+  if (client.getState().appConfig?.require_users_accept_terms && !user.has_accepted_terms) return false
+  if (getEmbeddedWallets(user, chainType).length > 0) return false
+  if (mode === 'all-users') return true
+  return !user.linked_accounts.some(
+    (account) => account.type === 'wallet' && account.chain_type === chainType,
+  )
+}
+
+/** What {@link createWalletsOnLogin} throws (an action that calls others includes theirs). */
+export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorType | BaseError
+
+/**
+ * Creates the embedded wallets `createOnLogin` asks for, after sign-in (spec 02 §4 "Wallet creation"): first
+ * Ethereum, then Solana, each within `WALLET_CREATE_TIMEOUT_MS` (20 s). `state.walletCreation` is
+ * `'creating'` meanwhile, then `'idle'`, or `'error'` with the failure. When the host or the app requires a
+ * user-owned recovery method on create and the modal is registered, the password flow runs first and the
+ * wallet is protected with that password. `@foyer/react` calls this after every sign-in.
+ *
+ * A sign-in reaches every open tab of the app, so the tabs take turns under the Web Lock
+ * `foyer:<appId>:wallet-creation`: a tab that waited re-reads the user (`GET /api/v1/users/me`) and creates
+ * only what is still missing. A wallet made at the same moment elsewhere ('User already has an embedded
+ * wallet.') is taken from the re-read user instead of failing.
+ *
+ * @returns the wallets created (none when nothing was due)
+ * @throws the first creation failure (also kept in `state.walletCreation.error`), e.g. an
+ *   `EmbeddedWalletError` `'wallet_create_timeout'` ('walletProxy.create timed out.').
+ * @example
+ * await loginWithEmailCode(client, { email, code })
+ * await createWalletsOnLogin(client)
+ */
+export async function createWalletsOnLogin(client: FoyerClient): Promise<CreateWalletsOnLoginReturnType> {
+  if (dueFor(client).length === 0) return {}
+  // One tab at a time: a sign-in reaches every open tab of the app (issue 16 §1), and each would create.
+  return withCrossTabLock(walletCreationLockName(client.appId), async (waited) => {
+    const { setState } = client._internal
+    let due: ChainType[] = []
+    try {
+      // Another tab created meanwhile: the user it created for is re-read before anything is decided. (A tab
+      // that asks only after the other released the lock is refused by the server, and adopts that wallet.)
+      if (waited) await refreshUser(client)
+      due = dueFor(client)
+      if (due.length === 0) return {}
+      setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
+      const created: CreateWalletsOnLoginReturnType = {}
+      for (const chainType of due) {
+        // A session that ended meanwhile (logout) stops the creation.
+        if (!client.getState().user) break
+        const wallet = await createOrAdopt(client, chainType)
+        if (wallet) created[chainType] = wallet
+      }
+      setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
+      return created
+    } catch (error) {
+      const failure =
+        error instanceof BaseError
+          ? error
+          : new BaseError('Wallet creation failed.', { code: 'unknown_error', cause: error })
+      setState({ walletCreation: { status: 'error', chainTypes: due, error: failure } })
+      throw failure
+    }
+  })
+}
+
+/** The chain types `createOnLogin` asks a wallet of, for the user in the state now. */
+function dueFor(client: FoyerClient): ChainType[] {
+  const user = client.getState().user
+  if (!user) return []
+  return (['ethereum', 'solana'] as const).filter((chainType) => shouldCreateOnLogin(client, user, chainType))
+}
+
+/** `GET /api/v1/users/me` into the state, unless the session ended (or changed user) meanwhile. */
+async function refreshUser(client: FoyerClient): Promise<void> {
+  const before = client.getState().user
+  if (!before) return
+  const user = await fetchUser(client, await requireAccessToken(client))
+  if (client.getState().user?.id === before.id) client._internal.setState({ user })
+}
+
+/**
+ * Creates the wallet; when the server says the user already has one (made at the same moment from another
+ * browser or device), re-reads the user and takes that one — `undefined` when it is the other's to report.
+ */
+async function createOrAdopt(
+  client: FoyerClient,
+  chainType: ChainType,
+): Promise<EmbeddedWalletInfo | undefined> {
+  try {
+    return await createOne(client, chainType)
+  } catch (error) {
+    if (!(error instanceof BaseError && error.code === 'wallet_already_exists')) throw error
+    await refreshUser(client)
+    if (getEmbeddedWallets(client.getState().user, chainType).length === 0) throw error
+    return undefined
+  }
+}
+
+async function createOne(client: FoyerClient, chainType: ChainType): Promise<EmbeddedWalletInfo> {
+  const requirePassword =
+    client.embeddedWallets.requireUserOwnedRecoveryOnCreate ??
+    client.getState().appConfig?.embedded_wallet_config?.require_user_owned_recovery_on_create ??
+    false
+  const ui = client._internal.wallet.ui
+  if (!requirePassword || !ui) return createWallet(client, { chainType })
+  let wallet: EmbeddedWalletInfo | undefined
+  await ui.prompt({
+    kind: 'setPassword',
+    reason: 'create',
+    closable: false,
+    submit: async (password) => {
+      wallet = await createWallet(client, { chainType, recoveryPassword: password })
+    },
+  })
+  if (!wallet)
+    throw new BaseError('Exited before password was added to wallet', { code: 'wallet_create_aborted' })
+  return wallet
+}

@@ -1,0 +1,99 @@
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
+import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import type { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
+import { InvalidTransactionRequestError } from '../../wallet/errors/InvalidTransactionRequestError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
+import type {
+  EthereumTransactionRequest,
+  RpcTransactionRequest,
+} from '../../wallet/transactions/EthereumTransactionRequest'
+import { estimateTransaction } from '../../wallet/transactions/estimateTransaction'
+import { validateTransactionRequest } from '../../wallet/transactions/validateTransactionRequest'
+import { waitForTransactionReceipt } from '../../wallet/transactions/waitForTransactionReceipt'
+import type { SendTransactionUiOptions } from '../../wallet/ui/WalletPrompt'
+import { connectWallet } from './connectWallet'
+import { getEthereumChain } from './getEthereumChain'
+import { walletRpc } from './walletRpc'
+
+/** Parameters of {@link sendTransaction}. */
+export type SendTransactionParameters = {
+  /** The transaction; quantities as number, bigint or hex string (spec 02 §5). */
+  request: EthereumTransactionRequest
+  wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
+  uiOptions?: SendTransactionUiOptions | undefined
+  /** A paymaster pays the fee: the confirmation shows 'Sponsored'. */
+  sponsored?: boolean | undefined
+  /** Position in a batch: the title shows '(n / m)' and the button 'Continue' until the last. */
+  step?: { index: number; count: number } | undefined
+}
+
+/** What {@link sendTransaction} throws (an action that calls others includes theirs). */
+export type SendTransactionErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | ChainNotConfiguredError
+  | InvalidTransactionRequestError
+  | MfaError
+  | UserRejectedRequestError
+
+/**
+ * Sends an Ethereum transaction from the embedded wallet (spec 02 §2 "Send transaction confirmation", §4
+ * "Transaction send"): validates the request (§5), shows the confirmation screen (To, Amount, Network,
+ * Estimated fee or 'Sponsored', Total, balance; 'Add funds' when short), then the frame fills nonce, gas and
+ * fees, signs and submits through the chain's RPC (DESIGN.md wallet frame event `eth_sendTransaction`). With the modal, it
+ * resolves once the receipt is in; a retry after an error drops the nonce only when a hash was obtained.
+ *
+ * @returns the transaction hash
+ * @throws {InvalidTransactionRequestError} `'invalid_transaction_request'` (spec 02 §5 messages).
+ * @throws {ChainNotConfiguredError} `'chain_not_configured'`.
+ * @throws {UserRejectedRequestError} the user cancelled.
+ * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').
+ * @example
+ * const hash = await sendTransaction(client, { request: { to: '0x7099…79C8', value: 10n ** 16n } })
+ */
+export async function sendTransaction(
+  client: FoyerClient,
+  parameters: SendTransactionParameters,
+): Promise<`0x${string}`> {
+  const wallet = resolveWallet(client, 'ethereum', parameters.wallet)
+  const { chain, request } = validateTransactionRequest({
+    request: parameters.request,
+    chains: client.chains,
+    defaultChainId: getEthereumChain(client).id,
+  })
+  if (request.from && request.from.toLowerCase() !== wallet.address.toLowerCase()) {
+    throw new InvalidTransactionRequestError({ field: 'from', details: 'from is not the wallet' })
+  }
+  const from = wallet.address as `0x${string}`
+  let current: RpcTransactionRequest = { ...request, from }
+  const send = async ({ resetNonce }: { resetNonce: boolean }) => {
+    if (resetNonce) {
+      const { nonce: _dropped, ...rest } = current
+      current = rest
+    }
+    return (await walletRpc(client, {
+      wallet,
+      request: { method: 'eth_sendTransaction', params: [current] },
+      chainId: chain.id,
+    })) as `0x${string}`
+  }
+  const ui = promptUi(client)
+  // Unlock (or recover: 'Enter your password') before asking to approve.
+  if (ui) await connectWallet(client, { wallet })
+  if (!ui) return send({ resetNonce: false })
+  return ui.prompt({
+    kind: 'sendTransaction',
+    wallet,
+    chain,
+    request: current,
+    uiOptions: parameters.uiOptions,
+    step: parameters.step,
+    preview: () => estimateTransaction({ chain, from, request: current, sponsored: parameters.sponsored }),
+    send,
+    waitForReceipt: (hash) => waitForTransactionReceipt({ chain, hash }),
+  })
+}

@@ -1,0 +1,69 @@
+import type { SupportedRecoveryMethod } from '@foyer/protocol'
+import type { FoyerClient } from '../../client/FoyerClient'
+import type { RequestErrorType } from '../../http/request'
+import type { MfaError } from '../../mfa/MfaError'
+import { fetchUser } from '../../session/fetchUser'
+import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
+import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
+import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
+import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { connectWallet } from './connectWallet'
+
+/** Parameters of {@link setWalletRecovery}. */
+export type SetWalletRecoveryParameters = {
+  wallet: EmbeddedWalletInfo
+  /** `'user-passcode'` (needs `password`) or `'privy'` (automatic). */
+  recoveryMethod: SupportedRecoveryMethod
+  /** The new password, for `'user-passcode'` (spec 02 §5 rules). */
+  password?: string | undefined
+}
+
+/** What {@link setWalletRecovery} throws (an action that calls others includes theirs). */
+export type SetWalletRecoveryErrorType =
+  | RequestErrorType
+  | WalletProxyErrorType
+  | MfaError
+  | UserRejectedRequestError
+
+/**
+ * Changes how a wallet's recovery share is protected — e.g. sets a password (spec 02 §2 "Set password",
+ * §4 "Recovery creation … finalizing runs the submit action"; DESIGN.md wallet frame event `privy:wallets:set-recovery`). Unlocks
+ * the wallet first, then refreshes the user so `recovery_method` shows the new method.
+ *
+ * @throws {EmbeddedWalletError} `'set_password_failed'` ('Error setting a password on the embedded wallet') wrapping the
+ *   frame's error; `'not_authenticated'`.
+ * @example
+ * await setWalletRecovery(client, { wallet, recoveryMethod: 'user-passcode', password: 'Velvet-Orbit-Lantern-Pebble' })
+ */
+export async function setWalletRecovery(
+  client: FoyerClient,
+  parameters: SetWalletRecoveryParameters,
+): Promise<void> {
+  const { wallet } = parameters
+  await connectWallet(client, { wallet })
+  const proxy = await getWalletProxy(client)
+  const accessToken = await requireAccessToken(client)
+  try {
+    await proxy.request('privy:wallets:set-recovery', {
+      accessToken,
+      chainType: wallet.chainType,
+      entropyId: wallet.entropyId,
+      recoveryMethod: parameters.recoveryMethod,
+      existingRecoveryMethod: wallet.recoveryMethod === 'user-passcode' ? 'user-passcode' : 'privy',
+      ...(parameters.recoveryMethod === 'user-passcode'
+        ? { recoveryPassword: parameters.password ?? '' }
+        : {}),
+    })
+  } catch (cause) {
+    if (cause instanceof WalletProxyError) throw new EmbeddedWalletError('set_password_failed', { cause })
+    throw cause
+  }
+  try {
+    client._internal.setState({ user: await fetchUser(client, accessToken) })
+  } catch (cause) {
+    throw new EmbeddedWalletError('user_refresh_failed', { cause })
+  }
+}
