@@ -64,7 +64,7 @@ describe('Telegram sign-in', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Continue with Telegram' }).click()
-    await dialog.getByRole('heading', { name: 'Log in with Telegram' }).waitFor()
+    await dialog.getByRole('heading', { name: 'Continue with Telegram' }).waitFor()
     await dialog.getByText('Confirm the login in the Telegram window.').waitFor()
     // Telegram's own login button (its widget, in the stand-in's colours) is not the modal's to theme.
     expect(await contrastInBothThemes(page, ['[data-telegram-stand-in]'])).toEqual({ light: [], dark: [] })

@@ -297,9 +297,9 @@ export const en = {
   // Telegram (spec 01 §2 "Telegram auth screen", §8 "Telegram"; issue 11 §3).
   telegram: {
     continueWith: 'Continue with Telegram',
-    title: 'Log in with Telegram',
     linkTitle: 'Link Telegram',
     waiting: 'Confirm the login in the Telegram window.',
+    notConfirmed: 'The login was not confirmed in Telegram. Use the button to try again, or choose another method.',
     loadingWidget: 'Loading Telegram',
     verifying: 'Verifying',
     retry: 'Retry',

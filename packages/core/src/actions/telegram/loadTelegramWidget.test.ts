@@ -49,6 +49,24 @@ describe('loadTelegramWidget', () => {
     expect(plain.querySelector('script')?.hasAttribute('nonce')).toBe(false)
   })
 
+  test('behavior: removed before its script ran (a double mount), the widget stays attached and hidden until it has', async () => {
+    const container = document.createElement('div')
+    const first = loadTelegramWidget({ container, botName: 'foyer_bot' })
+    const script = container.querySelector('script') as HTMLScriptElement
+    first.remove()
+    // The script, still to run, keeps a parent to insert its button beside (else Telegram's script throws).
+    expect(script.parentElement?.hidden).toBe(true)
+    expect(script.parentElement?.parentElement).toBe(container)
+    const second = loadTelegramWidget({ container, botName: 'foyer_bot' })
+    script.dispatchEvent(new Event('load'))
+    await first.loaded
+    expect(container.contains(script)).toBe(false)
+    // Only the second widget is left, shown.
+    expect(container.querySelectorAll('script')).toHaveLength(1)
+    expect(container.querySelector('div')?.hidden).toBe(false)
+    second.remove()
+  })
+
   test('error: a script that fails to load rejects with TelegramWidgetError', async () => {
     const container = document.createElement('div')
     const widget = loadTelegramWidget({ container, botName: 'foyer_bot' })

@@ -69,12 +69,26 @@ export function loadTelegramWidget(parameters: LoadTelegramWidgetParameters): Lo
       { once: true },
     )
   })
-  container.append(script)
+  // Each widget in its own host element: the script inserts its button beside itself when it runs, so the
+  // host stays in the page, hidden, until then, even when the widget is removed first (React's StrictMode
+  // mounts twice); removing it earlier makes Telegram's script throw on a detached element.
+  const host = document.createElement('div')
+  host.append(script)
+  container.append(host)
+  let settled = false
+  let removed = false
+  const settle = () => {
+    settled = true
+    if (removed) host.remove()
+  }
+  loaded.then(settle, settle)
   return {
     loaded,
     remove() {
       delete globals[callbackName]
-      container.replaceChildren()
+      removed = true
+      if (settled) host.remove()
+      else host.hidden = true
     },
   }
 }

@@ -295,9 +295,9 @@ export const de: MessagesOverride = {
   },
   telegram: {
     continueWith: 'Weiter mit Telegram',
-    title: 'Mit Telegram anmelden',
     linkTitle: 'Telegram verknüpfen',
     waiting: 'Bestätige die Anmeldung im Telegram-Fenster.',
+    notConfirmed: 'Die Anmeldung wurde in Telegram nicht bestätigt. Versuche es mit der Schaltfläche erneut oder wähle eine andere Methode.',
     loadingWidget: 'Telegram wird geladen',
     verifying: 'Wird überprüft',
     retry: 'Wiederholen',

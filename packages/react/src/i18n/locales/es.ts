@@ -294,9 +294,9 @@ export const es: MessagesOverride = {
   },
   telegram: {
     continueWith: 'Continuar con Telegram',
-    title: 'Iniciar sesión con Telegram',
     linkTitle: 'Vincular Telegram',
     waiting: 'Confirma el inicio de sesión en la ventana de Telegram.',
+    notConfirmed: 'El inicio de sesión no se confirmó en Telegram. Usa el botón para intentarlo de nuevo o elige otro método.',
     loadingWidget: 'Cargando Telegram',
     verifying: 'Verificando',
     retry: 'Reintentar',

@@ -298,9 +298,9 @@ export const fr: MessagesOverride = {
   },
   telegram: {
     continueWith: 'Continuer avec Telegram',
-    title: 'Se connecter avec Telegram',
     linkTitle: 'Associer Telegram',
     waiting: 'Confirmez la connexion dans la fenêtre Telegram.',
+    notConfirmed: 'La connexion n’a pas été confirmée dans Telegram. Utilisez le bouton pour réessayer, ou choisissez une autre méthode.',
     loadingWidget: 'Chargement de Telegram',
     verifying: 'Vérification',
     retry: 'Réessayer',

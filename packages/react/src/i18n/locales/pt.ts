@@ -295,9 +295,9 @@ export const pt: MessagesOverride = {
   },
   telegram: {
     continueWith: 'Continuar com Telegram',
-    title: 'Entrar com Telegram',
     linkTitle: 'Vincular Telegram',
     waiting: 'Confirme o login na janela do Telegram.',
+    notConfirmed: 'O login não foi confirmado no Telegram. Use o botão para tentar novamente ou escolha outro método.',
     loadingWidget: 'Carregando Telegram',
     verifying: 'Verificando',
     retry: 'Tentar de novo',

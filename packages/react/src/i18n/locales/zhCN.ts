@@ -293,9 +293,9 @@ export const zhCN: MessagesOverride = {
   },
   telegram: {
     continueWith: '使用 Telegram 继续',
-    title: '使用 Telegram 登录',
     linkTitle: '关联 Telegram',
     waiting: '请在 Telegram 窗口中确认登录。',
+    notConfirmed: '未在 Telegram 中确认登录。请使用按钮重试，或选择其他方式。',
     loadingWidget: '正在加载 Telegram',
     verifying: '正在验证',
     retry: '重试',

@@ -76,7 +76,7 @@ export type LandingEntryProps = {
  *   continue: async (_modal, _start, step) =>
  *     step.open('telegram', { action: 'login', captchaToken: step.captchaToken }),
  *   landing: { matches: (method) => method === 'telegram', render: (props) => <TelegramEntry {...props} /> },
- *   screens: { telegram: { component: lazy(…), title: (m) => m.telegram.title, closable: true } },
+ *   screens: { telegram: { component: lazy(…), title: (m) => m.telegram.continueWith, closable: true } },
  *   copy: ['telegram'],
  * } satisfies LoginMethod<'telegram'>
  */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadTelegramScreen } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
+import { TelegramIcon } from '../../../ui/TelegramIcon'
 import type { LoginStart } from '../LoginStart'
 
 /** Props of {@link TelegramEntry}. */
@@ -33,6 +34,7 @@ export function TelegramEntry({ start, chip, describedBy }: TelegramEntryProps) 
       onFocus={preloadTelegramScreen}
       onClick={() => void start({ kind: 'telegram' })}
     >
+      <TelegramIcon />
       {modal.messages.telegram.continueWith}
       {chip}
     </Button>

@@ -76,14 +76,15 @@ afterEach(() => {
 async function openTelegram(options: Parameters<typeof renderFoyerAndOpen>[0] = {}) {
   const rendered = await renderFoyerAndOpen(options)
   await rendered.user.click(screen.getByRole('button', { name: 'Continue with Telegram' }))
-  await screen.findByRole('heading', { name: 'Log in with Telegram' })
+  await screen.findByRole('heading', { name: 'Continue with Telegram' })
   return rendered
 }
 
 describe('landing Telegram entry', () => {
-  test("default: 'Continue with Telegram' when the app has Telegram and a bot", async () => {
+  test("default: 'Continue with Telegram' with Telegram's icon when the app has Telegram and a bot", async () => {
     await renderFoyerAndOpen({ routes: routes() })
-    expect(screen.getByRole('button', { name: 'Continue with Telegram' })).toBeTruthy()
+    const entry = screen.getByRole('button', { name: 'Continue with Telegram' })
+    expect(entry.querySelector('svg[data-icon="telegram"]')?.getAttribute('aria-hidden')).toBe('true')
   })
 
   test('behavior: no entry without a bot name, or with Telegram off', async () => {
@@ -122,6 +123,26 @@ describe('Telegram screen', () => {
     })
     expect(client.getState().user).toEqual(testUser)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+  })
+
+  test("behavior: back from Telegram's window without a result, the login shows as not confirmed, with another method offered", async () => {
+    const { user } = await openTelegram({ routes: routes() })
+    await screen.findByText('Confirm the login in the Telegram window.')
+    // The title is not the widget button's text.
+    expect(screen.getAllByText('Log in with Telegram')).toHaveLength(1)
+    // The user goes to Telegram's window and comes back, declining there: the widget says nothing.
+    window.dispatchEvent(new Event('blur'))
+    window.dispatchEvent(new Event('focus'))
+    expect(
+      await screen.findByText(
+        'The login was not confirmed in Telegram. Use the button to try again, or choose another method.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Log in with Telegram' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Try another method' }))
+    expect(await screen.findByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
   })
 
   test('behavior: config.telegram.disableSignup sends mode no-signup; user_does_not_exist → account not found', async () => {

@@ -25,10 +25,44 @@ import { SignedInNotice } from '../../Success/SignedInNotice'
 
 type Status =
   | { kind: 'loading' }
-  | { kind: 'waiting' }
+  | { kind: 'waiting'; notConfirmed?: boolean }
   | { kind: 'verifying' }
   | { kind: 'success' }
   | { kind: 'error'; message: string; retry: boolean }
+
+/** How long after the page regains focus from Telegram's window the login counts as not confirmed, in ms. */
+const NOT_CONFIRMED_AFTER_MS = 2000
+
+/**
+ * While `waiting`, watches for the user coming back from Telegram's window (the page loses focus to it, then
+ * regains it) with no result: Telegram's widget says nothing when the user declines or closes its window,
+ * so after {@link NOT_CONFIRMED_AFTER_MS} `onNotConfirmed` runs (a result arriving first unmounts the wait).
+ */
+function useNotConfirmedInTelegram(waiting: boolean, onNotConfirmed: () => void): void {
+  const callback = useRef(onNotConfirmed)
+  callback.current = onNotConfirmed
+  useEffect(() => {
+    if (!waiting) return
+    let away = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onBlur = () => {
+      away = true
+      clearTimeout(timer)
+    }
+    const onFocus = () => {
+      if (!away) return
+      away = false
+      timer = setTimeout(() => callback.current(), NOT_CONFIRMED_AFTER_MS)
+    }
+    window.addEventListener('blur', onBlur)
+    window.addEventListener('focus', onFocus)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('blur', onBlur)
+      window.removeEventListener('focus', onFocus)
+    }
+  }, [waiting])
+}
 
 /**
  * Telegram screen (spec 01 §2 "Telegram auth screen", §4, §8 "Telegram"; issue 11 §3). Signs in or links
@@ -36,7 +70,9 @@ type Status =
  * inside a Telegram mini app its `initData` — else renders Telegram's login widget for the app's bot
  * (`telegram_auth_config.bot_name`; script `config.telegram.widgetScriptUrl`, redirect variant with
  * `config.telegram.authUrl`) and waits for the user to confirm in Telegram's window. Progress shows while
- * the widget loads, while the user confirms and while the proof is verified; then success (the modal
+ * the widget loads, while the user confirms and while the proof is verified; back from Telegram's window
+ * without a result (declined or closed), it says the login was not confirmed, beside the widget's button and
+ * 'Try another method'; then success (the modal
  * closes; after a link, the success screen) or the spec 01 §8 Telegram text with 'Retry' where allowed
  * (`errorOutcome('telegram', …)`); account-not-found, user-limit and the login error screen take over for
  * their codes. A retry after a captcha goes back through the captcha screen (its token is single use).
@@ -124,6 +160,9 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
   }, [attempt, botName, config, finish, inHand, messages, nonce])
 
   useCloseAfterSuccess(status.kind === 'success')
+  useNotConfirmedInTelegram(status.kind === 'waiting', () =>
+    setStatus((current) => (current.kind === 'waiting' ? { kind: 'waiting', notConfirmed: true } : current)),
+  )
 
   const retry = () => {
     if (params.action === 'login' && params.captchaToken !== undefined) {
@@ -140,7 +179,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
 
   if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
-  const title = <ScreenTitle>{params.action === 'link' ? m.linkTitle : m.title}</ScreenTitle>
+  const title = <ScreenTitle>{params.action === 'link' ? m.linkTitle : m.continueWith}</ScreenTitle>
   const showWidget = status.kind === 'loading' || status.kind === 'waiting'
   return (
     <div className="foyer-screen" aria-busy={status.kind !== 'error' && status.kind !== 'waiting'}>
@@ -165,9 +204,16 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
             {status.kind === 'loading'
               ? m.loadingWidget
               : status.kind === 'waiting'
-                ? m.waiting
+                ? status.notConfirmed
+                  ? m.notConfirmed
+                  : m.waiting
                 : m.verifying}
           </p>
+          {status.kind === 'waiting' && status.notConfirmed && back ? (
+            <Button variant="secondary" onClick={back}>
+              {m.tryAnotherMethod}
+            </Button>
+          ) : null}
         </>
       )}
     </div>

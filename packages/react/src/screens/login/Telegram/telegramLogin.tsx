@@ -32,7 +32,7 @@ export const telegramLogin = {
   screens: {
     telegram: {
       component: lazy(() => import('./Telegram').then((m) => ({ default: m.Telegram }))),
-      title: (m) => m.telegram.title,
+      title: (m) => m.telegram.continueWith,
       closable: true,
     },
   },
