@@ -103,6 +103,14 @@ describe('FoyerModal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  test("behavior: Close comes first in the tab order, as it is drawn; the screen's first control takes focus on open", async () => {
+    const { dialog } = await renderFoyerAndOpen()
+    const email = await screen.findByRole('textbox', { name: 'Email address' })
+    const controls = [...dialog.querySelectorAll('button, input')]
+    expect(controls[0]).toBe(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(document.activeElement).toBe(email))
+  })
+
   test('behavior: focus is trapped in the dialog', async () => {
     const { user, dialog } = await renderFoyerAndOpen()
     for (let index = 0; index < 5; index++) {

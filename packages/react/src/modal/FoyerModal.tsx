@@ -160,7 +160,19 @@ export function FoyerModal({
               const target = returnFocusRef.current
               if (target?.isConnected) target.focus()
             }}
+            onOpenAutoFocus={(event) => {
+              // The screen's first control takes focus, not the Close button that comes first in tab order.
+              // While the screen's code loads, the dialog itself (as before it had a control).
+              event.preventDefault()
+              ;(firstTabbable(screenBox.current) ?? contentRef.current)?.focus()
+            }}
           >
+            {/* First in the tab order, as it is drawn at the top (beside the screen's heading). */}
+            {closable ? (
+              <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>
+                <CloseIcon />
+              </Close>
+            ) : null}
             <ModalContext.Provider value={context}>
               <div ref={screenBox}>
                 <Suspense
@@ -176,14 +188,19 @@ export function FoyerModal({
                 </Suspense>
               </div>
             </ModalContext.Provider>
-            {closable ? (
-              <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>
-                <CloseIcon />
-              </Close>
-            ) : null}
           </Content>
         </div>
       </Portal>
     </Root>
   )
+}
+
+const tabbableSelector =
+  'button:not([disabled]),[href],input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+
+/** The first element of `root` that Tab reaches (not disabled, not inside a `hidden` element), or null. */
+function firstTabbable(root: HTMLElement | null): HTMLElement | null {
+  for (const element of root?.querySelectorAll<HTMLElement>(tabbableSelector) ?? [])
+    if (!element.closest('[hidden]')) return element
+  return null
 }

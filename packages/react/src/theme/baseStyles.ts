@@ -55,7 +55,7 @@ export const baseStyles = `
 [data-foyer] .foyer-button[data-variant=secondary]{background:var(--foyer-surface);color:var(--foyer-fg);border-color:var(--foyer-border)}
 [data-foyer] .foyer-button[data-variant=link]{min-height:0;padding:0;background:transparent;color:var(--foyer-accent);text-decoration:underline}
 [data-foyer] .foyer-button:disabled,[data-foyer] .foyer-button[aria-disabled=true]{opacity:.55;cursor:not-allowed}
-[data-foyer] .foyer-button:focus-visible,[data-foyer] .foyer-icon-button:focus-visible,[data-foyer] .foyer-code-box:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
+[data-foyer] .foyer-button:focus-visible,[data-foyer] .foyer-icon-button:focus-visible,[data-foyer] .foyer-code-box:focus-visible,[data-foyer] .foyer-collapsible-toggle:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
 [data-foyer] .foyer-button-block{width:100%;min-height:44px}
 [data-foyer] .foyer-spinner{display:inline-block;width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:foyer-spin .7s linear infinite}
 [data-foyer] .foyer-screen>.foyer-spinner{align-self:center}
@@ -106,9 +106,8 @@ export const baseStyles = `
 [data-foyer] .foyer-frame-box[data-loading] iframe{visibility:hidden}
 [data-foyer] .foyer-frame-box .foyer-center{position:absolute;inset:0;align-items:center}
 [data-foyer] .foyer-qr{display:block;align-self:center;flex:none;margin:0 auto}
-[data-foyer] .foyer-method-row{display:grid;grid-template-columns:minmax(0,1fr) auto;align-items:center;gap:8px}
+[data-foyer] .foyer-method-row{display:flex;align-items:center;gap:8px}
+[data-foyer] .foyer-method-row>.foyer-button{flex:1;min-width:0}
 [data-foyer] .foyer-method-row>.foyer-method-meta{display:flex;align-items:center;gap:6px}
-[data-foyer] .foyer-method-meta:empty{display:none}
-[data-foyer] .foyer-method-row:has(>.foyer-method-meta:empty){grid-template-columns:minmax(0,1fr)}
 [data-foyer] .foyer-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `
