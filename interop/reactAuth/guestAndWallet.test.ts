@@ -57,10 +57,8 @@ describe('react-auth in Chromium: guest, wallet', () => {
     await settled('wallet-address')
   })
 
-  // Fails today: react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's
-  // `response.data`; Foyer's frame takes `walletIndex` and answers `{ method, result }` (docs/interop.md,
-  // 'Known failures'). Marked as failing so the suite shows when the frame accepts it: then drop `.fails`.
-  test.fails('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
+  // react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's `response.data`.
+  test('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
     await settled('signature')
     const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
