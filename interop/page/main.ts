@@ -8,13 +8,23 @@ import {
   useLinkAccount,
   useLogout,
   usePrivy,
+  useSendTransaction,
   useSignMessage,
 } from '@privy-io/react-auth'
 import { createElement as h, type ReactNode, StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { parseEther } from 'viem'
+import { foundry } from 'viem/chains'
 
 const apiUrl = import.meta.env.VITE_INTEROP_API_URL as string
 const appId = import.meta.env.VITE_INTEROP_APP_ID as string
+/** The suite's anvil (chain 31337): the page's only chain. */
+const anvil = {
+  ...foundry,
+  rpcUrls: { default: { http: [import.meta.env.VITE_INTEROP_ANVIL_RPC_URL as string] } },
+}
+/** Where 'Send transaction' sends 0.01 ETH (anvil's account #9). */
+export const RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 /** A line `name: value` whose value tests read by its test id. */
 function Field({ name, value }: { name: string; value: string }): ReactNode {
@@ -28,7 +38,9 @@ function App(): ReactNode {
   const { linkEmail } = useLinkAccount()
   const { createWallet } = useCreateWallet()
   const { signMessage } = useSignMessage()
+  const { sendTransaction } = useSendTransaction()
   const [signature, setSignature] = useState('')
+  const [transactionHash, setTransactionHash] = useState('')
   const wallet = user?.linkedAccounts.find(
     (account) => account.type === 'wallet' && account.walletClientType === 'privy',
   ) as { address: string } | undefined
@@ -51,6 +63,7 @@ function App(): ReactNode {
     h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
     h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
     h(Field, { name: 'signature', value: signature }),
+    h(Field, { name: 'transaction-hash', value: transactionHash }),
     h(Field, { name: 'error', value: lastError }),
     h('button', { type: 'button', onClick: run(() => login()) }, 'Log in'),
     h('button', { type: 'button', onClick: run(() => logout()) }, 'Log out'),
@@ -68,6 +81,17 @@ function App(): ReactNode {
       },
       'Sign message',
     ),
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: run(async () => {
+          const { hash } = await sendTransaction({ to: RECIPIENT, value: parseEther('0.01') })
+          setTransactionHash(hash)
+        }),
+      },
+      'Send transaction',
+    ),
   )
 }
 
@@ -80,7 +104,7 @@ createRoot(root).render(
     h(PrivyProvider, {
       appId,
       apiUrl,
-      config: { embeddedWallets: { showWalletUIs: false } },
+      config: { embeddedWallets: { showWalletUIs: false }, defaultChain: anvil, supportedChains: [anvil] },
       // biome-ignore lint/correctness/noChildrenProp: no JSX here, and the provider's props type requires children
       children: h(App),
     }),

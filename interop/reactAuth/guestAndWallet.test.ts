@@ -1,12 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
 
-const { apiUrl, pageUrl } = inject('interop')
+const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
+/** The page's recipient of 'Send transaction' (anvil's account #9). */
+const RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+const chain = createPublicClient({ chain: foundry, transport: http(anvilRpcUrl) })
 let browser: Browser
 let page: Page
 
@@ -64,6 +68,25 @@ describe('react-auth in Chromium: guest, wallet', () => {
     const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address, message: 'Hello from react-auth', signature })).toBe(true)
+  })
+
+  test('sendTransaction: populated by react-auth on anvil, signed in the frame, mined', async () => {
+    const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, `0x${parseEther('1').toString(16)}`] as never,
+    })
+    const before = await chain.getBalance({ address: RECIPIENT })
+    await page.getByRole('button', { name: 'Send transaction' }).click()
+    await settled('transaction-hash')
+    const hash = (await page.getByTestId('transaction-hash').textContent()) as `0x${string}`
+    const receipt = await chain.waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt).toMatchObject({
+      status: 'success',
+      from: address.toLowerCase(),
+      to: RECIPIENT.toLowerCase(),
+    })
+    expect((await chain.getBalance({ address: RECIPIENT })) - before).toBe(parseEther('0.01'))
   })
 
   test('linkEmail: the guest links an email through the modal and is no longer a guest', async () => {

@@ -288,4 +288,3 @@ describe('createFrameHandler: the reference client’s spellings', () => {
     })
   })
 })
-

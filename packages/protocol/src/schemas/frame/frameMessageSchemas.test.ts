@@ -86,7 +86,10 @@ describe('frame message schemas', () => {
     const differ = rpc.safeParse({ ...base, walletIndex: 0, hdWalletIndex: 1 })
     expect(differ.error?.issues[0]?.path).toEqual(['walletIndex'])
     const neither = rpc.safeParse(base)
-    expect(neither.error?.issues[0]).toMatchObject({ path: ['walletIndex'], message: 'A wallet index is required' })
+    expect(neither.error?.issues[0]).toMatchObject({
+      path: ['walletIndex'],
+      message: 'A wallet index is required',
+    })
     expect(rpc.safeParse({ ...base, chainType: 'solana', hdWalletIndex: -1 }).success).toBe(false)
   })
 
