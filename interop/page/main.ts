@@ -6,10 +6,12 @@ import {
   useCreateWallet,
   useGuestAccounts,
   useLinkAccount,
+  useLoginWithPasskey,
   useLogout,
   usePrivy,
   useSendTransaction,
   useSignMessage,
+  useSignupWithPasskey,
 } from '@privy-io/react-auth'
 import { createElement as h, type ReactNode, StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -39,6 +41,8 @@ function App(): ReactNode {
   const { createWallet } = useCreateWallet()
   const { signMessage } = useSignMessage()
   const { sendTransaction } = useSendTransaction()
+  const { signupWithPasskey } = useSignupWithPasskey()
+  const { loginWithPasskey } = useLoginWithPasskey()
   const [signature, setSignature] = useState('')
   const [transactionHash, setTransactionHash] = useState('')
   const wallet = user?.linkedAccounts.find(
@@ -62,12 +66,18 @@ function App(): ReactNode {
     h(Field, { name: 'user-email', value: user?.email?.address ?? '' }),
     h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
     h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
+    h(Field, {
+      name: 'passkeys',
+      value: String(user?.linkedAccounts.filter((account) => account.type === 'passkey').length ?? ''),
+    }),
     h(Field, { name: 'signature', value: signature }),
     h(Field, { name: 'transaction-hash', value: transactionHash }),
     h(Field, { name: 'error', value: lastError }),
     h('button', { type: 'button', onClick: run(() => login()) }, 'Log in'),
     h('button', { type: 'button', onClick: run(() => logout()) }, 'Log out'),
     h('button', { type: 'button', onClick: run(() => createGuestAccount()) }, 'Continue as guest'),
+    h('button', { type: 'button', onClick: run(() => signupWithPasskey()) }, 'Sign up with passkey'),
+    h('button', { type: 'button', onClick: run(() => loginWithPasskey()) }, 'Log in with passkey'),
     h('button', { type: 'button', onClick: run(() => linkEmail()) }, 'Link email'),
     h('button', { type: 'button', onClick: run(() => createWallet()) }, 'Create wallet'),
     h(
