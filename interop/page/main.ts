@@ -6,6 +6,7 @@ import {
   useCreateWallet,
   useGuestAccounts,
   useLinkAccount,
+  useLoginWithOAuth,
   useLoginWithPasskey,
   useLogout,
   usePrivy,
@@ -43,6 +44,8 @@ function App(): ReactNode {
   const { sendTransaction } = useSendTransaction()
   const { signupWithPasskey } = useSignupWithPasskey()
   const { loginWithPasskey } = useLoginWithPasskey()
+  // Mounted on every load: it completes a redirect sign-in when the page comes back with the provider's code.
+  const { initOAuth } = useLoginWithOAuth()
   const [signature, setSignature] = useState('')
   const [transactionHash, setTransactionHash] = useState('')
   const wallet = user?.linkedAccounts.find(
@@ -64,6 +67,9 @@ function App(): ReactNode {
     h(Field, { name: 'authenticated', value: String(authenticated) }),
     h(Field, { name: 'user-id', value: user?.id ?? '' }),
     h(Field, { name: 'user-email', value: user?.email?.address ?? '' }),
+    h(Field, { name: 'user-google', value: user?.google?.subject ?? '' }),
+    h(Field, { name: 'user-phone', value: user?.phone?.number ?? '' }),
+    h(Field, { name: 'user-wallet', value: user?.wallet?.address ?? '' }),
     h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
     h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
     h(Field, {
@@ -74,6 +80,10 @@ function App(): ReactNode {
     h(Field, { name: 'transaction-hash', value: transactionHash }),
     h(Field, { name: 'error', value: lastError }),
     h('button', { type: 'button', onClick: run(() => login()) }, 'Log in'),
+    h('button', { type: 'button', onClick: run(() => login({ loginMethods: ['sms'] })) }, 'Log in with SMS'),
+    h('button', { type: 'button', onClick: run(() => login({ loginMethods: ['google'] })) }, 'Log in with Google'),
+    h('button', { type: 'button', onClick: run(() => login({ loginMethods: ['wallet'] })) }, 'Log in with a wallet'),
+    h('button', { type: 'button', onClick: run(() => initOAuth({ provider: 'google' })) }, 'Google by redirect'),
     h('button', { type: 'button', onClick: run(() => logout()) }, 'Log out'),
     h('button', { type: 'button', onClick: run(() => createGuestAccount()) }, 'Continue as guest'),
     h('button', { type: 'button', onClick: run(() => signupWithPasskey()) }, 'Sign up with passkey'),
