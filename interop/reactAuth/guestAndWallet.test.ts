@@ -6,6 +6,7 @@ import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
+import { settled } from './support'
 
 const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
 /** The page's recipient of 'Send transaction' (anvil's account #9). */
@@ -35,20 +36,6 @@ async function enterEmailAndCode(email: string): Promise<void> {
   await page.keyboard.type(message.code ?? '')
 }
 
-/** Waits until the test id `testId` shows a value or the page shows the call's error; fails with that error. */
-async function settled(testId: string): Promise<void> {
-  await page.waitForFunction(
-    (id) =>
-      Boolean(
-        document.querySelector(`[data-testid="${id}"]`)?.textContent ||
-          document.querySelector('[data-testid="error"]')?.textContent,
-      ),
-    testId,
-    { timeout: 30_000 },
-  )
-  expect(await page.getByTestId('error').textContent()).toBe('')
-}
-
 describe('react-auth in Chromium: guest, wallet', () => {
   test('createGuestAccount: a guest session', async () => {
     await page.getByRole('button', { name: 'Continue as guest' }).click()
@@ -58,13 +45,13 @@ describe('react-auth in Chromium: guest, wallet', () => {
 
   test("createWallet: an embedded Ethereum wallet made in Foyer's frame", async () => {
     await page.getByRole('button', { name: 'Create wallet' }).click()
-    await settled('wallet-address')
+    await settled(page, 'wallet-address')
   })
 
   // react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's `response.data`.
   test('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
-    await settled('signature')
+    await settled(page, 'signature')
     const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address, message: 'Hello from react-auth', signature })).toBe(true)
@@ -78,7 +65,7 @@ describe('react-auth in Chromium: guest, wallet', () => {
     })
     const before = await chain.getBalance({ address: RECIPIENT })
     await page.getByRole('button', { name: 'Send transaction' }).click()
-    await settled('transaction-hash')
+    await settled(page, 'transaction-hash')
     const hash = (await page.getByTestId('transaction-hash').textContent()) as `0x${string}`
     const receipt = await chain.waitForTransactionReceipt({ hash, timeout: 20_000 })
     expect(receipt).toMatchObject({
