@@ -2,6 +2,7 @@
 // The interop suite's app page: the published react-auth, unmodified, with `apiUrl` pointed at a Foyer
 // server (docs/interop.md). It shows the client's state under test ids and offers a button per call.
 import {
+  type PrivyClientConfig,
   PrivyProvider,
   useCreateWallet,
   useGuestAccounts,
@@ -17,13 +18,14 @@ import {
 import { createElement as h, type ReactNode, StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { parseEther } from 'viem'
-import { foundry } from 'viem/chains'
 
 const apiUrl = import.meta.env.VITE_INTEROP_API_URL as string
 const appId = import.meta.env.VITE_INTEROP_APP_ID as string
 /** The suite's anvil (chain 31337): the page's only chain. */
-const anvil = {
-  ...foundry,
+const anvil: NonNullable<PrivyClientConfig['defaultChain']> = {
+  id: 31337,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [import.meta.env.VITE_INTEROP_ANVIL_RPC_URL as string] } },
 }
 /** Where 'Send transaction' sends 0.01 ETH (anvil's account #9). */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, describe, expect, inject, test } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { openPage } from './support'
 
