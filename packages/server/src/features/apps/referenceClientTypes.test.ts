@@ -20,8 +20,8 @@ import type {
 } from '@privy-io/api-types/resources/client-auth'
 import type { LinkedAccountPhone } from '@privy-io/api-types/resources/users'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { phoneAccountKind } from '../sms/account'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { phoneAccountKind } from '../sms/account'
 import { createAppRecord, DEMO_APP_ID } from './service'
 
 // The reference clients' own types (`@privy-io/api-types`, Apache-2.0) checked against ours by
