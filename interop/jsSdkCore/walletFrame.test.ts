@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth'
+import { toHex, verifyMessage } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import { attachWalletFrame, closeFrameBrowser } from '../support/frameBridge'
 import { signedInClient } from '../support/signIn'
@@ -29,5 +30,26 @@ describe('js-sdk-core: wallet frame calls (Foyer frame in Chromium, the client i
     expect(user.linked_accounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', wallet_client_type: 'privy', chain_type: 'ethereum' }),
     )
+  })
+
+  test('embeddedWallet.getEthereumProvider: personal_sign in the frame, the signature verifies', async () => {
+    const { client } = await signedInClient('provider')
+    await attachWalletFrame(client)
+    const { user } = await client.embeddedWallet.create({})
+    const wallet = user.linked_accounts.find(
+      (account) => account.type === 'wallet' && account.wallet_client_type === 'privy',
+    ) as Parameters<typeof client.embeddedWallet.getEthereumProvider>[0]['wallet']
+    const provider = await client.embeddedWallet.getEthereumProvider({
+      wallet,
+      entropyId: wallet.address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+    })
+    const address = wallet.address as `0x${string}`
+    const message = 'Hello from js-sdk-core'
+    const signature = (await provider.request({
+      method: 'personal_sign',
+      params: [toHex(message), address],
+    })) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
   })
 })

@@ -1,12 +1,17 @@
 import type { Browser, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
+import { settled } from './support'
 
-const { apiUrl, pageUrl } = inject('interop')
+const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
+/** The page's recipient of 'Send transaction' (anvil's account #9). */
+const RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+const chain = createPublicClient({ chain: foundry, transport: http(anvilRpcUrl) })
 let browser: Browser
 let page: Page
 
@@ -31,20 +36,6 @@ async function enterEmailAndCode(email: string): Promise<void> {
   await page.keyboard.type(message.code ?? '')
 }
 
-/** Waits until the test id `testId` shows a value or the page shows the call's error; fails with that error. */
-async function settled(testId: string): Promise<void> {
-  await page.waitForFunction(
-    (id) =>
-      Boolean(
-        document.querySelector(`[data-testid="${id}"]`)?.textContent ||
-          document.querySelector('[data-testid="error"]')?.textContent,
-      ),
-    testId,
-    { timeout: 30_000 },
-  )
-  expect(await page.getByTestId('error').textContent()).toBe('')
-}
-
 describe('react-auth in Chromium: guest, wallet', () => {
   test('createGuestAccount: a guest session', async () => {
     await page.getByRole('button', { name: 'Continue as guest' }).click()
@@ -54,18 +45,35 @@ describe('react-auth in Chromium: guest, wallet', () => {
 
   test("createWallet: an embedded Ethereum wallet made in Foyer's frame", async () => {
     await page.getByRole('button', { name: 'Create wallet' }).click()
-    await settled('wallet-address')
+    await settled(page, 'wallet-address')
   })
 
-  // Fails today: react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's
-  // `response.data`; Foyer's frame takes `walletIndex` and answers `{ method, result }` (docs/interop.md,
-  // 'Known failures'). Marked as failing so the suite shows when the frame accepts it: then drop `.fails`.
-  test.fails('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
+  // react-auth sends `privy:wallets:rpc` with `hdWalletIndex` and reads the answer's `response.data`.
+  test('signMessage: the frame signs with the wallet (personal_sign), the signature verifies', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
-    await settled('signature')
+    await settled(page, 'signature')
     const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address, message: 'Hello from react-auth', signature })).toBe(true)
+  })
+
+  test('sendTransaction: populated by react-auth on anvil, signed in the frame, mined', async () => {
+    const address = (await page.getByTestId('wallet-address').textContent()) as `0x${string}`
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, `0x${parseEther('1').toString(16)}`] as never,
+    })
+    const before = await chain.getBalance({ address: RECIPIENT })
+    await page.getByRole('button', { name: 'Send transaction' }).click()
+    await settled(page, 'transaction-hash')
+    const hash = (await page.getByTestId('transaction-hash').textContent()) as `0x${string}`
+    const receipt = await chain.waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt).toMatchObject({
+      status: 'success',
+      from: address.toLowerCase(),
+      to: RECIPIENT.toLowerCase(),
+    })
+    expect((await chain.getBalance({ address: RECIPIENT })) - before).toBe(parseEther('0.01'))
   })
 
   test('linkEmail: the guest links an email through the modal and is no longer a guest', async () => {

@@ -20,8 +20,8 @@ const OAUTH_USERS = Array.from({ length: 12 }, (_, index) => ({
 
 /**
  * The interop suite's one shared stack: installs the pinned clients (`npm ci` in `interop/` when needed),
- * then starts the Foyer server with the e2e stand-ins (OAuth provider, Telegram widget, Farcaster relay and
- * Id Registry on anvil, MoonPay and prices), turns on the demo app's custom JWT sign-in with a fresh issuer
+ * then starts the Foyer server with the e2e stand-ins (anvil and the Solana JSON-RPC, OAuth provider, Telegram
+ * widget, Farcaster relay and Id Registry on anvil, MoonPay and prices), turns on the demo app's custom JWT sign-in with a fresh issuer
  * key, and serves the react-auth page on Vite. Stops everything after the last test file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -29,13 +29,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (install.installed) console.info(`interop: npm ci in interop/ took ${(install.ms / 1000).toFixed(1)} s`)
 
   const stack = await startStack({
+    // anvil (chain 31337): react-auth's transactions and the Farcaster Id Registry stand-in.
+    chains: true,
     oauth: { users: OAUTH_USERS },
     telegram: true,
     farcaster: true,
     funding: true,
   })
-  if (!stack.telegram || !stack.farcaster)
-    throw new Error('the Telegram and Farcaster stand-ins did not start')
+  if (!stack.telegram || !stack.farcaster || !stack.chains)
+    throw new Error('the Telegram and Farcaster stand-ins or anvil did not start')
+  const anvilRpcUrl = stack.chains.anvil.rpcUrl
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const customJwt = {
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   process.env.VITE_INTEROP_API_URL = stack.apiUrl
   process.env.VITE_INTEROP_APP_ID = DEMO_APP_ID
+  process.env.VITE_INTEROP_ANVIL_RPC_URL = anvilRpcUrl
   const page = await createServer({
     root: pageRoot,
     configFile: false,
@@ -91,6 +95,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     farcaster: { relayUrl: stack.farcaster.relay.url, authKey: stack.farcaster.relay.authKey, accounts },
     customJwt,
     pageUrl,
+    anvilRpcUrl,
   }
   project.provide('interop', provided)
 

@@ -23,6 +23,8 @@ export type InteropStack = {
   customJwt: { privateKeyPem: string; issuer: string; audience: string }
   /** The small Vite page that mounts react-auth's provider against the server. */
   pageUrl: string
+  /** anvil (chain 31337): the page's only chain, where react-auth sends its transactions. */
+  anvilRpcUrl: string
 }
 
 declare module 'vitest' {

@@ -15,10 +15,15 @@ export const emailAccountSchema = z.object({
 })
 export type EmailAccount = z.infer<typeof emailAccountSchema>
 
-/** A phone number proven by an SMS code. `number` is E.164 (`+14155550100`). */
+/**
+ * A phone number proven by an SMS code. `number` is E.164 (`+14155550100`); `phoneNumber` is the same value
+ * under the name the reference clients read: the server always sends it
+ * (docs/interop.md#decisions-where-the-clients-expect-something).
+ */
 export const phoneAccountSchema = z.object({
   type: z.literal('phone'),
   number: z.string(),
+  phoneNumber: z.string().optional(),
   ...linkedAccountTimes,
 })
 export type PhoneAccount = z.infer<typeof phoneAccountSchema>

@@ -269,4 +269,22 @@ describe('createFrameHandler: the reference client’s spellings', () => {
       await handler.handle({ id: 'l', event: 'privy:mfa:clear', data: { userId: 'did:foyer:alice' } }),
     ).toEqual({ id: 'l', event: 'privy:mfa:clear', data: {} })
   })
+
+  test('default: privy:wallets:rpc takes `hdWalletIndex` for `walletIndex`', async () => {
+    const { handler, accessToken } = await setup()
+    // Valid data reaches the wallet lookup (not connected here); without any index it is refused as invalid.
+    const data = {
+      accessToken,
+      chainType: 'ethereum',
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      request: { method: 'personal_sign', params: ['0x00', address] },
+    }
+    expect(
+      await handler.handle({ id: 'r', event: 'privy:wallets:rpc', data: { ...data, hdWalletIndex: 0 } }),
+    ).toMatchObject({ error: { type: 'error', message: 'Wallet is not connected', code: 4900 } })
+    expect(await handler.handle({ id: 'r2', event: 'privy:wallets:rpc', data })).toMatchObject({
+      error: { type: 'invalid_request_arguments', message: expect.stringContaining('at walletIndex') },
+    })
+  })
 })

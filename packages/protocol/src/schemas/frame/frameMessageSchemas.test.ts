@@ -70,4 +70,41 @@ describe('frame message schemas', () => {
       add.safeParse({ accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 }).success,
     ).toBe(false)
   })
+
+  test('behavior: rpc reads the reference client’s hdWalletIndex as walletIndex; one index is required', () => {
+    const rpc = frameMessageSchemas['privy:wallets:rpc'].request
+    const base = {
+      accessToken: 't',
+      chainType: 'ethereum',
+      entropyId: address,
+      request: { method: 'personal_sign', params: ['0x00', address] },
+    }
+    const reference = rpc.parse({ ...base, hdWalletIndex: 2, entropyIdVerifier: 'ethereum-address-verifier' })
+    expect(reference).toMatchObject({ walletIndex: 2 })
+    expect(reference).not.toHaveProperty('hdWalletIndex')
+    expect(rpc.parse({ ...base, walletIndex: 1, hdWalletIndex: 1 })).toMatchObject({ walletIndex: 1 })
+    const differ = rpc.safeParse({ ...base, walletIndex: 0, hdWalletIndex: 1 })
+    expect(differ.error?.issues[0]?.path).toEqual(['walletIndex'])
+    const neither = rpc.safeParse(base)
+    expect(neither.error?.issues[0]).toMatchObject({
+      path: ['walletIndex'],
+      message: 'A wallet index is required',
+    })
+    expect(rpc.safeParse({ ...base, chainType: 'solana', hdWalletIndex: -1 }).success).toBe(false)
+  })
+
+  test('behavior: the rpc reply carries the reference client’s response: { method, data }', () => {
+    const reply = frameMessageSchemas['privy:wallets:rpc'].reply
+    const signature = '0x1234'
+    expect(
+      reply.safeParse({
+        method: 'personal_sign',
+        result: signature,
+        address,
+        chainType: 'ethereum',
+        response: { method: 'personal_sign', data: signature },
+      }).success,
+    ).toBe(true)
+    expect(reply.safeParse({ method: 'personal_sign', result: signature }).success).toBe(false)
+  })
 })

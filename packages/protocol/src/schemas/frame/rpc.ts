@@ -1,6 +1,6 @@
 import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
-import { walletIndexSchema } from '../wallets'
+import { chainTypeSchema, walletIndexSchema } from '../wallets'
 import { frameAccessTokenSchema } from './frameEnvelope'
 import { frameEntropyIdSchema } from './frameWallet'
 
@@ -35,9 +35,33 @@ export type FrameChain = z.infer<typeof frameChainSchema>
 const walletFields = {
   accessToken: frameAccessTokenSchema,
   entropyId: frameEntropyIdSchema,
-  walletIndex: walletIndexSchema,
+  /** The wallet's HD index; `hdWalletIndex` is the reference client's name for it (one of the two is required). */
+  walletIndex: walletIndexSchema.optional(),
+  hdWalletIndex: walletIndexSchema.optional(),
   /** When given, must equal the derived address of `walletIndex` (else `invalid_request_arguments`). */
   address: z.string().max(64).optional(),
+}
+
+/**
+ * Reads `hdWalletIndex` as `walletIndex` (the reference client sends the former;
+ * `docs/frame-protocol.md#compatibility-with-the-reference-client`): the parsed data always has `walletIndex`.
+ * Both given and different, or neither, is an issue at `walletIndex`.
+ */
+function withWalletIndex<T extends { walletIndex?: number | undefined; hdWalletIndex?: number | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'walletIndex' | 'hdWalletIndex'> & { walletIndex: number } {
+  const { walletIndex, hdWalletIndex, ...rest } = value
+  const index = walletIndex ?? hdWalletIndex
+  if (index === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['walletIndex'], message: 'A wallet index is required' })
+    return z.NEVER
+  }
+  if (hdWalletIndex !== undefined && hdWalletIndex !== index) {
+    ctx.addIssue({ code: 'custom', path: ['walletIndex'], message: 'walletIndex and hdWalletIndex differ' })
+    return z.NEVER
+  }
+  return { ...rest, walletIndex: index }
 }
 
 /**
@@ -48,13 +72,15 @@ const walletFields = {
  * eth_signTransaction → serialized signed tx hex; eth_sendTransaction → tx hash; eth_chainId → hex id;
  * wallet_switchEthereumChain → null.
  */
-export const frameEthereumRpcRequestSchema = z.object({
-  ...walletFields,
-  chainType: z.literal('ethereum'),
-  chainId: z.number().int().positive().optional(),
-  chains: z.array(frameChainSchema).max(100).optional(),
-  request: frameRpcCallSchema,
-})
+export const frameEthereumRpcRequestSchema = z
+  .object({
+    ...walletFields,
+    chainType: z.literal('ethereum'),
+    chainId: z.number().int().positive().optional(),
+    chains: z.array(frameChainSchema).max(100).optional(),
+    request: frameRpcCallSchema,
+  })
+  .transform(withWalletIndex)
 
 /**
  * `privy:wallets:rpc` for Solana. `rpcUrl` is needed by `signAndSendTransaction`. Params:
@@ -62,12 +88,14 @@ export const frameEthereumRpcRequestSchema = z.object({
  * transaction }` → `{ signedTransaction: base64 }`; signAndSendTransaction `{ transaction }` →
  * `{ signature: base58, signedTransaction: base64 }`.
  */
-export const frameSolanaRpcRequestSchema = z.object({
-  ...walletFields,
-  chainType: z.literal('solana'),
-  rpcUrl: rpcUrlSchema.optional(),
-  request: frameRpcCallSchema,
-})
+export const frameSolanaRpcRequestSchema = z
+  .object({
+    ...walletFields,
+    chainType: z.literal('solana'),
+    rpcUrl: rpcUrlSchema.optional(),
+    request: frameRpcCallSchema,
+  })
+  .transform(withWalletIndex)
 
 /** `privy:wallets:rpc` request data (either chain type). */
 export const frameRpcRequestSchema = z.discriminatedUnion('chainType', [
@@ -76,8 +104,18 @@ export const frameRpcRequestSchema = z.discriminatedUnion('chainType', [
 ])
 export type FrameRpcRequest = z.infer<typeof frameRpcRequestSchema>
 
-/** `privy:wallets:rpc` reply data: `{ method, result }`. */
-export const frameRpcReplySchema = z.object({ method: z.string(), result: z.unknown() })
+/**
+ * `privy:wallets:rpc` reply data: `{ method, result }`, and the same answer as the reference client reads it:
+ * `{ address, chainType, response: { method, data } }` with `data` equal to `result`
+ * (`docs/frame-protocol.md#compatibility-with-the-reference-client`).
+ */
+export const frameRpcReplySchema = z.object({
+  method: z.string(),
+  result: z.unknown(),
+  address: z.string(),
+  chainType: chainTypeSchema,
+  response: z.object({ method: z.string(), data: z.unknown() }),
+})
 export type FrameRpcReply = z.infer<typeof frameRpcReplySchema>
 
 /** Params of Solana `signMessage`: a base64 message. */

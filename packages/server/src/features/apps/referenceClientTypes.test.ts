@@ -18,8 +18,10 @@ import type {
   ResponsePasskeyInitLink,
   ResponsePasskeyInitRegister,
 } from '@privy-io/api-types/resources/client-auth'
+import type { LinkedAccountPhone } from '@privy-io/api-types/resources/users'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { phoneAccountKind } from '../sms/account'
 import { createAppRecord, DEMO_APP_ID } from './service'
 
 // The reference clients' own types (`@privy-io/api-types`, Apache-2.0) checked against ours by
@@ -59,6 +61,8 @@ export type ReferenceClientTypeChecks = [
   Assert<Assignable<PasskeyRegisterInput, EndpointBody<'POST /api/v1/passkeys/register'>>>,
   Assert<Assignable<PasskeyAuthenticatorVerifyResponse, PasskeyAssertion>>,
   Assert<Assignable<PasskeyAuthenticatorEnrollmentResponse, PasskeyAttestation>>,
+  // The phone account as the server writes it.
+  Assert<Assignable<ReturnType<(typeof phoneAccountKind)['toLinkedAccount']>, LinkedAccountPhone>>,
 ]
 
 /**

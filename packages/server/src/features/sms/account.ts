@@ -8,7 +8,12 @@ import { type AccountKind, accountTimes } from '../users/AccountKind'
 export const phoneAccountKind = {
   type: 'phone',
   linkLimit: 1,
-  toLinkedAccount: (row) => ({ type: 'phone', number: row.subject, ...accountTimes(row) }),
+  toLinkedAccount: (row) => ({
+    type: 'phone',
+    number: row.subject,
+    phoneNumber: row.subject,
+    ...accountTimes(row),
+  }),
   admits: (entry, { subject }) => entry.replace(/[\s().-]/g, '') === subject,
   // A link conflict offers the transfer, naming the number (spec 01 §2 'Account transfer prompt').
   transfer: { displayName: ({ subject }) => subject },

@@ -1,4 +1,4 @@
-import { rpcErrorCodes } from '@foyer/protocol'
+import { type ChainType, type FrameRpcReply, rpcErrorCodes } from '@foyer/protocol'
 import { FrameRequestError } from '../../errors/FrameRequestError'
 import { handleEthereumRpc } from '../../signing/ethereum/handleEthereumRpc'
 import { handleSolanaRpc } from '../../signing/solana/handleSolanaRpc'
@@ -8,8 +8,9 @@ import { ethereumAccountAt } from '../steps/ethereumAccountAt'
 import { solanaKeypairAt } from '../steps/solanaKeypairAt'
 
 /**
- * `privy:wallets:rpc`: one wallet RPC call with the key at `walletIndex` of a connected entropy
- * (`docs/frame-protocol.md#events`). Errors: `error` 4900 (not connected, or connected by another user),
+ * `privy:wallets:rpc`: one wallet RPC call with the key at `walletIndex` (or `hdWalletIndex`) of a connected
+ * entropy (`docs/frame-protocol.md#events`). Reply: `{ method, result, address, chainType, response: { method,
+ * data } }`, `data` being `result`. Errors: `error` 4900 (not connected, or connected by another user),
  * `invalid_request_arguments` (an `address` that is not the wallet index's), the signers' own errors
  * (EIP-1193 codes, `insufficient_funds`).
  */
@@ -31,11 +32,16 @@ export const walletsRpc: FrameEventHandler<'privy:wallets:rpc'> = async (state, 
       chains: data.chains,
       fetch: state.fetch,
     })
-    return { method, result }
+    return rpcReply(method, result, account.address, 'ethereum')
   }
   const keypair = solanaKeypairAt(entry, data.walletIndex)
   if (data.address !== undefined && data.address !== keypair.address)
     throw new FrameRequestError('invalid_request_arguments', 'Address does not match the wallet index')
   const result = await handleSolanaRpc({ keypair, method, params, rpcUrl: data.rpcUrl, fetch: state.fetch })
-  return { method, result }
+  return rpcReply(method, result, keypair.address, 'solana')
+}
+
+/** The reply in both readings: `{ method, result }` and the reference client's `response: { method, data }`. */
+function rpcReply(method: string, result: unknown, address: string, chainType: ChainType): FrameRpcReply {
+  return { method, result, address, chainType, response: { method, data: result } }
 }

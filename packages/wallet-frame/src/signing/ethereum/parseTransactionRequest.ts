@@ -57,7 +57,8 @@ const typeNames: Record<string, ParsedTransactionRequest['type']> = {
 
 /**
  * Reads an `eth_signTransaction` / `eth_sendTransaction` request object (EIP-1474 fields; `gasLimit` is
- * accepted for `gas`, `input` for `data`). Quantities: number, bigint or hex string (spec 02 §5).
+ * accepted for `gas`, `input` for `data`). Quantities: number, bigint or hex string (spec 02 §5). `gasPrice`
+ * with EIP-1559 fees is refused, unless `type` is EIP-1559 (`0x2`, `2` or `'eip1559'`): then `gasPrice` is dropped.
  * Throws `FrameRequestError('invalid_request_arguments', code 4200)` with the spec's message otherwise.
  *
  * @example parseTransactionRequest({ to: '0x…', value: '0x2386f26fc10000' })
@@ -112,7 +113,11 @@ export function parseTransactionRequest(input: unknown): ParsedTransactionReques
   if (
     parsed.gasPrice !== undefined &&
     (parsed.maxFeePerGas !== undefined || parsed.maxPriorityFeePerGas !== undefined)
-  )
-    throw invalid('Cannot specify both gasPrice and maxFeePerGas')
+  ) {
+    // viem's `prepareTransactionRequest` fills `gasPrice` beside the EIP-1559 fees, and the reference client
+    // signs what it returns: an explicit EIP-1559 type settles it (docs/interop.md, 'Decisions').
+    if (parsed.type !== 'eip1559') throw invalid('Cannot specify both gasPrice and maxFeePerGas')
+    delete parsed.gasPrice
+  }
   return parsed
 }
