@@ -299,7 +299,8 @@ export const en = {
     continueWith: 'Continue with Telegram',
     linkTitle: 'Link Telegram',
     waiting: 'Confirm the login in the Telegram window.',
-    notConfirmed: 'The login was not confirmed in Telegram. Use the button to try again, or choose another method.',
+    notConfirmed:
+      'The login was not confirmed in Telegram. Use the button to try again, or choose another method.',
     loadingWidget: 'Loading Telegram',
     verifying: 'Verifying',
     retry: 'Retry',

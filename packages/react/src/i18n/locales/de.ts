@@ -297,7 +297,8 @@ export const de: MessagesOverride = {
     continueWith: 'Weiter mit Telegram',
     linkTitle: 'Telegram verknüpfen',
     waiting: 'Bestätige die Anmeldung im Telegram-Fenster.',
-    notConfirmed: 'Die Anmeldung wurde in Telegram nicht bestätigt. Versuche es mit der Schaltfläche erneut oder wähle eine andere Methode.',
+    notConfirmed:
+      'Die Anmeldung wurde in Telegram nicht bestätigt. Versuche es mit der Schaltfläche erneut oder wähle eine andere Methode.',
     loadingWidget: 'Telegram wird geladen',
     verifying: 'Wird überprüft',
     retry: 'Wiederholen',

@@ -296,7 +296,8 @@ export const es: MessagesOverride = {
     continueWith: 'Continuar con Telegram',
     linkTitle: 'Vincular Telegram',
     waiting: 'Confirma el inicio de sesión en la ventana de Telegram.',
-    notConfirmed: 'El inicio de sesión no se confirmó en Telegram. Usa el botón para intentarlo de nuevo o elige otro método.',
+    notConfirmed:
+      'El inicio de sesión no se confirmó en Telegram. Usa el botón para intentarlo de nuevo o elige otro método.',
     loadingWidget: 'Cargando Telegram',
     verifying: 'Verificando',
     retry: 'Reintentar',

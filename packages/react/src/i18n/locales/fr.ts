@@ -300,7 +300,8 @@ export const fr: MessagesOverride = {
     continueWith: 'Continuer avec Telegram',
     linkTitle: 'Associer Telegram',
     waiting: 'Confirmez la connexion dans la fenêtre Telegram.',
-    notConfirmed: 'La connexion n’a pas été confirmée dans Telegram. Utilisez le bouton pour réessayer, ou choisissez une autre méthode.',
+    notConfirmed:
+      'La connexion n’a pas été confirmée dans Telegram. Utilisez le bouton pour réessayer, ou choisissez une autre méthode.',
     loadingWidget: 'Chargement de Telegram',
     verifying: 'Vérification',
     retry: 'Réessayer',

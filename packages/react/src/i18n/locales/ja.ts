@@ -294,7 +294,8 @@ export const ja: MessagesOverride = {
     continueWith: 'Telegram で続行',
     linkTitle: 'Telegram をリンク',
     waiting: 'Telegram のウィンドウでログインを確認してください。',
-    notConfirmed: 'Telegram でログインが確認されませんでした。ボタンからもう一度試すか、別の方法を選んでください。',
+    notConfirmed:
+      'Telegram でログインが確認されませんでした。ボタンからもう一度試すか、別の方法を選んでください。',
     loadingWidget: 'Telegram を読み込んでいます',
     verifying: '確認しています',
     retry: '再試行',

@@ -297,7 +297,8 @@ export const pt: MessagesOverride = {
     continueWith: 'Continuar com Telegram',
     linkTitle: 'Vincular Telegram',
     waiting: 'Confirme o login na janela do Telegram.',
-    notConfirmed: 'O login não foi confirmado no Telegram. Use o botão para tentar novamente ou escolha outro método.',
+    notConfirmed:
+      'O login não foi confirmado no Telegram. Use o botão para tentar novamente ou escolha outro método.',
     loadingWidget: 'Carregando Telegram',
     verifying: 'Verificando',
     retry: 'Tentar de novo',
