@@ -7,7 +7,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -26,6 +25,7 @@ import {
   proveFarcasterAccount,
   relyingParty,
 } from './service'
+import type { FarcasterContext } from './settings'
 
 type SignedBody = { channel_token: string; message: string; signature: string; fid: number }
 
@@ -51,7 +51,7 @@ type SignedBody = { channel_token: string; message: string; signature: string; f
  */
 export async function farcasterRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: FarcasterContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()

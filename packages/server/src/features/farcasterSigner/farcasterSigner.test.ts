@@ -16,6 +16,7 @@ import {
 } from '../../testing/farcaster/signedKeyRequestStandIn'
 import { createAppRecord, seedDemoApp, updateAppSettings } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
+import { farcasterSigners as farcasterSignersFeature } from './plugin'
 import { farcasterSigners } from './schema'
 import { verifySignedKeyRequest } from './signedKeyRequest'
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
     now: () => t.now(),
   })
   t = await createTestContext({
-    farcasterSigner: { apiUrl: farcaster.apiUrl },
+    features: [farcasterSignersFeature({ apiUrl: farcaster.apiUrl })],
     logger: { level: 'trace', stream: logStream },
   })
   await updateAppSettings(
