@@ -31,7 +31,7 @@ export type FoyerPlugin<Id extends string = string, Options = unknown> = {
   routes: PluginRoutes
   /**
    * Its own rate-limit rules by name, with their defaults: `createApp({ rateLimits: { [name]: rule } })`
-   * overrides one (docs/operations.md#rate-limits). Names are unique across the listed plugins.
+   * overrides one (docs/plugins.md#rate-limits). Names are unique across the listed plugins.
    */
   rateLimits: Readonly<Record<string, RateLimitRule>>
   /** The error codes its routes answer besides the shared ones (session, app, captcha, link rules). */

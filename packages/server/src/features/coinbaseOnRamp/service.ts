@@ -33,7 +33,7 @@ function coinbaseProjectOf(app: LoadedApp): { projectId: string; key: CdpApiKey 
   return { projectId: coinbase.project_id, key: { id: coinbase.api_key_id, secret: coinbase.api_key_secret } }
 }
 
-/** Where Coinbase's API is (`createApp({ funding: { coinbaseApiUrl, timeoutMs } })`). */
+/** Where Coinbase's API is (`funding({ coinbaseApiUrl, timeoutMs })`). */
 const onRampApiSettings = (context: FundingContext) => ({
   apiUrl: context.funding.coinbaseApiUrl,
   timeoutMs: context.funding.timeoutMs,

@@ -23,7 +23,7 @@ export const PRICE_FAILURE_CACHE_TTL_MS = 15_000
 export const FUNDING_PROVIDER_TIMEOUT_MS = 5000
 
 /**
- * `createApp({ funding })`: where the funding providers are. Every URL defaults to the real service;
+ * `funding(options)`: where the funding providers are. Every URL defaults to the real service;
  * tests and the demo point them at the stand-ins of `@foyer/server/testing`.
  */
 export type FundingOptions = {
