@@ -4,6 +4,16 @@ export { REFRESH_TOKEN_GRACE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from '../cr
 export type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
 export { migrate, migrationsFolder } from '../db/migrate'
 export { type OpenDatabaseParameters, openDatabase } from '../db/openDatabase'
+export {
+  DEMO_APP_ID,
+  DEMO_APP_NAME,
+  DEMO_CAPTCHA_APP_ID,
+  DEMO_CAPTCHA_APP_NAME,
+  DEMO_PROVIDER_APP_ID,
+  DEMO_TERMS_APP_ID,
+  type SeedDemoAppParameters,
+  seedDemoApp,
+} from '../demo/demoApps'
 export { errorStatus } from '../errors/errorStatus'
 export { FoyerHttpError } from '../errors/FoyerHttpError'
 export type { Feature, FoyerPlugin, PluginRoutes, SignInMethod } from '../FoyerPlugin'
@@ -12,16 +22,8 @@ export {
   type AppRecord,
   type CreateAppRecordParameters,
   createAppRecord,
-  DEMO_APP_ID,
-  DEMO_APP_NAME,
-  DEMO_CAPTCHA_APP_ID,
-  DEMO_CAPTCHA_APP_NAME,
-  DEMO_PROVIDER_APP_ID,
-  DEMO_TERMS_APP_ID,
   findAppRecord,
   listAppRecords,
-  type SeedDemoAppParameters,
-  seedDemoApp,
   updateAppSettings,
 } from '../features/apps/service'
 export type { CaptchaOptions } from '../features/captcha/captchaSettings'

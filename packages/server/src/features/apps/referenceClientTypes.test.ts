@@ -19,8 +19,9 @@ import type {
   ResponsePasskeyInitRegister,
 } from '@privy-io/api-types/resources/client-auth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEMO_APP_ID } from '../../demo/demoApps'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { createAppRecord, DEMO_APP_ID } from './service'
+import { createAppRecord } from './service'
 
 // The reference clients' own types (`@privy-io/api-types`, Apache-2.0) checked against ours by
 // `npm run typecheck` (docs/app-config.md#reference-client-types): what we answer must be assignable to what they
