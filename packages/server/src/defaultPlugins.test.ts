@@ -51,6 +51,16 @@ describe('signInMethods', () => {
     expect(new Set(rules).size).toBe(rules.length)
   })
 
+  test('behavior: each method but email (the core `passwordless` rule) and MFA has a per-IP rule of its own', () => {
+    const own = (plugin: { id: string; rateLimits: Readonly<Record<string, unknown>> }) =>
+      Object.keys(plugin.rateLimits).filter((name) => name !== 'telegramPerAccount')
+    for (const method of signInMethods)
+      expect(own(method), method.id).toHaveLength(method.id === 'email' ? 0 : 1)
+    expect(
+      own(defaultFeatures().find((feature) => feature.id === 'mfa') ?? { id: '', rateLimits: {} }),
+    ).toEqual(['mfa'])
+  })
+
   test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
     expect(accountKinds.get('email')?.linkLimit).toBe(1)
     expect(accountKinds.get('siws')?.linkLimit).toBe(1)

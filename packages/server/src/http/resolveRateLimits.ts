@@ -10,7 +10,10 @@ export type RateLimitsOptions = {
   [rule: string]: RateLimitRule | undefined
   /** Per client IP and per route, on `POST /api/v1/sessions`, `…/logout`, `…/fork`, `…/fork/recover`. */
   sessions?: RateLimitRule
-  /** Per client IP and per route, on `POST /api/v1/passwordless/init` and `…/authenticate`. */
+  /**
+   * Per client IP and per route, on the email method's calls (`POST /api/v1/passwordless/init` and
+   * `…/authenticate`); every other method has a rule of its own ({@link METHOD_RATE_LIMIT}).
+   */
   passwordless?: RateLimitRule
   /**
    * Per (app, destination address) on code sends (`passwordless/init`, `passwordless_sms/init` and
@@ -36,6 +39,13 @@ export type RateLimitsOptions = {
   /** Per client IP on `GET /api/v1/token_price` (docs/funding.md). */
   tokenPrice?: RateLimitRule
 }
+
+/**
+ * The default of each sign-in method's own rule (and MFA's), per client IP and per route on its calls:
+ * 100 per minute, as the email method's `passwordless`. Each plugin names its rule after itself (`sms`,
+ * `passkey`, `wallet`, `oauth`, `guest`, `customJwt`, `telegram`, `farcaster`, `crossApp`, `mfa`).
+ */
+export const METHOD_RATE_LIMIT: RateLimitRule = { max: 100, timeWindowMs: 60_000 }
 
 /** The rules every server has, whatever plugins it lists: sessions, and the code sends they share. */
 export type CoreRateLimits = Pick<

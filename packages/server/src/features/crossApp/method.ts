@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { crossAppAccountKind } from './account'
 import { crossAppRoutes } from './routes'
 
@@ -15,7 +16,7 @@ export function crossApp() {
     options: {},
     accounts: [crossAppAccountKind],
     routes: crossAppRoutes,
-    rateLimits: {},
+    rateLimits: { crossApp: METHOD_RATE_LIMIT },
     errorCodes: [
       'cross_app_connection_not_allowed',
       'invalid_data',

@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { customAccountKind } from './account'
 import { customJwtRoutes } from './routes'
 import { createJwksCache, type JwksOptions } from './verifyCustomJwt'
@@ -22,7 +23,7 @@ export function customJwt(options: CustomJwtOptions = {}) {
     accounts: [customAccountKind],
     routes: (app, { context }) =>
       customJwtRoutes(app, { context: { ...context, customJwtKeys: createJwksCache(options.jwks) } }),
-    rateLimits: {},
+    rateLimits: { customJwt: METHOD_RATE_LIMIT },
     errorCodes: ['disallowed_login_method', 'invalid_credentials'],
     settings: ['custom_jwt_auth'],
   } as const satisfies SignInMethod<'custom', CustomJwtOptions>

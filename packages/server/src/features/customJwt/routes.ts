@@ -27,7 +27,7 @@ export async function customJwtRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.customJwt)
   typed.post(
     endpoints['POST /api/v1/custom_jwt_account/authenticate'].path,
     {

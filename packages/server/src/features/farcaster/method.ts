@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { farcasterAccountKind } from './account'
 import { farcasterRoutes } from './routes'
 import { type FarcasterOptions, resolveFarcasterOptions } from './settings'
@@ -17,7 +18,7 @@ export function farcaster(options: FarcasterOptions = {}) {
     accounts: [farcasterAccountKind],
     routes: async (app, { context }) =>
       farcasterRoutes(app, { context: { ...context, farcaster: resolveFarcasterOptions(options) } }),
-    rateLimits: {},
+    rateLimits: { farcaster: METHOD_RATE_LIMIT },
     errorCodes: [
       'disallowed_login_method',
       'invalid_credentials',

@@ -55,7 +55,7 @@ export async function farcasterRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.farcaster)
   // The status is polled every 2 s for up to 120 s (spec 01 §9): the sessions rule's higher limit.
   const pollConfig = rateLimitConfig(context.rateLimits?.sessions)
 

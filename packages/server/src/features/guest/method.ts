@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { guestAccountKind } from './account'
 import { guestRoutes } from './routes'
 
@@ -13,7 +14,7 @@ export function guest() {
     options: {},
     accounts: [guestAccountKind],
     routes: guestRoutes,
-    rateLimits: {},
+    rateLimits: { guest: METHOD_RATE_LIMIT },
     errorCodes: [],
     settings: [],
   } as const satisfies SignInMethod<'guest', Record<string, never>>

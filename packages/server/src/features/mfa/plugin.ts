@@ -1,4 +1,5 @@
 import type { Feature } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { smsSenderFor, type TwilioOptions } from '../sms/smsSender'
 import { mfaRoutes } from './routes'
 
@@ -21,7 +22,7 @@ export function mfa(options: MfaOptions = {}) {
     options,
     routes: (app, { context }) =>
       mfaRoutes(app, { context: { ...context, sms: smsSenderFor(context, options.twilio) } }),
-    rateLimits: {},
+    rateLimits: { mfa: METHOD_RATE_LIMIT },
     errorCodes: [
       'invalid_request',
       'mfa_timeout',

@@ -27,7 +27,7 @@ function originOf(request: FastifyRequest): string | undefined {
 export async function mfaRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.mfa)
   const checkNumber = smsSendLimit(app, context)
   const checkAccount = createDestinationLimit(app, context, () => 'mfa-sms-account:unkeyed')
   const actor = async (request: FastifyRequest): Promise<MfaActor> => {

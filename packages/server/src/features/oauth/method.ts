@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { oauthAccountKinds } from './account'
 import { type OAuthOptions, resolveOAuthOptions } from './providers'
 import { oauthRoutes } from './routes'
@@ -17,7 +18,7 @@ export function oauth(options: OAuthOptions = {}) {
     accounts: oauthAccountKinds,
     routes: async (app, { context }) =>
       oauthRoutes(app, { context: { ...context, oauth: resolveOAuthOptions(options) } }),
-    rateLimits: {},
+    rateLimits: { oauth: METHOD_RATE_LIMIT },
     errorCodes: [
       'invalid_credentials',
       'invalid_data',

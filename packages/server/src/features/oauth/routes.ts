@@ -125,7 +125,7 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
 export async function oauthRoutes(app: FastifyInstance, options: { context: OAuthContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.oauth)
 
   // Apple's form_post: an HTML form, only on this plugin's routes.
   app.addContentTypeParser(

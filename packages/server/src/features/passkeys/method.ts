@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { passkeyAccountKind } from './account'
 import { passkeyRoutes } from './routes'
 
@@ -13,7 +14,7 @@ export function passkeys() {
     options: {},
     accounts: [passkeyAccountKind],
     routes: passkeyRoutes,
-    rateLimits: {},
+    rateLimits: { passkey: METHOD_RATE_LIMIT },
     errorCodes: [
       'allowlist_rejected',
       'cannot_link_more_of_type',

@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { siweAccountKind, siwsAccountKind } from './account'
 import { siweRoutes } from './routes'
 import type { SiweOptions } from './SiweContext'
@@ -15,7 +16,7 @@ export function siwe(options: SiweOptions = {}) {
     options,
     accounts: [siweAccountKind, siwsAccountKind],
     routes: (app, { context }) => siweRoutes(app, { context: { ...context, evmRpcUrls } }),
-    rateLimits: {},
+    rateLimits: { wallet: METHOD_RATE_LIMIT },
     errorCodes: [
       'disallowed_login_method',
       'invalid_credentials',

@@ -58,7 +58,7 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
 export async function siweRoutes(app: FastifyInstance, options: { context: SiweContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.wallet)
 
   /** Checks a signed message end to end and consumes its nonce; returns the proven account. */
   async function proveWallet(

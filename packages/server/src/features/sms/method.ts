@@ -1,4 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { phoneAccountKind } from './account'
 import { smsRoutes } from './routes'
 import { smsSenderFor, type TwilioOptions } from './smsSender'
@@ -21,7 +22,7 @@ export function sms(options: SmsOptions = {}) {
     accounts: [phoneAccountKind],
     routes: (app, { context }) =>
       smsRoutes(app, { context: { ...context, sms: smsSenderFor(context, options.twilio) } }),
-    rateLimits: {},
+    rateLimits: { sms: METHOD_RATE_LIMIT },
     errorCodes: ['disallowed_login_method', 'invalid_data', 'not_supported', 'region_not_supported'],
     settings: ['sms_auth'],
   } as const satisfies SignInMethod<'sms', SmsOptions>

@@ -43,7 +43,7 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
 export async function smsRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.sms)
   const checkNumber = smsSendLimit(app, context)
 
   typed.post(

@@ -426,7 +426,7 @@ describe('rate limits (A.8)', () => {
   test('error: a burst to sequential numbers from one IP is blocked; one number is capped per hour', async () => {
     const limited = await createTestContext({
       rateLimits: {
-        passwordless: { max: 5, timeWindowMs: 60_000 },
+        sms: { max: 5, timeWindowMs: 60_000 },
         codeSendsPerDestination: { max: 2, timeWindowMs: 3_600_000 },
       },
     })

@@ -1,5 +1,5 @@
 import type { SignInMethod } from '../../FoyerPlugin'
-import { defaultRateLimits } from '../../http/resolveRateLimits'
+import { defaultRateLimits, METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { telegramAccountKind } from './account'
 import { resolveTelegramOptions, type TelegramOptions } from './loaderScript'
 import { telegramRoutes } from './routes'
@@ -19,7 +19,7 @@ export function telegram(options: TelegramOptions = {}) {
     accounts: [telegramAccountKind],
     routes: async (app, { context }) =>
       telegramRoutes(app, { context: { ...context, telegram: resolveTelegramOptions(options) } }),
-    rateLimits: { telegramPerAccount: defaultRateLimits.telegramPerAccount },
+    rateLimits: { telegram: METHOD_RATE_LIMIT, telegramPerAccount: defaultRateLimits.telegramPerAccount },
     errorCodes: [
       'disallowed_login_method',
       'invalid_credentials',

@@ -50,7 +50,7 @@ export async function telegramRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.telegram)
   const checkAccountLimit = createTelegramAccountLimit(app, context)
   const loader = telegramLoaderScript(context.telegram.widgetScriptUrl)
 
