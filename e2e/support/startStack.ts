@@ -1,13 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import {
+  analytics,
   createApp,
+  crossApp,
+  customJwt,
   DEMO_APP_ID,
+  email,
+  type FarcasterSignerOptions,
   type FoyerDatabase,
+  farcaster as farcasterMethod,
+  farcasterSigners,
   findAppRecord,
+  funding as fundingFeature,
+  guest,
+  mfa,
   migrate,
+  oauth,
   openDatabase,
+  passkeys,
   seedDemoApp,
+  siwe,
+  sms,
+  type TwilioOptions,
+  telegram as telegramMethod,
   updateAppSettings,
 } from '@foyer/server'
 import {
@@ -56,7 +72,7 @@ export type StartStackOptions = {
    */
   bridge?: boolean
   /** Send SMS through Twilio's REST API at `baseUrl` (a local stand-in); codes still reach the dev mailbox. */
-  twilio?: Parameters<typeof createApp>[0]['twilio']
+  twilio?: TwilioOptions
   /**
    * Start a local Turnstile stand-in: the server verifies captcha tokens against it and the demo loads its
    * widget script. Apps turn captcha on in their settings (`captcha_enabled`, `captcha_site_key`,
@@ -79,7 +95,7 @@ export type StartStackOptions = {
    */
   farcaster?: boolean
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
-  farcasterSigner?: Parameters<typeof createApp>[0]['farcasterSigner']
+  farcasterSigner?: FarcasterSignerOptions
   /**
    * Funding (issue 14): start the MoonPay and price-source stand-ins; the server signs widget URLs for them
    * and the demo polls the MoonPay stand-in. With `chains: true` a completed purchase credits the wallet on
@@ -181,37 +197,44 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     logger: false,
     // The tests read one-time codes from the dev mailbox.
     devMailbox: true,
-    ...(options.twilio ? { twilio: options.twilio } : {}),
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
-    // SIWE contract wallets (ERC-1271) are checked on the local chain.
-    ...(chains
-      ? {
-          evmRpcUrls: {
-            [chains.anvil.chainId]: chains.anvil.rpcUrl,
-            ...(chains.secondAnvil ? { [chains.secondAnvil.chainId]: chains.secondAnvil.rpcUrl } : {}),
-          },
-        }
-      : {}),
-    // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
-    ...(identityProvider ? { oauth: { providers: identityProvider.providers } } : {}),
-    ...(farcaster ? { farcaster: farcaster.options } : {}),
-    // `GET /js/telegram-login.js` loads the stand-in's widget script.
-    ...(telegram ? { telegram: { widgetScriptUrl: telegram.scriptUrl } } : {}),
-    ...(options.farcasterSigner ? { farcasterSigner: options.farcasterSigner } : {}),
-    ...(funding || coinbase
-      ? {
-          funding: {
-            ...(funding
-              ? {
-                  moonpayWidgetUrl: funding.moonpay.widgetUrl,
-                  moonpaySandboxWidgetUrl: funding.moonpay.sandboxWidgetUrl,
-                  priceSourceUrl: funding.prices.url,
-                }
-              : {}),
-            ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
-          },
-        }
-      : {}),
+    methods: [
+      email(),
+      sms({ twilio: options.twilio }),
+      passkeys(),
+      // SIWE contract wallets (ERC-1271) are checked on the local chain.
+      siwe({
+        evmRpcUrls: chains
+          ? {
+              [chains.anvil.chainId]: chains.anvil.rpcUrl,
+              ...(chains.secondAnvil ? { [chains.secondAnvil.chainId]: chains.secondAnvil.rpcUrl } : {}),
+            }
+          : {},
+      }),
+      // The providers redirect to the server's callback on the origin the browser called `oauth/init` on.
+      oauth(identityProvider ? { providers: identityProvider.providers } : {}),
+      guest(),
+      customJwt(),
+      // `GET /js/telegram-login.js` loads the stand-in's widget script.
+      telegramMethod(telegram ? { widgetScriptUrl: telegram.scriptUrl } : {}),
+      farcasterMethod(farcaster ? farcaster.options : {}),
+      crossApp(),
+    ],
+    features: [
+      mfa({ twilio: options.twilio }),
+      farcasterSigners(options.farcasterSigner ?? {}),
+      fundingFeature({
+        ...(funding
+          ? {
+              moonpayWidgetUrl: funding.moonpay.widgetUrl,
+              moonpaySandboxWidgetUrl: funding.moonpay.sandboxWidgetUrl,
+              priceSourceUrl: funding.prices.url,
+            }
+          : {}),
+        ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
+      }),
+      analytics(),
+    ],
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   if (identityProvider) {

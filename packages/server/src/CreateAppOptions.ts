@@ -1,25 +1,44 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyServerOptions } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
+import type { Feature, SignInMethod } from './FoyerPlugin'
 import type { CaptchaOptions } from './features/captcha/captchaSettings'
-import type { JwksOptions } from './features/customJwt/verifyCustomJwt'
-import type { FarcasterOptions } from './features/farcaster/settings'
-import type { FarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
-import type { FundingOptions } from './features/funding/fundingSettings'
-import type { OAuthOptions } from './features/oauth/providers'
-import type { TwilioOptions } from './features/sms/smsSender'
-import type { TelegramOptions } from './features/telegram/loaderScript'
 import type { RateLimitsOptions } from './http/resolveRateLimits'
 
 /**
  * Options of `createApp` (and of `createServerContext`, which validates and defaults them): the database
- * and master key, then optional clock, mail, SMS, token lifetimes, rate limits, logging, JWKS fetching and
- * captcha settings. `createApp` throws `Error` on an invalid one.
+ * and master key, the sign-in methods and features (plugins, each with its own options), then optional
+ * clock, mail, token lifetimes, rate limits, logging and captcha settings. `createApp` throws `Error` on an
+ * invalid one.
  *
- * @example const options: CreateAppOptions = { db, masterKey: randomBytes(32), env: 'test' }
+ * @example
+ * const options: CreateAppOptions = {
+ *   db,
+ *   masterKey: randomBytes(32),
+ *   methods: [email(), sms({ twilio }), siwe({ evmRpcUrls: { 1: 'https://…' } })],
+ *   features: [mfa({ twilio }), funding()],
+ * }
  */
 export type CreateAppOptions = {
   db: FoyerDatabase
+  /**
+   * The sign-in methods the server offers, each one object from its factory (`email()`, `sms({ twilio })`,
+   * `passkeys()`, `siwe({ evmRpcUrls })`, `oauth({ providers })`, `guest()`, `customJwt({ jwks })`,
+   * `telegram({ widgetScriptUrl })`, `farcaster({ relayUrl, … })`, `crossApp()`; docs/plugins.md). Their
+   * routes are registered in this order. `createApp` defaults to every method with its default options.
+   */
+  methods?: readonly SignInMethod[]
+  /**
+   * The features beyond sign-in, likewise (`mfa({ twilio })`, `funding({ moonpayWidgetUrl, coinbaseApiUrl,
+   * … })`, `farcasterSigners({ apiUrl })`, `analytics()`). `createApp` defaults to all of them.
+   */
+  features?: readonly Feature[]
+  /**
+   * The server's public base URL (`https://auth.example.com`): OAuth providers redirect to
+   * `{publicUrl}/api/v1/oauth/callback`, and device proofs may name its host. Default: the origin of the
+   * request (required for OAuth in production).
+   */
+  publicUrl?: string | undefined
   /** 32 bytes; encrypts app private keys at rest and keys the one-time-code HMAC (via HKDF sub-keys). */
   masterKey: Uint8Array
   /** Default from `NODE_ENV` ('production' | 'test' | else 'development'). */
@@ -37,16 +56,6 @@ export type CreateAppOptions = {
   smtpUrl?: string
   /** `From` header of outgoing mail. */
   mailFrom?: string
-  /**
-   * Twilio (Messages REST API) for SMS codes: `accountSid`, `authToken`, `from`, `baseUrl` (default
-   * https://api.twilio.com). Without it SMS codes reach only the dev mailbox (outside production).
-   */
-  twilio?: TwilioOptions
-  /**
-   * JSON-RPC URL per EIP-155 chain id (`{ 31337: 'http://127.0.0.1:8545' }`): SIWE signatures that are not
-   * an EOA's are checked with ERC-1271 `isValidSignature` on that chain; without a URL only EOAs sign in.
-   */
-  evmRpcUrls?: Record<number, string>
   /** `iss` of access and identity tokens; default 'foyer'. */
   issuer?: string
   /** Access-token lifetime in seconds; default 3600 (security checklist C.17: at most 3600). */
@@ -112,53 +121,12 @@ export type CreateAppOptions = {
    */
   trustProxy?: boolean | number | string | string[]
   /**
-   * Fetching of custom-JWT issuers' JWKS (security checklist D.31), in ms: `timeoutMs` (default 5000),
-   * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).
-   */
-  customJwtJwks?: JwksOptions
-  /**
    * Captcha (Cloudflare Turnstile) checks of the protected calls (email and SMS code sends, passkey sign-in
    * init) of apps with `captcha_enabled`: `verifyUrl` (default
    * https://challenges.cloudflare.com/turnstile/v0/siteverify; a local stand-in in tests) and `timeoutMs`
    * per siteverify call (default 5000). Failures and timeouts fail closed with 400 `invalid_captcha`.
    */
   captcha?: CaptchaOptions
-  /**
-   * OAuth sign-in (issue 10 §2): `publicUrl` (the server's public base URL; providers redirect to
-   * `{publicUrl}/api/v1/oauth/callback`; default the origin of the `oauth/init` request) and `providers`
-   * (per provider, endpoint overrides over the real providers' URLs: `authorizationUrl`, `tokenUrl`,
-   * `userInfoUrl`, `emailsUrl`, `jwksUrl`, `issuer` — e.g. `startLocalIdentityProvider().providers` from
-   * `@foyer/server/testing`). Client ids and secrets are per app, in `settings.oauth.clients`.
-   */
-  oauth?: OAuthOptions
-  /**
-   * Farcaster signers (issue 11 §2): `apiUrl`, the base URL of the Farcaster client's signed-key-request
-   * API (default https://api.warpcast.com; `startSignedKeyRequestStandIn().apiUrl` from
-   * `@foyer/server/testing` locally), and `timeoutMs` per call (default 10000). The app's Farcaster account
-   * is per app, in `settings.farcaster_developer_account`.
-   */
-  farcasterSigner?: FarcasterSignerOptions
-  /**
-   * Farcaster sign-in (spec 01 §7): `relayUrl` (the auth relay; default https://relay.farcaster.xyz), `rpcUrl`
-   * (Optimism JSON-RPC for the Id Registry and ERC-1271; default https://mainnet.optimism.io),
-   * `idRegistryAddress` (default Farcaster's 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b), `userDataUrl` and
-   * `userDataApiKey` (a Snapchain HTTP API for profiles; default https://snapchain-api.neynar.com) and
-   * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
-   */
-  farcaster?: FarcasterOptions
-  /**
-   * Telegram's login widget: `widgetScriptUrl`, the script `GET /js/telegram-login.js` loads (default
-   * https://telegram.org/js/telegram-widget.js?22; a stand-in's `scriptUrl` from `@foyer/server/testing`
-   * locally). See docs/linked-accounts.md#telegram-login-script.
-   */
-  telegram?: TelegramOptions
-  /**
-   * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
-   * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`, `priceFailureCacheTtlMs`),
-   * Coinbase's API (`coinbaseApiUrl`) and `timeoutMs` per call; defaults are the real services. Keys and
-   * secrets are per app, in `settings.funding_providers`.
-   */
-  funding?: FundingOptions
   /**
    * The periodic sweep of expired rows and idle guests (`sweepExpired`; `docs/operations.md#sweep`), run
    * every `intervalMs` from `createApp` until `app.close()`; guests idle for `guestMaxIdleSeconds` are

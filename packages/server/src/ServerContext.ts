@@ -2,23 +2,27 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FoyerDatabase } from './db/FoyerDatabase'
 import type { AppStore } from './features/apps/service'
 import type { CaptchaSettings } from './features/captcha/captchaSettings'
-import type { JwksCache } from './features/customJwt/verifyCustomJwt'
-import type { FarcasterSettings } from './features/farcaster/settings'
-import type { FarcasterSignerSettings } from './features/farcasterSigner/signedKeyRequestApi'
-import type { FundingSettings } from './features/funding/fundingSettings'
 import type { DevMailbox } from './features/mail/devMailbox'
 import type { Mailer } from './features/mail/mailer'
-import type { OAuthSettingsResolved } from './features/oauth/providers'
-import type { SmsSender } from './features/sms/smsSender'
-import type { TelegramSettings } from './features/telegram/loaderScript'
 import type { AccountKinds } from './features/users/AccountKind'
 import type { ResolvedRateLimits } from './http/resolveRateLimits'
 
-/** What every feature's routes and services share within one `createApp` instance (no module singletons). */
+/**
+ * What every feature's routes and services share within one `createApp` instance (no module singletons).
+ * Settings of one plugin are not here: the plugin holds them and extends the context its routes get
+ * (`TelegramContext`, `FarcasterContext`, …; docs/plugins.md).
+ */
 export type ServerContext = {
+  /**
+   * This `createApp` instance's identity: per-instance state (the user JSON cache, the per-number SMS cap)
+   * is keyed by it, since each plugin's routes get a copy of the context extended with their own settings.
+   */
+  instance: object
   db: FoyerDatabase
-  /** The account kinds of the sign-in methods, by stored type (docs/architecture.md). */
+  /** The account kinds of the listed sign-in methods, by stored type (docs/architecture.md). */
   accountKinds: AccountKinds
+  /** The server's public base URL without a trailing slash (`createApp({ publicUrl })`); null: the request's origin. */
+  publicUrl: string | null
   masterKey: Uint8Array
   env: 'development' | 'production' | 'test'
   /** Current time in ms since epoch (injectable for tests). */
@@ -43,25 +47,9 @@ export type ServerContext = {
   rateLimits: ResolvedRateLimits | null
   apps: AppStore
   mailer: Mailer
-  /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
-  sms: SmsSender
   /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
   captcha: CaptchaSettings
   /** Present only when the `devMailbox` option is on (`FOYER_DEV_MAILBOX=1`). */
   mailbox: DevMailbox | null
-  /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
-  evmRpcUrls: Readonly<Record<number, string>>
-  /** Cache of custom-JWT issuers' key sets, fetched with the `customJwtJwks` options (checklist D.31). */
-  customJwtKeys: JwksCache
-  /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
-  oauth: OAuthSettingsResolved
-  /** The Farcaster client's signed-key-request API (issue 11 §2). */
-  farcasterSigner: FarcasterSignerSettings
-  /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
-  farcaster: FarcasterSettings
-  /** The Telegram login widget script that `GET /js/telegram-login.js` loads. */
-  telegram: TelegramSettings
-  /** The funding providers' and the price source's URLs (issue 14). */
-  funding: FundingSettings
   log: FastifyBaseLogger
 }

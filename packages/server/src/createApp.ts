@@ -5,24 +5,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
+import { defaultFeatures, defaultMethods } from './defaultPlugins'
 import { FoyerHttpError } from './errors/FoyerHttpError'
 import { frameworkErrorOptions } from './errors/frameworkErrorOptions'
 import { installErrorHandlers } from './errors/installErrorHandlers'
-import { analyticsRoutes } from './features/analytics/routes'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
-import { coinbaseOnRampRoutes } from './features/coinbaseOnRamp/routes'
-import { farcasterSignerRoutes } from './features/farcasterSigner/routes'
-import { fundingRoutes } from './features/funding/routes'
 import { healthRoutes } from './features/health/routes'
 import { installIdempotency } from './features/idempotency/installIdempotency'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
-import { mfaRoutes } from './features/mfa/routes'
 import { installOpenApi } from './features/openapi/installOpenApi'
 import { installCsrfGuard } from './features/sessions/installCsrfGuard'
 import { sessionRoutes } from './features/sessions/routes'
-import { signInMethods } from './features/signInMethods'
 import { installSweep } from './features/sweep/installSweep'
 import { userRoutes } from './features/users/routes'
 import { walletDeviceRoutes } from './features/walletDevices/routes'
@@ -36,15 +31,22 @@ import { trackRoutes } from './http/registeredRoutes'
 
 /**
  * Builds the Foyer auth API (Fastify 5, zod type provider) without listening: `app.inject()` in tests,
- * `app.listen()` in the CLI. Routes: apps config and JWKS, passwordless email sign-in, session refresh,
- * logout, fork and fork/recover, `users/me`, embedded wallets and the wallet frame pages, analytics, and
- * (with the `devMailbox` option) the dev mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option
- * (master key length, token lifetime, limits).
+ * `app.listen()` in the CLI. Routes: health, apps config and JWKS, then each listed sign-in method's
+ * (`options.methods`, default every method), sessions, `users/me`, embedded wallets, wallet devices and
+ * the wallet frame pages, then each listed feature's (`options.features`, default every feature:
+ * MFA, Farcaster signers, funding, analytics; docs/plugins.md), and (with the `devMailbox` option) the dev
+ * mailbox. Errors are `{ error, code }`. Throws `Error` on an invalid option (master key length, token
+ * lifetime, limits, a plugin's options, a plugin listed twice).
  *
  * @example
  * const db = await openDatabase({})
  * await migrate(db)
- * const app = await createApp({ db, masterKey: randomBytes(32) })
+ * const app = await createApp({
+ *   db,
+ *   masterKey: randomBytes(32),
+ *   methods: [email(), sms({ twilio }), passkeys()],
+ *   features: [mfa({ twilio })],
+ * })
  * const res = await app.inject({ method: 'GET', url: `/api/v1/apps/${DEMO_APP_ID}` })
  */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
@@ -71,7 +73,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const context = createServerContext(options, app.log)
+  const methods = options.methods ?? defaultMethods()
+  const features = options.features ?? defaultFeatures()
+  const context = createServerContext({ ...options, methods, features }, app.log)
 
   // First: the OpenAPI document and the metrics see every route registered after them.
   await installOpenApi(app, { version: '0.1.0' })
@@ -109,17 +113,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }
   await app.register(healthRoutes, { context })
   await app.register(appRoutes, { context })
-  for (const method of signInMethods) await app.register(method.routes, { context })
+  for (const method of methods) await app.register(method.routes, { context })
   await app.register(sessionRoutes, { context })
   await app.register(userRoutes, { context })
   await app.register(walletRoutes, { context })
   await app.register(walletDeviceRoutes, { context })
-  await app.register(mfaRoutes, { context })
   await app.register(walletFrameRoutes, { context })
-  await app.register(farcasterSignerRoutes, { context })
-  await app.register(fundingRoutes, { context })
-  await app.register(coinbaseOnRampRoutes, { context })
-  await app.register(analyticsRoutes, { context })
+  for (const feature of features) await app.register(feature.routes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())
   return app

@@ -2,24 +2,18 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@foyer/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { deriveKey } from './crypto/deriveKey'
+import type { FoyerPlugin } from './FoyerPlugin'
 import { createAppStore } from './features/apps/service'
 import {
   CAPTCHA_VERIFY_TIMEOUT_MS,
   type CaptchaSettings,
   TURNSTILE_SITEVERIFY_URL,
 } from './features/captcha/captchaSettings'
-import { createJwksCache } from './features/customJwt/verifyCustomJwt'
-import { resolveFarcasterOptions } from './features/farcaster/settings'
-import { resolveFarcasterSignerOptions } from './features/farcasterSigner/signedKeyRequestApi'
-import { resolveFundingOptions } from './features/funding/fundingSettings'
 import { createDevMailbox } from './features/mail/devMailbox'
 import { createMailer } from './features/mail/mailer'
-import { resolveOAuthOptions } from './features/oauth/providers'
-import { accountKinds } from './features/signInMethods'
-import { createSmsSender } from './features/sms/smsSender'
-import { resolveTelegramOptions } from './features/telegram/loaderScript'
+import { accountKindsOf } from './features/users/AccountKind'
 import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFrame'
-import { resolveRateLimits } from './http/resolveRateLimits'
+import { type RateLimitRule, resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
 /** Default MFA verification window: 15 minutes, in seconds (issue 13 §2). */
@@ -47,6 +41,31 @@ function positiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTE
   return value
 }
 
+function httpUrl(name: string, value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : null
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new Error(`${name} must be an http(s) URL`)
+  return value
+}
+
+/**
+ * The rate-limit rules the `plugins` declare, by name. Throws `Error` when two plugins share an id or a
+ * rule name.
+ */
+function pluginRateLimits(plugins: readonly FoyerPlugin[]): Record<string, RateLimitRule> {
+  const rules: Record<string, RateLimitRule> = {}
+  const ids = new Set<string>()
+  for (const plugin of plugins) {
+    if (ids.has(plugin.id)) throw new Error(`plugin ${plugin.id} is listed twice`)
+    ids.add(plugin.id)
+    for (const [name, rule] of Object.entries(plugin.rateLimits)) {
+      if (name in rules) throw new Error(`rateLimits.${name} is declared by two plugins`)
+      rules[name] = rule
+    }
+  }
+  return rules
+}
+
 function captchaSettings(options: CreateAppOptions['captcha']): CaptchaSettings {
   const verifyUrl = options?.verifyUrl ?? TURNSTILE_SITEVERIFY_URL
   const parsed = URL.canParse(verifyUrl) ? new URL(verifyUrl) : null
@@ -59,8 +78,9 @@ function captchaSettings(options: CreateAppOptions['captcha']): CaptchaSettings 
 }
 
 /**
- * The {@link ServerContext} of one `createApp` instance: options validated and defaulted, app-key cache,
- * mailer and (outside production) dev mailbox. `createApp` calls it; tests use it to mount routes behind
+ * The {@link ServerContext} of one `createApp` instance: options validated and defaulted, the listed
+ * methods' account kinds and the plugins' rate-limit rules (none when `options.methods` and
+ * `options.features` are absent), app-key cache, mailer and (outside production) dev mailbox. `createApp` calls it; tests use it to mount routes behind
  * `requireSession` on a bare Fastify instance. Throws `Error` on an invalid option.
  *
  * @example const context = createServerContext({ db, masterKey }, app.log)
@@ -69,13 +89,17 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
   if (options.masterKey.byteLength !== 32) throw new Error('masterKey must be 32 bytes')
   const env = options.env ?? envFromNodeEnv()
   const now = options.now ?? Date.now
+  const methods = options.methods ?? []
+  const features = options.features ?? []
   if (options.devMailbox && env === 'production') throw new Error('devMailbox is not allowed in production')
   const mailbox = options.devMailbox ? createDevMailbox(200) : null
   const printCode =
     mailbox && env === 'development' ? (line: string) => process.stdout.write(`${line}\n`) : undefined
   return {
+    instance: {},
     db: options.db,
-    accountKinds,
+    accountKinds: accountKindsOf(methods),
+    publicUrl: options.publicUrl ? httpUrl('publicUrl', options.publicUrl).replace(/\/+$/, '') : null,
     masterKey: options.masterKey,
     env,
     now,
@@ -110,7 +134,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       options.mfaVerificationWindowSeconds ?? MFA_VERIFICATION_WINDOW_SECONDS,
     ),
     refreshSuccessorKey: deriveKey(options.masterKey, 'refresh-token-successor'),
-    rateLimits: resolveRateLimits(options.rateLimits),
+    rateLimits: resolveRateLimits(options.rateLimits, pluginRateLimits([...methods, ...features])),
     apps: createAppStore(options.db, options.masterKey),
     mailer: createMailer({
       smtpUrl: options.smtpUrl,
@@ -120,22 +144,8 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       log,
       printCode,
     }),
-    sms: createSmsSender({
-      twilio: options.twilio,
-      mailbox,
-      now,
-      log,
-      printCode,
-    }),
     captcha: captchaSettings(options.captcha),
     mailbox,
-    evmRpcUrls: { ...(options.evmRpcUrls ?? {}) },
-    customJwtKeys: createJwksCache(options.customJwtJwks),
-    oauth: resolveOAuthOptions(options.oauth),
-    farcasterSigner: resolveFarcasterSignerOptions(options.farcasterSigner),
-    farcaster: resolveFarcasterOptions(options.farcaster),
-    telegram: resolveTelegramOptions(options.telegram),
-    funding: resolveFundingOptions(options.funding),
     log,
   }
 }

@@ -6,7 +6,7 @@
 import type { HTTPMethods, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { DEMO_APP_ID } from './features/apps/service'
+import { DEMO_APP_ID } from './demo/demoApps'
 import { registeredRoutes } from './http/registeredRoutes'
 import { createTestContext, type TestContext } from './test/createTestContext'
 

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { DEMO_APP_ID } from '../features/apps/service'
+import { DEMO_APP_ID } from '../demo/demoApps'
 import { startServerProcess } from '../test/startServerProcess'
 
 const SIGN_INS = 15

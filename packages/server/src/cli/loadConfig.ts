@@ -10,9 +10,24 @@ import {
   oauthProviders,
 } from '@foyer/protocol'
 import { z } from 'zod'
+import type { Feature, SignInMethod } from '../FoyerPlugin'
+import { analytics } from '../features/analytics/plugin'
+import { crossApp } from '../features/crossApp/method'
+import { customJwt } from '../features/customJwt/method'
+import { farcaster } from '../features/farcaster/method'
 import type { FarcasterOptions } from '../features/farcaster/settings'
+import { farcasterSigners } from '../features/farcasterSigner/plugin'
 import type { FundingOptions } from '../features/funding/fundingSettings'
+import { funding } from '../features/funding/plugin'
+import { guest } from '../features/guest/method'
+import { mfa } from '../features/mfa/plugin'
+import { oauth } from '../features/oauth/method'
 import type { OAuthOptions } from '../features/oauth/providers'
+import { passkeys } from '../features/passkeys/method'
+import { email } from '../features/passwordless/method'
+import { siwe } from '../features/siwe/method'
+import { sms } from '../features/sms/method'
+import { telegram } from '../features/telegram/method'
 
 const base64Key = z
   .string()
@@ -236,6 +251,47 @@ export type ServerConfig = {
    * with `FOYER_TRUST_PROXY` (every connection then comes from the proxy, which should cap instead).
    */
   maxConnectionsPerIp: number
+  /**
+   * The sign-in methods `foyer-server start` lists, every one, each with its options from the variables
+   * above (`sms` and `mfa` take the Twilio settings, `siwe` the RPC URLs, `oauth` the endpoint overrides,
+   * `farcaster` its services).
+   */
+  methods: SignInMethod[]
+  /** The features `foyer-server start` lists, every one, with their options (`mfa`, `funding`, …). */
+  features: Feature[]
+}
+
+/**
+ * The plugin lists of the server (see {@link ServerConfig.methods}) from the configuration's settings.
+ *
+ * @example const { methods, features } = pluginsOf({ twilio: undefined, evmRpcUrls: {}, … })
+ */
+export function pluginsOf(
+  config: Pick<
+    ServerConfig,
+    'twilio' | 'evmRpcUrls' | 'oauthProviders' | 'farcaster' | 'farcasterSignerApiUrl' | 'funding'
+  >,
+): { methods: SignInMethod[]; features: Feature[] } {
+  return {
+    methods: [
+      email(),
+      sms({ twilio: config.twilio }),
+      passkeys(),
+      siwe({ evmRpcUrls: config.evmRpcUrls }),
+      oauth({ providers: config.oauthProviders }),
+      guest(),
+      customJwt(),
+      telegram(),
+      farcaster(config.farcaster),
+      crossApp(),
+    ],
+    features: [
+      mfa({ twilio: config.twilio }),
+      farcasterSigners(config.farcasterSignerApiUrl ? { apiUrl: config.farcasterSignerApiUrl } : {}),
+      funding(config.funding),
+      analytics(),
+    ],
+  }
 }
 
 /**
@@ -289,7 +345,7 @@ export async function loadConfig(
       log: options.log ?? ((message) => process.stderr.write(`${message}\n`)),
     })
   }
-  return {
+  const config: Omit<ServerConfig, 'methods' | 'features'> = {
     env,
     port: values.PORT,
     host: values.HOST,
@@ -361,6 +417,7 @@ export async function loadConfig(
     ),
     maxConnectionsPerIp: values.FOYER_MAX_CONNECTIONS_PER_IP ?? (values.FOYER_TRUST_PROXY ? 0 : 100),
   }
+  return { ...config, ...pluginsOf(config) }
 }
 
 /** Whether `host` (the `HOST` the server listens on) is a loopback address. */

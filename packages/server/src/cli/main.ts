@@ -134,16 +134,11 @@ function createServer(db: FoyerDatabase, config: ServerConfig, walletFrameDir: s
     logger: { level: config.logLevel },
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
-    ...(config.twilio ? { twilio: config.twilio } : {}),
+    methods: config.methods,
+    features: config.features,
     ...(config.issuer ? { issuer: config.issuer } : {}),
     ...(config.turnstileVerifyUrl ? { captcha: { verifyUrl: config.turnstileVerifyUrl } } : {}),
-    evmRpcUrls: config.evmRpcUrls,
-    farcaster: config.farcaster,
-    funding: config.funding,
-    ...(config.publicUrl || config.oauthProviders
-      ? { oauth: { publicUrl: config.publicUrl, providers: config.oauthProviders } }
-      : {}),
-    ...(config.farcasterSignerApiUrl ? { farcasterSigner: { apiUrl: config.farcasterSignerApiUrl } } : {}),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.accessTokenTtlSeconds ? { accessTokenTtlSeconds: config.accessTokenTtlSeconds } : {}),
     ...(config.sessionIdleTimeoutSeconds
       ? { sessionIdleTimeoutSeconds: config.sessionIdleTimeoutSeconds }

@@ -1,7 +1,7 @@
 import type { FoyerDatabase } from '../db/FoyerDatabase'
 import { migrate } from '../db/migrate'
+import { seedDemoApp } from '../demo/demoApps'
 import { sealAppSecrets } from '../features/apps/sealAppSecrets'
-import { seedDemoApp } from '../features/apps/service'
 import { checkMasterKey } from '../features/masterKey/checkMasterKey'
 import type { ServerConfig } from './loadConfig'
 

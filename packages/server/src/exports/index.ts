@@ -4,25 +4,49 @@ export { REFRESH_TOKEN_GRACE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from '../cr
 export type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
 export { migrate, migrationsFolder } from '../db/migrate'
 export { type OpenDatabaseParameters, openDatabase } from '../db/openDatabase'
-export { errorStatus } from '../errors/errorStatus'
-export { FoyerHttpError } from '../errors/FoyerHttpError'
 export {
-  type AppRecord,
-  type CreateAppRecordParameters,
-  createAppRecord,
   DEMO_APP_ID,
   DEMO_APP_NAME,
   DEMO_CAPTCHA_APP_ID,
   DEMO_CAPTCHA_APP_NAME,
   DEMO_PROVIDER_APP_ID,
   DEMO_TERMS_APP_ID,
-  findAppRecord,
-  listAppRecords,
   type SeedDemoAppParameters,
   seedDemoApp,
+} from '../demo/demoApps'
+export { errorStatus } from '../errors/errorStatus'
+export { FoyerHttpError } from '../errors/FoyerHttpError'
+export type { Feature, FoyerPlugin, PluginRoutes, SignInMethod } from '../FoyerPlugin'
+export { analytics } from '../features/analytics/plugin'
+export {
+  type AppRecord,
+  type CreateAppRecordParameters,
+  createAppRecord,
+  findAppRecord,
+  listAppRecords,
   updateAppSettings,
 } from '../features/apps/service'
 export type { CaptchaOptions } from '../features/captcha/captchaSettings'
+export { crossApp } from '../features/crossApp/method'
+export { type CustomJwtOptions, customJwt } from '../features/customJwt/method'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'
+export { farcaster } from '../features/farcaster/method'
+export type { FarcasterOptions } from '../features/farcaster/settings'
+export { farcasterSigners } from '../features/farcasterSigner/plugin'
+export type { FarcasterSignerOptions } from '../features/farcasterSigner/signedKeyRequestApi'
+export type { FundingOptions } from '../features/funding/fundingSettings'
+export { funding } from '../features/funding/plugin'
+export { guest } from '../features/guest/method'
 export type { DevMailboxMessage } from '../features/mail/devMailbox'
+export { type MfaOptions, mfa } from '../features/mfa/plugin'
+export { oauth } from '../features/oauth/method'
+export type { OAuthOptions } from '../features/oauth/providers'
+export { passkeys } from '../features/passkeys/method'
+export { email } from '../features/passwordless/method'
+export { siwe } from '../features/siwe/method'
+export type { SiweOptions } from '../features/siwe/SiweContext'
+export { type SmsOptions, sms } from '../features/sms/method'
+export type { TwilioOptions } from '../features/sms/smsSender'
+export type { TelegramOptions } from '../features/telegram/loaderScript'
+export { telegram } from '../features/telegram/method'
 export { defaultRateLimits, type RateLimitRule, type RateLimitsOptions } from '../http/resolveRateLimits'

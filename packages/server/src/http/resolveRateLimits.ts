@@ -6,9 +6,14 @@ export type RateLimitRule = { max: number; timeWindowMs: number }
  * optional; missing ones take the defaults of {@link defaultRateLimits}.
  */
 export type RateLimitsOptions = {
+  /** A rule of a listed plugin, by the name it declares (`FoyerPlugin.rateLimits`). */
+  [rule: string]: RateLimitRule | undefined
   /** Per client IP and per route, on `POST /api/v1/sessions`, `…/logout`, `…/fork`, `…/fork/recover`. */
   sessions?: RateLimitRule
-  /** Per client IP and per route, on `POST /api/v1/passwordless/init` and `…/authenticate`. */
+  /**
+   * Per client IP and per route, on the email method's calls (`POST /api/v1/passwordless/init` and
+   * `…/authenticate`); every other method has a rule of its own ({@link METHOD_RATE_LIMIT}).
+   */
   passwordless?: RateLimitRule
   /**
    * Per (app, destination address) on code sends (`passwordless/init`, `passwordless_sms/init` and
@@ -35,8 +40,24 @@ export type RateLimitsOptions = {
   tokenPrice?: RateLimitRule
 }
 
-/** {@link RateLimitsOptions} with every default filled in. */
-export type ResolvedRateLimits = Required<RateLimitsOptions>
+/**
+ * The default of each sign-in method's own rule (and MFA's), per client IP and per route on its calls:
+ * 100 per minute, as the email method's `passwordless`. Each plugin names its rule after itself (`sms`,
+ * `passkey`, `wallet`, `oauth`, `guest`, `customJwt`, `telegram`, `farcaster`, `crossApp`, `mfa`).
+ */
+export const METHOD_RATE_LIMIT: RateLimitRule = { max: 100, timeWindowMs: 60_000 }
+
+/** The rules every server has, whatever plugins it lists: sessions, and the code sends they share. */
+export type CoreRateLimits = Pick<
+  Required<RateLimitsOptions>,
+  'sessions' | 'passwordless' | 'codeSendsPerDestination'
+>
+
+/**
+ * The limits in force: the core rules, and each listed plugin's own rules by name (`FoyerPlugin.rateLimits`),
+ * with the host's overrides applied.
+ */
+export type ResolvedRateLimits = CoreRateLimits & Readonly<Record<string, RateLimitRule | undefined>>
 
 /**
  * Defaults: generous enough for people and end-to-end tests, tight enough to stop scripted abuse.
@@ -45,7 +66,7 @@ export type ResolvedRateLimits = Required<RateLimitsOptions>
  * 120 analytics events per minute per IP, 30 funding signatures per minute per IP and route, 20 per user
  * per 10 minutes, and 120 token prices per minute per IP.
  */
-export const defaultRateLimits: ResolvedRateLimits = {
+export const defaultRateLimits: Required<RateLimitsOptions> = {
   sessions: { max: 300, timeWindowMs: 60_000 },
   passwordless: { max: 100, timeWindowMs: 60_000 },
   codeSendsPerDestination: { max: 10, timeWindowMs: 3_600_000 },
@@ -66,29 +87,26 @@ function checkRule(name: string, rule: RateLimitRule): RateLimitRule {
 
 /**
  * The limits in force: null when `options` is `false` (all rate limiting off, e.g. for the benchmark),
- * else the defaults overridden by `options`. Throws `Error` on a non-positive or non-integer value.
+ * else the core defaults and `pluginRules` (the listed plugins' rules with their defaults) overridden by
+ * `options`. Throws `Error` on a non-positive or non-integer value, and on a rule no listed plugin declares.
  *
  * @example resolveRateLimits({ passwordless: { max: 5, timeWindowMs: 60_000 } }).sessions.max // 300
  */
-export function resolveRateLimits(options: RateLimitsOptions | false | undefined): ResolvedRateLimits | null {
+export function resolveRateLimits(
+  options: RateLimitsOptions | false | undefined,
+  pluginRules: Readonly<Record<string, RateLimitRule>> = {},
+): ResolvedRateLimits | null {
   if (options === false) return null
-  return {
-    sessions: checkRule('sessions', options?.sessions ?? defaultRateLimits.sessions),
-    passwordless: checkRule('passwordless', options?.passwordless ?? defaultRateLimits.passwordless),
-    codeSendsPerDestination: checkRule(
-      'codeSendsPerDestination',
-      options?.codeSendsPerDestination ?? defaultRateLimits.codeSendsPerDestination,
-    ),
-    telegramPerAccount: checkRule(
-      'telegramPerAccount',
-      options?.telegramPerAccount ?? defaultRateLimits.telegramPerAccount,
-    ),
-    analytics: checkRule('analytics', options?.analytics ?? defaultRateLimits.analytics),
-    fundingSign: checkRule('fundingSign', options?.fundingSign ?? defaultRateLimits.fundingSign),
-    fundingSignPerUser: checkRule(
-      'fundingSignPerUser',
-      options?.fundingSignPerUser ?? defaultRateLimits.fundingSignPerUser,
-    ),
-    tokenPrice: checkRule('tokenPrice', options?.tokenPrice ?? defaultRateLimits.tokenPrice),
+  const core: CoreRateLimits = {
+    sessions: defaultRateLimits.sessions,
+    passwordless: defaultRateLimits.passwordless,
+    codeSendsPerDestination: defaultRateLimits.codeSendsPerDestination,
   }
+  const defaults: Record<string, RateLimitRule> = { ...pluginRules, ...core }
+  for (const name of Object.keys(options ?? {}))
+    if (!(name in defaults)) throw new Error(`rateLimits.${name}: no listed plugin has a rule of that name`)
+  const resolved = Object.fromEntries(
+    Object.entries(defaults).map(([name, rule]) => [name, checkRule(name, options?.[name] ?? rule)]),
+  )
+  return resolved as ResolvedRateLimits
 }

@@ -7,9 +7,11 @@ import { createApp } from '../createApp'
 import type { FoyerDatabase } from '../db/FoyerDatabase'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
-import { type AppRecord, seedDemoApp } from '../features/apps/service'
+import { accountKinds, defaultFeatures, defaultMethods } from '../defaultPlugins'
+import { seedDemoApp } from '../demo/demoApps'
+import type { Feature, FoyerPlugin, SignInMethod } from '../FoyerPlugin'
+import type { AppRecord } from '../features/apps/service'
 import type { DevMailboxMessage } from '../features/mail/devMailbox'
-import { accountKinds } from '../features/signInMethods'
 import type { AccountKinds } from '../features/users/AccountKind'
 
 /**
@@ -47,7 +49,10 @@ export type TestContext = {
   close(): Promise<void>
 }
 
-/** Options of {@link createTestContext}: the app's options, and where the database lives. */
+/**
+ * Options of {@link createTestContext}: the app's options, and where the database lives. `methods` and
+ * `features` replace the default plugin of the same id (`methods: [sms({ twilio })]`); the others stay.
+ */
 export type TestContextOptions = Partial<CreateAppOptions> & {
   /**
    * `postgres://…` URL of a PostgreSQL server (e.g. `testPostgresUrl()`): a fresh database `foyer_t_<hex>`
@@ -55,6 +60,17 @@ export type TestContextOptions = Partial<CreateAppOptions> & {
    * concurrency) and dropped by `close()`. Ignored when `db` is given; default: in-memory PGlite.
    */
   databaseUrl?: string | undefined
+}
+
+/** `defaults`, each replaced by the plugin of `overrides` with its id; overrides of new ids are appended. */
+function replaceById<Plugin extends FoyerPlugin>(
+  defaults: readonly NoInfer<Plugin>[],
+  overrides: readonly Plugin[] | undefined,
+): Plugin[] {
+  const byId = new Map((overrides ?? []).map((plugin) => [plugin.id, plugin]))
+  const kept = defaults.map((plugin) => byId.get(plugin.id) ?? plugin)
+  const known = new Set(defaults.map((plugin) => plugin.id))
+  return [...kept, ...(overrides ?? []).filter((plugin) => !known.has(plugin.id))]
 }
 
 /** Creates an empty database `foyer_t_<random hex>` on the server of `serverUrl`; returns its URL and a dropper. */
@@ -101,7 +117,7 @@ export async function createScratchDatabase(
  * afterAll(() => t.close())
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const { databaseUrl, ...appOptions } = options
+  const { databaseUrl, methods, features, ...appOptions } = options
   const scratch = !appOptions.db && databaseUrl ? await createScratchDatabase(databaseUrl) : undefined
   let db: FoyerDatabase
   try {
@@ -122,6 +138,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // Tests read codes from the dev mailbox; production has none.
     devMailbox: appOptions.env !== 'production',
     ...appOptions,
+    methods: replaceById<SignInMethod>(defaultMethods(), methods),
+    features: replaceById<Feature>(defaultFeatures(), features),
     db,
     masterKey,
   })

@@ -2,18 +2,11 @@ import { appConfigSchema, authResponseSchema, defaultAppSettings } from '@foyer/
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEMO_APP_ID, DEMO_PROVIDER_APP_ID, seedDemoApp } from '../../demo/demoApps'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { mergeSettings } from './mergeSettings'
 import { apps } from './schema'
-import {
-  createAppRecord,
-  DEMO_APP_ID,
-  DEMO_PROVIDER_APP_ID,
-  findAppRecord,
-  listAppRecords,
-  loadApp,
-  seedDemoApp,
-} from './service'
+import { createAppRecord, findAppRecord, listAppRecords, loadApp } from './service'
 
 let t: TestContext
 

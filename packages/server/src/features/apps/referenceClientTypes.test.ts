@@ -20,9 +20,10 @@ import type {
 } from '@privy-io/api-types/resources/client-auth'
 import type { LinkedAccountPhone } from '@privy-io/api-types/resources/users'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEMO_APP_ID } from '../../demo/demoApps'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import type { phoneAccountKind } from '../sms/account'
-import { createAppRecord, DEMO_APP_ID } from './service'
+import { createAppRecord } from './service'
 
 // The reference clients' own types (`@privy-io/api-types`, Apache-2.0) checked against ours by
 // `npm run typecheck` (docs/app-config.md#reference-client-types): what we answer must be assignable to what they

@@ -9,21 +9,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../../createApp'
 import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/openDatabase'
+import { DEMO_APP_ID, DEMO_CAPTCHA_APP_ID, seedDemoApp } from '../../demo/demoApps'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import {
   startTurnstileStandIn,
   type TurnstileStandIn,
   turnstileTestKeys,
 } from '../../testing/captcha/turnstileStandIn'
-import {
-  type AppRecord,
-  createAppRecord,
-  DEMO_APP_ID,
-  DEMO_CAPTCHA_APP_ID,
-  findAppRecord,
-  seedDemoApp,
-  toAppConfig,
-} from '../apps/service'
+import { type AppRecord, createAppRecord, findAppRecord, toAppConfig } from '../apps/service'
 import { passkeyChallenges } from '../passkeys/schema'
 import { oneTimeCodes } from '../passwordless/schema'
 import { isHostnameAllowed } from './isHostnameAllowed'

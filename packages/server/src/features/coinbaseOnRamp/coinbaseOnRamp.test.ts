@@ -9,6 +9,7 @@ import {
   startCoinbaseOnrampStandIn,
 } from '../../testing/coinbase/startCoinbaseOnrampStandIn'
 import { createAppRecord, updateAppSettings } from '../apps/service'
+import { funding } from '../funding/plugin'
 
 const EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
 const SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112'
@@ -26,7 +27,7 @@ const logStream = new Writable({
 beforeAll(async () => {
   coinbase = await startCoinbaseOnrampStandIn({ now: () => t.now() })
   t = await createTestContext({
-    funding: { coinbaseApiUrl: coinbase.apiUrl },
+    features: [funding({ coinbaseApiUrl: coinbase.apiUrl })],
     logger: { level: 'trace', stream: logStream },
   })
   await updateAppSettings(
@@ -260,7 +261,7 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
   test('error: over the per-user limit → 429 too_many_requests; another user is not limited', async () => {
     const limited = await createTestContext({
-      funding: { coinbaseApiUrl: coinbase.apiUrl },
+      features: [funding({ coinbaseApiUrl: coinbase.apiUrl })],
       rateLimits: { fundingSignPerUser: { max: 2, timeWindowMs: 600_000 } },
     })
     try {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
+import type { FundingContext } from '../funding/fundingSettings'
 import { FUNDING_RATE_LIMIT_MESSAGE } from '../funding/routes'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
@@ -17,7 +17,7 @@ import { coinbaseOnRampStatus, initCoinbaseOnRamp } from './service'
  */
 export async function coinbaseOnRampRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: FundingContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()

@@ -6,8 +6,8 @@ import type {
 } from '@foyer/protocol'
 import { deriveKey } from '../../crypto/deriveKey'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import type { FundingContext } from '../funding/fundingSettings'
 import { assertOwnIdentifiers } from '../funding/ownIdentifiers'
 import { type CdpApiKey, createSessionToken, fetchNewestTransactionStatus } from './onRampApi'
 import { createPartnerUserRef, isPartnerUserRefOf } from './partnerUserRef'
@@ -33,8 +33,8 @@ function coinbaseProjectOf(app: LoadedApp): { projectId: string; key: CdpApiKey 
   return { projectId: coinbase.project_id, key: { id: coinbase.api_key_id, secret: coinbase.api_key_secret } }
 }
 
-/** Where Coinbase's API is (`createApp({ funding: { coinbaseApiUrl, timeoutMs } })`). */
-const onRampApiSettings = (context: ServerContext) => ({
+/** Where Coinbase's API is (`funding({ coinbaseApiUrl, timeoutMs })`). */
+const onRampApiSettings = (context: FundingContext) => ({
   apiUrl: context.funding.coinbaseApiUrl,
   timeoutMs: context.funding.timeoutMs,
 })
@@ -75,7 +75,7 @@ export type InitCoinbaseOnRampParameters = {
  * @example const { session_token } = await initCoinbaseOnRamp(context, { app, userId, body, clientIp })
  */
 export async function initCoinbaseOnRamp(
-  context: ServerContext,
+  context: FundingContext,
   parameters: InitCoinbaseOnRampParameters,
 ): Promise<CoinbaseOnRampInitResponse> {
   const { app, userId, body } = parameters
@@ -118,7 +118,7 @@ export async function initCoinbaseOnRamp(
  * @example const { status } = await coinbaseOnRampStatus(context, { app, userId, partnerUserId })
  */
 export async function coinbaseOnRampStatus(
-  context: ServerContext,
+  context: FundingContext,
   parameters: { app: LoadedApp; userId: string; partnerUserId: string },
 ): Promise<CoinbaseOnRampStatusResponse> {
   const { app, userId, partnerUserId } = parameters

@@ -29,7 +29,7 @@ export async function crossAppRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.crossApp)
 
   typed.get(
     endpoints['GET /api/v1/apps/:appId/cross-app/details'].path,

@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
+import { customJwt } from './method'
 
 const ISSUER = 'https://host.example'
 const AUDIENCE = 'foyer-test'
@@ -46,7 +47,7 @@ beforeAll(async () => {
   ec = await generateKeyPair('ES256', { extractable: true })
   served = [await publicJwk(rsa, 'rsa-1', 'RS256')]
   // A zero cooldown so the rotation test need not wait 30 s for the refetch.
-  t = await createTestContext({ customJwtJwks: { timeoutMs: 2000, cooldownMs: 0 } })
+  t = await createTestContext({ methods: [customJwt({ jwks: { timeoutMs: 2000, cooldownMs: 0 } })] })
   const base = { enabled: true, issuer: ISSUER, audience: AUDIENCE, subject_claim: 'sub' }
   jwksAppId = (
     await createAppRecord(t.db, {

@@ -2,14 +2,13 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount } from '../users/service'
 import { customSubject } from './account'
-import { verifyCustomJwt } from './verifyCustomJwt'
+import { type CustomJwtContext, verifyCustomJwt } from './verifyCustomJwt'
 
 /**
  * Sign-in with the host's own JWT (issue 5 §4, spec 01 §7): `POST /api/v1/custom_jwt_account/authenticate`
@@ -24,11 +23,11 @@ import { verifyCustomJwt } from './verifyCustomJwt'
  */
 export async function customJwtRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: CustomJwtContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.customJwt)
   typed.post(
     endpoints['POST /api/v1/custom_jwt_account/authenticate'].path,
     {

@@ -8,6 +8,7 @@ import {
   jwtVerify,
 } from 'jose'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../ServerContext'
 
 /** JWKS fetching of custom-JWT issuers (security checklist D.31). All in ms. */
 export type JwksOptions = {
@@ -107,3 +108,6 @@ export async function verifyCustomJwt(
   if (typeof subject !== 'string' || subject.length === 0 || subject.length > 255) throw invalidToken()
   return { issuer, subject, payload }
 }
+
+/** The context of the custom-JWT routes: the server's, and the `customJwt()` method's key-set cache. */
+export type CustomJwtContext = ServerContext & { customJwtKeys: JwksCache }

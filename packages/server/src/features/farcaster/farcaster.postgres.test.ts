@@ -10,6 +10,7 @@ import {
   startFarcasterStandIns,
 } from '../../testing/farcaster/startFarcasterStandIns'
 import { createAppRecord } from '../apps/service'
+import { farcaster as farcasterMethod } from './method'
 
 const postgresUrl = testPostgresUrl()
 const PARALLEL = 20
@@ -27,7 +28,7 @@ describe.skipIf(!postgresUrl)('Farcaster races on PostgreSQL (security checklist
     t = await createTestContext({
       databaseUrl: postgresUrl,
       now: () => Date.now(),
-      farcaster: farcaster.options,
+      methods: [farcasterMethod(farcaster.options)],
     })
     appId = (
       await createAppRecord(t.db, {

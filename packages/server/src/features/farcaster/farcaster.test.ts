@@ -12,6 +12,7 @@ import {
 import type { FarcasterApprovalOverrides, FarcasterTestAccount } from '../../testing/farcaster/testPhone'
 import { apps } from '../apps/schema'
 import { createAppRecord, updateAppSettings } from '../apps/service'
+import { farcaster as farcasterMethod } from './method'
 
 const ORIGIN = 'http://localhost:5173'
 
@@ -34,7 +35,10 @@ async function createFarcasterApp(settings: Record<string, unknown> = {}): Promi
 beforeAll(async () => {
   anvil = await startAnvil()
   farcaster = await startFarcasterStandIns({ rpcUrl: anvil.rpcUrl })
-  t = await createTestContext({ now: () => Date.now() + offsetMs, farcaster: farcaster.options })
+  t = await createTestContext({
+    now: () => Date.now() + offsetMs,
+    methods: [farcasterMethod(farcaster.options)],
+  })
   appId = await createFarcasterApp()
   // Links start from an email sign-in (`t.signIn`, the demo app).
   await updateAppSettings(t.db, t.demoApp.id, { farcaster_auth: true }, t.masterKey)
@@ -168,7 +172,9 @@ describe('farcaster sign-in', () => {
       db: t.db,
       masterKey: t.masterKey,
       now: () => Date.now(),
-      farcaster: { ...farcaster.options, userDataUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
+      methods: [
+        farcasterMethod({ ...farcaster.options, userDataUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }),
+      ],
     })
     try {
       const account = await farcaster.createAccount({ profile: { username: 'ghost' } })
@@ -328,7 +334,7 @@ describe('security checklist F.44: the relay is untrusted, the server verifies',
       db: t.db,
       masterKey: t.masterKey,
       now: () => Date.now(),
-      farcaster: farcaster.options,
+      methods: [farcasterMethod(farcaster.options)],
     })
     try {
       const response = await other.request({
@@ -429,7 +435,7 @@ describe('farcaster init and status errors', () => {
     const other = await createTestContext({
       db: t.db,
       masterKey: t.masterKey,
-      farcaster: { ...farcaster.options, relayUrl: url },
+      methods: [farcasterMethod({ ...farcaster.options, relayUrl: url })],
     })
     try {
       const response = await other.request({

@@ -7,7 +7,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -26,6 +25,7 @@ import {
   proveFarcasterAccount,
   relyingParty,
 } from './service'
+import type { FarcasterContext } from './settings'
 
 type SignedBody = { channel_token: string; message: string; signature: string; fid: number }
 
@@ -51,11 +51,11 @@ type SignedBody = { channel_token: string; message: string; signature: string; f
  */
 export async function farcasterRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: FarcasterContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.farcaster)
   // The status is polled every 2 s for up to 120 s (spec 01 §9): the sessions rule's higher limit.
   const pollConfig = rateLimitConfig(context.rateLimits?.sessions)
 

@@ -8,10 +8,10 @@ import {
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { farcasterAppClient } from './farcasterClient'
 import { farcasterChannels } from './schema'
+import type { FarcasterContext } from './settings'
 import { type VerifiedFarcasterSignIn, verifyFarcasterSignIn } from './verifyFarcasterSignIn'
 
 /** Throws 403 `disallowed_login_method` 'Login with Farcaster not allowed.' unless the app has `farcaster_auth`. */
@@ -92,7 +92,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * @returns `connect_uri` (the relay's `url`, opened by the Farcaster app) and `channel_token`.
  */
 export async function openFarcasterChannel(
-  context: ServerContext,
+  context: FarcasterContext,
   app: LoadedApp,
   parameters: { domain: string; uri: string; redirectUrl: string | undefined },
 ): Promise<{ channel_token: string; connect_uri: string }> {
@@ -136,7 +136,7 @@ export async function openFarcasterChannel(
 
 type ChannelRow = typeof farcasterChannels.$inferSelect
 
-function liveChannel(context: ServerContext, appId: string, channelToken: string) {
+function liveChannel(context: FarcasterContext, appId: string, channelToken: string) {
   return and(
     eq(farcasterChannels.channelToken, channelToken),
     eq(farcasterChannels.appId, appId),
@@ -149,7 +149,7 @@ const invalidChannel = () => new FoyerHttpError('invalid_credentials', 'Invalid 
 
 /** The app's live (unused, unexpired) channel, else 401 `invalid_credentials`. */
 async function requireLiveChannel(
-  context: ServerContext,
+  context: FarcasterContext,
   appId: string,
   channelToken: string,
 ): Promise<ChannelRow> {
@@ -170,7 +170,7 @@ async function requireLiveChannel(
  * `invalid_credentials`; a failing or malformed relay 500 `internal_error`.
  */
 export async function farcasterChannelStatus(
-  context: ServerContext,
+  context: FarcasterContext,
   app: LoadedApp,
   channelToken: string,
 ): Promise<FarcasterStatusResponse> {
@@ -208,7 +208,7 @@ export async function farcasterChannelStatus(
  * wins; the others get 401 'Invalid or expired Farcaster channel'.
  */
 export async function proveFarcasterAccount(
-  context: ServerContext,
+  context: FarcasterContext,
   app: LoadedApp,
   body: { channel_token: string; message: string; signature: string; fid: number },
 ): Promise<VerifiedFarcasterSignIn> {

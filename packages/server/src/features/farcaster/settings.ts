@@ -1,5 +1,7 @@
-// Farcaster settings of `createApp` and of the `ServerContext`, apart from the code that uses them so that
-// the context type does not import the relay client.
+import type { ServerContext } from '../../ServerContext'
+
+// Farcaster settings of the `farcaster()` sign-in method, apart from the code that uses them so that its
+// context type does not import the relay client.
 
 /** The public Farcaster auth relay (Sign In With Farcaster channels; the default `farcaster.relayUrl`). */
 export const FARCASTER_RELAY_URL = 'https://relay.farcaster.xyz'
@@ -12,7 +14,7 @@ export const FARCASTER_USER_DATA_URL = 'https://snapchain-api.neynar.com'
 /** Default time allowed for one call to the relay, the RPC or the user-data API, in ms. */
 export const FARCASTER_CALL_TIMEOUT_MS = 5000
 
-/** `createApp({ farcaster })`: where the outside Farcaster services are (spec 01 §7; DESIGN.md stand-ins). */
+/** `farcaster(options)`: where the outside Farcaster services are (spec 01 §7; DESIGN.md stand-ins). */
 export type FarcasterOptions = {
   /** Auth relay base URL (the relay's `/v1/channel` API); default {@link FARCASTER_RELAY_URL}. */
   relayUrl?: string | undefined
@@ -66,3 +68,6 @@ export function resolveFarcasterOptions(options: FarcasterOptions | undefined): 
     timeoutMs,
   }
 }
+
+/** The context of the Farcaster routes: the server's, and the `farcaster()` method's resolved settings. */
+export type FarcasterContext = ServerContext & { farcaster: FarcasterSettings }

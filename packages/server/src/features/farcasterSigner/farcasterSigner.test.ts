@@ -7,6 +7,7 @@ import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
+import { seedDemoApp } from '../../demo/demoApps'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders, registeredTestDevice } from '../../test/createTestDevice'
 import { testFrameApi } from '../../test/testFrameApi'
@@ -14,8 +15,9 @@ import {
   type SignedKeyRequestStandIn,
   startSignedKeyRequestStandIn,
 } from '../../testing/farcaster/signedKeyRequestStandIn'
-import { createAppRecord, seedDemoApp, updateAppSettings } from '../apps/service'
+import { createAppRecord, updateAppSettings } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
+import { farcasterSigners as farcasterSignersFeature } from './plugin'
 import { farcasterSigners } from './schema'
 import { verifySignedKeyRequest } from './signedKeyRequest'
 
@@ -43,7 +45,7 @@ beforeAll(async () => {
     now: () => t.now(),
   })
   t = await createTestContext({
-    farcasterSigner: { apiUrl: farcaster.apiUrl },
+    features: [farcasterSignersFeature({ apiUrl: farcaster.apiUrl })],
     logger: { level: 'trace', stream: logStream },
   })
   await updateAppSettings(

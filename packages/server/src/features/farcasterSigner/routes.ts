@@ -2,10 +2,10 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
-import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
 import { requireDeviceProof } from '../walletDevices/service'
 import { farcasterSignerStatus, initFarcasterSigner } from './service'
+import type { FarcasterSignerContext } from './signedKeyRequestApi'
 
 /**
  * The Farcaster signer endpoints (docs/api.md): `signer/init`, called by the wallet frame with the user's
@@ -15,7 +15,7 @@ import { farcasterSignerStatus, initFarcasterSigner } from './service'
  */
 export async function farcasterSignerRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: FarcasterSignerContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()

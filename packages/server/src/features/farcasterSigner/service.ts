@@ -9,12 +9,15 @@ import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
 import { farcasterSigners } from './schema'
 import { signSignedKeyRequest } from './signedKeyRequest'
-import { fetchSignedKeyRequest, submitSignedKeyRequest } from './signedKeyRequestApi'
+import {
+  type FarcasterSignerContext,
+  fetchSignedKeyRequest,
+  submitSignedKeyRequest,
+} from './signedKeyRequestApi'
 
 type SignerRow = typeof farcasterSigners.$inferSelect
 
@@ -22,7 +25,11 @@ type SignerRow = typeof farcasterSigners.$inferSelect
 export const FARCASTER_SIGNER_REQUESTS_PER_HOUR = 10
 
 /** The fid of the user's Farcaster account (its `subject`), or null when none is linked. */
-async function linkedFid(context: ServerContext, appId: string, userId: string): Promise<string | null> {
+async function linkedFid(
+  context: FarcasterSignerContext,
+  appId: string,
+  userId: string,
+): Promise<string | null> {
   const [row] = await context.db.orm
     .select({ subject: linkedAccounts.subject })
     .from(linkedAccounts)
@@ -43,7 +50,7 @@ async function linkedFid(context: ServerContext, appId: string, userId: string):
  * of that fid, in the same transaction. Returns the row as it now is.
  */
 async function decide(
-  context: ServerContext,
+  context: FarcasterSignerContext,
   row: SignerRow,
   status: Exclude<FarcasterSignerState, 'pending_approval'>,
   fid: string | null,
@@ -81,7 +88,11 @@ async function decide(
  * user's own fid → approved; completed by another fid, `revoked`, unknown to the API, or past its deadline →
  * revoked; anything else stays pending. Decided signers are returned as they are.
  */
-async function refresh(context: ServerContext, row: SignerRow, userFid: string | null): Promise<SignerRow> {
+async function refresh(
+  context: FarcasterSignerContext,
+  row: SignerRow,
+  userFid: string | null,
+): Promise<SignerRow> {
   if (row.status !== 'pending_approval') return row
   if (row.deadline.getTime() <= context.now()) return decide(context, row, 'revoked', userFid)
   const request = await fetchSignedKeyRequest(context.farcasterSigner, row.token)
@@ -109,7 +120,7 @@ function signerOf(row: SignerRow, userFid: string | null): FarcasterSigner {
 
 /** The signer `publicKey` of the app, refused unless it is `userId`'s. */
 async function ownSigner(
-  context: ServerContext,
+  context: FarcasterSignerContext,
   parameters: { appId: string; userId: string; publicKey: string },
 ): Promise<SignerRow | null> {
   const [row] = await context.db.orm
@@ -147,7 +158,7 @@ export type InitFarcasterSignerParameters = {
  * @example const signer = await initFarcasterSigner(context, { app, userId, publicKey })
  */
 export async function initFarcasterSigner(
-  context: ServerContext,
+  context: FarcasterSignerContext,
   parameters: InitFarcasterSignerParameters,
 ): Promise<FarcasterSigner> {
   const { app, userId, publicKey } = parameters
@@ -224,7 +235,7 @@ export async function initFarcasterSigner(
  * @example const { status } = await farcasterSignerStatus(context, { app, userId, publicKey })
  */
 export async function farcasterSignerStatus(
-  context: ServerContext,
+  context: FarcasterSignerContext,
   parameters: { app: LoadedApp; userId: string; publicKey: `0x${string}` },
 ): Promise<FarcasterSignerStatus> {
   const { app, userId, publicKey } = parameters

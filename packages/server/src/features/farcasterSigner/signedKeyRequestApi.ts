@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { ServerContext } from '../../ServerContext'
 
 /** Default base URL of the Farcaster client's signed-key-request API (Warpcast). */
 export const SIGNED_KEY_REQUEST_API_URL = 'https://api.warpcast.com'
@@ -111,3 +112,6 @@ export async function fetchSignedKeyRequest(
   if (status < 200 || status >= 300 || !parsed.success) throw unavailable()
   return parsed.data.result.signedKeyRequest
 }
+
+/** The context of the Farcaster signer routes: the server's, and the feature's resolved settings. */
+export type FarcasterSignerContext = ServerContext & { farcasterSigner: FarcasterSignerSettings }

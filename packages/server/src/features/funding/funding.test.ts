@@ -8,6 +8,7 @@ import { mergeSettings } from '../apps/mergeSettings'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { PRICE_CACHE_TTL_MS, PRICE_FAILURE_CACHE_TTL_MS, resolveFundingOptions } from './fundingSettings'
 import { moonpayWidgetUrl } from './moonpayWidgetUrl'
+import { funding } from './plugin'
 
 const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 let t: TestContext
@@ -50,11 +51,13 @@ beforeAll(async () => {
   prices = await startPriceSourceStandIn({ prices: { ethereum: 3000, solana: 150, 'usd-coin': 1 } })
   moonpay = await startMoonpayStandIn()
   t = await createTestContext({
-    funding: {
-      priceSourceUrl: prices.url,
-      moonpayWidgetUrl: moonpay.widgetUrl,
-      moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl,
-    },
+    features: [
+      funding({
+        priceSourceUrl: prices.url,
+        moonpayWidgetUrl: moonpay.widgetUrl,
+        moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl,
+      }),
+    ],
   })
   await updateAppSettings(t.db, t.demoApp.id, fundingSettings(), t.masterKey)
   const auth = await t.signIn('funder@example.com')
@@ -170,7 +173,7 @@ describe('token_price negative cache, single flight and rate limit', () => {
 
   test('error: over the per-IP limit → 429 too_many_requests', async () => {
     const limited = await createTestContext({
-      funding: { priceSourceUrl: prices.url },
+      features: [funding({ priceSourceUrl: prices.url })],
       rateLimits: { tokenPrice: { max: 3, timeWindowMs: 60_000 } },
     })
     try {
@@ -343,7 +346,9 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
 
   test('error: over the per-user limit → 429 too_many_requests; another user is not limited', async () => {
     const limited = await createTestContext({
-      funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl },
+      features: [
+        funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl }),
+      ],
       rateLimits: { fundingSignPerUser: { max: 2, timeWindowMs: 600_000 } },
     })
     try {
@@ -385,7 +390,9 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
 
   test('error: over the per-IP limit → 429 too_many_requests, whichever user signs in from it', async () => {
     const limited = await createTestContext({
-      funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl },
+      features: [
+        funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl }),
+      ],
       rateLimits: { fundingSign: { max: 2, timeWindowMs: 60_000 } },
     })
     try {

@@ -1,6 +1,8 @@
-// Funding settings of `createApp` and of the `ServerContext` (issue 14), apart from the code that uses them so
-// that the context type does not import it. Provider keys and secrets are per app, in
-// `settings.funding_providers`; these are the services' addresses.
+import type { ServerContext } from '../../ServerContext'
+
+// Funding settings of the `funding()` feature, apart from the code that uses them so that its context type
+// does not import it. Provider keys and secrets are per app, in `settings.funding_providers`; these are the
+// services' addresses.
 
 /** MoonPay's buy widget (live keys) — the default `funding.moonpayWidgetUrl`. */
 export const MOONPAY_WIDGET_URL = 'https://buy.moonpay.com'
@@ -21,7 +23,7 @@ export const PRICE_FAILURE_CACHE_TTL_MS = 15_000
 export const FUNDING_PROVIDER_TIMEOUT_MS = 5000
 
 /**
- * `createApp({ funding })`: where the funding providers are. Every URL defaults to the real service;
+ * `funding(options)`: where the funding providers are. Every URL defaults to the real service;
  * tests and the demo point them at the stand-ins of `@foyer/server/testing`.
  */
 export type FundingOptions = {
@@ -97,3 +99,6 @@ export function resolveFundingOptions(options: FundingOptions | undefined): Fund
     timeoutMs: integer('timeoutMs', options?.timeoutMs ?? FUNDING_PROVIDER_TIMEOUT_MS, 1, 60_000),
   }
 }
+
+/** The context of the funding routes: the server's, and the `funding()` feature's resolved settings. */
+export type FundingContext = ServerContext & { funding: FundingSettings }

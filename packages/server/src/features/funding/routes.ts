@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
+import type { FundingContext } from './fundingSettings'
 import { moonpayWidgetUrl } from './moonpayWidgetUrl'
 import { assertOwnIdentifiers } from './ownIdentifiers'
 import { createTokenPrices } from './tokenPrices'
@@ -25,7 +25,7 @@ export const FUNDING_RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before
  */
 export async function fundingRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: FundingContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()

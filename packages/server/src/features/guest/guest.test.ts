@@ -105,7 +105,7 @@ describe('guest/authenticate', () => {
 
   test('error: guest creation is rate-limited per IP (checklist I.54)', { timeout: 60_000 }, async () => {
     const limited = await createTestContext({
-      rateLimits: { passwordless: { max: 3, timeWindowMs: 60_000 } },
+      rateLimits: { guest: { max: 3, timeWindowMs: 60_000 } },
     })
     try {
       const statuses: number[] = []

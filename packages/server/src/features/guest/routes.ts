@@ -22,7 +22,7 @@ export async function guestRoutes(app: FastifyInstance, options: { context: Serv
   typed.post(
     endpoints['POST /api/v1/guest/authenticate'].path,
     {
-      config: rateLimitConfig(context.rateLimits?.passwordless),
+      config: rateLimitConfig(context.rateLimits?.guest),
       schema: routeSchema(endpoints['POST /api/v1/guest/authenticate']),
     },
     async (request, reply) => {

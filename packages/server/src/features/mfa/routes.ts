@@ -2,9 +2,9 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { requireSession } from '../sessions/requireSession'
+import type { SmsContext } from '../sms/smsSender'
 import { smsSendKey, smsSendLimit } from '../sms/smsSendLimit'
 import { initPasskeyVerification, setPasskeyEnrollment, verifyPasskey } from './passkeyService'
 import { enrollSms, initSms, unenrollSms, verifySms } from './smsService'
@@ -24,10 +24,10 @@ function originOf(request: FastifyRequest): string | undefined {
  * Code-taking and code-sending calls are rate-limited per IP like the passwordless routes; SMS sends also
  * per account and per number (one count with sign-in SMS), and the 30 s resend cooldown (docs/mfa.md#sms).
  */
-export async function mfaRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+export async function mfaRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.mfa)
   const checkNumber = smsSendLimit(app, context)
   const checkAccount = createDestinationLimit(app, context, () => 'mfa-sms-account:unkeyed')
   const actor = async (request: FastifyRequest): Promise<MfaActor> => {

@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import { issueCode } from '../passwordless/service'
 import { toE164 } from '../sms/phoneNumber'
+import type { SmsContext } from '../sms/smsSender'
 import { linkedAccounts } from '../users/schema'
 import { requireUserJson } from '../users/service'
 import { consumeChallenge, failAttempt, type MfaPurpose, startChallenge, takeAttempt } from './challenges'
@@ -22,7 +22,7 @@ export const SMS_SEND_FAILED_MESSAGE = 'Could not send the verification code. Pl
 
 /** HMAC-SHA256 (hex) of an MFA code bound to its session, purpose and number (key: HKDF sub-key). */
 function mfaCodeHmac(
-  context: ServerContext,
+  context: SmsContext,
   parameters: { sessionId: string; purpose: MfaPurpose; phoneNumber: string; code: string },
 ): string {
   return createHmac('sha256', deriveKey(context.masterKey, 'mfa-code-hmac'))
@@ -37,7 +37,7 @@ function sameHmac(a: string, b: string): boolean {
 }
 
 /** True when the user signs in with a phone number (a linked `phone` account). */
-async function signsInWithSms(context: ServerContext, userId: string): Promise<boolean> {
+async function signsInWithSms(context: SmsContext, userId: string): Promise<boolean> {
   const [row] = await context.db.orm
     .select({ id: linkedAccounts.id })
     .from(linkedAccounts)
@@ -66,7 +66,7 @@ export type MfaSmsSendThrottle = (phoneNumber: string) => Promise<void>
  * (429 `too_many_requests`), as sign-in and link codes have one each. A failed send answers 400 `twilio_verification_failed` and releases the cooldown.
  */
 export async function initSms(
-  context: ServerContext,
+  context: SmsContext,
   actor: MfaActor,
   body: { action: 'verify' } | { action: 'enroll'; phoneNumber: string },
   throttle: MfaSmsSendThrottle = async () => {},
@@ -119,7 +119,7 @@ export async function initSms(
 
 /** Checks `code` against the session's SMS challenge of `purpose` (one attempt); returns its number. */
 async function checkSmsCode(
-  context: ServerContext,
+  context: SmsContext,
   actor: MfaActor,
   parameters: { purpose: MfaPurpose; code: string; phoneNumber?: string },
 ): Promise<{ phoneNumber: string; token: string }> {
@@ -150,7 +150,7 @@ async function checkSmsCode(
  * number, enrols SMS (spends a fresh verification when another factor is enrolled). Returns the user.
  */
 export async function enrollSms(
-  context: ServerContext,
+  context: SmsContext,
   actor: MfaActor,
   body: { code: string; phoneNumber: string },
 ): Promise<User> {
@@ -182,7 +182,7 @@ export async function enrollSms(
 
 /** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification. */
 export async function verifySms(
-  context: ServerContext,
+  context: SmsContext,
   actor: MfaActor,
   code: string,
 ): Promise<{ token: string }> {
@@ -193,7 +193,7 @@ export async function verifySms(
 }
 
 /** `mfa/passwordless_sms/unenroll`: removes SMS; needs (and spends) a fresh verification. */
-export async function unenrollSms(context: ServerContext, actor: MfaActor): Promise<{ success: true }> {
+export async function unenrollSms(context: SmsContext, actor: MfaActor): Promise<{ success: true }> {
   const { sessionId, userId } = actor
   await requireMethod(context, { userId, type: 'sms' })
   await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })

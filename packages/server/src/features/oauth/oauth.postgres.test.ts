@@ -11,6 +11,7 @@ import {
   startLocalIdentityProvider,
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
+import { oauth } from './method'
 import { pkceS256Challenge } from './service'
 
 const postgresUrl = testPostgresUrl()
@@ -31,7 +32,8 @@ describe.skipIf(!postgresUrl)('OAuth races on PostgreSQL (security checklist E.3
     t = await createTestContext({
       databaseUrl: postgresUrl,
       now: () => Date.now(),
-      oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
+      publicUrl: PUBLIC_URL,
+      methods: [oauth({ providers: idp.providers })],
     })
     const github = await idp.registerClient({ provider: 'github', redirectUri: CALLBACK })
     appId = (

@@ -26,6 +26,7 @@ import {
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { apps } from '../apps/schema'
 import { createAppRecord } from '../apps/service'
+import { oauth } from './method'
 import { pkceS256Challenge } from './service'
 
 const PUBLIC_URL = 'http://foyer.test'
@@ -83,7 +84,8 @@ beforeAll(async () => {
   idp = await startLocalIdentityProvider({ users: [ada, bob, unverified, mallory, busy] })
   t = await createTestContext({
     now: () => Date.now() + offsetMs,
-    oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
+    publicUrl: PUBLIC_URL,
+    methods: [oauth({ providers: idp.providers })],
   })
   const settings = await idp.registerApp({ redirectUri: CALLBACK })
   expect(Object.keys(settings.oauth.clients).sort()).toEqual([...oauthProviders].sort())
@@ -437,13 +439,15 @@ describe('security checklist E.35: id_token checked', () => {
       db: t.db,
       masterKey: t.masterKey,
       now: () => Date.now(),
-      oauth: {
-        publicUrl: PUBLIC_URL,
-        providers: {
-          ...idp.providers,
-          google: { ...idp.providers.google, issuer: 'https://accounts.google.com' },
-        },
-      },
+      publicUrl: PUBLIC_URL,
+      methods: [
+        oauth({
+          providers: {
+            ...idp.providers,
+            google: { ...idp.providers.google, issuer: 'https://accounts.google.com' },
+          },
+        }),
+      ],
     })
     try {
       const init = await other.request({
@@ -501,7 +505,8 @@ describe('security checklist E.36: redirect_to at the callback', () => {
       db: t.db,
       masterKey: t.masterKey,
       now: () => Date.now(),
-      oauth: { publicUrl: PUBLIC_URL, providers: idp.providers },
+      publicUrl: PUBLIC_URL,
+      methods: [oauth({ providers: idp.providers })],
     })
     try {
       const url = new URL(back.url)

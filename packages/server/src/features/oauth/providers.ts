@@ -1,4 +1,5 @@
 import { type OAuthProvider, oauthProviders } from '@foyer/protocol'
+import type { ServerContext } from '../../ServerContext'
 
 /**
  * Where one OAuth provider lives: every URL the server calls or sends the browser to. All are configuration
@@ -211,21 +212,18 @@ export const defaultOAuthProviders: Readonly<Record<OAuthProvider, OAuthProvider
 }
 
 /**
- * `createApp({ oauth })`: where the OAuth providers are and where they send the browser back.
- * - `publicUrl`: the server's public base URL (`https://auth.example.com`); the providers redirect to
- *   `{publicUrl}/api/v1/oauth/callback`, which must be registered at each provider as the redirect URI.
- *   Default: the origin of each `oauth/init` request's `Host` (fine for local use; set it behind a proxy).
+ * `oauth({ providers })`: where the OAuth providers are. (Where they send the browser back is the server's
+ * `createApp({ publicUrl })`: `{publicUrl}/api/v1/oauth/callback`, registered at each provider as the
+ * redirect URI; default the origin of each `oauth/init` request's `Host`.)
  * - `providers`: per provider, endpoint overrides ({@link OAuthProviderEndpoints}) over
  *   {@link defaultOAuthProviders} — e.g. `startLocalIdentityProvider().providers` in tests and the demo.
  */
 export type OAuthOptions = {
-  publicUrl?: string | undefined
   providers?: Partial<Record<OAuthProvider, Partial<OAuthProviderEndpoints>>> | undefined
 }
 
-/** The resolved {@link OAuthOptions} in `ServerContext.oauth`. */
+/** The resolved {@link OAuthOptions}, in the context of the OAuth routes ({@link OAuthContext}). */
 export type OAuthSettingsResolved = {
-  publicUrl: string | null
   providers: Readonly<Record<OAuthProvider, OAuthProviderDefinition>>
 }
 
@@ -243,9 +241,6 @@ function httpUrl(name: string, value: string): string {
  * @example resolveOAuthOptions({ providers: { google: { issuer: 'http://127.0.0.1:9000' } } }).providers.google.issuer
  */
 export function resolveOAuthOptions(options: OAuthOptions | undefined): OAuthSettingsResolved {
-  const publicUrl = options?.publicUrl
-    ? httpUrl('oauth.publicUrl', options.publicUrl).replace(/\/+$/, '')
-    : null
   const overrides = options?.providers ?? {}
   for (const name of Object.keys(overrides))
     if (!(oauthProviders as readonly string[]).includes(name))
@@ -266,5 +261,8 @@ export function resolveOAuthOptions(options: OAuthOptions | undefined): OAuthSet
       return [provider, merged]
     }),
   ) as Record<OAuthProvider, OAuthProviderDefinition>
-  return { publicUrl, providers }
+  return { providers }
 }
+
+/** The context of the OAuth routes: the server's, and the `oauth()` method's resolved settings. */
+export type OAuthContext = ServerContext & { oauth: OAuthSettingsResolved }

@@ -15,7 +15,6 @@ import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -26,6 +25,7 @@ import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import type { OAuthContext } from './providers'
 import {
   assertOAuthProviderAllowed,
   assertRedirectAllowed,
@@ -41,7 +41,7 @@ import {
  * for cross-app `privy:<providerAppId>` (still connected, 403 `cross_app_connection_not_allowed`) the
  * `cross_app` account and always the provider access token (WIRE.md §4: the requester needs it to transact).
  */
-async function provenAccount(context: ServerContext, foyerApp: LoadedApp, flow: ConsumedOAuthFlow) {
+async function provenAccount(context: OAuthContext, foyerApp: LoadedApp, flow: ConsumedOAuthFlow) {
   const providerAppId = crossAppProviderAppId(flow.provider)
   if (providerAppId !== null) {
     await assertCrossAppConnection(context, foyerApp, providerAppId)
@@ -55,14 +55,14 @@ async function provenAccount(context: ServerContext, foyerApp: LoadedApp, flow: 
 }
 
 /**
- * The server's callback URL: `{oauth.publicUrl}/api/v1/oauth/callback`. Without a public URL it is on the
+ * The server's callback URL: `{publicUrl}/api/v1/oauth/callback`. Without a public URL it is on the
  * request's own origin, outside production only: there the `Host` header is the client's to choose, and the
  * redirect URI must not be (400 `not_supported` until `FOYER_PUBLIC_URL` is set).
  */
-function callbackUrl(context: ServerContext, request: FastifyRequest): string {
-  if (!context.oauth.publicUrl && context.env === 'production')
+function callbackUrl(context: OAuthContext, request: FastifyRequest): string {
+  if (!context.publicUrl && context.env === 'production')
     throw new FoyerHttpError('not_supported', 'OAuth needs the server public URL (FOYER_PUBLIC_URL)')
-  const base = context.oauth.publicUrl ?? `${request.protocol}://${request.host}`
+  const base = context.publicUrl ?? `${request.protocol}://${request.host}`
   return `${base}${OAUTH_CALLBACK_PATH}`
 }
 
@@ -122,10 +122,10 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
  * - `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user: the account of `userInfo.subject`
  *   (the `cross_app` one when `userInfo.meta.providerAppId` is set) moved from the user who held it.
  */
-export async function oauthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+export async function oauthRoutes(app: FastifyInstance, options: { context: OAuthContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.oauth)
 
   // Apple's form_post: an HTML form, only on this plugin's routes.
   app.addContentTypeParser(

@@ -28,7 +28,7 @@ import {
   ProviderUserError,
   providerRefusal,
 } from './fetchProviderUser'
-import type { OAuthProviderDefinition } from './providers'
+import type { OAuthContext, OAuthProviderDefinition } from './providers'
 import { oauthFlows } from './schema'
 import { verifyIdToken } from './verifyIdToken'
 
@@ -47,7 +47,7 @@ export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAu
  * @example const allowed = assertOAuthProviderAllowed(context, app, request.body.provider)
  */
 export function assertOAuthProviderAllowed(
-  context: ServerContext,
+  context: OAuthContext,
   app: LoadedApp,
   provider: string,
 ): AllowedProvider {
@@ -357,7 +357,7 @@ export function oauthReturnUrl(redirectTo: string, code: string, state: string, 
  * @example reply.redirect(await completeOAuthCallback(context, new URLSearchParams(request.query)), 303)
  */
 export async function completeOAuthCallback(
-  context: ServerContext,
+  context: OAuthContext,
   parameters: URLSearchParams,
 ): Promise<string> {
   const state = parameters.get('state')

@@ -59,7 +59,7 @@ export async function passkeyRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.passkey)
 
   typed.post(
     endpoints['POST /api/v1/passkeys/authenticate/init'].path,

@@ -5,6 +5,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { siwe } from './method'
 
 /**
  * ERC-1271 sign-in on a real anvil (security checklist F.42). Hand-assembled runtime bytecode set with
@@ -24,7 +25,7 @@ let t: TestContext
 
 beforeAll(async () => {
   anvil = await startAnvil()
-  t = await createTestContext({ evmRpcUrls: { 31337: anvil.rpcUrl } })
+  t = await createTestContext({ methods: [siwe({ evmRpcUrls: { 31337: anvil.rpcUrl } })] })
 }, 60_000)
 afterAll(async () => {
   await t?.close()

@@ -1,10 +1,29 @@
-import type { SignInMethod } from '../users/SignInMethod'
+import type { SignInMethod } from '../../FoyerPlugin'
+import { METHOD_RATE_LIMIT } from '../../http/resolveRateLimits'
 import { siweAccountKind, siwsAccountKind } from './account'
 import { siweRoutes } from './routes'
+import type { SiweOptions } from './SiweContext'
 
-/** Ethereum and Solana wallet signatures (spec 01 §7 `/api/v1/siwe/*`, `/api/v1/siws/*`). */
-export const walletSignIn = {
-  name: 'wallet',
-  accounts: [siweAccountKind, siwsAccountKind],
-  routes: siweRoutes,
-} as const satisfies SignInMethod
+/**
+ * Ethereum (EIP-4361) and Solana wallet signatures (`/api/v1/siwe/*`, `/api/v1/siws/*`; docs/plugins.md).
+ *
+ * @example createApp({ db, masterKey, methods: [siwe({ evmRpcUrls: { 1: 'https://eth.example' } })] })
+ */
+export function siwe(options: SiweOptions = {}) {
+  const evmRpcUrls = { ...(options.evmRpcUrls ?? {}) }
+  return {
+    id: 'wallet',
+    options,
+    accounts: [siweAccountKind, siwsAccountKind],
+    routes: (app, { context }) => siweRoutes(app, { context: { ...context, evmRpcUrls } }),
+    rateLimits: { wallet: METHOD_RATE_LIMIT },
+    errorCodes: [
+      'disallowed_login_method',
+      'invalid_credentials',
+      'invalid_data',
+      'invalid_origin',
+      'missing_origin',
+    ],
+    settings: ['wallet_auth', 'solana_wallet_auth'],
+  } as const satisfies SignInMethod<'wallet', SiweOptions>
+}

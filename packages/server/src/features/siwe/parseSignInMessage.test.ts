@@ -3,10 +3,10 @@ import { base58 } from '@scure/base'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
-import type { ServerContext } from '../../ServerContext'
 import parsingVectors from './fixtures/spruceid-parsing.json'
 import verificationVectors from './fixtures/spruceid-verification.json'
 import { isAbsoluteUri, parseDateTime, parseSignInMessage, SignInMessageError } from './parseSignInMessage'
+import type { SiweContext } from './SiweContext'
 import { checkSignInMessage, verifyEthereumSignature, verifySolanaSignature } from './service'
 import { solanaPublicKey } from './solanaPublicKey'
 
@@ -44,7 +44,7 @@ function buildSiwe(fields: VectorFields): string {
   return lines.join('\n')
 }
 
-const noRpc = { evmRpcUrls: {} } as unknown as ServerContext
+const noRpc = { evmRpcUrls: {} } as unknown as SiweContext
 
 describe('ERC-4361 parsing (spruceid/siwe vectors; checklist F.41)', () => {
   for (const [name, vector] of Object.entries(parsingVectors.positive))

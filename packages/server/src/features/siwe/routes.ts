@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -15,6 +14,7 @@ import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } 
 import { assertNotEmbeddedWallet } from '../wallets/service'
 import type { ExternalWalletDetails } from './account'
 import type { SignInFamily } from './parseSignInMessage'
+import type { SiweContext } from './SiweContext'
 import {
   assertNonceLive,
   assertWalletLoginAllowed,
@@ -55,10 +55,10 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  *   the wallet and connector names; see `transferAccount`).
  * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`).
  */
-export async function siweRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+export async function siweRoutes(app: FastifyInstance, options: { context: SiweContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.wallet)
 
   /** Checks a signed message end to end and consumes its nonce; returns the proven account. */
   async function proveWallet(

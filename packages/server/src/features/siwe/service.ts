@@ -11,7 +11,6 @@ import {
   verifyMessage,
 } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import {
   type ParsedSignInMessage,
@@ -19,6 +18,7 @@ import {
   type SignInFamily,
   SignInMessageError,
 } from './parseSignInMessage'
+import type { SiweContext } from './SiweContext'
 import { walletNonces } from './schema'
 import { solanaPublicKey } from './solanaPublicKey'
 
@@ -52,7 +52,7 @@ export function canonicalAddress(family: SignInFamily, address: string): string 
  * on `app`, expiring after {@link SIWE_NONCE_TTL_SECONDS}. Expired nonces of the app are swept on the way.
  */
 export async function issueNonce(
-  context: ServerContext,
+  context: SiweContext,
   parameters: { appId: string; family: SignInFamily; address: string },
 ): Promise<{ nonce: string; expiresAt: Date }> {
   const now = new Date(context.now())
@@ -73,7 +73,7 @@ export async function issueNonce(
 }
 
 function nonceConditions(
-  context: ServerContext,
+  context: SiweContext,
   parameters: { appId: string; family: SignInFamily; address: string; nonce: string },
 ) {
   return and(
@@ -90,7 +90,7 @@ const invalidNonce = () => new FoyerHttpError('invalid_credentials', 'Invalid or
 
 /** Throws 401 `invalid_credentials` 'Invalid or expired nonce' unless the nonce is live for (app, family, address). */
 export async function assertNonceLive(
-  context: ServerContext,
+  context: SiweContext,
   parameters: { appId: string; family: SignInFamily; address: string; nonce: string },
 ): Promise<void> {
   const [row] = await context.db.orm
@@ -106,7 +106,7 @@ export async function assertNonceLive(
  * RETURNING`), so of N parallel uses exactly one wins; the others get 401 'Invalid or expired nonce'.
  */
 export async function consumeNonce(
-  context: ServerContext,
+  context: SiweContext,
   parameters: { appId: string; family: SignInFamily; address: string; nonce: string },
 ): Promise<void> {
   const rows = await context.db.orm
@@ -192,9 +192,9 @@ const erc1271Abi = [
   },
 ] as const
 
-const publicClients = new WeakMap<ServerContext, Map<number, PublicClient>>()
+const publicClients = new WeakMap<SiweContext, Map<number, PublicClient>>()
 
-function publicClientFor(context: ServerContext, chainId: number): PublicClient | null {
+function publicClientFor(context: SiweContext, chainId: number): PublicClient | null {
   const url = context.evmRpcUrls[chainId]
   if (!url) return null
   let clients = publicClients.get(context)
@@ -217,7 +217,7 @@ function publicClientFor(context: ServerContext, chainId: number): PublicClient 
  * RPC errors and reverts count as invalid.
  */
 export async function verifyEthereumSignature(
-  context: ServerContext,
+  context: SiweContext,
   parameters: { address: string; message: string; signature: string; chainId: number },
 ): Promise<boolean> {
   const address = parameters.address as Address

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -17,6 +16,7 @@ import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
+import type { SmsContext } from './smsSender'
 import { smsSendKey, smsSendLimit } from './smsSendLimit'
 
 /**
@@ -40,10 +40,10 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
  *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
  */
-export async function smsRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
+export async function smsRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.sms)
   const checkNumber = smsSendLimit(app, context)
 
   typed.post(

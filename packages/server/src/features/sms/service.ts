@@ -1,13 +1,12 @@
 import { CODE_TTL_SECONDS, maskPhoneNumber } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
-import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
 import { linkedAccounts } from '../users/schema'
 import { replaceAccountSubject } from '../users/service'
 import { INVALID_PHONE_MESSAGE } from './phoneNumber'
-import { SmsSendError } from './smsSender'
+import { type SmsContext, SmsSendError } from './smsSender'
 
 /** Spec 01 §8 "Region not supported": the message of `region_not_supported`. */
 export const REGION_NOT_SUPPORTED_MESSAGE = 'SMS authentication from this region is not available'
@@ -44,7 +43,7 @@ export function renderLoginCodeSms(parameters: {
  * provider is configured.
  */
 export async function sendSmsCode(
-  context: ServerContext,
+  context: SmsContext,
   app: LoadedApp,
   phoneNumber: string,
   purpose: CodePurpose,
@@ -85,7 +84,7 @@ export async function sendSmsCode(
  * `not_found` when the user has no phone `oldNumber`, 400 `linked_to_another_user` when another user has it.
  */
 export function updatePhoneNumber(
-  context: ServerContext,
+  context: SmsContext,
   parameters: { appId: string; userId: string; oldNumber: string; newNumber: string; now: Date },
 ): Promise<void> {
   const { oldNumber, newNumber, ...rest } = parameters
@@ -100,7 +99,7 @@ export function updatePhoneNumber(
 
 /** True when `userId` has the phone account `phoneNumber` (E.164). */
 export async function hasPhoneNumber(
-  context: ServerContext,
+  context: SmsContext,
   parameters: { appId: string; userId: string; phoneNumber: string },
 ): Promise<boolean> {
   const [row] = await context.db.orm

@@ -23,6 +23,7 @@ import { createAppRecord } from '../apps/service'
 import { oneTimeCodes } from '../passwordless/schema'
 import { codeHmac } from '../passwordless/service'
 import { sessions } from '../sessions/schema'
+import { sms } from './method'
 import { toE164 } from './phoneNumber'
 
 let t: TestContext
@@ -425,7 +426,7 @@ describe('rate limits (A.8)', () => {
   test('error: a burst to sequential numbers from one IP is blocked; one number is capped per hour', async () => {
     const limited = await createTestContext({
       rateLimits: {
-        passwordless: { max: 5, timeWindowMs: 60_000 },
+        sms: { max: 5, timeWindowMs: 60_000 },
         codeSendsPerDestination: { max: 2, timeWindowMs: 3_600_000 },
       },
     })
@@ -472,7 +473,9 @@ describe('Twilio', () => {
   beforeAll(async () => {
     twilio = await startTwilioStandIn({ accountSid, authToken, regionBlockedPrefixes: ['+86'] })
     tw = await createTestContext({
-      twilio: { accountSid, authToken, from: '+15005550006', baseUrl: `${twilio.baseUrl}/` },
+      methods: [
+        sms({ twilio: { accountSid, authToken, from: '+15005550006', baseUrl: `${twilio.baseUrl}/` } }),
+      ],
     })
   }, 60_000)
   afterAll(async () => {
@@ -547,7 +550,9 @@ describe('Twilio', () => {
     const wrong = await createTestContext({
       db: tw.db,
       masterKey: tw.masterKey,
-      twilio: { accountSid, authToken: 'wrong', from: '+15005550006', baseUrl: twilio.baseUrl },
+      methods: [
+        sms({ twilio: { accountSid, authToken: 'wrong', from: '+15005550006', baseUrl: twilio.baseUrl } }),
+      ],
     })
     const response = await wrong.request({
       method: 'POST',

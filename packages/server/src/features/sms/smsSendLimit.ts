@@ -7,10 +7,11 @@ export function smsSendKey(appId: string, phoneNumber: string): string {
   return `sms-send:${appId}:${phoneNumber}`
 }
 
-const limits = new WeakMap<ServerContext, DestinationLimitCheck>()
+const limits = new WeakMap<object, DestinationLimitCheck>()
 
 /**
- * The per-number cap on SMS code sends (`rateLimits.codeSendsPerDestination`) of the server `context`, ONE
+ * The per-number cap on SMS code sends (`rateLimits.codeSendsPerDestination`) of the server `context` (one
+ * per `context.instance`, whichever plugin's copy of the context asks), ONE
  * count shared by the sign-in and link codes (`passwordless_sms/init`) and the MFA codes
  * (`mfa/passwordless_sms/init`), so a number gets no more texts by mixing the two (docs/mfa.md#sms). Call
  * the check with {@link smsSendKey}; over the cap it throws 429 `too_many_requests` with `Retry-After`.
@@ -20,10 +21,10 @@ const limits = new WeakMap<ServerContext, DestinationLimitCheck>()
  * await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
  */
 export function smsSendLimit(app: FastifyInstance, context: ServerContext): DestinationLimitCheck {
-  let check = limits.get(context)
+  let check = limits.get(context.instance)
   if (!check) {
     check = createDestinationLimit(app, context, () => 'sms-send:unkeyed')
-    limits.set(context, check)
+    limits.set(context.instance, check)
   }
   return check
 }

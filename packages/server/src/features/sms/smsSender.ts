@@ -1,6 +1,7 @@
 import { maskPhoneNumber } from '@foyer/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import { randomId } from '../../crypto/randomId'
+import type { ServerContext } from '../../ServerContext'
 import type { DevMailbox } from '../mail/devMailbox'
 
 /** An outgoing SMS. `to` is E.164; `code` is the one-time code it carries, kept only in the dev mailbox. */
@@ -140,4 +141,28 @@ export function createSmsSender(parameters: CreateSmsSenderParameters): SmsSende
       }
     },
   }
+}
+
+/** The context of routes that text codes (SMS sign-in, MFA by SMS): the server's, and their sender. */
+export type SmsContext = ServerContext & { sms: SmsSender }
+
+/**
+ * The {@link SmsSender} of a plugin that texts codes, over the server `context`'s dev mailbox and clock:
+ * Twilio when `twilio` is given, and the dev mailbox when it is on (its codes printed to the terminal in
+ * development).
+ */
+export function smsSenderFor(
+  context: Pick<ServerContext, 'mailbox' | 'env' | 'now' | 'log'>,
+  twilio: TwilioOptions | undefined,
+): SmsSender {
+  return createSmsSender({
+    twilio,
+    mailbox: context.mailbox,
+    now: context.now,
+    log: context.log,
+    printCode:
+      context.mailbox && context.env === 'development'
+        ? (line: string) => process.stdout.write(`${line}\n`)
+        : undefined,
+  })
 }

@@ -1,4 +1,5 @@
 import { TELEGRAM_WIDGET_SCRIPT_URL } from '@foyer/protocol'
+import type { ServerContext } from '../../ServerContext'
 
 /** Path of the Telegram login loader on the server's origin (docs/linked-accounts.md#telegram-login-script). */
 export const TELEGRAM_LOADER_PATH = '/js/telegram-login.js'
@@ -60,3 +61,6 @@ export function telegramLoaderScript(widgetScriptUrl: string): string {
 })();
 `
 }
+
+/** The context of the Telegram routes: the server's, and the `telegram()` method's resolved settings. */
+export type TelegramContext = ServerContext & { telegram: TelegramSettings }

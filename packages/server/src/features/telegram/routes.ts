@@ -2,7 +2,6 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -11,7 +10,12 @@ import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
 import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
-import { TELEGRAM_LOADER_MAX_AGE_SECONDS, TELEGRAM_LOADER_PATH, telegramLoaderScript } from './loaderScript'
+import {
+  TELEGRAM_LOADER_MAX_AGE_SECONDS,
+  TELEGRAM_LOADER_PATH,
+  type TelegramContext,
+  telegramLoaderScript,
+} from './loaderScript'
 import {
   consumeTelegramPayload,
   createTelegramAccountLimit,
@@ -42,11 +46,11 @@ import {
  */
 export async function telegramRoutes(
   app: FastifyInstance,
-  options: { context: ServerContext },
+  options: { context: TelegramContext },
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.passwordless)
+  const config = rateLimitConfig(context.rateLimits?.telegram)
   const checkAccountLimit = createTelegramAccountLimit(app, context)
   const loader = telegramLoaderScript(context.telegram.widgetScriptUrl)
 

@@ -13,6 +13,7 @@ import {
 } from '../../testing/telegram/signTelegramLogin'
 import { type AppRecord, createAppRecord } from '../apps/service'
 import { resolveTelegramOptions } from './loaderScript'
+import { telegram } from './method'
 
 const BOT_TOKEN = '7000000001:AAEtestTOKENforFOYERlocalBOT-0000001'
 const OTHER_BOT_TOKEN = '7000000002:AAEanotherTOKENforANOTHERbot-000002'
@@ -636,7 +637,7 @@ describe('GET /js/telegram-login.js', () => {
 
   test('behavior: it loads the configured widget script, carrying its element’s data-* attributes and nonce', async () => {
     const configured = await createTestContext({
-      telegram: { widgetScriptUrl: 'http://127.0.0.1:9/js/telegram-widget.js?"x' },
+      methods: [telegram({ widgetScriptUrl: 'http://127.0.0.1:9/js/telegram-widget.js?"x' })],
     })
     try {
       const response = await loader(configured)

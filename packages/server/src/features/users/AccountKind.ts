@@ -31,8 +31,8 @@ export function accountTimes(row: StoredAccount): {
 /**
  * Everything the server knows about one stored account type of a sign-in method (issue 10 §1): how a
  * stored row becomes its wire linked account, whether an allow-list entry admits it, and how many one user
- * may hold. Each sign-in method's folder defines its kinds in `account.ts`; `features/signInMethods.ts`
- * registers them, and nothing else branches on account types.
+ * may hold. Each sign-in method's folder defines its kinds in `account.ts`; `createApp({ methods })`
+ * lists them, and nothing else branches on account types.
  *
  * @example
  * export const phoneAccountKind = {
@@ -103,10 +103,10 @@ export function accountKindsOf(methods: readonly { accounts: readonly AccountKin
 
 /**
  * The stored account types of the registered sign-in methods, one key each, filled by declaration merging:
- * `features/signInMethods.ts` adds the types of every method it lists. So the users feature names the
+ * `src/defaultPlugins.ts` adds the types of every method it lists. So the users feature names the
  * types ({@link AccountType}) without importing the methods.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in features/signInMethods.ts
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in src/defaultPlugins.ts
 export interface RegisteredAccountTypes {}
 
 /** A stored linked-account type (the `type` column) of a registered sign-in method: `email`, `siwe`, … */

@@ -7,7 +7,7 @@ const CAPACITY = 10_000
 
 type Entry = { revision: number; user: User }
 
-const caches = new WeakMap<ServerContext, Map<string, Entry>>()
+const caches = new WeakMap<object, Map<string, Entry>>()
 
 /**
  * The wire user `userId` at `revision` (its `users.revision`, read with the session check in the same
@@ -24,10 +24,10 @@ export async function cachedUserJson(
   userId: string,
   revision: number,
 ): Promise<User | null> {
-  let cache = caches.get(context)
+  let cache = caches.get(context.instance)
   if (!cache) {
     cache = new Map()
-    caches.set(context, cache)
+    caches.set(context.instance, cache)
   }
   const kept = cache.get(userId)
   if (kept && kept.revision === revision) {

@@ -44,7 +44,7 @@ function toWalletDevice(row: DeviceRow, sessionId: string): WalletDevice {
 function proofHosts(context: ServerContext, request: FastifyRequest): string[] {
   const hosts: string[] = []
   if (typeof request.headers.host === 'string') hosts.push(request.headers.host)
-  if (context.oauth.publicUrl) hosts.push(new URL(context.oauth.publicUrl).host)
+  if (context.publicUrl) hosts.push(new URL(context.publicUrl).host)
   return hosts
 }
 

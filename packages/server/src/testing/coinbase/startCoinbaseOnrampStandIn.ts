@@ -175,7 +175,7 @@ function parseTokenBody(json: unknown): StandInTokenRequest['body'] | string {
  * const coinbase = await startCoinbaseOnrampStandIn({ delivery: { rpcUrls: { base: anvil.rpcUrl } } })
  * await updateAppSettings(db, appId, { funding_providers: { coinbase: { project_id: coinbase.projectId,
  *   api_key_id: coinbase.apiKey.id, api_key_secret: coinbase.apiKey.secret } } })
- * const app = await createApp({ db, masterKey, funding: { coinbaseApiUrl: coinbase.apiUrl } })
+ * const app = await createApp({ db, masterKey, features: [funding({ coinbaseApiUrl: coinbase.apiUrl })] })
  */
 export async function startCoinbaseOnrampStandIn(
   options: StartCoinbaseOnrampStandInOptions = {},

@@ -88,7 +88,7 @@ const optionalText = (value: unknown) => (typeof value === 'string' ? value : un
  *
  * @example
  * const relay = await startFarcasterRelayStandIn()
- * const app = await createApp({ db, masterKey, farcaster: { relayUrl: relay.url, rpcUrl } })
+ * const app = await createApp({ db, masterKey, methods: [farcaster({ relayUrl: relay.url, rpcUrl })] })
  */
 export async function startFarcasterRelayStandIn(
   options: StartFarcasterRelayStandInOptions = {},

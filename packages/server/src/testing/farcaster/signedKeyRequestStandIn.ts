@@ -82,7 +82,7 @@ function answer(request: StandInSignedKeyRequest) {
  *
  * @example
  * const farcaster = await startSignedKeyRequestStandIn({ custody: { 1: developer.address } })
- * const app = await createApp({ db, masterKey, farcasterSigner: { apiUrl: farcaster.apiUrl } })
+ * const app = await createApp({ db, masterKey, features: [farcasterSigners({ apiUrl: farcaster.apiUrl })] })
  * farcaster.approve(publicKey, 42)
  */
 export async function startSignedKeyRequestStandIn(

@@ -21,7 +21,7 @@ export type FarcasterStandIns = {
   userData: FarcasterUserDataStandIn
   idRegistry: IdRegistryStandIn
   phone: FarcasterTestPhone
-  /** `createApp({ farcaster })` options that point the server at these stand-ins. */
+  /** `farcaster()` options that point the server at these stand-ins. */
   options: Required<Pick<FarcasterOptions, 'relayUrl' | 'rpcUrl' | 'idRegistryAddress' | 'userDataUrl'>>
   /**
    * A new Farcaster account: a fresh custody key registered for `fid` (default the next free one from
@@ -42,7 +42,7 @@ export type FarcasterStandIns = {
  *
  * @example
  * const farcaster = await startFarcasterStandIns({ rpcUrl: anvil.rpcUrl })
- * const app = await createApp({ db, masterKey, farcaster: farcaster.options })
+ * const app = await createApp({ db, masterKey, methods: [farcasterMethod(farcaster.options)] })
  * const account = await farcaster.createAccount({ profile: { username: 'alice' } })
  * await farcaster.phone.approve(connect_uri, account)
  */

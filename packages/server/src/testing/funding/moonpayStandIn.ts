@@ -82,7 +82,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  *
  * @example
  * const moonpay = await startMoonpayStandIn()
- * const app = await createApp({ db, masterKey, funding: { moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl } })
+ * const app = await createApp({ db, masterKey, features: [funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl })] })
  */
 export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = {}): Promise<MoonpayStandIn> {
   const host = options.host ?? '127.0.0.1'

@@ -28,7 +28,7 @@ export type PriceSourceStandIn = {
  *
  * @example
  * const prices = await startPriceSourceStandIn({ prices: { ethereum: 2500 } })
- * const app = await createApp({ db, masterKey, funding: { priceSourceUrl: prices.url } })
+ * const app = await createApp({ db, masterKey, features: [funding({ priceSourceUrl: prices.url })] })
  */
 export async function startPriceSourceStandIn(
   options: StartPriceSourceStandInOptions = {},

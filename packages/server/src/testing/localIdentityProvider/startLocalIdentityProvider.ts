@@ -50,7 +50,7 @@ export type LocalIdentityProviderAppSettings = Partial<Record<`${OAuthProvider}_
 export type LocalIdentityProvider = {
   /** `http://127.0.0.1:<port>`: the OpenID Connect issuer (discovery at `/.well-known/openid-configuration`). */
   issuer: string
-  /** Endpoint overrides for all nine providers: `createApp({ oauth: { providers } })`. */
+  /** Endpoint overrides for all nine providers: `oauth({ providers })`. */
   providers: Record<OAuthProvider, OAuthProviderEndpoints>
   /**
    * Registers an app's client at `provider` and returns the app's `settings.oauth.clients[provider]`
@@ -106,11 +106,11 @@ const KNOWN_SCOPES = [
  * - provider-shaped user resources with the access tokens it issued: GitHub `/github/user` and
  *   `/github/user/emails` (scope `user:email`), Discord `/discord/users/@me`, Spotify `/spotify/v1/me`,
  *   Instagram `/instagram/me`, TikTok `/tiktok/v2/user/info/`, Twitter `/twitter/2/users/me`.
- * Returns the endpoint overrides for `createApp({ oauth: { providers } })`. Stop it with `close()`.
+ * Returns the endpoint overrides for `oauth({ providers })`. Stop it with `close()`.
  *
  * @example
  * const idp = await startLocalIdentityProvider({ users: [{ subject: '1001', email: 'ada@example.com', name: 'Ada', username: 'ada' }] })
- * const app = await createApp({ db, masterKey, oauth: { publicUrl: 'http://127.0.0.1:8787', providers: idp.providers } })
+ * const app = await createApp({ db, masterKey, publicUrl: 'http://127.0.0.1:8787', methods: [oauth({ providers: idp.providers })] })
  * const google = await idp.registerClient({ provider: 'google', redirectUri: 'http://127.0.0.1:8787/api/v1/oauth/callback' })
  * // app settings: { google_oauth: true, oauth: { clients: { google } } }
  */

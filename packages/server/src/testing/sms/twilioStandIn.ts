@@ -79,7 +79,7 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
  *
  * @example
  * const twilio = await startTwilioStandIn({ regionBlockedPrefixes: ['+86'] })
- * const app = await createApp({ db, masterKey, twilio: { baseUrl: twilio.baseUrl, accountSid, authToken, from } })
+ * const app = await createApp({ db, masterKey, methods: [sms({ twilio: { baseUrl: twilio.baseUrl, accountSid, authToken, from } })] })
  */
 export async function startTwilioStandIn(options: StartTwilioStandInOptions = {}): Promise<TwilioStandIn> {
   const accountSid = options.accountSid ?? 'AC00000000000000000000000000000000'

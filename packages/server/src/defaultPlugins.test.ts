@@ -1,7 +1,7 @@
 import { oauthProviders } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { accountKinds, signInMethods } from './signInMethods'
-import { toUserJson, type UserJsonRow } from './users/service'
+import { accountKinds, defaultFeatures, defaultMethods } from './defaultPlugins'
+import { toUserJson, type UserJsonRow } from './features/users/service'
 
 const row = (type: string, subject: string, details: Record<string, unknown> = {}) => ({
   type,
@@ -12,6 +12,8 @@ const row = (type: string, subject: string, details: Record<string, unknown> = {
   created_ms: 100_000,
   details,
 })
+
+const signInMethods = defaultMethods()
 
 describe('signInMethods', () => {
   test('default: every stored account type belongs to exactly one method', () => {
@@ -39,6 +41,24 @@ describe('signInMethods', () => {
 
   test('default: every method has a routes plugin', () => {
     for (const method of signInMethods) expect(typeof method.routes).toBe('function')
+  })
+
+  test('default: plugin ids and rate-limit rule names are unique across methods and features', () => {
+    const plugins = [...signInMethods, ...defaultFeatures()]
+    const ids = plugins.map((plugin) => plugin.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    const rules = plugins.flatMap((plugin) => Object.keys(plugin.rateLimits))
+    expect(new Set(rules).size).toBe(rules.length)
+  })
+
+  test('behavior: each method but email (the core `passwordless` rule) and MFA has a per-IP rule of its own', () => {
+    const own = (plugin: { id: string; rateLimits: Readonly<Record<string, unknown>> }) =>
+      Object.keys(plugin.rateLimits).filter((name) => name !== 'telegramPerAccount')
+    for (const method of signInMethods)
+      expect(own(method), method.id).toHaveLength(method.id === 'email' ? 0 : 1)
+    expect(
+      own(defaultFeatures().find((feature) => feature.id === 'mfa') ?? { id: '', rateLimits: {} }),
+    ).toEqual(['mfa'])
   })
 
   test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
