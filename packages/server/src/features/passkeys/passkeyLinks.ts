@@ -10,6 +10,7 @@ import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import { linkedToAnotherUser } from '../users/newLinkedAccount'
 import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'
 import { CANNOT_LINK_MORE_PASSKEYS_MESSAGE, type RelyingParty } from './ceremony'
@@ -70,11 +71,7 @@ export async function linkPasskey(
     })
   } catch (error) {
     const failure = error as { code?: unknown; cause?: { code?: unknown } }
-    if (failure.code === '23505' || failure.cause?.code === '23505')
-      throw new FoyerHttpError(
-        'linked_to_another_user',
-        'This account has already been linked to another user.',
-      )
+    if (failure.code === '23505' || failure.cause?.code === '23505') throw linkedToAnotherUser()
     throw error
   }
   if (inserted.length === 0)

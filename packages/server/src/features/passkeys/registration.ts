@@ -14,6 +14,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import { linkedToAnotherUser } from '../users/newLinkedAccount'
 import { ALLOWLIST_REJECTED_MESSAGE, signUpWithNewAccount } from '../users/service'
 import type { PasskeyDetails } from './account'
 import { authenticatorName } from './authenticatorName'
@@ -151,11 +152,7 @@ export async function verifyRegistration(
   if (!verification.verified) throw failed()
   const { credential, aaguid } = verification.registrationInfo
   // 4. Unique credential id.
-  if (await findPasskey(context, app, credential.id))
-    throw new FoyerHttpError(
-      'linked_to_another_user',
-      'This account has already been linked to another user.',
-    )
+  if (await findPasskey(context, app, credential.id)) throw linkedToAnotherUser()
   const { browser, os } = parseUserAgent(parameters.userAgent)
   return {
     credentialId: credential.id,

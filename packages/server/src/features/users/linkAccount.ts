@@ -1,10 +1,10 @@
 /** Linking a proven account to a signed-in user, and the checks a link makes under the user's row lock. */
 import { and, eq } from 'drizzle-orm'
-import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { offerAccountTransfer } from '../accountTransfer/offerAccountTransfer'
 import type { AccountKinds, AccountType } from './AccountKind'
 import { assertAllowListed } from './accessControl'
+import { linkedToAnotherUser, newLinkedAccount } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 import type { Transaction } from './Transaction'
 import type { UsersContext } from './UsersContext'
@@ -53,18 +53,7 @@ export async function linkAccountToUser(
     const user = await lockUserForLink(tx, context.accountKinds, { ...parameters, type, subject })
     const inserted = await tx
       .insert(linkedAccounts)
-      .values({
-        id: randomId(25),
-        appId,
-        userId,
-        type,
-        subject,
-        details: parameters.details ?? {},
-        verifiedAt: now,
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-        createdAt: now,
-      })
+      .values(newLinkedAccount({ appId, userId, type, subject, details: parameters.details ?? {}, now }))
       .onConflictDoNothing({ target: [linkedAccounts.appId, linkedAccounts.type, linkedAccounts.subject] })
       .returning({ id: linkedAccounts.id })
     if (inserted.length === 0) {
@@ -96,7 +85,7 @@ export async function linkAccountToUser(
       details: parameters.details ?? {},
       now,
     })
-  throw new FoyerHttpError('linked_to_another_user', 'This account has already been linked to another user.')
+  throw linkedToAnotherUser()
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { AccountType } from './AccountKind'
+import { linkedToAnotherUser } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 
 /** True for a PostgreSQL unique violation (SQLSTATE 23505), also when wrapped by drizzle. */
@@ -36,8 +37,6 @@ export async function replaceAccountSubject(
   },
 ): Promise<void> {
   const { appId, userId, type, oldSubject, newSubject, now } = parameters
-  const takenError = () =>
-    new FoyerHttpError('linked_to_another_user', 'This account has already been linked to another user.')
   try {
     await db.orm.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
@@ -53,7 +52,7 @@ export async function replaceAccountSubject(
           ),
         )
         .limit(1)
-      if (taken) throw takenError()
+      if (taken) throw linkedToAnotherUser()
       const updated = await tx
         .update(linkedAccounts)
         .set({ subject: newSubject, verifiedAt: now, latestVerifiedAt: now })
@@ -69,7 +68,7 @@ export async function replaceAccountSubject(
       if (updated.length === 0) throw new FoyerHttpError('not_found', parameters.notFound)
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw takenError()
+    if (isUniqueViolation(error)) throw linkedToAnotherUser()
     throw error
   }
 }

@@ -9,6 +9,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { mergeSettings } from '../apps/mergeSettings'
 import type { AccountType } from './AccountKind'
 import { assertAdmits, assertAllowListed, assertUnderUserLimit, lockUserLimit } from './accessControl'
+import { linkedToAnotherUser, newLinkedAccount } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 import {
   type SignInExistingRow,
@@ -141,25 +142,19 @@ export async function signUpWithNewAccount(
     await tx.insert(users).values({ id: userId, appId, createdAt: now, isGuest: false })
     const inserted = await tx
       .insert(linkedAccounts)
-      .values({
-        id: randomId(25),
-        appId,
-        userId,
-        type: parameters.type,
-        subject: parameters.subject,
-        details: parameters.details,
-        verifiedAt: now,
-        firstVerifiedAt: now,
-        latestVerifiedAt: now,
-        createdAt: now,
-      })
+      .values(
+        newLinkedAccount({
+          appId,
+          userId,
+          type: parameters.type,
+          subject: parameters.subject,
+          details: parameters.details,
+          now,
+        }),
+      )
       .onConflictDoNothing()
       .returning({ id: linkedAccounts.id })
-    if (inserted.length === 0)
-      throw new FoyerHttpError(
-        'linked_to_another_user',
-        'This account has already been linked to another user.',
-      )
+    if (inserted.length === 0) throw linkedToAnotherUser()
     return { userId }
   })
 }
