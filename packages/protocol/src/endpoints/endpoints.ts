@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+/** The endpoint table: every call of the Foyer API with its method, path and schemas. */
 import {
   farcasterTransferRequestSchema,
   oauthTransferRequestSchema,
@@ -89,7 +89,6 @@ import {
   passwordlessUnlinkRequestSchema,
   passwordlessUpdateRequestSchema,
 } from '../schemas/passwordless'
-import { refuseControlCharacters } from '../schemas/refuseControlCharacters'
 import { logoutRequestSchema, refreshSessionRequestSchema } from '../schemas/sessions'
 import {
   siweAuthenticateRequestSchema,
@@ -131,27 +130,7 @@ import {
   setRecoveryRequestSchema,
   unlinkWalletRequestSchema,
 } from '../schemas/wallets'
-
-/**
- * One call of the API: its HTTP method and path (`:name` marks a path parameter), and the schemas of its
- * path parameters, JSON body and 200 answer. A call without `body` takes none.
- */
-export type Endpoint = {
-  method: 'GET' | 'POST'
-  path: string
-  params?: z.ZodType
-  /** The query string's fields (a GET's inputs, e.g. `token_price?chainId=&tokenSymbol=`). */
-  query?: z.ZodType
-  body?: z.ZodType
-  response: z.ZodType
-}
-
-/** A POST call with a JSON body. */
-const post = <Body extends z.ZodType, Response extends z.ZodType>(
-  path: string,
-  body: Body,
-  response: Response,
-) => ({ method: 'POST' as const, path, body, response })
+import { type Endpoint, post } from './Endpoint'
 
 /**
  * Every call of the Foyer API (spec 01 §7, spec 02 §7, WIRE.md), keyed `'<METHOD> <path>'`: the server
@@ -536,53 +515,3 @@ export const endpoints = {
     userSchema,
   ),
 } as const satisfies Record<string, Endpoint>
-
-/** The table of every call, see {@link endpoints}. */
-export type Endpoints = typeof endpoints
-/** A call's key, `'<METHOD> <path>'`. */
-export type EndpointName = keyof Endpoints
-/** The JSON body a call takes (what the client sends), or `undefined` when it takes none. */
-export type EndpointBody<Name extends EndpointName> = Endpoints[Name] extends {
-  body: infer Body extends z.ZodType
-}
-  ? z.input<Body>
-  : undefined
-/** A call's path parameters, or `undefined` when its path has none. */
-export type EndpointParams<Name extends EndpointName> = Endpoints[Name] extends {
-  params: infer Params extends z.ZodType
-}
-  ? z.input<Params>
-  : undefined
-/** A call's query fields, or `undefined` when it takes none. */
-export type EndpointQuery<Name extends EndpointName> = Endpoints[Name] extends {
-  query: infer Query extends z.ZodType
-}
-  ? z.input<Query>
-  : undefined
-/** A call's 200 answer, as the server sends it. */
-export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Name]['response']>
-
-/**
- * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
- * 200 `response` (and `querystring` for a call with `query`), so the route is validated and typed by the table. Params, query and body refuse control
- * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
- *
- * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
- */
-export function routeSchema<E extends Endpoint>(
-  endpoint: E,
-): {
-  params: E extends { params: infer P } ? P : undefined
-  querystring: E extends { query: infer Q } ? Q : undefined
-  body: E extends { body: infer B } ? B : undefined
-  response: { 200: E['response'] }
-} {
-  return {
-    ...('params' in endpoint && endpoint.params ? { params: refuseControlCharacters(endpoint.params) } : {}),
-    ...('query' in endpoint && endpoint.query
-      ? { querystring: refuseControlCharacters(endpoint.query) }
-      : {}),
-    ...('body' in endpoint && endpoint.body ? { body: refuseControlCharacters(endpoint.body) } : {}),
-    response: { 200: endpoint.response },
-  } as never
-}

@@ -1,6 +1,6 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
-import { authModeSchema, codeSchema } from './common'
+import { oneTimeCodeSchemas } from './oneTimeCodeSchemas'
 
 /** Longest phone text accepted, in characters (spec 01 §5: over 250 is too long). */
 export const PHONE_NUMBER_MAX_LENGTH = 250
@@ -17,39 +17,33 @@ export const DEFAULT_PHONE_COUNTRY = 'US'
  */
 export const phoneNumberSchema = z.string().trim().min(1).max(PHONE_NUMBER_MAX_LENGTH)
 
-/** `POST /api/v1/passwordless_sms/init` `{ phoneNumber, token? }` → `{ success: true }` (spec 01 §7). */
-export const smsInitRequestSchema = z.object({
-  phoneNumber: phoneNumberSchema,
-  token: z.string().max(4096).optional(),
+const phone = oneTimeCodeSchemas('phoneNumber', phoneNumberSchema, {
+  update: ['old_phone_number', 'new_phone_number'],
+  unlink: 'phoneNumber',
 })
+
+/** `POST /api/v1/passwordless_sms/init` `{ phoneNumber, token? }` → `{ success: true }` (spec 01 §7). */
+export const smsInitRequestSchema = phone.init
 export type SmsInitRequest = z.infer<typeof smsInitRequestSchema>
 
 /** `POST /api/v1/passwordless_sms/authenticate` `{ phoneNumber, code, mode? }` → auth response (spec 01 §7). */
-export const smsAuthenticateRequestSchema = z.object({
-  phoneNumber: phoneNumberSchema,
-  code: codeSchema,
-  mode: authModeSchema.optional(),
-})
+export const smsAuthenticateRequestSchema = phone.authenticate
 export type SmsAuthenticateRequest = z.infer<typeof smsAuthenticateRequestSchema>
 
 /**
  * `POST /api/v1/passwordless_sms/link` `{ phoneNumber, code }` → auth response of a new session (spec 01 §7).
  * The code must have been requested with the user's session (security checklist A.6).
  */
-export const smsLinkRequestSchema = z.object({ phoneNumber: phoneNumberSchema, code: codeSchema })
+export const smsLinkRequestSchema = phone.link
 export type SmsLinkRequest = z.infer<typeof smsLinkRequestSchema>
 
 /**
  * `POST /api/v1/passwordless_sms/update` `{ old_phone_number, new_phone_number, code }` → the user (spec 01
  * §7): replaces the linked number; the code is a link code sent to the new number.
  */
-export const smsUpdateRequestSchema = z.object({
-  old_phone_number: phoneNumberSchema,
-  new_phone_number: phoneNumberSchema,
-  code: codeSchema,
-})
+export const smsUpdateRequestSchema = phone.update
 export type SmsUpdateRequest = z.infer<typeof smsUpdateRequestSchema>
 
 /** `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }` → the user (spec 01 §7). */
-export const smsUnlinkRequestSchema = z.object({ phoneNumber: phoneNumberSchema })
+export const smsUnlinkRequestSchema = phone.unlink
 export type SmsUnlinkRequest = z.infer<typeof smsUnlinkRequestSchema>

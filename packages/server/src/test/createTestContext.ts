@@ -42,10 +42,11 @@ export type TestContext = {
   /** Sends a login code to `email` and returns it from the dev mailbox. */
   sendCode(email: string, appId?: string): Promise<string>
   /**
-   * Signs in (or up) `email` with a mailed code (`POST /api/v1/passwordless/authenticate`, demo app) and
-   * returns the auth response; `email` defaults to a fresh `user<n>@example.com`.
+   * Signs in (or up) `email` with a mailed code (`POST /api/v1/passwordless/authenticate`, in `appId`,
+   * default the demo app) and returns the auth response; `email` defaults to a fresh `user<n>@example.com`.
+   * Throws unless the sign-in answers 200.
    */
-  signIn(email?: string): Promise<AuthResponse>
+  signIn(email?: string, appId?: string): Promise<AuthResponse>
   close(): Promise<void>
 }
 
@@ -182,12 +183,13 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       if (!message?.code) throw new Error(`no code mailed to ${email}`)
       return message.code
     },
-    async signIn(email = `user${++signIns}@example.com`) {
-      const code = await context.sendCode(email)
+    async signIn(email = `user${++signIns}@example.com`, appId) {
+      const code = await context.sendCode(email, appId)
       const response = await context.request({
         method: 'POST',
         url: '/api/v1/passwordless/authenticate',
         json: { email, code },
+        ...(appId ? { appId } : {}),
       })
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)

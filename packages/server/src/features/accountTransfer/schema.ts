@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
@@ -13,19 +14,13 @@ export const accountTransferNonces = pgTable(
   'account_transfer_nonces',
   {
     nonceHash: varchar('nonce_hash', { length: 64 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fromUserId: varchar('from_user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
+    fromUserId: cascadingReference('from_user_id', () => users.id),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
   },
   (table) => [
     index('account_transfer_nonces_user_id_idx').on(table.userId),

@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { bigserial, index, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { timestampColumn } from '../../db/columns'
 
 /**
  * `analytics_events`: events clients post to `/api/v1/analytics_events` (spec 01 §7). `app_id` is not a
@@ -13,7 +14,7 @@ export const analyticsEvents = pgTable(
     clientId: text('client_id'),
     analyticsId: text('analytics_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [index('analytics_events_app_id_created_at_idx').on(table.appId, table.createdAt)],
 )

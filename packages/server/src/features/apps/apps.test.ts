@@ -1,4 +1,4 @@
-import { appConfigSchema, authResponseSchema, defaultAppSettings } from '@foyer/protocol'
+import { appConfigSchema, defaultAppSettings } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -17,15 +17,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(email: string) {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
-}
+const signIn = (email: string) => t.signIn(email)
 
 describe('GET /api/v1/apps/:appId', () => {
   test('default: the demo app config parses with appConfigSchema; nested objects are never null', async () => {

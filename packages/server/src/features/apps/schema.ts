@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { idColumn, timestampColumn } from '../../db/columns'
 import type { StoredAppSettings } from './appSettingsCodec'
 
 /**
@@ -8,12 +9,12 @@ import type { StoredAppSettings } from './appSettingsCodec'
  * derived from the master key (`v1.<base64url>`).
  */
 export const apps = pgTable('apps', {
-  id: varchar('id', { length: 25 }).primaryKey(),
+  id: idColumn(),
   name: text('name').notNull(),
   allowedOrigins: text('allowed_origins').array().notNull().default([]),
   settings: jsonb('settings').$type<StoredAppSettings>().notNull(),
   publicKeyPem: text('public_key_pem').notNull(),
   encryptedPrivateKey: text('encrypted_private_key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: timestampColumn('created_at').notNull(),
+  updatedAt: timestampColumn('updated_at').notNull(),
 })

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
@@ -14,15 +15,13 @@ export const farcasterChannels = pgTable(
   'farcaster_channels',
   {
     channelToken: varchar('channel_token', { length: 256 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: cascadingReference('app_id', () => apps.id),
     nonce: varchar('nonce', { length: 64 }).notNull().unique('farcaster_channels_nonce_unique'),
     domain: text('domain').notNull(),
     siweUri: text('siwe_uri').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    consumedAt: timestampColumn('consumed_at'),
   },
   (table) => [index('farcaster_channels_expires_at_idx').on(table.expiresAt)],
 )

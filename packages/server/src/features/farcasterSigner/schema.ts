@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
@@ -12,21 +13,17 @@ import { users } from '../users/schema'
 export const farcasterSigners = pgTable(
   'farcaster_signers',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
     publicKey: text('public_key').notNull(),
     status: text('status').notNull(),
     token: text('token').notNull(),
     approvalUrl: text('approval_url').notNull(),
-    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    deadline: timestampColumn('deadline').notNull(),
     fid: text('fid'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
+    updatedAt: timestampColumn('updated_at').notNull(),
   },
   (table) => [
     unique('farcaster_signers_app_public_key_unique').on(table.appId, table.publicKey),

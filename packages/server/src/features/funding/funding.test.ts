@@ -35,17 +35,7 @@ const fundingSettings = () => ({
 })
 
 /** Signs `email` in to app `appId` of context `c` (a mailed code). */
-async function signInTo(c: TestContext, appId: string, email: string): Promise<AuthResponse> {
-  const code = await c.sendCode(email, appId)
-  const response = await c.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    appId,
-    json: { email, code },
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return authResponseSchema.parse(response.json())
-}
+const signInTo = (c: TestContext, appId: string, email: string) => c.signIn(email, appId)
 
 beforeAll(async () => {
   prices = await startPriceSourceStandIn({ prices: { ethereum: 3000, solana: 150, 'usd-coin': 1 } })

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { timestampColumn } from '../../db/columns'
 
 /**
  * `idempotent_requests`: the first answer to a non-GET call that carried an `Idempotency-Key`
@@ -15,8 +16,8 @@ export const idempotentRequests = pgTable(
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     status: integer('status'),
     sealedAnswer: text('sealed_answer'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
   },
   (table) => [index('idempotent_requests_expires_at_idx').on(table.expiresAt)],
 )

@@ -7,10 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   varchar,
 } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { sessions } from '../sessions/schema'
 import { users } from '../users/schema'
@@ -25,19 +25,15 @@ import { users } from '../users/schema'
 export const mfaMethods = pgTable(
   'mfa_methods',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
     type: text('type').$type<'totp' | 'sms' | 'passkey'>().notNull(),
     secretSealed: text('secret_sealed'),
     phoneNumber: text('phone_number'),
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    verifiedAt: timestampColumn('verified_at').notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [unique('mfa_methods_user_type_unique').on(table.userId, table.type)],
 )
@@ -52,16 +48,10 @@ export const mfaMethods = pgTable(
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: varchar('session_id', { length: 25 })
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
+    sessionId: cascadingReference('session_id', () => sessions.id),
     method: text('method').$type<'totp' | 'sms' | 'passkey'>().notNull(),
     purpose: text('purpose').$type<'enroll' | 'verify'>().notNull(),
     secretSealed: text('secret_sealed'),
@@ -71,10 +61,10 @@ export const mfaChallenges = pgTable(
     origin: text('origin'),
     rpId: text('rp_id'),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
-    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    consumedAt: timestampColumn('consumed_at'),
+    lockedAt: timestampColumn('locked_at'),
   },
   (table) => [
     unique('mfa_challenges_session_method_purpose_unique').on(table.sessionId, table.method, table.purpose),
@@ -92,10 +82,8 @@ export const mfaVerifications = pgTable('mfa_verifications', {
   sessionId: varchar('session_id', { length: 25 })
     .primaryKey()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  userId: varchar('user_id', { length: 25 })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
+  userId: cascadingReference('user_id', () => users.id),
+  verifiedAt: timestampColumn('verified_at').notNull(),
   unspent: boolean('unspent').notNull().default(sql`true`),
 })
 
@@ -109,17 +97,13 @@ export const mfaVerifications = pgTable('mfa_verifications', {
 export const mfaFactorAttempts = pgTable(
   'mfa_factor_attempts',
   {
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingReference('user_id', () => users.id),
     method: text('method').$type<'totp' | 'sms' | 'passkey'>().notNull(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: cascadingReference('app_id', () => apps.id),
     failures: integer('failures').notNull().default(0),
     lockouts: integer('lockouts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestampColumn('locked_until'),
+    updatedAt: timestampColumn('updated_at').notNull(),
   },
   (table) => [primaryKey({ name: 'mfa_factor_attempts_pkey', columns: [table.userId, table.method] })],
 )

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
@@ -17,9 +18,7 @@ export const oauthFlows = pgTable(
   'oauth_flows',
   {
     id: varchar('id', { length: 64 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: cascadingReference('app_id', () => apps.id),
     provider: text('provider').notNull(),
     clientState: text('client_state').notNull(),
     codeChallenge: text('code_challenge').notNull(),
@@ -27,12 +26,12 @@ export const oauthFlows = pgTable(
     callbackUrl: text('callback_url').notNull(),
     pkceVerifier: text('pkce_verifier').notNull(),
     nonce: text('nonce').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    callbackAt: timestamp('callback_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    callbackAt: timestampColumn('callback_at'),
     codeHash: varchar('code_hash', { length: 64 }).unique('oauth_flows_code_hash_unique'),
-    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    codeExpiresAt: timestampColumn('code_expires_at'),
+    consumedAt: timestampColumn('consumed_at'),
     result: text('result'),
   },
   (table) => [index('oauth_flows_expires_at_idx').on(table.expiresAt)],

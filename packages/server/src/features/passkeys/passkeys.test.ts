@@ -43,14 +43,7 @@ function post(url: string, json: unknown, extra: { bearer?: string; origin?: str
 
 /** Signs in a fresh email user; returns the access token and user id. */
 async function signIn(): Promise<{ token: string; userId: string }> {
-  const email = `passkey${++counter}@example.com`
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  const body = authResponseSchema.parse(response.json())
+  const body = await t.signIn(`passkey${++counter}@example.com`)
   return { token: body.token ?? '', userId: body.user.id }
 }
 

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
@@ -10,18 +11,16 @@ import { users } from '../users/schema'
 export const passkeyChallenges = pgTable(
   'passkey_challenges',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
     challenge: text('challenge').notNull().unique('passkey_challenges_challenge_unique'),
     ceremony: text('ceremony').$type<'registration' | 'authentication'>().notNull(),
     userId: varchar('user_id', { length: 25 }).references(() => users.id, { onDelete: 'cascade' }),
     origin: text('origin').notNull(),
     rpId: text('rp_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    consumedAt: timestampColumn('consumed_at'),
   },
   (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
 )

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
@@ -10,17 +11,15 @@ import { apps } from '../apps/schema'
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
     destination: text('destination').notNull(),
     purpose: text('purpose').$type<'login' | 'link' | 'mfa_enroll' | 'mfa_verify'>().notNull(),
     codeHmac: text('code_hmac').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestampColumn('consumed_at'),
   },
   (table) => [
     unique('one_time_codes_app_destination_purpose_unique').on(table.appId, table.destination, table.purpose),

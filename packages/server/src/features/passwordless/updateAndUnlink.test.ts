@@ -1,9 +1,4 @@
-import {
-  type AuthResponse,
-  authResponseSchema,
-  CODE_RESEND_COOLDOWN_SECONDS,
-  userSchema,
-} from '@foyer/protocol'
+import { CODE_RESEND_COOLDOWN_SECONDS, userSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 
@@ -19,15 +14,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(email: string): Promise<AuthResponse> {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
-}
+const signIn = (email: string) => t.signIn(email)
 
 /** A code for `email` sent within `token`'s session (a link code, checklist A.6). */
 async function linkCode(email: string, token: string): Promise<string> {

@@ -5,8 +5,8 @@ import { sessionCookies } from '../../http/sessionCookies'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
+import { authenticateAccessToken } from './authenticateAccessToken'
 import { isCookieMode } from './isCookieMode'
-import { authenticateAccessToken } from './service'
 
 /** What {@link requireSession} proves about a request. */
 export type RequireSessionReturnType = {

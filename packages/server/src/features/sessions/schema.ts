@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
@@ -11,17 +12,13 @@ import { users } from '../users/schema'
 export const sessions = pgTable(
   'sessions',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    id: idColumn(),
+    userId: cascadingReference('user_id', () => users.id),
+    appId: cascadingReference('app_id', () => apps.id),
+    createdAt: timestampColumn('created_at').notNull(),
+    lastUsedAt: timestampColumn('last_used_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    revokedAt: timestampColumn('revoked_at'),
     forkedFromSessionId: varchar('forked_from_session_id', { length: 25 }),
   },
   (table) => [
@@ -41,14 +38,12 @@ export const sessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    sessionId: varchar('session_id', { length: 25 })
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    sessionId: cascadingReference('session_id', () => sessions.id),
     tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_unique'),
     parentId: varchar('parent_id', { length: 25 }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    rotatedAt: timestampColumn('rotated_at'),
     successorId: varchar('successor_id', { length: 25 }),
     successorSealed: text('successor_sealed'),
   },

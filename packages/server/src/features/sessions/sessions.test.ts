@@ -31,15 +31,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(email = `session${++counter}@example.com`): Promise<AuthResponse> {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
-}
+const signIn = (email = `session${++counter}@example.com`) => t.signIn(email)
 function refresh(refreshToken: string | undefined, bearer?: string) {
   return t.request({
     method: 'POST',

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
@@ -11,14 +12,12 @@ export const walletNonces = pgTable(
   'wallet_nonces',
   {
     nonce: varchar('nonce', { length: 64 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: cascadingReference('app_id', () => apps.id),
     chainType: text('chain_type').$type<'ethereum' | 'solana'>().notNull(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    consumedAt: timestampColumn('consumed_at'),
   },
   (table) => [index('wallet_nonces_expires_at_idx').on(table.expiresAt)],
 )

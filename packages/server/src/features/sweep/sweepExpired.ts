@@ -47,32 +47,22 @@ export type SweepExpiredParameters = {
 /** One kind: its table, its key, and which rows are past use at `now`. */
 type Sweepable = { kind: SweepKind; table: PgTable; key: PgColumn; expired(now: Date): SQL | undefined }
 
+/** The rows of `table` (keyed by `key`) whose `expiresAt` is before the sweep's `now`. */
+function pastExpiry(kind: SweepKind, table: PgTable, key: PgColumn, expiresAt: PgColumn): Sweepable {
+  return { kind, table, key, expired: (now) => lt(expiresAt, now) }
+}
+
 /** Single-use rows past their expiry: none can be used any more, by any code path. */
 const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
-  {
-    kind: 'wallet_nonce',
-    table: walletNonces,
-    key: walletNonces.nonce,
-    expired: (now) => lt(walletNonces.expiresAt, now),
-  },
-  {
-    kind: 'one_time_code',
-    table: oneTimeCodes,
-    key: oneTimeCodes.id,
-    expired: (now) => lt(oneTimeCodes.expiresAt, now),
-  },
-  {
-    kind: 'account_transfer_offer',
-    table: accountTransferNonces,
-    key: accountTransferNonces.nonceHash,
-    expired: (now) => lt(accountTransferNonces.expiresAt, now),
-  },
-  {
-    kind: 'mfa_challenge',
-    table: mfaChallenges,
-    key: mfaChallenges.id,
-    expired: (now) => lt(mfaChallenges.expiresAt, now),
-  },
+  pastExpiry('wallet_nonce', walletNonces, walletNonces.nonce, walletNonces.expiresAt),
+  pastExpiry('one_time_code', oneTimeCodes, oneTimeCodes.id, oneTimeCodes.expiresAt),
+  pastExpiry(
+    'account_transfer_offer',
+    accountTransferNonces,
+    accountTransferNonces.nonceHash,
+    accountTransferNonces.expiresAt,
+  ),
+  pastExpiry('mfa_challenge', mfaChallenges, mfaChallenges.id, mfaChallenges.expiresAt),
   {
     kind: 'oauth_flow',
     table: oauthFlows,
@@ -84,40 +74,25 @@ const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
         or(isNull(oauthFlows.codeExpiresAt), lt(oauthFlows.codeExpiresAt, now)),
       ),
   },
-  {
-    kind: 'farcaster_channel',
-    table: farcasterChannels,
-    key: farcasterChannels.channelToken,
-    expired: (now) => lt(farcasterChannels.expiresAt, now),
-  },
-  {
-    kind: 'passkey_challenge',
-    table: passkeyChallenges,
-    key: passkeyChallenges.id,
-    expired: (now) => lt(passkeyChallenges.expiresAt, now),
-  },
-  {
-    kind: 'device_proof_nonce',
-    table: deviceProofNonces,
-    key: deviceProofNonces.nonce,
-    expired: (now) => lt(deviceProofNonces.expiresAt, now),
-  },
+  pastExpiry(
+    'farcaster_channel',
+    farcasterChannels,
+    farcasterChannels.channelToken,
+    farcasterChannels.expiresAt,
+  ),
+  pastExpiry('passkey_challenge', passkeyChallenges, passkeyChallenges.id, passkeyChallenges.expiresAt),
+  pastExpiry('device_proof_nonce', deviceProofNonces, deviceProofNonces.nonce, deviceProofNonces.expiresAt),
   // A kept answer past its retry window (docs/api.md#retries).
-  {
-    kind: 'idempotent_request',
-    table: idempotentRequests,
-    key: idempotentRequests.keyHash,
-    expired: (now) => lt(idempotentRequests.expiresAt, now),
-  },
+  pastExpiry(
+    'idempotent_request',
+    idempotentRequests,
+    idempotentRequests.keyHash,
+    idempotentRequests.expiresAt,
+  ),
   // A Telegram payload's record is kept only while the payload itself would still be accepted.
-  {
-    kind: 'telegram_payload',
-    table: telegramPayloads,
-    key: telegramPayloads.payloadHash,
-    expired: (now) => lt(telegramPayloads.expiresAt, now),
-  },
+  pastExpiry('telegram_payload', telegramPayloads, telegramPayloads.payloadHash, telegramPayloads.expiresAt),
   // A session past its absolute expiry (its refresh tokens and MFA state go with it, ON DELETE CASCADE).
-  { kind: 'session', table: sessions, key: sessions.id, expired: (now) => lt(sessions.expiresAt, now) },
+  pastExpiry('session', sessions, sessions.id, sessions.expiresAt),
   {
     kind: 'idle_guest',
     table: users,

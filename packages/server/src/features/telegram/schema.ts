@@ -1,4 +1,5 @@
-import { index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
@@ -12,11 +13,9 @@ export const telegramPayloads = pgTable(
   'telegram_payloads',
   {
     payloadHash: varchar('payload_hash', { length: 64 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    appId: cascadingReference('app_id', () => apps.id),
+    usedAt: timestampColumn('used_at').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
   },
   (table) => [index('telegram_payloads_expires_at_idx').on(table.expiresAt)],
 )

@@ -1,18 +1,17 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /** `users`: an end user of one app. `id` is 25 lowercase alphanumerics; the wire id is its DID. */
 export const users = pgTable(
   'users',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    createdAt: timestampColumn('created_at').notNull(),
     hasAcceptedTerms: boolean('has_accepted_terms').notNull().default(false),
     /** When the user first accepted the app's terms (`POST /api/v1/users/me/accept_terms`); null before. */
-    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true, mode: 'date' }),
+    acceptedTermsAt: timestampColumn('accepted_terms_at'),
     isGuest: boolean('is_guest').notNull().default(false),
     /**
      * Raised by database triggers on every change to the user or to what its wire JSON shows (linked
@@ -32,20 +31,16 @@ export const users = pgTable(
 export const linkedAccounts = pgTable(
   'linked_accounts',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
-    firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true, mode: 'date' }).notNull(),
-    latestVerifiedAt: timestamp('latest_verified_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    verifiedAt: timestampColumn('verified_at').notNull(),
+    firstVerifiedAt: timestampColumn('first_verified_at').notNull(),
+    latestVerifiedAt: timestampColumn('latest_verified_at').notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [
     unique('linked_accounts_app_type_subject_unique').on(table.appId, table.type, table.subject),

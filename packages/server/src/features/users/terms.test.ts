@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
+import { type AuthResponse, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
@@ -33,18 +33,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(appId?: string): Promise<AuthResponse> {
-  const email = `terms${++counter}@example.com`
-  const code = await t.sendCode(email, appId)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-    appId,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-  return authResponseSchema.parse(response.json())
-}
+const signIn = (appId?: string) => t.signIn(`terms${++counter}@example.com`, appId)
 
 /** The stored user id of a wire user id (`did:foyer:<id>`). */
 const storedId = (auth: AuthResponse) => auth.user.id.slice('did:foyer:'.length)

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { sessions } from '../sessions/schema'
 import { users } from '../users/schema'
@@ -13,21 +14,17 @@ import { users } from '../users/schema'
 export const walletDevices = pgTable(
   'wallet_devices',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
     jkt: text('jkt').notNull(),
     publicJwk: text('public_jwk').notNull(),
     label: text('label').notNull(),
     registeredSessionId: varchar('registered_session_id', { length: 25 }).notNull(),
     lastSessionId: varchar('last_session_id', { length: 25 }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestampColumn('created_at').notNull(),
+    lastUsedAt: timestampColumn('last_used_at'),
+    revokedAt: timestampColumn('revoked_at'),
   },
   (table) => [
     unique('wallet_devices_user_jkt_unique').on(table.userId, table.jkt),
@@ -44,10 +41,8 @@ export const deviceProofNonces = pgTable(
   'device_proof_nonces',
   {
     nonce: text('nonce').primaryKey(),
-    sessionId: varchar('session_id', { length: 25 })
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sessionId: cascadingReference('session_id', () => sessions.id),
+    expiresAt: timestampColumn('expires_at').notNull(),
   },
   (table) => [index('device_proof_nonces_expires_at_idx').on(table.expiresAt)],
 )

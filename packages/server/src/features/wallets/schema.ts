@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
@@ -14,21 +15,17 @@ import { users } from '../users/schema'
 export const walletEntropies = pgTable(
   'wallet_entropies',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
     chainType: text('chain_type').notNull(),
     entropyId: text('entropy_id').notNull(),
     authShare: text('auth_share').notNull(),
     recoveryMethod: text('recovery_method').notNull(),
     recovery: text('recovery').notNull(),
     imported: boolean('imported').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
+    updatedAt: timestampColumn('updated_at').notNull(),
   },
   (table) => [
     unique('wallet_entropies_user_chain_unique').on(table.userId, table.chainType),
@@ -43,20 +40,14 @@ export const walletEntropies = pgTable(
 export const embeddedWallets = pgTable(
   'embedded_wallets',
   {
-    id: varchar('id', { length: 25 }).primaryKey(),
-    appId: varchar('app_id', { length: 25 })
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: varchar('user_id', { length: 25 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    entropyRowId: varchar('entropy_row_id', { length: 25 })
-      .notNull()
-      .references(() => walletEntropies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
+    entropyRowId: cascadingReference('entropy_row_id', () => walletEntropies.id),
     chainType: text('chain_type').notNull(),
     walletIndex: integer('wallet_index').notNull(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [
     unique('embedded_wallets_user_chain_index_unique').on(table.userId, table.chainType, table.walletIndex),

@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import {
-  type AuthResponse,
-  authResponseSchema,
-  type CreateEmbeddedWalletRequest,
-  embeddedWalletSchema,
-  userSchema,
-} from '@foyer/protocol'
+import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
@@ -25,15 +19,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function signIn(email = `wallet${++counter}@example.com`): Promise<AuthResponse> {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  return authResponseSchema.parse(response.json())
-}
+const signIn = (email = `wallet${++counter}@example.com`) => t.signIn(email)
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
 const ethAddress = testEthereumAddress
 const solanaAddress = testSolanaAddress

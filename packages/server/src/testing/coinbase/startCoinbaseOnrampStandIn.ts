@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { readBody, sendJson } from '../http/standInHttp'
 import { type CdpApiKey, createCdpApiKey } from './createCdpApiKey'
 import { deliverOnEvm, NATIVE_ASSETS } from './deliverOnEvm'
 import { errorPage, payPage, resultPage } from './payPage'
@@ -12,6 +13,8 @@ import { type CdpJwtFailure, type RegisteredCdpKey, verifyCdpJwt } from './verif
 const SESSION_TOKEN_TTL_MS = 5 * 60_000
 /** Largest request body read, in bytes. */
 const BODY_LIMIT = 64 * 1024
+/** Its JSON answers are never cached. */
+const NO_STORE = { 'cache-control': 'no-store' }
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 export type StartCoinbaseOnrampStandInOptions = {
@@ -100,24 +103,6 @@ type Checkout = {
   done: boolean
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= BODY_LIMIT) chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  response.end(JSON.stringify(value))
-}
-
 function sendHtml(response: ServerResponse, status: number, html: string): void {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -130,7 +115,7 @@ function sendHtml(response: ServerResponse, status: number, html: string): void 
 
 /** Coinbase's error body (`{ code, message }`, gRPC-style codes). */
 const apiError = (response: ServerResponse, status: number, code: string, message: string) =>
-  sendJson(response, status, { code, message })
+  sendJson(response, status, { code, message }, NO_STORE)
 
 /** A session-token body, or why not. */
 function parseTokenBody(json: unknown): StandInTokenRequest['body'] | string {
@@ -225,7 +210,7 @@ export async function startCoinbaseOnrampStandIn(
     if (!verified) return
     let json: unknown
     try {
-      json = JSON.parse(await readBody(request))
+      json = JSON.parse(await readBody(request, BODY_LIMIT))
     } catch {
       return apiError(response, 400, 'invalid_argument', 'body is not JSON')
     }
@@ -240,7 +225,7 @@ export async function startCoinbaseOnrampStandIn(
       spent: false,
     })
     tokenRequests.push({ header: verified.header, claims: verified.claims, body, token })
-    return sendJson(response, 200, { token, channel_id: '' })
+    return sendJson(response, 200, { token, channel_id: '' }, NO_STORE)
   }
 
   async function listTransactions(response: ServerResponse, request: IncomingMessage, url: URL) {
@@ -252,11 +237,16 @@ export async function startCoinbaseOnrampStandIn(
       .filter((transaction) => transaction.partner_user_ref === ref)
       .filter((transaction) => transactionProjects.get(transaction.transaction_id) === verified.key.projectId)
       .reverse()
-    return sendJson(response, 200, {
-      transactions: matching.slice(0, pageSize),
-      next_page_key: '',
-      total_count: String(matching.length),
-    })
+    return sendJson(
+      response,
+      200,
+      {
+        transactions: matching.slice(0, pageSize),
+        next_page_key: '',
+        total_count: String(matching.length),
+      },
+      NO_STORE,
+    )
   }
   function openPayPage(response: ServerResponse, query: URLSearchParams) {
     const token = sessionTokens.get(query.get('sessionToken') ?? '')
@@ -299,7 +289,7 @@ export async function startCoinbaseOnrampStandIn(
   }
 
   async function complete(request: IncomingMessage, response: ServerResponse) {
-    const form = new URLSearchParams(await readBody(request))
+    const form = new URLSearchParams(await readBody(request, BODY_LIMIT))
     const checkout = checkouts.get(form.get('checkout') ?? '')
     if (!checkout || checkout.done)
       return sendHtml(response, 400, errorPage('This purchase is unknown or already finished.'))

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readJson, sendJson } from '../http/standInHttp'
 
 /** The Farcaster app's Sign In With Farcaster link that the real relay answers (`url` of a channel). */
 export const FARCASTER_CONNECT_BASE_URL = 'https://farcaster.xyz/~/siwf'
@@ -48,26 +49,6 @@ export type StartFarcasterRelayStandInOptions = {
   channelTtlMs?: number
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
   port?: number
-}
-
-function readJson(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'))
-      } catch {
-        resolve(undefined)
-      }
-    })
-    request.on('error', () => resolve(undefined))
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' })
-  response.end(JSON.stringify(value))
 }
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0

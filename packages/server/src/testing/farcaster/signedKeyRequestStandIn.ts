@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { verifySignedKeyRequest } from '../../features/farcasterSigner/signedKeyRequest'
+import { readBody, sendJson } from '../http/standInHttp'
 
 /** One signed key request the stand-in holds, as its API answers it (plus the signature it checked). */
 export type StandInSignedKeyRequest = {
@@ -43,20 +44,6 @@ export type StartSignedKeyRequestStandInOptions = {
   now?: () => number
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
   port?: number
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' })
-  response.end(JSON.stringify(value))
 }
 
 const fail = (response: ServerResponse, status: number, message: string) =>

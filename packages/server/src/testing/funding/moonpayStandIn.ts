@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isMoonpaySignatureValid } from '../../features/funding/signMoonpayUrl'
+import { readBody } from '../http/standInHttp'
 
 /** The stand-in's default MoonPay keys (an app's `funding_providers.moonpay`). */
 export const moonpayTestKeys = {
@@ -53,19 +54,6 @@ export type MoonpayStandIn = {
 }
 
 const BODY_LIMIT = 16 * 1024
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= BODY_LIMIT) chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -166,7 +154,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
         return send(response, 200, widgetPage(url.pathname, url.search, query), 'text/html; charset=utf-8')
       }
       if (url.pathname === '/stand-in/purchase' && method === 'POST') {
-        const fields = JSON.parse(await readBody(request)) as {
+        const fields = JSON.parse(await readBody(request, BODY_LIMIT)) as {
           path?: string
           search?: string
           outcome?: string

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBody, sendJson } from '../http/standInHttp'
 
 /** One request the stand-in received (any path), with its form fields parsed. */
 export type TwilioStandInRequest = {
@@ -54,20 +55,6 @@ export type StartTwilioStandInOptions = {
   regionBlockedPrefixes?: readonly string[]
   /** Port; default 0 (any free one). Host is always 127.0.0.1. */
   port?: number
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' })
-  response.end(JSON.stringify(value))
 }
 
 /**

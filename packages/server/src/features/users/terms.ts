@@ -1,0 +1,44 @@
+/** The app's terms: recording a user's acceptance, and refusing users who have not accepted them yet. */
+import type { User } from '@foyer/protocol'
+import { eq, sql } from 'drizzle-orm'
+import type { FoyerDatabase } from '../../db/FoyerDatabase'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { users } from './schema'
+import type { UsersContext } from './UsersContext'
+import { requireUserJson } from './userJson'
+
+/**
+ * Records that the user accepted the app's terms (spec 01 §4 "After login"; WIRE.md §6): sets
+ * `has_accepted_terms` and, the first time only, `accepted_terms_at` (one `UPDATE`, so a repeated or
+ * concurrent call keeps the first time). Answers the user; 401 `missing_or_invalid_token` when it is gone.
+ *
+ * @example const user = await acceptTerms(context, userId, new Date(context.now()))
+ */
+export async function acceptTerms(context: UsersContext, userId: string, now: Date): Promise<User> {
+  await context.db.orm
+    .update(users)
+    .set({ hasAcceptedTerms: true, acceptedTermsAt: sql`coalesce(${users.acceptedTermsAt}, ${now})` })
+    .where(eq(users.id, userId))
+  return requireUserJson(context, userId)
+}
+
+/**
+ * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (issue 12 §1:
+ * wallet creation and wallet calls wait for the terms): 403 `terms_not_accepted`; 401 when the user is gone.
+ *
+ * @example await assertTermsAccepted(context.db, app, userId)
+ */
+export async function assertTermsAccepted(
+  db: FoyerDatabase,
+  app: { settings: { require_users_accept_terms: boolean } },
+  userId: string,
+): Promise<void> {
+  if (!app.settings.require_users_accept_terms) return
+  const [user] = await db.orm
+    .select({ hasAcceptedTerms: users.hasAcceptedTerms })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  if (!user.hasAcceptedTerms)
+    throw new FoyerHttpError('terms_not_accepted', 'The user has not accepted the terms of this app yet')
+}
