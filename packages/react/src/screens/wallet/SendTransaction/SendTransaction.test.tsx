@@ -62,7 +62,8 @@ describe('SendTransaction', () => {
       'Estimated fee',
       'Total',
       'Balance',
-      to,
+      // The recipient short on one line, its full address on hover.
+      '0x7099…79C8',
       '0.01 ETH',
       'Anvil',
       '0.000042 ETH',
@@ -70,6 +71,7 @@ describe('SendTransaction', () => {
     ]) {
       expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0)
     }
+    expect(within(dialog).getAllByTitle(to).length).toBeGreaterThan(0)
     await user.click(within(dialog).getByRole('button', { name: 'Details' }))
     const details = within(dialog).getByRole('button', { name: 'Details' }).parentElement as HTMLElement
     const labels = () => Array.from(details.querySelectorAll('dt'), (dt) => dt.textContent)

@@ -90,7 +90,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       title={title}
       description={uiOptions?.description || formatMessage(m.description, { app: appName })}
       rows={[
-        [m.to, request.to, true],
+        [m.to, request.to, 'address'],
         [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
         [m.network, chain.name],
         [

@@ -39,8 +39,8 @@ export function TransactionDetails({
     <Collapsible label={m.details}>
       <DetailRows
         rows={[
-          [m.from, prompt.wallet.address, true],
-          [m.to, request.to, true],
+          [m.from, prompt.wallet.address, 'address'],
+          [m.to, request.to, 'address'],
           [m.action, info?.action ?? (data ? m.contractCall : m.transfer)],
           [messages.polish.estFees, fees],
           [m.totalWithFees, preview ? formatNative(preview.total, chain, format) : undefined],

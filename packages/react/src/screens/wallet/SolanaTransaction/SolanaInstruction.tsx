@@ -22,8 +22,8 @@ export function SolanaInstruction({
           rows={[
             [s.action, s.transfer],
             [m.amount, `${format.decimal(formatLamports(instruction.amount))} SOL`],
-            [m.to, instruction.to, true],
-            [m.from, instruction.from, true],
+            [m.to, instruction.to, 'address'],
+            [m.from, instruction.from, 'address'],
           ]}
         />
       )
@@ -33,8 +33,8 @@ export function SolanaInstruction({
           rows={[
             [s.action, s.approve],
             [m.amount, format.number(instruction.amount)],
-            [s.spender, instruction.spender, true],
-            [m.from, instruction.owner, true],
+            [s.spender, instruction.spender, 'address'],
+            [m.from, instruction.owner, 'address'],
           ]}
         />
       )
