@@ -29,8 +29,12 @@ export default defineConfig({
           testTimeout: 20_000,
           // Set-ups start servers on fresh PGlite databases: slow on 2 busy cores, not a failure.
           hookTimeout: 60_000,
-          // PostgreSQL for the tests that need real concurrency (skipped when it is not installed).
-          globalSetup: ['scripts/postgres/vitestGlobalSetup.mjs'],
+          // PostgreSQL for the tests that need real concurrency (skipped when it is not installed), and one
+          // migrated PGlite that each test file's in-memory database starts from (a copy).
+          globalSetup: [
+            'scripts/postgres/vitestGlobalSetup.mjs',
+            'packages/server/src/test/pgliteTemplateGlobalSetup.ts',
+          ],
         },
       },
       {

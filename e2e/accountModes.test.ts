@@ -1,20 +1,19 @@
-import { createAppRecord } from '@foyer/server'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // Issue 12 §4 (spec 01 §2, §6, §8): 'Account not found' in no-signup mode, and the allow-list's own
 // access-denied screen with the app's texts. One stack and one browser for the file.
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -107,7 +106,7 @@ describe('account modes (issue 12 §3, §4)', () => {
   })
 
   test("error: an email off the allow-list sees the app's access-denied screen, its button a link", async () => {
-    const app = await createAppRecord(stack.db, {
+    const app = await stack.createApp({
       name: 'Invite Only',
       allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
       settings: {
@@ -119,7 +118,6 @@ describe('account modes (issue 12 §3, §4)', () => {
           cta_link: 'https://example.com/waitlist',
         },
       },
-      masterKey: stack.masterKey,
     })
     await withPage(async (page) => {
       const dialog = await submitCode(page, `appId=${app.id}`, freshEmail('uninvited'))
@@ -133,11 +131,10 @@ describe('account modes (issue 12 §3, §4)', () => {
   })
 
   test("error: an app at its user limit shows 'Unable to sign in' to a new user, who stays signed out", async () => {
-    const app = await createAppRecord(stack.db, {
+    const app = await stack.createApp({
       name: 'Full House',
       allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
       settings: { access_control: { allowlist_enabled: false, allowlist: [], max_users: 0 } },
-      masterKey: stack.masterKey,
     })
     await withPage(async (page) => {
       const dialog = await submitCode(page, `appId=${app.id}`, freshEmail('over-limit'))

@@ -8,8 +8,8 @@ import { contrastInBothThemes } from './support/axe'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 const APP_ID = 'foyerdemoapp0000000000000'
 const keys: TestWalletKeys = {
@@ -20,11 +20,11 @@ const keys: TestWalletKeys = {
 }
 const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,7 +1,7 @@
-import { createAppRecord } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -9,15 +9,14 @@ import {
   signInWithEmail,
   verifyWithBackEnd,
 } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -92,7 +91,7 @@ describe('the demo back end verifies the session with @foyer/node', () => {
     expect(await verifyWithBackEnd(page, 'cookie')).toMatchObject({ status: 401, code: 'malformed_token' })
 
     // A genuine token of the demo app, presented to a back end of another app: that app's keys refuse it.
-    const other = await createAppRecord(stack.db, { name: 'Other', masterKey: stack.masterKey })
+    const other = await stack.createApp({ name: 'Other' })
     await signInWithEmail(page, stack.apiUrl, freshEmail())
     const { token } = await heldClaims()
     const response = await page.evaluate(

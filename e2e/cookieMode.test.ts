@@ -1,7 +1,7 @@
-import { type AppRecord, createAppRecord } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack, type SharedStackApp } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -9,22 +9,20 @@ import {
   signInWithEmail,
   verifyWithBackEnd,
 } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 const sessionCookieNames = ['privy-token', 'privy-refresh-token', 'privy-id-token', 'privy-session']
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
-let app: AppRecord
+let app: SharedStackApp
 
 beforeAll(async () => {
   // The demo on http://localhost:<port>, the API reachable as http://localhost:<serverPort>: same site.
-  ;[stack, browser] = await Promise.all([startStack({ demoHost: 'localhost' }), launchBrowser()])
-  app = await createAppRecord(stack.db, {
+  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
+  app = await stack.createApp({
     name: 'Cookie Mode App',
     allowedOrigins: ['http://localhost:*'],
     settings: { custom_api_url: `http://localhost:${stack.serverPort}` },
-    masterKey: stack.masterKey,
   })
 })
 afterAll(async () => {

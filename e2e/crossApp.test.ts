@@ -1,12 +1,12 @@
-import { DEMO_PROVIDER_APP_ID, updateAppSettings } from '@foyer/server'
+import { DEMO_PROVIDER_APP_ID } from '@foyer/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // Cross-app (issue 11 §4) in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
 // account of the provider demo app, whose pages are the same demo web app on http://localhost:<port> — another
@@ -14,23 +14,18 @@ import { type Stack, startStack } from './support/startStack'
 // provider's transact page, a transaction sent from it on anvil, and a transaction refused once the provider
 // is read-only.
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   const port = new URL(stack.demoUrl).port
   // The seeded provider app, its pages on the other loopback name (before the server first loads it).
-  await updateAppSettings(
-    stack.db,
-    DEMO_PROVIDER_APP_ID,
-    {
-      cross_app: { web_url: `http://localhost:${port}/?appId=${DEMO_PROVIDER_APP_ID}` },
-    },
-    stack.masterKey,
-  )
+  await stack.updateAppSettings(DEMO_PROVIDER_APP_ID, {
+    cross_app: { web_url: `http://localhost:${port}/?appId=${DEMO_PROVIDER_APP_ID}` },
+  })
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -133,12 +128,7 @@ describe('cross-app', () => {
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
 
     // The provider turns read-only: its transactions are refused (spec 02 §8).
-    await updateAppSettings(
-      stack.db,
-      DEMO_PROVIDER_APP_ID,
-      { cross_app: { read_only: true } },
-      stack.masterKey,
-    )
+    await stack.updateAppSettings(DEMO_PROVIDER_APP_ID, { cross_app: { read_only: true } })
     await page.getByRole('button', { name: 'Send 0.001 ETH with the provider wallet' }).click()
     await expect
       .poll(() => page.getByTestId('cross-app-outcome').textContent())

@@ -1,19 +1,20 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { launchBrowserProfile } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // The wallet frame on another site than the page (docs/security.md#the-wallet-frames-storage-across-sites):
 // the demo on http://localhost:<port>, the server and its frame on http://127.0.0.1:<port>. Where the browser
 // gives the frame (partitioned) storage, the device share and the device key stay there across a reload.
 const MESSAGE = 'Hello from the Foyer demo'
-let stack: Stack
+let stack: SharedStack
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  stack = await startStack({ demoHost: 'localhost' })
+  stack = await openSharedStack({ demoHost: 'localhost' })
 })
 afterAll(async () => {
   for (const context of contexts) await context.close()
@@ -45,12 +46,8 @@ function watchFrameCalls(context: BrowserContext) {
   }
 }
 
-async function signMessage(page: Page): Promise<`0x${string}`> {
-  await page.getByRole('button', { name: 'Sign message', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign message' })
-  await dialog.getByRole('button', { name: 'Approve' }).click()
-  await dialog.waitFor({ state: 'detached' })
-  return (await page.getByTestId('signature').textContent()) as `0x${string}`
+function signMessage(page: Page): Promise<`0x${string}`> {
+  return approveSignMessage(page, { open: true })
 }
 
 /** The IndexedDB databases of the frame (on the server's origin) and of the page. */
@@ -73,10 +70,7 @@ describe('wallet frame on another site than the page', () => {
     page.setDefaultTimeout(20_000)
     frameCalls.watch(page)
     await openDemo(page, stack.demoUrl)
-    await signInWithEmail(page, stack.apiUrl, freshEmail('crosssite'))
-    const address = (await page
-      .getByTestId('wallet-address')
-      .textContent({ timeout: 30_000 })) as `0x${string}`
+    const address = await signInAndReadWalletAddress(page, stack.apiUrl, freshEmail('crosssite'))
     await page.getByTestId('solana-address').waitFor({ timeout: 30_000 })
     expect(await verifyMessage({ address, message: MESSAGE, signature: await signMessage(page) })).toBe(true)
     // The device was registered once, at sign-in; the shares live in the frame's storage, not the page's.
@@ -129,7 +123,7 @@ describe('wallet frame on another site than the page', () => {
     // A new sign-in registers the frame's key of this page's life; the wallet is the same one.
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    stack.advanceClock(31_000) // past the code's resend cooldown
+    await stack.advanceClock(31_000) // past the code's resend cooldown
     await signInWithEmail(page, stack.apiUrl, email)
     expect(await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })).toBe(address)
     expect(await verifyMessage({ address, message: MESSAGE, signature: await signMessage(page) })).toBe(true)

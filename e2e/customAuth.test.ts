@@ -1,21 +1,23 @@
-import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
+import { DEMO_APP_ID } from '@foyer/server'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let page: Page
+/** This file's own copy of the demo app (the stack is shared), with the host's JWTs accepted. */
+let appId: string
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
-  // The demo back end is the host's identity provider: the demo app pins its JWKS URL.
-  await updateAppSettings(
-    stack.db,
-    DEMO_APP_ID,
-    {
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
+  // The demo back end is the host's identity provider: the app pins its JWKS URL.
+  const app = await stack.createApp({
+    name: 'Custom Auth Demo',
+    copyOf: DEMO_APP_ID,
+    settings: {
       custom_jwt_auth: {
         enabled: true,
         issuer: 'foyer-demo-host',
@@ -23,8 +25,8 @@ beforeAll(async () => {
         jwks_url: new URL('/api/host/jwks.json', stack.demoUrl).href,
       },
     },
-    stack.masterKey,
-  )
+  })
+  appId = app.id
   page = await (await browser.newContext()).newPage()
   page.setDefaultTimeout(15_000)
 })
@@ -35,7 +37,7 @@ afterAll(async () => {
 
 describe('customAuth', () => {
   test('default: the SDK follows the host: signed in with a custom account, logged out with the host', async () => {
-    await openDemo(page, `${stack.demoUrl}?customAuth=1`)
+    await openDemo(page, `${stack.demoUrl}?customAuth=1&appId=${appId}`)
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
     // The host's own login is the only way in: no Foyer 'Log in' and no guest button.
     await page.getByTestId('host-login-hint').waitFor()
@@ -56,8 +58,6 @@ describe('customAuth', () => {
 
     await page.getByRole('button', { name: 'Host sign out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    expect(
-      await page.evaluate(() => localStorage.getItem('foyer:foyerdemoapp0000000000000:refresh_token')),
-    ).toBeNull()
+    expect(await page.evaluate((id) => localStorage.getItem(`foyer:${id}:refresh_token`), appId)).toBeNull()
   })
 })

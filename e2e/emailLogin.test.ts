@@ -2,16 +2,16 @@ import { CODE_TTL_SECONDS } from '@foyer/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, requestEmailCode } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -101,7 +101,7 @@ describe('email sign-in through the modal', () => {
     const email = freshEmail()
     await openDemo(page, stack.demoUrl)
     const code = await requestCode(email)
-    stack.advanceClock((CODE_TTL_SECONDS + 1) * 1000)
+    await stack.advanceClock((CODE_TTL_SECONDS + 1) * 1000)
     await typeCode(code)
     await page.getByRole('dialog').getByText('Invalid or expired verification code').waitFor()
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')

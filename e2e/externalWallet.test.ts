@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 const APP_ID = 'foyerdemoapp0000000000000'
 const keys: TestWalletKeys = {
@@ -19,7 +19,7 @@ const keys: TestWalletKeys = {
 const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
 const solanaAddress = getBase58Decoder().decode(ed25519.getPublicKey(Buffer.from(keys.solanaSeedHex, 'hex')))
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -34,7 +34,7 @@ type LinkedAccount = {
 }
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   context = await browser.newContext()
   await context.addInitScript({ content: await testWalletsInitScript(keys) })
   page = await context.newPage()

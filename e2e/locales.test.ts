@@ -1,15 +1,15 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   page = await (await browser.newContext()).newPage()
   page.setDefaultTimeout(15_000)
 })

@@ -7,18 +7,18 @@ import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // Multi-factor verification in Chromium (issue 13 "Done when"): enrol the authenticator app through the
 // modal (the secret is read off the screen, codes computed with otpauth), sign in again on a fresh browser
 // context, sign a message → verification asked → signed; export asks again; a guest cannot enrol.
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   for (const context of contexts) await context.close()

@@ -5,22 +5,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { revealExportedKey } from './support/revealExportedKey'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // Passkey MFA in Chromium with the virtual authenticator (issue 13 "Done when"; checklist H.49: user
 // verification required). WebAuthn needs a domain RP ID: the demo is served on http://localhost.
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 let cdp: CDPSession
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([
-    startStack({ demoHost: 'localhost', chains: true }),
-    launchBrowser(),
-  ])
+  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
   context = await browser.newContext()
   page = await context.newPage()
   page.setDefaultTimeout(20_000)

@@ -1,18 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // The modal's polish that only a browser shows (issue 16 §1, §3): the landing does not jump, the mobile
 // drawer stays on the screen of a page wider than it, and export opens without a console warning.
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,

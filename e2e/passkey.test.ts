@@ -2,11 +2,11 @@ import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // WebAuthn needs a domain RP ID (not an IP address): the demo is served on http://localhost.
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -14,7 +14,7 @@ let cdp: CDPSession
 let authenticatorId: string
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ demoHost: 'localhost' }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
   context = await browser.newContext()
   page = await context.newPage()
   page.setDefaultTimeout(15_000)

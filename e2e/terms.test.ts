@@ -3,19 +3,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 /** The terms demo app that `seedDemoApp` creates outside production (terms required, wallet on login). */
 const TERMS_DEMO_APP_ID = 'foyerdemoterms00000000000'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -65,7 +65,7 @@ describe('terms (issue 12 §1, spec 01 §2, §4)', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await waitForTestId(page, 'authenticated', 'false')
-    stack.advanceClock(31_000) // past the address's 30 s code cooldown (spec 01 §9)
+    await stack.advanceClock(31_000) // past the address's 30 s code cooldown (spec 01 §9)
     await page.getByRole('button', { name: 'Log in' }).click()
     const again = page.getByRole('dialog')
     await again.getByPlaceholder('your@email.com').fill(email)

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -8,17 +9,16 @@ import {
   signInWithEmail,
   verifyWithBackEnd,
 } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** One hour and a minute: past the access token's 1 h lifetime, well inside the session's. */
 const JUMP_MS = 3_660_000
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack(), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
   await browser?.close()
@@ -76,7 +76,7 @@ describe('two tabs, one session', () => {
       expect(await serverAccepts(before.access)).toBe(200)
 
       // An hour and a minute pass, for the server and for the browser.
-      stack.advanceClock(JUMP_MS)
+      await stack.advanceClock(JUMP_MS)
       await context.clock.setSystemTime(Date.now() + JUMP_MS)
       const expired = await held(second)
       expect(expired.access).toBe(before.access)

@@ -7,17 +7,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { launchBrowser } from './support/launchBrowser'
 import { revealExportedKey } from './support/revealExportedKey'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (spec 02 §2, §4).
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   context = await browser.newContext()
   page = await context.newPage()
   page.setDefaultTimeout(20_000)
@@ -29,6 +29,19 @@ afterAll(async () => {
 })
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The demo's 'Send 0.001 SOL' recipient. */
+const SOLANA_RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+
+/** The lamports of `address`, from the Solana JSON-RPC (`getBalance`). */
+async function solanaBalance(address: string): Promise<number> {
+  const response = await fetch(stack.chains.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
+  })
+  const { result } = (await response.json()) as { result: { value: number } }
+  return Number(result.value)
+}
 
 describe('embedded wallet in Chromium against anvil', () => {
   let address: `0x${string}`
@@ -153,6 +166,8 @@ describe('embedded wallet in Chromium against anvil', () => {
   })
 
   test('behavior: the Solana wallet signs (ed25519) and sends 0.001 SOL over the litesvm RPC', async () => {
+    // The chain is shared with the other files: the recipient's balance is compared with its own before.
+    const recipientBefore = await solanaBalance(SOLANA_RECIPIENT)
     const solana = (await page.getByTestId('solana-address').textContent()) ?? ''
     const publicKey = new Uint8Array(getBase58Encoder().encode(solana))
     await page.getByRole('button', { name: 'Sign Solana message' }).click()
@@ -179,9 +194,6 @@ describe('embedded wallet in Chromium against anvil', () => {
     await expect
       .poll(() => page.getByTestId('solana-balance').textContent())
       .toBe(String(1_000_000_000 - 1_000_000 - 5000))
-    const recipient = stack.chains!.solana.svm.getBalance(
-      '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' as never,
-    )
-    expect(recipient).toBe(1_000_000n)
+    expect(await solanaBalance(SOLANA_RECIPIENT)).toBe(recipientBefore + 1_000_000)
   })
 })

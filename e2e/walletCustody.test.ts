@@ -1,52 +1,41 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { launchBrowser } from './support/launchBrowser'
 import type { MailboxMessage } from './support/readMailbox'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 
 // Wallet custody (docs/security.md): the key shares go only to the wallet frame's registered device key. A
 // second browser recovers after a real sign-in (and the user is emailed); a script that steals the access
 // token gets nothing from outside the browser; a revoked device can no longer sign.
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const MESSAGE = 'Hello from the Foyer demo'
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
-const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
-  for (const context of contexts) await context.close()
   await browser?.close()
   await stack?.close()
 })
 
 /** A new browser profile with the demo open. */
-async function newBrowser(): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  await openDemo(page, stack.demoUrl)
-  return page
+function newBrowser(): Promise<Page> {
+  return openDemoInNewContext(browser, stack.demoUrl, { timeout: 20_000 })
 }
 
 async function signIn(page: Page, email: string): Promise<`0x${string}`> {
-  stack.advanceClock(31_000) // past the code's resend cooldown of the other browser's sign-in
-  await signInWithEmail(page, stack.apiUrl, email)
-  return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
+  await stack.advanceClock(31_000) // past the code's resend cooldown of the other browser's sign-in
+  return signInAndReadWalletAddress(page, stack.apiUrl, email)
 }
 
 /** 'Sign message', Approve, and the signature the demo shows. */
-async function signMessage(page: Page): Promise<`0x${string}`> {
-  await page.getByRole('button', { name: 'Sign message', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Sign message' })
-  await dialog.getByRole('button', { name: 'Approve' }).click()
-  await dialog.waitFor({ state: 'detached' })
-  return (await page.getByTestId('signature').textContent()) as `0x${string}`
+function signMessage(page: Page): Promise<`0x${string}`> {
+  return approveSignMessage(page, { open: true })
 }
 
 async function mailTo(email: string): Promise<MailboxMessage[]> {

@@ -4,8 +4,8 @@ import { frameEvents } from '@foyer/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
 
 // The wallet frame protocol (issue 4 "Frame protocol"; STYLE.md §6): a page on another origin posts every
 // event to the frame and nothing happens, no reply leaks; malformed messages from the allowed origin get
@@ -14,7 +14,7 @@ const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** A host name that is not among the demo app's allowed origins, resolved to loopback by Chromium. */
 const EVIL_HOST = 'evil.test'
 
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -49,7 +49,7 @@ function attackerPage(kind: 'embed' | 'sibling', payload: string): string {
 
 beforeAll(async () => {
   ;[stack, browser] = await Promise.all([
-    startStack(),
+    openSharedStack(),
     launchBrowser([`--host-resolver-rules=MAP ${EVIL_HOST} 127.0.0.1`]),
   ])
   context = await browser.newContext()

@@ -1,22 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
+import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
-import { type Stack, startStack } from './support/startStack'
+import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 
 // A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
 // automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (spec 02 §2, §4, §8).
-let stack: Stack
+let stack: SharedStack
 let browser: Browser
-const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true }), launchBrowser()])
+  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
 })
 afterAll(async () => {
-  for (const context of contexts) await context.close()
   await browser?.close()
   await stack?.close()
 })
@@ -25,29 +24,15 @@ const MESSAGE = 'Hello from the Foyer demo'
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
 
 /** A new device: a fresh browser context with the demo open. */
-async function newDevice(): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  await openDemo(page, stack.demoUrl)
-  return page
+function newDevice(): Promise<Page> {
+  return openDemoInNewContext(browser, stack.demoUrl, { timeout: 20_000 })
 }
 
 /** Signs in and returns the embedded Ethereum wallet's address once it shows. */
 async function signInAndReadAddress(page: Page, email: string): Promise<`0x${string}`> {
   // The same address got a code less than 30 s ago on the other device: move past the resend cooldown.
-  stack.advanceClock(31_000)
-  await signInWithEmail(page, stack.apiUrl, email)
-  return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
-}
-
-/** Clicks 'Sign message', approves, and returns the signature shown by the demo. */
-async function signWithApproval(page: Page): Promise<`0x${string}`> {
-  const dialog = page.getByRole('dialog', { name: 'Sign message' })
-  await dialog.getByRole('button', { name: 'Approve' }).click()
-  await dialog.waitFor({ state: 'detached' })
-  return (await page.getByTestId('signature').textContent()) as `0x${string}`
+  await stack.advanceClock(31_000)
+  return signInAndReadWalletAddress(page, stack.apiUrl, email)
 }
 
 /** The user's embedded wallet accounts, from the demo's user JSON. */
@@ -68,7 +53,7 @@ describe('recovery on a new device', () => {
     const second = await newDevice()
     expect(await signInAndReadAddress(second, email)).toBe(address)
     await second.getByRole('button', { name: 'Sign message', exact: true }).click()
-    const signature = await signWithApproval(second)
+    const signature = await approveSignMessage(second)
     expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
     // Never a second wallet: one Ethereum and one Solana wallet.
     expect((await walletAccounts(second)).map((account) => account.chain_type).sort()).toEqual([
@@ -137,7 +122,7 @@ describe('recovery on a new device', () => {
     expect(await contrastInBothThemes(second)).toEqual({ light: [], dark: [] })
     await recover.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await recover.getByRole('button', { name: 'Recover your account' }).click()
-    const signature = await signWithApproval(second)
+    const signature = await approveSignMessage(second)
     expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
     expect(
       (await walletAccounts(second)).filter((account) => account.chain_type === 'ethereum'),

@@ -62,6 +62,9 @@ beforeAll(async () => {
       .digest('hex')
     tarballs.set(name, { file, hash })
   }
+  // Installs are mostly network and disk (npm's cache): start them all now, side by side, rather than one
+  // after another inside the tests; each test awaits its own.
+  for (const install of [VITE_APP, REACT_18_APP, SERVER, NODE_BACKEND, NEXT_APP]) void installed(...install)
 }, 600_000)
 
 afterAll(async () => {
@@ -130,6 +133,39 @@ async function installFixture(
   return dir
 }
 
+/** The fixtures the tests install: a fixture folder, the tarballs it takes, and a variant. */
+type FixtureInstall = [fixture: string, packages: readonly PublicPackage[], variant?: FixtureVariant]
+const VITE_APP: FixtureInstall = ['viteReactApp', ['protocol', 'core', 'react']]
+const REACT_18_APP: FixtureInstall = [
+  'viteReactApp',
+  ['protocol', 'core', 'react'],
+  {
+    name: 'react18',
+    dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1' },
+    devDependencies: { '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' },
+  },
+]
+const SERVER: FixtureInstall = ['server', ['protocol', 'server']]
+const NODE_BACKEND: FixtureInstall = ['nodeBackend', ['protocol', 'node']]
+const NEXT_APP: FixtureInstall = ['nextApp', ['protocol', 'core', 'react']]
+
+const installs = new Map<string, Promise<string>>()
+/**
+ * {@link installFixture}, once per fixture and variant for the whole file: the first call starts the install,
+ * later calls (and the tests) await the same one.
+ */
+function installed(...[fixture, packages, variant]: FixtureInstall): Promise<string> {
+  const key = JSON.stringify([fixture, packages, variant ?? null])
+  let install = installs.get(key)
+  if (!install) {
+    install = installFixture(fixture, packages, variant)
+    // The test that awaits it reports a failure; the early start (beforeAll) must not be an unhandled one.
+    install.catch(() => {})
+    installs.set(key, install)
+  }
+  return install
+}
+
 /** SIGTERM, then SIGKILL after 12 s (to its process group with `group`); resolves once `child` has exited. */
 async function stop(child: ChildProcess, group = false): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -187,7 +223,7 @@ let viteApp: Promise<string> | undefined
 /** The Vite + React fixture, installed, type-checked with strict tsc and built; resolves with its folder. */
 function buildViteApp(): Promise<string> {
   viteApp ??= (async () => {
-    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'])
+    const dir = await installed(...VITE_APP)
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
       cwd: dir,
       env: childEnv,
@@ -280,7 +316,7 @@ describe('packed packages installed in fresh apps', () => {
   }, 60_000)
 
   test('a plain Node back end verifies an access token with @foyer/node (no TypeScript loader)', async () => {
-    const dir = await installFixture('nodeBackend', ['protocol', 'node'])
+    const dir = await installed(...NODE_BACKEND)
     const { stdout: imported } = await run(
       process.execPath,
       ['-e', "import('@foyer/node').then((m) => console.log(Object.keys(m).sort().join(',')))"],
@@ -344,11 +380,7 @@ describe('packed packages installed in fresh apps', () => {
   }, 400_000)
 
   test('with React 18, the lowest of the peer range: strict tsc passes and the provider renders on the server', async () => {
-    const dir = await installFixture('viteReactApp', ['protocol', 'core', 'react'], {
-      name: 'react18',
-      dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1' },
-      devDependencies: { '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' },
-    })
+    const dir = await installed(...REACT_18_APP)
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
       cwd: dir,
       env: childEnv,
@@ -360,7 +392,7 @@ describe('packed packages installed in fresh apps', () => {
   }, 300_000)
 
   test('the server installed from its tarball starts in production and is ready', async () => {
-    const dir = await installFixture('server', ['protocol', 'server'])
+    const dir = await installed(...SERVER)
     const bin = join(dir, 'node_modules', '@foyer', 'server', 'bin', 'foyer-server.mjs')
     const env = {
       NODE_ENV: 'production',
@@ -392,8 +424,8 @@ describe('packed packages installed in fresh apps', () => {
   test('the Vite app signs in by email in Chromium against the packed server; the Node back end verifies its token', async () => {
     const [appDir, serverDir, backendDir] = await Promise.all([
       buildViteApp(),
-      installFixture('server', ['protocol', 'server']),
-      installFixture('nodeBackend', ['protocol', 'node']),
+      installed(...SERVER),
+      installed(...NODE_BACKEND),
     ])
     // Development mode: the dev mailbox gives the code, and the seeded demo app allows loopback origins.
     const { url: apiUrl } = await startPackedServer(serverDir, {
@@ -433,10 +465,7 @@ describe('packed packages installed in fresh apps', () => {
   }, 400_000)
 
   test('a Next.js app builds, starts and signs in by email in Chromium on an App Router page and on a Pages Router page, with no hydration warning', async () => {
-    const [appDir, serverDir] = await Promise.all([
-      installFixture('nextApp', ['protocol', 'core', 'react']),
-      installFixture('server', ['protocol', 'server']),
-    ])
+    const [appDir, serverDir] = await Promise.all([installed(...NEXT_APP), installed(...SERVER)])
     const nextBin = join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next')
     const nextEnv = { ...childEnv, NEXT_TELEMETRY_DISABLED: '1' }
     // The install is keyed by the tarballs and the fixture: a build made in it is still current.

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { waitForMessage } from './readMailbox'
 
@@ -14,6 +14,25 @@ export function freshEmail(prefix = 'person'): string {
 export async function openDemo(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await waitForTestId(page, 'ready', 'true')
+}
+
+/**
+ * A new device: a fresh browser context of `browser` (no storage, no cookies) with a page on the demo at
+ * `url`, ready. `timeout` is the page's default timeout (ms). Closing the browser closes the context.
+ */
+export async function openDemoInNewContext(
+  browser: Browser,
+  url: string,
+  {
+    timeout = 15_000,
+    context: contextOptions = {},
+  }: { timeout?: number; context?: BrowserContextOptions } = {},
+): Promise<Page> {
+  const context = await browser.newContext(contextOptions)
+  const page = await context.newPage()
+  page.setDefaultTimeout(timeout)
+  await openDemo(page, url)
+  return page
 }
 
 /**

@@ -156,6 +156,8 @@ export type Stack = {
   coinbase: StackCoinbase | undefined
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
+  /** Puts the server's clock back to the real time. */
+  resetClock(): void
   /** Stops the demo app, the server and the chains. */
   close(): Promise<void>
 }
@@ -353,6 +355,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     coinbase,
     advanceClock(ms) {
       clockOffsetMs += ms
+    },
+    resetClock() {
+      clockOffsetMs = 0
     },
     async close() {
       await vite.close()

@@ -13,6 +13,7 @@ import type { Feature, FoyerPlugin, SignInMethod } from '../FoyerPlugin'
 import type { AppRecord } from '../features/apps/service'
 import type { DevMailboxMessage } from '../features/mail/devMailbox'
 import type { AccountKinds } from '../features/users/AccountKind'
+import { openTestDatabase } from './pgliteTemplate'
 
 /**
  * A server over a fresh in-memory PGlite (or, with `databaseUrl`, a fresh PostgreSQL database) with the demo
@@ -122,8 +123,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const scratch = !appOptions.db && databaseUrl ? await createScratchDatabase(databaseUrl) : undefined
   let db: FoyerDatabase
   try {
-    db = appOptions.db ?? (await openDatabase(scratch ? { databaseUrl: scratch.url } : {}))
-    await migrate(db)
+    if (appOptions.db) {
+      db = appOptions.db
+      await migrate(db)
+    } else if (scratch) {
+      db = await openDatabase({ databaseUrl: scratch.url })
+      await migrate(db)
+    } else {
+      // In-memory PGlite: a copy of the run's migrated template.
+      db = await openTestDatabase()
+    }
   } catch (error) {
     await scratch?.drop()
     throw error

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core'
+import { signInWithEmail } from './signInWithEmail'
+
+/** The demo's embedded Ethereum wallet address, once it shows (created or recovered after sign-in). */
+export async function readWalletAddress(page: Page): Promise<`0x${string}`> {
+  return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
+}
+
+/**
+ * Approves the open 'Sign message' dialog and returns the signature the demo then shows (hex). With
+ * `open: true` it first clicks the demo's 'Sign message' button.
+ */
+export async function approveSignMessage(page: Page, { open = false } = {}): Promise<`0x${string}`> {
+  if (open) await page.getByRole('button', { name: 'Sign message', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Sign message' })
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  return (await page.getByTestId('signature').textContent()) as `0x${string}`
+}
+
+/** Signs `email` in through the modal (./signInWithEmail.ts) and returns the embedded wallet's address. */
+export async function signInAndReadWalletAddress(
+  page: Page,
+  apiUrl: string,
+  email: string,
+): Promise<`0x${string}`> {
+  await signInWithEmail(page, apiUrl, email)
+  return readWalletAddress(page)
+}
