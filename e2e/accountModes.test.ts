@@ -7,7 +7,7 @@ import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Issue 12 §4 (spec 01 §2, §6, §8): 'Account not found' in no-signup mode, and the allow-list's own
+// docs/modal.md, docs/api.md, docs/errors.md: 'Account not found' in no-signup mode, and the allow-list's own
 // access-denied screen with the app's texts. One stack and one browser for the file.
 
 let stack: Stack
@@ -46,7 +46,7 @@ async function withPage(run: (page: Page) => Promise<void>) {
   }
 }
 
-describe('account modes (issue 12 §3, §4)', () => {
+describe('account modes', () => {
   test("default: 'Update email' replaces the address, confirmed by a code sent to the new one", async () => {
     await withPage(async (page) => {
       const before = freshEmail('before')

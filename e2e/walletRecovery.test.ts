@@ -7,7 +7,8 @@ import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail
 import { type Stack, startStack } from './support/startStack'
 
 // A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
-// automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (spec 02 §2, §4, §8).
+// automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (docs/modal.md,
+// docs/errors.md).
 let stack: Stack
 let browser: Browser
 const contexts: BrowserContext[] = []

@@ -27,8 +27,8 @@ export type CreateAppOptions = {
   /**
    * The dev mailbox: every mail and SMS kept in memory and served at `/dev/mailbox` (HTML) and
    * `/dev/mailbox.json` to anyone who reaches the port, and (in development) each one-time code printed to
-   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only
-   * (issue 15 §1). `createApp` throws `Error` when it is on in production.
+   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only.
+   * `createApp` throws `Error` when it is on in production.
    */
   devMailbox?: boolean
   /** Current time in ms since epoch; default `Date.now`. Drives code expiry, cooldown, token iat/exp, session expiry. */
@@ -49,11 +49,11 @@ export type CreateAppOptions = {
   evmRpcUrls?: Record<number, string>
   /** `iss` of access and identity tokens; default 'foyer'. */
   issuer?: string
-  /** Access-token lifetime in seconds; default 3600 (security checklist C.17: at most 3600). */
+  /** Access-token lifetime in seconds; default 3600 (docs/security.md property 17: at most 3600). */
   accessTokenTtlSeconds?: number
   /**
    * A session nobody signs in to or refreshes for this long is dead, in seconds; default 7 days. Each
-   * refresh restarts the idle clock; nothing moves the absolute 30-day expiry (security checklist C.23).
+   * refresh restarts the idle clock; nothing moves the absolute 30-day expiry (docs/security.md property 23).
    */
   sessionIdleTimeoutSeconds?: number
   /**
@@ -65,7 +65,7 @@ export type CreateAppOptions = {
   /**
    * How long after a rotation the just-rotated refresh token may be replayed and get the SAME successor
    * (an idempotent retry), in seconds; default 10. Later, or for an older token, replay revokes the
-   * session family (security checklist C.20, C.21).
+   * session family (docs/security.md properties 20, 21).
    */
   refreshTokenGraceSeconds?: number
   /**
@@ -79,8 +79,8 @@ export type CreateAppOptions = {
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
   analyticsRetentionDays?: number
   /**
-   * How long one MFA verification lets a session obtain the auth share, in seconds; default 900 (15 min;
-   * issue 13 §2, security checklist B.15). Export always needs a new verification.
+   * How long one MFA verification lets a session obtain the auth share, in seconds; default 900 (15 min,
+   * docs/security.md property 15). Export always needs a new verification.
    */
   mfaVerificationWindowSeconds?: number
   /**
@@ -97,13 +97,14 @@ export type CreateAppOptions = {
   rateLimitStore?: FastifyRateLimitStoreCtor
   /**
    * `redis://…` (Redis or Valkey): every limit's counters live there, through `@fastify/rate-limit`'s own
-   * Redis store (ioredis), so all server processes share them (DESIGN.md "Server"); when Redis is
-   * unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is given.
+   * Redis store (ioredis), so all server processes share them (docs/architecture.md "Inside the server");
+   * when Redis is unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is
+   * given.
    */
   redisUrl?: string
   /**
    * Fastify logging (pino): `true` logs at info level to stdout; an options object (`{ level, stream }`)
-   * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
+   * is passed to Fastify; default false. Tokens and codes are never logged (docs/security.md property 27).
    */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
   /**
@@ -112,7 +113,7 @@ export type CreateAppOptions = {
    */
   trustProxy?: boolean | number | string | string[]
   /**
-   * Fetching of custom-JWT issuers' JWKS (security checklist D.31), in ms: `timeoutMs` (default 5000),
+   * Fetching of custom-JWT issuers' JWKS (docs/security.md property 31), in ms: `timeoutMs` (default 5000),
    * `cooldownMs` (no refetch sooner, even for an unknown `kid`; default 30000), `cacheMaxAgeMs` (default 600000).
    */
   customJwtJwks?: JwksOptions
@@ -124,7 +125,7 @@ export type CreateAppOptions = {
    */
   captcha?: CaptchaOptions
   /**
-   * OAuth sign-in (issue 10 §2): `publicUrl` (the server's public base URL; providers redirect to
+   * OAuth sign-in: `publicUrl` (the server's public base URL; providers redirect to
    * `{publicUrl}/api/v1/oauth/callback`; default the origin of the `oauth/init` request) and `providers`
    * (per provider, endpoint overrides over the real providers' URLs: `authorizationUrl`, `tokenUrl`,
    * `userInfoUrl`, `emailsUrl`, `jwksUrl`, `issuer` — e.g. `startLocalIdentityProvider().providers` from
@@ -132,15 +133,15 @@ export type CreateAppOptions = {
    */
   oauth?: OAuthOptions
   /**
-   * Farcaster signers (issue 11 §2): `apiUrl`, the base URL of the Farcaster client's signed-key-request
+   * Farcaster signers: `apiUrl`, the base URL of the Farcaster client's signed-key-request
    * API (default https://api.warpcast.com; `startSignedKeyRequestStandIn().apiUrl` from
    * `@foyer/server/testing` locally), and `timeoutMs` per call (default 10000). The app's Farcaster account
    * is per app, in `settings.farcaster_developer_account`.
    */
   farcasterSigner?: FarcasterSignerOptions
   /**
-   * Farcaster sign-in (spec 01 §7): `relayUrl` (the auth relay; default https://relay.farcaster.xyz), `rpcUrl`
-   * (Optimism JSON-RPC for the Id Registry and ERC-1271; default https://mainnet.optimism.io),
+   * Farcaster sign-in (docs/api.md): `relayUrl` (the auth relay; default https://relay.farcaster.xyz),
+   * `rpcUrl` (Optimism JSON-RPC for the Id Registry and ERC-1271; default https://mainnet.optimism.io),
    * `idRegistryAddress` (default Farcaster's 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b), `userDataUrl` and
    * `userDataApiKey` (a Snapchain HTTP API for profiles; default https://snapchain-api.neynar.com) and
    * `timeoutMs` per call (default 5000) — e.g. the stand-ins of `@foyer/server/testing`.
@@ -153,7 +154,7 @@ export type CreateAppOptions = {
    */
   telegram?: TelegramOptions
   /**
-   * Funding (issue 14): the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
+   * Funding: the MoonPay widget URLs (`moonpayWidgetUrl`, `moonpaySandboxWidgetUrl`), the price
    * source (`priceSourceUrl`, CoinGecko-compatible; `priceCacheTtlMs`, `priceFailureCacheTtlMs`),
    * Coinbase's API (`coinbaseApiUrl`) and `timeoutMs` per call; defaults are the real services. Keys and
    * secrets are per app, in `settings.funding_providers`.

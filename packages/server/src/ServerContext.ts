@@ -31,13 +31,16 @@ export type ServerContext = {
   maxLiveSessionsPerUser: number
   /** How long a just-rotated refresh token may be replayed for the same successor, in seconds. */
   refreshTokenGraceSeconds: number
-  /** How long an MFA verification opens the auth share to its session, in seconds (checklist B.15). */
+  /**
+   * How long an MFA verification opens the auth share to its session, in seconds (docs/security.md property
+   * 15).
+   */
   mfaVerificationWindowSeconds: number
   /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
   refreshSuccessorKey: Uint8Array
   /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */
   walletFrameDir: string
-  /** Analytics events older than this many days are purged (issue 15 §1). */
+  /** Analytics events older than this many days are purged. */
   analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */
   rateLimits: ResolvedRateLimits | null
@@ -45,23 +48,28 @@ export type ServerContext = {
   mailer: Mailer
   /** Sends SMS: Twilio when configured, plus the dev mailbox outside production. */
   sms: SmsSender
-  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
+  /**
+   * Siteverify URL and timeout (ms) of captcha checks on the protected calls (docs/security.md property 56).
+   */
   captcha: CaptchaSettings
   /** Present only when the `devMailbox` option is on (`FOYER_DEV_MAILBOX=1`). */
   mailbox: DevMailbox | null
   /** JSON-RPC URL per EIP-155 chain id, for ERC-1271 checks of SIWE signatures by contract wallets. */
   evmRpcUrls: Readonly<Record<number, string>>
-  /** Cache of custom-JWT issuers' key sets, fetched with the `customJwtJwks` options (checklist D.31). */
+  /**
+   * Cache of custom-JWT issuers' key sets, fetched with the `customJwtJwks` options (docs/security.md
+   * property 31).
+   */
   customJwtKeys: JwksCache
-  /** The OAuth providers' endpoints and the server's public URL (issue 10 §2). */
+  /** The OAuth providers' endpoints and the server's public URL. */
   oauth: OAuthSettingsResolved
-  /** The Farcaster client's signed-key-request API (issue 11 §2). */
+  /** The Farcaster client's signed-key-request API. */
   farcasterSigner: FarcasterSignerSettings
-  /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (spec 01 §7). */
+  /** The Farcaster auth relay, Optimism RPC, Id Registry and user-data API (docs/api.md). */
   farcaster: FarcasterSettings
   /** The Telegram login widget script that `GET /js/telegram-login.js` loads. */
   telegram: TelegramSettings
-  /** The funding providers' and the price source's URLs (issue 14). */
+  /** The funding providers' and the price source's URLs. */
   funding: FundingSettings
   log: FastifyBaseLogger
 }

@@ -2,7 +2,7 @@ import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
 import { browserWindow, type OAuthPopupRef } from '../oauth/oauthWindow'
 
 /**
- * Opens the blank OAuth popup: 440 × 680 px, centred over the current window (issue 10 §2), named
+ * Opens the blank OAuth popup: 440 × 680 px, centred over the current window, named
  * `'foyer-oauth'`. Call it synchronously in a click handler — browsers block popups opened later — and hand
  * it to `startOAuthFlow` (`popup`), which sends it to the provider.
  *

@@ -15,8 +15,8 @@ async function refreshUser(client: FoyerClient, accessToken: string): Promise<Us
 
 /**
  * Verifies the session with a 6-digit code of the authenticator app or of the SMS sent by
- * {@link sendMfaSmsCode}, through the wallet frame's `privy:mfa:verify` (spec 02 §7; WIRE.md §7). The server
- * then releases the auth share to this session for 15 minutes; export asks again.
+ * {@link sendMfaSmsCode}, through the wallet frame's `privy:mfa:verify` (docs/api.md; docs/wire.md#mfa). The
+ * server then releases the auth share to this session for 15 minutes; export asks again.
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,
  *   `'mfa_verification_max_attempts_reached'` (after 4 wrong codes; input blocked).
@@ -36,7 +36,7 @@ export async function verifyMfa(
 
 /**
  * Texts a verification code to the user's enrolled number: `POST /api/v1/mfa/passwordless_sms/init`
- * `{ action: 'verify' }` (the host's own call, WIRE.md §7). Then {@link verifyMfa} with method `'sms'`.
+ * `{ action: 'verify' }` (the host's own call, docs/wire.md#mfa). Then {@link verifyMfa} with method `'sms'`.
  *
  * @throws {ApiError} `twilio_verification_failed`, `missing_or_invalid_mfa` (no SMS factor).
  * @example await sendMfaSmsCode(client)
@@ -50,8 +50,8 @@ export async function sendMfaSmsCode(client: FoyerClient): Promise<void> {
 
 /**
  * Verifies with a passkey enrolled in MFA: `POST /api/v1/mfa/passkeys/init` (host), the browser's WebAuthn
- * `get()` with user verification required (checklist H.49), then the frame's `privy:mfa:verify` with the
- * assertion in WIRE.md §7's snake_case shape.
+ * `get()` with user verification required (docs/security.md property 49), then the frame's `privy:mfa:verify`
+ * with the assertion in docs/wire.md#mfa's snake_case shape.
  *
  * @throws {PasskeyNotAllowedError} the user dismissed the browser's dialog. @throws {WalletProxyError} as
  *   {@link verifyMfa}.
@@ -80,12 +80,12 @@ export type InitMfaEnrollmentParameters =
   | { method: 'passkey' }
 
 /**
- * Starts enrolling a factor through the frame's `privy:mfa:init-enrollment` (spec 02 §7
+ * Starts enrolling a factor through the frame's `privy:mfa:init-enrollment` (docs/api.md
  * `initEnrollmentWithTotp`, `initEnrollmentWithSms`): `totp` → `{ secret, authUrl }` (the QR code's URL);
  * `sms` → texts an enrolment code to `phoneNumber`; `passkey` → nothing to start.
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` when a factor is enrolled and the session has not
- *   just verified (checklist B.16; wrap in {@link withMfa}), or for a guest.
+ *   just verified (docs/security.md property 16; wrap in {@link withMfa}), or for a guest.
  * @example const { secret, authUrl } = await initMfaEnrollment(client, { method: 'totp' })
  */
 export async function initMfaEnrollment(
@@ -103,7 +103,7 @@ export type SubmitMfaEnrollmentParameters =
   | { method: 'passkey'; credentialIds: string[] }
 
 /**
- * Finishes enrolling through the frame's `privy:mfa:submit-enrollment` (spec 02 §7
+ * Finishes enrolling through the frame's `privy:mfa:submit-enrollment` (docs/api.md
  * `submitEnrollmentWithTotp`, `…WithSms`, `…WithPasskey`) and refreshes `state.user` (its `mfa_methods`).
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,
@@ -138,8 +138,8 @@ export async function submitMfaEnrollment(
 }
 
 /**
- * Removes a factor through the frame's `privy:mfa:unenroll` (spec 02 §7 `unenroll`); needs a fresh
- * verification (checklist B.16: wrap in {@link withMfa}). Refreshes `state.user`.
+ * Removes a factor through the frame's `privy:mfa:unenroll` (docs/api.md `unenroll`); needs a fresh
+ * verification (docs/security.md property 16: wrap in {@link withMfa}). Refreshes `state.user`.
  *
  * @example await withMfa(client, () => unenrollMfa(client, { method: 'sms' }))
  */

@@ -154,9 +154,9 @@ const post = <Body extends z.ZodType, Response extends z.ZodType>(
 ) => ({ method: 'POST' as const, path, body, response })
 
 /**
- * Every call of the Foyer API (spec 01 §7, spec 02 §7, WIRE.md), keyed `'<METHOD> <path>'`: the server
+ * Every call of the Foyer API (docs/wire.md), keyed `'<METHOD> <path>'`: the server
  * registers its routes with these schemas and the client's `request()` is typed by them, so the client
- * cannot send a body the server does not accept (issue 10 §1). Adding a call starts here.
+ * cannot send a body the server does not accept. Adding a call starts here.
  */
 export const endpoints = {
   'GET /api/v1/apps/:appId': {
@@ -361,7 +361,8 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
-  // Account transfer on a link conflict (spec 01 §5, §7; WIRE.md §5): answer the user.
+  // Account transfer on a link conflict (docs/limits.md, docs/api.md; docs/wire.md#account-transfer): answer
+  // the user.
   'POST /api/v1/passwordless/transfer': post(
     '/api/v1/passwordless/transfer',
     passwordlessTransferRequestSchema,
@@ -385,7 +386,7 @@ export const endpoints = {
     telegramTransferRequestSchema,
     userSchema,
   ),
-  // Funding (spec 02 §7, WIRE.md §8; issue 14).
+  // Funding (docs/api.md, docs/wire.md#funding).
   'GET /api/v1/token_price': {
     method: 'GET',
     path: '/api/v1/token_price',
@@ -565,7 +566,7 @@ export type EndpointResponse<Name extends EndpointName> = z.output<Endpoints[Nam
 /**
  * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
  * 200 `response` (and `querystring` for a call with `query`), so the route is validated and typed by the table. Params, query and body refuse control
- * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
+ * characters in any string ({@link refuseControlCharacters}): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
  */

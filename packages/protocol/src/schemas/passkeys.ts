@@ -1,9 +1,9 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
-/** Most passkeys one user may link (spec 01 §5, §9). */
+/** Most passkeys one user may link (docs/limits.md). */
 export const PASSKEY_LIMIT = 5
-/** Passkeys the login passkey list shows before 'View all' (spec 01 §9). */
+/** Passkeys the login passkey list shows before 'View all' (docs/limits.md). */
 export const PASSKEY_LIST_PREVIEW_COUNT = 2
 
 const base64Url = z

@@ -8,7 +8,7 @@ import { useLocaleMessages } from './useLocaleMessages'
 
 afterEach(cleanup)
 
-// Issue 16 §4. Choice: English shows at once and the locale's texts replace it when its chunk arrives
+// Choice: English shows at once and the locale's texts replace it when its chunk arrives
 // (the provider starts loading it on mount, so usually before the modal opens); the modal never waits
 // on a chunk, and stays English should the chunk fail to load.
 describe('intl', () => {
@@ -42,7 +42,9 @@ describe('intl', () => {
     // The host's texts show at once; the French texts are a lazy chunk, slow under a loaded test run,
     // so wait for a French text itself rather than for the host's header.
     await screen.findByRole('dialog', { name: 'Bienvenue chez Acme' }, { timeout: 5000 })
-    expect(await within(dialog).findByRole('textbox', { name: 'Adresse e-mail' }, { timeout: 10_000 })).toBeTruthy()
+    expect(
+      await within(dialog).findByRole('textbox', { name: 'Adresse e-mail' }, { timeout: 10_000 }),
+    ).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Go' })).toBeTruthy()
     cleanup()
 

@@ -4,7 +4,7 @@ import { useModal } from './ModalContext'
 
 /**
  * The app's logo: `appearance.logo`, else the app configuration's `logo_url`; only `http(s):` and
- * `data:image/…` URLs show (spec 01 §5 "Logo must be a string…, else nothing shows").
+ * `data:image/…` URLs show (docs/limits.md "Logo must be a string…, else nothing shows").
  */
 export function ModalLogo() {
   const { config, state, appName, messages } = useModal()

@@ -41,7 +41,10 @@ import type { TransactionSuccessParams } from '../screens/wallet/TransactionSucc
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
 // router import this file, and the registry (`screens.ts`) imports the screens (see its header).
 
-/** The typed params of every screen (STYLE.md §8). `undefined` = the screen takes none. */
+/**
+ * The typed params of every screen (docs/conventions.md "The modal: a screen registry and a router").
+ * `undefined` = the screen takes none.
+ */
 export type ScreenParamsMap = {
   landing: LandingParams | undefined
   awaitingCode: AwaitingCodeParams
@@ -76,10 +79,10 @@ export type ScreenParamsMap = {
   farcasterSigner: FarcasterSignerParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams
-  // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
+  // Funding: the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
-  // Transfer from another wallet, bridging (issue 14 §5).
+  // Transfer from another wallet, bridging.
   fundingTransferFromWallet: FundingTransferFromWalletParams
   fundingTransferStatus: FundingTransferStatusParams
   fundingBridge: FundingBridgeParams

@@ -41,7 +41,7 @@ describe('signInMethods', () => {
     for (const method of signInMethods) expect(typeof method.routes).toBe('function')
   })
 
-  test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
+  test('behavior: link limits follow docs/limits.md (one per type, passkeys 5)', () => {
     expect(accountKinds.get('email')?.linkLimit).toBe(1)
     expect(accountKinds.get('siws')?.linkLimit).toBe(1)
     expect(accountKinds.get('passkey')?.linkLimit).toBe(5)

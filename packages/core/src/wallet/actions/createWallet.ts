@@ -19,7 +19,7 @@ export type CreateWalletParameters = {
   chainType?: ChainType | undefined
   /**
    * Protects the recovery share with this password (`user-passcode`; 6 to 256 characters from the allowed
-   * set, spec 02 §5). Absent: automatic recovery (`privy`).
+   * set, docs/limits.md). Absent: automatic recovery (`privy`).
    */
   recoveryPassword?: string | undefined
   /**
@@ -27,7 +27,7 @@ export type CreateWalletParameters = {
    * index. Absent: the index-0 wallet, which must not exist yet.
    */
   additional?: number | true | undefined
-  /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; spec 02 §9). */
+  /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; docs/limits.md). */
   timeoutMs?: number | undefined
 }
 
@@ -35,9 +35,10 @@ export type CreateWalletParameters = {
 export type CreateWalletReturnType = EmbeddedWalletInfo
 
 /**
- * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; DESIGN.md wallet frame event `privy:wallet:create`
- * or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so `state.user` lists it.
- * Concurrent creations of one chain type share one call; the key stays unlocked in the frame.
+ * Creates an embedded wallet in the frame (docs/modal.md "Wallet creation"; docs/frame-protocol.md event
+ * `privy:wallet:create` or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so
+ * `state.user` lists it. Concurrent creations of one chain type share one call; the key stays unlocked in the
+ * frame.
  *
  * @returns the new wallet
  * @throws {EmbeddedWalletError} `'wallet_already_exists'` ('User already has an embedded wallet.'),

@@ -3,7 +3,7 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
 
 /**
- * The access token for a wallet frame request (the frame's only credential; DESIGN.md "Wire contract").
+ * The access token for a wallet frame request (the frame's only credential; docs/api.md).
  *
  * @throws {EmbeddedWalletError} `'not_authenticated'` when signed out.
  * @internal

@@ -4,7 +4,7 @@ import { encode } from 'uqr'
 export type QrCodeProps = { value: string; label: string; size?: number }
 
 /**
- * A QR code of `value` as an SVG (uqr, error correction Q, spec 02 §9: default size 160).
+ * A QR code of `value` as an SVG (uqr, error correction Q, docs/limits.md: default size 160).
  *
  * @example <QrCode value={authUrl} label="QR code for your authenticator app" />
  */

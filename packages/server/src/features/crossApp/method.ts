@@ -3,9 +3,9 @@ import { crossAppAccountKind } from './account'
 import { crossAppRoutes } from './routes'
 
 /**
- * Sign-in with another app of the same server (cross-app; spec 01 §1, §7; WIRE.md §4): the provider's
- * details and connections, its `/oauth/authorization_code` and `/oauth/verify`. The requester's side goes
- * through the OAuth routes with provider `privy:<providerAppId>`.
+ * Sign-in with another app of the same server (cross-app; README.md, docs/api.md; docs/wire.md#cross-app):
+ * the provider's details and connections, its `/oauth/authorization_code` and `/oauth/verify`. The
+ * requester's side goes through the OAuth routes with provider `privy:<providerAppId>`.
  */
 export const crossAppSignIn = {
   name: 'cross_app',

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { customAccountKind } from './account'
 import { customJwtRoutes } from './routes'
 
-/** The host's own JWT (spec 01 §7 `/api/v1/custom_jwt_account/authenticate`). */
+/** The host's own JWT (docs/api.md `/api/v1/custom_jwt_account/authenticate`). */
 export const customJwtSignIn = {
   name: 'custom',
   accounts: [customAccountKind],

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { farcasterAccountKind } from './account'
 import { farcasterRoutes } from './routes'
 
-/** Sign In With Farcaster through an auth relay (spec 01 §7 `/api/v1/farcaster/*`). */
+/** Sign In With Farcaster through an auth relay (docs/api.md `/api/v1/farcaster/*`). */
 export const farcasterSignIn = {
   name: 'farcaster',
   accounts: [farcasterAccountKind],

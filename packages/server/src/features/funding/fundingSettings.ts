@@ -1,4 +1,4 @@
-// Funding settings of `createApp` and of the `ServerContext` (issue 14), apart from the code that uses them so
+// Funding settings of `createApp` and of the `ServerContext`, apart from the code that uses them so
 // that the context type does not import it. Provider keys and secrets are per app, in
 // `settings.funding_providers`; these are the services' addresses.
 

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { guestAccountKind } from './account'
 import { guestRoutes } from './routes'
 
-/** Guest credentials (spec 01 §7 `/api/v1/guest/authenticate`). */
+/** Guest credentials (docs/api.md `/api/v1/guest/authenticate`). */
 export const guestSignIn = {
   name: 'guest',
   accounts: [guestAccountKind],

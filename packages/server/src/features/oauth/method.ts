@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { oauthAccountKinds } from './account'
 import { oauthRoutes } from './routes'
 
-/** OAuth with the nine providers (spec 01 §7 `/api/v1/oauth/*`, and the server's provider callback). */
+/** OAuth with the nine providers (docs/api.md `/api/v1/oauth/*`, and the server's provider callback). */
 export const oauthSignIn = {
   name: 'oauth',
   accounts: oauthAccountKinds,

@@ -39,7 +39,7 @@ export const TOKEN_REQUEST_TIMEOUT_MS = 5000
 export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAuthClientSettings }
 
 /**
- * The provider `provider` for `app` (issue 10 §2): 400 `invalid_data` when it is not one of the nine, 403
+ * The provider `provider` for `app`: 400 `invalid_data` when it is not one of the nine, 403
  * `disallowed_login_method` 'Login with Google not allowed.' when the app's flag (`google_oauth` …) is off
  * or the app has no complete client registration for it (`settings.oauth.clients[provider]` with a
  * `client_secret`, or for Apple the `apple` key).
@@ -65,7 +65,7 @@ export function assertOAuthProviderAllowed(
 
 /**
  * `redirect_to` as a URL when it is an absolute http(s) URL without credentials whose origin is one of the
- * app's allowed origins (exact origin or port wildcard; security checklist E.36: no open redirect); else
+ * app's allowed origins (exact origin or port wildcard; docs/security.md property 36: no open redirect); else
  * 403 `invalid_origin`.
  *
  * @example assertRedirectAllowed(app, 'https://shop.example/login') // URL, when https://shop.example is allowed
@@ -107,16 +107,16 @@ export type StartOAuthFlowParameters = {
   allowed: AllowedProvider
   /** Already checked by {@link assertRedirectAllowed}. */
   redirectTo: URL
-  /** The client's state (spec 01 §9), returned as `privy_oauth_state`. */
+  /** The client's state (docs/limits.md), returned as `privy_oauth_state`. */
   stateCode: string | undefined
-  /** The client's PKCE S256 challenge (security checklist E.33). */
+  /** The client's PKCE S256 challenge (docs/security.md property 33). */
   codeChallenge: string | undefined
   /** The server's callback URL, the redirect URI at the provider. */
   callbackUrl: string
 }
 
 /**
- * `oauth/init` (spec 01 §7): stores a flow ({@link oauthFlows}: a 32-byte CSPRNG id that is the provider's
+ * `oauth/init` (docs/api.md): stores a flow ({@link oauthFlows}: a 32-byte CSPRNG id that is the provider's
  * `state`, the client's state and challenge, `redirect_to`, a server PKCE verifier and OIDC nonce, expiring
  * after {@link OAUTH_FLOW_TTL_SECONDS}) and returns the provider's authorization URL. Throws 400
  * `invalid_pkce_parameters` without a `code_challenge` (S256 is mandatory, E.33) and 400
@@ -260,8 +260,8 @@ async function clientAuthentication(
 /**
  * The provider's answer to the flow: validates the authorization response (RFC 9207 `iss` when sent,
  * `state`), exchanges the code at the token endpoint (our client authentication, the server's PKCE
- * verifier), verifies the id_token of OIDC providers (checklist E.35) and reads the user. Throws
- * {@link CallbackError} on any failure.
+ * verifier), verifies the id_token of OIDC providers (docs/security.md property 35) and reads the user.
+ * Throws {@link CallbackError} on any failure.
  */
 async function exchangeCode(
   context: ServerContext,
@@ -334,7 +334,7 @@ async function exchangeCode(
   }
 }
 
-/** `redirect_to` with the three return parameters (spec 01 §2) set. */
+/** `redirect_to` with the three return parameters (docs/modal.md) set. */
 export function oauthReturnUrl(redirectTo: string, code: string, state: string, provider: string): string {
   const url = new URL(redirectTo)
   url.searchParams.set(oauthReturnParameters.code, code)
@@ -344,7 +344,7 @@ export function oauthReturnUrl(redirectTo: string, code: string, state: string, 
 }
 
 /**
- * The provider's redirect to `GET|POST /api/v1/oauth/callback` (issue 10 §2): takes the flow of `state`
+ * The provider's redirect to `GET|POST /api/v1/oauth/callback`: takes the flow of `state`
  * once (one `UPDATE … WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400
  * `oauth_state_mismatch`, E.34) and checks that `redirect_to` is still on the app's origins (403
  * `invalid_origin`, E.36), then answers the URL to send the browser to: `redirect_to` with
@@ -442,7 +442,7 @@ function flowKey(context: ServerContext): Uint8Array {
 }
 
 /**
- * The error of a provider's refusal (spec 01 §8 "OAuth"; WIRE.md §13): a suspension is 403
+ * The error of a provider's refusal (docs/errors.md "OAuth"; docs/errors.md): a suspension is 403
  * `oauth_account_suspended`; the provider's rate limit is 429 `too_many_requests` whose message says
  * `provider rate limit` (what the client matches on to show its per-provider text).
  */
@@ -466,7 +466,7 @@ function refusalError(provider: string, refusal: ProviderRefusal): FoyerHttpErro
 export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
 
 /**
- * `oauth/authenticate` and `oauth/link` (spec 01 §7): consumes the one-time code of `app` in one
+ * `oauth/authenticate` and `oauth/link` (docs/api.md): consumes the one-time code of `app` in one
  * `DELETE … WHERE code_hash = … AND code_expires_at > now RETURNING` (so of N parallel uses one wins, and the
  * sealed provider tokens go with it; E.37), then checks, in order:
  * 1. a code that is unknown, used or expired → 401 `invalid_credentials` 'Invalid or expired authorization code';
@@ -475,7 +475,7 @@ export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
  *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; E.33);
  * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`;
  * 5. the provider did not refuse at the callback → else 403 `oauth_account_suspended` or 429
- *    `too_many_requests` ('… provider rate limit …'), spec 01 §8 "OAuth".
+ *    `too_many_requests` ('… provider rate limit …'), docs/errors.md "OAuth".
  * A failed check still burns the code.
  *
  * @example const { provider, user, tokens } = await consumeOAuthCode(context, app, { code, stateCode, codeVerifier })
@@ -532,7 +532,7 @@ export async function consumeOAuthCode(
     // Sealed under another master key, or damaged: as good as no code.
     throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
   }
-  // 5. The provider's refusal at the callback (spec 01 §8 "OAuth").
+  // 5. The provider's refusal at the callback (docs/errors.md "OAuth").
   if ('refusal' in result) throw refusalError(flow.provider, result.refusal)
   return { provider: flow.provider, user: result.user, tokens: result.tokens }
 }

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { passkeyAccountKind } from './account'
 import { passkeyRoutes } from './routes'
 
-/** Passkeys (spec 01 §7 `/api/v1/passkeys/*`). */
+/** Passkeys (docs/api.md `/api/v1/passkeys/*`). */
 export const passkeySignIn = {
   name: 'passkey',
   accounts: [passkeyAccountKind],

@@ -30,15 +30,15 @@ import { authenticatorName } from './authenticatorName'
 import { parseUserAgent } from './parseUserAgent'
 import { passkeyChallenges } from './schema'
 
-/** A WebAuthn ceremony a challenge is issued for (security checklist H.48). */
+/** A WebAuthn ceremony a challenge is issued for (docs/security.md property 48). */
 export type PasskeyCeremony = 'registration' | 'authentication'
 
-/** Challenge size in bytes (≥ 16, security checklist H.48; WebAuthn §13.4.3). */
+/** Challenge size in bytes (≥ 16, docs/security.md property 48; WebAuthn §13.4.3). */
 export const PASSKEY_CHALLENGE_BYTES = 32
 /** Challenge lifetime (H.48), also the `timeout` handed to the browser, ms. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000
 
-/** Spec 01 §8. */
+/** docs/errors.md. */
 export const CANNOT_LINK_MORE_PASSKEYS_MESSAGE = 'Cannot link more passkeys to account.'
 /** Message of every failed check of an assertion or attestation. */
 export const PASSKEY_VERIFICATION_FAILED_MESSAGE = 'Passkey verification failed'
@@ -49,7 +49,7 @@ export const PASSKEY_CHALLENGE_INVALID_MESSAGE = 'Invalid or expired passkey cha
 export type RelyingParty = { origin: string; rpId: string }
 
 /**
- * The relying party of a request (security checklist H.49): the `Origin` header must be present
+ * The relying party of a request (docs/security.md property 49): the `Origin` header must be present
  * (403 `missing_origin`) and one of the app's allowed origins (403 `invalid_origin`); the RP ID is that
  * origin's hostname.
  */
@@ -215,7 +215,8 @@ export async function initPasskeyAuthentication(
 }
 
 /**
- * `passkeys/authenticate`: verifies an assertion and returns the passkey's user. A checklist (STYLE §5):
+ * `passkeys/authenticate`: verifies an assertion and returns the passkey's user. A checklist
+ * (docs/conventions.md "Verifiers are lists of checks"):
  * 1. the relying party named by the client is the request's (H.49) → 403 `invalid_origin`;
  * 2. the challenge is consumed: issued to this app and RP, for 'authentication', unused, unexpired (H.48)
  *    → 401 `invalid_credentials`;
@@ -532,8 +533,9 @@ export async function linkPasskey(
 
 /**
  * `passkeys/unlink`: removes the user's passkey `credentialId`, under the same rules as every other unlink
- * (spec 01 §7): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it is
- * the user's only account, 400 `invalid_request` 'Cannot unlink a passkey enrolled in MFA' (spec 02 §5, §8).
+ * (docs/api.md): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it
+ * is the user's only account, 400 `invalid_request` 'Cannot unlink a passkey enrolled in MFA'
+ * (docs/limits.md, docs/errors.md).
  */
 export async function unlinkPasskey(
   context: ServerContext,

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { emailAccountKind } from './account'
 import { passwordlessRoutes } from './routes'
 
-/** Email one-time codes (spec 01 §7 `/api/v1/passwordless/*`). */
+/** Email one-time codes (docs/api.md `/api/v1/passwordless/*`). */
 export const emailSignIn = {
   name: 'email',
   accounts: [emailAccountKind],

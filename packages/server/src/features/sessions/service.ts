@@ -15,7 +15,7 @@ import { signAccessToken, signIdentityToken, verifyAccessToken } from './tokens'
 
 const invalidToken = () => new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
 
-/** A new opaque refresh token: 32 CSPRNG bytes, base64url (256 bits; security checklist C.18). */
+/** A new opaque refresh token: 32 CSPRNG bytes, base64url (256 bits; docs/security.md property 18). */
 function newRefreshToken(): string {
   return randomBytes(32).toString('base64url')
 }
@@ -31,7 +31,7 @@ function successorKey(context: ServerContext, parentToken: string): Buffer {
 
 /**
  * SQL condition: the session row is live at `now` — not revoked, before its absolute expiry, and used
- * (signed in or refreshed) within the idle timeout (security checklist C.23, C.24).
+ * (signed in or refreshed) within the idle timeout (docs/security.md properties 23, 24).
  */
 function sessionIsLive(context: ServerContext, now: Date): SQL {
   const idleCutoff = new Date(now.getTime() - context.sessionIdleTimeoutSeconds * 1000)
@@ -162,9 +162,9 @@ async function createSession(
 }
 
 /**
- * Starts a new session for `userId` in `app` (one per authentication, security checklist C.25): a session
- * row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response with
- * fresh access and identity tokens.
+ * Starts a new session for `userId` in `app` (one per authentication, docs/security.md property 25): a
+ * session row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response
+ * with fresh access and identity tokens.
  */
 export async function startSession(
   context: ServerContext,
@@ -231,7 +231,7 @@ const rotateStatement = preparedStatement<{
 )
 
 /**
- * Rotates the refresh token `presented` of `app` (spec 01 §4; security checklist C.19–C.22):
+ * Rotates the refresh token `presented` of `app` (docs/sessions.md; docs/security.md properties 19–22):
  * 1. Compare-and-set, ONE atomic statement: `UPDATE refresh_tokens SET rotated_at, successor_id,
  *    successor_sealed WHERE token_hash = sha256(presented) AND rotated_at IS NULL AND EXISTS (live session
  *    of the app)`, chained (data-modifying CTEs) to the INSERT of the successor and to the UPDATE of the
@@ -344,7 +344,7 @@ async function rotateRefreshToken(
 }
 
 /**
- * Refresh (`POST /api/v1/sessions`, spec 01 §4): rotates `refreshToken` (see the rotation rules:
+ * Refresh (`POST /api/v1/sessions`, docs/sessions.md): rotates `refreshToken` (see the rotation rules:
  * compare-and-set, grace window, reuse detection) and answers the auth response of the session with a new
  * access token. Throws 401 `missing_or_invalid_token` when the token is absent, unknown, of another app,
  * reused, or its session is revoked, past its absolute expiry or idle too long.
@@ -359,7 +359,7 @@ export async function refreshSession(
 }
 
 /**
- * Fork (`POST /api/v1/sessions/fork`, spec 01 §7): rotates the caller's `refreshToken` as a refresh does
+ * Fork (`POST /api/v1/sessions/fork`, docs/api.md): rotates the caller's `refreshToken` as a refresh does
  * (it must belong to `sessionId`, the session of the caller's access token) and creates a NEW session for
  * the same user, expiring with the caller's session (a fork never extends the absolute lifetime). Returns
  * the caller's successor refresh token and a new access token, and the new session's first refresh token.
@@ -401,7 +401,7 @@ export async function recoverForkedSession(
 
 /**
  * Revokes the session named by `refreshToken` (any token of its lineage), else by the (possibly expired)
- * Bearer access token (security checklist C.24). Idempotent: nothing to revoke is not an error.
+ * Bearer access token (docs/security.md property 24). Idempotent: nothing to revoke is not an error.
  */
 export async function revokeSession(
   context: ServerContext,
@@ -467,7 +467,7 @@ export async function authenticateAccessToken(
 
 /**
  * Revokes the session `sessionId` of `app` (no-op when already revoked): used when an authentication
- * replaces the caller's session, e.g. a guest upgraded by linking an email (security checklist C.25).
+ * replaces the caller's session, e.g. a guest upgraded by linking an email (docs/security.md property 25).
  */
 export async function revokeSessionById(
   context: ServerContext,

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { siweAccountKind, siwsAccountKind } from './account'
 import { siweRoutes } from './routes'
 
-/** Ethereum and Solana wallet signatures (spec 01 §7 `/api/v1/siwe/*`, `/api/v1/siws/*`). */
+/** Ethereum and Solana wallet signatures (docs/api.md `/api/v1/siwe/*`, `/api/v1/siws/*`). */
 export const walletSignIn = {
   name: 'wallet',
   accounts: [siweAccountKind, siwsAccountKind],

@@ -2,7 +2,7 @@ import type { SignInMethod } from '../users/SignInMethod'
 import { phoneAccountKind } from './account'
 import { smsRoutes } from './routes'
 
-/** SMS one-time codes (spec 01 §7 `/api/v1/passwordless_sms/*`). */
+/** SMS one-time codes (docs/api.md `/api/v1/passwordless_sms/*`). */
 export const smsSignIn = {
   name: 'sms',
   accounts: [phoneAccountKind],

@@ -13,7 +13,7 @@ export type SignInMethodRoutes = (app: FastifyInstance, options: { context: Serv
  * server context (`ServerContext.accountKinds`), never by importing a method (docs/architecture.md).
  */
 export type SignInMethod = {
-  /** Short name, as in the spec's login method names (spec 01 §3). */
+  /** Short name, as in the documented login method names (docs/wire.md). */
   name: string
   /** The stored account types this method proves. */
   accounts: readonly AccountKind[]

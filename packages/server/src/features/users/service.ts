@@ -23,7 +23,7 @@ import type { UsersContext } from './UsersContext'
 
 export type { UsersContext }
 
-/** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
+/** An embedded wallet as {@link userJsonSql} reads it (docs/wire.md; times as for accounts). */
 type EmbeddedWalletJson = {
   address: string
   chain_type: string
@@ -42,7 +42,7 @@ export type UserJsonRow = {
   is_guest: boolean
   accounts: StoredAccount[]
   wallets: EmbeddedWalletJson[]
-  /** Enrolled second factors, oldest first (issue 13). */
+  /** Enrolled second factors, oldest first. */
   mfa?: Array<{ type: 'sms' | 'totp' | 'passkey'; verified_s: number }>
 }
 
@@ -116,7 +116,7 @@ function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
 }
 
 /**
- * The wire user (DESIGN.md "Wire contract") of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
+ * The wire user (docs/api.md) of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
  * created_at (s), linked_accounts (accounts and embedded wallets, oldest first), mfa_methods,
  * has_accepted_terms, is_guest }`. Each account is mapped by its kind in `accountKinds`.
  */
@@ -167,7 +167,7 @@ export async function requireUserJson(context: UsersContext, userId: string): Pr
 }
 
 /**
- * Records that the user accepted the app's terms (spec 01 §4 "After login"; WIRE.md §6): sets
+ * Records that the user accepted the app's terms (docs/modal.md "After login"; docs/wire.md#terms): sets
  * `has_accepted_terms` and, the first time only, `accepted_terms_at` (one `UPDATE`, so a repeated or
  * concurrent call keeps the first time). Answers the user; 401 `missing_or_invalid_token` when it is gone.
  *
@@ -182,7 +182,7 @@ export async function acceptTerms(context: UsersContext, userId: string, now: Da
 }
 
 /**
- * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (issue 12 §1:
+ * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (
  * wallet creation and wallet calls wait for the terms): 403 `terms_not_accepted`; 401 when the user is gone.
  *
  * @example await assertTermsAccepted(context.db, app, userId)
@@ -213,7 +213,7 @@ export type SignInWithEmailParameters = {
 /**
  * Signs in the owner of a proven email address: the existing user of (app, 'email', address), whose
  * `latest_verified_at` is bumped, or (mode `login-or-sign-up`) a new user with that linked account.
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the address (spec 01 §4).
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the address (docs/modal.md).
  * Two concurrent sign-ups of one address yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithEmail(
@@ -239,7 +239,7 @@ export type SignInWithAccountParameters = {
   verifiedEmail?: string | null
 }
 
-/** Spec 01 §8 / checklist I.55: the message of `allowlist_rejected`. */
+/** docs/errors.md / docs/security.md property 55: the message of `allowlist_rejected`. */
 export const ALLOWLIST_REJECTED_MESSAGE = "You don't have access to this app. Have you been invited?"
 /** Checklist I.55: the message of `max_accounts_reached`. */
 export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum number of users.'
@@ -249,8 +249,8 @@ export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum nu
  * account (type, subject, details): each entry is trimmed and matched by the type's account kind
  * (`AccountKind.admits`: emails and Ethereum addresses case-insensitively, phone numbers with separators
  * ignored, Solana addresses exactly, custom-JWT users by their `sub`, OAuth accounts by the provider's
- * verified email). Types without a matcher (guests, passkeys) are never allow-listed (checklist I.55).
- * `accountKinds` holds the matchers.
+ * verified email). Types without a matcher (guests, passkeys) are never allow-listed (docs/security.md
+ * property 55). `accountKinds` holds the matchers.
  */
 export function isAllowListed(
   accountKinds: AccountKinds,
@@ -287,7 +287,7 @@ function assertAdmits(
 
 /**
  * Throws 403 `allowlist_rejected` when the app's allow-list is on and does not admit (type, subject)
- * (checklist I.55); returns the app's access control, read inside `tx`.
+ * (docs/security.md property 55); returns the app's access control, read inside `tx`.
  */
 async function assertAllowListed(
   tx: Transaction,
@@ -396,7 +396,7 @@ const signInExisting = preparedStatement<SignInExistingRow>(
 /**
  * Takes the transaction-scoped advisory lock on the user count of `appId` (`pg_advisory_xact_lock`,
  * PostgreSQL and PGlite), held until commit, so parallel sign-ups under a user limit are counted one after
- * the other: N parallel sign-ups at limit − 1 give exactly the limit (checklist I.55).
+ * the other: N parallel sign-ups at limit − 1 give exactly the limit (docs/security.md property 55).
  */
 async function lockUserLimit(tx: Transaction, appId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${appId}`}, 0))`)
@@ -418,15 +418,15 @@ async function assertUnderUserLimit(tx: Transaction, appId: string, maxUsers: nu
 /**
  * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
  * `latest_verified_at` is bumped (and `details` merged), or (mode `login-or-sign-up`) a new user with that
- * account. This is the one place where users are created, so the sign-up rules of checklist I.55 hold for
- * every sign-in path: an existing user always signs in; a new one must be allow-listed when the allow-list
- * is on (guests never are) and fit under the user limit.
+ * account. This is the one place where users are created, so the sign-up rules of docs/security.md property
+ * 55 hold for every sign-in path: an existing user always signs in; a new one must be allow-listed when the
+ * allow-list is on (guests never are) and fit under the user limit.
  * A sign-in is one statement ({@link signInExistingSql}), which also reads the app's settings when the
  * account is unknown. A sign-up is one more statement ({@link upsertAccountSql}); with a user limit
  * (`access_control.max_users`) it runs in a transaction under the app's limit lock
  * ({@link lockUserLimit}), which first signs in an account that a concurrent sign-up committed meanwhile,
  * then counts the users ({@link assertUnderUserLimit}).
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4), 404
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (docs/modal.md), 404
  * `not_found` when the app does not exist, 403 `allowlist_rejected`, 403 `max_accounts_reached`.
  * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
  */
@@ -523,7 +523,7 @@ export async function signUpWithNewAccount(
   })
 }
 
-/** Spec 01 §8: the message of `cannot_link_more_of_type`. */
+/** docs/errors.md: the message of `cannot_link_more_of_type`. */
 export function cannotLinkMoreMessage(type: string): string {
   return `User already has an account of type ${type} linked.`
 }
@@ -540,14 +540,14 @@ export async function linkEmailToUser(
 }
 
 /**
- * Links the proven account (type, subject) to `userId` (spec 01 §5 "Linking"): one account per type
+ * Links the proven account (type, subject) to `userId` (docs/limits.md "Linking"): one account per type
  * (400 `cannot_link_more_of_type` 'User already has an account of type X linked.'). An account another user
  * holds (UNIQUE (app_id, type, subject), so two racing links cannot both win) is offered for transfer: 400
- * `account_transfer_required` with the transfer data (WIRE.md §5, `offerAccountTransfer`); types that are
- * never transferred answer 400 `linked_to_another_user`. A guest who links an email, phone or wallet becomes
- * a full user: `is_guest` false and the guest account (the device credential) is removed, so the credential
- * no longer opens the account. Returns whether the user was a guest. Passkeys (up to 5) link through their
- * own feature.
+ * `account_transfer_required` with the transfer data (docs/wire.md#account-transfer, `offerAccountTransfer`);
+ * types that are never transferred answer 400 `linked_to_another_user`. A guest who links an email, phone or
+ * wallet becomes a full user: `is_guest` false and the guest account (the device credential) is removed, so
+ * the credential no longer opens the account. Returns whether the user was a guest. Passkeys (up to 5) link
+ * through their own feature.
  */
 export async function linkAccountToUser(
   context: UsersContext,
@@ -599,7 +599,7 @@ export async function linkAccountToUser(
   })
   if (outcome.wasGuest !== undefined) return { wasGuest: outcome.wasGuest }
   const { conflictWith } = outcome
-  // Another user holds the account: offer to move it (spec 01 §5), when its type can be moved.
+  // Another user holds the account: offer to move it (docs/limits.md), when its type can be moved.
   if (conflictWith && conflictWith !== userId && context.accountKinds.get(type)?.transfer)
     throw await offerAccountTransfer(context, {
       appId,
@@ -616,8 +616,8 @@ export async function linkAccountToUser(
 /**
  * The checks of a link, inside its transaction: locks the user row of `userId` in `appId` (401
  * `missing_or_invalid_token` when gone), checks a guest's allow-list (I.55), and the type's link limit
- * (spec 01 §5: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a guest.
- * `accountKinds` holds the allow-list matchers and the link limits.
+ * (docs/limits.md: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a
+ * guest. `accountKinds` holds the allow-list matchers and the link limits.
  */
 export async function lockUserForLink(
   tx: Transaction,
@@ -659,7 +659,7 @@ export async function finishGuestUpgrade(tx: Transaction, userId: string): Promi
 }
 
 /**
- * Unlinks the account (type, subject) from `userId` (spec 01 §7 `…/unlink`). Throws 404 `not_found` when
+ * Unlinks the account (type, subject) from `userId` (docs/api.md `…/unlink`). Throws 404 `not_found` when
  * the user has no such account, and 400 `cannot_unlink_sole_account` when it is the user's only linked
  * account (the user could no longer sign in). Unlinks of one user take turns on its row (`FOR UPDATE`), so
  * two racing unlinks cannot remove both of a user's last two accounts.
@@ -695,9 +695,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Replaces the user's linked account `oldSubject` of `type` by the proven `newSubject` (spec 01 §7
- * `passwordless/update`, `passwordless_sms/update`; spec 01 §5: updating needs one already linked), keeping
- * the account's first-verified time and bumping the others, in one transaction that locks the user.
+ * Replaces the user's linked account `oldSubject` of `type` by the proven `newSubject` (docs/api.md
+ * `passwordless/update`, `passwordless_sms/update`; docs/limits.md: updating needs one already linked),
+ * keeping the account's first-verified time and bumping the others, in one transaction that locks the user.
  * Throws 404 `not_found` (`notFound`) when the user has no such account, and 400 `linked_to_another_user`
  * when another user holds `newSubject` (UNIQUE (app, type, subject), so a racing link cannot also win).
  *

@@ -120,7 +120,7 @@ const TRADE_TYPES = ['EXACT_INPUT', 'EXACT_OUTPUT', 'EXPECTED_OUTPUT'] as const
 const QUOTE_PATHS = ['/quote', '/quote/v2', '/execute/swap', '/execute/bridge']
 const STATUS_PATHS = ['/intents/status', '/intents/status/v2', '/intents/status/v3']
 const NATIVE_DECIMALS = 18
-/** Solana at the bridge API (spec 02 §9 "Bridge Solana chain id 792703809"), and SOL's currency address there. */
+/** Solana at the bridge API (docs/limits.md), and SOL's currency address there. */
 const SOLANA_CHAIN_ID = 792703809
 const SOL_CURRENCY = '11111111111111111111111111111111'
 const DEFAULT_USD_PRICES: Readonly<Record<string, number>> = { ETH: 3000, SOL: 150 }
@@ -218,7 +218,7 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
 }
 
 /**
- * A local stand-in for the Relay bridge API (DESIGN.md "Local real components"; spec 02 §7 "Bridge quote"),
+ * A local stand-in for the Relay bridge API (docs/architecture.md "Local real components"; docs/api.md),
  * on loopback, whose quotes are real transactions on local EVM chains:
  * - `POST /quote` (also `/quote/v2`, `/execute/swap`, `/execute/bridge`) `{ user, recipient?, originChainId,
  *   destinationChainId, originCurrency, destinationCurrency, amount, tradeType }` (amount in the smallest

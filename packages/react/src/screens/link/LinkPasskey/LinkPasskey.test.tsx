@@ -63,7 +63,7 @@ async function renderWith(user: User, unlinked?: User) {
 }
 
 describe('LinkPasskey', () => {
-  test('default: 2 passkeys shown before "View all", display names per spec', async () => {
+  test('default: 2 passkeys shown before "View all", display names as documented', async () => {
     const { events } = await renderWith(
       withPasskeys(passkey('a', 'Chrome', 'macOS'), passkey('b', 'Safari', 'iOS'), passkey('c', null, null)),
     )

@@ -11,16 +11,16 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { passkeyName } from './passkeyName'
 
-// `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (spec 01 §5, §9); kept here
+// `PASSKEY_LIMIT` (5) and `PASSKEY_LIST_PREVIEW_COUNT` (2) of `@foyer/protocol` (docs/limits.md); kept here
 // because the protocol module that holds them also holds zod schemas (bundle size).
 const PASSKEY_LIMIT = 5
 const PASSKEY_LIST_PREVIEW_COUNT = 2
 
 /**
- * The passkey list ('Link passkey', spec 01 §2, §9): the signed-in user's passkeys by display name
- * ('authenticator on browser', 'browser on OS', else 'Unknown device'), 2 shown before 'View all'; 'Add
- * new passkey' runs `linkPasskey` (up to 5; errors per spec 01 §8 "Passkey"); each row has a Remove button
- * (`unlinkPasskey`). Status changes are announced. Closing the modal ends the flow.
+ * The passkey list ('Link passkey', docs/modal.md, docs/limits.md): the signed-in user's passkeys by display
+ * name ('authenticator on browser', 'browser on OS', else 'Unknown device'), 2 shown before 'View all'; 'Add
+ * new passkey' runs `linkPasskey` (up to 5; errors per docs/errors.md "Passkey"); each row has a Remove
+ * button (`unlinkPasskey`). Status changes are announced. Closing the modal ends the flow.
  */
 export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
   const { client, state, messages, format } = useModal()

@@ -15,7 +15,7 @@ import { formatNative } from './formatNative'
 import { TransactionDetails } from './TransactionDetails'
 
 /**
- * Send-transaction confirmation (spec 02 §2, §4 preparing → ready → submitting → success or error): title
+ * Send-transaction confirmation (docs/modal.md preparing → ready → submitting → success or error): title
  * (with '(n / m)' in a batch), To, Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's
  * balance and the expandable Details. When the balance is short: 'Wallet has insufficient funds for this
  * transaction.' and 'Add funds on {chain} to complete transaction.', and Approve stays disabled. Approve
@@ -74,7 +74,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       : baseTitle
   const short = preview?.insufficientFunds ?? false
   const loading = !preview && !previewFailed
-  // 'Add funds' replaces Approve when the balance is short and the app offers funding (spec 02 §2).
+  // 'Add funds' replaces Approve when the balance is short and the app offers funding (docs/modal.md).
   const fundRoute =
     short && preview
       ? addFundsRoute(client, {
