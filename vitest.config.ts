@@ -19,7 +19,7 @@ export default defineConfig({
           include: [
             'packages/{protocol,core,server,node}/src/**/*.test.ts',
             'packages/wallet-frame/src/**/*.test.ts',
-            // The fake API core and React tests share (issue 10 §1).
+            // The fake API core and React tests share.
             'packages/protocol/test/**/*.test.ts',
             // One import graph over every package (docs/architecture.md).
             'scripts/**/*.test.ts',

@@ -6,7 +6,7 @@ import { waitForMessage } from './support/readMailbox'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 
-// Issue 12 §4 (spec 01 §2, §6, §8): 'Account not found' in no-signup mode, and the allow-list's own
+// docs/modal.md, docs/api.md, docs/errors.md: 'Account not found' in no-signup mode, and the allow-list's own
 // access-denied screen with the app's texts. One stack and one browser for the file.
 
 let stack: SharedStack
@@ -45,7 +45,7 @@ async function withPage(run: (page: Page) => Promise<void>) {
   }
 }
 
-describe('account modes (issue 12 §3, §4)', () => {
+describe('account modes', () => {
   test("default: 'Update email' replaces the address, confirmed by a code sent to the new one", async () => {
     await withPage(async (page) => {
       const before = freshEmail('before')

@@ -50,7 +50,7 @@ describe('the demo back end verifies the session with @foyer/node', () => {
     const cookies = await context.cookies(stack.demoUrl)
     const token = cookies.find((cookie) => cookie.name === 'privy-token')
     expect(token).toMatchObject({ value: held.token, sameSite: 'Strict', path: '/', httpOnly: false })
-    expect(token?.secure).toBe(false) // plain http on 127.0.0.1 (spec 01 §9)
+    expect(token?.secure).toBe(false) // plain http on 127.0.0.1 (docs/limits.md)
     expect(token?.expires).toBeGreaterThan(Date.now() / 1000 + 3500)
     expect(cookies.find((cookie) => cookie.name === 'privy-session')).toMatchObject({ value: 't' })
 

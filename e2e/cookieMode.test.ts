@@ -35,7 +35,7 @@ function storageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(localStorage))
 }
 
-describe('server-cookie mode (spec 01 §9)', () => {
+describe('server-cookie mode (docs/limits.md)', () => {
   test('default: sign in with no tokens in storage; reload stays signed in; the back end reads the HttpOnly cookie; logout clears', async () => {
     const context: BrowserContext = await browser.newContext()
     try {
@@ -107,7 +107,7 @@ describe('server-cookie mode (spec 01 §9)', () => {
     }
   })
 
-  test('error: a cross-site state-changing call is refused (CSRF, checklist C.26)', async () => {
+  test('error: a cross-site state-changing call is refused (CSRF, docs/security.md property 26)', async () => {
     const response = await fetch(`http://localhost:${stack.serverPort}/api/v1/sessions`, {
       method: 'POST',
       headers: {

@@ -8,7 +8,7 @@ import { waitForMessage } from './support/readMailbox'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 
-// Cross-app (issue 11 §4) in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
+// Cross-app in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
 // account of the provider demo app, whose pages are the same demo web app on http://localhost:<port> — another
 // origin, so the popup is really cross-origin. Then a message signed with the provider's wallet through the
 // provider's transact page, a transaction sent from it on anvil, and a transaction refused once the provider
@@ -127,7 +127,7 @@ describe('cross-app', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
 
-    // The provider turns read-only: its transactions are refused (spec 02 §8).
+    // The provider turns read-only: its transactions are refused (docs/errors.md).
     await stack.updateAppSettings(DEMO_PROVIDER_APP_ID, { cross_app: { read_only: true } })
     await page.getByRole('button', { name: 'Send 0.001 ETH with the provider wallet' }).click()
     await expect

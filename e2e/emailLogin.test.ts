@@ -83,9 +83,9 @@ describe('email sign-in through the modal', () => {
       /^Too many wrong codes: this code no longer works\. (You can get a new one in \d+s|Resend code to get a new one)\.$/
     for (let attempt = 1; attempt <= 5; attempt++) {
       await typeCode(wrongCodeFor(code))
-      // The fifth wrong code says that a new code is needed (issue 16 §1).
+      // The fifth wrong code says that a new code is needed.
       await dialog.getByText(attempt < 5 ? 'Invalid or expired verification code' : newCodeNeeded).waitFor()
-      // The wrong code stays 1.4 s, then the boxes clear for the next one (spec 02 §4).
+      // The wrong code stays 1.4 s, then the boxes clear for the next one (docs/modal.md).
       await expect.poll(() => dialog.getByLabel('Digit 1 of 6').inputValue(), { timeout: 5000 }).toBe('')
     }
     const answer = page.waitForResponse((response) =>

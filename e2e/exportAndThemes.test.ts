@@ -9,7 +9,7 @@ import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Issue 16 §2 (export) and §5 (themes), in Chromium: what only real layout and rendering show.
+// Export and themes, in Chromium: what only real layout and rendering show.
 const MOBILE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 

@@ -141,7 +141,7 @@ describe('external wallets', () => {
     expect((await usersMe()).linked_accounts.some((entry) => entry.address === ethereumAddress)).toBe(true)
   })
 
-  test('behavior: linking a wallet of another user offers the account transfer (issue 12 §2)', async () => {
+  test('behavior: linking a wallet of another user offers the account transfer', async () => {
     // The Solana user links the Ethereum wallet, which signed in (and so belongs to) another user above.
     await openDemo(page, stack.demoUrl)
     const dialog = await chooseWallet(/Foyer Test Solana/)

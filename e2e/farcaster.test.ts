@@ -6,9 +6,9 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Farcaster in Chromium (issue 11 §1): the modal's QR screen against the relay stand-in, the test phone
+// Farcaster in Chromium: the modal's QR screen against the relay stand-in, the test phone
 // approving as a Farcaster account whose custody key the Id Registry stand-in on anvil records, and the
-// server verifying the message itself (checklist F.44).
+// server verifying the message itself (docs/security.md property 44).
 let stack: Stack
 let browser: Browser
 let context: BrowserContext

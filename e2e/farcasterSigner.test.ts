@@ -11,7 +11,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// The Farcaster signer in Chromium (spec 02 §4, §7; issue 11 §2): the wallet frame makes the ed25519 key,
+// The Farcaster signer in Chromium (docs/modal.md, docs/api.md): the wallet frame makes the ed25519 key,
 // the server signs the key request with the app's Farcaster account, the stand-in of the Farcaster client's
 // signed-key-request API approves it, and a message hash signed in the frame verifies with the public key.
 const developerKey = generatePrivateKey()

@@ -7,7 +7,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Funding (issue 14): 'Add funds' from a short send, manual receive, and card funding through the MoonPay
+// Funding: 'Add funds' from a short send, manual receive, and card funding through the MoonPay
 // stand-in (its signed widget page in the 440 × 680 popup, its transaction status polled by the modal).
 let stack: Stack
 let browser: Browser

@@ -6,7 +6,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Exchange funding (issue 14 §4): 'Transfer from an exchange' through the Coinbase Onramp stand-in. The
+// Exchange funding: 'Transfer from an exchange' through the Coinbase Onramp stand-in. The
 // server asks the stand-in for a session token with a CDP JWT it verifies; the modal opens its pay page in
 // the 440 × 680 popup and polls the status; the stand-in delivers on a local chain with Base's id (8453).
 let stack: Stack

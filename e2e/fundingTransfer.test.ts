@@ -10,7 +10,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Funding by transfer from another wallet (spec 02 §2 "Funding", §4, §5; issue 14 §5): an injected test
+// Funding by transfer from another wallet (docs/modal.md "Funding", docs/limits.md): an injected test
 // wallet pays the embedded wallet on anvil (31337), then bridges to it from the second anvil (31338) through
 // the bridge API stand-in, whose solver pays on 31337.
 let stack: Stack

@@ -18,7 +18,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-// Issue 16 §4: the demo's locale picker sets `intl.locale`; French is its own chunk, loaded by the browser.
+// The demo's locale picker sets `intl.locale`; French is its own chunk, loaded by the browser.
 describe('locales', () => {
   test("default: the demo's picker on 'fr' shows the landing in French", async () => {
     await openDemo(page, stack.demoUrl)

@@ -10,7 +10,7 @@ import { revealExportedKey } from './support/revealExportedKey'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
-// Multi-factor verification in Chromium (issue 13 "Done when"): enrol the authenticator app through the
+// Multi-factor verification in Chromium: enrol the authenticator app through the
 // modal (the secret is read off the screen, codes computed with otpauth), sign in again on a fresh browser
 // context, sign a message → verification asked → signed; export asks again; a guest cannot enrol.
 let stack: SharedStack
@@ -35,7 +35,10 @@ async function newPage(): Promise<Page> {
 }
 
 let lastStep = -1
-/** A code of a time step not used before (the server refuses a used step, checklist B.12): waits for it. */
+/**
+ * A code of a time step not used before (the server refuses a used step, docs/security.md property 12): waits
+ * for it.
+ */
 async function freshCode(secret: string): Promise<string> {
   let step = Math.floor(Date.now() / 30_000)
   while (step <= lastStep) {
@@ -161,7 +164,7 @@ describe('MFA in Chromium', () => {
     expect(privateKeyToAccount(key).address).toBe(walletAddress)
   }, 120_000)
 
-  test('error: a guest cannot enrol (checklist I.54)', async () => {
+  test('error: a guest cannot enrol (docs/security.md property 54)', async () => {
     const origin = new URL(stack.demoUrl).origin
     const headers = {
       'content-type': 'application/json',

@@ -8,7 +8,7 @@ import { revealExportedKey } from './support/revealExportedKey'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
-// Passkey MFA in Chromium with the virtual authenticator (issue 13 "Done when"; checklist H.49: user
+// Passkey MFA in Chromium with the virtual authenticator (docs/security.md property 49: user
 // verification required). WebAuthn needs a domain RP ID: the demo is served on http://localhost.
 let stack: SharedStack
 let browser: Browser

@@ -4,7 +4,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
-// The modal's polish that only a browser shows (issue 16 §1, §3): the landing does not jump, the mobile
+// The modal's polish that only a browser shows: the landing does not jump, the mobile
 // drawer stays on the screen of a page wider than it, and export opens without a console warning.
 let stack: SharedStack
 let browser: Browser
@@ -111,7 +111,7 @@ describe('modal polish in Chromium', () => {
     })
     const exportDialog = page.getByRole('dialog', { name: 'Transfer wallet' })
     await exportDialog.waitFor()
-    // The key stays hidden until revealed (issue 16 §2): the frame has loaded when its reveal button shows.
+    // The key stays hidden until revealed: the frame has loaded when its reveal button shows.
     await exportDialog
       .locator('iframe')
       .contentFrame()

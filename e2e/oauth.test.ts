@@ -5,7 +5,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// OAuth in Chromium against the local identity provider that stands in for the nine providers (issue 10 §2):
+// OAuth in Chromium against the local identity provider that stands in for the nine providers:
 // the real server routes, the real provider pages (account chooser, Cancel), popup and full-page redirect.
 const ADA = { subject: '100001', email: 'ada@example.com', name: 'Ada Lovelace', username: 'ada' }
 const GRACE = { subject: '100002', email: 'grace@example.com', name: 'Grace Hopper', username: 'grace' }
@@ -120,7 +120,7 @@ describe('OAuth sign-in through the modal', () => {
     )
   })
 
-  test('error: Cancel at the provider is a denial — the spec 01 §8 text and Retry, no session', async () => {
+  test('error: Cancel at the provider is a denial — the documented text (docs/errors.md) and Retry, no session', async () => {
     await openDemo(page, stack.demoUrl)
     await openLanding('Google')
     const popup = await clickProvider('Google')
@@ -198,7 +198,8 @@ describe('OAuth refusals', () => {
       await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
       return page.url()
     }
-    // Flow 1 reaches the provider; flow 2 then replaces it in this browser; flow 1 comes back (checklist E.34).
+    // Flow 1 reaches the provider; flow 2 then replaces it in this browser; flow 1 comes back
+    // (docs/security.md property 34).
     const firstProviderPage = await startFlow()
     await startFlow()
     const authenticateCalls: string[] = []
@@ -216,7 +217,7 @@ describe('OAuth refusals', () => {
     expect(await page.getByTestId('authenticated').textContent()).toBe('false')
   })
 
-  test('error: a redirect_to outside the allowed origins is refused (checklist E.36)', async () => {
+  test('error: a redirect_to outside the allowed origins is refused (docs/security.md property 36)', async () => {
     await openDemo(page, stack.demoUrl)
     const answer = await page.evaluate(
       async ({ apiUrl }) => {

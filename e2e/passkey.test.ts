@@ -94,7 +94,7 @@ describe('passkey', () => {
     expect(await userId()).toBe(firstUserId)
   })
 
-  test('error: a rejected ceremony shows the spec text; Try again then succeeds', async () => {
+  test('error: a rejected ceremony shows the documented text; Try again then succeeds', async () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })

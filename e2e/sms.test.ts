@@ -105,7 +105,7 @@ describe('SMS sign-in through the modal', () => {
     expect(sent?.form.Body).toContain(code)
   })
 
-  test("behavior: the 'Recent' chip never squeezes the phone field (issue 10 §3)", async () => {
+  test("behavior: the 'Recent' chip never squeezes the phone field", async () => {
     const { national, e164 } = freshPhone()
     await page.setViewportSize({ width: 1280, height: 800 }) // desktop: the 360 px dialog
     await openDemo(page, stack.demoUrl)
@@ -119,7 +119,7 @@ describe('SMS sign-in through the modal', () => {
     await waitForTestId(page, 'authenticated', 'true')
     await page.getByRole('button', { name: 'Log out' }).click()
     await waitForTestId(page, 'authenticated', 'false')
-    // Reopening at once, without a page load, shows the chip (issue 16 §1: it used to race).
+    // Reopening at once, without a page load, shows the chip (it used to race).
     await page.getByRole('button', { name: 'Log in' }).click()
     await dialog.getByText('Recent').waitFor()
     await field.pressSequentially('(415) 555-2671')

@@ -6,7 +6,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
-// Telegram in Chromium (issue 11 §3): the login widget stand-in's script and confirmation popup, the widget's
+// Telegram in Chromium: the login widget stand-in's script and confirmation popup, the widget's
 // redirect return, a mini app's seamless sign-in, a tampered hash, and link / unlink — against the real server.
 
 let stack: Stack
@@ -107,7 +107,7 @@ describe('Telegram sign-in', () => {
     expect(new URL(page.url()).search).toBe('?telegramRedirect=1')
   })
 
-  test('error: a tampered hash is refused with the spec 01 §8 text', async () => {
+  test('error: a tampered hash is refused with the documented text (docs/errors.md)', async () => {
     const mallory = freshTelegramUser('Mallory')
     const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: mallory })
     // Another user's id under Mallory's hash.

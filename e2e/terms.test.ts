@@ -45,7 +45,7 @@ async function signInToTermsApp(email: string) {
   return dialog
 }
 
-describe('terms (issue 12 §1, spec 01 §2, §4)', () => {
+describe('terms (docs/modal.md)', () => {
   test('default: a new user accepts the terms, then gets the embedded wallet; the next sign-in does not ask', async () => {
     const email = freshEmail('terms')
     const dialog = await signInToTermsApp(email)
@@ -65,7 +65,7 @@ describe('terms (issue 12 §1, spec 01 §2, §4)', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await waitForTestId(page, 'authenticated', 'false')
-    await stack.advanceClock(31_000) // past the address's 30 s code cooldown (spec 01 §9)
+    await stack.advanceClock(31_000) // past the address's 30 s code cooldown (docs/limits.md)
     await page.getByRole('button', { name: 'Log in' }).click()
     const again = page.getByRole('dialog')
     await again.getByPlaceholder('your@email.com').fill(email)

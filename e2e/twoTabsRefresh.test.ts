@@ -116,7 +116,7 @@ describe('two tabs, one session', () => {
   })
 })
 
-describe('two tabs follow each other (issue 16 §1)', () => {
+describe('two tabs follow each other', () => {
   test('behavior: a sign-in in one tab reaches the other; a logout in one signs the other out and drops its wallet frame', async () => {
     const context: BrowserContext = await browser.newContext()
     try {

@@ -10,7 +10,7 @@ import { revealExportedKey } from './support/revealExportedKey'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
-// Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (spec 02 §2, §4).
+// Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (docs/modal.md).
 let stack: SharedStack
 let browser: Browser
 let context: BrowserContext
@@ -99,7 +99,7 @@ describe('embedded wallet in Chromium against anvil', () => {
     await expect.poll(() => dialog.getByText('10 ETH').count()).toBeGreaterThan(0) // the balance
     await dialog.getByRole('button', { name: 'Details' }).click()
     await dialog.getByText('Est. Fees').waitFor()
-    // Gas limit and max fee per gas only behind 'Advanced' (spec 02 §2; issue 16 §3).
+    // Gas limit and max fee per gas only behind 'Advanced' (docs/modal.md).
     await dialog.getByRole('button', { name: 'Advanced' }).click()
     await dialog.getByText('Gas limit').waitFor()
     await dialog.getByRole('button', { name: 'Approve' }).click()
@@ -185,7 +185,7 @@ describe('embedded wallet in Chromium against anvil', () => {
     await page.getByRole('button', { name: 'Send 0.001 SOL' }).click()
     const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
     await confirm.getByText('0.001 SOL').first().waitFor()
-    // A single instruction shows without a '1 of 1 instructions' pager (issue 16 §3).
+    // A single instruction shows without a '1 of 1 instructions' pager.
     expect(await confirm.getByText('1 of 1 instructions').count()).toBe(0)
     await confirm.getByRole('button', { name: 'Approve' }).click()
     const success = page.getByRole('dialog', { name: 'Transaction complete!' })

@@ -7,7 +7,7 @@ import { launchBrowser } from './support/launchBrowser'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
-// The wallet frame protocol (issue 4 "Frame protocol"; STYLE.md §6): a page on another origin posts every
+// The wallet frame protocol (docs/conventions.md "The frame protocol"): a page on another origin posts every
 // event to the frame and nothing happens, no reply leaks; malformed messages from the allowed origin get
 // error replies.
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'

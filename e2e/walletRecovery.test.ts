@@ -8,7 +8,8 @@ import { openSharedStack, type SharedStack } from './support/sharedStack'
 import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 
 // A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
-// automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (spec 02 §2, §4, §8).
+// automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (docs/modal.md,
+// docs/errors.md).
 let stack: SharedStack
 let browser: Browser
 

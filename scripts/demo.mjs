@@ -233,7 +233,7 @@ function stop(code = 0) {
   const forced = setTimeout(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   }, 12_000)
-  // anvil: SIGINT, then SIGKILL after 3 s (DESIGN.md "Local real components").
+  // anvil: SIGINT, then SIGKILL after 3 s (docs/architecture.md "Local real components").
   turnstile.close().catch(() => {})
   bridge.close().catch(() => {})
   identityProvider.close().catch(() => {})

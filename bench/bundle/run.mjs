@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url'
-// Bundle-size benchmark (DESIGN.md "Budgets"): builds a React-only baseline and the same app with Foyer's
-// provider, hook and login button, then prints the gzip bytes of the initial JavaScript that @foyer/react
-// adds (budget: 50 kB) and the total including lazily loaded chunks. Not a test: it reports figures.
+// Bundle-size benchmark (docs/architecture.md "Budgets"): builds a React-only baseline and the same app with
+// Foyer's provider, hook and login button, then prints the gzip bytes of the initial JavaScript that
+// @foyer/react adds (budget: 50 kB) and the total including lazily loaded chunks. Not a test: it reports
+// figures.
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, defaultClientConditions } from 'vite'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Server load benchmark (DESIGN.md "Budgets": on 2 cores with PostgreSQL on the same machine, ≥ 1,500
-// refreshes/s and ≥ 600 email sign-ins/s, p99 < 50 ms at half load). Not a test: it prints figures.
+// Server load benchmark (docs/architecture.md "Budgets": on 2 cores with PostgreSQL on the same machine, ≥
+// 1,500 refreshes/s and ≥ 600 email sign-ins/s, p99 < 50 ms at half load). Not a test: it prints figures.
 //
 // For each database — PostgreSQL (a throwaway cluster started here as the `postgres` user on a loopback
 // port) and PGlite (on disk, the default) — it starts the real `foyer-server start` CLI on 127.0.0.1 with

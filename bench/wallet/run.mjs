@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Wallet latency benchmark (DESIGN.md "Budgets"): in headless Chromium against a real server (PGlite in
-// memory) and its wallet frame, the median time to create a wallet in the frame, and the median
+// Wallet latency benchmark (docs/architecture.md "Budgets"): in headless Chromium against a real server
+// (PGlite in memory) and its wallet frame, the median time to create a wallet in the frame, and the median
 // personal_sign round trip host → frame → host once unlocked (budget ≤ 5 ms). Not a test: it prints figures.
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'

@@ -40,7 +40,7 @@ export async function axeViolations(
 const DIALOG_BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(24, 24, 27)' } as const
 
 /**
- * Issue 16 §5: the open modal screen passes axe colour contrast (WCAG AA) in the light and in the dark
+ * The open modal screen passes axe colour contrast (WCAG AA) in the light and in the dark
  * theme. Switches the demo's theme picker while the modal stays open (the provider re-themes in place),
  * checks each, and leaves the light theme on. Returns the violations by theme (empty when all pass).
  * `exclude`: selectors of content that is not ours (a provider's own widget, e.g. Telegram's button).

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
-/** Where Debian's `chromium` package installs the browser (DESIGN.md "Local real components"). */
+/** Where Debian's `chromium` package installs the browser (docs/architecture.md "Local real components"). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** Flags that keep Chromium off the network and quiet on a machine with no internet (DESIGN.md). */
+/**
+ * Flags that keep Chromium off the network and quiet on a machine with no internet (docs/architecture.md).
+ */
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -97,13 +97,13 @@ export type StartStackOptions = {
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
   farcasterSigner?: FarcasterSignerOptions
   /**
-   * Funding (issue 14): start the MoonPay and price-source stand-ins; the server signs widget URLs for them
+   * Funding: start the MoonPay and price-source stand-ins; the server signs widget URLs for them
    * and the demo polls the MoonPay stand-in. With `chains: true` a completed purchase credits the wallet on
    * anvil (`anvil_setBalance`, plus the amount in ETH). The seeded demo app has card funding on.
    */
   funding?: boolean
   /**
-   * Exchange funding (issue 14 §4): start the Coinbase Onramp stand-in and a local chain with Base's id
+   * Exchange funding: start the Coinbase Onramp stand-in and a local chain with Base's id
    * (8453, an anvil) it delivers purchases on. The server asks the stand-in for session tokens (its CDP key
    * in the demo app's `funding_providers.coinbase`, 'Transfer from an exchange' on); the demo opens its pay
    * page and has the chain ('Fund on Base').

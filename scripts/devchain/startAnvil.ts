@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-/** Where `@foundry-rs/anvil` puts the Linux x64 binary (nothing is downloaded; DESIGN.md "Local real components"). */
+/**
+ * Where `@foundry-rs/anvil` puts the Linux x64 binary (nothing is downloaded; docs/architecture.md "Local
+ * real components").
+ */
 export const ANVIL_PATH =
   process.env.ANVIL_PATH ??
   fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
@@ -32,8 +35,8 @@ export type Anvil = {
 }
 
 /**
- * Starts anvil on loopback (DESIGN.md "Local real components": chain 31337, stop with SIGINT then SIGKILL)
- * and resolves once it prints `Listening on 127.0.0.1:<port>`. Dev tooling only.
+ * Starts anvil on loopback (docs/architecture.md "Local real components": chain 31337, stop with SIGINT then
+ * SIGKILL) and resolves once it prints `Listening on 127.0.0.1:<port>`. Dev tooling only.
  *
  * @throws Error when anvil exits or does not listen within `startTimeoutMs`.
  * @example

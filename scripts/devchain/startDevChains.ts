@@ -1,7 +1,10 @@
 import { type Anvil, startAnvil } from './startAnvil'
 import { type SolanaRpc, startSolanaRpc } from './startSolanaRpc'
 
-/** Chain id of the second local EVM chain (bridging and chain switching; DESIGN.md "Local real components"). */
+/**
+ * Chain id of the second local EVM chain (bridging and chain switching; docs/architecture.md "Local real
+ * components").
+ */
 export const SECOND_ANVIL_CHAIN_ID = 31338
 
 /** Parameters of {@link startDevChains}. */
@@ -33,8 +36,8 @@ export type DevChains = {
 
 /**
  * Starts anvil (chain 31337), optionally a second anvil (chain 31338), and the litesvm Solana JSON-RPC on
- * loopback, at once (DESIGN.md "Local real components"). If one fails to start, the others are stopped
- * before the error is rethrown.
+ * loopback, at once (docs/architecture.md "Local real components"). If one fails to start, the others are
+ * stopped before the error is rethrown.
  *
  * @example
  * const chains = await startDevChains({ anvilPort: 8545, solanaPort: 8899, secondChain: true, secondAnvilPort: 8546 })

@@ -5,7 +5,7 @@ import type { DevChains } from './startDevChains'
  * The demo's and the end-to-end stack's bridge: places the demo's USDC ({@link DEMO_USDC}, a test token with
  * 6 decimals) on both anvils, then starts the Relay-speaking bridge stand-in between anvil (31337, 'Anvil'),
  * the second anvil (31338, 'Anvil 2') and the local Solana JSON-RPC, so that ETH, USDC and SOL can be bridged
- * locally (issue 14 §7). The token is placed first: the stand-in funds its solver with it.
+ * locally. The token is placed first: the stand-in funds its solver with it.
  *
  * @param chains - started with `secondChain: true`
  * @param port - the stand-in's port; default 0 (any free one)

@@ -41,8 +41,8 @@ const transactionDecoder = getTransactionDecoder()
 
 /**
  * Starts a small Solana JSON-RPC server over an in-process `litesvm` chain, on loopback, for the demo and
- * the end-to-end tests (DESIGN.md "Local real components": no validator installs here). Dev tooling only:
- * the product talks to any Solana RPC URL.
+ * the end-to-end tests (docs/architecture.md "Local real components": no validator installs here). Dev
+ * tooling only: the product talks to any Solana RPC URL.
  *
  * Methods: `getLatestBlockhash`, `getBalance`, `getAccountInfo`, `sendTransaction` (base64 or base58),
  * `simulateTransaction`, `getSignatureStatuses`, `getTransaction` (logs and error only), `requestAirdrop`,

@@ -17,7 +17,7 @@ function hostKeys() {
 }
 
 /**
- * The demo host's identity provider (issue 5 §4 end-to-end): it stands for the host app's own login.
+ * The demo host's identity provider (end-to-end): it stands for the host app's own login.
  * - `GET /api/host/jwks.json` → `{ keys: [ES256 public JWK] }`, the JWKS URL the Foyer app pins;
  * - `GET /api/host/login?user=<name>` → `{ token }`, a 10-minute ES256 JWT with `iss` {@link HOST_ISSUER},
  *   `aud` {@link HOST_AUDIENCE}, `sub` = the user name (letters, digits, `-`, `_`; at most 64) and an

@@ -3,9 +3,9 @@ import { useCrossAppAccounts, useFoyer } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * Cross-app (issue 11 §4): the provider app's account the user signed in with, its wallet, and requests to
+ * Cross-app: the provider app's account the user signed in with, its wallet, and requests to
  * that wallet through the provider's transact popup — sign a message, send 0.001 ETH. Shows the signature,
- * the transaction hash, or the spec 02 §8 text of a refusal.
+ * the transaction hash, or the documented text (docs/errors.md) of a refusal.
  */
 export function CrossAppPanel() {
   const { user } = useFoyer()

@@ -2,7 +2,7 @@ import { useFoyer, useUpdateEmail } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * The signed-in user's email (spec 01 §2 "Update email"): 'Update email' opens the modal, which sends a
+ * The signed-in user's email (docs/modal.md "Update email"): 'Update email' opens the modal, which sends a
  * code to the new address and replaces the old one once the code is right.
  */
 export function EmailPanel() {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getConnectionHistory']>>[number]
 
 /**
- * External wallets (issue 5 §5): the signed-in user's linked SIWE/SIWS wallets with Unlink, 'Link a wallet'
+ * External wallets: the signed-in user's linked SIWE/SIWS wallets with Unlink, 'Link a wallet'
  * (`useLinkWallet`), 'Connect a wallet' without signing in (`useConnectWallet`), and this browser's wallet
  * connection history (address, connector, wallet client, connectedAt; most recent first).
  */

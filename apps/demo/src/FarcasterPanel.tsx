@@ -3,9 +3,9 @@ import { useFoyer, useLinkFarcaster } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * The Farcaster account of the signed-in user (spec 01 §2, §5): the linked one with 'Unlink Farcaster', or
- * 'Link Farcaster' (the modal's QR code; approve it with the demo's simulated Farcaster app). Shows the
- * spec 01 §8 text of the last failure.
+ * The Farcaster account of the signed-in user (docs/modal.md, docs/limits.md): the linked one with 'Unlink
+ * Farcaster', or 'Link Farcaster' (the modal's QR code; approve it with the demo's simulated Farcaster app).
+ * Shows the docs/errors.md text of the last failure.
  */
 export function FarcasterPanel() {
   const { user } = useFoyer()

@@ -13,9 +13,9 @@ async function demoMessageHash(text: string): Promise<Uint8Array> {
 }
 
 /**
- * The Farcaster signer (spec 02 §4): shown to users with a Farcaster account. 'Add a Farcaster signer' opens
- * the modal's approval screen; 'Sign a Farcaster message' signs a message hash with the signer key inside
- * the wallet frame.
+ * The Farcaster signer (docs/modal.md): shown to users with a Farcaster account. 'Add a Farcaster signer'
+ * opens the modal's approval screen; 'Sign a Farcaster message' signs a message hash with the signer key
+ * inside the wallet frame.
  */
 export function FarcasterSignerPanel() {
   const { user } = useFoyer()

@@ -2,7 +2,7 @@ import { useFoyer, useLinkEmail } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * Guest accounts (spec 01 §3): 'Continue as guest' while signed out; for a signed-in guest, a form that
+ * Guest accounts (docs/wire.md): 'Continue as guest' while signed out; for a signed-in guest, a form that
  * upgrades it to a full user by linking an email (code → link; the session rotates).
  */
 export function GuestPanel() {

@@ -9,9 +9,9 @@ function providerOf(account: OAuthAccount): OAuthProvider | null {
 }
 
 /**
- * OAuth accounts of the signed-in user (spec 01 §2, §5): each linked one with 'Unlink', and 'Link <provider>'
- * for the others (the provider's popup, or a full-page redirect with `?oauthMode=redirect`). Shows the spec 01
- * §8 text of the last failure.
+ * OAuth accounts of the signed-in user (docs/modal.md, docs/limits.md): each linked one with 'Unlink', and
+ * 'Link <provider>' for the others (the provider's popup, or a full-page redirect with
+ * `?oauthMode=redirect`). Shows the docs/errors.md text of the last failure.
  */
 export function OAuthPanel() {
   const { user } = useFoyer()

@@ -5,8 +5,9 @@ import { useFoyer, useLinkPasskey } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * The signed-in user's passkeys (spec 01 §3 display names; the list shows 2 before 'View all', §9) and a
- * 'Link a passkey' button (`useLinkPasskey`), with the spec 01 §8 error text on failure.
+ * The signed-in user's passkeys (docs/wire.md display names; the list shows 2 before 'View all',
+ * docs/limits.md) and a 'Link a passkey' button (`useLinkPasskey`), with the documented error text
+ * (docs/errors.md) on failure.
  */
 export function PasskeyPanel() {
   const { user } = useFoyer()

@@ -5,7 +5,7 @@ import { useState } from 'react'
 /**
  * Phone and email linking for the signed-in user: the linked number, 'Link phone' / 'Update phone' (the
  * modal's link mode), 'Unlink phone', and 'Link email' when no address is linked (e.g. after an SMS
- * sign-in). Shows the spec 01 §8 text of the last failure.
+ * sign-in). Shows the documented text (docs/errors.md) of the last failure.
  */
 export function PhonePanel() {
   const { user } = useFoyer()

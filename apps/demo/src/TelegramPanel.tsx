@@ -3,8 +3,9 @@ import { useFoyer, useLinkTelegram } from '@foyer/react'
 import { useState } from 'react'
 
 /**
- * The signed-in user's Telegram account (spec 01 §5, §7): the linked one with 'Unlink Telegram', else
- * 'Link Telegram' (the modal's Telegram screen and the login widget). Shows the outcome of the last action.
+ * The signed-in user's Telegram account (docs/limits.md, docs/api.md): the linked one with 'Unlink Telegram',
+ * else 'Link Telegram' (the modal's Telegram screen and the login widget). Shows the outcome of the last
+ * action.
  */
 export function TelegramPanel() {
   const { user } = useFoyer()

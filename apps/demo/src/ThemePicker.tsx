@@ -1,6 +1,6 @@
 import { setDemoTheme, useDemoThemeChoice } from './demoTheme'
 
-/** The demo's theme picker: Light, Dark, or a custom accent on the light theme (issue 16 §5). */
+/** The demo's theme picker: Light, Dark, or a custom accent on the light theme. */
 export function ThemePicker() {
   const choice = useDemoThemeChoice()
   return (

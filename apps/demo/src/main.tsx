@@ -12,7 +12,7 @@ const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const appId = new URLSearchParams(window.location.search).get('appId') ?? DEMO_APP_ID
 const configuredApiUrl = import.meta.env.VITE_FOYER_API_URL ?? 'http://localhost:8787'
 /**
- * The cross-app provider's pages (`/oauth/authorize`, `/oauth/transact`; issue 11 §4): this same app opened with
+ * The cross-app provider's pages (`/oauth/authorize`, `/oauth/transact`): this same app opened with
  * the provider's app id, usually on the other loopback name than the requester (127.0.0.1 vs localhost) so
  * the popup is cross-origin.
  */

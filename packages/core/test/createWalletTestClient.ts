@@ -76,7 +76,7 @@ export async function createWalletTestClient(
     chains: [anvil, base],
     embeddedWallets: options.embeddedWallets,
   })
-  // A signed-in session: an access token with its refresh token (a token alone is wiped, spec 01 §4).
+  // A signed-in session: an access token with its refresh token (a token alone is wiped, docs/sessions.md).
   await client._internal.session.write({
     accessToken: await signAccessToken(),
     refreshToken: 'test-refresh-token',

@@ -13,7 +13,7 @@ export async function createKey(kid: string) {
 export type TestKey = Awaited<ReturnType<typeof createKey>>
 
 /**
- * Signs a token as the Foyer server does (DESIGN.md "Wire contract"): access = `typ: JWT` with `sid`;
+ * Signs a token as the Foyer server does (docs/api.md): access = `typ: JWT` with `sid`;
  * identity = `typ: id+jwt` with `linked_accounts` as a JSON string. Overrides replace claims (a value of
  * `undefined` drops the claim) and header fields.
  */

@@ -82,8 +82,8 @@ export async function submitEmail(user: ReturnType<typeof userEvent.setup>, emai
 }
 
 /**
- * Moves `Date.now` 31 s ahead, past the code screen's resend cooldown (spec 01 §9: 30 s), and waits for the
- * enabled 'Resend code' button (the countdown ticks each second). Undo with `vi.restoreAllMocks()`.
+ * Moves `Date.now` 31 s ahead, past the code screen's resend cooldown (docs/limits.md: 30 s), and waits for
+ * the enabled 'Resend code' button (the countdown ticks each second). Undo with `vi.restoreAllMocks()`.
  */
 export async function passResendCooldown(): Promise<HTMLElement> {
   const realNow = Date.now.bind(Date)

@@ -1,5 +1,5 @@
 // The package build (`npm run build -w @foyer/server`): bundles the wallet frame's browser scripts into
-// dist/wallet-frame, so that a production server serves them without running esbuild (issue 15 §2).
+// dist/wallet-frame, so that a production server serves them without running esbuild.
 import '../../../scripts/registerSources.mjs'
 
 const { bundleWalletFrame } = await import('../src/features/walletFrame/bundleWalletFrame.ts')

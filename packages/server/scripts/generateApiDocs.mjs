@@ -1,5 +1,5 @@
 // Writes docs/api.md: every route of the server, from the OpenAPI document that createApp generates from the
-// routes' zod schemas (issue 15 §3), and the error codes with their HTTP status. Run it after adding a route:
+// routes' zod schemas, and the error codes with their HTTP status. Run it after adding a route:
 //   npm run docs:api -w @foyer/server
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
@@ -76,7 +76,7 @@ answers 400 \`invalid_data\` to a malformed body, parameter or header (control c
 \`invalid_request\` to a malformed URL (414 for an over-long path parameter), 404 \`not_found\` to an unknown
 route or app, 403 \`invalid_origin\` to a browser call from an origin its app does not allow, 429
 \`too_many_requests\` over a rate limit, and 500 \`internal_error\` only for a server fault. The
-sign-in calls' own refusals (spec 01 §7) use the other codes:
+sign-in calls' own refusals use the other codes:
 
 | code | HTTP status |
 | --- | --- |

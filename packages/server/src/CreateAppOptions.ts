@@ -46,8 +46,8 @@ export type CreateAppOptions = {
   /**
    * The dev mailbox: every mail and SMS kept in memory and served at `/dev/mailbox` (HTML) and
    * `/dev/mailbox.json` to anyone who reaches the port, and (in development) each one-time code printed to
-   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only
-   * (issue 15 §1). `createApp` throws `Error` when it is on in production.
+   * stdout. Default false; the CLI turns it on with `FOYER_DEV_MAILBOX=1` on a loopback `HOST` only.
+   * `createApp` throws `Error` when it is on in production.
    */
   devMailbox?: boolean
   /** Current time in ms since epoch; default `Date.now`. Drives code expiry, cooldown, token iat/exp, session expiry. */
@@ -58,11 +58,11 @@ export type CreateAppOptions = {
   mailFrom?: string
   /** `iss` of access and identity tokens; default 'foyer'. */
   issuer?: string
-  /** Access-token lifetime in seconds; default 3600 (security checklist C.17: at most 3600). */
+  /** Access-token lifetime in seconds; default 3600 (docs/security.md property 17: at most 3600). */
   accessTokenTtlSeconds?: number
   /**
    * A session nobody signs in to or refreshes for this long is dead, in seconds; default 7 days. Each
-   * refresh restarts the idle clock; nothing moves the absolute 30-day expiry (security checklist C.23).
+   * refresh restarts the idle clock; nothing moves the absolute 30-day expiry (docs/security.md property 23).
    */
   sessionIdleTimeoutSeconds?: number
   /**
@@ -74,7 +74,7 @@ export type CreateAppOptions = {
   /**
    * How long after a rotation the just-rotated refresh token may be replayed and get the SAME successor
    * (an idempotent retry), in seconds; default 10. Later, or for an older token, replay revokes the
-   * session family (security checklist C.20, C.21).
+   * session family (docs/security.md properties 20, 21).
    */
   refreshTokenGraceSeconds?: number
   /**
@@ -88,8 +88,8 @@ export type CreateAppOptions = {
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */
   analyticsRetentionDays?: number
   /**
-   * How long one MFA verification lets a session obtain the auth share, in seconds; default 900 (15 min;
-   * issue 13 §2, security checklist B.15). Export always needs a new verification.
+   * How long one MFA verification lets a session obtain the auth share, in seconds; default 900 (15 min,
+   * docs/security.md property 15). Export always needs a new verification.
    */
   mfaVerificationWindowSeconds?: number
   /**
@@ -106,13 +106,14 @@ export type CreateAppOptions = {
   rateLimitStore?: FastifyRateLimitStoreCtor
   /**
    * `redis://…` (Redis or Valkey): every limit's counters live there, through `@fastify/rate-limit`'s own
-   * Redis store (ioredis), so all server processes share them (DESIGN.md "Server"); when Redis is
-   * unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is given.
+   * Redis store (ioredis), so all server processes share them (docs/architecture.md "Inside the server");
+   * when Redis is unreachable requests pass unlimited rather than fail. Ignored when `rateLimitStore` is
+   * given.
    */
   redisUrl?: string
   /**
    * Fastify logging (pino): `true` logs at info level to stdout; an options object (`{ level, stream }`)
-   * is passed to Fastify; default false. Tokens and codes are never logged (security checklist C.27).
+   * is passed to Fastify; default false. Tokens and codes are never logged (docs/security.md property 27).
    */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>
   /**

@@ -35,19 +35,24 @@ export type ServerContext = {
   maxLiveSessionsPerUser: number
   /** How long a just-rotated refresh token may be replayed for the same successor, in seconds. */
   refreshTokenGraceSeconds: number
-  /** How long an MFA verification opens the auth share to its session, in seconds (checklist B.15). */
+  /**
+   * How long an MFA verification opens the auth share to its session, in seconds (docs/security.md property
+   * 15).
+   */
   mfaVerificationWindowSeconds: number
   /** HKDF sub-key of the master key that, with the parent token, seals a refresh token's successor. */
   refreshSuccessorKey: Uint8Array
   /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */
   walletFrameDir: string
-  /** Analytics events older than this many days are purged (issue 15 §1). */
+  /** Analytics events older than this many days are purged. */
   analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */
   rateLimits: ResolvedRateLimits | null
   apps: AppStore
   mailer: Mailer
-  /** Siteverify URL and timeout (ms) of captcha checks on the protected calls (security checklist I.56). */
+  /**
+   * Siteverify URL and timeout (ms) of captcha checks on the protected calls (docs/security.md property 56).
+   */
   captcha: CaptchaSettings
   /** Present only when the `devMailbox` option is on (`FOYER_DEV_MAILBOX=1`). */
   mailbox: DevMailbox | null

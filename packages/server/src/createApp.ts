@@ -128,8 +128,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 /**
  * Fastify's logger options: `true` is info level; every request is logged by method and path only, without
  * its query string, which may carry an OAuth provider's code and state (`/api/v1/oauth/callback?code=…`;
- * security checklist C.27, J.64). Email addresses and phone numbers are masked in entries at info level and
- * above, and database errors carry no statement parameters ({@link maskingLogMethod}; issue 15 §3).
+ * docs/security.md properties 27, 64). Email addresses and phone numbers are masked in entries at info level
+ * and above, and database errors carry no statement parameters ({@link maskingLogMethod}).
  */
 function loggerOptions(
   logger: CreateAppOptions['logger'],

@@ -16,7 +16,7 @@ import { WALLET_FRAME_DIST_DIR } from './features/walletFrame/prebuiltWalletFram
 import { type RateLimitRule, resolveRateLimits } from './http/resolveRateLimits'
 import type { ServerContext } from './ServerContext'
 
-/** Default MFA verification window: 15 minutes, in seconds (issue 13 §2). */
+/** Default MFA verification window: 15 minutes, in seconds. */
 export const MFA_VERIFICATION_WINDOW_SECONDS = 15 * 60
 /** Default idle timeout of a session: 7 days without sign-in or refresh, in seconds. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
@@ -27,7 +27,7 @@ export const SESSION_IDLE_TIMEOUT_SECONDS = 7 * 24 * 3600
 export const MAX_LIVE_SESSIONS_PER_USER = 20
 /** Default retention of analytics events, in days. */
 export const ANALYTICS_RETENTION_DAYS = 30
-/** Default grace window of a just-rotated refresh token, in seconds (security checklist C.21). */
+/** Default grace window of a just-rotated refresh token, in seconds (docs/security.md property 21). */
 export const REFRESH_TOKEN_GRACE_SECONDS = 10
 
 function envFromNodeEnv(): 'development' | 'production' | 'test' {

@@ -61,7 +61,7 @@ describe('signInMethods', () => {
     ).toEqual(['mfa'])
   })
 
-  test('behavior: link limits follow spec 01 §5 (one per type, passkeys 5)', () => {
+  test('behavior: link limits follow docs/limits.md (one per type, passkeys 5)', () => {
     expect(accountKinds.get('email')?.linkLimit).toBe(1)
     expect(accountKinds.get('siws')?.linkLimit).toBe(1)
     expect(accountKinds.get('passkey')?.linkLimit).toBe(5)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from './test/createTestContext'
 
 /**
- * Issue 10 §1: the server's API routes are exactly the protocol's endpoint table. Each route takes its
+ * The server's API routes are exactly the protocol's endpoint table. Each route takes its
  * schemas from the table (`routeSchema(endpoints[…])`), so this checks that none is missing and none is
  * registered outside it.
  */
@@ -37,7 +37,7 @@ describe('endpoint table', () => {
     const api = registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
       // The OAuth callback is the providers' redirect target (a browser navigation), not a client call; the
       // OpenAPI document describes the calls, it is not one. The cross-app provider's calls have no prefix
-      // (WIRE.md §4).
+      // (docs/wire.md#cross-app).
       .filter(
         (route) =>
           (route.includes(' /api/v1/') &&

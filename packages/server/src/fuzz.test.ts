@@ -1,4 +1,4 @@
-// Issue 15 "Done when": at least 10,000 malformed requests across every registered route — wrong types,
+// At least 10,000 malformed requests across every registered route — wrong types,
 // missing fields, huge and deeply nested bodies, control characters, bad headers and app ids — and not one
 // 5xx; the server is healthy afterwards. Routes come from the app itself (`registeredRoutes`), so a route
 // added on any branch is fuzzed without editing this file. Seeded: a failure names its seed and case.
@@ -262,7 +262,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('fuzz: malformed requests to every registered route (issue 15)', () => {
+describe('fuzz: malformed requests to every registered route', () => {
   test(`error: ${TOTAL_REQUESTS} malformed requests (seed ${SEED}) → no 5xx, every error { error, code }`, {
     timeout: 120_000,
   }, async () => {

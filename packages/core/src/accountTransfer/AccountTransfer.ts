@@ -1,9 +1,9 @@
 import type { OAuthTransferUserInfo, TelegramAuthResult, TelegramWebAppData } from '@foyer/protocol'
 
 /**
- * How the account was being linked (WIRE.md §5 `linkMethod`): `email`, `sms`, `siwe`, `siws`, `farcaster`,
- * `telegram`, an OAuth provider id (`google`…) or `privy:<appId>` (cross-app). `custom`, `guest` and
- * `passkey` are never transferred.
+ * How the account was being linked (docs/wire.md#account-transfer `linkMethod`): `email`, `sms`, `siwe`,
+ * `siws`, `farcaster`, `telegram`, an OAuth provider id (`google`…) or `privy:<appId>` (cross-app). `custom`,
+ * `guest` and `passkey` are never transferred.
  */
 export type AccountTransferLinkMethod =
   | 'email'
@@ -18,7 +18,7 @@ export type AccountTransferLinkMethod =
   | (string & {})
 
 /**
- * The account transfer data of a link conflict (spec 01 §3 "Account transfer data"): `nonce` (single use,
+ * The account transfer data of a link conflict (docs/wire.md "Account transfer data"): `nonce` (single use,
  * from the server), `account` (the address, number, wallet address, fid or provider subject),
  * `displayName` (how the conflict screen names it; null when the server gave none), `linkMethod`, and
  * `embeddedWalletAddress` (the other user's embedded wallet when a server discloses it; always null from

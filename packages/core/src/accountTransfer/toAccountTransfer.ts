@@ -18,10 +18,11 @@ export type AccountTransferContext = {
 }
 
 /**
- * The account transfer a failed link offers (spec 01 §3 "Account transfer data", §8: "Account transfer
- * required (with a nonce) goes to the link conflict screen"; WIRE.md §5), or null when `error` is not a 400
- * `account_transfer_required` answer with `data.nonce`. `account` is the typed address or number for email
- * and SMS, the wallet address for wallets, else the server's `subject` (fid, Telegram id, provider subject).
+ * The account transfer a failed link offers (docs/wire.md "Account transfer data", docs/errors.md: "Account
+ * transfer required (with a nonce) goes to the link conflict screen"; docs/wire.md#account-transfer), or null
+ * when `error` is not a 400 `account_transfer_required` answer with `data.nonce`. `account` is the typed
+ * address or number for email and SMS, the wallet address for wallets, else the server's `subject` (fid,
+ * Telegram id, provider subject).
  *
  * @example
  * try { await linkEmail(client, { email, code }) } catch (error) {
@@ -67,8 +68,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
 /**
- * The transfer data of an `account_transfer_required` body (WIRE.md §5), read field by field (no schema
- * library in the core bundle); null without a nonce — the client acts only if `data.nonce` is present.
+ * The transfer data of an `account_transfer_required` body (docs/wire.md#account-transfer), read field by
+ * field (no schema library in the core bundle); null without a nonce — the client acts only if `data.nonce`
+ * is present.
  */
 function transferDataOf(value: unknown): AccountTransferData | null {
   if (!isObject(value) || typeof value.nonce !== 'string' || value.nonce === '') return null

@@ -26,7 +26,7 @@ function setup(options: { analytics?: boolean } = {}) {
   return { api, client, events }
 }
 
-describe('the SDK analytics events (spec 01 §7)', () => {
+describe('the SDK analytics events (docs/api.md)', () => {
   test('default: sdk_initialize once the app config loaded; a sign-in sends sdk_login_completed with its method', async () => {
     const { client, events } = setup()
     await initialize(client)

@@ -2,8 +2,9 @@ import { trackEvent } from '../actions/analytics/trackEvent'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
- * The analytics events the SDK sends by itself (spec 01 §7; spec 02 §4 "Wallet creation … with analytics
- * events", §8 `sdk_fiat_on_ramp_started`), each with its payload (`clientTimestamp` is always added):
+ * The analytics events the SDK sends by itself (docs/api.md; docs/modal.md "Wallet creation … with analytics
+ * events", docs/errors.md `sdk_fiat_on_ramp_started`), each with its payload (`clientTimestamp` is always
+ * added):
  * - `sdk_initialize` `{}`: the app configuration loaded (`initialize`);
  * - `sdk_login_started` `{ method }`: a login began in the modal (`'email'`, `'sms'`, `'passkey'`, `'wallet'`,
  *   `'google'` …, `'telegram'`, `'farcaster'`, `'privy:<appId>'`);
@@ -12,7 +13,7 @@ import type { FoyerClient } from '../client/FoyerClient'
  * - `sdk_embedded_wallet_created` `{ chainType, walletIndex }` and `sdk_embedded_wallet_creation_failed`
  *   `{ chainType, code }`;
  * - `sdk_fiat_on_ramp_started` `{ provider, value, chainType, chainId }`: the funding flow's hook point
- *   (spec 02 §8), sent by the funding screens through {@link trackSdkEvent}.
+ *   (docs/errors.md), sent by the funding screens through {@link trackSdkEvent}.
  */
 export const sdkEvents = {
   initialize: 'sdk_initialize',

@@ -2,13 +2,13 @@ import { BaseError } from '../errors/BaseError'
 
 /** The codes of {@link CaptchaError}. */
 export type CaptchaErrorCode =
-  /** No result within the wait (20 s; spec 01 §4 "Captcha status", §8). */
+  /** No result within the wait (20 s; docs/modal.md "Captcha status", docs/errors.md). */
   | 'CAPTCHA_TIMEOUT'
   /** The challenge failed (after its retries) or an interactive challenge timed out. */
   | 'captcha_failed'
   /** Turnstile's script could not be loaded or did not define `window.turnstile`. */
   | 'captcha_unavailable'
-  /** The app's site key is missing or lacks the `t:` prefix (spec 01 §5). */
+  /** The app's site key is missing or lacks the `t:` prefix (docs/limits.md). */
   | 'unsupported_captcha_site_key'
 
 const messages: Record<CaptchaErrorCode, string> = {
@@ -19,8 +19,8 @@ const messages: Record<CaptchaErrorCode, string> = {
 }
 
 /**
- * A captcha could not produce a token (spec 01 §4 "Captcha status", §8): `CAPTCHA_TIMEOUT` and
- * `captcha_failed` carry the spec's message 'Captcha failed'; `details` holds Turnstile's error code when
+ * A captcha could not produce a token (docs/modal.md "Captcha status", docs/errors.md): `CAPTCHA_TIMEOUT` and
+ * `captcha_failed` carry the documented message 'Captcha failed'; `details` holds Turnstile's error code when
  * there is one; `unsupported_captcha_site_key` is 'Unsupported captcha site key'.
  *
  * @example

@@ -1,19 +1,19 @@
 import { CaptchaError } from './CaptchaError'
 import type { Turnstile } from './Turnstile'
 
-/** How often `waitForToken` looks at the result, in ms (spec 01 §4, §9). */
+/** How often `waitForToken` looks at the result, in ms (docs/modal.md, docs/limits.md). */
 export const CAPTCHA_POLL_INTERVAL_MS = 200
-/** How long `waitForToken` waits before `CAPTCHA_TIMEOUT`, in ms (spec 01 §4, §9). */
+/** How long `waitForToken` waits before `CAPTCHA_TIMEOUT`, in ms (docs/modal.md, docs/limits.md). */
 export const CAPTCHA_TIMEOUT_MS = 20_000
-/** How many times a failed challenge is run again (spec 01 §4, §9). */
+/** How many times a failed challenge is run again (docs/modal.md, docs/limits.md). */
 export const CAPTCHA_RETRIES = 3
-/** Delay before the first retry, in ms; each further retry waits twice as long (spec 01 §9). */
+/** Delay before the first retry, in ms; each further retry waits twice as long (docs/limits.md). */
 export const CAPTCHA_RETRY_DELAY_MS = 1000
-/** Delay between `execute()` and running the widget, in ms (spec 01 §9). */
+/** Delay between `execute()` and running the widget, in ms (docs/limits.md). */
 export const CAPTCHA_EXECUTE_DELAY_MS = 500
 
 /**
- * Captcha status (spec 01 §4 "Captcha status"): `'ready'` (rendered or not, no run under way), `'loading'`
+ * Captcha status (docs/modal.md "Captcha status"): `'ready'` (rendered or not, no run under way), `'loading'`
  * (a run is under way), `'success'` (a token is held), `'error'` (the run failed), `'disabled'` (destroyed).
  */
 export type CaptchaStatus = 'disabled' | 'ready' | 'loading' | 'success' | 'error'
@@ -96,11 +96,12 @@ const initialState: CaptchaState = {
 }
 
 /**
- * Creates the captcha controller of one widget (spec 01 §4 "Captcha status", §9 timings) over Cloudflare
- * Turnstile's client API. The widget is rendered lazily on the first run, with `execution: 'execute'`,
- * `appearance: 'interaction-only'` (invisible unless the visitor must interact), and Turnstile's own retry and
- * refresh off (this controller retries, and on expiry resets and clears the token, or records
- * `'expired_and_failed_reset'`). State belongs to the controller: nothing is shared between instances.
+ * Creates the captcha controller of one widget (docs/modal.md "Captcha status", docs/limits.md timings) over
+ * Cloudflare Turnstile's client API. The widget is rendered lazily on the first run, with
+ * `execution: 'execute'`, `appearance: 'interaction-only'` (invisible unless the visitor must interact), and
+ * Turnstile's own retry and refresh off (this controller retries, and on expiry resets and clears the token,
+ * or records `'expired_and_failed_reset'`). State belongs to the controller: nothing is shared between
+ * instances.
  *
  * @param parameters - {@link CreateCaptchaControllerParameters}
  * @returns a {@link CaptchaController}
@@ -171,7 +172,7 @@ export function createCaptchaController(parameters: CreateCaptchaControllerParam
         return true
       },
       'expired-callback': () => {
-        // Spec 01 §4: on expiry reset and clear the token, or record 'expired_and_failed_reset'.
+        // docs/modal.md: on expiry reset and clear the token, or record 'expired_and_failed_reset'.
         try {
           if (widgetId !== undefined) turnstile.reset(widgetId)
           set({ status: 'ready', token: null, error: null, executing: false, interactive: false })
@@ -242,7 +243,7 @@ export function createCaptchaController(parameters: CreateCaptchaControllerParam
             // Nothing is running (never executed, or another waiter took the token): no token will come.
             reject(new CaptchaError({ code: 'captcha_failed', details: 'No challenge is running.' }))
           } else if (waited >= timeoutMs) {
-            // Spec 01 §4: give up with CAPTCHA_TIMEOUT ('Captcha failed'); the executing flag is cleared.
+            // docs/modal.md: give up with CAPTCHA_TIMEOUT ('Captcha failed'); the executing flag is cleared.
             run += 1
             fail('CAPTCHA_TIMEOUT')
             reject(new CaptchaError({ code: 'CAPTCHA_TIMEOUT' }))

@@ -1,12 +1,12 @@
 import type { AppConfig } from '@foyer/protocol'
 import { CaptchaError } from './CaptchaError'
 
-/** The prefix of a Turnstile site key in the app configuration (spec 01 §5). */
+/** The prefix of a Turnstile site key in the app configuration (docs/limits.md). */
 const TURNSTILE_PREFIX = 't:'
 
 /**
- * The Turnstile site key of an app: its `captcha_site_key` without the `t:` prefix (spec 01 §5 "Captcha site
- * key must have a 't:' prefix").
+ * The Turnstile site key of an app: its `captcha_site_key` without the `t:` prefix (docs/limits.md "Captcha
+ * site key must have a 't:' prefix").
  *
  * @param appConfig - the app configuration (`captcha_site_key`, e.g. `'t:1x00000000000000000000AA'`; ''
  *   or null when the app has none)

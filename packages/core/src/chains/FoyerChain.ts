@@ -1,5 +1,5 @@
 /**
- * An Ethereum-style chain the embedded wallet may use (spec 02 §5 "Chain must be in the configured chains").
+ * An Ethereum-style chain the embedded wallet may use (docs/limits.md).
  * The first configured chain is the default one.
  *
  * @example
@@ -21,13 +21,15 @@ export type FoyerChain = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** Block explorer for transaction links, e.g. `{ name: 'Etherscan', url: 'https://etherscan.io' }`. */
   blockExplorer?: { name: string; url: string } | undefined
-  /** Whether the chain is a testnet: bridging then goes through the bridge API's testnet host (spec 02 §7). */
+  /**
+   * Whether the chain is a testnet: bridging then goes through the bridge API's testnet host (docs/api.md).
+   */
   testnet?: boolean | undefined
 }
 
 /**
  * The chain used when a host configures none: Ethereum mainnet through a public RPC, with Etherscan as
- * explorer (spec 02 §9 "Default chain and native symbol 'ETH' …; default block explorer is an Ethereum
+ * explorer (docs/limits.md "Default chain and native symbol 'ETH' …; default block explorer is an Ethereum
  * explorer").
  */
 export const defaultEthereumChain: FoyerChain = {

@@ -1,5 +1,5 @@
 /**
- * A Solana cluster the embedded Solana wallet may send through (spec 02 §9: cluster names `mainnet-beta`
+ * A Solana cluster the embedded Solana wallet may send through (docs/limits.md: cluster names `mainnet-beta`
  * (default), `testnet`, `devnet`). The product takes any RPC URL per cluster.
  *
  * @example
@@ -12,7 +12,7 @@ export type SolanaCluster = {
   rpcUrl: string
 }
 
-/** The public RPC endpoints of the well-known clusters (spec 02 §9). The first is the default. */
+/** The public RPC endpoints of the well-known clusters (docs/limits.md). The first is the default. */
 export const defaultSolanaClusters: readonly SolanaCluster[] = [
   { name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com' },
   { name: 'devnet', rpcUrl: 'https://api.devnet.solana.com' },

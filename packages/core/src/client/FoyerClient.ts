@@ -15,7 +15,7 @@ export type FoyerStatus = 'loading' | 'ready' | 'error'
  * same object until something changes, then a new one.
  */
 export interface FoyerState {
-  /** `'ready'` once the app config loaded and the session was restored (spec 01 §4). */
+  /** `'ready'` once the app config loaded and the session was restored (docs/sessions.md). */
   readonly status: FoyerStatus
   /** `GET /api/v1/apps/{appId}`; `null` until loaded. */
   readonly appConfig: AppConfig | null
@@ -24,7 +24,7 @@ export interface FoyerState {
   /** Why `status` is `'error'` (e.g. the app config failed to load); `null` otherwise. */
   readonly error: FoyerError | null
   /**
-   * Embedded wallets being created after sign-in (spec 02 §4 "Wallet creation: started, then completed or
+   * Embedded wallets being created after sign-in (docs/modal.md "Wallet creation: started, then completed or
    * failed"): `status` `'creating'` while any creation runs, `'error'` with the failure after one failed.
    */
   readonly walletCreation: WalletCreationState
@@ -66,14 +66,14 @@ export interface FoyerClient {
   readonly _internal: FoyerClientInternal
 }
 
-/** The operations that run one at a time per client (spec 01 §4 "Authenticate, link, refresh, destroy and fork"). */
+/** The operations that run one at a time per client (docs/sessions.md). */
 export type ExclusiveOperation = 'authenticate' | 'link' | 'refresh' | 'destroy' | 'fork'
 
 /** Where calls go and how the session travels; fixed by {@link initialize} from the app config. */
 export type ApiRoute = {
   /** Base URL for every call but the app config: the app's `custom_api_url` when set, else the client's. */
   readonly apiUrl: string
-  /** Server-cookie mode (spec 01 §9): tokens live in HttpOnly cookies; storage holds none. */
+  /** Server-cookie mode (docs/limits.md): tokens live in HttpOnly cookies; storage holds none. */
   readonly cookieMode: boolean
 }
 
@@ -104,7 +104,9 @@ export interface FoyerClientInternal {
     initialize: Promise<void> | undefined
     /** Per operation, the call in flight and the key of its parameters (see `runExclusive`). */
     readonly operations: Map<ExclusiveOperation, { key: string; promise: Promise<unknown> }>
-    /** Bumped by logout: an authentication that started before answers `NoAuthFlowError` (spec 01 §4). */
+    /**
+     * Bumped by logout: an authentication that started before answers `NoAuthFlowError` (docs/sessions.md).
+     */
     authFlowGeneration: number
     /** Stops following the other tabs' sign-ins and logouts; set once the client is ready. */
     stopCrossTabSession?: () => void

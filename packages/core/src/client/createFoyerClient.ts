@@ -13,7 +13,7 @@ import type { ApiRoute, FoyerClient, FoyerClientInternal, FoyerState } from './F
 
 /** Parameters of {@link createFoyerClient}. */
 export type CreateFoyerClientParameters = {
-  /** The app id: exactly 25 characters (spec 01 §5). */
+  /** The app id: exactly 25 characters (docs/limits.md). */
   appId: string
   /** The Foyer server's base URL, e.g. `http://127.0.0.1:8787`; a trailing slash is ignored. */
   apiUrl: string
@@ -27,7 +27,7 @@ export type CreateFoyerClientParameters = {
   /** Per-attempt request timeout, in ms. Default `REQUEST_TIMEOUT_MS` (20 000). */
   timeoutMs?: number | undefined
   /**
-   * Ethereum chains the embedded wallet may use, the default first (spec 02 §5: transactions and chain
+   * Ethereum chains the embedded wallet may use, the default first (docs/limits.md: transactions and chain
    * switches only to these). Default: Ethereum mainnet.
    */
   chains?: readonly FoyerChain[] | undefined
@@ -37,7 +37,7 @@ export type CreateFoyerClientParameters = {
   embeddedWallets?: EmbeddedWalletsConfig | undefined
   /**
    * `false` turns the SDK's analytics events off (`sdkEvents`: initialisation, login started and completed,
-   * wallet created …; spec 01 §7): nothing is sent to `/api/v1/analytics_events`. Default `true`.
+   * wallet created …; docs/api.md): nothing is sent to `/api/v1/analytics_events`. Default `true`.
    */
   analytics?: boolean | undefined
 }
@@ -136,7 +136,7 @@ export function createFoyerClient(parameters: CreateFoyerClientParameters): Crea
 /** `walletCreation` when nothing is being created. */
 const idleWalletCreation: FoyerState['walletCreation'] = { status: 'idle', chainTypes: [], error: null }
 
-/** The id kept under `key`, or a new random UUID stored there (spec 01 §9 "generated if absent"). */
+/** The id kept under `key`, or a new random UUID stored there (docs/limits.md). */
 async function readOrCreateId(storage: FoyerStorage, key: string): Promise<string> {
   const stored = await storage.get(key).catch(() => null)
   if (stored) return stored

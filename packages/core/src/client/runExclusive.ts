@@ -1,7 +1,7 @@
 import type { ExclusiveOperation, FoyerClient } from './FoyerClient'
 
 /**
- * Runs `operation` one at a time per client (spec 01 §4: "Authenticate, link, refresh, destroy and fork
+ * Runs `operation` one at a time per client (docs/sessions.md: "Authenticate, link, refresh, destroy and fork
  * each run one at a time; concurrent callers share one operation"):
  * - a call while the same operation runs with the same `key` (same parameters) shares that call's promise;
  * - a call with another `key` waits for the running one to settle, then runs.

@@ -35,7 +35,7 @@ describe('sessionCookies', () => {
     ['http://127.0.0.1:5173/', false],
     ['https://localhost/', true],
     ['http://app.example.com/', true],
-  ])('behavior: on %s Secure is %s (spec 01 §9)', (url, secure) => {
+  ])('behavior: on %s Secure is %s (docs/limits.md)', (url, secure) => {
     const browser = installFakeBrowser(url)
     sessionCookies.write('a.b.c', Date.now() / 1000 + 60)
     expect(browser.jar.get('privy-token')?.attributes.secure ?? false).toBe(secure)

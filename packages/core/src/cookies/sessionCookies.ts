@@ -1,14 +1,14 @@
 import { cookieNames, SESSION_ABSOLUTE_TTL_SECONDS } from '@foyer/protocol'
 
 /**
- * The cookies the client itself writes outside server-cookie mode (spec 01 §4 "Cookies are used when not in
- * server-cookie mode", §9), so that a host back end on the same site can read the session:
+ * The cookies the client itself writes outside server-cookie mode (docs/sessions.md "Cookies are used when
+ * not in server-cookie mode", docs/limits.md), so that a host back end on the same site can read the session:
  * - `privy-token` = the access token, expiring with it;
  * - `privy-session` = `t`, a 30-day flag that a session may exist.
  *
- * Both `Path=/; SameSite=Strict`, and `Secure` except on plain http://localhost and http://127.0.0.1 (spec 01
- * §9). `document` and `location` are looked up at call time; without them (server rendering, Node) every
- * function does nothing and `read` answers `null`.
+ * Both `Path=/; SameSite=Strict`, and `Secure` except on plain http://localhost and http://127.0.0.1
+ * (docs/limits.md). `document` and `location` are looked up at call time; without them (server rendering,
+ * Node) every function does nothing and `read` answers `null`.
  *
  * @internal
  */
@@ -56,7 +56,7 @@ function documentCookie(): string | null {
   }
 }
 
-/** Plain http on localhost / 127.0.0.1: the one place cookies go without `Secure` (spec 01 §9). */
+/** Plain http on localhost / 127.0.0.1: the one place cookies go without `Secure` (docs/limits.md). */
 function isInsecureLocalhost(): boolean {
   try {
     const { protocol, hostname } = globalThis.location

@@ -2,8 +2,8 @@ import { base64urlnopad } from '@scure/base'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
- * Storage key of the provider access token for the provider app `providerAppId` (WIRE.md §4: kept per
- * provider app). @internal
+ * Storage key of the provider access token for the provider app `providerAppId` (docs/wire.md#cross-app: kept
+ * per provider app). @internal
  */
 export function crossAppTokenKey(appId: string, providerAppId: string): string {
   return `foyer:${appId}:cross-app:${providerAppId}`
@@ -35,7 +35,7 @@ export async function storeCrossAppToken(
 
 /**
  * The stored provider access token of `providerAppId`, or null when there is none or its `exp` has passed
- * (then it is dropped; WIRE.md §4). @internal
+ * (then it is dropped; docs/wire.md#cross-app). @internal
  */
 export async function readCrossAppToken(client: FoyerClient, providerAppId: string): Promise<string | null> {
   const key = crossAppTokenKey(client.appId, providerAppId)

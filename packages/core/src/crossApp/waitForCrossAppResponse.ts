@@ -8,7 +8,7 @@ import { BaseError } from '../errors/BaseError'
 import { CrossAppError, crossAppErrorCodeOf } from '../errors/CrossAppError'
 import type { OAuthPopupRef, OAuthWindow } from '../oauth/oauthWindow'
 
-/** What the transact page may ask about the stored provider token (WIRE.md §4). @internal */
+/** What the transact page may ask about the stored provider token (docs/wire.md#cross-app). @internal */
 export type CrossAppTokenUpdate = { action: 'set'; value: string } | { action: 'clear' }
 
 /** The transact page's answer. @internal */
@@ -23,15 +23,15 @@ function tokenUpdate(value: unknown): CrossAppTokenUpdate | undefined {
 }
 
 /**
- * Waits for the transact popup's answer (WIRE.md §4): a message whose `source` is the popup and whose
- * `origin` is the provider page's, `{ type: 'PRIVY_CROSS_APP_ACTION_RESPONSE', result, token? }` or
+ * Waits for the transact popup's answer (docs/wire.md#cross-app): a message whose `source` is the popup and
+ * whose `origin` is the provider page's, `{ type: 'PRIVY_CROSS_APP_ACTION_RESPONSE', result, token? }` or
  * `{ type: 'PRIVY_CROSS_APP_ACTION_ERROR', error, token? }`. Every {@link CROSS_APP_POPUP_POLL_MS} (300 ms) it
  * checks whether the popup was closed ('User rejected request'); after {@link CROSS_APP_REQUEST_TIMEOUT_MS}
- * (120 s) it closes the popup and fails with 'Request timeout' (spec 02 §9). Messages from other windows or
- * origins are ignored.
+ * (120 s) it closes the popup and fails with 'Request timeout' (docs/limits.md). Messages from other windows
+ * or origins are ignored.
  *
- * @throws {CrossAppError} `'cross_app_rejected'`, `'cross_app_timeout'`, or the code of a spec 02 §8 text the
- *   page answered. @throws {BaseError} `'unknown_error'` with any other text of the page.
+ * @throws {CrossAppError} `'cross_app_rejected'`, `'cross_app_timeout'`, or the code of a docs/errors.md text
+ * the page answered. @throws {BaseError} `'unknown_error'` with any other text of the page.
  * @internal
  */
 export function waitForCrossAppResponse(

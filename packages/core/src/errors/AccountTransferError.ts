@@ -1,7 +1,7 @@
 import { BaseError } from './BaseError'
 
 /**
- * An account transfer the client refuses before any call (spec 01 §5): a type that is never transferred
+ * An account transfer the client refuses before any call (docs/limits.md): a type that is never transferred
  * (custom, guest, passkey: 'Invalid transfer account type') or a wallet transfer without the wallet's
  * metadata ('Wallet parameters must be defined'). Code `'invalid_account_transfer'`.
  *

@@ -18,7 +18,7 @@ export type ApiErrorParameters = {
 
 /**
  * An error answer of the Foyer server: HTTP status ≥ 400 with body `{ error, code, data? }`
- * (DESIGN.md "Wire contract"). `shortMessage` is the server's `error` text; `code` its `code`, or
+ * (docs/api.md). `shortMessage` is the server's `error` text; `code` its `code`, or
  * `'unknown_error'` when the body was not parsable or carried an unknown code.
  *
  * @example

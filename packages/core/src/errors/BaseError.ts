@@ -12,7 +12,7 @@ export type BaseErrorParameters = {
 
 /**
  * Root of every error `@foyer/core` throws. Carries a stable `code`, the one-line `shortMessage`, optional
- * `details` and the wrapped `cause` (STYLE.md §3).
+ * `details` and the wrapped `cause` (docs/conventions.md "Errors carry a stable code").
  *
  * `message` is `shortMessage`, followed by `\n\nDetails: <details>` when details are given.
  *

@@ -21,20 +21,20 @@ const messages: Record<CrossAppErrorCode, string> = {
   cross_app_invalid_connection: crossAppErrorMessages.invalidConnection,
 }
 
-/** The code of a spec 02 §8 cross-app text, when `text` is one (the provider page answers with these). */
+/** The code of a docs/errors.md cross-app text, when `text` is one (the provider page answers with these). */
 export function crossAppErrorCodeOf(text: string): CrossAppErrorCode | undefined {
   return (Object.keys(messages) as CrossAppErrorCode[]).find((code) => messages[code] === text)
 }
 
 /**
  * A cross-app request (a sign-in popup, or a signature or transaction with the provider's wallet) failed,
- * with spec 02 §8's text:
+ * with docs/errors.md's text:
  * - `'cross_app_wrong_address'`: 'Cannot request a signature with this wallet address' (no linked
  *   `cross_app` account owns it);
  * - `'cross_app_read_only'`: 'Cannot transact against a read-only provider app';
  * - `'cross_app_invalid_token'`: 'Transactions require a valid token' (none stored, or `exp` passed);
  * - `'cross_app_init_failed'`: 'Failed to initialize signature request' (the popup could not open);
- * - `'cross_app_timeout'`: 'Request timeout' (120 s, spec 02 §9);
+ * - `'cross_app_timeout'`: 'Request timeout' (120 s, docs/limits.md);
  * - `'cross_app_rejected'`: 'User rejected request' (the popup was closed, or the user declined);
  * - `'cross_app_invalid_connection'`: 'Invalid connected app' (the provider does not list this app).
  * Another failure the provider page reports is a `BaseError` `'unknown_error'` with the page's text.

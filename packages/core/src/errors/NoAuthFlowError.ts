@@ -1,9 +1,9 @@
 import { BaseError } from './BaseError'
 
 /**
- * The sign-in this call belonged to was cleared — by a logout while the call was in flight (spec 01 §4
- * "Logout … clear any auth flow"; §8 'No auth flow in progress.'). The server's answer was dropped and the
- * session it created revoked. Code `'no_auth_flow'`.
+ * The sign-in this call belonged to was cleared — by a logout while the call was in flight (docs/sessions.md,
+ * docs/errors.md "No auth flow in progress."). The server's answer was dropped and the session it created
+ * revoked. Code `'no_auth_flow'`.
  *
  * @example
  * catch (error) {

@@ -2,7 +2,8 @@ import { BaseError } from './BaseError'
 
 /**
  * No OAuth flow is stored for this return: its PKCE code verifier is missing (never started in this browser,
- * already used, or older than 10 minutes). Spec 01 §5: 'Authentication error.'; code `'oauth_flow_missing'`.
+ * already used, or older than 10 minutes). docs/limits.md: 'Authentication error.'; code
+ * `'oauth_flow_missing'`.
  *
  * @example
  * catch (error) {

@@ -6,7 +6,7 @@ export type OAuthPopupErrorCode = 'oauth_popup_blocked' | 'oauth_popup_closed' |
 const messages: Record<OAuthPopupErrorCode, string> = {
   oauth_popup_blocked: 'The browser blocked the sign-in popup.',
   oauth_popup_closed: 'The sign-in popup was closed before it finished.',
-  // Spec 01 §8 "OAuth".
+  // docs/errors.md "OAuth".
   oauth_origin_mismatch: 'Origins between parent and child windows do not match.',
 }
 
@@ -15,7 +15,8 @@ const messages: Record<OAuthPopupErrorCode, string> = {
  * - `'oauth_popup_blocked'`: `window.open` returned nothing (fall back to a full-page redirect);
  * - `'oauth_popup_closed'`: the user closed it first;
  * - `'oauth_origin_mismatch'`: the popup's answer came from another origin than the app's return page:
- *   'Origins between parent and child windows do not match.' (spec 01 §8; STYLE.md §6).
+ *   'Origins between parent and child windows do not match.' (docs/errors.md; docs/conventions.md "The frame
+ * protocol").
  *
  * @example
  * catch (error) {

@@ -1,9 +1,9 @@
 import { BaseError } from './BaseError'
 
 /**
- * The state of an OAuth return is not the one this browser sent to `oauth/init` (WIRE.md §1: "Client first
- * checks returned state == stored state (else client error, no call)"): a forged or replayed return. Code
- * `'oauth_state_mismatch'`; nothing is sent to the server and the stored flow is kept.
+ * The state of an OAuth return is not the one this browser sent to `oauth/init` (docs/wire.md#oauth: "Client
+ * first checks returned state == stored state (else client error, no call)"): a forged or replayed return.
+ * Code `'oauth_state_mismatch'`; nothing is sent to the server and the stored flow is kept.
  *
  * @example
  * catch (error) {

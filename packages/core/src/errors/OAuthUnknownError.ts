@@ -2,7 +2,7 @@ import { BaseError } from './BaseError'
 
 /**
  * The OAuth return reported a failure without a usable code (the provider or the server answered `error`,
- * or the popup posted an error): spec 01 §8 "OAuth", 'Invalid code during OAuth flow.' with code
+ * or the popup posted an error): docs/errors.md "OAuth", 'Invalid code during OAuth flow.' with code
  * `'UNKNOWN_AUTH_ERROR'` (the modal shows 'Something went wrong. Please try again.').
  *
  * @example

@@ -1,9 +1,9 @@
 import { BaseError } from './BaseError'
 
 /**
- * The user denied the provider's consent: the return carried the literal code `'undefined'` (spec 01 §5,
- * §8 "OAuth"). Code `'OAUTH_USER_DENIED'`, message 'Invalid code during oauth flow.'; nothing is sent to the
- * server. The modal shows 'Retry and check {scope} to finish connecting your account.'
+ * The user denied the provider's consent: the return carried the literal code `'undefined'` (docs/limits.md,
+ * docs/errors.md "OAuth"). Code `'OAUTH_USER_DENIED'`, message 'Invalid code during oauth flow.'; nothing is
+ * sent to the server. The modal shows 'Retry and check {scope} to finish connecting your account.'
  *
  * @example
  * catch (error) {

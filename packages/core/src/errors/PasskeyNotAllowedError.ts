@@ -2,8 +2,9 @@ import { BaseError } from './BaseError'
 
 /**
  * The browser's WebAuthn prompt ended without a credential: the user cancelled, it timed out, or no passkey
- * matched (`NotAllowedError`, translated at the boundary, STYLE.md §4). Spec 01 §8: code
- * `PASSKEY_NOT_ALLOWED`, message 'Passkey request timed out or rejected by user.'; `cause` is the original.
+ * matched (`NotAllowedError`, translated at the boundary, docs/conventions.md "Translate platform errors at
+ * the boundary"). docs/errors.md: code `PASSKEY_NOT_ALLOWED`, message 'Passkey request timed out or rejected
+ * by user.'; `cause` is the original.
  *
  * @example
  * catch (error) {

@@ -2,8 +2,9 @@ import { BaseError } from './BaseError'
 
 /**
  * A Telegram sign-in or link was refused by a rate limit that the server's 429 `too_many_requests` names
- * ("… rate limit …", WIRE.md §13): code `'telegram_rate_limited'`; the modal shows spec 01 §8's 'Request
- * limit reached for Telegram. Please wait a moment and try again.' The server's `ApiError` is the `cause`.
+ * ("… rate limit …", docs/errors.md): code `'telegram_rate_limited'`; the modal shows docs/errors.md's
+ * 'Request limit reached for Telegram. Please wait a moment and try again.' The server's `ApiError` is the
+ * `cause`.
  *
  * @example
  * catch (error) {

@@ -1,7 +1,7 @@
 import { BaseError } from './BaseError'
 
 /**
- * A call got no answer within the client's `timeoutMs` (default `REQUEST_TIMEOUT_MS`; spec 01 §9).
+ * A call got no answer within the client's `timeoutMs` (default `REQUEST_TIMEOUT_MS`; docs/limits.md).
  * Code `'request_timeout'`. Timeouts are not retried.
  *
  * @example

@@ -1,7 +1,7 @@
 import { BaseError } from './BaseError'
 
 /**
- * This browser has no WebAuthn (`PublicKeyCredential`), so passkeys cannot be used (spec 01 §5). Code
+ * This browser has no WebAuthn (`PublicKeyCredential`), so passkeys cannot be used (docs/limits.md). Code
  * `webauthn_not_supported`, message 'WebAuthn is not supported in this browser'.
  *
  * @example

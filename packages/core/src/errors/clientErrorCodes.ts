@@ -2,7 +2,7 @@
  * Every code of an error the client makes itself (no server answer behind it), in one list: a `BaseError`
  * subclass whose code is missing here does not compile (its `code` must be a {@link FoyerErrorCode}).
  * The server's codes are the protocol's `errorCodes`; the wallet frame's are its `frameErrorTypes`
- * (spec 02 §8). None of these may reuse one of those (checked by `errors.test.ts`).
+ * (docs/errors.md). None of these may reuse one of those (checked by `errors.test.ts`).
  */
 export const clientErrorCodes = [
   // Any request or flow
@@ -14,30 +14,30 @@ export const clientErrorCodes = [
   'request_timeout',
   /** The caller aborted the request through its signal (`RequestAbortedError`). */
   'request_aborted',
-  /** 'No auth flow in progress.' (spec 01 §8 "Session and flow errors"; `NoAuthFlowError`). */
+  /** 'No auth flow in progress.' (docs/errors.md "Session and flow errors"; `NoAuthFlowError`). */
   'no_auth_flow',
   /** The provider's app id is malformed (`InvalidAppIdError`). */
   'invalid_app_id',
-  /** The user declined a prompt or closed the modal (spec 02 §8: 4001; `UserRejectedRequestError`). */
+  /** The user declined a prompt or closed the modal (docs/errors.md: 4001; `UserRejectedRequestError`). */
   'user_rejected',
 
-  // Passkeys (spec 01 §8 "Passkey")
+  // Passkeys (docs/errors.md "Passkey")
   /** WebAuthn `NotAllowedError`: timed out or rejected by the user (`PasskeyNotAllowedError`). */
   'PASSKEY_NOT_ALLOWED',
   /** The browser has no WebAuthn (`WebAuthnNotSupportedError`). */
   'webauthn_not_supported',
 
-  // Captcha (spec 01 §4 "Captcha status", §8; `CaptchaError`)
+  // Captcha (docs/modal.md "Captcha status", docs/errors.md; `CaptchaError`)
   /** No captcha result within the wait (20 s); message 'Captcha failed'. */
   'CAPTCHA_TIMEOUT',
   /** The challenge failed after its retries. */
   'captcha_failed',
   /** Turnstile's script could not be loaded. */
   'captcha_unavailable',
-  /** The app's site key is missing or lacks the `t:` prefix (spec 01 §5). */
+  /** The app's site key is missing or lacks the `t:` prefix (docs/limits.md). */
   'unsupported_captcha_site_key',
 
-  // OAuth (spec 01 §5, §8 "OAuth")
+  // OAuth (docs/limits.md, docs/errors.md "OAuth")
   /** The return's code was the literal 'undefined': the user denied ('Invalid code during oauth flow.'; `OAuthUserDeniedError`). */
   'OAUTH_USER_DENIED',
   /** The provider or the popup reported an error ('Invalid code during OAuth flow.'; `OAuthUnknownError`). */
@@ -51,12 +51,12 @@ export const clientErrorCodes = [
   /** The popup's answer came from another origin: 'Origins between parent and child windows do not match.' */
   'oauth_origin_mismatch',
 
-  // Telegram (spec 01 §8 "Telegram")
+  // Telegram (docs/errors.md "Telegram")
   /** The server's 429 mentions a rate limit: 'Request limit reached for Telegram…' (`TelegramRateLimitError`). */
   'telegram_rate_limited',
   /** Telegram's login widget script could not be loaded (`TelegramWidgetError`). */
   'telegram_widget_unavailable',
-  // Cross-app (spec 02 §8; `CrossAppError`)
+  // Cross-app (docs/errors.md; `CrossAppError`)
   /** 'Cannot request a signature with this wallet address'. */
   'cross_app_wrong_address',
   /** 'Cannot transact against a read-only provider app'. */
@@ -72,15 +72,15 @@ export const clientErrorCodes = [
   /** 'Invalid connected app'. */
   'cross_app_invalid_connection',
 
-  // Account transfer (spec 01 §5; `AccountTransferError`)
+  // Account transfer (docs/limits.md; `AccountTransferError`)
   /** 'Invalid transfer account type' (custom, guest, passkey) or 'Wallet parameters must be defined'. */
   'invalid_account_transfer',
 
-  // Browser wallets (spec 01 §8 "Wallet connection mapping")
+  // Browser wallets (docs/errors.md "Wallet connection mapping")
   /** A browser wallet failed to connect or sign ('Unable to connect wallet'; `WalletConnectionError`). */
   'wallet_connection_error',
 
-  // Embedded wallets (spec 02 §8; `EmbeddedWalletError`, `WalletProxyError`, chain errors)
+  // Embedded wallets (docs/errors.md; `EmbeddedWalletError`, `WalletProxyError`, chain errors)
   /** No session: 'An error has occured, please login again.' */
   'not_authenticated',
   /** The wallet frame could not be created (no document). */
@@ -124,12 +124,12 @@ export const clientErrorCodes = [
   /** A Solana transaction is malformed or lacks the wallet's key. */
   'invalid_solana_transaction',
 
-  // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4; `FarcasterSignerError`)
+  // Farcaster signer (docs/errors.md "Farcaster", docs/modal.md; `FarcasterSignerError`)
   /** The user refused the signer in their Farcaster app, or it was revoked: 'Request rejected'. */
   'farcaster_signer_rejected',
   /** The signer was not approved within 300 s. */
   'farcaster_signer_timeout',
-  // Funding (spec 02 §5, §8 "Funding"; `FundingError`)
+  // Funding (docs/limits.md, docs/errors.md "Funding"; `FundingError`)
   /** 'Wallet funding is not enabled': no funding config, or no option this client supports. */
   'funding_not_enabled',
   /** 'Funding chain {id} is not in FoyerProvider chains list' (or the cluster not in `solanaClusters`). */
@@ -140,15 +140,15 @@ export const clientErrorCodes = [
   'funding_invalid_data',
   /** The provider's popup could not be opened. */
   'funding_popup_blocked',
-  /** The card purchase failed, or its status could not be read 3 times (spec 02 §8 "Card funding"). */
+  /** The card purchase failed, or its status could not be read 3 times (docs/errors.md "Card funding"). */
   'funding_card_failed',
-  // Multi-factor verification (spec 02 §8; `MfaError`)
+  // Multi-factor verification (docs/errors.md; `MfaError`)
   /** The user closed verification: 'MFA canceled' ('Verification canceled'). */
   'mfa_canceled',
-  // Transfer from another wallet, bridging (spec 02 §5, §7 "Bridge quote", §8; `BridgeError`)
+  // Transfer from another wallet, bridging (docs/limits.md, docs/api.md, docs/errors.md; `BridgeError`)
   /** The bridge API refused the quote: its message, else 'Error fetching quote from relay'. */
   'bridge_quote_failed',
-  /** Bridging from or to Solana testnet or devnet (spec 02 §5). */
+  /** Bridging from or to Solana testnet or devnet (docs/limits.md). */
   'bridging_unsupported',
   /** The external wallet's funding transaction reverted. */
   'external_transfer_failed',

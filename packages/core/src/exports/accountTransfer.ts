@@ -1,6 +1,6 @@
-// `@foyer/core/account-transfer`: moving an account another user holds after a link conflict (spec 01 §2
-// 'Account transfer prompt', §3, §4, §5; WIRE.md §5). A separate entry so that the sign-in path does not
-// carry it: the modal loads it with the transfer screens.
+// `@foyer/core/account-transfer`: moving an account another user holds after a link conflict (docs/modal.md
+// "Account transfer prompt", docs/wire.md, docs/limits.md; docs/wire.md#account-transfer). A separate entry
+// so that the sign-in path does not carry it: the modal loads it with the transfer screens.
 export type { AccountTransfer, AccountTransferLinkMethod } from '../accountTransfer/AccountTransfer'
 export { type AccountTransferContext, toAccountTransfer } from '../accountTransfer/toAccountTransfer'
 export { type TransferAccountErrorType, transferAccount } from '../actions/accountTransfer/transferAccount'

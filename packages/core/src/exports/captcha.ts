@@ -1,6 +1,7 @@
-// `@foyer/core/captcha`: Cloudflare Turnstile for the captcha-protected sign-in starts (spec 01 §4 "Starting a
-// login", "Captcha status"). A separate entry so that the sign-in bundle carries none of it: `@foyer/react`
-// loads it with the captcha screen, and only for apps with `captcha_enabled` (DESIGN.md "Budgets").
+// `@foyer/core/captcha`: Cloudflare Turnstile for the captcha-protected sign-in starts (docs/modal.md
+// "Starting a login", "Captcha status"). A separate entry so that the sign-in bundle carries none of it:
+// `@foyer/react` loads it with the captcha screen, and only for apps with `captcha_enabled`
+// (docs/architecture.md "Budgets").
 
 export { CaptchaError, type CaptchaErrorCode } from '../captcha/CaptchaError'
 export {

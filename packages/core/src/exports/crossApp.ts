@@ -1,5 +1,5 @@
-// `@foyer/core/cross-app`: sign-in with another app of the same server and requests to its wallet (spec 01
-// §1, §7; spec 02 §1, §7, §8; WIRE.md §4). A separate entry so that the sign-in bundle carries none of it.
+// `@foyer/core/cross-app`: sign-in with another app of the same server and requests to its wallet (README.md,
+// docs/errors.md; docs/wire.md#cross-app). A separate entry so that the sign-in bundle carries none of it.
 
 export {
   type AuthorizeCrossAppRequestErrorType,

@@ -1,6 +1,7 @@
 // `@foyer/core/external-wallets`: browser wallets (EIP-6963, `window.ethereum`, the Solana wallet standard)
 // and sign-in with them (SIWE, SIWS). A separate entry so that the sign-in bundle carries none of it (mipd,
-// viem/siwe, the wallet standard): `@foyer/react` loads it with the wallet screens (DESIGN.md "Budgets").
+// viem/siwe, the wallet standard): `@foyer/react` loads it with the wallet screens (docs/architecture.md
+// "Budgets").
 
 export {
   type ConnectExternalWalletErrorType,

@@ -1,6 +1,6 @@
-// `@foyer/core/farcaster`: sign-in and linking with Farcaster (spec 01 §4 "Farcaster", §7, §9; WIRE.md §2).
-// A separate entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with the
-// awaiting-Farcaster screen (DESIGN.md "Budgets").
+// `@foyer/core/farcaster`: sign-in and linking with Farcaster (docs/modal.md "Farcaster", docs/api.md,
+// docs/limits.md; docs/wire.md#farcaster). A separate entry so that the sign-in bundle carries none of it:
+// `@foyer/react` loads it with the awaiting-Farcaster screen (docs/architecture.md "Budgets").
 
 export {
   type InitLoginWithFarcasterErrorType,

@@ -1,5 +1,6 @@
-// `@foyer/core/funding`: funding a wallet (spec 02 §2 "Funding", §4, §5, §7, §8, §9; issue 14). A separate
-// entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with the funding screens.
+// `@foyer/core/funding`: funding a wallet (docs/modal.md "Funding", docs/limits.md, docs/api.md,
+// docs/errors.md). A separate entry so that the sign-in bundle carries none of it: `@foyer/react` loads it
+// with the funding screens.
 
 export {
   type BridgeOriginWallet,
@@ -75,7 +76,7 @@ export { parseAmount } from '../funding/parseAmount'
 export { resolveFundingRequest } from '../funding/resolveFundingRequest'
 export { signMoonpayOnRampUrl } from '../funding/signMoonpayOnRampUrl'
 export { supportedFundingOptions } from '../funding/supportedFundingOptions'
-// Transfer from another wallet, with bridging (spec 02 §4, §5, §7 "Bridge quote"; issue 14 §5)
+// Transfer from another wallet, with bridging (docs/modal.md, docs/limits.md, docs/api.md)
 export {
   assertBridgingSupported,
   bridgeableSolanaCluster,

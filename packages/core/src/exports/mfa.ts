@@ -1,5 +1,6 @@
-// `@foyer/core/mfa`: multi-factor verification (spec 02 §2 "MFA", §4, §7). A separate entry so that the
-// sign-in bundle carries none of it: `@foyer/react` loads it with the MFA screens (DESIGN.md "Budgets").
+// `@foyer/core/mfa`: multi-factor verification (docs/modal.md "MFA", docs/api.md). A separate entry so that
+// the sign-in bundle carries none of it: `@foyer/react` loads it with the MFA screens (docs/architecture.md
+// "Budgets").
 
 export {
   type InitMfaEnrollmentErrorType,

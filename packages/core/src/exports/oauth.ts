@@ -1,6 +1,7 @@
-// `@foyer/core/oauth`: sign-in and linking with the OAuth providers (spec 01 §2, §4 "OAuth", §5, §7; issue 10
-// §2). A separate entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with the OAuth
-// status screen, or at page load only when the URL is an OAuth return (DESIGN.md "Budgets").
+// `@foyer/core/oauth`: sign-in and linking with the OAuth providers (docs/modal.md "OAuth", docs/limits.md,
+// docs/api.md). A separate entry so that the sign-in bundle carries none of it: `@foyer/react` loads it with
+// the OAuth status screen, or at page load only when the URL is an OAuth return (docs/architecture.md
+// "Budgets").
 
 export {
   type CompleteOAuthRedirectErrorType,

@@ -1,7 +1,7 @@
-// `@foyer/core/telegram`: sign-in and linking with Telegram's login widget and mini apps (spec 01 §2, §3,
-// §7; WIRE.md §3; issue 11 §3). A separate entry so that the sign-in bundle carries none of it: `@foyer/react`
-// loads it with the Telegram screen, at page load only when the URL is a Telegram return or the page runs
-// inside a Telegram mini app.
+// `@foyer/core/telegram`: sign-in and linking with Telegram's login widget and mini apps (docs/modal.md,
+// docs/wire.md, docs/api.md; docs/wire.md#telegram). A separate entry so that the sign-in bundle carries none
+// of it: `@foyer/react` loads it with the Telegram screen, at page load only when the URL is a Telegram
+// return or the page runs inside a Telegram mini app.
 
 export {
   type GetTelegramWebAppDataErrorType,

@@ -1,5 +1,6 @@
 // `@foyer/core/wallet`: the embedded wallet (frame proxy, providers, actions). A separate entry so that the
-// sign-in bundle carries none of it: `@foyer/react` imports it lazily (bundle budget, DESIGN.md "Budgets").
+// sign-in bundle carries none of it: `@foyer/react` imports it lazily (bundle budget, docs/architecture.md
+// "Budgets").
 
 export {
   type GetFarcasterSignerStatusErrorType,

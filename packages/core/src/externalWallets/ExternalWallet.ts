@@ -5,7 +5,7 @@ export interface ExternalEip1193Provider {
   request(arguments_: { method: string; params?: unknown }): Promise<unknown>
 }
 
-/** What every discovered wallet has (spec 01 §3 "connection history": walletClientType, connectorType). */
+/** What every discovered wallet has (docs/wire.md "connection history": walletClientType, connectorType). */
 type ExternalWalletBase = {
   /** Stable id within one page load: `eip6963:<rdns>`, `injected`, or `standard:<name>`. */
   id: string
@@ -37,7 +37,7 @@ export type SolanaExternalWallet = ExternalWalletBase & {
   wallet: Wallet
 }
 
-/** A wallet in the user's browser, Ethereum or Solana (spec 01 §2 "wallet list"). */
+/** A wallet in the user's browser, Ethereum or Solana (docs/modal.md "wallet list"). */
 export type ExternalWallet = EthereumExternalWallet | SolanaExternalWallet
 
 /** The account a wallet connected with. */

@@ -1,6 +1,6 @@
 import type { FoyerClient } from '../client/FoyerClient'
 
-/** One wallet connection (spec 01 §3 "Wallet connection history holds address, connectorType, walletClientType, connectedAt"). */
+/** One wallet connection (docs/wire.md). */
 export type WalletConnection = {
   address: string
   connectorType: string
@@ -29,7 +29,7 @@ function isConnection(value: unknown): value is WalletConnection {
 }
 
 /**
- * The wallets that connected in this browser for this app, most recent first (spec 01 §3). Read from the
+ * The wallets that connected in this browser for this app, most recent first (docs/wire.md). Read from the
  * client's storage (`foyer:<appId>:wallet_connections`); unreadable entries are skipped.
  *
  * @example

@@ -14,7 +14,10 @@ import { signSiwsMessage } from './solana/signSiwsMessage'
 export type WalletSignInOptions = {
   /** Called once the wallet connected, before the signature prompt: the 'sign to verify' step. */
   onSigning?: ((connected: ConnectedExternalWallet) => void) | undefined
-  /** The message's `domain`; default `location.host` (security checklist F.39: it must match an allowed origin). */
+  /**
+   * The message's `domain`; default `location.host` (docs/security.md property 39: it must match an allowed
+   * origin).
+   */
   domain?: string | undefined
   /** The message's `uri`; default `location.origin`. */
   uri?: string | undefined
@@ -43,10 +46,11 @@ function pageLocation(options: WalletSignInOptions): { domain: string; uri: stri
 }
 
 /**
- * Connects `wallet` and asks the user to sign a sign-in message bound to a fresh server nonce (spec 01 §4, §7;
- * security checklist F.38–F.43): Ethereum → `eth_requestAccounts`, `eth_chainId`, `POST /api/v1/siwe/init`, an ERC-4361
- * message, `personal_sign`; Solana → `standard:connect`, `POST /api/v1/siws/init`, `solana:signIn` or
- * `solana:signMessage`. Records the connection in the history. Nothing is retried (a nonce is single-use).
+ * Connects `wallet` and asks the user to sign a sign-in message bound to a fresh server nonce (docs/modal.md,
+ * docs/api.md; docs/security.md properties 38–43): Ethereum → `eth_requestAccounts`, `eth_chainId`,
+ * `POST /api/v1/siwe/init`, an ERC-4361 message, `personal_sign`; Solana → `standard:connect`,
+ * `POST /api/v1/siws/init`, `solana:signIn` or `solana:signMessage`. Records the connection in the history.
+ * Nothing is retried (a nonce is single-use).
  *
  * @internal
  */

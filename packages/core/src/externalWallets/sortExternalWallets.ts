@@ -7,7 +7,7 @@ function rank(wallet: ExternalWallet): number {
 }
 
 /**
- * Orders wallets for the wallet list (spec 01 §9): detected unknown wallets first, then known ones, then
+ * Orders wallets for the wallet list (docs/limits.md): detected unknown wallets first, then known ones, then
  * WalletConnect and Safe last. Stable: wallets of one group keep their discovery order.
  *
  * @param wallets - discovered wallets

@@ -11,9 +11,9 @@ type DirectoryEntry = {
 }
 
 /**
- * Known wallets (spec 01 §9 "The wallet directory maps wallet client types to a display name"): wallet
+ * Known wallets (docs/limits.md): wallet
  * client type, name, EIP-6963 rdns and wallet-standard names. Detected wallets not listed here are
- * "unknown" and sort first (spec 01 §9 ordering). Internal.
+ * "unknown" and sort first (docs/limits.md ordering). Internal.
  */
 export const walletDirectory: readonly DirectoryEntry[] = [
   {
@@ -47,7 +47,7 @@ export const walletDirectory: readonly DirectoryEntry[] = [
   { id: 'wallet_connect', name: 'WalletConnect' },
 ]
 
-/** Wallet client types placed last in the list (spec 01 §9: WalletConnect and Safe last). */
+/** Wallet client types placed last in the list (docs/limits.md: WalletConnect and Safe last). */
 export const LAST_WALLET_CLIENT_TYPES: readonly string[] = ['wallet_connect', 'safe']
 
 /** A wallet client type from a free-form name: lower case, runs of other characters as `_`, ≤ 64 chars. */

@@ -35,7 +35,7 @@ describe('walletDirectory', () => {
 })
 
 describe('sortExternalWallets', () => {
-  test('behavior: unknown detected first, then known, then WalletConnect and Safe last (spec 01 §9)', () => {
+  test('behavior: unknown detected first, then known, then WalletConnect and Safe last (docs/limits.md)', () => {
     const wallet = (name: string, walletClientType: string, known: boolean) =>
       ({ id: name, name, walletClientType, known, chainType: 'ethereum' }) as ExternalWallet
     const sorted = sortExternalWallets([

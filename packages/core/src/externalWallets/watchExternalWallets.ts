@@ -13,7 +13,7 @@ export type WatchExternalWalletsParameters = {
 
 /** What {@link watchExternalWallets} returns: a store for React's `useSyncExternalStore`. */
 export type ExternalWalletWatcher = {
-  /** The wallets found so far, in list order (spec 01 §9); the same array until something changes. */
+  /** The wallets found so far, in list order (docs/limits.md); the same array until something changes. */
   getWallets(): readonly ExternalWallet[]
   /** Calls `listener` after each change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void
@@ -23,7 +23,7 @@ export type ExternalWalletWatcher = {
 
 /**
  * Watches the browser's Ethereum and Solana wallets and keeps them in wallet-list order: detected unknown
- * wallets first, then known ones, then WalletConnect and Safe (spec 01 §9).
+ * wallets first, then known ones, then WalletConnect and Safe (docs/limits.md).
  *
  * @example
  * const watcher = watchExternalWallets({ solana: appConfig.solana_wallet_auth })

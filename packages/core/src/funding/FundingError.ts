@@ -1,6 +1,6 @@
 import { BaseError } from '../errors/BaseError'
 
-/** The codes of {@link FundingError} (spec 02 §8 "Funding"). */
+/** The codes of {@link FundingError} (docs/errors.md "Funding"). */
 export type FundingErrorCode =
   | 'funding_not_enabled'
   | 'funding_chain_not_configured'
@@ -10,9 +10,9 @@ export type FundingErrorCode =
   | 'funding_card_failed'
 
 /**
- * A funding request that cannot go ahead, or a funding flow that failed (spec 02 §5, §8): the message is
- * the spec's text ('Wallet funding is not enabled', 'Funding chain 10 is not in FoyerProvider chains list',
- * 'Invalid funding data', …).
+ * A funding request that cannot go ahead, or a funding flow that failed (docs/limits.md, docs/errors.md): the
+ * message is the documented text ('Wallet funding is not enabled', 'Funding chain 10 is not in FoyerProvider
+ * chains list', 'Invalid funding data', …).
  *
  * @example
  * catch (error) {

@@ -3,7 +3,7 @@ import type { FoyerChain } from '../chains/FoyerChain'
 import type { SolanaCluster } from '../chains/SolanaCluster'
 
 /**
- * What to fund a wallet with (spec 02 §3 "Funding config (client)"): the chain's native coin, USDC (6
+ * What to fund a wallet with (docs/app-config.md): the chain's native coin, USDC (6
  * decimals), or another ERC-20 token given by its contract address, symbol and decimals.
  */
 export type FundingAsset = 'native' | 'USDC' | { erc20: `0x${string}`; symbol: string; decimals: number }
@@ -29,7 +29,7 @@ export type FundWalletParameters = {
 }
 
 /**
- * A validated funding request, as the funding screens pass it on (spec 02 §3 "Funding config (client)"):
+ * A validated funding request, as the funding screens pass it on (docs/app-config.md):
  * `chainType` with `chain` (Ethereum) or `cluster` (Solana), the wallet `address`, `amount` (decimal
  * string, asset units), `asset`, the `supportedOptions` the app offers, `crossChainBridgingEnabled`.
  */

@@ -1,8 +1,7 @@
 import type { CoinbaseBlockchain } from '@foyer/protocol'
 
 /**
- * The EVM chains Coinbase Onramp delivers to, by EIP-155 id, with Coinbase's network names (spec 02 §9
- * "Supported chains: Coinbase on-ramp Ethereum, Base, Optimism, Polygon, Arbitrum (plus Solana)").
+ * The EVM chains Coinbase Onramp delivers to, by EIP-155 id, with Coinbase's network names (docs/limits.md).
  */
 export const coinbaseOnRampEvmNetworks: Readonly<Record<number, CoinbaseBlockchain>> = {
   1: 'ethereum',
@@ -15,7 +14,7 @@ export const coinbaseOnRampEvmNetworks: Readonly<Record<number, CoinbaseBlockcha
 /**
  * The Coinbase network of a funding chain: an EIP-155 chain id, or `'solana'` for a Solana wallet; null
  * when Coinbase Onramp does not deliver there (the caller refuses with 'Unsupported chainId: {id} for
- * Coinbase Onramp', spec 02 §8).
+ * Coinbase Onramp', docs/errors.md).
  *
  * @example coinbaseNetworkOf(8453) // 'base'
  * @example coinbaseNetworkOf(31337) // null

@@ -11,7 +11,7 @@ export type CoinbaseOnRampPayUrlParameters = {
   session: { app_id: string; session_token: string; partner_user_id: string }
   /**
    * `'send'`: transfer from the user's Coinbase account (payment method `CRYPTO_ACCOUNT`); `'buy'`: buy with
-   * a card (`CARD`) — spec 02 §3 "purchase kind buy maps to CARD, send maps to CRYPTO_ACCOUNT".
+   * a card (`CARD`) — docs/wire.md.
    */
   experience: 'send' | 'buy'
   /** The amount to preset, in units of the asset (a decimal string, e.g. `'0.05'`). */
@@ -22,7 +22,7 @@ export type CoinbaseOnRampPayUrlParameters = {
 }
 
 /**
- * The URL the exchange on-ramp popup opens (spec 02 §7): the pay page with `appId`, `sessionToken`,
+ * The URL the exchange on-ramp popup opens (docs/api.md): the pay page with `appId`, `sessionToken`,
  * `defaultExperience`, `presetCryptoAmount`, `defaultNetwork`, `defaultPaymentMethod`, `defaultAsset` and
  * `partnerUserId`, in that order.
  *

@@ -15,12 +15,12 @@ export type CoinbaseOnRampRequestReturnType = {
 }
 
 /**
- * The Coinbase Onramp session of a funding request (spec 02 §7, §9): the request's chain as a Coinbase
- * network — Ethereum, Base, Optimism, Polygon, Arbitrum or Solana — and the asset, with the
+ * The Coinbase Onramp session of a funding request (docs/api.md, docs/limits.md): the request's chain as a
+ * Coinbase network — Ethereum, Base, Optimism, Polygon, Arbitrum or Solana — and the asset, with the
  * `coinbase_on_ramp/init` body for the wallet.
  *
  * @throws {FundingError} `funding_chain_not_supported`, 'Unsupported chainId: {id} for Coinbase Onramp'
- *   (spec 02 §8) for any other chain.
+ *   (docs/errors.md) for any other chain.
  * @example coinbaseOnRampRequest(request) // { network: 'base', asset: 'ETH', init: { addresses: [...], assets: ['ETH'] } }
  */
 export function coinbaseOnRampRequest(

@@ -7,7 +7,7 @@ describe('formatUsd', () => {
     expect(formatUsd(0.01)).toBe('$0.01')
     expect(formatUsd(0)).toBe('$0.00')
   })
-  test("behavior: under one cent is '<$0.01' (spec 02 §9)", () => {
+  test("behavior: under one cent is '<$0.01' (docs/limits.md)", () => {
     expect(formatUsd(0.009)).toBe('<$0.01')
   })
 })

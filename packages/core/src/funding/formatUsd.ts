@@ -1,6 +1,6 @@
 /**
- * Formats a US dollar amount for the funding screens (spec 02 §9): two decimals with a `$`, and a non-zero
- * amount under one cent as `'<$0.01'`.
+ * Formats a US dollar amount for the funding screens (docs/limits.md): two decimals with a `$`, and a
+ * non-zero amount under one cent as `'<$0.01'`.
  *
  * @param usd - dollars, e.g. `12.345`
  * @example formatUsd(12.345) // '$12.35'

@@ -2,7 +2,7 @@ import type { FundingRequest } from './FundingRequest'
 
 /**
  * The symbol of what a funding request buys: the chain's native symbol (`'SOL'` on Solana), `'USDC'`, or the
- * ERC-20's own symbol; and the chain id the token price is asked for (Solana: 0; spec 02 §7).
+ * ERC-20's own symbol; and the chain id the token price is asked for (Solana: 0; docs/api.md).
  *
  * @example fundingAssetSymbol(request) // { symbol: 'ETH', priceChainId: 1 }
  */

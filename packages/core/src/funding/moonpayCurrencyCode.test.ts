@@ -9,7 +9,7 @@ const chain = (id: number) => ({
 })
 
 describe('moonpayCurrencyCode', () => {
-  test('default: native and USDC codes per chain (spec 02 §9)', () => {
+  test('default: native and USDC codes per chain (docs/limits.md)', () => {
     expect(moonpayCurrencyCode({ chainType: 'ethereum', chain: chain(8453), asset: 'native' })).toBe(
       'ETH_BASE',
     )

@@ -1,7 +1,7 @@
 import type { MoonpayCurrencyCode } from '@foyer/protocol'
 import type { FundingRequest } from './FundingRequest'
 
-/** MoonPay's codes per EIP-155 chain: native coin and USDC (spec 02 §9 "Card provider codes"). */
+/** MoonPay's codes per EIP-155 chain: native coin and USDC (docs/limits.md). */
 const codesByChain: Readonly<Record<number, { native: MoonpayCurrencyCode; usdc: MoonpayCurrencyCode }>> = {
   1: { native: 'ETH_ETHEREUM', usdc: 'USDC_ETHEREUM' },
   42161: { native: 'ETH_ARBITRUM', usdc: 'USDC_ARBITRUM' },
@@ -19,8 +19,8 @@ function isDevelopmentChain(chain: FundingRequest['chain']): boolean {
 }
 
 /**
- * The MoonPay `currencyCode` of a funding request (spec 02 §9, WIRE.md §8): ETH or USDC on Ethereum,
- * Arbitrum, Base; MATIC or USDC on Polygon; AVAX or USDC on Avalanche C-chain; CELO; SOL or USDC on
+ * The MoonPay `currencyCode` of a funding request (docs/limits.md, docs/wire.md#funding): ETH or USDC on
+ * Ethereum, Arbitrum, Base; MATIC or USDC on Polygon; AVAX or USDC on Avalanche C-chain; CELO; SOL or USDC on
  * Solana. Another chain (or an ERC-20 other than USDC) defaults to Ethereum's code, with a console warning —
  * except on a testnet or a local development chain (31337, 1337), where the default is expected.
  *

@@ -9,7 +9,7 @@ export type FundingPopupRef = {
 }
 
 /**
- * Opens a blank popup for a funding provider's page: 440 × 680 px (spec 02 §9 "popup window 440 by 680"),
+ * Opens a blank popup for a funding provider's page: 440 × 680 px (docs/limits.md),
  * centred over the current window, named `'foyer-funding'`. Call it synchronously in a click (or right
  * after one) — browsers block popups opened later — then send it to the provider's URL once known.
  *

@@ -9,9 +9,9 @@ const AMOUNT = /^(\d+\.?\d*|\.\d+)$/
 
 /**
  * Checks a funding request against the app's configuration and the client's chains, and fills in its
- * defaults (spec 02 §5 "Funding", §8): funding must be on (`fiat_on_ramp_enabled`) with at least one
- * supported option, the chain in the client's `chains` (or the cluster in its `solanaClusters`), the
- * address of that chain type, the amount a positive decimal, an ERC-20 asset a contract with symbol and
+ * defaults (docs/limits.md "Funding", docs/errors.md): funding must be on (`fiat_on_ramp_enabled`) with at
+ * least one supported option, the chain in the client's `chains` (or the cluster in its `solanaClusters`),
+ * the address of that chain type, the amount a positive decimal, an ERC-20 asset a contract with symbol and
  * decimals. The chain type is Solana when `cluster` is given or the address is base58, else Ethereum.
  *
  * @returns the {@link FundingRequest} the funding screens take

@@ -3,9 +3,9 @@ import type { FoyerClient } from '../client/FoyerClient'
 import { request } from '../http/request'
 
 /**
- * Asks the server to sign a MoonPay buy-widget URL for `address` (spec 02 §7 `signMoonpayOnRampUrl`,
- * WIRE.md §8): `POST /api/v1/plugins/moonpay_on_ramp/sign` with `useSandbox` and the widget `config`
- * (currencyCode, quoteCurrencyAmount, paymentMethod, uiConfig). Needs a session.
+ * Asks the server to sign a MoonPay buy-widget URL for `address` (docs/api.md `signMoonpayOnRampUrl`,
+ * docs/wire.md#funding): `POST /api/v1/plugins/moonpay_on_ramp/sign` with `useSandbox` and the widget
+ * `config` (currencyCode, quoteCurrencyAmount, paymentMethod, uiConfig). Needs a session.
  *
  * @returns `{ signedUrl, externalTransactionId }`
  * @throws {ApiError} `not_supported` ('Wallet funding is not enabled'), `invalid_data`, `missing_or_invalid_token`

@@ -1,6 +1,6 @@
 import type { FundingConfig, FundingMethod, FundingOption, FundingProvider } from '@foyer/protocol'
 
-/** Which providers this client can use for each method (spec 02 §5). */
+/** Which providers this client can use for each method (docs/limits.md). */
 const providersOf: Record<FundingMethod, readonly FundingProvider[]> = {
   wallets: ['privy', 'moonpay', 'coinbase'],
   manual: ['privy', 'moonpay', 'coinbase'],
@@ -10,9 +10,9 @@ const providersOf: Record<FundingMethod, readonly FundingProvider[]> = {
 }
 
 /**
- * The funding options of an app's `funding_config` that this client supports (spec 02 §5 "Funding: enabled
- * with at least one supported option"): `wallets` and `manual` (any provider), `exchange` from `coinbase`,
- * `card` or `payment-request` from `coinbase` or `moonpay`. Order kept; duplicates dropped.
+ * The funding options of an app's `funding_config` that this client supports (docs/limits.md "Funding:
+ * enabled with at least one supported option"): `wallets` and `manual` (any provider), `exchange` from
+ * `coinbase`, `card` or `payment-request` from `coinbase` or `moonpay`. Order kept; duplicates dropped.
  *
  * @example supportedFundingOptions({ ...config, options: [{ method: 'card', provider: 'moonpay' }] })
  * // → [{ method: 'card', provider: 'moonpay' }]

@@ -1,6 +1,6 @@
 import type { FoyerClient } from '../client/FoyerClient'
 
-/** Storage key of the guest credential of `appId` (spec 01 §3: kept in local storage per app). */
+/** Storage key of the guest credential of `appId` (docs/wire.md: kept in local storage per app). */
 export function guestCredentialKey(appId: string): string {
   return `foyer:${appId}:guest_credential`
 }

@@ -95,7 +95,7 @@ describe('headers', () => {
   })
 })
 
-describe('retries (spec 01 §7)', () => {
+describe('retries (docs/api.md)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

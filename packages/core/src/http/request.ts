@@ -38,13 +38,12 @@ export type RequestOptions = {
   accessToken?: string | null
   /**
    * The base URL to call. Default: the client's route (the app's `custom_api_url` once the app config is
-   * loaded, else `client.apiUrl`). The app config itself always comes from `client.apiUrl` (spec 01 §7
-   * "sent to the fallback API base").
+   * loaded, else `client.apiUrl`). The app config itself always comes from `client.apiUrl` (docs/api.md).
    */
   apiUrl?: string
   /**
-   * Extra request headers of this call (e.g. `privy-ui: t` on `oauth/init`, WIRE.md §1;
-   * `farcaster-channel-token` on `farcaster/status`, WIRE.md §2); the wire headers
+   * Extra request headers of this call (e.g. `privy-ui: t` on `oauth/init`, docs/wire.md#oauth;
+   * `farcaster-channel-token` on `farcaster/status`, docs/wire.md#farcaster); the wire headers
    * above take precedence.
    */
   headers?: Record<string, string>
@@ -77,8 +76,8 @@ export type RequestErrorType = ApiError | TimeoutError | RequestAbortedError | N
 
 /**
  * Calls the Foyer API's `name` (a key of the protocol's endpoint table, `'POST /api/v1/passwordless/init'`)
- * with a body of the table's request type, and returns its answer typed by the table's response (issue 10
- * §1: the client cannot send a body the server does not accept). HTTP behaviour as {@link send}.
+ * with a body of the table's request type, and returns its answer typed by the table's response (the client
+ * cannot send a body the server does not accept). HTTP behaviour as {@link send}.
  *
  * @throws {ApiError} | {TimeoutError} | {NetworkError} as {@link send}.
  * @internal

@@ -2,7 +2,7 @@ import { RETRY_BASE_DELAY_MS } from '@foyer/protocol'
 
 /**
  * Delay before retry number `retry` (1-based), in ms: `RETRY_BASE_DELAY_MS × 3^(retry − 1)`, i.e. 500, 1500,
- * 4500 (spec 01 §7 "base delay 500 ms (tripled each retry)").
+ * 4500 (docs/api.md).
  *
  * @internal
  */

@@ -1,7 +1,7 @@
 /**
  * Runs `run` while holding the exclusive Web Lock `name` (`navigator.locks.request`), so that two tabs of one
- * browser never do it at once — above all, never rotate the same refresh token at once (spec 01 §4 "One
- * operation at a time"; security checklist C.22). Where Web Locks are missing (Node, old browsers) `run`
+ * browser never do it at once — above all, never rotate the same refresh token at once (docs/sessions.md "One
+ * operation at a time"; docs/security.md property 22). Where Web Locks are missing (Node, old browsers) `run`
  * runs directly: the per-client single flight still holds, and the server's grace window answers a
  * just-rotated token with the same successor.
  *

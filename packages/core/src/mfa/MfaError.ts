@@ -1,6 +1,6 @@
 import { BaseError } from '../errors/BaseError'
 
-/** Codes of {@link MfaError} (spec 02 §8). */
+/** Codes of {@link MfaError} (docs/errors.md). */
 export type MfaErrorCode =
   /** The user closed verification ('Verification canceled'; the client error 'MFA canceled'). */
   | 'mfa_canceled'
@@ -17,7 +17,7 @@ const messages: Record<MfaErrorCode, string> = {
 }
 
 /**
- * A multi-factor verification did not happen (spec 02 §8).
+ * A multi-factor verification did not happen (docs/errors.md).
  *
  * @example
  * catch (error) { if (error instanceof MfaError && error.code === 'mfa_canceled') showCanceled() }

@@ -2,12 +2,12 @@ import type { MfaMethodType } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
- * What runs when a wallet call needs a verification (spec 02 §4): it resolves once the user verified (with
+ * What runs when a wallet call needs a verification (docs/modal.md): it resolves once the user verified (with
  * `verifyMfa`, `verifyMfaWithPasskey`), and rejects to give up (e.g. `MfaCanceledError`).
  */
 export type MfaRequiredHandler = (parameters: { methods: MfaMethodType[] }) => Promise<void>
 
-/** MFA options of a client (spec 02 §3 "MFA config"). */
+/** MFA options of a client (docs/wire.md "MFA config"). */
 export type MfaSettings = {
   /**
    * `true`: the modal never opens verification by itself; the host renders its own MFA UI from

@@ -10,7 +10,7 @@ export function isMfaRequired(error: unknown): boolean {
 }
 
 /**
- * Asks the user to verify (spec 02 §4 "MFA verification"): the host's `onMfaRequired` when
+ * Asks the user to verify (docs/modal.md "MFA verification"): the host's `onMfaRequired` when
  * `noPromptOnMfaRequired`, else the modal's verification screens. Resolves once verified.
  *
  * @throws {MfaError} `'missing_or_invalid_mfa'` when the user has no factor or nothing can ask;
@@ -27,10 +27,10 @@ export async function promptMfa(client: FoyerClient): Promise<void> {
 }
 
 /**
- * Runs `action`; when it is refused with `missing_or_invalid_mfa` (WIRE.md §7 client loop) and the user has
- * a factor, asks for a verification ({@link promptMfa}) and runs it again, at most 4 times in all
- * (spec 02 §9), then throws `MfaError('mfa_verification_max_attempts_reached')`. A refusal for a user
- * without a factor (a guest's export, checklist I.54) is rethrown as is.
+ * Runs `action`; when it is refused with `missing_or_invalid_mfa` (docs/wire.md#mfa client loop) and the user
+ * has a factor, asks for a verification ({@link promptMfa}) and runs it again, at most 4 times in all
+ * (docs/limits.md), then throws `MfaError('mfa_verification_max_attempts_reached')`. A refusal for a user
+ * without a factor (a guest's export, docs/security.md property 54) is rethrown as is.
  *
  * @example const signature = await withMfa(client, () => walletRpc(client, parameters))
  */

@@ -7,7 +7,7 @@ import { OAuthUserDeniedError } from '../errors/OAuthUserDeniedError'
 import { clearOAuthFlow, readOAuthFlow, type StoredOAuthFlow } from './oauthFlowStorage'
 
 /**
- * The checks before an OAuth code goes to the server (spec 01 §5, WIRE.md §1), in order:
+ * The checks before an OAuth code goes to the server (docs/limits.md, docs/wire.md#oauth), in order:
  * 1. a flow is stored (its PKCE verifier), else 'Authentication error.';
  * 2. the returned state is the stored one, else a client error and no call (the flow is kept: a forged
  *    return must not cancel the user's real one);

@@ -2,8 +2,8 @@ import { OAUTH_FLOW_TTL_SECONDS } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
- * Storage key of the OAuth flow in progress for `appId`: state, PKCE verifier, provider (spec 01 §5), kept
- * until its code is used, so a full-page redirect survives. @internal
+ * Storage key of the OAuth flow in progress for `appId`: state, PKCE verifier, provider (docs/limits.md),
+ * kept until its code is used, so a full-page redirect survives. @internal
  */
 export function oauthFlowKey(appId: string): string {
   return `foyer:${appId}:oauth_flow`
@@ -12,12 +12,12 @@ export function oauthFlowKey(appId: string): string {
 /** What a sign-in or link through OAuth is for. */
 export type OAuthAction = 'login' | 'link'
 
-/** How the provider's page is shown: a 440 × 680 popup, or the whole page (spec 01 §2). */
+/** How the provider's page is shown: a 440 × 680 popup, or the whole page (docs/modal.md). */
 export type OAuthDisplayMode = 'popup' | 'redirect'
 
 /**
  * An OAuth flow in progress, kept in the client's storage from `initLoginWithOAuth` until its code is used,
- * so that a full-page redirect survives (spec 01 §5 "A stored code verifier must exist").
+ * so that a full-page redirect survives (docs/limits.md).
  *
  * @internal
  */
@@ -29,7 +29,7 @@ export type StoredOAuthFlow = {
   codeVerifier: string
   action: OAuthAction
   mode: OAuthDisplayMode
-  /** Sign-in mode `'no-signup'` when true (spec 01 §4 "OAuth"). */
+  /** Sign-in mode `'no-signup'` when true (docs/modal.md "OAuth"). */
   disableSignup: boolean
   /** When the flow began, in ms since the epoch; older than `OAUTH_FLOW_TTL_SECONDS` counts as missing. */
   createdAt: number

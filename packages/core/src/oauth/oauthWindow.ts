@@ -21,7 +21,7 @@ export type OAuthWindow = {
   BroadcastChannel?: (new (name: string) => OAuthChannel) | undefined
 }
 
-/** A `BroadcastChannel` as the OAuth flow uses it (WIRE.md §1 `popup-privy-oauth`). @internal */
+/** A `BroadcastChannel` as the OAuth flow uses it (docs/wire.md#oauth `popup-privy-oauth`). @internal */
 export type OAuthChannel = {
   postMessage(message: unknown): void
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void

@@ -2,7 +2,8 @@ import { base64urlnopad } from '@scure/base'
 
 /**
  * `byteLength` random bytes from `crypto.getRandomValues`, as unpadded base64url (RFC 4648 §5): 36 bytes
- * give 48 characters, a valid PKCE code verifier (RFC 7636 §4.1) and the client's OAuth state (spec 01 §9).
+ * give 48 characters, a valid PKCE code verifier (RFC 7636 §4.1) and the client's OAuth state
+ * (docs/limits.md).
  *
  * @internal
  */

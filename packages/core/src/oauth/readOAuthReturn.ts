@@ -1,7 +1,7 @@
 import { oauthReturnParameters } from '@foyer/protocol'
 import type { OAuthWindow } from './oauthWindow'
 
-/** The `privy_oauth_*` parameters of an OAuth return (spec 01 §2). */
+/** The `privy_oauth_*` parameters of an OAuth return (docs/modal.md). */
 export type OAuthReturn = {
   /** `privy_oauth_provider`. */
   provider: string
@@ -13,7 +13,7 @@ export type OAuthReturn = {
 
 /**
  * Reads the `privy_oauth_code`, `privy_oauth_provider` and `privy_oauth_state` parameters of `href` — only
- * when all three are present (WIRE.md §1).
+ * when all three are present (docs/wire.md#oauth).
  *
  * @returns The parameters, or `null`.
  * @internal
@@ -45,7 +45,7 @@ export function withoutOAuthReturn(href: string): string {
 
 /**
  * Reads the OAuth return parameters of the page and removes them from the address bar
- * (`history.replaceState`, no reload), so a reload or a shared link never replays the code (spec 01 §2:
+ * (`history.replaceState`, no reload), so a reload or a shared link never replays the code (docs/modal.md:
  * "query parameters are read and then removed"). Only when all three are present; otherwise the URL is
  * left alone.
  *

@@ -21,15 +21,16 @@ export type WaitForOAuthPopupOptions = {
 type PopupMessage = { type?: unknown; stateCode?: unknown; authorizationCode?: unknown; error?: unknown }
 
 /**
- * Waits for the OAuth popup to hand back its code (WIRE.md §1): the return page posts
+ * Waits for the OAuth popup to hand back its code (docs/wire.md#oauth): the return page posts
  * `{ type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode }` (or `{ type: 'PRIVY_OAUTH_ERROR', error }`)
  * to its opener. A message counts only when its `source` is the popup; its `origin` must be `origin` (the
  * return page's), else the wait fails with 'Origins between parent and child windows do not match.'
- * (STYLE.md §6). When the popup lost `window.opener`, its page posts the same message on the
- * BroadcastChannel `popup-privy-oauth` (same origin only, by the browser); there a message counts only when
- * its `stateCode` is this flow's. Every {@link OAUTH_POPUP_POLL_MS} the opener also reads the popup's
- * address once it is back on the app's origin (an app whose return page does not run the SDK), and notices a
- * closed popup. The popup is closed and every listener removed when the wait settles or is aborted.
+ * (docs/conventions.md "The frame protocol"). When the popup lost `window.opener`, its page posts the same
+ * message on the BroadcastChannel `popup-privy-oauth` (same origin only, by the browser); there a message
+ * counts only when its `stateCode` is this flow's. Every {@link OAUTH_POPUP_POLL_MS} the opener also reads
+ * the popup's address once it is back on the app's origin (an app whose return page does not run the SDK),
+ * and notices a closed popup. The popup is closed and every listener removed when the wait settles or is
+ * aborted.
  *
  * @throws {OAuthPopupError} `'oauth_origin_mismatch'`, `'oauth_popup_closed'`.
  * @throws {OAuthUnknownError} `'UNKNOWN_AUTH_ERROR'`: the popup posted an error.

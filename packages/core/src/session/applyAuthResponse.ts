@@ -6,13 +6,13 @@ import { wipeSession } from './wipeSession'
 
 /**
  * Stores the tokens of an auth response per its `session_update_action` and updates `state.user`
- * (spec 01 §4 "Session tokens"):
+ * (docs/sessions.md "Session tokens"):
  * - `'set'` or absent: store access, refresh and identity tokens (a `null` token removes the stored one);
  * - `'clear'`: wipe local state;
  * - `'ignore'`: store only the access and identity tokens, and only when `token` is present.
  *
  * Then writes the client cookies for the new access token (outside server-cookie mode) and tells the app's
- * other tabs (issue 16 §1). In server-cookie mode the store keeps tokens in memory only, so nothing reaches
+ * other tabs. In server-cookie mode the store keeps tokens in memory only, so nothing reaches
  * storage.
  *
  * @returns The signed-in user, or `null` after `'clear'`.

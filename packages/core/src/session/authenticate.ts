@@ -10,7 +10,7 @@ import { revokeOrphanSession } from './revokeOrphanSession'
 
 /**
  * A sign-in flow as it began: the client's auth-flow generation at that moment. A logout bumps the
- * generation, so an answer that arrives after it belongs to a cleared flow (spec 01 §4).
+ * generation, so an answer that arrives after it belongs to a cleared flow (docs/sessions.md).
  *
  * @internal
  */
@@ -48,7 +48,7 @@ export type AuthenticateParameters = {
  * rejects with {@link NoAuthFlowError}; otherwise the tokens are stored and `state.user` set
  * ({@link applyAuthResponse}). When the sign-in succeeded (a user is set: not `session_update_action:
  * 'clear'`) and `parameters.method` names it, that method is stored as the app's recent one
- * ({@link recordRecentLoginMethod}, spec 01 §2 'Recent' badge).
+ * ({@link recordRecentLoginMethod}, docs/modal.md "Recent" badge).
  *
  * @param parameters See {@link AuthenticateParameters}.
  * @param flow The flow from {@link beginAuthFlow}. Default: one that begins now.

@@ -1,12 +1,15 @@
 import type { FoyerStorage } from '../storage/FoyerStorage'
 import { storageKeys } from '../storage/storageKeys'
 
-/** The tokens of a session (spec 01 §4 "Session tokens"); `null` = not held. */
+/** The tokens of a session (docs/sessions.md "Session tokens"); `null` = not held. */
 export type SessionTokens = {
   readonly accessToken: string | null
   readonly refreshToken: string | null
   readonly identityToken: string | null
-  /** A forked-session token (spec 01 §4 "Refresh": used through the recovery endpoint when nothing else is held). */
+  /**
+   * A forked-session token (docs/sessions.md "Refresh": used through the recovery endpoint when nothing else
+   * is held).
+   */
   readonly forkedSessionToken: string | null
 }
 
@@ -29,7 +32,7 @@ export interface SessionStore {
   wipe(): Promise<void>
   /**
    * Keeps tokens in memory only from now on and forgets the stored ones (storage and memory): server-cookie
-   * mode, where the tokens live in HttpOnly cookies and storage must hold none (spec 01 §9).
+   * mode, where the tokens live in HttpOnly cookies and storage must hold none (docs/limits.md).
    */
   useMemoryOnly(): Promise<void>
 }

@@ -28,7 +28,7 @@ function channelOf(client: FoyerClient): BroadcastChannel | null {
 }
 
 /**
- * Tells the app's other tabs that this one signed in or out (issue 16 §1: every tab reflects a logout or a
+ * Tells the app's other tabs that this one signed in or out (every tab reflects a logout or a
  * sign-in within a second). Does nothing where BroadcastChannel is missing. A tab never receives its own
  * messages.
  *

@@ -2,7 +2,7 @@ import { type OAuthProvider, oauthProviders } from '@foyer/protocol'
 import type { FoyerClient } from '../client/FoyerClient'
 
 /**
- * A login method the landing can mark as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login
+ * A login method the landing can mark as 'Recent' (docs/modal.md "A 'Recent' badge marks the last-used login
  * method"): the four built-in ones, Telegram, Farcaster, an OAuth provider (`'google'` …) or another app
  * (`'privy:<appId>'`). Guest and custom-JWT sign-ins are not
  * user choices on the landing, so they are never recorded.
@@ -15,7 +15,7 @@ export type RecentLoginMethod =
   | 'telegram'
   | 'farcaster'
   | OAuthProvider
-  /** Another app of the server (cross-app, spec 01 §3 "a cross-app prefix 'privy:'"). */
+  /** Another app of the server (cross-app, docs/wire.md). */
   | `privy:${string}`
 
 const recentLoginMethods: readonly string[] = [

@@ -21,7 +21,7 @@ describe('resolveApiRoute', () => {
     expect(route).toEqual({ apiUrl: custom.replace(/\/$/, ''), cookieMode })
   })
 
-  test('behavior: a custom URL equal to the default is not cookie mode (spec 01 §9 "differs from the default")', () => {
+  test('behavior: a custom URL equal to the default is not cookie mode (docs/limits.md "differs from the default")', () => {
     expect(resolveApiRoute('http://localhost:8787', 'http://localhost:8787/', 'localhost')).toEqual({
       apiUrl: 'http://localhost:8787',
       cookieMode: false,

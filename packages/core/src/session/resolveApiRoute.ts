@@ -1,7 +1,7 @@
 import type { ApiRoute } from '../client/FoyerClient'
 
 /**
- * Where calls go and whether the session uses server cookies, from the app config (spec 01 §9; issue 3
+ * Where calls go and whether the session uses server cookies, from the app config (docs/limits.md
  * contract "Cookie mode"):
  * - no (valid http/https) `custom_api_url` → `{ apiUrl: defaultApiUrl, cookieMode: false }`;
  * - otherwise calls go to `custom_api_url`, and cookie mode is on when it differs from the default and its

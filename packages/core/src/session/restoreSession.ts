@@ -9,10 +9,10 @@ import { syncSessionCookies } from './syncSessionCookies'
 import { wipeSession } from './wipeSession'
 
 /**
- * The stored session's user, or `null` (spec 01 §4, §9): in server-cookie mode, when the `privy-session`
- * cookie is present, by a refresh; otherwise from storage — refreshing the access token when it expires
- * within 30 s — then `GET /api/v1/users/me`. A `missing_or_invalid_token` answer wipes local state; other
- * failures keep the tokens. Never throws.
+ * The stored session's user, or `null` (docs/sessions.md, docs/limits.md): in server-cookie mode, when the
+ * `privy-session` cookie is present, by a refresh; otherwise from storage — refreshing the access token when
+ * it expires within 30 s — then `GET /api/v1/users/me`. A `missing_or_invalid_token` answer wipes local
+ * state; other failures keep the tokens. Never throws.
  *
  * @internal
  */

@@ -3,9 +3,9 @@ import { sessionCookies } from '../cookies/sessionCookies'
 import { inspectAccessToken } from '../utils/inspectAccessToken'
 
 /**
- * Brings the client-written cookies in line with the held access token (spec 01 §4 "Cookies are used when
- * not in server-cookie mode"): writes `privy-token` + `privy-session` while a token is held, removes them
- * otherwise. Does nothing in server-cookie mode, where the server owns the cookies.
+ * Brings the client-written cookies in line with the held access token (docs/sessions.md "Cookies are used
+ * when not in server-cookie mode"): writes `privy-token` + `privy-session` while a token is held, removes
+ * them otherwise. Does nothing in server-cookie mode, where the server owns the cookies.
  *
  * @internal
  */

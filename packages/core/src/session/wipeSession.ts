@@ -5,7 +5,7 @@ import { announceSession } from './crossTabSession'
 
 /**
  * Wipes local session state: every token (memory and storage, forked-session token included), the
- * client-written cookies `privy-token` and `privy-session`, `state.user` (spec 01 §4 "Logout",
+ * client-written cookies `privy-token` and `privy-session`, `state.user` (docs/sessions.md "Logout",
  * "Refresh"), and the wallet frame with the keys it holds in memory. Keeps the client and analytics ids.
  * In server-cookie mode the readable `privy-session` flag goes too, so the next page load does not try to
  * refresh; the HttpOnly cookies are the server's to clear. Then tells the app's other tabs, which wipe

@@ -25,10 +25,10 @@ function fragmentResult(url: URL): TelegramAuthResult | null {
 }
 
 /**
- * The login widget's result of a page load (spec 01 §2 "Telegram return"): the query parameters `id`,
+ * The login widget's result of a page load (docs/modal.md "Telegram return"): the query parameters `id`,
  * `first_name`, `last_name`, `username`, `photo_url`, `auth_date`, `hash` (the `data-auth-url` redirect;
- * values kept as strings, WIRE.md §3) — only when `id`, `auth_date` and `hash` are all there — or the
- * `#tgAuthResult=` fragment (Telegram's full-page return). Null otherwise.
+ * values kept as strings, docs/wire.md#telegram) — only when `id`, `auth_date` and `hash` are all there — or
+ * the `#tgAuthResult=` fragment (Telegram's full-page return). Null otherwise.
  *
  * @internal
  */
@@ -66,8 +66,9 @@ export function withoutTelegramReturn(href: string): string {
 
 /**
  * Reads the page's Telegram return ({@link parseTelegramReturn}) and removes it from the address bar
- * (`history.replaceState`, no reload), so a reload or a shared link does not carry the signed data (spec 01
- * §2: read and then removed; security checklist C.27). Leaves the URL alone when there is none.
+ * (`history.replaceState`, no reload), so a reload or a shared link does not carry the signed data
+ * (docs/modal.md: read and then removed; docs/security.md property 27). Leaves the URL alone when there is
+ * none.
  *
  * @internal
  */

@@ -2,9 +2,10 @@ import { ApiError } from '../errors/ApiError'
 import { TelegramRateLimitError } from '../errors/TelegramRateLimitError'
 
 /**
- * Turns the server's 429 whose message mentions a rate limit into a {@link TelegramRateLimitError} (WIRE.md
- * §13: the client reads "rate limit" in a Telegram `too_many_requests`), so that the modal keys its text by
- * code (STYLE.md §4: translate at the boundary); anything else is returned as it is.
+ * Turns the server's 429 whose message mentions a rate limit into a {@link TelegramRateLimitError}
+ * (docs/errors.md: the client reads "rate limit" in a Telegram `too_many_requests`), so that the modal keys
+ * its text by code (docs/conventions.md "Translate platform errors at the boundary": translate at the
+ * boundary); anything else is returned as it is.
  *
  * @internal
  */

@@ -9,12 +9,13 @@ export type AccessTokenInfo = {
   appIds: readonly string[] | null
   /** `sub`: the user's DID, or `null`. */
   subject: string | null
-  /** Whether it counts as expired now: `exp` within `ACCESS_TOKEN_EXPIRY_SKEW_MS` (30 s; spec 01 §9). */
+  /** Whether it counts as expired now: `exp` within `ACCESS_TOKEN_EXPIRY_SKEW_MS` (30 s; docs/limits.md). */
   expiring: boolean
 }
 
 /**
- * Reads `exp` and the app id of an access token without verifying it (spec 01 §4 "Getting an access token").
+ * Reads `exp` and the app id of an access token without verifying it (docs/sessions.md "Getting an access
+ * token").
  *
  * @param token - A compact JWS.
  * @returns The token's info, or `null` when it cannot be parsed (not a JWT, or no numeric `exp`).

@@ -5,8 +5,8 @@ const pattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 /**
- * Whether `value` is an email address the server accepts: the modal's Submit gate (spec 01 §5 "Email format
- * must be valid or Submit is disabled"). Same rule as `emailSchema` in `@foyer/protocol` (trim, ≤ 254
+ * Whether `value` is an email address the server accepts: the modal's Submit gate (docs/limits.md "Email
+ * format must be valid or Submit is disabled"). Same rule as `emailSchema` in `@foyer/protocol` (trim, ≤ 254
  * characters, zod's email pattern) without loading zod on the sign-in path.
  *
  * @param value - The address as typed; surrounding whitespace is ignored.

@@ -1,7 +1,7 @@
 import type { PasskeyAccount } from '@foyer/protocol'
 
 /**
- * The display name of a passkey (spec 01 §3 "Passkey account"): authenticator plus ' on ' plus browser,
+ * The display name of a passkey (docs/linked-accounts.md): authenticator plus ' on ' plus browser,
  * else browser plus ' on ' plus OS, else 'Unknown device'.
  *
  * @example passkeyDisplayName({ authenticator_name: 'iCloud Keychain', created_with_browser: 'Safari', … }) // 'iCloud Keychain on Safari'

@@ -1,7 +1,7 @@
 import type { ChainType, RecoveryMethod } from '@foyer/protocol'
 
 /**
- * An embedded wallet of the signed-in user, as the client sees it (spec 02 §3 "Embedded wallet"), read
+ * An embedded wallet of the signed-in user, as the client sees it (docs/wire.md "Embedded wallet"), read
  * from the user's `wallet` linked accounts with `wallet_client: 'privy'`.
  */
 export type EmbeddedWalletInfo = {

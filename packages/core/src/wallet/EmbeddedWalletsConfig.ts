@@ -1,7 +1,7 @@
 import type { CreateOnLogin } from '@foyer/protocol'
 
 /**
- * Host-side options of the embedded wallets (spec 02 §3 "Embedded wallet config … Client"). Values set
+ * Host-side options of the embedded wallets (docs/app-config.md). Values set
  * here take precedence over the app's server configuration (`embedded_wallet_config`).
  *
  * @example
@@ -23,7 +23,7 @@ export type EmbeddedWalletsConfig = {
   /** Sign messages and typed data without showing the sign request screen. Default `false`. */
   noPromptOnSignature?: boolean | undefined
   /**
-   * Ask for a password before creating a wallet on login (spec 02 §3 `requireUserOwnedRecoveryOnCreate`).
+   * Ask for a password before creating a wallet on login (docs/wire.md `requireUserOwnedRecoveryOnCreate`).
    * Default: the server's `require_user_owned_recovery_on_create`.
    */
   requireUserOwnedRecoveryOnCreate?: boolean | undefined

@@ -2,7 +2,7 @@ import type { ChainType, EmbeddedWalletAccount, User } from '@foyer/protocol'
 import type { EmbeddedWalletInfo } from './EmbeddedWalletInfo'
 
 /**
- * The embedded wallets of a user (spec 02 §3), from its `wallet` linked accounts with
+ * The embedded wallets of a user (docs/wire.md), from its `wallet` linked accounts with
  * `wallet_client: 'privy'` (docs/linked-accounts.md#account-shapes): Ethereum first, then Solana, each by HD
  * index.
  *

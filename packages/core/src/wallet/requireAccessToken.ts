@@ -6,7 +6,7 @@ import { EmbeddedWalletError } from './errors/EmbeddedWalletError'
 export type RequireAccessTokenErrorType = EmbeddedWalletError | GetAccessTokenErrorType
 
 /**
- * The access token for a wallet frame request (the frame's only credential; DESIGN.md "Wire contract").
+ * The access token for a wallet frame request (the frame's only credential; docs/api.md).
  *
  * @throws {EmbeddedWalletError} `'not_authenticated'` when signed out.
  * @internal

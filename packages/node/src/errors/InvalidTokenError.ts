@@ -1,10 +1,18 @@
-/** Why a token was refused; one code per check of the verifier (STYLE.md §5). */
+/**
+ * Why a token was refused; one code per check of the verifier (docs/conventions.md "Verifiers are lists of
+ * checks").
+ */
 export type InvalidTokenErrorCode =
   /** Not a compact JWS with a JSON header and payload. */
   | 'malformed_token'
-  /** `alg` is not ES256 (e.g. `none`, or HS256 "signed" with the public key; security checklist D.28). */
+  /**
+   * `alg` is not ES256 (e.g. `none`, or HS256 "signed" with the public key; docs/security.md property 28).
+   */
   | 'invalid_algorithm'
-  /** The header has a `crit` parameter; Foyer tokens use no extensions (RFC 7515 §4.1.11; checklist D.28). */
+  /**
+   * The header has a `crit` parameter; Foyer tokens use no extensions (RFC 7515 §4.1.11; docs/security.md
+   * property 28).
+   */
   | 'unsupported_critical_header'
   /** `typ` is not the expected token type: an identity token where an access token is expected, or the reverse (D.30). */
   | 'invalid_token_type'

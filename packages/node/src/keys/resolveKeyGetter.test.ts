@@ -14,7 +14,7 @@ async function setup() {
   return { server, first, second, third }
 }
 
-describe('JWKS cache (checklist D.29, D.31)', () => {
+describe('JWKS cache (docs/security.md properties 29, 31)', () => {
   test('default: fetched once, then served from the cache', async () => {
     const { server, first } = await setup()
     const source = { appId, jwksUrl: server.jwksUrl }

@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto'
 import { createRemoteJWKSet, importSPKI, type JWTVerifyGetKey } from 'jose'
 import type { VerificationKeySource } from './VerificationKeySource'
 
-/** jose's default JWKS policy, spelled out (checklist D.31: cache, cooldown, timeout). */
+/** jose's default JWKS policy, spelled out (docs/security.md property 31: cache, cooldown, timeout). */
 const DEFAULT_CACHE_MAX_AGE_MS = 600_000
 const DEFAULT_COOLDOWN_MS = 30_000
 const DEFAULT_TIMEOUT_MS = 5_000

@@ -20,8 +20,8 @@ export type VerifyAccessTokenReturnType = {
 
 /**
  * Verifies a Foyer access token on a host back end — from the `privy-token` cookie or an
- * `Authorization: Bearer` header — and returns its claims. The checks, in order (security checklist
- * D.28–D.30): ES256 only (`none` and HS256-with-the-public-key refused), no `crit`, `typ` `JWT` (an identity
+ * `Authorization: Bearer` header — and returns its claims. The checks, in order (docs/security.md properties
+ * 28–30): ES256 only (`none` and HS256-with-the-public-key refused), no `crit`, `typ` `JWT` (an identity
  * token is refused), key from the configured source only (by `kid` in the pinned JWKS; `jku`/`x5u`/`jwk`
  * ignored), signature, exact `iss` and `aud`, not expired, `sub`/`sid`/`iat`/`exp` present.
  *

@@ -11,7 +11,7 @@ import { resolveKeyGetter } from '../keys/resolveKeyGetter'
 import type { VerificationKeySource } from '../keys/VerificationKeySource'
 import type { VerifyTokenOptions } from './VerifyTokenOptions'
 
-/** The only algorithm Foyer signs with (DESIGN.md "Wire contract"; RFC 8725 §3.1). */
+/** The only algorithm Foyer signs with (docs/api.md; RFC 8725 §3.1). */
 const ALGORITHM = 'ES256'
 const DEFAULT_ISSUER = 'foyer'
 
@@ -26,7 +26,7 @@ export type VerifiedPayload = JWTPayload & { sub: string; iss: string; aud: stri
 
 /**
  * Verifies a Foyer token of type `kind`, as a checklist — each check has one named failure
- * ({@link InvalidTokenError} `code`; security checklist D.28–D.30):
+ * ({@link InvalidTokenError} `code`; docs/security.md properties 28–30):
  * 1. a compact JWS with a JSON header → else `malformed_token`;
  * 2. `alg` is ES256 — `none`, HS256 (a public key used as an HMAC secret) and all else refused → `invalid_algorithm`;
  * 3. no `crit` header: Foyer tokens use no extensions (RFC 7515 §4.1.11) → `unsupported_critical_header`;

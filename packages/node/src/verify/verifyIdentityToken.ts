@@ -24,9 +24,9 @@ export type VerifyIdentityTokenReturnType = {
 
 /**
  * Verifies a Foyer identity token (the user's profile, signed) and returns its claims: the same checklist
- * as {@link verifyAccessToken} with `typ` `id+jwt` — an access token is refused here (security checklist
- * D.30) — and a `linked_accounts` claim that parses to an array of accounts. Identify the user by
- * `userId` (issuer + subject), never by an email in `linkedAccounts` (checklist D.32).
+ * as {@link verifyAccessToken} with `typ` `id+jwt` — an access token is refused here (docs/security.md
+ * property 30) — and a `linked_accounts` claim that parses to an array of accounts. Identify the user by
+ * `userId` (issuer + subject), never by an email in `linkedAccounts` (docs/security.md property 32).
  *
  * @param token - The compact JWS.
  * @param source - `{ appId, verificationKey }` or `{ appId, jwksUrl, … }`, as for {@link verifyAccessToken}.

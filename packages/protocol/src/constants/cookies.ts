@@ -1,5 +1,5 @@
 /**
- * Cookie names of the wire contract (spec 01 §9; DESIGN.md "Wire contract"). In server-cookie mode the
+ * Cookie names of the wire contract (docs/limits.md; docs/api.md). In server-cookie mode the
  * server sets all four (the first three HttpOnly); otherwise the client itself writes `accessToken` and
  * `session` so that a host back end on the same site can read the session.
  */

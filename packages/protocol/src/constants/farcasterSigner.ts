@@ -1,7 +1,10 @@
-/** How long the 'Add a signer to Farcaster' screen polls the signer's status, in ms (spec 01 §9, spec 02 §4: 300 s). */
+/**
+ * How long the 'Add a signer to Farcaster' screen polls the signer's status, in ms (docs/limits.md,
+ * docs/modal.md: 300 s).
+ */
 export const FARCASTER_SIGNER_TIMEOUT_MS = 300_000
 
-/** Interval between two signer status polls, in ms (the Farcaster poll of spec 01 §9: 2 s). */
+/** Interval between two signer status polls, in ms (the Farcaster poll of docs/limits.md: 2 s). */
 export const FARCASTER_SIGNER_POLL_INTERVAL_MS = 2_000
 
 /**

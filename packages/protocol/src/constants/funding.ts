@@ -1,4 +1,4 @@
-// Funding constants (spec 02 §9 "Business constants and limits"; issue 14).
+// Funding constants (docs/limits.md).
 
 /** The card provider's purchase status is polled this often, in ms. */
 export const FUNDING_CARD_POLL_MS = 3000

@@ -1,5 +1,5 @@
 /**
- * Request header names of the wire contract (DESIGN.md "Wire contract"). These keep the spec's spelling
+ * Request header names of the wire contract (docs/api.md). These keep the reference protocol's spelling
  * so that clients and servers of the same protocol interoperate.
  */
 export const headers = {
@@ -11,9 +11,11 @@ export const headers = {
   analyticsId: 'privy-ca-id',
   /** `<package>:<version>` of the calling SDK. */
   client: 'privy-client',
-  /** The retry attempt number, 0..3 (spec 01 §7). */
+  /** The retry attempt number, 0..3 (docs/api.md). */
   retryAttempt: 'privy-retry-attempt',
-  /** `t` when the library's own modal drives the call (`oauth/init`, WIRE.md §1); absent otherwise. */
+  /**
+   * `t` when the library's own modal drives the call (`oauth/init`, docs/wire.md#oauth); absent otherwise.
+   */
   ui: 'privy-ui',
   /**
    * A random key (128 bits or more) the client picks once per call and sends on every attempt of a

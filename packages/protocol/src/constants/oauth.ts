@@ -1,4 +1,4 @@
-/** The OAuth providers a user can sign in with (spec 01 §1), in the spec's order. */
+/** The OAuth providers a user can sign in with (README.md), in the documented order. */
 export const oauthProviders = [
   'google',
   'discord',
@@ -18,39 +18,42 @@ export function isOAuthProvider(value: unknown): value is OAuthProvider {
   return typeof value === 'string' && (oauthProviders as readonly string[]).includes(value)
 }
 
-/** Random bytes of a PKCE code verifier and of an OAuth state, before base64url (spec 01 §9). */
+/** Random bytes of a PKCE code verifier and of an OAuth state, before base64url (docs/limits.md). */
 export const OAUTH_VERIFIER_BYTES = 36
 export const OAUTH_STATE_BYTES = 36
-/** Size of the OAuth popup window, in CSS px (issue 10 §2). */
+/** Size of the OAuth popup window, in CSS px. */
 export const OAUTH_POPUP_WIDTH_PX = 440
 export const OAUTH_POPUP_HEIGHT_PX = 680
-/** Lifetime of an OAuth flow (state, PKCE challenge) and of the one-time code handed back, in seconds (checklist E.34, E.37: ≤ 10 min). */
+/**
+ * Lifetime of an OAuth flow (state, PKCE challenge) and of the one-time code handed back, in seconds
+ * (docs/security.md properties 34, 37: ≤ 10 min).
+ */
 export const OAUTH_FLOW_TTL_SECONDS = 600
-/** The `authorization_code` the client reads as "the user denied" (spec 01 §5). */
+/** The `authorization_code` the client reads as "the user denied" (docs/limits.md). */
 export const OAUTH_DENIED_CODE = 'undefined'
 /**
  * The `privy_oauth_code` of a failure after the provider answered (token exchange, id_token, user info):
- * the modal shows spec 01 §8's 'Something went wrong. Please try again.' (WIRE.md §1).
+ * the modal shows docs/errors.md's 'Something went wrong. Please try again.' (docs/wire.md#oauth).
  */
 export const OAUTH_ERROR_CODE = 'error'
 
-/** The page-load query parameters of an OAuth return (spec 01 §2). */
+/** The page-load query parameters of an OAuth return (docs/modal.md). */
 export const oauthReturnParameters = {
   code: 'privy_oauth_code',
   provider: 'privy_oauth_provider',
   state: 'privy_oauth_state',
 } as const
 
-/** The message a popup's return page posts to its opener (WIRE.md §1). */
+/** The message a popup's return page posts to its opener (docs/wire.md#oauth). */
 export const OAUTH_POPUP_RESPONSE_TYPE = 'PRIVY_OAUTH_RESPONSE'
 export const OAUTH_POPUP_ERROR_TYPE = 'PRIVY_OAUTH_ERROR'
 /**
  * The BroadcastChannel the popup's return page posts the same message on when it lost `window.opener`
- * (WIRE.md §1); the opener takes only a message carrying its own flow's state.
+ * (docs/wire.md#oauth); the opener takes only a message carrying its own flow's state.
  */
 export const OAUTH_POPUP_CHANNEL = 'popup-privy-oauth'
 
-/** `<provider>_oauth`: the linked-account type of an OAuth provider (spec 01 §3). */
+/** `<provider>_oauth`: the linked-account type of an OAuth provider (docs/wire.md). */
 export type OAuthAccountType = `${OAuthProvider}_oauth`
 
 /** The linked-account type of `provider` (`google` → `google_oauth`). */

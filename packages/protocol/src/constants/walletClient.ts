@@ -1,32 +1,32 @@
-/** Time allowed for the wallet frame to answer its ready handshake, in ms (spec 02 §9, creation). */
+/** Time allowed for the wallet frame to answer its ready handshake, in ms (docs/limits.md, creation). */
 export const WALLET_PROXY_READY_TIMEOUT_MS = 15_000
-/** Default time allowed for one wallet frame request, in ms (spec 02 §9 leaves the value open). */
+/** Default time allowed for one wallet frame request, in ms (docs/limits.md leaves the value open). */
 export const WALLET_RPC_TIMEOUT_MS = 60_000
 
-/** Length from which the variety score of a password counts (spec 02 §5, §9). */
+/** Length from which the variety score of a password counts (docs/limits.md). */
 export const PASSWORD_VARIETY_MIN_LENGTH = 8
-/** Strength above which a password is Strong, and above which it is Medium (spec 02 §5, §9). */
+/** Strength above which a password is Strong, and above which it is Medium (docs/limits.md). */
 export const PASSWORD_STRENGTH_STRONG = 0.9
 export const PASSWORD_STRENGTH_MEDIUM = 0.5
-/** Number of words in a generated password (spec 02 §9). */
+/** Number of words in a generated password (docs/limits.md). */
 export const GENERATED_PASSWORD_WORDS = 4
-/** Delay before the password screens' buttons act, in ms (spec 02 §9). */
+/** Delay before the password screens' buttons act, in ms (docs/limits.md). */
 export const PASSWORD_BUTTON_DELAY_MS = 250
 
-/** The key export screen stays at least this long, in ms (spec 02 §9). */
+/** The key export screen stays at least this long, in ms (docs/limits.md). */
 export const KEY_EXPORT_MIN_DISPLAY_MS = 1000
 /**
  * Height of the export frame, in px: a private key only, or a key and a recovery phrase. The export page lays
- * out in this height at any width from 280 px (issue 16 §2); it scrolls only if a font is far larger.
+ * out in this height at any width from 280 px; it scrolls only if a font is far larger.
  */
 export const EXPORT_FRAME_KEY_HEIGHT_PX = 250
 /** See {@link EXPORT_FRAME_KEY_HEIGHT_PX}. */
 export const EXPORT_FRAME_PHRASE_HEIGHT_PX = 430
-/** How long a copy button shows 'Copied', in ms (spec 02 §2). */
+/** How long a copy button shows 'Copied', in ms (docs/modal.md). */
 export const COPY_FEEDBACK_MS = 1500
 
-/** Lamports per SOL (spec 02 §9). */
+/** Lamports per SOL (docs/limits.md). */
 export const LAMPORTS_PER_SOL = 1_000_000_000
-/** Maximum height of the typed-data view, and of an expanded details panel, in px (spec 02 §9). */
+/** Maximum height of the typed-data view, and of an expanded details panel, in px (docs/limits.md). */
 export const TYPED_DATA_VIEW_MAX_HEIGHT_PX = 310
 export const DETAILS_PANEL_MAX_HEIGHT_PX = 700

@@ -133,9 +133,9 @@ import {
 import { type Endpoint, post } from './Endpoint'
 
 /**
- * Every call of the Foyer API (spec 01 §7, spec 02 §7, WIRE.md), keyed `'<METHOD> <path>'`: the server
+ * Every call of the Foyer API (docs/wire.md), keyed `'<METHOD> <path>'`: the server
  * registers its routes with these schemas and the client's `request()` is typed by them, so the client
- * cannot send a body the server does not accept (issue 10 §1). Adding a call starts here.
+ * cannot send a body the server does not accept. Adding a call starts here.
  */
 export const endpoints = {
   'GET /api/v1/apps/:appId': {
@@ -340,7 +340,8 @@ export const endpoints = {
   ),
   'POST /api/v1/farcaster/link': post('/api/v1/farcaster/link', farcasterLinkRequestSchema, userSchema),
   'POST /api/v1/farcaster/unlink': post('/api/v1/farcaster/unlink', farcasterUnlinkRequestSchema, userSchema),
-  // Account transfer on a link conflict (spec 01 §5, §7; WIRE.md §5): answer the user.
+  // Account transfer on a link conflict (docs/limits.md, docs/api.md; docs/wire.md#account-transfer): answer
+  // the user.
   'POST /api/v1/passwordless/transfer': post(
     '/api/v1/passwordless/transfer',
     passwordlessTransferRequestSchema,
@@ -364,7 +365,7 @@ export const endpoints = {
     telegramTransferRequestSchema,
     userSchema,
   ),
-  // Funding (spec 02 §7, WIRE.md §8; issue 14).
+  // Funding (docs/api.md, docs/wire.md#funding).
   'GET /api/v1/token_price': {
     method: 'GET',
     path: '/api/v1/token_price',

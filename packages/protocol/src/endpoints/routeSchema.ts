@@ -5,7 +5,7 @@ import type { Endpoint } from './Endpoint'
 /**
  * The schema object of a Fastify route for `endpoint` (fastify-type-provider-zod): `params`, `body` and the
  * 200 `response` (and `querystring` for a call with `query`), so the route is validated and typed by the table. Params, query and body refuse control
- * characters in any string ({@link refuseControlCharacters}; issue 15 §1): 400 `invalid_data` on the server.
+ * characters in any string ({@link refuseControlCharacters}): 400 `invalid_data` on the server.
  *
  * @example typed.post(endpoint.path, { schema: routeSchema(endpoints['POST /api/v1/oauth/init']) }, handler)
  */

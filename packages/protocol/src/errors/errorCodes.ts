@@ -1,5 +1,5 @@
 /**
- * Every error code the server may answer with, in `{ error, code }` bodies (DESIGN.md "Wire contract").
+ * Every error code the server may answer with, in `{ error, code }` bodies (docs/api.md).
  * This list is the single source of truth: the server only emits these, the client maps them to typed errors.
  */
 export const errorCodes = [

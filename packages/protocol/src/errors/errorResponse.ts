@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { errorCodes } from './errorCodes'
 
 /**
- * Body of every answer with HTTP status ≥ 400: `{ error, code, data? }` (DESIGN.md "Wire contract").
+ * Body of every answer with HTTP status ≥ 400: `{ error, code, data? }` (docs/api.md).
  * `data` carries structured details for some codes (e.g. `account_transfer_required` → `{ nonce, account }`).
  */
 export const errorResponseSchema = z.object({

@@ -1,8 +1,8 @@
-/** Characters left visible when a phone number is masked (spec 01 §5). */
+/** Characters left visible when a phone number is masked (docs/limits.md). */
 export const PHONE_MASK_VISIBLE_CHARACTERS = 4
 
 /**
- * A phone number masked for display and logs (spec 01 §5: "Phone masking shows the last 4 characters"):
+ * A phone number masked for display and logs (docs/limits.md: "Phone masking shows the last 4 characters"):
  * every digit before the last 4 characters becomes '•'; other characters (`+`, spaces, dashes) stay, so
  * the shape of the number still reads. A number of 4 characters or fewer stays whole. Pure; no zod, so
  * the SDK's sign-in bundle can use it.

@@ -5,8 +5,8 @@ const rgbPattern = new RegExp(`^rgba?\\(${channel},${channel},${channel}(?:,${al
 
 /**
  * Accepts a CSS color only when it is a hex color (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`) or a
- * comma-separated `rgb()`/`rgba()` with channels 0–255 (STYLE.md §9: host-supplied values become CSS
- * variables, so nothing else may reach the style sheet).
+ * comma-separated `rgb()`/`rgba()` with channels 0–255 (docs/conventions.md "Styling": host-supplied values
+ * become CSS variables, so nothing else may reach the style sheet).
  *
  * @param value - the host's or app configuration's color, e.g. `'#4f46e5'`
  * @returns the trimmed color when safe, else `undefined`

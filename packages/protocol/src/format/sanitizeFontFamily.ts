@@ -4,7 +4,8 @@ const familyListPattern = new RegExp(`^${family}(?:,${family}){0,9}$`)
 /**
  * Accepts a CSS `font-family` list only when every entry is a plain family name (letters, digits, spaces,
  * `-`, `_`, `.`; quoted or not) — at most 10 entries and 300 characters — so a host's value can become a CSS
- * variable without escaping its declaration (STYLE.md §9; the same rule as `sanitizeColor`).
+ * variable without escaping its declaration (docs/conventions.md "Styling"; the same rule as
+ * `sanitizeColor`).
  *
  * @param value - e.g. `"'Inter', system-ui, sans-serif"`
  * @returns the trimmed list when safe, else `undefined`

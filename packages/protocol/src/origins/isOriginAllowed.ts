@@ -5,7 +5,7 @@ import { patternsMatchingOrigin } from './patternsMatchingOrigin'
  * `patterns` (canonical, see `normalizeOriginPattern`): exactly, or a port wildcard `scheme://host:*` of the
  * same scheme and host. `'null'` and malformed origins match nothing but themselves. Used by the server
  * (CORS, passkey and SIWE origins, the wallet frame's own-origin check) and by the wallet frame's message
- * listener (DESIGN.md: the frame checks `event.origin` against the app's allowed origins).
+ * listener (docs/security.md: the frame checks `event.origin` against the app's allowed origins).
  *
  * @param patterns - the app's allowed origins, e.g. `['https://shop.example', 'http://localhost:*']`
  * @param origin - e.g. `'http://localhost:5173'`

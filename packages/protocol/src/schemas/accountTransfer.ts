@@ -6,15 +6,18 @@ import { base58AddressSchema, evmAddressSchema } from './siwe'
 import { phoneNumberSchema } from './sms'
 import { telegramAuthResultSchema, telegramWebAppDataSchema } from './telegram'
 
-/** Lifetime of an account transfer nonce, in seconds (spec 01 §5; like every single-use proof, ≤ 10 min). */
+/**
+ * Lifetime of an account transfer nonce, in seconds (docs/limits.md; like every single-use proof, ≤ 10 min).
+ */
 export const ACCOUNT_TRANSFER_NONCE_TTL_SECONDS = 600
 
-/** An account transfer nonce as the client echoes it (the server issues 43 base64url characters). */
+/** An account transfer nonce as the client echoes it (the server base64url characters). */
 export const accountTransferNonceSchema = z.string().min(1).max(256)
 
 /**
- * The OAuth profile of an account transfer (WIRE.md §5 `userInfo`): `subject` (the provider's user id) and
- * the profile fields the conflict answer gave in `otherUser.oAuthUserInfo`, echoed verbatim.
+ * The OAuth profile of an account transfer (docs/wire.md#account-transfer `userInfo`): `subject` (the
+ * provider's user id) and the profile fields the conflict answer gave in `otherUser.oAuthUserInfo`, echoed
+ * verbatim.
  */
 export const oauthTransferUserInfoSchema = z.object({
   subject: z.string().min(1).max(512),
@@ -30,13 +33,13 @@ export const oauthTransferUserInfoSchema = z.object({
 export type OAuthTransferUserInfo = z.infer<typeof oauthTransferUserInfoSchema>
 
 /**
- * `data` of a 400 `account_transfer_required` answer (WIRE.md §5): the link call proved an account that
- * another user holds. `nonce` is single use, expires after {@link ACCOUNT_TRANSFER_NONCE_TTL_SECONDS} and is
- * bound to the caller and this account; `subject` is the account's identifier (the fid as a string for
- * Farcaster, the Telegram user id, the provider's subject for OAuth); `account.displayName` names it on the
- * conflict screen; `otherUser.embeddedWalletAddress` is always null from this server (the holder's wallets
- * are never disclosed; kept for older clients, see docs/account-transfer.md), `farcasterEmbeddedAddress` and
- * `oAuthUserInfo` are echoed to the transfer call.
+ * `data` of a 400 `account_transfer_required` answer (docs/wire.md#account-transfer): the link call proved an
+ * account that another user holds. `nonce` is single use, expires after {@link
+ * ACCOUNT_TRANSFER_NONCE_TTL_SECONDS} and is bound to the caller and this account; `subject` is the account's
+ * identifier (the fid as a string for Farcaster, the Telegram user id, the provider's subject for OAuth);
+ * `account.displayName` names it on the conflict screen; `otherUser.embeddedWalletAddress` is always null
+ * from this server (the holder's wallets are never disclosed; kept for older clients, see
+ * docs/account-transfer.md), `farcasterEmbeddedAddress` and `oAuthUserInfo` are echoed to the transfer call.
  */
 export const accountTransferDataSchema = z.object({
   nonce: accountTransferNonceSchema,
@@ -50,27 +53,33 @@ export const accountTransferDataSchema = z.object({
 })
 export type AccountTransferData = z.infer<typeof accountTransferDataSchema>
 
-/** `POST /api/v1/passwordless/transfer` (session) `{ nonce, email }` → the user (spec 01 §7, WIRE.md §5). */
+/**
+ * `POST /api/v1/passwordless/transfer` (session) `{ nonce, email }` → the user (docs/api.md,
+ * docs/wire.md#account-transfer).
+ */
 export const passwordlessTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,
   email: emailSchema,
 })
 export type PasswordlessTransferRequest = z.infer<typeof passwordlessTransferRequestSchema>
 
-/** `POST /api/v1/passwordless_sms/transfer` (session) `{ nonce, phoneNumber }` → the user (WIRE.md §5). */
+/**
+ * `POST /api/v1/passwordless_sms/transfer` (session) `{ nonce, phoneNumber }` → the user
+ * (docs/wire.md#account-transfer).
+ */
 export const smsTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,
   phoneNumber: phoneNumberSchema,
 })
 export type SmsTransferRequest = z.infer<typeof smsTransferRequestSchema>
 
-/** A wallet metadata field of a wallet transfer: a string or null (WIRE.md §5). */
+/** A wallet metadata field of a wallet transfer: a string or null (docs/wire.md#account-transfer). */
 const walletMetadata = z.string().max(64).nullable().optional()
 
 /**
  * `POST /api/v1/siwe/transfer` (session) `{ nonce, address, walletClientType, chainId?, connectorType }` →
- * the user (WIRE.md §5). The server refuses a transfer without `walletClientType` and `connectorType`:
- * 400 `invalid_data` 'Wallet parameters must be defined' (spec 01 §5).
+ * the user (docs/wire.md#account-transfer). The server refuses a transfer without `walletClientType` and
+ * `connectorType`: 400 `invalid_data` 'Wallet parameters must be defined' (docs/limits.md).
  */
 export const siweTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,
@@ -88,7 +97,10 @@ export type SiweTransferRequest = z.infer<typeof siweTransferRequestSchema>
 export const siwsTransferRequestSchema = siweTransferRequestSchema.extend({ address: base58AddressSchema })
 export type SiwsTransferRequest = z.infer<typeof siwsTransferRequestSchema>
 
-/** `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user (WIRE.md §5, web form). */
+/**
+ * `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user (docs/wire.md#account-transfer,
+ * web form).
+ */
 export const oauthTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,
   userInfo: oauthTransferUserInfoSchema,
@@ -97,7 +109,7 @@ export type OAuthTransferRequest = z.infer<typeof oauthTransferRequestSchema>
 
 /**
  * `POST /api/v1/farcaster/transfer` (session) `{ nonce, farcaster_id, farcaster_embedded_address }` → the
- * user (WIRE.md §5). `farcaster_id` is the fid as a string (a number is accepted).
+ * user (docs/wire.md#account-transfer). `farcaster_id` is the fid as a string (a number is accepted).
  */
 export const farcasterTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,
@@ -108,7 +120,7 @@ export type FarcasterTransferRequest = z.infer<typeof farcasterTransferRequestSc
 
 /**
  * `POST /api/v1/telegram/transfer` (session) `{ nonce, telegram_auth_result? | telegram_web_app_data? }` →
- * the user (WIRE.md §5): the same signed object the failed link sent, verified again.
+ * the user (docs/wire.md#account-transfer): the same signed object the failed link sent, verified again.
  */
 export const telegramTransferRequestSchema = z.object({
   nonce: accountTransferNonceSchema,

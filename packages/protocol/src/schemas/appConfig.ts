@@ -6,14 +6,16 @@ import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
 import { fundingConfigSchema, fundingProvidersSettingsSchema } from './funding'
 
-/** When an embedded wallet is created after sign-in (spec 02 §3). */
+/** When an embedded wallet is created after sign-in (docs/wire.md). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
 export type CreateOnLogin = z.infer<typeof createOnLoginSchema>
 
-/** A user-owned recovery method (spec 02 §3). */
+/** A user-owned recovery method (docs/wire.md). */
 export const userOwnedRecoveryOptionSchema = z.enum(['user-passcode', 'google-drive', 'icloud'])
 
-/** Texts of the allowlist rejection screen (spec 01 §8). Null fields fall back to the spec's defaults. */
+/**
+ * Texts of the allowlist rejection screen (docs/errors.md). Null fields fall back to the documented defaults.
+ */
 export const allowlistConfigSchema = z.object({
   error_title: z.string().nullable(),
   error_detail: z.string().nullable(),
@@ -22,7 +24,7 @@ export const allowlistConfigSchema = z.object({
 })
 
 /**
- * Who may sign up (security checklist I.55), server-only: never part of the public app configuration.
+ * Who may sign up (docs/security.md property 55), server-only: never part of the public app configuration.
  * `allowlist` entries are emails (lower case), E.164 phone numbers or wallet addresses (Ethereum lower
  * case, Solana base58); with `allowlist_enabled`, a new user must prove one of them (403
  * `allowlist_rejected`). `max_users` caps the app's users (403 `max_accounts_reached`); null = no cap.
@@ -35,7 +37,7 @@ export const accessControlSchema = z.object({
 export type AccessControl = z.infer<typeof accessControlSchema>
 
 /**
- * The app's client registration at one OAuth provider (issue 10 §2), server-only: never part of the public
+ * The app's client registration at one OAuth provider, server-only: never part of the public
  * app configuration. `client_id` (TikTok's `client_key`) and `client_secret` as the provider issued them;
  * `scopes` are asked for besides the provider's defaults. Apple signs its client secret instead
  * (`apple`: the team id, the key id and the PKCS8 PEM of the ES256 key from Apple's developer account).
@@ -55,9 +57,9 @@ export const oauthClientSettingsSchema = z.object({
 export type OAuthClientSettings = z.infer<typeof oauthClientSettingsSchema>
 
 /**
- * Server-only OAuth settings (issue 10 §2): one client registration per provider (see
+ * Server-only OAuth settings: one client registration per provider (see
  * {@link oauthClientSettingsSchema}); a provider whose flag (`google_oauth` …) is on needs one.
- * `return_tokens`: the auth response carries the provider's `oauth_tokens` (spec 01 §3).
+ * `return_tokens`: the auth response carries the provider's `oauth_tokens` (docs/wire.md).
  */
 export const oauthSettingsSchema = z.object({
   clients: z.partialRecord(z.enum(oauthProviders), oauthClientSettingsSchema),
@@ -66,10 +68,10 @@ export const oauthSettingsSchema = z.object({
 export type OAuthSettings = z.infer<typeof oauthSettingsSchema>
 
 /**
- * The app's own Farcaster account, which asks users to add the app's signer keys (spec 02 §7; issue 11
- * §2), server-only: never part of the public app configuration. `fid` is the account's Farcaster id and
- * `custody_private_key` (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each
- * EIP-712 `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
+ * The app's own Farcaster account, which asks users to add the app's signer keys (docs/api.md), server-only:
+ * never part of the public app configuration. `fid` is the account's Farcaster id and `custody_private_key`
+ * (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each EIP-712
+ * `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
  */
 export const farcasterDeveloperAccountSchema = z.object({
   fid: z.number().int().positive().nullable(),
@@ -80,7 +82,7 @@ export const farcasterDeveloperAccountSchema = z.object({
 })
 export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
 
-/** Embedded wallet options (spec 02 §3 "Embedded wallet config (server)"). */
+/** Embedded wallet options (docs/app-config.md). */
 export const embeddedWalletConfigSchema = z.object({
   create_on_login: createOnLoginSchema,
   ethereum: z.object({ create_on_login: createOnLoginSchema }),
@@ -89,7 +91,7 @@ export const embeddedWalletConfigSchema = z.object({
   require_user_owned_recovery_on_create: z.boolean(),
 })
 
-/** Smart-wallet options (spec 02 §3 "Smart wallet config"). */
+/** Smart-wallet options (docs/wire.md). */
 export const smartWalletConfigSchema = z.object({
   enabled: z.boolean(),
   smart_wallet_type: z.string().nullable(),
@@ -103,7 +105,7 @@ export const smartWalletConfigSchema = z.object({
   ),
 })
 
-/** Telegram login options (spec 01 §3). */
+/** Telegram login options (docs/wire.md). */
 export const telegramAuthConfigSchema = z.object({
   bot_id: z.string().nullable(),
   bot_name: z.string().nullable(),
@@ -112,8 +114,9 @@ export const telegramAuthConfigSchema = z.object({
 })
 
 /**
- * The settings of an app that its owner configures: every field of spec 01 §3 "App server configuration"
- * except the derived ones (id, name, verification key, timestamps). Nested objects are never null.
+ * The settings of an app that its owner configures: every field of docs/app-config.md "App server
+ * configuration" except the derived ones (id, name, verification key, timestamps). Nested objects are never
+ * null.
  */
 export const appSettingsSchema = z.object({
   logo_url: z.string().nullable(),
@@ -146,7 +149,7 @@ export const appSettingsSchema = z.object({
   wallet_connect_cloud_project_id: z.string().nullable(),
   fiat_on_ramp_enabled: z.boolean(),
   captcha_enabled: z.boolean(),
-  /** Turnstile site key with the `t:` prefix (spec 01 §6 'Unsupported captcha site key' otherwise). */
+  /** Turnstile site key with the `t:` prefix (docs/api.md otherwise). */
   captcha_site_key: z.string().nullable(),
   /** Server-only: the Turnstile secret key that verifies captcha tokens (never in the public config). */
   captcha_secret_key: z.string().nullable(),
@@ -159,16 +162,16 @@ export const appSettingsSchema = z.object({
   telegram_auth_config: telegramAuthConfigSchema,
   /**
    * Server-only: the token of the app's Telegram bot (`<bot_id>:<secret>`, from @BotFather), the key of
-   * Telegram's signatures (security checklist G.45, G.47); never in the public config.
+   * Telegram's signatures (docs/security.md properties 45, 47); never in the public config.
    */
   telegram_bot_token: z.string().min(1).max(256).nullable(),
   custom_jwt_auth: customJwtAuthConfigSchema,
   access_control: accessControlSchema,
   oauth: oauthSettingsSchema,
   farcaster_developer_account: farcasterDeveloperAccountSchema,
-  /** Server-only: this app as a cross-app provider (issue 11 §4). */
+  /** Server-only: this app as a cross-app provider. */
   cross_app: crossAppSettingsSchema,
-  /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets; issue 14 §1). */
+  /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets). */
   funding_providers: fundingProvidersSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>

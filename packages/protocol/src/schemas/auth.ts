@@ -2,11 +2,11 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { userSchema } from './user'
 
-/** What the client does with the tokens of an auth response (spec 01 §4 "Session tokens"). */
+/** What the client does with the tokens of an auth response (docs/sessions.md "Session tokens"). */
 export const sessionUpdateActionSchema = z.enum(['set', 'clear', 'ignore'])
 export type SessionUpdateAction = z.infer<typeof sessionUpdateActionSchema>
 
-/** Tokens from an OAuth provider, passed through to the host (spec 01 §3). */
+/** Tokens from an OAuth provider, passed through to the host (docs/wire.md). */
 export const oauthTokensSchema = z.object({
   provider: z.string(),
   access_token: z.string(),
@@ -19,8 +19,8 @@ export type OAuthTokens = z.infer<typeof oauthTokensSchema>
 
 /**
  * The answer of every `…/authenticate`, of `POST /api/v1/sessions` and of links that sign in
- * (DESIGN.md "Wire contract"). In server-cookie mode `token` and `refresh_token` are null: the tokens
- * travel in HttpOnly cookies instead (spec 01 §9).
+ * (docs/api.md). In server-cookie mode `token` and `refresh_token` are null: the tokens
+ * travel in HttpOnly cookies instead (docs/limits.md).
  */
 export const authResponseSchema = z.object({
   user: userSchema,

@@ -2,8 +2,8 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
- * The networks a Coinbase Onramp session may deliver to (WIRE.md §8 "Blockchain"): Coinbase's own network
- * names, as the session-token call and the pay URL's `defaultNetwork` take them.
+ * The networks a Coinbase Onramp session may deliver to (docs/wire.md#funding "Blockchain"): Coinbase's own
+ * network names, as the session-token call and the pay URL's `defaultNetwork` take them.
  */
 export const coinbaseBlockchains = [
   'ethereum',
@@ -20,9 +20,9 @@ export const coinbaseBlockchains = [
 export type CoinbaseBlockchain = (typeof coinbaseBlockchains)[number]
 
 /**
- * `POST /api/v1/funding/coinbase_on_ramp/init` (spec 02 §7, WIRE.md §8): the destination wallets, each with
- * the Coinbase networks it may receive on, and optionally the asset symbols the session may buy (EVM `eth`
- * `ETH` `USDC` `POL` `MON`; Solana `SOL` `USDC`). At most 10 addresses and 20 assets.
+ * `POST /api/v1/funding/coinbase_on_ramp/init` (docs/api.md, docs/wire.md#funding): the destination wallets,
+ * each with the Coinbase networks it may receive on, and optionally the asset symbols the session may buy
+ * (EVM `eth` `ETH` `USDC` `POL` `MON`; Solana `SOL` `USDC`). At most 10 addresses and 20 assets.
  */
 export const coinbaseOnRampInitRequestSchema = z.object({
   addresses: z
@@ -48,9 +48,9 @@ export const coinbaseOnRampInitRequestSchema = z.object({
 export type CoinbaseOnRampInitRequest = z.infer<typeof coinbaseOnRampInitRequestSchema>
 
 /**
- * Answer of `coinbase_on_ramp/init` (spec 02 §3, WIRE.md §8): the app's Coinbase project id (`app_id`, the
- * pay URL's `appId`), Coinbase's single-use `session_token` (5 minutes), the `partner_user_id` the pay URL
- * carries and the status call takes, and Coinbase's `channel_id` (reserved; may be empty).
+ * Answer of `coinbase_on_ramp/init` (docs/wire.md, docs/wire.md#funding): the app's Coinbase project id
+ * (`app_id`, the pay URL's `appId`), Coinbase's single-use `session_token` (5 minutes), the `partner_user_id`
+ * the pay URL carries and the status call takes, and Coinbase's `channel_id` (reserved; may be empty).
  */
 export const coinbaseOnRampInitResponseSchema = z.object({
   app_id: z.string(),
@@ -61,7 +61,7 @@ export const coinbaseOnRampInitResponseSchema = z.object({
 export type CoinbaseOnRampInitResponse = z.infer<typeof coinbaseOnRampInitResponseSchema>
 
 /**
- * Query of `GET /api/v1/funding/coinbase_on_ramp/status` (spec 02 §7): the `partnerUserId` an init answered
+ * Query of `GET /api/v1/funding/coinbase_on_ramp/status` (docs/api.md): the `partnerUserId` an init answered
  * (`partner_user_id`) to the same user.
  */
 export const coinbaseOnRampStatusQuerySchema = z.object({
@@ -74,8 +74,8 @@ export const coinbaseOnRampStatusQuerySchema = z.object({
 export type CoinbaseOnRampStatusQuery = z.infer<typeof coinbaseOnRampStatusQuerySchema>
 
 /**
- * Answer of `coinbase_on_ramp/status` (WIRE.md §8): the newest purchase of the session as Coinbase reports
- * it: `pending` (none yet, or in progress), `success` or `failure`.
+ * Answer of `coinbase_on_ramp/status` (docs/wire.md#funding): the newest purchase of the session as Coinbase
+ * reports it: `pending` (none yet, or in progress), `success` or `failure`.
  */
 export const coinbaseOnRampStatusResponseSchema = z.object({
   status: z.enum(['pending', 'success', 'failure']),

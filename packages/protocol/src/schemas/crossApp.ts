@@ -5,10 +5,11 @@ import { appIdSchema } from './common'
 import { oauthStateCodeSchema, pkceCodeChallengeSchema } from './oauth'
 
 /**
- * Server-only cross-app settings of an app (spec 01 §1, issue 11 §4): `is_provider` lets other apps of this
+ * Server-only cross-app settings of an app (README.md): `is_provider` lets other apps of this
  * server (`allowed_requester_app_ids`) sign their users in with this app's accounts and use its embedded
  * wallet; `read_only` refuses their transactions and signatures; `web_url` is the provider's web app, where
- * it mounts its `/oauth/authorize` and `/oauth/transact` pages (WIRE.md §4 `provider_app_custom_api_url`).
+ * it mounts its `/oauth/authorize` and `/oauth/transact` pages (docs/wire.md#cross-app
+ * `provider_app_custom_api_url`).
  */
 export const crossAppSettingsSchema = z.object({
   is_provider: z.boolean(),
@@ -18,11 +19,14 @@ export const crossAppSettingsSchema = z.object({
 })
 export type CrossAppSettings = z.infer<typeof crossAppSettingsSchema>
 
-/** `GET /api/v1/apps/{appId}/cross-app/details` (WIRE.md §4): the app's name and icon (its `logo_url`). */
+/**
+ * `GET /api/v1/apps/{appId}/cross-app/details` (docs/wire.md#cross-app): the app's name and icon (its
+ * `logo_url`).
+ */
 export const crossAppDetailsResponseSchema = z.object({ name: z.string(), icon_url: z.string().nullable() })
 export type CrossAppDetailsResponse = z.infer<typeof crossAppDetailsResponseSchema>
 
-/** One provider a requester may use (WIRE.md §4 `connections[]`). */
+/** One provider a requester may use (docs/wire.md#cross-app `connections[]`). */
 export const crossAppConnectionSchema = z.object({
   provider_app_id: z.string(),
   provider_app_name: z.string(),
@@ -34,7 +38,7 @@ export const crossAppConnectionSchema = z.object({
 })
 export type CrossAppConnection = z.infer<typeof crossAppConnectionSchema>
 
-/** `GET /api/v1/apps/{requesterAppId}/cross-app/connections` (WIRE.md §4). */
+/** `GET /api/v1/apps/{requesterAppId}/cross-app/connections` (docs/wire.md#cross-app). */
 export const crossAppConnectionsResponseSchema = z.object({
   connections: z.array(crossAppConnectionSchema),
   data_classification: z.literal('public'),
@@ -42,9 +46,10 @@ export const crossAppConnectionsResponseSchema = z.object({
 export type CrossAppConnectionsResponse = z.infer<typeof crossAppConnectionsResponseSchema>
 
 /**
- * `POST /oauth/authorization_code` (WIRE.md §4, provider side, the provider user's session): `state` (the
- * flow id of the authorize page's URL), `code_challenge`, `redirect_to` and `client_id` as the URL carried them; `error:
- * 'access_denied'` when the user denied (the requester then gets the code `undefined`, WIRE.md §1).
+ * `POST /oauth/authorization_code` (docs/wire.md#cross-app, provider side, the provider user's session):
+ * `state` (the flow id of the authorize page's URL), `code_challenge`, `redirect_to` and `client_id` as the
+ * URL carried them; `error: 'access_denied'` when the user denied (the requester then gets the code
+ * `undefined`, docs/wire.md#oauth).
  */
 export const crossAppAuthorizationCodeRequestSchema = z.object({
   /** The requester app the page named in its consent (`client_id` of its URL): must be the flow's. */
@@ -61,8 +66,9 @@ export const crossAppAuthorizationCodeResponseSchema = z.object({ url: z.string(
 export type CrossAppAuthorizationCodeResponse = z.infer<typeof crossAppAuthorizationCodeResponseSchema>
 
 /**
- * `POST /oauth/verify` (WIRE.md §4, provider side): `prat` is the provider access token a requester holds;
- * with a session it must be that user's; with `callback_url`, its origin must be one of the requester app's.
+ * `POST /oauth/verify` (docs/wire.md#cross-app, provider side): `prat` is the provider access token a
+ * requester holds; with a session it must be that user's; with `callback_url`, its origin must be one of the
+ * requester app's.
  */
 export const crossAppVerifyRequestSchema = z.object({
   prat: z.string().min(1).max(4096),
@@ -79,7 +85,7 @@ export const crossAppVerifyResponseSchema = z.object({
 export type CrossAppVerifyResponse = z.infer<typeof crossAppVerifyResponseSchema>
 
 /**
- * The `request` query parameter of the transact page (WIRE.md §4), JSON:
+ * The `request` query parameter of the transact page (docs/wire.md#cross-app), JSON:
  * `{ content: { request: { request: { method, params } } }, timestamp (ms), callbackUrl (requester origin) }`.
  */
 export const crossAppTransactRequestSchema = z.object({

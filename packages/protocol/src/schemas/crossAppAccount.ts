@@ -2,12 +2,12 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { linkedAccountTimes } from './common'
 
-/** A wallet of the provider user as the requester sees it (WIRE.md §12). */
+/** A wallet of the provider user as the requester sees it (docs/linked-accounts.md#account-shapes). */
 const crossAppWalletSchema = z.object({ address: z.string() })
 
 /**
- * A `cross_app` linked account (WIRE.md §12; spec 01 §3): the provider app, the provider user's id
- * (`subject`) and the provider user's embedded and smart wallets at the last sign-in.
+ * A `cross_app` linked account (docs/linked-accounts.md#account-shapes; docs/wire.md): the provider app, the
+ * provider user's id (`subject`) and the provider user's embedded and smart wallets at the last sign-in.
  */
 export const crossAppAccountSchema = z.object({
   type: z.literal('cross_app'),

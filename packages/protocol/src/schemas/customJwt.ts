@@ -1,7 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
-/** `POST /api/v1/custom_jwt_account/authenticate`: sign in with the host's own JWT (spec 01 §7). */
+/** `POST /api/v1/custom_jwt_account/authenticate`: sign in with the host's own JWT (docs/api.md). */
 export const customJwtAuthenticateRequestSchema = z.object({ token: z.string().min(1).max(16_384) })
 export type CustomJwtAuthenticateRequest = z.infer<typeof customJwtAuthenticateRequestSchema>
 
@@ -27,7 +27,7 @@ export const customJwtAlgorithmSchema = z.enum([
 ])
 
 /**
- * Server-side settings of sign-in with the host's own JWT (issue 5 §4; security checklist D.31, D.32):
+ * Server-side settings of sign-in with the host's own JWT (docs/security.md properties 31, 32):
  * the exact `issuer` and `audience`, the keys (a pinned `jwks_url` or a `public_key_pem`), the claim that
  * names the user (`subject_claim`, default 'sub') and the allowed algorithms (default RS256, ES256).
  */

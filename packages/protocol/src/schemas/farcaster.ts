@@ -7,9 +7,10 @@ import { authModeSchema, linkedAccountTimes } from './common'
 export const fidSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 /**
- * A Farcaster account linked to a user (WIRE.md §12 `farcaster`): the `fid`, its custody (owner) address,
- * the profile from the user-data API (`profile_picture_url` is the client's `pfp`, `homepage_url` its
- * `url`), and, once the user approved one, the ed25519 `signer_public_key` (`0x` hex; spec 02).
+ * A Farcaster account linked to a user (docs/linked-accounts.md#account-shapes `farcaster`): the `fid`, its
+ * custody (owner) address, the profile from the user-data API (`profile_picture_url` is the client's `pfp`,
+ * `homepage_url` its `url`), and, once the user approved one, the ed25519 `signer_public_key` (`0x` hex;
+ * docs/api.md).
  */
 export const farcasterAccountSchema = z.object({
   type: z.literal('farcaster'),
@@ -26,9 +27,10 @@ export const farcasterAccountSchema = z.object({
 export type FarcasterAccount = z.infer<typeof farcasterAccountSchema>
 
 /**
- * `POST /api/v1/farcaster/init` (spec 01 §7, WIRE.md §2): `token` (captcha), `redirect_url` (where the
- * Farcaster app returns the user on mobile; on one of the app's allowed origins) and `relying_party` (the
- * origin the message is for; one of the app's allowed origins; default the request's `Origin`).
+ * `POST /api/v1/farcaster/init` (docs/api.md, docs/wire.md#farcaster): `token` (captcha), `redirect_url`
+ * (where the Farcaster app returns the user on mobile; on one of the app's allowed origins) and
+ * `relying_party` (the origin the message is for; one of the app's allowed origins; default the request's
+ * `Origin`).
  */
 export const farcasterInitRequestSchema = z.object({
   token: z.string().max(4096).optional(),
@@ -54,15 +56,16 @@ export const farcasterChannelTokenSchema = z
   .max(256)
   .regex(/^[\x21-\x7e]+$/, 'Invalid channel token')
 
-/** The headers of `GET /api/v1/farcaster/status`: `farcaster-channel-token` (WIRE.md §2). */
+/** The headers of `GET /api/v1/farcaster/status`: `farcaster-channel-token` (docs/wire.md#farcaster). */
 export const farcasterStatusHeadersSchema = z.object({
   'farcaster-channel-token': farcasterChannelTokenSchema,
 })
 
 /**
- * Answer of `GET /api/v1/farcaster/status` (WIRE.md §2): `pending` with the channel's nonce, or `completed`
- * with the signed message, its signature, the `fid` and the profile the Farcaster app reported. The relay
- * is untrusted (checklist F.44): nothing here is believed until `authenticate`/`link` verify it.
+ * Answer of `GET /api/v1/farcaster/status` (docs/wire.md#farcaster): `pending` with the channel's nonce, or
+ * `completed` with the signed message, its signature, the `fid` and the profile the Farcaster app reported.
+ * The relay is untrusted (docs/security.md property 44): nothing here is believed until `authenticate`/`link`
+ * verify it.
  */
 export const farcasterStatusResponseSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('pending'), nonce: z.string() }),
@@ -80,7 +83,7 @@ export const farcasterStatusResponseSchema = z.discriminatedUnion('state', [
 ])
 export type FarcasterStatusResponse = z.infer<typeof farcasterStatusResponseSchema>
 
-/** Fields of `farcaster/authenticate` and `farcaster/link` (WIRE.md §2). */
+/** Fields of `farcaster/authenticate` and `farcaster/link` (docs/wire.md#farcaster). */
 const farcasterSignedFields = {
   channel_token: farcasterChannelTokenSchema,
   message: z.string().min(1).max(FARCASTER_MESSAGE_MAX_LENGTH),
@@ -93,7 +96,7 @@ const farcasterSignedFields = {
 
 /**
  * `POST /api/v1/farcaster/authenticate` `{ channel_token, message, signature, fid, mode? }` → auth response
- * (spec 01 §7). The message is Sign In With Farcaster (ERC-4361 with the `farcaster://fid/<fid>` resource),
+ * (docs/api.md). The message is Sign In With Farcaster (ERC-4361 with the `farcaster://fid/<fid>` resource),
  * signed by the fid's custody address.
  */
 export const farcasterAuthenticateRequestSchema = z.object({
@@ -102,10 +105,13 @@ export const farcasterAuthenticateRequestSchema = z.object({
 })
 export type FarcasterAuthenticateRequest = z.infer<typeof farcasterAuthenticateRequestSchema>
 
-/** `POST /api/v1/farcaster/link` (session): authenticate's fields minus `mode` → the user (WIRE.md §2). */
+/**
+ * `POST /api/v1/farcaster/link` (session): authenticate's fields minus `mode` → the user
+ * (docs/wire.md#farcaster).
+ */
 export const farcasterLinkRequestSchema = z.object(farcasterSignedFields)
 export type FarcasterLinkRequest = z.infer<typeof farcasterLinkRequestSchema>
 
-/** `POST /api/v1/farcaster/unlink` `{ fid }` → the user (spec 01 §7). */
+/** `POST /api/v1/farcaster/unlink` `{ fid }` → the user (docs/api.md). */
 export const farcasterUnlinkRequestSchema = z.object({ fid: fidSchema })
 export type FarcasterUnlinkRequest = z.infer<typeof farcasterUnlinkRequestSchema>

@@ -28,7 +28,7 @@ describe('farcaster signer schemas', () => {
     ).toBe(false)
   })
 
-  test('behavior: fid is a string in signer answers (WIRE.md §2); pending status has no URL', () => {
+  test('behavior: fid is a string in signer answers (docs/wire.md#farcaster); pending status has no URL', () => {
     expect(farcasterSignerSchema.safeParse({ status: 'approved', public_key: key, fid: '3' }).success).toBe(
       true,
     )

@@ -2,8 +2,8 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
- * An ed25519 public key as the Farcaster signer calls carry it (WIRE.md §2 `ed25519_public_key`): `0x` and
- * 64 hex digits (32 bytes), as Farcaster's signed key requests name a key. Lower-cased on parse.
+ * An ed25519 public key as the Farcaster signer calls carry it (docs/wire.md#farcaster `ed25519_public_key`):
+ * `0x` and 64 hex digits (32 bytes), as Farcaster's signed key requests name a key. Lower-cased on parse.
  */
 export const ed25519PublicKeySchema = z
   .string()
@@ -11,8 +11,9 @@ export const ed25519PublicKeySchema = z
   .transform((value) => value.toLowerCase() as `0x${string}`)
 
 /**
- * `POST /api/v1/farcaster/signer/init` (WIRE.md §2), called by the wallet frame: the frame's signer key and
- * an optional `deadline` (Unix seconds as a decimal string) for the signed key request; default now + 24 h.
+ * `POST /api/v1/farcaster/signer/init` (docs/wire.md#farcaster), called by the wallet frame: the frame's
+ * signer key and an optional `deadline` (Unix seconds as a decimal string) for the signed key request;
+ * default now + 24 h.
  */
 export const farcasterSignerInitRequestSchema = z.object({
   ed25519_public_key: ed25519PublicKeySchema,
@@ -23,22 +24,25 @@ export const farcasterSignerInitRequestSchema = z.object({
 })
 export type FarcasterSignerInitRequest = z.infer<typeof farcasterSignerInitRequestSchema>
 
-/** `POST /api/v1/farcaster/signer/status` (WIRE.md §2, spec 02 §7), called by the host: the signer's public key. */
+/**
+ * `POST /api/v1/farcaster/signer/status` (docs/wire.md#farcaster, docs/api.md), called by the host: the
+ * signer's public key.
+ */
 export const farcasterSignerStatusRequestSchema = z.object({ ed25519_public_key: ed25519PublicKeySchema })
 export type FarcasterSignerStatusRequest = z.infer<typeof farcasterSignerStatusRequestSchema>
 
-/** States of a Farcaster signer (spec 02 §3, §4): pending_approval, then approved or revoked. */
+/** States of a Farcaster signer (docs/wire.md, docs/modal.md): pending_approval, then approved or revoked. */
 export const farcasterSignerStates = ['pending_approval', 'approved', 'revoked'] as const
 export type FarcasterSignerState = (typeof farcasterSignerStates)[number]
 
 const decidedSigner = {
   public_key: z.string(),
-  /** The user's fid, as a decimal string here (WIRE.md §2: a number elsewhere). */
+  /** The user's fid, as a decimal string here (docs/wire.md#farcaster: a number elsewhere). */
   fid: z.string(),
 }
 
 /**
- * Answer of `signer/init` (WIRE.md §2 "Signer"): `{ status: 'pending_approval', public_key,
+ * Answer of `signer/init` (docs/wire.md#farcaster "Signer"): `{ status: 'pending_approval', public_key,
  * signer_approval_url }` (the link or QR the user opens in their Farcaster app) | `{ status: 'approved' |
  * 'revoked', public_key, fid }`.
  */
@@ -53,7 +57,10 @@ export const farcasterSignerSchema = z.discriminatedUnion('status', [
 ])
 export type FarcasterSigner = z.infer<typeof farcasterSignerSchema>
 
-/** Answer of `signer/status` (WIRE.md §2 "SignerStatus"): as {@link farcasterSignerSchema}, pending without the URL. */
+/**
+ * Answer of `signer/status` (docs/wire.md#farcaster): as {@link farcasterSignerSchema}, pending without the
+ * URL.
+ */
 export const farcasterSignerStatusSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('pending_approval'), public_key: z.string() }),
   z.object({ status: z.literal('approved'), ...decidedSigner }),

@@ -3,12 +3,14 @@ import { z } from 'zod'
 
 const tokenSchema = z.string().min(1).max(512)
 
-/** `POST /api/v1/sessions/fork`: `{ refresh_token }` of the caller's session, plus its Bearer (spec 01 §7). */
+/**
+ * `POST /api/v1/sessions/fork`: `{ refresh_token }` of the caller's session, plus its Bearer (docs/api.md).
+ */
 export const forkSessionRequestSchema = z.object({ refresh_token: tokenSchema })
 export type ForkSessionRequest = z.infer<typeof forkSessionRequestSchema>
 
 /**
- * Answer of `POST /api/v1/sessions/fork` (spec 01 §7): the caller's session rotated as by a refresh
+ * Answer of `POST /api/v1/sessions/fork` (docs/api.md): the caller's session rotated as by a refresh
  * (`refresh_token`, `token`) and `new_session_refresh_token`, the forked-session token of a new session for
  * the same user, to hand to another tab or app.
  */

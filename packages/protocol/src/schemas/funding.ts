@@ -2,9 +2,9 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
- * A way to fund a wallet (spec 02 §5 "Funding"): `card` (a card provider's widget), `exchange` (an exchange
- * on-ramp), `wallets` (a transfer from a connected wallet, with bridging), `manual` (receive funds: the
- * address and its QR code), `payment-request`.
+ * A way to fund a wallet (docs/limits.md "Funding"): `card` (a card provider's widget), `exchange` (an
+ * exchange on-ramp), `wallets` (a transfer from a connected wallet, with bridging), `manual` (receive funds:
+ * the address and its QR code), `payment-request`.
  */
 export const fundingMethodSchema = z.enum(['card', 'exchange', 'wallets', 'manual', 'payment-request'])
 export type FundingMethod = z.infer<typeof fundingMethodSchema>
@@ -16,7 +16,7 @@ export type FundingMethod = z.infer<typeof fundingMethodSchema>
 export const fundingProviderSchema = z.enum(['moonpay', 'coinbase', 'privy'])
 export type FundingProvider = z.infer<typeof fundingProviderSchema>
 
-/** One offered funding option: a method and the provider that serves it (spec 02 §3 "supportedOptions"). */
+/** One offered funding option: a method and the provider that serves it (docs/wire.md). */
 export const fundingOptionSchema = z.object({
   method: fundingMethodSchema,
   provider: fundingProviderSchema,
@@ -24,12 +24,12 @@ export const fundingOptionSchema = z.object({
 export type FundingOption = z.infer<typeof fundingOptionSchema>
 
 /**
- * Funding options of an app (spec 02 §3 "Funding config (server)"), public: part of the app config.
+ * Funding options of an app (docs/app-config.md), public: part of the app config.
  * `methods` is the legacy list (`moonpay`, `coinbase-onramp`, `external`); `options` the offered
  * method/provider pairs; `default_recommended_amount` a decimal string (e.g. `'0.01'`) in
  * `default_recommended_currency` (`chain` as CAIP-2, `eip155:1` or `solana:<genesis>`, `asset` `native`
  * or `USDC`); `prompt_funding_on_wallet_creation` opens 'Add funds to your wallet' after a wallet is
- * created; `cross_chain_bridging_enabled` allows bridging from another chain (spec 02 §2).
+ * created; `cross_chain_bridging_enabled` allows bridging from another chain (docs/modal.md).
  */
 export const fundingConfigSchema = z.object({
   methods: z.array(z.enum(['moonpay', 'coinbase-onramp', 'external'])).max(10),
@@ -69,7 +69,7 @@ export const fundingProvidersSettingsSchema = z.object({
 })
 export type FundingProvidersSettings = z.infer<typeof fundingProvidersSettingsSchema>
 
-/** MoonPay `currencyCode`s the client asks for (WIRE.md §8, spec 02 §9 "Card provider codes"). */
+/** MoonPay `currencyCode`s the client asks for (docs/wire.md#funding, docs/limits.md). */
 export const moonpayCurrencyCodeSchema = z.enum([
   'ETH_ETHEREUM',
   'USDC_ETHEREUM',
@@ -90,7 +90,7 @@ export const moonpayCurrencyCodeSchema = z.enum([
 ])
 export type MoonpayCurrencyCode = z.infer<typeof moonpayCurrencyCodeSchema>
 
-/** MoonPay payment methods (WIRE.md §8); the client sends `credit_debit_card`. */
+/** MoonPay payment methods (docs/wire.md#funding); the client sends `credit_debit_card`. */
 export const moonpayPaymentMethodSchema = z.enum([
   'ach_bank_transfer',
   'credit_debit_card',
@@ -104,8 +104,9 @@ export const moonpayPaymentMethodSchema = z.enum([
 ])
 
 /**
- * `POST /api/v1/plugins/moonpay_on_ramp/sign` (spec 02 §7, WIRE.md §8): the wallet `address`, `useSandbox`,
- * and the widget's `config` (currency, amount in that currency, payment method, email, colours).
+ * `POST /api/v1/plugins/moonpay_on_ramp/sign` (docs/api.md, docs/wire.md#funding): the wallet `address`,
+ * `useSandbox`, and the widget's `config` (currency, amount in that currency, payment method, email,
+ * colours).
  */
 export const moonpaySignRequestSchema = z.object({
   address: z.string().min(1).max(128),
@@ -136,7 +137,7 @@ export const moonpaySignResponseSchema = z.object({
 export type MoonpaySignResponse = z.infer<typeof moonpaySignResponseSchema>
 
 /**
- * Query of `GET /api/v1/token_price` (spec 02 §7): `chainId` (EIP-155 id; Solana uses 0) and `tokenSymbol`
+ * Query of `GET /api/v1/token_price` (docs/api.md): `chainId` (EIP-155 id; Solana uses 0) and `tokenSymbol`
  * (`ETH`, `SOL`, `USDC`…).
  */
 export const tokenPriceQuerySchema = z.object({

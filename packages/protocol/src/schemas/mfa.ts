@@ -4,34 +4,37 @@ import { codeSchema } from './common'
 import { passkeyAssertionSchema } from './passkeys'
 import { phoneNumberSchema } from './sms'
 
-/** A second-factor kind (spec 02 §3 "mfaMethods"; WIRE.md §12). */
+/** A second-factor kind (docs/wire.md "mfaMethods"; docs/linked-accounts.md#account-shapes). */
 export const mfaMethodTypeSchema = z.enum(['sms', 'totp', 'passkey'])
 export type MfaMethodType = z.infer<typeof mfaMethodTypeSchema>
 
-/** Wrong codes one MFA challenge accepts before it locks (spec 02 §9: 4 verification attempts). */
+/** Wrong codes one MFA challenge accepts before it locks (docs/limits.md: 4 verification attempts). */
 export const MFA_MAX_ATTEMPTS = 4
-/** How long an MFA challenge lives, ms (spec 02 §8 `mfa_timeout`, §9 "MFA wait timeout 300000 ms"). */
+/** How long an MFA challenge lives, ms (docs/errors.md `mfa_timeout`, docs/limits.md). */
 export const MFA_CHALLENGE_TTL_MS = 300_000
-/** Spec 02 §8: the text of `mfa_verification_max_attempts_reached` (blocks input). */
+/** docs/errors.md: the text of `mfa_verification_max_attempts_reached` (blocks input). */
 export const MFA_MAX_ATTEMPTS_MESSAGE =
   'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
-/** Spec 02 §8: the text of `mfa_timeout` (blocks input). */
+/** docs/errors.md: the text of `mfa_timeout` (blocks input). */
 export const MFA_TIMEOUT_MESSAGE =
   'You have exceeded the time limit for code entry. Please try again in 30 seconds.'
-/** Spec 02 §8: the text of a wrong code. */
+/** docs/errors.md: the text of a wrong code. */
 export const MFA_INVALID_CODE_MESSAGE = 'The code you entered is not valid'
-/** Spec 02 §8: the text of a passkey enrolled in MFA that the user tries to unlink. */
+/** docs/errors.md: the text of a passkey enrolled in MFA that the user tries to unlink. */
 export const CANNOT_UNLINK_MFA_PASSKEY_MESSAGE = 'Cannot unlink a passkey enrolled in MFA'
 
-/** `POST /api/v1/mfa/totp/init` → `{ totpSecret, totpAuthUrl }` (WIRE.md §7; camelCase on the wire). */
+/** `POST /api/v1/mfa/totp/init` → `{ totpSecret, totpAuthUrl }` (docs/wire.md#mfa; camelCase on the wire). */
 export const mfaTotpInitResponseSchema = z.object({ totpSecret: z.string(), totpAuthUrl: z.string() })
 export type MfaTotpInitResponse = z.infer<typeof mfaTotpInitResponseSchema>
 
-/** `{ code }`: `mfa/totp/enroll`, `mfa/totp/verify`, `mfa/passwordless_sms/verify` (WIRE.md §7). */
+/** `{ code }`: `mfa/totp/enroll`, `mfa/totp/verify`, `mfa/passwordless_sms/verify` (docs/wire.md#mfa). */
 export const mfaCodeRequestSchema = z.object({ code: codeSchema })
 export type MfaCodeRequest = z.infer<typeof mfaCodeRequestSchema>
 
-/** `{ token }`: the answer of a successful verification (WIRE.md §7); the gate reads the session, not it. */
+/**
+ * `{ token }`: the answer of a successful verification (docs/wire.md#mfa); the gate reads the session, not
+ * it.
+ */
 export const mfaVerifyResponseSchema = z.object({ token: z.string() })
 export type MfaVerifyResponse = z.infer<typeof mfaVerifyResponseSchema>
 
@@ -51,13 +54,13 @@ const base64Url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url')
 
-/** `POST /api/v1/mfa/passkeys/init` `{ relying_party? }` (the host page's origin; WIRE.md §7). */
+/** `POST /api/v1/mfa/passkeys/init` `{ relying_party? }` (the host page's origin; docs/wire.md#mfa). */
 export const mfaPasskeyInitRequestSchema = z.object({ relying_party: z.string().max(2048).optional() })
 export type MfaPasskeyInitRequest = z.infer<typeof mfaPasskeyInitRequestSchema>
 
 /**
- * `mfa/passkeys/init` answer: WebAuthn request options in snake_case (WIRE.md §7), user verification
- * required (security checklist H.49), `allow_credentials` the user's passkeys enrolled in MFA.
+ * `mfa/passkeys/init` answer: WebAuthn request options in snake_case (docs/wire.md#mfa), user verification
+ * required (docs/security.md property 49), `allow_credentials` the user's passkeys enrolled in MFA.
  */
 export const mfaPasskeyInitResponseSchema = z.object({
   relying_party: z.string(),

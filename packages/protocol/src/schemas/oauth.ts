@@ -28,13 +28,13 @@ export const pkceCodeChallengeSchema = z
   .length(43)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid PKCE code challenge')
 
-/** The client's OAuth state (spec 01 §9: 36 random bytes, base64url), at most 256 characters. */
+/** The client's OAuth state (docs/limits.md: 36 random bytes, base64url), at most 256 characters. */
 export const oauthStateCodeSchema = base64Url(256)
 
 /**
- * `POST /api/v1/oauth/init` (spec 01 §7, WIRE.md §1): `provider` (one of {@link oauthProviders}; a string so
- * that cross-app `privy:<appId>` fits later), `redirect_to` (an absolute URL on one of the app's allowed
- * origins), `token` (captcha), `code_challenge` (S256) and `state_code`.
+ * `POST /api/v1/oauth/init` (docs/api.md, docs/wire.md#oauth): `provider` (one of {@link oauthProviders}; a
+ * string so that cross-app `privy:<appId>` fits later), `redirect_to` (an absolute URL on one of the app's
+ * allowed origins), `token` (captcha), `code_challenge` (S256) and `state_code`.
  */
 export const oauthInitRequestSchema = z.object({
   provider: z.string().min(1).max(64),
@@ -49,7 +49,7 @@ export type OAuthInitRequest = z.infer<typeof oauthInitRequestSchema>
 export const oauthInitResponseSchema = z.object({ url: z.string() })
 export type OAuthInitResponse = z.infer<typeof oauthInitResponseSchema>
 
-/** Fields of `oauth/authenticate` and `oauth/link` (WIRE.md §1). */
+/** Fields of `oauth/authenticate` and `oauth/link` (docs/wire.md#oauth). */
 const oauthCodeExchangeFields = {
   authorization_code: z.string().min(1).max(2048),
   state_code: oauthStateCodeSchema,
@@ -60,7 +60,7 @@ const oauthCodeExchangeFields = {
 
 /**
  * `POST /api/v1/oauth/authenticate` `{ authorization_code, state_code, code_verifier?, mode? }` → auth
- * response with `oauth_tokens` when the app returns them (spec 01 §7).
+ * response with `oauth_tokens` when the app returns them (docs/api.md).
  */
 export const oauthAuthenticateRequestSchema = z.object({
   ...oauthCodeExchangeFields,
@@ -72,11 +72,14 @@ export type OAuthAuthenticateRequest = z.infer<typeof oauthAuthenticateRequestSc
 export const oauthLinkRequestSchema = z.object(oauthCodeExchangeFields)
 export type OAuthLinkRequest = z.infer<typeof oauthLinkRequestSchema>
 
-/** Answer of `oauth/link` (WIRE.md §1): the user's fields at the top level, plus `oauth_tokens` when returned. */
+/**
+ * Answer of `oauth/link` (docs/wire.md#oauth): the user's fields at the top level, plus `oauth_tokens` when
+ * returned.
+ */
 export const oauthLinkResponseSchema = userSchema.extend({ oauth_tokens: oauthTokensSchema.optional() })
 export type OAuthLinkResponse = z.infer<typeof oauthLinkResponseSchema>
 
-/** `POST /api/v1/oauth/unlink` `{ provider, subject }` → the user (spec 01 §7). */
+/** `POST /api/v1/oauth/unlink` `{ provider, subject }` → the user (docs/api.md). */
 export const oauthUnlinkRequestSchema = z.object({
   provider: z.string().min(1).max(64),
   subject: z.string().min(1).max(512),

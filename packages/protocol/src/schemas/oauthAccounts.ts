@@ -12,7 +12,10 @@ export {
   oauthProviders,
 } from '../constants/oauth'
 
-/** Linked-account shapes of the OAuth providers (WIRE.md §12); `subject` is the provider's user id. */
+/**
+ * Linked-account shapes of the OAuth providers (docs/linked-accounts.md#account-shapes); `subject` is the
+ * provider's user id.
+ */
 export const googleOAuthAccountSchema = z.object({
   type: z.literal('google_oauth'),
   subject: z.string(),

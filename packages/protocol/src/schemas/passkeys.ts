@@ -1,7 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
-/** Most passkeys one user may link (spec 01 §5, §9). */
+/** Most passkeys one user may link (docs/limits.md). */
 export const PASSKEY_LIMIT = 5
 /** Passkeys the passkey list shows in full; with more, it shows {@link PASSKEY_LIST_PREVIEW_COUNT} and 'View all'. */
 export const PASSKEY_LIST_FULL_COUNT = 3

@@ -44,7 +44,7 @@ export function controlCharacterPath(value: unknown): PropertyKey[] | null {
  * `schema`, refusing any string anywhere in its input that holds a control character (U+0000–U+0008,
  * U+000B, U+000C, U+000E–U+001F, U+007F–U+009F; tab and line breaks pass) with the issue "Control
  * characters are not allowed" at that string's path. `routeSchema` applies it to every call's params and
- * body, so the rule lives in one place (issue 15 §1).
+ * body, so the rule lives in one place.
  *
  * @example refuseControlCharacters(z.object({ address: z.string() })).safeParse({ address: 'x\u0000' }).success // false
  */

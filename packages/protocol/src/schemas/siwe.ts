@@ -2,11 +2,11 @@ import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { authModeSchema } from './common'
 
-/** Lifetime of a SIWE/SIWS nonce, in seconds (security checklist F.38: ≤ 10 min). */
+/** Lifetime of a SIWE/SIWS nonce, in seconds (docs/security.md property 38: ≤ 10 min). */
 export const SIWE_NONCE_TTL_SECONDS = 600
-/** Longest sign-in message accepted, in characters (security checklist F.41). */
+/** Longest sign-in message accepted, in characters (docs/security.md property 41). */
 export const SIWE_MESSAGE_MAX_LENGTH = 4096
-/** Connection retries the awaiting-connection screen allows (spec 01 §8). */
+/** Connection retries the awaiting-connection screen allows (docs/errors.md). */
 export const WALLET_CONNECTION_MAX_RETRIES = 2
 
 /** An Ethereum address, `0x` and 40 hex digits (any case; the server checks EIP-55 in messages). */
@@ -15,7 +15,7 @@ export const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid
 export const base58AddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')
 
 /**
- * A chain id as clients send it: a CAIP-2 string (`eip155:1`) or a number (issue 5 §5). Parsed to the
+ * A chain id as clients send it: a CAIP-2 string (`eip155:1`) or a number. Parsed to the
  * CAIP-2 string.
  * @example siweChainIdSchema.parse(1) // 'eip155:1'
  */
@@ -30,7 +30,7 @@ export const siweChainIdSchema = z
 const RESERVED_WALLET_LABELS = ['privy', 'embedded', 'embedded_imported']
 
 /**
- * The client-reported wallet and connector names (spec 01 §3 connection history), free text ≤ 64; the
+ * The client-reported wallet and connector names (docs/wire.md connection history), free text ≤ 64; the
  * embedded wallet's labels are refused, so a browser wallet cannot pass for an embedded one.
  */
 const clientLabel = z
@@ -40,7 +40,7 @@ const clientLabel = z
   .max(64)
   .refine((label) => !RESERVED_WALLET_LABELS.includes(label.toLowerCase()), 'Reserved for embedded wallets')
 
-/** `POST /api/v1/siwe/init` `{ address, token? }` → {@link siweInitResponseSchema} (spec 01 §7). */
+/** `POST /api/v1/siwe/init` `{ address, token? }` → {@link siweInitResponseSchema} (docs/api.md). */
 export const siweInitRequestSchema = z.object({
   address: evmAddressSchema,
   token: z.string().max(4096).optional(),
@@ -66,7 +66,7 @@ const signedMessageFields = {
 
 /**
  * `POST /api/v1/siwe/authenticate`: an ERC-4361 message, its signature (`0x` hex; EOA per ERC-191 or a
- * contract wallet per ERC-1271) and the chain id (spec 01 §7).
+ * contract wallet per ERC-1271) and the chain id (docs/api.md).
  */
 export const siweAuthenticateRequestSchema = z.object({
   ...signedMessageFields,
@@ -94,7 +94,7 @@ export type SiwsInitRequest = z.infer<typeof siwsInitRequestSchema>
 
 /**
  * `POST /api/v1/siws/authenticate`: a Sign In With Solana message (the wallet-standard `solana:signIn`
- * text), its ed25519 signature as base64 (64 bytes), no chain id (spec 01 §7).
+ * text), its ed25519 signature as base64 (64 bytes), no chain id (docs/api.md).
  */
 export const siwsAuthenticateRequestSchema = z.object({
   ...signedMessageFields,

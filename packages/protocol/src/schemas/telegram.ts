@@ -4,8 +4,8 @@ import { authModeSchema, linkedAccountTimes } from './common'
 
 /**
  * One value of Telegram's signed data: the widget's callback gives numbers, a redirect's query and the mini
- * app's `initData` give strings (WIRE.md §3), so both are accepted; `null` (an absent optional field) is
- * left out of the data-check-string.
+ * app's `initData` give strings (docs/wire.md#telegram), so both are accepted; `null` (an absent optional
+ * field) is left out of the data-check-string.
  */
 const telegramValueSchema = z.union([z.string().max(4096), z.number(), z.boolean(), z.null()])
 
@@ -20,9 +20,10 @@ const withFieldCap = <Shape extends z.ZodRawShape>(shape: Shape) =>
     .refine((value) => Object.keys(value).length <= TELEGRAM_MAX_FIELDS, 'Too many fields')
 
 /**
- * The login widget's auth result (WIRE.md §3 `AuthResult`): `id`, `first_name`, `auth_date` (Unix seconds),
- * `hash` (hex HMAC-SHA256), `last_name?`, `username?`, `photo_url?`. Numbers or strings (a redirect copies
- * the query as is); any further field Telegram adds is kept, as it is signed too (security checklist G.45).
+ * The login widget's auth result (docs/wire.md#telegram `AuthResult`): `id`, `first_name`, `auth_date` (Unix
+ * seconds), `hash` (hex HMAC-SHA256), `last_name?`, `username?`, `photo_url?`. Numbers or strings (a redirect
+ * copies the query as is); any further field Telegram adds is kept, as it is signed too (docs/security.md
+ * property 45).
  */
 export const telegramAuthResultSchema = withFieldCap({
   id: z.union([z.number(), z.string().max(32)]).nullable(),
@@ -36,10 +37,10 @@ export const telegramAuthResultSchema = withFieldCap({
 export type TelegramAuthResult = z.infer<typeof telegramAuthResultSchema>
 
 /**
- * A mini app's `initData` split into key → value (WIRE.md §3 `WebAppData`): `auth_date`, `hash`, `user`
- * (the JSON-encoded Telegram user), `query_id?`, `chat_instance?`, `chat_type?`, `signature?`,
+ * A mini app's `initData` split into key → value (docs/wire.md#telegram `WebAppData`): `auth_date`, `hash`,
+ * `user` (the JSON-encoded Telegram user), `query_id?`, `chat_instance?`, `chat_type?`, `signature?`,
  * `start_param?`; every value a string as in `initData` (numbers accepted). Other signed fields are kept
- * (security checklist G.47).
+ * (docs/security.md property 47).
  */
 export const telegramWebAppDataSchema = withFieldCap({
   auth_date: z.union([z.number(), z.string().max(32)]).nullable(),
@@ -53,7 +54,7 @@ export const telegramWebAppDataSchema = withFieldCap({
 })
 export type TelegramWebAppData = z.infer<typeof telegramWebAppDataSchema>
 
-/** The data objects of a Telegram call: exactly one of them must be set (WIRE.md §3). */
+/** The data objects of a Telegram call: exactly one of them must be set (docs/wire.md#telegram). */
 const telegramDataFields = {
   telegram_auth_result: telegramAuthResultSchema.optional(),
   telegram_web_app_data: telegramWebAppDataSchema.optional(),
@@ -61,8 +62,8 @@ const telegramDataFields = {
 
 /**
  * `POST /api/v1/telegram/authenticate` `{ captcha_token?, telegram_auth_result? | telegram_web_app_data?,
- * mode? }` → auth response (spec 01 §7, WIRE.md §3). The server answers 400 `invalid_data` unless exactly
- * one data object is set.
+ * mode? }` → auth response (docs/api.md, docs/wire.md#telegram). The server answers 400 `invalid_data` unless
+ * exactly one data object is set.
  */
 export const telegramAuthenticateRequestSchema = z.object({
   captcha_token: z.string().max(4096).optional(),
@@ -73,7 +74,8 @@ export type TelegramAuthenticateRequest = z.infer<typeof telegramAuthenticateReq
 
 /**
  * `POST /api/v1/telegram/link` (session) `{ telegram_auth_result? | telegram_web_app_data? }` → the user
- * (spec 01 §7). `captcha_token` and `mode` are accepted and ignored (WIRE.md §3: the published client sends them).
+ * (docs/api.md). `captcha_token` and `mode` are accepted and ignored (docs/wire.md#telegram: the published
+ * client sends them).
  */
 export const telegramLinkRequestSchema = z.object({
   ...telegramDataFields,
@@ -82,15 +84,18 @@ export const telegramLinkRequestSchema = z.object({
 })
 export type TelegramLinkRequest = z.infer<typeof telegramLinkRequestSchema>
 
-/** `POST /api/v1/telegram/unlink` (session) `{ telegram_user_id }` → the user (spec 01 §7, WIRE.md §3). */
+/**
+ * `POST /api/v1/telegram/unlink` (session) `{ telegram_user_id }` → the user (docs/api.md,
+ * docs/wire.md#telegram).
+ */
 export const telegramUnlinkRequestSchema = z.object({
   telegram_user_id: z.union([z.string().regex(/^[0-9]{1,20}$/), z.number().int().nonnegative()]),
 })
 export type TelegramUnlinkRequest = z.infer<typeof telegramUnlinkRequestSchema>
 
 /**
- * A Telegram account (WIRE.md §12): `telegram_user_id` (a string of digits), `first_name`, `last_name`,
- * `username`, `photo_url` (each string or null), as Telegram last signed them.
+ * A Telegram account (docs/linked-accounts.md#account-shapes): `telegram_user_id` (a string of digits),
+ * `first_name`, `last_name`, `username`, `photo_url` (each string or null), as Telegram last signed them.
  */
 export const telegramAccountSchema = z.object({
   type: z.literal('telegram'),

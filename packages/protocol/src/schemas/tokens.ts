@@ -1,7 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
-/** JOSE header `typ` of an access token (DESIGN.md "Wire contract"). */
+/** JOSE header `typ` of an access token (docs/api.md). */
 export const ACCESS_TOKEN_TYP = 'JWT'
 /** JOSE header `typ` of an identity token: distinct, so one is never accepted as the other (RFC 8725 §3.11). */
 export const IDENTITY_TOKEN_TYP = 'id+jwt'
@@ -10,7 +10,7 @@ export const TOKEN_ALG = 'ES256'
 
 /**
  * Claims of an access token: `sid` session id, `sub` user DID, `iss` issuer, `aud` app id,
- * `iat`/`exp` in Unix seconds (DESIGN.md "Wire contract").
+ * `iat`/`exp` in Unix seconds (docs/api.md).
  */
 export const accessTokenClaimsSchema = z.object({
   sid: z.string(),

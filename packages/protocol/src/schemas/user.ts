@@ -29,7 +29,7 @@ export const phoneAccountSchema = z.object({
 export type PhoneAccount = z.infer<typeof phoneAccountSchema>
 
 /**
- * A passkey (WebAuthn credential) linked to a user (spec 01 §3 "Passkey account"). `credential_id` is
+ * A passkey (WebAuthn credential) linked to a user (docs/linked-accounts.md). `credential_id` is
  * base64url; `authenticator_name` comes from the AAGUID when known; browser and OS from the User-Agent.
  */
 export const passkeyAccountSchema = z.object({
@@ -38,7 +38,10 @@ export const passkeyAccountSchema = z.object({
   authenticator_name: z.string().nullable(),
   created_with_browser: z.string().nullable(),
   created_with_os: z.string().nullable(),
-  /** True when the passkey is one of the user's second factors (spec 02 §3); such a passkey cannot be unlinked. */
+  /**
+   * True when the passkey is one of the user's second factors (docs/wire.md); such a passkey cannot be
+   * unlinked.
+   */
   enrolled_in_mfa: z.boolean().default(false),
   ...linkedAccountTimes,
 })
@@ -74,7 +77,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']
 
-/** A second factor enrolled by the user (spec 02). */
+/** A second factor enrolled by the user (docs/api.md). */
 export const mfaMethodSchema = z.object({
   type: z.enum(['sms', 'totp', 'passkey']),
   verified_at: unixSecondsSchema,
@@ -95,13 +98,13 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 
-/** `GET /api/v1/users/me` → `{ user }`: the signed-in user (DESIGN.md "Wire contract"). */
+/** `GET /api/v1/users/me` → `{ user }`: the signed-in user (docs/api.md). */
 export const usersMeResponseSchema = z.object({ user: userSchema })
 export type UsersMeResponse = z.infer<typeof usersMeResponseSchema>
 
 /**
- * `POST /api/v1/users/me/accept_terms` (spec 01 §4, §7; WIRE.md §6): an empty body (`{}`, or none); the
- * answer is the user itself (not wrapped), with `has_accepted_terms: true`.
+ * `POST /api/v1/users/me/accept_terms` (docs/modal.md, docs/api.md; docs/wire.md#terms): an empty body (`{}`,
+ * or none); the answer is the user itself (not wrapped), with `has_accepted_terms: true`.
  */
 export const acceptTermsRequestSchema = z.object({}).strict()
 export type AcceptTermsRequest = z.infer<typeof acceptTermsRequestSchema>

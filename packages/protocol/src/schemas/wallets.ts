@@ -3,23 +3,26 @@ import { z } from 'zod'
 import { unixSecondsSchema } from './common'
 
 /**
- * Wire schemas of the embedded-wallet server endpoints (`/api/v1/embedded_wallets…`, spec 02 §3, §7) and of
- * the wallet linked account. Byte strings travel as standard base64 (RFC 4648 §4, with padding).
- * The frame's side of the flows: DESIGN.md "Embedded wallet (the security model)".
+ * Wire schemas of the embedded-wallet server endpoints (`/api/v1/embedded_wallets…`, docs/wire.md,
+ * docs/api.md) and of the wallet linked account. Byte strings travel as standard base64 (RFC 4648 §4, with
+ * padding). The frame's side of the flows: docs/security.md.
  */
 
-/** PBKDF2-SHA256 iterations for a recovery password (security checklist J.62: ≥ 600,000). */
+/** PBKDF2-SHA256 iterations for a recovery password (docs/security.md property 62: ≥ 600,000). */
 export const RECOVERY_PBKDF2_ITERATIONS = 600_000
-/** Wallet creation time-out on the host, in ms (spec 02 §9). */
+/** Wallet creation time-out on the host, in ms (docs/limits.md). */
 export const WALLET_CREATE_TIMEOUT_MS = 20_000
-/** Minimum length of a recovery password at creation (spec 02 §9). */
+/** Minimum length of a recovery password at creation (docs/limits.md). */
 export const RECOVERY_PASSWORD_MIN_LENGTH = 6
 
-/** The chain family of an embedded wallet (spec 02 §3). */
+/** The chain family of an embedded wallet (docs/wire.md). */
 export const chainTypeSchema = z.enum(['ethereum', 'solana'])
 export type ChainType = z.infer<typeof chainTypeSchema>
 
-/** How the recovery share is protected (spec 02 §3): `privy` = automatic (server-held key), `user-passcode` = password. */
+/**
+ * How the recovery share is protected (docs/wire.md): `privy` = automatic (server-held key), `user-passcode`
+ * = password.
+ */
 export const recoveryMethodSchema = z.enum(['privy', 'user-passcode', 'google-drive', 'icloud'])
 export type RecoveryMethod = z.infer<typeof recoveryMethodSchema>
 
@@ -47,7 +50,10 @@ export function base64Schema(maxBytes: number) {
     .min(4)
 }
 
-/** HD index of an embedded wallet: 0 for the first, > 0 for additional ones; negative is invalid (spec 02 §5). */
+/**
+ * HD index of an embedded wallet: 0 for the first, > 0 for additional ones; negative is invalid
+ * (docs/limits.md).
+ */
 export const walletIndexSchema = z
   .number()
   .int()

@@ -11,7 +11,7 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * A `{ error, code }` answer (DESIGN.md "Wire contract"); `code` is one of the protocol's error codes.
+ * A `{ error, code }` answer (docs/api.md); `code` is one of the protocol's error codes.
  *
  * @example apiError(401, 'invalid_credentials', 'Invalid or expired verification code')
  */
@@ -24,8 +24,8 @@ const raw = new WeakSet<Response>()
 /**
  * Marks `response` as one the fake passes through unchecked: an answer from something between the client
  * and the Foyer server (a proxy's HTML 502, a truncated body, an empty 204), for tests of the transport
- * (`send`'s handling of bodies the protocol does not describe), or an answer the spec makes the client
- * tolerate that Foyer's server never sends (spec 01 §4: `session_update_action` absent). Never to stand
+ * (`send`'s handling of bodies the protocol does not describe), or an answer the protocol makes the client
+ * tolerate that Foyer's server never sends (docs/sessions.md: `session_update_action` absent). Never to stand
  * for Foyer's own answers.
  *
  * @example api.on('GET /api/v1/users/me', () => rawAnswer(new Response('<h1>Bad gateway</h1>', { status: 502 })))

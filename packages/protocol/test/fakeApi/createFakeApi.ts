@@ -69,7 +69,7 @@ afterEach(assertNoViolations)
 
 /**
  * An in-test stand-in for the Foyer server, reached through the `fetch` it returns, that holds every call
- * and answer to the protocol's endpoint table (issue 10 §1):
+ * and answer to the protocol's endpoint table:
  * - a call whose method and path are not in the table, whose path parameters or JSON body the table's
  *   schemas refuse, or which sends a body to a call that takes none is answered like the server does
  *   (404 `not_found` / 400 `invalid_data`, with the zod issues) and fails the test; a body field the

@@ -1,5 +1,5 @@
 /**
- * The fake Foyer API that core and React tests share (issue 10 §1): one default user and app config, and
+ * The fake Foyer API that core and React tests share: one default user and app config, and
  * every call and answer held to the protocol's endpoint table. Test-only: no package's `src` imports it.
  */
 export { apiError, json, rawAnswer } from './answers'

@@ -1,7 +1,7 @@
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose'
 import { type AppConfig, defaultAppSettings, toPublicAppConfig, type User } from '../../src/exports/index'
 
-/** The app id every fake-API test uses: 25 characters (spec 01 §5). */
+/** The app id every fake-API test uses: 25 characters (docs/limits.md). */
 export const testAppId = 'testapp000000000000000000'
 
 /** The base URL the fake API stands at. */

@@ -5,8 +5,8 @@ import type { MessagesOverride } from '../i18n/MessagesOverride'
 import type { FoyerTheme } from '../theme/FoyerTheme'
 
 /**
- * Host-side appearance of the modal (spec 01 §3 "Client-side app configuration" → appearance). Values take
- * precedence over the app's server configuration (`logo_url`, `accent_color`).
+ * Host-side appearance of the modal (docs/app-config.md "Client-side app configuration" → appearance). Values
+ * take precedence over the app's server configuration (`logo_url`, `accent_color`).
  */
 export type FoyerAppearance = {
   /**
@@ -31,8 +31,8 @@ export type FoyerAppearance = {
   accentColor?: string
   /**
    * Which group leads the alternative landing of apps with both wallets and web2 methods (email, SMS,
-   * OAuth; spec 01 §2 "Alternative landing"): `'web2-first'` (web2 methods, then 'Continue with a wallet') or
-   * `'web3-first'` (the browser's wallets, 'Other wallets' when there are more than fit, then the web2
+   * OAuth; docs/modal.md "Alternative landing"): `'web2-first'` (web2 methods, then 'Continue with a wallet')
+   * or `'web3-first'` (the browser's wallets, 'Other wallets' when there are more than fit, then the web2
    * methods, grouped behind 'Log in with email or socials' when there are several). Default: the app's
    * `show_wallet_login_first` (true → web3-first).
    * Ignored when `loginMethodsAndOrder` is set.
@@ -44,17 +44,18 @@ export type FoyerAppearance = {
    */
   hideDirectWeb2Inputs?: boolean
   /**
-   * Which wallets the landing's 'Continue with a wallet' and the wallet list offer (spec 01 §3):
+   * Which wallets the landing's 'Continue with a wallet' and the wallet list offer (docs/wire.md):
    * `'ethereum-only'`, `'solana-only'` or `'ethereum-and-solana'` (default). Only narrows the app's
    * `wallet_auth` / `solana_wallet_auth`.
    */
   walletChainType?: FoyerWalletChainType
   /**
-   * The wallets of the wallet list, in this order (spec 01 §3, §9): wallet client types (`'metamask'`,
-   * `'phantom'`, `'coinbase_wallet'`…) and the keywords `'detected_wallets'`, `'detected_ethereum_wallets'`,
-   * `'detected_solana_wallets'` (every detected wallet, of that chain). A wallet shows at the position of the
-   * first entry naming it; wallets no entry names are hidden. Default (unset): every detected wallet, in the
-   * spec's order (unknown ones first, then known ones, WalletConnect and Safe last).
+   * The wallets of the wallet list, in this order (docs/wire.md, docs/limits.md): wallet client types
+   * (`'metamask'`, `'phantom'`, `'coinbase_wallet'`…) and the keywords `'detected_wallets'`,
+   * `'detected_ethereum_wallets'`, `'detected_solana_wallets'` (every detected wallet, of that chain). A
+   * wallet shows at the position of the first entry naming it; wallets no entry names are hidden. Default
+   * (unset): every detected wallet, in the documented order (unknown ones first, then known ones,
+   * WalletConnect and Safe last).
    *
    * @example
    * walletList: ['metamask', 'detected_wallets'] // MetaMask first, then the other detected wallets
@@ -67,10 +68,10 @@ export type FoyerWalletChainType = 'ethereum-only' | 'solana-only' | 'ethereum-a
 
 /**
  * A login method of the landing screen, for {@link FoyerConfig} `loginMethods` and `loginMethodsAndOrder`
- * (spec 01 §3): `'email'` (email form), `'sms'` (phone form), `'wallet'` ('Continue with a wallet', Ethereum
- * and Solana), `'passkey'` ('I have a passkey'), and the OAuth providers `'google'`, `'discord'`,
+ * (docs/wire.md): `'email'` (email form), `'sms'` (phone form), `'wallet'` ('Continue with a wallet',
+ * Ethereum and Solana), `'passkey'` ('I have a passkey'), and the OAuth providers `'google'`, `'discord'`,
  * `'github'`, `'linkedin'`, `'twitter'`, `'spotify'`, `'instagram'`, `'tiktok'`, `'apple'` ('Continue with
- * Google' …), and `'telegram'` ('Continue with Telegram', the login widget). Spec 01 §3 lists farcaster
+ * Google' …), and `'telegram'` ('Continue with Telegram', the login widget). docs/wire.md lists farcaster
  * too; it joins this union when the modal offers it.
  */
 export type FoyerLoginMethod =
@@ -82,18 +83,18 @@ export type FoyerLoginMethod =
   | 'farcaster'
   | OAuthProvider
   /**
-   * Another app of the same server (cross-app, spec 01 §3; issue 11 §4): 'Continue with {provider app}'. It
+   * Another app of the same server (cross-app, docs/wire.md): 'Continue with {provider app}'. It
    * shows only where `loginMethods` or `loginMethodsAndOrder` lists it, and needs the provider to allow
    * this app.
    */
   | `privy:${string}`
 
 /**
- * The landing's order (spec 01 §2 "Landing", §9): `primary` lists the default view's entries in order,
- * `overflow` those behind 'More options'. Only listed methods show (each still needs the app to have it on,
- * and `loginMethods`, if set, to name it). At most 5 entries show: when `overflow` has entries, or `primary`
- * has more than 5, the default view shows the first 4 of `primary` and 'More options', whose view lists
- * the rest of `primary` then `overflow`.
+ * The landing's order (docs/modal.md "Landing", docs/limits.md): `primary` lists the default view's entries
+ * in order, `overflow` those behind 'More options'. Only listed methods show (each still needs the app to
+ * have it on, and `loginMethods`, if set, to name it). At most 5 entries show: when `overflow` has entries,
+ * or `primary` has more than 5, the default view shows the first 4 of `primary` and 'More options', whose
+ * view lists the rest of `primary` then `overflow`.
  *
  * @example
  * loginMethodsAndOrder: { primary: ['google', 'email', 'wallet'], overflow: ['github', 'passkey'] }
@@ -107,8 +108,8 @@ export type FoyerLoginMethodsAndOrder = {
 export type FoyerConfig = {
   appearance?: FoyerAppearance
   /**
-   * Login methods shown on the landing screen (spec 01 §3 "Client-side app configuration" → loginMethods):
-   * a method shows when the app has it on (server settings: `email_auth`, `sms_auth`,
+   * Login methods shown on the landing screen (docs/app-config.md "Client-side app configuration" →
+   * loginMethods): a method shows when the app has it on (server settings: `email_auth`, `sms_auth`,
    * `wallet_auth`/`solana_wallet_auth`, `passkey_auth`, `<provider>_oauth`, `farcaster_auth`) and this list names it. It can
    * only hide methods, never turn on one the app has off. The list's order is the landing's order (unless
    * `loginMethodsAndOrder` is set). Default (unset): every method the app has on, in the order email, SMS,
@@ -119,38 +120,38 @@ export type FoyerConfig = {
    * loginMethods: ['email'] // only the email form: no phone form, wallet button or passkey link
    * loginMethods: ['github', 'google', 'email'] // GitHub's button, then Google's (in this order), and email
    *
-   * The OAuth buttons follow this list's order; unset, the spec's order (google, discord, github, linkedin,
-   * twitter, spotify, instagram, tiktok, apple) of the providers the app has on (`google_oauth` …).
+   * The OAuth buttons follow this list's order; unset, the documented order (google, discord, github,
+   * linkedin, twitter, spotify, instagram, tiktok, apple) of the providers the app has on (`google_oauth` …).
    */
   loginMethods?: readonly FoyerLoginMethod[]
   /**
    * The landing's order: primary entries, then the overflow behind 'More options' (see
    * {@link FoyerLoginMethodsAndOrder}). When set, the landing uses this order instead of the default one
-   * and the alternative (web2-first / web3-first) layout (spec 01 §2).
+   * and the alternative (web2-first / web3-first) layout (docs/modal.md).
    */
   loginMethodsAndOrder?: FoyerLoginMethodsAndOrder
-  /** OAuth sign-in and linking (spec 01 §2, §4 "OAuth"). */
+  /** OAuth sign-in and linking (docs/modal.md "OAuth"). */
   oauth?: FoyerOAuthConfig
-  /** Telegram sign-in and linking (spec 01 §2, §7; issue 11 §3). */
+  /** Telegram sign-in and linking (docs/modal.md, docs/api.md). */
   telegram?: FoyerTelegramConfig
   /**
-   * Locale options (spec 01 §3, §9): `defaultCountry` of the phone input, the modal's `locale` and the host's
-   * own `messages`. See {@link FoyerIntlConfig}.
+   * Locale options (docs/wire.md, docs/limits.md): `defaultCountry` of the phone input, the modal's `locale`
+   * and the host's own `messages`. See {@link FoyerIntlConfig}.
    */
   intl?: FoyerIntlConfig
   /**
-   * Embedded wallets (spec 02 §3 "Embedded wallet config … Client"): `ethereum.createOnLogin` and
+   * Embedded wallets (docs/app-config.md): `ethereum.createOnLogin` and
    * `solana.createOnLogin` (`'users-without-wallets'`, `'all-users'` or `'off'`), `noPromptOnSignature`,
    * `showWalletUIs`, `requireUserOwnedRecoveryOnCreate`. Read when the provider creates its client.
    */
   embeddedWallets?: EmbeddedWalletsConfig
   /**
-   * Multi-factor verification (spec 02 §3 "MFA config"). `noPromptOnMfaRequired: true`: the modal never
+   * Multi-factor verification (docs/wire.md "MFA config"). `noPromptOnMfaRequired: true`: the modal never
    * opens verification by itself; register your own UI with `useRegisterMfaListener` and verify with `useMfa`.
    */
   mfa?: { noPromptOnMfaRequired?: boolean }
   /**
-   * Sign-in with the host's own JWT (issue 5 §4): while the host is signed in (`getCustomAccessToken()`
+   * Sign-in with the host's own JWT: while the host is signed in (`getCustomAccessToken()`
    * resolves a token and `isLoading` is false) Foyer signs in on its own; when it resolves `undefined` Foyer
    * logs out. Pass a new `getCustomAccessToken` when the host's user changes. The app needs
    * `custom_jwt_auth` configured on the server.
@@ -161,28 +162,28 @@ export type FoyerConfig = {
   /** Solana clusters, the default first. Read when the provider creates its client. */
   solanaClusters?: readonly SolanaCluster[]
   /**
-   * The captcha of apps with `captcha_enabled` (spec 01 §4 "Starting a login"): Cloudflare Turnstile, with the
-   * app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
+   * The captcha of apps with `captcha_enabled` (docs/modal.md "Starting a login"): Cloudflare Turnstile, with
+   * the app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
    * `'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'` (point it at a local stand-in
    * in development). The script loads only when a signed-out user starts an email, SMS or passkey login.
    */
   captcha?: FoyerCaptchaConfig
   /**
-   * Terms and privacy policy (spec 01 §3 "Client-side app configuration" → legal): the links of the 'One last
-   * step' screen (default: the app's `terms_and_conditions_url` and `privacy_policy_url`), and
+   * Terms and privacy policy (docs/app-config.md "Client-side app configuration" → legal): the links of the
+   * 'One last step' screen (default: the app's `terms_and_conditions_url` and `privacy_policy_url`), and
    * `requireUsersAcceptTerms` (default: the app's `require_users_accept_terms`). When terms are required, every
    * sign-in of a user who has not accepted them ends on that screen, before any embedded wallet is created;
    * the server refuses wallet calls until then.
    */
   legal?: FoyerLegalConfig
   /**
-   * `false` turns the SDK's analytics events off (spec 01 §7; core's `sdkEvents`: initialisation, login
+   * `false` turns the SDK's analytics events off (docs/api.md; core's `sdkEvents`: initialisation, login
    * started, completed and failed with the method, embedded wallet created …, sent to
    * `/api/v1/analytics_events`, never retried). Default `true`. Read when the provider creates its client.
    */
   analytics?: boolean
   /**
-   * Where the funding screens reach the providers' own APIs from the browser (spec 02 §7; issue 14): the
+   * Where the funding screens reach the providers' own APIs from the browser (docs/api.md): the
    * defaults are the real services; the demo and tests point them at the local stand-ins.
    */
   funding?: FoyerFundingConfig
@@ -191,19 +192,19 @@ export type FoyerConfig = {
 /** See {@link FoyerConfig} `funding`. */
 export type FoyerFundingConfig = {
   /**
-   * MoonPay's API, polled for a purchase's status at `{url}/v1/transactions/ext/{id}?apiKey=` (spec 02 §7):
+   * MoonPay's API, polled for a purchase's status at `{url}/v1/transactions/ext/{id}?apiKey=` (docs/api.md):
    * `moonpayApiUrl` for live keys, `moonpaySandboxApiUrl` for sandbox ones; default https://api.moonpay.com
    * for both.
    */
   moonpayApiUrl?: string
   moonpaySandboxApiUrl?: string
   /**
-   * Coinbase Onramp's pay page, which the exchange popup opens with the session (spec 02 §7); default
+   * Coinbase Onramp's pay page, which the exchange popup opens with the session (docs/api.md); default
    * https://pay.coinbase.com/buy/select-asset (a local stand-in's `payUrl` in the demo and tests).
    */
   coinbasePayUrl?: string
   /**
-   * The bridge API (Relay's quote call; spec 02 §7 "Bridge quote") for 'Transfer from another network':
+   * The bridge API (Relay's quote call; docs/api.md) for 'Transfer from another network':
    * `bridgeApiUrl` for mainnets (default https://api.relay.link), `bridgeTestnetApiUrl` when a chain of the
    * bridge is a testnet (default https://api.testnets.relay.link).
    */
@@ -218,7 +219,7 @@ export type FoyerFundingConfig = {
 }
 
 /**
- * See {@link FoyerConfig} `intl` (spec 01 §3 "Client-side app configuration" → intl; issue 16 §4).
+ * See {@link FoyerConfig} `intl` (docs/app-config.md "Client-side app configuration" → intl).
  *
  * @example
  * intl: { locale: 'de', messages: { landing: { header: 'Willkommen bei Acme' } } }
@@ -271,7 +272,7 @@ export type FoyerOAuthConfig = {
    * origins. Default: the current page. That page must render `FoyerProvider` (it finishes the sign-in).
    */
   redirectTo?: string
-  /** `true` refuses to create new users: OAuth sign-ins send mode `'no-signup'` (spec 01 §4 "OAuth"). */
+  /** `true` refuses to create new users: OAuth sign-ins send mode `'no-signup'` (docs/modal.md "OAuth"). */
   disableSignup?: boolean
 }
 
@@ -285,9 +286,9 @@ export type FoyerTelegramConfig = {
   /**
    * The redirect variant: the widget sends the page to this URL (on the app's origin, rendering
    * `FoyerProvider`) with the result as query parameters, which the provider reads, removes and signs in
-   * with (spec 01 §2 "Telegram return"). Default: the widget calls back in place (`data-onauth`).
+   * with (docs/modal.md "Telegram return"). Default: the widget calls back in place (`data-onauth`).
    */
   authUrl?: string
-  /** `true` refuses to create new users: Telegram sign-ins send mode `'no-signup'` (spec 01 §4). */
+  /** `true` refuses to create new users: Telegram sign-ins send mode `'no-signup'` (docs/modal.md). */
   disableSignup?: boolean
 }

@@ -19,7 +19,7 @@ import { useTelegramPageLoad } from './useTelegramPageLoad'
 
 /** Props of {@link FoyerProvider}. */
 export type FoyerProviderProps = {
-  /** The app's id: exactly 25 characters (spec 01 §5). */
+  /** The app's id: exactly 25 characters (docs/limits.md). */
   appId: string
   /** Base URL of the Foyer server, e.g. `'http://127.0.0.1:8787'`. */
   apiUrl: string
@@ -39,18 +39,18 @@ export type FoyerProviderProps = {
 
 /**
  * Makes Foyer available to `useFoyer()` and the wallet hooks, and renders the modal. Creates one core client
- * per provider (state belongs to it: two providers on one page stay independent; STYLE.md §2) with the
- * config's `chains`, `solanaClusters` and `embeddedWallets`, and initializes it after mounting: loads the app
- * configuration and restores the stored session. Registers the modal as the wallet's user interface
- * (signature and transaction prompts, password screens) and creates the `createOnLogin` wallets after each
- * sign-in (spec 02 §4). On a page load that is an OAuth return (`privy_oauth_*` parameters), it finishes the
- * sign-in: in the popup it hands the code to the opener; after a full-page redirect it opens the modal on the
- * OAuth status screen. Styles are injected by the modal, with `nonce` when the page has a
- * nonce-based Content-Security-Policy; the host imports no CSS.
+ * per provider (state belongs to it: two providers on one page stay independent; docs/conventions.md "Plain
+ * actions, thin hooks") with the config's `chains`, `solanaClusters` and `embeddedWallets`, and initializes
+ * it after mounting: loads the app configuration and restores the stored session. Registers the modal as the
+ * wallet's user interface (signature and transaction prompts, password screens) and creates the
+ * `createOnLogin` wallets after each sign-in (docs/sessions.md). On a page load that is an OAuth return
+ * (`privy_oauth_*` parameters), it finishes the sign-in: in the popup it hands the code to the opener; after
+ * a full-page redirect it opens the modal on the OAuth status screen. Styles are injected by the modal, with
+ * `nonce` when the page has a nonce-based Content-Security-Policy; the host imports no CSS.
  *
  * @param props - {@link FoyerProviderProps}
  * @throws InvalidAppIdError (code `invalid_app_id`, 'Cannot initialize the Foyer provider with an invalid
- *   Foyer app ID') when `appId` is not a string of exactly 25 characters (spec 01 §5)
+ *   Foyer app ID') when `appId` is not a string of exactly 25 characters (docs/limits.md)
  *
  * @example
  * <FoyerProvider appId="foyerdemoapp0000000000000" apiUrl="http://127.0.0.1:8787" nonce={cspNonce}
@@ -106,7 +106,7 @@ export function FoyerProvider({
     initialize(client).catch(() => {})
   }, [client])
 
-  // MFA (spec 02 §4): a wallet call refused for want of a verification opens the verification screens,
+  // MFA (docs/modal.md): a wallet call refused for want of a verification opens the verification screens,
   // in front of an open flow (export), then the call is retried (`withMfa`).
   useEffect(
     () =>
@@ -132,7 +132,7 @@ export function FoyerProvider({
     }
   }, [client, walletUi])
 
-  // Spec 01 §2: back from an OAuth provider, the modal opens on the OAuth status screen and finishes.
+  // docs/modal.md: back from an OAuth provider, the modal opens on the OAuth status screen and finishes.
   const showRoute = useCallback(
     (route: Route<ScreenParamsMap>) => {
       rememberFocus()
@@ -157,7 +157,7 @@ export function FoyerProvider({
       setLoginOptions(options ?? {})
       // Log in starts on the landing, even within LANDING_RESET_DELAY_MS of closing another screen (a link
       // flow, the code screen), whose history would otherwise come back. The landing itself keeps its view
-      // until the delay has passed (spec 01 §2 "closing the modal resets to default after 150 ms").
+      // until the delay has passed (docs/modal.md).
       if (router.getHistory().some((route) => route.id !== 'landing')) router.reset()
       setOpen(true)
     },

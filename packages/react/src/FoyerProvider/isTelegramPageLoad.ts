@@ -2,7 +2,7 @@ import { TELEGRAM_AUTH_RESULT_FRAGMENT } from '@foyer/protocol'
 
 /**
  * What a page load has of Telegram, judged from the URL and `window` alone (no Telegram code loaded): a login
- * widget return (`?id=…&auth_date=…&hash=…` or `#tgAuthResult=…`, spec 01 §2) and whether the page runs
+ * widget return (`?id=…&auth_date=…&hash=…` or `#tgAuthResult=…`, docs/modal.md) and whether the page runs
  * inside a Telegram mini app (`window.Telegram.WebApp.initData`, or `#tgWebAppData=…`).
  */
 export function telegramPageLoad(win: {

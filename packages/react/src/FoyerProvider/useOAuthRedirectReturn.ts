@@ -7,12 +7,12 @@ import type { Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 
 /**
- * Finishes an OAuth return at page load (spec 01 §2; internal to `FoyerProvider`). Only when the URL carries
- * all three `privy_oauth_*` parameters does it load `@foyer/core/oauth` (so other page loads carry none of
- * it) and call `handleOAuthReturn`, which removes them from the URL: in the popup of a popup flow, that hands
- * the code to the opener and closes the popup; after a full-page redirect, once the client is initialized,
- * `show` opens the modal on the OAuth status screen, which exchanges the code. Runs once per provider, also
- * under StrictMode.
+ * Finishes an OAuth return at page load (docs/modal.md; internal to `FoyerProvider`). Only when the URL
+ * carries all three `privy_oauth_*` parameters does it load `@foyer/core/oauth` (so other page loads carry
+ * none of it) and call `handleOAuthReturn`, which removes them from the URL: in the popup of a popup flow,
+ * that hands the code to the opener and closes the popup; after a full-page redirect, once the client is
+ * initialized, `show` opens the modal on the OAuth status screen, which exchanges the code. Runs once per
+ * provider, also under StrictMode.
  */
 export function useOAuthRedirectReturn(
   client: FoyerClient,

@@ -8,7 +8,7 @@ import type { ScreenParamsMap } from '../modal/screenParams'
 import { telegramPageLoad } from './isTelegramPageLoad'
 
 /**
- * Telegram at page load (spec 01 §2 "Telegram return", issue 11 §3; internal to `FoyerProvider`). Loads
+ * Telegram at page load (docs/modal.md "Telegram return"; internal to `FoyerProvider`). Loads
  * `@foyer/core/telegram` only when the page needs it:
  * - a login widget redirect return (`data-auth-url`): its parameters are read and removed from the URL, and
  *   once the client is initialized the modal opens on the Telegram screen, which signs in — or links, when a

@@ -1,10 +1,10 @@
 import type { FoyerState } from '@foyer/core'
 
 /**
- * Whether a login start needs a captcha token first (spec 01 §4 "Starting a login", §6): the app has
- * `captcha_enabled` and no full user is signed in (a signed-in user is not asked: link and update code sends
- * skip it; a guest is asked, as the server asks guests too). Tokens are single use and taken as soon as they
- * are issued, so none is ever held over.
+ * Whether a login start needs a captcha token first (docs/modal.md "Starting a login", docs/api.md): the app
+ * has `captcha_enabled` and no full user is signed in (a signed-in user is not asked: link and update code
+ * sends skip it; a guest is asked, as the server asks guests too). Tokens are single use and taken as soon as
+ * they are issued, so none is ever held over.
  *
  * @param state - the client's state (`appConfig`, `user`)
  */

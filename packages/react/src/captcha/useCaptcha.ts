@@ -8,7 +8,7 @@ export type UseCaptchaReturnType = {
   /** Put on the element the widget renders into (invisible unless the challenge needs interaction). */
   containerRef: RefObject<HTMLDivElement | null>
   /**
-   * Runs the challenge and resolves with a fresh, single-use token (spec 01 §4 "Captcha status": retried 3
+   * Runs the challenge and resolves with a fresh, single-use token (docs/modal.md "Captcha status": retried 3
    * times, 20 s wait). Loads `@foyer/core/captcha` and the Turnstile script (`config.captcha.scriptUrl`) on
    * first use.
    *

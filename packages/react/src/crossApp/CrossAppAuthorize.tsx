@@ -11,7 +11,7 @@ import { Button } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
 import { AppIcon, CrossAppPage } from './CrossAppPage'
 
-/** The authorize page's query (WIRE.md §4), as the requester's `oauth/init` URL carries it. */
+/** The authorize page's query (docs/wire.md#cross-app), as the requester's `oauth/init` URL carries it. */
 function readQuery(search: string) {
   const query = new URLSearchParams(search)
   const state = query.get('state')
@@ -42,7 +42,7 @@ export type CrossAppAuthorizeProps = {
 }
 
 /**
- * The provider app's authorize page for cross-app sign-in (issue 11 §4; WIRE.md §4): mount it, inside
+ * The provider app's authorize page for cross-app sign-in (docs/wire.md#cross-app): mount it, inside
  * `<FoyerProvider>` with the provider's app id, at the route `{web_url}/oauth/authorize` that the server's
  * `cross_app.web_url` names. The user signs in to the provider with its usual modal (opened at once), gets
  * an embedded Ethereum wallet if none yet, and sees the consent: '{requester} wants to use your {provider}

@@ -15,7 +15,7 @@ import { useSignTypedData } from '../hooks/useSignTypedData'
 import { Spinner } from '../ui/Spinner'
 import { CrossAppPage } from './CrossAppPage'
 
-/** The transact page's query (WIRE.md §4): `token` and the JSON `request`. */
+/** The transact page's query (docs/wire.md#cross-app): `token` and the JSON `request`. */
 type TransactQuery = {
   token: string
   method: CrossAppMethod
@@ -76,7 +76,7 @@ function personalSignMessage(value: unknown): string | { raw: `0x${string}` } {
 }
 
 /**
- * The provider app's transact page (issue 11 §4; WIRE.md §4): mount it, inside `<FoyerProvider>` with the
+ * The provider app's transact page (docs/wire.md#cross-app): mount it, inside `<FoyerProvider>` with the
  * provider's app id, at `{web_url}/oauth/transact`. It reads `token` and `request`, has the user signed in to
  * the provider (its modal), verifies the token with `/oauth/verify` (the signed-in user's, a requester the
  * provider allows, `callbackUrl` on that requester's origins), refuses a read-only provider ('Cannot

@@ -1,6 +1,7 @@
 /**
- * The serializable facts of a failure that screens need (STYLE.md §3: branch on `code`, never on text).
- * Built by `toErrorInfo` from a core `BaseError`/`ApiError` or anything else.
+ * The serializable facts of a failure that screens need (docs/conventions.md "Errors carry a stable code":
+ * branch on `code`, never on text). Built by `toErrorInfo` from a core `BaseError`/`ApiError` or anything
+ * else.
  */
 export type ErrorInfo = {
   /**

@@ -21,7 +21,7 @@ const walletOutcome = (error: unknown) => {
     : { screen: outcome.screen }
 }
 
-describe('errorOutcome: verifyCode (spec 01 §8 "Passwordless code")', () => {
+describe('errorOutcome: verifyCode (docs/errors.md "Passwordless code")', () => {
   test('default', () => {
     expect(shown('verifyCode', { code: 'unknown_error' })).toBe('Issue verifying code')
     expect(shown('verifyCode', { code: 'network_error' })).toBe('Issue verifying code')
@@ -67,7 +67,7 @@ describe('errorOutcome: sendCode', () => {
   })
 })
 
-describe('errorOutcome: passkey (spec 01 §8 "Passkey")', () => {
+describe('errorOutcome: passkey (docs/errors.md "Passkey")', () => {
   test('default', () => {
     expect(shown('passkey', { code: 'unknown_error' })).toBe('Unknown error occurred.')
   })
@@ -87,7 +87,7 @@ describe('errorOutcome: passkey (spec 01 §8 "Passkey")', () => {
   })
 })
 
-describe('errorOutcome: wallet (spec 01 §8 "Wallet connection mapping")', () => {
+describe('errorOutcome: wallet (docs/errors.md "Wallet connection mapping")', () => {
   test('default', () => {
     expect(walletOutcome(new Error('boom'))).toEqual({ message: 'Unable to connect wallet', retry: true })
     expect(walletOutcome(new WalletConnectionError())).toEqual({
@@ -160,7 +160,7 @@ describe('errorOutcome: link (the headless link hooks)', () => {
   })
 })
 
-describe('errorOutcome: recovery (spec 02 §8)', () => {
+describe('errorOutcome: recovery (docs/errors.md)', () => {
   test('default', () => {
     expect(shown('recovery', { code: 'wallet_proxy_timeout' })).toBe(
       'An error has occurred, please try again.',
@@ -177,7 +177,7 @@ describe('errorOutcome: recovery (spec 02 §8)', () => {
   })
 })
 
-describe('errorOutcome: oauth (spec 01 §8 "OAuth")', () => {
+describe('errorOutcome: oauth (docs/errors.md "OAuth")', () => {
   const inline = (code: string, message?: string) => {
     const outcome = errorOutcome('oauth', { code, message })
     return outcome.kind === 'inline' ? { text: outcome.text(en), retry: outcome.retry } : outcome
@@ -231,7 +231,7 @@ describe('errorOutcome: oauth (spec 01 §8 "OAuth")', () => {
   })
 })
 
-describe('errorOutcome: telegram (spec 01 §8 "Telegram")', () => {
+describe('errorOutcome: telegram (docs/errors.md "Telegram")', () => {
   test('default', () => {
     expect(shown('telegram', { code: 'unknown_error' })).toBe('Authentication failed')
     expect(shown('telegram', { code: 'network_error' })).toBe('Authentication failed')

@@ -16,8 +16,8 @@ export type ErrorOutcome<Flow extends ErrorFlow> = ErrorFlowEntries[Flow] extend
   : never
 
 /**
- * What `flow` shows for a failure, from the one error table (`errorTable`; spec 01 §8): the code's line for
- * the flow, else the flow's default. A screen outcome names the screen (`'error'` shows the login error
+ * What `flow` shows for a failure, from the one error table (`errorTable`; docs/errors.md): the code's line
+ * for the flow, else the flow's default. A screen outcome names the screen (`'error'` shows the login error
  * screen's copy for the code, see `errorScreenCopy`); an inline outcome carries its text and `retry`.
  *
  * @param flow - the flow that failed: `'verifyCode'`, `'passkey'`, `'wallet'`, `'link'`, …

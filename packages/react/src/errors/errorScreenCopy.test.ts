@@ -11,7 +11,7 @@ describe('errorScreenCopy', () => {
     })
   })
 
-  test('behavior: spec 01 §8 copy per code', () => {
+  test('behavior: docs/errors.md copy per code', () => {
     expect(errorScreenCopy({ code: 'too_many_requests', status: 429 }, en)).toEqual({
       title: 'Request failed',
       detail: 'Too many attempts.',

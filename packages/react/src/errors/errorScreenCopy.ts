@@ -15,7 +15,7 @@ export type ErrorScreenCopy = {
 }
 
 /**
- * The login error screen's copy for an error (spec 01 §8 "Login error screen"): the `login` entry of the
+ * The login error screen's copy for an error (docs/errors.md "Login error screen"): the `login` entry of the
  * code's row in the one error table (`errorTable`), else the default — 'Something went wrong' with the
  * server's message for an HTTP 400 or 422, else 'Try again later'. For `allowlist_rejected` the app's
  * `allowlist_config` texts replace the defaults, and a safe `cta_link` makes the button a link.

@@ -50,7 +50,7 @@ describe('errorTable', () => {
     for (const flow of flows) expect(resolved(flow, 'no_such_code')).toEqual(resolved(flow, 'internal_error'))
   })
 
-  test('behavior: spec 01 §8 texts differ per flow for the same code', () => {
+  test('behavior: docs/errors.md texts differ per flow for the same code', () => {
     const linked = { code: 'linked_to_another_user', status: 400, message: 'Server text.' }
     expect(errorScreenCopy(linked, en)).toEqual({
       title: 'Authentication failed',

@@ -1,5 +1,6 @@
 /**
- * The one table from error code to what the modal shows (spec 01 §8 "Error catalogue"; STYLE.md §3, §10).
+ * The one table from error code to what the modal shows (docs/errors.md "Error catalogue";
+ * docs/conventions.md "Errors carry a stable code", "Copy in one place").
  *
  * Each row is an error code (core's `FoyerErrorCode`: the protocol's server codes, the wallet frame's error
  * types and core's client-made codes); each line of a row is one flow's entry for that code:
@@ -25,13 +26,13 @@
  * 4. Put the flow's strings in i18n/en.ts, under the flow's screen (`oauth: { … }`).
  * 5. In the flow's screen: `const outcome = errorOutcome('oauth', toErrorInfo(caught))`, then route to
  *    `outcome.screen` or show `outcome.text(messages)`.
- * 6. Test the flow's spec 01 §8 texts in errorTable.test.ts.
+ * 6. Test the flow's docs/errors.md texts in errorTable.test.ts.
  */
 import type { FoyerErrorCode } from '@foyer/core'
 import type { ErrorCode } from '@foyer/protocol'
 import type { CopyText, MessageKey } from './copyText'
 
-/** The login error screen's copy for a code (spec 01 §8 "Login error screen"). */
+/** The login error screen's copy for a code (docs/errors.md "Login error screen"). */
 export type ErrorScreenEntry = {
   title: CopyText
   detail: CopyText
@@ -56,34 +57,39 @@ export type Inline = { text: CopyText; retry: boolean }
 
 /** Each flow and the entries it can have (a flow that never leaves its screen has only `Inline`). */
 export type ErrorFlowEntries = {
-  /** Sending a passwordless code from the landing or the captcha screen (spec 01 §4, §8). */
+  /** Sending a passwordless code from the landing or the captcha screen (docs/modal.md, docs/errors.md). */
   sendCode: Screen<'error' | 'landingPlusEmail'>
-  /** The awaiting-code screen (spec 01 §8 "Passwordless code"). */
+  /** The awaiting-code screen (docs/errors.md "Passwordless code"). */
   verifyCode:
     | Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied' | 'landingPlusEmail'>
     | Inline
-  /** Passkey sign-in and linking (spec 01 §8 "Passkey"). */
+  /** Passkey sign-in and linking (docs/errors.md "Passkey"). */
   passkey: Inline
-  /** Browser wallet sign-in, link and connect (spec 01 §8 "Wallet connection mapping"). */
+  /** Browser wallet sign-in, link and connect (docs/errors.md "Wallet connection mapping"). */
   wallet: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
-  /** The headless link hooks: link or unlink an email or phone, update a phone (spec 01 §8 "Passwordless code"). */
+  /**
+   * The headless link hooks: link or unlink an email or phone, update a phone (docs/errors.md "Passwordless
+   * code").
+   */
   link: Inline
-  /** Recovering an embedded wallet with its password (spec 02 §8). */
+  /** Recovering an embedded wallet with its password (docs/errors.md). */
   recovery: Inline
   /**
-   * OAuth sign-in and linking, on the OAuth status screen (spec 01 §8 "OAuth"). Texts may hold `{provider}`
-   * (the provider's display name) and `{scope}` (the capitalised provider id, `oauthScopeName`).
+   * OAuth sign-in and linking, on the OAuth status screen (docs/errors.md "OAuth"). Texts may hold
+   * `{provider}` (the provider's display name) and `{scope}` (the capitalised provider id, `oauthScopeName`).
    */
   oauth: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
-  /** Telegram sign-in and linking, on the Telegram screen (spec 01 §8 "Telegram"). */
+  /** Telegram sign-in and linking, on the Telegram screen (docs/errors.md "Telegram"). */
   telegram: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
-  /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (spec 01 §8 "Farcaster"). */
+  /** Farcaster sign-in and linking, on the awaiting-Farcaster screen (docs/errors.md "Farcaster"). */
   farcaster: Screen<'error' | 'accountNotFound' | 'userLimitReached' | 'accessDenied'> | Inline
-  /** 'Add a signer to Farcaster' (spec 01 §8 "Farcaster": signer 'Connect failed' or 'Request rejected'). */
+  /**
+   * 'Add a signer to Farcaster' (docs/errors.md "Farcaster": signer 'Connect failed' or 'Request rejected').
+   */
   farcasterSigner: Inline
-  /** Moving an account on a link conflict (spec 01 §2 'Account transfer prompt'). */
+  /** Moving an account on a link conflict (docs/modal.md "Account transfer prompt"). */
   transfer: Inline
-  /** Transfer from an external wallet and bridging (spec 02 §5, §8 "Funding"; issue 14 §5). */
+  /** Transfer from an external wallet and bridging (docs/limits.md, docs/errors.md "Funding"). */
   fundingTransfer: Inline
 }
 
@@ -109,11 +115,11 @@ export const flowDefaults: { login: ErrorScreenEntry } & ErrorFlowEntries = {
   wallet: { text: 'externalWallets.unableToConnect', retry: true },
   link: { text: 'awaitingCode.genericError', retry: true },
   recovery: { text: 'recovery.genericError', retry: true },
-  // Spec 01 §8 "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
+  // docs/errors.md "OAuth": anything else is UNKNOWN_AUTH_ERROR, 'Something went wrong. Please try again.'
   oauth: { text: 'oauth.unknownError', retry: true },
-  // Spec 01 §8 "Telegram": otherwise 'Authentication failed'.
+  // docs/errors.md "Telegram": otherwise 'Authentication failed'.
   telegram: { text: 'telegram.authenticationFailed', retry: true },
-  // Spec 01 §8 "Farcaster": anything else is 'Authentication failed'.
+  // docs/errors.md "Farcaster": anything else is 'Authentication failed'.
   farcaster: { text: 'farcaster.authenticationFailed', retry: true },
   farcasterSigner: { text: 'farcasterSigner.connectFailed', retry: true },
   // The server's message (a spent or expired nonce, the link limit), else a generic failure.
@@ -135,7 +141,7 @@ const linkedToAnotherUser = {
   farcaster: { text: 'error.linkedToAnotherUser', retry: false },
 } satisfies ErrorRow
 
-/** Spec 01 §8 "Telegram": invalid data, cannot link more, invalid credentials and captcha failure. */
+/** docs/errors.md "Telegram": invalid data, cannot link more, invalid credentials and captcha failure. */
 const telegramTryAgain = { text: 'telegram.tryAgain', retry: true } as const
 
 /** The table: one row per code. Every server code has a `login` entry; other codes only where they differ. */
@@ -149,7 +155,7 @@ export const errorTable = {
     farcaster: { text: 'farcaster.somethingWentWrong', retry: true },
   },
   invalid_data: { login: loginDefault, telegram: telegramTryAgain },
-  // 'Cannot unlink a passkey enrolled in MFA' (spec 01 §5) and other refused requests: the server's text.
+  // 'Cannot unlink a passkey enrolled in MFA' (docs/limits.md) and other refused requests: the server's text.
   invalid_request: {
     login: loginDefault,
     passkey: { text: { message: 'passkey.unknownError' }, retry: false },
@@ -159,7 +165,7 @@ export const errorTable = {
     login: loginDefault,
     verifyCode: { text: { message: 'awaitingCode.genericError' }, retry: true },
     passkey: { text: 'passkey.cannotLinkMore', retry: true },
-    // The per-type link cap (spec 01 §6), not the app's user limit: the server's message, then Back.
+    // The per-type link cap (docs/api.md), not the app's user limit: the server's message, then Back.
     wallet: { text: { message: 'externalWallets.unableToConnect' }, retry: false },
     link: { text: { message: 'awaitingCode.genericError' }, retry: false },
     oauth: { text: 'oauth.cannotLinkMore', retry: false },
@@ -173,7 +179,7 @@ export const errorTable = {
       button: 'error.allowlistButton',
       allowlist: true,
     },
-    // Spec 01 §2 "Allowlist rejection": its own access-denied screen, with the app's overrides.
+    // docs/modal.md "Allowlist rejection": its own access-denied screen, with the app's overrides.
     verifyCode: { screen: 'accessDenied' },
     wallet: { screen: 'accessDenied' },
     oauth: { screen: 'accessDenied' },
@@ -222,7 +228,7 @@ export const errorTable = {
   too_many_requests: {
     login: { title: 'error.requestFailed', detail: 'error.tooManyAttempts', button: 'error.tryAgainLater' },
     verifyCode: { screen: 'error' },
-    // Spec 01 §8 "OAuth": including a provider rate-limit message (the server's text).
+    // docs/errors.md "OAuth": including a provider rate-limit message (the server's text).
     oauth: { text: { message: 'oauth.tooManyRequests' }, retry: true },
     telegram: { text: 'telegram.tooManyRequests', retry: true },
     farcaster: { text: 'farcaster.tooManyRequests', retry: true },
@@ -275,7 +281,8 @@ export const errorTable = {
   invalid_device_proof: { login: loginDefault },
   device_not_registered: { login: loginDefault },
   reauthentication_required: { login: loginDefault },
-  // Cross-app: the provider does not allow this app (WIRE.md §13: a generic failure, with the server's text).
+  // Cross-app: the provider does not allow this app (docs/errors.md: a generic failure, with the server's
+  // text).
   cross_app_connection_not_allowed: {
     login: loginDefault,
     oauth: { text: { message: 'oauth.unknownError' }, retry: false },
@@ -293,7 +300,7 @@ export const errorTable = {
       detail: { message: 'error.timedOut' },
       button: 'error.tryAgain',
     },
-    // The spec's timeout text (spec 01 §8 "Farcaster": 'The request timed out. Try again.').
+    // The documented timeout text (docs/errors.md "Farcaster": 'The request timed out. Try again.').
     wallet: { text: 'externalWallets.timedOut', retry: true },
     farcaster: { text: 'farcaster.timedOut', retry: true },
   },
@@ -321,25 +328,25 @@ export const errorTable = {
     wallet: { text: 'externalWallets.rejected', retry: true },
     fundingTransfer: { text: 'fundingTransfer.rejected', retry: true },
   },
-  // A detailed wallet error shows its details as is (spec 01 §8 "Wallet connection mapping").
+  // A detailed wallet error shows its details as is (docs/errors.md "Wallet connection mapping").
   wallet_connection_error: {
     wallet: { text: { details: 'externalWallets.unableToConnect' }, retry: true },
     fundingTransfer: { text: { details: 'fundingTransfer.genericError' }, retry: true },
   },
 
-  // OAuth (spec 01 §8 "OAuth")
+  // OAuth (docs/errors.md "OAuth")
   OAUTH_USER_DENIED: { oauth: { text: 'oauth.denied', retry: true } },
   UNKNOWN_AUTH_ERROR: { oauth: { text: 'oauth.unknownError', retry: true } },
   oauth_flow_missing: { oauth: { text: 'oauth.authenticationError', retry: true } },
   oauth_origin_mismatch: { oauth: { text: 'oauth.originMismatch', retry: true } },
 
-  // Telegram (spec 01 §8 "Telegram")
+  // Telegram (docs/errors.md "Telegram")
   telegram_rate_limited: { telegram: { text: 'telegram.rateLimited', retry: true } },
   telegram_widget_unavailable: { telegram: { text: 'telegram.widgetUnavailable', retry: true } },
-  // Farcaster signer (spec 01 §8 "Farcaster", spec 02 §4)
+  // Farcaster signer (docs/errors.md "Farcaster", docs/modal.md)
   farcaster_signer_rejected: { farcasterSigner: { text: 'farcasterSigner.rejected', retry: true } },
   farcaster_signer_timeout: { farcasterSigner: { text: 'farcasterSigner.timedOut', retry: true } },
-  // Cross-app (spec 02 §8 "Cross-app"): the sign-in popup's failures show on the cross-app screen
+  // Cross-app (docs/errors.md "Cross-app"): the sign-in popup's failures show on the cross-app screen
   cross_app_timeout: { oauth: { text: 'crossApp.timeout', retry: true } },
   cross_app_init_failed: { oauth: { text: 'crossApp.initFailed', retry: true } },
   cross_app_rejected: { oauth: { text: 'crossApp.rejected', retry: true } },
@@ -348,7 +355,7 @@ export const errorTable = {
   cross_app_wrong_address: { oauth: { text: 'crossApp.wrongAddress', retry: false } },
   cross_app_invalid_token: { oauth: { text: 'crossApp.invalidToken', retry: false } },
 
-  // Transfer from another wallet, bridging (spec 02 §7 "Bridge quote", §8): the bridge API's message, else
+  // Transfer from another wallet, bridging (docs/api.md, docs/errors.md): the bridge API's message, else
   // 'Error fetching quote from relay'
   bridge_quote_failed: { fundingTransfer: { text: { message: 'fundingTransfer.quoteError' }, retry: true } },
   bridging_unsupported: {
@@ -358,7 +365,7 @@ export const errorTable = {
     fundingTransfer: { text: { message: 'fundingTransfer.genericError' }, retry: true },
   },
 
-  // Wallet frame error types (spec 02 §8)
+  // Wallet frame error types (docs/errors.md)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },
   invalid_request_arguments: { recovery: { text: 'recovery.invalidPassword', retry: true } },
 } satisfies { [Code in ErrorCode]: ErrorRow & { login: ErrorScreenEntry } } & {

@@ -4,8 +4,8 @@ import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 
 /**
- * Opens the modal's link mode on a link screen (internal; spec 01 §2 "Link email, link phone, update
- * phone"). Linking requires an authenticated user (spec 01 §5, §6).
+ * Opens the modal's link mode on a link screen (internal; docs/modal.md "Link email, link phone, update
+ * phone"). Linking requires an authenticated user (docs/limits.md, docs/api.md).
  *
  * @returns the updated user once the code screen linked
  * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in

@@ -5,7 +5,7 @@ import { loadFunding } from './loadFunding'
 
 /**
  * After `createOnLogin` made a wallet, opens 'Add funds to your wallet' for it when the app's
- * `funding_config.prompt_funding_on_wallet_creation` is on (spec 02 §3; issue 14 §1): the Ethereum wallet
+ * `funding_config.prompt_funding_on_wallet_creation` is on (docs/wire.md): the Ethereum wallet
  * first, else the Solana one. Nothing happens when funding is off or the user closes the screen (internal).
  */
 export async function promptFundingAfterCreate(

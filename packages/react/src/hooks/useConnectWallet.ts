@@ -6,14 +6,15 @@ import { loadExternalWallets } from './loadExternalWallets'
 /** What {@link useConnectWallet} returns. */
 export type UseConnectWalletReturnType = {
   /**
-   * Opens the modal on the connect-only wallet list (spec 01 §2): the user picks a browser wallet (Ethereum
-   * or Solana) and approves the connection; no sign-in. Resolves with `{ address, chainType, chainId,
-   * walletClientType, connectorType }`; rejects with `UserRejectedRequestError` when the modal is closed.
+   * Opens the modal on the connect-only wallet list (docs/modal.md): the user picks a browser wallet
+   * (Ethereum or Solana) and approves the connection; no sign-in. Resolves with
+   * `{ address, chainType, chainId, walletClientType, connectorType }`; rejects with
+   * `UserRejectedRequestError` when the modal is closed.
    */
   connectWallet(): Promise<ConnectedExternalWallet>
   /**
    * The wallets that connected in this browser for this app, most recent first: `{ address, connectorType,
-   * walletClientType, connectedAt (ms) }` (spec 01 §3).
+   * walletClientType, connectedAt (ms) }` (docs/wire.md).
    */
   getConnectionHistory(): Promise<WalletConnection[]>
 }

@@ -4,10 +4,11 @@ import { useLayoutEffect, useRef } from 'react'
 import { useFoyerState } from './useFoyerState'
 
 /**
- * Creates the `createOnLogin` embedded wallets after each sign-in (spec 02 §4 "Wallet creation"), and after
- * the signed-in user accepts the terms the app requires (spec 01 §4: terms, then wallets), loading the
- * wallet code only when a chain type asks for it (internal; used by `FoyerProvider`). A session restored at
- * page load is not a sign-in and creates nothing. `onCreated` gets the wallets made (e.g. to prompt funding).
+ * Creates the `createOnLogin` embedded wallets after each sign-in (docs/modal.md "Wallet creation"), and
+ * after the signed-in user accepts the terms the app requires (docs/sessions.md: terms, then wallets),
+ * loading the wallet code only when a chain type asks for it (internal; used by `FoyerProvider`). A session
+ * restored at page load is not a sign-in and creates nothing. `onCreated` gets the wallets made (e.g. to
+ * prompt funding).
  */
 export function useCreateOnLogin(
   client: FoyerClient,
@@ -21,7 +22,7 @@ export function useCreateOnLogin(
 
   // A layout effect: the creation is marked under way before the browser paints the sign-in, so
   // `useWallets` never reports ready with no wallet while the wallet code loads (a host's 'No wallet'
-  // flashing before 'Creating your wallet…', issue 16 §3).
+  // flashing before 'Creating your wallet…').
   useLayoutEffect(() => {
     const ready = state.status === 'ready'
     const signedIn = state.user !== null

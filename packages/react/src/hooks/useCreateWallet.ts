@@ -1,7 +1,7 @@
 import { type UseCreateWalletReturnType, useCreateWalletOf } from './useCreateWalletOf'
 
 /**
- * Creates embedded Ethereum wallets on request (spec 02 §4 "Wallet creation"; 20 s time-out).
+ * Creates embedded Ethereum wallets on request (docs/modal.md "Wallet creation"; 20 s time-out).
  *
  * @returns `{ createWallet(options?) }`
  * @throws Error outside `<FoyerProvider>`

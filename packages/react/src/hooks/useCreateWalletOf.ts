@@ -11,7 +11,7 @@ export type UseCreateWalletOptions = Pick<CreateWalletParameters, 'recoveryPassw
 export type UseCreateWalletReturnType = {
   /**
    * Creates the user's embedded wallet (or an additional one with `{ additional: true | index }`). Rejects
-   * with the spec's errors ('User already has an embedded wallet.', 'walletProxy.create timed out.' …).
+   * with the documented errors ('User already has an embedded wallet.', 'walletProxy.create timed out.' …).
    */
   createWallet(options?: UseCreateWalletOptions): Promise<EmbeddedWalletInfo>
 }

@@ -15,7 +15,7 @@ export type CrossAppTransactionRequest = {
 /** What {@link useCrossAppAccounts} returns. */
 export type UseCrossAppAccountsReturnType = {
   /**
-   * Signs in with the provider app `appId` — or, when a user is signed in, links it (spec 01 §6: the
+   * Signs in with the provider app `appId` — or, when a user is signed in, links it (docs/api.md: the
    * cross-app button links rather than logs in when authenticated): opens the provider's popup at once (call
    * it from a click handler) and the modal on the cross-app screen. Resolves with the user; rejects with
    * `UserRejectedRequestError` when the modal is closed.
@@ -27,7 +27,7 @@ export type UseCrossAppAccountsReturnType = {
   unlinkCrossAppAccount(parameters: { appId: string; subject: string }): Promise<User>
   /**
    * Signs `message` (UTF-8) with the provider's wallet `address` (`personal_sign`) in the provider's transact
-   * popup (call it from a click handler). Rejects with core `CrossAppError` (spec 02 §8 texts).
+   * popup (call it from a click handler). Rejects with core `CrossAppError` (docs/errors.md texts).
    */
   signMessage(message: string, options: { address: string }): Promise<`0x${string}`>
   /** Signs EIP-712 typed data with the provider's wallet (`eth_signTypedData_v4`). */
@@ -45,9 +45,9 @@ function toHex(text: string): `0x${string}` {
 }
 
 /**
- * Sign-in with, and requests to the wallet of, another app of the same server (issue 11 §4; spec 01 §7
- * "startCrossAppAuthFlow"; spec 02 §1 "cross-app requests"): the requester side. The popups open in the
- * caller's click; the provider's own pages (`CrossAppAuthorize`, `CrossAppTransact`) do the rest.
+ * Sign-in with, and requests to the wallet of, another app of the same server (docs/api.md; README.md): the
+ * requester side. The popups open in the caller's click; the provider's own pages (`CrossAppAuthorize`,
+ * `CrossAppTransact`) do the rest.
  *
  * @throws Error outside `<FoyerProvider>`
  * @example

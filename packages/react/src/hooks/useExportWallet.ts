@@ -6,14 +6,14 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 export type UseExportWalletReturnType = {
   /**
    * Opens the key export screen ('Transfer wallet'): the key (and, for a non-imported Ethereum wallet, the
-   * recovery phrase) shows inside the export frame, never in the host page (spec 02 §2). Resolves when the
+   * recovery phrase) shows inside the export frame, never in the host page (docs/modal.md). Resolves when the
    * user closes it.
    */
   exportWallet(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
 }
 
 /**
- * Exports an embedded wallet's key through the modal's export screen (spec 02 §2 "Key export").
+ * Exports an embedded wallet's key through the modal's export screen (docs/modal.md "Key export").
  *
  * @returns {@link UseExportWalletReturnType}
  * @throws Error outside `<FoyerProvider>`
@@ -28,7 +28,8 @@ export function useExportWallet(): UseExportWalletReturnType {
       const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
       if (!wallet) throw new Error('Must have an embedded wallet before signing')
-      // Exporting forces MFA, every time (spec 02 §6; the server spends the verification, checklist B.16).
+      // Exporting forces MFA, every time (docs/api.md; the server spends the verification, docs/security.md
+      // property 16).
       if (client.getState().user?.mfa_methods.length)
         await (await import('@foyer/core/mfa')).promptMfa(client)
       await openFlow<undefined>((settle) => ({ id: 'exportWallet', params: { wallet, settle } })).catch(

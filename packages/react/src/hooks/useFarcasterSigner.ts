@@ -8,10 +8,10 @@ export type ApprovedFarcasterSigner = { publicKey: string; fid: number }
 /** What {@link useFarcasterSigner} returns. */
 export type UseFarcasterSignerReturnType = {
   /**
-   * Opens 'Add a signer to Farcaster' (spec 02 §4): the wallet frame makes the signer key, the user approves
-   * it in their Farcaster app (QR code or link). Resolves once approved (the user's Farcaster account then
-   * has `signer_public_key`); rejects with a `UserRejectedRequestError` when the user closes the modal, and
-   * with an Error when nobody is signed in or the user has no Farcaster account.
+   * Opens 'Add a signer to Farcaster' (docs/modal.md): the wallet frame makes the signer key, the user
+   * approves it in their Farcaster app (QR code or link). Resolves once approved (the user's Farcaster
+   * account then has `signer_public_key`); rejects with a `UserRejectedRequestError` when the user closes the
+   * modal, and with an Error when nobody is signed in or the user has no Farcaster account.
    */
   requestFarcasterSigner(): Promise<ApprovedFarcasterSigner>
   /** The approved signer's public key on the user's Farcaster account, or null. */
@@ -24,9 +24,9 @@ export type UseFarcasterSignerReturnType = {
 }
 
 /**
- * The user's Farcaster signer (spec 02 §4, §7): request one through the modal, read its public key, and
- * sign Farcaster messages with it; a thin hook over core's `initFarcasterSigner`, `waitForFarcasterSigner`
- * and `signFarcasterMessage` (loaded with the wallet chunk).
+ * The user's Farcaster signer (docs/modal.md, docs/api.md): request one through the modal, read its public
+ * key, and sign Farcaster messages with it; a thin hook over core's `initFarcasterSigner`,
+ * `waitForFarcasterSigner` and `signFarcasterMessage` (loaded with the wallet chunk).
  *
  * @returns {@link UseFarcasterSignerReturnType}
  * @throws Error outside `<FoyerProvider>`

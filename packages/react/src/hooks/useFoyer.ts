@@ -14,20 +14,23 @@ export type UseFoyerReturnType = {
   /** The signed-in user (`{ id, created_at, linked_accounts, … }`), or `null`. */
   user: User | null
   /**
-   * Opens the login modal. Does nothing when already authenticated (spec 01 §6). `{ disableSignup: true }`
+   * Opens the login modal. Does nothing when already authenticated (docs/api.md). `{ disableSignup: true }`
    * lets only existing users in: an unknown account sees 'Account not found' and nothing is created. Usable
    * as a click handler (`onClick={login}`): an event counts as no options.
    */
   login(options?: FoyerLoginOptions | MouseEvent<Element>): void
-  /** Signs out: revokes the session on the server, then wipes local state whatever the answer (spec 01 §4). */
+  /**
+   * Signs out: revokes the session on the server, then wipes local state whatever the answer
+   * (docs/sessions.md).
+   */
   logout(): Promise<void>
   /**
-   * A valid access token (JWT), refreshed when it expires within 30 s (spec 01 §4), or `null` when signed
-   * out. Rejects with a core `BaseError` (e.g. code `network_error`) when a needed refresh fails.
+   * A valid access token (JWT), refreshed when it expires within 30 s (docs/sessions.md), or `null` when
+   * signed out. Rejects with a core `BaseError` (e.g. code `network_error`) when a needed refresh fails.
    */
   getAccessToken(): Promise<string | null>
   /**
-   * Signs in as this device's guest (spec 01 §3): the same device gets the same guest user back. Resolves
+   * Signs in as this device's guest (docs/wire.md): the same device gets the same guest user back. Resolves
    * with the user (`is_guest: true`); rejects with a core error (e.g. `too_many_requests`).
    */
   loginAsGuest(): Promise<User>

@@ -2,8 +2,8 @@ import type { FoyerClient, FoyerState } from '@foyer/core'
 import { useCallback, useSyncExternalStore } from 'react'
 
 /**
- * Subscribes to a core client's state (STYLE.md §2): re-renders when `client.getState()` returns a new
- * snapshot. Internal; hosts use `useFoyer`.
+ * Subscribes to a core client's state (docs/conventions.md "Plain actions, thin hooks"): re-renders when
+ * `client.getState()` returns a new snapshot. Internal; hosts use `useFoyer`.
  *
  * @param client - a core `FoyerClient`
  * @returns the current `FoyerState` (`{ status, appConfig, user, error }`)

@@ -6,7 +6,7 @@ import { loadFunding } from './loadFunding'
 /** What {@link useFundWallet} returns. */
 export type UseFundWalletReturnType = {
   /**
-   * Opens 'Add funds to your wallet' for an Ethereum or Solana wallet (spec 02 §2 "Funding"): `address`,
+   * Opens 'Add funds to your wallet' for an Ethereum or Solana wallet (docs/modal.md "Funding"): `address`,
    * `chain` (`{ id }`, Ethereum) or `cluster` (`{ name }`, Solana), `amount` (decimal string; default the
    * app's `default_recommended_amount`) and `asset` (`'native'`, `'USDC'` or `{ erc20, symbol, decimals }`).
    * Resolves when funds were bought or sent (`{ status, method }`); rejects with a `UserRejectedRequestError`
@@ -17,8 +17,9 @@ export type UseFundWalletReturnType = {
 }
 
 /**
- * Funds a wallet through the modal's funding screens (spec 02 §2, §4, §5): card, exchange, transfer from
- * another wallet, or receive. A thin hook over core's `resolveFundingRequest` (loaded with the funding chunk).
+ * Funds a wallet through the modal's funding screens (docs/modal.md, docs/limits.md): card, exchange,
+ * transfer from another wallet, or receive. A thin hook over core's `resolveFundingRequest` (loaded with the
+ * funding chunk).
  *
  * @returns {@link UseFundWalletReturnType}
  * @throws Error outside `<FoyerProvider>`

@@ -30,7 +30,7 @@ async function setup(routes: TestRoutes = {}) {
 
 const refuse = (error: string, code: string) => () => ({ status: 400, body: { error, code } })
 
-describe('unlinking from the hooks (spec 01 §5, §7)', () => {
+describe('unlinking from the hooks (docs/limits.md, docs/api.md)', () => {
   test('default: unlinkEmail posts the address and resolves with the user', async () => {
     const { result, calls, client } = await setup({
       'POST /api/v1/passwordless/unlink': () => ({ status: 200, body: testUser }),

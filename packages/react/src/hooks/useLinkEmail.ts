@@ -8,9 +8,9 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useLinkEmail} returns. */
 export type UseLinkEmailReturnType = {
   /**
-   * Opens the modal on 'Link email' (spec 01 §2): the user enters an address and the emailed code; resolves
-   * with the updated user. Rejects with `UserRejectedRequestError` (`'user_rejected'`) when the user closes
-   * the modal, and with an Error when nobody is signed in.
+   * Opens the modal on 'Link email' (docs/modal.md): the user enters an address and the emailed code;
+   * resolves with the updated user. Rejects with `UserRejectedRequestError` (`'user_rejected'`) when the user
+   * closes the modal, and with an Error when nobody is signed in.
    */
   openLinkEmail(): Promise<User>
   /** Emails a link code to `email` (the signed-in user's session makes it a link code). */
@@ -27,13 +27,13 @@ export type UseLinkEmailReturnType = {
   unlinkEmail(address: string): Promise<User>
   /** True while a call runs. */
   busy: boolean
-  /** The last failure: its code and the spec 01 §8 text, or null. */
+  /** The last failure: its code and the documented text (docs/errors.md), or null. */
   error: { code: string; message: string } | null
 }
 
 /**
- * Links, or unlinks, an email address of the signed-in user from the host's UI (spec 01 §5, §7), e.g. to
- * upgrade a guest; a thin hook over core `sendEmailCode`, `linkEmail` and `unlinkEmail`.
+ * Links, or unlinks, an email address of the signed-in user from the host's UI (docs/limits.md, docs/api.md),
+ * e.g. to upgrade a guest; a thin hook over core `sendEmailCode`, `linkEmail` and `unlinkEmail`.
  *
  * @throws Error 'useLinkEmail must be used within <FoyerProvider>.' outside a provider
  * @example

@@ -6,9 +6,9 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useLinkFarcaster} returns. */
 export type UseLinkFarcasterReturnType = {
   /**
-   * Links a Farcaster account to the signed-in user (spec 01 §5, §7): opens the modal on the
+   * Links a Farcaster account to the signed-in user (docs/limits.md, docs/api.md): opens the modal on the
    * awaiting-Farcaster screen (QR code on desktop, the Farcaster app on mobile), which finishes the link
-   * and shows the spec 01 §8 Farcaster texts on failure ('This account has already been linked to another
+   * and shows the docs/errors.md Farcaster texts on failure ('This account has already been linked to another
    * user.' …). Resolves with the updated user; rejects with `UserRejectedRequestError` (code
    * `'user_rejected'`) when the user closes the modal, and with an Error when nobody is signed in.
    */
@@ -17,13 +17,17 @@ export type UseLinkFarcasterReturnType = {
   unlinkFarcaster(fid: number): Promise<User>
   /** True while an unlink runs. */
   busy: boolean
-  /** The last failure of an unlink: its code and the spec 01 §8 text (the error table's `link` flow), or null. */
+  /**
+   * The last failure of an unlink: its code and the documented text (docs/errors.md) (the error table's
+   * `link` flow), or null.
+   */
   error: { code: string; message: string } | null
 }
 
 /**
- * Links and unlinks the Farcaster account of the signed-in user (spec 01 §2 "Awaiting Farcaster
- * connection", §5, §7); a thin hook over core `linkFarcaster` (through the modal) and `unlinkFarcaster`.
+ * Links and unlinks the Farcaster account of the signed-in user (docs/modal.md "Awaiting Farcaster
+ * connection", docs/limits.md, docs/api.md); a thin hook over core `linkFarcaster` (through the modal) and
+ * `unlinkFarcaster`.
  *
  * @throws Error 'useLinkFarcaster must be used within <FoyerProvider>.' outside a provider
  * @example

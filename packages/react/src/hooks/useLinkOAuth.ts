@@ -8,10 +8,10 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useLinkOAuth} returns. */
 export type UseLinkOAuthReturnType = {
   /**
-   * Links the signed-in user's account at `provider` (spec 01 §5, §7): opens the provider's popup at once
-   * (call it from a click handler) and the modal on the OAuth status screen, which finishes the link and
-   * shows the spec 01 §8 OAuth texts on failure ('You cannot authorize more than one account for this
-   * user.', 'This account has already been linked to another user.' …). Resolves with the updated user;
+   * Links the signed-in user's account at `provider` (docs/limits.md, docs/api.md): opens the provider's
+   * popup at once (call it from a click handler) and the modal on the OAuth status screen, which finishes the
+   * link and shows the docs/errors.md OAuth texts on failure ('You cannot authorize more than one account for
+   * this user.', 'This account has already been linked to another user.' …). Resolves with the updated user;
    * rejects with `UserRejectedRequestError` (code `'user_rejected'`) when the user closes the modal, and with
    * an Error when nobody is signed in. In `config.oauth.mode: 'redirect'` the page leaves, and the link
    * finishes when it comes back.
@@ -21,13 +21,16 @@ export type UseLinkOAuthReturnType = {
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>
   /** True while an unlink runs. */
   busy: boolean
-  /** The last failure of an unlink: its code and the spec 01 §8 text (the error table's `link` flow), or null. */
+  /**
+   * The last failure of an unlink: its code and the documented text (docs/errors.md) (the error table's
+   * `link` flow), or null.
+   */
   error: { code: string; message: string } | null
 }
 
 /**
- * Links and unlinks OAuth accounts of the signed-in user (spec 01 §2 "OAuth status", §5, §7); a thin hook
- * over core `startOAuthFlow` / `linkOAuth` (through the modal) and `unlinkOAuth`.
+ * Links and unlinks OAuth accounts of the signed-in user (docs/modal.md "OAuth status", docs/limits.md,
+ * docs/api.md); a thin hook over core `startOAuthFlow` / `linkOAuth` (through the modal) and `unlinkOAuth`.
  *
  * @throws Error 'useLinkOAuth must be used within <FoyerProvider>.' outside a provider
  * @example

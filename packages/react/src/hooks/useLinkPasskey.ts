@@ -8,30 +8,30 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 /** What {@link useLinkPasskey} returns. */
 export type UseLinkPasskeyReturnType = {
   /**
-   * Opens the modal's passkey list ('Link passkey', spec 01 §2): the user's passkeys (2 before 'View all'),
-   * 'Add new passkey' and Remove. Resolves when the user closes it; rejects with an Error when nobody is
-   * signed in.
+   * Opens the modal's passkey list ('Link passkey', docs/modal.md): the user's passkeys (2 before 'View
+   * all'), 'Add new passkey' and Remove. Resolves when the user closes it; rejects with an Error when nobody
+   * is signed in.
    */
   openLinkPasskey(): Promise<void>
   /**
-   * Prompts for a new passkey and links it to the signed-in user (spec 01 §5: up to 5). Resolves with the
+   * Prompts for a new passkey and links it to the signed-in user (docs/limits.md: up to 5). Resolves with the
    * updated user; rejects with the core error (`PASSKEY_NOT_ALLOWED`, `cannot_link_more_of_type`, …).
    */
   linkPasskey(): Promise<User>
   /**
    * Unlinks the passkey `credentialId` (base64url); resolves with the updated user. Rejects with the core
    * error: `cannot_unlink_sole_account` (the last account), a passkey enrolled in MFA ('Cannot unlink a
-   * passkey enrolled in MFA', spec 01 §5), `not_found`.
+   * passkey enrolled in MFA', docs/limits.md), `not_found`.
    */
   unlinkPasskey(credentialId: string): Promise<User>
   /** True while the prompt or a server call runs. */
   linking: boolean
-  /** The last failure: its code and the spec 01 §8 text, or null. */
+  /** The last failure: its code and the documented text (docs/errors.md), or null. */
   error: { code: string; message: string } | null
 }
 
 /**
- * Links a passkey from the host's UI (spec 01 §2 "Link passkey"); a thin hook over core `linkPasskey`.
+ * Links a passkey from the host's UI (docs/modal.md); a thin hook over core `linkPasskey`.
  *
  * @throws Error 'useLinkPasskey must be used within <FoyerProvider>.' outside a provider
  * @example

@@ -46,7 +46,7 @@ describe('useLinkPhone', () => {
     expect(result.current.link.error).toBeNull()
   })
 
-  test('error: a failed link keeps the spec 01 §8 text', async () => {
+  test('error: a failed link keeps the documented text (docs/errors.md)', async () => {
     const { result } = await setup({
       'POST /api/v1/passwordless_sms/link': () => ({
         status: 400,

@@ -8,7 +8,7 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useLinkPhone} returns. */
 export type UseLinkPhoneReturnType = {
   /**
-   * Opens the modal on 'Link phone' (spec 01 §2): the user enters a number and the texted code; resolves
+   * Opens the modal on 'Link phone' (docs/modal.md): the user enters a number and the texted code; resolves
    * with the updated user (the session rotates). Rejects with `UserRejectedRequestError` (code
    * `'user_rejected'`) when the user closes the modal, and with an Error when nobody is signed in.
    */
@@ -21,13 +21,13 @@ export type UseLinkPhoneReturnType = {
   unlinkPhone(phoneNumber: string): Promise<User>
   /** True while a call of this hook runs (not while the modal is open). */
   busy: boolean
-  /** The last failure of a call of this hook: its code and the spec 01 §8 text, or null. */
+  /** The last failure of a call of this hook: its code and the documented text (docs/errors.md), or null. */
   error: { code: string; message: string } | null
 }
 
 /**
- * Links, or unlinks, a phone number of the signed-in user (spec 01 §5, §7): through the modal's 'Link
- * phone' screen (`openLinkPhone`), or headless with core `sendSmsCode` / `linkPhone` / `unlinkPhone`.
+ * Links, or unlinks, a phone number of the signed-in user (docs/limits.md, docs/api.md): through the modal's
+ * 'Link phone' screen (`openLinkPhone`), or headless with core `sendSmsCode` / `linkPhone` / `unlinkPhone`.
  *
  * @throws Error 'useLinkPhone must be used within <FoyerProvider>.' outside a provider
  * @example

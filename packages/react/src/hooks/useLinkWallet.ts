@@ -7,7 +7,7 @@ import { loadExternalWallets } from './loadExternalWallets'
 /** What {@link useLinkWallet} returns. */
 export type UseLinkWalletReturnType = {
   /**
-   * Opens the modal on 'Link a wallet' (spec 01 §2): the user picks a browser wallet and signs a SIWE or
+   * Opens the modal on 'Link a wallet' (docs/modal.md): the user picks a browser wallet and signs a SIWE or
    * SIWS message. Resolves with the updated user (the session rotates); rejects with
    * `UserRejectedRequestError` when the modal is closed, or an `Error` when nobody is signed in.
    */
@@ -24,7 +24,7 @@ export type UseLinkWalletReturnType = {
 }
 
 /**
- * Links and unlinks external wallets from the host's UI (spec 01 §5: one wallet per family). The link
+ * Links and unlinks external wallets from the host's UI (docs/limits.md: one wallet per family). The link
  * screens and the wallet code load lazily.
  *
  * @throws Error 'useLinkWallet must be used within <FoyerProvider>.' outside a provider

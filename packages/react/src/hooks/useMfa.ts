@@ -13,7 +13,7 @@ export type UseMfaReturnType = {
 }
 
 /**
- * Verification for hosts that render their own MFA UI (spec 02 §7 `promptMfa`, `init`, `submit`; with
+ * Verification for hosts that render their own MFA UI (docs/api.md `promptMfa`, `init`, `submit`; with
  * `mfa.noPromptOnMfaRequired`). Errors: `WalletProxyError` `'missing_or_invalid_mfa'` ('The code you entered
  * is not valid'), `'mfa_timeout'`, `'mfa_verification_max_attempts_reached'`.
  *
@@ -45,7 +45,7 @@ export function useMfa(): UseMfaReturnType {
 /**
  * Registers the host's MFA UI (with `mfa.noPromptOnMfaRequired`): `onMfaRequired({ methods })` runs when a
  * wallet call needs a verification; resolve it once the user verified (with {@link useMfa}'s `submit`), or
- * reject to cancel. The wallet call is then retried (spec 02 §4; at most 4 attempts).
+ * reject to cancel. The wallet call is then retried (docs/modal.md; at most 4 attempts).
  *
  * @example
  * useRegisterMfaListener({ onMfaRequired: ({ methods }) => openMyMfaDialog(methods) })

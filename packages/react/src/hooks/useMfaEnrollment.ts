@@ -4,7 +4,7 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 /** What {@link useMfaEnrollment} returns. */
 export type UseMfaEnrollmentReturnType = {
   /**
-   * Opens the MFA enrolment flow (spec 02 §2 "MFA": intro, 'Choose a verification method', authenticator
+   * Opens the MFA enrolment flow (docs/modal.md "MFA": intro, 'Choose a verification method', authenticator
    * app, SMS, passkey, removal). Resolves when the user finishes with Done; rejects when they close it.
    */
   showMfaEnrollmentModal(): Promise<void>

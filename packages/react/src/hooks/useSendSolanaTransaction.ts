@@ -27,7 +27,7 @@ export type UseSendSolanaTransactionReturnType = {
 }
 
 /**
- * Signs and sends Solana transactions with the embedded Solana wallet (spec 02 §2 "Send-Solana-transaction
+ * Signs and sends Solana transactions with the embedded Solana wallet (docs/modal.md "Send-Solana-transaction
  * confirm").
  *
  * @returns {@link UseSendSolanaTransactionReturnType}

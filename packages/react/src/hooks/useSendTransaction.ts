@@ -18,7 +18,7 @@ export type UseSendTransactionOptions = {
 export type UseSendTransactionReturnType = {
   /**
    * Sends one transaction, or several in order (the title shows '(n / m)', the button 'Continue' until the
-   * last). Quantities as number, bigint or hex string (spec 02 §5). Resolves once each receipt is in.
+   * last). Quantities as number, bigint or hex string (docs/limits.md). Resolves once each receipt is in.
    */
   sendTransaction(
     request: EthereumTransactionRequest,
@@ -31,7 +31,7 @@ export type UseSendTransactionReturnType = {
 }
 
 /**
- * Sends transactions from the embedded Ethereum wallet through the confirmation screen (spec 02 §2, §4).
+ * Sends transactions from the embedded Ethereum wallet through the confirmation screen (docs/modal.md).
  *
  * @returns {@link UseSendTransactionReturnType}
  * @throws Error outside `<FoyerProvider>`

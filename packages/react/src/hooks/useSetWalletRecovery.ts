@@ -7,7 +7,7 @@ import { passwordFlowRoute } from '../screens/wallet/passwordFlowRoute'
 export type UseSetWalletRecoveryReturnType = {
   /**
    * Opens the modal to secure the wallet: the recovery selection when more than one method is available
-   * (spec 02 §4 "Recovery-screen choice"), else the password flow. Resolves once the new method is set;
+   * (docs/modal.md), else the password flow. Resolves once the new method is set;
    * rejects with code `'user_rejected'` when the user closes the modal.
    */
   setWalletRecovery(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
@@ -15,7 +15,7 @@ export type UseSetWalletRecoveryReturnType = {
 
 /**
  * Lets the user protect a wallet with a password (or switch back to automatic recovery) through the modal
- * (spec 02 §2 "Recovery selection", "Set password").
+ * (docs/modal.md "Recovery selection", "Set password").
  *
  * @returns {@link UseSetWalletRecoveryReturnType}
  * @throws Error outside `<FoyerProvider>`

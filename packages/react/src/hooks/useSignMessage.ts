@@ -24,7 +24,7 @@ export type UseSignMessageReturnType = {
 }
 
 /**
- * Signs messages with the embedded Ethereum wallet (spec 02 §2 "Sign request").
+ * Signs messages with the embedded Ethereum wallet (docs/modal.md "Sign request").
  *
  * @returns {@link UseSignMessageReturnType}
  * @throws Error outside `<FoyerProvider>`

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useFoyerState } from './useFoyerState'
 
 /**
- * Keeps the Foyer session in step with the host's (provider option `customAuth`, issue 5 §4): once the client
+ * Keeps the Foyer session in step with the host's (provider option `customAuth`): once the client
  * is ready, and whenever `isLoading` or `getCustomAccessToken` changes, signs in with the host's token or
  * logs out when the host has none (see core `syncCustomAuth`). Failures are left in the console.
  *

@@ -6,8 +6,8 @@ import type { ScreenParamsMap } from '../modal/screenParams'
 import { useFoyerState } from './useFoyerState'
 
 /**
- * Terms first (spec 01 §4 "After login": terms if required and not accepted, then embedded wallet creation,
- * otherwise close): while a signed-in user has not accepted the terms the app requires
+ * Terms first (docs/modal.md "After login": terms if required and not accepted, then embedded wallet
+ * creation, otherwise close): while a signed-in user has not accepted the terms the app requires
  * (`legal.requireUsersAcceptTerms`, else the app's `require_users_accept_terms`), the modal shows 'One last
  * step' — opened on it after a sign-in made outside the modal, and brought back to it if a sign-in screen
  * moves on to its success screen. Internal; used by `FoyerProvider`.

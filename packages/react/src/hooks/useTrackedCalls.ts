@@ -14,7 +14,7 @@ export type TrackedCallError = { code: string; message: string }
 /**
  * The `busy` / `error` state of a hook's headless calls (internal). `track(run)` sets `busy` while `run`
  * runs and clears `error`; when `run` rejects, it keeps `{ code, message }` in `error` — the message is the
- * error table's text for the code in `flow` (spec 01 §8), in the provider's locale — and rethrows.
+ * error table's text for the code in `flow` (docs/errors.md), in the provider's locale — and rethrows.
  */
 export function useTrackedCalls(flow: TextFlow): {
   track: <T>(run: () => Promise<T>) => Promise<T>

@@ -8,9 +8,9 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useUpdateEmail} returns. */
 export type UseUpdateEmailReturnType = {
   /**
-   * Opens the modal on 'Update email' (spec 01 §2) for the linked address: the user enters the new address
+   * Opens the modal on 'Update email' (docs/modal.md) for the linked address: the user enters the new address
    * and the code emailed to it; resolves with the updated user. Rejects with an Error when no address is
-   * linked (spec 01 §5 "Updating … requires one already linked") and with `UserRejectedRequestError`
+   * linked (docs/limits.md) and with `UserRejectedRequestError`
    * (`'user_rejected'`) when the user closes the modal.
    */
   openUpdateEmail(): Promise<User>
@@ -20,13 +20,14 @@ export type UseUpdateEmailReturnType = {
   updateEmail(parameters: { oldAddress: string; newAddress: string; code: string }): Promise<User>
   /** True while a call of this hook runs. */
   busy: boolean
-  /** The last failure: its code and the spec 01 §8 text, or null. */
+  /** The last failure: its code and the documented text (docs/errors.md), or null. */
   error: { code: string; message: string } | null
 }
 
 /**
- * Replaces the signed-in user's email address (spec 01 §2 "Update email", §7 `passwordless/update`):
- * through the modal (`openUpdateEmail`) or headless with core `sendEmailCode` / `updateEmail`.
+ * Replaces the signed-in user's email address (docs/modal.md "Update email", docs/api.md
+ * `passwordless/update`): through the modal (`openUpdateEmail`) or headless with core `sendEmailCode` /
+ * `updateEmail`.
  *
  * @throws Error 'useUpdateEmail must be used within <FoyerProvider>.' outside a provider
  * @example

@@ -8,9 +8,9 @@ import { useTrackedCalls } from './useTrackedCalls'
 /** What {@link useUpdatePhone} returns. */
 export type UseUpdatePhoneReturnType = {
   /**
-   * Opens the modal on 'Update phone' (spec 01 §2) for the linked number: the user enters the new number
+   * Opens the modal on 'Update phone' (docs/modal.md) for the linked number: the user enters the new number
    * and the code texted to it; resolves with the updated user. Rejects with an Error when no number is
-   * linked (spec 01 §5 "Updating … requires one already linked") and with `UserRejectedRequestError`
+   * linked (docs/limits.md) and with `UserRejectedRequestError`
    * (`'user_rejected'`) when the user closes the modal.
    */
   openUpdatePhone(): Promise<User>
@@ -20,13 +20,14 @@ export type UseUpdatePhoneReturnType = {
   updatePhone(parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }): Promise<User>
   /** True while a call of this hook runs. */
   busy: boolean
-  /** The last failure: its code and the spec 01 §8 text, or null. */
+  /** The last failure: its code and the documented text (docs/errors.md), or null. */
   error: { code: string; message: string } | null
 }
 
 /**
- * Replaces the signed-in user's phone number (spec 01 §2 "Update phone", §7 `passwordless_sms/update`):
- * through the modal (`openUpdatePhone`) or headless with core `sendSmsCode` / `updatePhone`.
+ * Replaces the signed-in user's phone number (docs/modal.md "Update phone", docs/api.md
+ * `passwordless_sms/update`): through the modal (`openUpdatePhone`) or headless with core `sendSmsCode` /
+ * `updatePhone`.
  *
  * @throws Error 'useUpdatePhone must be used within <FoyerProvider>.' outside a provider
  * @example

@@ -23,8 +23,8 @@ export type UseWalletsReturnType = {
 }
 
 /**
- * The signed-in user's embedded Ethereum wallets (spec 02 §3), each with its EIP-1193 provider — usable with
- * viem's `custom` transport and wagmi.
+ * The signed-in user's embedded Ethereum wallets (docs/wire.md), each with its EIP-1193 provider — usable
+ * with viem's `custom` transport and wagmi.
  *
  * @returns {@link UseWalletsReturnType}
  * @throws Error outside `<FoyerProvider>`

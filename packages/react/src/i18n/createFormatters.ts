@@ -17,7 +17,7 @@ export type Formatters = {
 }
 
 /**
- * Formatters for a locale, with `Intl` (spec 01 §3 "Client-side app configuration" → intl; issue 16 §4).
+ * Formatters for a locale, with `Intl` (docs/app-config.md "Client-side app configuration" → intl).
  * Amounts keep every digit they are given: the whole part is formatted as a `bigint`, the fraction digit by
  * digit, so no amount is rounded through a floating-point number.
  *

@@ -1,7 +1,7 @@
 /**
- * English copy of every user-facing string, keyed by screen (STYLE.md §10). `{var}` placeholders are
- * filled by {@link formatMessage}. Texts follow spec 01 §2, §5 and §8 in neutral wording (the product is
- * "Foyer").
+ * English copy of every user-facing string, keyed by screen (docs/conventions.md "Copy in one place").
+ * `{var}` placeholders are filled by {@link formatMessage}. Texts follow docs/modal.md, docs/limits.md,
+ * docs/errors.md in neutral wording (the product is "Foyer").
  */
 export const en = {
   modal: {
@@ -93,7 +93,8 @@ export const en = {
     linkedDetail: 'Your account has been linked.',
     updatedDetail: 'Your account has been updated.',
   },
-  // Account transfer on a link conflict (spec 01 §2 'Account transfer prompt', 'Check assets before transferring').
+  // Account transfer on a link conflict (docs/modal.md "Account transfer prompt", 'Check assets before
+  // transferring').
   accountTransfer: {
     title: '{kind} is associated with another account',
     kindPhone: 'Phone number',
@@ -270,7 +271,7 @@ export const en = {
     remove: 'Remove {name}',
     removed: 'Passkey removed',
     lastUsed: 'Last used {date}',
-    // A passkey's name (spec 01 §3 "Passkey account"): 'iCloud Keychain on Safari', 'Chrome on macOS'.
+    // A passkey's name (docs/linked-accounts.md): 'iCloud Keychain on Safari', 'Chrome on macOS'.
     deviceOn: '{name} on {platform}',
     unknownDevice: 'Unknown device',
   },
@@ -285,7 +286,7 @@ export const en = {
     errorTitle: 'Could not log in with {provider}',
     retry: 'Retry',
     tryAnotherMethod: 'Try another method',
-    // Spec 01 §8 "OAuth", as written.
+    // docs/errors.md "OAuth", as written.
     denied: 'Retry and check {scope} to finish connecting your account.',
     unknownError: 'Something went wrong. Please try again.',
     suspended: 'Your {provider} account is suspended. Please try another login method.',
@@ -294,7 +295,7 @@ export const en = {
     authenticationError: 'Authentication error.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
   },
-  // Telegram (spec 01 §2 "Telegram auth screen", §8 "Telegram"; issue 11 §3).
+  // Telegram (docs/modal.md "Telegram auth screen", docs/errors.md "Telegram").
   telegram: {
     continueWith: 'Continue with Telegram',
     linkTitle: 'Link Telegram',
@@ -306,7 +307,7 @@ export const en = {
     retry: 'Retry',
     tryAnotherMethod: 'Try another method',
     widgetUnavailable: 'Telegram could not be reached. Try again.',
-    // Spec 01 §8 "Telegram", as written.
+    // docs/errors.md "Telegram", as written.
     notAllowed: 'Login with Telegram not allowed.',
     tryAgain: 'Something went wrong. Try again.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
@@ -328,13 +329,13 @@ export const en = {
     errorTitle: 'Could not log in with Farcaster',
     retry: 'Try again',
     tryAnotherMethod: 'Try another method',
-    // Spec 01 §8 "Farcaster", as written.
+    // docs/errors.md "Farcaster", as written.
     authenticationFailed: 'Authentication failed',
     somethingWentWrong: 'Something went wrong. Try again.',
     tooManyRequests: 'Too many requests. Please wait before trying again.',
     timedOut: 'The request timed out. Try again.',
   },
-  // 'Add a signer to Farcaster' (spec 01 §2, §8 "Farcaster"; spec 02 §4).
+  // 'Add a signer to Farcaster' (docs/modal.md, ).
   farcasterSigner: {
     title: 'Add a signer to Farcaster',
     detail: 'Scan the QR code with your phone or open the link in your Farcaster app to approve this app.',
@@ -386,7 +387,7 @@ export const en = {
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
   },
-  // Cross-app (issue 11 §4): sign-in with another app of the server, its consent and transact pages.
+  // Cross-app: sign-in with another app of the server, its consent and transact pages.
   crossApp: {
     continueWith: 'Continue with {provider}',
     verifyingTitle: 'Logging in with {provider}',
@@ -411,7 +412,7 @@ export const en = {
     done: 'Done. You can close this window.',
     unsupported: 'This request is not supported.',
     invalidRequest: 'Invalid request',
-    // Spec 02 §8 "Cross-app", as written.
+    // docs/errors.md "Cross-app", as written.
     wrongAddress: 'Cannot request a signature with this wallet address',
     readOnly: 'Cannot transact against a read-only provider app',
     invalidToken: 'Transactions require a valid token',
@@ -420,7 +421,7 @@ export const en = {
     rejected: 'User rejected request',
     invalidConnection: 'Invalid connected app',
   },
-  // Multi-factor verification (spec 02 §2 "MFA", §5, §8).
+  // Multi-factor verification (docs/modal.md "MFA", docs/limits.md, docs/errors.md).
   mfa: {
     introTitle: 'Transaction protection',
     introDetail:
@@ -482,7 +483,7 @@ export const en = {
     timeout: 'You have exceeded the time limit for code entry. Please try again in 30 seconds.',
     unknownError: 'Something went wrong.',
   },
-  // Funding (spec 02 §2 "Funding", §8 "Funding"; issue 14).
+  // Funding (docs/modal.md "Funding", docs/errors.md "Funding").
   funding: {
     methodsTitle: 'Add funds to your wallet',
     payWithCard: 'Pay with card',
@@ -518,7 +519,7 @@ export const en = {
     received: 'Funds received',
     done: 'Done',
   },
-  // The exchange on-ramp's 'Fund account' screen (Coinbase Onramp; spec 02 §4, §8; issue 14 §4). The title,
+  // The exchange on-ramp's 'Fund account' screen (Coinbase Onramp; docs/modal.md, docs/errors.md). The title,
   // success texts and pop-up texts are those of `funding`.
   fundingExchange: {
     inFlow: 'Go back to Coinbase Onramp to finish funding your account.',
@@ -526,7 +527,7 @@ export const en = {
     failed: 'Something went wrong adding funds. Please try again or use another method.',
     initFailed: 'Unable to initialize flow',
   },
-  // The landing's layout (spec 01 §2 "Landing", "Alternative landing"; issue 10 §3).
+  // The landing's layout (docs/modal.md "Landing", "Alternative landing").
   landingLayout: {
     moreOptions: 'More options',
     otherSocials: 'Other socials',
@@ -535,7 +536,7 @@ export const en = {
     continueWithEmail: 'Continue with email',
     continueWithPhone: 'Continue with phone',
   },
-  // The modal's polish (issue 16 §1, §3): code cooldown and hints, phone reasons, transaction details.
+  // The modal's polish: code cooldown and hints, phone reasons, transaction details.
   polish: {
     resendIn: 'Resend code in {seconds}s',
     newCodeNeededIn: 'Too many wrong codes: this code no longer works. You can get a new one in {seconds}s.',
@@ -546,7 +547,8 @@ export const en = {
     estFees: 'Est. Fees',
     advanced: 'Advanced',
   },
-  // Funding: transfer from another wallet, with bridging (spec 02 §2 "Funding", §4, §5, §8; issue 14 §5).
+  // Funding: transfer from another wallet, with bridging (docs/modal.md "Funding", docs/limits.md,
+  // docs/errors.md).
   fundingTransfer: {
     title: 'Transfer from wallet',
     detail: 'Connect a wallet to deposit funds or send funds manually',
@@ -583,7 +585,7 @@ export const en = {
     rejected: 'Transaction was rejected by the user',
     genericError: 'Something went wrong. Please try again.',
   },
-  // In-app browsers (spec 01 §2 "In-app browser login not possible", §5; spec 02 §5; issue 12 §5).
+  // In-app browsers (docs/modal.md "In-app browser login not possible", ).
   inAppBrowser: {
     title: 'Could not log in with {provider}',
     detail:

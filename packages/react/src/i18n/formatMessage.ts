@@ -1,5 +1,6 @@
 /**
- * Fills `{name}` placeholders of a message with values (STYLE.md §10). Unknown placeholders stay as they are.
+ * Fills `{name}` placeholders of a message with values (docs/conventions.md "Copy in one place"). Unknown
+ * placeholders stay as they are.
  *
  * @param template - a message such as `'Digit {n} of {total}'`
  * @param values - placeholder values, e.g. `{ n: 1, total: 6 }`

@@ -8,7 +8,7 @@ import { useLocaleMessages } from './useLocaleMessages'
 
 afterEach(cleanup)
 
-// Issue 16 §4. Choice: English shows at once and the locale's texts replace it when its chunk arrives
+// Choice: English shows at once and the locale's texts replace it when its chunk arrives
 // (the provider starts loading it on mount, so usually before the modal opens); the modal never waits
 // on a chunk, and stays English should the chunk fail to load.
 describe('intl', () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { expect, test } from 'vitest'
 
-// Issue 12 §7: no text a user can see says 'Privy'. Every string a screen can show comes from the source
+// No text a user can see says 'Privy'. Every string a screen can show comes from the source
 // of these packages — messages, error messages thrown by core and the wallet frame, JSX text — so the
 // guard reads every string literal, template and JSX text of their non-test sources. Wire identifiers keep
 // the protocol's spelling (`privy-token`, `privy:wallet:create`, `privy_oauth_code`): they never contain
@@ -41,7 +41,7 @@ function texts(path: string): { text: string; line: number }[] {
   return found
 }
 
-// The shipped locales (issue 16 §4) hold only texts a user sees, and Japanese and Chinese sentences have no
+// The shipped locales hold only texts a user sees, and Japanese and Chinese sentences have no
 // spaces: every string of a locale file is held to the rule.
 const localeDirectory = join(root, 'react', 'src', 'i18n', 'locales')
 const isLocaleFile = (path: string) => path.startsWith(localeDirectory)

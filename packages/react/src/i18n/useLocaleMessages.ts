@@ -7,7 +7,7 @@ import { mergeMessages } from './mergeMessages'
 import { resolveLocale, type SupportedLocale } from './resolveLocale'
 
 /**
- * The provider's texts and formatters for its `intl` config (internal; spec 01 §3 → intl, issue 16 §4).
+ * The provider's texts and formatters for its `intl` config (internal; docs/wire.md → intl).
  * English shows at once; another shipped locale's chunk starts loading when the provider mounts (or the
  * locale changes) and its texts replace English as soon as it arrives, usually before the user opens the
  * modal. Should the chunk fail to load (offline), English stays. The host's `messages` win over both.

@@ -34,7 +34,7 @@ const webViews = {
   'android-webview': android,
 }
 
-describe('detectInAppBrowser (spec 01 §2, §5; spec 02 §5)', () => {
+describe('detectInAppBrowser (docs/modal.md, )', () => {
   test.each(Object.entries(browsers))('default: %s is not an in-app browser', (_name, userAgent) => {
     expect(detectInAppBrowser(userAgent)).toBeNull()
   })

@@ -27,8 +27,8 @@ const rules: ReadonlyArray<readonly [InAppBrowser, RegExp]> = [
 ]
 
 /**
- * The in-app browser (embedded web view) a user agent belongs to, or `null` for a regular browser (spec 01
- * §2 "In-app browser login not possible", §5; spec 02 §5): the web views of Facebook and Messenger
+ * The in-app browser (embedded web view) a user agent belongs to, or `null` for a regular browser
+ * (docs/modal.md "In-app browser login not possible", ): the web views of Facebook and Messenger
  * (`FBAN`/`FBAV`), Instagram, LINE (`Line/`), TikTok, X/Twitter, Telegram, LinkedIn, Snapchat, WeChat, and
  * any Android WebView (`; wv)`).
  *

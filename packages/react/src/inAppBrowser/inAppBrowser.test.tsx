@@ -4,8 +4,9 @@ import { createEthereumTestWallet } from '../../../core/test/externalTestWallets
 import { appConfigRoute, type TestRoutes, testAuthResponse } from '../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../test/renderFoyer'
 
-// Spec 01 §2 "In-app browser login not possible", §5; spec 02 §5: in an embedded web view, an OAuth provider
-// that refuses web views shows 'Could not log in with {provider}', and a browser wallet connects on a click.
+// docs/modal.md "In-app browser login not possible", docs/limits.md; docs/limits.md: in an embedded web view,
+// an OAuth provider that refuses web views shows 'Could not log in with {provider}', and a browser wallet
+// connects on a click.
 
 const instagram =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 322.0.2.23.109'

@@ -9,7 +9,7 @@ export const WEBVIEW_REFUSING_OAUTH_PROVIDERS: ReadonlySet<string> = new Set(['g
 /**
  * Whether signing in (or linking) with `provider` cannot work here: the page runs in an in-app browser
  * ({@link detectInAppBrowser}) and the provider refuses web views. The modal then shows 'Could not log in
- * with {provider}' and asks the user to open the page in an external browser (spec 01 §2).
+ * with {provider}' and asks the user to open the page in an external browser (docs/modal.md).
  *
  * @param userAgent - default `navigator.userAgent`
  * @example oauthBlockedInAppBrowser('google', instagramUserAgent) // true

@@ -33,7 +33,9 @@ export type FoyerModalProps = {
   router: Router<ScreenParamsMap>
   /** Called when the user dismisses the modal (Escape, outside click, Close), before `onOpenChange(false)`. */
   onDismiss?: (() => void) | undefined
-  /** The element focused before opening; focus returns to it on close (STYLE.md §11). */
+  /**
+   * The element focused before opening; focus returns to it on close (docs/conventions.md "Accessibility").
+   */
   returnFocusRef: RefObject<HTMLElement | null>
   /** This login was opened with `disableSignup` (screens read it through `signInMode`). */
   disableSignup?: boolean | undefined
@@ -46,7 +48,7 @@ const hasScreen = (id: string) => Object.hasOwn(screens, id)
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
  * screen, with the theme's `<style>` scoped under `[data-foyer]` (carrying the provider's CSP `nonce`, as
  * does the dialog's scroll-lock style). The history resets to landing
- * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (spec 01 §4), at once when a screen closes it
+ * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (docs/modal.md), at once when a screen closes it
  * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
 export function FoyerModal({
@@ -66,7 +68,7 @@ export function FoyerModal({
   const closable = isClosable(route)
   const Screen = definition.component as ComponentType<{ params: unknown }>
 
-  // Spec 01 §4: closing resets the history to the landing LANDING_RESET_DELAY_MS (150 ms) later, so a
+  // docs/sessions.md: closing resets the history to the landing LANDING_RESET_DELAY_MS (150 ms) later, so a
   // dismissal reopened at once keeps its view. A screen that closes the modal because its flow finished
   // (`close`: 'Success!', a settled prompt) resets at once, so Log in right afterwards (e.g. after a logout)
   // opens the landing, not the finished flow's screens.

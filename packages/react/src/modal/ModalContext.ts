@@ -36,7 +36,7 @@ export type ModalContextValue = {
   hasScreen(id: string): boolean
   /**
    * What the user typed or pasted while the current screen's code loaded ('' when nothing was), for the
-   * screen to take over (the code screen fills its boxes; issue 16 §1 "never drop input").
+   * screen to take over (the code screen fills its boxes).
    */
   typeahead(): string
 }

@@ -16,7 +16,7 @@ const editable = (target: EventTarget | null) =>
   (target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')
 
 /**
- * What the modal shows while a lazy screen's code loads (issue 16 §1): a centred spinner in a box as tall as
+ * What the modal shows while a lazy screen's code loads: a centred spinner in a box as tall as
  * the previous screen, so the modal never collapses to a bare spinner; characters typed and text pasted
  * meanwhile are handed to `onType` instead of being lost (the code screen fills its boxes with them); it
  * holds the focus meanwhile, since the previous screen's focused field is hidden.

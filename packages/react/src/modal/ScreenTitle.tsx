@@ -2,8 +2,8 @@ import { Title } from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 
 /**
- * A screen's heading (`<h2>`): the element the dialog's `aria-labelledby` points at (STYLE.md §11).
- * Every screen renders exactly one.
+ * A screen's heading (`<h2>`): the element the dialog's `aria-labelledby` points at (docs/conventions.md
+ * "Accessibility"). Every screen renders exactly one.
  *
  * @example
  * <ScreenTitle>Enter confirmation code</ScreenTitle>

@@ -20,7 +20,7 @@ export function preloadTelegramScreen(): void {
 /**
  * Preloads the lazily loaded screens of the email and SMS flows: the code screen, the error screen and the
  * success screen (called when the email or phone field takes focus, so the code screen is ready when the
- * code is sent; issue 16 §1).
+ * code is sent).
  */
 export function preloadEmailScreens(): void {
   void import('../screens/login/AwaitingCode/AwaitingCode')

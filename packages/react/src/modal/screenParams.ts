@@ -75,10 +75,10 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   farcasterSigner: FarcasterSignerParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams
-  // Funding (issue 14): the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
+  // Funding: the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.
   fundingMethods: FundingMethodsParams
   fundingAmount: FundingAmountParams
-  // Transfer from another wallet, bridging (issue 14 §5).
+  // Transfer from another wallet, bridging.
   fundingTransferFromWallet: FundingTransferFromWalletParams
   fundingTransferStatus: FundingTransferStatusParams
   fundingBridge: FundingBridgeParams

@@ -17,8 +17,9 @@ import type { ScreenId } from './screenParams'
 export type { ScreenDefinition } from './ScreenDefinition'
 
 /**
- * The modal's screen registry (STYLE.md §8, spec 01 §2): id → component, title, closability. Landing is
- * bundled eagerly (budget: provider + hooks + landing ≤ 50 kB gzip); the others load on first use.
+ * The modal's screen registry (docs/conventions.md "The modal: a screen registry and a router",
+ * docs/modal.md): id → component, title, closability. Landing is bundled eagerly (budget: provider + hooks +
+ * landing ≤ 50 kB gzip); the others load on first use.
  */
 export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ...loginMethodScreens,
@@ -30,7 +31,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.link.phoneTitle,
     closable: true,
   },
-  // Account transfer on a link conflict (spec 01 §2), with @foyer/core/account-transfer.
+  // Account transfer on a link conflict (docs/modal.md), with @foyer/core/account-transfer.
   accountTransfer: {
     component: lazy(() =>
       import('../screens/link/AccountTransfer/AccountTransferPrompt').then((m) => ({
@@ -117,7 +118,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.success.title,
     closable: true,
   },
-  // 'One last step': not closable, the user accepts or declines (spec 01 §2).
+  // 'One last step': not closable, the user accepts or declines (docs/modal.md).
   terms: {
     component: lazy(() => import('../screens/login/Terms/Terms').then((m) => ({ default: m.Terms }))),
     title: (m) => m.terms.title,
@@ -181,7 +182,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       import('../screens/wallet/SetPassword/SetPassword').then((m) => ({ default: m.SetPassword })),
     ),
     title: (m) => m.password.setTitle,
-    // Recovery screens close only when the user started the flow (spec 02 §2).
+    // Recovery screens close only when the user started the flow (docs/modal.md).
     closable: (params) => params.prompt.closable,
   },
   recoverySelection: {
@@ -210,7 +211,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.farcasterSigner.title,
     closable: true,
   },
-  // MFA screens: their own lazy chunk, with @foyer/core/mfa (spec 02 §2 "MFA").
+  // MFA screens: their own lazy chunk, with @foyer/core/mfa (docs/modal.md "MFA").
   mfaVerify: {
     component: lazy(() => import('../screens/mfa/MfaVerify').then((m) => ({ default: m.MfaVerify }))),
     title: (m) => m.mfa.verifyTitle,
@@ -221,7 +222,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.mfa.chooseTitle,
     closable: true,
   },
-  // Funding screens: their own lazy chunks, with @foyer/core/funding (spec 02 §2 "Funding"). Entries of
+  // Funding screens: their own lazy chunks, with @foyer/core/funding (docs/modal.md "Funding"). Entries of
   // 'Add funds to your wallet' show once their screen is registered here (`hasScreen`).
   fundingMethods: {
     component: lazy(() =>
@@ -239,7 +240,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.funding.amountTitle,
     closable: true,
   },
-  // Transfer from another wallet, with bridging (spec 02 §2 "Funding", §4, §5; issue 14 §5).
+  // Transfer from another wallet, with bridging (docs/modal.md "Funding", docs/limits.md).
   fundingTransferFromWallet: {
     component: lazy(() =>
       import('../screens/funding/transfer/TransferFromWallet/TransferFromWallet').then((m) => ({

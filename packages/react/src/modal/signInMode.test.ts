@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { signInMode } from './signInMode'
 
-describe('signInMode (spec 01 §4 "Sign-in mode", §6)', () => {
+describe('signInMode (docs/modal.md "Sign-in mode", docs/api.md)', () => {
   test("default: 'login-or-sign-up'", () => {
     expect(signInMode({ config: undefined })).toBe('login-or-sign-up')
     expect(signInMode({ config: {}, disableSignup: false }, 'oauth')).toBe('login-or-sign-up')

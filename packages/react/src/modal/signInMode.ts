@@ -5,9 +5,10 @@ import type { ModalContextValue } from './ModalContext'
 type ConfiguredMethod = 'oauth' | 'telegram'
 
 /**
- * The sign-in mode of a login started in the modal (spec 01 §4 "Sign-in mode", §6; WIRE.md §1): `'no-signup'`
- * when this login was opened with `disableSignup` (`login({ disableSignup: true })`) or, for OAuth and
- * Telegram, when `config.<method>.disableSignup` is set; else `'login-or-sign-up'`.
+ * The sign-in mode of a login started in the modal (docs/modal.md "Sign-in mode", docs/api.md;
+ * docs/wire.md#oauth): `'no-signup'` when this login was opened with `disableSignup`
+ * (`login({ disableSignup: true })`) or, for OAuth and Telegram, when `config.<method>.disableSignup` is set;
+ * else `'login-or-sign-up'`.
  *
  * @example await loginWithEmailCode(client, { email, code, mode: signInMode(modal) })
  */

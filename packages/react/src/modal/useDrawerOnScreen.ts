@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX } from '@foyer/protocol'
 import { type RefObject, useEffect } from 'react'
 
 /**
- * Keeps the mobile drawer on the screen (issue 16 §1): on a host page wider than the screen, a mobile
+ * Keeps the mobile drawer on the screen: on a host page wider than the screen, a mobile
  * browser widens its layout viewport to the page, and a `position: fixed; left: 0; right: 0` drawer spans
  * that width, its right edge and buttons off-screen. While `open` and the screen is at most
  * `MOBILE_BREAKPOINT_PX` (440 px) wide, the drawer's left edge, width and bottom follow the visual viewport

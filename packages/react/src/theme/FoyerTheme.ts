@@ -1,5 +1,5 @@
 /**
- * The modal's design tokens (spec 01 §3 "appearance"; issue 16 §5). Build one with `lightTheme()` or
+ * The modal's design tokens (docs/wire.md). Build one with `lightTheme()` or
  * `darkTheme()` and pass it as `appearance.theme`; every screen draws only with these tokens. Colours are hex
  * (`#4338ca`) or `rgb()`/`rgba()`; any other value is replaced by the base theme's (see `sanitizeColor`).
  */

@@ -9,8 +9,9 @@ import {
 
 /**
  * The modal's static rules, every selector under `[data-foyer]` so nothing leaks into or out of the host
- * page (STYLE.md §9). Colours, radii and the font come only from the `--foyer-*` variables of `cssStringFromTheme`. Layout per
- * spec 01 §2/§9: 360 px wide above 440 px; a bottom drawer at 440 px or narrower.
+ * page (docs/conventions.md "Styling"). Colours, radii and the font come only from the `--foyer-*` variables
+ * of `cssStringFromTheme`. Layout per docs/modal.md, docs/limits.md: 360 px wide above 440 px; a bottom
+ * drawer at 440 px or narrower.
  */
 export const baseStyles = `
 [data-foyer],[data-foyer] *,[data-foyer] *::before,[data-foyer] *::after{box-sizing:border-box}

@@ -2,7 +2,8 @@ import type { FoyerTheme } from './FoyerTheme'
 
 /**
  * Builds the theme block of the modal's style sheet: CSS variables (`--foyer-*`) under
- * `[data-foyer="<scope>"]`, so two providers on one page keep their own themes (STYLE.md §9).
+ * `[data-foyer="<scope>"]`, so two providers on one page keep their own themes (docs/conventions.md
+ * "Styling").
  *
  * @param theme - a theme from `resolveTheme` (its host values already sanitised; the only values used)
  * @param scope - the modal root's `data-foyer` value; only `[A-Za-z0-9_-]` characters are kept

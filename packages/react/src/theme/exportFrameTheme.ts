@@ -2,7 +2,7 @@ import type { ExportFrameTheme } from '@foyer/protocol'
 import type { FoyerTheme } from './FoyerTheme'
 
 /**
- * The export frame's query theme (spec 02 §2 "theme colours") from the modal's resolved theme, so the
+ * The export frame's query theme (docs/modal.md "theme colours") from the modal's resolved theme, so the
  * frame's text and buttons look like the modal's: colours, the medium radius in px, the font list. The
  * frame checks every value again (`readExportTheme` in the wallet frame); nothing else is sent.
  *

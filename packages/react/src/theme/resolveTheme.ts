@@ -24,8 +24,8 @@ function sanitizeRadius(value: unknown, fallback: number): number {
 }
 
 /**
- * The modal's theme from the host's `appearance` (spec 01 §3; issue 16 §5), every token safe to put in a
- * style sheet (STYLE.md §9):
+ * The modal's theme from the host's `appearance` (docs/wire.md), every token safe to put in a
+ * style sheet (docs/conventions.md "Styling"):
  * - `theme: 'light' | 'dark'` (default `'light'`): that base theme, its accent replaced by
  *   `appearance.accentColor`, else the app's `accent_color`, when they are valid colours;
  * - `theme:` a {@link FoyerTheme} object (from `lightTheme()`/`darkTheme()`): its tokens, each colour kept

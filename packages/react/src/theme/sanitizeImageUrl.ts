@@ -2,7 +2,7 @@ const dataImagePattern = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|svg\+xml)(?
 
 /**
  * Accepts an image URL only when it is `http:`/`https:` (absolute) or a `data:image/…` URL; anything else
- * (`javascript:`, relative paths, other data types) is dropped (STYLE.md §9).
+ * (`javascript:`, relative paths, other data types) is dropped (docs/conventions.md "Styling").
  *
  * @param value - a logo URL from the host's `appearance.logo` or the app configuration's `logo_url`
  * @returns the URL when safe, else `undefined`

@@ -1,6 +1,6 @@
 /**
  * Accepts a link target only when it is an absolute `http:`/`https:` URL (e.g. the allowlist screen's
- * configured `cta_link`, spec 01 §8).
+ * configured `cta_link`, docs/errors.md).
  *
  * @param value - a URL from app configuration
  * @returns the normalized URL when safe, else `undefined`

@@ -15,7 +15,7 @@ const chipStyle = {
 export type ChipProps = HTMLAttributes<HTMLElement>
 
 /**
- * A short label such as 'Recent' (spec 01 §2 "A 'Recent' badge marks the last-used login method"). Not
+ * A short label such as 'Recent' (docs/modal.md). Not
  * interactive; give it an `id` and reference it from the control it marks (`aria-describedby`), so screen
  * readers announce it with that control.
  *

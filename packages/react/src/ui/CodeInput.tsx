@@ -25,11 +25,11 @@ export type CodeInputProps = {
   error?: string | undefined
   /** Accessible name of box `n` (1-based) of `total`, e.g. `'Digit 1 of 6'`. */
   digitLabel: (n: number, total: number) => string
-  /** Shown when a non-digit is typed or pasted: 'Code should be numeric' (spec 01 §5). */
+  /** Shown when a non-digit is typed or pasted: 'Code should be numeric' (docs/limits.md). */
   numericErrorMessage: string
   /** Accessible name of the group of boxes, e.g. `'Confirmation code'`. */
   groupLabel?: string
-  /** Number of boxes; default `CODE_LENGTH` (6; spec 01 §9). */
+  /** Number of boxes; default `CODE_LENGTH` (6; docs/limits.md). */
   length?: number
   /** Delay before the boxes reset after a non-digit, in ms; default `CODE_ERROR_RESET_MS` (1400). */
   errorResetMs?: number
@@ -42,7 +42,8 @@ export type CodeInputProps = {
 const isDigit = (value: string) => /^[0-9]$/.test(value)
 
 /**
- * One-time-code entry: `length` single-digit boxes (spec 01 §2 "Awaiting passwordless code", §5).
+ * One-time-code entry: `length` single-digit boxes (docs/modal.md "Awaiting passwordless code",
+ * docs/limits.md).
  *
  * - Typing a digit fills the box and moves to the next; Backspace clears and moves back; ←/→, Home and End
  *   move between boxes.

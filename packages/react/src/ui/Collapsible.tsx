@@ -10,8 +10,8 @@ export type CollapsibleProps = {
 }
 
 /**
- * An expandable section: a toggle button (`aria-expanded`, `aria-controls`) and its panel (spec 02 §2
- * "expandable Details"; the panel scrolls beyond 700 px).
+ * An expandable section: a toggle button (`aria-expanded`, `aria-controls`) and its panel (docs/modal.md; the
+ * panel scrolls beyond 700 px).
  *
  * @example
  * <Collapsible label="Details"><DetailRows rows={rows} /></Collapsible>

@@ -9,7 +9,7 @@ export type CopyButtonProps = {
   label: string
   /** Shown for `feedbackMs` after copying, e.g. 'Copied'. */
   copiedLabel: string
-  /** How long `copiedLabel` shows, in ms (spec 02 §2: 1.5 s). */
+  /** How long `copiedLabel` shows, in ms (docs/modal.md: 1.5 s). */
   feedbackMs: number
   variant?: 'primary' | 'secondary' | 'link'
   /** Accessible name when the visible label is not enough (e.g. 'Copy transaction hash'). */
@@ -17,7 +17,7 @@ export type CopyButtonProps = {
 }
 
 /**
- * Copies `text` to the clipboard and shows `copiedLabel` for `feedbackMs` (spec 02 §2 "Copy button shows
+ * Copies `text` to the clipboard and shows `copiedLabel` for `feedbackMs` (docs/modal.md "Copy button shows
  * 'Copied' for 1.5 s").
  *
  * @example

@@ -47,7 +47,7 @@ const glyphs: Record<string, ReactNode> = {
   ),
 }
 
-/** The generic icon of an unknown provider (spec 01 §2: "a generic error icon"). */
+/** The generic icon of an unknown provider (docs/modal.md: "a generic error icon"). */
 const unknown = (
   <>
     <circle cx="12" cy="12" r="10" />
@@ -57,7 +57,7 @@ const unknown = (
 
 /**
  * A provider's small inline SVG icon (decorative: `aria-hidden`), for the landing's OAuth buttons and the
- * OAuth status screen; a provider it does not know gets the generic error icon (spec 01 §2).
+ * OAuth status screen; a provider it does not know gets the generic error icon (docs/modal.md).
  *
  * @example <OAuthProviderIcon provider="google" />
  */

@@ -8,7 +8,7 @@ export type PhoneInputProps = {
   country: string
   /** The field's text, formatted as typed. */
   text: string
-  /** Called with the new country and text; changing the country clears the text (spec 01 §5). */
+  /** Called with the new country and text; changing the country clears the text (docs/limits.md). */
   onChange(value: { country: string; text: string }): void
   /** Accessible labels: the country dropdown and the number field. */
   labels: { country: string; number: string }
@@ -23,7 +23,7 @@ export type PhoneInputProps = {
 }
 
 /**
- * Phone number field (spec 01 §2 "Phone input", §5): a native country dropdown (keyboard accessible)
+ * Phone number field (docs/modal.md, docs/limits.md): a native country dropdown (keyboard accessible)
  * whose options show the country code and calling code ('US +1'; no flag emoji, which many systems
  * render as letters or boxes), and a `tel` field formatted as
  * you type with libphonenumber-js `AsYouType` (min metadata). Changing the country clears the number; a

@@ -10,7 +10,7 @@ export type StrengthMeterProps = {
 }
 
 /**
- * A password strength bar: error colour when weak, warn when medium, green when strong (spec 02 §5). A
+ * A password strength bar: error colour when weak, warn when medium, green when strong (docs/limits.md). A
  * native `<meter>` carries the value for assistive technology; the bar is decorative.
  *
  * @example

@@ -6,8 +6,9 @@ import {
   validatePhoneNumberLength,
 } from 'libphonenumber-js/min'
 
-// The spec 01 §5 limits, as in `@foyer/protocol` (`PHONE_NUMBER_MAX_LENGTH`, `NATIONAL_NUMBER_MIN_DIGITS`,
-// `NATIONAL_NUMBER_MAX_DIGITS`), which keeps them beside zod schemas: importing them would bundle zod here.
+// The docs/limits.md limits, as in `@foyer/protocol` (`PHONE_NUMBER_MAX_LENGTH`,
+// `NATIONAL_NUMBER_MIN_DIGITS`, `NATIONAL_NUMBER_MAX_DIGITS`), which keeps them beside zod schemas: importing
+// them would bundle zod here.
 const PHONE_NUMBER_MAX_LENGTH = 250
 const NATIONAL_NUMBER_MIN_DIGITS = 2
 const NATIONAL_NUMBER_MAX_DIGITS = 17
@@ -16,13 +17,13 @@ const NATIONAL_NUMBER_MAX_DIGITS = 17
 export type PhoneNumberReading = {
   /** The qualified international number (E.164) when the text is a valid number, else `undefined`. */
   e164: string | undefined
-  /** The text is over 250 characters (spec 01 §5 "too long"). */
+  /** The text is over 250 characters (docs/limits.md). */
   tooLong: boolean
 }
 
 /**
- * Reads the phone field (spec 01 §5): valid only when libphonenumber-js (min metadata) finds a valid number
- * for the chosen country (or for the country of a typed `+…` number) whose national number has 2 to 17
+ * Reads the phone field (docs/limits.md): valid only when libphonenumber-js (min metadata) finds a valid
+ * number for the chosen country (or for the country of a typed `+…` number) whose national number has 2 to 17
  * digits, and the text is at most 250 characters.
  *
  * @param country - ISO 3166-1 alpha-2 code, e.g. `'US'`
@@ -97,7 +98,8 @@ export type PhoneNumberProblem = 'tooShort' | 'tooLong' | 'invalid'
 
 /**
  * Why the text is not a valid number for `country`, for the reason shown under a disabled Submit
- * (spec 01 §5): `'tooShort'`, `'tooLong'` or `'invalid'`; `undefined` for an empty field or a valid number.
+ * (docs/limits.md): `'tooShort'`, `'tooLong'` or `'invalid'`; `undefined` for an empty field or a valid
+ * number.
  *
  * @example phoneNumberProblem('US', '415 555') // 'tooShort'
  */

@@ -1,4 +1,4 @@
-// Issue 15 §2: on SIGTERM the server stops accepting, finishes the requests in flight and closes the
+// On SIGTERM the server stops accepting, finishes the requests in flight and closes the
 // database; no sign-in in flight is lost. A real `foyer-server start` process over a PGlite data directory,
 // restarted on the same directory to check that every answered sign-in's session was kept.
 import { randomBytes } from 'node:crypto'
@@ -24,7 +24,7 @@ async function post(url: string, body: unknown, bearer?: string) {
   return { status: response.status, json: (await response.json()) as Record<string, unknown> }
 }
 
-describe('graceful shutdown (issue 15 §2)', () => {
+describe('graceful shutdown', () => {
   test('behavior: SIGTERM during sign-ins: /readyz turns 503, every sign-in in flight answers 200 and its session survives a restart', {
     timeout: 180_000,
   }, async () => {

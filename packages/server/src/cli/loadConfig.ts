@@ -83,18 +83,18 @@ export const envSchema = z.object({
   FOYER_FARCASTER_USER_DATA_API_KEY: optionalString,
   FOYER_DEMO_FARCASTER: z.enum(['on', 'off']).default('off'),
   FOYER_DEMO_PROVIDER_WEB_URL: optionalString.pipe(z.string().url().optional()),
-  // Funding (issue 14): the providers' and the price source's base URLs.
+  // Funding: the providers' and the price source's base URLs.
   FOYER_MOONPAY_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_MOONPAY_SANDBOX_WIDGET_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PRICE_SOURCE_URL: optionalString.pipe(z.string().url().optional()),
-  // Exchange funding (issue 14 §4): Coinbase's API base, and the demo app's Coinbase project and CDP key.
+  // Exchange funding: Coinbase's API base, and the demo app's Coinbase project and CDP key.
   FOYER_COINBASE_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_COINBASE_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   FOYER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  // Running in production (issue 15).
+  // Running in production.
   FOYER_DEV_MAILBOX: z.enum(['0', '1']).default('0'),
   FOYER_REFRESH_GRACE: z.coerce.number().int().min(1).max(300).optional(),
   FOYER_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),

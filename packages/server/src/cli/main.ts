@@ -202,7 +202,7 @@ async function serve(
   if (config.devMailbox) process.stdout.write(`Dev mailbox: http://${host}:${port}/dev/mailbox\n`)
   else if (!config.smtpUrl)
     process.stdout.write('No SMTP_URL and no FOYER_DEV_MAILBOX=1: login codes by email are not delivered\n')
-  // Graceful shutdown (issue 15 §2) on SIGTERM or SIGINT: first drain for FOYER_SHUTDOWN_DRAIN_MS (default
+  // Graceful shutdown on SIGTERM or SIGINT: first drain for FOYER_SHUTDOWN_DRAIN_MS (default
   // 1 s), still serving — requests already sent on kept-alive connections are read and answered, with
   // `Connection: close` — then stop accepting, let the requests in flight finish and close the database
   // pool. Forced out after FOYER_SHUTDOWN_GRACE_MS (default 10 s).

@@ -8,7 +8,10 @@ import type { FoyerDatabase, FoyerOrm } from './FoyerDatabase'
 export type OpenDatabaseParameters = {
   /** PGlite data directory on disk; created when missing. Ignored when `databaseUrl` is set. */
   dataDir?: string | undefined
-  /** `postgres://…` URL: use PostgreSQL through a node-postgres pool (DESIGN.md "Server"). */
+  /**
+   * `postgres://…` URL: use PostgreSQL through a node-postgres pool (docs/architecture.md "Inside the
+   * server").
+   */
   databaseUrl?: string | undefined
 }
 

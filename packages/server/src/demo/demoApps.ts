@@ -21,7 +21,7 @@ export const DEMO_TERMS_APP_ID = 'foyerdemoterms00000000000'
 export const DEMO_TERMS_APP_NAME = 'Foyer Demo (terms)'
 /**
  * The demo's cross-app provider app (`npm run demo`, e2e/crossApp.test.ts): another app of the server whose
- * users can sign in to the demo app with their account and wallet (issue 11 §4), seeded outside production.
+ * users can sign in to the demo app with their account and wallet, seeded outside production.
  */
 export const DEMO_PROVIDER_APP_ID = 'foyerdemoprovider00000000'
 /** The provider demo app's name. */
@@ -81,7 +81,7 @@ const DEMO_APP_SETTINGS = {
   wallet_auth: true,
   solana_wallet_auth: true,
   mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
-  // Funding (issue 14): card through MoonPay and manual receive, with the MoonPay stand-in's test keys
+  // Funding: card through MoonPay and manual receive, with the MoonPay stand-in's test keys
   // (`moonpayTestKeys` of `@foyer/server/testing`; they sign nothing MoonPay itself accepts).
   fiat_on_ramp_enabled: true,
   funding_config: {
@@ -104,7 +104,7 @@ const DEMO_APP_SETTINGS = {
 
 /**
  * The captcha demo app's settings: the demo's sign-in methods with Cloudflare Turnstile's always-passing
- * test keys (site key `1x00000000000000000000AA` with the `t:` prefix of spec 01 §5, secret
+ * test keys (site key `1x00000000000000000000AA` with the `t:` prefix of docs/limits.md, secret
  * `1x0000000000000000000000000000000AA`), which the local Turnstile stand-in honours.
  */
 const DEMO_CAPTCHA_APP_SETTINGS = {
@@ -116,7 +116,7 @@ const DEMO_CAPTCHA_APP_SETTINGS = {
 
 /**
  * The terms demo app's settings: the demo's sign-in methods with `require_users_accept_terms` and the links of
- * the 'One last step' screen (spec 01 §2), and an Ethereum wallet created on login (after the terms).
+ * the 'One last step' screen (docs/modal.md), and an Ethereum wallet created on login (after the terms).
  */
 const DEMO_TERMS_APP_SETTINGS = {
   ...DEMO_APP_SETTINGS,
@@ -164,7 +164,7 @@ export async function seedDemoApp(db: FoyerDatabase, parameters: SeedDemoAppPara
 }
 
 /**
- * The provider demo app: the demo's sign-in methods, a cross-app provider for the demo app (issue 11 §4)
+ * The provider demo app: the demo's sign-in methods, a cross-app provider for the demo app
  * whose pages are at `webUrl`. An existing one gets `webUrl` when it changed (another demo port).
  */
 async function seedProviderDemoApp(

@@ -9,7 +9,7 @@ import { testPostgresUrl } from '../test/testPostgresUrl'
 const postgresUrl = testPostgresUrl()
 let t: TestContext
 
-describe.skipIf(!postgresUrl)('bad input on PostgreSQL (issue 15 §1)', () => {
+describe.skipIf(!postgresUrl)('bad input on PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestContext({ databaseUrl: postgresUrl })
   })

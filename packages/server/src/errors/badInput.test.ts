@@ -11,6 +11,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('bad input on PGlite (issue 15 §1)', () => {
+describe('bad input on PGlite', () => {
   badInputSuite(() => t)
 })

@@ -1,6 +1,6 @@
 /**
  * What may be logged of a database error: its SQLSTATE, the server's message and the statement's text,
- * never its parameters (they carry code hashes, ciphertexts and email addresses; issue 15 §3).
+ * never its parameters (they carry code hashes, ciphertexts and email addresses).
  */
 export type DatabaseErrorSummary = { sqlState: string; message: string; query?: string }
 
@@ -33,7 +33,7 @@ export function databaseErrorOf(error: unknown): DatabaseErrorSummary | null {
  * Whether a SQLSTATE says the request's data was bad rather than the server: class 22 "data exception"
  * (22021 character not in repertoire, 22P05 untranslatable character, 22001 value too long, 22003 numeric
  * out of range, 22P02 invalid text representation…) and 54000 (a value too large for an index). Those
- * answer 400 `invalid_data`, never 500 (issue 15 §1).
+ * answer 400 `invalid_data`, never 500.
  *
  * @example isBadInputSqlState('22P05') // true
  */

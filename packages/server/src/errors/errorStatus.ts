@@ -2,7 +2,7 @@ import type { ErrorCode } from '@foyer/protocol'
 
 /**
  * HTTP status for each error code (contract "HTTP status per error code"). Never 409 for a client mistake:
- * clients retry 409 (spec 01 §7).
+ * clients retry 409 (docs/api.md).
  */
 export const errorStatus: Record<ErrorCode, number> = {
   invalid_data: 400,

@@ -32,7 +32,7 @@ function rawRequest(raw: string): Promise<string> {
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
 
-describe("Fastify's own errors keep the error contract (issue 15 §1)", () => {
+describe("Fastify's own errors keep the error contract", () => {
   test.each([
     ['a malformed URL', 'GET', '/api/v1/apps/%E0%A4%A', undefined, undefined, 400, 'invalid_request'],
     [

@@ -8,8 +8,8 @@ const statusText: Record<number, string> = {
 }
 
 /**
- * Fastify options that keep the error contract (`{ error, code }`, DESIGN.md "Wire contract") for the
- * failures Fastify and Node answer before any route runs (issue 15 §1):
+ * Fastify options that keep the error contract (`{ error, code }`, docs/api.md) for the
+ * failures Fastify and Node answer before any route runs:
  * - `frameworkErrors`: a malformed URL (`FST_ERR_BAD_URL`) → 400 `invalid_request`; a path parameter over
  *   Fastify's `maxParamLength` (`FST_ERR_MAX_PARAM_LENGTH`) → 414 `invalid_request`;
  * - `clientErrorHandler`: a request Node cannot parse → 400, headers too large → 431, a request timeout →

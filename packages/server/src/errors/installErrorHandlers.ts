@@ -17,7 +17,7 @@ function validationMessage(error: FastifyError): string {
  * - schema validation failures, malformed JSON, empty or oversized bodies and unsupported content types
  *   (any Fastify 4xx) → 400 `invalid_data`: a malformed request never gets a 500;
  * - database errors of bad input (SQLSTATE class 22, e.g. 22021 and 22P05 for U+0000 in text, and 54000)
- *   → 400 `invalid_data` (issue 15 §1);
+ *   → 400 `invalid_data`;
  * - unknown routes → 404 `not_found`;
  * - anything else → 500 `internal_error`, logged (a genuine bug); a database error is logged by SQLSTATE,
  *   message and statement, without the statement's parameters ({@link databaseErrorOf}).

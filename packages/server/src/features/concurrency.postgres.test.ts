@@ -255,7 +255,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(ok(responses)).toHaveLength(1)
     for (const response of refused(responses)) {
       expect(response.statusCode).toBe(400)
-      // Issue 12 §2: the account is taken, so the loser is offered a transfer (with its own nonce).
+      // The account is taken, so the loser is offered a transfer (with its own nonce).
       expect(bodyOf(response)).toMatchObject({
         error: 'Account transfer required',
         code: 'account_transfer_required',
@@ -327,7 +327,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
         expect(signedIn.is_new_user).toBe(false)
         expect(owners).toEqual([internalId(linker.user)])
       } else {
-        // The sign-up won: a new user owns the phone, the link is refused with a transfer offer (issue 12 §2).
+        // The sign-up won: a new user owns the phone, the link is refused with a transfer offer.
         expect(link.statusCode, link.body).toBe(400)
         expect(bodyOf(link).code).toBe('account_transfer_required')
         expect(owners).toEqual([internalId(signedIn.user)])

@@ -59,7 +59,7 @@ describe('maskPersonalData', () => {
   })
 })
 
-describe('server log (issue 15 §3)', () => {
+describe('server log', () => {
   const lines: string[] = []
   let t: TestContext
 

@@ -8,7 +8,7 @@ const MAX_DEPTH = 4
 
 /**
  * `text` with every email address masked to its first character and domain (`a•••@example.com`) and every
- * phone number masked to its last 4 characters (`+•••••••0100`, spec 01 §5).
+ * phone number masked to its last 4 characters (`+•••••••0100`, docs/limits.md).
  *
  * @example maskText('code for ana@example.com') // 'code for a•••@example.com'
  */
@@ -22,8 +22,7 @@ export function maskText(text: string): string {
 /**
  * A copy of a log entry's fields with {@link maskText} applied to every string in plain objects, arrays
  * and errors (to depth 4; other objects such as Fastify's request are left to their serializers). A
- * database error becomes its SQLSTATE, message and statement, without the statement's parameters
- * (issue 15 §3).
+ * database error becomes its SQLSTATE, message and statement, without the statement's parameters.
  *
  * @example maskPersonalData({ to: 'ana@example.com' }) // { to: 'a•••@example.com' }
  */

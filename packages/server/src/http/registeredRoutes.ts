@@ -8,7 +8,7 @@ const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>()
 /**
  * Starts recording every route registered on `app` from now on (Fastify's `onRoute` hook; HEAD routes that
  * Fastify adds for GET are left out). `createApp` calls it first, so tests and the OpenAPI check can list
- * every route without a hand-kept table (issue 15 "Done when").
+ * every route without a hand-kept table.
  *
  * @example trackRoutes(app); await app.register(appRoutes, { context }); registeredRoutes(app)
  */

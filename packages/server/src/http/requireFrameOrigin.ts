@@ -4,9 +4,9 @@ import { FoyerHttpError } from '../errors/FoyerHttpError'
 
 /**
  * Refuses a request that does not come from a page of this server's own origin — the wallet frame
- * (security checklist J: shares are released to the frame, never to the host page). Browsers always send
- * `Origin` on POST, so a host page's script (e.g. after an XSS) cannot fetch shares with a stolen access
- * token. Throws 403 `invalid_origin`.
+ * (docs/security.md properties 58–66: shares are released to the frame, never to the host page). Browsers
+ * always send `Origin` on POST, so a host page's script (e.g. after an XSS) cannot fetch shares with a stolen
+ * access token. Throws 403 `invalid_origin`.
  */
 export function requireFrameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin

@@ -2,7 +2,7 @@
 export type RateLimitRule = { max: number; timeWindowMs: number }
 
 /**
- * Limits of `createApp({ rateLimits })` (issue 3 "Rate limits"; security checklist A.8). Every field is
+ * Limits of `createApp({ rateLimits })` (docs/security.md property 8). Every field is
  * optional; missing ones take the defaults of {@link defaultRateLimits}.
  */
 export type RateLimitsOptions = {
@@ -24,10 +24,10 @@ export type RateLimitsOptions = {
   /**
    * Per (app, Telegram user id) on `POST /api/v1/telegram/authenticate` and `…/link`: signed Telegram data
    * stays valid for a day, so this bounds what a leaked payload can do (429 `too_many_requests` 'Telegram
-   * rate limit reached …', spec 01 §8 "a rate-limit mention").
+   * rate limit reached …', docs/errors.md).
    */
   telegramPerAccount?: RateLimitRule
-  /** Per client IP on `POST /api/v1/analytics_events` (issue 15 §1). */
+  /** Per client IP on `POST /api/v1/analytics_events`. */
   analytics?: RateLimitRule
   /**
    * Per client IP and per route on the calls that use the app's funding secrets: `POST

@@ -5,9 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
 /**
- * Attributes of every session cookie (spec 01 §9; security checklist C.26): `Path=/`, `SameSite=Strict`,
- * and `Secure` unless the request is plain http to localhost / 127.0.0.1 (browsers drop Secure cookies
- * there).
+ * Attributes of every session cookie (docs/limits.md; docs/security.md property 26): `Path=/`,
+ * `SameSite=Strict`, and `Secure` unless the request is plain http to localhost / 127.0.0.1 (browsers drop
+ * Secure cookies there).
  */
 function baseOptions(request: FastifyRequest): CookieSerializeOptions {
   const localHttp = request.protocol === 'http' && loopbackHosts.has(request.hostname.toLowerCase())
@@ -24,7 +24,7 @@ export type SessionCookieTokens = {
 }
 
 /**
- * The four session cookies of server-cookie mode (spec 01 §9; security checklist C.26):
+ * The four session cookies of server-cookie mode (docs/limits.md; docs/security.md property 26):
  * - `privy-token` = access token, HttpOnly, `Max-Age` = access-token lifetime;
  * - `privy-refresh-token` = refresh token, HttpOnly, `Max-Age` 30 days;
  * - `privy-id-token` = identity token, HttpOnly, `Max-Age` = access-token lifetime;

@@ -9,7 +9,7 @@ const ORIGIN = 'http://localhost:5173'
 const NUL_APP_ID = '%00aaaaaaaaaaaaaaaaaaaaaaaa'
 
 /**
- * The bad-input cases of issue 15 §1 (a NUL byte, other control characters, database errors of bad data):
+ * The bad-input cases (a NUL byte, other control characters, database errors of bad data):
  * each answers 400 `invalid_data`, never 500. Run on PGlite (`badInput.test.ts`) and on PostgreSQL
  * (`badInput.postgres.test.ts`), whose text types refuse U+0000.
  */

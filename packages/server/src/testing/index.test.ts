@@ -60,7 +60,7 @@ describe('testing entry', () => {
     ])
   })
 
-  test('default: no production module imports a stand-in (DESIGN.md: stand-ins ship in a testing entry)', () => {
+  test('default: no production module imports a stand-in (stand-ins ship in a testing entry, docs/architecture.md)', () => {
     const modules = productionModules()
     // The walk sees the whole production source, so an empty result is not a vacuous pass.
     expect(modules).toContain(join(src, 'createApp.ts'))

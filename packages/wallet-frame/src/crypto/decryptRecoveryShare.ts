@@ -5,7 +5,7 @@ import { decryptAesGcm } from './decryptAesGcm'
 import { derivePasswordKey } from './derivePasswordKey'
 import { recoveryAssociatedData } from './recoveryAssociatedData'
 
-/** Spec 02 §8: the text shown for a wrong recovery password. */
+/** docs/errors.md: the text shown for a wrong recovery password. */
 export const INVALID_RECOVERY_PASSWORD_MESSAGE = 'Invalid recovery password, please try again.'
 
 export type DecryptRecoveryShareParameters = {

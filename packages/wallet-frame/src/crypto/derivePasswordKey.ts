@@ -2,7 +2,7 @@ import { RECOVERY_PBKDF2_ITERATIONS } from '@foyer/protocol'
 
 /**
  * The AES-256-GCM key of a recovery password: PBKDF2-HMAC-SHA256(password (UTF-8), salt, iterations)
- * via WebCrypto (RFC 8018 §5.2; security checklist J.62: ≥ 600,000 iterations). Non-extractable.
+ * via WebCrypto (RFC 8018 §5.2; docs/security.md property 62: ≥ 600,000 iterations). Non-extractable.
  *
  * @param iterations default {@link RECOVERY_PBKDF2_ITERATIONS}; fewer is refused.
  * @example const key = await derivePasswordKey('correct horse', salt)

@@ -3,7 +3,7 @@ export const AES_GCM_IV_BYTES = 12
 
 /**
  * Encrypts `plaintext` with AES-256-GCM (WebCrypto) under a 32-byte raw key or an AES-GCM `CryptoKey`, a
- * fresh random 12-byte IV per call (never reused; security checklist J.62) and `associatedData`.
+ * fresh random 12-byte IV per call (never reused; docs/security.md property 62) and `associatedData`.
  *
  * @returns `{ ciphertext, iv }`; `ciphertext` ends with the 16-byte tag.
  * @example const { ciphertext, iv } = await encryptAesGcm(key, share, aad)

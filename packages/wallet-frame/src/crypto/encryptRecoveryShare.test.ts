@@ -78,7 +78,7 @@ describe('encryptRecoveryShare', () => {
     expect(again.iv).not.toBe(upload.iv)
   })
 
-  test('error: a wrong password is invalid_recovery_pin with the spec text', async () => {
+  test('error: a wrong password is invalid_recovery_pin with the documented text', async () => {
     const upload = await encryptRecoveryShare({
       recoveryShare: share,
       ...wallet,

@@ -61,7 +61,7 @@ function copyButton(document: Document, label: string, copied: string, value: st
   return node
 }
 
-/** One secret: hidden behind its warning until 'Reveal …'; then shown with Copy and Hide (spec 02 §2). */
+/** One secret: hidden behind its warning until 'Reveal …'; then shown with Copy and Hide (docs/modal.md). */
 function secretSection(document: Document, secret: Secret): HTMLElement {
   const section = element(document, 'section')
   const head = element(document, 'div', { className: 'head' })
@@ -136,13 +136,14 @@ function phraseSecret(mnemonic: string, m: ExportPageMessages): Secret {
 }
 
 /**
- * Prepares the export page (`/apps/{appId}/embedded-wallets/export`, spec 02 §2 "Key export"): adopts its
+ * Prepares the export page (`/apps/{appId}/embedded-wallets/export`, docs/modal.md "Key export"): adopts its
  * style sheet, applies the host's theme from the query after `readExportTheme` checked it, takes its texts
- * from the query's `locale` (the modal's language: en, de, es, fr, ja, pt, zh-CN; anything else English,
- * issue 16 §4) with the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame only, the private key and (for a non-imported
- * Ethereum wallet) the recovery phrase: each hidden behind a warning until the user reveals it, one at a
- * time; the phrase as numbered words that never break; Copy and Hide per secret; the wallet address. Text
- * nodes only, no HTML parsing. `host` hears of the page's height and of Escape (neither carries a secret). The secrets never leave this document (docs/security.md).
+ * from the query's `locale` (the modal's language: en, de, es, fr, ja, pt, zh-CN; anything else English) with
+ * the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame
+ * only, the private key and (for a non-imported Ethereum wallet) the recovery phrase: each hidden behind a
+ * warning until the user reveals it, one at a time; the phrase as numbered words that never break; Copy and
+ * Hide per secret; the wallet address. Text nodes only, no HTML parsing. `host` hears of the page's height
+ * and of Escape (neither carries a secret). The secrets never leave this document (docs/security.md).
  *
  * @example
  * const view = createExportView(document, document.getElementById('foyer-export')!, new URLSearchParams('locale=de'))

@@ -1,5 +1,5 @@
 // Browser entry of the export page (`/apps/{appId}/embedded-wallets/export`): answers only
-// `privy:iframe:ready` and `privy:wallets:export`, and shows the key inside this frame (spec 02 §2).
+// `privy:iframe:ready` and `privy:wallets:export`, and shows the key inside this frame (docs/modal.md).
 // biome-ignore-all assist/source/organizeImports: zodConfig comes first, so zod is configured before any
 // module that defines a schema is evaluated (modules are evaluated in the order they are imported).
 import { zodConfig } from '../frame/zodConfig'
@@ -43,7 +43,8 @@ const handler = createFrameHandler({
     appId: config.appId,
     clientId: config.clientId,
     analyticsId: config.analyticsId,
-    // Auth shares for export come from the export endpoint, which refuses guests (checklist I.54).
+    // Auth shares for export come from the export endpoint, which refuses guests (docs/security.md property
+    // 54).
     purpose: 'export',
     // The same device key as the hidden frame: one origin, one IndexedDB.
     deviceKeys: createIndexedDbDeviceKeyStore(globalThis.indexedDB, { appId: config.appId }),
@@ -54,7 +55,7 @@ const handler = createFrameHandler({
   }),
   mode: 'export',
   showExport: (key) => view.show(key),
-  // MFA hook: when MFA lands, verify a fresh MFA here before any key is shown (spec 02 §4).
+  // MFA hook: when MFA lands, verify a fresh MFA here before any key is shown (docs/modal.md).
   beforeExport: async () => {},
   onUnexpectedError: (error) =>
     console.error(

@@ -26,7 +26,7 @@ function sanitize(field: ExportFrameThemeField, value: string): string | undefin
 }
 
 /**
- * The export page's theme from its query (spec 02 §2 "theme colours"; fields in `exportFrameThemeFields`):
+ * The export page's theme from its query (docs/modal.md "theme colours"; fields in `exportFrameThemeFields`):
  * CSS variable → value, keeping only hex/`rgb()` colours, a radius of 0–32 px and a plain `font-family`
  * list. Anything else is dropped, so the page's defaults apply; nothing from the host reaches the page
  * except through these checks.

@@ -25,12 +25,12 @@ export type FarcasterSignerHandlers = {
 }
 
 /**
- * The Farcaster signer inside the wallet frame (spec 02 §7 `farcaster:init-signer`, `farcaster:sign`): an
+ * The Farcaster signer inside the wallet frame (docs/api.md `farcaster:init-signer`, `farcaster:sign`): an
  * ed25519 key made with `crypto.getRandomValues` (via @noble/curves), one per user and app. The private key
  * never leaves the frame: only its public key goes to the server, and only signatures go to the host.
  *
  * Storage: the 32-byte private key is kept like the wallet's device share — raw bytes in the frame origin's
- * IndexedDB (`keys`), which the host page cannot read (DESIGN.md "Embedded wallet"), so it survives a
+ * IndexedDB (`keys`), which the host page cannot read (docs/security.md), so it survives a
  * reload. Unlike a device share it is a whole key, not a share: anyone with script access to the frame's
  * origin could read it, the same exposure as the frame's memory. Where the browser refuses the frame
  * storage, the store falls back to memory and a reload means a new key and a new approval.

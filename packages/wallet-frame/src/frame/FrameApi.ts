@@ -19,8 +19,8 @@ import type {
 export type FrameJwk = { kty: string; crv: string; x: string; y: string; kid: string }
 
 /**
- * The server calls the frame makes (same origin; the embedded-wallet paths of spec 02 §7). Each takes the access
- * token it was given by the host. Failures throw `FrameApiError`.
+ * The server calls the frame makes (same origin; the embedded-wallet paths of docs/api.md). Each takes the
+ * access token it was given by the host. Failures throw `FrameApiError`.
  */
 export type FrameApi = {
   getJwks(): Promise<{ keys: FrameJwk[] }>
@@ -33,13 +33,16 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
-  /** `POST /api/v1/farcaster/signer/init` (WIRE.md §2): a signed key request for the frame's signer key. */
+  /**
+   * `POST /api/v1/farcaster/signer/init` (docs/wire.md#farcaster): a signed key request for the frame's
+   * signer key.
+   */
   initFarcasterSigner(accessToken: string, body: FarcasterSignerInitRequest): Promise<FarcasterSigner>
-  /** `POST /api/v1/mfa/…` (WIRE.md §7): the frame's multi-factor calls. */
+  /** `POST /api/v1/mfa/…` (docs/wire.md#mfa): the frame's multi-factor calls. */
   mfa: FrameMfaApi
 }
 
-/** The MFA calls of the frame (WIRE.md §7), each with the access token it was given. */
+/** The MFA calls of the frame (docs/wire.md#mfa), each with the access token it was given. */
 export type FrameMfaApi = {
   verify(
     accessToken: string,

@@ -28,7 +28,7 @@ export type CreateFrameApiParameters = {
   fetch?: typeof fetch | undefined
   /**
    * 'export' for the export page: its auth shares come from `POST /api/v1/embedded_wallets/export`, which
-   * the server refuses to guests (403, security checklist I.54); default 'wallet' (`…/auth_share`).
+   * the server refuses to guests (403, docs/security.md property 54); default 'wallet' (`…/auth_share`).
    */
   purpose?: 'wallet' | 'export' | undefined
   /** Where the device key lives (`createIndexedDbDeviceKeyStore` in browsers). */
@@ -201,7 +201,7 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
   }
 }
 
-/** The path segment of each factor under `/api/v1/mfa/` (WIRE.md §7). */
+/** The path segment of each factor under `/api/v1/mfa/` (docs/wire.md#mfa). */
 const mfaPath = { totp: 'totp', sms: 'passwordless_sms', passkey: 'passkeys' } as const
 /** Answers the frame does not read further (the user, `{ success }`). */
 const anyJson = z.unknown()

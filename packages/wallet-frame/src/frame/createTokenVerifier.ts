@@ -33,8 +33,8 @@ function decodeJson(part: string): Record<string, unknown> {
 }
 
 /**
- * The frame's own session check (DESIGN.md "Embedded wallet"): verifies an access token locally — ES256 signature with the
- * app's JWKS (WebCrypto; keys fetched once, refetched on an unknown `kid`), `typ` 'JWT', `aud` = app id,
+ * The frame's own session check (docs/security.md): verifies an access token locally — ES256 signature with
+ * the app's JWKS (WebCrypto; keys fetched once, refetched on an unknown `kid`), `typ` 'JWT', `aud` = app id,
  * `exp` in the future, a `sub` — and memoizes good tokens until they expire. Throws
  * `FrameRequestError('error', 'Missing or invalid token', code 4100)` otherwise.
  *

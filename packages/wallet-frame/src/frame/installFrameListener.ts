@@ -16,10 +16,11 @@ export type InstallFrameListenerParameters = {
 }
 
 /**
- * Listens for host requests (STYLE §6, security checklist J.59): a message is handled only when
- * `event.source` is the embedding window (`window.parent`, and the page is framed) AND `event.origin` is one
- * of the app's allowed origins; anything else is dropped without a reply. The reply goes to that window
- * with `targetOrigin` = the request's origin, never `*`. Returns the uninstall function.
+ * Listens for host requests (docs/conventions.md "The frame protocol", docs/security.md property 59): a
+ * message is handled only when `event.source` is the embedding window (`window.parent`, and the page is
+ * framed) AND `event.origin` is one of the app's allowed origins; anything else is dropped without a reply.
+ * The reply goes to that window with `targetOrigin` = the request's origin, never `*`. Returns the uninstall
+ * function.
  *
  * @example installFrameListener({ window, allowedOrigins: config.allowedOrigins, handler })
  */

@@ -11,7 +11,7 @@ export type FrameConfig = z.infer<typeof frameConfigSchema> & {
 }
 
 /**
- * Reads the page config the server embedded plus the `client_id` / `caid` query fields (spec 02 §2).
+ * Reads the page config the server embedded plus the `client_id` / `caid` query fields (docs/modal.md).
  * Throws `Error('Invalid frame config')` when the config block is missing or malformed.
  */
 export function readFrameConfig(document: Document, location: Location): FrameConfig {

@@ -1,7 +1,7 @@
 import { FrameRequestError } from '../errors/FrameRequestError'
 
 /**
- * Checks an HD wallet index: an integer in 0..2^31-1 (a non-hardened BIP32 child; spec 02 §5: negative is
+ * Checks an HD wallet index: an integer in 0..2^31-1 (a non-hardened BIP32 child; docs/limits.md: negative is
  * invalid). Throws `FrameRequestError('invalid_request_arguments')` otherwise.
  */
 export function assertWalletIndex(index: number): void {

@@ -47,7 +47,7 @@ describe('deriveSolanaKeypair', () => {
     expect(hex(child.publicKey)).toBe(publicKey)
   })
 
-  test("default: 'all all … all' at m/44'/501'/0'/0' is 14CCvQzQ…ZVBS (security checklist vectors)", async () => {
+  test("default: 'all all … all' at m/44'/501'/0'/0' is 14CCvQzQ…ZVBS (docs/security.md \"Test vectors\")", async () => {
     const seed = await seedFromMnemonic('all all all all all all all all all all all all')
     expect(deriveSolanaKeypair(seed, 0).address).toBe('14CCvQzQzHCVgZM3j9soPnXuJXh1RmCfwLVUcdfbZVBS')
   })

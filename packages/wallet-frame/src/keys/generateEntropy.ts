@@ -1,8 +1,8 @@
-/** Bytes of wallet entropy: 128 bits → a 12-word BIP39 mnemonic (DESIGN.md "Embedded wallet"). */
+/** Bytes of wallet entropy: 128 bits → a 12-word BIP39 mnemonic (docs/security.md). */
 export const ENTROPY_BYTES = 16
 
 /**
- * Fresh wallet entropy from the platform CSPRNG (`crypto.getRandomValues`; security checklist J.60).
+ * Fresh wallet entropy from the platform CSPRNG (`crypto.getRandomValues`; docs/security.md property 60).
  *
  * @returns 16 random bytes.
  * @example const entropy = generateEntropy()

@@ -28,7 +28,7 @@ export class AddressMismatchError extends FrameRequestError {
 /**
  * Combines shares, then derives the index-0 address for `chainType` and requires it to equal `entropyId`
  * (case-insensitive for Ethereum) before the entropy is used — the library does not detect a wrong or
- * corrupted share (security checklist J.61). Throws {@link AddressMismatchError} otherwise.
+ * corrupted share (docs/security.md property 61). Throws {@link AddressMismatchError} otherwise.
  *
  * @example const { seed } = await rebuildEntropy({ shares: [device, auth], chainType: 'ethereum', entropyId })
  */

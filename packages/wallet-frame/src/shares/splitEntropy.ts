@@ -1,6 +1,6 @@
 import { split } from 'shamir-secret-sharing'
 
-/** The three Shamir shares of wallet entropy (any two rebuild it; DESIGN.md "Embedded wallet"). */
+/** The three Shamir shares of wallet entropy (any two rebuild it; docs/security.md). */
 export type EntropyShares = {
   /** Kept in IndexedDB on the frame origin. */
   deviceShare: Uint8Array
@@ -13,7 +13,7 @@ export type EntropyShares = {
 /**
  * Splits `entropy` 2-of-3 with `shamir-secret-sharing` (GF(256), random polynomials from
  * `crypto.getRandomValues`). Each share is `entropy.length + 1` bytes (the last byte is its x coordinate).
- * One share alone reveals nothing about the entropy (security checklist J.61).
+ * One share alone reveals nothing about the entropy (docs/security.md property 61).
  *
  * @example const { deviceShare, authShare, recoveryShare } = await splitEntropy(generateEntropy())
  */

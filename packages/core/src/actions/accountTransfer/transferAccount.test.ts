@@ -52,7 +52,7 @@ async function linkFailure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('toAccountTransfer', () => {
-  test('default: the transfer data of a link conflict (spec 01 §3)', async () => {
+  test('default: the transfer data of a link conflict (docs/wire.md)', async () => {
     const { api, client } = await signedIn()
     api.on('POST /api/v1/passwordless/link', () => conflict(transferData()))
     const error = await linkFailure(linkEmail(client, { email: 'Bob@example.com', code: '123456' }))
@@ -111,7 +111,7 @@ describe('transferAccount', () => {
     expect(client.getState().user).toEqual(user)
   })
 
-  test('behavior: each link method calls its route with its body (WIRE.md §5)', async () => {
+  test('behavior: each link method calls its route with its body (docs/wire.md#account-transfer)', async () => {
     const { api, client } = await signedIn()
     const base = { nonce: 'n', displayName: null, embeddedWalletAddress: null }
     const cases = [

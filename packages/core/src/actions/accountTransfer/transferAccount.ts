@@ -8,23 +8,24 @@ import { request } from '../../http/request'
 import { getAccessToken } from '../session/getAccessToken'
 import { refreshSession } from '../session/refreshSession'
 
-/** Link methods whose accounts are never transferred (spec 01 §5). */
+/** Link methods whose accounts are never transferred (docs/limits.md). */
 const UNTRANSFERABLE = ['custom', 'guest', 'passkey']
 
 /** What {@link transferAccount} throws (an action that calls others includes theirs). */
 export type TransferAccountErrorType = RequestErrorType | AccountTransferError
 
 /**
- * Moves the account of a link conflict to the signed-in user (spec 01 §2 'Account transfer prompt', §4
- * "Account transfer", §5; WIRE.md §5): the user that held it is deleted on the server, its embedded wallets
- * with it (their assets do not move). Sends `transfer.nonce` and the account to the method's route —
- * `passwordless/transfer` `{ nonce, email }`, `passwordless_sms/transfer` `{ nonce, phoneNumber }`,
- * `siwe/transfer` / `siws/transfer` `{ nonce, address, walletClientType, connectorType, chainId? }`,
- * `farcaster/transfer` `{ nonce, farcaster_id, farcaster_embedded_address }`, `telegram/transfer` `{ nonce,
- * telegram_auth_result | telegram_web_app_data }`, else `oauth/transfer` `{ nonce, userInfo }` — then
- * re-fetches the user by refreshing the session; `state.user` becomes it. Retried like every call: the
- * server answers a retry of the single-use nonce with the first answer (docs/api.md#retries); one link
- * or transfer at a time.
+ * Moves the account of a link conflict to the signed-in user (docs/modal.md "Account transfer prompt",
+ * docs/account-transfer.md "Account transfer", docs/limits.md; docs/wire.md#account-transfer): the user that
+ * held it is deleted on the server, its embedded wallets with it (their assets do not move). Sends
+ * `transfer.nonce` and the account to the method's route — `passwordless/transfer` `{ nonce, email }`,
+ * `passwordless_sms/transfer` `{ nonce, phoneNumber }`, `siwe/transfer` / `siws/transfer`
+ * `{ nonce, address, walletClientType, connectorType, chainId? }`, `farcaster/transfer`
+ * `{ nonce, farcaster_id, farcaster_embedded_address }`, `telegram/transfer`
+ * `{ nonce, telegram_auth_result | telegram_web_app_data }`, else `oauth/transfer` `{ nonce, userInfo }` —
+ * then re-fetches the user by refreshing the session; `state.user` becomes it. Retried like every call: the
+ * server answers a retry of the single-use nonce with the first answer (docs/api.md#retries); one link or
+ * transfer at a time.
  *
  * @param transfer - from `toAccountTransfer` (the failed link's error)
  * @returns The user with the account.
@@ -89,7 +90,8 @@ export function transferAccount(client: FoyerClient, transfer: AccountTransfer):
         body: { nonce, userInfo: echo.oAuthUserInfo ?? { subject: account } },
         ...options,
       })
-    // Spec 01 §4: after the transfer the user is re-fetched (WIRE.md §0: through a session refresh).
+    // docs/sessions.md: after the transfer the user is re-fetched (docs/wire.md#shared-shapes: through a
+    // session refresh).
     const user = (await refreshSession(client).catch(() => null)) ?? answer
     if (client.getState().user?.id === user.id) client._internal.setState({ user })
     return user

@@ -15,8 +15,8 @@ export type TrackEventErrorType = RequestErrorType
 
 /**
  * Records an analytics event: `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` with
- * `payload.clientTimestamp` set (spec 01 §7). Never retried, and every failure — HTTP error, timeout,
- * offline, storage — is swallowed (spec 01 §8 "Analytics failures are swallowed silently").
+ * `payload.clientTimestamp` set (docs/api.md). Never retried, and every failure — HTTP error, timeout,
+ * offline, storage — is swallowed (docs/errors.md).
  *
  * @returns Once the call settled; never rejects.
  * @example

@@ -21,9 +21,10 @@ export type AuthorizeCrossAppRequestParameters = {
 export type AuthorizeCrossAppRequestErrorType = RequestErrorType
 
 /**
- * The provider side of a cross-app sign-in (WIRE.md §4), on the provider app's authorize page with its
- * signed-in user: `POST /oauth/authorization_code` `{ code_challenge, redirect_to, state, error? }` → the URL to
- * send the browser to (the requester's page with the single-use code). Retried like every call (docs/api.md#retries).
+ * The provider side of a cross-app sign-in (docs/wire.md#cross-app), on the provider app's authorize page
+ * with its signed-in user: `POST /oauth/authorization_code` `{ code_challenge, redirect_to, state, error? }`
+ * → the URL to send the browser to (the requester's page with the single-use code). Retried like every call
+ * (docs/api.md#retries).
  *
  * @throws {Error} 'User must be authenticated' without a session. @throws {ApiError}
  *   `oauth_state_mismatch` (used or expired flow), `invalid_data` (altered URL),

@@ -7,7 +7,7 @@ import { request } from '../../http/request'
 export type GetCrossAppConnectionsErrorType = RequestErrorType
 
 /**
- * The provider apps this app may sign in with and transact through (WIRE.md §4):
+ * The provider apps this app may sign in with and transact through (docs/wire.md#cross-app):
  * `GET /api/v1/apps/{appId}/cross-app/connections` for the client's app.
  *
  * @throws {ApiError} `not_found` (404) for an unknown app; `NetworkError`, `TimeoutError`.

@@ -15,7 +15,7 @@ export type GetCrossAppProviderDetailsParameters = {
 export type GetCrossAppProviderDetailsErrorType = RequestErrorType
 
 /**
- * The name and icon of another app of the server (spec 01 §7 "getCrossAppProviderDetails", WIRE.md §4):
+ * The name and icon of another app of the server (docs/api.md, docs/wire.md#cross-app):
  * `GET /api/v1/apps/{appId}/cross-app/details` → `{ name, icon_url }`, cached per client and app id (a
  * failure is not cached). Errors are swallowed: `null` (the landing then names the app by its id).
  *

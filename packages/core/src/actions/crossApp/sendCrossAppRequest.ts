@@ -22,7 +22,7 @@ import { getCrossAppConnections } from './getCrossAppConnections'
 export type SendCrossAppRequestParameters = {
   /** The provider wallet's address (of the user's `cross_app` account). */
   address: string
-  /** The wallet method (WIRE.md §4). */
+  /** The wallet method (docs/wire.md#cross-app). */
   method: CrossAppMethod
   /** Its JSON-RPC params (bigints are sent as hex). */
   params: readonly unknown[]
@@ -44,7 +44,7 @@ function accountOwning(client: FoyerClient, address: string): CrossAppAccount | 
     )
 }
 
-/** JSON with bigints as `0x…` hex (WIRE.md §4). */
+/** JSON with bigints as `0x…` hex (docs/wire.md#cross-app). */
 function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `0x${item.toString(16)}` : item))
 }
@@ -53,14 +53,15 @@ function toJson(value: unknown): string {
 export type SendCrossAppRequestErrorType = RequestErrorType | BaseError | CrossAppError
 
 /**
- * Asks the provider app's wallet to sign or send (spec 02 §1 "cross-app requests", §5, §7; WIRE.md §4), in
- * a popup at the provider's transact page (`provider_app_custom_auth_transact_url`, else
- * `{provider_app_custom_api_url}/oauth/transact`) with `token` (the stored provider access token) and
- * `request` (`{ content: { request: { request: { method, params } } }, timestamp, callbackUrl }`). The
- * provider page shows its own confirmation and answers by `postMessage`; see `waitForCrossAppResponse`
- * (120 s, closed-popup check every 300 ms). Checks first, in order: a linked `cross_app` account owns
- * `address`; the provider is one of this app's connections and not read-only; a provider token is stored
- * and unexpired. A failed check closes the popup.
+ * Asks the provider app's wallet to sign or send (README.md, docs/limits.md, docs/api.md;
+ * docs/wire.md#cross-app), in a popup at the provider's transact page
+ * (`provider_app_custom_auth_transact_url`, else `{provider_app_custom_api_url}/oauth/transact`) with `token`
+ * (the stored provider access token) and `request`
+ * (`{ content: { request: { request: { method, params } } }, timestamp, callbackUrl }`). The provider page
+ * shows its own confirmation and answers by `postMessage`; see `waitForCrossAppResponse` (120 s, closed-popup
+ * check every 300 ms). Checks first, in order: a linked `cross_app` account owns `address`; the provider is
+ * one of this app's connections and not read-only; a provider token is stored and unexpired. A failed check
+ * closes the popup.
  *
  * @returns the page's `result` (a signature or a transaction hash, `0x…`)
  * @throws {CrossAppError} `'cross_app_wrong_address'`, `'cross_app_invalid_connection'`,

@@ -58,7 +58,7 @@ describe('startCrossAppAuthFlow', () => {
     expect(await storage.get(crossAppTokenKey(testAppId, PROVIDER))).toBe(token)
   })
 
-  test("behavior: disableSignup authenticates with mode 'no-signup' (spec 01 §4, §6)", async () => {
+  test("behavior: disableSignup authenticates with mode 'no-signup' (docs/modal.md, docs/api.md)", async () => {
     const { api, client, fake } = setup()
     const flow = startCrossAppAuthFlow(client, { appId: PROVIDER, disableSignup: true })
     await vi.waitFor(() => expect(() => fake.popups[0]?.location.href).toThrow())

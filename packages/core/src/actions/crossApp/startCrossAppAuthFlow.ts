@@ -25,9 +25,12 @@ export type StartCrossAppAuthFlowParameters = {
   popup?: OAuthPopupRef | null | undefined
   /** The requester's page the provider returns to; default the current page (an allowed origin). */
   redirectTo?: string | undefined
-  /** Captcha token, when this app uses a captcha (spec 01 §4). */
+  /** Captcha token, when this app uses a captcha (docs/modal.md). */
   captchaToken?: string | undefined
-  /** `true` signs in with mode `'no-signup'`: an unknown account gets `user_does_not_exist` (spec 01 §4, §6). */
+  /**
+   * `true` signs in with mode `'no-signup'`: an unknown account gets `user_does_not_exist` (docs/modal.md,
+   * docs/api.md).
+   */
   disableSignup?: boolean | undefined
 }
 
@@ -46,11 +49,12 @@ export type StartCrossAppAuthFlowErrorType =
   | OAuthUserDeniedError
 
 /**
- * Signs in or links with another app of the server (spec 01 §7 "startCrossAppAuthFlow (appId, action login or
- * link)"; WIRE.md §1, §4): the OAuth flow with provider `privy:<appId>` in a popup on the provider's origin,
- * where the user signs in to the provider and consents; the code comes back to this app's page, then
- * `oauth/authenticate` (or `oauth/link`) with PKCE. The provider access token is kept per provider app. The
- * popup times out after {@link CROSS_APP_REQUEST_TIMEOUT_MS} (120 s; it is then closed).
+ * Signs in or links with another app of the server (docs/api.md "startCrossAppAuthFlow (appId, action login
+ * or link)"; docs/wire.md#oauth, docs/wire.md#cross-app): the OAuth flow with provider `privy:<appId>` in a
+ * popup on the provider's origin, where the user signs in to the provider and consents; the code comes back
+ * to this app's page, then `oauth/authenticate` (or `oauth/link`) with PKCE. The provider access token is
+ * kept per provider app. The popup times out after {@link CROSS_APP_REQUEST_TIMEOUT_MS} (120 s; it is then
+ * closed).
  *
  * @throws {CrossAppError} `'cross_app_init_failed'` (no popup could open), `'cross_app_timeout'`.
  * @throws {OAuthPopupError} `'oauth_popup_closed'`, `'oauth_origin_mismatch'`. @throws {OAuthUserDeniedError}

@@ -8,8 +8,8 @@ import { getAccessToken } from '../session/getAccessToken'
 export type VerifyCrossAppTokenErrorType = RequestErrorType
 
 /**
- * The provider side of a cross-app request (WIRE.md §4), on the provider app's transact page: `POST
- * /oauth/verify` `{ prat, callback_url }` with the signed-in user's session → whether the requester's
+ * The provider side of a cross-app request (docs/wire.md#cross-app), on the provider app's transact page:
+ * `POST /oauth/verify` `{ prat, callback_url }` with the signed-in user's session → whether the requester's
  * provider access token `token` is live, the signed-in user's, for a requester the provider still allows,
  * and whether `callbackUrl` is on that requester's origins; with `read_only` of the provider.
  *

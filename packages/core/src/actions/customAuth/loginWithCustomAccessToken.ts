@@ -9,9 +9,9 @@ import { authenticate } from '../../session/authenticate'
 export type LoginWithCustomAccessTokenErrorType = RequestErrorType | NoAuthFlowError
 
 /**
- * Signs in with the host's own JWT: `POST /api/v1/custom_jwt_account/authenticate` with `{ token }` (spec 01
- * §7; issue 5 §4). The server verifies it against the app's `custom_jwt_auth` settings; the user is the one
- * of (issuer, subject). Stores the tokens and sets `state.user`. Retried like every call (docs/api.md#retries);
+ * Signs in with the host's own JWT: `POST /api/v1/custom_jwt_account/authenticate` with `{ token }`
+ * (docs/api.md). The server verifies it against the app's `custom_jwt_auth` settings; the user is the one of
+ * (issuer, subject). Stores the tokens and sets `state.user`. Retried like every call (docs/api.md#retries);
  * one authentication at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401), `disallowed_login_method` (403), `too_many_requests` (429).

@@ -4,7 +4,7 @@ import type { RequestErrorType } from '../../http/request'
 import { logout } from '../session/logout'
 import { loginWithCustomAccessToken } from './loginWithCustomAccessToken'
 
-/** The host's sign-in state, as the provider option `customAuth` gives it (issue 5 §4). */
+/** The host's sign-in state, as the provider option `customAuth` gives it. */
 export type CustomAuthParameters = {
   /** The host's JWT for its signed-in user; `undefined` when the host is signed out. */
   getCustomAccessToken: () => Promise<string | undefined>
@@ -31,7 +31,7 @@ function tokenSubject(token: string, claim: string): string | undefined {
 export type SyncCustomAuthErrorType = RequestErrorType | NoAuthFlowError
 
 /**
- * Makes the Foyer session follow the host's (issue 5 §4, provider option `customAuth`): while the host is
+ * Makes the Foyer session follow the host's (provider option `customAuth`): while the host is
  * loading, nothing ('waiting'); when the host has a token and Foyer has no user — or a user whose `custom`
  * account is another subject — signs in with it ('signed-in'); when the host has no token and Foyer has a
  * user, logs out ('logged-out'); else 'unchanged'. Call it after `initialize` and whenever the host's state

@@ -90,7 +90,8 @@ describe('loginWithEmailCode', () => {
   test('behavior: session_update_action absent stores every token', async () => {
     const { api, client, storage } = await setup({ access: 'a0', refresh: 'r0', identity: 'i0' })
     const { session_update_action: _, ...response } = await api.issue()
-    // Spec 01 §4 has the client store everything when the action is absent; Foyer's server always sends it.
+    // docs/modal.md has the client store everything when the action is absent; Foyer's server always sends
+    // it.
     api.on('POST /api/v1/passwordless/authenticate', () => rawAnswer(json(response)))
     await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
     expect(await read(storage)).toEqual([response.token, response.refresh_token, response.identity_token])

@@ -11,7 +11,10 @@ export type LoginWithEmailCodeParameters = {
   email: string
   /** The 6-digit code from the email. */
   code: string
-  /** `'no-signup'` refuses to create a new user (spec 01 §4 "Sign-in mode"). Default: the server's, `'login-or-sign-up'`. */
+  /**
+   * `'no-signup'` refuses to create a new user (docs/modal.md "Sign-in mode"). Default: the server's,
+   * `'login-or-sign-up'`.
+   */
   mode?: AuthMode | undefined
 }
 
@@ -28,11 +31,11 @@ export type LoginWithEmailCodeErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with an emailed code: `POST /api/v1/passwordless/authenticate` with `{ email, code, mode? }`
- * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
+ * (docs/api.md). Stores the tokens per `session_update_action` (docs/sessions.md "Session tokens") and sets
  * `state.user`, and records `'email'` as the app's recent login method ({@link getRecentLoginMethod}).
  * Retried like every call: it consumes the code, so the server answers a retry with the first
  * answer (docs/api.md#retries). One authentication at a time per
- * client (spec 01 §4): concurrent calls with the same email, code and mode share one call; others wait
+ * client (docs/sessions.md): concurrent calls with the same email, code and mode share one call; others wait
  * their turn. A logout while the call is in flight clears the flow: the answer is dropped, its session
  * revoked, and the call rejects with {@link NoAuthFlowError}.
  *

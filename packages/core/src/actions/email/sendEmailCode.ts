@@ -7,7 +7,7 @@ import { getAccessToken } from '../session/getAccessToken'
 export type SendEmailCodeParameters = {
   /** The address to send the code to, as typed (the server trims it). */
   email: string
-  /** The captcha token, when the app has captcha on (spec 01 §4 "Starting a login"). */
+  /** The captcha token, when the app has captcha on (docs/modal.md "Starting a login"). */
   captchaToken?: string | undefined
 }
 
@@ -16,8 +16,8 @@ export type SendEmailCodeErrorType = RequestErrorType
 
 /**
  * Sends a 6-digit sign-in code to `email`: `POST /api/v1/passwordless/init` with `{ email, token? }`
- * (spec 01 §7). The server answers the same for known and unknown addresses. Retried only on
- * 408/409/425/5xx (spec 01 §7), never on 4xx.
+ * (docs/api.md). The server answers the same for known and unknown addresses. Retried only on
+ * 408/409/425/5xx (docs/api.md), never on 4xx.
  *
  * @throws {ApiError} e.g. `invalid_data` (400, bad address), `disallowed_plus_email` (422),
  *   `disallowed_login_method` (403), `invalid_captcha`, `too_many_requests` (429, resend within 30 s).

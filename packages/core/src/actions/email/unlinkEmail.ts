@@ -18,7 +18,7 @@ export type UnlinkEmailErrorType = RequestErrorType | MfaError
 
 /**
  * Unlinks an email address from the signed-in user: `POST /api/v1/passwordless/unlink` `{ address }`
- * (spec 01 §7); `state.user` becomes the answered user.
+ * (docs/api.md); `state.user` becomes the answered user.
  *
  * @throws {ApiError} `not_found` (404, no such address on this user), `cannot_unlink_sole_account` (400, the
  *   user's only way to sign in), `missing_or_invalid_token` (401).

@@ -20,9 +20,9 @@ export type UpdateEmailErrorType = RequestErrorType
 
 /**
  * Replaces the signed-in user's email address: `POST /api/v1/passwordless/update` with
- * `{ oldAddress, newAddress, code }` (spec 01 §2 'Update email', §5: updating needs an address already
- * linked, §7); `state.user` becomes the answered user. Retried like every call: it consumes the code,
- * so the server answers a retry with the first answer (docs/api.md#retries).
+ * `{ oldAddress, newAddress, code }` (docs/modal.md "Update email", docs/limits.md: updating needs an address
+ * already linked, docs/api.md); `state.user` becomes the answered user. Retried like every call: it consumes
+ * the code, so the server answers a retry with the first answer (docs/api.md#retries).
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'), `not_found` (404,
  *   the old address is not linked), `linked_to_another_user` (400), `missing_or_invalid_token` (401).

@@ -10,8 +10,8 @@ import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedR
 export type ConnectExternalWalletErrorType = UserRejectedRequestError | WalletConnectionError
 
 /**
- * Connects a browser wallet without signing in (the connect-only flow, spec 01 §2): asks the wallet for its
- * account (and chain, for Ethereum) and records the connection in the history (spec 01 §3).
+ * Connects a browser wallet without signing in (the connect-only flow, docs/modal.md): asks the wallet for
+ * its account (and chain, for Ethereum) and records the connection in the history (docs/wire.md).
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
  * @example

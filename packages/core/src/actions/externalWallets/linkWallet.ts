@@ -20,11 +20,11 @@ export type LinkWalletParameters = WalletSignInOptions & {
 export type LinkWalletErrorType = RequestErrorType | UserRejectedRequestError | WalletConnectionError
 
 /**
- * Links a browser wallet to the signed-in user (spec 01 §5, §7): the same proof as a sign-in (fresh nonce,
- * signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The server answers with
- * the user and keeps the session; the session is then refreshed and its user is the result
- * (docs/linked-accounts.md#linking). A guest becomes a full user. One wallet per family. Retried like every call (docs/api.md#retries); one
- * link at a time.
+ * Links a browser wallet to the signed-in user (docs/limits.md, docs/api.md): the same proof as a sign-in
+ * (fresh nonce, signed SIWE/SIWS message), sent to `POST /api/v1/siwe/link` or `/api/v1/siws/link`. The
+ * server answers with the user and keeps the session; the session is then refreshed and its user is the
+ * result (docs/linked-accounts.md#linking). A guest becomes a full user. One wallet per family. Retried like
+ * every call (docs/api.md#retries); one link at a time.
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
  * @throws {ApiError} `linked_to_another_user` (400; the modal shows 'Wallet was already linked.'), `cannot_link_more_of_type`

@@ -26,7 +26,7 @@ function setup() {
   const inits: unknown[] = []
   api.on('POST /api/v1/siwe/init', (call) => {
     inits.push(call.body)
-    // The server answers the EIP-55 form (EIP-55, security checklist F.41); the client sends it already.
+    // The server answers the EIP-55 form (EIP-55, docs/security.md property 41); the client sends it already.
     return json({ nonce: NONCE, address: (call.body as { address: string }).address, expires_at: '' })
   })
   api.on('POST /api/v1/siws/init', (call) =>

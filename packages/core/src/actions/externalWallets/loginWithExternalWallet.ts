@@ -14,7 +14,10 @@ export type LoginWithExternalWalletParameters<Wallet extends ExternalWallet = Ex
   WalletSignInOptions & {
     /** A wallet from `watchExternalWallets`. */
     wallet: Wallet
-    /** `'no-signup'` refuses to create a new user (spec 01 §4). Default: the server's, `'login-or-sign-up'`. */
+    /**
+     * `'no-signup'` refuses to create a new user (docs/modal.md). Default: the server's,
+     * `'login-or-sign-up'`.
+     */
     mode?: AuthMode | undefined
   }
 
@@ -34,11 +37,11 @@ export type LoginWithExternalWalletErrorType =
   | WalletConnectionError
 
 /**
- * Signs in with a browser wallet (spec 01 §4, §7): SIWE for Ethereum wallets, SIWS for Solana wallets —
- * connect, nonce (`/siwe/init` or `/siws/init`), the user's signature, then `POST /api/v1/siwe/authenticate`
- * `{ message, signature, chainId, walletClientType, connectorType, mode? }` or `/siws/authenticate` (no
- * `chainId`). Stores the tokens and records `'wallet'` as the app's recent login method
- * (`getRecentLoginMethod`). Retried like every call (docs/api.md#retries). One
+ * Signs in with a browser wallet (docs/sessions.md, docs/api.md): SIWE for Ethereum wallets, SIWS for Solana
+ * wallets — connect, nonce (`/siwe/init` or `/siws/init`), the user's signature, then
+ * `POST /api/v1/siwe/authenticate` `{ message, signature, chainId, walletClientType, connectorType, mode? }`
+ * or `/siws/authenticate` (no `chainId`). Stores the tokens and records `'wallet'` as the app's recent login
+ * method (`getRecentLoginMethod`). Retried like every call (docs/api.md#retries). One
  * authentication at a time per client; a logout meanwhile drops the answer ({@link NoAuthFlowError}).
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`: the user declined in the wallet.

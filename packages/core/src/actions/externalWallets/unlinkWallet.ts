@@ -18,7 +18,7 @@ export type UnlinkWalletErrorType = RequestErrorType
 
 /**
  * Unlinks an external wallet from the signed-in user: `POST /api/v1/siwe/unlink` or `/api/v1/siws/unlink`
- * `{ address }` (spec 01 §7); `state.user` becomes the answered user.
+ * `{ address }` (docs/api.md); `state.user` becomes the answered user.
  *
  * @throws {ApiError} `cannot_unlink_embedded_wallet` (400: 'Cannot unlink an embedded wallet'),
  *   `cannot_unlink_sole_account` (400), `not_found` (404), `missing_or_invalid_token` (401).

@@ -4,7 +4,7 @@ import { request } from '../../http/request'
 
 /** Parameters of {@link initLoginWithFarcaster}. */
 export type InitLoginWithFarcasterParameters = {
-  /** The captcha token, when the app has captcha on (spec 01 §4). */
+  /** The captcha token, when the app has captcha on (docs/modal.md). */
   captchaToken?: string | undefined
   /** Where the Farcaster app returns the user on mobile; on one of the app's allowed origins. */
   redirectUrl?: string | undefined
@@ -22,9 +22,9 @@ export type InitLoginWithFarcasterReturnType = {
 export type InitLoginWithFarcasterErrorType = RequestErrorType
 
 /**
- * Starts a Farcaster sign-in or link (spec 01 §4 "Farcaster", §7): `POST /api/v1/farcaster/init` `{ token?,
- * redirect_url? }` → the server opens a channel on the Farcaster auth relay for a nonce it issued. The
- * relying party is the page's origin (the request's `Origin`).
+ * Starts a Farcaster sign-in or link (docs/modal.md "Farcaster", docs/api.md): `POST /api/v1/farcaster/init`
+ * `{ token?, redirect_url? }` → the server opens a channel on the Farcaster auth relay for a nonce it issued.
+ * The relying party is the page's origin (the request's `Origin`).
  *
  * @throws {ApiError} `invalid_captcha` (400), `disallowed_login_method` (403, 'Login with Farcaster not
  *   allowed.'), `invalid_origin` / `missing_origin` (403), `internal_error` (500, the relay failed),

@@ -18,9 +18,9 @@ export type LinkFarcasterParameters = {
 export type LinkFarcasterErrorType = RequestErrorType
 
 /**
- * Links a Farcaster account to the signed-in user (spec 01 §5, §7): `POST /api/v1/farcaster/link` (Bearer)
- * `{ channel_token, message, signature, fid }`; then the session is refreshed and its user is the result,
- * the answer's user being the fallback. Retried like every call
+ * Links a Farcaster account to the signed-in user (docs/limits.md, docs/api.md):
+ * `POST /api/v1/farcaster/link` (Bearer) `{ channel_token, message, signature, fid }`; then the session is
+ * refreshed and its user is the result, the answer's user being the fallback. Retried like every call
  * (docs/api.md#retries); one link at a time per client.
  *
  * @throws {ApiError} `linked_to_another_user` (400, 'This account has already been linked to another user.'),

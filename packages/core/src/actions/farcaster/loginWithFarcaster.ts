@@ -24,7 +24,7 @@ export type LoginWithFarcasterReturnType = { user: User; isNewUser: boolean }
 export type LoginWithFarcasterErrorType = RequestErrorType | NoAuthFlowError
 
 /**
- * Signs in with an approved Farcaster channel (spec 01 §4 "Farcaster", §7): `POST
+ * Signs in with an approved Farcaster channel (docs/modal.md "Farcaster", docs/api.md): `POST
  * /api/v1/farcaster/authenticate` `{ channel_token, message, signature, fid, mode }`; the server verifies
  * the message itself (nonce, domain, custody signature). Retried like every call
  * (docs/api.md#retries). Stores the tokens and records 'farcaster' as the recent login method; one authentication at a time.

@@ -11,8 +11,8 @@ export type UnlinkFarcasterErrorType = RequestErrorType
 
 /**
  * Unlinks the Farcaster account `fid` from the signed-in user: `POST /api/v1/farcaster/unlink` `{ fid }`
- * (spec 01 §7); then the session is refreshed and its user is the result, the answer's user being the
- * fallback (WIRE.md §0).
+ * (docs/api.md); then the session is refreshed and its user is the result, the answer's user being the
+ * fallback (docs/wire.md#shared-shapes).
  *
  * @throws {ApiError} `not_found` (404, no such account on this user), `cannot_unlink_sole_account` (400),
  *   `missing_or_invalid_token` (401).

@@ -15,9 +15,9 @@ export type WaitForFarcasterApprovalParameters = {
   channelToken: string
   /** Stops the polling; the promise then rejects with the signal's reason. */
   signal?: AbortSignal | undefined
-  /** Time between two status calls, in ms; default 2000 (spec 01 §9). */
+  /** Time between two status calls, in ms; default 2000 (docs/limits.md). */
   intervalMs?: number | undefined
-  /** Time to wait for the approval, in ms; default 120 000 (spec 01 §9). */
+  /** Time to wait for the approval, in ms; default 120 000 (docs/limits.md). */
   timeoutMs?: number | undefined
 }
 
@@ -29,8 +29,9 @@ export type WaitForFarcasterApprovalErrorType = RequestErrorType
 
 /**
  * Polls `GET /api/v1/farcaster/status` (header `farcaster-channel-token`) every 2 s until the user approved
- * in the Farcaster app (spec 01 §4 "Farcaster", §9), and returns the completed status (message, signature,
- * fid, the profile the app reported). Nothing in it is trusted: the server verifies it at sign-in.
+ * in the Farcaster app (docs/modal.md "Farcaster", docs/limits.md), and returns the completed status
+ * (message, signature, fid, the profile the app reported). Nothing in it is trusted: the server verifies it
+ * at sign-in.
  *
  * @throws {TimeoutError} `'request_timeout'` after 120 s without approval ('The request timed out. Try again.').
  * @throws {ApiError} `invalid_credentials` (401, the channel expired or was used), `internal_error` (500).

@@ -16,8 +16,8 @@ export type GetFarcasterSignerStatusParameters = {
 export type GetFarcasterSignerStatusErrorType = RequestErrorType | EmbeddedWalletError
 
 /**
- * `POST /api/v1/farcaster/signer/status` `{ ed25519_public_key }` (spec 02 §7, WIRE.md §2). Once `approved`,
- * refreshes the user, whose Farcaster account then carries `signer_public_key`.
+ * `POST /api/v1/farcaster/signer/status` `{ ed25519_public_key }` (docs/api.md, docs/wire.md#farcaster). Once
+ * `approved`, refreshes the user, whose Farcaster account then carries `signer_public_key`.
  *
  * @returns `{ status: 'pending_approval', public_key }` or `{ status: 'approved' | 'revoked', public_key, fid }`
  * @throws {ApiError} `not_found` (404, no such signer), `invalid_data` (400), `missing_or_invalid_token` (401).

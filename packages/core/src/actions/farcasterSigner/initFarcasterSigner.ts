@@ -9,9 +9,9 @@ import { requireAccessToken } from '../../wallet/requireAccessToken'
 export type InitFarcasterSignerErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
- * Asks the wallet frame for the user's Farcaster signer (spec 02 §7 frame event `farcaster:init-signer`):
+ * Asks the wallet frame for the user's Farcaster signer (docs/api.md frame event `farcaster:init-signer`):
  * the frame makes (or reuses) an ed25519 key that never leaves it and has the server submit a signed key
- * request (`POST /api/v1/farcaster/signer/init`, WIRE.md §2).
+ * request (`POST /api/v1/farcaster/signer/init`, docs/wire.md#farcaster).
  *
  * @returns the Signer: `pending_approval` with `signer_approval_url` (the link or QR to open in the
  *   Farcaster app), or `approved` / `revoked` with the user's `fid` (a string)

@@ -10,7 +10,7 @@ import { requireAccessToken } from '../../wallet/requireAccessToken'
 export type SignFarcasterMessageErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
- * Signs a Farcaster message hash with the user's signer key inside the wallet frame (spec 02 §7 frame event
+ * Signs a Farcaster message hash with the user's signer key inside the wallet frame (docs/api.md frame event
  * `farcaster:sign`): ed25519 (RFC 8032) over the bytes given — for a Farcaster message, its 20-byte BLAKE3
  * `hash` — as a hub checks a message's `signature` against its `signer`. The key never leaves the frame.
  *

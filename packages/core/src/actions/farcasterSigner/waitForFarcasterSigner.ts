@@ -15,7 +15,7 @@ export type WaitForFarcasterSignerParameters = {
   publicKey: string
   /** Between two polls, in ms; default `FARCASTER_SIGNER_POLL_INTERVAL_MS` (2 000). */
   intervalMs?: number | undefined
-  /** Give up after, in ms; default `FARCASTER_SIGNER_TIMEOUT_MS` (300 000; spec 01 §9). */
+  /** Give up after, in ms; default `FARCASTER_SIGNER_TIMEOUT_MS` (300 000; docs/limits.md). */
   timeoutMs?: number | undefined
   /** Aborting stops the polling and rejects with the signal's reason. */
   signal?: AbortSignal | undefined
@@ -25,7 +25,7 @@ export type WaitForFarcasterSignerParameters = {
 export type WaitForFarcasterSignerErrorType = RequestErrorType | EmbeddedWalletError | FarcasterSignerError
 
 /**
- * Polls the signer's status until the user decides in their Farcaster app (spec 02 §4 "Farcaster signer":
+ * Polls the signer's status until the user decides in their Farcaster app (docs/modal.md "Farcaster signer":
  * pending_approval, then approved or revoked), for at most 300 s.
  *
  * @returns the approved status (the user is refreshed: `signer_public_key` is on its Farcaster account)

@@ -68,18 +68,18 @@ export type BridgeToWalletParameters = {
 export type BridgeToWalletErrorType = BridgeError | Error | UserRejectedRequestError | WalletConnectionError
 
 /**
- * Bridges the funding amount from an external wallet on another chain to the wallet to fund (spec 02 §4, §5,
- * §7 "Bridge quote"): asks the bridge API for an EXACT_OUTPUT quote of the asset (the native coin, the zero
- * address; USDC or the ERC-20 by its address on each chain), has the external wallet send each transaction of
- * its steps in order (an approve, then the deposit…; switching chain as needed) — or, from Solana, has the
- * Solana wallet sign and send each step's instructions (SOL, Relay's chain id 792703809) — then waits until
- * the recipient's balance of the asset on the destination (a chain, or the Solana cluster for a Solana
- * wallet: EVM to Solana) has grown by the amount.
+ * Bridges the funding amount from an external wallet on another chain to the wallet to fund (docs/modal.md,
+ * docs/limits.md, docs/api.md): asks the bridge API for an EXACT_OUTPUT quote of the asset (the native coin,
+ * the zero address; USDC or the ERC-20 by its address on each chain), has the external wallet send each
+ * transaction of its steps in order (an approve, then the deposit…; switching chain as needed) — or, from
+ * Solana, has the Solana wallet sign and send each step's instructions (SOL, Relay's chain id 792703809) —
+ * then waits until the recipient's balance of the asset on the destination (a chain, or the Solana cluster
+ * for a Solana wallet: EVM to Solana) has grown by the amount.
  *
  * @returns the quote that was executed
  * @throws {BridgeError} `bridge_quote_failed` ('Error fetching quote from relay', or the API's message; also
  *   when no quote is available), `bridging_unsupported` to or from Solana testnet or devnet ('Bridging is
- *   not supported on Solana devnet'; spec 02 §5), a token with no known address on the origin or
+ *   not supported on Solana devnet'; docs/limits.md), a token with no known address on the origin or
  *   destination, a token to or from Solana, or Solana to Solana,
  *   `external_transfer_failed` when a step reverts or the funds do not arrive in time.
  * @throws {UserRejectedRequestError} `user_rejected`: the user declined in the external wallet.

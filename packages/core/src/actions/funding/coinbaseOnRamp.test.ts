@@ -67,7 +67,7 @@ describe('coinbaseNetworkOf and coinbaseOnRampPayUrl', () => {
     expect(coinbaseNetworkOf(11155111)).toBeNull()
   })
 
-  test('default: the pay URL carries the eight fields of spec 02 §7', () => {
+  test('default: the pay URL carries the eight fields of docs/api.md', () => {
     const url = new URL(
       coinbaseOnRampPayUrl({
         payUrl: 'http://127.0.0.1:9999/buy/select-asset',
@@ -217,7 +217,7 @@ describe('coinbaseOnRampRequest', () => {
     ).toMatchObject({ network: 'solana', asset: 'SOL' })
   })
 
-  test('error: another chain is refused with the spec text', () => {
+  test('error: another chain is refused with the documented text', () => {
     expect(() =>
       coinbaseOnRampRequest({ address, chainType: 'ethereum', chain: chain(31337), asset: 'native' }),
     ).toThrow(

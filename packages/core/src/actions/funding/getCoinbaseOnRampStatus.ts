@@ -7,7 +7,7 @@ import { request } from '../../http/request'
 export type GetCoinbaseOnRampStatusErrorType = RequestErrorType
 
 /**
- * The state of an exchange on-ramp purchase (spec 02 §7, WIRE.md §8): `GET
+ * The state of an exchange on-ramp purchase (docs/api.md, docs/wire.md#funding): `GET
  * /api/v1/funding/coinbase_on_ramp/status?partnerUserId=` with the `partner_user_id` of
  * `initCoinbaseOnRamp`: `'pending'` (nothing bought yet, or in progress), `'success'` or `'failure'`. Not
  * retried (it is polled).

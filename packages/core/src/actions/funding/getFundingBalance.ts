@@ -8,10 +8,10 @@ import { getSolanaBalance } from '../../wallet/solana/getSolanaBalance'
 export type GetFundingBalanceErrorType = Error
 
 /**
- * The funded wallet's balance of the requested asset, in base units with its decimals (spec 02 §4 "Manual
+ * The funded wallet's balance of the requested asset, in base units with its decimals (docs/modal.md "Manual
  * receive: polls balance"): the native coin (`eth_getBalance`, or Solana `getBalance` in lamports), or the
  * token's ERC-20 `balanceOf` on the chain's RPC: USDC (6 decimals) at `tokenAddresses.USDC[chain.id]`, else
- * its known contract on the chain (spec 02 §9 "USDC addresses known for a fixed set of chains"), another
+ * its known contract on the chain (docs/limits.md), another
  * ERC-20 at its own contract with its own
  * decimals. `null` when it cannot be read here (USDC on a chain without a known contract, a token on Solana).
  *

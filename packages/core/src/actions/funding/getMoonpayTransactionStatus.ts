@@ -1,4 +1,4 @@
-/** A MoonPay purchase's status (spec 02 §4 "Card on-ramp status"); `'pending'` also before it exists. */
+/** A MoonPay purchase's status (docs/modal.md "Card on-ramp status"); `'pending'` also before it exists. */
 export type MoonpayTransactionStatus =
   | 'pending'
   | 'completed'
@@ -28,11 +28,12 @@ const known = new Set<MoonpayTransactionStatus>([
 export type GetMoonpayTransactionStatusErrorType = Error
 
 /**
- * Reads a purchase's status from MoonPay's own API (spec 02 §7): `GET {apiUrl}/v1/transactions/ext/
+ * Reads a purchase's status from MoonPay's own API (docs/api.md): `GET {apiUrl}/v1/transactions/ext/
  * {externalTransactionId}?apiKey=` answers a list whose first item has `status`. A 404 (the user has not
  * bought yet) and any status MoonPay reports while it works (`waitingPayment`…) are `'pending'`.
  *
- * @throws Error on any other HTTP error or a network failure (the caller counts these: spec 02 §8, 3 errors)
+ * @throws Error on any other HTTP error or a network failure (the caller counts these: docs/errors.md, 3
+ * errors)
  * @example const status = await getMoonpayTransactionStatus({ apiUrl, apiKey, externalTransactionId })
  */
 export async function getMoonpayTransactionStatus(

@@ -4,7 +4,7 @@ import { request } from '../../http/request'
 
 /** Parameters of {@link getTokenPrice}. */
 export type GetTokenPriceParameters = {
-  /** EIP-155 chain id; `0` for Solana (spec 02 §7). */
+  /** EIP-155 chain id; `0` for Solana (docs/api.md). */
   chainId: number
   /** The token's symbol, e.g. `'ETH'`, `'SOL'`, `'USDC'`. */
   tokenSymbol: string
@@ -14,8 +14,8 @@ export type GetTokenPriceParameters = {
 export type GetTokenPriceErrorType = RequestErrorType
 
 /**
- * The price of one token in US dollars: `GET /api/v1/token_price?chainId=&tokenSymbol=` → `{ usd }` (spec 02
- * §7, WIRE.md §8). Errors are swallowed (WIRE.md §8 "errors swallowed → price hidden"): `null`.
+ * The price of one token in US dollars: `GET /api/v1/token_price?chainId=&tokenSymbol=` → `{ usd }`
+ * (docs/api.md, docs/wire.md#funding). Errors are swallowed (docs/wire.md#funding): `null`.
  *
  * @example const price = await getTokenPrice(client, { chainId: 0, tokenSymbol: 'SOL' }) // 142.5 or null
  */

@@ -10,10 +10,11 @@ export type InitCoinbaseOnRampParameters = CoinbaseOnRampInitRequest
 export type InitCoinbaseOnRampErrorType = RequestErrorType
 
 /**
- * Starts an exchange on-ramp session (spec 02 §7, WIRE.md §8): `POST /api/v1/funding/coinbase_on_ramp/init`
- * with the addresses (each with the Coinbase networks it may receive on, see `coinbaseNetworkOf`) and
- * optional asset symbols. Answers the app's Coinbase project id, a single-use session token (5 minutes)
- * and the partner user id the pay URL carries and {@link getCoinbaseOnRampStatus} takes. Needs a session.
+ * Starts an exchange on-ramp session (docs/api.md, docs/wire.md#funding):
+ * `POST /api/v1/funding/coinbase_on_ramp/init` with the addresses (each with the Coinbase networks it may
+ * receive on, see `coinbaseNetworkOf`) and optional asset symbols. Answers the app's Coinbase project id, a
+ * single-use session token (5 minutes) and the partner user id the pay URL carries and {@link
+ * getCoinbaseOnRampStatus} takes. Needs a session.
  *
  * @throws {ApiError} `not_supported` (the app has no Coinbase Onramp), `invalid_data`,
  *   `missing_or_invalid_token`, `terms_not_accepted`, `internal_error` (Coinbase unreachable);

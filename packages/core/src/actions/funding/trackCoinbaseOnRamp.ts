@@ -2,17 +2,17 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import { getCoinbaseOnRampStatus } from './getCoinbaseOnRampStatus'
 
-/** Wait after the popup opens before the first status poll, in ms (spec 02 §9 "exchange status delay 5 s"). */
+/** Wait after the popup opens before the first status poll, in ms (docs/limits.md). */
 export const COINBASE_ON_RAMP_STATUS_DELAY_MS = 5000
-/** Interval between status polls, in ms (spec 02 §9 "exchange status poll every 1.5 s"). */
+/** Interval between status polls, in ms (docs/limits.md). */
 export const COINBASE_ON_RAMP_POLL_INTERVAL_MS = 1500
-/** Polls after the popup closed without success before giving up (spec 02 §9 "3 post-close attempts"). */
+/** Polls after the popup closed without success before giving up (docs/limits.md). */
 export const COINBASE_ON_RAMP_POST_CLOSE_POLLS = 3
 /** How often the popup is checked for being closed while waiting, in ms. */
 const POPUP_CHECK_MS = 250
 
 /**
- * The exchange on-ramp status screen's states (spec 02 §4 "Exchange on-ramp status"): the popup is open
+ * The exchange on-ramp status screen's states (docs/modal.md "Exchange on-ramp status"): the popup is open
  * (`'pending-in-flow'`), it closed and the purchase is being looked up (`'pending-after-flow'`), or the
  * purchase ended (`'success'`, `'error'`).
  */
@@ -60,9 +60,9 @@ function sleep(ms: number, signal: AbortSignal | undefined, tick: () => void): P
 export type TrackCoinbaseOnRampErrorType = RequestErrorType
 
 /**
- * Follows an exchange on-ramp purchase after its popup opened (spec 02 §4, §9): `'pending-in-flow'` while
- * the popup is open, `'pending-after-flow'` as soon as it closes; the status is polled
- * ({@link getCoinbaseOnRampStatus}) first 5 s after the start, then every 1.5 s. Ends with `'success'`
+ * Follows an exchange on-ramp purchase after its popup opened (docs/modal.md, docs/limits.md):
+ * `'pending-in-flow'` while the popup is open, `'pending-after-flow'` as soon as it closes; the status is
+ * polled ({@link getCoinbaseOnRampStatus}) first 5 s after the start, then every 1.5 s. Ends with `'success'`
  * (status `success`), `'failure'` (status `failure`; state `'error'`) or `'timed-out'` after 3 polls
  * without success once the popup is closed (the modal then goes back to method selection with the other
  * provider shown). A poll that fails (network, server) counts as one without success.

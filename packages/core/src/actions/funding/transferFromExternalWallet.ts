@@ -32,7 +32,7 @@ export type TransferFromExternalWalletErrorType =
   | WalletConnectionError
 
 /**
- * Funds a wallet from an external wallet on the same chain (spec 02 §4 "External wallet funding"): an
+ * Funds a wallet from an external wallet on the same chain (docs/modal.md "External wallet funding"): an
  * Ethereum wallet sends the native coin or the ERC-20 (USDC or the request's token) after switching to the
  * request's chain; a Solana wallet sends SOL on the request's cluster.
  *

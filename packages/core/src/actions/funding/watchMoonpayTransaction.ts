@@ -21,11 +21,11 @@ export type WatchMoonpayTransactionHandlers = {
 export type WatchMoonpayTransactionErrorType = Error
 
 /**
- * Watches a MoonPay purchase as the 'Fund account' screen does (spec 02 §4 "Card on-ramp status", §8, §9):
- * the first read `FUNDING_CARD_START_DELAY_MS` (8 s) after the widget opened, then every
- * `FUNDING_CARD_POLL_MS` (3 s) until `completed`, `waitingAuthorization` (both reported, polling stops),
- * `failed` or `serviceFailure` (`onFailure`), or `FUNDING_CARD_MAX_POLL_ERRORS` (3) errors in a row — a 404
- * (not bought yet) is not an error.
+ * Watches a MoonPay purchase as the 'Fund account' screen does (docs/modal.md "Card on-ramp status",
+ * docs/errors.md, docs/limits.md): the first read `FUNDING_CARD_START_DELAY_MS` (8 s) after the widget
+ * opened, then every `FUNDING_CARD_POLL_MS` (3 s) until `completed`, `waitingAuthorization` (both reported,
+ * polling stops), `failed` or `serviceFailure` (`onFailure`), or `FUNDING_CARD_MAX_POLL_ERRORS` (3) errors in
+ * a row — a 404 (not bought yet) is not an error.
  *
  * @returns a function that stops watching
  * @example const stop = watchMoonpayTransaction({ apiUrl, apiKey, externalTransactionId }, { onStatus, onFailure })

@@ -18,11 +18,11 @@ export type LoginAsGuestReturnType = {
 export type LoginAsGuestErrorType = RequestErrorType | NoAuthFlowError
 
 /**
- * Signs in as this device's guest: `POST /api/v1/guest/authenticate` with `{ guest_credential }` (spec 01
- * §3, §7). The credential (32 random bytes from `crypto.getRandomValues`, base64url) is generated once and
- * kept in storage under `foyer:<appId>:guest_credential`, so the same device gets the same guest user back.
- * Stores the tokens and sets `state.user`. One authentication at a time per client (spec 01 §4). A guest
- * becomes a full user by linking an email ({@link linkEmail}).
+ * Signs in as this device's guest: `POST /api/v1/guest/authenticate` with `{ guest_credential }`
+ * (docs/wire.md, docs/api.md). The credential (32 random bytes from `crypto.getRandomValues`, base64url) is
+ * generated once and kept in storage under `foyer:<appId>:guest_credential`, so the same device gets the same
+ * guest user back. Stores the tokens and sets `state.user`. One authentication at a time per client
+ * (docs/modal.md). A guest becomes a full user by linking an email ({@link linkEmail}).
  *
  * @throws {ApiError} `too_many_requests` (429), `invalid_data` (400).
  * @throws {NoAuthFlowError} `'no_auth_flow'`: logged out meanwhile.

@@ -13,12 +13,12 @@ export type InitMfaEnrollmentParameters =
 export type InitMfaEnrollmentErrorType = WalletProxyErrorType | RequireAccessTokenErrorType
 
 /**
- * Starts enrolling a factor through the frame's `privy:mfa:init-enrollment` (spec 02 §7
+ * Starts enrolling a factor through the frame's `privy:mfa:init-enrollment` (docs/api.md
  * `initEnrollmentWithTotp`, `initEnrollmentWithSms`): `totp` → `{ secret, authUrl }` (the QR code's URL);
  * `sms` → texts an enrolment code to `phoneNumber`; `passkey` → nothing to start.
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` when a factor is enrolled and the session has not
- *   just verified (checklist B.16; wrap in {@link withMfa}), or for a guest.
+ *   just verified (docs/security.md property 16; wrap in {@link withMfa}), or for a guest.
  * @example const { secret, authUrl } = await initMfaEnrollment(client, { method: 'totp' })
  */
 export async function initMfaEnrollment(

@@ -7,7 +7,7 @@ export type SendMfaSmsCodeErrorType = RequestErrorType | GetAccessTokenErrorType
 
 /**
  * Texts a verification code to the user's enrolled number: `POST /api/v1/mfa/passwordless_sms/init`
- * `{ action: 'verify' }` (the host's own call, WIRE.md §7). Then {@link verifyMfa} with method `'sms'`.
+ * `{ action: 'verify' }` (the host's own call, docs/wire.md#mfa). Then {@link verifyMfa} with method `'sms'`.
  *
  * @throws {ApiError} `twilio_verification_failed`, `missing_or_invalid_mfa` (no SMS factor).
  * @example await sendMfaSmsCode(client)

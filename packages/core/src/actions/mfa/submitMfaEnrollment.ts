@@ -17,7 +17,7 @@ export type SubmitMfaEnrollmentErrorType =
   | RefreshUserErrorType
 
 /**
- * Finishes enrolling through the frame's `privy:mfa:submit-enrollment` (spec 02 §7
+ * Finishes enrolling through the frame's `privy:mfa:submit-enrollment` (docs/api.md
  * `submitEnrollmentWithTotp`, `…WithSms`, `…WithPasskey`) and refreshes `state.user` (its `mfa_methods`).
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,

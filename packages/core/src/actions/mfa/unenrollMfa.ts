@@ -11,8 +11,8 @@ export type UnenrollMfaParameters = { method: MfaMethodType }
 export type UnenrollMfaErrorType = WalletProxyErrorType | RequireAccessTokenErrorType | RefreshUserErrorType
 
 /**
- * Removes a factor through the frame's `privy:mfa:unenroll` (spec 02 §7 `unenroll`); needs a fresh
- * verification (checklist B.16: wrap in {@link withMfa}). Refreshes `state.user`.
+ * Removes a factor through the frame's `privy:mfa:unenroll` (docs/api.md `unenroll`); needs a fresh
+ * verification (docs/security.md property 16: wrap in {@link withMfa}). Refreshes `state.user`.
  *
  * @example await withMfa(client, () => unenrollMfa(client, { method: 'sms' }))
  */

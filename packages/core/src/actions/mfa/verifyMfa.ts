@@ -10,8 +10,8 @@ export type VerifyMfaErrorType = WalletProxyErrorType | RequireAccessTokenErrorT
 
 /**
  * Verifies the session with a 6-digit code of the authenticator app or of the SMS sent by
- * {@link sendMfaSmsCode}, through the wallet frame's `privy:mfa:verify` (spec 02 §7; WIRE.md §7). The server
- * then releases the auth share to this session for 15 minutes; export asks again.
+ * {@link sendMfaSmsCode}, through the wallet frame's `privy:mfa:verify` (docs/api.md; docs/wire.md#mfa). The
+ * server then releases the auth share to this session for 15 minutes; export asks again.
  *
  * @throws {WalletProxyError} `'missing_or_invalid_mfa'` ('The code you entered is not valid'), `'mfa_timeout'`,
  *   `'mfa_verification_max_attempts_reached'` (after 4 wrong codes; input blocked).

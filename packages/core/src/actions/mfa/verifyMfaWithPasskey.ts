@@ -13,8 +13,8 @@ export type VerifyMfaWithPasskeyErrorType =
 
 /**
  * Verifies with a passkey enrolled in MFA: `POST /api/v1/mfa/passkeys/init` (host), the browser's WebAuthn
- * `get()` with user verification required (checklist H.49), then the frame's `privy:mfa:verify` with the
- * assertion in WIRE.md §7's snake_case shape.
+ * `get()` with user verification required (docs/security.md property 49), then the frame's `privy:mfa:verify`
+ * with the assertion in docs/wire.md#mfa's snake_case shape.
  *
  * @throws {PasskeyNotAllowedError} the user dismissed the browser's dialog. @throws {WalletProxyError} as
  *   {@link verifyMfa}.

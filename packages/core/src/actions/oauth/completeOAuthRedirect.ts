@@ -13,7 +13,7 @@ export type CompleteOAuthRedirectReturnType =
 export type CompleteOAuthRedirectErrorType = LoginWithOAuthErrorType | LinkOAuthErrorType
 
 /**
- * Finishes a full-page OAuth return at page load, headless (spec 01 §2): {@link handleOAuthReturn} (reads
+ * Finishes a full-page OAuth return at page load, headless (docs/modal.md): {@link handleOAuthReturn} (reads
  * and removes the `privy_oauth_*` parameters; in a popup, hands the code to the opener), then
  * `loginWithOAuth` or `linkOAuth` per the stored flow. `FoyerProvider` does this itself, with its status
  * screen; call this when using `@foyer/core` alone, once at start.

@@ -17,15 +17,16 @@ export type HandleOAuthReturnReturnType =
 export type HandleOAuthReturnErrorType = never
 
 /**
- * Handles a page load that is an OAuth return (spec 01 §2; WIRE.md §1). Reads the `privy_oauth_code`,
- * `privy_oauth_provider` and `privy_oauth_state` parameters — only when all three are present — and
- * removes them from the address bar (`history.replaceState`). Then:
+ * Handles a page load that is an OAuth return (docs/modal.md; docs/wire.md#oauth). Reads the
+ * `privy_oauth_code`, `privy_oauth_provider` and `privy_oauth_state` parameters — only when all three are
+ * present — and removes them from the address bar (`history.replaceState`). Then:
  * - in the popup of a popup flow (the page has an opener and the stored flow is not a redirect), posts
  *   `{ type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode }` to the opener, naming this page's origin
  *   as the target (only a same-origin opener receives it), and closes the popup;
  * - in the popup of this browser's popup flow (the stored flow is a popup flow with this state) that lost
  *   `window.opener` (a provider page with `Cross-Origin-Opener-Policy` severs it), posts the same message on
- *   the BroadcastChannel `popup-privy-oauth` (WIRE.md §1), which only same-origin pages receive, and closes;
+ *   the BroadcastChannel `popup-privy-oauth` (docs/wire.md#oauth), which only same-origin pages receive, and
+ * closes;
  * - otherwise answers the return, for the caller to finish with `loginWithOAuth` or `linkOAuth` (see
  *   {@link completeOAuthRedirect}, which does both).
  * Never throws.

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe("oauth/init header 'privy-ui' (WIRE.md §1)", () => {
+describe("oauth/init header 'privy-ui' (docs/wire.md#oauth)", () => {
   test('default: a headless call sends none', async () => {
     const { api, client } = setup()
     await initLoginWithOAuth(client, { provider: 'google' })

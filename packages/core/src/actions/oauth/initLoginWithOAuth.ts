@@ -12,7 +12,7 @@ import { withoutOAuthReturn } from '../../oauth/readOAuthReturn'
 export type InitLoginWithOAuthParameters = {
   /** The provider: `'google'`, `'github'` … (protocol `oauthProviders`). */
   provider: string
-  /** Captcha token, when the app uses a captcha (spec 01 §7 `oauth/init` `token`). */
+  /** Captcha token, when the app uses a captcha (docs/api.md `oauth/init` `token`). */
   captchaToken?: string | undefined
   /**
    * The absolute URL of the app's page the provider returns to (with the `privy_oauth_*` parameters); it
@@ -20,15 +20,15 @@ export type InitLoginWithOAuthParameters = {
    * parameters.
    */
   redirectTo?: string | undefined
-  /** `true` signs in with mode `'no-signup'` (spec 01 §4 "OAuth"). Default `false`. */
+  /** `true` signs in with mode `'no-signup'` (docs/modal.md "OAuth"). Default `false`. */
   disableSignup?: boolean | undefined
   /** Sign in (default) or link to the signed-in user. */
   action?: OAuthAction | undefined
   /** Whether the provider's page will show in a popup (default) or the whole page. */
   mode?: OAuthDisplayMode | undefined
   /**
-   * `true` when Foyer's own modal drives the flow: the call carries header `privy-ui: t` (WIRE.md §1).
-   * Default `false` (a headless call sends none).
+   * `true` when Foyer's own modal drives the flow: the call carries header `privy-ui: t`
+   * (docs/wire.md#oauth). Default `false` (a headless call sends none).
    */
   ui?: boolean | undefined
 }
@@ -47,7 +47,7 @@ export type InitLoginWithOAuthReturnType = {
 export type InitLoginWithOAuthErrorType = RequestErrorType
 
 /**
- * Begins an OAuth flow (spec 01 §7 "initLoginWithOAuth", §9; WIRE.md §1): makes a PKCE code verifier and a
+ * Begins an OAuth flow (docs/api.md, docs/limits.md; docs/wire.md#oauth): makes a PKCE code verifier and a
  * state from {@link OAUTH_VERIFIER_BYTES} and {@link OAUTH_STATE_BYTES} (36) random bytes each (base64url,
  * 48 characters), stores them with the provider in the client's storage (so a full-page redirect survives;
  * a new flow replaces an older one), then `POST /api/v1/oauth/init` with `{ provider, redirect_to, token?,

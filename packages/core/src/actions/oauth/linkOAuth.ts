@@ -40,11 +40,11 @@ export type LinkOAuthErrorType =
   | OAuthUserDeniedError
 
 /**
- * Links an OAuth account to the signed-in user (spec 01 §5, §7): the same checks as `loginWithOAuth` (stored
- * verifier, state, denial), then `POST /api/v1/oauth/link` (Bearer) with `{ authorization_code, state_code,
- * code_verifier }`; then the session is refreshed (`POST /api/v1/sessions`) and its user is the result, the
- * link answer's user being the fallback. Retried like every call
- * (docs/api.md#retries); one link at a time per client.
+ * Links an OAuth account to the signed-in user (docs/limits.md, docs/api.md): the same checks as
+ * `loginWithOAuth` (stored verifier, state, denial), then `POST /api/v1/oauth/link` (Bearer) with
+ * `{ authorization_code, state_code, code_verifier }`; then the session is refreshed
+ * (`POST /api/v1/sessions`) and its user is the result, the link answer's user being the fallback. Retried
+ * like every call (docs/api.md#retries); one link at a time per client.
  *
  * @throws {OAuthFlowMissingError} `'oauth_flow_missing'`: 'Authentication error.'
  * @throws {OAuthStateMismatchError} `'oauth_state_mismatch'`.
@@ -71,7 +71,7 @@ export function linkOAuth(
         authorization_code: parameters.authorizationCode,
         state_code: parameters.stateCode,
         code_verifier: flow.codeVerifier,
-        // Cross-app (WIRE.md §1): the provider goes along.
+        // Cross-app (docs/wire.md#oauth): the provider goes along.
         ...(providerAppId === null ? {} : { provider: flow.provider }),
       },
       accessToken,

@@ -45,14 +45,14 @@ export type LoginWithOAuthErrorType =
   | OAuthUserDeniedError
 
 /**
- * Finishes an OAuth sign-in (spec 01 §4 "OAuth", §5, §7): checks the return against the stored flow (no
- * stored verifier → 'Authentication error.'; another state → a client error and no call; the code
- * `'undefined'` → the user denied), then `POST /api/v1/oauth/authenticate` with `{ authorization_code,
- * state_code, code_verifier, mode }` (and `provider: 'privy:<appId>'` for a cross-app flow, whose provider access
- * token is then kept per provider app). Retried like every call: the code is single use, so
- * the server answers a retry with the first answer (docs/api.md#retries). Stores the tokens
- * (spec 01 §4 "Session tokens") and records the provider as the recent login method. One authentication at
- * a time per client; the same return twice shares one call.
+ * Finishes an OAuth sign-in (docs/modal.md "OAuth", docs/limits.md, docs/api.md): checks the return against
+ * the stored flow (no stored verifier → 'Authentication error.'; another state → a client error and no call;
+ * the code `'undefined'` → the user denied), then `POST /api/v1/oauth/authenticate` with
+ * `{ authorization_code, state_code, code_verifier, mode }` (and `provider: 'privy:<appId>'` for a cross-app
+ * flow, whose provider access token is then kept per provider app). Retried like every call: the code is
+ * single use, so the server answers a retry with the first answer (docs/api.md#retries). Stores the tokens
+ * (docs/sessions.md "Session tokens") and records the provider as the recent login method. One authentication
+ * at a time per client; the same return twice shares one call.
  *
  * @throws {OAuthFlowMissingError} `'oauth_flow_missing'`: 'Authentication error.'
  * @throws {OAuthStateMismatchError} `'oauth_state_mismatch'`.
@@ -82,7 +82,7 @@ export function loginWithOAuth(
     const authFlow = beginAuthFlow(client)
     const flow = await consumeOAuthFlow(client, parameters)
     const mode: AuthMode = parameters.mode ?? (flow.disableSignup ? 'no-signup' : 'login-or-sign-up')
-    // Cross-app (WIRE.md §1): the provider goes along, and the provider access token is kept.
+    // Cross-app (docs/wire.md#oauth): the provider goes along, and the provider access token is kept.
     const providerAppId = crossAppProviderAppId(flow.provider)
     const { user, isNewUser, oauthTokens } = await authenticate(
       client,

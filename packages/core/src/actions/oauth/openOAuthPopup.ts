@@ -5,7 +5,7 @@ import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
 export type OpenOAuthPopupErrorType = never
 
 /**
- * Opens the blank OAuth popup: 440 × 680 px, centred over the current window (issue 10 §2), named
+ * Opens the blank OAuth popup: 440 × 680 px, centred over the current window, named
  * `'foyer-oauth'`. Call it synchronously in a click handler — browsers block popups opened later — and hand
  * it to `startOAuthFlow` (`popup`), which sends it to the provider.
  *

@@ -14,11 +14,11 @@ export type StartOAuthFlowParameters = {
   provider: string
   /** `'popup'`: a 440 × 680 window, centred on this one; `'redirect'`: the whole page goes to the provider. */
   mode: OAuthDisplayMode
-  /** Captcha token, when the app uses a captcha (spec 01 §4). */
+  /** Captcha token, when the app uses a captcha (docs/modal.md). */
   captchaToken?: string | undefined
   /** The app's page the provider returns to; default the current page. Must be on an allowed origin. */
   redirectTo?: string | undefined
-  /** `true` signs in with mode `'no-signup'` (spec 01 §4 "OAuth"). */
+  /** `true` signs in with mode `'no-signup'` (docs/modal.md "OAuth"). */
   disableSignup?: boolean | undefined
   /** Sign in (default) or link to the signed-in user (then finish with `linkOAuth`). */
   action?: OAuthAction | undefined
@@ -27,7 +27,10 @@ export type StartOAuthFlowParameters = {
    * opened now, which works only while the click's user activation lasts.
    */
   popup?: OAuthPopupRef | undefined
-  /** `true` when Foyer's own modal drives the flow: `oauth/init` carries header `privy-ui: t` (WIRE.md §1). */
+  /**
+   * `true` when Foyer's own modal drives the flow: `oauth/init` carries header `privy-ui: t`
+   * (docs/wire.md#oauth).
+   */
   ui?: boolean | undefined
   /**
    * Aborts a popup flow (the modal closed): the popup is closed, polling and listeners stop, the stored PKCE
@@ -48,7 +51,7 @@ export type StartOAuthFlowReturnType =
 export type StartOAuthFlowErrorType = RequestErrorType | OAuthPopupError | OAuthUnknownError
 
 /**
- * Opens the provider's sign-in (spec 01 §2, §4 "OAuth"; issue 10 §2): {@link initLoginWithOAuth}, then
+ * Opens the provider's sign-in (docs/modal.md "OAuth"): {@link initLoginWithOAuth}, then
  * - popup: a window of 440 × 680 px centred over this one, opened before the `oauth/init` call so that it
  *   keeps the click's user activation, then sent to the provider. The provider returns to `redirectTo`,
  *   where the SDK posts the code to this window (or this window reads it once the popup is back on the

@@ -20,8 +20,8 @@ export type UnlinkOAuthErrorType = RequestErrorType
 
 /**
  * Unlinks an OAuth account from the signed-in user: `POST /api/v1/oauth/unlink` `{ provider, subject }`
- * (spec 01 §7); then the session is refreshed and its user is the result, the answer's user being the
- * fallback (WIRE.md §0).
+ * (docs/api.md); then the session is refreshed and its user is the result, the answer's user being the
+ * fallback (docs/wire.md#shared-shapes).
  *
  * @throws {ApiError} `not_found` (404, no such account on this user), `cannot_unlink_sole_account` (400, the
  *   user's only way to sign in), `missing_or_invalid_token` (401).

@@ -13,8 +13,8 @@ import { getAccessToken } from '../session/getAccessToken'
 export type LinkPasskeyErrorType = RequestErrorType | RunCeremonyErrorType | MfaError
 
 /**
- * Links a new passkey to the signed-in user (spec 01 §5, §7): `POST /api/v1/passkeys/link/init` → creation
- * options, the browser's authenticator (resident key), then `POST /api/v1/passkeys/link` with
+ * Links a new passkey to the signed-in user (docs/limits.md, docs/api.md): `POST /api/v1/passkeys/link/init`
+ * → creation options, the browser's authenticator (resident key), then `POST /api/v1/passkeys/link` with
  * `{ relying_party, authenticator_response }`; `state.user` becomes the answered user. At most 5 passkeys
  * per user. Retried like every call (docs/api.md#retries). One link at a time per client.
  *

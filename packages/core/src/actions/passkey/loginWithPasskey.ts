@@ -10,9 +10,9 @@ import { authenticate, beginAuthFlow } from '../../session/authenticate'
 
 /** Parameters of {@link loginWithPasskey}. */
 export type LoginWithPasskeyParameters = {
-  /** Captcha token, when the app uses a captcha (spec 01 §7 `passkeys/authenticate/init` `token`). */
+  /** Captcha token, when the app uses a captcha (docs/api.md `passkeys/authenticate/init` `token`). */
   captchaToken?: string | undefined
-  /** Called when the browser prompt has answered and the response goes to the server (spec 01 §4 'submitting-response'). */
+  /** Called when the browser prompt has answered and the response goes to the server (docs/modal.md). */
   onSubmitting?: (() => void) | undefined
 }
 
@@ -28,10 +28,10 @@ export type LoginWithPasskeyReturnType = {
 export type LoginWithPasskeyErrorType = RequestErrorType | RunCeremonyErrorType | NoAuthFlowError
 
 /**
- * Signs in with a passkey (spec 01 §4 "Passkey"): `POST /api/v1/passkeys/authenticate/init` → options, the
+ * Signs in with a passkey (docs/modal.md "Passkey"): `POST /api/v1/passkeys/authenticate/init` → options, the
  * browser's authenticator (discoverable credential), then `POST /api/v1/passkeys/authenticate` with
- * `{ relying_party, challenge, authenticator_response }`. Stores the tokens (spec 01 §4 "Session tokens") and
- * records `'passkey'` as the app's recent login method ({@link getRecentLoginMethod}).
+ * `{ relying_party, challenge, authenticator_response }`. Stores the tokens (docs/sessions.md "Session
+ * tokens") and records `'passkey'` as the app's recent login method ({@link getRecentLoginMethod}).
  * Retried like every call (docs/api.md#retries). One authentication at a time per client.
  *
  * @throws {PasskeyNotAllowedError} `'PASSKEY_NOT_ALLOWED'`: 'Passkey request timed out or rejected by user.'

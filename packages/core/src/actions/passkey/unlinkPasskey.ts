@@ -17,7 +17,7 @@ export type UnlinkPasskeyParameters = {
 export type UnlinkPasskeyErrorType = RequestErrorType | MfaError
 
 /**
- * Removes a passkey of the signed-in user: `POST /api/v1/passkeys/unlink` `{ credential_id }` (spec 01 §7);
+ * Removes a passkey of the signed-in user: `POST /api/v1/passkeys/unlink` `{ credential_id }` (docs/api.md);
  * `state.user` becomes the answered user.
  *
  * @throws {ApiError} `not_found` (404, no such passkey of this user), `cannot_unlink_sole_account` (400, it is

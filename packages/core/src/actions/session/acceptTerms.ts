@@ -11,9 +11,9 @@ export type AcceptTermsReturnType = User
 export type AcceptTermsErrorType = RequestErrorType
 
 /**
- * Records that the signed-in user accepts the app's terms and privacy policy (spec 01 §2 'One last step',
- * §4 "After login"): `POST /api/v1/users/me/accept_terms` `{}` (WIRE.md §6; the answer is the user), then
- * `state.user` is updated — which lets the `createOnLogin` embedded wallets be created.
+ * Records that the signed-in user accepts the app's terms and privacy policy (docs/modal.md "One last step",
+ * "After login"): `POST /api/v1/users/me/accept_terms` `{}` (docs/wire.md#terms; the answer is the user),
+ * then `state.user` is updated — which lets the `createOnLogin` embedded wallets be created.
  *
  * @returns The user with `has_accepted_terms: true`.
  * @throws {ApiError} 401 `missing_or_invalid_token` when nobody is signed in.

@@ -16,7 +16,7 @@ export type AdoptForkedSessionReturnType = User | null
 export type AdoptForkedSessionErrorType = RequestErrorType
 
 /**
- * Makes a forked session this client's session (spec 01 §4 "Refresh … Without them it may use a forked
+ * Makes a forked session this client's session (docs/sessions.md "Refresh … Without them it may use a forked
  * token through a recovery endpoint"): replaces the held tokens with the forked-session token (kept in
  * storage until redeemed), then refreshes, which — with no refresh token held — calls
  * `POST /api/v1/sessions/fork/recover` `{ refresh_token: <forked token> }` and stores the answer.

@@ -15,7 +15,7 @@ export type ForkSessionReturnType = string
 export type ForkSessionErrorType = RequestErrorType | BaseError
 
 /**
- * Forks the session (spec 01 §7): `POST /api/v1/sessions/fork` `{ refresh_token }` with the Bearer access
+ * Forks the session (docs/api.md): `POST /api/v1/sessions/fork` `{ refresh_token }` with the Bearer access
  * token. The server rotates this client's session as a refresh would — the new `refresh_token` and `token`
  * are stored — and creates a second session for the same user, whose forked-session token is returned: hand
  * it to another client, which redeems it with {@link adoptForkedSession}.

@@ -43,7 +43,7 @@ describe('getAccessToken', () => {
     expect(api.calls).toHaveLength(0)
   })
 
-  test('behavior: a token expiring within 30 s is refreshed with the old token as Bearer (spec 01 §9)', async () => {
+  test('behavior: a token expiring within 30 s is refreshed with the old token as Bearer (docs/limits.md)', async () => {
     const access = await signAccessToken({ ttlSeconds: 29 })
     const { api, client, storage } = await setup({ access, refresh: 'refresh-old' })
     const token = await getAccessToken(client)
@@ -58,7 +58,7 @@ describe('getAccessToken', () => {
     expect(client.getState().user?.id).toBe('did:foyer:user-1')
   })
 
-  test('behavior: the token counts as expired 30 s early (fake timers, spec 01 §9)', async () => {
+  test('behavior: the token counts as expired 30 s early (fake timers, docs/limits.md)', async () => {
     vi.useFakeTimers()
     const start = new Date('2030-01-01T00:00:00Z').getTime()
     vi.setSystemTime(start)
@@ -94,7 +94,7 @@ describe('getAccessToken', () => {
     expect(await storage.get(keys.identity)).toBeNull()
   })
 
-  test('behavior: a valid token without refresh credentials wipes local state (spec 01 §4 "valid and refreshable")', async () => {
+  test('behavior: a valid token without refresh credentials wipes local state (docs/sessions.md "valid and refreshable")', async () => {
     const access = await signAccessToken({ ttlSeconds: 3600 })
     const { api, client, storage } = await setup({ access })
     expect(await getAccessToken(client)).toBeNull()
@@ -102,7 +102,7 @@ describe('getAccessToken', () => {
     expect(await storage.get(keys.access)).toBeNull()
   })
 
-  test('behavior: a token that is not a JWT wipes local state (spec 01 §8)', async () => {
+  test('behavior: a token that is not a JWT wipes local state (docs/errors.md)', async () => {
     const { client, storage } = await setup({ access: 'not-a-jwt', refresh: 'refresh-old' })
     expect(await getAccessToken(client)).toBeNull()
     expect(await storage.get(keys.access)).toBeNull()

@@ -15,11 +15,11 @@ export type GetAccessTokenErrorType = RequestErrorType
 export type GetAccessTokenReturnType = string | null
 
 /**
- * The access token to send to the host's back end (verify it there with `@foyer/node`). Follows spec 01 §4
- * "Getting an access token", step by step:
+ * The access token to send to the host's back end (verify it there with `@foyer/node`). Follows
+ * docs/sessions.md "Getting an access token", step by step:
  * 1. no stored token → `null`, unless a refresh token or forked-session token is held: then refresh;
- * 2. unparsable token (not a JWT with a numeric `exp`) → wipe local state, `null` (spec 01 §8 "Invalid local
- *    token storage wipes local state");
+ * 2. unparsable token (not a JWT with a numeric `exp`) → wipe local state, `null` (docs/errors.md "Invalid
+ * local token storage wipes local state");
  * 3. its app id (`aid`, else `aud`) names another app → log out, `null`;
  * 4. no refresh credentials (refresh token, server cookies in server-cookie mode, forked-session token) →
  *    wipe local state, `null` (a token is only returned while it is "valid and refreshable");

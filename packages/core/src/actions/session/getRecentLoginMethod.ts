@@ -12,11 +12,11 @@ export type GetRecentLoginMethodReturnType = RecentLoginMethod | null
 export type GetRecentLoginMethodErrorType = never
 
 /**
- * The method of the last successful sign-in for this app in this browser (spec 01 §2 "A 'Recent' badge marks
- * the last-used login method"): `'email'`, `'sms'`, `'passkey'`, `'wallet'` or an OAuth provider (`'google'` …). Read from the client's storage
- * (`foyer:<appId>:recent_login_method`); written by `loginWithEmailCode`, `loginWithSmsCode`,
- * `loginWithPasskey`, `loginWithExternalWallet` (`loginWithSiwe`, `loginWithSiws`) and `loginWithOAuth`
- * when they succeed.
+ * The method of the last successful sign-in for this app in this browser (docs/modal.md "A 'Recent' badge
+ * marks the last-used login method"): `'email'`, `'sms'`, `'passkey'`, `'wallet'` or an OAuth provider
+ * (`'google'` …). Read from the client's storage (`foyer:<appId>:recent_login_method`); written by
+ * `loginWithEmailCode`, `loginWithSmsCode`, `loginWithPasskey`, `loginWithExternalWallet` (`loginWithSiwe`,
+ * `loginWithSiws`) and `loginWithOAuth` when they succeed.
  * Guest and custom-JWT sign-ins are not recorded. Kept across logouts.
  *
  * @returns The method, or `null` when none is stored (or the stored value is unknown). Never throws: an

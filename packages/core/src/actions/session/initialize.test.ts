@@ -132,7 +132,7 @@ describe('initialize', () => {
     })
   })
 
-  describe('server-cookie mode (spec 01 §9)', () => {
+  describe('server-cookie mode (docs/limits.md)', () => {
     const cookieConfig = { ...testAppConfig, custom_api_url: 'http://localhost:8787' }
 
     test('default: config from apiUrl; with privy-session, refresh at custom_api_url with cookies; stale tokens removed', async () => {

@@ -17,14 +17,15 @@ export type InitializeErrorType = RequestErrorType | BaseError
  * 0. at once, before any call: takes the page-load parameters `privy_token`, `privy_connector` and
  *    `privy_wallet_client` off the page's URL (`getPageLoadParameters`);
  * 1. loads the app config (`GET /api/v1/apps/{appId}` from `client.apiUrl`);
- * 2. picks the route (spec 01 §9): calls go to the app's `custom_api_url` when set, and server-cookie mode is
- *    on when that URL is same-site with the page — then storage holds no tokens;
+ * 2. picks the route (docs/limits.md): calls go to the app's `custom_api_url` when set, and server-cookie
+ * mode is on when that URL is same-site with the page — then storage holds no tokens;
  * 3. restores the session: in server-cookie mode, when the `privy-session` cookie is present, by a refresh
  *    (`POST /api/v1/sessions` `{}`, the HttpOnly cookies carrying the tokens); otherwise from storage —
- *    refreshing the access token when it expires within 30 s (spec 01 §4, §9), then `GET /api/v1/users/me`;
+ *    refreshing the access token when it expires within 30 s (docs/sessions.md, docs/limits.md), then
+ * `GET /api/v1/users/me`;
  * 4. publishes `{ status: 'ready', appConfig, user }`;
  * 5. follows the app's other tabs on this origin: a logout there wipes this tab too (tokens, user, wallet
- *    frame), a sign-in there restores its session here (issue 16 §1).
+ *    frame), a sign-in there restores its session here.
  *
  * Idempotent: every call shares one promise. It never rejects: when the app config cannot be loaded the
  * state becomes `{ status: 'error', error }` and a later call tries again. A session that cannot be
@@ -60,7 +61,7 @@ async function run(client: FoyerClient): Promise<void> {
     setState({ status: 'ready', appConfig, user, error: null })
     trackSdkEvent(client, sdkEvents.initialize)
     tasks.stopCrossTabSession ??= watchCrossTabSession(client, {
-      // Another tab signed in, or another user did: adopt the session it stored (issue 16 §1).
+      // Another tab signed in, or another user did: adopt the session it stored.
       async signedIn(userId) {
         if (client.getState().user?.id === userId) return
         await session.reload()

@@ -8,11 +8,11 @@ import { wipeSession } from '../../session/wipeSession'
 export type LogoutErrorType = RequestErrorType
 
 /**
- * Logs out (spec 01 §4 "Logout"):
+ * Logs out (docs/sessions.md "Logout"):
  * 1. clears any auth flow in progress: a sign-in whose answer arrives later is dropped (it rejects with
  *    `NoAuthFlowError` and the session it created is revoked);
  * 2. `POST /api/v1/sessions/logout` with `{ refresh_token }` — re-read from storage, in case another tab
- *    rotated it — and the Bearer access token (spec 01 §7); in server-cookie mode the cookies carry them
+ *    rotated it — and the Bearer access token (docs/api.md); in server-cookie mode the cookies carry them
  *    and the server clears them;
  * 3. wipes local state — tokens, client cookies, `state.user` — whether or not the call succeeded.
  *
@@ -40,7 +40,7 @@ async function run(client: FoyerClient): Promise<void> {
       accessToken: tokens.accessToken,
     })
   } catch {
-    // Spec 01 §4: wipe regardless of the outcome.
+    // docs/modal.md: wipe regardless of the outcome.
   }
   await wipeSession(client)
 }

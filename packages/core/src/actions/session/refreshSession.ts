@@ -20,7 +20,7 @@ export type RefreshSessionReturnType = User | null
 export type RefreshSessionErrorType = RequestErrorType
 
 /**
- * Refreshes the session (spec 01 §4 "Refresh"), with the first credential that applies:
+ * Refreshes the session (docs/sessions.md "Refresh"), with the first credential that applies:
  * 1. the stored refresh token: `POST /api/v1/sessions` `{ refresh_token }` (cookies ride along too);
  * 2. in server-cookie mode with the `privy-session` flag set: `POST /api/v1/sessions` `{}`, the refresh token
  *    travelling in its HttpOnly cookie;
@@ -32,11 +32,11 @@ export type RefreshSessionErrorType = RequestErrorType
  * One at a time: concurrent callers in a client share one call; across tabs the call runs under the Web Lock
  * `foyer:<appId>:session`, and once it holds the lock it re-reads storage — if another tab rotated the
  * refresh token meanwhile and its access token is fresh, that tab's tokens are used and no call is made, so
- * two tabs never rotate one refresh token (security checklist C.22).
+ * two tabs never rotate one refresh token (docs/security.md property 22).
  *
  * When the server answers `missing_or_invalid_token`, local state is wiped and the result is `null`
- * (spec 01 §8). If the session is wiped (logout) while the call runs, its answer is dropped. Retried per
- * spec 01 §7 on 408/409/425/5xx: the server hands a retried parent token the same successor.
+ * (docs/errors.md). If the session is wiped (logout) while the call runs, its answer is dropped. Retried per
+ * docs/api.md on 408/409/425/5xx: the server hands a retried parent token the same successor.
  *
  * @returns The user, or `null` when the session is gone.
  * @throws {ApiError} any other error answer (the tokens are kept).

@@ -21,10 +21,10 @@ export type LinkPhoneErrorType = RequestErrorType | MfaError
 
 /**
  * Links a phone number to the signed-in user: `POST /api/v1/passwordless_sms/link` with
- * `{ phoneNumber, code }` (spec 01 §5, §7). Request the code with `sendSmsCode` while signed in. The server
- * answers with the user and keeps the session; the session is then refreshed and its user is the result
- * (docs/linked-accounts.md#linking). A guest becomes a full user and its guest credential is forgotten. Retried like every call (docs/api.md#retries);
- * one link at a time.
+ * `{ phoneNumber, code }` (docs/limits.md, docs/api.md). Request the code with `sendSmsCode` while signed in.
+ * The server answers with the user and keeps the session; the session is then refreshed and its user is the
+ * result (docs/linked-accounts.md#linking). A guest becomes a full user and its guest credential is
+ * forgotten. Retried like every call (docs/api.md#retries); one link at a time.
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `cannot_link_more_of_type` (400: 'User already has an account of type phone linked.'),

@@ -11,7 +11,10 @@ export type LoginWithSmsCodeParameters = {
   phoneNumber: string
   /** The 6-digit code from the message. */
   code: string
-  /** `'no-signup'` refuses to create a new user (spec 01 §4 "Sign-in mode"). Default: the server's, `'login-or-sign-up'`. */
+  /**
+   * `'no-signup'` refuses to create a new user (docs/modal.md "Sign-in mode"). Default: the server's,
+   * `'login-or-sign-up'`.
+   */
   mode?: AuthMode | undefined
 }
 
@@ -28,12 +31,12 @@ export type LoginWithSmsCodeErrorType = RequestErrorType | NoAuthFlowError
 
 /**
  * Signs in with a texted code: `POST /api/v1/passwordless_sms/authenticate` with `{ phoneNumber, code, mode? }`
- * (spec 01 §7). Stores the tokens per `session_update_action` (spec 01 §4 "Session tokens") and sets
+ * (docs/api.md). Stores the tokens per `session_update_action` (docs/sessions.md "Session tokens") and sets
  * `state.user`, and records `'sms'` as the app's recent login method ({@link getRecentLoginMethod}).
  * Retried like every call: it consumes the code, so the server answers a retry with the first
  * answer (docs/api.md#retries). One authentication at a time per
- * client (spec 01 §4): concurrent calls with the same number, code and mode share one call. A logout while
- * the call is in flight drops the answer, revokes its session and rejects with {@link NoAuthFlowError}.
+ * client (docs/sessions.md): concurrent calls with the same number, code and mode share one call. A logout
+ * while the call is in flight drops the answer, revokes its session and rejects with {@link NoAuthFlowError}.
  *
  * @throws {ApiError} e.g. `invalid_credentials` (401: 'Invalid or expired verification code'),
  *   `user_does_not_exist` (404, `mode: 'no-signup'`), `allowlist_rejected`, `max_accounts_reached`,

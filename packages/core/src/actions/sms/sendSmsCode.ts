@@ -7,7 +7,7 @@ import { getAccessToken } from '../session/getAccessToken'
 export type SendSmsCodeParameters = {
   /** The qualified international number (E.164, e.g. `'+14155550100'`) to text the code to. */
   phoneNumber: string
-  /** The captcha token, when the app has captcha on (spec 01 §4 "Starting a login"). */
+  /** The captcha token, when the app has captcha on (docs/modal.md "Starting a login"). */
   captchaToken?: string | undefined
 }
 
@@ -16,8 +16,9 @@ export type SendSmsCodeErrorType = RequestErrorType
 
 /**
  * Texts a 6-digit code to `phoneNumber`: `POST /api/v1/passwordless_sms/init` with `{ phoneNumber, token? }`
- * (spec 01 §7). While signed in, the code is a link code (for `linkPhone` / `updatePhone`). The server
- * answers the same for known and unknown numbers. Retried only on 408/409/425/5xx (spec 01 §7), never on 4xx.
+ * (docs/api.md). While signed in, the code is a link code (for `linkPhone` / `updatePhone`). The server
+ * answers the same for known and unknown numbers. Retried only on 408/409/425/5xx (docs/api.md), never on
+ * 4xx.
  *
  * @throws {ApiError} e.g. `invalid_data` (400, not a possible number), `region_not_supported` (400: 'SMS
  *   authentication from this region is not available'), `disallowed_login_method` (403, SMS off),

@@ -19,7 +19,7 @@ export type UnlinkPhoneErrorType = RequestErrorType | MfaError
 
 /**
  * Unlinks a phone number from the signed-in user: `POST /api/v1/passwordless_sms/unlink` `{ phoneNumber }`
- * (spec 01 §7); `state.user` becomes the answered user.
+ * (docs/api.md); `state.user` becomes the answered user.
  *
  * @throws {ApiError} `not_found` (404, no such number on this user), `cannot_unlink_sole_account` (400, the
  *   user's only way to sign in), `missing_or_invalid_token` (401).

@@ -21,8 +21,8 @@ export type UpdatePhoneErrorType = RequestErrorType
 
 /**
  * Replaces the signed-in user's phone number: `POST /api/v1/passwordless_sms/update` with
- * `{ old_phone_number, new_phone_number, code }` (spec 01 §5, §7: updating needs a number already linked);
- * `state.user` becomes the answered user. Retried like every call: it consumes the code,
+ * `{ old_phone_number, new_phone_number, code }` (docs/limits.md, docs/api.md: updating needs a number
+ * already linked); `state.user` becomes the answered user. Retried like every call: it consumes the code,
  * so the server answers a retry with the first answer (docs/api.md#retries).
  *
  * @throws {ApiError} `invalid_credentials` (401: 'Invalid or expired verification code'), `not_found` (404,

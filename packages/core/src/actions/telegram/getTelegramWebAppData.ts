@@ -10,9 +10,9 @@ export type TelegramMiniAppWindow = {
 export type GetTelegramWebAppDataErrorType = never
 
 /**
- * The launch data of a Telegram mini app (spec 01 §2 "A Telegram web-app data hash is also read"; WIRE.md
- * §3 `WebAppData`): `window.Telegram.WebApp.initData`, else the `#tgWebAppData=` of the URL, split into
- * key → value (all strings). Null outside a mini app (no data, or none with a `hash`).
+ * The launch data of a Telegram mini app (docs/modal.md; docs/wire.md#telegram `WebAppData`):
+ * `window.Telegram.WebApp.initData`, else the `#tgWebAppData=` of the URL, split into key → value (all
+ * strings). Null outside a mini app (no data, or none with a `hash`).
  *
  * @example
  * const webAppData = getTelegramWebAppData()

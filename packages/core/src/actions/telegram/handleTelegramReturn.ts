@@ -5,7 +5,7 @@ import { type TelegramReturnWindow, takeTelegramReturn } from '../../telegram/re
 export type HandleTelegramReturnErrorType = never
 
 /**
- * Takes the login widget's redirect result off the page (spec 01 §2 "Telegram return"): the query
+ * Takes the login widget's redirect result off the page (docs/modal.md "Telegram return"): the query
  * parameters `id`, `first_name`, `last_name`, `username`, `photo_url`, `auth_date`, `hash` of a
  * `data-auth-url` redirect, or the `#tgAuthResult=` fragment, removed from the address bar
  * (`history.replaceState`). Finish with `loginWithTelegram(client, { authResult })` (or `linkTelegram`).

@@ -16,10 +16,10 @@ export type LinkTelegramParameters = TelegramProof
 export type LinkTelegramErrorType = RequestErrorType | TelegramRateLimitError
 
 /**
- * Links a Telegram account to the signed-in user (spec 01 §5, §7; WIRE.md §3): `POST /api/v1/telegram/link`
- * (Bearer) with `{ telegram_auth_result | telegram_web_app_data }`; then the session is refreshed and its
- * user is the result, the link answer being the fallback. Retried like every call
- * (docs/api.md#retries); one link at a time.
+ * Links a Telegram account to the signed-in user (docs/limits.md, docs/api.md; docs/wire.md#telegram):
+ * `POST /api/v1/telegram/link` (Bearer) with `{ telegram_auth_result | telegram_web_app_data }`; then the
+ * session is refreshed and its user is the result, the link answer being the fallback. Retried like every
+ * call (docs/api.md#retries); one link at a time.
  *
  * @throws {TelegramRateLimitError} `'telegram_rate_limited'`.
  * @throws {ApiError} `linked_to_another_user` (400, 'This account has already been linked to another

@@ -36,7 +36,7 @@ let widgets = 0
 export type LoadTelegramWidgetErrorType = TelegramWidgetError
 
 /**
- * Renders Telegram's login widget (spec 01 §7 "loads the Telegram login widget script"; Telegram login widget
+ * Renders Telegram's login widget (docs/api.md; Telegram login widget
  * docs): a `<script async src=scriptUrl data-telegram-login=botName data-request-access="write">` in
  * `container`, with `data-onauth` calling `onAuth` through a per-widget global, or `data-auth-url`. The
  * script URL is configurable so tests and the demo use a local stand-in.

@@ -10,9 +10,9 @@ import { translateTelegramError } from '../../telegram/translateTelegramError'
 
 /** Parameters of {@link loginWithTelegram}: the proof, and the captcha token and sign-up rule of the flow. */
 export type LoginWithTelegramParameters = TelegramProof & {
-  /** The captcha token, for apps with `captcha_enabled` (spec 01 §4 "Starting a login"). */
+  /** The captcha token, for apps with `captcha_enabled` (docs/modal.md "Starting a login"). */
   captchaToken?: string | undefined
-  /** `true`: only existing users sign in (mode `'no-signup'`, spec 01 §4). Default false. */
+  /** `true`: only existing users sign in (mode `'no-signup'`, docs/modal.md). Default false. */
   disableSignup?: boolean | undefined
 }
 
@@ -23,11 +23,12 @@ export type LoginWithTelegramReturnType = { user: User; isNewUser: boolean }
 export type LoginWithTelegramErrorType = RequestErrorType | NoAuthFlowError | TelegramRateLimitError
 
 /**
- * Signs in with Telegram (spec 01 §3, §4, §7; WIRE.md §3): `POST /api/v1/telegram/authenticate` with
+ * Signs in with Telegram (docs/wire.md, docs/sessions.md, docs/api.md; docs/wire.md#telegram):
+ * `POST /api/v1/telegram/authenticate` with
  * `{ captcha_token?, telegram_auth_result | telegram_web_app_data, mode }` — the login widget's result or a
- * mini app's `initData` fields (see `getTelegramWebAppData`). Retried like every call (docs/api.md#retries); stores the tokens (docs/sessions.md)
- * and records `'telegram'` as the recent login method. One authentication at a time per
- * client; the same proof twice shares one call.
+ * mini app's `initData` fields (see `getTelegramWebAppData`). Retried like every call (docs/api.md#retries);
+ * stores the tokens (docs/sessions.md) and records `'telegram'` as the recent login method. One
+ * authentication at a time per client; the same proof twice shares one call.
  *
  * @throws {TelegramRateLimitError} `'telegram_rate_limited'`: a 429 that mentions a rate limit.
  * @throws {ApiError} `invalid_credentials` (401: hash or `auth_date`), `invalid_data` (400),

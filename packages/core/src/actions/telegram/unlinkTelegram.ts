@@ -17,7 +17,7 @@ export type UnlinkTelegramErrorType = RequestErrorType
 
 /**
  * Unlinks a Telegram account from the signed-in user: `POST /api/v1/telegram/unlink` `{ telegram_user_id }`
- * (spec 01 §7); then the session is refreshed and its user is the result (WIRE.md §0).
+ * (docs/api.md); then the session is refreshed and its user is the result (docs/wire.md#shared-shapes).
  *
  * @throws {ApiError} `not_found` (404), `cannot_unlink_sole_account` (400), `missing_or_invalid_token` (401).
  * @example

@@ -26,11 +26,11 @@ export type ConnectWalletErrorType =
   | UserRejectedRequestError
 
 /**
- * Unlocks a wallet's entropy in the frame (spec 02 §4 "Wallet connecting"; DESIGN.md wallet frame event `privy:wallets:connect`):
- * device share + auth share. On a new device the frame recovers an automatic (`privy`) wallet by itself; a
- * `user-passcode` wallet answers `wallet_not_on_device`, and then the registered UI shows 'Enter your
- * password' and recovers with it ({@link recoverWallet}). Idempotent per entropy: concurrent and later calls
- * share one unlock until logout.
+ * Unlocks a wallet's entropy in the frame (docs/modal.md; docs/frame-protocol.md event
+ * `privy:wallets:connect`): device share + auth share. On a new device the frame recovers an automatic
+ * (`privy`) wallet by itself; a `user-passcode` wallet answers `wallet_not_on_device`, and then the
+ * registered UI shows 'Enter your password' and recovers with it ({@link recoverWallet}). Idempotent per
+ * entropy: concurrent and later calls share one unlock until logout.
  *
  * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
  *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
@@ -58,8 +58,8 @@ async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Pr
   const proxy = await getWalletProxy(client)
   await requireAccessToken(client) // signed out: not_authenticated before any prompt
   try {
-    // The server releases the auth share after a recent MFA verification (checklist B.15): when refused,
-    // verification opens and the unlock is retried (spec 02 §4, at most 4 attempts).
+    // The server releases the auth share after a recent MFA verification (docs/security.md property 15): when
+    // refused, verification opens and the unlock is retried (docs/modal.md, at most 4 attempts).
     await withMfa(client, async () =>
       proxy.request('privy:wallets:connect', {
         accessToken: await requireAccessToken(client),

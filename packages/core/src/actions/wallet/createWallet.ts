@@ -21,7 +21,7 @@ export type CreateWalletParameters = {
   chainType?: ChainType | undefined
   /**
    * Protects the recovery share with this password (`user-passcode`; 6 to 256 characters from the allowed
-   * set, spec 02 §5). Absent: automatic recovery (`privy`).
+   * set, docs/limits.md). Absent: automatic recovery (`privy`).
    */
   recoveryPassword?: string | undefined
   /**
@@ -29,7 +29,7 @@ export type CreateWalletParameters = {
    * index. Absent: the index-0 wallet, which must not exist yet.
    */
   additional?: number | true | undefined
-  /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; spec 02 §9). */
+  /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; docs/limits.md). */
   timeoutMs?: number | undefined
 }
 
@@ -40,9 +40,10 @@ export type CreateWalletReturnType = EmbeddedWalletInfo
 export type CreateWalletErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
- * Creates an embedded wallet in the frame (spec 02 §4 "Wallet creation"; DESIGN.md wallet frame event `privy:wallet:create`
- * or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so `state.user` lists it.
- * Concurrent creations of one chain type share one call; the key stays unlocked in the frame.
+ * Creates an embedded wallet in the frame (docs/modal.md "Wallet creation"; docs/frame-protocol.md event
+ * `privy:wallet:create` or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so
+ * `state.user` lists it. Concurrent creations of one chain type share one call; the key stays unlocked in the
+ * frame.
  *
  * @returns the new wallet
  * @throws {EmbeddedWalletError} `'wallet_already_exists'` ('User already has an embedded wallet.'),

@@ -28,10 +28,10 @@ export function createOnLoginMode(client: FoyerClient, chainType: ChainType): Cr
 }
 
 /**
- * Whether a wallet of `chainType` should be created for `user` now (spec 02 §3, §4): never with `'off'`;
- * with `'users-without-wallets'` only when the user has no wallet of that chain type at all (embedded or
- * external); with `'all-users'` when the user has no embedded wallet of that chain type. Never before the
- * user accepted the terms when the app requires them ("after terms").
+ * Whether a wallet of `chainType` should be created for `user` now (docs/wire.md, docs/modal.md): never with
+ * `'off'`; with `'users-without-wallets'` only when the user has no wallet of that chain type at all
+ * (embedded or external); with `'all-users'` when the user has no embedded wallet of that chain type. Never
+ * before the user accepted the terms when the app requires them ("after terms").
  *
  * @internal
  */
@@ -50,8 +50,8 @@ export function shouldCreateOnLogin(client: FoyerClient, user: User, chainType: 
 export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorType | BaseError
 
 /**
- * Creates the embedded wallets `createOnLogin` asks for, after sign-in (spec 02 §4 "Wallet creation"): first
- * Ethereum, then Solana, each within `WALLET_CREATE_TIMEOUT_MS` (20 s). `state.walletCreation` is
+ * Creates the embedded wallets `createOnLogin` asks for, after sign-in (docs/modal.md "Wallet creation"):
+ * first Ethereum, then Solana, each within `WALLET_CREATE_TIMEOUT_MS` (20 s). `state.walletCreation` is
  * `'creating'` meanwhile, then `'idle'`, or `'error'` with the failure. When the host or the app requires a
  * user-owned recovery method on create and the modal is registered, the password flow runs first and the
  * wallet is protected with that password. `@foyer/react` calls this after every sign-in.
@@ -70,7 +70,7 @@ export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorT
  */
 export async function createWalletsOnLogin(client: FoyerClient): Promise<CreateWalletsOnLoginReturnType> {
   if (dueFor(client).length === 0) return {}
-  // One tab at a time: a sign-in reaches every open tab of the app (issue 16 §1), and each would create.
+  // One tab at a time: a sign-in reaches every open tab of the app, and each would create.
   return withCrossTabLock(walletCreationLockName(client.appId), async (waited) => {
     const { setState } = client._internal
     let due: ChainType[] = []

@@ -16,10 +16,10 @@ export type ExportWalletParameters = {
   wallet: EmbeddedWalletInfo
   /** Puts the visible export frame into the page (e.g. into the modal's export screen). */
   mount: (iframe: HTMLIFrameElement) => void
-  /** Frame width in px, passed to the page (spec 02 §2 `width`). */
+  /** Frame width in px, passed to the page (docs/modal.md `width`). */
   width?: number | undefined
   /**
-   * The host's theme for the frame page (spec 02 §2 "theme colours"; fields in `exportFrameThemeFields`),
+   * The host's theme for the frame page (docs/modal.md "theme colours"; fields in `exportFrameThemeFields`),
    * passed as query fields; the page keeps only values it checked (hex/`rgb()` colours, a 0–32 px radius, a
    * plain font list).
    */
@@ -27,7 +27,7 @@ export type ExportWalletParameters = {
   /**
    * The language of the page's texts, passed as the `locale` query field: `'en'`, `'de'`, `'es'`, `'fr'`,
    * `'ja'`, `'pt'` or `'zh-CN'` (a longer tag such as `'pt-BR'` shows its language); anything else shows
-   * English (issue 16 §4). The modal passes its own language.
+   * English. The modal passes its own language.
    */
   locale?: string | undefined
   /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
@@ -41,7 +41,7 @@ export type ExportWalletParameters = {
   /** The user pressed Escape inside the frame, where the page's own key handlers cannot hear it. */
   onEscape?: (() => void) | undefined
   /**
-   * Ask a user with a second factor to verify before opening the frame (default true; spec 02 §6 "Export
+   * Ask a user with a second factor to verify before opening the frame (default true; docs/api.md "Export
    * forces MFA"). `false` when the caller just had the user verify (the modal does, before its export screen).
    */
   verifyFirst?: boolean | undefined
@@ -59,9 +59,9 @@ export type ExportWalletErrorType =
 
 /**
  * Shows a wallet's private key — and, for a non-imported Ethereum wallet, its recovery phrase — inside the
- * export frame at `/apps/{appId}/embedded-wallets/export` (spec 02 §2 "Key export"; DESIGN.md "Wire contract"
+ * export frame at `/apps/{appId}/embedded-wallets/export` (docs/modal.md "Key export"; docs/api.md
  * `privy:wallets:export`). The key is rendered by the frame and never posted to the host; the host sends only
- * the access token. A user with a second factor verifies first, every time (spec 02 §6 "Export forces
+ * the access token. A user with a second factor verifies first, every time (docs/api.md "Export forces
  * MFA"; see `promptMfa`), and again if the server still refuses (`withMfa`).
  *
  * @returns the mounted frame and `close()`
@@ -76,8 +76,8 @@ export async function exportWallet(
 ): Promise<ExportWalletReturnType> {
   const { wallet } = parameters
   await connectWallet(client, { wallet })
-  // Exporting forces MFA (spec 02 §4, §6): a user with a factor verifies first, every time; the server
-  // spends that verification on the export (checklist B.16).
+  // Exporting forces MFA (docs/modal.md, docs/api.md): a user with a factor verifies first, every time; the
+  // server spends that verification on the export (docs/security.md property 16).
   if (parameters.verifyFirst !== false && client.getState().user?.mfa_methods.length) await promptMfa(client)
   const url = await walletFrameUrl(client, '/export')
   url.searchParams.set('address', wallet.address)

@@ -18,8 +18,8 @@ export type RecoverWalletErrorType = RequestErrorType | WalletProxyErrorType
 
 /**
  * Rebuilds a wallet on this device from its auth share and recovery share and stores a new device share
- * (spec 02 §4 "Recovery password"; DESIGN.md wallet frame event `privy:wallets:recover`). The same wallet comes back, never a
- * second one. Afterwards the entropy counts as unlocked.
+ * (docs/modal.md "Recovery password"; docs/frame-protocol.md event `privy:wallets:recover`). The same wallet
+ * comes back, never a second one. Afterwards the entropy counts as unlocked.
  *
  * @throws {WalletProxyError} `'invalid_recovery_pin'` ('Invalid recovery password, please try again.') for a
  *   wrong password; `'invalid_request_arguments'` when a needed password is missing.

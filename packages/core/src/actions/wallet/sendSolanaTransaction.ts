@@ -34,8 +34,8 @@ export type SendSolanaTransactionErrorType =
   | UserRejectedRequestError
 
 /**
- * Signs a Solana transaction with the embedded wallet and sends it through the cluster's RPC (DESIGN.md "Wire contract"
- * `signAndSendTransaction`), after the Solana confirm screen (spec 02 §2: from, to, amount, fee, total,
+ * Signs a Solana transaction with the embedded wallet and sends it through the cluster's RPC (docs/api.md
+ * `signAndSendTransaction`), after the Solana confirm screen (docs/modal.md: from, to, amount, fee, total,
  * balance, 'k of n instructions').
  *
  * @returns the transaction signature, base58
@@ -53,8 +53,8 @@ export function sendSolanaTransaction(
 }
 
 /**
- * Signs a Solana transaction with the embedded wallet without sending it (DESIGN.md wallet frame event `signTransaction`),
- * after the Solana confirm screen.
+ * Signs a Solana transaction with the embedded wallet without sending it (docs/frame-protocol.md event
+ * `signTransaction`), after the Solana confirm screen.
  *
  * @returns the signed wire transaction
  * @throws see {@link sendSolanaTransaction}

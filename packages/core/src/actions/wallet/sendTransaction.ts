@@ -21,7 +21,7 @@ import { walletRpc } from './walletRpc'
 
 /** Parameters of {@link sendTransaction}. */
 export type SendTransactionParameters = {
-  /** The transaction; quantities as number, bigint or hex string (spec 02 §5). */
+  /** The transaction; quantities as number, bigint or hex string (docs/limits.md). */
   request: EthereumTransactionRequest
   wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
   uiOptions?: SendTransactionUiOptions | undefined
@@ -41,14 +41,14 @@ export type SendTransactionErrorType =
   | UserRejectedRequestError
 
 /**
- * Sends an Ethereum transaction from the embedded wallet (spec 02 §2 "Send transaction confirmation", §4
- * "Transaction send"): validates the request (§5), shows the confirmation screen (To, Amount, Network,
- * Estimated fee or 'Sponsored', Total, balance; 'Add funds' when short), then the frame fills nonce, gas and
- * fees, signs and submits through the chain's RPC (DESIGN.md wallet frame event `eth_sendTransaction`). With the modal, it
- * resolves once the receipt is in; a retry after an error drops the nonce only when a hash was obtained.
+ * Sends an Ethereum transaction from the embedded wallet (docs/modal.md "Send transaction confirmation"):
+ * validates the request (docs/limits.md), shows the confirmation screen (To, Amount, Network, Estimated fee
+ * or 'Sponsored', Total, balance; 'Add funds' when short), then the frame fills nonce, gas and fees, signs
+ * and submits through the chain's RPC (docs/frame-protocol.md event `eth_sendTransaction`). With the modal,
+ * it resolves once the receipt is in; a retry after an error drops the nonce only when a hash was obtained.
  *
  * @returns the transaction hash
- * @throws {InvalidTransactionRequestError} `'invalid_transaction_request'` (spec 02 §5 messages).
+ * @throws {InvalidTransactionRequestError} `'invalid_transaction_request'` (docs/limits.md messages).
  * @throws {ChainNotConfiguredError} `'chain_not_configured'`.
  * @throws {UserRejectedRequestError} the user cancelled.
  * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').

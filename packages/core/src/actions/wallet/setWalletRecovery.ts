@@ -17,7 +17,7 @@ export type SetWalletRecoveryParameters = {
   wallet: EmbeddedWalletInfo
   /** `'user-passcode'` (needs `password`) or `'privy'` (automatic). */
   recoveryMethod: SupportedRecoveryMethod
-  /** The new password, for `'user-passcode'` (spec 02 §5 rules). */
+  /** The new password, for `'user-passcode'` (docs/limits.md rules). */
   password?: string | undefined
 }
 
@@ -29,9 +29,9 @@ export type SetWalletRecoveryErrorType =
   | UserRejectedRequestError
 
 /**
- * Changes how a wallet's recovery share is protected — e.g. sets a password (spec 02 §2 "Set password",
- * §4 "Recovery creation … finalizing runs the submit action"; DESIGN.md wallet frame event `privy:wallets:set-recovery`). Unlocks
- * the wallet first, then refreshes the user so `recovery_method` shows the new method.
+ * Changes how a wallet's recovery share is protected — e.g. sets a password (docs/modal.md "Set password";
+ * docs/frame-protocol.md event `privy:wallets:set-recovery`). Unlocks the wallet first, then refreshes the
+ * user so `recovery_method` shows the new method.
  *
  * @throws {EmbeddedWalletError} `'set_password_failed'` ('Error setting a password on the embedded wallet') wrapping the
  *   frame's error; `'not_authenticated'`.

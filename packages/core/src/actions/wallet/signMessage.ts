@@ -30,7 +30,7 @@ export type SignMessageErrorType =
 
 /**
  * Signs a message with EIP-191 (`personal_sign`) in the frame. Unless `noPromptOnSignature` (or
- * `showWalletUIs: false`), the modal's sign request screen asks first (spec 02 §2 "Sign request", §4:
+ * `showWalletUIs: false`), the modal's sign request screen asks first (docs/modal.md "Sign request":
  * idle, signing, success, close).
  *
  * @returns the 65-byte signature, hex

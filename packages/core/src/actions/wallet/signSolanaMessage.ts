@@ -29,7 +29,7 @@ export type SignSolanaMessageErrorType =
   | UserRejectedRequestError
 
 /**
- * Signs a message with the embedded Solana wallet (ed25519 over the raw bytes; DESIGN.md "Wire contract" Solana
+ * Signs a message with the embedded Solana wallet (ed25519 over the raw bytes; docs/api.md Solana
  * `signMessage`), after the sign request screen unless `noPromptOnSignature`.
  *
  * @returns the 64-byte signature

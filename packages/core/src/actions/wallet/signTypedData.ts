@@ -27,7 +27,7 @@ export type SignTypedDataErrorType =
 
 /**
  * Signs EIP-712 typed data (`eth_signTypedData_v4`) in the frame, after the sign request screen with its
- * typed-data view unless `noPromptOnSignature` (spec 02 §2).
+ * typed-data view unless `noPromptOnSignature` (docs/modal.md).
  *
  * @returns the signature, hex
  * @throws {EmbeddedWalletError} `'invalid_message'` when the typed data is not an object.

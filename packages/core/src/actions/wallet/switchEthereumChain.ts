@@ -6,8 +6,8 @@ import { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredE
 export type SwitchEthereumChainErrorType = ChainNotConfiguredError
 
 /**
- * Switches the embedded Ethereum wallet to a configured chain (spec 02 §4: nothing happens when already on
- * it; §5: only configured chains). Every EIP-1193 provider of the client emits `chainChanged`.
+ * Switches the embedded Ethereum wallet to a configured chain (docs/modal.md: nothing happens when already on
+ * it; docs/limits.md: only configured chains). Every EIP-1193 provider of the client emits `chainChanged`.
  *
  * @returns the chain now current
  * @throws {ChainNotConfiguredError} `'chain_not_configured'` (EIP-1193 4902)

@@ -24,8 +24,8 @@ export type WalletRpcParameters = {
 export type WalletRpcErrorType = RequestErrorType | WalletProxyErrorType | MfaError | UserRejectedRequestError
 
 /**
- * One signing call to the frame (DESIGN.md wallet frame event `privy:wallets:rpc`): unlocks the wallet first (see
- * `connectWallet`), passes the configured chains, and when the frame answers 4900 (its memory was wiped,
+ * One signing call to the frame (docs/frame-protocol.md event `privy:wallets:rpc`): unlocks the wallet first
+ * (see `connectWallet`), passes the configured chains, and when the frame answers 4900 (its memory was wiped,
  * e.g. the frame reloaded) unlocks again and retries once.
  *
  * @returns the frame's `result`

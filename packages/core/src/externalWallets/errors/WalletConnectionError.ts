@@ -1,7 +1,7 @@
 import { BaseError } from '../../errors/BaseError'
 
 /**
- * A browser wallet failed to connect or sign for a reason other than the user's refusal (spec 01 §8
+ * A browser wallet failed to connect or sign for a reason other than the user's refusal (docs/errors.md
  * "Wallet connection mapping": wallet-connection error, 'Unable to connect wallet'). Code
  * `'wallet_connection_error'`; `cause` is the wallet's original error.
  *

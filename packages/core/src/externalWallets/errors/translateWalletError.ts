@@ -3,10 +3,11 @@ import { UserRejectedRequestError } from '../../wallet/errors/UserRejectedReques
 import { WalletConnectionError } from './WalletConnectionError'
 
 /**
- * Translates an error thrown by a browser wallet at the boundary (STYLE.md §4): EIP-1193 `4001` (also
- * ethers' `ACTION_REJECTED`, and wallet-standard wallets that reject with `4001`) → {@link
- * UserRejectedRequestError} (`user_rejected`); a Foyer error passes through; anything else → {@link
- * WalletConnectionError} (`wallet_connection_error`). The original is kept as `cause`. Internal.
+ * Translates an error thrown by a browser wallet at the boundary (docs/conventions.md "Translate platform
+ * errors at the boundary"): EIP-1193 `4001` (also ethers' `ACTION_REJECTED`, and wallet-standard wallets that
+ * reject with `4001`) → {@link UserRejectedRequestError} (`user_rejected`); a Foyer error passes through;
+ * anything else → {@link WalletConnectionError} (`wallet_connection_error`). The original is kept as `cause`.
+ * Internal.
  */
 export function translateWalletError(error: unknown): BaseError {
   if (error instanceof BaseError) return error

@@ -23,7 +23,8 @@ export type BuildSiweMessageParameters = {
 /**
  * The ERC-4361 message Foyer asks an Ethereum wallet to sign (viem `createSiweMessage`): `domain` =
  * `location.host`, `uri` = `location.origin`, Version 1, the server's nonce, the wallet's chain id, the
- * {@link SIGN_IN_STATEMENT}, Issued At now, no scheme (ERC-4361; security checklist F.39, F.41). Internal.
+ * {@link SIGN_IN_STATEMENT}, Issued At now, no scheme (ERC-4361; docs/security.md properties 39, 41).
+ * Internal.
  *
  * @example buildSiweMessage({ address, chainId: 1, nonce, domain: location.host, uri: location.origin })
  */

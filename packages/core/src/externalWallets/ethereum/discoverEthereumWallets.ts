@@ -59,7 +59,7 @@ export type EthereumWalletDiscovery = {
 /**
  * Finds the browser's Ethereum wallets: EIP-6963 announcements through a `mipd` store (which also sends
  * `eip6963:requestProvider`), plus the legacy `window.ethereum` when it is not one of the announced
- * providers (issue 5 §5 "Wallet discovery"). Each call has its own store (no module-level state).
+ * providers. Each call has its own store (no module-level state).
  *
  * @param options.window - the window to search (default `globalThis.window`); without one, nothing is found
  * @example

@@ -28,9 +28,10 @@ export type SignSiwsMessageParameters = {
 }
 
 /**
- * Signs a Sign In With Solana message (security checklist F.43; the wallet-standard `solana:signIn` format): the wallet's `solana:signIn` with `{ domain,
- * address, statement, uri, version: '1', chainId: 'mainnet', nonce, issuedAt }` when present, else the
- * same fields as text (`createSignInMessageText`) through `solana:signMessage`. Answers what the wallet
+ * Signs a Sign In With Solana message (docs/security.md property 43; the wallet-standard `solana:signIn`
+ * format): the wallet's `solana:signIn` with
+ * `{ domain, address, statement, uri, version: '1', chainId: 'mainnet', nonce, issuedAt }` when present, else
+ * the same fields as text (`createSignInMessageText`) through `solana:signMessage`. Answers what the wallet
  * signed, as text, and the ed25519 signature as base64. Internal.
  *
  * @throws {UserRejectedRequestError} the user declined (4001)

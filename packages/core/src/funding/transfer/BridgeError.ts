@@ -1,12 +1,12 @@
 import { BaseError } from '../../errors/BaseError'
 
-/** The codes of {@link BridgeError} (spec 02 §5, §7 "Bridge quote", §8 "Funding"). */
+/** The codes of {@link BridgeError} (docs/limits.md, docs/api.md, docs/errors.md "Funding"). */
 export type BridgeErrorCode = 'bridge_quote_failed' | 'bridging_unsupported' | 'external_transfer_failed'
 
 /**
  * A transfer from an external wallet, or a bridge to the embedded wallet, that cannot go ahead: the bridge
  * API refused the quote (its `message`, else 'Error fetching quote from relay'), bridging from or to Solana
- * testnet or devnet (refused, spec 02 §5), or the external wallet's transaction reverted.
+ * testnet or devnet (refused, docs/limits.md), or the external wallet's transaction reverted.
  *
  * @example
  * catch (error) {

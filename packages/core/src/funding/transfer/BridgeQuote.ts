@@ -1,4 +1,4 @@
-/** An EVM transaction of a bridge quote's step (`steps[].items[].data`, Relay's shape; spec 02 §3). */
+/** An EVM transaction of a bridge quote's step (`steps[].items[].data`, Relay's shape; docs/wire.md). */
 export type BridgeTransaction = {
   from: `0x${string}`
   to: `0x${string}`
@@ -50,7 +50,7 @@ export type BridgeAmount = {
 }
 
 /**
- * A bridge quote as the bridge API answers it (Relay's quote call; spec 02 §3 "Bridge quote:
+ * A bridge quote as the bridge API answers it (Relay's quote call; docs/wire.md "Bridge quote:
  * steps[0].items[0].data with from, to, value, chainId, data"): the `steps` whose transactions the external
  * wallet sends, the `fees` and the `details` (what the user pays, what the recipient gets).
  */

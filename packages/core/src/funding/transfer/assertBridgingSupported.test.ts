@@ -13,7 +13,7 @@ describe('assertBridgingSupported', () => {
     expect(() => assertBridgingSupported({ chainType: 'ethereum', chain, cluster: undefined })).not.toThrow()
   })
 
-  test('error: Solana testnet and devnet are refused (spec 02 §5)', () => {
+  test('error: Solana testnet and devnet are refused (docs/limits.md)', () => {
     for (const name of ['testnet', 'devnet'])
       expect(() =>
         assertBridgingSupported({

@@ -2,11 +2,11 @@ import type { SolanaCluster } from '../../chains/SolanaCluster'
 import type { FundingRequest } from '../FundingRequest'
 import { BridgeError } from './BridgeError'
 
-/** Solana's chain id at the bridge API (spec 02 §9). */
+/** Solana's chain id at the bridge API (docs/limits.md). */
 export const RELAY_SOLANA_CHAIN_ID = 792703809
 
 /**
- * Refuses a bridge the flow cannot make (spec 02 §5 "Bridging on Solana testnet or devnet unsupported"):
+ * Refuses a bridge the flow cannot make (docs/limits.md):
  * to or from Solana testnet or devnet ('Bridging is not supported on Solana devnet'); an EVM request needs its
  * chain. Bridges go EVM to EVM, EVM to Solana and Solana to EVM.
  *
@@ -29,7 +29,7 @@ export function assertBridgingSupported(
 
 /**
  * The Solana cluster a bridge can start from or end on: the first of `clusters` that is not testnet or devnet
- * (spec 02 §5 "Bridging on Solana testnet or devnet unsupported"), or undefined.
+ * (docs/limits.md), or undefined.
  *
  * @example bridgeableSolanaCluster(client.solanaClusters) // { name: 'mainnet-beta', rpcUrl: … }
  */

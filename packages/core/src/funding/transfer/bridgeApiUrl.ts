@@ -1,6 +1,6 @@
-/** The Relay bridge API (spec 02 §7 "Bridge quote"). */
+/** The Relay bridge API (docs/api.md). */
 export const RELAY_API_URL = 'https://api.relay.link'
-/** The Relay bridge API's testnet host (spec 02 §7: "a testnet host for testnets"). */
+/** The Relay bridge API's testnet host (docs/api.md: "a testnet host for testnets"). */
 export const RELAY_TESTNET_API_URL = 'https://api.testnets.relay.link'
 
 /** Well-known EVM testnets: Sepolia, Holesky, Base, Optimism and Arbitrum Sepolia, Polygon Amoy, Fuji. */
@@ -20,7 +20,7 @@ export type BridgeApiUrlParameters = {
 
 /**
  * The bridge API's base URL for a bridge: the testnet host when any of its chains is a testnet, else the
- * mainnet one (spec 02 §7). Both are configurable (the demo and tests point them at a local stand-in).
+ * mainnet one (docs/api.md). Both are configurable (the demo and tests point them at a local stand-in).
  *
  * @example
  * bridgeApiUrl({ chainIds: [84532, 11155111] }) // 'https://api.testnets.relay.link'

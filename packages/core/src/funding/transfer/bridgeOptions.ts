@@ -6,7 +6,7 @@ export type BridgeDestinationCurrency = { symbol: string; decimals: number }
 
 /**
  * The destination currency of a funding request: SOL (9 decimals) for a Solana wallet, the chain's native
- * coin, USDC (6 decimals; spec 02 §9), or the ERC-20 with its symbol and decimals.
+ * coin, USDC (6 decimals; docs/limits.md), or the ERC-20 with its symbol and decimals.
  *
  * @example bridgeDestinationCurrency(request) // { symbol: 'ETH', decimals: 18 }
  */
@@ -45,7 +45,7 @@ export function bridgeCoverage(
 
 /**
  * The bridge options among the 'From' chains that surely hold `amount`: those paying in the destination's
- * currency with at least the amount ({@link bridgeCoverage} `'enough'`). Spec 02 §4 "one option is used
+ * currency with at least the amount ({@link bridgeCoverage} `'enough'`). docs/modal.md "one option is used
  * automatically, several are shown for choosing": with exactly one the bridge starts from it; otherwise
  * (several, none, or only chains paying in another coin, whose price only the quote tells) the user picks in
  * 'Transfer from another network'.

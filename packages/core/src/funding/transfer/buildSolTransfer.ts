@@ -7,7 +7,7 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 /**
  * An unsigned legacy Solana transaction (wire bytes, one empty signature slot) moving `lamports` from `from`
  * to `to` with the system program's transfer instruction (index 2, then the amount as u64 little-endian),
- * fee paid by `from` (spec 02 §4 "External wallet funding": SOL on the same cluster).
+ * fee paid by `from` (docs/modal.md "External wallet funding": SOL on the same cluster).
  *
  * @param parameters - base58 addresses, `lamports`, and a recent `blockhash` (base58)
  * @returns the transaction's wire bytes, for a wallet's `solana:signTransaction`

@@ -18,7 +18,7 @@ function compactLength(length: number): number[] {
 
 /**
  * An unsigned legacy Solana transaction (wire bytes, one empty signature slot) running `instructions` with
- * `payer` as fee payer and only signer (spec 02 §7 "Bridge quote: … or Solana instructions"): the accounts
+ * `payer` as fee payer and only signer (docs/api.md): the accounts
  * ordered as Solana's message format requires (writable signers, read-only signers, writable, read-only;
  * the payer first), each instruction's program and accounts by index, its data from hex.
  *

@@ -16,9 +16,9 @@ export type BuildTransferTransactionParameters = {
 }
 
 /**
- * The transaction an external wallet sends to fund a wallet on the same chain (spec 02 §4 "External
+ * The transaction an external wallet sends to fund a wallet on the same chain (docs/modal.md "External
  * wallet funding"): the native coin as `value`, or an ERC-20 `transfer(recipient, amount)` to the token
- * (USDC at `tokenAddresses.USDC[chain.id]`, else its known address on the chain, 6 decimals; spec 02 §9).
+ * (USDC at `tokenAddresses.USDC[chain.id]`, else its known address on the chain, 6 decimals; docs/limits.md).
  *
  * @returns `{ to, value, data }`, `value` in wei
  * @throws Error when USDC has no known address on `chain`.

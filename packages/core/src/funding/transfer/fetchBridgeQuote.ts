@@ -1,9 +1,9 @@
 import { BridgeError } from './BridgeError'
 import type { BridgeQuote } from './BridgeQuote'
 
-/** The zero address: the native coin, as the bridge API names it (spec 02 §7 "zero address by default"). */
+/** The zero address: the native coin, as the bridge API names it (docs/api.md). */
 export const NATIVE_CURRENCY_ADDRESS = '0x0000000000000000000000000000000000000000'
-/** The message when the bridge API answers an error without one (spec 02 §7). */
+/** The message when the bridge API answers an error without one (docs/api.md). */
 export const BRIDGE_QUOTE_ERROR_MESSAGE = 'Error fetching quote from relay'
 
 /** Parameters of {@link fetchBridgeQuote}. */
@@ -28,7 +28,7 @@ export type FetchBridgeQuoteParameters = {
 }
 
 /**
- * Asks the bridge API for a quote (Relay's quote call, `POST {apiUrl}/quote`; spec 02 §7 "Bridge quote"):
+ * Asks the bridge API for a quote (Relay's quote call, `POST {apiUrl}/quote`; docs/api.md):
  * tradeType `EXACT_OUTPUT` so that the recipient gets exactly `amount`; the answer's steps hold the
  * transactions the external wallet sends. An answer whose message begins 'Invalid address' means no quote
  * for this pair of addresses: `null`.

@@ -3,7 +3,7 @@ import type { FundingRequest } from '../FundingRequest'
 
 /**
  * The amount of a funding request in the asset's smallest unit (wei, USDC's 6 decimals, the token's
- * decimals, lamports for SOL; spec 02 §9).
+ * decimals, lamports for SOL; docs/limits.md).
  *
  * @example fundingAmountUnits({ amount: '0.01', asset: 'native', chainType: 'ethereum', chain }) // 10000000000000000n
  */

@@ -21,8 +21,8 @@ export type FundingCurrency = {
 }
 
 /**
- * The currency of a funding asset on `chain` (spec 02 §3 "Funding config (client)", §7 "Bridge quote: origin
- * and destination currency", §9 "USDC addresses known for a fixed set of chains; USDC 6 decimals"): the
+ * The currency of a funding asset on `chain` (docs/app-config.md, docs/api.md "Bridge quote: origin
+ * and destination currency", docs/limits.md): the
  * native coin; USDC at `tokenAddresses.USDC[chain.id]`, else its known address; an ERC-20 at its own address
  * on the request's chain (`requestChainId`) and at `tokenAddresses[symbol][chain.id]` elsewhere.
  *

@@ -16,7 +16,7 @@ export type BridgeOrigin = {
 }
 
 /**
- * The 'From' options of 'Transfer from another network' (spec 02 §2 "Funding"): every configured chain but
+ * The 'From' options of 'Transfer from another network' (docs/modal.md "Funding"): every configured chain but
  * the destination (none for a Solana wallet: its native coin pays for SOL) where the asset is known (the native coin everywhere; USDC or the ERC-20 where
  * `fundingCurrency` finds its address), with the external wallet's balance of it there, richest first
  * (unknown balances last).

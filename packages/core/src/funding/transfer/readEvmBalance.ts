@@ -4,7 +4,7 @@ import { NATIVE_CURRENCY_ADDRESS } from './fetchBridgeQuote'
 
 /**
  * The balance of `address` on `chain` read from the chain's RPC (the 'From' dropdown's balances and the
- * awaiting screens, spec 02 §2 "Funding"; §7 "token balanceOf"): the native coin in wei, or, with `token`,
+ * awaiting screens, docs/modal.md "Funding", docs/api.md): the native coin in wei, or, with `token`,
  * that ERC-20's `balanceOf` in its smallest unit (the zero address is the native coin).
  *
  * @example const wei = await readEvmBalance({ chain, address })

@@ -5,7 +5,7 @@ import { walletCall } from '../../externalWallets/errors/translateWalletError'
 import { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
 import { BridgeError } from './BridgeError'
 
-/** Where a transfer from an external wallet stands (spec 02 §4 "External wallet funding"). */
+/** Where a transfer from an external wallet stands (docs/modal.md "External wallet funding"). */
 export type ExternalTransferStatus = 'switching-chain' | 'sending' | 'waiting-for-receipt'
 
 /** Parameters of {@link sendFromExternalWallet}. */
@@ -27,9 +27,9 @@ export type SendFromExternalWalletParameters = {
 }
 
 /**
- * Sends one transaction from an external Ethereum wallet (spec 02 §4 "External wallet funding: preparing,
+ * Sends one transaction from an external Ethereum wallet (docs/modal.md "External wallet funding: preparing,
  * switching chain, sending, waiting for receipt"): switches the wallet to `chain` unless it is on it already
- * (adding the chain when the wallet answers 4902, then switching again; spec 02 §4), asks it to send
+ * (adding the chain when the wallet answers 4902, then switching again; docs/modal.md), asks it to send
  * (`eth_sendTransaction`), and waits for the receipt on the chain's RPC.
  *
  * @returns the transaction hash, once mined successfully

@@ -20,8 +20,8 @@ export type SendSolFromExternalWalletParameters = {
 }
 
 /**
- * Sends SOL from an external wallet-standard Solana wallet on the same cluster (spec 02 §4 "External wallet
- * funding"): builds the system transfer with a recent blockhash of the cluster, has the wallet sign it
+ * Sends SOL from an external wallet-standard Solana wallet on the same cluster (docs/modal.md "External
+ * wallet funding"): builds the system transfer with a recent blockhash of the cluster, has the wallet sign it
  * (`solana:signTransaction`), sends it to the cluster's RPC and waits until it is confirmed.
  *
  * @returns the transaction signature (base58)

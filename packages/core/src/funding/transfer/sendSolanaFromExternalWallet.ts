@@ -39,9 +39,9 @@ export type SendSolanaFromExternalWalletParameters = {
 }
 
 /**
- * Sends a transaction from an external wallet-standard Solana wallet (spec 02 §4 "External wallet funding";
- * §7 "Bridge quote: … Solana instructions"): builds it with a recent blockhash of the cluster, has the wallet
- * sign it (`solana:signTransaction`), sends it to the cluster's RPC and waits until it is confirmed.
+ * Sends a transaction from an external wallet-standard Solana wallet (docs/modal.md "External wallet
+ * funding", docs/api.md): builds it with a recent blockhash of the cluster, has the wallet sign it
+ * (`solana:signTransaction`), sends it to the cluster's RPC and waits until it is confirmed.
  *
  * @returns the transaction signature (base58)
  * @throws {UserRejectedRequestError} `user_rejected`. @throws {WalletConnectionError} the wallet cannot sign

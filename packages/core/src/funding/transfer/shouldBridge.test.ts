@@ -70,7 +70,7 @@ describe('shouldBridge', () => {
 })
 
 describe('shouldBridge, Solana', () => {
-  test('error: a Solana wallet short of SOL on devnet: bridging is refused (spec 02 §5)', async () => {
+  test('error: a Solana wallet short of SOL on devnet: bridging is refused (docs/limits.md)', async () => {
     const solanaRequest = request({
       chainType: 'solana',
       chain: undefined,

@@ -7,15 +7,16 @@ import { type FundingTokenAddresses, fundingCurrency } from './fundingCurrency'
 import { readEvmBalance } from './readEvmBalance'
 
 /**
- * Whether a transfer from the external wallet `from` must bridge from another network (spec 02 §4, §5):
- * only when the app has cross-chain bridging and the wallet holds less than the amount of the asset on the
- * request's chain (an unreadable balance counts as enough: the direct transfer is tried). An EVM request also
- * needs another configured chain where the asset is known (the native coin; USDC or the ERC-20 where
- * `fundingCurrency` finds it, with `tokenAddresses`). A Solana wallet funding a Solana wallet never bridges
- * (bridges to Solana start from an Ethereum wallet), but one short of SOL on testnet or devnet is told why.
+ * Whether a transfer from the external wallet `from` must bridge from another network (docs/modal.md,
+ * docs/limits.md): only when the app has cross-chain bridging and the wallet holds less than the amount of
+ * the asset on the request's chain (an unreadable balance counts as enough: the direct transfer is tried). An
+ * EVM request also needs another configured chain where the asset is known (the native coin; USDC or the
+ * ERC-20 where `fundingCurrency` finds it, with `tokenAddresses`). A Solana wallet funding a Solana wallet
+ * never bridges (bridges to Solana start from an Ethereum wallet), but one short of SOL on testnet or devnet
+ * is told why.
  *
  * @throws {BridgeError} `bridging_unsupported` when a Solana wallet short of SOL is on Solana testnet or
- *   devnet: 'Bridging is not supported on Solana devnet' (spec 02 §5).
+ *   devnet: 'Bridging is not supported on Solana devnet' (docs/limits.md).
  * @example if (await shouldBridge({ request, from, chains: client.chains })) router.push('fundingBridge', …)
  */
 export async function shouldBridge(parameters: {

@@ -1,4 +1,4 @@
-/** Circle's USDC contracts on the chains where the funding flows know it (spec 02 §9; 6 decimals). */
+/** Circle's USDC contracts on the chains where the funding flows know it (docs/limits.md; 6 decimals). */
 const USDC_ADDRESSES: Record<number, `0x${string}`> = {
   1: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
   10: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
@@ -11,7 +11,7 @@ const USDC_ADDRESSES: Record<number, `0x${string}`> = {
 }
 
 /**
- * USDC's contract address on an EVM chain, or undefined where it is not known (spec 02 §9 "USDC addresses
+ * USDC's contract address on an EVM chain, or undefined where it is not known (docs/limits.md "USDC addresses
  * known for a fixed set of chains").
  *
  * @example usdcAddress(8453) // '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'

@@ -1,8 +1,8 @@
 import { BaseError } from '../../errors/BaseError'
 
 /**
- * A request named a chain that is not in the client's `chains` (spec 02 §5 "Chain must be in the configured
- * chains"). Code `'chain_not_configured'`; the EIP-1193 provider reports it as 4902.
+ * A request named a chain that is not in the client's `chains` (docs/limits.md "Chain must be in the
+ * configured chains"). Code `'chain_not_configured'`; the EIP-1193 provider reports it as 4902.
  *
  * @example
  * catch (error) {

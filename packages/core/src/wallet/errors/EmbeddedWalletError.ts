@@ -1,6 +1,6 @@
 import { BaseError } from '../../errors/BaseError'
 
-/** Codes of {@link EmbeddedWalletError}, each with the spec's message (spec 02 §8). */
+/** Codes of {@link EmbeddedWalletError}, each with the documented message (docs/errors.md). */
 export const embeddedWalletErrorMessages = {
   /** No session: 'An error has occured, please login again.' (spec spelling). */
   not_authenticated: 'An error has occured, please login again.',
@@ -32,8 +32,8 @@ export const embeddedWalletErrorMessages = {
 export type EmbeddedWalletErrorCode = keyof typeof embeddedWalletErrorMessages
 
 /**
- * A failure of an embedded wallet operation with one of the spec's messages (spec 02 §8 "Wallet creation",
- * "Signing failure", "Password"). `code` names the case; `shortMessage` is the spec's text.
+ * A failure of an embedded wallet operation with one of the documented messages (docs/errors.md "Wallet
+ * creation", "Signing failure", "Password"). `code` names the case; `shortMessage` is the documented text.
  *
  * @example
  * catch (error) {

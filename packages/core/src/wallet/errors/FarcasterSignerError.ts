@@ -1,10 +1,10 @@
 import { BaseError } from '../../errors/BaseError'
 
-/** Codes of {@link FarcasterSignerError}, each with the spec's text (spec 01 §8 "Farcaster"). */
+/** Codes of {@link FarcasterSignerError}, each with the documented text (docs/errors.md "Farcaster"). */
 export const farcasterSignerErrorMessages = {
-  /** Revoked or refused in the Farcaster app (spec 02 §4). */
+  /** Revoked or refused in the Farcaster app (docs/modal.md). */
   farcaster_signer_rejected: 'Request rejected',
-  /** Not approved within `FARCASTER_SIGNER_TIMEOUT_MS` (300 s; spec 01 §9). */
+  /** Not approved within `FARCASTER_SIGNER_TIMEOUT_MS` (300 s; docs/limits.md). */
   farcaster_signer_timeout: 'The request timed out. Try again.',
 } as const
 
@@ -12,7 +12,7 @@ export const farcasterSignerErrorMessages = {
 export type FarcasterSignerErrorCode = keyof typeof farcasterSignerErrorMessages
 
 /**
- * A Farcaster signer request that ended without approval (spec 02 §4 "Farcaster signer": pending_approval,
+ * A Farcaster signer request that ended without approval (docs/modal.md "Farcaster signer": pending_approval,
  * then approved or revoked): `'farcaster_signer_rejected'` ('Request rejected') or
  * `'farcaster_signer_timeout'` (300 s passed).
  *

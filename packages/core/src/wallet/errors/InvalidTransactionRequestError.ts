@@ -1,9 +1,9 @@
 import { BaseError } from '../../errors/BaseError'
 
 /**
- * A transaction request failed spec 02 §5 validation. Code `'invalid_transaction_request'`; `shortMessage` is
- * the spec's text: "Transaction request property '{field}' must be a valid number, bigint, or hex string
- * representing a quantity" for a bad quantity, else 'Invalid transaction request'.
+ * A transaction request failed docs/limits.md validation. Code `'invalid_transaction_request'`;
+ * `shortMessage` is the documented text: "Transaction request property '{field}' must be a valid number,
+ * bigint, or hex string representing a quantity" for a bad quantity, else 'Invalid transaction request'.
  *
  * @example
  * catch (error) {

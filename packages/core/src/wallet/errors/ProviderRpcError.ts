@@ -1,7 +1,7 @@
 /**
  * An EIP-1193 provider error: `{ code, message, data? }` with a numeric code (EIP-1193 §"Provider Errors",
  * EIP-1474): 4001 user rejected, 4100 unauthorized, 4200 unsupported method or params not an array
- * (spec 02 §5), 4900 disconnected, 4902 unrecognized chain, -32602 invalid params, -32603 internal error.
+ * (docs/limits.md), 4900 disconnected, 4902 unrecognized chain, -32602 invalid params, -32603 internal error.
  * viem's `custom` transport and wagmi read `code` to map it to their own error classes.
  *
  * @example

@@ -1,7 +1,7 @@
 import { BaseError } from '../../errors/BaseError'
 
 /**
- * The user declined a prompt or closed the modal (spec 02 §8: 4001 'The user rejected the request').
+ * The user declined a prompt or closed the modal (docs/errors.md: 4001 'The user rejected the request').
  * Code `'user_rejected'`; the EIP-1193 provider reports it as 4001.
  *
  * @example

@@ -1,7 +1,9 @@
 import type { FrameErrorType } from '@foyer/protocol'
 import { BaseError } from '../../errors/BaseError'
 
-/** Codes of {@link WalletProxyError}: the frame's error types (spec 02 §8) and the host's own failures. */
+/**
+ * Codes of {@link WalletProxyError}: the frame's error types (docs/errors.md) and the host's own failures.
+ */
 export type WalletProxyErrorCode =
   | FrameErrorType
   /** The frame did not answer within the request's timeout. */
@@ -15,7 +17,7 @@ export type WalletProxyErrorCode =
 
 /**
  * A request to the wallet frame failed. `code` is the frame's error `type` (`'wallet_not_on_device'`,
- * `'invalid_recovery_pin'`, `'invalid_request_arguments'`, …; spec 02 §8) or a host-side code
+ * `'invalid_recovery_pin'`, `'invalid_request_arguments'`, …; docs/errors.md) or a host-side code
  * (`'wallet_proxy_timeout'`, …). `rpcCode` carries the frame's EIP-1193 / JSON-RPC code when it sent one
  * (4200, 4900, 4902, -32603).
  *

@@ -132,7 +132,7 @@ describe('createEthereumProvider', () => {
     })
   })
 
-  test("error: a bad quantity is -32602 with the spec's message", async () => {
+  test('error: a bad quantity is -32602 with the documented message', async () => {
     const { client } = await createWalletTestClient()
     const provider = createEthereumProvider(client)
     await expect(

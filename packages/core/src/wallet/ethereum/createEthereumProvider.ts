@@ -37,16 +37,17 @@ const unsupported = new Set([
 ])
 
 /**
- * An EIP-1193 provider for the embedded Ethereum wallet (issue 4 "Client and modal"), usable with viem's
+ * An EIP-1193 provider for the embedded Ethereum wallet, usable with viem's
  * `custom` transport and wagmi:
  * - `eth_accounts`, `eth_requestAccounts` → `[address]`; `eth_chainId` → the current chain, hex;
  * - `personal_sign`, `eth_signTypedData_v4` → the sign request screen, then the frame;
- * - `eth_sendTransaction` → spec 02 §5 validation, the confirmation screen, then the frame signs and submits;
+ * - `eth_sendTransaction` → docs/limits.md validation, the confirmation screen, then the frame signs and
+ * submits;
  * - `eth_signTransaction` → the frame (no screen);
  * - `wallet_switchEthereumChain` → only configured chains, else 4902; emits `chainChanged`;
  * - any other method (reads: `eth_getBalance`, `eth_call`, `eth_estimateGas`, receipts …) → the current
  *   chain's `rpcUrl`.
- * Params must be an array (else 4200, spec 02 §5). Errors are EIP-1193 `ProviderRpcError`s: 4001 user
+ * Params must be an array (else 4200, docs/limits.md). Errors are EIP-1193 `ProviderRpcError`s: 4001 user
  * rejected, 4100 unauthorized, 4200, 4900 disconnected, 4902 unrecognized chain, -32602, -32603.
  *
  * @example
@@ -176,7 +177,10 @@ export function createEthereumProvider(
   return provider
 }
 
-/** Core errors → EIP-1193 errors (STYLE.md §4: translate at the boundary). */
+/**
+ * Core errors → EIP-1193 errors (docs/conventions.md "Translate platform errors at the boundary": translate
+ * at the boundary).
+ */
 function toProviderRpcError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error
   if (error instanceof UserRejectedRequestError) {

@@ -2,7 +2,7 @@ import { LAMPORTS_PER_SOL } from '@foyer/protocol'
 import { formatUnits } from './formatUnits'
 
 /**
- * Formats lamports as SOL for the Solana screens (spec 02 §9): up to 6 decimals; a non-zero amount under
+ * Formats lamports as SOL for the Solana screens (docs/limits.md): up to 6 decimals; a non-zero amount under
  * 0.001 SOL shows as `'<0.001'`.
  *
  * @param lamports - amount in lamports (1e9 per SOL)

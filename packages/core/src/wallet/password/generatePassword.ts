@@ -3,7 +3,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 
 /**
  * Generates a memorable recovery password of `GENERATED_PASSWORD_WORDS` (4) capitalized words from the
- * BIP39 English list (2048 words, so 44 bits), joined with `-` (spec 02 §5 "4-word style generator"),
+ * BIP39 English list (2048 words, so 44 bits), joined with `-` (docs/limits.md),
  * e.g. `'Velvet-Orbit-Lantern-Pebble'`. Words are drawn with `crypto.getRandomValues`, never `Math.random`.
  * The result always passes `validatePassword`.
  *

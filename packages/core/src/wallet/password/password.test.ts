@@ -25,7 +25,7 @@ describe('validatePassword', () => {
 })
 
 describe('passwordStrength', () => {
-  test('default: the spec formula and thresholds', () => {
+  test('default: the documented formula and thresholds', () => {
     // 'abcdefgh': 8 lowercase → variety 1/3, entropy 8·log2(26) ≈ 37.6 bits → (0.1 + 0.396) / 2 ≈ 0.248.
     expect(passwordStrength('abcdefgh').score).toBeCloseTo((0.3 / 3 + (8 * Math.log2(26)) / 95) / 2, 10)
     expect(passwordStrength('abcdefgh').level).toBe('weak')

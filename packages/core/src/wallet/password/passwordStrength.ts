@@ -9,7 +9,7 @@ import { PASSWORD_SPECIAL_CHARACTERS, validatePassword } from './validatePasswor
 export type PasswordStrengthReturnType = {
   /** The score, from 0 to 1. */
   score: number
-  /** `'strong'` above 0.9, `'medium'` above 0.5, else `'weak'` (spec 02 §5, §9). */
+  /** `'strong'` above 0.9, `'medium'` above 0.5, else `'weak'` (docs/limits.md). */
   level: 'weak' | 'medium' | 'strong'
 }
 
@@ -21,7 +21,7 @@ const groups = [
 ] as const
 
 /**
- * Scores a recovery password (spec 02 §5 "Password strength"):
+ * Scores a recovery password (docs/limits.md):
  * - an invalid password (see {@link validatePassword}) scores 0;
  * - variety: 0 under `PASSWORD_VARIETY_MIN_LENGTH` (8) characters, else the number of character groups used
  *   (lowercase, uppercase, digit, special) over 3, capped at 1;

@@ -1,6 +1,6 @@
 /**
- * The file name of a downloaded recovery password (spec 02 §5): the app's name lower-cased, characters other
- * than letters and spaces removed, spaces turned into hyphens, then `-wallet-recovery.txt`.
+ * The file name of a downloaded recovery password (docs/limits.md): the app's name lower-cased, characters
+ * other than letters and spaces removed, spaces turned into hyphens, then `-wallet-recovery.txt`.
  *
  * @param appName - the app's display name
  * @returns e.g. `'foyer-demo-wallet-recovery.txt'`; `'wallet-recovery.txt'` when nothing of the name is left

@@ -1,6 +1,6 @@
 import { RECOVERY_PASSWORD_MIN_LENGTH } from '@foyer/protocol'
 
-/** The characters a recovery password may use besides letters and digits (spec 02 §5). */
+/** The characters a recovery password may use besides letters and digits (docs/limits.md). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()-_+'
 
 /** Return type of {@link validatePassword}. */
@@ -14,7 +14,7 @@ export type ValidatePasswordReturnType =
 const allowed = /^[A-Za-z0-9!@#$%^&*()\-_+]$/
 
 /**
- * Checks a recovery password against spec 02 §5: letters (`A–Z`, `a–z`), digits and `!@#$%^&*()-_+` only,
+ * Checks a recovery password against docs/limits.md: letters (`A–Z`, `a–z`), digits and `!@#$%^&*()-_+` only,
  * at least `RECOVERY_PASSWORD_MIN_LENGTH` (6) characters. Invalid characters are reported before the length.
  *
  * @param password - the typed password

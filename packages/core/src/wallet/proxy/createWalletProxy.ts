@@ -39,7 +39,7 @@ export type WalletProxyRequestOptions = {
   timeoutMs?: number | undefined
 }
 
-/** The host side of the wallet frame protocol (DESIGN.md "Wire contract", spec 02 §4 "Wallet proxy"). */
+/** The host side of the wallet frame protocol (docs/api.md, docs/modal.md). */
 export type WalletProxy = {
   /** The frame's origin: the only origin messages are posted to and accepted from. */
   readonly frameOrigin: string
@@ -69,10 +69,11 @@ type Pending = {
 
 /**
  * Mounts the hidden wallet frame (size 0, `allow` for passkeys) and speaks its postMessage protocol
- * (STYLE.md §6): every request has an id, a timeout and cleanup; every `postMessage` names the frame's
- * origin; the listener accepts only messages whose `event.origin` is the frame's origin AND whose
- * `event.source` is the frame's window; replies are checked with the protocol's zod schemas, and requests
- * before they leave. The handshake posts `privy:iframe:ready` every `readyIntervalMs` until the frame answers.
+ * (docs/conventions.md "The frame protocol"): every request has an id, a timeout and cleanup; every
+ * `postMessage` names the frame's origin; the listener accepts only messages whose `event.origin` is the
+ * frame's origin AND whose `event.source` is the frame's window; replies are checked with the protocol's zod
+ * schemas, and requests before they leave. The handshake posts `privy:iframe:ready` every `readyIntervalMs`
+ * until the frame answers.
  *
  * @throws {WalletProxyError} from `request`: the frame's error (`code` = its `type`, `rpcCode` = its code),
  *   `'wallet_proxy_timeout'`, `'wallet_proxy_destroyed'`, `'wallet_proxy_invalid_reply'`,
@@ -112,7 +113,8 @@ export function createWalletProxy(parameters: CreateWalletProxyParameters): Wall
   } else iframe.style.cssText = parameters.style
 
   const onMessage = (message: MessageEvent) => {
-    // Both checks: the origin alone would accept a second frame of the same server (STYLE.md §6).
+    // Both checks: the origin alone would accept a second frame of the same server (docs/conventions.md "The
+    // frame protocol").
     if (message.origin !== frameOrigin || message.source !== iframe.contentWindow) return
     const reply = frameReplySchema.safeParse(message.data)
     const id = readId(message.data)

@@ -5,7 +5,7 @@ import { createWalletProxy, type WalletProxy } from './createWalletProxy'
 
 /**
  * The frame URL of a client: `${apiUrl}/apps/${appId}/embedded-wallets?caid=<analytics id>&client_id=<client id>`
- * (spec 02 §2; DESIGN.md "Wire contract").
+ * (docs/modal.md; docs/api.md).
  *
  * @internal
  */

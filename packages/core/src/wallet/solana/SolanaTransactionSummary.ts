@@ -1,13 +1,15 @@
-/** One instruction of a Solana transaction as the summary screen shows it (spec 02 §3 "Solana instruction"). */
+/**
+ * One instruction of a Solana transaction as the summary screen shows it (docs/wire.md "Solana instruction").
+ */
 export type SolanaInstructionSummary =
   /** System program transfer: `amount` in lamports. */
   | { action: 'transfer'; from: string; to: string; amount: bigint }
   /** SPL token approve: `amount` in the token's base units. */
   | { action: 'approve'; source: string; spender: string; owner: string; amount: bigint }
-  /** Anything else: shown as 'Unsupported Program ID' (spec 02 §5). */
+  /** Anything else: shown as 'Unsupported Program ID' (docs/limits.md). */
   | { action: 'unknown'; programId: string }
 
-/** A Solana transaction as the summary and confirm screens show it (spec 02 §2 "Solana summary"). */
+/** A Solana transaction as the summary and confirm screens show it (docs/modal.md "Solana summary"). */
 export type SolanaTransactionSummary = {
   /** The fee payer (first signer). */
   feePayer: string

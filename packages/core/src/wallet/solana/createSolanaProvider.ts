@@ -28,7 +28,7 @@ export type SolanaProvider = {
 }
 
 /**
- * A provider for the embedded Solana wallet (issue 4: `signMessage`, `signTransaction`,
+ * A provider for the embedded Solana wallet (`signMessage`, `signTransaction`,
  * `signAndSendTransaction`), over the same frame as the Ethereum wallet. Params of the request form must be
  * an object (else -32602).
  *

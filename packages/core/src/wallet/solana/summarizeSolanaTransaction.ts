@@ -13,15 +13,15 @@ const FEE_PER_SIGNATURE = 5000n
 
 /**
  * Reads a serialized Solana transaction (legacy or v0 wire format) into what the summary and confirm screens
- * show (spec 02 §2, §3): signers, fee (5 000 lamports per signature), and per instruction a system transfer
- * (from, to, lamports), an SPL token approve (owner, spender, amount), or 'unknown'. Compute-budget
- * instructions are left out. Accounts from v0 lookup tables show as `lookup:<index>`.
+ * show (docs/modal.md, docs/wire.md): signers, fee (5 000 lamports per signature), and per instruction a
+ * system transfer (from, to, lamports), an SPL token approve (owner, spender, amount), or 'unknown'.
+ * Compute-budget instructions are left out. Accounts from v0 lookup tables show as `lookup:<index>`.
  *
  * @param transaction - the wire transaction (signatures, then message)
  * @param walletAddress - the transacting wallet; must be among the message's accounts
  * @returns the {@link SolanaTransactionSummary}
  * @throws {BaseError} code `'invalid_solana_transaction'`: 'Transaction does not contain public key {key}'
- *   (spec 02 §5), or a malformed transaction.
+ *   (docs/limits.md), or a malformed transaction.
  * @example
  * const summary = summarizeSolanaTransaction(bytes, wallet.address)
  * summary.instructions[0] // { action: 'transfer', from, to, amount: 1_000_000n }

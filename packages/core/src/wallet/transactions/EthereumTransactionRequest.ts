@@ -1,9 +1,9 @@
-/** A quantity: a number, a bigint, or a hex string such as `'0x2386f26fc10000'` (spec 02 §5). */
+/** A quantity: a number, a bigint, or a hex string such as `'0x2386f26fc10000'` (docs/limits.md). */
 export type Quantity = number | bigint | string
 
 /**
- * An Ethereum transaction request as apps pass it (spec 02 §3 "Ethereum transaction request"). Quantities are
- * in wei (value, fees) or gas units (gas, gasLimit). `gas` and `gasLimit` are synonyms.
+ * An Ethereum transaction request as apps pass it (docs/wire.md "Ethereum transaction request"). Quantities
+ * are in wei (value, fees) or gas units (gas, gasLimit). `gas` and `gasLimit` are synonyms.
  */
 export type EthereumTransactionRequest = {
   to?: string | undefined

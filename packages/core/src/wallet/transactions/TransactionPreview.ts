@@ -1,7 +1,7 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
 
 /**
- * What the send-transaction confirmation shows (spec 02 §2): amounts in wei, gas in gas units.
+ * What the send-transaction confirmation shows (docs/modal.md): amounts in wei, gas in gas units.
  * `total = value + fee` (`value` alone when sponsored).
  */
 export type TransactionPreview = {
@@ -22,11 +22,11 @@ export type TransactionPreview = {
   total: bigint
   /** The wallet's balance, in wei. */
   balance: bigint
-  /** balance − value − fee < 0 (spec 02 §5 "Funds check"). */
+  /** balance − value − fee < 0 (docs/limits.md). */
   insufficientFunds: boolean
   /**
    * The node could not estimate gas: 'There was an error preparing your transaction. Your transaction
-   * request will likely fail.' (spec 02 §8).
+   * request will likely fail.' (docs/errors.md).
    */
   prepareError: boolean
 }

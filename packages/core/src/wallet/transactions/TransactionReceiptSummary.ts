@@ -1,4 +1,4 @@
-/** The parts of a receipt the success and error screens use (spec 02 §3 "Receipt"). */
+/** The parts of a receipt the success and error screens use (docs/wire.md "Receipt"). */
 export type TransactionReceiptSummary = {
   transactionHash: `0x${string}`
   status: 'success' | 'reverted'

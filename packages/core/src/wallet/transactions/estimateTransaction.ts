@@ -20,7 +20,7 @@ export type EstimateTransactionParameters = {
 const FALLBACK_GAS = 21_000n
 
 /**
- * Computes the send-transaction preview (spec 02 §2 "Estimated fee", §5 "Funds check", §9 "The estimate is
+ * Computes the send-transaction preview (docs/modal.md "Estimated fee", docs/limits.md "The estimate is
  * gas estimate plus any layer-one fee") over the chain's RPC: balance (`eth_getBalance`), gas (the request's
  * `gas`, else `eth_estimateGas`), fee per gas (the request's `maxFeePerGas`/`gasPrice`, else the node's
  * EIP-1559 estimate, else `eth_gasPrice`); fee = gas × fee per gas + L1 fee; total = value + fee.

@@ -38,7 +38,7 @@ describe('validateTransactionRequest', () => {
   })
 
   test.each(['gasLimit', 'gasPrice', 'value', 'maxPriorityFeePerGas', 'maxFeePerGas'])(
-    "error: '%s' that is not a quantity fails with the spec's message",
+    "error: '%s' that is not a quantity fails with the documented message",
     (field) => {
       for (const bad of ['12', '0xZZ', 1.5, {}, true]) {
         expect(() => validate({ to, [field]: bad })).toThrow(

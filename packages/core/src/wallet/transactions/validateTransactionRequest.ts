@@ -42,7 +42,7 @@ const hexData = /^0x([0-9a-fA-F]{2})*$/
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 
 /**
- * Validates and normalizes an Ethereum transaction request (spec 02 §5 "Transaction request"), as a
+ * Validates and normalizes an Ethereum transaction request (docs/limits.md), as a
  * checklist:
  * 1. the request is an object, else 'Invalid transaction request';
  * 2. `gasLimit`/`gas`, `gasPrice`, `value`, `maxPriorityFeePerGas`, `maxFeePerGas`, when present, are a
@@ -140,7 +140,7 @@ export function validateTransactionRequest(
   }
 }
 
-/** A quantity as a bigint, or `undefined` when it is not a number, bigint or hex string (spec 02 §5). */
+/** A quantity as a bigint, or `undefined` when it is not a number, bigint or hex string (docs/limits.md). */
 function toQuantity(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value
   if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined

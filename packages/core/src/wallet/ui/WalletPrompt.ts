@@ -6,7 +6,7 @@ import type { RpcTransactionRequest } from '../transactions/EthereumTransactionR
 import type { TransactionPreview } from '../transactions/TransactionPreview'
 import type { TransactionReceiptSummary } from '../transactions/TransactionReceiptSummary'
 
-/** Texts of the sign request screen (spec 02 §3 "Sign-message options"). */
+/** Texts of the sign request screen (docs/wire.md "Sign-message options"). */
 export type SignMessageUiOptions = {
   /** Default 'Sign message'. */
   title?: string | undefined
@@ -15,7 +15,7 @@ export type SignMessageUiOptions = {
   buttonText?: string | undefined
 }
 
-/** Texts of the send-transaction screens (spec 02 §3 "Send-transaction UI options"). */
+/** Texts of the send-transaction screens (docs/wire.md "Send-transaction UI options"). */
 export type SendTransactionUiOptions = {
   /** Title of the confirmation screen; default 'Review transaction'. */
   title?: string | undefined
@@ -52,7 +52,7 @@ export type SignTypedDataPrompt = {
   sign(): Promise<string>
 }
 
-/** Ask to approve and send an Ethereum transaction (spec 02 §2 "Send transaction confirmation", §4). */
+/** Ask to approve and send an Ethereum transaction (docs/modal.md "Send transaction confirmation"). */
 export type SendTransactionPrompt = {
   kind: 'sendTransaction'
   wallet: EmbeddedWalletInfo
@@ -61,9 +61,9 @@ export type SendTransactionPrompt = {
   uiOptions?: SendTransactionUiOptions | undefined
   /** Position in a batch, for '(n / m)' and 'Continue'; absent for a single transaction. */
   step?: { index: number; count: number } | undefined
-  /** Balance, gas estimate, fee and total (spec 02 §2). */
+  /** Balance, gas estimate, fee and total (docs/modal.md). */
   preview(): Promise<TransactionPreview>
-  /** Signs and submits; `resetNonce` drops the nonce (a retry after a hash was obtained; spec 02 §4). */
+  /** Signs and submits; `resetNonce` drops the nonce (a retry after a hash was obtained; docs/modal.md). */
   send(options: { resetNonce: boolean }): Promise<`0x${string}`>
   /** Waits for the receipt of `hash`. */
   waitForReceipt(hash: `0x${string}`): Promise<TransactionReceiptSummary>
@@ -84,7 +84,9 @@ export type SendSolanaTransactionPrompt = {
   execute(): Promise<string>
 }
 
-/** 'Enter your password': rebuild a `user-passcode` wallet on a new device (spec 02 §2, §8). */
+/**
+ * 'Enter your password': rebuild a `user-passcode` wallet on a new device (docs/modal.md, docs/errors.md).
+ */
 export type RecoverWithPasswordPrompt = {
   kind: 'recoverWithPassword'
   wallet: EmbeddedWalletInfo
@@ -92,12 +94,12 @@ export type RecoverWithPasswordPrompt = {
   recover(password: string): Promise<void>
 }
 
-/** The password flow: set, confirm, save, acknowledge, then `submit(password)` (spec 02 §2, §4). */
+/** The password flow: set, confirm, save, acknowledge, then `submit(password)` (docs/modal.md). */
 export type SetPasswordPrompt = {
   kind: 'setPassword'
   /** `'create'`: the first password ('Set your password'); `'update'`: replacing one ('Reset your password'). */
   reason: 'create' | 'update'
-  /** Whether the user may close the flow (only when they started it; spec 02 §2). */
+  /** Whether the user may close the flow (only when they started it; docs/modal.md). */
   closable: boolean
   submit(password: string): Promise<void>
 }

@@ -7,7 +7,7 @@ const recoveryPasswordSchema = z.string().min(RECOVERY_PASSWORD_MIN_LENGTH).max(
 
 const createFields = {
   accessToken: frameAccessTokenSchema,
-  /** Default: `user-passcode` when `recoveryPassword` is given, else `privy` (spec 02 §7). */
+  /** Default: `user-passcode` when `recoveryPassword` is given, else `privy` (docs/api.md). */
   recoveryMethod: supportedRecoveryMethodSchema.optional(),
   recoveryPassword: recoveryPasswordSchema.optional(),
 }

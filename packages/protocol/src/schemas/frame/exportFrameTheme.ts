@@ -1,5 +1,5 @@
 /**
- * Theme query fields of the export page (`/apps/{appId}/embedded-wallets/export`; spec 02 §2 "theme
+ * Theme query fields of the export page (`/apps/{appId}/embedded-wallets/export`; docs/modal.md "theme
  * colours"): colours as `#rrggbb`/`rgb()` (the page keeps only what `sanitizeColor` accepts), `radius` in px
  * (0–32) and `font` a `font-family` list (kept only when `sanitizeFontFamily` accepts it). Absent or refused
  * fields fall back to the page's light defaults.

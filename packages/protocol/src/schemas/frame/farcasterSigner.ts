@@ -4,18 +4,18 @@ import { farcasterSignerSchema } from '../farcasterSigner'
 import { frameAccessTokenSchema } from './frameEnvelope'
 
 /**
- * `privy:farcaster:init-signer` (spec 02 §7): the frame creates (or reuses) the user's ed25519 signer key,
+ * `privy:farcaster:init-signer` (docs/api.md): the frame creates (or reuses) the user's ed25519 signer key,
  * which never leaves the frame, and asks the server for a signed key request
- * (`POST /api/v1/farcaster/signer/init`). Reply: the server's Signer (WIRE.md §2).
+ * (`POST /api/v1/farcaster/signer/init`). Reply: the server's Signer (docs/wire.md#farcaster).
  */
 export const frameInitFarcasterSignerRequestSchema = z.object({ accessToken: frameAccessTokenSchema })
 export type FrameInitFarcasterSignerRequest = z.infer<typeof frameInitFarcasterSignerRequestSchema>
 
-/** `privy:farcaster:init-signer` reply: the Signer of WIRE.md §2. */
+/** `privy:farcaster:init-signer` reply: the Signer of docs/wire.md#farcaster. */
 export const frameInitFarcasterSignerReplySchema = farcasterSignerSchema
 
 /**
- * `privy:farcaster:sign` (spec 02 §7): signs `payload.hash` (`0x` hex, 1..1024 bytes: a Farcaster message
+ * `privy:farcaster:sign` (docs/api.md): signs `payload.hash` (`0x` hex, 1..1024 bytes: a Farcaster message
  * hash is 20 bytes of BLAKE3) with the user's signer key (ed25519, RFC 8032). Reply: `{ signature }`, `0x`
  * and 128 hex digits.
  */

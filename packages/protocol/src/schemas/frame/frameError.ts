@@ -23,9 +23,10 @@ export const frameErrorTypeSchema = z.enum(frameErrorTypes)
 export type FrameErrorType = z.infer<typeof frameErrorTypeSchema>
 
 /**
- * EIP-1193 / JSON-RPC codes a frame error may carry in `code` (spec 02 §4, §5, §8; STYLE §4): 4001 user
- * rejected (host side), 4100 unauthorized (bad access token), 4200 unsupported method or params not an array,
- * 4900 wallet not connected, 4902 unrecognized chain, -32603 internal error.
+ * EIP-1193 / JSON-RPC codes a frame error may carry in `code` (docs/sessions.md, docs/limits.md,
+ * docs/errors.md; docs/conventions.md "Translate platform errors at the boundary"): 4001 user rejected (host
+ * side), 4100 unauthorized (bad access token), 4200 unsupported method or params not an array, 4900 wallet
+ * not connected, 4902 unrecognized chain, -32603 internal error.
  */
 export const rpcErrorCodes = {
   userRejected: 4001,

@@ -2,7 +2,7 @@ import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
- * Events of the wallet frame protocol (spec 02 §7 "Hidden frame events", prefixed `privy:`; DESIGN.md "Wire contract").
+ * Events of the wallet frame protocol (docs/frame-protocol.md, prefixed `privy:`; docs/api.md).
  * `privy:wallets:export` is handled only by the export page (`/apps/{appId}/embedded-wallets/export`).
  */
 export const frameEvents = [

@@ -33,7 +33,8 @@ import { frameRpcReplySchema, frameRpcRequestSchema } from './rpc'
 
 /**
  * For each frame event, the schema of the request `data` and of the reply `data`. Both sides validate with
- * these: the frame its input and output, the host its output and the frame's replies (STYLE §6).
+ * these: the frame its input and output, the host its output and the frame's replies (docs/conventions.md
+ * "The frame protocol").
  */
 export const frameMessageSchemas = {
   'privy:iframe:ready': { request: frameReadyRequestSchema, reply: frameReadyReplySchema },

@@ -8,7 +8,7 @@ import {
   walletIndexSchema,
 } from '../wallets'
 
-/** The entropy id of a wallet: the index-0 address of its entropy (spec 02 §3 `entropyId`). */
+/** The entropy id of a wallet: the index-0 address of its entropy (docs/wire.md `entropyId`). */
 export const frameEntropyIdSchema = walletAddressSchema
 
 /** A wallet as the frame reports it after create/add (camelCase mirror of the server's embedded wallet). */

@@ -6,7 +6,7 @@ import { phoneNumberSchema } from '../sms'
 import { frameAccessTokenSchema } from './frameEnvelope'
 
 /**
- * `privy:mfa:verify` (spec 02 §7; WIRE.md §7 "How the verification result is used"): the frame sends the
+ * `privy:mfa:verify` (docs/api.md; docs/wire.md#mfa): the frame sends the
  * code (`mfaCode`: 6 digits for `sms` / `totp`, the snake_case assertion for `passkey`) to
  * `/api/v1/mfa/{method}/verify`; the server then records the session's verification. Reply `{ method }`.
  */
@@ -29,7 +29,7 @@ export type FrameMfaVerifyRequest = z.infer<typeof frameMfaVerifyRequestSchema>
 export const frameMfaMethodReplySchema = z.object({ method: mfaMethodTypeSchema })
 
 /**
- * `privy:mfa:init-enrollment`: `totp` → a new secret (reply `{ method, secret, authUrl }`, WIRE.md §7);
+ * `privy:mfa:init-enrollment`: `totp` → a new secret (reply `{ method, secret, authUrl }`, docs/wire.md#mfa);
  * `sms` → texts an enrolment code to `phoneNumber` (reply `{ method }`); `passkey` needs no init.
  */
 export const frameMfaInitEnrollmentRequestSchema = z.discriminatedUnion('method', [
@@ -81,7 +81,10 @@ export type FrameMfaSubmitEnrollmentRequest = z.infer<typeof frameMfaSubmitEnrol
 export const frameMfaClearRequestSchema = z.object({ userId: z.string().max(128).optional() })
 export type FrameMfaClearRequest = z.infer<typeof frameMfaClearRequestSchema>
 
-/** `privy:mfa:unenroll` `{ method }`: removes a factor (a fresh verification first, checklist B.16). */
+/**
+ * `privy:mfa:unenroll` `{ method }`: removes a factor (a fresh verification first, docs/security.md property
+ * 16).
+ */
 export const frameMfaUnenrollRequestSchema = z.object({
   accessToken: frameAccessTokenSchema,
   method: mfaMethodTypeSchema,

@@ -4,7 +4,7 @@ import { chainTypeSchema, walletIndexSchema } from '../wallets'
 import { frameAccessTokenSchema } from './frameEnvelope'
 import { frameEntropyIdSchema } from './frameWallet'
 
-/** Ethereum methods the frame answers (issue 4 "Signing"). */
+/** Ethereum methods the frame answers. */
 export const ethereumRpcMethods = [
   'personal_sign',
   'eth_signTypedData_v4',
@@ -15,7 +15,7 @@ export const ethereumRpcMethods = [
 ] as const
 export type EthereumRpcMethod = (typeof ethereumRpcMethods)[number]
 
-/** Solana methods the frame answers (issue 4 "Signing"). */
+/** Solana methods the frame answers. */
 export const solanaRpcMethods = ['signMessage', 'signTransaction', 'signAndSendTransaction'] as const
 export type SolanaRpcMethod = (typeof solanaRpcMethods)[number]
 
@@ -24,7 +24,7 @@ const rpcUrlSchema = z.url({ protocol: /^https?$/ }).max(2048)
 
 /**
  * `{ method, params }`. `method` is any string and `params` anything here: the frame answers an unknown
- * method or non-array Ethereum params with `invalid_request_arguments` and code 4200 (spec 02 §5).
+ * method or non-array Ethereum params with `invalid_request_arguments` and code 4200 (docs/limits.md).
  */
 export const frameRpcCallSchema = z.object({ method: z.string().min(1).max(128), params: z.unknown() })
 

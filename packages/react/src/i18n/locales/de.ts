@@ -1,6 +1,6 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
-/** German texts of every key of `en` (issue 16 §4); loaded lazily for `intl.locale: 'de'`. */
+/** German texts of every key of `en`; loaded lazily for `intl.locale: 'de'`. */
 export const de: MessagesOverride = {
   modal: {
     close: 'Schließen',

@@ -1,6 +1,6 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
-/** Spanish texts of every key of `en` (issue 16 §4); loaded lazily for `intl.locale: 'es'`. */
+/** Spanish texts of every key of `en`; loaded lazily for `intl.locale: 'es'`. */
 export const es: MessagesOverride = {
   modal: {
     close: 'Cerrar',

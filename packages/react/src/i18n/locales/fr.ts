@@ -1,6 +1,6 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
-/** French texts of every key of `en` (issue 16 §4); loaded lazily for `intl.locale: 'fr'`. */
+/** French texts of every key of `en`; loaded lazily for `intl.locale: 'fr'`. */
 export const fr: MessagesOverride = {
   modal: {
     close: 'Fermer',

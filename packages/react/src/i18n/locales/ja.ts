@@ -1,6 +1,6 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
-/** Japanese texts of every key of `en` (issue 16 §4); loaded lazily for `intl.locale: 'ja'`. */
+/** Japanese texts of every key of `en`; loaded lazily for `intl.locale: 'ja'`. */
 export const ja: MessagesOverride = {
   modal: {
     close: '閉じる',

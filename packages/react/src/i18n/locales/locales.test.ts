@@ -26,7 +26,7 @@ function placeholders(text: string): string[] {
 
 const english = flatten(en)
 
-// Issue 16 §4: each shipped locale is complete. When a key is added to en.ts, this names it for every
+// Each shipped locale is complete. When a key is added to en.ts, this names it for every
 // locale that lacks it (a missing key would otherwise show in English).
 describe.each(Object.entries(locales))('locale %s', (_name, messages) => {
   const texts = flatten(messages)

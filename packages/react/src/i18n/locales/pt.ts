@@ -1,7 +1,7 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
 /**
- * Portuguese texts of every key of `en` (issue 16 §4), in Brazilian usage; loaded lazily for
+ * Portuguese texts of every key of `en`, in Brazilian usage; loaded lazily for
  * `intl.locale: 'pt'` (and `'pt-BR'`, `'pt-PT'`).
  */
 export const pt: MessagesOverride = {

@@ -1,7 +1,7 @@
 import type { MessagesOverride } from '../MessagesOverride'
 
 /**
- * Simplified Chinese texts of every key of `en` (issue 16 §4); loaded lazily for `intl.locale: 'zh-CN'`
+ * Simplified Chinese texts of every key of `en`; loaded lazily for `intl.locale: 'zh-CN'`
  * (and `'zh'`, `'zh-Hans'`, `'zh-SG'`).
  */
 export const zhCN: MessagesOverride = {

@@ -8,7 +8,10 @@ export type NavigateArgs<ParamsMap, Id extends keyof ParamsMap> = undefined exte
   ? [id: Id, params?: ParamsMap[Id]]
   : [id: Id, params: ParamsMap[Id]]
 
-/** The modal's screen router (STYLE.md §8): a history stack with typed params and no shared data bag. */
+/**
+ * The modal's screen router (docs/conventions.md "The modal: a screen registry and a router"): a history
+ * stack with typed params and no shared data bag.
+ */
 export type Router<ParamsMap> = {
   /** The history, oldest first; never empty. Immutable: a new array on every change. */
   getHistory(): readonly Route<ParamsMap>[]
@@ -27,8 +30,8 @@ export type Router<ParamsMap> = {
 }
 
 /**
- * Creates a router over a history stack, starting at `initial` (STYLE.md §8; reown appkit's
- * `RouterController` without its untyped data bag).
+ * Creates a router over a history stack, starting at `initial` (docs/conventions.md "The modal: a screen
+ * registry and a router"; reown appkit's `RouterController` without its untyped data bag).
  *
  * @param initial - the first screen, e.g. `{ id: 'landing', params: undefined }`
  * @returns a {@link Router}; read it from React with `useSyncExternalStore(router.subscribe, router.getHistory)`

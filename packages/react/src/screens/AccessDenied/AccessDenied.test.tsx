@@ -17,7 +17,7 @@ async function signInFailing(options: Parameters<typeof renderFoyerAndOpen>[0]) 
   return rendered
 }
 
-describe('access denied (spec 01 §2 "Allowlist rejection", §8)', () => {
+describe('access denied (docs/modal.md "Allowlist rejection", docs/errors.md)', () => {
   test('default: the default title, detail and button; the button starts over at the landing', async () => {
     const { user } = await signInFailing({ routes: failWith(403, 'allowlist_rejected') })
     expect(await screen.findByRole('heading', { name: "You don't have access to this app" })).toBeTruthy()
@@ -63,7 +63,7 @@ describe('access denied (spec 01 §2 "Allowlist rejection", §8)', () => {
   })
 })
 
-describe("'Account not found' and 'Unable to sign in' (spec 01 §2, §8)", () => {
+describe("'Account not found' and 'Unable to sign in' (docs/modal.md, docs/errors.md)", () => {
   test("default: login({ disableSignup: true }) sends mode 'no-signup'; user_does_not_exist shows 'Account not found'", async () => {
     const { user, calls } = await signInFailing({
       routes: failWith(404, 'user_does_not_exist', 'User does not exist'),

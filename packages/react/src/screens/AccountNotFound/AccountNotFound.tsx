@@ -5,8 +5,8 @@ import { Button } from '../../ui/Button'
 import { Notice } from '../../ui/Notice'
 
 /**
- * Account-not-found screen (spec 01 §2, §8 `user_does_not_exist`): 'Please try logging in again or go to
- * {app} to create an account.'; the button starts over at landing.
+ * Account-not-found screen (docs/modal.md, docs/errors.md `user_does_not_exist`): 'Please try logging in
+ * again or go to {app} to create an account.'; the button starts over at landing.
  */
 export function AccountNotFound() {
   const { router, messages, appName } = useModal()

@@ -6,8 +6,9 @@ import { Button } from '../../ui/Button'
 import { Notice } from '../../ui/Notice'
 
 /**
- * Error screen (spec 01 §2, §8): title, detail and button for the error's code (see `errorScreenCopy`).
- * It remembers the previous screen: the button goes back to it (or follows the allowlist's configured link).
+ * Error screen (docs/modal.md, docs/errors.md): title, detail and button for the error's code (see
+ * `errorScreenCopy`). It remembers the previous screen: the button goes back to it (or follows the
+ * allowlist's configured link).
  */
 export function ErrorScreen({ params }: ScreenProps<'error'>) {
   const { router, messages, state } = useModal()

@@ -4,11 +4,11 @@ import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
 import { Notice } from '../../ui/Notice'
 
-/** Time the success screen shows before the modal closes, in ms (spec 01 §9 leaves the value open). */
+/** Time the success screen shows before the modal closes, in ms (docs/limits.md leaves the value open). */
 export const SUCCESS_CLOSE_DELAY_MS = 1000
 
 /**
- * Success screen (spec 01 §4 "Passwordless code" → close after a delay): 'Success!' in a `role="status"`
+ * Success screen (docs/modal.md "Passwordless code" → close after a delay): 'Success!' in a `role="status"`
  * region, then the modal closes after {@link SUCCESS_CLOSE_DELAY_MS}; the history resets to landing
  * `LANDING_RESET_DELAY_MS` after that. After a link (`detail: 'linked' | 'updated'`) it says so instead of
  * "You're signed in.".

@@ -4,8 +4,8 @@ import { Button } from '../../ui/Button'
 import { Notice } from '../../ui/Notice'
 
 /**
- * User-limit screen (spec 01 §2, §8 `max_accounts_reached`): 'Unable to sign in' / 'This application has
- * reached its user limit and cannot sign in new users.'; the button closes the modal.
+ * User-limit screen (docs/modal.md, docs/errors.md `max_accounts_reached`): 'Unable to sign in' / 'This
+ * application has reached its user limit and cannot sign in new users.'; the button closes the modal.
  */
 export function UserLimitReached() {
   const { close, messages } = useModal()

@@ -4,7 +4,7 @@ import type { Route } from '../../modal/router/createRouter'
 import type { ScreenParamsMap } from '../../modal/screenParams'
 
 /**
- * The 'Add funds to your wallet' route for a transaction screen whose wallet is short (spec 02 §2 "'Add
+ * The 'Add funds to your wallet' route for a transaction screen whose wallet is short (docs/modal.md "'Add
  * funds' when funds are short and funding is available"), or null when the app offers no funding. Its
  * answer goes nowhere: the user comes Back to the transaction, which reads the balance again.
  *

@@ -2,7 +2,7 @@ import type { FundingRequest, FundWalletResult } from '@foyer/core/funding'
 import type { PromptSettler } from '../../modal/prompts/PromptSettler'
 
 /**
- * The screen-params contract of every funding screen (spec 02 §2 "Funding"; issue 14). What the method
+ * The screen-params contract of every funding screen (docs/modal.md "Funding"). What the method
  * selection ('Add funds to your wallet') and 'Confirm or edit amount' pass to the next screen:
  *
  * - `request` — the validated {@link FundingRequest}: `address` (the wallet to fund), `chainType` with
@@ -38,8 +38,8 @@ export type FundingNextScreen =
 
 /**
  * Params of 'Add funds to your wallet' (the method selection): the {@link FundingFlowParams}, plus the
- * error of a flow that came back here (`errorMessage`, spec 02 §8) and whether the alternate card provider
- * is offered first (`showAlternateProvider`, after 'Try a different provider' or a failed on-ramp).
+ * error of a flow that came back here (`errorMessage`, docs/errors.md) and whether the alternate card
+ * provider is offered first (`showAlternateProvider`, after 'Try a different provider' or a failed on-ramp).
  */
 export type FundingMethodsParams = FundingFlowParams & {
   errorMessage?: string | undefined

@@ -4,7 +4,7 @@ import type { FundingFlowParams } from './params'
 
 /**
  * Goes back to 'Add funds to your wallet' (the method selection under the current funding screens), with
- * an error text and optionally the alternate card provider shown (spec 02 §4 "failed or serviceFailure
+ * an error text and optionally the alternate card provider shown (docs/modal.md "failed or serviceFailure
  * returns to method selection with an error"). Without a method selection in the history, opens one.
  *
  * @example

@@ -1,7 +1,7 @@
 import type { LandingParams } from './Landing/params'
 
 /**
- * A login the landing starts (spec 01 §4 "Starting a login"): send an email code, text an SMS code, open
+ * A login the landing starts (docs/modal.md "Starting a login"): send an email code, text an SMS code, open
  * the passkey prompt, or sign in with an OAuth provider. `landing` is what the landing keeps for Back (the
  * typed address and number).
  */

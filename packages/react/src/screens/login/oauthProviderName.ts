@@ -3,7 +3,7 @@ import type { Messages } from '../../i18n/en'
 
 /**
  * The display name of an OAuth provider ('Google', 'GitHub' …: proper nouns, the protocol's
- * `oauthProviderNames`), or the modal's 'Unknown' for a provider it does not know (spec 01 §2).
+ * `oauthProviderNames`), or the modal's 'Unknown' for a provider it does not know (docs/modal.md).
  *
  * @example oauthProviderName('github', en) // 'GitHub'
  */

@@ -6,7 +6,7 @@ import { renderFoyerAndOpen, submitEmail } from '../../../test/renderFoyer'
 
 afterEach(cleanup)
 
-describe('startLogin analytics (spec 01 §7)', () => {
+describe('startLogin analytics (docs/api.md)', () => {
   test('default: an email login sends sdk_login_started then sdk_login_completed with the method', async () => {
     const { user, calls } = await renderFoyerAndOpen()
     await submitEmail(user)

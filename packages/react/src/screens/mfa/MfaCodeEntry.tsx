@@ -16,10 +16,10 @@ export type MfaCodeEntryProps = {
 }
 
 /**
- * Six digit boxes for an MFA code, the sign-in code screen's `CodeInput` (spec 02 §4, §5, §9): submits on
- * the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and the boxes reset
- * after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes 1.4 s later; too many
- * attempts or the time limit show their texts and block input (spec 02 §8).
+ * Six digit boxes for an MFA code, the sign-in code screen's `CodeInput` (docs/modal.md, docs/limits.md):
+ * submits on the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and the boxes
+ * reset after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes 1.4 s later;
+ * too many attempts or the time limit show their texts and block input (docs/errors.md).
  */
 export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
   const { messages } = useModal()
@@ -31,7 +31,8 @@ export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
   const [clearing, setClearing] = useState(false)
   const isMounted = useIsMounted()
 
-  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear (spec 02 §4).
+  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear
+  // (docs/modal.md).
   useEffect(() => {
     if (!clearing) return
     const timer = setTimeout(() => {

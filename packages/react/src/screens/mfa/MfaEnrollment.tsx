@@ -32,15 +32,15 @@ type Step =
 const ORDER: MfaMethodType[] = ['totp', 'sms', 'passkey']
 
 /**
- * MFA enrolment (spec 02 §2 "MFA", §4): the transaction-protection intro; 'Choose a verification method'
+ * MFA enrolment (docs/modal.md "MFA"): the transaction-protection intro; 'Choose a verification method'
  * with Authenticator app ('Recommended'), SMS and Passkey — the app's methods only — each enabled one with
  * 'Enabled' and a remove button (with a confirmation), not pickable again; SMS 'Disabled' for a user who
  * signs in with SMS. Authenticator app: QR code of the auth URL + copyable secret + Continue, then the 6
  * digits, then 'Authenticator app verification added' and Done (Back: verify → enroll → choose). SMS: the
  * consent text and number, 'Enter enrollment code', 'SMS verification added'. Passkey: create one when there
  * is none, then 'Your passkeys' (3 shown, or 2 and 'View all' when more than 3; add only under 5), 'Passkey
- * verification added'. When a factor is enrolled the server wants a fresh verification first (checklist
- * B.16): the verification screens show in place, then the step is retried.
+ * verification added'. When a factor is enrolled the server wants a fresh verification first
+ * (docs/security.md property 16): the verification screens show in place, then the step is retried.
  */
 export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
   const { client, messages, format, state, appName, close } = useModal()

@@ -39,7 +39,7 @@ describe('MfaVerify', () => {
     await user.click(within(dialog).getByLabelText('Digit 1 of 6'))
     await user.keyboard('111111')
     expect((await within(dialog).findByText('The code you entered is not valid')).textContent).toBeTruthy()
-    // The wrong code stays in the boxes for 1.4 s (spec 02 §4), then they clear.
+    // The wrong code stays in the boxes for 1.4 s (docs/modal.md), then they clear.
     expect((within(dialog).getByLabelText('Digit 6 of 6') as HTMLInputElement).value).toBe('1')
     await waitFor(
       () => expect((within(dialog).getByLabelText('Digit 6 of 6') as HTMLInputElement).value).toBe(''),
@@ -54,7 +54,7 @@ describe('MfaVerify', () => {
     expect(verifyMfa).toHaveBeenLastCalledWith(client, { method: 'totp', code: '123456' })
   })
 
-  test('error: too many attempts shows the spec text and blocks input', async () => {
+  test('error: too many attempts shows the documented text and blocks input', async () => {
     const { client, user } = await renderWalletUi()
     client._internal.setState({ user: withMethods(['totp']) })
     verifyMfa.mockRejectedValueOnce(failure('mfa_verification_max_attempts_reached'))

@@ -13,7 +13,7 @@ import { MfaCodeEntry } from './MfaCodeEntry'
 import { mfaErrorText } from './mfaErrorText'
 
 /**
- * Verification (spec 02 §2 "Verification", §4): with several factors, 'Verify your identity' / 'Choose a
+ * Verification (docs/modal.md "Verification"): with several factors, 'Verify your identity' / 'Choose a
  * verification method' lists only the user's; the authenticator and SMS screens take 6 digits (SMS sends its
  * code first), the passkey screen 'Verifying with passkey' starts by itself and shows when the passkey was
  * added. 'Choose another method' (more than one factor) and 'Not now' ('MFA canceled'). Success resolves the

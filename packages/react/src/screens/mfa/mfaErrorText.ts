@@ -1,10 +1,10 @@
 import type { Messages } from '../../i18n/en'
 
 /**
- * The spec 02 §8 text of an MFA failure, and whether it blocks input: a wrong code → 'The code you entered
- * is not valid'; `mfa_verification_max_attempts_reached` and `mfa_timeout` → their texts, input blocked; an
- * SMS send refused by the resend cooldown or a send cap (`too_many_requests`) → 'Too many attempts.', input
- * open (the code sent before still works); otherwise 'Something went wrong.'.
+ * The documented text (docs/errors.md) of an MFA failure, and whether it blocks input: a wrong code → 'The
+ * code you entered is not valid'; `mfa_verification_max_attempts_reached` and `mfa_timeout` → their texts,
+ * input blocked; an SMS send refused by the resend cooldown or a send cap (`too_many_requests`) → 'Too many
+ * attempts.', input open (the code sent before still works); otherwise 'Something went wrong.'.
  *
  * @example mfaErrorText(error, messages) // { text: 'The code you entered is not valid', blocks: false }
  */

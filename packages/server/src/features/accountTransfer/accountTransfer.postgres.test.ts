@@ -1,4 +1,4 @@
-// Account transfer races on PostgreSQL (issue 12 §2): PGlite runs one transaction at a time, so only a
+// Account transfer races on PostgreSQL: PGlite runs one transaction at a time, so only a
 // real server with a connection pool shows that concurrent transfers cannot both move one account or leave
 // half a transfer behind. Skipped without PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a
 // throwaway cluster when it is installed).
@@ -46,7 +46,7 @@ async function conflictNonce(email: string, me: AuthResponse): Promise<string> {
 
 const ok = (responses: LightMyRequestResponse[]) => responses.filter((r) => r.statusCode === 200)
 
-describe.skipIf(!postgresUrl)('account transfer races on PostgreSQL (issue 12 §2)', () => {
+describe.skipIf(!postgresUrl)('account transfer races on PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestContext({ databaseUrl: postgresUrl })
   }, 60_000)

@@ -5,10 +5,10 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { UsersContext } from '../users/UsersContext'
 import { accountTransferNonces } from './schema'
 
-/** Spec 01 §5: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
+/** docs/limits.md: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
 export const INVALID_TRANSFER_TYPE_MESSAGE = 'Invalid transfer account type'
 
-/** The message of `account_transfer_required` (WIRE.md §5). */
+/** The message of `account_transfer_required` (docs/wire.md#account-transfer). */
 export const ACCOUNT_TRANSFER_REQUIRED_MESSAGE = 'Account transfer required'
 
 /** Parameters of {@link offerAccountTransfer}. */

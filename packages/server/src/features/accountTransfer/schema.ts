@@ -4,11 +4,11 @@ import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
 /**
- * `account_transfer_nonces`: the offer a link conflict makes (spec 01 §5; WIRE.md §5): the signed-in user
- * `user_id` proved the account (`type`, `subject`) that `from_user_id` holds, and may move it with the nonce.
- * Only the SHA-256 of the nonce is stored (`nonce_hash`, the key). Single use: a transfer consumes the row
- * with one `DELETE … WHERE … RETURNING`; it expires at `expires_at` (10 min). Deleting either user deletes
- * the offer.
+ * `account_transfer_nonces`: the offer a link conflict makes (docs/limits.md; docs/wire.md#account-transfer):
+ * the signed-in user `user_id` proved the account (`type`, `subject`) that `from_user_id` holds, and may move
+ * it with the nonce. Only the SHA-256 of the nonce is stored (`nonce_hash`, the key). Single use: a transfer
+ * consumes the row with one `DELETE … WHERE … RETURNING`; it expires at `expires_at` (10 min). Deleting
+ * either user deletes the offer.
  */
 export const accountTransferNonces = pgTable(
   'account_transfer_nonces',

@@ -15,7 +15,7 @@ export const INVALID_TRANSFER_NONCE_MESSAGE = 'Invalid or expired account transf
 /** Parameters of {@link transferAccount}. */
 export type TransferAccountParameters = {
   appId: string
-  /** The signed-in user, from the session (checklist I.57). */
+  /** The signed-in user, from the session (docs/security.md property 57). */
   userId: string
   /** The nonce of the `account_transfer_required` answer. */
   nonce: string

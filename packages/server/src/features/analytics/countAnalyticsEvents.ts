@@ -13,7 +13,7 @@ export type AnalyticsEventCount = {
 }
 
 /**
- * Counts the stored analytics events (spec 01 §7) per app, UTC day and event name, in one grouped query:
+ * Counts the stored analytics events (docs/api.md) per app, UTC day and event name, in one grouped query:
  * ordered by app, day, then event name. `appId` keeps one app; `since` keeps events recorded at or after it.
  *
  * @example

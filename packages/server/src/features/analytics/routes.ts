@@ -7,14 +7,14 @@ import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { purgeAnalyticsEvents, recordAnalyticsEvent } from './service'
 
-/** Largest analytics event body accepted, in bytes (issue 15 §1: a size cap per event). */
+/** Largest analytics event body accepted, in bytes (a size cap per event). */
 export const ANALYTICS_EVENT_MAX_BYTES = 8 * 1024
 /** How often old analytics events are purged, in ms (also once at start). */
 const PURGE_INTERVAL_MS = 3_600_000
 
 /**
- * `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` → `{ success: true }` (spec 01 §7;
- * the client swallows failures). Only from a browser page of a known app (issue 15 §1):
+ * `POST /api/v1/analytics_events` `{ event_name, client_id, payload }` → `{ success: true }` (docs/api.md;
+ * the client swallows failures). Only from a browser page of a known app:
  * - 400 `invalid_data`: a missing or malformed `privy-app-id`, a malformed event, a body over
  *   {@link ANALYTICS_EVENT_MAX_BYTES};
  * - 404 `not_found`: no such app;

@@ -2,7 +2,7 @@ import { bigserial, index, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-
 import { timestampColumn } from '../../db/columns'
 
 /**
- * `analytics_events`: events clients post to `/api/v1/analytics_events` (spec 01 §7). `app_id` is not a
+ * `analytics_events`: events clients post to `/api/v1/analytics_events` (docs/api.md). `app_id` is not a
  * foreign key: an event is kept even when its app header is missing or unknown.
  */
 export const analyticsEvents = pgTable(

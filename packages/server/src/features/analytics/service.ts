@@ -4,7 +4,7 @@ import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { analyticsEvents } from './schema'
 
 /**
- * Stores one analytics event of a known app (spec 01 §7), already validated by the route.
+ * Stores one analytics event of a known app (docs/api.md), already validated by the route.
  *
  * @example await recordAnalyticsEvent(db, { event, appId: app.id, analyticsId: null, now: new Date() })
  */
@@ -24,7 +24,7 @@ export async function recordAnalyticsEvent(
 }
 
 /**
- * Deletes the analytics events recorded before `before` (the retention window's start; issue 15 §1).
+ * Deletes the analytics events recorded before `before` (the retention window's start).
  * Returns how many were deleted. Safe to run from many processes at once.
  *
  * @example await purgeAnalyticsEvents(db, { before: new Date(Date.now() - 30 * 86_400_000) })

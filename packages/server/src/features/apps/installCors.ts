@@ -12,7 +12,7 @@ import { requestAppId } from '../../http/requestAppId'
 import type { ServerContext } from '../../ServerContext'
 import { apps } from './schema'
 
-/** Request headers a browser may send (DESIGN.md "Wire contract"). */
+/** Request headers a browser may send (docs/api.md). */
 export const corsAllowedHeaders = [
   headers.appId,
   headers.clientId,
@@ -21,7 +21,7 @@ export const corsAllowedHeaders = [
   headers.retryAttempt,
   headers.ui,
   headers.idempotencyKey,
-  // `GET /api/v1/farcaster/status` (WIRE.md §2).
+  // `GET /api/v1/farcaster/status` (docs/wire.md#farcaster).
   FARCASTER_CHANNEL_TOKEN_HEADER,
   'authorization',
   'content-type',
@@ -52,7 +52,7 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
 }
 
 /**
- * CORS with credentials, per app (DESIGN.md "Wire contract"):
+ * CORS with credentials, per app (docs/api.md):
  * - the answer carries `Access-Control-Allow-Origin: <the request Origin>` and `…-Allow-Credentials: true`
  *   only when the Origin is one of the allowed origins of the request's app (`{appId}` path parameter or
  *   `privy-app-id` header); `Vary: Origin` always;
@@ -60,7 +60,7 @@ function allowOrigin(reply: FastifyReply, origin: string): void {
  *   when the app of the path allows the Origin or, without one in the path, when any app does; it answers
  *   204 with the wire headers allowed;
  * - an unsafe method (POST, …) from a browser Origin that the named app does not allow is refused with 403
- *   `invalid_origin` (CSRF defense, security checklist C.26), except same-origin calls.
+ *   `invalid_origin` (CSRF defense, docs/security.md property 26), except same-origin calls.
  */
 export function installCors(app: FastifyInstance, context: ServerContext): void {
   app.addHook('onRequest', async (request, reply) => {

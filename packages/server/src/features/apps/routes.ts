@@ -6,7 +6,7 @@ import { requireApp } from './requireApp'
 import { toAppConfig } from './service'
 
 /**
- * `GET /api/v1/apps/{appId}` → the app configuration (spec 01 §3), and `GET /api/v1/apps/{appId}/jwks.json`
+ * `GET /api/v1/apps/{appId}` → the app configuration (docs/wire.md), and `GET /api/v1/apps/{appId}/jwks.json`
  * → `{ keys: [jwk] }` for verifying its tokens (kid = RFC 7638 thumbprint). 400 `invalid_data` for a
  * malformed id, 404 `not_found` for an unknown app.
  */

@@ -3,9 +3,9 @@ import { idColumn, timestampColumn } from '../../db/columns'
 import type { StoredAppSettings } from './appSettingsCodec'
 
 /**
- * `apps`: one row per app (DESIGN.md "Server"). `allowed_origins` holds exact origins or port wildcards
- * (`http://localhost:*`); `settings` is the full `AppSettings` with its third-party secrets sealed
- * ({@link StoredAppSettings}); the ES256 private key is PKCS8 encrypted with AES-256-GCM under a key
+ * `apps`: one row per app (docs/architecture.md "Inside the server"). `allowed_origins` holds exact origins
+ * or port wildcards (`http://localhost:*`); `settings` is the full `AppSettings` with its third-party secrets
+ * sealed ({@link StoredAppSettings}); the ES256 private key is PKCS8 encrypted with AES-256-GCM under a key
  * derived from the master key (`v1.<base64url>`).
  */
 export const apps = pgTable('apps', {

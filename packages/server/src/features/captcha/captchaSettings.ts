@@ -3,7 +3,9 @@
 
 /** Cloudflare Turnstile's server-side validation endpoint (the default `captcha.verifyUrl`). */
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-/** Default time allowed for one siteverify call, in ms (security checklist I.56: fail closed on timeout). */
+/**
+ * Default time allowed for one siteverify call, in ms (docs/security.md property 56: fail closed on timeout).
+ */
 export const CAPTCHA_VERIFY_TIMEOUT_MS = 5000
 
 /** `createApp({ captcha })`: where and how long to verify captcha tokens. */

@@ -28,7 +28,7 @@ type SiteverifyAnswer = { success?: unknown; 'error-codes'?: unknown; hostname?:
 const failed = () => new FoyerHttpError('invalid_captcha', 'Captcha verification failed')
 
 /**
- * Verifies a Turnstile token with siteverify, failing closed (security checklist A.8, I.56: "Captcha
+ * Verifies a Turnstile token with siteverify, failing closed (docs/security.md properties 8, 56: "Captcha
  * verified on the server for every protected call; fails closed on error or timeout"). Checks, in order:
  * 1. a token is present and non-empty → else 400 `invalid_captcha` 'Captcha token missing';
  * 2. it is at most 2048 characters (Turnstile's limit) → else 400 `invalid_captcha` 'Captcha token invalid';
@@ -52,7 +52,7 @@ export async function verifyCaptcha(
 ): Promise<void> {
   const { app, token } = parameters
   const log = (parameters.log ?? context.log).child({ appId: app.id })
-  // 1. Nothing to verify (spec 01 §7: the init calls carry `token`).
+  // 1. Nothing to verify (docs/api.md: the init calls carry `token`).
   if (!token) throw new FoyerHttpError('invalid_captcha', 'Captcha token missing')
   // 2. Longer than any Turnstile token: not worth a siteverify call.
   if (token.length > CAPTCHA_TOKEN_MAX_LENGTH)
@@ -118,11 +118,11 @@ export async function verifyCaptcha(
  * The captcha guard of the protected calls (`POST /api/v1/passwordless/init`, `/api/v1/passwordless_sms/init`,
  * `/api/v1/passkeys/authenticate/init`). Call it BEFORE any code is issued or any cooldown recorded, with the
  * request's session read once ({@link optionalSession}). Does nothing when the app has `captcha_enabled` off,
- * or when `session` is a live session of a full user of this app (spec 01 §6 "Captcha is skipped for an
+ * or when `session` is a live session of a full user of this app (docs/api.md "Captcha is skipped for an
  * already authenticated user": link and update code sends). A guest's session does not count: guests sign in
  * with no captcha, so their sessions must not open the protected calls. Otherwise the body's `token` must
  * pass {@link verifyCaptcha}. Throws 400 `invalid_captcha` ('Captcha token missing' / 'Captcha token invalid'
- * / 'Captcha verification failed'); never a 500 (security checklist A.8, I.56).
+ * / 'Captcha verification failed'); never a 500 (docs/security.md properties 8, 56).
  *
  * @example
  * const foyerApp = await requireApp(context, request)

@@ -15,7 +15,7 @@ const EVM_ADDRESS = '0x1111111111111111111111111111111111111111'
 const SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112'
 let t: TestContext
 let coinbase: CoinbaseOnrampStandIn
-// Every server log line (checklist J.64: no key material in logs).
+// Every server log line (docs/security.md property 64: no key material in logs).
 const logLines: string[] = []
 const logStream = new Writable({
   write(chunk, _encoding, callback) {
@@ -48,7 +48,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
   await coinbase?.close()
-  // Canary (checklist J.64): the CDP key secret never reached a log line, whatever the tests did.
+  // Canary (docs/security.md property 64): the CDP key secret never reached a log line, whatever the tests
+  // did.
   expect(logLines.length).toBeGreaterThan(0)
   expect(logLines.join('\n')).not.toContain(coinbase.apiKey.secret.slice(0, 40))
 })

@@ -11,10 +11,10 @@ function mac(key: Uint8Array, appId: string, userId: string, nonce: string): Buf
 
 /**
  * A fresh partner user reference for one Coinbase Onramp session of `userId` in `appId` (the
- * `partner_user_id` of `coinbase_on_ramp/init`, spec 02 §7): 16 random base64url characters and a 22-character
- * HMAC-SHA256 of app, user and that nonce under `key` — 38 characters, under Coinbase's 50. Each session
- * gets its own, so an older purchase never answers a new session's status, and the server needs no table to
- * know whose it is ({@link isPartnerUserRefOf}).
+ * `partner_user_id` of `coinbase_on_ramp/init`, docs/api.md): 16 random base64url characters and a
+ * 22-character HMAC-SHA256 of app, user and that nonce under `key` — 38 characters, under Coinbase's 50. Each
+ * session gets its own, so an older purchase never answers a new session's status, and the server needs no
+ * table to know whose it is ({@link isPartnerUserRefOf}).
  *
  * @example const ref = createPartnerUserRef(deriveKey(masterKey, 'coinbase-partner-user-ref'), appId, userId)
  */

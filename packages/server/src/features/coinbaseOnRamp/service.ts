@@ -62,7 +62,7 @@ export type InitCoinbaseOnRampParameters = {
 }
 
 /**
- * `POST /api/v1/funding/coinbase_on_ramp/init` (spec 02 §7, WIRE.md §8; issue 14 §4): asks Coinbase's
+ * `POST /api/v1/funding/coinbase_on_ramp/init` (docs/api.md, docs/wire.md#funding): asks Coinbase's
  * session-token API, authenticated with the app's CDP Secret API key (a JWT per call), for a single-use
  * session token for these addresses and assets and the user's IP, and answers it with the app's Coinbase
  * project id (`app_id`) and a fresh `partner_user_id` bound to this user (see `createPartnerUserRef`),
@@ -109,8 +109,8 @@ export async function initCoinbaseOnRamp(
 }
 
 /**
- * `GET /api/v1/funding/coinbase_on_ramp/status?partnerUserId=` (spec 02 §7, WIRE.md §8): the newest
- * purchase of this session from Coinbase's transaction-status API — `success`, `failure`, or `pending`
+ * `GET /api/v1/funding/coinbase_on_ramp/status?partnerUserId=` (docs/api.md, docs/wire.md#funding): the
+ * newest purchase of this session from Coinbase's transaction-status API — `success`, `failure`, or `pending`
  * (none yet, or in progress). Only the user the id was made for may ask.
  *
  * @throws {FoyerHttpError} 404 `not_found` (an id not made for this user of this app), 400 `not_supported`

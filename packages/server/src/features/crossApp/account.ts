@@ -14,11 +14,11 @@ function wallets(value: unknown): { address: string }[] {
 }
 
 /**
- * The `cross_app` account (spec 01 §3, WIRE.md §12): a user of another app of this server (the provider)
- * signed in here with its consent. Subject = the provider user's DID; `details` hold `provider_app_id` and
- * the provider user's `embedded_wallets` and `smart_wallets` as of the last sign-in (merged on each). One
- * per user (spec 01 §5). It never passes an allow-list: the provider proves no email, phone or wallet of
- * this app's list.
+ * The `cross_app` account (docs/wire.md, docs/linked-accounts.md#account-shapes): a user of another app of
+ * this server (the provider) signed in here with its consent. Subject = the provider user's DID; `details`
+ * hold `provider_app_id` and the provider user's `embedded_wallets` and `smart_wallets` as of the last
+ * sign-in (merged on each). One per user (docs/limits.md). It never passes an allow-list: the provider proves
+ * no email, phone or wallet of this app's list.
  */
 export const crossAppAccountKind = {
   type: 'cross_app',
@@ -37,7 +37,7 @@ export const crossAppAccountKind = {
     }
   },
   // A link conflict offers the transfer through `oauth/transfer` with the provider app in
-  // `userInfo.meta` (WIRE.md §5).
+  // `userInfo.meta` (docs/wire.md#account-transfer).
   transfer: {
     displayName: ({ subject }) => subject,
     otherUser: ({ subject, details }) => ({

@@ -241,7 +241,7 @@ describe('cross-app sign-in (OAuth 2.0 code with PKCE between two apps)', () => 
         smart_wallets: [],
       }),
     ])
-    // The provider access token: a JWT of the provider app with `exp` (WIRE.md §4).
+    // The provider access token: a JWT of the provider app with `exp` (docs/wire.md#cross-app).
     const token = auth.oauth_tokens?.access_token ?? ''
     expect(auth.oauth_tokens).toMatchObject({
       provider: `privy:${providerId}`,

@@ -9,7 +9,7 @@ import { requireSession } from '../sessions/requireSession'
 import { issueCrossAppCode, listCrossAppConnections, verifyProviderToken } from './service'
 
 /**
- * Cross-app (spec 01 §1, §7; WIRE.md §4; issue 11 §4). The requester signs in and links through
+ * Cross-app (README.md, docs/api.md; docs/wire.md#cross-app). The requester signs in and links through
  * `oauth/init|authenticate|link|unlink` with provider `privy:<providerAppId>` (the OAuth routes); these are
  * the rest:
  * - `GET /api/v1/apps/{appId}/cross-app/details` → `{ name, icon_url }` of any app (its public name and
@@ -57,7 +57,7 @@ export async function crossAppRoutes(
     endpoints['POST /oauth/authorization_code'].path,
     { config, schema: routeSchema(endpoints['POST /oauth/authorization_code']) },
     async (request) => {
-      // The provider user comes from the session, never from the body (checklist I.57).
+      // The provider user comes from the session, never from the body (docs/security.md property 57).
       const { app: provider, userId } = await requireSession(context, request)
       return issueCrossAppCode(context, provider, userId, request.body)
     },

@@ -40,7 +40,7 @@ export function providerPageUrl(webUrl: string, path: string): URL {
 }
 
 /**
- * The provider app `providerAppId` for the requester `requester` (issue 11 §4): it must exist, be another
+ * The provider app `providerAppId` for the requester `requester`: it must exist, be another
  * app, be a provider (`settings.cross_app.is_provider`) with a `web_url`, and list the requester in
  * `allowed_requester_app_ids`; else 403 `cross_app_connection_not_allowed`.
  *
@@ -67,11 +67,11 @@ export async function assertCrossAppConnection(
 }
 
 /**
- * Cross-app `oauth/init` (WIRE.md §1, §4) for `requester` with the provider `provider` (already checked by
- * {@link assertCrossAppConnection}): stores a flow (`oauth_flows`, provider `privy:<providerAppId>`, the
- * client's state and S256 challenge, `redirect_to`, 10 min) and returns the provider's authorize page
- * URL: `{web_url}/oauth/authorize?client_id=<requester>&state=<flow id>&code_challenge=…&code_challenge_method=S256&redirect_to=…`.
- * Throws 400 `invalid_pkce_parameters` without a challenge, 400 `oauth_state_mismatch` without a state.
+ * Cross-app `oauth/init` (docs/wire.md#oauth, docs/wire.md#cross-app) for `requester` with the provider
+ * `provider` (already checked by {@link assertCrossAppConnection}): stores a flow (`oauth_flows`, provider
+ * `privy:<providerAppId>`, the client's state and S256 challenge, `redirect_to`, 10 min) and returns the
+ * provider's authorize page URL:
+ * `{web_url}/oauth/authorize?client_id=<requester>&state=<flow id>&code_challenge=…&code_challenge_method=S256&redirect_to=…`. Throws 400 `invalid_pkce_parameters` without a challenge, 400 `oauth_state_mismatch` without a state.
  */
 export async function startCrossAppFlow(
   context: ServerContext,
@@ -119,10 +119,10 @@ function equalText(a: string, b: string): boolean {
 }
 
 /**
- * Signs the provider access token a requester holds (WIRE.md §4 `oauth_tokens.access_token`): an ES256 JWT
- * of the provider app (header `typ: 'cross-app+jwt'`, so never a session access token, RFC 8725 §3.11),
- * claims `sub` (the provider user's DID), `aud` (provider app id), `iss`, `rid` (requester app id), `iat`,
- * `exp` ({@link CROSS_APP_TOKEN_TTL_SECONDS}).
+ * Signs the provider access token a requester holds (docs/wire.md#cross-app `oauth_tokens.access_token`): an
+ * ES256 JWT of the provider app (header `typ: 'cross-app+jwt'`, so never a session access token, RFC 8725
+ * §3.11), claims `sub` (the provider user's DID), `aud` (provider app id), `iss`, `rid` (requester app id),
+ * `iat`, `exp` ({@link CROSS_APP_TOKEN_TTL_SECONDS}).
  */
 export async function signProviderToken(
   context: ServerContext,
@@ -140,7 +140,10 @@ export async function signProviderToken(
     .sign(provider.privateKey)
 }
 
-/** The provider user's embedded Ethereum wallets, as the `cross_app` account lists them (WIRE.md §12). */
+/**
+ * The provider user's embedded Ethereum wallets, as the `cross_app` account lists them
+ * (docs/linked-accounts.md#account-shapes).
+ */
 async function providerWallets(context: ServerContext, userId: string) {
   const user = await requireUserJson(context, userId)
   const embedded = user.linked_accounts.flatMap((account) =>
@@ -152,15 +155,16 @@ async function providerWallets(context: ServerContext, userId: string) {
 }
 
 /**
- * `POST /oauth/authorization_code` (WIRE.md §4), called by the provider's authorize page with the provider
- * user's session (`userId` of `provider`): takes the flow `state` of this provider once (one `UPDATE …
- * WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400 `oauth_state_mismatch`), checks that
- * `code_challenge`, `redirect_to` and `client_id` (when sent) are the ones the requester's `oauth/init` stored (else 400
- * `invalid_data`: the URL was altered), that the requester is still allowed (403
- * `cross_app_connection_not_allowed`) and `redirect_to` still on its origins (403 `invalid_origin`), then
- * issues the single-use code bound to the challenge, the requester app and the provider user, and answers
- * `redirect_to` with `privy_oauth_code`, `privy_oauth_state`, `privy_oauth_provider` (`privy:<provider>`).
- * With `error: 'access_denied'` the code is `undefined` (the requester shows the denial).
+ * `POST /oauth/authorization_code` (docs/wire.md#cross-app), called by the provider's authorize page with the
+ * provider user's session (`userId` of `provider`): takes the flow `state` of this provider once (one
+ * `UPDATE … WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400 `oauth_state_mismatch`),
+ * checks that `code_challenge`, `redirect_to` and `client_id` (when sent) are the ones the requester's
+ * `oauth/init` stored (else 400 `invalid_data`: the URL was altered), that the requester is still allowed
+ * (403 `cross_app_connection_not_allowed`) and `redirect_to` still on its origins (403 `invalid_origin`),
+ * then issues the single-use code bound to the challenge, the requester app and the provider user, and
+ * answers `redirect_to` with `privy_oauth_code`, `privy_oauth_state`, `privy_oauth_provider`
+ * (`privy:<provider>`). With `error: 'access_denied'` the code is `undefined` (the requester shows the
+ * denial).
  *
  * @example const { url } = await issueCrossAppCode(context, provider, userId, request.body)
  */
@@ -222,11 +226,11 @@ export async function issueCrossAppCode(
 }
 
 /**
- * `POST /oauth/verify` (WIRE.md §4) at the provider `provider`: whether `prat` is a live provider access
- * token of this provider (signature, `typ`, `iss`, `aud`, `exp`), for a requester that is still allowed,
- * of the session's user when a session is given (`sessionUserId`), and — with `callbackUrl` — whether that
- * URL's origin is one of the requester's allowed origins (where the transact page may post its answer).
- * Never throws for a bad token: `{ verified: false }`.
+ * `POST /oauth/verify` (docs/wire.md#cross-app) at the provider `provider`: whether `prat` is a live provider
+ * access token of this provider (signature, `typ`, `iss`, `aud`, `exp`), for a requester that is still
+ * allowed, of the session's user when a session is given (`sessionUserId`), and — with `callbackUrl` —
+ * whether that URL's origin is one of the requester's allowed origins (where the transact page may post its
+ * answer). Never throws for a bad token: `{ verified: false }`.
  *
  * @example await verifyProviderToken(context, provider, { token, sessionUserId, callbackUrl })
  */
@@ -269,8 +273,8 @@ export async function verifyProviderToken(
 }
 
 /**
- * `GET /api/v1/apps/{requesterAppId}/cross-app/connections` (WIRE.md §4): every provider app that lists
- * `requester` in `allowed_requester_app_ids`, with its name, icon (`logo_url`), web app URL and pages,
+ * `GET /api/v1/apps/{requesterAppId}/cross-app/connections` (docs/wire.md#cross-app): every provider app that
+ * lists `requester` in `allowed_requester_app_ids`, with its name, icon (`logo_url`), web app URL and pages,
  * and `read_only`; one query (JSONB containment).
  */
 export async function listCrossAppConnections(

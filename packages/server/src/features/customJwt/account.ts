@@ -3,7 +3,7 @@ import { type AccountKind, accountTimes } from '../users/AccountKind'
 
 /**
  * The stored `subject` of a custom-JWT account: the JSON array `[issuer, subject]`, so that identity is the
- * pair (security checklist D.32) and one UNIQUE (app_id, type, subject) keeps it single.
+ * pair (docs/security.md property 32) and one UNIQUE (app_id, type, subject) keeps it single.
  */
 export function customSubject(issuer: string, subject: string): string {
   return JSON.stringify([issuer, subject])

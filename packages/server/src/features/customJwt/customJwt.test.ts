@@ -142,7 +142,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(auth.user.linked_accounts[0]).toMatchObject({ custom_user_id: 'erin' })
   })
 
-  test('behavior: a changed email claim does not change the user (checklist D.32)', async () => {
+  test('behavior: a changed email claim does not change the user (docs/security.md property 32)', async () => {
     const a = await signIn(await hostToken('dave', { claims: { email: 'dave@example.com' } }))
     const b = await signIn(await hostToken('dave', { claims: { email: 'other@example.com' } }))
     expect(b.user.id).toBe(a.user.id)
@@ -151,7 +151,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(c.user.id).not.toBe(a.user.id)
   })
 
-  test('behavior: the same subject of another issuer is another user (checklist D.32)', async () => {
+  test('behavior: the same subject of another issuer is another user (docs/security.md property 32)', async () => {
     const other = await createAppRecord(t.db, {
       name: 'Custom other issuer',
       masterKey: t.masterKey,
@@ -169,7 +169,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(there.user.id).not.toBe(here.user.id)
   })
 
-  test('behavior: a rotated kid is accepted after a refetch of the pinned JWKS (checklist D.31)', async () => {
+  test('behavior: a rotated kid is accepted after a refetch of the pinned JWKS (docs/security.md property 31)', async () => {
     const rotated = await generateKeyPair('RS256', { extractable: true })
     const before = jwksFetches
     served = [await publicJwk(rotated, 'rsa-2', 'RS256'), ...served]
@@ -178,7 +178,7 @@ describe('custom_jwt_account/authenticate', () => {
     expect(jwksFetches).toBeGreaterThan(before)
   })
 
-  test('behavior: a known kid is served from the cache, without a fetch (checklist D.31)', async () => {
+  test('behavior: a known kid is served from the cache, without a fetch (docs/security.md property 31)', async () => {
     await signIn(await hostToken('heidi'))
     const before = jwksFetches
     await signIn(await hostToken('heidi'))
@@ -214,7 +214,7 @@ describe('custom_jwt_account/authenticate', () => {
     expectInvalid(await authenticate(token))
   })
 
-  test('error: alg none is rejected (checklist D.28)', async () => {
+  test('error: alg none is rejected (docs/security.md property 28)', async () => {
     const token = new UnsecuredJWT({ sub: 'alice' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
@@ -224,7 +224,7 @@ describe('custom_jwt_account/authenticate', () => {
     expectInvalid(await authenticate(token, pemAppId))
   })
 
-  test('error: HS256 signed with the public key is rejected (checklist D.28)', async () => {
+  test('error: HS256 signed with the public key is rejected (docs/security.md property 28)', async () => {
     const pem = new TextEncoder().encode(await exportSPKI(rsa.publicKey))
     const token = await hostToken('alice', { alg: 'HS256', key: pem })
     expectInvalid(await authenticate(token, pemAppId))

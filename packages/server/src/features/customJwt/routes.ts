@@ -11,7 +11,7 @@ import { customSubject } from './account'
 import { type CustomJwtContext, verifyCustomJwt } from './verifyCustomJwt'
 
 /**
- * Sign-in with the host's own JWT (issue 5 §4, spec 01 §7): `POST /api/v1/custom_jwt_account/authenticate`
+ * Sign-in with the host's own JWT (docs/api.md): `POST /api/v1/custom_jwt_account/authenticate`
  * `{ token }` → auth response of a new session. The token is verified against the app's `custom_jwt_auth`
  * settings (see `verifyCustomJwt`); the user is the one of the `custom` account (issuer, subject), created on
  * first sign-in. And `POST /api/v1/custom_jwt_account/link` (session) `{ token }` → the user: the same token

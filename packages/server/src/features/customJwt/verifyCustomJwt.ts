@@ -10,7 +10,7 @@ import {
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { ServerContext } from '../../ServerContext'
 
-/** JWKS fetching of custom-JWT issuers (security checklist D.31). All in ms. */
+/** JWKS fetching of custom-JWT issuers (docs/security.md property 31). All in ms. */
 export type JwksOptions = {
   /** Fetch timeout; default 5000. */
   timeoutMs?: number
@@ -49,7 +49,7 @@ const invalidToken = () => new FoyerHttpError('invalid_credentials', 'Invalid cu
 
 /**
  * Verifies the host's JWT `token` against the app's `custom_jwt_auth` settings and returns its identity
- * (issue 5 §4; security checklist D.28–D.32, RFC 8725). Checks, in order:
+ * (docs/security.md properties 28–32, RFC 8725). Checks, in order:
  * 1. custom auth is enabled and configured (issuer, audience, a key) — else 403 `disallowed_login_method`;
  * 2. the JWS algorithm is in the app's allow-list (asymmetric only: `none` and HMACs never pass, D.28);
  * 3. the signature, with the pinned JWKS URL (`kid` looked up only there; `jku`/`x5u`/`jwk` headers are

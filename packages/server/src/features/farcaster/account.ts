@@ -3,7 +3,8 @@ import { type AccountKind, accountTimes } from '../users/AccountKind'
 
 /**
  * Details stored with a Farcaster account: the fid's custody address when it signed in (EIP-55), the
- * profile of the user-data API (WIRE.md §12 names), and the approved signer's ed25519 public key (spec 02).
+ * profile of the user-data API (docs/linked-accounts.md#account-shapes names), and the approved signer's
+ * ed25519 public key (docs/api.md).
  */
 export type FarcasterDetails = {
   owner_address: string
@@ -30,10 +31,10 @@ const profileKeys = [
 ] as const
 
 /**
- * A Farcaster account proven by Sign In With Farcaster (spec 01 §3 `farcaster`): subject = the fid in
- * decimal; one per user; wire shape of WIRE.md §12 (null, so hidden, when the stored subject is not a
- * fid). An allow-list entry admits the fid (`'3'`) or its custody address (any case), both proven by the
- * signature.
+ * A Farcaster account proven by Sign In With Farcaster (docs/wire.md `farcaster`): subject = the fid in
+ * decimal; one per user; wire shape of docs/linked-accounts.md#account-shapes (null, so hidden, when the
+ * stored subject is not a fid). An allow-list entry admits the fid (`'3'`) or its custody address (any case),
+ * both proven by the signature.
  */
 export const farcasterAccountKind = {
   type: 'farcaster',

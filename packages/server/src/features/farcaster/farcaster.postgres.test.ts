@@ -21,7 +21,7 @@ let anvil: Anvil
 let farcaster: FarcasterStandIns
 let appId: string
 
-describe.skipIf(!postgresUrl)('Farcaster races on PostgreSQL (security checklist F.38, F.44)', () => {
+describe.skipIf(!postgresUrl)('Farcaster races on PostgreSQL (docs/security.md properties 38, 44)', () => {
   beforeAll(async () => {
     anvil = await startAnvil()
     farcaster = await startFarcasterStandIns({ rpcUrl: anvil.rpcUrl })

@@ -158,7 +158,7 @@ describe('farcaster sign-in', () => {
     expect(second.is_new_user).toBe(false)
   })
 
-  test('default: a contract custody address signs with ERC-1271 (checklist F.42)', async () => {
+  test('default: a contract custody address signs with ERC-1271 (docs/security.md property 42)', async () => {
     const account = await farcaster.createAccount({ contractCustody: true })
     const response = await authenticate(await approved(account))
     expect(response.statusCode, response.body).toBe(200)
@@ -212,7 +212,7 @@ describe('farcaster sign-in', () => {
   })
 })
 
-describe('security checklist F.44: the relay is untrusted, the server verifies', () => {
+describe('docs/security.md property 44: the relay is untrusted, the server verifies', () => {
   test('error: a message for another nonce is refused', async () => {
     const account = await farcaster.createAccount()
     const response = await authenticate(await approved(account, { overrides: { nonce: 'a1b2c3d4e5f6a7b8' } }))
@@ -310,7 +310,7 @@ describe('security checklist F.44: the relay is untrusted, the server verifies',
     expect((await status(body.channel_token)).statusCode).toBe(401)
   })
 
-  test('error: an expired channel is refused (10 min, checklist F.38)', async () => {
+  test('error: an expired channel is refused (10 min, docs/security.md property 38)', async () => {
     const account = await farcaster.createAccount()
     const body = await approved(account)
     offsetMs = 10 * 60_000 + 1000

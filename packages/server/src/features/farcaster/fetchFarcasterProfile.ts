@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { FarcasterDetails } from './account'
 import type { FarcasterSettings } from './settings'
 
-/** A Farcaster profile as stored with the account (WIRE.md §12 names). */
+/** A Farcaster profile as stored with the account (docs/linked-accounts.md#account-shapes names). */
 export type FarcasterProfile = Omit<FarcasterDetails, 'owner_address' | 'signer_public_key'>
 
 /** Snapchain `userDataBody.type` → the profile field it fills. */

@@ -30,7 +30,8 @@ import type { FarcasterContext } from './settings'
 type SignedBody = { channel_token: string; message: string; signature: string; fid: number }
 
 /**
- * Sign In With Farcaster through an auth relay (spec 01 §4, §7; WIRE.md §2; security checklist F.38–F.44):
+ * Sign In With Farcaster through an auth relay (docs/sessions.md, docs/api.md; docs/wire.md#farcaster;
+ * docs/security.md properties 38–44):
  * - `POST /api/v1/farcaster/init` `{ token?, redirect_url?, relying_party? }` → `{ channel_token, connect_uri }`:
  *   captcha first when the app has it; the relying party (default the request `Origin`) and `redirect_url`
  *   on the app's allowed origins (403 `missing_origin` / `invalid_origin`); a channel on the relay for a
@@ -56,7 +57,7 @@ export async function farcasterRoutes(
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.farcaster)
-  // The status is polled every 2 s for up to 120 s (spec 01 §9): the sessions rule's higher limit.
+  // The status is polled every 2 s for up to 120 s (docs/limits.md): the sessions rule's higher limit.
   const pollConfig = rateLimitConfig(context.rateLimits?.sessions)
 
   /** Verifies the signed channel and fetches the profile: the account to sign in or link. */
@@ -115,7 +116,7 @@ export async function farcasterRoutes(
 
   const link = endpoints['POST /api/v1/farcaster/link']
   typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
-    // The user comes from the session, never from the body (checklist I.57).
+    // The user comes from the session, never from the body (docs/security.md property 57).
     const { app: foyerApp, userId } = await requireSession(context, request)
     const { subject, details } = await proveAccount(request, foyerApp, request.body)
     await linkAccountToUser(context, {

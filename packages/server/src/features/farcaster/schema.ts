@@ -3,8 +3,8 @@ import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
- * `farcaster_channels`: one Sign In With Farcaster request opened on the auth relay (spec 01 §4; security
- * checklist F.38, F.44):
+ * `farcaster_channels`: one Sign In With Farcaster request opened on the auth relay (docs/modal.md;
+ * docs/security.md properties 38, 44):
  * - `channel_token`: the relay's token for the channel (the client polls with it), UNIQUE;
  * - `nonce`: the server's own nonce (128 CSPRNG bits, hex), given to the relay for the message, UNIQUE;
  * - `domain` and `siwe_uri`: what the message must say (the relying party: one of the app's allowed origins);

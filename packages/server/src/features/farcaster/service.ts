@@ -37,7 +37,7 @@ function allowedUrl(app: LoadedApp, value: string, field: string): URL {
 /**
  * The relying party of a sign-in: `relying_party` when given, else the request's `Origin` (403
  * `missing_origin` without one); it must be on one of the app's allowed origins (403 `invalid_origin`).
- * The message's `domain` is its host and its `uri` its origin (security checklist F.39).
+ * The message's `domain` is its host and its `uri` its origin (docs/security.md property 39).
  */
 export function relyingParty(
   app: LoadedApp,
@@ -83,10 +83,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Opens a Sign In With Farcaster channel (spec 01 §4 "Farcaster"): issues a nonce (128 CSPRNG bits, hex;
- * checklist F.38), asks the relay for a channel for it with the relying party's domain and URI and an
- * expiration {@link FARCASTER_NONCE_TTL_SECONDS} ahead, and stores (channel token, nonce, domain, URI).
- * A relay that fails, answers malformed or for another nonce is 500 `internal_error`. Expired
+ * Opens a Sign In With Farcaster channel (docs/modal.md "Farcaster"): issues a nonce (128 CSPRNG bits, hex;
+ * docs/security.md property 38), asks the relay for a channel for it with the relying party's domain and URI
+ * and an expiration {@link FARCASTER_NONCE_TTL_SECONDS} ahead, and stores (channel token, nonce, domain,
+ * URI). A relay that fails, answers malformed or for another nonce is 500 `internal_error`. Expired
  * channels of the app are swept on the way.
  *
  * @returns `connect_uri` (the relay's `url`, opened by the Farcaster app) and `channel_token`.
@@ -163,11 +163,11 @@ async function requireLiveChannel(
 }
 
 /**
- * The status of one of the app's live channels, read from the relay (`GET /v1/channel/status`; WIRE.md §2):
- * `pending` with the nonce, or `completed` with the message, signature, fid and the profile the Farcaster
- * app reported. The server's nonce is answered, never the relay's; nothing here is trusted until
- * `authenticate` verifies it (checklist F.44). An unknown, used or expired channel is 401
- * `invalid_credentials`; a failing or malformed relay 500 `internal_error`.
+ * The status of one of the app's live channels, read from the relay (`GET /v1/channel/status`;
+ * docs/wire.md#farcaster): `pending` with the nonce, or `completed` with the message, signature, fid and the
+ * profile the Farcaster app reported. The server's nonce is answered, never the relay's; nothing here is
+ * trusted until `authenticate` verifies it (docs/security.md property 44). An unknown, used or expired
+ * channel is 401 `invalid_credentials`; a failing or malformed relay 500 `internal_error`.
  */
 export async function farcasterChannelStatus(
   context: FarcasterContext,
@@ -201,7 +201,7 @@ export async function farcasterChannelStatus(
 }
 
 /**
- * Proves a Farcaster account from a completed channel (security checklist F.38–F.44): the channel is the
+ * Proves a Farcaster account from a completed channel (docs/security.md properties 38–44): the channel is the
  * app's and live, its relying party still one of the app's allowed origins, the message verifies against
  * the channel's nonce and domain ({@link verifyFarcasterSignIn}), and then the channel is consumed in one
  * `UPDATE … WHERE consumed_at IS NULL AND expires_at > now RETURNING` — of N parallel uses exactly one

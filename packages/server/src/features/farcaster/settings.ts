@@ -14,7 +14,10 @@ export const FARCASTER_USER_DATA_URL = 'https://snapchain-api.neynar.com'
 /** Default time allowed for one call to the relay, the RPC or the user-data API, in ms. */
 export const FARCASTER_CALL_TIMEOUT_MS = 5000
 
-/** `farcaster(options)`: where the outside Farcaster services are (spec 01 §7; DESIGN.md stand-ins). */
+/**
+ * `farcaster(options)`: where the outside Farcaster services are (docs/api.md; docs/architecture.md "Local
+ * real components").
+ */
 export type FarcasterOptions = {
   /** Auth relay base URL (the relay's `/v1/channel` API); default {@link FARCASTER_RELAY_URL}. */
   relayUrl?: string | undefined

@@ -9,7 +9,7 @@ import type { FarcasterSettings } from './settings'
 export type VerifiedFarcasterSignIn = { fid: number; custodyAddress: string }
 
 /**
- * Verifies a Sign In With Farcaster message on the server's own terms (security checklist F.38–F.42, F.44:
+ * Verifies a Sign In With Farcaster message on the server's own terms (docs/security.md properties 38–42, 44:
  * the relay and the client are untrusted):
  * - a strict ERC-4361 parse (400 `invalid_data` 'Invalid Farcaster message: …'), its times against `now`;
  * - `@farcaster/auth-client`'s `verifySignInMessage`: statement 'Farcaster Auth', chain id 10, exactly one

@@ -30,7 +30,7 @@ let t: TestContext
 let proofHeaders: ReturnType<typeof frameProofHeaders>
 let farcaster: SignedKeyRequestStandIn
 let nextFid = 100
-// Every server log line (checklist J.64: no key material in logs).
+// Every server log line (docs/security.md property 64: no key material in logs).
 const logLines: string[] = []
 const logStream = new Writable({
   write(chunk, _encoding, callback) {
@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
   await farcaster?.close()
-  // Canary (checklist J.64): the custody key never reached a log line, whatever the tests did.
+  // Canary (docs/security.md property 64): the custody key never reached a log line, whatever the tests did.
   expect(logLines.length).toBeGreaterThan(0)
   expect(logLines.join('\n')).not.toContain(developerKey.slice(2))
 })

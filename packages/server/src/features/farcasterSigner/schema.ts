@@ -4,7 +4,7 @@ import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
 /**
- * `farcaster_signers`: the Farcaster signer keys a user asked the app to hold (spec 02 §3 "Farcaster
+ * `farcaster_signers`: the Farcaster signer keys a user asked the app to hold (docs/wire.md "Farcaster
  * signer"; the private keys stay in the user's wallet frame). One row per (app, public key): UNIQUE, so a
  * key belongs to one user. `status` is `pending_approval`, `approved` or `revoked`; `token` and
  * `approval_url` are the Farcaster client's signed key request; `deadline` its expiry; `fid` the user's

@@ -145,11 +145,12 @@ export type InitFarcasterSignerParameters = {
 }
 
 /**
- * `POST /api/v1/farcaster/signer/init` (spec 02 §7, WIRE.md §2): asks the user's Farcaster app to add
- * `publicKey` as the app's signer. The app's Farcaster developer account (`farcaster_developer_account`:
- * fid and custody key, server-only settings) signs an EIP-712 `SignedKeyRequest` of the key and deadline;
- * the request goes to the Farcaster client's signed-key-request API; the signer is stored per user and key
- * as `pending_approval` with the request's approval link. A key already asked for answers its current state.
+ * `POST /api/v1/farcaster/signer/init` (docs/api.md, docs/wire.md#farcaster): asks the user's Farcaster app
+ * to add `publicKey` as the app's signer. The app's Farcaster developer account
+ * (`farcaster_developer_account`: fid and custody key, server-only settings) signs an EIP-712
+ * `SignedKeyRequest` of the key and deadline; the request goes to the Farcaster client's signed-key-request
+ * API; the signer is stored per user and key as `pending_approval` with the request's approval link. A key
+ * already asked for answers its current state.
  *
  * @throws {FoyerHttpError} 400 `not_supported` (the app has no Farcaster developer account), 400
  *   `invalid_request` (no Farcaster account linked), 429 `too_many_requests` (more than
@@ -226,9 +227,9 @@ export async function initFarcasterSigner(
 }
 
 /**
- * `POST /api/v1/farcaster/signer/status` (spec 02 §7, WIRE.md §2): the user's signer `publicKey`, brought
- * up to date with the Farcaster client (see `initFarcasterSigner`); once approved, the user's Farcaster
- * account carries `signer_public_key`.
+ * `POST /api/v1/farcaster/signer/status` (docs/api.md, docs/wire.md#farcaster): the user's signer
+ * `publicKey`, brought up to date with the Farcaster client (see `initFarcasterSigner`); once approved, the
+ * user's Farcaster account carries `signer_public_key`.
  *
  * @throws {FoyerHttpError} 404 `not_found` (no such signer), 400 `invalid_data` (another user's key), 500
  *   `internal_error` (the Farcaster client's API failed).

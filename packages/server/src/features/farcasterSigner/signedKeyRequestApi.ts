@@ -9,7 +9,7 @@ export const SIGNED_KEY_REQUEST_API_URL = 'https://api.warpcast.com'
 export const SIGNED_KEY_REQUEST_TIMEOUT_MS = 10_000
 
 /**
- * Where the server sends signed key requests (issue 11 §2): `apiUrl` (default
+ * Where the server sends signed key requests: `apiUrl` (default
  * {@link SIGNED_KEY_REQUEST_API_URL}; a local stand-in in tests and the demo) and `timeoutMs` per call
  * (default {@link SIGNED_KEY_REQUEST_TIMEOUT_MS}).
  */

@@ -8,10 +8,11 @@ const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /**
- * The signed MoonPay buy-widget URL of a sign request (spec 02 §7 `signMoonpayOnRampUrl`, WIRE.md §8): the
- * sandbox or live widget (`useSandbox`, else the app's `use_sandbox`) with `apiKey`, `walletAddress`,
- * `currencyCode`, `quoteCurrencyAmount`, `paymentMethod`, `email`, `colorCode`, `theme` and a fresh
- * `externalTransactionId` (a UUID the client polls the purchase by), signed with the app's secret key.
+ * The signed MoonPay buy-widget URL of a sign request (docs/api.md `signMoonpayOnRampUrl`,
+ * docs/wire.md#funding): the sandbox or live widget (`useSandbox`, else the app's `use_sandbox`) with
+ * `apiKey`, `walletAddress`, `currencyCode`, `quoteCurrencyAmount`, `paymentMethod`, `email`, `colorCode`,
+ * `theme` and a fresh `externalTransactionId` (a UUID the client polls the purchase by), signed with the
+ * app's secret key.
  *
  * @throws FoyerHttpError 400 `not_supported` 'Wallet funding is not enabled' when the app offers no MoonPay
  *   card funding or has no MoonPay keys; 400 `invalid_data` 'Invalid funding data' for an address that is

@@ -22,7 +22,7 @@ const priceSourceIds: Readonly<Record<string, string>> = {
 /** Prices of tokens in US dollars, fetched from the price source and cached; see {@link createTokenPrices}. */
 export type TokenPrices = {
   /**
-   * The price of one `tokenSymbol` in US dollars on `chainId` (0 = Solana; spec 02 §7).
+   * The price of one `tokenSymbol` in US dollars on `chainId` (0 = Solana; docs/api.md).
    *
    * @throws FoyerHttpError 400 `not_supported` 'Unable to fetch token price on chain id {id}' for an unknown
    *   symbol (or 'Unable to fetch SOL price'), 502 `internal_error` when the price source fails or has no

@@ -103,7 +103,9 @@ describe('guest/authenticate', () => {
     }
   })
 
-  test('error: guest creation is rate-limited per IP (checklist I.54)', { timeout: 60_000 }, async () => {
+  test('error: guest creation is rate-limited per IP (docs/security.md property 54)', {
+    timeout: 60_000,
+  }, async () => {
     const limited = await createTestContext({
       rateLimits: { guest: { max: 3, timeWindowMs: 60_000 } },
     })
@@ -160,7 +162,7 @@ describe('guest upgrade: passwordless/link', () => {
     expect(again.user.is_guest).toBe(true)
   })
 
-  test('error: a login code (requested without a session) does not link (checklist A.6)', async () => {
+  test('error: a login code (requested without a session) does not link (docs/security.md property 6)', async () => {
     const guest = await guestSignIn(newCredential())
     const email = freshEmail()
     const code = await t.sendCode(email)
@@ -172,7 +174,7 @@ describe('guest upgrade: passwordless/link', () => {
     })
   })
 
-  test('error: a link code does not sign in (checklist A.6)', async () => {
+  test('error: a link code does not sign in (docs/security.md property 6)', async () => {
     const guest = await guestSignIn(newCredential())
     const email = freshEmail()
     const code = await linkCode(email, guest.token as string)

@@ -10,11 +10,12 @@ import { startSession } from '../sessions/service'
 import { signInWithAccount } from '../users/service'
 
 /**
- * Guest sign-in (spec 01 §3, §7): `POST /api/v1/guest/authenticate` `{ guest_credential }` (32 random bytes,
- * base64url) → auth response of a new session. The credential is stored only as its SHA-256 (the subject of
- * the `guest` linked account); the same credential returns the same guest user (`is_guest: true`) until the
- * guest links an email. Rate-limited per IP like the other sign-in routes (security checklist I.54).
- * Throws 400 `invalid_data` on a malformed credential, 429 `too_many_requests`.
+ * Guest sign-in (docs/wire.md, docs/api.md): `POST /api/v1/guest/authenticate` `{ guest_credential }` (32
+ * random bytes, base64url) → auth response of a new session. The credential is stored only as its SHA-256
+ * (the subject of the `guest` linked account); the same credential returns the same guest user
+ * (`is_guest: true`) until the guest links an email. Rate-limited per IP like the other sign-in routes
+ * (docs/security.md property 54). Throws 400 `invalid_data` on a malformed credential, 429
+ * `too_many_requests`.
  */
 export async function guestRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options

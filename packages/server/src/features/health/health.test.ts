@@ -13,7 +13,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('GET /healthz and /readyz (issue 15 §3)', () => {
+describe('GET /healthz and /readyz', () => {
   test('default: alive and ready, without app id or session', async () => {
     const health = await t.request({ method: 'GET', url: '/healthz', appId: null })
     expect(health.statusCode).toBe(200)

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../ServerContext'
 import { checkReadiness } from './checkReadiness'
 
 /**
- * Probes for load balancers and orchestrators (issue 15 §3), without app id, session or rate limit:
+ * Probes for load balancers and orchestrators, without app id, session or rate limit:
  * - `GET /healthz` → 200 `{ status: 'ok' }` while the process serves (liveness);
  * - `GET /readyz` → 200 `{ status: 'ready' }` when the database answers and every migration is applied,
  *   else 503 `{ error: 'Not ready: database unreachable' | 'Not ready: migrations not applied' | 'Not ready:

@@ -170,7 +170,7 @@ describe('mail', () => {
   })
 })
 
-describe('dev mailbox switch (issue 15 §1)', () => {
+describe('dev mailbox switch', () => {
   test('default: without devMailbox there is no /dev/mailbox and codes reach only SMTP', async () => {
     const plain = await createTestContext({
       db: t.db,

@@ -6,7 +6,10 @@ import type { DevMailbox } from './devMailbox'
 /** An outgoing email. `code` is the one-time code it carries, kept only in the dev mailbox. */
 export type MailMessage = { to: string; subject: string; text: string; html: string; code?: string }
 
-/** Sends email: SMTP when configured, and a copy to the dev mailbox outside production (DESIGN.md "Server"). */
+/**
+ * Sends email: SMTP when configured, and a copy to the dev mailbox outside production (docs/architecture.md
+ * "Inside the server").
+ */
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void }
 
 export type CreateMailerParameters = {
@@ -18,8 +21,8 @@ export type CreateMailerParameters = {
   now: () => number
   log: FastifyBaseLogger
   /**
-   * Development only: prints `[dev mailbox] code 123456 for a@b.c` for the developer at the terminal
-   * (issue 2 "Mail"). Never set in test or production, and never routed through the structured log.
+   * Development only: prints `[dev mailbox] code 123456 for a@b.c` for the developer at the terminal. Never
+   * set in test or production, and never routed through the structured log.
    */
   printCode?: ((line: string) => void) | undefined
 }
@@ -27,7 +30,7 @@ export type CreateMailerParameters = {
 /**
  * Creates the {@link Mailer}. Outside production (when `mailbox` is set) every message is also stored in
  * the dev mailbox and logged as `[dev mailbox] login code for a@b.c` — without the code: codes and tokens
- * never reach the structured log (security checklist A.7, C.27). In development `printCode` shows the
+ * never reach the structured log (docs/security.md properties 7, 27). In development `printCode` shows the
  * code itself at the terminal, so `npm run demo` users can sign in without opening the mailbox.
  */
 export function createMailer(parameters: CreateMailerParameters): Mailer {

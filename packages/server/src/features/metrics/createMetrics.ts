@@ -15,7 +15,7 @@ export type Metrics = {
 const signInRoute = /^\/api\/v1\/([a-z_]+)\/authenticate$/
 
 /**
- * Prometheus metrics (prom-client; issue 15 §3), in a registry of their own:
+ * Prometheus metrics (prom-client), in a registry of their own:
  * - `foyer_http_requests_total{method,route,status}` and `foyer_http_request_duration_seconds{…}` (route =
  *   the route's pattern, `unmatched` for 404s, so labels stay bounded);
  * - `foyer_sign_ins_total{method}`: successful `…/<method>/authenticate` calls (a new method is counted

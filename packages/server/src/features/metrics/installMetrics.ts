@@ -3,7 +3,7 @@ import type { ServerContext } from '../../ServerContext'
 import { createMetrics, type Metrics } from './createMetrics'
 
 /**
- * `GET /metrics`: Prometheus text exposition of {@link createMetrics} (issue 15 §3), counting every answered
+ * `GET /metrics`: Prometheus text exposition of {@link createMetrics}, counting every answered
  * request of the whole server through a root `onResponse` hook. `createApp` installs it, before the routes,
  * only with the `metrics` option (`FOYER_METRICS=on`). Keep it off the public internet (the README's proxy
  * sample does not forward it).

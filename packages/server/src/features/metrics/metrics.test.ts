@@ -17,7 +17,7 @@ async function sample(line: string): Promise<number | undefined> {
   return found === undefined ? undefined : Number(found.slice(line.length + 1))
 }
 
-describe('GET /metrics (issue 15 §3)', () => {
+describe('GET /metrics', () => {
   test('default: off unless the metrics option is on', async () => {
     const plain = await createTestContext({ db: t.db, masterKey: t.masterKey })
     expect((await plain.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404)

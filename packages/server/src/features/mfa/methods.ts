@@ -8,7 +8,7 @@ import { mfaMethods } from './schema'
 /** A stored factor. */
 export type MfaMethodRow = typeof mfaMethods.$inferSelect
 
-/** Display names of the factors in messages (spec 02 §2). */
+/** Display names of the factors in messages (docs/modal.md). */
 export const MFA_METHOD_NAMES: Record<MfaMethodType, string> = {
   totp: 'Authenticator app',
   sms: 'SMS',

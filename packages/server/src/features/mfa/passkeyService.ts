@@ -46,11 +46,12 @@ function clientDataChallenge(clientDataJSON: string): string {
 }
 
 /**
- * `mfa/passkeys/init` `{ relying_party? }` (WIRE.md §7): WebAuthn request options for the user's passkeys
- * enrolled in MFA, user verification required (security checklist H.49), `timeout` 300,000 ms, and a new
- * 32-byte challenge kept as the session's challenge with the request's origin and RP ID (its hostname). The
- * `Origin` must be one of the app's (403 `missing_origin` / `invalid_origin`), and `relying_party`, when
- * given, that origin or its hostname. 403 `missing_or_invalid_mfa` without an enrolled passkey.
+ * `mfa/passkeys/init` `{ relying_party? }` (docs/wire.md#mfa): WebAuthn request options for the user's
+ * passkeys enrolled in MFA, user verification required (docs/security.md property 49), `timeout` 300,000 ms,
+ * and a new 32-byte challenge kept as the session's challenge with the request's origin and RP ID (its
+ * hostname). The `Origin` must be one of the app's (403 `missing_origin` / `invalid_origin`), and
+ * `relying_party`, when given, that origin or its hostname. 403 `missing_or_invalid_mfa` without an enrolled
+ * passkey.
  */
 export async function initPasskeyVerification(
   context: ServerContext,

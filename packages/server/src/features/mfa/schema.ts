@@ -16,10 +16,10 @@ import { sessions } from '../sessions/schema'
 import { users } from '../users/schema'
 
 /**
- * `mfa_methods`: a second factor a user enrolled (spec 02 §3 "mfaMethods"), one per (user, type).
+ * `mfa_methods`: a second factor a user enrolled (docs/wire.md "mfaMethods"), one per (user, type).
  * `totp`: `secret_sealed` is the 160-bit secret (base32) under AES-256-GCM with a master-key sub-key, bound
- * to the row id (security checklist B.14); `last_used_step` is the RFC 6238 time step of the last accepted
- * code, moved forward only by one atomic `UPDATE … WHERE last_used_step < step` (replay, B.12).
+ * to the row id (docs/security.md property 14); `last_used_step` is the RFC 6238 time step of the last
+ * accepted code, moved forward only by one atomic `UPDATE … WHERE last_used_step < step` (replay, B.12).
  * `sms`: `phone_number` (E.164). `passkey`: the passkeys themselves carry `enrolled_in_mfa` in their details.
  */
 export const mfaMethods = pgTable(
@@ -39,11 +39,12 @@ export const mfaMethods = pgTable(
 )
 
 /**
- * `mfa_challenges`: the live challenge of one (session, method, purpose) (spec 02 §8, §9; checklist B.13):
- * at most 4 attempts (`attempts`, counted by one atomic `UPDATE … WHERE attempts < 4`), 300 s of life,
- * consumed once. A challenge locked by its 4th wrong attempt (`locked_at`) blocks a new one for 10 s.
- * Per method: `totp` enrolment keeps the pending secret (`secret_sealed`); `sms` keeps the code's HMAC
- * (`code_hmac`) and, for enrolment, the number; `passkey` keeps the WebAuthn challenge, origin and RP ID.
+ * `mfa_challenges`: the live challenge of one (session, method, purpose) (docs/errors.md, docs/limits.md;
+ * docs/security.md property 13): at most 4 attempts (`attempts`, counted by one atomic
+ * `UPDATE … WHERE attempts < 4`), 300 s of life, consumed once. A challenge locked by its 4th wrong attempt
+ * (`locked_at`) blocks a new one for 10 s. Per method: `totp` enrolment keeps the pending secret
+ * (`secret_sealed`); `sms` keeps the code's HMAC (`code_hmac`) and, for enrolment, the number; `passkey`
+ * keeps the WebAuthn challenge, origin and RP ID.
  */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
@@ -73,8 +74,8 @@ export const mfaChallenges = pgTable(
 )
 
 /**
- * `mfa_verifications`: the last successful MFA verification of a session (security checklist B.15, J.63),
- * read by the server's gates, never a client flag. `verified_at` opens the window of the auth share;
+ * `mfa_verifications`: the last successful MFA verification of a session (docs/security.md properties 15,
+ * 63), read by the server's gates, never a client flag. `verified_at` opens the window of the auth share;
  * `unspent` is true until an action that needs a fresh verification (export, enrolling or removing a
  * factor, changing email or phone; B.16) spends it with one atomic `UPDATE … WHERE unspent RETURNING`.
  */

@@ -13,7 +13,7 @@ const vectors: Array<[seconds: number, code: string]> = [
   [20000000000, '65353130'],
 ]
 
-describe('RFC 6238 Appendix B (checklist B.10)', () => {
+describe('RFC 6238 Appendix B (docs/security.md property 10)', () => {
   test.each(vectors)('default: T=%i gives %s with SHA-1 and 8 digits', (seconds, code) => {
     const totp = new TOTP({ algorithm: 'SHA1', digits: 8, period: 30, secret: Secret.fromBase32(rfcSecret) })
     expect(totp.generate({ timestamp: seconds * 1000 })).toBe(code)
@@ -25,7 +25,7 @@ describe('RFC 6238 Appendix B (checklist B.10)', () => {
   })
 })
 
-describe('window (checklist B.11)', () => {
+describe('window (docs/security.md property 11)', () => {
   const secret = createTotpSecret()
   const codeAt = (ms: number) =>
     new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) }).generate({ timestamp: ms })
@@ -46,7 +46,7 @@ describe('window (checklist B.11)', () => {
   })
 })
 
-describe('secret (checklist B.14)', () => {
+describe('secret (docs/security.md property 14)', () => {
   test('default: 160 bits, different every time, in the auth URL', () => {
     const a = createTotpSecret()
     const b = createTotpSecret()

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 
-/** RFC 6238 parameters of every Foyer authenticator-app factor (issue 13 §1; security checklist B.10, B.11). */
+/** RFC 6238 parameters of every Foyer authenticator-app factor (docs/security.md properties 10, 11). */
 export const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: 30 } as const
-/** Steps either side of the server's current step a code may belong to (checklist B.11: at most ±1). */
+/**
+ * Steps either side of the server's current step a code may belong to (docs/security.md property 11: at most
+ * ±1).
+ */
 export const TOTP_WINDOW = 1
-/** Secret size in bytes: 160 bits (RFC 4226 §4 R6; checklist B.14). */
+/** Secret size in bytes: 160 bits (RFC 4226 §4 R6; docs/security.md property 14). */
 export const TOTP_SECRET_BYTES = 20
 
 /**
@@ -35,7 +38,8 @@ export function totpAuthUrl(parameters: { secret: string; issuer: string; label:
 
 /**
  * The RFC 6238 time step a 6-digit `code` belongs to, on the server's clock `nowMs`, within ±1 step
- * (checklist B.11), or null when it matches none. The caller refuses a step already used (B.12).
+ * (docs/security.md property 11), or null when it matches none. The caller refuses a step already used
+ * (B.12).
  *
  * @example matchTotpStep({ secret, code: '287082', nowMs: 59_000 }) // 1
  */

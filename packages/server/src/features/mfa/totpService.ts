@@ -35,11 +35,11 @@ async function accountLabel(context: ServerContext, userId: string): Promise<str
 }
 
 /**
- * `mfa/totp/init` (WIRE.md §7): a new 160-bit secret (checklist B.14), kept sealed in the session's
- * enrolment challenge for 300 s, and its `otpauth://` URL. Refused to guests (403 `missing_or_invalid_mfa`,
- * I.54), when the app does not offer TOTP (403 `disallowed_login_method`), when already enrolled (400
- * `resource_conflict`) and, when another factor is enrolled, without a fresh verification (403
- * `missing_or_invalid_mfa`, B.16).
+ * `mfa/totp/init` (docs/wire.md#mfa): a new 160-bit secret (docs/security.md property 14), kept sealed in the
+ * session's enrolment challenge for 300 s, and its `otpauth://` URL. Refused to guests (403
+ * `missing_or_invalid_mfa`, I.54), when the app does not offer TOTP (403 `disallowed_login_method`), when
+ * already enrolled (400 `resource_conflict`) and, when another factor is enrolled, without a fresh
+ * verification (403 `missing_or_invalid_mfa`, B.16).
  */
 export async function initTotpEnrollment(
   context: ServerContext,

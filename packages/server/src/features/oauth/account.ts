@@ -21,8 +21,8 @@ function text(details: Record<string, unknown>, key: string): string | null {
 }
 
 /**
- * The provider-specific fields of each provider's wire account (WIRE.md §12), read from the account's
- * `details` (stored under the same names when the provider's user was fetched).
+ * The provider-specific fields of each provider's wire account (docs/linked-accounts.md#account-shapes), read
+ * from the account's `details` (stored under the same names when the provider's user was fetched).
  */
 const wireFields: {
   [P in OAuthProvider]: (
@@ -57,8 +57,9 @@ const wireFields: {
 }
 
 /**
- * A link conflict on an OAuth account offers the transfer (spec 01 §2: the provider's profile), naming it by
- * name, username, email or subject; `otherUser.oAuthUserInfo` is echoed as `userInfo` (WIRE.md §5).
+ * A link conflict on an OAuth account offers the transfer (docs/modal.md: the provider's profile), naming it
+ * by name, username, email or subject; `otherUser.oAuthUserInfo` is echoed as `userInfo`
+ * (docs/wire.md#account-transfer).
  */
 const oauthTransfer = {
   displayName: ({ subject, details }: TransferCandidate) =>
@@ -97,9 +98,10 @@ function oauthAccountKind<P extends OAuthProvider>(provider: P) {
 }
 
 /**
- * The accounts of the nine OAuth providers (spec 01 §3): stored type `<provider>_oauth`, subject = the
- * provider's user id (users are keyed by (provider, subject)), details = the WIRE.md §12 fields; one per
- * provider per user (spec 01 §5); an allow-list entry admits only an email the provider verified.
+ * The accounts of the nine OAuth providers (docs/wire.md): stored type `<provider>_oauth`, subject = the
+ * provider's user id (users are keyed by (provider, subject)), details = the
+ * docs/linked-accounts.md#account-shapes fields; one per provider per user (docs/limits.md); an allow-list
+ * entry admits only an email the provider verified.
  */
 export const oauthAccountKinds = oauthProviders.map(oauthAccountKind) as {
   [P in OAuthProvider]: ReturnType<typeof oauthAccountKind<P>>

@@ -13,7 +13,7 @@ import type { OAuthContext, OAuthProviderDefinition } from './providers'
 export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAuthClientSettings }
 
 /**
- * The provider `provider` for `app` (issue 10 §2): 400 `invalid_data` when it is not one of the nine, 403
+ * The provider `provider` for `app`: 400 `invalid_data` when it is not one of the nine, 403
  * `disallowed_login_method` 'Login with Google not allowed.' when the app's flag (`google_oauth` …) is off
  * or the app has no complete client registration for it (`settings.oauth.clients[provider]` with a
  * `client_secret`, or for Apple the `apple` key).
@@ -39,7 +39,7 @@ export function assertOAuthProviderAllowed(
 
 /**
  * `redirect_to` as a URL when it is an absolute http(s) URL without credentials whose origin is one of the
- * app's allowed origins (exact origin or port wildcard; security checklist E.36: no open redirect); else
+ * app's allowed origins (exact origin or port wildcard; docs/security.md property 36: no open redirect); else
  * 403 `invalid_origin`.
  *
  * @example assertRedirectAllowed(app, 'https://shop.example/login') // URL, when https://shop.example is allowed

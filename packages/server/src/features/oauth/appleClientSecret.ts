@@ -19,7 +19,7 @@ export type AppleClientSecretParameters = {
 }
 
 /**
- * Apple's client secret (issue 10 §2; Apple "Creating a client secret"): an ES256 JWT with header
+ * Apple's client secret (Apple "Creating a client secret"): an ES256 JWT with header
  * `{ alg: 'ES256', kid: keyId }` and claims `iss` = team id, `sub` = client id, `aud` = Apple's issuer,
  * `iat` = now, `exp` = now + {@link APPLE_CLIENT_SECRET_TTL_SECONDS}. Throws when the key is not an ES256
  * PKCS8 PEM.

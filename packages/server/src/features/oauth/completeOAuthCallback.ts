@@ -16,7 +16,7 @@ import { type FlowResult, issueOAuthFlowCode } from './flowCodes'
 import type { OAuthContext } from './providers'
 import { oauthFlows } from './schema'
 
-/** `redirect_to` with the three return parameters (spec 01 §2) set. */
+/** `redirect_to` with the three return parameters (docs/modal.md) set. */
 export function oauthReturnUrl(redirectTo: string, code: string, state: string, provider: string): string {
   const url = new URL(redirectTo)
   url.searchParams.set(oauthReturnParameters.code, code)
@@ -26,7 +26,7 @@ export function oauthReturnUrl(redirectTo: string, code: string, state: string, 
 }
 
 /**
- * The provider's redirect to `GET|POST /api/v1/oauth/callback` (issue 10 §2): takes the flow of `state`
+ * The provider's redirect to `GET|POST /api/v1/oauth/callback`: takes the flow of `state`
  * once (one `UPDATE … WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400
  * `oauth_state_mismatch`, E.34) and checks that `redirect_to` is still on the app's origins (403
  * `invalid_origin`, E.36), then answers the URL to send the browser to: `redirect_to` with

@@ -93,8 +93,8 @@ async function clientAuthentication(
 /**
  * The provider's answer to the flow: validates the authorization response (RFC 9207 `iss` when sent,
  * `state`), exchanges the code at the token endpoint (our client authentication, the server's PKCE
- * verifier), verifies the id_token of OIDC providers (checklist E.35) and reads the user. Throws
- * {@link CallbackError} on any failure.
+ * verifier), verifies the id_token of OIDC providers (docs/security.md property 35) and reads the user.
+ * Throws {@link CallbackError} on any failure.
  */
 export async function exchangeCode(
   context: ServerContext,

@@ -7,9 +7,10 @@ import type { IdTokenClaims } from './verifyIdToken'
 export const USER_INFO_TIMEOUT_MS = 5000
 
 /**
- * The provider's user as Foyer stores it (issue 10 §2): `subject` is the provider's user id (the account's
- * key with the provider), `details` the WIRE.md §12 fields of its linked account, `verifiedEmail` an email
- * the provider says is verified (the only email an allow-list entry may match), else null.
+ * The provider's user as Foyer stores it: `subject` is the provider's user id (the account's
+ * key with the provider), `details` the docs/linked-accounts.md#account-shapes fields of its linked account,
+ * `verifiedEmail` an email the provider says is verified (the only email an allow-list entry may match), else
+ * null.
  */
 export type ProviderUser = {
   subject: string
@@ -19,8 +20,9 @@ export type ProviderUser = {
 
 /**
  * What a provider's refusal says about the account or the client, when it says something the user can act
- * on (spec 01 §8 "OAuth"): `suspended`, the provider suspended the account (X answers 403 with the problem
- * type `…/problems/user-suspended`); `rate_limited`, the provider's rate limit (HTTP 429, RFC 6585 §4).
+ * on (docs/errors.md "OAuth"): `suspended`, the provider suspended the account (X answers 403 with the
+ * problem type `…/problems/user-suspended`); `rate_limited`, the provider's rate limit (HTTP 429, RFC 6585
+ * §4).
  */
 export type ProviderRefusal = 'suspended' | 'rate_limited'
 
@@ -129,7 +131,7 @@ function fromIdToken(provider: OAuthProvider, claims: IdTokenClaims): ProviderUs
 }
 
 /**
- * The provider's user (issue 10 §2): from the verified id_token for the OIDC providers (`claims`), else from
+ * The provider's user: from the verified id_token for the OIDC providers (`claims`), else from
  * the provider's user-info endpoints with the access token — GitHub's `/user` plus the verified primary
  * address of `/user/emails`; Discord `/users/@me`; Spotify `/v1/me`; Instagram `/me`; TikTok
  * `/v2/user/info/`; Twitter `/2/users/me`. Throws {@link ProviderUserError} when an endpoint fails or

@@ -63,7 +63,7 @@ function flowKey(context: ServerContext): Uint8Array {
 }
 
 /**
- * The error of a provider's refusal (spec 01 §8 "OAuth"; WIRE.md §13): a suspension is 403
+ * The error of a provider's refusal (docs/errors.md "OAuth"; docs/errors.md): a suspension is 403
  * `oauth_account_suspended`; the provider's rate limit is 429 `too_many_requests` whose message says
  * `provider rate limit` (what the client matches on to show its per-provider text).
  */
@@ -87,7 +87,7 @@ export function refusalError(provider: string, refusal: ProviderRefusal): FoyerH
 export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
 
 /**
- * `oauth/authenticate` and `oauth/link` (spec 01 §7): consumes the one-time code of `app` in one
+ * `oauth/authenticate` and `oauth/link` (docs/api.md): consumes the one-time code of `app` in one
  * `DELETE … WHERE code_hash = … AND code_expires_at > now RETURNING` (so of N parallel uses one wins, and the
  * sealed provider tokens go with it; E.37), then checks, in order:
  * 1. a code that is unknown, used or expired → 401 `invalid_credentials` 'Invalid or expired authorization code';
@@ -96,7 +96,7 @@ export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
  *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; E.33);
  * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`;
  * 5. the provider did not refuse at the callback → else 403 `oauth_account_suspended` or 429
- *    `too_many_requests` ('… provider rate limit …'), spec 01 §8 "OAuth".
+ *    `too_many_requests` ('… provider rate limit …'), docs/errors.md "OAuth".
  * A failed check still burns the code.
  *
  * @example const { provider, user, tokens } = await consumeOAuthCode(context, app, { code, stateCode, codeVerifier })
@@ -153,7 +153,7 @@ export async function consumeOAuthCode(
     // Sealed under another master key, or damaged: as good as no code.
     throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
   }
-  // 5. The provider's refusal at the callback (spec 01 §8 "OAuth").
+  // 5. The provider's refusal at the callback (docs/errors.md "OAuth").
   if ('refusal' in result) throw refusalError(flow.provider, result.refusal)
   return { provider: flow.provider, user: result.user, tokens: result.tokens }
 }

@@ -24,7 +24,7 @@ let t: TestContext
 let idp: LocalIdentityProvider
 let appId: string
 
-describe.skipIf(!postgresUrl)('OAuth races on PostgreSQL (security checklist E.34, E.37)', () => {
+describe.skipIf(!postgresUrl)('OAuth races on PostgreSQL (docs/security.md properties 34, 37)', () => {
   beforeAll(async () => {
     idp = await startLocalIdentityProvider({
       users: [{ subject: '7', email: 'ada@example.com', username: 'ada' }],

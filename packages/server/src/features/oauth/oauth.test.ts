@@ -105,7 +105,7 @@ function post(url: string, json: unknown, options: { app?: string; bearer?: stri
 
 type Started = { url: string; verifier: string; state: string }
 
-/** `oauth/init` with a fresh PKCE verifier and state (spec 01 §9: 36 bytes each). */
+/** `oauth/init` with a fresh PKCE verifier and state (docs/limits.md: 36 bytes each). */
 async function init(provider: OAuthProvider, options: { app?: string; body?: Record<string, unknown> } = {}) {
   const verifier = randomBase64Url(OAUTH_VERIFIER_BYTES)
   const state = randomBase64Url(OAUTH_STATE_BYTES)
@@ -325,7 +325,7 @@ describe('the authorization request', () => {
   })
 })
 
-describe('security checklist E.33: PKCE S256 only', () => {
+describe('docs/security.md property 33: PKCE S256 only', () => {
   test('error: init without code_challenge', async () => {
     const { response } = await init('google', { body: { code_challenge: undefined } })
     expect(response.statusCode).toBe(400)
@@ -367,7 +367,7 @@ describe('security checklist E.33: PKCE S256 only', () => {
   })
 })
 
-describe('security checklist E.34: state', () => {
+describe('docs/security.md property 34: state', () => {
   test('error: init without state_code', async () => {
     const { response } = await init('google', { body: { state_code: undefined } })
     expect(response.statusCode).toBe(400)
@@ -433,7 +433,7 @@ describe('security checklist E.34: state', () => {
   })
 })
 
-describe('security checklist E.35: id_token checked', () => {
+describe('docs/security.md property 35: id_token checked', () => {
   test('error: issuer not the configured one', async () => {
     const other = await createTestContext({
       db: t.db,
@@ -474,7 +474,7 @@ describe('security checklist E.35: id_token checked', () => {
   })
 })
 
-describe('security checklist E.36: redirect_to', () => {
+describe('docs/security.md property 36: redirect_to', () => {
   for (const redirectTo of [
     'https://evil.example/login',
     'http://localhost:5174/login',
@@ -491,7 +491,7 @@ describe('security checklist E.36: redirect_to', () => {
     })
 })
 
-describe('security checklist E.36: redirect_to at the callback', () => {
+describe('docs/security.md property 36: redirect_to at the callback', () => {
   test('error: the origin was removed from the app after init', async () => {
     const shrinking = await createOAuthApp(allProviders())
     const flow = await started('github', { app: shrinking })
@@ -520,7 +520,7 @@ describe('security checklist E.36: redirect_to at the callback', () => {
   })
 })
 
-describe('security checklist E.37: the one-time code', () => {
+describe('docs/security.md property 37: the one-time code', () => {
   test('error: replayed code', async () => {
     const flow = await authorize('discord', ada.subject)
     expect(flow.returned.code).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -809,7 +809,7 @@ describe('allow-list', () => {
   })
 })
 
-describe('logs (checklist C.27, J.64)', () => {
+describe('logs (docs/security.md properties 27, 64)', () => {
   test("error: the provider's code and state at the callback never reach the log", async () => {
     const lines: string[] = []
     const stream = new Writable({

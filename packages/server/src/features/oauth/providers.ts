@@ -3,8 +3,8 @@ import type { ServerContext } from '../../ServerContext'
 
 /**
  * Where one OAuth provider lives: every URL the server calls or sends the browser to. All are configuration
- * (issue 10 §2) so that tests and the demo point them at a local identity provider; the defaults are the
- * real providers' documented endpoints.
+ * so that tests and the demo point them at a local identity provider; the defaults are the real providers'
+ * documented endpoints.
  */
 export type OAuthProviderEndpoints = {
   /** The authorization endpoint the browser is sent to (RFC 6749 §3.1). */
@@ -63,7 +63,7 @@ export type OAuthProviderDefinition = OAuthProviderEndpoints & {
   clientIdParameter: 'client_id' | 'client_key'
 }
 
-/** The real providers (issue 10 §2), as their developer documentation gives them. */
+/** The real providers, as their developer documentation gives them. */
 export const defaultOAuthProviders: Readonly<Record<OAuthProvider, OAuthProviderDefinition>> = {
   google: {
     provider: 'google',

@@ -39,7 +39,8 @@ import {
  * The account a consumed flow proves, and the tokens to hand back: for one of the nine providers (still
  * allowed for the app) the `<provider>_oauth` account and the provider's tokens when the app returns them;
  * for cross-app `privy:<providerAppId>` (still connected, 403 `cross_app_connection_not_allowed`) the
- * `cross_app` account and always the provider access token (WIRE.md §4: the requester needs it to transact).
+ * `cross_app` account and always the provider access token (docs/wire.md#cross-app: the requester needs it to
+ * transact).
  */
 async function provenAccount(context: OAuthContext, foyerApp: LoadedApp, flow: ConsumedOAuthFlow) {
   const providerAppId = crossAppProviderAppId(flow.provider)
@@ -105,7 +106,7 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
 }
 
 /**
- * OAuth sign-in with the nine providers (spec 01 §7, WIRE.md §1, issue 10 §2; security checklist E.33–E.37).
+ * OAuth sign-in with the nine providers (docs/api.md, docs/wire.md#oauth; docs/security.md properties 33–37).
  * The server is each provider's confidential client:
  * - `POST /api/v1/oauth/init` `{ provider, redirect_to, token?, code_challenge, state_code }` → `{ url }`: the
  *   provider's authorization URL (captcha first when the app has it on; 403 `disallowed_login_method` when the
@@ -145,7 +146,8 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
       const foyerApp = await requireApp(context, request)
       const providerAppId = crossAppProviderAppId(request.body.provider)
       if (providerAppId !== null) {
-        // Cross-app (WIRE.md §1, §4): the URL of the provider app's authorize page.
+        // Cross-app (docs/wire.md#oauth, docs/wire.md#cross-app): the URL of the provider app's authorize
+        // page.
         const provider = await assertCrossAppConnection(context, foyerApp, providerAppId)
         const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
         const session = await optionalSession(context, request)
@@ -213,7 +215,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
     endpoints['POST /api/v1/oauth/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/oauth/link']) },
     async (request) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body (docs/security.md property 57).
       const { app: foyerApp, userId } = await requireSession(context, request)
       const flow = await consumeOAuthCode(context, foyerApp, {
         code: request.body.authorization_code,
@@ -244,7 +246,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
       const { provider, subject } = request.body
       const providerAppId = crossAppProviderAppId(provider)
       if (providerAppId !== null) {
-        // Cross-app (WIRE.md §1): the `cross_app` account of that provider app.
+        // Cross-app (docs/wire.md#oauth): the `cross_app` account of that provider app.
         const user = await requireUserJson(context, userId)
         const linked = user.linked_accounts.some(
           (account) =>
@@ -275,7 +277,8 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
     async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       const { nonce, userInfo } = request.body
-      // A cross-app account names its provider app (WIRE.md §5 `userInfo.meta.providerAppId`).
+      // A cross-app account names its provider app (docs/wire.md#account-transfer
+      // `userInfo.meta.providerAppId`).
       const types = userInfo.meta?.providerAppId ? ['cross_app'] : oauthProviders.map(oauthAccountType)
       await transferAccount(context, {
         appId: foyerApp.id,

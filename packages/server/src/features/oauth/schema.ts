@@ -3,7 +3,7 @@ import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
- * `oauth_flows`: one OAuth sign-in or link in progress (issue 10 §2; security checklist E.33–E.37).
+ * `oauth_flows`: one OAuth sign-in or link in progress (docs/security.md properties 33–37).
  * - `id`: the server's `state` at the provider, 32 CSPRNG bytes as base64url (E.34);
  * - `client_state` and `code_challenge`: the client's `state_code` and PKCE S256 challenge from `oauth/init`;
  * - `redirect_to`: where the callback sends the browser, on one of the app's allowed origins (E.36);

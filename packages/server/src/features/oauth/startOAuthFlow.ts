@@ -12,16 +12,16 @@ export type StartOAuthFlowParameters = {
   allowed: AllowedProvider
   /** Already checked by {@link assertRedirectAllowed}. */
   redirectTo: URL
-  /** The client's state (spec 01 §9), returned as `privy_oauth_state`. */
+  /** The client's state (docs/limits.md), returned as `privy_oauth_state`. */
   stateCode: string | undefined
-  /** The client's PKCE S256 challenge (security checklist E.33). */
+  /** The client's PKCE S256 challenge (docs/security.md property 33). */
   codeChallenge: string | undefined
   /** The server's callback URL, the redirect URI at the provider. */
   callbackUrl: string
 }
 
 /**
- * `oauth/init` (spec 01 §7): stores a flow ({@link oauthFlows}: a 32-byte CSPRNG id that is the provider's
+ * `oauth/init` (docs/api.md): stores a flow ({@link oauthFlows}: a 32-byte CSPRNG id that is the provider's
  * `state`, the client's state and challenge, `redirect_to`, a server PKCE verifier and OIDC nonce, expiring
  * after {@link OAUTH_FLOW_TTL_SECONDS}) and returns the provider's authorization URL. Throws 400
  * `invalid_pkce_parameters` without a `code_challenge` (S256 is mandatory, E.33) and 400

@@ -40,7 +40,7 @@ async function reason(token: string): Promise<string> {
   return 'accepted'
 }
 
-describe('verifyIdToken (security checklist E.35)', () => {
+describe('verifyIdToken (docs/security.md property 35)', () => {
   test('default', async () => {
     const claims = await verifyIdToken(await sign({}), {
       keys,

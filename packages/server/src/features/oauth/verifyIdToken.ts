@@ -1,6 +1,9 @@
 import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose'
 
-/** Signature algorithms accepted on id_tokens: asymmetric only (no `none`, no HMAC; checklist D.28). */
+/**
+ * Signature algorithms accepted on id_tokens: asymmetric only (no `none`, no HMAC; docs/security.md property
+ * 28).
+ */
 export const ID_TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'] as const
 /** Clock tolerance on `exp`/`iat`/`nbf`, in seconds. */
 export const ID_TOKEN_CLOCK_TOLERANCE_SECONDS = 60
@@ -47,7 +50,7 @@ export type IdTokenClaims = JWTPayload & {
 }
 
 /**
- * Verifies an OpenID Connect id_token (OpenID Connect Core §3.1.3.7; security checklist E.35), as a
+ * Verifies an OpenID Connect id_token (OpenID Connect Core §3.1.3.7; docs/security.md property 35), as a
  * checklist:
  * 1. a compact JWS signed with an asymmetric algorithm ({@link ID_TOKEN_ALGORITHMS}) by a key of the
  *    provider's JWKS → else 'signature' (or 'malformed');

@@ -7,7 +7,7 @@ import { z } from 'zod'
 /** Where the OpenAPI document is served. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
 
-/** The error answer every route may give (DESIGN.md "Wire contract"), as JSON Schema. */
+/** The error answer every route may give (docs/api.md), as JSON Schema. */
 const errorResponse = {
   description: `An error: \`{ error, code, data? }\` with \`code\` one of ${errorCodes.length} codes (HTTP status per code)`,
   content: {
@@ -17,7 +17,7 @@ const errorResponse = {
 
 /**
  * An OpenAPI 3.1 document of every route, generated from the routes' zod schemas (`@fastify/swagger` with
- * fastify-type-provider-zod's transform; issue 15 §3) and served at `GET /api/v1/openapi.json`. Each
+ * fastify-type-provider-zod's transform) and served at `GET /api/v1/openapi.json`. Each
  * operation also lists the `{ error, code }` answer as its `4XX` and `5XX` responses. `createApp` installs
  * it before any route, so every route registered later (on any branch) is described.
  *

@@ -5,7 +5,7 @@ import { type AccountKind, accountTimes } from '../users/AccountKind'
 export type PasskeyDetails = {
   /** COSE public key, base64url. Never sent to clients. */
   public_key: string
-  /** Last accepted signature counter (security checklist H.50). */
+  /** Last accepted signature counter (docs/security.md property 50). */
   counter: number
   transports: string[]
   authenticator_name: string | null
@@ -18,8 +18,8 @@ function stringOrNull(value: unknown): string | null {
 }
 
 /**
- * A passkey (spec 01 §3 "Passkey account"): subject = the credential id (base64url); up to
- * {@link PASSKEY_LIMIT} per user (spec 01 §5); only public details are shown (never the public key or
+ * A passkey (docs/linked-accounts.md): subject = the credential id (base64url); up to
+ * {@link PASSKEY_LIMIT} per user (docs/limits.md); only public details are shown (never the public key or
  * counter); never allow-listed (it proves no identifier of the list).
  */
 export const passkeyAccountKind = {

@@ -52,7 +52,8 @@ export async function initPasskeyAuthentication(
 }
 
 /**
- * `passkeys/authenticate`: verifies an assertion and returns the passkey's user. A checklist (STYLE §5):
+ * `passkeys/authenticate`: verifies an assertion and returns the passkey's user. A checklist
+ * (docs/conventions.md "Verifiers are lists of checks"):
  * 1. the relying party named by the client is the request's (H.49) → 403 `invalid_origin`;
  * 2. the challenge is consumed: issued to this app and RP, for 'authentication', unused, unexpired (H.48)
  *    → 401 `invalid_credentials`;

@@ -12,15 +12,15 @@ import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { passkeyChallenges } from './schema'
 
-/** A WebAuthn ceremony a challenge is issued for (security checklist H.48). */
+/** A WebAuthn ceremony a challenge is issued for (docs/security.md property 48). */
 export type PasskeyCeremony = 'registration' | 'authentication'
 
-/** Challenge size in bytes (≥ 16, security checklist H.48; WebAuthn §13.4.3). */
+/** Challenge size in bytes (≥ 16, docs/security.md property 48; WebAuthn §13.4.3). */
 export const PASSKEY_CHALLENGE_BYTES = 32
 /** Challenge lifetime (H.48), also the `timeout` handed to the browser, ms. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000
 
-/** Spec 01 §8. */
+/** docs/errors.md. */
 export const CANNOT_LINK_MORE_PASSKEYS_MESSAGE = 'Cannot link more passkeys to account.'
 /** Message of every failed check of an assertion or attestation. */
 export const PASSKEY_VERIFICATION_FAILED_MESSAGE = 'Passkey verification failed'
@@ -31,7 +31,7 @@ export const PASSKEY_CHALLENGE_INVALID_MESSAGE = 'Invalid or expired passkey cha
 export type RelyingParty = { origin: string; rpId: string }
 
 /**
- * The relying party of a request (security checklist H.49): the `Origin` header must be present
+ * The relying party of a request (docs/security.md property 49): the `Origin` header must be present
  * (403 `missing_origin`) and one of the app's allowed origins (403 `invalid_origin`); the RP ID is that
  * origin's hostname.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser and OS names of a `User-Agent` header, by simple token matching (spec 01 §3 "Passkey account":
+ * The browser and OS names of a `User-Agent` header, by simple token matching (docs/linked-accounts.md:
  * `createdWithBrowser`, `createdWithOs`); null for what it does not recognize. Order matters: Edge and Opera
  * carry "Chrome", Chrome carries "Safari".
  *

@@ -80,8 +80,9 @@ export async function linkPasskey(
 
 /**
  * `passkeys/unlink`: removes the user's passkey `credentialId`, under the same rules as every other unlink
- * (spec 01 §7): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it is
- * the user's only account, 400 `invalid_request` 'Cannot unlink a passkey enrolled in MFA' (spec 02 §5, §8).
+ * (docs/api.md): 404 `not_found` when the user has no such passkey, 400 `cannot_unlink_sole_account` when it
+ * is the user's only account, 400 `invalid_request` 'Cannot unlink a passkey enrolled in MFA'
+ * (docs/limits.md, docs/errors.md).
  */
 export async function unlinkPasskey(
   context: ServerContext,

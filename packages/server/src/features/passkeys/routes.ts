@@ -71,7 +71,7 @@ export async function passkeyRoutes(
       const foyerApp = await requireApp(context, request)
       assertPasskeysEnabled(foyerApp)
       const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-      // Captcha before a challenge is issued (checklist I.56).
+      // Captcha before a challenge is issued (docs/security.md property 56).
       await assertCaptcha(context, foyerApp, request, {
         token: request.body.token,
         session: await optionalSession(context, request),

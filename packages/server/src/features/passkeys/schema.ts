@@ -4,7 +4,7 @@ import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
 /**
- * `passkey_challenges`: one WebAuthn challenge (security checklist H.48) — 32 CSPRNG bytes as base64url,
+ * `passkey_challenges`: one WebAuthn challenge (docs/security.md property 48) — 32 CSPRNG bytes as base64url,
  * stored with its ceremony ('registration' | 'authentication'), the origin and RP ID it was issued for, the
  * user it was issued to (registration only), an expiry (5 min) and `consumed_at` (single use).
  */

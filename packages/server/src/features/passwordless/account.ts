@@ -2,7 +2,7 @@ import type { EmailAccount } from '@foyer/protocol'
 import { type AccountKind, accountTimes } from '../users/AccountKind'
 
 /**
- * An email address proven by a one-time code (spec 01 §3): subject = the lower-cased address; one per user;
+ * An email address proven by a one-time code (docs/wire.md): subject = the lower-cased address; one per user;
  * allow-list entries compare case-insensitively.
  */
 export const emailAccountKind = {
@@ -10,6 +10,6 @@ export const emailAccountKind = {
   linkLimit: 1,
   toLinkedAccount: (row) => ({ type: 'email', address: row.subject, ...accountTimes(row) }),
   admits: (entry, { subject }) => entry.toLowerCase() === subject.toLowerCase(),
-  // A link conflict offers the transfer, naming the address (spec 01 §2 'Account transfer prompt').
+  // A link conflict offers the transfer, naming the address (docs/modal.md "Account transfer prompt").
   transfer: { displayName: ({ subject }) => subject },
 } as const satisfies AccountKind<'email', EmailAccount>

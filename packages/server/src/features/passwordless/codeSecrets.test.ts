@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { oneTimeCodes } from './schema'
 
-// Security checklist A.1–A.3 for one-time codes (email and SMS share `issueCode` / `consumeCode`).
+// docs/security.md properties 1–3 for one-time codes (email and SMS share `issueCode` / `consumeCode`).
 
 // `randomInt` is wrapped (still the real CSPRNG) so the tests can see that codes come from it.
 vi.mock('node:crypto', async (importOriginal) => {

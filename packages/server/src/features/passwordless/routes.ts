@@ -28,8 +28,8 @@ import {
 } from './service'
 
 /**
- * The purpose of a code sent in `session`: 'link' with a live session, else 'login' (security checklist A.6:
- * a login code never links, a link code never signs in).
+ * The purpose of a code sent in `session`: 'link' with a live session, else 'login' (docs/security.md
+ * property 6: a login code never links, a link code never signs in).
  */
 export function codePurpose(session: RequireSessionReturnType | null): CodePurpose {
   return session ? 'link' : 'login'
@@ -43,17 +43,17 @@ function destinationKey(request: FastifyRequest): string {
 }
 
 /**
- * Email sign-in (spec 01 §7): `POST /api/v1/passwordless/init` `{ email, token? }` → `{ success: true }`, and
- * `POST /api/v1/passwordless/authenticate` `{ email, code, mode? }` → auth response (tokens in cookies in
+ * Email sign-in (docs/api.md): `POST /api/v1/passwordless/init` `{ email, token? }` → `{ success: true }`,
+ * and `POST /api/v1/passwordless/authenticate` `{ email, code, mode? }` → auth response (tokens in cookies in
  * server-cookie mode), and `POST /api/v1/passwordless/link` `{ email, code }` with a session → the user (the
  * caller's session and refresh token stay valid; a guest becomes a full user, docs/linked-accounts.md#linking); `…/update` `{ oldAddress, newAddress,
  * code }` with a session → the user, the linked address replaced by the new one proven by its link code (404
- * `not_found` when `oldAddress` is not the user's: updating needs one already linked, spec 01 §5; 400
+ * `not_found` when `oldAddress` is not the user's: updating needs one already linked, docs/limits.md; 400
  * `linked_to_another_user`; a user with a second factor needs a fresh MFA verification, spent by the change,
  * else 403 `missing_or_invalid_mfa`, docs/mfa.md#gates); `…/unlink` `{ address }` → the user (400
  * `cannot_unlink_sole_account`, 404 `not_found`); link and unlink need that fresh verification too; `…/transfer` `{ nonce, email }` → the user, the address moved from the user who held it
  * (that user deleted; see `transferAccount`). All are rate-limited per IP; code sends are also capped per destination
- * (`rateLimits.codeSendsPerDestination`, security checklist A.8) → 429 `too_many_requests`.
+ * (`rateLimits.codeSendsPerDestination`, docs/security.md property 8) → 429 `too_many_requests`.
  */
 export async function passwordlessRoutes(
   app: FastifyInstance,
@@ -71,7 +71,7 @@ export async function passwordlessRoutes(
       const foyerApp = await requireApp(context, request)
       // One session read decides both the captcha and the code's purpose.
       const session = await optionalSession(context, request)
-      // Captcha before the per-destination count and the code (checklist A.8, I.56).
+      // Captcha before the per-destination count and the code (docs/security.md properties 8, 56).
       await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
       await checkDestination(request, reply)
       await sendLoginCode(context, foyerApp, request.body.email, codePurpose(session))
@@ -103,7 +103,7 @@ export async function passwordlessRoutes(
     endpoints['POST /api/v1/passwordless/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/link']) },
     async (request) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body (docs/security.md property 57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       // Linking an email to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
       // checked before the code is used and spent by the link.
@@ -162,7 +162,8 @@ export async function passwordlessRoutes(
     endpoints['POST /api/v1/passwordless/transfer'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/transfer']) },
     async (request) => {
-      // The user comes from the session; the nonce binds it to the address it proved (WIRE.md §5).
+      // The user comes from the session; the nonce binds it to the address it proved
+      // (docs/wire.md#account-transfer).
       const { app: foyerApp, userId } = await requireSession(context, request)
       await transferAccount(context, {
         appId: foyerApp.id,

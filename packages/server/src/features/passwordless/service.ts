@@ -17,7 +17,7 @@ import { oneTimeCodes } from './schema'
 
 /**
  * What a code proves: 'login' (requested without a session) or 'link' (requested with the session of the
- * user who links the address). A code never serves another purpose (checklist A.6).
+ * user who links the address). A code never serves another purpose (docs/security.md property 6).
  */
 export type CodePurpose = 'login' | 'link'
 /**
@@ -27,9 +27,9 @@ export type CodePurpose = 'login' | 'link'
  */
 export type CodeSendPurpose = CodePurpose | 'mfa_enroll' | 'mfa_verify'
 
-/** Spec 01 §5: the inline message shown for `disallowed_plus_email`. */
+/** docs/limits.md: the inline message shown for `disallowed_plus_email`. */
 export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
-/** Spec 01 §8: the message for a wrong, expired, used or dead code. */
+/** docs/errors.md: the message for a wrong, expired, used or dead code. */
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
 
 /** Canonical form of an email address: trimmed and lower-cased. */
@@ -44,7 +44,7 @@ export function assertEmailAllowed(app: LoadedApp, email: string): void {
     throw new FoyerHttpError('disallowed_plus_email', PLUS_EMAIL_MESSAGE)
 }
 
-/** A 6-digit code from the CSPRNG (`crypto.randomInt`, checklist A.1), zero-padded. */
+/** A 6-digit code from the CSPRNG (`crypto.randomInt`, docs/security.md property 1), zero-padded. */
 export function generateCode(): string {
   return randomInt(0, 10 ** CODE_LENGTH)
     .toString()
@@ -53,7 +53,7 @@ export function generateCode(): string {
 
 /**
  * HMAC-SHA256 (hex) of a code bound to its app, purpose and destination, keyed by an HKDF sub-key of the
- * master key (checklist A.6, A.7): the code itself is never stored.
+ * master key (docs/security.md properties 6, 7): the code itself is never stored.
  */
 export function codeHmac(
   masterKey: Uint8Array,
@@ -142,7 +142,7 @@ export async function issueCode(
 }
 
 /**
- * Issues a login code for `email` and mails it (spec 01 §7 `passwordless/init`; see {@link issueCode}).
+ * Issues a login code for `email` and mails it (docs/api.md `passwordless/init`; see {@link issueCode}).
  * Throws 422 `disallowed_plus_email`, 429 `too_many_requests`, 500 `internal_error` when mail fails.
  */
 export async function sendLoginCode(
@@ -173,7 +173,7 @@ export async function sendLoginCode(
 }
 
 /**
- * Checks and consumes the code of `email` for `purpose` (default 'login') (spec 01 §7
+ * Checks and consumes the code of `email` for `purpose` (default 'login') (docs/api.md
  * `passwordless/authenticate`); see {@link consumeCode}.
  */
 export async function consumeLoginCode(
@@ -190,7 +190,7 @@ export async function consumeLoginCode(
 
 /**
  * SQL condition: the code row is the live code of (app, destination, purpose) — not consumed, not expired,
- * fewer than `maxAttempts` wrong attempts (checklist A.2–A.4).
+ * fewer than `maxAttempts` wrong attempts (docs/security.md properties 2–4).
  */
 const liveCodeCondition = sql`${oneTimeCodes.appId} = ${sql.placeholder('appId')}
   and ${oneTimeCodes.destination} = ${sql.placeholder('destination')}

@@ -2,7 +2,7 @@ import { CODE_RESEND_COOLDOWN_SECONDS, userSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 
-// Spec 01 §2 'Update email', §7 passwordless/update and passwordless/unlink (issue 12 §3).
+// docs/modal.md "Update email", docs/api.md passwordless/update and passwordless/unlink.
 let t: TestContext
 let counter = 0
 const freshEmail = (prefix = 'upd') => `${prefix}${++counter}@example.com`
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const signIn = (email: string) => t.signIn(email)
 
-/** A code for `email` sent within `token`'s session (a link code, checklist A.6). */
+/** A code for `email` sent within `token`'s session (a link code, docs/security.md property 6). */
 async function linkCode(email: string, token: string): Promise<string> {
   const response = await t.request({
     method: 'POST',

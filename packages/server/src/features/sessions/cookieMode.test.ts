@@ -62,7 +62,7 @@ async function signInAt(app: AppRecord, headers: Record<string, string>) {
   })
 }
 
-describe('server-cookie mode (spec 01 §9, checklist C.26)', () => {
+describe('server-cookie mode (docs/limits.md, docs/security.md property 26)', () => {
   test('default: tokens go to HttpOnly, Secure, SameSite=Strict, Path=/ cookies; the body carries none', async () => {
     const response = await signInAt(shop, shopHeaders)
     expect(response.statusCode).toBe(200)
@@ -158,7 +158,7 @@ describe('server-cookie mode (spec 01 §9, checklist C.26)', () => {
   })
 })
 
-describe('CSRF (checklist C.26)', () => {
+describe('CSRF (docs/security.md property 26)', () => {
   test('error: a POST without privy-app-id → 403 invalid_origin', async () => {
     for (const headers of [shopHeaders, {}]) {
       const response = await t.request({

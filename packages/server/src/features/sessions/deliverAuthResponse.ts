@@ -6,7 +6,7 @@ import type { LoadedApp } from '../apps/service'
 import { isCookieMode } from './isCookieMode'
 
 /**
- * The auth response to send for `request` (spec 01 §9): unchanged outside server-cookie mode; in cookie
+ * The auth response to send for `request` (docs/limits.md): unchanged outside server-cookie mode; in cookie
  * mode the tokens move into HttpOnly cookies ({@link sessionCookies}) and the body carries `token`,
  * `privy_access_token`, `refresh_token` and `identity_token` as null, `session_update_action: 'set'`.
  *

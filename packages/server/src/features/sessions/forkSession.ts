@@ -8,7 +8,7 @@ import { createSession } from './startSession'
 import { signAccessToken } from './tokens'
 
 /**
- * Fork (`POST /api/v1/sessions/fork`, spec 01 §7): rotates the caller's `refreshToken` as a refresh does
+ * Fork (`POST /api/v1/sessions/fork`, docs/api.md): rotates the caller's `refreshToken` as a refresh does
  * (it must belong to `sessionId`, the session of the caller's access token) and creates a NEW session for
  * the same user, expiring with the caller's session (a fork never extends the absolute lifetime). Returns
  * the caller's successor refresh token and a new access token, and the new session's first refresh token.

@@ -12,16 +12,16 @@ function isGuarded(method: string, url: string): boolean {
   const path = url.split('?')[0] ?? ''
   return (
     unsafeMethods.has(method) &&
-    // The cross-app provider's calls have no `/api` prefix (WIRE.md §4).
+    // The cross-app provider's calls have no `/api` prefix (docs/wire.md#cross-app).
     (path.startsWith('/api/') || path.startsWith('/oauth/')) &&
     path !== '/api/v1/analytics_events' &&
-    // Apple's form_post return: a cross-site form, checked by its single-use server state (issue 10 §2).
+    // Apple's form_post return: a cross-site form, checked by its single-use server state.
     path !== OAUTH_CALLBACK_PATH
   )
 }
 
 /**
- * CSRF rules for state-changing calls (spec 01 §9; security checklist C.26),
+ * CSRF rules for state-changing calls (docs/limits.md; docs/security.md property 26),
  * checked before anything else runs. With `installCors` (which refuses a browser `Origin` the app does not
  * allow) they give:
  * 1. every POST/PUT/PATCH/DELETE under `/api/` needs the `privy-app-id` header (or an `{appId}` path

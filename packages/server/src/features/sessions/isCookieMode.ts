@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { LoadedApp } from '../apps/service'
 
 /**
- * True when a request is in server-cookie mode (spec 01 §9; security checklist C.26): the app has a
+ * True when a request is in server-cookie mode (docs/limits.md; docs/security.md property 26): the app has a
  * `custom_api_url` and the request's `Host` is that URL's host (default ports normalized). Then auth
  * responses carry their tokens in HttpOnly cookies, and cookies are accepted as credentials.
  *

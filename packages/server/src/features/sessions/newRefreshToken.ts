@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { ServerContext } from '../../ServerContext'
 
-/** A new opaque refresh token: 32 CSPRNG bytes, base64url (256 bits; security checklist C.18). */
+/** A new opaque refresh token: 32 CSPRNG bytes, base64url (256 bits; docs/security.md property 18). */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url')
 }

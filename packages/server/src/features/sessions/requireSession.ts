@@ -14,7 +14,9 @@ export type RequireSessionReturnType = {
   app: LoadedApp
   /** The live session (`sid` of the access token). */
   sessionId: string
-  /** The user of the session: the only user an authenticated route may act for (checklist I.57). */
+  /**
+   * The user of the session: the only user an authenticated route may act for (docs/security.md property 57).
+   */
   userId: string
   /** The access token itself (a device proof's `ath` is its hash). */
   accessToken: string
@@ -23,8 +25,8 @@ export type RequireSessionReturnType = {
 }
 
 /**
- * The live-session guard of every authenticated route (spec 01 §4; security checklist C.24, I.57, J.63).
- * Takes the access token from `Authorization: Bearer …`, else — in server-cookie mode only — from the
+ * The live-session guard of every authenticated route (docs/sessions.md; docs/security.md properties 24, 57,
+ * 63). Takes the access token from `Authorization: Bearer …`, else — in server-cookie mode only — from the
  * HttpOnly `privy-token` cookie, and checks, in order:
  * 1. the app exists (400 `invalid_data` / 404 `not_found`, see `requireApp`);
  * 2. the token is an ES256 access token of that app: signature, `typ` JWT, exact `iss` and `aud`, `exp`;

@@ -8,7 +8,7 @@ import { verifyAccessToken } from './tokens'
 
 /**
  * Revokes the session named by `refreshToken` (any token of its lineage), else by the (possibly expired)
- * Bearer access token (security checklist C.24). Idempotent: nothing to revoke is not an error.
+ * Bearer access token (docs/security.md property 24). Idempotent: nothing to revoke is not an error.
  */
 export async function revokeSession(
   context: ServerContext,
@@ -42,7 +42,7 @@ export async function revokeSession(
 
 /**
  * Revokes the session `sessionId` of `app` (no-op when already revoked): used when an authentication
- * replaces the caller's session, e.g. a guest upgraded by linking an email (security checklist C.25).
+ * replaces the caller's session, e.g. a guest upgraded by linking an email (docs/security.md property 25).
  */
 export async function revokeSessionById(
   context: ServerContext,

@@ -69,7 +69,7 @@ const rotateStatement = preparedStatement<{
 )
 
 /**
- * Rotates the refresh token `presented` of `app` (spec 01 §4; security checklist C.19–C.22):
+ * Rotates the refresh token `presented` of `app` (docs/sessions.md; docs/security.md properties 19–22):
  * 1. Compare-and-set, ONE atomic statement: `UPDATE refresh_tokens SET rotated_at, successor_id,
  *    successor_sealed WHERE token_hash = sha256(presented) AND rotated_at IS NULL AND EXISTS (live session
  *    of the app)`, chained (data-modifying CTEs) to the INSERT of the successor and to the UPDATE of the
@@ -182,7 +182,7 @@ export async function rotateRefreshToken(
 }
 
 /**
- * Refresh (`POST /api/v1/sessions`, spec 01 §4): rotates `refreshToken` (see the rotation rules:
+ * Refresh (`POST /api/v1/sessions`, docs/sessions.md): rotates `refreshToken` (see the rotation rules:
  * compare-and-set, grace window, reuse detection) and answers the auth response of the session with a new
  * access token. Throws 401 `missing_or_invalid_token` when the token is absent, unknown, of another app,
  * reused, or its session is revoked, past its absolute expiry or idle too long.

@@ -44,7 +44,8 @@ async function clearingDeadCookies<T>(
 }
 
 /**
- * Session routes (spec 01 §4, §7, §9; security checklist C.19–C.23), each rate-limited per IP:
+ * Session routes (docs/sessions.md, docs/api.md, docs/limits.md; docs/security.md properties 19–23), each
+ * rate-limited per IP:
  * - `POST /api/v1/sessions` `{ refresh_token? }` (else the `privy-refresh-token` cookie) → auth response
  *   with a rotated refresh token;
  * - `POST /api/v1/sessions/logout` `{ refresh_token? }` + Bearer → `{ success: true }`, revokes the session

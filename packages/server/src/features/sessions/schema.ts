@@ -4,8 +4,8 @@ import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
 /**
- * `sessions`: one per authentication (security checklist C.25). `expires_at` is absolute (30 days) and is
- * never extended by rotation (C.23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
+ * `sessions`: one per authentication (docs/security.md property 25). `expires_at` is absolute (30 days) and
+ * is never extended by rotation (C.23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
  * `revoked_at` is set by logout and by refresh-token reuse (C.20, C.24). `forked_from_session_id` marks a
  * session created by `POST /api/v1/sessions/fork`, which keeps the absolute expiry of its origin.
  */

@@ -11,7 +11,7 @@ export const invalidToken = () => new FoyerHttpError('missing_or_invalid_token',
 
 /**
  * SQL condition: the session row is live at `now` — not revoked, before its absolute expiry, and used
- * (signed in or refreshed) within the idle timeout (security checklist C.23, C.24).
+ * (signed in or refreshed) within the idle timeout (docs/security.md properties 23, 24).
  */
 export function sessionIsLive(context: ServerContext, now: Date): SQL {
   const idleCutoff = new Date(now.getTime() - context.sessionIdleTimeoutSeconds * 1000)

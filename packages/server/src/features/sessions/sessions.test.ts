@@ -94,7 +94,7 @@ async function extraApp(options: Partial<CreateAppOptions> = {}): Promise<Fastif
 }
 const invalidToken = { error: 'Missing or invalid token', code: 'missing_or_invalid_token' }
 
-describe('access token (checklist C.17, D)', () => {
+describe('access token (docs/security.md properties 17, 28–32)', () => {
   test('default: ES256 JWT, typ JWT, kid of the JWKS, sid, sub DID, iss, aud, iat, exp = iat + 3600', async () => {
     const auth = await signIn()
     const header = decodeProtectedHeader(auth.token!)
@@ -203,7 +203,7 @@ describe('users/me', () => {
   })
 })
 
-describe('refresh tokens (checklist C.18–C.22)', () => {
+describe('refresh tokens (docs/security.md properties 18–22)', () => {
   test('default: (C.18) opaque 256-bit CSPRNG values, stored only as SHA-256', async () => {
     const tokens = new Set<string>()
     for (let index = 0; index < 5; index++) {
@@ -364,7 +364,7 @@ describe('refresh tokens (checklist C.18–C.22)', () => {
   })
 })
 
-describe('session lifetimes (checklist C.23)', () => {
+describe('session lifetimes (docs/security.md property 23)', () => {
   test('error: the absolute 30-day limit holds however often the session is refreshed', async () => {
     const auth = await signIn()
     const expiresAt = (await sessionRow(auth.token!)).expiresAt
@@ -414,7 +414,7 @@ describe('session lifetimes (checklist C.23)', () => {
   })
 })
 
-describe('sessions/logout (checklist C.24)', () => {
+describe('sessions/logout (docs/security.md property 24)', () => {
   test('default: revokes the session; refresh and users/me with the unexpired access token then fail', async () => {
     const auth = await signIn()
     const response = await logout(auth.refresh_token!, auth.token!)
@@ -451,7 +451,7 @@ describe('sessions/logout (checklist C.24)', () => {
   })
 })
 
-describe('requireSession (the guard of authenticated routes, checklist C.24)', () => {
+describe('requireSession (the guard of authenticated routes, docs/security.md property 24)', () => {
   test('default: a guarded route gets app, session and user; a revoked session is refused with an unexpired token', async () => {
     const app = Fastify()
     const context = createServerContext(
@@ -485,7 +485,7 @@ describe('requireSession (the guard of authenticated routes, checklist C.24)', (
   })
 })
 
-describe('new session per authentication (checklist C.25)', () => {
+describe('new session per authentication (docs/security.md property 25)', () => {
   test('default: every sign-in creates a new session with its own tokens', async () => {
     const email = `again${++counter}@example.com`
     const first = await signIn(email)
@@ -574,7 +574,7 @@ describe('sessions/fork and fork/recover', () => {
   })
 })
 
-describe('logs (checklist C.27)', () => {
+describe('logs (docs/security.md property 27)', () => {
   test('error: no code, refresh, access or identity token appears in the logs or in a URL', async () => {
     const lines: string[] = []
     const stream = new Writable({

@@ -92,9 +92,9 @@ export async function createSession(
 }
 
 /**
- * Starts a new session for `userId` in `app` (one per authentication, security checklist C.25): a session
- * row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response with
- * fresh access and identity tokens.
+ * Starts a new session for `userId` in `app` (one per authentication, docs/security.md property 25): a
+ * session row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response
+ * with fresh access and identity tokens.
  */
 export async function startSession(
   context: ServerContext,

@@ -17,7 +17,7 @@ export type TokenSettings = {
 }
 
 /**
- * Signs an access token (DESIGN.md "Wire contract"): header `{ alg: 'ES256', typ: 'JWT', kid }`, claims
+ * Signs an access token (docs/api.md): header `{ alg: 'ES256', typ: 'JWT', kid }`, claims
  * `sid`, `sub` (user DID), `iss`, `aud` (app id), `iat`, `exp` (seconds).
  */
 export async function signAccessToken(
@@ -57,9 +57,9 @@ export async function signIdentityToken(
 }
 
 /**
- * Verifies an access token of `app`, as a checklist (security checklist D.28–D.30): signature by the app's
- * key, `alg` ES256 only, `typ` 'JWT', exact `iss` and `aud`, `exp` against `nowMs` (unless `allowExpired`),
- * and string `sid` and `sub` claims. Returns `{ sessionId, subject }`; null on any failure.
+ * Verifies an access token of `app`, as a checklist (docs/security.md properties 28–30): signature by the
+ * app's key, `alg` ES256 only, `typ` 'JWT', exact `iss` and `aud`, `exp` against `nowMs` (unless
+ * `allowExpired`), and string `sid` and `sub` claims. Returns `{ sessionId, subject }`; null on any failure.
  */
 export async function verifyAccessToken(
   app: LoadedApp,

@@ -16,7 +16,7 @@ import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddres
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 
-// Security checklist I.57: every authenticated endpoint takes the user from the token, never from the
+// docs/security.md property 57: every authenticated endpoint takes the user from the token, never from the
 // body. Each test sends user A's token with a body (or query) that also names user B in every usual
 // spelling, and checks that the action applied to A and that B is unchanged.
 

@@ -9,7 +9,7 @@ import {
 /**
  * Details stored with an external wallet account (`siwe`/`siws` rows): the address as the wallet shows it
  * (EIP-55 for Ethereum), the CAIP-2 chain id of the sign-in (Ethereum only) and the client-reported wallet
- * and connector names (spec 01 §3 connection history).
+ * and connector names (docs/wire.md connection history).
  */
 export type ExternalWalletDetails = {
   address: string
@@ -39,7 +39,9 @@ function toExternalWalletAccount(
   }
 }
 
-/** A link conflict on a wallet offers the transfer, naming the address as the wallet shows it (spec 01 §2). */
+/**
+ * A link conflict on a wallet offers the transfer, naming the address as the wallet shows it (docs/modal.md).
+ */
 const walletTransfer = {
   displayName: ({ subject, details }: TransferCandidate) =>
     typeof details.address === 'string' ? details.address : subject,

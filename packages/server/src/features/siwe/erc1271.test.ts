@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/createTestContex
 import { siwe } from './method'
 
 /**
- * ERC-1271 sign-in on a real anvil (security checklist F.42). Hand-assembled runtime bytecode set with
+ * ERC-1271 sign-in on a real anvil (docs/security.md property 42). Hand-assembled runtime bytecode set with
  * `anvil_setCode`:
  * - MAGIC  `PUSH4 0x1626ba7e PUSH1 0xe0 SHL PUSH1 0 MSTORE PUSH1 0x20 PUSH1 0 RETURN` — answers the
  *   ERC-1271 magic value to any `isValidSignature` call;

@@ -46,7 +46,7 @@ function buildSiwe(fields: VectorFields): string {
 
 const noRpc = { evmRpcUrls: {} } as unknown as SiweContext
 
-describe('ERC-4361 parsing (spruceid/siwe vectors; checklist F.41)', () => {
+describe('ERC-4361 parsing (spruceid/siwe vectors; docs/security.md property 41)', () => {
   for (const [name, vector] of Object.entries(parsingVectors.positive))
     test(`positive: ${name}`, () => {
       const parsed = parseSignInMessage(vector.message, 'ethereum')
@@ -169,7 +169,7 @@ describe('strict ERC-4361 parse: more than the vectors', () => {
   })
 })
 
-describe('SIWS parsing (checklist F.43)', () => {
+describe('SIWS parsing (docs/security.md property 43)', () => {
   const { publicKey } = generateKeyPairSync('ed25519')
   const address = base58.encode(publicKey.export({ format: 'der', type: 'spki' }).subarray(12))
   const input = {
@@ -272,7 +272,7 @@ describe('SIWS parsing (checklist F.43)', () => {
   })
 })
 
-describe('ERC-191 verification (spruceid/siwe vectors; checklist F.42)', () => {
+describe('ERC-191 verification (spruceid/siwe vectors; docs/security.md property 42)', () => {
   for (const [name, vector] of Object.entries(verificationVectors.positive))
     test(`positive: ${name}`, async () => {
       const message = buildSiwe(vector)
@@ -296,7 +296,7 @@ describe('ERC-191 verification (spruceid/siwe vectors; checklist F.42)', () => {
     })
 })
 
-describe('ERC-4361 validation (spruceid/siwe vectors; checklist F.39, F.40)', () => {
+describe('ERC-4361 validation (spruceid/siwe vectors; docs/security.md properties 39, 40)', () => {
   for (const [name, vector] of Object.entries(verificationVectors.negativeValidation))
     test(`negative: ${name}`, () => {
       const domain = 'domainBinding' in vector ? vector.domainBinding : vector.domain

@@ -3,13 +3,14 @@ import { checksumAddress } from 'viem'
 import { solanaPublicKey } from './solanaPublicKey'
 
 /**
- * Strict parsers of the two sign-in message formats (security checklist F.41, F.43):
+ * Strict parsers of the two sign-in message formats (docs/security.md properties 41, 43):
  * - Sign-In with Ethereum, ERC-4361, to its ABNF: fixed line and field order, EIP-55 address, Version 1,
  *   RFC 3986 authority / URI / pchar, RFC 3339 date-times (calendar-checked), LF line endings only;
  * - Sign-In with Solana, the wallet-standard `createSignInMessageText` layout, with URI, Version, Nonce and
  *   Issued At required here, Chain ID optional.
  * Nothing is tolerated: an unknown line, a missing line, a trailing LF or a CR fails.
- * The formats: ERC-4361 for SIWE, the wallet-standard `solana:signIn` text for SIWS (security checklist F.41, F.43).
+ * The formats: ERC-4361 for SIWE, the wallet-standard `solana:signIn` text for SIWS (docs/security.md
+ * properties 41, 43).
  */
 
 /** A message that does not follow the format; `reason` says which part. */

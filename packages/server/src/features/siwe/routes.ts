@@ -39,7 +39,7 @@ type SignedBody = {
 const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 'siws')
 
 /**
- * Sign-in with an external wallet (spec 01 §7; security checklist F.38–F.43; formats: ERC-4361
+ * Sign-in with an external wallet (docs/api.md; docs/security.md properties 38–43; formats: ERC-4361
  * and the wallet-standard `solana:signIn` text):
  * - `POST /api/v1/siwe/init` `{ address, token? }`, `/api/v1/siws/init` → `{ nonce, address, expires_at }`;
  * - `…/authenticate` `{ message, signature, chainId (SIWE), walletClientType?, connectorType?, mode? }` →
@@ -152,7 +152,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     })
     typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body (docs/security.md property 57).
       const { app: foyerApp, userId } = await requireSession(context, request)
       const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
       await linkAccountToUser(context, {
@@ -181,7 +181,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
     typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       const { nonce, address, walletClientType, connectorType } = request.body
-      // Spec 01 §5: a wallet transfer carries the wallet's metadata.
+      // docs/limits.md: a wallet transfer carries the wallet's metadata.
       if (!walletClientType || !connectorType)
         throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
       await transferAccount(context, {

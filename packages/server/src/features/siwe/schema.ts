@@ -3,7 +3,7 @@ import { cascadingReference, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 
 /**
- * `wallet_nonces`: one SIWE/SIWS sign-in nonce (security checklist F.38) — 128 CSPRNG bits as 32 hex
+ * `wallet_nonces`: one SIWE/SIWS sign-in nonce (docs/security.md property 38) — 128 CSPRNG bits as 32 hex
  * characters, bound to the app, the chain family ('ethereum' | 'solana') and the address it was issued to
  * (canonical: lower-case 0x for Ethereum, base58 for Solana), expiring 10 min after issue, single use
  * (`consumed_at`, set by one atomic `UPDATE … WHERE consumed_at IS NULL … RETURNING`).

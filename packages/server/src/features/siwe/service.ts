@@ -48,7 +48,7 @@ export function canonicalAddress(family: SignInFamily, address: string): string 
 }
 
 /**
- * Issues a single-use nonce (128 CSPRNG bits, 32 hex characters; security checklist F.38) for `address`
+ * Issues a single-use nonce (128 CSPRNG bits, 32 hex characters; docs/security.md property 38) for `address`
  * on `app`, expiring after {@link SIWE_NONCE_TTL_SECONDS}. Expired nonces of the app are swept on the way.
  */
 export async function issueNonce(
@@ -119,7 +119,7 @@ export async function consumeNonce(
 
 /**
  * Parses `message` strictly (400 `invalid_data` 'Invalid SIWE message: …') and checks it against the
- * request (401 `invalid_credentials`; security checklist F.39, F.40):
+ * request (401 `invalid_credentials`; docs/security.md properties 39, 40):
  * - `origin` is present (403 `missing_origin`) and one of the app's allowed origins (403 `invalid_origin`);
  * - the message domain is the origin's host, its optional scheme the origin's scheme, and the URI's origin
  *   the request origin;
@@ -211,8 +211,8 @@ function publicClientFor(context: SiweContext, chainId: number): PublicClient | 
 }
 
 /**
- * True when `signature` proves `address` signed `message` (security checklist F.42): an EOA signature per
- * ERC-191 (`personal_sign`, recovered locally), else — when the server has an RPC URL for `chainId` — a
+ * True when `signature` proves `address` signed `message` (docs/security.md property 42): an EOA signature
+ * per ERC-191 (`personal_sign`, recovered locally), else — when the server has an RPC URL for `chainId` — a
  * contract wallet whose ERC-1271 `isValidSignature(hashMessage(message), signature)` returns 0x1626ba7e.
  * RPC errors and reverts count as invalid.
  */
@@ -243,7 +243,7 @@ const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex')
 
 /**
  * True when `signatureBase64` (64 bytes) is a valid ed25519 signature by the Solana `address` (base58 of
- * the 32-byte public key) over the UTF-8 bytes of `message` (security checklist F.43).
+ * the 32-byte public key) over the UTF-8 bytes of `message` (docs/security.md property 43).
  */
 export function verifySolanaSignature(parameters: {
   address: string

@@ -12,7 +12,7 @@ import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts } from '../users/schema'
 import { ISSUED_AT_MAX_AGE_MS } from './service'
 
-// Security checklist F.38–F.41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
+// docs/security.md properties 38–41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
 // wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).
 
 let t: TestContext

@@ -2,7 +2,7 @@ import type { PhoneAccount } from '@foyer/protocol'
 import { type AccountKind, accountTimes } from '../users/AccountKind'
 
 /**
- * A phone number proven by an SMS code (spec 01 §3): subject = the E.164 number; one per user; allow-list
+ * A phone number proven by an SMS code (docs/wire.md): subject = the E.164 number; one per user; allow-list
  * entries match with spaces, dashes, dots and brackets ignored.
  */
 export const phoneAccountKind = {
@@ -15,6 +15,6 @@ export const phoneAccountKind = {
     ...accountTimes(row),
   }),
   admits: (entry, { subject }) => entry.replace(/[\s().-]/g, '') === subject,
-  // A link conflict offers the transfer, naming the number (spec 01 §2 'Account transfer prompt').
+  // A link conflict offers the transfer, naming the number (docs/modal.md "Account transfer prompt").
   transfer: { displayName: ({ subject }) => subject },
 } as const satisfies AccountKind<'phone', PhoneAccount>

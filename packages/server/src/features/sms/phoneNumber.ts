@@ -10,7 +10,7 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 export const INVALID_PHONE_MESSAGE = 'Invalid phone number'
 
 /**
- * The canonical E.164 form of a wire phone number (spec 01 §5), parsed with libphonenumber-js: the text
+ * The canonical E.164 form of a wire phone number (docs/limits.md), parsed with libphonenumber-js: the text
  * must be the qualified international number ('+' and the calling code; spaces, dashes and brackets are
  * tolerated), at most 250 characters, a possible number for its country, with a national number of 2 to
  * 17 digits and no extension. E.164 is the subject of `phone` accounts and the code destination.

@@ -20,10 +20,10 @@ import type { SmsContext } from './smsSender'
 import { smsSendKey, smsSendLimit } from './smsSendLimit'
 
 /**
- * SMS sign-in (spec 01 §7; issue 5 §1). Numbers arrive as E.164 text and are parsed with libphonenumber-js
+ * SMS sign-in (docs/api.md). Numbers arrive as E.164 text and are parsed with libphonenumber-js
  * (400 `invalid_data` 'Invalid phone number'); codes follow the email rules (shared `issueCode` /
- * `consumeCode`, security checklist A). Needs the app's `sms_auth` (403 `disallowed_login_method`), except
- * unlink.
+ * `consumeCode`, docs/security.md properties 1–9). Needs the app's `sms_auth` (403
+ * `disallowed_login_method`), except unlink.
  * - `POST /api/v1/passwordless_sms/init` `{ phoneNumber, token? }` → `{ success: true }`: a 'login' code, or
  *   a 'link' code when the call carries a live session; 400 `region_not_supported` when the provider cannot
  *   text the region; 429 within the 30 s cooldown or over the per-number cap.
@@ -38,7 +38,7 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
  *   the change (403 `missing_or_invalid_mfa`; docs/mfa.md#gates).
  * - `…/transfer` (session) `{ nonce, phoneNumber }` → user: the number moved from the user who held it
  *   (that user deleted; see `transferAccount`).
- * All are rate-limited per IP like the email routes; sends also per number (checklist A.8).
+ * All are rate-limited per IP like the email routes; sends also per number (docs/security.md property 8).
  */
 export async function smsRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
@@ -55,7 +55,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
       const phoneNumber = toE164(request.body.phoneNumber)
       // One session read decides both the captcha and the code's purpose.
       const session = await optionalSession(context, request)
-      // Captcha before the per-number count and the code (checklist A.8, I.56).
+      // Captcha before the per-number count and the code (docs/security.md properties 8, 56).
       await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
       await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
       await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
@@ -91,7 +91,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
     endpoints['POST /api/v1/passwordless_sms/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/link']) },
     async (request) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body (docs/security.md property 57).
       const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
       assertSmsEnabled(foyerApp)
       // Linking a phone to a user with a second factor needs a fresh verification (docs/mfa.md#gates),

@@ -8,7 +8,7 @@ import { replaceAccountSubject } from '../users/service'
 import { INVALID_PHONE_MESSAGE } from './phoneNumber'
 import { type SmsContext, SmsSendError } from './smsSender'
 
-/** Spec 01 §8 "Region not supported": the message of `region_not_supported`. */
+/** docs/errors.md: the message of `region_not_supported`. */
 export const REGION_NOT_SUPPORTED_MESSAGE = 'SMS authentication from this region is not available'
 
 /**
@@ -35,7 +35,7 @@ export function renderLoginCodeSms(parameters: {
 }
 
 /**
- * Issues a code for the E.164 number `phoneNumber` and texts it (spec 01 §7 `passwordless_sms/init`): the
+ * Issues a code for the E.164 number `phoneNumber` and texts it (docs/api.md `passwordless_sms/init`): the
  * same code rules as email (the shared {@link issueCode}: CSPRNG, HMAC at rest, 10 min, 30 s cooldown,
  * resend invalidates, bound to app + number + purpose). Provider errors map to 400 `region_not_supported`
  * (Twilio 21408, 21612), 400 `invalid_data` (21211, 21614) or 500 `internal_error`; the code is then dead.
@@ -79,7 +79,7 @@ export async function sendSmsCode(
 }
 
 /**
- * Replaces the user's linked phone `oldNumber` by the proven `newNumber` (spec 01 §7
+ * Replaces the user's linked phone `oldNumber` by the proven `newNumber` (docs/api.md
  * `passwordless_sms/update`; both E.164): {@link replaceAccountSubject} of type `phone`. Throws 404
  * `not_found` when the user has no phone `oldNumber`, 400 `linked_to_another_user` when another user has it.
  */

@@ -7,7 +7,7 @@ import type { DevMailbox } from '../mail/devMailbox'
 /** An outgoing SMS. `to` is E.164; `code` is the one-time code it carries, kept only in the dev mailbox. */
 export type SmsMessage = { to: string; body: string; code?: string }
 
-/** Sends SMS (issue 5 "Sending"): Twilio when configured, and a copy to the dev mailbox outside production. */
+/** Sends SMS: Twilio when configured, and a copy to the dev mailbox outside production. */
 export type SmsSender = {
   send(message: SmsMessage): Promise<void>
   /** True when a real provider (Twilio) is configured; false when SMS only reach the dev mailbox. */
@@ -112,7 +112,7 @@ export type CreateSmsSenderParameters = {
 /**
  * Creates the {@link SmsSender}. Outside production (`mailbox` set) every SMS is also stored in the dev
  * mailbox (`kind: 'sms'`, `to` the E.164 number, `subject` 'SMS', `text` the body) and logged with the
- * number masked and without the code (security checklist A.7, C.27). With Twilio configured the SMS is
+ * number masked and without the code (docs/security.md properties 7, 27). With Twilio configured the SMS is
  * first sent through it (see {@link sendTwilioSms}); its errors propagate as {@link SmsSendError} and
  * then nothing reaches the mailbox.
  */

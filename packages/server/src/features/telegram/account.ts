@@ -12,9 +12,9 @@ export type TelegramAccountDetails = {
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
 /**
- * A Telegram account (spec 01 §3 `telegram`, WIRE.md §12): subject = the Telegram user id as a decimal
- * string; one per user; shown with the profile of its last sign-in. Telegram proves no email or phone
- * number, so no allow-list entry admits it.
+ * A Telegram account (docs/wire.md `telegram`, docs/linked-accounts.md#account-shapes): subject = the
+ * Telegram user id as a decimal string; one per user; shown with the profile of its last sign-in. Telegram
+ * proves no email or phone number, so no allow-list entry admits it.
  */
 export const telegramAccountKind = {
   type: 'telegram',
@@ -28,7 +28,7 @@ export const telegramAccountKind = {
     photo_url: textOrNull(row.details?.photo_url),
     ...accountTimes(row),
   }),
-  // A link conflict offers the transfer, naming the profile (spec 01 §2 'Account transfer prompt').
+  // A link conflict offers the transfer, naming the profile (docs/modal.md "Account transfer prompt").
   transfer: {
     displayName: ({ subject, details }) =>
       textOrNull(details.username) ?? textOrNull(details.first_name) ?? subject,

@@ -25,9 +25,9 @@ import {
 } from './service'
 
 /**
- * Telegram sign-in (spec 01 §7, WIRE.md §3, issue 11 §3; security checklist G.45–G.47):
+ * Telegram sign-in (docs/api.md, docs/wire.md#telegram; docs/security.md properties 45–47):
  * - `POST /api/v1/telegram/authenticate` `{ captcha_token?, telegram_auth_result? | telegram_web_app_data?,
- *   mode? }` → auth response of a new session (captcha first when the app has it, spec 01 §4).
+ *   mode? }` → auth response of a new session (captcha first when the app has it, docs/sessions.md).
  * - `POST /api/v1/telegram/link` (session) `{ telegram_auth_result? | telegram_web_app_data? }` → the user
  *   (400 `linked_to_another_user`, `cannot_link_more_of_type`).
  * - `POST /api/v1/telegram/unlink` (session) `{ telegram_user_id }` → the user (404 `not_found`, 400
@@ -91,7 +91,7 @@ export async function telegramRoutes(
     endpoints['POST /api/v1/telegram/link'].path,
     { config, schema: routeSchema(endpoints['POST /api/v1/telegram/link']) },
     async (request, reply) => {
-      // The user comes from the session, never from the body (checklist I.57).
+      // The user comes from the session, never from the body (docs/security.md property 57).
       const { app: foyerApp, userId } = await requireSession(context, request)
       const identity = verifyTelegramProof(context, foyerApp, request.body)
       await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })

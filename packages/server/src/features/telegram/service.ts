@@ -16,10 +16,13 @@ import {
   verifyTelegramWebAppData,
 } from './verifyTelegramData'
 
-/** Spec 01 §6, §8: the message of `disallowed_login_method` for Telegram. */
+/** docs/api.md, docs/errors.md: the message of `disallowed_login_method` for Telegram. */
 export const TELEGRAM_NOT_ALLOWED_MESSAGE = 'Login with Telegram not allowed.'
 
-/** The message of the per-account limit: it mentions a rate limit, which the client shows as spec 01 §8 says. */
+/**
+ * The message of the per-account limit: it mentions a rate limit, which the client shows as docs/errors.md
+ * says.
+ */
 export const TELEGRAM_RATE_LIMIT_MESSAGE = 'Telegram rate limit reached for this account'
 
 /**
@@ -33,7 +36,7 @@ export function requireTelegramBotToken(app: LoadedApp): string {
   return token
 }
 
-/** The data objects of a Telegram call (WIRE.md §3). */
+/** The data objects of a Telegram call (docs/wire.md#telegram). */
 export type TelegramProof = {
   telegram_auth_result?: TelegramAuthResult | undefined
   telegram_web_app_data?: TelegramWebAppData | undefined
@@ -42,7 +45,7 @@ export type TelegramProof = {
 /**
  * The Telegram user a call proves: exactly one data object (400 `invalid_data` for none or both), verified
  * with its own key — the login widget's auth result with SHA-256(bot_token), the mini app's data with
- * HMAC-SHA-256("WebAppData", bot_token) — and fresh (security checklist G.45–G.47). Throws 403
+ * HMAC-SHA-256("WebAppData", bot_token) — and fresh (docs/security.md properties 45–47). Throws 403
  * `disallowed_login_method` when the app has Telegram off, 401 `invalid_credentials`, 400 `invalid_data`.
  */
 export function verifyTelegramProof(

@@ -43,12 +43,15 @@ export function dataCheckString(fields: TelegramFields): string {
     .join('\n')
 }
 
-/** The login widget's key: SHA-256 of the bot token (security checklist G.45). */
+/** The login widget's key: SHA-256 of the bot token (docs/security.md property 45). */
 export function widgetSecretKey(botToken: string): Buffer {
   return createHash('sha256').update(botToken).digest()
 }
 
-/** The mini app's key: HMAC-SHA-256 of the bot token under the key "WebAppData" (security checklist G.47). */
+/**
+ * The mini app's key: HMAC-SHA-256 of the bot token under the key "WebAppData" (docs/security.md property
+ * 47).
+ */
 export function webAppSecretKey(botToken: string): Buffer {
   return createHmac('sha256', 'WebAppData').update(botToken).digest()
 }
@@ -61,7 +64,7 @@ export function signTelegramFields(fields: TelegramFields, key: Buffer): string 
 const invalid = (detail: string) =>
   new FoyerHttpError('invalid_credentials', `Invalid Telegram data: ${detail}`)
 
-/** Checks `hash` against `fields` under `key`, in constant time (checklist G.45). */
+/** Checks `hash` against `fields` under `key`, in constant time (docs/security.md property 45). */
 function checkHash(fields: TelegramFields, key: Buffer): void {
   const hash = fields.hash
   // 1. A hash is 64 hex digits (HMAC-SHA-256).
@@ -94,10 +97,11 @@ const textOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 ? value : null
 
 /**
- * Verifies a login widget's auth result (spec 01 §7; security checklist G.45, G.46) and returns the user it
- * names. Checks, in order: a 64-hex-digit `hash`; `hash == hex(HMAC-SHA-256(data-check-string,
- * SHA-256(bot_token)))` in constant time, over every field received (numbers and strings alike, WIRE.md
- * §3); `auth_date` at most 24 h old and at most 60 s ahead of the server's clock; a positive integer `id`.
+ * Verifies a login widget's auth result (docs/api.md; docs/security.md properties 45, 46) and returns the
+ * user it names. Checks, in order: a 64-hex-digit `hash`; `hash == hex(HMAC-SHA-256(data-check-string,
+ * SHA-256(bot_token)))` in constant time, over every field received (numbers and strings alike,
+ * docs/wire.md#telegram); `auth_date` at most 24 h old and at most 60 s ahead of the server's clock; a
+ * positive integer `id`.
  *
  * @throws FoyerHttpError 401 `invalid_credentials` (hash, auth_date), 400 `invalid_data` (no user id).
  * @example const identity = verifyTelegramAuthResult(body.telegram_auth_result, { botToken, nowMs: Date.now() })
@@ -121,11 +125,11 @@ export function verifyTelegramAuthResult(
 }
 
 /**
- * Verifies a mini app's `initData` (split into key → value; spec 01 §7, WIRE.md §3; security checklist
- * G.46, G.47) and returns the user of its `user` field. The same checks as
- * {@link verifyTelegramAuthResult}, with the mini app's own key HMAC-SHA-256("WebAppData", bot_token), so
- * widget data never passes as mini-app data nor the reverse; then `user` must be a JSON object with a
- * positive integer `id`.
+ * Verifies a mini app's `initData` (split into key → value; docs/api.md, docs/wire.md#telegram;
+ * docs/security.md properties 46, 47) and returns the user of its `user` field. The same checks as {@link
+ * verifyTelegramAuthResult}, with the mini app's own key HMAC-SHA-256("WebAppData", bot_token), so widget
+ * data never passes as mini-app data nor the reverse; then `user` must be a JSON object with a positive
+ * integer `id`.
  *
  * @throws FoyerHttpError 401 `invalid_credentials` (hash, auth_date), 400 `invalid_data` (no user).
  * @example const identity = verifyTelegramWebAppData(body.telegram_web_app_data, { botToken, nowMs: Date.now() })

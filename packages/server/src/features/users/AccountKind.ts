@@ -15,7 +15,7 @@ export type StoredAccount = {
   details?: Record<string, unknown> | null
 }
 
-/** The verification times every wire linked account carries (DESIGN.md "Wire contract"), from a stored row. */
+/** The verification times every wire linked account carries (docs/api.md), from a stored row. */
 export function accountTimes(row: StoredAccount): {
   verified_at: number
   first_verified_at: number
@@ -29,7 +29,7 @@ export function accountTimes(row: StoredAccount): {
 }
 
 /**
- * Everything the server knows about one stored account type of a sign-in method (issue 10 §1): how a
+ * Everything the server knows about one stored account type of a sign-in method: how a
  * stored row becomes its wire linked account, whether an allow-list entry admits it, and how many one user
  * may hold. Each sign-in method's folder defines its kinds in `account.ts`; `createApp({ methods })`
  * lists them, and nothing else branches on account types.
@@ -45,23 +45,23 @@ export function accountTimes(row: StoredAccount): {
 export type AccountKind<Type extends string = string, Wire extends LinkedAccount = LinkedAccount> = {
   /** The stored `type` column (not always the wire `type`: `siwe` and `siws` rows are wire `wallet`s). */
   type: Type
-  /** Most accounts of this type one user may link (spec 01 §5: 1, passkeys 5). */
+  /** Most accounts of this type one user may link (docs/limits.md: 1, passkeys 5). */
   linkLimit: number
   /**
-   * The wire linked account of a stored row (WIRE.md §12); null when the row cannot be shown (a malformed
-   * subject), so that one bad row does not hide the user.
+   * The wire linked account of a stored row (docs/linked-accounts.md#account-shapes); null when the row
+   * cannot be shown (a malformed subject), so that one bad row does not hide the user.
    */
   toLinkedAccount(row: StoredAccount): Wire | null
   /**
-   * Whether the trimmed allow-list entry `entry` admits a new user proving `candidate` (checklist I.55).
-   * Absent: the type never passes an allow-list (guests, passkeys).
+   * Whether the trimmed allow-list entry `entry` admits a new user proving `candidate` (docs/security.md
+   * property 55). Absent: the type never passes an allow-list (guests, passkeys).
    */
   admits?: (entry: string, candidate: AdmissionCandidate) => boolean
   /**
-   * Present when a link that finds this account held by another user offers to move it (spec 01 §5;
-   * WIRE.md §5): `displayName` names the account on the conflict screen, `otherUser` adds the fields the
-   * client echoes to the transfer call. Absent (custom, guest, passkey): never transferred, the link answers
-   * `linked_to_another_user` and a transfer is 'Invalid transfer account type'.
+   * Present when a link that finds this account held by another user offers to move it (docs/limits.md;
+   * docs/wire.md#account-transfer): `displayName` names the account on the conflict screen, `otherUser` adds
+   * the fields the client echoes to the transfer call. Absent (custom, guest, passkey): never transferred,
+   * the link answers `linked_to_another_user` and a transfer is 'Invalid transfer account type'.
    */
   transfer?: {
     displayName(candidate: TransferCandidate): string

@@ -11,7 +11,7 @@ import type { AccountKinds, AccountType } from './AccountKind'
 import { users } from './schema'
 import type { Transaction } from './Transaction'
 
-/** Spec 01 §8 / checklist I.55: the message of `allowlist_rejected`. */
+/** docs/errors.md / docs/security.md property 55: the message of `allowlist_rejected`. */
 export const ALLOWLIST_REJECTED_MESSAGE = "You don't have access to this app. Have you been invited?"
 /** Checklist I.55: the message of `max_accounts_reached`. */
 export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum number of users.'
@@ -21,8 +21,8 @@ export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum nu
  * account (type, subject, details): each entry is trimmed and matched by the type's account kind
  * (`AccountKind.admits`: emails and Ethereum addresses case-insensitively, phone numbers with separators
  * ignored, Solana addresses exactly, custom-JWT users by their `sub`, OAuth accounts by the provider's
- * verified email). Types without a matcher (guests, passkeys) are never allow-listed (checklist I.55).
- * `accountKinds` holds the matchers.
+ * verified email). Types without a matcher (guests, passkeys) are never allow-listed (docs/security.md
+ * property 55). `accountKinds` holds the matchers.
  */
 export function isAllowListed(
   accountKinds: AccountKinds,
@@ -56,7 +56,7 @@ export function assertAdmits(
 
 /**
  * Throws 403 `allowlist_rejected` when the app's allow-list is on and does not admit (type, subject)
- * (checklist I.55); returns the app's access control, read inside `tx`.
+ * (docs/security.md property 55); returns the app's access control, read inside `tx`.
  */
 export async function assertAllowListed(
   tx: Transaction,
@@ -80,7 +80,7 @@ export async function assertAllowListed(
 /**
  * Takes the transaction-scoped advisory lock on the user count of `appId` (`pg_advisory_xact_lock`,
  * PostgreSQL and PGlite), held until commit, so parallel sign-ups under a user limit are counted one after
- * the other: N parallel sign-ups at limit − 1 give exactly the limit (checklist I.55).
+ * the other: N parallel sign-ups at limit − 1 give exactly the limit (docs/security.md property 55).
  */
 export async function lockUserLimit(tx: Transaction, appId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`foyer:user-limit:${appId}`}, 0))`)

@@ -10,7 +10,7 @@ import type { AppSettingsOverrides } from '../apps/mergeSettings'
 import { createAppRecord } from '../apps/service'
 import { linkedAccounts, users } from './schema'
 
-// Security checklist I.55 over HTTP: with the allow-list on, SIWE, SIWS and custom-JWT sign-ups of an
+// docs/security.md property 55 over HTTP: with the allow-list on, SIWE, SIWS and custom-JWT sign-ups of an
 // identity that is not listed get 403 `allowlist_rejected` (and create nothing); a listed one signs up.
 // Each test has its own app, so settings never leak between tests.
 

@@ -9,7 +9,7 @@ import { linkedAccounts, users } from './schema'
 import type { Transaction } from './Transaction'
 import type { UsersContext } from './UsersContext'
 
-/** Spec 01 §8: the message of `cannot_link_more_of_type`. */
+/** docs/errors.md: the message of `cannot_link_more_of_type`. */
 export function cannotLinkMoreMessage(type: string): string {
   return `User already has an account of type ${type} linked.`
 }
@@ -26,14 +26,14 @@ export async function linkEmailToUser(
 }
 
 /**
- * Links the proven account (type, subject) to `userId` (spec 01 §5 "Linking"): one account per type
+ * Links the proven account (type, subject) to `userId` (docs/limits.md "Linking"): one account per type
  * (400 `cannot_link_more_of_type` 'User already has an account of type X linked.'). An account another user
  * holds (UNIQUE (app_id, type, subject), so two racing links cannot both win) is offered for transfer: 400
- * `account_transfer_required` with the transfer data (WIRE.md §5, `offerAccountTransfer`); types that are
- * never transferred answer 400 `linked_to_another_user`. A guest who links an email, phone or wallet becomes
- * a full user: `is_guest` false and the guest account (the device credential) is removed, so the credential
- * no longer opens the account. Returns whether the user was a guest. Passkeys (up to 5) link through their
- * own feature.
+ * `account_transfer_required` with the transfer data (docs/wire.md#account-transfer, `offerAccountTransfer`);
+ * types that are never transferred answer 400 `linked_to_another_user`. A guest who links an email, phone or
+ * wallet becomes a full user: `is_guest` false and the guest account (the device credential) is removed, so
+ * the credential no longer opens the account. Returns whether the user was a guest. Passkeys (up to 5) link
+ * through their own feature.
  */
 export async function linkAccountToUser(
   context: UsersContext,
@@ -74,7 +74,7 @@ export async function linkAccountToUser(
   })
   if (outcome.wasGuest !== undefined) return { wasGuest: outcome.wasGuest }
   const { conflictWith } = outcome
-  // Another user holds the account: offer to move it (spec 01 §5), when its type can be moved.
+  // Another user holds the account: offer to move it (docs/limits.md), when its type can be moved.
   if (conflictWith && conflictWith !== userId && context.accountKinds.get(type)?.transfer)
     throw await offerAccountTransfer(context, {
       appId,
@@ -91,8 +91,8 @@ export async function linkAccountToUser(
 /**
  * The checks of a link, inside its transaction: locks the user row of `userId` in `appId` (401
  * `missing_or_invalid_token` when gone), checks a guest's allow-list (I.55), and the type's link limit
- * (spec 01 §5: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a guest.
- * `accountKinds` holds the allow-list matchers and the link limits.
+ * (docs/limits.md: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a
+ * guest. `accountKinds` holds the allow-list matchers and the link limits.
  */
 export async function lockUserForLink(
   tx: Transaction,

@@ -4,10 +4,10 @@ import { createTestContext, type TestContext } from '../../test/createTestContex
 import { testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
 
-// Spec 01 §4 "Sign-in mode", §6 (disableSignup per flow); WIRE.md §1 `mode`: with mode 'no-signup' an
-// unknown account is refused with 404 user_does_not_exist and nothing is created (no user, no account row),
-// on every method that can sign up; a known account signs in as usual. (Farcaster, Telegram, OAuth and
-// cross-app answer the same code: see their own tests. Passkeys never sign up.)
+// docs/modal.md "Sign-in mode", docs/api.md (disableSignup per flow); docs/wire.md#oauth `mode`: with mode
+// 'no-signup' an unknown account is refused with 404 user_does_not_exist and nothing is created (no user, no
+// account row), on every method that can sign up; a known account signs in as usual. (Farcaster, Telegram,
+// OAuth and cross-app answer the same code: see their own tests. Passkeys never sign up.)
 
 let t: TestContext
 let counter = 0
@@ -38,7 +38,7 @@ function post(url: string, json: unknown) {
   return t.request({ method: 'POST', url, json, headers: web })
 }
 
-/** Expects the refusal of spec 01 §8 "User does not exist", with the app's user count unchanged. */
+/** Expects the refusal of docs/errors.md "User does not exist", with the app's user count unchanged. */
 async function expectRefusedAndNothingCreated(
   attempt: () => Promise<{ statusCode: number; body: string; json(): unknown }>,
   subject: string,
@@ -51,7 +51,7 @@ async function expectRefusedAndNothingCreated(
   expect(await accountRows(subject)).toBe(0)
 }
 
-describe("mode 'no-signup' creates nothing (spec 01 §4, §6)", () => {
+describe("mode 'no-signup' creates nothing (docs/modal.md, docs/api.md)", () => {
   test('error: email: an unknown address is refused; once signed up, the same mode signs it in', async () => {
     const email = `nosignup${++counter}@example.com`
     const code = await t.sendCode(email)

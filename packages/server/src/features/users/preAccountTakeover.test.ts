@@ -8,8 +8,8 @@ import { createAppRecord } from '../apps/service'
 import { customSubject } from '../customJwt/account'
 import { linkedAccounts, users } from './schema'
 
-// Security checklist I.53 (pre-account takeover): an identifier nobody has proven cannot be claimed ahead
-// of its owner — asking for a code, holding an email claim in a JWT, or sending an unsigned wallet link
+// docs/security.md property 53 (pre-account takeover): an identifier nobody has proven cannot be claimed
+// ahead of its owner — asking for a code, holding an email claim in a JWT, or sending an unsigned wallet link
 // leaves no account behind that the owner's later sign-in would land in.
 
 const ORIGIN = 'http://localhost:5173'

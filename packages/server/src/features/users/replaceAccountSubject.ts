@@ -16,9 +16,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Replaces the user's linked account `oldSubject` of `type` by the proven `newSubject` (spec 01 §7
- * `passwordless/update`, `passwordless_sms/update`; spec 01 §5: updating needs one already linked), keeping
- * the account's first-verified time and bumping the others, in one transaction that locks the user.
+ * Replaces the user's linked account `oldSubject` of `type` by the proven `newSubject` (docs/api.md
+ * `passwordless/update`, `passwordless_sms/update`; docs/limits.md: updating needs one already linked),
+ * keeping the account's first-verified time and bumping the others, in one transaction that locks the user.
  * Throws 404 `not_found` (`notFound`) when the user has no such account, and 400 `linked_to_another_user`
  * when another user holds `newSubject` (UNIQUE (app, type, subject), so a racing link cannot also win).
  *

@@ -10,8 +10,8 @@ import { acceptTerms } from './service'
 /**
  * - `GET /api/v1/users/me` (Bearer access token, or the `privy-token` cookie in server-cookie mode) →
  *   `{ user }`;
- * - `POST /api/v1/users/me/accept_terms` `{}` → the user, `has_accepted_terms: true` (spec 01 §4; WIRE.md §6).
- * Both 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
+ * - `POST /api/v1/users/me/accept_terms` `{}` → the user, `has_accepted_terms: true` (docs/sessions.md;
+ * docs/wire.md#terms). Both 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
  */
 export async function userRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options

@@ -31,7 +31,7 @@ export type SignInWithEmailParameters = {
 /**
  * Signs in the owner of a proven email address: the existing user of (app, 'email', address), whose
  * `latest_verified_at` is bumped, or (mode `login-or-sign-up`) a new user with that linked account.
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the address (spec 01 §4).
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the address (docs/modal.md).
  * Two concurrent sign-ups of one address yield one user (UNIQUE (app_id, type, subject)).
  */
 export async function signInWithEmail(
@@ -60,15 +60,15 @@ export type SignInWithAccountParameters = {
 /**
  * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
  * `latest_verified_at` is bumped (and `details` merged), or (mode `login-or-sign-up`) a new user with that
- * account. This is the one place where users are created, so the sign-up rules of checklist I.55 hold for
- * every sign-in path: an existing user always signs in; a new one must be allow-listed when the allow-list
- * is on (guests never are) and fit under the user limit.
+ * account. This is the one place where users are created, so the sign-up rules of docs/security.md property
+ * 55 hold for every sign-in path: an existing user always signs in; a new one must be allow-listed when the
+ * allow-list is on (guests never are) and fit under the user limit.
  * A sign-in is one statement ({@link signInExistingSql}), which also reads the app's settings when the
  * account is unknown. A sign-up is one more statement ({@link upsertAccountSql}); with a user limit
  * (`access_control.max_users`) it runs in a transaction under the app's limit lock
  * ({@link lockUserLimit}), which first signs in an account that a concurrent sign-up committed meanwhile,
  * then counts the users ({@link assertUnderUserLimit}).
- * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (spec 01 §4), 404
+ * Throws 404 `user_does_not_exist` in mode `no-signup` when nobody has the account (docs/modal.md), 404
  * `not_found` when the app does not exist, 403 `allowlist_rejected`, 403 `max_accounts_reached`.
  * Two concurrent sign-ups of one account yield one user (UNIQUE (app_id, type, subject)).
  */

@@ -8,7 +8,7 @@ import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddres
 import { createAppRecord } from '../apps/service'
 import { users } from './schema'
 
-// Issue 12 §1: POST /api/v1/users/me/accept_terms, and no wallet before the terms when the app requires them.
+// POST /api/v1/users/me/accept_terms, and no wallet before the terms when the app requires them.
 let t: TestContext
 let termsAppId: string
 let counter = 0

@@ -8,7 +8,7 @@ import type { UsersContext } from './UsersContext'
 import { requireUserJson } from './userJson'
 
 /**
- * Records that the user accepted the app's terms (spec 01 §4 "After login"; WIRE.md §6): sets
+ * Records that the user accepted the app's terms (docs/modal.md "After login"; docs/wire.md#terms): sets
  * `has_accepted_terms` and, the first time only, `accepted_terms_at` (one `UPDATE`, so a repeated or
  * concurrent call keeps the first time). Answers the user; 401 `missing_or_invalid_token` when it is gone.
  *
@@ -23,7 +23,7 @@ export async function acceptTerms(context: UsersContext, userId: string, now: Da
 }
 
 /**
- * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (issue 12 §1:
+ * With `require_users_accept_terms` on, refuses a user who has not accepted the terms yet (
  * wallet creation and wallet calls wait for the terms): 403 `terms_not_accepted`; 401 when the user is gone.
  *
  * @example await assertTermsAccepted(context.db, app, userId)

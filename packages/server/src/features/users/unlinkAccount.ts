@@ -6,7 +6,7 @@ import type { AccountType } from './AccountKind'
 import { linkedAccounts, users } from './schema'
 
 /**
- * Unlinks the account (type, subject) from `userId` (spec 01 §7 `…/unlink`). Throws 404 `not_found` when
+ * Unlinks the account (type, subject) from `userId` (docs/api.md `…/unlink`). Throws 404 `not_found` when
  * the user has no such account, and 400 `cannot_unlink_sole_account` when it is the user's only linked
  * account (the user could no longer sign in). Unlinks of one user take turns on its row (`FOR UPDATE`), so
  * two racing unlinks cannot remove both of a user's last two accounts.

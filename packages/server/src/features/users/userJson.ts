@@ -17,7 +17,7 @@ import type { AccountKinds, StoredAccount } from './AccountKind'
 import { linkedAccounts, users } from './schema'
 import type { UsersContext } from './UsersContext'
 
-/** An embedded wallet as {@link userJsonSql} reads it (spec 02 §3; times as for accounts). */
+/** An embedded wallet as {@link userJsonSql} reads it (docs/wire.md; times as for accounts). */
 type EmbeddedWalletJson = {
   address: string
   chain_type: string
@@ -36,7 +36,7 @@ export type UserJsonRow = {
   is_guest: boolean
   accounts: StoredAccount[]
   wallets: EmbeddedWalletJson[]
-  /** Enrolled second factors, oldest first (issue 13). */
+  /** Enrolled second factors, oldest first. */
   mfa?: Array<{ type: 'sms' | 'totp' | 'passkey'; verified_s: number }>
 }
 
@@ -110,7 +110,7 @@ function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
 }
 
 /**
- * The wire user (DESIGN.md "Wire contract") of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
+ * The wire user (docs/api.md) of a {@link userJsonSql} value: `{ id: 'did:foyer:<id>',
  * created_at (s), linked_accounts (accounts and embedded wallets, oldest first), mfa_methods,
  * has_accepted_terms, is_guest }`. Each account is mapped by its kind in `accountKinds`.
  */

@@ -11,7 +11,7 @@ type Manifest = { frame: string; export: string }
 
 /**
  * Writes `bundle` to `dir` (emptied first): `frame-<hash>.js`, `export-<hash>.js` and `manifest.json`
- * naming them. The package build runs it (`scripts/buildWalletFrame.mjs`; issue 15 §2).
+ * naming them. The package build runs it (`scripts/buildWalletFrame.mjs`).
  *
  * @example await writeWalletFrameBundle(await bundleWalletFrame(), WALLET_FRAME_DIST_DIR)
  */

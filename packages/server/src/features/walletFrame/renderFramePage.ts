@@ -2,8 +2,8 @@
 const originPatternShape = /^https?:\/\/[A-Za-z0-9.\-[\]:]+(?::\*)?$/
 
 /**
- * The `Content-Security-Policy` of the frame pages (security checklist J.58): `frame-ancestors` lists the
- * app's allowed origins (port wildcards like `http://localhost:*` are valid CSP), `'none'` when it has
+ * The `Content-Security-Policy` of the frame pages (docs/security.md property 58): `frame-ancestors` lists
+ * the app's allowed origins (port wildcards like `http://localhost:*` are valid CSP), `'none'` when it has
  * none; scripts only from this origin; `connect-src` also allows https chain RPC URLs (and http in
  * non-production, for local chains).
  */

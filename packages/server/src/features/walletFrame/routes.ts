@@ -12,7 +12,7 @@ import { framePageCsp, renderFramePage } from './renderFramePage'
 const assetPrefix = '/embedded-wallets/assets/'
 
 /**
- * The wallet frame pages, served from this server's origin (spec 02 §2; DESIGN.md "Wire contract"):
+ * The wallet frame pages, served from this server's origin (docs/modal.md; docs/api.md):
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
  * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts (immutable, hashed names), built with the

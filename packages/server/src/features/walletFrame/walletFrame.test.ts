@@ -129,7 +129,7 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
   })
 })
 
-describe('the wallet frame built with the package (issue 15 §2)', () => {
+describe('the wallet frame built with the package', () => {
   test('default: production serves the build in walletFrameDir, without esbuild', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
     const built = {

@@ -123,7 +123,7 @@ describe('wallet frame against the server', () => {
     })
   })
 
-  test('default: password recovery on a new device (Solana); a wrong password gives the spec error', async () => {
+  test('default: password recovery on a new device (Solana); a wrong password gives the documented error', async () => {
     const email = 'frame-password@example.com'
     const auth = await t.signIn(email)
     const accessToken = auth.token!

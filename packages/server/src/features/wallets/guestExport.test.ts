@@ -13,7 +13,7 @@ import { createTestDevice } from '../../test/createTestDevice'
 import { injectFetch } from '../../test/injectFetch'
 import { testFrameApi } from '../../test/testFrameApi'
 
-// Security checklist I.54: a guest cannot export its wallet key (nor pass MFA-gated actions) until it
+// docs/security.md property 54: a guest cannot export its wallet key (nor pass MFA-gated actions) until it
 // upgrades; the export page's auth share comes from `POST /api/v1/embedded_wallets/export`, which the
 // server refuses to guests.
 let t: TestContext

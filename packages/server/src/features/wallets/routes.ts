@@ -79,7 +79,7 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/auth_share']) },
     async (request, reply) => {
       const { sessionId, userId } = await frameSession(request)
-      // A user with a second factor must have verified recently (checklist B.15, J.63).
+      // A user with a second factor must have verified recently (docs/security.md properties 15, 63).
       await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
       reply.header('cache-control', 'no-store')
       return releaseAuthShare(context, {
@@ -89,8 +89,8 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
       })
     },
   )
-  // The export page's auth share (spec 02 §2 "Exporting a wallet"): refused to guests until they upgrade
-  // (security checklist I.54: 403 `missing_or_invalid_mfa`); MFA-enrolled users need a new verification,
+  // The export page's auth share (docs/modal.md): refused to guests until they upgrade
+  // (docs/security.md property 54: 403 `missing_or_invalid_mfa`); MFA-enrolled users need a new verification,
   // spent here, so export always asks (B.16).
   typed.post(
     endpoints['POST /api/v1/embedded_wallets/export'].path,

@@ -5,12 +5,12 @@ import { users } from '../users/schema'
 
 /**
  * `wallet_entropies`: one BIP39 entropy per (user, chain type) — the root of that user's embedded wallets
- * of that chain type (DESIGN.md "Embedded wallet"). The server never sees the entropy, only:
+ * of that chain type (docs/security.md). The server never sees the entropy, only:
  * - `auth_share`: the auth Shamir share, sealed with AES-256-GCM under a master-key sub-key (`v1.…`);
  * - `recovery`: the recovery material the frame uploaded (the share encrypted by the frame, plus for
  *   `privy` the recovery key), as JSON sealed the same way;
  * - `entropy_id`: the index-0 address. UNIQUE (user_id, chain_type) keeps one entropy per chain type even
- *   when creates race (security checklist J.66).
+ *   when creates race (docs/security.md property 66).
  */
 export const walletEntropies = pgTable(
   'wallet_entropies',

@@ -26,9 +26,9 @@ import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified, assertNotGuest } from '../mfa/verifications'
 import { embeddedWallets, walletEntropies } from './schema'
 
-/** Spec 02 §8. */
+/** docs/errors.md. */
 export const WALLET_EXISTS_MESSAGE = 'User already has an embedded wallet.'
-/** Spec 01 §5 / spec 02 §8. */
+/** docs/limits.md / docs/errors.md. */
 export const CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE = 'Cannot unlink an embedded wallet'
 
 type EntropyRow = typeof walletEntropies.$inferSelect
@@ -141,7 +141,7 @@ export async function listEmbeddedWallets(db: FoyerDatabase, userId: string): Pr
 class LostRace extends Error {}
 
 /**
- * Stores a new wallet at index 0 with its entropy's shares (spec 02 §5): the auth share and the recovery
+ * Stores a new wallet at index 0 with its entropy's shares (docs/limits.md): the auth share and the recovery
  * material sealed with AES-256-GCM under a master-key sub-key, bound to the row id. One entropy per
  * (user, chain type): a second create — or every loser of a race — gets 400 `resource_conflict`
  * 'User already has an embedded wallet.'. 400 `invalid_data` when the address is not of `chain_type` or
@@ -261,11 +261,11 @@ export async function createAdditionalEmbeddedWallet(
 }
 
 /**
- * The gate of MFA-protected wallet actions. Security checklist I.54: a guest cannot export a wallet key nor
- * pass a multi-factor-gated action until it upgrades (links an email, phone or wallet) → 403
+ * The gate of MFA-protected wallet actions. docs/security.md property 54: a guest cannot export a wallet key
+ * nor pass a multi-factor-gated action until it upgrades (links an email, phone or wallet) → 403
  * `missing_or_invalid_mfa` with `action` in the message (401 when the user is gone). Then the MFA check of
- * the session (checklist B.15, B.16, J.63; `assertMfaVerified`): `need: 'recent'` a verification within the
- * window, `need: 'fresh'` an unspent one, which this call spends (export always asks) → 403
+ * the session (docs/security.md properties 15, 16, 63; `assertMfaVerified`): `need: 'recent'` a verification
+ * within the window, `need: 'fresh'` an unspent one, which this call spends (export always asks) → 403
  * `missing_or_invalid_mfa` 'MFA verification required'.
  */
 export async function assertMayPassMfaGate(
@@ -277,8 +277,8 @@ export async function assertMayPassMfaGate(
 }
 
 /**
- * The auth share of the user's entropy (security checklist J.63: the caller has checked a live session and,
- * for a user with a second factor, the session's MFA verification). 404 `not_found` when unknown.
+ * The auth share of the user's entropy (docs/security.md property 63: the caller has checked a live session
+ * and, for a user with a second factor, the session's MFA verification). 404 `not_found` when unknown.
  */
 export async function releaseAuthShare(
   context: ServerContext,
@@ -340,7 +340,7 @@ export async function setRecoveryMethod(
 
 /**
  * Throws 400 `cannot_unlink_embedded_wallet` when `address` (any case) is one of the user's embedded
- * wallets: those are never unlinked (spec 01 §5; `/api/v1/siwe/unlink`, `/api/v1/siws/unlink`).
+ * wallets: those are never unlinked (docs/limits.md; `/api/v1/siwe/unlink`, `/api/v1/siws/unlink`).
  */
 export async function assertNotEmbeddedWallet(
   context: ServerContext,

@@ -16,7 +16,7 @@ const STATUS_PATHS = ['/intents/status', '/intents/status/v2', '/intents/status/
 const CORS = { 'access-control-allow-origin': '*' }
 
 /**
- * A local stand-in for the Relay bridge API (DESIGN.md "Local real components"; spec 02 §7 "Bridge quote"),
+ * A local stand-in for the Relay bridge API (docs/architecture.md "Local real components"; docs/api.md),
  * on loopback, whose quotes are real transactions on local EVM chains:
  * - `POST /quote` (also `/quote/v2`, `/execute/swap`, `/execute/bridge`) `{ user, recipient?, originChainId,
  *   destinationChainId, originCurrency, destinationCurrency, amount, tradeType }` (amount in the smallest

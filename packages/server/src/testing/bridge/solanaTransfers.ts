@@ -1,6 +1,6 @@
 /** Solana for the bridge stand-in: addresses, JSON-RPC calls, and signed SOL transfers. */
 import { base58 } from '@scure/base'
-/** Solana at the bridge API (spec 02 §9 "Bridge Solana chain id 792703809"), and SOL's currency address there. */
+/** Solana at the bridge API (docs/limits.md), and SOL's currency address there. */
 export const SOLANA_CHAIN_ID = 792703809
 export const SOL_CURRENCY = '11111111111111111111111111111111'
 

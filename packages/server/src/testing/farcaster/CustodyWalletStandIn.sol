@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.21;
 
-/// A contract custody address for the ERC-1271 case of Sign In With Farcaster (security checklist F.42), for
+/// A contract custody address for the ERC-1271 case of Sign In With Farcaster (docs/security.md property 42), for
 /// reading: its runtime bytecode is assembled in idRegistryStandIn.ts with the owner inlined. It treats any
 /// call as `isValidSignature` (standard ABI encoding, a 65-byte r‖s‖v signature).
 contract CustodyWalletStandIn {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.21;
 
-/// The Id Registry stand-in of the local chain (DESIGN.md "Local real components": Farcaster), for reading.
+/// The Id Registry stand-in of the local chain (docs/architecture.md "Local real components": Farcaster), for reading.
 /// Its runtime bytecode is assembled in idRegistryStandIn.ts (no compiler runs) and placed with
 /// `anvil_setCode`; fids are registered by writing the two mappings with `anvil_setStorageAt`, at the
 /// storage slots Solidity gives them (slot 0 and slot 1). Only the two reads a Sign In With Farcaster

@@ -177,7 +177,7 @@ export async function placeIdRegistryStandIn(
 
 /**
  * Places a contract custody wallet for `owner` at `address` (`anvil_setCode`): a custody address whose
- * signatures are checked with ERC-1271 (security checklist F.42).
+ * signatures are checked with ERC-1271 (docs/security.md property 42).
  */
 export async function placeCustodyWalletStandIn(
   rpcUrl: string,

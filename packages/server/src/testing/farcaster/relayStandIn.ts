@@ -55,8 +55,8 @@ const text = (value: unknown): value is string => typeof value === 'string' && v
 const optionalText = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /**
- * A local stand-in for the Farcaster auth relay (DESIGN.md "Local real components": Farcaster), speaking
- * the relay's channel API as `@farcaster/auth-client` calls it (loopback only):
+ * A local stand-in for the Farcaster auth relay (docs/architecture.md "Local real components": Farcaster),
+ * speaking the relay's channel API as `@farcaster/auth-client` calls it (loopback only):
  * - `POST /v1/channel` `{ siweUri, domain, nonce?, notBefore?, expirationTime?, requestId?, redirectUrl?,
  *   acceptAuthAddress? }` → 201 `{ channelToken, url, nonce }` (400 without `siweUri` or `domain`); `url` is
  *   the Farcaster app's link `https://farcaster.xyz/~/siwf?channelToken=…&nonce=…&siweUri=…&domain=…`;
@@ -65,7 +65,7 @@ const optionalText = (value: unknown) => (typeof value === 'string' ? value : un
  * - `POST /v1/channel/authenticate` (the Farcaster app; Bearer channel token and `X-Farcaster-Auth-Relay-Key`)
  *   `{ message, signature, fid, username?, bio?, displayName?, pfpUrl?, authMethod? }` → 201 with the
  *   completed channel; 401 for a wrong key or token, 400 without message, signature or fid.
- * Like the real relay it checks nothing of the message: the server must (security checklist F.44).
+ * Like the real relay it checks nothing of the message: the server must (docs/security.md property 44).
  *
  * @example
  * const relay = await startFarcasterRelayStandIn()

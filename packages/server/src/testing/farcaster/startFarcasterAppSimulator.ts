@@ -22,7 +22,7 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * "Simulate the Farcaster app" for the demo (issue 11 §1; loopback only): a page that lists the relay
+ * "Simulate the Farcaster app" for the demo (loopback only): a page that lists the relay
  * stand-in's pending sign-in requests (the domain that asks and the link the modal's QR code shows) with an
  * 'Approve as @<username>' button per account, which approves the request with the test phone — signing the
  * Sign In With Farcaster message with the account's custody key, as the Farcaster app would after a scan.

@@ -15,7 +15,7 @@ import {
   startFarcasterUserDataStandIn,
 } from './userDataStandIn'
 
-/** The Farcaster stand-ins together (DESIGN.md "Local real components": Farcaster). */
+/** The Farcaster stand-ins together (docs/architecture.md "Local real components": Farcaster). */
 export type FarcasterStandIns = {
   relay: FarcasterRelayStandIn
   userData: FarcasterUserDataStandIn
@@ -26,7 +26,7 @@ export type FarcasterStandIns = {
   /**
    * A new Farcaster account: a fresh custody key registered for `fid` (default the next free one from
    * 10001) in the Id Registry stand-in and its profile published. `contractCustody`: the custody address is
-   * an ERC-1271 wallet owned by the key (checklist F.42).
+   * an ERC-1271 wallet owned by the key (docs/security.md property 42).
    */
   createAccount(parameters?: {
     fid?: number

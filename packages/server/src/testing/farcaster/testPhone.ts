@@ -13,7 +13,10 @@ export type FarcasterTestAccount = {
   profile?: FarcasterStandInProfile
 }
 
-/** What to sign instead of the channel's own values (to test the server's refusals; checklist F.44). */
+/**
+ * What to sign instead of the channel's own values (to test the server's refusals; docs/security.md property
+ * 44).
+ */
 export type FarcasterApprovalOverrides = {
   nonce?: string
   domain?: string

@@ -15,7 +15,7 @@ export function githubNumericId(subject: string): number {
 export type Route = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>
 
 /**
- * The provider-shaped routes next to oidc-provider (issue 10 §2): the non-OIDC providers' user resources
+ * The provider-shaped routes next to oidc-provider: the non-OIDC providers' user resources
  * (GitHub, Discord, Spotify, Instagram, TikTok, Twitter) read with the access tokens oidc-provider issued,
  * and the shims of the providers' quirks — TikTok's `client_key` and comma scopes, Instagram's comma scopes
  * and token answer, Apple's id_token without `openid` and its ES256 JWT client secret, Twitter's

@@ -95,7 +95,7 @@ const KNOWN_SCOPES = [
 
 /**
  * Starts a real OAuth 2.0 / OpenID Connect server on 127.0.0.1 (oidc-provider 9) that stands in for the nine
- * providers (issue 10 §2 "A local identity provider"; DESIGN.md "Local real components"):
+ * providers (docs/architecture.md "Local real components"):
  * - one issuer with discovery, JWKS (ES256), authorization, token and userinfo endpoints; Google, LinkedIn
  *   and Apple get id_tokens with email, email_verified and name (openid scope; nonce echoed);
  * - a login and consent page at `/interaction/<uid>` (an account chooser, a login-name form, 'Cancel' →

@@ -82,12 +82,13 @@ function parseUser(value: unknown): TelegramTestUser | null {
 }
 
 /**
- * A local stand-in for Telegram's login widget (DESIGN.md "Local real components"): serves the widget
- * script (`/js/telegram-widget.js`, see `widgetScript`), the confirmation popup (`/auth?bot_name=…&origin=…
- * [&return_to=…]`, see `authPage`), `GET /webapp/init-data?bot_name=…` → `{ initData }` (what Telegram's
- * client gives a mini app it opens, for the current user; any origin may read it) and `POST /auth/sign` `{ bot_name, user }` → the auth result signed with
- * that bot's token as Telegram signs it (`signTelegramLogin`); 404 for a bot it does not serve, 400 for a
- * malformed user. Listens on loopback only.
+ * A local stand-in for Telegram's login widget (docs/architecture.md "Local real components"): serves the
+ * widget script (`/js/telegram-widget.js`, see `widgetScript`), the confirmation popup
+ * (`/auth?bot_name=…&origin=… [&return_to=…]`, see `authPage`), `GET /webapp/init-data?bot_name=…` →
+ * `{ initData }` (what Telegram's client gives a mini app it opens, for the current user; any origin may read
+ * it) and `POST /auth/sign` `{ bot_name, user }` → the auth result signed with that bot's token as Telegram
+ * signs it (`signTelegramLogin`); 404 for a bot it does not serve, 400 for a malformed user. Listens on
+ * loopback only.
  *
  * @example
  * const telegram = await startTelegramWidgetStandIn({ bots: [{ name: 'foyer_demo_bot', token }] })

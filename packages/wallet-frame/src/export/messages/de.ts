@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in German (issue 16 §4). */
+/** The export page's texts in German. */
 export const de: ExportPageMessages = {
   pageTitle: 'Foyer-Wallet-Export',
   heading: 'Wallet exportieren',

@@ -1,5 +1,5 @@
 /**
- * The export page's texts in English (issue 16 §2, §4), the page's default: its own short list, separate
+ * The export page's texts in English, the page's default: its own short list, separate
  * from the modal's, so the frame bundle carries only these. Other locales translate every key.
  */
 export const en = {

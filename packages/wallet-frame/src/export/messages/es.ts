@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in Spanish (issue 16 §4). */
+/** The export page's texts in Spanish. */
 export const es: ExportPageMessages = {
   pageTitle: 'Exportación de billetera de Foyer',
   heading: 'Exporta tu billetera',

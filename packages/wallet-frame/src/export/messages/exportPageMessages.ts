@@ -6,7 +6,7 @@ import { ja } from './ja'
 import { pt } from './pt'
 import { zhCN } from './zhCN'
 
-/** The export page's texts by locale: the 7 languages the modal ships (issue 16 §4). */
+/** The export page's texts by locale: the 7 languages the modal ships. */
 export const exportPageLocales: Record<string, ExportPageMessages> = {
   en,
   de,
@@ -18,10 +18,10 @@ export const exportPageLocales: Record<string, ExportPageMessages> = {
 }
 
 /**
- * The export page's texts for the `locale` query field (the modal's language, e.g. `'de'` or `'zh-CN'`;
- * issue 16 §4): the same language for a longer tag (`'pt-BR'` → pt; `zh` → Simplified Chinese unless it
- * names Traditional script or Taiwan, Hong Kong or Macao, as the modal does), English for anything else
- * (unset, unknown, malformed).
+ * The export page's texts for the `locale` query field (the modal's language, e.g. `'de'` or `'zh-CN'`): the
+ * same language for a longer tag (`'pt-BR'` → pt; `zh` → Simplified Chinese unless it names Traditional
+ * script or Taiwan, Hong Kong or Macao, as the modal does), English for anything else (unset, unknown,
+ * malformed).
  *
  * @returns `lang`: the locale the texts are in, for `<html lang>`; `messages`: its texts
  * @example exportPageMessages('de-CH') // { lang: 'de', messages: de }

@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in French (issue 16 §4). */
+/** The export page's texts in French. */
 export const fr: ExportPageMessages = {
   pageTitle: 'Export du portefeuille Foyer',
   heading: 'Exporter votre portefeuille',

@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in Japanese (issue 16 §4). */
+/** The export page's texts in Japanese. */
 export const ja: ExportPageMessages = {
   pageTitle: 'Foyer ウォレットのエクスポート',
   heading: 'ウォレットをエクスポート',

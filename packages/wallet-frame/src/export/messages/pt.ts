@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in Portuguese (issue 16 §4). */
+/** The export page's texts in Portuguese. */
 export const pt: ExportPageMessages = {
   pageTitle: 'Exportação de carteira Foyer',
   heading: 'Exporte sua carteira',

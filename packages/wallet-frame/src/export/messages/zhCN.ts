@@ -1,6 +1,6 @@
 import type { ExportPageMessages } from './en'
 
-/** The export page's texts in Simplified Chinese (issue 16 §4). */
+/** The export page's texts in Simplified Chinese. */
 export const zhCN: ExportPageMessages = {
   pageTitle: 'Foyer 钱包导出',
   heading: '导出你的钱包',

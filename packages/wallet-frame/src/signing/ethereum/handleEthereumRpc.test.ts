@@ -142,7 +142,7 @@ describe('handleEthereumRpc', () => {
     expect(parseTransaction(signed).nonce).toBe(1)
   })
 
-  test('error: a short balance is insufficient_funds with the spec text', async () => {
+  test('error: a short balance is insufficient_funds with the documented text', async () => {
     const failure = await handleEthereumRpc({
       account: poor,
       method: 'eth_sendTransaction',
@@ -198,7 +198,7 @@ describe('handleEthereumRpc', () => {
     })
   })
 
-  test("error: quantities must be numbers, bigints or hex strings (spec 02 §5); 'from' must be this wallet", async () => {
+  test("error: quantities must be numbers, bigints or hex strings (docs/limits.md); 'from' must be this wallet", async () => {
     await expect(
       handleEthereumRpc({
         account,

@@ -25,7 +25,7 @@ export type HandleEthereumRpcParameters = {
   fetch?: typeof fetch | undefined
 }
 
-/** Spec 02 §8 text for a short balance. */
+/** docs/errors.md text for a short balance. */
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Wallet has insufficient funds for this transaction.'
 
 const unsupported = (message: string) =>
@@ -110,7 +110,7 @@ async function prepare(
 }
 
 /**
- * Answers one Ethereum wallet JSON-RPC call with the unlocked `account` (issue 4 "Signing"):
+ * Answers one Ethereum wallet JSON-RPC call with the unlocked `account`:
  * `personal_sign` [data, address] → EIP-191 signature; `eth_signTypedData_v4` [address, typedData] →
  * EIP-712 signature; `eth_signTransaction` [tx] → signed serialized tx; `eth_sendTransaction` [tx] → hash
  * (signed here, sent with `eth_sendRawTransaction` to the chain's RPC URL); `eth_chainId` → hex id;

@@ -31,7 +31,10 @@ function invalid(message: string): FrameRequestError {
   return new FrameRequestError('invalid_request_arguments', message, { code: 4200 })
 }
 
-/** Spec 02 §5: a quantity is a number, a bigint or a hex string (optional minus sign, refused here as < 0). */
+/**
+ * docs/limits.md: a quantity is a number, a bigint or a hex string (optional minus sign, refused here as <
+ * 0).
+ */
 function toQuantity(field: string, value: unknown): bigint {
   const message = `Transaction request property '${field}' must be a valid number, bigint, or hex string representing a quantity`
   if (typeof value === 'bigint') {
@@ -57,9 +60,10 @@ const typeNames: Record<string, ParsedTransactionRequest['type']> = {
 
 /**
  * Reads an `eth_signTransaction` / `eth_sendTransaction` request object (EIP-1474 fields; `gasLimit` is
- * accepted for `gas`, `input` for `data`). Quantities: number, bigint or hex string (spec 02 §5). `gasPrice`
- * with EIP-1559 fees is refused, unless `type` is EIP-1559 (`0x2`, `2` or `'eip1559'`): then `gasPrice` is dropped.
- * Throws `FrameRequestError('invalid_request_arguments', code 4200)` with the spec's message otherwise.
+ * accepted for `gas`, `input` for `data`). Quantities: number, bigint or hex string (docs/limits.md).
+ * `gasPrice` with EIP-1559 fees is refused, unless `type` is EIP-1559 (`0x2`, `2` or `'eip1559'`): then
+ * `gasPrice` is dropped. Throws `FrameRequestError('invalid_request_arguments', code 4200)` with the
+ * documented message otherwise.
  *
  * @example parseTransactionRequest({ to: '0x…', value: '0x2386f26fc10000' })
  */

@@ -115,7 +115,7 @@ describe('handleSolanaRpc', () => {
     ])
   })
 
-  test('error: insufficient lamports → insufficient_funds with the spec text', async () => {
+  test('error: insufficient lamports → insufficient_funds with the documented text', async () => {
     const rpc = fakeRpc({
       jsonrpc: '2.0',
       id: 1,

@@ -21,7 +21,7 @@ export type HandleSolanaRpcParameters = {
   fetch?: typeof fetch | undefined
 }
 
-/** Spec 02 §8 text for a short Solana balance. */
+/** docs/errors.md text for a short Solana balance. */
 export const SOLANA_INSUFFICIENT_FUNDS_MESSAGE = 'Solana wallet has insufficient funds for this transaction.'
 
 const badArguments = (message: string) => new FrameRequestError('invalid_request_arguments', message)
@@ -78,12 +78,12 @@ async function sendTransaction(parameters: HandleSolanaRpcParameters, wire: Uint
 }
 
 /**
- * Answers one Solana wallet call with the unlocked ed25519 `keypair` (issue 4 "Signing"):
+ * Answers one Solana wallet call with the unlocked ed25519 `keypair`:
  * `signMessage` { message: base64 } → { signature: base64 }; `signTransaction` { transaction: base64 wire
  * tx } → { signedTransaction }; `signAndSendTransaction` → { signature: base58, signedTransaction } (sent
  * with JSON-RPC `sendTransaction`, base64 encoding, to `rpcUrl`).
  * Throws `FrameRequestError`: bad params → `invalid_request_arguments`; this key not a required signer →
- * 'Transaction does not contain public key {key}' (spec 02 §5); unknown method → code 4200; short
+ * 'Transaction does not contain public key {key}' (docs/limits.md); unknown method → code 4200; short
  * balance → `insufficient_funds`; RPC failure → code -32603.
  *
  * @example await handleSolanaRpc({ keypair, method: 'signMessage', params: { message: 'aGVsbG8=' } })

@@ -26,14 +26,15 @@ import { showApprovalFailure } from '../../approvalFailure'
 type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
 
 /**
- * Awaiting-connection screen (spec 01 §2, §8): connects the chosen wallet on mount (in an in-app browser,
- * from a click on 'Connect {wallet}' instead: a web view needs a trusted click, spec 01 §5) and, to sign in or link,
- * moves to the 'Sign to verify' step while the wallet shows the SIWE/SIWS message. On success: 'Success!',
- * then the modal closes (link and connect answer their flow first). On failure: the spec 01 §8 wallet
- * message (`role="alert"`) with 'Retry', at most `WALLET_CONNECTION_MAX_RETRIES` (2) times; the next failure
- * goes to 'Could not connect with wallet'. A failure that retrying the same wallet cannot fix (already
- * linked, link cap) shows its message with 'Back' instead. User limit and unknown account go to their
- * screens; allow-list and disallowed login method replace this screen with the error screen.
+ * Awaiting-connection screen (docs/modal.md, docs/errors.md): connects the chosen wallet on mount (in an
+ * in-app browser, from a click on 'Connect {wallet}' instead: a web view needs a trusted click,
+ * docs/limits.md) and, to sign in or link, moves to the 'Sign to verify' step while the wallet shows the
+ * SIWE/SIWS message. On success: 'Success!', then the modal closes (link and connect answer their flow
+ * first). On failure: the docs/errors.md wallet message (`role="alert"`) with 'Retry', at most
+ * `WALLET_CONNECTION_MAX_RETRIES` (2) times; the next failure goes to 'Could not connect with wallet'. A
+ * failure that retrying the same wallet cannot fix (already linked, link cap) shows its message with 'Back'
+ * instead. User limit and unknown account go to their screens; allow-list and disallowed login method replace
+ * this screen with the error screen.
  */
 export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   const modal = useModal()
@@ -41,7 +42,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   const authMode = signInMode(modal)
   const m = messages.externalWallets
   const { wallet, flow } = params
-  // In an in-app browser the wallet connects only from a click on this screen (spec 01 §5, spec 02 §5).
+  // In an in-app browser the wallet connects only from a click on this screen ().
   const [status, setStatus] = useState<Status>(() =>
     detectInAppBrowser(currentUserAgent()) === null ? 'connecting' : 'awaitingClick',
   )
@@ -73,7 +74,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
         flow: 'wallet',
         router,
         messages,
-        // Spec 01 §8: a wallet another user holds goes to the link conflict screen.
+        // docs/errors.md: a wallet another user holds goes to the link conflict screen.
         link:
           flow.mode === 'link'
             ? {

@@ -11,10 +11,10 @@ import { useDiscoveredWallets } from './useDiscoveredWallets'
 import { WalletInstallLinks } from './WalletInstallLinks'
 
 /**
- * Wallet list (spec 01 §2, §9): the browser's wallets — EIP-6963 and `window.ethereum` for Ethereum when
- * the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth` (both in the
- * connect-only variant), narrowed by `appearance.walletChainType` — detected unknown ones first, then known
- * ones, WalletConnect and Safe last, or filtered and ordered by `appearance.walletList`. Each
+ * Wallet list (docs/modal.md, docs/limits.md): the browser's wallets — EIP-6963 and `window.ethereum` for
+ * Ethereum when the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth`
+ * (both in the connect-only variant), narrowed by `appearance.walletChainType` — detected unknown ones first,
+ * then known ones, WalletConnect and Safe last, or filtered and ordered by `appearance.walletList`. Each
  * row shows logo and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
  * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
  */

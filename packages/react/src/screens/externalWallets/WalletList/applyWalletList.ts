@@ -9,13 +9,14 @@ function names(entry: string, wallet: Pick<ExternalWallet, 'walletClientType' | 
 }
 
 /**
- * Filters and orders the wallet list by the host's `appearance.walletList` (spec 01 §3, §9): each entry is a
- * wallet client type (`'metamask'`, `'phantom'`…) or a keyword — `'detected_wallets'`,
+ * Filters and orders the wallet list by the host's `appearance.walletList` (docs/wire.md, docs/limits.md):
+ * each entry is a wallet client type (`'metamask'`, `'phantom'`…) or a keyword — `'detected_wallets'`,
  * `'detected_ethereum_wallets'`, `'detected_solana_wallets'` — naming every detected wallet (of that chain).
  * A wallet goes to the position of the first entry naming it; wallets named by the same entry keep their
- * order (the spec's: unknown, known, WalletConnect and Safe last); wallets no entry names are dropped.
+ * order (the documented one: unknown, known, WalletConnect and Safe last); wallets no entry names are
+ * dropped.
  *
- * @param wallets - the discovered wallets, already in the spec's order
+ * @param wallets - the discovered wallets, already in the documented order
  * @param walletList - `appearance.walletList`; `undefined` keeps every wallet as it is
  * @returns a new array
  * @example

@@ -3,8 +3,9 @@ import type { User } from '@foyer/protocol'
 import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
 
 /**
- * What the wallet list is for (spec 01 §2): signing in (from the landing), linking a wallet to the signed-in
- * user, or connecting one without signing in (the connect-only variant); link and connect answer via `settle`.
+ * What the wallet list is for (docs/modal.md): signing in (from the landing), linking a wallet to the
+ * signed-in user, or connecting one without signing in (the connect-only variant); link and connect answer
+ * via `settle`.
  */
 export type WalletFlow =
   | { mode: 'login' }

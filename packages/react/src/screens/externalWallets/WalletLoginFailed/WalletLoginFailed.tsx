@@ -6,8 +6,8 @@ import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 
 /**
- * Login failed (spec 01 §2): 'Could not connect with wallet' after the retries of the awaiting-connection
- * screen ran out (spec 01 §8: at most 2). 'Try another method' goes back to the wallet list (signing in:
+ * Login failed (docs/modal.md): 'Could not connect with wallet' after the retries of the awaiting-connection
+ * screen ran out (docs/errors.md: at most 2). 'Try another method' goes back to the wallet list (signing in:
  * the landing screen); closing a link or connect flow rejects it.
  */
 export function WalletLoginFailed({ params }: ScreenProps<'walletLoginFailed'>) {

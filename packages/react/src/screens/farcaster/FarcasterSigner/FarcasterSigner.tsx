@@ -20,11 +20,11 @@ type View =
   | { kind: 'failed'; text: string }
 
 /**
- * 'Add a signer to Farcaster' (spec 01 §2, spec 02 §4): the wallet frame makes the signer key and the server
+ * 'Add a signer to Farcaster' (): the wallet frame makes the signer key and the server
  * its signed key request; the screen shows the approval link as a QR code, a copyable link and an
  * open-in-app button, and polls the signer every 2 s for up to 300 s. Approved → 'Success!' and the modal
  * closes; revoked → 'Request rejected'; time-out → 'The request timed out. Try again.'; any other failure →
- * 'Connect failed' (spec 01 §8 "Farcaster"). 'Try again' starts over.
+ * 'Connect failed' (docs/errors.md "Farcaster"). 'Try again' starts over.
  */
 export function FarcasterSigner({ params }: ScreenProps<'farcasterSigner'>) {
   const [attempt, setAttempt] = useState(0)

@@ -10,10 +10,10 @@ import { pushFundingScreen } from '../returnToFundingMethods'
 import { isPositiveAmount, sanitizeAmountInput } from './sanitizeAmountInput'
 
 /**
- * 'Confirm or edit amount' (spec 02 §2 "Edit amount", §5): a numeric field with the asset's symbol (digits
- * and at most one decimal point; a leading '.' becomes '0.'), the fiat estimate from `token_price` (hidden
- * when the price is unknown) and Continue, enabled only for a number above 0, which opens `params.next`
- * with the confirmed amount.
+ * 'Confirm or edit amount' (docs/modal.md "Edit amount", docs/limits.md): a numeric field with the asset's
+ * symbol (digits and at most one decimal point; a leading '.' becomes '0.'), the fiat estimate from
+ * `token_price` (hidden when the price is unknown) and Continue, enabled only for a number above 0, which
+ * opens `params.next` with the confirmed amount.
  */
 export function FundingAmount({ params }: ScreenProps<'fundingAmount'>) {
   const { client, messages, router } = useModal()

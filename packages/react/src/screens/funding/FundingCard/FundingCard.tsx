@@ -29,12 +29,12 @@ function openPopup(): Window | null {
 }
 
 /**
- * 'Fund account' for a card purchase through MoonPay (spec 02 §2, §4 "Card on-ramp status", §8, §9): opens
- * the signed widget in a 440 × 680 popup (records `sdk_fiat_on_ramp_started`), and 8 s later starts polling
- * MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish funding your account.';
- * completed: "You've funded your account!"; waitingAuthorization: 'Processing payment'; failed,
- * serviceFailure or 3 polling errors (404 is not one): back to method selection with 'Something went wrong
- * adding funds from Moonpay…'.
+ * 'Fund account' for a card purchase through MoonPay (docs/modal.md "Card on-ramp status", docs/errors.md,
+ * docs/limits.md): opens the signed widget in a 440 × 680 popup (records `sdk_fiat_on_ramp_started`), and 8 s
+ * later starts polling MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish
+ * funding your account.'; completed: "You've funded your account!"; waitingAuthorization: 'Processing
+ * payment'; failed, serviceFailure or 3 polling errors (404 is not one): back to method selection with
+ * 'Something went wrong adding funds from Moonpay…'.
  */
 export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
   const { client, config, messages, router, close } = useModal()
@@ -104,7 +104,7 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
     )
   }, [client, config, request, open, fail])
 
-  // After 8 s the external id counts and polling starts, every 3 s (spec 02 §4, §9).
+  // After 8 s the external id counts and polling starts, every 3 s (docs/modal.md, docs/limits.md).
   useEffect(() => {
     if (!widget) return
     return watchMoonpayTransaction(

@@ -207,7 +207,7 @@ describe("exchange on-ramp 'Fund account'", () => {
     expect(polls()).toBe(3)
   })
 
-  test('error: a failed purchase shows the spec text; Back returns to the method selection', async () => {
+  test('error: a failed purchase shows the documented text; Back returns to the method selection', async () => {
     const { result, user } = await setup({ statuses: ['failure'] })
     void fund(result)
     await chooseExchange(user)
@@ -232,7 +232,7 @@ describe("exchange on-ramp 'Fund account'", () => {
     expect(initCalls()).toHaveLength(0)
   })
 
-  test('error: a session the server refuses closes the popup and goes back with the spec text', async () => {
+  test('error: a session the server refuses closes the popup and goes back with the documented text', async () => {
     const { result, user } = await setup({
       init: () => ({ status: 400, body: { error: 'Coinbase Onramp is not enabled', code: 'not_supported' } }),
     })

@@ -23,13 +23,13 @@ import { returnToFundingMethods } from '../returnToFundingMethods'
 type View = { kind: 'blocked' } | { kind: 'status'; status: CoinbaseOnRampFlowStatus }
 
 /**
- * 'Fund account' for the exchange on-ramp, Coinbase Onramp (spec 02 §4 "Exchange on-ramp status", §7, §8;
- * issue 14 §4). On mount it refuses a chain Coinbase does not serve ('Unsupported chainId: {id} for
- * Coinbase Onramp', back to the method selection), opens the 440 × 680 popup, asks the server for a
+ * 'Fund account' for the exchange on-ramp, Coinbase Onramp (docs/modal.md "Exchange on-ramp status",
+ * docs/api.md, docs/errors.md). On mount it refuses a chain Coinbase does not serve ('Unsupported chainId:
+ * {id} for Coinbase Onramp', back to the method selection), opens the 440 × 680 popup, asks the server for a
  * session (`coinbase_on_ramp/init`) and sends the popup to the pay page with the amount, network and asset.
  * Then: 'pending-in-flow' while the popup is open, 'pending-after-flow' once it closed, polled 5 s after the
- * start and every 1.5 s; 'success' resolves `fundWallet()` with `submitted`; 'error' shows the spec's text;
- * 3 polls without success after the popup closed go back to the method selection with the other card
+ * start and every 1.5 s; 'success' resolves `fundWallet()` with `submitted`; 'error' shows the documented
+ * text; 3 polls without success after the popup closed go back to the method selection with the other card
  * provider shown. A blocked popup offers 'Reopen the payment window' (a click, so the browser allows it).
  */
 export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {

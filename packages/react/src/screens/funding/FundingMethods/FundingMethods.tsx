@@ -10,7 +10,7 @@ import { pushFundingScreen } from '../returnToFundingMethods'
 import { transferWalletChainTypes } from '../transfer/TransferFromWallet/transferWalletChainTypes'
 
 /**
- * 'Add funds to your wallet' (spec 02 §2 "Funding"): Pay with card (MoonPay, or Coinbase Onramp with a
+ * 'Add funds to your wallet' (docs/modal.md "Funding"): Pay with card (MoonPay, or Coinbase Onramp with a
  * card), Transfer from an exchange, Transfer from wallet, Receive funds, each shown when the app offers it
  * and its screen is registered; 'Having trouble or facing location restrictions? Try a different provider.'
  * switches the card provider when the app offers two. A flow that failed comes back here with its error.

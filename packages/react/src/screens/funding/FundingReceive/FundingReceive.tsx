@@ -18,14 +18,14 @@ import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 
 /**
- * Manual receive (spec 02 §2 "Manual receive-funds", §4, §9): a QR code of the address (160 px, error
- * correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
+ * Manual receive (docs/modal.md "Manual receive-funds", docs/limits.md): a QR code of the address (160 px,
+ * error correction Q), the address with a copy button ('Copied' for 1.5 s), 'Make sure to send funds on
  * {network}', and the balance of the requested asset (the native coin, or the token's ERC-20 balance for USDC
  * and other tokens), polled every 2 s; it turns green once it has risen by the requested amount since the
  * screen opened (its first read is the baseline: a balance that already covered the amount is no payment
  * received, docs/funding.md#receive-funds). Amounts show with
- * up to 6 decimals (USDC's 6 decimals in full, SOL under 0.001 as '<0.001'; spec 02 §9). No balance row when
- * the asset cannot be read (USDC on a chain without a known USDC contract).
+ * up to 6 decimals (USDC's 6 decimals in full, SOL under 0.001 as '<0.001'; docs/limits.md). No balance row
+ * when the asset cannot be read (USDC on a chain without a known USDC contract).
  */
 export function FundingReceive({ params }: ScreenProps<'fundingReceive'>) {
   const { messages, router, close, config } = useModal()

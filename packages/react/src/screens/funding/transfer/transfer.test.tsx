@@ -503,7 +503,7 @@ describe('transfer from wallet', () => {
     }
   }, 30_000)
 
-  test('behavior: with Solana only on devnet (no bridging there, spec 02 §5), no Solana wallet is offered to pay an EVM wallet', async () => {
+  test('behavior: with Solana only on devnet (no bridging there, docs/limits.md), no Solana wallet is offered to pay an EVM wallet', async () => {
     await openTransfer({
       bridging: true,
       cluster: { name: 'devnet', rpcUrl: solana.rpcUrl },

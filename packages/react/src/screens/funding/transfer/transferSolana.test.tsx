@@ -14,7 +14,7 @@ import { useFoyer } from '../../../hooks/useFoyer'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
 // A wallet-standard Solana wallet over a real ed25519 key signs a SOL transfer that lands on the local
-// Solana JSON-RPC (litesvm): the same-chain transfer of spec 02 §4 for a Solana wallet.
+// Solana JSON-RPC (litesvm): the same-chain transfer of docs/modal.md for a Solana wallet.
 let solana: SolanaRpc
 let cluster: SolanaCluster
 const secret = ed25519.utils.randomSecretKey()

@@ -107,7 +107,7 @@ describe('Account transfer prompt', () => {
       nonce: 'the-nonce',
       email: 'bob@example.org',
     })
-    // Spec 01 §4: after the transfer the user is re-fetched.
+    // docs/modal.md: after the transfer the user is re-fetched.
     const transferAt = calls.findIndex((call) => call.path === '/api/v1/passwordless/transfer')
     expect(calls.slice(transferAt).some((call) => call.path === '/api/v1/sessions')).toBe(true)
   })

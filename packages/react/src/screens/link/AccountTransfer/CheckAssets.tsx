@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { TransferButtons } from './TransferButtons'
 import { useAccountTransfer } from './useAccountTransfer'
 
-/** How long 'Copied' shows after copying the address, in ms (spec 02 §2: 1.5 s). */
+/** How long 'Copied' shows after copying the address, in ms (docs/modal.md: 1.5 s). */
 const COPIED_FEEDBACK_MS = 1500
 
 /**

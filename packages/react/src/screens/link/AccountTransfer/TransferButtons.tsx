@@ -4,7 +4,7 @@ import type { AccountTransferState } from './useAccountTransfer'
 
 /**
  * 'Transfer account' (becomes 'Success!') and 'No thanks' (closes the modal, which rejects the
- * link flow), with the failure text above them (spec 01 §2).
+ * link flow), with the failure text above them (docs/modal.md).
  */
 export function TransferButtons({ state }: { state: AccountTransferState }) {
   const { messages } = useModal()

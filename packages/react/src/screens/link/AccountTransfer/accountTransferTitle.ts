@@ -4,7 +4,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { oauthProviderName } from '../../login/oauthProviderName'
 
 /**
- * The title of the account transfer prompt (spec 01 §2): '<kind> is associated with another account', the
+ * The title of the account transfer prompt (docs/modal.md): '<kind> is associated with another account', the
  * kind being 'Phone number', 'Email address', 'Wallet address', or '<Provider> profile' for social accounts.
  *
  * @example accountTransferTitle({ linkMethod: 'github', … }, en) // 'GitHub profile is associated with another account'

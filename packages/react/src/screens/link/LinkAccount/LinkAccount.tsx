@@ -14,12 +14,12 @@ import type { AwaitingCodeParams } from '../../login/AwaitingCode/params'
 import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
 
 /**
- * The link screens of the modal's link mode (spec 01 §2 "Link email, link phone, update email, update
+ * The link screens of the modal's link mode (docs/modal.md "Link email, link phone, update email, update
  * phone"): 'Link email' (email form), 'Link phone' (phone form), 'Update email' (the current address, then
  * the new one) and 'Update phone' (the current number masked, then the new number). Submitting sends a code to the signed-in user (a link code) and opens the code screen in
  * link mode, which links (or updates) and answers the flow with the user. A guest on an app with captcha on
- * passes an invisible captcha first (the server asks guests: spec 01 §6, checklist I.56). Send failures go
- * to the error screen (Back returns here); closing the modal rejects the flow.
+ * passes an invisible captcha first (the server asks guests: docs/api.md, docs/security.md property 56). Send
+ * failures go to the error screen (Back returns here); closing the modal rejects the flow.
  */
 export function LinkAccount({ params }: ScreenProps<'linkAccount'>) {
   const { client, router, messages, state } = useModal()

@@ -3,7 +3,7 @@ import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
 
 /**
- * A passkey's name in the modal's locale (spec 01 §3 "Passkey account"; core's `passkeyDisplayName` in
+ * A passkey's name in the modal's locale (docs/linked-accounts.md; core's `passkeyDisplayName` in
  * English): authenticator on browser, else browser on OS, else 'Unknown device' (internal).
  *
  * @example passkeyName({ authenticator_name: 'iCloud Keychain', created_with_browser: 'Safari', … }, en.passkey) // 'iCloud Keychain on Safari'

@@ -71,20 +71,20 @@ async function verifyCode(
 export const CODE_SENT_FEEDBACK_MS = 3000
 
 /**
- * Awaiting-code screen (spec 01 §2 "Awaiting passwordless code", §4, §8) for an email address or a phone
- * number (masked to its last 4 characters, spec 01 §5): six digit boxes that submit on the sixth digit —
- * `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` / `updateEmail` /
- * `updatePhone`,
+ * Awaiting-code screen (docs/modal.md "Awaiting passwordless code", docs/errors.md) for an email address or a
+ * phone number (masked to its last 4 characters, docs/limits.md): six digit boxes that submit on the sixth
+ * digit — `loginWithEmailCode` / `loginWithSmsCode`, or in link mode `linkEmail` / `linkPhone` /
+ * `updateEmail` / `updatePhone`,
  * answering the link flow with the user. A wrong code shows 'Invalid or expired verification code' and
- * clears the boxes `CODE_ERROR_RESET_MS` (1.4 s) later (spec 02 §4); after `CODE_MAX_ATTEMPTS` (5) wrong
+ * clears the boxes `CODE_ERROR_RESET_MS` (1.4 s) later (docs/modal.md); after `CODE_MAX_ATTEMPTS` (5) wrong
  * codes the code is dead on the server, and the screen says a new code is needed. The resend cooldown
- * (`CODE_RESEND_COOLDOWN_SECONDS`, 30 s, spec 01 §4, §9) starts at the first send (`params.sentAt`):
- * meanwhile 'Resend code' is disabled and counts down, and 'Code sent' shows for its first 3 s
- * (`CODE_SENT_FEEDBACK_MS`); after 5 wrong codes the hint says in how many seconds a new code can be had
+ * (`CODE_RESEND_COOLDOWN_SECONDS`, 30 s, docs/modal.md, docs/limits.md) starts at the first send
+ * (`params.sentAt`): meanwhile 'Resend code' is disabled and counts down, and 'Code sent' shows for its first
+ * 3 s (`CODE_SENT_FEEDBACK_MS`); after 5 wrong codes the hint says in how many seconds a new code can be had
  * while the countdown runs, and to resend once it is over; a resend answered 429 stays on
  * this screen with 'Too many attempts.' and a fresh cooldown. When the app has a captcha and nobody is signed in, the resend
- * carries a fresh token from an invisible widget (a token is single use; spec 01 §4), whose failure goes to the
- * error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
+ * carries a fresh token from an invisible widget (a token is single use; docs/modal.md), whose failure goes
+ * to the error screen. Other failures route per the error table's `verifyCode` flow (`errorOutcome`).
  */
 export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const modal = useModal()
@@ -102,7 +102,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
   const [now, setNow] = useState(() => Date.now())
   const [wrongCodes, setWrongCodes] = useState(0)
   const [clearing, setClearing] = useState(false)
-  // Digits typed or pasted while this screen's code loaded go into the boxes (issue 16 §1).
+  // Digits typed or pasted while this screen's code loaded go into the boxes.
   const [typedWhileLoading] = useState(typeahead)
   const isMounted = useIsMounted()
   const secondsLeft = Math.max(0, Math.ceil((sentAt + CODE_RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000))
@@ -117,7 +117,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         : messages.polish.newCodeNeeded
       : error
 
-  // The success screen comes next: its code loads now, not after the right code (issue 16 §1).
+  // The success screen comes next: its code loads now, not after the right code.
   useEffect(() => {
     void import('../../Success/Success')
   }, [])
@@ -128,7 +128,8 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     return () => clearInterval(timer)
   }, [coolingDown])
 
-  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear (spec 02 §4).
+  // A wrong code stays in the boxes with its error for CODE_ERROR_RESET_MS, then the boxes clear
+  // (docs/modal.md).
   useEffect(() => {
     if (!clearing) return
     const timer = setTimeout(() => {
@@ -149,7 +150,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     } catch (caught) {
       if (!isMounted()) return
       setVerifying(false)
-      // Spec 01 §8: account transfer required (with a nonce) goes to the link conflict screen.
+      // docs/errors.md: account transfer required (with a nonce) goes to the link conflict screen.
       const transfer =
         flow?.kind === 'link'
           ? toAccountTransfer(
@@ -201,7 +202,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     } catch (caught) {
       if (!isMounted()) return
       const info = toErrorInfo(caught)
-      // The first code is still valid: a rate-limited resend keeps the user here (spec 01 §4).
+      // The first code is still valid: a rate-limited resend keeps the user here (docs/modal.md).
       if (info.code === 'too_many_requests' || info.status === 429) {
         setResendError(messages.error.tooManyAttempts)
         setSentAt(Date.now())

@@ -2,7 +2,7 @@ import type { User } from '@foyer/protocol'
 import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
 
 /**
- * What a code screen finishes in link mode (spec 01 §2 "Link email, link phone, update phone"): link the
+ * What a code screen finishes in link mode (docs/modal.md): link the
  * address or number to the signed-in user, or replace the linked number or address; answers through `settle`.
  */
 export type LinkFlow =
@@ -19,6 +19,6 @@ export type AwaitingCodeParams = (
   | { phoneNumber: string; email?: undefined }
 ) & {
   flow?: LinkFlow | undefined
-  /** When the code was sent (ms since the epoch); the resend cooldown counts from it (spec 01 §4). */
+  /** When the code was sent (ms since the epoch); the resend cooldown counts from it (docs/modal.md). */
   sentAt?: number | undefined
 }

@@ -125,7 +125,7 @@ describe('AwaitingFarcaster', () => {
     ['too_many_requests', 429, 'Too many requests. Please wait before trying again.', true],
     ['internal_error', 500, 'Authentication failed', true],
     ['linked_to_another_user', 400, 'This account has already been linked to another user.', false],
-  ])('error: %s at sign-in shows its spec 01 §8 text', async (code, status, text, retry) => {
+  ])('error: %s at sign-in shows its docs/errors.md text', async (code, status, text, retry) => {
     const farcaster = farcasterRoutes({
       'POST /api/v1/farcaster/authenticate': failure(status, code),
     })

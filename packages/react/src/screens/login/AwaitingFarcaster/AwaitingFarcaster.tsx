@@ -36,15 +36,15 @@ function isMobileBrowser(): boolean {
 }
 
 /**
- * The awaiting-Farcaster screen (spec 01 §2 "Awaiting Farcaster connection", §4 "Farcaster", §8, §9):
- * opens a Sign In With Farcaster channel (`initLoginWithFarcaster`, with the captcha token of the sign-in),
- * shows its link as a QR code with a 'Copy link' button on desktop, or an 'Open the Farcaster app' button on
- * mobile, and polls the channel every 2 s; once the user approved, signs in (the modal closes after
- * 'Success!') or links (the success screen, and the link hook resolves). No approval within 120 s shows
- * 'The request timed out. Try again.'; failures show the spec 01 §8 Farcaster texts (the error table's
- * `farcaster` flow) with 'Try again' where allowed, or go to the account-not-found, user-limit or error
- * screen. 'Try again' opens a new channel (through the captcha screen again when the sign-in had a token,
- * which is single use). Leaving the screen stops the polling.
+ * The awaiting-Farcaster screen (docs/modal.md "Awaiting Farcaster connection", "Farcaster", docs/errors.md,
+ * docs/limits.md): opens a Sign In With Farcaster channel (`initLoginWithFarcaster`, with the captcha token
+ * of the sign-in), shows its link as a QR code with a 'Copy link' button on desktop, or an 'Open the
+ * Farcaster app' button on mobile, and polls the channel every 2 s; once the user approved, signs in (the
+ * modal closes after 'Success!') or links (the success screen, and the link hook resolves). No approval
+ * within 120 s shows 'The request timed out. Try again.'; failures show the docs/errors.md Farcaster texts
+ * (the error table's `farcaster` flow) with 'Try again' where allowed, or go to the account-not-found,
+ * user-limit or error screen. 'Try again' opens a new channel (through the captcha screen again when the
+ * sign-in had a token, which is single use). Leaving the screen stops the polling.
  */
 export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) {
   const modal = useModal()

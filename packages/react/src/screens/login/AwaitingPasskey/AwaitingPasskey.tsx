@@ -16,11 +16,11 @@ import { Spinner } from '../../../ui/Spinner'
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
 
 /**
- * Awaiting-passkey screen (spec 01 §2 "Awaiting passkey system dialogue", §4 "Passkey"): starts
+ * Awaiting-passkey screen (docs/modal.md "Awaiting passkey system dialogue", "Passkey"): starts
  * `loginWithPasskey` on mount (init → browser prompt → 'submitting-response' → server). States:
  * - loading: 'Waiting for your passkey' with a spinner (`aria-busy`);
  * - success: 'Success!' (`role="status"`), then the modal closes after `SUCCESS_CLOSE_DELAY_MS`;
- * - error: the spec 01 §8 text (`role="alert"`) and 'Try again'.
+ * - error: the documented text (docs/errors.md) (`role="alert"`) and 'Try again'.
  * With a captcha token (`params.captchaToken`, from the captcha screen) the sign-in carries it; it is single
  * use, so 'Try again' then goes back through the captcha screen.
  */

@@ -16,7 +16,7 @@ import { continueLogin } from '../startLogin'
 type Phase = 'loading' | 'success' | 'error'
 
 /**
- * Captcha screen (spec 01 §2 "Captcha screen", §4 "Starting a login"): runs the invisible Turnstile challenge
+ * Captcha screen (docs/modal.md "Captcha screen", "Starting a login"): runs the invisible Turnstile challenge
  * on mount — "Checking that you are a human..." with a spinner; the widget's container shows only if the
  * challenge needs the visitor to interact — then "Success!" while the login it guards continues with the
  * token (the code is sent or the passkey prompt opens; see `continueLogin`). On failure: "Something went
@@ -53,7 +53,7 @@ export function Captcha({ params }: ScreenProps<'captcha'>) {
   useStartOnce(run)
 
   useEffect(() => {
-    // Keyboard users land on 'Retry' (the dialog keeps focus inside; STYLE.md §11).
+    // Keyboard users land on 'Retry' (the dialog keeps focus inside; docs/conventions.md "Accessibility").
     if (phase === 'error') actionsRef.current?.querySelector('button')?.focus()
   }, [phase])
 

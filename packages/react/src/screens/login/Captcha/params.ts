@@ -1,7 +1,7 @@
 import type { LoginStart } from '../LoginStart'
 
 /**
- * Params of the captcha screen (spec 01 §4 "Starting a login"): the login it guards, continued with the
+ * Params of the captcha screen (docs/modal.md "Starting a login"): the login it guards, continued with the
  * token on success.
  */
 export type CaptchaParams = { start: LoginStart }

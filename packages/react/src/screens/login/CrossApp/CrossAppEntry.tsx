@@ -17,7 +17,7 @@ export type CrossAppEntryProps = {
 }
 
 /**
- * The landing entry 'Continue with {provider app}' (issue 11 §4; login method `privy:<appId>`): the provider
+ * The landing entry 'Continue with {provider app}' (login method `privy:<appId>`): the provider
  * app's name and icon from `cross-app/details` (cached; its id while unknown). A click goes through
  * `startLogin` (captcha first when the app has it) to the cross-app screen, and opens the popup within the
  * click.

@@ -152,7 +152,7 @@ describe('cross-app landing entry and screen', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 
-  test('behavior: signed in, loginWithCrossAppAccount links instead (spec 01 §6) and resolves with the user', async () => {
+  test('behavior: signed in, loginWithCrossAppAccount links instead (docs/api.md) and resolves with the user', async () => {
     const { client, calls } = createTestClient({
       ...routes(),
       'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),

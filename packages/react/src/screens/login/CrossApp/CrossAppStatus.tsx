@@ -20,11 +20,11 @@ import { useCrossAppDetails } from './useCrossAppDetails'
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
 
 /**
- * The cross-app screen (spec 01 §2 "Cross-app auth"; issue 11 §4): logs in (or, for a signed-in user,
+ * The cross-app screen (docs/modal.md "Cross-app auth"): logs in (or, for a signed-in user,
  * links) through another app of the server in a popup on the provider's origin, where the user signs in to
  * the provider and consents (core `startCrossAppAuthFlow`; 120 s). While the popup is open it says so; on
- * success the modal closes (after a link: the success screen); failures show their text (spec 01 §8 OAuth,
- * spec 02 §8 cross-app) with 'Retry' where allowed, which opens a new popup in its click.
+ * success the modal closes (after a link: the success screen); failures show their text (docs/errors.md
+ * OAuth, docs/errors.md cross-app) with 'Retry' where allowed, which opens a new popup in its click.
  */
 export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
   const modal = useModal()

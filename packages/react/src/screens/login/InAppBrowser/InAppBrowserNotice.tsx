@@ -7,7 +7,7 @@ import { CopyButton } from '../../../ui/CopyButton'
 import { Notice } from '../../../ui/Notice'
 
 /**
- * 'Could not log in with {provider}' (spec 01 §2 "In-app browser login not possible"): shown instead of an
+ * 'Could not log in with {provider}' (docs/modal.md "In-app browser login not possible"): shown instead of an
  * OAuth sign-in or link that cannot work in this in-app browser (`oauthBlockedInAppBrowser`). Asks the user to
  * open the page in an external browser, with 'Copy link' (the page's address; 'Copied' for 1.5 s) and, when
  * there is a screen below, 'Try another method' (back).

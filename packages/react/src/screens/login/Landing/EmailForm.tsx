@@ -16,7 +16,7 @@ export type EmailFormProps = {
   onEmailChange(email: string): void
   /** The landing view the form is on; the code screen's Back returns to it. */
   view: LandingView
-  /** Show 'Please enter a valid email address without a '+'.' (spec 01 §5). */
+  /** Show 'Please enter a valid email address without a '+'.' (docs/limits.md). */
   plusError: boolean
   /** Focus the field on mount. */
   autoFocus: boolean
@@ -27,11 +27,11 @@ export type EmailFormProps = {
 }
 
 /**
- * The landing's email form (spec 01 §2 "Landing", §5): placeholder 'your@email.com' and Submit, disabled
- * until `isValidEmail(email)`; Enter submits; sending shows a busy button. The code goes out through
- * `startLogin` (captcha first when the app has one; a disallowed plus email comes back with the inline
- * error, which the landing clears on edit). A 'Recent' chip sits on the field's top border (it never narrows the input)
- * and is the field's accessible description.
+ * The landing's email form (docs/modal.md "Landing", docs/limits.md): placeholder 'your@email.com' and
+ * Submit, disabled until `isValidEmail(email)`; Enter submits; sending shows a busy button. The code goes out
+ * through `startLogin` (captcha first when the app has one; a disallowed plus email comes back with the
+ * inline error, which the landing clears on edit). A 'Recent' chip sits on the field's top border (it never
+ * narrows the input) and is the field's accessible description.
  */
 export function EmailForm({
   email,
@@ -91,7 +91,7 @@ export function EmailForm({
           onChange={(event) => {
             onEmailChange(event.target.value)
           }}
-          // The code screen's chunk loads while the address is typed (issue 16 §1).
+          // The code screen's chunk loads while the address is typed.
           onFocus={preloadEmailScreens}
         />
         {recent ? <Chip id={recentId}>{m.recent}</Chip> : null}

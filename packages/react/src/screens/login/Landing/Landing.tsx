@@ -21,13 +21,13 @@ const isForm = (entry: LandingEntry | undefined) =>
   entry?.kind === 'method' && (entry.method === 'email' || entry.method === 'sms')
 
 /**
- * Landing screen (spec 01 §2 "Landing" and "Alternative landing", §4 "Landing view", §5, §9): the entries
- * `landingModel` lays out for the app's settings and the host's config — the email form, the phone form
- * (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), the browser's wallets
- * on the web3-first landing (lazily loaded, see `LandingWallets`), one 'Continue with <Provider>' per OAuth
- * provider (`OAuthEntry`), 'Continue with Telegram' (`TelegramEntry`), the passkey entry or 'I have a passkey' link, and the group entries ('More
- * options', 'Other socials', 'Other wallets', 'Log in with email or socials', 'Continue with email' /
- * 'phone'), at most 5 per view.
+ * Landing screen (docs/modal.md "Landing" and "Alternative landing", docs/modal.md "Landing view", ): the
+ * entries `landingModel` lays out for the app's settings and the host's config — the email form, the phone
+ * form (lazily loaded, see `PhoneForm`), 'Continue with a wallet' (opens the wallet list), the browser's
+ * wallets on the web3-first landing (lazily loaded, see `LandingWallets`), one 'Continue with <Provider>' per
+ * OAuth provider (`OAuthEntry`), 'Continue with Telegram' (`TelegramEntry`), the passkey entry or 'I have a
+ * passkey' link, and the group entries ('More options', 'Other socials', 'Other wallets', 'Log in with email
+ * or socials', 'Continue with email' / 'phone'), at most 5 per view.
  *
  * Views: the default view shows the logo, the header ('Log in or sign up' or `landingHeader`) and the
  * optional `loginMessage`. A group entry pushes the landing again with its `view` (overflow, web2-overflow,
@@ -37,7 +37,7 @@ const isForm = (entry: LandingEntry | undefined) =>
  * config no longer has (the config changed meanwhile) shows the default view.
  *
  * Email, SMS and passkey go through `startLogin` (captcha first when the app has `captcha_enabled` and
- * nobody is signed in, spec 01 §4); the code screen's Back returns to this view with the address or number
+ * nobody is signed in, docs/modal.md); the code screen's Back returns to this view with the address or number
  * kept. A 'Recent' chip marks the method of the last successful sign-in in this browser (core
  * `getRecentLoginMethod`), on the view that shows that method: on the email or phone field's top border,
  * inside the wallet button, or beside the passkey link; it is the control's accessible description, so its
@@ -58,12 +58,12 @@ export function Landing({ params }: ScreenProps<'landing'>) {
   const entriesRef = useRef<HTMLDivElement>(null)
   const firstForm = entries.find(isForm)
 
-  // `startLogin` comes back here with the inline error (spec 01 §8: disallowed plus email).
+  // `startLogin` comes back here with the inline error (docs/errors.md: disallowed plus email).
   useEffect(() => {
     setPlusError(params?.inlineError === 'disallowed_plus_email')
   }, [params])
 
-  // Spec 01 §2: the 'Recent' badge. Read once per client; a later sign-in closes the modal anyway.
+  // docs/modal.md: the 'Recent' badge. Read once per client; a later sign-in closes the modal anyway.
   useEffect(() => {
     let live = true
     void getRecentLoginMethod(modal.client).then((method) => {

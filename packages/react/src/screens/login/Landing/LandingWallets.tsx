@@ -16,7 +16,7 @@ export type LandingWalletsProps = {
 }
 
 /**
- * The web3-first landing's wallet entries (spec 01 §2 "Alternative landing"): the browser's wallets of the
+ * The web3-first landing's wallet entries (docs/modal.md "Alternative landing"): the browser's wallets of the
  * chains the app has on (narrowed by `appearance.walletChainType`), in wallet-list order (or
  * `appearance.walletList`'s), one secondary button each (icon, name, 'Solana' chip) that opens the
  * awaiting-connection screen. When there are more than `slots`, the first `slots - 1` and 'Other wallets',

@@ -20,9 +20,9 @@ export type OAuthEntryProps = {
 }
 
 /**
- * A landing entry for one OAuth provider (spec 01 §2 "Landing"): the secondary block button 'Continue with
+ * A landing entry for one OAuth provider (docs/modal.md "Landing"): the secondary block button 'Continue with
  * <Provider>' with the provider's icon. A click goes through `startLogin` (captcha first when the app has
- * it, spec 01 §4) to the OAuth status screen, and opens the popup within the click so the browser lets it
+ * it, docs/modal.md) to the OAuth status screen, and opens the popup within the click so the browser lets it
  * through (or redirects the page, per `config.oauth.mode`). Pointing at it preloads the OAuth screens.
  *
  * @example

@@ -16,7 +16,7 @@ export type TelegramEntryProps = {
 }
 
 /**
- * The landing's Telegram entry (spec 01 §2 "Landing", §4 "Starting a login"): 'Continue with Telegram'. A
+ * The landing's Telegram entry (docs/modal.md "Landing", "Starting a login"): 'Continue with Telegram'. A
  * click goes through `startLogin` (captcha first when the app has it) to the Telegram screen, which loads
  * the login widget. Pointing at it preloads that screen.
  *

@@ -2,11 +2,13 @@ import type { AppConfig, OAuthProvider } from '@foyer/protocol'
 import type { FoyerConfig, FoyerLoginMethod } from '../../../FoyerProvider/FoyerConfig'
 import { walletChains } from './walletChains'
 
-/** The most entries a landing view shows, the overflow entry included (spec 01 §9: 4 plus 'More options'). */
+/**
+ * The most entries a landing view shows, the overflow entry included (docs/limits.md: 4 plus 'More options').
+ */
 export const MAX_LANDING_ENTRIES = 5
 
 /**
- * A view of the landing (spec 01 §4 "Landing view"): `'default'`, `'overflow'` (behind 'More options'),
+ * A view of the landing (docs/modal.md "Landing view"): `'default'`, `'overflow'` (behind 'More options'),
  * `'web2-overflow'` (behind 'Other socials' or 'Log in with email or socials'), and, with
  * `hideDirectWeb2Inputs`, `'email'` and `'sms'` (the form alone). Back returns to the previous view.
  */
@@ -43,7 +45,7 @@ export type LandingEntry =
   | { kind: 'wallets'; slots: number }
 
 /**
- * Which layout the landing uses (spec 01 §2): `'ordered'` (the host's `loginMethodsAndOrder`), the
+ * Which layout the landing uses (docs/modal.md): `'ordered'` (the host's `loginMethodsAndOrder`), the
  * alternative `'web2-first'` / `'web3-first'` (apps with wallets and web2 methods), else `'standard'`.
  */
 export type LandingLayout = 'standard' | 'ordered' | 'web2-first' | 'web3-first'
@@ -59,7 +61,7 @@ export type LandingModel = {
   passkeyLink: boolean
 }
 
-/** The app settings the landing reads (spec 01 §3 "App server configuration"). */
+/** The app settings the landing reads (docs/app-config.md "App server configuration"). */
 export type LandingAppConfig = Pick<
   AppConfig,
   | 'email_auth'
@@ -74,7 +76,7 @@ export type LandingAppConfig = Pick<
   | 'telegram_auth_config'
 >
 
-/** The host settings the landing reads (spec 01 §3 "Client-side app configuration"). */
+/** The host settings the landing reads (docs/app-config.md "Client-side app configuration"). */
 export type LandingHostConfig = Pick<FoyerConfig, 'loginMethods' | 'loginMethodsAndOrder'> & {
   appearance?: Pick<
     NonNullable<FoyerConfig['appearance']>,
@@ -82,7 +84,7 @@ export type LandingHostConfig = Pick<FoyerConfig, 'loginMethods' | 'loginMethods
   >
 }
 
-/** The OAuth providers in the order of spec 01 §3 `loginMethods`. */
+/** The OAuth providers in the order of docs/wire.md `loginMethods`. */
 const OAUTH_ORDER = [
   'google',
   'twitter',
@@ -134,7 +136,7 @@ function isOn(
 }
 
 /**
- * Splits `primary` and `overflow` into the default view's methods and the rest (spec 01 §9): all of
+ * Splits `primary` and `overflow` into the default view's methods and the rest (docs/limits.md): all of
  * `primary` when it has at most 5 and nothing overflows, else its first 4 (the 5th entry is 'More options').
  */
 function cap<T>(primary: readonly T[], overflow: readonly T[]): { shown: readonly T[]; rest: readonly T[] } {
@@ -150,8 +152,9 @@ const wallet: LandingEntry = { kind: 'method', method: 'wallet' }
 const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTRIES - 1 }
 
 /**
- * Lays out the landing (spec 01 §2 "Landing" and "Alternative landing", §3, §4 "Landing view", §9): which
- * entries each view shows, in order. Pure; the landing renders what it returns.
+ * Lays out the landing (docs/modal.md "Landing" and "Alternative landing", docs/wire.md, docs/modal.md
+ * "Landing view", docs/limits.md): which entries each view shows, in order. Pure; the landing renders what it
+ * returns.
  *
  * Methods: a method is on when the app has it (`email_auth` — also while the app config loads —,
  * `sms_auth`, `wallet_auth`/`solana_wallet_auth` narrowed by `appearance.walletChainType`, `passkey_auth`,
@@ -170,14 +173,15 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  *   opening the wallet list, when there are more; 'Continue with a wallet' while none is detected), then the
  *   app's one web2 method, or 'Log in with email or socials' (web2-overflow view: every web2 method).
  * - **standard** (otherwise): the methods in `loginMethods` order, else email, SMS, the OAuth providers
- *   (spec 01 §3 order), Telegram, Farcaster, wallet; at most 5, else 4 and 'More options'.
+ *   (docs/wire.md order), Telegram, Farcaster, wallet; at most 5, else 4 and 'More options'.
  *
- * Overflow views list all their entries (no cap). Outside the ordered layout the passkey is the 'I have a passkey' link under the default view (spec 01
- * §2 lists it apart from the login buttons), not one of the 5 entries. With `hideDirectWeb2Inputs` the email
- * and phone forms are replaced by 'Continue with email' / 'Continue with phone' entries opening the `'email'`
- * / `'sms'` view (the form alone). 'Continue with a wallet' and 'Other wallets' open the wallet list screen,
- * which is the web3 overflow (spec 01 §4 'web3-overflow'): it lists every wallet with its chain and 'Recent'
- * chips and Back. Wallet entries and the wallet list apply `walletChainType` and `walletList`.
+ * Overflow views list all their entries (no cap). Outside the ordered layout the passkey is the 'I have a
+ * passkey' link under the default view (docs/modal.md lists it apart from the login buttons), not one of the
+ * 5 entries. With `hideDirectWeb2Inputs` the email and phone forms are replaced by 'Continue with email' /
+ * 'Continue with phone' entries opening the `'email'` / `'sms'` view (the form alone). 'Continue with a
+ * wallet' and 'Other wallets' open the wallet list screen, which is the web3 overflow (docs/modal.md): it
+ * lists every wallet with its chain and 'Recent' chips and Back. Wallet entries and the wallet list apply
+ * `walletChainType` and `walletList`.
  *
  * @param app - the app's public configuration; `null` or `undefined` while it loads
  * @param host - the `FoyerProvider` config
@@ -203,7 +207,7 @@ export function landingModel(
   const formViews: Partial<Record<'email' | 'sms', readonly LandingEntry[]>> = {}
   if (hideInputs && on('email')) formViews.email = [{ kind: 'method', method: 'email' }]
   if (hideInputs && on('sms')) formViews.sms = [{ kind: 'method', method: 'sms' }]
-  // At most 5 entries: 4 and 'More options' when there are more (spec 01 §9).
+  // At most 5 entries: 4 and 'More options' when there are more (docs/limits.md).
   const capped = (primary: readonly FoyerLoginMethod[], overflow: readonly FoyerLoginMethod[]) => {
     const { shown, rest } = cap(primary, overflow)
     return rest.length > 0

@@ -5,8 +5,8 @@ import type { FoyerWalletChainType } from '../../../FoyerProvider/FoyerConfig'
 export type WalletChains = { ethereum: boolean; solana: boolean }
 
 /**
- * The wallet chains of the landing's wallet entry and of the wallet list (spec 01 §3): Ethereum when the app
- * has `wallet_auth`, Solana when it has `solana_wallet_auth`, each kept only when the host's
+ * The wallet chains of the landing's wallet entry and of the wallet list (docs/wire.md): Ethereum when the
+ * app has `wallet_auth`, Solana when it has `solana_wallet_auth`, each kept only when the host's
  * `appearance.walletChainType` allows it (`'ethereum-only'`, `'solana-only'`, `'ethereum-and-solana'`;
  * default: both). Like `loginMethods`, the host setting can only narrow what the app has on.
  *

@@ -11,7 +11,7 @@ import {
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 
 // Closing the modal aborts a popup flow; the popup's answer over BroadcastChannel; header privy-ui; the
-// spec 01 §8 placeholders. (The screen's other behaviour: OAuthStatus.test.tsx.)
+// docs/errors.md placeholders. (The screen's other behaviour: OAuthStatus.test.tsx.)
 
 const providerUrl = 'https://idp.test/authorize?client_id=1'
 const flowKey = `foyer:${TEST_APP_ID}:oauth_flow`
@@ -48,7 +48,7 @@ function stateOf(calls: TestCall[]): string {
   return body?.state_code ?? ''
 }
 
-/** The popup's return page posting to its opener (WIRE.md §1). */
+/** The popup's return page posting to its opener (docs/wire.md#oauth). */
 function postFromPopup(popup: object, data: object) {
   act(() => {
     window.dispatchEvent(
@@ -134,7 +134,7 @@ describe('OAuthStatus: the popup lost its opener', () => {
 })
 
 describe("OAuthStatus: oauth/init header 'privy-ui'", () => {
-  test("default: the modal's flow sends 'privy-ui: t' (WIRE.md §1)", async () => {
+  test("default: the modal's flow sends 'privy-ui: t' (docs/wire.md#oauth)", async () => {
     const { user, client } = await renderFoyerAndOpen({ routes: oauthRoutes() })
     const fetchSpy = vi.spyOn(client._internal, 'fetch')
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
@@ -145,7 +145,7 @@ describe("OAuthStatus: oauth/init header 'privy-ui'", () => {
   })
 })
 
-describe('OAuthStatus: spec 01 §8 placeholders', () => {
+describe('OAuthStatus: docs/errors.md placeholders', () => {
   test("error: a denial names the provider's id, capitalised, for {scope}: 'Retry and check Github …'", async () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
     await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))

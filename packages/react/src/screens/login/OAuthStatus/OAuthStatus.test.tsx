@@ -55,7 +55,7 @@ function stateOf(calls: TestCall[]): string {
   return body?.state_code ?? ''
 }
 
-/** The popup's return page posting to this window (WIRE.md §1). */
+/** The popup's return page posting to this window (docs/wire.md#oauth). */
 function postFromPopup(popup: object, data: object, from = origin) {
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { origin: from, source: popup as never, data }))
@@ -79,7 +79,7 @@ afterEach(() => {
 })
 
 describe('landing OAuth buttons', () => {
-  test("default: a button per provider the app has on, in the spec's order, each with its icon", async () => {
+  test('default: a button per provider the app has on, in the documented order, each with its icon', async () => {
     await renderFoyerAndOpen({ routes: oauthRoutes() })
     const names = screen.getAllByRole('button', { name: /^Continue with / }).map((b) => b.textContent)
     expect(names).toEqual(['Continue with Google', 'Continue with GitHub', 'Continue with Apple'])
@@ -155,7 +155,7 @@ describe('OAuthStatus', () => {
     })
   })
 
-  test("error: a denial shows the spec's text and Retry, which opens a new popup (keyboard)", async () => {
+  test('error: a denial shows the documented text and Retry, which opens a new popup (keyboard)', async () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
     screen.getByRole('button', { name: 'Continue with Google' }).focus()
     await user.keyboard('{Enter}')

@@ -36,11 +36,11 @@ type Status =
   | { kind: 'error'; message: string; retry: boolean }
 
 /**
- * OAuth status screen (spec 01 §2 "OAuth status", §4 "OAuth", §8): 'verifying' while the provider's popup is
- * open or the page is on its way there, and while the code is exchanged; then success (the modal closes after
- * `SUCCESS_CLOSE_DELAY_MS`; after a link, the success screen) or the spec 01 §8 OAuth text with 'Retry' where
- * allowed (the error table's `oauth` flow: `errorOutcome('oauth', …)`). Account-not-found, user-limit and the login error screen take over for
- * their codes.
+ * OAuth status screen (docs/modal.md "OAuth status", "OAuth", docs/errors.md): 'verifying' while the
+ * provider's popup is open or the page is on its way there, and while the code is exchanged; then success
+ * (the modal closes after `SUCCESS_CLOSE_DELAY_MS`; after a link, the success screen) or the docs/errors.md
+ * OAuth text with 'Retry' where allowed (the error table's `oauth` flow: `errorOutcome('oauth', …)`).
+ * Account-not-found, user-limit and the login error screen take over for their codes.
  *
  * Started from the landing (`popup`: the window the click opened, `null` when blocked), from the link hook,
  * or by the provider on return from a full-page redirect (`returned`: the code to exchange). The display mode
@@ -73,7 +73,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         redirectTo: config?.oauth?.redirectTo,
         disableSignup: authMode === 'no-signup',
         action: params.action,
-        // Foyer's own UI drives the flow (WIRE.md §1 `privy-ui: t`); closing the modal aborts it.
+        // Foyer's own UI drives the flow (docs/wire.md#oauth `privy-ui: t`); closing the modal aborts it.
         ui: true,
         signal: nextSignal(),
       }
@@ -120,7 +120,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
                   settle: params.settle,
                 }
               : undefined,
-          // Spec 01 §8 "OAuth" texts name the provider ({provider}, its display name) or what to check
+          // docs/errors.md "OAuth" texts name the provider ({provider}, its display name) or what to check
           // after a denial ({scope}, the capitalised provider id).
           format: (text) => formatMessage(text, { provider: name, scope: oauthScopeName(params.provider) }),
           showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),

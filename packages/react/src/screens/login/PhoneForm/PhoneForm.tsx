@@ -7,7 +7,10 @@ import { Chip } from '../../../ui/Chip'
 import { PhoneInput } from '../../../ui/PhoneInput'
 import { phoneFieldFromE164, phoneNumberProblem, readPhoneNumber } from '../../../ui/readPhoneNumber'
 
-/** The country the phone field starts on: config `intl.defaultCountry`, else 'US' (spec 01 §3, §9). */
+/**
+ * The country the phone field starts on: config `intl.defaultCountry`, else 'US' (docs/wire.md,
+ * docs/limits.md).
+ */
 export const DEFAULT_COUNTRY = 'US'
 
 /** The country's name for the reason text ('United Kingdom'), or its code where `Intl` has no names. */
@@ -38,8 +41,8 @@ export type PhoneFormProps = {
 }
 
 /**
- * The phone form of the landing and link screens (spec 01 §2, §5): {@link PhoneInput}, an optional `badge`
- * chip and Submit. Submit
+ * The phone form of the landing and link screens (docs/modal.md, docs/limits.md): {@link PhoneInput}, an
+ * optional `badge` chip and Submit. Submit
  * stays disabled until the number is valid for the chosen country (2 to 17 national digits); over 250
  * characters shows 'Phone number is too long'; Enter submits; the E.164 number is what is submitted. Why
  * an entered number is not valid (too short, too long, not a number of the country) shows under the field
@@ -92,7 +95,7 @@ export function PhoneForm(props: PhoneFormProps) {
       className="foyer-field"
       noValidate
       onSubmit={submit}
-      // The code screen's chunk loads while the number is typed (issue 16 §1).
+      // The code screen's chunk loads while the number is typed.
       onFocus={preloadEmailScreens}
       aria-busy={props.busy || undefined}
     >

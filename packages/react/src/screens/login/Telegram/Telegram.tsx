@@ -65,7 +65,7 @@ function useNotConfirmedInTelegram(waiting: boolean, onNotConfirmed: () => void)
 }
 
 /**
- * Telegram screen (spec 01 §2 "Telegram auth screen", §4, §8 "Telegram"; issue 11 §3). Signs in or links
+ * Telegram screen (docs/modal.md "Telegram auth screen", docs/errors.md "Telegram"). Signs in or links
  * with the proof at hand — the login widget's redirect return (`params.authResult`, read at page load), or
  * inside a Telegram mini app its `initData` — else renders Telegram's login widget for the app's bot
  * (`telegram_auth_config.bot_name`; script `config.telegram.widgetScriptUrl`, redirect variant with
@@ -73,7 +73,7 @@ function useNotConfirmedInTelegram(waiting: boolean, onNotConfirmed: () => void)
  * the widget loads, while the user confirms and while the proof is verified; back from Telegram's window
  * without a result (declined or closed), it says the login was not confirmed, beside the widget's button and
  * 'Try another method'; then success (the modal
- * closes; after a link, the success screen) or the spec 01 §8 Telegram text with 'Retry' where allowed
+ * closes; after a link, the success screen) or the docs/errors.md Telegram text with 'Retry' where allowed
  * (`errorOutcome('telegram', …)`); account-not-found, user-limit and the login error screen take over for
  * their codes. A retry after a captcha goes back through the captcha screen (its token is single use).
  */

@@ -32,7 +32,7 @@ async function signInNeedingTerms(routes: TestRoutes = {}) {
   return rendered
 }
 
-describe("'One last step' (spec 01 §2, §4)", () => {
+describe("'One last step' (docs/modal.md)", () => {
   test('default: after a sign-in the modal asks for the terms, with both links, and cannot be closed', async () => {
     const { user } = await signInNeedingTerms()
     expect(screen.getByText('By signing up, you agree to our terms and privacy policy.')).toBeTruthy()

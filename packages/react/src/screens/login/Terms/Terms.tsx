@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 
 /**
- * 'One last step' (spec 01 §2 "Terms acceptance", §4 "After login"): 'By signing up, you agree to our terms
+ * 'One last step' (docs/modal.md "Terms acceptance", "After login"): 'By signing up, you agree to our terms
  * and privacy policy.', the links 'View Terms' and 'View Privacy Policy' (`legal.termsAndConditionsUrl` and
  * `privacyPolicyUrl`, else the app's `terms_and_conditions_url` and `privacy_policy_url`; a link without a
  * URL is left out), and the buttons 'No thanks' (logs the user out and closes) and 'Accept'

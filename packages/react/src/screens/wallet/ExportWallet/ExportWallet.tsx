@@ -11,11 +11,13 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 
 /**
- * Key export, 'Transfer wallet' (spec 02 §2, §9): hosts the export frame from the wallet's server origin;
- * the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and never reaches
- * this page; the frame gets the modal's theme tokens (`exportFrameTheme`), its language (the page's texts); it starts at `EXPORT_FRAME_*_HEIGHT_PX` and then takes the height the frame reports for its
- * content, so nothing in it is cut off or scrolls; Escape inside the frame ends the export. The loading state shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before
- * this screen opens (`useExportWallet`), and again in front of it if the server still refuses.
+ * Key export, 'Transfer wallet' (docs/modal.md, docs/limits.md): hosts the export frame from the wallet's
+ * server origin; the key (and the phrase of a non-imported Ethereum wallet) is rendered inside that frame and
+ * never reaches this page; the frame gets the modal's theme tokens (`exportFrameTheme`), its language (the
+ * page's texts); it starts at `EXPORT_FRAME_*_HEIGHT_PX` and then takes the height the frame reports for its
+ * content, so nothing in it is cut off or scrolls; Escape inside the frame ends the export. The loading state
+ * shows for at least `KEY_EXPORT_MIN_DISPLAY_MS` (1 s). MFA is asked before this screen opens
+ * (`useExportWallet`), and again in front of it if the server still refuses.
  */
 export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
   const { client, messages, language, theme, close } = useModal()
@@ -43,7 +45,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
       theme: exportFrameTheme(theme),
       locale: language,
       signal: controller.signal,
-      // `useExportWallet` had the user verify before this screen (spec 02 §6).
+      // `useExportWallet` had the user verify before this screen (docs/api.md).
       verifyFirst: false,
       onResize: () => setSized(true),
       // Escape inside the frame ends the export as Escape on the modal does.

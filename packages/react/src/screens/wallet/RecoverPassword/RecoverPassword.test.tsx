@@ -5,7 +5,7 @@ import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderW
 afterEach(cleanup)
 
 describe('RecoverPassword', () => {
-  test("default: 'Enter your password'; a wrong password shows the spec's error; the right one recovers", async () => {
+  test("default: 'Enter your password'; a wrong password shows the documented error; the right one recovers", async () => {
     const { prompt, user } = await renderWalletUi()
     const tried: string[] = []
     const result = prompt({
@@ -20,7 +20,7 @@ describe('RecoverPassword', () => {
     })
     const dialog = await findDialog('Enter your password')
     const submit = within(dialog).getByRole('button', { name: 'Recover your account' })
-    expect(submit.hasAttribute('disabled')).toBe(true) // non-empty (spec 02 §5)
+    expect(submit.hasAttribute('disabled')).toBe(true) // non-empty (docs/limits.md)
     await user.type(within(dialog).getByLabelText('Password'), 'wrong-one')
     await user.click(submit)
     expect((await within(dialog).findByRole('alert')).textContent).toBe(

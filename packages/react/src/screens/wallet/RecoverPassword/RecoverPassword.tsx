@@ -10,10 +10,11 @@ import { PasswordInput } from '../../../ui/PasswordInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 
 /**
- * 'Enter your password' (spec 02 §2 "password recovery", §4 submitting → success or error, §5 "must be
- * non-empty", §8): rebuilds a `user-passcode` wallet on this device. A wrong password ('invalid_recovery_pin'
- * or 'invalid_request_arguments') shows 'Invalid recovery password, please try again.'; anything else 'An
- * error has occurred, please try again.'. On success the pending request continues.
+ * 'Enter your password' (docs/modal.md submitting → success or error, docs/limits.md "must be
+ * non-empty", docs/errors.md): rebuilds a `user-passcode` wallet on this device. A wrong password
+ * ('invalid_recovery_pin' or 'invalid_request_arguments') shows 'Invalid recovery password, please try
+ * again.'; anything else 'An error has occurred, please try again.'. On success the pending request
+ * continues.
  */
 export function RecoverPassword({ params }: ScreenProps<'recoverPassword'>) {
   const { messages } = useModal()

@@ -9,9 +9,9 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { passwordFlowRoute } from '../passwordFlowRoute'
 
 /**
- * Recovery selection (spec 02 §2 'Secure your account' / 'Update backup method', §4 "Recovery-screen
- * choice"), shown when more than one method is available: a password (the password flow) or, for a wallet
- * that has a password, automatic recovery.
+ * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
+ * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow) or,
+ * for a wallet that has a password, automatic recovery.
  */
 export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
   const { client, messages, router, state, close } = useModal()

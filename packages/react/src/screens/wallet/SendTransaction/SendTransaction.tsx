@@ -12,11 +12,12 @@ import { formatNative } from './formatNative'
 import { TransactionDetails } from './TransactionDetails'
 
 /**
- * The Ethereum adapter of the transaction confirmation (`ConfirmTransaction`): send-transaction confirmation (spec 02 §2, §4 preparing → ready → submitting → success or error): title
- * (with '(n / m)' in a batch), To, Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's
- * balance and the expandable Details. When the balance is short: 'Wallet has insufficient funds for this
- * transaction.' and 'Add funds on {chain} to complete transaction.', and Approve stays disabled. Approve
- * (or 'Continue' when more follow) sends, waits for the receipt, then shows success or the error screen.
+ * The Ethereum adapter of the transaction confirmation (`ConfirmTransaction`): send-transaction confirmation
+ * (docs/modal.md preparing → ready → submitting → success or error): title (with '(n / m)' in a batch), To,
+ * Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's balance and the expandable Details.
+ * When the balance is short: 'Wallet has insufficient funds for this transaction.' and 'Add funds on {chain}
+ * to complete transaction.', and Approve stays disabled. Approve (or 'Continue' when more follow) sends,
+ * waits for the receipt, then shows success or the error screen.
  */
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
   const { client, messages, format, appName, router } = useModal()
@@ -71,7 +72,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       : baseTitle
   const short = preview?.insufficientFunds ?? false
   const loading = !preview && !previewFailed
-  // 'Add funds' replaces Approve when the balance is short and the app offers funding (spec 02 §2).
+  // 'Add funds' replaces Approve when the balance is short and the app offers funding (docs/modal.md).
   const fundRoute =
     short && preview
       ? addFundsRoute(client, {

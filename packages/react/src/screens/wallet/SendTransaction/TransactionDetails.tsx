@@ -6,7 +6,7 @@ import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { formatNative } from './formatNative'
 
 /**
- * The transaction summary's expandable 'Details' (spec 02 §2 "Transaction summary card"): From, To, Action,
+ * The transaction summary's expandable 'Details' (docs/modal.md): From, To, Action,
  * 'Est. Fees' ('Sponsored' when sponsored) and 'Total (including fees)'; the call data, gas limit, max fee
  * per gas and nonce only behind a further 'Advanced' toggle.
  */

@@ -5,8 +5,9 @@ import { PasswordInput } from '../../../ui/PasswordInput'
 import { useButtonDelay } from './useButtonDelay'
 
 /**
- * Step 'confirming' (spec 02 §2 "Confirm your password", §5): re-enter the password; a different one shows
- * 'Passwords do not match' (after the field was touched), and Continue stays disabled while it shows.
+ * Step 'confirming' (docs/modal.md "Confirm your password", docs/limits.md): re-enter the password; a
+ * different one shows 'Passwords do not match' (after the field was touched), and Continue stays disabled
+ * while it shows.
  */
 export function ConfirmPasswordStep({
   password,

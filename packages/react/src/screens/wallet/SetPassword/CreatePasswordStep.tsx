@@ -7,7 +7,7 @@ import { PasswordInput } from '../../../ui/PasswordInput'
 import { StrengthMeter } from '../../../ui/StrengthMeter'
 import { useButtonDelay } from './useButtonDelay'
 
-/** The message of a password's first rule failure, or `undefined` when valid (spec 02 §5). */
+/** The message of a password's first rule failure, or `undefined` when valid (docs/limits.md). */
 export function passwordError(password: string, messages: Messages): string | undefined {
   const result = validatePassword(password)
   if (result.valid) return undefined
@@ -17,9 +17,9 @@ export function passwordError(password: string, messages: Messages): string | un
 }
 
 /**
- * Step 'creating' of the password flow (spec 02 §2 "Set password", §5): the field with show/hide, the
- * generate button (4 words), the strength meter (Weak / Medium / Strong) and Continue, disabled while the
- * password is empty or invalid. Errors show only after the field was touched.
+ * Step 'creating' of the password flow (docs/modal.md "Set password", docs/limits.md): the field with
+ * show/hide, the generate button (4 words), the strength meter (Weak / Medium / Strong) and Continue,
+ * disabled while the password is empty or invalid. Errors show only after the field was touched.
  */
 export function CreatePasswordStep({
   initial,

@@ -4,8 +4,8 @@ import { Button } from '../../../ui/Button'
 import { useButtonDelay } from './useButtonDelay'
 
 /**
- * Step 'finalizing' (spec 02 §2 "Confirm you have saved", §5): the acknowledgement checkbox, Cancel (only when
- * the user started the flow) and 'Set Password', enabled only when the box is ticked.
+ * Step 'finalizing' (docs/modal.md "Confirm you have saved", docs/limits.md): the acknowledgement checkbox,
+ * Cancel (only when the user started the flow) and 'Set Password', enabled only when the box is ticked.
  */
 export function FinalizePasswordStep({
   messages,

@@ -7,8 +7,8 @@ import { CopyButton } from '../../../ui/CopyButton'
 import { useButtonDelay } from './useButtonDelay'
 
 /**
- * Step 'saving' (spec 02 §2 "Save your password", §5 file name): the password, Copy, Download (a text file
- * named after the app, e.g. `foyer-demo-wallet-recovery.txt`) and Continue.
+ * Step 'saving' (docs/modal.md "Save your password", docs/limits.md file name): the password, Copy, Download
+ * (a text file named after the app, e.g. `foyer-demo-wallet-recovery.txt`) and Continue.
  */
 export function SavePasswordStep({
   password,

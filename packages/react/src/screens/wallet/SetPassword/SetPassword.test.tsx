@@ -7,7 +7,7 @@ afterEach(cleanup)
 
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
 
-/** Clicks a step's button once its 250 ms delay (spec 02 §9) has passed. */
+/** Clicks a step's button once its 250 ms delay (docs/limits.md) has passed. */
 async function press(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
   const button = within(dialog).getByRole('button', { name })
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false))

@@ -12,14 +12,15 @@ import { CreatePasswordStep } from './CreatePasswordStep'
 import { FinalizePasswordStep } from './FinalizePasswordStep'
 import { SavePasswordStep } from './SavePasswordStep'
 
-/** The steps of the password flow (spec 02 §4 "Recovery creation steps"). */
+/** The steps of the password flow (docs/modal.md). */
 type Step = 'creating' | 'saving' | 'confirming' | 'finalizing' | 'done'
 const order: Step[] = ['creating', 'saving', 'confirming', 'finalizing', 'done']
 
 /**
- * The password flow (spec 02 §2, §4, §5): 'Set your password' (or 'Reset your password') → 'Save your
- * password' → 'Confirm your password' → 'Confirm you have saved' with 'Set Password', which runs the submit
- * action → 'Success' (or 'Something went wrong' with the error text) and Close. Back goes one step back.
+ * The password flow (docs/modal.md, docs/limits.md): 'Set your password' (or 'Reset your password') → 'Save
+ * your password' → 'Confirm your password' → 'Confirm you have saved' with 'Set Password', which runs the
+ * submit action → 'Success' (or 'Something went wrong' with the error text) and Close. Back goes one step
+ * back.
  */
 export function SetPassword({ params }: ScreenProps<'setPassword'>) {
   const { messages, appName, close } = useModal()

@@ -2,7 +2,7 @@ import { PASSWORD_BUTTON_DELAY_MS } from '@foyer/protocol'
 import { useEffect, useState } from 'react'
 
 /**
- * `false` for `PASSWORD_BUTTON_DELAY_MS` (250 ms; spec 02 §9 "password button delay") after mounting, then
+ * `false` for `PASSWORD_BUTTON_DELAY_MS` (250 ms; docs/limits.md) after mounting, then
  * `true`: a double click cannot skip a password step (internal).
  */
 export function useButtonDelay(): boolean {

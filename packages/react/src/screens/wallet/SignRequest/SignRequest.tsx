@@ -8,7 +8,7 @@ import { ApprovalActions } from '../approval/ApprovalActions'
 import { useApproval } from '../approval/useApproval'
 
 /**
- * Sign request screen (spec 02 §2 "Sign request", §4 idle → signing → success → close): the title ('Sign
+ * Sign request screen (docs/modal.md "Sign request" idle → signing → success → close): the title ('Sign
  * message' or `uiOptions.title`), the description, the message — or for typed data its domain, primary type
  * and message in a scrolling view — then Approve and Cancel. Approve signs in the frame and closes the modal;
  * Cancel rejects with 4001.

@@ -11,10 +11,11 @@ import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
 import { SolanaInstruction } from './SolanaInstruction'
 
 /**
- * The Solana adapter of the transaction confirmation (`ConfirmTransaction`): Solana summary and confirm (spec 02 §2 "Solana summary", "Send-Solana-transaction confirm"): title
- * ('Approve transaction'), description, Total, Fees and balance in SOL (6 decimals, '<0.001' below), a
- * per-instruction pager ('k of n instructions', none for a single instruction) with Amount, To, From; 'Solana wallet has insufficient
- * funds for this transaction.' when short; Approve signs (and sends), then success.
+ * The Solana adapter of the transaction confirmation (`ConfirmTransaction`): Solana summary and confirm
+ * (docs/modal.md "Solana summary", "Send-Solana-transaction confirm"): title ('Approve transaction'),
+ * description, Total, Fees and balance in SOL (6 decimals, '<0.001' below), a per-instruction pager ('k of n
+ * instructions', none for a single instruction) with Amount, To, From; 'Solana wallet has insufficient funds
+ * for this transaction.' when short; Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
   const { client, messages, format, appName, router } = useModal()
@@ -29,7 +30,7 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
   const count = summary.instructions.length
   const instruction = summary.instructions[page]
   const short = balance !== undefined && balance < summary.total
-  // 'Add funds' replaces Approve when the balance is short and the app offers funding (spec 02 §2).
+  // 'Add funds' replaces Approve when the balance is short and the app offers funding (docs/modal.md).
   const fundRoute =
     short && balance !== undefined
       ? addFundsRoute(client, {
@@ -90,7 +91,7 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
       fundRoute={fundRoute}
     >
       {instruction && count === 1 ? (
-        // A single instruction needs no pager (issue 16 §3: no '1 of 1 instructions').
+        // A single instruction needs no pager (no '1 of 1 instructions').
         <div className="foyer-card foyer-field">
           <SolanaInstruction instruction={instruction} messages={messages} />
         </div>

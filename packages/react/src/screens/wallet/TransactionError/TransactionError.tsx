@@ -9,9 +9,9 @@ import { Notice } from '../../../ui/Notice'
 import { explorerTransactionUrl } from './explorerTransactionUrl'
 
 /**
- * Transaction error (spec 02 §2, §4, §8): the error code, 'Please try again.', the error message, the
- * transaction hash (copyable, with an explorer link) when one was obtained, and 'Retry transaction', which
- * returns to the confirmation and drops the nonce only when a hash exists.
+ * Transaction error (docs/modal.md, docs/errors.md): the error code, 'Please try again.', the error message,
+ * the transaction hash (copyable, with an explorer link) when one was obtained, and 'Retry transaction',
+ * which returns to the confirmation and drops the nonce only when a hash exists.
  */
 export function TransactionError({ params }: ScreenProps<'transactionError'>) {
   const { messages, router, close } = useModal()

@@ -6,7 +6,7 @@ import { Notice } from '../../../ui/Notice'
 import { explorerTransactionUrl } from '../TransactionError/explorerTransactionUrl'
 
 /**
- * Transaction success (spec 02 §2): 'Transaction complete!' / "You're all set." (or `successHeader` /
+ * Transaction success (docs/modal.md): 'Transaction complete!' / "You're all set." (or `successHeader` /
  * `successDescription`) with an explorer link when the chain has one, and 'All Done'. For Solana: 'Transaction
  * completed successfully.' and Close.
  */

@@ -17,7 +17,7 @@ import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { Spinner } from '../../../../ui/Spinner'
 
 /**
- * 'Transfer from another network' (spec 02 §2 "Funding", §4), the bridge-option picker when several chains
+ * 'Transfer from another network' (docs/modal.md "Funding"), the bridge-option picker when several chains
  * hold the amount (or none does; to a Solana wallet, several hold some of their coin): the amount, a 'From' dropdown of the other configured chains with the
  * external wallet's balance of the asset on each (the richest is chosen; the others are offered), the 'To'
  * chain, and 'Confirm with {wallet}', which opens the bridge.

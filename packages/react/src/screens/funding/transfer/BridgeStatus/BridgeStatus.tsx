@@ -18,11 +18,11 @@ import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
 /**
- * The bridge, EVM to EVM, Solana to EVM or EVM to Solana (spec 02 §2 "Funding": confirming/bridging screen with Total, To, Network,
- * Estimated fee; §4; §7 "Bridge quote"): fetching the quote, the external wallet sending each of its steps'
- * transactions (switching chain first), then waiting until the funds arrive on the wallet's chain, and
- * 'You've funded your account!' that closes by itself. A refused quote shows 'Error fetching quote from
- * relay' or the bridge API's message, with 'Try again'.
+ * The bridge, EVM to EVM, Solana to EVM or EVM to Solana (docs/modal.md "Funding": confirming/bridging screen
+ * with Total, To, Network, Estimated fee; docs/modal.md; docs/api.md): fetching the quote, the external
+ * wallet sending each of its steps' transactions (switching chain first), then waiting until the funds arrive
+ * on the wallet's chain, and 'You've funded your account!' that closes by itself. A refused quote shows
+ * 'Error fetching quote from relay' or the bridge API's message, with 'Try again'.
  */
 export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
   const { client, router, messages, config } = useModal()

@@ -29,15 +29,15 @@ import { transferWalletChainTypes } from './transferWalletChainTypes'
 import { visibleWallets } from './visibleWallets'
 
 /**
- * 'Transfer from wallet' (spec 02 §2 "External wallets", "Funding"; §9): the browser's wallets for the
- * chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an Ethereum
- * wallet (and Solana ones, to bridge from Solana, when the app has cross-chain bridging), Solana ones for a
- * Solana wallet; 3 shown and 'More wallets' when
+ * 'Transfer from wallet' (docs/modal.md "External wallets", "Funding"; docs/limits.md): the browser's wallets
+ * for the chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an
+ * Ethereum wallet (and Solana ones, to bridge from Solana, when the app has cross-chain bridging), Solana
+ * ones for a Solana wallet; 3 shown and 'More wallets' when
  * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
  * transfer then goes on the same chain, or — when the app has cross-chain bridging and the wallet lacks the
  * asset on that chain — from another network: straight from the one chain that holds the amount, else
- * 'Transfer from another network' to pick among them (spec 02 §4 "one option is used automatically, several
- * are shown for choosing").
+ * 'Transfer from another network' to pick among them (docs/modal.md "one option is used automatically,
+ * several are shown for choosing").
  */
 export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromWallet'>) {
   const { client, router, messages, config, hasScreen } = useModal()

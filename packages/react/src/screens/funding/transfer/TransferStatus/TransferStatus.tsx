@@ -12,10 +12,10 @@ import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
 /**
- * The transfer from an external wallet on the same chain (spec 02 §4 "External wallet funding"): preparing,
- * switching chain (when the wallet is on another one), sending (the user confirms in the wallet), waiting
- * for the receipt, then 'You've funded your account!' and the modal closes by itself. A failure shows its
- * message with 'Try again'.
+ * The transfer from an external wallet on the same chain (docs/modal.md "External wallet funding"):
+ * preparing, switching chain (when the wallet is on another one), sending (the user confirms in the wallet),
+ * waiting for the receipt, then 'You've funded your account!' and the modal closes by itself. A failure shows
+ * its message with 'Try again'.
  */
 export function TransferStatus({ params }: ScreenProps<'fundingTransferStatus'>) {
   const { router, messages, config } = useModal()

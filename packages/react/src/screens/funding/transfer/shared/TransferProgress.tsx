@@ -9,7 +9,7 @@ import type { FundingTransferState } from './useFundingTransfer'
 
 /**
  * The success notice of a transfer into the embedded wallet: 'You've funded your account!' with '{amount}
- * {symbol} arrived in your wallet.' (spec 02 §4; internal).
+ * {symbol} arrived in your wallet.' (docs/modal.md; internal).
  */
 export function FundedNotice({ values }: { values: Record<string, string> }) {
   const m = useModal().messages.fundingTransfer

@@ -16,7 +16,7 @@ export type FundingTransferState<Status extends string> = {
 }
 
 /**
- * Runs a transfer into the embedded wallet (spec 02 §4 "External wallet funding"; the same-chain transfer
+ * Runs a transfer into the embedded wallet (docs/modal.md "External wallet funding"; the same-chain transfer
  * and the bridge) once on mount (internal): `perform` reports its statuses, success answers `fundWallet()`
  * with `{ status: 'completed', method: 'wallets' }` and closes the modal after the success notice; a failure
  * keeps the `fundingTransfer` error text and whether a retry may help. `run` starts it again.
