@@ -7,12 +7,22 @@ const sources = {
   ssr: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions] } },
 }
 
+/**
+ * The node project's module runner (`__vitest__`), which also loads its global set-ups (the PGlite template
+ * imports the server's database code), from the sources too: without a build, the packages' `default` entry
+ * does not exist.
+ */
+const nodeSources = {
+  ...sources,
+  environments: { __vitest__: { resolve: { conditions: ['@foyer/source', ...defaultServerConditions] } } },
+}
+
 /** Unit, component and server tests. End-to-end tests have their own config in `e2e/`. */
 export default defineConfig({
   test: {
     projects: [
       {
-        ...sources,
+        ...nodeSources,
         test: {
           name: 'node',
           environment: 'node',

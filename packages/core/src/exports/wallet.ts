@@ -90,6 +90,7 @@ export {
   signTypedData,
 } from '../actions/wallet/signTypedData'
 export { type SwitchEthereumChainErrorType, switchEthereumChain } from '../actions/wallet/switchEthereumChain'
+export { type WarmWalletErrorType, warmWallet } from '../actions/wallet/warmWallet'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,

@@ -6,6 +6,7 @@ import { promptFundingAfterCreate } from '../hooks/promptFundingAfterCreate'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { useTermsGate } from '../hooks/useTermsGate'
+import { useWarmWallet } from '../hooks/useWarmWallet'
 import { useLocaleMessages } from '../i18n/useLocaleMessages'
 import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
@@ -149,6 +150,7 @@ export function FoyerProvider({
     void promptFundingAfterCreate(client, walletUi.open, created)
   })
   useSyncCustomAuth(client, config?.customAuth)
+  useWarmWallet(client)
 
   const [loginOptions, setLoginOptions] = useState<FoyerLoginOptions>({})
   const openModal = useCallback(

@@ -27,3 +27,9 @@ export function preloadEmailScreens(): void {
   void import('../screens/Error/ErrorScreen')
   void import('../screens/Success/Success')
 }
+
+/** Preloads the signing screens (message, typed data, transaction) after a user with a wallet signs in. */
+export function preloadWalletScreens(): void {
+  void import('../screens/wallet/SignRequest/SignRequest')
+  void import('../screens/wallet/SendTransaction/SendTransaction')
+}

@@ -1,0 +1,66 @@
+import { loginWithEmailCode } from '@foyer/core'
+import type { User } from '@foyer/protocol'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import {
+  createTestClient,
+  TEST_APP_ID,
+  TEST_CODE,
+  testAuthResponse,
+  testUser,
+} from '../../test/createTestClient'
+import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
+
+afterEach(cleanup)
+
+const walletUser: User = {
+  ...testUser,
+  linked_accounts: [
+    ...testUser.linked_accounts,
+    {
+      type: 'wallet',
+      address: '0x1111111111111111111111111111111111111111',
+      chain_type: 'ethereum',
+      wallet_client: 'privy',
+      wallet_client_type: 'privy',
+      connector_type: 'embedded',
+      recovery_method: 'privy',
+      wallet_index: 0,
+      imported: false,
+      delegated: false,
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    },
+  ],
+}
+
+async function signIn(user: User) {
+  const { client } = createTestClient({
+    'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse({ user }) }),
+  })
+  render(
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+      <p>host</p>
+    </FoyerProvider>,
+  )
+  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  return client
+}
+
+describe('useWarmWallet', () => {
+  test('default: after a sign-in with an embedded wallet, the wallet frame is mounted before any wallet call', async () => {
+    const client = await signIn(walletUser)
+    await waitFor(() => expect(client._internal.wallet.proxy).toBeDefined(), { timeout: 5000 })
+    expect(document.querySelectorAll('iframe')).toHaveLength(1)
+    client._internal.wallet.proxy?.destroy()
+  })
+
+  test('behavior: a user without an embedded wallet gets no frame', async () => {
+    const client = await signIn(testUser)
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(client._internal.wallet.proxy).toBeUndefined()
+    expect(document.querySelectorAll('iframe')).toHaveLength(0)
+  })
+})
