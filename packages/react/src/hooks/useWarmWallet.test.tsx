@@ -2,6 +2,7 @@ import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
+import { walletUser } from '../../../core/test/createWalletTestClient'
 import {
   createTestClient,
   TEST_APP_ID,
@@ -12,28 +13,6 @@ import {
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 
 afterEach(cleanup)
-
-const walletUser: User = {
-  ...testUser,
-  linked_accounts: [
-    ...testUser.linked_accounts,
-    {
-      type: 'wallet',
-      address: '0x1111111111111111111111111111111111111111',
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
-      verified_at: 1,
-      first_verified_at: 1,
-      latest_verified_at: 1,
-    },
-  ],
-}
 
 async function signIn(user: User) {
   const { client } = createTestClient({

@@ -67,3 +67,12 @@ export function EyeOffIcon() {
     </svg>
   )
 }
+
+/** Telegram's paper plane (the landing's Telegram entry). */
+export function TelegramIcon() {
+  return (
+    <svg aria-hidden="true" data-icon="telegram" {...common} strokeWidth={1.8}>
+      <path d="M21 4 3 11l6 2.5M21 4l-3.5 16-8.5-6.5M21 4 9 13.5V19l3-3" />
+    </svg>
+  )
+}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadTelegramScreen } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
-import { TelegramIcon } from '../../../ui/TelegramIcon'
+import { TelegramIcon } from '../../../ui/icons'
 import type { LoginStart } from '../LoginStart'
 
 /** Props of {@link TelegramEntry}. */
