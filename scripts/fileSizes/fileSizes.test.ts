@@ -21,6 +21,9 @@ const DATA_FILES = [
   'packages/react/src/i18n/locales/zhCN.ts',
   // The endpoint table: every call of the API with its schemas.
   'packages/protocol/src/endpoints/endpoints.ts',
+  // The protocol's public names, listed one by one: `export *` in their place makes a bundler keep whole
+  // modules in a host app's initial chunk (1.2 kB gzip more in core's sign-in barrel, measured).
+  'packages/protocol/src/exports/index.ts',
 ]
 
 /**

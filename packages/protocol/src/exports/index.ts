@@ -1,57 +1,365 @@
-/**
- * `@foyer/protocol`: the wire contract shared by the server, the clients and the wallet frame. Each module's
- * exports are public unless listed by name.
- */
-export * from '../constants/cookies'
-export * from '../constants/crossApp'
-export * from '../constants/farcaster'
-export * from '../constants/farcasterSigner'
-export * from '../constants/funding'
-export * from '../constants/headers'
-export * from '../constants/limits'
-export * from '../constants/oauth'
-export * from '../constants/telegram'
-export * from '../constants/walletClient'
-
+// `@foyer/protocol`: the wire contract shared by the server, the clients and the wallet frame. Every public
+// name is listed here by name rather than with `export *`, which makes bundlers keep whole modules in a host
+// app's initial chunk (the core barrel's size test guards it).
+export { cookieNames } from '../constants/cookies'
+export {
+  CROSS_APP_ACTION_ERROR_TYPE,
+  CROSS_APP_ACTION_RESPONSE_TYPE,
+  CROSS_APP_AUTHORIZE_PATH,
+  CROSS_APP_POPUP_POLL_MS,
+  CROSS_APP_PROVIDER_PREFIX,
+  CROSS_APP_REQUEST_TIMEOUT_MS,
+  CROSS_APP_TOKEN_TTL_SECONDS,
+  CROSS_APP_TOKEN_TYP,
+  CROSS_APP_TRANSACT_PATH,
+  type CrossAppMethod,
+  type CrossAppProviderId,
+  crossAppErrorMessages,
+  crossAppMethods,
+  crossAppProviderAppId,
+  crossAppProviderId,
+} from '../constants/crossApp'
+export {
+  FARCASTER_CHANNEL_TOKEN_HEADER,
+  FARCASTER_MESSAGE_MAX_LENGTH,
+  FARCASTER_NONCE_TTL_SECONDS,
+  FARCASTER_POLL_INTERVAL_MS,
+  FARCASTER_TIMEOUT_MS,
+} from '../constants/farcaster'
+export {
+  FARCASTER_SIGNER_DEFAULT_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_MAX_DEADLINE_SECONDS,
+  FARCASTER_SIGNER_POLL_INTERVAL_MS,
+  FARCASTER_SIGNER_TIMEOUT_MS,
+} from '../constants/farcasterSigner'
+export {
+  FUNDING_CARD_MAX_POLL_ERRORS,
+  FUNDING_CARD_POLL_MS,
+  FUNDING_CARD_START_DELAY_MS,
+  FUNDING_EXCHANGE_POLL_MS,
+  FUNDING_EXCHANGE_POST_CLOSE_ATTEMPTS,
+  FUNDING_EXCHANGE_START_DELAY_MS,
+  FUNDING_POPUP_HEIGHT_PX,
+  FUNDING_POPUP_WIDTH_PX,
+  FUNDING_QR_ECC,
+  FUNDING_QR_SIZE_PX,
+  FUNDING_RECEIVE_POLL_MS,
+} from '../constants/funding'
+export { headers } from '../constants/headers'
+export {
+  ACCESS_TOKEN_EXPIRY_SKEW_MS,
+  ACCESS_TOKEN_TTL_SECONDS,
+  APP_ID_LENGTH,
+  CODE_ERROR_RESET_MS,
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_COOLDOWN_SECONDS,
+  CODE_TTL_SECONDS,
+  LANDING_RESET_DELAY_MS,
+  MOBILE_BREAKPOINT_PX,
+  MODAL_WIDTH_PX,
+  REQUEST_TIMEOUT_MS,
+  RETRY_BASE_DELAY_MS,
+  RETRY_COUNT,
+  RETRY_STATUSES,
+  SESSION_ABSOLUTE_TTL_SECONDS,
+} from '../constants/limits'
+export {
+  isOAuthProvider,
+  OAUTH_CALLBACK_PATH,
+  OAUTH_DENIED_CODE,
+  OAUTH_ERROR_CODE,
+  OAUTH_FLOW_TTL_SECONDS,
+  OAUTH_POPUP_CHANNEL,
+  OAUTH_POPUP_ERROR_TYPE,
+  OAUTH_POPUP_HEIGHT_PX,
+  OAUTH_POPUP_RESPONSE_TYPE,
+  OAUTH_POPUP_WIDTH_PX,
+  OAUTH_STATE_BYTES,
+  OAUTH_VERIFIER_BYTES,
+  type OAuthAccountType,
+  type OAuthProvider,
+  oauthAccountType,
+  oauthProviderNames,
+  oauthProviders,
+  oauthReturnParameters,
+} from '../constants/oauth'
+export {
+  TELEGRAM_AUTH_CLOCK_SKEW_SECONDS,
+  TELEGRAM_AUTH_MAX_AGE_SECONDS,
+  TELEGRAM_AUTH_RESULT_FRAGMENT,
+  TELEGRAM_WIDGET_SCRIPT_URL,
+  telegramReturnParameters,
+} from '../constants/telegram'
+export {
+  COPY_FEEDBACK_MS,
+  DETAILS_PANEL_MAX_HEIGHT_PX,
+  EXPORT_FRAME_KEY_HEIGHT_PX,
+  EXPORT_FRAME_PHRASE_HEIGHT_PX,
+  GENERATED_PASSWORD_WORDS,
+  KEY_EXPORT_MIN_DISPLAY_MS,
+  LAMPORTS_PER_SOL,
+  PASSWORD_BUTTON_DELAY_MS,
+  PASSWORD_STRENGTH_MEDIUM,
+  PASSWORD_STRENGTH_STRONG,
+  PASSWORD_VARIETY_MIN_LENGTH,
+  TYPED_DATA_VIEW_MAX_HEIGHT_PX,
+  WALLET_PROXY_READY_TIMEOUT_MS,
+  WALLET_RPC_TIMEOUT_MS,
+} from '../constants/walletClient'
 export type { Endpoint } from '../endpoints/Endpoint'
-export * from '../endpoints/endpointPath'
-export * from '../endpoints/endpoints'
-export * from '../endpoints/endpointTypes'
-export * from '../endpoints/routeSchema'
-export * from '../errors/errorCodes'
-export * from '../errors/errorResponse'
-export * from '../format/maskPhoneNumber'
-export * from '../format/sanitizeColor'
-export * from '../format/sanitizeFontFamily'
-export * from '../origins/isOriginAllowed'
-export * from '../origins/normalizeOriginPattern'
-export * from '../origins/patternsMatchingOrigin'
-export * from '../passkeys/webauthnWire'
-
-export * from '../schemas/accountTransfer'
-export * from '../schemas/analytics'
-export * from '../schemas/appConfig'
-export * from '../schemas/apps'
-export * from '../schemas/auth'
-export * from '../schemas/coinbaseOnRamp'
-export * from '../schemas/common'
-export * from '../schemas/crossApp'
-export * from '../schemas/crossAppAccount'
-export * from '../schemas/customJwt'
-export * from '../schemas/farcaster'
-export * from '../schemas/farcasterSigner'
-export * from '../schemas/forkSession'
-export * from '../schemas/frame/addWallet'
-export * from '../schemas/frame/connectWallet'
-export * from '../schemas/frame/createWallet'
-export * from '../schemas/frame/exportFrameTheme'
-export * from '../schemas/frame/exportWallet'
-export * from '../schemas/frame/farcasterSigner'
-export * from '../schemas/frame/frameEnvelope'
-export * from '../schemas/frame/frameError'
-export * from '../schemas/frame/frameEvent'
-export * from '../schemas/frame/frameMessageSchemas'
-export * from '../schemas/frame/frameWallet'
+export { endpointPath } from '../endpoints/endpointPath'
+export { endpoints } from '../endpoints/endpoints'
+export type {
+  EndpointBody,
+  EndpointName,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  Endpoints,
+} from '../endpoints/endpointTypes'
+export { routeSchema } from '../endpoints/routeSchema'
+export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
+export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
+export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
+export { sanitizeColor } from '../format/sanitizeColor'
+export { sanitizeFontFamily } from '../format/sanitizeFontFamily'
+export { isOriginAllowed } from '../origins/isOriginAllowed'
+export { normalizeOriginPattern } from '../origins/normalizeOriginPattern'
+export { patternsMatchingOrigin } from '../origins/patternsMatchingOrigin'
+export {
+  type AuthenticationResponseJSON,
+  authenticationResponseFromWire,
+  authenticationResponseToWire,
+  type CreationOptionsJSON,
+  type CredentialDescriptorJSON,
+  creationOptionsFromWire,
+  creationOptionsToWire,
+  type RegistrationResponseJSON,
+  type RequestOptionsJSON,
+  registrationResponseFromWire,
+  registrationResponseToWire,
+  requestOptionsFromWire,
+  requestOptionsToWire,
+  type WebAuthnExtensionsJSON,
+} from '../passkeys/webauthnWire'
+export {
+  ACCOUNT_TRANSFER_NONCE_TTL_SECONDS,
+  type AccountTransferData,
+  accountTransferDataSchema,
+  accountTransferNonceSchema,
+  type FarcasterTransferRequest,
+  farcasterTransferRequestSchema,
+  type OAuthTransferRequest,
+  type OAuthTransferUserInfo,
+  oauthTransferRequestSchema,
+  oauthTransferUserInfoSchema,
+  type PasswordlessTransferRequest,
+  passwordlessTransferRequestSchema,
+  type SiweTransferRequest,
+  type SiwsTransferRequest,
+  type SmsTransferRequest,
+  siweTransferRequestSchema,
+  siwsTransferRequestSchema,
+  smsTransferRequestSchema,
+  type TelegramTransferRequest,
+  telegramTransferRequestSchema,
+} from '../schemas/accountTransfer'
+export { type AnalyticsEventRequest, analyticsEventRequestSchema } from '../schemas/analytics'
+export {
+  type AccessControl,
+  type AppConfig,
+  type AppSettings,
+  accessControlSchema,
+  allowlistConfigSchema,
+  appConfigSchema,
+  appSettingsSchema,
+  type CreateOnLogin,
+  createOnLoginSchema,
+  defaultAppSettings,
+  embeddedWalletConfigSchema,
+  embeddedWalletModeSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
+  type OAuthClientSettings,
+  type OAuthSettings,
+  oauthClientSettingsSchema,
+  oauthSettingsSchema,
+  type PublicAppIdentity,
+  smartWalletConfigSchema,
+  telegramAuthConfigSchema,
+  toPublicAppConfig,
+  userOwnedRecoveryOptionSchema,
+} from '../schemas/appConfig'
+export { appPathParamsSchema, type JwksResponse, jwksResponseSchema } from '../schemas/apps'
+export {
+  type AuthResponse,
+  authResponseSchema,
+  type OAuthTokens,
+  oauthTokensSchema,
+  type SessionUpdateAction,
+  sessionUpdateActionSchema,
+} from '../schemas/auth'
+export {
+  type CoinbaseBlockchain,
+  type CoinbaseOnRampInitRequest,
+  type CoinbaseOnRampInitResponse,
+  type CoinbaseOnRampStatusQuery,
+  type CoinbaseOnRampStatusResponse,
+  coinbaseBlockchains,
+  coinbaseOnRampInitRequestSchema,
+  coinbaseOnRampInitResponseSchema,
+  coinbaseOnRampStatusQuerySchema,
+  coinbaseOnRampStatusResponseSchema,
+} from '../schemas/coinbaseOnRamp'
+export {
+  type AuthMode,
+  appIdSchema,
+  authModeSchema,
+  codeSchema,
+  emailSchema,
+  linkedAccountTimes,
+  type SuccessResponse,
+  successResponseSchema,
+  unixSecondsSchema,
+} from '../schemas/common'
+export {
+  type CrossAppAuthorizationCodeRequest,
+  type CrossAppAuthorizationCodeResponse,
+  type CrossAppConnection,
+  type CrossAppConnectionsResponse,
+  type CrossAppDetailsResponse,
+  type CrossAppSettings,
+  type CrossAppTransactRequest,
+  type CrossAppVerifyRequest,
+  type CrossAppVerifyResponse,
+  crossAppAuthorizationCodeRequestSchema,
+  crossAppAuthorizationCodeResponseSchema,
+  crossAppConnectionSchema,
+  crossAppConnectionsResponseSchema,
+  crossAppDetailsResponseSchema,
+  crossAppSettingsSchema,
+  crossAppTransactRequestSchema,
+  crossAppVerifyRequestSchema,
+  crossAppVerifyResponseSchema,
+} from '../schemas/crossApp'
+export { type CrossAppAccount, crossAppAccountSchema } from '../schemas/crossAppAccount'
+export {
+  type CustomJwtAuthConfig,
+  type CustomJwtAuthenticateRequest,
+  type CustomJwtLinkRequest,
+  customJwtAlgorithmSchema,
+  customJwtAuthConfigSchema,
+  customJwtAuthenticateRequestSchema,
+  customJwtLinkRequestSchema,
+} from '../schemas/customJwt'
+export {
+  type FarcasterAccount,
+  type FarcasterAuthenticateRequest,
+  type FarcasterInitRequest,
+  type FarcasterInitResponse,
+  type FarcasterLinkRequest,
+  type FarcasterStatusResponse,
+  type FarcasterUnlinkRequest,
+  farcasterAccountSchema,
+  farcasterAuthenticateRequestSchema,
+  farcasterChannelTokenSchema,
+  farcasterInitRequestSchema,
+  farcasterInitResponseSchema,
+  farcasterLinkRequestSchema,
+  farcasterStatusHeadersSchema,
+  farcasterStatusResponseSchema,
+  farcasterUnlinkRequestSchema,
+  fidSchema,
+} from '../schemas/farcaster'
+export {
+  ed25519PublicKeySchema,
+  type FarcasterSigner,
+  type FarcasterSignerInitRequest,
+  type FarcasterSignerState,
+  type FarcasterSignerStatus,
+  type FarcasterSignerStatusRequest,
+  farcasterSignerInitRequestSchema,
+  farcasterSignerSchema,
+  farcasterSignerStates,
+  farcasterSignerStatusRequestSchema,
+  farcasterSignerStatusSchema,
+} from '../schemas/farcasterSigner'
+export {
+  type ForkSessionRequest,
+  type ForkSessionResponse,
+  forkSessionRequestSchema,
+  forkSessionResponseSchema,
+  type RecoverForkedSessionRequest,
+  recoverForkedSessionRequestSchema,
+} from '../schemas/forkSession'
+export {
+  type FrameAddWalletRequest,
+  frameAddWalletRequestSchema,
+} from '../schemas/frame/addWallet'
+export {
+  type FrameConnectWalletRequest,
+  type FrameRecoverWalletRequest,
+  type FrameSetRecoveryRequest,
+  frameConnectWalletRequestSchema,
+  frameRecoverWalletRequestSchema,
+  frameSetRecoveryRequestSchema,
+} from '../schemas/frame/connectWallet'
+export {
+  type FrameCreateWalletRequest,
+  frameCreateEthereumWalletRequestSchema,
+  frameCreateSolanaWalletRequestSchema,
+  frameCreateWalletRequestSchema,
+} from '../schemas/frame/createWallet'
+export {
+  type ExportFrameTheme,
+  type ExportFrameThemeField,
+  exportFrameThemeFields,
+} from '../schemas/frame/exportFrameTheme'
+export {
+  type FrameExportWalletRequest,
+  frameExportWalletReplySchema,
+  frameExportWalletRequestSchema,
+} from '../schemas/frame/exportWallet'
+export {
+  type FrameFarcasterSignRequest,
+  type FrameInitFarcasterSignerRequest,
+  frameFarcasterSignReplySchema,
+  frameFarcasterSignRequestSchema,
+  frameInitFarcasterSignerReplySchema,
+  frameInitFarcasterSignerRequestSchema,
+} from '../schemas/frame/farcasterSigner'
+export {
+  type FrameReply,
+  type FrameRequest,
+  frameAccessTokenSchema,
+  frameErrorReplySchema,
+  frameReplySchema,
+  frameRequestIdSchema,
+  frameRequestSchema,
+  frameSuccessReplySchema,
+} from '../schemas/frame/frameEnvelope'
+export {
+  type FrameError,
+  type FrameErrorType,
+  frameErrorSchema,
+  frameErrorTypeSchema,
+  frameErrorTypes,
+  rpcErrorCodes,
+} from '../schemas/frame/frameError'
+export { type FrameEvent, frameEventSchema, frameEvents } from '../schemas/frame/frameEvent'
+export {
+  type FrameReplyData,
+  type FrameRequestData,
+  frameMessageSchemas,
+} from '../schemas/frame/frameMessageSchemas'
+export {
+  type FrameEntropyState,
+  type FrameWallet,
+  frameEntropyIdSchema,
+  frameEntropyStateSchema,
+  frameWalletSchema,
+} from '../schemas/frame/frameWallet'
 export {
   type FrameMfaInitEnrollmentReply,
   type FrameMfaInitEnrollmentRequest,
@@ -65,12 +373,99 @@ export {
   frameMfaUnenrollRequestSchema,
   frameMfaVerifyRequestSchema,
 } from '../schemas/frame/mfa'
-export * from '../schemas/frame/ready'
-export * from '../schemas/frame/rpc'
-export * from '../schemas/funding'
-export * from '../schemas/guest'
-export * from '../schemas/mfa'
-export * from '../schemas/oauth'
+export { frameReadyReplySchema, frameReadyRequestSchema } from '../schemas/frame/ready'
+export {
+  type EthereumRpcMethod,
+  ethereumRpcMethods,
+  type FrameChain,
+  type FrameRpcReply,
+  type FrameRpcRequest,
+  frameChainSchema,
+  frameEthereumRpcRequestSchema,
+  frameRpcCallSchema,
+  frameRpcReplySchema,
+  frameRpcRequestSchema,
+  frameSolanaRpcRequestSchema,
+  type SolanaRpcMethod,
+  solanaRpcMethods,
+  solanaSignMessageParamsSchema,
+  solanaTransactionParamsSchema,
+} from '../schemas/frame/rpc'
+export {
+  type FundingConfig,
+  type FundingMethod,
+  type FundingOption,
+  type FundingProvider,
+  type FundingProvidersSettings,
+  fundingConfigSchema,
+  fundingMethodSchema,
+  fundingOptionSchema,
+  fundingProviderSchema,
+  fundingProvidersSettingsSchema,
+  type MoonpayCurrencyCode,
+  type MoonpaySignRequest,
+  type MoonpaySignResponse,
+  moonpayCurrencyCodeSchema,
+  moonpayPaymentMethodSchema,
+  moonpaySignRequestSchema,
+  moonpaySignResponseSchema,
+  type TokenPriceQuery,
+  type TokenPriceResponse,
+  tokenPriceQuerySchema,
+  tokenPriceResponseSchema,
+} from '../schemas/funding'
+export {
+  type GuestAuthenticateRequest,
+  guestAuthenticateRequestSchema,
+  guestCredentialSchema,
+} from '../schemas/guest'
+export {
+  CANNOT_UNLINK_MFA_PASSKEY_MESSAGE,
+  MFA_CHALLENGE_TTL_MS,
+  MFA_INVALID_CODE_MESSAGE,
+  MFA_MAX_ATTEMPTS,
+  MFA_MAX_ATTEMPTS_MESSAGE,
+  MFA_TIMEOUT_MESSAGE,
+  type MfaCodeRequest,
+  type MfaMethodType,
+  type MfaPasskeyAssertion,
+  type MfaPasskeyEnrollmentRequest,
+  type MfaPasskeyInitRequest,
+  type MfaPasskeyInitResponse,
+  type MfaPasskeyVerifyRequest,
+  type MfaSmsEnrollRequest,
+  type MfaSmsInitRequest,
+  type MfaTotpInitResponse,
+  type MfaVerifyResponse,
+  mfaCodeRequestSchema,
+  mfaMethodTypeSchema,
+  mfaPasskeyAssertionSchema,
+  mfaPasskeyEnrollmentRequestSchema,
+  mfaPasskeyInitRequestSchema,
+  mfaPasskeyInitResponseSchema,
+  mfaPasskeyVerifyRequestSchema,
+  mfaSmsEnrollRequestSchema,
+  mfaSmsInitRequestSchema,
+  mfaTotpInitResponseSchema,
+  mfaVerifyResponseSchema,
+} from '../schemas/mfa'
+export {
+  type OAuthAuthenticateRequest,
+  type OAuthInitRequest,
+  type OAuthInitResponse,
+  type OAuthLinkRequest,
+  type OAuthLinkResponse,
+  type OAuthUnlinkRequest,
+  oauthAuthenticateRequestSchema,
+  oauthInitRequestSchema,
+  oauthInitResponseSchema,
+  oauthLinkRequestSchema,
+  oauthLinkResponseSchema,
+  oauthStateCodeSchema,
+  oauthUnlinkRequestSchema,
+  pkceCodeChallengeSchema,
+  pkceCodeVerifierSchema,
+} from '../schemas/oauth'
 export {
   appleOAuthAccountSchema,
   discordOAuthAccountSchema,
@@ -85,15 +480,200 @@ export {
   tiktokOAuthAccountSchema,
   twitterOAuthAccountSchema,
 } from '../schemas/oauthAccounts'
-export * from '../schemas/optionalBody'
-export * from '../schemas/passkeys'
-export * from '../schemas/passwordless'
-export * from '../schemas/refuseControlCharacters'
-export * from '../schemas/sessions'
-export * from '../schemas/siwe'
-export * from '../schemas/sms'
-export * from '../schemas/telegram'
-export * from '../schemas/tokens'
-export * from '../schemas/user'
-export * from '../schemas/walletDevices'
-export * from '../schemas/wallets'
+export { optionalBody } from '../schemas/optionalBody'
+export {
+  PASSKEY_LIMIT,
+  PASSKEY_LIST_FULL_COUNT,
+  PASSKEY_LIST_PREVIEW_COUNT,
+  type PasskeyAssertion,
+  type PasskeyAttestation,
+  type PasskeyAuthenticateInitRequest,
+  type PasskeyAuthenticateRequest,
+  type PasskeyCreationInitResponse,
+  type PasskeyCreationOptions,
+  type PasskeyLinkRequest,
+  type PasskeyRequestInitResponse,
+  type PasskeyRequestOptions,
+  type PasskeyUnlinkRequest,
+  passkeyAssertionSchema,
+  passkeyAttestationSchema,
+  passkeyAuthenticateInitRequestSchema,
+  passkeyAuthenticateRequestSchema,
+  passkeyCreationInitResponseSchema,
+  passkeyCreationOptionsSchema,
+  passkeyLinkRequestSchema,
+  passkeyRequestInitResponseSchema,
+  passkeyRequestOptionsSchema,
+  passkeyUnlinkRequestSchema,
+} from '../schemas/passkeys'
+export {
+  type PasswordlessAuthenticateRequest,
+  type PasswordlessInitRequest,
+  type PasswordlessLinkRequest,
+  type PasswordlessUnlinkRequest,
+  type PasswordlessUpdateRequest,
+  passwordlessAuthenticateRequestSchema,
+  passwordlessInitRequestSchema,
+  passwordlessLinkRequestSchema,
+  passwordlessUnlinkRequestSchema,
+  passwordlessUpdateRequestSchema,
+} from '../schemas/passwordless'
+export { controlCharacterPath, refuseControlCharacters } from '../schemas/refuseControlCharacters'
+export {
+  type LogoutRequest,
+  logoutRequestSchema,
+  type RefreshSessionRequest,
+  refreshSessionRequestSchema,
+} from '../schemas/sessions'
+export {
+  base58AddressSchema,
+  evmAddressSchema,
+  SIWE_MESSAGE_MAX_LENGTH,
+  SIWE_NONCE_TTL_SECONDS,
+  type SiweAuthenticateRequest,
+  type SiweInitRequest,
+  type SiweInitResponse,
+  type SiweLinkRequest,
+  type SiwsAuthenticateRequest,
+  type SiwsInitRequest,
+  type SiwsLinkRequest,
+  siweAuthenticateRequestSchema,
+  siweChainIdSchema,
+  siweInitRequestSchema,
+  siweInitResponseSchema,
+  siweLinkRequestSchema,
+  siwsAuthenticateRequestSchema,
+  siwsInitRequestSchema,
+  siwsLinkRequestSchema,
+  WALLET_CONNECTION_MAX_RETRIES,
+} from '../schemas/siwe'
+export {
+  DEFAULT_PHONE_COUNTRY,
+  NATIONAL_NUMBER_MAX_DIGITS,
+  NATIONAL_NUMBER_MIN_DIGITS,
+  PHONE_NUMBER_MAX_LENGTH,
+  phoneNumberSchema,
+  type SmsAuthenticateRequest,
+  type SmsInitRequest,
+  type SmsLinkRequest,
+  type SmsUnlinkRequest,
+  type SmsUpdateRequest,
+  smsAuthenticateRequestSchema,
+  smsInitRequestSchema,
+  smsLinkRequestSchema,
+  smsUnlinkRequestSchema,
+  smsUpdateRequestSchema,
+} from '../schemas/sms'
+export {
+  type TelegramAccount,
+  type TelegramAuthenticateRequest,
+  type TelegramAuthResult,
+  type TelegramLinkRequest,
+  type TelegramUnlinkRequest,
+  type TelegramWebAppData,
+  telegramAccountSchema,
+  telegramAuthenticateRequestSchema,
+  telegramAuthResultSchema,
+  telegramLinkRequestSchema,
+  telegramUnlinkRequestSchema,
+  telegramWebAppDataSchema,
+} from '../schemas/telegram'
+export {
+  ACCESS_TOKEN_TYP,
+  type AccessTokenClaims,
+  accessTokenClaimsSchema,
+  IDENTITY_TOKEN_TYP,
+  type IdentityTokenClaims,
+  identityTokenClaimsSchema,
+  TOKEN_ALG,
+  toUserDid,
+} from '../schemas/tokens'
+export {
+  type AcceptTermsRequest,
+  acceptTermsRequestSchema,
+  type CustomJwtAccount,
+  customJwtAccountSchema,
+  type EmailAccount,
+  emailAccountSchema,
+  type LinkedAccount,
+  type LinkedAccountType,
+  linkedAccountSchema,
+  type MfaMethod,
+  mfaMethodSchema,
+  type PasskeyAccount,
+  type PhoneAccount,
+  passkeyAccountSchema,
+  phoneAccountSchema,
+  type User,
+  type UsersMeResponse,
+  userSchema,
+  usersMeResponseSchema,
+} from '../schemas/user'
+export {
+  DEVICE_PROOF_HEADER,
+  DEVICE_PROOF_MAX_AGE_SECONDS,
+  DEVICE_PROOF_NONCE_TTL_SECONDS,
+  DEVICE_PROOF_TYP,
+  DEVICE_REGISTRATION_WINDOW_SECONDS,
+  type DeviceProofNonceResponse,
+  deviceProofNonceResponseSchema,
+  type RegisterWalletDeviceRequest,
+  type RevokeWalletDeviceRequest,
+  registerWalletDeviceRequestSchema,
+  revokeWalletDeviceRequestSchema,
+  type WalletDevice,
+  type WalletDeviceResponse,
+  type WalletDevicesResponse,
+  walletDeviceResponseSchema,
+  walletDeviceSchema,
+  walletDevicesResponseSchema,
+} from '../schemas/walletDevices'
+export {
+  type AuthShareResponse,
+  addressSignatureSchema,
+  authShareResponseSchema,
+  base64Schema,
+  type ChainType,
+  type CreateAdditionalEmbeddedWalletRequest,
+  type CreateEmbeddedWalletRequest,
+  chainTypeSchema,
+  createAdditionalEmbeddedWalletRequestSchema,
+  createEmbeddedWalletRequestSchema,
+  type EmbeddedWallet,
+  type EmbeddedWalletAccount,
+  type EmbeddedWalletResponse,
+  type EmbeddedWalletsResponse,
+  type EntropyIdVerifier,
+  type EntropyRef,
+  type ExternalWalletAccount,
+  embeddedWalletAccountSchema,
+  embeddedWalletResponseSchema,
+  embeddedWalletSchema,
+  embeddedWalletsResponseSchema,
+  entropyIdVerifierSchema,
+  entropyRefSchema,
+  ethereumAddressSchema,
+  externalWalletAccountSchema,
+  RECOVERY_PASSWORD_MIN_LENGTH,
+  RECOVERY_PBKDF2_ITERATIONS,
+  type RecoveryMaterial,
+  type RecoveryMethod,
+  type RecoveryUpload,
+  recoveryMaterialSchema,
+  recoveryMethodSchema,
+  recoveryUploadSchema,
+  type SetRecoveryRequest,
+  type SupportedRecoveryMethod,
+  setRecoveryRequestSchema,
+  solanaAddressSchema,
+  supportedRecoveryMethodSchema,
+  type UnlinkWalletRequest,
+  unlinkWalletRequestSchema,
+  WALLET_CREATE_TIMEOUT_MS,
+  type WalletAccount,
+  walletAccountSchema,
+  walletAddressProofMessage,
+  walletAddressSchema,
+  walletIndexSchema,
+  walletShareSchema,
+} from '../schemas/wallets'
