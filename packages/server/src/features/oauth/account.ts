@@ -90,7 +90,7 @@ function oauthAccountKind<P extends OAuthProvider>(provider: P) {
         ...wireFields[provider](row.details ?? {}),
         ...accountTimes(row),
       }) as Extract<LinkedAccount, { type: `${P}_oauth` }>,
-    // Checklist I.55: an OAuth sign-up passes the allow-list only by the email the provider verified.
+    // docs/security.md property 55: an OAuth sign-up passes the allow-list only by the email the provider verified.
     admits: (entry: string, { verifiedEmail }: AdmissionCandidate) =>
       verifiedEmail !== null && entry.toLowerCase() === verifiedEmail.toLowerCase(),
     transfer: oauthTransfer,

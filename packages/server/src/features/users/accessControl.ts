@@ -13,7 +13,7 @@ import type { Transaction } from './Transaction'
 
 /** docs/errors.md / docs/security.md property 55: the message of `allowlist_rejected`. */
 export const ALLOWLIST_REJECTED_MESSAGE = "You don't have access to this app. Have you been invited?"
-/** Checklist I.55: the message of `max_accounts_reached`. */
+/** docs/security.md property 55: the message of `max_accounts_reached`. */
 export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum number of users.'
 
 /**
@@ -87,7 +87,7 @@ export async function lockUserLimit(tx: Transaction, appId: string): Promise<voi
 }
 
 /**
- * Checklist I.55, for a sign-up (a new user) in `appId`, under the lock of {@link lockUserLimit}: the app's
+ * docs/security.md property 55, for a sign-up (a new user) in `appId`, under the lock of {@link lockUserLimit}: the app's
  * user count (guests included) must stay below `maxUsers` (403 `max_accounts_reached`).
  */
 export async function assertUnderUserLimit(tx: Transaction, appId: string, maxUsers: number): Promise<void> {
