@@ -16,7 +16,9 @@ export const citationPatterns: readonly { readonly name: string; readonly patter
   { name: 'STYLE.md', pattern: /\bSTYLE(?:\.md\b|\s+§)/g },
   {
     name: 'the security checklist',
-    pattern: /\b[Ss]ecurity\s+checklist\b|\bchecklist\s+(?:items?\s+)?[A-K]\.?\d/g,
+    // Its items by word ('Checklist I.55') or bare ('(B.16)', 'I.52/I.55:'); not 'E.164', the phone format.
+    pattern:
+      /\b[Ss]ecurity\s+checklist\b|\b[Cc]hecklist\s+(?:items?\s+)?[A-K]\.?\d|(?<![\w.])[A-K]\.\d{1,2}(?=[/:),'"])/g,
   },
   { name: 'an issue number', pattern: /\b[Ii]ssues?\s+#?\d+\b/g },
 ]

@@ -14,15 +14,15 @@ export type InvalidTokenErrorCode =
    * property 28).
    */
   | 'unsupported_critical_header'
-  /** `typ` is not the expected token type: an identity token where an access token is expected, or the reverse (D.30). */
+  /** `typ` is not the expected token type: an identity token where an access token is expected, or the reverse (security property 30). */
   | 'invalid_token_type'
-  /** The `kid` names no key of the configured set (D.29). */
+  /** The `kid` names no key of the configured set (security property 29). */
   | 'unknown_key'
   /** The signature does not verify with the configured key. */
   | 'invalid_signature'
-  /** `iss` is not exactly the expected issuer (D.30). */
+  /** `iss` is not exactly the expected issuer (security property 30). */
   | 'invalid_issuer'
-  /** `aud` is not exactly the app id (D.30). */
+  /** `aud` is not exactly the app id (security property 30). */
   | 'invalid_audience'
   /** `exp` has passed. */
   | 'token_expired'

@@ -67,7 +67,7 @@ describe('verifyAccessToken', () => {
     expect(claims.userId).toBe('did:foyer:user1')
   })
 
-  describe('D.28 algorithm allow-list', () => {
+  describe('security property 28 algorithm allow-list', () => {
     test.each(kinds)('error: alg none is refused (%s)', async (kind) => {
       const source = sourceOf(kind)
       const now = Math.floor(Date.now() / 1000)
@@ -122,7 +122,7 @@ describe('verifyAccessToken', () => {
     })
   })
 
-  describe('D.29 keys only from the configured set', () => {
+  describe('security property 29 keys only from the configured set', () => {
     test.each(kinds)('error: jku, x5u and jwk headers are ignored (%s)', async (kind) => {
       const source = sourceOf(kind)
       const before = attackerServer.totalHits()
@@ -161,7 +161,7 @@ describe('verifyAccessToken', () => {
     })
   })
 
-  describe('D.30 exact iss, aud and token type', () => {
+  describe('security property 30 exact iss, aud and token type', () => {
     const source = () => ({ appId, verificationKey: key.publicPem })
 
     test('error: another issuer is refused; a configured issuer is required exactly', async () => {
@@ -200,7 +200,7 @@ describe('verifyAccessToken', () => {
   describe('lifetime and claims', () => {
     const source = () => ({ appId, verificationKey: key.publicPem })
 
-    test('error: an expired token is refused (C.17)', async () => {
+    test('error: an expired token is refused (security property 17)', async () => {
       const token = await signToken(key, { ttlSeconds: -1 })
       expect(await refusal(verifyAccessToken(token, source()))).toBe('token_expired')
     })

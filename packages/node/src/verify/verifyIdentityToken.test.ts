@@ -23,7 +23,7 @@ describe('verifyIdentityToken', () => {
     })
   })
 
-  test('error: an access token is refused where an identity token is expected (D.30)', async () => {
+  test('error: an access token is refused where an identity token is expected (security property 30)', async () => {
     const error = await verifyIdentityToken(await signToken(key), source()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidTokenError)
     expect(error).toMatchObject({ code: 'invalid_token_type' })

@@ -146,7 +146,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(performance.now() - started).toBeLessThan(1000)
   })
 
-  test('A.4: 20 parallel email authenticates with the right code → exactly one 200 and one session', async () => {
+  test('security property 4: 20 parallel email authenticates with the right code → exactly one 200 and one session', async () => {
     const email = freshEmail()
     const code = await t.sendCode(email)
     const responses = await times(PARALLEL, () =>
@@ -164,7 +164,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await sessionCount(internalId(auth.user))).toBe(1)
   })
 
-  test('A.4: 20 parallel SMS authenticates with the right code → exactly one 200 and one session', async () => {
+  test('security property 4: 20 parallel SMS authenticates with the right code → exactly one 200 and one session', async () => {
     const phoneNumber = freshNumber()
     const code = await smsCode(phoneNumber)
     const responses = await times(PARALLEL, () =>
@@ -183,7 +183,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await sessionCount(internalId(auth.user))).toBe(1)
   })
 
-  test('F.38: one signed SIWE message sent 20 times in parallel → exactly one 200 and one session', async () => {
+  test('security property 38: one signed SIWE message sent 20 times in parallel → exactly one 200 and one session', async () => {
     const wallet = newWallet()
     const signed = await signedSiwe(wallet)
     const responses = await times(PARALLEL, () => web('/api/v1/siwe/authenticate', signed))
@@ -197,7 +197,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await sessionCount(internalId(auth.user))).toBe(1)
   })
 
-  test('H.48: one passkey assertion sent 20 times in parallel → exactly one 200 and one new session', async () => {
+  test('security property 48: one passkey assertion sent 20 times in parallel → exactly one 200 and one new session', async () => {
     const owner = await t.signIn(freshEmail('passkey'))
     const credential = await linkNewPasskey(owner.token!)
     const init = await web('/api/v1/passkeys/authenticate/init', {})
@@ -222,7 +222,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await sessionCount(internalId(owner.user))).toBe(before + 1)
   })
 
-  test('C.22: 20 parallel refreshes of one token → all 200 with ONE successor, no revocation', async () => {
+  test('security property 22: 20 parallel refreshes of one token → all 200 with ONE successor, no revocation', async () => {
     const auth = await t.signIn(freshEmail('refresh'))
     const responses = await times(PARALLEL, () =>
       t.request({ method: 'POST', url: '/api/v1/sessions', json: { refresh_token: auth.refresh_token } }),
@@ -244,7 +244,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(next.statusCode, next.body).toBe(200)
   })
 
-  test('I.52: 5 users link one wallet in parallel (each with its own signed nonce) → one wins, the rest are offered a transfer', async () => {
+  test('security property 52: 5 users link one wallet in parallel (each with its own signed nonce) → one wins, the rest are offered a transfer', async () => {
     const wallet = newWallet()
     const users: AuthResponse[] = []
     for (let index = 0; index < 5; index++) users.push(await t.signIn(freshEmail('wallet-link')))
@@ -268,7 +268,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
 
   // A phone or email link is proven by a 'link' code, and a destination has one live link code at a time,
   // so over HTTP the code already serializes two users; the UNIQUE is exercised at the service level.
-  test('I.52/I.55: 10 users link one phone in parallel → one wins, the rest are offered a transfer', async () => {
+  test('security properties 52 and 55: 10 users link one phone in parallel → one wins, the rest are offered a transfer', async () => {
     const phone = freshNumber()
     const userIds = await userIdsOfFreshEmailUsers(10)
     const results = await Promise.allSettled(
@@ -287,7 +287,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await accountOwners('phone', phone)).toEqual([winner])
   })
 
-  test('I.52/I.55: 10 users link one email in parallel → one wins, the rest are offered a transfer', async () => {
+  test('security properties 52 and 55: 10 users link one email in parallel → one wins, the rest are offered a transfer', async () => {
     const email = freshEmail('shared')
     const userIds = await userIdsOfFreshPhoneUsers(10)
     const results = await Promise.allSettled(
@@ -298,7 +298,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
     expect(await accountOwners('email', email)).toEqual([winner])
   })
 
-  test('I.52: an SMS sign-up racing a link of the same phone leaves the phone with exactly one owner', async () => {
+  test('security property 52: an SMS sign-up racing a link of the same phone leaves the phone with exactly one owner', async () => {
     for (let round = 0; round < 20; round++) {
       const phone = freshNumber()
       const linker = await t.signIn(freshEmail('phone-linker'))
@@ -337,7 +337,7 @@ describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concur
 
   // Each link checks "not registered yet" before its insert; two overlapping links both pass that check and
   // meet at the UNIQUE, which must answer 400, not 500. Rounds make an overlap likely.
-  test('H.51: 10 users link one passkey credential id in parallel → one wins, the rest linked_to_another_user', async () => {
+  test('security property 51: 10 users link one passkey credential id in parallel → one wins, the rest linked_to_another_user', async () => {
     for (let round = 0; round < 10; round++) {
       const users: AuthResponse[] = []
       for (let index = 0; index < 10; index++) users.push(await t.signIn(freshEmail('passkey-id')))

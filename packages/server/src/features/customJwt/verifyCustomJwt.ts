@@ -51,12 +51,12 @@ const invalidToken = () => new FoyerHttpError('invalid_credentials', 'Invalid cu
  * Verifies the host's JWT `token` against the app's `custom_jwt_auth` settings and returns its identity
  * (docs/security.md properties 28–32, RFC 8725). Checks, in order:
  * 1. custom auth is enabled and configured (issuer, audience, a key) — else 403 `disallowed_login_method`;
- * 2. the JWS algorithm is in the app's allow-list (asymmetric only: `none` and HMACs never pass, D.28);
+ * 2. the JWS algorithm is in the app's allow-list (asymmetric only: `none` and HMACs never pass, security property 28);
  * 3. the signature, with the pinned JWKS URL (`kid` looked up only there; `jku`/`x5u`/`jwk` headers are
- *    ignored, D.29) or the configured PEM public key;
- * 4. exact `iss` and `aud`, and `exp` present and in the future (at `nowMs`), `nbf` if present (D.30);
+ *    ignored, security property 29) or the configured PEM public key;
+ * 4. exact `iss` and `aud`, and `exp` present and in the future (at `nowMs`), `nbf` if present (security property 30);
  * 5. the subject claim (`subject_claim`, default `sub`) is a non-empty string of at most 255 characters.
- * The identity is (issuer, subject); an `email` claim is never used (D.32). Throws 401
+ * The identity is (issuer, subject); an `email` claim is never used (security property 32). Throws 401
  * `invalid_credentials` 'Invalid custom auth token' for 2–5.
  */
 export async function verifyCustomJwt(

@@ -45,7 +45,7 @@ describe.skipIf(!postgresUrl)('Farcaster races on PostgreSQL (docs/security.md p
     await anvil?.stop()
   })
 
-  test('F.38: one approved channel authenticated 20 times in parallel → exactly one 200, one user, one session', async () => {
+  test('security property 38: one approved channel authenticated 20 times in parallel → exactly one 200, one user, one session', async () => {
     const account = await farcaster.createAccount()
     const init = await t.request({
       method: 'POST',

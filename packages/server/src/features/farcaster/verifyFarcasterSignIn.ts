@@ -42,7 +42,7 @@ export async function verifyFarcasterSignIn(
       throw new FoyerHttpError('invalid_data', `Invalid Farcaster message: ${error.message}`)
     throw error
   }
-  // The nonce and domain first, so a message for another request costs no RPC call (F.44).
+  // The nonce and domain first, so a message for another request costs no RPC call (security property 44).
   if (parsed.nonce !== parameters.nonce)
     throw new FoyerHttpError('invalid_credentials', 'Farcaster message nonce does not match the request')
   if (parsed.domain !== parameters.domain)

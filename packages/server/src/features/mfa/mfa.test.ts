@@ -87,7 +87,7 @@ async function enrollTotp(token: string): Promise<string> {
 }
 
 describe('authenticator app', () => {
-  test('default: init, enroll, verify; the secret is sealed at rest (B.14)', async () => {
+  test('default: init, enroll, verify; the secret is sealed at rest (security property 14)', async () => {
     const { token, user } = await signIn()
     const init = await post('/api/v1/mfa/totp/init', {}, token)
     expect(init.statusCode).toBe(200)
@@ -119,7 +119,7 @@ describe('authenticator app', () => {
     expect((me.json() as { user: User }).user.mfa_methods.map((method) => method.type)).toEqual(['totp'])
   })
 
-  test('error: a used time step is refused, even on a new challenge (B.12)', async () => {
+  test('error: a used time step is refused, even on a new challenge (security property 12)', async () => {
     const { token } = await signIn()
     const secret = await enrollTotp(token)
     t.advance(30_000)
@@ -148,7 +148,7 @@ describe('authenticator app', () => {
     ).toBe(200)
   })
 
-  test('error: a code two steps old is refused (B.11)', async () => {
+  test('error: a code two steps old is refused (security property 11)', async () => {
     const { token } = await signIn()
     const secret = await enrollTotp(token)
     t.advance(90_000)
@@ -158,7 +158,7 @@ describe('authenticator app', () => {
     expect(previous.statusCode).toBe(200)
   })
 
-  test('error: the 4th wrong code locks the challenge for 10 s (B.13)', async () => {
+  test('error: the 4th wrong code locks the challenge for 10 s (security property 13)', async () => {
     const { token } = await signIn()
     const secret = await enrollTotp(token)
     t.advance(30_000)
@@ -203,7 +203,7 @@ describe('authenticator app', () => {
     expect(unauthenticated.statusCode).toBe(401)
   })
 
-  test('default: unenroll needs a fresh verification (B.16), which it spends', async () => {
+  test('default: unenroll needs a fresh verification (security property 16), which it spends', async () => {
     const { token } = await signIn()
     const secret = await enrollTotp(token)
     const refused = await post('/api/v1/mfa/totp/unenroll', {}, token)
@@ -216,7 +216,7 @@ describe('authenticator app', () => {
     expect((me.json() as { user: User }).user.mfa_methods).toEqual([])
   })
 
-  test('default: changing the email needs a fresh verification (B.16), which it spends', async () => {
+  test('default: changing the email needs a fresh verification (security property 16), which it spends', async () => {
     const { token, user } = await signIn()
     let address = (user.linked_accounts[0] as { address: string }).address
     const secret = await enrollTotp(token)
@@ -686,7 +686,7 @@ describe('passkey', () => {
       },
       client_extension_results: {},
     })
-    // Checklist H.49: an assertion without user verification (presence only) is refused.
+    // security property 49: an assertion without user verification (presence only) is refused.
     const presenceOnly = toWire(
       authenticator.assert({
         credential,
@@ -753,7 +753,7 @@ describe('passkey', () => {
   })
 })
 
-describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
+describe('what MFA protects (security properties 15, 16, 54 and 63)', () => {
   function frames(deviceKeys = createMemoryDeviceKeyStore()) {
     let id = 0
     const deviceShares = createMemoryShareStore()
@@ -914,7 +914,7 @@ describe('what MFA protects (B.15, B.16, I.54, J.63)', () => {
     })
   })
 
-  test('error: a guest cannot enrol (I.54)', async () => {
+  test('error: a guest cannot enrol (security property 54)', async () => {
     const guest = await t.request({
       method: 'POST',
       url: '/api/v1/guest/authenticate',

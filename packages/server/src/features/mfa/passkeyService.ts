@@ -92,10 +92,10 @@ export async function initPasskeyVerification(
 
 /**
  * `mfa/passkeys/verify` `{ authenticator_response }` → `{ token }`. One attempt of the session's passkey
- * challenge (4 attempts, 300 s; B.13); the assertion must be of a passkey of this user enrolled in MFA, sign
+ * challenge (4 attempts, 300 s; security property 13); the assertion must be of a passkey of this user enrolled in MFA, sign
  * that challenge, and pass @simplewebauthn/server's checks against the challenge's origin and RP ID with
- * user verification required (H.49); the signature counter must not go back (H.50). Records the session's
- * verification (B.15).
+ * user verification required (security property 49); the signature counter must not go back (security property 50). Records the session's
+ * verification (security property 15).
  */
 export async function verifyPasskey(
   context: ServerContext,
@@ -163,8 +163,8 @@ export async function verifyPasskey(
 /**
  * `mfa/passkeys/enrollment` `{ credential_ids }` → the user: the user's passkeys enrolled in MFA become
  * exactly `credential_ids` (each must be the user's, else 404 `not_found`); a non-empty list enrols the
- * passkey factor, an empty one removes it. Refused to guests (I.54); when the user already has a factor, it
- * needs and spends a fresh verification (B.16).
+ * passkey factor, an empty one removes it. Refused to guests (security property 54); when the user already has a factor, it
+ * needs and spends a fresh verification (security property 16).
  */
 export async function setPasskeyEnrollment(
   context: ServerContext,

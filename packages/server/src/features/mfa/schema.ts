@@ -19,7 +19,7 @@ import { users } from '../users/schema'
  * `mfa_methods`: a second factor a user enrolled (docs/wire.md "mfaMethods"), one per (user, type).
  * `totp`: `secret_sealed` is the 160-bit secret (base32) under AES-256-GCM with a master-key sub-key, bound
  * to the row id (docs/security.md property 14); `last_used_step` is the RFC 6238 time step of the last
- * accepted code, moved forward only by one atomic `UPDATE … WHERE last_used_step < step` (replay, B.12).
+ * accepted code, moved forward only by one atomic `UPDATE … WHERE last_used_step < step` (replay, security property 12).
  * `sms`: `phone_number` (E.164). `passkey`: the passkeys themselves carry `enrolled_in_mfa` in their details.
  */
 export const mfaMethods = pgTable(
@@ -77,7 +77,7 @@ export const mfaChallenges = pgTable(
  * `mfa_verifications`: the last successful MFA verification of a session (docs/security.md properties 15,
  * 63), read by the server's gates, never a client flag. `verified_at` opens the window of the auth share;
  * `unspent` is true until an action that needs a fresh verification (export, enrolling or removing a
- * factor, changing email or phone; B.16) spends it with one atomic `UPDATE … WHERE unspent RETURNING`.
+ * factor, changing email or phone; security property 16) spends it with one atomic `UPDATE … WHERE unspent RETURNING`.
  */
 export const mfaVerifications = pgTable('mfa_verifications', {
   sessionId: varchar('session_id', { length: 25 })

@@ -39,7 +39,7 @@ export function totpAuthUrl(parameters: { secret: string; issuer: string; label:
 /**
  * The RFC 6238 time step a 6-digit `code` belongs to, on the server's clock `nowMs`, within ±1 step
  * (docs/security.md property 11), or null when it matches none. The caller refuses a step already used
- * (B.12).
+ * (security property 12).
  *
  * @example matchTotpStep({ secret, code: '287082', nowMs: 59_000 }) // 1
  */

@@ -37,9 +37,9 @@ async function accountLabel(context: ServerContext, userId: string): Promise<str
 /**
  * `mfa/totp/init` (docs/wire.md#mfa): a new 160-bit secret (docs/security.md property 14), kept sealed in the
  * session's enrolment challenge for 300 s, and its `otpauth://` URL. Refused to guests (403
- * `missing_or_invalid_mfa`, I.54), when the app does not offer TOTP (403 `disallowed_login_method`), when
+ * `missing_or_invalid_mfa`, security property 54), when the app does not offer TOTP (403 `disallowed_login_method`), when
  * already enrolled (400 `resource_conflict`) and, when another factor is enrolled, without a fresh
- * verification (403 `missing_or_invalid_mfa`, B.16).
+ * verification (403 `missing_or_invalid_mfa`, security property 16).
  */
 export async function initTotpEnrollment(
   context: ServerContext,
@@ -65,8 +65,8 @@ export async function initTotpEnrollment(
 
 /**
  * `mfa/totp/enroll` `{ code }`: the first code of the pending secret enrols the authenticator app. A wrong
- * code counts one of the challenge's 4 attempts (B.13); the matched time step is stored as used (B.12); the
- * secret is sealed again, bound to the new row (B.14). A fresh verification, when another factor is
+ * code counts one of the challenge's 4 attempts (security property 13); the matched time step is stored as used (security property 12); the
+ * secret is sealed again, bound to the new row (security property 14). A fresh verification, when another factor is
  * enrolled, is spent. Returns the user (its `mfa_methods` now list `totp`).
  */
 export async function enrollTotp(context: ServerContext, actor: MfaActor, code: string): Promise<User> {
@@ -105,10 +105,10 @@ export async function enrollTotp(context: ServerContext, actor: MfaActor, code: 
 
 /**
  * `mfa/totp/verify` `{ code }` → `{ token }`: checks a code of the enrolled secret within ±1 step on the
- * server's clock (B.11) against the session's verification challenge (started by the first attempt; 4
- * attempts, 300 s; B.13). The matched step must be later than the last used one, moved forward by one atomic
- * `UPDATE … WHERE last_used_step < step RETURNING`, so a code is refused even on a new challenge (B.12).
- * Success records the session's verification (B.15). `token` names the verification (the challenge id).
+ * server's clock (security property 11) against the session's verification challenge (started by the first attempt; 4
+ * attempts, 300 s; security property 13). The matched step must be later than the last used one, moved forward by one atomic
+ * `UPDATE … WHERE last_used_step < step RETURNING`, so a code is refused even on a new challenge (security property 12).
+ * Success records the session's verification (security property 15). `token` names the verification (the challenge id).
  */
 export async function verifyTotp(
   context: ServerContext,
@@ -139,7 +139,7 @@ export async function verifyTotp(
   return { token: challenge.id }
 }
 
-/** `mfa/totp/unenroll`: removes the authenticator app; needs (and spends) a fresh verification (B.16). */
+/** `mfa/totp/unenroll`: removes the authenticator app; needs (and spends) a fresh verification (security property 16). */
 export async function unenrollTotp(context: ServerContext, actor: MfaActor): Promise<{ success: true }> {
   const { sessionId, userId } = actor
   await requireMethod(context, { userId, type: 'totp' })

@@ -75,7 +75,7 @@ export async function assertMfaVerified(
 }
 
 /**
- * Checklist I.54: a guest can neither enrol a factor nor pass an MFA-gated action until it upgrades.
+ * security property 54: a guest can neither enrol a factor nor pass an MFA-gated action until it upgrades.
  * Throws 403 `missing_or_invalid_mfa` naming `action`, 401 `missing_or_invalid_token` when the user is gone.
  */
 export async function assertNotGuest(

@@ -28,10 +28,10 @@ export function oauthReturnUrl(redirectTo: string, code: string, state: string, 
 /**
  * The provider's redirect to `GET|POST /api/v1/oauth/callback`: takes the flow of `state`
  * once (one `UPDATE … WHERE callback_at IS NULL AND expires_at > now RETURNING`; else 400
- * `oauth_state_mismatch`, E.34) and checks that `redirect_to` is still on the app's origins (403
- * `invalid_origin`, E.36), then answers the URL to send the browser to: `redirect_to` with
+ * `oauth_state_mismatch`, security property 34) and checks that `redirect_to` is still on the app's origins (403
+ * `invalid_origin`, security property 36), then answers the URL to send the browser to: `redirect_to` with
  * `privy_oauth_code` (a one-time code: 32 CSPRNG bytes, stored as SHA-256, valid
- * {@link OAUTH_FLOW_TTL_SECONDS}; E.37), `privy_oauth_state` (the client's state) and
+ * {@link OAUTH_FLOW_TTL_SECONDS}; security property 37), `privy_oauth_state` (the client's state) and
  * `privy_oauth_provider`. The user's denial (`access_denied`) gives the code `undefined`; any other
  * provider error, and a failure after it (token exchange, id_token, user info, a provider turned off
  * meanwhile), the code `error`, logged.
@@ -61,7 +61,7 @@ export async function completeOAuthCallback(
     : []
   if (!flow) throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
   const app = await context.apps.get(flow.appId)
-  // The app's origins may have changed since init: never redirect off them (E.36).
+  // The app's origins may have changed since init: never redirect off them (security property 36).
   if (!app) throw new FoyerHttpError('not_found', 'App not found')
   assertRedirectAllowed(app, flow.redirectTo)
   const back = (code: string) => oauthReturnUrl(flow.redirectTo, code, flow.clientState, flow.provider)

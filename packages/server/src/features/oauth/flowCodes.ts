@@ -34,7 +34,7 @@ const resultAad = (flowId: string) => `oauth-flow:${flowId}`
 
 /**
  * Gives the flow `flowId` its one-time code (32 CSPRNG bytes, stored as SHA-256, valid
- * {@link OAUTH_FLOW_TTL_SECONDS} from `now`; E.37) and seals `result` in it (AES-256-GCM under a key derived
+ * {@link OAUTH_FLOW_TTL_SECONDS} from `now`; security property 37) and seals `result` in it (AES-256-GCM under a key derived
  * from the master key), for `oauth/authenticate` or `oauth/link` to take with {@link consumeOAuthCode}.
  * Returns the code. Used by the providers' callback and by the cross-app provider's `/oauth/authorization_code`.
  *
@@ -89,11 +89,11 @@ export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
 /**
  * `oauth/authenticate` and `oauth/link` (docs/api.md): consumes the one-time code of `app` in one
  * `DELETE … WHERE code_hash = … AND code_expires_at > now RETURNING` (so of N parallel uses one wins, and the
- * sealed provider tokens go with it; E.37), then checks, in order:
+ * sealed provider tokens go with it; security property 37), then checks, in order:
  * 1. a code that is unknown, used or expired → 401 `invalid_credentials` 'Invalid or expired authorization code';
- * 2. `state_code` equals the flow's client state → else 400 `oauth_state_mismatch` (E.34);
+ * 2. `state_code` equals the flow's client state → else 400 `oauth_state_mismatch` (security property 34);
  * 3. a `code_verifier` is present and base64url(SHA-256(verifier)) equals the flow's challenge → else 400
- *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; E.33);
+ *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; security property 33);
  * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`;
  * 5. the provider did not refuse at the callback → else 403 `oauth_account_suspended` or 429
  *    `too_many_requests` ('… provider rate limit …'), docs/errors.md "OAuth".
@@ -130,12 +130,12 @@ export async function consumeOAuthCode(
       codeChallenge: oauthFlows.codeChallenge,
       result: oauthFlows.result,
     })
-  // 1. Single use and ≤ 10 min (E.37).
+  // 1. Single use and ≤ 10 min (security property 37).
   if (!flow?.result) throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
-  // 2. The state the client kept for this flow (E.34).
+  // 2. The state the client kept for this flow (security property 34).
   if (!equalText(parameters.stateCode, flow.clientState))
     throw new FoyerHttpError('oauth_state_mismatch', 'OAuth state does not match')
-  // 3. PKCE S256 (E.33).
+  // 3. PKCE S256 (security property 33).
   if (!parameters.codeVerifier)
     throw new FoyerHttpError('invalid_pkce_parameters', 'A PKCE code_verifier is required')
   if (!equalText(pkceS256Challenge(parameters.codeVerifier), flow.codeChallenge))

@@ -24,8 +24,8 @@ export type StartOAuthFlowParameters = {
  * `oauth/init` (docs/api.md): stores a flow ({@link oauthFlows}: a 32-byte CSPRNG id that is the provider's
  * `state`, the client's state and challenge, `redirect_to`, a server PKCE verifier and OIDC nonce, expiring
  * after {@link OAUTH_FLOW_TTL_SECONDS}) and returns the provider's authorization URL. Throws 400
- * `invalid_pkce_parameters` without a `code_challenge` (S256 is mandatory, E.33) and 400
- * `oauth_state_mismatch` without a `state_code` (E.34). Expired flows of the app are swept on the way.
+ * `invalid_pkce_parameters` without a `code_challenge` (S256 is mandatory, security property 33) and 400
+ * `oauth_state_mismatch` without a `state_code` (security property 34). Expired flows of the app are swept on the way.
  *
  * @example const url = await startOAuthFlow(context, app, { allowed, redirectTo, stateCode, codeChallenge, callbackUrl })
  */

@@ -54,14 +54,14 @@ export async function initPasskeyAuthentication(
 /**
  * `passkeys/authenticate`: verifies an assertion and returns the passkey's user. A checklist
  * (docs/conventions.md "Verifiers are lists of checks"):
- * 1. the relying party named by the client is the request's (H.49) → 403 `invalid_origin`;
- * 2. the challenge is consumed: issued to this app and RP, for 'authentication', unused, unexpired (H.48)
+ * 1. the relying party named by the client is the request's (security property 49) → 403 `invalid_origin`;
+ * 2. the challenge is consumed: issued to this app and RP, for 'authentication', unused, unexpired (security property 48)
  *    → 401 `invalid_credentials`;
  * 3. the client signed that very challenge → 401 `invalid_credentials`;
  * 4. the credential is registered in this app → 400 `passkey_not_registered` (no user is ever created);
- * 5. signature, type 'webauthn.get', origin and RP ID hash (H.49), user presence (@simplewebauthn/server)
+ * 5. signature, type 'webauthn.get', origin and RP ID hash (security property 49), user presence (@simplewebauthn/server)
  *    → 401 `invalid_credentials`;
- * 6. signCount policy (H.50): when the stored and new counters are both non-zero the new one must be
+ * 6. signCount policy (security property 50): when the stored and new counters are both non-zero the new one must be
  *    greater (WebAuthn §6.1.1: otherwise a cloned authenticator is likely); 0 (synced passkeys) is
  *    tolerated → 401 `invalid_credentials`. The counter is stored by compare-and-set.
  */

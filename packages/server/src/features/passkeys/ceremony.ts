@@ -17,7 +17,7 @@ export type PasskeyCeremony = 'registration' | 'authentication'
 
 /** Challenge size in bytes (≥ 16, docs/security.md property 48; WebAuthn §13.4.3). */
 export const PASSKEY_CHALLENGE_BYTES = 32
-/** Challenge lifetime (H.48), also the `timeout` handed to the browser, ms. */
+/** Challenge lifetime (security property 48), also the `timeout` handed to the browser, ms. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000
 
 /** docs/errors.md. */
@@ -50,7 +50,7 @@ export function namesRelyingParty(claimed: string | undefined, relyingParty: Rel
   return claimed === undefined || claimed === relyingParty.rpId || claimed === relyingParty.origin
 }
 
-/** Stores a fresh challenge (32 CSPRNG bytes, base64url) for `ceremony`, expiring in 5 minutes (H.48). */
+/** Stores a fresh challenge (32 CSPRNG bytes, base64url) for `ceremony`, expiring in 5 minutes (security property 48). */
 export async function issueChallenge(
   context: ServerContext,
   app: LoadedApp,
@@ -79,7 +79,7 @@ export async function issueChallenge(
 
 /**
  * Consumes `challenge` in one atomic `UPDATE … WHERE consumed_at IS NULL AND expires_at > now RETURNING`
- * (single use, H.48): it must belong to the app, to `ceremony` (a registration challenge never serves an
+ * (single use, security property 48): it must belong to the app, to `ceremony` (a registration challenge never serves an
  * authentication, and back), to `userId` for registrations, and to the relying party `rpId`.
  * Throws 401 `invalid_credentials` otherwise.
  */

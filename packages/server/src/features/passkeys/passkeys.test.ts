@@ -170,7 +170,7 @@ describe('passkeys/authenticate', () => {
   })
 })
 
-describe('H.48 challenges', () => {
+describe('security property 48 challenges', () => {
   test('behavior: a challenge is at least 16 random bytes, new each time', async () => {
     const a = await authInit()
     const b = await authInit()
@@ -242,7 +242,7 @@ describe('H.48 challenges', () => {
   })
 })
 
-describe('H.49 origin and RP ID', () => {
+describe('security property 49 origin and RP ID', () => {
   test('error: no Origin → 403 missing_origin', async () => {
     const response = await post('/api/v1/passkeys/authenticate/init', {}, { origin: null })
     expect(response.statusCode).toBe(403)
@@ -296,7 +296,7 @@ describe('H.49 origin and RP ID', () => {
   })
 })
 
-describe('H.50 signCount policy', () => {
+describe('security property 50 signCount policy', () => {
   test('behavior: a counter that stays 0 (synced passkey) is tolerated', async () => {
     const { credential } = await userWithPasskey()
     expect((await signInWithPasskey(credential, 0)).statusCode).toBe(200)
@@ -313,7 +313,7 @@ describe('H.50 signCount policy', () => {
   })
 })
 
-describe('H.51 credential id uniqueness', () => {
+describe('security property 51 credential id uniqueness', () => {
   test('error: a credential id linked to one user is refused for a second user', async () => {
     const alice = await signIn()
     const { credential } = await linkNew(alice.token)

@@ -101,12 +101,12 @@ type VerifiedRegistration = { credentialId: string; details: PasskeyDetails }
 
 /**
  * Checks an attestation for `userId` (null: a sign-up). Checklist:
- * 1. the client's relying party is the request's (H.49) → 403 `invalid_origin`;
+ * 1. the client's relying party is the request's (security property 49) → 403 `invalid_origin`;
  * 2. the challenge of `clientDataJSON` is consumed: issued to this user (or to no user), app and RP, for
- *    'registration', unused, unexpired (H.48) → 401 `invalid_credentials`;
+ *    'registration', unused, unexpired (security property 48) → 401 `invalid_credentials`;
  * 3. attestation, type 'webauthn.create', origin, RP ID hash, user presence (@simplewebauthn/server)
  *    → 401 `invalid_credentials`;
- * 4. the credential id is not registered to anyone (H.51) → 400 `linked_to_another_user` (the insert
+ * 4. the credential id is not registered to anyone (security property 51) → 400 `linked_to_another_user` (the insert
  *    checks it again: UNIQUE (app, type, subject)).
  */
 export async function verifyRegistration(

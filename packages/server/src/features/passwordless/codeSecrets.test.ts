@@ -69,7 +69,7 @@ function sourceFiles(dir = serverSrc): string[] {
 /** `Math.random`, also spelt `Math [ 'random' ]` or with spaces. */
 const MATH_RANDOM = /\bMath\s*(?:\.\s*random\b|\[\s*['"`]random['"`]\s*\])/
 
-describe('A.1 codes come from the CSPRNG', () => {
+describe('security property 1 codes come from the CSPRNG', () => {
   test('behavior: the scan finds Math.random in any spelling (self-check)', () => {
     for (const sample of ['Math.random()', 'Math . random', "Math['random']()", 'const x = Math.random'])
       expect(sample).toMatch(MATH_RANDOM)
@@ -113,7 +113,7 @@ describe('A.1 codes come from the CSPRNG', () => {
   })
 })
 
-describe('A.2 code lifetime', () => {
+describe('security property 2 code lifetime', () => {
   test('default: CODE_TTL_SECONDS ≤ 600 and the stored code expires CODE_TTL_SECONDS after it is sent', async () => {
     expect(CODE_TTL_SECONDS).toBeLessThanOrEqual(600)
     const email = freshEmail()
@@ -135,7 +135,7 @@ describe('A.2 code lifetime', () => {
   })
 })
 
-describe('A.3 the wrong-attempt cap is per code, not per IP', () => {
+describe('security property 3 the wrong-attempt cap is per code, not per IP', () => {
   test(`error: ${CODE_MAX_ATTEMPTS} wrong codes from ${CODE_MAX_ATTEMPTS} IPs, then the right code from a new IP fails`, async () => {
     expect(CODE_MAX_ATTEMPTS).toBe(5)
     const email = freshEmail()

@@ -5,7 +5,7 @@ import { apps } from '../apps/schema'
 /**
  * `one_time_codes`: the live code per (app, destination, purpose); a resend replaces the row
  * (docs/security.md property 5). `code_hmac` is HMAC-SHA256 of the code bound to app, purpose and destination
- * (A.6, A.7); `created_at` is the send time, used for the 30 s resend cooldown (A.8). Purposes 'mfa_enroll'
+ * (security properties 6 and 7); `created_at` is the send time, used for the 30 s resend cooldown (security property 8). Purposes 'mfa_enroll'
  * and 'mfa_verify' only time the cooldown of MFA codes (docs/mfa.md#sms); those codes are checked against the
  * MFA challenge.
  */

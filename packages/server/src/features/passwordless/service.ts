@@ -87,10 +87,10 @@ const upsertCode = preparedStatement<{ id: string }>(
 /**
  * Issues a one-time code for `destination` (a canonical email address or E.164 phone number) and hands it
  * to `deliver`. The code row is replaced atomically by `INSERT … ON CONFLICT (app, destination, purpose) DO
- * UPDATE … WHERE sent ≥ 30 s ago OR used`, so a resend invalidates the previous code (A.5) and the cooldown
- * holds under concurrency (A.8); a used code holds no cooldown (signing out and in again at once gets a new
+ * UPDATE … WHERE sent ≥ 30 s ago OR used`, so a resend invalidates the previous code (security property 5) and the cooldown
+ * holds under concurrency (security property 8); a used code holds no cooldown (signing out and in again at once gets a new
  * code; only whoever received the last code can use it, so this opens no way to flood an address). Never looks up the user, so known and unknown destinations get the same answer
- * (A.9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
+ * (security property 9). When `deliver` throws, the row is deleted (the unsent code is dead and the cooldown released, so
  * the user can retry at once) and the error is rethrown as is.
  * Throws 429 `too_many_requests` within the cooldown, with `Retry-After`: the seconds left of it.
  */
@@ -216,10 +216,10 @@ const consumeLiveCode = preparedStatement<{ id: string }>(
 /**
  * Checks and consumes the code of `destination` (canonical email or E.164 number) for `purpose`:
  * 1. the live code row of (app, destination, purpose) must exist: not consumed, not expired (≤ 10 min,
- *    A.2), fewer than 5 wrong attempts (A.3);
- * 2. its HMAC must equal the HMAC of `code`, compared in constant time (A.7); a mismatch counts one attempt;
+ *    security property 2), fewer than 5 wrong attempts (security property 3);
+ * 2. its HMAC must equal the HMAC of `code`, compared in constant time (security property 7); a mismatch counts one attempt;
  * 3. it is consumed by one atomic `UPDATE … WHERE consumed_at IS NULL AND expires_at > now AND attempts < 5
- *    AND code_hmac = … RETURNING`, so of many parallel calls exactly one succeeds (A.4).
+ *    AND code_hmac = … RETURNING`, so of many parallel calls exactly one succeeds (security property 4).
  * Throws 401 `invalid_credentials` 'Invalid or expired verification code' otherwise.
  */
 export async function consumeCode(

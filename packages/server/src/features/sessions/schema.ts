@@ -5,8 +5,8 @@ import { users } from '../users/schema'
 
 /**
  * `sessions`: one per authentication (docs/security.md property 25). `expires_at` is absolute (30 days) and
- * is never extended by rotation (C.23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
- * `revoked_at` is set by logout and by refresh-token reuse (C.20, C.24). `forked_from_session_id` marks a
+ * is never extended by rotation (security property 23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
+ * `revoked_at` is set by logout and by refresh-token reuse (security properties 20 and 24). `forked_from_session_id` marks a
  * session created by `POST /api/v1/sessions/fork`, which keeps the absolute expiry of its origin.
  */
 export const sessions = pgTable(
@@ -29,11 +29,11 @@ export const sessions = pgTable(
 
 /**
  * `refresh_tokens`: every refresh token ever issued, stored only as the hex SHA-256 of the opaque token
- * (C.18). A rotation sets `rotated_at`, `successor_id` and `successor_sealed` on the parent and inserts the
+ * (security property 18). A rotation sets `rotated_at`, `successor_id` and `successor_sealed` on the parent and inserts the
  * child with `parent_id`, so the lineage of a session is kept and reuse of a rotated token is detected
- * (C.20). `successor_sealed` is the child token under AES-256-GCM with a key derived from the master key
+ * (security property 20). `successor_sealed` is the child token under AES-256-GCM with a key derived from the master key
  * AND the parent token itself (stored nowhere), so a retry of the parent within the grace window can return
- * the same child (C.21) while a database dump alone reveals no usable token.
+ * the same child (security property 21) while a database dump alone reveals no usable token.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

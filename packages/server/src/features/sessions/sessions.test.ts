@@ -204,7 +204,7 @@ describe('users/me', () => {
 })
 
 describe('refresh tokens (docs/security.md properties 18–22)', () => {
-  test('default: (C.18) opaque 256-bit CSPRNG values, stored only as SHA-256', async () => {
+  test('default: (security property 18) opaque 256-bit CSPRNG values, stored only as SHA-256', async () => {
     const tokens = new Set<string>()
     for (let index = 0; index < 5; index++) {
       const auth = await signIn()
@@ -230,7 +230,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect(leaks).toEqual([])
   })
 
-  test('default: (C.19) rotation returns new tokens; the used refresh token then fails', async () => {
+  test('default: (security property 19) rotation returns new tokens; the used refresh token then fails', async () => {
     const auth = await signIn()
     t.advance(10_000)
     const first = await refresh(auth.refresh_token!, auth.token!)
@@ -275,7 +275,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect(child?.rotatedAt).toBeNull()
   })
 
-  test('error: (C.20) R1→R2→R3: replaying R1 fails, then R3 fails too and the session is revoked', async () => {
+  test('error: (security property 20) R1→R2→R3: replaying R1 fails, then R3 fails too and the session is revoked', async () => {
     const auth = await signIn()
     const r1 = auth.refresh_token!
     const second = await refreshed(r1)
@@ -288,7 +288,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect((await sessionRow(auth.token!)).revokedAt).toBeInstanceOf(Date)
   })
 
-  test('error: (C.20) an older token is reuse even inside the grace window of its successor', async () => {
+  test('error: (security property 20) an older token is reuse even inside the grace window of its successor', async () => {
     const auth = await signIn()
     const second = await refreshed(auth.refresh_token!)
     const third = await refreshed(second.refresh_token!)
@@ -297,7 +297,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect((await refresh(third.refresh_token!)).statusCode).toBe(401)
   })
 
-  test('behavior: (C.21) retrying the just-rotated token within the grace window returns the same successor', async () => {
+  test('behavior: (security property 21) retrying the just-rotated token within the grace window returns the same successor', async () => {
     const auth = await signIn()
     const first = await refreshed(auth.refresh_token!)
     t.advance(grace - 1000)
@@ -316,7 +316,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect(next.refresh_token).not.toBe(first.refresh_token)
   })
 
-  test('error: (C.21) past the grace window the just-rotated token is reuse', async () => {
+  test('error: (security property 21) past the grace window the just-rotated token is reuse', async () => {
     const auth = await signIn()
     const first = await refreshed(auth.refresh_token!)
     t.advance(grace + 1)
@@ -324,7 +324,7 @@ describe('refresh tokens (docs/security.md properties 18–22)', () => {
     expect((await refresh(first.refresh_token!)).statusCode).toBe(401)
   })
 
-  test('behavior: (C.22) 20 concurrent refreshes with one token → all succeed with one successor, no revocation', async () => {
+  test('behavior: (security property 22) 20 concurrent refreshes with one token → all succeed with one successor, no revocation', async () => {
     const auth = await signIn()
     const responses = await Promise.all(Array.from({ length: 20 }, () => refresh(auth.refresh_token!)))
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200))

@@ -137,7 +137,7 @@ async function expectLinkedToA(
   expect(await accountsOf(b.token!)).toEqual(bBefore)
 }
 
-describe('I.57: the user comes from the token', () => {
+describe('security property 57: the user comes from the token', () => {
   test('GET /api/v1/users/me: a query naming B still answers A', async () => {
     const [a, b] = [await emailSignIn(), await emailSignIn()]
     const response = await t.request({

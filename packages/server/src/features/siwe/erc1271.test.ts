@@ -75,7 +75,7 @@ async function attempt(address: Address, chainId = 31337) {
   })
 }
 
-describe('ERC-1271 contract wallets on anvil (F.42)', () => {
+describe('ERC-1271 contract wallets on anvil (security property 42)', () => {
   test('default: a contract answering 0x1626ba7e signs in; the account is a wallet on eip155:31337', async () => {
     const address = await contractWallet(MAGIC_CODE)
     const response = await attempt(address)

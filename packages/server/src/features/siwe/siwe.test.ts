@@ -113,7 +113,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     expectError(response, 404, 'user_does_not_exist', 'User does not exist')
   })
 
-  describe('F.38 nonce', () => {
+  describe('security property 38 nonce', () => {
     test('default: init gives ≥ 96 bits alphanumeric, the EIP-55 address and expiry in 10 min', async () => {
       const account = newAccount()
       const first = await init('siwe', account.address.toLowerCase())
@@ -200,7 +200,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
   })
 
-  describe('F.39 domain, uri, origin, chain id, version', () => {
+  describe('security property 39 domain, uri, origin, chain id, version', () => {
     const cases: Array<
       [
         string,
@@ -309,7 +309,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
   })
 
-  describe('F.40 times, each on its own', () => {
+  describe('security property 40 times, each on its own', () => {
     const minute = 60_000
     const cases: Array<[string, (now: number) => SiweOverrides, string]> = [
       [
@@ -356,7 +356,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
   })
 
-  describe('F.41 strict parse, EIP-55, length', () => {
+  describe('security property 41 strict parse, EIP-55, length', () => {
     test('error: a lower-case address in the message → 400 invalid_data', async () => {
       const account = newAccount()
       const message = (await siweMessage(account)).replace(account.address, account.address.toLowerCase())
@@ -386,7 +386,7 @@ describe('POST /api/v1/siwe/authenticate', () => {
     })
   })
 
-  describe('F.42 signatures', () => {
+  describe('security property 42 signatures', () => {
     test('error: a signature by another key, a malformed one, or over another text → 401 Invalid signature', async () => {
       const account = newAccount()
       const message = await siweMessage(account)
@@ -506,7 +506,7 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
     )
   })
 
-  test('default: a guest who links a wallet becomes a full user (I.52: proof by signature)', async () => {
+  test('default: a guest who links a wallet becomes a full user (security property 52: proof by signature)', async () => {
     const guest = await t.request({
       method: 'POST',
       url: '/api/v1/guest/authenticate',
@@ -540,7 +540,7 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
   })
 })
 
-describe('SIWS (F.43)', () => {
+describe('SIWS (security property 43)', () => {
   test('default: sign-in creates a Solana wallet account; replay fails', async () => {
     const key = solanaKey()
     const body = {

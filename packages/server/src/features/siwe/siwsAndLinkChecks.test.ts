@@ -12,7 +12,7 @@ import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts } from '../users/schema'
 import { ISSUED_AT_MAX_AGE_MS } from './service'
 
-// docs/security.md properties 38–41 for Sign-In with Solana (F.43: "the same checks"), and I.52 for the two
+// docs/security.md properties 38–41 for Sign-In with Solana (security property 43: "the same checks"), and security property 52 for the two
 // wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).
 
 let t: TestContext
@@ -112,7 +112,7 @@ async function expectReplayAfterUnlinkRefused(
   expect(await linkedTypes(attacker.token!)).toEqual(['email'])
 }
 
-describe('SIWS F.38: the nonce expires', () => {
+describe('SIWS security property 38: the nonce expires', () => {
   test('boundary: a signed message works until the nonce expires and fails 1 s after', async () => {
     const signed = await signedSiws()
     // Issued At would be too old once the nonce is dead, so the clock moves, not Issued At, for the live case.
@@ -134,7 +134,7 @@ describe('SIWS F.38: the nonce expires', () => {
   })
 })
 
-describe('SIWS F.39: Origin', () => {
+describe('SIWS security property 39: Origin', () => {
   test('error: an Origin the app does not allow → 403 invalid_origin, even same-origin with a matching message', async () => {
     // Domain and URI match the request's Origin, so only the app's allowed origins can refuse it.
     const body = await signedSiws(solanaKey(), { domain: 'evil.example', uri: 'https://evil.example' })
@@ -164,7 +164,7 @@ describe('SIWS F.39: Origin', () => {
   })
 })
 
-describe('SIWS F.40: Issued At too old', () => {
+describe('SIWS security property 40: Issued At too old', () => {
   test('error: issuedAt 11 min ago → 401 Message is too old', async () => {
     const signed = await signedSiws(solanaKey(), { issuedAt: new Date(t.now() - 11 * 60_000).toISOString() })
     expectError(
@@ -193,7 +193,7 @@ describe('SIWS F.40: Issued At too old', () => {
   })
 })
 
-describe('SIWS F.41: maximum length', () => {
+describe('SIWS security property 41: maximum length', () => {
   /** A correctly signed SIWS message of exactly `length` characters (the statement pads it). */
   async function messageOfLength(key: SolanaKey, length: number) {
     const { nonce } = await init('siws', key.address)
@@ -231,7 +231,7 @@ describe('SIWS F.41: maximum length', () => {
   })
 })
 
-describe('I.52: /api/v1/siwe/link needs a valid signature over an unused nonce', () => {
+describe('security property 52: /api/v1/siwe/link needs a valid signature over an unused nonce', () => {
   test('error: a signature by another key → 401 Invalid signature, no account linked; the right one then links', async () => {
     const auth = await emailUser()
     const account = newAccount()
@@ -266,7 +266,7 @@ describe('I.52: /api/v1/siwe/link needs a valid signature over an unused nonce',
   })
 })
 
-describe('I.52: /api/v1/siws/link needs a valid signature over an unused nonce', () => {
+describe('security property 52: /api/v1/siws/link needs a valid signature over an unused nonce', () => {
   test('error: a signature by another key → 401 Invalid signature, no account linked; the right one then links', async () => {
     const auth = await emailUser()
     const key = solanaKey()

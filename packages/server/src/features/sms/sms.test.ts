@@ -156,7 +156,7 @@ describe('passwordless_sms/init', () => {
     expect(auth.statusCode).toBe(403)
   })
 
-  test('A.1/A.7: the code is stored only as its HMAC bound to app, purpose and number, and never logged', async () => {
+  test('security properties 1 and 7: the code is stored only as its HMAC bound to app, purpose and number, and never logged', async () => {
     const number = freshNumber()
     const code = await smsCode(number)
     const [row] = await t.db.orm
@@ -173,7 +173,7 @@ describe('passwordless_sms/init', () => {
     expect(log).not.toMatch(new RegExp(`\\b${code}\\b`))
   })
 
-  test('A.8: a second send within 30 s → 429; after 30 s it works', async () => {
+  test('security property 8: a second send within 30 s → 429; after 30 s it works', async () => {
     const number = freshNumber()
     expect((await init(number)).statusCode).toBe(200)
     const again = await init(number)
@@ -183,7 +183,7 @@ describe('passwordless_sms/init', () => {
     expect((await init(number)).statusCode).toBe(200)
   })
 
-  test('A.9: known and unknown numbers get byte-identical answers', async () => {
+  test('security property 9: known and unknown numbers get byte-identical answers', async () => {
     const known = freshNumber()
     await smsSignIn(known)
     t.advance((CODE_RESEND_COOLDOWN_SECONDS + 1) * 1000)
@@ -218,14 +218,14 @@ describe('passwordless_sms/authenticate', () => {
     expect(response.json()).toMatchObject({ code: 'user_does_not_exist' })
   })
 
-  test('A.2: the code expires after 10 minutes (expiry + 1 s fails)', async () => {
+  test('security property 2: the code expires after 10 minutes (expiry + 1 s fails)', async () => {
     const number = freshNumber()
     const code = await smsCode(number)
     t.advance(CODE_TTL_SECONDS * 1000 + 1000)
     expectInvalidCode(await authenticate({ phoneNumber: number, code }))
   })
 
-  test('A.3: after 5 wrong codes the right code fails too', async () => {
+  test('security property 3: after 5 wrong codes the right code fails too', async () => {
     const number = freshNumber()
     const code = await smsCode(number)
     for (let index = 0; index < CODE_MAX_ATTEMPTS; index++)
@@ -233,7 +233,7 @@ describe('passwordless_sms/authenticate', () => {
     expectInvalidCode(await authenticate({ phoneNumber: number, code }))
   })
 
-  test('A.4: 20 parallel authenticates with the right code → exactly one 200 and one session', async () => {
+  test('security property 4: 20 parallel authenticates with the right code → exactly one 200 and one session', async () => {
     const number = freshNumber()
     const code = await smsCode(number)
     const responses = await Promise.all(
@@ -247,7 +247,7 @@ describe('passwordless_sms/authenticate', () => {
     expect(await t.db.orm.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1)
   })
 
-  test('A.5: a resend invalidates the previous code', async () => {
+  test('security property 5: a resend invalidates the previous code', async () => {
     const number = freshNumber()
     const first = await smsCode(number)
     t.advance((CODE_RESEND_COOLDOWN_SECONDS + 1) * 1000)
@@ -260,7 +260,7 @@ describe('passwordless_sms/authenticate', () => {
     expect((await authenticate({ phoneNumber: number, code: second })).statusCode).toBe(200)
   })
 
-  test('A.6: a code is bound to its number and purpose', async () => {
+  test('security property 6: a code is bound to its number and purpose', async () => {
     const a = freshNumber()
     const b = freshNumber()
     const code = await smsCode(a)
@@ -422,7 +422,7 @@ describe('passwordless_sms/link, update, unlink', () => {
   })
 })
 
-describe('rate limits (A.8)', () => {
+describe('rate limits (security property 8)', () => {
   test('error: a burst to sequential numbers from one IP is blocked; one number is capped per hour', async () => {
     const limited = await createTestContext({
       rateLimits: {

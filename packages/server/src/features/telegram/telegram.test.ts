@@ -218,7 +218,7 @@ describe('telegram/authenticate', () => {
       expectError(refused, 401, 'telegram_data_already_used')
   })
 
-  test('error: G.45 every tampered field fails (401 invalid_credentials)', async () => {
+  test('error: security property 45 every tampered field fails (401 invalid_credentials)', async () => {
     const signed = widget(freshUser())
     for (const [key, value] of Object.entries(signed)) {
       if (key === 'hash') continue
@@ -231,7 +231,7 @@ describe('telegram/authenticate', () => {
     expectError(await authenticate({ telegram_auth_result: removed }), 401, 'invalid_credentials')
   })
 
-  test('error: G.45 a wrong, malformed or missing hash fails (401 invalid_credentials)', async () => {
+  test('error: security property 45 a wrong, malformed or missing hash fails (401 invalid_credentials)', async () => {
     const signed = widget(freshUser())
     const hash = String(signed.hash)
     const flipped = `${hash.slice(0, -1)}${hash.endsWith('0') ? '1' : '0'}`
@@ -241,7 +241,7 @@ describe('telegram/authenticate', () => {
     }
   })
 
-  test('error: G.45 data signed for another bot fails (401 invalid_credentials)', async () => {
+  test('error: security property 45 data signed for another bot fails (401 invalid_credentials)', async () => {
     expectError(
       await authenticate({ telegram_auth_result: widget(freshUser(), nowSeconds(), OTHER_BOT_TOKEN) }),
       401,
@@ -249,7 +249,7 @@ describe('telegram/authenticate', () => {
     )
   })
 
-  test('error: G.46 auth_date older than 24 h fails; exactly 24 h passes', async () => {
+  test('error: security property 46 auth_date older than 24 h fails; exactly 24 h passes', async () => {
     const user = freshUser()
     const limit = nowSeconds() - TELEGRAM_AUTH_MAX_AGE_SECONDS
     expect((await authenticate({ telegram_auth_result: widget(user, limit) })).statusCode).toBe(200)
@@ -265,7 +265,7 @@ describe('telegram/authenticate', () => {
     )
   })
 
-  test('error: G.46 auth_date in the future fails (beyond 60 s of clock skew)', async () => {
+  test('error: security property 46 auth_date in the future fails (beyond 60 s of clock skew)', async () => {
     const user = freshUser()
     expectError(
       await authenticate({ telegram_auth_result: widget(user, nowSeconds() + 3600) }),
@@ -282,14 +282,14 @@ describe('telegram/authenticate', () => {
     )
   })
 
-  test('error: G.46 the same payload fails once it is older than 24 h', async () => {
+  test('error: security property 46 the same payload fails once it is older than 24 h', async () => {
     const data = widget(freshUser())
     expect((await authenticate({ telegram_auth_result: data })).statusCode).toBe(200)
     t.advance((TELEGRAM_AUTH_MAX_AGE_SECONDS + 1) * 1000)
     expectError(await authenticate({ telegram_auth_result: data }), 401, 'invalid_credentials')
   })
 
-  test('error: G.47 widget data presented as mini-app data fails, and the reverse', async () => {
+  test('error: security property 47 widget data presented as mini-app data fails, and the reverse', async () => {
     const user = freshUser()
     // The widget's fields and hash, with its profile packed as mini-app `user`: the key differs.
     const signed = widget(user)
@@ -308,7 +308,7 @@ describe('telegram/authenticate', () => {
     )
   })
 
-  test('error: G.47 a tampered mini-app user fails (401 invalid_credentials)', async () => {
+  test('error: security property 47 a tampered mini-app user fails (401 invalid_credentials)', async () => {
     const data = miniApp(freshUser())
     const user = JSON.parse(data.user ?? '{}') as Record<string, unknown>
     const tampered = { ...data, user: JSON.stringify({ ...user, id: 1 }) }

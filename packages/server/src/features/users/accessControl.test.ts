@@ -78,7 +78,7 @@ describe('isAllowListed', () => {
   })
 })
 
-describe('I.55 allow-list', () => {
+describe('security property 55 allow-list', () => {
   test('error: a new user not on the allow-list → 403 allowlist_rejected, on every sign-up path', async () => {
     const listed = freshEmail('Listed')
     const app = await createAppRecord(t.db, {
@@ -135,7 +135,7 @@ describe('I.55 allow-list', () => {
   })
 })
 
-describe('I.55 allow-list on guest upgrade', () => {
+describe('security property 55 allow-list on guest upgrade', () => {
   test('error: a guest from before the allow-list cannot upgrade with an account that is not on it', async () => {
     const app = await createAppRecord(t.db, { name: 'Guests then invite only', masterKey: t.masterKey })
     const guest = guestSignIn(app.id)
@@ -164,7 +164,7 @@ describe('I.55 allow-list on guest upgrade', () => {
   })
 })
 
-describe('I.55 user limit', () => {
+describe('security property 55 user limit', () => {
   test('error: at the limit a new user → 403 max_accounts_reached; existing users still sign in', async () => {
     const app = await createAppRecord(t.db, {
       name: 'Small',
@@ -244,7 +244,7 @@ describe('I.55 user limit', () => {
 // PostgreSQL (many connections, real concurrency): a throwaway cluster when PostgreSQL is installed (CI
 // installs it), or FOYER_TEST_DATABASE_URL. Skipped without PostgreSQL: PGlite runs one transaction at a time.
 const postgresUrl = testPostgresUrl()
-describe.skipIf(!postgresUrl)('I.55 user limit on PostgreSQL', () => {
+describe.skipIf(!postgresUrl)('security property 55 user limit on PostgreSQL', () => {
   test('behavior: 20 parallel sign-ups at limit − 1 over a connection pool give exactly the limit', async () => {
     const db = await openDatabase({ databaseUrl: postgresUrl })
     try {

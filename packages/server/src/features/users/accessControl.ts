@@ -36,7 +36,7 @@ export function isAllowListed(
   return admits !== undefined && entries.some((entry) => admits(entry.trim(), candidate))
 }
 
-/** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (I.55). */
+/** Throws 403 `allowlist_rejected` when `access` has the allow-list on and it does not admit (type, subject) (security property 55). */
 export function assertAdmits(
   accountKinds: AccountKinds,
   access: AccessControl,

@@ -86,7 +86,7 @@ function expectNewUser(response: { statusCode: number; body: string; json(): unk
   expect(authResponseSchema.parse(response.json()).is_new_user).toBe(true)
 }
 
-describe('I.55 allow-list on every wallet and custom-JWT sign-up path', () => {
+describe('security property 55 allow-list on every wallet and custom-JWT sign-up path', () => {
   test('error: SIWE of an unlisted address → 403 allowlist_rejected, nothing created; a listed one (any case) signs up', async () => {
     const listed = newAccount()
     const app = await inviteOnlyApp([listed.address.toLowerCase()])

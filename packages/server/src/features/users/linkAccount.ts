@@ -90,7 +90,7 @@ export async function linkAccountToUser(
 
 /**
  * The checks of a link, inside its transaction: locks the user row of `userId` in `appId` (401
- * `missing_or_invalid_token` when gone), checks a guest's allow-list (I.55), and the type's link limit
+ * `missing_or_invalid_token` when gone), checks a guest's allow-list (security property 55), and the type's link limit
  * (docs/limits.md: 400 `cannot_link_more_of_type`), counted under the lock. Returns whether the user is a
  * guest. `accountKinds` holds the allow-list matchers and the link limits.
  */
@@ -113,7 +113,7 @@ export async function lockUserForLink(
     .where(and(eq(users.id, userId), eq(users.appId, appId)))
     .for('update')
   if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  // A guest who upgrades becomes a full user: the account it links must pass the allow-list (I.55).
+  // A guest who upgrades becomes a full user: the account it links must pass the allow-list (security property 55).
   if (user.isGuest) await assertAllowListed(tx, accountKinds, parameters)
   const limit = accountKinds.get(type)?.linkLimit ?? 1
   const owned = await tx

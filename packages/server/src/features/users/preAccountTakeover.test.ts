@@ -62,7 +62,7 @@ async function me(token: string, appId: string) {
   return userSchema.parse((response.json() as { user: unknown }).user)
 }
 
-describe('I.53 (a) asking for a code claims nothing', () => {
+describe('security property 53 (a) asking for a code claims nothing', () => {
   test('default: a code sent to an address creates no user and no account; the later sign-in creates the user fresh', async () => {
     const app = await createAppRecord(t.db, { name: 'Takeover (a)', masterKey: t.masterKey })
     const email = freshEmail()
@@ -120,7 +120,7 @@ describe('I.53 (a) asking for a code claims nothing', () => {
   })
 })
 
-describe('I.53 (b) a custom JWT email claim is never the identity', () => {
+describe('security property 53 (b) a custom JWT email claim is never the identity', () => {
   test("error: a JWT whose email claim (or subject) is an email user's address signs into another user; the email user is untouched", async () => {
     const app = await createAppRecord(t.db, {
       name: 'Takeover (b)',
@@ -160,7 +160,7 @@ describe('I.53 (b) a custom JWT email claim is never the identity', () => {
   })
 })
 
-describe('I.53 (c) a wallet link without a valid signature claims nothing', () => {
+describe('security property 53 (c) a wallet link without a valid signature claims nothing', () => {
   test("error: siwe/link of another's address with a bad signature → 401, no account row; the owner's SIWE sign-in is a new user", async () => {
     const app = await createAppRecord(t.db, {
       name: 'Takeover (c)',

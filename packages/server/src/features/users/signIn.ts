@@ -85,7 +85,7 @@ export async function signInWithAccount(
   if (found?.user_id) return { userId: found.user_id, isNewUser: false }
   if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
   if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
-  // A sign-up: allow-list and user limit (I.55).
+  // A sign-up: allow-list and user limit (security property 55).
   const access = mergeSettings({ access_control: found.settings.access_control }).access_control
   assertAdmits(context.accountKinds, access, parameters)
   const proposed = {

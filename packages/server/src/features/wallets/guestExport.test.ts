@@ -61,7 +61,7 @@ function frames() {
   }
 }
 
-describe('I.54 guests cannot export', () => {
+describe('security property 54 guests cannot export', () => {
   test('error: a guest’s export is refused by the server (403); after linking an email it works', async () => {
     const guest = await guestSignIn()
     expect(guest.user.is_guest).toBe(true)

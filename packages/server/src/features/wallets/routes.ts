@@ -91,7 +91,7 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   )
   // The export page's auth share (docs/modal.md): refused to guests until they upgrade
   // (docs/security.md property 54: 403 `missing_or_invalid_mfa`); MFA-enrolled users need a new verification,
-  // spent here, so export always asks (B.16).
+  // spent here, so export always asks (security property 16).
   typed.post(
     endpoints['POST /api/v1/embedded_wallets/export'].path,
     { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/export']) },
