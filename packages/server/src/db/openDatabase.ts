@@ -13,6 +13,11 @@ export type OpenDatabaseParameters = {
    * server").
    */
   databaseUrl?: string | undefined
+  /**
+   * An in-memory PGlite starting from this dump (`PGlite.dumpDataDir`, a tar), e.g. an already migrated
+   * template. Ignored when `databaseUrl` or `dataDir` is set.
+   */
+  loadDataDir?: Blob | undefined
 }
 
 /**
@@ -40,7 +45,9 @@ export async function openDatabase(parameters: OpenDatabaseParameters = {}): Pro
     }
   }
   if (parameters.dataDir) await mkdir(parameters.dataDir, { recursive: true })
-  const client = parameters.dataDir ? await PGlite.create(parameters.dataDir) : await PGlite.create()
+  const client = parameters.dataDir
+    ? await PGlite.create(parameters.dataDir)
+    : await PGlite.create(parameters.loadDataDir ? { loadDataDir: parameters.loadDataDir } : {})
   const driver = drizzlePglite({ client })
   return {
     kind: 'pglite',

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
-import type { FoyerDatabase, FoyerOrm } from '../db/FoyerDatabase'
+import type { FoyerDatabase } from '../db/FoyerDatabase'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 
@@ -44,19 +42,7 @@ export async function openTestDatabase(): Promise<FoyerDatabase> {
     await migrate(db)
     return db
   }
-  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(template)]) })
-  const driver = drizzlePglite({ client })
-  let closed = false
-  return {
-    kind: 'pglite',
-    driver,
-    orm: driver as unknown as FoyerOrm,
-    async close() {
-      if (closed) return
-      closed = true
-      await client.close()
-    },
-  }
+  return openDatabase({ loadDataDir: new Blob([await readFile(template)]) })
 }
 
 /** The template's path, or undefined outside a Vitest run whose global set-up made one. */
