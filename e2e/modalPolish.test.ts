@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchBrowser } from './support/launchBrowser'
+import { waitForMessage } from './support/readMailbox'
 import { openSharedStack, type SharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 
 // The modal's polish that only a browser shows: the landing does not jump, the mobile
 // drawer stays on the screen of a page wider than it, and export opens without a console warning.
@@ -68,6 +69,77 @@ describe('modal polish in Chromium', () => {
     await page.unroute('**/PhoneForm/PhoneForm.tsx*')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
+    await page.emulateMedia({ reducedMotion: null })
+    await page.setViewportSize({ width: 390, height: 844 })
+  })
+
+  test('behavior: digits typed at once after Submit all reach the code screen; no loading frame on a slow chunk', async () => {
+    // The code screen's chunk arrives 1.5 s late, as over a slow network, and the code request is held until
+    // the digits are typed: they are typed while it is in flight, before the code screen exists.
+    await page.route('**/AwaitingCode/AwaitingCode.tsx*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const holdCodeRequest = async (route: Route) => {
+      const response = await route.fetch()
+      await released
+      await route.fulfill({ response })
+    }
+    await page.route('**/api/v1/passwordless/init', holdCodeRequest)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openDemo(page, stack.demoUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    const email = freshEmail('typeahead')
+    await dialog.getByPlaceholder('your@email.com').fill(email)
+    // Every animation frame until the dialog closes: its height, and whether it shows the loading state.
+    await page.evaluate(() => {
+      const frames: { height: number; loading: boolean; codeScreen: boolean }[] = []
+      ;(window as unknown as { frames_: typeof frames }).frames_ = frames
+      const sample = () => {
+        const content = document.querySelector<HTMLElement>('[role="dialog"]')
+        if (!content) return
+        frames.push({
+          height: Math.round(content.getBoundingClientRect().height),
+          loading: [...content.querySelectorAll('[role="status"]')].some((element) =>
+            element.textContent?.startsWith('Loading'),
+          ),
+          codeScreen: content.querySelector('input[autocomplete="one-time-code"]') !== null,
+        })
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+    })
+    const since = Date.now()
+    await dialog
+      .locator('form', { has: page.getByPlaceholder('your@email.com') })
+      .getByRole('button', { name: 'Submit' })
+      .click()
+    const { code } = await waitForMessage(stack.apiUrl, { to: email, since })
+    await page.keyboard.type(code ?? '')
+    release()
+    // All six digits arrived: the code signs in.
+    await dialog.waitFor({ state: 'detached' })
+    await waitForTestId(page, 'authenticated', 'true')
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { frames_: { height: number; loading: boolean; codeScreen: boolean }[] })
+          .frames_,
+    )
+    expect(frames.filter((frame) => frame.loading)).toEqual([])
+    // Landing until the code screen, then the code screen: no box of another height between them.
+    const firstCode = frames.findIndex((frame) => frame.codeScreen)
+    expect(firstCode).toBeGreaterThan(0)
+    expect(new Set(frames.slice(0, firstCode).map((frame) => frame.height)).size).toBe(1)
+    await page.unroute('**/api/v1/passwordless/init', holdCodeRequest)
+    await page.unroute('**/AwaitingCode/AwaitingCode.tsx*')
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
     await page.emulateMedia({ reducedMotion: null })
     await page.setViewportSize({ width: 390, height: 844 })
   })

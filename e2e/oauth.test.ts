@@ -98,9 +98,45 @@ describe('OAuth sign-in through the modal', () => {
       .getByRole('button', { name: /^Continue with Google/ })
       .click()
     await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    // Every animation frame of the return page: whether the dialog shows, what it says, and whether it is
+    // only the loading state (a spinner with 'Loading: …').
+    await page.addInitScript(() => {
+      if (!location.search.includes('privy_oauth_code')) return
+      const frames: { at: number; dialog: boolean; text: string; loading: boolean }[] = []
+      ;(window as unknown as { frames_: typeof frames }).frames_ = frames
+      const sample = () => {
+        const dialog = document.querySelector<HTMLElement>('[role="dialog"]')
+        const text = dialog?.textContent ?? ''
+        frames.push({
+          at: performance.now(),
+          dialog: dialog !== null,
+          text,
+          loading: text.includes('Loading'),
+        })
+        requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+    })
+    const picked = Date.now()
     await page.getByRole('button', { name: 'Continue as Grace Hopper' }).click()
     await page.waitForURL((url) => url.href.startsWith(stack.demoUrl))
     await waitForTestId(page, 'authenticated', 'true')
+    const signedIn = Date.now() - picked
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    const closed = Date.now() - picked
+    type Frame = { at: number; dialog: boolean; text: string; loading: boolean }
+    const frames = await page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_)
+    const shown = frames.filter((frame) => frame.dialog)
+    const firstShown = (shown[0]?.at ?? 0) - (frames[0]?.at ?? 0)
+    console.info(
+      `OAuth redirect return: dialog shown ${Math.round(firstShown)} ms after the first frame; ` +
+        `signed in ${signedIn} ms and closed ${closed} ms after picking the user`,
+    )
+    // From the first frame the dialog shows, it says 'Verifying' and names the provider: never a bare spinner.
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.filter((frame) => frame.loading)).toEqual([])
+    expect(shown[0]?.text).toContain('Verifying')
+    expect(shown[0]?.text).toContain('Google')
     expect(await linkedAccounts()).toContainEqual(
       expect.objectContaining({ type: 'google_oauth', subject: GRACE.subject, email: GRACE.email }),
     )

@@ -75,6 +75,37 @@ describe('Telegram sign-in', () => {
     )
   })
 
+  test("behavior: under StrictMode the screen opens without an uncaught error; its title is not the widget's button; Decline says so", async () => {
+    stack.telegram?.setUser(freshTelegramUser('Dora'))
+    const uncaught: string[] = []
+    page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message}`))
+    // The demo renders in StrictMode: the screen mounts, unmounts and mounts again, and the widget's script with it.
+    await openDemo(page, stack.demoUrl)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue with Telegram' }).click()
+    const heading = dialog.getByRole('heading', { level: 2 })
+    await heading.filter({ hasText: 'Continue with Telegram' }).waitFor()
+    const widgetButton = dialog.getByRole('button', { name: 'Log in with Telegram' })
+    await widgetButton.waitFor()
+    // The title and the widget's button read differently.
+    expect(await heading.textContent()).not.toBe(await widgetButton.textContent())
+    const popupOpened = page.waitForEvent('popup')
+    await widgetButton.click()
+    const popup = await popupOpened
+    const closed = popup.waitForEvent('close', { timeout: 30_000 })
+    await popup.getByRole('button', { name: 'Decline' }).click()
+    await closed
+    // Declined in Telegram's window: the modal stops waiting and says the login was not confirmed.
+    await dialog
+      .getByText(
+        'The login was not confirmed in Telegram. Use the button to try again, or choose another method.',
+      )
+      .waitFor()
+    expect(await page.getByTestId('authenticated').textContent()).toBe('false')
+    expect(uncaught).toEqual([])
+  })
+
   test('default: the widget redirect return signs in, and its parameters leave the URL', async () => {
     const grace = freshTelegramUser('Grace')
     const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: grace })

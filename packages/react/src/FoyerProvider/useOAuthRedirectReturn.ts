@@ -1,18 +1,17 @@
-import { type FoyerClient, initialize } from '@foyer/core'
+import type { FoyerClient } from '@foyer/core'
 import { oauthReturnParameters } from '@foyer/protocol'
 import { useEffect, useRef } from 'react'
 import { toErrorInfo } from '../errors/toErrorInfo'
-import { preloadOAuthScreens } from '../modal/preloadScreens'
 import type { Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 
 /**
  * Finishes an OAuth return at page load (docs/modal.md; internal to `FoyerProvider`). Only when the URL
- * carries all three `privy_oauth_*` parameters does it load `@foyer/core/oauth` (so other page loads carry
- * none of it) and call `handleOAuthReturn`, which removes them from the URL: in the popup of a popup flow,
- * that hands the code to the opener and closes the popup; after a full-page redirect, once the client is
- * initialized, `show` opens the modal on the OAuth status screen, which exchanges the code. Runs once per
- * provider, also under StrictMode.
+ * carries all three `privy_oauth_*` parameters does it load `finishOAuthRedirectReturn` with
+ * `@foyer/core/oauth` (so other page loads carry none of it), which removes them from the URL: in the popup
+ * of a popup flow, that hands the code to the opener and closes the popup; after a full-page redirect, `show`
+ * opens the modal on the OAuth status screen ('Verifying' and the provider), which exchanges the code once
+ * the client is initialized. Runs once per provider, also under StrictMode.
  */
 export function useOAuthRedirectReturn(
   client: FoyerClient,
@@ -24,21 +23,8 @@ export function useOAuthRedirectReturn(
     const search = new URLSearchParams(window.location.search)
     if (!Object.values(oauthReturnParameters).every((name) => search.has(name))) return
     started.current = true
-    preloadOAuthScreens()
-    import('../screens/login/OAuthStatus/oauthActions')
-      .then(async ({ handleOAuthReturn }) => {
-        const found = await handleOAuthReturn(client)
-        if (found.kind !== 'redirect') return
-        await initialize(client)
-        show({
-          id: 'oauthStatus',
-          params: {
-            provider: found.provider,
-            action: found.action,
-            returned: { authorizationCode: found.authorizationCode, stateCode: found.stateCode },
-          },
-        })
-      })
+    import('./finishOAuthRedirectReturn')
+      .then(({ finishOAuthRedirectReturn }) => finishOAuthRedirectReturn(client, show))
       // The chunk did not load or the client could not start: say so rather than drop the return.
       .catch((error: unknown) => show({ id: 'error', params: toErrorInfo(error) }))
   }, [client, show])

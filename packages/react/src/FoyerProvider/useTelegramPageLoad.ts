@@ -1,6 +1,5 @@
-import { type FoyerClient, initialize } from '@foyer/core'
+import type { FoyerClient } from '@foyer/core'
 import { useEffect, useRef } from 'react'
-import { captchaRequired } from '../captcha/captchaRequired'
 import { toErrorInfo } from '../errors/toErrorInfo'
 import { preloadTelegramScreen } from '../modal/preloadScreens'
 import type { Route } from '../modal/router/createRouter'
@@ -8,8 +7,8 @@ import type { ScreenParamsMap } from '../modal/screenParams'
 import { telegramPageLoad } from './isTelegramPageLoad'
 
 /**
- * Telegram at page load (docs/modal.md "Telegram return"; internal to `FoyerProvider`). Loads
- * `@foyer/core/telegram` only when the page needs it:
+ * Telegram at page load (docs/modal.md "Telegram return"; internal to `FoyerProvider`). Loads its work
+ * (`finishTelegramPageLoad`, with `@foyer/core/telegram`) only when the page needs it:
  * - a login widget redirect return (`data-auth-url`): its parameters are read and removed from the URL, and
  *   once the client is initialized the modal opens on the Telegram screen, which signs in — or links, when a
  *   user is signed in;
@@ -32,25 +31,8 @@ export function useTelegramPageLoad(
     if (!isReturn && !inMiniApp) return
     started.current = true
     if (isReturn) preloadTelegramScreen()
-    import('../screens/login/Telegram/telegramActions')
-      .then(async (telegram) => {
-        const authResult = isReturn ? telegram.handleTelegramReturn() : null
-        await initialize(client)
-        const state = client.getState()
-        if (authResult) {
-          show({ id: 'telegram', params: { action: state.user ? 'link' : 'login', authResult } })
-          return
-        }
-        const webAppData = telegram.getTelegramWebAppData()
-        const settings = state.appConfig?.telegram_auth_config
-        if (!webAppData || !state.appConfig?.telegram_auth || !settings) return
-        if (!state.user) {
-          if (settings.seamless_auth_enabled && !captchaRequired(state))
-            await telegram.loginWithTelegram(client, { webAppData }).catch(() => {})
-        } else if (settings.link_enabled && !state.user.linked_accounts.some((a) => a.type === 'telegram')) {
-          await telegram.linkTelegram(client, { webAppData }).catch(() => {})
-        }
-      })
+    import('./finishTelegramPageLoad')
+      .then(({ finishTelegramPageLoad }) => finishTelegramPageLoad(client, show, isReturn))
       // The chunk did not load or the client could not start: say so rather than drop a return.
       .catch((error: unknown) => {
         if (isReturn) show({ id: 'error', params: toErrorInfo(error) })

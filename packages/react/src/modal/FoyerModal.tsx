@@ -9,14 +9,16 @@ import {
   useId,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from '../hooks/useFoyerState'
-import { baseStyles } from '../theme/baseStyles'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
+import { loadBaseStyles, loadedBaseStyles } from '../theme/loadBaseStyles'
 import { resolveTheme } from '../theme/resolveTheme'
 import { CloseIcon } from '../ui/icons'
+import { captureTyping } from './captureTyping'
 import { ModalContext, type ModalContextValue } from './ModalContext'
 import type { Router } from './router/createRouter'
 import { ScreenLoading } from './ScreenLoading'
@@ -47,7 +49,8 @@ const hasScreen = (id: string) => Object.hasOwn(screens, id)
  * The login modal: one Radix dialog (`role="dialog"`, `aria-modal`, named by the current screen's
  * heading, focus trapped, Escape closes where the screen is closable) showing the router's current
  * screen, with the theme's `<style>` scoped under `[data-foyer]` (carrying the provider's CSP `nonce`, as
- * does the dialog's scroll-lock style). The history resets to landing
+ * does the dialog's scroll-lock style; its static rules load with the modal, closed, which opens once they
+ * are there: `loadBaseStyles`). The history resets to landing
  * `LANDING_RESET_DELAY_MS` (150 ms) after the user closes it (docs/modal.md), at once when a screen closes it
  * on finishing its flow. Rendered by `FoyerProvider` (internal).
  */
@@ -87,11 +90,17 @@ export function FoyerModal({
     return () => clearTimeout(timer)
   }, [open, router])
 
-  // Text typed while a screen's code loads, for that screen (`ScreenLoading`, `typeahead` in the context).
+  // Text typed for a screen before it shows: while its code loads (`ScreenLoading`), or on the screen before
+  // it while that one's request was in flight (`handOffTyping`); the screen takes it over (`typeahead`).
+  // `typed.key` is the screen key the text is for; `next:<key>` is the screen after `<key>`, which becomes
+  // its own key when the router moves on.
   const screenKey = `${history.length}:${route.id}`
   const screenKeyRef = useRef(screenKey)
-  screenKeyRef.current = screenKey
   const typed = useRef({ key: '', text: '' })
+  if (screenKeyRef.current !== screenKey) {
+    if (typed.current.key === `next:${screenKeyRef.current}`) typed.current.key = screenKey
+    screenKeyRef.current = screenKey
+  }
   const screenBox = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   useDrawerOnScreen(contentRef, open)
@@ -103,6 +112,17 @@ export function FoyerModal({
     () => (typed.current.key === screenKeyRef.current ? typed.current.text : ''),
     [],
   )
+  const handOffTyping = useCallback(() => {
+    const key = `next:${screenKeyRef.current}`
+    typed.current = { key, text: '' }
+    const stop = captureTyping((text) => {
+      if (typed.current.key === key) typed.current.text += text
+    })
+    return () => {
+      stop()
+      if (typed.current.key === key) typed.current = { key: '', text: '' }
+    }
+  }, [])
 
   const scope = useId().replace(/[^A-Za-z0-9_-]/g, '') || 'foyer'
   const theme = useMemo(
@@ -110,7 +130,19 @@ export function FoyerModal({
     [config?.appearance, state.appConfig?.accent_color],
   )
   const colorScheme = theme.colorScheme
-  const css = useMemo(() => baseStyles + cssStringFromTheme(theme, scope), [theme, scope])
+  // The static rules load with the modal, closed; it opens once they are there (`loadBaseStyles`).
+  const [baseStyles, setBaseStyles] = useState(loadedBaseStyles)
+  useEffect(() => {
+    if (baseStyles !== undefined) return
+    let current = true
+    void loadBaseStyles().then((styles) => {
+      if (current) setBaseStyles(styles)
+    })
+    return () => {
+      current = false
+    }
+  }, [baseStyles])
+  const css = useMemo(() => (baseStyles ?? '') + cssStringFromTheme(theme, scope), [baseStyles, theme, scope])
 
   const close = useCallback(() => {
     finished.current = true
@@ -131,8 +163,22 @@ export function FoyerModal({
       close,
       hasScreen,
       typeahead,
+      handOffTyping,
     }),
-    [client, state, config, router, messages, format, language, theme, close, typeahead, disableSignup],
+    [
+      client,
+      state,
+      config,
+      router,
+      messages,
+      format,
+      language,
+      theme,
+      close,
+      typeahead,
+      handOffTyping,
+      disableSignup,
+    ],
   )
 
   const preventUnlessClosable = (event: Event) => {
@@ -144,7 +190,7 @@ export function FoyerModal({
   }
 
   return (
-    <Root open={open} onOpenChange={onRootOpenChange}>
+    <Root open={open && baseStyles !== undefined} onOpenChange={onRootOpenChange}>
       <Portal>
         <div data-foyer={scope} data-foyer-theme={colorScheme}>
           <style nonce={nonce}>{css}</style>

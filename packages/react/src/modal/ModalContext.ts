@@ -35,10 +35,18 @@ export type ModalContextValue = {
    */
   hasScreen(id: string): boolean
   /**
-   * What the user typed or pasted while the current screen's code loaded ('' when nothing was), for the
-   * screen to take over (the code screen fills its boxes).
+   * What the user typed or pasted for the current screen before it showed ('' when nothing was): while its
+   * code loaded, or on the screen before it during `handOffTyping`. The screen takes it over (the code
+   * screen fills its boxes).
    */
   typeahead(): string
+  /**
+   * From now until the returned function is called, or the modal moves to another screen, keys typed
+   * outside a writable field (e.g. into the read-only field of a form whose request is in flight) go to
+   * the next screen's `typeahead` instead of being lost. Call the returned function when the request ends;
+   * it drops what was typed when the modal stayed on this screen.
+   */
+  handOffTyping(): () => void
 }
 
 /** Internal context of the login modal. */

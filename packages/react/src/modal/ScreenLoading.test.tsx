@@ -1,9 +1,11 @@
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { TEST_CODE } from '../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../test/renderFoyer'
+import { ScreenLoading } from './ScreenLoading'
 
-// The code screen's chunk takes 1.5 s to load, as over a slow network: the modal shows `ScreenLoading`.
+// The code screen's chunk takes 1.5 s to load, as over a slow network.
 vi.mock('../screens/login/AwaitingCode/AwaitingCode', async (importOriginal) => {
   await new Promise((resolve) => setTimeout(resolve, 1500))
   return importOriginal()
@@ -15,15 +17,14 @@ afterEach(() => {
 })
 
 describe('ScreenLoading', () => {
-  test('behavior: the modal keeps its height and the code typed while the code screen loads signs in', async () => {
-    // jsdom has no layout: the landing stands 410 px tall.
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(410)
+  test('behavior: the code screen waits for its chunk (no loading frame); the code typed meanwhile signs in', async () => {
     const { user, calls } = await renderFoyerAndOpen()
     await user.type(screen.getByPlaceholderText('your@email.com'), 'ada@example.com{Enter}')
-    const status = (await screen.findByText('Loading: Enter confirmation code')).parentElement as HTMLElement
-    expect(status.getAttribute('role')).toBe('status')
-    expect(status.style.minHeight).toBe('410px')
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/passwordless/init')).toBe(true))
+    // The code went out; the landing stays (Submit busy) until the code screen's code is there.
     await user.keyboard(TEST_CODE)
+    expect(screen.queryByText(/^Loading: /)).toBeNull()
+    expect(screen.getByPlaceholderText('your@email.com')).toBeTruthy()
     await waitFor(
       () =>
         expect(calls.find((call) => call.path === '/api/v1/passwordless/authenticate')?.body).toEqual({
@@ -34,5 +35,23 @@ describe('ScreenLoading', () => {
       { timeout: 4000 },
     )
     expect(await screen.findByText('Success!', {}, { timeout: 3000 })).toBeTruthy()
+  })
+
+  test('behavior: keeps the previous screen height and hands what is typed to onType', async () => {
+    const box = document.createElement('div')
+    vi.spyOn(box, 'offsetHeight', 'get').mockReturnValue(410)
+    const typed: string[] = []
+    render(
+      <ScreenLoading
+        label="Loading: Sign message"
+        screenBox={{ current: box }}
+        onType={(text) => typed.push(text)}
+      />,
+    )
+    const status = screen.getByText('Loading: Sign message').parentElement as HTMLElement
+    expect(status.getAttribute('role')).toBe('status')
+    expect(status.style.minHeight).toBe('410px')
+    await userEvent.setup().keyboard('12{Tab}3')
+    expect(typed.join('')).toBe('123')
   })
 })

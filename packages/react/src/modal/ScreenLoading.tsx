@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { Spinner } from '../ui/Spinner'
+import { captureTyping } from './captureTyping'
 
 /** Props of {@link ScreenLoading}. */
 export type ScreenLoadingProps = {
@@ -10,10 +11,6 @@ export type ScreenLoadingProps = {
   /** Receives what the user types or pastes meanwhile (the loading screen takes it over). */
   onType(text: string): void
 }
-
-const editable = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')
 
 /**
  * What the modal shows while a lazy screen's code loads: a centred spinner in a box as tall as
@@ -31,25 +28,7 @@ export function ScreenLoading({ label, screenBox, onType }: ScreenLoadingProps) 
   useEffect(() => {
     // The previous screen's focused field is hidden now: the keys come here until the screen arrives.
     box.current?.focus()
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return
-      if (editable(event.target)) return
-      event.preventDefault()
-      onType(event.key)
-    }
-    const onPaste = (event: ClipboardEvent) => {
-      if (editable(event.target)) return
-      const text = event.clipboardData?.getData('text/plain') ?? ''
-      if (text === '') return
-      event.preventDefault()
-      onType(text)
-    }
-    document.addEventListener('keydown', onKeyDown, true)
-    document.addEventListener('paste', onPaste, true)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true)
-      document.removeEventListener('paste', onPaste, true)
-    }
+    return captureTyping(onType)
   }, [onType])
 
   return (

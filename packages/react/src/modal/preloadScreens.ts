@@ -1,10 +1,16 @@
 // Preloading: starts loading a lazy screen's chunk before the modal navigates to it. Its own module, apart
 // from the registry (`screens.ts`), because the landing calls it and the registry imports the landing.
-// The paths are the registry's, so a preloaded chunk is the one the registry's `lazy` later renders.
+// The paths are the registry's, so a preloaded chunk is the one the registry's `lazy` later renders; the
+// screens defined with `lazyScreen` preload through their registry entry, and render at once once loaded.
 
-/** Preloads the OAuth status screen (when the pointer nears an OAuth button, or on a redirect return). */
+import { errorScreen } from '../screens/Error/errorScreen'
+import { awaitingCodeScreen } from '../screens/login/AwaitingCode/awaitingCodeScreen'
+import { oauthStatusScreen } from '../screens/login/OAuthStatus/oauthStatusScreen'
+import { successScreen } from '../screens/Success/successScreen'
+
+/** Preloads the OAuth status screen (when the pointer nears an OAuth button). */
 export function preloadOAuthScreens(): void {
-  void import('../screens/login/OAuthStatus/OAuthStatus')
+  oauthStatusScreen.component.preload().catch(() => {}) // a failed chunk fails again, visibly, when rendered
 }
 
 /** Preloads the awaiting-Farcaster screen (when the pointer nears the Farcaster entry). */
@@ -23,9 +29,8 @@ export function preloadTelegramScreen(): void {
  * code is sent).
  */
 export function preloadEmailScreens(): void {
-  void import('../screens/login/AwaitingCode/AwaitingCode')
-  void import('../screens/Error/ErrorScreen')
-  void import('../screens/Success/Success')
+  for (const screen of [awaitingCodeScreen, errorScreen, successScreen])
+    screen.component.preload().catch(() => {}) // a failed chunk fails again, visibly, when rendered
 }
 
 /** Preloads the signing screens (message, typed data, transaction) after a user with a wallet signs in. */

@@ -9,8 +9,10 @@
 //      wanted, goes in `preloadScreens.ts`.
 // The repository's import-cycle test fails on any import cycle (lazy and type-only imports count).
 import { lazy } from 'react'
+import { errorScreen } from '../screens/Error/errorScreen'
 import { Landing } from '../screens/login/Landing/Landing'
 import { loginMethodScreens } from '../screens/login/loginMethods'
+import { successScreen } from '../screens/Success/successScreen'
 import type { ScreenDefinition } from './ScreenDefinition'
 import type { ScreenId } from './screenParams'
 
@@ -87,11 +89,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.externalWallets.failedTitle,
     closable: true,
   },
-  error: {
-    component: lazy(() => import('../screens/Error/ErrorScreen').then((m) => ({ default: m.ErrorScreen }))),
-    title: (m) => m.error.somethingWentWrong,
-    closable: true,
-  },
+  error: errorScreen,
   accountNotFound: {
     component: lazy(() =>
       import('../screens/AccountNotFound/AccountNotFound').then((m) => ({ default: m.AccountNotFound })),
@@ -113,11 +111,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.userLimitReached.title,
     closable: true,
   },
-  success: {
-    component: lazy(() => import('../screens/Success/Success').then((m) => ({ default: m.Success }))),
-    title: (m) => m.success.title,
-    closable: true,
-  },
+  success: successScreen,
   // 'One last step': not closable, the user accepts or declines (docs/modal.md).
   terms: {
     component: lazy(() => import('../screens/login/Terms/Terms').then((m) => ({ default: m.Terms }))),

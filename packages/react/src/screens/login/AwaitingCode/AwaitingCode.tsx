@@ -28,6 +28,7 @@ import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { successScreen } from '../../Success/successScreen'
 import type { AwaitingCodeParams } from './params'
 
 /** Sends the code again to the screen's address or number (with a fresh captcha token when one is needed). */
@@ -117,9 +118,10 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
         : messages.polish.newCodeNeeded
       : error
 
-  // The success screen comes next: its code loads now, not after the right code.
+  // The success screen comes next: its code loads now, not after the right code (a failed chunk fails
+  // again, visibly, when rendered).
   useEffect(() => {
-    void import('../../Success/Success')
+    successScreen.component.preload().catch(() => {})
   }, [])
 
   useEffect(() => {
@@ -143,8 +145,11 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
     setVerifying(true)
     setError(undefined)
     try {
+      // The last digit: 'Success!' loads (if it has not yet) while the code is verified.
+      const successReady = successScreen.component.preload().catch(() => {})
       const user = await verifyCode(client, params, code, signInMode(modal))
       if (flow && user) flow.settle.resolve(user)
+      await successReady
       if (isMounted())
         router.replace('success', flow ? { detail: flow.kind === 'link' ? 'linked' : 'updated' } : undefined)
     } catch (caught) {

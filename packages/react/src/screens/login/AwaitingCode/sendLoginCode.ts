@@ -1,11 +1,10 @@
 import { sendEmailCode, sendSmsCode } from '@foyer/core'
-import { lazy } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import type { Route } from '../../../modal/router/createRouter'
-import type { ScreenDefinition } from '../../../modal/ScreenDefinition'
 import type { ScreenParamsMap } from '../../../modal/screenParams'
 import { recordCodeSent, sentAtOfLiveCode } from '../codesSent'
 import type { LoginStartContext, LoginStartOf, LoginStep } from '../LoginMethod'
+import { awaitingCodeScreen } from './awaitingCodeScreen'
 import type { AwaitingCodeParams } from './params'
 
 // This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
@@ -15,12 +14,7 @@ declare module '../../../modal/screenParams' {
   }
 }
 
-/** The code screen, which the email and the SMS methods share. */
-export const awaitingCodeScreen: ScreenDefinition<'awaitingCode'> = {
-  component: lazy(() => import('./AwaitingCode').then((m) => ({ default: m.AwaitingCode }))),
-  title: (m) => m.awaitingCode.title,
-  closable: true,
-}
+export { awaitingCodeScreen } from './awaitingCodeScreen'
 
 /**
  * Sends a login code by email or SMS (with the captcha token, when one was needed), then opens the code
@@ -29,6 +23,8 @@ export const awaitingCodeScreen: ScreenDefinition<'awaitingCode'> = {
  * the error screen above it (its button returns to the captcha screen, which runs a fresh challenge); a
  * 429 for an address this page sent a live code to reopens its code screen (docs/sessions.md#resend-cooldown);
  * others go to the error screen above the landing. Nothing moves when the user navigated away meanwhile.
+ * The code screen's code loads while the request is in flight and the move waits for it, so the code screen
+ * shows at once, with no loading frame (docs/modal.md "Loading a screen").
  */
 export async function sendLoginCode(
   modal: LoginStartContext,
@@ -40,6 +36,8 @@ export async function sendLoginCode(
   const below = history.slice(0, viaCaptcha ? -2 : -1)
   const landing: Route<ScreenParamsMap> = { id: 'landing', params: start.landing }
   const moveOn = (...routes: Route<ScreenParamsMap>[]) => router.restore([...below, landing, ...routes])
+  // A chunk that fails to load here fails again, visibly, when the screen renders.
+  const screenReady = awaitingCodeScreen.component.preload().catch(() => {})
   try {
     if (start.kind === 'email') await sendEmailCode(client, { email: start.email, captchaToken })
     else await sendSmsCode(client, { phoneNumber: start.phoneNumber, captchaToken })
@@ -47,6 +45,7 @@ export async function sendLoginCode(
     // Refused by the cooldown of a code this page sent: that code still works (docs/sessions.md#resend-cooldown).
     const liveSince = sentAtOfLiveCode(client, start, error)
     if (liveSince !== null) {
+      await screenReady
       if (router.getHistory() === history) moveOn(codeScreen(start, liveSince))
       return
     }
@@ -65,6 +64,7 @@ export async function sendLoginCode(
     return
   }
   recordCodeSent(client, start)
+  await screenReady
   if (router.getHistory() !== history) return
   moveOn(codeScreen(start, Date.now()))
 }

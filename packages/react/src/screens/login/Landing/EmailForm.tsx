@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadEmailScreens } from '../../../modal/preloadScreens'
+import { useTypingHandoff } from '../../../modal/useTypingHandoff'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
 import type { LoginStart } from '../LoginStart'
@@ -51,6 +52,8 @@ export function EmailForm({
   const errorId = useId()
   const recentId = useId()
   const valid = isValidEmail(email)
+  // Digits typed while the code goes out reach the code screen.
+  useTypingHandoff(sending)
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus()

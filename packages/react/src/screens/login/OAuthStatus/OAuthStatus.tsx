@@ -1,3 +1,4 @@
+import { initialize } from '@foyer/core'
 import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   linkOAuth,
@@ -80,6 +81,8 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
       setStatus({ kind: 'verifying', phase: returned ? 'exchanging' : 'popup' })
       try {
         let code = returned
+        // Back from a full-page redirect the modal opens at once; the exchange waits for the client.
+        if (code) await initialize(client)
         if (!code) {
           // A blocked popup (none could be opened in the click) falls back to a full-page redirect.
           const useRedirect = mode === 'redirect' || popup === null

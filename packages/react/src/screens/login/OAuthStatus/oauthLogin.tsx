@@ -1,9 +1,9 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import type { OAuthProvider } from '@foyer/protocol'
-import { lazy } from 'react'
 import { oauthBlockedInAppBrowser } from '../../../inAppBrowser/oauthBlockedInAppBrowser'
 import { OAuthEntry } from '../Landing/OAuthEntry'
 import type { LoginMethod } from '../LoginMethod'
+import { oauthStatusScreen } from './oauthStatusScreen'
 import type { OAuthStatusParams } from './params'
 
 // This method's screens and their params: the modal's `ScreenParamsMap` takes them from here.
@@ -50,11 +50,7 @@ export const oauthLogin = {
     },
   },
   screens: {
-    oauthStatus: {
-      component: lazy(() => import('./OAuthStatus').then((m) => ({ default: m.OAuthStatus }))),
-      title: (m) => m.oauth.verifying,
-      closable: true,
-    },
+    oauthStatus: oauthStatusScreen,
   },
   copy: ['oauth'],
 } satisfies LoginMethod<'oauth'>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadEmailScreens } from '../../../modal/preloadScreens'
+import { useTypingHandoff } from '../../../modal/useTypingHandoff'
 import type { LandingEntryProps } from '../LoginMethod'
 
 /** The phone form, loaded lazily: it carries libphonenumber-js (bundle budget: landing ≤ 50 kB gzip). */
@@ -26,6 +27,8 @@ export function SmsEntry({ start, landingParams, email, params, autoFocus, recen
   const { messages } = useModal()
   const [sending, setSending] = useState(false)
   const isMounted = useIsMounted()
+  // Digits typed while the code goes out reach the code screen.
+  useTypingHandoff(sending)
   const submit = async (phoneNumber: string) => {
     if (sending) return
     setSending(true)
