@@ -6,6 +6,7 @@ import {
   loginWithTelegram,
   type TelegramProof,
 } from '@foyer/core/telegram'
+import { TELEGRAM_WIDGET_SCRIPT_URL } from '@foyer/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorOutcome } from '../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
@@ -33,14 +34,43 @@ type Status =
 /** How long after the page regains focus from Telegram's window the login counts as not confirmed, in ms. */
 const NOT_CONFIRMED_AFTER_MS = 2000
 
+/** The origin of Telegram's confirmation window (the widget script's popup). */
+const TELEGRAM_OAUTH_ORIGIN = 'https://oauth.telegram.org'
+
+/** Whether `data` (a `message` event's data, JSON text or an object) is Telegram's declined answer. */
+function isDeclinedAnswer(data: unknown): boolean {
+  let message: unknown = data
+  if (typeof data === 'string') {
+    try {
+      message = JSON.parse(data)
+    } catch {
+      return false
+    }
+  }
+  if (typeof message !== 'object' || message === null) return false
+  const { event, result } = message as { event?: unknown; result?: unknown }
+  return event === 'auth_result' && !result
+}
+
 /**
- * While `waiting`, watches for the user coming back from Telegram's window (the page loses focus to it, then
- * regains it) with no result: Telegram's widget says nothing when the user declines or closes its window,
- * so after {@link NOT_CONFIRMED_AFTER_MS} `onNotConfirmed` runs (a result arriving first unmounts the wait).
+ * While `waiting`, watches for the user coming back from Telegram's window with no result. Declined there,
+ * Telegram's window posts `{ event: 'auth_result', result: false }` to the page (from its own origin, or
+ * the widget script's, `scriptUrl`), which the widget passes on to nobody: `onNotConfirmed` runs at once.
+ * Closed without an answer, the page loses focus to it and regains it: `onNotConfirmed` runs
+ * {@link NOT_CONFIRMED_AFTER_MS} later (a result arriving first unmounts the wait).
  */
-function useNotConfirmedInTelegram(waiting: boolean, onNotConfirmed: () => void): void {
+function useNotConfirmedInTelegram(waiting: boolean, scriptUrl: string, onNotConfirmed: () => void): void {
   const callback = useRef(onNotConfirmed)
   callback.current = onNotConfirmed
+  useEffect(() => {
+    if (!waiting) return
+    const origins = new Set([TELEGRAM_OAUTH_ORIGIN, new URL(scriptUrl, window.location.href).origin])
+    const onMessage = (event: MessageEvent) => {
+      if (origins.has(event.origin) && isDeclinedAnswer(event.data)) callback.current()
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [waiting, scriptUrl])
   useEffect(() => {
     if (!waiting) return
     let away = false
@@ -160,8 +190,13 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
   }, [attempt, botName, config, finish, inHand, messages, nonce])
 
   useCloseAfterSuccess(status.kind === 'success')
-  useNotConfirmedInTelegram(status.kind === 'waiting', () =>
-    setStatus((current) => (current.kind === 'waiting' ? { kind: 'waiting', notConfirmed: true } : current)),
+  useNotConfirmedInTelegram(
+    status.kind === 'waiting',
+    config?.telegram?.widgetScriptUrl ?? TELEGRAM_WIDGET_SCRIPT_URL,
+    () =>
+      setStatus((current) =>
+        current.kind === 'waiting' ? { kind: 'waiting', notConfirmed: true } : current,
+      ),
   )
 
   const retry = () => {
