@@ -39,6 +39,7 @@ export { type UseLinkTelegramReturnType, useLinkTelegram } from '../hooks/useLin
 export { type UseLinkWalletReturnType, useLinkWallet } from '../hooks/useLinkWallet'
 export { type UseMfaReturnType, useMfa, useRegisterMfaListener } from '../hooks/useMfa'
 export { type UseMfaEnrollmentReturnType, useMfaEnrollment } from '../hooks/useMfaEnrollment'
+export type { FoyerUser } from '../hooks/userShortcuts'
 export {
   type UseSendSolanaTransactionOptions,
   type UseSendSolanaTransactionReturnType,

@@ -1,9 +1,9 @@
 import { getAccessToken, loginAsGuest, logout } from '@foyer/core'
-import type { User } from '@foyer/protocol'
 import { type MouseEvent, useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import type { FoyerLoginOptions } from '../FoyerProvider/FoyerLoginOptions'
 import { useFoyerState } from './useFoyerState'
+import { type FoyerUser, withShortcuts } from './userShortcuts'
 
 /** What {@link useFoyer} returns. */
 export type UseFoyerReturnType = {
@@ -11,8 +11,11 @@ export type UseFoyerReturnType = {
   ready: boolean
   /** `true` when a user is signed in. */
   authenticated: boolean
-  /** The signed-in user (`{ id, created_at, linked_accounts, … }`), or `null`. */
-  user: User | null
+  /**
+   * The signed-in user (`{ id, created_at, linked_accounts, … }` with the shortcuts `email`, `phone`,
+   * `wallet`, `farcaster`: {@link FoyerUser}), or `null`.
+   */
+  user: FoyerUser | null
   /**
    * Opens the login modal. Does nothing when already authenticated (docs/api.md). `{ disableSignup: true }`
    * lets only existing users in: an unknown account sees 'Account not found' and nothing is created. Usable
@@ -33,7 +36,7 @@ export type UseFoyerReturnType = {
    * Signs in as this device's guest (docs/wire.md): the same device gets the same guest user back. Resolves
    * with the user (`is_guest: true`); rejects with a core error (e.g. `too_many_requests`).
    */
-  loginAsGuest(): Promise<User>
+  loginAsGuest(): Promise<FoyerUser>
 }
 
 /**
@@ -65,13 +68,13 @@ export function useFoyer(): UseFoyerReturnType {
   )
   const logoutUser = useCallback(() => logout(client), [client])
   const getToken = useCallback(() => getAccessToken(client), [client])
-  const guest = useCallback(async () => (await loginAsGuest(client)).user, [client])
+  const guest = useCallback(async () => withShortcuts((await loginAsGuest(client)).user), [client])
 
   return useMemo(
     () => ({
       ready: state.status === 'ready',
       authenticated,
-      user: state.user,
+      user: state.user ? withShortcuts(state.user) : null,
       login,
       logout: logoutUser,
       getAccessToken: getToken,
