@@ -1,9 +1,9 @@
 import type { EmailAccount, FarcasterAccount, PhoneAccount, User, WalletAccount } from '@foyer/protocol'
 
 /**
- * The user the hooks return (docs/linked-accounts.md "The user the hooks return"): the server's user (`linked_accounts`, each account
- * with `verified_at`, `first_verified_at` and `latest_verified_at` in Unix seconds) with shortcuts to its
- * main accounts, each the very object listed in `linked_accounts`, or absent:
+ * The user the hooks return (docs/linked-accounts.md "The user the hooks return"): the server's user
+ * (`linked_accounts`, each account with `verified_at`, `first_verified_at` and `latest_verified_at` in Unix
+ * seconds) with shortcuts to its main accounts, each the very object listed in `linked_accounts`, or absent:
  * - `email`: the email account (`address`);
  * - `phone`: the phone account (`number`);
  * - `wallet`: the embedded Ethereum wallet, else the first Ethereum wallet, else the first wallet (`address`,
