@@ -216,14 +216,21 @@ const codeSignUp = preparedStatement<{ user_id: string }>(
  * consumed within {@link SIGN_IN_RETRY_WINDOW_MS}, whose HMAC is `codeHmac` and whose retry key hash is
  * `retryKeyHash`, and whose recorded session is still live, gets a new session for that session's user;
  * the recorded one (whose tokens the caller never received) is revoked and the new one recorded in its
- * place. No row otherwise.
+ * place. `is_new_user` repeats the first answer's: the user was created by the consume (same time). No row
+ * otherwise.
  */
-const codeSignInRetry = preparedStatement<{ user_id: string; user_json: UserJsonRow | null }>(
+const codeSignInRetry = preparedStatement<{
+  user_id: string
+  is_new_user: boolean
+  user_json: UserJsonRow | null
+}>(
   'foyer_code_sign_in_retry',
   sql`
   with prior as (
-    select c.id, c.result_session_id, s.user_id from ${oneTimeCodes} c
+    select c.id, c.result_session_id, s.user_id, u.created_at = c.consumed_at as is_new_user
+    from ${oneTimeCodes} c
     join ${sessions} s on s.id = c.result_session_id
+    join ${users} u on u.id = s.user_id
     where c.app_id = ${placeholder('appId')} and c.destination = ${placeholder('destination')}
       and c.purpose = 'login' and c.consumed_at > ${placeholder('windowStart')}::timestamptz
       and c.code_hmac = ${placeholder('codeHmac')} and c.retry_key_hash = ${placeholder('retryKeyHash')}
@@ -232,13 +239,14 @@ const codeSignInRetry = preparedStatement<{ user_id: string; user_json: UserJson
   ), moved as (
     update ${oneTimeCodes} c set result_session_id = ${placeholder('sessionId')}
     from prior where c.id = prior.id
-    returning prior.user_id, prior.result_session_id as previous_session_id
+    returning prior.user_id, prior.is_new_user, prior.result_session_id as previous_session_id
   ), revoked as (
     update ${sessions} set revoked_at = ${placeholder('now')}::timestamptz
     where id = (select previous_session_id from moved) and revoked_at is null
     returning id
   ), ${sessionInsertSql(sql`moved`)}
-  select session.user_id, ${userJsonSql(sql`session.user_id`)} as user_json
+  select session.user_id, (select is_new_user from moved) as is_new_user,
+    ${userJsonSql(sql`session.user_id`)} as user_json
   from session join token on token.session_id = session.id`,
 )
 
@@ -313,7 +321,7 @@ export async function signInWithCode(
       windowStart: new Date(nowMs - SIGN_IN_RETRY_WINDOW_MS).toISOString(),
     })
     if (!row) throw invalid()
-    return respond(row.user_id, false, row.user_json)
+    return respond(row.user_id, row.is_new_user, row.user_json)
   }
 
   const [found] = await codeSignIn(context.db, values)
