@@ -74,7 +74,9 @@ export function codeSignInCases(createContext: () => Promise<TestContext>): void
         begin raise exception 'injected failure: session ${event}'; end $$`),
     )
     await t.db.orm.execute(
-      sql.raw(`create trigger ${name} before ${event} on sessions for each statement execute function ${name}()`),
+      sql.raw(
+        `create trigger ${name} before ${event} on sessions for each statement execute function ${name}()`,
+      ),
     )
     try {
       return await run()

@@ -289,7 +289,12 @@ export async function signInWithCode(
   const now = new Date(nowMs).toISOString()
   const refreshToken = newRefreshToken()
   const sessionId = randomId(25)
-  const hmac = codeHmac(context.masterKey, { appId: app.id, purpose: 'login', destination, code: parameters.code })
+  const hmac = codeHmac(context.masterKey, {
+    appId: app.id,
+    purpose: 'login',
+    destination,
+    code: parameters.code,
+  })
   const retryKeyHash = parameters.retryKey === undefined ? null : sha256Hex(parameters.retryKey)
   const values = {
     appId: app.id,
@@ -346,7 +351,11 @@ export async function signInWithCode(
   if (found.account_user_id !== null) return retried()
 
   // A sign-up (docs/security.md property 55).
-  const access = assertMaySignUp(context, { type, subject: destination, mode: parameters.mode }, found.settings)
+  const access = assertMaySignUp(
+    context,
+    { type, subject: destination, mode: parameters.mode },
+    found.settings,
+  )
   const proposed = { ...values, codeId: found.code_id, accountId: randomId(25), userId: randomId(25) }
   const signedUp = (userId: string | undefined) => {
     if (!userId) return retried()

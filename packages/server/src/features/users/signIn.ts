@@ -98,7 +98,7 @@ export async function signInWithAccount(
   parameters: SignInWithAccountParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { db } = context
-  const { appId, type, subject, mode, now } = parameters
+  const { appId, type, subject, now } = parameters
   const details = JSON.stringify(parameters.details ?? {})
   const at = now.toISOString()
   const existing = { appId, type, subject, details, at }
