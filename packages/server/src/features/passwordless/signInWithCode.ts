@@ -357,10 +357,13 @@ export async function signInWithCode(
     found.settings,
   )
   const proposed = { ...values, codeId: found.code_id, accountId: randomId(25), userId: randomId(25) }
-  const signedUp = (userId: string | undefined) => {
+  const signedUp = async (userId: string | undefined) => {
     if (!userId) return retried()
     const isNewUser = userId === proposed.userId
-    return respond(userId, isNewUser, isNewUser ? newUserJson(proposed, nowMs) : null)
+    if (isNewUser) return respond(userId, true, newUserJson(proposed, nowMs))
+    // A concurrent sign-up of this account committed first: a sign-in of that user, under the cap.
+    await capLiveSessions(context, app, { userId, nowMs })
+    return respond(userId, false, null)
   }
   const { max_users: maxUsers } = access
   if (maxUsers === null) return signedUp((await codeSignUp(context.db, proposed))[0]?.user_id)
