@@ -10,12 +10,7 @@ import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
-import {
-  linkEmailToUser,
-  replaceAccountSubject,
-  requireUserJson,
-  unlinkAccount,
-} from '../users/service'
+import { linkEmailToUser, replaceAccountSubject, requireUserJson, unlinkAccount } from '../users/service'
 import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
