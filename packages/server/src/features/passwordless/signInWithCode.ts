@@ -7,6 +7,7 @@ import {
   type AuthMode,
   type AuthResponse,
   CODE_MAX_ATTEMPTS,
+  defaultAppSettings,
   headers,
   SESSION_ABSOLUTE_TTL_SECONDS,
 } from '@foyer/protocol'
@@ -46,6 +47,15 @@ export function retryKey(request: FastifyRequest): string | undefined {
   return typeof key === 'string' ? key : undefined
 }
 
+/**
+ * The defaults of the settings {@link codeSignIn} reads to decide whether an app's sign-up is open, for an
+ * app whose stored settings lack them: the allow-list flag and the type of the user limit (`'null'`: none).
+ */
+const OPEN_SIGN_UP_DEFAULTS = {
+  defaultAllowlistEnabled: defaultAppSettings.access_control.allowlist_enabled,
+  defaultMaxUsersType: defaultAppSettings.access_control.max_users === null ? 'null' : 'number',
+}
+
 const placeholder = (name: string) => sql.placeholder(name)
 
 /** SQL condition on `one_time_codes`: the live login code of (app, destination) (docs/security.md properties 2–4). */
@@ -77,22 +87,27 @@ type CodeSignInRow = {
   matches: boolean | null
   /** The user who owns the account, if it exists. */
   account_user_id: string | null
-  /** The code was consumed and the session started (the account exists). */
-  signed_in: boolean
-  /** The app's stored settings, when the code matched and the account does not exist (a sign-up). */
+  /** The user the session was started for, when the code was consumed. */
+  signed_in_user_id: string | null
+  /**
+   * The app's stored settings, when the code matched, the account does not exist and the app's sign-up
+   * is not open (an allow-list, a user limit, or mode `no-signup`): the sign-up checks run in code.
+   */
   settings: Record<string, unknown> | null
-  /** The user as the wire shows it, read before this statement's changes. */
+  /** The user as the wire shows it, read before this statement's changes (null for a user it created). */
   user_json: UserJsonRow | null
 }
 
 /**
- * One statement, the sign-in of an existing account by its code: reads the live login code of
- * (app, destination); a wrong code counts one attempt; a right one, when the account (app, type,
- * destination) exists, is consumed (`UPDATE … WHERE consumed_at IS NULL AND …`: of parallel calls one
- * succeeds, docs/security.md property 4) together with the bump of the account's `latest_verified_at` and
- * the insert of the session and its refresh token, so they happen together or not at all. The consumed row
- * records the session and the retry key. A right code of an unknown account is left live and the app's
- * settings returned for the sign-up checks.
+ * One statement, the sign-in by a code: reads the live login code of (app, destination); a wrong code
+ * counts one attempt; a right one is consumed (`UPDATE … WHERE consumed_at IS NULL AND …`: of parallel calls
+ * one succeeds, docs/security.md property 4) when the account (app, type, destination) exists — its
+ * `latest_verified_at` bumped — or when the app's sign-up is open (mode `login-or-sign-up`, no allow-list,
+ * no user limit, read from the app's stored settings, missing keys taking the defaults) — the account and
+ * the user inserted, as in {@link codeSignUpSql} — together with the insert of the session and its refresh
+ * token: all or nothing. The consumed row records the session and the retry key. A right code of an unknown
+ * account in an app whose sign-up is not open is left live, and the app's settings returned for the sign-up
+ * checks.
  */
 const codeSignIn = preparedStatement<CodeSignInRow>(
   'foyer_code_sign_in',
@@ -104,6 +119,12 @@ const codeSignIn = preparedStatement<CodeSignInRow>(
     select user_id from ${linkedAccounts}
     where app_id = ${placeholder('appId')} and type = ${placeholder('type')}
       and subject = ${placeholder('destination')}
+  ), open_sign_up as (
+    select 1 from ${apps} where id = ${placeholder('appId')} and ${placeholder('mayOpenSignUp')}::boolean
+      and not coalesce((settings->'access_control'->>'allowlist_enabled')::boolean,
+        ${placeholder('defaultAllowlistEnabled')}::boolean)
+      and coalesce(jsonb_typeof(settings->'access_control'->'max_users'),
+        ${placeholder('defaultMaxUsersType')}::text) = 'null'
   ), wrong as (
     update ${oneTimeCodes} set attempts = attempts + 1
     where id = (select id from code where not matches) and consumed_at is null
@@ -112,19 +133,36 @@ const codeSignIn = preparedStatement<CodeSignInRow>(
     update ${oneTimeCodes} set consumed_at = ${placeholder('now')}::timestamptz,
       result_session_id = ${placeholder('sessionId')}, retry_key_hash = ${placeholder('retryKeyHash')}::text
     where id = (select id from code where matches) and code_hmac = ${placeholder('codeHmac')}
-      and ${liveLoginCode} and exists (select 1 from account)
+      and ${liveLoginCode} and (exists (select 1 from account) or exists (select 1 from open_sign_up))
     returning id
   ), existing as (
     update ${linkedAccounts} set latest_verified_at = ${placeholder('now')}::timestamptz
     where app_id = ${placeholder('appId')} and type = ${placeholder('type')}
       and subject = ${placeholder('destination')} and exists (select 1 from consumed)
     returning user_id
-  ), ${sessionInsertSql(sql`existing`)}
+  ), inserted as (
+    insert into ${linkedAccounts} (id, app_id, user_id, type, subject, details, verified_at,
+      first_verified_at, latest_verified_at, created_at)
+    select ${placeholder('accountId')}, ${placeholder('appId')}, ${placeholder('userId')}, ${placeholder('type')},
+      ${placeholder('destination')}, '{}'::jsonb, ${placeholder('now')}::timestamptz,
+      ${placeholder('now')}::timestamptz, ${placeholder('now')}::timestamptz, ${placeholder('now')}::timestamptz
+    from consumed where not exists (select 1 from account)
+    on conflict (app_id, type, subject) do update set latest_verified_at = excluded.latest_verified_at
+    returning user_id
+  ), created as (
+    insert into ${users} (id, app_id, created_at, is_guest)
+    select user_id, ${placeholder('appId')}, ${placeholder('now')}::timestamptz, false
+    from inserted where user_id = ${placeholder('userId')}::varchar
+    returning id
+  ), signed as (
+    select user_id from existing union all select user_id from inserted
+  ), ${sessionInsertSql(sql`signed`)}
   select (select id from code) as code_id, (select matches from code) as matches,
     (select user_id from account limit 1) as account_user_id,
-    exists (select 1 from token) as signed_in,
+    (select session.user_id from session join token on token.session_id = session.id) as signed_in_user_id,
     (select settings from ${apps} where id = ${placeholder('appId')}
-      and exists (select 1 from code where matches) and not exists (select 1 from account)) as settings,
+      and exists (select 1 from code where matches) and not exists (select 1 from account)
+      and not exists (select 1 from open_sign_up)) as settings,
     (select ${userJsonSql(sql`session.user_id`)} from session where exists (select 1 from token)) as user_json`,
 )
 
@@ -308,6 +346,10 @@ export async function signInWithCode(
     expiresAt: new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000).toISOString(),
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
+    accountId: randomId(25),
+    userId: randomId(25),
+    mayOpenSignUp: parameters.mode === 'login-or-sign-up',
+    ...OPEN_SIGN_UP_DEFAULTS,
   }
   const respond = (userId: string, isNewUser: boolean, row: UserJsonRow | null) =>
     buildAuthResponse(context, app, {
@@ -332,7 +374,18 @@ export async function signInWithCode(
   const [found] = await codeSignIn(context.db, values)
   if (!found || found.matches === null) return retried()
   if (!found.matches) throw invalid()
-  if (found.signed_in && found.account_user_id !== null) {
+  const signedUp = async (userId: string | undefined) => {
+    if (!userId) return retried()
+    const isNewUser = userId === values.userId
+    if (isNewUser) return respond(userId, true, newUserJson(values, nowMs))
+    // A concurrent sign-up of this account committed first: a sign-in of that user, under the cap.
+    await capLiveSessions(context, app, { userId, nowMs })
+    return respond(userId, false, null)
+  }
+  // An open sign-up, done by the statement.
+  if (found.signed_in_user_id !== null && found.account_user_id === null)
+    return signedUp(found.signed_in_user_id)
+  if (found.signed_in_user_id !== null && found.account_user_id !== null) {
     const userId = found.account_user_id
     await capLiveSessions(context, app, { userId, nowMs })
     // The statement read the user before its own bump of the account's latest verification.
@@ -347,8 +400,9 @@ export async function signInWithCode(
     }
     return respond(userId, false, row)
   }
-  // The account exists but the code was consumed meanwhile: a parallel attempt, perhaps of this call.
-  if (found.account_user_id !== null) return retried()
+  // The account exists, or the sign-up was open, but the code was consumed meanwhile: a parallel attempt,
+  // perhaps of this call.
+  if (found.account_user_id !== null || (values.mayOpenSignUp && found.settings === null)) return retried()
 
   // A sign-up (docs/security.md property 55).
   const access = assertMaySignUp(
@@ -356,15 +410,7 @@ export async function signInWithCode(
     { type, subject: destination, mode: parameters.mode },
     found.settings,
   )
-  const proposed = { ...values, codeId: found.code_id, accountId: randomId(25), userId: randomId(25) }
-  const signedUp = async (userId: string | undefined) => {
-    if (!userId) return retried()
-    const isNewUser = userId === proposed.userId
-    if (isNewUser) return respond(userId, true, newUserJson(proposed, nowMs))
-    // A concurrent sign-up of this account committed first: a sign-in of that user, under the cap.
-    await capLiveSessions(context, app, { userId, nowMs })
-    return respond(userId, false, null)
-  }
+  const proposed = { ...values, codeId: found.code_id }
   const { max_users: maxUsers } = access
   if (maxUsers === null) return signedUp((await codeSignUp(context.db, proposed))[0]?.user_id)
   const userId = await context.db.orm.transaction(async (tx) => {
