@@ -306,9 +306,11 @@ export type SignInWithCodeParameters = {
  * `passwordless_sms/authenticate`) and answers the auth response with a new session:
  * - an existing account: one statement consumes the code, bumps the account and inserts the session
  *   ({@link codeSignIn}), then the user's live sessions are capped (docs/sessions.md#live-session-cap);
- * - a new account: after the sign-up rules (mode, allow-list; {@link assertMaySignUp}), one statement
- *   consumes the code and inserts the account, the user and the session ({@link codeSignUpSql}); with a user
- *   limit it runs in a transaction under the app's limit lock, after the count;
+ * - a new account in an app whose sign-up is open (mode `login-or-sign-up`, no allow-list, no user limit):
+ *   the same statement inserts the account and the user instead;
+ * - a new account otherwise: after the sign-up rules (mode, allow-list; {@link assertMaySignUp}), one
+ *   statement consumes the code and inserts the account, the user and the session ({@link codeSignUpSql});
+ *   with a user limit it runs in a transaction under the app's limit lock, after the count;
  * - a code already consumed by this very call (same code, same `retryKey`, within
  *   {@link SIGN_IN_RETRY_WINDOW_MS}): a new session for the same user, the first revoked
  *   (docs/sessions.md#sign-in-retries).
