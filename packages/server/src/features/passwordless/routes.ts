@@ -10,14 +10,7 @@ import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
-import { startSession } from '../sessions/service'
-import {
-  linkEmailToUser,
-  replaceAccountSubject,
-  requireUserJson,
-  signInWithEmail,
-  unlinkAccount,
-} from '../users/service'
+import { linkEmailToUser, replaceAccountSubject, requireUserJson, unlinkAccount } from '../users/service'
 import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
@@ -26,6 +19,7 @@ import {
   normalizeEmail,
   sendLoginCode,
 } from './service'
+import { retryKey, signInWithCode } from './signInWithCode'
 
 /**
  * The purpose of a code sent in `session`: 'link' with a live session, else 'login' (docs/security.md
@@ -88,14 +82,15 @@ export async function passwordlessRoutes(
       const foyerApp = await requireApp(context, request)
       const email = normalizeEmail(request.body.email)
       assertEmailAllowed(foyerApp, email)
-      await consumeLoginCode(context, foyerApp, { email, code: request.body.code })
-      const { userId, isNewUser } = await signInWithEmail(context, {
-        appId: foyerApp.id,
-        email,
+      // The code's consume and the session are one statement; a retry of this call finds its result
+      // (docs/sessions.md#sign-in-retries).
+      const response = await signInWithCode(context, foyerApp, {
+        type: 'email',
+        destination: email,
+        code: request.body.code,
         mode: request.body.mode ?? 'login-or-sign-up',
-        now: new Date(context.now()),
+        retryKey: retryKey(request),
       })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )

@@ -78,7 +78,8 @@ const upsertCode = preparedStatement<{ id: string }>(
     ${sql.placeholder('purpose')}, ${sql.placeholder('codeHmac')}, ${sql.placeholder('createdAt')}::timestamptz,
     ${sql.placeholder('expiresAt')}::timestamptz, 0, null)
   on conflict (app_id, destination, purpose) do update set id = excluded.id, code_hmac = excluded.code_hmac,
-    created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = 0, consumed_at = null
+    created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = 0, consumed_at = null,
+    result_session_id = null, retry_key_hash = null
   where ${oneTimeCodes}.created_at <= ${sql.placeholder('cooldownStart')}::timestamptz
     or ${oneTimeCodes}.consumed_at is not null
   returning id`,

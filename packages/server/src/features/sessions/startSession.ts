@@ -55,6 +55,26 @@ const revokeBeyondCap = preparedStatement<{ id: string }>(
 )
 
 /**
+ * Revokes the oldest live sessions of `userId` beyond `maxLiveSessionsPerUser` (docs/sessions.md#live-session-cap),
+ * in a statement of its own that runs after the new session committed ({@link revokeBeyondCap}).
+ */
+export async function capLiveSessions(
+  context: ServerContext,
+  app: LoadedApp,
+  parameters: { userId: string; nowMs: number },
+): Promise<void> {
+  const { nowMs } = parameters
+  const revoked = await revokeBeyondCap(context.db, {
+    now: new Date(nowMs).toISOString(),
+    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
+    userId: parameters.userId,
+    keep: context.maxLiveSessionsPerUser,
+  })
+  if (revoked.length > 0)
+    context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
+}
+
+/**
  * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
  * expires 30 days from now (absolute), or, for a fork, with the session it was forked from. Then the user's
  * oldest live sessions are revoked so that at most `maxLiveSessionsPerUser` stay live, the new one included
@@ -79,14 +99,7 @@ export async function createSession(
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
   })
-  const revoked = await revokeBeyondCap(context.db, {
-    now: new Date(nowMs).toISOString(),
-    idleCutoff: new Date(nowMs - context.sessionIdleTimeoutSeconds * 1000).toISOString(),
-    userId: parameters.userId,
-    keep: context.maxLiveSessionsPerUser,
-  })
-  if (revoked.length > 0)
-    context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
+  await capLiveSessions(context, app, { userId: parameters.userId, nowMs })
   const user = row?.user_json ? toUserJson(context.accountKinds, row.user_json) : null
   return { sessionId, userId: parameters.userId, refreshToken, user }
 }

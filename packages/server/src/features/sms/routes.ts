@@ -9,11 +9,11 @@ import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
+import { retryKey, signInWithCode } from '../passwordless/signInWithCode'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
-import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { linkAccountToUser, requireUserJson, unlinkAccount } from '../users/service'
 import { toE164 } from './phoneNumber'
 import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
 import type { SmsContext } from './smsSender'
@@ -70,19 +70,14 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
       const phoneNumber = toE164(request.body.phoneNumber)
-      await consumeCode(context, foyerApp, {
+      // One statement for the code's consume and the session (docs/sessions.md#sign-in-retries).
+      const response = await signInWithCode(context, foyerApp, {
+        type: 'phone',
         destination: phoneNumber,
         code: request.body.code,
-        purpose: 'login',
-      })
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
-        type: 'phone',
-        subject: phoneNumber,
         mode: request.body.mode ?? 'login-or-sign-up',
-        now: new Date(context.now()),
+        retryKey: retryKey(request),
       })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )

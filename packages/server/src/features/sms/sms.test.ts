@@ -9,7 +9,7 @@ import {
   maskPhoneNumber,
   userSchema,
 } from '@foyer/protocol'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import {
@@ -20,6 +20,7 @@ import {
   type TwilioStandIn,
 } from '../../testing/sms/twilioStandIn'
 import { createAppRecord } from '../apps/service'
+import { idempotentRequests } from '../idempotency/schema'
 import { oneTimeCodes } from '../passwordless/schema'
 import { codeHmac } from '../passwordless/service'
 import { sessions } from '../sessions/schema'
@@ -275,6 +276,55 @@ describe('passwordless_sms/authenticate', () => {
     expectInvalidCode(await authenticate({ phoneNumber: c, code: linkCode }))
     // The right login code still works.
     expect((await authenticate({ phoneNumber: a, code })).statusCode).toBe(200)
+  })
+})
+
+describe('passwordless_sms/authenticate: one statement, retries (docs/sessions.md#sign-in-retries)', () => {
+  const withKey = (phoneNumber: string, code: string, key: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/passwordless_sms/authenticate',
+      json: { phoneNumber, code },
+      headers: { 'idempotency-key': key },
+    })
+
+  test('error: a failure in the session insert leaves the SMS code usable; the retry signs the number up once', async () => {
+    const phoneNumber = freshNumber()
+    const code = await smsCode(phoneNumber)
+    await t.db.orm.execute(
+      sql.raw(`create or replace function foyer_test_fail_sms_session() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure: session insert'; end $$`),
+    )
+    await t.db.orm.execute(
+      sql.raw(
+        'create trigger foyer_test_fail_sms_session before insert on sessions for each statement execute function foyer_test_fail_sms_session()',
+      ),
+    )
+    try {
+      expect((await authenticate({ phoneNumber, code })).statusCode).toBe(500)
+    } finally {
+      await t.db.orm.execute(sql.raw('drop trigger foyer_test_fail_sms_session on sessions'))
+    }
+    const response = await authenticate({ phoneNumber, code })
+    expect(response.statusCode).toBe(200)
+    expect(authResponseSchema.parse(response.json()).is_new_user).toBe(true)
+  })
+
+  test('behavior: a retry with the same code and Idempotency-Key after the stored answer is gone gets the same user', async () => {
+    const phoneNumber = freshNumber()
+    const code = await smsCode(phoneNumber)
+    const key = randomBytes(16).toString('hex')
+    const first = await withKey(phoneNumber, code, key)
+    expect(first.statusCode).toBe(200)
+    await t.db.orm.delete(idempotentRequests)
+    const retried = await withKey(phoneNumber, code, key)
+    expect(retried.statusCode).toBe(200)
+    expect(authResponseSchema.parse(retried.json()).user.id).toBe(
+      authResponseSchema.parse(first.json()).user.id,
+    )
+    await t.db.orm.delete(idempotentRequests)
+    const other = await withKey(phoneNumber, code, randomBytes(16).toString('hex'))
+    expect(other.statusCode).toBe(401)
   })
 })
 

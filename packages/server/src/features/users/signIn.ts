@@ -2,7 +2,7 @@
  * Signing in by a proven account: the existing user, or a new one under the app's sign-up rules; and the
  * sign-up of a new user by a new account (passkey registration).
  */
-import type { AuthMode } from '@foyer/protocol'
+import type { AccessControl, AuthMode } from '@foyer/protocol'
 import type { SQL } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
@@ -58,6 +58,27 @@ export type SignInWithAccountParameters = {
 }
 
 /**
+ * The sign-up rules of a new account before it is created (docs/security.md property 55): mode
+ * `login-or-sign-up`, an existing app (its stored `settings`), and an allow-list, when on, that admits the
+ * account. Returns the app's access control (its `max_users` is checked by the caller under
+ * {@link lockUserLimit}). Throws 404 `user_does_not_exist` in mode `no-signup`, 404 `not_found` without the
+ * app, 403 `allowlist_rejected`.
+ */
+export function assertMaySignUp(
+  context: UsersContext,
+  parameters: Pick<SignInWithAccountParameters, 'type' | 'subject' | 'details' | 'mode' | 'verifiedEmail'>,
+  settings: Record<string, unknown> | null | undefined,
+): AccessControl {
+  const { mode } = parameters
+  if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
+  if (!settings) throw new FoyerHttpError('not_found', 'App not found')
+  // A sign-up: allow-list and user limit (security property 55).
+  const access = mergeSettings({ access_control: settings.access_control }).access_control
+  assertAdmits(context.accountKinds, access, parameters)
+  return access
+}
+
+/**
  * Signs in the owner of a proven account (app, type, subject): the existing user, whose account's
  * `latest_verified_at` is bumped (and `details` merged), or (mode `login-or-sign-up`) a new user with that
  * account. This is the one place where users are created, so the sign-up rules of docs/security.md property
@@ -77,17 +98,13 @@ export async function signInWithAccount(
   parameters: SignInWithAccountParameters,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { db } = context
-  const { appId, type, subject, mode, now } = parameters
+  const { appId, type, subject, now } = parameters
   const details = JSON.stringify(parameters.details ?? {})
   const at = now.toISOString()
   const existing = { appId, type, subject, details, at }
   const [found] = await signInExisting(db, existing)
   if (found?.user_id) return { userId: found.user_id, isNewUser: false }
-  if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-  if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
-  // A sign-up: allow-list and user limit (security property 55).
-  const access = mergeSettings({ access_control: found.settings.access_control }).access_control
-  assertAdmits(context.accountKinds, access, parameters)
+  const access = assertMaySignUp(context, parameters, found?.settings)
   const proposed = {
     ...existing,
     accountId: randomId(25),
