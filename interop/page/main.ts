@@ -72,6 +72,7 @@ function App(): ReactNode {
     h(Field, { name: 'user-google', value: user?.google?.subject ?? '' }),
     h(Field, { name: 'user-phone', value: user?.phone?.number ?? '' }),
     h(Field, { name: 'user-wallet', value: user?.wallet?.address ?? '' }),
+    h(Field, { name: 'user-wallet-client', value: user?.wallet?.walletClientType ?? '' }),
     h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
     h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
     h(Field, {
