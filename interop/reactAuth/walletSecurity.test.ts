@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
@@ -37,11 +38,14 @@ function recordMfaReplies(): void {
 beforeAll(async () => {
   browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  // The export page writes the key to the clipboard; the test reads it back from the app's page.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(pageUrl).origin })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(apiUrl).origin })
   await context.addInitScript(recordMfaReplies)
   page = await context.newPage()
   await page.goto(pageUrl)
   await waitForTestId(page, 'ready', 'true')
-  const email = freshEmail('reactmfa')
+  const email = freshEmail('reactwallet')
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await page.locator('#email-input').fill(email)
   const since = Date.now()
@@ -56,7 +60,24 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe('react-auth in Chromium: TOTP through its modal', () => {
+describe('react-auth in Chromium: export, then TOTP through its modal', () => {
+  // Before any MFA factor: react-auth's forced MFA check (`privy:mfa:verify` with only the token) passes.
+  test("exportWallet(): Foyer's export page, embedded by react-auth, copies the wallet's private key", async () => {
+    await page.getByRole('button', { name: 'Export wallet' }).click()
+    await page.getByRole('dialog').getByText('Export wallet', { exact: true }).waitFor()
+    const exportPage = page.frameLocator('iframe[src*="/embedded-wallets/export"]')
+    // The URL's token is read and dropped: the page shows only the Copy buttons.
+    await exportPage.getByRole('button', { name: 'Copy phrase' }).waitFor()
+    await exportPage.getByRole('button', { name: 'Copy key' }).click()
+    await exportPage.getByRole('button', { name: 'Copied' }).waitFor()
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())) as `0x${string}`
+    expect(copied).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAccount(copied).address).toBe(await page.getByTestId('wallet-address').textContent())
+    expect(await exportPage.locator('body').textContent()).not.toContain(copied.slice(2))
+    await page.getByRole('button', { name: 'close modal' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+  })
+
   test("showMfaEnrollmentModal(): the user adds an authenticator app in Foyer's frame", async () => {
     await page.getByRole('button', { name: 'Enrol MFA' }).click()
     await page.getByText('Transaction Protection', { exact: true }).waitFor()

@@ -22,7 +22,25 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe('react-auth in Chromium: Farcaster', () => {
+describe('react-auth in Chromium: Telegram and Farcaster', () => {
+  // react-auth loads the widget through `GET /js/telegram-login.js` on Foyer's origin and calls
+  // `Telegram.Login.auth({ bot_id })`; the stand-in's popup signs the result for its default user (id 424242).
+  test("login({ loginMethods: ['telegram'] }): the login widget's popup, accepted, signs in", async () => {
+    await page.getByRole('button', { name: 'Log in with Telegram' }).click()
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByRole('dialog').getByRole('button', { name: 'Telegram', exact: true }).click()
+    const popup = await popupOpened
+    await popup.getByRole('heading', { name: /Log in to http:\/\/127\.0\.0\.1/ }).waitFor()
+    await popup.getByRole('button', { name: 'Accept' }).click()
+    await waitForTestId(page, 'authenticated', 'true')
+    expect(await page.getByTestId('user-telegram').textContent()).toBe('424242')
+  })
+
+  test('logout(): signed out before the next method', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await waitForTestId(page, 'authenticated', 'false')
+  })
+
   test("login({ loginMethods: ['farcaster'] }): the test phone approves the channel, the user signs in", async () => {
     if (!account) throw new Error('no Farcaster test account')
     await page.getByRole('button', { name: 'Log in with Farcaster' }).click()
