@@ -23,6 +23,36 @@ describe('js-sdk-core: wallet frame calls (Foyer frame in Chromium, the client i
     expect(user.mfa_methods).toContainEqual(expect.objectContaining({ type: 'totp' }))
   })
 
+  // The core client asks for the code through its MFA promises: `mfaRequired`, then the app resolves
+  // `mfaPromises.rootPromise` with the method and code, and the frame verifies it.
+  test('mfa.verifyMfa: the app answers mfaRequired with a TOTP code, the frame verifies it', async () => {
+    const { client } = await signedInClient('verify')
+    await attachWalletFrame(client)
+    const init = (await client.mfa.initEnrollMfa({ method: 'totp' })) as { secret?: string }
+    const totp = new TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: Secret.fromBase32(init.secret!),
+    })
+    await client.mfa.submitEnrollMfa({ method: 'totp', code: totp.generate() })
+    let asked = 0
+    // The client emits `mfaRequired` just before it sets `rootPromise.current`: answer on the next turn.
+    client.mfaPromises.on('mfaRequired', () => {
+      asked += 1
+      setTimeout(() =>
+        // The next step's code: the enrolment's code is spent.
+        client.mfaPromises.rootPromise.current?.resolve({
+          mfaMethod: 'totp',
+          mfaCode: totp.generate({ timestamp: Date.now() + 30_000 }),
+          relyingParty: 'http://localhost:5173',
+        }),
+      )
+    })
+    await expect(client.mfa.verifyMfa()).resolves.toEqual(expect.objectContaining({ method: 'totp' }))
+    expect(asked).toBe(1)
+  })
+
   test('embeddedWallet.create: an Ethereum embedded wallet on the user', async () => {
     const { client } = await signedInClient('wallet')
     await attachWalletFrame(client)

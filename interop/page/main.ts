@@ -5,11 +5,14 @@ import {
   type PrivyClientConfig,
   PrivyProvider,
   useCreateWallet,
+  useExportWallet,
   useGuestAccounts,
   useLinkAccount,
   useLoginWithOAuth,
   useLoginWithPasskey,
   useLogout,
+  useMfa,
+  useMfaEnrollment,
   usePrivy,
   useSendTransaction,
   useSignMessage,
@@ -42,6 +45,10 @@ function App(): ReactNode {
   const { createGuestAccount } = useGuestAccounts()
   const { linkEmail } = useLinkAccount()
   const { createWallet } = useCreateWallet()
+  const { showMfaEnrollmentModal } = useMfaEnrollment()
+  const { exportWallet } = useExportWallet()
+  const { promptMfa } = useMfa()
+  const [mfaVerified, setMfaVerified] = useState('')
   const { signMessage } = useSignMessage()
   const { sendTransaction } = useSendTransaction()
   const { signupWithPasskey } = useSignupWithPasskey()
@@ -70,14 +77,19 @@ function App(): ReactNode {
     h(Field, { name: 'user-id', value: user?.id ?? '' }),
     h(Field, { name: 'user-email', value: user?.email?.address ?? '' }),
     h(Field, { name: 'user-google', value: user?.google?.subject ?? '' }),
+    h(Field, { name: 'mfa-methods', value: user?.mfaMethods.join(',') ?? '' }),
+    h(Field, { name: 'user-telegram', value: user?.telegram?.telegramUserId ?? '' }),
+    h(Field, { name: 'user-farcaster', value: String(user?.farcaster?.fid ?? '') }),
     h(Field, { name: 'user-phone', value: user?.phone?.number ?? '' }),
     h(Field, { name: 'user-wallet', value: user?.wallet?.address ?? '' }),
+    h(Field, { name: 'user-wallet-client', value: user?.wallet?.walletClientType ?? '' }),
     h(Field, { name: 'is-guest', value: String(user?.isGuest ?? '') }),
     h(Field, { name: 'wallet-address', value: wallet?.address ?? '' }),
     h(Field, {
       name: 'passkeys',
       value: String(user?.linkedAccounts.filter((account) => account.type === 'passkey').length ?? ''),
     }),
+    h(Field, { name: 'mfa-verified', value: mfaVerified }),
     h(Field, { name: 'signature', value: signature }),
     h(Field, { name: 'transaction-hash', value: transactionHash }),
     h(Field, { name: 'error', value: lastError }),
@@ -98,7 +110,30 @@ function App(): ReactNode {
       { type: 'button', onClick: run(() => initOAuth({ provider: 'google' })) },
       'Google by redirect',
     ),
+    h(
+      'button',
+      { type: 'button', onClick: run(() => login({ loginMethods: ['telegram'] })) },
+      'Log in with Telegram',
+    ),
+    h(
+      'button',
+      { type: 'button', onClick: run(() => login({ loginMethods: ['farcaster'] })) },
+      'Log in with Farcaster',
+    ),
     h('button', { type: 'button', onClick: run(() => logout()) }, 'Log out'),
+    h('button', { type: 'button', onClick: run(() => showMfaEnrollmentModal()) }, 'Enrol MFA'),
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: run(async () => {
+          await promptMfa()
+          setMfaVerified('true')
+        }),
+      },
+      'Verify MFA',
+    ),
+    h('button', { type: 'button', onClick: run(() => exportWallet()) }, 'Export wallet'),
     h('button', { type: 'button', onClick: run(() => createGuestAccount()) }, 'Continue as guest'),
     h('button', { type: 'button', onClick: run(() => signupWithPasskey()) }, 'Sign up with passkey'),
     h('button', { type: 'button', onClick: run(() => loginWithPasskey()) }, 'Log in with passkey'),

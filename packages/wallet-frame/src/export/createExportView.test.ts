@@ -125,4 +125,31 @@ describe('createExportView', () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
     expect(onEscape).toHaveBeenCalledTimes(1)
   })
+
+  test('showCopyButtons: one row of Copy buttons; the secrets reach only the clipboard', async () => {
+    document.body.innerHTML = '<main id="foyer-export"></main>'
+    const root = document.getElementById('foyer-export') as HTMLElement
+    const writeText = vi.fn(async (_text: string) => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    createExportView(document, root, new URLSearchParams()).showCopyButtons(key)
+    expect(root.querySelectorAll('.copy-row button')).toHaveLength(2)
+    expect(root.textContent).not.toContain(key.privateKey)
+    expect(root.textContent).not.toContain('abandon')
+    buttonNamed(root, 'Copy key')?.click()
+    buttonNamed(root, 'Copy phrase')?.click()
+    expect(writeText.mock.calls).toEqual([[key.privateKey], [key.mnemonic]])
+    await vi.waitFor(() => expect(root.querySelectorAll('.copy-row button')[0]?.textContent).toBe('Copied'))
+
+    createExportView(document, root, new URLSearchParams()).showCopyButtons({ ...key, mnemonic: null })
+    expect([...root.querySelectorAll('.copy-row button')].map((button) => button.textContent)).toEqual([
+      'Copy key',
+    ])
+  })
+
+  test('showError: the message as an alert, no secret', () => {
+    document.body.innerHTML = '<main id="foyer-export"></main>'
+    const root = document.getElementById('foyer-export') as HTMLElement
+    createExportView(document, root, new URLSearchParams()).showError('Invalid access token')
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe('Invalid access token')
+  })
 })

@@ -5,8 +5,16 @@ import type { ExportPageMessages } from './messages/en'
 import { exportPageMessages } from './messages/exportPageMessages'
 import { readExportTheme } from './readExportTheme'
 
-/** The export page's view: `show(key)` once the frame rebuilt the key. */
-export type ExportView = { show(key: ExportedKey): void }
+/**
+ * The export page's view: `show(key)` once the frame rebuilt the key; `showCopyButtons(key)` instead when the
+ * host embeds the page as a single row of buttons (the reference client's export, docs/interop.md);
+ * `showError(message)` when the export was refused.
+ */
+export type ExportView = {
+  show(key: ExportedKey): void
+  showCopyButtons(key: ExportedKey): void
+  showError(message: string): void
+}
 
 /** What the export page tells its host page (docs/frame-protocol.md, "Export page messages"). */
 export type ExportViewHost = {
@@ -142,7 +150,9 @@ function phraseSecret(mnemonic: string, m: ExportPageMessages): Secret {
  * the document's `lang` and title, and renders the page heading. `show(key)` then renders, inside this frame
  * only, the private key and (for a non-imported Ethereum wallet) the recovery phrase: each hidden behind a
  * warning until the user reveals it, one at a time; the phrase as numbered words that never break; Copy and
- * Hide per secret; the wallet address. Text nodes only, no HTML parsing. `host` hears of the page's height
+ * Hide per secret; the wallet address. `showCopyButtons(key)` renders only a row of Copy buttons (key, and
+ * phrase when there is one) that write the secret to the clipboard without showing it, for a host that embeds
+ * the page 44 px tall. Text nodes only, no HTML parsing. `host` hears of the page's height
  * and of Escape (neither carries a secret). The secrets never leave this document (docs/security.md).
  *
  * @example
@@ -195,6 +205,17 @@ export function createExportView(
       root.replaceChildren(heading, secretSection(document, keySecret(key, m)))
       if (key.mnemonic) root.append(secretSection(document, phraseSecret(key.mnemonic, m)))
       root.append(address)
+    },
+    showCopyButtons(key) {
+      const row = element(document, 'div', { className: 'copy-row' })
+      row.append(copyButton(document, m.copyKey, m.copied, key.privateKey))
+      if (key.mnemonic) row.append(copyButton(document, m.copyPhrase, m.copied, key.mnemonic))
+      root.replaceChildren(heading, row)
+    },
+    showError(message) {
+      const text = element(document, 'p', { className: 'error', text: message })
+      text.setAttribute('role', 'alert')
+      root.replaceChildren(heading, text)
     },
   }
 }

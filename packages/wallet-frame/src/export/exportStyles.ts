@@ -30,4 +30,8 @@ h2{margin:0;font-size:14px;font-weight:600}
 .address{margin:0;display:flex;flex-direction:column;gap:2px;font-size:12px}
 .address span{color:var(--foyer-muted)}
 .address code{font-family:var(--foyer-mono);overflow-wrap:anywhere}
+main:has(>.copy-row){padding:0}
+.copy-row{display:flex;gap:12px;height:44px}
+.copy-row .button{flex:1;height:44px}
+.error{margin:0;font-size:13px;color:var(--foyer-error)}
 `

@@ -12,6 +12,7 @@ import { installFrameListener } from '../frame/installFrameListener'
 import { readFrameConfig } from '../frame/readFrameConfig'
 import { storageUnavailableWarning } from '../frame/storageUnavailableWarning'
 import { createExportView } from './createExportView'
+import { readUrlExportRequest } from './readUrlExportRequest'
 
 // Referenced so that bundlers honouring the package's `sideEffects: false` keep the module.
 if (!zodConfig.jitless) throw new Error('zod must run jitless in the wallet frame')
@@ -32,6 +33,12 @@ window.addEventListener('message', (event) => {
   hostOrigin = event.origin
   for (const message of pending.splice(0)) tellHost(message)
 })
+// The reference client names the export in the URL and embeds the page as a row of Copy buttons
+// (docs/interop.md); Foyer's SDK posts `privy:wallets:export` and shows the key in the page.
+const urlExport = readUrlExportRequest(location.search, location.hash)
+// The token leaves the URL at once (history, a copied link); it stays only in this request.
+if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`)
+let compact = urlExport !== null
 const view = createExportView(document, root, new URLSearchParams(location.search), {
   onResize: (height) => tellHost({ type: 'foyer:export:resize', height }),
   onEscape: () => tellHost({ type: 'foyer:export:escape' }),
@@ -54,7 +61,7 @@ const handler = createFrameHandler({
     onUnavailable: (error) => console.warn(storageUnavailableWarning('wallet export', 'device share', error)),
   }),
   mode: 'export',
-  showExport: (key) => view.show(key),
+  showExport: (key) => (compact ? view.showCopyButtons(key) : view.show(key)),
   // MFA hook: when MFA lands, verify a fresh MFA here before any key is shown (docs/modal.md).
   beforeExport: async () => {},
   onUnexpectedError: (error) =>
@@ -64,3 +71,11 @@ const handler = createFrameHandler({
     ),
 })
 installFrameListener({ window, allowedOrigins: config.allowedOrigins, handler })
+// The page's CSP `frame-ancestors` limits who may embed it to the app's allowed origins, the same list that
+// guards posted requests.
+if (urlExport)
+  void handler.handle({ id: 'url-export', event: 'privy:wallets:export', data: urlExport }).then((reply) => {
+    if ('error' in reply && reply.error) view.showError(reply.error.message)
+    // A later posted export shows the full page.
+    compact = false
+  })

@@ -44,6 +44,8 @@ export type FrameApi = {
 
 /** The MFA calls of the frame (docs/wire.md#mfa), each with the access token it was given. */
 export type FrameMfaApi = {
+  /** `GET /api/v1/users/me`: the user's MFA factors (`mfa_methods[].type`). */
+  listMethods(accessToken: string): Promise<MfaMethodType[]>
   verify(
     accessToken: string,
     method: MfaMethodType,

@@ -7,6 +7,7 @@ import {
   embeddedWalletsResponseSchema,
   farcasterSignerSchema,
   headers,
+  mfaMethodTypeSchema,
   mfaTotpInitResponseSchema,
   mfaVerifyResponseSchema,
   recoveryMaterialSchema,
@@ -17,6 +18,11 @@ import { createDeviceProver } from './createDeviceProver'
 import type { DeviceKeyStore } from './DeviceKeyStore'
 import type { FrameApi, FrameJwk } from './FrameApi'
 import { FrameApiError } from './FrameApiError'
+
+/** The part of `GET /api/v1/users/me` the frame reads: the user's MFA factors. */
+const userMfaMethodsSchema = z.object({
+  user: z.object({ mfa_methods: z.array(z.object({ type: mfaMethodTypeSchema })) }),
+})
 
 export type CreateFrameApiParameters = {
   /** Server base URL; '' for same origin (the frame page). */
@@ -174,6 +180,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     initFarcasterSigner: (token, body) =>
       proven(farcasterSignerSchema, '/api/v1/farcaster/signer/init', token, body),
     mfa: {
+      listMethods: async (token) =>
+        (await call(userMfaMethodsSchema, 'GET', '/api/v1/users/me', token)).user.mfa_methods.map(
+          (method) => method.type,
+        ),
       verify: (token, method, body) =>
         call(mfaVerifyResponseSchema, 'POST', `/api/v1/mfa/${mfaPath[method]}/verify`, token, body),
       initTotp: (token) => call(mfaTotpInitResponseSchema, 'POST', '/api/v1/mfa/totp/init', token, {}),

@@ -23,6 +23,7 @@ function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
     setRecovery: fail,
     initFarcasterSigner: fail,
     mfa: {
+      listMethods: fail,
       verify: fail,
       initTotp: fail,
       initSmsEnrollment: fail,

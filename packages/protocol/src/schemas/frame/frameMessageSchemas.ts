@@ -26,6 +26,7 @@ import {
   frameMfaMethodReplySchema,
   frameMfaSubmitEnrollmentRequestSchema,
   frameMfaUnenrollRequestSchema,
+  frameMfaVerifyReplySchema,
   frameMfaVerifyRequestSchema,
 } from './mfa'
 import { frameReadyReplySchema, frameReadyRequestSchema } from './ready'
@@ -52,7 +53,7 @@ export const frameMessageSchemas = {
     reply: frameInitFarcasterSignerReplySchema,
   },
   'privy:farcaster:sign': { request: frameFarcasterSignRequestSchema, reply: frameFarcasterSignReplySchema },
-  'privy:mfa:verify': { request: frameMfaVerifyRequestSchema, reply: frameMfaMethodReplySchema },
+  'privy:mfa:verify': { request: frameMfaVerifyRequestSchema, reply: frameMfaVerifyReplySchema },
   'privy:mfa:init-enrollment': {
     request: frameMfaInitEnrollmentRequestSchema,
     reply: frameMfaInitEnrollmentReplySchema,

@@ -9,24 +9,33 @@ import { frameAccessTokenSchema } from './frameEnvelope'
  * `privy:mfa:verify` (docs/api.md; docs/wire.md#mfa): the frame sends the
  * code (`mfaCode`: 6 digits for `sms` / `totp`, the snake_case assertion for `passkey`) to
  * `/api/v1/mfa/{method}/verify`; the server then records the session's verification. Reply `{ method }`.
+ * `{ accessToken }` alone (the reference client's forced check, docs/interop.md) asks whether a verification
+ * is needed: reply `{ method: null }` when the user has no MFA factor, else the `missing_or_invalid_mfa`
+ * error, upon which the client asks for a code and sends it.
  */
-export const frameMfaVerifyRequestSchema = z.discriminatedUnion('mfaMethod', [
-  z.object({
-    accessToken: frameAccessTokenSchema,
-    mfaMethod: z.enum(['sms', 'totp']),
-    mfaCode: codeSchema,
-  }),
-  z.object({
-    accessToken: frameAccessTokenSchema,
-    mfaMethod: z.literal('passkey'),
-    mfaCode: mfaPasskeyAssertionSchema,
-    relyingParty: z.string().max(2048).optional(),
-  }),
+export const frameMfaVerifyRequestSchema = z.union([
+  z.discriminatedUnion('mfaMethod', [
+    z.object({
+      accessToken: frameAccessTokenSchema,
+      mfaMethod: z.enum(['sms', 'totp']),
+      mfaCode: codeSchema,
+    }),
+    z.object({
+      accessToken: frameAccessTokenSchema,
+      mfaMethod: z.literal('passkey'),
+      mfaCode: mfaPasskeyAssertionSchema,
+      relyingParty: z.string().max(2048).optional(),
+    }),
+  ]),
+  z.strictObject({ accessToken: frameAccessTokenSchema }),
 ])
 export type FrameMfaVerifyRequest = z.infer<typeof frameMfaVerifyRequestSchema>
 
 /** Reply of the `privy:mfa:*` events that return nothing else: `{ method }`. */
 export const frameMfaMethodReplySchema = z.object({ method: mfaMethodTypeSchema })
+
+/** Reply of `privy:mfa:verify`: `{ method }`, `method: null` when no factor needed verifying. */
+export const frameMfaVerifyReplySchema = z.object({ method: mfaMethodTypeSchema.nullable() })
 
 /**
  * `privy:mfa:init-enrollment`: `totp` → a new secret (reply `{ method, secret, authUrl }`, docs/wire.md#mfa);

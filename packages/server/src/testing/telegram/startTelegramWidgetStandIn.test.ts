@@ -46,6 +46,15 @@ describe('telegram widget stand-in', () => {
     expect(html).toContain('value="Grace"')
   })
 
+  test("Telegram.Login.auth: the confirmation page found by the bot's id (the token's part before ':')", async () => {
+    expect(await (await fetch(standIn.scriptUrl)).text()).toContain('window.Telegram.Login.auth = function')
+    const origin = encodeURIComponent('http://localhost:5173')
+    const page = await fetch(`${standIn.url}/auth?bot_id=7000000009&origin=${origin}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Log in to http://localhost:5173')
+    expect((await fetch(`${standIn.url}/auth?bot_id=7000000008&origin=${origin}`)).status).toBe(400)
+  })
+
   test('default: hands out mini-app initData for the current user, signed with the WebAppData key', async () => {
     standIn.setUser({ id: 77, first_name: 'Lin' })
     const response = await fetch(`${standIn.url}/webapp/init-data?bot_name=stand_in_bot`)

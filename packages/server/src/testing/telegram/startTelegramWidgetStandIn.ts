@@ -84,7 +84,7 @@ function parseUser(value: unknown): TelegramTestUser | null {
 /**
  * A local stand-in for Telegram's login widget (docs/architecture.md "Local real components"): serves the
  * widget script (`/js/telegram-widget.js`, see `widgetScript`), the confirmation popup
- * (`/auth?bot_name=…&origin=… [&return_to=…]`, see `authPage`), `GET /webapp/init-data?bot_name=…` →
+ * (`/auth?bot_name=…|bot_id=…&origin=… [&return_to=…]`, see `authPage`), `GET /webapp/init-data?bot_name=…` →
  * `{ initData }` (what Telegram's client gives a mini app it opens, for the current user; any origin may read
  * it) and `POST /auth/sign` `{ bot_name, user }` → the auth result signed with that bot's token as Telegram
  * signs it (`signTelegramLogin`); 404 for a bot it does not serve, 400 for a malformed user. Listens on
@@ -108,7 +108,11 @@ export async function startTelegramWidgetStandIn(
       if (request.method === 'GET' && url.pathname === '/js/telegram-widget.js')
         return send(response, 200, 'application/javascript; charset=utf-8', widgetScript)
       if (request.method === 'GET' && url.pathname === '/auth') {
-        const bot = bots.get(url.searchParams.get('bot_name') ?? '')
+        // The widget names the bot; `Telegram.Login.auth` gives its id (the token's part before ':').
+        const botId = url.searchParams.get('bot_id')
+        const bot = botId
+          ? [...bots.values()].find((entry) => entry.token.split(':')[0] === botId)
+          : bots.get(url.searchParams.get('bot_name') ?? '')
         const origin = url.searchParams.get('origin') ?? ''
         if (!bot || !URL.canParse(origin)) return send(response, 400, 'text/plain', 'Bot domain invalid')
         const returnTo = url.searchParams.get('return_to')

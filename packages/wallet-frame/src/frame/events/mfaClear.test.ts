@@ -18,6 +18,7 @@ const api: FrameApi = {
   setRecovery: fail,
   initFarcasterSigner: fail,
   mfa: {
+    listMethods: fail,
     verify: fail,
     initTotp: fail,
     initSmsEnrollment: fail,
