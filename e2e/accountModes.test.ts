@@ -1,24 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { browser, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 
 // docs/modal.md, docs/api.md, docs/errors.md: 'Account not found' in no-signup mode, and the allow-list's own
 // access-denied screen with the app's texts. One stack and one browser for the file.
 
-let stack: SharedStack
-let browser: Browser
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser()
 
 /** Opens the demo at `query`, opens the modal and signs in with `email`'s mailed code; returns the dialog. */
 async function submitCode(page: Page, query: string, email: string) {

@@ -1,14 +1,14 @@
 // Account transfer on a link conflict ('Account transfer prompt'; docs/account-transfer.md):
 // only the account moves, the other user keeps its embedded wallet, which the prompt never discloses. One
 // stack and one browser for both cases.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
+import { browser, useBrowser } from './support/browserPage'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -20,16 +20,8 @@ const keys: TestWalletKeys = {
 }
 const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
 
-let stack: SharedStack
-let browser: Browser
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser()
 
 async function newPage(init?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()

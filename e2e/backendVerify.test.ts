@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { describe, expect, test } from 'vitest'
+import { context, page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -10,26 +9,8 @@ import {
   verifyWithBackEnd,
 } from './support/signInWithEmail'
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
-})
+useSharedStack()
+useBrowser({ page: 'each' })
 
 /** The `sub` and `sid` of the access token the page holds (from localStorage). */
 async function heldClaims(): Promise<{ sub: string; sid: string; token: string }> {

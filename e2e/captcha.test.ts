@@ -1,8 +1,7 @@
 import { createAppRecord } from '@foyer/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -11,25 +10,14 @@ import { type Stack, startStack } from './support/startStack'
 const CAPTCHA_DEMO_APP_ID = 'foyerdemocaptcha000000000'
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'each' })
 
 beforeAll(async () => {
   // Captcha tokens come from a local Turnstile stand-in (widget script and siteverify) started with the stack.
-  ;[stack, browser] = await Promise.all([startStack({ captcha: true }), launchBrowser()])
+  stack = await startStack({ captcha: true })
 })
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 /** An app with captcha on, with Cloudflare's test site key `siteKey` and secret key `secretKey`. */

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { browser, page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -8,37 +8,26 @@ import { type Stack, startStack } from './support/startStack'
 const DEMO_RPC_URLS = ['http://127.0.0.1:8545', 'http://127.0.0.1:8546', 'http://127.0.0.1:8899']
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({
+  page: 'each',
+  // Every frame (the page and the wallet frame) records its CSP violations from its first script on.
+  prepareContext: (context) =>
+    context.addInitScript(() => {
+      const violations: string[] = []
+      ;(window as { __cspViolations?: string[] }).__cspViolations = violations
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}: ${event.sample}`,
+        )
+      })
+    }),
+})
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([
-    startStack({ demoContentSecurityPolicy: (nonce) => hostPolicy(nonce) }),
-    launchBrowser(),
-  ])
+  stack = await startStack({ demoContentSecurityPolicy: (nonce) => hostPolicy(nonce) })
 })
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  // Every frame (the page and the wallet frame) records its CSP violations from its first script on.
-  await context.addInitScript(() => {
-    const violations: string[] = []
-    ;(window as { __cspViolations?: string[] }).__cspViolations = violations
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(
-        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}: ${event.sample}`,
-      )
-    })
-  })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 /**

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack, type SharedStackApp } from './support/sharedStack'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { browser, useBrowser } from './support/browserPage'
+import { type SharedStackApp, stack, useSharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -12,22 +12,17 @@ import {
 
 const sessionCookieNames = ['privy-token', 'privy-refresh-token', 'privy-id-token', 'privy-session']
 
-let stack: SharedStack
-let browser: Browser
+// The demo on http://localhost:<port>, the API reachable as http://localhost:<serverPort>: same site.
+useSharedStack({ demoHost: 'localhost' })
+useBrowser()
 let app: SharedStackApp
 
 beforeAll(async () => {
-  // The demo on http://localhost:<port>, the API reachable as http://localhost:<serverPort>: same site.
-  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
   app = await stack.createApp({
     name: 'Cookie Mode App',
     allowedOrigins: ['http://localhost:*'],
     settings: { custom_api_url: `http://localhost:${stack.serverPort}` },
   })
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
 })
 
 /** Every localStorage key of the page. */

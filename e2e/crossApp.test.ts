@@ -1,11 +1,11 @@
 import { DEMO_PROVIDER_APP_ID } from '@foyer/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 
 // Cross-app in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
@@ -14,31 +14,16 @@ import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 // provider's transact page, a transaction sent from it on anvil, and a transaction refused once the provider
 // is read-only.
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useSharedStack()
+useBrowser({ page: 'each', contextOptions: { viewport: { width: 1280, height: 800 } }, timeout: 30_000 })
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   const port = new URL(stack.demoUrl).port
   // The seeded provider app, its pages on the other loopback name (before the server first loads it).
   await stack.updateAppSettings(DEMO_PROVIDER_APP_ID, {
     cross_app: { web_url: `http://localhost:${port}/?appId=${DEMO_PROVIDER_APP_ID}` },
   })
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-})
-afterEach(async () => {
-  await context?.close()
-})
 
 /** Signs in to the provider in its own modal, which its authorize page opens at once. */
 async function signInAtProvider(popup: Page, email: string): Promise<void> {

@@ -1,24 +1,20 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { launchBrowserProfile } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 // The wallet frame on another site than the page (docs/security.md#the-wallet-frames-storage-across-sites):
 // the demo on http://localhost:<port>, the server and its frame on http://127.0.0.1:<port>. Where the browser
 // gives the frame (partitioned) storage, the device share and the device key stay there across a reload.
 const MESSAGE = 'Hello from the Foyer demo'
-let stack: SharedStack
+useSharedStack({ demoHost: 'localhost' })
 const contexts: BrowserContext[] = []
 
-beforeAll(async () => {
-  stack = await openSharedStack({ demoHost: 'localhost' })
-})
 afterAll(async () => {
   for (const context of contexts) await context.close()
-  await stack?.close()
 })
 
 /** What the wallet frame did that a stored device share and device key make unnecessary. */

@@ -1,18 +1,15 @@
 import { DEMO_APP_ID } from '@foyer/server'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
-let stack: SharedStack
-let browser: Browser
-let page: Page
+useSharedStack()
+useBrowser({ page: 'file' })
 /** This file's own copy of the demo app (the stack is shared), with the host's JWTs accepted. */
 let appId: string
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
   // The demo back end is the host's identity provider: the app pins its JWKS URL.
   const app = await stack.createApp({
     name: 'Custom Auth Demo',
@@ -27,12 +24,6 @@ beforeAll(async () => {
     },
   })
   appId = app.id
-  page = await (await browser.newContext()).newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
 })
 
 describe('customAuth', () => {

@@ -1,30 +1,11 @@
 import { CODE_TTL_SECONDS } from '@foyer/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, requestEmailCode } from './support/signInWithEmail'
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
-})
+useSharedStack()
+useBrowser({ page: 'each' })
 
 /** Opens the modal, submits `email`, and returns the code the server mailed. */
 async function requestCode(email: string): Promise<string> {

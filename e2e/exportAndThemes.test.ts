@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
+import type { Frame, Locator } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { axeViolations } from './support/axe'
+import { page, useBrowser } from './support/browserPage'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { launchBrowser } from './support/launchBrowser'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
@@ -14,28 +14,27 @@ const MOBILE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({
+  page: 'file',
+  contextOptions: { viewport: DESKTOP, reducedMotion: 'reduce' },
+  async prepareContext(context) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    // Injected EIP-6963 test wallets (test-only keys), so 'Continue with a wallet' lists wallets with their chips.
+    await context.addInitScript({
+      content: await testWalletsInitScript({
+        ethereumPrivateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+        solanaSeedHex: '11'.repeat(32),
+        chainId: 31337,
+      }),
+    })
+  },
+  timeout: 20_000,
+})
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true, funding: true }), launchBrowser()])
-  context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  // Injected EIP-6963 test wallets (test-only keys), so 'Continue with a wallet' lists wallets with their chips.
-  await context.addInitScript({
-    content: await testWalletsInitScript({
-      ethereumPrivateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-      solanaSeedHex: '11'.repeat(32),
-      chainId: 31337,
-    }),
-  })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  stack = await startStack({ chains: true, funding: true })
 })
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await stack?.close()
 })
 

@@ -1,12 +1,11 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder } from '@solana/kit'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
+import { page, useBrowser } from './support/browserPage'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
 const APP_ID = 'foyerdemoapp0000000000000'
@@ -19,10 +18,11 @@ const keys: TestWalletKeys = {
 const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
 const solanaAddress = getBase58Decoder().decode(ed25519.getPublicKey(Buffer.from(keys.solanaSeedHex, 'hex')))
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useSharedStack()
+useBrowser({
+  page: 'file',
+  prepareContext: async (context) => context.addInitScript({ content: await testWalletsInitScript(keys) }),
+})
 
 type LinkedAccount = {
   type: string
@@ -33,17 +33,6 @@ type LinkedAccount = {
   wallet_client_type?: string
 }
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-  context = await browser.newContext()
-  await context.addInitScript({ content: await testWalletsInitScript(keys) })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
 afterEach(async () => {
   if ((await page.getByTestId('authenticated').textContent()) === 'true') {
     await page.getByRole('button', { name: 'Log out' }).click()

@@ -1,8 +1,7 @@
 import type { FarcasterApprovalOverrides, FarcasterTestAccount } from '@foyer/server/testing'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -10,24 +9,13 @@ import { type Stack, startStack } from './support/startStack'
 // approving as a Farcaster account whose custody key the Id Registry stand-in on anvil records, and the
 // server verifying the message itself (docs/security.md property 44).
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'each', contextOptions: { viewport: { width: 1280, height: 800 } }, timeout: 20_000 })
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ farcaster: true }), launchBrowser()])
+  stack = await startStack({ farcaster: true })
 }, 120_000)
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 const standIns = () => {

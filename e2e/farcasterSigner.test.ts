@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { type SignedKeyRequestStandIn, startSignedKeyRequestStandIn } from '@foyer/server/testing'
 import { ed25519 } from '@noble/curves/ed25519.js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -19,18 +19,13 @@ const DEVELOPER_FID = 9152
 const USER_FID = 4242
 let farcaster: SignedKeyRequestStandIn
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'file', timeout: 20_000 })
 
 beforeAll(async () => {
   farcaster = await startSignedKeyRequestStandIn({
     custody: { [DEVELOPER_FID]: privateKeyToAccount(developerKey).address },
   })
-  ;[stack, browser] = await Promise.all([
-    startStack({ farcasterSigner: { apiUrl: farcaster.apiUrl } }),
-    launchBrowser(),
-  ])
+  stack = await startStack({ farcasterSigner: { apiUrl: farcaster.apiUrl } })
   await updateAppSettings(
     stack.db,
     DEMO_APP_ID,
@@ -39,13 +34,8 @@ beforeAll(async () => {
     },
     stack.masterKey,
   )
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
 }, 120_000)
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await stack?.close()
   await farcaster?.close()
 })

@@ -1,8 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, requestEmailCode } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -61,28 +60,18 @@ function startLossyProxy(target: string) {
 }
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'file' })
 let proxy: ReturnType<typeof startLossyProxy> | undefined
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([
-    startStack({
-      apiFront: async (apiUrl) => {
-        proxy = startLossyProxy(apiUrl)
-        return proxy.listen()
-      },
-    }),
-    launchBrowser(),
-  ])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  stack = await startStack({
+    apiFront: async (apiUrl) => {
+      proxy = startLossyProxy(apiUrl)
+      return proxy.listen()
+    },
+  })
 })
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await proxy?.close()
   await stack?.close()
 })

@@ -1,37 +1,28 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { page, useBrowser } from './support/browserPage'
+import { signInAndReadWalletAddress } from './support/embeddedWallet'
+import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // Funding: 'Add funds' from a short send, manual receive, and card funding through the MoonPay
 // stand-in (its signed widget page in the 440 × 680 popup, its transaction status polled by the modal).
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'file', timeout: 20_000 })
 let address: `0x${string}`
 
 // anvil's first dev account (funded at genesis): the "other wallet" that sends to the embedded one.
 const sender = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ chains: true, funding: true }), launchBrowser()])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  stack = await startStack({ chains: true, funding: true })
   await openDemo(page, stack.demoUrl)
-  await signInWithEmail(page, stack.apiUrl, freshEmail('funder'))
-  const shown = page.getByTestId('wallet-address')
-  await shown.waitFor({ timeout: 30_000 })
-  address = (await shown.textContent()) as `0x${string}`
+  address = await signInAndReadWalletAddress(page, stack.apiUrl, freshEmail('funder'))
 }, 120_000)
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await stack?.close()
 })
 

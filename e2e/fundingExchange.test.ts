@@ -1,34 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { page, useBrowser } from './support/browserPage'
+import { signInAndReadWalletAddress } from './support/embeddedWallet'
+import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // Exchange funding: 'Transfer from an exchange' through the Coinbase Onramp stand-in. The
 // server asks the stand-in for a session token with a CDP JWT it verifies; the modal opens its pay page in
 // the 440 × 680 popup and polls the status; the stand-in delivers on a local chain with Base's id (8453).
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'file', timeout: 20_000 })
 let address: `0x${string}`
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ coinbase: true }), launchBrowser()])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  stack = await startStack({ coinbase: true })
   await openDemo(page, stack.demoUrl)
-  await signInWithEmail(page, stack.apiUrl, freshEmail('exchange'))
-  const shown = page.getByTestId('wallet-address')
-  await shown.waitFor({ timeout: 30_000 })
-  address = (await shown.textContent()) as `0x${string}`
+  address = await signInAndReadWalletAddress(page, stack.apiUrl, freshEmail('exchange'))
 }, 120_000)
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await stack?.close()
 })
 

@@ -1,12 +1,12 @@
 import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, numberToHex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
+import { browser, useBrowser } from './support/browserPage'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { launchBrowser } from './support/launchBrowser'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -14,14 +14,14 @@ import { type Stack, startStack } from './support/startStack'
 // wallet pays the embedded wallet on anvil (31337), then bridges to it from the second anvil (31338) through
 // the bridge API stand-in, whose solver pays on 31337.
 let stack: Stack
-let browser: Browser
 let context: BrowserContext
 let page: Page
+useBrowser()
 const externalKey = generatePrivateKey()
 const external = privateKeyToAccount(externalKey).address
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ bridge: true }), launchBrowser()])
+  stack = await startStack({ bridge: true })
   const chains = stack.chains as NonNullable<Stack['chains']>
   const second = chains.secondAnvil as NonNullable<typeof chains.secondAnvil>
   await updateAppSettings(
@@ -56,7 +56,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
   await stack?.close()
 })
 

@@ -1,23 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
+import { describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo } from './support/signInWithEmail'
 
-let stack: SharedStack
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-  page = await (await browser.newContext()).newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser({ page: 'file' })
 
 async function readUser(): Promise<{
   id: string

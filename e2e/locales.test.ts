@@ -1,22 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
-let stack: SharedStack
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-  page = await (await browser.newContext()).newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser({ page: 'file' })
 
 // The demo's locale picker sets `intl.locale`; French is its own chunk, loaded by the browser.
 describe('locales', () => {

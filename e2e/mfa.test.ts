@@ -1,29 +1,24 @@
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { browser, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 // Multi-factor verification in Chromium: enrol the authenticator app through the
 // modal (the secret is read off the screen, codes computed with otpauth), sign in again on a fresh browser
 // context, sign a message → verification asked → signed; export asks again; a guest cannot enrol.
-let stack: SharedStack
-let browser: Browser
+useSharedStack()
+useBrowser()
 const contexts: BrowserContext[] = []
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
 afterAll(async () => {
   for (const context of contexts) await context.close()
-  await browser?.close()
-  await stack?.close()
 })
 
 async function newPage(): Promise<Page> {

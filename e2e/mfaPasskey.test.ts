@@ -1,43 +1,20 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { context, page, useBrowser } from './support/browserPage'
 import { revealExportedKey } from './support/revealExportedKey'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { addVirtualAuthenticator } from './support/virtualAuthenticator'
 
 // Passkey MFA in Chromium with the virtual authenticator (docs/security.md property 49: user
 // verification required). WebAuthn needs a domain RP ID: the demo is served on http://localhost.
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-let cdp: CDPSession
+useSharedStack({ demoHost: 'localhost' })
+useBrowser({ page: 'file', timeout: 20_000 })
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await stack?.close()
+  await addVirtualAuthenticator(context, page)
 })
 
 describe('passkey MFA in Chromium', () => {

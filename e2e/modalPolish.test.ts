@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
+import type { ConsoleMessage, Route } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -13,25 +13,11 @@ import {
 
 // The modal's polish that only a browser shows: the landing does not jump, the mobile
 // drawer stays on the screen of a page wider than it, and export opens without a console warning.
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await stack?.close()
+useSharedStack()
+useBrowser({
+  page: 'file',
+  contextOptions: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  timeout: 20_000,
 })
 
 /** Whether `name`'s button lies wholly inside the 390 × 844 screen. */

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -11,24 +11,13 @@ const ADA = { subject: '100001', email: 'ada@example.com', name: 'Ada Lovelace',
 const GRACE = { subject: '100002', email: 'grace@example.com', name: 'Grace Hopper', username: 'grace' }
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'each', contextOptions: { viewport: { width: 1280, height: 800 } }, timeout: 20_000 })
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ oauth: { users: [ADA, GRACE] } }), launchBrowser()])
+  stack = await startStack({ oauth: { users: [ADA, GRACE] } })
 })
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 type LinkedAccount = { type: string; subject?: string; email?: string | null; username?: string | null }

@@ -1,43 +1,19 @@
-import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { CDPSession, Route } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { context, page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { addVirtualAuthenticator } from './support/virtualAuthenticator'
 
 // WebAuthn needs a domain RP ID (not an IP address): the demo is served on http://localhost.
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useSharedStack({ demoHost: 'localhost' })
+useBrowser({ page: 'file' })
 let cdp: CDPSession
 let authenticatorId: string
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack({ demoHost: 'localhost' }), launchBrowser()])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  // Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator with resident keys
-  // and user verification, which answers without UI.
-  cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const added = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  authenticatorId = added.authenticatorId
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await stack?.close()
+  ;({ cdp, authenticatorId } = await addVirtualAuthenticator(context, page))
 })
 
 async function userId(): Promise<string> {

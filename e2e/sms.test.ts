@@ -1,7 +1,6 @@
 import { startTwilioStandIn, type TwilioStandIn } from '@foyer/server/testing'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -11,9 +10,7 @@ const AUTH_TOKEN = 'test-auth-token'
 
 let twilio: TwilioStandIn
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'each' })
 
 beforeAll(async () => {
   // SMS go through Twilio's REST API at a local stand-in (Côte d'Ivoire, +225, answers 21408), and on to
@@ -23,30 +20,18 @@ beforeAll(async () => {
     authToken: AUTH_TOKEN,
     regionBlockedPrefixes: ['+225'],
   })
-  ;[stack, browser] = await Promise.all([
-    startStack({
-      twilio: {
-        accountSid: ACCOUNT_SID,
-        authToken: AUTH_TOKEN,
-        from: '+15005550006',
-        baseUrl: twilio.baseUrl,
-      },
-    }),
-    launchBrowser(),
-  ])
+  stack = await startStack({
+    twilio: {
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      from: '+15005550006',
+      baseUrl: twilio.baseUrl,
+    },
+  })
 })
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
   await twilio?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 let counter = 0

@@ -1,8 +1,7 @@
 import { signTelegramLogin } from '@foyer/server/testing'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
@@ -10,25 +9,14 @@ import { type Stack, startStack } from './support/startStack'
 // redirect return, a mini app's seamless sign-in, a tampered hash, and link / unlink — against the real server.
 
 let stack: Stack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useBrowser({ page: 'each', contextOptions: { viewport: { width: 1280, height: 800 } }, timeout: 20_000 })
 let nextId = 910_000
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ telegram: true }), launchBrowser()])
+  stack = await startStack({ telegram: true })
 })
 afterAll(async () => {
-  await browser?.close()
   await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-})
-afterEach(async () => {
-  await context?.close()
 })
 
 /** A Telegram user the stand-in has not signed for before. */

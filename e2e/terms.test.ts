@@ -1,34 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { page, useBrowser } from './support/browserPage'
 import { waitForMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
 
 /** The terms demo app that `seedDemoApp` creates outside production (terms required, wallet on login). */
 const TERMS_DEMO_APP_ID = 'foyerdemoterms00000000000'
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-})
-afterEach(async () => {
-  await context?.close()
-})
+useSharedStack()
+useBrowser({ page: 'each' })
 
 /** Signs in to the terms demo app with a mailed code; the modal stays open on 'One last step'. */
 async function signInToTermsApp(email: string) {

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { browser, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import {
   freshEmail,
   openDemo,
@@ -14,16 +14,8 @@ const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** One hour and a minute: past the access token's 1 h lifetime, well inside the session's. */
 const JUMP_MS = 3_660_000
 
-let stack: SharedStack
-let browser: Browser
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser()
 
 /** The tokens a tab holds in localStorage, and the access token's `exp` (s) as the page's clock compares it. */
 async function held(page: Page) {

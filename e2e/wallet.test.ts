@@ -1,32 +1,18 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import type { Route } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { launchBrowser } from './support/launchBrowser'
+import { context, page, useBrowser } from './support/browserPage'
 import { revealExportedKey } from './support/revealExportedKey'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 // Sign-in creates both wallets; a signature verifies with viem; a transaction lands on anvil (docs/modal.md).
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser({ page: 'file', timeout: 20_000 })
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The demo's 'Send 0.001 SOL' recipient. */

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { browser, useBrowser } from './support/browserPage'
 import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
-import { launchBrowser } from './support/launchBrowser'
 import type { MailboxMessage } from './support/readMailbox'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 
 // Wallet custody (docs/security.md): the key shares go only to the wallet frame's registered device key. A
@@ -12,16 +12,9 @@ import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 // token gets nothing from outside the browser; a revoked device can no longer sign.
 const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 const MESSAGE = 'Hello from the Foyer demo'
-let stack: SharedStack
-let browser: Browser
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser()
 
 /** A new browser profile with the demo open. */
 function newBrowser(): Promise<Page> {

@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { frameEvents } from '@foyer/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { context, page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 // The wallet frame protocol (docs/conventions.md "The frame protocol"): a page on another origin posts every
@@ -14,10 +13,8 @@ const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** A host name that is not among the demo app's allowed origins, resolved to loopback by Chromium. */
 const EVIL_HOST = 'evil.test'
 
-let stack: SharedStack
-let browser: Browser
-let context: BrowserContext
-let page: Page
+useSharedStack()
+useBrowser({ page: 'file', timeout: 20_000, args: [`--host-resolver-rules=MAP ${EVIL_HOST} 127.0.0.1`] })
 let evil: Server
 let evilOrigin: string
 
@@ -48,13 +45,6 @@ function attackerPage(kind: 'embed' | 'sibling', payload: string): string {
 }
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([
-    openSharedStack(),
-    launchBrowser([`--host-resolver-rules=MAP ${EVIL_HOST} 127.0.0.1`]),
-  ])
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
   await openDemo(page, stack.demoUrl)
   await signInWithEmail(page, stack.apiUrl, freshEmail('frame'))
   await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
@@ -89,10 +79,7 @@ beforeAll(async () => {
   evilOrigin = `http://${EVIL_HOST}:${(evil.address() as AddressInfo).port}`
 })
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
   await new Promise((resolve) => evil?.close(resolve))
-  await stack?.close()
 })
 
 /** The user's embedded wallets, as the server has them. */

@@ -1,25 +1,18 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
+import { browser, useBrowser } from './support/browserPage'
 import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
-import { launchBrowser } from './support/launchBrowser'
-import { openSharedStack, type SharedStack } from './support/sharedStack'
+import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 
 // A new device (a fresh browser context: no device share in the frame's IndexedDB) gets the same wallet back:
 // automatically for `privy` recovery, with 'Enter your password' for `user-passcode` (docs/modal.md,
 // docs/errors.md).
-let stack: SharedStack
-let browser: Browser
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([openSharedStack(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+useSharedStack()
+useBrowser()
 
 const MESSAGE = 'Hello from the Foyer demo'
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'

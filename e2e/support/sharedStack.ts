@@ -1,5 +1,5 @@
 import type { updateAppSettings } from '@foyer/server'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 /** What the global set-up (./sharedStackSetup.ts) provides about the shared stack. */
 export type SharedStackInfo = {
@@ -97,4 +97,20 @@ export async function openSharedStack(
       await control('/clock', { reset: true })
     },
   }
+}
+
+/** This file's shared stack: opened by `useSharedStack` before the file's first test (a live binding). */
+export let stack: SharedStack
+
+/**
+ * Registers this file's shared-stack hooks: `openSharedStack(options)` in `beforeAll` (as the module's
+ * `stack`), its `close()` in `afterAll`.
+ */
+export function useSharedStack(options: Parameters<typeof openSharedStack>[0] = {}): void {
+  beforeAll(async () => {
+    stack = await openSharedStack(options)
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
 }

@@ -4,7 +4,12 @@ import {
   type FakeApiHandler,
   type FakeApiOptions,
   testAppConfig as sharedTestAppConfig,
+  testApiUrl,
+  testAppId,
 } from '../../protocol/test/fakeApi'
+import { type CreateFoyerClientParameters, createFoyerClient } from '../src/client/createFoyerClient'
+import type { FoyerClient } from '../src/client/FoyerClient'
+import { createMemoryStorage } from '../src/storage/createMemoryStorage'
 
 export {
   apiError,
@@ -34,3 +39,22 @@ export function createTestApi(options: FakeApiOptions = {}) {
 }
 
 export type TestApi = ReturnType<typeof createTestApi>
+
+/**
+ * A client of the test app (`testAppId` at `testApiUrl`) that calls `api` and keeps its session in a fresh
+ * memory storage; `overrides` replace any of those parameters or add others.
+ *
+ * @example const api = createTestApi(); const client = createTestClient(api)
+ */
+export function createTestClient(
+  api: Pick<TestApi, 'fetch'>,
+  overrides: Partial<CreateFoyerClientParameters> = {},
+): FoyerClient {
+  return createFoyerClient({
+    appId: testAppId,
+    apiUrl: testApiUrl,
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    ...overrides,
+  })
+}

@@ -1,20 +1,12 @@
 import { describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, json } from '../../test/createTestApi'
 import { loginWithEmailCode } from '../actions/email/loginWithEmailCode'
 import { loginAsGuest } from '../actions/guest/loginAsGuest'
 import { initialize } from '../actions/session/initialize'
-import { createFoyerClient } from '../client/createFoyerClient'
-import { createMemoryStorage } from '../storage/createMemoryStorage'
 
 function setup(options: { analytics?: boolean } = {}) {
   const api = createTestApi()
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    ...options,
-  })
+  const client = createTestClient(api, options)
   /** The analytics events sent so far, as `[event_name, payload]` without `clientTimestamp`. */
   const events = () =>
     api.callsTo('POST /api/v1/analytics_events').map((call) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
+import { createTestApi, createTestClient, testApiUrl, testAppId } from '../../test/createTestApi'
 import { initialize } from '../actions/session/initialize'
 import { InvalidAppIdError } from '../errors/InvalidAppIdError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
@@ -55,12 +55,7 @@ describe('createFoyerClient', () => {
 
   test('behavior: getState returns the same object until something changes; subscribe/unsubscribe', async () => {
     const api = createTestApi()
-    const client = createFoyerClient({
-      appId: testAppId,
-      apiUrl: testApiUrl,
-      storage: createMemoryStorage(),
-      fetch: api.fetch,
-    })
+    const client = createTestClient(api)
     const before = client.getState()
     expect(client.getState()).toBe(before)
     const listener = vi.fn()

@@ -1,16 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
-import { createMemoryStorage } from '../storage/createMemoryStorage'
-import { createFoyerClient } from './createFoyerClient'
+import { createTestApi, createTestClient } from '../../test/createTestApi'
 import { runExclusive } from './runExclusive'
 
 function client() {
-  return createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: createTestApi().fetch,
-  })
+  return createTestClient(createTestApi())
 }
 
 /** A task that finishes when `finish` is called, recording its start and end. */

@@ -2,6 +2,7 @@ import type { ExternalWallet } from './ExternalWallet'
 import { discoverEthereumWallets } from './ethereum/discoverEthereumWallets'
 import { discoverSolanaWallets } from './solana/discoverSolanaWallets'
 import { sortExternalWallets } from './sortExternalWallets'
+import { createWalletListStore } from './walletListStore'
 
 /** Parameters of {@link watchExternalWallets}. */
 export type WatchExternalWalletsParameters = {
@@ -34,28 +35,14 @@ export function watchExternalWallets(parameters: WatchExternalWalletsParameters 
     ...(parameters.ethereum === false ? [] : [discoverEthereumWallets()]),
     ...(parameters.solana === false ? [] : [discoverSolanaWallets()]),
   ]
-  const listeners = new Set<() => void>()
-  let wallets: readonly ExternalWallet[] = []
-  const compute = () => {
-    wallets = sortExternalWallets(sources.flatMap((source): readonly ExternalWallet[] => source.getWallets()))
-  }
-  compute()
-  const offs = sources.map((source) =>
-    source.subscribe(() => {
-      compute()
-      for (const listener of listeners) listener()
-    }),
+  return createWalletListStore(
+    () => sortExternalWallets(sources.flatMap((source): readonly ExternalWallet[] => source.getWallets())),
+    (changed) => {
+      const offs = sources.map((source) => source.subscribe(changed))
+      return () => {
+        for (const off of offs) off()
+        for (const source of sources) source.destroy()
+      }
+    },
   )
-  return {
-    getWallets: () => wallets,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    destroy() {
-      for (const off of offs) off()
-      for (const source of sources) source.destroy()
-      listeners.clear()
-    },
-  }
 }

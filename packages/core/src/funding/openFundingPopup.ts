@@ -1,5 +1,4 @@
-import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
-import { browserWindow } from '../oauth/oauthWindow'
+import { openCenteredPopup } from '../oauth/oauthWindow'
 
 /** A funding provider's popup as its opener uses it: sent to the provider's page, watched until closed. */
 export type FundingPopupRef = {
@@ -20,14 +19,5 @@ export type FundingPopupRef = {
  * else popup.location.replace(payUrl)
  */
 export function openFundingPopup(): FundingPopupRef | null {
-  const win = browserWindow()
-  if (!win) return null
-  const left = Math.round(win.screenX + (win.outerWidth - OAUTH_POPUP_WIDTH_PX) / 2)
-  const top = Math.round(win.screenY + (win.outerHeight - OAUTH_POPUP_HEIGHT_PX) / 2)
-  const features = `popup=yes,width=${OAUTH_POPUP_WIDTH_PX},height=${OAUTH_POPUP_HEIGHT_PX},left=${left},top=${top}`
-  try {
-    return win.open('', 'foyer-funding', features)
-  } catch {
-    return null
-  }
+  return openCenteredPopup('foyer-funding')
 }

@@ -1,3 +1,5 @@
+import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
+
 /**
  * What the OAuth flow uses of the browser window (a narrow type so tests can hand in a fake).
  *
@@ -42,4 +44,24 @@ export type OAuthPopupRef = {
 /** The browser's `window`, or `null` outside a browser. @internal */
 export function browserWindow(): OAuthWindow | null {
   return typeof window === 'undefined' ? null : (window as unknown as OAuthWindow)
+}
+
+/**
+ * Opens a blank popup named `name`: 440 × 680 px (docs/limits.md), centred over the current window. Call it
+ * synchronously in a click handler (or right after one): browsers block popups opened later.
+ *
+ * @returns The popup, or `null` when the browser blocked it (or outside a browser). Never throws.
+ * @internal
+ */
+export function openCenteredPopup(name: string): OAuthPopupRef | null {
+  const win = browserWindow()
+  if (!win) return null
+  const left = Math.round(win.screenX + (win.outerWidth - OAUTH_POPUP_WIDTH_PX) / 2)
+  const top = Math.round(win.screenY + (win.outerHeight - OAUTH_POPUP_HEIGHT_PX) / 2)
+  const features = `popup=yes,width=${OAUTH_POPUP_WIDTH_PX},height=${OAUTH_POPUP_HEIGHT_PX},left=${left},top=${top}`
+  try {
+    return win.open('', name, features)
+  } catch {
+    return null
+  }
 }

@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createTestApi, testApiUrl, testAppId } from '../../test/createTestApi'
+import { createTestApi, createTestClient } from '../../test/createTestApi'
 import { initialize } from '../actions/session/initialize'
-import { createFoyerClient } from '../client/createFoyerClient'
-import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { getPageLoadParameters, type PageLoadWindow, takePageLoadParameters } from './pageLoadParameters'
 
 function fakeWindow(href: string) {
@@ -52,12 +50,7 @@ describe('page-load parameters (docs/sessions.md#page-load-parameters)', () => {
     const original = (globalThis as { window?: unknown }).window
     ;(globalThis as { window?: unknown }).window = win
     try {
-      const client = createFoyerClient({
-        appId: testAppId,
-        apiUrl: testApiUrl,
-        storage: createMemoryStorage(),
-        fetch: api.fetch,
-      })
+      const client = createTestClient(api)
       expect(getPageLoadParameters(client)).toBeNull()
       const ready = initialize(client)
       // Removed before the first call answers.

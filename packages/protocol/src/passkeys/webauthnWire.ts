@@ -101,6 +101,59 @@ const EXTENSION_JSON_NAMES: Readonly<Record<string, string>> = Object.fromEntrie
   Object.entries(EXTENSION_WIRE_NAMES).map(([json, wire]) => [wire, json]),
 )
 
+/** Field names: each camelCase JSON name → its snake_case wire name (docs/passkeys.md#wire). */
+type FieldNames = Readonly<Record<string, string>>
+
+/** `names` read the other way: wire name → JSON name. */
+function reversed(names: FieldNames): FieldNames {
+  return Object.fromEntries(Object.entries(names).map(([json, wire]) => [wire, json]))
+}
+
+/**
+ * The fields of `value` that `names` lists, under their names in `names`; fields it does not list, and
+ * `undefined` and `null` entries, are left out (the wire leaves absent keys out).
+ */
+function renamed(value: object, names: FieldNames): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [from, to] of Object.entries(names)) {
+    const entry = (value as Record<string, unknown>)[from]
+    if (entry !== undefined && entry !== null) out[to] = entry
+  }
+  return out
+}
+
+/** `authenticatorSelection` of the creation options. */
+const SELECTION_WIRE_NAMES: FieldNames = {
+  authenticatorAttachment: 'authenticator_attachment',
+  requireResidentKey: 'require_resident_key',
+  residentKey: 'resident_key',
+  userVerification: 'user_verification',
+}
+/** The plain fields of the request options (`allowCredentials` and `extensions` are translated apart). */
+const REQUEST_OPTIONS_WIRE_NAMES: FieldNames = {
+  challenge: 'challenge',
+  timeout: 'timeout',
+  rpId: 'rp_id',
+  userVerification: 'user_verification',
+  hints: 'hints',
+}
+/** The `response` of an attestation (`RegistrationResponseJSON`). */
+const ATTESTATION_WIRE_NAMES: FieldNames = {
+  clientDataJSON: 'client_data_json',
+  attestationObject: 'attestation_object',
+  authenticatorData: 'authenticator_data',
+  transports: 'transports',
+  publicKey: 'public_key',
+  publicKeyAlgorithm: 'public_key_algorithm',
+}
+/** The `response` of an assertion (`AuthenticationResponseJSON`). */
+const ASSERTION_WIRE_NAMES: FieldNames = {
+  clientDataJSON: 'client_data_json',
+  authenticatorData: 'authenticator_data',
+  signature: 'signature',
+  userHandle: 'user_handle',
+}
+
 /** `value` without its `undefined` and `null` entries (the wire leaves absent keys out). */
 function present<T extends Record<string, unknown>>(
   value: T,
@@ -161,14 +214,7 @@ export function creationOptionsToWire(options: CreationOptionsJSON): PasskeyCrea
     pub_key_cred_params: options.pubKeyCredParams.map(({ type, alg }) => ({ type, alg })),
     timeout: options.timeout,
     exclude_credentials: descriptors(options.excludeCredentials),
-    authenticator_selection: selection
-      ? present({
-          authenticator_attachment: selection.authenticatorAttachment,
-          require_resident_key: selection.requireResidentKey,
-          resident_key: selection.residentKey,
-          user_verification: selection.userVerification,
-        })
-      : undefined,
+    authenticator_selection: selection ? renamed(selection, SELECTION_WIRE_NAMES) : undefined,
     attestation: options.attestation,
     extensions: options.extensions ? creationExtensionsToWire(options.extensions) : undefined,
     hints: options.hints,
@@ -185,14 +231,7 @@ export function creationOptionsFromWire(options: PasskeyCreationOptions): Creati
     pubKeyCredParams: options.pub_key_cred_params.map(({ type, alg }) => ({ type, alg })),
     timeout: options.timeout,
     excludeCredentials: descriptors(options.exclude_credentials),
-    authenticatorSelection: selection
-      ? present({
-          authenticatorAttachment: selection.authenticator_attachment,
-          requireResidentKey: selection.require_resident_key,
-          residentKey: selection.resident_key,
-          userVerification: selection.user_verification,
-        })
-      : undefined,
+    authenticatorSelection: selection ? renamed(selection, reversed(SELECTION_WIRE_NAMES)) : undefined,
     attestation: options.attestation,
     extensions: options.extensions ? creationExtensionsFromWire(options.extensions) : undefined,
     hints: options.hints,
@@ -202,101 +241,67 @@ export function creationOptionsFromWire(options: PasskeyCreationOptions): Creati
 /** Request options, SimpleWebAuthn JSON → wire (`passkeys/authenticate/init`, `mfa/passkeys/init`). */
 export function requestOptionsToWire(options: RequestOptionsJSON): PasskeyRequestOptions {
   return present({
-    challenge: options.challenge,
-    timeout: options.timeout,
-    rp_id: options.rpId,
+    ...renamed(options, REQUEST_OPTIONS_WIRE_NAMES),
     allow_credentials: descriptors(options.allowCredentials),
-    user_verification: options.userVerification,
     extensions: options.extensions ? renameKeys(options.extensions, EXTENSION_WIRE_NAMES) : undefined,
-    hints: options.hints,
   }) as PasskeyRequestOptions
 }
 
 /** Request options, wire → SimpleWebAuthn JSON (what `startAuthentication` takes). */
 export function requestOptionsFromWire(options: PasskeyRequestOptions): RequestOptionsJSON {
   return present({
-    challenge: options.challenge,
-    timeout: options.timeout,
-    rpId: options.rp_id,
+    ...renamed(options, reversed(REQUEST_OPTIONS_WIRE_NAMES)),
     allowCredentials: descriptors(options.allow_credentials),
-    userVerification: options.user_verification,
     extensions: options.extensions ? renameKeys(options.extensions, EXTENSION_JSON_NAMES) : undefined,
-    hints: options.hints,
   }) as RequestOptionsJSON
+}
+
+/** An attestation or assertion, SimpleWebAuthn JSON → wire; `names` are those of its `response`. */
+function credentialToWire(
+  credential: RegistrationResponseJSON | AuthenticationResponseJSON,
+  names: FieldNames,
+): Record<string, unknown> {
+  return present({
+    id: credential.id,
+    raw_id: credential.rawId,
+    type: credential.type,
+    response: renamed(credential.response, names),
+    authenticator_attachment: credential.authenticatorAttachment,
+    client_extension_results: renameKeys(credential.clientExtensionResults, EXTENSION_WIRE_NAMES),
+  })
+}
+
+/** An attestation or assertion, wire → SimpleWebAuthn JSON; `names` are those of its `response` (JSON → wire). */
+function credentialFromWire(
+  credential: PasskeyAttestation | PasskeyAssertion,
+  names: FieldNames,
+): Record<string, unknown> {
+  return present({
+    id: credential.id,
+    rawId: credential.raw_id,
+    type: credential.type,
+    response: renamed(credential.response, reversed(names)),
+    authenticatorAttachment: attachment(credential.authenticator_attachment),
+    clientExtensionResults: renameKeys(credential.client_extension_results, EXTENSION_JSON_NAMES),
+  })
 }
 
 /** An attestation, SimpleWebAuthn JSON (`startRegistration`'s answer) → wire. */
 export function registrationResponseToWire(credential: RegistrationResponseJSON): PasskeyAttestation {
-  const { response } = credential
-  return present({
-    id: credential.id,
-    raw_id: credential.rawId,
-    type: credential.type,
-    response: present({
-      client_data_json: response.clientDataJSON,
-      attestation_object: response.attestationObject,
-      authenticator_data: response.authenticatorData,
-      transports: response.transports,
-      public_key: response.publicKey,
-      public_key_algorithm: response.publicKeyAlgorithm,
-    }),
-    authenticator_attachment: credential.authenticatorAttachment,
-    client_extension_results: renameKeys(credential.clientExtensionResults, EXTENSION_WIRE_NAMES),
-  }) as PasskeyAttestation
+  return credentialToWire(credential, ATTESTATION_WIRE_NAMES) as PasskeyAttestation
 }
 
 /** An attestation, wire → SimpleWebAuthn JSON (what `verifyRegistrationResponse` takes). */
 export function registrationResponseFromWire(credential: PasskeyAttestation): RegistrationResponseJSON {
-  const { response } = credential
-  return present({
-    id: credential.id,
-    rawId: credential.raw_id,
-    type: credential.type,
-    response: present({
-      clientDataJSON: response.client_data_json,
-      attestationObject: response.attestation_object,
-      authenticatorData: response.authenticator_data,
-      transports: response.transports,
-      publicKey: response.public_key,
-      publicKeyAlgorithm: response.public_key_algorithm,
-    }),
-    authenticatorAttachment: attachment(credential.authenticator_attachment),
-    clientExtensionResults: renameKeys(credential.client_extension_results, EXTENSION_JSON_NAMES),
-  }) as RegistrationResponseJSON
+  return credentialFromWire(credential, ATTESTATION_WIRE_NAMES) as RegistrationResponseJSON
 }
 
 /** An assertion, SimpleWebAuthn JSON (`startAuthentication`'s answer) → wire. */
 export function authenticationResponseToWire(credential: AuthenticationResponseJSON): PasskeyAssertion {
-  const { response } = credential
-  return present({
-    id: credential.id,
-    raw_id: credential.rawId,
-    type: credential.type,
-    response: present({
-      client_data_json: response.clientDataJSON,
-      authenticator_data: response.authenticatorData,
-      signature: response.signature,
-      user_handle: response.userHandle,
-    }),
-    authenticator_attachment: credential.authenticatorAttachment,
-    client_extension_results: renameKeys(credential.clientExtensionResults, EXTENSION_WIRE_NAMES),
-  }) as PasskeyAssertion
+  return credentialToWire(credential, ASSERTION_WIRE_NAMES) as PasskeyAssertion
 }
 
 /** An assertion, wire → SimpleWebAuthn JSON (what `verifyAuthenticationResponse` takes). */
 export function authenticationResponseFromWire(credential: PasskeyAssertion): AuthenticationResponseJSON {
-  const { response } = credential
-  return present({
-    id: credential.id,
-    rawId: credential.raw_id,
-    type: credential.type,
-    response: present({
-      clientDataJSON: response.client_data_json,
-      authenticatorData: response.authenticator_data,
-      signature: response.signature,
-      userHandle: response.user_handle,
-    }),
-    authenticatorAttachment: attachment(credential.authenticator_attachment),
-    clientExtensionResults: renameKeys(credential.client_extension_results, EXTENSION_JSON_NAMES),
-  }) as AuthenticationResponseJSON
+  return credentialFromWire(credential, ASSERTION_WIRE_NAMES) as AuthenticationResponseJSON
 }

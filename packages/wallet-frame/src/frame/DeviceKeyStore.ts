@@ -9,3 +9,15 @@ export type DeviceKeyStore = {
   putIfAbsent(pair: CryptoKeyPair): Promise<CryptoKeyPair>
   delete(): Promise<void>
 }
+
+/** Whether `value` (read from storage or a peer page's message) is a `CryptoKeyPair` of `CryptoKey`s. */
+export function isKeyPair(value: unknown): value is CryptoKeyPair {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'privateKey' in value &&
+    'publicKey' in value &&
+    typeof CryptoKey !== 'undefined' &&
+    value.privateKey instanceof CryptoKey
+  )
+}

@@ -1,39 +1,12 @@
 import { frameEvents, frameReplySchema } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { createTestTokens } from '../test/createTestTokens'
+import { unreachableApi } from '../test/unreachableApi'
 import { createFrameHandler } from './createFrameHandler'
 import { createMemoryShareStore } from './createMemoryShareStore'
-import type { FrameApi } from './FrameApi'
 
 const appId = 'foyerdemoapp0000000000000'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-/** A server that must not be reached: these tests stop at validation or the frame's own checks. */
-function unreachableApi(jwks: FrameApi['getJwks']): FrameApi {
-  const fail = async () => {
-    throw new Error('server called')
-  }
-  return {
-    getJwks: jwks,
-    listWallets: fail,
-    createWallet: fail,
-    createAdditionalWallet: fail,
-    getAuthShare: fail,
-    getRecoveryMaterial: fail,
-    setRecovery: fail,
-    initFarcasterSigner: fail,
-    mfa: {
-      listMethods: fail,
-      verify: fail,
-      initTotp: fail,
-      initSmsEnrollment: fail,
-      enrollTotp: fail,
-      enrollSms: fail,
-      setPasskeys: fail,
-      unenroll: fail,
-    },
-  }
-}
 
 async function setup(mode: 'wallet' | 'export' = 'wallet') {
   const tokens = await createTestTokens(appId)

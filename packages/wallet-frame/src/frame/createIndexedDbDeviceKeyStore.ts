@@ -1,17 +1,6 @@
 import { createSharedMemoryDeviceKeyStore } from './createSharedMemoryDeviceKeyStore'
-import type { DeviceKeyStore } from './DeviceKeyStore'
+import { type DeviceKeyStore, isKeyPair } from './DeviceKeyStore'
 import { frameDatabase, openFrameDatabase, transactionDone } from './openFrameDatabase'
-
-function isKeyPair(value: unknown): value is CryptoKeyPair {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'privateKey' in value &&
-    'publicKey' in value &&
-    typeof CryptoKey !== 'undefined' &&
-    value.privateKey instanceof CryptoKey
-  )
-}
 
 /**
  * A {@link DeviceKeyStore} in the frame origin's IndexedDB (object store `device-keys`, one key pair per

@@ -1,20 +1,9 @@
-import type { DeviceKeyStore } from './DeviceKeyStore'
+import { type DeviceKeyStore, isKeyPair } from './DeviceKeyStore'
 
 /** How long a page waits for another page of the frame's origin to hand over its key, ms. */
 const PEER_ANSWER_MS = 300
 
 type PeerMessage = { type: 'request' } | { type: 'key'; pair: CryptoKeyPair } | { type: 'delete' }
-
-function isKeyPair(value: unknown): value is CryptoKeyPair {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'privateKey' in value &&
-    'publicKey' in value &&
-    typeof CryptoKey !== 'undefined' &&
-    value.privateKey instanceof CryptoKey
-  )
-}
 
 /**
  * A {@link DeviceKeyStore} in memory that the pages of the frame's origin in one browser share over a

@@ -1,9 +1,7 @@
 import type { User } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
+import { createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
 import { toAccountTransfer } from '../../accountTransfer/toAccountTransfer'
-import { createFoyerClient } from '../../client/createFoyerClient'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { linkEmail } from '../email/linkEmail'
 import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { transferAccount } from './transferAccount'
@@ -31,12 +29,7 @@ const transferData = (overrides: Record<string, unknown> = {}) => ({
 
 async function signedIn() {
   const api = createTestApi()
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
   return { api, client }
 }

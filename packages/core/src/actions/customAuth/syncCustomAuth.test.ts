@@ -1,7 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
+import { createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
 import { syncCustomAuth } from './syncCustomAuth'
 
 /** An unsigned JWT-shaped token with `sub` (the client only reads it; the server verifies). */
@@ -28,12 +26,7 @@ function setup() {
     const sub = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).sub
     return json(await api.issue({ user: customUser(sub) }))
   })
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client }
 }
 

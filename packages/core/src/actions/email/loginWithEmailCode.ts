@@ -1,9 +1,8 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { RequestErrorType } from '../../http/request'
-import { authenticate } from '../../session/authenticate'
+import { loginWithOneTimeCode } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link loginWithEmailCode}. */
 export type LoginWithEmailCodeParameters = {
@@ -52,16 +51,6 @@ export function loginWithEmailCode(
   client: FoyerClient,
   parameters: LoginWithEmailCodeParameters,
 ): Promise<LoginWithEmailCodeReturnType> {
-  const key = JSON.stringify(['email', parameters.email, parameters.code, parameters.mode ?? null])
-  return runExclusive(client, 'authenticate', key, () =>
-    authenticate(client, {
-      endpoint: 'POST /api/v1/passwordless/authenticate',
-      method: 'email',
-      body: {
-        email: parameters.email,
-        code: parameters.code,
-        ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
-      },
-    }),
-  )
+  const { email: address, code, mode } = parameters
+  return loginWithOneTimeCode(client, 'email', { address, code, mode })
 }

@@ -1,7 +1,6 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
-import { getAccessToken } from '../session/getAccessToken'
+import { sendOneTimeCode } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link sendEmailCode}. */
 export type SendEmailCodeParameters = {
@@ -26,13 +25,9 @@ export type SendEmailCodeErrorType = RequestErrorType
  * @example
  * await sendEmailCode(client, { email: 'ada@example.com' })
  */
-export async function sendEmailCode(client: FoyerClient, parameters: SendEmailCodeParameters): Promise<void> {
-  await request(client, 'POST /api/v1/passwordless/init', {
-    body: {
-      email: parameters.email,
-      ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),
-    },
-    // Signed in: a fresh token, so the server issues a link code (an expired one would make it a login code).
-    accessToken: await getAccessToken(client),
+export function sendEmailCode(client: FoyerClient, parameters: SendEmailCodeParameters): Promise<void> {
+  return sendOneTimeCode(client, 'email', {
+    address: parameters.email,
+    captchaToken: parameters.captchaToken,
   })
 }

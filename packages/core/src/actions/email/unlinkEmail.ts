@@ -1,11 +1,8 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
 import type { MfaError } from '../../mfa/MfaError'
-import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
-import { getAccessToken } from '../session/getAccessToken'
+import { unlinkOneTimeCodeAddress } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link unlinkEmail}. */
 export type UnlinkEmailParameters = {
@@ -28,14 +25,5 @@ export type UnlinkEmailErrorType = RequestErrorType | MfaError
  * await unlinkEmail(client, { address: account.address })
  */
 export function unlinkEmail(client: FoyerClient, parameters: UnlinkEmailParameters): Promise<User> {
-  return runExclusive(client, 'link', `unlink-email:${parameters.address}`, async () => {
-    const user = await withMfaWhenAsked(client, async () =>
-      request(client, 'POST /api/v1/passwordless/unlink', {
-        body: { address: parameters.address },
-        accessToken: await getAccessToken(client),
-      }),
-    )
-    client._internal.setState({ user })
-    return user
-  })
+  return unlinkOneTimeCodeAddress(client, 'email', parameters.address)
 }

@@ -1,9 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
-import { getAccessToken } from '../session/getAccessToken'
+import { updateOneTimeCodeAddress } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link updateEmail}. */
 export type UpdateEmailParameters = {
@@ -32,17 +30,5 @@ export type UpdateEmailErrorType = RequestErrorType
  * const user = await updateEmail(client, { oldAddress: 'ada@old.example', newAddress: 'ada@new.example', code })
  */
 export function updateEmail(client: FoyerClient, parameters: UpdateEmailParameters): Promise<User> {
-  const key = JSON.stringify(['update-email', parameters.oldAddress, parameters.newAddress, parameters.code])
-  return runExclusive(client, 'link', key, async () => {
-    const user = await request(client, 'POST /api/v1/passwordless/update', {
-      body: {
-        oldAddress: parameters.oldAddress,
-        newAddress: parameters.newAddress,
-        code: parameters.code,
-      },
-      accessToken: await getAccessToken(client),
-    })
-    client._internal.setState({ user })
-    return user
-  })
+  return updateOneTimeCodeAddress(client, 'email', parameters)
 }

@@ -4,13 +4,11 @@ import { parseSignInMessageText } from '@solana/wallet-standard-util'
 import { verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
 import { createEthereumTestWallet, createSolanaTestWallet } from '../../../test/externalTestWallets'
-import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { getWalletConnectionHistory } from '../../externalWallets/connectionHistory'
 import { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import { connectExternalWallet } from './connectExternalWallet'
 import { linkWallet } from './linkWallet'
@@ -36,12 +34,7 @@ function setup() {
   for (const path of ['siwe/authenticate', 'siws/authenticate']) api.on(`POST /api/v1/${path}`, authenticate)
   // A link answers the user and keeps the session (docs/linked-accounts.md#linking).
   for (const path of ['siwe/link', 'siws/link']) api.on(`POST /api/v1/${path}`, () => json(api.user))
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client, inits }
 }
 

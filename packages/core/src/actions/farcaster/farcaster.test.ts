@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { apiError, createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { TimeoutError } from '../../errors/TimeoutError'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { getRecentLoginMethod } from '../session/getRecentLoginMethod'
 import { initLoginWithFarcaster } from './initLoginWithFarcaster'
 import { loginWithFarcaster } from './loginWithFarcaster'
@@ -20,12 +18,7 @@ const completed = {
 
 function setup() {
   const api = createTestApi()
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client }
 }
 

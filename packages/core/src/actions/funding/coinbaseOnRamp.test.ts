@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { apiError, createTestApi, createTestClient, json } from '../../../test/createTestApi'
 import { coinbaseNetworkOf } from '../../funding/coinbaseNetworkOf'
 import { coinbaseOnRampPayUrl } from '../../funding/coinbaseOnRampPayUrl'
 import { coinbaseOnRampRequest } from '../../funding/coinbaseOnRampRequest'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { getCoinbaseOnRampStatus } from './getCoinbaseOnRampStatus'
 import { initCoinbaseOnRamp } from './initCoinbaseOnRamp'
 import { type CoinbaseOnRampFlowStatus, trackCoinbaseOnRamp } from './trackCoinbaseOnRamp'
@@ -18,12 +16,7 @@ const session = {
 
 function setup(statuses: Array<'pending' | 'success' | 'failure' | 'error'> = []) {
   const api = createTestApi()
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   let polls = 0
   api.on('GET /api/v1/funding/coinbase_on_ramp/status', () => {
     const status = statuses[Math.min(polls++, statuses.length - 1)] ?? 'pending'

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
+import { createTestApi, createTestClient, json } from '../../../test/createTestApi'
 import { initLoginWithOAuth } from './initLoginWithOAuth'
 import { startOAuthFlow } from './startOAuthFlow'
 
@@ -11,12 +9,7 @@ function setup() {
   vi.stubGlobal('window', fake.window)
   const api = createTestApi()
   api.on('POST /api/v1/oauth/init', () => json({ url: 'https://idp.test/authorize' }))
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client }
 }
 

@@ -1,5 +1,4 @@
-import { OAUTH_POPUP_HEIGHT_PX, OAUTH_POPUP_WIDTH_PX } from '@foyer/protocol'
-import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
+import { type OAuthPopupRef, openCenteredPopup } from '../../oauth/oauthWindow'
 
 /** What {@link openOAuthPopup} throws: nothing (`never`); it answers its failures. */
 export type OpenOAuthPopupErrorType = never
@@ -17,14 +16,5 @@ export type OpenOAuthPopupErrorType = never
  * }
  */
 export function openOAuthPopup(): OAuthPopupRef | null {
-  const win = browserWindow()
-  if (!win) return null
-  const left = Math.round(win.screenX + (win.outerWidth - OAUTH_POPUP_WIDTH_PX) / 2)
-  const top = Math.round(win.screenY + (win.outerHeight - OAUTH_POPUP_HEIGHT_PX) / 2)
-  const features = `popup=yes,width=${OAUTH_POPUP_WIDTH_PX},height=${OAUTH_POPUP_HEIGHT_PX},left=${left},top=${top}`
-  try {
-    return win.open('', 'foyer-oauth', features)
-  } catch {
-    return null
-  }
+  return openCenteredPopup('foyer-oauth')
 }

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json } from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { OAuthPopupError } from '../../errors/OAuthPopupError'
 import { OAuthUnknownError } from '../../errors/OAuthUnknownError'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { openOAuthPopup } from './openOAuthPopup'
 import { startOAuthFlow } from './startOAuthFlow'
 
@@ -16,12 +14,7 @@ function setup(url?: string) {
   vi.stubGlobal('window', fake.window)
   const api = createTestApi()
   api.on('POST /api/v1/oauth/init', () => json({ url: providerUrl }))
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client, fake }
 }
 

@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testApiUrl,
+  testUser,
+} from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { PasskeyNotAllowedError } from '../../errors/PasskeyNotAllowedError'
 import { WebAuthnNotSupportedError } from '../../errors/WebAuthnNotSupportedError'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { linkPasskey } from './linkPasskey'
 import { loginWithPasskey } from './loginWithPasskey'
 import { signUpWithPasskey } from './signUpWithPasskey'
@@ -64,12 +69,7 @@ function setup() {
   api.on('POST /api/v1/passkeys/authenticate/init', () => json(authInitAnswer))
   api.on('POST /api/v1/passkeys/link/init', () => json(linkInitAnswer))
   api.on('POST /api/v1/passkeys/link', () => json(testUser))
-  const client = createFoyerClient({
-    appId: testAppId,
-    apiUrl: testApiUrl,
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  })
+  const client = createTestClient(api)
   return { api, client }
 }
 

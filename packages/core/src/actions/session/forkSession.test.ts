@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, testApiUrl, testAppId } from '../../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, testApiUrl, testAppId } from '../../../test/createTestApi'
 import { createFakeLockManager } from '../../../test/fakeBrowser'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
@@ -85,12 +85,7 @@ describe('forkSession', () => {
 
   test('error: nothing to fork without a session', async () => {
     const api = createTestApi()
-    const client = createFoyerClient({
-      appId: testAppId,
-      apiUrl: testApiUrl,
-      storage: createMemoryStorage(),
-      fetch: api.fetch,
-    })
+    const client = createTestClient(api)
     await expect(forkSession(client)).rejects.toMatchObject({ code: 'missing_or_invalid_token' })
     expect(api.calls).toHaveLength(0)
   })

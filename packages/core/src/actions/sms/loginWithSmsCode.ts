@@ -1,9 +1,8 @@
 import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { RequestErrorType } from '../../http/request'
-import { authenticate } from '../../session/authenticate'
+import { loginWithOneTimeCode } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link loginWithSmsCode}. */
 export type LoginWithSmsCodeParameters = {
@@ -51,16 +50,6 @@ export function loginWithSmsCode(
   client: FoyerClient,
   parameters: LoginWithSmsCodeParameters,
 ): Promise<LoginWithSmsCodeReturnType> {
-  const key = JSON.stringify(['sms', parameters.phoneNumber, parameters.code, parameters.mode ?? null])
-  return runExclusive(client, 'authenticate', key, () =>
-    authenticate(client, {
-      endpoint: 'POST /api/v1/passwordless_sms/authenticate',
-      method: 'sms',
-      body: {
-        phoneNumber: parameters.phoneNumber,
-        code: parameters.code,
-        ...(parameters.mode === undefined ? {} : { mode: parameters.mode }),
-      },
-    }),
-  )
+  const { phoneNumber: address, code, mode } = parameters
+  return loginWithOneTimeCode(client, 'sms', { address, code, mode })
 }

@@ -1,7 +1,6 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
-import { getAccessToken } from '../session/getAccessToken'
+import { sendOneTimeCode } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link sendSmsCode}. */
 export type SendSmsCodeParameters = {
@@ -28,13 +27,9 @@ export type SendSmsCodeErrorType = RequestErrorType
  * @example
  * await sendSmsCode(client, { phoneNumber: '+14155550100' })
  */
-export async function sendSmsCode(client: FoyerClient, parameters: SendSmsCodeParameters): Promise<void> {
-  await request(client, 'POST /api/v1/passwordless_sms/init', {
-    body: {
-      phoneNumber: parameters.phoneNumber,
-      ...(parameters.captchaToken === undefined ? {} : { token: parameters.captchaToken }),
-    },
-    // Signed in: a fresh token, so the server issues a link code (an expired one would make it a login code).
-    accessToken: await getAccessToken(client),
+export function sendSmsCode(client: FoyerClient, parameters: SendSmsCodeParameters): Promise<void> {
+  return sendOneTimeCode(client, 'sms', {
+    address: parameters.phoneNumber,
+    captchaToken: parameters.captchaToken,
   })
 }

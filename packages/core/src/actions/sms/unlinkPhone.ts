@@ -1,12 +1,8 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
 import type { MfaError } from '../../mfa/MfaError'
-import { withMfaWhenAsked } from '../../mfa/withMfaWhenAsked'
-import { unwrapUser } from '../../session/unwrapUser'
-import { getAccessToken } from '../session/getAccessToken'
+import { unlinkOneTimeCodeAddress } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link unlinkPhone}. */
 export type UnlinkPhoneParameters = {
@@ -29,15 +25,5 @@ export type UnlinkPhoneErrorType = RequestErrorType | MfaError
  * await unlinkPhone(client, { phoneNumber: account.number })
  */
 export function unlinkPhone(client: FoyerClient, parameters: UnlinkPhoneParameters): Promise<User> {
-  return runExclusive(client, 'link', `unlink-phone:${parameters.phoneNumber}`, async () => {
-    const answer = await withMfaWhenAsked(client, async () =>
-      request(client, 'POST /api/v1/passwordless_sms/unlink', {
-        body: { phoneNumber: parameters.phoneNumber },
-        accessToken: await getAccessToken(client),
-      }),
-    )
-    const user = unwrapUser(answer)
-    client._internal.setState({ user })
-    return user
-  })
+  return unlinkOneTimeCodeAddress(client, 'sms', parameters.phoneNumber)
 }

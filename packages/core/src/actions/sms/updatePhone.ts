@@ -1,10 +1,7 @@
 import type { User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
-import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
-import { request } from '../../http/request'
-import { unwrapUser } from '../../session/unwrapUser'
-import { getAccessToken } from '../session/getAccessToken'
+import { updateOneTimeCodeAddress } from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link updatePhone}. */
 export type UpdatePhoneParameters = {
@@ -33,23 +30,6 @@ export type UpdatePhoneErrorType = RequestErrorType
  * const user = await updatePhone(client, { oldPhoneNumber: '+14155550100', newPhoneNumber: '+14155550199', code })
  */
 export function updatePhone(client: FoyerClient, parameters: UpdatePhoneParameters): Promise<User> {
-  const key = JSON.stringify([
-    'update-phone',
-    parameters.oldPhoneNumber,
-    parameters.newPhoneNumber,
-    parameters.code,
-  ])
-  return runExclusive(client, 'link', key, async () => {
-    const answer = await request(client, 'POST /api/v1/passwordless_sms/update', {
-      body: {
-        old_phone_number: parameters.oldPhoneNumber,
-        new_phone_number: parameters.newPhoneNumber,
-        code: parameters.code,
-      },
-      accessToken: await getAccessToken(client),
-    })
-    const user = unwrapUser(answer)
-    client._internal.setState({ user })
-    return user
-  })
+  const { oldPhoneNumber: oldAddress, newPhoneNumber: newAddress, code } = parameters
+  return updateOneTimeCodeAddress(client, 'sms', { oldAddress, newAddress, code })
 }

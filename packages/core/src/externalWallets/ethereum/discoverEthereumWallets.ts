@@ -1,6 +1,7 @@
 import { createStore, type EIP6963ProviderDetail } from 'mipd'
 import type { EthereumExternalWallet, ExternalEip1193Provider } from '../ExternalWallet'
 import { lookupWallet, toWalletClientType } from '../walletDirectory'
+import { createWalletListStore } from '../walletListStore'
 
 /** Flags legacy injected providers set on `window.ethereum`, in the order they are checked. */
 const injectedFlags: ReadonlyArray<[flag: string, rdns: string, name: string]> = [
@@ -72,10 +73,7 @@ export function discoverEthereumWallets(
   const target = options.window ?? (typeof window === 'undefined' ? undefined : window)
   if (!target) return { getWallets: () => [], subscribe: () => () => {}, destroy() {} }
   const store = createStore()
-  const listeners = new Set<() => void>()
-  let wallets: readonly EthereumExternalWallet[] = []
-
-  const compute = () => {
+  const compute = (): readonly EthereumExternalWallet[] => {
     const announced = store.getProviders()
     const next = announced.map(fromEip6963)
     const injected = (target as unknown as { ethereum?: ExternalEip1193Provider }).ethereum
@@ -86,23 +84,13 @@ export function discoverEthereumWallets(
         next.some((wallet) => wallet.known && wallet.walletClientType === legacy.walletClientType)
       if (!duplicate) next.push(legacy)
     }
-    wallets = next
+    return next
   }
-  compute()
-  const unsubscribe = store.subscribe(() => {
-    compute()
-    for (const listener of listeners) listener()
-  })
-  return {
-    getWallets: () => wallets,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    destroy() {
+  return createWalletListStore(compute, (changed) => {
+    const unsubscribe = store.subscribe(changed)
+    return () => {
       unsubscribe()
-      listeners.clear()
       store.destroy()
-    },
-  }
+    }
+  })
 }

@@ -4,6 +4,7 @@ import type { Wallet } from '@wallet-standard/base'
 import { StandardConnect } from '@wallet-standard/features'
 import type { SolanaExternalWallet } from '../ExternalWallet'
 import { lookupWallet, toWalletClientType } from '../walletDirectory'
+import { createWalletListStore } from '../walletListStore'
 
 /** Whether a wallet-standard wallet can sign in with Solana: a `solana:` chain, connect, and signIn or signMessage. */
 export function isSolanaSignInWallet(wallet: Wallet): boolean {
@@ -48,26 +49,13 @@ export type SolanaWalletDiscovery = {
 export function discoverSolanaWallets(): SolanaWalletDiscovery {
   if (typeof window === 'undefined') return { getWallets: () => [], subscribe: () => () => {}, destroy() {} }
   const registry = getWallets()
-  const listeners = new Set<() => void>()
-  let wallets: readonly SolanaExternalWallet[] = []
-  const compute = () => {
-    wallets = registry.get().filter(isSolanaSignInWallet).map(fromWalletStandard)
-  }
-  compute()
-  const changed = () => {
-    compute()
-    for (const listener of listeners) listener()
-  }
-  const offs = [registry.on('register', changed), registry.on('unregister', changed)]
-  return {
-    getWallets: () => wallets,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+  return createWalletListStore(
+    () => registry.get().filter(isSolanaSignInWallet).map(fromWalletStandard),
+    (changed) => {
+      const offs = [registry.on('register', changed), registry.on('unregister', changed)]
+      return () => {
+        for (const off of offs) off()
+      }
     },
-    destroy() {
-      for (const off of offs) off()
-      listeners.clear()
-    },
-  }
+  )
 }

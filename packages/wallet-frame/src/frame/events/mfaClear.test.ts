@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
+import { unreachableApi } from '../../test/unreachableApi'
 import { createMemoryShareStore } from '../createMemoryShareStore'
-import type { FrameApi } from '../FrameApi'
 import type { FrameState } from '../FrameState'
 import type { UnlockedEntropy } from '../UnlockedEntropy'
 import { mfaClear } from './mfaClear'
@@ -8,26 +8,7 @@ import { mfaClear } from './mfaClear'
 const fail = async () => {
   throw new Error('not called')
 }
-const api: FrameApi = {
-  getJwks: fail,
-  listWallets: fail,
-  createWallet: fail,
-  createAdditionalWallet: fail,
-  getAuthShare: fail,
-  getRecoveryMaterial: fail,
-  setRecovery: fail,
-  initFarcasterSigner: fail,
-  mfa: {
-    listMethods: fail,
-    verify: fail,
-    initTotp: fail,
-    initSmsEnrollment: fail,
-    enrollTotp: fail,
-    enrollSms: fail,
-    setPasskeys: fail,
-    unenroll: fail,
-  },
-}
+const api = unreachableApi()
 
 test('behavior: logout forgets every unlocked key', async () => {
   const state: FrameState = {
