@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
-import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount } from '../users/service'
-import { customSubject } from './account'
+import { accountRoutes } from '../users/accountRoutes'
+import { signInWithAccount } from '../users/service'
+import { customAccountKind, customSubject } from './account'
 import { type CustomJwtContext, verifyCustomJwt } from './verifyCustomJwt'
 
 /**
@@ -51,24 +51,18 @@ export async function customJwtRoutes(
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
-  typed.post(
-    endpoints['POST /api/v1/custom_jwt_account/link'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/link']) },
-    async (request) => {
-      // The user comes from the session, never from the body.
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
-        nowMs: context.now(),
-        jwks: context.customJwtKeys,
-      })
-      await linkAccountToUser(context, {
-        appId: foyerApp.id,
-        userId,
-        type: 'custom',
-        subject: customSubject(identity.issuer, identity.subject),
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+  await accountRoutes(app, context, {
+    kinds: [customAccountKind],
+    config,
+    link: {
+      endpoint: endpoints['POST /api/v1/custom_jwt_account/link'],
+      prove: async ({ app: foyerApp, body }) => {
+        const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, body.token, {
+          nowMs: context.now(),
+          jwks: context.customJwtKeys,
+        })
+        return { subject: customSubject(identity.issuer, identity.subject) }
+      },
     },
-  )
+  })
 }

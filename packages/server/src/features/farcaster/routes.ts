@@ -7,16 +7,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
-import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
-import { type FarcasterDetails, farcasterSubject } from './account'
+import { accountRoutes } from '../users/accountRoutes'
+import { signInWithAccount } from '../users/service'
+import { type FarcasterDetails, farcasterAccountKind, farcasterSubject } from './account'
 import { fetchFarcasterProfile } from './fetchFarcasterProfile'
 import {
   assertFarcasterLoginAllowed,
@@ -114,45 +113,21 @@ export async function farcasterRoutes(
     return deliverAuthResponse(context, request, reply, foyerApp, response)
   })
 
-  const link = endpoints['POST /api/v1/farcaster/link']
-  typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
-    // The user comes from the session, never from the body (docs/security.md property 57).
-    const { app: foyerApp, userId } = await requireSession(context, request)
-    const { subject, details } = await proveAccount(request, foyerApp, request.body)
-    await linkAccountToUser(context, {
-      appId: foyerApp.id,
-      userId,
-      type: 'farcaster',
-      subject,
-      details,
-      now: new Date(context.now()),
-    })
-    return requireUserJson(context, userId)
-  })
-
-  const unlink = endpoints['POST /api/v1/farcaster/unlink']
-  typed.post(unlink.path, { schema: routeSchema(unlink) }, async (request) => {
-    const { app: foyerApp, userId } = await requireSession(context, request)
-    await unlinkAccount(context.db, {
-      appId: foyerApp.id,
-      userId,
-      type: 'farcaster',
-      subject: farcasterSubject(request.body.fid),
-    })
-    return requireUserJson(context, userId)
-  })
-
-  const transfer = endpoints['POST /api/v1/farcaster/transfer']
-  typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
-    const { app: foyerApp, userId } = await requireSession(context, request)
-    await transferAccount(context, {
-      appId: foyerApp.id,
-      userId,
-      nonce: request.body.nonce,
-      types: ['farcaster'],
-      subject: String(request.body.farcaster_id),
-      now: new Date(context.now()),
-    })
-    return requireUserJson(context, userId)
+  await accountRoutes(app, context, {
+    kinds: [farcasterAccountKind],
+    config,
+    link: {
+      endpoint: endpoints['POST /api/v1/farcaster/link'],
+      prove: ({ request, app: foyerApp, body }) => proveAccount(request, foyerApp, body),
+    },
+    unlink: {
+      endpoint: endpoints['POST /api/v1/farcaster/unlink'],
+      rateLimited: false,
+      account: async ({ body }) => ({ subject: farcasterSubject(body.fid) }),
+    },
+    transfer: {
+      endpoint: endpoints['POST /api/v1/farcaster/transfer'],
+      account: async ({ body }) => ({ subject: String(body.farcaster_id) }),
+    },
   })
 }

@@ -15,16 +15,17 @@ import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
+import { crossAppAccountKind } from '../crossApp/account'
 import { assertCrossAppConnection, startCrossAppFlow } from '../crossApp/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
-import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { accountRoutes } from '../users/accountRoutes'
+import { requireUserJson, signInWithAccount } from '../users/service'
+import { oauthAccountKinds } from './account'
 import type { OAuthContext } from './providers'
 import {
   assertOAuthProviderAllowed,
@@ -211,84 +212,60 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
     },
   )
 
-  typed.post(
-    endpoints['POST /api/v1/oauth/link'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/link']) },
-    async (request) => {
-      // The user comes from the session, never from the body (docs/security.md property 57).
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const flow = await consumeOAuthCode(context, foyerApp, {
-        code: request.body.authorization_code,
-        stateCode: request.body.state_code,
-        codeVerifier: request.body.code_verifier,
-        provider: request.body.provider,
-      })
-      const { type, tokens } = await provenAccount(context, foyerApp, flow)
-      await linkAccountToUser(context, {
-        appId: foyerApp.id,
-        userId,
-        type,
-        subject: flow.user.subject,
-        details: flow.user.details,
-        verifiedEmail: flow.user.verifiedEmail,
-        now: new Date(context.now()),
-      })
-      const user = await requireUserJson(context, userId)
-      return { ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }
+  await accountRoutes(app, context, {
+    kinds: [...oauthAccountKinds, crossAppAccountKind],
+    config,
+    link: {
+      endpoint: endpoints['POST /api/v1/oauth/link'],
+      prove: async ({ app: foyerApp, body }) => {
+        const flow = await consumeOAuthCode(context, foyerApp, {
+          code: body.authorization_code,
+          stateCode: body.state_code,
+          codeVerifier: body.code_verifier,
+          provider: body.provider,
+        })
+        const { type, tokens } = await provenAccount(context, foyerApp, flow)
+        return {
+          type,
+          subject: flow.user.subject,
+          details: flow.user.details,
+          verifiedEmail: flow.user.verifiedEmail,
+          tokens,
+        }
+      },
+      respond: (user, { tokens }) => ({ ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }),
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/oauth/unlink'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/oauth/unlink']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const { provider, subject } = request.body
-      const providerAppId = crossAppProviderAppId(provider)
-      if (providerAppId !== null) {
-        // Cross-app (docs/wire.md#oauth): the `cross_app` account of that provider app.
-        const user = await requireUserJson(context, userId)
-        const linked = user.linked_accounts.some(
-          (account) =>
-            account.type === 'cross_app' &&
-            account.provider_app_id === providerAppId &&
-            account.subject === subject,
-        )
-        if (!linked)
-          throw new FoyerHttpError('not_found', `No cross_app account ${subject} is linked to this user.`)
-        await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'cross_app', subject })
-        return requireUserJson(context, userId)
-      }
-      if (!isOAuthProvider(provider))
-        throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
-      await unlinkAccount(context.db, {
-        appId: foyerApp.id,
-        userId,
-        type: oauthAccountType(provider),
-        subject,
-      })
-      return requireUserJson(context, userId)
+    unlink: {
+      endpoint: endpoints['POST /api/v1/oauth/unlink'],
+      rateLimited: false,
+      account: async ({ session: { userId }, body: { provider, subject } }) => {
+        const providerAppId = crossAppProviderAppId(provider)
+        if (providerAppId !== null) {
+          // Cross-app (docs/wire.md#oauth): the `cross_app` account of that provider app.
+          const user = await requireUserJson(context, userId)
+          const linked = user.linked_accounts.some(
+            (account) =>
+              account.type === 'cross_app' &&
+              account.provider_app_id === providerAppId &&
+              account.subject === subject,
+          )
+          if (!linked)
+            throw new FoyerHttpError('not_found', `No cross_app account ${subject} is linked to this user.`)
+          return { type: 'cross_app', subject }
+        }
+        if (!isOAuthProvider(provider))
+          throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
+        return { type: oauthAccountType(provider), subject }
+      },
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/oauth/transfer'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/transfer']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const { nonce, userInfo } = request.body
+    transfer: {
+      endpoint: endpoints['POST /api/v1/oauth/transfer'],
       // A cross-app account names its provider app (docs/wire.md#account-transfer
       // `userInfo.meta.providerAppId`).
-      const types = userInfo.meta?.providerAppId ? ['cross_app'] : oauthProviders.map(oauthAccountType)
-      await transferAccount(context, {
-        appId: foyerApp.id,
-        userId,
-        nonce,
-        types,
+      account: async ({ body: { userInfo } }) => ({
+        types: userInfo.meta?.providerAppId ? ['cross_app'] : oauthProviders.map(oauthAccountType),
         subject: userInfo.subject,
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+      }),
     },
-  )
+  })
 }

@@ -3,14 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
-import { assertMfaVerified } from '../mfa/verifications'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
-import { type RequireSessionReturnType, requireSession } from '../sessions/requireSession'
-import { linkEmailToUser, replaceAccountSubject, requireUserJson, unlinkAccount } from '../users/service'
+import type { RequireSessionReturnType } from '../sessions/requireSession'
+import { accountRoutes } from '../users/accountRoutes'
+import { emailAccountKind } from './account'
 import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
@@ -94,81 +93,44 @@ export async function passwordlessRoutes(
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
-  typed.post(
-    endpoints['POST /api/v1/passwordless/link'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/link']) },
-    async (request) => {
-      // The user comes from the session, never from the body (docs/security.md property 57).
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // Linking an email to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
-      // checked before the code is used and spent by the link.
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
-      const email = normalizeEmail(request.body.email)
-      assertEmailAllowed(foyerApp, email)
-      await consumeLoginCode(context, foyerApp, { email, code: request.body.code, purpose: 'link' })
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await linkEmailToUser(context, { appId: foyerApp.id, userId, email, now: new Date(context.now()) })
-      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
-      return requireUserJson(context, userId)
+  await accountRoutes(app, context, {
+    kinds: [emailAccountKind],
+    config,
+    // Linking, changing or unlinking the email of a user with a second factor needs a fresh verification
+    // (docs/mfa.md#gates), checked before the code is used and spent by the change.
+    freshMfa: true,
+    link: {
+      endpoint: endpoints['POST /api/v1/passwordless/link'],
+      prove: async ({ app: foyerApp, body }) => {
+        const email = normalizeEmail(body.email)
+        assertEmailAllowed(foyerApp, email)
+        await consumeLoginCode(context, foyerApp, { email, code: body.code, purpose: 'link' })
+        return { subject: email }
+      },
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/passwordless/update'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/update']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // Changing the email of a user with a second factor needs a fresh verification (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
-      const oldAddress = normalizeEmail(request.body.oldAddress)
-      const newAddress = normalizeEmail(request.body.newAddress)
-      assertEmailAllowed(foyerApp, newAddress)
-      await consumeLoginCode(context, foyerApp, {
-        email: newAddress,
-        code: request.body.code,
-        purpose: 'link',
-      })
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await replaceAccountSubject(context.db, {
-        appId: foyerApp.id,
-        userId,
-        type: 'email',
-        oldSubject: oldAddress,
-        newSubject: newAddress,
-        now: new Date(context.now()),
-        notFound: 'No email account with this address is linked to this user.',
-      })
-      return requireUserJson(context, userId)
+    update: {
+      endpoint: endpoints['POST /api/v1/passwordless/update'],
+      prove: async ({ app: foyerApp, body }) => {
+        const oldAddress = normalizeEmail(body.oldAddress)
+        const newAddress = normalizeEmail(body.newAddress)
+        assertEmailAllowed(foyerApp, newAddress)
+        await consumeLoginCode(context, foyerApp, {
+          email: newAddress,
+          code: body.code,
+          purpose: 'link',
+        })
+        return { oldSubject: oldAddress, newSubject: newAddress }
+      },
+      notFound: 'No email account with this address is linked to this user.',
     },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passwordless/unlink'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/unlink']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // So is unlinking one (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      const address = normalizeEmail(request.body.address)
-      await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'email', subject: address })
-      return requireUserJson(context, userId)
+    unlink: {
+      endpoint: endpoints['POST /api/v1/passwordless/unlink'],
+      account: async ({ body }) => ({ subject: normalizeEmail(body.address) }),
     },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passwordless/transfer'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/transfer']) },
-    async (request) => {
-      // The user comes from the session; the nonce binds it to the address it proved
-      // (docs/wire.md#account-transfer).
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      await transferAccount(context, {
-        appId: foyerApp.id,
-        userId,
-        nonce: request.body.nonce,
-        types: ['email'],
-        subject: normalizeEmail(request.body.email),
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+    // The nonce binds the transfer to the caller and the address it proved (docs/wire.md#account-transfer).
+    transfer: {
+      endpoint: endpoints['POST /api/v1/passwordless/transfer'],
+      account: async ({ body }) => ({ subject: normalizeEmail(body.email) }),
     },
-  )
+  })
 }

@@ -4,15 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
-import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { accountRoutes } from '../users/accountRoutes'
+import { signInWithAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
-import type { ExternalWalletDetails } from './account'
+import { type ExternalWalletDetails, siweAccountKind, siwsAccountKind } from './account'
 import type { SignInFamily } from './parseSignInMessage'
 import type { SiweContext } from './SiweContext'
 import {
@@ -151,48 +150,31 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
       const response = await startSession(context, foyerApp, { userId, isNewUser })
       return deliverAuthResponse(context, request, reply, foyerApp, response)
     })
-    typed.post(link.path, { config, schema: routeSchema(link) }, async (request) => {
-      // The user comes from the session, never from the body (docs/security.md property 57).
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const { subject, details } = await proveWallet(request, foyerApp, family, request.body as SignedBody)
-      await linkAccountToUser(context, {
-        appId: foyerApp.id,
-        userId,
-        type: accountType(family),
-        subject,
-        details,
-        now: new Date(context.now()),
-      })
-      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
-      return requireUserJson(context, userId)
-    })
-    typed.post(unlink.path, { schema: routeSchema(unlink) }, async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const { address } = request.body
-      await assertNotEmbeddedWallet(context, { userId, address })
-      await unlinkAccount(context.db, {
-        appId: foyerApp.id,
-        userId,
-        type: accountType(family),
-        subject: canonicalAddress(family, address),
-      })
-      return requireUserJson(context, userId)
-    })
-    typed.post(transfer.path, { config, schema: routeSchema(transfer) }, async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const { nonce, address, walletClientType, connectorType } = request.body
-      // docs/limits.md: a wallet transfer carries the wallet's metadata.
-      if (!walletClientType || !connectorType)
-        throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
-      await transferAccount(context, {
-        appId: foyerApp.id,
-        userId,
-        nonce,
-        types: [accountType(family)],
-        subject: canonicalAddress(family, address),
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+    await accountRoutes(app, context, {
+      kinds: [family === 'ethereum' ? siweAccountKind : siwsAccountKind],
+      config,
+      link: {
+        endpoint: link,
+        prove: ({ request, app: foyerApp, body }) =>
+          proveWallet(request, foyerApp, family, body as SignedBody),
+      },
+      unlink: {
+        endpoint: unlink,
+        rateLimited: false,
+        account: async ({ session: { userId }, body: { address } }) => {
+          await assertNotEmbeddedWallet(context, { userId, address })
+          return { subject: canonicalAddress(family, address) }
+        },
+      },
+      transfer: {
+        endpoint: transfer,
+        account: async ({ body: { address, walletClientType, connectorType } }) => {
+          // docs/limits.md: a wallet transfer carries the wallet's metadata.
+          if (!walletClientType || !connectorType)
+            throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
+          return { subject: canonicalAddress(family, address) }
+        },
+      },
     })
   }
 }

@@ -3,19 +3,17 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
-import { assertMfaVerified } from '../mfa/verifications'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
 import { retryKey, signInWithCode } from '../passwordless/signInWithCode'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
-import { requireSession } from '../sessions/requireSession'
-import { linkAccountToUser, requireUserJson, unlinkAccount } from '../users/service'
+import { accountRoutes } from '../users/accountRoutes'
+import { phoneAccountKind } from './account'
 import { toE164 } from './phoneNumber'
-import { assertSmsEnabled, hasPhoneNumber, sendSmsCode, updatePhoneNumber } from './service'
+import { assertSmsEnabled, hasPhoneNumber, sendSmsCode } from './service'
 import type { SmsContext } from './smsSender'
 import { smsSendKey, smsSendLimit } from './smsSendLimit'
 
@@ -82,91 +80,48 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
     },
   )
 
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/link'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/link']) },
-    async (request) => {
-      // The user comes from the session, never from the body (docs/security.md property 57).
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      assertSmsEnabled(foyerApp)
-      // Linking a phone to a user with a second factor needs a fresh verification (docs/mfa.md#gates),
-      // checked before the code is used and spent by the link.
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
-      const phoneNumber = toE164(request.body.phoneNumber)
-      await consumeCode(context, foyerApp, {
-        destination: phoneNumber,
-        code: request.body.code,
-        purpose: 'link',
-      })
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await linkAccountToUser(context, {
-        appId: foyerApp.id,
-        userId,
-        type: 'phone',
-        subject: phoneNumber,
-        now: new Date(context.now()),
-      })
-      // The caller's session stays (its refresh token too), a guest upgrade included (docs/linked-accounts.md#linking).
-      return requireUserJson(context, userId)
+  await accountRoutes(app, context, {
+    kinds: [phoneAccountKind],
+    config,
+    allowed: assertSmsEnabled,
+    // Linking, changing or unlinking the phone of a user with a second factor needs a fresh verification
+    // (docs/mfa.md#gates), checked before the code is used and spent by the change.
+    freshMfa: true,
+    link: {
+      endpoint: endpoints['POST /api/v1/passwordless_sms/link'],
+      prove: async ({ app: foyerApp, body }) => {
+        const phoneNumber = toE164(body.phoneNumber)
+        await consumeCode(context, foyerApp, {
+          destination: phoneNumber,
+          code: body.code,
+          purpose: 'link',
+        })
+        return { subject: phoneNumber }
+      },
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/update'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/update']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      assertSmsEnabled(foyerApp)
-      // Changing the phone of a user with a second factor needs a fresh verification (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
-      const oldNumber = toE164(request.body.old_phone_number)
-      const newNumber = toE164(request.body.new_phone_number)
-      if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
-        throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
-      await consumeCode(context, foyerApp, {
-        destination: newNumber,
-        code: request.body.code,
-        purpose: 'link',
-      })
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await updatePhoneNumber(context, {
-        appId: foyerApp.id,
-        userId,
-        oldNumber,
-        newNumber,
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+    update: {
+      endpoint: endpoints['POST /api/v1/passwordless_sms/update'],
+      prove: async ({ app: foyerApp, session: { userId }, body }) => {
+        const oldNumber = toE164(body.old_phone_number)
+        const newNumber = toE164(body.new_phone_number)
+        if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
+          throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
+        await consumeCode(context, foyerApp, {
+          destination: newNumber,
+          code: body.code,
+          purpose: 'link',
+        })
+        return { oldSubject: oldNumber, newSubject: newNumber }
+      },
+      notFound: 'No phone account with this number is linked to this user.',
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/unlink'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/unlink']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // So is unlinking one (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      const phoneNumber = toE164(request.body.phoneNumber)
-      await unlinkAccount(context.db, { appId: foyerApp.id, userId, type: 'phone', subject: phoneNumber })
-      return requireUserJson(context, userId)
+    unlink: {
+      endpoint: endpoints['POST /api/v1/passwordless_sms/unlink'],
+      account: async ({ body }) => ({ subject: toE164(body.phoneNumber) }),
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/transfer'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/transfer']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      await transferAccount(context, {
-        appId: foyerApp.id,
-        userId,
-        nonce: request.body.nonce,
-        types: ['phone'],
-        subject: toE164(request.body.phoneNumber),
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+    transfer: {
+      endpoint: endpoints['POST /api/v1/passwordless_sms/transfer'],
+      account: async ({ body }) => ({ subject: toE164(body.phoneNumber) }),
     },
-  )
+  })
 }

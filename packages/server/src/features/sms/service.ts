@@ -4,7 +4,6 @@ import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
 import { linkedAccounts } from '../users/schema'
-import { replaceAccountSubject } from '../users/service'
 import { INVALID_PHONE_MESSAGE } from './phoneNumber'
 import { type SmsContext, SmsSendError } from './smsSender'
 
@@ -75,25 +74,6 @@ export async function sendSmsCode(
         throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
       }
     },
-  })
-}
-
-/**
- * Replaces the user's linked phone `oldNumber` by the proven `newNumber` (docs/api.md
- * `passwordless_sms/update`; both E.164): {@link replaceAccountSubject} of type `phone`. Throws 404
- * `not_found` when the user has no phone `oldNumber`, 400 `linked_to_another_user` when another user has it.
- */
-export function updatePhoneNumber(
-  context: SmsContext,
-  parameters: { appId: string; userId: string; oldNumber: string; newNumber: string; now: Date },
-): Promise<void> {
-  const { oldNumber, newNumber, ...rest } = parameters
-  return replaceAccountSubject(context.db, {
-    ...rest,
-    type: 'phone',
-    oldSubject: oldNumber,
-    newSubject: newNumber,
-    notFound: 'No phone account with this number is linked to this user.',
   })
 }
 

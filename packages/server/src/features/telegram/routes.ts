@@ -2,14 +2,14 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
-import { requireSession } from '../sessions/requireSession'
 import { startSession } from '../sessions/service'
-import { linkAccountToUser, requireUserJson, signInWithAccount, unlinkAccount } from '../users/service'
+import { accountRoutes } from '../users/accountRoutes'
+import { signInWithAccount } from '../users/service'
+import { telegramAccountKind } from './account'
 import {
   TELEGRAM_LOADER_MAX_AGE_SECONDS,
   TELEGRAM_LOADER_PATH,
@@ -87,59 +87,31 @@ export async function telegramRoutes(
     },
   )
 
-  typed.post(
-    endpoints['POST /api/v1/telegram/link'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/link']) },
-    async (request, reply) => {
-      // The user comes from the session, never from the body (docs/security.md property 57).
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      const identity = verifyTelegramProof(context, foyerApp, request.body)
-      await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
-      await consumeTelegramPayload(context, foyerApp, identity)
-      await linkAccountToUser(context, {
-        appId: foyerApp.id,
-        userId,
-        type: 'telegram',
-        subject: identity.userId,
-        details: telegramDetails(identity),
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+  await accountRoutes(app, context, {
+    kinds: [telegramAccountKind],
+    config,
+    link: {
+      endpoint: endpoints['POST /api/v1/telegram/link'],
+      prove: async ({ request, reply, app: foyerApp, body }) => {
+        const identity = verifyTelegramProof(context, foyerApp, body)
+        await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+        await consumeTelegramPayload(context, foyerApp, identity)
+        return { subject: identity.userId, details: telegramDetails(identity) }
+      },
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/telegram/unlink'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/telegram/unlink']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      await unlinkAccount(context.db, {
-        appId: foyerApp.id,
-        userId,
-        type: 'telegram',
-        subject: String(request.body.telegram_user_id),
-      })
-      return requireUserJson(context, userId)
+    unlink: {
+      endpoint: endpoints['POST /api/v1/telegram/unlink'],
+      rateLimited: false,
+      account: async ({ body }) => ({ subject: String(body.telegram_user_id) }),
     },
-  )
-
-  typed.post(
-    endpoints['POST /api/v1/telegram/transfer'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/transfer']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      // The same signed object as the failed link, verified again. The link consumed it; the
-      // single-use nonce, bound to this caller and account, is what makes the transfer single use.
-      const identity = verifyTelegramProof(context, foyerApp, request.body)
-      await transferAccount(context, {
-        appId: foyerApp.id,
-        userId,
-        nonce: request.body.nonce,
-        types: ['telegram'],
-        subject: identity.userId,
-        now: new Date(context.now()),
-      })
-      return requireUserJson(context, userId)
+    transfer: {
+      endpoint: endpoints['POST /api/v1/telegram/transfer'],
+      account: async ({ app: foyerApp, body }) => {
+        // The same signed object as the failed link, verified again. The link consumed it; the
+        // single-use nonce, bound to this caller and account, is what makes the transfer single use.
+        const identity = verifyTelegramProof(context, foyerApp, body)
+        return { subject: identity.userId }
+      },
     },
-  )
+  })
 }

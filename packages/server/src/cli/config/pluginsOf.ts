@@ -1,0 +1,49 @@
+import type { Feature, SignInMethod } from '../../FoyerPlugin'
+import { analytics } from '../../features/analytics/plugin'
+import { crossApp } from '../../features/crossApp/method'
+import { customJwt } from '../../features/customJwt/method'
+import { farcaster } from '../../features/farcaster/method'
+import { farcasterSigners } from '../../features/farcasterSigner/plugin'
+import { funding } from '../../features/funding/plugin'
+import { guest } from '../../features/guest/method'
+import { mfa } from '../../features/mfa/plugin'
+import { oauth } from '../../features/oauth/method'
+import { passkeys } from '../../features/passkeys/method'
+import { email } from '../../features/passwordless/method'
+import { siwe } from '../../features/siwe/method'
+import { sms } from '../../features/sms/method'
+import { telegram } from '../../features/telegram/method'
+import type { ServerConfig } from './ServerConfig'
+
+/**
+ * The plugin lists of the server (see {@link ServerConfig.methods}) from the configuration's settings.
+ *
+ * @example const { methods, features } = pluginsOf({ twilio: undefined, evmRpcUrls: {}, … })
+ */
+export function pluginsOf(
+  config: Pick<
+    ServerConfig,
+    'twilio' | 'evmRpcUrls' | 'oauthProviders' | 'farcaster' | 'farcasterSignerApiUrl' | 'funding'
+  >,
+): { methods: SignInMethod[]; features: Feature[] } {
+  return {
+    methods: [
+      email(),
+      sms({ twilio: config.twilio }),
+      passkeys(),
+      siwe({ evmRpcUrls: config.evmRpcUrls }),
+      oauth({ providers: config.oauthProviders }),
+      guest(),
+      customJwt(),
+      telegram(),
+      farcaster(config.farcaster),
+      crossApp(),
+    ],
+    features: [
+      mfa({ twilio: config.twilio }),
+      farcasterSigners(config.farcasterSignerApiUrl ? { apiUrl: config.farcasterSignerApiUrl } : {}),
+      funding(config.funding),
+      analytics(),
+    ],
+  }
+}
