@@ -432,6 +432,14 @@ export type ServerErrorParameters<Key extends ServerErrorKey> =
     : undefined
 
 /**
+ * The keys whose code is `Code` and whose message is fixed: what a function takes when its caller chooses
+ * the error it throws (e.g. the 429 of a rate limit).
+ */
+export type FixedServerErrorKey<Code extends ErrorCode = ErrorCode> = {
+  [Key in ServerErrorKey]: (typeof serverErrors)[Key] extends { code: Code; message: string } ? Key : never
+}[ServerErrorKey]
+
+/**
  * The English message of `key` with its `parameters`.
  *
  * @example serverErrorMessage('unknownOAuthProvider', { provider: 'myspace' }) // 'Unknown OAuth provider myspace'

@@ -122,6 +122,7 @@ export { routeSchema } from '../endpoints/routeSchema'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
 export {
+  type FixedServerErrorKey,
   type ServerError,
   type ServerErrorKey,
   type ServerErrorParameters,
