@@ -5,7 +5,7 @@
 import type { AuthMode } from '@foyer/protocol'
 import type { SQL } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { mergeSettings } from '../apps/mergeSettings'
 import type { AccountType } from './AccountKind'
 import { assertAdmits, assertAllowListed, assertUnderUserLimit, lockUserLimit } from './accessControl'
@@ -83,8 +83,8 @@ export async function signInWithAccount(
   const existing = { appId, type, subject, details, at }
   const [found] = await signInExisting(db, existing)
   if (found?.user_id) return { userId: found.user_id, isNewUser: false }
-  if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-  if (!found?.settings) throw new FoyerHttpError('not_found', 'App not found')
+  if (mode === 'no-signup') throw foyerError('userDoesNotExist')
+  if (!found?.settings) throw foyerError('appNotFound')
   // A sign-up: allow-list and user limit (security property 55).
   const access = mergeSettings({ access_control: found.settings.access_control }).access_control
   assertAdmits(context.accountKinds, access, parameters)
