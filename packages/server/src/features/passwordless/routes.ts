@@ -141,7 +141,7 @@ export async function passwordlessRoutes(
         oldSubject: oldAddress,
         newSubject: newAddress,
         now: new Date(context.now()),
-        notFound: 'No email account with this address is linked to this user.',
+        notFound: 'emailAccountNotLinked',
       })
       return requireUserJson(context, userId)
     },

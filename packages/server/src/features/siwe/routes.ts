@@ -2,7 +2,7 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
@@ -94,7 +94,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
             message: body.message,
             signatureBase64: body.signature,
           })
-    if (!valid) throw new FoyerHttpError('invalid_credentials', 'Invalid signature')
+    if (!valid) throw foyerError('invalidSignature')
     await consumeNonce(context, nonceRef)
     return {
       subject: canonicalAddress(family, parsed.address),
@@ -182,8 +182,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
       const { app: foyerApp, userId } = await requireSession(context, request)
       const { nonce, address, walletClientType, connectorType } = request.body
       // docs/limits.md: a wallet transfer carries the wallet's metadata.
-      if (!walletClientType || !connectorType)
-        throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
+      if (!walletClientType || !connectorType) throw foyerError('walletParametersMissing')
       await transferAccount(context, {
         appId: foyerApp.id,
         userId,

@@ -1,7 +1,7 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { transferAccount } from '../accountTransfer/service'
 import { requireApp } from '../apps/requireApp'
@@ -127,7 +127,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
       const oldNumber = toE164(request.body.old_phone_number)
       const newNumber = toE164(request.body.new_phone_number)
       if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
-        throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
+        throw foyerError('phoneAccountNotLinked')
       await consumeCode(context, foyerApp, {
         destination: newNumber,
         code: request.body.code,
