@@ -26,12 +26,15 @@ export function serverErrorRows(): [key: string, code: string, status: string, m
 
 /** The Markdown table of the catalogue, its columns padded to their widest cell, between {@link BEGIN} and {@link END}. */
 export function serverErrorsTable(): string {
-  const rows = [['Key', 'Code', 'Status', 'Message'], ...serverErrorRows()]
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  const header: string[] = ['Key', 'Code', 'Status', 'Message']
+  const body: string[][] = serverErrorRows()
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((row) => row[column]?.length ?? 0)),
+  )
   const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`
   const rule = `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`
-  return [BEGIN, line(rows[0]), rule, ...rows.slice(1).map(line), END].join('\n')
+  return [BEGIN, line(header), rule, ...body.map(line), END].join('\n')
 }
 
 /** `text` with its generated section replaced by the current table; throws when the markers are missing. */

@@ -30,6 +30,24 @@ const tokenPriceFailure = ({ chainId, symbol }: { chainId: number; symbol: strin
  * its own; the answer is `{ error: message, code }` with the code's status unless `status` says otherwise.
  */
 export const serverErrors = {
+  // Requests the framework refuses before (or instead of) a route
+  invalidRequestData: { code: 'invalid_data', message: 'Invalid request data' },
+  unsupportedContentType: {
+    code: 'invalid_data',
+    message: 'Unsupported content type: send application/json',
+  },
+  requestBodyTooLarge: { code: 'invalid_data', message: 'Request body too large' },
+  malformedRequestBody: { code: 'invalid_data', message: 'Malformed request body' },
+  routeNotFound: {
+    code: 'not_found',
+    message: ({ method, path }: { method: string; path: string }) => `Route ${method} ${path} not found`,
+  },
+  malformedUrl: { code: 'invalid_request', message: 'Malformed URL' },
+  urlParameterTooLong: { code: 'invalid_request', message: 'URL parameter too long', status: 414 },
+  malformedRequest: { code: 'invalid_request', message: 'Malformed request' },
+  requestHeadersTooLarge: { code: 'invalid_request', message: 'Request headers too large', status: 431 },
+  requestTimeout: { code: 'invalid_request', message: 'Request timeout', status: 408 },
+  internalError: { code: 'internal_error', message: 'Internal server error' },
   // Requests, origins and apps
   appNotFound: { code: 'not_found', message: 'App not found' },
   missingAppIdHeader: { code: 'invalid_data', message: `Missing or invalid ${headers.appId} header` },
