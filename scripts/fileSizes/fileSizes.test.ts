@@ -19,6 +19,8 @@ const DATA_FILES = [
   'packages/react/src/i18n/locales/ja.ts',
   'packages/react/src/i18n/locales/pt.ts',
   'packages/react/src/i18n/locales/zhCN.ts',
+  // The server's error catalogue: every error it answers, one entry per key with its code and message.
+  'packages/protocol/src/errors/serverErrors.ts',
   // The endpoint table: every call of the API with its schemas.
   'packages/protocol/src/endpoints/endpoints.ts',
   // The protocol's public names, listed one by one: `export *` in their place makes a bundler keep whole

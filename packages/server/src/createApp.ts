@@ -6,7 +6,7 @@ import { Redis } from 'ioredis'
 import type { CreateAppOptions } from './CreateAppOptions'
 import { createServerContext } from './createServerContext'
 import { defaultFeatures, defaultMethods } from './defaultPlugins'
-import { FoyerHttpError } from './errors/FoyerHttpError'
+import { foyerError } from './errors/foyerError'
 import { frameworkErrorOptions } from './errors/frameworkErrorOptions'
 import { installErrorHandlers } from './errors/installErrorHandlers'
 import { installCors } from './features/apps/installCors'
@@ -108,7 +108,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       global: false,
       ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
       ...(redis ? { redis, nameSpace: 'foyer-rate-limit:', skipOnError: true } : {}),
-      errorResponseBuilder: () => new FoyerHttpError('too_many_requests', 'Too many requests'),
+      errorResponseBuilder: () => foyerError('tooManyRequests'),
     })
   }
   await app.register(healthRoutes, { context })

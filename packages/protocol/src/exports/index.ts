@@ -121,6 +121,14 @@ export type {
 export { routeSchema } from '../endpoints/routeSchema'
 export { type ErrorCode, errorCodes, isErrorCode } from '../errors/errorCodes'
 export { type ErrorResponse, errorResponseSchema } from '../errors/errorResponse'
+export {
+  type FixedServerErrorKey,
+  type ServerError,
+  type ServerErrorKey,
+  type ServerErrorParameters,
+  serverErrorMessage,
+  serverErrors,
+} from '../errors/serverErrors'
 export { maskPhoneNumber, PHONE_MASK_VISIBLE_CHARACTERS } from '../format/maskPhoneNumber'
 export { sanitizeColor } from '../format/sanitizeColor'
 export { sanitizeFontFamily } from '../format/sanitizeFontFamily'

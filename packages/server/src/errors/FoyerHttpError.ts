@@ -3,9 +3,11 @@ import { errorStatus } from './errorStatus'
 
 /**
  * An error the server answers as `{ error, code, data? }` with the status of its code ({@link errorStatus}).
- * Services throw it; the global error handler turns it into the response.
+ * Services throw it through `foyerError(key)`, which takes the code, message and status from the error
+ * catalogue (`serverErrors` in `@foyer/protocol`, docs/errors.md); the global error handler turns it into
+ * the response. Only tests construct it directly.
  *
- * @example throw new FoyerHttpError('invalid_credentials', 'Invalid or expired verification code')
+ * @example throw foyerError('invalidVerificationCode') // a FoyerHttpError: 401 invalid_credentials
  */
 export class FoyerHttpError extends Error {
   override name = 'FoyerHttpError'

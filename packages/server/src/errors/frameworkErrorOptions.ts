@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyServerOptions, RawServerDefault } from 'fastify'
+import { foyerError } from './foyerError'
 
 /** `HTTP/1.1` status lines of the answers written straight to the socket. */
 const statusText: Record<number, string> = {
@@ -22,25 +23,26 @@ export const frameworkErrorOptions: Pick<
   'frameworkErrors' | 'clientErrorHandler'
 > = {
   frameworkErrors(error, _request, reply) {
-    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    const refused = foyerError(
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'urlParameterTooLong' : 'malformedUrl',
+    )
     // The option's type is generic over route schemas that no route has here.
     ;(reply as unknown as FastifyReply)
-      .code(tooLong ? 414 : 400)
-      .send({ error: tooLong ? 'URL parameter too long' : 'Malformed URL', code: 'invalid_request' })
+      .code(refused.statusCode)
+      .send({ error: refused.message, code: refused.code })
   },
   clientErrorHandler(error, socket) {
     if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return
     const code = (error as { code?: string }).code
-    const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-    const body = JSON.stringify({
-      error:
-        status === 431
-          ? 'Request headers too large'
-          : status === 408
-            ? 'Request timeout'
-            : 'Malformed request',
-      code: 'invalid_request',
-    })
+    const refused = foyerError(
+      code === 'HPE_HEADER_OVERFLOW'
+        ? 'requestHeadersTooLarge'
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'requestTimeout'
+          : 'malformedRequest',
+    )
+    const status = refused.statusCode
+    const body = JSON.stringify({ error: refused.message, code: refused.code })
     if (socket.writable)
       socket.write(
         `HTTP/1.1 ${status} ${statusText[status]}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,

@@ -2,13 +2,15 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { databaseErrorOf, isBadInputSqlState } from './databaseErrorOf'
 import { FoyerHttpError } from './FoyerHttpError'
+import { foyerError } from './foyerError'
 
 /** Message of the first zod issue, prefixed by its path (`email: Invalid email address`). */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0]
-  if (!first) return 'Invalid request data'
+  const fallback = foyerError('invalidRequestData').message
+  if (!first) return fallback
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.')
-  return path ? `${path}: ${first.message ?? 'invalid'}` : (first.message ?? 'Invalid request data')
+  return path ? `${path}: ${first.message ?? 'invalid'}` : (first.message ?? fallback)
 }
 
 /**
@@ -40,24 +42,29 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const database = databaseErrorOf(error)
     if (database && isBadInputSqlState(database.sqlState)) {
       request.log.info({ sqlState: database.sqlState }, 'bad input refused by the database')
-      return reply.code(400).send({ error: 'Invalid request data', code: 'invalid_data' })
+      const refused = foyerError('invalidRequestData')
+      return reply.code(refused.statusCode).send({ error: refused.message, code: refused.code })
     }
     const status = database ? 500 : typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status >= 400 && status < 500) {
-      const message =
+      const refused = foyerError(
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Unsupported content type: send application/json'
+          ? 'unsupportedContentType'
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'Request body too large'
-            : 'Malformed request body'
-      return reply.code(400).send({ error: message, code: 'invalid_data' })
+            ? 'requestBodyTooLarge'
+            : 'malformedRequestBody',
+      )
+      return reply.code(refused.statusCode).send({ error: refused.message, code: refused.code })
     }
     request.log.error(database ? { database } : { err: error }, 'unhandled error')
-    return reply.code(500).send({ error: 'Internal server error', code: 'internal_error' })
+    const fault = foyerError('internalError')
+    return reply.code(fault.statusCode).send({ error: fault.message, code: fault.code })
   })
   app.setNotFoundHandler((request, reply) => {
-    return reply
-      .code(404)
-      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' })
+    const missing = foyerError('routeNotFound', {
+      method: request.method,
+      path: request.url.split('?')[0] ?? '',
+    })
+    return reply.code(missing.statusCode).send({ error: missing.message, code: missing.code })
   })
 }

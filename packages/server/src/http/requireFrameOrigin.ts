@@ -1,6 +1,6 @@
 import { isOriginAllowed } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../errors/FoyerHttpError'
+import { foyerError } from '../errors/foyerError'
 
 /**
  * Refuses a request that does not come from a page of this server's own origin — the wallet frame
@@ -11,7 +11,7 @@ import { FoyerHttpError } from '../errors/FoyerHttpError'
 export function requireFrameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin
   const host = request.headers.host
-  const refuse = () => new FoyerHttpError('invalid_origin', 'Only the wallet frame may call this endpoint')
+  const refuse = () => foyerError('walletFrameOnly')
   if (typeof origin !== 'string' || typeof host !== 'string') throw refuse()
   const site = request.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin') throw refuse()

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { ACCOUNT_TRANSFER_NONCE_TTL_SECONDS, type AccountTransferData } from '@foyer/protocol'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { UsersContext } from '../users/UsersContext'
 import { accountTransferNonces } from './schema'
-
-/** docs/limits.md: the message of a transfer of a type that is never transferred (custom, guest, passkey). */
-export const INVALID_TRANSFER_TYPE_MESSAGE = 'Invalid transfer account type'
-
-/** The message of `account_transfer_required` (docs/wire.md#account-transfer). */
-export const ACCOUNT_TRANSFER_REQUIRED_MESSAGE = 'Account transfer required'
 
 /** Parameters of {@link offerAccountTransfer}. */
 export type OfferAccountTransferParameters = {
@@ -44,7 +39,7 @@ export async function offerAccountTransfer(
 ): Promise<FoyerHttpError> {
   const { appId, userId, fromUserId, type, subject, details, now } = parameters
   const transfer = context.accountKinds.get(type)?.transfer
-  if (!transfer) throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
+  if (!transfer) throw foyerError('invalidTransferType')
   const nonce = randomBytes(32).toString('base64url')
   await context.db.orm.insert(accountTransferNonces).values({
     nonceHash: sha256Hex(nonce),
@@ -64,5 +59,5 @@ export async function offerAccountTransfer(
     account: { displayName: transfer.displayName(candidate) },
     otherUser: { embeddedWalletAddress: null, ...transfer.otherUser?.(candidate) },
   }
-  return new FoyerHttpError('account_transfer_required', ACCOUNT_TRANSFER_REQUIRED_MESSAGE, data)
+  return foyerError('accountTransferRequired', { data })
 }

@@ -1,16 +1,12 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { mfaMethods } from '../mfa/schema'
 import type { AccountType } from '../users/AccountKind'
 import { linkedAccounts, users } from '../users/schema'
 import { finishGuestUpgrade, lockUserForLink, type UsersContext } from '../users/service'
 import { walletEntropies } from '../wallets/schema'
-import { INVALID_TRANSFER_TYPE_MESSAGE } from './offerAccountTransfer'
 import { accountTransferNonces } from './schema'
-
-/** The message of a nonce that is unknown, expired, spent, of another user or of another account. */
-export const INVALID_TRANSFER_NONCE_MESSAGE = 'Invalid or expired account transfer nonce'
 
 /** Parameters of {@link transferAccount}. */
 export type TransferAccountParameters = {
@@ -32,7 +28,7 @@ export type TransferAccountParameters = {
 /** What {@link transferAccount} returns: whether the holder was deleted (it had nothing else). */
 export type TransferAccountReturnType = { holderDeleted: boolean }
 
-const invalidNonce = () => new FoyerHttpError('invalid_credentials', INVALID_TRANSFER_NONCE_MESSAGE)
+const invalidNonce = () => foyerError('invalidTransferNonce')
 
 /**
  * Moves a linked account to the signed-in user (docs/account-transfer.md), in ONE transaction:
@@ -58,7 +54,7 @@ export async function transferAccount(
 ): Promise<TransferAccountReturnType> {
   const { appId, userId, types, subject, now } = parameters
   if (!types.every((type) => context.accountKinds.get(type)?.transfer))
-    throw new FoyerHttpError('invalid_data', INVALID_TRANSFER_TYPE_MESSAGE)
+    throw foyerError('invalidTransferType')
   const nonceHash = sha256Hex(parameters.nonce)
   const matchesOffer = and(
     eq(accountTransferNonces.nonceHash, nonceHash),
@@ -82,8 +78,7 @@ export async function transferAccount(
       .where(and(eq(users.appId, appId), inArray(users.id, [userId, fromUserId])))
       .orderBy(users.id)
       .for('update')
-    if (!locked.some((row) => row.id === userId))
-      throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+    if (!locked.some((row) => row.id === userId)) throw foyerError('invalidToken')
     if (!locked.some((row) => row.id === fromUserId)) throw invalidNonce()
     const consumed = await tx
       .delete(accountTransferNonces)
@@ -108,8 +103,7 @@ export async function transferAccount(
         ),
       )
       .returning({ id: linkedAccounts.id })
-    if (moved.length === 0)
-      throw new FoyerHttpError('resource_conflict', 'The account is no longer held by another user.')
+    if (moved.length === 0) throw foyerError('transferredAccountMoved')
     if (caller.isGuest) await finishGuestUpgrade(tx, userId)
     // The holder goes only when nothing is left on it: no account, no factor, no wallet (its sessions
     // and offers cascade). Otherwise it keeps the rest, sessions included.

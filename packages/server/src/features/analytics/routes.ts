@@ -1,7 +1,7 @@
 import { endpoints, headers, isOriginAllowed, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
@@ -38,9 +38,8 @@ export async function analyticsRoutes(
     async (request) => {
       const foyerApp = await requireApp(context, request)
       const origin = request.headers.origin
-      if (typeof origin !== 'string') throw new FoyerHttpError('missing_origin', 'Missing origin')
-      if (!isOriginAllowed(foyerApp.allowedOrigins, origin))
-        throw new FoyerHttpError('invalid_origin', `Origin ${origin} is not allowed for this app`)
+      if (typeof origin !== 'string') throw foyerError('missingOriginHeader')
+      if (!isOriginAllowed(foyerApp.allowedOrigins, origin)) throw foyerError('originNotAllowed', { origin })
       const analyticsId = request.headers[headers.analyticsId]
       await recordAnalyticsEvent(context.db, {
         event: request.body,

@@ -7,7 +7,7 @@ import {
 } from '@foyer/protocol'
 import { or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { requestAppId } from '../../http/requestAppId'
 import type { ServerContext } from '../../ServerContext'
 import { apps } from './schema'
@@ -91,7 +91,7 @@ export function installCors(app: FastifyInstance, context: ServerContext): void 
       return
     }
     if (unsafeMethods.has(request.method) && !isSameOrigin(request, origin))
-      throw new FoyerHttpError('invalid_origin', `Origin ${origin} is not allowed for this app`)
+      throw foyerError('originNotAllowed', { origin })
   })
 
   // Preflights to any path are answered by the hook above; this route gives them a match.

@@ -1,6 +1,6 @@
-import { APP_ID_LENGTH, headers } from '@foyer/protocol'
+import { APP_ID_LENGTH } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { requestAppId } from '../../http/requestAppId'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from './service'
@@ -11,9 +11,8 @@ import type { LoadedApp } from './service'
  */
 export async function requireApp(context: ServerContext, request: FastifyRequest): Promise<LoadedApp> {
   const appId = requestAppId(request)
-  if (appId === null || appId.length !== APP_ID_LENGTH)
-    throw new FoyerHttpError('invalid_data', `Missing or invalid ${headers.appId} header`)
+  if (appId === null || appId.length !== APP_ID_LENGTH) throw foyerError('missingAppIdHeader')
   const app = await context.apps.get(appId)
-  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  if (!app) throw foyerError('appNotFound')
   return app
 }

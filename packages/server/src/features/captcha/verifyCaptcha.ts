@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import type { RequireSessionReturnType } from '../sessions/requireSession'
@@ -25,7 +25,7 @@ export type VerifyCaptchaParameters = {
 /** The fields of a siteverify answer that we read. */
 type SiteverifyAnswer = { success?: unknown; 'error-codes'?: unknown; hostname?: unknown }
 
-const failed = () => new FoyerHttpError('invalid_captcha', 'Captcha verification failed')
+const failed = () => foyerError('captchaCheckFailed')
 
 /**
  * Verifies a Turnstile token with siteverify, failing closed (docs/security.md properties 8, 56: "Captcha
@@ -53,10 +53,9 @@ export async function verifyCaptcha(
   const { app, token } = parameters
   const log = (parameters.log ?? context.log).child({ appId: app.id })
   // 1. Nothing to verify (docs/api.md: the init calls carry `token`).
-  if (!token) throw new FoyerHttpError('invalid_captcha', 'Captcha token missing')
+  if (!token) throw foyerError('captchaMissing')
   // 2. Longer than any Turnstile token: not worth a siteverify call.
-  if (token.length > CAPTCHA_TOKEN_MAX_LENGTH)
-    throw new FoyerHttpError('invalid_captcha', 'Captcha token invalid')
+  if (token.length > CAPTCHA_TOKEN_MAX_LENGTH) throw foyerError('captchaInvalid')
   // 3. Captcha on without a secret is a misconfiguration: fail closed rather than let everyone through.
   const secret = app.settings.captcha_secret_key
   if (!secret) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { signCdpJwt } from './signCdpJwt'
 
 /**
@@ -11,8 +11,7 @@ export type CoinbaseOnRampApiSettings = { apiUrl: string; timeoutMs: number }
 /** A CDP Secret API key: its id and secret (`funding_providers.coinbase` of the app settings). */
 export type CdpApiKey = { id: string; secret: string }
 
-const unavailable = (what: string) =>
-  new FoyerHttpError('internal_error', `Coinbase Onramp did not answer the ${what}`, undefined, 502)
+const unavailable = (what: string) => foyerError('coinbaseUnavailable', { request: what })
 
 async function call(
   settings: CoinbaseOnRampApiSettings,
@@ -30,7 +29,7 @@ async function call(
       now: parameters.now,
     })
   } catch {
-    throw new FoyerHttpError('not_supported', 'The app’s Coinbase API key is not usable')
+    throw foyerError('coinbaseApiKeyUnusable')
   }
   let response: Response
   try {
@@ -86,9 +85,8 @@ export async function createSessionToken(
     now,
     what: 'session token request',
   })
-  if (status === 400) throw new FoyerHttpError('invalid_data', 'Coinbase Onramp refused these addresses')
-  if (status === 401 || status === 403)
-    throw new FoyerHttpError('not_supported', 'Coinbase Onramp refused the app’s API key')
+  if (status === 400) throw foyerError('coinbaseAddressesRefused')
+  if (status === 401 || status === 403) throw foyerError('coinbaseApiKeyRefused')
   const parsed = sessionTokenAnswerSchema.safeParse(json)
   if (status !== 200 || !parsed.success) throw unavailable('session token request')
   return { token: parsed.data.token, channelId: parsed.data.channel_id ?? '' }
@@ -124,8 +122,7 @@ export async function fetchNewestTransactionStatus(
     now,
     what: 'transaction status request',
   })
-  if (status === 401 || status === 403)
-    throw new FoyerHttpError('not_supported', 'Coinbase Onramp refused the app’s API key')
+  if (status === 401 || status === 403) throw foyerError('coinbaseApiKeyRefused')
   // A reference Coinbase holds no purchase of may answer 404: nothing yet.
   if (status === 404) return null
   const parsed = transactionsAnswerSchema.safeParse(json)

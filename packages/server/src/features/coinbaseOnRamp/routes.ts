@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { FundingContext } from '../funding/fundingSettings'
-import { FUNDING_RATE_LIMIT_MESSAGE } from '../funding/routes'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
 import { coinbaseOnRampStatus, initCoinbaseOnRamp } from './service'
@@ -21,7 +20,7 @@ export async function coinbaseOnRampRoutes(
 ): Promise<void> {
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, FUNDING_RATE_LIMIT_MESSAGE)
+  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
   typed.post(
     endpoints['POST /api/v1/funding/coinbase_on_ramp/init'].path,
     {

@@ -5,7 +5,7 @@ import type {
   CoinbaseOnRampStatusResponse,
 } from '@foyer/protocol'
 import { deriveKey } from '../../crypto/deriveKey'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import type { FundingContext } from '../funding/fundingSettings'
 import { assertOwnIdentifiers } from '../funding/ownIdentifiers'
@@ -28,8 +28,7 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 /** The app's Coinbase project and key, or 400 `not_supported` when the app has none. */
 function coinbaseProjectOf(app: LoadedApp): { projectId: string; key: CdpApiKey } {
   const coinbase = app.settings.funding_providers.coinbase
-  if (coinbase === null)
-    throw new FoyerHttpError('not_supported', 'Coinbase Onramp is not enabled for this app')
+  if (coinbase === null) throw foyerError('coinbaseOnRampNotEnabled')
   return { projectId: coinbase.project_id, key: { id: coinbase.api_key_id, secret: coinbase.api_key_secret } }
 }
 
@@ -48,7 +47,7 @@ function checkAddresses(addresses: CoinbaseOnRampInitRequest['addresses']): void
         : blockchain === 'solana'
           ? SOLANA_ADDRESS.test(address)
           : true
-      if (!valid) throw new FoyerHttpError('invalid_data', `Not a ${blockchain} address: ${address}`)
+      if (!valid) throw foyerError('notABlockchainAddress', { blockchain, address })
     }
 }
 
@@ -124,8 +123,7 @@ export async function coinbaseOnRampStatus(
   const { app, userId, partnerUserId } = parameters
   const { key } = coinbaseProjectOf(app)
   const ownKey = deriveKey(context.masterKey, 'coinbase-partner-user-ref')
-  if (!isPartnerUserRefOf(ownKey, app.id, userId, partnerUserId))
-    throw new FoyerHttpError('not_found', 'No Coinbase Onramp session with this partnerUserId')
+  if (!isPartnerUserRefOf(ownKey, app.id, userId, partnerUserId)) throw foyerError('coinbaseSessionNotFound')
   const status = await fetchNewestTransactionStatus(
     onRampApiSettings(context),
     key,

@@ -16,16 +16,13 @@ import {
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { apps } from '../apps/schema'
 import type { AppRecord, LoadedApp } from '../apps/service'
 import { oauthFlows } from '../oauth/schema'
 import { assertRedirectAllowed, issueOAuthFlowCode, oauthReturnUrl } from '../oauth/service'
 import { requireUserJson } from '../users/service'
-
-/** The message of 403 `cross_app_connection_not_allowed`. */
-export const CROSS_APP_NOT_ALLOWED_MESSAGE = 'This app may not sign in with the requested provider app.'
 
 /**
  * `web_url` with `path` appended to its path, its query kept (a provider web app that picks its app by
@@ -62,7 +59,7 @@ export async function assertCrossAppConnection(
     !settings.web_url ||
     !settings.allowed_requester_app_ids.includes(requester.id)
   )
-    throw new FoyerHttpError('cross_app_connection_not_allowed', CROSS_APP_NOT_ALLOWED_MESSAGE)
+    throw foyerError('crossAppNotAllowed')
   return provider
 }
 
@@ -83,9 +80,8 @@ export async function startCrossAppFlow(
     codeChallenge: string | undefined
   },
 ): Promise<string> {
-  if (!parameters.codeChallenge)
-    throw new FoyerHttpError('invalid_pkce_parameters', 'A PKCE S256 code_challenge is required')
-  if (!parameters.stateCode) throw new FoyerHttpError('oauth_state_mismatch', 'A state_code is required')
+  if (!parameters.codeChallenge) throw foyerError('pkceChallengeRequired')
+  if (!parameters.stateCode) throw foyerError('stateCodeRequired')
   const webUrl = parameters.provider.settings.cross_app.web_url ?? ''
   const authorize = providerPageUrl(webUrl, CROSS_APP_AUTHORIZE_PATH)
   const id = randomBytes(32).toString('base64url')
@@ -187,17 +183,16 @@ export async function issueCrossAppCode(
       ),
     )
     .returning()
-  if (!flow)
-    throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used cross-app state')
+  if (!flow) throw foyerError('unknownCrossAppState')
   if (
     !equalText(body.code_challenge, flow.codeChallenge) ||
     body.redirect_to !== flow.redirectTo ||
     // The consent named this requester: it must be the flow's (a URL pointing at another app's flow).
     (body.client_id !== undefined && body.client_id !== flow.appId)
   )
-    throw new FoyerHttpError('invalid_data', 'The authorization request does not match its flow')
+    throw foyerError('crossAppRequestMismatch')
   const requester = await context.apps.get(flow.appId)
-  if (!requester) throw new FoyerHttpError('not_found', 'App not found')
+  if (!requester) throw foyerError('appNotFound')
   await assertCrossAppConnection(context, requester, provider.id)
   assertRedirectAllowed(requester, flow.redirectTo)
   const back = (code: string) => ({

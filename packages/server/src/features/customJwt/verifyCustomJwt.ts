@@ -8,6 +8,7 @@ import {
   jwtVerify,
 } from 'jose'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 
 /** JWKS fetching of custom-JWT issuers (docs/security.md property 31). All in ms. */
@@ -45,7 +46,7 @@ export function createJwksCache(options: JwksOptions = {}): JwksCache {
   }
 }
 
-const invalidToken = () => new FoyerHttpError('invalid_credentials', 'Invalid custom auth token')
+const invalidToken = () => foyerError('invalidCustomAuthToken')
 
 /**
  * Verifies the host's JWT `token` against the app's `custom_jwt_auth` settings and returns its identity
@@ -67,7 +68,7 @@ export async function verifyCustomJwt(
   // 1. Enabled and fully configured.
   const { issuer, audience } = config
   if (!config.enabled || !issuer || !audience || (!config.jwks_url && !config.public_key_pem))
-    throw new FoyerHttpError('disallowed_login_method', 'Login with custom auth not allowed.')
+    throw foyerError('customAuthNotAllowed')
 
   // 2.–4. jose checks the allow-list before the key, then signature, iss, aud, exp and nbf.
   let payload: JWTPayload

@@ -7,7 +7,8 @@ import {
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { z } from 'zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { farcasterAppClient } from './farcasterClient'
 import { farcasterChannels } from './schema'
@@ -16,8 +17,7 @@ import { type VerifiedFarcasterSignIn, verifyFarcasterSignIn } from './verifyFar
 
 /** Throws 403 `disallowed_login_method` 'Login with Farcaster not allowed.' unless the app has `farcaster_auth`. */
 export function assertFarcasterLoginAllowed(app: LoadedApp): void {
-  if (!app.settings.farcaster_auth)
-    throw new FoyerHttpError('disallowed_login_method', 'Login with Farcaster not allowed.')
+  if (!app.settings.farcaster_auth) throw foyerError('farcasterLoginNotAllowed')
 }
 
 /** An http(s) URL on one of the app's allowed origins, else 403 `invalid_origin` naming `field`. */
@@ -30,7 +30,7 @@ function allowedUrl(app: LoadedApp, value: string, field: string): URL {
     url.password ||
     !isOriginAllowed(app.allowedOrigins, url.origin)
   )
-    throw new FoyerHttpError('invalid_origin', `${field} is not on an allowed origin of this app`)
+    throw foyerError('originFieldNotAllowed', { field })
   return url
 }
 
@@ -44,7 +44,7 @@ export function relyingParty(
   parameters: { relyingParty: string | undefined; origin: string | undefined },
 ): { domain: string; uri: string } {
   const value = parameters.relyingParty ?? parameters.origin
-  if (value === undefined) throw new FoyerHttpError('missing_origin', 'Missing Origin header')
+  if (value === undefined) throw foyerError('missingOriginHeader')
   const url = allowedUrl(app, value, 'relying_party')
   return { domain: url.host, uri: url.origin }
 }
@@ -70,7 +70,7 @@ const relayStatusSchema = z.object({
 })
 
 function relayFailure(): FoyerHttpError {
-  return new FoyerHttpError('internal_error', 'The Farcaster relay is unavailable')
+  return foyerError('farcasterRelayUnavailable')
 }
 
 /** Rejects after `ms` with {@link relayFailure} (auth-client's fetch takes no signal). */
@@ -145,7 +145,7 @@ function liveChannel(context: FarcasterContext, appId: string, channelToken: str
   )
 }
 
-const invalidChannel = () => new FoyerHttpError('invalid_credentials', 'Invalid or expired Farcaster channel')
+const invalidChannel = () => foyerError('invalidFarcasterChannel')
 
 /** The app's live (unused, unexpired) channel, else 401 `invalid_credentials`. */
 async function requireLiveChannel(
@@ -213,8 +213,7 @@ export async function proveFarcasterAccount(
   body: { channel_token: string; message: string; signature: string; fid: number },
 ): Promise<VerifiedFarcasterSignIn> {
   const channel = await requireLiveChannel(context, app.id, body.channel_token)
-  if (!isOriginAllowed(app.allowedOrigins, channel.siweUri))
-    throw new FoyerHttpError('invalid_origin', 'The sign-in origin is no longer allowed for this app')
+  if (!isOriginAllowed(app.allowedOrigins, channel.siweUri)) throw foyerError('signInOriginNoLongerAllowed')
   const verified = await verifyFarcasterSignIn(context.farcaster, {
     message: body.message,
     signature: body.signature,

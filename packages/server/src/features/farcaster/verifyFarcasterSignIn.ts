@@ -1,5 +1,5 @@
 import { checksumAddress, type Hex } from 'viem'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { type ParsedSignInMessage, parseSignInMessage, SignInMessageError } from '../siwe/parseSignInMessage'
 import { checkTimes } from '../siwe/service'
 import { farcasterAppClient } from './farcasterClient'
@@ -39,16 +39,14 @@ export async function verifyFarcasterSignIn(
     parsed = parseSignInMessage(parameters.message, 'ethereum')
   } catch (error) {
     if (error instanceof SignInMessageError)
-      throw new FoyerHttpError('invalid_data', `Invalid Farcaster message: ${error.message}`)
+      throw foyerError('unparsableFarcasterMessage', { reason: error.message })
     throw error
   }
   // The nonce and domain first, so a message for another request costs no RPC call (security property 44).
-  if (parsed.nonce !== parameters.nonce)
-    throw new FoyerHttpError('invalid_credentials', 'Farcaster message nonce does not match the request')
-  if (parsed.domain !== parameters.domain)
-    throw new FoyerHttpError('invalid_credentials', 'Farcaster message domain does not match the app')
+  if (parsed.nonce !== parameters.nonce) throw foyerError('farcasterNonceMismatch')
+  if (parsed.domain !== parameters.domain) throw foyerError('farcasterDomainMismatch')
   if (!URL.canParse(parsed.uri) || new URL(parsed.uri).origin !== new URL(parameters.uri).origin)
-    throw new FoyerHttpError('invalid_credentials', 'Farcaster message URI does not match the app')
+    throw foyerError('farcasterUriMismatch')
   checkTimes(parsed.times, parameters.now)
   const result = await farcasterAppClient(settings).verifySignInMessage({
     message: parameters.message,
@@ -59,16 +57,11 @@ export async function verifyFarcasterSignIn(
   })
   if (result.isError) {
     const code = result.error?.errCode
-    if (code === 'unavailable')
-      throw new FoyerHttpError('internal_error', 'Could not read the Farcaster Id Registry')
-    throw new FoyerHttpError(
-      'invalid_credentials',
-      code === 'bad_request.validation_failure'
-        ? `Invalid Farcaster message: ${result.error?.message ?? 'validation failed'}`
-        : 'Invalid Farcaster signature',
-    )
+    if (code === 'unavailable') throw foyerError('idRegistryUnreadable')
+    throw code === 'bad_request.validation_failure'
+      ? foyerError('invalidFarcasterMessage', { reason: result.error?.message ?? 'validation failed' })
+      : foyerError('invalidFarcasterSignature')
   }
-  if (result.fid !== parameters.fid)
-    throw new FoyerHttpError('invalid_credentials', 'Farcaster message fid does not match the request')
+  if (result.fid !== parameters.fid) throw foyerError('farcasterFidMismatch')
   return { fid: result.fid, custodyAddress: checksumAddress(result.data.address as Hex) }
 }

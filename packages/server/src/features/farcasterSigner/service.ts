@@ -8,7 +8,7 @@ import {
 import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
 import { farcasterSigners } from './schema'
@@ -129,8 +129,7 @@ async function ownSigner(
     .where(
       and(eq(farcasterSigners.appId, parameters.appId), eq(farcasterSigners.publicKey, parameters.publicKey)),
     )
-  if (row && row.userId !== parameters.userId)
-    throw new FoyerHttpError('invalid_data', 'This signer key belongs to another user')
+  if (row && row.userId !== parameters.userId) throw foyerError('signerKeyOfAnotherUser')
   return row ?? null
 }
 
@@ -165,10 +164,9 @@ export async function initFarcasterSigner(
   const { app, userId, publicKey } = parameters
   const developer = app.settings.farcaster_developer_account
   if (developer.fid === null || developer.custody_private_key === null)
-    throw new FoyerHttpError('not_supported', 'Farcaster signers are not enabled for this app')
+    throw foyerError('farcasterSignersNotEnabled')
   const userFid = await linkedFid(context, app.id, userId)
-  if (userFid === null)
-    throw new FoyerHttpError('invalid_request', 'Link a Farcaster account before adding a signer')
+  if (userFid === null) throw foyerError('farcasterAccountRequired')
   const existing = await ownSigner(context, { appId: app.id, userId, publicKey })
   if (existing) return signerOf(await refresh(context, existing, userFid), userFid)
 
@@ -182,15 +180,14 @@ export async function initFarcasterSigner(
         gt(farcasterSigners.createdAt, new Date(context.now() - 3600_000)),
       ),
     )
-  if ((recent?.value ?? 0) >= FARCASTER_SIGNER_REQUESTS_PER_HOUR)
-    throw new FoyerHttpError('too_many_requests', 'Too many requests. Please wait before trying again.')
+  if ((recent?.value ?? 0) >= FARCASTER_SIGNER_REQUESTS_PER_HOUR) throw foyerError('tooManyRequestsWait')
   const nowSeconds = Math.floor(context.now() / 1000)
   const deadline =
     parameters.deadline === undefined
       ? nowSeconds + FARCASTER_SIGNER_DEFAULT_DEADLINE_SECONDS
       : Number(parameters.deadline)
   if (deadline <= nowSeconds || deadline > nowSeconds + FARCASTER_SIGNER_MAX_DEADLINE_SECONDS)
-    throw new FoyerHttpError('invalid_data', 'deadline must be in the future and at most 7 days away')
+    throw foyerError('signerDeadlineInvalid')
   const signature = await signSignedKeyRequest(developer.custody_private_key as Hex, {
     requestFid: BigInt(developer.fid),
     key: publicKey,
@@ -222,7 +219,7 @@ export async function initFarcasterSigner(
     .returning()
   // A racing init of the same key stored its request first: answer that one.
   const row = inserted ?? (await ownSigner(context, { appId: app.id, userId, publicKey }))
-  if (!row) throw new FoyerHttpError('internal_error', 'The signer could not be stored')
+  if (!row) throw foyerError('signerNotStored')
   return signerOf(row, userFid)
 }
 
@@ -241,7 +238,7 @@ export async function farcasterSignerStatus(
 ): Promise<FarcasterSignerStatus> {
   const { app, userId, publicKey } = parameters
   const row = await ownSigner(context, { appId: app.id, userId, publicKey })
-  if (!row) throw new FoyerHttpError('not_found', 'No Farcaster signer with this key')
+  if (!row) throw foyerError('signerNotFound')
   const userFid = await linkedFid(context, app.id, userId)
   return statusOf(await refresh(context, row, userFid), userFid)
 }

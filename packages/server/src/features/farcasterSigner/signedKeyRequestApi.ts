@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 
 /** Default base URL of the Farcaster client's signed-key-request API (Warpcast). */
@@ -54,8 +54,7 @@ export type SignedKeyRequest = z.infer<typeof signedKeyRequestSchema>
 
 const answerSchema = z.object({ result: z.object({ signedKeyRequest: signedKeyRequestSchema }) })
 
-const unavailable = () =>
-  new FoyerHttpError('internal_error', 'The Farcaster client did not answer the signed key request')
+const unavailable = () => foyerError('signedKeyRequestUnanswered')
 
 async function call(settings: FarcasterSignerSettings, path: string, init: RequestInit) {
   let response: Response

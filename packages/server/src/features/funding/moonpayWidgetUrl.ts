@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AppSettings, MoonpaySignRequest, MoonpaySignResponse } from '@foyer/protocol'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { FundingSettings } from './fundingSettings'
 import { signMoonpayUrl } from './signMoonpayUrl'
 
@@ -29,12 +29,10 @@ export function moonpayWidgetUrl(
     (option) =>
       option.provider === 'moonpay' && (option.method === 'card' || option.method === 'payment-request'),
   )
-  if (!settings.fiat_on_ramp_enabled || !offered || !moonpay)
-    throw new FoyerHttpError('not_supported', 'Wallet funding is not enabled')
+  if (!settings.fiat_on_ramp_enabled || !offered || !moonpay) throw foyerError('fundingNotEnabled')
   const code = body.config.currencyCode
   const solana = code === 'SOL' || code === 'USDC_SOL'
-  if (!(solana ? SOLANA_ADDRESS : ETHEREUM_ADDRESS).test(body.address))
-    throw new FoyerHttpError('invalid_data', 'Invalid funding data')
+  if (!(solana ? SOLANA_ADDRESS : ETHEREUM_ADDRESS).test(body.address)) throw foyerError('invalidFundingData')
 
   const externalTransactionId = randomUUID()
   const sandbox = body.useSandbox ?? moonpay.use_sandbox

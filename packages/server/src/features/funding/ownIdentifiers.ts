@@ -1,14 +1,6 @@
 import type { User } from '@foyer/protocol'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { requireUserJson, type UsersContext } from '../users/service'
-
-/** The message of 403 `address_not_owned`. */
-export const ADDRESS_NOT_OWNED_MESSAGE =
-  'Funding is only for your own wallets: this address is not one of them'
-
-/** The message of 403 `email_not_owned`. */
-export const EMAIL_NOT_OWNED_MESSAGE =
-  'Funding is only for your own email address: this one is not linked to you'
 
 /** An Ethereum address compares without its checksum case; a Solana (base58) address compares exactly. */
 const canonicalAddress = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
@@ -34,8 +26,8 @@ export function ownIdentifiers(user: User): { addresses: Set<string>; emails: Se
  * address of `addresses` must be one of the user's wallets (embedded or linked), and `email`, when given,
  * the user's own linked email address.
  *
- * @throws FoyerHttpError 403 `address_not_owned` {@link ADDRESS_NOT_OWNED_MESSAGE}, 403 `email_not_owned`
- *   {@link EMAIL_NOT_OWNED_MESSAGE}, 401 `missing_or_invalid_token` when the user is gone.
+ * @throws FoyerHttpError 403 `address_not_owned` ('addressNotOwned'), 403 `email_not_owned`
+ *   ('emailNotOwned'), 401 `missing_or_invalid_token` when the user is gone.
  * @example await assertOwnIdentifiers(context, userId, { addresses: [body.address], email: body.config.email })
  */
 export async function assertOwnIdentifiers(
@@ -45,7 +37,7 @@ export async function assertOwnIdentifiers(
 ): Promise<void> {
   const own = ownIdentifiers(await requireUserJson(context, userId))
   if (!wanted.addresses.every((address) => own.addresses.has(canonicalAddress(address))))
-    throw new FoyerHttpError('address_not_owned', ADDRESS_NOT_OWNED_MESSAGE)
+    throw foyerError('addressNotOwned')
   if (wanted.email !== undefined && !own.emails.has(wanted.email.trim().toLowerCase()))
-    throw new FoyerHttpError('email_not_owned', EMAIL_NOT_OWNED_MESSAGE)
+    throw foyerError('emailNotOwned')
 }

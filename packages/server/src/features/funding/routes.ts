@@ -11,9 +11,6 @@ import { moonpayWidgetUrl } from './moonpayWidgetUrl'
 import { assertOwnIdentifiers } from './ownIdentifiers'
 import { createTokenPrices } from './tokenPrices'
 
-/** The message of the per-user limit on the calls that use the app's funding secrets. */
-export const FUNDING_RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before trying again.'
-
 /**
  * The funding endpoints (docs/funding.md):
  * - `GET /api/v1/token_price` (any caller of a known app): prices cached per server, failures too, one
@@ -30,7 +27,7 @@ export async function fundingRoutes(
   const { context } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const prices = createTokenPrices(context.funding, { now: context.now })
-  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, FUNDING_RATE_LIMIT_MESSAGE)
+  const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
 
   typed.get(
     endpoints['GET /api/v1/token_price'].path,

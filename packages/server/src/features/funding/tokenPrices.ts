@@ -1,4 +1,4 @@
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { FundingSettings } from './fundingSettings'
 
 /** The price source's id of each token symbol (CoinGecko ids). Symbols are matched in upper case. */
@@ -81,12 +81,8 @@ export function createTokenPrices(
   return {
     async usd({ chainId, tokenSymbol }) {
       const symbol = tokenSymbol.toUpperCase()
-      const failure =
-        chainId === 0 && symbol === 'SOL'
-          ? 'Unable to fetch SOL price'
-          : `Unable to fetch token price on chain id ${chainId}`
       const id = priceSourceIds[symbol]
-      if (!id) throw new FoyerHttpError('not_supported', failure)
+      if (!id) throw foyerError('tokenPriceUnsupported', { chainId, symbol })
       let usd = cached(id)
       if (usd === undefined) {
         let inFlight = pending.get(id)
@@ -106,7 +102,7 @@ export function createTokenPrices(
         usd = await inFlight
       }
       // The price source's fault, not the server's: 502.
-      if (usd === null) throw new FoyerHttpError('internal_error', failure, undefined, 502)
+      if (usd === null) throw foyerError('tokenPriceUnavailable', { chainId, symbol })
       return usd
     },
   }

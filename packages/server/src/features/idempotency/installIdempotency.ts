@@ -6,7 +6,8 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { preparedStatement } from '../../db/preparedStatement'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { requestAppId } from '../../http/requestAppId'
 import type { ServerContext } from '../../ServerContext'
 import { idempotentRequests } from './schema'
@@ -101,8 +102,7 @@ export function installIdempotency(app: FastifyInstance, context: ServerContext)
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
     const key = request.headers[headers.idempotencyKey]
     if (key === undefined) return
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key))
-      throw new FoyerHttpError('invalid_data', 'Idempotency-Key must be 16 to 255 visible ASCII characters')
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw foyerError('idempotencyKeyInvalid')
     const keyHash = sha256Hex(`${requestAppId(request) ?? ''}\n${key}`)
     const hash = requestHash(request)
     const nowMs = context.now()
@@ -123,12 +123,7 @@ export function installIdempotency(app: FastifyInstance, context: ServerContext)
     // Released meanwhile (the first attempt failed with ≥ 500): the client's next retry runs it.
     if (!record || record.status === null || record.sealedAnswer === null) {
       if (record && record.requestHash !== hash) throw reused()
-      throw new FoyerHttpError(
-        'resource_conflict',
-        'An earlier attempt of this request is still running; retry shortly',
-        undefined,
-        409,
-      )
+      throw foyerError('idempotentRequestRunning')
     }
     if (record.requestHash !== hash) throw reused()
     return replay(reply, record.status, openAnswer(context, key, keyHash, record.sealedAnswer))
@@ -161,12 +156,7 @@ export function installIdempotency(app: FastifyInstance, context: ServerContext)
 }
 
 function reused(): FoyerHttpError {
-  return new FoyerHttpError(
-    'invalid_data',
-    'This Idempotency-Key was already used for another request',
-    undefined,
-    422,
-  )
+  return foyerError('idempotencyKeyReused')
 }
 
 function openAnswer(context: ServerContext, key: string, keyHash: string, sealed: string): StoredAnswer {

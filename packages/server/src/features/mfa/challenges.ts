@@ -1,14 +1,7 @@
-import {
-  MFA_CHALLENGE_TTL_MS,
-  MFA_INVALID_CODE_MESSAGE,
-  MFA_MAX_ATTEMPTS,
-  MFA_MAX_ATTEMPTS_MESSAGE,
-  MFA_TIMEOUT_MESSAGE,
-  type MfaMethodType,
-} from '@foyer/protocol'
+import { MFA_CHALLENGE_TTL_MS, MFA_MAX_ATTEMPTS, type MfaMethodType } from '@foyer/protocol'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { assertFactorNotLocked, clearFactorAttempts, takeFactorAttempt } from './factorAttempts'
 import { mfaChallenges } from './schema'
@@ -38,8 +31,7 @@ type ChallengeKey = {
   purpose: MfaPurpose
 }
 
-const maxAttempts = () =>
-  new FoyerHttpError('mfa_verification_max_attempts_reached', MFA_MAX_ATTEMPTS_MESSAGE)
+const maxAttempts = () => foyerError('mfaMaxAttempts')
 
 const keyCondition = (key: ChallengeKey) =>
   and(
@@ -137,9 +129,9 @@ export async function takeAttempt(context: ServerContext, key: ChallengeKey): Pr
       .update(mfaChallenges)
       .set({ consumedAt: now })
       .where(and(eq(mfaChallenges.id, stored.id), isNull(mfaChallenges.consumedAt)))
-    throw new FoyerHttpError('mfa_timeout', MFA_TIMEOUT_MESSAGE)
+    throw foyerError('mfaTimeout')
   }
-  throw new FoyerHttpError('missing_or_invalid_mfa', MFA_INVALID_CODE_MESSAGE)
+  throw foyerError('mfaInvalidCode')
 }
 
 /**
@@ -157,7 +149,7 @@ export async function failAttempt(context: ServerContext, row: MfaAttemptRow): P
     throw maxAttempts()
   }
   if (row.lockedFactor) throw maxAttempts()
-  throw new FoyerHttpError('missing_or_invalid_mfa', MFA_INVALID_CODE_MESSAGE)
+  throw foyerError('mfaInvalidCode')
 }
 
 /**
@@ -172,7 +164,7 @@ export async function consumeChallenge(context: ServerContext, row: MfaChallenge
     .set({ consumedAt: new Date(context.now()) })
     .where(and(eq(mfaChallenges.id, row.id), isNull(mfaChallenges.consumedAt)))
     .returning({ id: mfaChallenges.id })
-  if (consumed.length === 0) throw new FoyerHttpError('missing_or_invalid_mfa', MFA_INVALID_CODE_MESSAGE)
+  if (consumed.length === 0) throw foyerError('mfaInvalidCode')
   if (row.purpose === 'verify')
     await clearFactorAttempts(context, { appId: row.appId, userId: row.userId, method: row.method })
 }

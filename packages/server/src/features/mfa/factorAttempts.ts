@@ -1,6 +1,6 @@
-import { MFA_MAX_ATTEMPTS, MFA_MAX_ATTEMPTS_MESSAGE, type MfaMethodType } from '@foyer/protocol'
+import { MFA_MAX_ATTEMPTS, type MfaMethodType } from '@foyer/protocol'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { mfaFactorAttempts } from './schema'
 
@@ -37,8 +37,7 @@ export function factorLockoutMs(lockouts: number): number {
   )
 }
 
-const maxAttempts = () =>
-  new FoyerHttpError('mfa_verification_max_attempts_reached', MFA_MAX_ATTEMPTS_MESSAGE)
+const maxAttempts = () => foyerError('mfaMaxAttempts')
 
 /**
  * Throws 403 `mfa_verification_max_attempts_reached` while the factor is locked out (any session's wrong

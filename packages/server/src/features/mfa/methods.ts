@@ -1,6 +1,6 @@
 import type { MfaMethodType } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { mfaMethods } from './schema'
@@ -18,10 +18,7 @@ export const MFA_METHOD_NAMES: Record<MfaMethodType, string> = {
 /** Throws 403 `disallowed_login_method` unless the app offers `method` (its config's `mfa_methods`). */
 export function assertMethodOffered(app: LoadedApp, method: MfaMethodType): void {
   if (!app.settings.mfa_methods.includes(method))
-    throw new FoyerHttpError(
-      'disallowed_login_method',
-      `${MFA_METHOD_NAMES[method]} verification is not enabled for this app.`,
-    )
+    throw foyerError('mfaMethodNotOffered', { method: MFA_METHOD_NAMES[method] })
 }
 
 /** The user's factor of `type`, or null. */
@@ -43,11 +40,7 @@ export async function requireMethod(
   parameters: { userId: string; type: MfaMethodType },
 ): Promise<MfaMethodRow> {
   const row = await findMethod(context, parameters)
-  if (!row)
-    throw new FoyerHttpError(
-      'missing_or_invalid_mfa',
-      `${MFA_METHOD_NAMES[parameters.type]} verification is not enabled.`,
-    )
+  if (!row) throw foyerError('mfaMethodNotEnabled', { method: MFA_METHOD_NAMES[parameters.type] })
   return row
 }
 
@@ -57,10 +50,7 @@ export async function assertNotEnrolled(
   parameters: { userId: string; type: MfaMethodType },
 ): Promise<void> {
   if (await findMethod(context, parameters))
-    throw new FoyerHttpError(
-      'resource_conflict',
-      `${MFA_METHOD_NAMES[parameters.type]} verification is already enabled.`,
-    )
+    throw foyerError('mfaMethodAlreadyEnabled', { method: MFA_METHOD_NAMES[parameters.type] })
 }
 
 /**
@@ -74,10 +64,7 @@ export async function insertMethod(context: ServerContext, row: MfaMethodRow): P
     .onConflictDoNothing()
     .returning({ id: mfaMethods.id })
   if (inserted.length === 0)
-    throw new FoyerHttpError(
-      'resource_conflict',
-      `${MFA_METHOD_NAMES[row.type]} verification is already enabled.`,
-    )
+    throw foyerError('mfaMethodAlreadyEnabled', { method: MFA_METHOD_NAMES[row.type] })
 }
 
 /** Removes the user's factor `type`; 404 `not_found` when there is none. */
@@ -90,5 +77,5 @@ export async function deleteMethod(
     .where(and(eq(mfaMethods.userId, parameters.userId), eq(mfaMethods.type, parameters.type)))
     .returning({ id: mfaMethods.id })
   if (deleted.length === 0)
-    throw new FoyerHttpError('not_found', `${MFA_METHOD_NAMES[parameters.type]} verification is not enabled.`)
+    throw foyerError('mfaMethodNotEnrolled', { method: MFA_METHOD_NAMES[parameters.type] })
 }

@@ -11,6 +11,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, eq, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { PasskeyDetails } from '../passkeys/account'
 import { relyingPartyOf } from '../passkeys/service'
@@ -65,7 +66,7 @@ export async function initPasskeyVerification(
     parameters.relyingParty !== relyingParty.origin &&
     parameters.relyingParty !== relyingParty.rpId
   )
-    throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
+    throw foyerError('relyingPartyMismatch')
   await requireMethod(context, { userId, type: 'passkey' })
   const enrolled = (await userPasskeys(context, userId)).filter((passkey) => passkey.details.enrolled_in_mfa)
   const challenge = isoBase64URL.fromBuffer(randomBytes(32))
@@ -177,10 +178,9 @@ export async function setPasskeyEnrollment(
   const passkeys = await userPasskeys(context, userId)
   const wanted = new Set(credentialIds)
   for (const id of wanted)
-    if (!passkeys.some((passkey) => passkey.credentialId === id))
-      throw new FoyerHttpError('not_found', 'No such passkey is linked to this user.')
+    if (!passkeys.some((passkey) => passkey.credentialId === id)) throw foyerError('mfaPasskeyNotLinked')
   if (wanted.size === 0 && !(await findMethod(context, { userId, type: 'passkey' })))
-    throw new FoyerHttpError('not_found', 'Passkey verification is not enabled.')
+    throw foyerError('mfaPasskeyNotEnabled')
   await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
   const now = new Date(context.now())
   await context.db.orm.transaction(async (tx) => {

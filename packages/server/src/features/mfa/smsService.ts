@@ -3,7 +3,7 @@ import { maskPhoneNumber, type User } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { issueCode } from '../passwordless/service'
 import { toE164 } from '../sms/phoneNumber'
 import type { SmsContext } from '../sms/smsSender'
@@ -14,11 +14,6 @@ import { assertFactorNotLocked } from './factorAttempts'
 import { assertMethodOffered, assertNotEnrolled, deleteMethod, insertMethod, requireMethod } from './methods'
 import type { MfaActor } from './totpService'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
-
-/** SMS is 'Disabled' as a factor for a user who signs in with SMS (docs/mfa.md). */
-export const SMS_MFA_DISABLED_MESSAGE = 'SMS verification is not available to accounts that sign in with SMS.'
-/** Message of `twilio_verification_failed`: the code could not be texted. */
-export const SMS_SEND_FAILED_MESSAGE = 'Could not send the verification code. Please try again later.'
 
 /** HMAC-SHA256 (hex) of an MFA code bound to its session, purpose and number (key: HKDF sub-key). */
 function mfaCodeHmac(
@@ -76,8 +71,7 @@ export async function initSms(
   if (body.action === 'enroll') {
     await assertNotGuest(context, { userId, action: 'Enrolling in MFA' })
     assertMethodOffered(app, 'sms')
-    if (await signsInWithSms(context, userId))
-      throw new FoyerHttpError('invalid_request', SMS_MFA_DISABLED_MESSAGE)
+    if (await signsInWithSms(context, userId)) throw foyerError('smsMfaUnavailable')
     await assertNotEnrolled(context, { userId, type: 'sms' })
     await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
     phoneNumber = toE164(body.phoneNumber)
@@ -85,8 +79,7 @@ export async function initSms(
     phoneNumber = (await requireMethod(context, { userId, type: 'sms' })).phoneNumber ?? ''
     await assertFactorNotLocked(context, { appId: app.id, userId, method: 'sms' })
   }
-  if (!context.sms.delivers && context.env === 'production')
-    throw new FoyerHttpError('not_supported', 'SMS is not configured on this server.')
+  if (!context.sms.delivers && context.env === 'production') throw foyerError('smsNotConfigured')
   await throttle(phoneNumber)
   const purpose = body.action
   // The sign-in code path issues the code: its row of (app, number, purpose) times the 30 s cooldown.
@@ -110,7 +103,7 @@ export async function initSms(
         })
       } catch (error) {
         context.log.error({ err: error, to: maskPhoneNumber(phoneNumber) }, 'sending the MFA code SMS failed')
-        throw new FoyerHttpError('twilio_verification_failed', SMS_SEND_FAILED_MESSAGE)
+        throw foyerError('mfaCodeNotSent')
       }
     },
   })

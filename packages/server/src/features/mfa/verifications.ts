@@ -1,11 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { users } from '../users/schema'
 import { mfaMethods, mfaVerifications } from './schema'
-
-/** The message of a gated action refused for want of a (fresh) verification. */
-export const MFA_REQUIRED_MESSAGE = 'MFA verification required'
 
 /**
  * Records a successful verification of `sessionId` now (`INSERT … ON CONFLICT (session_id) DO UPDATE`).
@@ -71,7 +68,7 @@ export async function assertMfaVerified(
           .from(mfaVerifications)
           .where(and(...conditions))
           .limit(1)
-  if (passed.length === 0) throw new FoyerHttpError('missing_or_invalid_mfa', MFA_REQUIRED_MESSAGE)
+  if (passed.length === 0) throw foyerError('mfaRequired')
 }
 
 /**
@@ -86,10 +83,6 @@ export async function assertNotGuest(
     .select({ isGuest: users.isGuest })
     .from(users)
     .where(eq(users.id, parameters.userId))
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  if (user.isGuest)
-    throw new FoyerHttpError(
-      'missing_or_invalid_mfa',
-      `${parameters.action} is not available to guest accounts. Link an email, phone or wallet first.`,
-    )
+  if (!user) throw foyerError('invalidToken')
+  if (user.isGuest) throw foyerError('mfaUnavailableToGuests', { action: parameters.action })
 }

@@ -5,7 +5,7 @@ import {
   type OAuthClientSettings,
   oauthProviderNames,
 } from '@foyer/protocol'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import type { OAuthContext, OAuthProviderDefinition } from './providers'
 
@@ -25,15 +25,11 @@ export function assertOAuthProviderAllowed(
   app: LoadedApp,
   provider: string,
 ): AllowedProvider {
-  if (!isOAuthProvider(provider))
-    throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
+  if (!isOAuthProvider(provider)) throw foyerError('unknownOAuthProvider', { provider })
   const client = app.settings.oauth.clients[provider]
   const complete = client && (provider === 'apple' ? client.apple !== null : Boolean(client.client_secret))
   if (!app.settings[`${provider}_oauth`] || !client || !complete)
-    throw new FoyerHttpError(
-      'disallowed_login_method',
-      `Login with ${oauthProviderNames[provider]} not allowed.`,
-    )
+    throw foyerError('oauthLoginNotAllowed', { provider: oauthProviderNames[provider] })
   return { definition: context.oauth.providers[provider], client }
 }
 
@@ -53,6 +49,6 @@ export function assertRedirectAllowed(app: LoadedApp, redirectTo: string): URL {
     url.password ||
     !isOriginAllowed(app.allowedOrigins, url.origin)
   )
-    throw new FoyerHttpError('invalid_origin', 'redirect_to is not on an allowed origin of this app')
+    throw foyerError('redirectNotAllowed')
   return url
 }

@@ -9,7 +9,7 @@ import {
   oauthReturnParameters,
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { type AllowedProvider, assertOAuthProviderAllowed, assertRedirectAllowed } from './allowedProviders'
 import { type CallbackError, exchangeCode } from './exchangeCode'
 import { type FlowResult, issueOAuthFlowCode } from './flowCodes'
@@ -59,10 +59,10 @@ export async function completeOAuthCallback(
         )
         .returning()
     : []
-  if (!flow) throw new FoyerHttpError('oauth_state_mismatch', 'Unknown, expired or already used OAuth state')
+  if (!flow) throw foyerError('unknownOAuthState')
   const app = await context.apps.get(flow.appId)
   // The app's origins may have changed since init: never redirect off them (security property 36).
-  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  if (!app) throw foyerError('appNotFound')
   assertRedirectAllowed(app, flow.redirectTo)
   const back = (code: string) => oauthReturnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })

@@ -12,7 +12,8 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import type { ProviderRefusal } from './fetchProviderUser'
@@ -70,14 +71,8 @@ function flowKey(context: ServerContext): Uint8Array {
 export function refusalError(provider: string, refusal: ProviderRefusal): FoyerHttpError {
   const name = isOAuthProvider(provider) ? oauthProviderNames[provider] : provider
   return refusal === 'suspended'
-    ? new FoyerHttpError(
-        'oauth_account_suspended',
-        `Your ${name} account is suspended. Please try another login method.`,
-      )
-    : new FoyerHttpError(
-        'too_many_requests',
-        `${name} answered with its provider rate limit. Please wait a moment and try again.`,
-      )
+    ? foyerError('oauthAccountSuspended', { provider: name })
+    : foyerError('oauthProviderRateLimited', { provider: name })
 }
 
 /**
@@ -131,27 +126,22 @@ export async function consumeOAuthCode(
       result: oauthFlows.result,
     })
   // 1. Single use and ≤ 10 min (security property 37).
-  if (!flow?.result) throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
+  if (!flow?.result) throw foyerError('invalidAuthorizationCode')
   // 2. The state the client kept for this flow (security property 34).
-  if (!equalText(parameters.stateCode, flow.clientState))
-    throw new FoyerHttpError('oauth_state_mismatch', 'OAuth state does not match')
+  if (!equalText(parameters.stateCode, flow.clientState)) throw foyerError('oauthStateMismatch')
   // 3. PKCE S256 (security property 33).
-  if (!parameters.codeVerifier)
-    throw new FoyerHttpError('invalid_pkce_parameters', 'A PKCE code_verifier is required')
+  if (!parameters.codeVerifier) throw foyerError('pkceVerifierRequired')
   if (!equalText(pkceS256Challenge(parameters.codeVerifier), flow.codeChallenge))
-    throw new FoyerHttpError(
-      'invalid_pkce_parameters',
-      'PKCE code_verifier does not match the code_challenge',
-    )
+    throw foyerError('pkceVerifierMismatch')
   // 4. The flow's provider.
   if (parameters.provider !== undefined && parameters.provider !== flow.provider)
-    throw new FoyerHttpError('invalid_data', 'provider does not match the OAuth flow')
+    throw foyerError('oauthProviderMismatch')
   let result: FlowResult
   try {
     result = JSON.parse(openSecret(flowKey(context), flow.result, resultAad(flow.id))) as FlowResult
   } catch {
     // Sealed under another master key, or damaged: as good as no code.
-    throw new FoyerHttpError('invalid_credentials', 'Invalid or expired authorization code')
+    throw foyerError('invalidAuthorizationCode')
   }
   // 5. The provider's refusal at the callback (docs/errors.md "OAuth").
   if ('refusal' in result) throw refusalError(flow.provider, result.refusal)

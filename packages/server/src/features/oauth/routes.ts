@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -62,8 +63,7 @@ async function provenAccount(context: OAuthContext, foyerApp: LoadedApp, flow: C
  * redirect URI must not be (400 `not_supported` until `FOYER_PUBLIC_URL` is set).
  */
 function callbackUrl(context: OAuthContext, request: FastifyRequest): string {
-  if (!context.publicUrl && context.env === 'production')
-    throw new FoyerHttpError('not_supported', 'OAuth needs the server public URL (FOYER_PUBLIC_URL)')
+  if (!context.publicUrl && context.env === 'production') throw foyerError('oauthNeedsPublicUrl')
   const base = context.publicUrl ?? `${request.protocol}://${request.host}`
   return `${base}${OAUTH_CALLBACK_PATH}`
 }
@@ -249,12 +249,10 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
               account.provider_app_id === providerAppId &&
               account.subject === subject,
           )
-          if (!linked)
-            throw new FoyerHttpError('not_found', `No cross_app account ${subject} is linked to this user.`)
+          if (!linked) throw foyerError('crossAppAccountNotLinked', { subject })
           return { type: 'cross_app', subject }
         }
-        if (!isOAuthProvider(provider))
-          throw new FoyerHttpError('invalid_data', `Unknown OAuth provider ${provider}`)
+        if (!isOAuthProvider(provider)) throw foyerError('unknownOAuthProvider', { provider })
         return { type: oauthAccountType(provider), subject }
       },
     },

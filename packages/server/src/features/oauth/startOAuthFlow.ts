@@ -1,7 +1,7 @@
 /** `oauth/init`: the stored flow and the provider's authorization URL. */
 import { OAUTH_FLOW_TTL_SECONDS } from '@foyer/protocol'
 import { and, eq, lt } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { type AllowedProvider, assertRedirectAllowed } from './allowedProviders'
@@ -35,9 +35,8 @@ export async function startOAuthFlow(
   parameters: StartOAuthFlowParameters,
 ): Promise<string> {
   const { definition, client } = parameters.allowed
-  if (!parameters.codeChallenge)
-    throw new FoyerHttpError('invalid_pkce_parameters', 'A PKCE S256 code_challenge is required')
-  if (!parameters.stateCode) throw new FoyerHttpError('oauth_state_mismatch', 'A state_code is required')
+  if (!parameters.codeChallenge) throw foyerError('pkceChallengeRequired')
+  if (!parameters.stateCode) throw foyerError('stateCodeRequired')
   const now = new Date(context.now())
   const id = randomToken()
   const pkceVerifier = randomToken()

@@ -7,7 +7,7 @@ import {
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, eq, sql } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
@@ -17,15 +17,13 @@ import {
   issueChallenge,
   namesRelyingParty,
   PASSKEY_CHALLENGE_TTL_MS,
-  PASSKEY_VERIFICATION_FAILED_MESSAGE,
   type RelyingParty,
 } from './ceremony'
 import { findPasskey } from './storedPasskeys'
 
 /** Throws 403 `disallowed_login_method` unless the app has `passkey_auth` on. */
 export function assertPasskeysEnabled(app: LoadedApp): void {
-  if (!app.settings.passkey_auth)
-    throw new FoyerHttpError('disallowed_login_method', 'Login with passkey not allowed.')
+  if (!app.settings.passkey_auth) throw foyerError('passkeyLoginNotAllowed')
 }
 
 /**
@@ -77,10 +75,9 @@ export async function authenticateWithPasskey(
   },
 ): Promise<{ userId: string }> {
   const { relyingParty, response } = parameters
-  const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
+  const failed = () => foyerError('passkeyVerificationFailed')
   // 1. The client's relying party is the one of its origin.
-  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
-    throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty)) throw foyerError('relyingPartyMismatch')
   // 2. Single-use, unexpired, ceremony-tagged challenge.
   const issued = await consumeChallenge(context, app, {
     challenge: parameters.challenge,
@@ -92,7 +89,7 @@ export async function authenticateWithPasskey(
   if (clientDataChallenge(response.response.clientDataJSON) !== parameters.challenge) throw failed()
   // 4. A known credential.
   const passkey = await findPasskey(context, app, response.id)
-  if (!passkey) throw new FoyerHttpError('passkey_not_registered', 'Passkey is not registered')
+  if (!passkey) throw foyerError('passkeyNotRegistered')
   // 5. Signature, origin, RP ID, user presence. The library's counter check is disabled (counter 0) so
   //    that policy 6 is ours alone.
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>

@@ -7,7 +7,7 @@ import { isOriginAllowed } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { passkeyChallenges } from './schema'
@@ -20,13 +20,6 @@ export const PASSKEY_CHALLENGE_BYTES = 32
 /** Challenge lifetime (security property 48), also the `timeout` handed to the browser, ms. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000
 
-/** docs/errors.md. */
-export const CANNOT_LINK_MORE_PASSKEYS_MESSAGE = 'Cannot link more passkeys to account.'
-/** Message of every failed check of an assertion or attestation. */
-export const PASSKEY_VERIFICATION_FAILED_MESSAGE = 'Passkey verification failed'
-/** Message of a missing, used, expired or other-ceremony challenge. */
-export const PASSKEY_CHALLENGE_INVALID_MESSAGE = 'Invalid or expired passkey challenge'
-
 /** Where a ceremony runs: the request origin (allowed for the app) and the RP ID (its hostname). */
 export type RelyingParty = { origin: string; rpId: string }
 
@@ -36,9 +29,8 @@ export type RelyingParty = { origin: string; rpId: string }
  * origin's hostname.
  */
 export function relyingPartyOf(app: LoadedApp, origin: string | undefined): RelyingParty {
-  if (!origin) throw new FoyerHttpError('missing_origin', 'Missing origin')
-  if (!isOriginAllowed(app.allowedOrigins, origin))
-    throw new FoyerHttpError('invalid_origin', 'Origin not allowed for this app')
+  if (!origin) throw foyerError('missingOriginHeader')
+  if (!isOriginAllowed(app.allowedOrigins, origin)) throw foyerError('originNotAllowedForApp')
   return { origin, rpId: new URL(origin).hostname }
 }
 
@@ -105,7 +97,7 @@ export async function consumeChallenge(
       ),
     )
     .returning({ origin: passkeyChallenges.origin, rpId: passkeyChallenges.rpId })
-  if (!row) throw new FoyerHttpError('invalid_credentials', PASSKEY_CHALLENGE_INVALID_MESSAGE)
+  if (!row) throw foyerError('invalidPasskeyChallenge')
   return row
 }
 

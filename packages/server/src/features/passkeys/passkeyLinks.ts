@@ -1,19 +1,18 @@
 /** Linking a passkey to a signed-in user, and unlinking one. */
 import {
-  CANNOT_UNLINK_MFA_PASSKEY_MESSAGE,
   PASSKEY_LIMIT,
   type PasskeyCreationInitResponse,
   type RegistrationResponseJSON,
 } from '@foyer/protocol'
 import { eq, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedToAnotherUser } from '../users/newLinkedAccount'
 import { linkedAccounts, users } from '../users/schema'
 import { unlinkAccount } from '../users/service'
-import { CANNOT_LINK_MORE_PASSKEYS_MESSAGE, type RelyingParty } from './ceremony'
+import type { RelyingParty } from './ceremony'
 import { creationOptions, verifyRegistration } from './registration'
 import { findPasskey, userPasskeys } from './storedPasskeys'
 
@@ -28,8 +27,7 @@ export async function initPasskeyLink(
   parameters: { relyingParty: RelyingParty; userId: string },
 ): Promise<PasskeyCreationInitResponse> {
   const existing = await userPasskeys(context, app, parameters.userId)
-  if (existing.length >= PASSKEY_LIMIT)
-    throw new FoyerHttpError('cannot_link_more_of_type', CANNOT_LINK_MORE_PASSKEYS_MESSAGE)
+  if (existing.length >= PASSKEY_LIMIT) throw foyerError('cannotLinkMorePasskeys')
   return creationOptions(context, app, { ...parameters, excluded: existing })
 }
 
@@ -74,8 +72,7 @@ export async function linkPasskey(
     if (failure.code === '23505' || failure.cause?.code === '23505') throw linkedToAnotherUser()
     throw error
   }
-  if (inserted.length === 0)
-    throw new FoyerHttpError('cannot_link_more_of_type', CANNOT_LINK_MORE_PASSKEYS_MESSAGE)
+  if (inserted.length === 0) throw foyerError('cannotLinkMorePasskeys')
 }
 
 /**
@@ -94,7 +91,7 @@ export async function unlinkPasskey(
     passkey?.userId === parameters.userId &&
     (passkey.details as { enrolled_in_mfa?: unknown }).enrolled_in_mfa === true
   )
-    throw new FoyerHttpError('invalid_request', CANNOT_UNLINK_MFA_PASSKEY_MESSAGE)
+    throw foyerError('cannotUnlinkMfaPasskey')
   await unlinkAccount(context.db, {
     appId: app.id,
     userId: parameters.userId,

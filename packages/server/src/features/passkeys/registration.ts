@@ -11,11 +11,11 @@ import {
 import type { AuthenticatorTransport } from '@simplewebauthn/server'
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedToAnotherUser } from '../users/newLinkedAccount'
-import { ALLOWLIST_REJECTED_MESSAGE, signUpWithNewAccount } from '../users/service'
+import { signUpWithNewAccount } from '../users/service'
 import type { PasskeyDetails } from './account'
 import { authenticatorName } from './authenticatorName'
 import {
@@ -25,7 +25,6 @@ import {
   namesRelyingParty,
   PASSKEY_CHALLENGE_BYTES,
   PASSKEY_CHALLENGE_TTL_MS,
-  PASSKEY_VERIFICATION_FAILED_MESSAGE,
   type RelyingParty,
 } from './ceremony'
 import { parseUserAgent } from './parseUserAgent'
@@ -79,9 +78,8 @@ export async function creationOptions(
  */
 export function assertPasskeySignupAllowed(app: LoadedApp): void {
   if (!app.settings.passkey_auth || !app.settings.passkeys_for_signup_enabled)
-    throw new FoyerHttpError('disallowed_login_method', 'Sign up with passkey not allowed.')
-  if (app.settings.access_control.allowlist_enabled)
-    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+    throw foyerError('passkeySignUpNotAllowed')
+  if (app.settings.access_control.allowlist_enabled) throw foyerError('allowlistRejected')
 }
 
 /**
@@ -122,10 +120,9 @@ export async function verifyRegistration(
   },
 ): Promise<VerifiedRegistration> {
   const { relyingParty, response } = parameters
-  const failed = () => new FoyerHttpError('invalid_credentials', PASSKEY_VERIFICATION_FAILED_MESSAGE)
+  const failed = () => foyerError('passkeyVerificationFailed')
   // 1. Relying party.
-  if (!namesRelyingParty(parameters.claimedRpId, relyingParty))
-    throw new FoyerHttpError('invalid_origin', 'Relying party does not match the origin')
+  if (!namesRelyingParty(parameters.claimedRpId, relyingParty)) throw foyerError('relyingPartyMismatch')
   // 2. Challenge.
   const challenge = clientDataChallenge(response.response.clientDataJSON)
   if (!challenge) throw failed()

@@ -5,11 +5,8 @@
 
 export { assertPasskeysEnabled, authenticateWithPasskey, initPasskeyAuthentication } from './authentication'
 export {
-  CANNOT_LINK_MORE_PASSKEYS_MESSAGE,
   PASSKEY_CHALLENGE_BYTES,
-  PASSKEY_CHALLENGE_INVALID_MESSAGE,
   PASSKEY_CHALLENGE_TTL_MS,
-  PASSKEY_VERIFICATION_FAILED_MESSAGE,
   type PasskeyCeremony,
   type RelyingParty,
   relyingPartyOf,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 
 /** A per-destination check ({@link createDestinationLimit}): `key`, when given, replaces the generated key. */
@@ -41,7 +41,7 @@ export function createDestinationLimit(
     const verdict = await check(request)
     if (!verdict.isAllowed && verdict.isExceeded) {
       reply.header('retry-after', String(verdict.ttlInSeconds))
-      throw new FoyerHttpError('too_many_requests', 'Too many requests')
+      throw foyerError('tooManyRequests')
     }
   }
 }

@@ -121,7 +121,7 @@ export async function passwordlessRoutes(
         })
         return { oldSubject: oldAddress, newSubject: newAddress }
       },
-      notFound: 'No email account with this address is linked to this user.',
+      notFound: 'emailAccountNotLinked',
     },
     unlink: {
       endpoint: endpoints['POST /api/v1/passwordless/unlink'],

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { preparedStatement } from '../../db/preparedStatement'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { renderLoginCodeEmail } from '../mail/renderLoginCodeEmail'
@@ -27,11 +27,6 @@ export type CodePurpose = 'login' | 'link'
  */
 export type CodeSendPurpose = CodePurpose | 'mfa_enroll' | 'mfa_verify'
 
-/** docs/limits.md: the inline message shown for `disallowed_plus_email`. */
-export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'."
-/** docs/errors.md: the message for a wrong, expired, used or dead code. */
-export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
-
 /** Canonical form of an email address: trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
@@ -40,8 +35,7 @@ export function normalizeEmail(email: string): string {
 /** Throws 422 `disallowed_plus_email` when the app disables plus addressing and `email` has a '+' local part. */
 export function assertEmailAllowed(app: LoadedApp, email: string): void {
   const local = email.slice(0, email.lastIndexOf('@'))
-  if (app.settings.disable_plus_emails && local.includes('+'))
-    throw new FoyerHttpError('disallowed_plus_email', PLUS_EMAIL_MESSAGE)
+  if (app.settings.disable_plus_emails && local.includes('+')) throw foyerError('plusEmailDisallowed')
 }
 
 /** A 6-digit code from the CSPRNG (`crypto.randomInt`, docs/security.md property 1), zero-padded. */
@@ -115,10 +109,7 @@ export async function issueCode(
     cooldownStart: new Date(nowMs - CODE_RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
   })
   if (written.length === 0) {
-    const error = new FoyerHttpError(
-      'too_many_requests',
-      'Too many requests. Please wait before requesting another code.',
-    )
+    const error = foyerError('codeResendCooldown')
     // Retry-After: the rest of the cooldown of the code sent last (docs/sessions.md#resend-cooldown).
     const [sent] = await context.db.orm
       .select({ createdAt: oneTimeCodes.createdAt })
@@ -167,7 +158,7 @@ export async function sendLoginCode(
         await context.mailer.send({ to: email, ...mail, code })
       } catch (error) {
         context.log.error({ err: error }, 'sending the login code email failed')
-        throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+        throw foyerError('codeNotSent')
       }
     },
   })
@@ -236,7 +227,7 @@ export async function consumeCode(
     destination,
     code: parameters.code,
   })
-  const invalid = () => new FoyerHttpError('invalid_credentials', INVALID_CODE_MESSAGE)
+  const invalid = () => foyerError('invalidVerificationCode')
   const live = {
     appId: app.id,
     destination,

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { randomId } from '../../crypto/randomId'
 import { sha256Hex } from '../../crypto/sha256Hex'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/installIdempotency'
@@ -32,7 +32,7 @@ import {
   codeSignUpSql,
   OPEN_SIGN_UP_DEFAULTS,
 } from './codeSignInStatements'
-import { codeHmac, INVALID_CODE_MESSAGE } from './service'
+import { codeHmac } from './service'
 
 /**
  * How long after its consume a login code's result can be found again by a retry of the same call, in ms:
@@ -122,7 +122,7 @@ export async function signInWithCode(
       isNewUser,
       user: row ? toUserJson(context.accountKinds, row) : null,
     })
-  const invalid = () => new FoyerHttpError('invalid_credentials', INVALID_CODE_MESSAGE)
+  const invalid = () => foyerError('invalidVerificationCode')
   /** A retry of this call after its consume, else 401. */
   const retried = async () => {
     if (retryKeyHash === null) throw invalid()

@@ -1,6 +1,6 @@
-import { APP_ID_LENGTH, headers, OAUTH_CALLBACK_PATH } from '@foyer/protocol'
+import { APP_ID_LENGTH, OAUTH_CALLBACK_PATH } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { requestAppId } from '../../http/requestAppId'
 import type { ServerContext } from '../../ServerContext'
 import { isCookieMode } from './isCookieMode'
@@ -35,10 +35,9 @@ export function installCsrfGuard(app: FastifyInstance, context: ServerContext): 
   app.addHook('onRequest', async (request) => {
     if (!isGuarded(request.method, request.url)) return
     const appId = requestAppId(request)
-    if (appId === null) throw new FoyerHttpError('invalid_origin', `Missing ${headers.appId} header`)
+    if (appId === null) throw foyerError('crossSiteMissingAppIdHeader')
     if (request.headers['sec-fetch-site'] !== 'cross-site' || appId.length !== APP_ID_LENGTH) return
     const found = await context.apps.get(appId)
-    if (found && isCookieMode(found, request))
-      throw new FoyerHttpError('invalid_origin', 'Cross-site requests are not allowed')
+    if (found && isCookieMode(found, request)) throw foyerError('crossSiteRequest')
   })
 }

@@ -2,12 +2,12 @@
  * When a session is live (not revoked, not past its absolute lifetime), in SQL and in application code.
  */
 import { and, gt, isNull, type SQL } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { sessions } from './schema'
 
 /** The 401 `missing_or_invalid_token` error of a token that opens no live session. */
-export const invalidToken = () => new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+export const invalidToken = () => foyerError('invalidToken')
 
 /**
  * SQL condition: the session row is live at `now` — not revoked, before its absolute expiry, and used

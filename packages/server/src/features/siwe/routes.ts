@@ -2,7 +2,7 @@ import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
@@ -93,7 +93,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
             message: body.message,
             signatureBase64: body.signature,
           })
-    if (!valid) throw new FoyerHttpError('invalid_credentials', 'Invalid signature')
+    if (!valid) throw foyerError('invalidSignature')
     await consumeNonce(context, nonceRef)
     return {
       subject: canonicalAddress(family, parsed.address),
@@ -170,8 +170,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
         endpoint: transfer,
         account: async ({ body: { address, walletClientType, connectorType } }) => {
           // docs/limits.md: a wallet transfer carries the wallet's metadata.
-          if (!walletClientType || !connectorType)
-            throw new FoyerHttpError('invalid_data', 'Wallet parameters must be defined')
+          if (!walletClientType || !connectorType) throw foyerError('walletParametersMissing')
           return { subject: canonicalAddress(family, address) }
         },
       },

@@ -10,7 +10,7 @@ import {
   type PublicClient,
   verifyMessage,
 } from 'viem'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import {
   type ParsedSignInMessage,
@@ -36,10 +36,8 @@ const familyLabel = (family: SignInFamily) => (family === 'ethereum' ? 'SIWE' : 
  * `solana_wallet_auth` (Solana) on.
  */
 export function assertWalletLoginAllowed(app: LoadedApp, family: SignInFamily): void {
-  if (family === 'ethereum' && !app.settings.wallet_auth)
-    throw new FoyerHttpError('disallowed_login_method', 'Login with wallet not allowed.')
-  if (family === 'solana' && !app.settings.solana_wallet_auth)
-    throw new FoyerHttpError('disallowed_login_method', 'Login with Solana wallet not allowed.')
+  if (family === 'ethereum' && !app.settings.wallet_auth) throw foyerError('walletLoginNotAllowed')
+  if (family === 'solana' && !app.settings.solana_wallet_auth) throw foyerError('solanaWalletLoginNotAllowed')
 }
 
 /** The canonical stored form of an address: lower-case for Ethereum, base58 as is for Solana. */
@@ -86,7 +84,7 @@ function nonceConditions(
   )
 }
 
-const invalidNonce = () => new FoyerHttpError('invalid_credentials', 'Invalid or expired nonce')
+const invalidNonce = () => foyerError('invalidNonce')
 
 /** Throws 401 `invalid_credentials` 'Invalid or expired nonce' unless the nonce is live for (app, family, address). */
 export async function assertNonceLive(
@@ -137,46 +135,39 @@ export function checkSignInMessage(parameters: {
   now: number
 }): ParsedSignInMessage {
   const { family, origin, now } = parameters
-  if (origin === undefined) throw new FoyerHttpError('missing_origin', 'Missing Origin header')
-  if (!isOriginAllowed(parameters.allowedOrigins, origin))
-    throw new FoyerHttpError('invalid_origin', `Origin ${origin} is not allowed for this app`)
+  if (origin === undefined) throw foyerError('missingOriginHeader')
+  if (!isOriginAllowed(parameters.allowedOrigins, origin)) throw foyerError('originNotAllowed', { origin })
   let parsed: ParsedSignInMessage
   try {
     parsed = parseSignInMessage(parameters.message, family)
   } catch (error) {
     if (error instanceof SignInMessageError)
-      throw new FoyerHttpError('invalid_data', `Invalid ${familyLabel(family)} message: ${error.message}`)
+      throw foyerError('invalidSignInMessage', { family: familyLabel(family), reason: error.message })
     throw error
   }
   const originUrl = new URL(origin)
-  if (parsed.domain !== originUrl.host)
-    throw new FoyerHttpError('invalid_credentials', 'Message domain does not match the request origin')
+  if (parsed.domain !== originUrl.host) throw foyerError('messageDomainMismatch')
   if (parsed.scheme !== undefined && `${parsed.scheme.toLowerCase()}:` !== originUrl.protocol)
-    throw new FoyerHttpError('invalid_credentials', 'Message domain does not match the request origin')
+    throw foyerError('messageDomainMismatch')
   let uriOrigin: string | null = null
   try {
     uriOrigin = new URL(parsed.uri).origin
   } catch {
     uriOrigin = null
   }
-  if (uriOrigin !== originUrl.origin)
-    throw new FoyerHttpError('invalid_credentials', 'Message URI does not match the request origin')
+  if (uriOrigin !== originUrl.origin) throw foyerError('messageUriMismatch')
   if (family === 'ethereum' && parsed.chainId !== parameters.chainId)
-    throw new FoyerHttpError('invalid_credentials', 'Message chain ID does not match the request chain ID')
+    throw foyerError('messageChainIdMismatch')
   checkTimes(parsed.times, now)
   return parsed
 }
 
 /** Checks the three times independently against `now` (ms); see {@link checkSignInMessage}. */
 export function checkTimes(times: ParsedSignInMessage['times'], now: number): void {
-  if (times.issuedAt > now + ISSUED_AT_MAX_SKEW_MS)
-    throw new FoyerHttpError('invalid_credentials', 'Message issued in the future')
-  if (times.issuedAt < now - ISSUED_AT_MAX_AGE_MS)
-    throw new FoyerHttpError('invalid_credentials', 'Message is too old')
-  if (times.expirationTime !== undefined && now >= times.expirationTime)
-    throw new FoyerHttpError('invalid_credentials', 'Message has expired')
-  if (times.notBefore !== undefined && now < times.notBefore)
-    throw new FoyerHttpError('invalid_credentials', 'Message is not yet valid')
+  if (times.issuedAt > now + ISSUED_AT_MAX_SKEW_MS) throw foyerError('messageIssuedInFuture')
+  if (times.issuedAt < now - ISSUED_AT_MAX_AGE_MS) throw foyerError('messageTooOld')
+  if (times.expirationTime !== undefined && now >= times.expirationTime) throw foyerError('messageExpired')
+  if (times.notBefore !== undefined && now < times.notBefore) throw foyerError('messageNotYetValid')
 }
 
 const erc1271Abi = [

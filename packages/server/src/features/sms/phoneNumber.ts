@@ -4,10 +4,7 @@ import {
   PHONE_NUMBER_MAX_LENGTH,
 } from '@foyer/protocol'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
-
-/** The message of a phone number the server cannot use (400 `invalid_data`). */
-export const INVALID_PHONE_MESSAGE = 'Invalid phone number'
+import { foyerError } from '../../errors/foyerError'
 
 /**
  * The canonical E.164 form of a wire phone number (docs/limits.md), parsed with libphonenumber-js: the text
@@ -20,7 +17,7 @@ export const INVALID_PHONE_MESSAGE = 'Invalid phone number'
  */
 export function toE164(raw: string): string {
   const text = raw.trim()
-  const invalid = () => new FoyerHttpError('invalid_data', INVALID_PHONE_MESSAGE)
+  const invalid = () => foyerError('invalidPhoneNumber')
   if (text.length === 0 || text.length > PHONE_NUMBER_MAX_LENGTH || !text.startsWith('+')) throw invalid()
   const parsed = parsePhoneNumberFromString(text, { extract: false })
   if (!parsed || parsed.ext || !parsed.isPossible()) throw invalid()

@@ -1,7 +1,7 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -105,7 +105,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
         const oldNumber = toE164(body.old_phone_number)
         const newNumber = toE164(body.new_phone_number)
         if (!(await hasPhoneNumber(context, { appId: foyerApp.id, userId, phoneNumber: oldNumber })))
-          throw new FoyerHttpError('not_found', 'No phone account with this number is linked to this user.')
+          throw foyerError('phoneAccountNotLinked')
         await consumeCode(context, foyerApp, {
           destination: newNumber,
           code: body.code,
@@ -113,7 +113,7 @@ export async function smsRoutes(app: FastifyInstance, options: { context: SmsCon
         })
         return { oldSubject: oldNumber, newSubject: newNumber }
       },
-      notFound: 'No phone account with this number is linked to this user.',
+      notFound: 'phoneAccountNotLinked',
     },
     unlink: {
       endpoint: endpoints['POST /api/v1/passwordless_sms/unlink'],

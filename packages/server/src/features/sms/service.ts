@@ -1,14 +1,10 @@
 import { CODE_TTL_SECONDS, maskPhoneNumber } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
 import { linkedAccounts } from '../users/schema'
-import { INVALID_PHONE_MESSAGE } from './phoneNumber'
 import { type SmsContext, SmsSendError } from './smsSender'
-
-/** docs/errors.md: the message of `region_not_supported`. */
-export const REGION_NOT_SUPPORTED_MESSAGE = 'SMS authentication from this region is not available'
 
 /**
  * Twilio error codes that mean the destination's region cannot be served (21408: permission for the
@@ -20,8 +16,7 @@ export const TWILIO_INVALID_NUMBER_CODES: ReadonlySet<number> = new Set([21211, 
 
 /** Throws 403 `disallowed_login_method` 'Login with SMS not allowed.' unless the app has `sms_auth` on. */
 export function assertSmsEnabled(app: LoadedApp): void {
-  if (!app.settings.sms_auth)
-    throw new FoyerHttpError('disallowed_login_method', 'Login with SMS not allowed.')
+  if (!app.settings.sms_auth) throw foyerError('smsLoginNotAllowed')
 }
 
 /** The text of a login-code SMS. */
@@ -48,8 +43,7 @@ export async function sendSmsCode(
   purpose: CodePurpose,
 ): Promise<void> {
   // Neither a provider nor the dev mailbox: refuse before issuing a code that could never arrive.
-  if (!context.sms.delivers && !context.mailbox)
-    throw new FoyerHttpError('not_supported', 'SMS sign-in is not configured on this server.')
+  if (!context.sms.delivers && !context.mailbox) throw foyerError('smsSignInNotConfigured')
   await issueCode(context, app, {
     destination: phoneNumber,
     purpose,
@@ -64,14 +58,14 @@ export async function sendSmsCode(
       } catch (error) {
         const providerCode = error instanceof SmsSendError ? error.providerCode : null
         if (providerCode !== null && TWILIO_REGION_ERROR_CODES.has(providerCode))
-          throw new FoyerHttpError('region_not_supported', REGION_NOT_SUPPORTED_MESSAGE)
+          throw foyerError('smsRegionNotSupported')
         if (providerCode !== null && TWILIO_INVALID_NUMBER_CODES.has(providerCode))
-          throw new FoyerHttpError('invalid_data', INVALID_PHONE_MESSAGE)
+          throw foyerError('invalidPhoneNumber')
         context.log.error(
           { err: error, to: maskPhoneNumber(phoneNumber) },
           'sending the login code SMS failed',
         )
-        throw new FoyerHttpError('internal_error', 'Could not send the code. Please try again later.')
+        throw foyerError('codeNotSent')
       }
     },
   })

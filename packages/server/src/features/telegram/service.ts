@@ -4,7 +4,7 @@ import {
   type TelegramWebAppData,
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
@@ -16,23 +16,13 @@ import {
   verifyTelegramWebAppData,
 } from './verifyTelegramData'
 
-/** docs/api.md, docs/errors.md: the message of `disallowed_login_method` for Telegram. */
-export const TELEGRAM_NOT_ALLOWED_MESSAGE = 'Login with Telegram not allowed.'
-
-/**
- * The message of the per-account limit: it mentions a rate limit, which the client shows as docs/errors.md
- * says.
- */
-export const TELEGRAM_RATE_LIMIT_MESSAGE = 'Telegram rate limit reached for this account'
-
 /**
  * The app's bot token, when Telegram sign-in is on: `telegram_auth` and a `telegram_bot_token` in the
  * server-only settings. Throws 403 `disallowed_login_method` 'Login with Telegram not allowed.' otherwise.
  */
 export function requireTelegramBotToken(app: LoadedApp): string {
   const token = app.settings.telegram_bot_token
-  if (!app.settings.telegram_auth || !token)
-    throw new FoyerHttpError('disallowed_login_method', TELEGRAM_NOT_ALLOWED_MESSAGE)
+  if (!app.settings.telegram_auth || !token) throw foyerError('telegramLoginNotAllowed')
   return token
 }
 
@@ -55,25 +45,18 @@ export function verifyTelegramProof(
 ): TelegramIdentity {
   const botToken = requireTelegramBotToken(app)
   const { telegram_auth_result: authResult, telegram_web_app_data: webAppData } = proof
-  if ((authResult === undefined) === (webAppData === undefined))
-    throw new FoyerHttpError(
-      'invalid_data',
-      'Send exactly one of telegram_auth_result and telegram_web_app_data',
-    )
+  if ((authResult === undefined) === (webAppData === undefined)) throw foyerError('telegramPayloadAmbiguous')
   const verification = { botToken, nowMs: context.now() }
   return authResult
     ? verifyTelegramAuthResult(authResult, verification)
     : verifyTelegramWebAppData(webAppData as TelegramWebAppData, verification)
 }
 
-/** The message of `telegram_data_already_used`: a payload that already signed in or linked. */
-export const TELEGRAM_DATA_USED_MESSAGE = 'This Telegram data was already used. Log in with Telegram again.'
-
 /**
  * Claims a verified payload for one use (docs/account-transfer.md#telegram-payloads): records its hash
  * until `auth_date` + 24 h with one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of any number of
  * concurrent or later presentations exactly one gets through. Throws 401 `telegram_data_already_used`
- * {@link TELEGRAM_DATA_USED_MESSAGE} for a payload already claimed (by any app).
+ * ('telegramDataAlreadyUsed') for a payload already claimed (by any app).
  *
  * @example await consumeTelegramPayload(context, foyerApp, verifyTelegramProof(context, foyerApp, body))
  */
@@ -92,7 +75,7 @@ export async function consumeTelegramPayload(
     })
     .onConflictDoNothing({ target: telegramPayloads.payloadHash })
     .returning({ payloadHash: telegramPayloads.payloadHash })
-  if (claimed.length === 0) throw new FoyerHttpError('telegram_data_already_used', TELEGRAM_DATA_USED_MESSAGE)
+  if (claimed.length === 0) throw foyerError('telegramDataAlreadyUsed')
 }
 
 /** The stored details of a verified Telegram user (see `TelegramAccountDetails`). */
@@ -108,13 +91,13 @@ export function telegramDetails(identity: TelegramIdentity): TelegramAccountDeta
 /**
  * The per-account limit of the Telegram routes of plugin `app` (`rateLimits.telegramPerAccount`), keyed by
  * (app, Telegram user id) and sharing @fastify/rate-limit's store. The returned check sets `Retry-After`
- * and throws 429 `too_many_requests` {@link TELEGRAM_RATE_LIMIT_MESSAGE} over the limit; it does nothing
+ * and throws 429 `too_many_requests` ('telegramAccountRateLimited') over the limit; it does nothing
  * when rate limiting is off.
  */
 export function createTelegramAccountLimit(
   app: FastifyInstance,
   context: ServerContext,
 ): (request: FastifyRequest, reply: FastifyReply, key: { appId: string; userId: string }) => Promise<void> {
-  const check = keyedRateLimit(app, context.rateLimits?.telegramPerAccount, TELEGRAM_RATE_LIMIT_MESSAGE)
+  const check = keyedRateLimit(app, context.rateLimits?.telegramPerAccount, 'telegramAccountRateLimited')
   return (request, reply, key) => check(request, reply, `telegram:${key.appId}:${key.userId}`)
 }

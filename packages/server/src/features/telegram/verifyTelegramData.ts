@@ -5,7 +5,7 @@ import {
   type TelegramAuthResult,
   type TelegramWebAppData,
 } from '@foyer/protocol'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 
 /**
  * A Telegram user as its signed data names it: the numeric id (as a decimal string) and profile fields,
@@ -61,8 +61,7 @@ export function signTelegramFields(fields: TelegramFields, key: Buffer): string 
   return createHmac('sha256', key).update(dataCheckString(fields)).digest('hex')
 }
 
-const invalid = (detail: string) =>
-  new FoyerHttpError('invalid_credentials', `Invalid Telegram data: ${detail}`)
+const invalid = (detail: string) => foyerError('invalidTelegramData', { reason: detail })
 
 /** Checks `hash` against `fields` under `key`, in constant time (docs/security.md property 45). */
 function checkHash(fields: TelegramFields, key: Buffer): void {
@@ -88,8 +87,7 @@ function checkAuthDate(value: unknown, nowMs: number): number {
 /** A Telegram user id (a positive integer, number or decimal string) as a decimal string; invalid_data otherwise. */
 function userIdOf(value: unknown): string {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value
-  if (typeof text !== 'string' || !/^[1-9][0-9]{0,19}$/.test(text))
-    throw new FoyerHttpError('invalid_data', 'Telegram data has no valid user id')
+  if (typeof text !== 'string' || !/^[1-9][0-9]{0,19}$/.test(text)) throw foyerError('telegramUserIdInvalid')
   return text
 }
 
@@ -145,10 +143,10 @@ export function verifyTelegramWebAppData(
   try {
     user = JSON.parse(String(fields.user))
   } catch {
-    throw new FoyerHttpError('invalid_data', 'Telegram mini-app data has no valid user')
+    throw foyerError('telegramMiniAppUserInvalid')
   }
   if (typeof user !== 'object' || user === null || Array.isArray(user))
-    throw new FoyerHttpError('invalid_data', 'Telegram mini-app data has no valid user')
+    throw foyerError('telegramMiniAppUserInvalid')
   const profile = user as Record<string, unknown>
   return {
     userId: userIdOf(profile.id),

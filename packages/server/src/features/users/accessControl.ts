@@ -4,17 +4,12 @@
  */
 import type { AccessControl } from '@foyer/protocol'
 import { eq, sql } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
 import type { AccountKinds, AccountType } from './AccountKind'
 import { users } from './schema'
 import type { Transaction } from './Transaction'
-
-/** docs/errors.md / docs/security.md property 55: the message of `allowlist_rejected`. */
-export const ALLOWLIST_REJECTED_MESSAGE = "You don't have access to this app. Have you been invited?"
-/** docs/security.md property 55: the message of `max_accounts_reached`. */
-export const MAX_ACCOUNTS_REACHED_MESSAGE = 'This app has reached its maximum number of users.'
 
 /**
  * Whether the allow-list `entries` (app settings `access_control.allowlist`) admit a new user proving the
@@ -51,7 +46,7 @@ export function assertAdmits(
     access.allowlist_enabled &&
     !isAllowListed(accountKinds, access.allowlist, account.type, account.subject, account)
   )
-    throw new FoyerHttpError('allowlist_rejected', ALLOWLIST_REJECTED_MESSAGE)
+    throw foyerError('allowlistRejected')
 }
 
 /**
@@ -70,7 +65,7 @@ export async function assertAllowListed(
   },
 ): Promise<AccessControl> {
   const [app] = await tx.select({ settings: apps.settings }).from(apps).where(eq(apps.id, parameters.appId))
-  if (!app) throw new FoyerHttpError('not_found', 'App not found')
+  if (!app) throw foyerError('appNotFound')
   // Only the access control: the rest of the stored settings holds sealed secrets.
   const access = mergeSettings({ access_control: app.settings.access_control }).access_control
   assertAdmits(accountKinds, access, parameters)
@@ -95,6 +90,5 @@ export async function assertUnderUserLimit(tx: Transaction, appId: string, maxUs
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
     .where(eq(users.appId, appId))
-  if (Number(row?.count ?? 0) >= maxUsers)
-    throw new FoyerHttpError('max_accounts_reached', MAX_ACCOUNTS_REACHED_MESSAGE)
+  if (Number(row?.count ?? 0) >= maxUsers) throw foyerError('maxAccountsReached')
 }

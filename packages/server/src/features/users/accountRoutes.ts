@@ -2,7 +2,7 @@
  * The account routes of a sign-in method — `…/link`, `…/unlink`, `…/transfer` and `…/update` — from one
  * factory (docs/adding-a-sign-in-method.md; docs/linked-accounts.md#linking).
  */
-import type { Endpoint } from '@foyer/protocol'
+import type { Endpoint, FixedServerErrorKey } from '@foyer/protocol'
 import { routeSchema } from '@foyer/protocol'
 import type {
   FastifyContextConfig,
@@ -107,7 +107,7 @@ export type AccountRoutesOptions<
   update?: RouteOptions & {
     endpoint: Update
     prove: (call: AccountRouteCall<Update>) => Promise<{ oldSubject: string; newSubject: string }>
-    notFound: string
+    notFound: FixedServerErrorKey<'not_found'>
   }
 }
 

@@ -1,6 +1,6 @@
 /** Linking a proven account to a signed-in user, and the checks a link makes under the user's row lock. */
 import { and, eq } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { offerAccountTransfer } from '../accountTransfer/offerAccountTransfer'
 import type { AccountKinds, AccountType } from './AccountKind'
 import { assertAllowListed } from './accessControl'
@@ -8,11 +8,6 @@ import { linkedToAnotherUser, newLinkedAccount } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 import type { Transaction } from './Transaction'
 import type { UsersContext } from './UsersContext'
-
-/** docs/errors.md: the message of `cannot_link_more_of_type`. */
-export function cannotLinkMoreMessage(type: string): string {
-  return `User already has an account of type ${type} linked.`
-}
 
 /**
  * Links the proven email `email` to `userId` (see {@link linkAccountToUser}; a guest who links an email
@@ -112,7 +107,7 @@ export async function lockUserForLink(
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, appId)))
     .for('update')
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  if (!user) throw foyerError('invalidToken')
   // A guest who upgrades becomes a full user: the account it links must pass the allow-list (security property 55).
   if (user.isGuest) await assertAllowListed(tx, accountKinds, parameters)
   const limit = accountKinds.get(type)?.linkLimit ?? 1
@@ -121,7 +116,7 @@ export async function lockUserForLink(
     .from(linkedAccounts)
     .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, type)))
     .limit(limit)
-  if (owned.length >= limit) throw new FoyerHttpError('cannot_link_more_of_type', cannotLinkMoreMessage(type))
+  if (owned.length >= limit) throw foyerError('cannotLinkMoreOfType', { type })
   return user
 }
 

@@ -1,6 +1,7 @@
 /** The row of a linked account proven just now, and the error of an account another user holds. */
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { AccountType } from './AccountKind'
 import type { linkedAccounts } from './schema'
 
@@ -29,5 +30,5 @@ export function newLinkedAccount(parameters: {
 
 /** 400 `linked_to_another_user`: the account is another user's (UNIQUE (app_id, type, subject)). */
 export function linkedToAnotherUser(): FoyerHttpError {
-  return new FoyerHttpError('linked_to_another_user', 'This account has already been linked to another user.')
+  return foyerError('linkedToAnotherUser')
 }

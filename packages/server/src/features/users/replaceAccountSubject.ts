@@ -1,7 +1,8 @@
 /** Replacing the identifier of a user's linked account (a new email address or phone number). */
+import type { FixedServerErrorKey } from '@foyer/protocol'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { AccountType } from './AccountKind'
 import { linkedToAnotherUser } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
@@ -33,7 +34,7 @@ export async function replaceAccountSubject(
     oldSubject: string
     newSubject: string
     now: Date
-    notFound: string
+    notFound: FixedServerErrorKey<'not_found'>
   },
 ): Promise<void> {
   const { appId, userId, type, oldSubject, newSubject, now } = parameters
@@ -65,7 +66,7 @@ export async function replaceAccountSubject(
           ),
         )
         .returning({ id: linkedAccounts.id })
-      if (updated.length === 0) throw new FoyerHttpError('not_found', parameters.notFound)
+      if (updated.length === 0) throw foyerError(parameters.notFound)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw linkedToAnotherUser()

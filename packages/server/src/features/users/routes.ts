@@ -1,7 +1,7 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
 import { cachedUserJson } from './cachedUserJson'
@@ -23,7 +23,7 @@ export async function userRoutes(app: FastifyInstance, options: { context: Serve
       async (request) => {
         const { userId, userRevision } = await requireSession(context, request)
         const user = await cachedUserJson(context, userId, userRevision)
-        if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+        if (!user) throw foyerError('invalidToken')
         return { user }
       },
     )

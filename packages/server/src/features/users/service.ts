@@ -2,13 +2,8 @@
  * The users feature's services, gathered for the sign-in methods and features that use them: the wire
  * user, the terms, the access control, sign-in and sign-up by account, link, unlink and replace.
  */
+export { isAllowListed } from './accessControl'
 export {
-  ALLOWLIST_REJECTED_MESSAGE,
-  isAllowListed,
-  MAX_ACCOUNTS_REACHED_MESSAGE,
-} from './accessControl'
-export {
-  cannotLinkMoreMessage,
   finishGuestUpgrade,
   linkAccountToUser,
   linkEmailToUser,

@@ -5,7 +5,7 @@
 import type { AccessControl, AuthMode } from '@foyer/protocol'
 import type { SQL } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { mergeSettings } from '../apps/mergeSettings'
 import type { AccountType } from './AccountKind'
 import { assertAdmits, assertAllowListed, assertUnderUserLimit, lockUserLimit } from './accessControl'
@@ -70,8 +70,8 @@ export function assertMaySignUp(
   settings: Record<string, unknown> | null | undefined,
 ): AccessControl {
   const { mode } = parameters
-  if (mode === 'no-signup') throw new FoyerHttpError('user_does_not_exist', 'User does not exist')
-  if (!settings) throw new FoyerHttpError('not_found', 'App not found')
+  if (mode === 'no-signup') throw foyerError('userDoesNotExist')
+  if (!settings) throw foyerError('appNotFound')
   // A sign-up: allow-list and user limit (security property 55).
   const access = mergeSettings({ access_control: settings.access_control }).access_control
   assertAdmits(context.accountKinds, access, parameters)

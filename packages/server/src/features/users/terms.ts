@@ -2,7 +2,7 @@
 import type { User } from '@foyer/protocol'
 import { eq, sql } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { users } from './schema'
 import type { UsersContext } from './UsersContext'
 import { requireUserJson } from './userJson'
@@ -38,7 +38,6 @@ export async function assertTermsAccepted(
     .select({ hasAcceptedTerms: users.hasAcceptedTerms })
     .from(users)
     .where(eq(users.id, userId))
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
-  if (!user.hasAcceptedTerms)
-    throw new FoyerHttpError('terms_not_accepted', 'The user has not accepted the terms of this app yet')
+  if (!user) throw foyerError('invalidToken')
+  if (!user.hasAcceptedTerms) throw foyerError('termsNotAccepted')
 }

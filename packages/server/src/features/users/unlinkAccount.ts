@@ -1,7 +1,7 @@
 /** Unlinking an account from a user, never the user's last one. */
 import { and, eq } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { AccountType } from './AccountKind'
 import { linkedAccounts, users } from './schema'
 
@@ -24,10 +24,8 @@ export async function unlinkAccount(
       .from(linkedAccounts)
       .where(and(eq(linkedAccounts.appId, appId), eq(linkedAccounts.userId, userId)))
     const target = accounts.find((account) => account.type === type && account.subject === subject)
-    if (!target)
-      throw new FoyerHttpError('not_found', `No ${type} account ${subject} is linked to this user.`)
-    if (accounts.length === 1)
-      throw new FoyerHttpError('cannot_unlink_sole_account', 'Cannot unlink the only account of a user.')
+    if (!target) throw foyerError('accountNotLinked', { type, subject })
+    if (accounts.length === 1) throw foyerError('cannotUnlinkSoleAccount')
     await tx.delete(linkedAccounts).where(eq(linkedAccounts.id, target.id))
   })
 }

@@ -10,7 +10,7 @@ import {
   type User,
 } from '@foyer/protocol'
 import { type SQL, sql } from 'drizzle-orm'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import { mfaMethods } from '../mfa/schema'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import type { AccountKinds, StoredAccount } from './AccountKind'
@@ -156,6 +156,6 @@ export async function getUserJson(context: UsersContext, userId: string): Promis
  */
 export async function requireUserJson(context: UsersContext, userId: string): Promise<User> {
   const user = await getUserJson(context, userId)
-  if (!user) throw new FoyerHttpError('missing_or_invalid_token', 'Missing or invalid token')
+  if (!user) throw foyerError('invalidToken')
   return user
 }

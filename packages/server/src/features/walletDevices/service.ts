@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { randomId } from '../../crypto/randomId'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { renderNewDeviceEmail } from '../mail/renderNewDeviceEmail'
@@ -20,11 +20,6 @@ import { sessions } from '../sessions/schema'
 import { linkedAccounts } from '../users/schema'
 import { deviceProofNonces, walletDevices } from './schema'
 import { type VerifiedDeviceProof, verifyDeviceProof } from './verifyDeviceProof'
-
-/** The text of `reauthentication_required` when a device key cannot be registered by this session. */
-export const REAUTHENTICATION_REQUIRED_MESSAGE = 'Sign in again to use your wallet on this device.'
-/** The text of `device_not_registered`. */
-export const DEVICE_NOT_REGISTERED_MESSAGE = 'This device is not registered for your wallet.'
 
 type DeviceRow = typeof walletDevices.$inferSelect
 
@@ -102,7 +97,7 @@ export async function requireDeviceProof(
       ),
     )
     .returning({ id: walletDevices.id })
-  if (!device) throw new FoyerHttpError('device_not_registered', DEVICE_NOT_REGISTERED_MESSAGE)
+  if (!device) throw foyerError('deviceNotRegistered')
   return { deviceId: device.id }
 }
 
@@ -131,7 +126,7 @@ export async function registerWalletDevice(
     .from(walletDevices)
     .where(and(eq(walletDevices.userId, session.userId), eq(walletDevices.jkt, proof.jkt)))
     .limit(1)
-  if (existing?.revokedAt) throw new FoyerHttpError('device_not_registered', DEVICE_NOT_REGISTERED_MESSAGE)
+  if (existing?.revokedAt) throw foyerError('deviceNotRegistered')
   if (existing) return toWalletDevice(existing, session.sessionId)
 
   const nowMs = context.now()
@@ -144,8 +139,7 @@ export async function registerWalletDevice(
     row !== undefined &&
     row.forkedFrom === null &&
     nowMs - row.createdAt.getTime() <= DEVICE_REGISTRATION_WINDOW_SECONDS * 1000
-  if (!signedInRecently)
-    throw new FoyerHttpError('reauthentication_required', REAUTHENTICATION_REQUIRED_MESSAGE)
+  if (!signedInRecently) throw foyerError('reauthenticationRequired')
   await assertMfaVerified(context, { sessionId: session.sessionId, userId: session.userId, need: 'recent' })
 
   const userAgent = parseUserAgent(request.headers['user-agent'])
@@ -184,7 +178,7 @@ export async function registerWalletDevice(
       )
       .limit(1)
     if (same) return toWalletDevice(same, session.sessionId)
-    throw new FoyerHttpError('reauthentication_required', REAUTHENTICATION_REQUIRED_MESSAGE)
+    throw foyerError('reauthenticationRequired')
   }
   await notifyNewDevice(context, { app: session.app, userId: session.userId, label })
   return toWalletDevice(device, session.sessionId)
@@ -253,7 +247,7 @@ export async function revokeWalletDevice(
       ),
     )
     .returning({ registered: walletDevices.registeredSessionId, last: walletDevices.lastSessionId })
-  if (!revoked) throw new FoyerHttpError('not_found', 'Device not found')
+  if (!revoked) throw foyerError('deviceNotFound')
   const ended = [revoked.registered, revoked.last].filter(
     (id): id is string => typeof id === 'string' && id !== parameters.sessionId,
   )

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { DEVICE_PROOF_MAX_AGE_SECONDS, DEVICE_PROOF_TYP } from '@foyer/protocol'
 import { and, eq, gt } from 'drizzle-orm'
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, type JWK, jwtVerify } from 'jose'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { deviceProofNonces } from './schema'
 
@@ -24,8 +24,7 @@ export type VerifyDeviceProofParameters = {
   sessionId: string
 }
 
-const refuse = (reason: string) =>
-  new FoyerHttpError('invalid_device_proof', `Invalid device proof: ${reason}`)
+const refuse = (reason: string) => foyerError('invalidDeviceProof', { reason })
 
 const base64UrlSha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 

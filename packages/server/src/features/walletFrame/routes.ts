@@ -2,7 +2,7 @@ import { appIdSchema, refuseControlCharacters } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
@@ -83,7 +83,7 @@ export async function walletFrameRoutes(
     async (request, reply) => {
       const assets = await getBundle()
       const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)
-      if (!asset) throw new FoyerHttpError('not_found', 'Asset not found')
+      if (!asset) throw foyerError('assetNotFound')
       reply
         .header('content-type', 'text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -21,15 +21,10 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
-import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified, assertNotGuest } from '../mfa/verifications'
 import { embeddedWallets, walletEntropies } from './schema'
-
-/** docs/errors.md. */
-export const WALLET_EXISTS_MESSAGE = 'User already has an embedded wallet.'
-/** docs/limits.md / docs/errors.md. */
-export const CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE = 'Cannot unlink an embedded wallet'
 
 type EntropyRow = typeof walletEntropies.$inferSelect
 type WalletRow = typeof embeddedWallets.$inferSelect
@@ -41,8 +36,7 @@ const recoveryAad = (rowId: string) => `wallet-recovery:${rowId}`
 
 function checkAddress(chainType: ChainType, address: string, field: string): void {
   const schema = chainType === 'ethereum' ? ethereumAddressSchema : solanaAddressSchema
-  if (!schema.safeParse(address).success)
-    throw new FoyerHttpError('invalid_data', `${field}: not a ${chainType} address`)
+  if (!schema.safeParse(address).success) throw foyerError('notAnAddress', { field, chainType })
 }
 
 /**
@@ -84,7 +78,7 @@ async function assertAddressProven(parameters: {
   } catch {
     proven = false
   }
-  if (!proven) throw new FoyerHttpError('invalid_data', 'The wallet address is not proven by its key')
+  if (!proven) throw foyerError('walletAddressNotProven')
 }
 
 /** SQL condition: `column` equals `address` (case-insensitive for Ethereum hex addresses). */
@@ -123,7 +117,7 @@ async function findEntropy(db: FoyerDatabase, userId: string, chainType: ChainTy
 
 async function requireEntropy(db: FoyerDatabase, userId: string, chainType: ChainType, entropyId: string) {
   const row = await findEntropy(db, userId, chainType, entropyId)
-  if (!row) throw new FoyerHttpError('not_found', 'Embedded wallet not found')
+  if (!row) throw foyerError('embeddedWalletNotFound')
   return row
 }
 
@@ -203,7 +197,7 @@ export async function createEmbeddedWallet(
       if (wallet.length === 0) throw new LostRace()
     })
   } catch (error) {
-    if (error instanceof LostRace) throw new FoyerHttpError('resource_conflict', WALLET_EXISTS_MESSAGE)
+    if (error instanceof LostRace) throw foyerError('embeddedWalletExists')
     throw error
   }
   return toEmbeddedWallet(entropyRow, walletRow)
@@ -224,15 +218,13 @@ export async function createAdditionalEmbeddedWallet(
   const { appId, userId, body } = parameters
   checkAddress(body.chain_type, body.address, 'address')
   const entropy = await findEntropy(context.db, userId, body.chain_type, body.entropy_id)
-  if (!entropy)
-    throw new FoyerHttpError('invalid_request', 'An additional wallet needs the wallet at index 0')
+  if (!entropy) throw foyerError('firstWalletRequired')
   const [highest] = await context.db.orm
     .select({ index: max(embeddedWallets.walletIndex) })
     .from(embeddedWallets)
     .where(eq(embeddedWallets.entropyRowId, entropy.id))
   const nextIndex = (highest?.index ?? 0) + 1
-  if (body.wallet_index !== nextIndex)
-    throw new FoyerHttpError('invalid_request', `Only the next wallet index (${nextIndex}) can be added`)
+  if (body.wallet_index !== nextIndex) throw foyerError('walletIndexNotNext', { nextIndex })
   await assertAddressProven({
     appId,
     userId,
@@ -256,7 +248,7 @@ export async function createAdditionalEmbeddedWallet(
     .values(walletRow)
     .onConflictDoNothing()
     .returning({ id: embeddedWallets.id })
-  if (inserted.length === 0) throw new FoyerHttpError('resource_conflict', 'Wallet index already exists')
+  if (inserted.length === 0) throw foyerError('walletIndexExists')
   return toEmbeddedWallet(entropy, walletRow)
 }
 
@@ -334,7 +326,7 @@ export async function setRecoveryMethod(
     .from(embeddedWallets)
     .where(and(eq(embeddedWallets.entropyRowId, row.id), eq(embeddedWallets.walletIndex, 0)))
     .limit(1)
-  if (!updated || !wallet) throw new FoyerHttpError('not_found', 'Embedded wallet not found')
+  if (!updated || !wallet) throw foyerError('embeddedWalletNotFound')
   return toEmbeddedWallet(updated, wallet)
 }
 
@@ -356,5 +348,5 @@ export async function assertNotEmbeddedWallet(
       ),
     )
     .limit(1)
-  if (row) throw new FoyerHttpError('cannot_unlink_embedded_wallet', CANNOT_UNLINK_EMBEDDED_WALLET_MESSAGE)
+  if (row) throw foyerError('cannotUnlinkEmbeddedWallet')
 }
