@@ -31,7 +31,9 @@ export function resolveFundingRequest(client: FoyerClient, parameters: FundWalle
   const solana =
     parameters.cluster !== undefined ||
     (parameters.chain === undefined && !parameters.address.startsWith('0x'))
-  const asset: FundingAsset = parameters.asset ?? config.default_recommended_currency.asset ?? 'native'
+  // The config names the chain's own currency `native-currency` (docs/app-config.md#funding).
+  const configAsset = config.default_recommended_currency.asset
+  const asset: FundingAsset = parameters.asset ?? (configAsset === 'USDC' ? 'USDC' : 'native')
   const amount = parameters.amount ?? config.default_recommended_amount
   const invalid = () => new FundingError('Invalid funding data', { code: 'funding_invalid_data' })
   if (!AMOUNT.test(amount) || !(Number(amount) > 0)) throw invalid()

@@ -27,8 +27,8 @@ export type FundingOption = z.infer<typeof fundingOptionSchema>
  * Funding options of an app (docs/app-config.md), public: part of the app config.
  * `methods` is the legacy list (`moonpay`, `coinbase-onramp`, `external`); `options` the offered
  * method/provider pairs; `default_recommended_amount` a decimal string (e.g. `'0.01'`) in
- * `default_recommended_currency` (`chain` as CAIP-2, `eip155:1` or `solana:<genesis>`, `asset` `native`
- * or `USDC`); `prompt_funding_on_wallet_creation` opens 'Add funds to your wallet' after a wallet is
+ * `default_recommended_currency` (`chain` as CAIP-2, `eip155:1` or `solana:<genesis>`, `asset`
+ * `native-currency` (alias `native`) or `USDC`); `prompt_funding_on_wallet_creation` opens 'Add funds to your wallet' after a wallet is
  * created; `cross_chain_bridging_enabled` allows bridging from another chain (docs/modal.md).
  */
 export const fundingConfigSchema = z.object({
@@ -37,12 +37,23 @@ export const fundingConfigSchema = z.object({
   default_recommended_amount: z.string().regex(/^\d{1,30}(\.\d{0,30})?$/, 'Expected a decimal amount'),
   default_recommended_currency: z.object({
     chain: z.string().min(1).max(128),
-    asset: z.enum(['native', 'USDC']).optional(),
+    asset: z.enum(['native', 'native-currency', 'USDC']).optional(),
   }),
   prompt_funding_on_wallet_creation: z.boolean(),
   cross_chain_bridging_enabled: z.boolean(),
 })
-export type FundingConfig = z.infer<typeof fundingConfigSchema>
+
+/**
+ * The funding options as the public app config answers them (docs/app-config.md#funding): the settings' shape,
+ * with the chain's own currency named `native-currency` (the settings take `native` as its alias).
+ */
+export const publicFundingConfigSchema = fundingConfigSchema.extend({
+  default_recommended_currency: z.object({
+    chain: z.string().min(1).max(128),
+    asset: z.enum(['native-currency', 'USDC']).optional(),
+  }),
+})
+export type FundingConfig = z.infer<typeof publicFundingConfigSchema>
 
 /**
  * The app's accounts at the funding providers, server-only (never in the public app config). `moonpay`:

@@ -14,6 +14,7 @@ async function clientWith(prompt: boolean) {
         fiat_on_ramp_enabled: true,
         funding_config: {
           ...defaultAppSettings.funding_config,
+          default_recommended_currency: { chain: 'eip155:1', asset: 'native-currency' },
           options: [{ method: 'manual', provider: 'privy' }],
           prompt_funding_on_wallet_creation: prompt,
         },

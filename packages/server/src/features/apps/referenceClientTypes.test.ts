@@ -40,16 +40,8 @@ type Json<T> = T extends readonly (infer Item)[]
     : T
 type Assignable<From, To> = [Json<From>] extends [Json<To>] ? true : false
 
-/**
- * The public config keys whose values still differ from the reference types, each a known difference
- * (docs/app-config.md): `funding_config` (`asset` 'native' where the types say 'native-currency'),
- * `smart_wallet_config` (one object with `enabled`, nullable fields, where the types have a union) and
- * `telegram_auth_config` (a bot id and name that are null until configured).
- */
-type KnownDifferences = 'funding_config' | 'smart_wallet_config' | 'telegram_auth_config'
-
 export type ReferenceClientTypeChecks = [
-  Assert<Assignable<AppConfig, Omit<AppResponse, KnownDifferences>>>,
+  Assert<Assignable<AppConfig, AppResponse>>,
   Assert<
     Assignable<EndpointResponse<'POST /api/v1/passkeys/authenticate/init'>, ResponsePasskeyInitAuthenticate>
   >,
@@ -131,7 +123,7 @@ const referenceAppResponseKeys = {
   whatsapp_enabled: 'boolean',
   captcha_site_key: 'string',
   funding_config: 'object',
-  telegram_auth_config: 'object',
+  telegram_auth_config: 'object|absent',
   telegram_seamless_auth_enabled: 'boolean|absent',
 } as const satisfies Record<keyof AppResponse, string>
 
@@ -211,5 +203,69 @@ describe('GET /api/v1/apps/:appId against the reference AppResponse', () => {
     expect(response.body).not.toContain('vip@example.com')
     expect(response.body).not.toContain('host.example/jwks.json')
     expect(response.body).not.toContain('max_users')
+  })
+  test('behavior: funding, smart-wallet and Telegram options in the shapes the reference types give', async () => {
+    const read = async (settings: NonNullable<Parameters<typeof createAppRecord>[1]['settings']>) => {
+      const app = await createAppRecord(t.db, {
+        name: 'Shapes',
+        allowedOrigins: ['https://shop.example'],
+        settings,
+        masterKey: t.masterKey,
+      })
+      const response = await t.request({ method: 'GET', url: `/api/v1/apps/${app.id}`, appId: null })
+      return response.json() as Record<string, unknown>
+    }
+    // Defaults: smart wallets off as { enabled: false }, no Telegram bot → no telegram_auth_config, the
+    // chain's own currency named native-currency.
+    const defaults = await read({})
+    expect(defaults.smart_wallet_config).toEqual({ enabled: false })
+    expect('telegram_auth_config' in defaults).toBe(false)
+    expect(defaults.funding_config).toMatchObject({
+      default_recommended_currency: { chain: 'eip155:1', asset: 'native-currency' },
+    })
+    const configured = await read({
+      funding_config: {
+        methods: [],
+        options: [],
+        default_recommended_amount: '0.5',
+        default_recommended_currency: { chain: 'eip155:8453', asset: 'native' },
+        prompt_funding_on_wallet_creation: false,
+        cross_chain_bridging_enabled: false,
+      },
+      smart_wallet_config: {
+        enabled: true,
+        smart_wallet_type: 'kernel',
+        configured_networks: [
+          {
+            chain_id: 'eip155:8453',
+            bundler_url: 'https://bundler.example',
+            paymaster_url: null,
+            paymaster_context: null,
+          },
+        ],
+      },
+      telegram_auth: true,
+      telegram_auth_config: {
+        bot_id: '42',
+        bot_name: 'shop_bot',
+        link_enabled: true,
+        seamless_auth_enabled: false,
+      },
+    })
+    expect(configured.funding_config).toMatchObject({
+      default_recommended_currency: { chain: 'eip155:8453', asset: 'native-currency' },
+    })
+    expect(configured.smart_wallet_config).toEqual({
+      enabled: true,
+      smart_wallet_type: 'kernel',
+      configured_networks: [{ chain_id: 'eip155:8453', bundler_url: 'https://bundler.example' }],
+    })
+    expect(configured.telegram_auth_config).toEqual({
+      bot_id: '42',
+      bot_name: 'shop_bot',
+      link_enabled: true,
+      seamless_auth_enabled: false,
+    })
+    expect(appConfigSchema.parse(configured)).toEqual(configured)
   })
 })

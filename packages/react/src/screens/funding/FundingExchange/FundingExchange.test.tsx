@@ -73,7 +73,7 @@ const fundingSettings = (options: AppConfig['funding_config']['options']): Parti
     methods: ['coinbase-onramp'],
     options,
     default_recommended_amount: '0.01',
-    default_recommended_currency: { chain: 'eip155:1', asset: 'native' },
+    default_recommended_currency: { chain: 'eip155:1', asset: 'native-currency' },
     prompt_funding_on_wallet_creation: false,
     cross_chain_bridging_enabled: false,
   },

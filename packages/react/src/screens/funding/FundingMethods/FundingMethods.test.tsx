@@ -33,6 +33,7 @@ async function renderFunding(fiatOnRampEnabled = true) {
         fiat_on_ramp_enabled: fiatOnRampEnabled,
         funding_config: {
           ...defaultAppSettings.funding_config,
+          default_recommended_currency: { chain: 'eip155:1', asset: 'native-currency' },
           options: [
             { method: 'card', provider: 'moonpay' },
             { method: 'exchange', provider: 'coinbase' },

@@ -2,7 +2,9 @@ import { type AppConfig, defaultAppSettings } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { type LandingEntry, type LandingHostConfig, landingModel, MAX_LANDING_ENTRIES } from './landingModel'
 
-const app = (settings: Partial<AppConfig> = {}) => ({ ...defaultAppSettings, ...settings })
+// The public config has no `telegram_auth_config` until the app's bot is configured.
+const { telegram_auth_config: _unconfiguredTelegram, ...defaultConfig } = defaultAppSettings
+const app = (settings: Partial<AppConfig> = {}) => ({ ...defaultConfig, ...settings })
 
 /** Entries as short names: the method, `oauth:google`, or `→view(label)` for a group entry. */
 const names = (entries: readonly LandingEntry[] | undefined) =>
@@ -254,10 +256,7 @@ describe('landingModel', () => {
     expect(
       layout({ telegram_auth: true, telegram_auth_config: bot, wallet_auth: true, email_auth: true }).default,
     ).toEqual(['email', 'telegram', 'wallet'])
-    expect(
-      layout({ telegram_auth: true, telegram_auth_config: { ...bot, bot_name: null }, email_auth: true })
-        .default,
-    ).toEqual(['email'])
+    expect(layout({ telegram_auth: true, email_auth: true }).default).toEqual(['email'])
     expect(
       layout({ telegram_auth: true, telegram_auth_config: bot }, { loginMethods: ['email'] }).default,
     ).toEqual(['email'])

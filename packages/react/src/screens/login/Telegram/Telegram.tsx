@@ -113,7 +113,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
   const { nonce } = useFoyerContext('Telegram')
   const authMode = signInMode(modal, 'telegram')
   const m = messages.telegram
-  const botName = state.appConfig?.telegram_auth_config.bot_name ?? null
+  const botName = state.appConfig?.telegram_auth_config?.bot_name ?? null
   const [inHand] = useState<TelegramProof | null>(() => {
     if (params.authResult) return { authResult: params.authResult }
     const webAppData = getTelegramWebAppData()
