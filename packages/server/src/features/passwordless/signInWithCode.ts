@@ -149,7 +149,9 @@ export async function signInWithCode(
   if (found.signed_in_user_id !== null && found.account_user_id === null)
     return signedUp(found.signed_in_user_id)
   if (found.signed_in_user_id !== null && found.account_user_id !== null) {
-    const userId = found.account_user_id
+    // The session's user: the account's owner when the statement bumped it (an account transferred meanwhile
+    // has its new owner here, the one the session and user_json are of).
+    const userId = found.signed_in_user_id
     await capLiveSessions(context, app, { userId, nowMs })
     // The statement read the user before its own bump of the account's latest verification.
     const json = found.user_json
