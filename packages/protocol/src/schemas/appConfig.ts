@@ -4,7 +4,18 @@ import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
-import { fundingConfigSchema, fundingProvidersSettingsSchema, publicFundingConfigSchema } from './funding'
+import {
+  fundingConfigSchema,
+  fundingProvidersSettingsSchema,
+  publicFundingConfigSchema,
+  toPublicFundingConfig,
+} from './funding'
+import {
+  publicSmartWalletConfigSchema,
+  smartWalletConfigSchema,
+  toPublicSmartWalletConfig,
+} from './smartWallet'
+import { publicTelegramAuthConfigSchema, telegramAuthConfigSchema } from './telegram'
 
 /** When an embedded wallet is created after sign-in (docs/wire.md). */
 export const createOnLoginSchema = z.enum(['users-without-wallets', 'all-users', 'off'])
@@ -91,58 +102,8 @@ export const embeddedWalletConfigSchema = z.object({
   require_user_owned_recovery_on_create: z.boolean(),
 })
 
-/** Smart-wallet options (docs/wire.md). */
-export const smartWalletTypes = [
-  'safe',
-  'kernel',
-  'light_account',
-  'biconomy',
-  'coinbase_smart_wallet',
-  'thirdweb',
-  'nexus',
-] as const
-
-export const smartWalletConfigSchema = z.object({
-  enabled: z.boolean(),
-  smart_wallet_type: z.enum(smartWalletTypes).nullable(),
-  configured_networks: z.array(
-    z.object({
-      chain_id: z.string(),
-      bundler_url: z.string(),
-      paymaster_url: z.string().nullable(),
-      paymaster_context: z.object({ policy_id: z.string() }).nullable(),
-    }),
-  ),
-})
-
-/**
- * The smart-wallet configuration as the public app config answers it (docs/app-config.md#smart-wallets):
- * `{ enabled: false }`, or, when enabled with a type, the type and its networks (absent optional fields,
- * never null).
- */
-export const publicSmartWalletConfigSchema = z.union([
-  z.object({ enabled: z.literal(false) }),
-  z.object({
-    enabled: z.literal(true),
-    smart_wallet_type: z.enum(smartWalletTypes),
-    configured_networks: z.array(
-      z.object({
-        chain_id: z.string(),
-        bundler_url: z.string(),
-        paymaster_url: z.string().optional(),
-        paymaster_context: z.object({ policy_id: z.string() }).optional(),
-      }),
-    ),
-  }),
-])
-
-/** Telegram login options (docs/wire.md). */
-export const telegramAuthConfigSchema = z.object({
-  bot_id: z.string().nullable(),
-  bot_name: z.string().nullable(),
-  link_enabled: z.boolean(),
-  seamless_auth_enabled: z.boolean(),
-})
+export { smartWalletConfigSchema } from './smartWallet'
+export { telegramAuthConfigSchema } from './telegram'
 
 /**
  * The settings of an app that its owner configures: every field of docs/app-config.md "App server
@@ -251,9 +212,7 @@ export const appConfigSchema = appSettingsSchema
     funding_config: publicFundingConfigSchema,
     smart_wallet_config: publicSmartWalletConfigSchema,
     /** The Telegram options once the bot is configured (docs/app-config.md#telegram); absent before. */
-    telegram_auth_config: telegramAuthConfigSchema
-      .extend({ bot_id: z.string(), bot_name: z.string() })
-      .optional(),
+    telegram_auth_config: publicTelegramAuthConfigSchema.optional(),
     /** Turnstile site key with the `t:` prefix; '' when the app has none. */
     captcha_site_key: z.string(),
     /** 'turnstile' when `captcha_enabled`, else null (Foyer verifies Turnstile tokens only). */
@@ -363,35 +322,6 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     twitch_oauth: false,
     twitter_oauth_on_mobile_enabled: settings.twitter_oauth,
     whatsapp_enabled: false,
-  }
-}
-
-/** The funding options as answered: the chain's own currency is `native-currency` (`native` its alias). */
-function toPublicFundingConfig(config: AppSettings['funding_config']): AppConfig['funding_config'] {
-  const { asset, chain } = config.default_recommended_currency
-  const publicAsset = asset === 'native' ? 'native-currency' : asset
-  return {
-    ...config,
-    default_recommended_currency: publicAsset === undefined ? { chain } : { chain, asset: publicAsset },
-  }
-}
-
-/** The smart-wallet configuration as answered: disabled unless it is enabled with a type. */
-function toPublicSmartWalletConfig(
-  config: AppSettings['smart_wallet_config'],
-): AppConfig['smart_wallet_config'] {
-  if (!config.enabled || config.smart_wallet_type === null) return { enabled: false }
-  return {
-    enabled: true,
-    smart_wallet_type: config.smart_wallet_type,
-    configured_networks: config.configured_networks.map(
-      ({ chain_id, bundler_url, paymaster_url, paymaster_context }) => ({
-        chain_id,
-        bundler_url,
-        ...(paymaster_url === null ? {} : { paymaster_url }),
-        ...(paymaster_context === null ? {} : { paymaster_context }),
-      }),
-    ),
   }
 }
 

@@ -55,6 +55,16 @@ export const publicFundingConfigSchema = fundingConfigSchema.extend({
 })
 export type FundingConfig = z.infer<typeof publicFundingConfigSchema>
 
+/** The funding options as answered: the chain's own currency is `native-currency` (`native` its alias). */
+export function toPublicFundingConfig(config: z.infer<typeof fundingConfigSchema>): FundingConfig {
+  const { asset, chain } = config.default_recommended_currency
+  const publicAsset = asset === 'native' ? 'native-currency' : asset
+  return {
+    ...config,
+    default_recommended_currency: publicAsset === undefined ? { chain } : { chain, asset: publicAsset },
+  }
+}
+
 /**
  * The app's accounts at the funding providers, server-only (never in the public app config). `moonpay`:
  * the publishable `api_key` (`pk_…`, also in the widget URL) and the `secret_key` (`sk_…`) that signs

@@ -107,3 +107,17 @@ export const telegramAccountSchema = z.object({
   ...linkedAccountTimes,
 })
 export type TelegramAccount = z.infer<typeof telegramAccountSchema>
+
+/** Telegram login options of an app's settings (docs/app-config.md#telegram): bot id and name null until set. */
+export const telegramAuthConfigSchema = z.object({
+  bot_id: z.string().nullable(),
+  bot_name: z.string().nullable(),
+  link_enabled: z.boolean(),
+  seamless_auth_enabled: z.boolean(),
+})
+
+/** The Telegram options as the public app config answers them, once the bot is configured. */
+export const publicTelegramAuthConfigSchema = telegramAuthConfigSchema.extend({
+  bot_id: z.string(),
+  bot_name: z.string(),
+})
