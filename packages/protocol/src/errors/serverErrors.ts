@@ -148,6 +148,7 @@ export const serverErrors = {
   },
   codeNotSent: { code: 'internal_error', message: 'Could not send the code. Please try again later.' },
   smsLoginNotAllowed: { code: 'disallowed_login_method', message: 'Login with SMS not allowed.' },
+  emailLoginNotAllowed: { code: 'disallowed_login_method', message: 'Login with email not allowed.' },
   smsSignInNotConfigured: { code: 'not_supported', message: 'SMS sign-in is not configured on this server.' },
   invalidPhoneNumber: { code: 'invalid_data', message: 'Invalid phone number' },
   smsRegionNotSupported: {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   authResponseSchema,
   CODE_MAX_ATTEMPTS,
@@ -40,6 +41,40 @@ function expectInvalidCode(response: { statusCode: number; json(): unknown }) {
     code: 'invalid_credentials',
   })
 }
+
+describe('email sign-in off for the app', () => {
+  test('error: email_auth off → 403 disallowed_login_method on init, authenticate and link; no code is sent', async () => {
+    const app = await createAppRecord(t.db, {
+      name: 'No email',
+      masterKey: t.masterKey,
+      settings: { email_auth: false, guest_auth: true },
+    })
+    const email = freshEmail('off')
+    const sent = await init(email, app.id)
+    expect(sent.statusCode).toBe(403)
+    expect(sent.json()).toEqual({ error: 'Login with email not allowed.', code: 'disallowed_login_method' })
+    expect(await t.mailbox(email)).toEqual([])
+    const auth = await authenticate({ email, code: '123456' }, app.id)
+    expect(auth.statusCode).toBe(403)
+    expect(auth.json()).toMatchObject({ code: 'disallowed_login_method' })
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/v1/guest/authenticate',
+      json: { guest_credential: randomBytes(32).toString('base64url') },
+      appId: app.id,
+    })
+    expect(guest.statusCode).toBe(200)
+    const link = await t.request({
+      method: 'POST',
+      url: '/api/v1/passwordless/link',
+      json: { email, code: '123456' },
+      appId: app.id,
+      bearer: guest.json().token,
+    })
+    expect(link.statusCode).toBe(403)
+    expect(link.json()).toMatchObject({ code: 'disallowed_login_method' })
+  })
+})
 
 describe('passwordless/init', () => {
   test('default: sends a 6-digit code and answers { success: true }', async () => {

@@ -13,6 +13,7 @@ import { emailAccountKind } from './account'
 import { createDestinationLimit } from './createDestinationLimit'
 import {
   assertEmailAllowed,
+  assertEmailEnabled,
   type CodePurpose,
   consumeLoginCode,
   normalizeEmail,
@@ -62,6 +63,7 @@ export async function passwordlessRoutes(
     { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/init']) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
+      assertEmailEnabled(foyerApp)
       // One session read decides both the captcha and the code's purpose.
       const session = await optionalSession(context, request)
       // Captcha before the per-destination count and the code (docs/security.md properties 8, 56).
@@ -79,6 +81,7 @@ export async function passwordlessRoutes(
     },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
+      assertEmailEnabled(foyerApp)
       const email = normalizeEmail(request.body.email)
       assertEmailAllowed(foyerApp, email)
       // The code's consume and the session are one statement; a retry of this call finds its result
@@ -96,6 +99,7 @@ export async function passwordlessRoutes(
   await accountRoutes(app, context, {
     kinds: [emailAccountKind],
     config,
+    allowed: assertEmailEnabled,
     // Linking, changing or unlinking the email of a user with a second factor needs a fresh verification
     // (docs/mfa.md#gates), checked before the code is used and spent by the change.
     freshMfa: true,

@@ -32,6 +32,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** Throws 403 `disallowed_login_method` 'Login with email not allowed.' unless the app has `email_auth` on. */
+export function assertEmailEnabled(app: LoadedApp): void {
+  if (!app.settings.email_auth) throw foyerError('emailLoginNotAllowed')
+}
+
 /** Throws 422 `disallowed_plus_email` when the app disables plus addressing and `email` has a '+' local part. */
 export function assertEmailAllowed(app: LoadedApp, email: string): void {
   const local = email.slice(0, email.lastIndexOf('@'))
