@@ -66,7 +66,8 @@ export type CodeSignInRow = {
 /**
  * One statement, the sign-in by a code: reads the live login code of (app, destination); a wrong code
  * counts one attempt; a right one is consumed (`UPDATE … WHERE consumed_at IS NULL AND …`: of parallel calls
- * one succeeds, docs/security.md property 4) when the account (app, type, destination) exists — its
+ * one succeeds, docs/security.md property 4) when the account (app, type, destination) exists, read under a
+ * row lock so that a concurrent removal is either seen or waits — its
  * `latest_verified_at` bumped — or when the app's sign-up is open (mode `login-or-sign-up`, no allow-list,
  * no user limit, read from the app's stored settings, missing keys taking the defaults) — the account and
  * the user inserted, as in {@link codeSignUpSql} — together with the insert of the session and its refresh
@@ -81,9 +82,12 @@ export const codeSignIn = preparedStatement<CodeSignInRow>(
     select id, code_hmac = ${placeholder('codeHmac')} as matches from ${oneTimeCodes}
     where ${liveLoginCode} limit 1
   ), account as (
+    -- Locked: an account removed by a transaction that commits first is not seen, so the code is never
+    -- consumed for an account whose bump then finds nothing.
     select user_id from ${linkedAccounts}
     where app_id = ${placeholder('appId')} and type = ${placeholder('type')}
       and subject = ${placeholder('destination')}
+    for update
   ), open_sign_up as (
     select 1 from ${apps} where id = ${placeholder('appId')} and ${placeholder('mayOpenSignUp')}::boolean
       and not coalesce((settings->'access_control'->>'allowlist_enabled')::boolean,
@@ -219,7 +223,7 @@ export const codeSignUp = preparedStatement<{ user_id: string }>(
  * consumed within {@link SIGN_IN_RETRY_WINDOW_MS}, whose HMAC is `codeHmac` and whose retry key hash is
  * `retryKeyHash`, and whose recorded session is still live, gets a new session for that session's user;
  * the recorded one (whose tokens the caller never received) is revoked and the new one recorded in its
- * place. `is_new_user` repeats the first answer's: the user was created by the consume (same time). No row
+ * place, only when this statement revoked it (a logout that came first wins). `is_new_user` repeats the first answer's: the user was created by the consume (same time). No row
  * otherwise.
  */
 export const codeSignInRetry = preparedStatement<{
@@ -238,7 +242,8 @@ export const codeSignInRetry = preparedStatement<{
       and c.purpose = 'login' and c.consumed_at > ${placeholder('windowStart')}::timestamptz
       and c.code_hmac = ${placeholder('codeHmac')} and c.retry_key_hash = ${placeholder('retryKeyHash')}
       and s.revoked_at is null
-    for update of c
+    -- The session locked too: a logout that commits first leaves no prior, so no session is minted.
+    for update of c, s
   ), moved as (
     update ${oneTimeCodes} c set result_session_id = ${placeholder('sessionId')}
     from prior where c.id = prior.id
@@ -247,7 +252,7 @@ export const codeSignInRetry = preparedStatement<{
     update ${sessions} set revoked_at = ${placeholder('now')}::timestamptz
     where id = (select previous_session_id from moved) and revoked_at is null
     returning id
-  ), ${sessionInsertSql(sql`moved`)}
+  ), ${sessionInsertSql(sql`(select user_id from moved where exists (select 1 from revoked)) as replaced`)}
   select session.user_id, (select is_new_user from moved) as is_new_user,
     ${userJsonSql(sql`session.user_id`)} as user_json
   from session join token on token.session_id = session.id`,

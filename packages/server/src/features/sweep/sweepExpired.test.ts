@@ -8,6 +8,7 @@ import { mfaChallenges } from '../mfa/schema'
 import { oauthFlows } from '../oauth/schema'
 import { passkeyChallenges } from '../passkeys/schema'
 import { oneTimeCodes } from '../passwordless/schema'
+import { SIGN_IN_RETRY_WINDOW_MS } from '../passwordless/signInWithCode'
 import { sessions } from '../sessions/schema'
 import { walletNonces } from '../siwe/schema'
 import { telegramPayloads } from '../telegram/schema'
@@ -228,6 +229,21 @@ describe('sweepExpired', () => {
       .where(eq(oauthFlows.id, tag))
     await sweepExpired(t.db, { now: new Date(now), guestMaxIdleMs: 0 })
     expect(await t.db.orm.select().from(oauthFlows).where(eq(oauthFlows.id, tag))).toHaveLength(1)
+  })
+
+  test('behavior: a login code consumed within its retry window is kept past its expiry, then swept', async () => {
+    const now = Date.UTC(2032, 6, 1)
+    const { tag } = await insertExpiring(now, now - 1_000)
+    const { like } = await import('drizzle-orm')
+    const ofTag = like(oneTimeCodes.destination, `${tag}@%`)
+    await t.db.orm
+      .update(oneTimeCodes)
+      .set({ consumedAt: new Date(now - SIGN_IN_RETRY_WINDOW_MS + 5_000) })
+      .where(ofTag)
+    await sweepExpired(t.db, { now: new Date(now), guestMaxIdleMs: 0 })
+    expect(await t.db.orm.select().from(oneTimeCodes).where(ofTag)).toHaveLength(1)
+    await sweepExpired(t.db, { now: new Date(now + 10_000), guestMaxIdleMs: 0 })
+    expect(await t.db.orm.select().from(oneTimeCodes).where(ofTag)).toHaveLength(0)
   })
 
   test('behavior: deletes idle guests, not active or new guests, guests holding a wallet, or other users', async () => {

@@ -8,6 +8,7 @@ import { mfaChallenges } from '../mfa/schema'
 import { oauthFlows } from '../oauth/schema'
 import { passkeyChallenges } from '../passkeys/schema'
 import { oneTimeCodes } from '../passwordless/schema'
+import { SIGN_IN_RETRY_WINDOW_MS } from '../passwordless/signInWithCode'
 import { sessions } from '../sessions/schema'
 import { walletNonces } from '../siwe/schema'
 import { telegramPayloads } from '../telegram/schema'
@@ -55,7 +56,21 @@ function pastExpiry(kind: SweepKind, table: PgTable, key: PgColumn, expiresAt: P
 /** Single-use rows past their expiry: none can be used any more, by any code path. */
 const sweepables = (guestMaxIdleMs: number): Sweepable[] => [
   pastExpiry('wallet_nonce', walletNonces, walletNonces.nonce, walletNonces.expiresAt),
-  pastExpiry('one_time_code', oneTimeCodes, oneTimeCodes.id, oneTimeCodes.expiresAt),
+  {
+    kind: 'one_time_code',
+    table: oneTimeCodes,
+    key: oneTimeCodes.id,
+    // A consumed login code is kept through its retry window, which may outlast the code's own expiry
+    // (docs/sessions.md#sign-in-retries).
+    expired: (now) =>
+      and(
+        lt(oneTimeCodes.expiresAt, now),
+        or(
+          isNull(oneTimeCodes.consumedAt),
+          lt(oneTimeCodes.consumedAt, new Date(now.getTime() - SIGN_IN_RETRY_WINDOW_MS)),
+        ),
+      ),
+  },
   pastExpiry(
     'account_transfer_offer',
     accountTransferNonces,
