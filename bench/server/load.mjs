@@ -115,10 +115,13 @@ export async function closedLoop(concurrency, seconds, operation) {
 
 /**
  * Starts `node script` with `env` and resolves with `{ child, url, stop }` once it prints `listening on
- * http://…`; rejects when it exits first or after 60 s. `stop()` sends SIGINT, then SIGKILL after 5 s.
+ * http://…` (`nodeOptions`: Node's own flags, e.g. `--cpu-prof`); rejects when it exits first or after 60 s. `stop()` sends SIGINT, then SIGKILL after 5 s.
  */
-export function startNodeProcess(script, args, env) {
-  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startNodeProcess(script, args, env, nodeOptions = []) {
+  const child = spawn(process.execPath, [...nodeOptions, script, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const stop = async () => {
