@@ -63,7 +63,10 @@ function summarize(profile) {
   }
   const times = []
   let at = 0
-  for (const delta of profile.timeDeltas) times.push((at += delta))
+  for (const delta of profile.timeDeltas) {
+    at += delta
+    times.push(at)
+  }
   // The measured window: a stretch between two quiet gaps (≥ QUIET_MS in which the process is busy
   // less than a tenth of each 250 ms bucket; timers and background work make single busy samples).
   const BUCKET_US = 250_000

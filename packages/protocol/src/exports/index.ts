@@ -637,6 +637,18 @@ export {
   walletDevicesResponseSchema,
 } from '../schemas/walletDevices'
 export {
+  type PolicyCondition,
+  type PolicyMethod,
+  type PolicyOperator,
+  type PolicyRule,
+  policyConditionSchema,
+  policyMethods,
+  policyOperators,
+  policyRuleSchema,
+  type WalletPolicy,
+  walletPolicySchema,
+} from '../schemas/walletPolicy'
+export {
   type AuthShareResponse,
   addressSignatureSchema,
   authShareResponseSchema,

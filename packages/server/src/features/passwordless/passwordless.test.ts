@@ -47,7 +47,7 @@ describe('email sign-in off for the app', () => {
     const app = await createAppRecord(t.db, {
       name: 'No email',
       masterKey: t.masterKey,
-      settings: { email_auth: false, guest_auth: true },
+      settings: { email_auth: false },
     })
     const email = freshEmail('off')
     const sent = await init(email, app.id)
