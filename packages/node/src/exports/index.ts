@@ -1,3 +1,9 @@
+export {
+  type AuthorizationKeyPair,
+  authorizationPublicKey,
+  generateAuthorizationKeyPair,
+  signAuthorizationRequest,
+} from '../authorization/authorizationKeys'
 export { InvalidTokenError, type InvalidTokenErrorCode } from '../errors/InvalidTokenError'
 export type {
   JwksUrlParameters,

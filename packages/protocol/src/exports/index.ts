@@ -1,6 +1,13 @@
 // `@foyer/protocol`: the wire contract shared by the server, the clients and the wallet frame. Every public
 // name is listed here by name rather than with `export *`, which makes bundlers keep whole modules in a host
 // app's initial chunk (the core barrel's size test guards it).
+
+export {
+  AUTHORIZATION_KEY_PREFIX,
+  AUTHORIZATION_SIGNATURE_HEADER,
+  type AuthorizationSignatureRequest,
+  authorizationSignaturePayload,
+} from '../authorization/authorizationSignaturePayload'
 export { cookieNames } from '../constants/cookies'
 export {
   CROSS_APP_ACTION_ERROR_TYPE,
