@@ -6,7 +6,8 @@
 // sources, Node's internals, the garbage collector. Shares of CPU hold under machine load even when
 // requests/s do not. Not a test: it prints a table for the README.
 //
-// Usage: npm run bench:profile   (env: BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_DATABASE=pglite|postgres).
+// Usage: npm run bench:profile   (env: BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_DATABASE=pglite|postgres,
+// BENCH_OPERATION=signIn|read: a new user's sign-in, or a session read with the access token).
 // Bounded: 5 min.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -18,6 +19,9 @@ import { closedLoop, createDatabase, sleep } from './load.mjs'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DATABASE = process.env.BENCH_DATABASE ?? 'pglite'
+/** `signIn` (a new user's email sign-in) or `read` (`GET /api/v1/users/me` with the access token). */
+const OPERATION = process.env.BENCH_OPERATION ?? 'signIn'
+const UNIT = OPERATION === 'read' ? 'session read' : 'sign-in'
 /** A pause with no requests that marks the measured window's ends in the profile, in ms. */
 const QUIET_MS = 1_500
 const log = (message) => process.stderr.write(`[profile] ${message}\n`)
@@ -136,10 +140,15 @@ async function main() {
   const server = await foyer.start(database, dir, ['--cpu-prof', `--cpu-prof-dir=${profiles}`])
   let completed = 0
   try {
-    await foyer.signIn(server.url)
-    await closedLoop(CONNECTIONS, 2, () => foyer.signIn(server.url)) // warm-up
+    const tokens = [await foyer.signIn(server.url)]
+    await closedLoop(CONNECTIONS, 2, async () => tokens.push(await foyer.signIn(server.url))) // warm-up
+    const operation =
+      OPERATION === 'read'
+        ? (flow) => foyer.readSession(server.url, tokens[flow % tokens.length])
+        : () => foyer.signIn(server.url)
+    await closedLoop(CONNECTIONS, 1, operation)
     await sleep(QUIET_MS * 2)
-    const result = await closedLoop(CONNECTIONS, SECONDS, () => foyer.signIn(server.url))
+    const result = await closedLoop(CONNECTIONS, SECONDS, operation)
     completed = result.completed
     if (result.errors) log(`${result.errors} errors, first: ${result.firstError?.message}`)
     await sleep(QUIET_MS * 2)
@@ -157,15 +166,15 @@ async function main() {
   else rmSync(dir, { recursive: true, force: true })
   clearTimeout(budget)
   console.log(
-    `\n${completed} new-user sign-ins in ${(windowMs / 1000).toFixed(1)} s on ${DATABASE}; load average (1 min) ${os.loadavg()[0].toFixed(2)}; server CPU ${(total / completed).toFixed(2)} ms per sign-in (sampled)\n`,
+    `\n${completed} ${OPERATION === 'read' ? 'session reads' : 'new-user sign-ins'} in ${(windowMs / 1000).toFixed(1)} s on ${DATABASE}; load average (1 min) ${os.loadavg()[0].toFixed(2)}; server CPU ${(total / completed).toFixed(2)} ms per ${UNIT} (sampled)\n`,
   )
-  console.log('| where | share of server CPU | ms per sign-in |')
+  console.log(`| where | share of server CPU | ms per ${UNIT} |`)
   console.log('| --- | --- | --- |')
   for (const [owner, ms] of [...owners].sort((a, b) => b[1] - a[1]))
     console.log(`| ${owner} | ${((100 * ms) / total).toFixed(1)} % | ${(ms / completed).toFixed(2)} |`)
 
   console.log('\nThe functions with the most self time:\n')
-  console.log('| function | ms per sign-in |')
+  console.log(`| function | ms per ${UNIT} |`)
   console.log('| --- | --- |')
   for (const [name, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`| ${name} | ${(ms / completed).toFixed(2)} |`)
