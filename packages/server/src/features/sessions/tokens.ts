@@ -56,16 +56,38 @@ export async function signIdentityToken(
     .sign(app.privateKey)
 }
 
+/** A verified access token's claims, kept to skip re-checking its signature. */
+type VerifiedAccessToken = { sessionId: string; subject: string; issuer: string; expiresAtMs: number }
+
+/** How many verified access tokens a process keeps per app key (the oldest goes first). */
+const VERIFIED_TOKENS_KEPT = 10_000
+
+/**
+ * Access tokens whose signature and claims were verified, per app public key (a rotated key starts empty):
+ * a token is immutable, so a second use needs only its expiry checked again. Never holds a token that failed.
+ */
+const verifiedTokens = new WeakMap<object, Map<string, VerifiedAccessToken>>()
+
 /**
  * Verifies an access token of `app`, as a checklist (docs/security.md properties 28–30): signature by the
  * app's key, `alg` ES256 only, `typ` 'JWT', exact `iss` and `aud`, `exp` against `nowMs` (unless
  * `allowExpired`), and string `sid` and `sub` claims. Returns `{ sessionId, subject }`; null on any failure.
+ * A token verified before under the same key is answered from memory after its `iss` and `exp` are checked
+ * again (docs/sessions.md#session-reads); whether its session is live is the caller's check, every time.
  */
 export async function verifyAccessToken(
   app: LoadedApp,
   token: string,
   settings: { issuer: string; nowMs: number; allowExpired?: boolean },
 ): Promise<{ sessionId: string; subject: string } | null> {
+  let kept = verifiedTokens.get(app.publicKey)
+  const known = kept?.get(token)
+  if (
+    known &&
+    known.issuer === settings.issuer &&
+    (settings.allowExpired || known.expiresAtMs > settings.nowMs)
+  )
+    return { sessionId: known.sessionId, subject: known.subject }
   try {
     const { payload } = await jwtVerify(token, app.publicKey, {
       algorithms: [TOKEN_ALG],
@@ -76,6 +98,19 @@ export async function verifyAccessToken(
       ...(settings.allowExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
     })
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null
+    if (typeof payload.exp === 'number') {
+      if (!kept) {
+        kept = new Map()
+        verifiedTokens.set(app.publicKey, kept)
+      }
+      if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value as string)
+      kept.set(token, {
+        sessionId: payload.sid,
+        subject: payload.sub,
+        issuer: settings.issuer,
+        expiresAtMs: payload.exp * 1000,
+      })
+    }
     return { sessionId: payload.sid, subject: payload.sub }
   } catch {
     return null
