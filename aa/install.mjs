@@ -12,7 +12,11 @@ export const aaRoot = fileURLToPath(new URL('.', import.meta.url))
 /** `npm ci` without audit, funding notes or install scripts (the stack is plain JavaScript), cache first. */
 const npmCi = ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts']
 
-/** The lock: a directory (its creation is atomic), holding the owner's process id. */
+/**
+ * The lock: a directory (its creation is atomic) whose `pids` file lists the processes working under it: the
+ * caller, then `npm ci` too. It is stale when none of them is alive (an `npm ci` left running by a caller
+ * that exited keeps it).
+ */
 const lockDirectory = `${aaRoot}.install-lock`
 
 /** How long a caller waits for another's install before giving up, in ms. */
@@ -29,29 +33,52 @@ export function aaNeedsInstall() {
   return !(existsSync(marker) && statSync(marker).mtimeMs >= statSync(`${aaRoot}package-lock.json`).mtimeMs)
 }
 
-/** Whether the process that holds the lock is gone (or the lock has no owner recorded yet, for long). */
-function lockIsStale() {
+/** Whether a process with this id is alive. */
+function isAlive(pid) {
   try {
-    const pid = Number(readFileSync(`${lockDirectory}/pid`, 'utf8'))
     process.kill(pid, 0)
-    return false
+    return true
   } catch (error) {
-    if (error?.code === 'EPERM') return false
-    if (error?.code === 'ENOENT')
-      // Created, owner not written yet: stale only when that has lasted.
-      return existsSync(lockDirectory) && Date.now() - statSync(lockDirectory).mtimeMs > 30_000
-    return true // ESRCH: no such process
+    return error?.code === 'EPERM'
   }
 }
 
-/** Takes the lock, waiting for another holder; resolves with a function that releases it. */
+/** Whether no process listed in the lock is alive (or none was written, for 30 s: its creator died first). */
+function lockIsStale() {
+  const pids = readIfPresent(`${lockDirectory}/pids`)
+  if (pids !== undefined) return !pids.split(' ').map(Number).some(isAlive)
+  return existsSync(lockDirectory) && Date.now() - statSync(lockDirectory).mtimeMs > 30_000
+}
+
+/** The file's text, or undefined when it does not exist. */
+function readIfPresent(path) {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (error) {
+    if (error?.code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+/** Takes the lock, waiting for another holder; resolves with the functions that record a worker and release. */
 async function takeLock() {
   const deadline = Date.now() + LOCK_WAIT_MS
   for (;;) {
     try {
       mkdirSync(lockDirectory)
-      writeFileSync(`${lockDirectory}/pid`, String(process.pid))
-      return () => rmSync(lockDirectory, { recursive: true, force: true })
+      const pids = [process.pid]
+      writeFileSync(`${lockDirectory}/pids`, pids.join(' '))
+      return {
+        addWorker(pid) {
+          pids.push(pid)
+          writeFileSync(`${lockDirectory}/pids`, pids.join(' '))
+        },
+        release() {
+          // Only a lock that is still this one: a waiter may have found it stale once npm ci had exited.
+          if (readIfPresent(`${lockDirectory}/pids`) === pids.join(' '))
+            rmSync(lockDirectory, { recursive: true, force: true })
+        },
+      }
     } catch (error) {
       if (error?.code !== 'EEXIST') throw error
     }
@@ -73,18 +100,24 @@ async function takeLock() {
  */
 export async function installAa() {
   if (!aaNeedsInstall()) return { installed: false, ms: 0 }
-  const release = await takeLock()
+  const lock = await takeLock()
   try {
     if (!aaNeedsInstall()) return { installed: false, ms: 0 }
     const started = Date.now()
     await new Promise((resolve, reject) => {
-      execFile('npm', npmCi, { cwd: aaRoot, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`npm ci in aa/ failed:\n${stdout}${stderr}`))
-        else resolve(undefined)
-      })
+      const npm = execFile(
+        'npm',
+        npmCi,
+        { cwd: aaRoot, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`npm ci in aa/ failed:\n${stdout}${stderr}`))
+          else resolve(undefined)
+        },
+      )
+      if (npm.pid !== undefined) lock.addWorker(npm.pid)
     })
     return { installed: true, ms: Date.now() - started }
   } finally {
-    release()
+    lock.release()
   }
 }
