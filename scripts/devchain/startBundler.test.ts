@@ -154,4 +154,12 @@ describe('the local ERC-4337 stack on anvil', () => {
     )
     expect(await depositOf(entryPoint07Address, account.address)).toBe(0n)
   }, 60_000)
+
+  it('stop(): the paymaster and the bundler exit, and their ports no longer answer', async () => {
+    const urls = [stack.bundlerUrl, stack.paymasterUrl as string]
+    for (const url of urls)
+      expect((await fetch(`${url}/health`).catch(() => undefined))?.status).toBeDefined()
+    await stack.stop()
+    for (const url of urls) await expect(fetch(`${url}/health`)).rejects.toThrow()
+  }, 20_000)
 })
