@@ -41,6 +41,16 @@ const chains = await startDevChains({
 // solver on one chain, which then pays the recipient on the other.
 // The demo's USDC (a test token, 6 decimals) is on both anvils: 'Fund with 5 USDC', bridged from the second chain.
 const bridge = await startLocalBridge(chains, Number(process.env.BRIDGE_API_PORT ?? 8799))
+// Smart wallets, only with DEMO_BUNDLER=1 (its first start installs aa/, about 400 MB): the EntryPoints on anvil,
+// the Alto bundler and the ERC-7677 mock paymaster (docs/smart-wallets-local.md).
+const bundler =
+  process.env.DEMO_BUNDLER === '1'
+    ? await (await import('./devchain/startBundler.ts')).startBundler({
+        anvilRpcUrl: chains.anvil.rpcUrl,
+        port: Number(process.env.BUNDLER_PORT ?? 4337),
+        paymaster: { port: Number(process.env.PAYMASTER_PORT ?? 4338) },
+      })
+    : undefined
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
 // OAuth: a local OpenID Connect provider standing in for the nine providers ('Continue with Google' …), with
@@ -244,7 +254,13 @@ function stop(code = 0) {
   moonpay.close().catch(() => {})
   priceSource.close().catch(() => {})
   coinbase.close().catch(() => {})
-  Promise.all([exited, chains.stop(), baseAnvil.stop().catch(() => {})]).finally(() => {
+  // The bundler and paymaster before anvil, which they call.
+  const bundlerStopped = bundler?.stop().catch(() => {})
+  Promise.all([
+    exited,
+    bundlerStopped?.then(() => chains.stop()) ?? chains.stop(),
+    baseAnvil.stop().catch(() => {}),
+  ]).finally(() => {
     clearTimeout(forced)
     process.exit(code)
   })
@@ -262,6 +278,7 @@ try {
     Anvil 2 (31338): ${chains.secondAnvil.rpcUrl}
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
     Bridge API:      ${bridge.url}  (Relay stand-in between the two anvils)
+    ERC-4337:        ${bundler ? `bundler ${bundler.bundlerUrl}, paymaster ${bundler.paymasterUrl} (EntryPoint v0.6–v0.8 on anvil 31337)` : 'off (DEMO_BUNDLER=1 starts a bundler and a paymaster)'}
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     With terms:      ${demoUrl}/?appId=foyerdemoterms00000000000  ('One last step' after sign-in)
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)

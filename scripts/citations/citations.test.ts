@@ -6,7 +6,7 @@ import { checkedFiles, findCitations, findCitationsIn } from './findCitations'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 describe('citations of documents outside the repository', () => {
-  test('default: none in packages, e2e, interop, scripts, bench, apps or docs', () => {
+  test('default: none in packages, e2e, interop, aa, scripts, bench, apps or docs', () => {
     expect(checkedFiles(root).length).toBeGreaterThan(1000)
     const found = findCitationsIn(root).map(({ file, line, text }) => `${file}:${line}: ${text}`)
     expect(found).toEqual([])

@@ -39,7 +39,16 @@ export function findCitations(file: string, text: string): Citation[] {
 }
 
 /** The folders whose tracked files must not cite outside documents. */
-export const checkedFolders = ['packages', 'e2e', 'interop', 'scripts', 'bench', 'apps', 'docs'] as const
+export const checkedFolders = [
+  'packages',
+  'e2e',
+  'interop',
+  'aa',
+  'scripts',
+  'bench',
+  'apps',
+  'docs',
+] as const
 
 /**
  * The tracked text files of `checkedFolders` under `root` (a git work tree), without `node_modules` and

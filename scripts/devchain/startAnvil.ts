@@ -93,8 +93,8 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
   }
 }
 
-/** SIGINT, then SIGKILL if the process is still alive after `timeoutMs`. */
-function stopChild(child: ChildProcess, timeoutMs: number): Promise<void> {
+/** SIGINT, then SIGKILL if the process is still alive after `timeoutMs`; resolves once it has exited. */
+export function stopChild(child: ChildProcess, timeoutMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
