@@ -104,6 +104,7 @@ export {
 } from '../wallet/errors/FarcasterSignerError'
 export { InvalidTransactionRequestError } from '../wallet/errors/InvalidTransactionRequestError'
 export { ProviderRpcError } from '../wallet/errors/ProviderRpcError'
+export { SponsorshipUnavailableError } from '../wallet/errors/SponsorshipUnavailableError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
 export { WalletProxyError, type WalletProxyErrorCode } from '../wallet/errors/WalletProxyError'
 export {
@@ -147,6 +148,8 @@ export {
   type EstimateTransactionParameters,
   estimateTransaction,
 } from '../wallet/transactions/estimateTransaction'
+export type { DecodedAction, TokenMetadata } from '../wallet/transactions/DecodedAction'
+export { isUnlimitedAmount } from '../wallet/transactions/DecodedAction'
 export type { TransactionPreview } from '../wallet/transactions/TransactionPreview'
 export type { TransactionReceiptSummary } from '../wallet/transactions/TransactionReceiptSummary'
 export {
