@@ -139,6 +139,8 @@ export type {
   SolanaTransactionSummary,
 } from '../wallet/solana/SolanaTransactionSummary'
 export { summarizeSolanaTransaction } from '../wallet/solana/summarizeSolanaTransaction'
+export type { DecodedAction, TokenMetadata } from '../wallet/transactions/DecodedAction'
+export { isUnlimitedAmount } from '../wallet/transactions/DecodedAction'
 export type {
   EthereumTransactionRequest,
   Quantity,
@@ -148,8 +150,6 @@ export {
   type EstimateTransactionParameters,
   estimateTransaction,
 } from '../wallet/transactions/estimateTransaction'
-export type { DecodedAction, TokenMetadata } from '../wallet/transactions/DecodedAction'
-export { isUnlimitedAmount } from '../wallet/transactions/DecodedAction'
 export type { TransactionPreview } from '../wallet/transactions/TransactionPreview'
 export type { TransactionReceiptSummary } from '../wallet/transactions/TransactionReceiptSummary'
 export {

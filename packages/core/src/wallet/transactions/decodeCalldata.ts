@@ -69,8 +69,7 @@ type Address = `0x${string}`
  */
 export function toDecodedAction(decoded: DecodedCalldata, fungible: boolean): DecodedAction {
   const { functionName, args } = decoded
-  const standard =
-    decoded.standard === 'erc20-or-erc721' ? (fungible ? 'erc20' : 'erc721') : decoded.standard
+  const standard = decoded.standard === 'erc20-or-erc721' ? (fungible ? 'erc20' : 'erc721') : decoded.standard
   const base = {
     functionName,
     args,

@@ -1,4 +1,4 @@
-import { BaseError as ViemBaseError, erc20Abi, type PublicClient } from 'viem'
+import { erc20Abi, type PublicClient, BaseError as ViemBaseError } from 'viem'
 import type { TokenMetadata } from './DecodedAction'
 
 /** Metadata already read, per `${chainId}:${lowercase address}` (contracts' symbol and decimals do not change). */

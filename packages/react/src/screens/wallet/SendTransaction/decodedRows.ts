@@ -1,5 +1,10 @@
 import type { FoyerChain } from '@foyer/core'
-import { type DecodedAction, formatUnits, isUnlimitedAmount, type TransactionPreview } from '@foyer/core/wallet'
+import {
+  type DecodedAction,
+  formatUnits,
+  isUnlimitedAmount,
+  type TransactionPreview,
+} from '@foyer/core/wallet'
 import type { Formatters } from '../../../i18n/createFormatters'
 import type { Messages } from '../../../i18n/en'
 import type { DetailRow } from '../../../ui/DetailRows'
@@ -71,10 +76,7 @@ export function decodedRows(
     [m.tokenId, action.tokenId === undefined ? undefined : format.number(action.tokenId)],
     [m.tokenIds, ids(action.tokenIds)],
     [m.amounts, ids(action.amounts)],
-    [
-      m.amount,
-      action.isNFTIsh && action.amount !== undefined ? format.number(action.amount) : undefined,
-    ],
+    [m.amount, action.isNFTIsh && action.amount !== undefined ? format.number(action.amount) : undefined],
     [m.arguments, action.action === 'transaction' ? argumentsText(action.args) : undefined, true],
   ]
   return {
