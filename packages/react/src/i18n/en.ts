@@ -184,6 +184,7 @@ export const en = {
     retry: 'Retry transaction',
     // The decoded call (docs/confirmation-screen.md "What is decoded").
     spender: 'Spender',
+    token: 'Token',
     maximum: 'Maximum',
     operator: 'Operator',
     approvalFlag: 'Approval for all',

@@ -106,6 +106,7 @@ describe('SendTransaction: decoded calls', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, maxUint256] })
     const { row } = await open(callPrompt(USDC, data))
     expect(row('Amount')).toBe('Maximum')
+    expect(row('Token')).toBe('USDC')
     expect(row('Spender')).toBe('0x3C44…93BC')
   })
 

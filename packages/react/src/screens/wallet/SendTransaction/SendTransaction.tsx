@@ -16,7 +16,7 @@ import { TransactionDetails } from './TransactionDetails'
  * The Ethereum adapter of the transaction confirmation (`ConfirmTransaction`): send-transaction confirmation
  * (docs/confirmation-screen.md; docs/modal.md preparing → ready → submitting → success or error): title
  * (with '(n / m)' in a batch), To, Amount (token units for ERC-20 calls, 'Maximum' for an unlimited
- * allowance), Spender, Network, Estimated fee (with any L1 data fee; or 'Sponsored'), Total, the wallet's
+ * allowance), Token (the contract's symbol), Spender, Network, Estimated fee (with any L1 data fee; or 'Sponsored'), Total, the wallet's
  * balance and the expandable Details (the decoded call's operator, approval flag, token ids, amounts,
  * from/to). `setApprovalForAll(…, true)` is called out; a simulation that reverts shows 'There was an error
  * preparing your transaction. Your transaction request will likely fail.'. When the balance is short:
@@ -111,6 +111,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       rows={[
         [m.to, decoded.to, 'address'],
         [m.amount, decoded.amount],
+        [m.token, decoded.token],
         [m.spender, decoded.spender, 'address'],
         [m.network, chain.name],
         [

@@ -18,6 +18,8 @@ export type DecodedRows = {
   amount: string
   /** The summary's Spender (approvals), when there is one. */
   spender: string | undefined
+  /** The summary's Token: the called token's or collection's symbol, when it answered `symbol()`. */
+  token: string | undefined
   /** Details' rows: operator, approval flag, token ids, amounts, transferring from/to, arguments. */
   details: DetailRow[]
   /** `setApprovalForAll(…, true)`: the screen calls it out. */
@@ -58,7 +60,14 @@ export function decodedRows(
   const native = formatNative(request.value ? BigInt(request.value) : 0n, chain, format)
   const action: DecodedAction | undefined = preview?.action
   if (!preview || !action) {
-    return { to: request.to, amount: native, spender: undefined, details: [], approvesCollection: false }
+    return {
+      to: request.to,
+      amount: native,
+      spender: undefined,
+      token: undefined,
+      details: [],
+      approvesCollection: false,
+    }
   }
   const ids = (values: readonly bigint[] | undefined) => values?.map((id) => format.number(id)).join(', ')
   const erc20Amount =
@@ -83,6 +92,7 @@ export function decodedRows(
     to: action.isErc20Ish && action.action === 'transfer' ? action.transferTo : request.to,
     amount: erc20Amount ?? native,
     spender: action.spender,
+    token: preview.token?.symbol,
     details,
     approvesCollection: action.functionName === 'setApprovalForAll' && action.approved === true,
   }
