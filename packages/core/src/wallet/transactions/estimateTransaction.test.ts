@@ -1,13 +1,25 @@
-import { encodeFunctionData, erc20Abi, maxUint256, numberToHex, parseEther, parseGwei } from 'viem'
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  maxUint256,
+  numberToHex,
+  type PublicClient,
+  parseEther,
+  parseGwei,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
+import { placeTestToken } from '../../../../server/src/testing/bridge/testToken'
 import { sendTransaction } from '../../actions/wallet/sendTransaction'
 import type { FoyerChain } from '../../chains/FoyerChain'
 import { OP_STACK_GAS_PRICE_ORACLE } from '../../chains/opStack'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { estimateTransaction } from './estimateTransaction'
+import { readTokenMetadata } from './readTokenMetadata'
 
 // The fee and the simulation against a real anvil (docs/confirmation-screen.md "Fees", "Simulation").
 // anvil has no GasPriceOracle: one is placed at the OP-stack predeploy address with `anvil_setCode`.
@@ -117,6 +129,42 @@ describe('estimateTransaction', () => {
     expect(preview.prepareErrorReason).toMatch(/revert/i)
     // Decoded all the same: the contract answers no decimals(), so the shared selector reads as ERC-721.
     expect(preview.action).toMatchObject({ functionName: 'approve', spender: RECIPIENT })
+  })
+})
+
+describe('readTokenMetadata', () => {
+  test('behavior: symbol() and decimals() are read once per chain and address, then kept', async () => {
+    const token = '0x00000000000000000000000000000000000cac4e' as const
+    await placeTestToken(anvil.rpcUrl, { address: token, symbol: 'TKN', decimals: 8 })
+    let calls = 0
+    const publicClient = createPublicClient({
+      transport: http(anvil.rpcUrl, {
+        onFetchRequest: () => {
+          calls += 1
+        },
+      }),
+    }) as PublicClient
+    expect(await readTokenMetadata(publicClient, 31337, token)).toEqual({ symbol: 'TKN', decimals: 8 })
+    const afterFirst = calls
+    expect(afterFirst).toBeGreaterThan(0)
+    expect(
+      await readTokenMetadata(publicClient, 31337, token.toUpperCase().replace('0X', '0x') as `0x${string}`),
+    ).toEqual({
+      symbol: 'TKN',
+      decimals: 8,
+    })
+    expect(calls).toBe(afterFirst)
+    // Another chain id is another token.
+    await readTokenMetadata(publicClient, 31338, token)
+    expect(calls).toBeGreaterThan(afterFirst)
+  })
+
+  test('edge: a contract without decimals() (a collection) answers without it', async () => {
+    const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient
+    expect(await readTokenMetadata(publicClient, 31337, REVERTER)).toEqual({
+      symbol: undefined,
+      decimals: undefined,
+    })
   })
 })
 
