@@ -159,6 +159,17 @@ describe('readTokenMetadata', () => {
     expect(calls).toBeGreaterThan(afterFirst)
   })
 
+  test('error: an unreachable RPC is not kept: the next read asks again', async () => {
+    const down = createPublicClient({
+      transport: http('http://127.0.0.1:9', { retryCount: 0 }),
+    }) as PublicClient
+    const token = '0x00000000000000000000000000000000000cac4f' as const
+    await expect(readTokenMetadata(down, 31337, token)).rejects.toThrow()
+    await placeTestToken(anvil.rpcUrl, { address: token, symbol: 'UP', decimals: 2 })
+    const up = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient
+    expect(await readTokenMetadata(up, 31337, token)).toEqual({ symbol: 'UP', decimals: 2 })
+  })
+
   test('edge: a contract without decimals() (a collection) answers without it', async () => {
     const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient
     expect(await readTokenMetadata(publicClient, 31337, REVERTER)).toEqual({

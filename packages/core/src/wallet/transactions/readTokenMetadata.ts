@@ -4,25 +4,28 @@ import type { TokenMetadata } from './DecodedAction'
 /** Metadata already read, per `${chainId}:${lowercase address}` (contracts' symbol and decimals do not change). */
 const cache = new Map<string, Promise<TokenMetadata>>()
 
-/** Whether a failed read is the contract's answer (reverted, no such function), not the RPC's failure. */
-function isContractAnswer(error: unknown): boolean {
-  if (!(error instanceof ViemBaseError)) return false
+/**
+ * Whether a failed read is the RPC's failure (unreachable, timed out), not the contract's answer (reverted,
+ * no such function, a value that does not decode, such as a `bytes32` symbol).
+ */
+function isTransportFailure(error: unknown): boolean {
+  if (!(error instanceof ViemBaseError)) return true
   return Boolean(
     error.walk(
       (cause) =>
         cause instanceof ViemBaseError &&
-        ['ContractFunctionRevertedError', 'ContractFunctionZeroDataError'].includes(cause.name),
+        ['HttpRequestError', 'TimeoutError', 'WebSocketRequestError'].includes(cause.name),
     ),
   )
 }
 
-/** One view call: its value, `undefined` when the contract does not answer it, else the RPC error. */
+/** One view call: its value, `undefined` when the contract does not answer it (usably), else the RPC error. */
 async function read<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call()
   } catch (error) {
-    if (isContractAnswer(error)) return undefined
-    throw error
+    if (isTransportFailure(error)) throw error
+    return undefined
   }
 }
 
