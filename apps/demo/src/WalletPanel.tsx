@@ -8,6 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
+import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { anvilChain, demoUsdcAddress, localBaseChain } from './chains'
 import { formatEther, parseEther } from './units'
 
@@ -15,10 +16,13 @@ import { formatEther, parseEther } from './units'
 const FAUCET_WEI = 10n * 10n ** 18n
 /** anvil's second dev account: a default recipient for 'Send 0.01 ETH'. */
 const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** anvil's third dev account: the spender of 'Sign a token approval' (as a dapp's router would be). */
+const DEMO_SPENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 /**
  * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
- * 'Send 0.01 ETH' to an address, 'Set password' and 'Export wallet'.
+ * 'Send 0.01 ETH' to an address, 'Sign a token approval' (an unlimited approve of the demo's USDC),
+ * 'Set password' and 'Export wallet'.
  */
 /** How the demo names a wallet's recovery method (`privy` is the wire value of automatic recovery). */
 const recoveryLabels: Record<string, string> = {
@@ -197,6 +201,28 @@ export function WalletPanel() {
         >
           Send 0.01 ETH
         </button>
+        {demoUsdcAddress ? (
+          <>
+            {' '}
+            <button
+              type="button"
+              onClick={run(async () => {
+                // What a dapp sends before swapping: an unlimited ERC-20 approval (the confirmation decodes it;
+                // docs/confirmation-screen.md).
+                const data = encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: 'approve',
+                  args: [DEMO_SPENDER, maxUint256],
+                })
+                const { hash: sent } = await sendTransaction({ to: demoUsdcAddress, data })
+                setHash(sent)
+                await refreshBalance()
+              })}
+            >
+              Sign a token approval
+            </button>
+          </>
+        ) : null}
       </p>
       {hash ? (
         <p>

@@ -1,11 +1,16 @@
 import type { FoyerChain, SolanaCluster } from '@foyer/core'
 
-/** The local anvil chain `npm run demo` starts (`VITE_ANVIL_RPC_URL`, default http://127.0.0.1:8545). */
+/**
+ * The local anvil chain `npm run demo` starts (`VITE_ANVIL_RPC_URL`, default http://127.0.0.1:8545).
+ * `VITE_ANVIL_OP_STACK=true` treats it as an OP-stack rollup: fees include the L1 data fee read from the
+ * GasPriceOracle predeploy, which must then be placed on the anvil (docs/confirmation-screen.md "Fees").
+ */
 export const anvilChain: FoyerChain = {
   id: 31337,
   name: 'Anvil',
   rpcUrl: import.meta.env.VITE_ANVIL_RPC_URL ?? 'http://127.0.0.1:8545',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  ...(import.meta.env.VITE_ANVIL_OP_STACK === 'true' ? { opStack: true } : {}),
 }
 
 /**

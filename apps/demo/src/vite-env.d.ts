@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly VITE_FOYER_API_URL?: string
   readonly VITE_ANVIL_RPC_URL?: string
+  /** `'true'`: the anvil chain is an OP-stack rollup (L1 data fee from the GasPriceOracle predeploy). */
+  readonly VITE_ANVIL_OP_STACK?: string
   /** The second local EVM chain (31338), for bridging. */
   readonly VITE_SECOND_ANVIL_RPC_URL?: string
   /** The bridge API (Relay's quote call): the local stand-in in the demo and e2e. */

@@ -52,7 +52,7 @@ export async function renderWalletUi(options: { config?: FoyerConfig } = {}) {
   return { client, calls, user, prompt, ...result }
 }
 
-/** The open dialog, once it has the given accessible name. */
+/** The open dialog, once it has the given accessible name (its lazy screen may take seconds to load on a busy machine). */
 export function findDialog(name: string | RegExp) {
-  return screen.findByRole('dialog', { name }, { timeout: 3000 })
+  return screen.findByRole('dialog', { name }, { timeout: 10_000 })
 }

@@ -25,6 +25,12 @@ export type FoyerChain = {
    * Whether the chain is a testnet: bridging then goes through the bridge API's testnet host (docs/api.md).
    */
   testnet?: boolean | undefined
+  /**
+   * An OP-stack rollup: a transaction's fee includes the L1 data fee, read from the GasPriceOracle predeploy
+   * (docs/confirmation-screen.md "Fees"). Default: `true` for the well-known OP-stack chain ids (OP Mainnet
+   * 10, Base 8453, …), else `false`.
+   */
+  opStack?: boolean | undefined
 }
 
 /**

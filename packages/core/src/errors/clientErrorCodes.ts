@@ -119,6 +119,8 @@ export const clientErrorCodes = [
   'chain_not_configured',
   /** A transaction request is malformed. */
   'invalid_transaction_request',
+  /** `sponsored: true` without a paymaster: the wallet pays its own fees (`SponsorshipUnavailableError`). */
+  'sponsorship_unavailable',
   /** The requested Solana cluster is not configured. */
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */

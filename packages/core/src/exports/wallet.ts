@@ -104,6 +104,7 @@ export {
 } from '../wallet/errors/FarcasterSignerError'
 export { InvalidTransactionRequestError } from '../wallet/errors/InvalidTransactionRequestError'
 export { ProviderRpcError } from '../wallet/errors/ProviderRpcError'
+export { SponsorshipUnavailableError } from '../wallet/errors/SponsorshipUnavailableError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
 export { WalletProxyError, type WalletProxyErrorCode } from '../wallet/errors/WalletProxyError'
 export {
@@ -138,6 +139,8 @@ export type {
   SolanaTransactionSummary,
 } from '../wallet/solana/SolanaTransactionSummary'
 export { summarizeSolanaTransaction } from '../wallet/solana/summarizeSolanaTransaction'
+export type { DecodedAction, TokenMetadata } from '../wallet/transactions/DecodedAction'
+export { isUnlimitedAmount } from '../wallet/transactions/DecodedAction'
 export type {
   EthereumTransactionRequest,
   Quantity,

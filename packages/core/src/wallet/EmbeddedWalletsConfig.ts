@@ -1,4 +1,5 @@
 import type { CreateOnLogin } from '@foyer/protocol'
+import type { Abi } from 'viem'
 
 /**
  * Host-side options of the embedded wallets (docs/app-config.md). Values set
@@ -32,6 +33,13 @@ export type EmbeddedWalletsConfig = {
    * at size 0 and must stay in the document while the client is used.
    */
   mountFrame?: ((iframe: HTMLIFrameElement) => void) | undefined
+  /**
+   * Extended calldata decoding: an ABI (viem/abitype JSON form) whose functions the transaction
+   * confirmation decodes besides the standard token functions (ERC-20, ERC-721, ERC-1155), showing the
+   * function's name and arguments (docs/confirmation-screen.md "What is decoded"). A call matches when its
+   * selector is in the ABI and its arguments decode against it. Default: standard token functions only.
+   */
+  extendedCalldataDecoding?: Abi | undefined
   /** Time to wait for one answer of the wallet frame, in ms. Default `WALLET_RPC_TIMEOUT_MS` (60 000). */
   requestTimeoutMs?: number | undefined
 }

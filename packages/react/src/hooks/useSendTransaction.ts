@@ -10,7 +10,10 @@ export type UseSendTransactionOptions = {
   uiOptions?: SendTransactionUiOptions
   /** The wallet's address; default the first embedded Ethereum wallet. */
   address?: string
-  /** A paymaster pays the fee: the confirmation shows 'Sponsored'. */
+  /**
+   * Ask a paymaster to pay the fee. The embedded wallet pays its own gas (no smart wallets yet): `true` is
+   * refused with `SponsorshipUnavailableError`, code `'sponsorship_unavailable'` (docs/confirmation-screen.md).
+   */
   sponsored?: boolean
 }
 

@@ -182,6 +182,23 @@ export const en = {
     transactionHash: 'Transaction hash',
     viewOnExplorer: 'View on {explorer}',
     retry: 'Retry transaction',
+    // The decoded call (docs/confirmation-screen.md "What is decoded").
+    spender: 'Spender',
+    token: 'Token',
+    maximum: 'Maximum',
+    operator: 'Operator',
+    approvalFlag: 'Approval for all',
+    approvalGranted: 'Granted',
+    approvalRevoked: 'Revoked',
+    approvalForAllWarning:
+      'This approval lets the operator transfer every token you hold in this collection, now and later.',
+    transferringFrom: 'Transferring from',
+    transferringTo: 'Transferring to',
+    tokenId: 'Token ID',
+    tokenIds: 'Token IDs',
+    amounts: 'Amounts',
+    arguments: 'Arguments',
+    l1Fee: 'L1 data fee',
   },
   solana: {
     title: 'Approve transaction',

@@ -70,6 +70,7 @@ describe('intl', () => {
         value: 10n ** 16n,
         gas: 21_000n,
         feePerGas: 2_000_000_000n,
+        l1Fee: 0n,
         fee,
         sponsored: false,
         total: 10n ** 16n + fee,

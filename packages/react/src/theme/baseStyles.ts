@@ -86,6 +86,7 @@ export const baseStyles = `
 [data-foyer] .foyer-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px;overflow-wrap:anywhere}
 [data-foyer] .foyer-address{white-space:nowrap;overflow-wrap:normal}
 [data-foyer] .foyer-warning{margin:0;color:var(--foyer-warn);font-size:14px}
+[data-foyer] .foyer-contract-image{display:block;margin:0 auto;border-radius:12px;object-fit:cover}
 [data-foyer] .foyer-meter{height:6px;border-radius:3px;background:var(--foyer-surface);overflow:hidden}
 [data-foyer] .foyer-meter-fill{height:100%;border-radius:3px;transition:width 150ms}
 [data-foyer] .foyer-meter-fill[data-level=weak]{background:var(--foyer-error)}

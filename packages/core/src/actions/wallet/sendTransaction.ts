@@ -4,6 +4,7 @@ import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import type { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
 import { InvalidTransactionRequestError } from '../../wallet/errors/InvalidTransactionRequestError'
+import { SponsorshipUnavailableError } from '../../wallet/errors/SponsorshipUnavailableError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
@@ -25,7 +26,10 @@ export type SendTransactionParameters = {
   request: EthereumTransactionRequest
   wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
   uiOptions?: SendTransactionUiOptions | undefined
-  /** A paymaster pays the fee: the confirmation shows 'Sponsored'. */
+  /**
+   * Ask a paymaster to pay the fee. No paymaster exists for the embedded wallet yet (it pays its own gas):
+   * `true` is refused with {@link SponsorshipUnavailableError} rather than sent self-paid.
+   */
   sponsored?: boolean | undefined
   /** Position in a batch: the title shows '(n / m)' and the button 'Continue' until the last. */
   step?: { index: number; count: number } | undefined
@@ -38,12 +42,14 @@ export type SendTransactionErrorType =
   | ChainNotConfiguredError
   | InvalidTransactionRequestError
   | MfaError
+  | SponsorshipUnavailableError
   | UserRejectedRequestError
 
 /**
- * Sends an Ethereum transaction from the embedded wallet (docs/modal.md "Send transaction confirmation"):
- * validates the request (docs/limits.md), shows the confirmation screen (To, Amount, Network, Estimated fee
- * or 'Sponsored', Total, balance; 'Add funds' when short), then the frame fills nonce, gas and fees, signs
+ * Sends an Ethereum transaction from the embedded wallet (docs/confirmation-screen.md): validates the
+ * request (docs/limits.md), shows the confirmation screen (the decoded call: Amount, Spender, To; Network,
+ * Estimated fee with any L1 data fee, Total, balance, Details; the simulation's warning; 'Add funds' when
+ * short), then the frame fills nonce, gas and fees, signs
  * and submits through the chain's RPC (docs/frame-protocol.md event `eth_sendTransaction`). With the modal,
  * it resolves once the receipt is in; a retry after an error drops the nonce only when a hash was obtained.
  *
@@ -51,6 +57,7 @@ export type SendTransactionErrorType =
  * @throws {InvalidTransactionRequestError} `'invalid_transaction_request'` (docs/limits.md messages).
  * @throws {ChainNotConfiguredError} `'chain_not_configured'`.
  * @throws {UserRejectedRequestError} the user cancelled.
+ * @throws {SponsorshipUnavailableError} `'sponsorship_unavailable'`: `sponsored: true` (no paymaster).
  * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').
  * @example
  * const hash = await sendTransaction(client, { request: { to: '0x7099…79C8', value: 10n ** 16n } })
@@ -59,6 +66,7 @@ export async function sendTransaction(
   client: FoyerClient,
   parameters: SendTransactionParameters,
 ): Promise<`0x${string}`> {
+  if (parameters.sponsored) throw new SponsorshipUnavailableError()
   const wallet = resolveWallet(client, 'ethereum', parameters.wallet)
   const { chain, request } = validateTransactionRequest({
     request: parameters.request,
@@ -92,7 +100,13 @@ export async function sendTransaction(
     request: current,
     uiOptions: parameters.uiOptions,
     step: parameters.step,
-    preview: () => estimateTransaction({ chain, from, request: current, sponsored: parameters.sponsored }),
+    preview: () =>
+      estimateTransaction({
+        chain,
+        from,
+        request: current,
+        abi: client.embeddedWallets.extendedCalldataDecoding,
+      }),
     send,
     waitForReceipt: (hash) => waitForTransactionReceipt({ chain, hash }),
   })

@@ -1,3 +1,4 @@
+import type { Abi } from 'viem'
 import type { FoyerChain } from '../../chains/FoyerChain'
 import { getPublicClient } from '../ethereum/getPublicClient'
 import type { RpcTransactionRequest } from './EthereumTransactionRequest'
@@ -12,19 +13,22 @@ export type EstimateTransactionParameters = {
   request: RpcTransactionRequest
   /** A paymaster pays the fee: the fee shows as 'Sponsored' and is not counted. Default `false`. */
   sponsored?: boolean | undefined
-  /** Extra fee paid to L1 (rollups), in wei. Default 0. */
-  l1FeeWei?: bigint | undefined
+  /** An ABI to decode calls outside the standard token ABIs with (`extendedCalldataDecoding`). */
+  abi?: Abi | undefined
 }
 
 /** Gas limit used when the node cannot estimate (a plain transfer). */
 const FALLBACK_GAS = 21_000n
 
 /**
- * Computes the send-transaction preview (docs/modal.md "Estimated fee", docs/limits.md "The estimate is
- * gas estimate plus any layer-one fee") over the chain's RPC: balance (`eth_getBalance`), gas (the request's
+ * Computes the send-transaction preview (docs/confirmation-screen.md, docs/limits.md "The estimate is gas
+ * estimate plus any layer-one fee") over the chain's RPC: balance (`eth_getBalance`), gas (the request's
  * `gas`, else `eth_estimateGas`), fee per gas (the request's `maxFeePerGas`/`gasPrice`, else the node's
- * EIP-1559 estimate, else `eth_gasPrice`); fee = gas × fee per gas + L1 fee; total = value + fee.
- * A failed gas estimate does not throw: `prepareError` is set and a 21 000 gas transfer is assumed.
+ * EIP-1559 estimate, else `eth_gasPrice`), the L1 data fee on OP-stack chains (GasPriceOracle `getL1Fee`);
+ * fee = gas × fee per gas + L1 fee; total = value + fee. Also decodes the calldata (with the token's
+ * symbol and decimals) and simulates the call (`eth_call`, same from, to, value and data); that code loads
+ * lazily, with the first confirmation. A failed gas estimate, simulation or L1 fee read does not throw:
+ * `prepareError` is set (a 21 000 gas transfer is assumed when gas could not be estimated).
  *
  * @returns the {@link TransactionPreview}
  * @throws viem errors when the chain's RPC is unreachable (balance or fee lookups).
@@ -60,12 +64,18 @@ export async function estimateTransaction(
           .then((fees) => fees.maxFeePerGas ?? fees.gasPrice ?? 0n)
           .catch(() => publicClient.getGasPrice())
 
-  const [balance, { gas, failed }, feePerGas] = await Promise.all([
+  const analysisPromise = import('./analyzeTransaction').then(({ analyzeTransaction }) =>
+    analyzeTransaction({ publicClient, chain, from, request, value, hostAbi: parameters.abi }),
+  )
+
+  const [balance, { gas, failed }, feePerGas, analysis] = await Promise.all([
     publicClient.getBalance({ address: from }),
     gasPromise,
     feePromise,
+    analysisPromise,
   ])
-  const fee = sponsored ? 0n : gas * feePerGas + (parameters.l1FeeWei ?? 0n)
+  const l1Fee = sponsored ? 0n : analysis.l1Fee
+  const fee = sponsored ? 0n : gas * feePerGas + l1Fee
   const total = value + fee
   return {
     chain,
@@ -74,11 +84,15 @@ export async function estimateTransaction(
     value,
     gas,
     feePerGas,
+    l1Fee,
     fee,
     sponsored,
     total,
     balance,
     insufficientFunds: balance - value - fee < 0n,
-    prepareError: failed,
+    prepareError: failed || analysis.simulationError !== undefined || analysis.l1FeeFailed,
+    prepareErrorReason: analysis.simulationError,
+    action: analysis.action,
+    token: analysis.token,
   }
 }

@@ -26,8 +26,17 @@ export type SendTransactionUiOptions = {
   successHeader?: string | undefined
   /** Success screen text; default "You're all set.". */
   successDescription?: string | undefined
-  /** Optional `{ title, action }` shown in the details. */
-  transactionInfo?: { title?: string | undefined; action?: string | undefined } | undefined
+  /**
+   * Optional `{ title, action, contractInfo }`: `action` replaces the decoded function's name in the
+   * details; `contractInfo.imgUrl` (with `imgAltText`) is shown above the summary (docs/confirmation-screen.md).
+   */
+  transactionInfo?:
+    | {
+        title?: string | undefined
+        action?: string | undefined
+        contractInfo?: { imgUrl?: string | undefined; imgAltText?: string | undefined } | undefined
+      }
+    | undefined
 }
 
 /** Ask to approve a message signature; `sign()` makes it and resolves with the signature. */

@@ -53,7 +53,7 @@ export const messageAdapters = {
     })) satisfies ChainAdapter<string | Uint8Array, SigningOptions<SignMessageUiOptions>, Uint8Array>,
 }
 
-/** Options of an Ethereum transaction: a paymaster may pay its fee ('Sponsored'). */
+/** Options of an Ethereum transaction; `sponsored: true` is refused until a paymaster can pay (docs/confirmation-screen.md). */
 export type EthereumTransactionOptions = SigningOptions<SendTransactionUiOptions> & { sponsored?: boolean }
 
 /** Options of a Solana transaction: the cluster's name (default the first configured cluster). */

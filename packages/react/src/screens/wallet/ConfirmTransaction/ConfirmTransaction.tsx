@@ -11,6 +11,8 @@ import { ApprovalActions, type ApprovalActionsProps } from '../approval/Approval
 export type ConfirmTransactionProps = ApprovalActionsProps & {
   title: string
   description: string
+  /** Above the summary card: the contract's image (`transactionInfo.contractInfo`); absent: none. */
+  media?: ReactNode
   /** The summary card: amount, fees, total, balance, network. */
   rows: readonly DetailRow[]
   /** Below the card: the details, an instruction pager, 'Preparing…'. */
@@ -31,6 +33,7 @@ export function ConfirmTransaction(props: ConfirmTransactionProps) {
     <div className="foyer-screen">
       <ScreenHeader title={<ScreenTitle>{props.title}</ScreenTitle>} />
       <p className="foyer-text">{props.description}</p>
+      {props.media}
       <div className="foyer-card">
         <DetailRows rows={props.rows} />
       </div>

@@ -17,6 +17,7 @@ function preview(overrides: Partial<TransactionPreview> = {}): TransactionPrevie
     value: 10n ** 16n,
     gas: 21_000n,
     feePerGas: 2_000_000_000n,
+    l1Fee: 0n,
     fee,
     sponsored: false,
     total: 10n ** 16n + fee,

@@ -8,16 +8,21 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Spinner } from '../../../ui/Spinner'
 import { addFundsRoute } from '../../funding/addFundsRoute'
 import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
+import { decodedRows } from './decodedRows'
 import { formatNative } from './formatNative'
 import { TransactionDetails } from './TransactionDetails'
 
 /**
  * The Ethereum adapter of the transaction confirmation (`ConfirmTransaction`): send-transaction confirmation
- * (docs/modal.md preparing → ready → submitting → success or error): title (with '(n / m)' in a batch), To,
- * Amount, Network, Estimated fee (or 'Sponsored'), Total, the wallet's balance and the expandable Details.
- * When the balance is short: 'Wallet has insufficient funds for this transaction.' and 'Add funds on {chain}
- * to complete transaction.', and Approve stays disabled. Approve (or 'Continue' when more follow) sends,
- * waits for the receipt, then shows success or the error screen.
+ * (docs/confirmation-screen.md; docs/modal.md preparing → ready → submitting → success or error): title
+ * (with '(n / m)' in a batch), To, Amount (token units for ERC-20 calls, 'Maximum' for an unlimited
+ * allowance), Token (the contract's symbol), Spender, Network, Estimated fee (with any L1 data fee; or 'Sponsored'), Total, the wallet's
+ * balance and the expandable Details (the decoded call's operator, approval flag, token ids, amounts,
+ * from/to). `setApprovalForAll(…, true)` is called out; a simulation that reverts shows 'There was an error
+ * preparing your transaction. Your transaction request will likely fail.'. When the balance is short:
+ * 'Wallet has insufficient funds for this transaction.' and 'Add funds on {chain} to complete transaction.',
+ * and Approve stays disabled ('Add funds' instead when the app offers funding). Approve (or 'Continue' when
+ * more follow) sends, waits for the receipt, then shows success or the error screen.
  */
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
   const { client, messages, format, appName, router } = useModal()
@@ -65,6 +70,8 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
     }
   }
 
+  const decoded = decodedRows(request, preview, chain, format, m)
+  const contractInfo = uiOptions?.transactionInfo?.contractInfo
   const baseTitle = uiOptions?.title || m.title
   const title =
     step && step.count > 1
@@ -90,9 +97,22 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
     <ConfirmTransaction
       title={title}
       description={uiOptions?.description || formatMessage(m.description, { app: appName })}
+      media={
+        contractInfo?.imgUrl ? (
+          <img
+            className="foyer-contract-image"
+            src={contractInfo.imgUrl}
+            alt={contractInfo.imgAltText ?? ''}
+            width={64}
+            height={64}
+          />
+        ) : null
+      }
       rows={[
-        [m.to, request.to, 'address'],
-        [m.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
+        [m.to, decoded.to, 'address'],
+        [m.amount, decoded.amount],
+        [m.token, decoded.token],
+        [m.spender, decoded.spender, 'address'],
         [m.network, chain.name],
         [
           m.estimatedFee,
@@ -102,16 +122,23 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
         [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
       ]}
       alerts={
-        short ? (
-          <div role="alert" className="foyer-field">
-            <p className="foyer-error-text">{m.insufficientFunds}</p>
-            <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
-          </div>
-        ) : preview?.prepareError || previewFailed ? (
-          <p className="foyer-warning" role="alert">
-            {m.prepareError}
-          </p>
-        ) : null
+        <>
+          {decoded.approvesCollection ? (
+            <p className="foyer-warning" role="alert">
+              {m.approvalForAllWarning}
+            </p>
+          ) : null}
+          {short ? (
+            <div role="alert" className="foyer-field">
+              <p className="foyer-error-text">{m.insufficientFunds}</p>
+              <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
+            </div>
+          ) : preview?.prepareError || previewFailed ? (
+            <p className="foyer-warning" role="alert">
+              {m.prepareError}
+            </p>
+          ) : null}
+        </>
       }
       settle={settle}
       busy={submitting}
@@ -121,7 +148,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       fundRoute={fundRoute}
       status={submitting ? m.submitting : null}
     >
-      <TransactionDetails prompt={prompt} preview={preview} messages={messages} />
+      <TransactionDetails prompt={prompt} preview={preview} messages={messages} decoded={decoded.details} />
       {loading ? (
         <div className="foyer-row" role="status">
           <Spinner />

@@ -6,18 +6,23 @@ import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { formatNative } from './formatNative'
 
 /**
- * The transaction summary's expandable 'Details' (docs/modal.md): From, To, Action,
- * 'Est. Fees' ('Sponsored' when sponsored) and 'Total (including fees)'; the call data, gas limit, max fee
- * per gas and nonce only behind a further 'Advanced' toggle.
+ * The transaction summary's expandable 'Details' (docs/confirmation-screen.md): From, To, Action (the
+ * decoded function's name, e.g. 'approve'), the decoded call's rows (operator, approval flag, token ids,
+ * amounts, transferring from/to), 'Est. Fees' ('Sponsored' when sponsored), the L1 data fee on OP-stack
+ * chains and 'Total (including fees)'; the call data, gas limit, max fee per gas and nonce only behind a
+ * further 'Advanced' toggle.
  */
 export function TransactionDetails({
   prompt,
   preview,
   messages,
+  decoded = [],
 }: {
   prompt: SendTransactionPrompt
   preview: TransactionPreview | undefined
   messages: Messages
+  /** The decoded call's rows (`decodedRows`). */
+  decoded?: readonly DetailRow[]
 }) {
   const m = messages.transaction
   const { format } = useModal()
@@ -41,8 +46,15 @@ export function TransactionDetails({
         rows={[
           [m.from, prompt.wallet.address, 'address'],
           [m.to, request.to, 'address'],
-          [m.action, info?.action ?? (data ? m.contractCall : m.transfer)],
+          [m.action, info?.action ?? preview?.action?.functionName ?? (data ? m.contractCall : m.transfer)],
+          ...decoded,
           [messages.polish.estFees, fees],
+          [
+            m.l1Fee,
+            preview && !preview.sponsored && preview.l1Fee > 0n
+              ? formatNative(preview.l1Fee, chain, format)
+              : undefined,
+          ],
           [m.totalWithFees, preview ? formatNative(preview.total, chain, format) : undefined],
         ]}
       />
