@@ -104,6 +104,11 @@ export {
 } from '../wallet/errors/FarcasterSignerError'
 export { InvalidTransactionRequestError } from '../wallet/errors/InvalidTransactionRequestError'
 export { ProviderRpcError } from '../wallet/errors/ProviderRpcError'
+export {
+  SolanaTransactionError,
+  type SolanaTransactionErrorCode,
+  solanaTransactionErrorMessages,
+} from '../wallet/errors/SolanaTransactionError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
 export { WalletProxyError, type WalletProxyErrorCode } from '../wallet/errors/WalletProxyError'
 export {
@@ -133,11 +138,15 @@ export {
 } from '../wallet/proxy/createWalletProxy'
 export { createSolanaProvider, type SolanaProvider } from '../wallet/solana/createSolanaProvider'
 export { getSolanaBalance } from '../wallet/solana/getSolanaBalance'
+export { getSolanaFee } from '../wallet/solana/getSolanaFee'
 export type {
   SolanaInstructionSummary,
   SolanaTransactionSummary,
 } from '../wallet/solana/SolanaTransactionSummary'
-export { summarizeSolanaTransaction } from '../wallet/solana/summarizeSolanaTransaction'
+export {
+  type SummarizeSolanaTransactionOptions,
+  summarizeSolanaTransaction,
+} from '../wallet/solana/summarizeSolanaTransaction'
 export type {
   EthereumTransactionRequest,
   Quantity,

@@ -194,6 +194,11 @@ export const de: MessagesOverride = {
     transfer: 'Überweisung',
     approve: 'Genehmigen',
     unsupported: 'Nicht unterstützte Programm-ID',
+    unsupportedAlert:
+      'Diese Transaktion nutzt ein Programm, das diese Wallet nicht bestätigen kann; sie kann daher nicht genehmigt werden.',
+    programInstruction: 'Programmanweisung',
+    maximum: 'Maximum',
+    priorityFee: 'Prioritätsgebühr',
     insufficientFunds: 'Die Solana-Wallet hat nicht genügend Guthaben für diese Transaktion.',
     successDetail: 'Transaktion erfolgreich abgeschlossen.',
   },

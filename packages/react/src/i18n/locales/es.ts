@@ -195,6 +195,11 @@ export const es: MessagesOverride = {
     transfer: 'Transferencia',
     approve: 'Aprobar',
     unsupported: 'ID de programa no compatible',
+    unsupportedAlert:
+      'Esta transacción usa un programa que esta billetera no puede confirmar, así que no se puede aprobar.',
+    programInstruction: 'Instrucción de programa',
+    maximum: 'Máximo',
+    priorityFee: 'Tarifa de prioridad',
     insufficientFunds: 'La billetera de Solana no tiene fondos suficientes para esta transacción.',
     successDetail: 'La transacción se completó correctamente.',
   },

@@ -197,6 +197,11 @@ export const fr: MessagesOverride = {
     transfer: 'Transfert',
     approve: 'Approuver',
     unsupported: 'ID de programme non pris en charge',
+    unsupportedAlert:
+      'Cette transaction utilise un programme que ce portefeuille ne peut pas confirmer : elle ne peut donc pas être approuvée.',
+    programInstruction: 'Instruction de programme',
+    maximum: 'Maximum',
+    priorityFee: 'Frais de priorité',
     insufficientFunds: 'Le portefeuille Solana n’a pas assez de fonds pour cette transaction.',
     successDetail: 'La transaction a bien été effectuée.',
   },

@@ -194,6 +194,11 @@ export const ja: MessagesOverride = {
     transfer: '送金',
     approve: '承認',
     unsupported: 'サポートされていないプログラム ID',
+    unsupportedAlert:
+      'このトランザクションはこのウォレットが確認できないプログラムを使用しているため、承認できません。',
+    programInstruction: 'プログラム命令',
+    maximum: '上限なし',
+    priorityFee: '優先手数料',
     insufficientFunds: 'このトランザクションに必要な資金が Solana ウォレットにありません。',
     successDetail: 'トランザクションが正常に完了しました。',
   },

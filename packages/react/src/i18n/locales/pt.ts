@@ -197,6 +197,11 @@ export const pt: MessagesOverride = {
     transfer: 'Transferência',
     approve: 'Aprovar',
     unsupported: 'ID de programa não compatível',
+    unsupportedAlert:
+      'Esta transação usa um programa que esta carteira não consegue confirmar, por isso não pode ser aprovada.',
+    programInstruction: 'Instrução de programa',
+    maximum: 'Máximo',
+    priorityFee: 'Taxa de prioridade',
     insufficientFunds: 'A carteira Solana não tem fundos suficientes para esta transação.',
     successDetail: 'Transação concluída com sucesso.',
   },
