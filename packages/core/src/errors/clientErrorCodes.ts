@@ -123,6 +123,15 @@ export const clientErrorCodes = [
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */
   'invalid_solana_transaction',
+  // Ethereum transactions (docs/transaction-errors.md; `TransactionError`)
+  /** The transaction was mined and reverted (receipt status 0). */
+  'call_exception',
+  /** The transaction's nonce was already used: 'nonce too low', 'already known'. */
+  'nonce_expired',
+  /** A transaction with the same nonce is pending and this one does not pay enough more to replace it. */
+  'replacement_underpriced',
+  /** Another transaction with the same nonce was mined instead (replaced, repriced or cancelled). */
+  'transaction_replaced',
   // Solana confirmation (docs/solana-transactions.md; `SolanaTransactionError`)
   /** An instruction of a program that is neither confirmed nor opted in: 'Unsupported Program ID'. */
   'unsupported_solana_program',

@@ -91,6 +91,7 @@ export {
 } from '../actions/wallet/signTypedData'
 export { type SwitchEthereumChainErrorType, switchEthereumChain } from '../actions/wallet/switchEthereumChain'
 export { type WarmWalletErrorType, warmWallet } from '../actions/wallet/warmWallet'
+export { blockExplorerOf } from '../chains/defaultBlockExplorer'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,
@@ -109,6 +110,12 @@ export {
   type SolanaTransactionErrorCode,
   solanaTransactionErrorMessages,
 } from '../wallet/errors/SolanaTransactionError'
+export {
+  TransactionError,
+  type TransactionErrorCode,
+  toTransactionError,
+  transactionErrorMessages,
+} from '../wallet/errors/TransactionError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
 export { WalletProxyError, type WalletProxyErrorCode } from '../wallet/errors/WalletProxyError'
 export {

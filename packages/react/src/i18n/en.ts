@@ -183,6 +183,16 @@ export const en = {
     viewOnExplorer: 'View on {explorer}',
     retry: 'Retry transaction',
   },
+  transactionError: {
+    call_exception: 'Transaction reverted',
+    nonce_expired: 'Nonce already used',
+    replacement_underpriced: 'Replacement fee too low',
+    transaction_replaced: 'Transaction replaced',
+    insufficient_funds: 'Insufficient funds',
+    user_rejected: 'Request rejected',
+    insufficientFundsMessage: 'Wallet {address} does not have enough funds.',
+    userRejectedMessage: 'User rejected the request.',
+  },
   solana: {
     title: 'Approve transaction',
     confirmAddressTitle: 'Confirm address',

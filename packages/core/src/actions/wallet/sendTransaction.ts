@@ -4,6 +4,7 @@ import type { MfaError } from '../../mfa/MfaError'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import type { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
 import { InvalidTransactionRequestError } from '../../wallet/errors/InvalidTransactionRequestError'
+import { type TransactionError, toTransactionError } from '../../wallet/errors/TransactionError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
@@ -39,6 +40,7 @@ export type SendTransactionErrorType =
   | InvalidTransactionRequestError
   | MfaError
   | UserRejectedRequestError
+  | TransactionError
 
 /**
  * Sends an Ethereum transaction from the embedded wallet (docs/modal.md "Send transaction confirmation"):
@@ -52,6 +54,7 @@ export type SendTransactionErrorType =
  * @throws {ChainNotConfiguredError} `'chain_not_configured'`.
  * @throws {UserRejectedRequestError} the user cancelled.
  * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').
+ * @throws {TransactionError} `nonce_expired`, `replacement_underpriced` (docs/transaction-errors.md).
  * @example
  * const hash = await sendTransaction(client, { request: { to: '0x7099…79C8', value: 10n ** 16n } })
  */
@@ -75,11 +78,16 @@ export async function sendTransaction(
       const { nonce: _dropped, ...rest } = current
       current = rest
     }
-    return (await walletRpc(client, {
-      wallet,
-      request: { method: 'eth_sendTransaction', params: [current] },
-      chainId: chain.id,
-    })) as `0x${string}`
+    try {
+      return (await walletRpc(client, {
+        wallet,
+        request: { method: 'eth_sendTransaction', params: [current] },
+        chainId: chain.id,
+      })) as `0x${string}`
+    } catch (error) {
+      // A used nonce or an underpriced replacement gets its own code (docs/transaction-errors.md).
+      throw toTransactionError(error)
+    }
   }
   const ui = promptUi(client)
   // Unlock (or recover: 'Enter your password') before asking to approve.

@@ -180,6 +180,16 @@ export const de: MessagesOverride = {
     viewOnExplorer: 'Auf {explorer} ansehen',
     retry: 'Transaktion wiederholen',
   },
+  transactionError: {
+    call_exception: 'Transaktion rückgängig gemacht',
+    nonce_expired: 'Nonce bereits verwendet',
+    replacement_underpriced: 'Ersatzgebühr zu niedrig',
+    transaction_replaced: 'Transaktion ersetzt',
+    insufficient_funds: 'Unzureichendes Guthaben',
+    user_rejected: 'Anfrage abgelehnt',
+    insufficientFundsMessage: 'Die Wallet {address} hat nicht genug Guthaben.',
+    userRejectedMessage: 'Der Nutzer hat die Anfrage abgelehnt.',
+  },
   solana: {
     title: 'Transaktion genehmigen',
     confirmAddressTitle: 'Adresse bestätigen',

@@ -181,6 +181,16 @@ export const es: MessagesOverride = {
     viewOnExplorer: 'Ver en {explorer}',
     retry: 'Reintentar transacción',
   },
+  transactionError: {
+    call_exception: 'Transacción revertida',
+    nonce_expired: 'Nonce ya usado',
+    replacement_underpriced: 'Tarifa de reemplazo demasiado baja',
+    transaction_replaced: 'Transacción reemplazada',
+    insufficient_funds: 'Fondos insuficientes',
+    user_rejected: 'Solicitud rechazada',
+    insufficientFundsMessage: 'La billetera {address} no tiene fondos suficientes.',
+    userRejectedMessage: 'El usuario rechazó la solicitud.',
+  },
   solana: {
     title: 'Aprobar transacción',
     confirmAddressTitle: 'Confirmar dirección',

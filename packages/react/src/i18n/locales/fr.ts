@@ -183,6 +183,16 @@ export const fr: MessagesOverride = {
     viewOnExplorer: 'Voir sur {explorer}',
     retry: 'Relancer la transaction',
   },
+  transactionError: {
+    call_exception: 'Transaction annulée',
+    nonce_expired: 'Nonce déjà utilisé',
+    replacement_underpriced: 'Frais de remplacement trop bas',
+    transaction_replaced: 'Transaction remplacée',
+    insufficient_funds: 'Fonds insuffisants',
+    user_rejected: 'Demande refusée',
+    insufficientFundsMessage: 'Le portefeuille {address} n’a pas assez de fonds.',
+    userRejectedMessage: 'L’utilisateur a refusé la demande.',
+  },
   solana: {
     title: 'Approuver la transaction',
     confirmAddressTitle: 'Confirmer l’adresse',

@@ -180,6 +180,16 @@ export const ja: MessagesOverride = {
     viewOnExplorer: '{explorer} で見る',
     retry: 'トランザクションを再試行',
   },
+  transactionError: {
+    call_exception: 'トランザクションが取り消されました',
+    nonce_expired: 'ナンスは使用済みです',
+    replacement_underpriced: '置き換え手数料が低すぎます',
+    transaction_replaced: 'トランザクションが置き換えられました',
+    insufficient_funds: '残高不足',
+    user_rejected: 'リクエストが拒否されました',
+    insufficientFundsMessage: 'ウォレット {address} の残高が足りません。',
+    userRejectedMessage: 'ユーザーがリクエストを拒否しました。',
+  },
   solana: {
     title: 'トランザクションを承認',
     confirmAddressTitle: 'アドレスを確認',

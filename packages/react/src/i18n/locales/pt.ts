@@ -183,6 +183,16 @@ export const pt: MessagesOverride = {
     viewOnExplorer: 'Ver no {explorer}',
     retry: 'Tentar a transação novamente',
   },
+  transactionError: {
+    call_exception: 'Transação revertida',
+    nonce_expired: 'Nonce já utilizado',
+    replacement_underpriced: 'Taxa de substituição muito baixa',
+    transaction_replaced: 'Transação substituída',
+    insufficient_funds: 'Fundos insuficientes',
+    user_rejected: 'Solicitação recusada',
+    insufficientFundsMessage: 'A carteira {address} não tem fundos suficientes.',
+    userRejectedMessage: 'O usuário recusou a solicitação.',
+  },
   solana: {
     title: 'Aprovar transação',
     confirmAddressTitle: 'Confirmar endereço',

@@ -182,6 +182,16 @@ export const zhCN: MessagesOverride = {
     viewOnExplorer: '在 {explorer} 上查看',
     retry: '重试交易',
   },
+  transactionError: {
+    call_exception: '交易已回滚',
+    nonce_expired: 'Nonce 已被使用',
+    replacement_underpriced: '替换手续费过低',
+    transaction_replaced: '交易已被替换',
+    insufficient_funds: '余额不足',
+    user_rejected: '请求已被拒绝',
+    insufficientFundsMessage: '钱包 {address} 余额不足。',
+    userRejectedMessage: '用户拒绝了该请求。',
+  },
   solana: {
     title: '批准交易',
     confirmAddressTitle: '确认地址',
