@@ -243,7 +243,7 @@ describe('embedded wallet in Chromium against anvil', () => {
   test("error: a Solana transaction with a Memo instruction shows 'Unsupported Program ID' and cannot be approved", async () => {
     const solana = (await page.getByTestId('solana-address').textContent()) ?? ''
     const walletBefore = await solanaBalance(solana)
-    await page.getByRole('button', { name: 'Send 0.001 SOL with a memo' }).click()
+    await page.getByRole('button', { name: 'Send SOL with a memo' }).click()
     const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
     await confirm.getByText('1 of 2 instructions').waitFor()
     await confirm

@@ -14,7 +14,7 @@ const LAMPORTS_PER_SOL = 1_000_000_000n
 
 /**
  * The embedded Solana wallet: address, balance, an airdrop, 'Fund Solana wallet' (0.5 SOL), 'Sign Solana message'
- * 'Send 0.001 SOL' and 'Send 0.001 SOL with a memo' (a Memo program instruction, which the wallet refuses to
+ * 'Send 0.001 SOL' and 'Send SOL with a memo' (a Memo program instruction, which the wallet refuses to
  * sign: docs/solana-transactions.md).
  */
 export function SolanaPanel() {
@@ -129,7 +129,7 @@ export function SolanaPanel() {
             await refresh()
           })}
         >
-          Send 0.001 SOL with a memo
+          Send SOL with a memo
         </button>
       </p>
       {signature ? (

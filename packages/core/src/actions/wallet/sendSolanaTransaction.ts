@@ -87,15 +87,10 @@ async function run(
   const cluster = getSolanaCluster(client, parameters.cluster)
   const allowedPrograms = client.embeddedWallets.solana?.allowedPrograms
   const local = summarizeSolanaTransaction(parameters.transaction, wallet.address, { allowedPrograms })
-  const summary = withSolanaFee(
-    local,
-    wallet.address,
-    (await clusterFee(cluster, parameters.transaction)) ?? local.fee,
-  )
   const refusal =
-    summary.unsupportedPrograms.length > 0
+    local.unsupportedPrograms.length > 0
       ? new SolanaTransactionError('unsupported_solana_program', {
-          details: summary.unsupportedPrograms.join(', '),
+          details: local.unsupportedPrograms.join(', '),
         })
       : undefined
   const transaction = base64.encode(parameters.transaction)
@@ -119,6 +114,8 @@ async function run(
   if (!ui) return execute()
   // Unlock (or recover: 'Enter your password') before asking to approve.
   if (!refusal) await connectWallet(client, { wallet })
+  const fee = await clusterFee(cluster, parameters.transaction)
+  const summary = fee === undefined ? local : withSolanaFee(local, wallet.address, fee)
   const shown = ui.prompt({
     kind: 'sendSolanaTransaction',
     wallet,
