@@ -1,9 +1,14 @@
 import type { SendSolanaTransactionPrompt } from '@foyer/core/wallet'
 import { cleanup, within } from '@testing-library/react'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
 afterEach(cleanup)
+// The modal loads its screens lazily: transform them once before the first test, so its 3 s wait for a
+// dialog measures the screen, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./SolanaTransaction'), import('../TransactionSuccess/TransactionSuccess')])
+}, 60_000)
 
 const from = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const to = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
@@ -174,5 +179,17 @@ describe('SolanaTransaction', () => {
     expect(within(dialog).getByText('Priority fee')).toBeTruthy()
     expect(within(dialog).getByText('0.002005 SOL')).toBeTruthy()
     expect(within(dialog).getByText('0.002 SOL')).toBeTruthy()
+  })
+
+  test('behavior: a transaction sent on devnet links to Solana Explorer; a local cluster has no link', async () => {
+    const { prompt, user } = await renderWalletUi()
+    prompt(solanaPrompt({ cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:8899' } }))
+    const dialog = await findDialog('Approve transaction')
+    await within(dialog).findByText('2 SOL')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const success = await findDialog('Transaction complete!')
+    expect(within(success).getByRole('link', { name: 'View on Solana Explorer' }).getAttribute('href')).toBe(
+      'https://explorer.solana.com/tx/signature58?cluster=devnet',
+    )
   })
 })

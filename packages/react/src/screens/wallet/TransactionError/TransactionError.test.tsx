@@ -1,10 +1,15 @@
 import { type SendTransactionPrompt, TransactionError } from '@foyer/core/wallet'
 import { cleanup, within } from '@testing-library/react'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { anvil, findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 import { testReceipt } from '../../../../test/testReceipt'
 
 afterEach(cleanup)
+// The modal loads its screens lazily: transform them once before the first test, so its 3 s wait for a
+// dialog measures the screen, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./TransactionError'), import('../SendTransaction/SendTransaction')])
+}, 60_000)
 
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const hash = `0x${'ab'.repeat(32)}` as const
