@@ -185,7 +185,7 @@ describe('handleEthereumRpc', () => {
       chains: [{ id: 31337, rpcUrl: anvil.rpcUrl }],
     }).catch((error) => error)
     expect(failure).toMatchObject({ type: 'error', code: -32603 })
-    expect(failure.message).toMatch(/nonce too low/i)
+    expect((failure as Error).message).toMatch(/nonce too low/i)
   })
 
   test('default: eth_chainId and wallet_switchEthereumChain (configured chains only)', async () => {
