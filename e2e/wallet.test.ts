@@ -1,7 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
 import type { Route } from 'playwright-core'
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseEther,
+  verifyMessage,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
@@ -103,7 +110,7 @@ describe('embedded wallet in Chromium against anvil', () => {
     expect(await publicClient.getBalance({ address })).toBe(parseEther('10') - parseEther('0.01') - fee)
   })
 
-  test("error: a send the node refuses ends on 'Transaction failed' with its error code; nothing moves", async () => {
+  test("error: a send the node refuses for its nonce ends on 'Nonce already used' with its code; nothing moves", async () => {
     const chains = stack.chains!
     const publicClient = createPublicClient({ transport: http(chains.anvil.rpcUrl) })
     const before = await publicClient.getBalance({ address })
@@ -125,9 +132,10 @@ describe('embedded wallet in Chromium against anvil', () => {
       await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
       const review = page.getByRole('dialog', { name: 'Review transaction' })
       await review.getByRole('button', { name: 'Approve' }).click()
-      const failed = page.getByRole('dialog', { name: 'Transaction failed' })
+      // The node's 'nonce too low' is a used nonce: its own title and code (docs/transaction-errors.md).
+      const failed = page.getByRole('dialog', { name: 'Nonce already used' })
       await failed.getByText('Please try again.').waitFor()
-      await failed.getByText(/^Error code: /).waitFor()
+      await failed.getByText(/^Error code: nonce_expired/).waitFor()
       expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
       await page.keyboard.press('Escape')
       await failed.waitFor({ state: 'detached' })
@@ -135,6 +143,55 @@ describe('embedded wallet in Chromium against anvil', () => {
       await context.unroute(chains.anvil.rpcUrl, refuse)
     }
     expect(await publicClient.getBalance({ address })).toBe(before)
+  })
+
+  test("error: a transaction replaced outside the UI (same nonce, higher fee) shows 'Transaction replaced' and keeps its hash", async () => {
+    const chains = stack.chains!
+    const publicClient = createPublicClient({ transport: http(chains.anvil.rpcUrl) })
+    const anvil = createTestClient({ mode: 'anvil', transport: http(chains.anvil.rpcUrl) })
+    const nonce = await publicClient.getTransactionCount({ address, blockTag: 'latest' })
+    // Blocks only when the test mines one: the UI's transaction stays pending (the e2e files run one at a time).
+    await anvil.setAutomine(false)
+    try {
+      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+      const review = page.getByRole('dialog', { name: 'Review transaction' })
+      await review.getByText('0.01 ETH').first().waitFor()
+      await review.getByRole('button', { name: 'Approve' }).click()
+      await expect
+        .poll(() => publicClient.getTransactionCount({ address, blockTag: 'pending' }), { timeout: 20_000 })
+        .toBe(nonce + 1)
+      const pool = await anvil.getTxpoolContent()
+      const pending = Object.entries(pool.pending).find(
+        ([sender]) => sender.toLowerCase() === address.toLowerCase(),
+      )?.[1]
+      const original = pending?.[String(nonce)]
+      expect(original?.hash).toMatch(/^0x[0-9a-f]{64}$/)
+      // Let the modal's receipt wait read the pending transaction first (it polls every 250 ms).
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // The same sender and nonce with a higher fee, sent outside the UI (a cancellation to itself).
+      await anvil.impersonateAccount({ address })
+      const replacement = await createWalletClient({ transport: http(chains.anvil.rpcUrl) }).sendTransaction({
+        account: address,
+        chain: null,
+        to: address,
+        value: 0n,
+        nonce,
+        gas: 21_000n,
+        maxFeePerGas: BigInt(original?.maxFeePerGas ?? '0x3b9aca00') * 3n,
+        maxPriorityFeePerGas: BigInt(original?.maxPriorityFeePerGas ?? '0x3b9aca00') * 3n,
+      })
+      await anvil.mine({ blocks: 1 })
+      const failed = page.getByRole('dialog', { name: 'Transaction replaced' })
+      await failed.getByText(/^Error code: transaction_replaced/).waitFor({ timeout: 20_000 })
+      expect(await failed.getByTestId('transaction-hash').textContent()).toBe(original?.hash)
+      expect(replacement).not.toBe(original?.hash)
+      expect((await publicClient.getTransactionReceipt({ hash: replacement })).status).toBe('success')
+      await page.keyboard.press('Escape')
+      await failed.waitFor({ state: 'detached' })
+    } finally {
+      await anvil.stopImpersonatingAccount({ address }).catch(() => {})
+      await anvil.setAutomine(true)
+    }
   })
 
   test('behavior: the export screen shows the key inside the export frame, never in the host page', async () => {
@@ -181,5 +238,28 @@ describe('embedded wallet in Chromium against anvil', () => {
       .poll(() => page.getByTestId('solana-balance').textContent())
       .toBe(String(1_000_000_000 - 1_000_000 - 5000))
     expect(await solanaBalance(SOLANA_RECIPIENT)).toBe(recipientBefore + 1_000_000)
+  })
+
+  test("error: a Solana transaction with a Memo instruction shows 'Unsupported Program ID' and cannot be approved", async () => {
+    const solana = (await page.getByTestId('solana-address').textContent()) ?? ''
+    const walletBefore = await solanaBalance(solana)
+    await page.getByRole('button', { name: 'Send SOL with a memo' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Approve transaction' })
+    await confirm.getByText('1 of 2 instructions').waitFor()
+    await confirm
+      .getByText('This transaction uses a program this wallet cannot confirm, so it cannot be approved.')
+      .waitFor()
+    const approve = confirm.getByRole('button', { name: 'Approve' })
+    expect(await approve.isDisabled()).toBe(true)
+    await confirm.getByRole('button', { name: 'Next instruction' }).click()
+    await confirm.getByText('Unsupported Program ID').waitFor()
+    await confirm.getByText('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr').waitFor()
+    // A forced click on the disabled button does nothing either.
+    await approve.click({ force: true })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect(await page.getByTestId('solana-error').textContent()).toContain('Unsupported Program ID')
+    // Nothing was signed or sent: the wallet's lamports are unchanged.
+    expect(await solanaBalance(solana)).toBe(walletBefore)
   })
 })

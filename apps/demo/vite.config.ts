@@ -109,5 +109,7 @@ export default defineConfig({
   server: { host: 'localhost', port: 5173, strictPort: false },
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.
-  optimizeDeps: { include: ['viem', 'zod', '@scure/bip39/wordlists/english.js', '@solana/kit'] },
+  optimizeDeps: {
+    include: ['viem', 'viem/chains', 'zod', '@scure/bip39/wordlists/english.js', '@solana/kit'],
+  },
 })

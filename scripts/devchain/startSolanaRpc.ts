@@ -6,8 +6,10 @@ import {
   getBase58Decoder,
   getBase58Encoder,
   getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   lamports,
+  type ReadonlyUint8Array,
 } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
 
@@ -36,6 +38,33 @@ type Result = { result: unknown } | { error: { code: number; message: string; da
 type Status = { slot: bigint; err: unknown; logs: string[] }
 
 const base58 = { encode: getBase58Decoder(), decode: getBase58Encoder() }
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
+
+/**
+ * What an Agave validator answers to `getFeeForMessage`: 5 000 lamports per signature plus the
+ * prioritization fee (compute-unit price in micro-lamports × compute-unit limit / 10^6, rounded up; the
+ * limit 200 000 per other instruction, at most 1 400 000, without `SetComputeUnitLimit`).
+ */
+function feeForMessage(bytes: ReadonlyUint8Array): number {
+  const message = getCompiledTransactionMessageDecoder().decode(bytes) as unknown as {
+    header: { numSignerAccounts: number }
+    staticAccounts: string[]
+    instructions: { programAddressIndex: number; data?: ReadonlyUint8Array }[]
+  }
+  let limit: bigint | undefined
+  let price = 0n
+  let others = 0n
+  for (const instruction of message.instructions) {
+    const data = Uint8Array.from(instruction.data ?? [])
+    const view = new DataView(data.buffer)
+    if (message.staticAccounts[instruction.programAddressIndex] !== COMPUTE_BUDGET_PROGRAM) others++
+    else if (data[0] === 2 && data.length >= 5) limit = BigInt(view.getUint32(1, true))
+    else if (data[0] === 3 && data.length >= 9) price = view.getBigUint64(1, true)
+  }
+  const units = limit ?? (others * 200_000n < 1_400_000n ? others * 200_000n : 1_400_000n)
+  const priority = (price * units + 999_999n) / 1_000_000n
+  return message.header.numSignerAccounts * SOLANA_DEV_FEE_PER_SIGNATURE + Number(priority)
+}
 const base64 = getBase64Encoder()
 const transactionDecoder = getTransactionDecoder()
 
@@ -108,12 +137,10 @@ export async function startSolanaRpc(parameters: StartSolanaRpcParameters = {}):
       }
     },
     getMinimumBalanceForRentExemption: ([size]) => svm.minimumBalanceForRentExemption(BigInt(Number(size))),
-    getFeeForMessage: ([message]) => {
-      const bytes = base64.encode(String(message))
-      // Legacy messages start with the header; versioned ones with 0x80 | version, then the header.
-      const header = (bytes[0] ?? 0) & 0x80 ? bytes[1] : bytes[0]
-      return { context: context(), value: (header ?? 1) * SOLANA_DEV_FEE_PER_SIGNATURE }
-    },
+    getFeeForMessage: ([message]) => ({
+      context: context(),
+      value: feeForMessage(base64.encode(String(message))),
+    }),
     requestAirdrop: ([account, amount]) => {
       const outcome = svm.airdrop(toAddress(account), lamports(BigInt(Number(amount))))
       if (!outcome) throw rpcError(-32603, 'airdrop failed')

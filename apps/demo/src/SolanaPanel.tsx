@@ -14,7 +14,8 @@ const LAMPORTS_PER_SOL = 1_000_000_000n
 
 /**
  * The embedded Solana wallet: address, balance, an airdrop, 'Fund Solana wallet' (0.5 SOL), 'Sign Solana message'
- * and 'Send 0.001 SOL'.
+ * 'Send 0.001 SOL' and 'Send SOL with a memo' (a Memo program instruction, which the wallet refuses to
+ * sign: docs/solana-transactions.md).
  */
 export function SolanaPanel() {
   const { ready, wallets } = useSolanaWallets()
@@ -113,6 +114,22 @@ export function SolanaPanel() {
           })}
         >
           Send 0.001 SOL
+        </button>{' '}
+        <button
+          type="button"
+          onClick={run(async () => {
+            const transaction = await buildSolanaTransfer({
+              rpcUrl: solanaCluster.rpcUrl,
+              from: wallet.address,
+              to: SOLANA_RECIPIENT,
+              lamports: LAMPORTS_PER_SOL / 1000n,
+              memo: 'Hello from the Foyer demo',
+            })
+            setSent((await sendTransaction(transaction)).signature)
+            await refresh()
+          })}
+        >
+          Send SOL with a memo
         </button>
       </p>
       {signature ? (

@@ -13,6 +13,8 @@ import {
 } from '@solana/kit'
 
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
+/** The SPL Memo program: a program the embedded wallet does not confirm (docs/solana-transactions.md). */
+const MEMO_PROGRAM = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
 
 /** A JSON-RPC call to the local Solana RPC. */
 export async function solanaRpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
@@ -28,13 +30,15 @@ export async function solanaRpc<T>(rpcUrl: string, method: string, params: unkno
 
 /**
  * An unsigned wire transaction moving `lamports` from `from` to `to` with the system program's transfer
- * instruction (index 2, then the amount as u64 little-endian), fee paid by `from`.
+ * instruction (index 2, then the amount as u64 little-endian), fee paid by `from`; with `memo`, followed by
+ * an SPL Memo instruction carrying that text.
  */
 export async function buildSolanaTransfer(parameters: {
   rpcUrl: string
   from: string
   to: string
   lamports: bigint
+  memo?: string
 }): Promise<Uint8Array> {
   const { value } = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
     parameters.rpcUrl,
@@ -65,6 +69,17 @@ export async function buildSolanaTransfer(parameters: {
         },
         m,
       ),
+    (m) =>
+      parameters.memo === undefined
+        ? m
+        : appendTransactionMessageInstruction(
+            {
+              programAddress: MEMO_PROGRAM,
+              accounts: [{ address: from, role: AccountRole.READONLY_SIGNER }],
+              data: new TextEncoder().encode(parameters.memo),
+            },
+            m,
+          ),
   )
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 }

@@ -125,6 +125,28 @@ export const clientErrorCodes = [
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */
   'invalid_solana_transaction',
+  // Ethereum transactions (docs/transaction-errors.md; `TransactionError`)
+  /** The transaction was mined and reverted (receipt status 0). */
+  'call_exception',
+  /** The transaction's nonce was already used: 'nonce too low', 'already known'. */
+  'nonce_expired',
+  /** A transaction with the same nonce is pending and this one does not pay enough more to replace it. */
+  'replacement_underpriced',
+  /** Another transaction with the same nonce was mined instead (replaced, repriced or cancelled). */
+  'transaction_replaced',
+  // Solana confirmation (docs/solana-transactions.md; `SolanaTransactionError`)
+  /** An instruction of a program that is neither confirmed nor opted in: 'Unsupported Program ID'. */
+  'unsupported_solana_program',
+  /** A system transfer or token approval without its from (source) account: 'Missing from key'. */
+  'solana_missing_from_key',
+  /** A system transfer or token approval without its to (delegate) account: 'Missing to key'. */
+  'solana_missing_to_key',
+  /** A token approval without its owner account: 'Missing owner key'. */
+  'solana_missing_owner_key',
+  /** A system or token instruction without data: 'Missing instruction data'. */
+  'solana_missing_instruction_data',
+  /** A system transfer (or token approval) without its amount: 'Missing lamports'. */
+  'solana_missing_lamports',
 
   // Farcaster signer (docs/errors.md "Farcaster", docs/modal.md; `FarcasterSignerError`)
   /** The user refused the signer in their Farcaster app, or it was revoked: 'Request rejected'. */

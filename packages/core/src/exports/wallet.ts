@@ -91,6 +91,7 @@ export {
 } from '../actions/wallet/signTypedData'
 export { type SwitchEthereumChainErrorType, switchEthereumChain } from '../actions/wallet/switchEthereumChain'
 export { type WarmWalletErrorType, warmWallet } from '../actions/wallet/warmWallet'
+export { blockExplorerOf } from '../chains/defaultBlockExplorer'
 export { ChainNotConfiguredError } from '../wallet/errors/ChainNotConfiguredError'
 export {
   EmbeddedWalletError,
@@ -104,7 +105,18 @@ export {
 } from '../wallet/errors/FarcasterSignerError'
 export { InvalidTransactionRequestError } from '../wallet/errors/InvalidTransactionRequestError'
 export { ProviderRpcError } from '../wallet/errors/ProviderRpcError'
+export {
+  SolanaTransactionError,
+  type SolanaTransactionErrorCode,
+  solanaTransactionErrorMessages,
+} from '../wallet/errors/SolanaTransactionError'
 export { SponsorshipUnavailableError } from '../wallet/errors/SponsorshipUnavailableError'
+export {
+  TransactionError,
+  type TransactionErrorCode,
+  toTransactionError,
+  transactionErrorMessages,
+} from '../wallet/errors/TransactionError'
 export { UserRejectedRequestError } from '../wallet/errors/UserRejectedRequestError'
 export { WalletProxyError, type WalletProxyErrorCode } from '../wallet/errors/WalletProxyError'
 export {
@@ -134,11 +146,15 @@ export {
 } from '../wallet/proxy/createWalletProxy'
 export { createSolanaProvider, type SolanaProvider } from '../wallet/solana/createSolanaProvider'
 export { getSolanaBalance } from '../wallet/solana/getSolanaBalance'
+export { getSolanaFee } from '../wallet/solana/getSolanaFee'
 export type {
   SolanaInstructionSummary,
   SolanaTransactionSummary,
 } from '../wallet/solana/SolanaTransactionSummary'
-export { summarizeSolanaTransaction } from '../wallet/solana/summarizeSolanaTransaction'
+export {
+  type SummarizeSolanaTransactionOptions,
+  summarizeSolanaTransaction,
+} from '../wallet/solana/summarizeSolanaTransaction'
 export type { DecodedAction, TokenMetadata } from '../wallet/transactions/DecodedAction'
 export { isUnlimitedAmount } from '../wallet/transactions/DecodedAction'
 export type {

@@ -14,8 +14,15 @@ import type { Abi } from 'viem'
 export type EmbeddedWalletsConfig = {
   /** When to create the Ethereum wallet after sign-in: `'users-without-wallets'`, `'all-users'` or `'off'`. */
   ethereum?: { createOnLogin?: CreateOnLogin | undefined } | undefined
-  /** When to create the Solana wallet after sign-in. */
-  solana?: { createOnLogin?: CreateOnLogin | undefined } | undefined
+  /**
+   * The Solana wallet: `createOnLogin`, when to create it after sign-in; `allowedPrograms`, the programs
+   * (base58 ids) whose instructions the wallet may sign besides system transfers and SPL token approvals
+   * (docs/solana-transactions.md "Opting in to a program"). Default none: such a transaction is refused
+   * ('Unsupported Program ID', code `unsupported_solana_program`).
+   */
+  solana?:
+    | { createOnLogin?: CreateOnLogin | undefined; allowedPrograms?: readonly string[] | undefined }
+    | undefined
   /**
    * Show the modal's wallet screens (sign request, transaction confirmation). `false` signs and sends
    * without any prompt. Default `true` (when `@foyer/react` is used).

@@ -5,6 +5,7 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import type { ChainNotConfiguredError } from '../../wallet/errors/ChainNotConfiguredError'
 import { InvalidTransactionRequestError } from '../../wallet/errors/InvalidTransactionRequestError'
 import { SponsorshipUnavailableError } from '../../wallet/errors/SponsorshipUnavailableError'
+import { type TransactionError, toTransactionError } from '../../wallet/errors/TransactionError'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { promptUi, resolveWallet } from '../../wallet/resolveWallet'
@@ -44,6 +45,7 @@ export type SendTransactionErrorType =
   | MfaError
   | SponsorshipUnavailableError
   | UserRejectedRequestError
+  | TransactionError
 
 /**
  * Sends an Ethereum transaction from the embedded wallet (docs/confirmation-screen.md): validates the
@@ -59,6 +61,7 @@ export type SendTransactionErrorType =
  * @throws {UserRejectedRequestError} the user cancelled.
  * @throws {SponsorshipUnavailableError} `'sponsorship_unavailable'`: `sponsored: true` (no paymaster).
  * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').
+ * @throws {TransactionError} `nonce_expired`, `replacement_underpriced` (docs/transaction-errors.md).
  * @example
  * const hash = await sendTransaction(client, { request: { to: '0x7099…79C8', value: 10n ** 16n } })
  */
@@ -83,11 +86,16 @@ export async function sendTransaction(
       const { nonce: _dropped, ...rest } = current
       current = rest
     }
-    return (await walletRpc(client, {
-      wallet,
-      request: { method: 'eth_sendTransaction', params: [current] },
-      chainId: chain.id,
-    })) as `0x${string}`
+    try {
+      return (await walletRpc(client, {
+        wallet,
+        request: { method: 'eth_sendTransaction', params: [current] },
+        chainId: chain.id,
+      })) as `0x${string}`
+    } catch (error) {
+      // A used nonce or an underpriced replacement gets its own code (docs/transaction-errors.md).
+      throw toTransactionError(error)
+    }
   }
   const ui = promptUi(client)
   // Unlock (or recover: 'Enter your password') before asking to approve.

@@ -2,6 +2,7 @@ import {
   AccountRole,
   address,
   appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   type Blockhash,
   compileTransaction,
   createNoopSigner,
@@ -13,6 +14,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { describe, expect, test } from 'vitest'
+import { SolanaTransactionError } from '../errors/SolanaTransactionError'
 import { summarizeSolanaTransaction } from './summarizeSolanaTransaction'
 
 const lifetime = {
@@ -33,6 +35,47 @@ function systemTransfer(from: string, to: string, amount: bigint) {
     ],
     data,
   }
+}
+
+type TestInstruction = ReturnType<typeof systemTransfer>
+
+/** A v0 transaction paid by a fresh key, of `build(payer)`'s instructions. */
+async function transactionOf(build: (payer: string) => TestInstruction[]) {
+  const payer = await generateKeyPairSigner()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer.address), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) => appendTransactionMessageInstructions(build(payer.address), m),
+  )
+  return {
+    bytes: new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))),
+    payer: payer.address,
+  }
+}
+
+/** An instruction of `program` with `data` over `accounts` (the first the payer, signing). */
+function instruction(program: string, data: number[] | Uint8Array, accounts: string[]): TestInstruction {
+  return {
+    programAddress: address(program),
+    accounts: accounts.map((account, index) => ({
+      address: address(account),
+      role: index === 0 ? AccountRole.WRITABLE_SIGNER : AccountRole.WRITABLE,
+    })),
+    data: Uint8Array.from(data),
+  } as TestInstruction
+}
+
+const SYSTEM = '11111111111111111111111111111111'
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'
+const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+const OTHER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+const u64 = (value: bigint) => {
+  const bytes = new Uint8Array(8)
+  new DataView(bytes.buffer).setBigUint64(0, value, true)
+  return [...bytes]
 }
 
 async function transfer(amount: bigint, version: 0 | 'legacy' = 0) {
@@ -56,8 +99,10 @@ describe('summarizeSolanaTransaction', () => {
       signers: [payer],
       instructions: [{ action: 'transfer', from: payer, to: recipient, amount: 1_000_000n }],
       fee: 5000n,
+      priorityFee: 0n,
       total: 1_005_000n,
       spender: undefined,
+      unsupportedPrograms: [],
     })
   })
 
@@ -81,5 +126,107 @@ describe('summarizeSolanaTransaction', () => {
     expect(() => summarizeSolanaTransaction(bytes.subarray(0, 90), payer)).toThrow(
       'The Solana transaction is malformed.',
     )
+  })
+
+  test('behavior: an instruction of another program is listed as unsupported, unless opted in', async () => {
+    const { bytes, payer } = await transactionOf((payer) => [
+      systemTransfer(payer, OTHER, 10n),
+      instruction(MEMO, [104, 105], [payer]),
+    ])
+    const summary = summarizeSolanaTransaction(bytes, payer)
+    expect(summary.instructions[1]).toEqual({ action: 'unknown', programId: MEMO, allowed: false })
+    expect(summary.unsupportedPrograms).toEqual([MEMO])
+    const allowed = summarizeSolanaTransaction(bytes, payer, { allowedPrograms: [MEMO] })
+    expect(allowed.instructions[1]).toEqual({ action: 'unknown', programId: MEMO, allowed: true })
+    expect(allowed.unsupportedPrograms).toEqual([])
+  })
+
+  test('behavior: a system instruction other than a transfer is not confirmed', async () => {
+    // CreateAccount (index 0) moves lamports too, but is not a transfer.
+    const { bytes, payer } = await transactionOf((payer) => [
+      instruction(SYSTEM, [0, 0, 0, 0, ...u64(1n), ...u64(0n), ...new Array(32).fill(1)], [payer, OTHER]),
+    ])
+    expect(summarizeSolanaTransaction(bytes, payer).unsupportedPrograms).toEqual([SYSTEM])
+  })
+
+  test('behavior: token Approve and ApproveChecked (spender, owner, amount, decimals, mint)', async () => {
+    const max = 2n ** 64n - 1n
+    const { bytes, payer } = await transactionOf((payer) => [
+      instruction(TOKEN, [4, ...u64(1_000_000n)], [OTHER, MINT, payer]),
+      instruction(TOKEN, [13, ...u64(max), 6], [OTHER, MINT, MEMO, payer]),
+    ])
+    const summary = summarizeSolanaTransaction(bytes, payer)
+    expect(summary.instructions).toEqual([
+      { action: 'approve', source: OTHER, spender: MINT, owner: payer, amount: 1_000_000n },
+      { action: 'approve', source: OTHER, spender: MEMO, owner: payer, amount: max, decimals: 6, mint: MINT },
+    ])
+    expect(summary.spender).toBe(MINT)
+    expect(summary.unsupportedPrograms).toEqual([])
+  })
+
+  test('behavior: the priority fee from SetComputeUnitLimit and SetComputeUnitPrice, rounded up', async () => {
+    const { bytes, payer } = await transactionOf((payer) => [
+      instruction(COMPUTE_BUDGET, [2, ...[0x40, 0x0d, 0x03, 0x00]], [payer]), // 200 000 units
+      instruction(COMPUTE_BUDGET, [3, ...u64(1_500_001n)], [payer]), // micro-lamports per unit
+      systemTransfer(payer, OTHER, 1n),
+    ])
+    const summary = summarizeSolanaTransaction(bytes, payer)
+    // 1 500 001 × 200 000 / 10^6 = 300 000.2 → 300 001
+    expect(summary.priorityFee).toBe(300_001n)
+    expect(summary.fee).toBe(305_001n)
+    expect(summary.total).toBe(305_002n)
+    expect(summary.instructions).toHaveLength(1)
+  })
+
+  test('behavior: without a limit the priority fee counts 200 000 units per instruction', async () => {
+    const { bytes, payer } = await transactionOf((payer) => [
+      instruction(COMPUTE_BUDGET, [3, ...u64(1_000_000n)], [payer]),
+      systemTransfer(payer, OTHER, 1n),
+      systemTransfer(payer, OTHER, 1n),
+    ])
+    expect(summarizeSolanaTransaction(bytes, payer).priorityFee).toBe(400_000n)
+  })
+
+  test.each([
+    [
+      'solana_missing_instruction_data',
+      'Missing instruction data',
+      (p: string) => instruction(SYSTEM, [], [p]),
+    ],
+    ['solana_missing_from_key', 'Missing from key', () => instruction(SYSTEM, [2, 0, 0, 0, ...u64(1n)], [])],
+    [
+      'solana_missing_to_key',
+      'Missing to key',
+      (p: string) => instruction(SYSTEM, [2, 0, 0, 0, ...u64(1n)], [p]),
+    ],
+    [
+      'solana_missing_lamports',
+      'Missing lamports',
+      (p: string) => instruction(SYSTEM, [2, 0, 0, 0], [p, OTHER]),
+    ],
+    [
+      'solana_missing_owner_key',
+      'Missing owner key',
+      (p: string) => instruction(TOKEN, [4, ...u64(1n)], [p, OTHER]),
+    ],
+    [
+      'solana_missing_instruction_data',
+      'Missing instruction data',
+      (p: string) => instruction(TOKEN, [], [p]),
+    ],
+  ])('error: %s (%s)', async (code, message, build) => {
+    const { bytes, payer } = await transactionOf((payer) => [build(payer)])
+    let caught: unknown
+    try {
+      summarizeSolanaTransaction(bytes, payer)
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(SolanaTransactionError)
+    expect(caught).toMatchObject({
+      code,
+      shortMessage: message,
+      details: expect.stringMatching(/^instruction 1 \(/),
+    })
   })
 })

@@ -120,5 +120,12 @@ export type FrameRpcReply = z.infer<typeof frameRpcReplySchema>
 
 /** Params of Solana `signMessage`: a base64 message. */
 export const solanaSignMessageParamsSchema = z.object({ message: z.string().min(1).max(65_536) })
-/** Params of Solana `signTransaction` / `signAndSendTransaction`: a base64 wire transaction (≤ 1232 bytes). */
-export const solanaTransactionParamsSchema = z.object({ transaction: z.string().min(1).max(2048) })
+/**
+ * Params of Solana `signTransaction` / `signAndSendTransaction`: a base64 wire transaction (≤ 1232 bytes),
+ * and the programs (base58 ids) the host opted in to besides system transfers and SPL token approvals
+ * (docs/solana-transactions.md).
+ */
+export const solanaTransactionParamsSchema = z.object({
+  transaction: z.string().min(1).max(2048),
+  allowedPrograms: z.array(z.string().min(32).max(44)).max(64).optional(),
+})

@@ -196,6 +196,16 @@ export const de: MessagesOverride = {
     arguments: 'Argumente',
     l1Fee: 'L1-Datengebühr',
   },
+  transactionError: {
+    call_exception: 'Transaktion rückgängig gemacht',
+    nonce_expired: 'Nonce bereits verwendet',
+    replacement_underpriced: 'Ersatzgebühr zu niedrig',
+    transaction_replaced: 'Transaktion ersetzt',
+    insufficient_funds: 'Unzureichendes Guthaben',
+    user_rejected: 'Anfrage abgelehnt',
+    insufficientFundsMessage: 'Die Wallet {address} hat nicht genug Guthaben.',
+    userRejectedMessage: 'Der Nutzer hat die Anfrage abgelehnt.',
+  },
   solana: {
     title: 'Transaktion genehmigen',
     confirmAddressTitle: 'Adresse bestätigen',
@@ -210,6 +220,11 @@ export const de: MessagesOverride = {
     transfer: 'Überweisung',
     approve: 'Genehmigen',
     unsupported: 'Nicht unterstützte Programm-ID',
+    unsupportedAlert:
+      'Diese Transaktion nutzt ein Programm, das diese Wallet nicht bestätigen kann; sie kann daher nicht genehmigt werden.',
+    programInstruction: 'Programmanweisung',
+    maximum: 'Maximum',
+    priorityFee: 'Prioritätsgebühr',
     insufficientFunds: 'Die Solana-Wallet hat nicht genügend Guthaben für diese Transaktion.',
     successDetail: 'Transaktion erfolgreich abgeschlossen.',
   },

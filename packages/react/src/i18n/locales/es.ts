@@ -197,6 +197,16 @@ export const es: MessagesOverride = {
     arguments: 'Argumentos',
     l1Fee: 'Tarifa de datos de L1',
   },
+  transactionError: {
+    call_exception: 'Transacción revertida',
+    nonce_expired: 'Nonce ya usado',
+    replacement_underpriced: 'Tarifa de reemplazo demasiado baja',
+    transaction_replaced: 'Transacción reemplazada',
+    insufficient_funds: 'Fondos insuficientes',
+    user_rejected: 'Solicitud rechazada',
+    insufficientFundsMessage: 'La billetera {address} no tiene fondos suficientes.',
+    userRejectedMessage: 'El usuario rechazó la solicitud.',
+  },
   solana: {
     title: 'Aprobar transacción',
     confirmAddressTitle: 'Confirmar dirección',
@@ -211,6 +221,11 @@ export const es: MessagesOverride = {
     transfer: 'Transferencia',
     approve: 'Aprobar',
     unsupported: 'ID de programa no compatible',
+    unsupportedAlert:
+      'Esta transacción usa un programa que esta billetera no puede confirmar, así que no se puede aprobar.',
+    programInstruction: 'Instrucción de programa',
+    maximum: 'Máximo',
+    priorityFee: 'Tarifa de prioridad',
     insufficientFunds: 'La billetera de Solana no tiene fondos suficientes para esta transacción.',
     successDetail: 'La transacción se completó correctamente.',
   },

@@ -199,6 +199,16 @@ export const fr: MessagesOverride = {
     arguments: 'Arguments',
     l1Fee: 'Frais de données L1',
   },
+  transactionError: {
+    call_exception: 'Transaction annulée',
+    nonce_expired: 'Nonce déjà utilisé',
+    replacement_underpriced: 'Frais de remplacement trop bas',
+    transaction_replaced: 'Transaction remplacée',
+    insufficient_funds: 'Fonds insuffisants',
+    user_rejected: 'Demande refusée',
+    insufficientFundsMessage: 'Le portefeuille {address} n’a pas assez de fonds.',
+    userRejectedMessage: 'L’utilisateur a refusé la demande.',
+  },
   solana: {
     title: 'Approuver la transaction',
     confirmAddressTitle: 'Confirmer l’adresse',
@@ -213,6 +223,11 @@ export const fr: MessagesOverride = {
     transfer: 'Transfert',
     approve: 'Approuver',
     unsupported: 'ID de programme non pris en charge',
+    unsupportedAlert:
+      'Cette transaction utilise un programme que ce portefeuille ne peut pas confirmer : elle ne peut donc pas être approuvée.',
+    programInstruction: 'Instruction de programme',
+    maximum: 'Maximum',
+    priorityFee: 'Frais de priorité',
     insufficientFunds: 'Le portefeuille Solana n’a pas assez de fonds pour cette transaction.',
     successDetail: 'La transaction a bien été effectuée.',
   },

@@ -196,6 +196,16 @@ export const ja: MessagesOverride = {
     arguments: '引数',
     l1Fee: 'L1データ手数料',
   },
+  transactionError: {
+    call_exception: 'トランザクションが取り消されました',
+    nonce_expired: 'ナンスは使用済みです',
+    replacement_underpriced: '置き換え手数料が低すぎます',
+    transaction_replaced: 'トランザクションが置き換えられました',
+    insufficient_funds: '残高不足',
+    user_rejected: 'リクエストが拒否されました',
+    insufficientFundsMessage: 'ウォレット {address} の残高が足りません。',
+    userRejectedMessage: 'ユーザーがリクエストを拒否しました。',
+  },
   solana: {
     title: 'トランザクションを承認',
     confirmAddressTitle: 'アドレスを確認',
@@ -210,6 +220,11 @@ export const ja: MessagesOverride = {
     transfer: '送金',
     approve: '承認',
     unsupported: 'サポートされていないプログラム ID',
+    unsupportedAlert:
+      'このトランザクションはこのウォレットが確認できないプログラムを使用しているため、承認できません。',
+    programInstruction: 'プログラム命令',
+    maximum: '上限なし',
+    priorityFee: '優先手数料',
     insufficientFunds: 'このトランザクションに必要な資金が Solana ウォレットにありません。',
     successDetail: 'トランザクションが正常に完了しました。',
   },

@@ -199,6 +199,16 @@ export const pt: MessagesOverride = {
     arguments: 'Argumentos',
     l1Fee: 'Taxa de dados da L1',
   },
+  transactionError: {
+    call_exception: 'Transação revertida',
+    nonce_expired: 'Nonce já utilizado',
+    replacement_underpriced: 'Taxa de substituição muito baixa',
+    transaction_replaced: 'Transação substituída',
+    insufficient_funds: 'Fundos insuficientes',
+    user_rejected: 'Solicitação recusada',
+    insufficientFundsMessage: 'A carteira {address} não tem fundos suficientes.',
+    userRejectedMessage: 'O usuário recusou a solicitação.',
+  },
   solana: {
     title: 'Aprovar transação',
     confirmAddressTitle: 'Confirmar endereço',
@@ -213,6 +223,11 @@ export const pt: MessagesOverride = {
     transfer: 'Transferência',
     approve: 'Aprovar',
     unsupported: 'ID de programa não compatível',
+    unsupportedAlert:
+      'Esta transação usa um programa que esta carteira não consegue confirmar, por isso não pode ser aprovada.',
+    programInstruction: 'Instrução de programa',
+    maximum: 'Máximo',
+    priorityFee: 'Taxa de prioridade',
     insufficientFunds: 'A carteira Solana não tem fundos suficientes para esta transação.',
     successDetail: 'Transação concluída com sucesso.',
   },

@@ -156,6 +156,38 @@ describe('handleEthereumRpc', () => {
     })
   })
 
+  test("error: a transaction the node refuses carries the node's own text ('nonce too low'), code -32603", async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    await client.waitForTransactionReceipt({
+      hash: (await handleEthereumRpc({
+        account,
+        method: 'eth_sendTransaction',
+        params: [{ to: poor.address, value: 1 }],
+        chainId: 31337,
+        chains: [{ id: 31337, rpcUrl: anvil.rpcUrl }],
+      })) as `0x${string}`,
+    })
+    // Every field given: nothing is filled from the chain, the node sees the used nonce 0.
+    const failure = await handleEthereumRpc({
+      account,
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          to: poor.address,
+          value: 1,
+          nonce: 0,
+          gas: 21_000,
+          maxFeePerGas: '0x77359400',
+          maxPriorityFeePerGas: '0x3b9aca00',
+        },
+      ],
+      chainId: 31337,
+      chains: [{ id: 31337, rpcUrl: anvil.rpcUrl }],
+    }).catch((error) => error)
+    expect(failure).toMatchObject({ type: 'error', code: -32603 })
+    expect((failure as Error).message).toMatch(/nonce too low/i)
+  })
+
   test('default: eth_chainId and wallet_switchEthereumChain (configured chains only)', async () => {
     const chains = [
       { id: 31337, rpcUrl: 'http://127.0.0.1:8545' },

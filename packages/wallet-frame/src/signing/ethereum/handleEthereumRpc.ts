@@ -6,6 +6,7 @@ import {
   http,
   InsufficientFundsError,
   isHex,
+  RpcRequestError,
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
@@ -63,8 +64,16 @@ function translateChainError(error: unknown): FrameRequestError {
   if (error instanceof FrameRequestError) return error
   if (isInsufficientFunds(error))
     return new FrameRequestError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE, { cause: error })
+  // The node's own error text when the node refused ('nonce too low', 'replacement transaction
+  // underpriced'): the SDK names the failure from it (docs/transaction-errors.md).
+  const node =
+    error instanceof BaseError ? error.walk((cause) => cause instanceof RpcRequestError) : undefined
   const message =
-    error instanceof BaseError ? error.shortMessage : 'There was an issue preparing your transaction'
+    node instanceof RpcRequestError && node.details
+      ? node.details
+      : error instanceof BaseError
+        ? error.shortMessage
+        : 'There was an issue preparing your transaction'
   return new FrameRequestError('error', message, { code: rpcErrorCodes.internal, cause: error })
 }
 

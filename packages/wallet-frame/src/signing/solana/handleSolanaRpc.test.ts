@@ -26,6 +26,34 @@ beforeAll(async () => {
   other = deriveSolanaKeypair(await seedFromMnemonic('all all all all all all all all all all all all'), 1)
 })
 
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+
+/** A base64 wire transaction: a memo instruction (a program the wallet does not confirm) paid by `payer`. */
+function memo(payer: string): string {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(payer), m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Blockhash,
+          lastValidBlockHeight: 100n,
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        {
+          programAddress: address(MEMO_PROGRAM),
+          accounts: [{ address: address(payer), role: AccountRole.READONLY_SIGNER }],
+          data: new TextEncoder().encode('hello'),
+        },
+        m,
+      ),
+  )
+  return getBase64EncodedWireTransaction(compileTransaction(message))
+}
+
 /** A base64 wire transaction: a system transfer of 1000 lamports paid by `payer` (unsigned). */
 function transfer(payer: string): string {
   const message = pipe(
@@ -135,8 +163,29 @@ describe('handleSolanaRpc', () => {
       }),
     ).rejects.toMatchObject({
       type: 'insufficient_funds',
-      message: 'Solana wallet has insufficient funds for this transaction.',
+      message:
+        'Solana wallet has insufficient funds for this transaction. Transfer: insufficient lamports 0, need 1000',
     })
+  })
+
+  test("error: an instruction of another program → 'Unsupported Program ID', unless opted in", async () => {
+    const transaction = memo(keypair.address)
+    for (const method of ['signTransaction', 'signAndSendTransaction']) {
+      await expect(
+        handleSolanaRpc({ keypair, method, params: { transaction }, rpcUrl: 'http://127.0.0.1:1' }),
+      ).rejects.toMatchObject({
+        type: 'invalid_request_arguments',
+        message: `Unsupported Program ID ${MEMO_PROGRAM}`,
+        code: 4200,
+      })
+    }
+    const result = (await handleSolanaRpc({
+      keypair,
+      method: 'signTransaction',
+      params: { transaction, allowedPrograms: [MEMO_PROGRAM] },
+    })) as { signedTransaction: string }
+    const signed = getTransactionDecoder().decode(fromBase64(result.signedTransaction))
+    expect(Object.values(signed.signatures)[0]).toBeTruthy()
   })
 
   test("error: a transaction without this wallet's key, bad params, unknown method", async () => {

@@ -11,6 +11,7 @@ import { fromBase64 } from '../../encoding/fromBase64'
 import { toBase64 } from '../../encoding/toBase64'
 import { FrameRequestError } from '../../errors/FrameRequestError'
 import type { SolanaKeypair } from '../../keys/deriveSolanaKeypair'
+import { assertConfirmableInstructions } from './assertConfirmableInstructions'
 
 export type HandleSolanaRpcParameters = {
   keypair: SolanaKeypair
@@ -26,13 +27,18 @@ export const SOLANA_INSUFFICIENT_FUNDS_MESSAGE = 'Solana wallet has insufficient
 
 const badArguments = (message: string) => new FrameRequestError('invalid_request_arguments', message)
 
-function signTransaction(keypair: SolanaKeypair, base64: string): Uint8Array {
+function signTransaction(
+  keypair: SolanaKeypair,
+  base64: string,
+  allowedPrograms: readonly string[] | undefined,
+): Uint8Array {
   let transaction: Transaction
   try {
     transaction = getTransactionDecoder().decode(fromBase64(base64))
   } catch {
     throw badArguments('Invalid transaction')
   }
+  assertConfirmableInstructions(transaction, allowedPrograms)
   const address = keypair.address as Address
   if (!(address in transaction.signatures))
     throw badArguments(`Transaction does not contain public key ${keypair.address}`)
@@ -67,9 +73,15 @@ async function sendTransaction(parameters: HandleSolanaRpcParameters, wire: Uint
     throw new FrameRequestError('error', 'Solana RPC request failed', { code: rpcErrorCodes.internal, cause })
   }
   if (body.error || typeof body.result !== 'string') {
-    const text = [body.error?.message ?? '', ...(body.error?.data?.logs ?? [])].join('\n')
-    if (/insufficient (lamports|funds)/i.test(text))
-      throw new FrameRequestError('insufficient_funds', SOLANA_INSUFFICIENT_FUNDS_MESSAGE)
+    const lines = [body.error?.message ?? '', ...(body.error?.data?.logs ?? [])]
+    if (lines.some((line) => /insufficient (lamports|funds)/i.test(line))) {
+      // The program's own log line ('Transfer: insufficient lamports 1000, need 5000') follows the text.
+      const log = body.error?.data?.logs?.find((line) => /insufficient lamports/i.test(line))
+      throw new FrameRequestError(
+        'insufficient_funds',
+        log ? `${SOLANA_INSUFFICIENT_FUNDS_MESSAGE} ${log}` : SOLANA_INSUFFICIENT_FUNDS_MESSAGE,
+      )
+    }
     throw new FrameRequestError('error', body.error?.message ?? 'Solana RPC error', {
       code: rpcErrorCodes.internal,
     })
@@ -83,8 +95,10 @@ async function sendTransaction(parameters: HandleSolanaRpcParameters, wire: Uint
  * tx } → { signedTransaction }; `signAndSendTransaction` → { signature: base58, signedTransaction } (sent
  * with JSON-RPC `sendTransaction`, base64 encoding, to `rpcUrl`).
  * Throws `FrameRequestError`: bad params → `invalid_request_arguments`; this key not a required signer →
- * 'Transaction does not contain public key {key}' (docs/limits.md); unknown method → code 4200; short
- * balance → `insufficient_funds`; RPC failure → code -32603.
+ * 'Transaction does not contain public key {key}' (docs/limits.md); an instruction that is not a system
+ * transfer, an SPL token approval or of a program in `params.allowedPrograms` → 'Unsupported Program ID {id}'
+ * (docs/solana-transactions.md); unknown method → code 4200; short balance → `insufficient_funds`, its text
+ * followed by the program's insufficient-lamports log line; RPC failure → code -32603.
  *
  * @example await handleSolanaRpc({ keypair, method: 'signMessage', params: { message: 'aGVsbG8=' } })
  */
@@ -106,7 +120,7 @@ export async function handleSolanaRpc(parameters: HandleSolanaRpcParameters): Pr
     case 'signAndSendTransaction': {
       const parsed = solanaTransactionParamsSchema.safeParse(params)
       if (!parsed.success) throw badArguments('Invalid transaction')
-      const signed = signTransaction(keypair, parsed.data.transaction)
+      const signed = signTransaction(keypair, parsed.data.transaction, parsed.data.allowedPrograms)
       if (method === 'signTransaction') return { signedTransaction: toBase64(signed) }
       const signature = await sendTransaction(parameters, signed)
       return { signature, signedTransaction: toBase64(signed) }

@@ -2,6 +2,7 @@ import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wall
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { anvil, findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+import { testReceipt } from '../../../../test/testReceipt'
 
 afterEach(cleanup)
 
@@ -36,15 +37,7 @@ function sendPrompt(overrides: Partial<SendTransactionPrompt> = {}): SendTransac
     request: { chainId: '0x7a69', to, value: '0x2386f26fc10000' },
     preview: async () => preview(),
     send: vi.fn(async () => hash),
-    waitForReceipt: async () => ({
-      transactionHash: hash,
-      status: 'success',
-      blockNumber: 1n,
-      from: testWallet.address as `0x${string}`,
-      to,
-      gasUsed: 21_000n,
-      effectiveGasPrice: 1n,
-    }),
+    waitForReceipt: async () => testReceipt(hash),
     ...overrides,
   }
 }
@@ -154,28 +147,20 @@ describe('SendTransaction', () => {
   test('error: a reverted receipt keeps the hash (copyable, explorer link); the retry drops the nonce', async () => {
     const { prompt, user } = await renderWalletUi()
     const send = sendPrompt({
-      waitForReceipt: async () => ({
-        transactionHash: hash,
-        status: 'reverted',
-        blockNumber: 1n,
-        from: testWallet.address as `0x${string}`,
-        to,
-        gasUsed: 1n,
-        effectiveGasPrice: 1n,
-      }),
+      waitForReceipt: async () => testReceipt(hash, { status: 'reverted' }),
     })
     prompt(send)
     const dialog = await findDialog('Review transaction')
     await within(dialog).findByText('0.010042 ETH')
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
-    const failure = await findDialog('Transaction failed')
+    const failure = await findDialog('Transaction reverted')
     expect(within(failure).getByText(hash)).toBeTruthy()
     expect(within(failure).getByRole('button', { name: 'Copy' })).toBeTruthy()
     expect(within(failure).getByRole('link', { name: 'View on Anvilscan' })).toBeTruthy()
     await user.click(within(failure).getByRole('button', { name: 'Retry transaction' }))
     await findDialog('Review transaction')
     await user.click(await screen.findByRole('button', { name: 'Approve' }))
-    await findDialog('Transaction failed')
+    await findDialog('Transaction reverted')
     expect(send.send).toHaveBeenLastCalledWith({ resetNonce: true })
   })
 })

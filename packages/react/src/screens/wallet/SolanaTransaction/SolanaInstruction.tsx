@@ -1,10 +1,18 @@
 import type { SolanaInstructionSummary } from '@foyer/core/wallet'
-import { formatLamports } from '@foyer/core/wallet'
+import { formatLamports, formatUnits } from '@foyer/core/wallet'
 import type { Messages } from '../../../i18n/en'
 import { useModal } from '../../../modal/ModalContext'
 import { DetailRows } from '../../../ui/DetailRows'
 
-/** One instruction of the Solana pager: Amount, To, From (transfer), Spender (approve) or 'Unsupported Program ID'. */
+/** An SPL token allowance of 2^64 − 1 base units: unlimited, shown as 'Maximum'. */
+const UNLIMITED_TOKEN_AMOUNT = 2n ** 64n - 1n
+
+/**
+ * One instruction of the Solana pager (docs/solana-transactions.md): Amount, To, From (transfer); Amount
+ * ('Maximum' for an unlimited allowance, token units when the instruction gives the decimals), Spender,
+ * From (approve); 'Unsupported Program ID' and the program for a refused program, 'Program instruction' for
+ * one the host opted in to.
+ */
 export function SolanaInstruction({
   instruction,
   messages,
@@ -32,7 +40,16 @@ export function SolanaInstruction({
         <DetailRows
           rows={[
             [s.action, s.approve],
-            [m.amount, format.number(instruction.amount)],
+            [
+              m.amount,
+              instruction.amount === UNLIMITED_TOKEN_AMOUNT
+                ? s.maximum
+                : instruction.decimals === undefined
+                  ? format.number(instruction.amount)
+                  : format.decimal(
+                      formatUnits(instruction.amount, instruction.decimals, instruction.decimals),
+                    ),
+            ],
             [s.spender, instruction.spender, 'address'],
             [m.from, instruction.owner, 'address'],
           ]}
@@ -42,7 +59,7 @@ export function SolanaInstruction({
       return (
         <DetailRows
           rows={[
-            [s.action, s.unsupported],
+            [s.action, instruction.allowed ? s.programInstruction : s.unsupported],
             [s.program, instruction.programId, true],
           ]}
         />

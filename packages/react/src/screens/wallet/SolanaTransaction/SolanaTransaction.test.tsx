@@ -1,12 +1,18 @@
 import type { SendSolanaTransactionPrompt } from '@foyer/core/wallet'
 import { cleanup, within } from '@testing-library/react'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
 afterEach(cleanup)
+// The modal loads its screens lazily: transform them once before the first test, so its 3 s wait for a
+// dialog measures the screen, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./SolanaTransaction'), import('../TransactionSuccess/TransactionSuccess')])
+}, 60_000)
 
 const from = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const to = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 function solanaPrompt(overrides: Partial<SendSolanaTransactionPrompt> = {}): SendSolanaTransactionPrompt {
   return {
@@ -20,11 +26,13 @@ function solanaPrompt(overrides: Partial<SendSolanaTransactionPrompt> = {}): Sen
       instructions: [
         { action: 'transfer', from, to, amount: 1_500_000_000n },
         { action: 'transfer', from, to, amount: 5000n },
-        { action: 'unknown', programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' },
+        { action: 'unknown', programId: MEMO, allowed: true },
       ],
       fee: 5000n,
+      priorityFee: 0n,
       total: 1_500_010_000n,
       spender: undefined,
+      unsupportedPrograms: [],
     },
     balance: async () => 2_000_000_000n,
     execute: vi.fn(async () => 'signature58'),
@@ -45,7 +53,9 @@ describe('SolanaTransaction', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Next instruction' }))
     expect(within(dialog).getByText('2 of 3 instructions')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Next instruction' }))
-    expect(within(dialog).getByText('Unsupported Program ID')).toBeTruthy()
+    // The host opted in to this program: shown, not refused.
+    expect(within(dialog).getByText('Program instruction')).toBeTruthy()
+    expect(within(dialog).queryByText('Unsupported Program ID')).toBeNull()
     expect(within(dialog).getByRole('button', { name: 'Next instruction' }).hasAttribute('disabled')).toBe(
       true,
     )
@@ -78,5 +88,108 @@ describe('SolanaTransaction', () => {
     const dialog = await findDialog('Approve transaction')
     await within(dialog).findByText('Solana wallet has insufficient funds for this transaction.')
     expect(within(dialog).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  test("error: an unsupported program shows 'Unsupported Program ID', Approve disabled, Cancel rejects", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const base = solanaPrompt()
+    const execute = vi.fn(async () => 'never')
+    const result = prompt(
+      solanaPrompt({
+        execute,
+        summary: {
+          ...base.summary,
+          instructions: [{ action: 'unknown', programId: MEMO, allowed: false }],
+          unsupportedPrograms: [MEMO],
+        },
+      }),
+    )
+    result.catch(() => {})
+    const dialog = await findDialog('Approve transaction')
+    expect(within(dialog).getByText('Unsupported Program ID')).toBeTruthy()
+    expect(within(dialog).getByText(MEMO)).toBeTruthy()
+    expect(
+      within(dialog).getByText(
+        'This transaction uses a program this wallet cannot confirm, so it cannot be approved.',
+      ),
+    ).toBeTruthy()
+    await within(dialog).findByText('2 SOL')
+    const approve = within(dialog).getByRole('button', { name: 'Approve' })
+    expect(approve.hasAttribute('disabled')).toBe(true)
+    await user.click(approve)
+    expect(execute).not.toHaveBeenCalled()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await expect(result).rejects.toThrow()
+  })
+
+  test("behavior: an unlimited token approval shows 'Maximum' under the 'Confirm address' title", async () => {
+    const { prompt } = await renderWalletUi()
+    const base = solanaPrompt()
+    prompt(
+      solanaPrompt({
+        summary: {
+          ...base.summary,
+          instructions: [
+            { action: 'approve', source: to, spender: MEMO, owner: from, amount: 2n ** 64n - 1n },
+          ],
+          total: 5000n,
+          spender: MEMO,
+        },
+      }),
+    )
+    const dialog = await findDialog('Confirm address')
+    expect(within(dialog).getByText('Maximum')).toBeTruthy()
+    expect(within(dialog).getByText('Spender')).toBeTruthy()
+  })
+
+  test('behavior: a limited ApproveChecked shows the amount in token units', async () => {
+    const { prompt } = await renderWalletUi()
+    const base = solanaPrompt()
+    prompt(
+      solanaPrompt({
+        summary: {
+          ...base.summary,
+          instructions: [
+            { action: 'approve', source: to, spender: MEMO, owner: from, amount: 1_500_000n, decimals: 6 },
+          ],
+          total: 5000n,
+        },
+      }),
+    )
+    const dialog = await findDialog('Confirm address')
+    expect(within(dialog).getByText('1.5')).toBeTruthy()
+    expect(within(dialog).queryByText('Maximum')).toBeNull()
+  })
+
+  test("behavior: the cluster's fee with its 'Priority fee' part", async () => {
+    const { prompt } = await renderWalletUi()
+    const base = solanaPrompt()
+    prompt(
+      solanaPrompt({
+        summary: {
+          ...base.summary,
+          instructions: [{ action: 'transfer', from, to, amount: 1_000_000n }],
+          fee: 2_005_000n,
+          priorityFee: 2_000_000n,
+          total: 3_005_000n,
+        },
+      }),
+    )
+    const dialog = await findDialog('Approve transaction')
+    expect(within(dialog).getByText('Priority fee')).toBeTruthy()
+    expect(within(dialog).getByText('0.002005 SOL')).toBeTruthy()
+    expect(within(dialog).getByText('0.002 SOL')).toBeTruthy()
+  })
+
+  test('behavior: a transaction sent on devnet links to Solana Explorer; a local cluster has no link', async () => {
+    const { prompt, user } = await renderWalletUi()
+    prompt(solanaPrompt({ cluster: { name: 'devnet', rpcUrl: 'http://127.0.0.1:8899' } }))
+    const dialog = await findDialog('Approve transaction')
+    await within(dialog).findByText('2 SOL')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const success = await findDialog('Transaction complete!')
+    expect(within(success).getByRole('link', { name: 'View on Solana Explorer' }).getAttribute('href')).toBe(
+      'https://explorer.solana.com/tx/signature58?cluster=devnet',
+    )
   })
 })

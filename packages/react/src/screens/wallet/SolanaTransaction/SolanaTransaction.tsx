@@ -12,10 +12,13 @@ import { SolanaInstruction } from './SolanaInstruction'
 
 /**
  * The Solana adapter of the transaction confirmation (`ConfirmTransaction`): Solana summary and confirm
- * (docs/modal.md "Solana summary", "Send-Solana-transaction confirm"): title ('Approve transaction'),
- * description, Total, Fees and balance in SOL (6 decimals, '<0.001' below), a per-instruction pager ('k of n
- * instructions', none for a single instruction) with Amount, To, From; 'Solana wallet has insufficient funds
- * for this transaction.' when short; Approve signs (and sends), then success.
+ * (docs/modal.md "Solana summary", docs/solana-transactions.md): title ('Approve transaction', 'Confirm
+ * address' when every instruction approves a spender's address), description, Total, Fees (the cluster's
+ * fee; 'Priority fee' beside it when the compute-budget instructions set one) and balance in SOL (6 decimals,
+ * '<0.001' below), a per-instruction pager ('k of n instructions', none for a single instruction) with
+ * Amount, To, From; 'Solana wallet has insufficient funds for this transaction.' when short. An instruction
+ * of an unsupported program shows 'Unsupported Program ID' and keeps Approve disabled (Cancel rejects the
+ * request with `unsupported_solana_program`). Approve signs (and sends), then success.
  */
 export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) {
   const { client, messages, format, appName, router } = useModal()
@@ -30,9 +33,12 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
   const count = summary.instructions.length
   const instruction = summary.instructions[page]
   const short = balance !== undefined && balance < summary.total
+  const refused = summary.unsupportedPrograms.length > 0
+  const approvesAddress =
+    count > 0 && summary.instructions.every((candidate) => candidate.action === 'approve')
   // 'Add funds' replaces Approve when the balance is short and the app offers funding (docs/modal.md).
   const fundRoute =
-    short && balance !== undefined
+    short && balance !== undefined && !refused
       ? addFundsRoute(client, {
           address: prompt.wallet.address,
           cluster: { name: prompt.cluster.name },
@@ -61,16 +67,24 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
 
   return (
     <ConfirmTransaction
-      title={uiOptions?.title || s.title}
+      title={uiOptions?.title || (approvesAddress ? s.confirmAddressTitle : s.title)}
       description={uiOptions?.description || formatMessage(s.description, { app: appName })}
       rows={[
         [m.total, `${format.decimal(formatLamports(summary.total))} SOL`],
         [s.fees, `${format.decimal(formatLamports(summary.fee))} SOL`],
+        ...(summary.priorityFee > 0n
+          ? [[s.priorityFee, `${format.decimal(formatLamports(summary.priorityFee))} SOL`] as const]
+          : []),
         [m.balance, balance === undefined ? '…' : `${format.decimal(formatLamports(balance))} SOL`],
         [m.network, prompt.cluster.name],
       ]}
       alerts={
         <>
+          {refused ? (
+            <p className="foyer-error-text" role="alert">
+              {s.unsupportedAlert}
+            </p>
+          ) : null}
           {short ? (
             <p className="foyer-error-text" role="alert">
               {s.insufficientFunds}
@@ -85,7 +99,7 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
       }
       settle={settle}
       busy={approval.busy}
-      approveDisabled={short}
+      approveDisabled={short || refused}
       approveLabel={uiOptions?.buttonText || messages.wallet.approve}
       onApprove={approve}
       fundRoute={fundRoute}

@@ -3,12 +3,16 @@ import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
-import { explorerTransactionUrl } from '../TransactionError/explorerTransactionUrl'
+import {
+  explorerTransactionUrl,
+  solanaExplorerTransactionUrl,
+} from '../TransactionError/explorerTransactionUrl'
 
 /**
  * Transaction success (docs/modal.md): 'Transaction complete!' / "You're all set." (or `successHeader` /
- * `successDescription`) with an explorer link when the chain has one, and 'All Done'. For Solana: 'Transaction
- * completed successfully.' and Close.
+ * `successDescription`) with an explorer link when the chain has one (the host's, else a well-known chain's
+ * default: docs/transaction-errors.md "Block explorers"), and 'All Done'. For Solana: 'Transaction completed
+ * successfully.', a Solana Explorer link on a well-known cluster, and Close.
  */
 export function TransactionSuccess({ params }: ScreenProps<'transactionSuccess'>) {
   const { messages, close } = useModal()
@@ -17,7 +21,9 @@ export function TransactionSuccess({ params }: ScreenProps<'transactionSuccess'>
   const link =
     params.chainType === 'ethereum'
       ? explorerTransactionUrl(params.prompt.chain, params.receipt.transactionHash)
-      : undefined
+      : params.prompt.mode === 'signAndSend'
+        ? solanaExplorerTransactionUrl(params.prompt.cluster, params.signature)
+        : undefined
   return (
     <div role="status">
       <Notice
