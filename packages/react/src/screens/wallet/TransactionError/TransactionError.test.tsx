@@ -29,6 +29,7 @@ function sendPrompt(overrides: Partial<SendTransactionPrompt> = {}): SendTransac
       gas: 21_000n,
       feePerGas: 1n,
       fee: 21_000n,
+      l1Fee: 0n,
       sponsored: false,
       total: 21_001n,
       balance: 10n ** 18n,
