@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
+import { connectBrowser } from '../support/connectBrowser'
 import { enterEmailAndCode, settled } from './support'
 
 const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
@@ -15,7 +15,7 @@ let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   await page.goto(pageUrl)
   await waitForTestId(page, 'ready', 'true')

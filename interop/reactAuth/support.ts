@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
+import { connectBrowser } from '../support/connectBrowser'
 
 /** A desktop Chromium page on the react-auth page (`url`), its provider ready. */
 export async function openPage(url: string): Promise<{ browser: Browser; page: Page }> {
-  const browser = await launchBrowser()
+  const browser = await connectBrowser()
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   await page.goto(url)
   await waitForTestId(page, 'ready', 'true')

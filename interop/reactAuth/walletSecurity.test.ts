@@ -2,10 +2,10 @@ import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
+import { connectBrowser } from '../support/connectBrowser'
 import { settled, typeCode } from './support'
 
 const { apiUrl, pageUrl } = inject('interop')
@@ -72,7 +72,7 @@ async function copyKeyFromExportPage(): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   // The export page writes the key to the clipboard; the test reads it back from the app's page.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(pageUrl).origin })
