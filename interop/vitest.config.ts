@@ -20,6 +20,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['support/globalSetup.ts'],
     fileParallelism: false,
+    // One worker for every file: the clients, viem and playwright-core are imported once, not once per file.
+    // Files keep their state in their own modules; what the support modules keep (the page-origin `fetch`,
+    // the fresh-address counter) holds for the whole run.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

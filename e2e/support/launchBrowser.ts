@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserServer, chromium } from 'playwright-core'
 
 /** Where Debian's `chromium` package installs the browser (docs/architecture.md "Local real components"). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -31,6 +31,23 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS, ...extraArgs],
+    timeout: 30_000,
+  })
+}
+
+/**
+ * Launches headless Debian Chromium, with {@link launchBrowser}'s flags, as a Playwright browser server on the
+ * loopback interface: several test files share it through `chromium.connect(server.wsEndpoint())`, each in
+ * contexts of its own. Close the server to end the browser.
+ * @throws Error naming the install command when Chromium is missing.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  requireChromium()
+  return chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    host: '127.0.0.1',
     timeout: 30_000,
   })
 }

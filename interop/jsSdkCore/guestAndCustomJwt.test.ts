@@ -1,25 +1,10 @@
-import { createPrivateKey, createSign } from 'node:crypto'
 import { describe, expect, inject, test } from 'vitest'
 import { codeSentTo, freshEmail } from '../support/codes'
 import { createClient } from '../support/createClient'
+import { hostToken } from '../support/hostToken'
 import { signedInClient } from '../support/signIn'
 
-const { apiUrl, customJwt } = inject('interop')
-
-/** A token the host's issuer signs for `subject` (RS256, RFC 7519), valid for 300 s. */
-function hostToken(subject: string): string {
-  const now = Math.floor(Date.now() / 1000)
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const input = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode({
-    sub: subject,
-    iss: customJwt.issuer,
-    aud: customJwt.audience,
-    iat: now,
-    exp: now + 300,
-  })}`
-  const signature = createSign('RSA-SHA256').update(input).sign(createPrivateKey(customJwt.privateKeyPem))
-  return `${input}.${signature.toString('base64url')}`
-}
+const { apiUrl } = inject('interop')
 
 describe('js-sdk-core: guest', () => {
   test('guest.create: a guest user with a session', async () => {

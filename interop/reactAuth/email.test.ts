@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
+import { connectBrowser } from '../support/connectBrowser'
 
 const { apiUrl, pageUrl } = inject('interop')
 let browser: Browser
@@ -12,7 +12,7 @@ let page: Page
 const pageErrors: string[] = []
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -2,11 +2,10 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
-import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
-import { settled } from './support'
+import { connectBrowser } from '../support/connectBrowser'
+import { enterEmailAndCode, settled } from './support'
 
 const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
 /** The page's recipient of 'Send transaction' (anvil's account #9). */
@@ -16,7 +15,7 @@ let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   await page.goto(pageUrl)
   await waitForTestId(page, 'ready', 'true')
@@ -24,17 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Submits `email` in the open modal and types the code the dev mailbox receives. */
-async function enterEmailAndCode(email: string): Promise<void> {
-  await page.locator('#email-input').fill(email)
-  const since = Date.now()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  const message = await waitForMessage(apiUrl, { to: email, since })
-  await page.getByText('Enter confirmation code').waitFor()
-  await page.locator('input').first().click()
-  await page.keyboard.type(message.code ?? '')
-}
 
 describe('react-auth in Chromium: guest, wallet', () => {
   test('createGuestAccount: a guest session', async () => {
@@ -79,7 +67,7 @@ describe('react-auth in Chromium: guest, wallet', () => {
   test('linkEmail: the guest links an email through the modal and is no longer a guest', async () => {
     const email = freshEmail('reactguest')
     await page.getByRole('button', { name: 'Link email' }).click()
-    await enterEmailAndCode(email)
+    await enterEmailAndCode(page, apiUrl, email)
     await waitForTestId(page, 'user-email', email)
     expect(await page.getByTestId('is-guest').textContent()).toBe('false')
     expect(await page.getByTestId('authenticated').textContent()).toBe('true')

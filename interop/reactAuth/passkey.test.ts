@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
+import { connectBrowser } from '../support/connectBrowser'
 
 const { pageUrl } = inject('interop')
 let browser: Browser
@@ -14,7 +14,7 @@ let authenticatorId: string
 const localhostPageUrl = pageUrl.replace('127.0.0.1', 'localhost')
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   page = await context.newPage()
   // Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator with resident keys and

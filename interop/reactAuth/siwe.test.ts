@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
+import { connectBrowser } from '../support/connectBrowser'
 
 const { pageUrl } = inject('interop')
 const account = privateKeyToAccount(generatePrivateKey())
@@ -72,7 +72,7 @@ function injectTestWallet(address: string): void {
 const signed: string[] = []
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   await context.exposeFunction('testWalletSign', (message: string) => {
     signed.push(message)

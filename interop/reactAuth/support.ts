@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
+import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
+import { connectBrowser } from '../support/connectBrowser'
 
 /** A desktop Chromium page on the react-auth page (`url`), its provider ready. */
 export async function openPage(url: string): Promise<{ browser: Browser; page: Page }> {
-  const browser = await launchBrowser()
+  const browser = await connectBrowser()
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   await page.goto(url)
   await waitForTestId(page, 'ready', 'true')
@@ -31,4 +32,26 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByText('Enter confirmation code').waitFor()
   await page.locator('input').first().click()
   await page.keyboard.type(code)
+}
+
+/** Submits `email` in the open modal's email form and types the code the server's dev mailbox receives. */
+export async function enterEmailAndCode(page: Page, apiUrl: string, email: string): Promise<void> {
+  await page.locator('#email-input').fill(email)
+  const since = Date.now()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  const message = await waitForMessage(apiUrl, { to: email, since })
+  await typeCode(page, message.code ?? '')
+}
+
+/** Signs a new user in with `phone` (E.164, US) through `login({ loginMethods: ['sms'] })` and the modal. */
+export async function signInByPhone(page: Page, apiUrl: string, phone: string): Promise<void> {
+  await page.getByRole('button', { name: 'Log in with SMS' }).click()
+  await page.getByText('Continue with SMS').click()
+  // The modal's country selector defaults to US +1: the national number follows it.
+  await page.locator('#phone-number-input').fill(phone.slice(2))
+  const since = Date.now()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  const message = await waitForMessage(apiUrl, { to: phone, since })
+  await typeCode(page, message.code ?? '')
+  await settled(page, 'user-phone')
 }

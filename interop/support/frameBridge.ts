@@ -1,17 +1,17 @@
 import type Privy from '@privy-io/js-sdk-core'
 import type { Browser, Page } from 'playwright-core'
 import { inject } from 'vitest'
-import { launchBrowser } from '../../e2e/support/launchBrowser'
+import { connectBrowser } from './connectBrowser'
 
 let browser: Promise<Browser> | undefined
 
-/** Chromium for this test file's frames (one per file; {@link closeFrameBrowser} in `afterAll`). */
+/** This test file's connection to the suite's Chromium, for its frames ({@link closeFrameBrowser} in `afterAll`). */
 function sharedBrowser(): Promise<Browser> {
-  browser ??= launchBrowser()
+  browser ??= connectBrowser()
   return browser
 }
 
-/** Closes the Chromium {@link attachWalletFrame} started in this file, if any. */
+/** Closes the connection {@link attachWalletFrame} opened in this file, if any, with the frames' contexts. */
 export async function closeFrameBrowser(): Promise<void> {
   const started = browser
   browser = undefined

@@ -4,6 +4,7 @@ import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createServer } from 'vite'
 import type { TestProject } from 'vitest/node'
+import { launchBrowserServer } from '../../e2e/support/launchBrowser'
 import { startStack } from '../../e2e/support/startStack'
 import { installClients } from './installClients.mjs'
 import type { InteropStack } from './interopStack'
@@ -22,7 +23,8 @@ const OAUTH_USERS = Array.from({ length: 12 }, (_, index) => ({
  * The interop suite's one shared stack: installs the pinned clients (`npm ci` in `interop/` when needed),
  * then starts the Foyer server with the e2e stand-ins (anvil and the Solana JSON-RPC, OAuth provider, Telegram
  * widget, Farcaster relay and Id Registry on anvil, MoonPay and prices), turns on the demo app's custom JWT sign-in with a fresh issuer
- * key, and serves the react-auth page on Vite. Stops everything after the last test file.
+ * key, serves the react-auth page on Vite and launches the one Chromium the test files connect to. Stops
+ * everything after the last test file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const install = installClients()
@@ -86,6 +88,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pageUrl = page.resolvedUrls?.local[0]
   if (!pageUrl) throw new Error('the react-auth page did not report its URL')
 
+  const browser = await launchBrowserServer()
+
   const provided: InteropStack = {
     apiUrl: stack.apiUrl,
     appId: DEMO_APP_ID,
@@ -96,10 +100,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     customJwt,
     pageUrl,
     anvilRpcUrl,
+    browserWsEndpoint: browser.wsEndpoint(),
   }
   project.provide('interop', provided)
 
   return async () => {
+    await browser.close()
     await page.close()
     await stack.close()
   }

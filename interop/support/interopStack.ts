@@ -25,6 +25,8 @@ export type InteropStack = {
   pageUrl: string
   /** anvil (chain 31337): the page's only chain, where react-auth sends its transactions. */
   anvilRpcUrl: string
+  /** The suite's one Chromium (a Playwright browser server on loopback): test files connect, each in its own contexts. */
+  browserWsEndpoint: string
 }
 
 declare module 'vitest' {

@@ -5,6 +5,11 @@ export {
   trackEvent,
 } from '../actions/analytics/trackEvent'
 export {
+  type LinkCustomAccessTokenErrorType,
+  type LinkCustomAccessTokenParameters,
+  linkCustomAccessToken,
+} from '../actions/customAuth/linkCustomAccessToken'
+export {
   type LoginWithCustomAccessTokenErrorType,
   loginWithCustomAccessToken,
 } from '../actions/customAuth/loginWithCustomAccessToken'

@@ -1,4 +1,10 @@
-import { frameEvents, frameReplySchema } from '@foyer/protocol'
+import {
+  frameConnectWalletRequestSchema,
+  frameEvents,
+  frameRecoverWalletRequestSchema,
+  frameReplySchema,
+  frameSetRecoveryRequestSchema,
+} from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { createTestTokens } from '../test/createTestTokens'
 import { unreachableApi } from '../test/unreachableApi'
@@ -227,6 +233,40 @@ describe('createFrameHandler: the reference client’s spellings', () => {
     expect(connect).toMatchObject({
       error: { type: 'error', message: 'An error has occurred, please try again.' },
     })
+  })
+
+  test('default: recover and set-recovery without chainType take the chain of their entropyIdVerifier', async () => {
+    const { handler, accessToken } = await setup()
+    const reference = { accessToken, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier' }
+    // Valid data reaches the server call (unreachable here), as js-sdk-core sends it.
+    for (const [event, data] of [
+      ['privy:wallets:recover', { ...reference, recoveryPassword: 'correct horse' }],
+      [
+        'privy:wallets:set-recovery',
+        { ...reference, recoveryMethod: 'user-passcode', recoveryPassword: 'secret-pw' },
+      ],
+    ] as const) {
+      expect(await handler.handle({ id: 'r', event, data })).toMatchObject({
+        error: { type: 'error', message: 'An error has occurred, please try again.' },
+      })
+    }
+    const solana = { accessToken, entropyId: '4Nd1mYQzvgV8Vr3Z3nYb7pD5T8sCsGkwhBbL6rJv1A9u' }
+    expect(
+      frameSetRecoveryRequestSchema.parse({
+        ...solana,
+        entropyIdVerifier: 'solana-address-verifier',
+        recoveryMethod: 'privy',
+      }).chainType,
+    ).toBe('solana')
+    expect(frameRecoverWalletRequestSchema.parse(reference).chainType).toBe('ethereum')
+    expect(
+      frameConnectWalletRequestSchema.parse({ ...solana, entropyIdVerifier: 'solana-address-verifier' })
+        .chainType,
+    ).toBe('solana')
+    // A chainType given is kept.
+    expect(frameConnectWalletRequestSchema.parse({ ...reference, chainType: 'ethereum' }).chainType).toBe(
+      'ethereum',
+    )
   })
 
   test('default: privy:mfa:submit-enrollment takes `code` for `mfaCode`; privy:mfa:clear is answered', async () => {

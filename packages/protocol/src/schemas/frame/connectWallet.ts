@@ -11,48 +11,70 @@ const entropyFields = {
 }
 
 /**
- * `privy:wallets:connect`: unlock the entropy in frame memory (device share + auth share). Without a device
- * share, `privy` recovers automatically; `user-passcode` fails with `wallet_not_on_device`. Reply: entropy state.
+ * Request data with its `chainType` filled in when it names none: the chain of its `entropyIdVerifier`
+ * (`solana-address-verifier` → `solana`), else `ethereum`. The reference client sends connect, recover and
+ * set-recovery as `{ accessToken, entropyId, entropyIdVerifier, … }` (docs/frame-protocol.md#compatibility-with-the-reference-client).
+ * Anything that is not a plain object is returned as is, for the schema to refuse.
  */
+function withChainType(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data
+  const fields = data as Record<string, unknown>
+  if (fields.chainType !== undefined) return data
+  return {
+    ...fields,
+    chainType: fields.entropyIdVerifier === 'solana-address-verifier' ? 'solana' : 'ethereum',
+  }
+}
+
 /**
- * `privy:wallets:connect`: `chainType` defaults to `ethereum` (the reference client sends
- * `{ accessToken, entropyId, entropyIdVerifier }`; `docs/frame-protocol.md`).
+ * `privy:wallets:connect`: unlock the entropy in frame memory (device share + auth share). Without a device
+ * share, `privy` recovers automatically; `user-passcode` fails with `wallet_not_on_device`. Reply: entropy
+ * state. `chainType` may be absent (`withChainType`).
  */
-export const frameConnectWalletRequestSchema = z.object({
-  ...entropyFields,
-  chainType: chainTypeSchema.default('ethereum'),
-})
+export const frameConnectWalletRequestSchema = z.preprocess(withChainType, z.object(entropyFields))
 export type FrameConnectWalletRequest = z.infer<typeof frameConnectWalletRequestSchema>
 
 /**
  * `privy:wallets:recover`: rebuild from auth share + recovery share and store a device share. A wrong
- * `recoveryPassword` fails with `invalid_recovery_pin`. Reply: entropy state.
+ * `recoveryPassword` fails with `invalid_recovery_pin`. Reply: entropy state. `chainType` may be absent
+ * (`withChainType`).
  */
-export const frameRecoverWalletRequestSchema = z.object({
-  ...entropyFields,
-  recoveryPassword: z.string().min(1).max(256).optional(),
-})
+export const frameRecoverWalletRequestSchema = z.preprocess(
+  withChainType,
+  z.object({
+    ...entropyFields,
+    recoveryPassword: z.string().min(1).max(256).optional(),
+  }),
+)
 export type FrameRecoverWalletRequest = z.infer<typeof frameRecoverWalletRequestSchema>
 
 /**
  * `privy:wallets:set-recovery`: change the recovery method (re-splits the entropy). `recoveryPassword` is
- * required for `user-passcode`, refused for `privy`. Reply: entropy state.
+ * required for `user-passcode`, refused for `privy`. Reply: entropy state. `chainType` may be absent
+ * (`withChainType`).
  */
-export const frameSetRecoveryRequestSchema = z
-  .object({
-    ...entropyFields,
-    recoveryMethod: supportedRecoveryMethodSchema,
-    recoveryPassword: z.string().min(6).max(256).optional(),
-    existingRecoveryMethod: supportedRecoveryMethodSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.recoveryMethod === 'user-passcode' && value.recoveryPassword === undefined)
-      ctx.addIssue({ code: 'custom', path: ['recoveryPassword'], message: 'A recovery password is required' })
-    if (value.recoveryMethod === 'privy' && value.recoveryPassword !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recoveryPassword'],
-        message: 'Automatic recovery takes no password',
-      })
-  })
+export const frameSetRecoveryRequestSchema = z.preprocess(
+  withChainType,
+  z
+    .object({
+      ...entropyFields,
+      recoveryMethod: supportedRecoveryMethodSchema,
+      recoveryPassword: z.string().min(6).max(256).optional(),
+      existingRecoveryMethod: supportedRecoveryMethodSchema.optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.recoveryMethod === 'user-passcode' && value.recoveryPassword === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryPassword'],
+          message: 'A recovery password is required',
+        })
+      if (value.recoveryMethod === 'privy' && value.recoveryPassword !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryPassword'],
+          message: 'Automatic recovery takes no password',
+        })
+    }),
+)
 export type FrameSetRecoveryRequest = z.infer<typeof frameSetRecoveryRequestSchema>
