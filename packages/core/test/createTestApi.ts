@@ -19,6 +19,7 @@ export {
   signAccessToken,
   testApiUrl,
   testAppId,
+  testEmbeddedWallet,
   testUser,
 } from '../../protocol/test/fakeApi'
 
