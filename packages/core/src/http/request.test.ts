@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import {
-  apiError,
-  createTestApi,
-  json,
-  rawAnswer,
-  signAccessToken,
-  testApiUrl,
-  testAppId,
-} from '../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, json, rawAnswer, signAccessToken, testApiUrl, testAppId, testStorageKey } from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { NetworkError } from '../errors/NetworkError'
@@ -69,7 +61,7 @@ describe('headers', () => {
   test('behavior: the stored access token rides as Bearer; no content-type without a body', async () => {
     const { api, client, storage } = setup()
     const token = await signAccessToken()
-    await storage.set(`foyer:${testAppId}:access_token`, token)
+    await storage.set(testStorageKey('access_token'), token)
     await send(client, 'GET /api/v1/users/me')
     expect(api.calls[0]?.headers.get('authorization')).toBe(`Bearer ${token}`)
     expect(api.calls[0]?.headers.has('content-type')).toBe(false)
@@ -79,7 +71,7 @@ describe('headers', () => {
     const { api, client, storage } = setup()
     await send(client, appConfigCall, appConfigParams)
     await send(client, appConfigCall, appConfigParams)
-    const other = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const other = createTestClient(api, { storage })
     await send(other, appConfigCall, appConfigParams)
     const clientIds = new Set(api.calls.map((call) => call.headers.get('privy-client-id')))
     const analyticsIds = new Set(api.calls.map((call) => call.headers.get('privy-ca-id')))

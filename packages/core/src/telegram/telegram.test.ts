@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
 import { getTelegramWebAppData } from '../actions/telegram/getTelegramWebAppData'
 import { handleTelegramReturn } from '../actions/telegram/handleTelegramReturn'
 import { linkTelegram } from '../actions/telegram/linkTelegram'
@@ -18,7 +18,7 @@ function setup() {
   const api = createTestApi()
   api.on('POST /api/v1/telegram/authenticate', async () => json(await api.issue({ is_new_user: true })))
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 

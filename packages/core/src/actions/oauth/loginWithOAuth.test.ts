@@ -1,8 +1,15 @@
 import { base64urlnopad } from '@scure/base'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testStorageKey,
+  testUser,
+} from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
 import { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
@@ -43,7 +50,7 @@ function setup() {
     json(await api.issue({ is_new_user: true, oauth_tokens: oauthTokens })),
   )
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
@@ -121,7 +128,7 @@ describe('loginWithOAuth', () => {
       mode: 'login-or-sign-up',
     })
     expect(client.getState().user).toEqual(testUser)
-    expect(await storage.get(`foyer:${testAppId}:refresh_token`)).toMatch(/^refresh-/)
+    expect(await storage.get(testStorageKey('refresh_token'))).toMatch(/^refresh-/)
     expect(await getRecentLoginMethod(client)).toBe('google')
     // The verifier is single use: the same return again finds no flow.
     await expect(

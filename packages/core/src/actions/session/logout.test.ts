@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testStorageKey,
+} from '../../../test/createTestApi'
 import { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { loginWithEmailCode } from '../email/loginWithEmailCode'
@@ -9,7 +15,7 @@ import { logout } from './logout'
 async function signedIn() {
   const api = createTestApi()
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
   return { api, client, storage }
 }
@@ -62,7 +68,7 @@ describe('logout', () => {
 
   test('behavior: sends the refresh token another tab rotated to (re-read from storage)', async () => {
     const { api, client, storage } = await signedIn()
-    await storage.set(`foyer:${testAppId}:refresh_token`, 'refresh-from-other-tab')
+    await storage.set(testStorageKey('refresh_token'), 'refresh-from-other-tab')
     await logout(client)
     expect(api.callsTo('POST /api/v1/sessions/logout')[0]?.body).toEqual({
       refresh_token: 'refresh-from-other-tab',
@@ -78,7 +84,7 @@ describe('logout', () => {
   test('behavior: clears the auth flow in progress: a sign-in answered after the logout is dropped and revoked', async () => {
     const api = createTestApi()
     const storage = createMemoryStorage()
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const client = createTestClient(api, { storage })
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve
