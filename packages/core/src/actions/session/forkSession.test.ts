@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
 import {
   apiError,
   createTestApi,
@@ -11,7 +12,6 @@ import { createFakeLockManager } from '../../../test/fakeBrowser'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
-import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { adoptForkedSession } from './adoptForkedSession'
 import { forkSession } from './forkSession'
 
@@ -20,17 +20,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function signedIn() {
-  const api = createTestApi()
-  const storage = createMemoryStorage()
-  const client = createTestClient(api, { storage })
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-  return { api, client, storage }
-}
-
 describe('forkSession', () => {
   test('default: POST /fork with the refresh token and Bearer; stores the rotated tokens; returns the forked token', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     const access = await storage.get(testStorageKey('access_token'))
     const forked = await forkSession(client)
     const [call] = api.callsTo('POST /api/v1/sessions/fork')
@@ -45,7 +37,7 @@ describe('forkSession', () => {
   test('behavior: concurrent forks share one call; under Web Locks it takes the session lock', async () => {
     const { locks, granted } = createFakeLockManager()
     vi.stubGlobal('navigator', { locks })
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     const results = await Promise.all([forkSession(client), forkSession(client)])
     expect(new Set(results).size).toBe(1)
     expect(api.callsTo('POST /api/v1/sessions/fork')).toHaveLength(1)
@@ -53,7 +45,7 @@ describe('forkSession', () => {
   })
 
   test('behavior: the forked token signs in another client through /fork/recover', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     const forked = await forkSession(client)
     const otherStorage = createMemoryStorage()
     const other = createFoyerClient({
@@ -72,7 +64,7 @@ describe('forkSession', () => {
 
   test('error: a 503 is retried 3 times, then thrown', async () => {
     vi.useFakeTimers()
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/fork', () => apiError(503, 'internal_error'))
     const result = forkSession(client).catch((error) => error)
     await vi.runAllTimersAsync()
@@ -81,7 +73,7 @@ describe('forkSession', () => {
   })
 
   test('error: missing_or_invalid_token wipes local state and rethrows', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/fork', () => apiError(401, 'missing_or_invalid_token'))
     await expect(forkSession(client)).rejects.toMatchObject({ code: 'missing_or_invalid_token' })
     expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()

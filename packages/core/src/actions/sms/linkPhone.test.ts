@@ -1,16 +1,8 @@
 import type { User } from '@foyer/protocol'
 import { describe, expect, test, vi } from 'vitest'
-import {
-  apiError,
-  createTestApi,
-  createTestClient,
-  json,
-  testStorageKey,
-  testUser,
-} from '../../../test/createTestApi'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
+import { apiError, json, testStorageKey, testUser } from '../../../test/createTestApi'
 import { setMfaSettings } from '../../mfa/mfaSettings'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
-import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { linkPhone } from './linkPhone'
 import { unlinkPhone } from './unlinkPhone'
 import { updatePhone } from './updatePhone'
@@ -28,10 +20,7 @@ const withPhone = (number: string): User => ({
 })
 
 async function signedIn() {
-  const api = createTestApi()
-  const storage = createMemoryStorage()
-  const client = createTestClient(api, { storage })
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+  const { api, client, storage } = await createSignedInTestClient()
   const token = await storage.get(testStorageKey('access_token'))
   return { api, client, storage, token }
 }
