@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, createTestClient, json, rawAnswer, signAccessToken, testApiUrl, testAppId, testStorageKey } from '../../test/createTestApi'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  rawAnswer,
+  signAccessToken,
+  testApiUrl,
+  testAppId,
+  testStorageKey,
+} from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { NetworkError } from '../errors/NetworkError'
@@ -36,6 +46,12 @@ function settle<T>(promise: Promise<T>) {
     (error: unknown) => ({ ok: false as const, error }),
   )
 }
+
+/** A fake-API handler that never answers: it rejects with the abort reason once the call's signal aborts. */
+const answerNever = (_call: unknown, signal?: AbortSignal) =>
+  new Promise<Response>((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(signal.reason))
+  })
 
 describe('headers', () => {
   test('default: app id, client id, analytics id, client version, credentials include, JSON body', async () => {
@@ -213,13 +229,7 @@ describe('retries (docs/api.md)', () => {
 
   test('error: an aborted call rejects with RequestAbortedError, not TimeoutError, and is not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
-    api.on(
-      appConfigCall,
-      (_call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(signal.reason))
-        }),
-    )
+    api.on(appConfigCall, answerNever)
     const controller = new AbortController()
     const result = settle(send(client, appConfigCall, { ...appConfigParams, signal: controller.signal }))
     await vi.advanceTimersByTimeAsync(100)
@@ -246,13 +256,7 @@ describe('retries (docs/api.md)', () => {
 
   test('error: no answer within timeoutMs gives TimeoutError (request_timeout), not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
-    api.on(
-      appConfigCall,
-      (_call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(signal.reason))
-        }),
-    )
+    api.on(appConfigCall, answerNever)
     const result = settle(send(client, appConfigCall, appConfigParams))
     await vi.advanceTimersByTimeAsync(999)
     expect(api.calls).toHaveLength(1)
