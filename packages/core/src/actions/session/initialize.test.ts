@@ -21,6 +21,14 @@ function setup(storage: FoyerStorage = createMemoryStorage(), api = createTestAp
   return { api, client, storage }
 }
 
+/** {@link setup} with a stored session: a valid access token and the refresh token `'refresh-old'`. */
+async function setupWithSession() {
+  const { api, client, storage } = setup()
+  await storage.set(testStorageKey('access_token'), await signAccessToken())
+  await storage.set(testStorageKey('refresh_token'), 'refresh-old')
+  return { api, client, storage }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -97,9 +105,7 @@ describe('initialize', () => {
   })
 
   test('behavior: missing_or_invalid_token on GET /users/me wipes local state', async () => {
-    const { api, client, storage } = setup()
-    await storage.set(testStorageKey('access_token'), await signAccessToken())
-    await storage.set(testStorageKey('refresh_token'), 'refresh-old')
+    const { api, client, storage } = await setupWithSession()
     api.on('GET /api/v1/users/me', () => apiError(401, 'missing_or_invalid_token'))
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
@@ -107,9 +113,7 @@ describe('initialize', () => {
   })
 
   test('behavior: another GET /users/me failure keeps the tokens for a later retry', async () => {
-    const { api, client, storage } = setup()
-    await storage.set(testStorageKey('access_token'), await signAccessToken())
-    await storage.set(testStorageKey('refresh_token'), 'refresh-old')
+    const { api, client, storage } = await setupWithSession()
     api.on('GET /api/v1/users/me', () => apiError(400, 'invalid_request'))
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
@@ -178,9 +182,7 @@ describe('initialize', () => {
 
     test('behavior: a custom_api_url on another site gets the calls but not cookie mode', async () => {
       installFakeBrowser('http://app.example.org/')
-      const { api, client, storage } = setup()
-      await storage.set(testStorageKey('access_token'), await signAccessToken())
-      await storage.set(testStorageKey('refresh_token'), 'refresh-old')
+      const { api, client, storage } = await setupWithSession()
       api.on(`GET /api/v1/apps/${testAppId}`, () =>
         Response.json({ ...testAppConfig, custom_api_url: 'https://auth.example.com' }),
       )
