@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createTestApi, createTestClient, json, testApiUrl, testAppId, testStorageKey } from '../../test/createTestApi'
+import { createTestApi, createTestClient, json, testStorageKey } from '../../test/createTestApi'
 import { installFakeBrowser } from '../../test/fakeBrowser'
 import { loginWithEmailCode } from '../actions/email/loginWithEmailCode'
 import { getAccessToken } from '../actions/session/getAccessToken'
 import { logout } from '../actions/session/logout'
 import { refreshSession } from '../actions/session/refreshSession'
-import { createFoyerClient } from '../client/createFoyerClient'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { sessionCookies } from './sessionCookies'
 

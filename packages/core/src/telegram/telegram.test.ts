@@ -1,11 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, createTestClient, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testUser,
+} from '../../test/createTestApi'
 import { getTelegramWebAppData } from '../actions/telegram/getTelegramWebAppData'
 import { handleTelegramReturn } from '../actions/telegram/handleTelegramReturn'
 import { linkTelegram } from '../actions/telegram/linkTelegram'
 import { loginWithTelegram } from '../actions/telegram/loginWithTelegram'
 import { unlinkTelegram } from '../actions/telegram/unlinkTelegram'
-import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { TelegramRateLimitError } from '../errors/TelegramRateLimitError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
