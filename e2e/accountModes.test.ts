@@ -2,9 +2,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { browser, useBrowser } from './support/browserPage'
-import { waitForMessage } from './support/readMailbox'
 import { stack, useSharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import {
+  enterEmailCode,
+  freshEmail,
+  openDemo,
+  typeMailedCode,
+  waitForTestId,
+} from './support/signInWithEmail'
 
 // docs/modal.md, docs/api.md, docs/errors.md: 'Account not found' in no-signup mode, and the allow-list's own
 // access-denied screen with the app's texts. One stack and one browser for the file.
@@ -15,15 +20,7 @@ useBrowser()
 /** Opens the demo at `query`, opens the modal and signs in with `email`'s mailed code; returns the dialog. */
 async function submitCode(page: Page, query: string, email: string) {
   await openDemo(page, `${stack.demoUrl}?${query}`)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByPlaceholder('your@email.com').fill(email)
-  const since = Date.now()
-  await dialog.getByRole('button', { name: 'Submit' }).first().click()
-  const message = await waitForMessage(stack.apiUrl, { to: email, since })
-  await dialog.getByLabel('Digit 1 of 6').click()
-  await page.keyboard.type(message.code ?? '')
-  return dialog
+  return enterEmailCode(page, stack.apiUrl, email)
 }
 
 async function withPage(run: (page: Page) => Promise<void>) {
@@ -51,9 +48,7 @@ describe('account modes', () => {
       const since = Date.now()
       await dialog.getByRole('textbox', { name: 'Email address' }).fill(after)
       await dialog.getByRole('textbox', { name: 'Email address' }).press('Enter')
-      const message = await waitForMessage(stack.apiUrl, { to: after, since })
-      await dialog.getByLabel('Digit 1 of 6').click()
-      await page.keyboard.type(message.code ?? '')
+      await typeMailedCode(page, dialog, stack.apiUrl, { to: after, since })
       await waitForTestId(page, 'linked-email', after)
       const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}') as {
         linked_accounts: { type: string; address?: string }[]

@@ -7,9 +7,8 @@ import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { browser, useBrowser } from './support/browserPage'
 import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { waitForMessage } from './support/readMailbox'
 import { stack, useSharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { freshEmail, openDemo, signInWithEmail, typeMailedCode } from './support/signInWithEmail'
 
 const APP_ID = 'foyerdemoapp0000000000000'
 const keys: TestWalletKeys = {
@@ -78,9 +77,7 @@ describe('account transfer', () => {
     const since = Date.now()
     await dialog.getByRole('textbox', { name: 'Email address' }).press('Enter')
     await dialog.getByText('Enter confirmation code').waitFor()
-    const message = await waitForMessage(stack.apiUrl, { to: email, since })
-    await dialog.getByLabel('Digit 1 of 6').click()
-    await page.keyboard.type(message.code ?? '')
+    await typeMailedCode(page, dialog, stack.apiUrl, { to: email, since })
 
     await dialog.getByRole('heading', { name: 'Email address is associated with another account' }).waitFor()
     await dialog.getByText(`Do you want to transfer ${email} to this account?`, { exact: false }).waitFor()

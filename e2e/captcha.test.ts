@@ -2,8 +2,7 @@ import { createAppRecord } from '@foyer/server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { page, useBrowser } from './support/browserPage'
-import { waitForMessage } from './support/readMailbox'
-import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import { freshEmail, openDemo, typeMailedCode, waitForTestId } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 /** The captcha demo app that `seedDemoApp` creates outside production (site key `t:1x…AA`, passes invisibly). */
@@ -57,9 +56,7 @@ describe('captcha', () => {
     await dialog.getByText('Enter confirmation code').waitFor()
     // The server checked one token with the app's secret before sending the code.
     expect(verifyCallsFor('1x0000000000000000000000000000000AA')).toBe(before + 1)
-    const message = await waitForMessage(stack.apiUrl, { to: email, since })
-    await dialog.getByLabel('Digit 1 of 6').click()
-    await page.keyboard.type(message.code ?? '')
+    await typeMailedCode(page, dialog, stack.apiUrl, { to: email, since })
     await dialog.waitFor({ state: 'detached' })
     await waitForTestId(page, 'authenticated', 'true')
   })

@@ -4,9 +4,8 @@ import { createPublicClient, createTestClient, http, parseEther, verifyMessage }
 import { beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { page, useBrowser } from './support/browserPage'
-import { waitForMessage } from './support/readMailbox'
 import { stack, useSharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import { freshEmail, openDemo, submitEmail, typeMailedCode, waitForTestId } from './support/signInWithEmail'
 
 // Cross-app in Chromium: the demo app (requester, http://127.0.0.1:<port>) signs in with an
 // account of the provider demo app, whose pages are the same demo web app on http://localhost:<port> — another
@@ -28,16 +27,8 @@ beforeAll(async () => {
 /** Signs in to the provider in its own modal, which its authorize page opens at once. */
 async function signInAtProvider(popup: Page, email: string): Promise<void> {
   const dialog = popup.getByRole('dialog')
-  await dialog.getByPlaceholder('your@email.com').fill(email)
-  const since = Date.now()
-  await dialog
-    .locator('form', { has: popup.getByPlaceholder('your@email.com') })
-    .getByRole('button', { name: 'Submit' })
-    .click()
-  await dialog.getByText('Enter confirmation code').waitFor()
-  const message = await waitForMessage(stack.apiUrl, { to: email, since })
-  await dialog.getByLabel('Digit 1 of 6').click()
-  await popup.keyboard.type(message.code ?? '')
+  const since = await submitEmail(popup, dialog, email)
+  await typeMailedCode(popup, dialog, stack.apiUrl, { to: email, since })
 }
 
 type CrossAppAccount = { type: string; provider_app_id: string; embedded_wallets: { address: string }[] }

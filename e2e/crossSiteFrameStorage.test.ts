@@ -42,6 +42,21 @@ function watchFrameCalls(context: BrowserContext) {
   }
 }
 
+/**
+ * A new browser profile with third-party cookies `allowed` or `blocked` (closed after the file), its frame
+ * calls watched, and a page on the demo, ready (20 s default timeout).
+ */
+async function openDemoInProfile(thirdPartyCookies: 'allowed' | 'blocked') {
+  const context = await launchBrowserProfile({ thirdPartyCookies })
+  contexts.push(context)
+  const frameCalls = watchFrameCalls(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  frameCalls.watch(page)
+  await openDemo(page, stack.demoUrl)
+  return { page, frameCalls }
+}
+
 function signMessage(page: Page): Promise<`0x${string}`> {
   return approveSignMessage(page, { open: true })
 }
@@ -59,13 +74,7 @@ describe('wallet frame on another site than the page', () => {
   test('behavior: third-party cookies allowed (a regular Chrome window): after a reload the same wallet signs with no recovery and no new device', async () => {
     expect(new URL(stack.demoUrl).hostname).toBe('localhost')
     expect(new URL(stack.apiUrl).hostname).toBe('127.0.0.1')
-    const context = await launchBrowserProfile({ thirdPartyCookies: 'allowed' })
-    contexts.push(context)
-    const frameCalls = watchFrameCalls(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    frameCalls.watch(page)
-    await openDemo(page, stack.demoUrl)
+    const { page, frameCalls } = await openDemoInProfile('allowed')
     const address = await signInAndReadWalletAddress(page, stack.apiUrl, freshEmail('crosssite'))
     await page.getByTestId('solana-address').waitFor({ timeout: 30_000 })
     expect(await verifyMessage({ address, message: MESSAGE, signature: await signMessage(page) })).toBe(true)
@@ -85,13 +94,7 @@ describe('wallet frame on another site than the page', () => {
   })
 
   test('behavior: third-party cookies blocked (an incognito window): the wallet works from memory; after a reload it asks for a new sign-in, then the same wallet signs', async () => {
-    const context = await launchBrowserProfile({ thirdPartyCookies: 'blocked' })
-    contexts.push(context)
-    const frameCalls = watchFrameCalls(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    frameCalls.watch(page)
-    await openDemo(page, stack.demoUrl)
+    const { page, frameCalls } = await openDemoInProfile('blocked')
     const email = freshEmail('crosssiteblocked')
     await signInWithEmail(page, stack.apiUrl, email)
     const address = (await page

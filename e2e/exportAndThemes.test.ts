@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { axeViolations } from './support/axe'
 import { page, useBrowser } from './support/browserPage'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
-import { freshEmail, openDemo, signInWithEmail, waitForTestId } from './support/signInWithEmail'
+import {
+  freshEmail,
+  openDemo,
+  signInWithEmail,
+  typeMailedCode,
+  waitForTestId,
+} from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 
 // Export and themes, in Chromium: what only real layout and rendering show.
@@ -97,9 +102,7 @@ describe('export and themes in Chromium', () => {
       await dialog.getByRole('button', { name: 'Submit' }).first().click()
       await dialog.getByText('Enter confirmation code').waitFor()
       expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
-      const message = await waitForMessage(stack.apiUrl, { to: email, since })
-      await dialog.getByLabel('Digit 1 of 6').click()
-      await page.keyboard.type(message.code ?? '')
+      await typeMailedCode(page, dialog, stack.apiUrl, { to: email, since })
       await dialog.getByRole('heading', { name: 'Account not found' }).waitFor()
       expect(await axeViolations(page, '[role=dialog]', ['color-contrast'])).toEqual([])
       await page.keyboard.press('Escape')

@@ -1,7 +1,7 @@
 import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, http, numberToHex, parseEther } from 'viem'
+import { createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
@@ -59,17 +59,9 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function setBalance(rpcUrl: string, address: string, wei: bigint) {
-  await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(wei)],
-    }),
-  })
+/** Sets `address`'s balance on the anvil at `rpcUrl` to `wei` (`anvil_setBalance` through viem's test client). */
+async function setBalance(rpcUrl: string, address: `0x${string}`, wei: bigint) {
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: wei })
 }
 
 const balanceOn = (rpcUrl: string, address: `0x${string}`) =>

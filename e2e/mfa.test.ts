@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { browser, useBrowser } from './support/browserPage'
+import { approveSignMessage, DEMO_MESSAGE } from './support/embeddedWallet'
 import { waitForMessage } from './support/readMailbox'
 import { revealExportedKey } from './support/revealExportedKey'
 import { stack, useSharedStack } from './support/sharedStack'
@@ -102,17 +103,10 @@ describe('MFA in Chromium', () => {
     await verify.waitFor()
     expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await typeCode(page, verify, await freshCode(secret))
-    const sign = page.getByRole('dialog', { name: 'Sign message' })
-    await sign.getByRole('button', { name: 'Approve' }).click()
-    await sign.waitFor({ state: 'detached' })
-    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-    expect(
-      await verifyMessage({
-        address: address as `0x${string}`,
-        message: 'Hello from the Foyer demo',
-        signature,
-      }),
-    ).toBe(true)
+    const signature = await approveSignMessage(page)
+    expect(await verifyMessage({ address: address as `0x${string}`, message: DEMO_MESSAGE, signature })).toBe(
+      true,
+    )
 
     // Export always asks, even within the 15-minute window.
     await page.getByRole('button', { name: 'Export wallet' }).click()

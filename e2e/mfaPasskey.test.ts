@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { context, page, useBrowser } from './support/browserPage'
+import { approveSignMessage, DEMO_MESSAGE } from './support/embeddedWallet'
 import { revealExportedKey } from './support/revealExportedKey'
 import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -57,17 +58,9 @@ describe('passkey MFA in Chromium', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedInAt + 31_000 - Date.now())))
     await signInWithEmail(page, stack.apiUrl, email)
     await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
-    await page.getByRole('button', { name: 'Sign message', exact: true }).click()
-    const sign = page.getByRole('dialog', { name: 'Sign message' })
-    await sign.getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 })
-    await sign.waitFor({ state: 'detached' })
-    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-    expect(
-      await verifyMessage({
-        address: address as `0x${string}`,
-        message: 'Hello from the Foyer demo',
-        signature,
-      }),
-    ).toBe(true)
+    const signature = await approveSignMessage(page, { open: true, timeout: 30_000 })
+    expect(await verifyMessage({ address: address as `0x${string}`, message: DEMO_MESSAGE, signature })).toBe(
+      true,
+    )
   }, 150_000)
 })

@@ -41,6 +41,21 @@ async function openLanding(provider: string): Promise<void> {
   await entry.waitFor()
 }
 
+/**
+ * Opens the demo in redirect mode and continues with Google from the modal; returns the URL of the provider
+ * stand-in's sign-in page the browser was redirected to.
+ */
+async function startGoogleRedirect(): Promise<string> {
+  await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
+  await openLanding('Google')
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Continue with Google/ })
+    .click()
+  await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+  return page.url()
+}
+
 /** Clicks 'Continue with <provider>' and returns the provider's popup. */
 async function clickProvider(provider: string): Promise<Page> {
   const popup = page.waitForEvent('popup')
@@ -80,13 +95,7 @@ describe('OAuth sign-in through the modal', () => {
   })
 
   test('behavior: Google by full-page redirect; the return parameters are read, then removed from the URL', async () => {
-    await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
-    await openLanding('Google')
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Continue with Google/ })
-      .click()
-    await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    await startGoogleRedirect()
     // Every animation frame of the return page: whether the dialog shows, what it says, and whether it is
     // only the loading state (a spinner with 'Loading: …').
     await page.addInitScript(() => {
@@ -213,20 +222,10 @@ describe('OAuth refusals', () => {
   })
 
   test('error: the return of an older flow (its state is not the stored one) is refused without a call', async () => {
-    const startFlow = async () => {
-      await openDemo(page, `${stack.demoUrl}?oauthMode=redirect`)
-      await openLanding('Google')
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: /^Continue with Google/ })
-        .click()
-      await page.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
-      return page.url()
-    }
     // Flow 1 reaches the provider; flow 2 then replaces it in this browser; flow 1 comes back
     // (docs/security.md property 34).
-    const firstProviderPage = await startFlow()
-    await startFlow()
+    const firstProviderPage = await startGoogleRedirect()
+    await startGoogleRedirect()
     const authenticateCalls: string[] = []
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/oauth/authenticate')) authenticateCalls.push(request.url())

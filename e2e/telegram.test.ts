@@ -32,6 +32,17 @@ async function linkedAccounts(): Promise<LinkedAccount[]> {
   return user.linked_accounts ?? []
 }
 
+/**
+ * Waits until the demo is signed in, then expects its user to hold the Telegram account of `user` (its id
+ * as `telegram_user_id`, plus the `fields` given).
+ */
+async function expectSignedInWithTelegram(user: { id: number }, fields: Record<string, unknown> = {}) {
+  await waitForTestId(page, 'authenticated', 'true')
+  expect(await linkedAccounts()).toContainEqual(
+    expect.objectContaining({ type: 'telegram', telegram_user_id: String(user.id), ...fields }),
+  )
+}
+
 /** The stand-in's 'Log in with Telegram' button, then its confirmation popup, accepted. */
 async function confirmInTelegram(): Promise<void> {
   const button = page.getByRole('dialog').getByRole('button', { name: 'Log in with Telegram' })
@@ -57,10 +68,7 @@ describe('Telegram sign-in', () => {
     // Telegram's own login button (its widget, in the stand-in's colours) is not the modal's to theme.
     expect(await contrastInBothThemes(page, ['[data-telegram-stand-in]'])).toEqual({ light: [], dark: [] })
     await confirmInTelegram()
-    await waitForTestId(page, 'authenticated', 'true')
-    expect(await linkedAccounts()).toContainEqual(
-      expect.objectContaining({ type: 'telegram', telegram_user_id: String(ada.id), first_name: 'Ada' }),
-    )
+    await expectSignedInWithTelegram(ada, { first_name: 'Ada' })
   })
 
   test("behavior: under StrictMode the screen opens without an uncaught error; its title is not the widget's button; Decline says so", async () => {
@@ -99,10 +107,7 @@ describe('Telegram sign-in', () => {
     const signed = signTelegramLogin({ botToken: stack.telegram?.botToken ?? '', user: grace })
     const query = new URLSearchParams(Object.entries(signed).map(([key, value]) => [key, String(value)]))
     await page.goto(`${stack.demoUrl}/?keep=1&${query}`)
-    await waitForTestId(page, 'authenticated', 'true')
-    expect(await linkedAccounts()).toContainEqual(
-      expect.objectContaining({ type: 'telegram', telegram_user_id: String(grace.id) }),
-    )
+    await expectSignedInWithTelegram(grace)
     expect(new URL(page.url()).search).toBe('?keep=1')
   })
 
@@ -119,10 +124,7 @@ describe('Telegram sign-in', () => {
     const navigated = page.waitForURL(/[?&]hash=/)
     await popup.getByRole('button', { name: 'Accept' }).click()
     await navigated
-    await waitForTestId(page, 'authenticated', 'true')
-    expect(await linkedAccounts()).toContainEqual(
-      expect.objectContaining({ type: 'telegram', telegram_user_id: String(hana.id) }),
-    )
+    await expectSignedInWithTelegram(hana)
     expect(new URL(page.url()).search).toBe('?telegramRedirect=1')
   })
 

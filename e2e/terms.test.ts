@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { page, useBrowser } from './support/browserPage'
-import { waitForMessage } from './support/readMailbox'
 import { stack, useSharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, waitForTestId } from './support/signInWithEmail'
+import {
+  enterEmailCode,
+  freshEmail,
+  openDemo,
+  requestEmailCode,
+  signInWithEmail,
+  waitForTestId,
+} from './support/signInWithEmail'
 
 /** The terms demo app that `seedDemoApp` creates outside production (terms required, wallet on login). */
 const TERMS_DEMO_APP_ID = 'foyerdemoterms00000000000'
@@ -14,14 +20,7 @@ useBrowser({ page: 'each' })
 /** Signs in to the terms demo app with a mailed code; the modal stays open on 'One last step'. */
 async function signInToTermsApp(email: string) {
   await openDemo(page, `${stack.demoUrl}?appId=${TERMS_DEMO_APP_ID}`)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByPlaceholder('your@email.com').fill(email)
-  const since = Date.now()
-  await dialog.getByRole('button', { name: 'Submit' }).first().click()
-  const message = await waitForMessage(stack.apiUrl, { to: email, since })
-  await dialog.getByLabel('Digit 1 of 6').click()
-  await page.keyboard.type(message.code ?? '')
+  const dialog = await enterEmailCode(page, stack.apiUrl, email)
   await dialog.getByRole('heading', { name: 'One last step' }).waitFor()
   return dialog
 }
@@ -47,16 +46,7 @@ describe('terms (docs/modal.md)', () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await waitForTestId(page, 'authenticated', 'false')
     await stack.advanceClock(31_000) // past the address's 30 s code cooldown (docs/limits.md)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const again = page.getByRole('dialog')
-    await again.getByPlaceholder('your@email.com').fill(email)
-    const since = Date.now()
-    await again.getByRole('button', { name: 'Submit' }).first().click()
-    const message = await waitForMessage(stack.apiUrl, { to: email, since })
-    await again.getByLabel('Digit 1 of 6').click()
-    await page.keyboard.type(message.code ?? '')
-    await again.waitFor({ state: 'detached' })
-    await waitForTestId(page, 'authenticated', 'true')
+    await signInWithEmail(page, stack.apiUrl, email)
   })
 
   test("behavior: 'No thanks' signs the user out and no wallet is made", async () => {
@@ -74,16 +64,10 @@ describe('terms (docs/modal.md)', () => {
     await dialog.waitFor({ state: 'detached' })
     await waitForTestId(page, 'authenticated', 'false')
     // Within the 30 s of the first send: the used code holds no cooldown (docs/sessions.md#resend-cooldown).
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const again = page.getByRole('dialog')
-    await again.getByPlaceholder('your@email.com').fill(email)
-    const since = Date.now()
-    await again.getByRole('button', { name: 'Submit' }).first().click()
-    await again.getByText('Enter confirmation code').waitFor()
+    const { dialog: again, code } = await requestEmailCode(page, stack.apiUrl, email)
     expect(await again.getByText('Request failed').count()).toBe(0)
-    const message = await waitForMessage(stack.apiUrl, { to: email, since })
     await again.getByLabel('Digit 1 of 6').click()
-    await page.keyboard.type(message.code ?? '')
+    await page.keyboard.type(code)
     await again.getByRole('heading', { name: 'One last step' }).waitFor()
     await again.getByRole('button', { name: 'Accept' }).click()
     await again.waitFor({ state: 'detached' })

@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core'
 import { signInWithEmail } from './signInWithEmail'
 
+/** The message the demo's 'Sign message' button asks the wallet to sign. */
+export const DEMO_MESSAGE = 'Hello from the Foyer demo'
+
 /** The demo's embedded Ethereum wallet address, once it shows (created or recovered after sign-in). */
 export async function readWalletAddress(page: Page): Promise<`0x${string}`> {
   return (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) as `0x${string}`
@@ -8,12 +11,16 @@ export async function readWalletAddress(page: Page): Promise<`0x${string}`> {
 
 /**
  * Approves the open 'Sign message' dialog and returns the signature the demo then shows (hex). With
- * `open: true` it first clicks the demo's 'Sign message' button.
+ * `open: true` it first clicks the demo's 'Sign message' button; `timeout` (ms) bounds the wait for the
+ * Approve button (default: the page's).
  */
-export async function approveSignMessage(page: Page, { open = false } = {}): Promise<`0x${string}`> {
+export async function approveSignMessage(
+  page: Page,
+  { open = false, timeout }: { open?: boolean; timeout?: number } = {},
+): Promise<`0x${string}`> {
   if (open) await page.getByRole('button', { name: 'Sign message', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Sign message' })
-  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await dialog.getByRole('button', { name: 'Approve' }).click(timeout === undefined ? {} : { timeout })
   await dialog.waitFor({ state: 'detached' })
   return (await page.getByTestId('signature').textContent()) as `0x${string}`
 }

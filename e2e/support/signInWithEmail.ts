@@ -46,6 +46,16 @@ export async function requestEmailCode(
 ): Promise<{ dialog: Locator; code: string }> {
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog')
+  const since = await submitEmail(page, dialog, email)
+  const message = await waitForMessage(apiUrl, { to: email, since })
+  return { dialog, code: message.code ?? '' }
+}
+
+/**
+ * In the open modal's `dialog` on its landing, submits `email` and waits for the code screen; returns the
+ * time (ms) just before submitting, from which the dev mailbox is read for the code.
+ */
+export async function submitEmail(page: Page, dialog: Locator, email: string): Promise<number> {
   await dialog.getByPlaceholder('your@email.com').fill(email)
   const since = Date.now()
   await dialog
@@ -53,8 +63,33 @@ export async function requestEmailCode(
     .getByRole('button', { name: 'Submit' })
     .click()
   await dialog.getByText('Enter confirmation code').waitFor()
-  const message = await waitForMessage(apiUrl, { to: email, since })
-  return { dialog, code: message.code ?? '' }
+  return since
+}
+
+/**
+ * Reads the code the server's dev mailbox at `apiUrl` received for `to` since `since` (ms) and types it into
+ * `dialog`'s 6-digit code input; the modal submits it once the last digit is typed.
+ */
+export async function typeMailedCode(
+  page: Page,
+  dialog: Locator,
+  apiUrl: string,
+  { to, since }: { to: string; since: number },
+): Promise<void> {
+  const message = await waitForMessage(apiUrl, { to, since })
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(message.code ?? '')
+}
+
+/**
+ * Opens the modal, submits `email`, reads its code from the server's dev mailbox at `apiUrl` and types it;
+ * returns the dialog as the code's answer leaves it (signed in and closing, or an error or further step).
+ */
+export async function enterEmailCode(page: Page, apiUrl: string, email: string): Promise<Locator> {
+  const { dialog, code } = await requestEmailCode(page, apiUrl, email)
+  await dialog.getByLabel('Digit 1 of 6').click()
+  await page.keyboard.type(code)
+  return dialog
 }
 
 /**
@@ -62,9 +97,7 @@ export async function requestEmailCode(
  * types it, and waits until the demo shows `authenticated: true` (usable in hooks too).
  */
 export async function signInWithEmail(page: Page, apiUrl: string, email: string): Promise<void> {
-  const { dialog, code } = await requestEmailCode(page, apiUrl, email)
-  await dialog.getByLabel('Digit 1 of 6').click()
-  await page.keyboard.type(code)
+  const dialog = await enterEmailCode(page, apiUrl, email)
   await dialog.waitFor({ state: 'detached' })
   await waitForTestId(page, 'authenticated', 'true')
 }

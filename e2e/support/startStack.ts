@@ -287,41 +287,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     )
 
   process.env.VITE_FOYER_API_URL = options.apiFront ? await options.apiFront(apiUrl) : apiUrl
-  if (telegram) {
-    process.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL = telegram.scriptUrl
-    process.env.VITE_TELEGRAM_STAND_IN_URL = telegram.url
-  } else {
-    delete process.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
-    delete process.env.VITE_TELEGRAM_STAND_IN_URL
-  }
-  if (chains) {
-    process.env.VITE_ANVIL_RPC_URL = chains.anvil.rpcUrl
-    process.env.VITE_SOLANA_RPC_URL = chains.solana.rpcUrl
-  } else {
-    delete process.env.VITE_ANVIL_RPC_URL
-    delete process.env.VITE_SOLANA_RPC_URL
-  }
-  if (chains?.secondAnvil && bridge) {
-    process.env.VITE_SECOND_ANVIL_RPC_URL = chains.secondAnvil.rpcUrl
-    process.env.VITE_BRIDGE_API_URL = bridge.url
-    process.env.VITE_DEMO_USDC_ADDRESS = DEMO_USDC.address
-  } else {
-    delete process.env.VITE_SECOND_ANVIL_RPC_URL
-    delete process.env.VITE_BRIDGE_API_URL
-    delete process.env.VITE_DEMO_USDC_ADDRESS
-  }
-  if (funding) process.env.VITE_MOONPAY_API_URL = funding.moonpay.url
-  else delete process.env.VITE_MOONPAY_API_URL
-  if (coinbase) {
-    process.env.VITE_COINBASE_PAY_URL = coinbase.onramp.payUrl
-    process.env.VITE_BASE_RPC_URL = coinbase.base.rpcUrl
-  } else {
-    delete process.env.VITE_COINBASE_PAY_URL
-    delete process.env.VITE_BASE_RPC_URL
-  }
-  if (turnstile)
-    process.env.VITE_TURNSTILE_SCRIPT_URL = `${turnstile.url}/turnstile/v0/api.js?render=explicit`
-  else delete process.env.VITE_TURNSTILE_SCRIPT_URL
+  // Every variable is set or deleted: a stack started before in this process leaves none behind.
+  const bridged =
+    chains?.secondAnvil && bridge ? { rpcUrl: chains.secondAnvil.rpcUrl, url: bridge.url } : undefined
+  setDemoEnvironment({
+    VITE_TELEGRAM_WIDGET_SCRIPT_URL: telegram?.scriptUrl,
+    VITE_TELEGRAM_STAND_IN_URL: telegram?.url,
+    VITE_ANVIL_RPC_URL: chains?.anvil.rpcUrl,
+    VITE_SOLANA_RPC_URL: chains?.solana.rpcUrl,
+    VITE_SECOND_ANVIL_RPC_URL: bridged?.rpcUrl,
+    VITE_BRIDGE_API_URL: bridged?.url,
+    VITE_DEMO_USDC_ADDRESS: bridged ? DEMO_USDC.address : undefined,
+    VITE_MOONPAY_API_URL: funding?.moonpay.url,
+    VITE_COINBASE_PAY_URL: coinbase?.onramp.payUrl,
+    VITE_BASE_RPC_URL: coinbase?.base.rpcUrl,
+    VITE_TURNSTILE_SCRIPT_URL: turnstile ? `${turnstile.url}/turnstile/v0/api.js?render=explicit` : undefined,
+  })
   const vite = await createServer({
     root: demoRoot,
     configFile: `${demoRoot}/vite.config.ts`,
@@ -444,4 +425,15 @@ async function startStackCoinbase(): Promise<StackCoinbase> {
   const base = await startAnvil({ chainId: 8453 })
   const onramp = await startCoinbaseOnrampStandIn({ delivery: { rpcUrls: { base: base.rpcUrl } } })
   return { onramp, base }
+}
+
+/**
+ * Sets the demo's build-time variables (`VITE_*` in `process.env`, read when the demo's Vite server starts):
+ * each name with a value is set, each `undefined` one deleted.
+ */
+function setDemoEnvironment(variables: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(variables)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
 }

@@ -1,14 +1,5 @@
 import { defineConfig } from 'tsdown'
+import { publishedBuild } from '../../scripts/build/publishedBuild'
 
 /** The published build (docs/packaging.md): ESM JavaScript and declarations with maps in `dist/`. */
-export default defineConfig({
-  entry: { index: 'src/exports/index.ts' },
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  dts: { sourcemap: true },
-  tsconfig: '../../tsconfig.base.json',
-  outDir: 'dist',
-  clean: true,
-  fixedExtension: false,
-})
+export default defineConfig(publishedBuild())

@@ -19,6 +19,7 @@ export {
   signAccessToken,
   testApiUrl,
   testAppId,
+  testEmbeddedWallet,
   testUser,
 } from '../../protocol/test/fakeApi'
 
@@ -39,6 +40,14 @@ export function createTestApi(options: FakeApiOptions = {}) {
 }
 
 export type TestApi = ReturnType<typeof createTestApi>
+
+/**
+ * The storage key under which a client of the test app keeps `name` (`foyer:<appId>:<name>`,
+ * docs/sessions.md), e.g. `testStorageKey('refresh_token')`.
+ */
+export function testStorageKey(name: string): string {
+  return `foyer:${testAppId}:${name}`
+}
 
 /**
  * A client of the test app (`testAppId` at `testApiUrl`) that calls `api` and keeps its session in a fresh

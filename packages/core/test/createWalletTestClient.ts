@@ -1,11 +1,18 @@
-import type { EmbeddedWalletAccount, FrameEvent, User } from '@foyer/protocol'
+import type { FrameEvent, User } from '@foyer/protocol'
 import type { FoyerChain } from '../src/chains/FoyerChain'
 import { createFoyerClient } from '../src/client/createFoyerClient'
 import { createMemoryStorage } from '../src/storage/createMemoryStorage'
 import type { EmbeddedWalletsConfig } from '../src/wallet/EmbeddedWalletsConfig'
 import { WalletProxyError } from '../src/wallet/errors/WalletProxyError'
 import type { WalletProxy } from '../src/wallet/proxy/createWalletProxy'
-import { createTestApi, json, signAccessToken, testAppId, testUser } from './createTestApi'
+import {
+  createTestApi,
+  json,
+  signAccessToken,
+  testAppId,
+  testEmbeddedWallet,
+  testUser,
+} from './createTestApi'
 
 export const ethereumAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
@@ -18,25 +25,8 @@ export const anvil: FoyerChain = {
 }
 export const base: FoyerChain = { ...anvil, id: 8453, name: 'Base', rpcUrl: 'http://base.test' }
 
-/** An embedded wallet linked account as the server returns it. */
-export function walletAccount(overrides: Partial<EmbeddedWalletAccount> = {}): EmbeddedWalletAccount {
-  return {
-    type: 'wallet',
-    address: ethereumAddress,
-    chain_type: 'ethereum',
-    wallet_client: 'privy',
-    wallet_client_type: 'privy',
-    connector_type: 'embedded',
-    recovery_method: 'privy',
-    wallet_index: 0,
-    imported: false,
-    delegated: false,
-    verified_at: 1,
-    first_verified_at: 1,
-    latest_verified_at: 1,
-    ...overrides,
-  }
-}
+/** An embedded wallet linked account as the server returns it (the shared `testEmbeddedWallet`). */
+export const walletAccount = testEmbeddedWallet
 
 /** The test user with an Ethereum and a Solana embedded wallet. */
 export const walletUser: User = {

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createTestApi, json, testApiUrl, testAppId } from '../../test/createTestApi'
+import { createTestApi, createTestClient, json, testStorageKey } from '../../test/createTestApi'
 import { installFakeBrowser } from '../../test/fakeBrowser'
 import { loginWithEmailCode } from '../actions/email/loginWithEmailCode'
 import { getAccessToken } from '../actions/session/getAccessToken'
 import { logout } from '../actions/session/logout'
 import { refreshSession } from '../actions/session/refreshSession'
-import { createFoyerClient } from '../client/createFoyerClient'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
 import { sessionCookies } from './sessionCookies'
 
@@ -72,14 +71,14 @@ describe('client-written cookies outside server-cookie mode', () => {
     const browser = installFakeBrowser('http://localhost:5173/')
     const api = createTestApi()
     const storage = createMemoryStorage()
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const client = createTestClient(api, { storage })
     await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
     return { browser, api, client, storage }
   }
 
   test('default: sign-in writes privy-token (the access token) and privy-session', async () => {
     const { browser, storage } = await signedIn()
-    expect(browser.jar.get('privy-token')?.value).toBe(await storage.get(`foyer:${testAppId}:access_token`))
+    expect(browser.jar.get('privy-token')?.value).toBe(await storage.get(testStorageKey('access_token')))
     expect(Number(browser.jar.get('privy-token')?.attributes['max-age'])).toBeGreaterThan(3500)
     expect(browser.jar.get('privy-session')?.value).toBe('t')
   })
@@ -88,7 +87,7 @@ describe('client-written cookies outside server-cookie mode', () => {
     const { browser, client, storage } = await signedIn()
     const before = browser.jar.get('privy-token')?.value
     await refreshSession(client)
-    const after = await storage.get(`foyer:${testAppId}:access_token`)
+    const after = await storage.get(testStorageKey('access_token'))
     expect(after).not.toBe(before)
     expect(browser.jar.get('privy-token')?.value).toBe(after)
   })

@@ -11,6 +11,12 @@ export type BaseErrorParameters = {
 }
 
 /**
+ * What a subclass's constructor takes beside its own code: the optional `details` (appended to `message`) and
+ * the wrapped `cause` of {@link BaseErrorParameters}.
+ */
+export type BaseErrorContext = Omit<BaseErrorParameters, 'code'>
+
+/**
  * Root of every error `@foyer/core` throws. Carries a stable `code`, the one-line `shortMessage`, optional
  * `details` and the wrapped `cause` (docs/conventions.md "Errors carry a stable code").
  *

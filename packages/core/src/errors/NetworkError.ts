@@ -1,4 +1,4 @@
-import { BaseError } from './BaseError'
+import { BaseError, type BaseErrorContext } from './BaseError'
 
 /**
  * `fetch` itself failed (offline, DNS, CORS refusal, connection reset): no HTTP answer was received.
@@ -13,11 +13,7 @@ export class NetworkError extends BaseError {
   override name = 'NetworkError'
   declare readonly code: 'network_error'
 
-  constructor(parameters: { details?: string | undefined; cause?: unknown }) {
-    super('The request could not reach the server.', {
-      code: 'network_error',
-      details: parameters.details,
-      cause: parameters.cause,
-    })
+  constructor(parameters: BaseErrorContext) {
+    super('The request could not reach the server.', { ...parameters, code: 'network_error' })
   }
 }

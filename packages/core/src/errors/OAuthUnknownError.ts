@@ -1,4 +1,4 @@
-import { BaseError } from './BaseError'
+import { BaseError, type BaseErrorContext } from './BaseError'
 
 /**
  * The OAuth return reported a failure without a usable code (the provider or the server answered `error`,
@@ -14,11 +14,7 @@ export class OAuthUnknownError extends BaseError {
   override name = 'OAuthUnknownError'
   declare readonly code: 'UNKNOWN_AUTH_ERROR'
 
-  constructor(parameters: { details?: string | undefined; cause?: unknown } = {}) {
-    super('Invalid code during OAuth flow.', {
-      code: 'UNKNOWN_AUTH_ERROR',
-      details: parameters.details,
-      cause: parameters.cause,
-    })
+  constructor(parameters: BaseErrorContext = {}) {
+    super('Invalid code during OAuth flow.', { ...parameters, code: 'UNKNOWN_AUTH_ERROR' })
   }
 }

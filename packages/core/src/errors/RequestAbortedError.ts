@@ -1,4 +1,4 @@
-import { BaseError } from './BaseError'
+import { BaseError, type BaseErrorContext } from './BaseError'
 
 /**
  * The caller aborted the call through its `signal` (`RequestOptions.signal`): code `'request_aborted'`,
@@ -15,11 +15,7 @@ export class RequestAbortedError extends BaseError {
   override name = 'RequestAbortedError'
   declare readonly code: 'request_aborted'
 
-  constructor(parameters: { details?: string | undefined; cause?: unknown }) {
-    super('The request was aborted.', {
-      code: 'request_aborted',
-      details: parameters.details,
-      cause: parameters.cause,
-    })
+  constructor(parameters: BaseErrorContext) {
+    super('The request was aborted.', { ...parameters, code: 'request_aborted' })
   }
 }

@@ -1,4 +1,4 @@
-import { BaseError } from './BaseError'
+import { BaseError, type BaseErrorContext } from './BaseError'
 
 /**
  * Telegram's login widget script did not load (network, blocked, wrong `widgetScriptUrl`): code
@@ -13,11 +13,10 @@ export class TelegramWidgetError extends BaseError {
   override name = 'TelegramWidgetError'
   declare readonly code: 'telegram_widget_unavailable'
 
-  constructor(parameters: { details?: string | undefined; cause?: unknown } = {}) {
+  constructor(parameters: BaseErrorContext = {}) {
     super('The Telegram login widget could not be loaded.', {
+      ...parameters,
       code: 'telegram_widget_unavailable',
-      details: parameters.details,
-      cause: parameters.cause,
     })
   }
 }

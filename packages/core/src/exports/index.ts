@@ -129,7 +129,12 @@ export {
 } from '../client/createFoyerClient'
 export type { FoyerClient, FoyerState, FoyerStatus, WalletCreationState } from '../client/FoyerClient'
 export { ApiError, type ApiErrorParameters } from '../errors/ApiError'
-export { BaseError, type BaseErrorParameters, type FoyerError } from '../errors/BaseError'
+export {
+  BaseError,
+  type BaseErrorContext,
+  type BaseErrorParameters,
+  type FoyerError,
+} from '../errors/BaseError'
 export type { ClientErrorCode } from '../errors/clientErrorCodes'
 export type { FoyerErrorCode } from '../errors/FoyerErrorCode'
 export { InvalidAppIdError } from '../errors/InvalidAppIdError'

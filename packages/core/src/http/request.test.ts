@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   apiError,
   createTestApi,
+  createTestClient,
   json,
   rawAnswer,
   signAccessToken,
   testApiUrl,
   testAppId,
+  testStorageKey,
 } from '../../test/createTestApi'
 import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
@@ -45,6 +47,12 @@ function settle<T>(promise: Promise<T>) {
   )
 }
 
+/** A fake-API handler that never answers: it rejects with the abort reason once the call's signal aborts. */
+const answerNever = (_call: unknown, signal?: AbortSignal) =>
+  new Promise<Response>((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(signal.reason))
+  })
+
 describe('headers', () => {
   test('default: app id, client id, analytics id, client version, credentials include, JSON body', async () => {
     const { api, client, storage } = setup()
@@ -69,7 +77,7 @@ describe('headers', () => {
   test('behavior: the stored access token rides as Bearer; no content-type without a body', async () => {
     const { api, client, storage } = setup()
     const token = await signAccessToken()
-    await storage.set(`foyer:${testAppId}:access_token`, token)
+    await storage.set(testStorageKey('access_token'), token)
     await send(client, 'GET /api/v1/users/me')
     expect(api.calls[0]?.headers.get('authorization')).toBe(`Bearer ${token}`)
     expect(api.calls[0]?.headers.has('content-type')).toBe(false)
@@ -79,7 +87,7 @@ describe('headers', () => {
     const { api, client, storage } = setup()
     await send(client, appConfigCall, appConfigParams)
     await send(client, appConfigCall, appConfigParams)
-    const other = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const other = createTestClient(api, { storage })
     await send(other, appConfigCall, appConfigParams)
     const clientIds = new Set(api.calls.map((call) => call.headers.get('privy-client-id')))
     const analyticsIds = new Set(api.calls.map((call) => call.headers.get('privy-ca-id')))
@@ -221,13 +229,7 @@ describe('retries (docs/api.md)', () => {
 
   test('error: an aborted call rejects with RequestAbortedError, not TimeoutError, and is not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
-    api.on(
-      appConfigCall,
-      (_call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(signal.reason))
-        }),
-    )
+    api.on(appConfigCall, answerNever)
     const controller = new AbortController()
     const result = settle(send(client, appConfigCall, { ...appConfigParams, signal: controller.signal }))
     await vi.advanceTimersByTimeAsync(100)
@@ -254,13 +256,7 @@ describe('retries (docs/api.md)', () => {
 
   test('error: no answer within timeoutMs gives TimeoutError (request_timeout), not retried', async () => {
     const { api, client } = setup({ timeoutMs: 1000 })
-    api.on(
-      appConfigCall,
-      (_call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(signal.reason))
-        }),
-    )
+    api.on(appConfigCall, answerNever)
     const result = settle(send(client, appConfigCall, appConfigParams))
     await vi.advanceTimersByTimeAsync(999)
     expect(api.calls).toHaveLength(1)

@@ -13,8 +13,22 @@ import { clearGuestCredential } from '../guest/guestCredential'
  * @internal
  */
 export async function adoptLinkedUser(client: FoyerClient, answer: User): Promise<User> {
+  const user = await adoptChangedUser(client, answer)
+  if (!user.is_guest) await clearGuestCredential(client)
+  return user
+}
+
+/**
+ * After a call that changed the signed-in user's accounts and answered the user (a link, an unlink, an account
+ * transfer; docs/linked-accounts.md#linking), the user to show: the session is refreshed
+ * (`POST /api/v1/sessions`, which also mints an access token for the changed user) and its user is the
+ * result, `answer` (the call's own answer) the fallback when the refresh fails. `state.user` is updated when
+ * it is the same user.
+ *
+ * @internal
+ */
+export async function adoptChangedUser(client: FoyerClient, answer: User): Promise<User> {
   const user = (await refreshSession(client).catch(() => null)) ?? answer
   if (client.getState().user?.id === user.id) client._internal.setState({ user })
-  if (!user.is_guest) await clearGuestCredential(client)
   return user
 }

@@ -1,11 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../test/createTestApi'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testUser,
+} from '../../test/createTestApi'
 import { getTelegramWebAppData } from '../actions/telegram/getTelegramWebAppData'
 import { handleTelegramReturn } from '../actions/telegram/handleTelegramReturn'
 import { linkTelegram } from '../actions/telegram/linkTelegram'
 import { loginWithTelegram } from '../actions/telegram/loginWithTelegram'
 import { unlinkTelegram } from '../actions/telegram/unlinkTelegram'
-import { createFoyerClient } from '../client/createFoyerClient'
 import { ApiError } from '../errors/ApiError'
 import { TelegramRateLimitError } from '../errors/TelegramRateLimitError'
 import { createMemoryStorage } from '../storage/createMemoryStorage'
@@ -18,7 +24,7 @@ function setup() {
   const api = createTestApi()
   api.on('POST /api/v1/telegram/authenticate', async () => json(await api.issue({ is_new_user: true })))
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 

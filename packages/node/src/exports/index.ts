@@ -12,4 +12,5 @@ export type {
 } from '../keys/VerificationKeySource'
 export type { VerifyTokenOptions } from '../verify/VerifyTokenOptions'
 export { type VerifyAccessTokenReturnType, verifyAccessToken } from '../verify/verifyAccessToken'
+export type { FoyerTokenClaims } from '../verify/verifyFoyerToken'
 export { type VerifyIdentityTokenReturnType, verifyIdentityToken } from '../verify/verifyIdentityToken'

@@ -1,21 +1,11 @@
 import type { VerificationKeySource } from '../keys/VerificationKeySource'
 import type { VerifyTokenOptions } from './VerifyTokenOptions'
-import { verifyFoyerToken } from './verifyFoyerToken'
+import { type FoyerTokenClaims, foyerTokenClaims, verifyFoyerToken } from './verifyFoyerToken'
 
 /** The claims of a verified access token. Times in Unix seconds. */
-export type VerifyAccessTokenReturnType = {
-  /** The user's id: the `sub` DID, e.g. `did:foyer:abc…`. */
-  userId: string
+export type VerifyAccessTokenReturnType = FoyerTokenClaims & {
   /** The session the token belongs to (`sid`). A back end that must honour logout at once checks it is live. */
   sessionId: string
-  /** The app id (`aud`). */
-  appId: string
-  /** The issuer (`iss`). */
-  issuer: string
-  /** `iat`, Unix seconds. */
-  issuedAt: number
-  /** `exp`, Unix seconds. */
-  expiresAt: number
 }
 
 /**
@@ -49,12 +39,5 @@ export async function verifyAccessToken(
   options?: VerifyTokenOptions,
 ): Promise<VerifyAccessTokenReturnType> {
   const payload = await verifyFoyerToken(token, 'access', source, options)
-  return {
-    userId: payload.sub,
-    sessionId: payload.sid as string,
-    appId: payload.aud,
-    issuer: payload.iss,
-    issuedAt: payload.iat,
-    expiresAt: payload.exp,
-  }
+  return { ...foyerTokenClaims(payload), sessionId: payload.sid as string }
 }

@@ -24,6 +24,31 @@ const tokenTypes = {
 /** A verified payload: the registered claims are present and typed. */
 export type VerifiedPayload = JWTPayload & { sub: string; iss: string; aud: string; iat: number; exp: number }
 
+/** The registered claims of a verified Foyer token (access or identity), as the verify functions name them. */
+export type FoyerTokenClaims = {
+  /** The user's id: the `sub` DID, e.g. `did:foyer:abc…`. */
+  userId: string
+  /** The app id (`aud`). */
+  appId: string
+  /** The issuer (`iss`). */
+  issuer: string
+  /** `iat`, Unix seconds. */
+  issuedAt: number
+  /** `exp`, Unix seconds. */
+  expiresAt: number
+}
+
+/** The {@link FoyerTokenClaims} of a verified payload. */
+export function foyerTokenClaims(payload: VerifiedPayload): FoyerTokenClaims {
+  return {
+    userId: payload.sub,
+    appId: payload.aud,
+    issuer: payload.iss,
+    issuedAt: payload.iat,
+    expiresAt: payload.exp,
+  }
+}
+
 /**
  * Verifies a Foyer token of type `kind`, as a checklist — each check has one named failure
  * ({@link InvalidTokenError} `code`; docs/security.md properties 28–30):

@@ -2,22 +2,12 @@ import type { LinkedAccount } from '@foyer/protocol'
 import { InvalidTokenError } from '../errors/InvalidTokenError'
 import type { VerificationKeySource } from '../keys/VerificationKeySource'
 import type { VerifyTokenOptions } from './VerifyTokenOptions'
-import { verifyFoyerToken } from './verifyFoyerToken'
+import { type FoyerTokenClaims, foyerTokenClaims, verifyFoyerToken } from './verifyFoyerToken'
 
 /** The claims of a verified identity token. Times in Unix seconds. */
-export type VerifyIdentityTokenReturnType = {
-  /** The user's id: the `sub` DID. */
-  userId: string
+export type VerifyIdentityTokenReturnType = FoyerTokenClaims & {
   /** The session (`sid`) when the token names one; Foyer identity tokens currently do not (`null`). */
   sessionId: string | null
-  /** The app id (`aud`). */
-  appId: string
-  /** The issuer (`iss`). */
-  issuer: string
-  /** `iat`, Unix seconds. */
-  issuedAt: number
-  /** `exp`, Unix seconds. */
-  expiresAt: number
   /** The user's linked accounts (the `linked_accounts` claim, a JSON string, parsed). */
   linkedAccounts: LinkedAccount[]
 }
@@ -44,12 +34,8 @@ export async function verifyIdentityToken(
 ): Promise<VerifyIdentityTokenReturnType> {
   const payload = await verifyFoyerToken(token, 'identity', source, options)
   return {
-    userId: payload.sub,
+    ...foyerTokenClaims(payload),
     sessionId: typeof payload.sid === 'string' ? payload.sid : null,
-    appId: payload.aud,
-    issuer: payload.iss,
-    issuedAt: payload.iat,
-    expiresAt: payload.exp,
     linkedAccounts: parseLinkedAccounts(payload.linked_accounts as string),
   }
 }

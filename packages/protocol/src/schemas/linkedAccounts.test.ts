@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { testEmbeddedWallet } from '../../test/fakeApi'
 import { linkedAccountSchema } from './user'
 
 const times = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
@@ -32,19 +33,7 @@ describe('linked account shapes (docs/linked-accounts.md#account-shapes)', () =>
   })
 
   test('default: an embedded wallet is wallet_client privy with its index, recovery and flags', () => {
-    const embedded = {
-      type: 'wallet',
-      address,
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
-      ...times,
-    }
+    const embedded = testEmbeddedWallet({ address })
     expect(linkedAccountSchema.parse(embedded)).toEqual(embedded)
     const { wallet_index: _index, ...withoutIndex } = embedded
     expect(linkedAccountSchema.safeParse(withoutIndex).success).toBe(false)

@@ -16,6 +16,7 @@ export {
   testApiUrl,
   testAppConfig,
   testAppId,
+  testEmbeddedWallet,
   testUser,
   testVerificationKey,
 } from './testIdentity'

@@ -1,5 +1,11 @@
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose'
-import { type AppConfig, defaultAppSettings, toPublicAppConfig, type User } from '../../src/exports/index'
+import {
+  type AppConfig,
+  defaultAppSettings,
+  type EmbeddedWalletAccount,
+  toPublicAppConfig,
+  type User,
+} from '../../src/exports/index'
 
 /** The app id every fake-API test uses: 25 characters (docs/limits.md). */
 export const testAppId = 'testapp000000000000000000'
@@ -48,6 +54,32 @@ export const testUser: User = {
   mfa_methods: [],
   has_accepted_terms: false,
   is_guest: false,
+}
+
+/**
+ * An embedded wallet linked account as the server returns it (docs/linked-accounts.md#account-shapes): the
+ * first (`wallet_index` 0) Ethereum wallet at `0xf39F…2266`, recovered by Foyer, neither imported nor
+ * delegated, verified at Unix second 1; `overrides` on top.
+ *
+ * @example testEmbeddedWallet({ address: solanaAddress, chain_type: 'solana' })
+ */
+export function testEmbeddedWallet(overrides: Partial<EmbeddedWalletAccount> = {}): EmbeddedWalletAccount {
+  return {
+    type: 'wallet',
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    chain_type: 'ethereum',
+    wallet_client: 'privy',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    recovery_method: 'privy',
+    wallet_index: 0,
+    imported: false,
+    delegated: false,
+    verified_at: 1,
+    first_verified_at: 1,
+    latest_verified_at: 1,
+    ...overrides,
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { importAesKey } from './encryptAesGcm'
+import { aesGcmParams, importAesKey } from './encryptAesGcm'
 
 /**
  * Decrypts an {@link encryptAesGcm} ciphertext. Throws (WebCrypto `OperationError`) when the key, IV,
@@ -14,11 +14,7 @@ export async function decryptAesGcm(
 ): Promise<Uint8Array> {
   const cryptoKey = key instanceof Uint8Array ? await importAesKey(key) : key
   const plaintext = await crypto.subtle.decrypt(
-    {
-      name: 'AES-GCM',
-      iv: iv as Uint8Array<ArrayBuffer>,
-      additionalData: associatedData as Uint8Array<ArrayBuffer>,
-    },
+    aesGcmParams(iv, associatedData),
     cryptoKey,
     ciphertext as Uint8Array<ArrayBuffer>,
   )

@@ -16,15 +16,20 @@ export async function encryptAesGcm(
   const cryptoKey = key instanceof Uint8Array ? await importAesKey(key) : key
   const iv = crypto.getRandomValues(new Uint8Array(AES_GCM_IV_BYTES))
   const ciphertext = await crypto.subtle.encrypt(
-    {
-      name: 'AES-GCM',
-      iv: iv as Uint8Array<ArrayBuffer>,
-      additionalData: associatedData as Uint8Array<ArrayBuffer>,
-    },
+    aesGcmParams(iv, associatedData),
     cryptoKey,
     plaintext as Uint8Array<ArrayBuffer>,
   )
   return { ciphertext: new Uint8Array(ciphertext), iv }
+}
+
+/** The WebCrypto AES-GCM parameters of a 12-byte `iv` and the `associatedData` it authenticates (128-bit tag). */
+export function aesGcmParams(iv: Uint8Array, associatedData: Uint8Array): AesGcmParams {
+  return {
+    name: 'AES-GCM',
+    iv: iv as Uint8Array<ArrayBuffer>,
+    additionalData: associatedData as Uint8Array<ArrayBuffer>,
+  }
 }
 
 /** Imports 32 raw bytes as a non-extractable AES-GCM key. Throws on another length. */

@@ -18,3 +18,22 @@ export type UnlockedEntropy = {
   ethereum: Map<number, PrivateKeyAccount>
   solana: Map<number, SolanaKeypair>
 }
+
+/**
+ * The key at wallet `index` in `cache` (an {@link UnlockedEntropy}'s `ethereum` or `solana` map): derived by
+ * `derive(index)` the first time, then kept in `cache` for the entropy's lifetime in memory.
+ *
+ * @example cachedKeyAt(entry.ethereum, 0, (index) => deriveEthereumAccount(entry.seed, index))
+ */
+export function cachedKeyAt<Key>(
+  cache: Map<number, Key>,
+  index: number,
+  derive: (index: number) => Key,
+): Key {
+  let key = cache.get(index)
+  if (key === undefined) {
+    key = derive(index)
+    cache.set(index, key)
+  }
+  return key
+}

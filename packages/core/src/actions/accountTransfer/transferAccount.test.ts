@@ -1,9 +1,9 @@
 import type { User } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
+import { json, testUser } from '../../../test/createTestApi'
 import { toAccountTransfer } from '../../accountTransfer/toAccountTransfer'
 import { linkEmail } from '../email/linkEmail'
-import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { transferAccount } from './transferAccount'
 
 const emailAccount = (address: string) => ({
@@ -27,13 +27,6 @@ const transferData = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-async function signedIn() {
-  const api = createTestApi()
-  const client = createTestClient(api)
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-  return { api, client }
-}
-
 /** The error a failed link throws. */
 async function linkFailure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -46,7 +39,7 @@ async function linkFailure(promise: Promise<unknown>): Promise<unknown> {
 
 describe('toAccountTransfer', () => {
   test('default: the transfer data of a link conflict (docs/wire.md)', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/passwordless/link', () => conflict(transferData()))
     const error = await linkFailure(linkEmail(client, { email: 'Bob@example.com', code: '123456' }))
     expect(toAccountTransfer(error, { linkMethod: 'email', account: 'Bob@example.com' })).toEqual({
@@ -60,7 +53,7 @@ describe('toAccountTransfer', () => {
   })
 
   test('behavior: a wallet conflict names the address and keeps the wallet metadata', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/passwordless/link', () =>
       conflict(transferData({ subject: '0xabc', account: { displayName: '0xABC' } })),
     )
@@ -73,7 +66,7 @@ describe('toAccountTransfer', () => {
   })
 
   test('error: another error, or a conflict without a nonce, is no transfer', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/passwordless/link', () => conflict({}))
     const error = await linkFailure(linkEmail(client, { email: 'x@example.com', code: '123456' }))
     expect(toAccountTransfer(error, { linkMethod: 'email' })).toBeNull()
@@ -83,7 +76,7 @@ describe('toAccountTransfer', () => {
 
 describe('transferAccount', () => {
   test('default: POST passwordless/transfer { nonce, email }, then the user is re-fetched', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/passwordless/transfer', () => json(withEmail('bob@example.com')))
     api.on('POST /api/v1/sessions', async () => json(await api.issue({ user: withEmail('bob@example.com') })))
     const transfer = {
@@ -105,7 +98,7 @@ describe('transferAccount', () => {
   })
 
   test('behavior: each link method calls its route with its body (docs/wire.md#account-transfer)', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     const base = { nonce: 'n', displayName: null, embeddedWalletAddress: null }
     const cases = [
       [
@@ -154,7 +147,7 @@ describe('transferAccount', () => {
   test.each(['custom', 'guest', 'passkey'])(
     'error: %s → Invalid transfer account type, no call',
     async (linkMethod) => {
-      const { api, client } = await signedIn()
+      const { api, client } = await createSignedInTestClient()
       const before = api.calls.length
       await expect(
         transferAccount(client, {
@@ -174,7 +167,7 @@ describe('transferAccount', () => {
   )
 
   test('error: a wallet transfer without wallet metadata → Wallet parameters must be defined', async () => {
-    const { client } = await signedIn()
+    const { client } = await createSignedInTestClient()
     await expect(
       transferAccount(client, {
         nonce: 'n',

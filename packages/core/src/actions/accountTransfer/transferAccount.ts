@@ -5,8 +5,8 @@ import { runExclusive } from '../../client/runExclusive'
 import { AccountTransferError } from '../../errors/AccountTransferError'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Link methods whose accounts are never transferred (docs/limits.md). */
 const UNTRANSFERABLE = ['custom', 'guest', 'passkey']
@@ -92,8 +92,6 @@ export function transferAccount(client: FoyerClient, transfer: AccountTransfer):
       })
     // docs/sessions.md: after the transfer the user is re-fetched (docs/wire.md#shared-shapes: through a
     // session refresh).
-    const user = (await refreshSession(client).catch(() => null)) ?? answer
-    if (client.getState().user?.id === user.id) client._internal.setState({ user })
-    return user
+    return adoptChangedUser(client, answer)
   })
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, testApiUrl, testAppId } from '../../../test/createTestApi'
+import { apiError, createTestApi, createTestClient, testApiUrl, testAppId } from '../../../test/createTestApi'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { trackEvent } from './trackEvent'
@@ -11,7 +11,7 @@ afterEach(() => {
 function setup() {
   const api = createTestApi()
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 

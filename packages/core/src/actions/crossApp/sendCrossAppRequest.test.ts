@@ -1,8 +1,7 @@
 import { crossAppErrorMessages, type User } from '@foyer/protocol'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json, testAppId } from '../../../test/createTestApi'
 import { crossAppTokenKey } from '../../crossApp/crossAppTokenStorage'
 import { CrossAppError } from '../../errors/CrossAppError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
@@ -64,7 +63,7 @@ async function setup(options: { readOnly?: boolean; token?: string | null; conne
   const storage = createMemoryStorage()
   const token = options.token === undefined ? jwt(Math.floor(Date.now() / 1000) + 3600) : options.token
   if (token) await storage.set(crossAppTokenKey(testAppId, PROVIDER), token)
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   client._internal.setState({ user })
   return { api, client, fake, storage }
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json, testAppId } from '../../../test/createTestApi'
 import { crossAppTokenKey } from '../../crossApp/crossAppTokenStorage'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { startCrossAppAuthFlow } from './startCrossAppAuthFlow'
@@ -26,7 +25,7 @@ function setup() {
     ),
   )
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, fake, storage }
 }
 

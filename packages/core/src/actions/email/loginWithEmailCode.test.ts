@@ -2,36 +2,36 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   apiError,
   createTestApi,
+  createTestClient,
   json,
   rawAnswer,
-  testApiUrl,
   testAppConfig,
   testAppId,
+  testStorageKey,
   testUser,
 } from '../../../test/createTestApi'
 import { installFakeBrowser } from '../../../test/fakeBrowser'
-import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { initialize } from '../session/initialize'
 import { loginWithEmailCode } from './loginWithEmailCode'
 
-const key = (name: string) => `foyer:${testAppId}:${name}`
-
 async function setup(existing?: { access: string; refresh: string; identity: string }) {
   const api = createTestApi()
   const storage = createMemoryStorage()
   if (existing) {
-    await storage.set(key('access_token'), existing.access)
-    await storage.set(key('refresh_token'), existing.refresh)
-    await storage.set(key('identity_token'), existing.identity)
+    await storage.set(testStorageKey('access_token'), existing.access)
+    await storage.set(testStorageKey('refresh_token'), existing.refresh)
+    await storage.set(testStorageKey('identity_token'), existing.identity)
   }
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
 const read = (storage: ReturnType<typeof createMemoryStorage>) =>
-  Promise.all(['access_token', 'refresh_token', 'identity_token'].map((name) => storage.get(key(name))))
+  Promise.all(
+    ['access_token', 'refresh_token', 'identity_token'].map((name) => storage.get(testStorageKey(name))),
+  )
 
 afterEach(() => {
   vi.useRealTimers()

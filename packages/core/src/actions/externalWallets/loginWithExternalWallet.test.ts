@@ -6,6 +6,7 @@ import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
 import { apiError, createTestApi, createTestClient, json, testUser } from '../../../test/createTestApi'
 import { createEthereumTestWallet, createSolanaTestWallet } from '../../../test/externalTestWallets'
+import { rejectionOf } from '../../../test/rejectionOf'
 import { ApiError } from '../../errors/ApiError'
 import { getWalletConnectionHistory } from '../../externalWallets/connectionHistory'
 import { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
@@ -116,7 +117,7 @@ describe('loginWithSiwe', () => {
     const { api, client } = setup()
     api.on('POST /api/v1/siwe/authenticate', () => apiError(401, 'invalid_credentials', 'Invalid signature'))
     const { wallet } = createEthereumTestWallet()
-    const error = await loginWithSiwe(client, { wallet, ...page }).catch((caught) => caught)
+    const error = await rejectionOf(loginWithSiwe(client, { wallet, ...page }))
     expect(error).toBeInstanceOf(ApiError)
     expect(error.code).toBe('invalid_credentials')
     expect(client.getState().user).toBeNull()

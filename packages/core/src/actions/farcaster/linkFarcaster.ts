@@ -3,8 +3,8 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link linkFarcaster}: the channel and its completed status. */
 export type LinkFarcasterParameters = {
@@ -43,8 +43,6 @@ export function linkFarcaster(client: FoyerClient, parameters: LinkFarcasterPara
       },
       accessToken: await getAccessToken(client),
     })
-    const user = (await refreshSession(client).catch(() => null)) ?? linked
-    if (client.getState().user?.id === user.id) client._internal.setState({ user })
-    return user
+    return adoptChangedUser(client, linked)
   })
 }

@@ -3,8 +3,8 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** What {@link unlinkFarcaster} throws (an action that calls others includes theirs). */
 export type UnlinkFarcasterErrorType = RequestErrorType
@@ -24,8 +24,6 @@ export function unlinkFarcaster(client: FoyerClient, parameters: { fid: number }
       body: { fid: parameters.fid },
       accessToken: await getAccessToken(client),
     })
-    const user = (await refreshSession(client).catch(() => null)) ?? answer
-    if (client.getState().user?.id === user.id) client._internal.setState({ user })
-    return user
+    return adoptChangedUser(client, answer)
   })
 }

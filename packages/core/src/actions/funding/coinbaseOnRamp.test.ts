@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { apiError, createTestApi, createTestClient, json } from '../../../test/createTestApi'
+import type { FoyerClient } from '../../client/FoyerClient'
 import { coinbaseNetworkOf } from '../../funding/coinbaseNetworkOf'
 import { coinbaseOnRampPayUrl } from '../../funding/coinbaseOnRampPayUrl'
 import { coinbaseOnRampRequest } from '../../funding/coinbaseOnRampRequest'
@@ -90,17 +91,26 @@ describe('coinbaseNetworkOf and coinbaseOnRampPayUrl', () => {
   })
 })
 
+/**
+ * Starts tracking the test session's purchase with its popup open (`popup.closed` can be set); `statuses`
+ * records each status the tracking reports.
+ */
+function startTracking(client: FoyerClient) {
+  const statuses: CoinbaseOnRampFlowStatus[] = []
+  const popup = { closed: false }
+  const tracking = trackCoinbaseOnRamp(client, {
+    partnerUserId: session.partner_user_id,
+    popup,
+    onStatus: (status) => statuses.push(status),
+  })
+  return { tracking, statuses, popup }
+}
+
 describe('trackCoinbaseOnRamp', () => {
   test('default: first poll after 5 s, then every 1.5 s, until success', async () => {
     vi.useFakeTimers()
     const { client, polls } = setup(['pending', 'pending', 'success'])
-    const statuses: CoinbaseOnRampFlowStatus[] = []
-    const popup = { closed: false }
-    const tracking = trackCoinbaseOnRamp(client, {
-      partnerUserId: session.partner_user_id,
-      popup,
-      onStatus: (status) => statuses.push(status),
-    })
+    const { tracking, statuses } = startTracking(client)
     await vi.advanceTimersByTimeAsync(4900)
     expect(polls()).toBe(0)
     await vi.advanceTimersByTimeAsync(200)
@@ -116,13 +126,7 @@ describe('trackCoinbaseOnRamp', () => {
   test('behavior: the popup closing turns pending-in-flow into pending-after-flow at once', async () => {
     vi.useFakeTimers()
     const { client } = setup(['pending', 'success'])
-    const statuses: CoinbaseOnRampFlowStatus[] = []
-    const popup = { closed: false }
-    const tracking = trackCoinbaseOnRamp(client, {
-      partnerUserId: session.partner_user_id,
-      popup,
-      onStatus: (status) => statuses.push(status),
-    })
+    const { tracking, statuses, popup } = startTracking(client)
     await vi.advanceTimersByTimeAsync(1000)
     popup.closed = true
     await vi.advanceTimersByTimeAsync(300)

@@ -1,4 +1,4 @@
-import { numberToHex, parseEther } from 'viem'
+import { createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
@@ -30,15 +30,9 @@ afterAll(async () => {
 /** A fresh wallet holding 5 ETH, so a token balance read as native would show. */
 async function wallet() {
   const address = privateKeyToAccount(generatePrivateKey()).address
-  await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(parseEther('5'))],
-    }),
+  await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+    address,
+    value: parseEther('5'),
   })
   return address
 }

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testStorageKey,
+  testUser,
+} from '../../../test/createTestApi'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { linkEmail } from '../email/linkEmail'
 import { loginAsGuest } from './loginAsGuest'
@@ -11,7 +17,7 @@ const guestUser = { ...testUser, is_guest: true, linked_accounts: [] }
 function setup(storage = createMemoryStorage()) {
   const api = createTestApi()
   api.on('POST /api/v1/guest/authenticate', async () => json(await api.issue({ user: guestUser })))
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
@@ -24,7 +30,7 @@ describe('loginAsGuest', () => {
     const stored = await storage.get(credentialKey)
     expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(api.callsTo('POST /api/v1/guest/authenticate')[0]?.body).toEqual({ guest_credential: stored })
-    expect(await storage.get(`foyer:${testAppId}:refresh_token`)).toMatch(/^refresh-/)
+    expect(await storage.get(testStorageKey('refresh_token'))).toMatch(/^refresh-/)
   })
 
   test('behavior: the same credential is reused on later sign-ins and by a new client on the device', async () => {
@@ -66,7 +72,7 @@ describe('linkEmail', () => {
       api.setUser(upgraded)
       return json(upgraded)
     })
-    const before = await storage.get(`foyer:${testAppId}:refresh_token`)
+    const before = await storage.get(testStorageKey('refresh_token'))
     const { user } = await linkEmail(client, { email: 'ada@example.com', code: '123456' })
     expect(user.is_guest).toBe(false)
     const link = api.callsTo('POST /api/v1/passwordless/link')[0]
@@ -74,7 +80,7 @@ describe('linkEmail', () => {
     expect(link?.headers.get('authorization')).toMatch(/^Bearer /)
     // The held refresh token is the one the refresh after the link spends.
     expect(api.callsTo('POST /api/v1/sessions').map((call) => call.body)).toEqual([{ refresh_token: before }])
-    expect(await storage.get(`foyer:${testAppId}:refresh_token`)).not.toBe(before)
+    expect(await storage.get(testStorageKey('refresh_token'))).not.toBe(before)
     expect(await storage.get(credentialKey)).toBeNull()
     expect(client.getState().user).toEqual(upgraded)
   })

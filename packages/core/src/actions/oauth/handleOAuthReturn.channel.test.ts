@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json } from '../../../test/createTestApi'
 import type { OAuthWindow } from '../../oauth/oauthWindow'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { handleOAuthReturn } from './handleOAuthReturn'
@@ -19,8 +18,7 @@ function setup() {
   const storage = createMemoryStorage()
   const api = createTestApi()
   api.on('POST /api/v1/oauth/init', () => json({ url: 'https://idp.test/authorize' }))
-  const newClient = () =>
-    createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const newClient = () => createTestClient(api, { storage })
   return { api, newClient }
 }
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json, testAppId, testUser } from '../../../test/createTestApi'
 import { OAuthUserDeniedError } from '../../errors/OAuthUserDeniedError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { completeOAuthRedirect } from './completeOAuthRedirect'
@@ -16,7 +15,7 @@ function setup(url: string) {
   const api = createTestApi()
   api.on('POST /api/v1/oauth/init', () => json({ url: 'https://idp.test/authorize' }))
   api.on('POST /api/v1/oauth/authenticate', async () => json(await api.issue()))
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, fake }
 }
 

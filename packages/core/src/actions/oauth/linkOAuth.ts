@@ -10,8 +10,8 @@ import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
 import { consumeOAuthFlow } from '../../oauth/consumeOAuthFlow'
 import type { OAuthTokens } from '../../oauth/OAuthTokens'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link linkOAuth}. */
 export type LinkOAuthParameters = {
@@ -79,8 +79,7 @@ export function linkOAuth(
     const { oauth_tokens, ...linked } = answer
     if (providerAppId !== null && oauth_tokens?.access_token)
       await storeCrossAppToken(client, providerAppId, oauth_tokens.access_token)
-    const user = (await refreshSession(client).catch(() => null)) ?? linked
-    if (client.getState().user?.id === user.id) client._internal.setState({ user })
+    const user = await adoptChangedUser(client, linked)
     return { user, provider: flow.provider, oauthTokens: oauth_tokens ?? null }
   })
 }

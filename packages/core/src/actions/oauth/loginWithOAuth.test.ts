@@ -1,8 +1,16 @@
 import { base64urlnopad } from '@scure/base'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testStorageKey,
+  testUser,
+} from '../../../test/createTestApi'
+import { rejectionOf } from '../../../test/rejectionOf'
 import { ApiError } from '../../errors/ApiError'
 import { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
 import { OAuthStateMismatchError } from '../../errors/OAuthStateMismatchError'
@@ -43,7 +51,7 @@ function setup() {
     json(await api.issue({ is_new_user: true, oauth_tokens: oauthTokens })),
   )
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
@@ -121,7 +129,7 @@ describe('loginWithOAuth', () => {
       mode: 'login-or-sign-up',
     })
     expect(client.getState().user).toEqual(testUser)
-    expect(await storage.get(`foyer:${testAppId}:refresh_token`)).toMatch(/^refresh-/)
+    expect(await storage.get(testStorageKey('refresh_token'))).toMatch(/^refresh-/)
     expect(await getRecentLoginMethod(client)).toBe('google')
     // The verifier is single use: the same return again finds no flow.
     await expect(
@@ -139,8 +147,8 @@ describe('loginWithOAuth', () => {
   test('error: state mismatch is a client error, with no call, and the flow is kept', async () => {
     const { api, client } = setup()
     const { state_code } = await init(client, api)
-    const error = await loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: 'forged' }).catch(
-      (caught) => caught,
+    const error = await rejectionOf(
+      loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: 'forged' }),
     )
     expect(error).toBeInstanceOf(OAuthStateMismatchError)
     expect(error.code).toBe('oauth_state_mismatch')
@@ -152,10 +160,12 @@ describe('loginWithOAuth', () => {
   test("error: the code 'undefined' means the user denied: OAUTH_USER_DENIED, no call", async () => {
     const { api, client } = setup()
     const { state_code } = await init(client, api)
-    const error = await loginWithOAuth(client, {
-      authorizationCode: 'undefined',
-      stateCode: state_code,
-    }).catch((caught) => caught)
+    const error = await rejectionOf(
+      loginWithOAuth(client, {
+        authorizationCode: 'undefined',
+        stateCode: state_code,
+      }),
+    )
     expect(error).toBeInstanceOf(OAuthUserDeniedError)
     expect(error.code).toBe('OAUTH_USER_DENIED')
     expect(error.shortMessage).toBe('Invalid code during oauth flow.')
@@ -165,8 +175,8 @@ describe('loginWithOAuth', () => {
   test("error: the code 'error' is UNKNOWN_AUTH_ERROR, no call", async () => {
     const { api, client } = setup()
     const { state_code } = await init(client, api)
-    const error = await loginWithOAuth(client, { authorizationCode: 'error', stateCode: state_code }).catch(
-      (caught) => caught,
+    const error = await rejectionOf(
+      loginWithOAuth(client, { authorizationCode: 'error', stateCode: state_code }),
     )
     expect(error).toBeInstanceOf(OAuthUnknownError)
     expect(error.code).toBe('UNKNOWN_AUTH_ERROR')
@@ -175,8 +185,8 @@ describe('loginWithOAuth', () => {
 
   test("error: no stored verifier gives 'Authentication error.', no call", async () => {
     const { api, client } = setup()
-    const error = await loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: 'state' }).catch(
-      (caught) => caught,
+    const error = await rejectionOf(
+      loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: 'state' }),
     )
     expect(error).toBeInstanceOf(OAuthFlowMissingError)
     expect(error.shortMessage).toBe('Authentication error.')
@@ -203,8 +213,8 @@ describe('loginWithOAuth', () => {
       apiError(403, 'oauth_account_suspended', 'Your google account is suspended.'),
     )
     const { state_code } = await init(client, api)
-    const error = await loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: state_code }).catch(
-      (caught) => caught,
+    const error = await rejectionOf(
+      loginWithOAuth(client, { authorizationCode: 'code-1', stateCode: state_code }),
     )
     expect(error).toBeInstanceOf(ApiError)
     expect(error.code).toBe('oauth_account_suspended')

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createTestApi, createTestClient, json, testAppId } from '../../../test/createTestApi'
 import { OAuthFlowMissingError } from '../../errors/OAuthFlowMissingError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { loginWithOAuth } from './loginWithOAuth'
@@ -15,7 +14,7 @@ function setup(init: () => Response | Promise<Response> = () => json({ url: 'htt
   const api = createTestApi()
   api.on('POST /api/v1/oauth/init', init)
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, fake, storage }
 }
 

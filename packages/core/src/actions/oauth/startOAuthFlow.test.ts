@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
 import { createTestApi, createTestClient, json } from '../../../test/createTestApi'
+import { rejectionOf } from '../../../test/rejectionOf'
 import { ApiError } from '../../errors/ApiError'
 import { OAuthPopupError } from '../../errors/OAuthPopupError'
 import { OAuthUnknownError } from '../../errors/OAuthUnknownError'
@@ -69,7 +70,7 @@ describe('startOAuthFlow (popup)', () => {
       source: popup,
       data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: 's', authorizationCode: 'c' },
     })
-    const error = await flow.catch((caught) => caught)
+    const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_origin_mismatch')
     expect(error.shortMessage).toBe('Origins between parent and child windows do not match.')
@@ -125,7 +126,7 @@ describe('startOAuthFlow (popup)', () => {
     popup.close()
     fake.tick()
     fake.tick()
-    const error = await flow.catch((caught) => caught)
+    const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_closed')
   })
@@ -133,9 +134,7 @@ describe('startOAuthFlow (popup)', () => {
   test('error: a blocked popup fails before any call', async () => {
     const { api, client, fake } = setup()
     fake.block()
-    const error = await startOAuthFlow(client, { provider: 'google', mode: 'popup' }).catch(
-      (caught) => caught,
-    )
+    const error = await rejectionOf(startOAuthFlow(client, { provider: 'google', mode: 'popup' }))
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_blocked')
     expect(api.callsTo('POST /api/v1/oauth/init')).toHaveLength(0)
@@ -165,9 +164,7 @@ describe('startOAuthFlow (popup)', () => {
   test('error: a failed init closes the popup', async () => {
     const { api, client, fake } = setup()
     api.on('POST /api/v1/oauth/init', () => json({ error: 'off', code: 'disallowed_login_method' }, 403))
-    const error = await startOAuthFlow(client, { provider: 'google', mode: 'popup' }).catch(
-      (caught) => caught,
-    )
+    const error = await rejectionOf(startOAuthFlow(client, { provider: 'google', mode: 'popup' }))
     expect(error).toBeInstanceOf(ApiError)
     expect(fake.popups[0]?.closed).toBe(true)
   })

@@ -3,9 +3,9 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { unwrapUser } from '../../session/unwrapUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link unlinkOAuth}. */
 export type UnlinkOAuthParameters = {
@@ -36,8 +36,6 @@ export function unlinkOAuth(client: FoyerClient, parameters: UnlinkOAuthParamete
       body: { provider: parameters.provider, subject: parameters.subject },
       accessToken: await getAccessToken(client),
     })
-    const user = (await refreshSession(client).catch(() => null)) ?? unwrapUser(answer)
-    if (client.getState().user?.id === user.id) client._internal.setState({ user })
-    return user
+    return adoptChangedUser(client, unwrapUser(answer))
   })
 }

@@ -1,46 +1,43 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, createTestClient, testApiUrl, testAppId } from '../../../test/createTestApi'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  testApiUrl,
+  testAppId,
+  testStorageKey,
+} from '../../../test/createTestApi'
 import { createFakeLockManager } from '../../../test/fakeBrowser'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
-import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { adoptForkedSession } from './adoptForkedSession'
 import { forkSession } from './forkSession'
-
-const key = (name: string) => `foyer:${testAppId}:${name}`
 
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
 
-async function signedIn() {
-  const api = createTestApi()
-  const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-  return { api, client, storage }
-}
-
 describe('forkSession', () => {
   test('default: POST /fork with the refresh token and Bearer; stores the rotated tokens; returns the forked token', async () => {
-    const { api, client, storage } = await signedIn()
-    const access = await storage.get(key('access_token'))
+    const { api, client, storage } = await createSignedInTestClient()
+    const access = await storage.get(testStorageKey('access_token'))
     const forked = await forkSession(client)
     const [call] = api.callsTo('POST /api/v1/sessions/fork')
     expect(call?.body).toEqual({ refresh_token: 'refresh-1' })
     expect(call?.headers.get('authorization')).toBe(`Bearer ${access}`)
     expect(forked).toBe('forked-2')
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-2')
-    expect(await storage.get(key('access_token'))).not.toBe(access)
-    expect(await storage.get(key('forked_session_token'))).toBeNull() // handed out, not kept
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-2')
+    expect(await storage.get(testStorageKey('access_token'))).not.toBe(access)
+    expect(await storage.get(testStorageKey('forked_session_token'))).toBeNull() // handed out, not kept
   })
 
   test('behavior: concurrent forks share one call; under Web Locks it takes the session lock', async () => {
     const { locks, granted } = createFakeLockManager()
     vi.stubGlobal('navigator', { locks })
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     const results = await Promise.all([forkSession(client), forkSession(client)])
     expect(new Set(results).size).toBe(1)
     expect(api.callsTo('POST /api/v1/sessions/fork')).toHaveLength(1)
@@ -48,7 +45,7 @@ describe('forkSession', () => {
   })
 
   test('behavior: the forked token signs in another client through /fork/recover', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     const forked = await forkSession(client)
     const otherStorage = createMemoryStorage()
     const other = createFoyerClient({
@@ -60,14 +57,14 @@ describe('forkSession', () => {
     const user = await adoptForkedSession(other, { forkedSessionToken: forked })
     expect(user?.id).toBe('did:foyer:user-1')
     expect(api.callsTo('POST /api/v1/sessions/fork/recover')[0]?.body).toEqual({ refresh_token: forked })
-    expect(await otherStorage.get(key('refresh_token'))).toBe('refresh-3')
-    expect(await otherStorage.get(key('forked_session_token'))).toBeNull()
+    expect(await otherStorage.get(testStorageKey('refresh_token'))).toBe('refresh-3')
+    expect(await otherStorage.get(testStorageKey('forked_session_token'))).toBeNull()
     expect(other.getState().user?.id).toBe('did:foyer:user-1')
   })
 
   test('error: a 503 is retried 3 times, then thrown', async () => {
     vi.useFakeTimers()
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/fork', () => apiError(503, 'internal_error'))
     const result = forkSession(client).catch((error) => error)
     await vi.runAllTimersAsync()
@@ -76,10 +73,10 @@ describe('forkSession', () => {
   })
 
   test('error: missing_or_invalid_token wipes local state and rethrows', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/fork', () => apiError(401, 'missing_or_invalid_token'))
     await expect(forkSession(client)).rejects.toMatchObject({ code: 'missing_or_invalid_token' })
-    expect(await storage.get(key('refresh_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
     expect(client.getState().user).toBeNull()
   })
 

@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, signAccessToken, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  signAccessToken,
+  testAppId,
+  testStorageKey,
+} from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { getAccessToken } from './getAccessToken'
 
 const keys = {
-  access: `foyer:${testAppId}:access_token`,
-  refresh: `foyer:${testAppId}:refresh_token`,
+  access: testStorageKey('access_token'),
+  refresh: testStorageKey('refresh_token'),
   identity: `foyer:${testAppId}:identity_token`,
   forked: `foyer:${testAppId}:forked_session_token`,
 }
@@ -21,7 +27,7 @@ async function setup(stored: { access?: string; refresh?: string }) {
     api.refreshTokens.add(stored.refresh)
   }
   await storage.set(keys.identity, 'identity-0')
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 

@@ -2,23 +2,30 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   apiError,
   createTestApi,
+  createTestClient,
   signAccessToken,
   testApiUrl,
   testAppConfig,
   testAppId,
+  testStorageKey,
   testUser,
 } from '../../../test/createTestApi'
 import { installFakeBrowser } from '../../../test/fakeBrowser'
-import { createFoyerClient } from '../../client/createFoyerClient'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import type { FoyerStorage } from '../../storage/FoyerStorage'
 import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { initialize } from './initialize'
 
-const key = (name: string) => `foyer:${testAppId}:${name}`
-
 function setup(storage: FoyerStorage = createMemoryStorage(), api = createTestApi()) {
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
+  return { api, client, storage }
+}
+
+/** {@link setup} with a stored session: a valid access token and the refresh token `'refresh-old'`. */
+async function setupWithSession() {
+  const { api, client, storage } = setup()
+  await storage.set(testStorageKey('access_token'), await signAccessToken())
+  await storage.set(testStorageKey('refresh_token'), 'refresh-old')
   return { api, client, storage }
 }
 
@@ -61,22 +68,24 @@ describe('initialize', () => {
     await initialize(second)
     expect(second.getState()).toMatchObject({ status: 'ready', user: testUser })
     const [me] = api.callsTo('GET /api/v1/users/me')
-    expect(me?.headers.get('authorization')).toBe(`Bearer ${await storage.get(key('access_token'))}`)
+    expect(me?.headers.get('authorization')).toBe(
+      `Bearer ${await storage.get(testStorageKey('access_token'))}`,
+    )
     expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(0)
   })
 
   test('behavior: a stored token expiring within 30 s is refreshed before GET /users/me', async () => {
     const { api, client, storage } = setup()
     const old = await signAccessToken({ ttlSeconds: 20 })
-    await storage.set(key('access_token'), old)
-    await storage.set(key('refresh_token'), 'refresh-old')
+    await storage.set(testStorageKey('access_token'), old)
+    await storage.set(testStorageKey('refresh_token'), 'refresh-old')
     api.refreshTokens.add('refresh-old')
 
     await initialize(client)
     const [refresh] = api.callsTo('POST /api/v1/sessions')
     expect(refresh?.body).toEqual({ refresh_token: 'refresh-old' })
     expect(refresh?.headers.get('authorization')).toBe(`Bearer ${old}`)
-    const fresh = await storage.get(key('access_token'))
+    const fresh = await storage.get(testStorageKey('access_token'))
     expect(fresh).not.toBe(old)
     expect(api.callsTo('GET /api/v1/users/me')[0]?.headers.get('authorization')).toBe(`Bearer ${fresh}`)
     expect(client.getState()).toMatchObject({ status: 'ready', user: testUser })
@@ -84,35 +93,31 @@ describe('initialize', () => {
 
   test('behavior: missing_or_invalid_token on refresh wipes local state and leaves the user null', async () => {
     const { client, storage } = setup()
-    await storage.set(key('access_token'), await signAccessToken({ ttlSeconds: -100 }))
-    await storage.set(key('refresh_token'), 'refresh-revoked')
-    await storage.set(key('identity_token'), 'identity-0')
+    await storage.set(testStorageKey('access_token'), await signAccessToken({ ttlSeconds: -100 }))
+    await storage.set(testStorageKey('refresh_token'), 'refresh-revoked')
+    await storage.set(testStorageKey('identity_token'), 'identity-0')
 
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null, error: null })
-    expect(await storage.get(key('access_token'))).toBeNull()
-    expect(await storage.get(key('refresh_token'))).toBeNull()
-    expect(await storage.get(key('identity_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('access_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('identity_token'))).toBeNull()
   })
 
   test('behavior: missing_or_invalid_token on GET /users/me wipes local state', async () => {
-    const { api, client, storage } = setup()
-    await storage.set(key('access_token'), await signAccessToken())
-    await storage.set(key('refresh_token'), 'refresh-old')
+    const { api, client, storage } = await setupWithSession()
     api.on('GET /api/v1/users/me', () => apiError(401, 'missing_or_invalid_token'))
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(key('refresh_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
   })
 
   test('behavior: another GET /users/me failure keeps the tokens for a later retry', async () => {
-    const { api, client, storage } = setup()
-    await storage.set(key('access_token'), await signAccessToken())
-    await storage.set(key('refresh_token'), 'refresh-old')
+    const { api, client, storage } = await setupWithSession()
     api.on('GET /api/v1/users/me', () => apiError(400, 'invalid_request'))
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-old')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-old')
   })
 
   test('error: a failed app config load gives status error; a later call tries again', async () => {
@@ -139,8 +144,8 @@ describe('initialize', () => {
       const browser = installFakeBrowser('http://localhost:5173/')
       browser.serverSets('privy-session', 't')
       const { api, client, storage } = setup()
-      await storage.set(key('access_token'), await signAccessToken())
-      await storage.set(key('refresh_token'), 'stale')
+      await storage.set(testStorageKey('access_token'), await signAccessToken())
+      await storage.set(testStorageKey('refresh_token'), 'stale')
       api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(cookieConfig))
       api.on('POST /api/v1/sessions', async () =>
         Response.json(await api.issue({ token: null, refresh_token: null, identity_token: null })),
@@ -152,8 +157,8 @@ describe('initialize', () => {
       ])
       expect(api.calls[1]).toMatchObject({ body: {}, credentials: 'include' })
       expect(client.getState()).toMatchObject({ status: 'ready', user: testUser })
-      expect(await storage.get(key('access_token'))).toBeNull()
-      expect(await storage.get(key('refresh_token'))).toBeNull()
+      expect(await storage.get(testStorageKey('access_token'))).toBeNull()
+      expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
     })
 
     test('behavior: without the privy-session cookie, no call and no user', async () => {
@@ -177,16 +182,14 @@ describe('initialize', () => {
 
     test('behavior: a custom_api_url on another site gets the calls but not cookie mode', async () => {
       installFakeBrowser('http://app.example.org/')
-      const { api, client, storage } = setup()
-      await storage.set(key('access_token'), await signAccessToken())
-      await storage.set(key('refresh_token'), 'refresh-old')
+      const { api, client, storage } = await setupWithSession()
       api.on(`GET /api/v1/apps/${testAppId}`, () =>
         Response.json({ ...testAppConfig, custom_api_url: 'https://auth.example.com' }),
       )
       await initialize(client)
       expect(api.callsTo('GET /api/v1/users/me')[0]?.origin).toBe('https://auth.example.com')
       expect(client.getState().user).toEqual(testUser)
-      expect(await storage.get(key('refresh_token'))).toBe('refresh-old')
+      expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-old')
     })
   })
 })

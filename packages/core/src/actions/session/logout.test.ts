@@ -1,18 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testAppId,
+  testStorageKey,
+} from '../../../test/createTestApi'
 import { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { logout } from './logout'
-
-async function signedIn() {
-  const api = createTestApi()
-  const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-  return { api, client, storage }
-}
 
 async function storedTokens(storage: ReturnType<typeof createMemoryStorage>) {
   return Promise.all(
@@ -24,7 +23,7 @@ async function storedTokens(storage: ReturnType<typeof createMemoryStorage>) {
 
 describe('logout', () => {
   test('default: calls the server with the refresh token and Bearer, then wipes local state', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     const [access] = await storedTokens(storage)
     await logout(client)
     const [call] = api.callsTo('POST /api/v1/sessions/logout')
@@ -35,7 +34,7 @@ describe('logout', () => {
   })
 
   test('behavior: keeps the client and analytics ids', async () => {
-    const { client, storage } = await signedIn()
+    const { client, storage } = await createSignedInTestClient()
     const clientId = await storage.get('foyer:client_id')
     await logout(client)
     expect(await storage.get('foyer:client_id')).toBe(clientId)
@@ -43,7 +42,7 @@ describe('logout', () => {
   })
 
   test('error: wipes local state even when the server call fails', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/logout', () => apiError(401, 'missing_or_invalid_token'))
     await expect(logout(client)).resolves.toBeUndefined()
     expect(await storedTokens(storage)).toEqual([null, null, null])
@@ -51,7 +50,7 @@ describe('logout', () => {
   })
 
   test('error: wipes local state even when the network is down', async () => {
-    const { api, client, storage } = await signedIn()
+    const { api, client, storage } = await createSignedInTestClient()
     api.on('POST /api/v1/sessions/logout', () => {
       throw new TypeError('fetch failed')
     })
@@ -61,8 +60,8 @@ describe('logout', () => {
   })
 
   test('behavior: sends the refresh token another tab rotated to (re-read from storage)', async () => {
-    const { api, client, storage } = await signedIn()
-    await storage.set(`foyer:${testAppId}:refresh_token`, 'refresh-from-other-tab')
+    const { api, client, storage } = await createSignedInTestClient()
+    await storage.set(testStorageKey('refresh_token'), 'refresh-from-other-tab')
     await logout(client)
     expect(api.callsTo('POST /api/v1/sessions/logout')[0]?.body).toEqual({
       refresh_token: 'refresh-from-other-tab',
@@ -70,7 +69,7 @@ describe('logout', () => {
   })
 
   test('behavior: concurrent calls share one logout', async () => {
-    const { api, client } = await signedIn()
+    const { api, client } = await createSignedInTestClient()
     await Promise.all([logout(client), logout(client), logout(client)])
     expect(api.callsTo('POST /api/v1/sessions/logout')).toHaveLength(1)
   })
@@ -78,7 +77,7 @@ describe('logout', () => {
   test('behavior: clears the auth flow in progress: a sign-in answered after the logout is dropped and revoked', async () => {
     const api = createTestApi()
     const storage = createMemoryStorage()
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const client = createTestClient(api, { storage })
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve
@@ -103,7 +102,7 @@ describe('logout', () => {
   })
 
   test('behavior: after the logout a new sign-in works normally', async () => {
-    const { client } = await signedIn()
+    const { client } = await createSignedInTestClient()
     await logout(client)
     await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
     expect(client.getState().user).not.toBeNull()

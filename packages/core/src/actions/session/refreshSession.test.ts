@@ -2,22 +2,20 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   apiError,
   createTestApi,
+  createTestClient,
   json,
   signAccessToken,
-  testApiUrl,
   testAppConfig,
   testAppId,
+  testStorageKey,
   testUser,
 } from '../../../test/createTestApi'
 import { createFakeLockManager, installFakeBrowser } from '../../../test/fakeBrowser'
-import { createFoyerClient } from '../../client/createFoyerClient'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { getAccessToken } from './getAccessToken'
 import { initialize } from './initialize'
 import { logout } from './logout'
 import { refreshSession } from './refreshSession'
-
-const key = (name: string) => `foyer:${testAppId}:${name}`
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -26,10 +24,10 @@ afterEach(() => {
 async function setup() {
   const api = createTestApi()
   const storage = createMemoryStorage()
-  await storage.set(`foyer:${testAppId}:access_token`, await signAccessToken({ ttlSeconds: -5 }))
-  await storage.set(`foyer:${testAppId}:refresh_token`, 'refresh-old')
+  await storage.set(testStorageKey('access_token'), await signAccessToken({ ttlSeconds: -5 }))
+  await storage.set(testStorageKey('refresh_token'), 'refresh-old')
   api.refreshTokens.add('refresh-old')
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
@@ -39,7 +37,7 @@ describe('refreshSession', () => {
     const user = await refreshSession(client)
     expect(user?.id).toBe('did:foyer:user-1')
     expect(client.getState().user).toEqual(user)
-    expect(await storage.get(`foyer:${testAppId}:refresh_token`)).toBe('refresh-1')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-1')
     expect(api.refreshTokens.has('refresh-old')).toBe(false)
   })
 
@@ -64,29 +62,29 @@ describe('refreshSession', () => {
     await logout(client)
     release()
     expect(await refreshing).toBeNull()
-    expect(await storage.get(`foyer:${testAppId}:access_token`)).toBeNull()
+    expect(await storage.get(testStorageKey('access_token'))).toBeNull()
     expect(client.getState().user).toBeNull()
   })
 
   test('behavior: with only a forked-session token, POST /api/v1/sessions/fork/recover; the token is consumed', async () => {
     const api = createTestApi()
     const storage = createMemoryStorage()
-    await storage.set(key('forked_session_token'), 'forked-0')
+    await storage.set(testStorageKey('forked_session_token'), 'forked-0')
     api.forkedTokens.add('forked-0')
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const client = createTestClient(api, { storage })
     const user = await refreshSession(client)
     expect(user?.id).toBe('did:foyer:user-1')
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/v1/sessions/fork/recover',
     ])
     expect(api.calls[0]?.body).toEqual({ refresh_token: 'forked-0' })
-    expect(await storage.get(key('forked_session_token'))).toBeNull()
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-1')
+    expect(await storage.get(testStorageKey('forked_session_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-1')
   })
 
   test('behavior: with a refresh token and a forked-session token, the refresh token wins', async () => {
     const { api, client, storage } = await setup()
-    await storage.set(key('forked_session_token'), 'forked-0')
+    await storage.set(testStorageKey('forked_session_token'), 'forked-0')
     await refreshSession(client)
     expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(1)
     expect(api.callsTo('POST /api/v1/sessions/fork/recover')).toHaveLength(0)
@@ -95,20 +93,20 @@ describe('refreshSession', () => {
   test('behavior: with no refresh credentials at all, wipes local state without a call', async () => {
     const api = createTestApi()
     const storage = createMemoryStorage()
-    await storage.set(key('access_token'), await signAccessToken({ ttlSeconds: -5 }))
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    await storage.set(testStorageKey('access_token'), await signAccessToken({ ttlSeconds: -5 }))
+    const client = createTestClient(api, { storage })
     expect(await refreshSession(client)).toBeNull()
     expect(api.calls).toHaveLength(0)
-    expect(await storage.get(key('access_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('access_token'))).toBeNull()
   })
 
   test('error: missing_or_invalid_token from /fork/recover wipes local state and reports no user', async () => {
     const api = createTestApi()
     const storage = createMemoryStorage()
-    await storage.set(key('forked_session_token'), 'forked-unknown')
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    await storage.set(testStorageKey('forked_session_token'), 'forked-unknown')
+    const client = createTestClient(api, { storage })
     expect(await refreshSession(client)).toBeNull()
-    expect(await storage.get(key('forked_session_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('forked_session_token'))).toBeNull()
     expect(client.getState().user).toBeNull()
   })
 
@@ -121,7 +119,7 @@ describe('refreshSession', () => {
     )
     api.on('POST /api/v1/sessions', async () => json(await api.issue({ token: null, refresh_token: null })))
     const storage = createMemoryStorage()
-    const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+    const client = createTestClient(api, { storage })
     await initialize(client)
     const [refresh] = api.callsTo('POST /api/v1/sessions')
     expect(refresh).toMatchObject({ origin: 'http://localhost:8787', body: {}, credentials: 'include' })
@@ -138,10 +136,10 @@ describe('refreshSession', () => {
       const api = createTestApi()
       const storage = createMemoryStorage()
       const expired = await signAccessToken({ ttlSeconds: -5 })
-      await storage.set(key('access_token'), expired)
-      await storage.set(key('refresh_token'), 'refresh-old')
+      await storage.set(testStorageKey('access_token'), expired)
+      await storage.set(testStorageKey('refresh_token'), 'refresh-old')
       api.refreshTokens.add('refresh-old')
-      const tab = () => createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+      const tab = () => createTestClient(api, { storage })
       const a = tab()
       const b = tab()
       // Both tabs have read the expired token before either refreshes.
@@ -155,7 +153,7 @@ describe('refreshSession', () => {
       expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(1)
       expect(tokenA).not.toBe(expired)
       expect(tokenB).toBe(tokenA)
-      expect(await storage.get(key('refresh_token'))).toBe('refresh-1')
+      expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-1')
       expect(b._internal.session.current().refreshToken).toBe('refresh-1')
       expect(b.getState().user?.id).toBe('did:foyer:user-1')
       expect(granted).toEqual([`foyer:${testAppId}:session`, `foyer:${testAppId}:session`])
@@ -173,7 +171,7 @@ describe('refreshSession', () => {
     test('behavior: a rotation by the other tab whose access token is expiring again is refreshed with the newest token', async () => {
       const { api, storage, a, b } = await twoTabs()
       await refreshSession(a)
-      await storage.set(key('access_token'), await signAccessToken({ ttlSeconds: 10 }))
+      await storage.set(testStorageKey('access_token'), await signAccessToken({ ttlSeconds: 10 }))
       await refreshSession(b)
       const bodies = api.callsTo('POST /api/v1/sessions').map((call) => call.body)
       expect(bodies).toEqual([{ refresh_token: 'refresh-old' }, { refresh_token: 'refresh-1' }])
@@ -182,8 +180,8 @@ describe('refreshSession', () => {
     test('behavior: a session of another user adopted from storage refetches the user', async () => {
       const { api, storage, b } = await twoTabs()
       b._internal.setState({ user: { ...testUser, id: 'did:foyer:user-1' } })
-      await storage.set(key('access_token'), await signAccessToken({ sub: 'did:foyer:user-2' }))
-      await storage.set(key('refresh_token'), 'refresh-of-user-2')
+      await storage.set(testStorageKey('access_token'), await signAccessToken({ sub: 'did:foyer:user-2' }))
+      await storage.set(testStorageKey('refresh_token'), 'refresh-of-user-2')
       await refreshSession(b)
       expect(api.callsTo('POST /api/v1/sessions')).toHaveLength(0)
       expect(api.callsTo('GET /api/v1/users/me')).toHaveLength(1)

@@ -1,15 +1,12 @@
 import type { User } from '@foyer/protocol'
 import { describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import { createSignedInTestClient } from '../../../test/createSignedInTestClient'
+import { apiError, json, testStorageKey, testUser } from '../../../test/createTestApi'
 import { setMfaSettings } from '../../mfa/mfaSettings'
-import { createMemoryStorage } from '../../storage/createMemoryStorage'
-import { loginWithEmailCode } from '../email/loginWithEmailCode'
 import { linkPhone } from './linkPhone'
 import { unlinkPhone } from './unlinkPhone'
 import { updatePhone } from './updatePhone'
 
-const key = (name: string) => `foyer:${testAppId}:${name}`
 const phone = (number: string) => ({
   type: 'phone' as const,
   number,
@@ -23,11 +20,8 @@ const withPhone = (number: string): User => ({
 })
 
 async function signedIn() {
-  const api = createTestApi()
-  const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
-  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-  const token = await storage.get(key('access_token'))
+  const { api, client, storage } = await createSignedInTestClient()
+  const token = await storage.get(testStorageKey('access_token'))
   return { api, client, storage, token }
 }
 
@@ -48,7 +42,7 @@ describe('linkPhone', () => {
     expect(api.callsTo('POST /api/v1/sessions').map((call) => call.body)).toEqual([
       { refresh_token: 'refresh-1' },
     ])
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-2')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-2')
   })
 
   test('behavior: a user with a second factor refused for want of a fresh verification verifies, then the link and the unlink go through', async () => {
@@ -91,7 +85,7 @@ describe('linkPhone', () => {
       code: 'cannot_link_more_of_type',
     })
     expect(client.getState().user).toEqual(testUser)
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-1')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-1')
   })
 })
 

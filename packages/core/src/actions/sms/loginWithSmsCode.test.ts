@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiError, createTestApi, json, testApiUrl, testAppId, testUser } from '../../../test/createTestApi'
-import { createFoyerClient } from '../../client/createFoyerClient'
+import {
+  apiError,
+  createTestApi,
+  createTestClient,
+  json,
+  testStorageKey,
+  testUser,
+} from '../../../test/createTestApi'
 import { ApiError } from '../../errors/ApiError'
 import { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
 import { logout } from '../session/logout'
 import { loginWithSmsCode } from './loginWithSmsCode'
 
-const key = (name: string) => `foyer:${testAppId}:${name}`
 const phoneNumber = '+14155550100'
 
 function setup() {
@@ -19,7 +24,7 @@ function setup() {
     return json(await api.issue({ is_new_user: true }))
   })
   const storage = createMemoryStorage()
-  const client = createFoyerClient({ appId: testAppId, apiUrl: testApiUrl, storage, fetch: api.fetch })
+  const client = createTestClient(api, { storage })
   return { api, client, storage }
 }
 
@@ -34,7 +39,7 @@ describe('loginWithSmsCode', () => {
     expect(result).toEqual({ user: testUser, isNewUser: true })
     expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/api/v1/passwordless_sms/authenticate' })
     expect(api.calls[0]?.body).toEqual({ phoneNumber, code: '123456', mode: 'no-signup' })
-    expect(await storage.get(key('refresh_token'))).toBe('refresh-1')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-1')
     expect(client.getState().user).toEqual(testUser)
   })
 
@@ -65,7 +70,7 @@ describe('loginWithSmsCode', () => {
     await logout(client)
     release()
     expect(await pending).toBeInstanceOf(NoAuthFlowError)
-    expect(await storage.get(key('refresh_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
     expect(client.getState().user).toBeNull()
   })
 
@@ -74,7 +79,7 @@ describe('loginWithSmsCode', () => {
     const error = await loginWithSmsCode(client, { phoneNumber, code: '000000' }).catch((e) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 'invalid_credentials', status: 401 })
-    expect(await storage.get(key('access_token'))).toBeNull()
+    expect(await storage.get(testStorageKey('access_token'))).toBeNull()
     expect(client.getState().user).toBeNull()
   })
 

@@ -4,10 +4,10 @@ import { runExclusive } from '../../client/runExclusive'
 import type { TelegramRateLimitError } from '../../errors/TelegramRateLimitError'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { type TelegramProof, telegramProofBody } from '../../telegram/TelegramProof'
 import { translateTelegramError } from '../../telegram/translateTelegramError'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link linkTelegram}: the login widget's result or a mini app's `initData` fields. */
 export type LinkTelegramParameters = TelegramProof
@@ -37,9 +37,7 @@ export function linkTelegram(client: FoyerClient, parameters: LinkTelegramParame
         body,
         accessToken: await getAccessToken(client),
       })
-      const user = (await refreshSession(client).catch(() => null)) ?? answer
-      if (client.getState().user?.id === user.id) client._internal.setState({ user })
-      return user
+      return await adoptChangedUser(client, answer)
     } catch (error) {
       throw translateTelegramError(error)
     }

@@ -3,8 +3,8 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { runExclusive } from '../../client/runExclusive'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
+import { adoptChangedUser } from '../../session/adoptLinkedUser'
 import { getAccessToken } from '../session/getAccessToken'
-import { refreshSession } from '../session/refreshSession'
 
 /** Parameters of {@link unlinkTelegram}. */
 export type UnlinkTelegramParameters = {
@@ -34,9 +34,7 @@ export function unlinkTelegram(client: FoyerClient, parameters: UnlinkTelegramPa
         body: { telegram_user_id: parameters.telegramUserId },
         accessToken: await getAccessToken(client),
       })
-      const user = (await refreshSession(client).catch(() => null)) ?? answer
-      if (client.getState().user?.id === user.id) client._internal.setState({ user })
-      return user
+      return await adoptChangedUser(client, answer)
     },
   )
 }

@@ -1,4 +1,4 @@
-import { BaseError } from '../../errors/BaseError'
+import { BaseError, type BaseErrorContext } from '../../errors/BaseError'
 
 /**
  * A browser wallet failed to connect or sign for a reason other than the user's refusal (docs/errors.md
@@ -14,11 +14,7 @@ export class WalletConnectionError extends BaseError {
   override name = 'WalletConnectionError'
   declare readonly code: 'wallet_connection_error'
 
-  constructor(parameters: { details?: string | undefined; cause?: unknown } = {}) {
-    super('Unable to connect wallet', {
-      code: 'wallet_connection_error',
-      details: parameters.details,
-      cause: parameters.cause,
-    })
+  constructor(parameters: BaseErrorContext = {}) {
+    super('Unable to connect wallet', { ...parameters, code: 'wallet_connection_error' })
   }
 }

@@ -1,4 +1,4 @@
-import { numberToHex, parseEther } from 'viem'
+import { createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
@@ -34,18 +34,10 @@ const request = (overrides: Partial<FundingRequest> = {}): FundingRequest => ({
   ...overrides,
 })
 
+/** A fresh address holding `wei` on anvil (`anvil_setBalance` through viem's test client). */
 async function walletWith(wei: bigint) {
   const address = privateKeyToAccount(generatePrivateKey()).address
-  await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(wei)],
-    }),
-  })
+  await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({ address, value: wei })
   return address
 }
 

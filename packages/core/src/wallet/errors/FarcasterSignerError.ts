@@ -1,4 +1,4 @@
-import { BaseError } from '../../errors/BaseError'
+import { BaseError, type BaseErrorContext } from '../../errors/BaseError'
 
 /** Codes of {@link FarcasterSignerError}, each with the documented text (docs/errors.md "Farcaster"). */
 export const farcasterSignerErrorMessages = {
@@ -25,7 +25,7 @@ export class FarcasterSignerError extends BaseError {
   override name = 'FarcasterSignerError'
   declare readonly code: FarcasterSignerErrorCode
 
-  constructor(code: FarcasterSignerErrorCode, parameters: { details?: string; cause?: unknown } = {}) {
-    super(farcasterSignerErrorMessages[code], { code, details: parameters.details, cause: parameters.cause })
+  constructor(code: FarcasterSignerErrorCode, parameters: BaseErrorContext = {}) {
+    super(farcasterSignerErrorMessages[code], { ...parameters, code })
   }
 }

@@ -1,6 +1,7 @@
 import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { chainTypeSchema, supportedRecoveryMethodSchema } from '../wallets'
+import { checkRecovery } from './createWallet'
 import { frameAccessTokenSchema } from './frameEnvelope'
 import { frameEntropyIdSchema } from './frameWallet'
 
@@ -62,19 +63,6 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
       recoveryPassword: z.string().min(6).max(256).optional(),
       existingRecoveryMethod: supportedRecoveryMethodSchema.optional(),
     })
-    .superRefine((value, ctx) => {
-      if (value.recoveryMethod === 'user-passcode' && value.recoveryPassword === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryPassword'],
-          message: 'A recovery password is required',
-        })
-      if (value.recoveryMethod === 'privy' && value.recoveryPassword !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryPassword'],
-          message: 'Automatic recovery takes no password',
-        })
-    }),
+    .superRefine(checkRecovery),
 )
 export type FrameSetRecoveryRequest = z.infer<typeof frameSetRecoveryRequestSchema>

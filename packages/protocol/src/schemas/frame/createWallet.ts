@@ -12,7 +12,12 @@ const createFields = {
   recoveryPassword: recoveryPasswordSchema.optional(),
 }
 
-function checkRecovery(
+/**
+ * The refinement of a frame request that chooses a recovery method: `user-passcode` needs a
+ * `recoveryPassword` ('A recovery password is required'), `privy` (automatic recovery) takes none
+ * ('Automatic recovery takes no password'); both issues are reported at `recoveryPassword`.
+ */
+export function checkRecovery(
   value: { recoveryMethod?: string | undefined; recoveryPassword?: string | undefined },
   ctx: z.RefinementCtx,
 ): void {

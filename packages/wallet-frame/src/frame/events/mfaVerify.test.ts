@@ -1,40 +1,27 @@
 import type { MfaMethodType } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
 import { createTestTokens } from '../../test/createTestTokens'
+import { unreachableApi } from '../../test/unreachableApi'
 import { createFrameHandler } from '../createFrameHandler'
 import { createMemoryShareStore } from '../createMemoryShareStore'
 import type { FrameApi } from '../FrameApi'
 
 const appId = 'foyerdemoapp0000000000000'
-const fail = async (): Promise<never> => {
-  throw new Error('server called')
-}
 
 /** A handler whose server reports `methods` as the user's MFA factors and records verify calls. */
 async function setup(methods: MfaMethodType[]) {
   const tokens = await createTestTokens(appId)
   const verified: string[] = []
+  const unreachable = unreachableApi(async () => ({ keys: [tokens.jwk] }))
   const api: FrameApi = {
-    getJwks: async () => ({ keys: [tokens.jwk] }),
-    listWallets: fail,
-    createWallet: fail,
-    createAdditionalWallet: fail,
-    getAuthShare: fail,
-    getRecoveryMaterial: fail,
-    setRecovery: fail,
-    initFarcasterSigner: fail,
+    ...unreachable,
     mfa: {
+      ...unreachable.mfa,
       listMethods: async () => methods,
       verify: async (_token, method) => {
         verified.push(method)
         return { token: 'mfa-token' }
       },
-      initTotp: fail,
-      initSmsEnrollment: fail,
-      enrollTotp: fail,
-      enrollSms: fail,
-      setPasskeys: fail,
-      unenroll: fail,
     },
   }
   const handler = createFrameHandler({ appId, api, deviceShares: createMemoryShareStore(), mode: 'wallet' })
