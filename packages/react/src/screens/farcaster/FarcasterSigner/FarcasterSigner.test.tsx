@@ -1,6 +1,5 @@
 import { loginWithEmailCode } from '@foyer/core'
-import type { WalletProxy } from '@foyer/core/wallet'
-import { FARCASTER_SIGNER_TIMEOUT_MS, type FrameEvent, type User } from '@foyer/protocol'
+import { FARCASTER_SIGNER_TIMEOUT_MS, type User } from '@foyer/protocol'
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -12,6 +11,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { type FrameCall, installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFarcasterSigner } from '../../../hooks/useFarcasterSigner'
 
@@ -30,8 +30,6 @@ const approvedUser: User = {
   ...testUser,
   linked_accounts: [...testUser.linked_accounts, { ...farcasterAccount, signer_public_key: publicKey }],
 }
-
-type FrameCall = { event: FrameEvent; data: Record<string, unknown> }
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -83,23 +81,14 @@ async function setup(
   })
   await waitFor(() => expect(client.getState().status).toBe('ready'))
   await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
-  const frameCalls: FrameCall[] = []
-  const answer =
+  const frameCalls = installFakeWalletFrame(
+    client,
     options.frame ??
-    (({ event }: FrameCall) =>
-      event === 'privy:farcaster:init-signer'
-        ? { status: 'pending_approval', public_key: publicKey, signer_approval_url: approvalUrl }
-        : { signature: `0x${'cd'.repeat(64)}` })
-  client._internal.wallet.proxy = {
-    frameOrigin: 'http://foyer.test',
-    iframe: {} as HTMLIFrameElement,
-    ready: async () => {},
-    async request(event: FrameEvent, data: unknown) {
-      frameCalls.push({ event, data: data as Record<string, unknown> })
-      return answer({ event, data: data as Record<string, unknown> })
-    },
-    destroy() {},
-  } as unknown as WalletProxy
+      (({ event }) =>
+        event === 'privy:farcaster:init-signer'
+          ? { status: 'pending_approval', public_key: publicKey, signer_approval_url: approvalUrl }
+          : { signature: `0x${'cd'.repeat(64)}` }),
+  )
   const statusCalls = () => calls.filter((call) => call.path === '/api/v1/farcaster/signer/status')
   return { result, client, frameCalls, statusCalls }
 }

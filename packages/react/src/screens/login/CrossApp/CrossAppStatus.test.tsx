@@ -10,6 +10,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -18,25 +19,6 @@ import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
 const PROVIDER = 'foyerdemoprovider00000000'
 const authorizeUrl = 'http://provider.test/oauth/authorize?state=s'
 const origin = 'http://localhost:3000'
-
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    replacedWith: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        throw new Error('SecurityError: cross-origin')
-      },
-      replace(url: string) {
-        popup.replacedWith.push(url)
-      },
-    },
-  }
-  return popup
-}
 
 const routes = (extra: TestRoutes = {}): TestRoutes => ({
   [`GET /api/v1/apps/${PROVIDER}/cross-app/details`]: () => ({
@@ -52,17 +34,12 @@ const stateOf = (calls: TestCall[]) =>
   (calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { state_code?: string } | undefined)
     ?.state_code ?? ''
 
-let popups: ReturnType<typeof createFakePopup>[] = []
+let popups: FakePopup[] = []
 let blocked = false
 beforeEach(() => {
   popups = []
   blocked = false
-  vi.spyOn(window, 'open').mockImplementation(() => {
-    if (blocked) return null
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openFakePopups(popups, () => blocked)
 })
 afterEach(() => {
   cleanup()

@@ -13,6 +13,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -21,26 +22,6 @@ import { useLinkOAuth } from '../../../hooks/useLinkOAuth'
 
 const providerUrl = 'https://idp.test/authorize?client_id=1'
 const origin = 'http://localhost:3000'
-
-/** A popup as `window.open` hands it back: at the provider (its location unreadable) until closed. */
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    replacedWith: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        throw new Error('SecurityError: cross-origin')
-      },
-      replace(url: string) {
-        popup.replacedWith.push(url)
-      },
-    },
-  }
-  return popup
-}
 
 const oauthRoutes = (settings = {}): TestRoutes => ({
   ...appConfigRoute({ google_oauth: true, github_oauth: true, apple_oauth: true, ...settings }),
@@ -62,15 +43,11 @@ function postFromPopup(popup: object, data: object, from = origin) {
   })
 }
 
-let popups: ReturnType<typeof createFakePopup>[] = []
+let popups: FakePopup[] = []
 let openSpy: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   popups = []
-  openSpy = vi.spyOn(window, 'open').mockImplementation(() => {
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openSpy = openFakePopups(popups)
 })
 afterEach(() => {
   cleanup()
