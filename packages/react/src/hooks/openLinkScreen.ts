@@ -1,6 +1,9 @@
 import type { FoyerClient } from '@foyer/core'
 import type { User } from '@foyer/protocol'
 import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
+import type { PromptSettler } from '../modal/prompts/PromptSettler'
+import type { Route } from '../modal/router/createRouter'
+import type { ScreenParamsMap } from '../modal/screenParams'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 
 /**
@@ -16,7 +19,24 @@ export function openLinkScreen(
   openFlow: FoyerContextValue['openFlow'],
   screen: Omit<LinkAccountParams, 'settle'>,
 ): Promise<User> {
+  return openLinkFlow(client, openFlow, (settle) => ({ id: 'linkAccount', params: { ...screen, settle } }))
+}
+
+/**
+ * Opens the modal on the route a link starts on (internal), once a user is signed in (linking requires an
+ * authenticated user, docs/limits.md): `route` receives the flow's settler, which the screen resolves with
+ * the updated user.
+ *
+ * @returns the updated user once the screen linked
+ * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in
+ * @throws UserRejectedRequestError (`'user_rejected'`) when the user closes the modal
+ */
+export function openLinkFlow(
+  client: FoyerClient,
+  openFlow: FoyerContextValue['openFlow'],
+  route: (settle: PromptSettler<User>) => Route<ScreenParamsMap>,
+): Promise<User> {
   if (!client.getState().user)
     return Promise.reject(new Error('User must be authenticated before linking an account.'))
-  return openFlow<User>((settle) => ({ id: 'linkAccount', params: { ...screen, settle } }))
+  return openFlow<User>(route)
 }

@@ -14,12 +14,12 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { currentUserAgent, detectInAppBrowser } from '../../../inAppBrowser/detectInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 
@@ -104,13 +104,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   useStartOnce(useCallback(async () => (clickFirst ? undefined : start()), [clickFirst, start]))
   useCloseAfterSuccess(status === 'success')
 
-  const header = (title: string) => (
-    <ScreenHeader
-      title={<ScreenTitle>{title}</ScreenTitle>}
-      onBack={() => router.back()}
-      backLabel={messages.modal.back}
-    />
-  )
+  const header = (title: string) => <ModalScreenHeader title={title} onBack={router.back} />
 
   if (status === 'success')
     return (

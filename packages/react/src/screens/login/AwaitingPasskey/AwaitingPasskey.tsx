@@ -6,11 +6,11 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
@@ -60,11 +60,7 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
   if (status === 'error')
     return (
       <div className="foyer-screen">
-        <ScreenHeader
-          title={<ScreenTitle>{m.errorTitle}</ScreenTitle>}
-          onBack={() => router.back()}
-          backLabel={messages.modal.back}
-        />
+        <ModalScreenHeader title={m.errorTitle} onBack={router.back} />
         <p className="foyer-error-text" role="alert">
           {error}
         </p>
@@ -77,11 +73,7 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
     )
   return (
     <div className="foyer-screen" aria-busy="true">
-      <ScreenHeader
-        title={<ScreenTitle>{m.title}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.title} onBack={router.back} />
       <div className="foyer-center">
         <Spinner size="large" />
       </div>
