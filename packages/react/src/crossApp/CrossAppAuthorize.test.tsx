@@ -1,15 +1,9 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
-  testAuthResponse,
-  testUser,
-} from '../../test/createTestClient'
+import { createTestClient, TEST_APP_ID, testAuthResponse, testUser } from '../../test/createTestClient'
+import { signInWithTestCode } from '../../test/renderInProvider'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppAuthorize } from './CrossAppAuthorize'
 
@@ -70,7 +64,7 @@ async function openAuthorizePage() {
       },
     }),
   })
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  await signInWithTestCode(client)
   const navigated: string[] = []
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>

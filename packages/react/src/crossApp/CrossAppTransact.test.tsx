@@ -1,15 +1,14 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../test/createTestClient'
+import { signInWithTestCode } from '../../test/renderInProvider'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppTransact } from './CrossAppTransact'
 
@@ -78,7 +77,7 @@ async function openTransactPage(routes: TestRoutes, address = WALLET, method = '
     'GET /api/v1/users/me': () => ({ status: 200, body: { user: userWithWallet } }),
     ...routes,
   })
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  await signInWithTestCode(client)
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
       <CrossAppTransact />

@@ -1,18 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
 import { FARCASTER_SIGNER_TIMEOUT_MS, type User } from '@foyer/protocol'
-import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { type FrameCall, installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHookInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useFarcasterSigner } from '../../../hooks/useFarcasterSigner'
 
 const publicKey = `0x${'ab'.repeat(32)}`
@@ -72,15 +69,8 @@ async function setup(
     'GET /api/v1/users/me': () => ({ status: 200, body: { user: approved ? approvedUser : farcasterUser } }),
   }
   const { client, calls } = createTestClient(routes)
-  const { result } = renderHook(() => useFarcasterSigner(), {
-    wrapper: ({ children }) => (
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        {children}
-      </FoyerProvider>
-    ),
-  })
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { result } = await renderHookInProvider(client, () => useFarcasterSigner())
+  await signInWithTestCode(client)
   const frameCalls = installFakeWalletFrame(
     client,
     options.frame ??

@@ -1,13 +1,10 @@
-import { loginAsGuest, loginWithEmailCode } from '@foyer/core'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { loginAsGuest } from '@foyer/core'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
@@ -15,7 +12,7 @@ import {
 } from '../../../../test/createTestClient'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
 import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 
 // The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
@@ -301,13 +298,7 @@ describe('Captcha', () => {
     const { client, calls } = createTestClient(
       captchaRoutes({ 'POST /api/v1/guest/authenticate': () => guestAnswer }),
     )
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkEmailHost />
-      </FoyerProvider>,
-    )
-    await waitFor(() => expect(client.getState().status).toBe('ready'))
+    const { user } = await renderInProvider(client, <LinkEmailHost />)
     await act(() => loginAsGuest(client))
     expect(client.getState().user?.is_guest).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Host link email' }))
@@ -320,14 +311,8 @@ describe('Captcha', () => {
     const { client, calls } = createTestClient(
       captchaRoutes({ 'POST /api/v1/passwordless/authenticate': () => authAnswer }),
     )
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkEmailHost />
-      </FoyerProvider>,
-    )
-    await waitFor(() => expect(client.getState().status).toBe('ready'))
-    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    const { user } = await renderInProvider(client, <LinkEmailHost />)
+    await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Host link email' }))
     await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
     expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()

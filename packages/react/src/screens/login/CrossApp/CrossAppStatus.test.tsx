@@ -1,10 +1,8 @@
-import { loginWithEmailCode } from '@foyer/core'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
@@ -12,6 +10,7 @@ import {
 } from '../../../../test/createTestClient'
 import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { signInWithTestCode } from '../../../../test/renderInProvider'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
@@ -136,7 +135,7 @@ describe('cross-app landing entry and screen', () => {
       'POST /api/v1/oauth/link': () => ({ status: 200, body: testUser }),
       'POST /api/v1/sessions': () => ({ status: 200, body: testAuthResponse() }),
     })
-    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    await signInWithTestCode(client)
     render(
       <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
         <LinkHost />
