@@ -6,6 +6,7 @@ import {
   TEST_APP_ID,
   type TestRoutes,
   testAuthResponse,
+  testEmbeddedWallet,
   testUser,
 } from '../../test/createTestClient'
 import { signInWithTestCode } from '../../test/renderInProvider'
@@ -17,24 +18,7 @@ const REQUESTER = 'http://requester.test'
 
 const userWithWallet: User = {
   ...testUser,
-  linked_accounts: [
-    ...testUser.linked_accounts,
-    {
-      type: 'wallet',
-      address: WALLET,
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
-      verified_at: 1,
-      first_verified_at: 1,
-      latest_verified_at: 1,
-    },
-  ],
+  linked_accounts: [...testUser.linked_accounts, testEmbeddedWallet(WALLET)],
 }
 
 let posted: { message: unknown; origin: string }[]

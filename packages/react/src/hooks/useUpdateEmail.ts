@@ -1,6 +1,6 @@
 import { sendEmailCode, updateEmail } from '@foyer/core'
-import type { EmailAccount, User } from '@foyer/protocol'
-import { openLinkScreen } from './openLinkScreen'
+import type { User } from '@foyer/protocol'
+import { openUpdateScreen } from './openLinkScreen'
 import { useHostCalls } from './useHostCalls'
 
 /** What {@link useUpdateEmail} returns. */
@@ -34,14 +34,17 @@ export type UseUpdateEmailReturnType = {
  */
 export function useUpdateEmail(): UseUpdateEmailReturnType {
   return useHostCalls('useUpdateEmail', 'link', ({ client, openFlow, track }) => ({
-    openUpdateEmail: () => {
-      const email = client
-        .getState()
-        .user?.linked_accounts.find((account): account is EmailAccount => account.type === 'email')
-      if (client.getState().user && !email)
-        return Promise.reject(new Error('User must have an email address linked to update it.'))
-      return openLinkScreen(client, openFlow, { kind: 'updateEmail', oldAddress: email?.address })
-    },
+    openUpdateEmail: () =>
+      openUpdateScreen(
+        client,
+        openFlow,
+        'email',
+        'User must have an email address linked to update it.',
+        (email) => ({
+          kind: 'updateEmail',
+          oldAddress: email?.address,
+        }),
+      ),
     sendCode: (email: string) => track(() => sendEmailCode(client, { email })),
     updateEmail: (parameters: { oldAddress: string; newAddress: string; code: string }) =>
       track(() => updateEmail(client, parameters)),

@@ -1,6 +1,6 @@
 import { sendSmsCode, updatePhone } from '@foyer/core'
-import type { PhoneAccount, User } from '@foyer/protocol'
-import { openLinkScreen } from './openLinkScreen'
+import type { User } from '@foyer/protocol'
+import { openUpdateScreen } from './openLinkScreen'
 import { useHostCalls } from './useHostCalls'
 
 /** What {@link useUpdatePhone} returns. */
@@ -34,14 +34,17 @@ export type UseUpdatePhoneReturnType = {
  */
 export function useUpdatePhone(): UseUpdatePhoneReturnType {
   return useHostCalls('useUpdatePhone', 'link', ({ client, openFlow, track }) => ({
-    openUpdatePhone: () => {
-      const phone = client
-        .getState()
-        .user?.linked_accounts.find((account): account is PhoneAccount => account.type === 'phone')
-      if (client.getState().user && !phone)
-        return Promise.reject(new Error('User must have a phone number linked to update it.'))
-      return openLinkScreen(client, openFlow, { kind: 'updatePhone', oldPhoneNumber: phone?.number })
-    },
+    openUpdatePhone: () =>
+      openUpdateScreen(
+        client,
+        openFlow,
+        'phone',
+        'User must have a phone number linked to update it.',
+        (phone) => ({
+          kind: 'updatePhone',
+          oldPhoneNumber: phone?.number,
+        }),
+      ),
     sendCode: (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
     updatePhone: (parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }) =>
       track(() => updatePhone(client, parameters)),

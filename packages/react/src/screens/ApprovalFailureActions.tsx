@@ -2,11 +2,12 @@ import { Button } from '../ui/Button'
 
 /** Props of {@link ApprovalFailureActions}. */
 export type ApprovalFailureActionsProps = {
-  /** The failure's text (the error table's inline text, placeholders filled). */
-  message: string
-  /** Whether the failure offers another try (the error table's `retry`). */
-  retry: boolean
-  /** Starts the approval again; shown as the retry button while `retry` is true. */
+  /**
+   * The failure: its text (the error table's inline text, placeholders filled) and whether it offers another
+   * try (the error table's `retry`).
+   */
+  failure: { message: string; retry: boolean }
+  /** Starts the approval again; the retry button's action while `failure.retry` is true. */
   onRetry(): void
   /** Back to the previous screen, when there is one; offered as 'Try another method' without a retry. */
   back?: (() => void) | undefined
@@ -19,13 +20,8 @@ export type ApprovalFailureActionsProps = {
  * the Farcaster app; `showApprovalFailure` decides it is inline): the text as an alert, then either the
  * retry button or, when the failure is final and there is a screen to go back to, 'Try another method'.
  */
-export function ApprovalFailureActions({
-  message,
-  retry,
-  onRetry,
-  back,
-  labels,
-}: ApprovalFailureActionsProps) {
+export function ApprovalFailureActions({ failure, onRetry, back, labels }: ApprovalFailureActionsProps) {
+  const { message, retry } = failure
   return (
     <>
       <p className="foyer-error-text" role="alert">

@@ -15,13 +15,12 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { currentUserAgent, detectInAppBrowser } from '../../../inAppBrowser/detectInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
+import { SuccessNotice } from '../../Success/SignedInNotice'
 
 type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
 
@@ -106,12 +105,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
 
   const header = (title: string) => <ModalScreenHeader title={title} onBack={router.back} />
 
-  if (status === 'success')
-    return (
-      <div role="status">
-        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
-      </div>
-    )
+  if (status === 'success') return <SuccessNotice title={m.successTitle} detail={m.successDetail} />
   if (status === 'error')
     return (
       <div className="foyer-screen">

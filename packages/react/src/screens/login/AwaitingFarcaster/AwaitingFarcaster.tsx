@@ -142,13 +142,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
           <FarcasterIcon />
           <span>Farcaster</span>
         </div>
-        <ApprovalFailureActions
-          message={status.message}
-          retry={status.retry}
-          onRetry={retry}
-          back={back}
-          labels={m}
-        />
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       </div>
     )
   if (status.kind !== 'waiting')

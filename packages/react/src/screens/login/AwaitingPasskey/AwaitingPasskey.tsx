@@ -7,11 +7,10 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { Spinner } from '../../../ui/Spinner'
+import { SuccessNotice } from '../../Success/SignedInNotice'
 
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
 
@@ -51,12 +50,7 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
   useStartOnce(start)
   useCloseAfterSuccess(status === 'success')
 
-  if (status === 'success')
-    return (
-      <div role="status">
-        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
-      </div>
-    )
+  if (status === 'success') return <SuccessNotice title={m.successTitle} detail={m.successDetail} />
   if (status === 'error')
     return (
       <div className="foyer-screen">

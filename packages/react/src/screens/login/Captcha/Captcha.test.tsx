@@ -11,6 +11,7 @@ import {
   testUser,
 } from '../../../../test/createTestClient'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
+import { testPasskeyAssertion } from '../../../../test/passkeyAssertion'
 import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
@@ -130,13 +131,7 @@ describe('Captcha', () => {
   })
 
   test('behavior: an SMS code send and a passkey login take a token too', async () => {
-    webauthn.startAuthentication.mockResolvedValue({
-      id: 'cred',
-      rawId: 'cred',
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-    })
+    webauthn.startAuthentication.mockResolvedValue(testPasskeyAssertion)
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes() })
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550100{Enter}')
     expect(
@@ -163,13 +158,7 @@ describe('Captcha', () => {
         name: 'NotAllowedError',
       }),
     )
-    webauthn.startAuthentication.mockResolvedValue({
-      id: 'cred',
-      rawId: 'cred',
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-    })
+    webauthn.startAuthentication.mockResolvedValue(testPasskeyAssertion)
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes() })
     await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
     await user.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }))

@@ -165,13 +165,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
           <OAuthProviderIcon provider={params.provider} />
           <span>{name}</span>
         </div>
-        <ApprovalFailureActions
-          message={status.message}
-          retry={status.retry}
-          onRetry={retry}
-          back={back}
-          labels={m}
-        />
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       </div>
     )
   const text =

@@ -220,13 +220,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
       <ModalScreenHeader title={params.action === 'link' ? m.linkTitle : m.continueWith} onBack={back} />
       <div ref={containerRef} className="foyer-row" hidden={!showWidget} data-testid="telegram-widget" />
       {status.kind === 'error' ? (
-        <ApprovalFailureActions
-          message={status.message}
-          retry={status.retry}
-          onRetry={retry}
-          back={back}
-          labels={m}
-        />
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       ) : (
         <>
           {status.kind === 'waiting' ? null : <Spinner />}
