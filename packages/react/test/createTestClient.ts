@@ -1,5 +1,5 @@
 import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
-import type { AppConfig, AuthResponse, User } from '@foyer/protocol'
+import type { AppConfig, AuthResponse, EmbeddedWalletAccount, User } from '@foyer/protocol'
 import {
   createFakeApi,
   type FakeApi,
@@ -46,6 +46,28 @@ export function testAppConfig(settings: Partial<AppConfig> = {}): AppConfig {
 /** The `GET /api/v1/apps/TEST_APP_ID` route answering `testAppConfig(settings)`, to spread into `TestRoutes`. */
 export function appConfigRoute(settings: Partial<AppConfig> = {}): TestRoutes {
   return { [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ status: 200, body: testAppConfig(settings) }) }
+}
+
+/** A linked embedded wallet (Foyer's own, index 0, verified at 1 s) at `address` on `chainType`. */
+export function testEmbeddedWallet(
+  address: string,
+  chainType: 'ethereum' | 'solana' = 'ethereum',
+): EmbeddedWalletAccount {
+  return {
+    type: 'wallet',
+    address,
+    chain_type: chainType,
+    wallet_client: 'privy',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    recovery_method: 'privy',
+    wallet_index: 0,
+    imported: false,
+    delegated: false,
+    verified_at: 1,
+    first_verified_at: 1,
+    latest_verified_at: 1,
+  }
 }
 
 /** A sign-in answer body: `testUser` with a fresh `testAccessToken()` and `refresh-1`, `overrides` on top. */

@@ -1,15 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   testAuthResponse,
+  testEmbeddedWallet,
   testUser,
 } from '../../test/createTestClient'
+import { signInWithTestCode } from '../../test/renderInProvider'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppAuthorize } from './CrossAppAuthorize'
 
@@ -21,21 +21,7 @@ const userWithWallet: User = {
   ...testUser,
   linked_accounts: [
     ...testUser.linked_accounts,
-    {
-      type: 'wallet',
-      address: '0x1111111111111111111111111111111111111111',
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
-      verified_at: 1,
-      first_verified_at: 1,
-      latest_verified_at: 1,
-    },
+    testEmbeddedWallet('0x1111111111111111111111111111111111111111'),
   ],
 }
 
@@ -70,7 +56,7 @@ async function openAuthorizePage() {
       },
     }),
   })
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  await signInWithTestCode(client)
   const navigated: string[] = []
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>

@@ -1,15 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   type TestRoutes,
   testAuthResponse,
+  testEmbeddedWallet,
   testUser,
 } from '../../test/createTestClient'
+import { signInWithTestCode } from '../../test/renderInProvider'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppTransact } from './CrossAppTransact'
 
@@ -18,24 +18,7 @@ const REQUESTER = 'http://requester.test'
 
 const userWithWallet: User = {
   ...testUser,
-  linked_accounts: [
-    ...testUser.linked_accounts,
-    {
-      type: 'wallet',
-      address: WALLET,
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
-      verified_at: 1,
-      first_verified_at: 1,
-      latest_verified_at: 1,
-    },
-  ],
+  linked_accounts: [...testUser.linked_accounts, testEmbeddedWallet(WALLET)],
 }
 
 let posted: { message: unknown; origin: string }[]
@@ -78,7 +61,7 @@ async function openTransactPage(routes: TestRoutes, address = WALLET, method = '
     'GET /api/v1/users/me': () => ({ status: 200, body: { user: userWithWallet } }),
     ...routes,
   })
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  await signInWithTestCode(client)
   render(
     <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
       <CrossAppTransact />

@@ -1,6 +1,9 @@
 import type { FoyerClient } from '@foyer/core'
-import type { User } from '@foyer/protocol'
+import type { LinkedAccount, User } from '@foyer/protocol'
 import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
+import type { PromptSettler } from '../modal/prompts/PromptSettler'
+import type { Route } from '../modal/router/createRouter'
+import type { ScreenParamsMap } from '../modal/screenParams'
 import type { LinkAccountParams } from '../screens/link/LinkAccount/params'
 
 /**
@@ -16,7 +19,48 @@ export function openLinkScreen(
   openFlow: FoyerContextValue['openFlow'],
   screen: Omit<LinkAccountParams, 'settle'>,
 ): Promise<User> {
+  return openLinkFlow(client, openFlow, (settle) => ({ id: 'linkAccount', params: { ...screen, settle } }))
+}
+
+/**
+ * Opens the modal on the route a link starts on (internal), once a user is signed in (linking requires an
+ * authenticated user, docs/limits.md): `route` receives the flow's settler, which the screen resolves with
+ * the updated user.
+ *
+ * @returns the updated user once the screen linked
+ * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in
+ * @throws UserRejectedRequestError (`'user_rejected'`) when the user closes the modal
+ */
+export function openLinkFlow(
+  client: FoyerClient,
+  openFlow: FoyerContextValue['openFlow'],
+  route: (settle: PromptSettler<User>) => Route<ScreenParamsMap>,
+): Promise<User> {
   if (!client.getState().user)
     return Promise.reject(new Error('User must be authenticated before linking an account.'))
-  return openFlow<User>((settle) => ({ id: 'linkAccount', params: { ...screen, settle } }))
+  return openFlow<User>(route)
+}
+
+/**
+ * Opens the modal on an update screen for the signed-in user's linked account of `type` (internal;
+ * docs/modal.md "Update email", "Update phone"): `screen` receives that account (undefined when nobody is
+ * signed in, which `openLinkScreen` refuses) and names the screen with the value it replaces.
+ *
+ * @returns the updated user once the code screen updated the account
+ * @throws Error `missing` when the signed-in user has no linked account of `type`
+ * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in
+ */
+export function openUpdateScreen<Type extends LinkedAccount['type']>(
+  client: FoyerClient,
+  openFlow: FoyerContextValue['openFlow'],
+  type: Type,
+  missing: string,
+  screen: (account: Extract<LinkedAccount, { type: Type }> | undefined) => Omit<LinkAccountParams, 'settle'>,
+): Promise<User> {
+  const user = client.getState().user
+  const account = user?.linked_accounts.find(
+    (linked): linked is Extract<LinkedAccount, { type: Type }> => linked.type === type,
+  )
+  if (user && !account) return Promise.reject(new Error(missing))
+  return openLinkScreen(client, openFlow, screen(account))
 }

@@ -1,7 +1,7 @@
-import type { FrameEvent } from '@foyer/protocol'
 import { cleanup, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { TEST_CODE } from '../../test/createTestClient'
+import { watchWalletCreationOnLogin } from '../../test/fakeWalletFrame'
 import { renderFoyerAndOpen, submitEmail } from '../../test/renderFoyer'
 
 afterEach(cleanup)
@@ -15,62 +15,24 @@ vi.mock('@foyer/core/wallet', async (importOriginal) => {
 describe('useCreateOnLogin', () => {
   test("behavior: the creation is under way from the sign-in on, while the wallet code loads (no 'No wallet' flash)", async () => {
     const { user, client, getByTestId } = await renderFoyerAndOpen()
-    client._internal.setState({
-      appConfig: {
-        ...client.getState().appConfig!,
-        embedded_wallet_config: {
-          ...client.getState().appConfig!.embedded_wallet_config,
-          ethereum: { create_on_login: 'users-without-wallets' },
-        },
-      },
-    })
-    const events: FrameEvent[] = []
-    client._internal.wallet.proxy = {
-      frameOrigin: 'http://foyer.test',
-      iframe: {} as HTMLIFrameElement,
-      ready: async () => {},
-      request: async (event: FrameEvent) => {
-        events.push(event)
-        return new Promise(() => {})
-      },
-      destroy() {},
-    } as never
+    const events = watchWalletCreationOnLogin(client)
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
     await waitFor(() => expect(getByTestId('host-status').textContent).toMatch(/^signed in/), {
       timeout: 3000,
     })
-    expect(events).toEqual([]) // the wallet code is still loading
+    expect(events()).toEqual([]) // the wallet code is still loading
     expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
-    await waitFor(() => expect(events).toEqual(['privy:wallet:create']), { timeout: 3000 })
+    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']), { timeout: 3000 })
   })
 
   test('default: after a sign-in through the modal, createOnLogin wallets are created in the frame', async () => {
     const { user, client } = await renderFoyerAndOpen()
-    client._internal.setState({
-      appConfig: {
-        ...client.getState().appConfig!,
-        embedded_wallet_config: {
-          ...client.getState().appConfig!.embedded_wallet_config,
-          ethereum: { create_on_login: 'users-without-wallets' },
-        },
-      },
-    })
-    const events: FrameEvent[] = []
-    client._internal.wallet.proxy = {
-      frameOrigin: 'http://foyer.test',
-      iframe: {} as HTMLIFrameElement,
-      ready: async () => {},
-      request: async (event: FrameEvent) => {
-        events.push(event)
-        return new Promise(() => {}) // the frame stays busy: enough to see the creation start
-      },
-      destroy() {},
-    } as never
+    const events = watchWalletCreationOnLogin(client)
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
     // Creation starts once the success screen has closed the modal.
-    await waitFor(() => expect(events).toEqual(['privy:wallet:create']), { timeout: 3000 })
+    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']), { timeout: 3000 })
     expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
   })
 })

@@ -1,14 +1,7 @@
-import { loginWithEmailCode } from '@foyer/core'
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
-  type TestRoutes,
-  testUser,
-} from '../../test/createTestClient'
-import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
+import { createTestClient, type TestRoutes, testUser } from '../../test/createTestClient'
+import { renderHookInProvider, signInWithTestCode } from '../../test/renderInProvider'
 import { useLinkEmail } from './useLinkEmail'
 import { useLinkPasskey } from './useLinkPasskey'
 
@@ -16,15 +9,11 @@ afterEach(cleanup)
 
 async function setup(routes: TestRoutes = {}) {
   const { client, calls } = createTestClient(routes)
-  const { result } = renderHook(() => ({ email: useLinkEmail(), passkey: useLinkPasskey() }), {
-    wrapper: ({ children }) => (
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        {children}
-      </FoyerProvider>
-    ),
-  })
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { result } = await renderHookInProvider(client, () => ({
+    email: useLinkEmail(),
+    passkey: useLinkPasskey(),
+  }))
+  await signInWithTestCode(client)
   return { result, calls, client }
 }
 

@@ -1,9 +1,7 @@
 import { linkEmail, sendEmailCode, unlinkEmail } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { openLinkScreen } from './openLinkScreen'
-import { useTrackedCalls } from './useTrackedCalls'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useLinkEmail} returns. */
 export type UseLinkEmailReturnType = {
@@ -42,24 +40,11 @@ export type UseLinkEmailReturnType = {
  * await linkEmail({ email: 'ada@example.com', code })
  */
 export function useLinkEmail(): UseLinkEmailReturnType {
-  const { client, openFlow } = useFoyerContext('useLinkEmail')
-  const { track, busy, error } = useTrackedCalls('link')
-  const sendCode = useCallback(
-    (email: string) => track(() => sendEmailCode(client, { email })),
-    [client, track],
-  )
-  const link = useCallback(
-    (parameters: { email: string; code: string }) =>
+  return useHostCalls('useLinkEmail', 'link', ({ client, openFlow, track }) => ({
+    openLinkEmail: () => openLinkScreen(client, openFlow, { kind: 'email' }),
+    sendCode: (email: string) => track(() => sendEmailCode(client, { email })),
+    linkEmail: (parameters: { email: string; code: string }) =>
       track(async () => (await linkEmail(client, parameters)).user),
-    [client, track],
-  )
-  const unlink = useCallback(
-    (address: string) => track(() => unlinkEmail(client, { address })),
-    [client, track],
-  )
-  const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'email' }), [client, openFlow])
-  return useMemo(
-    () => ({ openLinkEmail: open, sendCode, linkEmail: link, unlinkEmail: unlink, busy, error }),
-    [open, sendCode, link, unlink, busy, error],
-  )
+    unlinkEmail: (address: string) => track(() => unlinkEmail(client, { address })),
+  }))
 }

@@ -1,7 +1,6 @@
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { useTrackedCalls } from './useTrackedCalls'
+import { openLinkFlow } from './openLinkScreen'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useLinkFarcaster} returns. */
 export type UseLinkFarcasterReturnType = {
@@ -36,23 +35,16 @@ export type UseLinkFarcasterReturnType = {
  * <button onClick={() => unlinkFarcaster(account.fid)}>Unlink Farcaster</button>
  */
 export function useLinkFarcaster(): UseLinkFarcasterReturnType {
-  const { client, openFlow } = useFoyerContext('useLinkFarcaster')
-  const { track, busy, error } = useTrackedCalls('link')
-  const link = useCallback(() => {
-    if (!client.getState().user)
-      return Promise.reject(new Error('User must be authenticated before linking an account.'))
-    return openFlow<User>((settle) => ({ id: 'awaitingFarcaster', params: { action: 'link', settle } }))
-  }, [client, openFlow])
-  const unlink = useCallback(
-    (fid: number) =>
+  return useHostCalls('useLinkFarcaster', 'link', ({ client, openFlow, track }) => ({
+    linkFarcaster: () =>
+      openLinkFlow(client, openFlow, (settle) => ({
+        id: 'awaitingFarcaster',
+        params: { action: 'link', settle },
+      })),
+    unlinkFarcaster: (fid: number) =>
       track(async () => {
         const { unlinkFarcaster } = await import('../screens/login/AwaitingFarcaster/farcasterActions')
         return unlinkFarcaster(client, { fid })
       }),
-    [client, track],
-  )
-  return useMemo(
-    () => ({ linkFarcaster: link, unlinkFarcaster: unlink, busy, error }),
-    [link, unlink, busy, error],
-  )
+  }))
 }

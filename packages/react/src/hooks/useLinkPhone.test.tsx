@@ -1,14 +1,7 @@
-import { loginWithEmailCode } from '@foyer/core'
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
-  type TestRoutes,
-  testUser,
-} from '../../test/createTestClient'
-import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
+import { createTestClient, TEST_CODE, type TestRoutes, testUser } from '../../test/createTestClient'
+import { renderHookInProvider, signInWithTestCode } from '../../test/renderInProvider'
 import { useLinkPhone } from './useLinkPhone'
 import { useUpdatePhone } from './useUpdatePhone'
 
@@ -19,15 +12,11 @@ async function setup(routes: TestRoutes = {}, signIn = true) {
     'POST /api/v1/passwordless_sms/init': () => ({ status: 200, body: { success: true } }),
     ...routes,
   })
-  const { result } = renderHook(() => ({ link: useLinkPhone(), update: useUpdatePhone() }), {
-    wrapper: ({ children }) => (
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        {children}
-      </FoyerProvider>
-    ),
-  })
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  if (signIn) await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { result } = await renderHookInProvider(client, () => ({
+    link: useLinkPhone(),
+    update: useUpdatePhone(),
+  }))
+  if (signIn) await signInWithTestCode(client)
   return { result, calls, client }
 }
 

@@ -1,9 +1,7 @@
 import { linkPhone, sendSmsCode, unlinkPhone } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { openLinkScreen } from './openLinkScreen'
-import { useTrackedCalls } from './useTrackedCalls'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useLinkPhone} returns. */
 export type UseLinkPhoneReturnType = {
@@ -35,24 +33,11 @@ export type UseLinkPhoneReturnType = {
  * <button onClick={() => openLinkPhone().catch(() => {})}>Link phone</button>
  */
 export function useLinkPhone(): UseLinkPhoneReturnType {
-  const { client, openFlow } = useFoyerContext('useLinkPhone')
-  const { track, busy, error } = useTrackedCalls('link')
-  const open = useCallback(() => openLinkScreen(client, openFlow, { kind: 'phone' }), [client, openFlow])
-  const sendCode = useCallback(
-    (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
-    [client, track],
-  )
-  const link = useCallback(
-    (parameters: { phoneNumber: string; code: string }) =>
+  return useHostCalls('useLinkPhone', 'link', ({ client, openFlow, track }) => ({
+    openLinkPhone: () => openLinkScreen(client, openFlow, { kind: 'phone' }),
+    sendCode: (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
+    linkPhone: (parameters: { phoneNumber: string; code: string }) =>
       track(async () => (await linkPhone(client, parameters)).user),
-    [client, track],
-  )
-  const unlink = useCallback(
-    (phoneNumber: string) => track(() => unlinkPhone(client, { phoneNumber })),
-    [client, track],
-  )
-  return useMemo(
-    () => ({ openLinkPhone: open, sendCode, linkPhone: link, unlinkPhone: unlink, busy, error }),
-    [open, sendCode, link, unlink, busy, error],
-  )
+    unlinkPhone: (phoneNumber: string) => track(() => unlinkPhone(client, { phoneNumber })),
+  }))
 }

@@ -1,7 +1,6 @@
 import type { User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { useTrackedCalls } from './useTrackedCalls'
+import { openLinkFlow } from './openLinkScreen'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useLinkTelegram} returns. */
 export type UseLinkTelegramReturnType = {
@@ -36,24 +35,13 @@ export type UseLinkTelegramReturnType = {
  * <button onClick={() => unlinkTelegram(account.telegram_user_id)}>Unlink Telegram</button>
  */
 export function useLinkTelegram(): UseLinkTelegramReturnType {
-  const { client, openFlow } = useFoyerContext('useLinkTelegram')
-  const { track, busy, error } = useTrackedCalls('link')
-
-  const link = useCallback(() => {
-    if (!client.getState().user)
-      return Promise.reject(new Error('User must be authenticated before linking an account.'))
-    return openFlow<User>((settle) => ({ id: 'telegram', params: { action: 'link', settle } }))
-  }, [client, openFlow])
-  const unlink = useCallback(
-    (telegramUserId: string) =>
+  return useHostCalls('useLinkTelegram', 'link', ({ client, openFlow, track }) => ({
+    linkTelegram: () =>
+      openLinkFlow(client, openFlow, (settle) => ({ id: 'telegram', params: { action: 'link', settle } })),
+    unlinkTelegram: (telegramUserId: string) =>
       track(async () => {
         const { unlinkTelegram } = await import('../screens/login/Telegram/telegramActions')
         return unlinkTelegram(client, { telegramUserId })
       }),
-    [client, track],
-  )
-  return useMemo(
-    () => ({ linkTelegram: link, unlinkTelegram: unlink, busy, error }),
-    [link, unlink, busy, error],
-  )
+  }))
 }

@@ -6,7 +6,9 @@ import { FoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
 
 /** A flow of the error table that only shows texts (no screen to route to from a headless call). */
-type TextFlow = { [Flow in ErrorFlow]: ErrorFlowEntries[Flow] extends Inline ? Flow : never }[ErrorFlow]
+export type TextFlow = {
+  [Flow in ErrorFlow]: ErrorFlowEntries[Flow] extends Inline ? Flow : never
+}[ErrorFlow]
 
 /** The last failure of a tracked call: its code and the text to show for it. */
 export type TrackedCallError = { code: string; message: string }

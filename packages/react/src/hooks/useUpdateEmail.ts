@@ -1,9 +1,7 @@
 import { sendEmailCode, updateEmail } from '@foyer/core'
-import type { EmailAccount, User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { openLinkScreen } from './openLinkScreen'
-import { useTrackedCalls } from './useTrackedCalls'
+import type { User } from '@foyer/protocol'
+import { openUpdateScreen } from './openLinkScreen'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useUpdateEmail} returns. */
 export type UseUpdateEmailReturnType = {
@@ -35,29 +33,20 @@ export type UseUpdateEmailReturnType = {
  * <button onClick={() => openUpdateEmail().catch(() => {})}>Change email</button>
  */
 export function useUpdateEmail(): UseUpdateEmailReturnType {
-  const { client, openFlow } = useFoyerContext('useUpdateEmail')
-  const { track, busy, error } = useTrackedCalls('link')
-
-  const open = useCallback(() => {
-    const email = client
-      .getState()
-      .user?.linked_accounts.find((account): account is EmailAccount => account.type === 'email')
-    if (client.getState().user && !email)
-      return Promise.reject(new Error('User must have an email address linked to update it.'))
-    return openLinkScreen(client, openFlow, { kind: 'updateEmail', oldAddress: email?.address })
-  }, [client, openFlow])
-
-  const sendCode = useCallback(
-    (email: string) => track(() => sendEmailCode(client, { email })),
-    [client, track],
-  )
-  const update = useCallback(
-    (parameters: { oldAddress: string; newAddress: string; code: string }) =>
+  return useHostCalls('useUpdateEmail', 'link', ({ client, openFlow, track }) => ({
+    openUpdateEmail: () =>
+      openUpdateScreen(
+        client,
+        openFlow,
+        'email',
+        'User must have an email address linked to update it.',
+        (email) => ({
+          kind: 'updateEmail',
+          oldAddress: email?.address,
+        }),
+      ),
+    sendCode: (email: string) => track(() => sendEmailCode(client, { email })),
+    updateEmail: (parameters: { oldAddress: string; newAddress: string; code: string }) =>
       track(() => updateEmail(client, parameters)),
-    [client, track],
-  )
-  return useMemo(
-    () => ({ openUpdateEmail: open, sendCode, updateEmail: update, busy, error }),
-    [open, sendCode, update, busy, error],
-  )
+  }))
 }

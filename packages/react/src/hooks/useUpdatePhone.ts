@@ -1,9 +1,7 @@
 import { sendSmsCode, updatePhone } from '@foyer/core'
-import type { PhoneAccount, User } from '@foyer/protocol'
-import { useCallback, useMemo } from 'react'
-import { useFoyerContext } from '../FoyerProvider/FoyerContext'
-import { openLinkScreen } from './openLinkScreen'
-import { useTrackedCalls } from './useTrackedCalls'
+import type { User } from '@foyer/protocol'
+import { openUpdateScreen } from './openLinkScreen'
+import { useHostCalls } from './useHostCalls'
 
 /** What {@link useUpdatePhone} returns. */
 export type UseUpdatePhoneReturnType = {
@@ -35,29 +33,20 @@ export type UseUpdatePhoneReturnType = {
  * <button onClick={() => openUpdatePhone().catch(() => {})}>Change number</button>
  */
 export function useUpdatePhone(): UseUpdatePhoneReturnType {
-  const { client, openFlow } = useFoyerContext('useUpdatePhone')
-  const { track, busy, error } = useTrackedCalls('link')
-
-  const open = useCallback(() => {
-    const phone = client
-      .getState()
-      .user?.linked_accounts.find((account): account is PhoneAccount => account.type === 'phone')
-    if (client.getState().user && !phone)
-      return Promise.reject(new Error('User must have a phone number linked to update it.'))
-    return openLinkScreen(client, openFlow, { kind: 'updatePhone', oldPhoneNumber: phone?.number })
-  }, [client, openFlow])
-
-  const sendCode = useCallback(
-    (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
-    [client, track],
-  )
-  const update = useCallback(
-    (parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }) =>
+  return useHostCalls('useUpdatePhone', 'link', ({ client, openFlow, track }) => ({
+    openUpdatePhone: () =>
+      openUpdateScreen(
+        client,
+        openFlow,
+        'phone',
+        'User must have a phone number linked to update it.',
+        (phone) => ({
+          kind: 'updatePhone',
+          oldPhoneNumber: phone?.number,
+        }),
+      ),
+    sendCode: (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
+    updatePhone: (parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }) =>
       track(() => updatePhone(client, parameters)),
-    [client, track],
-  )
-  return useMemo(
-    () => ({ openUpdatePhone: open, sendCode, updatePhone: update, busy, error }),
-    [open, sendCode, update, busy, error],
-  )
+  }))
 }

@@ -2,7 +2,7 @@ import type { User } from '@foyer/protocol'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createTestClient, TEST_APP_ID, testUser } from '../../test/createTestClient'
+import { createTestClient, TEST_APP_ID, testEmbeddedWallet, testUser } from '../../test/createTestClient'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { useSolanaWallets } from './useSolanaWallets'
 import { useWallets } from './useWallets'
@@ -11,21 +11,7 @@ afterEach(cleanup)
 
 const ethereum = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const solana = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
-const account = (address: string, chainType: 'ethereum' | 'solana') => ({
-  type: 'wallet' as const,
-  address,
-  chain_type: chainType,
-  wallet_client: 'privy' as const,
-  wallet_client_type: 'privy' as const,
-  connector_type: 'embedded' as const,
-  recovery_method: 'privy' as const,
-  wallet_index: 0,
-  imported: false,
-  delegated: false,
-  verified_at: 1,
-  first_verified_at: 1,
-  latest_verified_at: 1,
-})
+const account = testEmbeddedWallet
 const walletUser: User = {
   ...testUser,
   linked_accounts: [...testUser.linked_accounts, account(ethereum, 'ethereum'), account(solana, 'solana')],

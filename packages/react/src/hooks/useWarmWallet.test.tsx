@@ -1,15 +1,9 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { walletUser } from '../../../core/test/createWalletTestClient'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
-  testAuthResponse,
-  testUser,
-} from '../../test/createTestClient'
+import { createTestClient, TEST_APP_ID, testAuthResponse, testUser } from '../../test/createTestClient'
+import { signInWithTestCode } from '../../test/renderInProvider'
 import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 
 afterEach(cleanup)
@@ -24,7 +18,7 @@ async function signIn(user: User) {
     </FoyerProvider>,
   )
   await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  await signInWithTestCode(client)
   return client
 }
 

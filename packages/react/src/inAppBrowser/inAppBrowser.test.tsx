@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createEthereumTestWallet } from '../../../core/test/externalTestWallets'
 import { appConfigRoute, type TestRoutes, testAuthResponse } from '../../test/createTestClient'
+import { openFakePopups } from '../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../test/renderFoyer'
 
 // docs/modal.md "In-app browser login not possible", docs/limits.md; docs/limits.md: in an embedded web view,
@@ -28,20 +29,7 @@ beforeAll(() => {
 let openSpy: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(instagram)
-  // A popup at the provider: its location unreadable until closed.
-  openSpy = vi.spyOn(window, 'open').mockImplementation(
-    () =>
-      ({
-        closed: false,
-        close() {},
-        location: {
-          get href(): string {
-            throw new Error('SecurityError: cross-origin')
-          },
-          replace() {},
-        },
-      }) as never,
-  )
+  openSpy = openFakePopups([])
 })
 afterEach(() => {
   cleanup()

@@ -1,4 +1,6 @@
 import { type ComponentType, lazy } from 'react'
+import type { ScreenDefinition } from './ScreenDefinition'
+import type { ScreenId, ScreenProps } from './screenParams'
 
 /** A lazily loaded screen component whose code can be fetched ahead of its first render. */
 export type PreloadableScreen<Props extends object> = ComponentType<Props> & {
@@ -42,4 +44,21 @@ export function lazyScreen<Props extends object>(
   }
   Screen.preload = () => start().then(() => undefined)
   return Screen
+}
+
+/** A registry entry (`ScreenDefinition`) whose component is a {@link PreloadableScreen}. */
+export type PreloadableScreenDefinition<Id extends ScreenId> = ScreenDefinition<Id> & {
+  component: PreloadableScreen<ScreenProps<Id>>
+}
+
+/**
+ * The registry entry of a screen whose code a flow fetches ahead of showing it (`entry.component.preload()`):
+ * `load` resolves to the component (its own chunk, as {@link lazyScreen}), `title` names the screen while it
+ * loads, `closable` as in `ScreenDefinition`.
+ */
+export function preloadableScreen<Id extends ScreenId>(
+  load: () => Promise<ComponentType<ScreenProps<Id>>>,
+  entry: Omit<ScreenDefinition<Id>, 'component'>,
+): PreloadableScreenDefinition<Id> {
+  return { component: lazyScreen(load), ...entry }
 }

@@ -1,8 +1,6 @@
 import { errorScreenCopy } from '../../errors/errorScreenCopy'
 import { useModal } from '../../modal/ModalContext'
-import { ScreenTitle } from '../../modal/ScreenTitle'
-import { Button } from '../../ui/Button'
-import { Notice } from '../../ui/Notice'
+import { ErrorCopyNotice } from '../Error/ErrorCopyNotice'
 
 /**
  * Access-denied screen (docs/modal.md "Allowlist rejection", docs/errors.md `allowlist_rejected`): 'You don't
@@ -13,22 +11,5 @@ import { Notice } from '../../ui/Notice'
 export function AccessDenied() {
   const { router, messages, state } = useModal()
   const copy = errorScreenCopy({ code: 'allowlist_rejected' }, messages, state.appConfig)
-  return (
-    <Notice title={<ScreenTitle>{copy.title}</ScreenTitle>} detail={copy.detail}>
-      {copy.href ? (
-        <a
-          className="foyer-button foyer-button-block"
-          href={copy.href}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {copy.button}
-        </a>
-      ) : (
-        <Button block onClick={() => router.reset()}>
-          {copy.button}
-        </Button>
-      )}
-    </Notice>
-  )
+  return <ErrorCopyNotice copy={copy} onButton={() => router.reset()} />
 }

@@ -1,9 +1,7 @@
 import { errorScreenCopy } from '../../errors/errorScreenCopy'
 import { useModal } from '../../modal/ModalContext'
-import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
-import { Button } from '../../ui/Button'
-import { Notice } from '../../ui/Notice'
+import { ErrorCopyNotice } from './ErrorCopyNotice'
 
 /**
  * Error screen (docs/modal.md, docs/errors.md): title, detail and button for the error's code (see
@@ -13,22 +11,5 @@ import { Notice } from '../../ui/Notice'
 export function ErrorScreen({ params }: ScreenProps<'error'>) {
   const { router, messages, state } = useModal()
   const copy = errorScreenCopy(params, messages, state.appConfig)
-  return (
-    <Notice title={<ScreenTitle>{copy.title}</ScreenTitle>} detail={copy.detail}>
-      {copy.href ? (
-        <a
-          className="foyer-button foyer-button-block"
-          href={copy.href}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {copy.button}
-        </a>
-      ) : (
-        <Button block onClick={() => router.back()}>
-          {copy.button}
-        </Button>
-      )}
-    </Notice>
-  )
+  return <ErrorCopyNotice copy={copy} onButton={() => router.back()} />
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
 import { useModal } from '../../modal/ModalContext'
-import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
-import { Notice } from '../../ui/Notice'
+import { SuccessNotice } from './SignedInNotice'
 
 /** Time the success screen shows before the modal closes, in ms (docs/limits.md leaves the value open). */
 export const SUCCESS_CLOSE_DELAY_MS = 1000
@@ -25,9 +24,5 @@ export function Success({ params }: ScreenProps<'success'>) {
     const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [close])
-  return (
-    <div role="status">
-      <Notice tone="success" title={<ScreenTitle>{messages.success.title}</ScreenTitle>} detail={detail} />
-    </div>
-  )
+  return <SuccessNotice title={messages.success.title} detail={detail} />
 }

@@ -1,5 +1,4 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -14,7 +13,7 @@ import {
   testUser,
 } from '../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../test/renderFoyer'
-import { FoyerProvider } from '../../FoyerProvider/FoyerProvider'
+import { renderInProvider } from '../../../test/renderInProvider'
 import { useConnectWallet } from '../../hooks/useConnectWallet'
 import { useLinkWallet } from '../../hooks/useLinkWallet'
 
@@ -371,13 +370,7 @@ async function renderHooks(routes: TestRoutes, signedIn: boolean) {
       refreshToken: 'r',
       identityToken: null,
     })
-  const user = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Hooks />
-    </FoyerProvider>,
-  )
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  const { user } = await renderInProvider(client, <Hooks />)
   if (signedIn) client._internal.setState({ user: testUser })
   return { user, client }
 }

@@ -14,14 +14,13 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { currentUserAgent, detectInAppBrowser } from '../../../inAppBrowser/detectInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
+import { SuccessNotice } from '../../Success/SignedInNotice'
 
 type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
 
@@ -104,20 +103,9 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   useStartOnce(useCallback(async () => (clickFirst ? undefined : start()), [clickFirst, start]))
   useCloseAfterSuccess(status === 'success')
 
-  const header = (title: string) => (
-    <ScreenHeader
-      title={<ScreenTitle>{title}</ScreenTitle>}
-      onBack={() => router.back()}
-      backLabel={messages.modal.back}
-    />
-  )
+  const header = (title: string) => <ModalScreenHeader title={title} onBack={router.back} />
 
-  if (status === 'success')
-    return (
-      <div role="status">
-        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
-      </div>
-    )
+  if (status === 'success') return <SuccessNotice title={m.successTitle} detail={m.successDetail} />
   if (status === 'error')
     return (
       <div className="foyer-screen">

@@ -1,11 +1,10 @@
 import { getWalletConnectionHistory, type WalletConnection } from '@foyer/core/external-wallets'
 import { useEffect, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Chip } from '../../../ui/Chip'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { walletChains } from '../../login/Landing/walletChains'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
 import { WalletInstallLinks } from './WalletInstallLinks'
@@ -55,11 +54,7 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
 
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{title}</ScreenTitle>}
-        onBack={params.mode === 'login' ? () => router.back() : undefined}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={title} onBack={params.mode === 'login' ? () => router.back() : undefined} />
       {wallets.length === 0 ? (
         <>
           <p className="foyer-text" role="status">

@@ -1,18 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
-import type { WalletProxy } from '@foyer/core/wallet'
-import { FARCASTER_SIGNER_TIMEOUT_MS, type FrameEvent, type User } from '@foyer/protocol'
-import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { FARCASTER_SIGNER_TIMEOUT_MS, type User } from '@foyer/protocol'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { type FrameCall, installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
+import { renderHookInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useFarcasterSigner } from '../../../hooks/useFarcasterSigner'
 
 const publicKey = `0x${'ab'.repeat(32)}`
@@ -30,8 +27,6 @@ const approvedUser: User = {
   ...testUser,
   linked_accounts: [...testUser.linked_accounts, { ...farcasterAccount, signer_public_key: publicKey }],
 }
-
-type FrameCall = { event: FrameEvent; data: Record<string, unknown> }
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -74,32 +69,16 @@ async function setup(
     'GET /api/v1/users/me': () => ({ status: 200, body: { user: approved ? approvedUser : farcasterUser } }),
   }
   const { client, calls } = createTestClient(routes)
-  const { result } = renderHook(() => useFarcasterSigner(), {
-    wrapper: ({ children }) => (
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        {children}
-      </FoyerProvider>
-    ),
-  })
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
-  const frameCalls: FrameCall[] = []
-  const answer =
+  const { result } = await renderHookInProvider(client, () => useFarcasterSigner())
+  await signInWithTestCode(client)
+  const frameCalls = installFakeWalletFrame(
+    client,
     options.frame ??
-    (({ event }: FrameCall) =>
-      event === 'privy:farcaster:init-signer'
-        ? { status: 'pending_approval', public_key: publicKey, signer_approval_url: approvalUrl }
-        : { signature: `0x${'cd'.repeat(64)}` })
-  client._internal.wallet.proxy = {
-    frameOrigin: 'http://foyer.test',
-    iframe: {} as HTMLIFrameElement,
-    ready: async () => {},
-    async request(event: FrameEvent, data: unknown) {
-      frameCalls.push({ event, data: data as Record<string, unknown> })
-      return answer({ event, data: data as Record<string, unknown> })
-    },
-    destroy() {},
-  } as unknown as WalletProxy
+      (({ event }) =>
+        event === 'privy:farcaster:init-signer'
+          ? { status: 'pending_approval', public_key: publicKey, signer_approval_url: approvalUrl }
+          : { signature: `0x${'cd'.repeat(64)}` }),
+  )
   const statusCalls = () => calls.filter((call) => call.path === '/api/v1/farcaster/signer/status')
   return { result, client, frameCalls, statusCalls }
 }

@@ -12,6 +12,7 @@ import { Notice } from '../../../ui/Notice'
 import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SuccessNotice } from '../../Success/SignedInNotice'
 
 type View =
   | { kind: 'starting' }
@@ -66,12 +67,7 @@ function SignerRequest({
     return () => controller.abort()
   }, [client, settle, messages])
 
-  if (view.kind === 'approved')
-    return (
-      <div role="status">
-        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
-      </div>
-    )
+  if (view.kind === 'approved') return <SuccessNotice title={m.successTitle} detail={m.successDetail} />
   if (view.kind === 'failed')
     return (
       <Notice title={<ScreenTitle>{view.text}</ScreenTitle>}>

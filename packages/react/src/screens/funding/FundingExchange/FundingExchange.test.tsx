@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createTestClient, TEST_APP_ID, type TestRoutes } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
@@ -25,35 +26,13 @@ const session = {
   channel_id: '',
 }
 
-/** A popup as `window.open` hands it back: sent to the pay page, closed by the test. */
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    sentTo: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      replace(url: string) {
-        popup.sentTo.push(url)
-      },
-    },
-  }
-  return popup
-}
-
-let popups: ReturnType<typeof createFakePopup>[] = []
+let popups: FakePopup[] = []
 let blockPopups = false
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
   popups = []
   blockPopups = false
-  vi.spyOn(window, 'open').mockImplementation(() => {
-    if (blockPopups) return null
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openFakePopups(popups, () => blockPopups)
 })
 afterEach(async () => {
   // Close a modal a test left open, so the next test's dialog is the top layer.
@@ -156,12 +135,12 @@ describe("exchange on-ramp 'Fund account'", () => {
     const outcome = fund(result)
     await chooseExchange(user)
     expect(await screen.findByText('Go back to Coinbase Onramp to finish funding your account.')).toBeTruthy()
-    await waitFor(() => expect(popups[0]?.sentTo).toHaveLength(1))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
     expect(initCalls()[0]?.body).toEqual({
       addresses: [{ address, blockchains: ['ethereum'] }],
       assets: ['ETH'],
     })
-    const sent = new URL(popups[0]?.sentTo[0] ?? '')
+    const sent = new URL(popups[0]?.replacedWith[0] ?? '')
     expect(sent.origin + sent.pathname).toBe(payUrl)
     expect(Object.fromEntries(sent.searchParams)).toEqual({
       appId: 'project-1',
@@ -179,7 +158,7 @@ describe("exchange on-ramp 'Fund account'", () => {
     expect(polls()).toBe(0)
     await act(() => vi.advanceTimersByTimeAsync(400))
     expect(polls()).toBe(1)
-    const popup = popups[0] as ReturnType<typeof createFakePopup>
+    const popup = popups[0] as FakePopup
     popup.closed = true
     await act(() => vi.advanceTimersByTimeAsync(300))
     expect(screen.getByRole('status').textContent).toContain(
@@ -200,8 +179,8 @@ describe("exchange on-ramp 'Fund account'", () => {
     const { result, user, polls } = await setup({ statuses: ['pending'] })
     void fund(result)
     await chooseExchange(user)
-    await waitFor(() => expect(popups[0]?.sentTo).toHaveLength(1))
-    ;(popups[0] as ReturnType<typeof createFakePopup>).closed = true
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    ;(popups[0] as FakePopup).closed = true
     await act(() => vi.advanceTimersByTimeAsync(5000 + 1500 * 2 + 200))
     expect(await screen.findByRole('heading', { name: 'Add funds to your wallet' })).toBeTruthy()
     expect(polls()).toBe(3)
@@ -211,7 +190,7 @@ describe("exchange on-ramp 'Fund account'", () => {
     const { result, user } = await setup({ statuses: ['failure'] })
     void fund(result)
     await chooseExchange(user)
-    await waitFor(() => expect(popups[0]?.sentTo).toHaveLength(1))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
     await act(() => vi.advanceTimersByTimeAsync(5200))
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Something went wrong adding funds. Please try again or use another method.',
@@ -253,7 +232,7 @@ describe("exchange on-ramp 'Fund account'", () => {
     expect(initCalls()).toHaveLength(0)
     blockPopups = false
     await user.click(screen.getByRole('button', { name: 'Reopen the payment window' }))
-    await waitFor(() => expect(popups[0]?.sentTo).toHaveLength(1))
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
     await act(() => vi.advanceTimersByTimeAsync(5200))
     expect((await outcome).value).toEqual({ status: 'submitted', method: 'exchange' })
   })
@@ -265,8 +244,8 @@ describe("exchange on-ramp 'Fund account'", () => {
     })
     const outcome = fund(result)
     await chooseExchange(user, 'Pay with card')
-    await waitFor(() => expect(popups[0]?.sentTo).toHaveLength(1))
-    const sent = new URL(popups[0]?.sentTo[0] ?? '')
+    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+    const sent = new URL(popups[0]?.replacedWith[0] ?? '')
     expect(sent.searchParams.get('defaultExperience')).toBe('buy')
     expect(sent.searchParams.get('defaultPaymentMethod')).toBe('CARD')
     await act(() => vi.advanceTimersByTimeAsync(5200))

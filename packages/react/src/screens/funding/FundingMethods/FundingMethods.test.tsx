@@ -1,12 +1,11 @@
 import { createFoyerClient, createMemoryStorage } from '@foyer/core'
 import { defaultAppSettings } from '@foyer/protocol'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { json } from '../../../../../protocol/test/fakeApi'
 import { createTestClient, TEST_APP_ID } from '../../../../test/createTestClient'
+import { renderInProvider } from '../../../../test/renderInProvider'
 import { anvil } from '../../../../test/renderWallet'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
 afterEach(cleanup)
@@ -53,13 +52,7 @@ async function renderFunding(fiatOnRampEnabled = true) {
     chains: [anvil],
   })
   const errors: unknown[] = []
-  const user = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <FundButton onError={(error) => errors.push(error)} />
-    </FoyerProvider>,
-  )
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
+  const { user } = await renderInProvider(client, <FundButton onError={(error) => errors.push(error)} />)
   await user.click(screen.getByRole('button', { name: 'fund' }))
   return { user, errors, api }
 }

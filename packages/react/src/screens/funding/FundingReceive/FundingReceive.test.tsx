@@ -2,13 +2,14 @@ import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/
 import { type FundingAsset, usdcAddress } from '@foyer/core/funding'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { type Hex, numberToHex, parseEther } from 'viem'
+import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
 import { installTestToken } from '../../../../../core/test/installTestToken'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import { setAnvilBalance } from '../../../../test/localWallets'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
@@ -37,24 +38,10 @@ afterAll(async () => {
 })
 afterEach(cleanup)
 
-/** Sets the native balance of `address` on anvil (wei). */
-async function setNativeBalance(address: Hex, wei: bigint) {
-  await fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(wei)],
-    }),
-  })
-}
-
 /** A fresh wallet holding 5 ETH, so a native balance shown in place of the token's would show. */
 async function wallet() {
   const address = privateKeyToAccount(generatePrivateKey()).address
-  await setNativeBalance(address, parseEther('5'))
+  await setAnvilBalance(anvil.rpcUrl, address, parseEther('5'))
   return address
 }
 
@@ -148,10 +135,10 @@ describe('Receive funds', () => {
     await new Promise((resolve) => setTimeout(resolve, 4500))
     expect(balance.hasAttribute('data-reached')).toBe(false)
     expect(within(dialog).queryByText('Funds received')).toBeNull()
-    await setNativeBalance(address, parseEther('5.5'))
+    await setAnvilBalance(anvil.rpcUrl, address, parseEther('5.5'))
     await waitFor(() => expect(balance.textContent).toBe('Balance5.5 ETH'), { timeout: 5_000 })
     expect(balance.hasAttribute('data-reached')).toBe(false)
-    await setNativeBalance(address, parseEther('6'))
+    await setAnvilBalance(anvil.rpcUrl, address, parseEther('6'))
     await waitFor(() => expect(balance.hasAttribute('data-reached')).toBe(true), { timeout: 5_000 })
     within(dialog).getByText('Funds received')
     await waitFor(() => expect(results).toEqual([{ status: 'completed', method: 'manual' }]))

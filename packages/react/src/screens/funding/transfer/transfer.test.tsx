@@ -26,6 +26,7 @@ import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
 import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import { registerSolanaTestWallet, setAnvilBalance } from '../../../../test/localWallets'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFoyer } from '../../../hooks/useFoyer'
@@ -59,7 +60,7 @@ beforeAll(async () => {
     startSolanaRpc(),
   ])
   cluster = { name: 'localnet', rpcUrl: solana.rpcUrl }
-  registerSolanaWallet()
+  registerSolanaTestWallet(solanaSecret)
   chains = [
     {
       id: 31337,
@@ -142,61 +143,7 @@ afterEach(() => {
   state.chainId = 31337
 })
 
-/** Registers 'Solana Test Wallet' (wallet standard) over `solanaSecret`: it connects, signs messages and transactions. */
-function registerSolanaWallet() {
-  const account = {
-    address: solanaPayer,
-    publicKey: ed25519.getPublicKey(solanaSecret),
-    chains: ['solana:localnet'],
-    features: ['solana:signTransaction', 'solana:signMessage'],
-  } as const
-  const wallet = {
-    version: '1.0.0',
-    name: 'Solana Test Wallet',
-    icon: 'data:image/svg+xml,<svg/>',
-    chains: ['solana:localnet'],
-    accounts: [account],
-    features: {
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
-      'standard:events': { version: '1.0.0', on: () => () => {} },
-      'solana:signMessage': {
-        version: '1.1.0',
-        signMessage: async (...inputs: Array<{ message: Uint8Array }>) =>
-          inputs.map(({ message }) => ({
-            signedMessage: message,
-            signature: ed25519.sign(message, solanaSecret),
-          })),
-      },
-      'solana:signTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy'],
-        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
-          inputs.map(({ transaction }) => {
-            const signed = Uint8Array.from(transaction)
-            signed.set(ed25519.sign(transaction.subarray(65), solanaSecret), 1)
-            return { signedTransaction: signed }
-          }),
-      },
-    },
-  }
-  const callback = ({ register }: { register: (registered: unknown) => void }) => register(wallet)
-  window.addEventListener('wallet-standard:app-ready', (event) =>
-    callback((event as CustomEvent<{ register: (registered: unknown) => void }>).detail),
-  )
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-}
-
-const setBalance = (anvil: Anvil, address: string, wei: bigint) =>
-  fetch(anvil.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(wei)],
-    }),
-  })
+const setBalance = (anvil: Anvil, address: string, wei: bigint) => setAnvilBalance(anvil.rpcUrl, address, wei)
 const balanceOn = (anvil: Anvil, address: Hex) =>
   createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address })
 

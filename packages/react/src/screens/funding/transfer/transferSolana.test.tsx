@@ -4,11 +4,11 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { WalletAccount } from '@wallet-standard/base'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import { registerSolanaTestWallet } from '../../../../test/localWallets'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFoyer } from '../../../hooks/useFoyer'
 import { useFundWallet } from '../../../hooks/useFundWallet'
@@ -28,45 +28,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [payer, 2_000_000_000] }),
   })
-  const account: WalletAccount = {
-    address: payer,
-    publicKey: ed25519.getPublicKey(secret),
-    chains: ['solana:localnet'],
-    features: ['solana:signTransaction', 'solana:signMessage'],
-  }
-  const wallet = {
-    version: '1.0.0',
-    name: 'Solana Test Wallet',
-    icon: 'data:image/svg+xml,<svg/>',
-    chains: ['solana:localnet'],
-    accounts: [account],
-    features: {
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
-      'standard:events': { version: '1.0.0', on: () => () => {} },
-      // Browser Solana wallets sign messages too; the wallet list finds wallets that can sign in.
-      'solana:signMessage': {
-        version: '1.1.0',
-        signMessage: async (...inputs: Array<{ message: Uint8Array }>) =>
-          inputs.map(({ message }) => ({ signedMessage: message, signature: ed25519.sign(message, secret) })),
-      },
-      'solana:signTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy'],
-        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
-          inputs.map(({ transaction }) => {
-            const signed = Uint8Array.from(transaction)
-            signed.set(ed25519.sign(transaction.subarray(65), secret), 1)
-            return { signedTransaction: signed }
-          }),
-      },
-    },
-  }
-  // As @wallet-standard/wallet `registerWallet` does: announce now, and again when the app gets ready.
-  const callback = ({ register }: { register: (registered: unknown) => void }) => register(wallet)
-  window.addEventListener('wallet-standard:app-ready', (event) =>
-    callback((event as CustomEvent<{ register: (registered: unknown) => void }>).detail),
-  )
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+  registerSolanaTestWallet(secret)
 }, 30_000)
 afterAll(async () => {
   await solana?.stop()

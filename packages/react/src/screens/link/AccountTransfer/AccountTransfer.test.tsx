@@ -1,18 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createTestClient,
-  TEST_APP_ID,
   TEST_CODE,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 import { en } from '../../../i18n/en'
 import { accountTransferTitle } from './accountTransferTitle'
@@ -70,14 +67,8 @@ async function linkTakenEmail(routes: TestRoutes) {
     }),
     ...routes,
   })
-  const user = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { user } = await renderInProvider(client, <Host />)
+  await signInWithTestCode(client)
   await user.click(screen.getByRole('button', { name: 'Host link email' }))
   await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'bob@example.org{Enter}')
   await screen.findByRole('textbox', { name: 'Digit 1 of 6' })

@@ -1,9 +1,8 @@
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Address } from '../../../ui/Address'
 import { CopyButton } from '../../../ui/CopyButton'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { TransferButtons } from './TransferButtons'
 import { useAccountTransfer } from './useAccountTransfer'
 
@@ -25,11 +24,7 @@ export function CheckAssets({ params }: ScreenProps<'accountTransferAssets'>) {
   const address = params.transfer.embeddedWalletAddress ?? ''
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{m.assetsTitle}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.assetsTitle} onBack={router.back} />
       <p className="foyer-text">{m.assetsBody}</p>
       <p className="foyer-text">
         {m.walletAddress}: <Address address={address} />

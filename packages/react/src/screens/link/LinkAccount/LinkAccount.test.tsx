@@ -1,18 +1,15 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createTestClient,
   type FakeApi,
-  TEST_APP_ID,
   TEST_CODE,
   type TestRoutes,
   testUser,
 } from '../../../../test/createTestClient'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 import { useLinkPhone } from '../../../hooks/useLinkPhone'
 import { useUpdateEmail } from '../../../hooks/useUpdateEmail'
@@ -80,15 +77,8 @@ async function renderSignedIn(
     }),
     { user: signedInUser },
   )
-  const user = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
-  // Sign in once the provider has initialized (its session restore would otherwise clear the user).
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { user } = await renderInProvider(client, <Host />)
+  await signInWithTestCode(client)
   return { user, calls, client }
 }
 

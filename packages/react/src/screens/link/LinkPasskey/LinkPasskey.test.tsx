@@ -1,16 +1,8 @@
-import { loginWithEmailCode } from '@foyer/core'
 import type { PasskeyAccount, User } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
-  testAuthResponse,
-  testUser,
-} from '../../../../test/createTestClient'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { createTestClient, testAuthResponse, testUser } from '../../../../test/createTestClient'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkPasskey } from '../../../hooks/useLinkPasskey'
 
 afterEach(cleanup)
@@ -48,15 +40,8 @@ async function renderWith(user: User, unlinked?: User) {
     'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse({ user }) }),
     'POST /api/v1/passkeys/unlink': () => ({ status: 200, body: unlinked ?? testUser }),
   })
-  const events = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
-  // Sign in once the provider has initialized (its session restore would otherwise clear the user).
-  await waitFor(() => expect(client.getState().status).toBe('ready'))
-  await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+  const { user: events } = await renderInProvider(client, <Host />)
+  await signInWithTestCode(client)
   await events.click(screen.getByRole('button', { name: 'Host passkeys' }))
   await screen.findByRole('heading', { name: 'Your passkeys' })
   return { events, calls }

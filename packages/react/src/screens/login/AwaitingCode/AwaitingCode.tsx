@@ -21,12 +21,11 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { CodeInput } from '../../../ui/CodeInput'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { successScreen } from '../../Success/successScreen'
 import type { AwaitingCodeParams } from './params'
@@ -220,11 +219,7 @@ export function AwaitingCode({ params }: ScreenProps<'awaitingCode'>) {
 
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{m.title}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.title} onBack={router.back} />
       <p className="foyer-text">
         {phoneNumber !== undefined
           ? formatMessage(m.sentToPhone, { phone: maskPhoneNumber(phoneNumber) })

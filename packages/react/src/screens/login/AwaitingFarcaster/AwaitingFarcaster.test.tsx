@@ -1,17 +1,17 @@
-import { getRecentLoginMethod, loginWithEmailCode } from '@foyer/core'
+import { getRecentLoginMethod } from '@foyer/core'
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   type TestAnswer,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { signInWithTestCode } from '../../../../test/renderInProvider'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useLinkFarcaster } from '../../../hooks/useLinkFarcaster'
 
@@ -189,7 +189,7 @@ describe('useLinkFarcaster', () => {
       ),
     })
     await expect(result.current.linkFarcaster()).rejects.toThrow('User must be authenticated')
-    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    await signInWithTestCode(client)
     let linked: Promise<unknown> = Promise.resolve()
     act(() => {
       linked = result.current.linkFarcaster()

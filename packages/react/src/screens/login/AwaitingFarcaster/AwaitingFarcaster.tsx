@@ -14,6 +14,7 @@ import { FarcasterIcon } from '../../../ui/FarcasterIcon'
 import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { ApprovalFailureActions } from '../../ApprovalFailureActions'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 import {
@@ -141,15 +142,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
           <FarcasterIcon />
           <span>Farcaster</span>
         </div>
-        <p className="foyer-error-text" role="alert">
-          {status.message}
-        </p>
-        {status.retry ? <Button onClick={retry}>{m.retry}</Button> : null}
-        {back && !status.retry ? (
-          <Button variant="secondary" onClick={back}>
-            {m.tryAnotherMethod}
-          </Button>
-        ) : null}
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       </div>
     )
   if (status.kind !== 'waiting')

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { preloadableScreen } from '../../../modal/lazyScreen'
 import { useModal } from '../../../modal/ModalContext'
 import { preloadFarcasterScreens } from '../../../modal/preloadScreens'
 import { Button } from '../../../ui/Button'
@@ -40,11 +40,13 @@ export const farcasterLogin = {
     step.open('awaitingFarcaster', { action: 'login', captchaToken: step.captchaToken }),
   landing: { matches: (method) => method === 'farcaster', render: (props) => <FarcasterEntry {...props} /> },
   screens: {
-    awaitingFarcaster: {
-      component: lazy(() => import('./AwaitingFarcaster').then((m) => ({ default: m.AwaitingFarcaster }))),
-      title: (m) => m.farcaster.title,
-      closable: true,
-    },
+    awaitingFarcaster: preloadableScreen(
+      () => import('./AwaitingFarcaster').then((m) => m.AwaitingFarcaster),
+      {
+        title: (m) => m.farcaster.title,
+        closable: true,
+      },
+    ),
   },
   copy: ['farcaster'],
 } satisfies LoginMethod<'farcaster'>

@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { appConfigRoute, testAuthResponse } from '../../../../test/createTestClient'
+import { testPasskeyAssertion } from '../../../../test/passkeyAssertion'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 
 // The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
@@ -31,13 +32,7 @@ afterEach(() => {
 
 describe('AwaitingPasskey', () => {
   test("default: 'I have a passkey' signs in and shows 'Success!'", async () => {
-    webauthn.startAuthentication.mockResolvedValue({
-      id: 'cred',
-      rawId: 'cred',
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-    })
+    webauthn.startAuthentication.mockResolvedValue(testPasskeyAssertion)
     const { user, calls } = await renderFoyerAndOpen({ routes: passkeyRoutes })
     await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
     expect(await screen.findByText('Success!')).toBeTruthy()

@@ -6,12 +6,11 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { SuccessNotice } from '../../Success/SignedInNotice'
 
 type Status = 'loading' | 'submitting-response' | 'success' | 'error'
 
@@ -51,20 +50,11 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
   useStartOnce(start)
   useCloseAfterSuccess(status === 'success')
 
-  if (status === 'success')
-    return (
-      <div role="status">
-        <Notice tone="success" title={<ScreenTitle>{m.successTitle}</ScreenTitle>} detail={m.successDetail} />
-      </div>
-    )
+  if (status === 'success') return <SuccessNotice title={m.successTitle} detail={m.successDetail} />
   if (status === 'error')
     return (
       <div className="foyer-screen">
-        <ScreenHeader
-          title={<ScreenTitle>{m.errorTitle}</ScreenTitle>}
-          onBack={() => router.back()}
-          backLabel={messages.modal.back}
-        />
+        <ModalScreenHeader title={m.errorTitle} onBack={router.back} />
         <p className="foyer-error-text" role="alert">
           {error}
         </p>
@@ -77,11 +67,7 @@ export function AwaitingPasskey({ params }: ScreenProps<'awaitingPasskey'>) {
     )
   return (
     <div className="foyer-screen" aria-busy="true">
-      <ScreenHeader
-        title={<ScreenTitle>{m.title}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.title} onBack={router.back} />
       <div className="foyer-center">
         <Spinner size="large" />
       </div>

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { preloadableScreen } from '../../../modal/lazyScreen'
 import { useModal } from '../../../modal/ModalContext'
 import { Button } from '../../../ui/Button'
 import type { LandingEntryProps, LoginMethod } from '../LoginMethod'
@@ -38,11 +38,10 @@ export const passkeyLogin = {
   },
   landing: { matches: (method) => method === 'passkey', render: (props) => <PasskeyEntry {...props} /> },
   screens: {
-    awaitingPasskey: {
-      component: lazy(() => import('./AwaitingPasskey').then((m) => ({ default: m.AwaitingPasskey }))),
+    awaitingPasskey: preloadableScreen(() => import('./AwaitingPasskey').then((m) => m.AwaitingPasskey), {
       title: (m) => m.passkey.title,
       closable: true,
-    },
+    }),
   },
   copy: ['passkey'],
 } satisfies LoginMethod<'passkey'>

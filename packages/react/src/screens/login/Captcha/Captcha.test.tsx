@@ -1,21 +1,19 @@
-import { loginAsGuest, loginWithEmailCode } from '@foyer/core'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { loginAsGuest } from '@foyer/core'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
-  TEST_CODE,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
+import { testPasskeyAssertion } from '../../../../test/passkeyAssertion'
 import { passResendCooldown, renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
 
 // The browser's WebAuthn prompt is outside the machine: `@simplewebauthn/browser` is replaced by a stub.
@@ -133,13 +131,7 @@ describe('Captcha', () => {
   })
 
   test('behavior: an SMS code send and a passkey login take a token too', async () => {
-    webauthn.startAuthentication.mockResolvedValue({
-      id: 'cred',
-      rawId: 'cred',
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-    })
+    webauthn.startAuthentication.mockResolvedValue(testPasskeyAssertion)
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes() })
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '4155550100{Enter}')
     expect(
@@ -166,13 +158,7 @@ describe('Captcha', () => {
         name: 'NotAllowedError',
       }),
     )
-    webauthn.startAuthentication.mockResolvedValue({
-      id: 'cred',
-      rawId: 'cred',
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-    })
+    webauthn.startAuthentication.mockResolvedValue(testPasskeyAssertion)
     const { user, calls } = await renderFoyerAndOpen({ routes: captchaRoutes() })
     await user.click(screen.getByRole('button', { name: 'I have a passkey' }))
     await user.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }))
@@ -301,13 +287,7 @@ describe('Captcha', () => {
     const { client, calls } = createTestClient(
       captchaRoutes({ 'POST /api/v1/guest/authenticate': () => guestAnswer }),
     )
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkEmailHost />
-      </FoyerProvider>,
-    )
-    await waitFor(() => expect(client.getState().status).toBe('ready'))
+    const { user } = await renderInProvider(client, <LinkEmailHost />)
     await act(() => loginAsGuest(client))
     expect(client.getState().user?.is_guest).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Host link email' }))
@@ -320,14 +300,8 @@ describe('Captcha', () => {
     const { client, calls } = createTestClient(
       captchaRoutes({ 'POST /api/v1/passwordless/authenticate': () => authAnswer }),
     )
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkEmailHost />
-      </FoyerProvider>,
-    )
-    await waitFor(() => expect(client.getState().status).toBe('ready'))
-    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    const { user } = await renderInProvider(client, <LinkEmailHost />)
+    await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Host link email' }))
     await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.org{Enter}')
     expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()

@@ -1,16 +1,16 @@
-import { loginWithEmailCode } from '@foyer/core'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   TEST_APP_ID,
-  TEST_CODE,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { signInWithTestCode } from '../../../../test/renderInProvider'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
@@ -18,25 +18,6 @@ import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
 const PROVIDER = 'foyerdemoprovider00000000'
 const authorizeUrl = 'http://provider.test/oauth/authorize?state=s'
 const origin = 'http://localhost:3000'
-
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    replacedWith: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        throw new Error('SecurityError: cross-origin')
-      },
-      replace(url: string) {
-        popup.replacedWith.push(url)
-      },
-    },
-  }
-  return popup
-}
 
 const routes = (extra: TestRoutes = {}): TestRoutes => ({
   [`GET /api/v1/apps/${PROVIDER}/cross-app/details`]: () => ({
@@ -52,17 +33,12 @@ const stateOf = (calls: TestCall[]) =>
   (calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { state_code?: string } | undefined)
     ?.state_code ?? ''
 
-let popups: ReturnType<typeof createFakePopup>[] = []
+let popups: FakePopup[] = []
 let blocked = false
 beforeEach(() => {
   popups = []
   blocked = false
-  vi.spyOn(window, 'open').mockImplementation(() => {
-    if (blocked) return null
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openFakePopups(popups, () => blocked)
 })
 afterEach(() => {
   cleanup()
@@ -159,7 +135,7 @@ describe('cross-app landing entry and screen', () => {
       'POST /api/v1/oauth/link': () => ({ status: 200, body: testUser }),
       'POST /api/v1/sessions': () => ({ status: 200, body: testAuthResponse() }),
     })
-    await act(() => loginWithEmailCode(client, { email: 'ada@example.com', code: TEST_CODE }))
+    await signInWithTestCode(client)
     render(
       <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
         <LinkHost />

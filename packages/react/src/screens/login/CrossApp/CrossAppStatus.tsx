@@ -7,11 +7,10 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
@@ -79,11 +78,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
   if (status.kind === 'error')
     return (
       <div className="foyer-screen">
-        <ScreenHeader
-          title={<ScreenTitle>{formatMessage(m.errorTitle, { provider: name })}</ScreenTitle>}
-          onBack={back}
-          backLabel={messages.modal.back}
-        />
+        <ModalScreenHeader title={formatMessage(m.errorTitle, { provider: name })} onBack={back} />
         <p className="foyer-error-text" role="alert">
           {status.message}
         </p>
@@ -107,11 +102,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
   })
   return (
     <div className="foyer-screen" aria-busy="true">
-      <ScreenHeader
-        title={<ScreenTitle>{title}</ScreenTitle>}
-        onBack={back}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={title} onBack={back} />
       <div className="foyer-row">
         {icon}
         <span>{name}</span>

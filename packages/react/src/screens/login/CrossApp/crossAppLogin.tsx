@@ -1,5 +1,6 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { lazy, Suspense } from 'react'
+import { preloadableScreen } from '../../../modal/lazyScreen'
 import type { LoginMethod } from '../LoginMethod'
 import type { CrossAppStatusParams } from './params'
 
@@ -39,11 +40,10 @@ export const crossAppLogin = {
     ),
   },
   screens: {
-    crossAppStatus: {
-      component: lazy(() => import('./CrossAppStatus').then((m) => ({ default: m.CrossAppStatus }))),
+    crossAppStatus: preloadableScreen(() => import('./CrossAppStatus').then((m) => m.CrossAppStatus), {
       title: (m) => m.crossApp.verifying,
       closable: true,
-    },
+    }),
   },
   copy: ['crossApp'],
 } satisfies LoginMethod<'crossApp'>

@@ -8,6 +8,7 @@ import {
   type TestRoutes,
   testAuthResponse,
 } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 
 // Closing the modal aborts a popup flow; the popup's answer over BroadcastChannel; header privy-ui; the
@@ -15,26 +16,6 @@ import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 
 const providerUrl = 'https://idp.test/authorize?client_id=1'
 const flowKey = `foyer:${TEST_APP_ID}:oauth_flow`
-
-/** A popup as `window.open` hands it back: at the provider (its location unreadable) until closed. */
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    replacedWith: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        throw new Error('SecurityError: cross-origin')
-      },
-      replace(url: string) {
-        popup.replacedWith.push(url)
-      },
-    },
-  }
-  return popup
-}
 
 const oauthRoutes = (overrides: TestRoutes = {}): TestRoutes => ({
   ...appConfigRoute({ google_oauth: true, github_oauth: true }),
@@ -57,15 +38,11 @@ function postFromPopup(popup: object, data: object) {
   })
 }
 
-let popups: ReturnType<typeof createFakePopup>[] = []
+let popups: FakePopup[] = []
 const channels: BroadcastChannel[] = []
 beforeEach(() => {
   popups = []
-  vi.spyOn(window, 'open').mockImplementation(() => {
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openFakePopups(popups)
 })
 afterEach(() => {
   cleanup()

@@ -13,7 +13,9 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
+import { LinkUnlinkButtons, linkThenUnlinkRoutes } from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFoyer } from '../../../hooks/useFoyer'
@@ -21,26 +23,6 @@ import { useLinkOAuth } from '../../../hooks/useLinkOAuth'
 
 const providerUrl = 'https://idp.test/authorize?client_id=1'
 const origin = 'http://localhost:3000'
-
-/** A popup as `window.open` hands it back: at the provider (its location unreadable) until closed. */
-function createFakePopup() {
-  const popup = {
-    closed: false,
-    replacedWith: [] as string[],
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        throw new Error('SecurityError: cross-origin')
-      },
-      replace(url: string) {
-        popup.replacedWith.push(url)
-      },
-    },
-  }
-  return popup
-}
 
 const oauthRoutes = (settings = {}): TestRoutes => ({
   ...appConfigRoute({ google_oauth: true, github_oauth: true, apple_oauth: true, ...settings }),
@@ -62,15 +44,21 @@ function postFromPopup(popup: object, data: object, from = origin) {
   })
 }
 
-let popups: ReturnType<typeof createFakePopup>[] = []
+/** Waits for the popup to be sent to the provider, then answers from it: `authorizationCode` and the flow's state. */
+async function approveInPopup(calls: TestCall[], authorizationCode = 'code-1') {
+  await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
+  postFromPopup(popups[0] as object, {
+    type: 'PRIVY_OAUTH_RESPONSE',
+    stateCode: stateOf(calls),
+    authorizationCode,
+  })
+}
+
+let popups: FakePopup[] = []
 let openSpy: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   popups = []
-  openSpy = vi.spyOn(window, 'open').mockImplementation(() => {
-    const popup = createFakePopup()
-    popups.push(popup)
-    return popup as never
-  })
+  openSpy = openFakePopups(popups)
 })
 afterEach(() => {
   cleanup()
@@ -143,12 +131,7 @@ describe('OAuthStatus', () => {
       config: { oauth: { disableSignup: true } },
     })
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
-    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
-    postFromPopup(popups[0] as object, {
-      type: 'PRIVY_OAUTH_RESPONSE',
-      stateCode: stateOf(calls),
-      authorizationCode: 'code-1',
-    })
+    await approveInPopup(calls)
     expect(await screen.findByText('Success!')).toBeTruthy()
     expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
       mode: 'no-signup',
@@ -159,12 +142,7 @@ describe('OAuthStatus', () => {
     const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes() })
     screen.getByRole('button', { name: 'Continue with Google' }).focus()
     await user.keyboard('{Enter}')
-    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
-    postFromPopup(popups[0] as object, {
-      type: 'PRIVY_OAUTH_RESPONSE',
-      stateCode: stateOf(calls),
-      authorizationCode: 'undefined',
-    })
+    await approveInPopup(calls, 'undefined')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe('Retry and check Google to finish connecting your account.')
     expect(screen.getByRole('heading', { name: 'Could not log in with Google' })).toBeTruthy()
@@ -205,12 +183,7 @@ describe('OAuthStatus', () => {
     }
     const { user, calls } = await renderFoyerAndOpen({ routes })
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
-    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
-    postFromPopup(popups[0] as object, {
-      type: 'PRIVY_OAUTH_RESPONSE',
-      stateCode: stateOf(calls),
-      authorizationCode: 'code-1',
-    })
+    await approveInPopup(calls)
     expect((await screen.findByRole('alert')).textContent).toBe(text)
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Try another method' })).toBeTruthy()
@@ -290,12 +263,7 @@ async function renderReturn(provider: string, code: string, routes: TestRoutes) 
 test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", async () => {
   const first = await renderFoyerAndOpen({ routes: oauthRoutes() })
   await first.user.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
-  await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
-  postFromPopup(popups[0] as object, {
-    type: 'PRIVY_OAUTH_RESPONSE',
-    stateCode: stateOf(first.calls),
-    authorizationCode: 'code-1',
-  })
+  await approveInPopup(first.calls)
   expect(await screen.findByText('Success!')).toBeTruthy()
   // Signed out (the recent method outlives the session), so the next page load shows the landing again.
   await act(() => logout(first.client))
@@ -380,14 +348,11 @@ describe('redirect return', () => {
 function LinkHost() {
   const { linkOAuth, unlinkOAuth } = useLinkOAuth()
   return (
-    <div>
-      <button type="button" onClick={() => void linkOAuth('github').catch(() => {})}>
-        Link GitHub
-      </button>
-      <button type="button" onClick={() => void unlinkOAuth('github', 'gh-1').catch(() => {})}>
-        Unlink GitHub
-      </button>
-    </div>
+    <LinkUnlinkButtons
+      name="GitHub"
+      link={() => linkOAuth('github')}
+      unlink={() => unlinkOAuth('github', 'gh-1')}
+    />
   )
 }
 
@@ -409,18 +374,12 @@ describe('useLinkOAuth', () => {
         },
       ],
     }
-    let refreshes = 0
     const routes: TestRoutes = {
       ...oauthRoutes(),
       'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse() }),
       'POST /api/v1/oauth/link': () => ({ status: 200, body: linked }),
       'POST /api/v1/oauth/unlink': () => ({ status: 200, body: testUser }),
-      'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),
-      // The refresh after the link answers the linked user; the one after the unlink, the user without it.
-      'POST /api/v1/sessions': () => ({
-        status: 200,
-        body: testAuthResponse({ user: ++refreshes === 1 ? linked : testUser }),
-      }),
+      ...linkThenUnlinkRoutes(linked),
     }
     const { client, calls } = createTestClient(routes)
     const { loginWithEmailCode } = await import('@foyer/core')
@@ -433,12 +392,7 @@ describe('useLinkOAuth', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Link GitHub' }))
     expect(await screen.findByRole('heading', { name: 'Linking GitHub' })).toBeTruthy()
-    await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
-    postFromPopup(popups[0] as object, {
-      type: 'PRIVY_OAUTH_RESPONSE',
-      stateCode: stateOf(calls),
-      authorizationCode: 'code-1',
-    })
+    await approveInPopup(calls)
     expect(await screen.findByText('Your account has been linked.')).toBeTruthy()
     expect(calls.find((call) => call.path === '/api/v1/oauth/link')?.body).toMatchObject({
       authorization_code: 'code-1',

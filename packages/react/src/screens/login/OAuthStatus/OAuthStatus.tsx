@@ -16,13 +16,12 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { oauthBlockedInAppBrowser } from '../../../inAppBrowser/oauthBlockedInAppBrowser'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
-import { Button } from '../../../ui/Button'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { ApprovalFailureActions } from '../../ApprovalFailureActions'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 import { InAppBrowserNotice } from '../InAppBrowser/InAppBrowserNotice'
@@ -161,24 +160,12 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
   if (status.kind === 'error')
     return (
       <div className="foyer-screen">
-        <ScreenHeader
-          title={<ScreenTitle>{formatMessage(m.errorTitle, { provider: name })}</ScreenTitle>}
-          onBack={back}
-          backLabel={messages.modal.back}
-        />
+        <ModalScreenHeader title={formatMessage(m.errorTitle, { provider: name })} onBack={back} />
         <div className="foyer-row">
           <OAuthProviderIcon provider={params.provider} />
           <span>{name}</span>
         </div>
-        <p className="foyer-error-text" role="alert">
-          {status.message}
-        </p>
-        {status.retry ? <Button onClick={retry}>{m.retry}</Button> : null}
-        {back && !status.retry ? (
-          <Button variant="secondary" onClick={back}>
-            {m.tryAnotherMethod}
-          </Button>
-        ) : null}
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       </div>
     )
   const text =
@@ -189,11 +176,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         : m.verifying
   return (
     <div className="foyer-screen" aria-busy="true">
-      <ScreenHeader
-        title={<ScreenTitle>{title}</ScreenTitle>}
-        onBack={back}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={title} onBack={back} />
       <div className="foyer-row">
         <OAuthProviderIcon provider={params.provider} />
         <span>{name}</span>

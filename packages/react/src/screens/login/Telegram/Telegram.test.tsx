@@ -13,6 +13,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { LinkUnlinkButtons, linkThenUnlinkRoutes } from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useLinkTelegram } from '../../../hooks/useLinkTelegram'
@@ -314,16 +315,7 @@ describe('Telegram at page load', () => {
 /** A host page with Link and Unlink buttons for Telegram. */
 function LinkHost() {
   const { linkTelegram, unlinkTelegram } = useLinkTelegram()
-  return (
-    <div>
-      <button type="button" onClick={() => void linkTelegram().catch(() => {})}>
-        Link Telegram
-      </button>
-      <button type="button" onClick={() => void unlinkTelegram('42').catch(() => {})}>
-        Unlink Telegram
-      </button>
-    </div>
-  )
+  return <LinkUnlinkButtons name="Telegram" link={linkTelegram} unlink={() => unlinkTelegram('42')} />
 }
 
 describe('useLinkTelegram', () => {
@@ -345,16 +337,11 @@ describe('useLinkTelegram', () => {
         },
       ],
     }
-    let refreshes = 0
     const { client, calls } = createTestClient({
       ...routes(),
       'POST /api/v1/telegram/link': () => ({ status: 200, body: linked }),
       'POST /api/v1/telegram/unlink': () => ({ status: 200, body: testUser }),
-      'GET /api/v1/users/me': () => ({ status: 200, body: { user: testUser } }),
-      'POST /api/v1/sessions': () => ({
-        status: 200,
-        body: testAuthResponse({ user: ++refreshes === 1 ? linked : testUser }),
-      }),
+      ...linkThenUnlinkRoutes(linked),
     })
     const { loginWithEmailCode } = await import('@foyer/core')
     await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })

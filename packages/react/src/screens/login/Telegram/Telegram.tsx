@@ -15,12 +15,12 @@ import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
-import { ScreenTitle } from '../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { ApprovalFailureActions } from '../../ApprovalFailureActions'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
 
@@ -214,24 +214,13 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
 
   if (status.kind === 'success') return <SignedInNotice />
   const back = router.getHistory().length > 1 ? () => router.back() : undefined
-  const title = <ScreenTitle>{params.action === 'link' ? m.linkTitle : m.continueWith}</ScreenTitle>
   const showWidget = status.kind === 'loading' || status.kind === 'waiting'
   return (
     <div className="foyer-screen" aria-busy={status.kind !== 'error' && status.kind !== 'waiting'}>
-      <ScreenHeader title={title} onBack={back} backLabel={messages.modal.back} />
+      <ModalScreenHeader title={params.action === 'link' ? m.linkTitle : m.continueWith} onBack={back} />
       <div ref={containerRef} className="foyer-row" hidden={!showWidget} data-testid="telegram-widget" />
       {status.kind === 'error' ? (
-        <>
-          <p className="foyer-error-text" role="alert">
-            {status.message}
-          </p>
-          {status.retry ? <Button onClick={retry}>{m.retry}</Button> : null}
-          {back && !status.retry ? (
-            <Button variant="secondary" onClick={back}>
-              {m.tryAnotherMethod}
-            </Button>
-          ) : null}
-        </>
+        <ApprovalFailureActions failure={status} onRetry={retry} back={back} labels={m} />
       ) : (
         <>
           {status.kind === 'waiting' ? null : <Spinner />}

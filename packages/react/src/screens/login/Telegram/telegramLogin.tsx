@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { preloadableScreen } from '../../../modal/lazyScreen'
 import { TelegramEntry } from '../Landing/TelegramEntry'
 import type { LoginMethod } from '../LoginMethod'
 import type { TelegramParams } from './params'
@@ -30,11 +30,10 @@ export const telegramLogin = {
     ),
   },
   screens: {
-    telegram: {
-      component: lazy(() => import('./Telegram').then((m) => ({ default: m.Telegram }))),
+    telegram: preloadableScreen(() => import('./Telegram').then((m) => m.Telegram), {
       title: (m) => m.telegram.continueWith,
       closable: true,
-    },
+    }),
   },
   copy: ['telegram'],
 } satisfies LoginMethod<'telegram'>

@@ -1,4 +1,3 @@
-import type { FrameEvent } from '@foyer/protocol'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
@@ -8,6 +7,7 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
+import { watchWalletCreationOnLogin } from '../../../../test/fakeWalletFrame'
 import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
 afterEach(cleanup)
@@ -52,33 +52,14 @@ describe("'One last step' (docs/modal.md)", () => {
 
   test('default: Accept records the acceptance, then success; the createOnLogin wallet is created after', async () => {
     const { user, client, calls } = await signInNeedingTerms()
-    client._internal.setState({
-      appConfig: {
-        ...client.getState().appConfig!,
-        embedded_wallet_config: {
-          ...client.getState().appConfig!.embedded_wallet_config,
-          ethereum: { create_on_login: 'users-without-wallets' },
-        },
-      },
-    })
-    const events: FrameEvent[] = []
-    client._internal.wallet.proxy = {
-      frameOrigin: 'http://foyer.test',
-      iframe: {} as HTMLIFrameElement,
-      ready: async () => {},
-      request: async (event: FrameEvent) => {
-        events.push(event)
-        return new Promise(() => {})
-      },
-      destroy() {},
-    } as never
-    expect(events).toEqual([]) // no wallet before the terms
+    const events = watchWalletCreationOnLogin(client)
+    expect(events()).toEqual([]) // no wallet before the terms
     await user.click(screen.getByRole('button', { name: 'Accept' }))
     await screen.findByText('Success!')
     expect(calls.filter((call) => call.path === '/api/v1/users/me/accept_terms')).toHaveLength(1)
     expect(client.getState().user?.has_accepted_terms).toBe(true)
     // The wallet code loads on demand first (a chunk of its own), hence the longer wait.
-    await waitFor(() => expect(events).toEqual(['privy:wallet:create']), { timeout: 5000 })
+    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']), { timeout: 5000 })
   })
 
   test('behavior: No thanks signs the user out and closes the modal', async () => {

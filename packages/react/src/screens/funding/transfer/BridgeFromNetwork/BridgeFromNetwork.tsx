@@ -9,11 +9,10 @@ import {
 import { useEffect, useId, useMemo, useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
-import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
 import { Button } from '../../../../ui/Button'
 import { DetailRows } from '../../../../ui/DetailRows'
-import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { Spinner } from '../../../../ui/Spinner'
 
 /**
@@ -75,11 +74,7 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
 
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{m.bridgeTitle}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.bridgeTitle} onBack={router.back} />
       <DetailRows rows={[[m.amount, `${request.amount} ${symbol}`]]} />
       {origins === undefined ? (
         <div className="foyer-center">

@@ -10,10 +10,9 @@ import {
 import { useState } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
-import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
 import { DetailRows } from '../../../../ui/DetailRows'
-import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
@@ -89,10 +88,9 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
   const fee = quote?.fees?.relayer
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{formatMessage(m.bridgeEvmToEvm, names)}</ScreenTitle>}
+      <ModalScreenHeader
+        title={formatMessage(m.bridgeEvmToEvm, names)}
         onBack={state.phase === 'error' ? () => router.back() : undefined}
-        backLabel={messages.modal.back}
       />
       {quote ? (
         <DetailRows

@@ -16,12 +16,11 @@ import { errorOutcome } from '../../../../errors/errorOutcome'
 import { toErrorInfo } from '../../../../errors/toErrorInfo'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
-import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
 import { sanitizeImageUrl } from '../../../../theme/sanitizeImageUrl'
 import { Button } from '../../../../ui/Button'
 import { Chip } from '../../../../ui/Chip'
-import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { useDiscoveredWallets } from '../../../externalWallets/WalletList/useDiscoveredWallets'
 import { WalletInstallLinks } from '../../../externalWallets/WalletList/WalletInstallLinks'
 import { pushFundingScreen } from '../../returnToFundingMethods'
@@ -107,11 +106,7 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const shown = visibleWallets(wallets, expanded)
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{m.title}</ScreenTitle>}
-        onBack={() => router.back()}
-        backLabel={messages.modal.back}
-      />
+      <ModalScreenHeader title={m.title} onBack={router.back} />
       <p className="foyer-text">{m.detail}</p>
       {wallets.length === 0 ? (
         <>

@@ -5,9 +5,8 @@ import {
 } from '@foyer/core/funding'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
-import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
-import { ScreenHeader } from '../../../../ui/ScreenHeader'
 import { FundedNotice, TransferProgress } from '../shared/TransferProgress'
 import { useFundingTransfer } from '../shared/useFundingTransfer'
 
@@ -46,10 +45,9 @@ export function TransferStatus({ params }: ScreenProps<'fundingTransferStatus'>)
   }
   return (
     <div className="foyer-screen">
-      <ScreenHeader
-        title={<ScreenTitle>{formatMessage(m.statusTitle, values)}</ScreenTitle>}
+      <ModalScreenHeader
+        title={formatMessage(m.statusTitle, values)}
         onBack={state.phase === 'error' ? () => router.back() : undefined}
-        backLabel={messages.modal.back}
       />
       <TransferProgress state={state} statusText={state.phase === 'error' ? '' : text[state.phase]} />
     </div>
