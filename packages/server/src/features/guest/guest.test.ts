@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = () => `guest-upgrade${++counter}@example.com`
 const newCredential = () => randomBytes(32).toString('base64url')
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function guestSignIn(credential: string): Promise<AuthResponse> {
   const response = await t.request({

@@ -23,6 +23,7 @@ import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createTestDevice } from '../../test/createTestDevice'
 import { testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
 import { TOTP_PARAMETERS } from './totp'
@@ -30,15 +31,8 @@ import { TOTP_PARAMETERS } from './totp'
 const ORIGIN = 'http://localhost:5173'
 const RP_ID = 'localhost'
 const FRAME = 'http://wallet.foyer.test'
-let t: TestContext
+const t = useTestContext()
 let counter = 0
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 /** The device key of each session's wallet frame, by `sid` (a session registers one key). */
 const sessionKeys = new Map<string, DeviceKeyStore>()
