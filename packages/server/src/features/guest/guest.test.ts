@@ -37,17 +37,6 @@ function link(email: string, code: string, bearer: string) {
   return t.request({ method: 'POST', url: '/api/v1/passwordless/link', json: { email, code }, bearer })
 }
 
-async function emailSignIn(email: string): Promise<AuthResponse> {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  expect(response.statusCode).toBe(200)
-  return authResponseSchema.parse(response.json())
-}
-
 describe('guest/authenticate', () => {
   test('default: a new credential creates a guest user; is_guest says so, linked_accounts lists no guest entry', async () => {
     const auth = await guestSignIn(newCredential())
@@ -150,7 +139,7 @@ describe('guest upgrade: passwordless/link', () => {
     expect(refreshed.user.is_guest).toBe(false)
 
     // The email now signs in to the same user; the guest credential no longer opens it.
-    expect((await emailSignIn(email)).user.id).toBe(guest.user.id)
+    expect((await t.signIn(email)).user.id).toBe(guest.user.id)
     const again = await guestSignIn(credential)
     expect(again.user.id).not.toBe(guest.user.id)
     expect(again.user.is_guest).toBe(true)
@@ -182,7 +171,7 @@ describe('guest upgrade: passwordless/link', () => {
 
   test('error: an email of another user is account_transfer_required', async () => {
     const email = freshEmail()
-    await emailSignIn(email)
+    await t.signIn(email)
     const guest = await guestSignIn(newCredential())
     const code = await linkCode(email, guest.token as string)
     const response = await link(email, code, guest.token as string)
@@ -195,7 +184,7 @@ describe('guest upgrade: passwordless/link', () => {
   })
 
   test('error: a second email is cannot_link_more_of_type', async () => {
-    const owner = await emailSignIn(freshEmail())
+    const owner = await t.signIn(freshEmail())
     const email = freshEmail()
     const code = await linkCode(email, owner.token as string)
     const response = await link(email, code, owner.token as string)
