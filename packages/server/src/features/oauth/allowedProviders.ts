@@ -1,9 +1,5 @@
 /** Which OAuth providers and redirect targets an app allows. */
-import {
-  isOAuthProvider,
-  type OAuthClientSettings,
-  oauthProviderNames,
-} from '@foyer/protocol'
+import { isOAuthProvider, type OAuthClientSettings, oauthProviderNames } from '@foyer/protocol'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { urlOnAllowedOrigin } from '../apps/urlOnAllowedOrigin'
