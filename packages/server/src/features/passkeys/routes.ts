@@ -4,6 +4,7 @@ import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
+import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
 import { answerWithSession } from '../sessions/answerSignIn'
@@ -54,15 +55,28 @@ export async function passkeyRoutes(
   const { context } = options
   const config = rateLimitConfig(context.rateLimits?.passkey)
 
-  endpointRoute(app, endpoints['POST /api/v1/passkeys/authenticate/init'], { config }, async (request) => {
+  /**
+   * The app and relying party of a sign-in ceremony's init, once `assertAllowed` passed and the captcha
+   * `token` was checked: captcha before a challenge is issued, as for every sign-in's init (docs/security.md
+   * property 56, docs/passkeys.md#sign-up).
+   */
+  async function initCeremony(
+    request: FastifyRequest,
+    token: string | undefined,
+    assertAllowed: (foyerApp: LoadedApp) => void,
+  ): Promise<{ foyerApp: LoadedApp; relyingParty: ReturnType<typeof relyingPartyOf> }> {
     const foyerApp = await requireApp(context, request)
-    assertPasskeysEnabled(foyerApp)
+    assertAllowed(foyerApp)
     const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-    // Captcha before a challenge is issued (docs/security.md property 56).
     await assertCaptcha(context, foyerApp, request, {
-      token: request.body.token,
+      token,
       session: await optionalSession(context, request),
     })
+    return { foyerApp, relyingParty }
+  }
+
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/authenticate/init'], { config }, async (request) => {
+    const { foyerApp, relyingParty } = await initCeremony(request, request.body.token, assertPasskeysEnabled)
     return initPasskeyAuthentication(context, foyerApp, relyingParty)
   })
   endpointRoute(app, endpoints['POST /api/v1/passkeys/authenticate'], { config }, async (request, reply) => {
@@ -77,14 +91,11 @@ export async function passkeyRoutes(
     return answerWithSession(context, request, reply, foyerApp, { userId, isNewUser: false })
   })
   endpointRoute(app, endpoints['POST /api/v1/passkeys/register/init'], { config }, async (request) => {
-    const foyerApp = await requireApp(context, request)
-    assertPasskeySignupAllowed(foyerApp)
-    const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-    // Captcha before a challenge is issued, as for every sign-in's init (docs/passkeys.md#sign-up).
-    await assertCaptcha(context, foyerApp, request, {
-      token: request.body.token,
-      session: await optionalSession(context, request),
-    })
+    const { foyerApp, relyingParty } = await initCeremony(
+      request,
+      request.body.token,
+      assertPasskeySignupAllowed,
+    )
     return initPasskeySignup(context, foyerApp, relyingParty)
   })
   endpointRoute(app, endpoints['POST /api/v1/passkeys/register'], { config }, async (request, reply) => {
