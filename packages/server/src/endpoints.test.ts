@@ -1,19 +1,13 @@
 import { endpoints } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from './test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from './test/useTestContext'
 
 /**
  * The server's API routes are exactly the protocol's endpoint table. Each route takes its
  * schemas from the table (`routeSchema(endpoints[…])`), so this checks that none is missing and none is
  * registered outside it.
  */
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 /** `'<METHOD> <path>'` of every route, from Fastify's route tree (`printRoutes`, one segment per line). */
 function registeredRoutes(tree: string): string[] {

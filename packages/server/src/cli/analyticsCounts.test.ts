@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/openDatabase'
 import { analyticsEvents } from '../features/analytics/schema'
 import { createAppRecord } from '../features/apps/service'
-import { main } from './main'
+import { runCli } from '../test/runCli'
 
 const DAY_MS = 86_400_000
 
@@ -52,23 +52,6 @@ async function seeded() {
   }
 }
 
-/** Runs the CLI in this process; resolves with its exit code and what it printed. */
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
-  let stdout = ''
-  let stderr = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
-  })
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  const code = await main(argv, env)
-  vi.restoreAllMocks()
-  return { code, stdout, stderr }
-}
-
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 describe('foyer-server analytics counts', () => {
@@ -76,7 +59,7 @@ describe('foyer-server analytics counts', () => {
     timeout: 120_000,
   }, async () => {
     const { env, shop, blog, now } = await seeded()
-    const all = await cli(['analytics', 'counts', '--json'], env)
+    const all = await runCli(['analytics', 'counts', '--json'], env)
     expect(all.code, all.stderr).toBe(0)
     const today = utcDay(now)
     const earlier = utcDay(now - 3 * DAY_MS)
@@ -91,13 +74,13 @@ describe('foyer-server analytics counts', () => {
     )
     expect(lines).toHaveLength(4)
 
-    const recent = await cli(['analytics', 'counts', '--app', shop, '--days', '2', '--json'], env)
+    const recent = await runCli(['analytics', 'counts', '--app', shop, '--days', '2', '--json'], env)
     expect(JSON.parse(recent.stdout)).toEqual([
       { appId: shop, day: today, eventName: 'login_completed', count: 1 },
       { appId: shop, day: today, eventName: 'sdk_initialize', count: 2 },
     ])
 
-    const text = await cli(['analytics', 'counts', '--app', blog], env)
+    const text = await runCli(['analytics', 'counts', '--app', blog], env)
     expect(text.stdout.split('\n')[0]).toMatch(/^APP\s+DAY\s+EVENT\s+COUNT$/)
     expect(text.stdout).toContain(`${blog}  ${today}  sdk_initialize  1`)
   })
@@ -107,11 +90,11 @@ describe('foyer-server analytics counts', () => {
   }, async () => {
     const { env } = await seeded()
     for (const days of ['0', '-1', 'soon', '1.5']) {
-      const refused = await cli(['analytics', 'counts', `--days=${days}`], env)
+      const refused = await runCli(['analytics', 'counts', `--days=${days}`], env)
       expect(refused.code, days).toBe(1)
       expect(refused.stderr).toContain('--days must be a whole number of days above 0')
     }
-    const none = await cli(['analytics', 'counts', '--app', 'noapp0000000000000000000'], env)
+    const none = await runCli(['analytics', 'counts', '--app', 'noapp0000000000000000000'], env)
     expect(none).toMatchObject({ code: 0, stdout: 'No analytics events\n' })
   })
 })

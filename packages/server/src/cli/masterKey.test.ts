@@ -12,32 +12,12 @@ import { loadApp } from '../features/apps/service'
 import { checkMasterKey } from '../features/masterKey/checkMasterKey'
 import { users } from '../features/users/schema'
 import { walletEntropies } from '../features/wallets/schema'
-import { main } from './main'
+import { runCli } from '../test/runCli'
 import { prepareDatabase } from './prepareDatabase'
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-/** Runs the CLI in this process; returns its exit code and what it printed. */
-async function cli(argv: string[], environment: NodeJS.ProcessEnv) {
-  let stdout = ''
-  let stderr = ''
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
-  })
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  try {
-    const code = await main(argv, environment)
-    return { code, stdout, stderr }
-  } finally {
-    vi.restoreAllMocks()
-  }
-}
 
 const secrets = {
   captcha_secret_key: 'captcha-secret-0001',
@@ -68,11 +48,11 @@ describe('foyer-server master-key rotate', () => {
     timeout: 120_000,
   }, async () => {
     const { dataDir, oldKey, environment } = await workspace()
-    const created = await cli(['app', 'create', '--name', 'Shop'], environment)
+    const created = await runCli(['app', 'create', '--name', 'Shop'], environment)
     const id = created.stdout.trim()
-    expect((await cli(['app', 'update', id, '--settings', JSON.stringify(secrets)], environment)).code).toBe(
-      0,
-    )
+    expect(
+      (await runCli(['app', 'update', id, '--settings', JSON.stringify(secrets)], environment)).code,
+    ).toBe(0)
     // A wallet, sealed as the wallets feature seals it.
     let db = await openDatabase({ dataDir })
     const userId = 'u'.repeat(25)
@@ -101,9 +81,9 @@ describe('foyer-server master-key rotate', () => {
     await db.close()
 
     const newKey = randomBytes(32)
-    const refused = await cli(['master-key', 'rotate'], { ...environment, FOYER_NEW_MASTER_KEY: 'short' })
+    const refused = await runCli(['master-key', 'rotate'], { ...environment, FOYER_NEW_MASTER_KEY: 'short' })
     expect(refused.code).toBe(1)
-    const rotated = await cli(['master-key', 'rotate'], {
+    const rotated = await runCli(['master-key', 'rotate'], {
       ...environment,
       FOYER_NEW_MASTER_KEY: newKey.toString('base64'),
     })
@@ -146,8 +126,8 @@ describe('foyer-server master-key rotate', () => {
     timeout: 120_000,
   }, async () => {
     const { environment } = await workspace()
-    const id = (await cli(['app', 'create', '--name', 'Masked'], environment)).stdout.trim()
-    const updated = await cli(['app', 'update', id, '--settings', JSON.stringify(secrets)], environment)
+    const id = (await runCli(['app', 'create', '--name', 'Masked'], environment)).stdout.trim()
+    const updated = await runCli(['app', 'update', id, '--settings', JSON.stringify(secrets)], environment)
     for (const secret of [
       'captcha-secret-0001',
       'telegram-secret-0002',
@@ -162,7 +142,7 @@ describe('foyer-server master-key rotate', () => {
       oauth: { clients: { github: { client_id: 'gh-client', client_secret: '********' } } },
       funding_providers: { moonpay: { api_key: 'pk_test_public', secret_key: '********' } },
     })
-    const swept = await cli(['sweep', '--json'], environment)
+    const swept = await runCli(['sweep', '--json'], environment)
     expect(JSON.parse(swept.stdout)).toMatchObject({ wallet_nonce: 0, idle_guest: 0 })
   })
 })

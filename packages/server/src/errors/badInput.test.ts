@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe } from 'vitest'
+import { describe } from 'vitest'
 import { badInputSuite } from '../test/badInputSuite'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { useTestContext } from '../test/useTestContext'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 describe('bad input on PGlite', () => {
   badInputSuite(() => t)

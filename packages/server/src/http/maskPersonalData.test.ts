@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { captureLog } from '../test/captureLog'
 import { createTestContext, type TestContext } from '../test/createTestContext'
 import { maskPersonalData, maskText } from './maskPersonalData'
 
@@ -60,16 +60,10 @@ describe('maskPersonalData', () => {
 })
 
 describe('server log', () => {
-  const lines: string[] = []
+  const { stream, lines } = captureLog()
   let t: TestContext
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
     t = await createTestContext({ logger: { level: 'info', stream } })
   })
   afterAll(async () => {

@@ -8,9 +8,9 @@ import {
   usersMeResponseSchema,
 } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 import { mfaMethods } from '../mfa/schema'
 import { toE164 } from '../sms/phoneNumber'
@@ -19,19 +19,12 @@ import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { offerAccountTransfer } from './offerAccountTransfer'
 import { transferAccount } from './service'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const ORIGIN = 'http://localhost:5173'
 const freshEmail = () => `transfer${++counter}@example.com`
 const freshNumber = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
 const { newAccount, solanaKey, signedSiwe, signedSiws } = testSignIn(() => t)
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 function post(url: string, json: unknown, bearer?: string) {
   return t.request({ method: 'POST', url, json, bearer, headers: { origin: ORIGIN } })

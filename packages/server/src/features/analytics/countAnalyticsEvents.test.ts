@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { countAnalyticsEvents } from './countAnalyticsEvents'
 import { analyticsEvents } from './schema'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 describe('countAnalyticsEvents', () => {
   test('default: counts per app, UTC day and event name, ordered; filters by app and since', async () => {

@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { prepareDatabase } from '../../cli/prepareDatabase'
 import { createApp } from '../../createApp'
 import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/openDatabase'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { appSettingsCodec } from './appSettingsCodec'
 import { mergeSettings } from './mergeSettings'
 import { apps } from './schema'
 import { createAppRecord, listAppRecords, loadApp, updateAppSettings } from './service'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 /** One of each third-party secret an app can hold. */
 const custodyKey = `0x${'ab'.repeat(32)}`

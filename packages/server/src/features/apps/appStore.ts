@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { type AppRecord, findAppRecord, type LoadedApp, loadApp } from './appRecords'
 import { appSettingsCodec } from './appSettingsCodec'
-import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
+import { type AppSettingsOverrides, deepMergeSettings, mergeSettings } from './mergeSettings'
 import { apps } from './schema'
 
 /**
@@ -63,26 +63,4 @@ export async function updateAppSettings(
     .set({ settings: appSettingsCodec.seal(merged, masterKey, id), updatedAt: now })
     .where(eq(apps.id, id))
   return findAppRecord(db, id, masterKey)
-}
-
-function deepMergeSettings(
-  base: Record<string, unknown>,
-  overrides: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base }
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === undefined) continue
-    const current = merged[key]
-    const bothObjects =
-      typeof current === 'object' &&
-      current !== null &&
-      !Array.isArray(current) &&
-      typeof value === 'object' &&
-      value !== null &&
-      !Array.isArray(value)
-    merged[key] = bothObjects
-      ? deepMergeSettings(current as Record<string, unknown>, value as Record<string, unknown>)
-      : value
-  }
-  return merged
 }

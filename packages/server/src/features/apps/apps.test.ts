@@ -1,21 +1,14 @@
 import { appConfigSchema, defaultAppSettings } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jose'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DEMO_APP_ID, DEMO_PROVIDER_APP_ID, seedDemoApp } from '../../demo/demoApps'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { mergeSettings } from './mergeSettings'
 import { apps } from './schema'
 import { createAppRecord, findAppRecord, listAppRecords, loadApp } from './service'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 const signIn = (email: string) => t.signIn(email)
 

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createShopApp } from '../../test/shopApp'
+import { useTestContext } from '../../test/useTestContext'
 import { corsAllowedHeaders } from './installCors'
-import { createAppRecord } from './service'
 
-let t: TestContext
+const t = useTestContext()
 let shopId: string
 let counter = 0
 
 beforeAll(async () => {
-  t = await createTestContext()
-  shopId = (
-    await createAppRecord(t.db, {
-      name: 'Shop',
-      allowedOrigins: ['https://shop.example'],
-      masterKey: t.masterKey,
-    })
-  ).id
-})
-afterAll(async () => {
-  await t?.close()
+  shopId = (await createShopApp(t)).id
 })
 
 describe('CORS', () => {

@@ -7,7 +7,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function deepMerge(
+/**
+ * `base` with `overrides` merged in, key by key: plain objects merge recursively, anything else (arrays
+ * included) replaces; `undefined` leaves the base value. Neither argument is changed.
+ *
+ * @example deepMergeSettings({ a: { b: 1, c: 2 } }, { a: { c: 3 } }) // { a: { b: 1, c: 3 } }
+ */
+export function deepMergeSettings(
   base: Record<string, unknown>,
   overrides: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -15,7 +21,7 @@ function deepMerge(
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue
     const current = merged[key]
-    merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMergeSettings(current, value) : value
   }
   return merged
 }
@@ -28,6 +34,6 @@ function deepMerge(
  */
 export function mergeSettings(overrides: AppSettingsOverrides | Record<string, unknown> = {}): AppSettings {
   return appSettingsSchema.parse(
-    deepMerge(defaultAppSettings as unknown as Record<string, unknown>, overrides),
+    deepMergeSettings(defaultAppSettings as unknown as Record<string, unknown>, overrides),
   )
 }

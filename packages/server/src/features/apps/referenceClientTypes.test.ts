@@ -19,9 +19,9 @@ import type {
   ResponsePasskeyInitRegister,
 } from '@privy-io/api-types/resources/client-auth'
 import type { LinkedAccountPhone } from '@privy-io/api-types/resources/users'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DEMO_APP_ID } from '../../demo/demoApps'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import type { phoneAccountKind } from '../sms/account'
 import { createAppRecord } from './service'
 
@@ -134,14 +134,7 @@ function jsonTypeOf(value: unknown): string {
   return typeof value
 }
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 describe('GET /api/v1/apps/:appId against the reference AppResponse', () => {
   test('default: every key the reference clients require is present with its type', async () => {

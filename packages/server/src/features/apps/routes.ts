@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from './requireApp'
 import { toAppConfig } from './service'
@@ -12,20 +12,13 @@ import { toAppConfig } from './service'
  */
 export async function appRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  typed.get(
-    endpoints['GET /api/v1/apps/:appId'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId']) },
-    async (request) => toAppConfig(await requireApp(context, request)),
+  endpointRoute(app, endpoints['GET /api/v1/apps/:appId'], {}, async (request) =>
+    toAppConfig(await requireApp(context, request)),
   )
-  typed.get(
-    endpoints['GET /api/v1/apps/:appId/jwks.json'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/jwks.json']) },
-    async (request, reply) => {
-      const found = await requireApp(context, request)
-      reply.header('cache-control', 'public, max-age=300')
-      const { kty = 'EC', crv = 'P-256', x = '', y = '' } = found.jwk
-      return { keys: [{ kty, crv, x, y, kid: found.kid, alg: 'ES256', use: 'sig' }] }
-    },
-  )
+  endpointRoute(app, endpoints['GET /api/v1/apps/:appId/jwks.json'], {}, async (request, reply) => {
+    const found = await requireApp(context, request)
+    reply.header('cache-control', 'public, max-age=300')
+    const { kty = 'EC', crv = 'P-256', x = '', y = '' } = found.jwk
+    return { keys: [{ kty, crv, x, y, kid: found.kid, alg: 'ES256', use: 'sig' }] }
+  })
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { appConfigSchema, authResponseSchema } from '@foyer/protocol'
 import { and, count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -10,6 +9,7 @@ import { createApp } from '../../createApp'
 import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/openDatabase'
 import { DEMO_APP_ID, DEMO_CAPTCHA_APP_ID, seedDemoApp } from '../../demo/demoApps'
+import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import {
   startTurnstileStandIn,
@@ -36,7 +36,7 @@ let slow: FastifyInstance
 let errorStatus: FastifyInstance
 let notJson: FastifyInstance
 let textServer: Server
-const logLines: string[] = []
+const { stream: logStream, lines: logLines } = captureLog()
 let counter = 0
 const freshEmail = () => `captcha${++counter}@example.com`
 const freshNumber = () => `+1415${String(5_600_000 + ++counter).padStart(7, '0')}`
@@ -61,15 +61,9 @@ function appOver(verifyUrl: string, timeoutMs?: number): Promise<FastifyInstance
 
 beforeAll(async () => {
   turnstile = await startTurnstileStandIn({ host: '127.0.0.1', port: 0 })
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      logLines.push(String(chunk))
-      callback()
-    },
-  })
   t = await createTestContext({
     captcha: { verifyUrl: turnstile.verifyUrl },
-    logger: { level: 'warn', stream },
+    logger: { level: 'warn', stream: logStream },
   })
   const captchaSettings = {
     passkey_auth: true,

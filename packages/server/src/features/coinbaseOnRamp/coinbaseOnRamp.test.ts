@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream'
 import { type AuthResponse, coinbaseOnRampInitResponseSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { createCdpApiKey } from '../../testing/coinbase/createCdpApiKey'
@@ -16,13 +16,7 @@ const SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112'
 let t: TestContext
 let coinbase: CoinbaseOnrampStandIn
 // Every server log line (docs/security.md property 64: no key material in logs).
-const logLines: string[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    logLines.push(String(chunk))
-    callback()
-  },
-})
+const { stream: logStream, lines: logLines } = captureLog()
 
 beforeAll(async () => {
   coinbase = await startCoinbaseOnrampStandIn({ now: () => t.now() })

@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { FundingContext } from '../funding/fundingSettings'
@@ -19,14 +19,11 @@ export async function coinbaseOnRampRoutes(
   options: { context: FundingContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
-  typed.post(
-    endpoints['POST /api/v1/funding/coinbase_on_ramp/init'].path,
-    {
-      config: rateLimitConfig(context.rateLimits?.fundingSign),
-      schema: routeSchema(endpoints['POST /api/v1/funding/coinbase_on_ramp/init']),
-    },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/funding/coinbase_on_ramp/init'],
+    { config: rateLimitConfig(context.rateLimits?.fundingSign) },
     async (request, reply) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await assertTermsAccepted(context.db, foyerApp, userId)
@@ -39,16 +36,12 @@ export async function coinbaseOnRampRoutes(
       })
     },
   )
-  typed.get(
-    endpoints['GET /api/v1/funding/coinbase_on_ramp/status'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/funding/coinbase_on_ramp/status']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      return coinbaseOnRampStatus(context, {
-        app: foyerApp,
-        userId,
-        partnerUserId: request.query.partnerUserId,
-      })
-    },
-  )
+  endpointRoute(app, endpoints['GET /api/v1/funding/coinbase_on_ramp/status'], {}, async (request) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    return coinbaseOnRampStatus(context, {
+      app: foyerApp,
+      userId,
+      partnerUserId: request.query.partnerUserId,
+    })
+  })
 }

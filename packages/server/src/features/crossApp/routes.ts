@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
@@ -28,52 +28,35 @@ export async function crossAppRoutes(
   options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.crossApp)
 
-  typed.get(
-    endpoints['GET /api/v1/apps/:appId/cross-app/details'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/cross-app/details']) },
-    async (request, reply) => {
-      const found = await requireApp(context, request)
-      reply.header('cache-control', 'public, max-age=300')
-      return { name: found.name, icon_url: found.settings.logo_url }
-    },
-  )
+  endpointRoute(app, endpoints['GET /api/v1/apps/:appId/cross-app/details'], {}, async (request, reply) => {
+    const found = await requireApp(context, request)
+    reply.header('cache-control', 'public, max-age=300')
+    return { name: found.name, icon_url: found.settings.logo_url }
+  })
 
-  typed.get(
-    endpoints['GET /api/v1/apps/:appId/cross-app/connections'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/apps/:appId/cross-app/connections']) },
-    async (request) => {
-      const requester = await requireApp(context, request)
-      return {
-        connections: await listCrossAppConnections(context, requester),
-        data_classification: 'public' as const,
-      }
-    },
-  )
+  endpointRoute(app, endpoints['GET /api/v1/apps/:appId/cross-app/connections'], {}, async (request) => {
+    const requester = await requireApp(context, request)
+    return {
+      connections: await listCrossAppConnections(context, requester),
+      data_classification: 'public' as const,
+    }
+  })
 
-  typed.post(
-    endpoints['POST /oauth/authorization_code'].path,
-    { config, schema: routeSchema(endpoints['POST /oauth/authorization_code']) },
-    async (request) => {
-      // The provider user comes from the session, never from the body (docs/security.md property 57).
-      const { app: provider, userId } = await requireSession(context, request)
-      return issueCrossAppCode(context, provider, userId, request.body)
-    },
-  )
+  endpointRoute(app, endpoints['POST /oauth/authorization_code'], { config }, async (request) => {
+    // The provider user comes from the session, never from the body (docs/security.md property 57).
+    const { app: provider, userId } = await requireSession(context, request)
+    return issueCrossAppCode(context, provider, userId, request.body)
+  })
 
-  typed.post(
-    endpoints['POST /oauth/verify'].path,
-    { config, schema: routeSchema(endpoints['POST /oauth/verify']) },
-    async (request) => {
-      const provider = await requireApp(context, request)
-      const session = await optionalSession(context, request)
-      return verifyProviderToken(context, provider, {
-        token: request.body.prat,
-        sessionUserId: session?.userId ?? null,
-        callbackUrl: request.body.callback_url,
-      })
-    },
-  )
+  endpointRoute(app, endpoints['POST /oauth/verify'], { config }, async (request) => {
+    const provider = await requireApp(context, request)
+    const session = await optionalSession(context, request)
+    return verifyProviderToken(context, provider, {
+      token: request.body.prat,
+      sessionUserId: session?.userId ?? null,
+      callbackUrl: request.body.callback_url,
+    })
+  })
 }

@@ -1,12 +1,10 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
-import { startSession } from '../sessions/service'
+import { answerSignIn } from '../sessions/answerSignIn'
 import { accountRoutes } from '../users/accountRoutes'
-import { signInWithAccount } from '../users/service'
 import { customAccountKind, customSubject } from './account'
 import { type CustomJwtContext, verifyCustomJwt } from './verifyCustomJwt'
 
@@ -26,29 +24,21 @@ export async function customJwtRoutes(
   options: { context: CustomJwtContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.customJwt)
-  typed.post(
-    endpoints['POST /api/v1/custom_jwt_account/authenticate'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/custom_jwt_account/authenticate']),
-    },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/custom_jwt_account/authenticate'],
+    { config },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       const identity = await verifyCustomJwt(foyerApp.settings.custom_jwt_auth, request.body.token, {
         nowMs: context.now(),
         jwks: context.customJwtKeys,
       })
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
+      return answerSignIn(context, request, reply, foyerApp, {
         type: 'custom',
         subject: customSubject(identity.issuer, identity.subject),
-        mode: 'login-or-sign-up',
-        now: new Date(context.now()),
       })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
   await accountRoutes(app, context, {

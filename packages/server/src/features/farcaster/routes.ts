@@ -1,20 +1,13 @@
-import {
-  endpoints,
-  FARCASTER_CHANNEL_TOKEN_HEADER,
-  farcasterStatusHeadersSchema,
-  routeSchema,
-} from '@foyer/protocol'
+import { endpoints, FARCASTER_CHANNEL_TOKEN_HEADER, farcasterStatusHeadersSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { answerSignIn } from '../sessions/answerSignIn'
 import { optionalSession } from '../sessions/optionalSession'
-import { startSession } from '../sessions/service'
 import { accountRoutes } from '../users/accountRoutes'
-import { signInWithAccount } from '../users/service'
 import { type FarcasterDetails, farcasterAccountKind, farcasterSubject } from './account'
 import { fetchFarcasterProfile } from './fetchFarcasterProfile'
 import {
@@ -54,7 +47,6 @@ export async function farcasterRoutes(
   options: { context: FarcasterContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.farcaster)
   // The status is polled every 2 s for up to 120 s (docs/limits.md): the sessions rule's higher limit.
   const pollConfig = rateLimitConfig(context.rateLimits?.sessions)
@@ -72,7 +64,7 @@ export async function farcasterRoutes(
   }
 
   const init = endpoints['POST /api/v1/farcaster/init']
-  typed.post(init.path, { config, schema: routeSchema(init) }, async (request) => {
+  endpointRoute(app, init, { config }, async (request) => {
     const foyerApp = await requireApp(context, request)
     assertFarcasterLoginAllowed(foyerApp)
     const body = request.body ?? {}
@@ -87,9 +79,10 @@ export async function farcasterRoutes(
   })
 
   const status = endpoints['GET /api/v1/farcaster/status']
-  typed.get(
-    status.path,
-    { config: pollConfig, schema: { ...routeSchema(status), headers: farcasterStatusHeadersSchema } },
+  endpointRoute(
+    app,
+    status,
+    { config: pollConfig, schema: { headers: farcasterStatusHeadersSchema } },
     async (request) => {
       const foyerApp = await requireApp(context, request)
       assertFarcasterLoginAllowed(foyerApp)
@@ -98,19 +91,15 @@ export async function farcasterRoutes(
   )
 
   const authenticate = endpoints['POST /api/v1/farcaster/authenticate']
-  typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
+  endpointRoute(app, authenticate, { config }, async (request, reply) => {
     const foyerApp = await requireApp(context, request)
     const { subject, details } = await proveAccount(request, foyerApp, request.body)
-    const { userId, isNewUser } = await signInWithAccount(context, {
-      appId: foyerApp.id,
+    return answerSignIn(context, request, reply, foyerApp, {
       type: 'farcaster',
       subject,
       details,
-      mode: request.body.mode ?? 'login-or-sign-up',
-      now: new Date(context.now()),
+      mode: request.body.mode,
     })
-    const response = await startSession(context, foyerApp, { userId, isNewUser })
-    return deliverAuthResponse(context, request, reply, foyerApp, response)
   })
 
   await accountRoutes(app, context, {

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
+import { urlOnAllowedOrigin } from '../apps/urlOnAllowedOrigin'
 import { farcasterAppClient } from './farcasterClient'
 import { farcasterChannels } from './schema'
 import type { FarcasterContext } from './settings'
@@ -22,15 +23,8 @@ export function assertFarcasterLoginAllowed(app: LoadedApp): void {
 
 /** An http(s) URL on one of the app's allowed origins, else 403 `invalid_origin` naming `field`. */
 function allowedUrl(app: LoadedApp, value: string, field: string): URL {
-  const url = URL.canParse(value) ? new URL(value) : null
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    url.username ||
-    url.password ||
-    !isOriginAllowed(app.allowedOrigins, url.origin)
-  )
-    throw foyerError('originFieldNotAllowed', { field })
+  const url = urlOnAllowedOrigin(app, value)
+  if (!url) throw foyerError('originFieldNotAllowed', { field })
   return url
 }
 

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { farcasterSignerSchema, farcasterSignerStatusSchema } from '@foyer/protocol'
 import { createFrameHandler, createMemoryShareStore } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
@@ -8,6 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
 import { seedDemoApp } from '../../demo/demoApps'
+import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders, registeredTestDevice } from '../../test/createTestDevice'
 import { testFrameApi } from '../../test/testFrameApi'
@@ -31,13 +31,7 @@ let proofHeaders: ReturnType<typeof frameProofHeaders>
 let farcaster: SignedKeyRequestStandIn
 let nextFid = 100
 // Every server log line (docs/security.md property 64: no key material in logs).
-const logLines: string[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    logLines.push(String(chunk))
-    callback()
-  },
-})
+const { stream: logStream, lines: logLines } = captureLog()
 
 beforeAll(async () => {
   farcaster = await startSignedKeyRequestStandIn({

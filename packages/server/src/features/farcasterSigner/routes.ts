@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import { requireSession } from '../sessions/requireSession'
 import { requireDeviceProof } from '../walletDevices/service'
@@ -18,33 +18,24 @@ export async function farcasterSignerRoutes(
   options: { context: FarcasterSignerContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  typed.post(
-    endpoints['POST /api/v1/farcaster/signer/init'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/farcaster/signer/init']) },
-    async (request) => {
-      const session = await requireSession(context, request)
-      requireFrameOrigin(request)
-      await requireDeviceProof(context, request, session)
-      const { app: foyerApp, userId } = session
-      return initFarcasterSigner(context, {
-        app: foyerApp,
-        userId,
-        publicKey: request.body.ed25519_public_key,
-        deadline: request.body.deadline,
-      })
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/farcaster/signer/status'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/farcaster/signer/status']) },
-    async (request) => {
-      const { app: foyerApp, userId } = await requireSession(context, request)
-      return farcasterSignerStatus(context, {
-        app: foyerApp,
-        userId,
-        publicKey: request.body.ed25519_public_key,
-      })
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/farcaster/signer/init'], {}, async (request) => {
+    const session = await requireSession(context, request)
+    requireFrameOrigin(request)
+    await requireDeviceProof(context, request, session)
+    const { app: foyerApp, userId } = session
+    return initFarcasterSigner(context, {
+      app: foyerApp,
+      userId,
+      publicKey: request.body.ed25519_public_key,
+      deadline: request.body.deadline,
+    })
+  })
+  endpointRoute(app, endpoints['POST /api/v1/farcaster/signer/status'], {}, async (request) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    return farcasterSignerStatus(context, {
+      app: foyerApp,
+      userId,
+      publicKey: request.body.ed25519_public_key,
+    })
+  })
 }

@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -25,28 +25,23 @@ export async function fundingRoutes(
   options: { context: FundingContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const prices = createTokenPrices(context.funding, { now: context.now })
   const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
 
-  typed.get(
-    endpoints['GET /api/v1/token_price'].path,
-    {
-      config: rateLimitConfig(context.rateLimits?.tokenPrice),
-      schema: routeSchema(endpoints['GET /api/v1/token_price']),
-    },
+  endpointRoute(
+    app,
+    endpoints['GET /api/v1/token_price'],
+    { config: rateLimitConfig(context.rateLimits?.tokenPrice) },
     async (request) => {
       await requireApp(context, request)
       return { usd: await prices.usd(request.query) }
     },
   )
 
-  typed.post(
-    endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign'].path,
-    {
-      config: rateLimitConfig(context.rateLimits?.fundingSign),
-      schema: routeSchema(endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign']),
-    },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/plugins/moonpay_on_ramp/sign'],
+    { config: rateLimitConfig(context.rateLimits?.fundingSign) },
     async (request, reply) => {
       const { app: foyerApp, userId } = await requireSession(context, request)
       await assertTermsAccepted(context.db, foyerApp, userId)

@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = () => `guest-upgrade${++counter}@example.com`
 const newCredential = () => randomBytes(32).toString('base64url')
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function guestSignIn(credential: string): Promise<AuthResponse> {
   const response = await t.request({
@@ -41,17 +35,6 @@ async function linkCode(email: string, bearer: string): Promise<string> {
 
 function link(email: string, code: string, bearer: string) {
   return t.request({ method: 'POST', url: '/api/v1/passwordless/link', json: { email, code }, bearer })
-}
-
-async function emailSignIn(email: string): Promise<AuthResponse> {
-  const code = await t.sendCode(email)
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/passwordless/authenticate',
-    json: { email, code },
-  })
-  expect(response.statusCode).toBe(200)
-  return authResponseSchema.parse(response.json())
 }
 
 describe('guest/authenticate', () => {
@@ -156,7 +139,7 @@ describe('guest upgrade: passwordless/link', () => {
     expect(refreshed.user.is_guest).toBe(false)
 
     // The email now signs in to the same user; the guest credential no longer opens it.
-    expect((await emailSignIn(email)).user.id).toBe(guest.user.id)
+    expect((await t.signIn(email)).user.id).toBe(guest.user.id)
     const again = await guestSignIn(credential)
     expect(again.user.id).not.toBe(guest.user.id)
     expect(again.user.is_guest).toBe(true)
@@ -188,7 +171,7 @@ describe('guest upgrade: passwordless/link', () => {
 
   test('error: an email of another user is account_transfer_required', async () => {
     const email = freshEmail()
-    await emailSignIn(email)
+    await t.signIn(email)
     const guest = await guestSignIn(newCredential())
     const code = await linkCode(email, guest.token as string)
     const response = await link(email, code, guest.token as string)
@@ -201,7 +184,7 @@ describe('guest upgrade: passwordless/link', () => {
   })
 
   test('error: a second email is cannot_link_more_of_type', async () => {
-    const owner = await emailSignIn(freshEmail())
+    const owner = await t.signIn(freshEmail())
     const email = freshEmail()
     const code = await linkCode(email, owner.token as string)
     const response = await link(email, code, owner.token as string)

@@ -1,13 +1,11 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sha256Hex } from '../../crypto/sha256Hex'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
-import { startSession } from '../sessions/service'
-import { signInWithAccount } from '../users/service'
+import { answerSignIn } from '../sessions/answerSignIn'
 
 /**
  * Guest sign-in (docs/wire.md, docs/api.md): `POST /api/v1/guest/authenticate` `{ guest_credential }` (32
@@ -19,25 +17,17 @@ import { signInWithAccount } from '../users/service'
  */
 export async function guestRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  typed.post(
-    endpoints['POST /api/v1/guest/authenticate'].path,
-    {
-      config: rateLimitConfig(context.rateLimits?.guest),
-      schema: routeSchema(endpoints['POST /api/v1/guest/authenticate']),
-    },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/guest/authenticate'],
+    { config: rateLimitConfig(context.rateLimits?.guest) },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
+      return answerSignIn(context, request, reply, foyerApp, {
         type: 'guest',
         subject: sha256Hex(request.body.guest_credential),
-        mode: 'login-or-sign-up',
-        now: new Date(context.now()),
         isGuest: true,
       })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
     },
   )
 }

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createApp } from '../../createApp'
 import { openDatabase } from '../../db/openDatabase'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 describe('GET /healthz and /readyz', () => {
   test('default: alive and ready, without app id or session', async () => {

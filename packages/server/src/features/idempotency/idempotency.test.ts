@@ -2,34 +2,22 @@ import { randomUUID } from 'node:crypto'
 import { authResponseSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
-import { type AppRecord, createAppRecord } from '../apps/service'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createShopApp, SHOP_SAME_SITE_HEADERS } from '../../test/shopApp'
+import { useTestContext } from '../../test/useTestContext'
+import type { AppRecord } from '../apps/service'
 import { sessions } from '../sessions/schema'
 import { IDEMPOTENCY_WINDOW_MS, requestFingerprint } from './installIdempotency'
 import { idempotentRequests } from './schema'
 
-let t: TestContext
+const t = useTestContext()
 let shop: AppRecord
 let counter = 0
 const freshEmail = () => `retry${++counter}@example.com`
-const shopHeaders = {
-  host: 'auth.shop.example',
-  origin: 'https://shop.example',
-  'sec-fetch-site': 'same-site',
-}
+const shopHeaders = SHOP_SAME_SITE_HEADERS
 
 beforeAll(async () => {
-  t = await createTestContext()
-  shop = await createAppRecord(t.db, {
-    name: 'Shop',
-    allowedOrigins: ['https://shop.example'],
-    settings: { custom_api_url: 'https://auth.shop.example' },
-    masterKey: t.masterKey,
-  })
-})
-afterAll(async () => {
-  await t?.close()
+  shop = await createShopApp(t, { customApi: true })
 })
 
 function authenticate(

@@ -2,11 +2,11 @@
 // only PostgreSQL with a connection pool shows whether parallel wrong codes from many sessions of one user
 // can each be checked before the count locks the factor. Skipped without PostgreSQL
 // (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
-import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { forkSessions } from '../../test/forkSessions'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
 import { mfaFactorAttempts } from './schema'
 import { TOTP_PARAMETERS } from './totp'
@@ -22,31 +22,6 @@ const wrong = (code: string) => [...code].map((digit) => String((Number(digit) +
 
 function post(url: string, json: unknown, bearer: string) {
   return t.request({ method: 'POST', url, json, bearer, headers: { origin: ORIGIN } })
-}
-
-/** Forks `n` sessions from `auth` (fork, then recover); returns their access tokens. */
-async function forkSessions(auth: AuthResponse, n: number): Promise<string[]> {
-  let refreshToken = auth.refresh_token ?? ''
-  let bearer = auth.token ?? ''
-  const tokens: string[] = []
-  for (let index = 0; index < n; index++) {
-    const forked = await t.request({
-      method: 'POST',
-      url: '/api/v1/sessions/fork',
-      json: { refresh_token: refreshToken },
-      bearer,
-    })
-    const body = forked.json() as { refresh_token: string; token: string; new_session_refresh_token: string }
-    refreshToken = body.refresh_token
-    bearer = body.token
-    const recovered = await t.request({
-      method: 'POST',
-      url: '/api/v1/sessions/fork/recover',
-      json: { refresh_token: body.new_session_refresh_token },
-    })
-    tokens.push(authResponseSchema.parse(recovered.json()).token ?? '')
-  }
-  return tokens
 }
 
 describe.skipIf(!postgresUrl)('the lock-out counter of a factor on PostgreSQL (connection pool)', () => {
@@ -68,7 +43,7 @@ describe.skipIf(!postgresUrl)('the lock-out counter of a factor on PostgreSQL (c
       auth.token ?? '',
     )
     expect(enrolled.statusCode, enrolled.body).toBe(200)
-    const sessions = await forkSessions(auth, SESSIONS)
+    const sessions = await forkSessions(t, auth, SESSIONS)
     t.advance(30_000)
 
     const round = async () => {

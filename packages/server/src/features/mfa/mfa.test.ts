@@ -22,7 +22,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createTestDevice } from '../../test/createTestDevice'
+import { forkSessions } from '../../test/forkSessions'
 import { testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
 import { TOTP_PARAMETERS } from './totp'
@@ -30,15 +32,8 @@ import { TOTP_PARAMETERS } from './totp'
 const ORIGIN = 'http://localhost:5173'
 const RP_ID = 'localhost'
 const FRAME = 'http://wallet.foyer.test'
-let t: TestContext
+const t = useTestContext()
 let counter = 0
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 /** The device key of each session's wallet frame, by `sid` (a session registers one key). */
 const sessionKeys = new Map<string, DeviceKeyStore>()
@@ -247,33 +242,6 @@ describe('authenticator app', () => {
   })
 })
 
-/** Forks `n` sessions from the session of `auth` (fork, then recover); returns their access tokens. */
-async function forkSessions(auth: AuthResponse, n: number): Promise<string[]> {
-  let refreshToken = auth.refresh_token ?? ''
-  let bearer = auth.token ?? ''
-  const tokens: string[] = []
-  for (let index = 0; index < n; index++) {
-    const forked = await t.request({
-      method: 'POST',
-      url: '/api/v1/sessions/fork',
-      json: { refresh_token: refreshToken },
-      bearer,
-    })
-    expect(forked.statusCode, forked.body).toBe(200)
-    const body = forked.json() as { refresh_token: string; token: string; new_session_refresh_token: string }
-    refreshToken = body.refresh_token
-    bearer = body.token
-    const recovered = await t.request({
-      method: 'POST',
-      url: '/api/v1/sessions/fork/recover',
-      json: { refresh_token: body.new_session_refresh_token },
-    })
-    expect(recovered.statusCode, recovered.body).toBe(200)
-    tokens.push(authResponseSchema.parse(recovered.json()).token ?? '')
-  }
-  return tokens
-}
-
 describe('wrong attempts are counted per user and factor, across sessions', () => {
   const maxAttemptsBody = { error: MFA_MAX_ATTEMPTS_MESSAGE, code: 'mfa_verification_max_attempts_reached' }
   const invalidBody = { error: MFA_INVALID_CODE_MESSAGE, code: 'missing_or_invalid_mfa' }
@@ -281,7 +249,7 @@ describe('wrong attempts are counted per user and factor, across sessions', () =
   test('error: 12 wrong TOTP codes across 12 forked sessions lock the factor for every session; the lock ends after its wait', async () => {
     const auth = await signIn()
     const secret = await enrollTotp(auth.token)
-    const sessions = await forkSessions(auth, 12)
+    const sessions = await forkSessions(t, auth, 12)
     t.advance(30_000)
     const answers: unknown[] = []
     for (const token of sessions) {
@@ -310,7 +278,7 @@ describe('wrong attempts are counted per user and factor, across sessions', () =
   test('behavior: the lock-out escalates — 10 s, then 30 s, then 90 s — and a success resets it', async () => {
     const auth = await signIn()
     const secret = await enrollTotp(auth.token)
-    const sessions = await forkSessions(auth, 12)
+    const sessions = await forkSessions(t, auth, 12)
     t.advance(30_000)
     let next = 0
     /** Four wrong codes, each from the next session: the fourth locks. */

@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { requireSession } from '../sessions/requireSession'
@@ -26,7 +26,6 @@ function originOf(request: FastifyRequest): string | undefined {
  */
 export async function mfaRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.mfa)
   const checkNumber = smsSendLimit(app, context)
   const checkAccount = createDestinationLimit(app, context, () => 'mfa-sms-account:unkeyed')
@@ -39,30 +38,23 @@ export async function mfaRoutes(app: FastifyInstance, options: { context: SmsCon
     return value
   }
 
-  typed.post(
-    endpoints['POST /api/v1/mfa/totp/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/init']) },
-    async (request, response) => reply(await initTotpEnrollment(context, await actor(request)), response),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/totp/init'], { config }, async (request, response) =>
+    reply(await initTotpEnrollment(context, await actor(request)), response),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/totp/enroll'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/enroll']) },
-    async (request) => enrollTotp(context, await actor(request), request.body.code),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/totp/enroll'], { config }, async (request) =>
+    enrollTotp(context, await actor(request), request.body.code),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/totp/verify'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/totp/verify']) },
-    async (request) => verifyTotp(context, await actor(request), request.body.code),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/totp/verify'], { config }, async (request) =>
+    verifyTotp(context, await actor(request), request.body.code),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/totp/unenroll'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/mfa/totp/unenroll']) },
-    async (request) => unenrollTotp(context, await actor(request)),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/totp/unenroll'], {}, async (request) =>
+    unenrollTotp(context, await actor(request)),
   )
 
-  typed.post(
-    endpoints['POST /api/v1/mfa/passwordless_sms/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/init']) },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/mfa/passwordless_sms/init'],
+    { config },
     async (request, reply) => {
       const who = await actor(request)
       // The sign-in SMS throttles: per-IP (`config`), per account, per number (shared with sign-in codes).
@@ -72,39 +64,26 @@ export async function mfaRoutes(app: FastifyInstance, options: { context: SmsCon
       })
     },
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/passwordless_sms/enroll'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/enroll']) },
-    async (request) => enrollSms(context, await actor(request), request.body),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passwordless_sms/enroll'], { config }, async (request) =>
+    enrollSms(context, await actor(request), request.body),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/passwordless_sms/verify'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/verify']) },
-    async (request) => verifySms(context, await actor(request), request.body.code),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passwordless_sms/verify'], { config }, async (request) =>
+    verifySms(context, await actor(request), request.body.code),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/passwordless_sms/unenroll'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/mfa/passwordless_sms/unenroll']) },
-    async (request) => unenrollSms(context, await actor(request)),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passwordless_sms/unenroll'], {}, async (request) =>
+    unenrollSms(context, await actor(request)),
   )
 
-  typed.post(
-    endpoints['POST /api/v1/mfa/passkeys/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/init']) },
-    async (request) =>
-      initPasskeyVerification(context, await actor(request), {
-        origin: originOf(request),
-        relyingParty: request.body.relying_party,
-      }),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passkeys/init'], { config }, async (request) =>
+    initPasskeyVerification(context, await actor(request), {
+      origin: originOf(request),
+      relyingParty: request.body.relying_party,
+    }),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/passkeys/verify'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/verify']) },
-    async (request) => verifyPasskey(context, await actor(request), request.body.authenticator_response),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passkeys/verify'], { config }, async (request) =>
+    verifyPasskey(context, await actor(request), request.body.authenticator_response),
   )
-  typed.post(
-    endpoints['POST /api/v1/mfa/passkeys/enrollment'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/mfa/passkeys/enrollment']) },
-    async (request) => setPasskeyEnrollment(context, await actor(request), request.body.credential_ids),
+  endpointRoute(app, endpoints['POST /api/v1/mfa/passkeys/enrollment'], {}, async (request) =>
+    setPasskeyEnrollment(context, await actor(request), request.body.credential_ids),
   )
 }

@@ -1,12 +1,8 @@
 /** Which OAuth providers and redirect targets an app allows. */
-import {
-  isOAuthProvider,
-  isOriginAllowed,
-  type OAuthClientSettings,
-  oauthProviderNames,
-} from '@foyer/protocol'
+import { isOAuthProvider, type OAuthClientSettings, oauthProviderNames } from '@foyer/protocol'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
+import { urlOnAllowedOrigin } from '../apps/urlOnAllowedOrigin'
 import type { OAuthContext, OAuthProviderDefinition } from './providers'
 
 /** A provider the app may use: its definition and the app's client registration there. */
@@ -41,14 +37,7 @@ export function assertOAuthProviderAllowed(
  * @example assertRedirectAllowed(app, 'https://shop.example/login') // URL, when https://shop.example is allowed
  */
 export function assertRedirectAllowed(app: LoadedApp, redirectTo: string): URL {
-  const url = URL.canParse(redirectTo) ? new URL(redirectTo) : null
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    url.username ||
-    url.password ||
-    !isOriginAllowed(app.allowedOrigins, url.origin)
-  )
-    throw foyerError('redirectNotAllowed')
+  const url = urlOnAllowedOrigin(app, redirectTo)
+  if (!url) throw foyerError('redirectNotAllowed')
   return url
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { Writable } from 'node:stream'
 import {
   type AuthResponse,
   authResponseSchema,
@@ -18,6 +17,7 @@ import { eq } from 'drizzle-orm'
 import { exportPKCS8, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../../createApp'
+import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
 import {
@@ -811,13 +811,7 @@ describe('allow-list', () => {
 
 describe('logs (docs/security.md properties 27, 64)', () => {
   test("error: the provider's code and state at the callback never reach the log", async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { stream, lines } = captureLog()
     const app = await createApp({
       db: t.db,
       masterKey: t.masterKey,

@@ -1,5 +1,4 @@
 import {
-  type AuthResponse,
   crossAppProviderAppId,
   endpoints,
   isOAuthProvider,
@@ -7,7 +6,6 @@ import {
   oauthAccountType,
   oauthProviders,
   refuseControlCharacters,
-  routeSchema,
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -15,17 +13,17 @@ import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { crossAppAccountKind } from '../crossApp/account'
 import { assertCrossAppConnection, startCrossAppFlow } from '../crossApp/service'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { answerSignIn } from '../sessions/answerSignIn'
 import { optionalSession } from '../sessions/optionalSession'
-import { startSession } from '../sessions/service'
 import { accountRoutes } from '../users/accountRoutes'
-import { requireUserJson, signInWithAccount } from '../users/service'
+import { requireUserJson } from '../users/service'
 import { oauthAccountKinds } from './account'
 import type { OAuthContext } from './providers'
 import {
@@ -140,41 +138,37 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
     },
   )
 
-  typed.post(
-    endpoints['POST /api/v1/oauth/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/init']) },
-    async (request) => {
-      const foyerApp = await requireApp(context, request)
-      const providerAppId = crossAppProviderAppId(request.body.provider)
-      if (providerAppId !== null) {
-        // Cross-app (docs/wire.md#oauth, docs/wire.md#cross-app): the URL of the provider app's authorize
-        // page.
-        const provider = await assertCrossAppConnection(context, foyerApp, providerAppId)
-        const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
-        const session = await optionalSession(context, request)
-        await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-        const url = await startCrossAppFlow(context, foyerApp, {
-          provider,
-          redirectTo,
-          stateCode: request.body.state_code,
-          codeChallenge: request.body.code_challenge,
-        })
-        return { url }
-      }
-      const allowed = assertOAuthProviderAllowed(context, foyerApp, request.body.provider)
+  endpointRoute(app, endpoints['POST /api/v1/oauth/init'], { config }, async (request) => {
+    const foyerApp = await requireApp(context, request)
+    const providerAppId = crossAppProviderAppId(request.body.provider)
+    if (providerAppId !== null) {
+      // Cross-app (docs/wire.md#oauth, docs/wire.md#cross-app): the URL of the provider app's authorize
+      // page.
+      const provider = await assertCrossAppConnection(context, foyerApp, providerAppId)
       const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
       const session = await optionalSession(context, request)
       await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-      const url = await startOAuthFlow(context, foyerApp, {
-        allowed,
+      const url = await startCrossAppFlow(context, foyerApp, {
+        provider,
         redirectTo,
         stateCode: request.body.state_code,
         codeChallenge: request.body.code_challenge,
-        callbackUrl: callbackUrl(context, request),
       })
       return { url }
-    },
-  )
+    }
+    const allowed = assertOAuthProviderAllowed(context, foyerApp, request.body.provider)
+    const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
+    const session = await optionalSession(context, request)
+    await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+    const url = await startOAuthFlow(context, foyerApp, {
+      allowed,
+      redirectTo,
+      stateCode: request.body.state_code,
+      codeChallenge: request.body.code_challenge,
+      callbackUrl: callbackUrl(context, request),
+    })
+    return { url }
+  })
 
   typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, (request, reply) =>
     finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.query))),
@@ -183,34 +177,30 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
     finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.body))),
   )
 
-  typed.post(
-    endpoints['POST /api/v1/oauth/authenticate'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/oauth/authenticate']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      const flow = await consumeOAuthCode(context, foyerApp, {
-        code: request.body.authorization_code,
-        stateCode: request.body.state_code,
-        codeVerifier: request.body.code_verifier,
-        provider: request.body.provider,
-      })
-      const { type, tokens } = await provenAccount(context, foyerApp, flow)
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
+  endpointRoute(app, endpoints['POST /api/v1/oauth/authenticate'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const flow = await consumeOAuthCode(context, foyerApp, {
+      code: request.body.authorization_code,
+      stateCode: request.body.state_code,
+      codeVerifier: request.body.code_verifier,
+      provider: request.body.provider,
+    })
+    const { type, tokens } = await provenAccount(context, foyerApp, flow)
+    return answerSignIn(
+      context,
+      request,
+      reply,
+      foyerApp,
+      {
         type,
         subject: flow.user.subject,
         details: flow.user.details,
         verifiedEmail: flow.user.verifiedEmail,
-        mode: request.body.mode ?? 'login-or-sign-up',
-        now: new Date(context.now()),
-      })
-      const response: AuthResponse = await startSession(context, foyerApp, { userId, isNewUser })
-      return deliverAuthResponse(context, request, reply, foyerApp, {
-        ...response,
-        ...(tokens ? { oauth_tokens: tokens } : {}),
-      })
-    },
-  )
+        mode: request.body.mode,
+      },
+      tokens ? { oauth_tokens: tokens } : {},
+    )
+  })
 
   await accountRoutes(app, context, {
     kinds: [...oauthAccountKinds, crossAppAccountKind],

@@ -7,8 +7,8 @@ import {
 } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator, type SoftCredential } from '../../testing/passkeys/softAuthenticator'
 import { createAppRecord } from '../apps/service'
 import { users } from '../users/schema'
@@ -21,16 +21,9 @@ const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 const ICLOUD_AAGUID = Uint8Array.from(Buffer.from('fbfc3007154e4ecc8c0b6e020557d7bd', 'hex'))
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const authenticator = createSoftAuthenticator()
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 type InitBody = { relying_party: string; options: { challenge: string } & Record<string, unknown> }
 

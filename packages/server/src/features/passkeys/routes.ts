@@ -1,20 +1,15 @@
-import {
-  authenticationResponseFromWire,
-  endpoints,
-  registrationResponseFromWire,
-  routeSchema,
-} from '@foyer/protocol'
+import { authenticationResponseFromWire, endpoints, registrationResponseFromWire } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
+import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { assertMfaVerified } from '../mfa/verifications'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { answerWithSession } from '../sessions/answerSignIn'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
-import { startSession } from '../sessions/service'
 import { requireUserJson } from '../users/service'
 import {
   assertPasskeySignupAllowed,
@@ -58,112 +53,88 @@ export async function passkeyRoutes(
   options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passkey)
 
-  typed.post(
-    endpoints['POST /api/v1/passkeys/authenticate/init'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/passkeys/authenticate/init']),
-    },
-    async (request) => {
-      const foyerApp = await requireApp(context, request)
-      assertPasskeysEnabled(foyerApp)
-      const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-      // Captcha before a challenge is issued (docs/security.md property 56).
-      await assertCaptcha(context, foyerApp, request, {
-        token: request.body.token,
-        session: await optionalSession(context, request),
-      })
-      return initPasskeyAuthentication(context, foyerApp, relyingParty)
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/authenticate'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/authenticate']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      assertPasskeysEnabled(foyerApp)
-      const { userId } = await authenticateWithPasskey(context, foyerApp, {
-        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
-        claimedRpId: request.body.relying_party,
-        challenge: request.body.challenge,
-        response: authenticationResponseFromWire(request.body.authenticator_response),
-      })
-      const response = await startSession(context, foyerApp, { userId, isNewUser: false })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/register/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/register/init']) },
-    async (request) => {
-      const foyerApp = await requireApp(context, request)
-      assertPasskeySignupAllowed(foyerApp)
-      const relyingParty = relyingPartyOf(foyerApp, originOf(request))
-      // Captcha before a challenge is issued, as for every sign-in's init (docs/passkeys.md#sign-up).
-      await assertCaptcha(context, foyerApp, request, {
-        token: request.body.token,
-        session: await optionalSession(context, request),
-      })
-      return initPasskeySignup(context, foyerApp, relyingParty)
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/register'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passkeys/register']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      assertPasskeySignupAllowed(foyerApp)
-      const { userId } = await signUpWithPasskey(context, foyerApp, {
-        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
-        claimedRpId: request.body.relying_party,
-        response: registrationResponseFromWire(request.body.authenticator_response),
-        userAgent: request.headers['user-agent'],
-      })
-      const response = await startSession(context, foyerApp, { userId, isNewUser: true })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/link/init'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/passkeys/link/init']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // Adding a passkey to a user with a second factor needs a fresh verification (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
-      return initPasskeyLink(context, foyerApp, {
-        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
-        userId,
-      })
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/link'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/passkeys/link']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await linkPasskey(context, foyerApp, {
-        relyingParty: relyingPartyOf(foyerApp, originOf(request)),
-        claimedRpId: request.body.relying_party,
-        userId,
-        response: registrationResponseFromWire(request.body.authenticator_response),
-        userAgent: request.headers['user-agent'],
-      })
-      return requireUserJson(context, userId)
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passkeys/unlink'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/passkeys/unlink']) },
-    async (request) => {
-      const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
-      // So is removing one (docs/mfa.md#gates).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
-      return requireUserJson(context, userId)
-    },
-  )
+  /**
+   * The app and relying party of a sign-in ceremony's init, once `assertAllowed` passed and the captcha
+   * `token` was checked: captcha before a challenge is issued, as for every sign-in's init (docs/security.md
+   * property 56, docs/passkeys.md#sign-up).
+   */
+  async function initCeremony(
+    request: FastifyRequest,
+    token: string | undefined,
+    assertAllowed: (foyerApp: LoadedApp) => void,
+  ): Promise<{ foyerApp: LoadedApp; relyingParty: ReturnType<typeof relyingPartyOf> }> {
+    const foyerApp = await requireApp(context, request)
+    assertAllowed(foyerApp)
+    const relyingParty = relyingPartyOf(foyerApp, originOf(request))
+    await assertCaptcha(context, foyerApp, request, {
+      token,
+      session: await optionalSession(context, request),
+    })
+    return { foyerApp, relyingParty }
+  }
+
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/authenticate/init'], { config }, async (request) => {
+    const { foyerApp, relyingParty } = await initCeremony(request, request.body.token, assertPasskeysEnabled)
+    return initPasskeyAuthentication(context, foyerApp, relyingParty)
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/authenticate'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    assertPasskeysEnabled(foyerApp)
+    const { userId } = await authenticateWithPasskey(context, foyerApp, {
+      relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+      claimedRpId: request.body.relying_party,
+      challenge: request.body.challenge,
+      response: authenticationResponseFromWire(request.body.authenticator_response),
+    })
+    return answerWithSession(context, request, reply, foyerApp, { userId, isNewUser: false })
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/register/init'], { config }, async (request) => {
+    const { foyerApp, relyingParty } = await initCeremony(
+      request,
+      request.body.token,
+      assertPasskeySignupAllowed,
+    )
+    return initPasskeySignup(context, foyerApp, relyingParty)
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/register'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    assertPasskeySignupAllowed(foyerApp)
+    const { userId } = await signUpWithPasskey(context, foyerApp, {
+      relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+      claimedRpId: request.body.relying_party,
+      response: registrationResponseFromWire(request.body.authenticator_response),
+      userAgent: request.headers['user-agent'],
+    })
+    return answerWithSession(context, request, reply, foyerApp, { userId, isNewUser: true })
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/link/init'], {}, async (request) => {
+    const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+    // Adding a passkey to a user with a second factor needs a fresh verification (docs/mfa.md#gates).
+    await assertMfaVerified(context, { sessionId, userId, need: 'fresh' })
+    return initPasskeyLink(context, foyerApp, {
+      relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+      userId,
+    })
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/link'], {}, async (request) => {
+    const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+    await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
+    await linkPasskey(context, foyerApp, {
+      relyingParty: relyingPartyOf(foyerApp, originOf(request)),
+      claimedRpId: request.body.relying_party,
+      userId,
+      response: registrationResponseFromWire(request.body.authenticator_response),
+      userAgent: request.headers['user-agent'],
+    })
+    return requireUserJson(context, userId)
+  })
+  endpointRoute(app, endpoints['POST /api/v1/passkeys/unlink'], {}, async (request) => {
+    const { app: foyerApp, sessionId, userId } = await requireSession(context, request)
+    // So is removing one (docs/mfa.md#gates).
+    await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
+    await unlinkPasskey(context, foyerApp, { userId, credentialId: request.body.credential_id })
+    return requireUserJson(context, userId)
+  })
 }

@@ -1,36 +1,24 @@
 import { authResponseSchema, forkSessionResponseSchema } from '@foyer/protocol'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createShopApp, SHOP_SAME_SITE_HEADERS } from '../../test/shopApp'
+import { useTestContext } from '../../test/useTestContext'
 import { type AppRecord, createAppRecord } from '../apps/service'
 
-let t: TestContext
+const t = useTestContext()
 let shop: AppRecord
 let local: AppRecord
 let counter = 0
-const shopHeaders = {
-  host: 'auth.shop.example',
-  origin: 'https://shop.example',
-  'sec-fetch-site': 'same-site',
-}
+const shopHeaders = SHOP_SAME_SITE_HEADERS
 
 beforeAll(async () => {
-  t = await createTestContext()
-  shop = await createAppRecord(t.db, {
-    name: 'Shop',
-    allowedOrigins: ['https://shop.example'],
-    settings: { custom_api_url: 'https://auth.shop.example' },
-    masterKey: t.masterKey,
-  })
+  shop = await createShopApp(t, { customApi: true })
   local = await createAppRecord(t.db, {
     name: 'Local',
     allowedOrigins: ['http://localhost:5173'],
     settings: { custom_api_url: 'http://localhost:8787' },
     masterKey: t.masterKey,
   })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 type Cookie = {

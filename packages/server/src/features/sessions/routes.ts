@@ -1,8 +1,8 @@
-import { cookieNames, endpoints, routeSchema } from '@foyer/protocol'
+import { cookieNames, endpoints } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { bearerToken } from '../../http/bearerToken'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { sessionCookies } from '../../http/sessionCookies'
 import type { ServerContext } from '../../ServerContext'
@@ -60,83 +60,54 @@ export async function sessionRoutes(
   options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.sessions)
 
-  typed.post(
-    endpoints['POST /api/v1/sessions'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/sessions']),
-    },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      const refreshToken = presentedRefreshToken(foyerApp, request, request.body.refresh_token)
-      const response = await clearingDeadCookies(foyerApp, request, reply, () =>
-        refreshSession(context, foyerApp, refreshToken),
-      )
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/sessions'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const refreshToken = presentedRefreshToken(foyerApp, request, request.body.refresh_token)
+    const response = await clearingDeadCookies(foyerApp, request, reply, () =>
+      refreshSession(context, foyerApp, refreshToken),
+    )
+    return deliverAuthResponse(context, request, reply, foyerApp, response)
+  })
 
-  typed.post(
-    endpoints['POST /api/v1/sessions/logout'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/sessions/logout']),
-    },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      const cookieMode = isCookieMode(foyerApp, request)
-      await revokeSession(context, foyerApp, {
-        refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
-        accessToken:
-          bearerToken(request) ??
-          (cookieMode ? sessionCookies.read(request, cookieNames.accessToken) : undefined),
-      })
-      if (cookieMode) sessionCookies.clear(reply, request)
-      return { success: true as const }
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/sessions/logout'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const cookieMode = isCookieMode(foyerApp, request)
+    await revokeSession(context, foyerApp, {
+      refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
+      accessToken:
+        bearerToken(request) ??
+        (cookieMode ? sessionCookies.read(request, cookieNames.accessToken) : undefined),
+    })
+    if (cookieMode) sessionCookies.clear(reply, request)
+    return { success: true as const }
+  })
 
-  typed.post(
-    endpoints['POST /api/v1/sessions/fork'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/sessions/fork']),
-    },
-    async (request, reply) => {
-      const { app: foyerApp, sessionId } = await requireSession(context, request)
-      const forked = await forkSession(context, foyerApp, {
-        refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
-        sessionId,
-      })
-      if (!isCookieMode(foyerApp, request))
-        return {
-          refresh_token: forked.refreshToken,
-          token: forked.accessToken,
-          new_session_refresh_token: forked.newSessionRefreshToken,
-        }
-      sessionCookies.set(reply, request, {
-        accessToken: forked.accessToken,
-        refreshToken: forked.refreshToken,
-        identityToken: null,
-        accessTokenTtlSeconds: context.accessTokenTtlSeconds,
-      })
-      return { refresh_token: null, token: null, new_session_refresh_token: forked.newSessionRefreshToken }
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/sessions/fork'], { config }, async (request, reply) => {
+    const { app: foyerApp, sessionId } = await requireSession(context, request)
+    const forked = await forkSession(context, foyerApp, {
+      refreshToken: presentedRefreshToken(foyerApp, request, request.body.refresh_token),
+      sessionId,
+    })
+    if (!isCookieMode(foyerApp, request))
+      return {
+        refresh_token: forked.refreshToken,
+        token: forked.accessToken,
+        new_session_refresh_token: forked.newSessionRefreshToken,
+      }
+    sessionCookies.set(reply, request, {
+      accessToken: forked.accessToken,
+      refreshToken: forked.refreshToken,
+      identityToken: null,
+      accessTokenTtlSeconds: context.accessTokenTtlSeconds,
+    })
+    return { refresh_token: null, token: null, new_session_refresh_token: forked.newSessionRefreshToken }
+  })
 
-  typed.post(
-    endpoints['POST /api/v1/sessions/fork/recover'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/sessions/fork/recover']),
-    },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      const response = await recoverForkedSession(context, foyerApp, request.body.refresh_token)
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/sessions/fork/recover'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const response = await recoverForkedSession(context, foyerApp, request.body.refresh_token)
+    return deliverAuthResponse(context, request, reply, foyerApp, response)
+  })
 }

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import {
   type AuthResponse,
   authResponseSchema,
@@ -8,28 +7,23 @@ import {
 import { eq, like, or } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { CreateAppOptions } from '../../CreateAppOptions'
 import { createApp } from '../../createApp'
 import { createServerContext, SESSION_IDLE_TIMEOUT_SECONDS } from '../../createServerContext'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { installErrorHandlers } from '../../errors/installErrorHandlers'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { captureLog } from '../../test/captureLog'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { requireSession } from './requireSession'
 import { refreshTokens, sessions } from './schema'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const day = 24 * 3600 * 1000
 const grace = 10_000
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 const signIn = (email = `session${++counter}@example.com`) => t.signIn(email)
 function refresh(refreshToken: string | undefined, bearer?: string) {
@@ -576,13 +570,7 @@ describe('sessions/fork and fork/recover', () => {
 
 describe('logs (docs/security.md property 27)', () => {
   test('error: no code, refresh, access or identity token appears in the logs or in a URL', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { stream, lines } = captureLog()
     const app = await extraApp({ logger: { level: 'trace', stream } })
     const call = (url: string, body: unknown, bearer?: string) =>
       app.inject({

@@ -1,15 +1,13 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { checksumAddress } from 'viem'
 import { foyerError } from '../../errors/foyerError'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
-import { startSession } from '../sessions/service'
+import { answerSignIn } from '../sessions/answerSignIn'
 import { accountRoutes } from '../users/accountRoutes'
-import { signInWithAccount } from '../users/service'
 import { assertNotEmbeddedWallet } from '../wallets/service'
 import { type ExternalWalletDetails, siweAccountKind, siwsAccountKind } from './account'
 import type { SignInFamily } from './parseSignInMessage'
@@ -56,7 +54,6 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  */
 export async function siweRoutes(app: FastifyInstance, options: { context: SiweContext }): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.wallet)
 
   /** Checks a signed message end to end and consumes its nonce; returns the proven account. */
@@ -125,7 +122,7 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
     },
   ]
   for (const { family, init, authenticate, link, unlink, transfer } of routes) {
-    typed.post(init.path, { config, schema: routeSchema(init) }, async (request) => {
+    endpointRoute(app, init, { config }, async (request) => {
       const foyerApp = await requireApp(context, request)
       assertWalletLoginAllowed(foyerApp, family)
       const address =
@@ -135,20 +132,16 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
       const { nonce, expiresAt } = await issueNonce(context, { appId: foyerApp.id, family, address })
       return { nonce, address, expires_at: expiresAt.toISOString() }
     })
-    typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
+    endpointRoute(app, authenticate, { config }, async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       const body = request.body as SignedBody & { mode?: 'login-or-sign-up' | 'no-signup' }
       const { subject, details } = await proveWallet(request, foyerApp, family, body)
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
+      return answerSignIn(context, request, reply, foyerApp, {
         type: accountType(family),
         subject,
         details,
-        mode: body.mode ?? 'login-or-sign-up',
-        now: new Date(context.now()),
+        mode: body.mode,
       })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
     })
     await accountRoutes(app, context, {
       kinds: [family === 'ethereum' ? siweAccountKind : siwsAccountKind],

@@ -2,24 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { authResponseSchema, SIWE_NONCE_TTL_SECONDS, userSchema } from '@foyer/protocol'
 import { base58 } from '@scure/base'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { walletNonces } from './schema'
 
-let t: TestContext
+const t = useTestContext()
 const ORIGIN = 'http://localhost:5173'
 const web = { origin: ORIGIN }
 const { newAccount, solanaKey, signText, init, siweText, siweMessage, signedSiwe, siwsMessage, signedSiws } =
   testSignIn(() => t)
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 function post(
   url: string,

@@ -6,8 +6,8 @@ import {
   userSchema,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts } from '../users/schema'
 import { ISSUED_AT_MAX_AGE_MS } from './service'
@@ -15,20 +15,13 @@ import { ISSUED_AT_MAX_AGE_MS } from './service'
 // docs/security.md properties 38–41 for Sign-In with Solana (security property 43: "the same checks"), and security property 52 for the two
 // wallet link routes: fresh proof of control (a valid signature over a live, unused nonce).
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const ORIGIN = 'http://localhost:5173'
 const web = { origin: ORIGIN }
 const { newAccount, solanaKey, signText, init, siweMessage, siwsText, siwsMessage, signedSiws } = testSignIn(
   () => t,
 )
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 type Response = { statusCode: number; body: string; json(): unknown }
 

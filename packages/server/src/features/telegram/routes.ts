@@ -1,14 +1,12 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { answerSignIn } from '../sessions/answerSignIn'
 import { optionalSession } from '../sessions/optionalSession'
-import { startSession } from '../sessions/service'
 import { accountRoutes } from '../users/accountRoutes'
-import { signInWithAccount } from '../users/service'
 import { telegramAccountKind } from './account'
 import {
   TELEGRAM_LOADER_MAX_AGE_SECONDS,
@@ -49,7 +47,6 @@ export async function telegramRoutes(
   options: { context: TelegramContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.telegram)
   const checkAccountLimit = createTelegramAccountLimit(app, context)
   const loader = telegramLoaderScript(context.telegram.widgetScriptUrl)
@@ -63,29 +60,21 @@ export async function telegramRoutes(
       .send(loader),
   )
 
-  typed.post(
-    endpoints['POST /api/v1/telegram/authenticate'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/telegram/authenticate']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      requireTelegramBotToken(foyerApp)
-      const session = await optionalSession(context, request)
-      await assertCaptcha(context, foyerApp, request, { token: request.body.captcha_token, session })
-      const identity = verifyTelegramProof(context, foyerApp, request.body)
-      await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
-      await consumeTelegramPayload(context, foyerApp, identity)
-      const { userId, isNewUser } = await signInWithAccount(context, {
-        appId: foyerApp.id,
-        type: 'telegram',
-        subject: identity.userId,
-        details: telegramDetails(identity),
-        mode: request.body.mode ?? 'login-or-sign-up',
-        now: new Date(context.now()),
-      })
-      const response = await startSession(context, foyerApp, { userId, isNewUser })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/telegram/authenticate'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    requireTelegramBotToken(foyerApp)
+    const session = await optionalSession(context, request)
+    await assertCaptcha(context, foyerApp, request, { token: request.body.captcha_token, session })
+    const identity = verifyTelegramProof(context, foyerApp, request.body)
+    await checkAccountLimit(request, reply, { appId: foyerApp.id, userId: identity.userId })
+    await consumeTelegramPayload(context, foyerApp, identity)
+    return answerSignIn(context, request, reply, foyerApp, {
+      type: 'telegram',
+      subject: identity.userId,
+      details: telegramDetails(identity),
+      mode: request.body.mode,
+    })
+  })
 
   await accountRoutes(app, context, {
     kinds: [telegramAccountKind],

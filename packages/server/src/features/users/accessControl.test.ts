@@ -1,27 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import { authResponseSchema } from '@foyer/protocol'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/openDatabase'
 import { accountKinds } from '../../defaultPlugins'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { customSubject } from '../customJwt/account'
 import { users } from './schema'
 import { isAllowListed, linkAccountToUser, signInWithAccount } from './service'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = (prefix = 'ac') => `${prefix}${++counter}@example.com`
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function emailSignIn(email: string, appId: string) {
   const code = await t.sendCode(email, appId)

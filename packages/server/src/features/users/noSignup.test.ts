@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 import { linkedAccounts, users } from './schema'
 
@@ -9,17 +9,10 @@ import { linkedAccounts, users } from './schema'
 // account row), on every method that can sign up; a known account signs in as usual. (Farcaster, Telegram,
 // OAuth and cross-app answer the same code: see their own tests. Passkeys never sign up.)
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const web = { origin: 'http://localhost:5173' }
 const { newAccount, solanaKey, signedSiwe, signedSiws } = testSignIn(() => t)
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function userCount(): Promise<number> {
   const [row] = await t.db.orm.select({ n: count() }).from(users).where(eq(users.appId, t.demoApp.id))

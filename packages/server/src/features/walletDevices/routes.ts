@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
@@ -15,42 +15,27 @@ export async function walletDeviceRoutes(
   options: { context: ServerContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/devices/nonce'].path,
-    {
-      schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/devices/nonce']),
-      config: rateLimitConfig(context.rateLimits?.sessions),
-    },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/embedded_wallets/devices/nonce'],
+    { config: rateLimitConfig(context.rateLimits?.sessions) },
     async (request, reply) => {
       const { sessionId } = await requireSession(context, request)
       reply.header('cache-control', 'no-store')
       return issueDeviceProofNonce(context, { sessionId })
     },
   )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/devices'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/devices']) },
-    async (request) => {
-      const session = await requireSession(context, request)
-      return { device: await registerWalletDevice(context, request, session, request.body) }
-    },
-  )
-  typed.get(
-    endpoints['GET /api/v1/embedded_wallets/devices'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/embedded_wallets/devices']) },
-    async (request) => {
-      const { userId, sessionId } = await requireSession(context, request)
-      return { devices: await listWalletDevices(context, { userId, sessionId }) }
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/devices/revoke'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/devices/revoke']) },
-    async (request) => {
-      const { userId, sessionId } = await requireSession(context, request)
-      await revokeWalletDevice(context, { userId, sessionId, deviceId: request.body.device_id })
-      return { success: true as const }
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/devices'], {}, async (request) => {
+    const session = await requireSession(context, request)
+    return { device: await registerWalletDevice(context, request, session, request.body) }
+  })
+  endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/devices'], {}, async (request) => {
+    const { userId, sessionId } = await requireSession(context, request)
+    return { devices: await listWalletDevices(context, { userId, sessionId }) }
+  })
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/devices/revoke'], {}, async (request) => {
+    const { userId, sessionId } = await requireSession(context, request)
+    await revokeWalletDevice(context, { userId, sessionId, deviceId: request.body.device_id })
+    return { success: true as const }
+  })
 }

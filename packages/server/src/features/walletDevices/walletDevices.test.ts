@@ -14,23 +14,16 @@ import {
   rebuildEntropy,
 } from '@foyer/wallet-frame'
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
 import { createTestDevice } from '../../test/createTestDevice'
 import { TEST_FRAME_ORIGIN, testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
 import { TOTP_PARAMETERS } from '../mfa/totp'
 
 // What a stolen token can do to a wallet (docs/security.md): the release calls need a proof by a device key
 // that only the wallet frame holds, and a new key needs a fresh primary sign-in.
-let t: TestContext
+const t = useTestContext()
 let counter = 0
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 /** The calls that release or change something toward a wallet key. */
 const releaseCalls = [

@@ -1,29 +1,21 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
+import { createShopApp } from '../../test/shopApp'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { writeWalletFrameBundle } from './prebuiltWalletFrame'
 import { framePageCsp } from './renderFramePage'
 
-let t: TestContext
+const t = useTestContext()
 let shopId: string
 let closedId: string
 
 beforeAll(async () => {
-  t = await createTestContext()
-  shopId = (
-    await createAppRecord(t.db, {
-      name: 'Shop',
-      allowedOrigins: ['https://shop.example'],
-      masterKey: t.masterKey,
-    })
-  ).id
+  shopId = (await createShopApp(t)).id
   closedId = (await createAppRecord(t.db, { name: 'Closed', masterKey: t.masterKey })).id
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
 })
 
 function csp(header: unknown): Record<string, string> {

@@ -8,22 +8,15 @@ import {
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
 import { testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
 
 // The real frame logic (@foyer/wallet-frame) against the real server: device shares and the device key in
 // memory stores, one pair per "device" (a new browser signs in anew: a session registers one device key);
 // the browser-only parts (window listener, IndexedDB) are covered by the e2e tests.
-let t: TestContext
+const t = useTestContext()
 let nextId = 0
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 function device() {
   const deviceShares = createMemoryShareStore()

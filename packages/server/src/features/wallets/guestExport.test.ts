@@ -7,24 +7,17 @@ import {
   type ExportedKey,
 } from '@foyer/wallet-frame'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
 import { createTestDevice } from '../../test/createTestDevice'
 import { injectFetch } from '../../test/injectFetch'
 import { testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
 
 // docs/security.md property 54: a guest cannot export its wallet key (nor pass MFA-gated actions) until it
 // upgrades; the export page's auth share comes from `POST /api/v1/embedded_wallets/export`, which the
 // server refuses to guests.
-let t: TestContext
+const t = useTestContext()
 let nextId = 0
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function guestSignIn(): Promise<AuthResponse> {
   const response = await t.request({

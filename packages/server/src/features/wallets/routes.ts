@@ -1,6 +1,6 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
+import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified } from '../mfa/verifications'
@@ -28,7 +28,6 @@ import {
  */
 export async function walletRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   async function frameSession(request: Parameters<typeof requireSession>[1]) {
     const session = await requireSession(context, request)
     requireFrameOrigin(request)
@@ -38,77 +37,56 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     return session
   }
 
-  typed.get(
-    endpoints['GET /api/v1/embedded_wallets'].path,
-    { schema: routeSchema(endpoints['GET /api/v1/embedded_wallets']) },
-    async (request) => {
-      const { userId } = await requireSession(context, request)
-      return { wallets: await listEmbeddedWallets(context.db, userId) }
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets']) },
-    async (request) => {
-      const { app: foyerApp, userId, sessionId } = await frameSession(request)
-      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
-      return {
-        wallet: await createEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
-      }
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/additional'].path,
-    {
-      schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/additional']),
-    },
-    async (request) => {
-      const { app: foyerApp, userId, sessionId } = await frameSession(request)
-      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
-      return {
-        wallet: await createAdditionalEmbeddedWallet(context, {
-          appId: foyerApp.id,
-          userId,
-          body: request.body,
-        }),
-      }
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/auth_share'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/auth_share']) },
-    async (request, reply) => {
-      const { sessionId, userId } = await frameSession(request)
-      // A user with a second factor must have verified recently (docs/security.md properties 15, 63).
-      await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
-      reply.header('cache-control', 'no-store')
-      return releaseAuthShare(context, {
+  endpointRoute(app, endpoints['GET /api/v1/embedded_wallets'], {}, async (request) => {
+    const { userId } = await requireSession(context, request)
+    return { wallets: await listEmbeddedWallets(context.db, userId) }
+  })
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets'], {}, async (request) => {
+    const { app: foyerApp, userId, sessionId } = await frameSession(request)
+    await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
+    return {
+      wallet: await createEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
+    }
+  })
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/additional'], {}, async (request) => {
+    const { app: foyerApp, userId, sessionId } = await frameSession(request)
+    await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
+    return {
+      wallet: await createAdditionalEmbeddedWallet(context, {
+        appId: foyerApp.id,
         userId,
-        chainType: request.body.chain_type,
-        entropyId: request.body.entropy_id,
-      })
-    },
-  )
+        body: request.body,
+      }),
+    }
+  })
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/auth_share'], {}, async (request, reply) => {
+    const { sessionId, userId } = await frameSession(request)
+    // A user with a second factor must have verified recently (docs/security.md properties 15, 63).
+    await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
+    reply.header('cache-control', 'no-store')
+    return releaseAuthShare(context, {
+      userId,
+      chainType: request.body.chain_type,
+      entropyId: request.body.entropy_id,
+    })
+  })
   // The export page's auth share (docs/modal.md): refused to guests until they upgrade
   // (docs/security.md property 54: 403 `missing_or_invalid_mfa`); MFA-enrolled users need a new verification,
   // spent here, so export always asks (security property 16).
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/export'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/export']) },
-    async (request, reply) => {
-      const { sessionId, userId } = await frameSession(request)
-      await assertMayPassMfaGate(context, { sessionId, userId, action: 'Exporting a wallet', need: 'fresh' })
-      reply.header('cache-control', 'no-store')
-      return releaseAuthShare(context, {
-        userId,
-        chainType: request.body.chain_type,
-        entropyId: request.body.entropy_id,
-      })
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/recovery_material'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery_material']) },
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/export'], {}, async (request, reply) => {
+    const { sessionId, userId } = await frameSession(request)
+    await assertMayPassMfaGate(context, { sessionId, userId, action: 'Exporting a wallet', need: 'fresh' })
+    reply.header('cache-control', 'no-store')
+    return releaseAuthShare(context, {
+      userId,
+      chainType: request.body.chain_type,
+      entropyId: request.body.entropy_id,
+    })
+  })
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/embedded_wallets/recovery_material'],
+    {},
     async (request, reply) => {
       const { sessionId, userId } = await frameSession(request)
       // With the device share, the recovery share rebuilds the key as the auth share does: same gate.
@@ -121,14 +99,10 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
       })
     },
   )
-  typed.post(
-    endpoints['POST /api/v1/embedded_wallets/recovery'].path,
-    { schema: routeSchema(endpoints['POST /api/v1/embedded_wallets/recovery']) },
-    async (request) => {
-      const { userId, sessionId } = await frameSession(request)
-      // Changing what protects the key always asks a user with a factor again (spends the verification).
-      await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-      return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/recovery'], {}, async (request) => {
+    const { userId, sessionId } = await frameSession(request)
+    // Changing what protects the key always asks a user with a factor again (spends the verification).
+    await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
+    return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
+  })
 }

@@ -1,18 +1,15 @@
 /**
- * The example method's routes (docs/adding-a-sign-in-method.md, step 2): sign-in through
- * `signInWithAccount`, `startSession` and `deliverAuthResponse`; link, unlink and transfer from the
+ * The example method's routes (docs/adding-a-sign-in-method.md, step 2): sign-in through `answerSignIn`
+ * (`signInWithAccount`, `startSession`, `deliverAuthResponse`); link, unlink and transfer from the
  * account-route factory (`accountRoutes`).
  */
 import { createHash } from 'node:crypto'
-import { routeSchema } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { requireApp } from '../../features/apps/requireApp'
-import { deliverAuthResponse } from '../../features/sessions/deliverAuthResponse'
-import { startSession } from '../../features/sessions/service'
+import { answerSignIn } from '../../features/sessions/answerSignIn'
 import { accountRoutes } from '../../features/users/accountRoutes'
-import { signInWithAccount } from '../../features/users/service'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import type { ServerContext } from '../../ServerContext'
 import { inviteAccountKind } from './account'
@@ -48,21 +45,16 @@ export async function inviteCodeRoutes(
   options: { context: InviteCodeContext },
 ): Promise<void> {
   const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.inviteCode)
   const authenticate = endpoints['POST /api/v1/invite_code/authenticate']
 
-  typed.post(authenticate.path, { config, schema: routeSchema(authenticate) }, async (request, reply) => {
+  endpointRoute(app, authenticate, { config }, async (request, reply) => {
     const foyerApp = await requireApp(context, request)
-    const { userId, isNewUser } = await signInWithAccount(context, {
-      appId: foyerApp.id,
+    return answerSignIn(context, request, reply, foyerApp, {
       type: 'invite',
       subject: memberOf(context, request.body.code),
-      mode: request.body.mode ?? 'login-or-sign-up',
-      now: new Date(context.now()),
+      mode: request.body.mode,
     })
-    const response = await startSession(context, foyerApp, { userId, isNewUser })
-    return deliverAuthResponse(context, request, reply, foyerApp, response)
   })
 
   await accountRoutes(app, context, {

@@ -7,7 +7,7 @@ import {
   numberToHex,
   stringToHex,
 } from 'viem'
-import { assembleEvm } from '../farcaster/evmAssembler'
+import { assembleEvm, evmSnippets } from '../farcaster/evmAssembler'
 import { anvilRpc } from '../farcaster/idRegistryStandIn'
 
 /** A token of the bridge stand-in: its contract address, symbol and decimals (the same on every chain it is on). */
@@ -68,7 +68,10 @@ function returnString(text: string): string {
 export function testTokenCode(token: TestToken): Hex {
   if (!Number.isInteger(token.decimals) || token.decimals < 0 || token.decimals > 255)
     throw new Error('decimals must be an integer from 0 to 255')
-  const dispatch = [
+  const { argument, mappingSlot, innerMappingSlot, returnWord } = evmSnippets
+  return assembleEvm(`
+  ${evmSnippets.selector}
+  ${evmSnippets.dispatch([
     ['0x70a08231', 'balanceOf'],
     ['0xa9059cbb', 'transfer'],
     ['0x23b872dd', 'transferFrom'],
@@ -78,104 +81,51 @@ export function testTokenCode(token: TestToken): Hex {
     ['0x313ce567', 'decimals'],
     ['0x95d89b41', 'symbol'],
     ['0x06fdde03', 'name'],
-  ]
-    .map(([selector, label]) => `DUP1\nPUSH4 ${selector}\nEQ\nPUSH2 @${label}\nJUMPI`)
-    .join('\n')
-  return assembleEvm(`
-  PUSH1 0x00
-  CALLDATALOAD
-  PUSH1 0xe0
-  SHR
-  ${dispatch}
+  ])}
 fail:
   PUSH1 0x00
   DUP1
   REVERT
 returnTrue:
   PUSH1 0x01
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${returnWord}
 balanceOf:
-  PUSH1 0x04
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x00
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
+  ${argument(0)}
+  ${mappingSlot(0)}
   SLOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${returnWord}
 transfer:
   PUSH2 @returnTrue
-  PUSH1 0x24
-  CALLDATALOAD
-  PUSH1 0x04
-  CALLDATALOAD
+  ${argument(1)}
+  ${argument(0)}
   CALLER
   PUSH2 @move
   JUMP
 transferFrom:           ; allowance[from][caller] -= amount, then move
-  PUSH1 0x04
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x01
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
-  PUSH1 0x20
-  MSTORE
-  CALLER
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3                  ; slot
+  ${argument(0)}
+  ${mappingSlot(1)}
+  ${innerMappingSlot('CALLER')} ; slot
   DUP1
   SLOAD                 ; allowed, slot
-  PUSH1 0x44
-  CALLDATALOAD          ; amount, allowed, slot
+  ${argument(2)}        ; amount, allowed, slot
   DUP2
   LT                    ; allowed < amount
   PUSH2 @fail
   JUMPI
-  PUSH1 0x44
-  CALLDATALOAD
+  ${argument(2)}
   SWAP1
   SUB                   ; allowed - amount, slot
   SWAP1
   SSTORE
   PUSH2 @returnTrue
-  PUSH1 0x44
-  CALLDATALOAD
-  PUSH1 0x24
-  CALLDATALOAD
-  PUSH1 0x04
-  CALLDATALOAD
+  ${argument(2)}
+  ${argument(1)}
+  ${argument(0)}
   PUSH2 @move
   JUMP
 move:                   ; stack: from, to, amount, return
   DUP1
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x00
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3                  ; fromSlot, from, to, amount, return
+  ${mappingSlot(0)}     ; fromSlot, from, to, amount, return
   DUP1
   SLOAD                 ; fromBalance, fromSlot, from, to, amount, return
   DUP5
@@ -215,33 +165,15 @@ move:                   ; stack: from, to, amount, return
   JUMP
 approve:
   CALLER
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x01
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x04
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
-  PUSH1 0x24
-  CALLDATALOAD
+  ${mappingSlot(1)}
+  ${innerMappingSlot(argument(0))}
+  ${argument(1)}
   SWAP1
   SSTORE
-  PUSH1 0x24
-  CALLDATALOAD
+  ${argument(1)}
   PUSH1 0x00
   MSTORE
-  PUSH1 0x04
-  CALLDATALOAD
+  ${argument(0)}
   CALLER
   PUSH32 ${APPROVAL_TOPIC}
   PUSH1 0x20
@@ -250,46 +182,18 @@ approve:
   PUSH2 @returnTrue
   JUMP
 allowance:
-  PUSH1 0x04
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x01
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
-  PUSH1 0x20
-  MSTORE
-  PUSH1 0x24
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
+  ${argument(0)}
+  ${mappingSlot(1)}
+  ${innerMappingSlot(argument(1))}
   SLOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${returnWord}
 totalSupply:
   PUSH1 0x02
   SLOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${returnWord}
 decimals:
   PUSH1 ${numberToHex(token.decimals)}
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${returnWord}
 symbol:${returnString(token.symbol)}
 name:${returnString(token.name ?? token.symbol)}
 `)

@@ -91,3 +91,33 @@ export function assembleEvm(source: string): Hex {
   }
   return `0x${Buffer.from(bytes).toString('hex')}`
 }
+
+/**
+ * Instruction sequences the stand-in contracts share, as {@link assembleEvm} source to splice into theirs.
+ * Memory 0x00–0x3f is their scratch space; mapping slots follow Solidity's storage layout
+ * (`keccak256(key ‖ slot)`).
+ */
+export const evmSnippets = {
+  /** Pushes the call's 4-byte function selector (the first calldata word shifted right by 28 bytes). */
+  selector: 'PUSH1 0x00\nCALLDATALOAD\nPUSH1 0xe0\nSHR',
+  /** Pushes the 32-byte call argument number `index` (0-based, after the 4-byte selector). */
+  argument: (index: number): string =>
+    `PUSH1 0x${(4 + 32 * index).toString(16).padStart(2, '0')}\nCALLDATALOAD`,
+  /** Pops a key and pushes its slot in the mapping at storage slot `slot` (0–255): `keccak256(key ‖ slot)`. */
+  mappingSlot: (slot: number): string =>
+    `PUSH1 0x00\nMSTORE\nPUSH1 0x${slot.toString(16).padStart(2, '0')}\nPUSH1 0x20\nMSTORE\nPUSH1 0x40\nPUSH1 0x00\nSHA3`,
+  /**
+   * Pops an outer mapping's slot and pushes the slot of the inner key that `key` (source) pushes:
+   * `keccak256(key ‖ outer)`, a `mapping(… => mapping(… => …))`'s second level.
+   */
+  innerMappingSlot: (key: string): string =>
+    `PUSH1 0x20\nMSTORE\n${key}\nPUSH1 0x00\nMSTORE\nPUSH1 0x40\nPUSH1 0x00\nSHA3`,
+  /** Pops a word and returns it as the call's 32-byte answer. */
+  returnWord: 'PUSH1 0x00\nMSTORE\nPUSH1 0x20\nPUSH1 0x00\nRETURN',
+  /**
+   * Jumps to the label of the selector on top of the stack (it stays there) for each `[selector, label]`;
+   * falls through when none matches.
+   */
+  dispatch: (entries: readonly (readonly [selector: string, label: string])[]): string =>
+    entries.map(([selector, label]) => `DUP1\nPUSH4 ${selector}\nEQ\nPUSH2 @${label}\nJUMPI`).join('\n'),
+} as const

@@ -8,66 +8,33 @@ import {
   pad,
   toFunctionSelector,
 } from 'viem'
-import { assembleEvm } from './evmAssembler'
+import { assembleEvm, evmSnippets } from './evmAssembler'
 
 /** Farcaster's Id Registry address on Optimism; the stand-in sits at the same address on the local chain. */
 export const ID_REGISTRY_STAND_IN_ADDRESS: Address = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 
 /** Runtime of `IdRegistryStandIn.sol`: `idOf(address)` reads slot-0 mapping, `custodyOf(uint256)` slot 1. */
 export const idRegistryStandInCode: Hex = assembleEvm(`
-  PUSH1 0x00
-  CALLDATALOAD
-  PUSH1 0xe0
-  SHR                                     ; the selector
-  DUP1
-  PUSH4 ${toFunctionSelector('idOf(address)')}
-  EQ
-  PUSH2 @idOf
-  JUMPI
-  DUP1
-  PUSH4 ${toFunctionSelector('custodyOf(uint256)')}
-  EQ
-  PUSH2 @custodyOf
-  JUMPI
+  ${evmSnippets.selector}
+  ${evmSnippets.dispatch([
+    [toFunctionSelector('idOf(address)'), 'idOf'],
+    [toFunctionSelector('custodyOf(uint256)'), 'custodyOf'],
+  ])}
   PUSH1 0x00
   DUP1
   REVERT
 idOf:
-  PUSH1 0x04
-  CALLDATALOAD
+  ${evmSnippets.argument(0)}
   PUSH20 0xffffffffffffffffffffffffffffffffffffffff
-  AND
-  PUSH1 0x00
-  MSTORE                                  ; key
-  PUSH1 0x00
-  PUSH1 0x20
-  MSTORE                                  ; slot 0
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
+  AND                                     ; key
+  ${evmSnippets.mappingSlot(0)}
   SLOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${evmSnippets.returnWord}
 custodyOf:
-  PUSH1 0x04
-  CALLDATALOAD
-  PUSH1 0x00
-  MSTORE                                  ; key
-  PUSH1 0x01
-  PUSH1 0x20
-  MSTORE                                  ; slot 1
-  PUSH1 0x40
-  PUSH1 0x00
-  SHA3
+  ${evmSnippets.argument(0)}              ; key
+  ${evmSnippets.mappingSlot(1)}
   SLOAD
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${evmSnippets.returnWord}
 `)
 
 /**
@@ -115,11 +82,7 @@ valid:
   PUSH4 0x1626ba7e
   PUSH1 0xe0
   SHL
-  PUSH1 0x00
-  MSTORE
-  PUSH1 0x20
-  PUSH1 0x00
-  RETURN
+  ${evmSnippets.returnWord}
 `)
 }
 
