@@ -6,6 +6,7 @@ import {
   json,
   type RecordedCall,
   testAppConfig as sharedTestAppConfig,
+  testEmbeddedWallet as sharedTestEmbeddedWallet,
   testAppId,
   testUser,
 } from '../../protocol/test/fakeApi'
@@ -48,26 +49,15 @@ export function appConfigRoute(settings: Partial<AppConfig> = {}): TestRoutes {
   return { [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ status: 200, body: testAppConfig(settings) }) }
 }
 
-/** A linked embedded wallet (Foyer's own, index 0, verified at 1 s) at `address` on `chainType`. */
+/**
+ * A linked embedded wallet (Foyer's own, index 0, verified at 1 s) at `address` on `chainType`: the shared fake
+ * API's `testEmbeddedWallet`.
+ */
 export function testEmbeddedWallet(
   address: string,
   chainType: 'ethereum' | 'solana' = 'ethereum',
 ): EmbeddedWalletAccount {
-  return {
-    type: 'wallet',
-    address,
-    chain_type: chainType,
-    wallet_client: 'privy',
-    wallet_client_type: 'privy',
-    connector_type: 'embedded',
-    recovery_method: 'privy',
-    wallet_index: 0,
-    imported: false,
-    delegated: false,
-    verified_at: 1,
-    first_verified_at: 1,
-    latest_verified_at: 1,
-  }
+  return sharedTestEmbeddedWallet({ address, chain_type: chainType })
 }
 
 /** A sign-in answer body: `testUser` with a fresh `testAccessToken()` and `refresh-1`, `overrides` on top. */
