@@ -322,7 +322,19 @@ describe('packed packages installed in fresh apps', () => {
       ['-e', "import('@foyer/node').then((m) => console.log(Object.keys(m).sort().join(',')))"],
       { cwd: dir, env: childEnv },
     )
-    expect(imported.trim()).toBe('InvalidTokenError,verifyAccessToken,verifyIdentityToken')
+    expect(imported.trim()).toBe(
+      'InvalidTokenError,authorizationPublicKey,generateAuthorizationKeyPair,signAuthorizationRequest,verifyAccessToken,verifyIdentityToken',
+    )
+    // Request signing runs from the tarballs too (protocol's RFC 8785 canonicalization is a real dependency).
+    const { stdout: signed } = await run(
+      process.execPath,
+      [
+        '-e',
+        "import('@foyer/node').then((m) => { const k = m.generateAuthorizationKeyPair(); console.log(m.signAuthorizationRequest(k.privateKey, { method: 'POST', url: 'https://foyer.example/api/v1/x', body: { a: 1 }, appId: 'app' }).length > 60) })",
+      ],
+      { cwd: dir, env: childEnv },
+    )
+    expect(signed.trim()).toBe('true')
 
     // An access token as the server issues it (ES256 JWT; docs/security.md), signed here with a fresh key.
     const appId = 'packedinstallapp000000000'
