@@ -13,6 +13,26 @@ import { linkedAccounts } from '../users/schema'
 import { oneTimeCodes } from './schema'
 import { SIGN_IN_RETRY_WINDOW_MS } from './signInWithCode'
 
+/** `POST /api/v1/passwordless/authenticate` with `body`, and the `Idempotency-Key` when given. */
+export function authenticateWithCode(
+  t: TestContext,
+  body: { email: string; code: string },
+  idempotencyKey?: string,
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/v1/passwordless/authenticate',
+    json: body,
+    ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+  })
+}
+
+/** The auth response of a 200 answer (the body shown when it is not 200). */
+export function ok(response: { statusCode: number; body: string; json(): unknown }): AuthResponse {
+  expect(response.statusCode, response.body).toBe(200)
+  return authResponseSchema.parse(response.json())
+}
+
 /** The test cases of a code sign-in on the database of `createContext`. */
 export function codeSignInCases(createContext: () => Promise<TestContext>): void {
   let t: TestContext
@@ -26,20 +46,10 @@ export function codeSignInCases(createContext: () => Promise<TestContext>): void
     await t?.close()
   })
 
-  function authenticate(body: { email: string; code: string }, idempotencyKey?: string) {
-    return t.request({
-      method: 'POST',
-      url: '/api/v1/passwordless/authenticate',
-      json: body,
-      ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
-    })
-  }
+  const authenticate = (body: { email: string; code: string }, idempotencyKey?: string) =>
+    authenticateWithCode(t, body, idempotencyKey)
   function refresh(refreshToken: string) {
     return t.request({ method: 'POST', url: '/api/v1/sessions', json: { refresh_token: refreshToken } })
-  }
-  const ok = (response: { statusCode: number; body: string; json(): unknown }): AuthResponse => {
-    expect(response.statusCode, response.body).toBe(200)
-    return authResponseSchema.parse(response.json())
   }
   const expectInvalidCode = (response: { statusCode: number; json(): unknown }) => {
     expect(response.statusCode).toBe(401)

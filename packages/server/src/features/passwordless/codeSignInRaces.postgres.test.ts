@@ -2,42 +2,26 @@
 // held open in one connection while the sign-in runs in another, then committed. Skipped without PostgreSQL
 // (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
 import { randomUUID } from 'node:crypto'
-import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import type { TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { idempotentRequests } from '../idempotency/schema'
 import { sessions } from '../sessions/schema'
 import { linkedAccounts } from '../users/schema'
+import { authenticateWithCode, ok } from './codeSignIn.cases'
 import { oneTimeCodes } from './schema'
 
 const postgresUrl = testPostgresUrl()
 
 describe.skipIf(!postgresUrl)('code sign-in racing a concurrent change on PostgreSQL', () => {
-  let t: TestContext
+  const t = useTestContext({ databaseUrl: postgresUrl })
   let counter = 0
   const freshEmail = () => `race${++counter}-${randomUUID().slice(0, 8)}@example.com`
 
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
-
-  function authenticate(body: { email: string; code: string }, idempotencyKey?: string) {
-    return t.request({
-      method: 'POST',
-      url: '/api/v1/passwordless/authenticate',
-      json: body,
-      ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
-    })
-  }
-  const ok = (response: { statusCode: number; body: string; json(): unknown }): AuthResponse => {
-    expect(response.statusCode, response.body).toBe(200)
-    return authResponseSchema.parse(response.json())
-  }
+  const authenticate = (body: { email: string; code: string }, idempotencyKey?: string) =>
+    authenticateWithCode(t, body, idempotencyKey)
   async function liveSessions(userId: string) {
     const [row] = await t.db.orm
       .select({ n: count() })
