@@ -21,10 +21,15 @@ describe('guest', () => {
     await page.getByRole('button', { name: 'Continue as guest' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     await expect.poll(() => page.getByTestId('is-guest').textContent()).toBe('true')
+    // The demo creates both embedded wallets on every sign-in, a guest's too: the user is read once they
+    // are there, so the accounts compared below do not depend on how fast the frame made them.
+    await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
+    await page.getByTestId('solana-address').waitFor({ timeout: 30_000 })
+    await expect.poll(async () => (await readUser()).linked_accounts.length).toBe(2)
     const guest = await readUser()
     // A guest lists no guest entry: is_guest carries it (docs/linked-accounts.md#account-shapes).
     expect(guest.is_guest).toBe(true)
-    expect(guest.linked_accounts).toEqual([])
+    expect(guest.linked_accounts.map((account) => account.type)).toEqual(['wallet', 'wallet'])
     const credential = await page.evaluate(() =>
       localStorage.getItem('foyer:foyerdemoapp0000000000000:guest_credential'),
     )
@@ -50,7 +55,11 @@ describe('guest', () => {
     const upgraded = await readUser()
     expect(upgraded.id).toBe(guest.id)
     expect(upgraded.is_guest).toBe(false)
-    expect(upgraded.linked_accounts.map((account) => account.type)).toEqual(['email'])
+    expect(upgraded.linked_accounts.map((account) => account.type).sort()).toEqual([
+      'email',
+      'wallet',
+      'wallet',
+    ])
     // The link kept the session; the SDK's refresh after it rotated the held refresh token
     // (docs/linked-accounts.md#linking), and the guest credential is forgotten.
     const refreshAfter = await page.evaluate(() =>
