@@ -681,6 +681,8 @@ export {
   entropyRefSchema,
   ethereumAddressSchema,
   externalWalletAccountSchema,
+  type ImportEmbeddedWalletRequest,
+  importEmbeddedWalletRequestSchema,
   RECOVERY_PASSWORD_MIN_LENGTH,
   RECOVERY_PBKDF2_ITERATIONS,
   type RecoveryMaterial,
