@@ -322,9 +322,11 @@ export {
 } from '../schemas/frame/connectWallet'
 export {
   type FrameCreateWalletRequest,
+  type FrameImportWalletRequest,
   frameCreateEthereumWalletRequestSchema,
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
+  frameImportWalletRequestSchema,
 } from '../schemas/frame/createWallet'
 export {
   type ExportFrameTheme,
