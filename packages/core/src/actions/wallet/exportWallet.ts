@@ -126,10 +126,13 @@ export async function exportWallet(
 }
 
 /**
- * Hears the export page's `foyer:export:resize` `{ height }` and `foyer:export:escape` — from that frame's
- * window and origin only — sizes the frame and tells the caller. Returns the function that stops listening.
+ * Hears the export (or import) page's `foyer:export:resize` `{ height }` and `foyer:export:escape` — from
+ * that frame's window and origin only — sizes the frame and tells the caller. Returns the function that stops
+ * listening.
+ *
+ * @internal
  */
-function listenToExportPage(
+export function listenToExportPage(
   iframe: HTMLIFrameElement,
   origin: string,
   parameters: Pick<ExportWalletParameters, 'onResize' | 'onEscape'>,

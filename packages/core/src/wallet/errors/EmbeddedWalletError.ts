@@ -33,6 +33,8 @@ export const embeddedWalletErrorMessages = {
   invalid_wallet_index: 'Wallet index must be a non-negative integer',
   /** An additional wallet (index > 0) asked for before the wallet at index 0 of that chain type exists. */
   first_wallet_required: 'An additional wallet needs the wallet at index 0',
+  /** The user closed the import screen before importing a key. */
+  wallet_import_canceled: 'Wallet import canceled',
   /** The recovery method is not one this client can recover (Google Drive, iCloud). */
   recovery_not_supported: 'An error has occurred, please try again.',
 } as const
