@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress, testSolanaAddress } from '../../test/testWalletAddresses'
+import { linkedAccounts } from '../users/schema'
 import { walletEntropies } from './schema'
 
 let t: TestContext
@@ -425,6 +427,52 @@ describe('POST /api/v1/embedded_wallets/import', () => {
       code: 'invalid_request',
       error: 'An imported wallet has no additional wallets',
     })
+  })
+
+  test("error: a key another user signs in with as an external wallet is 'This wallet is linked to another account'", async () => {
+    const [owner, other] = [await signIn(), await signIn()]
+    const address = ethAddress()
+    const now = new Date(t.now())
+    await t.db.orm.insert(linkedAccounts).values({
+      id: randomId(),
+      appId: t.demoApp.id,
+      userId: owner.user.id.replace('did:foyer:', ''),
+      type: 'siwe',
+      subject: address.toLowerCase(),
+      details: { address },
+      verifiedAt: now,
+      firstVerifiedAt: now,
+      latestVerifiedAt: now,
+      createdAt: now,
+    })
+    const refused = await frameCall('/api/v1/embedded_wallets/import', other.token!, importBody({ address }))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({
+      code: 'resource_conflict',
+      error: 'This wallet is linked to another account',
+    })
+    // Its own external wallet, the user may import.
+    const own = await frameCall('/api/v1/embedded_wallets/import', owner.token!, importBody({ address }))
+    expect(own.statusCode).toBe(200)
+  })
+
+  test('behavior: 8 racing imports of one key by two users end with one wallet', async () => {
+    const [alice, bob] = [await signIn(), await signIn()]
+    const address = ethAddress()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        frameCall(
+          '/api/v1/embedded_wallets/import',
+          (index % 2 ? alice : bob).token!,
+          importBody({ address }),
+        ),
+      ),
+    )
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1)
+    for (const answer of answers.filter((answer) => answer.statusCode !== 200))
+      expect(answer.json()).toMatchObject({ code: 'resource_conflict' })
+    const rows = await t.db.orm.select().from(walletEntropies).where(eq(walletEntropies.entropyId, address))
+    expect(rows).toHaveLength(1)
   })
 
   test('error: an address its key does not prove is refused and nothing is stored', async () => {
