@@ -38,7 +38,7 @@ async function exportOf(address: string, withPhrase: boolean) {
 }
 
 describe('key import and HD wallets in Chromium', () => {
-  test('default: an imported private key has its address, signs a transaction on anvil, and exports its key but no phrase; the second and third HD wallets are indexes 1 and 2 of the mnemonic', async () => {
+  test('default: an imported private key has its address, signs a transaction on anvil, and exports its key but no phrase; the second and third HD wallets are indexes 1 and 2 of the mnemonic; Solana adds index 1', async () => {
     const publicClient = createPublicClient({ transport: http(stack.chains.anvil.rpcUrl) })
     await openDemo(page, stack.demoUrl)
     await signInWithEmail(page, stack.apiUrl, freshEmail('import'))
@@ -101,5 +101,14 @@ describe('key import and HD wallets in Chromium', () => {
     const thirdExport = await exportOf(third, true)
     expect(privateKeyToAccount(thirdExport.key).address).toBe(third)
     expect(thirdExport.words).toEqual(words)
+
+    // Solana too: an additional wallet is listed at index 1 of useSolanaWallets().
+    const solana = (index: number) =>
+      page.locator(`[data-testid=embedded-wallet][data-chain=solana][data-index="${index}"]`).locator('code')
+    const solanaFirst = await solana(0).textContent({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Add Solana wallet' }).click()
+    const solanaSecond = await solana(1).textContent({ timeout: 30_000 })
+    expect(solanaSecond).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    expect(solanaSecond).not.toBe(solanaFirst)
   }, 180_000)
 })
