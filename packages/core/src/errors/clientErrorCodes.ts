@@ -105,6 +105,14 @@ export const clientErrorCodes = [
   'signing_failed',
   /** Setting a password failed. */
   'set_password_failed',
+  /** Page or wallet server on plain http, neither `localhost` nor an IP address. */
+  'https_required',
+  /** `createWallet` with a negative or non-integer `walletIndex`. */
+  'invalid_wallet_index',
+  /** An additional wallet asked for before the index-0 wallet of that chain type exists. */
+  'first_wallet_required',
+  /** The user closed the import screen before importing a key. */
+  'wallet_import_canceled',
   /** The recovery method is not one this client can recover. */
   'recovery_not_supported',
   /** The wallet frame did not answer within the request's timeout. */

@@ -126,6 +126,7 @@ import {
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
   entropyRefSchema,
+  importEmbeddedWalletRequestSchema,
   recoveryMaterialSchema,
   setRecoveryRequestSchema,
   unlinkWalletRequestSchema,
@@ -420,6 +421,11 @@ export const endpoints = {
   'POST /api/v1/embedded_wallets/additional': post(
     '/api/v1/embedded_wallets/additional',
     createAdditionalEmbeddedWalletRequestSchema,
+    embeddedWalletResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/import': post(
+    '/api/v1/embedded_wallets/import',
+    importEmbeddedWalletRequestSchema,
     embeddedWalletResponseSchema,
   ),
   'POST /api/v1/embedded_wallets/auth_share': post(

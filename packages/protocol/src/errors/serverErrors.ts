@@ -391,6 +391,18 @@ export const serverErrors = {
       `Only the next wallet index (${nextIndex}) can be added`,
   },
   walletIndexExists: { code: 'resource_conflict', message: 'Wallet index already exists' },
+  importedWalletHasNoIndexes: {
+    code: 'invalid_request',
+    message: 'An imported wallet has no additional wallets',
+  },
+  embeddedWalletAddressTaken: {
+    code: 'resource_conflict',
+    message: 'This address is already an embedded wallet',
+  },
+  walletLinkedToAnotherUser: {
+    code: 'resource_conflict',
+    message: 'This wallet is linked to another account',
+  },
   cannotUnlinkEmbeddedWallet: {
     code: 'cannot_unlink_embedded_wallet',
     message: 'Cannot unlink an embedded wallet',

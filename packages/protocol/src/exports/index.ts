@@ -322,9 +322,11 @@ export {
 } from '../schemas/frame/connectWallet'
 export {
   type FrameCreateWalletRequest,
+  type FrameImportWalletRequest,
   frameCreateEthereumWalletRequestSchema,
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
+  frameImportWalletRequestSchema,
 } from '../schemas/frame/createWallet'
 export {
   type ExportFrameTheme,
@@ -681,6 +683,8 @@ export {
   entropyRefSchema,
   ethereumAddressSchema,
   externalWalletAccountSchema,
+  type ImportEmbeddedWalletRequest,
+  importEmbeddedWalletRequestSchema,
   RECOVERY_PASSWORD_MIN_LENGTH,
   RECOVERY_PBKDF2_ITERATIONS,
   type RecoveryMaterial,

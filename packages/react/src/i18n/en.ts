@@ -389,6 +389,13 @@ export const en = {
     loading: 'Loading your wallet',
     done: 'Done',
   },
+  importWallet: {
+    title: 'Import a wallet',
+    detailEthereum:
+      'Paste the private key of an Ethereum wallet. It stays in this secure frame and is never shared with this app.',
+    detailSolana:
+      'Paste the secret key of a Solana wallet. It stays in this secure frame and is never shared with this app.',
+  },
   externalWallets: {
     landingEntry: 'Continue with a wallet',
     listTitle: 'Select your wallet',

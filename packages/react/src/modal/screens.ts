@@ -195,6 +195,13 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     title: (m) => m.exportWallet.title,
     closable: true,
   },
+  importWallet: {
+    component: lazy(() =>
+      import('../screens/wallet/ImportWallet/ImportWallet').then((m) => ({ default: m.ImportWallet })),
+    ),
+    title: (m) => m.importWallet.title,
+    closable: true,
+  },
   // Farcaster signer: its own chunk, with the wallet code of @foyer/core/wallet and the QR encoder.
   farcasterSigner: {
     component: lazy(() =>

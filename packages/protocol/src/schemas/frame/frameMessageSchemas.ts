@@ -9,6 +9,7 @@ import {
   frameCreateEthereumWalletRequestSchema,
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
+  frameImportWalletRequestSchema,
 } from './createWallet'
 import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
 import {
@@ -48,6 +49,7 @@ export const frameMessageSchemas = {
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
+  'privy:wallets:import': { request: frameImportWalletRequestSchema, reply: frameWalletSchema },
   'privy:farcaster:init-signer': {
     request: frameInitFarcasterSignerRequestSchema,
     reply: frameInitFarcasterSignerReplySchema,

@@ -385,6 +385,13 @@ export const de: MessagesOverride = {
     loading: 'Deine Wallet wird geladen',
     done: 'Fertig',
   },
+  importWallet: {
+    title: 'Wallet importieren',
+    detailEthereum:
+      'Füge den privaten Schlüssel einer Ethereum-Wallet ein. Er bleibt in diesem sicheren Rahmen und wird nie mit dieser App geteilt.',
+    detailSolana:
+      'Füge den geheimen Schlüssel einer Solana-Wallet ein. Er bleibt in diesem sicheren Rahmen und wird nie mit dieser App geteilt.',
+  },
   externalWallets: {
     landingEntry: 'Weiter mit einer Wallet',
     listTitle: 'Wallet auswählen',

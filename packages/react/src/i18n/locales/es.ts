@@ -384,6 +384,13 @@ export const es: MessagesOverride = {
     loading: 'Cargando tu billetera',
     done: 'Hecho',
   },
+  importWallet: {
+    title: 'Importar una billetera',
+    detailEthereum:
+      'Pega la clave privada de una billetera de Ethereum. Permanece en este marco seguro y nunca se comparte con esta app.',
+    detailSolana:
+      'Pega la clave secreta de una billetera de Solana. Permanece en este marco seguro y nunca se comparte con esta app.',
+  },
   externalWallets: {
     landingEntry: 'Continuar con una billetera',
     listTitle: 'Selecciona tu billetera',

@@ -388,6 +388,13 @@ export const fr: MessagesOverride = {
     loading: 'Chargement de votre portefeuille',
     done: 'Terminé',
   },
+  importWallet: {
+    title: 'Importer un portefeuille',
+    detailEthereum:
+      'Collez la clé privée d’un portefeuille Ethereum. Elle reste dans ce cadre sécurisé et n’est jamais partagée avec cette app.',
+    detailSolana:
+      'Collez la clé secrète d’un portefeuille Solana. Elle reste dans ce cadre sécurisé et n’est jamais partagée avec cette app.',
+  },
   externalWallets: {
     landingEntry: 'Continuer avec un portefeuille',
     listTitle: 'Sélectionnez votre portefeuille',

@@ -381,6 +381,13 @@ export const ja: MessagesOverride = {
     loading: 'ウォレットを読み込んでいます',
     done: '完了',
   },
+  importWallet: {
+    title: 'ウォレットをインポート',
+    detailEthereum:
+      'Ethereum ウォレットの秘密鍵を貼り付けてください。鍵はこの安全なフレーム内にとどまり、このアプリと共有されることはありません。',
+    detailSolana:
+      'Solana ウォレットのシークレットキーを貼り付けてください。鍵はこの安全なフレーム内にとどまり、このアプリと共有されることはありません。',
+  },
   externalWallets: {
     landingEntry: 'ウォレットで続行',
     listTitle: 'ウォレットを選択',

@@ -383,6 +383,13 @@ export const pt: MessagesOverride = {
     loading: 'Carregando sua carteira',
     done: 'Concluir',
   },
+  importWallet: {
+    title: 'Importar uma carteira',
+    detailEthereum:
+      'Cole a chave privada de uma carteira Ethereum. Ela fica neste quadro seguro e nunca é compartilhada com este app.',
+    detailSolana:
+      'Cole a chave secreta de uma carteira Solana. Ela fica neste quadro seguro e nunca é compartilhada com este app.',
+  },
   externalWallets: {
     landingEntry: 'Continuar com uma carteira',
     listTitle: 'Selecione sua carteira',

@@ -378,6 +378,11 @@ export const zhCN: MessagesOverride = {
     loading: '正在加载你的钱包',
     done: '完成',
   },
+  importWallet: {
+    title: '导入钱包',
+    detailEthereum: '粘贴以太坊钱包的私钥。私钥只留在这个安全框架中，绝不会与此应用共享。',
+    detailSolana: '粘贴 Solana 钱包的密钥。密钥只留在这个安全框架中，绝不会与此应用共享。',
+  },
   externalWallets: {
     landingEntry: '使用钱包继续',
     listTitle: '选择你的钱包',

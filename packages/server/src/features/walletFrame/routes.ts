@@ -15,6 +15,7 @@ const assetPrefix = '/embedded-wallets/assets/'
  * The wallet frame pages, served from this server's origin (docs/modal.md; docs/api.md):
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
+ * - `GET /apps/{appId}/embedded-wallets/import`: the import page (docs/embedded-wallets.md#imported-keys);
  * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts (immutable, hashed names), built with the
  *   package (`npm run build -w @foyer/server` → `walletFrameDir`) in production (the CLI refuses to start
  *   without it; a page request then fails with 500); outside
@@ -54,8 +55,8 @@ export async function walletFrameRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 
-  for (const kind of ['frame', 'export'] as const) {
-    const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : '/apps/:appId/embedded-wallets/export'
+  for (const kind of ['frame', 'export', 'import'] as const) {
+    const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : `/apps/:appId/embedded-wallets/${kind}`
     typed.get(path, { schema: { params: paramsSchema } }, async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       const assets = await getBundle()
@@ -82,7 +83,9 @@ export async function walletFrameRoutes(
     { schema: { params: refuseControlCharacters(z.object({ file: z.string().max(64) })) } },
     async (request, reply) => {
       const assets = await getBundle()
-      const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)
+      const asset = [assets.frame, assets.export, assets.import].find(
+        (entry) => entry.fileName === request.params.file,
+      )
       if (!asset) throw foyerError('assetNotFound')
       reply
         .header('content-type', 'text/javascript; charset=utf-8')

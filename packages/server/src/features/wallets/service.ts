@@ -5,6 +5,7 @@ import {
   type CreateEmbeddedWalletRequest,
   type EmbeddedWallet,
   ethereumAddressSchema,
+  type ImportEmbeddedWalletRequest,
   type RecoveryMaterial,
   type RecoveryMethod,
   recoveryUploadSchema,
@@ -15,7 +16,7 @@ import {
 } from '@foyer/protocol'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import { type Hex, recoverMessageAddress } from 'viem'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
@@ -24,6 +25,7 @@ import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified, assertNotGuest } from '../mfa/verifications'
+import { linkedAccounts } from '../users/schema'
 import { embeddedWallets, walletEntropies } from './schema'
 
 type EntropyRow = typeof walletEntropies.$inferSelect
@@ -167,7 +169,7 @@ export async function createEmbeddedWallet(
     authShare: sealSecret(key, body.auth_share, authShareAad(entropyRowId)),
     recoveryMethod: body.recovery.recovery_method,
     recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(entropyRowId)),
-    imported: body.imported ?? false,
+    imported: false,
     createdAt: now,
     updatedAt: now,
   }
@@ -182,20 +184,7 @@ export async function createEmbeddedWallet(
     createdAt: now,
   }
   try {
-    await context.db.orm.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(walletEntropies)
-        .values(entropyRow)
-        .onConflictDoNothing()
-        .returning({ id: walletEntropies.id })
-      if (inserted.length === 0) throw new LostRace()
-      const wallet = await tx
-        .insert(embeddedWallets)
-        .values(walletRow)
-        .onConflictDoNothing()
-        .returning({ id: embeddedWallets.id })
-      if (wallet.length === 0) throw new LostRace()
-    })
+    await insertEntropyWithWallet(context, entropyRow, walletRow)
   } catch (error) {
     if (error instanceof LostRace) throw foyerError('embeddedWalletExists')
     throw error
@@ -204,11 +193,107 @@ export async function createEmbeddedWallet(
 }
 
 /**
+ * Stores a private key the user imported in the wallet frame (docs/embedded-wallets.md#imported-keys) as an
+ * entropy of its own, marked `imported`, with its one wallet at index 0: the same 2-of-3 share model as a
+ * generated wallet (the auth share and the recovery material sealed under a master-key sub-key, bound to the
+ * row id). A user may import several keys beside the generated wallet. 400 `invalid_data` when the address is
+ * not of `chain_type` or not proven by the key's own `address_signature` at index 0; 400
+ * `resource_conflict` 'This address is already an embedded wallet' when it is one in this app (this user's
+ * or another's; atomic: the unique (app, chain type, address) rows), 'This wallet is linked to another
+ * account' when another user of the app signed in with it as an external wallet.
+ */
+export async function importEmbeddedWallet(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; body: ImportEmbeddedWalletRequest },
+): Promise<EmbeddedWallet> {
+  const { appId, userId, body } = parameters
+  checkAddress(body.chain_type, body.address, 'address')
+  await assertAddressProven({
+    appId,
+    userId,
+    chainType: body.chain_type,
+    walletIndex: 0,
+    address: body.address,
+    signature: body.address_signature,
+  })
+  const subject = body.chain_type === 'ethereum' ? body.address.toLowerCase() : body.address
+  const [elsewhere] = await context.db.orm
+    .select({ id: linkedAccounts.id })
+    .from(linkedAccounts)
+    .where(
+      and(
+        eq(linkedAccounts.appId, appId),
+        inArray(linkedAccounts.type, ['siwe', 'siws']),
+        eq(linkedAccounts.subject, subject),
+        ne(linkedAccounts.userId, userId),
+      ),
+    )
+    .limit(1)
+  if (elsewhere) throw foyerError('walletLinkedToAnotherUser')
+  const now = new Date(context.now())
+  const entropyRowId = randomId(25)
+  const key = shareKey(context)
+  const entropyRow: EntropyRow = {
+    id: entropyRowId,
+    appId,
+    userId,
+    chainType: body.chain_type,
+    entropyId: body.address,
+    authShare: sealSecret(key, body.auth_share, authShareAad(entropyRowId)),
+    recoveryMethod: body.recovery.recovery_method,
+    recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(entropyRowId)),
+    imported: true,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const walletRow: WalletRow = {
+    id: randomId(25),
+    appId,
+    userId,
+    entropyRowId,
+    chainType: body.chain_type,
+    walletIndex: 0,
+    address: body.address,
+    createdAt: now,
+  }
+  try {
+    await insertEntropyWithWallet(context, entropyRow, walletRow)
+  } catch (error) {
+    if (error instanceof LostRace) throw foyerError('embeddedWalletAddressTaken')
+    throw error
+  }
+  return toEmbeddedWallet(entropyRow, walletRow)
+}
+
+/** Inserts an entropy and its index-0 wallet in one transaction; throws `LostRace` when a unique row exists. */
+async function insertEntropyWithWallet(
+  context: ServerContext,
+  entropyRow: EntropyRow,
+  walletRow: WalletRow,
+): Promise<void> {
+  await context.db.orm.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(walletEntropies)
+      .values(entropyRow)
+      .onConflictDoNothing()
+      .returning({ id: walletEntropies.id })
+    if (inserted.length === 0) throw new LostRace()
+    const wallet = await tx
+      .insert(embeddedWallets)
+      .values(walletRow)
+      .onConflictDoNothing()
+      .returning({ id: embeddedWallets.id })
+    if (wallet.length === 0) throw new LostRace()
+  })
+}
+
+/**
  * Stores an additional HD wallet of the user's entropy `entropy_id` at the next index (index > 0 needs the
  * index-0 wallet; `docs/security.md#wallet-addresses`: only the next index, its address proven by
  * its own key). Throws 400 `invalid_request` 'An additional wallet needs the wallet at index 0' when there
  * is none, 400 `invalid_request` 'Only the next wallet index (n) can be added' for any other index, 400
- * `invalid_data` for an unproven address, 400 `resource_conflict` 'Wallet index already exists' when a
+ * `invalid_data` for an unproven address, 400 `invalid_request` 'An imported wallet has no additional
+ * wallets' for an imported key's entropy, 400 `resource_conflict` 'Wallet index already exists' when a
  * concurrent call took the index.
  */
 export async function createAdditionalEmbeddedWallet(
@@ -219,6 +304,7 @@ export async function createAdditionalEmbeddedWallet(
   checkAddress(body.chain_type, body.address, 'address')
   const entropy = await findEntropy(context.db, userId, body.chain_type, body.entropy_id)
   if (!entropy) throw foyerError('firstWalletRequired')
+  if (entropy.imported) throw foyerError('importedWalletHasNoIndexes')
   const [highest] = await context.db.orm
     .select({ index: max(embeddedWallets.walletIndex) })
     .from(embeddedWallets)
