@@ -53,6 +53,7 @@ type Provider = {
   on(event: string, listener: (...arguments_: never[]) => void): unknown
   removeListener(event: string, listener: (...arguments_: never[]) => void): unknown
   disconnect(): Promise<void>
+  enable(): Promise<string[]>
   session?: unknown
   accounts: string[]
   chainId: number
@@ -129,6 +130,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
     provider: {
       request: async ({ method, params }) => {
         const provider = await load()
+        // The provider answers requests only within a session: `enable()` pairs (display_uri) and connects.
+        if (method === 'eth_requestAccounts') return provider.session ? provider.accounts : provider.enable()
         if (SIGNING_METHODS.has(method)) {
           const wait = settledAt + WALLET_CONNECT_SIGN_DELAY_MS - Date.now()
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
