@@ -52,14 +52,21 @@ async function usersMe(): Promise<{ linked_accounts: Record<string, unknown>[] }
   return body.user
 }
 
+const QR_LABEL = 'QR code to connect with WalletConnect'
+
+/** Log in → 'Continue with a wallet' → WalletConnect. */
+async function chooseWalletConnect() {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
+}
+
 describe('WalletConnect', () => {
-  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; still signed in after a reload', async () => {
+  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the session outlives a reload; the phone disconnects', async () => {
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
-    await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
-    const list = dialog.getByRole('list', { name: 'Wallets' })
-    await list.getByRole('button', { name: 'WalletConnect' }).click()
+    await chooseWalletConnect()
 
     // Our own QR code of the pairing link, and the copy link carrying the same `wc:` URI.
     await dialog
@@ -94,9 +101,31 @@ describe('WalletConnect', () => {
       }),
     )
 
-    // A reload keeps the Foyer session, and the phone still holds the WalletConnect session.
+    // A reload keeps the Foyer session and the WalletConnect session: signing in again needs no new pairing
+    // (the phone pairs nothing more, so only the restored session can carry the second signature).
     await page.reload()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
-    expect(phone.sessions().map((held) => held.topic)).toContain(session.topic)
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    await chooseWalletConnect()
+    await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor()
+    await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
+    expect(phone.requests.map((request) => [request.topic, request.method])).toEqual([
+      [session.topic, 'personal_sign'],
+      [session.topic, 'personal_sign'],
+    ])
+
+    // The phone ends the session: the next WalletConnect sign-in pairs anew, with a new QR code.
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    await phone.disconnect(session.topic)
+    expect(phone.sessions()).toEqual([])
+    await chooseWalletConnect()
+    await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Copy link' }).click()
+    const secondUri = await page.evaluate(() => navigator.clipboard.readText())
+    expect(secondUri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(secondUri).not.toBe(uri)
+    await page.keyboard.press('Escape')
   }, 90_000)
 })
