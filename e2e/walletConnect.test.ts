@@ -62,8 +62,23 @@ async function chooseWalletConnect() {
   await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
 }
 
+/** Clicks the awaiting screen's 'Copy link' and answers what it copied: the `wc:` pairing link. */
+async function copiedLink() {
+  await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click()
+  const uri = await page.evaluate(() => navigator.clipboard.readText())
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
+}
+
+/** The demo's reading of the page's WalletConnect session (`useWalletConnect().getSession()`), read anew. */
+async function pageWalletConnectSession() {
+  await page.getByRole('button', { name: 'WalletConnect session', exact: true }).click()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return page.getByTestId('walletconnect-session').textContent()
+}
+
 describe('WalletConnect', () => {
-  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the session outlives a reload; the phone disconnects', async () => {
+  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the session outlives a reload; either side disconnects', async () => {
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
     const dialog = page.getByRole('dialog')
     await chooseWalletConnect()
@@ -72,8 +87,7 @@ describe('WalletConnect', () => {
     await dialog
       .getByRole('img', { name: 'QR code to connect with WalletConnect' })
       .waitFor({ timeout: 20_000 })
-    await dialog.getByRole('button', { name: 'Copy link' }).click()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const uri = await copiedLink()
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     expect(new URL(uri).searchParams.get('relay-protocol')).toBe('irn')
 
@@ -115,17 +129,26 @@ describe('WalletConnect', () => {
       [session.topic, 'personal_sign'],
     ])
 
-    // The phone ends the session: the next WalletConnect sign-in pairs anew, with a new QR code.
+    // The page reads the restored session, and ends it from the dapp's side: the phone forgets it too.
+    await expect.poll(pageWalletConnectSession).toBe(`${account.address} on ${stack.chains.anvil.chainId}`)
+    await page.getByRole('button', { name: 'Disconnect WalletConnect' }).click()
+    await expect.poll(() => page.getByTestId('walletconnect-session').textContent()).toBe('none')
+    await expect.poll(() => phone.sessions().length).toBe(0)
+
+    // A new pairing; then the phone ends the session: the page hears it, and the next sign-in pairs anew.
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    await phone.disconnect(session.topic)
-    expect(phone.sessions()).toEqual([])
     await chooseWalletConnect()
     await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
-    await dialog.getByRole('button', { name: 'Copy link' }).click()
-    const secondUri = await page.evaluate(() => navigator.clipboard.readText())
-    expect(secondUri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    expect(secondUri).not.toBe(uri)
+    const second = await phone.pair(await copiedLink())
+    await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
+    await phone.disconnect(second.topic)
+    await expect.poll(pageWalletConnectSession).toBe('none')
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
+    await chooseWalletConnect()
+    await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
+    expect(await copiedLink()).not.toBe(uri)
     await page.keyboard.press('Escape')
-  }, 90_000)
+  }, 120_000)
 })

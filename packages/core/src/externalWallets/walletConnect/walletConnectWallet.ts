@@ -155,7 +155,7 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
         : undefined
     },
     disconnect: async () => {
-      if (!loading) return
+      // Loading restores a session a previous page left in the storage.
       const provider = await load()
       if (provider.session) await provider.disconnect()
     },
