@@ -67,6 +67,8 @@ const coinbasePayUrl = import.meta.env.VITE_COINBASE_PAY_URL
 
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
+/** A self-hosted WalletConnect relay (the e2e stack's local one); default WalletConnect's. */
+const walletConnectRelayUrl = import.meta.env.VITE_WALLETCONNECT_RELAY_URL
 /** The Telegram stand-in's origin, which hands a simulated mini app its `initData`. */
 const telegramStandInUrl = import.meta.env.VITE_TELEGRAM_STAND_IN_URL
 /** `?telegramMiniApp=1`: the page plays a Telegram mini app (see {@link simulateTelegramMiniApp}). */
@@ -130,6 +132,7 @@ function render(): void {
             },
             chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],
             solanaClusters: [solanaCluster],
+            ...(walletConnectRelayUrl ? { walletConnect: { relayUrl: walletConnectRelayUrl } } : {}),
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             funding: {
               ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),

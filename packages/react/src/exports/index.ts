@@ -66,6 +66,7 @@ export {
 } from '../hooks/useSolanaWallets'
 export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdateEmail'
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
+export { type UseWalletConnectReturnType, useWalletConnect } from '../hooks/useWalletConnect'
 export { type UseWalletDevicesReturnType, useWalletDevices } from '../hooks/useWalletDevices'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'

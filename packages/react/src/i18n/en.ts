@@ -424,6 +424,10 @@ export const en = {
     alreadyLinked: 'Wallet was already linked.',
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
+    walletConnectScan: "Scan this code with your phone's wallet app, or open the link in it.",
+    walletConnectQrLabel: 'QR code to connect with WalletConnect',
+    copyLink: 'Copy link',
+    copied: 'Copied',
   },
   // Cross-app: sign-in with another app of the server, its consent and transact pages.
   crossApp: {

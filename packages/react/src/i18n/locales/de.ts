@@ -422,6 +422,10 @@ export const de: MessagesOverride = {
     alreadyLinked: 'Die Wallet war bereits verknüpft.',
     rejected: 'Die Anfrage wurde in deiner Wallet abgelehnt.',
     timedOut: 'Die Anfrage hat zu lange gedauert. Versuche es erneut.',
+    walletConnectScan: 'Scanne diesen Code mit der Wallet-App deines Telefons oder öffne den Link darin.',
+    walletConnectQrLabel: 'QR-Code zum Verbinden mit WalletConnect',
+    copyLink: 'Link kopieren',
+    copied: 'Kopiert',
   },
   crossApp: {
     continueWith: 'Weiter mit {provider}',

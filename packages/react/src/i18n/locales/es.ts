@@ -420,6 +420,10 @@ export const es: MessagesOverride = {
     alreadyLinked: 'La billetera ya estaba vinculada.',
     rejected: 'La solicitud se rechazó en tu billetera.',
     timedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
+    walletConnectScan: 'Escanea este código con la app de billetera de tu teléfono o abre el enlace en ella.',
+    walletConnectQrLabel: 'Código QR para conectar con WalletConnect',
+    copyLink: 'Copiar enlace',
+    copied: 'Copiado',
   },
   crossApp: {
     continueWith: 'Continuar con {provider}',

@@ -425,6 +425,11 @@ export const fr: MessagesOverride = {
     alreadyLinked: 'Le portefeuille était déjà associé.',
     rejected: 'La demande a été refusée dans votre portefeuille.',
     timedOut: 'La requête a expiré. Réessayez.',
+    walletConnectScan:
+      "Scannez ce code avec l'application de portefeuille de votre téléphone, ou ouvrez-y le lien.",
+    walletConnectQrLabel: 'Code QR pour se connecter avec WalletConnect',
+    copyLink: 'Copier le lien',
+    copied: 'Copié',
   },
   crossApp: {
     continueWith: 'Continuer avec {provider}',

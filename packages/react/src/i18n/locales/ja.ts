@@ -417,6 +417,11 @@ export const ja: MessagesOverride = {
     alreadyLinked: 'このウォレットはすでにリンクされています。',
     rejected: 'ウォレットでリクエストが拒否されました。',
     timedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
+    walletConnectScan:
+      'スマートフォンのウォレットアプリでこのコードをスキャンするか、リンクを開いてください。',
+    walletConnectQrLabel: 'WalletConnect で接続する QR コード',
+    copyLink: 'リンクをコピー',
+    copied: 'コピーしました',
   },
   crossApp: {
     continueWith: '{provider} で続行',

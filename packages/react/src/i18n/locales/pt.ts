@@ -419,6 +419,10 @@ export const pt: MessagesOverride = {
     alreadyLinked: 'A carteira já estava vinculada.',
     rejected: 'A solicitação foi recusada na sua carteira.',
     timedOut: 'O tempo da solicitação esgotou. Tente novamente.',
+    walletConnectScan: 'Leia este código com o app de carteira do seu telefone ou abra o link nele.',
+    walletConnectQrLabel: 'Código QR para conectar com o WalletConnect',
+    copyLink: 'Copiar link',
+    copied: 'Copiado',
   },
   crossApp: {
     continueWith: 'Continuar com {provider}',

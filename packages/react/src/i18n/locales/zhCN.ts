@@ -411,6 +411,10 @@ export const zhCN: MessagesOverride = {
     alreadyLinked: '此钱包已关联。',
     rejected: '请求已在你的钱包中被拒绝。',
     timedOut: '请求超时，请重试。',
+    walletConnectScan: '用手机钱包应用扫描此二维码，或在其中打开链接。',
+    walletConnectQrLabel: '用于通过 WalletConnect 连接的二维码',
+    copyLink: '复制链接',
+    copied: '已复制',
   },
   crossApp: {
     continueWith: '使用 {provider} 继续',
