@@ -16,6 +16,18 @@ const BODY_LIMIT = 64 * 1024
 /** Its JSON answers are never cached. */
 const NO_STORE = { 'cache-control': 'no-store' }
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/**
+ * Coinbase's asset ids (the `id` of its Buy Options API) of the assets a pay URL may name by id rather than
+ * by symbol in `defaultAsset`, as the published reference client does: the id names the symbol.
+ */
+const ASSET_SYMBOLS_BY_ID: Readonly<Record<string, string>> = {
+  '2b92315d-eab7-5bef-84fa-089a131333f5': 'USDC',
+  'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4': 'ETH',
+  '5b71fc48-3dd3-540c-809b-f8c94d0e68b5': 'BTC',
+  '4f039497-3af8-5bb3-951c-6df9afa9be1c': 'SOL',
+  '026bcc1e-9163-591c-a709-34dd18b2e7a1': 'POL',
+  '92aa538f-b005-45cc-a237-71d6466f54d9': 'MON',
+}
 
 export type StartCoinbaseOnrampStandInOptions = {
   /** Loopback host; default '127.0.0.1'. */
@@ -151,7 +163,7 @@ function parseTokenBody(json: unknown): StandInTokenRequest['body'] | string {
  * - `GET /buy/select-asset?appId&sessionToken&defaultExperience&presetCryptoAmount&defaultNetwork&
  *   defaultPaymentMethod&defaultAsset&partnerUserId` — the pay page the popup opens. It spends the session
  *   token (unknown, spent, expired or another project's → an error page), checks the network and asset
- *   against the session, and offers 'Buy now' and 'Decline payment'.
+ *   (`defaultAsset` a symbol, or Coinbase's asset id of USDC, ETH, BTC, SOL, POL or MON) against the session, and offers 'Buy now' and 'Decline payment'.
  * - `POST /buy/complete` (the page's form): records the purchase under `partnerUserId`, delivers it on the
  *   local chain when `delivery` has the network (a native coin only), then marks it SUCCESS (or FAILED when
  *   declined or the delivery fails) and shows the result.
@@ -262,7 +274,12 @@ export async function startCoinbaseOnrampStandIn(
     const destination = token.addresses.find((entry) => entry.blockchains.includes(network))
     if (!destination)
       return sendHtml(response, 400, errorPage(`The network ${network} is not available in this session.`))
-    const asset = query.get('defaultAsset') ?? (network === 'solana' ? 'SOL' : 'ETH')
+    const named = query.get('defaultAsset')
+    const asset = named
+      ? (ASSET_SYMBOLS_BY_ID[named.toLowerCase()] ?? named)
+      : network === 'solana'
+        ? 'SOL'
+        : 'ETH'
     if (token.assets && !token.assets.some((allowed) => allowed.toUpperCase() === asset.toUpperCase()))
       return sendHtml(response, 400, errorPage(`The asset ${asset} is not available in this session.`))
     const id = randomBytes(16).toString('base64url')
