@@ -44,6 +44,43 @@ describe('SignRequest', () => {
     expect(await result).toBe('0xtyped')
   })
 
+  test('behavior: uiOptions.iconUrl shows the image above the title; an unsafe URL shows none', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const icon = 'https://app.example/icon.png'
+    const first = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'with an icon',
+      uiOptions: { iconUrl: icon },
+      sign: async () => '0xsig',
+    })
+    const dialog = await findDialog('Sign message')
+    const image = dialog.querySelector('img')
+    expect(image?.getAttribute('src')).toBe(icon)
+    // Decorative: the title names the request.
+    expect(image?.getAttribute('alt')).toBe('')
+    expect(
+      image?.compareDocumentPosition(within(dialog).getByRole('heading', { name: 'Sign message' })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    await first
+
+    const second = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'no icon',
+      uiOptions: { iconUrl: 'javascript:alert(1)' },
+      sign: async () => '0xsig',
+    })
+    const next = await findDialog('Sign message')
+    await within(next).findByText('no icon')
+    expect(next.querySelector('img')).toBeNull()
+    await user.click(within(next).getByRole('button', { name: 'Approve' }))
+    await second
+  })
+
   test('error: Cancel rejects with 4001 without signing', async () => {
     const { prompt, user } = await renderWalletUi()
     const sign = vi.fn(async () => '0xsig')

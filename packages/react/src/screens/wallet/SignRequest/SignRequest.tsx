@@ -1,6 +1,7 @@
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
+import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -8,8 +9,8 @@ import { ApprovalActions } from '../approval/ApprovalActions'
 import { useApproval } from '../approval/useApproval'
 
 /**
- * Sign request screen (docs/modal.md "Sign request" idle → signing → success → close): the title ('Sign
- * message' or `uiOptions.title`), the description, the message — or for typed data its domain, primary type
+ * Sign request screen (docs/modal.md "Sign request" idle → signing → success → close): the host's icon
+ * (`uiOptions.iconUrl`, when a safe image URL), the title ('Sign message' or `uiOptions.title`), the description, the message — or for typed data its domain, primary type
  * and message in a scrolling view — then Approve and Cancel. Approve signs in the frame and closes the modal;
  * Cancel rejects with 4001.
  */
@@ -21,6 +22,7 @@ export function SignRequest({ params }: ScreenProps<'signRequest'>) {
   // The failure stays on screen: Approve tries again, Cancel gives up (4001).
   const { busy, error, approve } = useApproval(m.error)
   const ui = prompt.uiOptions
+  const iconUrl = sanitizeImageUrl(ui?.iconUrl)
   const sign = () =>
     approve(async () => {
       const signature = await prompt.sign()
@@ -30,6 +32,9 @@ export function SignRequest({ params }: ScreenProps<'signRequest'>) {
 
   return (
     <div className="foyer-screen">
+      {iconUrl ? (
+        <img className="foyer-contract-image" src={iconUrl} alt="" width={64} height={64} />
+      ) : null}
       <ScreenHeader title={<ScreenTitle>{ui?.title || m.title}</ScreenTitle>} />
       <p className="foyer-text">{ui?.description || formatMessage(m.description, { app: appName })}</p>
       {prompt.kind === 'signMessage' ? (
