@@ -60,6 +60,7 @@ export const en = {
     regionNotSupportedDetail: 'SMS authentication from this region is not available',
     captchaFailed: 'You did not pass CAPTCHA. Please try again.',
     captchaTimeout: 'Something went wrong! Please try again later.',
+    captchaUnavailable: 'If you use an adblocker or VPN, try disabling and re-attempting.',
     unsupportedCaptchaSiteKey: 'Unsupported captcha site key',
   },
   captcha: {

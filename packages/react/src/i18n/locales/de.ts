@@ -58,6 +58,8 @@ export const de: MessagesOverride = {
     regionNotSupportedDetail: 'Die SMS-Anmeldung ist aus dieser Region nicht verfügbar',
     captchaFailed: 'Du hast das CAPTCHA nicht bestanden. Bitte versuche es erneut.',
     captchaTimeout: 'Etwas ist schiefgelaufen! Bitte versuche es später erneut.',
+    captchaUnavailable:
+      'Wenn du einen Werbeblocker oder ein VPN nutzt, deaktiviere sie und versuche es erneut.',
     unsupportedCaptchaSiteKey: 'Nicht unterstützter CAPTCHA-Websiteschlüssel',
   },
   captcha: {

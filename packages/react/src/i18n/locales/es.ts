@@ -58,6 +58,7 @@ export const es: MessagesOverride = {
     regionNotSupportedDetail: 'La autenticación por SMS no está disponible en esta región',
     captchaFailed: 'No has superado el CAPTCHA. Inténtalo de nuevo.',
     captchaTimeout: '¡Algo salió mal! Inténtalo de nuevo más tarde.',
+    captchaUnavailable: 'Si usas un bloqueador de anuncios o una VPN, desactívalos e inténtalo de nuevo.',
     unsupportedCaptchaSiteKey: 'Clave de sitio de CAPTCHA no compatible',
   },
   captcha: {

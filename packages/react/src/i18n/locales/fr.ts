@@ -58,6 +58,7 @@ export const fr: MessagesOverride = {
     regionNotSupportedDetail: 'L’authentification par SMS n’est pas disponible depuis cette région',
     captchaFailed: 'Vous n’avez pas réussi le CAPTCHA. Veuillez réessayer.',
     captchaTimeout: 'Une erreur s’est produite ! Veuillez réessayer plus tard.',
+    captchaUnavailable: 'Si vous utilisez un bloqueur de publicités ou un VPN, désactivez-le et réessayez.',
     unsupportedCaptchaSiteKey: 'Clé de site CAPTCHA non prise en charge',
   },
   captcha: {

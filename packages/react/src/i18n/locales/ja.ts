@@ -58,6 +58,7 @@ export const ja: MessagesOverride = {
     regionNotSupportedDetail: 'この地域からは SMS 認証をご利用いただけません',
     captchaFailed: 'CAPTCHA を通過できませんでした。もう一度お試しください。',
     captchaTimeout: '問題が発生しました。しばらくしてからもう一度お試しください。',
+    captchaUnavailable: '広告ブロッカーや VPN を使用している場合は、無効にしてからもう一度お試しください。',
     unsupportedCaptchaSiteKey: 'サポートされていない CAPTCHA サイトキーです',
   },
   captcha: {

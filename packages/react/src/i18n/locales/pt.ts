@@ -61,6 +61,7 @@ export const pt: MessagesOverride = {
     regionNotSupportedDetail: 'A autenticação por SMS não está disponível nesta região',
     captchaFailed: 'Você não passou no CAPTCHA. Tente novamente.',
     captchaTimeout: 'Algo deu errado! Tente novamente mais tarde.',
+    captchaUnavailable: 'Se você usa um bloqueador de anúncios ou uma VPN, desative-os e tente novamente.',
     unsupportedCaptchaSiteKey: 'Chave de site do CAPTCHA não compatível',
   },
   captcha: {

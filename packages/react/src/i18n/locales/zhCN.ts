@@ -61,6 +61,7 @@ export const zhCN: MessagesOverride = {
     regionNotSupportedDetail: '此地区无法使用短信验证',
     captchaFailed: '你未通过人机验证，请重试。',
     captchaTimeout: '出了点问题！请稍后重试。',
+    captchaUnavailable: '如果你使用了广告拦截器或 VPN，请先停用后重试。',
     unsupportedCaptchaSiteKey: '不支持的人机验证站点密钥',
   },
   captcha: {
