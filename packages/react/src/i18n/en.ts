@@ -507,6 +507,7 @@ export const en = {
     notNow: 'Not now',
     verifyingPasskey: 'Verifying with passkey',
     passkeyAddedOn: 'Passkey added {date}',
+    pendingTransaction: 'Transaction to approve',
     tryAgain: 'Try again',
     canceled: 'Verification canceled',
     invalidCode: 'The code you entered is not valid',

@@ -504,6 +504,7 @@ export const de: MessagesOverride = {
     notNow: 'Nicht jetzt',
     verifyingPasskey: 'Bestätigung mit Passkey',
     passkeyAddedOn: 'Passkey hinzugefügt am {date}',
+    pendingTransaction: 'Zu bestätigende Transaktion',
     tryAgain: 'Erneut versuchen',
     canceled: 'Bestätigung abgebrochen',
     invalidCode: 'Der eingegebene Code ist ungültig',

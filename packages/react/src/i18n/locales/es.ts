@@ -501,6 +501,7 @@ export const es: MessagesOverride = {
     notNow: 'Ahora no',
     verifyingPasskey: 'Verificando con llave de acceso',
     passkeyAddedOn: 'Llave de acceso añadida el {date}',
+    pendingTransaction: 'Transacción por aprobar',
     tryAgain: 'Intentar de nuevo',
     canceled: 'Verificación cancelada',
     invalidCode: 'El código introducido no es válido',

@@ -506,6 +506,7 @@ export const fr: MessagesOverride = {
     notNow: 'Pas maintenant',
     verifyingPasskey: 'Vérification avec la clé d’accès',
     passkeyAddedOn: 'Clé d’accès ajoutée le {date}',
+    pendingTransaction: 'Transaction à approuver',
     tryAgain: 'Réessayer',
     canceled: 'Vérification annulée',
     invalidCode: 'Le code saisi n’est pas valide',

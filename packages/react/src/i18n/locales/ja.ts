@@ -496,6 +496,7 @@ export const ja: MessagesOverride = {
     notNow: '後で',
     verifyingPasskey: 'パスキーで確認しています',
     passkeyAddedOn: 'パスキーの追加日: {date}',
+    pendingTransaction: '承認するトランザクション',
     tryAgain: '再試行',
     canceled: '確認がキャンセルされました',
     invalidCode: '入力されたコードは無効です',

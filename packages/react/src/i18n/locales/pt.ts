@@ -499,6 +499,7 @@ export const pt: MessagesOverride = {
     notNow: 'Agora não',
     verifyingPasskey: 'Verificando com chave de acesso',
     passkeyAddedOn: 'Chave de acesso adicionada em {date}',
+    pendingTransaction: 'Transação a aprovar',
     tryAgain: 'Tentar novamente',
     canceled: 'Verificação cancelada',
     invalidCode: 'O código inserido não é válido',

@@ -491,6 +491,7 @@ export const zhCN: MessagesOverride = {
     notNow: '以后再说',
     verifyingPasskey: '正在使用通行密钥验证',
     passkeyAddedOn: '通行密钥添加于 {date}',
+    pendingTransaction: '待批准的交易',
     tryAgain: '重试',
     canceled: '验证已取消',
     invalidCode: '你输入的验证码无效',

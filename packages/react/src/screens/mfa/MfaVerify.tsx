@@ -1,4 +1,6 @@
+import type { WalletPrompt } from '@foyer/core'
 import { MfaError, sendMfaSmsCode, verifyMfa, verifyMfaWithPasskey } from '@foyer/core/mfa'
+import { formatLamports } from '@foyer/core/wallet'
 import type { MfaMethodType } from '@foyer/protocol'
 import { useEffect, useRef, useState } from 'react'
 import { useIsMounted } from '../../hooks/useIsMounted'
@@ -7,8 +9,10 @@ import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
 import { Button } from '../../ui/Button'
+import { type DetailRow, DetailRows } from '../../ui/DetailRows'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { Spinner } from '../../ui/Spinner'
+import { formatNative } from '../wallet/SendTransaction/formatNative'
 import { MfaCodeEntry } from './MfaCodeEntry'
 import { mfaErrorText } from './mfaErrorText'
 
@@ -16,7 +20,8 @@ import { mfaErrorText } from './mfaErrorText'
  * Verification (docs/modal.md "Verification"): with several factors, 'Verify your identity' / 'Choose a
  * verification method' lists only the user's; the authenticator and SMS screens take 6 digits (SMS sends its
  * code first), the passkey screen 'Verifying with passkey' starts by itself and shows when the passkey was
- * added. 'Choose another method' (more than one factor) and 'Not now' ('MFA canceled'). Success resolves the
+ * added and, when a transaction is being approved, its summary (To, Amount, Network; a Solana one's Total
+ * and cluster). 'Choose another method' (more than one factor) and 'Not now' ('MFA canceled'). Success resolves the
  * prompt; errors keep the screen.
  */
 export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
@@ -76,6 +81,7 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
           title={m.verifyingPasskey}
           detail={addedOn ? formatMessage(m.passkeyAddedOn, { date: addedOn }) : undefined}
         />
+        <PendingTransaction prompt={params.pending} />
         {footer}
       </div>
     )
@@ -93,6 +99,32 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
       />
       {footer}
     </div>
+  )
+}
+
+/** The transaction the verification is for: a summary of what the user approved, or nothing. */
+function PendingTransaction({ prompt }: { prompt: WalletPrompt | undefined }) {
+  const { messages, format } = useModal()
+  const t = messages.transaction
+  let rows: DetailRow[] | undefined
+  if (prompt?.kind === 'sendTransaction') {
+    const { request, chain } = prompt
+    rows = [
+      [t.to, request.to ?? undefined, 'address'],
+      [t.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
+      [t.network, chain.name],
+    ]
+  } else if (prompt?.kind === 'sendSolanaTransaction') {
+    rows = [
+      [t.total, `${format.decimal(formatLamports(prompt.summary.total))} SOL`],
+      [t.network, prompt.cluster.name],
+    ]
+  }
+  if (!rows) return null
+  return (
+    <section aria-label={messages.mfa.pendingTransaction}>
+      <DetailRows rows={rows} />
+    </section>
   )
 }
 
