@@ -18,7 +18,9 @@ export { type GetFundingBalanceErrorType, getFundingBalance } from '../actions/f
 export {
   type GetMoonpayTransactionStatusErrorType,
   type GetMoonpayTransactionStatusParameters,
+  getMoonpayTransaction,
   getMoonpayTransactionStatus,
+  type MoonpayTransaction,
   type MoonpayTransactionStatus,
 } from '../actions/funding/getMoonpayTransactionStatus'
 export {
