@@ -101,9 +101,11 @@ describe('funding in Chromium against the stand-ins', () => {
     await status.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await status.getByText('It may take a few minutes for the assets to appear.').waitFor()
     // The purchase as MoonPay reports it: the stand-in charges 3000 USD per ETH and 1.50 USD of fees.
-    const rows = await status.locator('dl > div').evaluateAll((items) =>
-      items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]),
-    )
+    const rows = await status
+      .locator('dl > div')
+      .evaluateAll((items) =>
+        items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]),
+      )
     expect(rows).toEqual([
       ['Payment method', 'Card'],
       ['Paid', '60.00 USD'],
