@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { readBody, sendJson } from '../http/standInHttp'
+import { assetSymbolOf } from './coinbaseAssetIds'
 import { type CdpApiKey, createCdpApiKey } from './createCdpApiKey'
 import { deliverOnEvm, NATIVE_ASSETS } from './deliverOnEvm'
 import { errorPage, payPage, resultPage } from './payPage'
@@ -16,18 +17,6 @@ const BODY_LIMIT = 64 * 1024
 /** Its JSON answers are never cached. */
 const NO_STORE = { 'cache-control': 'no-store' }
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
-/**
- * Coinbase's asset ids (the `id` of its Buy Options API) of the assets a pay URL may name by id rather than
- * by symbol in `defaultAsset`, as the published reference client does: the id names the symbol.
- */
-const ASSET_SYMBOLS_BY_ID: Readonly<Record<string, string>> = {
-  '2b92315d-eab7-5bef-84fa-089a131333f5': 'USDC',
-  'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4': 'ETH',
-  '5b71fc48-3dd3-540c-809b-f8c94d0e68b5': 'BTC',
-  '4f039497-3af8-5bb3-951c-6df9afa9be1c': 'SOL',
-  '026bcc1e-9163-591c-a709-34dd18b2e7a1': 'POL',
-  '92aa538f-b005-45cc-a237-71d6466f54d9': 'MON',
-}
 
 export type StartCoinbaseOnrampStandInOptions = {
   /** Loopback host; default '127.0.0.1'. */
@@ -275,11 +264,7 @@ export async function startCoinbaseOnrampStandIn(
     if (!destination)
       return sendHtml(response, 400, errorPage(`The network ${network} is not available in this session.`))
     const named = query.get('defaultAsset')
-    const asset = named
-      ? (ASSET_SYMBOLS_BY_ID[named.toLowerCase()] ?? named)
-      : network === 'solana'
-        ? 'SOL'
-        : 'ETH'
+    const asset = named ? assetSymbolOf(named) : network === 'solana' ? 'SOL' : 'ETH'
     if (token.assets && !token.assets.some((allowed) => allowed.toUpperCase() === asset.toUpperCase()))
       return sendHtml(response, 400, errorPage(`The asset ${asset} is not available in this session.`))
     const id = randomBytes(16).toString('base64url')
