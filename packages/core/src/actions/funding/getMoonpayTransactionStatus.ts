@@ -60,7 +60,7 @@ function readTransaction(item: Record<string, unknown> | undefined): MoonpayTran
   const fees = [item?.feeAmount, item?.extraFeeAmount, item?.networkFeeAmount]
     .map(numberOrUndefined)
     .filter((fee): fee is number => fee !== undefined)
-  const fields: Omit<MoonpayTransaction, 'status'> = {
+  const fields: { [Key in keyof Omit<MoonpayTransaction, 'status'>]: MoonpayTransaction[Key] | undefined } = {
     paymentMethod: typeof item?.paymentMethod === 'string' ? item.paymentMethod : undefined,
     baseCurrencyAmount: numberOrUndefined(item?.baseCurrencyAmount),
     baseCurrencyCode: codeOf(item?.baseCurrency),
