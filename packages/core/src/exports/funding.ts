@@ -55,6 +55,7 @@ export {
 } from '../actions/funding/watchMoonpayTransaction'
 export { coinbaseNetworkOf, coinbaseOnRampEvmNetworks } from '../funding/coinbaseNetworkOf'
 export {
+  COINBASE_ASSET_IDS,
   COINBASE_ONRAMP_PAY_URL,
   type CoinbaseOnRampPayUrlParameters,
   coinbaseOnRampPayUrl,
