@@ -25,7 +25,11 @@ beforeEach(() => {
 // The modal loads its screens lazily: load them once before the first test, so the dialog waits measure the
 // screens, not a cold module load on a busy machine.
 beforeAll(async () => {
-  await Promise.all([import('./MfaVerify'), import('../wallet/SendTransaction/SendTransaction')])
+  await Promise.all([
+    import('./MfaVerify'),
+    import('./PendingTransaction'),
+    import('../wallet/SendTransaction/SendTransaction'),
+  ])
 }, 60_000)
 
 const withMethods = (types: Array<'totp' | 'sms' | 'passkey'>): User => ({
@@ -165,7 +169,7 @@ describe('MfaVerify', () => {
     await user.click(approve)
     const dialog = await findDialog('Verify your identity')
     await within(dialog).findByText('Verifying with passkey')
-    const summary = within(dialog).getByRole('region', { name: 'Transaction to approve' })
+    const summary = await within(dialog).findByRole('region', { name: 'Transaction to approve' })
     expect(within(summary).getByTitle(to).textContent).toBe('0x7099…79C8')
     expect(within(summary).getByText('0.5 ETH')).toBeTruthy()
     expect(within(summary).getByText('Anvil')).toBeTruthy()

@@ -1,20 +1,22 @@
-import type { WalletPrompt } from '@foyer/core'
 import { MfaError, sendMfaSmsCode, verifyMfa, verifyMfaWithPasskey } from '@foyer/core/mfa'
-import { formatLamports } from '@foyer/core/wallet'
 import type { MfaMethodType } from '@foyer/protocol'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useIsMounted } from '../../hooks/useIsMounted'
 import { formatMessage } from '../../i18n/formatMessage'
 import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
 import { Button } from '../../ui/Button'
-import { type DetailRow, DetailRows } from '../../ui/DetailRows'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { Spinner } from '../../ui/Spinner'
-import { formatNative } from '../wallet/SendTransaction/formatNative'
 import { MfaCodeEntry } from './MfaCodeEntry'
 import { mfaErrorText } from './mfaErrorText'
+
+// Only with a wallet prompt open, whose screens already loaded the wallet code it formats with: its own chunk,
+// so the verification and enrolment screens do not load that code.
+const PendingTransaction = lazy(() =>
+  import('./PendingTransaction').then((module) => ({ default: module.PendingTransaction })),
+)
 
 /**
  * Verification (docs/modal.md "Verification"): with several factors, 'Verify your identity' / 'Choose a
@@ -81,7 +83,11 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
           title={m.verifyingPasskey}
           detail={addedOn ? formatMessage(m.passkeyAddedOn, { date: addedOn }) : undefined}
         />
-        <PendingTransaction prompt={params.pending} />
+        {params.pending ? (
+          <Suspense fallback={null}>
+            <PendingTransaction prompt={params.pending} />
+          </Suspense>
+        ) : null}
         {footer}
       </div>
     )
@@ -99,32 +105,6 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
       />
       {footer}
     </div>
-  )
-}
-
-/** The transaction the verification is for: a summary of what the user approved, or nothing. */
-function PendingTransaction({ prompt }: { prompt: WalletPrompt | undefined }) {
-  const { messages, format } = useModal()
-  const t = messages.transaction
-  let rows: DetailRow[] | undefined
-  if (prompt?.kind === 'sendTransaction') {
-    const { request, chain } = prompt
-    rows = [
-      [t.to, request.to ?? undefined, 'address'],
-      [t.amount, formatNative(request.value ? BigInt(request.value) : 0n, chain, format)],
-      [t.network, chain.name],
-    ]
-  } else if (prompt?.kind === 'sendSolanaTransaction') {
-    rows = [
-      [t.total, `${format.decimal(formatLamports(prompt.summary.total))} SOL`],
-      [t.network, prompt.cluster.name],
-    ]
-  }
-  if (!rows) return null
-  return (
-    <section aria-label={messages.mfa.pendingTransaction}>
-      <DetailRows rows={rows} />
-    </section>
   )
 }
 
