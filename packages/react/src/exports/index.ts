@@ -31,6 +31,7 @@ export {
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
 export { type UseFundWalletReturnType, useFundWallet } from '../hooks/useFundWallet'
 export { type UseImportWalletReturnType, useImportWallet } from '../hooks/useImportWallet'
+export { type UseLinkCustomAuthReturnType, useLinkCustomAuth } from '../hooks/useLinkCustomAuth'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
 export { type UseLinkFarcasterReturnType, useLinkFarcaster } from '../hooks/useLinkFarcaster'
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'

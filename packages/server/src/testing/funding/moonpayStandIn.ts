@@ -66,7 +66,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  *   purchase' (`failed`).
  * - `GET /v1/transactions/ext/{externalTransactionId}?apiKey=` — MoonPay's transaction lookup: 401 for a
  *   wrong key, 404 before the purchase, else `[transaction]` with `status`, `walletAddress`, `currency`,
- *   `quoteCurrencyAmount`… (CORS open, as MoonPay's public API).
+ *   `baseCurrency` (`usd`), `paymentMethod` (`credit_debit_card`), `baseCurrencyAmount` (3000 USD per unit
+ *   bought), `quoteCurrencyAmount` and fees (1 + 0.5 USD)… (CORS open, as MoonPay's public API).
  *
  * @example
  * const moonpay = await startMoonpayStandIn()
@@ -178,6 +179,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
             externalTransactionId: record.externalTransactionId,
             walletAddress: record.walletAddress,
             currency: { code: record.currencyCode },
+            baseCurrency: { code: 'usd' },
             paymentMethod: 'credit_debit_card',
             cardPaymentType: 'card',
             baseCurrencyAmount: record.quoteCurrencyAmount * 3000,
