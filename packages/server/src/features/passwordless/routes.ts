@@ -1,8 +1,8 @@
 import { endpoints, headers, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -49,11 +49,7 @@ function destinationKey(request: FastifyRequest): string {
  * (that user deleted; see `transferAccount`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, docs/security.md property 8) → 429 `too_many_requests`.
  */
-export async function passwordlessRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const passwordlessRoutes: PluginRoutes = async (app, { context }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.passwordless)
   const checkDestination = createDestinationLimit(app, context, destinationKey)

@@ -1,7 +1,7 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -38,8 +38,7 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
  *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (docs/security.md property 8).
  */
-export async function smsRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
-  const { context } = options
+export const smsRoutes: PluginRoutes<SmsContext> = async (app, { context }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.sms)
   const checkNumber = smsSendLimit(app, context)
