@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
 import { turnstileScript } from './turnstileScript'
 import { TOKEN_TTL_MS } from './turnstileTokens'
@@ -240,12 +241,7 @@ export async function startTurnstileStandIn(
       return send(response, 500, failure('internal-error'))
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     scriptUrl: `${url}/turnstile/v0/api.js?render=explicit`,
@@ -255,10 +251,6 @@ export async function startTurnstileStandIn(
     setVerifyDelayMs(ms) {
       verifyDelayMs = Math.max(0, ms)
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
