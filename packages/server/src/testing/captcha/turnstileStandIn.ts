@@ -254,3 +254,20 @@ export async function startTurnstileStandIn(
     close,
   }
 }
+
+/**
+ * A token from `standIn` (`POST /turnstile/v0/issue`), as its widget would get it on `hostname` (default
+ * `localhost`) for `sitekey` (default the always-passing test key), with action `login` and cdata `foyer`.
+ */
+export async function issueTurnstileToken(
+  standIn: Pick<TurnstileStandIn, 'url'>,
+  hostname = 'localhost',
+  sitekey: string = turnstileTestKeys.sitePasses,
+): Promise<string> {
+  const response = await fetch(`${standIn.url}/turnstile/v0/issue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sitekey, hostname, action: 'login', cdata: 'foyer' }),
+  })
+  return ((await response.json()) as { token: string }).token
+}
