@@ -47,7 +47,7 @@ function clientData(
  * The `PublicKeyCredential` JSON a platform authenticator's credential `id` answers with: `id` and `rawId`
  * (base64url), `type: 'public-key'`, no extension results, and the ceremony's `response`.
  */
-function platformCredential<Response>(id: Uint8Array, response: Response) {
+function platformCredential<Response>(id: Uint8Array<ArrayBuffer>, response: Response) {
   const credentialId = isoBase64URL.fromBuffer(id)
   return {
     id: credentialId,
