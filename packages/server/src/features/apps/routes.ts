@@ -1,7 +1,6 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from './requireApp'
 import { toAppConfig } from './service'
 
@@ -10,8 +9,7 @@ import { toAppConfig } from './service'
  * → `{ keys: [jwk] }` for verifying its tokens (kid = RFC 7638 thumbprint). 400 `invalid_data` for a
  * malformed id, 404 `not_found` for an unknown app.
  */
-export async function appRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
-  const { context } = options
+export const appRoutes: PluginRoutes = async (app, { context }) => {
   endpointRoute(app, endpoints['GET /api/v1/apps/:appId'], {}, async (request) =>
     toAppConfig(await requireApp(context, request)),
   )

@@ -7,12 +7,13 @@ import {
   oauthProviders,
   refuseControlCharacters,
 } from '@foyer/protocol'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -122,8 +123,7 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
  * - `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user: the account of `userInfo.subject`
  *   (the `cross_app` one when `userInfo.meta.providerAppId` is set) moved from the user who held it.
  */
-export async function oauthRoutes(app: FastifyInstance, options: { context: OAuthContext }): Promise<void> {
-  const { context } = options
+export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.oauth)
 

@@ -1,7 +1,8 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { checksumAddress } from 'viem'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -52,8 +53,7 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  *   the wallet and connector names; see `transferAccount`).
  * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`).
  */
-export async function siweRoutes(app: FastifyInstance, options: { context: SiweContext }): Promise<void> {
-  const { context } = options
+export const siweRoutes: PluginRoutes<SiweContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.wallet)
 
   /** Checks a signed message end to end and consumes its nonce; returns the proven account. */

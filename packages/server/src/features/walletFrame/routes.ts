@@ -1,9 +1,8 @@
 import { appIdSchema, refuseControlCharacters } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { foyerError } from '../../errors/foyerError'
-import type { ServerContext } from '../../ServerContext'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { requireApp } from '../apps/requireApp'
 import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
 import { readWalletFrameBundle } from './prebuiltWalletFrame'
@@ -23,11 +22,7 @@ const assetPrefix = '/embedded-wallets/assets/'
  * Pages carry a CSP whose `frame-ancestors` lists the app's allowed origins. 400 `invalid_data` for a
  * malformed app id, 404 `not_found` for an unknown app or asset.
  */
-export async function walletFrameRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const walletFrameRoutes: PluginRoutes = async (app, { context }) => {
   let bundle: Promise<WalletFrameBundle> | undefined
   // Production serves the package build; elsewhere esbuild bundles the current sources on the first request
   // (a build left in dist/ would go stale while the frame is being developed).

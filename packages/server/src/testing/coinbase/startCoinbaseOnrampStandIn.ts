@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
 import { assetSymbolOf } from './coinbaseAssetIds'
 import { type CdpApiKey, createCdpApiKey } from './createCdpApiKey'
@@ -368,12 +368,7 @@ export async function startCoinbaseOnrampStandIn(
       if (!response.headersSent) apiError(response, 500, 'internal', 'Internal error')
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     apiUrl: url,
@@ -384,10 +379,6 @@ export async function startCoinbaseOnrampStandIn(
     tokenRequests,
     refusals,
     transactions,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { isMoonpaySignatureValid } from '../../features/funding/signMoonpayUrl'
+import { listenLocally } from '../http/listenLocally'
 import { readBody } from '../http/standInHttp'
 
 /** The stand-in's default MoonPay keys (an app's `funding_providers.moonpay`). */
@@ -195,12 +195,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
       return send(response, 400, { message: 'Bad request' })
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     widgetUrl: `${url}/widget`,
@@ -209,11 +204,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
     secretKey,
     purchases,
     refusedLoads: () => refused,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
 
