@@ -465,6 +465,7 @@ export {
   mfaVerifyResponseSchema,
 } from '../schemas/mfa'
 export {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   type OAuthAuthenticateRequest,
   type OAuthInitRequest,
   type OAuthInitResponse,
@@ -480,6 +481,13 @@ export {
   oauthUnlinkRequestSchema,
   pkceCodeChallengeSchema,
   pkceCodeVerifierSchema,
+  RECOVERY_OAUTH_PROVIDER,
+  type RecoveryOAuthAuthenticateRequest,
+  type RecoveryOAuthAuthenticateResponse,
+  type RecoveryOAuthInitRequest,
+  recoveryOAuthAuthenticateRequestSchema,
+  recoveryOAuthAuthenticateResponseSchema,
+  recoveryOAuthInitRequestSchema,
 } from '../schemas/oauth'
 export {
   appleOAuthAccountSchema,
