@@ -72,6 +72,9 @@ import {
   oauthLinkRequestSchema,
   oauthLinkResponseSchema,
   oauthUnlinkRequestSchema,
+  recoveryOAuthAuthenticateRequestSchema,
+  recoveryOAuthAuthenticateResponseSchema,
+  recoveryOAuthInitRequestSchema,
 } from '../schemas/oauth'
 import { optionalBody } from '../schemas/optionalBody'
 import {
@@ -305,6 +308,16 @@ export const endpoints = {
   ),
   'POST /api/v1/oauth/link': post('/api/v1/oauth/link', oauthLinkRequestSchema, oauthLinkResponseSchema),
   'POST /api/v1/oauth/unlink': post('/api/v1/oauth/unlink', oauthUnlinkRequestSchema, userSchema),
+  'POST /api/v1/recovery/oauth/init': post(
+    '/api/v1/recovery/oauth/init',
+    recoveryOAuthInitRequestSchema,
+    oauthInitResponseSchema,
+  ),
+  'POST /api/v1/recovery/oauth/authenticate': post(
+    '/api/v1/recovery/oauth/authenticate',
+    recoveryOAuthAuthenticateRequestSchema,
+    recoveryOAuthAuthenticateResponseSchema,
+  ),
 
   'POST /api/v1/telegram/authenticate': post(
     '/api/v1/telegram/authenticate',

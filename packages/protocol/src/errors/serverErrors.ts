@@ -231,6 +231,14 @@ export const serverErrors = {
   },
   invalidAuthorizationCode: { code: 'invalid_credentials', message: 'Invalid or expired authorization code' },
   oauthProviderMismatch: { code: 'invalid_data', message: 'provider does not match the OAuth flow' },
+  googleDriveRecoveryNotAllowed: {
+    code: 'disallowed_login_method',
+    message: 'Google Drive recovery not allowed.',
+  },
+  googleDriveScopeNotGranted: {
+    code: 'invalid_data',
+    message: 'Access to your Google Drive was not granted.',
+  },
   oauthAccountSuspended: {
     code: 'oauth_account_suspended',
     message: ({ provider }: { provider: string }) =>

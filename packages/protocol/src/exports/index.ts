@@ -467,6 +467,7 @@ export {
   mfaVerifyResponseSchema,
 } from '../schemas/mfa'
 export {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   type OAuthAuthenticateRequest,
   type OAuthInitRequest,
   type OAuthInitResponse,
@@ -482,6 +483,13 @@ export {
   oauthUnlinkRequestSchema,
   pkceCodeChallengeSchema,
   pkceCodeVerifierSchema,
+  RECOVERY_OAUTH_PROVIDER,
+  type RecoveryOAuthAuthenticateRequest,
+  type RecoveryOAuthAuthenticateResponse,
+  type RecoveryOAuthInitRequest,
+  recoveryOAuthAuthenticateRequestSchema,
+  recoveryOAuthAuthenticateResponseSchema,
+  recoveryOAuthInitRequestSchema,
 } from '../schemas/oauth'
 export {
   appleOAuthAccountSchema,

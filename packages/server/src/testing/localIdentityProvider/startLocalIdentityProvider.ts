@@ -1,6 +1,7 @@
 import { createPublicKey, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   type OAuthClientSettings,
   type OAuthProvider,
   type OAuthSettings,
@@ -91,6 +92,8 @@ const KNOWN_SCOPES = [
   'instagram_business_basic',
   'user.info.basic',
   'user.info.profile',
+  // Google Drive's app-data folder (docs/recovery-oauth.md).
+  GOOGLE_DRIVE_APPDATA_SCOPE,
 ]
 
 /**
