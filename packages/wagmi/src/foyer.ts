@@ -90,6 +90,8 @@ export function foyer(
   let connected = false
   /** The last state seen: its status and the embedded address in it. */
   let seen: { status: FoyerState['status']; address: Address | undefined } | null = null
+  /** Disconnected from wagmi since the last sign-in or connect (kept in wagmi's storage too, for reloads). */
+  let disconnected = false
 
   return createConnector<EIP1193Provider, FoyerConnectorProperties, StorageItem>((config) => {
     const onChainChanged = (chainId: string) => connector.onChainChanged(chainId)
@@ -119,6 +121,7 @@ export function foyer(
       // A sign-in or a first wallet: the client was ready without a wallet before (a session restored on
       // page load is wagmi's reconnect, through `isAuthorized`).
       if (!connectOnSignIn || previous?.status !== 'ready' || previous.address !== undefined) return
+      disconnected = false
       void config.storage?.removeItem('foyer.disconnected')
       setConnected(true)
       config.emitter.emit('connect', { accounts: [address], chainId: getEthereumChain(client).id })
@@ -156,6 +159,7 @@ export function foyer(
         if (chainId !== undefined && chainId !== currentChain) {
           currentChain = (await connector.switchChain!({ chainId })).id
         }
+        disconnected = false
         await config.storage?.removeItem('foyer.disconnected')
         seen = { status: 'ready', address: accounts[0] }
         setConnected(true)
@@ -169,6 +173,7 @@ export function foyer(
 
       async disconnect() {
         setConnected(false)
+        disconnected = true
         await config.storage?.setItem('foyer.disconnected', true)
       },
 
@@ -191,7 +196,7 @@ export function foyer(
       async isAuthorized() {
         if (!client) return false
         const state = await restored(client, restoreTimeout)
-        if (!state || embeddedAddress(state) === undefined) return false
+        if (!state || embeddedAddress(state) === undefined || disconnected) return false
         return !(await config.storage?.getItem('foyer.disconnected'))
       },
 
