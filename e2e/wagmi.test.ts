@@ -55,6 +55,12 @@ describe('wagmi on the embedded wallet in Chromium', () => {
     expect(await publicClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.001'))
   })
 
+  test('behavior: after a reload wagmi reconnects to the embedded wallet once the session is restored', async () => {
+    await page.reload()
+    await expect.poll(() => page.getByTestId('wagmi-address').inputValue(), { timeout: 30_000 }).toBe(address)
+    expect(await page.getByTestId('wagmi-status').textContent()).toBe('connected')
+  })
+
   test('behavior: after a logout wagmi is disconnected', async () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('wagmi-status').textContent()).toBe('disconnected')
