@@ -2,7 +2,7 @@ import { FoyerWagmiSync, foyer } from '@foyer/wagmi'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { defineChain, http, parseEther } from 'viem'
-import { createConfig, injected, useAccount, useSendTransaction, useSignMessage, WagmiProvider } from 'wagmi'
+import { createConfig, useAccount, useSendTransaction, useSignMessage, WagmiProvider } from 'wagmi'
 import { anvilChain, secondAnvilChain } from './chains'
 
 /** A demo chain as a viem chain, for wagmi. */
@@ -17,12 +17,14 @@ const anvil = toViemChain(anvilChain)
 const secondAnvil = toViemChain(secondAnvilChain)
 
 /**
- * The demo's wagmi config as a host writes it (docs/wagmi.md): the Foyer connector beside the host's own
- * (injected wallets, found through EIP-6963).
+ * The demo's wagmi config (docs/wagmi.md): the Foyer connector only. A host lists its own connectors beside
+ * it and keeps wagmi's EIP-6963 discovery; the demo leaves injected wallets to its external-wallet panel, so
+ * wagmi does not also listen to the test wallets its other pages inject.
  */
 const wagmiConfig = createConfig({
   chains: [anvil, secondAnvil],
-  connectors: [foyer(), injected()],
+  connectors: [foyer()],
+  multiInjectedProviderDiscovery: false,
   transports: { [anvil.id]: http(anvilChain.rpcUrl), [secondAnvil.id]: http(secondAnvilChain.rpcUrl) },
 })
 const queryClient = new QueryClient()
