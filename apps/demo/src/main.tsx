@@ -1,5 +1,5 @@
 import { CrossAppAuthorize, CrossAppTransact, type FoyerLoginMethod } from '@foyer/react'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
@@ -110,6 +110,9 @@ const oauthMode =
  */
 const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined
 
+/** wagmi's hooks on the embedded wallet (`@foyer/wagmi`), in a chunk of their own. */
+const WagmiPanel = lazy(() => import('./WagmiPanel'))
+
 function render(): void {
   createRoot(document.getElementById('root')!).render(
     customAuth ? (
@@ -161,7 +164,12 @@ function render(): void {
           ) : window.location.pathname === '/oauth/transact' ? (
             <CrossAppTransact />
           ) : (
-            <App appId={appId} />
+            <>
+              <App appId={appId} />
+              <Suspense fallback={null}>
+                <WagmiPanel />
+              </Suspense>
+            </>
           )}
         </ThemedFoyerProvider>
       </StrictMode>

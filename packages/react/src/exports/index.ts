@@ -29,6 +29,7 @@ export {
   useFarcasterSigner,
 } from '../hooks/useFarcasterSigner'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
+export { useFoyerClient } from '../hooks/useFoyerClient'
 export { type UseFundWalletReturnType, useFundWallet } from '../hooks/useFundWallet'
 export { type UseImportWalletReturnType, useImportWallet } from '../hooks/useImportWallet'
 export { type UseLinkCustomAuthReturnType, useLinkCustomAuth } from '../hooks/useLinkCustomAuth'
