@@ -129,6 +129,10 @@ export const clientErrorCodes = [
   'invalid_transaction_request',
   /** `sponsored: true` without a paymaster: the wallet pays its own fees (`SponsorshipUnavailableError`). */
   'sponsorship_unavailable',
+  /** Smart wallets are off for the app, or not configured on the chain (`SmartWalletError`). */
+  'smart_wallets_not_configured',
+  /** The smart-wallet type's factory has no code on the chain, or this SDK cannot build the type (`SmartWalletError`). */
+  'smart_wallet_type_unavailable',
   /** The requested Solana cluster is not configured. */
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */

@@ -102,6 +102,7 @@ import {
   siwsInitRequestSchema,
   siwsLinkRequestSchema,
 } from '../schemas/siwe'
+import { linkSmartWalletRequestSchema, publicSmartWalletConfigSchema } from '../schemas/smartWallet'
 import {
   smsAuthenticateRequestSchema,
   smsInitRequestSchema,
@@ -147,6 +148,12 @@ export const endpoints = {
     path: '/api/v1/apps/:appId',
     params: appPathParamsSchema,
     response: appConfigSchema,
+  },
+  'GET /api/v1/apps/:appId/smart_wallets': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/smart_wallets',
+    params: appPathParamsSchema,
+    response: publicSmartWalletConfigSchema,
   },
   'GET /api/v1/apps/:appId/jwks.json': {
     method: 'GET',
@@ -275,6 +282,11 @@ export const endpoints = {
   ),
   'POST /api/v1/siwe/link': post('/api/v1/siwe/link', siweLinkRequestSchema, userSchema),
   'POST /api/v1/siwe/unlink': post('/api/v1/siwe/unlink', unlinkWalletRequestSchema, userSchema),
+  'POST /api/v1/siwe/link_smart_wallet': post(
+    '/api/v1/siwe/link_smart_wallet',
+    linkSmartWalletRequestSchema,
+    userSchema,
+  ),
   'POST /api/v1/siws/init': post('/api/v1/siws/init', siwsInitRequestSchema, siweInitResponseSchema),
   'POST /api/v1/siws/authenticate': post(
     '/api/v1/siws/authenticate',

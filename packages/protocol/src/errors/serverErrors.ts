@@ -185,6 +185,27 @@ export const serverErrors = {
   messageExpired: { code: 'invalid_credentials', message: 'Message has expired' },
   messageNotYetValid: { code: 'invalid_credentials', message: 'Message is not yet valid' },
   walletParametersMissing: { code: 'invalid_data', message: 'Wallet parameters must be defined' },
+  // Smart wallets (docs/smart-wallets.md#linking)
+  smartWalletsNotEnabled: { code: 'not_supported', message: 'Smart wallets are not enabled for this app.' },
+  smartWalletTypeMismatch: {
+    code: 'invalid_data',
+    message: ({ type, expected }: { type: string; expected: string }) =>
+      `Smart wallet type ${type} is not the app's smart wallet type (${expected}).`,
+  },
+  smartWalletChainNotConfigured: {
+    code: 'invalid_data',
+    message: ({ chainId }: { chainId: string }) =>
+      `Smart wallets are not configured on chain ${chainId} for this app.`,
+  },
+  noRpcUrlForChain: {
+    code: 'not_supported',
+    message: ({ chainId }: { chainId: string }) => `This server has no RPC URL for chain ${chainId}.`,
+  },
+  notASmartWallet: {
+    code: 'invalid_credentials',
+    message:
+      'The address is not a smart wallet: it has no code and the signature carries no deployment (ERC-6492).',
+  },
   // Passkeys
   passkeyLoginNotAllowed: { code: 'disallowed_login_method', message: 'Login with passkey not allowed.' },
   passkeySignUpNotAllowed: { code: 'disallowed_login_method', message: 'Sign up with passkey not allowed.' },

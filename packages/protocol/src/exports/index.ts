@@ -573,6 +573,18 @@ export {
   WALLET_CONNECTION_MAX_RETRIES,
 } from '../schemas/siwe'
 export {
+  type LinkSmartWalletRequest,
+  linkSmartWalletRequestSchema,
+  type PublicSmartWalletConfig,
+  publicSmartWalletConfigSchema,
+  type SmartWalletAccount,
+  type SmartWalletSettings,
+  type SmartWalletType,
+  smartWalletAccountSchema,
+  smartWalletTypes,
+  toPublicSmartWalletConfig,
+} from '../schemas/smartWallet'
+export {
   DEFAULT_PHONE_COUNTRY,
   NATIONAL_NUMBER_MAX_DIGITS,
   NATIONAL_NUMBER_MIN_DIGITS,

@@ -1,3 +1,5 @@
+// Types only: the smart-wallet code loads when the hook first builds a client.
+export type { SmartWalletClient, SmartWalletError } from '@foyer/core/smart-wallets'
 export { CrossAppAuthorize, type CrossAppAuthorizeProps } from '../crossApp/CrossAppAuthorize'
 export { CrossAppTransact } from '../crossApp/CrossAppTransact'
 export type {
@@ -61,6 +63,8 @@ export {
 } from '../hooks/useSignMessage'
 export { type UseSignSolanaMessageReturnType, useSignSolanaMessage } from '../hooks/useSignSolanaMessage'
 export { type UseSignTypedDataReturnType, useSignTypedData } from '../hooks/useSignTypedData'
+export type { UseSmartWalletsReturnType } from '../hooks/useSmartWallets'
+export { useSmartWallets } from '../hooks/useSmartWallets'
 export {
   type ConnectedSolanaWallet,
   type UseSolanaWalletsReturnType,
