@@ -345,6 +345,11 @@ export {
   frameCreateWalletRequestSchema,
 } from '../schemas/frame/createWallet'
 export {
+  type FrameDelegatedActionsConsentRequest,
+  frameDelegatedActionsConsentReplySchema,
+  frameDelegatedActionsConsentRequestSchema,
+} from '../schemas/frame/delegatedActions'
+export {
   type ExportFrameTheme,
   type ExportFrameThemeField,
   exportFrameThemeFields,

@@ -165,7 +165,18 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
       userSchema.parse(
         (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: accessToken })).json().user,
       )
-    return { accessToken, address, share, delegate, me }
+    /** The frame event the reference client posts on Accept. */
+    const consent = (delegatedWallets: { address: string; chainType: 'ethereum'; walletIndex: number }[]) =>
+      handler.handle({
+        id: `c${delegatedWallets.length}`,
+        event: 'privy:delegated-actions:consent',
+        data: {
+          accessToken,
+          rootWallet: { address, chainType: 'ethereum', imported: false },
+          delegatedWallets,
+        },
+      })
+    return { accessToken, address, share, delegate, consent, me }
   }
 
   /** A wallet-API request as the app's back end sends it: signed with the app's authorization key. */

@@ -10,6 +10,10 @@ import {
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
 } from './createWallet'
+import {
+  frameDelegatedActionsConsentReplySchema,
+  frameDelegatedActionsConsentRequestSchema,
+} from './delegatedActions'
 import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
 import {
   frameFarcasterSignReplySchema,
@@ -47,6 +51,10 @@ export const frameMessageSchemas = {
   'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
+  'privy:delegated-actions:consent': {
+    request: frameDelegatedActionsConsentRequestSchema,
+    reply: frameDelegatedActionsConsentReplySchema,
+  },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
   'privy:farcaster:init-signer': {
     request: frameInitFarcasterSignerRequestSchema,

@@ -68,6 +68,20 @@ describe('delegated actions', () => {
     expect(await chain().getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.005'))
   })
 
+  test('default: the frame event privy:delegated-actions:consent (the reference shape) delegates', async () => {
+    const user = await userWithWallet()
+    const wrongIndex = await user.consent([{ address: user.address, chainType: 'ethereum', walletIndex: 1 }])
+    expect(wrongIndex).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    expect(
+      await user.consent([{ address: user.address, chainType: 'ethereum', walletIndex: 0 }]),
+    ).toMatchObject({
+      data: { success: true },
+    })
+    expect((await user.me()).linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'wallet', address: user.address, delegated: true }),
+    )
+  })
+
   test('behavior: a retry with the same idempotency key answers the first result and sends once', async () => {
     const user = await userWithWallet()
     const walletId = (await user.delegate()).delegated_wallets[0]!.id
