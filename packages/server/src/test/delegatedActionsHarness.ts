@@ -176,7 +176,10 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
           delegatedWallets,
         },
       })
-    return { accessToken, address, share, delegate, consent, me }
+    /** Any frame event of this device (e.g. the user's own signing, or a re-split). */
+    const frame = (event: string, data: Record<string, unknown>) =>
+      handler.handle({ id: `f-${event}`, event, data: { accessToken, ...data } })
+    return { accessToken, address, share, delegate, consent, frame, me }
   }
 
   /** A wallet-API request as the app's back end sends it: signed with the app's authorization key. */

@@ -1,6 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { deriveKey } from '../../crypto/deriveKey'
+import { openSecret } from '../../crypto/secretBox'
 import {
   appKey,
   RECIPIENT,
@@ -9,6 +12,8 @@ import {
   useDelegatedActions,
 } from '../../test/delegatedActionsHarness'
 import { createAppRecord, updateAppSettings } from '../apps/service'
+import { walletEntropies } from '../wallets/schema'
+import { withDelegatedAccount } from './delegatedSigner'
 
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const strangerKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -224,6 +229,47 @@ describe('delegated actions', () => {
     })
     expect(empty.statusCode).toBe(200)
     expect(empty.json()).toEqual({ message: 'Revoked 0 delegated wallets' })
+  })
+
+  test('behavior: after revoke the frame re-splits: the old delegated share no longer combines with the auth share, and the user still signs', async () => {
+    const user = await userWithWallet()
+    await user.delegate()
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/wallets/revoke', bearer: user.accessToken }))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      await user.frame('privy:wallets:set-recovery', {
+        chainType: 'ethereum',
+        entropyId: user.address,
+        recoveryMethod: 'privy',
+        existingRecoveryMethod: 'privy',
+      }),
+    ).toMatchObject({ data: { recoveryMethod: 'privy' } })
+    const [entropy] = await t.db.orm
+      .select()
+      .from(walletEntropies)
+      .where(eq(walletEntropies.entropyId, user.address))
+    const key = deriveKey(t.masterKey, 'wallet-share-encryption')
+    const authShare = openSecret(key, entropy!.authShare, `wallet-auth-share:${entropy!.id}`)
+    const rebuilds = (shares: Uint8Array[]) =>
+      withDelegatedAccount(
+        { shares, entropyId: user.address, walletIndex: 0, address: user.address },
+        async () => true,
+      )
+    const oldShare = Buffer.from(user.share, 'base64')
+    expect(await rebuilds([oldShare, Buffer.from(authShare, 'base64')])).toBeNull()
+    // The user's own signing works with the new shares.
+    const signed = await user.frame('privy:wallets:rpc', {
+      chainType: 'ethereum',
+      entropyId: user.address,
+      walletIndex: 0,
+      chainId: 31337,
+      request: { method: 'personal_sign', params: ['0x6869', user.address] },
+    })
+    if ('error' in signed) throw new Error(signed.error.message)
+    const signature = (signed.data as { response: { data: `0x${string}` } }).response.data
+    expect(await verifyMessage({ address: user.address, message: { raw: '0x6869' }, signature })).toBe(true)
   })
 
   test('error: consent needs the frame’s proof, a share that rebuilds the wallet, and a policy', async () => {
