@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import { createWalletApiClient, WalletApiError } from '@foyer/node'
+import type { WalletRpcRequest } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -6,11 +8,13 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { openSecret } from '../../crypto/secretBox'
 import {
   appKey,
+  PUBLIC_URL,
   RECIPIENT,
   type RpcOptions,
   sendPolicy,
   useDelegatedActions,
 } from '../../test/delegatedActionsHarness'
+import { injectFetch } from '../../test/injectFetch'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { walletEntropies } from '../wallets/schema'
 import { withDelegatedAccount } from './delegatedSigner'
@@ -85,6 +89,23 @@ describe('delegated actions', () => {
     expect((await user.me()).linked_accounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', address: user.address, delegated: true }),
     )
+  })
+
+  test('default: @foyer/node’s wallet API client signs the request; a refusal is a WalletApiError with its code', async () => {
+    const user = await userWithWallet()
+    const walletId = (await user.delegate()).delegated_wallets[0]!.id
+    await fund(user.address)
+    const wallets = createWalletApiClient({
+      apiUrl: PUBLIC_URL,
+      appId: t.demoApp.id,
+      authorizationKey: `wallet-auth:${appKey.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')}`,
+      fetch: injectFetch(t.app, 'https://host.example'),
+    })
+    const sent = await wallets.rpc(walletId, send(parseEther('0.005')) as WalletRpcRequest)
+    expect(sent).toMatchObject({ method: 'eth_sendTransaction', data: { caip2: 'eip155:31337' } })
+    const over = wallets.rpc(walletId, send(parseEther('0.02')) as WalletRpcRequest)
+    await expect(over).rejects.toBeInstanceOf(WalletApiError)
+    await expect(over).rejects.toMatchObject({ status: 403, code: 'policy_violation' })
   })
 
   test('behavior: a retry with the same idempotency key answers the first result and sends once', async () => {
