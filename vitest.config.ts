@@ -29,6 +29,8 @@ export default defineConfig({
           include: [
             'packages/{protocol,core,server,node}/src/**/*.test.ts',
             'packages/wallet-frame/src/**/*.test.ts',
+            // The wagmi connector against wagmi's core actions, and server rendering.
+            'packages/wagmi/src/**/*.test.ts',
             // The fake API core and React tests share.
             'packages/protocol/test/**/*.test.ts',
             // One import graph over every package (docs/architecture.md).
@@ -53,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'happy-dom',
-          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          include: ['packages/react/src/**/*.test.{ts,tsx}', 'packages/wagmi/src/**/*.test.tsx'],
           testTimeout: 20_000,
         },
       },

@@ -55,7 +55,12 @@ function startLossyProxy(target: string) {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Chromium, still open, holds keep-alive connections the close would wait for.
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 

@@ -100,6 +100,18 @@ describe('funding in Chromium against the stand-ins', () => {
     expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await status.getByText("You've funded your account!").waitFor({ timeout: 30_000 })
     await status.getByText('It may take a few minutes for the assets to appear.').waitFor()
+    // The purchase as MoonPay reports it: the stand-in charges 3000 USD per ETH and 1.50 USD of fees.
+    const rows = await status
+      .locator('dl > div')
+      .evaluateAll((items) =>
+        items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]),
+      )
+    expect(rows).toEqual([
+      ['Payment method', 'Card'],
+      ['Paid', '60.00 USD'],
+      ['Bought', '0.02 ETH'],
+      ['Fees (included)', '1.50 USD'],
+    ])
     expect(await balanceOf()).toBe(before + parseEther('0.02'))
     const [purchase] = [...(stack.funding?.moonpay.purchases.values() ?? [])]
     expect(purchase).toMatchObject({

@@ -22,7 +22,6 @@ describe('passkey MFA in Chromium', () => {
   test('default: enrol a linked passkey; export verifies with it by itself; after signing in again, so does signing', async () => {
     await openDemo(page, stack.demoUrl)
     const email = freshEmail('mfa-passkey')
-    const signedInAt = Date.now()
     await signInWithEmail(page, stack.apiUrl, email)
     const address = (await page.getByTestId('wallet-address').textContent({ timeout: 30_000 })) ?? ''
     await page.getByRole('button', { name: 'Link a passkey' }).click()
@@ -55,7 +54,7 @@ describe('passkey MFA in Chromium', () => {
     // Signed in again (a new session, no verification yet): signing asks, and the passkey screen starts by
     // itself; the virtual authenticator answers with user verification.
     await page.getByRole('button', { name: 'Log out' }).click()
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedInAt + 31_000 - Date.now())))
+    await stack.advanceClock(31_000) // past the address's 30 s code cooldown (docs/limits.md)
     await signInWithEmail(page, stack.apiUrl, email)
     await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
     const signature = await approveSignMessage(page, { open: true, timeout: 30_000 })

@@ -79,6 +79,8 @@ beforeAll(async () => {
   evilOrigin = `http://${EVIL_HOST}:${(evil.address() as AddressInfo).port}`
 })
 afterAll(async () => {
+  // Chromium, closed after this hook, still holds its connections: without this the close waits for them.
+  evil?.closeAllConnections()
   await new Promise((resolve) => evil?.close(resolve))
 })
 

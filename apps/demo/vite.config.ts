@@ -110,6 +110,14 @@ export default defineConfig({
   // The wallet screens load lazily; pre-bundle their dependencies at start so the dev server does not
   // re-optimize (and reload the page) the first time a wallet screen opens.
   optimizeDeps: {
-    include: ['viem', 'viem/chains', 'zod', '@scure/bip39/wordlists/english.js', '@solana/kit'],
+    include: [
+      'viem',
+      'viem/chains',
+      'zod',
+      '@scure/bip39/wordlists/english.js',
+      '@solana/kit',
+      // Loaded on choosing WalletConnect: pre-bundled, so that its first load does not reload the page.
+      '@walletconnect/ethereum-provider',
+    ],
   },
 })

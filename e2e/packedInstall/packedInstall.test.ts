@@ -24,7 +24,7 @@ const work = join(
   'foyer-packed-install',
   createHash('sha256').update(root).digest('hex').slice(0, 12),
 )
-const publicPackages = ['protocol', 'core', 'react', 'node', 'server'] as const
+const publicPackages = ['protocol', 'core', 'react', 'wagmi', 'node', 'server'] as const
 type PublicPackage = (typeof publicPackages)[number]
 
 /** The environment of npm and node children: without the `npm_*` variables of the `npm test` around us. */
@@ -308,9 +308,11 @@ describe('packed packages installed in fresh apps', () => {
       )
       expect(manifest.engines, name).toEqual({ node: expect.any(String) })
     }
-    const react = tarballs.get('react')?.file ?? ''
-    const entry = (await run('tar', ['xzfO', react, 'package/dist/index.js'])).stdout
-    expect(entry.split('\n')[0]).toBe("'use client'")
+    for (const name of ['react', 'wagmi'] as const) {
+      const file = tarballs.get(name)?.file ?? ''
+      const entry = (await run('tar', ['xzfO', file, 'package/dist/index.js'])).stdout
+      expect(entry.split('\n')[0], name).toBe("'use client'")
+    }
     const server = (await run('tar', ['tzf', tarballs.get('server')?.file ?? ''])).stdout
     expect(server).toContain('package/dist/wallet-frame/manifest.json')
   }, 60_000)

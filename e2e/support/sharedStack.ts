@@ -17,6 +17,8 @@ export type SharedStackInfo = {
   anvilRpcUrl: string
   /** The litesvm Solana JSON-RPC. */
   solanaRpcUrl: string
+  /** The local WalletConnect relay (`ws://127.0.0.1:<port>`), which the demo dials. */
+  walletConnectRelayUrl: string
 }
 
 /** What `updateAppSettings` merges into an app's settings. */
@@ -44,6 +46,8 @@ export type SharedStack = {
   demoUrl: string
   /** anvil (chain 31337) and the Solana JSON-RPC, by URL. */
   chains: { anvil: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string } }
+  /** The local WalletConnect relay's URL (docs/walletconnect.md). */
+  walletConnectRelayUrl: string
   /**
    * Creates an app (a random id) and answers its record. `copyOf` starts from that app's settings and allowed
    * origins (e.g. `DEMO_APP_ID`, for a demo app of the file's own), then `settings` are merged in.
@@ -87,6 +91,7 @@ export async function openSharedStack(
     serverPort: info.serverPort,
     demoUrl: options.demoHost === 'localhost' ? info.localhostDemoUrl : info.demoUrl,
     chains: { anvil: { rpcUrl: info.anvilRpcUrl, chainId: 31337 }, solana: { rpcUrl: info.solanaRpcUrl } },
+    walletConnectRelayUrl: info.walletConnectRelayUrl,
     createApp: (parameters) => control('/apps', parameters),
     updateAppSettings: (appId, settings) =>
       control(`/apps/${encodeURIComponent(appId)}/settings`, { settings }),

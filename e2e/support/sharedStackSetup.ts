@@ -7,7 +7,7 @@ import { type Stack, startStack } from './startStack'
 
 /**
  * Vitest global set-up of the end-to-end tests: starts ONE stack (server on PGlite with the demo apps seeded,
- * the demo on Vite's dev server, anvil and the Solana JSON-RPC) that the files without a special server
+ * the demo on Vite's dev server, anvil, the Solana JSON-RPC and the local WalletConnect relay) that the files without a special server
  * configuration share, and hands its addresses to them through `provide` (read with `sharedStack()` from
  * ./sharedStack). The database and the server's clock live in this process: files reach them through a small
  * loopback control API (see {@link answerControl}). One dev server for all files also means the demo's modules
@@ -17,7 +17,7 @@ import { type Stack, startStack } from './startStack'
  * settings, their own app (`createApp`); they run one at a time, and each puts the clock back on closing.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const stack = await startStack({ chains: true })
+  const stack = await startStack({ chains: true, walletConnect: true })
   const control = createServer((request, response) => void answerControl(stack, request, response))
   try {
     await new Promise<void>((resolve, reject) => {
@@ -38,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     anvilRpcUrl: stack.chains?.anvil.rpcUrl ?? '',
     solanaRpcUrl: stack.chains?.solana.rpcUrl ?? '',
+    walletConnectRelayUrl: stack.walletConnectRelay?.url ?? '',
   }
   project.provide('sharedStack', info)
   return async () => {

@@ -42,13 +42,18 @@ import {
   startPriceSourceStandIn,
   startTelegramWidgetStandIn,
   startTurnstileStandIn,
+  startWalletConnectRelayStandIn,
   type TelegramWidgetStandIn,
   type TurnstileStandIn,
+  type WalletConnectRelayStandIn,
 } from '@foyer/server/testing'
 import { createServer, type Plugin } from 'vite'
 import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 import { startLocalBridge } from '../../scripts/devchain/startLocalBridge'
+
+/** The WalletConnect project id the local relay of `walletConnect: true` accepts. */
+export const WALLET_CONNECT_E2E_PROJECT_ID = 'foyer-e2e'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
@@ -94,6 +99,12 @@ export type StartStackOptions = {
    * with `chains: true`, else one of its own): the server points at them and the demo app has Farcaster on.
    */
   farcaster?: boolean
+  /**
+   * Start the local WalletConnect relay (docs/walletconnect.md): the demo dials it
+   * (`VITE_WALLETCONNECT_RELAY_URL`); an app offers WalletConnect once its settings have
+   * `wallet_connect_cloud_project_id: WALLET_CONNECT_E2E_PROJECT_ID`.
+   */
+  walletConnect?: boolean
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
   farcasterSigner?: FarcasterSignerOptions
   /**
@@ -150,6 +161,8 @@ export type Stack = {
   farcaster: FarcasterStandIns | undefined
   /** The bridge API stand-in between anvil and the second anvil, when started (`bridge: true`). */
   bridge: BridgeStandIn | undefined
+  /** The local WalletConnect relay, when started (`walletConnect: true`). */
+  walletConnectRelay: WalletConnectRelayStandIn | undefined
   /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
   funding: StackFunding | undefined
   /** The Coinbase Onramp stand-in and local Base chain, when started (`coinbase: true`). */
@@ -177,6 +190,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ? await startLocalBridge({ ...chains, secondAnvil: chains.secondAnvil })
     : undefined
   const turnstile = options.captcha ? await startTurnstileStandIn() : undefined
+  const walletConnectRelay = options.walletConnect
+    ? await startWalletConnectRelayStandIn({ projectId: WALLET_CONNECT_E2E_PROJECT_ID })
+    : undefined
   const identityProvider = options.oauth
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
@@ -301,6 +317,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     VITE_MOONPAY_API_URL: funding?.moonpay.url,
     VITE_COINBASE_PAY_URL: coinbase?.onramp.payUrl,
     VITE_BASE_RPC_URL: coinbase?.base.rpcUrl,
+    VITE_WALLETCONNECT_RELAY_URL: walletConnectRelay?.url,
     VITE_TURNSTILE_SCRIPT_URL: turnstile ? `${turnstile.url}/turnstile/v0/api.js?render=explicit` : undefined,
   })
   const vite = await createServer({
@@ -332,6 +349,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     telegram,
     farcaster,
     bridge,
+    walletConnectRelay,
     funding,
     coinbase,
     advanceClock(ms) {
@@ -354,6 +372,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await funding?.prices.close()
       await coinbase?.onramp.close()
       await coinbase?.base.stop()
+      await walletConnectRelay?.close()
     },
   }
 }

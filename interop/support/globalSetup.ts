@@ -22,7 +22,7 @@ const OAUTH_USERS = Array.from({ length: 12 }, (_, index) => ({
 /**
  * The interop suite's one shared stack: installs the pinned clients (`npm ci` in `interop/` when needed),
  * then starts the Foyer server with the e2e stand-ins (anvil and the Solana JSON-RPC, OAuth provider, Telegram
- * widget, Farcaster relay and Id Registry on anvil, MoonPay and prices), turns on the demo app's custom JWT sign-in with a fresh issuer
+ * widget, Farcaster relay and Id Registry on anvil, MoonPay and prices, Coinbase Onramp and its Base chain), turns on the demo app's custom JWT sign-in with a fresh issuer
  * key, serves the react-auth page on Vite and launches the one Chromium the test files connect to. Stops
  * everything after the last test file.
  */
@@ -37,9 +37,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     telegram: true,
     farcaster: true,
     funding: true,
+    // Coinbase Onramp: the stand-in (session tokens, pay page, purchases) and its local Base chain (8453).
+    coinbase: true,
   })
-  if (!stack.telegram || !stack.farcaster || !stack.chains)
-    throw new Error('the Telegram and Farcaster stand-ins or anvil did not start')
+  if (!stack.telegram || !stack.farcaster || !stack.chains || !stack.coinbase)
+    throw new Error('the Telegram, Farcaster and Coinbase Onramp stand-ins or anvil did not start')
   const anvilRpcUrl = stack.chains.anvil.rpcUrl
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -100,6 +102,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     customJwt,
     pageUrl,
     anvilRpcUrl,
+    coinbase: { payUrl: stack.coinbase.onramp.payUrl, baseRpcUrl: stack.coinbase.base.rpcUrl },
     browserWsEndpoint: browser.wsEndpoint(),
   }
   project.provide('interop', provided)

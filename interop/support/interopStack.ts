@@ -25,6 +25,11 @@ export type InteropStack = {
   pageUrl: string
   /** anvil (chain 31337): the page's only chain, where react-auth sends its transactions. */
   anvilRpcUrl: string
+  /**
+   * Coinbase Onramp stand-in: its pay page (`https://pay.coinbase.com/buy/select-asset` of the real service),
+   * and the local chain with Base's id (8453) it delivers purchases on.
+   */
+  coinbase: { payUrl: string; baseRpcUrl: string }
   /** The suite's one Chromium (a Playwright browser server on loopback): test files connect, each in its own contexts. */
   browserWsEndpoint: string
 }

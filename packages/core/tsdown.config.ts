@@ -17,6 +17,7 @@ export default defineConfig(
         'mfa',
         'accountTransfer',
         'funding',
+        'smartWallets',
       ].map((name) => [name, `src/exports/${name}.ts`]),
     ),
   }),

@@ -21,6 +21,7 @@ import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installAa } from '../../aa/install.mjs'
 import { CANONICAL_CONTRACTS } from './deployEntryPoints'
+import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY } from './deploySafe'
 import { type Anvil, startAnvil } from './startAnvil'
 import { type LocalBundler, startBundler } from './startBundler'
 
@@ -74,8 +75,12 @@ function bundlerClientFor(sponsored: boolean): BundlerClient {
 }
 
 describe('the local ERC-4337 stack on anvil', () => {
-  it('default: places every EntryPoint, SimpleAccountFactory and Simple7702Account at its canonical address', async () => {
-    for (const contract of CANONICAL_CONTRACTS)
+  it('default: places every EntryPoint, SimpleAccountFactory, Simple7702Account and the Safe contracts at its canonical address', async () => {
+    for (const contract of [
+      ...CANONICAL_CONTRACTS,
+      ...SAFE_CONTRACTS,
+      { name: 'Safe singleton factory', address: SAFE_SINGLETON_FACTORY },
+    ])
       expect(await publicClient.getCode({ address: contract.address }), contract.name).toMatch(
         /^0x[0-9a-f]{2,}$/,
       )

@@ -10,6 +10,7 @@ import {
   SIMPLE_7702_ACCOUNT,
   SIMPLE_ACCOUNT_FACTORIES,
 } from './deployEntryPoints'
+import { deploySafe } from './deploySafe'
 import { stopChild } from './startAnvil'
 
 /** Alto's command line: run by Node as its own process, never imported (it is GPL-3.0). */
@@ -60,6 +61,7 @@ export type LocalBundler = {
  * Starts the local ERC-4337 stack on a running anvil (docs/smart-wallets-local.md): installs aa/ on first use
  * (`npm ci`, under a lock), funds two fresh keys with anvil_setBalance, places EntryPoint v0.6, v0.7 and v0.8,
  * their `SimpleAccountFactory` and `Simple7702Account` at their canonical addresses ({@link deployEntryPoints}),
+ * Safe 1.4.1 with the Safe 4337 module ({@link deploySafe}),
  * then starts the Alto bundler and, unless turned off, Pimlico's ERC-7677 mock paymaster (whose start places
  * its own paymasters with a deposit), each as a Node child process on 127.0.0.1. If a step fails, what
  * started is stopped before the error is rethrown. Dev tooling only.
@@ -83,6 +85,7 @@ export async function startBundler(parameters: StartBundlerParameters): Promise<
   const testClient = createTestClient({ mode: 'anvil', transport: http(parameters.anvilRpcUrl) })
   for (const address of [utility, executor]) await testClient.setBalance({ address, value: KEY_BALANCE })
   await deployEntryPoints({ rpcUrl: parameters.anvilRpcUrl, deployerKey: utilityKey })
+  await deploySafe({ rpcUrl: parameters.anvilRpcUrl, deployerKey: utilityKey })
 
   const started: ChildProcess[] = []
   const stop = async (timeoutMs = 3_000) => {

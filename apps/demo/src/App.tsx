@@ -1,6 +1,7 @@
 import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { AllWalletsPanel } from './AllWalletsPanel'
 import { CrossAppPanel } from './CrossAppPanel'
 import { DevicesPanel } from './DevicesPanel'
 import { EmailPanel } from './EmailPanel'
@@ -116,6 +117,7 @@ export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: b
           <WalletPanel />
           <DevicesPanel />
           <SolanaPanel />
+          <AllWalletsPanel />
           <FarcasterSignerPanel />
           <h2>User</h2>
           <pre data-testid="user-json" style={styles.pre}>

@@ -1,5 +1,5 @@
 import type { ExternalWalletAccount } from '@foyer/protocol'
-import { useConnectWallet, useFoyer, useLinkWallet } from '@foyer/react'
+import { useConnectWallet, useFoyer, useLinkWallet, useWalletConnect } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
 
 type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getConnectionHistory']>>[number]
@@ -7,7 +7,8 @@ type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getCon
 /**
  * External wallets: the signed-in user's linked SIWE/SIWS wallets with Unlink, 'Link a wallet'
  * (`useLinkWallet`), 'Connect a wallet' without signing in (`useConnectWallet`), and this browser's wallet
- * connection history (address, connector, wallet client, connectedAt; most recent first).
+ * connection history (address, connector, wallet client, connectedAt; most recent first), and the page's
+ * WalletConnect session (`useWalletConnect`) with 'Disconnect WalletConnect'.
  */
 export function ExternalWalletsPanel() {
   const { user } = useFoyer()
@@ -15,6 +16,14 @@ export function ExternalWalletsPanel() {
   const { connectWallet, getConnectionHistory } = useConnectWallet()
   const [history, setHistory] = useState<Connection[]>([])
   const [status, setStatus] = useState('')
+  const walletConnect = useWalletConnect()
+  const [walletConnectSession, setWalletConnectSession] = useState('')
+  const readWalletConnectSession = useCallback(() => {
+    walletConnect.getSession().then(
+      (session) => setWalletConnectSession(session ? `${session.address} on ${session.chainId}` : 'none'),
+      (caught: Error) => setWalletConnectSession(caught.message),
+    )
+  }, [walletConnect])
 
   const refresh = useCallback(() => {
     getConnectionHistory().then(setHistory, () => {})
@@ -67,6 +76,18 @@ export function ExternalWalletsPanel() {
         >
           Connect a wallet
         </button>
+      </p>
+      <p>
+        <button type="button" onClick={readWalletConnectSession}>
+          WalletConnect session
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() => void walletConnect.disconnect().then(readWalletConnectSession, () => {})}
+        >
+          Disconnect WalletConnect
+        </button>{' '}
+        <span data-testid="walletconnect-session">{walletConnectSession}</span>
       </p>
       {status ? <p data-testid="wallet-connect-status">{status}</p> : null}
       {error ? <p role="alert">{error.message}</p> : null}

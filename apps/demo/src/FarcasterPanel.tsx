@@ -1,6 +1,6 @@
 import type { FarcasterAccount } from '@foyer/protocol'
 import { useFoyer, useLinkFarcaster } from '@foyer/react'
-import { useState } from 'react'
+import { useActionOutcome } from './panelActions'
 
 /**
  * The Farcaster account of the signed-in user (docs/modal.md, docs/limits.md): the linked one with 'Unlink
@@ -10,18 +10,10 @@ import { useState } from 'react'
 export function FarcasterPanel() {
   const { user } = useFoyer()
   const { linkFarcaster, unlinkFarcaster, busy, error } = useLinkFarcaster()
-  const [outcome, setOutcome] = useState('')
+  const { outcome, run } = useActionOutcome()
   const account = user?.linked_accounts.find(
     (linked): linked is FarcasterAccount => linked.type === 'farcaster',
   )
-  const run = (action: () => Promise<unknown>, done: string) =>
-    action().then(
-      () => setOutcome(done),
-      (caught: { code?: string; message?: string }) =>
-        setOutcome(
-          caught?.code === 'user_rejected' ? 'cancelled' : `failed: ${caught?.message ?? caught?.code}`,
-        ),
-    )
   return (
     <section>
       <h2>Farcaster</h2>

@@ -1,5 +1,6 @@
 import { useFarcasterSigner, useFoyer } from '@foyer/react'
 import { useState } from 'react'
+import { useActionError } from './panelActions'
 
 /** Hex of bytes, `0x`-prefixed. */
 function toHex(bytes: Uint8Array): `0x${string}` {
@@ -22,19 +23,11 @@ export function FarcasterSignerPanel() {
   const { requestFarcasterSigner, getFarcasterSignerPublicKey, signFarcasterMessage } = useFarcasterSigner()
   const [hash, setHash] = useState('')
   const [signature, setSignature] = useState('')
-  const [error, setError] = useState('')
+  const { error, run } = useActionError()
   const account = user?.linked_accounts.find((entry) => entry.type === 'farcaster')
   if (account?.type !== 'farcaster') return null
   const publicKey = getFarcasterSignerPublicKey()
 
-  const run = (action: () => Promise<void>) => async () => {
-    setError('')
-    try {
-      await action()
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
-  }
   return (
     <section>
       <h2>Farcaster signer</h2>

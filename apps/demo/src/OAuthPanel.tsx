@@ -1,6 +1,6 @@
 import { isOAuthProvider, type OAuthAccount, type OAuthProvider, oauthProviders } from '@foyer/protocol'
 import { useFoyer, useLinkOAuth } from '@foyer/react'
-import { useState } from 'react'
+import { useActionOutcome } from './panelActions'
 
 /** The provider of an OAuth linked account (`github_oauth` → `github`). */
 function providerOf(account: OAuthAccount): OAuthProvider | null {
@@ -16,20 +16,11 @@ function providerOf(account: OAuthAccount): OAuthProvider | null {
 export function OAuthPanel() {
   const { user } = useFoyer()
   const { linkOAuth, unlinkOAuth, busy, error } = useLinkOAuth()
-  const [outcome, setOutcome] = useState('')
+  const { outcome, run } = useActionOutcome()
   const linked = (user?.linked_accounts ?? []).filter((account): account is OAuthAccount =>
     account.type.endsWith('_oauth'),
   )
   const linkedProviders = new Set(linked.map(providerOf))
-
-  const run = (action: () => Promise<unknown>, done: string) =>
-    action().then(
-      () => setOutcome(done),
-      (caught: { code?: string; message?: string }) =>
-        setOutcome(
-          caught?.code === 'user_rejected' ? 'cancelled' : `failed: ${caught?.message ?? caught?.code}`,
-        ),
-    )
 
   return (
     <section>

@@ -1,6 +1,6 @@
 import type { EmailAccount, PhoneAccount } from '@foyer/protocol'
 import { useFoyer, useLinkEmail, useLinkPhone, useUpdatePhone } from '@foyer/react'
-import { useState } from 'react'
+import { useActionOutcome } from './panelActions'
 
 /**
  * Phone and email linking for the signed-in user: the linked number, 'Link phone' / 'Update phone' (the
@@ -12,18 +12,9 @@ export function PhonePanel() {
   const { openLinkPhone, unlinkPhone, busy, error: unlinkError } = useLinkPhone()
   const { openUpdatePhone } = useUpdatePhone()
   const { openLinkEmail } = useLinkEmail()
-  const [outcome, setOutcome] = useState('')
+  const { outcome, run } = useActionOutcome()
   const phone = user?.linked_accounts.find((account): account is PhoneAccount => account.type === 'phone')
   const email = user?.linked_accounts.find((account): account is EmailAccount => account.type === 'email')
-
-  const run = (action: () => Promise<unknown>, done: string) =>
-    action().then(
-      () => setOutcome(done),
-      (caught: { code?: string; message?: string }) =>
-        setOutcome(
-          caught?.code === 'user_rejected' ? 'cancelled' : `failed: ${caught?.message ?? caught?.code}`,
-        ),
-    )
 
   return (
     <section>

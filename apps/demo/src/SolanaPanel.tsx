@@ -1,6 +1,7 @@
 import { useFundWallet, useSendSolanaTransaction, useSignSolanaMessage, useSolanaWallets } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
 import { solanaCluster } from './chains'
+import { useActionError } from './panelActions'
 import { buildSolanaTransfer, solanaRpc } from './solanaTransfer'
 
 /** Hex of bytes (the demo shows the signature as hex). */
@@ -26,7 +27,7 @@ export function SolanaPanel() {
   const [balance, setBalance] = useState<bigint | null>(null)
   const [signature, setSignature] = useState('')
   const [sent, setSent] = useState('')
-  const [error, setError] = useState('')
+  const { error, run } = useActionError()
 
   const refresh = useCallback(async () => {
     if (!wallet) return
@@ -37,15 +38,6 @@ export function SolanaPanel() {
   useEffect(() => {
     refresh().catch(() => setBalance(null))
   }, [refresh])
-
-  const run = (action: () => Promise<void>) => async () => {
-    setError('')
-    try {
-      await action()
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
-  }
 
   if (!wallet) {
     return (

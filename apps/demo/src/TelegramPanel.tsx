@@ -1,6 +1,6 @@
 import type { TelegramAccount } from '@foyer/protocol'
 import { useFoyer, useLinkTelegram } from '@foyer/react'
-import { useState } from 'react'
+import { useActionOutcome } from './panelActions'
 
 /**
  * The signed-in user's Telegram account (docs/limits.md, docs/api.md): the linked one with 'Unlink Telegram',
@@ -10,19 +10,10 @@ import { useState } from 'react'
 export function TelegramPanel() {
   const { user } = useFoyer()
   const { linkTelegram, unlinkTelegram, busy, error } = useLinkTelegram()
-  const [outcome, setOutcome] = useState('')
+  const { outcome, run } = useActionOutcome()
   const account = user?.linked_accounts.find(
     (linked): linked is TelegramAccount => linked.type === 'telegram',
   )
-
-  const run = (action: () => Promise<unknown>, done: string) =>
-    action().then(
-      () => setOutcome(done),
-      (caught: { code?: string; message?: string }) =>
-        setOutcome(
-          caught?.code === 'user_rejected' ? 'cancelled' : `failed: ${caught?.message ?? caught?.code}`,
-        ),
-    )
 
   return (
     <section>

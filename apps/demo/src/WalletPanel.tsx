@@ -10,6 +10,7 @@ import {
 import { useCallback, useEffect, useState } from 'react'
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { anvilChain, demoUsdcAddress, localBaseChain } from './chains'
+import { useActionError } from './panelActions'
 import { formatEther, parseEther } from './units'
 
 /** The faucet amount: anvil's `anvil_setBalance` sets the balance to this, in wei (10 ETH). */
@@ -47,7 +48,7 @@ export function WalletPanel() {
   const [signature, setSignature] = useState('')
   const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT)
   const [hash, setHash] = useState('')
-  const [error, setError] = useState('')
+  const { error, run } = useActionError()
 
   const refreshBalance = useCallback(async () => {
     if (!wallet) return
@@ -62,15 +63,6 @@ export function WalletPanel() {
   useEffect(() => {
     refreshBalance().catch(() => setBalance(null))
   }, [refreshBalance])
-
-  const run = (action: () => Promise<void>) => async () => {
-    setError('')
-    try {
-      await action()
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
-  }
 
   if (!wallet) {
     return (

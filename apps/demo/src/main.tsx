@@ -1,5 +1,5 @@
 import { CrossAppAuthorize, CrossAppTransact, type FoyerLoginMethod } from '@foyer/react'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
@@ -67,6 +67,8 @@ const coinbasePayUrl = import.meta.env.VITE_COINBASE_PAY_URL
 
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
+/** A self-hosted WalletConnect relay (the e2e stack's local one); default WalletConnect's. */
+const walletConnectRelayUrl = import.meta.env.VITE_WALLETCONNECT_RELAY_URL
 /** The Telegram stand-in's origin, which hands a simulated mini app its `initData`. */
 const telegramStandInUrl = import.meta.env.VITE_TELEGRAM_STAND_IN_URL
 /** `?telegramMiniApp=1`: the page plays a Telegram mini app (see {@link simulateTelegramMiniApp}). */
@@ -108,6 +110,9 @@ const oauthMode =
  */
 const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined
 
+/** wagmi's hooks on the embedded wallet (`@foyer/wagmi`), in a chunk of their own. */
+const WagmiPanel = lazy(() => import('./WagmiPanel'))
+
 function render(): void {
   createRoot(document.getElementById('root')!).render(
     customAuth ? (
@@ -130,6 +135,7 @@ function render(): void {
             },
             chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],
             solanaClusters: [solanaCluster],
+            ...(walletConnectRelayUrl ? { walletConnect: { relayUrl: walletConnectRelayUrl } } : {}),
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             funding: {
               ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),
@@ -158,7 +164,12 @@ function render(): void {
           ) : window.location.pathname === '/oauth/transact' ? (
             <CrossAppTransact />
           ) : (
-            <App appId={appId} />
+            <>
+              <App appId={appId} />
+              <Suspense fallback={null}>
+                <WagmiPanel />
+              </Suspense>
+            </>
           )}
         </ThemedFoyerProvider>
       </StrictMode>

@@ -15,6 +15,7 @@ interface ImportMetaEnv {
   readonly VITE_TURNSTILE_SCRIPT_URL?: string
   /** Telegram's login widget script (a local stand-in in the demo and e2e). */
   readonly VITE_TELEGRAM_WIDGET_SCRIPT_URL?: string
+  readonly VITE_WALLETCONNECT_RELAY_URL?: string
   /** The Telegram stand-in's origin: it hands a simulated mini app (`?telegramMiniApp=1`) its initData. */
   readonly VITE_TELEGRAM_STAND_IN_URL?: string
   /** The MoonPay stand-in's API base (funding by card; `npm run demo` sets it). */

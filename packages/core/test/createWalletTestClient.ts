@@ -60,7 +60,7 @@ export async function createWalletTestClient(
   api.on('GET /api/v1/users/me', () => json({ user: options.user ?? walletUser }))
   const client = createFoyerClient({
     appId: testAppId,
-    apiUrl: 'http://api.test',
+    apiUrl: 'https://api.test',
     storage: createMemoryStorage(),
     fetch: api.fetch,
     chains: [anvil, base],
@@ -81,7 +81,7 @@ export async function createWalletTestClient(
       return { chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'privy' }
     })
   const proxy = {
-    frameOrigin: 'http://api.test',
+    frameOrigin: 'https://api.test',
     iframe: {} as HTMLIFrameElement,
     ready: async () => {},
     async request(event: FrameEvent, data: unknown) {

@@ -81,11 +81,13 @@ export function testAuthResponse(overrides: Partial<AuthResponse> = {}): AuthRes
  * anything else is `invalid_credentials`), sessions, `users/me`, logout and analytics. `routes` override
  * answers (or a function of the fake API that returns them, for answers that change its user with
  * `api.setUser`); `calls` records every call. `storage` (default: a new memory storage) lets a second client see
- * what a first one stored, as after a page reload; `appConfig` and `user` change the fake's defaults.
+ * what a first one stored, as after a page reload; `appConfig` and `user` change the fake's defaults; `apiUrl`
+ * (default `http://foyer.test`) is `https://…` for tests that open the wallet frame (plain http on a named
+ * host is refused there).
  */
 export function createTestClient(
   routes: TestRoutes | ((api: FakeApi) => TestRoutes) = {},
-  options: { storage?: FoyerStorage; appConfig?: Partial<AppConfig>; user?: User } = {},
+  options: { storage?: FoyerStorage; appConfig?: Partial<AppConfig>; user?: User; apiUrl?: string } = {},
 ): { client: FoyerClient; calls: TestCall[]; api: FakeApi } {
   const calls: TestCall[] = []
   const recorded = new WeakMap<RecordedCall, TestCall>()
@@ -108,7 +110,7 @@ export function createTestClient(
   }
   const client = createFoyerClient({
     appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
+    apiUrl: options.apiUrl ?? 'http://foyer.test',
     storage: options.storage ?? createMemoryStorage(),
     fetch: api.fetch,
   })

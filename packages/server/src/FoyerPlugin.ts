@@ -6,9 +6,15 @@ import type { ServerContext } from './ServerContext'
 
 /**
  * The routes of a plugin: a Fastify plugin registered with the app's {@link ServerContext}. A plugin that
- * holds settings of its own passes its routes a context extended with them (`{ ...context, telegram }`).
+ * holds settings of its own passes its routes a context extended with them (`{ ...context, telegram }`),
+ * typed `PluginRoutes<TelegramContext>`.
+ *
+ * @example export const guestRoutes: PluginRoutes = async (app, { context }) => { endpointRoute(app, …) }
  */
-export type PluginRoutes = (app: FastifyInstance, options: { context: ServerContext }) => Promise<void>
+export type PluginRoutes<Context extends ServerContext = ServerContext> = (
+  app: FastifyInstance,
+  options: { context: Context },
+) => Promise<void>
 
 /**
  * One sign-in method or feature of the server as one object the host lists (docs/plugins.md):

@@ -31,6 +31,7 @@ describe('signInMethods', () => {
           'phone',
           'siwe',
           'siws',
+          'smart_wallet',
           'telegram',
         ],
         ...oauthProviders.map((provider) => `${provider}_oauth`),

@@ -105,6 +105,14 @@ export const clientErrorCodes = [
   'signing_failed',
   /** Setting a password failed. */
   'set_password_failed',
+  /** Page or wallet server on plain http, neither `localhost` nor an IP address. */
+  'https_required',
+  /** `createWallet` with a negative or non-integer `walletIndex`. */
+  'invalid_wallet_index',
+  /** An additional wallet asked for before the index-0 wallet of that chain type exists. */
+  'first_wallet_required',
+  /** The user closed the import screen before importing a key. */
+  'wallet_import_canceled',
   /** The recovery method is not one this client can recover. */
   'recovery_not_supported',
   /** The wallet frame did not answer within the request's timeout. */
@@ -121,6 +129,10 @@ export const clientErrorCodes = [
   'invalid_transaction_request',
   /** `sponsored: true` without a paymaster: the wallet pays its own fees (`SponsorshipUnavailableError`). */
   'sponsorship_unavailable',
+  /** Smart wallets are off for the app, or not configured on the chain (`SmartWalletError`). */
+  'smart_wallets_not_configured',
+  /** The smart-wallet type's factory has no code on the chain, or this SDK cannot build the type (`SmartWalletError`). */
+  'smart_wallet_type_unavailable',
   /** The requested Solana cluster is not configured. */
   'cluster_not_configured',
   /** A Solana transaction is malformed or lacks the wallet's key. */

@@ -56,6 +56,13 @@ export {
 } from '../externalWallets/solana/discoverSolanaWallets'
 export { sortExternalWallets } from '../externalWallets/sortExternalWallets'
 export {
+  createWalletConnectWallet,
+  WALLET_CONNECT_DEFAULT_RELAY_URL,
+  WALLET_CONNECT_SIGN_DELAY_MS,
+  type WalletConnectWallet,
+  type WalletConnectWalletOptions,
+} from '../externalWallets/walletConnect/walletConnectWallet'
+export {
   type ExternalWalletWatcher,
   type WatchExternalWalletsParameters,
   watchExternalWallets,

@@ -18,7 +18,9 @@ export { type GetFundingBalanceErrorType, getFundingBalance } from '../actions/f
 export {
   type GetMoonpayTransactionStatusErrorType,
   type GetMoonpayTransactionStatusParameters,
+  getMoonpayTransaction,
   getMoonpayTransactionStatus,
+  type MoonpayTransaction,
   type MoonpayTransactionStatus,
 } from '../actions/funding/getMoonpayTransactionStatus'
 export {
@@ -53,6 +55,7 @@ export {
 } from '../actions/funding/watchMoonpayTransaction'
 export { coinbaseNetworkOf, coinbaseOnRampEvmNetworks } from '../funding/coinbaseNetworkOf'
 export {
+  COINBASE_ASSET_IDS,
   COINBASE_ONRAMP_PAY_URL,
   type CoinbaseOnRampPayUrlParameters,
   coinbaseOnRampPayUrl,

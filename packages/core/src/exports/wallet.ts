@@ -53,6 +53,13 @@ export {
 export { type GetEthereumChainErrorType, getEthereumChain } from '../actions/wallet/getEthereumChain'
 export { type GetSolanaClusterErrorType, getSolanaCluster } from '../actions/wallet/getSolanaCluster'
 export { type GetWalletBalanceErrorType, getWalletBalance } from '../actions/wallet/getWalletBalance'
+export {
+  type ImportWalletErrorType,
+  type ImportWalletParameters,
+  type ImportWalletReturnType,
+  importWallet,
+  WALLET_IMPORT_TIMEOUT_MS,
+} from '../actions/wallet/importWallet'
 export { type ListWalletDevicesErrorType, listWalletDevices } from '../actions/wallet/listWalletDevices'
 export {
   type RecoverWalletErrorType,

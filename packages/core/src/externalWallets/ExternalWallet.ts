@@ -15,8 +15,11 @@ type ExternalWalletBase = {
   icon: string | undefined
   /** The wallet client type: a known id from the directory ('metamask', 'phantom'…) or the name, lower-cased with `_`. */
   walletClientType: string
-  /** How the wallet was found: `'injected'` (EIP-6963 or `window.ethereum`) or `'wallet_standard'`. */
-  connectorType: 'injected' | 'wallet_standard'
+  /**
+   * How the wallet connects: `'injected'` (EIP-6963 or `window.ethereum`), `'wallet_standard'`, or
+   * `'wallet_connect_v2'` (WalletConnect, docs/walletconnect.md).
+   */
+  connectorType: 'injected' | 'wallet_standard' | 'wallet_connect_v2'
   /** Whether the wallet client type is in Foyer's wallet directory (ordering: unknown ones first). */
   known: boolean
 }

@@ -1,5 +1,17 @@
 import type { CoinbaseBlockchain } from '@foyer/protocol'
 
+/**
+ * Coinbase's asset ids (the `id` of its Buy Options API) of the assets Foyer's funding offers, by symbol: the
+ * pay URL names the asset by id, as the reference client does; another symbol is passed as it is.
+ */
+export const COINBASE_ASSET_IDS: Readonly<Record<string, string>> = {
+  USDC: '2b92315d-eab7-5bef-84fa-089a131333f5',
+  ETH: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
+  BTC: '5b71fc48-3dd3-540c-809b-f8c94d0e68b5',
+  SOL: '4f039497-3af8-5bb3-951c-6df9afa9be1c',
+  POL: '026bcc1e-9163-591c-a709-34dd18b2e7a1',
+}
+
 /** Coinbase Onramp's pay page (its hosted buy flow). */
 export const COINBASE_ONRAMP_PAY_URL = 'https://pay.coinbase.com/buy/select-asset'
 
@@ -17,13 +29,14 @@ export type CoinbaseOnRampPayUrlParameters = {
   /** The amount to preset, in units of the asset (a decimal string, e.g. `'0.05'`). */
   amount: string
   network: CoinbaseBlockchain
-  /** The asset symbol, e.g. `'ETH'`, `'USDC'`, `'SOL'`, `'POL'`. */
+  /** The asset symbol, e.g. `'ETH'`, `'USDC'`, `'SOL'`, `'POL'` (sent as its Coinbase asset id when known). */
   asset: string
 }
 
 /**
  * The URL the exchange on-ramp popup opens (docs/api.md): the pay page with `appId`, `sessionToken`,
- * `defaultExperience`, `presetCryptoAmount`, `defaultNetwork`, `defaultPaymentMethod`, `defaultAsset` and
+ * `defaultExperience`, `presetCryptoAmount`, `defaultNetwork`, `defaultPaymentMethod` (`send` → `CRYPTO_ACCOUNT`,
+ * `buy` → `CARD`), `defaultAsset` (USDC, ETH, BTC, SOL and POL as their {@link COINBASE_ASSET_IDS}) and
  * `partnerUserId`, in that order.
  *
  * @example
@@ -38,7 +51,7 @@ export function coinbaseOnRampPayUrl(parameters: CoinbaseOnRampPayUrlParameters)
     presetCryptoAmount: parameters.amount,
     defaultNetwork: parameters.network,
     defaultPaymentMethod: parameters.experience === 'send' ? 'CRYPTO_ACCOUNT' : 'CARD',
-    defaultAsset: parameters.asset,
+    defaultAsset: COINBASE_ASSET_IDS[parameters.asset.toUpperCase()] ?? parameters.asset,
     partnerUserId: parameters.session.partner_user_id,
   }
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)

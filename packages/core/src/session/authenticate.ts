@@ -26,11 +26,15 @@ export function beginAuthFlow(client: FoyerClient): AuthFlow {
   return { generation: client._internal.tasks.authFlowGeneration }
 }
 
-/** The sign-in calls: every call of the endpoint table whose answer is an auth response (passkey sign-up too). */
+/**
+ * The sign-in calls: every call of the endpoint table whose answer is an auth response (passkey sign-up too;
+ * not the recovery OAuth exchange, which answers a Google access token).
+ */
 export type AuthenticateEndpoint =
-  | {
-      [Name in EndpointName]: Name extends `POST ${string}/authenticate` ? Name : never
-    }[EndpointName]
+  | Exclude<
+      { [Name in EndpointName]: Name extends `POST ${string}/authenticate` ? Name : never }[EndpointName],
+      'POST /api/v1/recovery/oauth/authenticate'
+    >
   | 'POST /api/v1/passkeys/register'
 
 /**

@@ -1,4 +1,3 @@
-import type { ChainType } from '@foyer/protocol'
 import type { WalletProxy } from './proxy/createWalletProxy'
 import type { WalletUi } from './ui/WalletPrompt'
 
@@ -13,8 +12,8 @@ export type WalletSlot = {
   proxy: WalletProxy | undefined
   /** Unlocks in flight or done, by `${chainType}:${entropyId}`. */
   readonly connections: Map<string, Promise<void>>
-  /** Creations in flight, by chain type (racing creates share one). */
-  readonly creations: Map<ChainType, Promise<unknown>>
+  /** Creations in flight, by chain type, `:additional` for additional ones (racing creates share one). */
+  readonly creations: Map<string, Promise<unknown>>
   /** The modal, when `@foyer/react` registered it. */
   ui: WalletUi | undefined
   /** The Ethereum provider's current chain id; `undefined` = the first configured chain. */

@@ -81,6 +81,9 @@ import {
   oauthLinkRequestSchema,
   oauthLinkResponseSchema,
   oauthUnlinkRequestSchema,
+  recoveryOAuthAuthenticateRequestSchema,
+  recoveryOAuthAuthenticateResponseSchema,
+  recoveryOAuthInitRequestSchema,
 } from '../schemas/oauth'
 import { optionalBody } from '../schemas/optionalBody'
 import {
@@ -108,6 +111,7 @@ import {
   siwsInitRequestSchema,
   siwsLinkRequestSchema,
 } from '../schemas/siwe'
+import { linkSmartWalletRequestSchema, publicSmartWalletConfigSchema } from '../schemas/smartWallet'
 import {
   smsAuthenticateRequestSchema,
   smsInitRequestSchema,
@@ -135,6 +139,7 @@ import {
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
   entropyRefSchema,
+  importEmbeddedWalletRequestSchema,
   recoveryMaterialSchema,
   setRecoveryRequestSchema,
   unlinkWalletRequestSchema,
@@ -152,6 +157,12 @@ export const endpoints = {
     path: '/api/v1/apps/:appId',
     params: appPathParamsSchema,
     response: appConfigSchema,
+  },
+  'GET /api/v1/apps/:appId/smart_wallets': {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/smart_wallets',
+    params: appPathParamsSchema,
+    response: publicSmartWalletConfigSchema,
   },
   'GET /api/v1/apps/:appId/jwks.json': {
     method: 'GET',
@@ -280,6 +291,11 @@ export const endpoints = {
   ),
   'POST /api/v1/siwe/link': post('/api/v1/siwe/link', siweLinkRequestSchema, userSchema),
   'POST /api/v1/siwe/unlink': post('/api/v1/siwe/unlink', unlinkWalletRequestSchema, userSchema),
+  'POST /api/v1/siwe/link_smart_wallet': post(
+    '/api/v1/siwe/link_smart_wallet',
+    linkSmartWalletRequestSchema,
+    userSchema,
+  ),
   'POST /api/v1/siws/init': post('/api/v1/siws/init', siwsInitRequestSchema, siweInitResponseSchema),
   'POST /api/v1/siws/authenticate': post(
     '/api/v1/siws/authenticate',
@@ -313,6 +329,16 @@ export const endpoints = {
   ),
   'POST /api/v1/oauth/link': post('/api/v1/oauth/link', oauthLinkRequestSchema, oauthLinkResponseSchema),
   'POST /api/v1/oauth/unlink': post('/api/v1/oauth/unlink', oauthUnlinkRequestSchema, userSchema),
+  'POST /api/v1/recovery/oauth/init': post(
+    '/api/v1/recovery/oauth/init',
+    recoveryOAuthInitRequestSchema,
+    oauthInitResponseSchema,
+  ),
+  'POST /api/v1/recovery/oauth/authenticate': post(
+    '/api/v1/recovery/oauth/authenticate',
+    recoveryOAuthAuthenticateRequestSchema,
+    recoveryOAuthAuthenticateResponseSchema,
+  ),
 
   'POST /api/v1/telegram/authenticate': post(
     '/api/v1/telegram/authenticate',
@@ -429,6 +455,11 @@ export const endpoints = {
   'POST /api/v1/embedded_wallets/additional': post(
     '/api/v1/embedded_wallets/additional',
     createAdditionalEmbeddedWalletRequestSchema,
+    embeddedWalletResponseSchema,
+  ),
+  'POST /api/v1/embedded_wallets/import': post(
+    '/api/v1/embedded_wallets/import',
+    importEmbeddedWalletRequestSchema,
     embeddedWalletResponseSchema,
   ),
   'POST /api/v1/embedded_wallets/auth_share': post(

@@ -185,6 +185,27 @@ export const serverErrors = {
   messageExpired: { code: 'invalid_credentials', message: 'Message has expired' },
   messageNotYetValid: { code: 'invalid_credentials', message: 'Message is not yet valid' },
   walletParametersMissing: { code: 'invalid_data', message: 'Wallet parameters must be defined' },
+  // Smart wallets (docs/smart-wallets.md#linking)
+  smartWalletsNotEnabled: { code: 'not_supported', message: 'Smart wallets are not enabled for this app.' },
+  smartWalletTypeMismatch: {
+    code: 'invalid_data',
+    message: ({ type, expected }: { type: string; expected: string }) =>
+      `Smart wallet type ${type} is not the app's smart wallet type (${expected}).`,
+  },
+  smartWalletChainNotConfigured: {
+    code: 'invalid_data',
+    message: ({ chainId }: { chainId: string }) =>
+      `Smart wallets are not configured on chain ${chainId} for this app.`,
+  },
+  noRpcUrlForChain: {
+    code: 'not_supported',
+    message: ({ chainId }: { chainId: string }) => `This server has no RPC URL for chain ${chainId}.`,
+  },
+  notASmartWallet: {
+    code: 'invalid_credentials',
+    message:
+      'The address is not a smart wallet: it has no code and the signature carries no deployment (ERC-6492).',
+  },
   // Passkeys
   passkeyLoginNotAllowed: { code: 'disallowed_login_method', message: 'Login with passkey not allowed.' },
   passkeySignUpNotAllowed: { code: 'disallowed_login_method', message: 'Sign up with passkey not allowed.' },
@@ -231,6 +252,14 @@ export const serverErrors = {
   },
   invalidAuthorizationCode: { code: 'invalid_credentials', message: 'Invalid or expired authorization code' },
   oauthProviderMismatch: { code: 'invalid_data', message: 'provider does not match the OAuth flow' },
+  googleDriveRecoveryNotAllowed: {
+    code: 'disallowed_login_method',
+    message: 'Google Drive recovery not allowed.',
+  },
+  googleDriveScopeNotGranted: {
+    code: 'invalid_data',
+    message: 'Access to your Google Drive was not granted.',
+  },
   oauthAccountSuspended: {
     code: 'oauth_account_suspended',
     message: ({ provider }: { provider: string }) =>
@@ -391,6 +420,18 @@ export const serverErrors = {
       `Only the next wallet index (${nextIndex}) can be added`,
   },
   walletIndexExists: { code: 'resource_conflict', message: 'Wallet index already exists' },
+  importedWalletHasNoIndexes: {
+    code: 'invalid_request',
+    message: 'An imported wallet has no additional wallets',
+  },
+  embeddedWalletAddressTaken: {
+    code: 'resource_conflict',
+    message: 'This address is already an embedded wallet',
+  },
+  walletLinkedToAnotherUser: {
+    code: 'resource_conflict',
+    message: 'This wallet is linked to another account',
+  },
   cannotUnlinkEmbeddedWallet: {
     code: 'cannot_unlink_embedded_wallet',
     message: 'Cannot unlink an embedded wallet',

@@ -340,9 +340,11 @@ export {
 } from '../schemas/frame/connectWallet'
 export {
   type FrameCreateWalletRequest,
+  type FrameImportWalletRequest,
   frameCreateEthereumWalletRequestSchema,
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
+  frameImportWalletRequestSchema,
 } from '../schemas/frame/createWallet'
 export {
   type FrameDelegatedActionsConsentRequest,
@@ -488,6 +490,7 @@ export {
   mfaVerifyResponseSchema,
 } from '../schemas/mfa'
 export {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   type OAuthAuthenticateRequest,
   type OAuthInitRequest,
   type OAuthInitResponse,
@@ -503,6 +506,13 @@ export {
   oauthUnlinkRequestSchema,
   pkceCodeChallengeSchema,
   pkceCodeVerifierSchema,
+  RECOVERY_OAUTH_PROVIDER,
+  type RecoveryOAuthAuthenticateRequest,
+  type RecoveryOAuthAuthenticateResponse,
+  type RecoveryOAuthInitRequest,
+  recoveryOAuthAuthenticateRequestSchema,
+  recoveryOAuthAuthenticateResponseSchema,
+  recoveryOAuthInitRequestSchema,
 } from '../schemas/oauth'
 export {
   appleOAuthAccountSchema,
@@ -585,6 +595,18 @@ export {
   siwsLinkRequestSchema,
   WALLET_CONNECTION_MAX_RETRIES,
 } from '../schemas/siwe'
+export {
+  type LinkSmartWalletRequest,
+  linkSmartWalletRequestSchema,
+  type PublicSmartWalletConfig,
+  publicSmartWalletConfigSchema,
+  type SmartWalletAccount,
+  type SmartWalletSettings,
+  type SmartWalletType,
+  smartWalletAccountSchema,
+  smartWalletTypes,
+  toPublicSmartWalletConfig,
+} from '../schemas/smartWallet'
 export {
   DEFAULT_PHONE_COUNTRY,
   NATIONAL_NUMBER_MAX_DIGITS,
@@ -704,6 +726,8 @@ export {
   entropyRefSchema,
   ethereumAddressSchema,
   externalWalletAccountSchema,
+  type ImportEmbeddedWalletRequest,
+  importEmbeddedWalletRequestSchema,
   RECOVERY_PASSWORD_MIN_LENGTH,
   RECOVERY_PBKDF2_ITERATIONS,
   type RecoveryMaterial,

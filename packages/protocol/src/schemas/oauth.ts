@@ -85,3 +85,29 @@ export const oauthUnlinkRequestSchema = z.object({
   subject: z.string().min(1).max(512),
 })
 export type OAuthUnlinkRequest = z.infer<typeof oauthUnlinkRequestSchema>
+
+/** The provider name of a recovery OAuth flow: Google, for the user's Drive app-data folder (docs/recovery-oauth.md). */
+export const RECOVERY_OAUTH_PROVIDER = 'google-drive'
+
+/** Google's scope for an app's own hidden folder in the user's Drive (the only scope a recovery flow adds). */
+export const GOOGLE_DRIVE_APPDATA_SCOPE = 'https://www.googleapis.com/auth/drive.appdata'
+
+/**
+ * `POST /api/v1/recovery/oauth/init` (session; docs/recovery-oauth.md) `{ redirect_to, token?, code_challenge,
+ * state_code }` → `{ url }`: Google's authorization URL for the Drive app-data scope. The browser comes back
+ * to `redirect_to` with the `privy_oauth_*` return parameters, as after a sign-in.
+ */
+export const recoveryOAuthInitRequestSchema = oauthInitRequestSchema.omit({ provider: true })
+export type RecoveryOAuthInitRequest = z.infer<typeof recoveryOAuthInitRequestSchema>
+
+/**
+ * `POST /api/v1/recovery/oauth/authenticate` (session) `{ authorization_code, state_code, code_verifier,
+ * provider? }` → `{ access_token }`: Google's access token for the Drive app-data folder, handed to the wallet
+ * frame as the recovery access token (docs/recovery-oauth.md).
+ */
+export const recoveryOAuthAuthenticateRequestSchema = z.object(oauthCodeExchangeFields)
+export type RecoveryOAuthAuthenticateRequest = z.infer<typeof recoveryOAuthAuthenticateRequestSchema>
+
+/** Answer of `recovery/oauth/authenticate`. */
+export const recoveryOAuthAuthenticateResponseSchema = z.object({ access_token: z.string().min(1) })
+export type RecoveryOAuthAuthenticateResponse = z.infer<typeof recoveryOAuthAuthenticateResponseSchema>

@@ -1,7 +1,9 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
+import { linkedAccountTimes } from './common'
+import { SIWE_MESSAGE_MAX_LENGTH } from './siwe'
 
-/** Smart-wallet options (docs/wire.md). */
+/** Smart-wallet account types (docs/wire.md; docs/smart-wallets.md#account-types). */
 export const smartWalletTypes = [
   'safe',
   'kernel',
@@ -67,3 +69,38 @@ export function toPublicSmartWalletConfig(config: SmartWalletSettings): PublicSm
     ),
   }
 }
+
+/** A smart-wallet account type (see {@link smartWalletTypes}). */
+export type SmartWalletType = (typeof smartWalletTypes)[number]
+
+/**
+ * A `smart_wallet` linked account (docs/smart-wallets.md#the-linked-account): the account's address (EIP-55),
+ * its type and, when the client named one, its version; its login method is `siwe`.
+ */
+export const smartWalletAccountSchema = z.object({
+  type: z.literal('smart_wallet'),
+  address: z.string(),
+  smart_wallet_type: z.enum(smartWalletTypes),
+  smart_wallet_version: z.string().optional(),
+  ...linkedAccountTimes,
+})
+export type SmartWalletAccount = z.infer<typeof smartWalletAccountSchema>
+
+/**
+ * `POST /api/v1/siwe/link_smart_wallet` `{ message, signature, smart_wallet_type, smart_wallet_version? }`
+ * (docs/smart-wallets.md#linking): an ERC-4361 message for the smart wallet's address with a nonce from
+ * `siwe/init`, signed through the account (ERC-1271, or ERC-6492 before it is deployed).
+ */
+export const linkSmartWalletRequestSchema = z.object({
+  message: z.string().min(1).max(SIWE_MESSAGE_MAX_LENGTH),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]*$/, 'Expected a 0x hex signature')
+    .max(20_000),
+  smart_wallet_type: z.enum(smartWalletTypes),
+  smart_wallet_version: z
+    .string()
+    .regex(/^[0-9A-Za-z._-]{1,32}$/, 'Expected a version like 1.4.1')
+    .optional(),
+})
+export type LinkSmartWalletRequest = z.infer<typeof linkSmartWalletRequestSchema>

@@ -4,6 +4,7 @@ import { linkedAccountTimes, unixSecondsSchema } from './common'
 import { crossAppAccountSchema } from './crossAppAccount'
 import { farcasterAccountSchema } from './farcaster'
 import { oauthAccountSchemas } from './oauthAccounts'
+import { smartWalletAccountSchema } from './smartWallet'
 import { telegramAccountSchema } from './telegram'
 import { walletAccountSchema } from './wallets'
 
@@ -73,6 +74,7 @@ export const linkedAccountSchema = z.discriminatedUnion('type', [
   telegramAccountSchema,
   farcasterAccountSchema,
   crossAppAccountSchema,
+  smartWalletAccountSchema,
 ])
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>
 export type LinkedAccountType = LinkedAccount['type']

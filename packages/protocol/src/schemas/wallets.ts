@@ -142,11 +142,26 @@ export const createEmbeddedWalletRequestSchema = z.object({
   address: walletAddressSchema,
   auth_share: walletShareSchema,
   recovery: recoveryUploadSchema,
-  imported: z.boolean().optional(),
   /** The new key's signature over {@link walletAddressProofMessage} (index 0): proves the address is the frame's. */
   address_signature: addressSignatureSchema,
 })
 export type CreateEmbeddedWalletRequest = z.infer<typeof createEmbeddedWalletRequestSchema>
+
+/**
+ * `POST /api/v1/embedded_wallets/import`: an existing private key the user typed into the wallet frame's
+ * import page, kept like a generated wallet's entropy (docs/embedded-wallets.md#imported-keys): `address` is
+ * the key's address (it becomes its `entropy_id`, index 0, `imported: true`), `auth_share` and `recovery`
+ * are of the key's own 2-of-3 split, `address_signature` the key's proof over
+ * {@link walletAddressProofMessage} at index 0. The key itself never leaves the frame.
+ */
+export const importEmbeddedWalletRequestSchema = z.object({
+  chain_type: chainTypeSchema,
+  address: walletAddressSchema,
+  auth_share: walletShareSchema,
+  recovery: recoveryUploadSchema,
+  address_signature: addressSignatureSchema,
+})
+export type ImportEmbeddedWalletRequest = z.infer<typeof importEmbeddedWalletRequestSchema>
 
 /** `POST /api/v1/embedded_wallets/additional`: an additional HD wallet (index ≥ 1) of an existing entropy. */
 export const createAdditionalEmbeddedWalletRequestSchema = z.object({
@@ -161,7 +176,7 @@ export type CreateAdditionalEmbeddedWalletRequest = z.infer<
   typeof createAdditionalEmbeddedWalletRequestSchema
 >
 
-/** `{ wallet }`: the answer of the create, additional and recovery calls. */
+/** `{ wallet }`: the answer of the create, additional, import and recovery calls. */
 export const embeddedWalletResponseSchema = z.object({ wallet: embeddedWalletSchema })
 export type EmbeddedWalletResponse = z.infer<typeof embeddedWalletResponseSchema>
 

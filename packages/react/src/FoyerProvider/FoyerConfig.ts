@@ -162,6 +162,12 @@ export type FoyerConfig = {
   /** Solana clusters, the default first. Read when the provider creates its client. */
   solanaClusters?: readonly SolanaCluster[]
   /**
+   * WalletConnect (docs/walletconnect.md): `relayUrl` is the relay the dapp side dials, default WalletConnect's
+   * `wss://relay.walletconnect.org` (a self-hosted one, or the local relay of `@foyer/server/testing`). The
+   * wallet list offers WalletConnect when the app config has a `wallet_connect_cloud_project_id`.
+   */
+  walletConnect?: { relayUrl?: string }
+  /**
    * The captcha of apps with `captcha_enabled` (docs/modal.md "Starting a login"): Cloudflare Turnstile, with
    * the app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
    * `'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'` (point it at a local stand-in

@@ -114,8 +114,10 @@ export function FoyerProvider({
       setMfaSettings(client, {
         noPromptOnMfaRequired: config?.mfa?.noPromptOnMfaRequired ?? false,
         prompt: async ({ methods }) => {
+          // The transaction the verification is for, if one is being approved (its summary shows).
+          const pending = walletUi.openPrompt()
           const { interrupted } = await walletUi
-            .openInFront<undefined>((settle) => ({ id: 'mfaVerify', params: { methods, settle } }))
+            .openInFront<undefined>((settle) => ({ id: 'mfaVerify', params: { methods, settle, pending } }))
             .catch((error: unknown) => {
               throw error instanceof MfaError ? error : new MfaError('mfa_canceled', { cause: error })
             })

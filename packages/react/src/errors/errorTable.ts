@@ -318,6 +318,14 @@ export const errorTable = {
   CAPTCHA_TIMEOUT: {
     login: { title: 'error.somethingWentWrong', detail: 'error.captchaTimeout', button: 'error.tryAgain' },
   },
+  // Turnstile's script did not load (or defined nothing): an adblocker or VPN is the usual cause.
+  captcha_unavailable: {
+    login: {
+      title: 'error.somethingWentWrong',
+      detail: 'error.captchaUnavailable',
+      button: 'error.tryAgain',
+    },
+  },
   unsupported_captcha_site_key: {
     login: {
       title: 'error.somethingWentWrong',

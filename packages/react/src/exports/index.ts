@@ -1,3 +1,5 @@
+// Types only: the smart-wallet code loads when the hook first builds a client.
+export type { SmartWalletClient, SmartWalletError } from '@foyer/core/smart-wallets'
 export { CrossAppAuthorize, type CrossAppAuthorizeProps } from '../crossApp/CrossAppAuthorize'
 export { CrossAppTransact } from '../crossApp/CrossAppTransact'
 export type {
@@ -30,7 +32,10 @@ export {
   useFarcasterSigner,
 } from '../hooks/useFarcasterSigner'
 export { type UseFoyerReturnType, useFoyer } from '../hooks/useFoyer'
+export { useFoyerClient } from '../hooks/useFoyerClient'
 export { type UseFundWalletReturnType, useFundWallet } from '../hooks/useFundWallet'
+export { type UseImportWalletReturnType, useImportWallet } from '../hooks/useImportWallet'
+export { type UseLinkCustomAuthReturnType, useLinkCustomAuth } from '../hooks/useLinkCustomAuth'
 export { type UseLinkEmailReturnType, useLinkEmail } from '../hooks/useLinkEmail'
 export { type UseLinkFarcasterReturnType, useLinkFarcaster } from '../hooks/useLinkFarcaster'
 export { type UseLinkOAuthReturnType, useLinkOAuth } from '../hooks/useLinkOAuth'
@@ -59,6 +64,8 @@ export {
 } from '../hooks/useSignMessage'
 export { type UseSignSolanaMessageReturnType, useSignSolanaMessage } from '../hooks/useSignSolanaMessage'
 export { type UseSignTypedDataReturnType, useSignTypedData } from '../hooks/useSignTypedData'
+export type { UseSmartWalletsReturnType } from '../hooks/useSmartWallets'
+export { useSmartWallets } from '../hooks/useSmartWallets'
 export {
   type ConnectedSolanaWallet,
   type UseSolanaWalletsReturnType,
@@ -66,6 +73,7 @@ export {
 } from '../hooks/useSolanaWallets'
 export { type UseUpdateEmailReturnType, useUpdateEmail } from '../hooks/useUpdateEmail'
 export { type UseUpdatePhoneReturnType, useUpdatePhone } from '../hooks/useUpdatePhone'
+export { type UseWalletConnectReturnType, useWalletConnect } from '../hooks/useWalletConnect'
 export { type UseWalletDevicesReturnType, useWalletDevices } from '../hooks/useWalletDevices'
 export type { ConnectedEthereumWallet, UseWalletsReturnType } from '../hooks/useWallets'
 export { useWallets } from '../hooks/useWallets'

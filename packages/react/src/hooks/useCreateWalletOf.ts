@@ -5,13 +5,18 @@ import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { loadWallet } from './loadWallet'
 
 /** Options of `createWallet` from `useCreateWallet` / `useCreateSolanaWallet`. */
-export type UseCreateWalletOptions = Pick<CreateWalletParameters, 'recoveryPassword' | 'additional'>
+export type UseCreateWalletOptions = Pick<
+  CreateWalletParameters,
+  'recoveryPassword' | 'additional' | 'createAdditional' | 'walletIndex'
+>
 
 /** What `useCreateWallet` and `useCreateSolanaWallet` return. */
 export type UseCreateWalletReturnType = {
   /**
-   * Creates the user's embedded wallet (or an additional one with `{ additional: true | index }`). Rejects
-   * with the documented errors ('User already has an embedded wallet.', 'walletProxy.create timed out.' …).
+   * Creates the user's embedded wallet, or an additional HD wallet with `{ createAdditional: true }` (the next
+   * index) or `{ walletIndex: n }` (n ≥ 1, the next index; docs/limits.md "Wallet indexes"). Rejects with the
+   * documented errors ('User already has an embedded wallet.', 'Wallet index must be a non-negative
+   * integer', 'An additional wallet needs the wallet at index 0', 'walletProxy.create timed out.' …).
    */
   createWallet(options?: UseCreateWalletOptions): Promise<EmbeddedWalletInfo>
 }

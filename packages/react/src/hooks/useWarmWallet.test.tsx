@@ -9,11 +9,13 @@ import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 afterEach(cleanup)
 
 async function signIn(user: User) {
-  const { client } = createTestClient({
-    'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse({ user }) }),
-  })
+  // The wallet frame opens only toward https (or localhost / an IP address).
+  const { client } = createTestClient(
+    { 'POST /api/v1/passwordless/authenticate': () => ({ status: 200, body: testAuthResponse({ user }) }) },
+    { apiUrl: 'https://foyer.test' },
+  )
   render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
+    <FoyerProvider appId={TEST_APP_ID} apiUrl="https://foyer.test" client={client}>
       <p>host</p>
     </FoyerProvider>,
   )

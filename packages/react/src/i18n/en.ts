@@ -60,6 +60,7 @@ export const en = {
     regionNotSupportedDetail: 'SMS authentication from this region is not available',
     captchaFailed: 'You did not pass CAPTCHA. Please try again.',
     captchaTimeout: 'Something went wrong! Please try again later.',
+    captchaUnavailable: 'If you use an adblocker or VPN, try disabling and re-attempting.',
     unsupportedCaptchaSiteKey: 'Unsupported captcha site key',
   },
   captcha: {
@@ -389,6 +390,13 @@ export const en = {
     loading: 'Loading your wallet',
     done: 'Done',
   },
+  importWallet: {
+    title: 'Import a wallet',
+    detailEthereum:
+      'Paste the private key of an Ethereum wallet. It stays in this secure frame and is never shared with this app.',
+    detailSolana:
+      'Paste the secret key of a Solana wallet. It stays in this secure frame and is never shared with this app.',
+  },
   externalWallets: {
     landingEntry: 'Continue with a wallet',
     listTitle: 'Select your wallet',
@@ -417,6 +425,10 @@ export const en = {
     alreadyLinked: 'Wallet was already linked.',
     rejected: 'The request was rejected in your wallet.',
     timedOut: 'The request timed out. Try again.',
+    walletConnectScan: "Scan this code with your phone's wallet app, or open the link in it.",
+    walletConnectQrLabel: 'QR code to connect with WalletConnect',
+    copyLink: 'Copy link',
+    copied: 'Copied',
   },
   // Cross-app: sign-in with another app of the server, its consent and transact pages.
   crossApp: {
@@ -506,6 +518,7 @@ export const en = {
     notNow: 'Not now',
     verifyingPasskey: 'Verifying with passkey',
     passkeyAddedOn: 'Passkey added {date}',
+    pendingTransaction: 'Transaction to approve',
     tryAgain: 'Try again',
     canceled: 'Verification canceled',
     invalidCode: 'The code you entered is not valid',
@@ -531,6 +544,13 @@ export const en = {
     back: 'Back',
     statusTitle: 'Fund account',
     cardInFlow: 'Go back to MoonPay to finish funding your account.',
+    cardPaymentMethod: 'Payment method',
+    cardAmountPaid: 'Paid',
+    cardAmountBought: 'Bought',
+    cardFees: 'Fees (included)',
+    cardMethodCard: 'Card',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: "You've funded your account!",
     fundedDetail: 'It may take a few minutes for the assets to appear.',
     processing: 'Processing payment',

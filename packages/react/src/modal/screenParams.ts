@@ -23,6 +23,7 @@ import type { TermsParams } from '../screens/login/Terms/params'
 import type { MfaEnrollmentParams, MfaVerifyParams } from '../screens/mfa/params'
 import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
+import type { ImportWalletParams } from '../screens/wallet/ImportWallet/params'
 import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
 import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
 import type { SendTransactionParams } from '../screens/wallet/SendTransaction/params'
@@ -72,6 +73,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   setPassword: SetPasswordParams
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
+  importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams

@@ -29,7 +29,6 @@ export type OpenDatabaseParameters = {
  * await migrate(db)
  */
 export async function openDatabase(parameters: OpenDatabaseParameters = {}): Promise<FoyerDatabase> {
-  let closed = false
   if (parameters.databaseUrl) {
     const pool = new Pool({ connectionString: parameters.databaseUrl })
     const driver = drizzlePg({ client: pool })
@@ -37,11 +36,7 @@ export async function openDatabase(parameters: OpenDatabaseParameters = {}): Pro
       kind: 'postgres',
       driver,
       orm: driver as unknown as FoyerOrm,
-      async close() {
-        if (closed) return
-        closed = true
-        await pool.end()
-      },
+      close: once(() => pool.end()),
     }
   }
   if (parameters.dataDir) await mkdir(parameters.dataDir, { recursive: true })
@@ -53,10 +48,16 @@ export async function openDatabase(parameters: OpenDatabaseParameters = {}): Pro
     kind: 'pglite',
     driver,
     orm: driver as unknown as FoyerOrm,
-    async close() {
-      if (closed) return
-      closed = true
-      await client.close()
-    },
+    close: once(() => client.close()),
+  }
+}
+
+/** `close` that runs `end` on its first call only; later calls resolve at once. */
+function once(end: () => Promise<void>): () => Promise<void> {
+  let closed = false
+  return async () => {
+    if (closed) return
+    closed = true
+    await end()
   }
 }

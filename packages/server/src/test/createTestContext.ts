@@ -48,6 +48,11 @@ export type TestContext = {
    * Throws unless the sign-in answers 200.
    */
   signIn(email?: string, appId?: string): Promise<AuthResponse>
+  /**
+   * Signs up a new guest (`POST /api/v1/guest/authenticate` with a random 32-byte credential, in `appId`,
+   * default the demo app) and returns the auth response. Throws unless the sign-up answers 200.
+   */
+  signInAsGuest(appId?: string): Promise<AuthResponse>
   close(): Promise<void>
 }
 
@@ -202,6 +207,17 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       })
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+      return authResponseSchema.parse(response.json())
+    },
+    async signInAsGuest(appId) {
+      const response = await context.request({
+        method: 'POST',
+        url: '/api/v1/guest/authenticate',
+        json: { guest_credential: randomBytes(32).toString('base64url') },
+        ...(appId ? { appId } : {}),
+      })
+      if (response.statusCode !== 200)
+        throw new Error(`guest sign-up failed: ${response.statusCode} ${response.body}`)
       return authResponseSchema.parse(response.json())
     },
     async close() {

@@ -26,7 +26,7 @@ export function testSolanaAddress(): string {
 
 /**
  * Adds `address_signature` (`walletAddressProofMessage`, signed by the address's own key) to a body of
- * `POST /api/v1/embedded_wallets` or `…/additional` whose address a test made with
+ * `POST /api/v1/embedded_wallets`, `…/additional` or `…/import` whose address a test made with
  * {@link testEthereumAddress} or {@link testSolanaAddress}; any other body is returned as is.
  */
 export async function signWalletBody(
@@ -35,7 +35,12 @@ export async function signWalletBody(
   token: string,
   json: unknown,
 ): Promise<unknown> {
-  if (!url.endsWith('/embedded_wallets') && !url.endsWith('/embedded_wallets/additional')) return json
+  if (
+    !['/embedded_wallets', '/embedded_wallets/additional', '/embedded_wallets/import'].some((end) =>
+      url.endsWith(end),
+    )
+  )
+    return json
   if (typeof json !== 'object' || json === null || 'address_signature' in json) return json
   const body = json as { address?: string; chain_type?: ChainType; wallet_index?: number }
   const address = String(body.address)

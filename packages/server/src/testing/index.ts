@@ -1,6 +1,7 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
-// Coinbase Onramp, Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth providers, Telegram's login widget, the
-// Farcaster relay, Id Registry and user-data API), for tests, the demo and benchmarks. docs/architecture.md:
+// Coinbase Onramp, Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth
+// providers, Telegram's login widget, the Farcaster relay, Id Registry and user-data API, the WalletConnect
+// relay and a scripted phone wallet), for tests, the demo and benchmarks. docs/architecture.md:
 // "Test stand-ins of outside services ship in a testing entry, never in the server's production entry": this
 // entry lives beside the stand-ins, not under src/exports/ (the production entry), and the test beside it
 // fails when a production module imports one. Keep the list sorted by path.
@@ -121,3 +122,16 @@ export {
   type TelegramStandInBot,
   type TelegramWidgetStandIn,
 } from './telegram/startTelegramWidgetStandIn'
+export { type RelayAuthClaims, RelayAuthError, verifyRelayAuth } from './walletConnect/relayAuth'
+export {
+  type RelayStoredMessage,
+  type StartWalletConnectRelayStandInOptions,
+  startWalletConnectRelayStandIn,
+  type WalletConnectRelayStandIn,
+} from './walletConnect/walletConnectRelayStandIn'
+export {
+  type CreateWalletConnectTestPhoneParameters,
+  createWalletConnectTestPhone,
+  type TestPhoneRequest,
+  type WalletConnectTestPhone,
+} from './walletConnect/walletConnectTestPhone'

@@ -9,6 +9,7 @@ import type {
   EntropyRef,
   FarcasterSigner,
   FarcasterSignerInitRequest,
+  ImportEmbeddedWalletRequest,
   MfaMethodType,
   MfaPasskeyVerifyRequest,
   MfaTotpInitResponse,
@@ -32,6 +33,8 @@ export type FrameApi = {
     accessToken: string,
     body: CreateAdditionalEmbeddedWalletRequest,
   ): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/embedded_wallets/import`: an imported key's shares (docs/embedded-wallets.md#imported-keys). */
+  importWallet(accessToken: string, body: ImportEmbeddedWalletRequest): Promise<EmbeddedWalletResponse>
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>

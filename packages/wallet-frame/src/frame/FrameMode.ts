@@ -1,2 +1,5 @@
-/** Which page runs the frame logic: `'wallet'` (the hidden frame) or `'export'` (the export page). */
-export type FrameMode = 'wallet' | 'export'
+/**
+ * Which page runs the frame logic: `'wallet'` (the hidden frame), `'export'` (the export page) or `'import'`
+ * (the import page).
+ */
+export type FrameMode = 'wallet' | 'export' | 'import'

@@ -8,6 +8,16 @@ import type { FrameMode } from './FrameMode'
 import type { UnlockedEntropy } from './UnlockedEntropy'
 
 /**
+ * Shows the import page's form for a `chainType` key and resolves with what `parse` makes of the text the
+ * user submits; a text `parse` refuses (it throws an `Error` whose message is for the user) is shown beside
+ * the field and the form waits for another. Rejects when the page is closed.
+ */
+export type AskImportKey = <Key>(parameters: {
+  chainType: ChainType
+  parse: (text: string) => Key
+}) => Promise<Key>
+
+/**
  * What the frame's event handlers share, built once by `createFrameHandler`: the unlocked keys (memory
  * only), the unlocks in flight, the token verifier, the device share store, the server API and the
  * Farcaster signer.
@@ -26,6 +36,8 @@ export type FrameState = {
   inFlight: Map<string, Promise<UnlockedEntropy>>
   /** Export page: renders the key in the frame's own DOM. */
   showExport: ((key: ExportedKey) => void) | undefined
+  /** Import page: the key the user types into the page's own form ({@link AskImportKey}). */
+  askImportKey: AskImportKey | undefined
   /** Runs before a key is exported; throws a `FrameRequestError` to refuse. */
   beforeExport: ((parameters: { accessToken: string; chainType: ChainType }) => Promise<void>) | undefined
   /** fetch used for chain RPC. */

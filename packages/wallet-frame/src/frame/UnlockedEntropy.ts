@@ -4,7 +4,8 @@ import type { SolanaKeypair } from '../keys/deriveSolanaKeypair'
 
 /**
  * One rebuilt entropy, held in the frame's memory only (`docs/security.md#what-must-hold`), with the keys
- * derived from it so far (by wallet index).
+ * derived from it so far (by wallet index). For an imported key (`imported`), `entropy` and `seed` are the
+ * key's 32 bytes and its only wallet is index 0 (docs/embedded-wallets.md#imported-keys).
  */
 export type UnlockedEntropy = {
   /** The user (token subject) who unlocked it: another user's request never reaches it. */

@@ -165,6 +165,8 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets', token, body),
     createAdditionalWallet: (token, body) =>
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/additional', token, body),
+    importWallet: (token, body) =>
+      proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/import', token, body),
     getAuthShare: (token, body) =>
       proven(
         authShareResponseSchema,

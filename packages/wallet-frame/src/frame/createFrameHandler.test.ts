@@ -14,7 +14,7 @@ import { createMemoryShareStore } from './createMemoryShareStore'
 const appId = 'foyerdemoapp0000000000000'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-async function setup(mode: 'wallet' | 'export' = 'wallet') {
+async function setup(mode: 'wallet' | 'export' | 'import' = 'wallet') {
   const tokens = await createTestTokens(appId)
   const handler = createFrameHandler({
     appId,
@@ -43,6 +43,7 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   },
   'privy:wallets:rpc': { accessToken: 't', chainType: 'ethereum', entropyId: address, walletIndex: 0 },
   'privy:wallets:export': { accessToken: 't', chainType: 'solana', entropyId: address, walletIndex: -2 },
+  'privy:wallets:import': { accessToken: 't', chainType: 'bitcoin' },
   'privy:farcaster:init-signer': { accessToken: '' },
   'privy:farcaster:sign': { accessToken: 't', payload: { hash: 'abc' } },
   'privy:mfa:verify': { accessToken: 't', mfaMethod: 'totp', mfaCode: '12345a' },
@@ -81,7 +82,9 @@ describe('createFrameHandler: message validation', () => {
   })
 
   test.each(frameEvents)('error: malformed %s data → invalid_request_arguments reply', async (event) => {
-    const { handler } = await setup(event === 'privy:wallets:export' ? 'export' : 'wallet')
+    const { handler } = await setup(
+      event === 'privy:wallets:export' ? 'export' : event === 'privy:wallets:import' ? 'import' : 'wallet',
+    )
     const reply = await handler.handle({ id: 'm1', event, data: malformed[event] })
     expect(frameReplySchema.parse(reply)).toEqual(reply)
     expect(reply).toMatchObject({ id: 'm1', event, error: { type: 'invalid_request_arguments' } })

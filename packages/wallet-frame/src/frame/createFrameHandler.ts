@@ -5,7 +5,7 @@ import type { DeviceShareStore } from './DeviceShareStore'
 import type { ExportedKey } from './ExportedKey'
 import type { FrameApi } from './FrameApi'
 import type { FrameMode } from './FrameMode'
-import type { FrameState } from './FrameState'
+import type { AskImportKey, FrameState } from './FrameState'
 import { malformedMessageReply } from './malformedMessageReply'
 import { runFrameEvent } from './runFrameEvent'
 import { callApi } from './steps/callApi'
@@ -18,6 +18,8 @@ export type CreateFrameHandlerParameters = {
   mode: FrameMode
   /** Export page: renders the key in the frame's own DOM. */
   showExport?: ((key: ExportedKey) => void) | undefined
+  /** Import page: asks the user for the key in the frame's own DOM. */
+  askImportKey?: AskImportKey | undefined
   /**
    * Hook run before the key is exported (where MFA is forced); throw a
    * `FrameRequestError('missing_or_invalid_mfa', …)` to refuse. Default: allow.
@@ -77,6 +79,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
     unlocked: new Map(),
     inFlight: new Map(),
     showExport: parameters.showExport,
+    askImportKey: parameters.askImportKey,
     beforeExport: parameters.beforeExport,
     fetch: parameters.fetch,
     onUnexpectedError: parameters.onUnexpectedError,

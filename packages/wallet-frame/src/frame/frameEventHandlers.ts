@@ -14,6 +14,7 @@ import { walletsAdd } from './events/walletsAdd'
 import { walletsConnect } from './events/walletsConnect'
 import { walletsCreate } from './events/walletsCreate'
 import { walletsExport } from './events/walletsExport'
+import { walletsImport } from './events/walletsImport'
 import { walletsRecover } from './events/walletsRecover'
 import { walletsRpc } from './events/walletsRpc'
 import { walletsSetRecovery } from './events/walletsSetRecovery'
@@ -35,6 +36,7 @@ export const frameEventHandlers: FrameEventHandlers = {
   'privy:delegated-actions:consent': delegatedActionsConsent,
   'privy:wallets:rpc': walletsRpc,
   'privy:wallets:export': walletsExport,
+  'privy:wallets:import': walletsImport,
   'privy:farcaster:init-signer': farcasterInitSigner,
   'privy:farcaster:sign': farcasterSign,
   'privy:mfa:verify': mfaVerify,

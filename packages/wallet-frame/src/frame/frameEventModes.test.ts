@@ -14,9 +14,18 @@ describe('frameEventModes', () => {
     ])
   })
 
-  test('default: the hidden frame answers every event but export', () => {
+  test('default: the hidden frame answers every event but export and import', () => {
     expect(frameEvents.filter((event) => !frameEventModes[event].includes('wallet'))).toEqual([
       'privy:wallets:export',
+      'privy:wallets:import',
+    ])
+  })
+
+  test('default: the import page answers only ready, logout and import', () => {
+    expect(frameEvents.filter((event) => frameEventModes[event].includes('import'))).toEqual([
+      'privy:iframe:ready',
+      'privy:wallets:import',
+      'privy:mfa:clear',
     ])
   })
 

@@ -8,7 +8,7 @@
  * @example console.warn(storageUnavailableWarning('wallet frame', 'device share', error))
  */
 export function storageUnavailableWarning(
-  page: 'wallet frame' | 'wallet export',
+  page: 'wallet frame' | 'wallet export' | 'wallet import',
   kept: 'device key' | 'device share',
   error: unknown,
 ): string {

@@ -13,6 +13,7 @@ export function unreachableApi(jwks?: FrameApi['getJwks']): FrameApi {
     listWallets: fail,
     createWallet: fail,
     createAdditionalWallet: fail,
+    importWallet: fail,
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,

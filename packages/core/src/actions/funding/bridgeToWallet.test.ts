@@ -1,26 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
-import type { FoyerChain } from '../../chains/FoyerChain'
+import { describe, expect, test } from 'vitest'
+import { useAnvilChain } from '../../../test/useAnvilChain'
 import type { SolanaExternalWallet } from '../../externalWallets/ExternalWallet'
 import type { FundingRequest } from '../../funding/FundingRequest'
 import { bridgeToWallet } from './bridgeToWallet'
 
-let anvil: Anvil
-let chain: FoyerChain
-beforeAll(async () => {
-  anvil = await startAnvil()
-  chain = {
-    id: 31337,
-    name: 'Anvil',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  }
-}, 30_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
+const local = useAnvilChain()
 
 const payer = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW'
 const localnet = { name: 'localnet', rpcUrl: 'http://127.0.0.1:9' }
@@ -29,7 +15,7 @@ const solanaWallet = { chainType: 'solana', name: 'Solana Test Wallet' } as unkn
 const request = (overrides: Partial<FundingRequest> = {}): FundingRequest => ({
   chainType: 'ethereum',
   address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  chain,
+  chain: local.chain,
   cluster: undefined,
   amount: '0.05',
   asset: 'native',

@@ -80,7 +80,8 @@ describe('coinbaseNetworkOf and coinbaseOnRampPayUrl', () => {
       presetCryptoAmount: '0.05',
       defaultNetwork: 'base',
       defaultPaymentMethod: 'CRYPTO_ACCOUNT',
-      defaultAsset: 'ETH',
+      // ETH by Coinbase's asset id.
+      defaultAsset: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
       partnerUserId: 'ref-0123456789',
     })
     const buy = new URL(
@@ -88,6 +89,12 @@ describe('coinbaseNetworkOf and coinbaseOnRampPayUrl', () => {
     )
     expect(buy.origin).toBe('https://pay.coinbase.com')
     expect(buy.searchParams.get('defaultPaymentMethod')).toBe('CARD')
+    expect(buy.searchParams.get('defaultAsset')).toBe('4f039497-3af8-5bb3-951c-6df9afa9be1c')
+    // A symbol without a known id is passed as it is.
+    const monad = new URL(
+      coinbaseOnRampPayUrl({ session, experience: 'buy', amount: '1', network: 'monad', asset: 'MON' }),
+    )
+    expect(monad.searchParams.get('defaultAsset')).toBe('MON')
   })
 })
 

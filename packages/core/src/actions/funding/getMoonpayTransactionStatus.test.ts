@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { getMoonpayTransactionStatus } from './getMoonpayTransactionStatus'
+import { getMoonpayTransaction, getMoonpayTransactionStatus } from './getMoonpayTransactionStatus'
 
 const answer = (status: number, body: unknown) => async (input: RequestInfo | URL) => {
   calls.push(String(input))
@@ -28,5 +28,46 @@ describe('getMoonpayTransactionStatus', () => {
   })
   test('error: another HTTP error throws', async () => {
     await expect(getMoonpayTransactionStatus({ ...base, fetch: answer(500, {}) })).rejects.toThrow('500')
+  })
+})
+
+describe('getMoonpayTransaction', () => {
+  test('default: the purchase with its payment method, amounts and the fees added up', async () => {
+    const transaction = await getMoonpayTransaction({
+      ...base,
+      fetch: answer(200, [
+        {
+          status: 'completed',
+          paymentMethod: 'apple_pay',
+          baseCurrency: { code: 'usd' },
+          baseCurrencyAmount: 150,
+          currency: { code: 'eth' },
+          quoteCurrencyAmount: 0.05,
+          feeAmount: 3.99,
+          extraFeeAmount: 1,
+          networkFeeAmount: 0.5,
+        },
+      ]),
+    })
+    expect(transaction).toEqual({
+      status: 'completed',
+      paymentMethod: 'apple_pay',
+      baseCurrencyCode: 'usd',
+      baseCurrencyAmount: 150,
+      currencyCode: 'eth',
+      quoteCurrencyAmount: 0.05,
+      feeAmount: 3.99 + 1 + 0.5,
+    })
+  })
+  test('behavior: 404 is a pending purchase; fields of another type are left out', async () => {
+    expect(await getMoonpayTransaction({ ...base, fetch: answer(404, { message: 'x' }) })).toEqual({
+      status: 'pending',
+    })
+    expect(
+      await getMoonpayTransaction({
+        ...base,
+        fetch: answer(200, [{ status: 'waitingAuthorization', baseCurrencyAmount: '150', currency: 'eth' }]),
+      }),
+    ).toEqual({ status: 'waitingAuthorization' })
   })
 })

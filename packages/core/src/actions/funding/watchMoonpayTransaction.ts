@@ -5,14 +5,18 @@ import {
 } from '@foyer/protocol'
 import {
   type GetMoonpayTransactionStatusParameters,
-  getMoonpayTransactionStatus,
+  getMoonpayTransaction,
+  type MoonpayTransaction,
   type MoonpayTransactionStatus,
 } from './getMoonpayTransactionStatus'
 
 /** Callbacks of {@link watchMoonpayTransaction}. */
 export type WatchMoonpayTransactionHandlers = {
-  /** Each status read (`pending` repeatedly; `completed` or `waitingAuthorization` last). */
-  onStatus(status: MoonpayTransactionStatus): void
+  /**
+   * Each status read (`pending` repeatedly; `completed` or `waitingAuthorization` last), with the purchase
+   * as MoonPay reported it (payment method, amounts, fees).
+   */
+  onStatus(status: MoonpayTransactionStatus, transaction: MoonpayTransaction): void
   /** The purchase failed (`failed`, `serviceFailure`) or its status could not be read 3 times in a row. */
   onFailure(reason: 'failed' | 'serviceFailure' | 'unreachable'): void
 }
@@ -41,12 +45,13 @@ export function watchMoonpayTransaction(
     if (!stopped) timer = setTimeout(poll, FUNDING_CARD_POLL_MS)
   }
   function poll() {
-    getMoonpayTransactionStatus(parameters).then(
-      (status) => {
+    getMoonpayTransaction(parameters).then(
+      (transaction) => {
         if (stopped) return
         errors = 0
+        const { status } = transaction
         if (status === 'failed' || status === 'serviceFailure') return handlers.onFailure(status)
-        handlers.onStatus(status)
+        handlers.onStatus(status, transaction)
         if (status === 'pending') next()
       },
       () => {

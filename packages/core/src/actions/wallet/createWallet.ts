@@ -29,6 +29,17 @@ export type CreateWalletParameters = {
    * index. Absent: the index-0 wallet, which must not exist yet.
    */
   additional?: number | true | undefined
+  /**
+   * `true`: an additional HD wallet at the next free index, as `additional: true` (the reference client's
+   * name). Needs the index-0 wallet of the chain type.
+   */
+  createAdditional?: boolean | undefined
+  /**
+   * The HD index to create (an integer ≥ 0; docs/limits.md "Wallet indexes"): 0 is the first wallet, which
+   * must not exist yet; an index > 0 is an additional wallet and needs the index-0 wallet. The server takes
+   * only the next free index.
+   */
+  walletIndex?: number | undefined
   /** Time allowed, in ms; default `WALLET_CREATE_TIMEOUT_MS` (20 000; docs/limits.md). */
   timeoutMs?: number | undefined
 }
@@ -42,11 +53,13 @@ export type CreateWalletErrorType = RequestErrorType | WalletProxyErrorType
 /**
  * Creates an embedded wallet in the frame (docs/modal.md "Wallet creation"; docs/frame-protocol.md event
  * `privy:wallet:create` or `privy:wallets:add`), then refreshes the user (`GET /api/v1/users/me`) so
- * `state.user` lists it. Concurrent creations of one chain type share one call; the key stays unlocked in the
+ * `state.user` lists it. Concurrent creations of one chain type share one call (index 0 and additional ones apart); the key stays unlocked in the
  * frame.
  *
  * @returns the new wallet
  * @throws {EmbeddedWalletError} `'wallet_already_exists'` ('User already has an embedded wallet.'),
+ *   `'invalid_wallet_index'` (a negative or non-integer `walletIndex`), `'first_wallet_required'` (an
+ *   additional wallet without the index-0 wallet), `'https_required'`,
  *   `'not_authenticated'`, `'wallet_proxy_missing'`, `'wallet_create_timeout'` ('walletProxy.create timed
  *   out.', after 20 s), `'wallet_create_no_response'`, `'user_refresh_failed'`, `'wallet_missing_after_create'`.
  * @throws {WalletProxyError} the frame's error (e.g. `'invalid_request_arguments'` for a bad password).
@@ -60,7 +73,13 @@ export function createWallet(
 ): Promise<CreateWalletReturnType> {
   const chainType = parameters.chainType ?? 'ethereum'
   const { creations } = client._internal.wallet
-  const inFlight = creations.get(chainType) as Promise<CreateWalletReturnType> | undefined
+  // Index-0 creations of a chain type share one call, and so do additional ones (a double click adds one).
+  const wantsAdditional =
+    parameters.additional !== undefined ||
+    parameters.createAdditional === true ||
+    (parameters.walletIndex ?? 0) !== 0
+  const flightKey = wantsAdditional ? `${chainType}:additional` : chainType
+  const inFlight = creations.get(flightKey) as Promise<CreateWalletReturnType> | undefined
   if (inFlight) return inFlight
   const promise = withTimeout(run(client, chainType, parameters), parameters.timeoutMs)
     .then(
@@ -75,9 +94,9 @@ export function createWallet(
       },
     )
     .finally(() => {
-      if (creations.get(chainType) === promise) creations.delete(chainType)
+      if (creations.get(flightKey) === promise) creations.delete(flightKey)
     })
-  creations.set(chainType, promise)
+  creations.set(flightKey, promise)
   return promise
 }
 
@@ -86,20 +105,23 @@ async function run(
   chainType: ChainType,
   parameters: CreateWalletParameters,
 ): Promise<EmbeddedWalletInfo> {
+  const additional = additionalIndex(parameters)
   const existing = getEmbeddedWallets(client.getState().user, chainType)
-  const root = existing.find((wallet) => wallet.walletIndex === 0)
-  if (root && parameters.additional === undefined) throw new EmbeddedWalletError('wallet_already_exists')
+  // The HD root: the index-0 wallet that is not an imported key (an imported key has no further indexes).
+  const root = existing.find((wallet) => wallet.walletIndex === 0 && !wallet.imported)
+  if (root && additional === undefined) throw new EmbeddedWalletError('wallet_already_exists')
+  if (!root && additional !== undefined) throw new EmbeddedWalletError('first_wallet_required')
 
   const accessToken = await requireAccessToken(client)
   const proxy = await getWalletProxy(client)
   let created: FrameWallet | undefined
   try {
-    if (parameters.additional !== undefined) {
+    if (additional !== undefined) {
       created = await proxy.request('privy:wallets:add', {
         accessToken,
         chainType,
         entropyId: root?.address ?? '',
-        ...(parameters.additional === true ? {} : { walletIndex: parameters.additional }),
+        ...(additional === true ? {} : { walletIndex: additional }),
       })
     } else {
       created = await proxy.request('privy:wallet:create', {
@@ -138,6 +160,21 @@ async function run(
   )
   if (!wallet) throw new EmbeddedWalletError('wallet_missing_after_create')
   return wallet
+}
+
+/**
+ * The additional wallet asked for: an index ≥ 1, `true` for the next free one, or `undefined` for the index-0
+ * wallet. Throws `'invalid_wallet_index'` for a negative or non-integer index.
+ */
+function additionalIndex(parameters: CreateWalletParameters): number | true | undefined {
+  const { walletIndex } = parameters
+  const asked = typeof parameters.additional === 'number' ? parameters.additional : walletIndex
+  if (asked !== undefined && (!Number.isSafeInteger(asked) || asked < 0))
+    throw new EmbeddedWalletError('invalid_wallet_index')
+  if (typeof parameters.additional === 'number' || (walletIndex !== undefined && walletIndex > 0))
+    return asked === 0 ? undefined : asked
+  if (parameters.additional === true || parameters.createAdditional === true) return true
+  return undefined
 }
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs = WALLET_CREATE_TIMEOUT_MS): Promise<T> {

@@ -4,6 +4,7 @@ import {
   createWalletTestClient,
   ethereumAddress,
   solanaAddress,
+  walletAccount,
   walletUser,
 } from '../../../test/createWalletTestClient'
 import { createFakeLockManager } from '../../../test/fakeBrowser'
@@ -160,6 +161,46 @@ describe('createWallet', () => {
       event: 'privy:wallets:add',
       data: { chainType: 'ethereum', entropyId: ethereumAddress },
     })
+  })
+
+  test('behavior: createAdditional and walletIndex > 0 add to the index-0 entropy; walletIndex 0 is the first wallet', async () => {
+    const second = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const { client, requests } = await createWalletTestClient({
+      answer: () => ({ ...frameWallet('ethereum'), walletIndex: 1, address: second }),
+      user: {
+        ...walletUser,
+        linked_accounts: [...walletUser.linked_accounts, walletAccount({ address: second, wallet_index: 1 })],
+      },
+      stateUser: walletUser,
+    })
+    await expect(createWallet(client, { createAdditional: true })).resolves.toMatchObject({
+      address: second,
+      walletIndex: 1,
+      entropyId: ethereumAddress,
+    })
+    await createWallet(client, { walletIndex: 2 }).catch(() => undefined)
+    expect(requests.map((request) => [request.event, request.data.walletIndex])).toEqual([
+      ['privy:wallets:add', undefined],
+      ['privy:wallets:add', 2],
+    ])
+    await expect(createWallet(client, { walletIndex: 0 })).rejects.toMatchObject({
+      code: 'wallet_already_exists',
+    })
+  })
+
+  test("error: a negative or fractional walletIndex is 'invalid_wallet_index'; an index > 0 without index 0 is 'first_wallet_required'", async () => {
+    const { client, requests } = await createWalletTestClient({ stateUser: testUser })
+    for (const walletIndex of [-1, 1.5])
+      await expect(createWallet(client, { walletIndex })).rejects.toMatchObject({
+        code: 'invalid_wallet_index',
+        message: 'Wallet index must be a non-negative integer',
+      })
+    for (const options of [{ walletIndex: 1 }, { createAdditional: true }])
+      await expect(createWallet(client, options)).rejects.toMatchObject({
+        code: 'first_wallet_required',
+        message: 'An additional wallet needs the wallet at index 0',
+      })
+    expect(requests).toEqual([])
   })
 
   test('behavior: racing creations share one frame call', async () => {

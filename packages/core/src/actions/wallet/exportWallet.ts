@@ -5,6 +5,7 @@ import type { MfaError } from '../../mfa/MfaError'
 import { promptMfa, withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
+import { assertSecureWalletContext } from '../../wallet/proxy/assertSecureWalletContext'
 import { createWalletProxy, type WalletProxy } from '../../wallet/proxy/createWalletProxy'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { walletFrameUrl } from '../../wallet/proxy/getWalletProxy'
@@ -65,6 +66,7 @@ export type ExportWalletErrorType =
  * MFA"; see `promptMfa`), and again if the server still refuses (`withMfa`).
  *
  * @returns the mounted frame and `close()`
+ * @throws {EmbeddedWalletError} `'https_required'` ('Embedded wallet is only available over HTTPS').
  * @throws {WalletProxyError} the frame's error (e.g. `'wallet_not_on_device'`, `'missing_or_invalid_mfa'` for a guest).
  * @throws {MfaError} `'mfa_canceled'` when the user closed verification.
  * @example
@@ -80,6 +82,9 @@ export async function exportWallet(
   // server spends that verification on the export (docs/security.md property 16).
   if (parameters.verifyFirst !== false && client.getState().user?.mfa_methods.length) await promptMfa(client)
   const url = await walletFrameUrl(client, '/export')
+  assertSecureWalletContext(url)
+  // The HD root the wallet derives from (its own address for an imported key).
+  url.searchParams.set('primaryAddress', wallet.entropyId)
   url.searchParams.set('address', wallet.address)
   url.searchParams.set('walletIndex', String(wallet.walletIndex))
   url.searchParams.set('chainType', wallet.chainType)
@@ -121,10 +126,13 @@ export async function exportWallet(
 }
 
 /**
- * Hears the export page's `foyer:export:resize` `{ height }` and `foyer:export:escape` — from that frame's
- * window and origin only — sizes the frame and tells the caller. Returns the function that stops listening.
+ * Hears the export (or import) page's `foyer:export:resize` `{ height }` and `foyer:export:escape` — from
+ * that frame's window and origin only — sizes the frame and tells the caller. Returns the function that stops
+ * listening.
+ *
+ * @internal
  */
-function listenToExportPage(
+export function listenToExportPage(
   iframe: HTMLIFrameElement,
   origin: string,
   parameters: Pick<ExportWalletParameters, 'onResize' | 'onEscape'>,

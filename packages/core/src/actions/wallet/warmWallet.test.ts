@@ -21,7 +21,7 @@ describe('warmWallet', () => {
     expect(await warmWallet(client)).toBe(true)
     expect(await warmWallet(client)).toBe(true)
     expect(mounted).toHaveLength(1)
-    expect(new URL(mounted[0]?.src ?? '').origin).toBe('http://api.test')
+    expect(new URL(mounted[0]?.src ?? '').origin).toBe('https://api.test')
     client._internal.wallet.proxy?.destroy()
   })
 

@@ -24,6 +24,17 @@ export const embeddedWalletErrorMessages = {
   signing_failed: 'An error has occurred, please try again.',
   /** Setting a password failed. */
   set_password_failed: 'Error setting a password on the embedded wallet',
+  /**
+   * The page or the wallet server is neither on HTTPS nor on `localhost` or an IP address (docs/security.md
+   * "Where the wallet runs").
+   */
+  https_required: 'Embedded wallet is only available over HTTPS',
+  /** `createWallet` with a negative or non-integer `walletIndex`. */
+  invalid_wallet_index: 'Wallet index must be a non-negative integer',
+  /** An additional wallet (index > 0) asked for before the wallet at index 0 of that chain type exists. */
+  first_wallet_required: 'An additional wallet needs the wallet at index 0',
+  /** The user closed the import screen before importing a key. */
+  wallet_import_canceled: 'Wallet import canceled',
   /** The recovery method is not one this client can recover (Google Drive, iCloud). */
   recovery_not_supported: 'An error has occurred, please try again.',
 } as const

@@ -1,6 +1,7 @@
 import type { FoyerClient } from '../../client/FoyerClient'
 import { EmbeddedWalletError } from '../errors/EmbeddedWalletError'
 import { WalletProxyError } from '../errors/WalletProxyError'
+import { assertSecureWalletContext } from './assertSecureWalletContext'
 import { createWalletProxy, type WalletProxy } from './createWalletProxy'
 
 /**
@@ -28,13 +29,16 @@ export type WalletProxyErrorType = EmbeddedWalletError | WalletProxyError
  * The client's wallet proxy, creating and mounting the hidden frame at first use (one per client; a logout
  * destroys it). Uses `embeddedWallets.mountFrame` and `embeddedWallets.requestTimeoutMs` when set.
  *
- * @throws {EmbeddedWalletError} `'wallet_proxy_missing'` ('walletProxy does not exist.') without a document.
+ * @throws {EmbeddedWalletError} `'wallet_proxy_missing'` ('walletProxy does not exist.') without a document;
+ *   `'https_required'` ('Embedded wallet is only available over HTTPS') for a page or server on plain http
+ *   that is not `localhost` or an IP address.
  * @internal
  */
 export async function getWalletProxy(client: FoyerClient): Promise<WalletProxy> {
   const slot = client._internal.wallet
   if (slot.proxy) return slot.proxy
   const url = await walletFrameUrl(client)
+  assertSecureWalletContext(url)
   if (slot.proxy) return slot.proxy // another caller mounted it meanwhile
   try {
     slot.proxy = createWalletProxy({

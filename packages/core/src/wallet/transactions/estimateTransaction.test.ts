@@ -10,11 +10,10 @@ import {
   parseGwei,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { placeTestToken } from '../../../../server/src/testing/bridge/testToken'
+import { useAnvilChain } from '../../../test/useAnvilChain'
 import { sendTransaction } from '../../actions/wallet/sendTransaction'
-import type { FoyerChain } from '../../chains/FoyerChain'
 import { OP_STACK_GAS_PRICE_ORACLE } from '../../chains/opStack'
 import { createFoyerClient } from '../../client/createFoyerClient'
 import { createMemoryStorage } from '../../storage/createMemoryStorage'
@@ -23,8 +22,7 @@ import { readTokenMetadata } from './readTokenMetadata'
 
 // The fee and the simulation against a real anvil (docs/confirmation-screen.md "Fees", "Simulation").
 // anvil has no GasPriceOracle: one is placed at the OP-stack predeploy address with `anvil_setCode`.
-let anvil: Anvil
-let chain: FoyerChain
+const local = useAnvilChain()
 const L1_FEE = parseGwei('123456') // 0.000123456 ETH
 /** A contract that reverts every call: PUSH1 0 PUSH1 0 REVERT. */
 const REVERTER = '0x00000000000000000000000000000000000bad00'
@@ -39,7 +37,7 @@ function constantOracle(fee: bigint): `0x${string}` {
 }
 
 async function rpc(method: string, params: unknown[]) {
-  const response = await fetch(anvil.rpcUrl, {
+  const response = await fetch(local.anvil.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -55,24 +53,18 @@ async function fundedWallet(wei: bigint) {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil()
-  chain = {
-    id: 31337,
-    name: 'Anvil',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  }
   await rpc('anvil_setCode', [OP_STACK_GAS_PRICE_ORACLE, constantOracle(L1_FEE)])
   await rpc('anvil_setCode', [REVERTER, '0x60006000fd'])
 }, 30_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
 
 describe('estimateTransaction', () => {
   test('default: a chain that is not OP-stack pays no L1 fee, even with an oracle at the predeploy', async () => {
     const from = await fundedWallet(parseEther('1'))
-    const preview = await estimateTransaction({ chain, from, request: { chainId: '0x7a69', to: RECIPIENT } })
+    const preview = await estimateTransaction({
+      chain: local.chain,
+      from,
+      request: { chainId: '0x7a69', to: RECIPIENT },
+    })
     expect(preview.l1Fee).toBe(0n)
     expect(preview.fee).toBe(preview.gas * preview.feePerGas)
     expect(preview.prepareError).toBe(false)
@@ -80,7 +72,7 @@ describe('estimateTransaction', () => {
   })
 
   test("behavior: on an OP-stack chain the fee is gas × fee per gas + the oracle's L1 fee, in the funds check", async () => {
-    const opChain = { ...chain, opStack: true }
+    const opChain = { ...local.chain, opStack: true }
     const rich = await fundedWallet(parseEther('1'))
     const preview = await estimateTransaction({
       chain: opChain,
@@ -107,7 +99,7 @@ describe('estimateTransaction', () => {
     try {
       const from = await fundedWallet(parseEther('1'))
       const preview = await estimateTransaction({
-        chain: { ...chain, opStack: true },
+        chain: { ...local.chain, opStack: true },
         from,
         request: { chainId: '0x7a69', to: RECIPIENT },
       })
@@ -121,7 +113,7 @@ describe('estimateTransaction', () => {
     const from = await fundedWallet(parseEther('1'))
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [RECIPIENT, maxUint256] })
     const preview = await estimateTransaction({
-      chain,
+      chain: local.chain,
       from,
       request: { chainId: '0x7a69', to: REVERTER, data, gas: numberToHex(100_000) },
     })
@@ -135,10 +127,10 @@ describe('estimateTransaction', () => {
 describe('readTokenMetadata', () => {
   test('behavior: symbol() and decimals() are read once per chain and address, then kept', async () => {
     const token = '0x00000000000000000000000000000000000cac4e' as const
-    await placeTestToken(anvil.rpcUrl, { address: token, symbol: 'TKN', decimals: 8 })
+    await placeTestToken(local.anvil.rpcUrl, { address: token, symbol: 'TKN', decimals: 8 })
     let calls = 0
     const publicClient = createPublicClient({
-      transport: http(anvil.rpcUrl, {
+      transport: http(local.anvil.rpcUrl, {
         onFetchRequest: () => {
           calls += 1
         },
@@ -165,13 +157,13 @@ describe('readTokenMetadata', () => {
     }) as PublicClient
     const token = '0x00000000000000000000000000000000000cac4f' as const
     await expect(readTokenMetadata(down, 31337, token)).rejects.toThrow()
-    await placeTestToken(anvil.rpcUrl, { address: token, symbol: 'UP', decimals: 2 })
-    const up = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient
+    await placeTestToken(local.anvil.rpcUrl, { address: token, symbol: 'UP', decimals: 2 })
+    const up = createPublicClient({ transport: http(local.anvil.rpcUrl) }) as PublicClient
     expect(await readTokenMetadata(up, 31337, token)).toEqual({ symbol: 'UP', decimals: 2 })
   })
 
   test('edge: a contract without decimals() (a collection) answers without it', async () => {
-    const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient
+    const publicClient = createPublicClient({ transport: http(local.anvil.rpcUrl) }) as PublicClient
     expect(await readTokenMetadata(publicClient, 31337, REVERTER)).toEqual({
       symbol: undefined,
       decimals: undefined,
@@ -185,7 +177,7 @@ describe('sendTransaction', () => {
       appId: 'clxxxxxxxxxxxxxxxxxxxxxxx',
       apiUrl: 'http://127.0.0.1:9',
       storage: createMemoryStorage(),
-      chains: [chain],
+      chains: [local.chain],
     })
     await expect(
       sendTransaction(client, { request: { to: RECIPIENT, value: 1n }, sponsored: true }),

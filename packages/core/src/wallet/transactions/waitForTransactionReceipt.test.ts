@@ -1,33 +1,19 @@
 import { createTestClient, createWalletClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
-import type { FoyerChain } from '../../chains/FoyerChain'
+import { describe, expect, test } from 'vitest'
+import { useAnvilChain } from '../../../test/useAnvilChain'
 import { TransactionError } from '../errors/TransactionError'
 import { waitForTransactionReceipt } from './waitForTransactionReceipt'
 
-let anvil: Anvil
-let chain: FoyerChain
-beforeAll(async () => {
-  anvil = await startAnvil()
-  chain = {
-    id: anvil.chainId,
-    name: 'Anvil',
-    rpcUrl: anvil.rpcUrl,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  }
-}, 30_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
+const local = useAnvilChain()
 
 /** A funded account and clients on the test's anvil. */
 async function funded() {
   const account = privateKeyToAccount(generatePrivateKey())
-  const testClient = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+  const testClient = createTestClient({ mode: 'anvil', transport: http(local.anvil.rpcUrl) })
   await testClient.setBalance({ address: account.address, value: parseEther('1') })
-  const wallet = createWalletClient({ account, chain: foundry, transport: http(anvil.rpcUrl) })
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(local.anvil.rpcUrl) })
   return { account, testClient, wallet }
 }
 
@@ -36,7 +22,7 @@ describe('waitForTransactionReceipt (against anvil)', () => {
     const { account, testClient, wallet } = await funded()
     const hash = await wallet.sendTransaction({ to: account.address, value: 1n })
     await testClient.mine({ blocks: 2 })
-    const receipt = await waitForTransactionReceipt({ chain, hash })
+    const receipt = await waitForTransactionReceipt({ chain: local.chain, hash })
     expect(Object.keys(receipt).sort()).toEqual(
       [
         'to',
@@ -87,7 +73,7 @@ describe('waitForTransactionReceipt (against anvil)', () => {
         gas: 21_000n,
         ...fees,
       })
-      const waiting = waitForTransactionReceipt({ chain, hash, timeoutMs: 20_000 })
+      const waiting = waitForTransactionReceipt({ chain: local.chain, hash, timeoutMs: 20_000 })
       waiting.catch(() => {})
       // The wait reads the pending transaction first (every 250 ms), then it is replaced and mined.
       await new Promise((resolve) => setTimeout(resolve, 1000))

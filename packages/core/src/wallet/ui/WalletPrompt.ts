@@ -13,6 +13,11 @@ export type SignMessageUiOptions = {
   description?: string | undefined
   /** Default 'Approve'. */
   buttonText?: string | undefined
+  /**
+   * An image shown above the title (64 × 64 px): an absolute `http:`/`https:` URL or a `data:image/…` URL;
+   * anything else is not shown. Default none.
+   */
+  iconUrl?: string | undefined
 }
 
 /** Texts of the send-transaction screens (docs/wire.md "Send-transaction UI options"). */

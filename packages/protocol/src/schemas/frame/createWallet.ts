@@ -46,3 +46,13 @@ export const frameCreateWalletRequestSchema = z
   .object({ ...createFields, chainType: chainTypeSchema.default('ethereum') })
   .superRefine(checkRecovery)
 export type FrameCreateWalletRequest = z.infer<typeof frameCreateWalletRequestSchema>
+
+/**
+ * `privy:wallets:import` (import page only, docs/frame-protocol.md): import an existing private key of
+ * `chainType` that the user types into the import page itself — the key is never in the request. Recovery as
+ * on create. Reply: the frame wallet (`imported: true`, index 0).
+ */
+export const frameImportWalletRequestSchema = z
+  .object({ ...createFields, chainType: chainTypeSchema })
+  .superRefine(checkRecovery)
+export type FrameImportWalletRequest = z.infer<typeof frameImportWalletRequestSchema>

@@ -3,7 +3,8 @@ import { z } from 'zod'
 
 /**
  * Events of the wallet frame protocol (docs/frame-protocol.md, prefixed `privy:`; docs/api.md).
- * `privy:wallets:export` is handled only by the export page (`/apps/{appId}/embedded-wallets/export`).
+ * `privy:wallets:export` is handled only by the export page (`/apps/{appId}/embedded-wallets/export`),
+ * `privy:wallets:import` only by the import page (`/apps/{appId}/embedded-wallets/import`).
  */
 export const frameEvents = [
   'privy:iframe:ready',
@@ -16,6 +17,7 @@ export const frameEvents = [
   'privy:wallets:set-recovery',
   'privy:wallets:rpc',
   'privy:wallets:export',
+  'privy:wallets:import',
   'privy:farcaster:init-signer',
   'privy:farcaster:sign',
   'privy:mfa:verify',

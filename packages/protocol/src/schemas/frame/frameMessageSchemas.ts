@@ -9,6 +9,7 @@ import {
   frameCreateEthereumWalletRequestSchema,
   frameCreateSolanaWalletRequestSchema,
   frameCreateWalletRequestSchema,
+  frameImportWalletRequestSchema,
 } from './createWallet'
 import {
   frameDelegatedActionsConsentReplySchema,
@@ -56,6 +57,7 @@ export const frameMessageSchemas = {
     reply: frameDelegatedActionsConsentReplySchema,
   },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
+  'privy:wallets:import': { request: frameImportWalletRequestSchema, reply: frameWalletSchema },
   'privy:farcaster:init-signer': {
     request: frameInitFarcasterSignerRequestSchema,
     reply: frameInitFarcasterSignerReplySchema,

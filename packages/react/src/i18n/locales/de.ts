@@ -58,6 +58,8 @@ export const de: MessagesOverride = {
     regionNotSupportedDetail: 'Die SMS-Anmeldung ist aus dieser Region nicht verfügbar',
     captchaFailed: 'Du hast das CAPTCHA nicht bestanden. Bitte versuche es erneut.',
     captchaTimeout: 'Etwas ist schiefgelaufen! Bitte versuche es später erneut.',
+    captchaUnavailable:
+      'Wenn du einen Werbeblocker oder ein VPN nutzt, deaktiviere sie und versuche es erneut.',
     unsupportedCaptchaSiteKey: 'Nicht unterstützter CAPTCHA-Websiteschlüssel',
   },
   captcha: {
@@ -385,6 +387,13 @@ export const de: MessagesOverride = {
     loading: 'Deine Wallet wird geladen',
     done: 'Fertig',
   },
+  importWallet: {
+    title: 'Wallet importieren',
+    detailEthereum:
+      'Füge den privaten Schlüssel einer Ethereum-Wallet ein. Er bleibt in diesem sicheren Rahmen und wird nie mit dieser App geteilt.',
+    detailSolana:
+      'Füge den geheimen Schlüssel einer Solana-Wallet ein. Er bleibt in diesem sicheren Rahmen und wird nie mit dieser App geteilt.',
+  },
   externalWallets: {
     landingEntry: 'Weiter mit einer Wallet',
     listTitle: 'Wallet auswählen',
@@ -415,6 +424,10 @@ export const de: MessagesOverride = {
     alreadyLinked: 'Die Wallet war bereits verknüpft.',
     rejected: 'Die Anfrage wurde in deiner Wallet abgelehnt.',
     timedOut: 'Die Anfrage hat zu lange gedauert. Versuche es erneut.',
+    walletConnectScan: 'Scanne diesen Code mit der Wallet-App deines Telefons oder öffne den Link darin.',
+    walletConnectQrLabel: 'QR-Code zum Verbinden mit WalletConnect',
+    copyLink: 'Link kopieren',
+    copied: 'Kopiert',
   },
   crossApp: {
     continueWith: 'Weiter mit {provider}',
@@ -502,6 +515,7 @@ export const de: MessagesOverride = {
     notNow: 'Nicht jetzt',
     verifyingPasskey: 'Bestätigung mit Passkey',
     passkeyAddedOn: 'Passkey hinzugefügt am {date}',
+    pendingTransaction: 'Zu bestätigende Transaktion',
     tryAgain: 'Erneut versuchen',
     canceled: 'Bestätigung abgebrochen',
     invalidCode: 'Der eingegebene Code ist ungültig',
@@ -527,6 +541,13 @@ export const de: MessagesOverride = {
     back: 'Zurück',
     statusTitle: 'Konto aufladen',
     cardInFlow: 'Kehre zu MoonPay zurück, um das Aufladen deines Kontos abzuschließen.',
+    cardPaymentMethod: 'Zahlungsmethode',
+    cardAmountPaid: 'Bezahlt',
+    cardAmountBought: 'Gekauft',
+    cardFees: 'Gebühren (enthalten)',
+    cardMethodCard: 'Karte',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: 'Dein Konto wurde aufgeladen!',
     fundedDetail: 'Es kann einige Minuten dauern, bis die Vermögenswerte angezeigt werden.',
     processing: 'Zahlung wird verarbeitet',

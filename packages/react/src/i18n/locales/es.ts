@@ -58,6 +58,7 @@ export const es: MessagesOverride = {
     regionNotSupportedDetail: 'La autenticación por SMS no está disponible en esta región',
     captchaFailed: 'No has superado el CAPTCHA. Inténtalo de nuevo.',
     captchaTimeout: '¡Algo salió mal! Inténtalo de nuevo más tarde.',
+    captchaUnavailable: 'Si usas un bloqueador de anuncios o una VPN, desactívalos e inténtalo de nuevo.',
     unsupportedCaptchaSiteKey: 'Clave de sitio de CAPTCHA no compatible',
   },
   captcha: {
@@ -384,6 +385,13 @@ export const es: MessagesOverride = {
     loading: 'Cargando tu billetera',
     done: 'Hecho',
   },
+  importWallet: {
+    title: 'Importar una billetera',
+    detailEthereum:
+      'Pega la clave privada de una billetera de Ethereum. Permanece en este marco seguro y nunca se comparte con esta app.',
+    detailSolana:
+      'Pega la clave secreta de una billetera de Solana. Permanece en este marco seguro y nunca se comparte con esta app.',
+  },
   externalWallets: {
     landingEntry: 'Continuar con una billetera',
     listTitle: 'Selecciona tu billetera',
@@ -413,6 +421,10 @@ export const es: MessagesOverride = {
     alreadyLinked: 'La billetera ya estaba vinculada.',
     rejected: 'La solicitud se rechazó en tu billetera.',
     timedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
+    walletConnectScan: 'Escanea este código con la app de billetera de tu teléfono o abre el enlace en ella.',
+    walletConnectQrLabel: 'Código QR para conectar con WalletConnect',
+    copyLink: 'Copiar enlace',
+    copied: 'Copiado',
   },
   crossApp: {
     continueWith: 'Continuar con {provider}',
@@ -500,6 +512,7 @@ export const es: MessagesOverride = {
     notNow: 'Ahora no',
     verifyingPasskey: 'Verificando con llave de acceso',
     passkeyAddedOn: 'Llave de acceso añadida el {date}',
+    pendingTransaction: 'Transacción por aprobar',
     tryAgain: 'Intentar de nuevo',
     canceled: 'Verificación cancelada',
     invalidCode: 'El código introducido no es válido',
@@ -525,6 +538,13 @@ export const es: MessagesOverride = {
     back: 'Atrás',
     statusTitle: 'Añadir fondos a la cuenta',
     cardInFlow: 'Vuelve a MoonPay para terminar de añadir fondos a tu cuenta.',
+    cardPaymentMethod: 'Método de pago',
+    cardAmountPaid: 'Pagado',
+    cardAmountBought: 'Comprado',
+    cardFees: 'Comisiones (incluidas)',
+    cardMethodCard: 'Tarjeta',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: '¡Has añadido fondos a tu cuenta!',
     fundedDetail: 'Los activos pueden tardar unos minutos en aparecer.',
     processing: 'Procesando el pago',

@@ -58,6 +58,7 @@ export const fr: MessagesOverride = {
     regionNotSupportedDetail: 'L’authentification par SMS n’est pas disponible depuis cette région',
     captchaFailed: 'Vous n’avez pas réussi le CAPTCHA. Veuillez réessayer.',
     captchaTimeout: 'Une erreur s’est produite ! Veuillez réessayer plus tard.',
+    captchaUnavailable: 'Si vous utilisez un bloqueur de publicités ou un VPN, désactivez-le et réessayez.',
     unsupportedCaptchaSiteKey: 'Clé de site CAPTCHA non prise en charge',
   },
   captcha: {
@@ -388,6 +389,13 @@ export const fr: MessagesOverride = {
     loading: 'Chargement de votre portefeuille',
     done: 'Terminé',
   },
+  importWallet: {
+    title: 'Importer un portefeuille',
+    detailEthereum:
+      'Collez la clé privée d’un portefeuille Ethereum. Elle reste dans ce cadre sécurisé et n’est jamais partagée avec cette app.',
+    detailSolana:
+      'Collez la clé secrète d’un portefeuille Solana. Elle reste dans ce cadre sécurisé et n’est jamais partagée avec cette app.',
+  },
   externalWallets: {
     landingEntry: 'Continuer avec un portefeuille',
     listTitle: 'Sélectionnez votre portefeuille',
@@ -418,6 +426,11 @@ export const fr: MessagesOverride = {
     alreadyLinked: 'Le portefeuille était déjà associé.',
     rejected: 'La demande a été refusée dans votre portefeuille.',
     timedOut: 'La requête a expiré. Réessayez.',
+    walletConnectScan:
+      "Scannez ce code avec l'application de portefeuille de votre téléphone, ou ouvrez-y le lien.",
+    walletConnectQrLabel: 'Code QR pour se connecter avec WalletConnect',
+    copyLink: 'Copier le lien',
+    copied: 'Copié',
   },
   crossApp: {
     continueWith: 'Continuer avec {provider}',
@@ -505,6 +518,7 @@ export const fr: MessagesOverride = {
     notNow: 'Pas maintenant',
     verifyingPasskey: 'Vérification avec la clé d’accès',
     passkeyAddedOn: 'Clé d’accès ajoutée le {date}',
+    pendingTransaction: 'Transaction à approuver',
     tryAgain: 'Réessayer',
     canceled: 'Vérification annulée',
     invalidCode: 'Le code saisi n’est pas valide',
@@ -530,6 +544,13 @@ export const fr: MessagesOverride = {
     back: 'Retour',
     statusTitle: 'Alimenter le compte',
     cardInFlow: 'Retournez sur MoonPay pour finir d’alimenter votre compte.',
+    cardPaymentMethod: 'Moyen de paiement',
+    cardAmountPaid: 'Payé',
+    cardAmountBought: 'Acheté',
+    cardFees: 'Frais (inclus)',
+    cardMethodCard: 'Carte',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: 'Votre compte a été alimenté !',
     fundedDetail: 'L’affichage des actifs peut prendre quelques minutes.',
     processing: 'Traitement du paiement',

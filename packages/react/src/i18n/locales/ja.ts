@@ -58,6 +58,7 @@ export const ja: MessagesOverride = {
     regionNotSupportedDetail: 'この地域からは SMS 認証をご利用いただけません',
     captchaFailed: 'CAPTCHA を通過できませんでした。もう一度お試しください。',
     captchaTimeout: '問題が発生しました。しばらくしてからもう一度お試しください。',
+    captchaUnavailable: '広告ブロッカーや VPN を使用している場合は、無効にしてからもう一度お試しください。',
     unsupportedCaptchaSiteKey: 'サポートされていない CAPTCHA サイトキーです',
   },
   captcha: {
@@ -381,6 +382,13 @@ export const ja: MessagesOverride = {
     loading: 'ウォレットを読み込んでいます',
     done: '完了',
   },
+  importWallet: {
+    title: 'ウォレットをインポート',
+    detailEthereum:
+      'Ethereum ウォレットの秘密鍵を貼り付けてください。鍵はこの安全なフレーム内にとどまり、このアプリと共有されることはありません。',
+    detailSolana:
+      'Solana ウォレットのシークレットキーを貼り付けてください。鍵はこの安全なフレーム内にとどまり、このアプリと共有されることはありません。',
+  },
   externalWallets: {
     landingEntry: 'ウォレットで続行',
     listTitle: 'ウォレットを選択',
@@ -410,6 +418,11 @@ export const ja: MessagesOverride = {
     alreadyLinked: 'このウォレットはすでにリンクされています。',
     rejected: 'ウォレットでリクエストが拒否されました。',
     timedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
+    walletConnectScan:
+      'スマートフォンのウォレットアプリでこのコードをスキャンするか、リンクを開いてください。',
+    walletConnectQrLabel: 'WalletConnect で接続する QR コード',
+    copyLink: 'リンクをコピー',
+    copied: 'コピーしました',
   },
   crossApp: {
     continueWith: '{provider} で続行',
@@ -495,6 +508,7 @@ export const ja: MessagesOverride = {
     notNow: '後で',
     verifyingPasskey: 'パスキーで確認しています',
     passkeyAddedOn: 'パスキーの追加日: {date}',
+    pendingTransaction: '承認するトランザクション',
     tryAgain: '再試行',
     canceled: '確認がキャンセルされました',
     invalidCode: '入力されたコードは無効です',
@@ -519,6 +533,13 @@ export const ja: MessagesOverride = {
     back: '戻る',
     statusTitle: 'アカウントに入金',
     cardInFlow: 'MoonPay に戻って、アカウントへの入金を完了してください。',
+    cardPaymentMethod: '支払い方法',
+    cardAmountPaid: '支払額',
+    cardAmountBought: '購入額',
+    cardFees: '手数料（込み）',
+    cardMethodCard: 'カード',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: 'アカウントに入金しました！',
     fundedDetail: '資産が表示されるまで数分かかる場合があります。',
     processing: '支払いを処理しています',

@@ -61,6 +61,7 @@ export const pt: MessagesOverride = {
     regionNotSupportedDetail: 'A autenticação por SMS não está disponível nesta região',
     captchaFailed: 'Você não passou no CAPTCHA. Tente novamente.',
     captchaTimeout: 'Algo deu errado! Tente novamente mais tarde.',
+    captchaUnavailable: 'Se você usa um bloqueador de anúncios ou uma VPN, desative-os e tente novamente.',
     unsupportedCaptchaSiteKey: 'Chave de site do CAPTCHA não compatível',
   },
   captcha: {
@@ -383,6 +384,13 @@ export const pt: MessagesOverride = {
     loading: 'Carregando sua carteira',
     done: 'Concluir',
   },
+  importWallet: {
+    title: 'Importar uma carteira',
+    detailEthereum:
+      'Cole a chave privada de uma carteira Ethereum. Ela fica neste quadro seguro e nunca é compartilhada com este app.',
+    detailSolana:
+      'Cole a chave secreta de uma carteira Solana. Ela fica neste quadro seguro e nunca é compartilhada com este app.',
+  },
   externalWallets: {
     landingEntry: 'Continuar com uma carteira',
     listTitle: 'Selecione sua carteira',
@@ -412,6 +420,10 @@ export const pt: MessagesOverride = {
     alreadyLinked: 'A carteira já estava vinculada.',
     rejected: 'A solicitação foi recusada na sua carteira.',
     timedOut: 'O tempo da solicitação esgotou. Tente novamente.',
+    walletConnectScan: 'Leia este código com o app de carteira do seu telefone ou abra o link nele.',
+    walletConnectQrLabel: 'Código QR para conectar com o WalletConnect',
+    copyLink: 'Copiar link',
+    copied: 'Copiado',
   },
   crossApp: {
     continueWith: 'Continuar com {provider}',
@@ -498,6 +510,7 @@ export const pt: MessagesOverride = {
     notNow: 'Agora não',
     verifyingPasskey: 'Verificando com chave de acesso',
     passkeyAddedOn: 'Chave de acesso adicionada em {date}',
+    pendingTransaction: 'Transação a aprovar',
     tryAgain: 'Tentar novamente',
     canceled: 'Verificação cancelada',
     invalidCode: 'O código inserido não é válido',
@@ -522,6 +535,13 @@ export const pt: MessagesOverride = {
     back: 'Voltar',
     statusTitle: 'Adicionar fundos à conta',
     cardInFlow: 'Volte ao MoonPay para concluir a adição de fundos à sua conta.',
+    cardPaymentMethod: 'Forma de pagamento',
+    cardAmountPaid: 'Pago',
+    cardAmountBought: 'Comprado',
+    cardFees: 'Taxas (incluídas)',
+    cardMethodCard: 'Cartão',
+    cardMethodApplePay: 'Apple Pay',
+    cardMethodGooglePay: 'Google Pay',
     funded: 'Você adicionou fundos à sua conta!',
     fundedDetail: 'Pode levar alguns minutos para os ativos aparecerem.',
     processing: 'Processando o pagamento',

@@ -34,6 +34,11 @@ export type ModalWalletUi = {
   openInFront<Result>(
     build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
   ): Promise<{ result: Result; interrupted: boolean }>
+  /**
+   * The wallet prompt whose screens are open and not yet answered (e.g. the transaction being sent when the
+   * wallet asks for an MFA verification), else `undefined`.
+   */
+  openPrompt(): WalletPrompt | undefined
   /** Called when the user dismisses the modal (Escape, outside click, Close): rejects the open prompt. */
   dismissed(): void
 }
@@ -47,8 +52,13 @@ export type ModalWalletUi = {
 export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
   let queue: Promise<unknown> = Promise.resolve()
   let active: PromptSettler<never> | undefined
+  /** The wallet prompt of the active flow (none for a hook's own flow). */
+  let activePrompt: WalletPrompt | undefined
 
-  const run = <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) =>
+  const run = <Result>(
+    build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
+    prompt?: WalletPrompt,
+  ) =>
     new Promise<Result>((resolve, reject) => {
       let settled = false
       const settle: PromptSettler<Result> = {
@@ -67,25 +77,35 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
         },
       }
       active = settle as PromptSettler<never>
+      activePrompt = prompt
       host.show(build(settle))
     }).finally(() => {
       active = undefined
+      activePrompt = undefined
     })
 
-  const open = <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) => {
-    const result = queue.then(() => run(build))
+  const open = <Result>(
+    build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
+    prompt?: WalletPrompt,
+  ) => {
+    const result = queue.then(() => run(build, prompt))
     queue = result.catch(() => {})
     return result
   }
 
   /** Runs a flow in front of the open prompt, then shows the open prompt's screens again. */
-  const interrupt = async <Result>(build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>) => {
+  const interrupt = async <Result>(
+    build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
+    prompt?: WalletPrompt,
+  ) => {
     const interrupted = active
+    const interruptedPrompt = activePrompt
     const saved = host.history()
     try {
-      return await run(build)
+      return await run(build, prompt)
     } finally {
       active = interrupted
+      activePrompt = interruptedPrompt
       host.restore(saved)
     }
   }
@@ -96,14 +116,17 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
         const build = (settle: PromptSettler<WalletPromptResult<Prompt>>) =>
           routeFor(prompt, settle as PromptSettler<never>)
         return prompt.kind === 'recoverWithPassword' && active && !active.settled
-          ? interrupt(build)
-          : open(build)
+          ? interrupt(build, prompt)
+          : open(build, prompt)
       },
     },
     open,
     async openInFront(build) {
       if (active && !active.settled) return { result: await interrupt(build), interrupted: true }
       return { result: await open(build), interrupted: false }
+    },
+    openPrompt() {
+      return active && !active.settled ? activePrompt : undefined
     },
     dismissed() {
       active?.reject()

@@ -187,6 +187,34 @@ describe('WalletList', () => {
     expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual(['MetaMask'])
   })
 
+  test('behavior: WalletConnect is listed last when the app has a WalletConnect project id, for Ethereum only', async () => {
+    const withProject = {
+      wallet_auth: true,
+      solana_wallet_auth: true,
+      wallet_connect_cloud_project_id: 'local',
+    }
+    const { user } = await renderFoyerAndOpen({ routes: walletRoutes({}, withProject) })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(Array.from(list.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+        'MetaMask',
+        'PhantomSolana',
+        'WalletConnect',
+      ]),
+    )
+    cleanup()
+    const solanaOnly = await renderFoyerAndOpen({
+      routes: walletRoutes({}, withProject),
+      config: { appearance: { walletChainType: 'solana-only' } },
+    })
+    await solanaOnly.user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const solanaList = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    expect(Array.from(solanaList.querySelectorAll('button')).map((row) => row.textContent)).toEqual([
+      'PhantomSolana',
+    ])
+  })
+
   test('behavior: appearance.walletChainType narrows the list to one chain', async () => {
     const { user } = await renderFoyerAndOpen({
       routes: walletRoutes(),

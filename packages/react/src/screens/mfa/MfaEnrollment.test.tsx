@@ -1,7 +1,7 @@
 import type { User } from '@foyer/protocol'
 import { cleanup, render, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { appConfigRoute, createTestClient, TEST_APP_ID } from '../../../test/createTestClient'
 import { FoyerProvider } from '../../FoyerProvider/FoyerProvider'
 import { useMfaEnrollment } from '../../hooks/useMfaEnrollment'
@@ -15,6 +15,11 @@ vi.mock('@foyer/core/mfa', async (original) => ({
 }))
 
 afterEach(cleanup)
+// The modal loads its screens lazily: load this one once before the first test, so the waits for its texts
+// measure the screen, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await import('./MfaEnrollment')
+}, 60_000)
 beforeEach(() => {
   initMfaEnrollment.mockReset()
   submitMfaEnrollment.mockReset()

@@ -1,22 +1,36 @@
 import { getMfaSettings, promptMfa } from '@foyer/core/mfa'
+import type { SendTransactionPrompt } from '@foyer/core/wallet'
 import type { User } from '@foyer/protocol'
 import { cleanup, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { findDialog, renderWalletUi } from '../../../test/renderWallet'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { anvil, findDialog, renderWalletUi, testWallet } from '../../../test/renderWallet'
+import { testReceipt } from '../../../test/testReceipt'
 
 const verifyMfa = vi.fn()
 const sendMfaSmsCode = vi.fn()
+const verifyMfaWithPasskey = vi.fn()
 vi.mock('@foyer/core/mfa', async (original) => ({
   ...(await original<typeof import('@foyer/core/mfa')>()),
   verifyMfa: (...args: unknown[]) => verifyMfa(...args),
   sendMfaSmsCode: (...args: unknown[]) => sendMfaSmsCode(...args),
+  verifyMfaWithPasskey: (...args: unknown[]) => verifyMfaWithPasskey(...args),
 }))
 
 afterEach(cleanup)
 beforeEach(() => {
   verifyMfa.mockReset()
   sendMfaSmsCode.mockReset()
+  verifyMfaWithPasskey.mockReset()
 })
+// The modal loads its screens lazily: load them once before the first test, so the dialog waits measure the
+// screens, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('./MfaVerify'),
+    import('./PendingTransaction'),
+    import('../wallet/SendTransaction/SendTransaction'),
+  ])
+}, 60_000)
 
 const withMethods = (types: Array<'totp' | 'sms' | 'passkey'>): User => ({
   id: 'did:foyer:u',
@@ -101,5 +115,83 @@ describe('MfaVerify', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }))
     expect(await verified).toMatchObject({ code: 'mfa_canceled', message: 'MFA canceled' })
     expect(getMfaSettings(client).prompt).toBeDefined()
+  })
+
+  test('behavior: a verification asked while a transaction sends: the passkey screen sums it up, the review comes back busy and the one send settles the prompt; without a transaction, no summary', async () => {
+    const { client, prompt, user } = await renderWalletUi()
+    client._internal.setState({ user: withMethods(['passkey']) })
+    let confirmPasskey = () => {}
+    verifyMfaWithPasskey.mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          confirmPasskey = resolve
+        }),
+    )
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const hash = `0x${'ab'.repeat(32)}` as const
+    const fee = 21_000n * 2_000_000_000n
+    const value = 5n * 10n ** 17n
+    const send: SendTransactionPrompt = {
+      kind: 'sendTransaction',
+      wallet: testWallet,
+      chain: anvil,
+      request: { chainId: '0x7a69', to, value: `0x${value.toString(16)}` },
+      preview: async () => ({
+        chain: anvil,
+        from: testWallet.address as `0x${string}`,
+        to,
+        value,
+        gas: 21_000n,
+        feePerGas: 2_000_000_000n,
+        l1Fee: 0n,
+        fee,
+        sponsored: false,
+        total: value + fee,
+        balance: 10n * 10n ** 18n,
+        insufficientFunds: false,
+        prepareError: false,
+      }),
+      // The wallet asks for a verification while sending, as the frame does for a user with a factor.
+      send: vi.fn(async () => {
+        await promptMfa(client)
+        return hash
+      }),
+      waitForReceipt: () => receipt,
+    }
+    let mined = () => {}
+    const receipt = new Promise<ReturnType<typeof testReceipt>>((resolve) => {
+      mined = () => resolve(testReceipt(hash))
+    })
+    const sent = prompt(send)
+    const review = await findDialog('Review transaction')
+    const approve = within(review).getByRole('button', { name: 'Approve' })
+    await waitFor(() => expect(approve.hasAttribute('disabled')).toBe(false))
+    await user.click(approve)
+    const dialog = await findDialog('Verify your identity')
+    await within(dialog).findByText('Verifying with passkey')
+    const summary = await within(dialog).findByRole('region', { name: 'Transaction to approve' })
+    expect(within(summary).getByTitle(to).textContent).toBe('0x7099…79C8')
+    expect(within(summary).getByText('0.5 ETH')).toBeTruthy()
+    expect(within(summary).getByText('Anvil')).toBeTruthy()
+    confirmPasskey()
+    // The review comes back (a new instance of its screen) still submitting: no second Approve.
+    const back = await findDialog('Review transaction')
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'Approve' }).getAttribute('aria-busy')).toBe('true'),
+    )
+    await user.click(within(back).getByRole('button', { name: 'Approve' }))
+    mined()
+    // The send started before the verification settles the prompt and shows the success.
+    expect(await sent).toBe(hash)
+    await findDialog('Transaction complete!')
+    expect(send.send).toHaveBeenCalledTimes(1)
+
+    // Asked outside a transaction (e.g. by the host): the passkey screen alone.
+    const verified = promptMfa(client)
+    const alone = await findDialog('Verify your identity')
+    await within(alone).findByText('Verifying with passkey')
+    expect(within(alone).queryByRole('region', { name: 'Transaction to approve' })).toBeNull()
+    confirmPasskey()
+    await verified
   })
 })

@@ -1,6 +1,6 @@
 import { MfaError, sendMfaSmsCode, verifyMfa, verifyMfaWithPasskey } from '@foyer/core/mfa'
 import type { MfaMethodType } from '@foyer/protocol'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useIsMounted } from '../../hooks/useIsMounted'
 import { formatMessage } from '../../i18n/formatMessage'
 import { useModal } from '../../modal/ModalContext'
@@ -12,11 +12,18 @@ import { Spinner } from '../../ui/Spinner'
 import { MfaCodeEntry } from './MfaCodeEntry'
 import { mfaErrorText } from './mfaErrorText'
 
+// Only with a wallet prompt open, whose screens already loaded the wallet code it formats with: its own chunk,
+// so the verification and enrolment screens do not load that code.
+const PendingTransaction = lazy(() =>
+  import('./PendingTransaction').then((module) => ({ default: module.PendingTransaction })),
+)
+
 /**
  * Verification (docs/modal.md "Verification"): with several factors, 'Verify your identity' / 'Choose a
  * verification method' lists only the user's; the authenticator and SMS screens take 6 digits (SMS sends its
  * code first), the passkey screen 'Verifying with passkey' starts by itself and shows when the passkey was
- * added. 'Choose another method' (more than one factor) and 'Not now' ('MFA canceled'). Success resolves the
+ * added and, when a transaction is being approved, its summary (To, Amount, Network; a Solana one's Total
+ * and cluster). 'Choose another method' (more than one factor) and 'Not now' ('MFA canceled'). Success resolves the
  * prompt; errors keep the screen.
  */
 export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
@@ -76,6 +83,11 @@ export function MfaVerify({ params }: ScreenProps<'mfaVerify'>) {
           title={m.verifyingPasskey}
           detail={addedOn ? formatMessage(m.passkeyAddedOn, { date: addedOn }) : undefined}
         />
+        {params.pending ? (
+          <Suspense fallback={null}>
+            <PendingTransaction prompt={params.pending} />
+          </Suspense>
+        ) : null}
         {footer}
       </div>
     )

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
+import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { useTestContext } from '../../test/useTestContext'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 import { mfaMethods } from '../mfa/schema'
@@ -69,35 +70,20 @@ async function emailConflict(email: string, me: AuthResponse): Promise<AccountTr
   return transferData(await linkEmail(email, me))
 }
 
+/** `me` links the phone number another user holds (sent a link code): the conflict's transfer data. */
+async function phoneConflict(phoneNumber: string, me: AuthResponse): Promise<AccountTransferData> {
+  const init = await post('/api/v1/passwordless_sms/init', { phoneNumber }, me.token as string)
+  expect(init.statusCode, init.body).toBe(200)
+  const [message] = await t.mailbox(toE164(phoneNumber))
+  return transferData(
+    await post('/api/v1/passwordless_sms/link', { phoneNumber, code: message?.code }, me.token as string),
+  )
+}
+
 /** An embedded Ethereum wallet row for the user (what the wallet frame's create leaves on the server). */
-async function giveEmbeddedWallet(auth: AuthResponse): Promise<string> {
-  const userId = userIdOf(auth)
-  const address = `0x${randomId(40).replace(/[g-z]/g, 'a')}`
-  const entropyRowId = randomId()
+function giveEthereumWallet(auth: AuthResponse): Promise<string> {
   const now = new Date(t.now())
-  await t.db.orm.insert(walletEntropies).values({
-    id: entropyRowId,
-    appId: t.demoApp.id,
-    userId,
-    chainType: 'ethereum',
-    entropyId: address,
-    authShare: 'v1.sealed',
-    recoveryMethod: 'privy',
-    recovery: 'v1.sealed',
-    createdAt: now,
-    updatedAt: now,
-  })
-  await t.db.orm.insert(embeddedWallets).values({
-    id: randomId(),
-    appId: t.demoApp.id,
-    userId,
-    entropyRowId,
-    chainType: 'ethereum',
-    walletIndex: 0,
-    address,
-    createdAt: now,
-  })
-  return address
+  return giveEmbeddedWallet(t.db, { appId: t.demoApp.id, userId: userIdOf(auth), chainType: 'ethereum', now })
 }
 
 /** An SMS second factor for the user (what `mfa/passwordless_sms/enroll` leaves). */
@@ -154,7 +140,7 @@ describe('passwordless/transfer', () => {
   test('behavior: a holder with a second factor and an embedded wallet is kept with both; only the email moves, and the offer does not disclose the wallet', async () => {
     const email = freshEmail()
     const owner = await t.signIn(email)
-    const walletAddress = await giveEmbeddedWallet(owner)
+    const walletAddress = await giveEthereumWallet(owner)
     await giveSmsFactor(owner)
     const me = await phoneSignIn()
     const data = await emailConflict(email, me)
@@ -201,7 +187,7 @@ describe('passwordless/transfer', () => {
   test('behavior: a holder with a wallet only (no factor) is kept with it', async () => {
     const email = freshEmail()
     const owner = await t.signIn(email)
-    const walletAddress = await giveEmbeddedWallet(owner)
+    const walletAddress = await giveEthereumWallet(owner)
     const me = await phoneSignIn()
     const data = await emailConflict(email, me)
     const response = await post(
@@ -225,17 +211,7 @@ describe('passwordless/transfer', () => {
     const linked = await linkEmail(email, owner)
     expect(linked.statusCode, linked.body).toBe(200)
     const me = await t.signIn()
-    expect(
-      (await post('/api/v1/passwordless_sms/init', { phoneNumber: number }, me.token as string)).statusCode,
-    ).toBe(200)
-    const [message] = await t.mailbox(toE164(number))
-    const data = transferData(
-      await post(
-        '/api/v1/passwordless_sms/link',
-        { phoneNumber: number, code: message?.code },
-        me.token as string,
-      ),
-    )
+    const data = await phoneConflict(number, me)
     const response = await post(
       '/api/v1/passwordless_sms/transfer',
       { nonce: data.nonce, phoneNumber: number },
@@ -368,17 +344,7 @@ describe('passwordless_sms/transfer', () => {
     const number = freshNumber()
     const owner = await phoneSignIn(number)
     const me = await t.signIn()
-    expect(
-      (await post('/api/v1/passwordless_sms/init', { phoneNumber: number }, me.token as string)).statusCode,
-    ).toBe(200)
-    const [message] = await t.mailbox(toE164(number))
-    const data = transferData(
-      await post(
-        '/api/v1/passwordless_sms/link',
-        { phoneNumber: number, code: message?.code },
-        me.token as string,
-      ),
-    )
+    const data = await phoneConflict(number, me)
     expect(data).toMatchObject({
       subject: number,
       account: { displayName: number },

@@ -3,6 +3,7 @@ import { sha256Hex } from '../../crypto/sha256Hex'
 import { foyerError } from '../../errors/foyerError'
 import { mfaMethods } from '../mfa/schema'
 import type { AccountType } from '../users/AccountKind'
+import { linkedAccountWhere } from '../users/linkedAccountWhere'
 import { linkedAccounts, users } from '../users/schema'
 import { finishGuestUpgrade, lockUserForLink, type UsersContext } from '../users/service'
 import { walletEntropies } from '../wallets/schema'
@@ -94,14 +95,7 @@ export async function transferAccount(
     const moved = await tx
       .update(linkedAccounts)
       .set({ userId, verifiedAt: now, latestVerifiedAt: now })
-      .where(
-        and(
-          eq(linkedAccounts.appId, appId),
-          eq(linkedAccounts.type, type),
-          eq(linkedAccounts.subject, subject),
-          eq(linkedAccounts.userId, fromUserId),
-        ),
-      )
+      .where(linkedAccountWhere({ appId, type, subject, userId: fromUserId }))
       .returning({ id: linkedAccounts.id })
     if (moved.length === 0) throw foyerError('transferredAccountMoved')
     if (caller.isGuest) await finishGuestUpgrade(tx, userId)

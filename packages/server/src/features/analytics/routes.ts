@@ -1,9 +1,8 @@
 import { endpoints, headers, isOriginAllowed, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { purgeAnalyticsEvents, recordAnalyticsEvent } from './service'
 
@@ -22,11 +21,7 @@ const PURGE_INTERVAL_MS = 3_600_000
  * - 429 `too_many_requests` over `rateLimits.analytics` per IP.
  * Events older than `analyticsRetentionDays` are purged hourly (and at start) while the server runs.
  */
-export async function analyticsRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const analyticsRoutes: PluginRoutes = async (app, { context }) => {
   const endpoint = endpoints['POST /api/v1/analytics_events']
   app.withTypeProvider<ZodTypeProvider>().post(
     endpoint.path,

@@ -1,19 +1,21 @@
-import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import { endpoints, toPublicSmartWalletConfig } from '@foyer/protocol'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from './requireApp'
 import { toAppConfig } from './service'
 
 /**
- * `GET /api/v1/apps/{appId}` → the app configuration (docs/wire.md), and `GET /api/v1/apps/{appId}/jwks.json`
+ * `GET /api/v1/apps/{appId}` → the app configuration (docs/wire.md), `GET /api/v1/apps/{appId}/smart_wallets`
+ * → its `smart_wallet_config` alone (docs/smart-wallets.md#configuration), and `GET /api/v1/apps/{appId}/jwks.json`
  * → `{ keys: [jwk] }` for verifying its tokens (kid = RFC 7638 thumbprint). 400 `invalid_data` for a
  * malformed id, 404 `not_found` for an unknown app.
  */
-export async function appRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
-  const { context } = options
+export const appRoutes: PluginRoutes = async (app, { context }) => {
   endpointRoute(app, endpoints['GET /api/v1/apps/:appId'], {}, async (request) =>
     toAppConfig(await requireApp(context, request)),
+  )
+  endpointRoute(app, endpoints['GET /api/v1/apps/:appId/smart_wallets'], {}, async (request) =>
+    toPublicSmartWalletConfig((await requireApp(context, request)).settings.smart_wallet_config),
   )
   endpointRoute(app, endpoints['GET /api/v1/apps/:appId/jwks.json'], {}, async (request, reply) => {
     const found = await requireApp(context, request)

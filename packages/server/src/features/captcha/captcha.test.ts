@@ -12,6 +12,7 @@ import { DEMO_APP_ID, DEMO_CAPTCHA_APP_ID, seedDemoApp } from '../../demo/demoAp
 import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import {
+  issueTurnstileToken,
   startTurnstileStandIn,
   type TurnstileStandIn,
   turnstileTestKeys,
@@ -110,14 +111,7 @@ afterAll(async () => {
 })
 
 /** A token from the stand-in, as the widget would get it on `hostname`. */
-async function issueToken(hostname = 'localhost', sitekey: string = turnstileTestKeys.sitePasses) {
-  const response = await fetch(`${turnstile.url}/turnstile/v0/issue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sitekey, hostname, action: 'login', cdata: 'foyer' }),
-  })
-  return ((await response.json()) as { token: string }).token
-}
+const issueToken = (hostname?: string, sitekey?: string) => issueTurnstileToken(turnstile, hostname, sitekey)
 
 /** The ceremony whose challenges a passkey init issues. */
 type PasskeyCeremony = { ceremony: 'registration' | 'authentication' }

@@ -145,22 +145,16 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
         },
       },
     })
-    const code = await t.sendCode('es256@example.com', shop.id)
-    const auth = await t.request({
-      method: 'POST',
-      url: '/api/v1/passwordless/authenticate',
-      appId: shop.id,
-      json: { email: 'es256@example.com', code },
-    })
+    const auth = await t.signIn('es256@example.com', shop.id)
     await giveEmbeddedWallet(t.db, {
       appId: shop.id,
-      userId: userIdOf(auth.json()),
+      userId: userIdOf(auth),
       chainType: 'solana',
       now: new Date(t.now()),
       address: SOLANA_ADDRESS,
     })
     const body = { addresses: [{ address: SOLANA_ADDRESS, blockchains: ['solana'] }] }
-    const response = await init(auth.json().token, body, shop.id)
+    const response = await init(auth.token, body, shop.id)
     expect(response.statusCode).toBe(200)
     const jwt = coinbase.tokenRequests.at(-1)
     expect(jwt?.header).toMatchObject({ alg: 'ES256', kid: key.id })
@@ -175,14 +169,8 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
 
   test('error: an app without Coinbase Onramp → 400 not_supported', async () => {
     const plain = await createAppRecord(t.db, { name: 'Plain', masterKey: t.masterKey })
-    const code = await t.sendCode('plain@example.com', plain.id)
-    const auth = await t.request({
-      method: 'POST',
-      url: '/api/v1/passwordless/authenticate',
-      appId: plain.id,
-      json: { email: 'plain@example.com', code },
-    })
-    const response = await init(auth.json().token, evmBody, plain.id)
+    const auth = await t.signIn('plain@example.com', plain.id)
+    const response = await init(auth.token, evmBody, plain.id)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'not_supported' })
   })
@@ -202,22 +190,16 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
         },
       },
     })
-    const code = await t.sendCode('stranger@example.com', other.id)
-    const auth = await t.request({
-      method: 'POST',
-      url: '/api/v1/passwordless/authenticate',
-      appId: other.id,
-      json: { email: 'stranger@example.com', code },
-    })
+    const auth = await t.signIn('stranger@example.com', other.id)
     await giveEmbeddedWallet(t.db, {
       appId: other.id,
-      userId: userIdOf(auth.json()),
+      userId: userIdOf(auth),
       chainType: 'ethereum',
       now: new Date(t.now()),
       address: EVM_ADDRESS,
     })
     const refusals = coinbase.refusals.length
-    const response = await init(auth.json().token, evmBody, other.id)
+    const response = await init(auth.token, evmBody, other.id)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'not_supported' })
     expect(coinbase.refusals.slice(refusals)).toEqual([
@@ -274,16 +256,10 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
         },
       })
       const user = async (email: string) => {
-        const code = await limited.sendCode(email, record.id)
-        const auth = await limited.request({
-          method: 'POST',
-          url: '/api/v1/passwordless/authenticate',
-          appId: record.id,
-          json: { email, code },
-        })
+        const auth = await limited.signIn(email, record.id)
         const address = await giveEmbeddedWallet(limited.db, {
           appId: record.id,
-          userId: userIdOf(auth.json()),
+          userId: userIdOf(auth),
           chainType: 'ethereum',
           now: new Date(limited.now()),
         })
@@ -292,7 +268,7 @@ describe('POST /api/v1/funding/coinbase_on_ramp/init', () => {
             method: 'POST',
             url: '/api/v1/funding/coinbase_on_ramp/init',
             appId: record.id,
-            bearer: auth.json().token,
+            bearer: auth.token ?? undefined,
             json: { addresses: [{ address, blockchains: ['base'] }] },
           })
       }

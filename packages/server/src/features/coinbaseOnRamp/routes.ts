@@ -1,5 +1,5 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
@@ -14,11 +14,7 @@ import { coinbaseOnRampStatus, initCoinbaseOnRamp } from './service'
  * `terms_not_accepted`; only the user's own wallets: 403 `address_not_owned`; 429 over
  * `rateLimits.fundingSign` per IP or `rateLimits.fundingSignPerUser` per user) and `coinbase_on_ramp/status`.
  */
-export async function coinbaseOnRampRoutes(
-  app: FastifyInstance,
-  options: { context: FundingContext },
-): Promise<void> {
-  const { context } = options
+export const coinbaseOnRampRoutes: PluginRoutes<FundingContext> = async (app, { context }) => {
   const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
   endpointRoute(
     app,

@@ -1,8 +1,7 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { optionalSession } from '../sessions/optionalSession'
 import { requireSession } from '../sessions/requireSession'
@@ -23,11 +22,7 @@ import { issueCrossAppCode, listCrossAppConnections, verifyProviderToken } from 
  * - `POST /oauth/verify` (provider app; session optional) `{ prat, callback_url? }` → `{ verified,
  *   requester_app_id?, read_only? }`.
  */
-export async function crossAppRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const crossAppRoutes: PluginRoutes = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.crossApp)
 
   endpointRoute(app, endpoints['GET /api/v1/apps/:appId/cross-app/details'], {}, async (request, reply) => {

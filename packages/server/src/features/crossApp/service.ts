@@ -15,13 +15,14 @@ import {
   toUserDid,
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { jwtVerify, SignJWT } from 'jose'
+import { jwtVerify } from 'jose'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { apps } from '../apps/schema'
 import type { AppRecord, LoadedApp } from '../apps/service'
 import { oauthFlows } from '../oauth/schema'
 import { assertRedirectAllowed, issueOAuthFlowCode, oauthReturnUrl } from '../oauth/service'
+import { signAppJwt } from '../sessions/tokens'
 import { requireUserJson } from '../users/service'
 
 /**
@@ -125,15 +126,11 @@ export async function signProviderToken(
   provider: LoadedApp,
   claims: { userId: string; requesterAppId: string },
 ): Promise<string> {
-  const iat = Math.floor(context.now() / 1000)
-  return new SignJWT({ rid: claims.requesterAppId })
-    .setProtectedHeader({ alg: TOKEN_ALG, typ: CROSS_APP_TOKEN_TYP, kid: provider.kid })
-    .setSubject(toUserDid(claims.userId))
-    .setIssuer(context.issuer)
-    .setAudience(provider.id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + CROSS_APP_TOKEN_TTL_SECONDS)
-    .sign(provider.privateKey)
+  return signAppJwt(
+    provider,
+    { typ: CROSS_APP_TOKEN_TYP, claims: { rid: claims.requesterAppId }, userId: claims.userId },
+    { issuer: context.issuer, nowMs: context.now(), ttlSeconds: CROSS_APP_TOKEN_TTL_SECONDS },
+  )
 }
 
 /**

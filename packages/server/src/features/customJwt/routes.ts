@@ -1,5 +1,5 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -19,11 +19,7 @@ import { type CustomJwtContext, verifyCustomJwt } from './verifyCustomJwt'
  * `missing_or_invalid_token` without a session. Both are rate-limited per IP like the other sign-in routes.
  * Throws 401 `invalid_credentials`, 403 `disallowed_login_method` (custom auth off), 429 `too_many_requests`.
  */
-export async function customJwtRoutes(
-  app: FastifyInstance,
-  options: { context: CustomJwtContext },
-): Promise<void> {
-  const { context } = options
+export const customJwtRoutes: PluginRoutes<CustomJwtContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.customJwt)
   endpointRoute(
     app,

@@ -1,5 +1,6 @@
 import { endpoints, FARCASTER_CHANNEL_TOKEN_HEADER, farcasterStatusHeadersSchema } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -42,11 +43,7 @@ type SignedBody = { channel_token: string; message: string; signature: string; f
  *   user: the account moved from the user who held it (see `transferAccount`).
  * All but unlink need `farcaster_auth` (403 `disallowed_login_method` 'Login with Farcaster not allowed.').
  */
-export async function farcasterRoutes(
-  app: FastifyInstance,
-  options: { context: FarcasterContext },
-): Promise<void> {
-  const { context } = options
+export const farcasterRoutes: PluginRoutes<FarcasterContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.farcaster)
   // The status is polled every 2 s for up to 120 s (docs/limits.md): the sessions rule's higher limit.
   const pollConfig = rateLimitConfig(context.rateLimits?.sessions)

@@ -1,5 +1,5 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import { requireSession } from '../sessions/requireSession'
@@ -13,11 +13,7 @@ import type { FarcasterSignerContext } from './signedKeyRequestApi'
  * (`docs/security.md#device-keys`), since the app's signature approves a key that signs for the user's
  * fid — and `signer/status`, called by the host page (a live session).
  */
-export async function farcasterSignerRoutes(
-  app: FastifyInstance,
-  options: { context: FarcasterSignerContext },
-): Promise<void> {
-  const { context } = options
+export const farcasterSignerRoutes: PluginRoutes<FarcasterSignerContext> = async (app, { context }) => {
   endpointRoute(app, endpoints['POST /api/v1/farcaster/signer/init'], {}, async (request) => {
     const session = await requireSession(context, request)
     requireFrameOrigin(request)

@@ -10,6 +10,7 @@ import type { Hex } from 'viem'
 import { randomId } from '../../crypto/randomId'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
+import { linkedAccountWhere } from '../users/linkedAccountWhere'
 import { linkedAccounts } from '../users/schema'
 import { farcasterSigners } from './schema'
 import { signSignedKeyRequest } from './signedKeyRequest'
@@ -33,13 +34,7 @@ async function linkedFid(
   const [row] = await context.db.orm
     .select({ subject: linkedAccounts.subject })
     .from(linkedAccounts)
-    .where(
-      and(
-        eq(linkedAccounts.appId, appId),
-        eq(linkedAccounts.userId, userId),
-        eq(linkedAccounts.type, 'farcaster'),
-      ),
-    )
+    .where(linkedAccountWhere({ appId, userId, type: 'farcaster' }))
     .limit(1)
   return row?.subject ?? null
 }
@@ -72,12 +67,12 @@ async function decide(
           details: sql`${linkedAccounts.details} || jsonb_build_object('signer_public_key', ${decided.publicKey}::text)`,
         })
         .where(
-          and(
-            eq(linkedAccounts.appId, decided.appId),
-            eq(linkedAccounts.userId, decided.userId),
-            eq(linkedAccounts.type, 'farcaster'),
-            eq(linkedAccounts.subject, fid),
-          ),
+          linkedAccountWhere({
+            appId: decided.appId,
+            userId: decided.userId,
+            type: 'farcaster',
+            subject: fid,
+          }),
         )
     return decided
   })

@@ -1,6 +1,6 @@
 import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { createTestContext, type TestContext, type TestContextOptions } from '../../test/createTestContext'
 import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { type MoonpayStandIn, startMoonpayStandIn } from '../../testing/funding/moonpayStandIn'
 import { type PriceSourceStandIn, startPriceSourceStandIn } from '../../testing/funding/priceSourceStandIn'
@@ -34,8 +34,47 @@ const fundingSettings = () => ({
   },
 })
 
-/** Signs `email` in to app `appId` of context `c` (a mailed code). */
-const signInTo = (c: TestContext, appId: string, email: string) => c.signIn(email, appId)
+/**
+ * A second server with MoonPay funding whose rate limits are `rateLimits`, and an app `name` on it with
+ * funding on. Close it with `limited.close()`.
+ */
+async function startLimitedFunding(name: string, rateLimits: NonNullable<TestContextOptions['rateLimits']>) {
+  const limited = await createTestContext({
+    features: [
+      funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl }),
+    ],
+    rateLimits,
+  })
+  const record = await createAppRecord(limited.db, {
+    name,
+    masterKey: limited.masterKey,
+    settings: fundingSettings(),
+  })
+  return { limited, record }
+}
+
+/**
+ * Signs `email` in to app `appId` of `c` (a mailed code) and gives it an embedded Ethereum wallet: its auth response, and
+ * `sign()`, which asks `POST /api/v1/plugins/moonpay_on_ramp/sign` to sign a widget URL for that wallet.
+ */
+async function moonpaySigner(c: TestContext, appId: string, email: string) {
+  const auth = await c.signIn(email, appId)
+  const address = await giveEmbeddedWallet(c.db, {
+    appId,
+    userId: userIdOf(auth),
+    chainType: 'ethereum',
+    now: new Date(c.now()),
+  })
+  const sign = () =>
+    c.request({
+      method: 'POST',
+      url: '/api/v1/plugins/moonpay_on_ramp/sign',
+      appId,
+      bearer: auth.token ?? undefined,
+      json: { address, config: {} },
+    })
+  return { auth, sign }
+}
 
 beforeAll(async () => {
   prices = await startPriceSourceStandIn({ prices: { ethereum: 3000, solana: 150, 'usd-coin': 1 } })
@@ -305,21 +344,7 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
       masterKey: t.masterKey,
       settings: { ...fundingSettings(), require_users_accept_terms: true },
     })
-    const auth = await signInTo(t, record.id, `terms-funder${++userCounter}@example.com`)
-    const address = await giveEmbeddedWallet(t.db, {
-      appId: record.id,
-      userId: userIdOf(auth),
-      chainType: 'ethereum',
-      now: new Date(t.now()),
-    })
-    const ask = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/v1/plugins/moonpay_on_ramp/sign',
-        appId: record.id,
-        bearer: auth.token ?? undefined,
-        json: { address, config: {} },
-      })
+    const { auth, sign: ask } = await moonpaySigner(t, record.id, `terms-funder${++userCounter}@example.com`)
     const before = await ask()
     expect(before.statusCode).toBe(403)
     expect(before.json()).toMatchObject({ code: 'terms_not_accepted' })
@@ -335,43 +360,18 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
   })
 
   test('error: over the per-user limit → 429 too_many_requests; another user is not limited', async () => {
-    const limited = await createTestContext({
-      features: [
-        funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl }),
-      ],
-      rateLimits: { fundingSignPerUser: { max: 2, timeWindowMs: 600_000 } },
+    const { limited, record } = await startLimitedFunding('Limited funding', {
+      fundingSignPerUser: { max: 2, timeWindowMs: 600_000 },
     })
     try {
-      const record = await createAppRecord(limited.db, {
-        name: 'Limited funding',
-        masterKey: limited.masterKey,
-        settings: fundingSettings(),
-      })
-      const signer = async (email: string) => {
-        const auth = await signInTo(limited, record.id, email)
-        const address = await giveEmbeddedWallet(limited.db, {
-          appId: record.id,
-          userId: userIdOf(auth),
-          chainType: 'ethereum',
-          now: new Date(limited.now()),
-        })
-        return () =>
-          limited.request({
-            method: 'POST',
-            url: '/api/v1/plugins/moonpay_on_ramp/sign',
-            appId: record.id,
-            bearer: auth.token ?? undefined,
-            json: { address, config: {} },
-          })
-      }
-      const first = await signer('limited-a@example.com')
+      const { sign: first } = await moonpaySigner(limited, record.id, 'limited-a@example.com')
       expect((await first()).statusCode).toBe(200)
       expect((await first()).statusCode).toBe(200)
       const over = await first()
       expect(over.statusCode).toBe(429)
       expect(over.json()).toMatchObject({ code: 'too_many_requests' })
       expect(over.headers['retry-after']).toBeDefined()
-      const second = await signer('limited-b@example.com')
+      const { sign: second } = await moonpaySigner(limited, record.id, 'limited-b@example.com')
       expect((await second()).statusCode).toBe(200)
     } finally {
       await limited.close()
@@ -379,35 +379,14 @@ describe('POST /api/v1/plugins/moonpay_on_ramp/sign', () => {
   })
 
   test('error: over the per-IP limit → 429 too_many_requests, whichever user signs in from it', async () => {
-    const limited = await createTestContext({
-      features: [
-        funding({ moonpayWidgetUrl: moonpay.widgetUrl, moonpaySandboxWidgetUrl: moonpay.sandboxWidgetUrl }),
-      ],
-      rateLimits: { fundingSign: { max: 2, timeWindowMs: 60_000 } },
+    const { limited, record } = await startLimitedFunding('IP-limited funding', {
+      fundingSign: { max: 2, timeWindowMs: 60_000 },
     })
     try {
-      const record = await createAppRecord(limited.db, {
-        name: 'IP-limited funding',
-        masterKey: limited.masterKey,
-        settings: fundingSettings(),
-      })
       const answers: number[] = []
       for (const email of ['ip-a@example.com', 'ip-b@example.com', 'ip-c@example.com']) {
-        const auth = await signInTo(limited, record.id, email)
-        const address = await giveEmbeddedWallet(limited.db, {
-          appId: record.id,
-          userId: userIdOf(auth),
-          chainType: 'ethereum',
-          now: new Date(limited.now()),
-        })
-        const response = await limited.request({
-          method: 'POST',
-          url: '/api/v1/plugins/moonpay_on_ramp/sign',
-          appId: record.id,
-          bearer: auth.token ?? undefined,
-          json: { address, config: {} },
-        })
-        answers.push(response.statusCode)
+        const { sign } = await moonpaySigner(limited, record.id, email)
+        answers.push((await sign()).statusCode)
       }
       expect(answers).toEqual([200, 200, 429])
     } finally {

@@ -1,5 +1,5 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { keyedRateLimit } from '../../http/keyedRateLimit'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
@@ -20,11 +20,7 @@ import { createTokenPrices } from './tokenPrices'
  *   when the app requires them (403 `terms_not_accepted`); 429 over `rateLimits.fundingSign` per IP or
  *   `rateLimits.fundingSignPerUser` per user.
  */
-export async function fundingRoutes(
-  app: FastifyInstance,
-  options: { context: FundingContext },
-): Promise<void> {
-  const { context } = options
+export const fundingRoutes: PluginRoutes<FundingContext> = async (app, { context }) => {
   const prices = createTokenPrices(context.funding, { now: context.now })
   const perUser = keyedRateLimit(app, context.rateLimits?.fundingSignPerUser, 'tooManyRequestsWait')
 

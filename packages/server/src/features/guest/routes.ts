@@ -1,9 +1,8 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import { sha256Hex } from '../../crypto/sha256Hex'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { answerSignIn } from '../sessions/answerSignIn'
 
@@ -15,8 +14,7 @@ import { answerSignIn } from '../sessions/answerSignIn'
  * (docs/security.md property 54). Throws 400 `invalid_data` on a malformed credential, 429
  * `too_many_requests`.
  */
-export async function guestRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
-  const { context } = options
+export const guestRoutes: PluginRoutes = async (app, { context }) => {
   endpointRoute(
     app,
     endpoints['POST /api/v1/guest/authenticate'],

@@ -1,8 +1,7 @@
 import { errorResponseSchema } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ServerContext } from '../../ServerContext'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { checkReadiness } from './checkReadiness'
 
 /**
@@ -13,8 +12,7 @@ import { checkReadiness } from './checkReadiness'
  *   master key does not open the sealed keys', code: 'internal_error' }` (readiness: take the process out
  *   of rotation).
  */
-export async function healthRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
-  const { context } = options
+export const healthRoutes: PluginRoutes = async (app, { context }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.get(
     '/healthz',

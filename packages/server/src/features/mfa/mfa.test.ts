@@ -684,17 +684,7 @@ describe('passkey', () => {
       rpId: RP_ID,
       counter: 2,
     })
-    const snake = {
-      id: assertion.id,
-      raw_id: assertion.rawId,
-      type: 'public-key',
-      response: {
-        authenticator_data: assertion.response.authenticatorData,
-        client_data_json: assertion.response.clientDataJSON,
-        signature: assertion.response.signature,
-      },
-      client_extension_results: {},
-    }
+    const snake = toWire(assertion)
     const verified = await post(
       '/api/v1/mfa/passkeys/verify',
       { authenticator_response: snake },

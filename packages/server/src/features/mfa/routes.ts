@@ -1,5 +1,6 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { createDestinationLimit } from '../passwordless/createDestinationLimit'
@@ -24,8 +25,7 @@ function originOf(request: FastifyRequest): string | undefined {
  * Code-taking and code-sending calls are rate-limited per IP like the passwordless routes; SMS sends also
  * per account and per number (one count with sign-in SMS), and the 30 s resend cooldown (docs/mfa.md#sms).
  */
-export async function mfaRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
-  const { context } = options
+export const mfaRoutes: PluginRoutes<SmsContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.mfa)
   const checkNumber = smsSendLimit(app, context)
   const checkAccount = createDestinationLimit(app, context, () => 'mfa-sms-account:unkeyed')

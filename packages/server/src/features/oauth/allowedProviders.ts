@@ -1,12 +1,25 @@
 /** Which OAuth providers and redirect targets an app allows. */
-import { isOAuthProvider, type OAuthClientSettings, oauthProviderNames } from '@foyer/protocol'
+import {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
+  isOAuthProvider,
+  type OAuthClientSettings,
+  oauthProviderNames,
+  RECOVERY_OAUTH_PROVIDER,
+} from '@foyer/protocol'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { urlOnAllowedOrigin } from '../apps/urlOnAllowedOrigin'
 import type { OAuthContext, OAuthProviderDefinition } from './providers'
 
-/** A provider the app may use: its definition and the app's client registration there. */
-export type AllowedProvider = { definition: OAuthProviderDefinition; client: OAuthClientSettings }
+/**
+ * A provider the app may use: its definition and the app's client registration there; `flowProvider` names
+ * the flow when it is not the provider itself ({@link RECOVERY_OAUTH_PROVIDER} for Google Drive recovery).
+ */
+export type AllowedProvider = {
+  definition: OAuthProviderDefinition
+  client: OAuthClientSettings
+  flowProvider?: string
+}
 
 /**
  * The provider `provider` for `app`: 400 `invalid_data` when it is not one of the nine, 403
@@ -27,6 +40,41 @@ export function assertOAuthProviderAllowed(
   if (!app.settings[`${provider}_oauth`] || !client || !complete)
     throw foyerError('oauthLoginNotAllowed', { provider: oauthProviderNames[provider] })
   return { definition: context.oauth.providers[provider], client }
+}
+
+/**
+ * Google Drive recovery for `app` (docs/recovery-oauth.md): Google's definition with
+ * {@link GOOGLE_DRIVE_APPDATA_SCOPE} added, the app's Google client registration, the flow named
+ * {@link RECOVERY_OAUTH_PROVIDER}. Google sign-in need not be on; 403 `disallowed_recovery_method` when
+ * `embedded_wallet_config.user_owned_recovery_options` lacks `google-drive` or the app has no Google client
+ * with its secret.
+ *
+ * @example const allowed = assertRecoveryProviderAllowed(context, app)
+ */
+export function assertRecoveryProviderAllowed(context: OAuthContext, app: LoadedApp): AllowedProvider {
+  const client = app.settings.oauth.clients.google
+  const offered = app.settings.embedded_wallet_config.user_owned_recovery_options.includes('google-drive')
+  if (!offered || !client?.client_secret) throw foyerError('googleDriveRecoveryNotAllowed')
+  const google = context.oauth.providers.google
+  return {
+    definition: { ...google, defaultScopes: [...google.defaultScopes, GOOGLE_DRIVE_APPDATA_SCOPE] },
+    client,
+    flowProvider: RECOVERY_OAUTH_PROVIDER,
+  }
+}
+
+/**
+ * The provider of a stored flow named `flowProvider`: {@link assertRecoveryProviderAllowed} for a recovery
+ * flow, else {@link assertOAuthProviderAllowed}.
+ */
+export function assertFlowProviderAllowed(
+  context: OAuthContext,
+  app: LoadedApp,
+  flowProvider: string,
+): AllowedProvider {
+  return flowProvider === RECOVERY_OAUTH_PROVIDER
+    ? assertRecoveryProviderAllowed(context, app)
+    : assertOAuthProviderAllowed(context, app, flowProvider)
 }
 
 /**

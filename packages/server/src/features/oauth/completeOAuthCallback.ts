@@ -7,10 +7,11 @@ import {
   OAUTH_ERROR_CODE,
   OAUTH_FLOW_TTL_SECONDS,
   oauthReturnParameters,
+  RECOVERY_OAUTH_PROVIDER,
 } from '@foyer/protocol'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { foyerError } from '../../errors/foyerError'
-import { type AllowedProvider, assertOAuthProviderAllowed, assertRedirectAllowed } from './allowedProviders'
+import { type AllowedProvider, assertFlowProviderAllowed, assertRedirectAllowed } from './allowedProviders'
 import { type CallbackError, exchangeCode } from './exchangeCode'
 import { type FlowResult, issueOAuthFlowCode } from './flowCodes'
 import type { OAuthContext } from './providers'
@@ -75,14 +76,16 @@ export async function completeOAuthCallback(
   }
   let allowed: AllowedProvider
   try {
-    allowed = assertOAuthProviderAllowed(context, app, flow.provider)
+    allowed = assertFlowProviderAllowed(context, app, flow.provider)
   } catch {
     log.warn('oauth provider no longer allowed for the app')
     return back(OAUTH_ERROR_CODE)
   }
   let result: FlowResult
   try {
-    result = await exchangeCode(context, allowed, flow, parameters, app.settings.oauth.return_tokens)
+    // A recovery flow exists for its access token (docs/recovery-oauth.md): kept whatever the app's setting.
+    const keepTokens = flow.provider === RECOVERY_OAUTH_PROVIDER || app.settings.oauth.return_tokens
+    result = await exchangeCode(context, allowed, flow, parameters, keepTokens)
   } catch (error) {
     const { message, refusal } = error as CallbackError
     log.warn({ reason: message, refusal }, 'oauth code exchange failed')

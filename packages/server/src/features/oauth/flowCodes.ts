@@ -7,6 +7,7 @@ import {
   OAUTH_FLOW_TTL_SECONDS,
   type OAuthTokens,
   oauthProviderNames,
+  RECOVERY_OAUTH_PROVIDER,
 } from '@foyer/protocol'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
@@ -89,7 +90,9 @@ export type ConsumedOAuthFlow = { provider: string } & OAuthFlowResult
  * 2. `state_code` equals the flow's client state → else 400 `oauth_state_mismatch` (security property 34);
  * 3. a `code_verifier` is present and base64url(SHA-256(verifier)) equals the flow's challenge → else 400
  *    `invalid_pkce_parameters` (S256 only, RFC 7636 §4.6; security property 33);
- * 4. `provider`, when sent, is the flow's → else 400 `invalid_data`;
+ * 4. `provider`, when sent, is the flow's, and the flow is of `purpose` (a Google Drive recovery flow,
+ *    {@link RECOVERY_OAUTH_PROVIDER}, only for `recovery`; every other only for `sign-in`, the default) → else
+ *    400 `invalid_data`;
  * 5. the provider did not refuse at the callback → else 403 `oauth_account_suspended` or 429
  *    `too_many_requests` ('… provider rate limit …'), docs/errors.md "OAuth".
  * A failed check still burns the code.
@@ -104,6 +107,7 @@ export async function consumeOAuthCode(
     stateCode: string
     codeVerifier: string | undefined
     provider?: string | undefined
+    purpose?: 'sign-in' | 'recovery'
   },
 ): Promise<ConsumedOAuthFlow> {
   const now = new Date(context.now())
@@ -136,6 +140,8 @@ export async function consumeOAuthCode(
   // 4. The flow's provider.
   if (parameters.provider !== undefined && parameters.provider !== flow.provider)
     throw foyerError('oauthProviderMismatch')
+  const recovery = flow.provider === RECOVERY_OAUTH_PROVIDER
+  if (recovery !== (parameters.purpose === 'recovery')) throw foyerError('oauthProviderMismatch')
   let result: FlowResult
   try {
     result = JSON.parse(openSecret(flowKey(context), flow.result, resultAad(flow.id))) as FlowResult

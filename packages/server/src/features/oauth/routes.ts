@@ -1,18 +1,20 @@
 import {
   crossAppProviderAppId,
   endpoints,
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   isOAuthProvider,
   OAUTH_CALLBACK_PATH,
   oauthAccountType,
   oauthProviders,
   refuseControlCharacters,
 } from '@foyer/protocol'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorStatus } from '../../errors/errorStatus'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -22,12 +24,14 @@ import { crossAppAccountKind } from '../crossApp/account'
 import { assertCrossAppConnection, startCrossAppFlow } from '../crossApp/service'
 import { answerSignIn } from '../sessions/answerSignIn'
 import { optionalSession } from '../sessions/optionalSession'
+import { requireSession } from '../sessions/requireSession'
 import { accountRoutes } from '../users/accountRoutes'
 import { requireUserJson } from '../users/service'
 import { oauthAccountKinds } from './account'
 import type { OAuthContext } from './providers'
 import {
   assertOAuthProviderAllowed,
+  assertRecoveryProviderAllowed,
   assertRedirectAllowed,
   type ConsumedOAuthFlow,
   completeOAuthCallback,
@@ -122,8 +126,7 @@ function callbackParameters(values: Record<string, string | string[]> | undefine
  * - `POST /api/v1/oauth/transfer` (session) `{ nonce, userInfo }` → the user: the account of `userInfo.subject`
  *   (the `cross_app` one when `userInfo.meta.providerAppId` is set) moved from the user who held it.
  */
-export async function oauthRoutes(app: FastifyInstance, options: { context: OAuthContext }): Promise<void> {
-  const { context } = options
+export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const config = rateLimitConfig(context.rateLimits?.oauth)
 
@@ -168,6 +171,37 @@ export async function oauthRoutes(app: FastifyInstance, options: { context: OAut
       callbackUrl: callbackUrl(context, request),
     })
     return { url }
+  })
+
+  // Google Drive recovery (docs/recovery-oauth.md): a flow of its own, for the signed-in user's wallet frame.
+  endpointRoute(app, endpoints['POST /api/v1/recovery/oauth/init'], { config }, async (request) => {
+    // Signed in: no captcha (as for a signed-in user's other calls).
+    const { app: foyerApp } = await requireSession(context, request)
+    const allowed = assertRecoveryProviderAllowed(context, foyerApp)
+    const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
+    const url = await startOAuthFlow(context, foyerApp, {
+      allowed,
+      redirectTo,
+      stateCode: request.body.state_code,
+      codeChallenge: request.body.code_challenge,
+      callbackUrl: callbackUrl(context, request),
+    })
+    return { url }
+  })
+  endpointRoute(app, endpoints['POST /api/v1/recovery/oauth/authenticate'], { config }, async (request) => {
+    const { app: foyerApp } = await requireSession(context, request)
+    const flow = await consumeOAuthCode(context, foyerApp, {
+      code: request.body.authorization_code,
+      stateCode: request.body.state_code,
+      codeVerifier: request.body.code_verifier,
+      provider: request.body.provider,
+      purpose: 'recovery',
+    })
+    // Google lets the user untick a scope: without the Drive one the frame could store nothing.
+    const granted = flow.tokens?.scopes
+    if (!flow.tokens || (granted && !granted.includes(GOOGLE_DRIVE_APPDATA_SCOPE)))
+      throw foyerError('googleDriveScopeNotGranted')
+    return { access_token: flow.tokens.access_token }
   })
 
   typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, (request, reply) =>

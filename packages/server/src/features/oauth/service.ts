@@ -5,6 +5,7 @@
 export {
   type AllowedProvider,
   assertOAuthProviderAllowed,
+  assertRecoveryProviderAllowed,
   assertRedirectAllowed,
 } from './allowedProviders'
 export { completeOAuthCallback, oauthReturnUrl } from './completeOAuthCallback'

@@ -53,7 +53,7 @@ export async function startOAuthFlow(
   await context.db.orm.insert(oauthFlows).values({
     id,
     appId: app.id,
-    provider: definition.provider,
+    provider: parameters.allowed.flowProvider ?? definition.provider,
     clientState: parameters.stateCode,
     codeChallenge: parameters.codeChallenge,
     redirectTo: parameters.redirectTo.href,

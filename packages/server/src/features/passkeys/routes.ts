@@ -1,8 +1,8 @@
 import { authenticationResponseFromWire, endpoints, registrationResponseFromWire } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -48,11 +48,7 @@ function originOf(request: FastifyRequest): string | undefined {
  * Every call needs an allowed `Origin` (403 `missing_origin` / `invalid_origin`); the RP ID is its hostname.
  * Sign-in needs the app's `passkey_auth` (403 `disallowed_login_method`).
  */
-export async function passkeyRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const passkeyRoutes: PluginRoutes = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.passkey)
 
   /**

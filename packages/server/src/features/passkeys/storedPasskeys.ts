@@ -1,7 +1,7 @@
 /** Reading stored passkeys: one by its credential id, or a user's as credential descriptors. */
-import { and, eq } from 'drizzle-orm'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
+import { linkedAccountWhere } from '../users/linkedAccountWhere'
 import { linkedAccounts } from '../users/schema'
 import type { PasskeyDetails } from './account'
 
@@ -20,13 +20,7 @@ export async function findPasskey(
       details: linkedAccounts.details,
     })
     .from(linkedAccounts)
-    .where(
-      and(
-        eq(linkedAccounts.appId, app.id),
-        eq(linkedAccounts.type, 'passkey'),
-        eq(linkedAccounts.subject, credentialId),
-      ),
-    )
+    .where(linkedAccountWhere({ appId: app.id, type: 'passkey', subject: credentialId }))
     .limit(1)
   return row ? { ...row, details: row.details as PasskeyDetails } : null
 }
@@ -40,13 +34,7 @@ export async function userPasskeys(
   const rows = await context.db.orm
     .select({ credentialId: linkedAccounts.subject, details: linkedAccounts.details })
     .from(linkedAccounts)
-    .where(
-      and(
-        eq(linkedAccounts.appId, app.id),
-        eq(linkedAccounts.userId, userId),
-        eq(linkedAccounts.type, 'passkey'),
-      ),
-    )
+    .where(linkedAccountWhere({ appId: app.id, userId, type: 'passkey' }))
   return rows.map((row) => ({
     id: row.credentialId,
     transports: (row.details as Partial<PasskeyDetails>).transports ?? [],

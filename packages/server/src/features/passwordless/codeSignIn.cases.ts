@@ -234,4 +234,30 @@ export function codeSignInCases(createContext: () => Promise<TestContext>): void
       counter.stop()
     }
   })
+
+  test('error: a stored access control the server cannot read is no open sign-up: nobody is created, the code stays', async () => {
+    const [app] = await t.db.orm
+      .execute<{ settings: unknown }>(sql`select settings from apps where id = ${t.demoApp.id}`)
+      .then((result) => (result as unknown as { rows: { settings: unknown }[] }).rows)
+    try {
+      for (const accessControl of ['"open"', '{"allowlist_enabled": "no"}', '[]']) {
+        const email = freshEmail()
+        // Sent first: the app's record, cached by the server, is the well-formed one; only the statement
+        // reads the stored settings changed under it.
+        const code = await t.sendCode(email)
+        await t.db.orm.execute(
+          sql`update apps set settings = jsonb_set(settings, '{access_control}', ${accessControl}::jsonb)
+            where id = ${t.demoApp.id}`,
+        )
+        const refused = await authenticate({ email, code })
+        expect(refused.statusCode, accessControl).not.toBe(200)
+        expect(await accountCount(email)).toBe(0)
+        expect((await codeRow(email))?.consumedAt).toBeNull()
+      }
+    } finally {
+      await t.db.orm.execute(
+        sql`update apps set settings = ${JSON.stringify(app?.settings)}::jsonb where id = ${t.demoApp.id}`,
+      )
+    }
+  })
 }

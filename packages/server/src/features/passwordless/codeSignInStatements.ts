@@ -89,9 +89,13 @@ export const codeSignIn = preparedStatement<CodeSignInRow>(
       and subject = ${placeholder('destination')}
     for update
   ), open_sign_up as (
+    -- Open only when the stored access control says so in well-formed JSON (an object whose flag is JSON
+    -- false and whose limit is JSON null, or keys absent with such defaults): anything else goes to the
+    -- sign-up checks, which refuse what they cannot read.
     select 1 from ${apps} where id = ${placeholder('appId')} and ${placeholder('mayOpenSignUp')}::boolean
-      and not coalesce((settings->'access_control'->>'allowlist_enabled')::boolean,
-        ${placeholder('defaultAllowlistEnabled')}::boolean)
+      and coalesce(jsonb_typeof(settings->'access_control'), 'object') = 'object'
+      and coalesce(settings->'access_control'->'allowlist_enabled',
+        to_jsonb(${placeholder('defaultAllowlistEnabled')}::boolean)) = 'false'::jsonb
       and coalesce(jsonb_typeof(settings->'access_control'->'max_users'),
         ${placeholder('defaultMaxUsersType')}::text) = 'null'
   ), wrong as (

@@ -1,8 +1,8 @@
-import { endpoints, headers, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpoints, headers } from '@foyer/protocol'
+import type { FastifyRequest } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
@@ -49,36 +49,25 @@ function destinationKey(request: FastifyRequest): string {
  * (that user deleted; see `transferAccount`). All are rate-limited per IP; code sends are also capped per destination
  * (`rateLimits.codeSendsPerDestination`, docs/security.md property 8) → 429 `too_many_requests`.
  */
-export async function passwordlessRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
+export const passwordlessRoutes: PluginRoutes = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.passwordless)
   const checkDestination = createDestinationLimit(app, context, destinationKey)
 
-  typed.post(
-    endpoints['POST /api/v1/passwordless/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless/init']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      assertEmailEnabled(foyerApp)
-      // One session read decides both the captcha and the code's purpose.
-      const session = await optionalSession(context, request)
-      // Captcha before the per-destination count and the code (docs/security.md properties 8, 56).
-      await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-      await checkDestination(request, reply)
-      await sendLoginCode(context, foyerApp, request.body.email, codePurpose(session))
-      return { success: true as const }
-    },
-  )
-  typed.post(
-    endpoints['POST /api/v1/passwordless/authenticate'].path,
-    {
-      config,
-      schema: routeSchema(endpoints['POST /api/v1/passwordless/authenticate']),
-    },
+  endpointRoute(app, endpoints['POST /api/v1/passwordless/init'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    assertEmailEnabled(foyerApp)
+    // One session read decides both the captcha and the code's purpose.
+    const session = await optionalSession(context, request)
+    // Captcha before the per-destination count and the code (docs/security.md properties 8, 56).
+    await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+    await checkDestination(request, reply)
+    await sendLoginCode(context, foyerApp, request.body.email, codePurpose(session))
+    return { success: true as const }
+  })
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/passwordless/authenticate'],
+    { config },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       assertEmailEnabled(foyerApp)

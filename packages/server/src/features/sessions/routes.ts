@@ -1,11 +1,11 @@
 import { cookieNames, endpoints } from '@foyer/protocol'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { bearerToken } from '../../http/bearerToken'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { sessionCookies } from '../../http/sessionCookies'
-import type { ServerContext } from '../../ServerContext'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { deliverAuthResponse } from './deliverAuthResponse'
@@ -55,11 +55,7 @@ async function clearingDeadCookies<T>(
  * - `POST /api/v1/sessions/fork/recover` `{ refresh_token }` (a forked-session token) → auth response.
  * In server-cookie mode tokens travel in HttpOnly cookies and the body's token fields are null.
  */
-export async function sessionRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const sessionRoutes: PluginRoutes = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.sessions)
 
   endpointRoute(app, endpoints['POST /api/v1/sessions'], { config }, async (request, reply) => {

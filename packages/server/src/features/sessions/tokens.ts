@@ -5,7 +5,7 @@ import {
   TOKEN_ALG,
   toUserDid,
 } from '@foyer/protocol'
-import { jwtVerify, SignJWT } from 'jose'
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose'
 import type { LoadedApp } from '../apps/service'
 
 export type TokenSettings = {
@@ -17,6 +17,26 @@ export type TokenSettings = {
 }
 
 /**
+ * Signs a JWT with `app`'s key: header `{ alg: 'ES256', typ, kid }`, the `claims` given and `sub` (the DID of
+ * `userId`), `iss`, `aud` (the app id), `iat` and `exp = iat + ttlSeconds` (seconds since epoch).
+ */
+export async function signAppJwt(
+  app: LoadedApp,
+  token: { typ: string; claims: JWTPayload; userId: string },
+  settings: TokenSettings,
+): Promise<string> {
+  const iat = Math.floor(settings.nowMs / 1000)
+  return new SignJWT(token.claims)
+    .setProtectedHeader({ alg: TOKEN_ALG, typ: token.typ, kid: app.kid })
+    .setSubject(toUserDid(token.userId))
+    .setIssuer(settings.issuer)
+    .setAudience(app.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.ttlSeconds)
+    .sign(app.privateKey)
+}
+
+/**
  * Signs an access token (docs/api.md): header `{ alg: 'ES256', typ: 'JWT', kid }`, claims
  * `sid`, `sub` (user DID), `iss`, `aud` (app id), `iat`, `exp` (seconds).
  */
@@ -25,15 +45,11 @@ export async function signAccessToken(
   claims: { sessionId: string; userId: string },
   settings: TokenSettings,
 ): Promise<string> {
-  const iat = Math.floor(settings.nowMs / 1000)
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: TOKEN_ALG, typ: ACCESS_TOKEN_TYP, kid: app.kid })
-    .setSubject(toUserDid(claims.userId))
-    .setIssuer(settings.issuer)
-    .setAudience(app.id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + settings.ttlSeconds)
-    .sign(app.privateKey)
+  return signAppJwt(
+    app,
+    { typ: ACCESS_TOKEN_TYP, claims: { sid: claims.sessionId }, userId: claims.userId },
+    settings,
+  )
 }
 
 /**
@@ -45,15 +61,12 @@ export async function signIdentityToken(
   claims: { userId: string; linkedAccounts: LinkedAccount[] },
   settings: TokenSettings,
 ): Promise<string> {
-  const iat = Math.floor(settings.nowMs / 1000)
-  return new SignJWT({ linked_accounts: JSON.stringify(claims.linkedAccounts) })
-    .setProtectedHeader({ alg: TOKEN_ALG, typ: IDENTITY_TOKEN_TYP, kid: app.kid })
-    .setSubject(toUserDid(claims.userId))
-    .setIssuer(settings.issuer)
-    .setAudience(app.id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + settings.ttlSeconds)
-    .sign(app.privateKey)
+  const linkedAccounts = JSON.stringify(claims.linkedAccounts)
+  return signAppJwt(
+    app,
+    { typ: IDENTITY_TOKEN_TYP, claims: { linked_accounts: linkedAccounts }, userId: claims.userId },
+    settings,
+  )
 }
 
 /** A verified access token's claims, kept to skip re-checking its signature. */

@@ -151,12 +151,7 @@ describe('security property 57: the user comes from the token', () => {
   })
 
   test('POST /api/v1/passwordless/link: the email is linked to A (a guest), not to B', async () => {
-    const guest = await t.request({
-      method: 'POST',
-      url: '/api/v1/guest/authenticate',
-      json: { guest_credential: randomBytes(32).toString('base64url') },
-    })
-    const a = authResponseSchema.parse(guest.json())
+    const a = await t.signInAsGuest()
     const b = await emailSignIn()
     const bBefore = await accountsOf(b.token!)
     const email = freshEmail()

@@ -1,12 +1,14 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { checksumAddress } from 'viem'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import type { LoadedApp } from '../apps/service'
 import { answerSignIn } from '../sessions/answerSignIn'
+import { smartWalletRoutes } from '../smartWallets/routes'
 import { accountRoutes } from '../users/accountRoutes'
 import { assertNotEmbeddedWallet } from '../wallets/service'
 import { type ExternalWalletDetails, siweAccountKind, siwsAccountKind } from './account'
@@ -50,10 +52,12 @@ const accountType = (family: SignInFamily) => (family === 'ethereum' ? 'siwe' : 
  * - `…/transfer` (session) `{ nonce, address, walletClientType, chainId?, connectorType }` → the user: the
  *   wallet moved from the user who held it (400 `invalid_data` 'Wallet parameters must be defined' without
  *   the wallet and connector names; see `transferAccount`).
- * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`).
+ * All but unlink need `wallet_auth` / `solana_wallet_auth` (403 `disallowed_login_method`); `siwe/init` is
+ *   also open when the app has smart wallets on.
+ * - `POST /api/v1/siwe/link_smart_wallet` (session): `smartWalletRoutes` (needs smart wallets on, not
+ *   `wallet_auth`).
  */
-export async function siweRoutes(app: FastifyInstance, options: { context: SiweContext }): Promise<void> {
-  const { context } = options
+export const siweRoutes: PluginRoutes<SiweContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.wallet)
 
   /** Checks a signed message end to end and consumes its nonce; returns the proven account. */
@@ -124,7 +128,10 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
   for (const { family, init, authenticate, link, unlink, transfer } of routes) {
     endpointRoute(app, init, { config }, async (request) => {
       const foyerApp = await requireApp(context, request)
-      assertWalletLoginAllowed(foyerApp, family)
+      // A smart wallet's link takes its nonce here too (docs/smart-wallets.md#linking).
+      const smartWallets = foyerApp.settings.smart_wallet_config
+      if (!(family === 'ethereum' && smartWallets.enabled && smartWallets.smart_wallet_type !== null))
+        assertWalletLoginAllowed(foyerApp, family)
       const address =
         family === 'ethereum'
           ? checksumAddress(request.body.address.toLowerCase() as `0x${string}`)
@@ -169,4 +176,5 @@ export async function siweRoutes(app: FastifyInstance, options: { context: SiweC
       },
     })
   }
+  await smartWalletRoutes(app, context)
 }

@@ -185,7 +185,8 @@ const erc1271Abi = [
 
 const publicClients = new WeakMap<SiweContext, Map<number, PublicClient>>()
 
-function publicClientFor(context: SiweContext, chainId: number): PublicClient | null {
+/** A cached JSON-RPC client for `chainId` from `siwe({ evmRpcUrls })` (5 s timeout, no retry); null without a URL. */
+export function publicClientFor(context: SiweContext, chainId: number): PublicClient | null {
   const url = context.evmRpcUrls[chainId]
   if (!url) return null
   let clients = publicClients.get(context)

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { authResponseSchema, SIWE_NONCE_TTL_SECONDS, userSchema } from '@foyer/protocol'
 import { base58 } from '@scure/base'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { linkedAccountTypes } from '../../test/linkedAccountTypes'
 import { useTestContext } from '../../test/useTestContext'
 import { type SiweOverrides, testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord, updateAppSettings } from '../apps/service'
@@ -500,12 +500,7 @@ describe('POST /api/v1/siwe/link and /unlink', () => {
   })
 
   test('default: a guest who links a wallet becomes a full user (security property 52: proof by signature)', async () => {
-    const guest = await t.request({
-      method: 'POST',
-      url: '/api/v1/guest/authenticate',
-      json: { guest_credential: randomBytes(32).toString('base64url') },
-    })
-    const auth = authResponseSchema.parse(guest.json())
+    const auth = await t.signInAsGuest()
     expect(auth.user.is_guest).toBe(true)
     const response = await postSiwe('link', await signedSiwe(), { bearer: auth.token! })
     expect(response.statusCode, response.body).toBe(200)
@@ -646,12 +641,7 @@ describe('SIWS (security property 43)', () => {
       bearer: auth.token!,
     })
     expect(response.statusCode, response.body).toBe(200)
-    expect(
-      userSchema
-        .parse(response.json())
-        .linked_accounts.map((a) => a.type)
-        .sort(),
-    ).toEqual(['email', 'wallet'])
+    expect(linkedAccountTypes(response)).toEqual(['email', 'wallet'])
     const refresh = await post('/api/v1/sessions', { refresh_token: auth.refresh_token })
     expect(refresh.statusCode, refresh.body).toBe(200)
     const unlinked = await post('/api/v1/siws/unlink', { address: key.address }, { bearer: auth.token! })

@@ -1,7 +1,7 @@
-import { endpoints, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { endpoints } from '@foyer/protocol'
 import { foyerError } from '../../errors/foyerError'
+import type { PluginRoutes } from '../../FoyerPlugin'
+import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
@@ -38,32 +38,27 @@ import { smsSendKey, smsSendLimit } from './smsSendLimit'
  *   (that user deleted; see `transferAccount`).
  * All are rate-limited per IP like the email routes; sends also per number (docs/security.md property 8).
  */
-export async function smsRoutes(app: FastifyInstance, options: { context: SmsContext }): Promise<void> {
-  const { context } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
+export const smsRoutes: PluginRoutes<SmsContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.sms)
   const checkNumber = smsSendLimit(app, context)
 
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/init'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/init']) },
-    async (request, reply) => {
-      const foyerApp = await requireApp(context, request)
-      assertSmsEnabled(foyerApp)
-      const phoneNumber = toE164(request.body.phoneNumber)
-      // One session read decides both the captcha and the code's purpose.
-      const session = await optionalSession(context, request)
-      // Captcha before the per-number count and the code (docs/security.md properties 8, 56).
-      await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-      await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
-      await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
-      return { success: true as const }
-    },
-  )
+  endpointRoute(app, endpoints['POST /api/v1/passwordless_sms/init'], { config }, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    assertSmsEnabled(foyerApp)
+    const phoneNumber = toE164(request.body.phoneNumber)
+    // One session read decides both the captcha and the code's purpose.
+    const session = await optionalSession(context, request)
+    // Captcha before the per-number count and the code (docs/security.md properties 8, 56).
+    await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
+    await checkNumber(request, reply, smsSendKey(foyerApp.id, phoneNumber))
+    await sendSmsCode(context, foyerApp, phoneNumber, codePurpose(session))
+    return { success: true as const }
+  })
 
-  typed.post(
-    endpoints['POST /api/v1/passwordless_sms/authenticate'].path,
-    { config, schema: routeSchema(endpoints['POST /api/v1/passwordless_sms/authenticate']) },
+  endpointRoute(
+    app,
+    endpoints['POST /api/v1/passwordless_sms/authenticate'],
+    { config },
     async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)

@@ -1,8 +1,8 @@
 import { CODE_TTL_SECONDS, maskPhoneNumber } from '@foyer/protocol'
-import { and, eq } from 'drizzle-orm'
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { type CodePurpose, issueCode } from '../passwordless/service'
+import { linkedAccountWhere } from '../users/linkedAccountWhere'
 import { linkedAccounts } from '../users/schema'
 import { type SmsContext, SmsSendError } from './smsSender'
 
@@ -80,12 +80,12 @@ export async function hasPhoneNumber(
     .select({ id: linkedAccounts.id })
     .from(linkedAccounts)
     .where(
-      and(
-        eq(linkedAccounts.appId, parameters.appId),
-        eq(linkedAccounts.userId, parameters.userId),
-        eq(linkedAccounts.type, 'phone'),
-        eq(linkedAccounts.subject, parameters.phoneNumber),
-      ),
+      linkedAccountWhere({
+        appId: parameters.appId,
+        userId: parameters.userId,
+        type: 'phone',
+        subject: parameters.phoneNumber,
+      }),
     )
     .limit(1)
   return Boolean(row)

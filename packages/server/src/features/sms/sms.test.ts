@@ -385,12 +385,7 @@ describe('passwordless_sms/link, update, unlink', () => {
   })
 
   test('behavior: a guest who links a phone becomes a full user', async () => {
-    const guestResponse = await t.request({
-      method: 'POST',
-      url: '/api/v1/guest/authenticate',
-      json: { guest_credential: randomBytes(32).toString('base64url') },
-    })
-    const guest = authResponseSchema.parse(guestResponse.json())
+    const guest = await t.signInAsGuest()
     expect(guest.user.is_guest).toBe(true)
     const number = freshNumber()
     const code = await smsCode(number, guest.token as string)

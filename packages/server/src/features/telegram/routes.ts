@@ -1,5 +1,5 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
@@ -42,11 +42,7 @@ import {
  *   `telegram.widgetScriptUrl` option), cacheable and loadable from any origin
  *   (docs/linked-accounts.md#telegram-login-script).
  */
-export async function telegramRoutes(
-  app: FastifyInstance,
-  options: { context: TelegramContext },
-): Promise<void> {
-  const { context } = options
+export const telegramRoutes: PluginRoutes<TelegramContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.telegram)
   const checkAccountLimit = createTelegramAccountLimit(app, context)
   const loader = telegramLoaderScript(context.telegram.widgetScriptUrl)

@@ -3,8 +3,9 @@ import { type User, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
 import { mfaMethods } from '../mfa/schema'
-import { embeddedWallets, walletEntropies } from '../wallets/schema'
+import { walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
 
 // `GET /api/v1/users/me` serves a user's JSON from the process's cache only while the user's revision is the
@@ -82,44 +83,21 @@ describe('users/me from the per-process cache', () => {
 
   test('behavior: an embedded wallet and its recovery method are seen at once', async () => {
     await me()
-    const entropyRowId = rowId()
-    const address = `0x${randomBytes(20).toString('hex')}`
-    await t.db.orm.insert(walletEntropies).values({
-      id: entropyRowId,
-      appId,
-      userId,
-      chainType: 'ethereum',
-      entropyId: address,
-      authShare: 'v1.sealed',
-      recoveryMethod: 'privy',
-      recovery: 'v1.sealed',
-      createdAt: at,
-      updatedAt: at,
-    })
-    await t.db.orm.insert(embeddedWallets).values({
-      id: rowId(),
-      appId,
-      userId,
-      entropyRowId,
-      chainType: 'ethereum',
-      walletIndex: 0,
-      address,
-      createdAt: at,
-    })
+    const address = await giveEmbeddedWallet(t.db, { appId, userId, chainType: 'ethereum', now: at })
     const wallet = async () =>
       (await me()).linked_accounts.find((account) => account.type === 'wallet' && account.address === address)
     expect(await wallet()).toMatchObject({ recovery_method: 'privy' })
     await t.db.orm
       .update(walletEntropies)
       .set({ recoveryMethod: 'user-passcode' })
-      .where(eq(walletEntropies.id, entropyRowId))
+      .where(eq(walletEntropies.userId, userId))
     expect(await wallet()).toMatchObject({ recovery_method: 'user-passcode' })
     // A change the JSON does not show (the sealed share) leaves the revision, so the cache keeps serving.
     const before = await revision()
     await t.db.orm
       .update(walletEntropies)
       .set({ authShare: 'v1.other' })
-      .where(eq(walletEntropies.id, entropyRowId))
+      .where(eq(walletEntropies.userId, userId))
     expect(await revision()).toBe(before)
   })
 

@@ -4,6 +4,7 @@ import { foyerError } from '../../errors/foyerError'
 import { offerAccountTransfer } from '../accountTransfer/offerAccountTransfer'
 import type { AccountKinds, AccountType } from './AccountKind'
 import { assertAllowListed } from './accessControl'
+import { linkedAccountWhere } from './linkedAccountWhere'
 import { linkedToAnotherUser, newLinkedAccount } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 import type { Transaction } from './Transaction'
@@ -55,13 +56,7 @@ export async function linkAccountToUser(
       const [holder] = await tx
         .select({ userId: linkedAccounts.userId })
         .from(linkedAccounts)
-        .where(
-          and(
-            eq(linkedAccounts.appId, appId),
-            eq(linkedAccounts.type, type),
-            eq(linkedAccounts.subject, subject),
-          ),
-        )
+        .where(linkedAccountWhere({ appId, type, subject }))
       return { conflictWith: holder?.userId ?? null }
     }
     if (user.isGuest) await finishGuestUpgrade(tx, userId)

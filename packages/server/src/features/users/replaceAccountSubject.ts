@@ -4,6 +4,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { foyerError } from '../../errors/foyerError'
 import type { AccountType } from './AccountKind'
+import { linkedAccountWhere } from './linkedAccountWhere'
 import { linkedToAnotherUser } from './newLinkedAccount'
 import { linkedAccounts, users } from './schema'
 
@@ -57,14 +58,7 @@ export async function replaceAccountSubject(
       const updated = await tx
         .update(linkedAccounts)
         .set({ subject: newSubject, verifiedAt: now, latestVerifiedAt: now })
-        .where(
-          and(
-            eq(linkedAccounts.appId, appId),
-            eq(linkedAccounts.userId, userId),
-            eq(linkedAccounts.type, type),
-            eq(linkedAccounts.subject, oldSubject),
-          ),
-        )
+        .where(linkedAccountWhere({ appId, userId, type, subject: oldSubject }))
         .returning({ id: linkedAccounts.id })
       if (updated.length === 0) throw foyerError(parameters.notFound)
     })

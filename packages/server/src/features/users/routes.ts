@@ -1,8 +1,7 @@
 import { endpoints, routeSchema } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { foyerError } from '../../errors/foyerError'
-import type { ServerContext } from '../../ServerContext'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { requireSession } from '../sessions/requireSession'
 import { cachedUserJson } from './cachedUserJson'
 import { acceptTerms } from './service'
@@ -13,8 +12,7 @@ import { acceptTerms } from './service'
  * - `POST /api/v1/users/me/accept_terms` `{}` → the user, `has_accepted_terms: true` (docs/sessions.md;
  * docs/wire.md#terms). Both 401 `missing_or_invalid_token` unless the session is live (`requireSession`).
  */
-export async function userRoutes(app: FastifyInstance, options: { context: ServerContext }): Promise<void> {
-  const { context } = options
+export const userRoutes: PluginRoutes = async (app, { context }) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

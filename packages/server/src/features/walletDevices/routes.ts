@@ -1,8 +1,7 @@
 import { endpoints } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
-import type { ServerContext } from '../../ServerContext'
 import { requireSession } from '../sessions/requireSession'
 import { issueDeviceProofNonce, listWalletDevices, registerWalletDevice, revokeWalletDevice } from './service'
 
@@ -10,11 +9,7 @@ import { issueDeviceProofNonce, listWalletDevices, registerWalletDevice, revokeW
  * The wallet's device keys (`docs/security.md#device-keys`): a proof nonce, registration (with the new
  * key's proof), the list and revocation. All need a live session.
  */
-export async function walletDeviceRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const walletDeviceRoutes: PluginRoutes = async (app, { context }) => {
   endpointRoute(
     app,
     endpoints['POST /api/v1/embedded_wallets/devices/nonce'],

@@ -6,8 +6,8 @@ import { build } from 'esbuild'
 /** One bundled script of the wallet frame, served at `/embedded-wallets/assets/<fileName>`. */
 export type FrameAsset = { fileName: string; contents: Uint8Array }
 
-/** The frame page script and the export page script (content-hashed names; immutable). */
-export type WalletFrameBundle = { frame: FrameAsset; export: FrameAsset }
+/** The frame page, export page and import page scripts (content-hashed names; immutable). */
+export type WalletFrameBundle = { frame: FrameAsset; export: FrameAsset; import: FrameAsset }
 
 /** `packages/wallet-frame/src`, found through the workspace package `@foyer/wallet-frame`. */
 function walletFrameSourceDir(): string {
@@ -16,7 +16,7 @@ function walletFrameSourceDir(): string {
 }
 
 /**
- * Bundles the wallet frame's browser entries (`src/frame/main.ts`, `src/export/main.ts` of
+ * Bundles the wallet frame's browser entries (`src/frame/main.ts`, `src/export/main.ts`, `src/import/main.ts` of
  * `@foyer/wallet-frame`) with esbuild: ESM, browser, ES2022, minified, no source maps. Takes ~1 s; the
  * routes call it once, on the first frame request, and keep the result.
  *
@@ -25,7 +25,11 @@ function walletFrameSourceDir(): string {
 export async function bundleWalletFrame(): Promise<WalletFrameBundle> {
   const source = walletFrameSourceDir()
   const result = await build({
-    entryPoints: { frame: join(source, 'frame/main.ts'), export: join(source, 'export/main.ts') },
+    entryPoints: {
+      frame: join(source, 'frame/main.ts'),
+      export: join(source, 'export/main.ts'),
+      import: join(source, 'import/main.ts'),
+    },
     bundle: true,
     // `@foyer/protocol` from its TypeScript sources, as in the repository (docs/packaging.md).
     conditions: ['@foyer/source'],
@@ -39,11 +43,11 @@ export async function bundleWalletFrame(): Promise<WalletFrameBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
-  const asset = (name: 'frame' | 'export'): FrameAsset => {
+  const asset = (name: keyof WalletFrameBundle): FrameAsset => {
     const file = result.outputFiles.find((output) => output.path.endsWith(`/${name}.js`))
     if (!file) throw new Error(`esbuild produced no ${name}.js`)
     const hash = createHash('sha256').update(file.contents).digest('hex').slice(0, 16)
     return { fileName: `${name}-${hash}.js`, contents: file.contents }
   }
-  return { frame: asset('frame'), export: asset('export') }
+  return { frame: asset('frame'), export: asset('export'), import: asset('import') }
 }

@@ -7,10 +7,10 @@ import type { WalletFrameBundle } from './bundleWalletFrame'
 export const WALLET_FRAME_DIST_DIR = fileURLToPath(new URL('../../../dist/wallet-frame', import.meta.url))
 
 /** `manifest.json` of a built wallet frame: the content-hashed file name of each script. */
-type Manifest = { frame: string; export: string }
+type Manifest = { frame: string; export: string; import: string }
 
 /**
- * Writes `bundle` to `dir` (emptied first): `frame-<hash>.js`, `export-<hash>.js` and `manifest.json`
+ * Writes `bundle` to `dir` (emptied first): `frame-<hash>.js`, `export-<hash>.js`, `import-<hash>.js` and `manifest.json`
  * naming them. The package build runs it (`scripts/buildWalletFrame.mjs`).
  *
  * @example await writeWalletFrameBundle(await bundleWalletFrame(), WALLET_FRAME_DIST_DIR)
@@ -20,7 +20,12 @@ export async function writeWalletFrameBundle(bundle: WalletFrameBundle, dir: str
   await mkdir(dir, { recursive: true })
   await writeFile(join(dir, bundle.frame.fileName), bundle.frame.contents)
   await writeFile(join(dir, bundle.export.fileName), bundle.export.contents)
-  const manifest: Manifest = { frame: bundle.frame.fileName, export: bundle.export.fileName }
+  await writeFile(join(dir, bundle.import.fileName), bundle.import.contents)
+  const manifest: Manifest = {
+    frame: bundle.frame.fileName,
+    export: bundle.export.fileName,
+    import: bundle.import.fileName,
+  }
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
@@ -41,5 +46,11 @@ export async function readWalletFrameBundle(dir: string): Promise<WalletFrameBun
     fileName,
     contents: new Uint8Array(await readFile(join(dir, fileName))),
   })
-  return { frame: await load(manifest.frame), export: await load(manifest.export) }
+  // A build from before the import page has no `import` entry: treated as no build.
+  if (typeof manifest.import !== 'string') return null
+  return {
+    frame: await load(manifest.frame),
+    export: await load(manifest.export),
+    import: await load(manifest.import),
+  }
 }

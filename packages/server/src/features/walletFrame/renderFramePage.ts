@@ -33,16 +33,19 @@ function scriptJson(value: unknown): string {
 
 /**
  * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins }`) and the
- * module script. The export page has a `<main id="foyer-export">` the key is rendered into.
+ * module script. The export page has a `<main id="foyer-export">` the key is rendered into, the import page a
+ * `<main id="foyer-import">` holding the form the key is typed into.
  */
 export function renderFramePage(parameters: {
   appId: string
   allowedOrigins: readonly string[]
   scriptPath: string
-  kind: 'frame' | 'export'
+  kind: 'frame' | 'export' | 'import'
 }): string {
   const config = scriptJson({ appId: parameters.appId, allowedOrigins: parameters.allowedOrigins })
-  const title = parameters.kind === 'export' ? 'Foyer wallet export' : 'Foyer wallet'
+  const title = { frame: 'Foyer wallet', export: 'Foyer wallet export', import: 'Foyer wallet import' }[
+    parameters.kind
+  ]
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -54,7 +57,7 @@ export function renderFramePage(parameters: {
     `<script id="foyer-frame-config" type="application/json">${config}</script>`,
     `<script type="module" src="${parameters.scriptPath}"></script>`,
     '</head>',
-    `<body>${parameters.kind === 'export' ? '<main id="foyer-export"></main>' : ''}</body>`,
+    `<body>${parameters.kind === 'frame' ? '' : `<main id="foyer-${parameters.kind}"></main>`}</body>`,
     '</html>',
   ].join('\n')
 }

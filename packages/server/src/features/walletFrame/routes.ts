@@ -1,9 +1,8 @@
 import { appIdSchema, refuseControlCharacters } from '@foyer/protocol'
-import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { foyerError } from '../../errors/foyerError'
-import type { ServerContext } from '../../ServerContext'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { requireApp } from '../apps/requireApp'
 import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
 import { readWalletFrameBundle } from './prebuiltWalletFrame'
@@ -15,6 +14,7 @@ const assetPrefix = '/embedded-wallets/assets/'
  * The wallet frame pages, served from this server's origin (docs/modal.md; docs/api.md):
  * - `GET /apps/{appId}/embedded-wallets` (query `caid`, `client_id`): the hidden frame;
  * - `GET /apps/{appId}/embedded-wallets/export`: the export page;
+ * - `GET /apps/{appId}/embedded-wallets/import`: the import page (docs/embedded-wallets.md#imported-keys);
  * - `GET /embedded-wallets/assets/{name}-{hash}.js`: their scripts (immutable, hashed names), built with the
  *   package (`npm run build -w @foyer/server` → `walletFrameDir`) in production (the CLI refuses to start
  *   without it; a page request then fails with 500); outside
@@ -22,11 +22,7 @@ const assetPrefix = '/embedded-wallets/assets/'
  * Pages carry a CSP whose `frame-ancestors` lists the app's allowed origins. 400 `invalid_data` for a
  * malformed app id, 404 `not_found` for an unknown app or asset.
  */
-export async function walletFrameRoutes(
-  app: FastifyInstance,
-  options: { context: ServerContext },
-): Promise<void> {
-  const { context } = options
+export const walletFrameRoutes: PluginRoutes = async (app, { context }) => {
   let bundle: Promise<WalletFrameBundle> | undefined
   // Production serves the package build; elsewhere esbuild bundles the current sources on the first request
   // (a build left in dist/ would go stale while the frame is being developed).
@@ -54,8 +50,8 @@ export async function walletFrameRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 
-  for (const kind of ['frame', 'export'] as const) {
-    const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : '/apps/:appId/embedded-wallets/export'
+  for (const kind of ['frame', 'export', 'import'] as const) {
+    const path = kind === 'frame' ? '/apps/:appId/embedded-wallets' : `/apps/:appId/embedded-wallets/${kind}`
     typed.get(path, { schema: { params: paramsSchema } }, async (request, reply) => {
       const foyerApp = await requireApp(context, request)
       const assets = await getBundle()
@@ -82,7 +78,9 @@ export async function walletFrameRoutes(
     { schema: { params: refuseControlCharacters(z.object({ file: z.string().max(64) })) } },
     async (request, reply) => {
       const assets = await getBundle()
-      const asset = [assets.frame, assets.export].find((entry) => entry.fileName === request.params.file)
+      const asset = [assets.frame, assets.export, assets.import].find(
+        (entry) => entry.fileName === request.params.file,
+      )
       if (!asset) throw foyerError('assetNotFound')
       reply
         .header('content-type', 'text/javascript; charset=utf-8')

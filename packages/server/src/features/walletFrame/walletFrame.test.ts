@@ -133,6 +133,10 @@ describe('the wallet frame built with the package', () => {
         fileName: 'export-0123456789abcdef.js',
         contents: new TextEncoder().encode('/* built export */'),
       },
+      import: {
+        fileName: 'import-0123456789abcdef.js',
+        contents: new TextEncoder().encode('/* built import */'),
+      },
     }
     await writeWalletFrameBundle(built, dir)
     const production = await createTestContext({
@@ -150,6 +154,13 @@ describe('the wallet frame built with the package', () => {
         url: '/embedded-wallets/assets/export-0123456789abcdef.js',
       })
       expect(script.body).toBe('/* built export */')
+      const importPage = await production.request({
+        method: 'GET',
+        url: `/apps/${shopId}/embedded-wallets/import`,
+      })
+      expect(importPage.statusCode).toBe(200)
+      expect(importPage.body).toContain('/embedded-wallets/assets/import-0123456789abcdef.js')
+      expect(importPage.body).toContain('<main id="foyer-import"></main>')
     } finally {
       await production.app.close()
     }

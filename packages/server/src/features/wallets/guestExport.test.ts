@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { type AuthResponse, authResponseSchema, type FrameReply, userSchema } from '@foyer/protocol'
+import { authResponseSchema, type FrameReply, userSchema } from '@foyer/protocol'
 import {
   createFrameHandler,
   createMemoryDeviceKeyStore,
@@ -18,15 +17,6 @@ import { useTestContext } from '../../test/useTestContext'
 // server refuses to guests.
 const t = useTestContext()
 let nextId = 0
-
-async function guestSignIn(): Promise<AuthResponse> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/v1/guest/authenticate',
-    json: { guest_credential: randomBytes(32).toString('base64url') },
-  })
-  return authResponseSchema.parse(response.json())
-}
 
 function frames() {
   const deviceShares = createMemoryShareStore()
@@ -56,7 +46,7 @@ function frames() {
 
 describe('security property 54 guests cannot export', () => {
   test('error: a guest’s export is refused by the server (403); after linking an email it works', async () => {
-    const guest = await guestSignIn()
+    const guest = await t.signInAsGuest()
     expect(guest.user.is_guest).toBe(true)
     const device = frames()
     const created = await device.wallet('privy:wallets:create', { accessToken: guest.token })

@@ -11,6 +11,7 @@ import {
   assertMayPassMfaGate,
   createAdditionalEmbeddedWallet,
   createEmbeddedWallet,
+  importEmbeddedWallet,
   listEmbeddedWallets,
   releaseAuthShare,
   releaseRecoveryMaterial,
@@ -19,7 +20,7 @@ import {
 
 /**
  * Embedded-wallet endpoints (`docs/api.md`, `docs/security.md`): list, create (index 0), additional (the next
- * index), auth-share and recovery-material release, the export page's auth share (refused to guests),
+ * index), import (an existing key, docs/embedded-wallets.md), auth-share and recovery-material release, the export page's auth share (refused to guests),
  * recovery-method change. All need a live session (`requireSession`); all but the list also need, in
  * order: the wallet frame's origin (`requireFrameOrigin`, a browser-only filter, never an authenticator),
  * when the app requires terms a user who accepted them (403 `terms_not_accepted`), and a proof signed by
@@ -57,6 +58,14 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
         userId,
         body: request.body,
       }),
+    }
+  })
+  // An imported key is a new wallet: the same gates as a create.
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/import'], {}, async (request) => {
+    const { app: foyerApp, userId, sessionId } = await frameSession(request)
+    await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
+    return {
+      wallet: await importEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
     }
   })
   endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/auth_share'], {}, async (request, reply) => {

@@ -1,16 +1,19 @@
-import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 
 /**
- * `wallet_entropies`: one BIP39 entropy per (user, chain type) — the root of that user's embedded wallets
- * of that chain type (docs/security.md). The server never sees the entropy, only:
+ * `wallet_entropies`: the roots of a user's embedded wallets (docs/security.md, docs/embedded-wallets.md): one
+ * generated BIP39 entropy per (user, chain type), and one row per imported private key (`imported`, its
+ * only wallet at index 0). The server never sees the entropy or the key, only:
  * - `auth_share`: the auth Shamir share, sealed with AES-256-GCM under a master-key sub-key (`v1.…`);
  * - `recovery`: the recovery material the frame uploaded (the share encrypted by the frame, plus for
  *   `privy` the recovery key), as JSON sealed the same way;
- * - `entropy_id`: the index-0 address. UNIQUE (user_id, chain_type) keeps one entropy per chain type even
- *   when creates race (docs/security.md property 66).
+ * - `entropy_id`: the index-0 address. A UNIQUE index on (user_id, chain_type) over the generated rows
+ *   (`NOT imported`) keeps one entropy per chain type even when creates race (docs/security.md property 66);
+ *   (app, chain type, entropy id) is unique, so a key is imported once per app.
  */
 export const walletEntropies = pgTable(
   'wallet_entropies',
@@ -28,14 +31,16 @@ export const walletEntropies = pgTable(
     updatedAt: timestampColumn('updated_at').notNull(),
   },
   (table) => [
-    unique('wallet_entropies_user_chain_unique').on(table.userId, table.chainType),
+    uniqueIndex('wallet_entropies_user_chain_generated_unique')
+      .on(table.userId, table.chainType)
+      .where(sql`not ${table.imported}`),
     unique('wallet_entropies_app_chain_entropy_unique').on(table.appId, table.chainType, table.entropyId),
   ],
 )
 
 /**
- * `embedded_wallets`: one HD account (index) of an entropy. UNIQUE (user_id, chain_type, wallet_index) so
- * that racing creates end with one wallet; the address is unique per (app, chain type).
+ * `embedded_wallets`: one HD account (index) of an entropy. UNIQUE (entropy_row_id, wallet_index) so that
+ * racing creates end with one wallet per index; the address is unique per (app, chain type).
  */
 export const embeddedWallets = pgTable(
   'embedded_wallets',
@@ -50,7 +55,7 @@ export const embeddedWallets = pgTable(
     createdAt: timestampColumn('created_at').notNull(),
   },
   (table) => [
-    unique('embedded_wallets_user_chain_index_unique').on(table.userId, table.chainType, table.walletIndex),
+    unique('embedded_wallets_entropy_index_unique').on(table.entropyRowId, table.walletIndex),
     unique('embedded_wallets_app_chain_address_unique').on(table.appId, table.chainType, table.address),
     index('embedded_wallets_user_id_idx').on(table.userId),
   ],

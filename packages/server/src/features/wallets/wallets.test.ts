@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress, testSolanaAddress } from '../../test/testWalletAddresses'
+import { linkedAccounts } from '../users/schema'
 import { walletEntropies } from './schema'
 
 let t: TestContext
@@ -343,6 +345,157 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json().code).toBe('invalid_data')
     }
+  })
+})
+
+describe('POST /api/v1/embedded_wallets/import', () => {
+  const importBody = (overrides: Partial<UnsignedCreateBody> = {}) =>
+    createBody({ auth_share: b64(33), ...overrides })
+
+  test('default: an imported key is a wallet of its own beside the generated one: index 0, imported, its shares sealed', async () => {
+    const auth = await signIn()
+    const generated = createBody()
+    expect((await frameCall('/api/v1/embedded_wallets', auth.token!, generated)).statusCode).toBe(200)
+    for (const chain of ['ethereum', 'solana'] as const) {
+      const body = importBody(chain === 'solana' ? { chain_type: 'solana', address: solanaAddress() } : {})
+      const response = await frameCall('/api/v1/embedded_wallets/import', auth.token!, body)
+      expect(response.statusCode).toBe(200)
+      expect(embeddedWalletSchema.parse(response.json().wallet)).toMatchObject({
+        address: body.address,
+        chain_type: chain,
+        wallet_index: 0,
+        entropy_id: body.address,
+        imported: true,
+      })
+      const [row] = await t.db.orm
+        .select()
+        .from(walletEntropies)
+        .where(eq(walletEntropies.entropyId, body.address))
+      expect(row?.authShare).toMatch(/^v1\./)
+      expect(row?.authShare).not.toContain(body.auth_share)
+      // The frame gets its auth share back, marked imported.
+      const share = await frameCall('/api/v1/embedded_wallets/auth_share', auth.token!, {
+        chain_type: chain,
+        entropy_id: body.address,
+      })
+      expect(share.json()).toMatchObject({ auth_share: body.auth_share, imported: true })
+    }
+    const wallets = (await me(auth.token!)).linked_accounts.filter((account) => account.type === 'wallet')
+    expect(
+      wallets.map(
+        (wallet) => 'imported' in wallet && [wallet.chain_type, wallet.wallet_index, wallet.imported],
+      ),
+    ).toEqual([
+      ['ethereum', 0, false],
+      ['ethereum', 0, true],
+      ['solana', 0, true],
+    ])
+    // A generated wallet of a chain where only an imported key exists is still allowed.
+    const solana = createBody({ chain_type: 'solana', address: solanaAddress() })
+    expect((await frameCall('/api/v1/embedded_wallets', auth.token!, solana)).statusCode).toBe(200)
+  })
+
+  test("error: an imported key has no additional indexes; the same key twice is 'This address is already an embedded wallet'", async () => {
+    const auth = await signIn()
+    const body = importBody()
+    expect((await frameCall('/api/v1/embedded_wallets/import', auth.token!, body)).statusCode).toBe(200)
+    const again = await frameCall(
+      '/api/v1/embedded_wallets/import',
+      auth.token!,
+      importBody({ address: body.address }),
+    )
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toMatchObject({
+      code: 'resource_conflict',
+      error: 'This address is already an embedded wallet',
+    })
+    const other = await signIn()
+    const elsewhere = await frameCall(
+      '/api/v1/embedded_wallets/import',
+      other.token!,
+      importBody({ address: body.address }),
+    )
+    expect(elsewhere.json()).toMatchObject({ code: 'resource_conflict' })
+    const added = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
+      chain_type: 'ethereum',
+      entropy_id: body.address,
+      wallet_index: 1,
+      address: ethAddress(),
+    })
+    expect(added.statusCode).toBe(400)
+    expect(added.json()).toMatchObject({
+      code: 'invalid_request',
+      error: 'An imported wallet has no additional wallets',
+    })
+  })
+
+  test("error: a key another user signs in with as an external wallet is 'This wallet is linked to another account'", async () => {
+    const [owner, other] = [await signIn(), await signIn()]
+    const address = ethAddress()
+    const now = new Date(t.now())
+    await t.db.orm.insert(linkedAccounts).values({
+      id: randomId(),
+      appId: t.demoApp.id,
+      userId: owner.user.id.replace('did:foyer:', ''),
+      type: 'siwe',
+      subject: address.toLowerCase(),
+      details: { address },
+      verifiedAt: now,
+      firstVerifiedAt: now,
+      latestVerifiedAt: now,
+      createdAt: now,
+    })
+    const refused = await frameCall('/api/v1/embedded_wallets/import', other.token!, importBody({ address }))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({
+      code: 'resource_conflict',
+      error: 'This wallet is linked to another account',
+    })
+    // Its own external wallet, the user may import.
+    const own = await frameCall('/api/v1/embedded_wallets/import', owner.token!, importBody({ address }))
+    expect(own.statusCode).toBe(200)
+  })
+
+  test('behavior: 8 racing imports of one key by two users end with one wallet', async () => {
+    const [alice, bob] = [await signIn(), await signIn()]
+    const address = ethAddress()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        frameCall(
+          '/api/v1/embedded_wallets/import',
+          (index % 2 ? alice : bob).token!,
+          importBody({ address }),
+        ),
+      ),
+    )
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1)
+    for (const answer of answers.filter((answer) => answer.statusCode !== 200))
+      expect(answer.json()).toMatchObject({ code: 'resource_conflict' })
+    const rows = await t.db.orm.select().from(walletEntropies).where(eq(walletEntropies.entropyId, address))
+    expect(rows).toHaveLength(1)
+  })
+
+  test('error: an address its key does not prove is refused and nothing is stored', async () => {
+    const auth = await signIn()
+    const body = importBody()
+    const unsigned = await t.request({
+      method: 'POST',
+      url: '/api/v1/embedded_wallets/import',
+      bearer: auth.token!,
+      json: { ...body, address_signature: `0x${'11'.repeat(65)}` },
+      headers: await proofHeaders('/api/v1/embedded_wallets/import', auth.token!),
+    })
+    expect(unsigned.statusCode).toBe(400)
+    expect(unsigned.json()).toMatchObject({
+      code: 'invalid_data',
+      error: 'The wallet address is not proven by its key',
+    })
+    const none = await t.request({
+      method: 'GET',
+      url: '/api/v1/embedded_wallets',
+      bearer: auth.token!,
+    })
+    expect(none.json()).toEqual({ wallets: [] })
   })
 })
 

@@ -3,9 +3,10 @@
  * (`signInWithAccount`, `startSession`, `deliverAuthResponse`); link, unlink and transfer from the
  * account-route factory (`accountRoutes`).
  */
+
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import type { PluginRoutes } from '../../FoyerPlugin'
 import { requireApp } from '../../features/apps/requireApp'
 import { answerSignIn } from '../../features/sessions/answerSignIn'
 import { accountRoutes } from '../../features/users/accountRoutes'
@@ -40,11 +41,7 @@ function memberOf(context: InviteCodeContext, code: string): string {
  *   (session) `{ nonce, code }` → the user (the factory's rules: docs/linked-accounts.md#linking).
  * All are rate-limited per IP by the method's rule `inviteCode` (unlink excepted).
  */
-export async function inviteCodeRoutes(
-  app: FastifyInstance,
-  options: { context: InviteCodeContext },
-): Promise<void> {
-  const { context } = options
+export const inviteCodeRoutes: PluginRoutes<InviteCodeContext> = async (app, { context }) => {
   const config = rateLimitConfig(context.rateLimits?.inviteCode)
   const authenticate = endpoints['POST /api/v1/invite_code/authenticate']
 

@@ -1,7 +1,12 @@
 import { runInNewContext } from 'node:vm'
 import { transform } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startTurnstileStandIn, type TurnstileStandIn, turnstileTestKeys } from './turnstileStandIn'
+import {
+  issueTurnstileToken,
+  startTurnstileStandIn,
+  type TurnstileStandIn,
+  turnstileTestKeys,
+} from './turnstileStandIn'
 
 let turnstile: TurnstileStandIn
 
@@ -13,14 +18,7 @@ afterAll(async () => {
 })
 
 /** A token from the stand-in, as the widget would get it on `hostname`. */
-async function issueToken(hostname = 'localhost', sitekey: string = turnstileTestKeys.sitePasses) {
-  const response = await fetch(`${turnstile.url}/turnstile/v0/issue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sitekey, hostname, action: 'login', cdata: 'foyer' }),
-  })
-  return ((await response.json()) as { token: string }).token
-}
+const issueToken = (hostname?: string, sitekey?: string) => issueTurnstileToken(turnstile, hostname, sitekey)
 
 describe('turnstileStandIn', () => {
   async function siteverify(fields: Record<string, string>, json = false) {

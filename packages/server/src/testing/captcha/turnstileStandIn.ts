@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
 import { turnstileScript } from './turnstileScript'
 import { TOKEN_TTL_MS } from './turnstileTokens'
@@ -240,12 +241,7 @@ export async function startTurnstileStandIn(
       return send(response, 500, failure('internal-error'))
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     scriptUrl: `${url}/turnstile/v0/api.js?render=explicit`,
@@ -255,10 +251,23 @@ export async function startTurnstileStandIn(
     setVerifyDelayMs(ms) {
       verifyDelayMs = Math.max(0, ms)
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
+}
+
+/**
+ * A token from `standIn` (`POST /turnstile/v0/issue`), as its widget would get it on `hostname` (default
+ * `localhost`) for `sitekey` (default the always-passing test key), with action `login` and cdata `foyer`.
+ */
+export async function issueTurnstileToken(
+  standIn: Pick<TurnstileStandIn, 'url'>,
+  hostname = 'localhost',
+  sitekey: string = turnstileTestKeys.sitePasses,
+): Promise<string> {
+  const response = await fetch(`${standIn.url}/turnstile/v0/issue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sitekey, hostname, action: 'login', cdata: 'foyer' }),
+  })
+  return ((await response.json()) as { token: string }).token
 }

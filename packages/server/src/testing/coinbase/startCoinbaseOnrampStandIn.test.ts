@@ -205,6 +205,20 @@ describe('pay page and transaction status', () => {
     ])
   })
 
+  test("behavior: defaultAsset may be Coinbase's asset id, which names its symbol", async () => {
+    const ethereum = await payPageOf(await sessionToken(), {
+      defaultAsset: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
+    })
+    expect(ethereum.status).toBe(200)
+    expect(ethereum.html).toContain('Amount (ETH)')
+    // USDC's id is USDC, which this session (ETH only) does not offer.
+    const usdc = await payPageOf(await sessionToken(), {
+      defaultAsset: '2b92315d-eab7-5bef-84fa-089a131333f5',
+    })
+    expect(usdc.status).toBe(400)
+    expect(usdc.html).toContain('The asset USDC is not available in this session.')
+  })
+
   test('error: a session token opens the pay page once', async () => {
     const token = await sessionToken()
     expect((await payPageOf(token)).status).toBe(200)

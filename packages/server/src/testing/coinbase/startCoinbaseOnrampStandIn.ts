@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
+import { assetSymbolOf } from './coinbaseAssetIds'
 import { type CdpApiKey, createCdpApiKey } from './createCdpApiKey'
 import { deliverOnEvm, NATIVE_ASSETS } from './deliverOnEvm'
 import { errorPage, payPage, resultPage } from './payPage'
@@ -151,7 +152,7 @@ function parseTokenBody(json: unknown): StandInTokenRequest['body'] | string {
  * - `GET /buy/select-asset?appId&sessionToken&defaultExperience&presetCryptoAmount&defaultNetwork&
  *   defaultPaymentMethod&defaultAsset&partnerUserId` — the pay page the popup opens. It spends the session
  *   token (unknown, spent, expired or another project's → an error page), checks the network and asset
- *   against the session, and offers 'Buy now' and 'Decline payment'.
+ *   (`defaultAsset` a symbol, or Coinbase's asset id of USDC, ETH, BTC, SOL, POL or MON) against the session, and offers 'Buy now' and 'Decline payment'.
  * - `POST /buy/complete` (the page's form): records the purchase under `partnerUserId`, delivers it on the
  *   local chain when `delivery` has the network (a native coin only), then marks it SUCCESS (or FAILED when
  *   declined or the delivery fails) and shows the result.
@@ -262,7 +263,8 @@ export async function startCoinbaseOnrampStandIn(
     const destination = token.addresses.find((entry) => entry.blockchains.includes(network))
     if (!destination)
       return sendHtml(response, 400, errorPage(`The network ${network} is not available in this session.`))
-    const asset = query.get('defaultAsset') ?? (network === 'solana' ? 'SOL' : 'ETH')
+    const named = query.get('defaultAsset')
+    const asset = named ? assetSymbolOf(named) : network === 'solana' ? 'SOL' : 'ETH'
     if (token.assets && !token.assets.some((allowed) => allowed.toUpperCase() === asset.toUpperCase()))
       return sendHtml(response, 400, errorPage(`The asset ${asset} is not available in this session.`))
     const id = randomBytes(16).toString('base64url')
@@ -366,12 +368,7 @@ export async function startCoinbaseOnrampStandIn(
       if (!response.headersSent) apiError(response, 500, 'internal', 'Internal error')
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     apiUrl: url,
@@ -382,10 +379,6 @@ export async function startCoinbaseOnrampStandIn(
     tokenRequests,
     refusals,
     transactions,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

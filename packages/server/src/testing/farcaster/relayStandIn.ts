@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import { readJson, sendJson } from '../http/standInHttp'
 
 /** The Farcaster app's Sign In With Farcaster link that the real relay answers (`url` of a channel). */
@@ -147,19 +147,11 @@ export async function startFarcasterRelayStandIn(
     }
     return sendJson(response, 404, { error: 'Not found' })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: options.port })
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     authKey,
     channels,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Address, Hex } from 'viem'
 import { verifySignedKeyRequest } from '../../features/farcasterSigner/signedKeyRequest'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
 
 /** One signed key request the stand-in holds, as its API answers it (plus the signature it checked). */
@@ -151,8 +151,7 @@ export async function startSignedKeyRequestStandIn(
     }
     return fail(response, 404, 'Not found')
   })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: options.port })
 
   const find = (keyOrToken: string) => {
     const wanted = keyOrToken.toLowerCase()
@@ -161,7 +160,7 @@ export async function startSignedKeyRequestStandIn(
     return found
   }
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl: url,
     requests,
     registerFid(fid, address) {
       custody.set(fid, address)
@@ -177,10 +176,6 @@ export async function startSignedKeyRequestStandIn(
       found.state = 'revoked'
       return found
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    close,
   }
 }

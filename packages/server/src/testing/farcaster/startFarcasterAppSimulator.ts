@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import type { SignedKeyRequestStandIn } from './signedKeyRequestStandIn'
 import type { FarcasterStandIns } from './startFarcasterStandIns'
 import type { FarcasterTestAccount } from './testPhone'
@@ -114,17 +114,9 @@ ${parameters.signedKeyRequests ? `<h2>Signer requests</h2>${signerRows() ? `<ul>
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(page(notice))
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(parameters.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: parameters.port })
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    url,
+    close,
   }
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 
 /** A profile as a Farcaster account publishes it (the user-data message types of the Snapchain API). */
 export type FarcasterStandInProfile = {
@@ -69,19 +69,11 @@ export async function startFarcasterUserDataStandIn(
     }))
     return send(200, { messages, nextPageToken: '' })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: options.port })
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     setProfile: (fid, profile) => profiles.set(fid, profile),
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { isMoonpaySignatureValid } from '../../features/funding/signMoonpayUrl'
+import { listenLocally } from '../http/listenLocally'
 import { readBody } from '../http/standInHttp'
 
 /** The stand-in's default MoonPay keys (an app's `funding_providers.moonpay`). */
@@ -66,7 +66,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  *   purchase' (`failed`).
  * - `GET /v1/transactions/ext/{externalTransactionId}?apiKey=` — MoonPay's transaction lookup: 401 for a
  *   wrong key, 404 before the purchase, else `[transaction]` with `status`, `walletAddress`, `currency`,
- *   `quoteCurrencyAmount`… (CORS open, as MoonPay's public API).
+ *   `baseCurrency` (`usd`), `paymentMethod` (`credit_debit_card`), `baseCurrencyAmount` (3000 USD per unit
+ *   bought), `quoteCurrencyAmount` and fees (1 + 0.5 USD)… (CORS open, as MoonPay's public API).
  *
  * @example
  * const moonpay = await startMoonpayStandIn()
@@ -178,6 +179,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
             externalTransactionId: record.externalTransactionId,
             walletAddress: record.walletAddress,
             currency: { code: record.currencyCode },
+            baseCurrency: { code: 'usd' },
             paymentMethod: 'credit_debit_card',
             cardPaymentType: 'card',
             baseCurrencyAmount: record.quoteCurrencyAmount * 3000,
@@ -193,12 +195,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
       return send(response, 400, { message: 'Bad request' })
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
     url,
     widgetUrl: `${url}/widget`,
@@ -207,11 +204,7 @@ export async function startMoonpayStandIn(options: StartMoonpayStandInOptions = 
     secretKey,
     purchases,
     refusedLoads: () => refused,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
 

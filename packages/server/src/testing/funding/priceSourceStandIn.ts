@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 
 /** Options of {@link startPriceSourceStandIn}. */
 export type StartPriceSourceStandInOptions = {
@@ -59,13 +59,9 @@ export async function startPriceSourceStandIn(
     }
     send(200, answer)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: options.port, host })
   return {
-    url: `http://${host}:${port}`,
+    url,
     calls,
     setPrice(id, usd) {
       if (usd === null) prices.delete(id)
@@ -74,10 +70,6 @@ export async function startPriceSourceStandIn(
     setFailing(value) {
       failing = value
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

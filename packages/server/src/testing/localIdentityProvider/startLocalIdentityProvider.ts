@@ -1,7 +1,7 @@
 import { createPublicKey, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import {
+  GOOGLE_DRIVE_APPDATA_SCOPE,
   type OAuthClientSettings,
   type OAuthProvider,
   type OAuthSettings,
@@ -10,6 +10,7 @@ import {
 } from '@foyer/protocol'
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose'
 import type { OAuthProviderEndpoints } from '../../features/oauth/providers'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from './httpHelpers'
 import { escapeHtml, renderInteractionPage } from './interactionPage'
 import { createMemoryAdapter } from './memoryAdapter'
@@ -91,6 +92,8 @@ const KNOWN_SCOPES = [
   'instagram_business_basic',
   'user.info.basic',
   'user.info.profile',
+  // Google Drive's app-data folder (docs/recovery-oauth.md).
+  GOOGLE_DRIVE_APPDATA_SCOPE,
 ]
 
 /**
@@ -127,11 +130,7 @@ export async function startLocalIdentityProvider(
     response.end()
   }
   const server = createServer((request, response) => handler(request, response))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { url: issuer, close } = await listenLocally(server, { port: options.port })
 
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'local-1' }
@@ -364,11 +363,7 @@ export async function startLocalIdentityProvider(
     addUser(user) {
       users.set(user.subject, user)
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
   return localIdentityProvider
 }

@@ -44,6 +44,22 @@ function clientData(
 }
 
 /**
+ * The `PublicKeyCredential` JSON a platform authenticator's credential `id` answers with: `id` and `rawId`
+ * (base64url), `type: 'public-key'`, no extension results, and the ceremony's `response`.
+ */
+function platformCredential<Response>(id: Uint8Array<ArrayBuffer>, response: Response) {
+  const credentialId = isoBase64URL.fromBuffer(id)
+  return {
+    id: credentialId,
+    rawId: credentialId,
+    type: 'public-key' as const,
+    clientExtensionResults: {},
+    authenticatorAttachment: 'platform' as const,
+    response,
+  }
+}
+
+/**
  * A software WebAuthn authenticator for tests (no verifier mocks): P-256 (ES256) credentials, attestation
  * 'none' in CBOR, assertions signed over `authenticatorData ‖ SHA-256(clientDataJSON)` as WebAuthn §6.3.3
  * prescribes. `register` and `assert` produce exactly what `@simplewebauthn/browser` sends.
@@ -96,23 +112,15 @@ export function createSoftAuthenticator() {
           ['authData', authData],
         ]) as Parameters<typeof isoCBOR.encode>[0],
       )
-      const credentialId = isoBase64URL.fromBuffer(id)
       return {
         credential: { id, privateKey, cose, counter },
-        response: {
-          id: credentialId,
-          rawId: credentialId,
-          type: 'public-key',
-          clientExtensionResults: {},
-          authenticatorAttachment: 'platform',
-          response: {
-            clientDataJSON: isoBase64URL.fromBuffer(
-              clientData(parameters.type ?? 'webauthn.create', parameters.challenge, parameters.origin),
-            ),
-            attestationObject: isoBase64URL.fromBuffer(new Uint8Array(attestationObject)),
-            transports: ['internal'],
-          },
-        },
+        response: platformCredential(id, {
+          clientDataJSON: isoBase64URL.fromBuffer(
+            clientData(parameters.type ?? 'webauthn.create', parameters.challenge, parameters.origin),
+          ),
+          attestationObject: isoBase64URL.fromBuffer(new Uint8Array(attestationObject)),
+          transports: ['internal'],
+        }),
       }
     },
 
@@ -133,20 +141,12 @@ export function createSoftAuthenticator() {
       const authData = concat(sha256(parameters.rpId), new Uint8Array([flags]), uint32(parameters.counter))
       const data = clientData('webauthn.get', parameters.challenge, parameters.origin)
       const signature = sign('sha256', concat(authData, sha256(data)), parameters.credential.privateKey)
-      const credentialId = isoBase64URL.fromBuffer(parameters.credential.id)
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: 'public-key',
-        clientExtensionResults: {},
-        authenticatorAttachment: 'platform',
-        response: {
-          clientDataJSON: isoBase64URL.fromBuffer(data),
-          authenticatorData: isoBase64URL.fromBuffer(authData),
-          signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
-          ...(parameters.userHandle ? { userHandle: parameters.userHandle } : {}),
-        },
-      }
+      return platformCredential(parameters.credential.id, {
+        clientDataJSON: isoBase64URL.fromBuffer(data),
+        authenticatorData: isoBase64URL.fromBuffer(authData),
+        signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
+        ...(parameters.userHandle ? { userHandle: parameters.userHandle } : {}),
+      })
     },
   }
 }

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import { readBody, sendJson } from '../http/standInHttp'
 
 /** One request the stand-in received (any path), with its form fields parsed. */
@@ -143,21 +143,13 @@ export async function startTwilioStandIn(options: StartTwilioStandInOptions = {}
       uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenLocally(server, { port: options.port })
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: url,
     requests,
     fail(to, failure) {
       failures.set(to, failure)
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from '../http/listenLocally'
 import { authPage } from './authPage'
 import { createTelegramInitData, signTelegramLogin, type TelegramTestUser } from './signTelegramLogin'
 import { widgetScript } from './widgetScript'
@@ -149,9 +149,7 @@ export async function startTelegramWidgetStandIn(
       send(response, 400, 'text/plain', 'bad request')
     }
   })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
-  const { address, port } = server.address() as AddressInfo
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+  const { url, close } = await listenLocally(server, { port: options.port, host: options.host })
   return {
     url,
     scriptUrl: `${url}/js/telegram-widget.js`,
@@ -159,10 +157,6 @@ export async function startTelegramWidgetStandIn(
       user = next
     },
     signed: () => signed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }

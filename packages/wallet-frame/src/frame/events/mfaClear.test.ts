@@ -21,6 +21,7 @@ test('behavior: logout forgets every unlocked key', async () => {
     unlocked: new Map(),
     inFlight: new Map(),
     showExport: undefined,
+    askImportKey: undefined,
     beforeExport: undefined,
     fetch: undefined,
     onUnexpectedError: undefined,

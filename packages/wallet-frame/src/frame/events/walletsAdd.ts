@@ -2,6 +2,7 @@ import type { ChainType } from '@foyer/protocol'
 import { proveWalletAddress } from '../../keys/proveWalletAddress'
 import type { FrameEventHandler } from '../FrameEventHandler'
 import type { FrameState } from '../FrameState'
+import { assertImportedIndex } from '../steps/assertImportedIndex'
 import { callApi } from '../steps/callApi'
 import { entropyKey } from '../steps/entropyKey'
 import { toFrameWallet } from '../steps/toFrameWallet'
@@ -10,12 +11,13 @@ import { unlockEntropy } from '../steps/unlockEntropy'
 /**
  * `privy:wallets:add`: the next wallet of an existing entropy (`docs/frame-protocol.md#events`). Without
  * `walletIndex`, the index after the highest the server lists for that entropy; the address goes with its
- * proof (`docs/security.md#wallet-addresses`).
+ * proof (`docs/security.md#wallet-addresses`). An imported key has none (`invalid_request_arguments`).
  */
 export const walletsAdd: FrameEventHandler<'privy:wallets:add'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
   const { subject } = await state.verifyToken(accessToken)
   const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
+  if (entry.imported) assertImportedIndex(data.walletIndex ?? 1)
   const walletIndex = data.walletIndex ?? (await nextWalletIndex(state, accessToken, chainType, entropyId))
   const { address, signature } = await proveWalletAddress({
     seed: entry.seed,

@@ -12,7 +12,7 @@ import { unlockEntropy } from '../steps/unlockEntropy'
 /**
  * `privy:wallets:export` (export page only, `docs/frame-protocol.md#events`): after `beforeExport` allows
  * it, shows the key at `walletIndex` (and the phrase of a non-imported Ethereum wallet when
- * `phraseExport`) in the page's own DOM; only the address is posted back.
+ * `phraseExport`; an imported key has no phrase) in the page's own DOM; only the address is posted back.
  */
 export const walletsExport: FrameEventHandler<'privy:wallets:export'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
@@ -21,8 +21,10 @@ export const walletsExport: FrameEventHandler<'privy:wallets:export'> = async (s
   const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
   if (!state.showExport) throw new FrameRequestError('error', 'Export is not available in this frame')
   if (chainType === 'ethereum') {
-    const privateKey = bytesToHex(deriveEthereumPrivateKey(entry.seed, data.walletIndex))
     const address = ethereumAccountAt(entry, data.walletIndex).address
+    const privateKey = bytesToHex(
+      entry.imported ? entry.entropy : deriveEthereumPrivateKey(entry.seed, data.walletIndex),
+    )
     const mnemonic = data.phraseExport && !entry.imported ? mnemonicFromEntropy(entry.entropy) : null
     state.showExport({ chainType: 'ethereum', address, privateKey, mnemonic })
     return { address }

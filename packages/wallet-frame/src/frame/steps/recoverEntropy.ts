@@ -46,6 +46,7 @@ export async function recoverEntropy(
     shares: [fromBase64(auth.auth_share), recoveryShare],
     chainType,
     entropyId,
+    imported: auth.imported,
   })
   await state.deviceShares.set(shareKey(state.appId, chainType, entropyId), recoveryShare)
   return rememberEntropy(state, {

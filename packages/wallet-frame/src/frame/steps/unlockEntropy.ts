@@ -64,6 +64,7 @@ async function unlockFromShares(
         shares: [device, fromBase64(auth.auth_share)],
         chainType,
         entropyId,
+        imported: auth.imported,
       })
       return rememberEntropy(state, {
         owner,

@@ -5,9 +5,10 @@ import {
   connectExternalWallet,
   linkWallet,
   loginWithExternalWallet,
+  type WalletConnectWallet,
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -18,6 +19,8 @@ import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
+import { CopyButton } from '../../../ui/CopyButton'
+import { QrCode } from '../../../ui/QrCode'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SuccessNotice } from '../../Success/SignedInNotice'
@@ -48,6 +51,14 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   const [error, setError] = useState({ message: '', retry: true })
   const isMounted = useIsMounted()
   const attempts = useRef(0)
+  // WalletConnect (docs/walletconnect.md): the pairing link, drawn as a QR code with a copy link while connecting.
+  const [pairingUri, setPairingUri] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (!('onDisplayUri' in wallet) || typeof wallet.onDisplayUri !== 'function') return
+    return (wallet as WalletConnectWallet).onDisplayUri((uri) => {
+      if (isMounted()) setPairingUri(uri)
+    })
+  }, [wallet, isMounted])
 
   const start = useCallback(async () => {
     attempts.current += 1
@@ -134,6 +145,21 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       </div>
     )
   const signing = status === 'signing'
+  if (!signing && pairingUri)
+    return (
+      <div className="foyer-screen">
+        {header(formatMessage(m.connectingTitle, { wallet: wallet.name }))}
+        <p className="foyer-text">{m.walletConnectScan}</p>
+        <QrCode value={pairingUri} label={m.walletConnectQrLabel} size={160} ecc="Q" />
+        <CopyButton
+          text={pairingUri}
+          label={m.copyLink}
+          copiedLabel={m.copied}
+          feedbackMs={1500}
+          variant="secondary"
+        />
+      </div>
+    )
   return (
     <div className="foyer-screen" aria-busy="true">
       {header(signing ? m.signTitle : formatMessage(m.connectingTitle, { wallet: wallet.name }))}

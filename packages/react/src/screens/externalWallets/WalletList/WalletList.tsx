@@ -1,11 +1,13 @@
 import { getWalletConnectionHistory, type WalletConnection } from '@foyer/core/external-wallets'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Chip } from '../../../ui/Chip'
 import { walletChains } from '../../login/Landing/walletChains'
+import { walletConnectWalletOf } from '../walletConnect/walletConnectWalletOf'
+import { applyWalletList } from './applyWalletList'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
 import { WalletInstallLinks } from './WalletInstallLinks'
 
@@ -13,7 +15,9 @@ import { WalletInstallLinks } from './WalletInstallLinks'
  * Wallet list (docs/modal.md, docs/limits.md): the browser's wallets — EIP-6963 and `window.ethereum` for
  * Ethereum when the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth`
  * (both in the connect-only variant), narrowed by `appearance.walletChainType` — detected unknown ones first,
- * then known ones, WalletConnect and Safe last, or filtered and ordered by `appearance.walletList`. Each
+ * then known ones, WalletConnect and Safe last (WalletConnect when the app config has
+ * `wallet_connect_cloud_project_id`, docs/walletconnect.md), or filtered and ordered by
+ * `appearance.walletList`. Each
  * row shows logo and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
  * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
  */
@@ -25,7 +29,18 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
   const chains = walletChains(state.appConfig, chainType)
   const ethereum = connectOnly ? chainType !== 'solana-only' : chains.ethereum
   const solana = connectOnly ? chainType !== 'ethereum-only' : chains.solana
-  const { wallets, searched } = useDiscoveredWallets({ ethereum, solana })
+  const discovery = useDiscoveredWallets({ ethereum, solana })
+  const { searched } = discovery
+  // WalletConnect (docs/walletconnect.md) goes last, when the app has a project id and Ethereum wallets.
+  const projectId = state.appConfig?.wallet_connect_cloud_project_id
+  const relayUrl = config?.walletConnect?.relayUrl
+  const chainConfig = config?.chains
+  const walletList = config?.appearance?.walletList
+  const wallets = useMemo(() => {
+    const walletConnect = ethereum ? walletConnectWalletOf(projectId, relayUrl, chainConfig) : undefined
+    if (!walletConnect) return discovery.wallets
+    return [...discovery.wallets, ...applyWalletList([walletConnect], walletList)]
+  }, [discovery.wallets, ethereum, projectId, relayUrl, chainConfig, walletList])
   const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
   const [active, setActive] = useState<string | undefined>(undefined)
 

@@ -39,4 +39,17 @@ describe('applyWalletList', () => {
     expect(applyWalletList(wallets, [])).toEqual([])
     expect(applyWalletList(wallets, ['coinbase_wallet'])).toEqual([])
   })
+
+  test('behavior: WalletConnect is offered, not detected: only its own entry names it', () => {
+    const offered = [...wallets, { walletClientType: 'wallet_connect', chainType: 'ethereum' }] as const
+    expect(types(applyWalletList(offered, ['detected_wallets']))).not.toContain('wallet_connect')
+    expect(types(applyWalletList(offered, ['detected_ethereum_wallets']))).toEqual([
+      'metamask',
+      'rabby_wallet',
+    ])
+    expect(types(applyWalletList(offered, ['wallet_connect', 'metamask']))).toEqual([
+      'wallet_connect',
+      'metamask',
+    ])
+  })
 })

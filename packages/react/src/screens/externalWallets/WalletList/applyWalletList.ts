@@ -2,6 +2,8 @@ import type { ExternalWallet } from '@foyer/core/external-wallets'
 
 /** Whether `entry` of a `walletList` names `wallet` (a wallet client type, or a detected-wallets keyword). */
 function names(entry: string, wallet: Pick<ExternalWallet, 'walletClientType' | 'chainType'>): boolean {
+  // WalletConnect is offered, not detected: only its own entry names it.
+  if (wallet.walletClientType === 'wallet_connect') return entry === 'wallet_connect'
   if (entry === 'detected_wallets') return true
   if (entry === 'detected_ethereum_wallets') return wallet.chainType === 'ethereum'
   if (entry === 'detected_solana_wallets') return wallet.chainType === 'solana'

@@ -1,5 +1,6 @@
 import { trackEvent } from '@foyer/core'
 import {
+  type MoonpayTransaction,
   type MoonpayTransactionStatus,
   moonpayCurrencyCode,
   signMoonpayOnRampUrl,
@@ -11,9 +12,50 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
+import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { returnToFundingMethods } from '../returnToFundingMethods'
+
+type FundingMessages = ReturnType<typeof useModal>['messages']['funding']
+type Format = ReturnType<typeof useModal>['format']
+
+/** An amount as plain decimal text with at most `digits` decimals, trailing zeros dropped (`0.05`). */
+const plain = (amount: number, digits: number) => amount.toFixed(digits).replace(/\.?0+$/, '')
+/** MoonPay's asset code as its symbol: `'eth'` → `'ETH'`, `'usdc_base'` → `'USDC'`. */
+const symbolOf = (code: string) => (code.split('_')[0] ?? code).toUpperCase()
+
+/** The purchase's rows: payment method, paid (fees included), bought and fees; none MoonPay did not give. */
+function purchaseRows(transaction: MoonpayTransaction, m: FundingMessages, format: Format): DetailRow[] {
+  const methods: Record<string, string> = {
+    credit_debit_card: m.cardMethodCard,
+    apple_pay: m.cardMethodApplePay,
+    google_pay: m.cardMethodGooglePay,
+  }
+  const {
+    paymentMethod,
+    baseCurrencyAmount,
+    baseCurrencyCode,
+    quoteCurrencyAmount,
+    currencyCode,
+    feeAmount,
+  } = transaction
+  const fiat = (amount: number | undefined) =>
+    amount !== undefined && baseCurrencyCode
+      ? `${format.decimal(amount.toFixed(2))} ${baseCurrencyCode.toUpperCase()}`
+      : undefined
+  return [
+    [m.cardPaymentMethod, paymentMethod && (methods[paymentMethod] ?? paymentMethod.replaceAll('_', ' '))],
+    [m.cardAmountPaid, fiat(baseCurrencyAmount)],
+    [
+      m.cardAmountBought,
+      quoteCurrencyAmount !== undefined && currencyCode
+        ? `${format.decimal(plain(quoteCurrencyAmount, 8))} ${symbolOf(currencyCode)}`
+        : undefined,
+    ],
+    [m.cardFees, fiat(feeAmount)],
+  ]
+}
 
 const MOONPAY_API_URL = 'https://api.moonpay.com'
 
@@ -34,13 +76,15 @@ function openPopup(): Window | null {
  * later starts polling MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish
  * funding your account.'; completed: "You've funded your account!"; waitingAuthorization: 'Processing
  * payment'; failed, serviceFailure or 3 polling errors (404 is not one): back to method selection with
- * 'Something went wrong adding funds from Moonpay…'.
+ * 'Something went wrong adding funds from Moonpay…'. Completed or processing, it lists the purchase as MoonPay
+ * reports it: payment method, paid (fees included), bought, fees.
  */
 export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
-  const { client, config, messages, router, close } = useModal()
+  const { client, config, messages, router, close, format } = useModal()
   const m = messages.funding
   const { request, settle } = params
   const [status, setStatus] = useState<MoonpayTransactionStatus | 'opening' | 'blocked'>('opening')
+  const [transaction, setTransaction] = useState<MoonpayTransaction | undefined>(undefined)
   const [widget, setWidget] = useState<{ url: string; apiUrl: string; apiKey: string; id: string } | null>(
     null,
   )
@@ -110,8 +154,9 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
     return watchMoonpayTransaction(
       { apiUrl: widget.apiUrl, apiKey: widget.apiKey, externalTransactionId: widget.id },
       {
-        onStatus(next) {
+        onStatus(next, read) {
           setStatus(next)
+          setTransaction(read)
           if (next === 'completed' || next === 'waitingAuthorization')
             settle.resolve({ status: next === 'completed' ? 'completed' : 'submitted', method: 'card' })
         },
@@ -144,6 +189,7 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
           <span>{m.cardInFlow}</span>
         </div>
       )}
+      {done && transaction ? <DetailRows rows={purchaseRows(transaction, m, format)} /> : null}
       {done ? (
         <Button block onClick={close}>
           {m.done}

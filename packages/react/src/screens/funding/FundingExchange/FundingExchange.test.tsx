@@ -4,7 +4,7 @@ import type { AppConfig } from '@foyer/protocol'
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createTestClient, TEST_APP_ID, type TestRoutes } from '../../../../test/createTestClient'
 import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
@@ -25,6 +25,16 @@ const session = {
   partner_user_id: 'ref0123456789abcdefghijklmnopqrstuvwxy',
   channel_id: '',
 }
+
+// The modal loads its screens lazily: load them once before the first test, so the waits for a screen measure
+// the screen, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('../FundingMethods/FundingMethods'),
+    import('../FundingAmount/FundingAmount'),
+    import('./FundingExchange'),
+  ])
+}, 60_000)
 
 let popups: FakePopup[] = []
 let blockPopups = false
@@ -149,7 +159,8 @@ describe("exchange on-ramp 'Fund account'", () => {
       presetCryptoAmount: '0.05',
       defaultNetwork: 'ethereum',
       defaultPaymentMethod: 'CRYPTO_ACCOUNT',
-      defaultAsset: 'ETH',
+      // ETH by Coinbase's asset id.
+      defaultAsset: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
       partnerUserId: session.partner_user_id,
     })
 

@@ -394,6 +394,10 @@ describe('transfer from wallet', () => {
       expect(screen.queryByRole('button', { name: /Solana Test Wallet/ })).toBeNull()
       await user.click(ethereumWallet)
       await screen.findByRole('heading', { name: 'Bridging from Anvil 2 to Anvil' })
+      // With the quote, 'To' is the wallet's address short on one line, the full value on hover.
+      const to = await screen.findByTitle(recipient as string)
+      expect(to.textContent).toBe(`${recipient?.slice(0, 6)}…${recipient?.slice(-4)}`)
+      expect(screen.queryByText(recipient as string)).toBeNull()
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
       const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>

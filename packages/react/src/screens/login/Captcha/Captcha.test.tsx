@@ -270,7 +270,7 @@ describe('Captcha', () => {
     ])
   })
 
-  test('behavior: config.captcha.scriptUrl is the script loaded; a failed load shows the error state', async () => {
+  test('behavior: config.captcha.scriptUrl is the script loaded; a failed load shows the error state and the adblocker hint', async () => {
     vi.stubGlobal('turnstile', undefined)
     const scriptUrl = 'http://127.0.0.1:8790/turnstile/v0/api.js?render=explicit'
     const { user } = await renderFoyerAndOpen({ routes: captchaRoutes(), config: { captcha: { scriptUrl } } })
@@ -278,6 +278,8 @@ describe('Captcha', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 5000 }),
     ).toBeTruthy()
+    // A script that does not load is what an adblocker or VPN does.
+    expect(screen.getByText('If you use an adblocker or VPN, try disabling and re-attempting.')).toBeTruthy()
     expect(document.querySelector('script[data-foyer-turnstile]')?.getAttribute('src')).toBe(scriptUrl)
     document.querySelector('script[data-foyer-turnstile]')?.remove()
   })

@@ -1,7 +1,6 @@
-import { formatUnits, type TransactionPreview } from '@foyer/core/wallet'
+import { formatUnits, type SendTransactionPrompt, type TransactionPreview } from '@foyer/core/wallet'
 import { useEffect, useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
-import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import type { ScreenProps } from '../../../modal/screenParams'
@@ -23,7 +22,14 @@ import { TransactionDetails } from './TransactionDetails'
  * 'Wallet has insufficient funds for this transaction.' and 'Add funds on {chain} to complete transaction.',
  * and Approve stays disabled ('Add funds' instead when the app offers funding). Approve (or 'Continue' when
  * more follow) sends, waits for the receipt, then shows success or the error screen.
+ *
+ * A flow put in front while it sends (an MFA verification, a password recovery) replaces this screen and
+ * then brings back a new instance of it: the send started here still settles the prompt and moves the modal
+ * on, and the new instance shows it submitting, with Approve busy (one send per approval).
  */
+/** The prompts whose Approve is sending: a screen brought back mid-send shows it busy, not a second Approve. */
+const sending = new WeakSet<SendTransactionPrompt>()
+
 export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
   const { client, messages, format, appName, router } = useModal()
   const m = messages.transaction
@@ -31,8 +37,7 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
   const { chain, request, step, uiOptions } = prompt
   const [preview, setPreview] = useState<TransactionPreview | undefined>(undefined)
   const [previewFailed, setPreviewFailed] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-  const isMounted = useIsMounted()
+  const [submitting, setSubmitting] = useState(() => sending.has(prompt))
   const more = step !== undefined && step.index < step.count
 
   useEffect(() => {
@@ -47,12 +52,16 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
   }, [prompt])
 
   const approve = async () => {
+    if (sending.has(prompt)) return
+    sending.add(prompt)
     setSubmitting(true)
     let hash: `0x${string}` | undefined
     try {
       hash = await prompt.send({ resetNonce: retry?.resetNonce ?? false })
       const receipt = await prompt.waitForReceipt(hash)
-      if (!isMounted()) return
+      // Dismissed meanwhile: nothing left to show. Otherwise the flow goes on, even if this instance was
+      // replaced by one brought back after a flow in front of it.
+      if (settle.settled) return
       if (receipt.status !== 'success') {
         router.replace('transactionError', {
           prompt,
@@ -65,8 +74,10 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       settle.resolve(hash)
       if (!more) router.replace('transactionSuccess', { chainType: 'ethereum', prompt, receipt })
     } catch (caught) {
-      if (isMounted())
+      if (!settle.settled)
         router.replace('transactionError', { prompt, settle, hash, error: toErrorInfo(caught) })
+    } finally {
+      sending.delete(prompt)
     }
   }
 

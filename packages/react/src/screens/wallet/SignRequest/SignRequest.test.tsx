@@ -1,9 +1,14 @@
-import { cleanup, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
 afterEach(cleanup)
+// The modal loads its screens lazily: load them once before the first test, so the dialog waits measure the
+// screens, not a cold module load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./SignRequest'), import('../RecoverPassword/RecoverPassword')])
+}, 60_000)
 
 describe('SignRequest', () => {
   test("default: 'Sign message', the message, Approve signs and closes", async () => {
@@ -42,6 +47,78 @@ describe('SignRequest', () => {
     expect(within(dialog).getByText(/Hello, Bob!/)).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Sign it' }))
     expect(await result).toBe('0xtyped')
+  })
+
+  test('behavior: uiOptions.iconUrl shows the image above the title; an unsafe URL shows none', async () => {
+    const { prompt, user } = await renderWalletUi()
+    const icon = 'https://app.example/icon.png'
+    const first = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'with an icon',
+      uiOptions: { iconUrl: icon },
+      sign: async () => '0xsig',
+    })
+    const dialog = await findDialog('Sign message')
+    const image = dialog.querySelector('img')
+    expect(image?.getAttribute('src')).toBe(icon)
+    // Decorative: the title names the request.
+    expect(image?.getAttribute('alt')).toBe('')
+    expect(
+      image?.compareDocumentPosition(within(dialog).getByRole('heading', { name: 'Sign message' })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    await first
+
+    const second = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'no icon',
+      uiOptions: { iconUrl: 'javascript:alert(1)' },
+      sign: async () => '0xsig',
+    })
+    const next = await findDialog('Sign message')
+    await within(next).findByText('no icon')
+    expect(next.querySelector('img')).toBeNull()
+    await user.click(within(next).getByRole('button', { name: 'Approve' }))
+    await second
+  })
+
+  test('behavior: a password recovery asked while signing comes in front; back on the request it stays busy and the one signature closes it', async () => {
+    const { client, prompt, user } = await renderWalletUi()
+    let signed = (_signature: string) => {}
+    // The frame lost the key while signing: the wallet asks for the password, then signs.
+    const sign = vi.fn(async () => {
+      await client._internal.wallet.ui?.prompt({
+        kind: 'recoverWithPassword',
+        wallet: testWallet,
+        recover: async () => {},
+      })
+      return new Promise<string>((resolve) => {
+        signed = resolve
+      })
+    })
+    const result = prompt({
+      kind: 'signMessage',
+      wallet: testWallet,
+      method: 'personal_sign',
+      message: 'Hello there',
+      sign,
+    })
+    const dialog = await findDialog('Sign message')
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
+    const recovery = await findDialog('Enter your password')
+    await user.type(within(recovery).getByLabelText('Password'), 'Right-Password{Enter}')
+    const back = await findDialog('Sign message')
+    const approve = within(back).getByRole('button', { name: 'Approve' })
+    await waitFor(() => expect(approve.getAttribute('aria-busy')).toBe('true'))
+    await user.click(approve)
+    signed('0xsig')
+    expect(await result).toBe('0xsig')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sign).toHaveBeenCalledTimes(1)
   })
 
   test('error: Cancel rejects with 4001 without signing', async () => {

@@ -60,7 +60,7 @@ export function SolanaInstruction({
         <DetailRows
           rows={[
             [s.action, instruction.allowed ? s.programInstruction : s.unsupported],
-            [s.program, instruction.programId, true],
+            [s.program, instruction.programId, 'address'],
           ]}
         />
       )

@@ -56,6 +56,9 @@ describe('SolanaTransaction', () => {
     // The host opted in to this program: shown, not refused.
     expect(within(dialog).getByText('Program instruction')).toBeTruthy()
     expect(within(dialog).queryByText('Unsupported Program ID')).toBeNull()
+    // The program id short on one line (never wrapped mid-string), the full value on hover.
+    expect(within(dialog).getByTitle(MEMO).textContent).toBe('MemoSq…fcHr')
+    expect(within(dialog).queryByText(MEMO)).toBeNull()
     expect(within(dialog).getByRole('button', { name: 'Next instruction' }).hasAttribute('disabled')).toBe(
       true,
     )
@@ -107,7 +110,7 @@ describe('SolanaTransaction', () => {
     result.catch(() => {})
     const dialog = await findDialog('Approve transaction')
     expect(within(dialog).getByText('Unsupported Program ID')).toBeTruthy()
-    expect(within(dialog).getByText(MEMO)).toBeTruthy()
+    expect(within(dialog).getByTitle(MEMO).textContent).toBe('MemoSq…fcHr')
     expect(
       within(dialog).getByText(
         'This transaction uses a program this wallet cannot confirm, so it cannot be approved.',

@@ -1,6 +1,5 @@
 import { formatLamports, formatUnits } from '@foyer/core/wallet'
 import { useEffect, useState } from 'react'
-import { useIsMounted } from '../../../hooks/useIsMounted'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import type { ScreenProps } from '../../../modal/screenParams'
@@ -28,8 +27,7 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
   const { summary, uiOptions } = prompt
   const [page, setPage] = useState(0)
   const [balance, setBalance] = useState<bigint | undefined>(undefined)
-  const approval = useApproval(messages.recovery.genericError)
-  const isMounted = useIsMounted()
+  const approval = useApproval(messages.recovery.genericError, prompt)
   const count = summary.instructions.length
   const instruction = summary.instructions[page]
   const short = balance !== undefined && balance < summary.total
@@ -60,9 +58,11 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
   const approve = () =>
     approval.approve(async () => {
       const result = await prompt.execute()
+      // Dismissed meanwhile: nothing left to show. Otherwise on to success, even from an instance replaced
+      // by one brought back after a flow in front of it (an MFA verification, a password recovery).
+      const open = !settle.settled
       settle.resolve(result)
-      if (isMounted())
-        router.replace('transactionSuccess', { chainType: 'solana', prompt, signature: result })
+      if (open) router.replace('transactionSuccess', { chainType: 'solana', prompt, signature: result })
     })
 
   return (

@@ -99,7 +99,7 @@ export function BridgeStatus({ params }: ScreenProps<'fundingBridgeStatus'>) {
               m.total,
               currencyIn?.amountFormatted && `${currencyIn.amountFormatted} ${currencyIn.currency.symbol}`,
             ],
-            [m.to, request.address, true],
+            [m.to, request.address, 'address'],
             [m.network, formatMessage(m.bridgeEvmToEvm, names)],
             [m.estimatedFee, fee?.amountFormatted && `${fee.amountFormatted} ${fee.currency.symbol}`],
           ]}

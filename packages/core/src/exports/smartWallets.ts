@@ -1,0 +1,14 @@
+// `@foyer/core/smart-wallets`: ERC-4337 smart wallets owned by the embedded wallet (docs/smart-wallets.md).
+// A separate entry: `permissionless` and viem's account abstraction load only when a smart wallet is used.
+
+export {
+  type BuildSmartWalletParameters,
+  buildSmartWallet,
+  type CreateSmartWalletClientParameters,
+  type CreateSmartWalletClientReturnType,
+  createSmartWalletClient,
+  SMART_WALLET_VERSIONS,
+  type SmartWalletClient,
+  type SmartWalletOwner,
+} from '../smartWallets/createSmartWalletClient'
+export { SmartWalletError } from '../smartWallets/SmartWalletError'

@@ -1,0 +1,148 @@
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  http,
+  isErc6492Signature,
+  type PublicClient,
+  parseAbi,
+  parseEther,
+} from 'viem'
+import { entryPoint07Address } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { installAa } from '../../../../aa/install.mjs'
+import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
+import { type LocalBundler, startBundler } from '../../../../scripts/devchain/startBundler'
+import { buildSmartWallet } from './createSmartWalletClient'
+import { SmartWalletError } from './SmartWalletError'
+
+// The smart wallet the SDK builds (docs/smart-wallets.md#the-client), on anvil with the local bundler and
+// mock paymaster (docs/smart-wallets-local.md): a Safe 1.4.1 owned by a fresh key.
+
+const entryPointAbi = parseAbi(['function balanceOf(address account) view returns (uint256)'])
+
+let anvil: Anvil
+let stack: LocalBundler
+let publicClient: PublicClient
+
+beforeAll(async () => {
+  await installAa()
+}, 600_000)
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  stack = await startBundler({ anvilRpcUrl: anvil.rpcUrl })
+  publicClient = createPublicClient({
+    chain: anvilChain,
+    transport: http(anvil.rpcUrl),
+    pollingInterval: 100,
+  })
+}, 90_000)
+
+afterAll(async () => {
+  await stack?.stop()
+  await anvil?.stop()
+})
+
+function safeWallet(options: { sponsored: boolean; ownerKey?: `0x${string}` }) {
+  return buildSmartWallet({
+    type: 'safe',
+    chain: anvilChain,
+    publicClient,
+    network: {
+      bundler_url: stack.bundlerUrl,
+      ...(options.sponsored ? { paymaster_url: stack.paymasterUrl } : {}),
+    },
+    owner: privateKeyToAccount(options.ownerKey ?? generatePrivateKey()),
+  })
+}
+
+describe('buildSmartWallet on the local ERC-4337 stack', () => {
+  test('default: a Safe holding 0 ETH sends a sponsored call; the paymaster deposit pays, the Safe is deployed by it', async () => {
+    const { client, account } = await safeWallet({ sponsored: true })
+    expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+
+    const hash = await client.sendTransaction({ to: recipient, value: 0n, data: '0x' })
+
+    const receipt = await publicClient.getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
+    expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
+    expect(
+      await publicClient.readContract({
+        address: entryPoint07Address,
+        abi: entryPointAbi,
+        functionName: 'balanceOf',
+        args: [account.address],
+      }),
+    ).toBe(0n)
+  }, 60_000)
+
+  test('default: a batch of two calls goes in one user operation; both recipients are paid', async () => {
+    const { client, account } = await safeWallet({ sponsored: true })
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+      address: account.address,
+      value: parseEther('1'),
+    })
+    const [first, second] = [generatePrivateKey(), generatePrivateKey()].map(
+      (key) => privateKeyToAccount(key).address,
+    ) as [Address, Address]
+
+    const operation = await client.sendUserOperation({
+      calls: [
+        { to: first, value: 1n },
+        { to: second, value: 2n },
+      ],
+    })
+    const receipt = await client.waitForUserOperationReceipt({ hash: operation, timeout: 30_000 })
+
+    expect(receipt.success).toBe(true)
+    expect(await publicClient.getBalance({ address: first })).toBe(1n)
+    expect(await publicClient.getBalance({ address: second })).toBe(2n)
+    // Sponsored: the Safe paid only the 3 wei it sent.
+    expect(await publicClient.getBalance({ address: account.address })).toBe(parseEther('1') - 3n)
+  }, 60_000)
+
+  test('default: signMessage is ERC-6492 before deployment and ERC-1271 after; both verify on the chain', async () => {
+    const { client, account } = await safeWallet({ sponsored: true })
+    const message = 'Foyer smart wallet'
+    const before = await client.signMessage({ message })
+    expect(isErc6492Signature(before)).toBe(true)
+    expect(await publicClient.verifyMessage({ address: account.address, message, signature: before })).toBe(
+      true,
+    )
+
+    await client.sendTransaction({ to: account.address, value: 0n, data: '0x' })
+    const after = await client.signMessage({ message })
+    expect(isErc6492Signature(after)).toBe(false)
+    expect(await publicClient.verifyMessage({ address: account.address, message, signature: after })).toBe(
+      true,
+    )
+    expect(
+      await publicClient.verifyMessage({
+        address: account.address,
+        message: 'something else',
+        signature: after,
+      }),
+    ).toBe(false)
+  }, 60_000)
+
+  test('error: a type whose factory has no code on the chain is refused with smart_wallet_type_unavailable, naming it', async () => {
+    const refused = await buildSmartWallet({
+      type: 'kernel',
+      chain: anvilChain,
+      publicClient,
+      network: { bundler_url: stack.bundlerUrl },
+      owner: privateKeyToAccount(generatePrivateKey()),
+    }).catch((error: unknown) => error)
+
+    expect(refused).toBeInstanceOf(SmartWalletError)
+    expect(refused).toMatchObject({ code: 'smart_wallet_type_unavailable' })
+    expect((refused as Error).message).toMatch(
+      /^The kernel smart wallet's factory 0x[0-9a-fA-F]{40} has no code on chain 31337/,
+    )
+  }, 30_000)
+})

@@ -1,0 +1,8 @@
+export { FoyerWagmiSync, useFoyerWagmiSync } from '../FoyerWagmiSync'
+export {
+  type FoyerConnector,
+  type FoyerConnectorProperties,
+  type FoyerParameters,
+  foyer,
+  foyerConnectorType,
+} from '../foyer'
