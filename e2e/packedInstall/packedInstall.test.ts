@@ -325,7 +325,7 @@ describe('packed packages installed in fresh apps', () => {
       { cwd: dir, env: childEnv },
     )
     expect(imported.trim()).toBe(
-      'InvalidTokenError,authorizationPublicKey,generateAuthorizationKeyPair,signAuthorizationRequest,verifyAccessToken,verifyIdentityToken',
+      'InvalidTokenError,WalletApiError,authorizationPublicKey,createWalletApiClient,generateAuthorizationKeyPair,signAuthorizationRequest,verifyAccessToken,verifyIdentityToken',
     )
     // Request signing runs from the tarballs too (protocol's RFC 8785 canonicalization is a real dependency).
     const { stdout: signed } = await run(

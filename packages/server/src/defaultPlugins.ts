@@ -2,6 +2,7 @@ import type { LinkedAccountType } from '@foyer/protocol'
 import { analytics } from './features/analytics/plugin'
 import { crossApp } from './features/crossApp/method'
 import { customJwt } from './features/customJwt/method'
+import { delegatedActions } from './features/delegatedActions/plugin'
 import { farcaster } from './features/farcaster/method'
 import { farcasterSigners } from './features/farcasterSigner/plugin'
 import { funding } from './features/funding/plugin'
@@ -37,7 +38,7 @@ export function defaultMethods() {
 
 /** Every feature with its default options: `createApp`'s default `features`. */
 export function defaultFeatures() {
-  return [mfa(), farcasterSigners(), funding(), analytics()] as const
+  return [mfa(), farcasterSigners(), funding(), delegatedActions(), analytics()] as const
 }
 
 /** An account kind of one of the {@link defaultMethods}. */

@@ -39,6 +39,12 @@ export {
   shouldCreateOnLogin,
 } from '../actions/wallet/createWalletsOnLogin'
 export {
+  type DelegatedActionsErrorType,
+  type DelegateWalletParameters,
+  delegateWallet,
+  revokeWallets,
+} from '../actions/wallet/delegatedActions'
+export {
   type ExportWalletErrorType,
   type ExportWalletParameters,
   type ExportWalletReturnType,

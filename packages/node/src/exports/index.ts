@@ -14,3 +14,9 @@ export type { VerifyTokenOptions } from '../verify/VerifyTokenOptions'
 export { type VerifyAccessTokenReturnType, verifyAccessToken } from '../verify/verifyAccessToken'
 export type { FoyerTokenClaims } from '../verify/verifyFoyerToken'
 export { type VerifyIdentityTokenReturnType, verifyIdentityToken } from '../verify/verifyIdentityToken'
+export {
+  createWalletApiClient,
+  type WalletApiClient,
+  type WalletApiClientOptions,
+  WalletApiError,
+} from '../walletApi/createWalletApiClient'

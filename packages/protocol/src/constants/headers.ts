@@ -23,4 +23,8 @@ export const headers = {
    * attempt's answer instead of acting twice (docs/api.md#retries).
    */
   idempotencyKey: 'idempotency-key',
+  /** The app's authorization signatures of a wallet-API request (docs/authorization-signatures.md). */
+  authorizationSignature: 'privy-authorization-signature',
+  /** The wallet API's idempotency key: inside the signed bytes; one key acts once (docs/delegated-actions.md). */
+  walletIdempotencyKey: 'privy-idempotency-key',
 } as const

@@ -29,6 +29,15 @@ import {
 } from '../schemas/crossApp'
 import { customJwtAuthenticateRequestSchema, customJwtLinkRequestSchema } from '../schemas/customJwt'
 import {
+  delegateWalletsRequestSchema,
+  delegateWalletsResponseSchema,
+  revokeDelegationsRequestSchema,
+  revokeDelegationsResponseSchema,
+  walletIdParamsSchema,
+  walletRpcRequestSchema,
+  walletRpcResponseSchema,
+} from '../schemas/delegatedActions'
+import {
   farcasterAuthenticateRequestSchema,
   farcasterInitRequestSchema,
   farcasterInitResponseSchema,
@@ -473,6 +482,29 @@ export const endpoints = {
     setRecoveryRequestSchema,
     embeddedWalletResponseSchema,
   ),
+  /** The wallet frame delegates wallets (docs/delegated-actions.md#consent). */
+  'POST /api/v1/embedded_wallets/delegate': post(
+    '/api/v1/embedded_wallets/delegate',
+    delegateWalletsRequestSchema,
+    delegateWalletsResponseSchema,
+  ),
+  /** Removes every delegation of the user; the body is empty or `{}`. */
+  'POST /api/v1/wallets/revoke': post(
+    '/api/v1/wallets/revoke',
+    optionalBody(revokeDelegationsRequestSchema),
+    revokeDelegationsResponseSchema,
+  ),
+  /**
+   * The app's back end acts with a delegated wallet (docs/delegated-actions.md#wallet-api): headers
+   * `privy-app-id`, `privy-authorization-signature` and `privy-idempotency-key`.
+   */
+  'POST /api/v1/wallets/:wallet_id/rpc': {
+    method: 'POST',
+    path: '/api/v1/wallets/:wallet_id/rpc',
+    params: walletIdParamsSchema,
+    body: walletRpcRequestSchema,
+    response: walletRpcResponseSchema,
+  },
   'POST /api/v1/embedded_wallets/devices/nonce': {
     method: 'POST',
     path: '/api/v1/embedded_wallets/devices/nonce',

@@ -43,6 +43,9 @@ export const errorCodes = [
   'telegram_data_already_used',
   'address_not_owned',
   'email_not_owned',
+  'user_has_not_delegated_wallet',
+  'invalid_authorization_signature',
+  'policy_violation',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

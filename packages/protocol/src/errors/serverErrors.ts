@@ -449,6 +449,46 @@ export const serverErrors = {
     message: 'Sign in again to use your wallet on this device.',
   },
   deviceNotFound: { code: 'not_found', message: 'Device not found' },
+  // Delegated actions
+  delegatedActionsNotEnabled: {
+    code: 'not_supported',
+    message: 'Delegated actions are not enabled for this app',
+  },
+  delegatedShareMismatch: {
+    code: 'invalid_data',
+    message: 'The delegated share does not rebuild this wallet',
+  },
+  walletNotDelegated: {
+    code: 'user_has_not_delegated_wallet',
+    message: 'The user has not delegated this wallet to the app',
+  },
+  invalidAuthorizationSignature: {
+    code: 'invalid_authorization_signature',
+    message: 'Missing or invalid privy-authorization-signature',
+  },
+  walletIdempotencyKeyRequired: {
+    code: 'invalid_request',
+    message: 'The wallet API needs a privy-idempotency-key header (16 to 255 visible characters)',
+  },
+  walletIdempotencyKeyReused: {
+    code: 'invalid_request',
+    message: 'This privy-idempotency-key was used for another request',
+  },
+  policyDenied: { code: 'policy_violation', message: (parameters: { reason: string }) => parameters.reason },
+  dailyLimitExceeded: {
+    code: 'policy_violation',
+    message: (parameters: { limit: string }) =>
+      `The wallet's daily limit of ${parameters.limit} wei for the app would be exceeded.`,
+  },
+  unsupportedChain: {
+    code: 'not_supported',
+    message: (parameters: { caip2: string }) => `No RPC is configured for ${parameters.caip2}`,
+  },
+  transactionFailed: {
+    code: 'internal_error',
+    message: 'The transaction could not be sent',
+    status: 502,
+  },
   // Funding
   fundingNotEnabled: { code: 'not_supported', message: 'Wallet funding is not enabled' },
   invalidFundingData: { code: 'invalid_data', message: 'Invalid funding data' },

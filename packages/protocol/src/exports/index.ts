@@ -269,6 +269,24 @@ export {
   customJwtLinkRequestSchema,
 } from '../schemas/customJwt'
 export {
+  type DelegatedActionsSettings,
+  type DelegatedWallet,
+  type DelegateWalletsRequest,
+  type DelegateWalletsResponse,
+  delegatedActionsSettingsSchema,
+  delegatedWalletSchema,
+  delegateWalletsRequestSchema,
+  delegateWalletsResponseSchema,
+  type RevokeDelegationsResponse,
+  revokeDelegationsRequestSchema,
+  revokeDelegationsResponseSchema,
+  type WalletRpcRequest,
+  type WalletRpcResponse,
+  walletIdParamsSchema,
+  walletRpcRequestSchema,
+  walletRpcResponseSchema,
+} from '../schemas/delegatedActions'
+export {
   type FarcasterAccount,
   type FarcasterAuthenticateRequest,
   type FarcasterInitRequest,
@@ -328,6 +346,11 @@ export {
   frameCreateWalletRequestSchema,
   frameImportWalletRequestSchema,
 } from '../schemas/frame/createWallet'
+export {
+  type FrameDelegatedActionsConsentRequest,
+  frameDelegatedActionsConsentReplySchema,
+  frameDelegatedActionsConsentRequestSchema,
+} from '../schemas/frame/delegatedActions'
 export {
   type ExportFrameTheme,
   type ExportFrameThemeField,

@@ -4,6 +4,7 @@ import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
+import { delegatedActionsSettingsSchema } from './delegatedActions'
 import {
   fundingConfigSchema,
   fundingProvidersSettingsSchema,
@@ -24,9 +25,7 @@ export type CreateOnLogin = z.infer<typeof createOnLoginSchema>
 /** A user-owned recovery method (docs/wire.md). */
 export const userOwnedRecoveryOptionSchema = z.enum(['user-passcode', 'google-drive', 'icloud'])
 
-/**
- * Texts of the allowlist rejection screen (docs/errors.md). Null fields fall back to the documented defaults.
- */
+/** Texts of the allowlist rejection screen (docs/errors.md); null fields take the documented defaults. */
 export const allowlistConfigSchema = z.object({
   error_title: z.string().nullable(),
   error_detail: z.string().nullable(),
@@ -165,6 +164,7 @@ export const appSettingsSchema = z.object({
   cross_app: crossAppSettingsSchema,
   /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets). */
   funding_providers: fundingProvidersSettingsSchema,
+  delegated_actions: delegatedActionsSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -199,6 +199,7 @@ export const appConfigSchema = appSettingsSchema
     farcaster_developer_account: true,
     cross_app: true,
     funding_providers: true,
+    delegated_actions: true,
     custom_jwt_auth: true,
     captcha_site_key: true,
     embedded_wallet_config: true,
@@ -273,6 +274,7 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     telegram_bot_token: _telegramBotToken,
     farcaster_developer_account: _farcasterDeveloperAccount,
     funding_providers: _fundingProviders,
+    delegated_actions: _delegatedActions,
     cross_app: _crossApp,
     custom_jwt_auth: customJwtAuth,
     captcha_site_key: captchaSiteKey,
@@ -393,4 +395,5 @@ export const defaultAppSettings: AppSettings = {
   farcaster_developer_account: { fid: null, custody_private_key: null },
   cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
   funding_providers: { moonpay: null, coinbase: null },
+  delegated_actions: { authorization_public_keys: [], policy: null, daily_value_limit_wei: null },
 }

@@ -24,6 +24,7 @@ export {
   type UseCrossAppAccountsReturnType,
   useCrossAppAccounts,
 } from '../hooks/useCrossAppAccounts'
+export { type UseDelegatedActionsReturnType, useDelegatedActions } from '../hooks/useDelegatedActions'
 export { type UseExportWalletReturnType, useExportWallet } from '../hooks/useExportWallet'
 export {
   type ApprovedFarcasterSigner,

@@ -5,6 +5,7 @@ export type KeyPurpose =
   | 'app-private-key-encryption'
   | 'app-settings-encryption'
   | 'coinbase-partner-user-ref'
+  | 'delegated-share-encryption'
   | 'idempotent-answer'
   | 'mfa-code-hmac'
   | 'mfa-secret-encryption'

@@ -45,4 +45,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   telegram_data_already_used: 401,
   address_not_owned: 403,
   email_not_owned: 403,
+  user_has_not_delegated_wallet: 403,
+  invalid_authorization_signature: 401,
+  policy_violation: 403,
 }

@@ -2,6 +2,8 @@ import type {
   AuthShareResponse,
   CreateAdditionalEmbeddedWalletRequest,
   CreateEmbeddedWalletRequest,
+  DelegateWalletsRequest,
+  DelegateWalletsResponse,
   EmbeddedWalletResponse,
   EmbeddedWalletsResponse,
   EntropyRef,
@@ -36,6 +38,8 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/embedded_wallets/delegate` (docs/delegated-actions.md#consent): hands the signer a share. */
+  delegateWallets(accessToken: string, body: DelegateWalletsRequest): Promise<DelegateWalletsResponse>
   /**
    * `POST /api/v1/farcaster/signer/init` (docs/wire.md#farcaster): a signed key request for the frame's
    * signer key.

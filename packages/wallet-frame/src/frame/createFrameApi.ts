@@ -2,6 +2,7 @@ import {
   authShareResponseSchema,
   DEVICE_PROOF_HEADER,
   DEVICE_PROOF_NONCE_TTL_SECONDS,
+  delegateWalletsResponseSchema,
   deviceProofNonceResponseSchema,
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
@@ -179,6 +180,8 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       proven(recoveryMaterialSchema, '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/recovery', token, body),
+    delegateWallets: (token, body) =>
+      proven(delegateWalletsResponseSchema, '/api/v1/embedded_wallets/delegate', token, body),
     initFarcasterSigner: (token, body) =>
       proven(farcasterSignerSchema, '/api/v1/farcaster/signer/init', token, body),
     mfa: {

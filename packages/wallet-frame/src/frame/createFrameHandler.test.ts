@@ -51,6 +51,11 @@ const malformed: Record<(typeof frameEvents)[number], unknown> = {
   'privy:mfa:submit-enrollment': { accessToken: 't', method: 'totp' },
   'privy:mfa:unenroll': { accessToken: 't', method: 'email' },
   'privy:mfa:clear': { userId: 42 },
+  'privy:delegated-actions:consent': {
+    accessToken: 't',
+    rootWallet: { address, chainType: 'ethereum' },
+    delegatedWallets: [],
+  },
 }
 
 describe('createFrameHandler: message validation', () => {

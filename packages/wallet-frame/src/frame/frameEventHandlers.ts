@@ -1,4 +1,5 @@
 import type { FrameEvent } from '@foyer/protocol'
+import { delegatedActionsConsent } from './events/delegatedActionsConsent'
 import { farcasterInitSigner } from './events/farcasterInitSigner'
 import { farcasterSign } from './events/farcasterSign'
 import { iframeReady } from './events/iframeReady'
@@ -32,6 +33,7 @@ export const frameEventHandlers: FrameEventHandlers = {
   'privy:wallets:connect': walletsConnect,
   'privy:wallets:recover': walletsRecover,
   'privy:wallets:set-recovery': walletsSetRecovery,
+  'privy:delegated-actions:consent': delegatedActionsConsent,
   'privy:wallets:rpc': walletsRpc,
   'privy:wallets:export': walletsExport,
   'privy:wallets:import': walletsImport,

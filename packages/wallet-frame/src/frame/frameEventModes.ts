@@ -30,4 +30,5 @@ export const frameEventModes: { readonly [E in FrameEvent]: readonly FrameMode[]
   'privy:mfa:submit-enrollment': wallet,
   'privy:mfa:unenroll': wallet,
   'privy:mfa:clear': every,
+  'privy:delegated-actions:consent': wallet,
 }

@@ -17,6 +17,7 @@ export function unreachableApi(jwks?: FrameApi['getJwks']): FrameApi {
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,
+    delegateWallets: fail,
     initFarcasterSigner: fail,
     mfa: {
       listMethods: fail,

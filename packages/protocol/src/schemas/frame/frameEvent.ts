@@ -25,6 +25,7 @@ export const frameEvents = [
   'privy:mfa:submit-enrollment',
   'privy:mfa:unenroll',
   'privy:mfa:clear',
+  'privy:delegated-actions:consent',
 ] as const
 
 /** One of {@link frameEvents}. */

@@ -11,6 +11,10 @@ import {
   frameCreateWalletRequestSchema,
   frameImportWalletRequestSchema,
 } from './createWallet'
+import {
+  frameDelegatedActionsConsentReplySchema,
+  frameDelegatedActionsConsentRequestSchema,
+} from './delegatedActions'
 import { frameExportWalletReplySchema, frameExportWalletRequestSchema } from './exportWallet'
 import {
   frameFarcasterSignReplySchema,
@@ -48,6 +52,10 @@ export const frameMessageSchemas = {
   'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
+  'privy:delegated-actions:consent': {
+    request: frameDelegatedActionsConsentRequestSchema,
+    reply: frameDelegatedActionsConsentReplySchema,
+  },
   'privy:wallets:export': { request: frameExportWalletRequestSchema, reply: frameExportWalletReplySchema },
   'privy:wallets:import': { request: frameImportWalletRequestSchema, reply: frameWalletSchema },
   'privy:farcaster:init-signer': {

@@ -11,6 +11,7 @@ import {
 } from '@foyer/protocol'
 import { type SQL, sql } from 'drizzle-orm'
 import { foyerError } from '../../errors/foyerError'
+import { walletDelegations } from '../delegatedActions/schema'
 import { mfaMethods } from '../mfa/schema'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import type { AccountKinds, StoredAccount } from './AccountKind'
@@ -24,6 +25,8 @@ type EmbeddedWalletJson = {
   wallet_index: number
   recovery_method: string
   imported: boolean
+  /** Whether a delegation of the wallet to the app exists (docs/delegated-actions.md). */
+  delegated?: boolean
   created_s: number
   created_ms: number
 }
@@ -71,6 +74,7 @@ export function userJsonSql(userId: SQL): SQL {
           'wallet_index', w.wallet_index,
           'recovery_method', e.recovery_method,
           'imported', e.imported,
+          'delegated', exists(select 1 from ${walletDelegations} d where d.wallet_id = w.id),
           'created_s', floor(extract(epoch from w.created_at)),
           'created_ms', floor(extract(epoch from w.created_at) * 1000)
         ) order by w.created_at, w.chain_type, w.wallet_index)
@@ -102,7 +106,7 @@ function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
     recovery_method: row.recovery_method as RecoveryMethod,
     wallet_index: row.wallet_index,
     imported: row.imported,
-    delegated: false,
+    delegated: row.delegated === true,
     verified_at: at,
     first_verified_at: at,
     latest_verified_at: at,

@@ -1,0 +1,81 @@
+import type { User } from '@foyer/protocol'
+import { describe, expect, test } from 'vitest'
+import { json } from '../../../test/createTestApi'
+import {
+  createWalletTestClient,
+  ethereumAddress,
+  walletAccount,
+  walletUser,
+} from '../../../test/createWalletTestClient'
+import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import { delegateWallet, revokeWallets } from './delegatedActions'
+
+const delegatedUser: User = {
+  ...walletUser,
+  linked_accounts: walletUser.linked_accounts.map((account) =>
+    account.type === 'wallet' && account.chain_type === 'ethereum'
+      ? { ...account, delegated: true }
+      : account,
+  ),
+}
+
+describe('delegated actions', () => {
+  test('default: delegateWallet unlocks the wallet, posts the consent event in the reference shape, refreshes the user', async () => {
+    const { client, requests } = await createWalletTestClient({ user: delegatedUser, stateUser: walletUser })
+    const [wallet] = getEmbeddedWallets(client.getState().user, 'ethereum')
+    await delegateWallet(client, { wallet: wallet! })
+    expect(requests.map((request) => request.event)).toEqual([
+      'privy:wallets:connect',
+      'privy:delegated-actions:consent',
+    ])
+    expect(requests[1]!.data).toEqual({
+      accessToken: expect.any(String),
+      rootWallet: { address: ethereumAddress, chainType: 'ethereum', imported: false },
+      delegatedWallets: [{ address: ethereumAddress, chainType: 'ethereum', walletIndex: 0 }],
+    })
+    expect(client.getState().user?.linked_accounts).toContainEqual(
+      expect.objectContaining({ address: ethereumAddress, delegated: true }),
+    )
+  })
+
+  test('behavior: revokeWallets posts an empty body, re-splits the delegated automatic-recovery entropy, refreshes', async () => {
+    const { client, api, requests } = await createWalletTestClient({
+      user: walletUser,
+      stateUser: delegatedUser,
+    })
+    const bodies: unknown[] = []
+    api.on('POST /api/v1/wallets/revoke', (request) => {
+      bodies.push(request.body)
+      return json({ message: 'Revoked 1 delegated wallet' })
+    })
+    const resplit = await revokeWallets(client)
+    expect(bodies).toEqual([{}])
+    expect(resplit.map((account) => account.address)).toEqual([ethereumAddress])
+    expect(requests.map((request) => request.event)).toEqual([
+      'privy:wallets:connect',
+      'privy:wallets:set-recovery',
+    ])
+    expect(requests[1]!.data).toMatchObject({
+      chainType: 'ethereum',
+      recoveryMethod: 'privy',
+      entropyId: ethereumAddress,
+    })
+    expect(client.getState().user?.linked_accounts).toContainEqual(
+      expect.objectContaining({ address: ethereumAddress, delegated: false }),
+    )
+  })
+
+  test('behavior: a password-protected delegated wallet is revoked on the server but not re-split', async () => {
+    const passwordUser: User = {
+      ...walletUser,
+      linked_accounts: [walletAccount({ recovery_method: 'user-passcode', delegated: true })],
+    }
+    const { client, api, requests } = await createWalletTestClient({
+      user: walletUser,
+      stateUser: passwordUser,
+    })
+    api.on('POST /api/v1/wallets/revoke', () => json({ message: 'Revoked 1 delegated wallet' }))
+    expect(await revokeWallets(client)).toEqual([])
+    expect(requests).toEqual([])
+  })
+})

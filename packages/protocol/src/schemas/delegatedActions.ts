@@ -1,0 +1,114 @@
+import '../zod/jitlessInBrowsers'
+import { z } from 'zod'
+import { walletPolicySchema } from './walletPolicy'
+import { chainTypeSchema, walletAddressSchema, walletIndexSchema, walletShareSchema } from './wallets'
+
+/**
+ * Delegated actions (docs/delegated-actions.md): the user lets the app's back end act with embedded wallets,
+ * within the app's policy, until revoked.
+ */
+
+/**
+ * `POST /api/v1/embedded_wallets/delegate` (the wallet frame, with its device proof): delegate the wallets
+ * `wallet_indexes` of the entropy `entropy_id` by handing the signer the device share `share` (base64).
+ */
+export const delegateWalletsRequestSchema = z.object({
+  chain_type: chainTypeSchema,
+  entropy_id: walletAddressSchema,
+  wallet_indexes: z.array(walletIndexSchema).min(1).max(20),
+  share: walletShareSchema,
+})
+export type DelegateWalletsRequest = z.infer<typeof delegateWalletsRequestSchema>
+
+/** A delegated wallet: its id (the wallet API's `:wallet_id`), address, chain type and HD index. */
+export const delegatedWalletSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  chain_type: chainTypeSchema,
+  wallet_index: walletIndexSchema,
+})
+export type DelegatedWallet = z.infer<typeof delegatedWalletSchema>
+
+/** The answer of `POST /api/v1/embedded_wallets/delegate`: the wallets now delegated. */
+export const delegateWalletsResponseSchema = z.object({ delegated_wallets: z.array(delegatedWalletSchema) })
+export type DelegateWalletsResponse = z.infer<typeof delegateWalletsResponseSchema>
+
+/** `POST /api/v1/wallets/revoke` takes no fields (the reference client sends `{}` or no body at all). */
+export const revokeDelegationsRequestSchema = z.object({}).strict()
+
+/** `POST /api/v1/wallets/revoke` → `{ message }`: every delegation of the user is removed. */
+export const revokeDelegationsResponseSchema = z.object({ message: z.string() })
+export type RevokeDelegationsResponse = z.infer<typeof revokeDelegationsResponseSchema>
+
+/**
+ * The app's delegated-actions setting (`delegated_actions`, server-only, never in the public config): the P-256 public keys (base64 SPKI DER) whose
+ * authorization signatures the wallet API accepts, the policy a delegation is held to (copied into each
+ * delegation when the user consents), and the most native value (wei, decimal) the app may send from one
+ * wallet per UTC day. `policy: null` turns delegation off.
+ */
+export const delegatedActionsSettingsSchema = z.object({
+  authorization_public_keys: z.array(z.string().min(1).max(512)).max(10),
+  policy: walletPolicySchema.nullable(),
+  daily_value_limit_wei: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,77})$/)
+    .nullable(),
+})
+export type DelegatedActionsSettings = z.infer<typeof delegatedActionsSettingsSchema>
+
+/** A hex quantity (`0x2386f26fc10000`) or a non-negative safe integer. */
+const quantitySchema = z.union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.number().int().nonnegative()])
+const hexSchema = z.string().regex(/^0x([0-9a-fA-F]{2})*$/)
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const caip2Schema = z.string().regex(/^eip155:[1-9][0-9]{0,15}$/)
+
+/**
+ * The body of `POST /api/v1/wallets/:wallet_id/rpc` (the reference wallet API's shape): `personal_sign`
+ * (`params.message`, `encoding` `utf-8` or `hex`), `eth_signTypedData_v4` (`params.typed_data`) or
+ * `eth_sendTransaction` (`caip2` `eip155:<chain id>`, `params.transaction`: `to`, `value` and `data`).
+ */
+export const walletRpcRequestSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('personal_sign'),
+    params: z.object({ message: z.string().max(65_536), encoding: z.enum(['utf-8', 'hex']) }),
+  }),
+  z.object({
+    method: z.literal('eth_signTypedData_v4'),
+    params: z.object({
+      typed_data: z.object({
+        domain: z.record(z.string(), z.unknown()),
+        types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+        primary_type: z.string().min(1),
+        message: z.record(z.string(), z.unknown()),
+      }),
+    }),
+  }),
+  z.object({
+    method: z.literal('eth_sendTransaction'),
+    caip2: caip2Schema,
+    params: z.object({
+      transaction: z.object({
+        to: addressSchema,
+        value: quantitySchema.optional(),
+        data: hexSchema.max(65_536).optional(),
+      }),
+    }),
+  }),
+])
+export type WalletRpcRequest = z.infer<typeof walletRpcRequestSchema>
+
+/** The answer of the wallet API: a signature (hex) or a sent transaction's hash and chain. */
+export const walletRpcResponseSchema = z.union([
+  z.object({
+    method: z.enum(['personal_sign', 'eth_signTypedData_v4']),
+    data: z.object({ signature: z.string(), encoding: z.literal('hex') }),
+  }),
+  z.object({
+    method: z.literal('eth_sendTransaction'),
+    data: z.object({ hash: z.string(), caip2: z.string() }),
+  }),
+])
+export type WalletRpcResponse = z.infer<typeof walletRpcResponseSchema>
+
+/** The `:wallet_id` path parameter of the wallet API. */
+export const walletIdParamsSchema = z.object({ wallet_id: z.string().min(1).max(64) })

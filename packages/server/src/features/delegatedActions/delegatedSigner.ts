@@ -1,0 +1,58 @@
+import { HDKey } from '@scure/bip32'
+import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { combine } from 'shamir-secret-sharing'
+import { bytesToHex } from 'viem'
+import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
+
+/** The entropy of a wallet: 128 bits (docs/security.md). */
+const ENTROPY_BYTES = 16
+
+/** The Ethereum account of HD index `walletIndex` (`m/44'/60'/0'/0/{index}`, BIP-44). */
+function ethereumPrivateKey(seed: Uint8Array, walletIndex: number): Uint8Array {
+  const key = HDKey.fromMasterSeed(seed).derive(`m/44'/60'/0'/0/${walletIndex}`).privateKey
+  if (!key) throw new Error('BIP-32 derivation gave no private key')
+  return key
+}
+
+/**
+ * Rebuilds the Ethereum account of a delegated wallet from two Shamir shares of its entropy (the auth share
+ * and the delegated device share) and hands it to `use`; the entropy, seed and private key bytes are zeroed
+ * when `use` settles (docs/delegated-actions.md#signer). Null — and `use` is not called — when the shares
+ * do not combine to an entropy whose index-0 address is `entropyId` and whose index `walletIndex` is
+ * `address` (a wrong, stale or corrupted share: the library itself does not detect one).
+ *
+ * @example await withDelegatedAccount({ shares: [auth, device], entropyId, walletIndex: 0, address }, (account) => account.signMessage({ message: 'hi' }))
+ */
+export async function withDelegatedAccount<T>(
+  parameters: { shares: Uint8Array[]; entropyId: string; walletIndex: number; address: string },
+  use: (account: LocalAccount) => Promise<T>,
+): Promise<{ result: T } | null> {
+  // Plain Uint8Array copies (the library refuses a Buffer), wiped with the rest.
+  const shares = parameters.shares.map((share) => Uint8Array.from(share))
+  const wipe: Uint8Array[] = [...shares]
+  try {
+    let entropy: Uint8Array
+    try {
+      entropy = await combine(shares)
+    } catch {
+      return null
+    }
+    wipe.push(entropy)
+    if (entropy.length !== ENTROPY_BYTES) return null
+    const seed = await mnemonicToSeed(entropyToMnemonic(entropy, wordlist))
+    wipe.push(seed)
+    const rootKey = ethereumPrivateKey(seed, 0)
+    wipe.push(rootKey)
+    if (privateKeyToAccount(bytesToHex(rootKey)).address.toLowerCase() !== parameters.entropyId.toLowerCase())
+      return null
+    const privateKey =
+      parameters.walletIndex === 0 ? rootKey : ethereumPrivateKey(seed, parameters.walletIndex)
+    wipe.push(privateKey)
+    const account = privateKeyToAccount(bytesToHex(privateKey))
+    if (account.address.toLowerCase() !== parameters.address.toLowerCase()) return null
+    return { result: await use(account) }
+  } finally {
+    for (const bytes of wipe) bytes.fill(0)
+  }
+}

@@ -1,0 +1,46 @@
+import type { Feature } from '../../FoyerPlugin'
+import { delegatedActionsRoutes } from './routes'
+
+/** Options of {@link delegatedActions}. */
+export type DelegatedActionsOptions = {
+  /** The JSON-RPC URL of each EVM chain id the wallet API may send transactions on. */
+  rpcUrls?: Readonly<Record<number, string>>
+}
+
+/**
+ * Delegated actions (docs/delegated-actions.md, docs/plugins.md): the user's consent to let the app's back
+ * end act with embedded wallets, its revocation, and the wallet API the back end calls with authorization
+ * signatures. `rpcUrls` names the chains it sends on; the authorization keys, policy and daily limit are per
+ * app, in `settings.delegated_actions`. Throws `Error` at registration for an `rpcUrls` entry that is not an
+ * http(s) URL.
+ *
+ * @example createApp({ db, masterKey, features: [delegatedActions({ rpcUrls: { 31337: 'http://127.0.0.1:8545' } })] })
+ */
+export function delegatedActions(options: DelegatedActionsOptions = {}) {
+  return {
+    id: 'delegated_actions',
+    options,
+    routes: async (app, { context }) => {
+      const rpcUrls = new Map<number, string>()
+      for (const [chainId, url] of Object.entries(options.rpcUrls ?? {})) {
+        if (!/^https?:\/\//.test(url))
+          throw new Error(`delegatedActions: rpcUrls[${chainId}] is not an http(s) URL`)
+        rpcUrls.set(Number(chainId), url)
+      }
+      await app.register(delegatedActionsRoutes, { context: { ...context, delegatedActions: { rpcUrls } } })
+    },
+    rateLimits: {},
+    errorCodes: [
+      'invalid_data',
+      'invalid_request',
+      'not_found',
+      'not_supported',
+      'user_has_not_delegated_wallet',
+      'invalid_authorization_signature',
+      'policy_violation',
+      'resource_conflict',
+      'internal_error',
+    ],
+    settings: ['delegated_actions'],
+  } as const satisfies Feature<'delegated_actions', DelegatedActionsOptions>
+}

@@ -1,0 +1,77 @@
+import { endpoints, headers } from '@foyer/protocol'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpointRoute } from '../../http/endpointRoute'
+import { requireFrameOrigin } from '../../http/requireFrameOrigin'
+import { requireApp } from '../apps/requireApp'
+import { assertMfaVerified } from '../mfa/verifications'
+import { requireSession } from '../sessions/requireSession'
+import { assertTermsAccepted } from '../users/service'
+import { requireDeviceProof } from '../walletDevices/service'
+import { type DelegatedActionsContext, delegateWallets, revokeDelegations } from './service'
+import { handleWalletRpc } from './walletRpc'
+
+/** The JSON bodies as sent, before their schema strips anything: what authorization signatures sign. */
+const rawBodies = new WeakMap<FastifyRequest, unknown>()
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * Delegated actions (docs/delegated-actions.md):
+ * - `POST /api/v1/embedded_wallets/delegate` — the user's consent, sent by the wallet frame with its device
+ *   proof, as the other key-material calls (live session, frame origin, terms, device proof, MFA where
+ *   enrolled): the device share for the signer;
+ * - `POST /api/v1/wallets/revoke` — a live session removes every delegation of its user to the app;
+ * - `POST /api/v1/wallets/:wallet_id/rpc` — the app's back end signs with a delegated wallet, authorized by
+ *   the app's authorization signature (no session).
+ */
+export async function delegatedActionsRoutes(
+  app: FastifyInstance,
+  options: { context: DelegatedActionsContext },
+): Promise<void> {
+  const { context } = options
+  app.addHook('preValidation', async (request) => {
+    rawBodies.set(request, request.body)
+  })
+
+  endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/delegate'], {}, async (request) => {
+    const session = await requireSession(context, request)
+    requireFrameOrigin(request)
+    await assertTermsAccepted(context.db, session.app, session.userId)
+    await requireDeviceProof(context, request, session)
+    // Handing the server a second share gives it the key: the same gate as the auth share's release.
+    await assertMfaVerified(context, { sessionId: session.sessionId, userId: session.userId, need: 'recent' })
+    return {
+      delegated_wallets: await delegateWallets(context, {
+        app: session.app,
+        userId: session.userId,
+        body: request.body,
+      }),
+    }
+  })
+
+  endpointRoute(app, endpoints['POST /api/v1/wallets/revoke'], {}, async (request) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    const count = await revokeDelegations(context, { appId: foyerApp.id, userId })
+    return { message: count === 1 ? 'Revoked 1 delegated wallet' : `Revoked ${count} delegated wallets` }
+  })
+
+  endpointRoute(app, endpoints['POST /api/v1/wallets/:wallet_id/rpc'], {}, async (request, reply) => {
+    const foyerApp = await requireApp(context, request)
+    const base = context.publicUrl ?? `${request.protocol}://${request.host}`
+    const answer = await handleWalletRpc(context, {
+      app: foyerApp,
+      walletId: request.params.wallet_id,
+      url: `${base}${request.url}`.replace(/\/$/, ''),
+      rawBody: rawBodies.get(request),
+      body: request.body,
+      signature: headerValue(request, headers.authorizationSignature),
+      idempotencyKey: headerValue(request, headers.walletIdempotencyKey),
+    })
+    reply.header('cache-control', 'no-store')
+    if (answer.status !== 200) return reply.code(answer.status as 200).send(answer.body as never)
+    return answer.body as never
+  })
+}

@@ -1,0 +1,75 @@
+import type { WalletPolicy } from '@foyer/protocol'
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
+import { apps } from '../apps/schema'
+import { users } from '../users/schema'
+import { embeddedWallets } from '../wallets/schema'
+
+/**
+ * `wallet_delegations`: one row per delegated embedded wallet (docs/delegated-actions.md#consent). `share`
+ * is the device share the frame handed over, sealed with AES-256-GCM under a master-key sub-key and bound to
+ * the wallet; `policy` and `daily_value_limit_wei` are the app's, copied when the user consented, so a later
+ * change of the app's settings never widens what the user agreed to. UNIQUE (wallet_id); revoking deletes
+ * the row (and so the sealed share).
+ */
+export const walletDelegations = pgTable(
+  'wallet_delegations',
+  {
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
+    walletId: cascadingReference('wallet_id', () => embeddedWallets.id),
+    share: text('share').notNull(),
+    policy: jsonb('policy').$type<WalletPolicy>().notNull(),
+    dailyValueLimitWei: numeric('daily_value_limit_wei', { precision: 78, scale: 0 }),
+    createdAt: timestampColumn('created_at').notNull(),
+  },
+  (table) => [
+    unique('wallet_delegations_wallet_unique').on(table.walletId),
+    index('wallet_delegations_user_id_idx').on(table.userId),
+  ],
+)
+
+/**
+ * `delegated_spending`: native value (wei) the app sent from a wallet per UTC day. A send adds its value in
+ * one statement that refuses to pass the limit (docs/delegated-actions.md#limits), so two concurrent
+ * sends cannot both pass it.
+ */
+export const delegatedSpending = pgTable(
+  'delegated_spending',
+  {
+    walletId: cascadingReference('wallet_id', () => embeddedWallets.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    spentWei: numeric('spent_wei', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'delegated_spending_pk', columns: [table.walletId, table.day] })],
+)
+
+/**
+ * `delegated_requests`: every wallet-API request that passed the authorization signature — who (app, user,
+ * wallet), what (`method`, `request_hash` of the signed request), the policy's `decision`, `rule` and
+ * `reason`, and the `result` (null while it runs). UNIQUE (app_id, idempotency_key): a key acts once; a
+ * retry gets the stored result.
+ */
+export const delegatedRequests = pgTable(
+  'delegated_requests',
+  {
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    userId: cascadingReference('user_id', () => users.id),
+    walletAddress: text('wallet_address').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    method: text('method').notNull(),
+    decision: text('decision').notNull(),
+    rule: text('rule'),
+    reason: text('reason'),
+    status: integer('status'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestampColumn('created_at').notNull(),
+  },
+  (table) => [
+    unique('delegated_requests_app_key_unique').on(table.appId, table.idempotencyKey),
+    index('delegated_requests_user_id_idx').on(table.userId),
+  ],
+)

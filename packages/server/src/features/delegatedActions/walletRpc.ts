@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto'
+import {
+  type AuthorizationSignatureRequest,
+  authorizationSignaturePayload,
+  type WalletRpcRequest,
+  type WalletRpcResponse,
+} from '@foyer/protocol'
+import { and, eq } from 'drizzle-orm'
+import { createWalletClient, defineChain, type Hex, hexToBigInt, http } from 'viem'
+import { randomId } from '../../crypto/randomId'
+import { openSecret } from '../../crypto/secretBox'
+import { FoyerHttpError } from '../../errors/FoyerHttpError'
+import { foyerError } from '../../errors/foyerError'
+import type { ServerContext } from '../../ServerContext'
+import type { AppRecord } from '../apps/appRecords'
+import { embeddedWallets, walletEntropies } from '../wallets/schema'
+import { releaseSpending, reserveSpending, utcDay } from './dailySpending'
+import { withDelegatedAccount } from './delegatedSigner'
+import { evaluatePolicy, type PolicyDecision, type PolicyRequest } from './evaluatePolicy'
+import { delegatedRequests, walletDelegations } from './schema'
+import {
+  type DelegatedActionsContext,
+  delegatedActionsSettings,
+  delegatedShareAad,
+  delegatedShareKey,
+  shareKey,
+} from './service'
+import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
+
+/** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{16,255}$/
+
+/** What the wallet API answers: the status and the JSON body. */
+export type WalletRpcAnswer = { status: number; body: WalletRpcResponse | { error: string; code: string } }
+
+/**
+ * One request of the app's back end to a delegated wallet (docs/delegated-actions.md#wallet-api), in order:
+ * the idempotency key is required (400 `invalid_request`); one of the app's authorization keys must sign the
+ * request (401 `invalid_authorization_signature`); the wallet must be delegated to this app (403
+ * `user_has_not_delegated_wallet`); the request is recorded under its key — a retry of the same request gets
+ * the first answer, the key on another request 400 `invalid_request`, while the first still runs 409
+ * `resource_conflict`; the
+ * delegation's policy decides (403 `policy_violation` with its reason); a send adds its value to the day's
+ * total in one statement that refuses to pass the daily limit (403 `policy_violation`); then the signer
+ * rebuilds the key from the two shares, signs (and sends), and wipes it. Errors before the record throw;
+ * answers after it are returned and stored.
+ */
+export async function handleWalletRpc(
+  context: DelegatedActionsContext,
+  parameters: {
+    app: AppRecord
+    walletId: string
+    url: string
+    rawBody: unknown
+    body: WalletRpcRequest
+    signature: string | undefined
+    idempotencyKey: string | undefined
+  },
+): Promise<WalletRpcAnswer> {
+  const { app, body, idempotencyKey } = parameters
+  if (!idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey))
+    throw foyerError('walletIdempotencyKeyRequired')
+  const signed: AuthorizationSignatureRequest = {
+    method: 'POST',
+    url: parameters.url,
+    body: parameters.rawBody,
+    appId: app.id,
+    idempotencyKey,
+  }
+  const keys = delegatedActionsSettings(app).authorization_public_keys
+  if (
+    !keys.some((publicKey) =>
+      verifyAuthorizationSignature({ publicKey, header: parameters.signature, request: signed }),
+    )
+  )
+    throw foyerError('invalidAuthorizationSignature')
+
+  const [found] = await context.db.orm
+    .select({ wallet: embeddedWallets, delegation: walletDelegations, entropy: walletEntropies })
+    .from(walletDelegations)
+    .innerJoin(embeddedWallets, eq(embeddedWallets.id, walletDelegations.walletId))
+    .innerJoin(walletEntropies, eq(walletEntropies.id, embeddedWallets.entropyRowId))
+    .where(and(eq(walletDelegations.walletId, parameters.walletId), eq(walletDelegations.appId, app.id)))
+    .limit(1)
+  if (!found) throw foyerError('walletNotDelegated')
+  const { wallet, delegation, entropy } = found
+
+  const requestHash = createHash('sha256').update(authorizationSignaturePayload(signed)).digest('hex')
+  const nowSeconds = Math.floor(context.now() / 1000)
+  const decision = evaluatePolicy(delegation.policy, policyRequest(body, nowSeconds))
+  const recordId = randomId(25)
+  const [claimed] = await context.db.orm
+    .insert(delegatedRequests)
+    .values({
+      id: recordId,
+      appId: app.id,
+      userId: wallet.userId,
+      walletAddress: wallet.address,
+      idempotencyKey,
+      requestHash,
+      method: body.method,
+      decision: decision.decision,
+      rule: decision.rule,
+      reason: decision.decision === 'DENY' ? decision.reason : null,
+      createdAt: new Date(context.now()),
+    })
+    .onConflictDoNothing({ target: [delegatedRequests.appId, delegatedRequests.idempotencyKey] })
+    .returning({ id: delegatedRequests.id })
+  if (!claimed) return replay(context, { appId: app.id, idempotencyKey, requestHash })
+
+  const answer = await act(context, { wallet, delegation, entropy, body, decision, recordId })
+  await context.db.orm
+    .update(delegatedRequests)
+    .set({ status: answer.status, result: answer.body as Record<string, unknown> })
+    .where(eq(delegatedRequests.id, recordId))
+  return answer
+}
+
+/** The stored answer of an earlier request with the same key. */
+async function replay(
+  context: ServerContext,
+  parameters: { appId: string; idempotencyKey: string; requestHash: string },
+): Promise<WalletRpcAnswer> {
+  const [earlier] = await context.db.orm
+    .select()
+    .from(delegatedRequests)
+    .where(
+      and(
+        eq(delegatedRequests.appId, parameters.appId),
+        eq(delegatedRequests.idempotencyKey, parameters.idempotencyKey),
+      ),
+    )
+    .limit(1)
+  if (!earlier || earlier.requestHash !== parameters.requestHash)
+    throw foyerError('walletIdempotencyKeyReused')
+  if (earlier.status === null || !earlier.result) throw foyerError('idempotentRequestRunning')
+  return { status: earlier.status, body: earlier.result as WalletRpcAnswer['body'] }
+}
+
+const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
+  status: error.statusCode,
+  body: { error: error.message, code: error.code },
+})
+
+/** What the policy engine reads of a wallet-API request. */
+function policyRequest(body: WalletRpcRequest, nowSeconds: number): PolicyRequest {
+  switch (body.method) {
+    case 'personal_sign':
+      return { method: 'personal_sign', chainType: 'ethereum', nowSeconds }
+    case 'eth_signTypedData_v4': {
+      const domain = body.params.typed_data.domain
+      return {
+        method: 'eth_signTypedData_v4',
+        chainType: 'ethereum',
+        nowSeconds,
+        typedDataDomain: {
+          chainId:
+            typeof domain.chainId === 'number' || typeof domain.chainId === 'bigint'
+              ? domain.chainId
+              : undefined,
+          verifyingContract:
+            typeof domain.verifyingContract === 'string' ? domain.verifyingContract : undefined,
+        },
+      }
+    }
+    case 'eth_sendTransaction': {
+      const transaction = body.params.transaction
+      return {
+        method: 'eth_sendTransaction',
+        chainType: 'ethereum',
+        nowSeconds,
+        ethereumTransaction: {
+          to: transaction.to,
+          value: transactionValue(transaction.value),
+          chainId: Number(body.caip2.slice('eip155:'.length)),
+          data: transaction.data as Hex | undefined,
+        },
+      }
+    }
+  }
+}
+
+function transactionValue(value: string | number | undefined): bigint {
+  if (value === undefined) return 0n
+  return typeof value === 'number' ? BigInt(value) : hexToBigInt(value as Hex)
+}
+
+/** The sends in flight per wallet id, per server instance: each waits for the one before (its nonce). */
+const sendQueues = new WeakMap<object, Map<string, Promise<unknown>>>()
+
+/**
+ * Runs `send` after the earlier sends of the wallet in this process settle, so that each takes the next
+ * nonce (viem reads the pending count). Sends of one wallet from several processes can still race for a
+ * nonce: the loser fails and its reservation is given back (docs/delegated-actions.md#limits).
+ */
+export async function queuedSend<T>(
+  context: ServerContext,
+  walletId: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  let queues = sendQueues.get(context.instance)
+  if (!queues) {
+    queues = new Map()
+    sendQueues.set(context.instance, queues)
+  }
+  const before = queues.get(walletId) ?? Promise.resolve()
+  const run = before.then(send, send)
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  )
+  queues.set(walletId, settled)
+  try {
+    return await run
+  } finally {
+    if (queues.get(walletId) === settled) queues.delete(walletId)
+  }
+}
+
+/** Decides, reserves and signs one recorded request; every outcome is an answer to store. */
+async function act(
+  context: DelegatedActionsContext,
+  parameters: {
+    wallet: typeof embeddedWallets.$inferSelect
+    delegation: typeof walletDelegations.$inferSelect
+    entropy: typeof walletEntropies.$inferSelect
+    body: WalletRpcRequest
+    decision: PolicyDecision
+    recordId: string
+  },
+): Promise<WalletRpcAnswer> {
+  const { wallet, delegation, entropy, body, decision } = parameters
+  if (decision.decision === 'DENY')
+    return errorAnswer(foyerError('policyDenied', { reason: decision.reason }))
+  let reserved: { walletId: string; day: string; value: bigint } | null = null
+  let rpcUrl: string | undefined
+  if (body.method === 'eth_sendTransaction') {
+    rpcUrl = context.delegatedActions.rpcUrls.get(Number(body.caip2.slice('eip155:'.length)))
+    if (!rpcUrl) return errorAnswer(foyerError('unsupportedChain', { caip2: body.caip2 }))
+    const value = transactionValue(body.params.transaction.value)
+    if (delegation.dailyValueLimitWei !== null && value > 0n) {
+      const limit = BigInt(delegation.dailyValueLimitWei)
+      const spending = { walletId: wallet.id, day: utcDay(context.now()), value }
+      if (!(await reserveSpending(context, { ...spending, limit }))) {
+        const error = foyerError('dailyLimitExceeded', { limit: limit.toString() })
+        await context.db.orm
+          .update(delegatedRequests)
+          .set({ decision: 'DENY', reason: error.message })
+          .where(eq(delegatedRequests.id, parameters.recordId))
+        return errorAnswer(error)
+      }
+      reserved = spending
+    }
+  }
+  try {
+    const authShare = openSecret(shareKey(context), entropy.authShare, `wallet-auth-share:${entropy.id}`)
+    const deviceShare = openSecret(delegatedShareKey(context), delegation.share, delegatedShareAad(wallet.id))
+    const signed = await withDelegatedAccount(
+      {
+        shares: [Buffer.from(authShare, 'base64'), Buffer.from(deviceShare, 'base64')],
+        entropyId: entropy.entropyId,
+        walletIndex: wallet.walletIndex,
+        address: wallet.address,
+      },
+      async (account): Promise<WalletRpcResponse> => {
+        if (body.method === 'personal_sign') {
+          const message =
+            body.params.encoding === 'hex' ? { raw: body.params.message as Hex } : body.params.message
+          return {
+            method: body.method,
+            data: { signature: await account.signMessage({ message }), encoding: 'hex' },
+          }
+        }
+        if (body.method === 'eth_signTypedData_v4') {
+          const typed = body.params.typed_data
+          const signature = await account.signTypedData({
+            domain: typed.domain,
+            types: typed.types,
+            primaryType: typed.primary_type,
+            message: typed.message,
+          } as Parameters<typeof account.signTypedData>[0])
+          return { method: body.method, data: { signature, encoding: 'hex' } }
+        }
+        const chainId = Number(body.caip2.slice('eip155:'.length))
+        const chain = defineChain({
+          id: chainId,
+          name: body.caip2,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpcUrl!] } },
+        })
+        const client = createWalletClient({ account, chain, transport: http(rpcUrl, { retryCount: 0 }) })
+        const transaction = body.params.transaction
+        const hash = await queuedSend(context, wallet.id, () =>
+          client.sendTransaction({
+            to: transaction.to as Hex,
+            value: transactionValue(transaction.value),
+            ...(transaction.data ? { data: transaction.data as Hex } : {}),
+          }),
+        )
+        return { method: body.method, data: { hash, caip2: body.caip2 } }
+      },
+    )
+    if (!signed) throw foyerError('delegatedShareMismatch')
+    return { status: 200, body: signed.result }
+  } catch (error) {
+    if (reserved) await releaseSpending(context, reserved)
+    if (error instanceof FoyerHttpError) return errorAnswer(error)
+    context.log.warn({ err: error, method: body.method }, 'delegated wallet request failed')
+    return errorAnswer(foyerError('transactionFailed'))
+  }
+}
