@@ -464,15 +464,15 @@ export const serverErrors = {
   },
   invalidAuthorizationSignature: {
     code: 'invalid_authorization_signature',
-    message: 'Missing or invalid privy-authorization-signature',
+    message: 'Missing or invalid authorization signature',
   },
   walletIdempotencyKeyRequired: {
     code: 'invalid_request',
-    message: 'The wallet API needs a privy-idempotency-key header (16 to 255 visible characters)',
+    message: 'The wallet API needs an idempotency key header (16 to 255 visible characters)',
   },
   walletIdempotencyKeyReused: {
     code: 'invalid_request',
-    message: 'This privy-idempotency-key was used for another request',
+    message: 'This idempotency key was used for another request',
   },
   policyDenied: { code: 'policy_violation', message: (parameters: { reason: string }) => parameters.reason },
   dailyLimitExceeded: {
