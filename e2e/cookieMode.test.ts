@@ -25,9 +25,12 @@ beforeAll(async () => {
   })
 })
 
-/** Every localStorage key of the page. */
+/**
+ * Every localStorage key of the page but wagmi's: the demo's wagmi panel keeps wagmi's own connection state
+ * (`wagmi.store`: the connector and address, never a token) beside Foyer's.
+ */
 function storageKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => Object.keys(localStorage))
+  return page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('wagmi.')))
 }
 
 describe('server-cookie mode (docs/limits.md)', () => {
