@@ -70,15 +70,28 @@ describe('js-sdk-core: embedded-wallet recovery (Foyer frame in Chromium, the cl
   })
 })
 
-// Cloud-backed recovery (Google Drive, iCloud) and the recovery key material for the app's own page: no
-// route on Foyer (docs/interop.md). Each call is refused with 404 `not_found`, not a server error.
+// Google Drive recovery's OAuth flow (docs/recovery-oauth.md): the route answers the client's call; the
+// interop app does not offer Google Drive, so it refuses with the documented error, not a server error.
+describe('js-sdk-core: Google Drive recovery', () => {
+  test('recovery.auth.generateURL: 403 disallowed_login_method in an app without Google Drive recovery', async () => {
+    const client = await createClient()
+    await client.auth.customProvider.syncWithToken(hostToken(`drive-${randomUUID()}`))
+    const failure = await client.recovery.auth.generateURL('http://localhost:5173/').then(
+      () => null,
+      (error: unknown) => error,
+    )
+    expect(failure).toMatchObject({ status: 403, code: 'disallowed_login_method' })
+  })
+})
+
+// iCloud recovery and the recovery key material for the app's own page: no route on Foyer
+// (docs/interop.md). Each call is refused with 404 `not_found`, not a server error.
 describe('js-sdk-core: recovery calls without a route on Foyer', () => {
   const calls: Array<[string, (client: Privy, address: string) => Promise<unknown>]> = [
     [
       'recovery.getRecoveryKeyMaterial',
       (client, address) => client.recovery.getRecoveryKeyMaterial(address, 'ethereum'),
     ],
-    ['recovery.auth.generateURL', (client) => client.recovery.auth.generateURL('http://localhost:5173/')],
     ['recovery.icloudAuth.init', (client) => client.recovery.icloudAuth.init('web')],
     [
       'recovery.icloudAuth.getICloudConfiguration',
