@@ -166,6 +166,19 @@ function installed(...[fixture, packages, variant]: FixtureInstall): Promise<str
   return install
 }
 
+/**
+ * The fixture's strict type check (its tsconfig, its TypeScript) over its sources and the @foyer declarations,
+ * third-party declarations read but not checked (checkTypes.mjs); rejects with the diagnostics.
+ */
+async function typeCheck(dir: string): Promise<void> {
+  await run(process.execPath, [join(fileURLToPath(new URL('.', import.meta.url)), 'checkTypes.mjs'), dir], {
+    cwd: dir,
+    env: childEnv,
+  }).catch((error: { stdout?: string }) => {
+    throw new Error(`type check failed:\n${error.stdout ?? String(error)}`)
+  })
+}
+
 /** SIGTERM, then SIGKILL after 12 s (to its process group with `group`); resolves once `child` has exited. */
 async function stop(child: ChildProcess, group = false): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -220,16 +233,11 @@ async function freshDataDir(): Promise<string> {
 }
 
 let viteApp: Promise<string> | undefined
-/** The Vite + React fixture, installed, type-checked with strict tsc and built; resolves with its folder. */
+/** The Vite + React fixture, installed, type-checked strictly (checkTypes.mjs) and built; resolves with its folder. */
 function buildViteApp(): Promise<string> {
   viteApp ??= (async () => {
     const dir = await installed(...VITE_APP)
-    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
-      cwd: dir,
-      env: childEnv,
-    }).catch((error: { stdout?: string }) => {
-      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
-    })
+    await typeCheck(dir)
     await rm(join(dir, 'dist'), { recursive: true, force: true })
     await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
       cwd: dir,
@@ -384,7 +392,7 @@ describe('packed packages installed in fresh apps', () => {
     expect(await verify(forged)).toEqual({ ok: false, code: expect.any(String) })
   }, 300_000)
 
-  test('a Vite + React app type-checks with strict tsc and builds', async () => {
+  test('a Vite + React app type-checks strictly and builds', async () => {
     const dir = await buildViteApp()
     const html = await readFile(join(dir, 'dist', 'index.html'), 'utf8')
     expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/)
@@ -393,14 +401,9 @@ describe('packed packages installed in fresh apps', () => {
     expect(stderr).toBe('')
   }, 400_000)
 
-  test('with React 18, the lowest of the peer range: strict tsc passes and the provider renders on the server', async () => {
+  test('with React 18, the lowest of the peer range: the strict type check passes and the provider renders on the server', async () => {
     const dir = await installed(...REACT_18_APP)
-    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
-      cwd: dir,
-      env: childEnv,
-    }).catch((error: { stdout?: string }) => {
-      throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`)
-    })
+    await typeCheck(dir)
     const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: dir, env: childEnv })
     expect(stdout.trim()).toBe('<p>host content</p>')
   }, 300_000)
