@@ -40,31 +40,50 @@ const servers: Server[] = []
 const groups: ChildProcess[] = []
 const tempDirs: string[] = []
 
+/** Each package's packing, by name: resolves once its tarball is in {@link tarballs}. */
+const packs = new Map<PublicPackage, Promise<void>>()
+
+/** `npm pack` of one public package (its `prepack` builds it) into `destination`; records its tarball. */
+async function pack(name: PublicPackage, destination: string): Promise<void> {
+  const { stdout } = await run(
+    'npm',
+    ['pack', '-w', `@foyer/${name}`, '--pack-destination', destination, '--json', '--loglevel', 'error'],
+    { cwd: root, env: childEnv, maxBuffer: 64 * 1024 * 1024 },
+  )
+  // The build that `prepack` runs prints to the same stdout (with colours under CI=true, whose escapes hold
+  // '['): npm's JSON is the array that starts on a line of its own.
+  const packed = JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as { name: string; filename: string }[]
+  const entry = packed.find((item) => item.name === `@foyer/${name}`)
+  if (!entry) throw new Error(`npm pack did not pack @foyer/${name}`)
+  const file = join(destination, entry.filename)
+  const hash = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex')
+  tarballs.set(name, { file, hash })
+}
+
 beforeAll(async () => {
   await mkdir(work, { recursive: true })
   const destination = await mkdtemp(join(work, 'tarballs-'))
   tempDirs.push(destination)
-  const workspaces = publicPackages.flatMap((name) => ['-w', `@foyer/${name}`])
-  const { stdout } = await run(
-    'npm',
-    ['pack', ...workspaces, '--pack-destination', destination, '--json', '--loglevel', 'error'],
-    { cwd: root, env: childEnv, maxBuffer: 64 * 1024 * 1024 },
-  )
-  // The builds that `prepack` runs print to the same stdout (with colours under CI=true, whose escapes hold
-  // '['): npm's JSON is the array that starts on a line of its own.
-  const packed = JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as { name: string; filename: string }[]
-  for (const name of publicPackages) {
-    const entry = packed.find((item) => item.name === `@foyer/${name}`)
-    if (!entry) throw new Error(`npm pack did not pack @foyer/${name}`)
-    const file = join(destination, entry.filename)
-    const hash = createHash('sha256')
-      .update(await readFile(file))
-      .digest('hex')
-    tarballs.set(name, { file, hash })
+  // The builds are single-threaded type checks and bundling, independent of each other (each compiles its
+  // dependencies from their sources): two lanes of about equal length, so that both cores work.
+  const lanes: PublicPackage[][] = [
+    ['protocol', 'react', 'node'],
+    ['core', 'server', 'wagmi'],
+  ]
+  for (const lane of lanes) {
+    let previous = Promise.resolve()
+    for (const name of lane) {
+      const packing = previous.then(() => pack(name, destination))
+      packs.set(name, packing)
+      previous = packing.catch(() => {})
+    }
   }
-  // Installs are mostly network and disk (npm's cache): start them all now, side by side, rather than one
-  // after another inside the tests; each test awaits its own.
-  for (const install of [VITE_APP, REACT_18_APP, SERVER, NODE_BACKEND, NEXT_APP]) void installed(...install)
+  // Installs are mostly network and disk (npm's cache): each starts as soon as its tarballs are packed, beside
+  // the builds still running, rather than one after another inside the tests; each test awaits its own.
+  for (const install of [NODE_BACKEND, SERVER, VITE_APP, REACT_18_APP, NEXT_APP]) void installed(...install)
+  await Promise.all(publicPackages.map((name) => packs.get(name)))
 }, 600_000)
 
 afterAll(async () => {
@@ -91,6 +110,7 @@ async function installFixture(
   packages: readonly PublicPackage[],
   variant?: FixtureVariant,
 ): Promise<string> {
+  await Promise.all(packages.map((name) => packs.get(name)))
   const fixtureDir = join(fixtures, fixture)
   const files = (await readdir(fixtureDir, { recursive: true })).sort()
   const key = createHash('sha256').update(JSON.stringify(variant ?? null))
