@@ -323,13 +323,17 @@ describe('AwaitingWallet', () => {
 
   test('error: a wallet error with details shows the details as is', async () => {
     const original = eth.wallet.provider.request
-    eth.wallet.provider.request = async (args) =>
-      args.method === 'eth_requestAccounts' ? [] : original(args)
+    // EIP-1193 4900: the wallet is disconnected (not retried).
+    eth.wallet.provider.request = async (args) => {
+      if (args.method === 'eth_requestAccounts')
+        throw Object.assign(new Error('Disconnected'), { code: 4900 })
+      return original(args)
+    }
     try {
       const { user } = await renderFoyerAndOpen({ routes: walletRoutes() })
       await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
       await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
-      expect((await screen.findByRole('alert')).textContent).toBe('The wallet returned no Ethereum account.')
+      expect((await screen.findByRole('alert')).textContent).toBe('Wallet is not currently connected.')
       expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
     } finally {
       eth.wallet.provider.request = original
