@@ -71,12 +71,24 @@ export {
 } from '../externalWallets/solana/discoverSolanaWallets'
 export { sortExternalWallets } from '../externalWallets/sortExternalWallets'
 export {
+  isMobileUserAgent,
+  type MobileLinkPreference,
+  walletAppLink,
+  walletConnectDeepLink,
+} from '../externalWallets/walletConnect/walletConnectDeepLinks'
+export {
   createWalletConnectWallet,
   WALLET_CONNECT_DEFAULT_RELAY_URL,
   WALLET_CONNECT_SIGN_DELAY_MS,
   type WalletConnectWallet,
   type WalletConnectWalletOptions,
 } from '../externalWallets/walletConnect/walletConnectWallet'
+export {
+  loadWalletIcon,
+  lookupWallet,
+  type WalletDirectoryEntry,
+  walletDirectory,
+} from '../externalWallets/walletDirectory'
 export {
   type ExternalWalletWatcher,
   type WatchExternalWalletsParameters,

@@ -178,6 +178,39 @@ describe('WalletList', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 
+  test("behavior: the host's appearance.walletIcons replace a wallet's icon; a wallet without one gets the directory's", async () => {
+    const hostIcon = 'https://cdn.example/metamask.svg'
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletIcons: { metamask: hostIcon, phantom: 'javascript:alert(1)' } } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    const icons = () =>
+      Array.from(list.querySelectorAll('button')).map((row) => row.querySelector('img')?.getAttribute('src'))
+    // An unsafe override is ignored: Phantom keeps its own icon.
+    await waitFor(() => expect(icons()).toEqual([hostIcon, expect.stringContaining('data:image/')]))
+    expect(icons()[1]).not.toContain('javascript')
+  })
+
+  test('behavior: WalletConnect wallet apps: those the walletList names with a mobile link, else the defaults', async () => {
+    const { walletAppsFor } = await import('./walletConnect/WalletConnectAppLinks')
+    expect(walletAppsFor(undefined).map((entry) => entry.walletClientType)).toEqual([
+      'metamask',
+      'rainbow',
+      'trust',
+      'uniswap',
+      'zerion',
+      'okx_wallet',
+    ])
+    // Rabby has no mobile link; detected_wallets is a keyword, not a wallet.
+    expect(
+      walletAppsFor(['rabby_wallet', 'zerion', 'detected_wallets', 'ledger']).map(
+        (entry) => entry.walletClientType,
+      ),
+    ).toEqual(['zerion', 'ledger'])
+  })
+
   test('behavior: only the families the app has on are listed', async () => {
     const { user } = await renderFoyerAndOpen({
       routes: walletRoutes({}, { wallet_auth: true, solana_wallet_auth: false }),

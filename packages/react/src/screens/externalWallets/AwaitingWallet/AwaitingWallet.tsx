@@ -25,6 +25,7 @@ import { QrCode } from '../../../ui/QrCode'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SuccessNotice } from '../../Success/SignedInNotice'
+import { WalletConnectAppLinks } from '../walletConnect/WalletConnectAppLinks'
 
 type Status = 'awaitingClick' | 'connecting' | 'switchingChain' | 'signing' | 'success' | 'error'
 
@@ -170,6 +171,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
         {header(formatMessage(m.connectingTitle, { wallet: wallet.name }))}
         <p className="foyer-text">{m.walletConnectScan}</p>
         <QrCode value={pairingUri} label={m.walletConnectQrLabel} size={160} ecc="Q" />
+        <WalletConnectAppLinks wallet={wallet as WalletConnectWallet} pairingUri={pairingUri} />
         <CopyButton
           text={pairingUri}
           label={m.copyLink}
