@@ -1,7 +1,8 @@
 // Browser code, bundled by `testWalletsInitScript` and run in the page before the app (page.addInitScript):
 // an EIP-1193 Ethereum wallet announced over EIP-6963 (a viem local account signs) and a wallet-standard
 // Solana wallet (ed25519 with @noble/curves) registered through the wallet-standard events. Both are real
-// signers; `window.__testWalletControl` makes the next signature fail with a user rejection (4001), or holds
+// signers; the Ethereum wallet switches between the chains it knows and adds chains (`wallet_addEthereumChain`);
+// `window.__testWalletControl` makes the next signature fail with a user rejection (4001), or holds
 // the Ethereum signatures (`holdEthereumSign = true`) until `release()`, as a user who has not yet approved.
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { createSignInMessage } from '@solana/wallet-standard-util'
@@ -15,6 +16,12 @@ type Config = {
   rpcUrls?: Record<number, string>
 }
 type Control = {
+  /** RPC URL per chain id the Ethereum wallet knows (starts as `rpcUrls`; `wallet_addEthereumChain` adds). */
+  chainRpcUrls: Record<number, string>
+  /** Answer an unknown chain as Coinbase Wallet does: a message asking for wallet_addEthereumChain, no 4902. */
+  coinbaseStyleUnknownChain: boolean
+  /** Hold `wallet_switchEthereumChain` until `release()`, as a user who has not approved the switch yet. */
+  holdChainSwitch: boolean
   rejectNextEthereumSign: boolean
   rejectNextSolanaSign: boolean
   holdEthereumSign: boolean
@@ -34,11 +41,15 @@ const ICON =
 const config = window.__testWalletConfig
 const held: (() => void)[] = []
 const control: Control = {
+  chainRpcUrls: { ...config.rpcUrls },
+  coinbaseStyleUnknownChain: false,
+  holdChainSwitch: false,
   rejectNextEthereumSign: false,
   rejectNextSolanaSign: false,
   holdEthereumSign: false,
   release() {
     control.holdEthereumSign = false
+    control.holdChainSwitch = false
     for (const resume of held.splice(0)) resume()
   },
   requests: [],
@@ -55,7 +66,7 @@ const account = privateKeyToAccount(config.ethereumPrivateKey)
 // With `rpcUrls`, the wallet also switches between those chains and sends transactions on them.
 let chainId = config.chainId
 function walletClient() {
-  const rpcUrl = config.rpcUrls?.[chainId]
+  const rpcUrl = control.chainRpcUrls[chainId]
   if (!rpcUrl) throw Object.assign(new Error(`No RPC for chain ${chainId}`), { code: 4901 })
   const chain = defineChain({
     id: chainId,
@@ -75,10 +86,23 @@ const provider = {
       case 'eth_chainId':
         return `0x${chainId.toString(16)}`
       case 'wallet_switchEthereumChain': {
+        if (control.holdChainSwitch) await new Promise<void>((resume) => held.push(resume))
         const [{ chainId: wanted }] = params as [{ chainId: string }]
-        if (!config.rpcUrls?.[Number(wanted)])
+        if (!control.chainRpcUrls[Number(wanted)]) {
+          if (control.coinbaseStyleUnknownChain)
+            throw new Error(
+              `Unrecognized chain ID "${wanted}". Try adding the chain using wallet_addEthereumChain first.`,
+            )
           throw Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })
+        }
         chainId = Number(wanted)
+        return null
+      }
+      case 'wallet_addEthereumChain': {
+        const [chain] = params as [{ chainId: string; rpcUrls: string[] }]
+        const rpcUrl = chain.rpcUrls[0]
+        if (!rpcUrl) throw Object.assign(new Error('rpcUrls is empty'), { code: -32602 })
+        control.chainRpcUrls[Number(chain.chainId)] = rpcUrl
         return null
       }
       case 'eth_sendTransaction': {

@@ -45,10 +45,25 @@ export type {
   SolanaExternalWallet,
 } from '../externalWallets/ExternalWallet'
 export { WalletConnectionError } from '../externalWallets/errors/WalletConnectionError'
+export type {
+  ConnectEthereumWalletOptions,
+  WalletConnectState,
+} from '../externalWallets/ethereum/connectEthereumWallet'
 export {
   discoverEthereumWallets,
   type EthereumWalletDiscovery,
 } from '../externalWallets/ethereum/discoverEthereumWallets'
+export {
+  isUnknownChainError,
+  type SwitchWalletChainParameters,
+  switchWalletChain,
+} from '../externalWallets/ethereum/switchWalletChain'
+export {
+  CONNECTOR_INITIALIZATION_TIMEOUT_MS,
+  WALLET_CONNECT_REDIRECT_CHECK_MS,
+  WALLET_QUERY_INTERVAL_MS,
+  WALLET_QUERY_MAX_ATTEMPTS,
+} from '../externalWallets/externalWalletLimits'
 export type { WalletSignInOptions } from '../externalWallets/proveWalletOwnership'
 export {
   discoverSolanaWallets,
@@ -56,12 +71,24 @@ export {
 } from '../externalWallets/solana/discoverSolanaWallets'
 export { sortExternalWallets } from '../externalWallets/sortExternalWallets'
 export {
+  isMobileUserAgent,
+  type MobileLinkPreference,
+  walletAppLink,
+  walletConnectDeepLink,
+} from '../externalWallets/walletConnect/walletConnectDeepLinks'
+export {
   createWalletConnectWallet,
   WALLET_CONNECT_DEFAULT_RELAY_URL,
   WALLET_CONNECT_SIGN_DELAY_MS,
   type WalletConnectWallet,
   type WalletConnectWalletOptions,
 } from '../externalWallets/walletConnect/walletConnectWallet'
+export {
+  loadWalletIcon,
+  lookupWallet,
+  type WalletDirectoryEntry,
+  walletDirectory,
+} from '../externalWallets/walletDirectory'
 export {
   type ExternalWalletWatcher,
   type WatchExternalWalletsParameters,

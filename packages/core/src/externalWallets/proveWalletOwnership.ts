@@ -6,7 +6,7 @@ import type { ConnectedExternalWallet, ExternalWallet } from './ExternalWallet'
 import { walletCall } from './errors/translateWalletError'
 import { WalletConnectionError } from './errors/WalletConnectionError'
 import { buildSiweMessage } from './ethereum/buildSiweMessage'
-import { connectEthereumWallet } from './ethereum/connectEthereumWallet'
+import { connectEthereumWallet, type WalletConnectState } from './ethereum/connectEthereumWallet'
 import { connectSolanaWallet } from './solana/connectSolanaWallet'
 import { signSiwsMessage } from './solana/signSiwsMessage'
 
@@ -14,6 +14,11 @@ import { signSiwsMessage } from './solana/signSiwsMessage'
 export type WalletSignInOptions = {
   /** Called once the wallet connected, before the signature prompt: the 'sign to verify' step. */
   onSigning?: ((connected: ConnectedExternalWallet) => void) | undefined
+  /**
+   * Called as an Ethereum wallet connects: `'connecting'`, `'switching_to_supported_chain'` (it is on a chain
+   * outside the client's `chains` and is moved to the first; docs/external-wallets.md "Chains"), `'connected'`.
+   */
+  onStateChange?: ((state: WalletConnectState) => void) | undefined
   /**
    * The message's `domain`; default `location.host` (docs/security.md property 39: it must match an allowed
    * origin).
@@ -47,7 +52,8 @@ function pageLocation(options: WalletSignInOptions): { domain: string; uri: stri
 
 /**
  * Connects `wallet` and asks the user to sign a sign-in message bound to a fresh server nonce (docs/modal.md,
- * docs/api.md; docs/security.md properties 38–43): Ethereum → `eth_requestAccounts`, `eth_chainId`,
+ * docs/api.md; docs/security.md properties 38–43): Ethereum → `eth_requestAccounts`, `eth_chainId` (a wallet
+ * on a chain outside `client.chains` is moved to the first, docs/external-wallets.md "Chains"),
  * `POST /api/v1/siwe/init`, an ERC-4361 message, `personal_sign`; Solana → `standard:connect`,
  * `POST /api/v1/siws/init`, `solana:signIn` or `solana:signMessage`. Records the connection in the history.
  * Nothing is retried (a nonce is single-use).
@@ -62,7 +68,10 @@ export async function proveWalletOwnership(
   const { domain, uri } = pageLocation(options)
   const labels = { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType }
   if (wallet.chainType === 'ethereum') {
-    const { address, chainId } = await connectEthereumWallet(wallet)
+    const { address, chainId } = await connectEthereumWallet(wallet, {
+      chains: client.chains,
+      onStateChange: options.onStateChange,
+    })
     const connected: ConnectedExternalWallet = {
       address,
       chainType: 'ethereum',
@@ -79,8 +88,9 @@ export async function proveWalletOwnership(
       uri,
     })
     options.onSigning?.(connected)
-    const signature = await walletCall(() =>
-      wallet.provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] }),
+    const signature = await walletCall(
+      () => wallet.provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] }),
+      'personal_sign',
     )
     if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
       throw new WalletConnectionError({ details: 'The wallet returned no hex signature.' })

@@ -26,8 +26,8 @@ afterEach(() => {
 
 describe('walletDirectory', () => {
   test('default: lookups by rdns and wallet-standard name; client types from names', () => {
-    expect(lookupWallet({ rdns: 'io.metamask' })?.id).toBe('metamask')
-    expect(lookupWallet({ standardName: 'Phantom' })?.id).toBe('phantom')
+    expect(lookupWallet({ rdns: 'io.metamask' })?.walletClientType).toBe('metamask')
+    expect(lookupWallet({ standardName: 'Phantom' })?.walletClientType).toBe('phantom')
     expect(lookupWallet({ rdns: 'com.example' })).toBeUndefined()
     expect(toWalletClientType('My Cool  Wallet!')).toBe('my_cool_wallet')
     expect(toWalletClientType('***')).toBe('unknown')

@@ -61,6 +61,14 @@ export type FoyerAppearance = {
    * walletList: ['metamask', 'detected_wallets'] // MetaMask first, then the other detected wallets
    */
   walletList?: readonly string[]
+  /**
+   * Icons that replace the wallet directory's and the wallets' own (docs/external-wallets.md "The
+   * directory"), by wallet client type: `https:` URLs or `data:image/…` URIs.
+   *
+   * @example
+   * walletIcons: { metamask: 'https://cdn.example/metamask.svg' }
+   */
+  walletIcons?: Readonly<Record<string, string>>
 }
 
 /** See {@link FoyerAppearance} `walletChainType`. */

@@ -2,7 +2,10 @@ import type { FoyerClient } from '../../client/FoyerClient'
 import { recordWalletConnection } from '../../externalWallets/connectionHistory'
 import type { ConnectedExternalWallet, ExternalWallet } from '../../externalWallets/ExternalWallet'
 import type { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
-import { connectEthereumWallet } from '../../externalWallets/ethereum/connectEthereumWallet'
+import {
+  connectEthereumWallet,
+  type WalletConnectState,
+} from '../../externalWallets/ethereum/connectEthereumWallet'
 import { connectSolanaWallet } from '../../externalWallets/solana/connectSolanaWallet'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 
@@ -11,7 +14,10 @@ export type ConnectExternalWalletErrorType = UserRejectedRequestError | WalletCo
 
 /**
  * Connects a browser wallet without signing in (the connect-only flow, docs/modal.md): asks the wallet for
- * its account (and chain, for Ethereum) and records the connection in the history (docs/wire.md).
+ * its account (and chain, for Ethereum; each tried up to 10 times 500 ms apart), moves an Ethereum wallet on a
+ * chain outside `client.chains` to the first of them (docs/external-wallets.md "Chains": state
+ * `'switching_to_supported_chain'`, adding the chain on 4902), and records the connection in the history
+ * (docs/wire.md).
  *
  * @throws {UserRejectedRequestError} `'user_rejected'`. @throws {WalletConnectionError} `'wallet_connection_error'`.
  * @example
@@ -19,13 +25,20 @@ export type ConnectExternalWalletErrorType = UserRejectedRequestError | WalletCo
  */
 export async function connectExternalWallet(
   client: FoyerClient,
-  parameters: { wallet: ExternalWallet },
+  parameters: {
+    wallet: ExternalWallet
+    /** Called as the connection moves on: `'connecting'`, `'switching_to_supported_chain'`, `'connected'`. */
+    onStateChange?: ((state: WalletConnectState) => void) | undefined
+  },
 ): Promise<ConnectedExternalWallet> {
   const { wallet } = parameters
   const labels = { walletClientType: wallet.walletClientType, connectorType: wallet.connectorType }
   let connected: ConnectedExternalWallet
   if (wallet.chainType === 'ethereum') {
-    const { address, chainId } = await connectEthereumWallet(wallet)
+    const { address, chainId } = await connectEthereumWallet(wallet, {
+      chains: client.chains,
+      onStateChange: parameters.onStateChange,
+    })
     connected = { address, chainType: 'ethereum', chainId: `eip155:${chainId}`, ...labels }
   } else {
     const account = await connectSolanaWallet(wallet)

@@ -19,8 +19,9 @@ import { unlinkWallet } from './unlinkWallet'
 
 const page = { domain: 'app.example:5173', uri: 'https://app.example:5173' }
 const NONCE = '0123456789abcdef0123456789abcdef'
+const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
-function setup() {
+function setup(overrides: Parameters<typeof createTestClient>[1] = {}) {
   const api = createTestApi()
   const inits: unknown[] = []
   api.on('POST /api/v1/siwe/init', (call) => {
@@ -35,13 +36,15 @@ function setup() {
   for (const path of ['siwe/authenticate', 'siws/authenticate']) api.on(`POST /api/v1/${path}`, authenticate)
   // A link answers the user and keeps the session (docs/linked-accounts.md#linking).
   for (const path of ['siwe/link', 'siws/link']) api.on(`POST /api/v1/${path}`, () => json(api.user))
-  const client = createTestClient(api)
+  const client = createTestClient(api, overrides)
   return { api, client, inits }
 }
 
 describe('loginWithSiwe', () => {
   test('default: connect, nonce, ERC-4361 message signed with personal_sign, authenticate', async () => {
-    const { api, client } = setup()
+    // The wallet is on one of the client's chains: it is not asked to switch.
+    const anvil = { id: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: eth }
+    const { api, client } = setup({ chains: [anvil] })
     api.on('POST /api/v1/siwe/init', (call) => {
       const { address } = call.body as { address: string }
       return json({ nonce: NONCE, address, expires_at: '2030-01-01T00:00:00.000Z' })

@@ -1,27 +1,60 @@
 import { getAddress } from 'viem'
+import type { FoyerChain } from '../../chains/FoyerChain'
 import type { EthereumExternalWallet } from '../ExternalWallet'
-import { walletCall } from '../errors/translateWalletError'
 import { WalletConnectionError } from '../errors/WalletConnectionError'
+import { walletErrorTexts } from '../errors/walletErrorTexts'
+import { type QueryTiming, queryAccount, queryChainId } from './queryWallet'
+import { switchWalletChain } from './switchWalletChain'
 
 /**
- * Asks an Ethereum wallet for its account (`eth_requestAccounts`, prompting the user when needed) and
- * its chain (`eth_chainId`). Internal.
+ * Where connecting an external wallet stands (docs/external-wallets.md "Connect state"): `'connecting'`
+ * (asking for the account), `'switching_to_supported_chain'` (the wallet is on a chain the app did not
+ * configure and is being moved), `'connected'`.
+ */
+export type WalletConnectState = 'connecting' | 'switching_to_supported_chain' | 'connected'
+
+/** Options of {@link connectEthereumWallet}. */
+export type ConnectEthereumWalletOptions = {
+  /** The app's chains; a wallet on none of them is moved to the first. Omitted: the wallet stays where it is. */
+  chains?: readonly FoyerChain[] | undefined
+  /** Called as the connection moves on. */
+  onStateChange?: ((state: WalletConnectState) => void) | undefined
+  /** @internal */
+  timing?: QueryTiming | undefined
+}
+
+/**
+ * Asks an Ethereum wallet for its account (`eth_requestAccounts`, prompting the user when needed, then
+ * `eth_accounts`) and its chain (`eth_chainId`), each tried up to 10 times 500 ms apart; a wallet on a chain
+ * outside `chains` is moved to `chains[0]` (`wallet_switchEthereumChain`, adding the chain on 4902).
+ * Internal.
  *
- * @returns the first account, EIP-55, and the chain id as a number
- * @throws {UserRejectedRequestError} the user declined (EIP-1193 4001)
- * @throws {WalletConnectionError} no account, a malformed answer, or any other wallet failure
+ * @returns the account, EIP-55, and the chain id the wallet is on now
+ * @throws {UserRejectedRequestError} the user declined the connection or the switch (EIP-1193 4001)
+ * @throws {WalletConnectionError} 'Unsupported wallet', 'Unable to retrieve accounts', 'Unable to determine
+ *   current chainId.', 'Unsupported chainId', 'Wallet is not currently connected.' or the wallet's message
  */
 export async function connectEthereumWallet(
   wallet: EthereumExternalWallet,
+  options: ConnectEthereumWalletOptions = {},
 ): Promise<{ address: `0x${string}`; chainId: number }> {
-  const accounts = await walletCall(() => wallet.provider.request({ method: 'eth_requestAccounts' }))
-  const first = Array.isArray(accounts) ? accounts[0] : undefined
-  if (typeof first !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(first))
-    throw new WalletConnectionError({ details: 'The wallet returned no Ethereum account.' })
-  const chain = await walletCall(() => wallet.provider.request({ method: 'eth_chainId' }))
-  const chainId =
-    typeof chain === 'string' && /^0x[0-9a-fA-F]+$/.test(chain) ? Number.parseInt(chain, 16) : chain
-  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0)
-    throw new WalletConnectionError({ details: 'The wallet returned no valid chain id.' })
-  return { address: getAddress(first), chainId }
+  if (typeof wallet.provider?.request !== 'function')
+    throw new WalletConnectionError({ details: walletErrorTexts.unsupportedWallet })
+  options.onStateChange?.('connecting')
+  const address = await queryAccount(wallet.provider, options.timing)
+  let chainId = await queryChainId(wallet.provider, options.timing)
+  const [target] = options.chains ?? []
+  if (target && !options.chains?.some((chain) => chain.id === chainId)) {
+    options.onStateChange?.('switching_to_supported_chain')
+    await switchWalletChain({
+      provider: wallet.provider,
+      chain: target,
+      currentChainId: chainId,
+      walletClientType: wallet.walletClientType,
+      timing: options.timing,
+    })
+    chainId = target.id
+  }
+  options.onStateChange?.('connected')
+  return { address: getAddress(address), chainId }
 }

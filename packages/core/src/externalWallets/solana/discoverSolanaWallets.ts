@@ -22,7 +22,7 @@ export function fromWalletStandard(wallet: Wallet): SolanaExternalWallet {
     id: `standard:${wallet.name}`,
     name: wallet.name,
     icon: wallet.icon,
-    walletClientType: entry?.id ?? toWalletClientType(wallet.name),
+    walletClientType: entry?.walletClientType ?? toWalletClientType(wallet.name),
     connectorType: 'wallet_standard',
     known: entry !== undefined,
     chainType: 'solana',

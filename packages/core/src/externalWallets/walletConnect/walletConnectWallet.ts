@@ -1,4 +1,7 @@
+import type { WalletDirectoryEntry } from '../directory/WalletDirectoryEntry'
 import type { EthereumExternalWallet } from '../ExternalWallet'
+import { startRedirectLinkCheck } from './redirectLinkCheck'
+import { isMobileUserAgent, walletAppLink } from './walletConnectDeepLinks'
 
 /** WalletConnect's public relay, the default when the client config names none. */
 export const WALLET_CONNECT_DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -8,6 +11,16 @@ export const WALLET_CONNECT_DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
  * that just approved the session is often still switching apps (docs/walletconnect.md).
  */
 export const WALLET_CONNECT_SIGN_DELAY_MS = 2_500
+
+/**
+ * How long a signing request must still wait, in ms, when the session settled at `settledAt` (ms since the
+ * epoch; 0 when none settled in this page): the rest of {@link WALLET_CONNECT_SIGN_DELAY_MS}, or 0.
+ *
+ * @internal
+ */
+export function signDelayRemaining(settledAt: number, now: number): number {
+  return settledAt === 0 ? 0 : Math.max(0, settledAt + WALLET_CONNECT_SIGN_DELAY_MS - now)
+}
 
 const SIGNING_METHODS = new Set([
   'personal_sign',
@@ -30,6 +43,10 @@ export type WalletConnectWalletOptions = {
   rpcUrls?: Readonly<Record<number, string>> | undefined
   /** The dapp's metadata shown in the wallet; default the page's title and origin. */
   metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
+  /** Whether the page runs on a phone (requests then open the wallet app); default from `navigator.userAgent`. */
+  isMobile?: (() => boolean) | undefined
+  /** Opens a wallet app link; default `location.assign`. */
+  openLink?: ((link: string) => void) | undefined
 }
 
 /** A WalletConnect wallet: an Ethereum external wallet whose provider is `@walletconnect/ethereum-provider`. */
@@ -46,6 +63,11 @@ export type WalletConnectWallet = EthereumExternalWallet & {
   restore(): Promise<{ address: `0x${string}`; chainId: number } | undefined>
   /** Ends the session (`wc_sessionDelete`); nothing when none. */
   disconnect(): Promise<void>
+  /**
+   * The phone wallet the user opened with a mobile link (a directory entry), so that signing requests on a
+   * phone bring it to the front (the redirect-link check, docs/walletconnect.md); undefined forgets it.
+   */
+  setWalletApp(entry: Pick<WalletDirectoryEntry, 'mobile'> | undefined): void
 }
 
 type Provider = {
@@ -67,7 +89,9 @@ const WALLET_CONNECT_ICON =
  * `@walletconnect/ethereum-provider` 2.21.8 on first use (its own chunk), with `showQrModal: false` — the
  * caller draws the QR code from {@link WalletConnectWallet.onDisplayUri}. A live session in the browser's
  * storage is restored, so after a reload `eth_requestAccounts` answers without a new pairing. A signing request
- * within {@link WALLET_CONNECT_SIGN_DELAY_MS} of a fresh session waits out the rest of it.
+ * within {@link WALLET_CONNECT_SIGN_DELAY_MS} of a fresh session waits out the rest of it; on a phone, a signing
+ * request then opens the wallet app chosen with {@link WalletConnectWallet.setWalletApp} (the redirect-link
+ * check every 500 ms, docs/walletconnect.md).
  *
  * @throws {TypeError} `chains` is empty.
  * @example
@@ -82,6 +106,13 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
   const disconnectListeners = new Set<() => void>()
   let settledAt = 0
   let loading: Promise<Provider> | undefined
+  let appLink: string | undefined
+  const isMobile =
+    options.isMobile ??
+    (() =>
+      typeof navigator !== 'undefined' &&
+      isMobileUserAgent(navigator.userAgent, navigator.maxTouchPoints ?? 0))
+  const openLink = options.openLink ?? ((link: string) => globalThis.location?.assign(link))
 
   const load = () => {
     loading ??= (async () => {
@@ -132,11 +163,17 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
         const provider = await load()
         // The provider answers requests only within a session: `enable()` pairs (display_uri) and connects.
         if (method === 'eth_requestAccounts') return provider.session ? provider.accounts : provider.enable()
-        if (SIGNING_METHODS.has(method)) {
-          const wait = settledAt + WALLET_CONNECT_SIGN_DELAY_MS - Date.now()
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        if (!SIGNING_METHODS.has(method))
+          return provider.request(params === undefined ? { method } : { method, params })
+        const wait = signDelayRemaining(settledAt, Date.now())
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        // On a phone, the wallet app is opened once the request is on its way (docs/walletconnect.md).
+        const stop = isMobile() ? startRedirectLinkCheck({ link: () => appLink, open: openLink }) : () => {}
+        try {
+          return await provider.request(params === undefined ? { method } : { method, params })
+        } finally {
+          stop()
         }
-        return provider.request(params === undefined ? { method } : { method, params })
       },
     },
     onDisplayUri: (listener) => {
@@ -153,6 +190,9 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
       return address && /^0x[0-9a-fA-F]{40}$/.test(address)
         ? { address: address as `0x${string}`, chainId: provider.chainId }
         : undefined
+    },
+    setWalletApp: (entry) => {
+      appLink = entry ? walletAppLink(entry) : undefined
     },
     disconnect: async () => {
       // Loading restores a session a previous page left in the storage.

@@ -3,6 +3,8 @@ import type { FoyerChain } from '../../chains/FoyerChain'
 import type { ExternalEip1193Provider } from '../../externalWallets/ExternalWallet'
 import { walletCall } from '../../externalWallets/errors/translateWalletError'
 import { WalletConnectionError } from '../../externalWallets/errors/WalletConnectionError'
+import { queryChainId } from '../../externalWallets/ethereum/queryWallet'
+import { switchWalletChain } from '../../externalWallets/ethereum/switchWalletChain'
 import { BridgeError } from './BridgeError'
 
 /** Where a transfer from an external wallet stands (docs/modal.md "External wallet funding"). */
@@ -29,12 +31,14 @@ export type SendFromExternalWalletParameters = {
 /**
  * Sends one transaction from an external Ethereum wallet (docs/modal.md "External wallet funding: preparing,
  * switching chain, sending, waiting for receipt"): switches the wallet to `chain` unless it is on it already
- * (adding the chain when the wallet answers 4902, then switching again; docs/modal.md), asks it to send
+ * (`switchWalletChain`: adding the chain when the wallet answers 4902, then switching again;
+ * docs/external-wallets.md "Chains"), asks it to send
  * (`eth_sendTransaction`), and waits for the receipt on the chain's RPC.
  *
  * @returns the transaction hash, once mined successfully
  * @throws {UserRejectedRequestError} `user_rejected`: the user declined the switch or the transaction (4001).
- * @throws {WalletConnectionError} `wallet_connection_error`: the wallet failed or stayed on another chain.
+ * @throws {WalletConnectionError} `wallet_connection_error`: the wallet failed, or stayed on another chain
+ *   ('Unsupported chainId').
  * @throws {BridgeError} `external_transfer_failed`: the transaction reverted.
  * @example
  * const hash = await sendFromExternalWallet({ provider: wallet.provider, from, chain,
@@ -42,35 +46,10 @@ export type SendFromExternalWalletParameters = {
  */
 export async function sendFromExternalWallet(parameters: SendFromExternalWalletParameters): Promise<Hex> {
   const { provider, chain, onStatus } = parameters
-  const chainIdHex = numberToHex(chain.id)
-  const current = await walletCall(() => provider.request({ method: 'eth_chainId' }))
-  if (Number(current) !== chain.id) {
+  const current = await queryChainId(provider)
+  if (current !== chain.id) {
     onStatus?.('switching-chain')
-    const switchChain = () =>
-      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainIdHex }] })
-    await walletCall(async () => {
-      try {
-        await switchChain()
-      } catch (error) {
-        if ((error as { code?: unknown } | null)?.code !== 4902) throw error
-        await provider.request({
-          method: 'wallet_addEthereumChain',
-          params: [
-            {
-              chainId: chainIdHex,
-              chainName: chain.name,
-              nativeCurrency: chain.nativeCurrency,
-              rpcUrls: [chain.rpcUrl],
-              ...(chain.blockExplorer ? { blockExplorerUrls: [chain.blockExplorer.url] } : {}),
-            },
-          ],
-        })
-        await switchChain()
-      }
-    })
-    const switched = await walletCall(() => provider.request({ method: 'eth_chainId' }))
-    if (Number(switched) !== chain.id)
-      throw new WalletConnectionError({ details: `The wallet did not switch to chain ${chain.id}.` })
+    await switchWalletChain({ provider, chain, currentChainId: current })
   }
   onStatus?.('sending')
   const { to, value, data } = parameters.transaction

@@ -178,6 +178,39 @@ describe('WalletList', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 
+  test("behavior: the host's appearance.walletIcons replace a wallet's icon; a wallet without one gets the directory's", async () => {
+    const hostIcon = 'https://cdn.example/metamask.svg'
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletIcons: { metamask: hostIcon, phantom: 'javascript:alert(1)' } } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    const icons = () =>
+      Array.from(list.querySelectorAll('button')).map((row) => row.querySelector('img')?.getAttribute('src'))
+    // An unsafe override is ignored: Phantom keeps its own icon.
+    await waitFor(() => expect(icons()).toEqual([hostIcon, expect.stringContaining('data:image/')]))
+    expect(icons()[1]).not.toContain('javascript')
+  })
+
+  test('behavior: WalletConnect wallet apps: those the walletList names with a mobile link, else the defaults', async () => {
+    const { walletAppsFor } = await import('./walletConnect/WalletConnectAppLinks')
+    expect(walletAppsFor(undefined).map((entry) => entry.walletClientType)).toEqual([
+      'metamask',
+      'rainbow',
+      'trust',
+      'uniswap',
+      'zerion',
+      'okx_wallet',
+    ])
+    // Rabby has no mobile link; detected_wallets is a keyword, not a wallet.
+    expect(
+      walletAppsFor(['rabby_wallet', 'zerion', 'detected_wallets', 'ledger']).map(
+        (entry) => entry.walletClientType,
+      ),
+    ).toEqual(['zerion', 'ledger'])
+  })
+
   test('behavior: only the families the app has on are listed', async () => {
     const { user } = await renderFoyerAndOpen({
       routes: walletRoutes({}, { wallet_auth: true, solana_wallet_auth: false }),
@@ -323,13 +356,17 @@ describe('AwaitingWallet', () => {
 
   test('error: a wallet error with details shows the details as is', async () => {
     const original = eth.wallet.provider.request
-    eth.wallet.provider.request = async (args) =>
-      args.method === 'eth_requestAccounts' ? [] : original(args)
+    // EIP-1193 4900: the wallet is disconnected (not retried).
+    eth.wallet.provider.request = async (args) => {
+      if (args.method === 'eth_requestAccounts')
+        throw Object.assign(new Error('Disconnected'), { code: 4900 })
+      return original(args)
+    }
     try {
       const { user } = await renderFoyerAndOpen({ routes: walletRoutes() })
       await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
       await user.click(await screen.findByRole('button', { name: /MetaMask/ }, { timeout: 5000 }))
-      expect((await screen.findByRole('alert')).textContent).toBe('The wallet returned no Ethereum account.')
+      expect((await screen.findByRole('alert')).textContent).toBe('Wallet is not currently connected.')
       expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
     } finally {
       eth.wallet.provider.request = original

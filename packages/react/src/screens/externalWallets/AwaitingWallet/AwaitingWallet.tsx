@@ -5,6 +5,7 @@ import {
   connectExternalWallet,
   linkWallet,
   loginWithExternalWallet,
+  type WalletConnectState,
   type WalletConnectWallet,
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
@@ -24,14 +25,16 @@ import { QrCode } from '../../../ui/QrCode'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SuccessNotice } from '../../Success/SignedInNotice'
+import { WalletConnectAppLinks } from '../walletConnect/WalletConnectAppLinks'
 
-type Status = 'awaitingClick' | 'connecting' | 'signing' | 'success' | 'error'
+type Status = 'awaitingClick' | 'connecting' | 'switchingChain' | 'signing' | 'success' | 'error'
 
 /**
  * Awaiting-connection screen (docs/modal.md, docs/errors.md): connects the chosen wallet on mount (in an
  * in-app browser, from a click on 'Connect {wallet}' instead: a web view needs a trusted click,
  * docs/limits.md) and, to sign in or link, moves to the 'Sign to verify' step while the wallet shows the
- * SIWE/SIWS message. On success: 'Success!', then the modal closes (link and connect answer their flow
+ * SIWE/SIWS message; an Ethereum wallet on a chain the app did not configure shows 'Switching to a supported
+ * network' while it is moved (docs/external-wallets.md "Chains"). On success: 'Success!', then the modal closes (link and connect answer their flow
  * first). On failure: the docs/errors.md wallet message (`role="alert"`) with 'Retry', at most
  * `WALLET_CONNECTION_MAX_RETRIES` (2) times; the next failure goes to 'Could not connect with wallet'. A
  * failure that retrying the same wallet cannot fix (already linked, link cap) shows its message with 'Back'
@@ -66,15 +69,22 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     const onSigning = () => {
       if (isMounted()) setStatus('signing')
     }
+    // docs/external-wallets.md "Chains": a wallet on a chain the app did not configure is moved first.
+    const onStateChange = (state: WalletConnectState) => {
+      if (isMounted() && state === 'switching_to_supported_chain') setStatus('switchingChain')
+    }
     try {
       if (flow.mode === 'login') {
         if (attempts.current === 1) trackSdkEvent(client, sdkEvents.loginStarted, { method: 'wallet' })
-        await loginWithExternalWallet(client, { wallet, onSigning, mode: authMode })
+        await loginWithExternalWallet(client, { wallet, onSigning, onStateChange, mode: authMode })
       } else if (flow.mode === 'link') {
-        const { user } = await linkWallet(client, { wallet, onSigning })
+        const { user } = await linkWallet(client, { wallet, onSigning, onStateChange })
         flow.settle.resolve(user)
       } else {
-        const connected: ConnectedExternalWallet = await connectExternalWallet(client, { wallet })
+        const connected: ConnectedExternalWallet = await connectExternalWallet(client, {
+          wallet,
+          onStateChange,
+        })
         flow.settle.resolve(connected)
       }
       if (isMounted()) setStatus('success')
@@ -145,12 +155,23 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
       </div>
     )
   const signing = status === 'signing'
+  if (status === 'switchingChain')
+    return (
+      <div className="foyer-screen" aria-busy="true">
+        {header(m.switchingChainTitle)}
+        <Spinner />
+        <p className="foyer-text" role="status">
+          {m.switchingChainDetail}
+        </p>
+      </div>
+    )
   if (!signing && pairingUri)
     return (
       <div className="foyer-screen">
         {header(formatMessage(m.connectingTitle, { wallet: wallet.name }))}
         <p className="foyer-text">{m.walletConnectScan}</p>
         <QrCode value={pairingUri} label={m.walletConnectQrLabel} size={160} ecc="Q" />
+        <WalletConnectAppLinks wallet={wallet as WalletConnectWallet} pairingUri={pairingUri} />
         <CopyButton
           text={pairingUri}
           label={m.copyLink}

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
-import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Chip } from '../../../ui/Chip'
 import { walletChains } from '../../login/Landing/walletChains'
 import { walletConnectWalletOf } from '../walletConnect/walletConnectWalletOf'
 import { applyWalletList } from './applyWalletList'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
+import { useWalletIcons } from './useWalletIcons'
 import { WalletInstallLinks } from './WalletInstallLinks'
 
 /**
@@ -18,7 +18,7 @@ import { WalletInstallLinks } from './WalletInstallLinks'
  * then known ones, WalletConnect and Safe last (WalletConnect when the app config has
  * `wallet_connect_cloud_project_id`, docs/walletconnect.md), or filtered and ordered by
  * `appearance.walletList`. Each
- * row shows logo and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
+ * row shows logo (the host's `appearance.walletIcons`, the wallet's own, or the directory's) and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
  * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
  */
 export function WalletList({ params }: ScreenProps<'walletList'>) {
@@ -41,6 +41,7 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
     if (!walletConnect) return discovery.wallets
     return [...discovery.wallets, ...applyWalletList([walletConnect], walletList)]
   }, [discovery.wallets, ethereum, projectId, relayUrl, chainConfig, walletList])
+  const iconOf = useWalletIcons(wallets)
   const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
   const [active, setActive] = useState<string | undefined>(undefined)
 
@@ -80,7 +81,7 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
       ) : (
         <ul className="foyer-list" aria-label={m.listLabel}>
           {wallets.map((wallet) => {
-            const icon = sanitizeImageUrl(wallet.icon)
+            const icon = iconOf(wallet)
             const showConnect = active === wallet.id
             return (
               <li key={wallet.id}>

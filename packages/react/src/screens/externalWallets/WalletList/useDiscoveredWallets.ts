@@ -1,15 +1,17 @@
-import { type ExternalWallet, watchExternalWallets } from '@foyer/core/external-wallets'
+import {
+  CONNECTOR_INITIALIZATION_TIMEOUT_MS,
+  type ExternalWallet,
+  watchExternalWallets,
+} from '@foyer/core/external-wallets'
 import { useEffect, useMemo, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { applyWalletList } from './applyWalletList'
 
-/** How long the empty state waits for late wallets, in ms (wallets answer discovery synchronously). */
-const SEARCH_MS = 300
-
 /**
  * The browser wallets found by discovery (EIP-6963 for Ethereum, the wallet standard for Solana), of the chain
  * types asked for, ordered and filtered by the host's `appearance.walletList`; `searched` turns true after
- * 300 ms, when an empty list may say that none was found. Used by the wallet list and 'Transfer from wallet'.
+ * the connectors' initialisation time-out (1,500 ms, docs/external-wallets.md): wallets whose extension
+ * injects late still appear; only then may an empty list say that none was found. Used by the wallet list and 'Transfer from wallet'.
  */
 export function useDiscoveredWallets(chainTypes: { ethereum: boolean; solana: boolean }): {
   wallets: readonly ExternalWallet[]
@@ -26,7 +28,7 @@ export function useDiscoveredWallets(chainTypes: { ethereum: boolean; solana: bo
     const watcher = watchExternalWallets({ ethereum, solana })
     setDiscovered(watcher.getWallets())
     const off = watcher.subscribe(() => setDiscovered(watcher.getWallets()))
-    const timer = setTimeout(() => setSearched(true), SEARCH_MS)
+    const timer = setTimeout(() => setSearched(true), CONNECTOR_INITIALIZATION_TIMEOUT_MS)
     return () => {
       clearTimeout(timer)
       off()

@@ -74,8 +74,10 @@ describe('funding screens', () => {
     const { user } = await renderFunding()
     const methods = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
     const transfer = within(methods).getByRole('button', { name: /Transfer from wallet/ })
-    // The wallet search ends after 300 ms with none found (no wallet announces itself here).
-    await waitFor(() => expect(transfer.textContent).toContain('No wallet found in this browser.'))
+    // The wallet search ends after the connectors' 1,500 ms time-out with none found (none announces itself).
+    await waitFor(() => expect(transfer.textContent).toContain('No wallet found in this browser.'), {
+      timeout: 4000,
+    })
     await user.click(transfer)
     const dialog = await screen.findByRole('dialog', { name: 'Transfer from wallet' }, { timeout: 5000 })
     await within(dialog).findByText(

@@ -1,0 +1,89 @@
+import { DEMO_APP_ID } from '@foyer/server'
+import { createWalletConnectTestPhone, type WalletConnectTestPhone } from '@foyer/server/testing'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { page, useBrowser } from './support/browserPage'
+import { stack, useSharedStack } from './support/sharedStack'
+import { openDemo } from './support/signInWithEmail'
+import { WALLET_CONNECT_E2E_PROJECT_ID } from './support/startStack'
+
+// WalletConnect on a phone (docs/walletconnect.md "Mobile links", "Redirect to the wallet"): the awaiting screen
+// offers 'Open in {wallet}' links carrying the pairing URI; after the user opened one, the signing request brings
+// that wallet app to the front. The phone wallet is the scripted one on the shared stack's local relay.
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+
+useSharedStack()
+useBrowser({
+  page: 'file',
+  contextOptions: { userAgent: IPHONE, viewport: { width: 390, height: 844 }, hasTouch: true },
+})
+
+const account = privateKeyToAccount(generatePrivateKey())
+let phone: WalletConnectTestPhone
+let appId: string
+
+beforeAll(async () => {
+  const app = await stack.createApp({
+    name: 'WalletConnect mobile demo',
+    copyOf: DEMO_APP_ID,
+    settings: { wallet_auth: true, wallet_connect_cloud_project_id: WALLET_CONNECT_E2E_PROJECT_ID },
+  })
+  appId = app.id
+  phone = await createWalletConnectTestPhone({
+    relayUrl: stack.walletConnectRelayUrl,
+    projectId: WALLET_CONNECT_E2E_PROJECT_ID,
+    account,
+  })
+})
+afterAll(async () => {
+  await phone?.close()
+})
+
+describe('WalletConnect on a phone', () => {
+  test("behavior: 'Open in MetaMask' carries the pairing URI; the signing request then opens MetaMask's app link", async () => {
+    // The wallet app's links leave the page in a real phone; here they answer 204, which keeps the page.
+    const opened: string[] = []
+    await page.route('https://metamask.app.link/**', (route) => {
+      opened.push(route.request().url())
+      return route.fulfill({ status: 204 })
+    })
+    await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
+
+    const apps = dialog.getByRole('list', { name: 'Wallet apps' })
+    await apps.waitFor({ timeout: 20_000 })
+    expect(await apps.getByRole('link').allTextContents()).toEqual([
+      'Open in MetaMask',
+      'Open in Rainbow',
+      'Open in Trust Wallet',
+      'Open in Uniswap Wallet',
+      'Open in Zerion',
+      'Open in OKX Wallet',
+    ])
+    const metamask = apps.getByRole('link', { name: 'Open in MetaMask' })
+    const href = (await metamask.getAttribute('href')) ?? ''
+    const prefix = 'https://metamask.app.link/wc?uri='
+    expect(href.startsWith(prefix)).toBe(true)
+    const uri = decodeURIComponent(href.slice(prefix.length))
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect((await dialog.getByRole('link', { name: 'Open in Rainbow' }).getAttribute('href')) ?? '').toBe(
+      `https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}&connector=rainbowkit`,
+    )
+
+    // The user opens MetaMask with the link (the wallet app is what the phone driver stands for), and approves.
+    await metamask.click()
+    await expect.poll(() => opened.length).toBe(1)
+    expect(opened[0]).toBe(href)
+    await phone.pair(uri)
+
+    // The SIWE request: 2.5 s after the session, then MetaMask's app link (no pairing URI) is opened once.
+    await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor({ timeout: 20_000 })
+    await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
+    expect(opened).toEqual([href, 'https://metamask.app.link/wc'])
+    expect(phone.requests.map((request) => request.method)).toContain('personal_sign')
+  })
+})
