@@ -1,4 +1,4 @@
-import { type ChainType, type ExportFrameTheme, exportFrameThemeFields } from '@foyer/protocol'
+import type { ChainType, ExportFrameTheme } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import type { RequestErrorType } from '../../http/request'
@@ -9,12 +9,9 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import { assertSecureWalletContext } from '../../wallet/proxy/assertSecureWalletContext'
-import { createWalletProxy } from '../../wallet/proxy/createWalletProxy'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { walletFrameUrl } from '../../wallet/proxy/getWalletProxy'
+import { type KeyPage, mountKeyPage } from '../../wallet/proxy/mountKeyPage'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
-import { listenToExportPage } from './exportWallet'
 
 /** How long the import page waits for the user to type or paste the key, in ms (10 minutes). */
 export const WALLET_IMPORT_TIMEOUT_MS = 600_000
@@ -64,27 +61,11 @@ export async function importWallet(
   parameters: ImportWalletParameters,
 ): Promise<ImportWalletReturnType> {
   const { chainType, signal } = parameters
-  const url = await walletFrameUrl(client, '/import')
-  assertSecureWalletContext(url)
-  url.searchParams.set('chainType', chainType)
-  for (const field of exportFrameThemeFields) {
-    const value = parameters.theme?.[field]
-    if (value !== undefined) url.searchParams.set(field, value)
-  }
-  if (signal?.aborted) throw new EmbeddedWalletError('wallet_import_canceled')
-  const proxy = createWalletProxy({
-    frameUrl: url.href,
-    mount: parameters.mount,
-    style: 'display:block;width:100%;height:100%;border:0;',
-  })
-  const stopListening = listenToExportPage(proxy.iframe, url.origin, parameters)
-  const close = () => {
-    stopListening()
-    proxy.destroy()
-  }
-  signal?.addEventListener('abort', close, { once: true })
+  let page: KeyPage | undefined
   let address: string
   try {
+    page = await mountKeyPage(client, { ...parameters, page: '/import', query: { chainType } })
+    const { proxy } = page
     const created = await withMfa(client, async () =>
       proxy.request(
         'privy:wallets:import',
@@ -104,8 +85,7 @@ export async function importWallet(
       throw new EmbeddedWalletError('wallet_import_canceled', { cause: error })
     throw error
   } finally {
-    signal?.removeEventListener('abort', close)
-    close()
+    page?.close()
   }
   let user: Awaited<ReturnType<typeof fetchUser>>
   try {
