@@ -1,18 +1,13 @@
-import { type ReactNode, type Ref, useId } from 'react'
+import { type ReactNode, useId } from 'react'
+import type { TextFieldProps } from './TextFieldProps'
 
 /** Props of {@link EmailInput}. */
-export type EmailInputProps = {
+export type EmailInputProps = TextFieldProps & {
   /** The field's text, as typed. */
   value: string
   onChange(value: string): void
   /** Accessible label of the field (visually hidden). */
   label: string
-  placeholder?: string | undefined
-  readOnly?: boolean | undefined
-  invalid?: boolean | undefined
-  /** Ids of the elements describing the field (an error message, a 'Recent' chip). */
-  describedBy?: string | undefined
-  inputRef?: Ref<HTMLInputElement> | undefined
   onFocus?: (() => void) | undefined
   /** What sits in the field's row after the input: a chip, the Submit button. */
   children?: ReactNode

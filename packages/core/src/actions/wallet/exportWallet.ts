@@ -1,4 +1,3 @@
-import type { ExportFrameTheme } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import type { MfaError } from '../../mfa/MfaError'
@@ -6,39 +5,21 @@ import { promptMfa, withMfa } from '../../mfa/withMfa'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import type { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { mountKeyPage } from '../../wallet/proxy/mountKeyPage'
+import { type KeyPageFrameParameters, mountKeyPage } from '../../wallet/proxy/mountKeyPage'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { connectWallet } from './connectWallet'
 
 /** Parameters of {@link exportWallet}. */
-export type ExportWalletParameters = {
+export type ExportWalletParameters = KeyPageFrameParameters & {
   wallet: EmbeddedWalletInfo
-  /** Puts the visible export frame into the page (e.g. into the modal's export screen). */
-  mount: (iframe: HTMLIFrameElement) => void
   /** Frame width in px, passed to the page (docs/modal.md `width`). */
   width?: number | undefined
-  /**
-   * The host's theme for the frame page (docs/modal.md "theme colours"; fields in `exportFrameThemeFields`),
-   * passed as query fields; the page keeps only values it checked (hex/`rgb()` colours, a 0–32 px radius, a
-   * plain font list).
-   */
-  theme?: ExportFrameTheme | undefined
   /**
    * The language of the page's texts, passed as the `locale` query field: `'en'`, `'de'`, `'es'`, `'fr'`,
    * `'ja'`, `'pt'` or `'zh-CN'` (a longer tag such as `'pt-BR'` shows its language); anything else shows
    * English. The modal passes its own language.
    */
   locale?: string | undefined
-  /** Aborting removes the frame and rejects (e.g. the export screen unmounted). */
-  signal?: AbortSignal | undefined
-  /**
-   * The frame's content height in CSS px, each time it changes: the frame's own height is set to it (it
-   * starts at 100% of its container), so nothing in it scrolls (docs/frame-protocol.md, "Export page
-   * messages").
-   */
-  onResize?: ((height: number) => void) | undefined
-  /** The user pressed Escape inside the frame, where the page's own key handlers cannot hear it. */
-  onEscape?: (() => void) | undefined
   /**
    * Ask a user with a second factor to verify before opening the frame (default true; docs/api.md "Export
    * forces MFA"). `false` when the caller just had the user verify (the modal does, before its export screen).

@@ -1,4 +1,4 @@
-import type { ChainType, ExportFrameTheme } from '@foyer/protocol'
+import type { ChainType } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import type { RequestErrorType } from '../../http/request'
@@ -10,28 +10,18 @@ import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { type KeyPage, mountKeyPage } from '../../wallet/proxy/mountKeyPage'
+import { type KeyPage, type KeyPageFrameParameters, mountKeyPage } from '../../wallet/proxy/mountKeyPage'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 
 /** How long the import page waits for the user to type or paste the key, in ms (10 minutes). */
 export const WALLET_IMPORT_TIMEOUT_MS = 600_000
 
 /** Parameters of {@link importWallet}. */
-export type ImportWalletParameters = {
+export type ImportWalletParameters = KeyPageFrameParameters & {
   /** The key's chain: an Ethereum private key or a Solana secret key. */
   chainType: ChainType
-  /** Puts the visible import frame into the page (e.g. into the modal's import screen). */
-  mount: (iframe: HTMLIFrameElement) => void
   /** Protects the imported key's recovery share with this password; absent: automatic recovery. */
   recoveryPassword?: string | undefined
-  /** The host's theme for the frame page, as for `exportWallet` (`exportFrameThemeFields`). */
-  theme?: ExportFrameTheme | undefined
-  /** Aborting removes the frame and rejects with `'wallet_import_canceled'`. */
-  signal?: AbortSignal | undefined
-  /** The frame's content height in CSS px, each time it changes (the frame is set to it). */
-  onResize?: ((height: number) => void) | undefined
-  /** The user pressed Escape inside the frame. */
-  onEscape?: (() => void) | undefined
   /** Time the user has to submit the key, in ms; default {@link WALLET_IMPORT_TIMEOUT_MS}. */
   timeoutMs?: number | undefined
 }

@@ -4,22 +4,37 @@ import { assertSecureWalletContext } from './assertSecureWalletContext'
 import { createWalletProxy, type WalletProxy } from './createWalletProxy'
 import { walletFrameUrl } from './getWalletProxy'
 
-/** Parameters of {@link mountKeyPage}: the page, its query and what the caller hears of it. */
-export type MountKeyPageParameters = {
+/** What the caller of a key page (`exportWallet`, `importWallet`) decides about its frame. */
+export type KeyPageFrameParameters = {
+  /** Puts the visible frame into the page (e.g. into the modal's export or import screen). */
+  mount: (iframe: HTMLIFrameElement) => void
+  /**
+   * The host's theme for the frame page (docs/modal.md "theme colours"; fields in `exportFrameThemeFields`),
+   * passed as query fields; the page keeps only values it checked (hex/`rgb()` colours, a 0–32 px radius, a
+   * plain font list).
+   */
+  theme?: ExportFrameTheme | undefined
+  /**
+   * Aborting removes the frame and rejects the call (e.g. the screen unmounted): `exportWallet` with the
+   * signal's reason, `importWallet` with `'wallet_import_canceled'`.
+   */
+  signal?: AbortSignal | undefined
+  /**
+   * The frame's content height in CSS px, each time it changes: the frame's own height is set to it (it
+   * starts at 100% of its container), so nothing in it scrolls (docs/frame-protocol.md, "Export page
+   * messages").
+   */
+  onResize?: ((height: number) => void) | undefined
+  /** The user pressed Escape inside the frame, where the host page's key handlers cannot hear it. */
+  onEscape?: (() => void) | undefined
+}
+
+/** Parameters of {@link mountKeyPage}: the page and its query, and the caller's frame parameters. */
+export type MountKeyPageParameters = KeyPageFrameParameters & {
   /** The page: `/export` (`/apps/{appId}/embedded-wallets/export`) or `/import`. */
   page: '/export' | '/import'
   /** The page's own query fields; an `undefined` value is left out. */
   query: Record<string, string | undefined>
-  /** Puts the visible frame into the page (e.g. into the modal's export or import screen). */
-  mount: (iframe: HTMLIFrameElement) => void
-  /** The host's theme, passed as query fields (`exportFrameThemeFields`); the page keeps what it checked. */
-  theme?: ExportFrameTheme | undefined
-  /** Already aborted: throws its reason before the frame is mounted; aborted later: removes the frame. */
-  signal?: AbortSignal | undefined
-  /** The frame's content height in CSS px, each time it changes (the frame's own height is set to it). */
-  onResize?: ((height: number) => void) | undefined
-  /** The user pressed Escape inside the frame, where the host page's key handlers cannot hear it. */
-  onEscape?: (() => void) | undefined
 }
 
 /** A mounted key page: its frame's proxy, and `close()` (idempotent) to stop listening and remove it. */
