@@ -1,5 +1,5 @@
 import type { FoyerClient } from '@foyer/core'
-import type { LinkedAccount, User } from '@foyer/protocol'
+import type { User } from '@foyer/protocol'
 import type { FoyerContextValue } from '../FoyerProvider/FoyerContext'
 import type { PromptSettler } from '../modal/prompts/PromptSettler'
 import type { Route } from '../modal/router/createRouter'
@@ -41,26 +41,33 @@ export function openLinkFlow(
   return openFlow<User>(route)
 }
 
+/** The update screen of each updatable account type: its screen kind and the refusal when none is linked. */
+const updateScreens = {
+  email: { kind: 'updateEmail', missing: 'User must have an email address linked to update it.' },
+  phone: { kind: 'updatePhone', missing: 'User must have a phone number linked to update it.' },
+} as const
+
 /**
- * Opens the modal on an update screen for the signed-in user's linked account of `type` (internal;
- * docs/modal.md "Update email", "Update phone"): `screen` receives that account (undefined when nobody is
- * signed in, which `openLinkScreen` refuses) and names the screen with the value it replaces.
+ * Opens the modal on the update screen for the signed-in user's linked `email` or `phone` account (internal;
+ * docs/modal.md "Update email", "Update phone"), naming the address or number it replaces.
  *
  * @returns the updated user once the code screen updated the account
- * @throws Error `missing` when the signed-in user has no linked account of `type`
+ * @throws Error 'User must have an email address linked to update it.' / 'User must have a phone number
+ *   linked to update it.' when the signed-in user has no linked account of `type`
  * @throws Error 'User must be authenticated before linking an account.' when nobody is signed in
  */
-export function openUpdateScreen<Type extends LinkedAccount['type']>(
+export function openUpdateScreen(
   client: FoyerClient,
   openFlow: FoyerContextValue['openFlow'],
-  type: Type,
-  missing: string,
-  screen: (account: Extract<LinkedAccount, { type: Type }> | undefined) => Omit<LinkAccountParams, 'settle'>,
+  type: keyof typeof updateScreens,
 ): Promise<User> {
+  const { kind, missing } = updateScreens[type]
   const user = client.getState().user
-  const account = user?.linked_accounts.find(
-    (linked): linked is Extract<LinkedAccount, { type: Type }> => linked.type === type,
-  )
+  const account = user?.linked_accounts.find((linked) => linked.type === type)
   if (user && !account) return Promise.reject(new Error(missing))
-  return openLinkScreen(client, openFlow, screen(account))
+  return openLinkScreen(client, openFlow, {
+    kind,
+    oldAddress: account?.type === 'email' ? account.address : undefined,
+    oldPhoneNumber: account?.type === 'phone' ? account.number : undefined,
+  })
 }

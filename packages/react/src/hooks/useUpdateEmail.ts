@@ -34,17 +34,7 @@ export type UseUpdateEmailReturnType = {
  */
 export function useUpdateEmail(): UseUpdateEmailReturnType {
   return useHostCalls('useUpdateEmail', 'link', ({ client, openFlow, track }) => ({
-    openUpdateEmail: () =>
-      openUpdateScreen(
-        client,
-        openFlow,
-        'email',
-        'User must have an email address linked to update it.',
-        (email) => ({
-          kind: 'updateEmail',
-          oldAddress: email?.address,
-        }),
-      ),
+    openUpdateEmail: () => openUpdateScreen(client, openFlow, 'email'),
     sendCode: (email: string) => track(() => sendEmailCode(client, { email })),
     updateEmail: (parameters: { oldAddress: string; newAddress: string; code: string }) =>
       track(() => updateEmail(client, parameters)),

@@ -34,17 +34,7 @@ export type UseUpdatePhoneReturnType = {
  */
 export function useUpdatePhone(): UseUpdatePhoneReturnType {
   return useHostCalls('useUpdatePhone', 'link', ({ client, openFlow, track }) => ({
-    openUpdatePhone: () =>
-      openUpdateScreen(
-        client,
-        openFlow,
-        'phone',
-        'User must have a phone number linked to update it.',
-        (phone) => ({
-          kind: 'updatePhone',
-          oldPhoneNumber: phone?.number,
-        }),
-      ),
+    openUpdatePhone: () => openUpdateScreen(client, openFlow, 'phone'),
     sendCode: (phoneNumber: string) => track(() => sendSmsCode(client, { phoneNumber })),
     updatePhone: (parameters: { oldPhoneNumber: string; newPhoneNumber: string; code: string }) =>
       track(() => updatePhone(client, parameters)),

@@ -1,9 +1,10 @@
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min'
-import { type ChangeEvent, type Ref, useId, useMemo } from 'react'
+import { type ChangeEvent, useId, useMemo } from 'react'
 import { phoneFieldFromInput } from './readPhoneNumber'
+import type { TextFieldProps } from './TextFieldProps'
 
 /** Props of {@link PhoneInput}. */
-export type PhoneInputProps = {
+export type PhoneInputProps = TextFieldProps & {
   /** The chosen country (ISO 3166-1 alpha-2, e.g. `'US'`). */
   country: string
   /** The field's text, formatted as typed. */
@@ -12,12 +13,6 @@ export type PhoneInputProps = {
   onChange(value: { country: string; text: string }): void
   /** Accessible labels: the country dropdown and the number field. */
   labels: { country: string; number: string }
-  placeholder?: string | undefined
-  readOnly?: boolean | undefined
-  invalid?: boolean | undefined
-  /** Id of the element describing the field (an error message). */
-  describedBy?: string | undefined
-  inputRef?: Ref<HTMLInputElement> | undefined
   /** Called when the number field loses focus. */
   onBlur?: (() => void) | undefined
 }

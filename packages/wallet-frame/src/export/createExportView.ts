@@ -1,9 +1,9 @@
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
 import type { ExportedKey } from '../frame/ExportedKey'
+import { type KeyPageHost, prepareKeyPage } from '../keyPage/prepareKeyPage'
 import { exportStyles } from './exportStyles'
 import type { ExportPageMessages } from './messages/en'
 import { exportPageMessages } from './messages/exportPageMessages'
-import { readExportTheme } from './readExportTheme'
 
 /**
  * The export page's view: `show(key)` once the frame rebuilt the key; `showCopyButtons(key)` instead when the
@@ -14,14 +14,6 @@ export type ExportView = {
   show(key: ExportedKey): void
   showCopyButtons(key: ExportedKey): void
   showError(message: string): void
-}
-
-/** What the export page tells its host page (docs/frame-protocol.md, "Export page messages"). */
-export type ExportViewHost = {
-  /** The page's content height in CSS px, each time it changes (a secret revealed or hidden). */
-  onResize?(height: number): void
-  /** The user pressed Escape inside the frame. */
-  onEscape?(): void
 }
 
 type Secret = {
@@ -163,33 +155,9 @@ export function createExportView(
   document: Document,
   root: HTMLElement,
   query: URLSearchParams,
-  host: ExportViewHost = {},
+  host: KeyPageHost = {},
 ): ExportView {
-  const win = document.defaultView
-  // The host sizes the frame to the page (docs/frame-protocol.md, "Export page messages"): the page's own
-  // height, content-sized, so a taller frame never feeds back into it.
-  if (host.onResize && win && typeof win.ResizeObserver === 'function') {
-    let last = 0
-    new win.ResizeObserver(() => {
-      const height = Math.ceil(root.getBoundingClientRect().height)
-      if (height <= 0 || height === last) return
-      last = height
-      host.onResize?.(height)
-    }).observe(root)
-  }
-  // Keys typed in this frame never reach the host page: Escape is passed on, so it closes the export as it
-  // closes the modal everywhere else.
-  if (host.onEscape)
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) host.onEscape?.()
-    })
-  if (win && 'adoptedStyleSheets' in document && typeof win.CSSStyleSheet === 'function') {
-    const sheet = new win.CSSStyleSheet()
-    sheet.replaceSync(exportStyles)
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  }
-  for (const [variable, value] of Object.entries(readExportTheme(query)))
-    document.documentElement.style.setProperty(variable, value)
+  prepareKeyPage(document, root, query, exportStyles, host)
   const { lang, messages: m } = exportPageMessages(query.get('locale'))
   document.documentElement.lang = lang
   document.title = m.pageTitle

@@ -1,7 +1,7 @@
 import type { ChainType } from '@foyer/protocol'
 import { exportStyles } from '../export/exportStyles'
-import { readExportTheme } from '../export/readExportTheme'
 import type { AskImportKey } from '../frame/FrameState'
+import { type KeyPageHost, prepareKeyPage } from '../keyPage/prepareKeyPage'
 
 /** The import page's form (docs/embedded-wallets.md#imported-keys); every text is in English. */
 export type ImportView = {
@@ -47,30 +47,10 @@ export function createImportView(
   document: Document,
   root: HTMLElement,
   query: URLSearchParams,
-  host: { onResize?(height: number): void; onEscape?(): void } = {},
+  host: KeyPageHost = {},
 ): ImportView {
-  const win = document.defaultView
-  if (win && 'adoptedStyleSheets' in document && typeof win.CSSStyleSheet === 'function') {
-    const sheet = new win.CSSStyleSheet()
-    sheet.replaceSync(exportStyles + importStyles)
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  }
-  for (const [variable, value] of Object.entries(readExportTheme(query)))
-    document.documentElement.style.setProperty(variable, value)
+  prepareKeyPage(document, root, query, exportStyles + importStyles, host)
   document.documentElement.lang = 'en'
-  if (host.onResize && win && typeof win.ResizeObserver === 'function') {
-    let last = 0
-    new win.ResizeObserver(() => {
-      const height = Math.ceil(root.getBoundingClientRect().height)
-      if (height <= 0 || height === last) return
-      last = height
-      host.onResize?.(height)
-    }).observe(root)
-  }
-  if (host.onEscape)
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) host.onEscape?.()
-    })
 
   const status = (className: string, text: string) => {
     const node = document.createElement('p')

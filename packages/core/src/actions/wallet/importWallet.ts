@@ -1,4 +1,4 @@
-import { type ChainType, type ExportFrameTheme, exportFrameThemeFields } from '@foyer/protocol'
+import type { ChainType } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { ApiError } from '../../errors/ApiError'
 import type { RequestErrorType } from '../../http/request'
@@ -9,32 +9,19 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { EmbeddedWalletError } from '../../wallet/errors/EmbeddedWalletError'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import { assertSecureWalletContext } from '../../wallet/proxy/assertSecureWalletContext'
-import { createWalletProxy } from '../../wallet/proxy/createWalletProxy'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
-import { walletFrameUrl } from '../../wallet/proxy/getWalletProxy'
+import { type KeyPage, type KeyPageFrameParameters, mountKeyPage } from '../../wallet/proxy/mountKeyPage'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
-import { listenToExportPage } from './exportWallet'
 
 /** How long the import page waits for the user to type or paste the key, in ms (10 minutes). */
 export const WALLET_IMPORT_TIMEOUT_MS = 600_000
 
 /** Parameters of {@link importWallet}. */
-export type ImportWalletParameters = {
+export type ImportWalletParameters = KeyPageFrameParameters & {
   /** The key's chain: an Ethereum private key or a Solana secret key. */
   chainType: ChainType
-  /** Puts the visible import frame into the page (e.g. into the modal's import screen). */
-  mount: (iframe: HTMLIFrameElement) => void
   /** Protects the imported key's recovery share with this password; absent: automatic recovery. */
   recoveryPassword?: string | undefined
-  /** The host's theme for the frame page, as for `exportWallet` (`exportFrameThemeFields`). */
-  theme?: ExportFrameTheme | undefined
-  /** Aborting removes the frame and rejects with `'wallet_import_canceled'`. */
-  signal?: AbortSignal | undefined
-  /** The frame's content height in CSS px, each time it changes (the frame is set to it). */
-  onResize?: ((height: number) => void) | undefined
-  /** The user pressed Escape inside the frame. */
-  onEscape?: (() => void) | undefined
   /** Time the user has to submit the key, in ms; default {@link WALLET_IMPORT_TIMEOUT_MS}. */
   timeoutMs?: number | undefined
 }
@@ -64,27 +51,11 @@ export async function importWallet(
   parameters: ImportWalletParameters,
 ): Promise<ImportWalletReturnType> {
   const { chainType, signal } = parameters
-  const url = await walletFrameUrl(client, '/import')
-  assertSecureWalletContext(url)
-  url.searchParams.set('chainType', chainType)
-  for (const field of exportFrameThemeFields) {
-    const value = parameters.theme?.[field]
-    if (value !== undefined) url.searchParams.set(field, value)
-  }
-  if (signal?.aborted) throw new EmbeddedWalletError('wallet_import_canceled')
-  const proxy = createWalletProxy({
-    frameUrl: url.href,
-    mount: parameters.mount,
-    style: 'display:block;width:100%;height:100%;border:0;',
-  })
-  const stopListening = listenToExportPage(proxy.iframe, url.origin, parameters)
-  const close = () => {
-    stopListening()
-    proxy.destroy()
-  }
-  signal?.addEventListener('abort', close, { once: true })
+  let page: KeyPage | undefined
   let address: string
   try {
+    page = await mountKeyPage(client, { ...parameters, page: '/import', query: { chainType } })
+    const { proxy } = page
     const created = await withMfa(client, async () =>
       proxy.request(
         'privy:wallets:import',
@@ -104,8 +75,7 @@ export async function importWallet(
       throw new EmbeddedWalletError('wallet_import_canceled', { cause: error })
     throw error
   } finally {
-    signal?.removeEventListener('abort', close)
-    close()
+    page?.close()
   }
   let user: Awaited<ReturnType<typeof fetchUser>>
   try {

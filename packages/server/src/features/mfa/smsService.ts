@@ -8,10 +8,10 @@ import { issueCode } from '../passwordless/service'
 import { toE164 } from '../sms/phoneNumber'
 import type { SmsContext } from '../sms/smsSender'
 import { linkedAccounts } from '../users/schema'
-import { requireUserJson } from '../users/service'
 import { consumeChallenge, failAttempt, type MfaPurpose, startChallenge, takeAttempt } from './challenges'
+import { completeEnrollment } from './completeEnrollment'
 import { assertFactorNotLocked } from './factorAttempts'
-import { assertMethodOffered, assertNotEnrolled, deleteMethod, insertMethod, requireMethod } from './methods'
+import { assertMethodOffered, assertNotEnrolled, deleteMethod, requireMethod } from './methods'
 import type { MfaActor } from './totpService'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
 
@@ -156,21 +156,13 @@ export async function enrollSms(
     code: body.code,
     phoneNumber: toE164(body.phoneNumber),
   })
-  await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
-  const now = new Date(context.now())
-  await insertMethod(context, {
+  return completeEnrollment(context, actor, {
     id: randomId(25),
-    appId: app.id,
-    userId,
     type: 'sms',
     secretSealed: null,
     phoneNumber,
     lastUsedStep: null,
-    verifiedAt: now,
-    createdAt: now,
   })
-  await recordVerification(context, { sessionId, userId, unspent: false })
-  return requireUserJson(context, userId)
 }
 
 /** `mfa/passwordless_sms/verify` `{ code }` → `{ token }`: records the session's verification. */

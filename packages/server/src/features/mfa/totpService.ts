@@ -6,9 +6,9 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
-import { requireUserJson } from '../users/service'
 import { consumeChallenge, failAttempt, startChallenge, takeAttempt } from './challenges'
-import { assertMethodOffered, assertNotEnrolled, deleteMethod, insertMethod, requireMethod } from './methods'
+import { completeEnrollment } from './completeEnrollment'
+import { assertMethodOffered, assertNotEnrolled, deleteMethod, requireMethod } from './methods'
 import { mfaMethods } from './schema'
 import { createTotpSecret, matchTotpStep, totpAuthUrl } from './totp'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
@@ -85,22 +85,15 @@ export async function enrollTotp(context: ServerContext, actor: MfaActor, code: 
   const step = matchTotpStep({ secret, code, nowMs: context.now() })
   if (step === null) return failAttempt(context, challenge)
   await consumeChallenge(context, challenge)
-  await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
   const id = randomId(25)
-  const now = new Date(context.now())
-  await insertMethod(context, {
+  return completeEnrollment(context, actor, {
     id,
-    appId: app.id,
-    userId,
     type: 'totp',
+    // Sealed again, bound to the new row (docs/security.md property 14).
     secretSealed: sealSecret(secretKey(context), secret, methodAad(id)),
     phoneNumber: null,
     lastUsedStep: step,
-    verifiedAt: now,
-    createdAt: now,
   })
-  await recordVerification(context, { sessionId, userId, unspent: false })
-  return requireUserJson(context, userId)
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   GOOGLE_DRIVE_APPDATA_SCOPE,
   isOAuthProvider,
   OAUTH_CALLBACK_PATH,
+  type OAuthLinkRequest,
   oauthAccountType,
   oauthProviders,
+  type RecoveryOAuthInitRequest,
   refuseControlCharacters,
 } from '@foyer/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -36,27 +38,73 @@ import {
   type ConsumedOAuthFlow,
   completeOAuthCallback,
   consumeOAuthCode,
+  type StartOAuthFlowParameters,
   startOAuthFlow,
 } from './service'
 
 /**
- * The account a consumed flow proves, and the tokens to hand back: for one of the nine providers (still
- * allowed for the app) the `<provider>_oauth` account and the provider's tokens when the app returns them;
- * for cross-app `privy:<providerAppId>` (still connected, 403 `cross_app_connection_not_allowed`) the
- * `cross_app` account and always the provider access token (docs/wire.md#cross-app: the requester needs it to
- * transact).
+ * The account a consumed flow proves (its type, subject, details and verified email) and the tokens to hand
+ * back: for one of the nine providers (still allowed for the app) the `<provider>_oauth` account and the
+ * provider's tokens when the app returns them; for cross-app `privy:<providerAppId>` (still connected, 403
+ * `cross_app_connection_not_allowed`) the `cross_app` account and always the provider access token
+ * (docs/wire.md#cross-app: the requester needs it to transact).
  */
 async function provenAccount(context: OAuthContext, foyerApp: LoadedApp, flow: ConsumedOAuthFlow) {
+  const identity = {
+    subject: flow.user.subject,
+    details: flow.user.details,
+    verifiedEmail: flow.user.verifiedEmail,
+  }
   const providerAppId = crossAppProviderAppId(flow.provider)
   if (providerAppId !== null) {
     await assertCrossAppConnection(context, foyerApp, providerAppId)
-    return { type: 'cross_app' as const, tokens: flow.tokens }
+    return { type: 'cross_app' as const, ...identity, tokens: flow.tokens }
   }
   const { definition } = assertOAuthProviderAllowed(context, foyerApp, flow.provider)
   return {
     type: oauthAccountType(definition.provider),
+    ...identity,
     tokens: foyerApp.settings.oauth.return_tokens ? flow.tokens : null,
   }
+}
+
+/**
+ * Starts a provider flow (`startOAuthFlow`) with the request's `state_code` and PKCE `code_challenge`, coming
+ * back to this server's callback: `{ url }`, the provider's authorization URL. 400
+ * `invalid_pkce_parameters` / `oauth_state_mismatch` without challenge / state.
+ */
+async function startProviderFlow(
+  context: OAuthContext,
+  request: FastifyRequest & { body: Pick<RecoveryOAuthInitRequest, 'state_code' | 'code_challenge'> },
+  foyerApp: LoadedApp,
+  parameters: Pick<StartOAuthFlowParameters, 'allowed' | 'redirectTo'>,
+): Promise<{ url: string }> {
+  const url = await startOAuthFlow(context, foyerApp, {
+    ...parameters,
+    stateCode: request.body.state_code,
+    codeChallenge: request.body.code_challenge,
+    callbackUrl: callbackUrl(context, request),
+  })
+  return { url }
+}
+
+/**
+ * Exchanges a client's one-time code for its flow (`consumeOAuthCode`): the body of `oauth/authenticate`,
+ * `oauth/link` or `recovery/oauth/authenticate`, for that purpose (sign-in by default).
+ */
+function consumeFlowCode(
+  context: OAuthContext,
+  foyerApp: LoadedApp,
+  body: OAuthLinkRequest,
+  purpose?: 'recovery',
+): Promise<ConsumedOAuthFlow> {
+  return consumeOAuthCode(context, foyerApp, {
+    code: body.authorization_code,
+    stateCode: body.state_code,
+    codeVerifier: body.code_verifier,
+    provider: body.provider,
+    ...(purpose ? { purpose } : {}),
+  })
 }
 
 /**
@@ -163,14 +211,7 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
     const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
     const session = await optionalSession(context, request)
     await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
-    const url = await startOAuthFlow(context, foyerApp, {
-      allowed,
-      redirectTo,
-      stateCode: request.body.state_code,
-      codeChallenge: request.body.code_challenge,
-      callbackUrl: callbackUrl(context, request),
-    })
-    return { url }
+    return startProviderFlow(context, request, foyerApp, { allowed, redirectTo })
   })
 
   // Google Drive recovery (docs/recovery-oauth.md): a flow of its own, for the signed-in user's wallet frame.
@@ -179,24 +220,11 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
     const { app: foyerApp } = await requireSession(context, request)
     const allowed = assertRecoveryProviderAllowed(context, foyerApp)
     const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
-    const url = await startOAuthFlow(context, foyerApp, {
-      allowed,
-      redirectTo,
-      stateCode: request.body.state_code,
-      codeChallenge: request.body.code_challenge,
-      callbackUrl: callbackUrl(context, request),
-    })
-    return { url }
+    return startProviderFlow(context, request, foyerApp, { allowed, redirectTo })
   })
   endpointRoute(app, endpoints['POST /api/v1/recovery/oauth/authenticate'], { config }, async (request) => {
     const { app: foyerApp } = await requireSession(context, request)
-    const flow = await consumeOAuthCode(context, foyerApp, {
-      code: request.body.authorization_code,
-      stateCode: request.body.state_code,
-      codeVerifier: request.body.code_verifier,
-      provider: request.body.provider,
-      purpose: 'recovery',
-    })
+    const flow = await consumeFlowCode(context, foyerApp, request.body, 'recovery')
     // Google lets the user untick a scope: without the Drive one the frame could store nothing.
     const granted = flow.tokens?.scopes
     if (!flow.tokens || (granted && !granted.includes(GOOGLE_DRIVE_APPDATA_SCOPE)))
@@ -213,25 +241,14 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
 
   endpointRoute(app, endpoints['POST /api/v1/oauth/authenticate'], { config }, async (request, reply) => {
     const foyerApp = await requireApp(context, request)
-    const flow = await consumeOAuthCode(context, foyerApp, {
-      code: request.body.authorization_code,
-      stateCode: request.body.state_code,
-      codeVerifier: request.body.code_verifier,
-      provider: request.body.provider,
-    })
-    const { type, tokens } = await provenAccount(context, foyerApp, flow)
+    const flow = await consumeFlowCode(context, foyerApp, request.body)
+    const { tokens, ...account } = await provenAccount(context, foyerApp, flow)
     return answerSignIn(
       context,
       request,
       reply,
       foyerApp,
-      {
-        type,
-        subject: flow.user.subject,
-        details: flow.user.details,
-        verifiedEmail: flow.user.verifiedEmail,
-        mode: request.body.mode,
-      },
+      { ...account, mode: request.body.mode },
       tokens ? { oauth_tokens: tokens } : {},
     )
   })
@@ -241,22 +258,8 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
     config,
     link: {
       endpoint: endpoints['POST /api/v1/oauth/link'],
-      prove: async ({ app: foyerApp, body }) => {
-        const flow = await consumeOAuthCode(context, foyerApp, {
-          code: body.authorization_code,
-          stateCode: body.state_code,
-          codeVerifier: body.code_verifier,
-          provider: body.provider,
-        })
-        const { type, tokens } = await provenAccount(context, foyerApp, flow)
-        return {
-          type,
-          subject: flow.user.subject,
-          details: flow.user.details,
-          verifiedEmail: flow.user.verifiedEmail,
-          tokens,
-        }
-      },
+      prove: async ({ app: foyerApp, body }) =>
+        provenAccount(context, foyerApp, await consumeFlowCode(context, foyerApp, body)),
       respond: (user, { tokens }) => ({ ...user, ...(tokens ? { oauth_tokens: tokens } : {}) }),
     },
     unlink: {

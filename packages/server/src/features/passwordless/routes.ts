@@ -5,7 +5,6 @@ import { endpointRoute } from '../../http/endpointRoute'
 import { rateLimitConfig } from '../../http/rateLimitConfig'
 import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { optionalSession } from '../sessions/optionalSession'
 import type { RequireSessionReturnType } from '../sessions/requireSession'
 import { accountRoutes } from '../users/accountRoutes'
@@ -19,7 +18,7 @@ import {
   normalizeEmail,
   sendLoginCode,
 } from './service'
-import { retryKey, signInWithCode } from './signInWithCode'
+import { answerCodeSignIn } from './signInWithCode'
 
 /**
  * The purpose of a code sent in `session`: 'link' with a live session, else 'login' (docs/security.md
@@ -73,16 +72,7 @@ export const passwordlessRoutes: PluginRoutes = async (app, { context }) => {
       assertEmailEnabled(foyerApp)
       const email = normalizeEmail(request.body.email)
       assertEmailAllowed(foyerApp, email)
-      // The code's consume and the session are one statement; a retry of this call finds its result
-      // (docs/sessions.md#sign-in-retries).
-      const response = await signInWithCode(context, foyerApp, {
-        type: 'email',
-        destination: email,
-        code: request.body.code,
-        mode: request.body.mode ?? 'login-or-sign-up',
-        retryKey: retryKey(request),
-      })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
+      return answerCodeSignIn(context, request, reply, foyerApp, { type: 'email', destination: email })
     },
   )
   await accountRoutes(app, context, {

@@ -11,7 +11,7 @@ import {
   SESSION_ABSOLUTE_TTL_SECONDS,
 } from '@foyer/protocol'
 import { sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { randomId } from '../../crypto/randomId'
 import { sha256Hex } from '../../crypto/sha256Hex'
 import { foyerError } from '../../errors/foyerError'
@@ -19,6 +19,7 @@ import type { ServerContext } from '../../ServerContext'
 import type { LoadedApp } from '../apps/service'
 import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/installIdempotency'
 import { buildAuthResponse } from '../sessions/authResponse'
+import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { newRefreshToken } from '../sessions/newRefreshToken'
 import { capLiveSessions } from '../sessions/startSession'
 import { assertUnderUserLimit, lockUserLimit } from '../users/accessControl'
@@ -47,6 +48,29 @@ export const SIGN_IN_RETRY_WINDOW_MS = IDEMPOTENCY_WINDOW_MS
 export function retryKey(request: FastifyRequest): string | undefined {
   const key = request.headers[headers.idempotencyKey]
   return typeof key === 'string' ? key : undefined
+}
+
+/**
+ * The answer of a code sign-in route (`passwordless/authenticate`, `passwordless_sms/authenticate`): signs in
+ * the owner of `account.destination` with the body's `code` and `mode` (default `login-or-sign-up`) and the
+ * request's retry key ({@link signInWithCode}: the code's consume and the session are one statement, and a
+ * retry of this call finds its result, docs/sessions.md#sign-in-retries), then delivers the auth response
+ * (its tokens in cookies in server-cookie mode).
+ */
+export async function answerCodeSignIn(
+  context: ServerContext,
+  request: FastifyRequest & { body: { code: string; mode?: AuthMode | undefined } },
+  reply: FastifyReply,
+  app: LoadedApp,
+  account: Pick<SignInWithCodeParameters, 'type' | 'destination'>,
+): Promise<AuthResponse> {
+  const response = await signInWithCode(context, app, {
+    ...account,
+    code: request.body.code,
+    mode: request.body.mode ?? 'login-or-sign-up',
+    retryKey: retryKey(request),
+  })
+  return deliverAuthResponse(context, request, reply, app, response)
 }
 
 export type SignInWithCodeParameters = {

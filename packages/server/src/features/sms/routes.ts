@@ -7,8 +7,7 @@ import { requireApp } from '../apps/requireApp'
 import { assertCaptcha } from '../captcha/verifyCaptcha'
 import { codePurpose } from '../passwordless/routes'
 import { consumeCode } from '../passwordless/service'
-import { retryKey, signInWithCode } from '../passwordless/signInWithCode'
-import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
+import { answerCodeSignIn } from '../passwordless/signInWithCode'
 import { optionalSession } from '../sessions/optionalSession'
 import { accountRoutes } from '../users/accountRoutes'
 import { phoneAccountKind } from './account'
@@ -63,15 +62,7 @@ export const smsRoutes: PluginRoutes<SmsContext> = async (app, { context }) => {
       const foyerApp = await requireApp(context, request)
       assertSmsEnabled(foyerApp)
       const phoneNumber = toE164(request.body.phoneNumber)
-      // One statement for the code's consume and the session (docs/sessions.md#sign-in-retries).
-      const response = await signInWithCode(context, foyerApp, {
-        type: 'phone',
-        destination: phoneNumber,
-        code: request.body.code,
-        mode: request.body.mode ?? 'login-or-sign-up',
-        retryKey: retryKey(request),
-      })
-      return deliverAuthResponse(context, request, reply, foyerApp, response)
+      return answerCodeSignIn(context, request, reply, foyerApp, { type: 'phone', destination: phoneNumber })
     },
   )
 

@@ -6,7 +6,6 @@ import type {
 } from '@foyer/protocol'
 import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import { randomId } from '../../crypto/randomId'
-import { sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
@@ -14,12 +13,10 @@ import { linkedAccounts } from '../users/schema'
 import { embeddedWallets, walletEntropies } from './schema'
 import {
   assertAddressProven,
-  authShareAad,
   checkAddress,
   type EntropyRow,
   findEntropy,
-  recoveryAad,
-  shareKey,
+  sealShares,
   toEmbeddedWallet,
   type WalletRow,
 } from './walletRows'
@@ -42,8 +39,6 @@ export async function listEmbeddedWallets(db: FoyerDatabase, userId: string): Pr
   return rows.map((row) => toEmbeddedWallet(row.entropy, row.wallet))
 }
 
-class LostRace extends Error {}
-
 /**
  * Stores a new wallet at index 0 with its entropy's shares (docs/limits.md): the auth share and the recovery
  * material sealed with AES-256-GCM under a master-key sub-key, bound to the row id. One entropy per
@@ -55,49 +50,8 @@ export async function createEmbeddedWallet(
   context: ServerContext,
   parameters: { appId: string; userId: string; body: CreateEmbeddedWalletRequest },
 ): Promise<EmbeddedWallet> {
-  const { appId, userId, body } = parameters
-  checkAddress(body.chain_type, body.address, 'address')
-  await assertAddressProven({
-    appId,
-    userId,
-    chainType: body.chain_type,
-    walletIndex: 0,
-    address: body.address,
-    signature: body.address_signature,
-  })
-  const now = new Date(context.now())
-  const entropyRowId = randomId(25)
-  const key = shareKey(context)
-  const entropyRow: EntropyRow = {
-    id: entropyRowId,
-    appId,
-    userId,
-    chainType: body.chain_type,
-    entropyId: body.address,
-    authShare: sealSecret(key, body.auth_share, authShareAad(entropyRowId)),
-    recoveryMethod: body.recovery.recovery_method,
-    recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(entropyRowId)),
-    imported: false,
-    createdAt: now,
-    updatedAt: now,
-  }
-  const walletRow: WalletRow = {
-    id: randomId(25),
-    appId,
-    userId,
-    entropyRowId,
-    chainType: body.chain_type,
-    walletIndex: 0,
-    address: body.address,
-    createdAt: now,
-  }
-  try {
-    await insertEntropyWithWallet(context, entropyRow, walletRow)
-  } catch (error) {
-    if (error instanceof LostRace) throw foyerError('embeddedWalletExists')
-    throw error
-  }
-  return toEmbeddedWallet(entropyRow, walletRow)
+  await assertFirstAddressProven(parameters)
+  return storeNewEntropy(context, { ...parameters, imported: false })
 }
 
 /**
@@ -114,6 +68,23 @@ export async function importEmbeddedWallet(
   context: ServerContext,
   parameters: { appId: string; userId: string; body: ImportEmbeddedWalletRequest },
 ): Promise<EmbeddedWallet> {
+  await assertFirstAddressProven(parameters)
+  await assertNotAnotherUsersExternalWallet(context, parameters)
+  return storeNewEntropy(context, { ...parameters, imported: true })
+}
+
+/** Thrown inside {@link storeNewEntropy}'s transaction to undo it when a unique row is in the way. */
+class UniqueRowTaken extends Error {}
+
+/** The body a new entropy arrives with: its index-0 address, that address's proof and the shares. */
+type NewEntropyBody = CreateEmbeddedWalletRequest | ImportEmbeddedWalletRequest
+
+/** 400 `invalid_data` unless `body.address` is an address of its chain proven by its own key at index 0. */
+async function assertFirstAddressProven(parameters: {
+  appId: string
+  userId: string
+  body: NewEntropyBody
+}): Promise<void> {
   const { appId, userId, body } = parameters
   checkAddress(body.chain_type, body.address, 'address')
   await assertAddressProven({
@@ -124,6 +95,14 @@ export async function importEmbeddedWallet(
     address: body.address,
     signature: body.address_signature,
   })
+}
+
+/** 400 `resource_conflict` 'This wallet is linked to another account' when another user signed in with it. */
+async function assertNotAnotherUsersExternalWallet(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; body: NewEntropyBody },
+): Promise<void> {
+  const { appId, userId, body } = parameters
   const subject = body.chain_type === 'ethereum' ? body.address.toLowerCase() : body.address
   const [elsewhere] = await context.db.orm
     .select({ id: linkedAccounts.id })
@@ -138,19 +117,29 @@ export async function importEmbeddedWallet(
     )
     .limit(1)
   if (elsewhere) throw foyerError('walletLinkedToAnotherUser')
+}
+
+/**
+ * Inserts the entropy (its shares sealed for its row) and its index-0 wallet in one transaction. A unique row
+ * in the way — a generated entropy of this user and chain, or an imported address already in the app — is
+ * 400 `resource_conflict`: 'User already has an embedded wallet.' for a generated one, 'This address is
+ * already an embedded wallet' for an imported one.
+ */
+async function storeNewEntropy(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; body: NewEntropyBody; imported: boolean },
+): Promise<EmbeddedWallet> {
+  const { appId, userId, body, imported } = parameters
   const now = new Date(context.now())
   const entropyRowId = randomId(25)
-  const key = shareKey(context)
   const entropyRow: EntropyRow = {
     id: entropyRowId,
     appId,
     userId,
     chainType: body.chain_type,
     entropyId: body.address,
-    authShare: sealSecret(key, body.auth_share, authShareAad(entropyRowId)),
-    recoveryMethod: body.recovery.recovery_method,
-    recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(entropyRowId)),
-    imported: true,
+    ...sealShares(context, entropyRowId, body),
+    imported,
     createdAt: now,
     updatedAt: now,
   }
@@ -165,34 +154,26 @@ export async function importEmbeddedWallet(
     createdAt: now,
   }
   try {
-    await insertEntropyWithWallet(context, entropyRow, walletRow)
+    await context.db.orm.transaction(async (tx) => {
+      const entropy = await tx
+        .insert(walletEntropies)
+        .values(entropyRow)
+        .onConflictDoNothing()
+        .returning({ id: walletEntropies.id })
+      if (entropy.length === 0) throw new UniqueRowTaken()
+      const wallet = await tx
+        .insert(embeddedWallets)
+        .values(walletRow)
+        .onConflictDoNothing()
+        .returning({ id: embeddedWallets.id })
+      if (wallet.length === 0) throw new UniqueRowTaken()
+    })
   } catch (error) {
-    if (error instanceof LostRace) throw foyerError('embeddedWalletAddressTaken')
+    if (error instanceof UniqueRowTaken)
+      throw foyerError(imported ? 'embeddedWalletAddressTaken' : 'embeddedWalletExists')
     throw error
   }
   return toEmbeddedWallet(entropyRow, walletRow)
-}
-
-/** Inserts an entropy and its index-0 wallet in one transaction; throws `LostRace` when a unique row exists. */
-async function insertEntropyWithWallet(
-  context: ServerContext,
-  entropyRow: EntropyRow,
-  walletRow: WalletRow,
-): Promise<void> {
-  await context.db.orm.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(walletEntropies)
-      .values(entropyRow)
-      .onConflictDoNothing()
-      .returning({ id: walletEntropies.id })
-    if (inserted.length === 0) throw new LostRace()
-    const wallet = await tx
-      .insert(embeddedWallets)
-      .values(walletRow)
-      .onConflictDoNothing()
-      .returning({ id: embeddedWallets.id })
-    if (wallet.length === 0) throw new LostRace()
-  })
 }
 
 /**

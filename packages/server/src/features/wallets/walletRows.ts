@@ -4,6 +4,7 @@ import {
   type EmbeddedWallet,
   ethereumAddressSchema,
   type RecoveryMethod,
+  type RecoveryUpload,
   solanaAddressSchema,
   toUserDid,
   walletAddressProofMessage,
@@ -13,6 +14,7 @@ import { base58 } from '@scure/base'
 import { and, eq, sql } from 'drizzle-orm'
 import { type Hex, recoverMessageAddress } from 'viem'
 import { deriveKey } from '../../crypto/deriveKey'
+import { sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
@@ -25,6 +27,23 @@ export const toSeconds = (date: Date): number => Math.floor(date.getTime() / 100
 export const shareKey = (context: ServerContext) => deriveKey(context.masterKey, 'wallet-share-encryption')
 export const authShareAad = (rowId: string) => `wallet-auth-share:${rowId}`
 export const recoveryAad = (rowId: string) => `wallet-recovery:${rowId}`
+
+/**
+ * The columns of an entropy's shares as stored: the auth share and the recovery material (JSON) sealed with
+ * AES-256-GCM under the master key's share sub-key, each bound to the entropy row `rowId` (docs/limits.md).
+ */
+export function sealShares(
+  context: ServerContext,
+  rowId: string,
+  shares: { auth_share: string; recovery: RecoveryUpload },
+): Pick<EntropyRow, 'authShare' | 'recoveryMethod' | 'recovery'> {
+  const key = shareKey(context)
+  return {
+    authShare: sealSecret(key, shares.auth_share, authShareAad(rowId)),
+    recoveryMethod: shares.recovery.recovery_method,
+    recovery: sealSecret(key, JSON.stringify(shares.recovery), recoveryAad(rowId)),
+  }
+}
 
 export function checkAddress(chainType: ChainType, address: string, field: string): void {
   const schema = chainType === 'ethereum' ? ethereumAddressSchema : solanaAddressSchema

@@ -9,12 +9,19 @@ import {
   type SetRecoveryRequest,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { openSecret, sealSecret } from '../../crypto/secretBox'
+import { openSecret } from '../../crypto/secretBox'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import { assertMfaVerified, assertNotGuest } from '../mfa/verifications'
 import { embeddedWallets, walletEntropies } from './schema'
-import { authShareAad, recoveryAad, requireEntropy, shareKey, toEmbeddedWallet } from './walletRows'
+import {
+  authShareAad,
+  recoveryAad,
+  requireEntropy,
+  sealShares,
+  shareKey,
+  toEmbeddedWallet,
+} from './walletRows'
 
 /**
  * The gate of MFA-protected wallet actions. docs/security.md property 54: a guest cannot export a wallet key
@@ -74,15 +81,9 @@ export async function setRecoveryMethod(
 ): Promise<EmbeddedWallet> {
   const { userId, body } = parameters
   const row = await requireEntropy(context.db, userId, body.chain_type, body.entropy_id)
-  const key = shareKey(context)
   const [updated] = await context.db.orm
     .update(walletEntropies)
-    .set({
-      authShare: sealSecret(key, body.auth_share, authShareAad(row.id)),
-      recoveryMethod: body.recovery.recovery_method,
-      recovery: sealSecret(key, JSON.stringify(body.recovery), recoveryAad(row.id)),
-      updatedAt: new Date(context.now()),
-    })
+    .set({ ...sealShares(context, row.id, body), updatedAt: new Date(context.now()) })
     .where(eq(walletEntropies.id, row.id))
     .returning()
   const [wallet] = await context.db.orm

@@ -1,68 +1,27 @@
 import type { ChainType } from '@foyer/protocol'
-import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
-import { toBase64 } from '../../encoding/toBase64'
 import { FrameRequestError } from '../../errors/FrameRequestError'
 import { importedEthereumAccount, importedSolanaKeypair } from '../../keys/importedKeyAccounts'
 import { parseImportedKey } from '../../keys/parseImportedKey'
 import { proveAddressOf } from '../../keys/proveWalletAddress'
-import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
-import { callApi } from '../steps/callApi'
-import { rememberEntropy } from '../steps/rememberEntropy'
-import { shareKey } from '../steps/shareKey'
-import { toFrameWallet } from '../steps/toFrameWallet'
+import { storeNewEntropy } from '../steps/storeNewEntropy'
 
 /**
  * `privy:wallets:import` (import page only, `docs/frame-protocol.md#events`;
  * docs/embedded-wallets.md#imported-keys): asks the user for the key in the page's own form
  * (`parseImportedKey`), proves its address at index 0 (`docs/security.md#wallet-addresses`), splits the 32
  * key bytes 2-of-3 as a generated entropy is split (the recovery share encrypted for automatic recovery or
- * under the password), stores them with `POST /api/v1/embedded_wallets/import`, then keeps the device share
- * and the key unlocked. The key is never posted: the reply is the frame wallet.
+ * under the password) and stores them with `POST /api/v1/embedded_wallets/import` (`storeNewEntropy`), which
+ * keeps the device share and the key unlocked. The key is never posted: the reply is the frame wallet.
  */
 export const walletsImport: FrameEventHandler<'privy:wallets:import'> = async (state, data) => {
-  const { accessToken, chainType, recoveryPassword } = data
-  const { subject } = await state.verifyToken(accessToken)
+  const { chainType } = data
+  const { subject } = await state.verifyToken(data.accessToken)
   if (!state.askImportKey) throw new FrameRequestError('error', 'Import is not available in this frame')
   const key = await state.askImportKey({ chainType, parse: (text) => parseImportedKey(chainType, text) })
-  const { address, signature } = await proveImportedAddress(key, {
-    appId: state.appId,
-    userId: subject,
-    chainType,
-  })
-  const method = data.recoveryMethod ?? (recoveryPassword === undefined ? 'privy' : 'user-passcode')
-  const shares = await splitEntropy(key)
-  const recovery = await encryptRecoveryShare(
-    method === 'privy'
-      ? { recoveryShare: shares.recoveryShare, chainType, entropyId: address, recoveryMethod: 'privy' }
-      : {
-          recoveryShare: shares.recoveryShare,
-          chainType,
-          entropyId: address,
-          recoveryMethod: 'user-passcode',
-          password: recoveryPassword ?? '',
-        },
-  )
-  const { wallet } = await callApi(() =>
-    state.api.importWallet(accessToken, {
-      chain_type: chainType,
-      address,
-      auth_share: toBase64(shares.authShare),
-      recovery,
-      address_signature: signature,
-    }),
-  )
-  await state.deviceShares.set(shareKey(state.appId, chainType, address), shares.deviceShare)
-  rememberEntropy(state, {
-    owner: subject,
-    chainType,
-    entropyId: wallet.entropy_id,
-    recoveryMethod: wallet.recovery_method,
-    imported: true,
-    entropy: key,
-    seed: key,
-  })
-  return toFrameWallet(wallet)
+  const proof = await proveImportedAddress(key, { appId: state.appId, userId: subject, chainType })
+  // An imported key is its own seed: its one wallet is the key itself.
+  return storeNewEntropy(state, { ...data, owner: subject, origin: 'import', entropy: key, seed: key, proof })
 }
 
 /** The imported key's address and its own signature over the address proof at index 0. */

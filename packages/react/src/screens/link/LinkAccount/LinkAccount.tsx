@@ -1,5 +1,5 @@
 import { isValidEmail, maskPhoneNumber, sendEmailCode, sendSmsCode } from '@foyer/core'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { captchaRequired } from '../../../captcha/captchaRequired'
 import { useCaptcha } from '../../../captcha/useCaptcha'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
@@ -10,6 +10,7 @@ import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
+import { EmailInput } from '../../../ui/EmailInput'
 import type { AwaitingCodeParams } from '../../login/AwaitingCode/params'
 import { PhoneForm } from '../../login/PhoneForm/PhoneForm'
 
@@ -98,7 +99,6 @@ function EmailForm(props: { initial: string | undefined; busy: boolean; onSubmit
   const m = messages.landing
   const [email, setEmail] = useState(props.initial ?? '')
   const inputRef = useRef<HTMLInputElement>(null)
-  const inputId = useId()
   const valid = isValidEmail(email)
 
   useEffect(() => {
@@ -111,26 +111,18 @@ function EmailForm(props: { initial: string | undefined; busy: boolean; onSubmit
   }
   return (
     <form className="foyer-field" noValidate onSubmit={submit} aria-busy={props.busy || undefined}>
-      <label htmlFor={inputId} className="foyer-sr-only">
-        {m.emailLabel}
-      </label>
-      <div className="foyer-input-row">
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="foyer-input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={m.emailPlaceholder}
-          value={email}
-          readOnly={props.busy}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <EmailInput
+        value={email}
+        onChange={setEmail}
+        label={m.emailLabel}
+        placeholder={m.emailPlaceholder}
+        readOnly={props.busy}
+        inputRef={inputRef}
+      >
         <Button type="submit" disabled={!valid} busy={props.busy}>
           {m.submit}
         </Button>
-      </div>
+      </EmailInput>
     </form>
   )
 }

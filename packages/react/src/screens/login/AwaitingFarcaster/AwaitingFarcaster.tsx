@@ -1,4 +1,3 @@
-import { toAccountTransfer } from '@foyer/core/account-transfer'
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
@@ -15,8 +14,8 @@ import { QrCode } from '../../../ui/QrCode'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { ApprovalFailureActions } from '../../ApprovalFailureActions'
-import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { useApprovalFailure } from '../../useApprovalFailure'
 import {
   initLoginWithFarcaster,
   linkFarcaster,
@@ -53,6 +52,7 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
   const authMode = signInMode(modal)
   const m = messages.farcaster
   const [status, setStatus] = useState<Status>({ kind: 'starting' })
+  const fail = useApprovalFailure('farcaster', setStatus, params)
   const isMounted = useIsMounted()
   const firstRun = useRef(true)
   const polling = useRef<AbortController | null>(null)
@@ -96,19 +96,12 @@ export function AwaitingFarcaster({ params }: ScreenProps<'awaitingFarcaster'>) 
       await loginWithFarcaster(client, { ...signed, mode: authMode })
       if (isMounted()) setStatus({ kind: 'success' })
     } catch (caught) {
-      if (controller.signal.aborted || !isMounted()) return
-      showApprovalFailure(caught, {
-        flow: 'farcaster',
-        router,
-        messages,
-        link:
-          params.action === 'link'
-            ? { transfer: toAccountTransfer(caught, { linkMethod: 'farcaster' }), settle: params.settle }
-            : undefined,
-        showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+      if (controller.signal.aborted) return
+      fail(caught, {
+        transfer: { linkMethod: 'farcaster' },
       })
     }
-  }, [client, authMode, isMounted, messages, params, router])
+  }, [client, authMode, isMounted, params, router, fail])
 
   useStartOnce(run)
   useCloseAfterSuccess(status.kind === 'success')

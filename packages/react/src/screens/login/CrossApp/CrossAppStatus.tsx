@@ -12,8 +12,8 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { Spinner } from '../../../ui/Spinner'
-import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { useApprovalFailure } from '../../useApprovalFailure'
 import { useCrossAppDetails } from './useCrossAppDetails'
 
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string; retry: boolean }
@@ -33,6 +33,7 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
   const details = useCrossAppDetails(params.appId)
   const name = details?.name ?? params.appId
   const [status, setStatus] = useState<Status>({ kind: 'verifying' })
+  const fail = useApprovalFailure('oauth', setStatus, params)
   const isMounted = useIsMounted()
   const firstRun = useRef(true)
 
@@ -56,17 +57,10 @@ export function CrossAppStatus({ params }: ScreenProps<'crossAppStatus'>) {
         }
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
-        if (!isMounted()) return
-        showApprovalFailure(caught, {
-          flow: 'oauth',
-          router,
-          messages,
-          format: (text) => formatMessage(text, { provider: name, scope: name }),
-          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
-        })
+        fail(caught, { format: (text) => formatMessage(text, { provider: name, scope: name }) })
       }
     },
-    [client, authMode, isMounted, messages, name, params, router],
+    [client, authMode, isMounted, name, params, router, fail],
   )
 
   useStartOnce(useCallback(() => run(params.popup), [run, params.popup]))

@@ -6,6 +6,7 @@ import { preloadEmailScreens } from '../../../modal/preloadScreens'
 import { useTypingHandoff } from '../../../modal/useTypingHandoff'
 import { Button } from '../../../ui/Button'
 import { Chip } from '../../../ui/Chip'
+import { EmailInput } from '../../../ui/EmailInput'
 import type { LoginStart } from '../LoginStart'
 import type { LandingView } from './landingModel'
 
@@ -48,7 +49,6 @@ export function EmailForm({
   const [sending, setSending] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const isMounted = useIsMounted()
-  const inputId = useId()
   const errorId = useId()
   const recentId = useId()
   const valid = isValidEmail(email)
@@ -73,35 +73,25 @@ export function EmailForm({
 
   return (
     <form className="foyer-field" noValidate onSubmit={submit} aria-busy={sending || undefined}>
-      <label htmlFor={inputId} className="foyer-sr-only">
-        {m.emailLabel}
-      </label>
-      <div className="foyer-input-row" data-invalid={plusError || undefined}>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="foyer-input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={m.emailPlaceholder}
-          value={email}
-          readOnly={sending}
-          aria-invalid={plusError || undefined}
-          aria-describedby={
-            [plusError ? errorId : '', recent ? recentId : ''].filter(Boolean).join(' ') || undefined
-          }
-          onChange={(event) => {
-            onEmailChange(event.target.value)
-          }}
-          // The code screen's chunk loads while the address is typed.
-          onFocus={preloadEmailScreens}
-        />
+      <EmailInput
+        value={email}
+        onChange={onEmailChange}
+        label={m.emailLabel}
+        placeholder={m.emailPlaceholder}
+        readOnly={sending}
+        invalid={plusError}
+        describedBy={
+          [plusError ? errorId : '', recent ? recentId : ''].filter(Boolean).join(' ') || undefined
+        }
+        inputRef={inputRef}
+        // The code screen's chunk loads while the address is typed.
+        onFocus={preloadEmailScreens}
+      >
         {recent ? <Chip id={recentId}>{m.recent}</Chip> : null}
         <Button type="submit" disabled={!valid} busy={sending}>
           {m.submit}
         </Button>
-      </div>
+      </EmailInput>
       {plusError ? (
         <p id={errorId} className="foyer-error-text" role="alert">
           {m.plusEmailError}

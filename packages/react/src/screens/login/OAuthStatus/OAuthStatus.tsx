@@ -1,5 +1,4 @@
 import { initialize } from '@foyer/core'
-import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   linkOAuth,
   loginWithOAuth,
@@ -22,8 +21,8 @@ import { signInMode } from '../../../modal/signInMode'
 import { OAuthProviderIcon } from '../../../ui/OAuthProviderIcon'
 import { Spinner } from '../../../ui/Spinner'
 import { ApprovalFailureActions } from '../../ApprovalFailureActions'
-import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { useApprovalFailure } from '../../useApprovalFailure'
 import { InAppBrowserNotice } from '../InAppBrowser/InAppBrowserNotice'
 import { oauthProviderName } from '../oauthProviderName'
 import { oauthScopeName } from '../oauthScopeName'
@@ -57,6 +56,7 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
     kind: 'verifying',
     phase: params.returned ? 'exchanging' : 'popup',
   })
+  const fail = useApprovalFailure('oauth', setStatus, params)
   const isMounted = useIsMounted()
   const nextSignal = useAbortOnUnmount()
   const firstRun = useRef(true)
@@ -110,26 +110,15 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
         await loginWithOAuth(client, code)
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
-        if (!isMounted()) return
-        showApprovalFailure(caught, {
-          flow: 'oauth',
-          router,
-          messages,
-          link:
-            params.action === 'link'
-              ? {
-                  transfer: toAccountTransfer(caught, { linkMethod: params.provider }),
-                  settle: params.settle,
-                }
-              : undefined,
+        fail(caught, {
+          transfer: { linkMethod: params.provider },
           // docs/errors.md "OAuth" texts name the provider ({provider}, its display name) or what to check
           // after a denial ({scope}, the capitalised provider id).
           format: (text) => formatMessage(text, { provider: name, scope: oauthScopeName(params.provider) }),
-          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
         })
       }
     },
-    [client, config, authMode, isMounted, messages, name, nextSignal, params, router],
+    [client, config, authMode, isMounted, name, nextSignal, params, router, fail],
   )
 
   // An in-app browser the provider refuses: nothing starts; the notice asks for an external browser.

@@ -1,4 +1,3 @@
-import { toAccountTransfer } from '@foyer/core/account-transfer'
 import {
   getTelegramWebAppData,
   linkTelegram,
@@ -21,8 +20,8 @@ import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
 import { Spinner } from '../../../ui/Spinner'
 import { ApprovalFailureActions } from '../../ApprovalFailureActions'
-import { showApprovalFailure } from '../../approvalFailure'
 import { SignedInNotice } from '../../Success/SignedInNotice'
+import { useApprovalFailure } from '../../useApprovalFailure'
 
 type Status =
   | { kind: 'loading' }
@@ -120,6 +119,7 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
     return webAppData ? { webAppData } : null
   })
   const [status, setStatus] = useState<Status>({ kind: inHand ? 'verifying' : 'loading' })
+  const fail = useApprovalFailure('telegram', setStatus, params)
   const [attempt, setAttempt] = useState(0)
   const containerRef = useRef<HTMLDivElement>(null)
   const captchaSpent = useRef(false)
@@ -144,23 +144,12 @@ export function Telegram({ params }: ScreenProps<'telegram'>) {
         })
         if (isMounted()) setStatus({ kind: 'success' })
       } catch (caught) {
-        if (!isMounted()) return
-        showApprovalFailure(caught, {
-          flow: 'telegram',
-          router,
-          messages,
-          link:
-            params.action === 'link'
-              ? {
-                  transfer: toAccountTransfer(caught, { linkMethod: 'telegram', telegram: proof }),
-                  settle: params.settle,
-                }
-              : undefined,
-          showInline: (message, retry) => setStatus({ kind: 'error', message, retry }),
+        fail(caught, {
+          transfer: { linkMethod: 'telegram', telegram: proof },
         })
       }
     },
-    [client, authMode, isMounted, messages, params, router],
+    [client, authMode, isMounted, params, router, fail],
   )
 
   useStartOnce(useCallback(async () => (inHand ? finish(inHand) : undefined), [finish, inHand]))
