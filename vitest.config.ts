@@ -20,6 +20,9 @@ const nodeSources = {
 /** Unit, component and server tests. End-to-end tests have their own config in `e2e/`. */
 export default defineConfig({
   test: {
+    // Two files at a time: Vitest's default on 2 cores is one worker (cores − 1), which leaves a core idle
+    // while its process does little (docs/testing.md).
+    maxWorkers: 2,
     projects: [
       {
         ...nodeSources,

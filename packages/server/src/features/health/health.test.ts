@@ -29,7 +29,9 @@ describe('GET /healthz and /readyz', () => {
       await app.close()
       await db.close()
     }
-  })
+    // A fresh PGlite initialises its whole cluster (the other tests copy a migrated template): seconds on
+    // a busy machine.
+  }, 60_000)
 
   test('error: an unreachable database → /readyz 503', async () => {
     const broken = await createTestContext()
