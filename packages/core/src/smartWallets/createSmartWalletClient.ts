@@ -26,6 +26,7 @@ import { createEthereumProvider } from '../wallet/ethereum/createEthereumProvide
 import type { EIP1193RequestArguments } from '../wallet/ethereum/EIP1193Provider'
 import { getPublicClient } from '../wallet/ethereum/getPublicClient'
 import { toViemChain } from '../wallet/ethereum/toViemChain'
+import { paymasterContextFor } from './paymasterContext'
 import { SmartWalletError } from './SmartWalletError'
 
 /** The smart-wallet client: permissionless's `SmartAccountClient` over the app's bundler (and paymaster). */
@@ -158,7 +159,7 @@ export type BuildSmartWalletParameters = {
 /**
  * The account of `type` owned by `owner` ({@link toSmartAccountOfType}), refused when its factory has no
  * code on the chain, and its `SmartAccountClient` over the network's bundler and, when set, its ERC-7677
- * paymaster (with `paymaster_context`). The part of {@link createSmartWalletClient} that needs no Foyer client.
+ * paymaster, with the context of {@link paymasterContextFor}. The part of {@link createSmartWalletClient} that needs no Foyer client.
  *
  * @throws {SmartWalletError} `'smart_wallet_type_unavailable'`
  */
@@ -168,6 +169,7 @@ export async function buildSmartWallet(
   const { type, chain, publicClient, network, owner } = parameters
   const account = await toSmartAccountOfType(type, publicClient, owner)
   await assertFactoryDeployed(type, account, publicClient, chain.id)
+  const context = paymasterContextFor(network)
   const client = createSmartAccountClient({
     account,
     chain,
@@ -176,7 +178,7 @@ export async function buildSmartWallet(
     ...(network.paymaster_url
       ? {
           paymaster: createPaymasterClient({ transport: http(network.paymaster_url) }),
-          ...(network.paymaster_context ? { paymasterContext: network.paymaster_context } : {}),
+          ...(context ? { paymasterContext: context } : {}),
         }
       : {}),
   }) as unknown as SmartWalletClient
