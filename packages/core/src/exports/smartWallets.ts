@@ -19,3 +19,4 @@ export {
   type SponsoringServiceContext,
 } from '../smartWallets/paymasterContext'
 export { SmartWalletError } from '../smartWallets/SmartWalletError'
+export { carriesPaymasterData, type SmartWalletCall } from '../smartWallets/sendCalls'
