@@ -19,7 +19,12 @@ import type { FoyerChain } from '../chains/FoyerChain'
 import { describeCall } from '../wallet/transactions/analyzeTransaction'
 import { buildSmartWallet } from './createSmartWalletClient'
 import { SmartWalletError } from './SmartWalletError'
-import { carriesPaymasterData, prepareCalls, sendPreparedCalls } from './sendCalls'
+import {
+  carriesPaymasterData,
+  createApprovedSignatureGate,
+  prepareCalls,
+  sendPreparedCalls,
+} from './sendCalls'
 
 // The smart wallet the SDK builds (docs/smart-wallets.md#the-client), on anvil with the local bundler and
 // mock paymaster (docs/smart-wallets-local.md): a Safe 1.4.1 owned by a fresh key.
@@ -249,6 +254,52 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
       functionName: 'transfer',
       amount: 7n,
     })
+  }, 60_000)
+
+  test("createApprovedSignatureGate: the approved operation's owner signature skips the screen, once; nothing else does", async () => {
+    // The owner: anvil's 6th dev account, signing in anvil (EIP-1193 requests forwarded to it) when the gate
+    // admits the request; anything else would go to the sign request screen (recorded here, and refused).
+    const ownerAddress = '0x976EA74026E726554dB657fA54763abd0C3a0aa9'
+    const gate = createApprovedSignatureGate()
+    const screen: string[] = []
+    const owner = {
+      request: async ({ method, params }: { method: string; params?: unknown }) => {
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ownerAddress]
+        if (method === 'eth_chainId') return '0x7a69'
+        if (!gate.take({ method, params })) {
+          screen.push(method)
+          throw new Error('the sign request screen')
+        }
+        const response = await fetch(anvil.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+        return ((await response.json()) as { result: unknown }).result
+      },
+    }
+    const wallet = await buildSmartWallet({
+      type: 'safe',
+      chain: anvilChain,
+      publicClient,
+      network: { bundler_url: stack.bundlerUrl, paymaster_url: stack.paymasterUrl },
+      owner,
+    })
+    const prepared = await prepare(wallet, [
+      { to: privateKeyToAccount(generatePrivateKey()).address, value: 0n },
+    ])
+
+    // Nothing approved: a signature goes to the screen.
+    await expect(wallet.account.signMessage({ message: 'hello' })).rejects.toThrow()
+    expect(screen).toHaveLength(1)
+    const signature = await gate.signApproved(wallet.account, prepared.operation, 31337)
+    expect(screen).toHaveLength(1)
+    // Approved once: the next signature goes to the screen again.
+    await expect(wallet.account.signMessage({ message: 'hello' })).rejects.toThrow()
+    expect(screen).toHaveLength(2)
+    // The signature is the operation's: the bundler takes it and the operation succeeds.
+    const result = await sendPreparedCalls(prepared, wallet.account, signature, 30_000)
+    expect(result.success).toBe(true)
   }, 60_000)
 
   test('carriesPaymasterData: v0.7 paymaster with data, v0.6 non-empty paymasterAndData; nothing else', () => {

@@ -33,6 +33,7 @@ import type { SendTransactionUiOptions, UserOperationResult } from '../wallet/ui
 import { paymasterContextFor } from './paymasterContext'
 import { SmartWalletError } from './SmartWalletError'
 import {
+  createApprovedSignatureGate,
   type PreparedCalls,
   prepareCalls,
   type SmartWalletCall,
@@ -137,23 +138,17 @@ export async function createSmartWalletClient(
   const type = linked?.smart_wallet_type ?? config.smart_wallet_type
   const provider = createEthereumProvider(client, { wallet: parameters.wallet })
   const ownerWallet = resolveWallet(client, 'ethereum', parameters.wallet)
-  // Signatures the user already approved on the user-operation confirmation: the owner makes them in the
-  // frame without the sign request screen. One per approval, taken by the operation's own signing.
-  let approvedSignatures = 0
+  // The operation the user approved on the confirmation: its owner signature skips the sign request screen.
+  const approved = createApprovedSignatureGate()
   // permissionless takes an EIP-1193 provider as `{ request }` (its `toOwner` asks `eth_requestAccounts`).
   const owner: SmartWalletOwner = {
     request: (args) => {
-      if (
-        approvedSignatures > 0 &&
-        (args.method === 'eth_signTypedData_v4' || args.method === 'personal_sign')
-      ) {
-        approvedSignatures -= 1
+      if (approved.take(args))
         return walletRpc(client, {
           wallet: ownerWallet,
           request: { method: args.method, params: args.params },
           chainId: chain.id,
         })
-      }
       return provider.request(args as EIP1193RequestArguments)
     },
   }
@@ -199,13 +194,7 @@ export async function createSmartWalletClient(
     }
     const send = async () => {
       const operation = await prepare()
-      approvedSignatures = 1
-      let signature: `0x${string}`
-      try {
-        signature = await account.signUserOperation(operation.operation)
-      } finally {
-        approvedSignatures = 0
-      }
+      const signature = await approved.signApproved(account, operation.operation, chain.id)
       return sendPreparedCalls(operation, account, signature)
     }
     const ui = promptUi(client)

@@ -1,5 +1,10 @@
 import type { Address, Hex } from 'viem'
-import { formatUserOperationRequest, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
+import {
+  formatUserOperationRequest,
+  getUserOperationHash,
+  type SmartAccount,
+  type UserOperation,
+} from 'viem/account-abstraction'
 import type { FoyerChain } from '../chains/FoyerChain'
 import { getPublicClient } from '../wallet/ethereum/getPublicClient'
 import type { RpcTransactionRequest } from '../wallet/transactions/EthereumTransactionRequest'
@@ -179,4 +184,43 @@ export function toRpcRequest(call: SmartWalletCall, chainId: number): RpcTransac
     ...(call.value ? { value: `0x${call.value.toString(16)}` as `0x${string}` } : {}),
     ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
   } as RpcTransactionRequest
+}
+
+/**
+ * The owner's signature of an operation the user approved on the confirmation screen, made without a second
+ * (sign request) screen, and only that one: `signApproved` has the account sign `operation` while `take`
+ * admits one `eth_signTypedData_v4` or `personal_sign` request whose parameters carry that operation's hash
+ * (accounts that sign the ERC-4337 user-operation hash) or its `callData` (accounts that sign typed data of
+ * the operation, e.g. Safe's `SafeOp`). Any other request still goes through the screen.
+ */
+export function createApprovedSignatureGate() {
+  let markers: string[] = []
+  return {
+    /** Whether `request` is the approved operation's signature (then it is admitted once). */
+    take(request: { method: string; params?: unknown }): boolean {
+      if (markers.length === 0) return false
+      if (request.method !== 'eth_signTypedData_v4' && request.method !== 'personal_sign') return false
+      const text = JSON.stringify(request.params ?? null).toLowerCase()
+      if (!markers.some((marker) => text.includes(marker))) return false
+      markers = []
+      return true
+    },
+    /** Has `account` sign `operation` (on `chainId`), admitting its one owner signature. */
+    async signApproved(account: SmartAccount, operation: UserOperation, chainId: number): Promise<Hex> {
+      const hash = getUserOperationHash({
+        chainId,
+        entryPointAddress: account.entryPoint.address,
+        entryPointVersion: account.entryPoint.version,
+        userOperation: operation,
+      } as Parameters<typeof getUserOperationHash>[0])
+      markers = [hash, operation.callData]
+        .filter((marker) => typeof marker === 'string' && marker.length > 10)
+        .map((marker) => marker.toLowerCase())
+      try {
+        return await account.signUserOperation(operation)
+      } finally {
+        markers = []
+      }
+    },
+  }
 }
