@@ -41,16 +41,32 @@ const chains = await startDevChains({
 // solver on one chain, which then pays the recipient on the other.
 // The demo's USDC (a test token, 6 decimals) is on both anvils: 'Fund with 5 USDC', bridged from the second chain.
 const bridge = await startLocalBridge(chains, Number(process.env.BRIDGE_API_PORT ?? 8799))
-// Smart wallets, only with DEMO_BUNDLER=1 (its first start installs aa/, about 400 MB): the EntryPoints on anvil,
-// the Alto bundler and the ERC-7677 mock paymaster (docs/smart-wallets-local.md).
+// Smart wallets (the demo's 'Smart wallet' panel): the EntryPoints and Safe on anvil, the Alto bundler and the
+// ERC-7677 mock paymaster (docs/smart-wallets-local.md). The first start installs aa/ (about 400 MB, outside
+// the root workspaces); DEMO_BUNDLER=0 leaves them out.
 const bundler =
-  process.env.DEMO_BUNDLER === '1'
-    ? await (await import('./devchain/startBundler.ts')).startBundler({
+  process.env.DEMO_BUNDLER === '0'
+    ? undefined
+    : await (await import('./devchain/startBundler.ts')).startBundler({
         anvilRpcUrl: chains.anvil.rpcUrl,
         port: Number(process.env.BUNDLER_PORT ?? 4337),
         paymaster: { port: Number(process.env.PAYMASTER_PORT ?? 4338) },
       })
-    : undefined
+// The demo app's smart wallets: a Safe on anvil (31337) over the local bundler, sponsored by the paymaster.
+const demoSmartWallets = bundler
+  ? {
+      enabled: true,
+      smart_wallet_type: 'safe',
+      configured_networks: [
+        {
+          chain_id: 'eip155:31337',
+          bundler_url: bundler.bundlerUrl,
+          paymaster_url: bundler.paymasterUrl,
+          paymaster_context: null,
+        },
+      ],
+    }
+  : { enabled: false, smart_wallet_type: null, configured_networks: [] }
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
 // OAuth: a local OpenID Connect provider standing in for the nine providers ('Continue with Google' …), with
@@ -206,6 +222,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     // Exchange funding against the Coinbase Onramp stand-in (the CDP key stays on the server).
     FOYER_COINBASE_API_URL: coinbase.apiUrl,
     FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
+    // Smart wallets over the local bundler and paymaster (the 'Smart wallet' panel).
+    FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -278,7 +296,7 @@ try {
     Anvil 2 (31338): ${chains.secondAnvil.rpcUrl}
     Solana RPC:      ${chains.solana.rpcUrl}  (litesvm, dev only)
     Bridge API:      ${bridge.url}  (Relay stand-in between the two anvils)
-    ERC-4337:        ${bundler ? `bundler ${bundler.bundlerUrl}, paymaster ${bundler.paymasterUrl} (EntryPoint v0.6–v0.8 on anvil 31337)` : 'off (DEMO_BUNDLER=1 starts a bundler and a paymaster)'}
+    ERC-4337:        ${bundler ? `bundler ${bundler.bundlerUrl}, paymaster ${bundler.paymasterUrl} (EntryPoint v0.6–v0.8 on anvil 31337)` : 'off (DEMO_BUNDLER=0)'}
     With captcha:    ${demoUrl}/?appId=foyerdemocaptcha000000000  (Turnstile stand-in at ${turnstile.url})
     With terms:      ${demoUrl}/?appId=foyerdemoterms00000000000  ('One last step' after sign-in)
     Host's own JWT:  ${demoUrl}/?customAuth=1  (the demo back end signs in its own users)

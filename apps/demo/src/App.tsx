@@ -13,6 +13,7 @@ import { LocalePicker } from './LocalePicker'
 import { OAuthPanel } from './OAuthPanel'
 import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
+import { SmartWalletPanel } from './SmartWalletPanel'
 import { SolanaPanel } from './SolanaPanel'
 import { TelegramPanel } from './TelegramPanel'
 import { ThemePicker } from './ThemePicker'
@@ -117,6 +118,7 @@ export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: b
           <WalletPanel />
           <DevicesPanel />
           <SolanaPanel />
+          <SmartWalletPanel />
           <AllWalletsPanel />
           <FarcasterSignerPanel />
           <h2>User</h2>

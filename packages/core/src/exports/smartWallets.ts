@@ -11,4 +11,12 @@ export {
   type SmartWalletClient,
   type SmartWalletOwner,
 } from '../smartWallets/createSmartWalletClient'
+export {
+  type PolicyContext,
+  paymasterContextFor,
+  SPONSORED_PAYMASTER_EXPIRY_SECONDS,
+  SPONSORING_PAYMASTER_HOSTS,
+  type SponsoringServiceContext,
+} from '../smartWallets/paymasterContext'
 export { SmartWalletError } from '../smartWallets/SmartWalletError'
+export { carriesPaymasterData, type SmartWalletCall } from '../smartWallets/sendCalls'

@@ -191,7 +191,10 @@ export type {
   RecoverWithPasswordPrompt,
   SendSolanaTransactionPrompt,
   SendTransactionPrompt,
+  SendUserOperationPrompt,
   SetPasswordPrompt,
   SignMessagePrompt,
   SignTypedDataPrompt,
+  UserOperationPreview,
+  UserOperationResult,
 } from '../wallet/ui/WalletPrompt'

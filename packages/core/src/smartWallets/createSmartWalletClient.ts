@@ -16,7 +16,9 @@ import {
   type SmartAccount,
 } from 'viem/account-abstraction'
 import { getAccessToken } from '../actions/session/getAccessToken'
+import { connectWallet } from '../actions/wallet/connectWallet'
 import { getEthereumChain } from '../actions/wallet/getEthereumChain'
+import { walletRpc } from '../actions/wallet/walletRpc'
 import type { FoyerClient } from '../client/FoyerClient'
 import { runExclusive } from '../client/runExclusive'
 import { buildSiweMessage } from '../externalWallets/ethereum/buildSiweMessage'
@@ -26,7 +28,18 @@ import { createEthereumProvider } from '../wallet/ethereum/createEthereumProvide
 import type { EIP1193RequestArguments } from '../wallet/ethereum/EIP1193Provider'
 import { getPublicClient } from '../wallet/ethereum/getPublicClient'
 import { toViemChain } from '../wallet/ethereum/toViemChain'
+import { promptUi, resolveWallet } from '../wallet/resolveWallet'
+import type { SendTransactionUiOptions, UserOperationResult } from '../wallet/ui/WalletPrompt'
+import { paymasterContextFor } from './paymasterContext'
 import { SmartWalletError } from './SmartWalletError'
+import {
+  createApprovedSignatureGate,
+  type PreparedCalls,
+  prepareCalls,
+  type SmartWalletCall,
+  sendPreparedCalls,
+  toRpcRequest,
+} from './sendCalls'
 
 /** The smart-wallet client: permissionless's `SmartAccountClient` over the app's bundler (and paymaster). */
 export type SmartWalletClient = SmartAccountClient<Transport, Chain, SmartAccount>
@@ -62,8 +75,23 @@ export type CreateSmartWalletClientReturnType = {
   address: Address
   /** Its type: the one the user linked it with, else the app's. */
   type: SmartWalletType
-  /** Whether the app's network for the chain has a paymaster (its operations are then sponsored). */
+  /**
+   * Whether the app's network for the chain has a paymaster (its operations are offered to it; each
+   * confirmation says whether the paymaster really sponsored it).
+   */
   sponsored: boolean
+  /**
+   * Sends one call or a batch (`{ calls }`) in one user operation through the confirmation screen
+   * (docs/smart-wallets.md#the-confirmation-screen): the calls decoded, 'Sponsored' or the fee, Approve; the
+   * owner signs the operation it approved without a second screen. Without the modal, prepares, signs and
+   * sends at once. Resolves once the operation is included.
+   *
+   * @throws {UserRejectedRequestError} the user cancelled. @throws the bundler's error (e.g. a call reverts).
+   */
+  sendCalls(
+    input: SmartWalletCall | { calls: readonly SmartWalletCall[] },
+    options?: { uiOptions?: SendTransactionUiOptions | undefined },
+  ): Promise<UserOperationResult>
 }
 
 /**
@@ -109,9 +137,26 @@ export async function createSmartWalletClient(
   const linked = linkedSmartWallet(state.user)
   const type = linked?.smart_wallet_type ?? config.smart_wallet_type
   const provider = createEthereumProvider(client, { wallet: parameters.wallet })
+  const ownerWallet = resolveWallet(client, 'ethereum', parameters.wallet)
+  // The operation the user approved on the confirmation: its owner signature skips the sign request screen.
+  const approved = createApprovedSignatureGate()
   // permissionless takes an EIP-1193 provider as `{ request }` (its `toOwner` asks `eth_requestAccounts`).
-  const owner: SmartWalletOwner = { request: (args) => provider.request(args as EIP1193RequestArguments) }
-  const { client: smartWallet, account } = await buildSmartWallet({
+  const owner: SmartWalletOwner = {
+    request: (args) => {
+      if (approved.take(args))
+        return walletRpc(client, {
+          wallet: ownerWallet,
+          request: { method: args.method, params: args.params },
+          chainId: chain.id,
+        })
+      return provider.request(args as EIP1193RequestArguments)
+    },
+  }
+  const {
+    client: smartWallet,
+    selfPaidClient,
+    account,
+  } = await buildSmartWallet({
     type,
     chain: toViemChain(chain),
     publicClient: getPublicClient(chain),
@@ -122,7 +167,57 @@ export async function createSmartWalletClient(
 
   if (linked?.address.toLowerCase() !== account.address.toLowerCase())
     await linkSmartWallet(client, { ...parameters, account, type, chainId: chain.id })
-  return { client: smartWallet, address: account.address, type, sponsored: Boolean(paymasterUrl) }
+
+  const publicClient = getPublicClient(chain)
+  const sendCalls: CreateSmartWalletClientReturnType['sendCalls'] = async (input, options = {}) => {
+    const calls = 'calls' in input ? [...input.calls] : [input]
+    if (calls.length === 0) throw new TypeError('A user operation needs at least one call.')
+    let prepared: PreparedCalls | undefined
+    const prepare = async () => {
+      prepared ??= await prepareCalls({
+        chain,
+        account,
+        calls,
+        sponsoredClient: paymasterUrl ? smartWallet : undefined,
+        selfPaidClient,
+        decode: (request) =>
+          import('../wallet/transactions/analyzeTransaction').then(({ describeCall }) =>
+            describeCall({
+              publicClient,
+              chain,
+              request,
+              hostAbi: client.embeddedWallets.extendedCalldataDecoding,
+            }),
+          ),
+      })
+      return prepared
+    }
+    const send = async () => {
+      const operation = await prepare()
+      const signature = await approved.signApproved(account, operation.operation, chain.id)
+      return sendPreparedCalls(operation, account, signature)
+    }
+    const ui = promptUi(client)
+    if (!ui) return send()
+    await connectWallet(client, { wallet: ownerWallet })
+    return ui.prompt({
+      kind: 'sendUserOperation',
+      wallet: ownerWallet,
+      smartWallet: { address: account.address, type },
+      chain,
+      calls: calls.map((call) => toRpcRequest(call, chain.id)),
+      uiOptions: options.uiOptions,
+      preview: async () => (await prepare()).preview,
+      send,
+    })
+  }
+  return {
+    client: smartWallet,
+    address: account.address,
+    type,
+    sponsored: Boolean(paymasterUrl),
+    sendCalls,
+  }
 }
 
 /** The user's `smart_wallet` linked account, if any. */
@@ -146,7 +241,10 @@ export type BuildSmartWalletParameters = {
   chain: Chain
   /** Reads of the chain (code, nonces, gas). */
   publicClient: PublicClient
-  /** The app's network for the chain: `bundler_url`, and `paymaster_url` and `paymaster_context` when set. */
+  /**
+   * The app's network for the chain: `bundler_url`, and `paymaster_url` and `paymaster_context` when set (the
+   * context sent to the paymaster follows `paymasterContextFor`).
+   */
   network: {
     bundler_url: string
     paymaster_url?: string | undefined
@@ -158,16 +256,17 @@ export type BuildSmartWalletParameters = {
 /**
  * The account of `type` owned by `owner` ({@link toSmartAccountOfType}), refused when its factory has no
  * code on the chain, and its `SmartAccountClient` over the network's bundler and, when set, its ERC-7677
- * paymaster (with `paymaster_context`). The part of {@link createSmartWalletClient} that needs no Foyer client.
+ * paymaster, with the context of {@link paymasterContextFor}. The part of {@link createSmartWalletClient} that needs no Foyer client.
  *
  * @throws {SmartWalletError} `'smart_wallet_type_unavailable'`
  */
 export async function buildSmartWallet(
   parameters: BuildSmartWalletParameters,
-): Promise<{ client: SmartWalletClient; account: SmartAccount }> {
+): Promise<{ client: SmartWalletClient; selfPaidClient: SmartWalletClient; account: SmartAccount }> {
   const { type, chain, publicClient, network, owner } = parameters
   const account = await toSmartAccountOfType(type, publicClient, owner)
   await assertFactoryDeployed(type, account, publicClient, chain.id)
+  const context = paymasterContextFor(network)
   const client = createSmartAccountClient({
     account,
     chain,
@@ -176,11 +275,20 @@ export async function buildSmartWallet(
     ...(network.paymaster_url
       ? {
           paymaster: createPaymasterClient({ transport: http(network.paymaster_url) }),
-          ...(network.paymaster_context ? { paymasterContext: network.paymaster_context } : {}),
+          ...(context ? { paymasterContext: context } : {}),
         }
       : {}),
   }) as unknown as SmartWalletClient
-  return { client, account }
+  // The same account over the bundler alone: the operation the smart wallet pays, when the paymaster does not.
+  const selfPaidClient = network.paymaster_url
+    ? (createSmartAccountClient({
+        account,
+        chain,
+        client: publicClient,
+        bundlerTransport: http(network.bundler_url),
+      }) as unknown as SmartWalletClient)
+    : client
+  return { client, selfPaidClient, account }
 }
 
 /**

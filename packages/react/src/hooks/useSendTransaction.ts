@@ -11,8 +11,9 @@ export type UseSendTransactionOptions = {
   /** The wallet's address; default the first embedded Ethereum wallet. */
   address?: string
   /**
-   * Ask a paymaster to pay the fee. The embedded wallet pays its own gas (no smart wallets yet): `true` is
-   * refused with `SponsorshipUnavailableError`, code `'sponsorship_unavailable'` (docs/confirmation-screen.md).
+   * Ask a paymaster to pay the fee. The embedded wallet pays its own gas: `true` is refused with
+   * `SponsorshipUnavailableError`, code `'sponsorship_unavailable'` (docs/confirmation-screen.md). Sponsored
+   * sends go through the smart wallet (`useSmartWallets().sendTransaction`, docs/smart-wallets.md).
    */
   sponsored?: boolean
 }

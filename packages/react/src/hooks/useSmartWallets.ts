@@ -1,5 +1,6 @@
-import { getEmbeddedWallets } from '@foyer/core'
-import type { SmartWalletClient } from '@foyer/core/smart-wallets'
+import { getEmbeddedWallets, type SendTransactionUiOptions } from '@foyer/core'
+import type { CreateSmartWalletClientReturnType, SmartWalletClient } from '@foyer/core/smart-wallets'
+import type { UserOperationResult } from '@foyer/core/wallet'
 import { useCallback, useEffect, useState } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from './useFoyerState'
@@ -21,8 +22,27 @@ export type UseSmartWalletsReturnType = {
    * embedded Ethereum wallet, or when smart wallets are off (then `error` says why).
    */
   client: SmartWalletClient | undefined
-  /** Whether its operations are sponsored (the app's network for the chain has a paymaster). */
+  /** The smart wallet's address once built (the same before and after its deployment). */
+  address: `0x${string}` | undefined
+  /**
+   * Whether the app's network for the chain has a paymaster (operations are offered to it; the confirmation
+   * says 'Sponsored' only for one the paymaster really sponsored).
+   */
   sponsored: boolean
+  /**
+   * Sends one call, or `{ calls: [...] }` (a batch) in one user operation, through the user-operation
+   * confirmation (docs/smart-wallets.md#the-confirmation-screen). Resolves with the user-operation hash and
+   * the transaction hash once included.
+   *
+   * @throws Error when the smart wallet is not built yet (`client` undefined). @throws
+   *   {UserRejectedRequestError} the user cancelled.
+   */
+  sendTransaction(
+    input:
+      | { to: `0x${string}`; value?: bigint; data?: `0x${string}` }
+      | { calls: readonly { to: `0x${string}`; value?: bigint; data?: `0x${string}` }[] },
+    options?: { uiOptions?: SendTransactionUiOptions },
+  ): Promise<UserOperationResult>
   /** Why `client` could not be built (`SmartWalletError`, an `ApiError` of the link, …); `null` otherwise. */
   error: Error | null
   /** The smart wallet's client on another of the client's chains (built, and linked on first use). */
@@ -41,7 +61,7 @@ export type UseSmartWalletsReturnType = {
 export function useSmartWallets(): UseSmartWalletsReturnType {
   const { client } = useFoyerContext('useSmartWallets')
   const state = useFoyerState(client)
-  const [built, setBuilt] = useState<{ client: SmartWalletClient; sponsored: boolean } | undefined>()
+  const [built, setBuilt] = useState<CreateSmartWalletClientReturnType | undefined>()
   const [error, setError] = useState<Error | null>(null)
   const enabled = state.appConfig?.smart_wallet_config.enabled === true
   const owner = getEmbeddedWallets(state.user, 'ethereum')[0]?.address
@@ -56,7 +76,7 @@ export function useSmartWallets(): UseSmartWalletsReturnType {
       .then(({ createSmartWalletClient }) => createSmartWalletClient(client, { wallet: owner }))
       .then(
         (result) => {
-          if (current) setBuilt({ client: result.client, sponsored: result.sponsored })
+          if (current) setBuilt(result)
         },
         (failure: unknown) => {
           if (current) setError(failure instanceof Error ? failure : new Error(String(failure)))
@@ -75,5 +95,20 @@ export function useSmartWallets(): UseSmartWalletsReturnType {
     [client, owner],
   )
 
-  return { client: built?.client, sponsored: built?.sponsored ?? false, error, getClientForChain }
+  const sendTransaction = useCallback<UseSmartWalletsReturnType['sendTransaction']>(
+    async (input, options) => {
+      if (!built) throw new Error('The smart wallet is not ready yet.')
+      return built.sendCalls(input, options)
+    },
+    [built],
+  )
+
+  return {
+    client: built?.client,
+    address: built?.address,
+    sponsored: built?.sponsored ?? false,
+    sendTransaction,
+    error,
+    getClientForChain,
+  }
 }

@@ -201,6 +201,14 @@ export const en = {
     arguments: 'Arguments',
     l1Fee: 'L1 data fee',
   },
+  // A smart wallet's user operation (docs/smart-wallets.md#the-confirmation-screen).
+  userOperation: {
+    smartWallet: 'Smart wallet',
+    owner: 'Signed by',
+    userOperationHash: 'User operation hash',
+    notSponsored: 'The paymaster did not sponsor this transaction: your smart wallet pays the fee.',
+    reverted: 'The transaction reverted.',
+  },
   transactionError: {
     call_exception: 'Transaction reverted',
     nonce_expired: 'Nonce already used',

@@ -32,6 +32,7 @@ import type { SignRequestParams } from '../screens/wallet/SignRequest/params'
 import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransaction/params'
 import type { TransactionErrorParams } from '../screens/wallet/TransactionError/params'
 import type { TransactionSuccessParams } from '../screens/wallet/TransactionSuccess/params'
+import type { UserOperationParams } from '../screens/wallet/UserOperation/params'
 
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
 // router import this file, and the registry (`screens.ts`) imports the screens (see its header).
@@ -66,6 +67,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   terms: TermsParams
   signRequest: SignRequestParams
   sendTransaction: SendTransactionParams
+  userOperation: UserOperationParams
   transactionSuccess: TransactionSuccessParams
   transactionError: TransactionErrorParams
   solanaTransaction: SolanaTransactionParams

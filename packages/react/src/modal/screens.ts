@@ -94,6 +94,11 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/SendTransaction/SendTransaction').then((m) => m.SendTransaction),
     { title: (m) => m.transaction.title, closable: true },
   ),
+  // A smart wallet's user operation (docs/smart-wallets.md#the-confirmation-screen).
+  userOperation: preloadableScreen(
+    () => import('../screens/wallet/UserOperation/UserOperation').then((m) => m.UserOperation),
+    { title: (m) => m.transaction.title, closable: true },
+  ),
   transactionSuccess: preloadableScreen(
     () => import('../screens/wallet/TransactionSuccess/TransactionSuccess').then((m) => m.TransactionSuccess),
     { title: (m) => m.transaction.successTitle, closable: true },

@@ -411,6 +411,35 @@ describe('loadConfig: funding', () => {
   })
 })
 
+describe("loadConfig: the demo app's smart wallets", () => {
+  test('default: FOYER_DEMO_SMART_WALLETS_JSON is the smart_wallet_config; unset leaves it undefined', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const smartWallets = {
+      enabled: true,
+      smart_wallet_type: 'safe',
+      configured_networks: [
+        {
+          chain_id: 'eip155:31337',
+          bundler_url: 'http://127.0.0.1:4337',
+          paymaster_url: 'http://127.0.0.1:4338',
+          paymaster_context: null,
+        },
+      ],
+    }
+    const config = await loadConfig({ FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(smartWallets) }, cwd)
+    expect(config.demoSmartWallets).toEqual(smartWallets)
+    expect((await loadConfig({}, cwd)).demoSmartWallets).toBeUndefined()
+  })
+
+  test('error: not JSON, or an unknown smart wallet type', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    for (const value of ['{', '{"enabled":true,"smart_wallet_type":"mystery","configured_networks":[]}'])
+      await expect(loadConfig({ FOYER_DEMO_SMART_WALLETS_JSON: value }, cwd)).rejects.toThrow(
+        'FOYER_DEMO_SMART_WALLETS_JSON',
+      )
+  })
+})
+
 describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   test('default: FOYER_COINBASE_API_URL and FOYER_DEMO_COINBASE_JSON', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))

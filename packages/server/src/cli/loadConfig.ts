@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import {
   demoCoinbaseSettingsSchema,
+  demoSmartWalletsSettingsSchema,
   demoTelegramSettingsSchema,
   parseDemoFarcasterDeveloper,
   parseDemoOAuthSettings,
@@ -95,6 +96,11 @@ export async function loadConfig(
       'FOYER_DEMO_COINBASE_JSON',
       values.FOYER_DEMO_COINBASE_JSON,
       demoCoinbaseSettingsSchema,
+    ),
+    demoSmartWallets: parseJsonVariable(
+      'FOYER_DEMO_SMART_WALLETS_JSON',
+      values.FOYER_DEMO_SMART_WALLETS_JSON,
+      demoSmartWalletsSettingsSchema,
     ),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,

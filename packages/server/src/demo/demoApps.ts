@@ -71,6 +71,11 @@ export type SeedDemoAppParameters = {
    * `FOYER_DEMO_COINBASE_JSON`): 'Transfer from an exchange' on. Applied outside production only.
    */
   coinbase?: NonNullable<AppSettings['funding_providers']['coinbase']> | undefined
+  /**
+   * The demo app's `smart_wallet_config` (`npm run demo` passes its local bundler and paymaster as
+   * `FOYER_DEMO_SMART_WALLETS_JSON`): its 'Smart wallet' panel. Applied outside production only.
+   */
+  smartWallets?: AppSettings['smart_wallet_config'] | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -223,6 +228,7 @@ async function seedMainDemoApp(
     farcasterAuth,
     farcasterDeveloperAccount,
     coinbase,
+    smartWallets,
   }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
@@ -235,6 +241,7 @@ async function seedMainDemoApp(
       ? Object.fromEntries(Object.entries(telegramSettings).filter(([, value]) => value !== undefined))
       : {}),
     ...(farcasterAuth ? { farcaster_auth: true } : {}),
+    ...(smartWallets ? { smart_wallet_config: smartWallets } : {}),
     ...(farcasterDeveloperAccount ? { farcaster_developer_account: farcasterDeveloperAccount } : {}),
     ...(coinbase
       ? {

@@ -28,8 +28,9 @@ export type SendTransactionParameters = {
   wallet?: Pick<EmbeddedWalletInfo, 'address'> | string | undefined
   uiOptions?: SendTransactionUiOptions | undefined
   /**
-   * Ask a paymaster to pay the fee. No paymaster exists for the embedded wallet yet (it pays its own gas):
-   * `true` is refused with {@link SponsorshipUnavailableError} rather than sent self-paid.
+   * Ask a paymaster to pay the fee. The embedded wallet pays its own gas: `true` is refused with
+   * {@link SponsorshipUnavailableError} rather than sent self-paid. Sponsored sends go through the smart
+   * wallet (`createSmartWalletClient(client).sendCalls`, docs/smart-wallets.md).
    */
   sponsored?: boolean | undefined
   /** Position in a batch: the title shows '(n / m)' and the button 'Continue' until the last. */

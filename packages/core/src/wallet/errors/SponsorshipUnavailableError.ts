@@ -2,8 +2,8 @@ import { BaseError } from '../../errors/BaseError'
 
 /**
  * A transaction asked to be sponsored (`sponsored: true`) but no paymaster can pay its fee: the embedded
- * wallet is an externally owned account that pays its own gas, and Foyer has no smart wallets yet
- * (docs/confirmation-screen.md "Sponsored transactions"). Code `'sponsorship_unavailable'`; nothing is shown
+ * wallet is an externally owned account that pays its own gas; sponsored sends go through a smart wallet
+ * whose network has a paymaster (docs/confirmation-screen.md "Sponsored transactions", docs/smart-wallets.md). Code `'sponsorship_unavailable'`; nothing is shown
  * or sent. Send without `sponsored` to have the wallet pay the fee.
  *
  * @example

@@ -37,12 +37,7 @@ export async function analyzeTransaction(parameters: {
 }): Promise<TransactionAnalysis> {
   const { publicClient, chain, from, request, value } = parameters
   const data = request.data && request.data !== '0x' ? request.data : undefined
-  const decoded = data ? decodeCalldata(data, parameters.hostAbi) : undefined
-
-  const tokenPromise =
-    decoded && request.to && decoded.standard !== 'custom'
-      ? readTokenMetadata(publicClient, chain.id, request.to).catch(() => undefined)
-      : Promise.resolve(undefined)
+  const described = describeCall({ publicClient, chain, request, hostAbi: parameters.hostAbi })
   const simulation = publicClient
     .call({ account: from, ...(request.to ? { to: request.to } : {}), ...(data ? { data } : {}), value })
     .then(
@@ -64,13 +59,34 @@ export async function analyzeTransaction(parameters: {
       )
     : Promise.resolve({ fee: 0n, failed: false })
 
-  const [token, simulationError, l1] = await Promise.all([tokenPromise, simulation, l1FeePromise])
-  const action = decoded ? toDecodedAction(decoded, token?.decimals !== undefined) : undefined
+  const [{ action, token }, simulationError, l1] = await Promise.all([described, simulation, l1FeePromise])
   return {
     action,
-    token: action && (action.isErc20Ish || action.isNFTIsh) ? token : undefined,
+    token,
     l1Fee: l1.fee,
     l1FeeFailed: l1.failed,
     simulationError,
   }
+}
+
+/**
+ * A call as the confirmation shows it (docs/confirmation-screen.md "What is decoded"): the decoded action
+ * (the standard token ABIs, then `hostAbi`) and, for a token call, the contract's symbol and decimals.
+ * Also used for each call of a smart wallet's user operation. Internal.
+ */
+export async function describeCall(parameters: {
+  publicClient: PublicClient
+  chain: FoyerChain
+  request: RpcTransactionRequest
+  hostAbi?: Abi | undefined
+}): Promise<{ action: DecodedAction | undefined; token: TokenMetadata | undefined }> {
+  const { publicClient, chain, request } = parameters
+  const data = request.data && request.data !== '0x' ? request.data : undefined
+  const decoded = data ? decodeCalldata(data, parameters.hostAbi) : undefined
+  const token =
+    decoded && request.to && decoded.standard !== 'custom'
+      ? await readTokenMetadata(publicClient, chain.id, request.to).catch(() => undefined)
+      : undefined
+  const action = decoded ? toDecodedAction(decoded, token?.decimals !== undefined) : undefined
+  return { action, token: action && (action.isErc20Ish || action.isNFTIsh) ? token : undefined }
 }

@@ -83,6 +83,66 @@ export type SendTransactionPrompt = {
   waitForReceipt(hash: `0x${string}`): Promise<TransactionReceiptSummary>
 }
 
+/**
+ * What the user-operation confirmation shows (docs/smart-wallets.md#the-confirmation-screen): amounts in wei,
+ * gas in gas units.
+ */
+export type UserOperationPreview = {
+  /**
+   * The prepared operation carries a paymaster's data that the paymaster signed (`pm_getPaymasterData`
+   * answered): the fee shows as 'Sponsored' and is not counted.
+   */
+  sponsored: boolean
+  /** Why the paymaster did not sponsor (unreachable, refused), when the network has one and it did not. */
+  paymasterError?: string | undefined
+  /** All gas limits of the operation summed (call, verification, pre-verification, the paymaster's). */
+  gas: bigint
+  /** The operation's `maxFeePerGas`, in wei. */
+  feePerGas: bigint
+  /** What the smart wallet pays at most: gas × fee per gas, in wei; 0 when sponsored. */
+  fee: bigint
+  /** The calls' values summed, in wei. */
+  value: bigint
+  /** value + fee, in wei. */
+  total: bigint
+  /** The smart wallet's balance, in wei. */
+  balance: bigint
+  /** balance < total. */
+  insufficientFunds: boolean
+  /** Each call as the transaction confirmation shows it (decoded action, token), in order. */
+  calls: TransactionPreview[]
+}
+
+/** A sent user operation: its hash, and the hash of the transaction that included it. */
+export type UserOperationResult = {
+  /** The ERC-4337 user-operation hash. */
+  userOperationHash: `0x${string}`
+  /** The bundle transaction that included it. */
+  transactionHash: `0x${string}`
+  /** Whether the operation's calls succeeded (the EntryPoint's `UserOperationEvent.success`). */
+  success: boolean
+}
+
+/**
+ * Ask to approve and send a smart wallet's user operation (ERC-4337): one call or a batch, paid by the
+ * smart wallet or sponsored by the network's paymaster (docs/smart-wallets.md#the-confirmation-screen).
+ */
+export type SendUserOperationPrompt = {
+  kind: 'sendUserOperation'
+  /** The embedded wallet that owns the smart wallet and signs the operation. */
+  wallet: EmbeddedWalletInfo
+  /** The smart wallet sending. */
+  smartWallet: { address: `0x${string}`; type: string }
+  chain: FoyerChain
+  /** The calls, in order (a batch when more than one). */
+  calls: RpcTransactionRequest[]
+  uiOptions?: SendTransactionUiOptions | undefined
+  /** Prepares the operation (gas, paymaster) and decodes the calls; the same operation is what `send` signs. */
+  preview(): Promise<UserOperationPreview>
+  /** Signs the prepared operation with the owner (no second screen), sends it, waits for its receipt. */
+  send(): Promise<UserOperationResult>
+}
+
 /** Ask to approve a Solana transaction: sign and send it, or only sign it. */
 export type SendSolanaTransactionPrompt = {
   kind: 'sendSolanaTransaction'
@@ -123,6 +183,7 @@ export type WalletPrompt =
   | SignMessagePrompt
   | SignTypedDataPrompt
   | SendTransactionPrompt
+  | SendUserOperationPrompt
   | SendSolanaTransactionPrompt
   | RecoverWithPasswordPrompt
   | SetPasswordPrompt
@@ -135,7 +196,9 @@ export type WalletPromptResult<Prompt extends WalletPrompt> = Prompt extends
   ? string
   : Prompt extends SendTransactionPrompt
     ? `0x${string}`
-    : undefined
+    : Prompt extends SendUserOperationPrompt
+      ? UserOperationResult
+      : undefined
 
 /**
  * The user interface the wallet asks for approvals and passwords. `@foyer/react` registers one (the modal)

@@ -198,6 +198,13 @@ export const de: MessagesOverride = {
     arguments: 'Argumente',
     l1Fee: 'L1-Datengebühr',
   },
+  userOperation: {
+    smartWallet: 'Smart Wallet',
+    owner: 'Signiert von',
+    userOperationHash: 'User-Operation-Hash',
+    notSponsored: 'Der Paymaster hat diese Transaktion nicht gesponsert: Ihre Smart Wallet zahlt die Gebühr.',
+    reverted: 'Die Transaktion wurde rückgängig gemacht.',
+  },
   transactionError: {
     call_exception: 'Transaktion rückgängig gemacht',
     nonce_expired: 'Nonce bereits verwendet',

@@ -198,6 +198,13 @@ export const es: MessagesOverride = {
     arguments: 'Argumentos',
     l1Fee: 'Tarifa de datos de L1',
   },
+  userOperation: {
+    smartWallet: 'Billetera inteligente',
+    owner: 'Firmado por',
+    userOperationHash: 'Hash de la operación de usuario',
+    notSponsored: 'El paymaster no patrocinó esta transacción: tu billetera inteligente paga la comisión.',
+    reverted: 'La transacción se revirtió.',
+  },
   transactionError: {
     call_exception: 'Transacción revertida',
     nonce_expired: 'Nonce ya usado',

@@ -200,6 +200,14 @@ export const fr: MessagesOverride = {
     arguments: 'Arguments',
     l1Fee: 'Frais de données L1',
   },
+  userOperation: {
+    smartWallet: 'Portefeuille intelligent',
+    owner: 'Signé par',
+    userOperationHash: 'Hash de l’opération utilisateur',
+    notSponsored:
+      'Le paymaster n’a pas sponsorisé cette transaction : votre portefeuille intelligent paie les frais.',
+    reverted: 'La transaction a été annulée.',
+  },
   transactionError: {
     call_exception: 'Transaction annulée',
     nonce_expired: 'Nonce déjà utilisé',

@@ -197,6 +197,14 @@ export const ja: MessagesOverride = {
     arguments: '引数',
     l1Fee: 'L1データ手数料',
   },
+  userOperation: {
+    smartWallet: 'スマートウォレット',
+    owner: '署名者',
+    userOperationHash: 'ユーザーオペレーションハッシュ',
+    notSponsored:
+      'ペイマスターはこの取引をスポンサーしませんでした。手数料はスマートウォレットが支払います。',
+    reverted: '取引はリバートされました。',
+  },
   transactionError: {
     call_exception: 'トランザクションが取り消されました',
     nonce_expired: 'ナンスは使用済みです',

@@ -200,6 +200,13 @@ export const pt: MessagesOverride = {
     arguments: 'Argumentos',
     l1Fee: 'Taxa de dados da L1',
   },
+  userOperation: {
+    smartWallet: 'Carteira inteligente',
+    owner: 'Assinado por',
+    userOperationHash: 'Hash da operação de usuário',
+    notSponsored: 'O paymaster não patrocinou esta transação: sua carteira inteligente paga a taxa.',
+    reverted: 'A transação foi revertida.',
+  },
   transactionError: {
     call_exception: 'Transação revertida',
     nonce_expired: 'Nonce já utilizado',

@@ -198,6 +198,13 @@ export const zhCN: MessagesOverride = {
     arguments: '参数',
     l1Fee: 'L1 数据费',
   },
+  userOperation: {
+    smartWallet: '智能钱包',
+    owner: '签名者',
+    userOperationHash: '用户操作哈希',
+    notSponsored: '支付方未赞助此交易：由您的智能钱包支付手续费。',
+    reverted: '交易已回滚。',
+  },
   transactionError: {
     call_exception: '交易已回滚',
     nonce_expired: 'Nonce 已被使用',

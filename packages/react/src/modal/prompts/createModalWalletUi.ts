@@ -141,6 +141,8 @@ function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<Scr
       return { id: 'signRequest', params: { prompt, settle } }
     case 'sendTransaction':
       return { id: 'sendTransaction', params: { prompt, settle } }
+    case 'sendUserOperation':
+      return { id: 'userOperation', params: { prompt, settle } }
     case 'sendSolanaTransaction':
       return { id: 'solanaTransaction', params: { prompt, settle } }
     case 'recoverWithPassword':

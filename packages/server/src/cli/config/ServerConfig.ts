@@ -3,7 +3,12 @@ import type { Feature, SignInMethod } from '../../FoyerPlugin'
 import type { FarcasterOptions } from '../../features/farcaster/settings'
 import type { FundingOptions } from '../../features/funding/fundingSettings'
 import type { OAuthOptions } from '../../features/oauth/providers'
-import type { DemoCoinbaseSettings, DemoOAuthSettings, DemoTelegramSettings } from './demoSettings'
+import type {
+  DemoCoinbaseSettings,
+  DemoOAuthSettings,
+  DemoSmartWalletsSettings,
+  DemoTelegramSettings,
+} from './demoSettings'
 
 /** Resolved configuration of the `foyer-server` CLI. */
 export type ServerConfig = {
@@ -59,6 +64,12 @@ export type ServerConfig = {
    * it for its Coinbase Onramp stand-in). Undefined: the demo app has no exchange funding.
    */
   demoCoinbase: DemoCoinbaseSettings | undefined
+  /**
+   * `FOYER_DEMO_SMART_WALLETS_JSON` (the `smart_wallet_config` of docs/smart-wallets.md#configuration): outside
+   * production the demo app's smart wallets (`npm run demo` sets it for its local bundler and paymaster).
+   * Undefined: the demo app keeps its stored smart-wallet settings.
+   */
+  demoSmartWallets?: DemoSmartWalletsSettings | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.

@@ -4,6 +4,7 @@ import {
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
   fundingProvidersSettingsSchema,
+  smartWalletConfigSchema,
 } from '@foyer/protocol'
 import type { z } from 'zod'
 import { parseJsonVariable } from './parseVariables'
@@ -41,6 +42,11 @@ export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSett
 export const demoCoinbaseSettingsSchema = fundingProvidersSettingsSchema.shape.coinbase.unwrap()
 /** See {@link ServerConfig.demoCoinbase}. */
 export type DemoCoinbaseSettings = z.infer<typeof demoCoinbaseSettingsSchema>
+
+/** What `FOYER_DEMO_SMART_WALLETS_JSON` holds (see {@link ServerConfig.demoSmartWallets}). */
+export const demoSmartWalletsSettingsSchema = smartWalletConfigSchema
+/** See {@link ServerConfig.demoSmartWallets}. */
+export type DemoSmartWalletsSettings = z.infer<typeof demoSmartWalletsSettingsSchema>
 
 /** The Telegram settings `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` may set (see {@link ServerConfig.demoTelegramSettings}). */
 export const demoTelegramSettingsSchema = appSettingsSchema
