@@ -277,6 +277,8 @@ export {
   delegatedWalletSchema,
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
+  type DelegationsResponse,
+  delegationsResponseSchema,
   type RevokeDelegationsResponse,
   revokeDelegationsRequestSchema,
   revokeDelegationsResponseSchema,
