@@ -38,7 +38,7 @@ describe('delegated actions', () => {
     )
   })
 
-  test('default: getDelegations reads the app\'s terms and the delegated wallets with the session', async () => {
+  test("default: getDelegations reads the app's terms and the delegated wallets with the session", async () => {
     const { client, api } = await createWalletTestClient()
     const terms = {
       policy: null,

@@ -223,7 +223,7 @@ describe('delegated actions', () => {
     expect(expired.json()).toMatchObject({ code: 'policy_violation' })
   })
 
-  test('default: GET embedded_wallets/delegations answers the app\'s terms and the user\'s delegated wallets', async () => {
+  test("default: GET embedded_wallets/delegations answers the app's terms and the user's delegated wallets", async () => {
     const user = await userWithWallet()
     const read = async () =>
       t.request({ method: 'GET', url: '/api/v1/embedded_wallets/delegations', bearer: user.accessToken })
