@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { delegatedActionsSettingsSchema } from '@foyer/protocol'
 import {
   demoCoinbaseSettingsSchema,
   demoTelegramSettingsSchema,
@@ -95,6 +96,11 @@ export async function loadConfig(
       'FOYER_DEMO_COINBASE_JSON',
       values.FOYER_DEMO_COINBASE_JSON,
       demoCoinbaseSettingsSchema,
+    ),
+    demoDelegatedActions: parseJsonVariable(
+      'FOYER_DEMO_DELEGATED_ACTIONS_JSON',
+      values.FOYER_DEMO_DELEGATED_ACTIONS_JSON,
+      delegatedActionsSettingsSchema,
     ),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,

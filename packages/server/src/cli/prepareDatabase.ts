@@ -17,6 +17,7 @@ export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
       | 'demoFarcasterDeveloperAccount'
       | 'demoProviderWebUrl'
       | 'demoCoinbase'
+      | 'demoDelegatedActions'
     >
   >
 
@@ -44,5 +45,6 @@ export async function prepareDatabase(db: FoyerDatabase, config: PrepareDatabase
     farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
     providerWebUrl: config.demoProviderWebUrl,
     coinbase: config.demoCoinbase,
+    delegatedActions: config.demoDelegatedActions,
   })
 }

@@ -71,6 +71,12 @@ export type SeedDemoAppParameters = {
    * `FOYER_DEMO_COINBASE_JSON`): 'Transfer from an exchange' on. Applied outside production only.
    */
   coinbase?: NonNullable<AppSettings['funding_providers']['coinbase']> | undefined
+  /**
+   * The demo app's delegated-actions setting (`npm run demo` passes its back end's authorization key and the
+   * policy 'send at most 0.01 ETH a day to one address' as `FOYER_DEMO_DELEGATED_ACTIONS_JSON`). Applied
+   * outside production only.
+   */
+  delegatedActions?: AppSettings['delegated_actions'] | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -223,6 +229,7 @@ async function seedMainDemoApp(
     farcasterAuth,
     farcasterDeveloperAccount,
     coinbase,
+    delegatedActions,
   }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
@@ -248,6 +255,7 @@ async function seedMainDemoApp(
           funding_providers: { ...DEMO_APP_SETTINGS.funding_providers, coinbase },
         }
       : {}),
+    ...(delegatedActions ? { delegated_actions: delegatedActions } : {}),
     ...(hostJwksUrl
       ? {
           custom_jwt_auth: {

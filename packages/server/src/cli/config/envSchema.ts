@@ -63,6 +63,7 @@ export const envSchema = z.object({
   // Exchange funding: Coinbase's API base, and the demo app's Coinbase project and CDP key.
   FOYER_COINBASE_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_COINBASE_JSON: optionalString,
+  FOYER_DEMO_DELEGATED_ACTIONS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),
   FOYER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
