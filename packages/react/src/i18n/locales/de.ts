@@ -635,7 +635,6 @@ export const de: MessagesOverride = {
   delegatedActions: {
     consentTitle: 'Delegierte Aktionen aktivieren',
     consentDetail: '{app} kann deine Wallet {address} nutzen, während du nicht da bist, in diesen Grenzen:',
-    loading: 'Lade, worum {app} bittet',
     dailyLimit: 'Höchstens {amount} pro Tag',
     untilRevoked: 'Bis du diese Berechtigung widerrufst.',
     notOffered: 'Diese App bietet keine delegierten Aktionen an.',

@@ -630,7 +630,6 @@ export const es: MessagesOverride = {
   delegatedActions: {
     consentTitle: 'Activar acciones delegadas',
     consentDetail: '{app} podrá usar tu billetera {address} mientras no estés, dentro de estos límites:',
-    loading: 'Cargando lo que pide {app}',
     dailyLimit: 'Como máximo {amount} al día',
     untilRevoked: 'Hasta que revoques este permiso.',
     notOffered: 'Esta app no ofrece acciones delegadas.',

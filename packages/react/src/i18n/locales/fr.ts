@@ -638,7 +638,6 @@ export const fr: MessagesOverride = {
   delegatedActions: {
     consentTitle: 'Activer les actions déléguées',
     consentDetail: '{app} pourra utiliser votre portefeuille {address} en votre absence, dans ces limites :',
-    loading: 'Chargement de ce que demande {app}',
     dailyLimit: 'Au plus {amount} par jour',
     untilRevoked: "Jusqu'à ce que vous révoquiez cette autorisation.",
     notOffered: "Cette application ne propose pas d'actions déléguées.",

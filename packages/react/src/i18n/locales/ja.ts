@@ -625,7 +625,6 @@ export const ja: MessagesOverride = {
   delegatedActions: {
     consentTitle: '委任アクションを有効にする',
     consentDetail: '{app} は、あなたが不在の間、次の範囲内でウォレット {address} を使用できるようになります:',
-    loading: '{app} の要求を読み込んでいます',
     dailyLimit: '1日あたり最大 {amount}',
     untilRevoked: 'この許可を取り消すまで。',
     notOffered: 'このアプリは委任アクションを提供していません。',

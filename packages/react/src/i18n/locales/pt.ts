@@ -629,7 +629,6 @@ export const pt: MessagesOverride = {
     consentTitle: 'Ativar ações delegadas',
     consentDetail:
       '{app} poderá usar a sua carteira {address} enquanto você estiver ausente, dentro destes limites:',
-    loading: 'Carregando o que {app} pede',
     dailyLimit: 'No máximo {amount} por dia',
     untilRevoked: 'Até você revogar esta permissão.',
     notOffered: 'Este app não oferece ações delegadas.',

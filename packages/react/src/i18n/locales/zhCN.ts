@@ -611,7 +611,6 @@ export const zhCN: MessagesOverride = {
   delegatedActions: {
     consentTitle: '启用委托操作',
     consentDetail: '在你离开时，{app} 将能够在以下限制内使用你的钱包 {address}：',
-    loading: '正在加载 {app} 的请求',
     dailyLimit: '每天最多 {amount}',
     untilRevoked: '直到你撤销此权限。',
     notOffered: '此应用不提供委托操作。',

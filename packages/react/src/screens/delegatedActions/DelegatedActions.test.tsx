@@ -139,7 +139,7 @@ describe("'Enable delegated actions'", () => {
     expect(learnMore.getAttribute('aria-expanded')).toBe('false')
     await user.click(learnMore)
     expect(learnMore.getAttribute('aria-expanded')).toBe('true')
-    expect(within(dialog).getByText(/You can revoke this permission at any time/)).toBeTruthy()
+    expect(within(dialog).getByText(/You can revoke this at any time/)).toBeTruthy()
 
     // Keyboard: Tab reaches Accept, Enter presses it.
     const accept = within(dialog).getByRole('button', { name: 'Accept' })

@@ -82,7 +82,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
         <ScreenHeader title={<ScreenTitle>{m.consentTitle}</ScreenTitle>} />
         <div className="foyer-center" role="status">
           <Spinner size="large" />
-          <span className="foyer-sr-only">{formatMessage(m.loading, { app: appName })}</span>
+          <span className="foyer-sr-only">{messages.modal.loading}</span>
         </div>
       </div>
     )
