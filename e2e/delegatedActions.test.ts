@@ -135,7 +135,7 @@ describe('delegated actions in Chromium', () => {
 
     await page.getByRole('button', { name: 'Enable delegated actions' }).click()
     const dialog = page.getByRole('dialog', { name: 'Enable delegated actions' })
-    const rules = dialog.getByRole('list', { name: /will be able to do/ })
+    const rules = dialog.getByRole('list', { name: /within these limits/ })
     await expect.poll(() => rules.textContent()).toContain('Allowed: send transactions')
     expect(await rules.textContent()).toContain(`Recipient is ${recipient}`)
     expect(await rules.textContent()).toContain('At most 0.01 ETH a day')
@@ -178,6 +178,7 @@ describe('delegated actions in Chromium', () => {
     await expect.poll(() => userPage.getByTestId('delegated-status').textContent()).toBe('true')
     await userPage.getByRole('button', { name: 'Revoke' }).click()
     const dialog = userPage.getByRole('dialog', { name: 'Revoke permission' })
+    await dialog.getByRole('button', { name: 'Confirm' }).waitFor()
     expect(await axeViolations(userPage, '[role=dialog]')).toEqual([])
     // By keyboard: Confirm takes the focus and Enter presses it.
     await dialog.getByRole('button', { name: 'Confirm' }).focus()

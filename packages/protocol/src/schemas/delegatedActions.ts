@@ -37,10 +37,12 @@ export type DelegateWalletsResponse = z.infer<typeof delegateWalletsResponseSche
  * `GET /api/v1/embedded_wallets/delegations` (a live session): what the app may do with a delegated wallet —
  * its `policy` (`null`: delegation is off) and `daily_value_limit_wei` (decimal wei per wallet and UTC day,
  * `null`: none), the terms the consent screen shows and a new consent copies — and the user's wallets now
- * delegated to the app (`id` is the wallet API's `:wallet_id`).
+ * delegated to the app (`id` is the wallet API's `:wallet_id`). `policy` is checked as an object only: a
+ * reader parses it with `walletPolicySchema` where it needs it (the consent screen, in its own chunk), which
+ * keeps the policy schema out of the endpoint table every client loads.
  */
 export const delegationsResponseSchema = z.object({
-  policy: walletPolicySchema.nullable(),
+  policy: z.record(z.string(), z.unknown()).nullable(),
   daily_value_limit_wei: z.string().nullable(),
   delegated_wallets: z.array(delegatedWalletSchema),
 })

@@ -121,7 +121,9 @@ describe("'Enable delegated actions'", () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const outcome = start(() => hook().delegateWallet({ address: ethereumAddress }))
     const dialog = await screen.findByRole('dialog', { name: 'Enable delegated actions' })
-    const rules = await within(dialog).findByRole('list', { name: /^What .+ will be able to do$/ })
+    const rules = await within(dialog).findByRole('list', {
+      name: /may use your wallet 0xf39F…2266 while you are away/,
+    })
     const items = within(rules)
       .getAllByRole('listitem')
       .map((item) => item.textContent)
@@ -132,14 +134,14 @@ describe("'Enable delegated actions'", () => {
     expect(items[1]).toContain('Amount at most 0.01 ETH')
     expect(items[1]).toMatch(/Until .*2030/)
     expect(items[2]).toBe('At most 0.01 ETH a day')
-    expect(within(dialog).getByText(/will be able to use your wallet 0xf39F…2266/)).toBeTruthy()
+    expect(within(dialog).getByText(/may use your wallet 0xf39F…2266/)).toBeTruthy()
     expect((await axe.run(dialog)).violations).toEqual([])
 
     const learnMore = within(dialog).getByRole('button', { name: 'Learn more' })
     expect(learnMore.getAttribute('aria-expanded')).toBe('false')
     await user.click(learnMore)
     expect(learnMore.getAttribute('aria-expanded')).toBe('true')
-    expect(within(dialog).getByText(/You can revoke this at any time/)).toBeTruthy()
+    expect(within(dialog).getByText(/You can revoke it at any time/)).toBeTruthy()
 
     // Keyboard: Tab reaches Accept, Enter presses it.
     const accept = within(dialog).getByRole('button', { name: 'Accept' })
@@ -200,7 +202,7 @@ describe("'Enable delegated actions'", () => {
     const { hook } = await setup({ answerTerms: () => json({ ...terms, policy: null }) })
     void start(() => hook().delegateWallet())
     const dialog = await screen.findByRole('dialog', { name: 'Enable delegated actions' })
-    expect(await within(dialog).findByText('This app does not offer delegated actions.')).toBeTruthy()
+    expect(await within(dialog).findByText('Not offered by this app.')).toBeTruthy()
     expect((within(dialog).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)
   })
 

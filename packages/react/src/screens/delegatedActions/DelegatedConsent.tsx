@@ -1,4 +1,4 @@
-import type { DelegationsResponse } from '@foyer/protocol'
+import { type DelegationsResponse, walletPolicySchema } from '@foyer/protocol'
 import { useEffect, useId, useState } from 'react'
 import { loadWallet } from '../../hooks/loadWallet'
 import { formatMessage } from '../../i18n/formatMessage'
@@ -35,6 +35,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
   const [view, setView] = useState<View>({ kind: 'loading' })
   const [learnMore, setLearnMore] = useState(false)
   const learnMoreId = useId()
+  const detailId = useId()
   useCloseWithOutcome(outcome, settle, view.kind === 'enabled' || view.kind === 'failed' ? view : undefined)
 
   useEffect(() => {
@@ -68,8 +69,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
     close()
   }
 
-  if (view.kind === 'enabled')
-    return <SuccessNotice title={m.enabledTitle} detail={formatMessage(m.enabledDetail, { app: appName })} />
+  if (view.kind === 'enabled') return <SuccessNotice title={m.enabledTitle} detail="" />
   if (view.kind === 'failed')
     return (
       <div role="alert">
@@ -88,8 +88,10 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
     )
 
   const { terms } = view
-  const words = terms.policy
-    ? describePolicy(terms.policy, terms.daily_value_limit_wei, messages, format)
+  // A policy this client cannot read is shown as none: the user is never asked to accept unseen terms.
+  const policy = terms.policy ? walletPolicySchema.safeParse(terms.policy) : undefined
+  const words = policy?.success
+    ? describePolicy(policy.data, terms.daily_value_limit_wei, messages, format)
     : undefined
   const busy = view.kind === 'enabling'
   return (
@@ -97,10 +99,10 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
       <ScreenHeader title={<ScreenTitle>{m.consentTitle}</ScreenTitle>} />
       {words ? (
         <>
-          <p className="foyer-text" title={wallet.address}>
+          <p id={detailId} className="foyer-text" title={wallet.address}>
             {formatMessage(m.consentDetail, { app: appName, address: shortAddress(wallet.address) })}
           </p>
-          <ul className="foyer-list" aria-label={formatMessage(m.rulesLabel, { app: appName })}>
+          <ul className="foyer-list" aria-labelledby={detailId}>
             {words.rules.map((rule) => (
               <li key={`${rule.name}:${rule.action}`} className="foyer-list-item" data-action={rule.action}>
                 <div>
@@ -115,7 +117,6 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
             ))}
             {words.dailyLimit ? <li className="foyer-list-item">{words.dailyLimit}</li> : null}
           </ul>
-          <p className="foyer-text">{m.untilRevoked}</p>
         </>
       ) : (
         <p className="foyer-text">{m.notOffered}</p>
@@ -136,7 +137,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
       {busy ? (
         <p className="foyer-center" role="status">
           <Spinner />
-          <span>{m.enabling}</span>
+          <span>{messages.modal.loading}</span>
         </p>
       ) : null}
       <Button block disabled={busy || !words} onClick={() => void accept(terms)}>

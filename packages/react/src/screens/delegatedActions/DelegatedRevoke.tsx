@@ -42,8 +42,7 @@ export function DelegatedRevoke({ params }: ScreenProps<'delegatedActionsRevoke'
     close()
   }
 
-  if (view === 'revoked')
-    return <SuccessNotice title={m.revokedTitle} detail={formatMessage(m.revokedDetail, { app: appName })} />
+  if (view === 'revoked') return <SuccessNotice title={m.revokedTitle} detail="" />
   if (view === 'failed')
     return (
       <div role="alert">
@@ -58,7 +57,7 @@ export function DelegatedRevoke({ params }: ScreenProps<'delegatedActionsRevoke'
       {busy ? (
         <p className="foyer-center" role="status">
           <Spinner />
-          <span>{m.revoking}</span>
+          <span>{messages.modal.loading}</span>
         </p>
       ) : null}
       <Button block disabled={busy} onClick={() => void confirm()}>

@@ -42,7 +42,7 @@ describe('describePolicy', () => {
         {
           name: 'Pay the shop',
           action: 'ALLOW',
-          text: 'Allowed: sign Solana transactions and messages',
+          text: 'Allowed: sign Solana requests',
           conditions: ['Recipient one of ShopA, ShopB', 'Amount below 1.5 SOL'],
         },
       ],

@@ -76,13 +76,15 @@ function conditionWords(
   format: Formatters,
 ): string {
   const field = condition.field
-  if (condition.field_source === 'system' && typeof condition.value === 'string') {
-    const date = format.dateTime(Number(condition.value))
-    if (condition.operator === 'lt' || condition.operator === 'lte') return formatMessage(m.until, { date })
-    if (condition.operator === 'gt' || condition.operator === 'gte') return formatMessage(m.from, { date })
+  // A time: 'Until …' for an expiry, 'From …' otherwise (a list shows its times).
+  if (condition.field_source === 'system') {
+    const dates = [condition.value].flat().map((value) => format.dateTime(Number(value)))
+    const date = dates.join(', ')
+    return formatMessage(condition.operator === 'lt' || condition.operator === 'lte' ? m.until : m.from, {
+      date,
+    })
   }
   const valueText = (value: string) => {
-    if (condition.field_source === 'system') return format.dateTime(Number(value))
     if (WEI_FIELDS.has(field) || field === 'Transfer.lamports')
       return /^\d+$/.test(value) ? amount(value) : value
     return value
@@ -110,7 +112,6 @@ function operatorWords(operator: PolicyCondition['operator'], m: DelegatedMessag
 }
 
 function fieldWords(condition: PolicyCondition, m: DelegatedMessages): string {
-  if (condition.field_source === 'system') return m.fieldDate
   switch (condition.field) {
     case 'to':
     case 'Transfer.to':
