@@ -161,6 +161,39 @@ const demoCoinbase = {
   api_key_secret: coinbase.apiKey.secret,
 }
 
+// Delegated actions: the demo back end's authorization key (its public key goes into the demo app's setting)
+// and the policy the user is asked to accept: send at most 0.01 ETH a day to one address (anvil's second test
+// account), on anvil (docs/delegated-actions.md#demo).
+const { generateAuthorizationKeyPair } = await import('@foyer/node')
+const demoAuthorizationKey = generateAuthorizationKeyPair()
+const DELEGATED_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const demoDelegatedActions = {
+  authorization_public_keys: [demoAuthorizationKey.publicKey],
+  daily_value_limit_wei: '10000000000000000',
+  policy: {
+    version: '1.0',
+    name: 'Small sends to one address',
+    chain_type: 'ethereum',
+    rules: [
+      {
+        name: 'Send at most 0.01 ETH to the demo recipient',
+        method: 'eth_sendTransaction',
+        action: 'ALLOW',
+        conditions: [
+          { field_source: 'ethereum_transaction', field: 'to', operator: 'eq', value: DELEGATED_RECIPIENT },
+          {
+            field_source: 'ethereum_transaction',
+            field: 'value',
+            operator: 'lte',
+            value: '10000000000000000',
+          },
+          { field_source: 'ethereum_transaction', field: 'chain_id', operator: 'eq', value: '31337' },
+        ],
+      },
+    ],
+  },
+}
+
 /** Starts a child process with prefixed output and resolves once `ready` matches a line it prints. */
 function start(name, args, { cwd, env, ready }) {
   const child = spawn(process.execPath, args, {
@@ -224,6 +257,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
     // Smart wallets over the local bundler and paymaster (the 'Smart wallet' panel).
     FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
+    // Delegated actions: the demo back end's key and the policy; the wallet API sends on FOYER_EVM_RPC_URLS.
+    FOYER_DEMO_DELEGATED_ACTIONS_JSON: JSON.stringify(demoDelegatedActions),
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -244,6 +279,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_BASE_RPC_URL: baseAnvil.rpcUrl,
     // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
     VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
+    // The demo back end's authorization key (server side only: no VITE_ prefix, never in the page).
+    FOYER_DEMO_AUTHORIZATION_KEY: demoAuthorizationKey.privateKey,
   },
   ready: /Local:/,
 })
@@ -307,6 +344,7 @@ try {
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)
     Exchange:        'Fund on Base' → 'Transfer from an exchange' (Coinbase Onramp stand-in at ${coinbase.url}; delivers on Base (local), ${baseAnvil.rpcUrl})
+    Delegated:       'Delegated actions' panel: the demo back end (${demoUrl}/api/delegated/…) sends up to 0.01 ETH a day to ${DELEGATED_RECIPIENT}
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.
 `)

@@ -93,12 +93,73 @@ function hostIdentityPlugin(): Plugin {
   }
 }
 
+/** The shape of `server/delegatedActions.ts` (see {@link delegatedActionsPlugin}). */
+type DelegatedActionsModule = {
+  handleDelegatedActions(
+    request: { method: string; url: string; authorization: string | undefined; body: unknown },
+    apiUrl: string,
+  ): Promise<{ status: number; body: unknown }>
+}
+
+/**
+ * The demo host's back end for delegated actions (`/api/delegated/…`, server/delegatedActions.ts): it keeps
+ * the wallet id of each user's delegated wallet and sends from it with `@foyer/node`'s wallet API client,
+ * whether or not the user's page is open. Loaded per request through `ssrLoadModule` like the whoami
+ * handler; its authorization key and registrations live as long as the dev server. JSON bodies up to 4 kB.
+ */
+function delegatedActionsPlugin(): Plugin {
+  return {
+    name: 'foyer-demo-delegated-actions',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (!request.url?.startsWith('/api/delegated/')) return next()
+        void (async () => {
+          const reply = (status: number, body: unknown) => {
+            response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+            response.end(JSON.stringify(body))
+          }
+          try {
+            let text = ''
+            for await (const chunk of request) {
+              text += String(chunk)
+              if (text.length > 4096) return reply(413, { error: 'Body too large', code: 'invalid_request' })
+            }
+            let body: unknown
+            try {
+              body = text ? JSON.parse(text) : undefined
+            } catch {
+              return reply(400, { error: 'The body is not JSON', code: 'invalid_request' })
+            }
+            const handlerPath = new URL('./server/delegatedActions.ts', import.meta.url).pathname
+            const { handleDelegatedActions } = (await server.ssrLoadModule(
+              handlerPath,
+            )) as DelegatedActionsModule
+            const result = await handleDelegatedActions(
+              {
+                method: request.method ?? 'GET',
+                url: request.url ?? '/',
+                authorization: request.headers.authorization,
+                body,
+              },
+              process.env.VITE_FOYER_API_URL ?? 'http://localhost:8787',
+            )
+            reply(result.status, result.body)
+          } catch (error) {
+            server.config.logger.error(`${request.method} ${request.url} failed: ${String(error)}`)
+            reply(500, { error: 'Internal error', code: 'internal_error' })
+          }
+        })()
+      })
+    },
+  }
+}
+
 /**
  * The demo host app. `VITE_FOYER_API_URL` points it at a Foyer server (default http://localhost:8787);
  * `VITE_ANVIL_RPC_URL` and `VITE_SOLANA_RPC_URL` at the local chains (defaults :8545 and :8899).
  */
 export default defineConfig({
-  plugins: [react(), whoamiPlugin(), hostIdentityPlugin()],
+  plugins: [react(), whoamiPlugin(), hostIdentityPlugin(), delegatedActionsPlugin()],
   // The workspace packages from their TypeScript sources, in the page and in the SSR-loaded back end
   // (docs/packaging.md).
   resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },

@@ -6,6 +6,7 @@ import {
   crossApp,
   customJwt,
   DEMO_APP_ID,
+  delegatedActions,
   email,
   type FarcasterSignerOptions,
   type FoyerDatabase,
@@ -251,6 +252,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
           : {}),
         ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
       }),
+      // Delegated actions: the wallet API sends on the chains' anvil.
+      delegatedActions(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
       analytics(),
     ],
   })

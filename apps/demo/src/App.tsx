@@ -3,6 +3,7 @@ import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { AllWalletsPanel } from './AllWalletsPanel'
 import { CrossAppPanel } from './CrossAppPanel'
+import { DelegatedActionsPanel } from './DelegatedActionsPanel'
 import { DevicesPanel } from './DevicesPanel'
 import { EmailPanel } from './EmailPanel'
 import { ExternalWalletsPanel } from './ExternalWalletsPanel'
@@ -121,6 +122,7 @@ export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: b
           <SmartWalletPanel />
           <AllWalletsPanel />
           <FarcasterSignerPanel />
+          <DelegatedActionsPanel appId={appId} />
           <h2>User</h2>
           <pre data-testid="user-json" style={styles.pre}>
             {JSON.stringify(user, null, 2)}

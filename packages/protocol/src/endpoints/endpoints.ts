@@ -31,6 +31,7 @@ import { customJwtAuthenticateRequestSchema, customJwtLinkRequestSchema } from '
 import {
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
+  delegationsResponseSchema,
   revokeDelegationsRequestSchema,
   revokeDelegationsResponseSchema,
   walletIdParamsSchema,
@@ -488,6 +489,12 @@ export const endpoints = {
     delegateWalletsRequestSchema,
     delegateWalletsResponseSchema,
   ),
+  /** The app's delegation terms and the user's delegated wallets (docs/delegated-actions.md#terms). */
+  'GET /api/v1/embedded_wallets/delegations': {
+    method: 'GET',
+    path: '/api/v1/embedded_wallets/delegations',
+    response: delegationsResponseSchema,
+  },
   /** Removes every delegation of the user; the body is empty or `{}`. */
   'POST /api/v1/wallets/revoke': post(
     '/api/v1/wallets/revoke',

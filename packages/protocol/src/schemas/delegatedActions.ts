@@ -33,6 +33,21 @@ export type DelegatedWallet = z.infer<typeof delegatedWalletSchema>
 export const delegateWalletsResponseSchema = z.object({ delegated_wallets: z.array(delegatedWalletSchema) })
 export type DelegateWalletsResponse = z.infer<typeof delegateWalletsResponseSchema>
 
+/**
+ * `GET /api/v1/embedded_wallets/delegations` (a live session): what the app may do with a delegated wallet —
+ * its `policy` (`null`: delegation is off) and `daily_value_limit_wei` (decimal wei per wallet and UTC day,
+ * `null`: none), the terms the consent screen shows and a new consent copies — and the user's wallets now
+ * delegated to the app (`id` is the wallet API's `:wallet_id`). `policy` is checked as an object only: a
+ * reader parses it with `walletPolicySchema` where it needs it (the consent screen, in its own chunk), which
+ * keeps the policy schema out of the endpoint table every client loads.
+ */
+export const delegationsResponseSchema = z.object({
+  policy: z.record(z.string(), z.unknown()).nullable(),
+  daily_value_limit_wei: z.string().nullable(),
+  delegated_wallets: z.array(delegatedWalletSchema),
+})
+export type DelegationsResponse = z.infer<typeof delegationsResponseSchema>
+
 /** `POST /api/v1/wallets/revoke` takes no fields (the reference client sends `{}` or no body at all). */
 export const revokeDelegationsRequestSchema = z.object({}).strict()
 

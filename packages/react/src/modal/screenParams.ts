@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../errors/ErrorInfo'
+import type { DelegatedConsentParams, DelegatedRevokeParams } from '../screens/delegatedActions/params'
 import type { AwaitingWalletParams } from '../screens/externalWallets/AwaitingWallet/params'
 import type { WalletListParams } from '../screens/externalWallets/WalletList/params'
 import type { WalletLoginFailedParams } from '../screens/externalWallets/WalletLoginFailed/params'
@@ -77,6 +78,8 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams
+  delegatedActionsConsent: DelegatedConsentParams
+  delegatedActionsRevoke: DelegatedRevokeParams
   mfaVerify: MfaVerifyParams
   mfaEnrollment: MfaEnrollmentParams
   // Funding: the flow's params contract is `FundingFlowParams` in screens/funding/params.ts.

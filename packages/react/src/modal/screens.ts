@@ -140,6 +140,15 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/farcaster/FarcasterSigner/FarcasterSigner').then((m) => m.FarcasterSigner),
     { title: (m) => m.farcasterSigner.title, closable: true },
   ),
+  // Delegated actions: their own chunk, with the wallet code of @foyer/core/wallet (docs/delegated-actions.md).
+  delegatedActionsConsent: preloadableScreen(
+    () => import('../screens/delegatedActions/DelegatedConsent').then((m) => m.DelegatedConsent),
+    { title: (m) => m.delegatedActions.consentTitle, closable: true },
+  ),
+  delegatedActionsRevoke: preloadableScreen(
+    () => import('../screens/delegatedActions/DelegatedRevoke').then((m) => m.DelegatedRevoke),
+    { title: (m) => m.delegatedActions.revokeTitle, closable: true },
+  ),
   // MFA screens: their own lazy chunk, with @foyer/core/mfa (docs/modal.md "MFA").
   mfaVerify: preloadableScreen(() => import('../screens/mfa/MfaVerify').then((m) => m.MfaVerify), {
     title: (m) => m.mfa.verifyTitle,

@@ -440,6 +440,36 @@ describe("loadConfig: the demo app's smart wallets", () => {
   })
 })
 
+describe('loadConfig: delegated actions', () => {
+  test('default: FOYER_DEMO_DELEGATED_ACTIONS_JSON; the wallet API sends on the chains of FOYER_EVM_RPC_URLS', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const settings = {
+      authorization_public_keys: ['MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE'],
+      policy: { version: '1.0', name: 'Sends', chain_type: 'ethereum', rules: [] },
+      daily_value_limit_wei: '10000000000000000',
+    }
+    const config = await loadConfig(
+      {
+        FOYER_DEMO_DELEGATED_ACTIONS_JSON: JSON.stringify(settings),
+        FOYER_EVM_RPC_URLS: '31337=http://127.0.0.1:8545',
+      },
+      cwd,
+    )
+    expect(config.demoDelegatedActions).toEqual(settings)
+    const feature = config.features.find((entry) => entry.id === 'delegated_actions')
+    expect(feature?.options).toEqual({ rpcUrls: { 31337: 'http://127.0.0.1:8545' } })
+    expect((await loadConfig({}, cwd)).demoDelegatedActions).toBeUndefined()
+  })
+
+  test('error: not JSON or not a delegated-actions setting', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    for (const value of ['{', '{"policy":null}'])
+      await expect(loadConfig({ FOYER_DEMO_DELEGATED_ACTIONS_JSON: value }, cwd)).rejects.toThrow(
+        'FOYER_DEMO_DELEGATED_ACTIONS_JSON',
+      )
+  })
+})
+
 describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   test('default: FOYER_COINBASE_API_URL and FOYER_DEMO_COINBASE_JSON', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { delegatedActionsSettingsSchema } from '@foyer/protocol'
 import {
   demoCoinbaseSettingsSchema,
   demoSmartWalletsSettingsSchema,
@@ -101,6 +102,11 @@ export async function loadConfig(
       'FOYER_DEMO_SMART_WALLETS_JSON',
       values.FOYER_DEMO_SMART_WALLETS_JSON,
       demoSmartWalletsSettingsSchema,
+    ),
+    demoDelegatedActions: parseJsonVariable(
+      'FOYER_DEMO_DELEGATED_ACTIONS_JSON',
+      values.FOYER_DEMO_DELEGATED_ACTIONS_JSON,
+      delegatedActionsSettingsSchema,
     ),
     evmRpcUrls,
     publicUrl: values.FOYER_PUBLIC_URL,

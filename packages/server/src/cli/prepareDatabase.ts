@@ -18,6 +18,7 @@ export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
       | 'demoProviderWebUrl'
       | 'demoCoinbase'
       | 'demoSmartWallets'
+      | 'demoDelegatedActions'
     >
   >
 
@@ -46,5 +47,6 @@ export async function prepareDatabase(db: FoyerDatabase, config: PrepareDatabase
     providerWebUrl: config.demoProviderWebUrl,
     coinbase: config.demoCoinbase,
     smartWallets: config.demoSmartWallets,
+    delegatedActions: config.demoDelegatedActions,
   })
 }

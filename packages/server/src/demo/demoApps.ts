@@ -76,6 +76,12 @@ export type SeedDemoAppParameters = {
    * `FOYER_DEMO_SMART_WALLETS_JSON`): its 'Smart wallet' panel. Applied outside production only.
    */
   smartWallets?: AppSettings['smart_wallet_config'] | undefined
+  /**
+   * The demo app's delegated-actions setting (`npm run demo` passes its back end's authorization key and the
+   * policy 'send at most 0.01 ETH a day to one address' as `FOYER_DEMO_DELEGATED_ACTIONS_JSON`). Applied
+   * outside production only.
+   */
+  delegatedActions?: AppSettings['delegated_actions'] | undefined
 }
 
 /** The sign-in methods the demo app has on, besides email (on by default). */
@@ -229,6 +235,7 @@ async function seedMainDemoApp(
     farcasterDeveloperAccount,
     coinbase,
     smartWallets,
+    delegatedActions,
   }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
   const settings: Partial<AppSettings> = {
@@ -255,6 +262,7 @@ async function seedMainDemoApp(
           funding_providers: { ...DEMO_APP_SETTINGS.funding_providers, coinbase },
         }
       : {}),
+    ...(delegatedActions ? { delegated_actions: delegatedActions } : {}),
     ...(hostJwksUrl
       ? {
           custom_jwt_auth: {

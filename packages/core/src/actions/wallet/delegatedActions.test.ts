@@ -8,7 +8,7 @@ import {
   walletUser,
 } from '../../../test/createWalletTestClient'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import { delegateWallet, revokeWallets } from './delegatedActions'
+import { delegateWallet, getDelegations, revokeWallets } from './delegatedActions'
 
 const delegatedUser: User = {
   ...walletUser,
@@ -36,6 +36,22 @@ describe('delegated actions', () => {
     expect(client.getState().user?.linked_accounts).toContainEqual(
       expect.objectContaining({ address: ethereumAddress, delegated: true }),
     )
+  })
+
+  test("default: getDelegations reads the app's terms and the delegated wallets with the session", async () => {
+    const { client, api } = await createWalletTestClient()
+    const terms = {
+      policy: null,
+      daily_value_limit_wei: '10000000000000000',
+      delegated_wallets: [{ id: 'w1', address: ethereumAddress, chain_type: 'ethereum', wallet_index: 0 }],
+    }
+    const authorizations: Array<string | undefined> = []
+    api.on('GET /api/v1/embedded_wallets/delegations', (request) => {
+      authorizations.push(request.headers.get('authorization') ?? undefined)
+      return json(terms)
+    })
+    expect(await getDelegations(client)).toEqual(terms)
+    expect(authorizations).toEqual([expect.stringMatching(/^Bearer /)])
   })
 
   test('behavior: revokeWallets posts an empty body, re-splits the delegated automatic-recovery entropy, refreshes', async () => {

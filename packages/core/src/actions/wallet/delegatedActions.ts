@@ -1,4 +1,4 @@
-import type { EmbeddedWalletAccount } from '@foyer/protocol'
+import type { DelegationsResponse, EmbeddedWalletAccount } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
@@ -47,6 +47,22 @@ export async function delegateWallet(
     ],
   })
   await refreshUser(client, accessToken)
+}
+
+/**
+ * What the app may do with a delegated wallet and which of the user's wallets are delegated to it
+ * (docs/delegated-actions.md#terms): `GET /api/v1/embedded_wallets/delegations` → `{ policy (the wallet
+ * policy, or null when delegation is off), daily_value_limit_wei (decimal wei per wallet and UTC day, or
+ * null), delegated_wallets: [{ id, address, chain_type, wallet_index }] }`. The consent screen shows the
+ * terms; a new consent copies them.
+ *
+ * @throws {ApiError} 401 `missing_or_invalid_token`.
+ * @throws {EmbeddedWalletError} `'not_authenticated'` when signed out.
+ * @example const { policy, delegated_wallets } = await getDelegations(client)
+ */
+export async function getDelegations(client: FoyerClient): Promise<DelegationsResponse> {
+  const accessToken = await requireAccessToken(client)
+  return request(client, 'GET /api/v1/embedded_wallets/delegations', { accessToken })
 }
 
 /**

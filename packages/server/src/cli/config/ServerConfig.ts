@@ -1,4 +1,4 @@
-import type { FarcasterDeveloperAccount } from '@foyer/protocol'
+import type { DelegatedActionsSettings, FarcasterDeveloperAccount } from '@foyer/protocol'
 import type { Feature, SignInMethod } from '../../FoyerPlugin'
 import type { FarcasterOptions } from '../../features/farcaster/settings'
 import type { FundingOptions } from '../../features/funding/fundingSettings'
@@ -70,6 +70,12 @@ export type ServerConfig = {
    * Undefined: the demo app keeps its stored smart-wallet settings.
    */
   demoSmartWallets?: DemoSmartWalletsSettings | undefined
+  /**
+   * `FOYER_DEMO_DELEGATED_ACTIONS_JSON` (`{"authorization_public_keys":[…],"policy":{…},"daily_value_limit_wei":…}`):
+   * outside production the demo app's delegated-actions setting (docs/delegated-actions.md#demo; `npm run demo`
+   * sets it with its back end's key). Undefined: the demo app keeps its stored setting.
+   */
+  demoDelegatedActions: DelegatedActionsSettings | undefined
   /**
    * `FOYER_PUBLIC_URL`: the server's public base URL; OAuth providers redirect to
    * `{FOYER_PUBLIC_URL}/api/v1/oauth/callback` (register it at each provider). Undefined: the request's origin.

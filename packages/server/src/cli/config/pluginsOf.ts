@@ -2,6 +2,7 @@ import type { Feature, SignInMethod } from '../../FoyerPlugin'
 import { analytics } from '../../features/analytics/plugin'
 import { crossApp } from '../../features/crossApp/method'
 import { customJwt } from '../../features/customJwt/method'
+import { delegatedActions } from '../../features/delegatedActions/plugin'
 import { farcaster } from '../../features/farcaster/method'
 import { farcasterSigners } from '../../features/farcasterSigner/plugin'
 import { funding } from '../../features/funding/plugin'
@@ -43,6 +44,8 @@ export function pluginsOf(
       mfa({ twilio: config.twilio }),
       farcasterSigners(config.farcasterSignerApiUrl ? { apiUrl: config.farcasterSignerApiUrl } : {}),
       funding(config.funding),
+      // The wallet API of delegated actions sends on the chains of FOYER_EVM_RPC_URLS.
+      delegatedActions({ rpcUrls: config.evmRpcUrls }),
       analytics(),
     ],
   }

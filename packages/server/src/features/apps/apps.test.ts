@@ -161,6 +161,16 @@ describe('apps service', () => {
     expect(seeded.settings.oauth.clients.github?.client_id).toBe('demo-github')
   })
 
+  test('behavior: seedDemoApp gives the demo app the delegated-actions setting it is passed', async () => {
+    const delegatedActions = {
+      authorization_public_keys: ['MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE'],
+      policy: { version: '1.0' as const, name: 'Sends', chain_type: 'ethereum' as const, rules: [] },
+      daily_value_limit_wei: '10000000000000000',
+    }
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', delegatedActions })
+    expect(seeded.settings.delegated_actions).toEqual(delegatedActions)
+  })
+
   test("behavior: seedDemoApp with the demo host's JWKS turns on custom JWT sign-in (not in production)", async () => {
     const hostJwksUrl = 'http://localhost:5173/api/host/jwks.json'
     const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', hostJwksUrl })

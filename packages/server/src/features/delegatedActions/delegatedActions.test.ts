@@ -223,6 +223,26 @@ describe('delegated actions', () => {
     expect(expired.json()).toMatchObject({ code: 'policy_violation' })
   })
 
+  test("default: GET embedded_wallets/delegations answers the app's terms and the user's delegated wallets", async () => {
+    const user = await userWithWallet()
+    const read = async () =>
+      t.request({ method: 'GET', url: '/api/v1/embedded_wallets/delegations', bearer: user.accessToken })
+    const before = await read()
+    expect(before.statusCode).toBe(200)
+    expect(before.headers['cache-control']).toBe('no-store')
+    expect(before.json()).toEqual({
+      policy: sendPolicy(),
+      daily_value_limit_wei: '10000000000000000',
+      delegated_wallets: [],
+    })
+    const { delegated_wallets } = await user.delegate()
+    expect((await read()).json().delegated_wallets).toEqual(delegated_wallets)
+    await t.request({ method: 'POST', url: '/api/v1/wallets/revoke', bearer: user.accessToken })
+    expect((await read()).json().delegated_wallets).toEqual([])
+    const anonymous = await t.request({ method: 'GET', url: '/api/v1/embedded_wallets/delegations' })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
   test('behavior: revoke removes the delegation; the next request is refused and the wallet shows delegated: false', async () => {
     const user = await userWithWallet()
     const walletId = (await user.delegate()).delegated_wallets[0]!.id

@@ -7,7 +7,13 @@ import { assertMfaVerified } from '../mfa/verifications'
 import { requireSession } from '../sessions/requireSession'
 import { assertTermsAccepted } from '../users/service'
 import { requireDeviceProof } from '../walletDevices/service'
-import { type DelegatedActionsContext, delegateWallets, revokeDelegations } from './service'
+import {
+  type DelegatedActionsContext,
+  delegatedActionsSettings,
+  delegateWallets,
+  listDelegatedWallets,
+  revokeDelegations,
+} from './service'
 import { handleWalletRpc } from './walletRpc'
 
 /** The JSON bodies as sent, before their schema strips anything: what authorization signatures sign. */
@@ -23,6 +29,8 @@ const headerValue = (request: FastifyRequest, name: string) => {
  * - `POST /api/v1/embedded_wallets/delegate` — the user's consent, sent by the wallet frame with its device
  *   proof, as the other key-material calls (live session, frame origin, terms, device proof, MFA where
  *   enrolled): the device share for the signer;
+ * - `GET /api/v1/embedded_wallets/delegations` — a live session reads the app's terms (policy, daily limit)
+ *   and its user's delegated wallets;
  * - `POST /api/v1/wallets/revoke` — a live session removes every delegation of its user to the app;
  * - `POST /api/v1/wallets/:wallet_id/rpc` — the app's back end signs with a delegated wallet, authorized by
  *   the app's authorization signature (no session).
@@ -49,6 +57,17 @@ export async function delegatedActionsRoutes(
         userId: session.userId,
         body: request.body,
       }),
+    }
+  })
+
+  endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/delegations'], {}, async (request, reply) => {
+    const { app: foyerApp, userId } = await requireSession(context, request)
+    const settings = delegatedActionsSettings(foyerApp)
+    reply.header('cache-control', 'no-store')
+    return {
+      policy: settings.policy,
+      daily_value_limit_wei: settings.daily_value_limit_wei,
+      delegated_wallets: await listDelegatedWallets(context, { appId: foyerApp.id, userId }),
     }
   })
 

@@ -112,6 +112,30 @@ export async function delegateWallets(
 }
 
 /**
+ * The user's wallets delegated to the app (docs/delegated-actions.md#terms), oldest first: id (the wallet
+ * API's `:wallet_id`), address, chain type and HD index.
+ */
+export async function listDelegatedWallets(
+  context: ServerContext,
+  parameters: { appId: string; userId: string },
+): Promise<DelegatedWallet[]> {
+  const rows = await context.db.orm
+    .select({ wallet: embeddedWallets })
+    .from(walletDelegations)
+    .innerJoin(embeddedWallets, eq(embeddedWallets.id, walletDelegations.walletId))
+    .where(
+      and(eq(walletDelegations.appId, parameters.appId), eq(walletDelegations.userId, parameters.userId)),
+    )
+    .orderBy(walletDelegations.createdAt, embeddedWallets.walletIndex)
+  return rows.map(({ wallet }) => ({
+    id: wallet.id,
+    address: wallet.address,
+    chain_type: wallet.chainType as 'ethereum',
+    wallet_index: wallet.walletIndex,
+  }))
+}
+
+/**
  * Removes every delegation of the user to the app, and with it the sealed delegated shares
  * (docs/delegated-actions.md#revoke). Returns how many wallets were delegated.
  */
