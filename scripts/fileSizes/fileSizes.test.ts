@@ -26,6 +26,8 @@ const DATA_FILES = [
   // The protocol's public names, listed one by one: `export *` in their place makes a bundler keep whole
   // modules in a host app's initial chunk (1.2 kB gzip more in core's sign-in barrel, measured).
   'packages/protocol/src/exports/index.ts',
+  // The wallet directory, generated from RainbowKit's connectors (scripts/walletDirectory/generate.mjs).
+  'packages/core/src/externalWallets/directory/walletDirectoryData.ts',
 ]
 
 /**

@@ -1,9 +1,12 @@
 import type { User } from '@foyer/protocol'
 import type { ServerContext } from '../../ServerContext'
+import type { LoadedApp } from '../apps/service'
 import { requireUserJson } from '../users/service'
 import { insertMethod, type MfaMethodRow } from './methods'
-import type { MfaActor } from './totpService'
 import { assertMfaVerified, recordVerification } from './verifications'
+
+/** Who is acting: the app, and the live session and its user (from `requireSession`). */
+export type MfaActor = { app: LoadedApp; sessionId: string; userId: string }
 
 /** The factor an enrolment adds: its row id, type and what the type keeps (a sealed secret, a number). */
 export type EnrolledFactor = Pick<

@@ -18,9 +18,9 @@ import { relyingPartyOf } from '../passkeys/service'
 import { linkedAccounts } from '../users/schema'
 import { requireUserJson } from '../users/service'
 import { consumeChallenge, failAttempt, startChallenge, takeAttempt } from './challenges'
+import type { MfaActor } from './completeEnrollment'
 import { assertMethodOffered, findMethod, requireMethod } from './methods'
 import { mfaMethods } from './schema'
-import type { MfaActor } from './totpService'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
 
 /** `details` of a passkey account, with the MFA flag this feature adds. */

@@ -7,9 +7,10 @@ import { createDestinationLimit } from '../passwordless/createDestinationLimit'
 import { requireSession } from '../sessions/requireSession'
 import type { SmsContext } from '../sms/smsSender'
 import { smsSendKey, smsSendLimit } from '../sms/smsSendLimit'
+import type { MfaActor } from './completeEnrollment'
 import { initPasskeyVerification, setPasskeyEnrollment, verifyPasskey } from './passkeyService'
 import { enrollSms, initSms, unenrollSms, verifySms } from './smsService'
-import { enrollTotp, initTotpEnrollment, type MfaActor, unenrollTotp, verifyTotp } from './totpService'
+import { enrollTotp, initTotpEnrollment, unenrollTotp, verifyTotp } from './totpService'
 
 function originOf(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin

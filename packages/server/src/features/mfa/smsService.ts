@@ -9,10 +9,10 @@ import { toE164 } from '../sms/phoneNumber'
 import type { SmsContext } from '../sms/smsSender'
 import { linkedAccounts } from '../users/schema'
 import { consumeChallenge, failAttempt, type MfaPurpose, startChallenge, takeAttempt } from './challenges'
+import type { MfaActor } from './completeEnrollment'
 import { completeEnrollment } from './completeEnrollment'
 import { assertFactorNotLocked } from './factorAttempts'
 import { assertMethodOffered, assertNotEnrolled, deleteMethod, requireMethod } from './methods'
-import type { MfaActor } from './totpService'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
 
 /** HMAC-SHA256 (hex) of an MFA code bound to its session, purpose and number (key: HKDF sub-key). */

@@ -4,17 +4,13 @@ import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { ServerContext } from '../../ServerContext'
-import type { LoadedApp } from '../apps/service'
 import { linkedAccounts } from '../users/schema'
 import { consumeChallenge, failAttempt, startChallenge, takeAttempt } from './challenges'
-import { completeEnrollment } from './completeEnrollment'
+import { completeEnrollment, type MfaActor } from './completeEnrollment'
 import { assertMethodOffered, assertNotEnrolled, deleteMethod, requireMethod } from './methods'
 import { mfaMethods } from './schema'
 import { createTotpSecret, matchTotpStep, totpAuthUrl } from './totp'
 import { assertMfaVerified, assertNotGuest, recordVerification } from './verifications'
-
-/** Who is acting: the app, and the live session and its user (from `requireSession`). */
-export type MfaActor = { app: LoadedApp; sessionId: string; userId: string }
 
 const secretKey = (context: ServerContext) => deriveKey(context.masterKey, 'mfa-secret-encryption')
 /** Associated data of a pending secret (bound to its user) and of an enrolled one (bound to its row). */
