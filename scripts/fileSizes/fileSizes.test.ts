@@ -13,6 +13,7 @@ const LIMIT = 400
 const DATA_FILES = [
   // The UI copy: one key per text, in English and in each translation.
   'packages/react/src/i18n/en.ts',
+  'packages/react/src/i18n/enLater.ts',
   'packages/react/src/i18n/locales/de.ts',
   'packages/react/src/i18n/locales/es.ts',
   'packages/react/src/i18n/locales/fr.ts',

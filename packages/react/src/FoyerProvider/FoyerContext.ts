@@ -1,7 +1,7 @@
 import type { FoyerClient } from '@foyer/core'
 import { createContext, useContext } from 'react'
 import type { Formatters } from '../i18n/createFormatters'
-import type { Messages } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 import type { SupportedLocale } from '../i18n/resolveLocale'
 import type { PromptSettler } from '../modal/prompts/PromptSettler'
 import type { Route } from '../modal/router/createRouter'

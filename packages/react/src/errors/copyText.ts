@@ -1,4 +1,4 @@
-import type { Messages } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 import type { ErrorInfo } from './ErrorInfo'
 
 /** A string of i18n/en.ts by `screen.key`, e.g. `'error.tooManyAttempts'` (a misspelt key does not compile). */

@@ -1,7 +1,7 @@
 import { ApiError, TimeoutError, UserRejectedRequestError } from '@foyer/core'
 import { WalletConnectionError } from '@foyer/core/external-wallets'
 import { describe, expect, test } from 'vitest'
-import { en } from '../i18n/en'
+import { allEnglish as en } from '../i18n/allEnglish'
 import type { ErrorInfo } from './ErrorInfo'
 import { errorOutcome } from './errorOutcome'
 import type { ErrorFlow } from './errorTable'

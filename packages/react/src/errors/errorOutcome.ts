@@ -1,4 +1,4 @@
-import type { Messages } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 import { copyText } from './copyText'
 import type { ErrorInfo } from './ErrorInfo'
 import { type ErrorFlow, type ErrorFlowEntries, errorRow, flowDefaults, type Inline } from './errorTable'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { en } from '../i18n/en'
+import { allEnglish as en } from '../i18n/allEnglish'
 import { errorScreenCopy } from './errorScreenCopy'
 
 describe('errorScreenCopy', () => {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@foyer/protocol'
-import type { Messages } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 import { sanitizeLinkUrl } from '../theme/sanitizeLinkUrl'
 import { copyText } from './copyText'
 import type { ErrorInfo } from './ErrorInfo'

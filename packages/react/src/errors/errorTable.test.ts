@@ -1,6 +1,6 @@
 import { errorCodes } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { en } from '../i18n/en'
+import { allEnglish as en } from '../i18n/allEnglish'
 import { copyText, type MessageKey } from './copyText'
 import { errorOutcome } from './errorOutcome'
 import { errorScreenCopy } from './errorScreenCopy'

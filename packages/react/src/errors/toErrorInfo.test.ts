@@ -1,6 +1,6 @@
 import { WalletProxyError } from '@foyer/core/wallet'
 import { describe, expect, test } from 'vitest'
-import { en } from '../i18n/en'
+import { allEnglish as en } from '../i18n/allEnglish'
 import { errorOutcome } from './errorOutcome'
 import { toErrorInfo } from './toErrorInfo'
 

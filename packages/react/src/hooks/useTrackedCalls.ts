@@ -4,6 +4,7 @@ import type { ErrorFlow, ErrorFlowEntries, Inline } from '../errors/errorTable'
 import { toErrorInfo } from '../errors/toErrorInfo'
 import { FoyerContext } from '../FoyerProvider/FoyerContext'
 import { en } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 
 /** A flow of the error table that only shows texts (no screen to route to from a headless call). */
 export type TextFlow = {
@@ -23,7 +24,8 @@ export function useTrackedCalls(flow: TextFlow): {
   busy: boolean
   error: TrackedCallError | null
 } {
-  const messages = useContext(FoyerContext)?.messages ?? en
+  // Outside a provider, the sign-in texts (the error texts of these flows are among them).
+  const messages = useContext(FoyerContext)?.messages ?? (en as Messages)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<TrackedCallError | null>(null)
 

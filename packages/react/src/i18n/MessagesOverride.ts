@@ -1,4 +1,4 @@
-import type { Messages } from './en'
+import type { Messages } from './Messages'
 
 /**
  * Some strings of {@link Messages}, keyed like English (`{ landing: { header: '…' } }`): a locale's texts

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { en } from './en'
+import { allEnglish as en } from './allEnglish'
 import { formatMessage } from './formatMessage'
 
 describe('formatMessage', () => {

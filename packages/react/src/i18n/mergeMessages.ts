@@ -1,4 +1,4 @@
-import type { Messages } from './en'
+import type { Messages } from './Messages'
 import type { MessagesOverride } from './MessagesOverride'
 
 /**

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react'
 import { createFormatters, type Formatters } from './createFormatters'
-import { en, type Messages } from './en'
+import { en } from './en'
+import { type LaterEnglish, loadedLaterEnglish, loadLaterEnglish } from './loadLaterEnglish'
 import { loadedLocaleMessages, loadLocaleMessages } from './loadLocaleMessages'
+import type { Messages } from './Messages'
 import type { MessagesOverride } from './MessagesOverride'
 import { mergeMessages } from './mergeMessages'
 import { resolveLocale, type SupportedLocale } from './resolveLocale'
@@ -11,6 +13,8 @@ import { resolveLocale, type SupportedLocale } from './resolveLocale'
  * English shows at once; another shipped locale's chunk starts loading when the provider mounts (or the
  * locale changes) and its texts replace English as soon as it arrives, usually before the user opens the
  * modal. Should the chunk fail to load (offline), English stays. The host's `messages` win over both.
+ * The English of the screens after sign-in (`enLater.ts`) loads the same way after the first render: until
+ * it is there, `messages` has the sign-in texts only, and the modal stays closed (`hasLaterMessages`).
  *
  * @returns `messages` (complete), `language` (the shipped locale those texts are in, for the modal's
  *   `lang`) and `format` (numbers, amounts and dates for the host's tag)
@@ -27,6 +31,22 @@ export function useLocaleMessages(intl: { locale?: string; messages?: MessagesOv
   const [, setLoadedCount] = useState(0)
   // English is bundled: no layer over it.
   const bundle = wanted === 'en' ? undefined : loadedLocaleMessages(wanted)
+
+  const later = loadedLaterEnglish()
+  useEffect(() => {
+    if (loadedLaterEnglish()) return
+    let current = true
+    loadLaterEnglish()
+      .then(() => {
+        if (current) setLoadedCount((count) => count + 1)
+      })
+      .catch(() => {
+        // The chunk did not load (offline): the modal stays closed; the next mount tries again.
+      })
+    return () => {
+      current = false
+    }
+  }, [])
 
   useEffect(() => {
     if (wanted === 'en' || loadedLocaleMessages(wanted)) return
@@ -49,18 +69,35 @@ export function useLocaleMessages(intl: { locale?: string; messages?: MessagesOv
   const messages = useMemo(
     () =>
       mergeLayers(
+        later,
         bundle,
         overridesKey === undefined ? undefined : (JSON.parse(overridesKey) as MessagesOverride),
       ),
-    [bundle, overridesKey],
+    [later, bundle, overridesKey],
   )
   const format = useMemo(() => createFormatters(tag), [tag])
   return { messages, language: bundle ? wanted : 'en', format }
 }
 
+/**
+ * The English copy (the sign-in texts, with those of the screens after sign-in once `later` is loaded), with
+ * a locale's texts and the host's overrides laid over it.
+ */
 function mergeLayers(
+  later: LaterEnglish | undefined,
   bundle: MessagesOverride | undefined,
   overrides: MessagesOverride | undefined,
 ): Messages {
-  return bundle || overrides ? mergeMessages(en, bundle, overrides) : en
+  // Until `later` loads, the sections of the screens after sign-in are missing: only the modal renders
+  // those screens, and it opens once they are there (`hasLaterMessages`).
+  const english = (later ? { ...en, ...later } : en) as Messages
+  return bundle || overrides ? mergeMessages(english, bundle, overrides) : english
+}
+
+/**
+ * Whether `messages` holds the texts of the screens after sign-in (`enLater.ts`), which load after the
+ * provider's first render (internal): the modal opens only then.
+ */
+export function hasLaterMessages(messages: Messages): boolean {
+  return Object.hasOwn(messages, 'transaction')
 }

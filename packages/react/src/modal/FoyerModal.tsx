@@ -14,6 +14,7 @@ import {
 } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from '../hooks/useFoyerState'
+import { hasLaterMessages } from '../i18n/useLocaleMessages'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
 import { loadBaseStyles, loadedBaseStyles } from '../theme/loadBaseStyles'
 import { resolveTheme } from '../theme/resolveTheme'
@@ -130,7 +131,8 @@ export function FoyerModal({
     [config?.appearance, state.appConfig?.accent_color],
   )
   const colorScheme = theme.colorScheme
-  // The static rules load with the modal, closed; it opens once they are there (`loadBaseStyles`).
+  // The static rules load with the modal, closed; it opens once they are there (`loadBaseStyles`), and the
+  // English of the screens after sign-in with them (`hasLaterMessages`).
   const [baseStyles, setBaseStyles] = useState(loadedBaseStyles)
   useEffect(() => {
     if (baseStyles !== undefined) return
@@ -144,6 +146,9 @@ export function FoyerModal({
   }, [baseStyles])
   const css = useMemo(() => (baseStyles ?? '') + cssStringFromTheme(theme, scope), [baseStyles, theme, scope])
 
+  // The texts of every screen are there (`hasLaterMessages`): until then the modal stays closed and no
+  // screen's title is read.
+  const complete = hasLaterMessages(messages)
   const close = useCallback(() => {
     finished.current = true
     onOpenChange(false)
@@ -190,7 +195,7 @@ export function FoyerModal({
   }
 
   return (
-    <Root open={open && baseStyles !== undefined} onOpenChange={onRootOpenChange}>
+    <Root open={open && baseStyles !== undefined && complete} onOpenChange={onRootOpenChange}>
       <Portal>
         <div data-foyer={scope} data-foyer-theme={colorScheme}>
           <style nonce={nonce}>{css}</style>
@@ -226,7 +231,7 @@ export function FoyerModal({
                 <Suspense
                   fallback={
                     <ScreenLoading
-                      label={`${messages.modal.loading}: ${definition.title(messages)}`}
+                      label={`${messages.modal.loading}: ${complete ? definition.title(messages) : ''}`}
                       screenBox={screenBox}
                       onType={onType}
                     />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { Messages } from '../i18n/en'
+import type { Messages } from '../i18n/Messages'
 import type { ScreenId, ScreenParamsMap, ScreenProps } from './screenParams'
 
 /**

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { en } from '../i18n/en'
+import { allEnglish as en } from '../i18n/allEnglish'
 import { formatMessage } from '../i18n/formatMessage'
 import { CodeInput } from './CodeInput'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { en } from '../en'
+import { allEnglish as en } from '../allEnglish'
 import type { MessagesOverride } from '../MessagesOverride'
 import { de } from './de'
 import { es } from './es'

@@ -1,9 +1,9 @@
 import type { WalletPolicy } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
+import { allEnglish as en } from '../../i18n/allEnglish'
 import { createFormatters } from '../../i18n/createFormatters'
-import type { Messages } from '../../i18n/en'
-import { en } from '../../i18n/en'
 import { de } from '../../i18n/locales/de'
+import type { Messages } from '../../i18n/Messages'
 import { describePolicy } from './describePolicy'
 
 const solana: WalletPolicy = {

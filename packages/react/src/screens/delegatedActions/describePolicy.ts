@@ -1,8 +1,8 @@
 import { formatUnits } from '@foyer/core/wallet'
 import type { PolicyCondition, WalletPolicy } from '@foyer/protocol'
 import type { Formatters } from '../../i18n/createFormatters'
-import type { Messages } from '../../i18n/en'
 import { formatMessage } from '../../i18n/formatMessage'
+import type { Messages } from '../../i18n/Messages'
 
 /** One rule of a wallet policy in words: its name, what it allows or refuses, and each of its conditions. */
 export type PolicyRuleWords = { name: string; action: 'ALLOW' | 'DENY'; text: string; conditions: string[] }

@@ -1,7 +1,7 @@
 import type { RecentLoginMethod } from '@foyer/core'
 import type { ReactNode } from 'react'
 import type { FoyerConfig } from '../../FoyerProvider/FoyerConfig'
-import type { Messages } from '../../i18n/en'
+import type { Messages } from '../../i18n/Messages'
 import type { ModalContextValue } from '../../modal/ModalContext'
 import type { Route } from '../../modal/router/createRouter'
 import type { ScreenDefinitions } from '../../modal/ScreenDefinition'

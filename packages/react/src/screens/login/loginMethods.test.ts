@@ -1,6 +1,6 @@
 import { oauthProviders } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
-import { en } from '../../i18n/en'
+import { allEnglish as en } from '../../i18n/allEnglish'
 import { screens } from '../../modal/screens'
 import type { LandingMethod } from './Landing/landingModel'
 import { landingLoginMethod, loginMethods } from './loginMethods'

@@ -1,5 +1,5 @@
 import { isOAuthProvider, oauthProviderNames } from '@foyer/protocol'
-import type { Messages } from '../../i18n/en'
+import type { Messages } from '../../i18n/Messages'
 
 /**
  * The display name of an OAuth provider ('Google', 'GitHub' …: proper nouns, the protocol's

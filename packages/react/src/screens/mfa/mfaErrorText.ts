@@ -1,4 +1,4 @@
-import type { Messages } from '../../i18n/en'
+import type { Messages } from '../../i18n/Messages'
 
 /**
  * The documented text (docs/errors.md) of an MFA failure, and whether it blocks input: a wrong code → 'The

@@ -11,7 +11,7 @@ import {
 } from '../../../../test/createTestClient'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { useLinkEmail } from '../../../hooks/useLinkEmail'
-import { en } from '../../../i18n/en'
+import { allEnglish as en } from '../../../i18n/allEnglish'
 import { accountTransferTitle } from './accountTransferTitle'
 
 afterEach(cleanup)

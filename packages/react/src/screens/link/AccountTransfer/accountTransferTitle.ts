@@ -1,6 +1,6 @@
 import type { AccountTransfer } from '@foyer/core/account-transfer'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 import { oauthProviderName } from '../../login/oauthProviderName'
 
 /**

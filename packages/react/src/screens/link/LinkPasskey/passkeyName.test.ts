@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { en } from '../../../i18n/en'
+import { allEnglish as en } from '../../../i18n/allEnglish'
 import { de } from '../../../i18n/locales/de'
 import { mergeMessages } from '../../../i18n/mergeMessages'
 import { passkeyName } from './passkeyName'

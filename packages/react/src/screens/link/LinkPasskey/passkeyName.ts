@@ -1,6 +1,6 @@
 import type { PasskeyAccount } from '@foyer/protocol'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 
 /**
  * A passkey's name in the modal's locale (docs/linked-accounts.md; core's `passkeyDisplayName` in

@@ -1,5 +1,5 @@
 import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wallet'
-import type { Messages } from '../../../i18n/en'
+import type { Messages } from '../../../i18n/Messages'
 import { useModal } from '../../../modal/ModalContext'
 import { Collapsible } from '../../../ui/Collapsible'
 import { type DetailRow, DetailRows } from '../../../ui/DetailRows'

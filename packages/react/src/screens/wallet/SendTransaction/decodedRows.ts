@@ -6,7 +6,7 @@ import {
   type TransactionPreview,
 } from '@foyer/core/wallet'
 import type { Formatters } from '../../../i18n/createFormatters'
-import type { Messages } from '../../../i18n/en'
+import type { Messages } from '../../../i18n/Messages'
 import type { DetailRow } from '../../../ui/DetailRows'
 import { formatNative } from './formatNative'
 

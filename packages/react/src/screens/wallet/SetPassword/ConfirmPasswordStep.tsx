@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import type { Messages } from '../../../i18n/en'
+import type { Messages } from '../../../i18n/Messages'
 import { Button } from '../../../ui/Button'
 import { PasswordInput } from '../../../ui/PasswordInput'
 import { useButtonDelay } from './useButtonDelay'

@@ -1,7 +1,7 @@
 import { generatePassword, passwordStrength, validatePassword } from '@foyer/core/wallet'
 import { type FormEvent, useState } from 'react'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 import { Button } from '../../../ui/Button'
 import { PasswordInput } from '../../../ui/PasswordInput'
 import { StrengthMeter } from '../../../ui/StrengthMeter'

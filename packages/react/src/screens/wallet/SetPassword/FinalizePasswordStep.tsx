@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { Messages } from '../../../i18n/en'
+import type { Messages } from '../../../i18n/Messages'
 import { Button } from '../../../ui/Button'
 import { useButtonDelay } from './useButtonDelay'
 

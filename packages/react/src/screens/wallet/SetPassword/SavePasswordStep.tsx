@@ -1,7 +1,7 @@
 import { recoveryFileName } from '@foyer/core/wallet'
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { useButtonDelay } from './useButtonDelay'

@@ -1,6 +1,6 @@
 import type { SolanaInstructionSummary } from '@foyer/core/wallet'
 import { formatLamports, formatUnits } from '@foyer/core/wallet'
-import type { Messages } from '../../../i18n/en'
+import type { Messages } from '../../../i18n/Messages'
 import { useModal } from '../../../modal/ModalContext'
 import { DetailRows } from '../../../ui/DetailRows'
 

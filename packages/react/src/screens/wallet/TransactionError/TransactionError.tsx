@@ -1,6 +1,6 @@
 import { COPY_FEEDBACK_MS } from '@foyer/protocol'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'

@@ -1,7 +1,7 @@
 import type { FoyerChain } from '@foyer/core'
 import { blockExplorerOf } from '@foyer/core/wallet'
-import type { Messages } from '../../../i18n/en'
 import { formatMessage } from '../../../i18n/formatMessage'
+import type { Messages } from '../../../i18n/Messages'
 import { sanitizeLinkUrl } from '../../../theme/sanitizeLinkUrl'
 
 /**
