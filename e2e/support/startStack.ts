@@ -6,6 +6,7 @@ import {
   crossApp,
   customJwt,
   DEMO_APP_ID,
+  delegatedActions,
   email,
   type FarcasterSignerOptions,
   type FoyerDatabase,
@@ -251,6 +252,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
           : {}),
         ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
       }),
+      delegatedActions(),
       analytics(),
     ],
   })
