@@ -107,7 +107,9 @@ describe('MfaVerify', () => {
   test("error: the browser's passkey dialog dismissed says 'Verification canceled'; Try again verifies", async () => {
     const { client, user } = await renderWalletUi()
     client._internal.setState({ user: withMethods(['passkey']) })
-    verifyMfaWithPasskey.mockRejectedValueOnce(failure('PASSKEY_NOT_ALLOWED')).mockResolvedValueOnce(undefined)
+    verifyMfaWithPasskey
+      .mockRejectedValueOnce(failure('PASSKEY_NOT_ALLOWED'))
+      .mockResolvedValueOnce(undefined)
     const verified = promptMfa(client)
     const dialog = await findDialog('Verify your identity')
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Verification canceled')
