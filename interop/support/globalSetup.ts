@@ -67,6 +67,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stack.masterKey,
   )
 
+  // Delegated actions (docs/delegated-actions.md): the app's back end key (P-256) and a policy, so that a
+  // user can consent; the policy lets the back end sign messages.
+  const appKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  await updateAppSettings(
+    stack.db,
+    DEMO_APP_ID,
+    {
+      delegated_actions: {
+        authorization_public_keys: [
+          appKey.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+        ],
+        policy: {
+          version: '1.0',
+          name: 'Sign messages',
+          chain_type: 'ethereum',
+          rules: [{ name: 'Sign any message', method: 'personal_sign', action: 'ALLOW', conditions: [] }],
+        },
+        daily_value_limit_wei: null,
+      },
+    },
+    stack.masterKey,
+  )
+
   const accounts: InteropStack['farcaster']['accounts'] = []
   for (let fid = 20001; fid <= 20004; fid += 1) {
     const key = generatePrivateKey()

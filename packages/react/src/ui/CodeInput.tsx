@@ -27,6 +27,12 @@ export type CodeInputProps = {
   digitLabel: (n: number, total: number) => string
   /** Shown when a non-digit is typed or pasted: 'Code should be numeric' (docs/limits.md). */
   numericErrorMessage: string
+  /**
+   * Shown when more digits than `length` are pasted or autofilled (e.g. 'Passcode must be exactly 6
+   * numbers'); the boxes then reset after `errorResetMs` and nothing is submitted. Without it, the first
+   * `length` digits are taken.
+   */
+  lengthErrorMessage?: string | undefined
   /** Accessible name of the group of boxes, e.g. `'Confirmation code'`. */
   groupLabel?: string
   /** Number of boxes; default `CODE_LENGTH` (6; docs/limits.md). */
@@ -49,7 +55,8 @@ const isDigit = (value: string) => /^[0-9]$/.test(value)
  *   move between boxes.
  * - Pasting (into any box) spreads the digits: a full code fills from the first box, a partial one from the
  *   focused box. Spaces and dashes are ignored.
- * - A non-digit shows `numericErrorMessage` and resets every box after `errorResetMs`.
+ * - A non-digit shows `numericErrorMessage` and resets every box after `errorResetMs`; so does a paste of
+ *   more than `length` digits with `lengthErrorMessage`.
  * - When every box holds a digit, `onComplete(code)` is called.
  *
  * Each box is `inputmode="numeric"` and labelled `digitLabel(n, total)`; the first has
@@ -66,6 +73,7 @@ export function CodeInput({
   error,
   digitLabel,
   numericErrorMessage,
+  lengthErrorMessage,
   groupLabel,
   length = CODE_LENGTH,
   errorResetMs = CODE_ERROR_RESET_MS,
@@ -74,7 +82,8 @@ export function CodeInput({
 }: CodeInputProps) {
   const empty = useCallback(() => Array.from({ length }, () => ''), [length])
   const [digits, setDigits] = useState<string[]>(empty)
-  const [numericError, setNumericError] = useState(false)
+  /** The input error shown until the boxes reset: a non-digit, or too many digits pasted. */
+  const [inputError, setInputError] = useState<'numeric' | 'length' | undefined>(undefined)
   const digitsRef = useRef(digits)
   const inputs = useRef<Array<HTMLInputElement | null>>([])
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -115,17 +124,17 @@ export function CodeInput({
     if (next.length === length && next.every(isDigit)) onComplete(next.join(''))
   }
 
-  const failNumeric = (next: string[]) => {
+  const failInput = (next: string[], kind: 'numeric' | 'length' = 'numeric') => {
     digitsRef.current = next
     setDigits(next)
-    setNumericError(true)
+    setInputError(kind)
     onEdit?.()
     clearTimeout(resetTimer.current)
     resetTimer.current = setTimeout(() => {
       const cleared = empty()
       digitsRef.current = cleared
       setDigits(cleared)
-      setNumericError(false)
+      setInputError(undefined)
       pendingFocus.current = 0
     }, errorResetMs)
   }
@@ -136,7 +145,11 @@ export function CodeInput({
     const next = [...digitsRef.current]
     if (!/^[0-9]+$/.test(cleaned)) {
       next[start] = cleaned.charAt(0)
-      failNumeric(next)
+      failInput(next)
+      return
+    }
+    if (cleaned.length > length && lengthErrorMessage !== undefined) {
+      failInput(cleaned.slice(0, length).split(''), 'length')
       return
     }
     const from = cleaned.length >= length ? 0 : start
@@ -169,7 +182,7 @@ export function CodeInput({
     const next = [...digitsRef.current]
     next[index] = typed
     if (!isDigit(typed)) {
-      failNumeric(next)
+      failInput(next)
       return
     }
     commit(next, index + 1)
@@ -216,7 +229,8 @@ export function CodeInput({
     spread(index, text)
   }
 
-  const message = numericError ? numericErrorMessage : error
+  const message =
+    inputError === 'numeric' ? numericErrorMessage : inputError === 'length' ? lengthErrorMessage : error
   const invalid = Boolean(message)
 
   return (

@@ -17,8 +17,8 @@ export type MfaCodeEntryProps = {
 
 /**
  * Six digit boxes for an MFA code, the sign-in code screen's `CodeInput` (docs/modal.md, docs/limits.md):
- * submits on the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and the boxes
- * reset after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes 1.4 s later;
+ * submits on the sixth digit, pasting spreads, a non-digit shows 'Passcode can only be numbers' and a paste of
+ * more than six digits 'Passcode must be exactly 6 numbers' (nothing is submitted); the boxes reset after 1.4 s. A wrong code shows 'The code you entered is not valid' and clears the boxes 1.4 s later;
  * too many attempts or the time limit show their texts and block input (docs/errors.md).
  */
 export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
@@ -70,6 +70,7 @@ export function MfaCodeEntry({ submit, onDone }: MfaCodeEntryProps) {
         groupLabel={m.codeLabel}
         digitLabel={(n, total) => formatMessage(m.digitLabel, { n, total })}
         numericErrorMessage={m.numericError}
+        lengthErrorMessage={m.lengthError}
       />
       <div className="foyer-row" role="status" aria-live="polite">
         {busy ? <Spinner /> : null}

@@ -82,6 +82,42 @@ describe('MfaVerify', () => {
     expect(within(dialog).getByLabelText('Digit 1 of 6').getAttribute('aria-disabled')).toBe('true')
   })
 
+  test('error: a paste of more than six digits says the passcode must be 6 numbers and submits nothing', async () => {
+    const { client, user } = await renderWalletUi()
+    client._internal.setState({ user: withMethods(['totp']) })
+    verifyMfa.mockResolvedValueOnce(undefined)
+    const verified = promptMfa(client)
+    const dialog = await findDialog('Verify your identity')
+    await user.click(within(dialog).getByLabelText('Digit 1 of 6'))
+    await user.paste('12345678')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Passcode must be exactly 6 numbers')
+    expect(verifyMfa).not.toHaveBeenCalled()
+    // The boxes clear after 1.4 s; the right code then verifies.
+    await waitFor(
+      () => expect((within(dialog).getByLabelText('Digit 1 of 6') as HTMLInputElement).value).toBe(''),
+      { timeout: 3000 },
+    )
+    await user.click(within(dialog).getByLabelText('Digit 1 of 6'))
+    await user.keyboard('123456')
+    await verified
+    expect(verifyMfa).toHaveBeenCalledTimes(1)
+    expect(verifyMfa).toHaveBeenLastCalledWith(client, { method: 'totp', code: '123456' })
+  })
+
+  test("error: the browser's passkey dialog dismissed says 'Verification canceled'; Try again verifies", async () => {
+    const { client, user } = await renderWalletUi()
+    client._internal.setState({ user: withMethods(['passkey']) })
+    verifyMfaWithPasskey
+      .mockRejectedValueOnce(failure('PASSKEY_NOT_ALLOWED'))
+      .mockResolvedValueOnce(undefined)
+    const verified = promptMfa(client)
+    const dialog = await findDialog('Verify your identity')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Verification canceled')
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await verified
+    expect(verifyMfaWithPasskey).toHaveBeenCalledTimes(2)
+  })
+
   test('error: an SMS send refused within the resend wait says so and keeps the code boxes open', async () => {
     const { client, user } = await renderWalletUi()
     client._internal.setState({ user: withMethods(['sms']) })
