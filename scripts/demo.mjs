@@ -15,6 +15,7 @@ const {
   startCoinbaseOnrampStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
+  startGoogleDriveStandIn,
   startLocalIdentityProvider,
   startMoonpayStandIn,
   startPriceSourceStandIn,
@@ -77,6 +78,11 @@ const identityProvider = await startLocalIdentityProvider({
     { subject: '100001', email: 'ada@example.com', name: 'Ada Lovelace', username: 'ada' },
     { subject: '100002', email: 'grace@example.com', name: 'Grace Hopper', username: 'grace' },
   ],
+})
+// Google Drive recovery: a Drive API stand-in accepting the identity provider's tokens (docs/recovery-oauth.md).
+const googleDrive = await startGoogleDriveStandIn({
+  identityProvider,
+  port: Number(process.env.GOOGLE_DRIVE_PORT ?? 8802),
 })
 const demoOAuthSettings = await identityProvider.registerApp({
   redirectUri: `${apiUrl}/api/v1/oauth/callback`,
@@ -254,6 +260,7 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_PRICE_SOURCE_URL: priceSource.url,
     // Exchange funding against the Coinbase Onramp stand-in (the CDP key stays on the server).
     FOYER_COINBASE_API_URL: coinbase.apiUrl,
+    FOYER_GOOGLE_DRIVE_API_URL: googleDrive.url,
     FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
     // Smart wallets over the local bundler and paymaster (the 'Smart wallet' panel).
     FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
@@ -301,6 +308,7 @@ function stop(code = 0) {
   // anvil: SIGINT, then SIGKILL after 3 s (docs/architecture.md "Local real components").
   turnstile.close().catch(() => {})
   bridge.close().catch(() => {})
+  googleDrive.close().catch(() => {})
   identityProvider.close().catch(() => {})
   telegram.close().catch(() => {})
   farcasterApp.close().catch(() => {})
@@ -340,6 +348,7 @@ try {
     Cross-app:       'Continue with Foyer Demo Provider' signs in with an account of the provider app
                      (its pages: http://127.0.0.1:${demoPort}/oauth/authorize?appId=foyerdemoprovider00000000)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
+    Google Drive:    ${googleDrive.url}  (Drive API stand-in for Google Drive recovery)
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)

@@ -32,12 +32,14 @@ import {
   type CoinbaseOnrampStandIn,
   DEMO_USDC,
   type FarcasterStandIns,
+  type GoogleDriveStandIn,
   type LocalIdentityProvider,
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterStandIns,
+  startGoogleDriveStandIn,
   startLocalIdentityProvider,
   startMoonpayStandIn,
   startPriceSourceStandIn,
@@ -164,6 +166,8 @@ export type Stack = {
   bridge: BridgeStandIn | undefined
   /** The local WalletConnect relay, when started (`walletConnect: true`). */
   walletConnectRelay: WalletConnectRelayStandIn | undefined
+  /** The Google Drive API stand-in (Google Drive recovery), started with the identity provider (`oauth`). */
+  googleDrive: GoogleDriveStandIn | undefined
   /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
   funding: StackFunding | undefined
   /** The Coinbase Onramp stand-in and local Base chain, when started (`coinbase: true`). */
@@ -197,6 +201,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const identityProvider = options.oauth
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
+  const googleDrive = identityProvider ? await startGoogleDriveStandIn({ identityProvider }) : undefined
   const telegram = options.telegram ? await startStackTelegram() : undefined
   const farcasterAnvil: Anvil | undefined = options.farcaster && !chains ? await startAnvil() : undefined
   const farcaster = options.farcaster
@@ -214,6 +219,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     env: 'test',
     now: () => Date.now() + clockOffsetMs,
     logger: false,
+    ...(googleDrive ? { googleDriveApiUrl: googleDrive.url } : {}),
     // The tests read one-time codes from the dev mailbox.
     devMailbox: true,
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
@@ -353,6 +359,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     farcaster,
     bridge,
     walletConnectRelay,
+    googleDrive,
     funding,
     coinbase,
     advanceClock(ms) {
@@ -367,6 +374,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await bridge?.close()
       await chains?.stop()
       await turnstile?.close()
+      await googleDrive?.close()
       await identityProvider?.close()
       await telegram?.close()
       await farcaster?.close()

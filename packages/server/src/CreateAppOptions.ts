@@ -83,6 +83,12 @@ export type CreateAppOptions = {
    * first request.
    */
   walletFrameDir?: string
+  /**
+   * The Google Drive API base URL the wallet frame stores Google Drive recovery secrets at
+   * (docs/recovery-oauth.md); default Google's own, `https://www.googleapis.com`. Tests and the demo point it
+   * at the Drive API stand-in of `@foyer/server/testing`.
+   */
+  googleDriveApiUrl?: string
   /** Prometheus metrics at `GET /metrics` (requests, sign-ins, refreshes, 429s, pool); default false. */
   metrics?: boolean
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */

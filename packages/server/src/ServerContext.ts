@@ -44,6 +44,8 @@ export type ServerContext = {
   refreshSuccessorKey: Uint8Array
   /** Where the built wallet frame scripts are (`dist/wallet-frame` of the package by default). */
   walletFrameDir: string
+  /** The Drive API base URL written into the wallet frame's config; absent: the frame's default (Google's). */
+  googleDriveApiUrl?: string | undefined
   /** Analytics events older than this many days are purged. */
   analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */

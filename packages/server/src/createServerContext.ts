@@ -124,6 +124,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
       300,
     ),
     walletFrameDir: options.walletFrameDir ?? WALLET_FRAME_DIST_DIR,
+    googleDriveApiUrl: options.googleDriveApiUrl?.replace(/\/+$/, ''),
     analyticsRetentionDays: positiveInteger(
       'analyticsRetentionDays',
       options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,

@@ -30,6 +30,19 @@ export type RecoveryMethod = z.infer<typeof recoveryMethodSchema>
 export const supportedRecoveryMethodSchema = z.enum(['privy', 'user-passcode'])
 export type SupportedRecoveryMethod = z.infer<typeof supportedRecoveryMethodSchema>
 
+/**
+ * The recovery methods a wallet can be switched to with `privy:wallets:set-recovery`: the supported ones and
+ * `google-drive` (a random recovery secret in the user's Drive app-data folder, docs/recovery-oauth.md).
+ */
+export const settableRecoveryMethodSchema = z.enum(['privy', 'user-passcode', 'google-drive'])
+export type SettableRecoveryMethod = z.infer<typeof settableRecoveryMethodSchema>
+
+/**
+ * The Drive file name of a wallet's recovery secret: `foyer-recovery-secret-<32 hex>.json`, random per
+ * secret, so reading it back by name finds exactly one file.
+ */
+export const googleDriveSecretFileNameSchema = z.string().regex(/^foyer-recovery-secret-[0-9a-f]{32}\.json$/)
+
 /** How the entropy id is checked: it is the index-0 address of the entropy for that chain type. */
 export const entropyIdVerifierSchema = z.enum(['ethereum-address-verifier', 'solana-address-verifier'])
 export type EntropyIdVerifier = z.infer<typeof entropyIdVerifierSchema>
@@ -67,7 +80,9 @@ export const walletShareSchema = base64Schema(128)
  * The encrypted recovery share as the frame uploads it (AES-256-GCM, 12-byte IV, AAD
  * `foyer-recovery-share:v1:<chain_type>:<entropy_id>`):
  * - `privy`: the AES key itself (32 bytes, random, made by the frame); the server stores it sealed;
- * - `user-passcode`: the AES key is PBKDF2-SHA256(password, salt, iterations); only salt and parameters are stored.
+ * - `user-passcode`: the AES key is PBKDF2-SHA256(password, salt, iterations); only salt and parameters are stored;
+ * - `google-drive`: the AES key is a random 32-byte secret kept in the user's Drive app-data folder in the file
+ *   `secret_file_name` (docs/recovery-oauth.md); the server never sees it.
  */
 export const recoveryUploadSchema = z.discriminatedUnion('recovery_method', [
   z.object({
@@ -83,6 +98,12 @@ export const recoveryUploadSchema = z.discriminatedUnion('recovery_method', [
     salt: base64Schema(64),
     kdf: z.literal('pbkdf2-sha256'),
     iterations: z.number().int().min(RECOVERY_PBKDF2_ITERATIONS).max(10_000_000),
+  }),
+  z.object({
+    recovery_method: z.literal('google-drive'),
+    ciphertext: base64Schema(256),
+    iv: base64Schema(12),
+    secret_file_name: googleDriveSecretFileNameSchema,
   }),
 ])
 export type RecoveryUpload = z.infer<typeof recoveryUploadSchema>

@@ -523,3 +523,15 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
     )
   })
 })
+
+describe('loadConfig: Google Drive recovery', () => {
+  test('default: FOYER_GOOGLE_DRIVE_API_URL is the Drive API base URL; unset, none (Google)', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const config = await loadConfig({ FOYER_GOOGLE_DRIVE_API_URL: 'http://127.0.0.1:8802' }, cwd)
+    expect(config.googleDriveApiUrl).toBe('http://127.0.0.1:8802')
+    expect((await loadConfig({}, cwd)).googleDriveApiUrl).toBeUndefined()
+    await expect(loadConfig({ FOYER_GOOGLE_DRIVE_API_URL: 'nope' }, cwd)).rejects.toThrow(
+      'FOYER_GOOGLE_DRIVE_API_URL',
+    )
+  })
+})

@@ -1,7 +1,7 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
 // Coinbase Onramp, Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth
 // providers, Telegram's login widget, the Farcaster relay, Id Registry and user-data API, the WalletConnect
-// relay and a scripted phone wallet), for tests, the demo and benchmarks. docs/architecture.md:
+// relay and a scripted phone wallet, the Google Drive API), for tests, the demo and benchmarks. docs/architecture.md:
 // "Test stand-ins of outside services ship in a testing entry, never in the server's production entry": this
 // entry lives beside the stand-ins, not under src/exports/ (the production entry), and the test beside it
 // fails when a production module imports one. Keep the list sorted by path.
@@ -83,6 +83,12 @@ export {
   type StartPriceSourceStandInOptions,
   startPriceSourceStandIn,
 } from './funding/priceSourceStandIn'
+export {
+  type GoogleDriveStandIn,
+  type GoogleDriveStandInFile,
+  type StartGoogleDriveStandInOptions,
+  startGoogleDriveStandIn,
+} from './googleDrive/googleDriveStandIn'
 export {
   type AuthorizeAtLocalIdentityProviderParameters,
   authorizeAtLocalIdentityProvider,

@@ -14,6 +14,8 @@ export type DecryptRecoveryShareParameters = {
   entropyId: string
   /** Required for `user-passcode`. */
   password?: string | undefined
+  /** Required for `google-drive`: the recovery secret read back from the user's Drive. */
+  secret?: Uint8Array | undefined
 }
 
 /**
@@ -21,7 +23,8 @@ export type DecryptRecoveryShareParameters = {
  * Throws `FrameRequestError`:
  * - `invalid_request_arguments` when `user-passcode` and no password is given;
  * - `invalid_recovery_pin` ('Invalid recovery password, please try again.') when the password is wrong;
- * - `error` when a server-held key does not open the share.
+ * - `invalid_request_arguments` when `google-drive` and no secret is given;
+ * - `error` when a server-held key or the Drive secret does not open the share.
  *
  * @example const share = await decryptRecoveryShare({ material, chainType, entropyId, password })
  */
@@ -35,6 +38,17 @@ export async function decryptRecoveryShare(parameters: DecryptRecoveryShareParam
       return await decryptAesGcm(fromBase64(material.recovery_key), ciphertext, iv, aad)
     } catch (cause) {
       throw new FrameRequestError('error', 'Could not open the recovery share', { cause })
+    }
+  }
+  if (material.recovery_method === 'google-drive') {
+    if (!parameters.secret)
+      throw new FrameRequestError('invalid_request_arguments', 'A Google Drive access token is required')
+    try {
+      return await decryptAesGcm(parameters.secret, ciphertext, iv, aad)
+    } catch (cause) {
+      throw new FrameRequestError('error', 'The recovery secret in Google Drive does not open this wallet', {
+        cause,
+      })
     }
   }
   if (!parameters.password)

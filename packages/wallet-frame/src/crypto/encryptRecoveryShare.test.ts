@@ -109,3 +109,56 @@ describe('encryptRecoveryShare', () => {
     ).rejects.toMatchObject({ type: 'error' })
   })
 })
+
+describe('encryptRecoveryShare: google-drive', () => {
+  const secretFileName = `foyer-recovery-secret-${'ab'.repeat(16)}.json`
+
+  test('default: the share opens with the Drive secret; only the file name goes up', async () => {
+    const secret = crypto.getRandomValues(new Uint8Array(32))
+    const upload = await encryptRecoveryShare({
+      recoveryShare: share,
+      ...wallet,
+      recoveryMethod: 'google-drive',
+      secret,
+      secretFileName,
+    })
+    const material = recoveryUploadSchema.parse(upload)
+    expect(Object.keys(material).sort()).toEqual(['ciphertext', 'iv', 'recovery_method', 'secret_file_name'])
+    expect(JSON.stringify(material)).not.toContain(toBase64(secret))
+    await expect(decryptRecoveryShare({ material, ...wallet, secret })).resolves.toEqual(share)
+  })
+
+  test('error: no secret, another secret, or another wallet fails with a frame error', async () => {
+    const secret = crypto.getRandomValues(new Uint8Array(32))
+    const material = await encryptRecoveryShare({
+      recoveryShare: share,
+      ...wallet,
+      recoveryMethod: 'google-drive',
+      secret,
+      secretFileName,
+    })
+    await expect(decryptRecoveryShare({ material, ...wallet })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+    })
+    await expect(
+      decryptRecoveryShare({ material, ...wallet, secret: crypto.getRandomValues(new Uint8Array(32)) }),
+    ).rejects.toMatchObject({
+      type: 'error',
+      message: 'The recovery secret in Google Drive does not open this wallet',
+    })
+    await expect(
+      decryptRecoveryShare({ material, chainType: 'ethereum', entropyId: `0x${'1'.repeat(40)}`, secret }),
+    ).rejects.toBeInstanceOf(FrameRequestError)
+  })
+
+  test('error: a file name that is not a recovery secret name is refused by the upload schema', () => {
+    expect(
+      recoveryUploadSchema.safeParse({
+        recovery_method: 'google-drive',
+        ciphertext: toBase64(share),
+        iv: toBase64(new Uint8Array(12)),
+        secret_file_name: "x' or name contains '",
+      }).success,
+    ).toBe(false)
+  })
+})

@@ -8,13 +8,19 @@ export type EncryptRecoveryShareParameters = {
   recoveryShare: Uint8Array
   chainType: ChainType
   entropyId: string
-} & ({ recoveryMethod: 'privy' } | { recoveryMethod: 'user-passcode'; password: string })
+} & (
+  | { recoveryMethod: 'privy' }
+  | { recoveryMethod: 'user-passcode'; password: string }
+  | { recoveryMethod: 'google-drive'; secret: Uint8Array; secretFileName: string }
+)
 
 /**
  * Encrypts the recovery share for upload (`recoveryUploadSchema`), AES-256-GCM with a fresh IV and the
  * wallet-binding associated data:
  * - `privy`: under a fresh random 32-byte key that is uploaded with it (the server keeps it sealed);
- * - `user-passcode`: under PBKDF2-SHA256(password, fresh 16-byte salt, 600,000); only salt and parameters go up.
+ * - `user-passcode`: under PBKDF2-SHA256(password, fresh 16-byte salt, 600,000); only salt and parameters go up;
+ * - `google-drive`: under the 32-byte recovery secret kept in the user's Drive; only the secret's file name
+ *   goes up (docs/recovery-oauth.md).
  *
  * @example const recovery = await encryptRecoveryShare({ recoveryShare, chainType, entropyId, recoveryMethod: 'privy' })
  */
@@ -30,6 +36,15 @@ export async function encryptRecoveryShare(
       recovery_key: toBase64(key),
       ciphertext: toBase64(ciphertext),
       iv: toBase64(iv),
+    }
+  }
+  if (parameters.recoveryMethod === 'google-drive') {
+    const { ciphertext, iv } = await encryptAesGcm(parameters.secret, parameters.recoveryShare, aad)
+    return {
+      recovery_method: 'google-drive',
+      ciphertext: toBase64(ciphertext),
+      iv: toBase64(iv),
+      secret_file_name: parameters.secretFileName,
     }
   }
   const salt = crypto.getRandomValues(new Uint8Array(16))

@@ -1,4 +1,5 @@
 import type { ChainType } from '@foyer/protocol'
+import type { GoogleDriveAppData } from '../drive/googleDriveAppData'
 import type { FarcasterSignerHandlers } from '../farcaster/createFarcasterSigner'
 import type { VerifiedToken } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
@@ -30,6 +31,8 @@ export type FrameState = {
   /** Checks an access token (signature, audience, expiry) and returns its subject. */
   verifyToken(accessToken: string): Promise<VerifiedToken>
   farcasterSigner: FarcasterSignerHandlers
+  /** The user's Drive app-data folder (Google Drive recovery), on the Drive API base URL of the frame config. */
+  googleDrive: GoogleDriveAppData
   /** Rebuilt entropies by `entropyKey`. */
   unlocked: Map<string, UnlockedEntropy>
   /** Unlocks under way by `<owner>|<entropyKey>`: concurrent requests share one. */

@@ -1,4 +1,5 @@
 import { type ChainType, type FrameReply, frameRequestSchema } from '@foyer/protocol'
+import { createGoogleDriveAppData, GOOGLE_APIS_URL } from '../drive/googleDriveAppData'
 import { createFarcasterSigner } from '../farcaster/createFarcasterSigner'
 import { createTokenVerifier } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
@@ -27,6 +28,8 @@ export type CreateFrameHandlerParameters = {
   beforeExport?: ((parameters: { accessToken: string; chainType: ChainType }) => Promise<void>) | undefined
   /** fetch used for chain RPC (tests). */
   fetch?: typeof fetch | undefined
+  /** The Google Drive API base URL (Google Drive recovery); default `https://www.googleapis.com`. */
+  googleDriveApiUrl?: string | undefined
   now?: () => number
   /**
    * Called with failures that are not `FrameRequestError`s (bugs, platform errors) before the generic
@@ -76,6 +79,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
       keys: deviceShares,
       initSigner: (accessToken, body) => callApi(() => api.initFarcasterSigner(accessToken, body)),
     }),
+    googleDrive: createGoogleDriveAppData({ baseUrl: parameters.googleDriveApiUrl ?? GOOGLE_APIS_URL }),
     unlocked: new Map(),
     inFlight: new Map(),
     showExport: parameters.showExport,

@@ -34,6 +34,7 @@ const handler = createFrameHandler({
     onUnavailable: (error) => console.warn(storageUnavailableWarning('wallet frame', 'device share', error)),
   }),
   mode: 'wallet',
+  googleDriveApiUrl: config.googleDriveApiUrl,
   onUnexpectedError: (error) =>
     console.error(
       '[foyer wallet frame]',

@@ -4,6 +4,8 @@ import { z } from 'zod'
 export const frameConfigSchema = z.object({
   appId: z.string().length(25),
   allowedOrigins: z.array(z.string()),
+  /** The Google Drive API base URL (Google Drive recovery); absent: `https://www.googleapis.com`. */
+  googleDriveApiUrl: z.url({ protocol: /^https?$/ }).optional(),
 })
 export type FrameConfig = z.infer<typeof frameConfigSchema> & {
   clientId: string | null

@@ -11,6 +11,11 @@ export type RecoverWalletParameters = {
   wallet: Pick<EmbeddedWalletInfo, 'chainType' | 'entropyId'>
   /** The user's recovery password (`user-passcode` wallets); absent for automatic recovery. */
   recoveryPassword?: string | undefined
+  /**
+   * Google's access token for the user's Drive app-data folder (`google-drive` wallets), from
+   * `POST /api/v1/recovery/oauth/authenticate` (docs/recovery-oauth.md); the frame uses it once.
+   */
+  recoveryAccessToken?: string | undefined
 }
 
 /** What {@link recoverWallet} throws (an action that calls others includes theirs). */
@@ -36,6 +41,9 @@ export async function recoverWallet(client: FoyerClient, parameters: RecoverWall
     chainType: wallet.chainType,
     entropyId: wallet.entropyId,
     ...(parameters.recoveryPassword === undefined ? {} : { recoveryPassword: parameters.recoveryPassword }),
+    ...(parameters.recoveryAccessToken === undefined
+      ? {}
+      : { recoveryAccessToken: parameters.recoveryAccessToken }),
   })
   client._internal.wallet.connections.set(
     connectionKey(wallet.chainType, wallet.entropyId),

@@ -1,4 +1,4 @@
-import type { SupportedRecoveryMethod } from '@foyer/protocol'
+import type { SettableRecoveryMethod } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import type { MfaError } from '../../mfa/MfaError'
@@ -15,10 +15,15 @@ import { connectWallet } from './connectWallet'
 /** Parameters of {@link setWalletRecovery}. */
 export type SetWalletRecoveryParameters = {
   wallet: EmbeddedWalletInfo
-  /** `'user-passcode'` (needs `password`) or `'privy'` (automatic). */
-  recoveryMethod: SupportedRecoveryMethod
+  /**
+   * `'user-passcode'` (needs `password`), `'privy'` (automatic) or `'google-drive'` (needs
+   * `recoveryAccessToken`, docs/recovery-oauth.md).
+   */
+  recoveryMethod: SettableRecoveryMethod
   /** The new password, for `'user-passcode'` (docs/limits.md rules). */
   password?: string | undefined
+  /** Google's access token for the user's Drive app-data folder, for `'google-drive'`; the frame uses it once. */
+  recoveryAccessToken?: string | undefined
 }
 
 /** What {@link setWalletRecovery} throws (an action that calls others includes theirs). */
@@ -52,9 +57,15 @@ export async function setWalletRecovery(
       chainType: wallet.chainType,
       entropyId: wallet.entropyId,
       recoveryMethod: parameters.recoveryMethod,
-      existingRecoveryMethod: wallet.recoveryMethod === 'user-passcode' ? 'user-passcode' : 'privy',
+      existingRecoveryMethod:
+        wallet.recoveryMethod === 'user-passcode' || wallet.recoveryMethod === 'google-drive'
+          ? wallet.recoveryMethod
+          : 'privy',
       ...(parameters.recoveryMethod === 'user-passcode'
         ? { recoveryPassword: parameters.password ?? '' }
+        : {}),
+      ...(parameters.recoveryMethod === 'google-drive'
+        ? { recoveryAccessToken: parameters.recoveryAccessToken ?? '' }
         : {}),
     })
   } catch (cause) {

@@ -1,9 +1,12 @@
 import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
-import { chainTypeSchema, supportedRecoveryMethodSchema } from '../wallets'
+import { chainTypeSchema, settableRecoveryMethodSchema } from '../wallets'
 import { checkRecovery } from './createWallet'
 import { frameAccessTokenSchema } from './frameEnvelope'
 import { frameEntropyIdSchema } from './frameWallet'
+
+/** An OAuth access token of the recovery provider (Google), as `recovery/oauth/authenticate` answers it. */
+const recoveryAccessTokenSchema = z.string().min(1).max(4096)
 
 const entropyFields = {
   accessToken: frameAccessTokenSchema,
@@ -37,7 +40,7 @@ export type FrameConnectWalletRequest = z.infer<typeof frameConnectWalletRequest
 
 /**
  * `privy:wallets:recover`: rebuild from auth share + recovery share and store a device share. A wrong
- * `recoveryPassword` fails with `invalid_recovery_pin`. Reply: entropy state. `chainType` may be absent
+ * `recoveryPassword` fails with `invalid_recovery_pin`; a `google-drive` wallet needs `recoveryAccessToken`. Reply: entropy state. `chainType` may be absent
  * (`withChainType`).
  */
 export const frameRecoverWalletRequestSchema = z.preprocess(
@@ -45,13 +48,16 @@ export const frameRecoverWalletRequestSchema = z.preprocess(
   z.object({
     ...entropyFields,
     recoveryPassword: z.string().min(1).max(256).optional(),
+    /** Google's access token for the Drive app-data folder (`google-drive` wallets); used once, never kept. */
+    recoveryAccessToken: recoveryAccessTokenSchema.optional(),
   }),
 )
 export type FrameRecoverWalletRequest = z.infer<typeof frameRecoverWalletRequestSchema>
 
 /**
  * `privy:wallets:set-recovery`: change the recovery method (re-splits the entropy). `recoveryPassword` is
- * required for `user-passcode`, refused for `privy`. Reply: entropy state. `chainType` may be absent
+ * required for `user-passcode`, refused for `privy` and `google-drive`; `recoveryAccessToken` is required for
+ * `google-drive`. Reply: entropy state. `chainType` may be absent
  * (`withChainType`).
  */
 export const frameSetRecoveryRequestSchema = z.preprocess(
@@ -59,10 +65,26 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
   z
     .object({
       ...entropyFields,
-      recoveryMethod: supportedRecoveryMethodSchema,
+      recoveryMethod: settableRecoveryMethodSchema,
       recoveryPassword: z.string().min(6).max(256).optional(),
-      existingRecoveryMethod: supportedRecoveryMethodSchema.optional(),
+      /** Google's access token for the Drive app-data folder (`google-drive`); used once, never kept. */
+      recoveryAccessToken: recoveryAccessTokenSchema.optional(),
+      existingRecoveryMethod: settableRecoveryMethodSchema.optional(),
     })
-    .superRefine(checkRecovery),
+    .superRefine(checkRecovery)
+    .superRefine((value, ctx) => {
+      if (value.recoveryMethod === 'google-drive' && value.recoveryAccessToken === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryAccessToken'],
+          message: 'A Google Drive access token is required',
+        })
+      if (value.recoveryMethod === 'google-drive' && value.recoveryPassword !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryPassword'],
+          message: 'Google Drive recovery takes no password',
+        })
+    }),
 )
 export type FrameSetRecoveryRequest = z.infer<typeof frameSetRecoveryRequestSchema>

@@ -136,6 +136,11 @@ export type ServerConfig = {
    */
   walletFrameDir: string | undefined
   /**
+   * `FOYER_GOOGLE_DRIVE_API_URL`: the Drive API base URL of Google Drive recovery, written into the wallet
+   * frame's config (docs/recovery-oauth.md); undefined = Google's, `https://www.googleapis.com`.
+   */
+  googleDriveApiUrl: string | undefined
+  /**
    * `FOYER_TRUST_PROXY`: Fastify's `trustProxy` — a hop count (`1`), `true` (every hop: only when nothing
    * reaches the server except through the proxy) or comma-separated addresses and CIDRs
    * (`10.0.0.0/8,127.0.0.1`); undefined = the socket's address is the client's.

@@ -32,17 +32,24 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins }`) and the
+ * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins,
+ * googleDriveApiUrl? }`) and the
  * module script. The export page has a `<main id="foyer-export">` the key is rendered into, the import page a
  * `<main id="foyer-import">` holding the form the key is typed into.
  */
 export function renderFramePage(parameters: {
   appId: string
   allowedOrigins: readonly string[]
+  /** The Drive API base URL of Google Drive recovery; absent: the frame's default, Google's. */
+  googleDriveApiUrl?: string | undefined
   scriptPath: string
   kind: 'frame' | 'export' | 'import'
 }): string {
-  const config = scriptJson({ appId: parameters.appId, allowedOrigins: parameters.allowedOrigins })
+  const config = scriptJson({
+    appId: parameters.appId,
+    allowedOrigins: parameters.allowedOrigins,
+    ...(parameters.googleDriveApiUrl ? { googleDriveApiUrl: parameters.googleDriveApiUrl } : {}),
+  })
   const title = { frame: 'Foyer wallet', export: 'Foyer wallet export', import: 'Foyer wallet import' }[
     parameters.kind
   ]

@@ -67,6 +67,7 @@ export const walletFrameRoutes: PluginRoutes = async (app, { context }) => {
       return renderFramePage({
         appId: foyerApp.id,
         allowedOrigins: foyerApp.allowedOrigins,
+        googleDriveApiUrl: context.googleDriveApiUrl,
         scriptPath: `${assetPrefix}${assets[kind].fileName}`,
         kind,
       })

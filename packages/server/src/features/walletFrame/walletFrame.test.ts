@@ -7,7 +7,7 @@ import { createShopApp } from '../../test/shopApp'
 import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { writeWalletFrameBundle } from './prebuiltWalletFrame'
-import { framePageCsp } from './renderFramePage'
+import { framePageCsp, renderFramePage } from './renderFramePage'
 
 const t = useTestContext()
 let shopId: string
@@ -110,6 +110,19 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
     expect(malformed.statusCode).toBe(400)
     const asset = await t.app.inject({ method: 'GET', url: '/embedded-wallets/assets/frame-0000.js' })
     expect(asset.statusCode).toBe(404)
+  })
+
+  test('behavior: the config names the Drive API base URL only when the server is given one', () => {
+    const page = (googleDriveApiUrl?: string) =>
+      renderFramePage({
+        appId: 'a'.repeat(25),
+        allowedOrigins: [],
+        scriptPath: '/x.js',
+        kind: 'frame',
+        googleDriveApiUrl,
+      })
+    expect(page('http://127.0.0.1:9')).toContain(`"googleDriveApiUrl":"http://127.0.0.1:9"`)
+    expect(page()).not.toContain('googleDriveApiUrl')
   })
 
   test('behavior: http chain RPCs are reachable outside production only', () => {

@@ -68,6 +68,12 @@ export type LocalIdentityProvider = {
     providers?: readonly OAuthProvider[]
     returnTokens?: boolean
   }): Promise<LocalIdentityProviderAppSettings>
+  /**
+   * Token introspection (RFC 7662) for the stand-ins of the APIs its tokens reach (the Drive API stand-in):
+   * `POST {url}` `token=<access token>` with HTTP Basic `clientId:clientSecret` → `{ active, client_id,
+   * scope, sub, exp, … }`; `{ active: false }` for an unknown, expired or revoked token.
+   */
+  introspection: { url: string; clientId: string; clientSecret: string }
   /** Adds (or replaces, by subject) a test user. */
   addUser(user: LocalIdentityProviderUser): void
   /** Stops the server. */
@@ -124,6 +130,10 @@ export async function startLocalIdentityProvider(
   for (const user of options.users ?? []) users.set(user.subject, user)
   const clients = new Map<string, StoredClient>()
   const MemoryAdapter = createMemoryAdapter()
+  const introspectionClient = {
+    clientId: `resource-server-${randomBytes(8).toString('hex')}`,
+    clientSecret: randomBytes(24).toString('base64url'),
+  }
 
   let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
     response.writeHead(503)
@@ -150,7 +160,15 @@ export async function startLocalIdentityProvider(
     // Google, LinkedIn and Apple put the user's claims in the id_token itself.
     conformIdTokenClaims: false,
     extraClientMetadata: { properties: ['foyer_provider'] },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Only the resource servers' own client may introspect (RFC 7662 §4: the caller is authorized).
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }) =>
+          client.clientId === introspectionClient.clientId,
+      },
+    },
     pkce: {
       // Twitter (X) requires PKCE; the others accept it.
       required: (_ctx: unknown, client: { metadata(): Record<string, unknown> }) =>
@@ -188,6 +206,16 @@ export async function startLocalIdentityProvider(
       ctx.type = 'html'
       ctx.body = `<!DOCTYPE html><title>Error</title><h1>${escapeHtml(out.error ?? 'error')}</h1><p>${escapeHtml(out.error_description ?? '')}</p>`
     },
+  })
+  // The client the API stand-ins introspect tokens with: no grants, no redirect URIs (a resource server).
+  await new MemoryAdapter('Client').upsert(introspectionClient.clientId, {
+    client_id: introspectionClient.clientId,
+    client_secret: introspectionClient.clientSecret,
+    redirect_uris: [],
+    grant_types: [],
+    response_types: [],
+    token_endpoint_auth_method: 'client_secret_basic',
+    id_token_signed_response_alg: 'ES256',
   })
   const oidc = provider.callback()
   const { get: getRoutes, post: postRoutes } = createProviderRoutes({
@@ -360,6 +388,7 @@ export async function startLocalIdentityProvider(
       }
       return settings
     },
+    introspection: { url: `${issuer}/token/introspection`, ...introspectionClient },
     addUser(user) {
       users.set(user.subject, user)
     },

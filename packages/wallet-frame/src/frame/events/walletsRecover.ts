@@ -4,7 +4,8 @@ import { recoverEntropy } from '../steps/recoverEntropy'
 
 /**
  * `privy:wallets:recover`: auth share + recovery share (decrypted with `recoveryPassword` where the user
- * set one) → entropy, kept on this device (`docs/frame-protocol.md#events`). Errors: `invalid_recovery_pin`.
+ * set one, or with the secret read from the user's Drive with `recoveryAccessToken` for a `google-drive`
+ * wallet) → entropy, kept on this device (`docs/frame-protocol.md#events`). Errors: `invalid_recovery_pin`.
  */
 export const walletsRecover: FrameEventHandler<'privy:wallets:recover'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
@@ -15,6 +16,7 @@ export const walletsRecover: FrameEventHandler<'privy:wallets:recover'> = async 
     chainType,
     entropyId,
     password: data.recoveryPassword,
+    recoveryAccessToken: data.recoveryAccessToken,
   })
   return entropyStateOf(entry)
 }

@@ -1,4 +1,5 @@
 import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
+import { storeRecoverySecret } from '../../drive/recoverySecretFile'
 import { toBase64 } from '../../encoding/toBase64'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
@@ -8,7 +9,9 @@ import { unlockEntropy } from '../steps/unlockEntropy'
 
 /**
  * `privy:wallets:set-recovery`: re-splits the unlocked entropy and encrypts the new recovery share for the
- * chosen method (`docs/frame-protocol.md#events`); this device keeps the new device share.
+ * chosen method (`docs/frame-protocol.md#events`); this device keeps the new device share. `google-drive`:
+ * a fresh random secret is stored in the user's Drive app-data folder with `recoveryAccessToken` (used for
+ * those calls only, never kept) and the recovery share is encrypted under it (docs/recovery-oauth.md).
  */
 export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
@@ -19,7 +22,13 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
   const recovery = await encryptRecoveryShare(
     data.recoveryMethod === 'privy'
       ? { ...base, recoveryMethod: 'privy' }
-      : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
+      : data.recoveryMethod === 'google-drive'
+        ? {
+            ...base,
+            recoveryMethod: 'google-drive',
+            ...(await storeGoogleDriveSecret(state, data.recoveryAccessToken ?? '')),
+          }
+        : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
   )
   const { wallet } = await callApi(() =>
     state.api.setRecovery(accessToken, {
@@ -32,4 +41,13 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
   await state.deviceShares.set(shareKey(state.appId, chainType, entry.entropyId), shares.deviceShare)
   entry.recoveryMethod = wallet.recovery_method
   return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }
+}
+
+/** The Drive half of `google-drive`: the secret and its file name, for `encryptRecoveryShare`. */
+async function storeGoogleDriveSecret(
+  state: Parameters<typeof walletsSetRecovery>[0],
+  recoveryAccessToken: string,
+): Promise<{ secret: Uint8Array; secretFileName: string }> {
+  const { secret, fileName } = await storeRecoverySecret(state.googleDrive, recoveryAccessToken)
+  return { secret, secretFileName: fileName }
 }

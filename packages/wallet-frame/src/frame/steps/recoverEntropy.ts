@@ -1,5 +1,6 @@
 import type { AuthShareResponse, ChainType } from '@foyer/protocol'
 import { decryptRecoveryShare } from '../../crypto/decryptRecoveryShare'
+import { readRecoverySecret } from '../../drive/recoverySecretFile'
 import { fromBase64 } from '../../encoding/fromBase64'
 import { rebuildEntropy } from '../../shares/rebuildEntropy'
 import type { FrameState } from '../FrameState'
@@ -17,6 +18,8 @@ export type RecoverEntropyParameters = {
   entropyId: string
   /** The recovery password (`user-passcode` wallets). */
   password: string | undefined
+  /** Google's access token for the user's Drive app-data folder (`google-drive` wallets); used once, not kept. */
+  recoveryAccessToken?: string | undefined
   /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
   knownAuth?: AuthShareResponse | undefined
 }
@@ -41,7 +44,11 @@ export async function recoverEntropy(
       state.api.getRecoveryMaterial(accessToken, ref),
     ]),
   )
-  const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password })
+  const secret =
+    material.recovery_method === 'google-drive' && parameters.recoveryAccessToken
+      ? await readRecoverySecret(state.googleDrive, parameters.recoveryAccessToken, material.secret_file_name)
+      : undefined
+  const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password, secret })
   const rebuilt = await rebuildEntropy({
     shares: [fromBase64(auth.auth_share), recoveryShare],
     chainType,

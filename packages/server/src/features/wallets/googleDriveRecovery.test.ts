@@ -1,0 +1,197 @@
+import { type FrameReply, GOOGLE_DRIVE_APPDATA_SCOPE, type OAuthClientSettings } from '@foyer/protocol'
+import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testFrameApi } from '../../test/testFrameApi'
+import { useTestContext } from '../../test/useTestContext'
+import {
+  type GoogleDriveStandIn,
+  startGoogleDriveStandIn,
+} from '../../testing/googleDrive/googleDriveStandIn'
+import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
+import {
+  type LocalIdentityProvider,
+  startLocalIdentityProvider,
+} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+
+// The real frame logic against the real server, the local identity provider (Google) and the Drive API
+// stand-in: a wallet secured with Google Drive (docs/recovery-oauth.md) and recovered on a new device.
+const t = useTestContext()
+const REDIRECT_URI = 'http://foyer.test/api/v1/oauth/callback'
+let idp: LocalIdentityProvider
+let drive: GoogleDriveStandIn
+let google: OAuthClientSettings
+let otherApp: OAuthClientSettings
+let nextId = 0
+
+beforeAll(async () => {
+  idp = await startLocalIdentityProvider({
+    users: [{ subject: '42', email: 'ada@example.com', name: 'Ada' }],
+  })
+  drive = await startGoogleDriveStandIn({ identityProvider: idp })
+  google = await idp.registerClient({ provider: 'google', redirectUri: REDIRECT_URI })
+  otherApp = await idp.registerClient({ provider: 'google', redirectUri: REDIRECT_URI })
+})
+afterAll(async () => {
+  await drive?.close()
+  await idp?.close()
+})
+
+/** Google's access token for `client` (what `recovery/oauth/authenticate` hands the frame). */
+async function googleToken(
+  client: OAuthClientSettings,
+  scope = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`,
+) {
+  const url = new URL(idp.providers.google.authorizationUrl)
+  url.searchParams.set('client_id', client.client_id)
+  url.searchParams.set('response_type', 'code')
+  url.searchParams.set('redirect_uri', REDIRECT_URI)
+  url.searchParams.set('scope', scope)
+  const back = await authorizeAtLocalIdentityProvider(url.href, { login: '42', returnTo: REDIRECT_URI })
+  const response = await fetch(idp.providers.google.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+      code: new URL(back.url).searchParams.get('code') ?? '',
+      client_id: client.client_id,
+      client_secret: client.client_secret ?? '',
+    }),
+  })
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+function device() {
+  const deviceShares = createMemoryShareStore()
+  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore() })
+  const handler = createFrameHandler({
+    appId: t.demoApp.id,
+    api,
+    deviceShares,
+    mode: 'wallet',
+    now: t.now,
+    googleDriveApiUrl: drive.url,
+  })
+  return {
+    deviceShares,
+    api,
+    send: (event: string, data: unknown): Promise<FrameReply> =>
+      handler.handle({ id: `d${++nextId}`, event, data }),
+  }
+}
+function ok(reply: FrameReply): Record<string, unknown> {
+  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
+  return reply.data as Record<string, unknown>
+}
+
+describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', () => {
+  test('default: secure with Google Drive, recover on a new device from the secret in Drive, sign', async () => {
+    const email = 'drive-recovery@example.com'
+    const accessToken = (await t.signIn(email)).token!
+    const laptop = device()
+    const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
+    const entropyId = wallet.address as `0x${string}`
+
+    const changed = ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        accessToken,
+        chainType: 'ethereum',
+        entropyId,
+        recoveryMethod: 'google-drive',
+        recoveryAccessToken: await googleToken(google),
+      }),
+    )
+    expect(changed).toEqual({ chainType: 'ethereum', entropyId, recoveryMethod: 'google-drive' })
+    // One secret file in the user's app-data folder of this app's Google client; the server has its name only.
+    const files = drive.appDataFiles({ clientId: google.client_id, subject: '42' })
+    expect(files).toHaveLength(1)
+    const stored = JSON.parse(files[0]?.content.toString('utf8') ?? '') as { recovery_secret: string }
+    const material = await laptop.api.getRecoveryMaterial(accessToken, {
+      chain_type: 'ethereum',
+      entropy_id: entropyId,
+    })
+    expect(material).toMatchObject({ recovery_method: 'google-drive', secret_file_name: files[0]?.name })
+    expect(JSON.stringify(material)).not.toContain(stored.recovery_secret)
+
+    // A new device: no share; Drive recovery needs Google's token.
+    t.advance(31_000)
+    const phoneToken = (await t.signIn(email)).token!
+    const phone = device()
+    const ref = { accessToken: phoneToken, chainType: 'ethereum', entropyId }
+    expect(await phone.send('privy:wallets:connect', ref)).toMatchObject({
+      error: { type: 'wallet_not_on_device' },
+    })
+    expect(await phone.send('privy:wallets:recover', ref)).toMatchObject({
+      error: { type: 'invalid_request_arguments', message: 'A Google Drive access token is required' },
+    })
+    // Another Google client (another app) cannot see this app's folder; a token without the scope is refused.
+    expect(
+      await phone.send('privy:wallets:recover', { ...ref, recoveryAccessToken: await googleToken(otherApp) }),
+    ).toMatchObject({ error: { type: 'error', message: 'The recovery secret is not in this Google Drive' } })
+    expect(
+      await phone.send('privy:wallets:recover', {
+        ...ref,
+        recoveryAccessToken: await googleToken(google, 'openid email'),
+      }),
+    ).toMatchObject({ error: { type: 'error', message: 'Access to your Google Drive was not granted.' } })
+
+    const recovered = ok(
+      await phone.send('privy:wallets:recover', { ...ref, recoveryAccessToken: await googleToken(google) }),
+    )
+    expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'google-drive' })
+    expect(phone.deviceShares.size).toBe(1)
+    const signed = ok(
+      await phone.send('privy:wallets:rpc', {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId,
+        walletIndex: 0,
+        chainId: 31337,
+        request: { method: 'personal_sign', params: ['recovered from drive', entropyId] },
+      }),
+    )
+    expect(
+      await verifyMessage({
+        address: entropyId,
+        message: 'recovered from drive',
+        signature: signed.result as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  test('error: set-recovery to google-drive without Google token, or with a password, is refused', async () => {
+    const accessToken = (await t.signIn('drive-refused@example.com')).token!
+    const laptop = device()
+    const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
+    const base = {
+      accessToken,
+      chainType: 'ethereum',
+      entropyId: wallet.address,
+      recoveryMethod: 'google-drive',
+    }
+    expect(await laptop.send('privy:wallets:set-recovery', base)).toMatchObject({
+      error: { type: 'invalid_request_arguments' },
+    })
+    expect(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...base,
+        recoveryAccessToken: 'x',
+        recoveryPassword: 'a-password',
+      }),
+    ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    // A Google token Drive does not accept: nothing changes on the server.
+    expect(
+      await laptop.send('privy:wallets:set-recovery', { ...base, recoveryAccessToken: 'not-a-google-token' }),
+    ).toMatchObject({ error: { type: 'error' } })
+    expect(
+      ok(
+        await laptop.send('privy:wallets:connect', {
+          accessToken,
+          chainType: 'ethereum',
+          entropyId: wallet.address,
+        }),
+      ),
+    ).toMatchObject({ recoveryMethod: 'privy' })
+  })
+})
