@@ -1,5 +1,6 @@
 import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
+import { foyerError } from '../../errors/foyerError'
 import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
@@ -109,8 +110,14 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/recovery'], {}, async (request) => {
-    const { userId, sessionId } = await frameSession(request)
+    const { app: foyerApp, userId, sessionId } = await frameSession(request)
     // Changing what protects the key always asks a user with a factor again (spends the verification).
+    // A wallet goes to the user's Google Drive only in an app that offers it (docs/recovery-oauth.md "Rules").
+    if (
+      request.body.recovery.recovery_method === 'google-drive' &&
+      !foyerApp.settings.embedded_wallet_config.user_owned_recovery_options.includes('google-drive')
+    )
+      throw foyerError('googleDriveRecoveryNotAllowed')
     await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
     return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
   })
