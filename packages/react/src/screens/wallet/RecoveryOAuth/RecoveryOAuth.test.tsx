@@ -138,6 +138,64 @@ describe('Google Drive as a recovery choice', () => {
     expect((await axe.run(drive, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
   })
 
+  test("error: 'Continue with Google Drive' runs recovery/oauth/init in the popup; a cancel at Google shows the documented text", async () => {
+    const { client, calls } = createTestClient(
+      {
+        'POST /api/v1/recovery/oauth/init': () => ({
+          status: 200,
+          body: { url: 'https://accounts.google.test/o/oauth2/v2/auth' },
+        }),
+      },
+      {
+        user: walletUser,
+        appConfig: {
+          embedded_wallet_config: {
+            ...testAppConfig().embedded_wallet_config,
+            user_owned_recovery_options: ['google-drive'],
+          },
+        },
+      },
+    )
+    // The popup comes back to this page with the code 'undefined' (the user cancelled at Google).
+    let href: string | null = null
+    const popup = {
+      closed: false,
+      close() {
+        popup.closed = true
+      },
+      location: {
+        get href(): string {
+          if (href === null) throw new Error('SecurityError: cross-origin')
+          return href
+        },
+        replace(url: string) {
+          expect(url).toBe('https://accounts.google.test/o/oauth2/v2/auth')
+          const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
+          const state = (init?.body as { state_code?: string } | undefined)?.state_code ?? ''
+          const back = new URL(window.location.href)
+          back.search = new URLSearchParams({
+            privy_oauth_code: 'undefined',
+            privy_oauth_state: state,
+            privy_oauth_provider: 'google-drive',
+          }).toString()
+          href = back.href
+        },
+      },
+    }
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const { user } = await renderInProvider(client, <SecureButton />)
+    await signInWithTestCode(client)
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    // Google Drive is the only choice: its screen opens directly.
+    const drive = await findDialog('Back up to Google Drive')
+    await user.click(within(drive).getByRole('button', { name: 'Continue with Google Drive' }))
+    expect((await within(drive).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+      'User denied confirmation during OAuth flow',
+    )
+    expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)
+    expect(popup.closed).toBe(true)
+  })
+
   test("behavior: without google-drive in the app's options, a new wallet goes straight to the password flow", async () => {
     const { client } = createTestClient({}, { user: walletUser })
     const { user } = await renderInProvider(client, <SecureButton />)
