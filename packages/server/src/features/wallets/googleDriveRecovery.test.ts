@@ -229,6 +229,24 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
       })
       .catch((error: unknown) => error)
     expect(direct).toMatchObject({ status: 403, code: 'disallowed_login_method' })
+    // Nor may a new or imported wallet start on Google Drive there (refused before its address proof is read).
+    const googleDriveUpload = {
+      chain_type: 'ethereum' as const,
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      auth_share: Buffer.alloc(33, 1).toString('base64'),
+      recovery: {
+        recovery_method: 'google-drive' as const,
+        ciphertext: Buffer.alloc(49, 2).toString('base64'),
+        iv: Buffer.alloc(12, 3).toString('base64'),
+        secret_file_name: `foyer-recovery-secret-${'cd'.repeat(16)}.json`,
+      },
+      address_signature: `0x${'11'.repeat(65)}`,
+    }
+    for (const upload of [laptop.api.createWallet, laptop.api.importWallet])
+      expect(await upload(accessToken, googleDriveUpload).catch((error: unknown) => error)).toMatchObject({
+        status: 403,
+        code: 'disallowed_login_method',
+      })
     expect(ok(await laptop.send('privy:wallets:connect', ref))).toMatchObject({ recoveryMethod: 'privy' })
   })
 })
