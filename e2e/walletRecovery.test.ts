@@ -62,6 +62,8 @@ describe('recovery on a new device', () => {
     const address = await signInAndReadAddress(first, email)
 
     await first.getByRole('button', { name: 'Set password' }).click()
+    // The demo app offers a password and Google Drive: the choice comes first.
+    await first.getByRole('dialog', { name: 'Secure your account' }).getByText('Set a password').click()
     const flow = first.getByRole('dialog')
     await flow.getByRole('heading', { name: 'Set your password' }).waitFor()
     await flow.getByLabel('Password', { exact: true }).fill('abc')

@@ -21,6 +21,12 @@ export {
   waitForFarcasterSigner,
 } from '../actions/farcasterSigner/waitForFarcasterSigner'
 export {
+  type AuthorizeRecoveryOAuthErrorType,
+  type AuthorizeRecoveryOAuthParameters,
+  type AuthorizeRecoveryOAuthReturnType,
+  authorizeRecoveryOAuth,
+} from '../actions/wallet/authorizeRecoveryOAuth'
+export {
   type ConnectWalletErrorType,
   type ConnectWalletParameters,
   connectWallet,
@@ -189,6 +195,7 @@ export {
 } from '../wallet/transactions/validateTransactionRequest'
 export { waitForTransactionReceipt } from '../wallet/transactions/waitForTransactionReceipt'
 export type {
+  RecoverWithOAuthPrompt,
   RecoverWithPasswordPrompt,
   SendSolanaTransactionPrompt,
   SendTransactionPrompt,

@@ -7,15 +7,16 @@ import { passwordFlowRoute } from '../screens/wallet/passwordFlowRoute'
 export type UseSetWalletRecoveryReturnType = {
   /**
    * Opens the modal to secure the wallet: the recovery selection when more than one method is available
-   * (docs/modal.md), else the password flow. Resolves once the new method is set;
+   * (docs/modal.md), else the one method's screen (the password flow, or the recovery OAuth screen for
+   * Google Drive, docs/recovery-oauth.md). Resolves once the new method is set;
    * rejects with code `'user_rejected'` when the user closes the modal.
    */
   setWalletRecovery(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
 }
 
 /**
- * Lets the user protect a wallet with a password (or switch back to automatic recovery) through the modal
- * (docs/modal.md "Recovery selection", "Set password").
+ * Lets the user protect a wallet with a password or Google Drive (or switch back to automatic recovery) through
+ * the modal (docs/modal.md "Recovery selection", "Set password"; docs/recovery-oauth.md).
  *
  * @returns {@link UseSetWalletRecoveryReturnType}
  * @throws Error outside `<FoyerProvider>`
@@ -31,13 +32,17 @@ export function useSetWalletRecovery(): UseSetWalletRecoveryReturnType {
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
       if (!wallet) throw new Error('Must have an embedded wallet before signing')
       const methods = client.getState().appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
-      // The choices this client can honour: a password, and automatic recovery for a password wallet.
-      const choices =
-        (methods.includes('user-passcode') ? 1 : 0) + (wallet.recoveryMethod !== 'privy' ? 1 : 0)
+      // The choices this client can honour: a password, Google Drive (unless the wallet is already on it), and
+      // automatic recovery for a wallet on a user-owned method.
+      const password = methods.includes('user-passcode')
+      const drive = methods.includes('google-drive') && wallet.recoveryMethod !== 'google-drive'
+      const choices = (password ? 1 : 0) + (drive ? 1 : 0) + (wallet.recoveryMethod !== 'privy' ? 1 : 0)
       await openFlow<undefined>((settle) =>
         choices > 1
           ? { id: 'recoverySelection', params: { wallet, settle } }
-          : passwordFlowRoute(client, wallet, settle),
+          : drive
+            ? { id: 'recoveryOAuth', params: { mode: 'set', wallet, settle } }
+            : passwordFlowRoute(client, wallet, settle),
       )
     },
     [client, openFlow],

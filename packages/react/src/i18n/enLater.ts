@@ -182,6 +182,19 @@ export const enLater = {
     recovering: 'Recovering',
     invalidPassword: 'Invalid recovery password, please try again.',
     genericError: 'An error has occurred, please try again.',
+    googleDriveOption: 'Google Drive',
+    googleDriveOptionDetail: 'A recovery key in your own Google Drive.',
+    oauthSetTitle: 'Back up to Google Drive',
+    oauthSetDetail:
+      'A recovery key is saved in a hidden folder of your Google Drive that only this app can read.',
+    oauthRecoverTitle: 'Recover with Google Drive',
+    oauthRecoverDetail:
+      'Sign in to the Google account that holds your backup to use your wallet on this device.',
+    oauthButton: 'Continue with Google Drive',
+    oauthWaiting: 'Waiting for Google',
+    oauthDenied: 'User denied confirmation during OAuth flow',
+    oauthInvalidCode: 'Invalid code during OAuth flow.',
+    oauthPopupBlocked: 'Your browser blocked the Google window. Allow pop-ups and try again.',
   },
   farcasterSigner: {
     title: 'Add a signer to Farcaster',

@@ -26,6 +26,7 @@ import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
 import type { ImportWalletParams } from '../screens/wallet/ImportWallet/params'
 import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
+import type { RecoveryOAuthParams } from '../screens/wallet/RecoveryOAuth/params'
 import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
 import type { SendTransactionParams } from '../screens/wallet/SendTransaction/params'
 import type { SetPasswordParams } from '../screens/wallet/SetPassword/params'
@@ -74,6 +75,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   solanaTransaction: SolanaTransactionParams
   recoverPassword: RecoverPasswordParams
   setPassword: SetPasswordParams
+  recoveryOAuth: RecoveryOAuthParams
   recoverySelection: RecoverySelectionParams
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams

@@ -115,6 +115,10 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/RecoverPassword/RecoverPassword').then((m) => m.RecoverPassword),
     { title: (m) => m.recovery.enterTitle, closable: true },
   ),
+  recoveryOAuth: preloadableScreen(
+    () => import('../screens/wallet/RecoveryOAuth/RecoveryOAuth').then((m) => m.RecoveryOAuth),
+    { title: (m) => m.recovery.oauthButton, closable: true },
+  ),
   setPassword: preloadableScreen(
     () => import('../screens/wallet/SetPassword/SetPassword').then((m) => m.SetPassword),
     {

@@ -92,6 +92,12 @@ const DEMO_APP_SETTINGS = {
   wallet_auth: true,
   solana_wallet_auth: true,
   mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
+  // Recovery: a password, or a key in the user's Google Drive (docs/recovery-oauth.md; `npm run demo` starts
+  // the Google and Drive stand-ins).
+  embedded_wallet_config: {
+    ...defaultAppSettings.embedded_wallet_config,
+    user_owned_recovery_options: ['user-passcode', 'google-drive'] as Array<'user-passcode' | 'google-drive'>,
+  },
   // Funding: card through MoonPay and manual receive, with the MoonPay stand-in's test keys
   // (`moonpayTestKeys` of `@foyer/server/testing`; they sign nothing MoonPay itself accepts).
   fiat_on_ramp_enabled: true,

@@ -19,11 +19,16 @@ export const TEST_FRAME_ORIGIN = 'http://wallet.foyer.test'
  */
 export function testFrameApi(
   t: TestContext,
-  options: { deviceKeys?: DeviceKeyStore; purpose?: CreateFrameApiParameters['purpose'] } = {},
+  options: {
+    deviceKeys?: DeviceKeyStore
+    purpose?: CreateFrameApiParameters['purpose']
+    /** The app the frame serves; default the demo app. */
+    appId?: string
+  } = {},
 ) {
   return createFrameApi({
     baseUrl: '',
-    appId: t.demoApp.id,
+    appId: options.appId ?? t.demoApp.id,
     fetch: injectFetch(t.app, TEST_FRAME_ORIGIN),
     deviceKeys: options.deviceKeys ?? createMemoryDeviceKeyStore(),
     origin: TEST_FRAME_ORIGIN,

@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest'
-import { testUser } from '../../../test/createTestApi'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
+import { json, testUser } from '../../../test/createTestApi'
 import {
   createWalletTestClient,
   ethereumAddress,
@@ -10,7 +11,12 @@ import {
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
 import { connectWallet } from './connectWallet'
 
+const driveUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'google-drive' })] }
 const passwordUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'user-passcode' })] }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 describe('connectWallet', () => {
   test('default: one connect per entropy', async () => {
@@ -59,6 +65,50 @@ describe('connectWallet', () => {
     // Unlocked now: no second connect.
     await connectWallet(client, { wallet: wallet! })
     expect(requests).toHaveLength(3)
+  })
+
+  test("behavior: a google-drive wallet without a device share: the recovery OAuth prompt, Google's token to recover", async () => {
+    const fake = createFakeOAuthWindow('http://app.test/')
+    vi.stubGlobal('window', fake.window)
+    const { client, api, requests } = await createWalletTestClient({
+      user: driveUser,
+      answer: ({ event }) => {
+        if (event === 'privy:wallets:connect') throw frameError('wallet_not_on_device', 'No device share')
+        return { chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'google-drive' }
+      },
+    })
+    api.on('POST /api/v1/recovery/oauth/init', () => json({ url: 'https://accounts.google.test/auth' }))
+    api.on('POST /api/v1/recovery/oauth/authenticate', () => json({ access_token: 'ya29.token' }))
+    const kinds: string[] = []
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        kinds.push(prompt.kind)
+        if (prompt.kind !== 'recoverWithOAuth') throw new Error('unexpected prompt')
+        expect(prompt.provider).toBe('google-drive')
+        const popup = fake.window.open('', 'foyer-oauth', '')
+        const recovering = prompt.recover({ popup })
+        await vi.waitFor(() => expect(api.callsTo('POST /api/v1/recovery/oauth/init')).toHaveLength(1))
+        const initCall = api.callsTo('POST /api/v1/recovery/oauth/init')[0]
+        const state = (initCall?.body as { state_code?: string } | undefined)?.state_code
+        await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
+        fake.dispatch({
+          origin: 'http://app.test',
+          source: popup,
+          data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: state, authorizationCode: 'code-1' },
+        })
+        await recovering
+        return undefined as never
+      },
+    }
+    const [wallet] = getEmbeddedWallets(driveUser, 'ethereum')
+    await connectWallet(client, { wallet: wallet! })
+    expect(kinds).toEqual(['recoverWithOAuth'])
+    expect(requests.map((request) => request.event)).toEqual([
+      'privy:wallets:connect',
+      'privy:wallets:recover',
+    ])
+    expect(requests[1]?.data).toMatchObject({ recoveryAccessToken: 'ya29.token', entropyId: ethereumAddress })
+    expect(requests[1]?.data).not.toHaveProperty('recoveryPassword')
   })
 
   test('error: without a UI the frame error stays, and a later call tries again', async () => {

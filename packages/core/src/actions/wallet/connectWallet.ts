@@ -10,6 +10,7 @@ import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { recoverWallet } from './recoverWallet'
 
 /** Parameters of {@link connectWallet}. */
@@ -29,14 +30,15 @@ export type ConnectWalletErrorType =
  * Unlocks a wallet's entropy in the frame (docs/modal.md; docs/frame-protocol.md event
  * `privy:wallets:connect`): device share + auth share. On a new device the frame recovers an automatic
  * (`privy`) wallet by itself; a `user-passcode` wallet answers `wallet_not_on_device`, and then the
- * registered UI shows 'Enter your password' and recovers with it ({@link recoverWallet}). Idempotent per
+ * registered UI shows 'Enter your password' and recovers with it ({@link recoverWallet}); a `google-drive`
+ * wallet likewise, through the recovery OAuth screen (docs/recovery-oauth.md). Idempotent per
  * entropy: concurrent and later calls share one unlock until logout.
  *
  * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
  *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
  * @throws {MfaError} `'mfa_canceled'`, `'mfa_verification_max_attempts_reached'`.
  * @throws {UserRejectedRequestError} the user closed 'Enter your password'.
- * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (Google Drive, iCloud).
+ * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (iCloud).
  * @example
  * await connectWallet(client, { wallet })
  */
@@ -69,6 +71,20 @@ async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Pr
     )
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
+    if (wallet.recoveryMethod === 'google-drive') {
+      const ui = client._internal.wallet.ui
+      if (!ui) throw error
+      await ui.prompt({
+        kind: 'recoverWithOAuth',
+        wallet,
+        provider: 'google-drive',
+        async recover({ popup }) {
+          const { accessToken } = await authorizeRecoveryOAuth(client, { popup })
+          await recoverWallet(client, { wallet, recoveryAccessToken: accessToken })
+        },
+      })
+      return
+    }
     if (wallet.recoveryMethod !== 'user-passcode') {
       throw new EmbeddedWalletError('recovery_not_supported', { cause: error })
     }

@@ -1,5 +1,6 @@
 import type { FoyerChain } from '../../chains/FoyerChain'
 import type { SolanaCluster } from '../../chains/SolanaCluster'
+import type { OAuthPopupRef } from '../../oauth/oauthWindow'
 import type { EmbeddedWalletInfo } from '../EmbeddedWalletInfo'
 import type { SolanaTransactionSummary } from '../solana/SolanaTransactionSummary'
 import type { RpcTransactionRequest } from '../transactions/EthereumTransactionRequest'
@@ -168,6 +169,23 @@ export type RecoverWithPasswordPrompt = {
   recover(password: string): Promise<void>
 }
 
+/**
+ * The recovery OAuth screen: rebuild a `google-drive` wallet on a new device with the recovery secret in
+ * the user's Google Drive (docs/recovery-oauth.md). The screen opens the popup in its click handler
+ * (`openOAuthPopup`) and hands it to `recover`.
+ */
+export type RecoverWithOAuthPrompt = {
+  kind: 'recoverWithOAuth'
+  wallet: EmbeddedWalletInfo
+  /** The recovery provider: `'google-drive'`. */
+  provider: 'google-drive'
+  /**
+   * Runs the recovery OAuth round trip in `popup`, then recovers the wallet with Google's token. Rejects with
+   * `'OAUTH_USER_DENIED'` when the user cancels at Google, `'oauth_popup_closed'` when the popup closes.
+   */
+  recover(options: { popup: OAuthPopupRef | null }): Promise<void>
+}
+
 /** The password flow: set, confirm, save, acknowledge, then `submit(password)` (docs/modal.md). */
 export type SetPasswordPrompt = {
   kind: 'setPassword'
@@ -186,6 +204,7 @@ export type WalletPrompt =
   | SendUserOperationPrompt
   | SendSolanaTransactionPrompt
   | RecoverWithPasswordPrompt
+  | RecoverWithOAuthPrompt
   | SetPasswordPrompt
 
 /** What each prompt resolves with: a signature, a hash or signature, or nothing. */

@@ -285,6 +285,20 @@ export const de: MessagesOverride = {
     recovering: 'Wird wiederhergestellt',
     invalidPassword: 'Ungültiges Wiederherstellungspasswort, bitte versuche es erneut.',
     genericError: 'Ein Fehler ist aufgetreten, bitte versuche es erneut.',
+    googleDriveOption: 'Google Drive',
+    googleDriveOptionDetail: 'Ein Wiederherstellungsschlüssel in deinem eigenen Google Drive.',
+    oauthSetTitle: 'In Google Drive sichern',
+    oauthSetDetail:
+      'Ein Wiederherstellungsschlüssel wird in einem versteckten Ordner deines Google Drive gespeichert, den nur diese App lesen kann.',
+    oauthRecoverTitle: 'Mit Google Drive wiederherstellen',
+    oauthRecoverDetail:
+      'Melde dich bei dem Google-Konto mit deiner Sicherung an, um deine Wallet auf diesem Gerät zu nutzen.',
+    oauthButton: 'Weiter mit Google Drive',
+    oauthWaiting: 'Warte auf Google',
+    oauthDenied: 'Der Nutzer hat die Bestätigung im OAuth-Ablauf abgelehnt',
+    oauthInvalidCode: 'Ungültiger Code im OAuth-Ablauf.',
+    oauthPopupBlocked:
+      'Dein Browser hat das Google-Fenster blockiert. Erlaube Pop-ups und versuche es erneut.',
   },
   passkey: {
     landingLink: 'Ich habe einen Passkey',

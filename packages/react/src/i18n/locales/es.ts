@@ -284,6 +284,20 @@ export const es: MessagesOverride = {
     recovering: 'Recuperando',
     invalidPassword: 'Contraseña de recuperación no válida. Inténtalo de nuevo.',
     genericError: 'Se ha producido un error. Inténtalo de nuevo.',
+    googleDriveOption: 'Google Drive',
+    googleDriveOptionDetail: 'Una clave de recuperación en tu propio Google Drive.',
+    oauthSetTitle: 'Copia de seguridad en Google Drive',
+    oauthSetDetail:
+      'Se guarda una clave de recuperación en una carpeta oculta de tu Google Drive que solo esta app puede leer.',
+    oauthRecoverTitle: 'Recuperar con Google Drive',
+    oauthRecoverDetail:
+      'Inicia sesión en la cuenta de Google que guarda tu copia para usar tu billetera en este dispositivo.',
+    oauthButton: 'Continuar con Google Drive',
+    oauthWaiting: 'Esperando a Google',
+    oauthDenied: 'El usuario rechazó la confirmación durante el flujo OAuth',
+    oauthInvalidCode: 'Código no válido durante el flujo OAuth.',
+    oauthPopupBlocked:
+      'Tu navegador bloqueó la ventana de Google. Permite las ventanas emergentes e inténtalo de nuevo.',
   },
   passkey: {
     landingLink: 'Tengo una llave de acceso',

@@ -289,6 +289,20 @@ export const fr: MessagesOverride = {
     recovering: 'Récupération en cours',
     invalidPassword: 'Mot de passe de récupération invalide, veuillez réessayer.',
     genericError: 'Une erreur s’est produite, veuillez réessayer.',
+    googleDriveOption: 'Google Drive',
+    googleDriveOptionDetail: 'Une clé de récupération dans votre propre Google Drive.',
+    oauthSetTitle: 'Sauvegarder dans Google Drive',
+    oauthSetDetail:
+      'Une clé de récupération est enregistrée dans un dossier caché de votre Google Drive que seule cette application peut lire.',
+    oauthRecoverTitle: 'Récupérer avec Google Drive',
+    oauthRecoverDetail:
+      'Connectez-vous au compte Google qui contient votre sauvegarde pour utiliser votre portefeuille sur cet appareil.',
+    oauthButton: 'Continuer avec Google Drive',
+    oauthWaiting: 'En attente de Google',
+    oauthDenied: "L'utilisateur a refusé la confirmation pendant le flux OAuth",
+    oauthInvalidCode: 'Code invalide pendant le flux OAuth.',
+    oauthPopupBlocked:
+      'Votre navigateur a bloqué la fenêtre Google. Autorisez les fenêtres pop-up et réessayez.',
   },
   passkey: {
     landingLink: 'J’ai une clé d’accès',

@@ -283,6 +283,19 @@ export const ja: MessagesOverride = {
     recovering: '復元しています',
     invalidPassword: '復元用パスワードが正しくありません。もう一度お試しください。',
     genericError: 'エラーが発生しました。もう一度お試しください。',
+    googleDriveOption: 'Google ドライブ',
+    googleDriveOptionDetail: 'ご自身の Google ドライブに保存する復元キー。',
+    oauthSetTitle: 'Google ドライブにバックアップ',
+    oauthSetDetail: '復元キーは、このアプリだけが読める Google ドライブの非表示フォルダに保存されます。',
+    oauthRecoverTitle: 'Google ドライブで復元',
+    oauthRecoverDetail:
+      'このデバイスでウォレットを使うには、バックアップのある Google アカウントにログインしてください。',
+    oauthButton: 'Google ドライブで続ける',
+    oauthWaiting: 'Google を待っています',
+    oauthDenied: 'OAuth フロー中にユーザーが確認を拒否しました',
+    oauthInvalidCode: 'OAuth フロー中のコードが無効です。',
+    oauthPopupBlocked:
+      'ブラウザが Google のウィンドウをブロックしました。ポップアップを許可して、もう一度お試しください。',
   },
   passkey: {
     landingLink: 'パスキーを持っています',

@@ -285,6 +285,19 @@ export const pt: MessagesOverride = {
     recovering: 'Recuperando',
     invalidPassword: 'Senha de recuperação inválida. Tente novamente.',
     genericError: 'Ocorreu um erro. Tente novamente.',
+    googleDriveOption: 'Google Drive',
+    googleDriveOptionDetail: 'Uma chave de recuperação no seu próprio Google Drive.',
+    oauthSetTitle: 'Fazer backup no Google Drive',
+    oauthSetDetail:
+      'Uma chave de recuperação é salva numa pasta oculta do seu Google Drive que só este app pode ler.',
+    oauthRecoverTitle: 'Recuperar com o Google Drive',
+    oauthRecoverDetail:
+      'Entre na conta Google que guarda seu backup para usar sua carteira neste dispositivo.',
+    oauthButton: 'Continuar com o Google Drive',
+    oauthWaiting: 'Aguardando o Google',
+    oauthDenied: 'O usuário recusou a confirmação durante o fluxo OAuth',
+    oauthInvalidCode: 'Código inválido durante o fluxo OAuth.',
+    oauthPopupBlocked: 'Seu navegador bloqueou a janela do Google. Permita pop-ups e tente novamente.',
   },
   passkey: {
     landingLink: 'Tenho uma chave de acesso',

@@ -45,7 +45,7 @@ export type ModalWalletUi = {
 
 /**
  * The modal as the embedded wallet's user interface (internal): each prompt opens its screen flow, and
- * prompts run one at a time, in order. A password recovery asked while a prompt is open (the frame lost the
+ * prompts run one at a time, in order. A password (or Google Drive) recovery asked while a prompt is open (the frame lost the
  * key while signing) interrupts it instead of queueing behind it, then the interrupted screen comes back.
  * Dismissing the modal rejects the open prompt with `UserRejectedRequestError` (EIP-1193 4001).
  */
@@ -115,7 +115,9 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
       prompt: <Prompt extends WalletPrompt>(prompt: Prompt) => {
         const build = (settle: PromptSettler<WalletPromptResult<Prompt>>) =>
           routeFor(prompt, settle as PromptSettler<never>)
-        return prompt.kind === 'recoverWithPassword' && active && !active.settled
+        return (prompt.kind === 'recoverWithPassword' || prompt.kind === 'recoverWithOAuth') &&
+          active &&
+          !active.settled
           ? interrupt(build, prompt)
           : open(build, prompt)
       },
@@ -147,6 +149,8 @@ function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<Scr
       return { id: 'solanaTransaction', params: { prompt, settle } }
     case 'recoverWithPassword':
       return { id: 'recoverPassword', params: { prompt, settle } }
+    case 'recoverWithOAuth':
+      return { id: 'recoveryOAuth', params: { mode: 'recover', prompt, settle } }
     case 'setPassword':
       return { id: 'setPassword', params: { prompt, settle } }
   }

@@ -13,6 +13,7 @@ import {
   type LocalIdentityProvider,
   startLocalIdentityProvider,
 } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import { createAppRecord } from '../apps/service'
 
 // The real frame logic against the real server, the local identity provider (Google) and the Drive API
 // stand-in: a wallet secured with Google Drive (docs/recovery-oauth.md) and recovered on a new device.
@@ -62,11 +63,11 @@ async function googleToken(
   return ((await response.json()) as { access_token: string }).access_token
 }
 
-function device() {
+function device(appId = t.demoApp.id) {
   const deviceShares = createMemoryShareStore()
-  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore() })
+  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore(), appId })
   const handler = createFrameHandler({
-    appId: t.demoApp.id,
+    appId,
     api,
     deviceShares,
     mode: 'wallet',
@@ -193,5 +194,59 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
         }),
       ),
     ).toMatchObject({ recoveryMethod: 'privy' })
+  })
+
+  test('error: an app that does not offer Google Drive recovery refuses the upload (403 disallowed_login_method)', async () => {
+    const passwordOnly = await createAppRecord(t.db, {
+      name: 'Password-only recovery',
+      allowedOrigins: ['http://localhost:*'],
+      settings: { embedded_wallet_config: { user_owned_recovery_options: ['user-passcode'] } },
+      masterKey: t.masterKey,
+    })
+    const accessToken = (await t.signIn('drive-not-offered@example.com', passwordOnly.id)).token!
+    const laptop = device(passwordOnly.id)
+    const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
+    const ref = { accessToken, chainType: 'ethereum', entropyId: wallet.address }
+    const refused = await laptop.send('privy:wallets:set-recovery', {
+      ...ref,
+      recoveryMethod: 'google-drive',
+      recoveryAccessToken: await googleToken(google),
+    })
+    expect(refused).toMatchObject({ error: { type: 'error' } })
+    expect(JSON.stringify(refused)).toContain('Google Drive recovery not allowed.')
+    // The route itself: 403 disallowed_login_method; the wallet stays on automatic recovery.
+    const direct = await laptop.api
+      .setRecovery(accessToken, {
+        chain_type: 'ethereum',
+        entropy_id: wallet.address as string,
+        auth_share: Buffer.alloc(33, 1).toString('base64'),
+        recovery: {
+          recovery_method: 'google-drive',
+          ciphertext: Buffer.alloc(49, 2).toString('base64'),
+          iv: Buffer.alloc(12, 3).toString('base64'),
+          secret_file_name: `foyer-recovery-secret-${'ab'.repeat(16)}.json`,
+        },
+      })
+      .catch((error: unknown) => error)
+    expect(direct).toMatchObject({ status: 403, code: 'disallowed_login_method' })
+    // Nor may a new or imported wallet start on Google Drive there (refused before its address proof is read).
+    const googleDriveUpload = {
+      chain_type: 'ethereum' as const,
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      auth_share: Buffer.alloc(33, 1).toString('base64'),
+      recovery: {
+        recovery_method: 'google-drive' as const,
+        ciphertext: Buffer.alloc(49, 2).toString('base64'),
+        iv: Buffer.alloc(12, 3).toString('base64'),
+        secret_file_name: `foyer-recovery-secret-${'cd'.repeat(16)}.json`,
+      },
+      address_signature: `0x${'11'.repeat(65)}`,
+    }
+    for (const upload of [laptop.api.createWallet, laptop.api.importWallet])
+      expect(await upload(accessToken, googleDriveUpload).catch((error: unknown) => error)).toMatchObject({
+        status: 403,
+        code: 'disallowed_login_method',
+      })
+    expect(ok(await laptop.send('privy:wallets:connect', ref))).toMatchObject({ recoveryMethod: 'privy' })
   })
 })

@@ -1,5 +1,6 @@
 import { endpoints } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
+import { foyerError } from '../../errors/foyerError'
 import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
 import type { ServerContext } from '../../ServerContext'
@@ -44,6 +45,7 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   })
   endpointRoute(app, endpoints['POST /api/v1/embedded_wallets'], {}, async (request) => {
     const { app: foyerApp, userId, sessionId } = await frameSession(request)
+    assertRecoveryOffered(foyerApp, request.body.recovery)
     await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
     return {
       wallet: await createEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
@@ -63,6 +65,7 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
   // An imported key is a new wallet: the same gates as a create.
   endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/import'], {}, async (request) => {
     const { app: foyerApp, userId, sessionId } = await frameSession(request)
+    assertRecoveryOffered(foyerApp, request.body.recovery)
     await assertMfaVerified(context, { sessionId, userId, need: 'recent' })
     return {
       wallet: await importEmbeddedWallet(context, { appId: foyerApp.id, userId, body: request.body }),
@@ -109,9 +112,26 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
     },
   )
   endpointRoute(app, endpoints['POST /api/v1/embedded_wallets/recovery'], {}, async (request) => {
-    const { userId, sessionId } = await frameSession(request)
+    const { app: foyerApp, userId, sessionId } = await frameSession(request)
     // Changing what protects the key always asks a user with a factor again (spends the verification).
+    assertRecoveryOffered(foyerApp, request.body.recovery)
     await assertMfaVerified(context, { sessionId, userId, need: 'fresh', spend: true })
     return { wallet: await setRecoveryMethod(context, { userId, body: request.body }) }
   })
+}
+
+/**
+ * A wallet's recovery goes to the user's Google Drive only in an app that offers it
+ * (docs/recovery-oauth.md "Rules"): 403 `disallowed_login_method` 'Google Drive recovery not allowed.' for a
+ * `google-drive` upload when the app's `user_owned_recovery_options` lacks `google-drive`.
+ */
+function assertRecoveryOffered(
+  foyerApp: { settings: { embedded_wallet_config: { user_owned_recovery_options: readonly string[] } } },
+  recovery: { recovery_method: string },
+): void {
+  if (
+    recovery.recovery_method === 'google-drive' &&
+    !foyerApp.settings.embedded_wallet_config.user_owned_recovery_options.includes('google-drive')
+  )
+    throw foyerError('googleDriveRecoveryNotAllowed')
 }

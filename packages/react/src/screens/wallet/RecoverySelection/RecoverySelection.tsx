@@ -10,8 +10,9 @@ import { passwordFlowRoute } from '../passwordFlowRoute'
 
 /**
  * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
- * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow) or,
- * for a wallet that has a password, automatic recovery.
+ * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow),
+ * Google Drive when the app offers it (the recovery OAuth screen, docs/recovery-oauth.md) or, for a wallet
+ * on a user-owned method, automatic recovery.
  */
 export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
   const { client, messages, router, state, close } = useModal()
@@ -54,6 +55,17 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
         >
           <span>{m.passwordOption}</span>
           <small>{m.passwordOptionDetail}</small>
+        </button>
+      ) : null}
+      {options.includes('google-drive') && wallet.recoveryMethod !== 'google-drive' ? (
+        <button
+          type="button"
+          className="foyer-option"
+          disabled={busy}
+          onClick={() => router.push('recoveryOAuth', { mode: 'set', wallet, settle })}
+        >
+          <span>{m.googleDriveOption}</span>
+          <small>{m.googleDriveOptionDetail}</small>
         </button>
       ) : null}
       {update ? (

@@ -1,0 +1,207 @@
+import { cleanup, screen, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import {
+  createTestClient,
+  testAppConfig,
+  testEmbeddedWallet,
+  testUser,
+} from '../../../../test/createTestClient'
+import { createFakePopup } from '../../../../test/fakePopup'
+import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
+import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+beforeAll(async () => {
+  await Promise.all([import('./RecoveryOAuth'), import('../RecoverySelection/RecoverySelection')])
+}, 60_000)
+
+const driveWallet = { ...testWallet, recoveryMethod: 'google-drive' as const }
+const axeOptions = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }
+
+/** `window.open` hands back a fake popup (jsdom opens none). */
+function stubPopup() {
+  const popup = createFakePopup()
+  const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+  return { popup, open }
+}
+
+describe('RecoveryOAuth (recover on a new device)', () => {
+  test("default: 'Recover with Google Drive'; the popup opens on the click; a denial shows the documented text; retry recovers", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const { popup, open } = stubPopup()
+    const popups: unknown[] = []
+    const result = prompt({
+      kind: 'recoverWithOAuth',
+      wallet: driveWallet,
+      provider: 'google-drive',
+      recover: async ({ popup: given }) => {
+        popups.push(given)
+        if (popups.length === 1)
+          throw Object.assign(new Error('Invalid code during oauth flow.'), { code: 'OAUTH_USER_DENIED' })
+      },
+    })
+    const dialog = await findDialog('Recover with Google Drive')
+    expect(
+      within(dialog).getByText(
+        'Sign in to the Google account that holds your backup to use your wallet on this device.',
+      ),
+    ).toBeTruthy()
+    expect((await axe.run(dialog, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google Drive' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'User denied confirmation during OAuth flow',
+    )
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(open.mock.calls[0]?.[1]).toBe('foyer-oauth')
+    expect(popups[0]).toBe(popup)
+    expect((await axe.run(dialog, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    // Keyboard: the button takes focus and Enter starts again.
+    within(dialog).getByRole('button', { name: 'Continue with Google Drive' }).focus()
+    await user.keyboard('{Enter}')
+    await result
+    expect(popups).toHaveLength(2)
+  })
+
+  test("error: a failed return is 'Invalid code during OAuth flow.'; a closed popup shows nothing; Escape rejects", async () => {
+    const { prompt, user } = await renderWalletUi()
+    stubPopup()
+    let attempt = 0
+    const result = prompt({
+      kind: 'recoverWithOAuth',
+      wallet: driveWallet,
+      provider: 'google-drive',
+      recover: async () => {
+        attempt += 1
+        const code = attempt === 1 ? 'UNKNOWN_AUTH_ERROR' : 'oauth_popup_closed'
+        throw Object.assign(new Error(code), { code })
+      },
+    })
+    const dialog = await findDialog('Recover with Google Drive')
+    const button = within(dialog).getByRole('button', { name: 'Continue with Google Drive' })
+    await user.click(button)
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid code during OAuth flow.')
+    await user.click(button)
+    await vi.waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull())
+    expect(attempt).toBe(2)
+    await user.keyboard('{Escape}')
+    await expect(result).rejects.toMatchObject({ code: 'user_rejected' })
+  })
+})
+
+function SecureButton() {
+  const { setWalletRecovery } = useSetWalletRecovery()
+  return (
+    <button type="button" onClick={() => void setWalletRecovery().catch(() => {})}>
+      Secure
+    </button>
+  )
+}
+
+describe('Google Drive as a recovery choice', () => {
+  const walletUser = {
+    ...testUser,
+    linked_accounts: [...testUser.linked_accounts, testEmbeddedWallet(testWallet.address)],
+  }
+
+  test("default: offered in 'Secure your account' when the app offers google-drive; it opens 'Back up to Google Drive'", async () => {
+    const { client } = createTestClient(
+      {},
+      {
+        user: walletUser,
+        appConfig: {
+          embedded_wallet_config: {
+            ...testAppConfig().embedded_wallet_config,
+            user_owned_recovery_options: ['user-passcode', 'google-drive'],
+          },
+        },
+      },
+    )
+    const { user } = await renderInProvider(client, <SecureButton />)
+    await signInWithTestCode(client)
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    const selection = await findDialog('Secure your account')
+    expect(within(selection).getByText('Set a password')).toBeTruthy()
+    expect((await axe.run(selection, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    await user.click(within(selection).getByRole('button', { name: /Google Drive/ }))
+    const drive = await findDialog('Back up to Google Drive')
+    expect(
+      within(drive).getByText(
+        'A recovery key is saved in a hidden folder of your Google Drive that only this app can read.',
+      ),
+    ).toBeTruthy()
+    expect((await axe.run(drive, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+  })
+
+  test("error: 'Continue with Google Drive' runs recovery/oauth/init in the popup; a cancel at Google shows the documented text", async () => {
+    const { client, calls } = createTestClient(
+      {
+        'POST /api/v1/recovery/oauth/init': () => ({
+          status: 200,
+          body: { url: 'https://accounts.google.test/o/oauth2/v2/auth' },
+        }),
+      },
+      {
+        user: walletUser,
+        appConfig: {
+          embedded_wallet_config: {
+            ...testAppConfig().embedded_wallet_config,
+            user_owned_recovery_options: ['google-drive'],
+          },
+        },
+      },
+    )
+    // The popup comes back to this page with the code 'undefined' (the user cancelled at Google).
+    let href: string | null = null
+    const popup = {
+      closed: false,
+      close() {
+        popup.closed = true
+      },
+      location: {
+        get href(): string {
+          if (href === null) throw new Error('SecurityError: cross-origin')
+          return href
+        },
+        replace(url: string) {
+          expect(url).toBe('https://accounts.google.test/o/oauth2/v2/auth')
+          const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
+          const state = (init?.body as { state_code?: string } | undefined)?.state_code ?? ''
+          const back = new URL(window.location.href)
+          back.search = new URLSearchParams({
+            privy_oauth_code: 'undefined',
+            privy_oauth_state: state,
+            privy_oauth_provider: 'google-drive',
+          }).toString()
+          href = back.href
+        },
+      },
+    }
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const { user } = await renderInProvider(client, <SecureButton />)
+    await signInWithTestCode(client)
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    // Google Drive is the only choice: its screen opens directly.
+    const drive = await findDialog('Back up to Google Drive')
+    await user.click(within(drive).getByRole('button', { name: 'Continue with Google Drive' }))
+    expect((await within(drive).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+      'User denied confirmation during OAuth flow',
+    )
+    expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)
+    expect(popup.closed).toBe(true)
+  })
+
+  test("behavior: without google-drive in the app's options, a new wallet goes straight to the password flow", async () => {
+    const { client } = createTestClient({}, { user: walletUser })
+    const { user } = await renderInProvider(client, <SecureButton />)
+    await signInWithTestCode(client)
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    await findDialog('Set your password')
+    expect(screen.queryByText('Google Drive')).toBeNull()
+  })
+})
