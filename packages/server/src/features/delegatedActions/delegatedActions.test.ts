@@ -27,17 +27,19 @@ const { t, setDelegatedActions, userWithWallet, rpc, send, chain, fund } = useDe
 describe('delegated actions', () => {
   test('default: consent marks the wallet delegated; the back end signs messages and typed data and sends on the chain', async () => {
     const user = await userWithWallet()
-    expect((await user.me()).linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'wallet', address: user.address, delegated: false }),
+    const linked = (await user.me()).linked_accounts.find(
+      (account) => account.type === 'wallet' && account.address === user.address,
     )
+    expect(linked).toMatchObject({ delegated: false, id: expect.stringMatching(/^[0-9a-z]{25}$/) })
+    // The linked account's id is the wallet API's wallet_id: a client that reads the user can call it.
+    const walletId = (linked as { id: string }).id
     const { delegated_wallets } = await user.delegate()
     expect(delegated_wallets).toEqual([
-      { id: expect.any(String), address: user.address, chain_type: 'ethereum', wallet_index: 0 },
+      { id: walletId, address: user.address, chain_type: 'ethereum', wallet_index: 0 },
     ])
     expect((await user.me()).linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'wallet', address: user.address, delegated: true }),
+      expect.objectContaining({ type: 'wallet', id: walletId, address: user.address, delegated: true }),
     )
-    const walletId = delegated_wallets[0]!.id
 
     const signed = await rpc(walletId, {
       method: 'personal_sign',
