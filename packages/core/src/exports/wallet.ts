@@ -42,6 +42,7 @@ export {
   type DelegatedActionsErrorType,
   type DelegateWalletParameters,
   delegateWallet,
+  getDelegatedActivity,
   getDelegations,
   revokeWallets,
 } from '../actions/wallet/delegatedActions'

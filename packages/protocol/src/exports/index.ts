@@ -270,11 +270,17 @@ export {
 } from '../schemas/customJwt'
 export {
   type DelegatedActionsSettings,
+  type DelegatedActivity,
+  type DelegatedActivityQuery,
+  type DelegatedActivityResponse,
   type DelegatedWallet,
   type DelegateWalletsRequest,
   type DelegateWalletsResponse,
   type DelegationsResponse,
   delegatedActionsSettingsSchema,
+  delegatedActivityQuerySchema,
+  delegatedActivityResponseSchema,
+  delegatedActivitySchema,
   delegatedWalletSchema,
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,

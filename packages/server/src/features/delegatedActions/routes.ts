@@ -11,6 +11,7 @@ import {
   type DelegatedActionsContext,
   delegatedActionsSettings,
   delegateWallets,
+  listDelegatedActivity,
   listDelegatedWallets,
   revokeDelegations,
 } from './service'
@@ -31,6 +32,8 @@ const headerValue = (request: FastifyRequest, name: string) => {
  *   enrolled): the device share for the signer;
  * - `GET /api/v1/embedded_wallets/delegations` — a live session reads the app's terms (policy, daily limit)
  *   and its user's delegated wallets;
+ * - `GET /api/v1/embedded_wallets/delegations/activity` — a live session lists its user's delegated requests
+ *   to the app, newest first;
  * - `POST /api/v1/wallets/revoke` — a live session removes every delegation of its user to the app;
  * - `POST /api/v1/wallets/:wallet_id/rpc` — the app's back end signs with a delegated wallet, authorized by
  *   the app's authorization signature (no session).
@@ -70,6 +73,22 @@ export async function delegatedActionsRoutes(
       delegated_wallets: await listDelegatedWallets(context, { appId: foyerApp.id, userId }),
     }
   })
+
+  endpointRoute(
+    app,
+    endpoints['GET /api/v1/embedded_wallets/delegations/activity'],
+    {},
+    async (request, reply) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      reply.header('cache-control', 'no-store')
+      return listDelegatedActivity(context, {
+        appId: foyerApp.id,
+        userId,
+        limit: request.query.limit ?? 20,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      })
+    },
+  )
 
   endpointRoute(app, endpoints['POST /api/v1/wallets/revoke'], {}, async (request) => {
     const { app: foyerApp, userId } = await requireSession(context, request)

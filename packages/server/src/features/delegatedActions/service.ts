@@ -1,10 +1,12 @@
 import {
   type DelegatedActionsSettings,
+  type DelegatedActivity,
+  type DelegatedActivityResponse,
   type DelegatedWallet,
   type DelegateWalletsRequest,
   defaultAppSettings,
 } from '@foyer/protocol'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
 import { openSecret, sealSecret } from '../../crypto/secretBox'
@@ -13,7 +15,7 @@ import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { withDelegatedAccount } from './delegatedSigner'
-import { walletDelegations } from './schema'
+import { delegatedRequests, walletDelegations } from './schema'
 
 /** The plugin's own settings: the JSON-RPC URL of each EVM chain id the wallet API sends on. */
 export type DelegatedActionsContext = ServerContext & { delegatedActions: { rpcUrls: Map<number, string> } }
@@ -150,4 +152,64 @@ export async function revokeDelegations(
     )
     .returning({ id: walletDelegations.id })
   return removed.length
+}
+
+/** The outcome of a recorded request: running, its answer's success, or the policy's or the send's refusal. */
+function activityOutcome(row: typeof delegatedRequests.$inferSelect): DelegatedActivity['outcome'] {
+  if (row.decision === 'DENY') return 'refused'
+  if (row.status === null) return 'pending'
+  return row.status === 200 ? 'succeeded' : 'failed'
+}
+
+/**
+ * The user's delegated requests to the app (docs/delegated-actions.md#activity), newest first: `limit` (1 to
+ * 100) records of `delegated_requests` of this app and this user only, after `cursor` (`<created ms>.<id>`,
+ * the previous page's `next_cursor`, keyset order (created_at, id) descending); `next_cursor` null on the
+ * last page.
+ */
+export async function listDelegatedActivity(
+  context: ServerContext,
+  parameters: { appId: string; userId: string; limit: number; cursor?: string },
+): Promise<DelegatedActivityResponse> {
+  const { appId, userId, limit, cursor } = parameters
+  const conditions = [eq(delegatedRequests.userId, userId), eq(delegatedRequests.appId, appId)]
+  if (cursor) {
+    const [ms, id] = cursor.split('.') as [string, string]
+    const at = new Date(Number(ms))
+    conditions.push(
+      or(
+        lt(delegatedRequests.createdAt, at),
+        and(eq(delegatedRequests.createdAt, at), lt(delegatedRequests.id, id)),
+      )!,
+    )
+  }
+  const rows = await context.db.orm
+    .select()
+    .from(delegatedRequests)
+    .where(and(...conditions))
+    .orderBy(desc(delegatedRequests.createdAt), desc(delegatedRequests.id))
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    data: page.map((row) => {
+      const data = (row.result as { data?: { hash?: unknown } } | null)?.data
+      return {
+        id: row.id,
+        wallet_id: row.walletId,
+        wallet_address: row.walletAddress,
+        method: row.method,
+        caip2: row.caip2,
+        to: row.toAddress,
+        value_wei: row.valueWei,
+        decision: row.decision === 'DENY' ? 'DENY' : 'ALLOW',
+        rule: row.rule,
+        reason: row.reason,
+        outcome: activityOutcome(row),
+        transaction_hash: row.status === 200 && typeof data?.hash === 'string' ? data.hash : null,
+        created_at: Math.floor(row.createdAt.getTime() / 1000),
+      }
+    }),
+    next_cursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+  }
 }

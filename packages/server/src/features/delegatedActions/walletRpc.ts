@@ -95,10 +95,12 @@ export async function handleWalletRpc(
       id: recordId,
       appId: app.id,
       userId: wallet.userId,
+      walletId: wallet.id,
       walletAddress: wallet.address,
       idempotencyKey,
       requestHash,
       method: body.method,
+      ...recordedSubject(body),
       decision: decision.decision,
       rule: decision.rule,
       reason: decision.decision === 'DENY' ? decision.reason : null,
@@ -141,6 +143,28 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   status: error.statusCode,
   body: { error: error.message, code: error.code },
 })
+
+/** What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value (wei). */
+function recordedSubject(body: WalletRpcRequest): {
+  caip2: string | null
+  toAddress: string | null
+  valueWei: string | null
+} {
+  if (body.method === 'eth_sendTransaction')
+    return {
+      caip2: body.caip2,
+      toAddress: body.params.transaction.to,
+      valueWei: transactionValue(body.params.transaction.value).toString(),
+    }
+  if (body.method === 'eth_signTypedData_v4') {
+    const chainId = body.params.typed_data.domain.chainId
+    const valid =
+      (typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
+      (typeof chainId === 'string' && /^[1-9][0-9]{0,15}$/.test(chainId))
+    return { caip2: valid ? `eip155:${chainId}` : null, toAddress: null, valueWei: null }
+  }
+  return { caip2: null, toAddress: null, valueWei: null }
+}
 
 /** What the policy engine reads of a wallet-API request. */
 function policyRequest(body: WalletRpcRequest, nowSeconds: number): PolicyRequest {
