@@ -270,6 +270,7 @@ export {
 } from '../schemas/customJwt'
 export {
   type DelegatedActionsSettings,
+  type DelegatedActionsWebhook,
   type DelegatedActivity,
   type DelegatedActivityQuery,
   type DelegatedActivityResponse,
@@ -278,6 +279,7 @@ export {
   type DelegateWalletsResponse,
   type DelegationsResponse,
   delegatedActionsSettingsSchema,
+  delegatedActionsWebhookSchema,
   delegatedActivityQuerySchema,
   delegatedActivityResponseSchema,
   delegatedActivitySchema,

@@ -101,10 +101,25 @@ export const revokeDelegationsResponseSchema = z.object({ message: z.string() })
 export type RevokeDelegationsResponse = z.infer<typeof revokeDelegationsResponseSchema>
 
 /**
+ * Where the server posts the app's delegated-actions events (docs/delegated-actions.md#webhooks): an
+ * http(s) `url` and the signing `secret`, `whsec_` and the base64 of 24 to 64 random bytes (Standard
+ * Webhooks).
+ */
+export const delegatedActionsWebhookSchema = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\/[^\s]+$/, 'Expected an http(s) URL'),
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, 'Expected whsec_ and base64'),
+})
+export type DelegatedActionsWebhook = z.infer<typeof delegatedActionsWebhookSchema>
+
+/**
  * The app's delegated-actions setting (`delegated_actions`, server-only, never in the public config): the P-256 public keys (base64 SPKI DER) whose
  * authorization signatures the wallet API accepts, the policy a delegation is held to (copied into each
- * delegation when the user consents), and the most native value (wei, decimal) the app may send from one
- * wallet per UTC day. `policy: null` turns delegation off.
+ * delegation when the user consents), the most native value (wei, decimal) the app may send from one
+ * wallet per UTC day, and the `webhook` the events go to (absent or null: none). `policy: null` turns
+ * delegation off.
  */
 export const delegatedActionsSettingsSchema = z.object({
   authorization_public_keys: z.array(z.string().min(1).max(512)).max(10),
@@ -113,6 +128,7 @@ export const delegatedActionsSettingsSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,77})$/)
     .nullable(),
+  webhook: delegatedActionsWebhookSchema.nullable().optional(),
 })
 export type DelegatedActionsSettings = z.infer<typeof delegatedActionsSettingsSchema>
 

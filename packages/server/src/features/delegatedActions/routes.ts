@@ -1,4 +1,4 @@
-import { endpoints, headers } from '@foyer/protocol'
+import { endpoints, headers, toUserDid } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
@@ -16,6 +16,7 @@ import {
   revokeDelegations,
 } from './service'
 import { handleWalletRpc } from './walletRpc'
+import { enqueueWebhook } from './webhooks'
 
 /** The JSON bodies as sent, before their schema strips anything: what authorization signatures sign. */
 const rawBodies = new WeakMap<FastifyRequest, unknown>()
@@ -54,13 +55,17 @@ export async function delegatedActionsRoutes(
     await requireDeviceProof(context, request, session)
     // Handing the server a second share gives it the key: the same gate as the auth share's release.
     await assertMfaVerified(context, { sessionId: session.sessionId, userId: session.userId, need: 'recent' })
-    return {
-      delegated_wallets: await delegateWallets(context, {
-        app: session.app,
-        userId: session.userId,
-        body: request.body,
-      }),
-    }
+    const delegated = await delegateWallets(context, {
+      app: session.app,
+      userId: session.userId,
+      body: request.body,
+    })
+    await enqueueWebhook(context, {
+      app: session.app,
+      type: 'delegated_actions.created',
+      data: { user_id: toUserDid(session.userId), wallets: delegated },
+    })
+    return { delegated_wallets: delegated }
   })
 
   endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/delegations'], {}, async (request, reply) => {
@@ -92,7 +97,14 @@ export async function delegatedActionsRoutes(
 
   endpointRoute(app, endpoints['POST /api/v1/wallets/revoke'], {}, async (request) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    const count = await revokeDelegations(context, { appId: foyerApp.id, userId })
+    const walletIds = await revokeDelegations(context, { appId: foyerApp.id, userId })
+    const count = walletIds.length
+    if (count > 0)
+      await enqueueWebhook(context, {
+        app: foyerApp,
+        type: 'delegated_actions.revoked',
+        data: { user_id: toUserDid(userId), wallet_ids: walletIds },
+      })
     return { message: count === 1 ? 'Revoked 1 delegated wallet' : `Revoked ${count} delegated wallets` }
   })
 

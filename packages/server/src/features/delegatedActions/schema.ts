@@ -93,3 +93,28 @@ export const delegatedRequests = pgTable(
     index('delegated_requests_user_list_idx').on(table.userId, table.appId, table.createdAt, table.id),
   ],
 )
+
+/**
+ * `webhook_deliveries`: the outbox of the app's delegated-actions events (docs/delegated-actions.md#webhooks).
+ * `body` is the exact JSON posted and signed; `url` where it goes. A row is due while `delivered_at` and
+ * `failed_at` are null and `next_attempt_at` has passed; a sender claims it by moving `next_attempt_at` a
+ * lease ahead in one statement (`FOR UPDATE SKIP LOCKED`), so one process sends it at a time. `attempts`
+ * counts the tries, `last_status` the last answer's HTTP status (null: no answer).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    nextAttemptAt: timestampColumn('next_attempt_at').notNull(),
+    deliveredAt: timestampColumn('delivered_at'),
+    failedAt: timestampColumn('failed_at'),
+    createdAt: timestampColumn('created_at').notNull(),
+  },
+  (table) => [index('webhook_deliveries_due_idx').on(table.nextAttemptAt)],
+)

@@ -139,19 +139,19 @@ export async function listDelegatedWallets(
 
 /**
  * Removes every delegation of the user to the app, and with it the sealed delegated shares
- * (docs/delegated-actions.md#revoke). Returns how many wallets were delegated.
+ * (docs/delegated-actions.md#revoke). Returns the ids of the wallets that were delegated.
  */
 export async function revokeDelegations(
   context: ServerContext,
   parameters: { appId: string; userId: string },
-): Promise<number> {
+): Promise<string[]> {
   const removed = await context.db.orm
     .delete(walletDelegations)
     .where(
       and(eq(walletDelegations.appId, parameters.appId), eq(walletDelegations.userId, parameters.userId)),
     )
-    .returning({ id: walletDelegations.id })
-  return removed.length
+    .returning({ walletId: walletDelegations.walletId })
+  return removed.map((row) => row.walletId).sort()
 }
 
 /** The outcome of a recorded request: running, its answer's success, or the policy's or the send's refusal. */

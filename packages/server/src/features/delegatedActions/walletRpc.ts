@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
+  toUserDid,
   type WalletRpcRequest,
   type WalletRpcResponse,
 } from '@foyer/protocol'
@@ -26,6 +27,7 @@ import {
   shareKey,
 } from './service'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
+import { enqueueWebhook } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{16,255}$/
@@ -115,6 +117,25 @@ export async function handleWalletRpc(
     .update(delegatedRequests)
     .set({ status: answer.status, result: answer.body as Record<string, unknown> })
     .where(eq(delegatedRequests.id, recordId))
+  if (answer.status === 200) {
+    const subject = recordedSubject(body)
+    const data = (answer.body as { data?: { hash?: string } }).data
+    await enqueueWebhook(context, {
+      app,
+      type: 'delegated_actions.signed',
+      data: {
+        request_id: recordId,
+        user_id: toUserDid(wallet.userId),
+        wallet_id: wallet.id,
+        wallet_address: wallet.address,
+        method: body.method,
+        caip2: subject.caip2,
+        to: subject.toAddress,
+        value_wei: subject.valueWei,
+        transaction_hash: data?.hash ?? null,
+      },
+    })
+  }
   return answer
 }
 
