@@ -16,7 +16,7 @@ import {
   revokeDelegations,
 } from './service'
 import { handleWalletRpc } from './walletRpc'
-import { enqueueWebhook } from './webhooks'
+import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** The JSON bodies as sent, before their schema strips anything: what authorization signatures sign. */
 const rawBodies = new WeakMap<FastifyRequest, unknown>()
@@ -55,16 +55,20 @@ export async function delegatedActionsRoutes(
     await requireDeviceProof(context, request, session)
     // Handing the server a second share gives it the key: the same gate as the auth share's release.
     await assertMfaVerified(context, { sessionId: session.sessionId, userId: session.userId, need: 'recent' })
+    let queued = false
     const delegated = await delegateWallets(context, {
       app: session.app,
       userId: session.userId,
       body: request.body,
+      inTransaction: async (tx, wallets) => {
+        queued = await queueWebhook(context, tx, {
+          app: session.app,
+          type: 'delegated_actions.created',
+          data: { user_id: toUserDid(session.userId), wallets },
+        })
+      },
     })
-    await enqueueWebhook(context, {
-      app: session.app,
-      type: 'delegated_actions.created',
-      data: { user_id: toUserDid(session.userId), wallets: delegated },
-    })
+    if (queued) startWebhookRound(context)
     return { delegated_wallets: delegated }
   })
 
@@ -97,14 +101,18 @@ export async function delegatedActionsRoutes(
 
   endpointRoute(app, endpoints['POST /api/v1/wallets/revoke'], {}, async (request) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    const walletIds = await revokeDelegations(context, { appId: foyerApp.id, userId })
-    const count = walletIds.length
-    if (count > 0)
-      await enqueueWebhook(context, {
-        app: foyerApp,
-        type: 'delegated_actions.revoked',
-        data: { user_id: toUserDid(userId), wallet_ids: walletIds },
-      })
+    const { count, queued } = await context.db.orm.transaction(async (tx) => {
+      const walletIds = await revokeDelegations(context, { appId: foyerApp.id, userId }, tx)
+      const queued =
+        walletIds.length > 0 &&
+        (await queueWebhook(context, tx, {
+          app: foyerApp,
+          type: 'delegated_actions.revoked',
+          data: { user_id: toUserDid(userId), wallet_ids: walletIds },
+        }))
+      return { count: walletIds.length, queued }
+    })
+    if (queued) startWebhookRound(context)
     return { message: count === 1 ? 'Revoked 1 delegated wallet' : `Revoked ${count} delegated wallets` }
   })
 

@@ -13,6 +13,7 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
+import type { Transaction } from '../users/Transaction'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { withDelegatedAccount } from './delegatedSigner'
 import { delegatedRequests, walletDelegations } from './schema'
@@ -41,7 +42,13 @@ export function delegatedActionsSettings(app: AppRecord): DelegatedActionsSettin
  */
 export async function delegateWallets(
   context: ServerContext,
-  parameters: { app: AppRecord; userId: string; body: DelegateWalletsRequest },
+  parameters: {
+    app: AppRecord
+    userId: string
+    body: DelegateWalletsRequest
+    /** Runs in the transaction that stores the delegations (the webhook's outbox row). */
+    inTransaction?: (tx: Transaction, delegated: DelegatedWallet[]) => Promise<unknown>
+  },
 ): Promise<DelegatedWallet[]> {
   const { app, userId, body } = parameters
   const settings = delegatedActionsSettings(app)
@@ -80,30 +87,7 @@ export async function delegateWallets(
   }
   const now = new Date(context.now())
   const key = delegatedShareKey(context)
-  await context.db.orm
-    .insert(walletDelegations)
-    .values(
-      wallets.map((wallet) => ({
-        id: randomId(25),
-        appId: app.id,
-        userId,
-        walletId: wallet.id,
-        share: sealSecret(key, body.share, delegatedShareAad(wallet.id)),
-        policy: settings.policy!,
-        dailyValueLimitWei: settings.daily_value_limit_wei,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: walletDelegations.walletId,
-      set: {
-        share: sql`excluded.share`,
-        policy: sql`excluded.policy`,
-        dailyValueLimitWei: sql`excluded.daily_value_limit_wei`,
-        createdAt: sql`excluded.created_at`,
-      },
-    })
-  return wallets
+  const delegated = wallets
     .sort((a, b) => a.walletIndex - b.walletIndex)
     .map((wallet) => ({
       id: wallet.id,
@@ -111,6 +95,33 @@ export async function delegateWallets(
       chain_type: wallet.chainType as 'ethereum',
       wallet_index: wallet.walletIndex,
     }))
+  await context.db.orm.transaction(async (tx) => {
+    await tx
+      .insert(walletDelegations)
+      .values(
+        wallets.map((wallet) => ({
+          id: randomId(25),
+          appId: app.id,
+          userId,
+          walletId: wallet.id,
+          share: sealSecret(key, body.share, delegatedShareAad(wallet.id)),
+          policy: settings.policy!,
+          dailyValueLimitWei: settings.daily_value_limit_wei,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: walletDelegations.walletId,
+        set: {
+          share: sql`excluded.share`,
+          policy: sql`excluded.policy`,
+          dailyValueLimitWei: sql`excluded.daily_value_limit_wei`,
+          createdAt: sql`excluded.created_at`,
+        },
+      })
+    await parameters.inTransaction?.(tx, delegated)
+  })
+  return delegated
 }
 
 /**
@@ -144,8 +155,9 @@ export async function listDelegatedWallets(
 export async function revokeDelegations(
   context: ServerContext,
   parameters: { appId: string; userId: string },
+  executor: Transaction | ServerContext['db']['orm'] = context.db.orm,
 ): Promise<string[]> {
-  const removed = await context.db.orm
+  const removed = await executor
     .delete(walletDelegations)
     .where(
       and(eq(walletDelegations.appId, parameters.appId), eq(walletDelegations.userId, parameters.userId)),

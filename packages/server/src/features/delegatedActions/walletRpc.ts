@@ -27,7 +27,7 @@ import {
   shareKey,
 } from './service'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
-import { enqueueWebhook } from './webhooks'
+import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{16,255}$/
@@ -113,14 +113,16 @@ export async function handleWalletRpc(
   if (!claimed) return replay(context, { appId: app.id, idempotencyKey, requestHash })
 
   const answer = await act(context, { wallet, delegation, entropy, body, decision, recordId })
-  await context.db.orm
-    .update(delegatedRequests)
-    .set({ status: answer.status, result: answer.body as Record<string, unknown> })
-    .where(eq(delegatedRequests.id, recordId))
-  if (answer.status === 200) {
+  // The answer and, for a signature, its webhook event are stored together.
+  const queued = await context.db.orm.transaction(async (tx) => {
+    await tx
+      .update(delegatedRequests)
+      .set({ status: answer.status, result: answer.body as Record<string, unknown> })
+      .where(eq(delegatedRequests.id, recordId))
+    if (answer.status !== 200) return false
     const subject = recordedSubject(body)
     const data = (answer.body as { data?: { hash?: string } }).data
-    await enqueueWebhook(context, {
+    return queueWebhook(context, tx, {
       app,
       type: 'delegated_actions.signed',
       data: {
@@ -135,7 +137,8 @@ export async function handleWalletRpc(
         transaction_hash: data?.hash ?? null,
       },
     })
-  }
+  })
+  if (queued) startWebhookRound(context)
   return answer
 }
 

@@ -4,6 +4,7 @@ import { randomId } from '../../crypto/randomId'
 import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
 import { findAppRecord } from '../apps/appRecords'
+import type { Transaction } from '../users/Transaction'
 import { webhookDeliveries } from './schema'
 import { delegatedActionsSettings } from './service'
 
@@ -38,19 +39,25 @@ export function webhookSignature(secret: string, id: string, timestamp: number, 
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`
 }
 
+/** The event of {@link queueWebhook}. */
+export type WebhookEvent = { app: AppRecord; type: DelegatedActionsEventType; data: Record<string, unknown> }
+
 /**
- * Queues the event `type` with `data` for the app's webhook, when it has one
+ * Writes the event `type` with `data` to the outbox for the app's webhook, when it has one
  * (docs/delegated-actions.md#webhooks): one `webhook_deliveries` row with the exact body
- * `{ type, created_at (Unix s), data }`, due now, then starts a delivery round without waiting for it.
+ * `{ type, created_at (Unix s), data }`, due now, through `executor` — the transaction of the action it
+ * reports, so that the event exists exactly when the action committed. Returns whether it wrote one; call
+ * {@link startWebhookRound} after the commit.
  */
-export async function enqueueWebhook(
+export async function queueWebhook(
   context: ServerContext,
-  parameters: { app: AppRecord; type: DelegatedActionsEventType; data: Record<string, unknown> },
-): Promise<void> {
+  executor: Transaction | ServerContext['db']['orm'],
+  parameters: WebhookEvent,
+): Promise<boolean> {
   const webhook = delegatedActionsSettings(parameters.app).webhook
-  if (!webhook) return
+  if (!webhook) return false
   const now = context.now()
-  await context.db.orm.insert(webhookDeliveries).values({
+  await executor.insert(webhookDeliveries).values({
     id: randomId(25),
     appId: parameters.app.id,
     eventType: parameters.type,
@@ -63,6 +70,11 @@ export async function enqueueWebhook(
     nextAttemptAt: new Date(now),
     createdAt: new Date(now),
   })
+  return true
+}
+
+/** Starts a delivery round ({@link deliverDueWebhooks}) without waiting for it; a failure is logged. */
+export function startWebhookRound(context: ServerContext): void {
   void deliverDueWebhooks(context).catch((error: unknown) =>
     context.log.warn({ err: error }, 'webhook delivery round failed'),
   )
