@@ -5,6 +5,7 @@ import { userLabel } from './userLabel'
 const times = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
 const embedded = {
   type: 'wallet',
+  id: 'wallet0000000000000000001',
   address: '0x1111111111111111111111111111111111112222',
   chain_type: 'ethereum',
   wallet_client: 'privy',

@@ -48,6 +48,7 @@ export {
   type DelegatedActionsErrorType,
   type DelegateWalletParameters,
   delegateWallet,
+  getDelegatedActivity,
   getDelegations,
   revokeWallets,
 } from '../actions/wallet/delegatedActions'

@@ -29,6 +29,8 @@ import {
 } from '../schemas/crossApp'
 import { customJwtAuthenticateRequestSchema, customJwtLinkRequestSchema } from '../schemas/customJwt'
 import {
+  delegatedActivityQuerySchema,
+  delegatedActivityResponseSchema,
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
   delegationsResponseSchema,
@@ -494,6 +496,13 @@ export const endpoints = {
     method: 'GET',
     path: '/api/v1/embedded_wallets/delegations',
     response: delegationsResponseSchema,
+  },
+  /** The user's delegated requests to the app, newest first (docs/delegated-actions.md#activity). */
+  'GET /api/v1/embedded_wallets/delegations/activity': {
+    method: 'GET',
+    path: '/api/v1/embedded_wallets/delegations/activity',
+    query: delegatedActivityQuerySchema,
+    response: delegatedActivityResponseSchema,
   },
   /** Removes every delegation of the user; the body is empty or `{}`. */
   'POST /api/v1/wallets/revoke': post(

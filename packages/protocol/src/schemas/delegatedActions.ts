@@ -48,6 +48,51 @@ export const delegationsResponseSchema = z.object({
 })
 export type DelegationsResponse = z.infer<typeof delegationsResponseSchema>
 
+/**
+ * One delegated request of the app's back end, as its user reads it (docs/delegated-actions.md#activity):
+ * the wallet (`wallet_id`, `wallet_address`), the `method`, the chain (`caip2`, `eip155:<id>`: a send's, or
+ * typed data's domain chain; else null), a send's recipient `to` and `value_wei` (decimal wei; else null),
+ * the policy's `decision` with the deciding `rule` and the refusal's `reason`, the `outcome` (`pending`
+ * while it runs, `succeeded`, `refused` by the policy or the daily limit, `failed`), a send's
+ * `transaction_hash`, and `created_at` (Unix seconds).
+ */
+export const delegatedActivitySchema = z.object({
+  id: z.string(),
+  wallet_id: z.string().nullable(),
+  wallet_address: z.string(),
+  method: z.string(),
+  caip2: z.string().nullable(),
+  to: z.string().nullable(),
+  value_wei: z.string().nullable(),
+  decision: z.enum(['ALLOW', 'DENY']),
+  rule: z.string().nullable(),
+  reason: z.string().nullable(),
+  outcome: z.enum(['pending', 'succeeded', 'refused', 'failed']),
+  transaction_hash: z.string().nullable(),
+  created_at: z.number(),
+})
+export type DelegatedActivity = z.infer<typeof delegatedActivitySchema>
+
+/**
+ * `GET /api/v1/embedded_wallets/delegations/activity?limit=&cursor=`: `limit` 1 to 100 (default 20),
+ * `cursor` the previous page's `next_cursor`.
+ */
+export const delegatedActivityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,16}\.[0-9a-z]{1,64}$/)
+    .optional(),
+})
+export type DelegatedActivityQuery = z.infer<typeof delegatedActivityQuerySchema>
+
+/** The user's delegated requests to the app, newest first, and the cursor of the next page (null: none). */
+export const delegatedActivityResponseSchema = z.object({
+  data: z.array(delegatedActivitySchema),
+  next_cursor: z.string().nullable(),
+})
+export type DelegatedActivityResponse = z.infer<typeof delegatedActivityResponseSchema>
+
 /** `POST /api/v1/wallets/revoke` takes no fields (the reference client sends `{}` or no body at all). */
 export const revokeDelegationsRequestSchema = z.object({}).strict()
 
@@ -56,10 +101,25 @@ export const revokeDelegationsResponseSchema = z.object({ message: z.string() })
 export type RevokeDelegationsResponse = z.infer<typeof revokeDelegationsResponseSchema>
 
 /**
+ * Where the server posts the app's delegated-actions events (docs/delegated-actions.md#webhooks): an
+ * http(s) `url` and the signing `secret`, `whsec_` and the base64 of 24 to 64 random bytes (Standard
+ * Webhooks).
+ */
+export const delegatedActionsWebhookSchema = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\/[^\s]+$/, 'Expected an http(s) URL'),
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, 'Expected whsec_ and base64'),
+})
+export type DelegatedActionsWebhook = z.infer<typeof delegatedActionsWebhookSchema>
+
+/**
  * The app's delegated-actions setting (`delegated_actions`, server-only, never in the public config): the P-256 public keys (base64 SPKI DER) whose
  * authorization signatures the wallet API accepts, the policy a delegation is held to (copied into each
- * delegation when the user consents), and the most native value (wei, decimal) the app may send from one
- * wallet per UTC day. `policy: null` turns delegation off.
+ * delegation when the user consents), the most native value (wei, decimal) the app may send from one
+ * wallet per UTC day, and the `webhook` the events go to (absent or null: none). `policy: null` turns
+ * delegation off.
  */
 export const delegatedActionsSettingsSchema = z.object({
   authorization_public_keys: z.array(z.string().min(1).max(512)).max(10),
@@ -68,6 +128,7 @@ export const delegatedActionsSettingsSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,77})$/)
     .nullable(),
+  webhook: delegatedActionsWebhookSchema.nullable().optional(),
 })
 export type DelegatedActionsSettings = z.infer<typeof delegatedActionsSettingsSchema>
 

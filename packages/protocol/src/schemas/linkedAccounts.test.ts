@@ -37,6 +37,8 @@ describe('linked account shapes (docs/linked-accounts.md#account-shapes)', () =>
     expect(linkedAccountSchema.parse(embedded)).toEqual(embedded)
     const { wallet_index: _index, ...withoutIndex } = embedded
     expect(linkedAccountSchema.safeParse(withoutIndex).success).toBe(false)
+    const { id: _id, ...withoutId } = embedded
+    expect(linkedAccountSchema.safeParse(withoutId).success).toBe(false)
   })
 
   test('error: the host JWT account is custom_auth; custom and guest entries are not accounts', () => {

@@ -243,12 +243,14 @@ const walletAccountTimes = {
 }
 
 /**
- * An embedded wallet as a linked account (docs/linked-accounts.md#account-shapes):
- * `wallet_client` and `wallet_client_type` `'privy'`, `connector_type: 'embedded'`, its `recovery_method`,
- * HD `wallet_index`, whether it was `imported` and `delegated`; times in Unix seconds.
+ * An embedded wallet as a linked account (docs/linked-accounts.md#account-shapes): its `id` (the wallet
+ * API's `wallet_id`, docs/delegated-actions.md#wallet-api), `wallet_client` and `wallet_client_type`
+ * `'privy'`, `connector_type: 'embedded'`, its `recovery_method`, HD `wallet_index`, whether it was
+ * `imported` and `delegated`; times in Unix seconds.
  */
 export const embeddedWalletAccountSchema = z.object({
   type: z.literal('wallet'),
+  id: z.string().min(1),
   address: z.string(),
   chain_type: chainTypeSchema,
   wallet_client: z.literal('privy'),

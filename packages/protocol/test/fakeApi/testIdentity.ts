@@ -66,6 +66,7 @@ export const testUser: User = {
 export function testEmbeddedWallet(overrides: Partial<EmbeddedWalletAccount> = {}): EmbeddedWalletAccount {
   return {
     type: 'wallet',
+    id: 'wallet0000000000000000001',
     address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     chain_type: 'ethereum',
     wallet_client: 'privy',

@@ -1,7 +1,9 @@
 import { getEmbeddedWallets } from '@foyer/core'
+import type { DelegatedActivityQuery, DelegatedActivityResponse } from '@foyer/protocol'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import type { DelegationOutcome } from '../screens/delegatedActions/params'
+import { loadWallet } from './loadWallet'
 
 /** What {@link useDelegatedActions} returns. */
 export type UseDelegatedActionsReturnType = {
@@ -24,11 +26,20 @@ export type UseDelegatedActionsReturnType = {
    * 'Deny' or Close. Rejects with `Error` at once when no wallet of the user is delegated.
    */
   revokeWallets(): Promise<void>
+  /**
+   * What the app's back end did with the user's delegated wallets, newest first
+   * (docs/delegated-actions.md#activity): `{ data: [{ wallet_address, method, caip2, to, value_wei,
+   * decision, reason, outcome, transaction_hash, created_at (Unix s), … }], next_cursor }`; `limit` 1 to 100
+   * (default 20), `cursor` the previous page's `next_cursor`. No modal. Rejects with core's `ApiError` or
+   * `EmbeddedWalletError` (`not_authenticated` when signed out).
+   */
+  history(options?: DelegatedActivityQuery): Promise<DelegatedActivityResponse>
 }
 
 /**
  * Delegated actions: let the app's back end act with the user's embedded wallet within the app's policy,
- * until revoked (docs/delegated-actions.md), through the modal's consent and revoke screens.
+ * until revoked (docs/delegated-actions.md), through the modal's consent and revoke screens, and read what it
+ * did (`history`).
  *
  * @returns {@link UseDelegatedActionsReturnType}
  * @throws Error outside `<FoyerProvider>`
@@ -72,7 +83,12 @@ export function useDelegatedActions(): UseDelegatedActionsReturnType {
     )
   }, [client, openFlow])
 
-  return useMemo(() => ({ delegateWallet, revokeWallets }), [delegateWallet, revokeWallets])
+  const history = useCallback<UseDelegatedActionsReturnType['history']>(
+    async (options = {}) => (await loadWallet()).getDelegatedActivity(client, options),
+    [client],
+  )
+
+  return useMemo(() => ({ delegateWallet, revokeWallets, history }), [delegateWallet, revokeWallets, history])
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /** Length of a row id (`randomId(25)`), and of a column that references one. */
-const ID_LENGTH = 25
+export const ID_LENGTH = 25
 
 /** The primary key `id`: a 25-character random id (`randomId(25)`). */
 export function idColumn() {

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
+  type DelegatedActionsWebhook,
   type FrameReply,
   userSchema,
   type WalletPolicy,
@@ -86,6 +87,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
   async function setDelegatedActions(settings: {
     policy?: WalletPolicy | null
     daily_value_limit_wei?: string | null
+    webhook?: DelegatedActionsWebhook | null
   }): Promise<void> {
     await updateAppSettings(
       t.db,
@@ -98,6 +100,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
             settings.daily_value_limit_wei === undefined
               ? parseEther('0.01').toString()
               : settings.daily_value_limit_wei,
+          webhook: settings.webhook ?? null,
         },
       },
       t.masterKey,
@@ -107,7 +110,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    const feature = delegatedActions({ rpcUrls: { 31337: anvil.rpcUrl } })
+    const feature = delegatedActions({ rpcUrls: { 31337: anvil.rpcUrl }, webhookIntervalMs: 50 })
     Object.assign(
       t,
       await createTestContext({

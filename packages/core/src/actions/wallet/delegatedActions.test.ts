@@ -8,7 +8,7 @@ import {
   walletUser,
 } from '../../../test/createWalletTestClient'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import { delegateWallet, getDelegations, revokeWallets } from './delegatedActions'
+import { delegateWallet, getDelegatedActivity, getDelegations, revokeWallets } from './delegatedActions'
 
 const delegatedUser: User = {
   ...walletUser,
@@ -52,6 +52,25 @@ describe('delegated actions', () => {
     })
     expect(await getDelegations(client)).toEqual(terms)
     expect(authorizations).toEqual([expect.stringMatching(/^Bearer /)])
+  })
+
+  test("default: getDelegatedActivity reads the user's delegated requests with the session, a page at a time", async () => {
+    const { client, api } = await createWalletTestClient()
+    const page = { data: [], next_cursor: null }
+    const seen: Array<{ query: Record<string, string>; authorization: string | undefined }> = []
+    api.on('GET /api/v1/embedded_wallets/delegations/activity', (call) => {
+      seen.push({ query: call.query, authorization: call.headers.get('authorization') ?? undefined })
+      return json(page)
+    })
+    expect(await getDelegatedActivity(client)).toEqual(page)
+    expect(await getDelegatedActivity(client, { limit: 5, cursor: '1700000000000.abc' })).toEqual(page)
+    expect(seen).toEqual([
+      { query: {}, authorization: expect.stringMatching(/^Bearer /) },
+      {
+        query: { limit: '5', cursor: '1700000000000.abc' },
+        authorization: expect.stringMatching(/^Bearer /),
+      },
+    ])
   })
 
   test('behavior: revokeWallets posts an empty body, re-splits the delegated automatic-recovery entropy, refreshes', async () => {

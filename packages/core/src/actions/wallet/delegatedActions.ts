@@ -1,4 +1,9 @@
-import type { DelegationsResponse, EmbeddedWalletAccount } from '@foyer/protocol'
+import type {
+  DelegatedActivityQuery,
+  DelegatedActivityResponse,
+  DelegationsResponse,
+  EmbeddedWalletAccount,
+} from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { RequestErrorType } from '../../http/request'
 import { request } from '../../http/request'
@@ -63,6 +68,27 @@ export async function delegateWallet(
 export async function getDelegations(client: FoyerClient): Promise<DelegationsResponse> {
   const accessToken = await requireAccessToken(client)
   return request(client, 'GET /api/v1/embedded_wallets/delegations', { accessToken })
+}
+
+/**
+ * The user's delegated requests to the app, newest first (docs/delegated-actions.md#activity): `GET
+ * /api/v1/embedded_wallets/delegations/activity` → `{ data: [{ id, wallet_id, wallet_address, method,
+ * caip2, to, value_wei, decision, rule, reason, outcome, transaction_hash, created_at (Unix s) }],
+ * next_cursor }`. `limit` 1 to 100 (default 20); pass `cursor: next_cursor` for the next page.
+ *
+ * @throws {ApiError} 401 `missing_or_invalid_token`; 400 `invalid_data` for a bad `limit` or `cursor`.
+ * @throws {EmbeddedWalletError} `'not_authenticated'` when signed out.
+ * @example const { data, next_cursor } = await getDelegatedActivity(client, { limit: 10 })
+ */
+export async function getDelegatedActivity(
+  client: FoyerClient,
+  parameters: DelegatedActivityQuery = {},
+): Promise<DelegatedActivityResponse> {
+  const accessToken = await requireAccessToken(client)
+  const query: DelegatedActivityQuery = {}
+  if (parameters.limit !== undefined) query.limit = parameters.limit
+  if (parameters.cursor !== undefined) query.cursor = parameters.cursor
+  return request(client, 'GET /api/v1/embedded_wallets/delegations/activity', { accessToken, query })
 }
 
 /**

@@ -263,4 +263,35 @@ describe("'Revoke permission'", () => {
     await expect(hook().revokeWallets()).rejects.toThrow('No wallet of the user is delegated to this app.')
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+  test("default: history reads the back end's delegated requests, newest first, without the modal", async () => {
+    const { api, hook } = await setup({ stateUser: delegatedUser })
+    const page = {
+      data: [
+        {
+          id: 'r1',
+          wallet_id: 'w1',
+          wallet_address: ethereumAddress,
+          method: 'eth_sendTransaction',
+          caip2: 'eip155:31337',
+          to: RECIPIENT,
+          value_wei: '20000000000000000',
+          decision: 'DENY',
+          rule: null,
+          reason: "No rule of the policy 'Small sends to one address' allows this request.",
+          outcome: 'refused',
+          transaction_hash: null,
+          created_at: 1_700_000_000,
+        },
+      ],
+      next_cursor: null,
+    }
+    const queries: Record<string, string>[] = []
+    api.on('GET /api/v1/embedded_wallets/delegations/activity', (call) => {
+      queries.push(call.query)
+      return json(page)
+    })
+    expect(await hook().history({ limit: 1 })).toEqual(page)
+    expect(queries).toEqual([{ limit: '1' }])
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
 })

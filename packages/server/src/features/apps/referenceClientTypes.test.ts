@@ -1,6 +1,7 @@
 import {
   type AppConfig,
   appConfigSchema,
+  type EmbeddedWalletAccount,
   type EndpointBody,
   type EndpointResponse,
   type PasskeyAssertion,
@@ -18,7 +19,10 @@ import type {
   ResponsePasskeyInitLink,
   ResponsePasskeyInitRegister,
 } from '@privy-io/api-types/resources/client-auth'
-import type { LinkedAccountPhone } from '@privy-io/api-types/resources/users'
+import type {
+  LinkedAccountEthereumEmbeddedWallet,
+  LinkedAccountPhone,
+} from '@privy-io/api-types/resources/users'
 import { describe, expect, test } from 'vitest'
 import { DEMO_APP_ID } from '../../demo/demoApps'
 import { useTestContext } from '../../test/useTestContext'
@@ -56,6 +60,13 @@ export type ReferenceClientTypeChecks = [
   Assert<Assignable<PasskeyAuthenticatorEnrollmentResponse, PasskeyAttestation>>,
   // The phone account as the server writes it.
   Assert<Assignable<ReturnType<(typeof phoneAccountKind)['toLinkedAccount']>, LinkedAccountPhone>>,
+  // The embedded wallet's keys that the reference also has (its `chain_id` and `user_can_sign` we do not send).
+  Assert<
+    Assignable<
+      EmbeddedWalletAccount & { chain_type: 'ethereum' },
+      Omit<LinkedAccountEthereumEmbeddedWallet, 'chain_id' | 'user_can_sign'>
+    >
+  >,
 ]
 
 /**

@@ -27,17 +27,19 @@ const { t, setDelegatedActions, userWithWallet, rpc, send, chain, fund } = useDe
 describe('delegated actions', () => {
   test('default: consent marks the wallet delegated; the back end signs messages and typed data and sends on the chain', async () => {
     const user = await userWithWallet()
-    expect((await user.me()).linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'wallet', address: user.address, delegated: false }),
+    const linked = (await user.me()).linked_accounts.find(
+      (account) => account.type === 'wallet' && account.address === user.address,
     )
+    expect(linked).toMatchObject({ delegated: false, id: expect.stringMatching(/^[0-9a-z]{25}$/) })
+    // The linked account's id is the wallet API's wallet_id: a client that reads the user can call it.
+    const walletId = (linked as { id: string }).id
     const { delegated_wallets } = await user.delegate()
     expect(delegated_wallets).toEqual([
-      { id: expect.any(String), address: user.address, chain_type: 'ethereum', wallet_index: 0 },
+      { id: walletId, address: user.address, chain_type: 'ethereum', wallet_index: 0 },
     ])
     expect((await user.me()).linked_accounts).toContainEqual(
-      expect.objectContaining({ type: 'wallet', address: user.address, delegated: true }),
+      expect.objectContaining({ type: 'wallet', id: walletId, address: user.address, delegated: true }),
     )
-    const walletId = delegated_wallets[0]!.id
 
     const signed = await rpc(walletId, {
       method: 'personal_sign',
@@ -338,5 +340,128 @@ describe('delegated actions', () => {
     expect((await user.me()).linked_accounts).toContainEqual(
       expect.objectContaining({ type: 'wallet', address: user.address, delegated: false }),
     )
+  })
+  test('behavior: every delegated request is in its user’s activity — a refusal with its reason, a send with its chain, recipient, value and hash', async () => {
+    const user = await userWithWallet()
+    const walletId = (await user.delegate()).delegated_wallets[0]!.id
+    await fund(user.address)
+    const activity = async (query = '') => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/v1/embedded_wallets/delegations/activity${query}`,
+        bearer: user.accessToken,
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-store')
+      return response.json()
+    }
+    expect(await activity()).toEqual({ data: [], next_cursor: null })
+
+    const sent = await rpc(walletId, send(parseEther('0.006')))
+    expect(sent.statusCode).toBe(200)
+    t.advance(1_000)
+    expect((await rpc(walletId, send(parseEther('0.001'), OTHER))).statusCode).toBe(403)
+    t.advance(1_000)
+    expect((await rpc(walletId, send(parseEther('0.006')))).statusCode).toBe(403)
+    t.advance(1_000)
+    expect(
+      (await rpc(walletId, { method: 'personal_sign', params: { message: 'hi', encoding: 'utf-8' } }))
+        .statusCode,
+    ).toBe(200)
+
+    const base = { id: expect.any(String), wallet_id: walletId, wallet_address: user.address }
+    const at = (secondsAgo: number) => Math.floor(t.now() / 1000) - secondsAgo
+    const { data, next_cursor } = await activity()
+    expect(next_cursor).toBeNull()
+    expect(data).toEqual([
+      {
+        ...base,
+        method: 'personal_sign',
+        caip2: null,
+        to: null,
+        value_wei: null,
+        decision: 'ALLOW',
+        rule: 'Sign messages',
+        reason: null,
+        outcome: 'succeeded',
+        transaction_hash: null,
+        created_at: at(0),
+      },
+      {
+        ...base,
+        method: 'eth_sendTransaction',
+        caip2: 'eip155:31337',
+        to: RECIPIENT,
+        value_wei: parseEther('0.006').toString(),
+        decision: 'DENY',
+        rule: 'Send at most 0.01 ETH to the treasury',
+        reason: "The wallet's daily limit of 10000000000000000 wei for the app would be exceeded.",
+        outcome: 'refused',
+        transaction_hash: null,
+        created_at: at(1),
+      },
+      {
+        ...base,
+        method: 'eth_sendTransaction',
+        caip2: 'eip155:31337',
+        to: OTHER,
+        value_wei: parseEther('0.001').toString(),
+        decision: 'DENY',
+        rule: null,
+        reason: "No rule of the policy 'Small sends to one address' allows this request.",
+        outcome: 'refused',
+        transaction_hash: null,
+        created_at: at(2),
+      },
+      {
+        ...base,
+        method: 'eth_sendTransaction',
+        caip2: 'eip155:31337',
+        to: RECIPIENT,
+        value_wei: parseEther('0.006').toString(),
+        decision: 'ALLOW',
+        rule: 'Send at most 0.01 ETH to the treasury',
+        reason: null,
+        outcome: 'succeeded',
+        transaction_hash: sent.json().data.hash,
+        created_at: at(3),
+      },
+    ])
+
+    // Pages of two: the cursor continues where the first page ended, and the last page has none.
+    const first = await activity('?limit=2')
+    expect(first.data).toEqual(data.slice(0, 2))
+    const second = await activity(`?limit=2&cursor=${first.next_cursor}`)
+    expect(second).toEqual({ data: data.slice(2), next_cursor: null })
+
+    for (const query of ['?limit=0', '?limit=101', '?cursor=nope']) {
+      const bad = await t.request({
+        method: 'GET',
+        url: `/api/v1/embedded_wallets/delegations/activity${query}`,
+        bearer: user.accessToken,
+      })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toMatchObject({ code: 'invalid_data' })
+    }
+  })
+
+  test('error: a user never reads another user’s activity, and a request without a session is refused', async () => {
+    const owner = await userWithWallet()
+    const walletId = (await owner.delegate()).delegated_wallets[0]!.id
+    expect(
+      (await rpc(walletId, { method: 'personal_sign', params: { message: 'mine', encoding: 'utf-8' } }))
+        .statusCode,
+    ).toBe(200)
+    const stranger = await userWithWallet()
+    await stranger.delegate()
+    const read = (bearer?: string) =>
+      t.request({
+        method: 'GET',
+        url: '/api/v1/embedded_wallets/delegations/activity',
+        ...(bearer ? { bearer } : {}),
+      })
+    expect((await read(stranger.accessToken)).json()).toEqual({ data: [], next_cursor: null })
+    expect((await read(owner.accessToken)).json().data).toHaveLength(1)
+    expect((await read()).statusCode).toBe(401)
   })
 })

@@ -1,16 +1,22 @@
 import type { Feature } from '../../FoyerPlugin'
 import { delegatedActionsRoutes } from './routes'
+import { startWebhookDelivery } from './webhooks'
 
 /** Options of {@link delegatedActions}. */
 export type DelegatedActionsOptions = {
   /** The JSON-RPC URL of each EVM chain id the wallet API may send transactions on. */
   rpcUrls?: Readonly<Record<number, string>>
+  /**
+   * How often the server looks for webhook deliveries that are due (ms, default 5000): retries, and events
+   * whose first attempt did not run (docs/delegated-actions.md#webhooks).
+   */
+  webhookIntervalMs?: number
 }
 
 /**
  * Delegated actions (docs/delegated-actions.md, docs/plugins.md): the user's consent to let the app's back
  * end act with embedded wallets, its revocation, and the wallet API the back end calls with authorization
- * signatures. `rpcUrls` names the chains it sends on; the authorization keys, policy and daily limit are per
+ * signatures, and the webhooks of its events. `rpcUrls` names the chains it sends on; the authorization keys, policy and daily limit are per
  * app, in `settings.delegated_actions`. Throws `Error` at registration for an `rpcUrls` entry that is not an
  * http(s) URL.
  *
@@ -28,6 +34,8 @@ export function delegatedActions(options: DelegatedActionsOptions = {}) {
         rpcUrls.set(Number(chainId), url)
       }
       await app.register(delegatedActionsRoutes, { context: { ...context, delegatedActions: { rpcUrls } } })
+      const stop = startWebhookDelivery(context, options.webhookIntervalMs ?? 5_000)
+      app.addHook('onClose', async () => stop())
     },
     rateLimits: {},
     errorCodes: [

@@ -1,4 +1,4 @@
-import { endpoints, headers } from '@foyer/protocol'
+import { endpoints, headers, toUserDid } from '@foyer/protocol'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpointRoute } from '../../http/endpointRoute'
 import { requireFrameOrigin } from '../../http/requireFrameOrigin'
@@ -11,10 +11,12 @@ import {
   type DelegatedActionsContext,
   delegatedActionsSettings,
   delegateWallets,
+  listDelegatedActivity,
   listDelegatedWallets,
   revokeDelegations,
 } from './service'
 import { handleWalletRpc } from './walletRpc'
+import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** The JSON bodies as sent, before their schema strips anything: what authorization signatures sign. */
 const rawBodies = new WeakMap<FastifyRequest, unknown>()
@@ -31,6 +33,8 @@ const headerValue = (request: FastifyRequest, name: string) => {
  *   enrolled): the device share for the signer;
  * - `GET /api/v1/embedded_wallets/delegations` — a live session reads the app's terms (policy, daily limit)
  *   and its user's delegated wallets;
+ * - `GET /api/v1/embedded_wallets/delegations/activity` — a live session lists its user's delegated requests
+ *   to the app, newest first;
  * - `POST /api/v1/wallets/revoke` — a live session removes every delegation of its user to the app;
  * - `POST /api/v1/wallets/:wallet_id/rpc` — the app's back end signs with a delegated wallet, authorized by
  *   the app's authorization signature (no session).
@@ -51,13 +55,21 @@ export async function delegatedActionsRoutes(
     await requireDeviceProof(context, request, session)
     // Handing the server a second share gives it the key: the same gate as the auth share's release.
     await assertMfaVerified(context, { sessionId: session.sessionId, userId: session.userId, need: 'recent' })
-    return {
-      delegated_wallets: await delegateWallets(context, {
-        app: session.app,
-        userId: session.userId,
-        body: request.body,
-      }),
-    }
+    let queued = false
+    const delegated = await delegateWallets(context, {
+      app: session.app,
+      userId: session.userId,
+      body: request.body,
+      inTransaction: async (tx, wallets) => {
+        queued = await queueWebhook(context, tx, {
+          app: session.app,
+          type: 'delegated_actions.created',
+          data: { user_id: toUserDid(session.userId), wallets },
+        })
+      },
+    })
+    if (queued) startWebhookRound(context)
+    return { delegated_wallets: delegated }
   })
 
   endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/delegations'], {}, async (request, reply) => {
@@ -71,9 +83,36 @@ export async function delegatedActionsRoutes(
     }
   })
 
+  endpointRoute(
+    app,
+    endpoints['GET /api/v1/embedded_wallets/delegations/activity'],
+    {},
+    async (request, reply) => {
+      const { app: foyerApp, userId } = await requireSession(context, request)
+      reply.header('cache-control', 'no-store')
+      return listDelegatedActivity(context, {
+        appId: foyerApp.id,
+        userId,
+        limit: request.query.limit ?? 20,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      })
+    },
+  )
+
   endpointRoute(app, endpoints['POST /api/v1/wallets/revoke'], {}, async (request) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    const count = await revokeDelegations(context, { appId: foyerApp.id, userId })
+    const { count, queued } = await context.db.orm.transaction(async (tx) => {
+      const walletIds = await revokeDelegations(context, { appId: foyerApp.id, userId }, tx)
+      const queued =
+        walletIds.length > 0 &&
+        (await queueWebhook(context, tx, {
+          app: foyerApp,
+          type: 'delegated_actions.revoked',
+          data: { user_id: toUserDid(userId), wallet_ids: walletIds },
+        }))
+      return { count: walletIds.length, queued }
+    })
+    if (queued) startWebhookRound(context)
     return { message: count === 1 ? 'Revoked 1 delegated wallet' : `Revoked ${count} delegated wallets` }
   })
 

@@ -1,6 +1,17 @@
 import type { WalletPolicy } from '@foyer/protocol'
-import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core'
-import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { cascadingReference, ID_LENGTH, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
 import { users } from '../users/schema'
 import { embeddedWallets } from '../wallets/schema'
@@ -46,10 +57,12 @@ export const delegatedSpending = pgTable(
 )
 
 /**
- * `delegated_requests`: every wallet-API request that passed the authorization signature — who (app, user,
- * wallet), what (`method`, `request_hash` of the signed request), the policy's `decision`, `rule` and
- * `reason`, and the `result` (null while it runs). UNIQUE (app_id, idempotency_key): a key acts once; a
- * retry gets the stored result.
+ * `delegated_requests`: every wallet-API request that passed the authorization signature, the record of
+ * delegated signatures (docs/delegated-actions.md#activity) — who (app, user, `wallet_id` and address), what
+ * (`method`, `request_hash` of the signed request; a send's or typed data's chain as CAIP-2 `caip2`, a
+ * send's `to_address` and `value_wei`), the policy's `decision`, `rule` and `reason`, the `result` (null
+ * while it runs) and when. UNIQUE (app_id, idempotency_key): a key acts once; a retry gets the stored result.
+ * The user's list reads (user_id, app_id, created_at, id).
  */
 export const delegatedRequests = pgTable(
   'delegated_requests',
@@ -57,10 +70,16 @@ export const delegatedRequests = pgTable(
     id: idColumn(),
     appId: cascadingReference('app_id', () => apps.id),
     userId: cascadingReference('user_id', () => users.id),
+    walletId: varchar('wallet_id', { length: ID_LENGTH }).references(() => embeddedWallets.id, {
+      onDelete: 'set null',
+    }),
     walletAddress: text('wallet_address').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     method: text('method').notNull(),
+    caip2: text('caip2'),
+    toAddress: text('to_address'),
+    valueWei: numeric('value_wei', { precision: 78, scale: 0 }),
     decision: text('decision').notNull(),
     rule: text('rule'),
     reason: text('reason'),
@@ -71,5 +90,31 @@ export const delegatedRequests = pgTable(
   (table) => [
     unique('delegated_requests_app_key_unique').on(table.appId, table.idempotencyKey),
     index('delegated_requests_user_id_idx').on(table.userId),
+    index('delegated_requests_user_list_idx').on(table.userId, table.appId, table.createdAt, table.id),
   ],
+)
+
+/**
+ * `webhook_deliveries`: the outbox of the app's delegated-actions events (docs/delegated-actions.md#webhooks).
+ * `body` is the exact JSON posted and signed; `url` where it goes. A row is due while `delivered_at` and
+ * `failed_at` are null and `next_attempt_at` has passed; a sender claims it by moving `next_attempt_at` a
+ * lease ahead in one statement (`FOR UPDATE SKIP LOCKED`), so one process sends it at a time. `attempts`
+ * counts the tries, `last_status` the last answer's HTTP status (null: no answer).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: idColumn(),
+    appId: cascadingReference('app_id', () => apps.id),
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    nextAttemptAt: timestampColumn('next_attempt_at').notNull(),
+    deliveredAt: timestampColumn('delivered_at'),
+    failedAt: timestampColumn('failed_at'),
+    createdAt: timestampColumn('created_at').notNull(),
+  },
+  (table) => [index('webhook_deliveries_due_idx').on(table.nextAttemptAt)],
 )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
+  toUserDid,
   type WalletRpcRequest,
   type WalletRpcResponse,
 } from '@foyer/protocol'
@@ -26,6 +27,7 @@ import {
   shareKey,
 } from './service'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
+import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{16,255}$/
@@ -95,10 +97,12 @@ export async function handleWalletRpc(
       id: recordId,
       appId: app.id,
       userId: wallet.userId,
+      walletId: wallet.id,
       walletAddress: wallet.address,
       idempotencyKey,
       requestHash,
       method: body.method,
+      ...recordedSubject(body),
       decision: decision.decision,
       rule: decision.rule,
       reason: decision.decision === 'DENY' ? decision.reason : null,
@@ -109,10 +113,32 @@ export async function handleWalletRpc(
   if (!claimed) return replay(context, { appId: app.id, idempotencyKey, requestHash })
 
   const answer = await act(context, { wallet, delegation, entropy, body, decision, recordId })
-  await context.db.orm
-    .update(delegatedRequests)
-    .set({ status: answer.status, result: answer.body as Record<string, unknown> })
-    .where(eq(delegatedRequests.id, recordId))
+  // The answer and, for a signature, its webhook event are stored together.
+  const queued = await context.db.orm.transaction(async (tx) => {
+    await tx
+      .update(delegatedRequests)
+      .set({ status: answer.status, result: answer.body as Record<string, unknown> })
+      .where(eq(delegatedRequests.id, recordId))
+    if (answer.status !== 200) return false
+    const subject = recordedSubject(body)
+    const data = (answer.body as { data?: { hash?: string } }).data
+    return queueWebhook(context, tx, {
+      app,
+      type: 'delegated_actions.signed',
+      data: {
+        request_id: recordId,
+        user_id: toUserDid(wallet.userId),
+        wallet_id: wallet.id,
+        wallet_address: wallet.address,
+        method: body.method,
+        caip2: subject.caip2,
+        to: subject.toAddress,
+        value_wei: subject.valueWei,
+        transaction_hash: data?.hash ?? null,
+      },
+    })
+  })
+  if (queued) startWebhookRound(context)
   return answer
 }
 
@@ -141,6 +167,28 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   status: error.statusCode,
   body: { error: error.message, code: error.code },
 })
+
+/** What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value (wei). */
+function recordedSubject(body: WalletRpcRequest): {
+  caip2: string | null
+  toAddress: string | null
+  valueWei: string | null
+} {
+  if (body.method === 'eth_sendTransaction')
+    return {
+      caip2: body.caip2,
+      toAddress: body.params.transaction.to,
+      valueWei: transactionValue(body.params.transaction.value).toString(),
+    }
+  if (body.method === 'eth_signTypedData_v4') {
+    const chainId = body.params.typed_data.domain.chainId
+    const valid =
+      (typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
+      (typeof chainId === 'string' && /^[1-9][0-9]{0,15}$/.test(chainId))
+    return { caip2: valid ? `eip155:${chainId}` : null, toAddress: null, valueWei: null }
+  }
+  return { caip2: null, toAddress: null, valueWei: null }
+}
 
 /** What the policy engine reads of a wallet-API request. */
 function policyRequest(body: WalletRpcRequest, nowSeconds: number): PolicyRequest {

@@ -20,6 +20,8 @@ import type { UsersContext } from './UsersContext'
 
 /** An embedded wallet as {@link userJsonSql} reads it (docs/wire.md; times as for accounts). */
 type EmbeddedWalletJson = {
+  /** The wallet's row id: the wallet API's `wallet_id` (docs/delegated-actions.md#wallet-api). */
+  id: string
   address: string
   chain_type: string
   wallet_index: number
@@ -69,6 +71,7 @@ export function userJsonSql(userId: SQL): SQL {
       ), '[]'::json),
       'wallets', coalesce((
         select json_agg(json_build_object(
+          'id', w.id,
           'address', w.address,
           'chain_type', w.chain_type,
           'wallet_index', w.wallet_index,
@@ -98,6 +101,7 @@ function toWalletAccount(row: EmbeddedWalletJson): EmbeddedWalletAccount {
   const at = Number(row.created_s)
   return {
     type: 'wallet',
+    id: row.id,
     address: row.address,
     chain_type: row.chain_type as ChainType,
     wallet_client: 'privy',

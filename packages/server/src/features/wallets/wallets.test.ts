@@ -86,6 +86,7 @@ describe('POST /api/v1/embedded_wallets', () => {
     const at = Math.floor(t.now() / 1000)
     const account = {
       type: 'wallet',
+      id: expect.stringMatching(/^[0-9a-z]{25}$/),
       address: body.address,
       chain_type: 'ethereum',
       wallet_client: 'privy',
