@@ -1,5 +1,10 @@
 /** Time allowed for the wallet frame to answer its ready handshake, in ms (docs/limits.md, creation). */
 export const WALLET_PROXY_READY_TIMEOUT_MS = 15_000
+/**
+ * Time the password screen of a wallet creation waits for the wallet frame's ready handshake, in ms
+ * (docs/limits.md, creation): the frame may still be loading while the user types a password.
+ */
+export const WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS = 30_000
 /** Default time allowed for one wallet frame request, in ms (docs/limits.md leaves the value open). */
 export const WALLET_RPC_TIMEOUT_MS = 60_000
 

@@ -2,6 +2,7 @@ import type { FoyerClient } from '@foyer/core'
 import { oauthReturnParameters } from '@foyer/protocol'
 import { useEffect, useRef } from 'react'
 import { toErrorInfo } from '../errors/toErrorInfo'
+import { preloadOAuthScreens } from '../modal/preloadScreens'
 import type { Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
 
@@ -11,7 +12,8 @@ import type { ScreenParamsMap } from '../modal/screenParams'
  * `@foyer/core/oauth` (so other page loads carry none of it), which removes them from the URL: in the popup
  * of a popup flow, that hands the code to the opener and closes the popup; after a full-page redirect, `show`
  * opens the modal on the OAuth status screen ('Verifying' and the provider), which exchanges the code once
- * the client is initialized. Runs once per provider, also under StrictMode.
+ * the client is initialized. The status screen's code starts loading at once, beside that chunk rather than
+ * after it, so the modal opens one chunk earlier. Runs once per provider, also under StrictMode.
  */
 export function useOAuthRedirectReturn(
   client: FoyerClient,
@@ -23,6 +25,7 @@ export function useOAuthRedirectReturn(
     const search = new URLSearchParams(window.location.search)
     if (!Object.values(oauthReturnParameters).every((name) => search.has(name))) return
     started.current = true
+    if (!window.opener) preloadOAuthScreens() // a full-page return shows the status screen next
     import('./finishOAuthRedirectReturn')
       .then(({ finishOAuthRedirectReturn }) => finishOAuthRedirectReturn(client, show))
       // The chunk did not load or the client could not start: say so rather than drop the return.

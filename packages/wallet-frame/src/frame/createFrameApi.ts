@@ -161,8 +161,12 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     getJwks: () =>
       call(jwksSchema, 'GET', `/api/v1/apps/${parameters.appId}/jwks.json`) as Promise<{ keys: FrameJwk[] }>,
     listWallets: (token) => call(embeddedWalletsResponseSchema, 'GET', '/api/v1/embedded_wallets', token),
-    createWallet: (token, body) =>
-      proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets', token, body),
+    // A user's first wallet: this device's key is not registered for the user yet, so it registers first
+    // (idempotent for a key already registered) instead of being refused with 403 device_not_registered.
+    createWallet: async (token, body) => {
+      await registerDevice(token)
+      return proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets', token, body)
+    },
     createAdditionalWallet: (token, body) =>
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/additional', token, body),
     importWallet: (token, body) =>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createFakeWindow } from '../../../test/createFakeWindow'
 import { json, testUser } from '../../../test/createTestApi'
 import {
   createWalletTestClient,
@@ -9,6 +10,7 @@ import {
 } from '../../../test/createWalletTestClient'
 import { createFakeLockManager } from '../../../test/fakeBrowser'
 import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
+import { createWalletProxy } from '../../wallet/proxy/createWalletProxy'
 import { createWallet } from './createWallet'
 import { createWalletsOnLogin, shouldCreateOnLogin } from './createWalletsOnLogin'
 
@@ -137,6 +139,83 @@ describe('createWalletsOnLogin', () => {
       recoveryMethod: 'user-passcode',
       recoveryPassword: 'Velvet-Orbit-Lantern-Pebble',
     })
+  })
+})
+
+/**
+ * A client whose wallet proxy is the real one over a fake frame that loads after `loadDelayMs` (fake timers),
+ * with the password prompt answered at once when `password` is set.
+ */
+async function slowFrameClient(options: { loadDelayMs: number; password: boolean }) {
+  vi.useFakeTimers()
+  const setup = await createWalletTestClient({
+    stateUser: testUser,
+    embeddedWallets: {
+      ethereum: { createOnLogin: 'all-users' },
+      requireUserOwnedRecoveryOnCreate: options.password,
+    },
+  })
+  const fake = createFakeWindow({
+    frameOrigin: 'https://api.test',
+    loadDelayMs: options.loadDelayMs,
+    behavior: ({ id, event, data }) =>
+      event === 'privy:iframe:ready'
+        ? { id, event, data: {} }
+        : {
+            id,
+            event,
+            data: {
+              ...frameWallet('ethereum'),
+              recoveryMethod: (data as { recoveryMethod: string }).recoveryMethod,
+            },
+          },
+  })
+  const proxy = createWalletProxy({
+    frameUrl: 'https://api.test/apps/app/embedded-wallets',
+    window: fake.window,
+  })
+  setup.client._internal.wallet.proxy = proxy
+  setup.client._internal.wallet.ui = {
+    prompt: async (prompt) => {
+      if (prompt.kind !== 'setPassword') throw new Error('unexpected prompt')
+      await prompt.submit('Velvet-Orbit-Lantern-Pebble')
+      return undefined as never
+    },
+  }
+  const created = createWalletsOnLogin(setup.client)
+  created.catch(() => {})
+  return { ...setup, fake, created }
+}
+
+describe('createWalletsOnLogin: waiting for the wallet frame', () => {
+  test('behavior: the password screen waits 30 s for the frame; a frame that loads after 25 s creates the wallet', async () => {
+    const { created, fake } = await slowFrameClient({ loadDelayMs: 25_000, password: true })
+    // The handshake starts with the password screen, and the frame is mounted before any password.
+    expect(fake.mounted).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(25_100)
+    await expect(created).resolves.toMatchObject({ ethereum: { address: ethereumAddress } })
+    const create = fake.posted.find(({ message }) => message.event === 'privy:wallet:create')
+    expect(create?.message.data).toMatchObject({ recoveryMethod: 'user-passcode' })
+  })
+
+  test('error: on the password screen a frame that never answers fails after 30 s, not before', async () => {
+    const { created } = await slowFrameClient({ loadDelayMs: 60_000, password: true })
+    await vi.advanceTimersByTimeAsync(29_990)
+    let settled = false
+    created.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(20)
+    await expect(created).rejects.toMatchObject({ code: 'wallet_proxy_timeout' })
+  })
+
+  test('error: a creation without the password screen waits 15 s for the frame', async () => {
+    const { created } = await slowFrameClient({ loadDelayMs: 25_000, password: false })
+    await vi.advanceTimersByTimeAsync(15_010)
+    await expect(created).rejects.toMatchObject({ code: 'wallet_proxy_timeout' })
   })
 })
 

@@ -1,4 +1,9 @@
-import type { ChainType, CreateOnLogin, User } from '@foyer/protocol'
+import {
+  type ChainType,
+  type CreateOnLogin,
+  type User,
+  WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS,
+} from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import { BaseError } from '../../errors/BaseError'
 import type { RequestErrorType } from '../../http/request'
@@ -6,7 +11,7 @@ import { walletCreationLockName, withCrossTabLock } from '../../locks/withCrossT
 import { fetchUser } from '../../session/fetchUser'
 import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
+import { getWalletProxy, type WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { createWallet } from './createWallet'
 
@@ -54,7 +59,9 @@ export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorT
  * first Ethereum, then Solana, each within `WALLET_CREATE_TIMEOUT_MS` (20 s). `state.walletCreation` is
  * `'creating'` meanwhile, then `'idle'`, or `'error'` with the failure. When the host or the app requires a
  * user-owned recovery method on create and the modal is registered, the password flow runs first and the
- * wallet is protected with that password. `@foyer/react` calls this after every sign-in.
+ * wallet is protected with that password: the frame starts loading when the password screen opens, and the
+ * creation waits up to `WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS` (30 s) for its handshake, not the 15 s of a
+ * creation without it (docs/limits.md). `@foyer/react` calls this after every sign-in.
  *
  * A sign-in reaches every open tab of the app, so the tabs take turns under the Web Lock
  * `foyer:<appId>:wallet-creation`: a tab that waited re-reads the user (`GET /api/v1/users/me`) and creates
@@ -142,11 +149,17 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
   const ui = client._internal.wallet.ui
   if (!requirePassword || !ui) return createWallet(client, { chainType })
   let wallet: EmbeddedWalletInfo | undefined
+  // The password screen waits longer for the frame than a creation without it (docs/limits.md); the
+  // handshake starts now, while the user types.
+  const frameReady = () =>
+    getWalletProxy(client).then((proxy) => proxy.ready({ timeoutMs: WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS }))
+  frameReady().catch(() => {}) // a failure is reported by the submit's own wait
   await ui.prompt({
     kind: 'setPassword',
     reason: 'create',
     closable: false,
     submit: async (password) => {
+      await frameReady()
       wallet = await createWallet(client, { chainType, recoveryPassword: password })
     },
   })

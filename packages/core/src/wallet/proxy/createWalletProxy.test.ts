@@ -72,6 +72,51 @@ describe('createWalletProxy', () => {
     ).toBeGreaterThan(2)
   })
 
+  test('behavior: each caller waits its own time for one shared handshake; the pings stop when all gave up', async () => {
+    vi.useFakeTimers()
+    let answer = false
+    const fake = createFakeWindow({
+      frameOrigin,
+      behavior: ({ id, event }) => (answer ? { id, event, data: {} } : undefined),
+    })
+    const proxy = createWalletProxy({ frameUrl, window: fake.window, readyIntervalMs: 100 })
+    const short = proxy.ready()
+    const long = proxy.ready({ timeoutMs: 30_000 })
+    short.catch(() => {})
+    long.catch(() => {})
+    await vi.advanceTimersByTimeAsync(15_000)
+    await expect(short).rejects.toMatchObject({ code: 'wallet_proxy_timeout', event: 'privy:iframe:ready' })
+    // One handshake: every ping carries the same id, and they go on for the caller still waiting.
+    const pings = () => fake.posted.filter(({ message }) => message.event === 'privy:iframe:ready')
+    expect(new Set(pings().map(({ message }) => message.id)).size).toBe(1)
+    const before = pings().length
+    answer = true
+    await vi.advanceTimersByTimeAsync(100)
+    await expect(long).resolves.toBeUndefined()
+    expect(pings().length).toBeGreaterThan(before)
+    await expect(proxy.ready()).resolves.toBeUndefined()
+
+    // A second proxy whose frame never answers: after the last caller's time no more pings are sent, and a
+    // later call starts a new handshake.
+    answer = false
+    const silent = createFakeWindow({ frameOrigin, behavior: () => undefined })
+    const lone = createWalletProxy({ frameUrl, window: silent.window, readyIntervalMs: 100 })
+    const first = lone.ready({ timeoutMs: 1_000 })
+    first.catch(() => {})
+    await vi.advanceTimersByTimeAsync(1_000)
+    await expect(first).rejects.toMatchObject({ code: 'wallet_proxy_timeout' })
+    const sent = silent.posted.length
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(silent.posted.length).toBe(sent)
+    const again = lone.ready({ timeoutMs: 500 })
+    again.catch(() => {})
+    await vi.advanceTimersByTimeAsync(500)
+    await expect(again).rejects.toMatchObject({ code: 'wallet_proxy_timeout' })
+    expect(silent.posted.length).toBeGreaterThan(sent)
+    lone.destroy()
+    proxy.destroy()
+  })
+
   test('error: a frame error reply rejects with its type and code', async () => {
     const fake = createFakeWindow({
       frameOrigin,

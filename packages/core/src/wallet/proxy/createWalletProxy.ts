@@ -20,7 +20,10 @@ export type CreateWalletProxyParameters = {
   mount?: ((iframe: HTMLIFrameElement) => void) | undefined
   /** Default time allowed for one request, in ms; default `WALLET_RPC_TIMEOUT_MS` (60 000). */
   timeoutMs?: number | undefined
-  /** Time allowed for the ready handshake, in ms; default `WALLET_PROXY_READY_TIMEOUT_MS` (15 000). */
+  /**
+   * Default time a caller waits for the ready handshake, in ms; default `WALLET_PROXY_READY_TIMEOUT_MS`
+   * (15 000). One call can wait longer with `ready({ timeoutMs })`.
+   */
   readyTimeoutMs?: number | undefined
   /** Interval between two ready pings, in ms; default 100. */
   readyIntervalMs?: number | undefined
@@ -39,14 +42,27 @@ export type WalletProxyRequestOptions = {
   timeoutMs?: number | undefined
 }
 
+/** Options of {@link WalletProxy.ready}. */
+export type WalletProxyReadyOptions = {
+  /**
+   * Time this caller waits for the handshake, in ms; default the proxy's `readyTimeoutMs` (15 000). The
+   * password screen waits `WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS` (30 000; docs/limits.md).
+   */
+  timeoutMs?: number | undefined
+}
+
 /** The host side of the wallet frame protocol (docs/api.md, docs/modal.md). */
 export type WalletProxy = {
   /** The frame's origin: the only origin messages are posted to and accepted from. */
   readonly frameOrigin: string
   /** The hidden frame. */
   readonly iframe: HTMLIFrameElement
-  /** Resolves once the frame answered the `privy:iframe:ready` handshake (shared by every caller). */
-  ready(): Promise<void>
+  /**
+   * Resolves once the frame answered the `privy:iframe:ready` handshake. One handshake is shared by every
+   * caller; each caller waits its own `timeoutMs` and is rejected with `'wallet_proxy_timeout'` after it. The
+   * pings stop when the frame answers or when every caller has stopped waiting (a later call starts again).
+   */
+  ready(options?: WalletProxyReadyOptions): Promise<void>
   /**
    * Sends `{ id, event, data }` to the frame once it is ready and resolves with the reply's `data`, both
    * checked against the event's schemas.
@@ -64,8 +80,12 @@ type Pending = {
   event: FrameEvent
   resolve(data: unknown): void
   reject(error: unknown): void
-  timer: ReturnType<typeof setTimeout>
+  /** The request's own timer; the handshake has none (each of its callers has one). */
+  timer?: ReturnType<typeof setTimeout> | undefined
 }
+
+/** The handshake under way: its answer, how many callers still wait for it, and how to stop its pings. */
+type Handshake = { answered: Promise<void>; waiters: number; stop(): void }
 
 /**
  * Mounts the hidden wallet frame (size 0, `allow` for passkeys) and speaks its postMessage protocol
@@ -177,32 +197,70 @@ export function createWalletProxy(parameters: CreateWalletProxyParameters): Wall
       pending.set(id, { event, resolve, reject, timer })
     })
 
-  let readyPromise: Promise<void> | undefined
-  const ready = () => {
-    readyPromise ??= (async () => {
-      const id = nextId()
-      const answered = track(
-        id,
-        'privy:iframe:ready',
-        parameters.readyTimeoutMs ?? WALLET_PROXY_READY_TIMEOUT_MS,
-      )
-      const ping = () => {
-        if (loaded) post(id, 'privy:iframe:ready', {})
-      }
-      pingNow = ping
-      ping()
-      const interval = setInterval(ping, parameters.readyIntervalMs ?? 100)
-      try {
-        await answered
-      } finally {
-        clearInterval(interval)
-        pingNow = undefined
-      }
-    })()
-    readyPromise.catch(() => {
-      readyPromise = undefined // a later request tries the handshake again
+  let isReady = false
+  let handshake: Handshake | undefined
+  /** Pings `privy:iframe:ready` every `readyIntervalMs` (once the page has loaded) until the frame answers. */
+  const startHandshake = (): Handshake => {
+    const id = nextId()
+    const answered = new Promise<void>((resolve, reject) => {
+      pending.set(id, { event: 'privy:iframe:ready', resolve: () => resolve(), reject })
     })
-    return readyPromise
+    const ping = () => {
+      if (loaded) post(id, 'privy:iframe:ready', {})
+    }
+    pingNow = ping
+    ping()
+    const interval = setInterval(ping, parameters.readyIntervalMs ?? 100)
+    const current: Handshake = {
+      answered,
+      waiters: 0,
+      stop() {
+        clearInterval(interval)
+        if (pingNow === ping) pingNow = undefined
+        pending.delete(id)
+        if (handshake === current) handshake = undefined
+      },
+    }
+    answered.then(
+      () => {
+        isReady = true
+        current.stop()
+      },
+      () => current.stop(), // an invalid answer or destroy: a later call tries the handshake again
+    )
+    return current
+  }
+  const ready = (options?: WalletProxyReadyOptions): Promise<void> => {
+    if (isReady) return Promise.resolve()
+    if (destroyed) return Promise.reject(destroyedError('privy:iframe:ready'))
+    handshake ??= startHandshake()
+    const current = handshake
+    const timeoutMs = options?.timeoutMs ?? parameters.readyTimeoutMs ?? WALLET_PROXY_READY_TIMEOUT_MS
+    current.waiters++
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        current.waiters--
+        if (current.waiters === 0) current.stop()
+        reject(
+          new WalletProxyError(`The wallet frame did not answer privy:iframe:ready within ${timeoutMs} ms.`, {
+            code: 'wallet_proxy_timeout',
+            event: 'privy:iframe:ready',
+          }),
+        )
+      }, timeoutMs)
+      current.answered.then(
+        () => {
+          clearTimeout(timer)
+          current.waiters--
+          resolve()
+        },
+        (error: unknown) => {
+          clearTimeout(timer)
+          current.waiters--
+          reject(error)
+        },
+      )
+    })
   }
 
   return {
