@@ -70,17 +70,18 @@ describe('js-sdk-core: embedded-wallet recovery (Foyer frame in Chromium, the cl
   })
 })
 
-// Google Drive recovery's OAuth flow (docs/recovery-oauth.md): the route answers the client's call; the
-// interop app does not offer Google Drive, so it refuses with the documented error, not a server error.
+// Google Drive recovery's OAuth flow (docs/recovery-oauth.md): the demo app offers Google Drive, so the client's
+// call gets Google's authorization URL for the `drive.appdata` scope, with the client's own PKCE challenge.
 describe('js-sdk-core: Google Drive recovery', () => {
-  test('recovery.auth.generateURL: 403 disallowed_login_method in an app without Google Drive recovery', async () => {
+  test('recovery.auth.generateURL: Google’s authorization URL for drive.appdata, with PKCE S256', async () => {
     const client = await createClient()
     await client.auth.customProvider.syncWithToken(hostToken(`drive-${randomUUID()}`))
-    const failure = await client.recovery.auth.generateURL('http://localhost:5173/').then(
-      () => null,
-      (error: unknown) => error,
-    )
-    expect(failure).toMatchObject({ status: 403, code: 'disallowed_login_method' })
+    const { url } = await client.recovery.auth.generateURL('http://localhost:5173/')
+    const query = new URL(url).searchParams
+    expect(query.get('scope')?.split(' ')).toContain('https://www.googleapis.com/auth/drive.appdata')
+    expect(query.get('code_challenge_method')).toBe('S256')
+    expect(query.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(query.get('state')).toBeTruthy()
   })
 })
 
