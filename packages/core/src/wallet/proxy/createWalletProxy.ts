@@ -242,7 +242,7 @@ export function createWalletProxy(parameters: CreateWalletProxyParameters): Wall
         current.waiters--
         if (current.waiters === 0) current.stop()
         reject(
-          new WalletProxyError(`The wallet frame did not answer privy:iframe:ready within ${timeoutMs} ms.`, {
+          new WalletProxyError(`The wallet frame did not get ready within ${timeoutMs} ms.`, {
             code: 'wallet_proxy_timeout',
             event: 'privy:iframe:ready',
           }),
