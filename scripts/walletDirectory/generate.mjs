@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // Generates packages/core/src/externalWallets/directory/walletDirectoryData.ts (names, hostnames, rdns, mobile
 // links, download links) and walletDirectoryIcons.ts (icons) from RainbowKit's published wallet connectors
-// (`@rainbow-me/rainbowkit` on npm, MIT; its licence is copied to packages/core/NOTICE.md).
+// (`@rainbow-me/rainbowkit` on npm, MIT), and fills the WalletConnect mobile links RainbowKit lacks from the
+// WalletConnect registry entries thirdweb publishes (`thirdweb` on npm, Apache-2.0). Both licences are copied to
+// packages/core/NOTICE.md.
 //
 //   node scripts/walletDirectory/generate.mjs            # the pinned version below
 //
 // How: `npm pack` fetches the package tarball into a temporary directory; esbuild bundles its
 // `dist/wallets/walletConnectors` with `wagmi` stubbed out (only the wallets' descriptions are read, never their
 // connectors); each wallet function runs with an iPhone, an Android and a desktop `navigator`, and its
-// `mobile.getUri` is called with a marker pairing URI to learn the link format of each platform.
+// `mobile.getUri` is called with a marker pairing URI to learn the link format of each platform. Then, for each
+// wallet still without a mobile link, thirdweb's generated registry entry of the same rdns or name
+// (`dist/esm/wallets/__generated__/wallet/<id>/index.js`: `mobile.native`, `mobile.universal`) gives its links,
+// formatted as WalletConnect's own modal formats them (`<native>://wc?uri=…`, `<universal>/wc?uri=…`).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +23,7 @@ import vm from 'node:vm'
 import { build } from 'esbuild'
 
 const VERSION = '2.2.11'
+const THIRDWEB_VERSION = '5.121.6'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const out = join(root, 'packages/core/src/externalWallets/directory')
 
@@ -126,6 +132,59 @@ function hostOf(url) {
   }
 }
 
+/** A name compared across sources: lower case, without a trailing 'wallet' and without punctuation. */
+function nameKey(name) {
+  return name
+    .toLowerCase()
+    .replace(/ wallet$/, '')
+    .replace(/[^a-z0-9]/g, '')
+}
+
+/** A registry `mobile.native` (`metamask://`, `leapcompass:`) as a link format, the way WalletConnect formats it. */
+function nativeTemplate(appUrl) {
+  if (!appUrl) return undefined
+  if (/^https?:\/\//.test(appUrl)) return universalTemplate(appUrl)
+  let base = appUrl.includes('://') ? appUrl : `${appUrl.replaceAll('/', '').replaceAll(':', '')}://`
+  if (!base.endsWith('/')) base = `${base}/`
+  return `${base}wc?uri={uri}`
+}
+
+/** A registry `mobile.universal` (`https://metamask.app.link`) as a link format; only `https://` is kept. */
+function universalTemplate(appUrl) {
+  if (!appUrl?.startsWith('https://')) return undefined
+  return `${appUrl.endsWith('/') ? appUrl : `${appUrl}/`}wc?uri={uri}`
+}
+
+/**
+ * thirdweb's generated WalletConnect registry entries, from its npm tarball: `{ id, name, rdns, mobile }`.
+ *
+ * @param {string} dir a temporary folder
+ * @returns {Promise<{ entries: Array<{ id: string, name: string, rdns?: string, mobile?: { native?: string, universal?: string } }>, licence: string }>}
+ */
+async function thirdwebRegistry(dir) {
+  execFileSync('npm', ['pack', `thirdweb@${THIRDWEB_VERSION}`, '--pack-destination', dir, '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const generated = 'package/dist/esm/wallets/__generated__/wallet'
+  execFileSync('tar', [
+    'xzf',
+    join(dir, `thirdweb-${THIRDWEB_VERSION}.tgz`),
+    '-C',
+    dir,
+    '--wildcards',
+    `${generated}/*/index.js`,
+    'package/LICENSE',
+  ])
+  const entries = []
+  for (const id of readdirSync(join(dir, generated))) {
+    // Each file is `export const wallet = { … }` of plain literals.
+    const source = readFileSync(join(dir, generated, id, 'index.js'), 'utf8')
+    const literal = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)
+    entries.push(vm.runInNewContext(`(${literal})`))
+  }
+  return { entries, licence: readFileSync(join(dir, 'package/LICENSE'), 'utf8') }
+}
+
 const work = mkdtempSync(join(tmpdir(), 'foyer-rainbowkit-'))
 try {
   execFileSync('npm', ['pack', `@rainbow-me/rainbowkit@${VERSION}`, '--pack-destination', work, '--silent'], {
@@ -220,10 +279,24 @@ try {
   }
   for (const extra of NOT_IN_RAINBOWKIT)
     if (!entries.some((entry) => entry.walletClientType === extra.walletClientType)) entries.push(extra)
+  const thirdweb = await thirdwebRegistry(work)
+  let filled = 0
+  for (const entry of entries) {
+    if (entry.mobile.native || entry.mobile.universal) continue
+    const match = thirdweb.entries.find(
+      (wallet) =>
+        (wallet.rdns && entry.rdns.includes(wallet.rdns)) || nameKey(wallet.name) === nameKey(entry.name),
+    )
+    const native = nativeTemplate(match?.mobile?.native)
+    const universal = universalTemplate(match?.mobile?.universal)
+    if (!native && !universal) continue
+    entry.mobile = { ...(native ? { native } : {}), ...(universal ? { universal } : {}) }
+    filled++
+  }
   entries.sort((a, b) => a.walletClientType.localeCompare(b.walletClientType))
 
-  const header = `// Generated by scripts/walletDirectory/generate.mjs from @rainbow-me/rainbowkit ${VERSION} (MIT; see
-// packages/core/NOTICE.md). Do not edit by hand: run the script.
+  const header = `// Generated by scripts/walletDirectory/generate.mjs from @rainbow-me/rainbowkit ${VERSION} (MIT) and thirdweb
+// ${THIRDWEB_VERSION} (Apache-2.0; see packages/core/NOTICE.md). Do not edit by hand: run the script.
 `
   writeFileSync(
     join(out, 'walletDirectoryData.ts'),
@@ -251,6 +324,14 @@ generated from \`@rainbow-me/rainbowkit\` ${VERSION} (https://github.com/rainbow
 \`\`\`
 ${licence.trim()}
 \`\`\`
+
+The WalletConnect mobile link formats of the wallets RainbowKit lists without one are taken from the wallet
+registry entries published in \`thirdweb\` ${THIRDWEB_VERSION} (https://github.com/thirdweb-dev/js,
+\`dist/esm/wallets/__generated__/wallet\`), under the Apache License 2.0:
+
+\`\`\`
+${thirdweb.licence.trim()}
+\`\`\`
 `,
   )
   execFileSync(
@@ -261,7 +342,9 @@ ${licence.trim()}
       stdio: 'ignore',
     },
   )
-  console.log(`${entries.length} wallets, ${Object.keys(icons).length} icons`)
+  console.log(
+    `${entries.length} wallets, ${Object.keys(icons).length} icons, ${entries.filter((entry) => entry.mobile.native || entry.mobile.universal).length} with mobile links (${filled} from thirdweb)`,
+  )
 } finally {
   rmSync(work, { recursive: true, force: true })
 }

@@ -49,7 +49,7 @@ describe('WalletConnect mobile links', () => {
   const withLinks = walletDirectory.filter((entry) => entry.mobile.native ?? entry.mobile.universal)
 
   test('default: every link format of the directory carries the pairing URI encoded once, and parses', () => {
-    expect(withLinks.length).toBeGreaterThanOrEqual(35)
+    expect(withLinks.length).toBeGreaterThanOrEqual(50)
     for (const entry of withLinks) {
       for (const prefer of ['native', 'universal'] as const) {
         const link = walletConnectDeepLink(entry, PAIRING, prefer)
@@ -86,6 +86,11 @@ describe('WalletConnect mobile links', () => {
       'bybitapp://open/route?targetUrl=by://web3/walletconnect/wc?uri=',
       'bybitapp://open/route',
     ],
+    // Formats from the WalletConnect registry entries (thirdweb's), where RainbowKit has none.
+    ['exodus', 'universal', 'https://exodus.com/m/wc?uri=', 'https://exodus.com/m/wc'],
+    ['backpack', 'native', 'backpack://wc?uri=', 'backpack://wc'],
+    ['rabby_wallet', 'native', 'rabby://wc?uri=', 'rabby://wc'],
+    ['safe', 'universal', 'https://app.safe.global/wc?uri=', 'https://app.safe.global/wc'],
   ] as const)('behavior: %s (%s) → %s…', (walletClientType, prefer, prefix, app) => {
     const entry = lookupWallet({ walletClientType })
     if (!entry) throw new Error(`${walletClientType} is not in the directory`)
