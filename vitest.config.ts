@@ -59,6 +59,7 @@ export default defineConfig({
           name: 'react',
           environment: 'happy-dom',
           include: ['packages/react/src/**/*.test.{ts,tsx}', 'packages/wagmi/src/**/*.test.tsx'],
+          setupFiles: ['packages/react/test/testingLibraryTimeout.ts'],
           testTimeout: 20_000,
         },
       },

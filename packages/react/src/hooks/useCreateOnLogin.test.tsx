@@ -18,12 +18,10 @@ describe('useCreateOnLogin', () => {
     const events = watchWalletCreationOnLogin(client)
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
-    await waitFor(() => expect(getByTestId('host-status').textContent).toMatch(/^signed in/), {
-      timeout: 3000,
-    })
+    await waitFor(() => expect(getByTestId('host-status').textContent).toMatch(/^signed in/))
     expect(events()).toEqual([]) // the wallet code is still loading
     expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
-    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']), { timeout: 3000 })
+    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']))
   })
 
   test('default: after a sign-in through the modal, createOnLogin wallets are created in the frame', async () => {
@@ -32,7 +30,7 @@ describe('useCreateOnLogin', () => {
     await submitEmail(user)
     await user.keyboard(TEST_CODE)
     // Creation starts once the success screen has closed the modal.
-    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']), { timeout: 3000 })
+    await waitFor(() => expect(events()).toEqual(['privy:wallet:create']))
     expect(client.getState().walletCreation).toMatchObject({ status: 'creating', chainTypes: ['ethereum'] })
   })
 })

@@ -203,9 +203,9 @@ describe('WalletList', () => {
       'zerion',
       'okx_wallet',
     ])
-    // Rabby has no mobile link; detected_wallets is a keyword, not a wallet.
+    // Brave Wallet has no mobile link; detected_wallets is a keyword, not a wallet.
     expect(
-      walletAppsFor(['rabby_wallet', 'zerion', 'detected_wallets', 'ledger']).map(
+      walletAppsFor(['brave_wallet', 'zerion', 'detected_wallets', 'ledger']).map(
         (entry) => entry.walletClientType,
       ),
     ).toEqual(['zerion', 'ledger'])
