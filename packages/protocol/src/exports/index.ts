@@ -8,6 +8,12 @@ export {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
 } from '../authorization/authorizationSignaturePayload'
+export {
+  DELEGATED_SHARE_HPKE_INFO,
+  DELEGATED_SHARE_HPKE_SUITE,
+  type DelegatedShareBinding,
+  delegatedShareAad,
+} from '../authorization/delegatedShareEncryption'
 export { cookieNames } from '../constants/cookies'
 export {
   CROSS_APP_ACTION_ERROR_TYPE,
@@ -287,6 +293,8 @@ export {
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
   delegationsResponseSchema,
+  type EncryptedShare,
+  encryptedShareSchema,
   type RevokeDelegationsResponse,
   revokeDelegationsRequestSchema,
   revokeDelegationsResponseSchema,

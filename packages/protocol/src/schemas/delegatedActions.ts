@@ -1,7 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { walletPolicySchema } from './walletPolicy'
-import { chainTypeSchema, walletAddressSchema, walletIndexSchema, walletShareSchema } from './wallets'
+import { base64Schema, chainTypeSchema, walletAddressSchema, walletIndexSchema } from './wallets'
 
 /**
  * Delegated actions (docs/delegated-actions.md): the user lets the app's back end act with embedded wallets,
@@ -9,14 +9,26 @@ import { chainTypeSchema, walletAddressSchema, walletIndexSchema, walletShareSch
  */
 
 /**
+ * A device share encrypted to the signer's public key with HPKE (docs/delegated-actions.md#signer): the
+ * encapsulated key `encapsulated_key` (65 bytes) and the `ciphertext`, both base64; the additional data is
+ * `delegatedShareAad` of the delegation.
+ */
+export const encryptedShareSchema = z.object({
+  encapsulated_key: base64Schema(65),
+  ciphertext: base64Schema(256),
+})
+export type EncryptedShare = z.infer<typeof encryptedShareSchema>
+
+/**
  * `POST /api/v1/embedded_wallets/delegate` (the wallet frame, with its device proof): delegate the wallets
- * `wallet_indexes` of the entropy `entropy_id` by handing the signer the device share `share` (base64).
+ * `wallet_indexes` of the entropy `entropy_id` by handing the signer the device share encrypted to it
+ * (`encrypted_share`, bound to the app's terms as the frame read them).
  */
 export const delegateWalletsRequestSchema = z.object({
   chain_type: chainTypeSchema,
   entropy_id: walletAddressSchema,
   wallet_indexes: z.array(walletIndexSchema).min(1).max(20),
-  share: walletShareSchema,
+  encrypted_share: encryptedShareSchema,
 })
 export type DelegateWalletsRequest = z.infer<typeof delegateWalletsRequestSchema>
 
@@ -37,14 +49,16 @@ export type DelegateWalletsResponse = z.infer<typeof delegateWalletsResponseSche
  * `GET /api/v1/embedded_wallets/delegations` (a live session): what the app may do with a delegated wallet —
  * its `policy` (`null`: delegation is off) and `daily_value_limit_wei` (decimal wei per wallet and UTC day,
  * `null`: none), the terms the consent screen shows and a new consent copies — and the user's wallets now
- * delegated to the app (`id` is the wallet API's `:wallet_id`). `policy` is checked as an object only: a
- * reader parses it with `walletPolicySchema` where it needs it (the consent screen, in its own chunk), which
+ * delegated to the app (`id` is the wallet API's `:wallet_id`). `signer_public_key` is the signer's HPKE public key (base64 of the
+ * uncompressed P-256 point) a consent encrypts the device share to, null when no signer is set up. `policy`
+ * is checked as an object only: a reader parses it with `walletPolicySchema` where it needs it (the consent screen, in its own chunk), which
  * keeps the policy schema out of the endpoint table every client loads.
  */
 export const delegationsResponseSchema = z.object({
   policy: z.record(z.string(), z.unknown()).nullable(),
   daily_value_limit_wei: z.string().nullable(),
   delegated_wallets: z.array(delegatedWalletSchema),
+  signer_public_key: z.string().nullable(),
 })
 export type DelegationsResponse = z.infer<typeof delegationsResponseSchema>
 

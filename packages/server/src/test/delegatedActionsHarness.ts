@@ -1,8 +1,11 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
   type DelegatedActionsWebhook,
+  type DelegateWalletsRequest,
+  delegatedShareAad,
   type FrameReply,
   userSchema,
   type WalletPolicy,
@@ -14,11 +17,15 @@ import { afterAll, beforeAll } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
 import { type AppStore, updateAppSettings } from '../features/apps/service'
 import { delegatedActions } from '../features/delegatedActions/plugin'
+import { createSigner } from '../features/delegatedActions/signer/createSigner'
+import { generateSignerKeyPair, sealToSigner } from '../features/delegatedActions/signer/hpke'
+import { createSignerServer } from '../features/delegatedActions/signer/signerServer'
 import { createTestContext, type TestContext } from './createTestContext'
 import { testFrameApi } from './testFrameApi'
 
 // Delegated actions under test: the real frame (@foyer/wallet-frame, memory stores) creates and delegates a
-// wallet on the real server; the app's back end is played by signed requests to the wallet API; sends go to
+// wallet on the real server; the signer runs behind its HTTP interface on a loopback port, its key only in
+// the signer's server; the app's back end is played by signed requests to the wallet API; sends go to
 // anvil. Test-only.
 export const PUBLIC_URL = 'https://foyer.test'
 export const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -83,6 +90,9 @@ export type RpcOptions = {
 export function useDelegatedActions(options: { databaseUrl?: string | undefined } = {}) {
   const t = {} as TestContext
   let anvil: Anvil
+  let signerServer: ReturnType<typeof createSignerServer>
+  /** The signer's URL and the secret the server signs its calls with. */
+  const signerConnection = { url: '', secret: new Uint8Array(randomBytes(32)) }
   let appStore: AppStore
   async function setDelegatedActions(settings: {
     policy?: WalletPolicy | null
@@ -110,7 +120,18 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    const feature = delegatedActions({ rpcUrls: { 31337: anvil.rpcUrl }, webhookIntervalMs: 50 })
+    const { privateKey } = await generateSignerKeyPair()
+    signerServer = createSignerServer({
+      signer: createSigner({ privateKey }),
+      secret: signerConnection.secret,
+    })
+    await signerServer.listen({ host: '127.0.0.1', port: 0 })
+    signerConnection.url = `http://127.0.0.1:${(signerServer.server.address() as AddressInfo).port}`
+    const feature = delegatedActions({
+      rpcUrls: { 31337: anvil.rpcUrl },
+      webhookIntervalMs: 50,
+      signer: signerConnection,
+    })
     Object.assign(
       t,
       await createTestContext({
@@ -132,6 +153,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
   }, 60_000)
   afterAll(async () => {
     await t?.close()
+    await signerServer?.close()
     await anvil?.stop()
   })
 
@@ -156,14 +178,35 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     if ('error' in reply) throw new Error(reply.error.message)
     const address = (reply.data as { address: `0x${string}` }).address
     const share = Buffer.from([...shares.values()][0]!).toString('base64')
-    const delegate = (body: Partial<Parameters<typeof api.delegateWallets>[1]> = {}) =>
-      api.delegateWallets(accessToken, {
+    /**
+     * What the frame sends: `share` (base64, default the device share) encrypted to the signer, bound to
+     * `terms` (default the app's terms as the server answers them now).
+     */
+    const encrypt = async (
+      options: { share?: string; terms?: { policy: unknown; daily_value_limit_wei: string | null } } = {},
+    ) => {
+      const read = await api.getDelegations(accessToken)
+      const terms = options.terms ?? read
+      const aad = delegatedShareAad({
+        appId: t.demoApp.id,
+        userId: auth.user.id,
+        chainType: 'ethereum',
+        entropyId: address,
+        policy: terms.policy,
+        dailyValueLimitWei: terms.daily_value_limit_wei,
+      })
+      return sealToSigner(read.signer_public_key!, Buffer.from(options.share ?? share, 'base64'), aad)
+    }
+    const delegate = async (body: Partial<DelegateWalletsRequest> & Parameters<typeof encrypt>[0] = {}) => {
+      const { share: plain, terms, ...rest } = body
+      return api.delegateWallets(accessToken, {
         chain_type: 'ethereum',
         entropy_id: address,
         wallet_indexes: [0],
-        share,
-        ...body,
+        encrypted_share: await encrypt({ ...(plain ? { share: plain } : {}), ...(terms ? { terms } : {}) }),
+        ...rest,
       })
+    }
     const me = async () =>
       userSchema.parse(
         (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: accessToken })).json().user,
@@ -182,7 +225,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     /** Any frame event of this device (e.g. the user's own signing, or a re-split). */
     const frame = (event: string, data: Record<string, unknown>) =>
       handler.handle({ id: `f-${event}`, event, data: { accessToken, ...data } })
-    return { accessToken, address, share, delegate, consent, frame, me }
+    return { accessToken, address, share, encrypt, delegate, consent, frame, me }
   }
 
   /** A wallet-API request as the app's back end sends it: signed with the app's authorization key. */
@@ -229,5 +272,15 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     })
   }
 
-  return { t, setDelegatedActions, userWithWallet, rpc, send, chain, fund }
+  return {
+    t,
+    setDelegatedActions,
+    userWithWallet,
+    rpc,
+    send,
+    chain,
+    fund,
+    signerConnection,
+    stopSigner: () => signerServer.close(),
+  }
 }

@@ -38,6 +38,7 @@ const terms: DelegationsResponse = {
   policy,
   daily_value_limit_wei: '10000000000000000',
   delegated_wallets: [],
+  signer_public_key: null,
 }
 const delegatedUser: User = {
   ...walletUser,

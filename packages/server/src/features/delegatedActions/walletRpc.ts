@@ -7,26 +7,28 @@ import {
   type WalletRpcResponse,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { createWalletClient, defineChain, type Hex, hexToBigInt, http } from 'viem'
+import { createPublicClient, type Hex, http } from 'viem'
 import { randomId } from '../../crypto/randomId'
-import { openSecret } from '../../crypto/secretBox'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { releaseSpending, reserveSpending, utcDay } from './dailySpending'
-import { withDelegatedAccount } from './delegatedSigner'
-import { evaluatePolicy, type PolicyDecision, type PolicyRequest } from './evaluatePolicy'
+import { evaluatePolicy, type PolicyDecision } from './evaluatePolicy'
 import { delegatedRequests, walletDelegations } from './schema'
 import {
+  callSigner,
   type DelegatedActionsContext,
   delegatedActionsSettings,
-  delegatedShareAad,
-  delegatedShareKey,
-  shareKey,
+  delegationBinding,
+  openAuthShare,
+  requireSigner,
 } from './service'
+import type { SignInput } from './signer/createSigner'
+import type { SignerClient } from './signer/signerProtocol'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
+import { policyRequest, recordedSubject, transactionValue } from './walletRequest'
 import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
@@ -168,71 +170,6 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   body: { error: error.message, code: error.code },
 })
 
-/** What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value (wei). */
-function recordedSubject(body: WalletRpcRequest): {
-  caip2: string | null
-  toAddress: string | null
-  valueWei: string | null
-} {
-  if (body.method === 'eth_sendTransaction')
-    return {
-      caip2: body.caip2,
-      toAddress: body.params.transaction.to,
-      valueWei: transactionValue(body.params.transaction.value).toString(),
-    }
-  if (body.method === 'eth_signTypedData_v4') {
-    const chainId = body.params.typed_data.domain.chainId
-    const valid =
-      (typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
-      (typeof chainId === 'string' && /^[1-9][0-9]{0,15}$/.test(chainId))
-    return { caip2: valid ? `eip155:${chainId}` : null, toAddress: null, valueWei: null }
-  }
-  return { caip2: null, toAddress: null, valueWei: null }
-}
-
-/** What the policy engine reads of a wallet-API request. */
-function policyRequest(body: WalletRpcRequest, nowSeconds: number): PolicyRequest {
-  switch (body.method) {
-    case 'personal_sign':
-      return { method: 'personal_sign', chainType: 'ethereum', nowSeconds }
-    case 'eth_signTypedData_v4': {
-      const domain = body.params.typed_data.domain
-      return {
-        method: 'eth_signTypedData_v4',
-        chainType: 'ethereum',
-        nowSeconds,
-        typedDataDomain: {
-          chainId:
-            typeof domain.chainId === 'number' || typeof domain.chainId === 'bigint'
-              ? domain.chainId
-              : undefined,
-          verifyingContract:
-            typeof domain.verifyingContract === 'string' ? domain.verifyingContract : undefined,
-        },
-      }
-    }
-    case 'eth_sendTransaction': {
-      const transaction = body.params.transaction
-      return {
-        method: 'eth_sendTransaction',
-        chainType: 'ethereum',
-        nowSeconds,
-        ethereumTransaction: {
-          to: transaction.to,
-          value: transactionValue(transaction.value),
-          chainId: Number(body.caip2.slice('eip155:'.length)),
-          data: transaction.data as Hex | undefined,
-        },
-      }
-    }
-  }
-}
-
-function transactionValue(value: string | number | undefined): bigint {
-  if (value === undefined) return 0n
-  return typeof value === 'number' ? BigInt(value) : hexToBigInt(value as Hex)
-}
-
 /** The sends in flight per wallet id, per server instance: each waits for the one before (its nonce). */
 const sendQueues = new WeakMap<object, Map<string, Promise<unknown>>>()
 
@@ -263,6 +200,22 @@ export async function queuedSend<T>(
   } finally {
     if (queues.get(walletId) === settled) queues.delete(walletId)
   }
+}
+
+/**
+ * Asks the signer for a signature; its refusal throws as the error it names (the policy's, or a share that
+ * does not rebuild the wallet), an unreachable signer 503.
+ */
+async function signWith(
+  context: DelegatedActionsContext,
+  signer: SignerClient,
+  input: SignInput,
+): Promise<Hex> {
+  const answer = await callSigner(context, () => signer.sign(input))
+  if (answer.status === 'signed') return answer.signature
+  if (answer.code === 'policy_violation') throw foyerError('policyDenied', { reason: answer.reason })
+  if (answer.code === 'delegated_share_mismatch') throw foyerError('delegatedShareMismatch')
+  throw foyerError('invalidWalletRequest', { reason: answer.reason })
 }
 
 /** Decides, reserves and signs one recorded request; every outcome is an answer to store. */
@@ -301,55 +254,50 @@ async function act(
     }
   }
   try {
-    const authShare = openSecret(shareKey(context), entropy.authShare, `wallet-auth-share:${entropy.id}`)
-    const deviceShare = openSecret(delegatedShareKey(context), delegation.share, delegatedShareAad(wallet.id))
-    const signed = await withDelegatedAccount(
-      {
-        shares: [Buffer.from(authShare, 'base64'), Buffer.from(deviceShare, 'base64')],
+    const signer = requireSigner(context)
+    const input: Omit<SignInput, 'prepared'> = {
+      binding: delegationBinding({
+        appId: delegation.appId,
+        userId: delegation.userId,
+        chainType: wallet.chainType,
         entropyId: entropy.entropyId,
-        walletIndex: wallet.walletIndex,
-        address: wallet.address,
-      },
-      async (account): Promise<WalletRpcResponse> => {
-        if (body.method === 'personal_sign') {
-          const message =
-            body.params.encoding === 'hex' ? { raw: body.params.message as Hex } : body.params.message
-          return {
-            method: body.method,
-            data: { signature: await account.signMessage({ message }), encoding: 'hex' },
-          }
-        }
-        if (body.method === 'eth_signTypedData_v4') {
-          const typed = body.params.typed_data
-          const signature = await account.signTypedData({
-            domain: typed.domain,
-            types: typed.types,
-            primaryType: typed.primary_type,
-            message: typed.message,
-          } as Parameters<typeof account.signTypedData>[0])
-          return { method: body.method, data: { signature, encoding: 'hex' } }
-        }
-        const chainId = Number(body.caip2.slice('eip155:'.length))
-        const chain = defineChain({
-          id: chainId,
-          name: body.caip2,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl!] } },
-        })
-        const client = createWalletClient({ account, chain, transport: http(rpcUrl, { retryCount: 0 }) })
-        const transaction = body.params.transaction
-        const hash = await queuedSend(context, wallet.id, () =>
-          client.sendTransaction({
-            to: transaction.to as Hex,
-            value: transactionValue(transaction.value),
-            ...(transaction.data ? { data: transaction.data as Hex } : {}),
-          }),
-        )
-        return { method: body.method, data: { hash, caip2: body.caip2 } }
-      },
-    )
-    if (!signed) throw foyerError('delegatedShareMismatch')
-    return { status: 200, body: signed.result }
+        policy: delegation.policy,
+        dailyValueLimitWei: delegation.dailyValueLimitWei,
+      }),
+      encryptedShare: JSON.parse(delegation.share) as SignInput['encryptedShare'],
+      authShare: openAuthShare(context, entropy),
+      walletIndex: wallet.walletIndex,
+      address: wallet.address,
+      request: body,
+    }
+    if (body.method !== 'eth_sendTransaction') {
+      const signature = await signWith(context, signer, input)
+      return { status: 200, body: { method: body.method, data: { signature, encoding: 'hex' } } }
+    }
+    const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
+    const transaction = body.params.transaction
+    const hash = await queuedSend(context, wallet.id, async () => {
+      const account = wallet.address as Hex
+      const [nonce, gas, fees] = await Promise.all([
+        client.getTransactionCount({ address: account, blockTag: 'pending' }),
+        client.estimateGas({
+          account,
+          to: transaction.to as Hex,
+          value: transactionValue(transaction.value),
+          ...(transaction.data ? { data: transaction.data as Hex } : {}),
+        }),
+        client.estimateFeesPerGas({ type: 'eip1559', chain: null }),
+      ])
+      const prepared = {
+        nonce,
+        gas: gas.toString(),
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+      }
+      const serializedTransaction = await signWith(context, signer, { ...input, prepared })
+      return client.sendRawTransaction({ serializedTransaction })
+    })
+    return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
   } catch (error) {
     if (reserved) await releaseSpending(context, reserved)
     if (error instanceof FoyerHttpError) return errorAnswer(error)

@@ -18,7 +18,7 @@ function ethereumPrivateKey(seed: Uint8Array, walletIndex: number): Uint8Array {
 /**
  * Rebuilds the Ethereum account of a delegated wallet from two Shamir shares of its entropy (the auth share
  * and the delegated device share) and hands it to `use`; the entropy, seed and private key bytes are zeroed
- * when `use` settles (docs/delegated-actions.md#signer). Null — and `use` is not called — when the shares
+ * when `use` settles (docs/delegated-actions.md#signer), in the signer process. Null — and `use` is not called — when the shares
  * do not combine to an entropy whose index-0 address is `entropyId` and whose index `walletIndex` is
  * `address` (a wrong, stale or corrupted share: the library itself does not detect one).
  *
