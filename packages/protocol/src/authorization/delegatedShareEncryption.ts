@@ -21,13 +21,13 @@ export type DelegatedShareBinding = {
   entropyId: string
   /** The app's policy the user accepted, as the terms route answered it. */
   policy: unknown
-  /** The daily limit the user accepted (decimal wei), or null. */
-  dailyValueLimitWei: string | null
+  /** The daily limit the user accepted, in the chain's smallest unit (decimal wei or lamports), or null. */
+  dailyLimit: string | null
 }
 
 /**
  * The HPKE additional data of a delegated share: the UTF-8 of the RFC 8785 canonical JSON `{ app_id, user_id,
- * chain_type, entropy_id, policy, daily_value_limit_wei }`. The signer opens the ciphertext only with the
+ * chain_type, entropy_id, policy, daily_limit }`. The signer opens the ciphertext only with the
  * same values, so the server can neither move it to another user, entropy or app nor widen the policy the
  * user accepted. Throws `TypeError` when the policy is not JSON.
  */
@@ -38,7 +38,7 @@ export function delegatedShareAad(binding: DelegatedShareBinding): Uint8Array {
     chain_type: binding.chainType,
     entropy_id: binding.chainType === 'ethereum' ? binding.entropyId.toLowerCase() : binding.entropyId,
     policy: binding.policy,
-    daily_value_limit_wei: binding.dailyValueLimitWei,
+    daily_limit: binding.dailyLimit,
   })
   if (canonical === undefined) throw new TypeError('The delegation terms cannot be canonicalized as JSON')
   return new TextEncoder().encode(canonical)

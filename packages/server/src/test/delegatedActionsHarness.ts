@@ -193,7 +193,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
         chainType: 'ethereum',
         entropyId: address,
         policy: terms.policy,
-        dailyValueLimitWei: terms.daily_value_limit_wei,
+        dailyLimit: terms.daily_value_limit_wei,
       })
       return sealToSigner(read.signer_public_key!, Buffer.from(options.share ?? share, 'base64'), aad)
     }

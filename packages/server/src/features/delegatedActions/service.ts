@@ -42,14 +42,14 @@ export const delegationBinding = (parameters: {
   chainType: string
   entropyId: string
   policy: unknown
-  dailyValueLimitWei: string | null
+  dailyLimit: string | null
 }): DelegatedShareBinding => ({
   appId: parameters.appId,
   userId: toUserDid(parameters.userId),
   chainType: parameters.chainType as DelegatedShareBinding['chainType'],
   entropyId: parameters.entropyId,
   policy: parameters.policy,
-  dailyValueLimitWei: parameters.dailyValueLimitWei,
+  dailyLimit: parameters.dailyLimit,
 })
 
 /** The configured signer; throws 400 `not_supported` when there is none. */
@@ -123,7 +123,7 @@ export async function delegateWallets(
     chainType: body.chain_type,
     entropyId: entropy.entropyId,
     policy: settings.policy,
-    dailyValueLimitWei: settings.daily_value_limit_wei,
+    dailyLimit: settings.daily_value_limit_wei,
   })
   const valid = await callSigner(context, () =>
     signer.verifyDelegation({

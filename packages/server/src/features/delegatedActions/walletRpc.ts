@@ -262,7 +262,7 @@ async function act(
         chainType: wallet.chainType,
         entropyId: entropy.entropyId,
         policy: delegation.policy,
-        dailyValueLimitWei: delegation.dailyValueLimitWei,
+        dailyLimit: delegation.dailyValueLimitWei,
       }),
       encryptedShare: JSON.parse(delegation.share) as SignInput['encryptedShare'],
       authShare: openAuthShare(context, entropy),

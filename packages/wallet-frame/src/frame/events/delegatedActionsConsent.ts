@@ -54,7 +54,7 @@ export const delegatedActionsConsent: FrameEventHandler<'privy:delegated-actions
     chainType,
     entropyId: entry.entropyId,
     policy: terms.policy,
-    dailyValueLimitWei: terms.daily_value_limit_wei,
+    dailyLimit: terms.daily_value_limit_wei,
   })
   const encrypted = await encryptToSigner(terms.signer_public_key, share, aad)
   await callApi(() =>

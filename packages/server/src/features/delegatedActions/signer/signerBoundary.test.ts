@@ -75,7 +75,7 @@ describe('the signer boundary', () => {
       chainType: wallet.chainType,
       entropyId: entropy.entropyId,
       policy: delegation.policy,
-      dailyValueLimitWei: delegation.dailyValueLimitWei,
+      dailyLimit: delegation.dailyValueLimitWei,
     })
     const input = { binding, encryptedShare: stored, authShare }
     expect(

@@ -63,7 +63,7 @@ const bindingSchema = z.object({
   chainType: chainTypeSchema,
   entropyId: z.string().min(1).max(64),
   policy: z.unknown(),
-  dailyValueLimitWei: z.string().max(78).nullable(),
+  dailyLimit: z.string().max(78).nullable(),
 })
 const shareInputSchema = z.object({
   binding: bindingSchema,
