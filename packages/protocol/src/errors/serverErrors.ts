@@ -481,8 +481,8 @@ export const serverErrors = {
   },
   dailyLimitExceeded: {
     code: 'policy_violation',
-    message: (parameters: { limit: string }) =>
-      `The wallet's daily limit of ${parameters.limit} wei for the app would be exceeded.`,
+    message: (parameters: { limit: string; unit: 'wei' | 'lamports' }) =>
+      `The wallet's daily limit of ${parameters.limit} ${parameters.unit} for the app would be exceeded.`,
   },
   unsupportedChain: {
     code: 'not_supported',

@@ -15,6 +15,7 @@ import { createFrameHandler, createMemoryDeviceKeyStore, type DeviceShareStore }
 import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
+import { type SolanaRpc, startSolanaRpc } from '../../../../scripts/devchain/startSolanaRpc'
 import { type AppStore, updateAppSettings } from '../features/apps/service'
 import { delegatedActions } from '../features/delegatedActions/plugin'
 import { createSigner } from '../features/delegatedActions/signer/createSigner'
@@ -29,6 +30,8 @@ import { testFrameApi } from './testFrameApi'
 // anvil. Test-only.
 export const PUBLIC_URL = 'https://foyer.test'
 export const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The litesvm cluster's CAIP-2 id (its genesis hash is the System Program's id). */
+export const SOLANA_CAIP2 = 'solana:11111111111111111111111111111111'
 
 /** The app's authorization key pair (P-256). */
 export const appKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -87,9 +90,11 @@ export type RpcOptions = {
  * `userWithWallet`, `rpc` (a request signed with {@link appKey} unless told otherwise), `send`, `fund`,
  * `chain`. Read its fields inside tests and hooks only.
  */
-export function useDelegatedActions(options: { databaseUrl?: string | undefined } = {}) {
+export function useDelegatedActions(options: { databaseUrl?: string | undefined; solana?: boolean } = {}) {
   const t = {} as TestContext
   let anvil: Anvil
+  /** The litesvm Solana JSON-RPC (cluster `solana:1111…`), with `solana: true`. */
+  const solana = {} as { rpc: SolanaRpc }
   let signerServer: ReturnType<typeof createSignerServer>
   /** The signer's URL and the secret the server signs its calls with. */
   const signerConnection = { url: '', secret: new Uint8Array(randomBytes(32)) }
@@ -97,6 +102,8 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
   async function setDelegatedActions(settings: {
     policy?: WalletPolicy | null
     daily_value_limit_wei?: string | null
+    solana_policy?: WalletPolicy | null
+    daily_lamports_limit?: string | null
     webhook?: DelegatedActionsWebhook | null
   }): Promise<void> {
     await updateAppSettings(
@@ -111,6 +118,8 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
               ? parseEther('0.01').toString()
               : settings.daily_value_limit_wei,
           webhook: settings.webhook ?? null,
+          solana_policy: settings.solana_policy ?? null,
+          daily_lamports_limit: settings.daily_lamports_limit ?? null,
         },
       },
       t.masterKey,
@@ -120,6 +129,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
 
   beforeAll(async () => {
     anvil = await startAnvil()
+    if (options.solana) solana.rpc = await startSolanaRpc()
     const { privateKey } = await generateSignerKeyPair()
     signerServer = createSignerServer({
       signer: createSigner({ privateKey }),
@@ -131,6 +141,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
       rpcUrls: { 31337: anvil.rpcUrl },
       webhookIntervalMs: 50,
       signer: signerConnection,
+      ...(options.solana ? { solanaRpcUrls: { [SOLANA_CAIP2]: solana.rpc.rpcUrl } } : {}),
     })
     Object.assign(
       t,
@@ -154,11 +165,12 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
   afterAll(async () => {
     await t?.close()
     await signerServer?.close()
+    await solana.rpc?.stop()
     await anvil?.stop()
   })
 
   /** A signed-in user with a wallet made by the real frame; its device share as the frame keeps it. */
-  async function userWithWallet() {
+  async function userWithWallet(chainType: 'ethereum' | 'solana' = 'ethereum') {
     const auth = await t.signIn()
     const accessToken = auth.token!
     const shares = new Map<string, Uint8Array>()
@@ -172,7 +184,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     const handler = createFrameHandler({ appId: t.demoApp.id, api, deviceShares, mode: 'wallet', now: t.now })
     const reply: FrameReply = await handler.handle({
       id: 'r1',
-      event: 'privy:wallets:create',
+      event: chainType === 'solana' ? 'privy:solana-wallet:create' : 'privy:wallets:create',
       data: { accessToken },
     })
     if ('error' in reply) throw new Error(reply.error.message)
@@ -185,22 +197,22 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     const encrypt = async (
       options: { share?: string; terms?: { policy: unknown; daily_value_limit_wei: string | null } } = {},
     ) => {
-      const read = await api.getDelegations(accessToken)
+      const read = await api.getDelegations(accessToken, chainType)
       const terms = options.terms ?? read
       const aad = delegatedShareAad({
         appId: t.demoApp.id,
         userId: auth.user.id,
-        chainType: 'ethereum',
+        chainType,
         entropyId: address,
         policy: terms.policy,
-        dailyLimit: terms.daily_value_limit_wei,
+        dailyLimit: chainType === 'solana' ? read.daily_lamports_limit : terms.daily_value_limit_wei,
       })
       return sealToSigner(read.signer_public_key!, Buffer.from(options.share ?? share, 'base64'), aad)
     }
     const delegate = async (body: Partial<DelegateWalletsRequest> & Parameters<typeof encrypt>[0] = {}) => {
       const { share: plain, terms, ...rest } = body
       return api.delegateWallets(accessToken, {
-        chain_type: 'ethereum',
+        chain_type: chainType,
         entropy_id: address,
         wallet_indexes: [0],
         encrypted_share: await encrypt({ ...(plain ? { share: plain } : {}), ...(terms ? { terms } : {}) }),
@@ -212,13 +224,15 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
         (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: accessToken })).json().user,
       )
     /** The frame event the reference client posts on Accept. */
-    const consent = (delegatedWallets: { address: string; chainType: 'ethereum'; walletIndex: number }[]) =>
+    const consent = (
+      delegatedWallets: { address: string; chainType: 'ethereum' | 'solana'; walletIndex: number }[],
+    ) =>
       handler.handle({
         id: `c${delegatedWallets.length}`,
         event: 'privy:delegated-actions:consent',
         data: {
           accessToken,
-          rootWallet: { address, chainType: 'ethereum', imported: false },
+          rootWallet: { address, chainType, imported: false },
           delegatedWallets,
         },
       })
@@ -274,6 +288,7 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
 
   return {
     t,
+    solana,
     setDelegatedActions,
     userWithWallet,
     rpc,

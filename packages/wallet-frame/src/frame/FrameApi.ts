@@ -43,7 +43,7 @@ export type FrameApi = {
    * `GET /api/v1/embedded_wallets/delegations` (docs/delegated-actions.md#terms): the app's terms and the
    * signer's public key.
    */
-  getDelegations(accessToken: string): Promise<DelegationsResponse>
+  getDelegations(accessToken: string, chainType: 'ethereum' | 'solana'): Promise<DelegationsResponse>
   /**
    * `POST /api/v1/embedded_wallets/delegate` (docs/delegated-actions.md#consent): hands the signer a share
    * encrypted to it.

@@ -37,6 +37,7 @@ const policy: WalletPolicy = {
 const terms: DelegationsResponse = {
   policy,
   daily_value_limit_wei: '10000000000000000',
+  daily_lamports_limit: null,
   delegated_wallets: [],
   signer_public_key: null,
 }

@@ -236,6 +236,7 @@ describe('delegated actions', () => {
       signer_public_key: expect.stringMatching(/^[A-Za-z0-9+/]{86}[AEIMQUYcgkosw048]=$/),
       policy: sendPolicy(),
       daily_value_limit_wei: '10000000000000000',
+      daily_lamports_limit: null,
       delegated_wallets: [],
     })
     const { delegated_wallets } = await user.delegate()

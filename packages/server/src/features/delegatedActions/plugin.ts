@@ -11,6 +11,12 @@ export type DelegatedActionsOptions = {
   /** The JSON-RPC URL of each EVM chain id the wallet API may send transactions on. */
   rpcUrls?: Readonly<Record<number, string>>
   /**
+   * The JSON-RPC URL of each Solana cluster `signAndSendTransaction` may send on, by CAIP-2 id
+   * (`solana:` and the first 32 characters of its genesis hash, e.g. mainnet's
+   * `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`).
+   */
+  solanaRpcUrls?: Readonly<Record<string, string>>
+  /**
    * How often the server looks for webhook deliveries that are due (ms, default 5000): retries, and events
    * whose first attempt did not run (docs/delegated-actions.md#webhooks).
    */
@@ -64,9 +70,17 @@ export function delegatedActions(options: DelegatedActionsOptions = {}) {
           throw new Error(`delegatedActions: rpcUrls[${chainId}] is not an http(s) URL`)
         rpcUrls.set(Number(chainId), url)
       }
+      const solanaRpcUrls = new Map<string, string>()
+      for (const [caip2, url] of Object.entries(options.solanaRpcUrls ?? {})) {
+        if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(caip2))
+          throw new Error(`delegatedActions: solanaRpcUrls key ${caip2} is not solana:<genesis hash prefix>`)
+        if (!/^https?:\/\//.test(url))
+          throw new Error(`delegatedActions: solanaRpcUrls[${caip2}] is not an http(s) URL`)
+        solanaRpcUrls.set(caip2, url)
+      }
       const signer = await resolveSigner(options.signer, context.env)
       await app.register(delegatedActionsRoutes, {
-        context: { ...context, delegatedActions: { rpcUrls, signer } },
+        context: { ...context, delegatedActions: { rpcUrls, solanaRpcUrls, signer } },
       })
       const stop = startWebhookDelivery(context, options.webhookIntervalMs ?? 5_000)
       app.addHook('onClose', async () => stop())

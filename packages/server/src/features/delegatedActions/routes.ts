@@ -9,8 +9,8 @@ import { assertTermsAccepted } from '../users/service'
 import { requireDeviceProof } from '../walletDevices/service'
 import {
   type DelegatedActionsContext,
-  delegatedActionsSettings,
   delegateWallets,
+  delegationTerms,
   listDelegatedActivity,
   listDelegatedWallets,
   revokeDelegations,
@@ -86,11 +86,13 @@ export async function delegatedActionsRoutes(
 
   endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/delegations'], {}, async (request, reply) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    const settings = delegatedActionsSettings(foyerApp)
+    const chainType = request.query.chain_type ?? 'ethereum'
+    const terms = delegationTerms(foyerApp, chainType)
     reply.header('cache-control', 'no-store')
     return {
-      policy: settings.policy,
-      daily_value_limit_wei: settings.daily_value_limit_wei,
+      policy: terms.policy,
+      daily_value_limit_wei: chainType === 'ethereum' ? terms.dailyLimit : null,
+      daily_lamports_limit: chainType === 'solana' ? terms.dailyLimit : null,
       delegated_wallets: await listDelegatedWallets(context, { appId: foyerApp.id, userId }),
       signer_public_key: await signerPublicKey(context),
     }

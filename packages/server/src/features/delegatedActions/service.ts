@@ -26,7 +26,12 @@ import type { SignerClient } from './signer/signerProtocol'
  * (null: none is configured).
  */
 export type DelegatedActionsContext = ServerContext & {
-  delegatedActions: { rpcUrls: Map<number, string>; signer: SignerClient | null }
+  delegatedActions: {
+    rpcUrls: Map<number, string>
+    /** The JSON-RPC URL of each Solana cluster (CAIP-2, `solana:<genesis hash prefix>`). */
+    solanaRpcUrls: Map<string, string>
+    signer: SignerClient | null
+  }
 }
 
 export const shareKey = (context: ServerContext) => deriveKey(context.masterKey, 'wallet-share-encryption')
@@ -76,6 +81,20 @@ export function delegatedActionsSettings(app: AppRecord): DelegatedActionsSettin
 }
 
 /**
+ * The app's terms for wallets of `chainType`: its policy for them (null: not offered) and the daily limit in
+ * the chain's smallest unit (wei or lamports; null: none).
+ */
+export function delegationTerms(
+  app: AppRecord,
+  chainType: 'ethereum' | 'solana',
+): { policy: DelegatedActionsSettings['policy']; dailyLimit: string | null } {
+  const settings = delegatedActionsSettings(app)
+  return chainType === 'solana'
+    ? { policy: settings.solana_policy ?? null, dailyLimit: settings.daily_lamports_limit ?? null }
+    : { policy: settings.policy, dailyLimit: settings.daily_value_limit_wei }
+}
+
+/**
  * Delegates the wallets `wallet_indexes` of the user's entropy `entropy_id` to the app
  * (docs/delegated-actions.md#consent): the signer checks that the device share the frame encrypted to it,
  * bound to the app's current terms, rebuilds each wallet with the server's auth share; then the ciphertext
@@ -95,8 +114,8 @@ export async function delegateWallets(
   },
 ): Promise<DelegatedWallet[]> {
   const { app, userId, body } = parameters
-  const settings = delegatedActionsSettings(app)
-  if (!settings.policy || settings.policy.chain_type !== body.chain_type || body.chain_type !== 'ethereum')
+  const terms = delegationTerms(app, body.chain_type)
+  if (!terms.policy || terms.policy.chain_type !== body.chain_type)
     throw foyerError('delegatedActionsNotEnabled')
   const signer = requireSigner(context)
   const [entropy] = await context.db.orm
@@ -122,8 +141,8 @@ export async function delegateWallets(
     userId,
     chainType: body.chain_type,
     entropyId: entropy.entropyId,
-    policy: settings.policy,
-    dailyLimit: settings.daily_value_limit_wei,
+    policy: terms.policy,
+    dailyLimit: terms.dailyLimit,
   })
   const valid = await callSigner(context, () =>
     signer.verifyDelegation({
@@ -140,7 +159,7 @@ export async function delegateWallets(
     .map((wallet) => ({
       id: wallet.id,
       address: wallet.address,
-      chain_type: wallet.chainType as 'ethereum',
+      chain_type: wallet.chainType as DelegatedWallet['chain_type'],
       wallet_index: wallet.walletIndex,
     }))
   await context.db.orm.transaction(async (tx) => {
@@ -153,8 +172,8 @@ export async function delegateWallets(
           userId,
           walletId: wallet.id,
           share: JSON.stringify(body.encrypted_share),
-          policy: settings.policy!,
-          dailyValueLimitWei: settings.daily_value_limit_wei,
+          policy: terms.policy!,
+          dailyValueLimitWei: terms.dailyLimit,
           createdAt: now,
         })),
       )
@@ -191,7 +210,7 @@ export async function listDelegatedWallets(
   return rows.map(({ wallet }) => ({
     id: wallet.id,
     address: wallet.address,
-    chain_type: wallet.chainType as 'ethereum',
+    chain_type: wallet.chainType as DelegatedWallet['chain_type'],
     wallet_index: wallet.walletIndex,
   }))
 }

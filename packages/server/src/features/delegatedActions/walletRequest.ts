@@ -1,13 +1,30 @@
 import type { WalletRpcRequest } from '@foyer/protocol'
 import { type Hex, hexToBigInt } from 'viem'
 import type { PolicyRequest } from './evaluatePolicy'
+import { decodeSolanaTransaction, lamportsSentFrom } from './solanaTransaction'
 
-/** What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value (wei). */
-export function recordedSubject(body: WalletRpcRequest): {
+/**
+ * What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value in the
+ * chain's smallest unit (wei; for a Solana transaction, the lamports its System transfers move out of
+ * `walletAddress`, and the first such transfer's recipient).
+ */
+export function recordedSubject(
+  body: WalletRpcRequest,
+  walletAddress: string,
+): {
   caip2: string | null
   toAddress: string | null
   valueWei: string | null
 } {
+  if (body.method === 'signTransaction' || body.method === 'signAndSendTransaction') {
+    const decoded = decodeSolanaTransaction(body.params.transaction)
+    const transfer = decoded?.instructions.find((one) => one.systemTransfer?.from === walletAddress)
+    return {
+      caip2: body.method === 'signAndSendTransaction' ? body.caip2 : null,
+      toAddress: transfer?.systemTransfer?.to ?? null,
+      valueWei: decoded ? lamportsSentFrom(decoded, walletAddress).toString() : null,
+    }
+  }
   if (body.method === 'eth_sendTransaction')
     return {
       caip2: body.caip2,
@@ -45,6 +62,16 @@ export function policyRequest(body: WalletRpcRequest, nowSeconds: number): Polic
         },
       }
     }
+    case 'signMessage':
+      return { method: 'signMessage', chainType: 'solana', nowSeconds }
+    case 'signTransaction':
+    case 'signAndSendTransaction':
+      return {
+        method: body.method,
+        chainType: 'solana',
+        nowSeconds,
+        solanaInstructions: decodeSolanaTransaction(body.params.transaction)?.instructions ?? [],
+      }
     case 'eth_sendTransaction': {
       const transaction = body.params.transaction
       return {
@@ -65,4 +92,18 @@ export function policyRequest(body: WalletRpcRequest, nowSeconds: number): Polic
 export function transactionValue(value: string | number | undefined): bigint {
   if (value === undefined) return 0n
   return typeof value === 'number' ? BigInt(value) : hexToBigInt(value as Hex)
+}
+
+/**
+ * The native value a request spends from `walletAddress`, in the chain's smallest unit, which the daily limit
+ * counts: an `eth_sendTransaction`'s value (wei); the lamports a Solana transaction's System transfers move
+ * out of the wallet (`signTransaction` too: the signed transaction can be sent by the app); else 0.
+ */
+export function spentValue(body: WalletRpcRequest, walletAddress: string): bigint {
+  if (body.method === 'eth_sendTransaction') return transactionValue(body.params.transaction.value)
+  if (body.method === 'signTransaction' || body.method === 'signAndSendTransaction') {
+    const decoded = decodeSolanaTransaction(body.params.transaction)
+    return decoded ? lamportsSentFrom(decoded, walletAddress) : 0n
+  }
+  return 0n
 }

@@ -7,7 +7,6 @@ import {
   type WalletRpcResponse,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { createPublicClient, type Hex, http } from 'viem'
 import { randomId } from '../../crypto/randomId'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
@@ -17,6 +16,7 @@ import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { releaseSpending, reserveSpending, utcDay } from './dailySpending'
 import { evaluatePolicy, type PolicyDecision } from './evaluatePolicy'
 import { delegatedRequests, walletDelegations } from './schema'
+import { sendEthereumTransaction, sendSolanaTransaction, signWith } from './sendTransactions'
 import {
   callSigner,
   type DelegatedActionsContext,
@@ -26,9 +26,9 @@ import {
   requireSigner,
 } from './service'
 import type { SignInput } from './signer/createSigner'
-import type { SignerClient } from './signer/signerProtocol'
+import { decodeSolanaTransaction } from './solanaTransaction'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
-import { policyRequest, recordedSubject, transactionValue } from './walletRequest'
+import { policyRequest, recordedSubject, spentValue } from './walletRequest'
 import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
@@ -88,6 +88,13 @@ export async function handleWalletRpc(
     .limit(1)
   if (!found) throw foyerError('walletNotDelegated')
   const { wallet, delegation, entropy } = found
+  if (
+    (body.method === 'signTransaction' || body.method === 'signAndSendTransaction') &&
+    !decodeSolanaTransaction(body.params.transaction)
+  )
+    throw foyerError('invalidWalletRequest', {
+      reason: 'The transaction cannot be decoded, or it loads accounts from address lookup tables',
+    })
 
   const requestHash = createHash('sha256').update(authorizationSignaturePayload(signed)).digest('hex')
   const nowSeconds = Math.floor(context.now() / 1000)
@@ -104,7 +111,7 @@ export async function handleWalletRpc(
       idempotencyKey,
       requestHash,
       method: body.method,
-      ...recordedSubject(body),
+      ...recordedSubject(body, wallet.address),
       decision: decision.decision,
       rule: decision.rule,
       reason: decision.decision === 'DENY' ? decision.reason : null,
@@ -122,7 +129,7 @@ export async function handleWalletRpc(
       .set({ status: answer.status, result: answer.body as Record<string, unknown> })
       .where(eq(delegatedRequests.id, recordId))
     if (answer.status !== 200) return false
-    const subject = recordedSubject(body)
+    const subject = recordedSubject(body, wallet.address)
     const data = (answer.body as { data?: { hash?: string } }).data
     return queueWebhook(context, tx, {
       app,
@@ -170,54 +177,6 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   body: { error: error.message, code: error.code },
 })
 
-/** The sends in flight per wallet id, per server instance: each waits for the one before (its nonce). */
-const sendQueues = new WeakMap<object, Map<string, Promise<unknown>>>()
-
-/**
- * Runs `send` after the earlier sends of the wallet in this process settle, so that each takes the next
- * nonce (viem reads the pending count). Sends of one wallet from several processes can still race for a
- * nonce: the loser fails and its reservation is given back (docs/delegated-actions.md#limits).
- */
-export async function queuedSend<T>(
-  context: ServerContext,
-  walletId: string,
-  send: () => Promise<T>,
-): Promise<T> {
-  let queues = sendQueues.get(context.instance)
-  if (!queues) {
-    queues = new Map()
-    sendQueues.set(context.instance, queues)
-  }
-  const before = queues.get(walletId) ?? Promise.resolve()
-  const run = before.then(send, send)
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  )
-  queues.set(walletId, settled)
-  try {
-    return await run
-  } finally {
-    if (queues.get(walletId) === settled) queues.delete(walletId)
-  }
-}
-
-/**
- * Asks the signer for a signature; its refusal throws as the error it names (the policy's, or a share that
- * does not rebuild the wallet), an unreachable signer 503.
- */
-async function signWith(
-  context: DelegatedActionsContext,
-  signer: SignerClient,
-  input: SignInput,
-): Promise<Hex> {
-  const answer = await callSigner(context, () => signer.sign(input))
-  if (answer.status === 'signed') return answer.signature
-  if (answer.code === 'policy_violation') throw foyerError('policyDenied', { reason: answer.reason })
-  if (answer.code === 'delegated_share_mismatch') throw foyerError('delegatedShareMismatch')
-  throw foyerError('invalidWalletRequest', { reason: answer.reason })
-}
-
 /** Decides, reserves and signs one recorded request; every outcome is an answer to store. */
 async function act(
   context: DelegatedActionsContext,
@@ -238,24 +197,31 @@ async function act(
   if (body.method === 'eth_sendTransaction') {
     rpcUrl = context.delegatedActions.rpcUrls.get(Number(body.caip2.slice('eip155:'.length)))
     if (!rpcUrl) return errorAnswer(foyerError('unsupportedChain', { caip2: body.caip2 }))
-    const value = transactionValue(body.params.transaction.value)
-    if (delegation.dailyValueLimitWei !== null && value > 0n) {
-      const limit = BigInt(delegation.dailyValueLimitWei)
-      const spending = { walletId: wallet.id, day: utcDay(context.now()), value }
-      if (!(await reserveSpending(context, { ...spending, limit }))) {
-        const error = foyerError('dailyLimitExceeded', { limit: limit.toString() })
-        await context.db.orm
-          .update(delegatedRequests)
-          .set({ decision: 'DENY', reason: error.message })
-          .where(eq(delegatedRequests.id, parameters.recordId))
-        return errorAnswer(error)
-      }
-      reserved = spending
+  }
+  if (body.method === 'signAndSendTransaction') {
+    rpcUrl = context.delegatedActions.solanaRpcUrls.get(body.caip2)
+    if (!rpcUrl) return errorAnswer(foyerError('unsupportedChain', { caip2: body.caip2 }))
+  }
+  const value = spentValue(body, wallet.address)
+  if (delegation.dailyValueLimitWei !== null && value > 0n) {
+    const limit = BigInt(delegation.dailyValueLimitWei)
+    const spending = { walletId: wallet.id, day: utcDay(context.now()), value }
+    if (!(await reserveSpending(context, { ...spending, limit }))) {
+      const error = foyerError('dailyLimitExceeded', {
+        limit: limit.toString(),
+        unit: wallet.chainType === 'solana' ? 'lamports' : 'wei',
+      })
+      await context.db.orm
+        .update(delegatedRequests)
+        .set({ decision: 'DENY', reason: error.message })
+        .where(eq(delegatedRequests.id, parameters.recordId))
+      return errorAnswer(error)
     }
+    reserved = spending
   }
   try {
     const signer = requireSigner(context)
-    const input: Omit<SignInput, 'prepared'> = {
+    const input: SignInput = {
       binding: delegationBinding({
         appId: delegation.appId,
         userId: delegation.userId,
@@ -270,34 +236,37 @@ async function act(
       address: wallet.address,
       request: body,
     }
-    if (body.method !== 'eth_sendTransaction') {
-      const signature = await signWith(context, signer, input)
-      return { status: 200, body: { method: body.method, data: { signature, encoding: 'hex' } } }
-    }
-    const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
-    const transaction = body.params.transaction
-    const hash = await queuedSend(context, wallet.id, async () => {
-      const account = wallet.address as Hex
-      const [nonce, gas, fees] = await Promise.all([
-        client.getTransactionCount({ address: account, blockTag: 'pending' }),
-        client.estimateGas({
-          account,
-          to: transaction.to as Hex,
-          value: transactionValue(transaction.value),
-          ...(transaction.data ? { data: transaction.data as Hex } : {}),
-        }),
-        client.estimateFeesPerGas({ type: 'eip1559', chain: null }),
-      ])
-      const prepared = {
-        nonce,
-        gas: gas.toString(),
-        maxFeePerGas: fees.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    switch (body.method) {
+      case 'personal_sign':
+      case 'eth_signTypedData_v4': {
+        const signature = await signWith(context, signer, input)
+        return { status: 200, body: { method: body.method, data: { signature, encoding: 'hex' } } }
       }
-      const serializedTransaction = await signWith(context, signer, { ...input, prepared })
-      return client.sendRawTransaction({ serializedTransaction })
-    })
-    return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
+      case 'signMessage': {
+        const signature = await signWith(context, signer, input)
+        return { status: 200, body: { method: body.method, data: { signature, encoding: 'base64' } } }
+      }
+      case 'signTransaction': {
+        const signed = await signWith(context, signer, input)
+        return {
+          status: 200,
+          body: { method: body.method, data: { signed_transaction: signed, encoding: 'base64' } },
+        }
+      }
+      case 'eth_sendTransaction': {
+        const hash = await sendEthereumTransaction(context, {
+          signer,
+          input,
+          rpcUrl: rpcUrl!,
+          walletId: wallet.id,
+        })
+        return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
+      }
+      case 'signAndSendTransaction': {
+        const hash = await sendSolanaTransaction(context, { signer, input, rpcUrl: rpcUrl! })
+        return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
+      }
+    }
   } catch (error) {
     if (reserved) await releaseSpending(context, reserved)
     if (error instanceof FoyerHttpError) return errorAnswer(error)

@@ -45,7 +45,7 @@ export const delegatedActionsConsent: FrameEventHandler<'privy:delegated-actions
       )
   const share = await state.deviceShares.get(shareKey(state.appId, chainType, entry.entropyId))
   if (!share) throw new FrameRequestError('error', 'This device holds no share of the wallet')
-  const terms = await callApi(() => state.api.getDelegations(accessToken))
+  const terms = await callApi(() => state.api.getDelegations(accessToken, chainType))
   if (!terms.policy || !terms.signer_public_key)
     throw new FrameRequestError('error', 'This app offers no delegated actions')
   const aad = delegatedShareAad({
@@ -54,7 +54,7 @@ export const delegatedActionsConsent: FrameEventHandler<'privy:delegated-actions
     chainType,
     entropyId: entry.entropyId,
     policy: terms.policy,
-    dailyLimit: terms.daily_value_limit_wei,
+    dailyLimit: chainType === 'solana' ? terms.daily_lamports_limit : terms.daily_value_limit_wei,
   })
   const encrypted = await encryptToSigner(terms.signer_public_key, share, aad)
   await callApi(() =>
