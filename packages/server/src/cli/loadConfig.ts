@@ -11,7 +11,13 @@ import {
 import { readOrCreateDevMasterKey } from './config/devMasterKey'
 import { envSchema } from './config/envSchema'
 import { parseOAuthEndpoints } from './config/oauthEndpoints'
-import { isLoopbackHost, parseEvmRpcUrls, parseJsonVariable, parseTrustProxy } from './config/parseVariables'
+import {
+  isLoopbackHost,
+  parseEvmRpcUrls,
+  parseJsonVariable,
+  parseSolanaRpcUrls,
+  parseTrustProxy,
+} from './config/parseVariables'
 import { pluginsOf } from './config/pluginsOf'
 import type { ServerConfig } from './config/ServerConfig'
 
@@ -116,6 +122,7 @@ export async function loadConfig(
     ),
     evmRpcUrls,
     signer,
+    solanaRpcUrls: parseSolanaRpcUrls(values.FOYER_SOLANA_RPC_URLS),
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
     farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,

@@ -119,6 +119,8 @@ export type ServerConfig = {
    * a signer with a key of its own in memory; in production delegation is then not offered).
    */
   signer: { url: string; secret: Uint8Array } | undefined
+  /** `FOYER_SOLANA_RPC_URLS` (`solana:<genesis hash prefix>=<url>,…`): the clusters delegated actions send on. */
+  solanaRpcUrls: Record<string, string>
   accessTokenTtlSeconds: number | undefined
   /** Idle timeout of sessions, in seconds (`FOYER_SESSION_IDLE_TIMEOUT`); undefined = the default 7 days. */
   sessionIdleTimeoutSeconds: number | undefined

@@ -38,6 +38,7 @@ export const envSchema = z.object({
   FOYER_TURNSTILE_VERIFY_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_EVM_RPC_URLS: optionalString,
   FOYER_SIGNER_URL: optionalString,
+  FOYER_SOLANA_RPC_URLS: optionalString,
   FOYER_SIGNER_SECRET: optionalString,
   FOYER_DEMO_HOST_JWKS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),

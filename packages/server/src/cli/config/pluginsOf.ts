@@ -24,7 +24,14 @@ import type { ServerConfig } from './ServerConfig'
 export function pluginsOf(
   config: Pick<
     ServerConfig,
-    'twilio' | 'evmRpcUrls' | 'signer' | 'oauthProviders' | 'farcaster' | 'farcasterSignerApiUrl' | 'funding'
+    | 'twilio'
+    | 'evmRpcUrls'
+    | 'signer'
+    | 'solanaRpcUrls'
+    | 'oauthProviders'
+    | 'farcaster'
+    | 'farcasterSignerApiUrl'
+    | 'funding'
   >,
 ): { methods: SignInMethod[]; features: Feature[] } {
   return {
@@ -46,7 +53,11 @@ export function pluginsOf(
       funding(config.funding),
       // The wallet API of delegated actions sends on the chains of FOYER_EVM_RPC_URLS; its signer is the
       // process at FOYER_SIGNER_URL (docs/operations.md#signer).
-      delegatedActions({ rpcUrls: config.evmRpcUrls, ...(config.signer ? { signer: config.signer } : {}) }),
+      delegatedActions({
+        rpcUrls: config.evmRpcUrls,
+        solanaRpcUrls: config.solanaRpcUrls,
+        ...(config.signer ? { signer: config.signer } : {}),
+      }),
       analytics(),
     ],
   }

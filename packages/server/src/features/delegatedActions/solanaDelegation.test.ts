@@ -1,3 +1,4 @@
+import { createWalletApiClient } from '@foyer/node'
 import { walletPolicySchema } from '@foyer/protocol'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import {
@@ -13,12 +14,13 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { describe, expect, test } from 'vitest'
-import { SOLANA_CAIP2, useDelegatedActions } from '../../test/delegatedActionsHarness'
+import { appKey, PUBLIC_URL, SOLANA_CAIP2, useDelegatedActions } from '../../test/delegatedActionsHarness'
+import { injectFetch } from '../../test/injectFetch'
 
 // Solana delegation on the litesvm JSON-RPC: consent for a Solana embedded wallet through the real frame,
 // the wallet API signs a message, signs a transaction and sends one; the Solana policy (programs, recipient,
 // lamports per transfer) and the daily lamports limit refuse the others.
-const { solana, setDelegatedActions, userWithWallet, rpc } = useDelegatedActions({ solana: true })
+const { t, solana, setDelegatedActions, userWithWallet, rpc } = useDelegatedActions({ solana: true })
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
@@ -134,13 +136,20 @@ describe('Solana delegation', () => {
     )
     const publicKey = new Uint8Array(getBase58Encoder().encode(user.address))
 
+    // The host's back end, with @foyer/node's wallet API client.
+    const wallets = createWalletApiClient({
+      apiUrl: PUBLIC_URL,
+      appId: t.demoApp.id,
+      authorizationKey: `wallet-auth:${appKey.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')}`,
+      fetch: injectFetch(t.app, 'https://host.example'),
+    })
     const message = Buffer.from('hello from the back end')
-    const signed = await rpc(user.walletId, {
+    const signed = await wallets.rpc(user.walletId, {
       method: 'signMessage',
       params: { message: message.toString('base64'), encoding: 'base64' },
     })
-    expect(signed.statusCode).toBe(200)
-    const { signature } = signed.json().data
+    expect(signed).toMatchObject({ method: 'signMessage', data: { encoding: 'base64' } })
+    const signature = (signed.data as { signature: string }).signature
     expect(ed25519.verify(Buffer.from(signature, 'base64'), message, publicKey)).toBe(true)
 
     const unsigned = await transfer(user.address, TREASURY, 1_000_000n)
@@ -153,16 +162,18 @@ describe('Solana delegation', () => {
     expect(signedTx.json().data.signed_transaction).not.toBe(unsigned)
 
     const before = await balance(TREASURY)
-    const sent = await rpc(user.walletId, {
+    const sent = await wallets.rpc(user.walletId, {
       method: 'signAndSendTransaction',
       caip2: SOLANA_CAIP2,
       params: { transaction: await transfer(user.address, TREASURY, 5_000_000n), encoding: 'base64' },
     })
-    expect(sent.statusCode).toBe(200)
-    expect(sent.json()).toMatchObject({
+    expect(sent).toMatchObject({
       method: 'signAndSendTransaction',
       data: { hash: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/), caip2: SOLANA_CAIP2 },
     })
+    const { hash } = sent.data as { hash: string }
+    const status = await rpcCall<{ value: ({ err: unknown } | null)[] }>('getSignatureStatuses', [[hash]])
+    expect(status.value[0]).toMatchObject({ err: null })
     expect(await balance(TREASURY)).toBe(before + 5_000_000n)
   })
 

@@ -18,7 +18,6 @@ import { evaluatePolicy, type PolicyDecision } from './evaluatePolicy'
 import { delegatedRequests, walletDelegations } from './schema'
 import { sendEthereumTransaction, sendSolanaTransaction, signWith } from './sendTransactions'
 import {
-  callSigner,
   type DelegatedActionsContext,
   delegatedActionsSettings,
   delegationBinding,
