@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
+  encryptedShareSchema,
   toUserDid,
   type WalletRpcRequest,
   type WalletRpcResponse,
@@ -176,6 +177,24 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   body: { error: error.message, code: error.code },
 })
 
+/**
+ * A delegation's stored ciphertext. A row sealed by an older version (AES-GCM under the master key, before
+ * the signer held the key) is not one: 400 `invalid_data`, and the user consents again.
+ */
+function storedShare(share: string): SignInput['encryptedShare'] {
+  const parsed = encryptedShareSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(share)
+      } catch {
+        return null
+      }
+    })(),
+  )
+  if (!parsed.success) throw foyerError('delegatedShareMismatch')
+  return parsed.data
+}
+
 /** Decides, reserves and signs one recorded request; every outcome is an answer to store. */
 async function act(
   context: DelegatedActionsContext,
@@ -229,7 +248,7 @@ async function act(
         policy: delegation.policy,
         dailyLimit: delegation.dailyValueLimitWei,
       }),
-      encryptedShare: JSON.parse(delegation.share) as SignInput['encryptedShare'],
+      encryptedShare: storedShare(delegation.share),
       authShare: openAuthShare(context, entropy),
       walletIndex: wallet.walletIndex,
       address: wallet.address,

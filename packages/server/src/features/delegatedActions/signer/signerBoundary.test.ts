@@ -86,7 +86,7 @@ describe('the signer boundary', () => {
     ).toMatchObject({ status: 'refused', code: 'delegated_share_mismatch' })
   })
 
-  test('security: a policy widened in the database does not open the share: the signer refuses', async () => {
+  test('security: a policy widened in the database does not open the share, nor does an older sealed share: refused', async () => {
     const user = await userWithWallet()
     const walletId = (await user.delegate()).delegated_wallets[0]!.id
     const everything = walletPolicySchema.parse({
@@ -102,6 +102,14 @@ describe('the signer boundary', () => {
     const answer = await rpc(walletId, message)
     expect(answer.statusCode).toBe(400)
     expect(answer.json()).toMatchObject({ code: 'invalid_data' })
+    // A share sealed the older way (under the master key) is not a ciphertext for the signer either.
+    await t.db.orm
+      .update(walletDelegations)
+      .set({ share: 'v1.c2VhbGVkIHVuZGVyIHRoZSBtYXN0ZXIga2V5' })
+      .where(eq(walletDelegations.walletId, walletId))
+    const older = await rpc(walletId, message)
+    expect(older.statusCode).toBe(400)
+    expect(older.json()).toMatchObject({ code: 'invalid_data' })
   })
 
   test('error: terms that changed after the frame read them are refused at consent', async () => {

@@ -100,7 +100,7 @@ describe('foyer-server signer', () => {
   })
 
   test('default: signer init makes the key; signer serves it as its own process, without the master key', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'foyer-signer-cli-'))
     const { FOYER_MASTER_KEY: _masterKey, DATABASE_URL: _database, ...inherited } = process.env
