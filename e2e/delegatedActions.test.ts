@@ -156,7 +156,7 @@ describe('delegated actions in Chromium', () => {
         delegations.push(request)
     })
     page.on('response', async (response) => {
-      if (response.url().endsWith('/api/v1/embedded_wallets/delegations') && response.ok())
+      if (new URL(response.url()).pathname === '/api/v1/embedded_wallets/delegations' && response.ok())
         terms.push((await response.json()) as Record<string, unknown>)
     })
     await openDemo(page, `${stack.demoUrl}?appId=${app.id}`)
