@@ -1,4 +1,6 @@
 import { webcrypto } from 'node:crypto'
+import { DELEGATED_SHARE_HPKE_INFO, delegatedShareAad } from '@foyer/protocol'
+import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import type { Request } from 'playwright-core'
@@ -43,6 +45,34 @@ function bodyOf(request: Request): Record<string, unknown> {
 }
 
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+
+/**
+ * The device share of a consent's ciphertext, opened as the signer does (its private key, the terms the
+ * frame read as additional data): what the server never sees.
+ */
+async function openConsent(
+  encrypted: { encapsulated_key: string; ciphertext: string },
+  binding: Parameters<typeof delegatedShareAad>[0],
+): Promise<Uint8Array> {
+  const suite = new CipherSuite({
+    kem: new DhkemP256HkdfSha256(),
+    kdf: new HkdfSha256(),
+    aead: new Aes256Gcm(),
+  })
+  const recipientKey = await suite.kem.deserializePrivateKey(
+    fromBase64(stack.signerPrivateKey).buffer as ArrayBuffer,
+  )
+  const plain = await suite.open(
+    {
+      recipientKey,
+      enc: fromBase64(encrypted.encapsulated_key).buffer as ArrayBuffer,
+      info: new TextEncoder().encode(DELEGATED_SHARE_HPKE_INFO),
+    },
+    fromBase64(encrypted.ciphertext).buffer as ArrayBuffer,
+    delegatedShareAad(binding),
+  )
+  return new Uint8Array(plain)
+}
 
 /** The recovery share an automatic-recovery upload carries, decrypted with its key (AAD with the lower-case entropy id). */
 async function decryptRecoveryShare(upload: Record<string, unknown>, entropyId: string): Promise<Uint8Array> {
@@ -120,9 +150,14 @@ describe('delegated actions in Chromium', () => {
 
   test('default: consent in the modal, then the back end sends 0.005 ETH with the page closed; over the daily limit it is refused', async () => {
     const delegations: Request[] = []
+    const terms: Record<string, unknown>[] = []
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/v1/embedded_wallets/delegate'))
         delegations.push(request)
+    })
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname === '/api/v1/embedded_wallets/delegations' && response.ok())
+        terms.push((await response.json()) as Record<string, unknown>)
     })
     await openDemo(page, `${stack.demoUrl}?appId=${app.id}`)
     await signInWithEmail(page, stack.apiUrl, freshEmail('delegated'))
@@ -147,14 +182,31 @@ describe('delegated actions in Chromium', () => {
     await expect.poll(() => page.getByTestId('delegated-status').textContent()).toBe('true')
     userId = (await page.getByTestId('delegated-user-id').textContent()) as string
     expect(delegations).toHaveLength(1)
-    delegatedShare = fromBase64(bodyOf(delegations[0]!).share as string)
+    // The frame sent the device share encrypted to the signer only; the signer's key opens it with the terms
+    // the frame read (the last read before the consent).
+    const sent = bodyOf(delegations[0]!)
+    expect(Object.keys(sent).sort()).toEqual([
+      'chain_type',
+      'encrypted_share',
+      'entropy_id',
+      'wallet_indexes',
+    ])
+    const read = terms.at(-1)!
+    delegatedShare = await openConsent(sent.encrypted_share as never, {
+      appId: app.id,
+      userId,
+      chainType: 'ethereum',
+      entropyId: address,
+      policy: read.policy,
+      dailyLimit: read.daily_value_limit_wei as string,
+    })
 
     // The user is away: no page open, the session and device share stay in the browser's profile.
     await page.close()
     const before = await chain().getBalance({ address: recipient })
-    const sent = await sendFromBackEnd(userId, parseEther('0.005'))
-    expect(sent.status).toBe(200)
-    const receipt = await chain().waitForTransactionReceipt({ hash: sent.body.hash as `0x${string}` })
+    const sentNow = await sendFromBackEnd(userId, parseEther('0.005'))
+    expect(sentNow.status).toBe(200)
+    const receipt = await chain().waitForTransactionReceipt({ hash: sentNow.body.hash as `0x${string}` })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await chain().getBalance({ address: recipient })).toBe(before + parseEther('0.005'))

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm run demo`: the local chains (anvil on chains 31337 and 31338, a Solana JSON-RPC over litesvm), the local stand-ins
 // (Turnstile, the Relay bridge API, the OAuth providers, Telegram's login widget, Farcaster, MoonPay, Coinbase Onramp with a local Base chain), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import './registerSources.mjs'
@@ -225,6 +228,29 @@ function start(name, args, { cwd, env, ready }) {
   return { child, started }
 }
 
+// The signer of delegated actions, its own process as in production (docs/operations.md#signer): a key made
+// for this run (sealed at rest in a temporary directory), and the secret the server signs its calls with.
+const signerPort = process.env.SIGNER_PORT ?? '8803'
+const signerEnv = {
+  FOYER_SIGNER_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'foyer-demo-signer-')), 'signer-key.json'),
+  FOYER_SIGNER_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  FOYER_SIGNER_SECRET: randomBytes(32).toString('base64'),
+  FOYER_SIGNER_HOST: '127.0.0.1',
+  FOYER_SIGNER_PORT: signerPort,
+}
+const signerInit = spawnSync(process.execPath, ['packages/server/bin/foyer-server.mjs', 'signer', 'init'], {
+  cwd: root,
+  env: { ...process.env, ...signerEnv },
+  stdio: 'inherit',
+})
+if (signerInit.status !== 0) throw new Error('foyer-server signer init failed')
+const signer = start('signer', ['packages/server/bin/foyer-server.mjs', 'signer'], {
+  cwd: root,
+  env: signerEnv,
+  ready: /listening/i,
+})
+await signer.started
+
 const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start'], {
   cwd: root,
   // The server checks contract-wallet (ERC-1271) sign-ins on the local chain.
@@ -266,6 +292,9 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
     // Delegated actions: the demo back end's key and the policy; the wallet API sends on FOYER_EVM_RPC_URLS.
     FOYER_DEMO_DELEGATED_ACTIONS_JSON: JSON.stringify(demoDelegatedActions),
+    // The signer process above holds the key that opens delegated shares; the server only calls it.
+    FOYER_SIGNER_URL: `http://127.0.0.1:${signerPort}`,
+    FOYER_SIGNER_SECRET: signerEnv.FOYER_SIGNER_SECRET,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -296,7 +325,7 @@ let stopping = false
 function stop(code = 0) {
   if (stopping) return
   stopping = true
-  const children = [server, demo]
+  const children = [server, demo, signer]
     .map(({ child }) => child)
     .filter((child) => child.exitCode === null && child.signalCode === null)
   for (const child of children) child.kill('SIGTERM')
@@ -353,6 +382,7 @@ try {
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)
     Exchange:        'Fund on Base' → 'Transfer from an exchange' (Coinbase Onramp stand-in at ${coinbase.url}; delivers on Base (local), ${baseAnvil.rpcUrl})
+    Signer:          http://127.0.0.1:${signerPort}  (foyer-server signer: opens delegated shares, signs for the wallet API)
     Delegated:       'Delegated actions' panel: the demo back end (${demoUrl}/api/delegated/…) sends up to 0.01 ETH a day to ${DELEGATED_RECIPIENT}
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
   Press Ctrl-C to stop.

@@ -19,6 +19,8 @@ export type SharedStackInfo = {
   solanaRpcUrl: string
   /** The local WalletConnect relay (`ws://127.0.0.1:<port>`), which the demo dials. */
   walletConnectRelayUrl: string
+  /** The delegated actions' signer's private key (base64), for a test that plays the signer's operator. */
+  signerPrivateKey: string
 }
 
 /** What `updateAppSettings` merges into an app's settings. */
@@ -48,6 +50,8 @@ export type SharedStack = {
   chains: { anvil: { rpcUrl: string; chainId: number }; solana: { rpcUrl: string } }
   /** The local WalletConnect relay's URL (docs/walletconnect.md). */
   walletConnectRelayUrl: string
+  /** The delegated actions' signer's private key (base64). */
+  signerPrivateKey: string
   /**
    * Creates an app (a random id) and answers its record. `copyOf` starts from that app's settings and allowed
    * origins (e.g. `DEMO_APP_ID`, for a demo app of the file's own), then `settings` are merged in.
@@ -92,6 +96,7 @@ export async function openSharedStack(
     demoUrl: options.demoHost === 'localhost' ? info.localhostDemoUrl : info.demoUrl,
     chains: { anvil: { rpcUrl: info.anvilRpcUrl, chainId: 31337 }, solana: { rpcUrl: info.solanaRpcUrl } },
     walletConnectRelayUrl: info.walletConnectRelayUrl,
+    signerPrivateKey: info.signerPrivateKey,
     createApp: (parameters) => control('/apps', parameters),
     updateAppSettings: (appId, settings) =>
       control(`/apps/${encodeURIComponent(appId)}/settings`, { settings }),

@@ -39,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     anvilRpcUrl: stack.chains?.anvil.rpcUrl ?? '',
     solanaRpcUrl: stack.chains?.solana.rpcUrl ?? '',
     walletConnectRelayUrl: stack.walletConnectRelay?.url ?? '',
+    signerPrivateKey: stack.signerPrivateKey,
   }
   project.provide('sharedStack', info)
   return async () => {

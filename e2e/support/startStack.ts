@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import {
   analytics,
   createApp,
+  createSigner,
+  createSignerServer,
   crossApp,
   customJwt,
   DEMO_APP_ID,
@@ -14,6 +16,7 @@ import {
   farcasterSigners,
   findAppRecord,
   funding as fundingFeature,
+  generateSignerKeyPair,
   guest,
   mfa,
   migrate,
@@ -172,6 +175,11 @@ export type Stack = {
   funding: StackFunding | undefined
   /** The Coinbase Onramp stand-in and local Base chain, when started (`coinbase: true`). */
   coinbase: StackCoinbase | undefined
+  /**
+   * The delegated actions' signer's private key (base64, 32 bytes): a test that plays the signer's operator
+   * opens a captured consent ciphertext with it.
+   */
+  signerPrivateKey: string
   /** Moves the server's clock forward by `ms` (code expiry, token lifetimes). */
   advanceClock(ms: number): void
   /** Puts the server's clock back to the real time. */
@@ -209,6 +217,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     : undefined
   const funding = options.funding ? await startStackFunding(chains) : undefined
   const coinbase = options.coinbase ? await startStackCoinbase() : undefined
+  // The signer of delegated actions behind its HTTP interface on loopback, as `foyer-server signer` runs.
+  const signerSecret = new Uint8Array(randomBytes(32))
+  const signerKey = (await generateSignerKeyPair()).privateKey
+  const signer = createSignerServer({ signer: createSigner({ privateKey: signerKey }), secret: signerSecret })
+  const signerUrl = await signer.listen({ host: '127.0.0.1', port: 0 })
   const db = await openDatabase({})
   await migrate(db)
   const masterKey = new Uint8Array(randomBytes(32))
@@ -258,8 +271,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
           : {}),
         ...(coinbase ? { coinbaseApiUrl: coinbase.onramp.apiUrl } : {}),
       }),
-      // Delegated actions: the wallet API sends on the chains' anvil.
-      delegatedActions(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
+      // Delegated actions: the wallet API sends on the chains' anvil; the signer is the server above.
+      delegatedActions({
+        ...(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
+        signer: { url: signerUrl, secret: signerSecret },
+      }),
       analytics(),
     ],
   })
@@ -351,6 +367,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     serverPort: Number(new URL(apiUrl).port),
     db,
     masterKey,
+    signerPrivateKey: Buffer.from(signerKey).toString('base64'),
     demoUrl,
     chains,
     turnstile,
@@ -371,6 +388,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     async close() {
       await vite.close()
       await app.close()
+      await signer.close()
       await bridge?.close()
       await chains?.stop()
       await turnstile?.close()

@@ -29,8 +29,9 @@ export class WalletApiError extends Error {
 export type WalletApiClient = {
   /**
    * `POST /api/v1/wallets/{walletId}/rpc` for a wallet the user delegated to the app
-   * (docs/delegated-actions.md#wallet-api), signed with the authorization key. `idempotencyKey` (default: a
-   * new UUID) makes a retry of the same request act once: pass the same key to retry. Throws
+   * (docs/delegated-actions.md#wallet-api; Ethereum and Solana methods), signed with the authorization
+   * key. `idempotencyKey` (default: a new UUID) makes a retry of the same request act once: pass the same
+   * key to retry. Throws
    * {@link WalletApiError} on a refusal (`policy_violation`, `user_has_not_delegated_wallet`, …).
    */
   rpc(

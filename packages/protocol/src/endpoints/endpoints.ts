@@ -33,6 +33,7 @@ import {
   delegatedActivityResponseSchema,
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
+  delegationsQuerySchema,
   delegationsResponseSchema,
   revokeDelegationsRequestSchema,
   revokeDelegationsResponseSchema,
@@ -495,6 +496,7 @@ export const endpoints = {
   'GET /api/v1/embedded_wallets/delegations': {
     method: 'GET',
     path: '/api/v1/embedded_wallets/delegations',
+    query: delegationsQuerySchema,
     response: delegationsResponseSchema,
   },
   /** The user's delegated requests to the app, newest first (docs/delegated-actions.md#activity). */

@@ -475,10 +475,14 @@ export const serverErrors = {
     message: 'This idempotency key was used for another request',
   },
   policyDenied: { code: 'policy_violation', message: (parameters: { reason: string }) => parameters.reason },
+  invalidWalletRequest: {
+    code: 'invalid_request',
+    message: (parameters: { reason: string }) => parameters.reason,
+  },
   dailyLimitExceeded: {
     code: 'policy_violation',
-    message: (parameters: { limit: string }) =>
-      `The wallet's daily limit of ${parameters.limit} wei for the app would be exceeded.`,
+    message: (parameters: { limit: string; unit: 'wei' | 'lamports' }) =>
+      `The wallet's daily limit of ${parameters.limit} ${parameters.unit} for the app would be exceeded.`,
   },
   unsupportedChain: {
     code: 'not_supported',
@@ -488,6 +492,15 @@ export const serverErrors = {
     code: 'internal_error',
     message: 'The transaction could not be sent',
     status: 502,
+  },
+  signerUnavailable: {
+    code: 'internal_error',
+    message: 'The signer is not reachable',
+    status: 503,
+  },
+  signerNotConfigured: {
+    code: 'not_supported',
+    message: 'No signer is configured for delegated actions',
   },
   // Funding
   fundingNotEnabled: { code: 'not_supported', message: 'Wallet funding is not enabled' },

@@ -8,6 +8,12 @@ export {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
 } from '../authorization/authorizationSignaturePayload'
+export {
+  DELEGATED_SHARE_HPKE_INFO,
+  DELEGATED_SHARE_HPKE_SUITE,
+  type DelegatedShareBinding,
+  delegatedShareAad,
+} from '../authorization/delegatedShareEncryption'
 export { cookieNames } from '../constants/cookies'
 export {
   CROSS_APP_ACTION_ERROR_TYPE,
@@ -278,6 +284,7 @@ export {
   type DelegatedWallet,
   type DelegateWalletsRequest,
   type DelegateWalletsResponse,
+  type DelegationsQuery,
   type DelegationsResponse,
   delegatedActionsSettingsSchema,
   delegatedActionsWebhookSchema,
@@ -287,7 +294,10 @@ export {
   delegatedWalletSchema,
   delegateWalletsRequestSchema,
   delegateWalletsResponseSchema,
+  delegationsQuerySchema,
   delegationsResponseSchema,
+  type EncryptedShare,
+  encryptedShareSchema,
   type RevokeDelegationsResponse,
   revokeDelegationsRequestSchema,
   revokeDelegationsResponseSchema,

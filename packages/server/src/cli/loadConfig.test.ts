@@ -457,8 +457,34 @@ describe('loadConfig: delegated actions', () => {
     )
     expect(config.demoDelegatedActions).toEqual(settings)
     const feature = config.features.find((entry) => entry.id === 'delegated_actions')
-    expect(feature?.options).toEqual({ rpcUrls: { 31337: 'http://127.0.0.1:8545' } })
+    expect(feature?.options).toEqual({ rpcUrls: { 31337: 'http://127.0.0.1:8545' }, solanaRpcUrls: {} })
     expect((await loadConfig({}, cwd)).demoDelegatedActions).toBeUndefined()
+  })
+
+  test('default: FOYER_SIGNER_URL and FOYER_SIGNER_SECRET name the signer; FOYER_SOLANA_RPC_URLS the clusters', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const secret = Buffer.alloc(32, 7).toString('base64')
+    const cluster = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const config = await loadConfig(
+      {
+        FOYER_SIGNER_URL: 'http://10.0.0.5:8790',
+        FOYER_SIGNER_SECRET: secret,
+        FOYER_SOLANA_RPC_URLS: `${cluster}=https://solana.example`,
+      },
+      cwd,
+    )
+    const feature = config.features.find((entry) => entry.id === 'delegated_actions')
+    expect(feature?.options).toEqual({
+      rpcUrls: {},
+      solanaRpcUrls: { [cluster]: 'https://solana.example' },
+      signer: { url: 'http://10.0.0.5:8790', secret: new Uint8Array(Buffer.alloc(32, 7)) },
+    })
+    await expect(
+      loadConfig({ FOYER_SIGNER_URL: 'http://10.0.0.5:8790', FOYER_SIGNER_SECRET: 'c2hvcnQ=' }, cwd),
+    ).rejects.toThrow('FOYER_SIGNER_SECRET')
+    await expect(loadConfig({ FOYER_SOLANA_RPC_URLS: 'mainnet=https://x' }, cwd)).rejects.toThrow(
+      'FOYER_SOLANA_RPC_URLS',
+    )
   })
 
   test('error: not JSON or not a delegated-actions setting', async () => {

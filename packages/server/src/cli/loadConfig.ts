@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { delegatedActionsSettingsSchema } from '@foyer/protocol'
+import { parseSignerSecret } from '../features/delegatedActions/signer/signerProtocol'
 import {
   demoCoinbaseSettingsSchema,
   demoSmartWalletsSettingsSchema,
@@ -10,7 +11,13 @@ import {
 import { readOrCreateDevMasterKey } from './config/devMasterKey'
 import { envSchema } from './config/envSchema'
 import { parseOAuthEndpoints } from './config/oauthEndpoints'
-import { isLoopbackHost, parseEvmRpcUrls, parseJsonVariable, parseTrustProxy } from './config/parseVariables'
+import {
+  isLoopbackHost,
+  parseEvmRpcUrls,
+  parseJsonVariable,
+  parseSolanaRpcUrls,
+  parseTrustProxy,
+} from './config/parseVariables'
 import { pluginsOf } from './config/pluginsOf'
 import type { ServerConfig } from './config/ServerConfig'
 
@@ -65,6 +72,11 @@ export async function loadConfig(
       `Invalid environment:\n  FOYER_DEV_MAILBOX=1 serves one-time codes to anyone who reaches the port: HOST must be a loopback address (127.0.0.1, ::1, localhost), got '${values.HOST}'`,
     )
   const evmRpcUrls = parseEvmRpcUrls(values.FOYER_EVM_RPC_URLS)
+  if (values.FOYER_SIGNER_URL && !/^https?:\/\//.test(values.FOYER_SIGNER_URL))
+    throw new Error('Invalid environment:\n  FOYER_SIGNER_URL: expected an http(s) URL')
+  const signer = values.FOYER_SIGNER_URL
+    ? { url: values.FOYER_SIGNER_URL, secret: parseSignerSecret(values.FOYER_SIGNER_SECRET) }
+    : undefined
   const oauthEndpoints = parseOAuthEndpoints(values.FOYER_OAUTH_ENDPOINTS_JSON)
   let masterKey: Uint8Array | undefined = values.FOYER_MASTER_KEY
   if (!masterKey) {
@@ -109,6 +121,8 @@ export async function loadConfig(
       delegatedActionsSettingsSchema,
     ),
     evmRpcUrls,
+    signer,
+    solanaRpcUrls: parseSolanaRpcUrls(values.FOYER_SOLANA_RPC_URLS),
     publicUrl: values.FOYER_PUBLIC_URL,
     oauthProviders: oauthEndpoints,
     farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,

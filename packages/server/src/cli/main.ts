@@ -13,6 +13,7 @@ import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/wallet
 import { loadConfig, type ServerConfig } from './loadConfig'
 import { type DataDirLock, lockDataDir } from './lockDataDir'
 import { prepareDatabase } from './prepareDatabase'
+import { signerCommand, signerUsage } from './signerCommand'
 
 const usage = `Usage: foyer-server <command>
 
@@ -30,12 +31,15 @@ Commands:
                                             sessions and idle guests now; prints the rows per kind
   analytics counts [--app <id>] [--days <n>] [--json]
                                             analytics events per app, UTC day and event name
+${signerUsage}
 
 Environment: FOYER_DATA_DIR, DATABASE_URL, FOYER_MASTER_KEY, SMTP_URL, MAIL_FROM, NODE_ENV,
 TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL, FOYER_TURNSTILE_VERIFY_URL,
 FOYER_ISSUER, FOYER_PUBLIC_URL, FOYER_OAUTH_ENDPOINTS_JSON, FOYER_FARCASTER_SIGNER_API_URL, FOYER_DEMO_FARCASTER_DEVELOPER_JSON, FOYER_EVM_RPC_URLS, FOYER_DEMO_HOST_JWKS_URL, FOYER_DEMO_OAUTH_SETTINGS_JSON, FOYER_DEMO_TELEGRAM_SETTINGS_JSON, FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL, FOYER_COINBASE_API_URL, FOYER_DEMO_COINBASE_JSON, FOYER_DEMO_SMART_WALLETS_JSON, FOYER_DEMO_DELEGATED_ACTIONS_JSON, FOYER_ACCESS_TOKEN_TTL, FOYER_SESSION_IDLE_TIMEOUT, FOYER_RATE_LIMITS, FOYER_LOG_LEVEL, FOYER_DEV_MAILBOX, FOYER_REFRESH_GRACE, FOYER_ANALYTICS_RETENTION_DAYS, FOYER_WALLET_FRAME_DIR,
 FOYER_GOOGLE_DRIVE_API_URL, FOYER_TRUST_PROXY, FOYER_METRICS, REDIS_URL, FOYER_SWEEP_INTERVAL_SECONDS, FOYER_GUEST_MAX_IDLE_DAYS,
-FOYER_HEADERS_TIMEOUT_SECONDS, FOYER_REQUEST_TIMEOUT_SECONDS, FOYER_MAX_CONNECTIONS_PER_IP, PORT, HOST
+FOYER_HEADERS_TIMEOUT_SECONDS, FOYER_REQUEST_TIMEOUT_SECONDS, FOYER_MAX_CONNECTIONS_PER_IP, PORT, HOST,
+FOYER_SIGNER_URL, FOYER_SIGNER_SECRET, FOYER_SOLANA_RPC_URLS; the signer: FOYER_SIGNER_KEY_FILE, FOYER_SIGNER_KEY_ENCRYPTION_KEY,
+FOYER_SIGNER_SECRET, FOYER_SIGNER_HOST, FOYER_SIGNER_PORT
 (see packages/server/README.md and docs/operations.md).`
 
 const DAY_MS = 86_400_000
@@ -253,6 +257,9 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
     process.stdout.write(`${usage}\n`)
     return values.help ? 0 : 1
   }
+  // The signer process holds no master key and opens no database: it reads only its own variables.
+  if (command === 'signer' || command === 'signer init')
+    return signerCommand(command === 'signer' ? 'start' : 'init', environment)
   const config = await loadConfig(environment, process.cwd())
   switch (command) {
     case 'migrate':

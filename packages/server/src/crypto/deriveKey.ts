@@ -5,7 +5,6 @@ export type KeyPurpose =
   | 'app-private-key-encryption'
   | 'app-settings-encryption'
   | 'coinbase-partner-user-ref'
-  | 'delegated-share-encryption'
   | 'idempotent-answer'
   | 'mfa-code-hmac'
   | 'mfa-secret-encryption'

@@ -1,8 +1,11 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
   type DelegatedActionsWebhook,
+  type DelegateWalletsRequest,
+  delegatedShareAad,
   type FrameReply,
   userSchema,
   type WalletPolicy,
@@ -12,16 +15,23 @@ import { createFrameHandler, createMemoryDeviceKeyStore, type DeviceShareStore }
 import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
+import { type SolanaRpc, startSolanaRpc } from '../../../../scripts/devchain/startSolanaRpc'
 import { type AppStore, updateAppSettings } from '../features/apps/service'
 import { delegatedActions } from '../features/delegatedActions/plugin'
+import { createSigner } from '../features/delegatedActions/signer/createSigner'
+import { generateSignerKeyPair, sealToSigner } from '../features/delegatedActions/signer/hpke'
+import { createSignerServer } from '../features/delegatedActions/signer/signerServer'
 import { createTestContext, type TestContext } from './createTestContext'
 import { testFrameApi } from './testFrameApi'
 
 // Delegated actions under test: the real frame (@foyer/wallet-frame, memory stores) creates and delegates a
-// wallet on the real server; the app's back end is played by signed requests to the wallet API; sends go to
+// wallet on the real server; the signer runs behind its HTTP interface on a loopback port, its key only in
+// the signer's server; the app's back end is played by signed requests to the wallet API; sends go to
 // anvil. Test-only.
 export const PUBLIC_URL = 'https://foyer.test'
 export const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The litesvm cluster's CAIP-2 id (its genesis hash is the System Program's id). */
+export const SOLANA_CAIP2 = 'solana:11111111111111111111111111111111'
 
 /** The app's authorization key pair (P-256). */
 export const appKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -80,13 +90,20 @@ export type RpcOptions = {
  * `userWithWallet`, `rpc` (a request signed with {@link appKey} unless told otherwise), `send`, `fund`,
  * `chain`. Read its fields inside tests and hooks only.
  */
-export function useDelegatedActions(options: { databaseUrl?: string | undefined } = {}) {
+export function useDelegatedActions(options: { databaseUrl?: string | undefined; solana?: boolean } = {}) {
   const t = {} as TestContext
   let anvil: Anvil
+  /** The litesvm Solana JSON-RPC (cluster `solana:1111…`), with `solana: true`. */
+  const solana = {} as { rpc: SolanaRpc }
+  let signerServer: ReturnType<typeof createSignerServer>
+  /** The signer's URL and the secret the server signs its calls with. */
+  const signerConnection = { url: '', secret: new Uint8Array(randomBytes(32)) }
   let appStore: AppStore
   async function setDelegatedActions(settings: {
     policy?: WalletPolicy | null
     daily_value_limit_wei?: string | null
+    solana_policy?: WalletPolicy | null
+    daily_lamports_limit?: string | null
     webhook?: DelegatedActionsWebhook | null
   }): Promise<void> {
     await updateAppSettings(
@@ -101,6 +118,8 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
               ? parseEther('0.01').toString()
               : settings.daily_value_limit_wei,
           webhook: settings.webhook ?? null,
+          solana_policy: settings.solana_policy ?? null,
+          daily_lamports_limit: settings.daily_lamports_limit ?? null,
         },
       },
       t.masterKey,
@@ -110,7 +129,20 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    const feature = delegatedActions({ rpcUrls: { 31337: anvil.rpcUrl }, webhookIntervalMs: 50 })
+    if (options.solana) solana.rpc = await startSolanaRpc()
+    const { privateKey } = await generateSignerKeyPair()
+    signerServer = createSignerServer({
+      signer: createSigner({ privateKey }),
+      secret: signerConnection.secret,
+    })
+    await signerServer.listen({ host: '127.0.0.1', port: 0 })
+    signerConnection.url = `http://127.0.0.1:${(signerServer.server.address() as AddressInfo).port}`
+    const feature = delegatedActions({
+      rpcUrls: { 31337: anvil.rpcUrl },
+      webhookIntervalMs: 50,
+      signer: signerConnection,
+      ...(options.solana ? { solanaRpcUrls: { [SOLANA_CAIP2]: solana.rpc.rpcUrl } } : {}),
+    })
     Object.assign(
       t,
       await createTestContext({
@@ -132,11 +164,13 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
   }, 60_000)
   afterAll(async () => {
     await t?.close()
+    await signerServer?.close()
+    await solana.rpc?.stop()
     await anvil?.stop()
   })
 
   /** A signed-in user with a wallet made by the real frame; its device share as the frame keeps it. */
-  async function userWithWallet() {
+  async function userWithWallet(chainType: 'ethereum' | 'solana' = 'ethereum') {
     const auth = await t.signIn()
     const accessToken = auth.token!
     const shares = new Map<string, Uint8Array>()
@@ -150,39 +184,62 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     const handler = createFrameHandler({ appId: t.demoApp.id, api, deviceShares, mode: 'wallet', now: t.now })
     const reply: FrameReply = await handler.handle({
       id: 'r1',
-      event: 'privy:wallets:create',
+      event: chainType === 'solana' ? 'privy:solana-wallet:create' : 'privy:wallets:create',
       data: { accessToken },
     })
     if ('error' in reply) throw new Error(reply.error.message)
     const address = (reply.data as { address: `0x${string}` }).address
     const share = Buffer.from([...shares.values()][0]!).toString('base64')
-    const delegate = (body: Partial<Parameters<typeof api.delegateWallets>[1]> = {}) =>
-      api.delegateWallets(accessToken, {
-        chain_type: 'ethereum',
+    /**
+     * What the frame sends: `share` (base64, default the device share) encrypted to the signer, bound to
+     * `terms` (default the app's terms as the server answers them now).
+     */
+    const encrypt = async (
+      options: { share?: string; terms?: { policy: unknown; daily_value_limit_wei: string | null } } = {},
+    ) => {
+      const read = await api.getDelegations(accessToken, chainType)
+      const terms = options.terms ?? read
+      const aad = delegatedShareAad({
+        appId: t.demoApp.id,
+        userId: auth.user.id,
+        chainType,
+        entropyId: address,
+        policy: terms.policy,
+        dailyLimit: chainType === 'solana' ? read.daily_lamports_limit : terms.daily_value_limit_wei,
+      })
+      return sealToSigner(read.signer_public_key!, Buffer.from(options.share ?? share, 'base64'), aad)
+    }
+    const delegate = async (body: Partial<DelegateWalletsRequest> & Parameters<typeof encrypt>[0] = {}) => {
+      const { share: plain, terms, ...rest } = body
+      return api.delegateWallets(accessToken, {
+        chain_type: chainType,
         entropy_id: address,
         wallet_indexes: [0],
-        share,
-        ...body,
+        encrypted_share: await encrypt({ ...(plain ? { share: plain } : {}), ...(terms ? { terms } : {}) }),
+        ...rest,
       })
+    }
     const me = async () =>
       userSchema.parse(
         (await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: accessToken })).json().user,
       )
     /** The frame event the reference client posts on Accept. */
-    const consent = (delegatedWallets: { address: string; chainType: 'ethereum'; walletIndex: number }[]) =>
+    const consent = (
+      delegatedWallets: { address: string; chainType: 'ethereum' | 'solana'; walletIndex: number }[],
+    ) =>
       handler.handle({
         id: `c${delegatedWallets.length}`,
         event: 'privy:delegated-actions:consent',
         data: {
           accessToken,
-          rootWallet: { address, chainType: 'ethereum', imported: false },
+          rootWallet: { address, chainType, imported: false },
           delegatedWallets,
         },
       })
     /** Any frame event of this device (e.g. the user's own signing, or a re-split). */
     const frame = (event: string, data: Record<string, unknown>) =>
       handler.handle({ id: `f-${event}`, event, data: { accessToken, ...data } })
-    return { accessToken, address, share, delegate, consent, frame, me }
+    return { accessToken, address, share, encrypt, delegate, consent, frame, me }
   }
 
   /** A wallet-API request as the app's back end sends it: signed with the app's authorization key. */
@@ -229,5 +286,16 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined 
     })
   }
 
-  return { t, setDelegatedActions, userWithWallet, rpc, send, chain, fund }
+  return {
+    t,
+    solana,
+    setDelegatedActions,
+    userWithWallet,
+    rpc,
+    send,
+    chain,
+    fund,
+    signerConnection,
+    stopSigner: () => signerServer.close(),
+  }
 }

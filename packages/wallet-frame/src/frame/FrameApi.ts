@@ -4,6 +4,7 @@ import type {
   CreateEmbeddedWalletRequest,
   DelegateWalletsRequest,
   DelegateWalletsResponse,
+  DelegationsResponse,
   EmbeddedWalletResponse,
   EmbeddedWalletsResponse,
   EntropyRef,
@@ -38,7 +39,15 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
-  /** `POST /api/v1/embedded_wallets/delegate` (docs/delegated-actions.md#consent): hands the signer a share. */
+  /**
+   * `GET /api/v1/embedded_wallets/delegations` (docs/delegated-actions.md#terms): the app's terms and the
+   * signer's public key.
+   */
+  getDelegations(accessToken: string, chainType: 'ethereum' | 'solana'): Promise<DelegationsResponse>
+  /**
+   * `POST /api/v1/embedded_wallets/delegate` (docs/delegated-actions.md#consent): hands the signer a share
+   * encrypted to it.
+   */
   delegateWallets(accessToken: string, body: DelegateWalletsRequest): Promise<DelegateWalletsResponse>
   /**
    * `POST /api/v1/farcaster/signer/init` (docs/wire.md#farcaster): a signed key request for the frame's

@@ -3,6 +3,7 @@ import {
   DEVICE_PROOF_HEADER,
   DEVICE_PROOF_NONCE_TTL_SECONDS,
   delegateWalletsResponseSchema,
+  delegationsResponseSchema,
   deviceProofNonceResponseSchema,
   embeddedWalletResponseSchema,
   embeddedWalletsResponseSchema,
@@ -184,6 +185,13 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       proven(recoveryMaterialSchema, '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/recovery', token, body),
+    getDelegations: (token, chainType) =>
+      call(
+        delegationsResponseSchema,
+        'GET',
+        `/api/v1/embedded_wallets/delegations?chain_type=${chainType}`,
+        token,
+      ),
     delegateWallets: (token, body) =>
       proven(delegateWalletsResponseSchema, '/api/v1/embedded_wallets/delegate', token, body),
     initFarcasterSigner: (token, body) =>

@@ -18,6 +18,7 @@ export function unreachableApi(jwks?: FrameApi['getJwks']): FrameApi {
     getRecoveryMaterial: fail,
     setRecovery: fail,
     delegateWallets: fail,
+    getDelegations: fail,
     initFarcasterSigner: fail,
     mfa: {
       listMethods: fail,

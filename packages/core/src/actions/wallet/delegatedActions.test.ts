@@ -44,6 +44,8 @@ describe('delegated actions', () => {
       policy: null,
       daily_value_limit_wei: '10000000000000000',
       delegated_wallets: [{ id: 'w1', address: ethereumAddress, chain_type: 'ethereum', wallet_index: 0 }],
+      daily_lamports_limit: null,
+      signer_public_key: null,
     }
     const authorizations: Array<string | undefined> = []
     api.on('GET /api/v1/embedded_wallets/delegations', (request) => {

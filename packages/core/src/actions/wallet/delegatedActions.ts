@@ -55,19 +55,26 @@ export async function delegateWallet(
 }
 
 /**
- * What the app may do with a delegated wallet and which of the user's wallets are delegated to it
- * (docs/delegated-actions.md#terms): `GET /api/v1/embedded_wallets/delegations` → `{ policy (the wallet
- * policy, or null when delegation is off), daily_value_limit_wei (decimal wei per wallet and UTC day, or
- * null), delegated_wallets: [{ id, address, chain_type, wallet_index }] }`. The consent screen shows the
- * terms; a new consent copies them.
+ * What the app may do with a delegated wallet of `chainType` (default ethereum) and which of the user's
+ * wallets are delegated to it (docs/delegated-actions.md#terms): `GET
+ * /api/v1/embedded_wallets/delegations?chain_type=` → `{ policy (the wallet policy, or null when delegation
+ * is off), daily_value_limit_wei (Ethereum: decimal wei per wallet and UTC day, or null),
+ * daily_lamports_limit (Solana: lamports, or null), delegated_wallets: [{ id, address, chain_type,
+ * wallet_index }], signer_public_key }`. The consent screen shows the terms; a new consent copies them.
  *
  * @throws {ApiError} 401 `missing_or_invalid_token`.
  * @throws {EmbeddedWalletError} `'not_authenticated'` when signed out.
  * @example const { policy, delegated_wallets } = await getDelegations(client)
  */
-export async function getDelegations(client: FoyerClient): Promise<DelegationsResponse> {
+export async function getDelegations(
+  client: FoyerClient,
+  parameters: { chainType?: 'ethereum' | 'solana' } = {},
+): Promise<DelegationsResponse> {
   const accessToken = await requireAccessToken(client)
-  return request(client, 'GET /api/v1/embedded_wallets/delegations', { accessToken })
+  return request(client, 'GET /api/v1/embedded_wallets/delegations', {
+    accessToken,
+    query: parameters.chainType ? { chain_type: parameters.chainType } : {},
+  })
 }
 
 /**

@@ -8,6 +8,7 @@ import { json } from '../../../../core/test/createTestApi'
 import {
   createWalletTestClient,
   ethereumAddress,
+  solanaAddress,
   walletUser,
 } from '../../../../core/test/createWalletTestClient'
 import { TEST_APP_ID } from '../../../test/createTestClient'
@@ -37,7 +38,9 @@ const policy: WalletPolicy = {
 const terms: DelegationsResponse = {
   policy,
   daily_value_limit_wei: '10000000000000000',
+  daily_lamports_limit: null,
   delegated_wallets: [],
+  signer_public_key: null,
 }
 const delegatedUser: User = {
   ...walletUser,
@@ -196,6 +199,55 @@ describe("'Enable delegated actions'", () => {
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_CLOSE_DELAY_MS))
     expect(await outcome).toEqual({ error: failure })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  test('default: a Solana wallet reads the Solana terms; lamports show as SOL, the frame is asked for that wallet', async () => {
+    const solanaPolicy: WalletPolicy = {
+      version: '1.0',
+      name: 'Small SOL transfers',
+      chain_type: 'solana',
+      rules: [
+        {
+          name: 'At most 0.01 SOL',
+          method: 'signAndSendTransaction',
+          action: 'ALLOW',
+          conditions: [
+            {
+              field_source: 'solana_system_program_instruction',
+              field: 'Transfer.lamports',
+              operator: 'lte',
+              value: '10000000',
+            },
+          ],
+        },
+      ],
+    }
+    const queries: Record<string, string>[] = []
+    const { hook, api, requests } = await setup({ answerTerms: () => json(terms) })
+    api.on('GET /api/v1/embedded_wallets/delegations', (call) => {
+      queries.push(call.query)
+      return json({
+        ...terms,
+        policy: solanaPolicy,
+        daily_value_limit_wei: null,
+        daily_lamports_limit: '15000000',
+      })
+    })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const outcome = start(() => hook().delegateWallet({ address: solanaAddress, chainType: 'solana' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enable delegated actions' })
+    const rules = await within(dialog).findByRole('list', { name: /within these limits/ })
+    expect(rules.textContent).toContain('0.01 SOL')
+    expect(rules.textContent).toContain('At most 0.015 SOL a day')
+    expect(queries).toEqual([{ chain_type: 'solana' }])
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }))
+    await act(() => vi.advanceTimersByTimeAsync(SUCCESS_CLOSE_DELAY_MS + 100))
+    expect(await outcome).toEqual({ value: undefined })
+    const consent = requests.find((request) => request.event === 'privy:delegated-actions:consent')
+    expect(consent?.data).toMatchObject({
+      rootWallet: { address: solanaAddress, chainType: 'solana' },
+      delegatedWallets: [{ address: solanaAddress, chainType: 'solana', walletIndex: 0 }],
+    })
   })
 
   test('behavior: an app without a policy: the screen says so and Accept is off', async () => {

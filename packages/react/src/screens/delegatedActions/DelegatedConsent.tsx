@@ -41,7 +41,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
   useEffect(() => {
     let current = true
     ;(async () => {
-      const terms = await (await loadWallet()).getDelegations(client)
+      const terms = await (await loadWallet()).getDelegations(client, { chainType: wallet.chainType })
       if (current) setView({ kind: 'prompt', terms })
     })().catch((error: unknown) => {
       if (!current) return
@@ -51,7 +51,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
     return () => {
       current = false
     }
-  }, [client, outcome])
+  }, [client, outcome, wallet.chainType])
 
   const accept = async (terms: DelegationsResponse) => {
     setView({ kind: 'enabling', terms })
@@ -91,7 +91,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
   // A policy this client cannot read is shown as none: the user is never asked to accept unseen terms.
   const policy = terms.policy ? walletPolicySchema.safeParse(terms.policy) : undefined
   const words = policy?.success
-    ? describePolicy(policy.data, terms.daily_value_limit_wei, messages, format)
+    ? describePolicy(policy.data, terms.daily_value_limit_wei ?? terms.daily_lamports_limit, messages, format)
     : undefined
   const busy = view.kind === 'enabling'
   return (

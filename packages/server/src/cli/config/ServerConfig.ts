@@ -113,6 +113,14 @@ export type ServerConfig = {
   funding: FundingOptions
   /** `FOYER_EVM_RPC_URLS` (`31337=http://127.0.0.1:8545,1=https://…`): RPC per chain for ERC-1271 SIWE checks. */
   evmRpcUrls: Record<number, string>
+  /**
+   * The signer process of delegated actions (docs/operations.md#signer): `FOYER_SIGNER_URL` and the shared
+   * `FOYER_SIGNER_SECRET` (base64, 32 bytes or more); undefined = none (outside production the server runs
+   * a signer with a key of its own in memory; in production delegation is then not offered).
+   */
+  signer: { url: string; secret: Uint8Array } | undefined
+  /** `FOYER_SOLANA_RPC_URLS` (`solana:<genesis hash prefix>=<url>,…`): the clusters delegated actions send on. */
+  solanaRpcUrls: Record<string, string>
   accessTokenTtlSeconds: number | undefined
   /** Idle timeout of sessions, in seconds (`FOYER_SESSION_IDLE_TIMEOUT`); undefined = the default 7 days. */
   sessionIdleTimeoutSeconds: number | undefined

@@ -49,6 +49,26 @@ export function parseEvmRpcUrls(value: string | undefined): Record<number, strin
 }
 
 /**
+ * Parses `FOYER_SOLANA_RPC_URLS`: comma-separated `solana:<genesis hash prefix>=<http(s) URL>` pairs (the
+ * clusters delegated actions send on). Throws `Error` naming the variable on a malformed pair.
+ *
+ * @example parseSolanaRpcUrls('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp=https://api.mainnet-beta.solana.com')
+ */
+export function parseSolanaRpcUrls(value: string | undefined): Record<string, string> {
+  const urls: Record<string, string> = {}
+  for (const pair of (value ?? '').split(',').map((part) => part.trim())) {
+    if (!pair) continue
+    const match = /^(solana:[1-9A-HJ-NP-Za-km-z]{32})=(https?:\/\/\S+)$/.exec(pair)
+    if (!match || !URL.canParse(match[2] as string))
+      throw new Error(
+        `Invalid environment:\n  FOYER_SOLANA_RPC_URLS: expected solana:<genesis hash prefix>=<http(s) URL>, got '${pair}'`,
+      )
+    urls[match[1] as string] = match[2] as string
+  }
+  return urls
+}
+
+/**
  * The JSON value of the environment variable `name`, checked by `schema`; undefined when unset. Throws
  * `Error` naming the variable when it is not JSON or not that shape.
  */

@@ -24,7 +24,14 @@ import type { ServerConfig } from './ServerConfig'
 export function pluginsOf(
   config: Pick<
     ServerConfig,
-    'twilio' | 'evmRpcUrls' | 'oauthProviders' | 'farcaster' | 'farcasterSignerApiUrl' | 'funding'
+    | 'twilio'
+    | 'evmRpcUrls'
+    | 'signer'
+    | 'solanaRpcUrls'
+    | 'oauthProviders'
+    | 'farcaster'
+    | 'farcasterSignerApiUrl'
+    | 'funding'
   >,
 ): { methods: SignInMethod[]; features: Feature[] } {
   return {
@@ -44,8 +51,13 @@ export function pluginsOf(
       mfa({ twilio: config.twilio }),
       farcasterSigners(config.farcasterSignerApiUrl ? { apiUrl: config.farcasterSignerApiUrl } : {}),
       funding(config.funding),
-      // The wallet API of delegated actions sends on the chains of FOYER_EVM_RPC_URLS.
-      delegatedActions({ rpcUrls: config.evmRpcUrls }),
+      // The wallet API of delegated actions sends on the chains of FOYER_EVM_RPC_URLS; its signer is the
+      // process at FOYER_SIGNER_URL (docs/operations.md#signer).
+      delegatedActions({
+        rpcUrls: config.evmRpcUrls,
+        solanaRpcUrls: config.solanaRpcUrls,
+        ...(config.signer ? { signer: config.signer } : {}),
+      }),
       analytics(),
     ],
   }

@@ -17,7 +17,7 @@ import {
 import { injectFetch } from '../../test/injectFetch'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { walletEntropies } from '../wallets/schema'
-import { withDelegatedAccount } from './delegatedSigner'
+import { withDelegatedAccount } from './signer/withDelegatedAccount'
 
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const strangerKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -233,8 +233,10 @@ describe('delegated actions', () => {
     expect(before.statusCode).toBe(200)
     expect(before.headers['cache-control']).toBe('no-store')
     expect(before.json()).toEqual({
+      signer_public_key: expect.stringMatching(/^[A-Za-z0-9+/]{86}[AEIMQUYcgkosw048]=$/),
       policy: sendPolicy(),
       daily_value_limit_wei: '10000000000000000',
+      daily_lamports_limit: null,
       delegated_wallets: [],
     })
     const { delegated_wallets } = await user.delegate()
@@ -321,7 +323,12 @@ describe('delegated actions', () => {
       method: 'POST',
       url: '/api/v1/embedded_wallets/delegate',
       bearer: user.accessToken,
-      json: { chain_type: 'ethereum', entropy_id: user.address, wallet_indexes: [0], share: user.share },
+      json: {
+        chain_type: 'ethereum',
+        entropy_id: user.address,
+        wallet_indexes: [0],
+        encrypted_share: await user.encrypt(),
+      },
     })
     expect(bearerOnly.statusCode).toBeGreaterThanOrEqual(400)
     expect(bearerOnly.statusCode).toBeLessThan(500)

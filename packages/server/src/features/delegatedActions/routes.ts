@@ -9,12 +9,13 @@ import { assertTermsAccepted } from '../users/service'
 import { requireDeviceProof } from '../walletDevices/service'
 import {
   type DelegatedActionsContext,
-  delegatedActionsSettings,
   delegateWallets,
+  delegationTerms,
   listDelegatedActivity,
   listDelegatedWallets,
   revokeDelegations,
 } from './service'
+import { SignerUnavailableError } from './signer/httpSignerClient'
 import { handleWalletRpc } from './walletRpc'
 import { queueWebhook, startWebhookRound } from './webhooks'
 
@@ -26,13 +27,24 @@ const headerValue = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined
 }
 
+/** The signer's public key (base64), null when none is configured or it is not reachable now. */
+async function signerPublicKey(context: DelegatedActionsContext): Promise<string | null> {
+  try {
+    return (await context.delegatedActions.signer?.publicKey()) ?? null
+  } catch (error) {
+    if (!(error instanceof SignerUnavailableError)) throw error
+    context.log.error({ err: error }, 'the signer is not reachable')
+    return null
+  }
+}
+
 /**
  * Delegated actions (docs/delegated-actions.md):
  * - `POST /api/v1/embedded_wallets/delegate` — the user's consent, sent by the wallet frame with its device
  *   proof, as the other key-material calls (live session, frame origin, terms, device proof, MFA where
- *   enrolled): the device share for the signer;
- * - `GET /api/v1/embedded_wallets/delegations` — a live session reads the app's terms (policy, daily limit)
- *   and its user's delegated wallets;
+ *   enrolled): the device share encrypted to the signer;
+ * - `GET /api/v1/embedded_wallets/delegations` — a live session reads the app's terms (policy, daily limit),
+ *   its user's delegated wallets and the signer's public key;
  * - `GET /api/v1/embedded_wallets/delegations/activity` — a live session lists its user's delegated requests
  *   to the app, newest first;
  * - `POST /api/v1/wallets/revoke` — a live session removes every delegation of its user to the app;
@@ -74,12 +86,15 @@ export async function delegatedActionsRoutes(
 
   endpointRoute(app, endpoints['GET /api/v1/embedded_wallets/delegations'], {}, async (request, reply) => {
     const { app: foyerApp, userId } = await requireSession(context, request)
-    const settings = delegatedActionsSettings(foyerApp)
+    const chainType = request.query.chain_type ?? 'ethereum'
+    const terms = delegationTerms(foyerApp, chainType)
     reply.header('cache-control', 'no-store')
     return {
-      policy: settings.policy,
-      daily_value_limit_wei: settings.daily_value_limit_wei,
+      policy: terms.policy,
+      daily_value_limit_wei: chainType === 'ethereum' ? terms.dailyLimit : null,
+      daily_lamports_limit: chainType === 'solana' ? terms.dailyLimit : null,
       delegated_wallets: await listDelegatedWallets(context, { appId: foyerApp.id, userId }),
+      signer_public_key: await signerPublicKey(context),
     }
   })
 

@@ -18,8 +18,8 @@ import { embeddedWallets } from '../wallets/schema'
 
 /**
  * `wallet_delegations`: one row per delegated embedded wallet (docs/delegated-actions.md#consent). `share`
- * is the device share the frame handed over, sealed with AES-256-GCM under a master-key sub-key and bound to
- * the wallet; `policy` and `daily_value_limit_wei` are the app's, copied when the user consented, so a later
+ * is the device share as the frame encrypted it to the signer (JSON `{ encapsulated_key, ciphertext }`,
+ * HPKE, bound to the app, user, entropy and terms): the server cannot open it; `policy` and `daily_value_limit_wei` are the app's, copied when the user consented, so a later
  * change of the app's settings never widens what the user agreed to. UNIQUE (wallet_id); revoking deletes
  * the row (and so the sealed share).
  */

@@ -2,30 +2,78 @@ import {
   type DelegatedActionsSettings,
   type DelegatedActivity,
   type DelegatedActivityResponse,
+  type DelegatedShareBinding,
   type DelegatedWallet,
   type DelegateWalletsRequest,
   defaultAppSettings,
+  toUserDid,
 } from '@foyer/protocol'
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { deriveKey } from '../../crypto/deriveKey'
 import { randomId } from '../../crypto/randomId'
-import { openSecret, sealSecret } from '../../crypto/secretBox'
+import { openSecret } from '../../crypto/secretBox'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
 import type { Transaction } from '../users/Transaction'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
-import { withDelegatedAccount } from './delegatedSigner'
 import { delegatedRequests, walletDelegations } from './schema'
+import { SignerUnavailableError } from './signer/httpSignerClient'
+import type { SignerClient } from './signer/signerProtocol'
 
-/** The plugin's own settings: the JSON-RPC URL of each EVM chain id the wallet API sends on. */
-export type DelegatedActionsContext = ServerContext & { delegatedActions: { rpcUrls: Map<number, string> } }
+/**
+ * The plugin's own settings: the JSON-RPC URL of each EVM chain id the wallet API sends on, and the signer
+ * (null: none is configured).
+ */
+export type DelegatedActionsContext = ServerContext & {
+  delegatedActions: {
+    rpcUrls: Map<number, string>
+    /** The JSON-RPC URL of each Solana cluster (CAIP-2, `solana:<genesis hash prefix>`). */
+    solanaRpcUrls: Map<string, string>
+    signer: SignerClient | null
+  }
+}
 
-export const delegatedShareKey = (context: ServerContext) =>
-  deriveKey(context.masterKey, 'delegated-share-encryption')
 export const shareKey = (context: ServerContext) => deriveKey(context.masterKey, 'wallet-share-encryption')
-/** Binds a sealed delegated share to its wallet, so that it cannot be moved to another row. */
-export const delegatedShareAad = (walletId: string) => `delegated-share:${walletId}`
+
+/** The auth share (base64) of an entropy row, opened with the master key. */
+export const openAuthShare = (context: ServerContext, entropy: { id: string; authShare: string }) =>
+  openSecret(shareKey(context), entropy.authShare, `wallet-auth-share:${entropy.id}`)
+
+/** What a delegation's ciphertext is bound to (docs/delegated-actions.md#signer). */
+export const delegationBinding = (parameters: {
+  appId: string
+  userId: string
+  chainType: string
+  entropyId: string
+  policy: unknown
+  dailyLimit: string | null
+}): DelegatedShareBinding => ({
+  appId: parameters.appId,
+  userId: toUserDid(parameters.userId),
+  chainType: parameters.chainType as DelegatedShareBinding['chainType'],
+  entropyId: parameters.entropyId,
+  policy: parameters.policy,
+  dailyLimit: parameters.dailyLimit,
+})
+
+/** The configured signer; throws 400 `not_supported` when there is none. */
+export function requireSigner(context: DelegatedActionsContext): SignerClient {
+  const signer = context.delegatedActions.signer
+  if (!signer) throw foyerError('signerNotConfigured')
+  return signer
+}
+
+/** Runs a call to the signer; an unreachable signer is 503 `internal_error` 'The signer is not reachable'. */
+export async function callSigner<T>(context: ServerContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (!(error instanceof SignerUnavailableError)) throw error
+    context.log.error({ err: error }, 'the signer is not reachable')
+    throw foyerError('signerUnavailable')
+  }
+}
 
 /** The app's delegated-actions setting (its default when an older settings row lacks it). */
 export function delegatedActionsSettings(app: AppRecord): DelegatedActionsSettings {
@@ -33,15 +81,30 @@ export function delegatedActionsSettings(app: AppRecord): DelegatedActionsSettin
 }
 
 /**
+ * The app's terms for wallets of `chainType`: its policy for them (null: not offered) and the daily limit in
+ * the chain's smallest unit (wei or lamports; null: none).
+ */
+export function delegationTerms(
+  app: AppRecord,
+  chainType: 'ethereum' | 'solana',
+): { policy: DelegatedActionsSettings['policy']; dailyLimit: string | null } {
+  const settings = delegatedActionsSettings(app)
+  return chainType === 'solana'
+    ? { policy: settings.solana_policy ?? null, dailyLimit: settings.daily_lamports_limit ?? null }
+    : { policy: settings.policy, dailyLimit: settings.daily_value_limit_wei }
+}
+
+/**
  * Delegates the wallets `wallet_indexes` of the user's entropy `entropy_id` to the app
- * (docs/delegated-actions.md#consent): checks that the handed-over device share and the server's auth share
- * rebuild each wallet, then stores the share sealed per wallet with a copy of the app's policy and daily
- * limit (a repeated consent replaces them). Throws 400 `not_supported` when the app has no policy for the
- * chain type, 404 `not_found` for an unknown entropy or index, 400 `invalid_data` when the share does not
- * rebuild the wallets.
+ * (docs/delegated-actions.md#consent): the signer checks that the device share the frame encrypted to it,
+ * bound to the app's current terms, rebuilds each wallet with the server's auth share; then the ciphertext
+ * is stored per wallet with a copy of those terms (a repeated consent replaces them). Throws 400
+ * `not_supported` when the app has no policy for the chain type or no signer is configured, 404 `not_found`
+ * for an unknown entropy or index, 400 `invalid_data` when the share does not open or rebuild the wallets
+ * (also when the terms changed since the frame read them), 503 when the signer is not reachable.
  */
 export async function delegateWallets(
-  context: ServerContext,
+  context: DelegatedActionsContext,
   parameters: {
     app: AppRecord
     userId: string
@@ -51,9 +114,10 @@ export async function delegateWallets(
   },
 ): Promise<DelegatedWallet[]> {
   const { app, userId, body } = parameters
-  const settings = delegatedActionsSettings(app)
-  if (!settings.policy || settings.policy.chain_type !== body.chain_type || body.chain_type !== 'ethereum')
+  const terms = delegationTerms(app, body.chain_type)
+  if (!terms.policy || terms.policy.chain_type !== body.chain_type)
     throw foyerError('delegatedActionsNotEnabled')
+  const signer = requireSigner(context)
   const [entropy] = await context.db.orm
     .select()
     .from(walletEntropies)
@@ -72,27 +136,30 @@ export async function delegateWallets(
     .from(embeddedWallets)
     .where(and(eq(embeddedWallets.entropyRowId, entropy.id), inArray(embeddedWallets.walletIndex, indexes)))
   if (wallets.length !== indexes.length) throw foyerError('embeddedWalletNotFound')
-  const authShare = openSecret(shareKey(context), entropy.authShare, `wallet-auth-share:${entropy.id}`)
-  for (const wallet of wallets) {
-    const rebuilt = await withDelegatedAccount(
-      {
-        shares: [Buffer.from(authShare, 'base64'), Buffer.from(body.share, 'base64')],
-        entropyId: entropy.entropyId,
-        walletIndex: wallet.walletIndex,
-        address: wallet.address,
-      },
-      async () => true,
-    )
-    if (!rebuilt) throw foyerError('delegatedShareMismatch')
-  }
+  const binding = delegationBinding({
+    appId: app.id,
+    userId,
+    chainType: body.chain_type,
+    entropyId: entropy.entropyId,
+    policy: terms.policy,
+    dailyLimit: terms.dailyLimit,
+  })
+  const valid = await callSigner(context, () =>
+    signer.verifyDelegation({
+      binding,
+      encryptedShare: body.encrypted_share,
+      authShare: openAuthShare(context, entropy),
+      wallets: wallets.map((wallet) => ({ walletIndex: wallet.walletIndex, address: wallet.address })),
+    }),
+  )
+  if (!valid) throw foyerError('delegatedShareMismatch')
   const now = new Date(context.now())
-  const key = delegatedShareKey(context)
   const delegated = wallets
     .sort((a, b) => a.walletIndex - b.walletIndex)
     .map((wallet) => ({
       id: wallet.id,
       address: wallet.address,
-      chain_type: wallet.chainType as 'ethereum',
+      chain_type: wallet.chainType as DelegatedWallet['chain_type'],
       wallet_index: wallet.walletIndex,
     }))
   await context.db.orm.transaction(async (tx) => {
@@ -104,9 +171,9 @@ export async function delegateWallets(
           appId: app.id,
           userId,
           walletId: wallet.id,
-          share: sealSecret(key, body.share, delegatedShareAad(wallet.id)),
-          policy: settings.policy!,
-          dailyValueLimitWei: settings.daily_value_limit_wei,
+          share: JSON.stringify(body.encrypted_share),
+          policy: terms.policy!,
+          dailyValueLimitWei: terms.dailyLimit,
           createdAt: now,
         })),
       )
@@ -143,7 +210,7 @@ export async function listDelegatedWallets(
   return rows.map(({ wallet }) => ({
     id: wallet.id,
     address: wallet.address,
-    chain_type: wallet.chainType as 'ethereum',
+    chain_type: wallet.chainType as DelegatedWallet['chain_type'],
     wallet_index: wallet.walletIndex,
   }))
 }

@@ -2,31 +2,33 @@ import { createHash } from 'node:crypto'
 import {
   type AuthorizationSignatureRequest,
   authorizationSignaturePayload,
+  encryptedShareSchema,
   toUserDid,
   type WalletRpcRequest,
   type WalletRpcResponse,
 } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
-import { createWalletClient, defineChain, type Hex, hexToBigInt, http } from 'viem'
 import { randomId } from '../../crypto/randomId'
-import { openSecret } from '../../crypto/secretBox'
 import { FoyerHttpError } from '../../errors/FoyerHttpError'
 import { foyerError } from '../../errors/foyerError'
 import type { ServerContext } from '../../ServerContext'
 import type { AppRecord } from '../apps/appRecords'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 import { releaseSpending, reserveSpending, utcDay } from './dailySpending'
-import { withDelegatedAccount } from './delegatedSigner'
-import { evaluatePolicy, type PolicyDecision, type PolicyRequest } from './evaluatePolicy'
+import { evaluatePolicy, type PolicyDecision } from './evaluatePolicy'
 import { delegatedRequests, walletDelegations } from './schema'
+import { sendEthereumTransaction, sendSolanaTransaction, signWith } from './sendTransactions'
 import {
   type DelegatedActionsContext,
   delegatedActionsSettings,
-  delegatedShareAad,
-  delegatedShareKey,
-  shareKey,
+  delegationBinding,
+  openAuthShare,
+  requireSigner,
 } from './service'
+import type { SignInput } from './signer/createSigner'
+import { decodeSolanaTransaction } from './solanaTransaction'
 import { verifyAuthorizationSignature } from './verifyAuthorizationSignature'
+import { policyRequest, recordedSubject, spentValue } from './walletRequest'
 import { queueWebhook, startWebhookRound } from './webhooks'
 
 /** A `privy-idempotency-key` value: 16 to 255 visible ASCII characters (a UUID is 36). */
@@ -86,6 +88,13 @@ export async function handleWalletRpc(
     .limit(1)
   if (!found) throw foyerError('walletNotDelegated')
   const { wallet, delegation, entropy } = found
+  if (
+    (body.method === 'signTransaction' || body.method === 'signAndSendTransaction') &&
+    !decodeSolanaTransaction(body.params.transaction)
+  )
+    throw foyerError('invalidWalletRequest', {
+      reason: 'The transaction cannot be decoded, or it loads accounts from address lookup tables',
+    })
 
   const requestHash = createHash('sha256').update(authorizationSignaturePayload(signed)).digest('hex')
   const nowSeconds = Math.floor(context.now() / 1000)
@@ -102,7 +111,7 @@ export async function handleWalletRpc(
       idempotencyKey,
       requestHash,
       method: body.method,
-      ...recordedSubject(body),
+      ...recordedSubject(body, wallet.address),
       decision: decision.decision,
       rule: decision.rule,
       reason: decision.decision === 'DENY' ? decision.reason : null,
@@ -120,7 +129,7 @@ export async function handleWalletRpc(
       .set({ status: answer.status, result: answer.body as Record<string, unknown> })
       .where(eq(delegatedRequests.id, recordId))
     if (answer.status !== 200) return false
-    const subject = recordedSubject(body)
+    const subject = recordedSubject(body, wallet.address)
     const data = (answer.body as { data?: { hash?: string } }).data
     return queueWebhook(context, tx, {
       app,
@@ -168,101 +177,22 @@ const errorAnswer = (error: FoyerHttpError): WalletRpcAnswer => ({
   body: { error: error.message, code: error.code },
 })
 
-/** What the record keeps of a request's subject: its chain (CAIP-2), a send's recipient and value (wei). */
-function recordedSubject(body: WalletRpcRequest): {
-  caip2: string | null
-  toAddress: string | null
-  valueWei: string | null
-} {
-  if (body.method === 'eth_sendTransaction')
-    return {
-      caip2: body.caip2,
-      toAddress: body.params.transaction.to,
-      valueWei: transactionValue(body.params.transaction.value).toString(),
-    }
-  if (body.method === 'eth_signTypedData_v4') {
-    const chainId = body.params.typed_data.domain.chainId
-    const valid =
-      (typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
-      (typeof chainId === 'string' && /^[1-9][0-9]{0,15}$/.test(chainId))
-    return { caip2: valid ? `eip155:${chainId}` : null, toAddress: null, valueWei: null }
-  }
-  return { caip2: null, toAddress: null, valueWei: null }
-}
-
-/** What the policy engine reads of a wallet-API request. */
-function policyRequest(body: WalletRpcRequest, nowSeconds: number): PolicyRequest {
-  switch (body.method) {
-    case 'personal_sign':
-      return { method: 'personal_sign', chainType: 'ethereum', nowSeconds }
-    case 'eth_signTypedData_v4': {
-      const domain = body.params.typed_data.domain
-      return {
-        method: 'eth_signTypedData_v4',
-        chainType: 'ethereum',
-        nowSeconds,
-        typedDataDomain: {
-          chainId:
-            typeof domain.chainId === 'number' || typeof domain.chainId === 'bigint'
-              ? domain.chainId
-              : undefined,
-          verifyingContract:
-            typeof domain.verifyingContract === 'string' ? domain.verifyingContract : undefined,
-        },
-      }
-    }
-    case 'eth_sendTransaction': {
-      const transaction = body.params.transaction
-      return {
-        method: 'eth_sendTransaction',
-        chainType: 'ethereum',
-        nowSeconds,
-        ethereumTransaction: {
-          to: transaction.to,
-          value: transactionValue(transaction.value),
-          chainId: Number(body.caip2.slice('eip155:'.length)),
-          data: transaction.data as Hex | undefined,
-        },
-      }
-    }
-  }
-}
-
-function transactionValue(value: string | number | undefined): bigint {
-  if (value === undefined) return 0n
-  return typeof value === 'number' ? BigInt(value) : hexToBigInt(value as Hex)
-}
-
-/** The sends in flight per wallet id, per server instance: each waits for the one before (its nonce). */
-const sendQueues = new WeakMap<object, Map<string, Promise<unknown>>>()
-
 /**
- * Runs `send` after the earlier sends of the wallet in this process settle, so that each takes the next
- * nonce (viem reads the pending count). Sends of one wallet from several processes can still race for a
- * nonce: the loser fails and its reservation is given back (docs/delegated-actions.md#limits).
+ * A delegation's stored ciphertext. A row sealed by an older version (AES-GCM under the master key, before
+ * the signer held the key) is not one: 400 `invalid_data`, and the user consents again.
  */
-export async function queuedSend<T>(
-  context: ServerContext,
-  walletId: string,
-  send: () => Promise<T>,
-): Promise<T> {
-  let queues = sendQueues.get(context.instance)
-  if (!queues) {
-    queues = new Map()
-    sendQueues.set(context.instance, queues)
-  }
-  const before = queues.get(walletId) ?? Promise.resolve()
-  const run = before.then(send, send)
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
+function storedShare(share: string): SignInput['encryptedShare'] {
+  const parsed = encryptedShareSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(share)
+      } catch {
+        return null
+      }
+    })(),
   )
-  queues.set(walletId, settled)
-  try {
-    return await run
-  } finally {
-    if (queues.get(walletId) === settled) queues.delete(walletId)
-  }
+  if (!parsed.success) throw foyerError('delegatedShareMismatch')
+  return parsed.data
 }
 
 /** Decides, reserves and signs one recorded request; every outcome is an answer to store. */
@@ -285,71 +215,76 @@ async function act(
   if (body.method === 'eth_sendTransaction') {
     rpcUrl = context.delegatedActions.rpcUrls.get(Number(body.caip2.slice('eip155:'.length)))
     if (!rpcUrl) return errorAnswer(foyerError('unsupportedChain', { caip2: body.caip2 }))
-    const value = transactionValue(body.params.transaction.value)
-    if (delegation.dailyValueLimitWei !== null && value > 0n) {
-      const limit = BigInt(delegation.dailyValueLimitWei)
-      const spending = { walletId: wallet.id, day: utcDay(context.now()), value }
-      if (!(await reserveSpending(context, { ...spending, limit }))) {
-        const error = foyerError('dailyLimitExceeded', { limit: limit.toString() })
-        await context.db.orm
-          .update(delegatedRequests)
-          .set({ decision: 'DENY', reason: error.message })
-          .where(eq(delegatedRequests.id, parameters.recordId))
-        return errorAnswer(error)
-      }
-      reserved = spending
+  }
+  if (body.method === 'signAndSendTransaction') {
+    rpcUrl = context.delegatedActions.solanaRpcUrls.get(body.caip2)
+    if (!rpcUrl) return errorAnswer(foyerError('unsupportedChain', { caip2: body.caip2 }))
+  }
+  const value = spentValue(body, wallet.address)
+  if (delegation.dailyValueLimitWei !== null && value > 0n) {
+    const limit = BigInt(delegation.dailyValueLimitWei)
+    const spending = { walletId: wallet.id, day: utcDay(context.now()), value }
+    if (!(await reserveSpending(context, { ...spending, limit }))) {
+      const error = foyerError('dailyLimitExceeded', {
+        limit: limit.toString(),
+        unit: wallet.chainType === 'solana' ? 'lamports' : 'wei',
+      })
+      await context.db.orm
+        .update(delegatedRequests)
+        .set({ decision: 'DENY', reason: error.message })
+        .where(eq(delegatedRequests.id, parameters.recordId))
+      return errorAnswer(error)
     }
+    reserved = spending
   }
   try {
-    const authShare = openSecret(shareKey(context), entropy.authShare, `wallet-auth-share:${entropy.id}`)
-    const deviceShare = openSecret(delegatedShareKey(context), delegation.share, delegatedShareAad(wallet.id))
-    const signed = await withDelegatedAccount(
-      {
-        shares: [Buffer.from(authShare, 'base64'), Buffer.from(deviceShare, 'base64')],
+    const signer = requireSigner(context)
+    const input: SignInput = {
+      binding: delegationBinding({
+        appId: delegation.appId,
+        userId: delegation.userId,
+        chainType: wallet.chainType,
         entropyId: entropy.entropyId,
-        walletIndex: wallet.walletIndex,
-        address: wallet.address,
-      },
-      async (account): Promise<WalletRpcResponse> => {
-        if (body.method === 'personal_sign') {
-          const message =
-            body.params.encoding === 'hex' ? { raw: body.params.message as Hex } : body.params.message
-          return {
-            method: body.method,
-            data: { signature: await account.signMessage({ message }), encoding: 'hex' },
-          }
+        policy: delegation.policy,
+        dailyLimit: delegation.dailyValueLimitWei,
+      }),
+      encryptedShare: storedShare(delegation.share),
+      authShare: openAuthShare(context, entropy),
+      walletIndex: wallet.walletIndex,
+      address: wallet.address,
+      request: body,
+    }
+    switch (body.method) {
+      case 'personal_sign':
+      case 'eth_signTypedData_v4': {
+        const signature = await signWith(context, signer, input)
+        return { status: 200, body: { method: body.method, data: { signature, encoding: 'hex' } } }
+      }
+      case 'signMessage': {
+        const signature = await signWith(context, signer, input)
+        return { status: 200, body: { method: body.method, data: { signature, encoding: 'base64' } } }
+      }
+      case 'signTransaction': {
+        const signed = await signWith(context, signer, input)
+        return {
+          status: 200,
+          body: { method: body.method, data: { signed_transaction: signed, encoding: 'base64' } },
         }
-        if (body.method === 'eth_signTypedData_v4') {
-          const typed = body.params.typed_data
-          const signature = await account.signTypedData({
-            domain: typed.domain,
-            types: typed.types,
-            primaryType: typed.primary_type,
-            message: typed.message,
-          } as Parameters<typeof account.signTypedData>[0])
-          return { method: body.method, data: { signature, encoding: 'hex' } }
-        }
-        const chainId = Number(body.caip2.slice('eip155:'.length))
-        const chain = defineChain({
-          id: chainId,
-          name: body.caip2,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl!] } },
+      }
+      case 'eth_sendTransaction': {
+        const hash = await sendEthereumTransaction(context, {
+          signer,
+          input,
+          rpcUrl: rpcUrl!,
+          walletId: wallet.id,
         })
-        const client = createWalletClient({ account, chain, transport: http(rpcUrl, { retryCount: 0 }) })
-        const transaction = body.params.transaction
-        const hash = await queuedSend(context, wallet.id, () =>
-          client.sendTransaction({
-            to: transaction.to as Hex,
-            value: transactionValue(transaction.value),
-            ...(transaction.data ? { data: transaction.data as Hex } : {}),
-          }),
-        )
-        return { method: body.method, data: { hash, caip2: body.caip2 } }
-      },
-    )
-    if (!signed) throw foyerError('delegatedShareMismatch')
-    return { status: 200, body: signed.result }
+        return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
+      }
+      case 'signAndSendTransaction': {
+        const hash = await sendSolanaTransaction(context, { signer, input, rpcUrl: rpcUrl! })
+        return { status: 200, body: { method: body.method, data: { hash, caip2: body.caip2 } } }
+      }
+    }
   } catch (error) {
     if (reserved) await releaseSpending(context, reserved)
     if (error instanceof FoyerHttpError) return errorAnswer(error)

@@ -5,7 +5,6 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { appSettingsCodec } from '../apps/appSettingsCodec'
 import { apps } from '../apps/schema'
-import { walletDelegations } from '../delegatedActions/schema'
 import { mfaChallenges, mfaMethods } from '../mfa/schema'
 import { oauthFlows } from '../oauth/schema'
 import { walletEntropies } from '../wallets/schema'
@@ -54,16 +53,6 @@ const sealedColumns: SealedColumn[] = [
     field: 'recovery',
     purpose: 'wallet-share-encryption',
     aad: (row) => `wallet-recovery:${row.key}`,
-  },
-  {
-    name: 'delegated wallet shares',
-    table: walletDelegations,
-    key: walletDelegations.id,
-    column: walletDelegations.share,
-    field: 'share',
-    purpose: 'delegated-share-encryption',
-    aad: (row) => `delegated-share:${row.walletId}`,
-    extra: { walletId: walletDelegations.walletId },
   },
   {
     name: 'TOTP secrets',

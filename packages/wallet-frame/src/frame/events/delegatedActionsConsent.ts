@@ -1,6 +1,7 @@
-import { toBase64 } from '../../encoding/toBase64'
+import { delegatedShareAad } from '@foyer/protocol'
 import { FrameRequestError } from '../../errors/FrameRequestError'
 import { deriveWalletAddress } from '../../keys/deriveWalletAddress'
+import { encryptToSigner } from '../../keys/encryptToSigner'
 import type { FrameEventHandler } from '../FrameEventHandler'
 import { callApi } from '../steps/callApi'
 import { shareKey } from '../steps/shareKey'
@@ -8,10 +9,13 @@ import { unlockEntropy } from '../steps/unlockEntropy'
 
 /**
  * `privy:delegated-actions:consent` (docs/delegated-actions.md#consent): unlocks the entropy of
- * `rootWallet` (so that this device holds a share that rebuilds it), then hands that device share to the
- * server's signer for the `delegatedWallets` (`POST /api/v1/embedded_wallets/delegate`, with the device
- * proof). Every delegated wallet must be of the root wallet's entropy: its chain type, and its address the
- * one its index derives. Errors: `invalid_request_arguments` for a wallet that is not, server failures as `fromApiError` maps them.
+ * `rootWallet` (so that this device holds a share that rebuilds it), reads the app's terms and the signer's
+ * public key, encrypts that device share to the signer with HPKE bound to the app, the user, the entropy
+ * and those terms, and hands the ciphertext over for the `delegatedWallets`
+ * (`POST /api/v1/embedded_wallets/delegate`, with the device proof): the server never holds the share in
+ * the clear. Every delegated wallet must be of the root wallet's entropy: its chain type, and its address
+ * the one its index derives. Errors: `invalid_request_arguments` for a wallet that is not, `error` when the
+ * app offers no delegation or has no signer, server failures as `fromApiError` maps them.
  */
 export const delegatedActionsConsent: FrameEventHandler<'privy:delegated-actions:consent'> = async (
   state,
@@ -41,12 +45,24 @@ export const delegatedActionsConsent: FrameEventHandler<'privy:delegated-actions
       )
   const share = await state.deviceShares.get(shareKey(state.appId, chainType, entry.entropyId))
   if (!share) throw new FrameRequestError('error', 'This device holds no share of the wallet')
+  const terms = await callApi(() => state.api.getDelegations(accessToken, chainType))
+  if (!terms.policy || !terms.signer_public_key)
+    throw new FrameRequestError('error', 'This app offers no delegated actions')
+  const aad = delegatedShareAad({
+    appId: state.appId,
+    userId: subject,
+    chainType,
+    entropyId: entry.entropyId,
+    policy: terms.policy,
+    dailyLimit: chainType === 'solana' ? terms.daily_lamports_limit : terms.daily_value_limit_wei,
+  })
+  const encrypted = await encryptToSigner(terms.signer_public_key, share, aad)
   await callApi(() =>
     state.api.delegateWallets(accessToken, {
       chain_type: chainType,
       entropy_id: entry.entropyId,
       wallet_indexes: delegatedWallets.map((wallet) => wallet.walletIndex),
-      share: toBase64(share),
+      encrypted_share: encrypted,
     }),
   )
   return { success: true }

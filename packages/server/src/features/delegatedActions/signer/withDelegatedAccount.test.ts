@@ -5,7 +5,7 @@ import { split } from 'shamir-secret-sharing'
 import { bytesToHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { withDelegatedAccount } from './delegatedSigner'
+import { withDelegatedAccount } from './withDelegatedAccount'
 
 async function wallet() {
   const entropy = crypto.getRandomValues(new Uint8Array(16))
