@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { json } from '../../../../core/test/createTestApi'
 import {
   createWalletTestClient,
+  delegatedWalletUser,
   ethereumAddress,
   walletUser,
 } from '../../../../core/test/createWalletTestClient'
@@ -39,14 +40,6 @@ const terms: DelegationsResponse = {
   daily_value_limit_wei: '10000000000000000',
   delegated_wallets: [],
 }
-const delegatedUser: User = {
-  ...walletUser,
-  linked_accounts: walletUser.linked_accounts.map((account) =>
-    account.type === 'wallet' && account.chain_type === 'ethereum'
-      ? { ...account, delegated: true }
-      : account,
-  ),
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -78,7 +71,7 @@ async function setup(
   } = {},
 ) {
   const setup = await createWalletTestClient({
-    user: delegatedUser,
+    user: delegatedWalletUser,
     stateUser: options.stateUser ?? walletUser,
     ...(options.frame ? { answer: options.frame } : {}),
   })
@@ -229,7 +222,7 @@ describe("'Enable delegated actions'", () => {
 
 describe("'Revoke permission'", () => {
   test('default: Confirm by keyboard revokes and re-splits, shows the result, then closes and resolves', async () => {
-    const { hook, revokeBodies, events } = await setup({ stateUser: delegatedUser })
+    const { hook, revokeBodies, events } = await setup({ stateUser: delegatedWalletUser })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const outcome = start(() => hook().revokeWallets())
     const dialog = await screen.findByRole('dialog', { name: 'Revoke permission' })
@@ -248,7 +241,7 @@ describe("'Revoke permission'", () => {
   })
 
   test("behavior: 'Deny' keeps the delegation: no revoke call, a user rejection", async () => {
-    const { hook, revokeBodies } = await setup({ stateUser: delegatedUser })
+    const { hook, revokeBodies } = await setup({ stateUser: delegatedWalletUser })
     const outcome = start(() => hook().revokeWallets())
     const dialog = await screen.findByRole('dialog', { name: 'Revoke permission' })
     await act(() => within(dialog).getByRole('button', { name: 'Deny' }).click())
