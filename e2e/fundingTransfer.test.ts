@@ -1,4 +1,3 @@
-import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
@@ -9,6 +8,7 @@ import { browser, useBrowser } from './support/browserPage'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { offerWalletTransferFunding } from './support/walletFunding'
 
 // Funding by transfer from another wallet (docs/modal.md "Funding", docs/limits.md): an injected test
 // wallet pays the embedded wallet on anvil (31337), then bridges to it from the second anvil (31338) through
@@ -24,22 +24,7 @@ beforeAll(async () => {
   stack = await startStack({ bridge: true })
   const chains = stack.chains as NonNullable<Stack['chains']>
   const second = chains.secondAnvil as NonNullable<typeof chains.secondAnvil>
-  await updateAppSettings(
-    stack.db,
-    DEMO_APP_ID,
-    {
-      fiat_on_ramp_enabled: true,
-      funding_config: {
-        methods: ['external'],
-        options: [{ method: 'wallets', provider: 'privy' }],
-        default_recommended_amount: '0.05',
-        default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-        prompt_funding_on_wallet_creation: false,
-        cross_chain_bridging_enabled: true,
-      },
-    },
-    stack.masterKey,
-  )
+  await offerWalletTransferFunding(stack, { bridging: true })
   await setBalance(chains.anvil.rpcUrl, external, parseEther('1'))
   await setBalance(second.rpcUrl, external, parseEther('1'))
   context = await browser.newContext()
