@@ -20,16 +20,32 @@ const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** anvil's third dev account: the spender of 'Sign a token approval' (as a dapp's router would be). */
 const DEMO_SPENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-/**
- * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
- * 'Send 0.01 ETH' to an address, 'Sign a token approval' (an unlimited approve of the demo's USDC),
- * 'Set password' and 'Export wallet'.
- */
 /** How the demo names a wallet's recovery method (`privy` is the wire value of automatic recovery). */
 const recoveryLabels: Record<string, string> = {
   privy: 'automatic recovery',
   'user-passcode': 'password recovery',
 }
+
+/** A labelled one-line text input of the panel, `size` characters wide and never wider than the page. */
+function TextField(props: { label: string; value: string; onChange(value: string): void; size: number }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        size={props.size}
+        style={{ maxWidth: '100%' }}
+      />
+    </label>
+  )
+}
+
+/**
+ * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
+ * 'Send 0.01 ETH' to an address, 'Sign a token approval' (an unlimited approve of the demo's USDC),
+ * 'Set password' and 'Export wallet'.
+ */
 
 export function WalletPanel() {
   const { ready, wallets } = useWallets()
@@ -155,15 +171,7 @@ export function WalletPanel() {
         ) : null}
       </p>
       <p>
-        <label>
-          Message{' '}
-          <input
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            size={40}
-            style={{ maxWidth: '100%' }}
-          />
-        </label>{' '}
+        <TextField label="Message" value={message} onChange={setMessage} size={40} />{' '}
         <button type="button" onClick={run(async () => setSignature((await signMessage(message)).signature))}>
           Sign message
         </button>
@@ -174,15 +182,7 @@ export function WalletPanel() {
         </p>
       ) : null}
       <p>
-        <label>
-          Recipient{' '}
-          <input
-            value={recipient}
-            onChange={(event) => setRecipient(event.target.value)}
-            size={44}
-            style={{ maxWidth: '100%' }}
-          />
-        </label>{' '}
+        <TextField label="Recipient" value={recipient} onChange={setRecipient} size={44} />{' '}
         <button
           type="button"
           onClick={run(async () => {
