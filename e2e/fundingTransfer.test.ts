@@ -1,6 +1,6 @@
-import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
+import { DEMO_USDC, mintTestToken, testTokenBalance } from '@foyer/server/testing'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
@@ -170,13 +170,7 @@ describe('funding by transfer from another wallet', () => {
 /** The bridge stand-in's latest request (its status moves to 'success' once the fill is confirmed). */
 const lastBridgeRequest = () => [...(stack.bridge?.requests.values() ?? [])].at(-1)
 
-const usdcOf = (rpcUrl: string, holder: `0x${string}`) =>
-  createPublicClient({ transport: http(rpcUrl) }).readContract({
-    address: DEMO_USDC.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [holder],
-  })
+const usdcOf = (rpcUrl: string, holder: `0x${string}`) => testTokenBalance(rpcUrl, DEMO_USDC.address, holder)
 
 async function lamportsOf(rpcUrl: string, address: string): Promise<bigint> {
   const response = await fetch(rpcUrl, {

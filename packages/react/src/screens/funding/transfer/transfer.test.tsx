@@ -12,7 +12,6 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
-  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -24,7 +23,11 @@ import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/start
 import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
-import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
+import {
+  mintTestToken,
+  placeTestToken,
+  testTokenBalance,
+} from '../../../../../server/src/testing/bridge/testToken'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
 import { registerSolanaTestWallet, setAnvilBalance } from '../../../../test/localWallets'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
@@ -400,16 +403,11 @@ describe('transfer from wallet', () => {
       expect(screen.queryByText(recipient as string)).toBeNull()
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
-      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
-        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        })
-      expect(await tokenBalance(first, destinationToken.address, recipient as Hex)).toBe(50_000n)
+      expect(await testTokenBalance(first.rpcUrl, destinationToken.address, recipient as Hex)).toBe(50_000n)
       // The wallet paid the amount plus the relayer fee (0.1 %) on 31338.
-      expect(await tokenBalance(second, originToken.address, payer.address)).toBe(7_000_000n - 50_050n)
+      expect(await testTokenBalance(second.rpcUrl, originToken.address, payer.address)).toBe(
+        7_000_000n - 50_050n,
+      )
       expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
     } finally {
       await bridge.close()
