@@ -4,8 +4,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
-import { connectBrowser } from '../support/connectBrowser'
-import { enterEmailAndCode, settled } from './support'
+import { enterEmailAndCode, openPage, settled } from './support'
 
 const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
 /** The page's recipient of 'Send transaction' (anvil's account #9). */
@@ -15,10 +14,7 @@ let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  browser = await connectBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(pageUrl)
-  await waitForTestId(page, 'ready', 'true')
+  ;({ browser, page } = await openPage(pageUrl))
 })
 afterAll(async () => {
   await browser?.close()

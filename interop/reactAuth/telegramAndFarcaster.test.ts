@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
-import { connectBrowser } from '../support/connectBrowser'
+import { openPage } from './support'
 
 const { pageUrl, farcaster } = inject('interop')
 const phone = createFarcasterTestPhone({ relayUrl: farcaster.relayUrl, authKey: farcaster.authKey })
@@ -13,10 +13,7 @@ let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  browser = await connectBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(pageUrl)
-  await waitForTestId(page, 'ready', 'true')
+  ;({ browser, page } = await openPage(pageUrl))
 })
 afterAll(async () => {
   await browser?.close()
