@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testEmbeddedWallet } from '../../../../protocol/test/fakeApi'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
@@ -92,21 +93,12 @@ describe('POST /api/v1/embedded_wallets', () => {
       created_at: Math.floor(t.now() / 1000),
     })
     const at = Math.floor(t.now() / 1000)
-    const account = {
-      type: 'wallet',
+    const account = testEmbeddedWallet({
       address: body.address,
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
       verified_at: at,
       first_verified_at: at,
       latest_verified_at: at,
-    }
+    })
     expect((await me(auth.token!)).linked_accounts).toEqual([
       expect.objectContaining({ type: 'email' }),
       account,
