@@ -89,6 +89,11 @@ export function WalletPanel() {
     )
   }
 
+  /** Opens Foyer's funding flow for this wallet on `chainId`: `amount` of the native coin, or of `asset`. */
+  const fund = async (chainId: number, amount: string, asset?: 'USDC') => {
+    await fundWallet({ address: wallet.address, chain: { id: chainId }, amount, ...(asset ? { asset } : {}) })
+  }
+
   return (
     <section>
       <h2>Ethereum wallet</h2>
@@ -128,7 +133,7 @@ export function WalletPanel() {
         <button
           type="button"
           onClick={run(async () => {
-            await fundWallet({ address: wallet.address, chain: { id: anvilChain.id }, amount: fundAmount })
+            await fund(anvilChain.id, fundAmount)
             await refreshBalance()
           })}
         >
@@ -137,16 +142,7 @@ export function WalletPanel() {
         {baseChain ? (
           <>
             {' '}
-            <button
-              type="button"
-              onClick={run(async () => {
-                await fundWallet({
-                  address: wallet.address,
-                  chain: { id: baseChain.id },
-                  amount: fundAmount,
-                })
-              })}
-            >
+            <button type="button" onClick={run(() => fund(baseChain.id, fundAmount))}>
               Fund on Base
             </button>
           </>
@@ -154,17 +150,7 @@ export function WalletPanel() {
         {demoUsdcAddress ? (
           <>
             {' '}
-            <button
-              type="button"
-              onClick={run(async () => {
-                await fundWallet({
-                  address: wallet.address,
-                  chain: { id: anvilChain.id },
-                  asset: 'USDC',
-                  amount: '5',
-                })
-              })}
-            >
+            <button type="button" onClick={run(() => fund(anvilChain.id, '5', 'USDC'))}>
               Fund with 5 USDC
             </button>
           </>
