@@ -8,7 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
-import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { type Address, createTestClient, encodeFunctionData, erc20Abi, http, maxUint256 } from 'viem'
 import { anvilChain, demoUsdcAddress, localBaseChain } from './chains'
 import { useActionError } from './panelActions'
 import { formatEther, parseEther } from './units'
@@ -110,15 +110,9 @@ export function WalletPanel() {
         <button
           type="button"
           onClick={run(async () => {
-            await fetch(anvilChain.rpcUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                jsonrpc: '2.0',
-                id: 1,
-                method: 'anvil_setBalance',
-                params: [wallet.address, `0x${FAUCET_WEI.toString(16)}`],
-              }),
+            await createTestClient({ mode: 'anvil', transport: http(anvilChain.rpcUrl) }).setBalance({
+              address: wallet.address as Address,
+              value: FAUCET_WEI,
             })
             await refreshBalance()
           })}
