@@ -69,6 +69,11 @@ async function frameCall(
     headers: await proofHeaders(url, token),
   })
 }
+/** The stored row of the wallet entropy `entropyId` (its sealed shares), or undefined. */
+async function storedEntropy(entropyId: string) {
+  const [row] = await t.db.orm.select().from(walletEntropies).where(eq(walletEntropies.entropyId, entropyId))
+  return row
+}
 async function me(token: string) {
   const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
   return userSchema.parse(response.json().user)
@@ -114,10 +119,7 @@ describe('POST /api/v1/embedded_wallets', () => {
     const auth = await signIn()
     const body = createBody()
     await frameCall('/api/v1/embedded_wallets', auth.token!, body)
-    const [row] = await t.db.orm
-      .select()
-      .from(walletEntropies)
-      .where(eq(walletEntropies.entropyId, body.address))
+    const row = await storedEntropy(body.address)
     expect(row?.authShare).toMatch(/^v1\./)
     expect(row?.authShare).not.toContain(body.auth_share)
     expect(row?.recovery).toMatch(/^v1\./)
@@ -326,10 +328,7 @@ describe('POST /api/v1/embedded_wallets/import', () => {
         entropy_id: body.address,
         imported: true,
       })
-      const [row] = await t.db.orm
-        .select()
-        .from(walletEntropies)
-        .where(eq(walletEntropies.entropyId, body.address))
+      const row = await storedEntropy(body.address)
       expect(row?.authShare).toMatch(/^v1\./)
       expect(row?.authShare).not.toContain(body.auth_share)
       // The frame gets its auth share back, marked imported.
