@@ -1,4 +1,3 @@
-import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
 import { DEMO_USDC, placeTestToken } from '@foyer/server/testing'
 import {
   createPublicClient,
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { offerWalletTransferFunding } from './support/walletFunding'
 
 // The Ethereum confirmation in Chromium on anvil (docs/confirmation-screen.md): the demo's 'Sign a token
 // approval' (an unlimited approve of its USDC, as a dapp sends) decoded; anvil run as an OP-stack chain, with a
@@ -53,22 +53,7 @@ beforeAll(async () => {
   }
   await anvilRpc('anvil_setCode', [GAS_PRICE_ORACLE, oracleCode(L1_FEE)])
   // 'Add funds' takes Approve's place only when the app offers funding.
-  await updateAppSettings(
-    stack.db,
-    DEMO_APP_ID,
-    {
-      fiat_on_ramp_enabled: true,
-      funding_config: {
-        methods: ['external'],
-        options: [{ method: 'wallets', provider: 'privy' }],
-        default_recommended_amount: '0.05',
-        default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-        prompt_funding_on_wallet_creation: false,
-        cross_chain_bridging_enabled: false,
-      },
-    },
-    stack.masterKey,
-  )
+  await offerWalletTransferFunding(stack, { bridging: false })
 }, 120_000)
 afterAll(async () => {
   await stack?.close()

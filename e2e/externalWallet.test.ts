@@ -1,14 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder } from '@solana/kit'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { page, useBrowser } from './support/browserPage'
-import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { stack, useSharedStack } from './support/sharedStack'
+import { page } from './support/browserPage'
+import type { TestWalletKeys } from './support/externalWallets/testWalletsInitScript'
+import { chooseWallet, usersMe, useTestWallets } from './support/externalWallets/walletSignIn'
+import { stack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
-const APP_ID = 'foyerdemoapp0000000000000'
 const keys: TestWalletKeys = {
   // Test-only keys (anvil's well-known account #1; a fixed ed25519 seed).
   ethereumPrivateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
@@ -18,50 +18,7 @@ const keys: TestWalletKeys = {
 const ethereumAddress = privateKeyToAccount(keys.ethereumPrivateKey).address
 const solanaAddress = getBase58Decoder().decode(ed25519.getPublicKey(Buffer.from(keys.solanaSeedHex, 'hex')))
 
-useSharedStack()
-useBrowser({
-  page: 'file',
-  prepareContext: async (context) => context.addInitScript({ content: await testWalletsInitScript(keys) }),
-})
-
-type LinkedAccount = {
-  type: string
-  address?: string
-  chain_type?: string
-  chain_id?: string
-  connector_type?: string
-  wallet_client_type?: string
-}
-
-afterEach(async () => {
-  if ((await page.getByTestId('authenticated').textContent()) === 'true') {
-    await page.getByRole('button', { name: 'Log out' }).click()
-    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-  }
-})
-
-/** `GET /api/v1/users/me` from the page with the stored access token: what the server says about the user. */
-async function usersMe(): Promise<{ id: string; linked_accounts: LinkedAccount[] }> {
-  const body = await page.evaluate(
-    async ({ apiUrl, appId }) => {
-      const token = localStorage.getItem(`foyer:${appId}:access_token`)
-      const response = await fetch(`${apiUrl}/api/v1/users/me`, {
-        headers: { 'privy-app-id': appId, authorization: `Bearer ${token}` },
-      })
-      return response.json()
-    },
-    { apiUrl: stack.apiUrl, appId: APP_ID },
-  )
-  return body.user
-}
-
-async function chooseWallet(name: RegExp) {
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
-  await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name }).click()
-  return dialog
-}
+useTestWallets(keys)
 
 describe('external wallets', () => {
   test('default: an EIP-6963 wallet signs in with SIWE; users/me shows the wallet account', async () => {

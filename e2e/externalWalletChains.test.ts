@@ -1,14 +1,14 @@
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, test } from 'vitest'
-import { page, useBrowser } from './support/browserPage'
-import { type TestWalletKeys, testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
-import { stack, useSharedStack } from './support/sharedStack'
+import { describe, expect, test } from 'vitest'
+import { page } from './support/browserPage'
+import type { TestWalletKeys } from './support/externalWallets/testWalletsInitScript'
+import { chooseWallet, usersMe, useTestWallets } from './support/externalWallets/walletSignIn'
+import { stack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
 // docs/external-wallets.md "Chains": a wallet on a chain the app did not configure is moved to the app's first
 // chain on connect (the demo's anvil, 31337), adding the chain when the wallet does not know it.
 
-const APP_ID = 'foyerdemoapp0000000000000'
 const keys: TestWalletKeys = {
   // Test-only keys (anvil's well-known account #2; a fixed ed25519 seed).
   ethereumPrivateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
@@ -18,43 +18,11 @@ const keys: TestWalletKeys = {
 }
 const address = privateKeyToAccount(keys.ethereumPrivateKey).address
 
-useSharedStack()
-useBrowser({
-  page: 'file',
-  prepareContext: async (context) => context.addInitScript({ content: await testWalletsInitScript(keys) }),
-})
-
-afterEach(async () => {
-  if ((await page.getByTestId('authenticated').textContent()) === 'true') {
-    await page.getByRole('button', { name: 'Log out' }).click()
-    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-  }
-})
+useTestWallets(keys)
 
 /** The wallet accounts `GET /api/v1/users/me` lists. */
-async function linkedWallets(): Promise<Array<{ address?: string; chain_id?: string }>> {
-  const body = await page.evaluate(
-    async ({ apiUrl, appId }) => {
-      const token = localStorage.getItem(`foyer:${appId}:access_token`)
-      const response = await fetch(`${apiUrl}/api/v1/users/me`, {
-        headers: { 'privy-app-id': appId, authorization: `Bearer ${token}` },
-      })
-      return response.json()
-    },
-    { apiUrl: stack.apiUrl, appId: APP_ID },
-  )
-  return body.user.linked_accounts.filter((account: { type: string }) => account.type === 'wallet')
-}
-
-async function signInWithTestWallet() {
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
-  await dialog
-    .getByRole('list', { name: 'Wallets' })
-    .getByRole('button', { name: /Foyer Test Wallet/ })
-    .click()
-  return dialog
+async function linkedWallets() {
+  return (await usersMe()).linked_accounts.filter((account) => account.type === 'wallet')
 }
 
 describe('external wallet chains', () => {
@@ -64,7 +32,7 @@ describe('external wallet chains', () => {
     await page.evaluate(() => {
       window.__testWalletControl.holdChainSwitch = true
     })
-    const dialog = await signInWithTestWallet()
+    const dialog = await chooseWallet(/Foyer Test Wallet/)
     await dialog.getByRole('heading', { name: 'Switching to a supported network' }).waitFor()
     expect(await dialog.getByRole('status').textContent()).toBe('Approve the network switch in your wallet.')
     await page.evaluate(() => {
@@ -98,7 +66,7 @@ describe('external wallet chains', () => {
     await page.evaluate(() => {
       window.__testWalletControl.coinbaseStyleUnknownChain = true
     })
-    const dialog = await signInWithTestWallet()
+    const dialog = await chooseWallet(/Foyer Test Wallet/)
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     const requests = await page.evaluate(() => window.__testWalletControl.requests)
@@ -121,7 +89,7 @@ describe('external wallet chains', () => {
         ),
       })
     })
-    const dialog = await signInWithTestWallet()
+    const dialog = await chooseWallet(/Foyer Test Wallet/)
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe('The request was rejected in your wallet.')

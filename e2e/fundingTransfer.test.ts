@@ -1,7 +1,6 @@
-import { DEMO_APP_ID, updateAppSettings } from '@foyer/server'
-import { DEMO_USDC, mintTestToken } from '@foyer/server/testing'
+import { DEMO_USDC, mintTestToken, testTokenBalance } from '@foyer/server/testing'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
@@ -9,6 +8,7 @@ import { browser, useBrowser } from './support/browserPage'
 import { testWalletsInitScript } from './support/externalWallets/testWalletsInitScript'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { offerWalletTransferFunding } from './support/walletFunding'
 
 // Funding by transfer from another wallet (docs/modal.md "Funding", docs/limits.md): an injected test
 // wallet pays the embedded wallet on anvil (31337), then bridges to it from the second anvil (31338) through
@@ -24,22 +24,7 @@ beforeAll(async () => {
   stack = await startStack({ bridge: true })
   const chains = stack.chains as NonNullable<Stack['chains']>
   const second = chains.secondAnvil as NonNullable<typeof chains.secondAnvil>
-  await updateAppSettings(
-    stack.db,
-    DEMO_APP_ID,
-    {
-      fiat_on_ramp_enabled: true,
-      funding_config: {
-        methods: ['external'],
-        options: [{ method: 'wallets', provider: 'privy' }],
-        default_recommended_amount: '0.05',
-        default_recommended_currency: { chain: 'eip155:31337', asset: 'native' },
-        prompt_funding_on_wallet_creation: false,
-        cross_chain_bridging_enabled: true,
-      },
-    },
-    stack.masterKey,
-  )
+  await offerWalletTransferFunding(stack, { bridging: true })
   await setBalance(chains.anvil.rpcUrl, external, parseEther('1'))
   await setBalance(second.rpcUrl, external, parseEther('1'))
   context = await browser.newContext()
@@ -185,13 +170,7 @@ describe('funding by transfer from another wallet', () => {
 /** The bridge stand-in's latest request (its status moves to 'success' once the fill is confirmed). */
 const lastBridgeRequest = () => [...(stack.bridge?.requests.values() ?? [])].at(-1)
 
-const usdcOf = (rpcUrl: string, holder: `0x${string}`) =>
-  createPublicClient({ transport: http(rpcUrl) }).readContract({
-    address: DEMO_USDC.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [holder],
-  })
+const usdcOf = (rpcUrl: string, holder: `0x${string}`) => testTokenBalance(rpcUrl, DEMO_USDC.address, holder)
 
 async function lamportsOf(rpcUrl: string, address: string): Promise<bigint> {
   const response = await fetch(rpcUrl, {

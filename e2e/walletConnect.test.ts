@@ -1,12 +1,10 @@
-import { DEMO_APP_ID } from '@foyer/server'
-import { createWalletConnectTestPhone, type WalletConnectTestPhone } from '@foyer/server/testing'
 import { hexToString } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
+import { chooseWallet, usersMe, useWalletConnectPhone } from './support/externalWallets/walletSignIn'
 import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
-import { WALLET_CONNECT_E2E_PROJECT_ID } from './support/startStack'
 
 // A real WalletConnect session: the demo's dapp side (@walletconnect/ethereum-provider) and a scripted phone
 // wallet (@walletconnect/sign-client) meet on the shared stack's local relay (docs/walletconnect.md).
@@ -17,50 +15,9 @@ useBrowser({
 })
 
 const account = privateKeyToAccount(generatePrivateKey())
-let phone: WalletConnectTestPhone
-let appId: string
-
-beforeAll(async () => {
-  const app = await stack.createApp({
-    name: 'WalletConnect demo',
-    copyOf: DEMO_APP_ID,
-    settings: { wallet_auth: true, wallet_connect_cloud_project_id: WALLET_CONNECT_E2E_PROJECT_ID },
-  })
-  appId = app.id
-  phone = await createWalletConnectTestPhone({
-    relayUrl: stack.walletConnectRelayUrl,
-    projectId: WALLET_CONNECT_E2E_PROJECT_ID,
-    account,
-  })
-})
-afterAll(async () => {
-  await phone?.close()
-})
-
-/** `GET /api/v1/users/me` with the page's stored access token. */
-async function usersMe(): Promise<{ linked_accounts: Record<string, unknown>[] }> {
-  const body = await page.evaluate(
-    async ({ apiUrl, appId }) => {
-      const token = localStorage.getItem(`foyer:${appId}:access_token`)
-      const response = await fetch(`${apiUrl}/api/v1/users/me`, {
-        headers: { 'privy-app-id': appId, authorization: `Bearer ${token}` },
-      })
-      return response.json()
-    },
-    { apiUrl: stack.apiUrl, appId },
-  )
-  return body.user
-}
+const wallet = useWalletConnectPhone('WalletConnect demo', account)
 
 const QR_LABEL = 'QR code to connect with WalletConnect'
-
-/** Log in → 'Continue with a wallet' → WalletConnect. */
-async function chooseWalletConnect() {
-  await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
-  await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
-}
 
 /** Clicks the awaiting screen's 'Copy link' and answers what it copied: the `wc:` pairing link. */
 async function copiedLink() {
@@ -79,9 +36,9 @@ async function pageWalletConnectSession() {
 
 describe('WalletConnect', () => {
   test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the session outlives a reload; either side disconnects', async () => {
-    await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
+    await openDemo(page, `${stack.demoUrl}?appId=${wallet.appId}`)
     const dialog = page.getByRole('dialog')
-    await chooseWalletConnect()
+    await chooseWallet('WalletConnect')
 
     // Our own QR code of the pairing link, and the copy link carrying the same `wc:` URI.
     await dialog
@@ -92,11 +49,11 @@ describe('WalletConnect', () => {
     expect(new URL(uri).searchParams.get('relay-protocol')).toBe('irn')
 
     // The phone scans it and approves; the modal asks it to sign the SIWE message, 2.5 s after the session.
-    const session = await phone.pair(uri)
+    const session = await wallet.phone.pair(uri)
     await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor()
     await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
 
-    const [signRequest] = phone.requests
+    const [signRequest] = wallet.phone.requests
     expect(signRequest).toMatchObject({ topic: session.topic, method: 'personal_sign' })
     const [messageHex] = (signRequest?.params ?? []) as `0x${string}`[]
     const message = hexToString(messageHex ?? '0x')
@@ -105,7 +62,7 @@ describe('WalletConnect', () => {
     )
     expect(message).toContain(account.address)
 
-    const me = await usersMe()
+    const me = await usersMe(wallet.appId)
     expect(me.linked_accounts).toContainEqual(
       expect.objectContaining({
         type: 'wallet',
@@ -121,10 +78,10 @@ describe('WalletConnect', () => {
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    await chooseWalletConnect()
+    await chooseWallet('WalletConnect')
     await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor()
     await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
-    expect(phone.requests.map((request) => [request.topic, request.method])).toEqual([
+    expect(wallet.phone.requests.map((request) => [request.topic, request.method])).toEqual([
       [session.topic, 'personal_sign'],
       [session.topic, 'personal_sign'],
     ])
@@ -133,20 +90,20 @@ describe('WalletConnect', () => {
     await expect.poll(pageWalletConnectSession).toBe(`${account.address} on ${stack.chains.anvil.chainId}`)
     await page.getByRole('button', { name: 'Disconnect WalletConnect' }).click()
     await expect.poll(() => page.getByTestId('walletconnect-session').textContent()).toBe('none')
-    await expect.poll(() => phone.sessions().length).toBe(0)
+    await expect.poll(() => wallet.phone.sessions().length).toBe(0)
 
     // A new pairing; then the phone ends the session: the page hears it, and the next sign-in pairs anew.
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    await chooseWalletConnect()
+    await chooseWallet('WalletConnect')
     await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
-    const second = await phone.pair(await copiedLink())
+    const second = await wallet.phone.pair(await copiedLink())
     await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
-    await phone.disconnect(second.topic)
+    await wallet.phone.disconnect(second.topic)
     await expect.poll(pageWalletConnectSession).toBe('none')
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('false')
-    await chooseWalletConnect()
+    await chooseWallet('WalletConnect')
     await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
     expect(await copiedLink()).not.toBe(uri)
     await page.keyboard.press('Escape')

@@ -1,11 +1,9 @@
-import { DEMO_APP_ID } from '@foyer/server'
-import { createWalletConnectTestPhone, type WalletConnectTestPhone } from '@foyer/server/testing'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
+import { chooseWallet, useWalletConnectPhone } from './support/externalWallets/walletSignIn'
 import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
-import { WALLET_CONNECT_E2E_PROJECT_ID } from './support/startStack'
 
 // WalletConnect on a phone (docs/walletconnect.md "Mobile links", "Redirect to the wallet"): the awaiting screen
 // offers 'Open in {wallet}' links carrying the pairing URI; after the user opened one, the signing request brings
@@ -19,26 +17,7 @@ useBrowser({
   contextOptions: { userAgent: IPHONE, viewport: { width: 390, height: 844 }, hasTouch: true },
 })
 
-const account = privateKeyToAccount(generatePrivateKey())
-let phone: WalletConnectTestPhone
-let appId: string
-
-beforeAll(async () => {
-  const app = await stack.createApp({
-    name: 'WalletConnect mobile demo',
-    copyOf: DEMO_APP_ID,
-    settings: { wallet_auth: true, wallet_connect_cloud_project_id: WALLET_CONNECT_E2E_PROJECT_ID },
-  })
-  appId = app.id
-  phone = await createWalletConnectTestPhone({
-    relayUrl: stack.walletConnectRelayUrl,
-    projectId: WALLET_CONNECT_E2E_PROJECT_ID,
-    account,
-  })
-})
-afterAll(async () => {
-  await phone?.close()
-})
+const wallet = useWalletConnectPhone('WalletConnect mobile demo', privateKeyToAccount(generatePrivateKey()))
 
 describe('WalletConnect on a phone', () => {
   test("behavior: 'Open in MetaMask' carries the pairing URI; the signing request then opens MetaMask's app link", async () => {
@@ -48,11 +27,8 @@ describe('WalletConnect on a phone', () => {
       opened.push(route.request().url())
       return route.fulfill({ status: 204 })
     })
-    await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
-    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
+    await openDemo(page, `${stack.demoUrl}?appId=${wallet.appId}`)
+    const dialog = await chooseWallet('WalletConnect')
 
     const apps = dialog.getByRole('list', { name: 'Wallet apps' })
     await apps.waitFor({ timeout: 20_000 })
@@ -78,12 +54,12 @@ describe('WalletConnect on a phone', () => {
     await metamask.click()
     await expect.poll(() => opened.length).toBe(1)
     expect(opened[0]).toBe(href)
-    await phone.pair(uri)
+    await wallet.phone.pair(uri)
 
     // The SIWE request: 2.5 s after the session, then MetaMask's app link (no pairing URI) is opened once.
     await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor({ timeout: 20_000 })
     await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
     expect(opened).toEqual([href, 'https://metamask.app.link/wc'])
-    expect(phone.requests.map((request) => request.method)).toContain('personal_sign')
+    expect(wallet.phone.requests.map((request) => request.method)).toContain('personal_sign')
   })
 })

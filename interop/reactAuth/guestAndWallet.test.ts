@@ -1,28 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { freshEmail } from '../support/codes'
-import { connectBrowser } from '../support/connectBrowser'
-import { enterEmailAndCode, settled } from './support'
+import { enterEmailAndCode, openPageForFile, page, settled } from './support'
 
 const { apiUrl, pageUrl, anvilRpcUrl } = inject('interop')
 /** The page's recipient of 'Send transaction' (anvil's account #9). */
 const RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const chain = createPublicClient({ chain: foundry, transport: http(anvilRpcUrl) })
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(pageUrl)
-  await waitForTestId(page, 'ready', 'true')
-})
-afterAll(async () => {
-  await browser?.close()
-})
+openPageForFile(pageUrl)
 
 describe('react-auth in Chromium: guest, wallet', () => {
   test('createGuestAccount: a guest session', async () => {

@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { freshPhone } from '../support/codes'
-import { openPage, signInByPhone } from './support'
+import { openPageForFile, page, signInByPhone } from './support'
 
 const { apiUrl, pageUrl } = inject('interop')
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  ;({ browser, page } = await openPage(pageUrl))
-})
-afterAll(async () => {
-  await browser?.close()
-})
+openPageForFile(pageUrl)
 
 describe('react-auth in Chromium: SMS sign-in through its modal', () => {
   test('login({ loginMethods: [sms] }): the number (US), then the code the dev mailbox received', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { waitForMessage } from '../../e2e/support/readMailbox'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
 import { connectBrowser } from '../support/connectBrowser'
@@ -11,6 +11,23 @@ export async function openPage(url: string): Promise<{ browser: Browser; page: P
   await page.goto(url)
   await waitForTestId(page, 'ready', 'true')
   return { browser, page }
+}
+
+/** The page {@link openPageForFile} opened for this file (a live binding: import it and read the current one). */
+export let page: Page
+
+/**
+ * Opens the react-auth page at `url` ({@link openPage}) in `beforeAll` and closes its browser in `afterAll`;
+ * the file's tests read it as {@link page}. Hooks the file registers after this call run after the page opens.
+ */
+export function openPageForFile(url: string): void {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    ;({ browser, page } = await openPage(url))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
 }
 
 /** Waits until the test id `testId` shows a value or the page shows the call's error; fails with that error. */

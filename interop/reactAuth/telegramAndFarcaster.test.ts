@@ -1,26 +1,14 @@
 import { createFarcasterTestPhone } from '@foyer/server/testing'
-import type { Browser, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { waitForTestId } from '../../e2e/support/signInWithEmail'
-import { connectBrowser } from '../support/connectBrowser'
+import { openPageForFile, page } from './support'
 
 const { pageUrl, farcaster } = inject('interop')
 const phone = createFarcasterTestPhone({ relayUrl: farcaster.relayUrl, authKey: farcaster.authKey })
 // The last registered account: the Node client's tests take theirs from the front.
 const account = farcaster.accounts[farcaster.accounts.length - 1]
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(pageUrl)
-  await waitForTestId(page, 'ready', 'true')
-})
-afterAll(async () => {
-  await browser?.close()
-})
+openPageForFile(pageUrl)
 
 describe('react-auth in Chromium: Telegram and Farcaster', () => {
   // react-auth loads the widget through `GET /js/telegram-login.js` on Foyer's origin and calls

@@ -9,6 +9,7 @@ import {
 } from '@foyer/react'
 import { useState } from 'react'
 import { parseEther } from 'viem'
+import { useActionError } from './panelActions'
 
 /** Where 'Send 0.001 ETH' sends (a fixed address on the local anvil chain). */
 const RECIPIENT = '0x000000000000000000000000000000000000dEaD'
@@ -27,16 +28,7 @@ export function AllWalletsPanel() {
   const { exportWallet } = useExportWallet()
   const { sendTransaction } = useSendTransaction()
   const [hash, setHash] = useState('')
-  const [error, setError] = useState('')
-
-  const run = (action: () => Promise<void>) => async () => {
-    setError('')
-    try {
-      await action()
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
-    }
-  }
+  const { error, run } = useActionError()
 
   return (
     <section aria-labelledby="all-wallets-title">

@@ -1,12 +1,13 @@
 import { useFundWallet, useSendSolanaTransaction, useSignSolanaMessage, useSolanaWallets } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
+import { bytesToHex } from 'viem'
 import { solanaCluster } from './chains'
 import { useActionError } from './panelActions'
 import { buildSolanaTransfer, solanaRpc } from './solanaTransfer'
 
-/** Hex of bytes (the demo shows the signature as hex). */
+/** The signature as the demo shows it: hex without the `0x` prefix. */
 function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return bytesToHex(bytes).slice(2)
 }
 
 /** A fixed recipient on the local Solana chain. */
@@ -38,6 +39,20 @@ export function SolanaPanel() {
   useEffect(() => {
     refresh().catch(() => setBalance(null))
   }, [refresh])
+
+  /** Sends 0.001 SOL to {@link SOLANA_RECIPIENT}, with a Memo program instruction when `memo` is given. */
+  const sendTransfer = async (memo?: string) => {
+    if (!wallet) return
+    const transaction = await buildSolanaTransfer({
+      rpcUrl: solanaCluster.rpcUrl,
+      from: wallet.address,
+      to: SOLANA_RECIPIENT,
+      lamports: LAMPORTS_PER_SOL / 1000n,
+      ...(memo === undefined ? {} : { memo }),
+    })
+    setSent((await sendTransaction(transaction)).signature)
+    await refresh()
+  }
 
   if (!wallet) {
     return (
@@ -92,35 +107,10 @@ export function SolanaPanel() {
         >
           Sign Solana message
         </button>{' '}
-        <button
-          type="button"
-          onClick={run(async () => {
-            const transaction = await buildSolanaTransfer({
-              rpcUrl: solanaCluster.rpcUrl,
-              from: wallet.address,
-              to: SOLANA_RECIPIENT,
-              lamports: LAMPORTS_PER_SOL / 1000n,
-            })
-            setSent((await sendTransaction(transaction)).signature)
-            await refresh()
-          })}
-        >
+        <button type="button" onClick={run(() => sendTransfer())}>
           Send 0.001 SOL
         </button>{' '}
-        <button
-          type="button"
-          onClick={run(async () => {
-            const transaction = await buildSolanaTransfer({
-              rpcUrl: solanaCluster.rpcUrl,
-              from: wallet.address,
-              to: SOLANA_RECIPIENT,
-              lamports: LAMPORTS_PER_SOL / 1000n,
-              memo: 'Hello from the Foyer demo',
-            })
-            setSent((await sendTransaction(transaction)).signature)
-            await refresh()
-          })}
-        >
+        <button type="button" onClick={run(() => sendTransfer('Hello from the Foyer demo'))}>
           Send SOL with a memo
         </button>
       </p>

@@ -8,7 +8,7 @@ import {
   useWallets,
 } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
-import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { type Address, createTestClient, encodeFunctionData, erc20Abi, http, maxUint256 } from 'viem'
 import { anvilChain, demoUsdcAddress, localBaseChain } from './chains'
 import { useActionError } from './panelActions'
 import { formatEther, parseEther } from './units'
@@ -20,16 +20,32 @@ const DEFAULT_RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** anvil's third dev account: the spender of 'Sign a token approval' (as a dapp's router would be). */
 const DEMO_SPENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-/**
- * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
- * 'Send 0.01 ETH' to an address, 'Sign a token approval' (an unlimited approve of the demo's USDC),
- * 'Set password' and 'Export wallet'.
- */
 /** How the demo names a wallet's recovery method (`privy` is the wire value of automatic recovery). */
 const recoveryLabels: Record<string, string> = {
   privy: 'automatic recovery',
   'user-passcode': 'password recovery',
 }
+
+/** A labelled one-line text input of the panel, `size` characters wide and never wider than the page. */
+function TextField(props: { label: string; value: string; onChange(value: string): void; size: number }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        size={props.size}
+        style={{ maxWidth: '100%' }}
+      />
+    </label>
+  )
+}
+
+/**
+ * The embedded Ethereum wallet: address, balance on anvil, a faucet (`anvil_setBalance`), 'Sign message',
+ * 'Send 0.01 ETH' to an address, 'Sign a token approval' (an unlimited approve of the demo's USDC),
+ * 'Set password' and 'Export wallet'.
+ */
 
 export function WalletPanel() {
   const { ready, wallets } = useWallets()
@@ -73,6 +89,11 @@ export function WalletPanel() {
     )
   }
 
+  /** Opens Foyer's funding flow for this wallet on `chainId`: `amount` of the native coin, or of `asset`. */
+  const fund = async (chainId: number, amount: string, asset?: 'USDC') => {
+    await fundWallet({ address: wallet.address, chain: { id: chainId }, amount, ...(asset ? { asset } : {}) })
+  }
+
   return (
     <section>
       <h2>Ethereum wallet</h2>
@@ -89,15 +110,9 @@ export function WalletPanel() {
         <button
           type="button"
           onClick={run(async () => {
-            await fetch(anvilChain.rpcUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                jsonrpc: '2.0',
-                id: 1,
-                method: 'anvil_setBalance',
-                params: [wallet.address, `0x${FAUCET_WEI.toString(16)}`],
-              }),
+            await createTestClient({ mode: 'anvil', transport: http(anvilChain.rpcUrl) }).setBalance({
+              address: wallet.address as Address,
+              value: FAUCET_WEI,
             })
             await refreshBalance()
           })}
@@ -112,7 +127,7 @@ export function WalletPanel() {
         <button
           type="button"
           onClick={run(async () => {
-            await fundWallet({ address: wallet.address, chain: { id: anvilChain.id }, amount: fundAmount })
+            await fund(anvilChain.id, fundAmount)
             await refreshBalance()
           })}
         >
@@ -121,16 +136,7 @@ export function WalletPanel() {
         {baseChain ? (
           <>
             {' '}
-            <button
-              type="button"
-              onClick={run(async () => {
-                await fundWallet({
-                  address: wallet.address,
-                  chain: { id: baseChain.id },
-                  amount: fundAmount,
-                })
-              })}
-            >
+            <button type="button" onClick={run(() => fund(baseChain.id, fundAmount))}>
               Fund on Base
             </button>
           </>
@@ -138,32 +144,14 @@ export function WalletPanel() {
         {demoUsdcAddress ? (
           <>
             {' '}
-            <button
-              type="button"
-              onClick={run(async () => {
-                await fundWallet({
-                  address: wallet.address,
-                  chain: { id: anvilChain.id },
-                  asset: 'USDC',
-                  amount: '5',
-                })
-              })}
-            >
+            <button type="button" onClick={run(() => fund(anvilChain.id, '5', 'USDC'))}>
               Fund with 5 USDC
             </button>
           </>
         ) : null}
       </p>
       <p>
-        <label>
-          Message{' '}
-          <input
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            size={40}
-            style={{ maxWidth: '100%' }}
-          />
-        </label>{' '}
+        <TextField label="Message" value={message} onChange={setMessage} size={40} />{' '}
         <button type="button" onClick={run(async () => setSignature((await signMessage(message)).signature))}>
           Sign message
         </button>
@@ -174,15 +162,7 @@ export function WalletPanel() {
         </p>
       ) : null}
       <p>
-        <label>
-          Recipient{' '}
-          <input
-            value={recipient}
-            onChange={(event) => setRecipient(event.target.value)}
-            size={44}
-            style={{ maxWidth: '100%' }}
-          />
-        </label>{' '}
+        <TextField label="Recipient" value={recipient} onChange={setRecipient} size={44} />{' '}
         <button
           type="button"
           onClick={run(async () => {

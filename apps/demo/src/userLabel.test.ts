@@ -1,22 +1,10 @@
 import type { User } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
+import { testEmbeddedWallet } from '../../../packages/protocol/test/fakeApi'
 import { userLabel } from './userLabel'
 
 const times = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
-const embedded = {
-  type: 'wallet',
-  id: 'wallet0000000000000000001',
-  address: '0x1111111111111111111111111111111111112222',
-  chain_type: 'ethereum',
-  wallet_client: 'privy',
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  recovery_method: 'privy',
-  wallet_index: 0,
-  imported: false,
-  delegated: false,
-  ...times,
-} as const
+const embedded = testEmbeddedWallet({ address: '0x1111111111111111111111111111111111112222' })
 
 function user(linked_accounts: User['linked_accounts'], is_guest = false): User {
   return {

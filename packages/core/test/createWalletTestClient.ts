@@ -38,6 +38,16 @@ export const walletUser: User = {
   ],
 }
 
+/** `walletUser` after delegating its Ethereum wallet: that wallet's account has `delegated: true`. */
+export const delegatedWalletUser: User = {
+  ...walletUser,
+  linked_accounts: walletUser.linked_accounts.map((account) =>
+    account.type === 'wallet' && account.chain_type === 'ethereum'
+      ? { ...account, delegated: true }
+      : account,
+  ),
+}
+
 type Request = { event: FrameEvent; data: Record<string, unknown> }
 type Answer = (request: Request) => unknown
 

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { numberToHex } from 'viem'
+import { type Address, createTestClient, http } from 'viem'
 
 /**
  * Registers 'Solana Test Wallet' with the page as `@wallet-standard/wallet` `registerWallet` does (announced
@@ -51,14 +51,8 @@ export function registerSolanaTestWallet(secret: Uint8Array): void {
 
 /** Sets the native balance of `address` (wei) on the anvil node at `rpcUrl` (`anvil_setBalance`). */
 export async function setAnvilBalance(rpcUrl: string, address: string, wei: bigint): Promise<void> {
-  await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, numberToHex(wei)],
-    }),
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
+    address: address as Address,
+    value: wei,
   })
 }

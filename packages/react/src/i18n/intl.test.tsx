@@ -1,8 +1,8 @@
-import type { SendTransactionPrompt } from '@foyer/core/wallet'
 import { cleanup, renderHook, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { renderFoyerAndOpen } from '../../test/renderFoyer'
-import { anvil, findDialog, renderWalletUi, testWallet } from '../../test/renderWallet'
+import { findDialog, renderWalletUi, testWallet } from '../../test/renderWallet'
+import { testSendPrompt } from '../../test/testSendPrompt'
 import { allEnglish as en } from './allEnglish'
 import { useLocaleMessages } from './useLocaleMessages'
 
@@ -57,31 +57,12 @@ describe('intl', () => {
 
   test('behavior: amounts are formatted for the locale, every digit kept', async () => {
     const { prompt } = await renderWalletUi({ config: { intl: { locale: 'de-DE' } } })
-    const fee = 21_000n * 2_000_000_000n
-    const request: SendTransactionPrompt = {
-      kind: 'sendTransaction',
-      wallet: testWallet,
-      chain: anvil,
-      request: { chainId: '0x7a69', to: testWallet.address as `0x${string}`, value: '0x2386f26fc10000' },
-      preview: async () => ({
-        chain: anvil,
-        from: testWallet.address as `0x${string}`,
-        to: testWallet.address as `0x${string}`,
-        value: 10n ** 16n,
-        gas: 21_000n,
-        feePerGas: 2_000_000_000n,
-        l1Fee: 0n,
-        fee,
-        sponsored: false,
-        total: 10n ** 16n + fee,
-        balance: 1_234_500_000_000_000_000_000n,
-        insufficientFunds: false,
-        prepareError: false,
-      }),
-      send: vi.fn(async () => `0x${'ab'.repeat(32)}` as const),
-      waitForReceipt: vi.fn(),
-    }
-    prompt(request)
+    prompt(
+      testSendPrompt(
+        { waitForReceipt: vi.fn() },
+        { to: testWallet.address as `0x${string}`, balance: 1_234_500_000_000_000_000_000n },
+      ),
+    )
     const dialog = await findDialog('Transaktion prüfen')
     await within(dialog).findByText('0,010042 ETH')
     expect(within(dialog).getByText('0,01 ETH')).toBeTruthy()

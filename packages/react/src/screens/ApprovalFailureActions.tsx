@@ -1,3 +1,4 @@
+import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 
 /** Props of {@link ApprovalFailureActions}. */
@@ -24,9 +25,7 @@ export function ApprovalFailureActions({ failure, onRetry, back, labels }: Appro
   const { message, retry } = failure
   return (
     <>
-      <p className="foyer-error-text" role="alert">
-        {message}
-      </p>
+      <Alert>{message}</Alert>
       {retry ? <Button onClick={onRetry}>{labels.retry}</Button> : null}
       {back && !retry ? (
         <Button variant="secondary" onClick={back}>

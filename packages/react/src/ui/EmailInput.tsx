@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import type { TextFieldProps } from './TextFieldProps'
+import { type TextFieldProps, textFieldAttributes } from './TextFieldProps'
 
 /** Props of {@link EmailInput}. */
 export type EmailInputProps = TextFieldProps & {
@@ -32,17 +32,13 @@ export function EmailInput(props: EmailInputProps) {
       </label>
       <div className="foyer-input-row" data-invalid={props.invalid || undefined}>
         <input
-          ref={props.inputRef}
+          {...textFieldAttributes(props)}
           id={inputId}
           className="foyer-input"
           type="email"
           name="email"
           autoComplete="email"
-          placeholder={props.placeholder}
           value={props.value}
-          readOnly={props.readOnly}
-          aria-invalid={props.invalid || undefined}
-          aria-describedby={props.describedBy}
           onChange={(event) => props.onChange(event.target.value)}
           onFocus={props.onFocus}
         />

@@ -1,7 +1,7 @@
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min'
 import { type ChangeEvent, useId, useMemo } from 'react'
 import { phoneFieldFromInput } from './readPhoneNumber'
-import type { TextFieldProps } from './TextFieldProps'
+import { type TextFieldProps, textFieldAttributes } from './TextFieldProps'
 
 /** Props of {@link PhoneInput}. */
 export type PhoneInputProps = TextFieldProps & {
@@ -68,18 +68,14 @@ export function PhoneInput(props: PhoneInputProps) {
         {labels.number}
       </label>
       <input
-        ref={props.inputRef}
+        {...textFieldAttributes(props)}
         id={inputId}
         className="foyer-input"
         type="tel"
         name="phone"
         autoComplete="tel-national"
         inputMode="tel"
-        placeholder={props.placeholder}
         value={text}
-        readOnly={props.readOnly}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
         onChange={(event) => onChange(phoneFieldFromInput(country, text, event.target.value))}
         onBlur={props.onBlur}
       />

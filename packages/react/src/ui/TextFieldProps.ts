@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import type { InputHTMLAttributes, Ref } from 'react'
 
 /** What the modal's typed fields (`EmailInput`, `PhoneInput`) take besides their value and labels. */
 export type TextFieldProps = {
@@ -9,4 +9,23 @@ export type TextFieldProps = {
   /** Ids of the elements describing the field (an error message, a 'Recent' chip). */
   describedBy?: string | undefined
   inputRef?: Ref<HTMLInputElement> | undefined
+}
+
+/**
+ * The `<input>` attributes that {@link TextFieldProps} set, the same in every typed field: its ref,
+ * placeholder, read-only state, `aria-invalid` and `aria-describedby`.
+ *
+ * @example
+ * <input {...textFieldAttributes(props)} type="email" value={props.value} onChange={…} />
+ */
+export function textFieldAttributes(
+  props: TextFieldProps,
+): InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> | undefined } {
+  return {
+    ref: props.inputRef,
+    placeholder: props.placeholder,
+    readOnly: props.readOnly,
+    'aria-invalid': props.invalid || undefined,
+    'aria-describedby': props.describedBy,
+  }
 }

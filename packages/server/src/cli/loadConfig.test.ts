@@ -6,9 +6,19 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadConfig } from './loadConfig'
 
+/** A new empty directory to load the configuration in (no `.env` file, no data directory). */
+function emptyDirectory(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'foyer-config-'))
+}
+
+/** `loadConfig` refuses each of `values` for `variable` with an error that names the variable. */
+async function expectRefused(variable: string, values: readonly string[], cwd: string): Promise<void> {
+  for (const value of values) await expect(loadConfig({ [variable]: value }, cwd)).rejects.toThrow(variable)
+}
+
 describe('loadConfig', () => {
   test('default: development defaults and a generated master key kept in the data directory, mode 0600', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const config = await loadConfig({}, cwd)
     expect(config).toMatchObject({
       env: 'development',
@@ -32,7 +42,7 @@ describe('loadConfig', () => {
   })
 
   test('behavior: two data directories in one folder each keep their own development key', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const first = await loadConfig({ FOYER_DATA_DIR: 'one' }, cwd)
     const second = await loadConfig({ FOYER_DATA_DIR: 'two' }, cwd)
     expect(Buffer.from(first.masterKey)).not.toEqual(Buffer.from(second.masterKey))
@@ -42,7 +52,7 @@ describe('loadConfig', () => {
   })
 
   test('behavior: a key where earlier versions kept it (beside the data directory) is moved in, and logged', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const key = randomBytes(32)
     await mkdir(join(cwd, '.foyer/data'), { recursive: true, mode: 0o755 })
     await writeFile(join(cwd, '.foyer/master.key'), `${key.toString('base64')}\n`, { mode: 0o644 })
@@ -63,7 +73,7 @@ describe('loadConfig', () => {
   })
 
   test('behavior: a key in the data directory wins over one left at the old place, which stays', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const current = randomBytes(32)
     await mkdir(join(cwd, 'data'), { recursive: true })
     await writeFile(join(cwd, 'data/master.key'), current.toString('base64'))
@@ -76,7 +86,7 @@ describe('loadConfig', () => {
   })
 
   test('error: a data directory holding a database but no key is refused, not given a new key', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     await mkdir(join(cwd, 'data'), { recursive: true })
     await writeFile(join(cwd, 'data/PG_VERSION'), '17\n')
     await expect(loadConfig({ FOYER_DATA_DIR: 'data' }, cwd)).rejects.toThrow(
@@ -148,54 +158,45 @@ describe('loadConfig', () => {
   })
 
   test('error: invalid values are named', async () => {
-    await expect(loadConfig({ FOYER_MASTER_KEY: 'c2hvcnQ=' }, '/tmp')).rejects.toThrow('FOYER_MASTER_KEY')
-    await expect(loadConfig({ PORT: 'eighty' }, '/tmp')).rejects.toThrow('PORT')
-    await expect(loadConfig({ FOYER_ACCESS_TOKEN_TTL: '86400' }, '/tmp')).rejects.toThrow(
-      'FOYER_ACCESS_TOKEN_TTL',
-    )
+    await expectRefused('FOYER_MASTER_KEY', ['c2hvcnQ='], '/tmp')
+    await expectRefused('PORT', ['eighty'], '/tmp')
+    await expectRefused('FOYER_ACCESS_TOKEN_TTL', ['86400'], '/tmp')
   })
 
   test('default: FOYER_EVM_RPC_URLS gives an RPC URL per chain id; malformed pairs are named', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     expect((await loadConfig({}, cwd)).evmRpcUrls).toEqual({})
     const config = await loadConfig(
       { FOYER_EVM_RPC_URLS: '31337=http://127.0.0.1:8545, 1=https://rpc.example/v1' },
       cwd,
     )
     expect(config.evmRpcUrls).toEqual({ 31337: 'http://127.0.0.1:8545', 1: 'https://rpc.example/v1' })
-    await expect(loadConfig({ FOYER_EVM_RPC_URLS: '31337:http://x' }, cwd)).rejects.toThrow(
-      'FOYER_EVM_RPC_URLS',
-    )
-    await expect(loadConfig({ FOYER_EVM_RPC_URLS: '0=http://x' }, cwd)).rejects.toThrow('FOYER_EVM_RPC_URLS')
+    await expectRefused('FOYER_EVM_RPC_URLS', ['31337:http://x', '0=http://x'], cwd)
   })
 
   test('default: FOYER_DEMO_HOST_JWKS_URL is read; not a URL is named', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     expect((await loadConfig({}, cwd)).demoHostJwksUrl).toBeUndefined()
     const url = 'http://localhost:5173/api/host/jwks.json'
     expect((await loadConfig({ FOYER_DEMO_HOST_JWKS_URL: url }, cwd)).demoHostJwksUrl).toBe(url)
-    await expect(loadConfig({ FOYER_DEMO_HOST_JWKS_URL: 'nope' }, cwd)).rejects.toThrow(
-      'FOYER_DEMO_HOST_JWKS_URL',
-    )
+    await expectRefused('FOYER_DEMO_HOST_JWKS_URL', ['nope'], cwd)
   })
 
   test('default: FOYER_TURNSTILE_VERIFY_URL sets the captcha siteverify URL; not a URL is named', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     expect((await loadConfig({}, cwd)).turnstileVerifyUrl).toBeUndefined()
     const config = await loadConfig(
       { FOYER_TURNSTILE_VERIFY_URL: ' http://127.0.0.1:8790/turnstile/v0/siteverify ' },
       cwd,
     )
     expect(config.turnstileVerifyUrl).toBe('http://127.0.0.1:8790/turnstile/v0/siteverify')
-    await expect(loadConfig({ FOYER_TURNSTILE_VERIFY_URL: 'not a url' }, cwd)).rejects.toThrow(
-      'FOYER_TURNSTILE_VERIFY_URL',
-    )
+    await expectRefused('FOYER_TURNSTILE_VERIFY_URL', ['not a url'], cwd)
   })
 })
 
 describe('loadConfig: OAuth', () => {
   test('default: FOYER_PUBLIC_URL and FOYER_OAUTH_ENDPOINTS_JSON', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const endpoints = { github: { tokenUrl: 'http://127.0.0.1:9000/token', emailsUrl: null } }
     const config = await loadConfig(
       { FOYER_PUBLIC_URL: 'https://auth.example', FOYER_OAUTH_ENDPOINTS_JSON: JSON.stringify(endpoints) },
@@ -207,20 +208,16 @@ describe('loadConfig: OAuth', () => {
   })
 
   test('error: FOYER_OAUTH_ENDPOINTS_JSON not JSON, unknown provider or field', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    await expect(loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{' }, cwd)).rejects.toThrow(
+    const cwd = await emptyDirectory()
+    await expectRefused(
       'FOYER_OAUTH_ENDPOINTS_JSON',
+      ['{', '{"myspace":{"tokenUrl":"http://x"}}', '{"github":{"tokenURL":"http://x"}}'],
+      cwd,
     )
-    await expect(
-      loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{"myspace":{"tokenUrl":"http://x"}}' }, cwd),
-    ).rejects.toThrow('FOYER_OAUTH_ENDPOINTS_JSON')
-    await expect(
-      loadConfig({ FOYER_OAUTH_ENDPOINTS_JSON: '{"github":{"tokenURL":"http://x"}}' }, cwd),
-    ).rejects.toThrow('FOYER_OAUTH_ENDPOINTS_JSON')
   })
 
   test('default: FOYER_DEMO_OAUTH_SETTINGS_JSON gives the demo app its provider flags and clients', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const settings = {
       google_oauth: true,
       oauth: {
@@ -234,7 +231,7 @@ describe('loadConfig: OAuth', () => {
   })
 
   test('default: FOYER_DEMO_TELEGRAM_SETTINGS_JSON gives the demo app its bot', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const settings = {
       telegram_auth: true,
       telegram_auth_config: {
@@ -247,23 +244,19 @@ describe('loadConfig: OAuth', () => {
     }
     const config = await loadConfig({ FOYER_DEMO_TELEGRAM_SETTINGS_JSON: JSON.stringify(settings) }, cwd)
     expect(config.demoTelegramSettings).toEqual(settings)
-    await expect(
-      loadConfig({ FOYER_DEMO_TELEGRAM_SETTINGS_JSON: '{"email_auth":false}' }, cwd),
-    ).rejects.toThrow('FOYER_DEMO_TELEGRAM_SETTINGS_JSON')
+    await expectRefused('FOYER_DEMO_TELEGRAM_SETTINGS_JSON', ['{"email_auth":false}'], cwd)
   })
 
   test('error: FOYER_DEMO_OAUTH_SETTINGS_JSON not JSON, or a setting outside OAuth', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     await expect(loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: '{' }, cwd)).rejects.toThrow(
       'FOYER_DEMO_OAUTH_SETTINGS_JSON: not JSON',
     )
-    await expect(loadConfig({ FOYER_DEMO_OAUTH_SETTINGS_JSON: '{"email_auth":false}' }, cwd)).rejects.toThrow(
-      'FOYER_DEMO_OAUTH_SETTINGS_JSON',
-    )
+    await expectRefused('FOYER_DEMO_OAUTH_SETTINGS_JSON', ['{"email_auth":false}'], cwd)
   })
 
   test('default: the FOYER_FARCASTER_* variables point Farcaster elsewhere; bad values are named', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const defaults = await loadConfig({}, cwd)
     expect(defaults.farcaster).toEqual({})
     expect(defaults.demoFarcaster).toBe(false)
@@ -286,30 +279,24 @@ describe('loadConfig: OAuth', () => {
       userDataApiKey: 'key',
     })
     expect(config.demoFarcaster).toBe(true)
-    await expect(loadConfig({ FOYER_FARCASTER_RELAY_URL: 'relay' }, cwd)).rejects.toThrow(
-      'FOYER_FARCASTER_RELAY_URL',
-    )
-    await expect(loadConfig({ FOYER_FARCASTER_ID_REGISTRY_ADDRESS: '0x12' }, cwd)).rejects.toThrow(
-      'FOYER_FARCASTER_ID_REGISTRY_ADDRESS',
-    )
+    await expectRefused('FOYER_FARCASTER_RELAY_URL', ['relay'], cwd)
+    await expectRefused('FOYER_FARCASTER_ID_REGISTRY_ADDRESS', ['0x12'], cwd)
   })
 })
 
 describe('loadConfig: Farcaster signer', () => {
   test('default: FOYER_FARCASTER_SIGNER_API_URL', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const config = await loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'http://127.0.0.1:9100' }, cwd)
     expect(config.farcasterSignerApiUrl).toBe('http://127.0.0.1:9100')
     expect((await loadConfig({}, cwd)).farcasterSignerApiUrl).toBeUndefined()
-    await expect(loadConfig({ FOYER_FARCASTER_SIGNER_API_URL: 'not a url' }, cwd)).rejects.toThrow(
-      'FOYER_FARCASTER_SIGNER_API_URL',
-    )
+    await expectRefused('FOYER_FARCASTER_SIGNER_API_URL', ['not a url'], cwd)
   })
 })
 
 describe('loadConfig: the demo Farcaster developer account', () => {
   test('default: FOYER_DEMO_FARCASTER_DEVELOPER_JSON', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const account = { fid: 9152, custody_private_key: `0x${'11'.repeat(32)}` }
     const config = await loadConfig({ FOYER_DEMO_FARCASTER_DEVELOPER_JSON: JSON.stringify(account) }, cwd)
     expect(config.demoFarcasterDeveloperAccount).toEqual(account)
@@ -317,11 +304,12 @@ describe('loadConfig: the demo Farcaster developer account', () => {
   })
 
   test('error: not JSON or not a developer account', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    for (const value of ['{', '{"fid":9152,"custody_private_key":"0x12"}'])
-      await expect(loadConfig({ FOYER_DEMO_FARCASTER_DEVELOPER_JSON: value }, cwd)).rejects.toThrow(
-        'FOYER_DEMO_FARCASTER_DEVELOPER_JSON',
-      )
+    const cwd = await emptyDirectory()
+    await expectRefused(
+      'FOYER_DEMO_FARCASTER_DEVELOPER_JSON',
+      ['{', '{"fid":9152,"custody_private_key":"0x12"}'],
+      cwd,
+    )
   })
 })
 
@@ -390,7 +378,7 @@ describe('loadConfig: production settings', () => {
 
 describe('loadConfig: funding', () => {
   test('default: FOYER_MOONPAY_WIDGET_URL, FOYER_MOONPAY_SANDBOX_WIDGET_URL, FOYER_PRICE_SOURCE_URL', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const config = await loadConfig(
       {
         FOYER_MOONPAY_WIDGET_URL: 'http://127.0.0.1:8797/widget',
@@ -405,15 +393,13 @@ describe('loadConfig: funding', () => {
       priceSourceUrl: 'http://127.0.0.1:8798',
     })
     expect((await loadConfig({}, cwd)).funding).toEqual({})
-    await expect(loadConfig({ FOYER_PRICE_SOURCE_URL: 'not a url' }, cwd)).rejects.toThrow(
-      'FOYER_PRICE_SOURCE_URL',
-    )
+    await expectRefused('FOYER_PRICE_SOURCE_URL', ['not a url'], cwd)
   })
 })
 
 describe("loadConfig: the demo app's smart wallets", () => {
   test('default: FOYER_DEMO_SMART_WALLETS_JSON is the smart_wallet_config; unset leaves it undefined', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const smartWallets = {
       enabled: true,
       smart_wallet_type: 'safe',
@@ -432,17 +418,18 @@ describe("loadConfig: the demo app's smart wallets", () => {
   })
 
   test('error: not JSON, or an unknown smart wallet type', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    for (const value of ['{', '{"enabled":true,"smart_wallet_type":"mystery","configured_networks":[]}'])
-      await expect(loadConfig({ FOYER_DEMO_SMART_WALLETS_JSON: value }, cwd)).rejects.toThrow(
-        'FOYER_DEMO_SMART_WALLETS_JSON',
-      )
+    const cwd = await emptyDirectory()
+    await expectRefused(
+      'FOYER_DEMO_SMART_WALLETS_JSON',
+      ['{', '{"enabled":true,"smart_wallet_type":"mystery","configured_networks":[]}'],
+      cwd,
+    )
   })
 })
 
 describe('loadConfig: delegated actions', () => {
   test('default: FOYER_DEMO_DELEGATED_ACTIONS_JSON; the wallet API sends on the chains of FOYER_EVM_RPC_URLS', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const settings = {
       authorization_public_keys: ['MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE'],
       policy: { version: '1.0', name: 'Sends', chain_type: 'ethereum', rules: [] },
@@ -488,17 +475,14 @@ describe('loadConfig: delegated actions', () => {
   })
 
   test('error: not JSON or not a delegated-actions setting', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    for (const value of ['{', '{"policy":null}'])
-      await expect(loadConfig({ FOYER_DEMO_DELEGATED_ACTIONS_JSON: value }, cwd)).rejects.toThrow(
-        'FOYER_DEMO_DELEGATED_ACTIONS_JSON',
-      )
+    const cwd = await emptyDirectory()
+    await expectRefused('FOYER_DEMO_DELEGATED_ACTIONS_JSON', ['{', '{"policy":null}'], cwd)
   })
 })
 
 describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   test('default: FOYER_COINBASE_API_URL and FOYER_DEMO_COINBASE_JSON', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const coinbase = { project_id: 'project-1', api_key_id: 'key-1', api_key_secret: 'c2VjcmV0' }
     const config = await loadConfig(
       { FOYER_COINBASE_API_URL: 'http://127.0.0.1:8801', FOYER_DEMO_COINBASE_JSON: JSON.stringify(coinbase) },
@@ -512,18 +496,13 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   })
 
   test('error: not a URL, not JSON or not a Coinbase project', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    await expect(loadConfig({ FOYER_COINBASE_API_URL: 'nope' }, cwd)).rejects.toThrow(
-      'FOYER_COINBASE_API_URL',
-    )
-    for (const value of ['{', '{"project_id":"p"}'])
-      await expect(loadConfig({ FOYER_DEMO_COINBASE_JSON: value }, cwd)).rejects.toThrow(
-        'FOYER_DEMO_COINBASE_JSON',
-      )
+    const cwd = await emptyDirectory()
+    await expectRefused('FOYER_COINBASE_API_URL', ['nope'], cwd)
+    await expectRefused('FOYER_DEMO_COINBASE_JSON', ['{', '{"project_id":"p"}'], cwd)
   })
 
   test('default: a sweep every 10 min, guests kept 30 idle days, 10 s for headers, 100 connections per IP', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     expect(await loadConfig({}, cwd)).toMatchObject({
       sweepIntervalSeconds: 600,
       guestMaxIdleDays: 30,
@@ -534,7 +513,7 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   })
 
   test('behavior: behind a proxy (FOYER_TRUST_PROXY) there is no per-IP connection cap unless one is set', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     expect((await loadConfig({ FOYER_TRUST_PROXY: '1' }, cwd)).maxConnectionsPerIp).toBe(0)
     expect(
       (await loadConfig({ FOYER_TRUST_PROXY: '1', FOYER_MAX_CONNECTIONS_PER_IP: '20' }, cwd))
@@ -543,21 +522,17 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
   })
 
   test('error: a headers time-out above a minute is refused', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
-    await expect(loadConfig({ FOYER_HEADERS_TIMEOUT_SECONDS: '61' }, cwd)).rejects.toThrow(
-      'FOYER_HEADERS_TIMEOUT_SECONDS',
-    )
+    const cwd = await emptyDirectory()
+    await expectRefused('FOYER_HEADERS_TIMEOUT_SECONDS', ['61'], cwd)
   })
 })
 
 describe('loadConfig: Google Drive recovery', () => {
   test('default: FOYER_GOOGLE_DRIVE_API_URL is the Drive API base URL; unset, none (Google)', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'foyer-config-'))
+    const cwd = await emptyDirectory()
     const config = await loadConfig({ FOYER_GOOGLE_DRIVE_API_URL: 'http://127.0.0.1:8802' }, cwd)
     expect(config.googleDriveApiUrl).toBe('http://127.0.0.1:8802')
     expect((await loadConfig({}, cwd)).googleDriveApiUrl).toBeUndefined()
-    await expect(loadConfig({ FOYER_GOOGLE_DRIVE_API_URL: 'nope' }, cwd)).rejects.toThrow(
-      'FOYER_GOOGLE_DRIVE_API_URL',
-    )
+    await expectRefused('FOYER_GOOGLE_DRIVE_API_URL', ['nope'], cwd)
   })
 })

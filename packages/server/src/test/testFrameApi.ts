@@ -1,8 +1,12 @@
 import {
   type CreateFrameApiParameters,
+  type CreateFrameHandlerParameters,
   createFrameApi,
+  createFrameHandler,
   createMemoryDeviceKeyStore,
+  createMemoryShareStore,
   type DeviceKeyStore,
+  type DeviceShareStore,
 } from '@foyer/wallet-frame'
 import type { TestContext } from './createTestContext'
 import { injectFetch } from './injectFetch'
@@ -34,5 +38,35 @@ export function testFrameApi(
     origin: TEST_FRAME_ORIGIN,
     now: t.now,
     ...(options.purpose ? { purpose: options.purpose } : {}),
+  })
+}
+
+/**
+ * The real frame message handler (`createFrameHandler`) of one browser against the test server, at the test
+ * clock: `mode` (default 'wallet'), its API {@link testFrameApi} with the browser's `deviceKeys` (the export
+ * page's with the export purpose), its `deviceShares` (default: new in-memory stores), and the page's own
+ * `showExport` / `askImportKey`. Pages of one browser share its `deviceKeys` and `deviceShares`.
+ *
+ * @example const wallet = testFrameHandler(t, { deviceKeys, deviceShares })
+ */
+export function testFrameHandler(
+  t: TestContext,
+  options: {
+    mode?: CreateFrameHandlerParameters['mode']
+    deviceKeys?: DeviceKeyStore
+    deviceShares?: DeviceShareStore
+  } & Pick<CreateFrameHandlerParameters, 'showExport' | 'askImportKey'> = {},
+) {
+  const { mode = 'wallet', deviceKeys, deviceShares = createMemoryShareStore(), ...page } = options
+  return createFrameHandler({
+    appId: t.demoApp.id,
+    api: testFrameApi(t, {
+      ...(deviceKeys ? { deviceKeys } : {}),
+      ...(mode === 'export' ? { purpose: 'export' } : {}),
+    }),
+    deviceShares,
+    mode,
+    now: t.now,
+    ...page,
   })
 }

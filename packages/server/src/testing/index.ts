@@ -14,7 +14,14 @@ export {
   type StartBridgeStandInOptions,
   startBridgeStandIn,
 } from './bridge/bridgeStandIn'
-export { DEMO_USDC, mintTestToken, placeTestToken, type TestToken, testTokenCode } from './bridge/testToken'
+export {
+  DEMO_USDC,
+  mintTestToken,
+  placeTestToken,
+  type TestToken,
+  testTokenBalance,
+  testTokenCode,
+} from './bridge/testToken'
 export {
   type StartTurnstileStandInOptions,
   startTurnstileStandIn,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { json } from '../../../test/createTestApi'
 import {
   createWalletTestClient,
+  delegatedWalletUser,
   ethereumAddress,
   walletAccount,
   walletUser,
@@ -10,18 +11,12 @@ import {
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
 import { delegateWallet, getDelegatedActivity, getDelegations, revokeWallets } from './delegatedActions'
 
-const delegatedUser: User = {
-  ...walletUser,
-  linked_accounts: walletUser.linked_accounts.map((account) =>
-    account.type === 'wallet' && account.chain_type === 'ethereum'
-      ? { ...account, delegated: true }
-      : account,
-  ),
-}
-
 describe('delegated actions', () => {
   test('default: delegateWallet unlocks the wallet, posts the consent event in the reference shape, refreshes the user', async () => {
-    const { client, requests } = await createWalletTestClient({ user: delegatedUser, stateUser: walletUser })
+    const { client, requests } = await createWalletTestClient({
+      user: delegatedWalletUser,
+      stateUser: walletUser,
+    })
     const [wallet] = getEmbeddedWallets(client.getState().user, 'ethereum')
     await delegateWallet(client, { wallet: wallet! })
     expect(requests.map((request) => request.event)).toEqual([
@@ -78,7 +73,7 @@ describe('delegated actions', () => {
   test('behavior: revokeWallets posts an empty body, re-splits the delegated automatic-recovery entropy, refreshes', async () => {
     const { client, api, requests } = await createWalletTestClient({
       user: walletUser,
-      stateUser: delegatedUser,
+      stateUser: delegatedWalletUser,
     })
     const bodies: unknown[] = []
     api.on('POST /api/v1/wallets/revoke', (request) => {

@@ -1,52 +1,26 @@
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { AccountRole, address } from '@solana/kit'
 import { describe, expect, test } from 'vitest'
 import { createWalletTestClient, solanaAddress } from '../../../test/createWalletTestClient'
+import { encodeTestTransaction, MEMO_PROGRAM } from '../../../test/solanaTestTransactions'
 import { SolanaTransactionError } from '../../wallet/errors/SolanaTransactionError'
 import { UserRejectedRequestError } from '../../wallet/errors/UserRejectedRequestError'
 import type { SendSolanaTransactionPrompt, WalletPrompt } from '../../wallet/ui/WalletPrompt'
 import { sendSolanaTransaction } from './sendSolanaTransaction'
 
-const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+const MEMO = MEMO_PROGRAM
 
 /** A transaction paid by the test's Solana wallet: a memo instruction (not a confirmed program). */
 function memoTransaction(): Uint8Array {
-  const payer = address(solanaAddress)
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          {
-            programAddress: address(MEMO),
-            accounts: [{ address: payer, role: AccountRole.READONLY_SIGNER }],
-            data: new TextEncoder().encode('hi'),
-          },
-        ],
-        m,
-      ),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+  return encodeTestTransaction({
+    payer: solanaAddress,
+    instructions: [
+      {
+        programAddress: address(MEMO),
+        accounts: [{ address: address(solanaAddress), role: AccountRole.READONLY_SIGNER }],
+        data: new TextEncoder().encode('hi'),
+      },
+    ],
+  })
 }
 
 const solanaFrame = ({ event, data }: { event: string; data: Record<string, unknown> }) =>

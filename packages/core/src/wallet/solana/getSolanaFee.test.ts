@@ -1,19 +1,12 @@
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { address, type Blockhash, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type SolanaRpc, startSolanaRpc } from '../../../../../scripts/devchain/startSolanaRpc'
+import {
+  COMPUTE_BUDGET_PROGRAM,
+  encodeTestTransaction,
+  systemTransfer,
+  u64Bytes,
+} from '../../../test/solanaTestTransactions'
 import { getSolanaFee } from './getSolanaFee'
 
 let rpc: SolanaRpc
@@ -22,53 +15,35 @@ beforeAll(async () => {
 })
 afterAll(() => rpc.stop())
 
-const u64 = (value: bigint) => {
-  const bytes = new Uint8Array(8)
-  new DataView(bytes.buffer).setBigUint64(0, value, true)
-  return [...bytes]
-}
-
-/** A transfer of 1 lamport, with a compute-unit price when `microLamports` is given. */
+/** A transfer of 1 lamport, with a compute-unit price when `microLamports` is given, on the node's blockhash. */
 async function transaction(microLamports?: bigint) {
-  const payer = await generateKeyPairSigner()
-  const recipient = await generateKeyPairSigner()
+  const payer = (await generateKeyPairSigner()).address
+  const recipient = (await generateKeyPairSigner()).address
   const budget = microLamports
     ? [
         {
-          programAddress: address('ComputeBudget111111111111111111111111111111'),
+          programAddress: address(COMPUTE_BUDGET_PROGRAM),
+          accounts: [],
           data: Uint8Array.from([2, ...[0x30, 0x75, 0, 0]]), // 30 000 units
         },
         {
-          programAddress: address('ComputeBudget111111111111111111111111111111'),
-          data: Uint8Array.from([3, ...u64(microLamports)]),
+          programAddress: address(COMPUTE_BUDGET_PROGRAM),
+          accounts: [],
+          data: Uint8Array.from([3, ...u64Bytes(microLamports)]),
         },
       ]
     : []
-  const transfer = {
-    programAddress: address('11111111111111111111111111111111'),
-    accounts: [
-      { address: payer.address, role: AccountRole.WRITABLE_SIGNER },
-      { address: recipient.address, role: AccountRole.WRITABLE },
-    ],
-    data: Uint8Array.from([2, 0, 0, 0, ...u64(1n)]),
-  }
   const { result } = await (
     await fetch(rpc.rpcUrl, {
       method: 'POST',
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash' }),
     })
   ).json()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer.address), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: result.value.blockhash as Blockhash, lastValidBlockHeight: 1000n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions([...budget, transfer], m),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+  return encodeTestTransaction({
+    payer,
+    instructions: [...budget, systemTransfer(payer, recipient, 1n)],
+    lifetime: { blockhash: result.value.blockhash as Blockhash, lastValidBlockHeight: 1000n },
+  })
 }
 
 describe('getSolanaFee (against the litesvm JSON-RPC)', () => {

@@ -1,57 +1,21 @@
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstruction,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { AccountRole, address, generateKeyPairSigner } from '@solana/kit'
 import { describe, expect, test } from 'vitest'
+import {
+  COMPUTE_BUDGET_PROGRAM,
+  encodeTestTransaction,
+  MEMO_PROGRAM,
+  SYSTEM_PROGRAM,
+  systemTransfer,
+  type TestInstruction,
+  u64Bytes,
+} from '../../../test/solanaTestTransactions'
 import { SolanaTransactionError } from '../errors/SolanaTransactionError'
 import { summarizeSolanaTransaction } from './summarizeSolanaTransaction'
 
-const lifetime = {
-  blockhash: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi' as Blockhash,
-  lastValidBlockHeight: 100n,
-}
-
-/** The system program's transfer instruction: index 2 (u32), then the lamports (u64), little-endian. */
-function systemTransfer(from: string, to: string, amount: bigint) {
-  const data = new Uint8Array(12)
-  new DataView(data.buffer).setUint32(0, 2, true)
-  new DataView(data.buffer).setBigUint64(4, amount, true)
-  return {
-    programAddress: address('11111111111111111111111111111111'),
-    accounts: [
-      { address: address(from), role: AccountRole.WRITABLE_SIGNER },
-      { address: address(to), role: AccountRole.WRITABLE },
-    ],
-    data,
-  }
-}
-
-type TestInstruction = ReturnType<typeof systemTransfer>
-
 /** A v0 transaction paid by a fresh key, of `build(payer)`'s instructions. */
 async function transactionOf(build: (payer: string) => TestInstruction[]) {
-  const payer = await generateKeyPairSigner()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer.address), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions(build(payer.address), m),
-  )
-  return {
-    bytes: new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))),
-    payer: payer.address,
-  }
+  const payer = (await generateKeyPairSigner()).address
+  return { bytes: encodeTestTransaction({ payer, instructions: build(payer) }), payer }
 }
 
 /** An instruction of `program` with `data` over `accounts` (the first the payer, signing). */
@@ -63,32 +27,27 @@ function instruction(program: string, data: number[] | Uint8Array, accounts: str
       role: index === 0 ? AccountRole.WRITABLE_SIGNER : AccountRole.WRITABLE,
     })),
     data: Uint8Array.from(data),
-  } as TestInstruction
+  }
 }
 
-const SYSTEM = '11111111111111111111111111111111'
+const SYSTEM = SYSTEM_PROGRAM
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'
-const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+const COMPUTE_BUDGET = COMPUTE_BUDGET_PROGRAM
+const MEMO = MEMO_PROGRAM
 const OTHER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
-const u64 = (value: bigint) => {
-  const bytes = new Uint8Array(8)
-  new DataView(bytes.buffer).setBigUint64(0, value, true)
-  return [...bytes]
-}
+const u64 = u64Bytes
 
+/** A system transfer of `amount` lamports between two fresh keys, in a v0 or legacy message. */
 async function transfer(amount: bigint, version: 0 | 'legacy' = 0) {
-  const payer = await generateKeyPairSigner()
-  const recipient = await generateKeyPairSigner()
-  const message = pipe(
-    createTransactionMessage({ version }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(payer.address), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstruction(systemTransfer(payer.address, recipient.address, amount), m),
-  )
-  const bytes = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-  return { bytes, payer: payer.address, recipient: recipient.address }
+  const payer = (await generateKeyPairSigner()).address
+  const recipient = (await generateKeyPairSigner()).address
+  const bytes = encodeTestTransaction({
+    payer,
+    instructions: [systemTransfer(payer, recipient, amount)],
+    version,
+  })
+  return { bytes, payer, recipient }
 }
 
 describe('summarizeSolanaTransaction', () => {

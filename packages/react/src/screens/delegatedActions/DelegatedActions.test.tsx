@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { json } from '../../../../core/test/createTestApi'
 import {
   createWalletTestClient,
+  delegatedWalletUser,
   ethereumAddress,
   solanaAddress,
   walletUser,
@@ -42,14 +43,6 @@ const terms: DelegationsResponse = {
   delegated_wallets: [],
   signer_public_key: null,
 }
-const delegatedUser: User = {
-  ...walletUser,
-  linked_accounts: walletUser.linked_accounts.map((account) =>
-    account.type === 'wallet' && account.chain_type === 'ethereum'
-      ? { ...account, delegated: true }
-      : account,
-  ),
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -81,7 +74,7 @@ async function setup(
   } = {},
 ) {
   const setup = await createWalletTestClient({
-    user: delegatedUser,
+    user: delegatedWalletUser,
     stateUser: options.stateUser ?? walletUser,
     ...(options.frame ? { answer: options.frame } : {}),
   })
@@ -281,7 +274,7 @@ describe("'Enable delegated actions'", () => {
 
 describe("'Revoke permission'", () => {
   test('default: Confirm by keyboard revokes and re-splits, shows the result, then closes and resolves', async () => {
-    const { hook, revokeBodies, events } = await setup({ stateUser: delegatedUser })
+    const { hook, revokeBodies, events } = await setup({ stateUser: delegatedWalletUser })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const outcome = start(() => hook().revokeWallets())
     const dialog = await screen.findByRole('dialog', { name: 'Revoke permission' })
@@ -300,7 +293,7 @@ describe("'Revoke permission'", () => {
   })
 
   test("behavior: 'Deny' keeps the delegation: no revoke call, a user rejection", async () => {
-    const { hook, revokeBodies } = await setup({ stateUser: delegatedUser })
+    const { hook, revokeBodies } = await setup({ stateUser: delegatedWalletUser })
     const outcome = start(() => hook().revokeWallets())
     const dialog = await screen.findByRole('dialog', { name: 'Revoke permission' })
     await act(() => within(dialog).getByRole('button', { name: 'Deny' }).click())

@@ -7,12 +7,10 @@ import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
 import { shortAddress } from '../../ui/Address'
 import { Button } from '../../ui/Button'
-import { Notice } from '../../ui/Notice'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { Spinner } from '../../ui/Spinner'
-import { SuccessNotice } from '../Success/SignedInNotice'
+import { DelegationBusy, DelegationResult, recordOutcome, useCloseWithOutcome } from './delegationOutcome'
 import { describePolicy } from './describePolicy'
-import { useCloseWithOutcome } from './useCloseWithOutcome'
 
 type View =
   | { kind: 'loading' }
@@ -55,27 +53,18 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
 
   const accept = async (terms: DelegationsResponse) => {
     setView({ kind: 'enabling', terms })
-    try {
-      await (await loadWallet()).delegateWallet(client, { wallet })
-      outcome.current = { ok: true }
-      setView({ kind: 'enabled' })
-    } catch (error) {
-      outcome.current = { ok: false, error }
-      setView({ kind: 'failed' })
-    }
+    const enabled = await recordOutcome(outcome, async () =>
+      (await loadWallet()).delegateWallet(client, { wallet }),
+    )
+    setView({ kind: enabled ? 'enabled' : 'failed' })
   }
   const notNow = () => {
     settle.reject()
     close()
   }
 
-  if (view.kind === 'enabled') return <SuccessNotice title={m.enabledTitle} detail="" />
-  if (view.kind === 'failed')
-    return (
-      <div role="alert">
-        <Notice title={<ScreenTitle>{m.errorTitle}</ScreenTitle>} detail={m.errorDetail} />
-      </div>
-    )
+  if (view.kind === 'enabled' || view.kind === 'failed')
+    return <DelegationResult ok={view.kind === 'enabled'} successTitle={m.enabledTitle} />
   if (view.kind === 'loading')
     return (
       <div className="foyer-screen">
@@ -134,12 +123,7 @@ export function DelegatedConsent({ params }: ScreenProps<'delegatedActionsConsen
           {m.learnMoreDetail}
         </p>
       ) : null}
-      {busy ? (
-        <p className="foyer-center" role="status">
-          <Spinner />
-          <span>{messages.modal.loading}</span>
-        </p>
-      ) : null}
+      {busy ? <DelegationBusy /> : null}
       <Button block disabled={busy || !words} onClick={() => void accept(terms)}>
         {m.accept}
       </Button>

@@ -5,11 +5,8 @@ import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
 import { Button } from '../../ui/Button'
-import { Notice } from '../../ui/Notice'
 import { ScreenHeader } from '../../ui/ScreenHeader'
-import { Spinner } from '../../ui/Spinner'
-import { SuccessNotice } from '../Success/SignedInNotice'
-import { useCloseWithOutcome } from './useCloseWithOutcome'
+import { DelegationBusy, DelegationResult, recordOutcome, useCloseWithOutcome } from './delegationOutcome'
 
 type View = 'prompt' | 'revoking' | 'revoked' | 'failed'
 
@@ -28,38 +25,22 @@ export function DelegatedRevoke({ params }: ScreenProps<'delegatedActionsRevoke'
 
   const confirm = async () => {
     setView('revoking')
-    try {
-      await (await loadWallet()).revokeWallets(client)
-      outcome.current = { ok: true }
-      setView('revoked')
-    } catch (error) {
-      outcome.current = { ok: false, error }
-      setView('failed')
-    }
+    const revoked = await recordOutcome(outcome, async () => (await loadWallet()).revokeWallets(client))
+    setView(revoked ? 'revoked' : 'failed')
   }
   const deny = () => {
     settle.reject()
     close()
   }
 
-  if (view === 'revoked') return <SuccessNotice title={m.revokedTitle} detail="" />
-  if (view === 'failed')
-    return (
-      <div role="alert">
-        <Notice title={<ScreenTitle>{m.errorTitle}</ScreenTitle>} detail={m.errorDetail} />
-      </div>
-    )
+  if (view === 'revoked' || view === 'failed')
+    return <DelegationResult ok={view === 'revoked'} successTitle={m.revokedTitle} />
   const busy = view === 'revoking'
   return (
     <div className="foyer-screen">
       <ScreenHeader title={<ScreenTitle>{m.revokeTitle}</ScreenTitle>} />
       <p className="foyer-text">{formatMessage(m.revokeDetail, { app: appName })}</p>
-      {busy ? (
-        <p className="foyer-center" role="status">
-          <Spinner />
-          <span>{messages.modal.loading}</span>
-        </p>
-      ) : null}
+      {busy ? <DelegationBusy /> : null}
       <Button block disabled={busy} onClick={() => void confirm()}>
         {m.confirm}
       </Button>

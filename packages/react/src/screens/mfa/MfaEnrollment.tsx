@@ -7,6 +7,7 @@ import { useModal } from '../../modal/ModalContext'
 import type { PromptSettler } from '../../modal/prompts/PromptSettler'
 import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Chip } from '../../ui/Chip'
 import { CopyButton } from '../../ui/CopyButton'
@@ -89,11 +90,26 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
       {...(onBack ? { onBack, backLabel: messages.modal.back } : {})}
     />
   )
-  const errorLine = error ? (
-    <p className="foyer-error" role="alert">
-      {error}
-    </p>
-  ) : null
+  const errorLine = error ? <Alert>{error}</Alert> : null
+  /** The 6-digit step of an authenticator-app or SMS enrolment; an accepted code shows 'added'. */
+  const codeStep = (props: {
+    method: 'totp' | 'sms'
+    title: string
+    detail: string
+    onBack: () => void
+    submit(code: string): Promise<unknown>
+  }) => (
+    <div className="foyer-screen">
+      {header(props.title, props.onBack)}
+      <p className="foyer-text">{props.detail}</p>
+      <MfaCodeEntry
+        submit={async (code) => {
+          await props.submit(code)
+        }}
+        onDone={() => setStep({ kind: 'added', method: props.method })}
+      />
+    </div>
+  )
 
   switch (step.kind) {
     case 'intro':
@@ -193,18 +209,13 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
         </div>
       )
     case 'totpVerify':
-      return (
-        <div className="foyer-screen">
-          {header(m.totpVerifyTitle, back({ ...step, kind: 'totpEnroll' }))}
-          <p className="foyer-text">{m.totpVerifyDetail}</p>
-          <MfaCodeEntry
-            submit={async (code) => {
-              await submitMfaEnrollment(client, { method: 'totp', code })
-            }}
-            onDone={() => setStep({ kind: 'added', method: 'totp' })}
-          />
-        </div>
-      )
+      return codeStep({
+        method: 'totp',
+        title: m.totpVerifyTitle,
+        detail: m.totpVerifyDetail,
+        onBack: back({ ...step, kind: 'totpEnroll' }),
+        submit: (code) => submitMfaEnrollment(client, { method: 'totp', code }),
+      })
     case 'smsPhone':
       return (
         <form
@@ -237,18 +248,13 @@ export function MfaEnrollment({ params }: ScreenProps<'mfaEnrollment'>) {
         </form>
       )
     case 'smsCode':
-      return (
-        <div className="foyer-screen">
-          {header(m.smsCodeTitle, back({ kind: 'smsPhone' }))}
-          <p className="foyer-text">{formatMessage(m.smsCodeDetail, { phone: step.phoneNumber })}</p>
-          <MfaCodeEntry
-            submit={async (code) => {
-              await submitMfaEnrollment(client, { method: 'sms', code, phoneNumber: step.phoneNumber })
-            }}
-            onDone={() => setStep({ kind: 'added', method: 'sms' })}
-          />
-        </div>
-      )
+      return codeStep({
+        method: 'sms',
+        title: m.smsCodeTitle,
+        detail: formatMessage(m.smsCodeDetail, { phone: step.phoneNumber }),
+        onBack: back({ kind: 'smsPhone' }),
+        submit: (code) => submitMfaEnrollment(client, { method: 'sms', code, phoneNumber: step.phoneNumber }),
+      })
     case 'passkeys': {
       const passkeys = (user?.linked_accounts ?? []).filter(
         (account): account is PasskeyAccount => account.type === 'passkey',

@@ -1,10 +1,10 @@
 import { getMfaSettings, promptMfa } from '@foyer/core/mfa'
-import type { SendTransactionPrompt } from '@foyer/core/wallet'
 import type { User } from '@foyer/protocol'
 import { cleanup, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { anvil, findDialog, renderWalletUi, testWallet } from '../../../test/renderWallet'
+import { findDialog, renderWalletUi } from '../../../test/renderWallet'
 import { testReceipt } from '../../../test/testReceipt'
+import { testSendPrompt } from '../../../test/testSendPrompt'
 
 const verifyMfa = vi.fn()
 const sendMfaSmsCode = vi.fn()
@@ -165,35 +165,17 @@ describe('MfaVerify', () => {
     )
     const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const hash = `0x${'ab'.repeat(32)}` as const
-    const fee = 21_000n * 2_000_000_000n
-    const value = 5n * 10n ** 17n
-    const send: SendTransactionPrompt = {
-      kind: 'sendTransaction',
-      wallet: testWallet,
-      chain: anvil,
-      request: { chainId: '0x7a69', to, value: `0x${value.toString(16)}` },
-      preview: async () => ({
-        chain: anvil,
-        from: testWallet.address as `0x${string}`,
-        to,
-        value,
-        gas: 21_000n,
-        feePerGas: 2_000_000_000n,
-        l1Fee: 0n,
-        fee,
-        sponsored: false,
-        total: value + fee,
-        balance: 10n * 10n ** 18n,
-        insufficientFunds: false,
-        prepareError: false,
-      }),
-      // The wallet asks for a verification while sending, as the frame does for a user with a factor.
-      send: vi.fn(async () => {
-        await promptMfa(client)
-        return hash
-      }),
-      waitForReceipt: () => receipt,
-    }
+    const send = testSendPrompt(
+      {
+        // The wallet asks for a verification while sending, as the frame does for a user with a factor.
+        send: vi.fn(async () => {
+          await promptMfa(client)
+          return hash
+        }),
+        waitForReceipt: () => receipt,
+      },
+      { to, value: 5n * 10n ** 17n },
+    )
     let mined = () => {}
     const receipt = new Promise<ReturnType<typeof testReceipt>>((resolve) => {
       mined = () => resolve(testReceipt(hash))

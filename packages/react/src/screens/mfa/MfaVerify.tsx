@@ -6,6 +6,7 @@ import { formatMessage } from '../../i18n/formatMessage'
 import { useModal } from '../../modal/ModalContext'
 import { ScreenTitle } from '../../modal/ScreenTitle'
 import type { ScreenProps } from '../../modal/screenParams'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { Spinner } from '../../ui/Spinner'
@@ -121,11 +122,7 @@ function SendSmsOnce({ send }: { send(): Promise<void> }) {
       if (isMounted()) setError(mfaErrorText(caught, messages).text)
     })
   }, [send, messages, isMounted])
-  return error ? (
-    <p className="foyer-error" role="alert">
-      {error}
-    </p>
-  ) : null
+  return error ? <Alert>{error}</Alert> : null
 }
 
 /** 'Verifying with passkey': starts by itself; on failure shows the error and 'Try again'. */
@@ -160,9 +157,7 @@ function PasskeyVerification(props: {
       {props.detail ? <p className="foyer-text">{props.detail}</p> : null}
       {error ? (
         <>
-          <p className="foyer-error" role="alert">
-            {error}
-          </p>
+          <Alert>{error}</Alert>
           <Button block onClick={() => setAttempt((n) => n + 1)}>
             {messages.mfa.tryAgain}
           </Button>

@@ -9,12 +9,7 @@ import {
   registrationResponseToWire,
   type User,
 } from '@foyer/protocol'
-import {
-  createFrameHandler,
-  createMemoryDeviceKeyStore,
-  createMemoryShareStore,
-  type DeviceKeyStore,
-} from '@foyer/wallet-frame'
+import { createMemoryDeviceKeyStore, type DeviceKeyStore } from '@foyer/wallet-frame'
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
@@ -23,7 +18,7 @@ import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createTestDevice } from '../../test/createTestDevice'
 import { forkSessions } from '../../test/forkSessions'
-import { testFrameApi } from '../../test/testFrameApi'
+import { testFrameHandler } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
@@ -714,17 +709,7 @@ describe('passkey', () => {
 describe('what MFA protects (security properties 15, 16, 54 and 63)', () => {
   function frames(deviceKeys = createMemoryDeviceKeyStore()) {
     let id = 0
-    const deviceShares = createMemoryShareStore()
-    const handler = (mode: 'wallet' | 'export') =>
-      createFrameHandler({
-        appId: t.demoApp.id,
-        api: testFrameApi(t, { deviceKeys, purpose: mode }),
-        deviceShares,
-        mode,
-        now: t.now,
-        ...(mode === 'export' ? { showExport: () => {} } : {}),
-      })
-    const wallet = handler('wallet')
+    const wallet = testFrameHandler(t, { deviceKeys })
     return {
       wallet: (event: string, data: unknown): Promise<FrameReply> =>
         wallet.handle({ id: `m${++id}`, event, data }),

@@ -40,6 +40,33 @@ async function signIn(): Promise<{ token: string; userId: string }> {
   return { token: body.token ?? '', userId: body.user.id }
 }
 
+type RegisterParameters = Parameters<typeof authenticator.register>[0]
+/**
+ * A new soft credential and its attestation of `challenge`, at our origin and RP ID unless `extra` says
+ * otherwise.
+ */
+function attest(challenge: string, extra: Partial<Omit<RegisterParameters, 'challenge'>> = {}) {
+  return authenticator.register({ challenge, origin: ORIGIN, rpId: RP_ID, ...extra })
+}
+
+/** `POST /api/v1/passkeys/link` of the attestation `response` as the user of `token`. */
+function postLink(token: string, response: ReturnType<typeof attest>['response']) {
+  return post(
+    '/api/v1/passkeys/link',
+    { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
+    { bearer: token },
+  )
+}
+
+/** `POST /api/v1/passkeys/unlink` of `credential` as the user of `token`. */
+function postUnlink(token: string, credential: SoftCredential) {
+  return post(
+    '/api/v1/passkeys/unlink',
+    { credential_id: isoBase64URL.fromBuffer(credential.id) },
+    { bearer: token },
+  )
+}
+
 async function linkInit(token: string): Promise<InitBody> {
   const response = await post('/api/v1/passkeys/link/init', {}, { bearer: token })
   expect(response.statusCode).toBe(200)
@@ -52,17 +79,8 @@ async function linkNew(
   options: { counter?: number; aaguid?: Uint8Array } = {},
 ): Promise<{ credential: SoftCredential; user: User }> {
   const init = await linkInit(token)
-  const { response, credential } = authenticator.register({
-    challenge: init.options.challenge,
-    origin: ORIGIN,
-    rpId: RP_ID,
-    ...options,
-  })
-  const linked = await post(
-    '/api/v1/passkeys/link',
-    { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
-    { bearer: token },
-  )
+  const { response, credential } = attest(init.options.challenge, options)
+  const linked = await postLink(token, response)
   expect(linked.statusCode, linked.body).toBe(200)
   return { credential, user: linked.json() as User }
 }
@@ -137,7 +155,7 @@ describe('passkeys/authenticate', () => {
 
   test('error: an unknown credential → passkey_not_registered, and no user is created', async () => {
     const before = await t.db.orm.select({ n: count() }).from(users)
-    const { credential } = authenticator.register({ challenge: 'x', origin: ORIGIN, rpId: RP_ID })
+    const { credential } = attest('x')
     const response = await signInWithPasskey(credential, 1)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'passkey_not_registered' })
@@ -202,36 +220,16 @@ describe('security property 48 challenges', () => {
   test('error: an authentication challenge does not serve a registration', async () => {
     const { token } = await signIn()
     const init = await authInit()
-    const { response } = authenticator.register({
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-    })
-    expectInvalid(
-      await post(
-        '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
-        { bearer: token },
-      ),
-    )
+    const { response } = attest(init.options.challenge)
+    expectInvalid(await postLink(token, response))
   })
 
   test("error: another user's registration challenge is refused", async () => {
     const alice = await signIn()
     const bob = await signIn()
     const init = await linkInit(alice.token)
-    const { response } = authenticator.register({
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-    })
-    expectInvalid(
-      await post(
-        '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
-        { bearer: bob.token },
-      ),
-    )
+    const { response } = attest(init.options.challenge)
+    expectInvalid(await postLink(bob.token, response))
   })
 })
 
@@ -274,18 +272,8 @@ describe('security property 49 origin and RP ID', () => {
   test('error: a registration for another origin is refused', async () => {
     const { token } = await signIn()
     const init = await linkInit(token)
-    const { response } = authenticator.register({
-      challenge: init.options.challenge,
-      origin: 'https://evil.example',
-      rpId: RP_ID,
-    })
-    expectInvalid(
-      await post(
-        '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
-        { bearer: token },
-      ),
-    )
+    const { response } = attest(init.options.challenge, { origin: 'https://evil.example' })
+    expectInvalid(await postLink(token, response))
   })
 })
 
@@ -312,17 +300,8 @@ describe('security property 51 credential id uniqueness', () => {
     const { credential } = await linkNew(alice.token)
     const bob = await signIn()
     const init = await linkInit(bob.token)
-    const { response } = authenticator.register({
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-      credentialId: credential.id,
-    })
-    const refused = await post(
-      '/api/v1/passkeys/link',
-      { relying_party: RP_ID, authenticator_response: registrationResponseToWire(response) },
-      { bearer: bob.token },
-    )
+    const { response } = attest(init.options.challenge, { credentialId: credential.id })
+    const refused = await postLink(bob.token, response)
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({
       error: 'This account has already been linked to another user.',
@@ -368,8 +347,7 @@ describe('passkeys/unlink', () => {
   test('default: unlinking removes the passkey; it no longer signs in', async () => {
     const { token } = await signIn()
     const { credential } = await linkNew(token)
-    const credentialId = isoBase64URL.fromBuffer(credential.id)
-    const response = await post('/api/v1/passkeys/unlink', { credential_id: credentialId }, { bearer: token })
+    const response = await postUnlink(token, credential)
     expect(response.statusCode).toBe(200)
     const user = response.json() as User
     expect(user.linked_accounts.some((account) => account.type === 'passkey')).toBe(false)
@@ -388,11 +366,7 @@ describe('passkeys/unlink', () => {
       type: 'email',
       subject: (email as { address: string }).address,
     })
-    const response = await post(
-      '/api/v1/passkeys/unlink',
-      { credential_id: isoBase64URL.fromBuffer(credential.id) },
-      { bearer: token },
-    )
+    const response = await postUnlink(token, credential)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'cannot_unlink_sole_account' })
     const signedIn = await signInWithPasskey(credential, 1)
@@ -403,11 +377,7 @@ describe('passkeys/unlink', () => {
     const alice = await signIn()
     const { credential } = await linkNew(alice.token)
     const bob = await signIn()
-    const response = await post(
-      '/api/v1/passkeys/unlink',
-      { credential_id: isoBase64URL.fromBuffer(credential.id) },
-      { bearer: bob.token },
-    )
+    const response = await postUnlink(bob.token, credential)
     expect(response.statusCode).toBe(404)
   })
 })
@@ -436,11 +406,7 @@ describe('wire: the reference clients’ snake_case shapes', () => {
   test('default: the body js-sdk-core sends (undefined extension results, no attachment) links and signs in', async () => {
     const { token, userId } = await signIn()
     const init = await linkInit(token)
-    const { response, credential } = authenticator.register({
-      challenge: init.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-    })
+    const { response, credential } = attest(init.options.challenge)
     // As the client's `_transformRegistrationResponseToSnakeCase` builds it, then JSON drops the undefined.
     const sent = JSON.parse(
       JSON.stringify({
@@ -537,16 +503,11 @@ describe('passkeys/register (sign-up)', () => {
     const init = await postTo(appId, '/api/v1/passkeys/register/init', {})
     expect(init.statusCode, init.body).toBe(200)
     const body = init.json() as InitBody
-    const { response, credential } = authenticator.register({
-      challenge: body.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-      aaguid: ICLOUD_AAGUID,
-    })
+    const { response, credential } = attest(body.options.challenge, { aaguid: ICLOUD_AAGUID })
     return { init: body, response, credential }
   }
 
-  function register(appId: string, response: ReturnType<typeof authenticator.register>['response']) {
+  function register(appId: string, response: ReturnType<typeof attest>['response']) {
     return postTo(appId, '/api/v1/passkeys/register', {
       relying_party: RP_ID,
       authenticator_response: registrationResponseToWire(response),
@@ -600,7 +561,7 @@ describe('passkeys/register (sign-up)', () => {
     const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
     expect(init.statusCode).toBe(403)
     expect(init.json()).toMatchObject({ code: 'disallowed_login_method' })
-    const { response } = authenticator.register({ challenge: 'AAAA', origin: ORIGIN, rpId: RP_ID })
+    const { response } = attest('AAAA')
     const refused = await register(app.id, response)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'disallowed_login_method' })
@@ -641,25 +602,11 @@ describe('passkeys/register (sign-up)', () => {
   test("error: a link challenge (bound to a user) does not serve a sign-up, nor a sign-up's a link", async () => {
     const { token } = await signIn()
     const link = await linkInit(token)
-    const { response } = authenticator.register({
-      challenge: link.options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-    })
+    const { response } = attest(link.options.challenge)
     expectInvalid(await register(t.demoApp.id, response))
     const signup = await postTo(t.demoApp.id, '/api/v1/passkeys/register/init', {})
-    const attestation = authenticator.register({
-      challenge: (signup.json() as InitBody).options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
-    })
-    expectInvalid(
-      await post(
-        '/api/v1/passkeys/link',
-        { relying_party: RP_ID, authenticator_response: registrationResponseToWire(attestation.response) },
-        { bearer: token },
-      ),
-    )
+    const attestation = attest((signup.json() as InitBody).options.challenge)
+    expectInvalid(await postLink(token, attestation.response))
   })
 
   test('error: a credential id already registered → 400 linked_to_another_user, no user created', async () => {
@@ -667,10 +614,7 @@ describe('passkeys/register (sign-up)', () => {
     const first = await registration(app.id)
     expect((await register(app.id, first.response)).statusCode).toBe(200)
     const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
-    const { response } = authenticator.register({
-      challenge: (init.json() as InitBody).options.challenge,
-      origin: ORIGIN,
-      rpId: RP_ID,
+    const { response } = attest((init.json() as InitBody).options.challenge, {
       credentialId: first.credential.id,
     })
     const refused = await register(app.id, response)
@@ -682,10 +626,8 @@ describe('passkeys/register (sign-up)', () => {
   test('error: an attestation for another origin → 401 invalid_credentials', async () => {
     const app = await appWith()
     const init = await postTo(app.id, '/api/v1/passkeys/register/init', {})
-    const { response } = authenticator.register({
-      challenge: (init.json() as InitBody).options.challenge,
+    const { response } = attest((init.json() as InitBody).options.challenge, {
       origin: 'https://evil.example',
-      rpId: RP_ID,
     })
     expectInvalid(await register(app.id, response))
     expect(await userCount(app.id)).toBe(0)

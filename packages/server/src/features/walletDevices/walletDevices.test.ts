@@ -6,9 +6,7 @@ import {
 } from '@foyer/protocol'
 import {
   createDeviceProver,
-  createFrameHandler,
   createMemoryDeviceKeyStore,
-  createMemoryShareStore,
   decryptRecoveryShare,
   fromBase64,
   rebuildEntropy,
@@ -16,7 +14,7 @@ import {
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, test } from 'vitest'
 import { createTestDevice } from '../../test/createTestDevice'
-import { TEST_FRAME_ORIGIN, testFrameApi } from '../../test/testFrameApi'
+import { TEST_FRAME_ORIGIN, testFrameHandler } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 import { TOTP_PARAMETERS } from '../mfa/totp'
 
@@ -40,13 +38,7 @@ const forged = {
 
 function frame(deviceKeys = createMemoryDeviceKeyStore()) {
   let id = 0
-  const handler = createFrameHandler({
-    appId: t.demoApp.id,
-    api: testFrameApi(t, { deviceKeys }),
-    deviceShares: createMemoryShareStore(),
-    mode: 'wallet',
-    now: t.now,
-  })
+  const handler = testFrameHandler(t, { deviceKeys })
   return {
     deviceKeys,
     async send(event: string, data: unknown): Promise<Record<string, unknown>> {

@@ -135,6 +135,10 @@ describe('GET /apps/{appId}/embedded-wallets', () => {
 })
 
 describe('the wallet frame built with the package', () => {
+  /** A production server on the test database whose wallet frame is served from the build in `dir`. */
+  const productionServer = (dir: string) =>
+    createTestContext({ db: t.db, masterKey: t.masterKey, env: 'production', walletFrameDir: dir })
+
   test('default: production serves the build in walletFrameDir, without esbuild', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
     const built = {
@@ -152,12 +156,7 @@ describe('the wallet frame built with the package', () => {
       },
     }
     await writeWalletFrameBundle(built, dir)
-    const production = await createTestContext({
-      db: t.db,
-      masterKey: t.masterKey,
-      env: 'production',
-      walletFrameDir: dir,
-    })
+    const production = await productionServer(dir)
     try {
       const page = await production.request({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
       expect(page.statusCode).toBe(200)
@@ -181,12 +180,7 @@ describe('the wallet frame built with the package', () => {
 
   test('error: production without a build answers 500 rather than bundling at request time', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'foyer-frame-'))
-    const production = await createTestContext({
-      db: t.db,
-      masterKey: t.masterKey,
-      env: 'production',
-      walletFrameDir: dir,
-    })
+    const production = await productionServer(dir)
     try {
       const page = await production.request({ method: 'GET', url: `/apps/${shopId}/embedded-wallets` })
       expect(page.statusCode).toBe(500)

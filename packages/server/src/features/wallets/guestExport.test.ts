@@ -1,15 +1,10 @@
 import { authResponseSchema, type FrameReply, userSchema } from '@foyer/protocol'
-import {
-  createFrameHandler,
-  createMemoryDeviceKeyStore,
-  createMemoryShareStore,
-  type ExportedKey,
-} from '@foyer/wallet-frame'
+import { createMemoryDeviceKeyStore, createMemoryShareStore, type ExportedKey } from '@foyer/wallet-frame'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { createTestDevice } from '../../test/createTestDevice'
 import { injectFetch } from '../../test/injectFetch'
-import { testFrameApi } from '../../test/testFrameApi'
+import { testFrameHandler } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 
 // docs/security.md property 54: a guest cannot export its wallet key (nor pass MFA-gated actions) until it
@@ -22,17 +17,13 @@ function frames() {
   const deviceShares = createMemoryShareStore()
   const deviceKeys = createMemoryDeviceKeyStore()
   const shown: ExportedKey[] = []
-  const handler = (mode: 'wallet' | 'export') =>
-    createFrameHandler({
-      appId: t.demoApp.id,
-      api: testFrameApi(t, { deviceKeys, purpose: mode }),
-      deviceShares,
-      mode,
-      now: t.now,
-      ...(mode === 'export' ? { showExport: (key: ExportedKey) => shown.push(key) } : {}),
-    })
-  const wallet = handler('wallet')
-  const exporter = handler('export')
+  const wallet = testFrameHandler(t, { deviceKeys, deviceShares })
+  const exporter = testFrameHandler(t, {
+    mode: 'export',
+    deviceKeys,
+    deviceShares,
+    showExport: (key) => shown.push(key),
+  })
   const send = async (target: typeof wallet, event: string, data: unknown): Promise<FrameReply> =>
     target.handle({ id: `g${++nextId}`, event, data })
   return {

@@ -1,11 +1,11 @@
 import type { FrameReply } from '@foyer/protocol'
-import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
+import { createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { testFrameApi } from '../../test/testFrameApi'
+import { testFrameHandler } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 
 // Key import (docs/embedded-wallets.md#imported-keys): the real frame logic of the import page and of the
@@ -25,12 +25,10 @@ function browser(typed: string[] = []) {
   const deviceKeys = createMemoryDeviceKeyStore()
   const refusals: string[] = []
   const page = (mode: 'wallet' | 'import') =>
-    createFrameHandler({
-      appId: t.demoApp.id,
-      api: testFrameApi(t, { deviceKeys }),
-      deviceShares,
+    testFrameHandler(t, {
       mode,
-      now: t.now,
+      deviceKeys,
+      deviceShares,
       askImportKey: async ({ parse }) => {
         for (;;) {
           const text = typed.shift()

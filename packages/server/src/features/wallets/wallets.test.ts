@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testEmbeddedWallet } from '../../../../protocol/test/fakeApi'
 import { randomId } from '../../crypto/randomId'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
@@ -27,6 +28,14 @@ const ethAddress = testEthereumAddress
 const solanaAddress = testSolanaAddress
 const signAddress = (url: string, token: string, json: unknown) =>
   signWalletBody(t.demoApp.id, url, token, json)
+const ADDITIONAL_WALLET_URL = '/api/v1/embedded_wallets/additional'
+/** An additional-wallet body: the Ethereum `address` (default: a fresh one) at `walletIndex` of entropy `entropyId`. */
+const additionalBody = (entropyId: string, walletIndex: number, address: string = ethAddress()) => ({
+  chain_type: 'ethereum' as const,
+  entropy_id: entropyId,
+  wallet_index: walletIndex,
+  address,
+})
 /** A create body without its `address_signature` (`frameCall` signs it with the address's key). */
 type UnsignedCreateBody = Omit<CreateEmbeddedWalletRequest, 'address_signature'>
 function createBody(overrides: Partial<UnsignedCreateBody> = {}): UnsignedCreateBody {
@@ -60,6 +69,11 @@ async function frameCall(
     headers: await proofHeaders(url, token),
   })
 }
+/** The stored row of the wallet entropy `entropyId` (its sealed shares), or undefined. */
+async function storedEntropy(entropyId: string) {
+  const [row] = await t.db.orm.select().from(walletEntropies).where(eq(walletEntropies.entropyId, entropyId))
+  return row
+}
 async function me(token: string) {
   const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })
   return userSchema.parse(response.json().user)
@@ -84,22 +98,13 @@ describe('POST /api/v1/embedded_wallets', () => {
       created_at: Math.floor(t.now() / 1000),
     })
     const at = Math.floor(t.now() / 1000)
-    const account = {
-      type: 'wallet',
+    const account = testEmbeddedWallet({
       id: expect.stringMatching(/^[0-9a-z]{25}$/),
       address: body.address,
-      chain_type: 'ethereum',
-      wallet_client: 'privy',
-      wallet_client_type: 'privy',
-      connector_type: 'embedded',
-      recovery_method: 'privy',
-      wallet_index: 0,
-      imported: false,
-      delegated: false,
       verified_at: at,
       first_verified_at: at,
       latest_verified_at: at,
-    }
+    })
     expect((await me(auth.token!)).linked_accounts).toEqual([
       expect.objectContaining({ type: 'email' }),
       account,
@@ -115,10 +120,7 @@ describe('POST /api/v1/embedded_wallets', () => {
     const auth = await signIn()
     const body = createBody()
     await frameCall('/api/v1/embedded_wallets', auth.token!, body)
-    const [row] = await t.db.orm
-      .select()
-      .from(walletEntropies)
-      .where(eq(walletEntropies.entropyId, body.address))
+    const row = await storedEntropy(body.address)
     expect(row?.authShare).toMatch(/^v1\./)
     expect(row?.authShare).not.toContain(body.auth_share)
     expect(row?.recovery).toMatch(/^v1\./)
@@ -211,34 +213,23 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
     const root = createBody()
     await frameCall('/api/v1/embedded_wallets', auth.token!, root)
     const address = ethAddress()
-    const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address.toUpperCase().replace('0X', '0x'),
-      wallet_index: 1,
-      address,
-    })
+    const response = await frameCall(
+      ADDITIONAL_WALLET_URL,
+      auth.token!,
+      additionalBody(root.address.toUpperCase().replace('0X', '0x'), 1, address),
+    )
     expect(response.statusCode).toBe(200)
     expect(response.json().wallet).toMatchObject({ address, wallet_index: 1, entropy_id: root.address })
     const wallets = (await me(auth.token!)).linked_accounts.flatMap((account) =>
       account.type === 'wallet' && account.wallet_client === 'privy' ? [account] : [],
     )
     expect(wallets.map((wallet) => wallet.wallet_index)).toEqual([0, 1])
-    const duplicate = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address,
-      wallet_index: 1,
-      address: ethAddress(),
-    })
+    const duplicate = await frameCall(ADDITIONAL_WALLET_URL, auth.token!, additionalBody(root.address, 1))
     expect(duplicate.json()).toEqual({
       error: 'Only the next wallet index (2) can be added',
       code: 'invalid_request',
     })
-    const skipped = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address,
-      wallet_index: 7,
-      address: ethAddress(),
-    })
+    const skipped = await frameCall(ADDITIONAL_WALLET_URL, auth.token!, additionalBody(root.address, 7))
     expect(skipped.json()).toEqual({
       error: 'Only the next wallet index (2) can be added',
       code: 'invalid_request',
@@ -247,12 +238,7 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
     // longer the next one, depending on when it read).
     const racing = await Promise.all(
       [ethAddress(), ethAddress()].map((next) =>
-        frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-          chain_type: 'ethereum',
-          entropy_id: root.address,
-          wallet_index: 2,
-          address: next,
-        }),
+        frameCall(ADDITIONAL_WALLET_URL, auth.token!, additionalBody(root.address, 2, next)),
       ),
     )
     expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 400])
@@ -271,35 +257,16 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
     const root = createBody()
     await frameCall('/api/v1/embedded_wallets', auth.token!, root)
     const address = ethAddress()
-    const signedForOther = (await signAddress('/api/v1/embedded_wallets/additional', other.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address,
-      wallet_index: 1,
-      address,
-    })) as Record<string, unknown>
-    const signedForIndex5 = (await signAddress('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address,
-      wallet_index: 5,
-      address,
-    })) as Record<string, unknown>
-    const byAnotherKey = (await signAddress('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: root.address,
-      wallet_index: 1,
-      address: ethAddress(),
-    })) as Record<string, unknown>
+    const signatureOf = async (token: string, body: ReturnType<typeof additionalBody>) =>
+      ((await signAddress(ADDITIONAL_WALLET_URL, token, body)) as Record<string, unknown>).address_signature
     for (const address_signature of [
-      signedForOther.address_signature,
-      signedForIndex5.address_signature,
-      byAnotherKey.address_signature,
+      await signatureOf(other.token!, additionalBody(root.address, 1, address)),
+      await signatureOf(auth.token!, additionalBody(root.address, 5, address)),
+      await signatureOf(auth.token!, additionalBody(root.address, 1)),
       `0x${'00'.repeat(65)}`,
     ]) {
-      const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-        chain_type: 'ethereum',
-        entropy_id: root.address,
-        wallet_index: 1,
-        address,
+      const response = await frameCall(ADDITIONAL_WALLET_URL, auth.token!, {
+        ...additionalBody(root.address, 1, address),
         address_signature,
       })
       expect(response.json()).toEqual({
@@ -325,24 +292,18 @@ describe('POST /api/v1/embedded_wallets/additional', () => {
 
   test('error: index > 0 needs index 0; 0 and negative indexes are invalid', async () => {
     const auth = await signIn()
-    const first = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: ethAddress(),
-      wallet_index: 1,
-      address: ethAddress(),
-    })
+    const first = await frameCall(ADDITIONAL_WALLET_URL, auth.token!, additionalBody(ethAddress(), 1))
     expect(first.statusCode).toBe(400)
     expect(first.json()).toEqual({
       error: 'An additional wallet needs the wallet at index 0',
       code: 'invalid_request',
     })
     for (const walletIndex of [0, -1, 1.5]) {
-      const response = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-        chain_type: 'ethereum',
-        entropy_id: ethAddress(),
-        wallet_index: walletIndex,
-        address: ethAddress(),
-      })
+      const response = await frameCall(
+        ADDITIONAL_WALLET_URL,
+        auth.token!,
+        additionalBody(ethAddress(), walletIndex),
+      )
       expect(response.statusCode).toBe(400)
       expect(response.json().code).toBe('invalid_data')
     }
@@ -368,10 +329,7 @@ describe('POST /api/v1/embedded_wallets/import', () => {
         entropy_id: body.address,
         imported: true,
       })
-      const [row] = await t.db.orm
-        .select()
-        .from(walletEntropies)
-        .where(eq(walletEntropies.entropyId, body.address))
+      const row = await storedEntropy(body.address)
       expect(row?.authShare).toMatch(/^v1\./)
       expect(row?.authShare).not.toContain(body.auth_share)
       // The frame gets its auth share back, marked imported.
@@ -417,12 +375,7 @@ describe('POST /api/v1/embedded_wallets/import', () => {
       importBody({ address: body.address }),
     )
     expect(elsewhere.json()).toMatchObject({ code: 'resource_conflict' })
-    const added = await frameCall('/api/v1/embedded_wallets/additional', auth.token!, {
-      chain_type: 'ethereum',
-      entropy_id: body.address,
-      wallet_index: 1,
-      address: ethAddress(),
-    })
+    const added = await frameCall(ADDITIONAL_WALLET_URL, auth.token!, additionalBody(body.address, 1))
     expect(added.statusCode).toBe(400)
     expect(added.json()).toMatchObject({
       code: 'invalid_request',

@@ -4,7 +4,6 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
-  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -18,7 +17,7 @@ import { type SolanaRpc, startSolanaRpc } from '../../../../../scripts/devchain/
 import { buildSolanaTransaction } from '../../../../core/src/funding/transfer/buildSolanaTransaction'
 import { anvilRpc } from '../farcaster/idRegistryStandIn'
 import { type BridgeStandIn, startBridgeStandIn } from './bridgeStandIn'
-import { mintTestToken, placeTestToken } from './testToken'
+import { mintTestToken, placeTestToken, testTokenBalance } from './testToken'
 
 let origin: Anvil
 let destination: Anvil
@@ -179,23 +178,18 @@ describe('bridge stand-in', () => {
     expect(item?.data.value).toBe('0')
     expect(item?.data.data.endsWith(String(step?.requestId).slice(2))).toBe(true)
     await wallet.sendTransaction({ to: item?.data.to as Hex, data: item?.data.data as Hex })
-    const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
-      createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-      })
     expect(
       await until(
-        () => tokenBalance(destination, usdcDestination.address, recipient),
+        () => testTokenBalance(destination.rpcUrl, usdcDestination.address, recipient),
         (balance) => balance > 0n,
       ),
     ).toBe(2_500_000n)
-    expect(await tokenBalance(origin, usdcOrigin.address, account.address)).toBe(10_000_000n - 2_502_500n)
-    expect(await tokenBalance(origin, usdcOrigin.address, bridge.solverAddress)).toBeGreaterThanOrEqual(
-      2_502_500n,
+    expect(await testTokenBalance(origin.rpcUrl, usdcOrigin.address, account.address)).toBe(
+      10_000_000n - 2_502_500n,
     )
+    expect(
+      await testTokenBalance(origin.rpcUrl, usdcOrigin.address, bridge.solverAddress),
+    ).toBeGreaterThanOrEqual(2_502_500n)
     const status = async () => bridge.requests.get(step?.requestId as Hex)?.status
     expect(await until(status, (value) => value === 'success')).toBe('success')
     // The native coin and a token do not bridge into each other.
@@ -245,20 +239,15 @@ describe('bridge stand-in', () => {
         await client.waitForTransactionReceipt({
           hash: await wallet.sendTransaction({ to: data?.to as Hex, data: data?.data as Hex }),
         })
-      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
-        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        })
       expect(
         await until(
-          () => tokenBalance(destination, usdcDestination.address, recipient),
+          () => testTokenBalance(destination.rpcUrl, usdcDestination.address, recipient),
           (balance) => balance > 0n,
         ),
       ).toBe(1_000_000n)
-      expect(await tokenBalance(origin, usdcOrigin.address, account.address)).toBe(5_000_000n - 1_001_000n)
+      expect(await testTokenBalance(origin.rpcUrl, usdcOrigin.address, account.address)).toBe(
+        5_000_000n - 1_001_000n,
+      )
     } finally {
       await approving.close()
     }

@@ -1,8 +1,11 @@
 import {
   type Address,
+  createPublicClient,
   encodeAbiParameters,
+  erc20Abi,
   type Hex,
   hexToBigInt,
+  http,
   keccak256,
   numberToHex,
   stringToHex,
@@ -232,4 +235,19 @@ export async function mintTestToken(
   }
   await add(balanceSlot(holder))
   await add(numberToHex(2, { size: 32 }))
+}
+
+/**
+ * What `holder` has of the ERC-20 token at `token` on the chain at `rpcUrl`, in its smallest unit: its
+ * `balanceOf` (EIP-20) read through the node.
+ *
+ * @example expect(await testTokenBalance(anvil.rpcUrl, DEMO_USDC.address, wallet)).toBe(10n ** 6n) // 1 USDC
+ */
+export function testTokenBalance(rpcUrl: string, token: Address, holder: Address): Promise<bigint> {
+  return createPublicClient({ transport: http(rpcUrl) }).readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [holder],
+  })
 }

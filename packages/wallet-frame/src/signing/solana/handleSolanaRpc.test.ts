@@ -28,8 +28,11 @@ beforeAll(async () => {
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
-/** A base64 wire transaction: a memo instruction (a program the wallet does not confirm) paid by `payer`. */
-function memo(payer: string): string {
+/** A base64 wire transaction (unsigned) paid by `payer`, of the one `instruction`. */
+function wireTransaction(
+  payer: string,
+  instruction: Parameters<typeof appendTransactionMessageInstruction>[0],
+): string {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(payer), m),
@@ -41,46 +44,30 @@ function memo(payer: string): string {
         },
         m,
       ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: address(MEMO_PROGRAM),
-          accounts: [{ address: address(payer), role: AccountRole.READONLY_SIGNER }],
-          data: new TextEncoder().encode('hello'),
-        },
-        m,
-      ),
+    (m) => appendTransactionMessageInstruction(instruction, m),
   )
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }
 
+/** A base64 wire transaction: a memo instruction (a program the wallet does not confirm) paid by `payer`. */
+function memo(payer: string): string {
+  return wireTransaction(payer, {
+    programAddress: address(MEMO_PROGRAM),
+    accounts: [{ address: address(payer), role: AccountRole.READONLY_SIGNER }],
+    data: new TextEncoder().encode('hello'),
+  })
+}
+
 /** A base64 wire transaction: a system transfer of 1000 lamports paid by `payer` (unsigned). */
 function transfer(payer: string): string {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(payer), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: address('11111111111111111111111111111111'),
-          accounts: [
-            { address: address(payer), role: AccountRole.WRITABLE_SIGNER },
-            { address: address(other.address), role: AccountRole.WRITABLE },
-          ],
-          data: new Uint8Array([2, 0, 0, 0, 0xe8, 0x03, 0, 0, 0, 0, 0, 0]),
-        },
-        m,
-      ),
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
+  return wireTransaction(payer, {
+    programAddress: address('11111111111111111111111111111111'),
+    accounts: [
+      { address: address(payer), role: AccountRole.WRITABLE_SIGNER },
+      { address: address(other.address), role: AccountRole.WRITABLE },
+    ],
+    data: new Uint8Array([2, 0, 0, 0, 0xe8, 0x03, 0, 0, 0, 0, 0, 0]),
+  })
 }
 
 function fakeRpc(answer: unknown): { fetch: typeof fetch; bodies: unknown[] } {

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
@@ -180,9 +181,7 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
           <p className="foyer-text">{m.processingDetail}</p>
         </div>
       ) : status === 'blocked' ? (
-        <p className="foyer-error-text" role="alert">
-          {m.popupBlocked}
-        </p>
+        <Alert>{m.popupBlocked}</Alert>
       ) : (
         <div className="foyer-row" role="status">
           <Spinner />

@@ -15,6 +15,7 @@ import { useStartOnce } from '../../../hooks/useStartOnce'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
@@ -111,9 +112,7 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
     return (
       <div className="foyer-screen" data-funding-status="error">
         <ScreenHeader title={title} />
-        <p className="foyer-error-text" role="alert">
-          {m.failed}
-        </p>
+        <Alert>{m.failed}</Alert>
         <Button variant="secondary" block onClick={() => returnToFundingMethods(router, params)}>
           {f.back}
         </Button>
@@ -123,9 +122,7 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
     return (
       <div className="foyer-screen">
         <ScreenHeader title={title} onBack={router.back} backLabel={f.back} />
-        <p className="foyer-error-text" role="alert">
-          {f.popupBlocked}
-        </p>
+        <Alert>{f.popupBlocked}</Alert>
         <Button block onClick={() => void run(openFundingPopup)}>
           {f.reopen}
         </Button>

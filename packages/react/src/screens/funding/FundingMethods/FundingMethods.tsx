@@ -2,6 +2,7 @@ import type { FundingProvider } from '@foyer/protocol'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { useDiscoveredWallets } from '../../externalWallets/WalletList/useDiscoveredWallets'
@@ -78,11 +79,7 @@ export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
         onBack={router.getHistory().length > 1 ? router.back : undefined}
         backLabel={m.back}
       />
-      {errorMessage ? (
-        <p className="foyer-error-text" role="alert">
-          {errorMessage}
-        </p>
-      ) : null}
+      {errorMessage ? <Alert>{errorMessage}</Alert> : null}
       {entries.map((entry) => (
         <button
           key={entry.key}

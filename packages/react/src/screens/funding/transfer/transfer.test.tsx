@@ -2,17 +2,14 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createFoyerClient, createMemoryStorage, type FoyerChain, type SolanaCluster } from '@foyer/core'
 import type { FundingAsset } from '@foyer/core/funding'
-import type { AppConfig } from '@foyer/protocol'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
 import {
   createPublicClient,
   createWalletClient,
   defineChain,
-  erc20Abi,
   type Hex,
   http,
   numberToHex,
@@ -24,13 +21,15 @@ import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/start
 import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { startBridgeStandIn } from '../../../../../server/src/testing/bridge/bridgeStandIn'
-import { mintTestToken, placeTestToken } from '../../../../../server/src/testing/bridge/testToken'
-import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import {
+  mintTestToken,
+  placeTestToken,
+  testTokenBalance,
+} from '../../../../../server/src/testing/bridge/testToken'
+import { TEST_APP_ID } from '../../../../test/createTestClient'
+import { openWalletTransfer, walletTransferFundingConfig } from '../../../../test/fundingTransferHost'
 import { registerSolanaTestWallet, setAnvilBalance } from '../../../../test/localWallets'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
-import { useFoyer } from '../../../hooks/useFoyer'
-import { useFundWallet } from '../../../hooks/useFundWallet'
 
 // Under jsdom `import.meta.url` is not a file URL: name anvil's binary (the root's node_modules) first.
 vi.hoisted(() => {
@@ -147,18 +146,6 @@ const setBalance = (anvil: Anvil, address: string, wei: bigint) => setAnvilBalan
 const balanceOn = (anvil: Anvil, address: Hex) =>
   createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address })
 
-function fundingConfig(bridging: boolean): Partial<AppConfig> {
-  return {
-    fiat_on_ramp_enabled: true,
-    funding_config: {
-      ...testAppConfig().funding_config,
-      options: [{ method: 'wallets', provider: 'privy' }],
-      default_recommended_amount: '0.05',
-      cross_chain_bridging_enabled: bridging,
-    },
-  }
-}
-
 /**
  * A bridge API that answers `answers` in turn (then 500) and records the quote requests' bodies; browsers call
  * it directly (CORS), as they call Relay's.
@@ -189,34 +176,6 @@ async function startFakeBridgeApi(answers: { status: number; body: unknown }[]) 
   }
 }
 
-/**
- * A host page whose Fund button funds `recipient` on 31337 (with `asset`), or a base58 `recipient` on the
- * local Solana cluster, and records how `fundWallet` ended.
- */
-function FundHost({
-  recipient,
-  results,
-  asset,
-}: {
-  recipient: string
-  results: unknown[]
-  asset?: FundingAsset | undefined
-}) {
-  const { fundWallet } = useFundWallet()
-  const { ready } = useFoyer()
-  const where = recipient.startsWith('0x') ? { chain: { id: 31337 } } : { cluster: { name: 'localnet' } }
-  const fund = () =>
-    fundWallet({ address: recipient, ...where, ...(asset ? { asset } : {}) }).then(
-      (result) => results.push(result),
-      (error: unknown) => results.push(error),
-    )
-  return (
-    <button type="button" disabled={!ready} onClick={() => void fund()}>
-      Fund
-    </button>
-  )
-}
-
 /** Renders the provider with a host whose button funds `recipient` on 31337, and opens the transfer list. */
 async function openTransfer(options: {
   bridging: boolean
@@ -230,7 +189,7 @@ async function openTransfer(options: {
   const recipient = options.toSolana
     ? base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
     : privateKeyToAccount(generatePrivateKey()).address
-  const api = createFakeApi({ appConfig: fundingConfig(options.bridging) })
+  const api = createFakeApi({ appConfig: walletTransferFundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
   api.on('GET /api/v1/token_price', async () => Response.json({ usd: 3000 }))
   const client = createFoyerClient({
@@ -241,27 +200,14 @@ async function openTransfer(options: {
     chains,
     solanaClusters: [options.cluster ?? cluster],
   })
-  const results: unknown[] = []
-  render(
-    <FoyerProvider
-      appId={TEST_APP_ID}
-      apiUrl="http://foyer.test"
-      client={client}
-      {...(options.config ? { config: options.config } : {})}
-    >
-      <FundHost recipient={recipient} results={results} asset={options.asset} />
-    </FoyerProvider>,
-  )
-  const user = userEvent.setup()
-  const fund = await screen.findByRole('button', { name: 'Fund' })
-  await waitFor(() => expect(fund.hasAttribute('disabled')).toBe(false))
-  await user.click(fund)
+  const { user, results } = await openWalletTransfer({
+    client,
+    recipient,
+    asset: options.asset,
+    config: options.config,
+  })
   // The funding screens load lazily: the first test waits for their chunks.
-  const slow = { timeout: 10_000 }
-  await user.click(await screen.findByRole('button', { name: /Transfer from wallet/ }, slow))
-  await screen.findByRole('heading', { name: 'Confirm or edit amount' }, slow)
-  await user.click(screen.getByRole('button', { name: 'Continue' }))
-  await screen.findByRole('heading', { name: 'Transfer from wallet' }, slow)
+  await screen.findByRole('heading', { name: 'Transfer from wallet' }, { timeout: 10_000 })
   return { user, recipient, results }
 }
 
@@ -400,16 +346,11 @@ describe('transfer from wallet', () => {
       expect(screen.queryByText(recipient as string)).toBeNull()
       expect(await screen.findByText("You've funded your account!", {}, { timeout: 15_000 })).toBeTruthy()
       expect(screen.getByText('0.05 USDC arrived in your wallet.')).toBeTruthy()
-      const tokenBalance = (anvil: Anvil, token: Hex, address: Hex) =>
-        createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        })
-      expect(await tokenBalance(first, destinationToken.address, recipient as Hex)).toBe(50_000n)
+      expect(await testTokenBalance(first.rpcUrl, destinationToken.address, recipient as Hex)).toBe(50_000n)
       // The wallet paid the amount plus the relayer fee (0.1 %) on 31338.
-      expect(await tokenBalance(second, originToken.address, payer.address)).toBe(7_000_000n - 50_050n)
+      expect(await testTokenBalance(second.rpcUrl, originToken.address, payer.address)).toBe(
+        7_000_000n - 50_050n,
+      )
       expect(results).toEqual([{ status: 'completed', method: 'wallets' }])
     } finally {
       await bridge.close()

@@ -1,4 +1,5 @@
 import { useModal } from '../../../modal/ModalContext'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import type { AccountTransferState } from './useAccountTransfer'
 
@@ -11,11 +12,7 @@ export function TransferButtons({ state }: { state: AccountTransferState }) {
   const m = messages.accountTransfer
   return (
     <>
-      {state.error ? (
-        <p className="foyer-error-text" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      {state.error ? <Alert>{state.error}</Alert> : null}
       <Button block busy={state.status === 'busy'} onClick={state.run}>
         {state.status === 'done' ? m.success : m.transfer}
       </Button>

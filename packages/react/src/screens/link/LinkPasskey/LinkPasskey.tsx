@@ -8,6 +8,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { CheckIcon } from '../../../ui/icons'
 import { passkeyName } from './passkeyName'
@@ -113,11 +114,7 @@ export function LinkPasskey(_props: ScreenProps<'linkPasskey'>) {
       >
         {busy === 'link' ? m.linking : m.addPasskey}
       </Button>
-      {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       <p className={status ? 'foyer-row foyer-status-ok' : 'foyer-sr-only'} role="status" aria-live="polite">
         {status ? <CheckIcon /> : null}
         {status}

@@ -6,6 +6,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { exportFrameTheme } from '../../../theme/exportFrameTheme'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
@@ -86,11 +87,7 @@ export function ExportWallet({ params }: ScreenProps<'exportWallet'>) {
           </div>
         ) : null}
       </div>
-      {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       <Button block onClick={() => finish.current()}>
         {m.done}
       </Button>

@@ -5,6 +5,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { exportFrameTheme } from '../../../theme/exportFrameTheme'
+import { Alert } from '../../../ui/Alert'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 
 /**
@@ -49,9 +50,7 @@ export function ImportWallet({ params }: ScreenProps<'importWallet'>) {
       <ScreenHeader title={<ScreenTitle>{m.title}</ScreenTitle>} />
       <p className="foyer-text">{chainType === 'ethereum' ? m.detailEthereum : m.detailSolana}</p>
       {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
+        <Alert>{error}</Alert>
       ) : (
         <div ref={box} className="foyer-frame-box" data-import data-sized={sized || undefined} />
       )}

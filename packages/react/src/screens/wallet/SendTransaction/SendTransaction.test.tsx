@@ -1,51 +1,23 @@
-import type { SendTransactionPrompt, TransactionPreview } from '@foyer/core/wallet'
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { anvil, findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+import { findDialog, renderWalletUi } from '../../../../test/renderWallet'
 import { testReceipt } from '../../../../test/testReceipt'
+import {
+  TEST_RECIPIENT,
+  TEST_TX_HASH,
+  testSendPrompt,
+  testTransactionPreview,
+} from '../../../../test/testSendPrompt'
 
 afterEach(cleanup)
 
-const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const hash = `0x${'ab'.repeat(32)}` as const
-
-function preview(overrides: Partial<TransactionPreview> = {}): TransactionPreview {
-  const fee = 21_000n * 2_000_000_000n
-  return {
-    chain: anvil,
-    from: testWallet.address as `0x${string}`,
-    to,
-    value: 10n ** 16n,
-    gas: 21_000n,
-    feePerGas: 2_000_000_000n,
-    l1Fee: 0n,
-    fee,
-    sponsored: false,
-    total: 10n ** 16n + fee,
-    balance: 10n * 10n ** 18n,
-    insufficientFunds: false,
-    prepareError: false,
-    ...overrides,
-  }
-}
-
-function sendPrompt(overrides: Partial<SendTransactionPrompt> = {}): SendTransactionPrompt {
-  return {
-    kind: 'sendTransaction',
-    wallet: testWallet,
-    chain: anvil,
-    request: { chainId: '0x7a69', to, value: '0x2386f26fc10000' },
-    preview: async () => preview(),
-    send: vi.fn(async () => hash),
-    waitForReceipt: async () => testReceipt(hash),
-    ...overrides,
-  }
-}
+const to = TEST_RECIPIENT
+const hash = TEST_TX_HASH
 
 describe('SendTransaction', () => {
   test("default: To, Amount, Network, Estimated fee, Total, balance, Details; Approve → 'Transaction complete!'", async () => {
     const { prompt, user } = await renderWalletUi()
-    const send = sendPrompt()
+    const send = testSendPrompt()
     const result = prompt(send)
     const dialog = await findDialog('Review transaction')
     await within(dialog).findByText('0.010042 ETH')
@@ -95,10 +67,10 @@ describe('SendTransaction', () => {
   test("behavior: 'Sponsored', custom texts, and '(n / m)' with 'Continue' when more follow", async () => {
     const { prompt } = await renderWalletUi()
     prompt(
-      sendPrompt({
+      testSendPrompt({
         step: { index: 1, count: 2 },
         uiOptions: { title: 'Mint', description: 'Mint one token' },
-        preview: async () => preview({ sponsored: true, fee: 0n, total: 10n ** 16n }),
+        preview: async () => testTransactionPreview({ sponsored: true, fee: 0n, total: 10n ** 16n }),
       }),
     )
     const dialog = await findDialog('Mint (1 / 2)')
@@ -109,7 +81,11 @@ describe('SendTransaction', () => {
 
   test("error: a short balance shows 'Wallet has insufficient funds for this transaction.' and the Add funds hint", async () => {
     const { prompt } = await renderWalletUi()
-    prompt(sendPrompt({ preview: async () => preview({ balance: 0n, insufficientFunds: true }) }))
+    prompt(
+      testSendPrompt({
+        preview: async () => testTransactionPreview({ balance: 0n, insufficientFunds: true }),
+      }),
+    )
     const dialog = await findDialog('Review transaction')
     await within(dialog).findByText('Wallet has insufficient funds for this transaction.')
     expect(within(dialog).getByText(/Add funds on Anvil to complete transaction\./)).toBeTruthy()
@@ -119,7 +95,7 @@ describe('SendTransaction', () => {
   test("error: a failed send shows the code and message; 'Retry transaction' keeps the nonce without a hash", async () => {
     const { prompt, user } = await renderWalletUi()
     let attempts = 0
-    const send = sendPrompt({
+    const send = testSendPrompt({
       send: vi.fn(async () => {
         attempts += 1
         if (attempts === 1) {
@@ -146,7 +122,7 @@ describe('SendTransaction', () => {
 
   test('error: a reverted receipt keeps the hash (copyable, explorer link); the retry drops the nonce', async () => {
     const { prompt, user } = await renderWalletUi()
-    const send = sendPrompt({
+    const send = testSendPrompt({
       waitForReceipt: async () => testReceipt(hash, { status: 'reverted' }),
     })
     prompt(send)

@@ -4,11 +4,11 @@ import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Spinner } from '../../../ui/Spinner'
 import { addFundsRoute } from '../../funding/addFundsRoute'
 import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
-import { decodedRows } from './decodedRows'
-import { formatNative } from './formatNative'
+import { decodedRows, summaryRows } from './decodedRows'
 import { TransactionDetails } from './TransactionDetails'
 
 /**
@@ -119,35 +119,17 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
           />
         ) : null
       }
-      rows={[
-        [m.to, decoded.to, 'address'],
-        [m.amount, decoded.amount],
-        [m.token, decoded.token],
-        [m.spender, decoded.spender, 'address'],
-        [m.network, chain.name],
-        [
-          m.estimatedFee,
-          preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)) : '…',
-        ],
-        [m.total, preview ? formatNative(preview.total, chain, format) : '…'],
-        [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
-      ]}
+      rows={summaryRows(decoded, preview, chain, format, m)}
       alerts={
         <>
-          {decoded.approvesCollection ? (
-            <p className="foyer-warning" role="alert">
-              {m.approvalForAllWarning}
-            </p>
-          ) : null}
+          {decoded.approvesCollection ? <Alert tone="warning">{m.approvalForAllWarning}</Alert> : null}
           {short ? (
             <div role="alert" className="foyer-field">
               <p className="foyer-error-text">{m.insufficientFunds}</p>
               <p className="foyer-warning">{formatMessage(m.addFundsHint, { chain: chain.name })}</p>
             </div>
           ) : preview?.prepareError || previewFailed ? (
-            <p className="foyer-warning" role="alert">
-              {m.prepareError}
-            </p>
+            <Alert tone="warning">{m.prepareError}</Alert>
           ) : null}
         </>
       }

@@ -97,3 +97,49 @@ export function decodedRows(
     approvesCollection: action.functionName === 'setApprovalForAll' && action.approved === true,
   }
 }
+
+/** What the summary reads of a prepared transaction or user operation; absent while it is being prepared. */
+export type SummaryPreview = {
+  /** A paymaster pays the fee. */
+  sponsored?: boolean | undefined
+  /** The fee, total and balance in wei. */
+  fee: bigint
+  total: bigint
+  balance: bigint
+}
+
+/** The estimated fee as shown: 'Sponsored' when a paymaster pays, else the fee in the native currency. */
+export function estimatedFee(
+  preview: SummaryPreview,
+  chain: FoyerChain,
+  format: Formatters,
+  m: Messages['transaction'],
+): string {
+  return preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)
+}
+
+/**
+ * The Ethereum confirmation's summary card (docs/confirmation-screen.md "What is shown"): To, Amount, Token,
+ * Spender, Network, Estimated fee ('Sponsored' when a paymaster pays), Total and Balance; '…' while the
+ * preview is not there yet.
+ */
+export function summaryRows(
+  decoded: DecodedRows,
+  preview: SummaryPreview | undefined,
+  chain: FoyerChain,
+  format: Formatters,
+  m: Messages['transaction'],
+): DetailRow[] {
+  const native = (value: bigint | undefined) =>
+    value === undefined ? '…' : formatNative(value, chain, format)
+  return [
+    [m.to, decoded.to, 'address'],
+    [m.amount, decoded.amount],
+    [m.token, decoded.token],
+    [m.spender, decoded.spender, 'address'],
+    [m.network, chain.name],
+    [m.estimatedFee, preview ? estimatedFee(preview, chain, format, m) : '…'],
+    [m.total, native(preview?.total)],
+    [m.balance, native(preview?.balance)],
+  ]
+}

@@ -1,26 +1,31 @@
+import type { SignMessagePrompt } from '@foyer/core/wallet'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
 afterEach(cleanup)
+
 // The modal loads its screens lazily: load them once before the first test, so the dialog waits measure the
 // screens, not a cold module load on a busy machine.
 beforeAll(async () => {
   await Promise.all([import('./SignRequest'), import('../RecoverPassword/RecoverPassword')])
 }, 60_000)
 
+/** A 'Sign message' prompt of the test wallet: `message` by `personal_sign`, signed by `sign`, with `extra`. */
+function signMessagePrompt(
+  message: string,
+  sign: () => Promise<string>,
+  extra: Partial<Pick<SignMessagePrompt, 'uiOptions'>> = {},
+): SignMessagePrompt {
+  return { kind: 'signMessage', wallet: testWallet, method: 'personal_sign', message, sign, ...extra }
+}
+
 describe('SignRequest', () => {
   test("default: 'Sign message', the message, Approve signs and closes", async () => {
     const { prompt, user } = await renderWalletUi()
     const sign = vi.fn(async () => '0xsig')
-    const result = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'Hello there',
-      sign,
-    })
+    const result = prompt(signMessagePrompt('Hello there', sign))
     const dialog = await findDialog('Sign message')
     expect(within(dialog).getByText('Hello there')).toBeTruthy()
     expect(within(dialog).getByText('Test App wants you to sign this message with your wallet.')).toBeTruthy()
@@ -52,14 +57,9 @@ describe('SignRequest', () => {
   test('behavior: uiOptions.iconUrl shows the image above the title; an unsafe URL shows none', async () => {
     const { prompt, user } = await renderWalletUi()
     const icon = 'https://app.example/icon.png'
-    const first = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'with an icon',
-      uiOptions: { iconUrl: icon },
-      sign: async () => '0xsig',
-    })
+    const first = prompt(
+      signMessagePrompt('with an icon', async () => '0xsig', { uiOptions: { iconUrl: icon } }),
+    )
     const dialog = await findDialog('Sign message')
     const image = dialog.querySelector('img')
     expect(image?.getAttribute('src')).toBe(icon)
@@ -71,14 +71,9 @@ describe('SignRequest', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     await first
 
-    const second = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'no icon',
-      uiOptions: { iconUrl: 'javascript:alert(1)' },
-      sign: async () => '0xsig',
-    })
+    const second = prompt(
+      signMessagePrompt('no icon', async () => '0xsig', { uiOptions: { iconUrl: 'javascript:alert(1)' } }),
+    )
     const next = await findDialog('Sign message')
     await within(next).findByText('no icon')
     expect(next.querySelector('img')).toBeNull()
@@ -100,13 +95,7 @@ describe('SignRequest', () => {
         signed = resolve
       })
     })
-    const result = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'Hello there',
-      sign,
-    })
+    const result = prompt(signMessagePrompt('Hello there', sign))
     const dialog = await findDialog('Sign message')
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     const recovery = await findDialog('Enter your password')
@@ -124,13 +113,7 @@ describe('SignRequest', () => {
   test('error: Cancel rejects with 4001 without signing', async () => {
     const { prompt, user } = await renderWalletUi()
     const sign = vi.fn(async () => '0xsig')
-    const result = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'hi',
-      sign,
-    })
+    const result = prompt(signMessagePrompt('hi', sign))
     const dialog = await findDialog('Sign message')
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await expect(result).rejects.toMatchObject({ code: 'user_rejected' })
@@ -139,15 +122,11 @@ describe('SignRequest', () => {
 
   test('error: a signing failure stays on screen; Escape rejects', async () => {
     const { prompt, user } = await renderWalletUi()
-    const result = prompt({
-      kind: 'signMessage',
-      wallet: testWallet,
-      method: 'personal_sign',
-      message: 'hi',
-      sign: async () => {
+    const result = prompt(
+      signMessagePrompt('hi', async () => {
         throw Object.assign(new Error('Wallet is not connected'), { code: 'error' })
-      },
-    })
+      }),
+    )
     const dialog = await findDialog('Sign message')
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Wallet is not connected')

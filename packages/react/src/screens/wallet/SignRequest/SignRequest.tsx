@@ -3,6 +3,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
+import { Alert } from '../../../ui/Alert'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { ApprovalActions } from '../approval/ApprovalActions'
 import { useApproval } from '../approval/useApproval'
@@ -47,11 +48,7 @@ export function SignRequest({ params }: ScreenProps<'signRequest'>) {
           </pre>
         </section>
       )}
-      {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       <ApprovalActions
         settle={settle}
         busy={busy}

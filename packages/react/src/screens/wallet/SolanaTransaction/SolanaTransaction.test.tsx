@@ -40,6 +40,13 @@ function solanaPrompt(overrides: Partial<SendSolanaTransactionPrompt> = {}): Sen
   }
 }
 
+/** `solanaPrompt()` with `changes` to its transaction summary. */
+function solanaPromptWithSummary(
+  changes: Partial<SendSolanaTransactionPrompt['summary']>,
+): SendSolanaTransactionPrompt {
+  return solanaPrompt({ summary: { ...solanaPrompt().summary, ...changes } })
+}
+
 describe('SolanaTransaction', () => {
   test("default: Total, Fees and balance in SOL, the 'k of n instructions' pager, Approve → success", async () => {
     const { prompt, user } = await renderWalletUi()
@@ -70,13 +77,9 @@ describe('SolanaTransaction', () => {
 
   test("behavior: a single instruction shows no '1 of 1 instructions' pager", async () => {
     const { prompt } = await renderWalletUi()
-    const base = solanaPrompt()
     prompt(
-      solanaPrompt({
-        summary: {
-          ...base.summary,
-          instructions: [{ action: 'transfer', from, to, amount: 1_500_000_000n }],
-        },
+      solanaPromptWithSummary({
+        instructions: [{ action: 'transfer', from, to, amount: 1_500_000_000n }],
       }),
     )
     const dialog = await findDialog('Approve transaction')
@@ -127,17 +130,11 @@ describe('SolanaTransaction', () => {
 
   test("behavior: an unlimited token approval shows 'Maximum' under the 'Confirm address' title", async () => {
     const { prompt } = await renderWalletUi()
-    const base = solanaPrompt()
     prompt(
-      solanaPrompt({
-        summary: {
-          ...base.summary,
-          instructions: [
-            { action: 'approve', source: to, spender: MEMO, owner: from, amount: 2n ** 64n - 1n },
-          ],
-          total: 5000n,
-          spender: MEMO,
-        },
+      solanaPromptWithSummary({
+        instructions: [{ action: 'approve', source: to, spender: MEMO, owner: from, amount: 2n ** 64n - 1n }],
+        total: 5000n,
+        spender: MEMO,
       }),
     )
     const dialog = await findDialog('Confirm address')
@@ -147,16 +144,12 @@ describe('SolanaTransaction', () => {
 
   test('behavior: a limited ApproveChecked shows the amount in token units', async () => {
     const { prompt } = await renderWalletUi()
-    const base = solanaPrompt()
     prompt(
-      solanaPrompt({
-        summary: {
-          ...base.summary,
-          instructions: [
-            { action: 'approve', source: to, spender: MEMO, owner: from, amount: 1_500_000n, decimals: 6 },
-          ],
-          total: 5000n,
-        },
+      solanaPromptWithSummary({
+        instructions: [
+          { action: 'approve', source: to, spender: MEMO, owner: from, amount: 1_500_000n, decimals: 6 },
+        ],
+        total: 5000n,
       }),
     )
     const dialog = await findDialog('Confirm address')
@@ -166,16 +159,12 @@ describe('SolanaTransaction', () => {
 
   test("behavior: the cluster's fee with its 'Priority fee' part", async () => {
     const { prompt } = await renderWalletUi()
-    const base = solanaPrompt()
     prompt(
-      solanaPrompt({
-        summary: {
-          ...base.summary,
-          instructions: [{ action: 'transfer', from, to, amount: 1_000_000n }],
-          fee: 2_005_000n,
-          priorityFee: 2_000_000n,
-          total: 3_005_000n,
-        },
+      solanaPromptWithSummary({
+        instructions: [{ action: 'transfer', from, to, amount: 1_000_000n }],
+        fee: 2_005_000n,
+        priorityFee: 2_000_000n,
+        total: 3_005_000n,
       }),
     )
     const dialog = await findDialog('Approve transaction')

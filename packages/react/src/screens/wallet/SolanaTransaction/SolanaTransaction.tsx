@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { addFundsRoute } from '../../funding/addFundsRoute'
 import { useApproval } from '../approval/useApproval'
@@ -80,21 +81,9 @@ export function SolanaTransaction({ params }: ScreenProps<'solanaTransaction'>) 
       ]}
       alerts={
         <>
-          {refused ? (
-            <p className="foyer-error-text" role="alert">
-              {s.unsupportedAlert}
-            </p>
-          ) : null}
-          {short ? (
-            <p className="foyer-error-text" role="alert">
-              {s.insufficientFunds}
-            </p>
-          ) : null}
-          {approval.error ? (
-            <p className="foyer-error-text" role="alert">
-              {approval.error}
-            </p>
-          ) : null}
+          {refused ? <Alert>{s.unsupportedAlert}</Alert> : null}
+          {short ? <Alert>{s.insufficientFunds}</Alert> : null}
+          {approval.error ? <Alert>{approval.error}</Alert> : null}
         </>
       }
       settle={settle}

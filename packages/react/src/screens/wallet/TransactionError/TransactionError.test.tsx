@@ -1,8 +1,9 @@
 import { type SendTransactionPrompt, TransactionError } from '@foyer/core/wallet'
 import { cleanup, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { anvil, findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+import { anvil, findDialog, renderWalletUi } from '../../../../test/renderWallet'
 import { testReceipt } from '../../../../test/testReceipt'
+import { TEST_RECIPIENT, TEST_TX_HASH, testSendPrompt } from '../../../../test/testSendPrompt'
 
 afterEach(cleanup)
 // The modal loads its screens lazily: transform them once before the first test, so its 3 s wait for a
@@ -11,35 +12,13 @@ beforeAll(async () => {
   await Promise.all([import('./TransactionError'), import('../SendTransaction/SendTransaction')])
 }, 60_000)
 
-const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const hash = `0x${'ab'.repeat(32)}` as const
+const _to = TEST_RECIPIENT
+const hash = TEST_TX_HASH
 const replacement = `0x${'cd'.repeat(32)}` as const
 
+/** A send of 1 wei at 1 wei per gas (total 21 001 wei) with `overrides`. */
 function sendPrompt(overrides: Partial<SendTransactionPrompt> = {}): SendTransactionPrompt {
-  return {
-    kind: 'sendTransaction',
-    wallet: testWallet,
-    chain: anvil,
-    request: { chainId: '0x7a69', to, value: '0x1' },
-    preview: async () => ({
-      chain: anvil,
-      from: testWallet.address as `0x${string}`,
-      to,
-      value: 1n,
-      gas: 21_000n,
-      feePerGas: 1n,
-      fee: 21_000n,
-      l1Fee: 0n,
-      sponsored: false,
-      total: 21_001n,
-      balance: 10n ** 18n,
-      insufficientFunds: false,
-      prepareError: false,
-    }),
-    send: vi.fn(async () => hash),
-    waitForReceipt: async () => testReceipt(hash),
-    ...overrides,
-  }
+  return testSendPrompt(overrides, { value: 1n, feePerGas: 1n, balance: 10n ** 18n })
 }
 
 /** Opens the confirmation of `prompt`, approves, and returns the error dialog named `title`. */

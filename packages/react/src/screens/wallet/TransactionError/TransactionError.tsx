@@ -8,6 +8,7 @@ import { shortAddress } from '../../../ui/Address'
 import { Button } from '../../../ui/Button'
 import { CopyButton } from '../../../ui/CopyButton'
 import { Notice } from '../../../ui/Notice'
+import { ExplorerLink } from './ExplorerLink'
 import { explorerTransactionUrl } from './explorerTransactionUrl'
 
 /**
@@ -84,17 +85,7 @@ export function TransactionError({ params }: ScreenProps<'transactionError'>) {
               feedbackMs={COPY_FEEDBACK_MS}
               variant="link"
             />
-            {link ? (
-              <a
-                className="foyer-button"
-                data-variant="link"
-                href={link.href}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {link.label(messages)}
-              </a>
-            ) : null}
+            <ExplorerLink link={link} />
           </div>
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
+import { ExplorerLink } from '../TransactionError/ExplorerLink'
 import {
   explorerTransactionUrl,
   solanaExplorerTransactionUrl,
@@ -34,17 +35,7 @@ export function TransactionSuccess({ params }: ScreenProps<'transactionSuccess'>
           (params.chainType === 'solana' ? messages.solana.successDetail : m.successDetail)
         }
       >
-        {link ? (
-          <a
-            className="foyer-button"
-            data-variant="link"
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {link.label(messages)}
-          </a>
-        ) : null}
+        <ExplorerLink link={link} />
         <Button block onClick={close}>
           {params.chainType === 'solana' ? messages.wallet.close : m.successButton}
         </Button>

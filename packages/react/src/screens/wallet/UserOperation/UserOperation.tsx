@@ -5,13 +5,14 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
+import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { Collapsible } from '../../../ui/Collapsible'
 import { DetailRows } from '../../../ui/DetailRows'
 import { Notice } from '../../../ui/Notice'
 import { Spinner } from '../../../ui/Spinner'
 import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
-import { decodedRows } from '../SendTransaction/decodedRows'
+import { decodedRows, estimatedFee, summaryRows } from '../SendTransaction/decodedRows'
 import { formatNative } from '../SendTransaction/formatNative'
 
 /**
@@ -103,51 +104,25 @@ export function UserOperation({ params }: ScreenProps<'userOperation'>) {
   const title = count > 1 ? formatMessage(m.step, { title: baseTitle, n: index + 1, m: count }) : baseTitle
   const loading = !preview && !prepareError
   const short = preview?.insufficientFunds ?? false
-  const fee = preview ? (preview.sponsored ? m.sponsored : formatNative(preview.fee, chain, format)) : '…'
   const data = call.data && call.data !== '0x' ? call.data : undefined
 
   return (
     <ConfirmTransaction
       title={title}
       description={uiOptions?.description || formatMessage(m.description, { app: appName })}
-      rows={[
-        [m.to, decoded.to, 'address'],
-        [m.amount, decoded.amount],
-        [m.token, decoded.token],
-        [m.spender, decoded.spender, 'address'],
-        [m.network, chain.name],
-        [m.estimatedFee, fee],
-        [m.total, preview ? formatNative(preview.total, chain, format) : '…'],
-        [m.balance, preview ? formatNative(preview.balance, chain, format) : '…'],
-      ]}
+      rows={summaryRows(decoded, preview, chain, format, m)}
       alerts={
         <>
-          {decoded.approvesCollection ? (
-            <p className="foyer-warning" role="alert">
-              {m.approvalForAllWarning}
-            </p>
-          ) : null}
-          {preview?.paymasterError ? (
-            <p className="foyer-warning" role="alert">
-              {u.notSponsored}
-            </p>
-          ) : null}
-          {short ? (
-            <p className="foyer-error-text" role="alert">
-              {m.insufficientFunds}
-            </p>
-          ) : null}
+          {decoded.approvesCollection ? <Alert tone="warning">{m.approvalForAllWarning}</Alert> : null}
+          {preview?.paymasterError ? <Alert tone="warning">{u.notSponsored}</Alert> : null}
+          {short ? <Alert>{m.insufficientFunds}</Alert> : null}
           {prepareError ? (
             <div role="alert" className="foyer-field">
               <p className="foyer-warning">{m.prepareError}</p>
               <p className="foyer-error-text">{prepareError}</p>
             </div>
           ) : null}
-          {failure ? (
-            <p className="foyer-error-text" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          {failure ? <Alert>{failure}</Alert> : null}
         </>
       }
       settle={settle}
@@ -170,7 +145,7 @@ export function UserOperation({ params }: ScreenProps<'userOperation'>) {
                 (data ? m.contractCall : m.transfer),
             ],
             ...decoded.details,
-            [messages.polish.estFees, preview ? fee : undefined],
+            [messages.polish.estFees, preview ? estimatedFee(preview, chain, format, m) : undefined],
             [m.gasLimit, preview ? format.number(preview.gas) : undefined],
             [m.totalWithFees, preview ? formatNative(preview.total, chain, format) : undefined],
           ]}

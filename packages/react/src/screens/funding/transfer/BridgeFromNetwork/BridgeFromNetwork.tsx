@@ -11,6 +11,7 @@ import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
+import { Alert } from '../../../../ui/Alert'
 import { Button } from '../../../../ui/Button'
 import { DetailRows } from '../../../../ui/DetailRows'
 import { Spinner } from '../../../../ui/Spinner'
@@ -101,11 +102,11 @@ export function BridgeFromNetwork({ params }: ScreenProps<'fundingBridge'>) {
       )}
       <DetailRows rows={[[m.to, request.chain?.name ?? messages.externalWallets.solana]]} />
       {origins && !origins.some(enough) ? (
-        <p className="foyer-error-text" role="alert">
+        <Alert>
           {formatMessage(m.insufficientEverywhere, {
             symbol: toSolana ? (origins[0]?.currency.symbol ?? '') : symbol,
           })}
-        </p>
+        </Alert>
       ) : null}
       <Button
         block

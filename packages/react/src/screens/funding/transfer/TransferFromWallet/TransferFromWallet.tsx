@@ -19,6 +19,7 @@ import { useModal } from '../../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../../modal/screenParams'
 import { sanitizeImageUrl } from '../../../../theme/sanitizeImageUrl'
+import { Alert } from '../../../../ui/Alert'
 import { Button } from '../../../../ui/Button'
 import { Chip } from '../../../../ui/Chip'
 import { useDiscoveredWallets } from '../../../externalWallets/WalletList/useDiscoveredWallets'
@@ -169,11 +170,7 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
           {formatMessage(m.connecting, { wallet: connecting.name })}
         </p>
       ) : null}
-      {error ? (
-        <p className="foyer-error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
     </div>
   )
 }

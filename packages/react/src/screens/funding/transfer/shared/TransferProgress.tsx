@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { formatMessage } from '../../../../i18n/formatMessage'
 import { useModal } from '../../../../modal/ModalContext'
 import { ScreenTitle } from '../../../../modal/ScreenTitle'
+import { Alert } from '../../../../ui/Alert'
 import { Button } from '../../../../ui/Button'
 import { Notice } from '../../../../ui/Notice'
 import { Spinner } from '../../../../ui/Spinner'
@@ -42,9 +43,7 @@ export function TransferProgress<Status extends string>({
   if (state.phase === 'error')
     return (
       <>
-        <p className="foyer-error-text" role="alert">
-          {state.error}
-        </p>
+        <Alert>{state.error}</Alert>
         {state.retry ? (
           <Button block onClick={() => void state.run()}>
             {m.tryAgain}
