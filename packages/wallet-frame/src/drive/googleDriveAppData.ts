@@ -18,6 +18,8 @@ export type GoogleDriveAppData = {
   findByName(accessToken: string, name: string): Promise<GoogleDriveFile[]>
   /** `GET /drive/v3/files/{id}?alt=media` → the file's content as text. */
   read(accessToken: string, fileId: string): Promise<string>
+  /** `DELETE /drive/v3/files/{id}` (app-data files cannot be trashed, only deleted). */
+  remove(accessToken: string, fileId: string): Promise<void>
 }
 
 /** Drive's error reasons the frame tells apart (`error.errors[0].reason`). */
@@ -112,6 +114,9 @@ export function createGoogleDriveAppData(parameters: {
         accessToken,
       )
       return response.text()
+    },
+    async remove(accessToken, fileId) {
+      await run(`${baseUrl}/drive/v3/files/${encodeURIComponent(fileId)}`, accessToken, { method: 'DELETE' })
     },
   }
 }

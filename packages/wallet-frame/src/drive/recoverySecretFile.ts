@@ -64,3 +64,21 @@ export async function readRecoverySecret(
     throw new FrameRequestError('error', 'The recovery secret in Google Drive is damaged')
   return secret
 }
+
+/**
+ * Deletes a recovery secret that no longer protects anything (the wallet moved to another method or a new
+ * secret) from the user's Drive app-data folder: every file of that name. Returns how many it deleted (0
+ * when it was already gone, e.g. another Google account). Errors: those of {@link GoogleDriveAppData}.
+ *
+ * @example await removeRecoverySecret(drive, googleAccessToken, previous.secret_file_name)
+ */
+export async function removeRecoverySecret(
+  drive: GoogleDriveAppData,
+  accessToken: string,
+  fileName: string,
+): Promise<number> {
+  googleDriveSecretFileNameSchema.parse(fileName)
+  const files = await drive.findByName(accessToken, fileName)
+  for (const file of files) await drive.remove(accessToken, file.id)
+  return files.length
+}

@@ -24,6 +24,12 @@ export type SetWalletRecoveryParameters = {
   password?: string | undefined
   /** Google's access token for the user's Drive app-data folder, for `'google-drive'`; the frame uses it once. */
   recoveryAccessToken?: string | undefined
+  /**
+   * Google's access token for the Drive app-data folder of a wallet now on `'google-drive'`: the frame deletes
+   * the old recovery secret with it once the new method is stored (docs/recovery-oauth.md "Changing the
+   * method"). Without it the old secret stays in Drive, protecting nothing.
+   */
+  existingRecoveryAccessToken?: string | undefined
 }
 
 /** What {@link setWalletRecovery} throws (an action that calls others includes theirs). */
@@ -66,6 +72,9 @@ export async function setWalletRecovery(
         : {}),
       ...(parameters.recoveryMethod === 'google-drive'
         ? { recoveryAccessToken: parameters.recoveryAccessToken ?? '' }
+        : {}),
+      ...(parameters.existingRecoveryAccessToken
+        ? { existingRecoveryAccessToken: parameters.existingRecoveryAccessToken }
         : {}),
     })
   } catch (cause) {

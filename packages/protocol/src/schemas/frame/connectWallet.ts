@@ -57,7 +57,8 @@ export type FrameRecoverWalletRequest = z.infer<typeof frameRecoverWalletRequest
 /**
  * `privy:wallets:set-recovery`: change the recovery method (re-splits the entropy). `recoveryPassword` is
  * required for `user-passcode`, refused for `privy` and `google-drive`; `recoveryAccessToken` is required for
- * `google-drive`. Reply: entropy state. `chainType` may be absent
+ * `google-drive`; `existingRecoveryAccessToken` (a wallet leaving `google-drive`) lets the frame delete the old
+ * Drive secret. Reply: entropy state. `chainType` may be absent
  * (`withChainType`).
  */
 export const frameSetRecoveryRequestSchema = z.preprocess(
@@ -70,6 +71,11 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
       /** Google's access token for the Drive app-data folder (`google-drive`); used once, never kept. */
       recoveryAccessToken: recoveryAccessTokenSchema.optional(),
       existingRecoveryMethod: settableRecoveryMethodSchema.optional(),
+      /**
+       * Google's access token for the Drive app-data folder of a wallet now on `google-drive`: with it the
+       * frame deletes the old recovery secret once the new method is stored. Used once, never kept.
+       */
+      existingRecoveryAccessToken: recoveryAccessTokenSchema.optional(),
     })
     .superRefine(checkRecovery)
     .superRefine((value, ctx) => {

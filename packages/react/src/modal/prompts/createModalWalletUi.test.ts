@@ -90,4 +90,24 @@ describe('createModalWalletUi', () => {
     current().params.settle.resolve('0xsig')
     expect(await sign).toBe('0xsig')
   })
+
+  test('behavior: closing the modal on an interrupting recovery rejects the interrupted request too', async () => {
+    const { modal, current } = setup()
+    const sign = modal.ui.prompt(signPrompt('hello'))
+    const signOutcome = sign.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const recovery = modal.ui.prompt({ kind: 'recoverWithPassword', wallet, recover: async () => {} })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(current().id).toBe('recoverPassword')
+    modal.dismissed()
+    await expect(recovery).rejects.toMatchObject({ code: 'user_rejected' })
+    expect(await signOutcome).toMatchObject({
+      code: 'user_rejected',
+      message: 'The user rejected the request',
+    })
+    expect(modal.openPrompt()).toBeUndefined()
+  })
 })

@@ -47,13 +47,16 @@ export type ModalWalletUi = {
  * The modal as the embedded wallet's user interface (internal): each prompt opens its screen flow, and
  * prompts run one at a time, in order. A password (or Google Drive) recovery asked while a prompt is open (the frame lost the
  * key while signing) interrupts it instead of queueing behind it, then the interrupted screen comes back.
- * Dismissing the modal rejects the open prompt with `UserRejectedRequestError` (EIP-1193 4001).
+ * Dismissing the modal rejects the open prompt with `UserRejectedRequestError` (EIP-1193 4001); dismissing
+ * it on an interrupting recovery rejects the interrupted prompt as well, so no request is left pending.
  */
 export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
   let queue: Promise<unknown> = Promise.resolve()
   let active: PromptSettler<never> | undefined
   /** The wallet prompt of the active flow (none for a hook's own flow). */
   let activePrompt: WalletPrompt | undefined
+  /** The settler of the flow the user last closed the modal on. */
+  let dismissedSettle: PromptSettler<never> | undefined
 
   const run = <Result>(
     build: (settle: PromptSettler<Result>) => Route<ScreenParamsMap>,
@@ -101,8 +104,16 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
     const interrupted = active
     const interruptedPrompt = activePrompt
     const saved = host.history()
+    const result = run(build, prompt)
+    const own = active
     try {
-      return await run(build, prompt)
+      return await result
+    } catch (error) {
+      // Closing the modal on the interrupting flow (e.g. 'Enter your password' asked while signing) ends the
+      // interrupted request too: it cannot go on without the wallet, and its screen is gone.
+      if (own !== undefined && dismissedSettle === own)
+        interrupted?.reject(new UserRejectedRequestError({ cause: error }))
+      throw error
     } finally {
       active = interrupted
       activePrompt = interruptedPrompt
@@ -131,6 +142,7 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
       return active && !active.settled ? activePrompt : undefined
     },
     dismissed() {
+      dismissedSettle = active
       active?.reject()
     },
   }

@@ -161,6 +161,54 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
     ).toBe(true)
   })
 
+  test('behavior: changing google-drive → password → google-drive → automatic replaces the material and deletes the old Drive secret', async () => {
+    const accessToken = (await t.signIn('drive-switch@example.com')).token!
+    const laptop = device()
+    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address as string
+    const ref = { accessToken, chainType: 'ethereum', entropyId }
+    const material = () =>
+      laptop.api.getRecoveryMaterial(accessToken, { chain_type: 'ethereum', entropy_id: entropyId })
+    const files = () => drive.appDataFiles({ clientId: google.client_id, subject: '42' }).map((f) => f.name)
+    const before = files()
+    const change = async (fields: Record<string, unknown>) =>
+      ok(await laptop.send('privy:wallets:set-recovery', { ...ref, ...fields }))
+
+    await change({ recoveryMethod: 'google-drive', recoveryAccessToken: await googleToken(google) })
+    const first = await material()
+    if (first.recovery_method !== 'google-drive') throw new Error('expected google-drive')
+    expect(files()).toEqual([...before, first.secret_file_name])
+
+    // Leaving Drive with Google's token: the server holds the password-encrypted share only; the file is gone.
+    await change({
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'Velvet-Orbit-Lantern',
+      existingRecoveryAccessToken: await googleToken(google),
+    })
+    expect(await material()).toMatchObject({ recovery_method: 'user-passcode' })
+    expect(files()).toEqual(before)
+
+    // Back to Drive, then to automatic: the password-encrypted share is replaced, then the second secret goes.
+    await change({ recoveryMethod: 'google-drive', recoveryAccessToken: await googleToken(google) })
+    const second = await material()
+    expect(second).toMatchObject({ recovery_method: 'google-drive' })
+    expect(JSON.stringify(second)).not.toContain(JSON.stringify(first))
+    expect(files()).toHaveLength(before.length + 1)
+    expect(
+      await change({ recoveryMethod: 'privy', existingRecoveryAccessToken: await googleToken(google) }),
+    ).toEqual({ chainType: 'ethereum', entropyId, recoveryMethod: 'privy' })
+    expect(await material()).toMatchObject({ recovery_method: 'privy' })
+    expect(files()).toEqual(before)
+
+    // A new device recovers the automatic wallet by itself.
+    t.advance(31_000)
+    const phoneToken = (await t.signIn('drive-switch@example.com')).token!
+    const phone = device()
+    expect(ok(await phone.send('privy:wallets:connect', { ...ref, accessToken: phoneToken }))).toMatchObject({
+      entropyId,
+      recoveryMethod: 'privy',
+    })
+  })
+
   test('error: set-recovery to google-drive without Google token, or with a password, is refused', async () => {
     const accessToken = (await t.signIn('drive-refused@example.com')).token!
     const laptop = device()

@@ -18,7 +18,7 @@ test('behavior: logout forgets every unlocked key', async () => {
     deviceShares: createMemoryShareStore(),
     verifyToken: fail,
     farcasterSigner: { init: fail, sign: fail },
-    googleDrive: { create: fail, findByName: fail, read: fail },
+    googleDrive: { create: fail, findByName: fail, read: fail, remove: fail },
     unlocked: new Map(),
     inFlight: new Map(),
     showExport: undefined,

@@ -1,5 +1,5 @@
 import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
-import { storeRecoverySecret } from '../../drive/recoverySecretFile'
+import { removeRecoverySecret, storeRecoverySecret } from '../../drive/recoverySecretFile'
 import { toBase64 } from '../../encoding/toBase64'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
@@ -12,11 +12,19 @@ import { unlockEntropy } from '../steps/unlockEntropy'
  * chosen method (`docs/frame-protocol.md#events`); this device keeps the new device share. `google-drive`:
  * a fresh random secret is stored in the user's Drive app-data folder with `recoveryAccessToken` (used for
  * those calls only, never kept) and the recovery share is encrypted under it (docs/recovery-oauth.md).
+ * The server replaces the old recovery material with the new one; a wallet leaving `google-drive` (or taking
+ * a new Drive secret) also has its old secret file deleted from Drive when a Google token reaches it
+ * (`existingRecoveryAccessToken`, else the new `recoveryAccessToken`), after the change is stored. That
+ * deletion is best effort: the old secret decrypts nothing the server still holds.
  */
 export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
   const { subject } = await state.verifyToken(accessToken)
   const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
+  const previousSecretFile =
+    entry.recoveryMethod === 'google-drive'
+      ? await previousSecretFileName(state, accessToken, chainType, entry.entropyId)
+      : undefined
   const shares = await splitEntropy(entry.entropy)
   const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId }
   const recovery = await encryptRecoveryShare(
@@ -40,6 +48,11 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
   )
   await state.deviceShares.set(shareKey(state.appId, chainType, entry.entropyId), shares.deviceShare)
   entry.recoveryMethod = wallet.recovery_method
+  const driveToken =
+    data.existingRecoveryAccessToken ??
+    (data.recoveryMethod === 'google-drive' ? data.recoveryAccessToken : undefined)
+  if (previousSecretFile && driveToken)
+    await removeRecoverySecret(state.googleDrive, driveToken, previousSecretFile).catch(() => 0)
   return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }
 }
 
@@ -50,4 +63,17 @@ async function storeGoogleDriveSecret(
 ): Promise<{ secret: Uint8Array; secretFileName: string }> {
   const { secret, fileName } = await storeRecoverySecret(state.googleDrive, recoveryAccessToken)
   return { secret, secretFileName: fileName }
+}
+
+/** The Drive file name of the secret protecting the wallet now (`google-drive`), before it changes. */
+async function previousSecretFileName(
+  state: Parameters<typeof walletsSetRecovery>[0],
+  accessToken: string,
+  chainType: 'ethereum' | 'solana',
+  entropyId: string,
+): Promise<string | undefined> {
+  const material = await callApi(() =>
+    state.api.getRecoveryMaterial(accessToken, { chain_type: chainType, entropy_id: entropyId }),
+  )
+  return material.recovery_method === 'google-drive' ? material.secret_file_name : undefined
 }

@@ -204,4 +204,69 @@ describe('Google Drive as a recovery choice', () => {
     await findDialog('Set your password')
     expect(screen.queryByText('Google Drive')).toBeNull()
   })
+
+  test('behavior: a Google Drive wallet moving to automatic recovery asks Google first; a cancel there changes nothing', async () => {
+    const driveUser = {
+      ...testUser,
+      linked_accounts: [
+        ...testUser.linked_accounts,
+        { ...testEmbeddedWallet(testWallet.address), recovery_method: 'google-drive' as const },
+      ],
+    }
+    const { client, calls } = createTestClient(
+      {
+        'POST /api/v1/recovery/oauth/init': () => ({
+          status: 200,
+          body: { url: 'https://accounts.google.test/o/oauth2/v2/auth' },
+        }),
+      },
+      {
+        user: driveUser,
+        appConfig: {
+          embedded_wallet_config: {
+            ...testAppConfig().embedded_wallet_config,
+            user_owned_recovery_options: ['user-passcode', 'google-drive'],
+          },
+        },
+      },
+    )
+    let href: string | null = null
+    const popup = {
+      closed: false,
+      close() {
+        popup.closed = true
+      },
+      location: {
+        get href(): string {
+          if (href === null) throw new Error('SecurityError: cross-origin')
+          return href
+        },
+        replace() {
+          const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
+          const back = new URL(window.location.href)
+          back.search = new URLSearchParams({
+            privy_oauth_code: 'undefined',
+            privy_oauth_state: (init?.body as { state_code?: string } | undefined)?.state_code ?? '',
+            privy_oauth_provider: 'google-drive',
+          }).toString()
+          href = back.href
+        },
+      },
+    }
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const { user } = await renderInProvider(client, <SecureButton />)
+    await signInWithTestCode(client)
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    const selection = await findDialog('Update backup method')
+    expect(within(selection).queryByRole('button', { name: /Google Drive/ })).toBeNull()
+    await user.click(within(selection).getByRole('button', { name: /automatic/i }))
+    expect(open).toHaveBeenCalledTimes(1)
+    expect((await within(selection).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+      'User denied confirmation during OAuth flow',
+    )
+    expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)
+    expect(client.getState().user?.linked_accounts).toContainEqual(
+      expect.objectContaining({ recovery_method: 'google-drive' }),
+    )
+  })
 })

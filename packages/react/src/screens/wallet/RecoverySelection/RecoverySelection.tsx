@@ -1,18 +1,23 @@
+import { openOAuthPopup } from '@foyer/core/oauth'
 import { useState } from 'react'
 import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { loadWallet } from '../../../hooks/loadWallet'
+import { useAbortOnUnmount } from '../../../hooks/useAbortOnUnmount'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { passwordFlowRoute } from '../passwordFlowRoute'
+import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
 
 /**
  * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
  * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow),
  * Google Drive when the app offers it (the recovery OAuth screen, docs/recovery-oauth.md) or, for a wallet
- * on a user-owned method, automatic recovery.
+ * on a user-owned method, automatic recovery. A wallet on Google Drive moving to automatic recovery first
+ * asks Google for the Drive token (the popup opens in the click), so the frame deletes the old secret
+ * (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
  */
 export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
   const { client, messages, router, state, close } = useModal()
@@ -21,21 +26,36 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const isMounted = useIsMounted()
+  const nextSignal = useAbortOnUnmount()
   const options = state.appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
   const update = wallet.recoveryMethod !== 'privy'
 
   const automatic = async () => {
+    // Opened in the click handler: browsers block popups opened after an await.
+    const popup = wallet.recoveryMethod === 'google-drive' ? openOAuthPopup() : undefined
     setBusy(true)
     setError(undefined)
     try {
-      const { setWalletRecovery } = await loadWallet()
-      await setWalletRecovery(client, { wallet, recoveryMethod: 'privy' })
+      const { authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
+      const existing =
+        popup === undefined
+          ? undefined
+          : (await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })).accessToken
+      await setWalletRecovery(client, {
+        wallet,
+        recoveryMethod: 'privy',
+        ...(existing ? { existingRecoveryAccessToken: existing } : {}),
+      })
       settle.resolve(undefined)
       if (isMounted()) close()
     } catch (caught) {
       if (!isMounted()) return
       setBusy(false)
-      setError(toErrorInfo(caught).message ?? m.genericError)
+      setError(
+        wallet.recoveryMethod === 'google-drive'
+          ? recoveryOAuthErrorText(caught, messages)
+          : (toErrorInfo(caught).message ?? m.genericError),
+      )
     }
   }
 
