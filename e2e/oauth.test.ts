@@ -167,6 +167,39 @@ describe('OAuth sign-in through the modal', () => {
   })
 })
 
+describe("OAuth popup's return page", () => {
+  /** Signs in by popup on `url`; returns the ms from the provider's button click to the popup's close. */
+  async function popupSignIn(url: string): Promise<{ ms: number; popupRequests: string[] }> {
+    await openDemo(page, url)
+    await openLanding('Google')
+    const popup = await clickProvider('Google')
+    const popupRequests: string[] = []
+    // What the popup asks of the app's own origin (the provider and the server are on others).
+    const appOrigin = new URL(stack.demoUrl).origin
+    popup.on('request', (request) => {
+      const requested = new URL(request.url())
+      if (requested.origin === appOrigin) popupRequests.push(requested.pathname)
+    })
+    await popup.getByRole('heading', { name: /Sign in to Google/ }).waitFor()
+    const started = performance.now()
+    await clickAndClose(popup, 'Continue as Ada Lovelace')
+    const ms = Math.round(performance.now() - started)
+    await waitForTestId(page, 'authenticated', 'true')
+    return { ms, popupRequests }
+  }
+
+  test('behavior: with popupRedirectTo the popup loads only the static page and signs in', async () => {
+    const app = await popupSignIn(stack.demoUrl)
+    await page.context().clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    const small = await popupSignIn(`${stack.demoUrl}?oauthPopupPage=1`)
+    // The figures for docs/modal.md "The popup's return page" (ms from the provider's button to the close).
+    process.stdout.write(`OAuth popup close: host app ${app.ms} ms, oauth-return.html ${small.ms} ms\n`)
+    expect(app.popupRequests.some((path) => path.endsWith('main.tsx'))).toBe(true)
+    expect(small.popupRequests).toEqual(['/oauth-return.html'])
+  })
+})
+
 describe('OAuth linking', () => {
   test('behavior: link GitHub to an email user, then unlink it', async () => {
     await openDemo(page, stack.demoUrl)

@@ -102,6 +102,11 @@ const locale = demoLocale()
 /** `?oauthMode=redirect`: OAuth through a full-page redirect instead of the popup. */
 const oauthMode =
   new URLSearchParams(window.location.search).get('oauthMode') === 'redirect' ? 'redirect' : 'popup'
+/** `?oauthPopupPage=1`: the popup returns to the static `oauth-return.html` (docs/modal.md) instead of this page. */
+const popupRedirectTo =
+  new URLSearchParams(window.location.search).get('oauthPopupPage') === '1'
+    ? new URL('/oauth-return.html', window.location.href).href
+    : undefined
 
 /**
  * The page's Content-Security-Policy nonce, when it is served with one: Vite's `html.cspNonce` puts it on a
@@ -151,7 +156,7 @@ function render(): void {
                 : {}),
               ...(coinbasePayUrl ? { coinbasePayUrl } : {}),
             },
-            oauth: { mode: oauthMode },
+            oauth: { mode: oauthMode, ...(popupRedirectTo ? { popupRedirectTo } : {}) },
             telegram: {
               ...(telegramWidgetScriptUrl ? { widgetScriptUrl: telegramWidgetScriptUrl } : {}),
               ...(telegramAuthUrl ? { authUrl: telegramAuthUrl } : {}),

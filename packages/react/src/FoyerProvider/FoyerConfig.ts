@@ -286,6 +286,13 @@ export type FoyerOAuthConfig = {
    * origins. Default: the current page. That page must render `FoyerProvider` (it finishes the sign-in).
    */
   redirectTo?: string
+  /**
+   * The absolute URL of the page the popup returns to (popup mode only); it must be on one of the app's
+   * allowed origins, the same origin as the opening page. Default: `redirectTo`. A small page that loads
+   * nothing of the app (docs/modal.md "The popup's return page") makes the popup close sooner and keeps the
+   * app's start-up out of it: the opener reads the code from the popup's address.
+   */
+  popupRedirectTo?: string
   /** `true` refuses to create new users: OAuth sign-ins send mode `'no-signup'` (docs/modal.md "OAuth"). */
   disableSignup?: boolean
 }

@@ -157,3 +157,37 @@ describe('OAuthStatus: docs/errors.md placeholders', () => {
     )
   })
 })
+
+describe("OAuthStatus: the popup's return page (oauth.popupRedirectTo)", () => {
+  const returnPage = 'http://localhost:3000/oauth-return.html'
+
+  test('default: the popup returns to popupRedirectTo (sent as redirect_to), and its answer signs in', async () => {
+    const config = { oauth: { popupRedirectTo: returnPage, redirectTo: 'http://localhost:3000/app' } }
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes(), config })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+    const init = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { redirect_to?: string }
+    expect(init.redirect_to).toBe(returnPage)
+    postFromPopup(popups[0] as object, {
+      type: 'PRIVY_OAUTH_RESPONSE',
+      stateCode: stateOf(calls),
+      authorizationCode: 'code-9',
+    })
+    expect(await screen.findByText('Success!')).toBeTruthy()
+  })
+
+  test('default: a full-page redirect still returns to redirectTo', async () => {
+    const config = {
+      oauth: {
+        mode: 'redirect' as const,
+        popupRedirectTo: returnPage,
+        redirectTo: 'http://localhost:3000/app',
+      },
+    }
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes(), config })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/oauth/init')).toBe(true))
+    const init = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { redirect_to?: string }
+    expect(init.redirect_to).toBe('http://localhost:3000/app')
+  })
+})

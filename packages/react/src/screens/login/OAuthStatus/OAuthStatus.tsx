@@ -89,6 +89,9 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
             ...flowParameters,
             mode: useRedirect ? 'redirect' : 'popup',
             popup: popup ?? undefined,
+            ...(!useRedirect && config?.oauth?.popupRedirectTo
+              ? { redirectTo: config.oauth.popupRedirectTo }
+              : {}),
           }).catch((error: unknown) => {
             if (error instanceof OAuthPopupError && error.code === 'oauth_popup_blocked')
               return startOAuthFlow(client, { ...flowParameters, mode: 'redirect' })
