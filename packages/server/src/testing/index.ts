@@ -1,7 +1,7 @@
 // `@foyer/server/testing`: local stand-ins of the outside services a Foyer server talks to (Turnstile,
 // Coinbase Onramp, Twilio, the Relay bridge API, a passkey authenticator, a host's JWT issuer, the OAuth
 // providers, Telegram's login widget, the Farcaster relay, Id Registry and user-data API, the WalletConnect
-// relay and a scripted phone wallet, the Google Drive API), for tests, the demo and benchmarks. docs/architecture.md:
+// relay and a scripted phone wallet, Phantom's universal links, the Google Drive API), for tests, the demo and benchmarks. docs/architecture.md:
 // "Test stand-ins of outside services ship in a testing entry, never in the server's production entry": this
 // entry lives beside the stand-ins, not under src/exports/ (the production entry), and the test beside it
 // fails when a production module imports one. Keep the list sorted by path.
@@ -111,6 +111,14 @@ export {
   startLocalIdentityProvider,
 } from './localIdentityProvider/startLocalIdentityProvider'
 export { createSoftAuthenticator, type SoftCredential } from './passkeys/softAuthenticator'
+export {
+  createPhantomLinkStandIn,
+  type PhantomLinkStandIn,
+  type PhantomLinkStandInOptions,
+  type PhantomStandInDecision,
+  PhantomStandInError,
+  startPhantomLinkStandIn,
+} from './phantom/phantomLinkStandIn'
 export {
   type StartTwilioStandInOptions,
   startTwilioStandIn,
