@@ -456,6 +456,7 @@ export {
   tokenPriceQuerySchema,
   tokenPriceResponseSchema,
 } from '../schemas/funding'
+export { type GasSponsorshipSettings, gasSponsorshipSettingsSchema } from '../schemas/gasSponsorship'
 export {
   type GuestAuthenticateRequest,
   guestAuthenticateRequestSchema,

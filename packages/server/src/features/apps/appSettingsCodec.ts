@@ -16,6 +16,7 @@ const secretPaths: readonly (readonly string[])[] = [
   ['farcaster_developer_account', 'custody_private_key'],
   ['funding_providers', 'moonpay', 'secret_key'],
   ['funding_providers', 'coinbase', 'api_key_secret'],
+  ['gas_sponsorship', 'signer_private_key'],
 ]
 
 /** A secret as stored: AES-256-GCM under the master key's `app-settings-encryption` sub-key (`v1.…`). */
@@ -28,6 +29,7 @@ type SettingsWithSecrets =
   | 'oauth'
   | 'farcaster_developer_account'
   | 'funding_providers'
+  | 'gas_sponsorship'
 
 /**
  * Settings as stored in `apps.settings`: {@link AppSettings} (a row written by an older version may lack
@@ -96,7 +98,7 @@ function openSecrets(
 
 /**
  * The apps' third-party secrets at rest (OAuth client secrets and Apple keys, the Telegram bot token, the
- * captcha secret key, the MoonPay and Coinbase CDP secrets, the Farcaster developer account's custody key):
+ * captcha secret key, the MoonPay and Coinbase CDP secrets, the Farcaster developer account's custody key, the gas-sponsorship paymaster's signer key):
  * sealed with AES-256-GCM under a sub-key of the master key, each bound to its app id and field, and opened
  * only when an app is loaded with the master key. See `docs/operations.md#master-key`.
  */
