@@ -475,6 +475,7 @@ export {
   tokenPriceQuerySchema,
   tokenPriceResponseSchema,
 } from '../schemas/funding'
+export { type GasSponsorshipSettings, gasSponsorshipSettingsSchema } from '../schemas/gasSponsorship'
 export {
   type GuestAuthenticateRequest,
   guestAuthenticateRequestSchema,

@@ -11,6 +11,7 @@ import {
   publicFundingConfigSchema,
   toPublicFundingConfig,
 } from './funding'
+import { gasSponsorshipSettingsSchema } from './gasSponsorship'
 import {
   publicSmartWalletConfigSchema,
   smartWalletConfigSchema,
@@ -165,6 +166,8 @@ export const appSettingsSchema = z.object({
   /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets). */
   funding_providers: fundingProvidersSettingsSchema,
   delegated_actions: delegatedActionsSettingsSchema,
+  /** Server-only: the verifying paymaster the server signs for (docs/gas-sponsorship.md). */
+  gas_sponsorship: gasSponsorshipSettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -200,6 +203,7 @@ export const appConfigSchema = appSettingsSchema
     cross_app: true,
     funding_providers: true,
     delegated_actions: true,
+    gas_sponsorship: true,
     custom_jwt_auth: true,
     captcha_site_key: true,
     embedded_wallet_config: true,
@@ -275,6 +279,7 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     farcaster_developer_account: _farcasterDeveloperAccount,
     funding_providers: _fundingProviders,
     delegated_actions: _delegatedActions,
+    gas_sponsorship: _gasSponsorship,
     cross_app: _crossApp,
     custom_jwt_auth: customJwtAuth,
     captcha_site_key: captchaSiteKey,
@@ -396,4 +401,10 @@ export const defaultAppSettings: AppSettings = {
   cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
   funding_providers: { moonpay: null, coinbase: null },
   delegated_actions: { authorization_public_keys: [], policy: null, daily_value_limit_wei: null },
+  gas_sponsorship: {
+    paymaster_address: null,
+    signer_private_key: null,
+    chain_ids: [],
+    daily_limit_wei_per_user: null,
+  },
 }
