@@ -309,7 +309,7 @@ describe("'Revoke permission'", () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
   test("default: history reads the back end's delegated requests, newest first, without the modal", async () => {
-    const { api, hook } = await setup({ stateUser: delegatedUser })
+    const { api, hook } = await setup({ stateUser: delegatedWalletUser })
     const page = {
       data: [
         {
