@@ -11,6 +11,8 @@ import {
   publicFundingConfigSchema,
   toPublicFundingConfig,
 } from './funding'
+import { icloudRecoverySettingsSchema, isIcloudRecoveryConfigured } from './icloudRecovery'
+import { accessControlSchema, farcasterDeveloperAccountSchema } from './serverOnlySettings'
 import {
   publicSmartWalletConfigSchema,
   smartWalletConfigSchema,
@@ -32,19 +34,6 @@ export const allowlistConfigSchema = z.object({
   cta_text: z.string().nullable(),
   cta_link: z.string().nullable(),
 })
-
-/**
- * Who may sign up (docs/security.md property 55), server-only: never part of the public app configuration.
- * `allowlist` entries are emails (lower case), E.164 phone numbers or wallet addresses (Ethereum lower
- * case, Solana base58); with `allowlist_enabled`, a new user must prove one of them (403
- * `allowlist_rejected`). `max_users` caps the app's users (403 `max_accounts_reached`); null = no cap.
- */
-export const accessControlSchema = z.object({
-  allowlist_enabled: z.boolean(),
-  allowlist: z.array(z.string().min(1).max(254)).max(100_000),
-  max_users: z.number().int().nonnegative().nullable(),
-})
-export type AccessControl = z.infer<typeof accessControlSchema>
 
 /**
  * The app's client registration at one OAuth provider, server-only: never part of the public
@@ -77,20 +66,12 @@ export const oauthSettingsSchema = z.object({
 })
 export type OAuthSettings = z.infer<typeof oauthSettingsSchema>
 
-/**
- * The app's own Farcaster account, which asks users to add the app's signer keys (docs/api.md), server-only:
- * never part of the public app configuration. `fid` is the account's Farcaster id and `custody_private_key`
- * (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each EIP-712
- * `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
- */
-export const farcasterDeveloperAccountSchema = z.object({
-  fid: z.number().int().positive().nullable(),
-  custody_private_key: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected 0x and 64 hex digits')
-    .nullable(),
-})
-export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
+export {
+  type AccessControl,
+  accessControlSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
+} from './serverOnlySettings'
 
 /** Embedded wallet options (docs/app-config.md). */
 export const embeddedWalletConfigSchema = z.object({
@@ -165,6 +146,8 @@ export const appSettingsSchema = z.object({
   /** Server-only: the app's MoonPay and Coinbase accounts (keys and secrets). */
   funding_providers: fundingProvidersSettingsSchema,
   delegated_actions: delegatedActionsSettingsSchema,
+  /** Server-only: the app's iCloud container for iCloud recovery (docs/recovery-icloud.md). */
+  icloud_recovery: icloudRecoverySettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -200,6 +183,7 @@ export const appConfigSchema = appSettingsSchema
     cross_app: true,
     funding_providers: true,
     delegated_actions: true,
+    icloud_recovery: true,
     custom_jwt_auth: true,
     captcha_site_key: true,
     embedded_wallet_config: true,
@@ -264,7 +248,8 @@ export type PublicAppIdentity = Pick<
  * `custom_jwt_auth` = the settings' flags; `enabled_captcha_provider` 'turnstile' with captcha on;
  * `external_wallets_for_signup_enabled` = wallet sign-in on (Ethereum or Solana);
  * `twitter_oauth_on_mobile_enabled` = `twitter_oauth`; `guest_auth` true (guests need no setting);
- * `embedded_wallet_config.mode` 'legacy-embedded-wallets-only' (the wallet frame holds the key shares).
+ * `embedded_wallet_config.mode` 'legacy-embedded-wallets-only' (the wallet frame holds the key shares);
+ * `icloud` is listed in `user_owned_recovery_options` only once the app's iCloud container is configured.
  */
 export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity): AppConfig {
   const {
@@ -275,6 +260,7 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     farcaster_developer_account: _farcasterDeveloperAccount,
     funding_providers: _fundingProviders,
     delegated_actions: _delegatedActions,
+    icloud_recovery: icloudRecovery,
     cross_app: _crossApp,
     custom_jwt_auth: customJwtAuth,
     captcha_site_key: captchaSiteKey,
@@ -304,7 +290,13 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     enabled_captcha_provider: settings.captcha_enabled ? 'turnstile' : null,
     custom_jwt_auth: customJwtAuth.enabled,
     custom_jwt_auth_config: { subject_claim: customJwtAuth.subject_claim },
-    embedded_wallet_config: { ...embeddedWalletConfig, mode: 'legacy-embedded-wallets-only' },
+    embedded_wallet_config: {
+      ...embeddedWalletConfig,
+      user_owned_recovery_options: embeddedWalletConfig.user_owned_recovery_options.filter(
+        (option) => option !== 'icloud' || isIcloudRecoveryConfigured(icloudRecovery),
+      ),
+      mode: 'legacy-embedded-wallets-only',
+    },
     allowed_domains: [...app.allowed_origins],
     allowed_native_app_ids: [],
     allowed_native_app_url_schemes: [],
@@ -396,4 +388,5 @@ export const defaultAppSettings: AppSettings = {
   cross_app: { is_provider: false, allowed_requester_app_ids: [], read_only: false, web_url: null },
   funding_providers: { moonpay: null, coinbase: null },
   delegated_actions: { authorization_public_keys: [], policy: null, daily_value_limit_wei: null },
+  icloud_recovery: { container_identifier: null, environment: 'production', api_token: null },
 }

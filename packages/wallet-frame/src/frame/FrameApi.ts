@@ -9,6 +9,7 @@ import type {
   EntropyRef,
   FarcasterSigner,
   FarcasterSignerInitRequest,
+  IcloudConfigurationResponse,
   ImportEmbeddedWalletRequest,
   MfaMethodType,
   MfaPasskeyVerifyRequest,
@@ -38,6 +39,8 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/recovery/configuration_icloud` (docs/recovery-icloud.md): the app's iCloud container. */
+  getIcloudConfiguration(accessToken: string): Promise<IcloudConfigurationResponse>
   /** `POST /api/v1/embedded_wallets/delegate` (docs/delegated-actions.md#consent): hands the signer a share. */
   delegateWallets(accessToken: string, body: DelegateWalletsRequest): Promise<DelegateWalletsResponse>
   /**

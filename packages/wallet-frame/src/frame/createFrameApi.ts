@@ -8,6 +8,7 @@ import {
   embeddedWalletsResponseSchema,
   farcasterSignerSchema,
   headers,
+  icloudConfigurationResponseSchema,
   mfaMethodTypeSchema,
   mfaTotpInitResponseSchema,
   mfaVerifyResponseSchema,
@@ -184,6 +185,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       proven(recoveryMaterialSchema, '/api/v1/embedded_wallets/recovery_material', token, body),
     setRecovery: (token, body) =>
       proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets/recovery', token, body),
+    getIcloudConfiguration: (token) =>
+      call(icloudConfigurationResponseSchema, 'POST', '/api/v1/recovery/configuration_icloud', token, {
+        client_type: 'web',
+      }),
     delegateWallets: (token, body) =>
       proven(delegateWalletsResponseSchema, '/api/v1/embedded_wallets/delegate', token, body),
     initFarcasterSigner: (token, body) =>

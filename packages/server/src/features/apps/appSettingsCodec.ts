@@ -17,6 +17,7 @@ const secretPaths: readonly (readonly string[])[] = [
   ['funding_providers', 'moonpay', 'secret_key'],
   ['funding_providers', 'coinbase', 'api_key_secret'],
   ['delegated_actions', 'webhook', 'secret'],
+  ['icloud_recovery', 'api_token'],
 ]
 
 /** A secret as stored: AES-256-GCM under the master key's `app-settings-encryption` sub-key (`v1.…`). */
@@ -30,6 +31,7 @@ type SettingsWithSecrets =
   | 'farcaster_developer_account'
   | 'funding_providers'
   | 'delegated_actions'
+  | 'icloud_recovery'
 
 /**
  * Settings as stored in `apps.settings`: {@link AppSettings} (a row written by an older version may lack
@@ -98,7 +100,7 @@ function openSecrets(
 
 /**
  * The apps' third-party secrets at rest (OAuth client secrets and Apple keys, the Telegram bot token, the
- * captcha secret key, the MoonPay and Coinbase CDP secrets, the Farcaster developer account's custody key, the delegated-actions webhook secret):
+ * captcha secret key, the MoonPay and Coinbase CDP secrets, the Farcaster developer account's custody key, the delegated-actions webhook secret, the iCloud container's API token):
  * sealed with AES-256-GCM under a sub-key of the master key, each bound to its app id and field, and opened
  * only when an app is loaded with the master key. See `docs/operations.md#master-key`.
  */

@@ -1,0 +1,32 @@
+import '../zod/jitlessInBrowsers'
+import { z } from 'zod'
+
+/** Server-only app settings: never part of the public app configuration. */
+
+/**
+ * Who may sign up (docs/security.md property 55), server-only: never part of the public app configuration.
+ * `allowlist` entries are emails (lower case), E.164 phone numbers or wallet addresses (Ethereum lower
+ * case, Solana base58); with `allowlist_enabled`, a new user must prove one of them (403
+ * `allowlist_rejected`). `max_users` caps the app's users (403 `max_accounts_reached`); null = no cap.
+ */
+export const accessControlSchema = z.object({
+  allowlist_enabled: z.boolean(),
+  allowlist: z.array(z.string().min(1).max(254)).max(100_000),
+  max_users: z.number().int().nonnegative().nullable(),
+})
+export type AccessControl = z.infer<typeof accessControlSchema>
+
+/**
+ * The app's own Farcaster account, which asks users to add the app's signer keys (docs/api.md), server-only:
+ * never part of the public app configuration. `fid` is the account's Farcaster id and `custody_private_key`
+ * (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each EIP-712
+ * `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
+ */
+export const farcasterDeveloperAccountSchema = z.object({
+  fid: z.number().int().positive().nullable(),
+  custody_private_key: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected 0x and 64 hex digits')
+    .nullable(),
+})
+export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
