@@ -85,27 +85,39 @@ describe('js-sdk-core: Google Drive recovery', () => {
   })
 })
 
-// iCloud recovery and the recovery key material for the app's own page: no route on Foyer
-// (docs/interop.md). Each call is refused with 404 `not_found`, not a server error.
+// The recovery key material for the app's own page: no route on Foyer (docs/interop.md); refused with 404
+// `not_found`, not a server error.
 describe('js-sdk-core: recovery calls without a route on Foyer', () => {
-  const calls: Array<[string, (client: Privy, address: string) => Promise<unknown>]> = [
-    [
-      'recovery.getRecoveryKeyMaterial',
-      (client, address) => client.recovery.getRecoveryKeyMaterial(address, 'ethereum'),
-    ],
+  test('recovery.getRecoveryKeyMaterial: 404 not_found', async () => {
+    const client = await createClient()
+    await client.auth.customProvider.syncWithToken(hostToken(`norecovery-${randomUUID()}`))
+    const failure = await client.recovery
+      .getRecoveryKeyMaterial('0x0000000000000000000000000000000000000001', 'ethereum')
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+    expect(failure).toMatchObject({ status: 404, code: 'not_found' })
+  })
+})
+
+// iCloud recovery (docs/recovery-icloud.md) reaches its routes; the interop app (the demo app) has no iCloud
+// container, so both calls are refused with 403 `disallowed_login_method`, never a server error.
+describe('js-sdk-core: iCloud recovery calls in an app without iCloud', () => {
+  const calls: Array<[string, (client: Privy) => Promise<unknown>]> = [
     ['recovery.icloudAuth.init', (client) => client.recovery.icloudAuth.init('web')],
     [
       'recovery.icloudAuth.getICloudConfiguration',
       (client) => client.recovery.icloudAuth.getICloudConfiguration('web'),
     ],
   ]
-  test.each(calls)('%s: 404 not_found', async (_name, call) => {
+  test.each(calls)('%s: 403 disallowed_login_method', async (_name, call) => {
     const client = await createClient()
-    await client.auth.customProvider.syncWithToken(hostToken(`norecovery-${randomUUID()}`))
-    const failure = await call(client, '0x0000000000000000000000000000000000000001').then(
+    await client.auth.customProvider.syncWithToken(hostToken(`noicloud-${randomUUID()}`))
+    const failure = await call(client).then(
       () => null,
       (error: unknown) => error,
     )
-    expect(failure).toMatchObject({ status: 404, code: 'not_found' })
+    expect(failure).toMatchObject({ status: 403, code: 'disallowed_login_method' })
   })
 })

@@ -89,6 +89,13 @@ export type CreateAppOptions = {
    * at the Drive API stand-in of `@foyer/server/testing`.
    */
   googleDriveApiUrl?: string
+  /**
+   * The CloudKit Web Services base URL of iCloud recovery (docs/recovery-icloud.md): the server asks it for
+   * the Apple ID sign-in URL and writes it into the wallet frame's config; default Apple's,
+   * `https://api.apple-cloudkit.com`. Tests and the demo point it at the CloudKit stand-in of
+   * `@foyer/server/testing`.
+   */
+  cloudKitApiUrl?: string
   /** Prometheus metrics at `GET /metrics` (requests, sign-ins, refreshes, 429s, pool); default false. */
   metrics?: boolean
   /** Analytics events older than this many days are deleted (hourly, while the server runs); default 30. */

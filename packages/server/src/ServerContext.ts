@@ -46,6 +46,8 @@ export type ServerContext = {
   walletFrameDir: string
   /** The Drive API base URL written into the wallet frame's config; absent: the frame's default (Google's). */
   googleDriveApiUrl?: string | undefined
+  /** The CloudKit Web Services base URL (iCloud recovery), no trailing slash; absent: Apple's. */
+  cloudKitApiUrl?: string | undefined
   /** Analytics events older than this many days are purged. */
   analyticsRetentionDays: number
   /** Limits in force; null when rate limiting is off. */

@@ -12,6 +12,7 @@ import { installErrorHandlers } from './errors/installErrorHandlers'
 import { installCors } from './features/apps/installCors'
 import { appRoutes } from './features/apps/routes'
 import { healthRoutes } from './features/health/routes'
+import { icloudRecoveryRoutes } from './features/icloudRecovery/routes'
 import { installIdempotency } from './features/idempotency/installIdempotency'
 import { mailboxRoutes } from './features/mail/routes'
 import { installMetrics } from './features/metrics/installMetrics'
@@ -119,6 +120,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(walletRoutes, { context })
   await app.register(walletDeviceRoutes, { context })
   await app.register(walletFrameRoutes, { context })
+  await app.register(icloudRecoveryRoutes, { context })
   for (const feature of features) await app.register(feature.routes, { context })
   if (context.mailbox) await app.register(mailboxRoutes, { mailbox: context.mailbox })
   app.addHook('onClose', async () => context.mailer.close())

@@ -125,6 +125,7 @@ export function createServerContext(options: CreateAppOptions, log: FastifyBaseL
     ),
     walletFrameDir: options.walletFrameDir ?? WALLET_FRAME_DIST_DIR,
     googleDriveApiUrl: options.googleDriveApiUrl?.replace(/\/+$/, ''),
+    cloudKitApiUrl: options.cloudKitApiUrl?.replace(/\/+$/, ''),
     analyticsRetentionDays: positiveInteger(
       'analyticsRetentionDays',
       options.analyticsRetentionDays ?? ANALYTICS_RETENTION_DAYS,

@@ -68,6 +68,11 @@ import {
 } from '../schemas/funding'
 import { guestAuthenticateRequestSchema } from '../schemas/guest'
 import {
+  icloudConfigurationRequestSchema,
+  icloudConfigurationResponseSchema,
+  icloudInitRequestSchema,
+} from '../schemas/icloudRecovery'
+import {
   mfaCodeRequestSchema,
   mfaPasskeyEnrollmentRequestSchema,
   mfaPasskeyInitRequestSchema,
@@ -342,6 +347,16 @@ export const endpoints = {
     '/api/v1/recovery/oauth/authenticate',
     recoveryOAuthAuthenticateRequestSchema,
     recoveryOAuthAuthenticateResponseSchema,
+  ),
+  'POST /api/v1/recovery/oauth/init_icloud': post(
+    '/api/v1/recovery/oauth/init_icloud',
+    icloudInitRequestSchema,
+    oauthInitResponseSchema,
+  ),
+  'POST /api/v1/recovery/configuration_icloud': post(
+    '/api/v1/recovery/configuration_icloud',
+    icloudConfigurationRequestSchema,
+    icloudConfigurationResponseSchema,
   ),
 
   'POST /api/v1/telegram/authenticate': post(

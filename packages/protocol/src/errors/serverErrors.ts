@@ -256,6 +256,12 @@ export const serverErrors = {
     code: 'disallowed_login_method',
     message: 'Google Drive recovery not allowed.',
   },
+  icloudRecoveryNotAllowed: { code: 'disallowed_login_method', message: 'iCloud recovery not allowed.' },
+  icloudSignInUnavailable: {
+    code: 'internal_error',
+    message: 'iCloud did not answer with a sign-in URL',
+    status: 502,
+  },
   googleDriveScopeNotGranted: {
     code: 'invalid_data',
     message: 'Access to your Google Drive was not granted.',

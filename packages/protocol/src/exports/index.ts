@@ -482,6 +482,24 @@ export {
   guestCredentialSchema,
 } from '../schemas/guest'
 export {
+  CLOUDKIT_API_URL,
+  type CloudKitEnvironment,
+  cloudKitEnvironmentSchema,
+  ICLOUD_RECOVERY_RECORD_TYPE,
+  type IcloudConfigurationRequest,
+  type IcloudConfigurationResponse,
+  type IcloudInitRequest,
+  type IcloudRecoverySettings,
+  icloudClientTypeSchema,
+  icloudConfigurationRequestSchema,
+  icloudConfigurationResponseSchema,
+  icloudContainerIdentifierSchema,
+  icloudInitRequestSchema,
+  icloudRecordNameSchema,
+  icloudRecoverySettingsSchema,
+  isIcloudRecoveryConfigured,
+} from '../schemas/icloudRecovery'
+export {
   CANNOT_UNLINK_MFA_PASSKEY_MESSAGE,
   MFA_CHALLENGE_TTL_MS,
   MFA_INVALID_CODE_MESSAGE,

@@ -1,6 +1,5 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
-import { oauthProviders } from '../constants/oauth'
 import { unixSecondsSchema } from './common'
 import { crossAppSettingsSchema } from './crossApp'
 import { customJwtAuthConfigSchema } from './customJwt'
@@ -12,6 +11,12 @@ import {
   toPublicFundingConfig,
 } from './funding'
 import { gasSponsorshipSettingsSchema } from './gasSponsorship'
+import { icloudRecoverySettingsSchema, isIcloudRecoveryConfigured } from './icloudRecovery'
+import {
+  accessControlSchema,
+  farcasterDeveloperAccountSchema,
+  oauthSettingsSchema,
+} from './serverOnlySettings'
 import {
   publicSmartWalletConfigSchema,
   smartWalletConfigSchema,
@@ -34,64 +39,16 @@ export const allowlistConfigSchema = z.object({
   cta_link: z.string().nullable(),
 })
 
-/**
- * Who may sign up (docs/security.md property 55), server-only: never part of the public app configuration.
- * `allowlist` entries are emails (lower case), E.164 phone numbers or wallet addresses (Ethereum lower
- * case, Solana base58); with `allowlist_enabled`, a new user must prove one of them (403
- * `allowlist_rejected`). `max_users` caps the app's users (403 `max_accounts_reached`); null = no cap.
- */
-export const accessControlSchema = z.object({
-  allowlist_enabled: z.boolean(),
-  allowlist: z.array(z.string().min(1).max(254)).max(100_000),
-  max_users: z.number().int().nonnegative().nullable(),
-})
-export type AccessControl = z.infer<typeof accessControlSchema>
-
-/**
- * The app's client registration at one OAuth provider, server-only: never part of the public
- * app configuration. `client_id` (TikTok's `client_key`) and `client_secret` as the provider issued them;
- * `scopes` are asked for besides the provider's defaults. Apple signs its client secret instead
- * (`apple`: the team id, the key id and the PKCS8 PEM of the ES256 key from Apple's developer account).
- */
-export const oauthClientSettingsSchema = z.object({
-  client_id: z.string().min(1).max(512),
-  client_secret: z.string().max(4096).nullable(),
-  scopes: z.array(z.string().min(1).max(256)).max(50),
-  apple: z
-    .object({
-      team_id: z.string().min(1).max(64),
-      key_id: z.string().min(1).max(64),
-      private_key_pem: z.string().min(1).max(8192),
-    })
-    .nullable(),
-})
-export type OAuthClientSettings = z.infer<typeof oauthClientSettingsSchema>
-
-/**
- * Server-only OAuth settings: one client registration per provider (see
- * {@link oauthClientSettingsSchema}); a provider whose flag (`google_oauth` …) is on needs one.
- * `return_tokens`: the auth response carries the provider's `oauth_tokens` (docs/wire.md).
- */
-export const oauthSettingsSchema = z.object({
-  clients: z.partialRecord(z.enum(oauthProviders), oauthClientSettingsSchema),
-  return_tokens: z.boolean(),
-})
-export type OAuthSettings = z.infer<typeof oauthSettingsSchema>
-
-/**
- * The app's own Farcaster account, which asks users to add the app's signer keys (docs/api.md), server-only:
- * never part of the public app configuration. `fid` is the account's Farcaster id and `custody_private_key`
- * (`0x` + 64 hex digits) the secp256k1 key of its custody address, which signs each EIP-712
- * `SignedKeyRequest`. Both null: the app offers no Farcaster signer.
- */
-export const farcasterDeveloperAccountSchema = z.object({
-  fid: z.number().int().positive().nullable(),
-  custody_private_key: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected 0x and 64 hex digits')
-    .nullable(),
-})
-export type FarcasterDeveloperAccount = z.infer<typeof farcasterDeveloperAccountSchema>
+export {
+  type AccessControl,
+  accessControlSchema,
+  type FarcasterDeveloperAccount,
+  farcasterDeveloperAccountSchema,
+  type OAuthClientSettings,
+  type OAuthSettings,
+  oauthClientSettingsSchema,
+  oauthSettingsSchema,
+} from './serverOnlySettings'
 
 /** Embedded wallet options (docs/app-config.md). */
 export const embeddedWalletConfigSchema = z.object({
@@ -168,6 +125,8 @@ export const appSettingsSchema = z.object({
   delegated_actions: delegatedActionsSettingsSchema,
   /** Server-only: the verifying paymaster the server signs for (docs/gas-sponsorship.md). */
   gas_sponsorship: gasSponsorshipSettingsSchema,
+  /** Server-only: the app's iCloud container for iCloud recovery (docs/recovery-icloud.md). */
+  icloud_recovery: icloudRecoverySettingsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -204,6 +163,7 @@ export const appConfigSchema = appSettingsSchema
     funding_providers: true,
     delegated_actions: true,
     gas_sponsorship: true,
+    icloud_recovery: true,
     custom_jwt_auth: true,
     captcha_site_key: true,
     embedded_wallet_config: true,
@@ -268,7 +228,8 @@ export type PublicAppIdentity = Pick<
  * `custom_jwt_auth` = the settings' flags; `enabled_captcha_provider` 'turnstile' with captcha on;
  * `external_wallets_for_signup_enabled` = wallet sign-in on (Ethereum or Solana);
  * `twitter_oauth_on_mobile_enabled` = `twitter_oauth`; `guest_auth` true (guests need no setting);
- * `embedded_wallet_config.mode` 'legacy-embedded-wallets-only' (the wallet frame holds the key shares).
+ * `embedded_wallet_config.mode` 'legacy-embedded-wallets-only' (the wallet frame holds the key shares);
+ * `icloud` is listed in `user_owned_recovery_options` only once the app's iCloud container is configured.
  */
 export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity): AppConfig {
   const {
@@ -280,6 +241,7 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     funding_providers: _fundingProviders,
     delegated_actions: _delegatedActions,
     gas_sponsorship: _gasSponsorship,
+    icloud_recovery: icloudRecovery,
     cross_app: _crossApp,
     custom_jwt_auth: customJwtAuth,
     captcha_site_key: captchaSiteKey,
@@ -309,7 +271,13 @@ export function toPublicAppConfig(settings: AppSettings, app: PublicAppIdentity)
     enabled_captcha_provider: settings.captcha_enabled ? 'turnstile' : null,
     custom_jwt_auth: customJwtAuth.enabled,
     custom_jwt_auth_config: { subject_claim: customJwtAuth.subject_claim },
-    embedded_wallet_config: { ...embeddedWalletConfig, mode: 'legacy-embedded-wallets-only' },
+    embedded_wallet_config: {
+      ...embeddedWalletConfig,
+      user_owned_recovery_options: embeddedWalletConfig.user_owned_recovery_options.filter(
+        (option) => option !== 'icloud' || isIcloudRecoveryConfigured(icloudRecovery),
+      ),
+      mode: 'legacy-embedded-wallets-only',
+    },
     allowed_domains: [...app.allowed_origins],
     allowed_native_app_ids: [],
     allowed_native_app_url_schemes: [],
@@ -407,4 +375,5 @@ export const defaultAppSettings: AppSettings = {
     chain_ids: [],
     daily_limit_wei_per_user: null,
   },
+  icloud_recovery: { container_identifier: null, environment: 'production', api_token: null },
 }

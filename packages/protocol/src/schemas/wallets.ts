@@ -1,6 +1,7 @@
 import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { unixSecondsSchema } from './common'
+import { icloudRecordNameSchema } from './icloudRecovery'
 
 /**
  * Wire schemas of the embedded-wallet server endpoints (`/api/v1/embedded_wallets…`, docs/wire.md,
@@ -31,10 +32,11 @@ export const supportedRecoveryMethodSchema = z.enum(['privy', 'user-passcode'])
 export type SupportedRecoveryMethod = z.infer<typeof supportedRecoveryMethodSchema>
 
 /**
- * The recovery methods a wallet can be switched to with `privy:wallets:set-recovery`: the supported ones and
- * `google-drive` (a random recovery secret in the user's Drive app-data folder, docs/recovery-oauth.md).
+ * The recovery methods a wallet can be switched to with `privy:wallets:set-recovery`: the supported ones,
+ * `google-drive` (a random recovery secret in the user's Drive app-data folder, docs/recovery-oauth.md) and
+ * `icloud` (the same secret as a record in the user's private CloudKit database, docs/recovery-icloud.md).
  */
-export const settableRecoveryMethodSchema = z.enum(['privy', 'user-passcode', 'google-drive'])
+export const settableRecoveryMethodSchema = z.enum(['privy', 'user-passcode', 'google-drive', 'icloud'])
 export type SettableRecoveryMethod = z.infer<typeof settableRecoveryMethodSchema>
 
 /**
@@ -82,7 +84,9 @@ export const walletShareSchema = base64Schema(128)
  * - `privy`: the AES key itself (32 bytes, random, made by the frame); the server stores it sealed;
  * - `user-passcode`: the AES key is PBKDF2-SHA256(password, salt, iterations); only salt and parameters are stored;
  * - `google-drive`: the AES key is a random 32-byte secret kept in the user's Drive app-data folder in the file
- *   `secret_file_name` (docs/recovery-oauth.md); the server never sees it.
+ *   `secret_file_name` (docs/recovery-oauth.md); the server never sees it;
+ * - `icloud`: the same, the secret kept as the record `icloud_record_name` of the user's private CloudKit
+ *   database (docs/recovery-icloud.md).
  */
 export const recoveryUploadSchema = z.discriminatedUnion('recovery_method', [
   z.object({
@@ -104,6 +108,12 @@ export const recoveryUploadSchema = z.discriminatedUnion('recovery_method', [
     ciphertext: base64Schema(256),
     iv: base64Schema(12),
     secret_file_name: googleDriveSecretFileNameSchema,
+  }),
+  z.object({
+    recovery_method: z.literal('icloud'),
+    ciphertext: base64Schema(256),
+    iv: base64Schema(12),
+    icloud_record_name: icloudRecordNameSchema,
   }),
 ])
 export type RecoveryUpload = z.infer<typeof recoveryUploadSchema>

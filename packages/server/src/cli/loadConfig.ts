@@ -156,6 +156,7 @@ export async function loadConfig(
     analyticsRetentionDays: values.FOYER_ANALYTICS_RETENTION_DAYS,
     walletFrameDir: values.FOYER_WALLET_FRAME_DIR ? resolve(cwd, values.FOYER_WALLET_FRAME_DIR) : undefined,
     googleDriveApiUrl: values.FOYER_GOOGLE_DRIVE_API_URL,
+    cloudKitApiUrl: values.FOYER_CLOUDKIT_API_URL,
     trustProxy: parseTrustProxy(values.FOYER_TRUST_PROXY),
     metrics: values.FOYER_METRICS === 'on',
     redisUrl: values.REDIS_URL,

@@ -28,6 +28,14 @@ export {
   type TurnstileStandIn,
   turnstileTestKeys,
 } from './captcha/turnstileStandIn'
+export {
+  type CloudKitStandIn,
+  type CloudKitStandInContainer,
+  type CloudKitUserRef,
+  type StartCloudKitStandInOptions,
+  startCloudKitStandIn,
+} from './cloudKit/cloudKitStandIn'
+export { ckSessionOf } from './cloudKit/signInPages'
 export { type CdpApiKey, createCdpApiKey } from './coinbase/createCdpApiKey'
 export {
   type CoinbaseOnrampStandIn,

@@ -14,7 +14,7 @@ export type DecryptRecoveryShareParameters = {
   entropyId: string
   /** Required for `user-passcode`. */
   password?: string | undefined
-  /** Required for `google-drive`: the recovery secret read back from the user's Drive. */
+  /** Required for `google-drive` and `icloud`: the recovery secret read back from the user's Drive or iCloud. */
   secret?: Uint8Array | undefined
 }
 
@@ -23,8 +23,8 @@ export type DecryptRecoveryShareParameters = {
  * Throws `FrameRequestError`:
  * - `invalid_request_arguments` when `user-passcode` and no password is given;
  * - `invalid_recovery_pin` ('Invalid recovery password, please try again.') when the password is wrong;
- * - `invalid_request_arguments` when `google-drive` and no secret is given;
- * - `error` when a server-held key or the Drive secret does not open the share.
+ * - `invalid_request_arguments` when `google-drive` or `icloud` and no secret is given;
+ * - `error` when a server-held key or the Drive or iCloud secret does not open the share.
  *
  * @example const share = await decryptRecoveryShare({ material, chainType, entropyId, password })
  */
@@ -47,6 +47,17 @@ export async function decryptRecoveryShare(parameters: DecryptRecoveryShareParam
       return await decryptAesGcm(parameters.secret, ciphertext, iv, aad)
     } catch (cause) {
       throw new FrameRequestError('error', 'The recovery secret in Google Drive does not open this wallet', {
+        cause,
+      })
+    }
+  }
+  if (material.recovery_method === 'icloud') {
+    if (!parameters.secret)
+      throw new FrameRequestError('invalid_request_arguments', 'An iCloud sign-in is required')
+    try {
+      return await decryptAesGcm(parameters.secret, ciphertext, iv, aad)
+    } catch (cause) {
+      throw new FrameRequestError('error', 'The recovery secret in iCloud does not open this wallet', {
         cause,
       })
     }

@@ -12,6 +12,7 @@ export type EncryptRecoveryShareParameters = {
   | { recoveryMethod: 'privy' }
   | { recoveryMethod: 'user-passcode'; password: string }
   | { recoveryMethod: 'google-drive'; secret: Uint8Array; secretFileName: string }
+  | { recoveryMethod: 'icloud'; secret: Uint8Array; recordName: string }
 )
 
 /**
@@ -20,7 +21,9 @@ export type EncryptRecoveryShareParameters = {
  * - `privy`: under a fresh random 32-byte key that is uploaded with it (the server keeps it sealed);
  * - `user-passcode`: under PBKDF2-SHA256(password, fresh 16-byte salt, 600,000); only salt and parameters go up;
  * - `google-drive`: under the 32-byte recovery secret kept in the user's Drive; only the secret's file name
- *   goes up (docs/recovery-oauth.md).
+ *   goes up (docs/recovery-oauth.md);
+ * - `icloud`: the same, the secret kept as a record of the user's private CloudKit database; only the record
+ *   name goes up (docs/recovery-icloud.md).
  *
  * @example const recovery = await encryptRecoveryShare({ recoveryShare, chainType, entropyId, recoveryMethod: 'privy' })
  */
@@ -45,6 +48,15 @@ export async function encryptRecoveryShare(
       ciphertext: toBase64(ciphertext),
       iv: toBase64(iv),
       secret_file_name: parameters.secretFileName,
+    }
+  }
+  if (parameters.recoveryMethod === 'icloud') {
+    const { ciphertext, iv } = await encryptAesGcm(parameters.secret, parameters.recoveryShare, aad)
+    return {
+      recovery_method: 'icloud',
+      ciphertext: toBase64(ciphertext),
+      iv: toBase64(iv),
+      icloud_record_name: parameters.recordName,
     }
   }
   const salt = crypto.getRandomValues(new Uint8Array(16))

@@ -10,6 +10,7 @@ import type {
   EntropyRef,
   FarcasterSigner,
   FarcasterSignerInitRequest,
+  IcloudConfigurationResponse,
   ImportEmbeddedWalletRequest,
   MfaMethodType,
   MfaPasskeyVerifyRequest,
@@ -39,6 +40,8 @@ export type FrameApi = {
   getAuthShare(accessToken: string, body: EntropyRef): Promise<AuthShareResponse>
   getRecoveryMaterial(accessToken: string, body: EntropyRef): Promise<RecoveryMaterial>
   setRecovery(accessToken: string, body: SetRecoveryRequest): Promise<EmbeddedWalletResponse>
+  /** `POST /api/v1/recovery/configuration_icloud` (docs/recovery-icloud.md): the app's iCloud container. */
+  getIcloudConfiguration(accessToken: string): Promise<IcloudConfigurationResponse>
   /**
    * `GET /api/v1/embedded_wallets/delegations` (docs/delegated-actions.md#terms): the app's terms and the
    * signer's public key.

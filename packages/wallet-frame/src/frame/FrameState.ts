@@ -1,6 +1,7 @@
 import type { ChainType } from '@foyer/protocol'
 import type { GoogleDriveAppData } from '../drive/googleDriveAppData'
 import type { FarcasterSignerHandlers } from '../farcaster/createFarcasterSigner'
+import type { CloudKitPrivateDatabase } from '../icloud/cloudKitPrivateDatabase'
 import type { VerifiedToken } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
 import type { ExportedKey } from './ExportedKey'
@@ -33,6 +34,11 @@ export type FrameState = {
   farcasterSigner: FarcasterSignerHandlers
   /** The user's Drive app-data folder (Google Drive recovery), on the Drive API base URL of the frame config. */
   googleDrive: GoogleDriveAppData
+  /**
+   * The user's private CloudKit database (iCloud recovery, docs/recovery-icloud.md); absent: Apple's, at
+   * `https://api.apple-cloudkit.com`.
+   */
+  cloudKit?: CloudKitPrivateDatabase | undefined
   /** Rebuilt entropies by `entropyKey`. */
   unlocked: Map<string, UnlockedEntropy>
   /** Unlocks under way by `<owner>|<entropyKey>`: concurrent requests share one. */

@@ -9,6 +9,7 @@ import {
   embeddedWalletsResponseSchema,
   farcasterSignerSchema,
   headers,
+  icloudConfigurationResponseSchema,
   mfaMethodTypeSchema,
   mfaTotpInitResponseSchema,
   mfaVerifyResponseSchema,
@@ -192,6 +193,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
         `/api/v1/embedded_wallets/delegations?chain_type=${chainType}`,
         token,
       ),
+    getIcloudConfiguration: (token) =>
+      call(icloudConfigurationResponseSchema, 'POST', '/api/v1/recovery/configuration_icloud', token, {
+        client_type: 'web',
+      }),
     delegateWallets: (token, body) =>
       proven(delegateWalletsResponseSchema, '/api/v1/embedded_wallets/delegate', token, body),
     initFarcasterSigner: (token, body) =>

@@ -1,6 +1,7 @@
-import { type ChainType, type FrameReply, frameRequestSchema } from '@foyer/protocol'
+import { type ChainType, CLOUDKIT_API_URL, type FrameReply, frameRequestSchema } from '@foyer/protocol'
 import { createGoogleDriveAppData, GOOGLE_APIS_URL } from '../drive/googleDriveAppData'
 import { createFarcasterSigner } from '../farcaster/createFarcasterSigner'
+import { createCloudKitPrivateDatabase } from '../icloud/cloudKitPrivateDatabase'
 import { createTokenVerifier } from './createTokenVerifier'
 import type { DeviceShareStore } from './DeviceShareStore'
 import type { ExportedKey } from './ExportedKey'
@@ -30,6 +31,8 @@ export type CreateFrameHandlerParameters = {
   fetch?: typeof fetch | undefined
   /** The Google Drive API base URL (Google Drive recovery); default `https://www.googleapis.com`. */
   googleDriveApiUrl?: string | undefined
+  /** The CloudKit Web Services base URL (iCloud recovery); default `https://api.apple-cloudkit.com`. */
+  cloudKitApiUrl?: string | undefined
   now?: () => number
   /**
    * Called with failures that are not `FrameRequestError`s (bugs, platform errors) before the generic
@@ -80,6 +83,7 @@ export function createFrameHandler(parameters: CreateFrameHandlerParameters): Fr
       initSigner: (accessToken, body) => callApi(() => api.initFarcasterSigner(accessToken, body)),
     }),
     googleDrive: createGoogleDriveAppData({ baseUrl: parameters.googleDriveApiUrl ?? GOOGLE_APIS_URL }),
+    cloudKit: createCloudKitPrivateDatabase({ baseUrl: parameters.cloudKitApiUrl ?? CLOUDKIT_API_URL }),
     unlocked: new Map(),
     inFlight: new Map(),
     showExport: parameters.showExport,

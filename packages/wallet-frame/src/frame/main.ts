@@ -35,6 +35,7 @@ const handler = createFrameHandler({
   }),
   mode: 'wallet',
   googleDriveApiUrl: config.googleDriveApiUrl,
+  cloudKitApiUrl: config.cloudKitApiUrl,
   onUnexpectedError: (error) =>
     console.error(
       '[foyer wallet frame]',

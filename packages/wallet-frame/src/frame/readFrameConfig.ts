@@ -6,6 +6,8 @@ export const frameConfigSchema = z.object({
   allowedOrigins: z.array(z.string()),
   /** The Google Drive API base URL (Google Drive recovery); absent: `https://www.googleapis.com`. */
   googleDriveApiUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The CloudKit Web Services base URL (iCloud recovery); absent: `https://api.apple-cloudkit.com`. */
+  cloudKitApiUrl: z.url({ protocol: /^https?$/ }).optional(),
 })
 export type FrameConfig = z.infer<typeof frameConfigSchema> & {
   clientId: string | null

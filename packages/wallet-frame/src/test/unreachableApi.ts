@@ -17,6 +17,7 @@ export function unreachableApi(jwks?: FrameApi['getJwks']): FrameApi {
     getAuthShare: fail,
     getRecoveryMaterial: fail,
     setRecovery: fail,
+    getIcloudConfiguration: fail,
     delegateWallets: fail,
     getDelegations: fail,
     initFarcasterSigner: fail,

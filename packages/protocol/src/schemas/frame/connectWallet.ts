@@ -91,6 +91,19 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
           path: ['recoveryPassword'],
           message: 'Google Drive recovery takes no password',
         })
+      // iCloud (docs/recovery-icloud.md): the token is the user's CloudKit web auth token.
+      if (value.recoveryMethod === 'icloud' && value.recoveryAccessToken === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryAccessToken'],
+          message: 'An iCloud sign-in is required',
+        })
+      if (value.recoveryMethod === 'icloud' && value.recoveryPassword !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recoveryPassword'],
+          message: 'iCloud recovery takes no password',
+        })
     }),
 )
 export type FrameSetRecoveryRequest = z.infer<typeof frameSetRecoveryRequestSchema>

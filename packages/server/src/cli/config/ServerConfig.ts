@@ -149,6 +149,12 @@ export type ServerConfig = {
    */
   googleDriveApiUrl: string | undefined
   /**
+   * `FOYER_CLOUDKIT_API_URL`: the CloudKit Web Services base URL of iCloud recovery, asked by the server
+   * and written into the wallet frame's config (docs/recovery-icloud.md); undefined = Apple's,
+   * `https://api.apple-cloudkit.com`.
+   */
+  cloudKitApiUrl: string | undefined
+  /**
    * `FOYER_TRUST_PROXY`: Fastify's `trustProxy` — a hop count (`1`), `true` (every hop: only when nothing
    * reaches the server except through the proxy) or comma-separated addresses and CIDRs
    * (`10.0.0.0/8,127.0.0.1`); undefined = the socket's address is the client's.

@@ -66,6 +66,7 @@ export const envSchema = z.object({
   // Exchange funding: Coinbase's API base, and the demo app's Coinbase project and CDP key.
   FOYER_COINBASE_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_GOOGLE_DRIVE_API_URL: optionalString.pipe(z.string().url().optional()),
+  FOYER_CLOUDKIT_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_COINBASE_JSON: optionalString,
   // Smart wallets: the demo app's `smart_wallet_config` (the local bundler and paymaster).
   FOYER_DEMO_SMART_WALLETS_JSON: optionalString,

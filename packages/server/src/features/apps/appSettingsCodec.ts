@@ -18,6 +18,7 @@ const secretPaths: readonly (readonly string[])[] = [
   ['funding_providers', 'coinbase', 'api_key_secret'],
   ['delegated_actions', 'webhook', 'secret'],
   ['gas_sponsorship', 'signer_private_key'],
+  ['icloud_recovery', 'api_token'],
 ]
 
 /** A secret as stored: AES-256-GCM under the master key's `app-settings-encryption` sub-key (`v1.…`). */
@@ -32,6 +33,7 @@ type SettingsWithSecrets =
   | 'funding_providers'
   | 'delegated_actions'
   | 'gas_sponsorship'
+  | 'icloud_recovery'
 
 /**
  * Settings as stored in `apps.settings`: {@link AppSettings} (a row written by an older version may lack
@@ -101,7 +103,7 @@ function openSecrets(
 /**
  * The apps' third-party secrets at rest (OAuth client secrets and Apple keys, the Telegram bot token, the
  * captcha secret key, the MoonPay and Coinbase CDP secrets, the Farcaster developer account's custody key, the
- * delegated-actions webhook secret, the gas-sponsorship paymaster's signer key):
+ * delegated-actions webhook secret, the gas-sponsorship paymaster's signer key, the iCloud container's API token):
  * sealed with AES-256-GCM under a sub-key of the master key, each bound to its app id and field, and opened
  * only when an app is loaded with the master key. See `docs/operations.md#master-key`.
  */

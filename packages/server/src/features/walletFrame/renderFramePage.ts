@@ -33,7 +33,7 @@ function scriptJson(value: unknown): string {
 
 /**
  * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins,
- * googleDriveApiUrl? }`) and the
+ * googleDriveApiUrl?, cloudKitApiUrl? }`) and the
  * module script. The export page has a `<main id="foyer-export">` the key is rendered into, the import page a
  * `<main id="foyer-import">` holding the form the key is typed into.
  */
@@ -42,6 +42,8 @@ export function renderFramePage(parameters: {
   allowedOrigins: readonly string[]
   /** The Drive API base URL of Google Drive recovery; absent: the frame's default, Google's. */
   googleDriveApiUrl?: string | undefined
+  /** The CloudKit Web Services base URL of iCloud recovery; absent: the frame's default, Apple's. */
+  cloudKitApiUrl?: string | undefined
   scriptPath: string
   kind: 'frame' | 'export' | 'import'
 }): string {
@@ -49,6 +51,7 @@ export function renderFramePage(parameters: {
     appId: parameters.appId,
     allowedOrigins: parameters.allowedOrigins,
     ...(parameters.googleDriveApiUrl ? { googleDriveApiUrl: parameters.googleDriveApiUrl } : {}),
+    ...(parameters.cloudKitApiUrl ? { cloudKitApiUrl: parameters.cloudKitApiUrl } : {}),
   })
   const title = { frame: 'Foyer wallet', export: 'Foyer wallet export', import: 'Foyer wallet import' }[
     parameters.kind

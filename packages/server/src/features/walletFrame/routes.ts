@@ -68,6 +68,7 @@ export const walletFrameRoutes: PluginRoutes = async (app, { context }) => {
         appId: foyerApp.id,
         allowedOrigins: foyerApp.allowedOrigins,
         googleDriveApiUrl: context.googleDriveApiUrl,
+        cloudKitApiUrl: context.cloudKitApiUrl,
         scriptPath: `${assetPrefix}${assets[kind].fileName}`,
         kind,
       })

@@ -1,4 +1,4 @@
-import { endpoints } from '@foyer/protocol'
+import { type AppSettings, endpoints, isIcloudRecoveryConfigured } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import { foyerError } from '../../errors/foyerError'
 import { endpointRoute } from '../../http/endpointRoute'
@@ -121,17 +121,22 @@ export async function walletRoutes(app: FastifyInstance, options: { context: Ser
 }
 
 /**
- * A wallet's recovery goes to the user's Google Drive only in an app that offers it
- * (docs/recovery-oauth.md "Rules"): 403 `disallowed_login_method` 'Google Drive recovery not allowed.' for a
- * `google-drive` upload when the app's `user_owned_recovery_options` lacks `google-drive`.
+ * A wallet's recovery goes to the user's Google Drive or iCloud only in an app that offers it
+ * (docs/recovery-oauth.md, docs/recovery-icloud.md "Rules"): 403 `disallowed_login_method` 'Google Drive
+ * recovery not allowed.' for a `google-drive` upload when the app's `user_owned_recovery_options` lacks
+ * `google-drive`; 'iCloud recovery not allowed.' for an `icloud` upload when they lack `icloud` or the app's
+ * iCloud container is not configured.
  */
 function assertRecoveryOffered(
-  foyerApp: { settings: { embedded_wallet_config: { user_owned_recovery_options: readonly string[] } } },
+  foyerApp: { settings: Pick<AppSettings, 'embedded_wallet_config' | 'icloud_recovery'> },
   recovery: { recovery_method: string },
 ): void {
-  if (
-    recovery.recovery_method === 'google-drive' &&
-    !foyerApp.settings.embedded_wallet_config.user_owned_recovery_options.includes('google-drive')
-  )
+  const options = foyerApp.settings.embedded_wallet_config.user_owned_recovery_options
+  if (recovery.recovery_method === 'google-drive' && !options.includes('google-drive'))
     throw foyerError('googleDriveRecoveryNotAllowed')
+  if (
+    recovery.recovery_method === 'icloud' &&
+    (!options.includes('icloud') || !isIcloudRecoveryConfigured(foyerApp.settings.icloud_recovery))
+  )
+    throw foyerError('icloudRecoveryNotAllowed')
 }

@@ -1,6 +1,7 @@
 import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
 import { removeRecoverySecret, storeRecoverySecret } from '../../drive/recoverySecretFile'
 import { toBase64 } from '../../encoding/toBase64'
+import { saveIcloudSecret } from '../../icloud/recoverySecretRecord'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
 import { callApi } from '../steps/callApi'
@@ -36,7 +37,13 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
             recoveryMethod: 'google-drive',
             ...(await storeGoogleDriveSecret(state, data.recoveryAccessToken ?? '')),
           }
-        : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
+        : data.recoveryMethod === 'icloud'
+          ? {
+              ...base,
+              recoveryMethod: 'icloud',
+              ...(await callApi(() => saveIcloudSecret(state, accessToken, data.recoveryAccessToken ?? ''))),
+            }
+          : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
   )
   const { wallet } = await callApi(() =>
     state.api.setRecovery(accessToken, {

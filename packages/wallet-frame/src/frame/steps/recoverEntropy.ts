@@ -2,6 +2,7 @@ import type { AuthShareResponse, ChainType } from '@foyer/protocol'
 import { decryptRecoveryShare } from '../../crypto/decryptRecoveryShare'
 import { readRecoverySecret } from '../../drive/recoverySecretFile'
 import { fromBase64 } from '../../encoding/fromBase64'
+import { loadIcloudSecret } from '../../icloud/recoverySecretRecord'
 import { rebuildEntropy } from '../../shares/rebuildEntropy'
 import type { FrameState } from '../FrameState'
 import type { UnlockedEntropy } from '../UnlockedEntropy'
@@ -18,7 +19,10 @@ export type RecoverEntropyParameters = {
   entropyId: string
   /** The recovery password (`user-passcode` wallets). */
   password: string | undefined
-  /** Google's access token for the user's Drive app-data folder (`google-drive` wallets); used once, not kept. */
+  /**
+   * Google's access token for the user's Drive app-data folder (`google-drive` wallets), or the user's CloudKit
+   * web auth token (`icloud` wallets); used once, not kept.
+   */
   recoveryAccessToken?: string | undefined
   /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
   knownAuth?: AuthShareResponse | undefined
@@ -47,7 +51,16 @@ export async function recoverEntropy(
   const secret =
     material.recovery_method === 'google-drive' && parameters.recoveryAccessToken
       ? await readRecoverySecret(state.googleDrive, parameters.recoveryAccessToken, material.secret_file_name)
-      : undefined
+      : material.recovery_method === 'icloud' && parameters.recoveryAccessToken
+        ? await callApi(() =>
+            loadIcloudSecret(
+              state,
+              accessToken,
+              parameters.recoveryAccessToken ?? '',
+              material.icloud_record_name,
+            ),
+          )
+        : undefined
   const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password, secret })
   const rebuilt = await rebuildEntropy({
     shares: [fromBase64(auth.auth_share), recoveryShare],

@@ -1,0 +1,239 @@
+import type { FrameReply } from '@foyer/protocol'
+import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { testFrameApi } from '../../test/testFrameApi'
+import { type CloudKitStandIn, startCloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
+import { ckSessionOf } from '../../testing/cloudKit/signInPages'
+import { createAppRecord } from '../apps/service'
+
+// The real frame logic against the real server and the CloudKit stand-in: a wallet secured with iCloud
+// (docs/recovery-icloud.md), recovered on a new device with the secret read back from the user's private
+// CloudKit database, then used to sign.
+const container = {
+  containerIdentifier: 'iCloud.com.example.wallet',
+  environment: 'development',
+  apiToken: 'ck-api-token',
+} as const
+let t: TestContext
+let cloudKit: CloudKitStandIn
+let appId: string
+let nextId = 0
+
+beforeAll(async () => {
+  cloudKit = await startCloudKitStandIn({ containers: [container] })
+  t = await createTestContext({ cloudKitApiUrl: cloudKit.url })
+  appId = (
+    await createAppRecord(t.db, {
+      name: 'iCloud recovery',
+      allowedOrigins: ['http://localhost:*'],
+      settings: {
+        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'icloud'] },
+        icloud_recovery: {
+          container_identifier: container.containerIdentifier,
+          environment: container.environment,
+          api_token: container.apiToken,
+        },
+      },
+      masterKey: t.masterKey,
+    })
+  ).id
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  await cloudKit?.close()
+})
+
+/** init_icloud → the Apple ID sign-in page at its URL → the `ckSession` the page posts to its opener. */
+async function signInToIcloud(accessToken: string, appleId: string): Promise<string> {
+  const init = await t.request({
+    method: 'POST',
+    url: '/api/v1/recovery/oauth/init_icloud',
+    json: { client_type: 'web' },
+    appId,
+    bearer: accessToken,
+  })
+  const { url } = init.json() as { url: string }
+  const page = await (await fetch(url)).text()
+  expect(page).toContain('Sign in with your Apple ID')
+  const form = new URL(url).searchParams
+  const signedIn = await fetch(new URL('/signin', url), {
+    method: 'POST',
+    body: new URLSearchParams({
+      container: form.get('container') ?? '',
+      environment: form.get('environment') ?? '',
+      appleId,
+    }),
+  })
+  return ckSessionOf(await signedIn.text()) ?? ''
+}
+
+function device() {
+  const deviceShares = createMemoryShareStore()
+  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore(), appId })
+  const handler = createFrameHandler({
+    appId,
+    api,
+    deviceShares,
+    mode: 'wallet',
+    now: t.now,
+    cloudKitApiUrl: cloudKit.url,
+  })
+  return {
+    deviceShares,
+    api,
+    send: (event: string, data: unknown): Promise<FrameReply> =>
+      handler.handle({ id: `i${++nextId}`, event, data }),
+  }
+}
+function ok(reply: FrameReply): Record<string, unknown> {
+  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
+  return reply.data as Record<string, unknown>
+}
+
+describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
+  test('default: secure with iCloud, recover on a new device from the record in iCloud, sign', async () => {
+    const email = 'icloud-recovery@example.com'
+    const accessToken = (await t.signIn(email, appId)).token ?? ''
+    const laptop = device()
+    const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
+    const entropyId = wallet.address as `0x${string}`
+    const ada = {
+      containerIdentifier: container.containerIdentifier,
+      environment: container.environment,
+      appleId: 'ada@icloud.com',
+    }
+
+    const changed = ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        accessToken,
+        chainType: 'ethereum',
+        entropyId,
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: await signInToIcloud(accessToken, ada.appleId),
+      }),
+    )
+    expect(changed).toEqual({ chainType: 'ethereum', entropyId, recoveryMethod: 'icloud' })
+    // One secret record in Ada's private database; the server has its name only.
+    const records = cloudKit.records(ada)
+    expect(records).toHaveLength(1)
+    expect(records[0]).toMatchObject({
+      recordType: 'FoyerRecoverySecret',
+      recordName: expect.stringMatching(/^foyer-recovery-secret-[0-9a-f]{32}$/),
+    })
+    const secret = records[0]?.fields.recovery_secret?.value as string
+    const material = await laptop.api.getRecoveryMaterial(accessToken, {
+      chain_type: 'ethereum',
+      entropy_id: entropyId,
+    })
+    expect(material).toMatchObject({ recovery_method: 'icloud', icloud_record_name: records[0]?.recordName })
+    expect(JSON.stringify(material)).not.toContain(secret)
+
+    // A new device: no share; iCloud recovery needs a sign-in.
+    t.advance(31_000)
+    const phoneToken = (await t.signIn(email, appId)).token ?? ''
+    const phone = device()
+    const ref = { accessToken: phoneToken, chainType: 'ethereum', entropyId }
+    expect(await phone.send('privy:wallets:connect', ref)).toMatchObject({
+      error: { type: 'wallet_not_on_device' },
+    })
+    expect(await phone.send('privy:wallets:recover', ref)).toMatchObject({
+      error: { type: 'invalid_request_arguments', message: 'An iCloud sign-in is required' },
+    })
+    // Another Apple ID has no such record; a token CloudKit does not know is a sign-in to redo.
+    expect(
+      await phone.send('privy:wallets:recover', {
+        ...ref,
+        recoveryAccessToken: await signInToIcloud(phoneToken, 'bob@icloud.com'),
+      }),
+    ).toMatchObject({
+      error: { type: 'error', message: 'The recovery secret is not in this iCloud account' },
+    })
+    expect(
+      await phone.send('privy:wallets:recover', { ...ref, recoveryAccessToken: '1__bm90LWEtdG9rZW4=' }),
+    ).toMatchObject({
+      error: { type: 'error', message: 'iCloud refused the sign-in; sign in with your Apple ID again' },
+    })
+
+    const recovered = ok(
+      await phone.send('privy:wallets:recover', {
+        ...ref,
+        recoveryAccessToken: await signInToIcloud(phoneToken, ada.appleId),
+      }),
+    )
+    expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'icloud' })
+    expect(phone.deviceShares.size).toBe(1)
+    const signed = ok(
+      await phone.send('privy:wallets:rpc', {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId,
+        walletIndex: 0,
+        chainId: 31337,
+        request: { method: 'personal_sign', params: ['recovered from iCloud', entropyId] },
+      }),
+    )
+    expect(
+      await verifyMessage({
+        address: entropyId,
+        message: 'recovered from iCloud',
+        signature: signed.result as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  test('error: without a sign-in, with a password, or with a token CloudKit refuses, nothing changes', async () => {
+    const accessToken = (await t.signIn('icloud-refused@example.com', appId)).token ?? ''
+    const laptop = device()
+    const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
+    const base = { accessToken, chainType: 'ethereum', entropyId: wallet.address, recoveryMethod: 'icloud' }
+    expect(await laptop.send('privy:wallets:set-recovery', base)).toMatchObject({
+      error: { type: 'invalid_request_arguments' },
+    })
+    expect(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...base,
+        recoveryAccessToken: 'x',
+        recoveryPassword: 'a-password',
+      }),
+    ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    expect(
+      await laptop.send('privy:wallets:set-recovery', { ...base, recoveryAccessToken: 'not-a-token' }),
+    ).toMatchObject({
+      error: { type: 'error', message: 'iCloud refused the sign-in; sign in with your Apple ID again' },
+    })
+    expect(
+      ok(
+        await laptop.send('privy:wallets:connect', {
+          accessToken,
+          chainType: 'ethereum',
+          entropyId: wallet.address,
+        }),
+      ),
+    ).toMatchObject({
+      recoveryMethod: 'privy',
+    })
+  })
+
+  test('error: an app without iCloud refuses an icloud upload (403 disallowed_login_method)', async () => {
+    const accessToken = (await t.signIn('icloud-demo@example.com')).token ?? ''
+    const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore() })
+    const upload = {
+      chain_type: 'ethereum' as const,
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      auth_share: Buffer.alloc(33, 1).toString('base64'),
+      recovery: {
+        recovery_method: 'icloud' as const,
+        ciphertext: Buffer.alloc(49, 2).toString('base64'),
+        iv: Buffer.alloc(12, 3).toString('base64'),
+        icloud_record_name: `foyer-recovery-secret-${'cd'.repeat(16)}`,
+      },
+      address_signature: `0x${'11'.repeat(65)}`,
+    }
+    expect(await api.createWallet(accessToken, upload).catch((error: unknown) => error)).toMatchObject({
+      status: 403,
+      code: 'disallowed_login_method',
+    })
+  })
+})

@@ -1,0 +1,215 @@
+// The CloudKit stand-in refuses what CloudKit Web Services refuses (docs/recovery-icloud.md "Locally"): a
+// wrong API token, the private database without a valid web auth token, another user's records.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type CloudKitStandIn, startCloudKitStandIn } from './cloudKitStandIn'
+import { ckSessionOf } from './signInPages'
+
+const container = {
+  containerIdentifier: 'iCloud.com.example.wallet',
+  environment: 'development',
+  apiToken: 'api-token-1',
+} as const
+const other = {
+  containerIdentifier: 'iCloud.com.example.other',
+  environment: 'development',
+  apiToken: 'api-token-2',
+} as const
+const ada = {
+  containerIdentifier: container.containerIdentifier,
+  environment: container.environment,
+  appleId: 'ada@example.com',
+}
+const bob = { ...ada, appleId: 'bob@example.com' }
+
+let cloudKit: CloudKitStandIn
+beforeAll(async () => {
+  cloudKit = await startCloudKitStandIn({ containers: [container, other] })
+})
+afterAll(async () => cloudKit?.close())
+
+function call(
+  path: string,
+  options: {
+    apiToken?: string | null
+    webAuthToken?: string
+    body?: unknown
+    target?: typeof container | typeof other
+  } = {},
+) {
+  const target = options.target ?? container
+  const url = new URL(
+    `${cloudKit.url}/database/1/${target.containerIdentifier}/${target.environment}/${path}`,
+  )
+  const apiToken = options.apiToken === undefined ? target.apiToken : options.apiToken
+  if (apiToken !== null) url.searchParams.set('ckAPIToken', apiToken)
+  if (options.webAuthToken) url.searchParams.set('ckWebAuthToken', options.webAuthToken)
+  return fetch(url, options.body === undefined ? {} : { method: 'POST', body: JSON.stringify(options.body) })
+}
+
+const secretRecord = (recordName: string, value = 'c2VjcmV0') => ({
+  operationType: 'create',
+  record: { recordName, recordType: 'FoyerRecoverySecret', fields: { recovery_secret: { value } } },
+})
+
+describe('authentication', () => {
+  test('the API token only: 421 AUTHENTICATION_REQUIRED with the sign-in redirectURL', async () => {
+    const response = await call('private/users/current')
+    expect(response.status).toBe(421)
+    const body = (await response.json()) as Record<string, string>
+    expect(body).toMatchObject({ serverErrorCode: 'AUTHENTICATION_REQUIRED', reason: expect.any(String) })
+    expect(body.uuid).toMatch(/^[0-9a-f-]{36}$/)
+    expect(body.redirectURL).toBe(
+      `${cloudKit.url}/signin?container=iCloud.com.example.wallet&environment=development`,
+    )
+  })
+
+  test('a missing or wrong API token: 401 AUTHENTICATION_FAILED, even with a web auth token', async () => {
+    const webAuthToken = cloudKit.signIn(ada)
+    for (const apiToken of [null, 'wrong', other.apiToken]) {
+      const response = await call('private/users/current', { apiToken, webAuthToken })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ serverErrorCode: 'AUTHENTICATION_FAILED' })
+    }
+  })
+
+  test('an unknown web auth token, or one of another container: 421', async () => {
+    const foreign = cloudKit.signIn({ ...ada, containerIdentifier: other.containerIdentifier })
+    for (const webAuthToken of ['12__bm90LWEtdG9rZW4=', foreign]) {
+      const lookup = await call('private/records/lookup', {
+        webAuthToken,
+        body: { records: [{ recordName: 'x' }] },
+      })
+      expect(lookup.status).toBe(421)
+      const modify = await call('private/records/modify', {
+        webAuthToken,
+        body: { operations: [secretRecord('x')] },
+      })
+      expect(modify.status).toBe(421)
+    }
+    expect(cloudKit.records(ada).some((record) => record.recordName === 'x')).toBe(false)
+  })
+
+  test('the sign-in page posts ckSession to its opener; that token reads the user', async () => {
+    const form = await fetch(
+      `${cloudKit.url}/signin?container=${container.containerIdentifier}&environment=development`,
+    )
+    expect(form.status).toBe(200)
+    expect(await form.text()).toContain('name="appleId"')
+    const signedIn = await fetch(`${cloudKit.url}/signin`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        container: container.containerIdentifier,
+        environment: 'development',
+        appleId: ada.appleId,
+      }),
+    })
+    const html = await signedIn.text()
+    expect(html).toContain('window.opener.postMessage({ ckSession:')
+    const webAuthToken = ckSessionOf(html) ?? ''
+    const first = (await (await call('private/users/current', { webAuthToken })).json()) as {
+      userRecordName: string
+    }
+    expect(first.userRecordName).toMatch(/^_[0-9a-f]{32}$/)
+    // The same Apple ID is the same user; another is not.
+    const again = await call('private/users/current', { webAuthToken: cloudKit.signIn(ada) })
+    expect(((await again.json()) as { userRecordName: string }).userRecordName).toBe(first.userRecordName)
+    const bobs = await call('private/users/current', { webAuthToken: cloudKit.signIn(bob) })
+    expect(((await bobs.json()) as { userRecordName: string }).userRecordName).not.toBe(first.userRecordName)
+    const bad = await fetch(`${cloudKit.url}/signin`, {
+      method: 'POST',
+      body: new URLSearchParams({ container: 'iCloud.x', environment: 'development', appleId: 'a@b' }),
+    })
+    expect(bad.status).toBe(400)
+  })
+})
+
+describe('records in the private database', () => {
+  test('create, lookup, forceUpdate, delete; another user reads NOT_FOUND', async () => {
+    const webAuthToken = cloudKit.signIn(ada)
+    const created = await call('private/records/modify', {
+      webAuthToken,
+      body: { operations: [secretRecord('r1')] },
+    })
+    expect(created.status).toBe(200)
+    const [record] = ((await created.json()) as { records: Array<Record<string, unknown>> }).records
+    expect(record).toMatchObject({
+      recordName: 'r1',
+      recordType: 'FoyerRecoverySecret',
+      fields: { recovery_secret: { value: 'c2VjcmV0', type: 'STRING' } },
+      recordChangeTag: expect.any(String),
+    })
+    const again = await call('private/records/modify', {
+      webAuthToken,
+      body: { operations: [secretRecord('r1')] },
+    })
+    expect(((await again.json()) as { records: unknown[] }).records[0]).toMatchObject({
+      recordName: 'r1',
+      serverErrorCode: 'CONFLICT',
+    })
+
+    const update = {
+      operationType: 'forceUpdate',
+      record: {
+        recordName: 'r1',
+        recordType: 'FoyerRecoverySecret',
+        fields: { recovery_secret: { value: 'bmV3' } },
+      },
+    }
+    await call('private/records/modify', { webAuthToken, body: { operations: [update] } })
+    const lookup = await call('private/records/lookup', {
+      webAuthToken,
+      body: { records: [{ recordName: 'r1' }, { recordName: 'none' }] },
+    })
+    const { records } = (await lookup.json()) as { records: Array<Record<string, unknown>> }
+    expect(records[0]).toMatchObject({ recordName: 'r1', fields: { recovery_secret: { value: 'bmV3' } } })
+    expect(records[1]).toMatchObject({ recordName: 'none', serverErrorCode: 'NOT_FOUND' })
+
+    // Bob, signed in to the same container, has his own private database.
+    const bobs = await call('private/records/lookup', {
+      webAuthToken: cloudKit.signIn(bob),
+      body: { records: [{ recordName: 'r1' }] },
+    })
+    expect(((await bobs.json()) as { records: unknown[] }).records[0]).toMatchObject({
+      serverErrorCode: 'NOT_FOUND',
+    })
+    const bobDelete = await call('private/records/modify', {
+      webAuthToken: cloudKit.signIn(bob),
+      body: { operations: [{ operationType: 'forceDelete', record: { recordName: 'r1' } }] },
+    })
+    expect(((await bobDelete.json()) as { records: unknown[] }).records[0]).toMatchObject({
+      serverErrorCode: 'NOT_FOUND',
+    })
+    expect(cloudKit.records(ada).map((r) => r.recordName)).toContain('r1')
+
+    const deleted = await call('private/records/modify', {
+      webAuthToken,
+      body: { operations: [{ operationType: 'forceDelete', record: { recordName: 'r1' } }] },
+    })
+    expect(((await deleted.json()) as { records: unknown[] }).records[0]).toEqual({
+      recordName: 'r1',
+      deleted: true,
+    })
+    expect(cloudKit.records(ada).map((r) => r.recordName)).not.toContain('r1')
+  })
+
+  test('malformed requests: 400 BAD_REQUEST', async () => {
+    const webAuthToken = cloudKit.signIn(ada)
+    for (const body of [{}, { operations: [] }, { operations: ['x'] }]) {
+      const response = await call('private/records/modify', { webAuthToken, body })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ serverErrorCode: 'BAD_REQUEST' })
+    }
+    const lookup = await call('private/records/lookup', {
+      webAuthToken,
+      body: { records: [{ recordName: 3 }] },
+    })
+    expect(lookup.status).toBe(400)
+    const badName = await call('private/records/modify', {
+      webAuthToken,
+      body: { operations: [secretRecord('a/b')] },
+    })
+    expect(((await badName.json()) as { records: unknown[] }).records[0]).toMatchObject({
+      serverErrorCode: 'BAD_REQUEST',
+    })
+  })
+})
