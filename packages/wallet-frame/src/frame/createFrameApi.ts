@@ -132,6 +132,9 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
     return call(schema, 'POST', path, accessToken, body, { [DEVICE_PROOF_HEADER]: proof })
   }
 
+  /** The access token the device key was last registered with: a session's later first wallets skip it. */
+  let registeredWith: string | undefined
+
   /** Registers the device key; a key the server revoked is forgotten and a new one registered instead. */
   async function registerDevice(accessToken: string): Promise<void> {
     try {
@@ -141,6 +144,7 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       await prover.forget()
       await withProof(walletDeviceResponseSchema, DEVICES_PATH, accessToken, {})
     }
+    registeredWith = accessToken
   }
 
   /** {@link withProof}, registering the device key first when the server does not know it. */
@@ -164,9 +168,10 @@ export function createFrameApi(parameters: CreateFrameApiParameters): FrameApi {
       call(jwksSchema, 'GET', `/api/v1/apps/${parameters.appId}/jwks.json`) as Promise<{ keys: FrameJwk[] }>,
     listWallets: (token) => call(embeddedWalletsResponseSchema, 'GET', '/api/v1/embedded_wallets', token),
     // A user's first wallet: this device's key is not registered for the user yet, so it registers first
-    // (idempotent for a key already registered) instead of being refused with 403 device_not_registered.
+    // (idempotent for a key already registered) instead of being refused with 403 device_not_registered;
+    // once per access token (the Ethereum and Solana wallets of one sign-in register once).
     createWallet: async (token, body) => {
-      await registerDevice(token)
+      if (registeredWith !== token) await registerDevice(token)
       return proven(embeddedWalletResponseSchema, '/api/v1/embedded_wallets', token, body)
     },
     createAdditionalWallet: (token, body) =>
