@@ -162,9 +162,14 @@ describe('errorOutcome: link (the headless link hooks)', () => {
 
 describe('errorOutcome: recovery (docs/errors.md)', () => {
   test('default', () => {
-    expect(shown('recovery', { code: 'wallet_proxy_timeout' })).toBe(
+    expect(shown('recovery', { code: 'wallet_proxy_invalid_reply' })).toBe(
       'An error has occurred, please try again.',
     )
+  })
+
+  test("behavior: the wallet frame did not connect: 'We're on it'", () => {
+    for (const code of ['wallet_proxy_timeout', 'wallet_proxy_unavailable', 'wallet_proxy_missing'])
+      expect(shown('recovery', { code })).toBe("Something went wrong. We're on it. Please try again later.")
   })
 
   test('behavior: a wrong password', () => {

@@ -380,6 +380,11 @@ export const errorTable = {
   // Wallet frame error types (docs/errors.md)
   invalid_recovery_pin: { recovery: { text: 'recovery.invalidPassword', retry: true } },
   invalid_request_arguments: { recovery: { text: 'recovery.invalidPassword', retry: true } },
+  // The wallet frame did not connect while recovering (docs/errors.md "Recovery and wallet creation").
+  wallet_proxy_missing: { recovery: { text: 'recovery.connectFailed', retry: true } },
+  wallet_proxy_unavailable: { recovery: { text: 'recovery.connectFailed', retry: true } },
+  wallet_proxy_timeout: { recovery: { text: 'recovery.connectFailed', retry: true } },
+  wallet_proxy_destroyed: { recovery: { text: 'recovery.connectFailed', retry: true } },
 } satisfies { [Code in ErrorCode]: ErrorRow & { login: ErrorScreenEntry } } & {
   [Code in Exclude<FoyerErrorCode, ErrorCode>]?: ErrorRow
 }

@@ -181,6 +181,7 @@ export const enLater = {
     enterButton: 'Recover your account',
     recovering: 'Recovering',
     invalidPassword: 'Invalid recovery password, please try again.',
+    connectFailed: "Something went wrong. We're on it. Please try again later.",
     genericError: 'An error has occurred, please try again.',
     googleDriveOption: 'Google Drive',
     googleDriveOptionDetail: 'A recovery key in your own Google Drive.',

@@ -284,6 +284,7 @@ export const de: MessagesOverride = {
     enterButton: 'Konto wiederherstellen',
     recovering: 'Wird wiederhergestellt',
     invalidPassword: 'Ungültiges Wiederherstellungspasswort, bitte versuche es erneut.',
+    connectFailed: 'Etwas ist schiefgelaufen. Wir kümmern uns darum. Bitte versuche es später erneut.',
     genericError: 'Ein Fehler ist aufgetreten, bitte versuche es erneut.',
     googleDriveOption: 'Google Drive',
     googleDriveOptionDetail: 'Ein Wiederherstellungsschlüssel in deinem eigenen Google Drive.',

@@ -283,6 +283,7 @@ export const es: MessagesOverride = {
     enterButton: 'Recuperar tu cuenta',
     recovering: 'Recuperando',
     invalidPassword: 'Contraseña de recuperación no válida. Inténtalo de nuevo.',
+    connectFailed: 'Algo salió mal. Estamos en ello. Inténtalo de nuevo más tarde.',
     genericError: 'Se ha producido un error. Inténtalo de nuevo.',
     googleDriveOption: 'Google Drive',
     googleDriveOptionDetail: 'Una clave de recuperación en tu propio Google Drive.',

@@ -288,6 +288,7 @@ export const fr: MessagesOverride = {
     enterButton: 'Récupérer votre compte',
     recovering: 'Récupération en cours',
     invalidPassword: 'Mot de passe de récupération invalide, veuillez réessayer.',
+    connectFailed: 'Un problème est survenu. Nous nous en occupons. Veuillez réessayer plus tard.',
     genericError: 'Une erreur s’est produite, veuillez réessayer.',
     googleDriveOption: 'Google Drive',
     googleDriveOptionDetail: 'Une clé de récupération dans votre propre Google Drive.',

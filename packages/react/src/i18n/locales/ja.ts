@@ -282,6 +282,7 @@ export const ja: MessagesOverride = {
     enterButton: 'アカウントを復元',
     recovering: '復元しています',
     invalidPassword: '復元用パスワードが正しくありません。もう一度お試しください。',
+    connectFailed: '問題が発生しました。対応中です。しばらくしてからもう一度お試しください。',
     genericError: 'エラーが発生しました。もう一度お試しください。',
     googleDriveOption: 'Google ドライブ',
     googleDriveOptionDetail: 'ご自身の Google ドライブに保存する復元キー。',

@@ -284,6 +284,7 @@ export const pt: MessagesOverride = {
     enterButton: 'Recuperar sua conta',
     recovering: 'Recuperando',
     invalidPassword: 'Senha de recuperação inválida. Tente novamente.',
+    connectFailed: 'Algo deu errado. Estamos cuidando disso. Tente novamente mais tarde.',
     genericError: 'Ocorreu um erro. Tente novamente.',
     googleDriveOption: 'Google Drive',
     googleDriveOptionDetail: 'Uma chave de recuperação no seu próprio Google Drive.',

@@ -280,6 +280,7 @@ export const zhCN: MessagesOverride = {
     enterButton: '恢复账户',
     recovering: '正在恢复',
     invalidPassword: '恢复密码无效，请重试。',
+    connectFailed: '出了点问题。我们正在处理。请稍后再试。',
     genericError: '发生错误，请重试。',
     googleDriveOption: 'Google 云端硬盘',
     googleDriveOptionDetail: '保存在你自己的 Google 云端硬盘中的恢复密钥。',

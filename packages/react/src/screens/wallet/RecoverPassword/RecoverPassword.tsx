@@ -13,8 +13,8 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
  * 'Enter your password' (docs/modal.md submitting → success or error, docs/limits.md "must be
  * non-empty", docs/errors.md): rebuilds a `user-passcode` wallet on this device. A wrong password
  * ('invalid_recovery_pin' or 'invalid_request_arguments') shows 'Invalid recovery password, please try
- * again.'; anything else 'An error has occurred, please try again.'. On success the pending request
- * continues.
+ * again.'; the wallet frame not connecting 'Something went wrong. We're on it. Please try again later.';
+ * anything else 'An error has occurred, please try again.'. On success the pending request continues.
  */
 export function RecoverPassword({ params }: ScreenProps<'recoverPassword'>) {
   const { messages } = useModal()
