@@ -1,3 +1,4 @@
+import '../zod/jitlessInBrowsers'
 import { z } from 'zod'
 
 /**
