@@ -30,8 +30,31 @@ export async function withDelegatedAccount<T>(
   parameters: { shares: Uint8Array[]; entropyId: string; walletIndex: number; address: string },
   use: (account: LocalAccount) => Promise<T>,
 ): Promise<{ result: T } | null> {
+  return withSeedFromShares(parameters.shares, async (seed, wipe) => {
+    const rootKey = ethereumPrivateKey(seed, 0)
+    wipe.push(rootKey)
+    if (privateKeyToAccount(bytesToHex(rootKey)).address.toLowerCase() !== parameters.entropyId.toLowerCase())
+      return null
+    const privateKey =
+      parameters.walletIndex === 0 ? rootKey : ethereumPrivateKey(seed, parameters.walletIndex)
+    wipe.push(privateKey)
+    const account = privateKeyToAccount(bytesToHex(privateKey))
+    if (account.address.toLowerCase() !== parameters.address.toLowerCase()) return null
+    return { result: await use(account) }
+  })
+}
+
+/**
+ * Combines two Shamir shares into the wallet's entropy and its BIP-39 seed and hands the seed to `use`, with
+ * the list of buffers to zero once `use` settles (it adds the keys it derives). Null — `use` not called — when
+ * the shares do not combine to an entropy of the wallet's length.
+ */
+async function withSeedFromShares<T>(
+  sharesIn: Uint8Array[],
+  use: (seed: Uint8Array, wipe: Uint8Array[]) => Promise<{ result: T } | null>,
+): Promise<{ result: T } | null> {
   // Plain Uint8Array copies (the library refuses a Buffer), wiped with the rest.
-  const shares = parameters.shares.map((share) => Uint8Array.from(share))
+  const shares = sharesIn.map((share) => Uint8Array.from(share))
   const wipe: Uint8Array[] = [...shares]
   try {
     let entropy: Uint8Array
@@ -44,16 +67,7 @@ export async function withDelegatedAccount<T>(
     if (entropy.length !== ENTROPY_BYTES) return null
     const seed = await mnemonicToSeed(entropyToMnemonic(entropy, wordlist))
     wipe.push(seed)
-    const rootKey = ethereumPrivateKey(seed, 0)
-    wipe.push(rootKey)
-    if (privateKeyToAccount(bytesToHex(rootKey)).address.toLowerCase() !== parameters.entropyId.toLowerCase())
-      return null
-    const privateKey =
-      parameters.walletIndex === 0 ? rootKey : ethereumPrivateKey(seed, parameters.walletIndex)
-    wipe.push(privateKey)
-    const account = privateKeyToAccount(bytesToHex(privateKey))
-    if (account.address.toLowerCase() !== parameters.address.toLowerCase()) return null
-    return { result: await use(account) }
+    return await use(seed, wipe)
   } finally {
     for (const bytes of wipe) bytes.fill(0)
   }
@@ -78,19 +92,7 @@ export async function withDelegatedSolanaKey<T>(
   parameters: { shares: Uint8Array[]; entropyId: string; walletIndex: number; address: string },
   use: (key: SolanaKey) => Promise<T>,
 ): Promise<{ result: T } | null> {
-  const shares = parameters.shares.map((share) => Uint8Array.from(share))
-  const wipe: Uint8Array[] = [...shares]
-  try {
-    let entropy: Uint8Array
-    try {
-      entropy = await combine(shares)
-    } catch {
-      return null
-    }
-    wipe.push(entropy)
-    if (entropy.length !== ENTROPY_BYTES) return null
-    const seed = await mnemonicToSeed(entropyToMnemonic(entropy, wordlist))
-    wipe.push(seed)
+  return withSeedFromShares(parameters.shares, async (seed, wipe) => {
     const root = solanaKey(seed, 0)
     wipe.push(root.secretKey)
     if (root.address !== parameters.entropyId) return null
@@ -98,7 +100,5 @@ export async function withDelegatedSolanaKey<T>(
     wipe.push(key.secretKey)
     if (key.address !== parameters.address) return null
     return { result: await use(key) }
-  } finally {
-    for (const bytes of wipe) bytes.fill(0)
-  }
+  })
 }
