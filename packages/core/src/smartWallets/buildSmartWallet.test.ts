@@ -1,20 +1,9 @@
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  http,
-  isErc6492Signature,
-  type PublicClient,
-  parseAbi,
-  parseEther,
-} from 'viem'
+import { type Address, createTestClient, http, isErc6492Signature, parseAbi, parseEther } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { installAa } from '../../../../aa/install.mjs'
-import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
-import { type LocalBundler, startBundler } from '../../../../scripts/devchain/startBundler'
+import { describe, expect, test } from 'vitest'
+import { localAaStackForFile } from '../../../../scripts/devchain/localAaStack'
 import type { FoyerChain } from '../chains/FoyerChain'
 import { describeCall } from '../wallet/transactions/analyzeTransaction'
 import { buildSmartWallet } from './createSmartWalletClient'
@@ -31,37 +20,16 @@ import {
 
 const entryPointAbi = parseAbi(['function balanceOf(address account) view returns (uint256)'])
 
-let anvil: Anvil
-let stack: LocalBundler
-let publicClient: PublicClient
-
-beforeAll(async () => {
-  await installAa()
-}, 600_000)
-
-beforeAll(async () => {
-  anvil = await startAnvil()
-  stack = await startBundler({ anvilRpcUrl: anvil.rpcUrl })
-  publicClient = createPublicClient({
-    chain: anvilChain,
-    transport: http(anvil.rpcUrl),
-    pollingInterval: 100,
-  })
-}, 90_000)
-
-afterAll(async () => {
-  await stack?.stop()
-  await anvil?.stop()
-})
+const local = localAaStackForFile()
 
 function safeWallet(options: { sponsored: boolean; ownerKey?: `0x${string}`; paymasterUrl?: string }) {
   return buildSmartWallet({
     type: 'safe',
     chain: anvilChain,
-    publicClient,
+    publicClient: local.publicClient,
     network: {
-      bundler_url: stack.bundlerUrl,
-      ...(options.sponsored ? { paymaster_url: options.paymasterUrl ?? stack.paymasterUrl } : {}),
+      bundler_url: local.stack.bundlerUrl,
+      ...(options.sponsored ? { paymaster_url: options.paymasterUrl ?? local.stack.paymasterUrl } : {}),
     },
     owner: privateKeyToAccount(options.ownerKey ?? generatePrivateKey()),
   })
@@ -70,17 +38,17 @@ function safeWallet(options: { sponsored: boolean; ownerKey?: `0x${string}`; pay
 describe('buildSmartWallet on the local ERC-4337 stack', () => {
   test('default: a Safe holding 0 ETH sends a sponsored call; the paymaster deposit pays, the Safe is deployed by it', async () => {
     const { client, account } = await safeWallet({ sponsored: true })
-    expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
+    expect(await local.publicClient.getCode({ address: account.address })).toBeUndefined()
     const recipient = privateKeyToAccount(generatePrivateKey()).address
 
     const hash = await client.sendTransaction({ to: recipient, value: 0n, data: '0x' })
 
-    const receipt = await publicClient.getTransactionReceipt({ hash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
-    expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
+    expect(await local.publicClient.getCode({ address: account.address })).toBeDefined()
+    expect(await local.publicClient.getBalance({ address: account.address })).toBe(0n)
     expect(
-      await publicClient.readContract({
+      await local.publicClient.readContract({
         address: entryPoint07Address,
         abi: entryPointAbi,
         functionName: 'balanceOf',
@@ -91,7 +59,7 @@ describe('buildSmartWallet on the local ERC-4337 stack', () => {
 
   test('default: a batch of two calls goes in one user operation; both recipients are paid', async () => {
     const { client, account } = await safeWallet({ sponsored: true })
-    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+    await createTestClient({ mode: 'anvil', transport: http(local.anvil.rpcUrl) }).setBalance({
       address: account.address,
       value: parseEther('1'),
     })
@@ -108,10 +76,10 @@ describe('buildSmartWallet on the local ERC-4337 stack', () => {
     const receipt = await client.waitForUserOperationReceipt({ hash: operation, timeout: 30_000 })
 
     expect(receipt.success).toBe(true)
-    expect(await publicClient.getBalance({ address: first })).toBe(1n)
-    expect(await publicClient.getBalance({ address: second })).toBe(2n)
+    expect(await local.publicClient.getBalance({ address: first })).toBe(1n)
+    expect(await local.publicClient.getBalance({ address: second })).toBe(2n)
     // Sponsored: the Safe paid only the 3 wei it sent.
-    expect(await publicClient.getBalance({ address: account.address })).toBe(parseEther('1') - 3n)
+    expect(await local.publicClient.getBalance({ address: account.address })).toBe(parseEther('1') - 3n)
   }, 60_000)
 
   test('default: signMessage is ERC-6492 before deployment and ERC-1271 after; both verify on the chain', async () => {
@@ -119,18 +87,18 @@ describe('buildSmartWallet on the local ERC-4337 stack', () => {
     const message = 'Foyer smart wallet'
     const before = await client.signMessage({ message })
     expect(isErc6492Signature(before)).toBe(true)
-    expect(await publicClient.verifyMessage({ address: account.address, message, signature: before })).toBe(
-      true,
-    )
+    expect(
+      await local.publicClient.verifyMessage({ address: account.address, message, signature: before }),
+    ).toBe(true)
 
     await client.sendTransaction({ to: account.address, value: 0n, data: '0x' })
     const after = await client.signMessage({ message })
     expect(isErc6492Signature(after)).toBe(false)
-    expect(await publicClient.verifyMessage({ address: account.address, message, signature: after })).toBe(
-      true,
-    )
     expect(
-      await publicClient.verifyMessage({
+      await local.publicClient.verifyMessage({ address: account.address, message, signature: after }),
+    ).toBe(true)
+    expect(
+      await local.publicClient.verifyMessage({
         address: account.address,
         message: 'something else',
         signature: after,
@@ -142,8 +110,8 @@ describe('buildSmartWallet on the local ERC-4337 stack', () => {
     const refused = await buildSmartWallet({
       type: 'kernel',
       chain: anvilChain,
-      publicClient,
-      network: { bundler_url: stack.bundlerUrl },
+      publicClient: local.publicClient,
+      network: { bundler_url: local.stack.bundlerUrl },
       owner: privateKeyToAccount(generatePrivateKey()),
     }).catch((error: unknown) => error)
 
@@ -159,7 +127,7 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
   const foyerChain = (): FoyerChain => ({
     id: 31337,
     name: 'Anvil',
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl: local.anvil.rpcUrl,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   })
   const prepare = async (
@@ -172,7 +140,7 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
       calls,
       sponsoredClient: wallet.client === wallet.selfPaidClient ? undefined : wallet.client,
       selfPaidClient: wallet.selfPaidClient,
-      decode: (request) => describeCall({ publicClient, chain: foyerChain(), request }),
+      decode: (request) => describeCall({ publicClient: local.publicClient, chain: foyerChain(), request }),
     })
 
   test("default: the paymaster's data is on the operation, so it is 'sponsored' (fee 0); the Safe holding 0 ETH sends it as prepared", async () => {
@@ -194,16 +162,16 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
     const result = await sendPreparedCalls(prepared, wallet.account, signature, 30_000)
     expect(result.success).toBe(true)
     expect(result.userOperationHash).toMatch(/^0x[0-9a-f]{64}$/)
-    const receipt = await publicClient.getTransactionReceipt({ hash: result.transactionHash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash: result.transactionHash })
     expect(receipt.status).toBe('success')
     expect(receipt.to?.toLowerCase()).toBe(entryPoint07Address.toLowerCase())
-    expect(await publicClient.getBalance({ address: wallet.account.address })).toBe(0n)
+    expect(await local.publicClient.getBalance({ address: wallet.account.address })).toBe(0n)
   }, 60_000)
 
   test('paymaster unreachable: the operation has no paymaster data, the preview shows the real fee, and the Safe pays it', async () => {
     // Nothing listens on port 1: the paymaster is off.
     const wallet = await safeWallet({ sponsored: true, paymasterUrl: 'http://127.0.0.1:1' })
-    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+    await createTestClient({ mode: 'anvil', transport: http(local.anvil.rpcUrl) }).setBalance({
       address: wallet.account.address,
       value: parseEther('1'),
     })
@@ -223,8 +191,8 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
     const signature = await wallet.account.signUserOperation(prepared.operation)
     const result = await sendPreparedCalls(prepared, wallet.account, signature, 30_000)
     expect(result.success).toBe(true)
-    expect(await publicClient.getBalance({ address: recipient })).toBe(5n)
-    const left = await publicClient.getBalance({ address: wallet.account.address })
+    expect(await local.publicClient.getBalance({ address: recipient })).toBe(5n)
+    const left = await local.publicClient.getBalance({ address: wallet.account.address })
     // The Safe paid the fee itself: more than nothing, at most the preview's fee.
     expect(parseEther('1') - 5n - left).toBeGreaterThan(0n)
     expect(parseEther('1') - 5n - left).toBeLessThanOrEqual(preview.fee)
@@ -235,7 +203,7 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
     const token = '0x1111111111111111111111111111111111111111' as const
     const transfer =
       `0xa9059cbb${'00'.repeat(12)}${'22'.repeat(20)}${7n.toString(16).padStart(64, '0')}` as const
-    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+    await createTestClient({ mode: 'anvil', transport: http(local.anvil.rpcUrl) }).setBalance({
       address: wallet.account.address,
       value: parseEther('1'),
     })
@@ -270,7 +238,7 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
           screen.push(method)
           throw new Error('the sign request screen')
         }
-        const response = await fetch(anvil.rpcUrl, {
+        const response = await fetch(local.anvil.rpcUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -281,8 +249,8 @@ describe('the user-operation confirmation: prepareCalls, then sendPreparedCalls,
     const wallet = await buildSmartWallet({
       type: 'safe',
       chain: anvilChain,
-      publicClient,
-      network: { bundler_url: stack.bundlerUrl, paymaster_url: stack.paymasterUrl },
+      publicClient: local.publicClient,
+      network: { bundler_url: local.stack.bundlerUrl, paymaster_url: local.stack.paymasterUrl },
       owner,
     })
     const prepared = await prepare(wallet, [
