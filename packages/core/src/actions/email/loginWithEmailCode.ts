@@ -1,29 +1,20 @@
-import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { RequestErrorType } from '../../http/request'
-import { loginWithOneTimeCode } from '../oneTimeCode/oneTimeCode'
+import {
+  loginWithOneTimeCode,
+  type OneTimeCodeLoginFields,
+  type OneTimeCodeLoginReturnType,
+} from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link loginWithEmailCode}. */
 export type LoginWithEmailCodeParameters = {
   /** The address the code was sent to. */
   email: string
-  /** The 6-digit code from the email. */
-  code: string
-  /**
-   * `'no-signup'` refuses to create a new user (docs/modal.md "Sign-in mode"). Default: the server's,
-   * `'login-or-sign-up'`.
-   */
-  mode?: AuthMode | undefined
-}
+} & OneTimeCodeLoginFields
 
 /** Return type of {@link loginWithEmailCode}. */
-export type LoginWithEmailCodeReturnType = {
-  /** The signed-in user. */
-  user: User
-  /** Whether this sign-in created the user. */
-  isNewUser: boolean
-}
+export type LoginWithEmailCodeReturnType = OneTimeCodeLoginReturnType
 
 /** What {@link loginWithEmailCode} throws (an action that calls others includes theirs). */
 export type LoginWithEmailCodeErrorType = RequestErrorType | NoAuthFlowError

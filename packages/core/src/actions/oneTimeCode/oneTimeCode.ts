@@ -16,6 +16,25 @@ import { getAccessToken } from '../session/getAccessToken'
  */
 export type OneTimeCodeChannel = 'email' | 'sms'
 
+/** The code and sign-in mode of a one-time-code sign-in (`loginWithEmailCode`, `loginWithSmsCode`). */
+export type OneTimeCodeLoginFields = {
+  /** The 6-digit code from the email or the text message. */
+  code: string
+  /**
+   * `'no-signup'` refuses to create a new user (docs/modal.md "Sign-in mode"). Default: the server's,
+   * `'login-or-sign-up'`.
+   */
+  mode?: AuthMode | undefined
+}
+
+/** What a one-time-code sign-in returns. */
+export type OneTimeCodeLoginReturnType = {
+  /** The signed-in user. */
+  user: User
+  /** Whether this sign-in created the user. */
+  isNewUser: boolean
+}
+
 /** Per channel: the route prefix and the body field names of each call (docs/api.md). */
 const channels = {
   email: {
@@ -83,8 +102,8 @@ export async function sendOneTimeCode(
 export function loginWithOneTimeCode(
   client: FoyerClient,
   channel: OneTimeCodeChannel,
-  parameters: { address: string; code: string; mode?: AuthMode | undefined },
-): Promise<{ user: User; isNewUser: boolean }> {
+  parameters: { address: string } & OneTimeCodeLoginFields,
+): Promise<OneTimeCodeLoginReturnType> {
   const { address, code, mode } = parameters
   const key = JSON.stringify([channel, address, code, mode ?? null])
   const endpoint = endpointOf(channel, 'authenticate')

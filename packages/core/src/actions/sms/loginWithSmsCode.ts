@@ -1,29 +1,20 @@
-import type { AuthMode, User } from '@foyer/protocol'
 import type { FoyerClient } from '../../client/FoyerClient'
 import type { NoAuthFlowError } from '../../errors/NoAuthFlowError'
 import type { RequestErrorType } from '../../http/request'
-import { loginWithOneTimeCode } from '../oneTimeCode/oneTimeCode'
+import {
+  loginWithOneTimeCode,
+  type OneTimeCodeLoginFields,
+  type OneTimeCodeLoginReturnType,
+} from '../oneTimeCode/oneTimeCode'
 
 /** Parameters of {@link loginWithSmsCode}. */
 export type LoginWithSmsCodeParameters = {
   /** The E.164 number the code was texted to. */
   phoneNumber: string
-  /** The 6-digit code from the message. */
-  code: string
-  /**
-   * `'no-signup'` refuses to create a new user (docs/modal.md "Sign-in mode"). Default: the server's,
-   * `'login-or-sign-up'`.
-   */
-  mode?: AuthMode | undefined
-}
+} & OneTimeCodeLoginFields
 
 /** Return type of {@link loginWithSmsCode}. */
-export type LoginWithSmsCodeReturnType = {
-  /** The signed-in user. */
-  user: User
-  /** Whether this sign-in created the user. */
-  isNewUser: boolean
-}
+export type LoginWithSmsCodeReturnType = OneTimeCodeLoginReturnType
 
 /** What {@link loginWithSmsCode} throws (an action that calls others includes theirs). */
 export type LoginWithSmsCodeErrorType = RequestErrorType | NoAuthFlowError
