@@ -1,3 +1,4 @@
+import { getEmbeddedWallets } from '@foyer/core'
 import { verifyCrossAppToken } from '@foyer/core/cross-app'
 import {
   CROSS_APP_ACTION_ERROR_TYPE,
@@ -14,6 +15,7 @@ import { useSignMessage } from '../hooks/useSignMessage'
 import { useSignTypedData } from '../hooks/useSignTypedData'
 import { Spinner } from '../ui/Spinner'
 import { CrossAppPage } from './CrossAppPage'
+import { runSmartWalletRequest, SMART_WALLET_MISMATCH } from './smartWalletRequest'
 
 /** The transact page's query (docs/wire.md#cross-app): `token` and the JSON `request`. */
 type TransactQuery = {
@@ -59,6 +61,16 @@ function quantity(value: unknown): bigint | undefined {
   if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) return BigInt(value)
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
   return undefined
+}
+
+/** The call of an `eth_sendTransaction` request: `to`, `data` and `value` when present and well formed. */
+function transactionOf(tx: Record<string, unknown>) {
+  const value = quantity(tx.value)
+  return {
+    ...(typeof tx.to === 'string' ? { to: tx.to as `0x${string}` } : {}),
+    ...(typeof tx.data === 'string' ? { data: tx.data as `0x${string}` } : {}),
+    ...(value !== undefined ? { value } : {}),
+  }
 }
 
 /**
@@ -132,6 +144,9 @@ export function CrossAppTransact() {
             ? [account.address.toLowerCase()]
             : [],
         )
+        const smart = user.linked_accounts.flatMap((account) =>
+          account.type === 'smart_wallet' ? [account.address.toLowerCase()] : [],
+        )
         const [first, second] = query.params
         const address =
           query.method === 'personal_sign'
@@ -139,8 +154,24 @@ export function CrossAppTransact() {
             : query.method === 'eth_signTypedData_v4'
               ? first
               : (first as { from?: unknown } | undefined)?.from
-        if (typeof address !== 'string' || !own.includes(address.toLowerCase()))
-          return fail(crossAppErrorMessages.wrongAddress)
+        if (typeof address !== 'string') return fail(crossAppErrorMessages.wrongAddress)
+        const owner = getEmbeddedWallets(user, 'ethereum')[0]?.address
+        if (smart.includes(address.toLowerCase()) && owner) {
+          const tx = (query.method === 'eth_sendTransaction' ? first : {}) as Record<string, unknown>
+          const result = await runSmartWalletRequest(client, {
+            owner,
+            address,
+            method: query.method,
+            message: query.method === 'personal_sign' ? personalSignMessage(first) : undefined,
+            typedData: typeof second === 'string' ? second : JSON.stringify(second),
+            ...(typeof tx.to === 'string'
+              ? { call: { ...transactionOf(tx), to: tx.to as `0x${string}` } }
+              : {}),
+            chainId: typeof tx.chainId === 'number' ? tx.chainId : undefined,
+          })
+          return reply({ type: CROSS_APP_ACTION_RESPONSE_TYPE, result }, m.done)
+        }
+        if (!own.includes(address.toLowerCase())) return fail(crossAppErrorMessages.wrongAddress)
         let result: string
         if (query.method === 'personal_sign') {
           const message = personalSignMessage(first)
@@ -154,9 +185,7 @@ export function CrossAppTransact() {
           result = (
             await sendTransaction(
               {
-                ...(typeof tx.to === 'string' ? { to: tx.to as `0x${string}` } : {}),
-                ...(typeof tx.data === 'string' ? { data: tx.data as `0x${string}` } : {}),
-                ...(quantity(tx.value) !== undefined ? { value: quantity(tx.value) } : {}),
+                ...transactionOf(tx),
                 ...(typeof tx.chainId === 'number' ? { chainId: tx.chainId } : {}),
               },
               { address },
@@ -167,11 +196,14 @@ export function CrossAppTransact() {
       } catch (caught) {
         const code = (caught as { code?: unknown } | null)?.code
         fail(
-          code === 'user_rejected'
+          code === 'user_rejected' ||
+            (caught as { name?: unknown } | null)?.name === 'UserRejectedRequestError'
             ? crossAppErrorMessages.rejected
-            : caught instanceof Error
-              ? caught.message
-              : String(caught),
+            : caught instanceof Error && caught.message === SMART_WALLET_MISMATCH
+              ? crossAppErrorMessages.wrongAddress
+              : caught instanceof Error
+                ? caught.message
+                : String(caught),
         )
       }
     })()

@@ -14,12 +14,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { pkceS256Challenge } from '../oauth/service'
+import { linkedAccounts } from '../users/schema'
 import { embeddedWallets, walletEntropies } from '../wallets/schema'
 
 const ORIGIN = 'http://localhost:5173'
 const REDIRECT_TO = `${ORIGIN}/shop?tab=1`
 const PROVIDER_WEB = 'http://127.0.0.1:5173/?appId=provider'
 const WALLET = '0x1111111111111111111111111111111111111111'
+const SMART_WALLET = '0x2222222222222222222222222222222222222222'
 
 let t: TestContext
 /** The provider: the demo app (its users sign in with `t.signIn`). */
@@ -79,6 +81,19 @@ beforeAll(async () => {
     chainType: 'ethereum',
     walletIndex: 0,
     address: WALLET,
+    createdAt: at,
+  })
+  // And a smart wallet linked to that user (docs/smart-wallets.md#the-linked-account).
+  await t.db.orm.insert(linkedAccounts).values({
+    id: 'account000000000000000001',
+    appId: providerId,
+    userId: providerUserId,
+    type: 'smart_wallet',
+    subject: SMART_WALLET.toLowerCase(),
+    details: { address: SMART_WALLET, smart_wallet_type: 'safe' },
+    verifiedAt: at,
+    firstVerifiedAt: at,
+    latestVerifiedAt: at,
     createdAt: at,
   })
 }, 60_000)
@@ -238,7 +253,7 @@ describe('cross-app sign-in (OAuth 2.0 code with PKCE between two apps)', () => 
         provider_app_id: providerId,
         subject: providerUser.user.id,
         embedded_wallets: [{ address: WALLET }],
-        smart_wallets: [],
+        smart_wallets: [{ address: SMART_WALLET }],
       }),
     ])
     // The provider access token: a JWT of the provider app with `exp` (docs/wire.md#cross-app).

@@ -134,8 +134,8 @@ export async function signProviderToken(
 }
 
 /**
- * The provider user's embedded Ethereum wallets, as the `cross_app` account lists them
- * (docs/linked-accounts.md#account-shapes).
+ * The provider user's embedded Ethereum wallets and linked smart wallets, as the `cross_app` account lists
+ * them (docs/linked-accounts.md#account-shapes, docs/cross-app.md#smart-wallets).
  */
 async function providerWallets(context: ServerContext, userId: string) {
   const user = await requireUserJson(context, userId)
@@ -144,7 +144,10 @@ async function providerWallets(context: ServerContext, userId: string) {
       ? [{ address: account.address }]
       : [],
   )
-  return { embedded_wallets: embedded, smart_wallets: [] as { address: string }[] }
+  const smart = user.linked_accounts.flatMap((account) =>
+    account.type === 'smart_wallet' ? [{ address: account.address }] : [],
+  )
+  return { embedded_wallets: embedded, smart_wallets: smart }
 }
 
 /**
