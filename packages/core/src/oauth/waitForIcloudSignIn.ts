@@ -1,7 +1,6 @@
-import { OAuthPopupError } from '../errors/OAuthPopupError'
 import { OAuthUnknownError } from '../errors/OAuthUnknownError'
 import type { OAuthPopupRef, OAuthWindow } from './oauthWindow'
-import { OAUTH_POPUP_POLL_MS } from './waitForOAuthPopup'
+import { watchPopup } from './watchPopup'
 
 /**
  * The origin Apple's iCloud sign-in posts the web auth token from: the page CloudKit's `redirectURL` ends
@@ -23,8 +22,8 @@ export type WaitForIcloudSignInOptions = {
  * `{ ckSession }` (or `{ errorMessage }`) to its opener from `signInOrigin`; a message counts only when its
  * `source` is the popup and its `origin` is `signInOrigin` (other pages the popup passes through are
  * ignored). With a URL-redirect callback the popup comes back to the app's origin with `ckWebAuthToken` in
- * its query, which the opener reads every {@link OAUTH_POPUP_POLL_MS}. The popup is closed and every
- * listener removed when the wait settles or is aborted.
+ * its query, which the opener reads every poll (250 ms). The popup's life (closed, aborted,
+ * clean-up) is {@link watchPopup}'s, as for the OAuth consent popup.
  *
  * @returns The web auth token, as Apple gave it (not URL-encoded).
  * @throws {OAuthPopupError} `'oauth_popup_closed'`: the user closed the popup first.
@@ -37,55 +36,23 @@ export function waitForIcloudSignIn(
   popup: OAuthPopupRef,
   options: WaitForIcloudSignInOptions = {},
 ): Promise<string> {
-  const { signal } = options
   const signInOrigin = options.signInOrigin ?? CLOUDKIT_SIGN_IN_ORIGIN
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      if (!popup.closed) popup.close()
-      reject(signal.reason)
-      return
-    }
-    let closedSeen = false
-    const finish = (settle: () => void) => {
-      win.removeEventListener('message', onMessage)
-      win.clearInterval(timer)
-      signal?.removeEventListener('abort', onAbort)
-      if (!popup.closed) popup.close()
-      settle()
-    }
-    const onMessage = (event: MessageEvent) => {
+  return watchPopup<string>(win, popup, {
+    signal: options.signal,
+    onMessage(event, settle) {
       if (event.source !== (popup as unknown) || event.origin !== signInOrigin) return
       const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as {
         ckSession?: unknown
         errorMessage?: unknown
       }
-      if (typeof data.ckSession === 'string' && data.ckSession !== '') {
-        const token = data.ckSession
-        return finish(() => resolve(token))
-      }
+      if (typeof data.ckSession === 'string' && data.ckSession !== '') return settle.resolve(data.ckSession)
       if (typeof data.errorMessage === 'string')
-        finish(() => reject(new OAuthUnknownError({ details: data.errorMessage as string })))
-    }
-    const onAbort = () => finish(() => reject(signal?.reason))
-    const poll = () => {
-      if (popup.closed) {
-        // A message posted just before the popup closed may still be queued: give it one more tick.
-        if (closedSeen) finish(() => reject(new OAuthPopupError('oauth_popup_closed')))
-        closedSeen = true
-        return
-      }
-      let href: string
-      try {
-        href = popup.location.href // throws while the popup is on another origin
-      } catch {
-        return
-      }
+        settle.reject(new OAuthUnknownError({ details: data.errorMessage }))
+    },
+    onAddress(href, settle) {
       if (!href.startsWith(`${win.location.origin}/`)) return
       const token = new URL(href).searchParams.get('ckWebAuthToken')
-      if (token) finish(() => resolve(token))
-    }
-    win.addEventListener('message', onMessage)
-    signal?.addEventListener('abort', onAbort)
-    const timer = win.setInterval(poll, OAUTH_POPUP_POLL_MS)
+      if (token) settle.resolve(token)
+    },
   })
 }
