@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run demo`: the local chains (anvil on chains 31337 and 31338, a Solana JSON-RPC over litesvm), the local stand-ins
-// (Turnstile, the Relay bridge API, the OAuth providers, Telegram's login widget, Farcaster, MoonPay, Coinbase Onramp with a local Base chain), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
+// (Turnstile, the Relay bridge API, the OAuth providers, CloudKit (iCloud recovery), Telegram's login widget, Farcaster, MoonPay, Coinbase Onramp with a local Base chain), the Foyer server on its embedded database (PGlite in .foyer/data) and the demo app, all in the foreground; Ctrl-C stops them.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -15,6 +15,7 @@ const { startAnvil } = await import('./devchain/startAnvil.ts')
 const { startLocalBridge } = await import('./devchain/startLocalBridge.ts')
 const {
   DEMO_USDC,
+  startCloudKitStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
@@ -86,6 +87,23 @@ const identityProvider = await startLocalIdentityProvider({
 const googleDrive = await startGoogleDriveStandIn({
   identityProvider,
   port: Number(process.env.GOOGLE_DRIVE_PORT ?? 8802),
+})
+// iCloud recovery: the CloudKit stand-in (the Apple ID sign-in page and CloudKit Web Services) for the demo app's
+// container, with a fresh API token (docs/recovery-icloud.md). The server calls it, the demo app offers iCloud.
+const demoIcloud = {
+  container_identifier: 'iCloud.dev.foyer.demo',
+  environment: 'development',
+  api_token: randomBytes(32).toString('hex'),
+}
+const cloudKit = await startCloudKitStandIn({
+  containers: [
+    {
+      containerIdentifier: demoIcloud.container_identifier,
+      environment: demoIcloud.environment,
+      apiToken: demoIcloud.api_token,
+    },
+  ],
+  port: Number(process.env.CLOUDKIT_PORT ?? 8806),
 })
 const demoOAuthSettings = await identityProvider.registerApp({
   redirectUri: `${apiUrl}/api/v1/oauth/callback`,
@@ -287,6 +305,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     // Exchange funding against the Coinbase Onramp stand-in (the CDP key stays on the server).
     FOYER_COINBASE_API_URL: coinbase.apiUrl,
     FOYER_GOOGLE_DRIVE_API_URL: googleDrive.url,
+    FOYER_CLOUDKIT_API_URL: cloudKit.url,
+    FOYER_DEMO_ICLOUD_JSON: JSON.stringify(demoIcloud),
     FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
     // Smart wallets over the local bundler and paymaster (the 'Smart wallet' panel).
     FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
@@ -313,6 +333,8 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_MOONPAY_API_URL: moonpay.url,
     VITE_COINBASE_PAY_URL: coinbase.payUrl,
     VITE_BASE_RPC_URL: baseAnvil.rpcUrl,
+    // The iCloud sign-in's token comes from the CloudKit stand-in's origin (Apple's: https://cdn.apple-cloudkit.com).
+    VITE_CLOUDKIT_SIGN_IN_ORIGIN: new URL(cloudKit.url).origin,
     // 'Continue with Foyer Demo Provider' on the demo app's landing (cross-app sign-in).
     VITE_FOYER_CROSS_APP_PROVIDER_ID: 'foyerdemoprovider00000000',
     // The demo back end's authorization key (server side only: no VITE_ prefix, never in the page).
@@ -338,6 +360,7 @@ function stop(code = 0) {
   turnstile.close().catch(() => {})
   bridge.close().catch(() => {})
   googleDrive.close().catch(() => {})
+  cloudKit.close().catch(() => {})
   identityProvider.close().catch(() => {})
   telegram.close().catch(() => {})
   farcasterApp.close().catch(() => {})
@@ -378,6 +401,7 @@ try {
                      (its pages: http://127.0.0.1:${demoPort}/oauth/authorize?appId=foyerdemoprovider00000000)
     OAuth providers: ${identityProvider.issuer}  (a local stand-in for Google, GitHub, Apple … with a login page)
     Google Drive:    ${googleDrive.url}  (Drive API stand-in for Google Drive recovery)
+    iCloud:          ${cloudKit.url}  (CloudKit and Apple ID sign-in stand-in for iCloud recovery; any email signs in)
     Telegram:        'Continue with Telegram' (widget stand-in at ${telegram.url}); as a mini app: ${demoUrl}/?telegramMiniApp=1
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)

@@ -32,6 +32,7 @@ import {
 } from '@foyer/server'
 import {
   type BridgeStandIn,
+  type CloudKitStandIn,
   type CoinbaseOnrampStandIn,
   DEMO_USDC,
   type FarcasterStandIns,
@@ -40,6 +41,7 @@ import {
   type LocalIdentityProviderUser,
   type MoonpayStandIn,
   type PriceSourceStandIn,
+  startCloudKitStandIn,
   startCoinbaseOnrampStandIn,
   startFarcasterStandIns,
   startGoogleDriveStandIn,
@@ -57,6 +59,12 @@ import { createServer, type Plugin } from 'vite'
 import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 import { startLocalBridge } from '../../scripts/devchain/startLocalBridge'
+
+/** The demo app's iCloud container with `icloud: true` (the CloudKit stand-in serves it). */
+export const E2E_ICLOUD_CONTAINER = {
+  containerIdentifier: 'iCloud.dev.foyer.e2e',
+  environment: 'development',
+} as const
 
 /** The WalletConnect project id the local relay of `walletConnect: true` accepts. */
 export const WALLET_CONNECT_E2E_PROJECT_ID = 'foyer-e2e'
@@ -111,6 +119,13 @@ export type StartStackOptions = {
    * `wallet_connect_cloud_project_id: WALLET_CONNECT_E2E_PROJECT_ID`.
    */
   walletConnect?: boolean
+  /**
+   * iCloud recovery (docs/recovery-icloud.md): start the CloudKit stand-in (Apple ID sign-in and CloudKit
+   * Web Services) for {@link E2E_ICLOUD_CONTAINER} with a fresh API token; the server calls it
+   * (`cloudKitApiUrl`), the demo app offers `icloud` with that container and token, and the demo takes the
+   * sign-in's token from the stand-in's origin (`VITE_CLOUDKIT_SIGN_IN_ORIGIN`).
+   */
+  icloud?: boolean
   /** Farcaster signers: the server's signed-key-request API (e.g. `startSignedKeyRequestStandIn().apiUrl`). */
   farcasterSigner?: FarcasterSignerOptions
   /**
@@ -171,6 +186,8 @@ export type Stack = {
   walletConnectRelay: WalletConnectRelayStandIn | undefined
   /** The Google Drive API stand-in (Google Drive recovery), started with the identity provider (`oauth`). */
   googleDrive: GoogleDriveStandIn | undefined
+  /** The CloudKit stand-in, when started (`icloud: true`). */
+  cloudKit: CloudKitStandIn | undefined
   /** The MoonPay and price-source stand-ins, when started (`funding: true`). */
   funding: StackFunding | undefined
   /** The Coinbase Onramp stand-in and local Base chain, when started (`coinbase: true`). */
@@ -210,6 +227,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     ? await startLocalIdentityProvider({ users: options.oauth.users })
     : undefined
   const googleDrive = identityProvider ? await startGoogleDriveStandIn({ identityProvider }) : undefined
+  const icloudApiToken = randomBytes(32).toString('hex')
+  const cloudKit = options.icloud
+    ? await startCloudKitStandIn({ containers: [{ ...E2E_ICLOUD_CONTAINER, apiToken: icloudApiToken }] })
+    : undefined
   const telegram = options.telegram ? await startStackTelegram() : undefined
   const farcasterAnvil: Anvil | undefined = options.farcaster && !chains ? await startAnvil() : undefined
   const farcaster = options.farcaster
@@ -233,6 +254,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     now: () => Date.now() + clockOffsetMs,
     logger: false,
     ...(googleDrive ? { googleDriveApiUrl: googleDrive.url } : {}),
+    ...(cloudKit ? { cloudKitApiUrl: cloudKit.url } : {}),
     // The tests read one-time codes from the dev mailbox.
     devMailbox: true,
     ...(turnstile ? { captcha: { verifyUrl: `${turnstile.url}/turnstile/v0/siteverify` } } : {}),
@@ -288,6 +310,26 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     await updateAppSettings(db, DEMO_APP_ID, settings, masterKey)
   }
   if (farcaster) await updateAppSettings(db, DEMO_APP_ID, { farcaster_auth: true }, masterKey)
+  if (cloudKit) {
+    const walletConfig = (await findAppRecord(db, DEMO_APP_ID, masterKey))?.settings.embedded_wallet_config
+    if (!walletConfig) throw new Error('the demo app is not seeded')
+    await updateAppSettings(
+      db,
+      DEMO_APP_ID,
+      {
+        icloud_recovery: {
+          container_identifier: E2E_ICLOUD_CONTAINER.containerIdentifier,
+          environment: E2E_ICLOUD_CONTAINER.environment,
+          api_token: icloudApiToken,
+        },
+        embedded_wallet_config: {
+          ...walletConfig,
+          user_owned_recovery_options: [...walletConfig.user_owned_recovery_options, 'icloud'],
+        },
+      },
+      masterKey,
+    )
+  }
   if (coinbase) {
     const demo = await findAppRecord(db, DEMO_APP_ID, masterKey)
     const { funding_config: fundingConfig } = demo?.settings ?? {}
@@ -343,6 +385,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     VITE_COINBASE_PAY_URL: coinbase?.onramp.payUrl,
     VITE_BASE_RPC_URL: coinbase?.base.rpcUrl,
     VITE_WALLETCONNECT_RELAY_URL: walletConnectRelay?.url,
+    VITE_CLOUDKIT_SIGN_IN_ORIGIN: cloudKit ? new URL(cloudKit.url).origin : undefined,
     VITE_TURNSTILE_SCRIPT_URL: turnstile ? `${turnstile.url}/turnstile/v0/api.js?render=explicit` : undefined,
   })
   const vite = await createServer({
@@ -377,6 +420,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     bridge,
     walletConnectRelay,
     googleDrive,
+    cloudKit,
     funding,
     coinbase,
     advanceClock(ms) {
@@ -393,6 +437,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       await chains?.stop()
       await turnstile?.close()
       await googleDrive?.close()
+      await cloudKit?.close()
       await identityProvider?.close()
       await telegram?.close()
       await farcaster?.close()

@@ -65,6 +65,8 @@ const moonpayApiUrl = import.meta.env.VITE_MOONPAY_API_URL
 /** The Coinbase Onramp stand-in's pay page, opened by exchange funding (`npm run demo` sets it). */
 const coinbasePayUrl = import.meta.env.VITE_COINBASE_PAY_URL
 
+/** Where the iCloud sign-in posts its token from: the CloudKit stand-in that `npm run demo` starts (else Apple's). */
+const cloudKitSignInOrigin = import.meta.env.VITE_CLOUDKIT_SIGN_IN_ORIGIN
 /** Telegram's login widget script: the local stand-in that `npm run demo` starts (else Telegram's own). */
 const telegramWidgetScriptUrl = import.meta.env.VITE_TELEGRAM_WIDGET_SCRIPT_URL
 /** A self-hosted WalletConnect relay (the e2e stack's local one); default WalletConnect's. */
@@ -137,6 +139,7 @@ function render(): void {
             embeddedWallets: {
               ethereum: { createOnLogin: 'users-without-wallets' },
               solana: { createOnLogin: 'users-without-wallets' },
+              ...(cloudKitSignInOrigin ? { icloud: { signInOrigin: cloudKitSignInOrigin } } : {}),
             },
             chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],
             solanaClusters: [solanaCluster],

@@ -21,6 +21,12 @@ export {
   waitForFarcasterSigner,
 } from '../actions/farcasterSigner/waitForFarcasterSigner'
 export {
+  type AuthorizeIcloudRecoveryErrorType,
+  type AuthorizeIcloudRecoveryParameters,
+  type AuthorizeIcloudRecoveryReturnType,
+  authorizeIcloudRecovery,
+} from '../actions/wallet/authorizeIcloudRecovery'
+export {
   type AuthorizeRecoveryOAuthErrorType,
   type AuthorizeRecoveryOAuthParameters,
   type AuthorizeRecoveryOAuthReturnType,

@@ -3,9 +3,7 @@ import { OAuthPopupError } from '../errors/OAuthPopupError'
 import { OAuthUnknownError } from '../errors/OAuthUnknownError'
 import type { OAuthChannel, OAuthPopupRef, OAuthWindow } from './oauthWindow'
 import { parseOAuthReturn } from './readOAuthReturn'
-
-/** How often the opener checks the popup (closed? back on the app's origin?), in ms. */
-export const OAUTH_POPUP_POLL_MS = 250
+import { type PopupSettle, watchPopup } from './watchPopup'
 
 /** The code and state the popup hands back. @internal */
 export type OAuthPopupResult = { authorizationCode: string; stateCode: string }
@@ -27,10 +25,10 @@ type PopupMessage = { type?: unknown; stateCode?: unknown; authorizationCode?: u
  * return page's), else the wait fails with 'Origins between parent and child windows do not match.'
  * (docs/conventions.md "The frame protocol"). When the popup lost `window.opener`, its page posts the same
  * message on the BroadcastChannel `popup-privy-oauth` (same origin only, by the browser); there a message
- * counts only when its `stateCode` is this flow's. Every {@link OAUTH_POPUP_POLL_MS} the opener also reads
+ * counts only when its `stateCode` is this flow's. Every poll of {@link watchPopup} (250 ms) the opener also reads
  * the popup's address once it is back on the app's origin (an app whose return page does not run the SDK),
  * and notices a closed popup. The popup is closed and every listener removed when the wait settles or is
- * aborted.
+ * aborted ({@link watchPopup}, shared with the iCloud sign-in).
  *
  * @throws {OAuthPopupError} `'oauth_origin_mismatch'`, `'oauth_popup_closed'`.
  * @throws {OAuthUnknownError} `'UNKNOWN_AUTH_ERROR'`: the popup posted an error.
@@ -44,82 +42,54 @@ export function waitForOAuthPopup(
   options: WaitForOAuthPopupOptions,
 ): Promise<OAuthPopupResult> {
   const { stateCode, signal } = options
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      if (!popup.closed) popup.close()
-      reject(signal.reason)
-      return
-    }
-    let closedSeen = false
-    let channel: OAuthChannel | undefined
-    const finish = (settle: () => void) => {
-      win.removeEventListener('message', onMessage)
-      win.clearInterval(timer)
-      channel?.removeEventListener('message', onChannelMessage)
-      channel?.close()
-      signal?.removeEventListener('abort', onAbort)
-      if (!popup.closed) popup.close()
-      settle()
-    }
-    /** Settles on a RESPONSE or ERROR message (already known to come from this flow's popup). */
-    const answer = (data: PopupMessage) => {
-      if (data.type === OAUTH_POPUP_ERROR_TYPE)
-        return finish(() =>
-          reject(new OAuthUnknownError({ details: typeof data.error === 'string' ? data.error : undefined })),
-        )
-      if (typeof data.stateCode !== 'string' || typeof data.authorizationCode !== 'string')
-        return finish(() => reject(new OAuthUnknownError({ details: 'The popup answered without a code.' })))
-      const result = { stateCode: data.stateCode, authorizationCode: data.authorizationCode }
-      finish(() => resolve(result))
-    }
-    const popupMessage = (data: unknown): PopupMessage | null => {
-      if (typeof data !== 'object' || data === null) return null
-      const message = data as PopupMessage
-      return message.type === OAUTH_POPUP_RESPONSE_TYPE || message.type === OAUTH_POPUP_ERROR_TYPE
-        ? message
-        : null
-    }
-    const onMessage = (event: MessageEvent) => {
+  /** Settles on a RESPONSE or ERROR message (already known to come from this flow's popup). */
+  const answer = (data: PopupMessage, settle: PopupSettle<OAuthPopupResult>) => {
+    if (data.type === OAUTH_POPUP_ERROR_TYPE)
+      return settle.reject(
+        new OAuthUnknownError({ details: typeof data.error === 'string' ? data.error : undefined }),
+      )
+    if (typeof data.stateCode !== 'string' || typeof data.authorizationCode !== 'string')
+      return settle.reject(new OAuthUnknownError({ details: 'The popup answered without a code.' }))
+    settle.resolve({ stateCode: data.stateCode, authorizationCode: data.authorizationCode })
+  }
+  const popupMessage = (data: unknown): PopupMessage | null => {
+    if (typeof data !== 'object' || data === null) return null
+    const message = data as PopupMessage
+    return message.type === OAUTH_POPUP_RESPONSE_TYPE || message.type === OAUTH_POPUP_ERROR_TYPE
+      ? message
+      : null
+  }
+  return watchPopup<OAuthPopupResult>(win, popup, {
+    signal,
+    onMessage(event, settle) {
       if (event.source !== (popup as unknown)) return
       const data = popupMessage(event.data)
       if (!data) return
       if (event.origin !== origin)
-        return finish(() =>
-          reject(new OAuthPopupError('oauth_origin_mismatch', { details: `${event.origin} ≠ ${origin}` })),
+        return settle.reject(
+          new OAuthPopupError('oauth_origin_mismatch', { details: `${event.origin} ≠ ${origin}` }),
         )
-      answer(data)
-    }
-    const onChannelMessage = (event: MessageEvent) => {
-      const data = popupMessage(event.data)
-      // Any page of the origin can post here: only this flow's state is taken (another tab's flow is not ours).
-      if (!data || data.stateCode !== stateCode) return
-      answer(data)
-    }
-    const onAbort = () => finish(() => reject(signal?.reason))
-    const poll = () => {
-      if (popup.closed) {
-        // A message posted just before the popup closed may still be queued: give it one more tick.
-        if (closedSeen) finish(() => reject(new OAuthPopupError('oauth_popup_closed')))
-        closedSeen = true
-        return
-      }
-      let href: string
-      try {
-        href = popup.location.href // throws while the popup is on another origin
-      } catch {
-        return
-      }
+      answer(data, settle)
+    },
+    onAddress(href, settle) {
       if (!href.startsWith(`${origin}/`) && href !== origin) return
       const found = parseOAuthReturn(href)
-      if (found)
-        finish(() => resolve({ authorizationCode: found.authorizationCode, stateCode: found.stateCode }))
-    }
-    win.addEventListener('message', onMessage)
-    if (win.BroadcastChannel) {
-      channel = new win.BroadcastChannel(OAUTH_POPUP_CHANNEL)
+      if (found) settle.resolve({ authorizationCode: found.authorizationCode, stateCode: found.stateCode })
+    },
+    listen(settle) {
+      if (!win.BroadcastChannel) return () => {}
+      const channel: OAuthChannel = new win.BroadcastChannel(OAUTH_POPUP_CHANNEL)
+      const onChannelMessage = (event: MessageEvent) => {
+        const data = popupMessage(event.data)
+        // Any page of the origin can post here: only this flow's state is taken (another tab's flow is not ours).
+        if (!data || data.stateCode !== stateCode) return
+        answer(data, settle)
+      }
       channel.addEventListener('message', onChannelMessage)
-    }
-    signal?.addEventListener('abort', onAbort)
-    const timer = win.setInterval(poll, OAUTH_POPUP_POLL_MS)
+      return () => {
+        channel.removeEventListener('message', onChannelMessage)
+        channel.close()
+      }
+    },
   })
 }

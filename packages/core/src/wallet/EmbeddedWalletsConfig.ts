@@ -47,6 +47,12 @@ export type EmbeddedWalletsConfig = {
    * selector is in the ABI and its arguments decode against it. Default: standard token functions only.
    */
   extendedCalldataDecoding?: Abi | undefined
+  /**
+   * iCloud recovery (docs/recovery-icloud.md): `signInOrigin`, the origin Apple's sign-in page posts the
+   * user's web auth token from. Default `https://cdn.apple-cloudkit.com`; tests and the demo point it at the
+   * CloudKit stand-in's URL (`startCloudKitStandIn` of `@foyer/server/testing`).
+   */
+  icloud?: { signInOrigin?: string | undefined } | undefined
   /** Time to wait for one answer of the wallet frame, in ms. Default `WALLET_RPC_TIMEOUT_MS` (60 000). */
   requestTimeoutMs?: number | undefined
 }

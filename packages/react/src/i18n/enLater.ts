@@ -212,6 +212,19 @@ export const enLater = {
     timedOut: 'The request timed out. Try again.',
     connectFailed: 'Connect failed',
     retry: 'Try again',
+  }, // iCloud recovery (docs/recovery-icloud.md): its choice and its recovery OAuth screen; the denial and
+  // failed-return texts are `recovery.oauthDenied` / `recovery.oauthInvalidCode`.
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'A recovery key in your own iCloud.',
+    setTitle: 'Back up to iCloud',
+    setDetail:
+      "A recovery key is saved in your iCloud, in this app's private storage that only you can reach.",
+    recoverTitle: 'Recover with iCloud',
+    recoverDetail: 'Sign in with the Apple ID that holds your backup to use your wallet on this device.',
+    button: 'Continue with iCloud',
+    waiting: 'Waiting for Apple',
+    popupBlocked: 'Your browser blocked the Apple window. Allow pop-ups and try again.',
   },
   exportWallet: {
     title: 'Transfer wallet',

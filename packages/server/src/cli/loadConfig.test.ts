@@ -501,6 +501,30 @@ describe('loadConfig: exchange funding (Coinbase Onramp)', () => {
     await expectRefused('FOYER_DEMO_COINBASE_JSON', ['{', '{"project_id":"p"}'], cwd)
   })
 
+  test("default: FOYER_DEMO_ICLOUD_JSON is the demo app's iCloud container (npm run demo, the CloudKit stand-in)", async () => {
+    const cwd = await emptyDirectory()
+    const icloud = {
+      container_identifier: 'iCloud.dev.foyer.demo',
+      environment: 'development',
+      api_token: 'ck-token',
+    }
+    const config = await loadConfig(
+      { FOYER_CLOUDKIT_API_URL: 'http://127.0.0.1:8806', FOYER_DEMO_ICLOUD_JSON: JSON.stringify(icloud) },
+      cwd,
+    )
+    expect(config.demoIcloud).toEqual(icloud)
+    expect((await loadConfig({}, cwd)).demoIcloud).toBeUndefined()
+    await expectRefused(
+      'FOYER_DEMO_ICLOUD_JSON',
+      [
+        '{',
+        JSON.stringify({ ...icloud, api_token: null }),
+        JSON.stringify({ ...icloud, container_identifier: 'x' }),
+      ],
+      cwd,
+    )
+  })
+
   test('default: a sweep every 10 min, guests kept 30 idle days, 10 s for headers, 100 connections per IP', async () => {
     const cwd = await emptyDirectory()
     expect(await loadConfig({}, cwd)).toMatchObject({

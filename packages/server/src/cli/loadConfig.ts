@@ -3,6 +3,7 @@ import { delegatedActionsSettingsSchema } from '@foyer/protocol'
 import { parseSignerSecret } from '../features/delegatedActions/signer/signerProtocol'
 import {
   demoCoinbaseSettingsSchema,
+  demoIcloudSettingsSchema,
   demoSmartWalletsSettingsSchema,
   demoTelegramSettingsSchema,
   parseDemoFarcasterDeveloper,
@@ -109,6 +110,11 @@ export async function loadConfig(
       'FOYER_DEMO_COINBASE_JSON',
       values.FOYER_DEMO_COINBASE_JSON,
       demoCoinbaseSettingsSchema,
+    ),
+    demoIcloud: parseJsonVariable(
+      'FOYER_DEMO_ICLOUD_JSON',
+      values.FOYER_DEMO_ICLOUD_JSON,
+      demoIcloudSettingsSchema,
     ),
     demoSmartWallets: parseJsonVariable(
       'FOYER_DEMO_SMART_WALLETS_JSON',

@@ -17,6 +17,7 @@ export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
       | 'demoFarcasterDeveloperAccount'
       | 'demoProviderWebUrl'
       | 'demoCoinbase'
+      | 'demoIcloud'
       | 'demoSmartWallets'
       | 'demoDelegatedActions'
     >
@@ -46,6 +47,7 @@ export async function prepareDatabase(db: FoyerDatabase, config: PrepareDatabase
     farcasterDeveloperAccount: config.demoFarcasterDeveloperAccount,
     providerWebUrl: config.demoProviderWebUrl,
     coinbase: config.demoCoinbase,
+    icloud: config.demoIcloud,
     smartWallets: config.demoSmartWallets,
     delegatedActions: config.demoDelegatedActions,
   })

@@ -72,6 +72,11 @@ export type SeedDemoAppParameters = {
    */
   coinbase?: NonNullable<AppSettings['funding_providers']['coinbase']> | undefined
   /**
+   * The demo app's iCloud container (`npm run demo` passes its CloudKit stand-in's as `FOYER_DEMO_ICLOUD_JSON`):
+   * `icloud` joins its recovery options (docs/recovery-icloud.md). Applied outside production only.
+   */
+  icloud?: AppSettings['icloud_recovery'] | undefined
+  /**
    * The demo app's `smart_wallet_config` (`npm run demo` passes its local bundler and paymaster as
    * `FOYER_DEMO_SMART_WALLETS_JSON`): its 'Smart wallet' panel. Applied outside production only.
    */
@@ -240,6 +245,7 @@ async function seedMainDemoApp(
     farcasterAuth,
     farcasterDeveloperAccount,
     coinbase,
+    icloud,
     smartWallets,
     delegatedActions,
   }: SeedDemoAppParameters,
@@ -269,6 +275,18 @@ async function seedMainDemoApp(
         }
       : {}),
     ...(delegatedActions ? { delegated_actions: delegatedActions } : {}),
+    ...(icloud
+      ? {
+          icloud_recovery: icloud,
+          embedded_wallet_config: {
+            ...DEMO_APP_SETTINGS.embedded_wallet_config,
+            user_owned_recovery_options: [
+              ...DEMO_APP_SETTINGS.embedded_wallet_config.user_owned_recovery_options,
+              'icloud',
+            ],
+          },
+        }
+      : {}),
     ...(hostJwksUrl
       ? {
           custom_jwt_auth: {

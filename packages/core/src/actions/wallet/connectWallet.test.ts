@@ -111,6 +111,44 @@ describe('connectWallet', () => {
     expect(requests[1]?.data).not.toHaveProperty('recoveryPassword')
   })
 
+  test("behavior: an icloud wallet without a device share: the recovery OAuth prompt for iCloud, Apple's web auth token to recover", async () => {
+    const fake = createFakeOAuthWindow('http://app.test/')
+    vi.stubGlobal('window', fake.window)
+    const icloudUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'icloud' })] }
+    const { client, api, requests } = await createWalletTestClient({
+      user: icloudUser,
+      answer: ({ event }) => {
+        if (event === 'privy:wallets:connect') throw frameError('wallet_not_on_device', 'No device share')
+        return { chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'icloud' }
+      },
+    })
+    api.on('POST /api/v1/recovery/oauth/init_icloud', () => json({ url: 'https://idmsa.apple.test/signin' }))
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        if (prompt.kind !== 'recoverWithOAuth') throw new Error('unexpected prompt')
+        expect(prompt.provider).toBe('icloud')
+        const popup = fake.window.open('', 'foyer-oauth', '')
+        const recovering = prompt.recover({ popup })
+        await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
+        fake.dispatch({
+          origin: 'https://cdn.apple-cloudkit.com',
+          source: popup,
+          data: { ckSession: 'ck-1' },
+        })
+        await recovering
+        return undefined as never
+      },
+    }
+    const [wallet] = getEmbeddedWallets(icloudUser, 'ethereum')
+    await connectWallet(client, { wallet: wallet! })
+    expect(requests.map((request) => request.event)).toEqual([
+      'privy:wallets:connect',
+      'privy:wallets:recover',
+    ])
+    expect(requests[1]?.data).toMatchObject({ recoveryAccessToken: 'ck-1', entropyId: ethereumAddress })
+    expect(api.callsTo('POST /api/v1/recovery/oauth/authenticate')).toHaveLength(0)
+  })
+
   test('error: without a UI the frame error stays, and a later call tries again', async () => {
     const { client, requests } = await createWalletTestClient({
       user: passwordUser,

@@ -10,6 +10,7 @@ import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { authorizeIcloudRecovery } from './authorizeIcloudRecovery'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { recoverWallet } from './recoverWallet'
 
@@ -31,14 +32,16 @@ export type ConnectWalletErrorType =
  * `privy:wallets:connect`): device share + auth share. On a new device the frame recovers an automatic
  * (`privy`) wallet by itself; a `user-passcode` wallet answers `wallet_not_on_device`, and then the
  * registered UI shows 'Enter your password' and recovers with it ({@link recoverWallet}); a `google-drive`
- * wallet likewise, through the recovery OAuth screen (docs/recovery-oauth.md). Idempotent per
+ * or `icloud` wallet likewise, through the recovery OAuth screen (docs/recovery-oauth.md,
+ * docs/recovery-icloud.md). Idempotent per
  * entropy: concurrent and later calls share one unlock until logout.
  *
  * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
  *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
  * @throws {MfaError} `'mfa_canceled'`, `'mfa_verification_max_attempts_reached'`.
  * @throws {UserRejectedRequestError} the user closed 'Enter your password'.
- * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (iCloud).
+ * @throws {EmbeddedWalletError} `'not_authenticated'`, `'recovery_not_supported'` (a method this client
+ *   does not know).
  * @example
  * await connectWallet(client, { wallet })
  */
@@ -71,15 +74,19 @@ async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Pr
     )
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
-    if (wallet.recoveryMethod === 'google-drive') {
+    const provider = wallet.recoveryMethod
+    if (provider === 'google-drive' || provider === 'icloud') {
       const ui = client._internal.wallet.ui
       if (!ui) throw error
       await ui.prompt({
         kind: 'recoverWithOAuth',
         wallet,
-        provider: 'google-drive',
+        provider,
         async recover({ popup }) {
-          const { accessToken } = await authorizeRecoveryOAuth(client, { popup })
+          const { accessToken } =
+            provider === 'icloud'
+              ? await authorizeIcloudRecovery(client, { popup })
+              : await authorizeRecoveryOAuth(client, { popup })
           await recoverWallet(client, { wallet, recoveryAccessToken: accessToken })
         },
       })

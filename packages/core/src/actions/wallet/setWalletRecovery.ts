@@ -16,13 +16,17 @@ import { connectWallet } from './connectWallet'
 export type SetWalletRecoveryParameters = {
   wallet: EmbeddedWalletInfo
   /**
-   * `'user-passcode'` (needs `password`), `'privy'` (automatic) or `'google-drive'` (needs
-   * `recoveryAccessToken`, docs/recovery-oauth.md).
+   * `'user-passcode'` (needs `password`), `'privy'` (automatic), `'google-drive'` (needs
+   * `recoveryAccessToken`, docs/recovery-oauth.md) or `'icloud'` (needs `recoveryAccessToken`, the Apple ID
+   * sign-in's web auth token, docs/recovery-icloud.md).
    */
   recoveryMethod: SettableRecoveryMethod
   /** The new password, for `'user-passcode'` (docs/limits.md rules). */
   password?: string | undefined
-  /** Google's access token for the user's Drive app-data folder, for `'google-drive'`; the frame uses it once. */
+  /**
+   * Google's access token for the user's Drive app-data folder (`'google-drive'`), or the user's CloudKit web
+   * auth token (`'icloud'`); the frame uses it once.
+   */
   recoveryAccessToken?: string | undefined
   /**
    * Google's access token for the Drive app-data folder of a wallet now on `'google-drive'`: the frame deletes
@@ -64,13 +68,15 @@ export async function setWalletRecovery(
       entropyId: wallet.entropyId,
       recoveryMethod: parameters.recoveryMethod,
       existingRecoveryMethod:
-        wallet.recoveryMethod === 'user-passcode' || wallet.recoveryMethod === 'google-drive'
+        wallet.recoveryMethod === 'user-passcode' ||
+        wallet.recoveryMethod === 'google-drive' ||
+        wallet.recoveryMethod === 'icloud'
           ? wallet.recoveryMethod
           : 'privy',
       ...(parameters.recoveryMethod === 'user-passcode'
         ? { recoveryPassword: parameters.password ?? '' }
         : {}),
-      ...(parameters.recoveryMethod === 'google-drive'
+      ...(parameters.recoveryMethod === 'google-drive' || parameters.recoveryMethod === 'icloud'
         ? { recoveryAccessToken: parameters.recoveryAccessToken ?? '' }
         : {}),
       ...(parameters.existingRecoveryAccessToken

@@ -170,18 +170,19 @@ export type RecoverWithPasswordPrompt = {
 }
 
 /**
- * The recovery OAuth screen: rebuild a `google-drive` wallet on a new device with the recovery secret in
- * the user's Google Drive (docs/recovery-oauth.md). The screen opens the popup in its click handler
- * (`openOAuthPopup`) and hands it to `recover`.
+ * The recovery OAuth screen: rebuild a `google-drive` or `icloud` wallet on a new device with the recovery
+ * secret in the user's Google Drive (docs/recovery-oauth.md) or iCloud (docs/recovery-icloud.md). The
+ * screen opens the popup in its click handler (`openOAuthPopup`) and hands it to `recover`.
  */
 export type RecoverWithOAuthPrompt = {
   kind: 'recoverWithOAuth'
   wallet: EmbeddedWalletInfo
-  /** The recovery provider: `'google-drive'`. */
-  provider: 'google-drive'
+  /** The recovery provider: `'google-drive'` or `'icloud'`. */
+  provider: 'google-drive' | 'icloud'
   /**
-   * Runs the recovery OAuth round trip in `popup`, then recovers the wallet with Google's token. Rejects with
-   * `'OAUTH_USER_DENIED'` when the user cancels at Google, `'oauth_popup_closed'` when the popup closes.
+   * Runs the recovery OAuth round trip (Google) or the Apple ID sign-in (iCloud) in `popup`, then recovers
+   * the wallet with the token. Rejects with `'OAUTH_USER_DENIED'` when the user cancels at Google,
+   * `'oauth_popup_closed'` when the popup closes.
    */
   recover(options: { popup: OAuthPopupRef | null }): Promise<void>
 }

@@ -328,6 +328,20 @@ export const de: MessagesOverride = {
     deviceOn: '{name} auf {platform}',
     unknownDevice: 'Unbekanntes Gerät',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'Ein Wiederherstellungsschlüssel in deiner eigenen iCloud.',
+    setTitle: 'In iCloud sichern',
+    setDetail:
+      'Ein Wiederherstellungsschlüssel wird in deiner iCloud gespeichert, im privaten Speicher dieser App, den nur du erreichst.',
+    recoverTitle: 'Mit iCloud wiederherstellen',
+    recoverDetail:
+      'Melde dich mit der Apple-ID mit deiner Sicherung an, um deine Wallet auf diesem Gerät zu nutzen.',
+    button: 'Weiter mit iCloud',
+    waiting: 'Warte auf Apple',
+    popupBlocked: 'Dein Browser hat das Apple-Fenster blockiert. Erlaube Pop-ups und versuche es erneut.',
+  },
+
   oauth: {
     continueWith: 'Weiter mit {provider}',
     unknownProvider: 'Unbekannt',

@@ -327,6 +327,21 @@ export const es: MessagesOverride = {
     deviceOn: '{name} en {platform}',
     unknownDevice: 'Dispositivo desconocido',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'Una clave de recuperación en tu propio iCloud.',
+    setTitle: 'Copia de seguridad en iCloud',
+    setDetail:
+      'Se guarda una clave de recuperación en tu iCloud, en el almacenamiento privado de esta app al que solo tú accedes.',
+    recoverTitle: 'Recuperar con iCloud',
+    recoverDetail:
+      'Inicia sesión con el Apple ID que guarda tu copia para usar tu billetera en este dispositivo.',
+    button: 'Continuar con iCloud',
+    waiting: 'Esperando a Apple',
+    popupBlocked:
+      'Tu navegador bloqueó la ventana de Apple. Permite las ventanas emergentes e inténtalo de nuevo.',
+  },
+
   oauth: {
     continueWith: 'Continuar con {provider}',
     unknownProvider: 'Desconocido',

@@ -332,6 +332,20 @@ export const fr: MessagesOverride = {
     deviceOn: '{name} sur {platform}',
     unknownDevice: 'Appareil inconnu',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'Une clé de récupération dans votre propre iCloud.',
+    setTitle: 'Sauvegarder dans iCloud',
+    setDetail:
+      'Une clé de récupération est enregistrée dans votre iCloud, dans l’espace privé de cette app, accessible à vous seul.',
+    recoverTitle: 'Récupérer avec iCloud',
+    recoverDetail:
+      'Connectez-vous avec l’identifiant Apple qui détient votre sauvegarde pour utiliser votre portefeuille sur cet appareil.',
+    button: 'Continuer avec iCloud',
+    waiting: 'En attente d’Apple',
+    popupBlocked: 'Votre navigateur a bloqué la fenêtre Apple. Autorisez les fenêtres pop-up et réessayez.',
+  },
+
   oauth: {
     continueWith: 'Continuer avec {provider}',
     unknownProvider: 'Inconnu',

@@ -325,6 +325,20 @@ export const ja: MessagesOverride = {
     deviceOn: '{platform} の {name}',
     unknownDevice: '不明なデバイス',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'ご自身の iCloud に保存する復元キー。',
+    setTitle: 'iCloud にバックアップ',
+    setDetail: '復元キーは、あなただけがアクセスできるこのアプリ専用の iCloud 領域に保存されます。',
+    recoverTitle: 'iCloud で復元',
+    recoverDetail:
+      'このデバイスでウォレットを使うには、バックアップのある Apple ID でサインインしてください。',
+    button: 'iCloud で続ける',
+    waiting: 'Apple を待っています',
+    popupBlocked:
+      'ブラウザが Apple のウィンドウをブロックしました。ポップアップを許可して、もう一度お試しください。',
+  },
+
   oauth: {
     continueWith: '{provider} で続行',
     unknownProvider: '不明',

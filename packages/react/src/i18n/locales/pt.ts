@@ -327,6 +327,19 @@ export const pt: MessagesOverride = {
     deviceOn: '{name} no {platform}',
     unknownDevice: 'Dispositivo desconhecido',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: 'Uma chave de recuperação no seu próprio iCloud.',
+    setTitle: 'Fazer backup no iCloud',
+    setDetail:
+      'Uma chave de recuperação é salva no seu iCloud, no armazenamento privado deste app que só você acessa.',
+    recoverTitle: 'Recuperar com o iCloud',
+    recoverDetail: 'Entre com o Apple ID que guarda seu backup para usar sua carteira neste dispositivo.',
+    button: 'Continuar com o iCloud',
+    waiting: 'Aguardando a Apple',
+    popupBlocked: 'Seu navegador bloqueou a janela da Apple. Permita pop-ups e tente novamente.',
+  },
+
   oauth: {
     continueWith: 'Continuar com {provider}',
     unknownProvider: 'Desconhecido',

@@ -321,6 +321,18 @@ export const zhCN: MessagesOverride = {
     deviceOn: '{platform} 上的 {name}',
     unknownDevice: '未知设备',
   },
+  icloudRecovery: {
+    option: 'iCloud',
+    optionDetail: '保存在你自己的 iCloud 中的恢复密钥。',
+    setTitle: '备份到 iCloud',
+    setDetail: '恢复密钥会保存在你的 iCloud 中，位于只有你能访问的本应用私有存储里。',
+    recoverTitle: '使用 iCloud 恢复',
+    recoverDetail: '请使用存有备份的 Apple ID 登录，以在此设备上使用你的钱包。',
+    button: '使用 iCloud 继续',
+    waiting: '正在等待 Apple',
+    popupBlocked: '浏览器阻止了 Apple 窗口。请允许弹出窗口后重试。',
+  },
+
   oauth: {
     continueWith: '使用 {provider} 继续',
     unknownProvider: '未知',

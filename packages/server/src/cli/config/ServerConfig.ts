@@ -5,6 +5,7 @@ import type { FundingOptions } from '../../features/funding/fundingSettings'
 import type { OAuthOptions } from '../../features/oauth/providers'
 import type {
   DemoCoinbaseSettings,
+  DemoIcloudSettings,
   DemoOAuthSettings,
   DemoSmartWalletsSettings,
   DemoTelegramSettings,
@@ -64,6 +65,12 @@ export type ServerConfig = {
    * it for its Coinbase Onramp stand-in). Undefined: the demo app has no exchange funding.
    */
   demoCoinbase: DemoCoinbaseSettings | undefined
+  /**
+   * `FOYER_DEMO_ICLOUD_JSON` (`{"container_identifier":…,"environment":…,"api_token":…}`): outside production
+   * the demo app's iCloud container, with `icloud` added to its recovery options (`npm run demo` sets it for
+   * its CloudKit stand-in; docs/recovery-icloud.md). Undefined: the demo app does not offer iCloud.
+   */
+  demoIcloud: DemoIcloudSettings | undefined
   /**
    * `FOYER_DEMO_SMART_WALLETS_JSON` (the `smart_wallet_config` of docs/smart-wallets.md#configuration): outside
    * production the demo app's smart wallets (`npm run demo` sets it for its local bundler and paymaster).

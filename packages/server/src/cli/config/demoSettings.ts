@@ -4,6 +4,8 @@ import {
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
   fundingProvidersSettingsSchema,
+  icloudRecoverySettingsSchema,
+  isIcloudRecoveryConfigured,
   smartWalletConfigSchema,
 } from '@foyer/protocol'
 import type { z } from 'zod'
@@ -37,6 +39,13 @@ export type DemoOAuthSettings = z.infer<typeof demoOAuthSettingsSchema>
 export function parseDemoOAuthSettings(value: string | undefined): DemoOAuthSettings | undefined {
   return parseJsonVariable('FOYER_DEMO_OAUTH_SETTINGS_JSON', value, demoOAuthSettingsSchema)
 }
+
+/** What `FOYER_DEMO_ICLOUD_JSON` holds: the app's iCloud container, with its container and API token set. */
+export const demoIcloudSettingsSchema = icloudRecoverySettingsSchema.refine(isIcloudRecoveryConfigured, {
+  message: 'container_identifier and api_token are required',
+})
+/** See {@link ServerConfig.demoIcloud}. */
+export type DemoIcloudSettings = z.infer<typeof demoIcloudSettingsSchema>
 
 /** What `FOYER_DEMO_COINBASE_JSON` holds (see {@link ServerConfig.demoCoinbase}). */
 export const demoCoinbaseSettingsSchema = fundingProvidersSettingsSchema.shape.coinbase.unwrap()

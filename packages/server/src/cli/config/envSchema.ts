@@ -68,6 +68,8 @@ export const envSchema = z.object({
   FOYER_GOOGLE_DRIVE_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_CLOUDKIT_API_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_DEMO_COINBASE_JSON: optionalString,
+  // iCloud recovery: the demo app's iCloud container and CloudKit API token (the CloudKit stand-in's).
+  FOYER_DEMO_ICLOUD_JSON: optionalString,
   // Smart wallets: the demo app's `smart_wallet_config` (the local bundler and paymaster).
   FOYER_DEMO_SMART_WALLETS_JSON: optionalString,
   FOYER_DEMO_DELEGATED_ACTIONS_JSON: optionalString,

@@ -4,6 +4,7 @@ import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify } from 'jo
 import { describe, expect, test } from 'vitest'
 import { DEMO_APP_ID, DEMO_PROVIDER_APP_ID, seedDemoApp } from '../../demo/demoApps'
 import { useTestContext } from '../../test/useTestContext'
+import { toAppConfig } from './appRecords'
 import { mergeSettings } from './mergeSettings'
 import { apps } from './schema'
 import { createAppRecord, findAppRecord, listAppRecords, loadApp } from './service'
@@ -201,6 +202,23 @@ describe('apps service', () => {
     })
     // The card provider stays.
     expect(seeded.settings.funding_providers.moonpay).not.toBeNull()
+  })
+
+  test('behavior: seedDemoApp with an iCloud container (npm run demo) offers iCloud recovery in the public config', async () => {
+    const icloud = {
+      container_identifier: 'iCloud.dev.foyer.demo',
+      environment: 'development' as const,
+      api_token: 'ck-api-token',
+    }
+    const seeded = await seedDemoApp(t.db, { masterKey: t.masterKey, env: 'test', icloud })
+    expect(seeded.settings.icloud_recovery).toEqual(icloud)
+    const config = toAppConfig(seeded)
+    expect(config.embedded_wallet_config.user_owned_recovery_options).toEqual([
+      'user-passcode',
+      'google-drive',
+      'icloud',
+    ])
+    expect(JSON.stringify(config)).not.toContain('ck-api-token')
   })
 
   test('behavior: seedDemoApp seeds the cross-app provider demo app for the demo app, its pages at the URL given', async () => {

@@ -14,6 +14,12 @@ const other = {
   environment: 'development',
   apiToken: 'api-token-2',
 } as const
+const redirecting = {
+  containerIdentifier: 'iCloud.com.example.redirect',
+  environment: 'production',
+  apiToken: 'api-token-3',
+  signInRedirectUrl: 'http://app.test/icloud-return?tab=1',
+} as const
 const ada = {
   containerIdentifier: container.containerIdentifier,
   environment: container.environment,
@@ -23,7 +29,7 @@ const bob = { ...ada, appleId: 'bob@example.com' }
 
 let cloudKit: CloudKitStandIn
 beforeAll(async () => {
-  cloudKit = await startCloudKitStandIn({ containers: [container, other] })
+  cloudKit = await startCloudKitStandIn({ containers: [container, other, redirecting] })
 })
 afterAll(async () => cloudKit?.close())
 
@@ -33,7 +39,7 @@ function call(
     apiToken?: string | null
     webAuthToken?: string
     body?: unknown
-    target?: typeof container | typeof other
+    target?: typeof container | typeof other | typeof redirecting
   } = {},
 ) {
   const target = options.target ?? container
@@ -120,6 +126,31 @@ describe('authentication', () => {
       body: new URLSearchParams({ container: 'iCloud.x', environment: 'development', appleId: 'a@b' }),
     })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe('sign-in callback "URL Redirect"', () => {
+  test('the sign-in sends the browser to the URL with ckWebAuthToken; that token reads the private database', async () => {
+    const signedIn = await fetch(`${cloudKit.url}/signin`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        container: redirecting.containerIdentifier,
+        environment: redirecting.environment,
+        appleId: ada.appleId,
+      }),
+    })
+    expect(signedIn.status).toBe(303)
+    const back = new URL(signedIn.headers.get('location') ?? '')
+    expect(`${back.origin}${back.pathname}`).toBe('http://app.test/icloud-return')
+    expect(back.searchParams.get('tab')).toBe('1')
+    const webAuthToken = back.searchParams.get('ckWebAuthToken') ?? ''
+    const user = await call('private/users/current', { webAuthToken, target: redirecting })
+    expect(user.status).toBe(200)
+    // Without the web auth token, or with the wrong API token, CloudKit refuses.
+    expect((await call('private/users/current', { target: redirecting })).status).toBe(421)
+    const wrongApi = await call('private/users/current', { webAuthToken, target: redirecting, apiToken: 'x' })
+    expect(wrongApi.status).toBe(401)
   })
 })
 

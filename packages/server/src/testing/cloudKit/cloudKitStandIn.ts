@@ -16,6 +16,11 @@ export type CloudKitStandInContainer = {
   containerIdentifier: string
   environment: 'development' | 'production'
   apiToken: string
+  /**
+   * The API token's sign-in callback "URL Redirect" (CloudKit console): after a sign-in the browser goes to
+   * this URL with `ckWebAuthToken` in its query. Default: "postMessage" (`{ ckSession }` to the opener).
+   */
+  signInRedirectUrl?: string
 }
 
 /** Options of {@link startCloudKitStandIn}. */
@@ -70,7 +75,9 @@ const databasePath = /^\/database\/1\/([^/]+)\/(development|production)\/(privat
  *   `BAD_REQUEST` errors);
  * - `POST …/private/records/lookup` `{ records: [{ recordName }] }` → `{ records }` (per-record `NOT_FOUND`);
  * - `GET /signin?container=…&environment=…` (the `redirectURL`): an Apple ID sign-in form; on submit the
- *   page posts `{ ckSession }` (the web auth token) to its opener, as Apple's sign-in does.
+ *   page posts `{ ckSession }` (the web auth token) to its opener, as Apple's sign-in does for an API token
+ *   whose callback is "postMessage" (or, with `signInRedirectUrl`, sends the browser there with
+ *   `ckWebAuthToken` in the query, as for "URL Redirect").
  * What it refuses as CloudKit does (`{ uuid, serverErrorCode, reason }`): a missing or wrong `ckAPIToken`
  * for the container and environment → 401 `AUTHENTICATION_FAILED`; the private database without a valid
  * `ckWebAuthToken` of that container and environment → 421 `AUTHENTICATION_REQUIRED` with `redirectURL`;
@@ -133,6 +140,12 @@ export async function startCloudKitStandIn(options: StartCloudKitStandInOptions)
       environment: container.environment,
       appleId,
     })
+    if (container.signInRedirectUrl) {
+      const back = new URL(container.signInRedirectUrl)
+      back.searchParams.set('ckWebAuthToken', token)
+      response.writeHead(303, { location: back.href, 'cache-control': 'no-store' })
+      return response.end()
+    }
     return html(200, signedInPage(token, options.openerOrigin ?? '*'))
   }
 

@@ -17,11 +17,33 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
  * new device). 'Continue with Google Drive' opens the 440 × 680 popup in the click handler, runs the
  * recovery OAuth round trip and hands Google's token to the wallet frame. A cancel at Google shows 'User
  * denied confirmation during OAuth flow', a failed return 'Invalid code during OAuth flow.'; a closed
- * popup just lets the user try again. Closing the modal aborts the flow.
+ * popup just lets the user try again. Closing the modal aborts the flow. Its iCloud variant
+ * (docs/recovery-icloud.md "In the modal"): 'Back up to iCloud' / 'Recover with iCloud', 'Continue with
+ * iCloud' opens the Apple ID sign-in and hands its web auth token to the frame ('Waiting for Apple').
  */
 export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
   const { client, messages, close } = useModal()
   const m = messages.recovery
+  const provider = params.mode === 'recover' ? params.prompt.provider : (params.provider ?? 'google-drive')
+  const icloud = messages.icloudRecovery
+  const texts =
+    provider === 'icloud'
+      ? {
+          setTitle: icloud.setTitle,
+          setDetail: icloud.setDetail,
+          recoverTitle: icloud.recoverTitle,
+          recoverDetail: icloud.recoverDetail,
+          button: icloud.button,
+          waiting: icloud.waiting,
+        }
+      : {
+          setTitle: m.oauthSetTitle,
+          setDetail: m.oauthSetDetail,
+          recoverTitle: m.oauthRecoverTitle,
+          recoverDetail: m.oauthRecoverDetail,
+          button: m.oauthButton,
+          waiting: m.oauthWaiting,
+        }
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const isMounted = useIsMounted()
@@ -40,11 +62,12 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
           params.settle.resolve(undefined)
           return
         }
-        const { authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
-        const { accessToken } = await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })
+        const { authorizeIcloudRecovery, authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
+        const authorize = provider === 'icloud' ? authorizeIcloudRecovery : authorizeRecoveryOAuth
+        const { accessToken } = await authorize(client, { popup, signal: nextSignal() })
         await setWalletRecovery(client, {
           wallet: params.wallet,
-          recoveryMethod: 'google-drive',
+          recoveryMethod: provider,
           recoveryAccessToken: accessToken,
         })
         params.settle.resolve(undefined)
@@ -52,7 +75,7 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
       } catch (caught) {
         if (!isMounted()) return
         setBusy(false)
-        setError(recoveryOAuthErrorText(caught, messages))
+        setError(recoveryOAuthErrorText(caught, messages, provider))
       }
     })()
   }
@@ -60,11 +83,11 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
   const recovering = params.mode === 'recover'
   return (
     <div className="foyer-screen" aria-busy={busy || undefined}>
-      <ScreenHeader title={<ScreenTitle>{recovering ? m.oauthRecoverTitle : m.oauthSetTitle}</ScreenTitle>} />
-      <p className="foyer-text">{recovering ? m.oauthRecoverDetail : m.oauthSetDetail}</p>
+      <ScreenHeader title={<ScreenTitle>{recovering ? texts.recoverTitle : texts.setTitle}</ScreenTitle>} />
+      <p className="foyer-text">{recovering ? texts.recoverDetail : texts.setDetail}</p>
       {busy ? (
         <p className="foyer-text" role="status">
-          {m.oauthWaiting}
+          {texts.waiting}
         </p>
       ) : null}
       {error ? (
@@ -73,7 +96,7 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
         </p>
       ) : null}
       <Button block busy={busy} onClick={start}>
-        {m.oauthButton}
+        {texts.button}
       </Button>
     </div>
   )
@@ -81,10 +104,15 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
 
 /**
  * The text of a recovery OAuth failure: the user cancelled at Google (`OAUTH_USER_DENIED`), a failed return
- * (`UNKNOWN_AUTH_ERROR`), a blocked popup; a closed popup shows nothing; a wallet frame failure its own
- * message (docs/recovery-oauth.md); anything else 'An error has occurred, please try again.'.
+ * (`UNKNOWN_AUTH_ERROR`), a blocked popup (Google's or, for `provider: 'icloud'`, Apple's window); a closed
+ * popup shows nothing; a wallet frame failure its own message (docs/recovery-oauth.md,
+ * docs/recovery-icloud.md); anything else 'An error has occurred, please try again.'.
  */
-export function recoveryOAuthErrorText(caught: unknown, messages: Messages): string | undefined {
+export function recoveryOAuthErrorText(
+  caught: unknown,
+  messages: Messages,
+  provider: 'google-drive' | 'icloud' = 'google-drive',
+): string | undefined {
   const m = messages.recovery
   const inner =
     typeof caught === 'object' &&
@@ -100,7 +128,7 @@ export function recoveryOAuthErrorText(caught: unknown, messages: Messages): str
     case 'oauth_state_mismatch':
       return m.oauthInvalidCode
     case 'oauth_popup_blocked':
-      return m.oauthPopupBlocked
+      return provider === 'icloud' ? messages.icloudRecovery.popupBlocked : m.oauthPopupBlocked
     case 'oauth_popup_closed':
       return undefined
     case 'error':

@@ -3,9 +3,16 @@ import type { RecoverWithOAuthPrompt } from '@foyer/core/wallet'
 import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
 
 /**
- * Params of the recovery OAuth screen: `'set'` secures `wallet` with Google Drive (the user chose it);
- * `'recover'` rebuilds a `google-drive` wallet on this device for a pending wallet request.
+ * Params of the recovery OAuth screen: `'set'` secures `wallet` with Google Drive or, with `provider:
+ * 'icloud'`, iCloud (the user chose it); `'recover'` rebuilds a `google-drive` or `icloud` wallet on this
+ * device for a pending wallet request (the prompt names the provider).
  */
 export type RecoveryOAuthParams =
-  | { mode: 'set'; wallet: EmbeddedWalletInfo; settle: PromptSettler<undefined> }
+  | {
+      mode: 'set'
+      wallet: EmbeddedWalletInfo
+      /** Default `'google-drive'`. */
+      provider?: 'google-drive' | 'icloud' | undefined
+      settle: PromptSettler<undefined>
+    }
   | { mode: 'recover'; prompt: RecoverWithOAuthPrompt; settle: PromptSettler<undefined> }

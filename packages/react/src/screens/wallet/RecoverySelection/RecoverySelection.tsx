@@ -14,7 +14,8 @@ import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
 /**
  * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
  * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow),
- * Google Drive when the app offers it (the recovery OAuth screen, docs/recovery-oauth.md) or, for a wallet
+ * Google Drive or iCloud when the app offers it (the recovery OAuth screen, docs/recovery-oauth.md,
+ * docs/recovery-icloud.md) or, for a wallet
  * on a user-owned method, automatic recovery. A wallet on Google Drive moving to automatic recovery first
  * asks Google for the Drive token (the popup opens in the click), so the frame deletes the old secret
  * (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
@@ -86,6 +87,17 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
         >
           <span>{m.googleDriveOption}</span>
           <small>{m.googleDriveOptionDetail}</small>
+        </button>
+      ) : null}
+      {options.includes('icloud') && wallet.recoveryMethod !== 'icloud' ? (
+        <button
+          type="button"
+          className="foyer-option"
+          disabled={busy}
+          onClick={() => router.push('recoveryOAuth', { mode: 'set', wallet, provider: 'icloud', settle })}
+        >
+          <span>{messages.icloudRecovery.option}</span>
+          <small>{messages.icloudRecovery.optionDetail}</small>
         </button>
       ) : null}
       {update ? (

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { expect } from 'vitest'
+import { contrastInBothThemes } from './axe'
+import { browser } from './browserPage'
+import { approveSignMessage, DEMO_MESSAGE, signInAndReadWalletAddress } from './embeddedWallet'
+import { openDemoInNewContext } from './signInWithEmail'
+import type { Stack } from './startStack'
+
+// The shared steps of the user-owned recovery e2e files (Google Drive, iCloud): fresh browser profiles, the
+// wallet's recovery method from the demo's user JSON, a popup answered from the recovery OAuth screen, and
+// the recovery on a second profile followed by a signature.
+
+/** A new browser profile (fresh context: no device share) with the demo of `stack` open. */
+export function newProfile(stack: Stack): Promise<Page> {
+  return openDemoInNewContext(browser, stack.demoUrl, { timeout: 20_000 })
+}
+
+/** The recovery method of the user's embedded Ethereum wallet, from the demo's user JSON. */
+export async function recoveryMethod(page: Page): Promise<string | undefined> {
+  const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
+  return user.linked_accounts?.find(
+    (account: { type: string; chain_type?: string }) =>
+      account.type === 'wallet' && account.chain_type === 'ethereum',
+  )?.recovery_method
+}
+
+/**
+ * Clicks `button` ('Continue with Google Drive', 'Continue with iCloud') in `page`'s dialog and answers the
+ * provider's page in the popup with `answer`, waiting until the popup has closed.
+ */
+export async function continueInPopup(
+  page: Page,
+  button: string,
+  answer: (popup: Page) => Promise<void>,
+): Promise<void> {
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('dialog').getByRole('button', { name: button }).click()
+  const popup = await popupOpened
+  const closed = popup.waitForEvent('close', { timeout: 60_000 })
+  await answer(popup)
+  await closed
+}
+
+/**
+ * Waits until `page`'s wallet is on `method`, then signs `email` in on a second profile (the server's clock
+ * 31 s on, past the sign-in rate limit): the same address; 'Sign message' asks for the recovery
+ * (`recoverDialog`, e.g. 'Recover with iCloud', checked for contrast), `recover(page)` answers it, and the
+ * signature verifies for `address`.
+ */
+export async function recoverOnSecondProfileAndSign(
+  stack: Stack,
+  first: Page,
+  parameters: {
+    email: string
+    address: `0x${string}`
+    method: string
+    recoverDialog: string
+    recover: (page: Page) => Promise<void>
+  },
+): Promise<void> {
+  await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe(parameters.method)
+  stack.advanceClock(31_000)
+  const second = await newProfile(stack)
+  expect(await signInAndReadWalletAddress(second, stack.apiUrl, parameters.email)).toBe(parameters.address)
+  await second.getByRole('button', { name: 'Sign message', exact: true }).click()
+  const recover = second.getByRole('dialog', { name: parameters.recoverDialog })
+  await recover.waitFor({ timeout: 30_000 })
+  expect(await contrastInBothThemes(second)).toEqual({ light: [], dark: [] })
+  await parameters.recover(second)
+  const signature = await approveSignMessage(second, { timeout: 60_000 })
+  expect(await verifyMessage({ address: parameters.address, message: DEMO_MESSAGE, signature })).toBe(true)
+}
