@@ -67,10 +67,12 @@ export {
 export {
   beginPhantomLinkSignIn,
   forgetPhantomLink,
+  getPendingPhantomLink,
   getPhantomLinkAddress,
   PHANTOM_LINK_LABELS,
   type PhantomLinkOptions,
   type PhantomLinkOutcome,
+  type PhantomLinkStep,
   phantomLinkSignMessage,
   phantomLinkSignTransaction,
   resumePhantomLink,

@@ -10,6 +10,7 @@ import { WalletConnectionError } from '../errors/WalletConnectionError'
 import {
   beginPhantomLinkSignIn,
   forgetPhantomLink,
+  getPendingPhantomLink,
   getPhantomLinkAddress,
   phantomLinkSignMessage,
   phantomLinkSignTransaction,
@@ -93,6 +94,7 @@ describe('Phantom link sign-in', () => {
     expect(redirect.searchParams.get('privy_connector')).toBe('deep_link')
     expect(redirect.searchParams.get('tab')).toBe('1')
 
+    expect(await getPendingPhantomLink(client)).toBe('connect')
     // First return (a page reload: only the client's storage carries the keys).
     const first = await resumePhantomLink(client, { href: phantom.connect(connect) })
     expect(first?.kind).toBe('sign')
@@ -102,6 +104,7 @@ describe('Phantom link sign-in', () => {
     expect(api.callsTo('POST /api/v1/siws/init')[0]?.body).toEqual({ address: phantom.address })
     expect(new URL(first.link).pathname).toBe('/ul/v1/signMessage')
 
+    expect(await getPendingPhantomLink(client)).toBe('signIn')
     // Second return: the signature of the kept SIWS message.
     const second = await resumePhantomLink(client, { href: phantom.signMessage(first.link) })
     expect(second).toMatchObject({ kind: 'signedIn', user: testUser })
@@ -111,11 +114,11 @@ describe('Phantom link sign-in', () => {
     const body = api.callsTo('POST /api/v1/siws/authenticate')[0]?.body as Record<string, string>
     expect(body).toMatchObject({ walletClientType: 'phantom', connectorType: 'deep_link', mode: 'no-signup' })
     expect(body.message).toBe(new TextDecoder().decode(base58.decode(payload.message)))
-    const parsed = parseSignInMessageText(body.message)
+    const parsed = parseSignInMessageText(body.message ?? '')
     expect(parsed).toMatchObject({ domain: 'app.example', address: phantom.address, nonce: NONCE })
     const verified = nacl.sign.detached.verify(
-      new TextEncoder().encode(body.message),
-      base64.decode(body.signature),
+      new TextEncoder().encode(body.message ?? ''),
+      base64.decode(body.signature ?? ''),
       phantom.signer.publicKey,
     )
     expect(verified).toBe(true)

@@ -27,7 +27,8 @@ export const PHANTOM_LINK_LABELS = { walletClientType: 'phantom', connectorType:
 /** The query parameters Phantom appends to the redirect link; read and removed on the return. */
 const RESPONSE_PARAMETERS = ['phantom_encryption_public_key', 'nonce', 'data', 'errorCode', 'errorMessage']
 
-type PendingStep = 'connect' | 'signIn' | 'signMessage' | 'signTransaction'
+/** A step of a Phantom link session the user leaves the page for. */
+export type PhantomLinkStep = 'connect' | 'signIn' | 'signMessage' | 'signTransaction'
 
 /** What survives the page reload a universal-link return is (the client's storage, per app). */
 type StoredLink = {
@@ -36,7 +37,7 @@ type StoredLink = {
   /** After `connect`: the address, Phantom's session token and `phantom_encryption_public_key` (base58). */
   session?: { address: string; session: string; phantomPublicKey: string }
   /** The link the user was sent through and is expected back from. */
-  pending?: { step: PendingStep; mode?: AuthMode; message?: string }
+  pending?: { step: PhantomLinkStep; mode?: AuthMode; message?: string }
 }
 
 /** Options every Phantom link call shares. */
@@ -121,7 +122,11 @@ function sessionOf(stored: StoredLink): PhantomLinkSession | undefined {
  */
 export async function beginPhantomLinkSignIn(
   client: FoyerClient,
-  parameters: PhantomLinkOptions & { mode?: AuthMode; appUrl?: string; cluster?: PhantomCluster } = {},
+  parameters: PhantomLinkOptions & {
+    mode?: AuthMode | undefined
+    appUrl?: string | undefined
+    cluster?: PhantomCluster | undefined
+  } = {},
 ): Promise<string> {
   const keys = nacl.box.keyPair()
   const pending = parameters.mode
@@ -203,6 +208,14 @@ export function phantomLinkSignTransaction(
 /** The address of the Phantom link session kept in this browser, or `null`. */
 export async function getPhantomLinkAddress(client: FoyerClient): Promise<string | null> {
   return (await readStored(client))?.session?.address ?? null
+}
+
+/**
+ * The step a page left for Phantom and awaits on its return: `'connect'` and `'signIn'` (a sign-in),
+ * `'signMessage'`, `'signTransaction'`; `null` when none.
+ */
+export async function getPendingPhantomLink(client: FoyerClient): Promise<PhantomLinkStep | null> {
+  return (await readStored(client))?.pending?.step ?? null
 }
 
 /** Forgets the Phantom link session (keys, session token) kept in this browser. */
