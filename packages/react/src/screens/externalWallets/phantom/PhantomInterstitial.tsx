@@ -5,7 +5,7 @@ import { useModal } from '../../../modal/ModalContext'
 import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { PHANTOM_DOWNLOAD_URL } from './phantomOnPhone'
+import { openPhantomLink, PHANTOM_DOWNLOAD_URL } from './phantomOnPhone'
 
 /**
  * Phantom's interstitial on a phone without Phantom (docs/external-wallets.md "Phantom on a phone"): 'Open
@@ -29,7 +29,7 @@ export function PhantomInterstitial() {
         mode: signInMode(modal),
         baseUrl: config?.phantom?.universalLinkBaseUrl,
       })
-      window.location.assign(link)
+      openPhantomLink(link)
     } catch (caught) {
       setError(toErrorInfo(caught).message ?? messages.externalWallets.unableToConnect)
       setLeaving(false)

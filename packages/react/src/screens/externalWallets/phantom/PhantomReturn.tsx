@@ -9,6 +9,7 @@ import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import { Button } from '../../../ui/Button'
 import { Spinner } from '../../../ui/Spinner'
 import { SuccessNotice } from '../../Success/SignedInNotice'
+import { openPhantomLink } from './phantomOnPhone'
 
 type Status = { step: 'reading' } | { step: 'sign'; link: string } | { step: 'success' }
 
@@ -49,7 +50,7 @@ export function PhantomReturn() {
       <div className="foyer-screen">
         <ModalScreenHeader title={w.signTitle} />
         <p className="foyer-text">{m.signDetail}</p>
-        <Button onClick={() => window.location.assign(link)}>{m.sign}</Button>
+        <Button onClick={() => openPhantomLink(link)}>{m.sign}</Button>
       </div>
     )
   }

@@ -20,3 +20,8 @@ export function offersPhantomLink(parameters: {
   const touchPoints = typeof navigator === 'undefined' ? 0 : (navigator.maxTouchPoints ?? 0)
   return isMobileUserAgent(currentUserAgent(), touchPoints)
 }
+
+/** Sends the page to a Phantom universal link (the app opens; Phantom later sends the user back). */
+export function openPhantomLink(link: string): void {
+  window.location.assign(link)
+}
