@@ -64,6 +64,19 @@ export {
   WALLET_QUERY_INTERVAL_MS,
   WALLET_QUERY_MAX_ATTEMPTS,
 } from '../externalWallets/externalWalletLimits'
+export {
+  beginPhantomLinkSignIn,
+  forgetPhantomLink,
+  getPendingPhantomLink,
+  getPhantomLinkAddress,
+  PHANTOM_LINK_LABELS,
+  type PhantomLinkOptions,
+  type PhantomLinkOutcome,
+  type PhantomLinkStep,
+  phantomLinkSignMessage,
+  phantomLinkSignTransaction,
+  resumePhantomLink,
+} from '../externalWallets/phantom/phantomLinkFlow'
 export type { WalletSignInOptions } from '../externalWallets/proveWalletOwnership'
 export {
   discoverSolanaWallets,

@@ -176,6 +176,11 @@ export type FoyerConfig = {
    */
   walletConnect?: { relayUrl?: string }
   /**
+   * Phantom on a phone without Phantom (docs/external-wallets.md "Phantom on a phone"): `universalLinkBaseUrl`
+   * is the base of Phantom's universal links, default `'https://phantom.app/ul/v1'` (a stand-in's in tests).
+   */
+  phantom?: { universalLinkBaseUrl?: string }
+  /**
    * The captcha of apps with `captcha_enabled` (docs/modal.md "Starting a login"): Cloudflare Turnstile, with
    * the app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
    * `'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'` (point it at a local stand-in

@@ -16,6 +16,7 @@ import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 import type { FoyerLoginOptions } from './FoyerLoginOptions'
 import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
+import { usePhantomLinkReturn } from './usePhantomLinkReturn'
 import { useTelegramPageLoad } from './useTelegramPageLoad'
 
 /** Props of {@link FoyerProvider}. */
@@ -146,6 +147,7 @@ export function FoyerProvider({
   )
   useOAuthRedirectReturn(client, showRoute)
   useTelegramPageLoad(client, showRoute)
+  usePhantomLinkReturn(client, showRoute)
 
   useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets, (created) => {

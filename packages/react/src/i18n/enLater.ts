@@ -432,4 +432,18 @@ export const enLater = {
     operatorLte: 'at most',
     operatorIn: 'one of',
   },
+  phantom: {
+    title: 'Open Phantom',
+    detail:
+      'Phantom is not in this browser. Continue in the Phantom app to connect your wallet, then come back here.',
+    open: 'Open in Phantom',
+    installTitle: "Don't have Phantom?",
+    installDetail: 'Install the Phantom app, then come back to this page.',
+    install: 'Install Phantom',
+    reload: 'Reload the page to use your wallet',
+    returningTitle: 'Continuing with Phantom',
+    returning: 'Reading the answer from Phantom',
+    signDetail: 'Sign the message in Phantom to verify that you own this wallet.',
+    sign: 'Sign with Phantom',
+  },
 } as const

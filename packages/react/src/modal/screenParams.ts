@@ -61,6 +61,9 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   walletList: WalletListParams
   awaitingWallet: AwaitingWalletParams
   walletLoginFailed: WalletLoginFailedParams
+  // Phantom on a phone without Phantom (docs/external-wallets.md "Phantom on a phone").
+  phantomInterstitial: undefined
+  phantomReturn: undefined
   error: ErrorInfo
   accountNotFound: undefined
   userLimitReached: undefined

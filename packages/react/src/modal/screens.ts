@@ -66,6 +66,14 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
       ),
     { title: (m) => m.externalWallets.failedTitle, closable: true },
   ),
+  phantomInterstitial: preloadableScreen(
+    () => import('../screens/externalWallets/phantom/PhantomInterstitial').then((m) => m.PhantomInterstitial),
+    { title: (m) => m.externalWallets.listTitle, closable: true },
+  ),
+  phantomReturn: preloadableScreen(
+    () => import('../screens/externalWallets/phantom/PhantomReturn').then((m) => m.PhantomReturn),
+    { title: (m) => m.externalWallets.signTitle, closable: true },
+  ),
   error: errorScreen,
   accountNotFound: preloadableScreen(
     () => import('../screens/AccountNotFound/AccountNotFound').then((m) => m.AccountNotFound),

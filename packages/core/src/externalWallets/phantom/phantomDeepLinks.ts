@@ -94,8 +94,8 @@ export function phantomConnectLink(parameters: {
   keys: PhantomLinkKeys
   appUrl: string
   redirectLink: string
-  cluster?: PhantomCluster
-  baseUrl?: string
+  cluster?: PhantomCluster | undefined
+  baseUrl?: string | undefined
 }): string {
   return linkUrl(parameters.baseUrl ?? PHANTOM_LINK_BASE_URL, 'connect', {
     app_url: parameters.appUrl,
@@ -154,7 +154,7 @@ function signLink(
   method: string,
   body: Record<string, unknown>,
   redirectLink: string,
-  baseUrl?: string,
+  baseUrl?: string | undefined,
 ): string {
   const { nonce, payload } = encryptPhantomPayload(
     { ...body, session: session.session },
@@ -172,9 +172,9 @@ function signLink(
 export function phantomSignMessageLink(parameters: {
   session: PhantomLinkSession
   message: Uint8Array
-  display?: 'utf8' | 'hex'
+  display?: 'utf8' | 'hex' | undefined
   redirectLink: string
-  baseUrl?: string
+  baseUrl?: string | undefined
 }): string {
   const { session, message, display = 'utf8', redirectLink, baseUrl } = parameters
   return signLink(session, 'signMessage', { message: base58.encode(message), display }, redirectLink, baseUrl)
@@ -185,7 +185,7 @@ export function phantomSignTransactionLink(parameters: {
   session: PhantomLinkSession
   transaction: Uint8Array
   redirectLink: string
-  baseUrl?: string
+  baseUrl?: string | undefined
 }): string {
   const { session, transaction, redirectLink, baseUrl } = parameters
   return signLink(

@@ -724,4 +724,18 @@ export const de: MessagesOverride = {
     connectDetail: 'Tippe auf die Schaltfläche unten, um {wallet} zu verbinden.',
     connect: '{wallet} verbinden',
   },
+  phantom: {
+    title: 'Phantom öffnen',
+    detail:
+      'Phantom ist nicht in diesem Browser. Fahre in der Phantom-App fort, um deine Wallet zu verbinden, und kehre dann hierher zurück.',
+    open: 'In Phantom öffnen',
+    installTitle: 'Du hast Phantom nicht?',
+    installDetail: 'Installiere die Phantom-App und kehre dann zu dieser Seite zurück.',
+    install: 'Phantom installieren',
+    reload: 'Lade die Seite neu, um deine Wallet zu verwenden',
+    returningTitle: 'Weiter mit Phantom',
+    returning: 'Die Antwort von Phantom wird gelesen',
+    signDetail: 'Signiere die Nachricht in Phantom, um zu bestätigen, dass dir diese Wallet gehört.',
+    sign: 'Mit Phantom signieren',
+  },
 }

@@ -720,4 +720,18 @@ export const es: MessagesOverride = {
     connectDetail: 'Toca el botón de abajo para conectar {wallet}.',
     connect: 'Conectar {wallet}',
   },
+  phantom: {
+    title: 'Abrir Phantom',
+    detail:
+      'Phantom no está en este navegador. Continúa en la app de Phantom para conectar tu billetera y luego vuelve aquí.',
+    open: 'Abrir en Phantom',
+    installTitle: '¿No tienes Phantom?',
+    installDetail: 'Instala la app de Phantom y luego vuelve a esta página.',
+    install: 'Instalar Phantom',
+    reload: 'Recarga la página para usar tu billetera',
+    returningTitle: 'Continuando con Phantom',
+    returning: 'Leyendo la respuesta de Phantom',
+    signDetail: 'Firma el mensaje en Phantom para verificar que esta billetera es tuya.',
+    sign: 'Firmar con Phantom',
+  },
 }

@@ -728,4 +728,18 @@ export const fr: MessagesOverride = {
     connectDetail: 'Appuyez sur le bouton ci-dessous pour connecter {wallet}.',
     connect: 'Connecter {wallet}',
   },
+  phantom: {
+    title: 'Ouvrir Phantom',
+    detail:
+      "Phantom n'est pas dans ce navigateur. Continuez dans l'app Phantom pour connecter votre portefeuille, puis revenez ici.",
+    open: 'Ouvrir dans Phantom',
+    installTitle: "Vous n'avez pas Phantom ?",
+    installDetail: "Installez l'app Phantom, puis revenez sur cette page.",
+    install: 'Installer Phantom',
+    reload: 'Rechargez la page pour utiliser votre portefeuille',
+    returningTitle: 'Suite avec Phantom',
+    returning: 'Lecture de la réponse de Phantom',
+    signDetail: 'Signez le message dans Phantom pour vérifier que ce portefeuille vous appartient.',
+    sign: 'Signer avec Phantom',
+  },
 }

@@ -714,4 +714,18 @@ export const ja: MessagesOverride = {
     connectDetail: '下のボタンをタップして {wallet} を接続してください。',
     connect: '{wallet} を接続',
   },
+  phantom: {
+    title: 'Phantom を開く',
+    detail:
+      'このブラウザーには Phantom がありません。Phantom アプリでウォレットを接続してから、ここに戻ってください。',
+    open: 'Phantom で開く',
+    installTitle: 'Phantom をお持ちでないですか？',
+    installDetail: 'Phantom アプリをインストールしてから、このページに戻ってください。',
+    install: 'Phantom をインストール',
+    reload: 'ページを再読み込みしてウォレットを使う',
+    returningTitle: 'Phantom で続行中',
+    returning: 'Phantom からの応答を読み取っています',
+    signDetail: 'このウォレットの所有を確認するため、Phantom でメッセージに署名してください。',
+    sign: 'Phantom で署名',
+  },
 }

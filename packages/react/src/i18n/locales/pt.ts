@@ -715,4 +715,18 @@ export const pt: MessagesOverride = {
     connectDetail: 'Toque no botão abaixo para conectar {wallet}.',
     connect: 'Conectar {wallet}',
   },
+  phantom: {
+    title: 'Abrir o Phantom',
+    detail:
+      'O Phantom não está neste navegador. Continue no app Phantom para conectar sua carteira e depois volte aqui.',
+    open: 'Abrir no Phantom',
+    installTitle: 'Não tem o Phantom?',
+    installDetail: 'Instale o app Phantom e depois volte a esta página.',
+    install: 'Instalar o Phantom',
+    reload: 'Recarregue a página para usar sua carteira',
+    returningTitle: 'Continuando com o Phantom',
+    returning: 'Lendo a resposta do Phantom',
+    signDetail: 'Assine a mensagem no Phantom para verificar que esta carteira é sua.',
+    sign: 'Assinar com o Phantom',
+  },
 }

@@ -694,4 +694,17 @@ export const zhCN: MessagesOverride = {
     connectDetail: '点按下方按钮以连接 {wallet}。',
     connect: '连接 {wallet}',
   },
+  phantom: {
+    title: '打开 Phantom',
+    detail: '此浏览器中没有 Phantom。请在 Phantom 应用中继续连接钱包，然后返回此处。',
+    open: '在 Phantom 中打开',
+    installTitle: '还没有 Phantom？',
+    installDetail: '安装 Phantom 应用，然后返回此页面。',
+    install: '安装 Phantom',
+    reload: '重新加载页面以使用您的钱包',
+    returningTitle: '正在通过 Phantom 继续',
+    returning: '正在读取 Phantom 的回复',
+    signDetail: '请在 Phantom 中签署消息，以验证您拥有此钱包。',
+    sign: '使用 Phantom 签名',
+  },
 }

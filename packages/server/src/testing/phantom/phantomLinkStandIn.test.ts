@@ -119,6 +119,11 @@ describe('Phantom link stand-in', () => {
     expect(request('signMessage', { message: 'abc', session: 'forged' }).searchParams.get('errorCode')).toBe(
       '4100',
     )
+    // A real session token, issued to another dapp key, is refused too (a session belongs to its connect).
+    const other = connect(standIn)
+    expect(
+      request('signMessage', { message: 'abc', session: other.body.session }).searchParams.get('errorCode'),
+    ).toBe('4100')
     standIn.decision = 'reject'
     expect(
       request('signMessage', { message: 'abc', session: body.session }).searchParams.get('errorCode'),

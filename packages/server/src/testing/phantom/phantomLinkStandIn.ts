@@ -97,7 +97,8 @@ function signTransaction(
 export function createPhantomLinkStandIn(options: PhantomLinkStandInOptions = {}): PhantomLinkStandIn {
   const signer = nacl.sign.keyPair.fromSeed(options.seed ?? nacl.randomBytes(32))
   const issuer = nacl.sign.keyPair()
-  const secrets = new Map<string, Uint8Array>()
+  // Per dapp_encryption_public_key: the shared secret and the session token issued for it at `connect`.
+  const sessions = new Map<string, { secret: Uint8Array; session: string }>()
 
   function issueSession(appUrl: string, cluster: string): string {
     const body = new TextEncoder().encode(
@@ -150,12 +151,10 @@ export function createPhantomLinkStandIn(options: PhantomLinkStandInOptions = {}
         if (standIn.decision === 'reject') return fail(USER_REJECTED, 'User rejected the request.')
         const phantom = nacl.box.keyPair()
         const secret = nacl.box.before(dappKey, phantom.secretKey)
-        secrets.set(dappKeyText, secret)
+        const session = issueSession(appUrl, params.get('cluster') ?? 'mainnet-beta')
+        sessions.set(dappKeyText, { secret, session })
         const nonce = nacl.randomBytes(nacl.box.nonceLength)
-        const data = {
-          public_key: standIn.address,
-          session: issueSession(appUrl, params.get('cluster') ?? 'mainnet-beta'),
-        }
+        const data = { public_key: standIn.address, session }
         const sealed = nacl.box.after(new TextEncoder().encode(JSON.stringify(data)), nonce, secret)
         return answer({
           phantom_encryption_public_key: base58.encode(phantom.publicKey),
@@ -166,8 +165,9 @@ export function createPhantomLinkStandIn(options: PhantomLinkStandInOptions = {}
       if (method !== 'signMessage' && method !== 'signTransaction') {
         throw new PhantomStandInError('unknown_method', `the stand-in does not implement ${method}`)
       }
-      const secret = secrets.get(dappKeyText)
-      if (!secret) return fail(UNAUTHORIZED, 'No connect session for this dapp_encryption_public_key.')
+      const known = sessions.get(dappKeyText)
+      if (!known) return fail(UNAUTHORIZED, 'No connect session for this dapp_encryption_public_key.')
+      const { secret } = known
       const nonce = decode(params.get('nonce'), nacl.box.nonceLength)
       if (!nonce) return fail(INVALID_PARAMS, 'nonce is not 24 base58-encoded bytes')
       const sealedPayload = decode(params.get('payload'))
@@ -179,7 +179,9 @@ export function createPhantomLinkStandIn(options: PhantomLinkStandInOptions = {}
       } catch {
         return fail(INVALID_PARAMS, 'payload is not JSON')
       }
-      if (!sessionValid(payload.session)) return fail(UNAUTHORIZED, 'session is invalid')
+      // The token must be one the stand-in signed, and the one it issued to this dapp key.
+      if (!sessionValid(payload.session) || payload.session !== known.session)
+        return fail(UNAUTHORIZED, 'session is invalid')
       if (standIn.decision === 'reject') return fail(USER_REJECTED, 'User rejected the request.')
 
       let result: Record<string, string>

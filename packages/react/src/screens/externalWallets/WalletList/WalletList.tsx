@@ -5,6 +5,8 @@ import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Chip } from '../../../ui/Chip'
 import { walletChains } from '../../login/Landing/walletChains'
+import { PhantomLinkOption } from '../phantom/PhantomLinkOption'
+import { offersPhantomLink } from '../phantom/phantomOnPhone'
 import { walletConnectWalletOf } from '../walletConnect/walletConnectWalletOf'
 import { applyWalletList } from './applyWalletList'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
@@ -65,12 +67,20 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
           wallet.connectorType === recent.connectorType,
       )?.id
     : undefined
+  // docs/external-wallets.md "Phantom on a phone": Phantom through its universal links.
+  const phantomLink = offersPhantomLink({
+    signingIn: params.mode === 'login',
+    solana,
+    searched,
+    walletClientTypes: wallets.map((wallet) => wallet.walletClientType),
+  })
   const title =
     params.mode === 'link' ? m.linkTitle : params.mode === 'connect' ? m.connectTitle : m.listTitle
 
   return (
     <div className="foyer-screen">
       <ModalScreenHeader title={title} onBack={params.mode === 'login' ? () => router.back() : undefined} />
+      {phantomLink ? <PhantomLinkOption /> : null}
       {wallets.length === 0 ? (
         <>
           <p className="foyer-text" role="status">
