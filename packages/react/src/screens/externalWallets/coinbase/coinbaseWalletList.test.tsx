@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createEthereumTestWallet } from '../../../../../core/test/externalTestWallets'
 import { appConfigRoute } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
 
 // A browser wallet outside the machine: a test wallet backed by a real key, announced over EIP-6963.
 const eth = createEthereumTestWallet({ chainId: 1 })
@@ -24,7 +25,7 @@ afterEach(() => {
   announced.length = 0
 })
 
-async function walletRows(config?: Parameters<typeof renderFoyerAndOpen>[0]['config']) {
+async function walletRows(config?: FoyerConfig) {
   const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ wallet_auth: true }), config })
   await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
   const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
