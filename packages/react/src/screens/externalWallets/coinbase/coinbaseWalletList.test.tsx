@@ -26,7 +26,10 @@ afterEach(() => {
 })
 
 async function walletRows(config?: FoyerConfig) {
-  const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ wallet_auth: true }), config })
+  const { user } = await renderFoyerAndOpen({
+    routes: appConfigRoute({ wallet_auth: true }),
+    ...(config ? { config } : {}),
+  })
   await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
   const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
   return () => Array.from(list.querySelectorAll('button')).map((row) => row.textContent)
