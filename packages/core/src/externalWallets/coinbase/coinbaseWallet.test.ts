@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { isUnknownChainError } from '../ethereum/switchWalletChain'
 import { COINBASE_SMART_WALLET_CHAIN_IDS, coinbaseWalletKind, createCoinbaseWallet } from './coinbaseWallet'
 
 describe('coinbaseWalletKind', () => {
@@ -44,5 +45,14 @@ describe('createCoinbaseWallet', () => {
 
   test('error: no chains', () => {
     expect(() => createCoinbaseWallet({ chains: [] })).toThrow('Coinbase Wallet needs at least one chain.')
+  })
+})
+
+describe("Coinbase Wallet's unknown-chain answer", () => {
+  test('behavior: the SDK rejects with a plain { code, message } object; its addEthereumChain message counts', () => {
+    const message = 'Unrecognized chain ID 0x7a6a. Try adding the chain using wallet_addEthereumChain first.'
+    expect(isUnknownChainError({ code: -32603, message })).toBe(true)
+    expect(isUnknownChainError({ code: -32603, message: 'Internal error' })).toBe(false)
+    expect(isUnknownChainError(null)).toBe(false)
   })
 })

@@ -4,7 +4,8 @@
 // (ECDH P-256 keys exchanged as SPKI hex in `sender`, the shared secret an AES-256-GCM key) and encrypted
 // requests (`{ action, chainId }` under AES-GCM with a 12-byte IV). It refuses what the wallet refuses: a
 // message from another origin than the `origin` query parameter, a request that is not encrypted, and an
-// encrypted one from a key that never shook hands (or from another origin). The page decrypts; the stand-in's
+// encrypted one from a key that never shook hands (or from another origin). It closes itself after a second
+// without a request. The page decrypts; the stand-in's
 // server (`POST rpc`) answers as the user approving with the test key.
 
 const script = `
@@ -48,12 +49,17 @@ async function decrypt(key, encrypted) {
 
 const post = (message) => window.opener && window.opener.postMessage(message, dappOrigin)
 const report = (body) => fetch('rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, origin: dappOrigin }) }).then((r) => r.json())
+// Like the wallet's popup, it stays open for the app's next request (the SDK reuses an open popup) and closes
+// itself once idle for a second, telling the SDK with PopupUnload.
 let closing = false
+let idle
 const finish = () => {
-  if (closing) return
-  closing = true
-  post({ event: 'PopupUnload' })
-  setTimeout(() => window.close(), 100)
+  clearTimeout(idle)
+  idle = setTimeout(() => {
+    closing = true
+    post({ event: 'PopupUnload' })
+    window.close()
+  }, 1000)
 }
 addEventListener('pagehide', () => { if (!closing) post({ event: 'PopupUnload' }) })
 
@@ -64,6 +70,7 @@ addEventListener('message', async (event) => {
     return
   }
   const message = event.data || {}
+  clearTimeout(idle)
   if (message.requestId && message.data && typeof message.data === 'object' && 'version' in message.data) {
     show('Connected to ' + dappOrigin)
     return
