@@ -2,6 +2,7 @@ import { useFoyer } from '@foyer/react'
 import { decodeJwt, type JWTPayload } from 'jose'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { AllWalletsPanel } from './AllWalletsPanel'
+import { CoinbaseWalletPanel } from './CoinbaseWalletPanel'
 import { CrossAppPanel } from './CrossAppPanel'
 import { DelegatedActionsPanel } from './DelegatedActionsPanel'
 import { DevicesPanel } from './DevicesPanel'
@@ -116,6 +117,7 @@ export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: b
           <FarcasterPanel />
           <CrossAppPanel />
           <ExternalWalletsPanel />
+          <CoinbaseWalletPanel />
           <WalletPanel />
           <DevicesPanel />
           <SolanaPanel />

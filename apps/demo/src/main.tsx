@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { CustomAuthRoot } from './CustomAuthRoot'
 import { anvilChain, demoUsdcAddress, localBaseChain, secondAnvilChain, solanaCluster } from './chains'
+import { coinbaseKeysUrl } from './coinbaseKeysUrl'
 import { demoLocale, demoLoginMessage } from './LocalePicker'
 import { ThemedFoyerProvider } from './ThemedFoyerProvider'
 
@@ -144,6 +145,7 @@ function render(): void {
             chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],
             solanaClusters: [solanaCluster],
             ...(walletConnectRelayUrl ? { walletConnect: { relayUrl: walletConnectRelayUrl } } : {}),
+            ...(coinbaseKeysUrl ? { coinbaseWallet: { keysUrl: coinbaseKeysUrl } } : {}),
             ...(turnstileScriptUrl ? { captcha: { scriptUrl: turnstileScriptUrl } } : {}),
             funding: {
               ...(moonpayApiUrl ? { moonpayApiUrl: moonpayApiUrl, moonpaySandboxApiUrl: moonpayApiUrl } : {}),

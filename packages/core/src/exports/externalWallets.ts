@@ -34,6 +34,15 @@ export {
   unlinkWallet,
 } from '../actions/externalWallets/unlinkWallet'
 export {
+  COINBASE_KEYS_URL,
+  COINBASE_SMART_WALLET_CHAIN_IDS,
+  type CoinbaseWallet,
+  type CoinbaseWalletKind,
+  type CoinbaseWalletOptions,
+  coinbaseWalletKind,
+  createCoinbaseWallet,
+} from '../externalWallets/coinbase/coinbaseWallet'
+export {
   getWalletConnectionHistory,
   type WalletConnection,
 } from '../externalWallets/connectionHistory'

@@ -17,9 +17,10 @@ type ExternalWalletBase = {
   walletClientType: string
   /**
    * How the wallet connects: `'injected'` (EIP-6963 or `window.ethereum`), `'wallet_standard'`, or
-   * `'wallet_connect_v2'` (WalletConnect, docs/walletconnect.md).
+   * `'wallet_connect_v2'` (WalletConnect, docs/walletconnect.md), or `'coinbase_wallet'` (Coinbase Wallet's SDK,
+   * docs/external-wallets.md).
    */
-  connectorType: 'injected' | 'wallet_standard' | 'wallet_connect_v2'
+  connectorType: 'injected' | 'wallet_standard' | 'wallet_connect_v2' | 'coinbase_wallet'
   /** Whether the wallet client type is in Foyer's wallet directory (ordering: unknown ones first). */
   known: boolean
 }

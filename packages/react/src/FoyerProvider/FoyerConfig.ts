@@ -181,6 +181,13 @@ export type FoyerConfig = {
    */
   phantom?: { universalLinkBaseUrl?: string }
   /**
+   * Coinbase Wallet through its SDK (docs/external-wallets.md "Coinbase Wallet"), offered in the wallet list
+   * even without the extension: `keysUrl` is the popup the SDK opens, default https://keys.coinbase.com/connect
+   * (the stand-in of `@foyer/server/testing` in tests); `kind` the SDK's `preference.options`, default `'all'`
+   * when every configured chain runs Coinbase Smart Wallet, else `'eoaOnly'`. `false` leaves it out.
+   */
+  coinbaseWallet?: false | { keysUrl?: string; kind?: 'all' | 'smartWalletOnly' | 'eoaOnly' }
+  /**
    * The captcha of apps with `captcha_enabled` (docs/modal.md "Starting a login"): Cloudflare Turnstile, with
    * the app's `captcha_site_key`. `scriptUrl` is the Turnstile script to load, default
    * `'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'` (point it at a local stand-in

@@ -45,6 +45,13 @@ export {
   startCoinbaseOnrampStandIn,
 } from './coinbase/startCoinbaseOnrampStandIn'
 export {
+  type CoinbaseWalletPopupStandIn,
+  type CoinbaseWalletStandInDecision,
+  type CoinbaseWalletStandInRequest,
+  type StartCoinbaseWalletPopupStandInOptions,
+  startCoinbaseWalletPopupStandIn,
+} from './coinbaseWallet/coinbaseWalletPopupStandIn'
+export {
   type CreateTestJwtIssuerParameters,
   createTestJwtIssuer,
 } from './customJwt/createTestJwtIssuer'

@@ -8,12 +8,18 @@ import { type QueryTiming, queryChainId } from './queryWallet'
 
 /**
  * Whether a failed `wallet_switchEthereumChain` means the wallet does not know the chain: EIP-1193 `4902`,
- * or Coinbase Wallet's variant, an error whose message asks for `wallet_addEthereumChain`
- * (docs/external-wallets.md "Chains").
+ * or Coinbase Wallet's variant, an error (or, from its SDK, a plain `{ code, message }` object) whose message
+ * asks for `wallet_addEthereumChain` (docs/external-wallets.md "Chains").
  */
 export function isUnknownChainError(error: unknown): boolean {
   if (walletErrorCode(error) === 4902) return true
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  // Coinbase Wallet's SDK rejects with a plain `{ code, message }` object, not an Error.
+  const message =
+    typeof error === 'string'
+      ? error
+      : typeof error === 'object' && error !== null && 'message' in error
+        ? String(error.message)
+        : ''
   return /addEthereumChain/i.test(message)
 }
 

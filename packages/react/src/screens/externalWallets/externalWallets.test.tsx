@@ -133,7 +133,8 @@ describe('landing, web3-first', () => {
     }
     window.addEventListener('eip6963:requestProvider', announceExtra)
     try {
-      const { user } = await renderFoyerAndOpen({ routes: web3First() })
+      // Coinbase Wallet's SDK entry (offered after the search for browser wallets) is left out: 5 rows.
+      const { user } = await renderFoyerAndOpen({ routes: web3First(), config: { coinbaseWallet: false } })
       await waitFor(() => expect(landingEntries()).toHaveLength(5))
       expect(landingEntries().slice(3)).toEqual(['Other wallets', 'email'])
       await user.click(screen.getByRole('button', { name: 'Other wallets' }))
@@ -182,7 +183,10 @@ describe('WalletList', () => {
     const hostIcon = 'https://cdn.example/metamask.svg'
     const { user } = await renderFoyerAndOpen({
       routes: walletRoutes(),
-      config: { appearance: { walletIcons: { metamask: hostIcon, phantom: 'javascript:alert(1)' } } },
+      config: {
+        appearance: { walletIcons: { metamask: hostIcon, phantom: 'javascript:alert(1)' } },
+        coinbaseWallet: false,
+      },
     })
     await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
     const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })

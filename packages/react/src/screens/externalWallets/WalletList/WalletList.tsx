@@ -7,6 +7,7 @@ import { Chip } from '../../../ui/Chip'
 import { walletChains } from '../../login/Landing/walletChains'
 import { PhantomLinkOption } from '../phantom/PhantomLinkOption'
 import { offersPhantomLink } from '../phantom/phantomOnPhone'
+import { coinbaseWalletOf } from '../coinbase/coinbaseWalletOf'
 import { walletConnectWalletOf } from '../walletConnect/walletConnectWalletOf'
 import { applyWalletList } from './applyWalletList'
 import { useDiscoveredWallets } from './useDiscoveredWallets'
@@ -17,8 +18,9 @@ import { WalletInstallLinks } from './WalletInstallLinks'
  * Wallet list (docs/modal.md, docs/limits.md): the browser's wallets — EIP-6963 and `window.ethereum` for
  * Ethereum when the app has `wallet_auth`, the wallet standard for Solana when it has `solana_wallet_auth`
  * (both in the connect-only variant), narrowed by `appearance.walletChainType` — detected unknown ones first,
- * then known ones, WalletConnect and Safe last (WalletConnect when the app config has
- * `wallet_connect_cloud_project_id`, docs/walletconnect.md), or filtered and ordered by
+ * then known ones, Coinbase Wallet through its SDK's popup when no extension of it was detected (unless
+ * `coinbaseWallet: false`, docs/external-wallets.md), WalletConnect and Safe last (WalletConnect when the app
+ * config has `wallet_connect_cloud_project_id`, docs/walletconnect.md), or filtered and ordered by
  * `appearance.walletList`. Each
  * row shows logo (the host's `appearance.walletIcons`, the wallet's own, or the directory's) and name, a 'Solana' chip for Solana wallets, 'Recent' on the last one used (connection
  * history), and 'Connect' while hovered or focused. Choosing one opens the awaiting-connection screen.
@@ -38,11 +40,29 @@ export function WalletList({ params }: ScreenProps<'walletList'>) {
   const relayUrl = config?.walletConnect?.relayUrl
   const chainConfig = config?.chains
   const walletList = config?.appearance?.walletList
+  const coinbaseSettings = config?.coinbaseWallet
   const wallets = useMemo(() => {
+    // Coinbase Wallet (docs/external-wallets.md) through its SDK's popup, unless its extension was detected.
+    const detectedCoinbase = discovery.wallets.some((wallet) => wallet.walletClientType === 'coinbase_wallet')
+    const coinbase =
+      ethereum && discovery.searched && !detectedCoinbase
+        ? coinbaseWalletOf(coinbaseSettings, chainConfig)
+        : undefined
     const walletConnect = ethereum ? walletConnectWalletOf(projectId, relayUrl, chainConfig) : undefined
-    if (!walletConnect) return discovery.wallets
-    return [...discovery.wallets, ...applyWalletList([walletConnect], walletList)]
-  }, [discovery.wallets, ethereum, projectId, relayUrl, chainConfig, walletList])
+    const offered = [...(coinbase ? [coinbase] : []), ...(walletConnect ? [walletConnect] : [])]
+    if (offered.length === 0) return discovery.wallets
+    const all = [...discovery.wallets, ...offered]
+    return walletList ? applyWalletList(all, walletList) : all
+  }, [
+    discovery.wallets,
+    discovery.searched,
+    ethereum,
+    projectId,
+    relayUrl,
+    chainConfig,
+    walletList,
+    coinbaseSettings,
+  ])
   const iconOf = useWalletIcons(wallets)
   const [recent, setRecent] = useState<WalletConnection | undefined>(undefined)
   const [active, setActive] = useState<string | undefined>(undefined)

@@ -1,9 +1,13 @@
 import type { ExternalWallet } from '@foyer/core/external-wallets'
 
 /** Whether `entry` of a `walletList` names `wallet` (a wallet client type, or a detected-wallets keyword). */
-function names(entry: string, wallet: Pick<ExternalWallet, 'walletClientType' | 'chainType'>): boolean {
-  // WalletConnect is offered, not detected: only its own entry names it.
+function names(
+  entry: string,
+  wallet: Pick<ExternalWallet, 'walletClientType' | 'chainType'> & { connectorType?: string },
+): boolean {
+  // WalletConnect and Coinbase Wallet's SDK are offered, not detected: only their own entry names them.
   if (wallet.walletClientType === 'wallet_connect') return entry === 'wallet_connect'
+  if (wallet.connectorType === 'coinbase_wallet') return entry === 'coinbase_wallet'
   if (entry === 'detected_wallets') return true
   if (entry === 'detected_ethereum_wallets') return wallet.chainType === 'ethereum'
   if (entry === 'detected_solana_wallets') return wallet.chainType === 'solana'
@@ -24,10 +28,9 @@ function names(entry: string, wallet: Pick<ExternalWallet, 'walletClientType' | 
  * @example
  * applyWalletList(wallets, ['phantom', 'detected_ethereum_wallets']) // Phantom, then the Ethereum wallets
  */
-export function applyWalletList<Wallet extends Pick<ExternalWallet, 'walletClientType' | 'chainType'>>(
-  wallets: readonly Wallet[],
-  walletList: readonly string[] | undefined,
-): Wallet[] {
+export function applyWalletList<
+  Wallet extends Pick<ExternalWallet, 'walletClientType' | 'chainType'> & { connectorType?: string },
+>(wallets: readonly Wallet[], walletList: readonly string[] | undefined): Wallet[] {
   if (!walletList) return [...wallets]
   return wallets
     .map((wallet, index) => ({ wallet, index, rank: walletList.findIndex((entry) => names(entry, wallet)) }))
