@@ -100,13 +100,14 @@ describe('OAuth sign-in through the modal', () => {
     // only the loading state (a spinner with 'Loading: …').
     await page.addInitScript(() => {
       if (!location.search.includes('privy_oauth_code')) return
-      const frames: { at: number; dialog: boolean; text: string; loading: boolean }[] = []
+      const frames: { at: number; app: boolean; dialog: boolean; text: string; loading: boolean }[] = []
       ;(window as unknown as { frames_: typeof frames }).frames_ = frames
       const sample = () => {
         const dialog = document.querySelector<HTMLElement>('[role="dialog"]')
         const text = dialog?.textContent ?? ''
         frames.push({
           at: performance.now(),
+          app: (document.getElementById('root')?.childElementCount ?? 0) > 0,
           dialog: dialog !== null,
           text,
           loading: text.includes('Loading'),
@@ -122,7 +123,7 @@ describe('OAuth sign-in through the modal', () => {
     const signedIn = Date.now() - picked
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     const closed = Date.now() - picked
-    type Frame = { at: number; dialog: boolean; text: string; loading: boolean }
+    type Frame = { at: number; app: boolean; dialog: boolean; text: string; loading: boolean }
     const frames = await page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_)
     const shown = frames.filter((frame) => frame.dialog)
     const firstShown = (shown[0]?.at ?? 0) - (frames[0]?.at ?? 0)
@@ -130,7 +131,12 @@ describe('OAuth sign-in through the modal', () => {
       `OAuth redirect return: dialog shown ${Math.round(firstShown)} ms after the first frame; ` +
         `signed in ${signedIn} ms and closed ${closed} ms after picking the user`,
     )
-    // From the first frame the dialog shows, it says 'Verifying' and names the provider: never a bare spinner.
+    // On the very first frame the app draws, the dialog is there, says 'Verifying' and names the provider
+    // (before the modal's lazily loaded code has come); never a bare spinner.
+    const firstApp = frames.find((frame) => frame.app)
+    expect(firstApp?.dialog).toBe(true)
+    expect(firstApp?.text).toContain('Verifying')
+    expect(firstApp?.text).toContain('Google')
     expect(shown.length).toBeGreaterThan(0)
     expect(shown.filter((frame) => frame.loading)).toEqual([])
     expect(shown[0]?.text).toContain('Verifying')

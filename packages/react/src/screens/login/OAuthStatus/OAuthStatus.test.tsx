@@ -1,6 +1,6 @@
 import { getRecentLoginMethod, logout } from '@foyer/core'
 import { initLoginWithOAuth } from '@foyer/core/oauth'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -278,10 +278,20 @@ test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", 
 })
 
 describe('redirect return', () => {
+  test("behavior: 'Verifying' and the provider show on the provider's first render, before any lazy code", async () => {
+    await renderReturn('google', 'code-7', oauthRoutes())
+    // Synchronously after the first render: no chunk, style sheet or stored flow has loaded yet.
+    const placeholder = screen.getByRole('dialog', { name: 'Verifying' })
+    expect(placeholder.textContent).toContain('Google')
+    // The status screen takes its place and finishes the sign-in.
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'Verifying' })).toBeNull()
+  })
+
   test('default: the modal opens on the status screen, signs in, and the URL loses the parameters', async () => {
     const { calls, stateCode } = await renderReturn('google', 'code-7', oauthRoutes())
-    const dialog = await screen.findByRole('dialog')
-    expect(await within(dialog).findByText('Success!')).toBeTruthy()
+    const success = await screen.findByText('Success!')
+    expect(screen.getByRole('dialog').contains(success)).toBe(true)
     expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
       authorization_code: 'code-7',
       state_code: stateCode,
