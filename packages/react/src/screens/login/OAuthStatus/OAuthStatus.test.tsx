@@ -37,8 +37,8 @@ function stateOf(calls: TestCall[]): string {
   return body?.state_code ?? ''
 }
 
-/** The popup's return page posting to this window (docs/wire.md#oauth). */
-function postFromPopup(popup: object, data: object, from = origin) {
+/** The server's popup return page (its origin: the API's) posting to this window (docs/wire.md#oauth). */
+function postFromPopup(popup: object, data: object, from = 'http://foyer.test') {
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { origin: from, source: popup as never, data }))
   })
@@ -103,7 +103,8 @@ describe('OAuthStatus', () => {
     await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
     expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
       provider: 'google',
-      redirect_to: `${origin}/`,
+      // The server's own return page, naming this page (docs/modal.md "The popup's return page").
+      redirect_to: `http://foyer.test/api/v1/oauth/popup_return?return_to=${encodeURIComponent(`${origin}/`)}`,
     })
     const verifying = await axe.run(screen.getByRole('dialog'), {
       rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
