@@ -87,6 +87,18 @@ describe('funding in Chromium against the stand-ins', () => {
     await receive.getByText('Funds received').waitFor()
     await receive.getByRole('button', { name: 'Done' }).click()
     await receive.waitFor({ state: 'detached' })
+
+    // Opened again while the balance (0.05) already covers the amount: not green until it rises by 0.05 more.
+    await page.getByRole('button', { name: 'Fund wallet' }).click()
+    await methods().getByRole('button', { name: 'Receive funds' }).click()
+    const again = page.getByRole('dialog', { name: 'Receive funds' }).getByTestId('funding-balance')
+    await again.getByText('0.05 ETH').waitFor()
+    await page.waitForTimeout(1_500) // a few balance polls
+    expect(await again.getAttribute('data-reached')).toBeNull()
+    await wallet.sendTransaction({ to: address, value: parseEther('0.05'), chain: null })
+    await again.getByText('0.1 ETH').waitFor()
+    await expect.poll(() => again.getAttribute('data-reached')).toBe('true')
+    await page.getByRole('dialog', { name: 'Receive funds' }).getByRole('button', { name: 'Done' }).click()
   })
 
   test("default: card funding through the MoonPay stand-in ends in 'You've funded your account!'", async () => {

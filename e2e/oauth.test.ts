@@ -100,13 +100,14 @@ describe('OAuth sign-in through the modal', () => {
     // only the loading state (a spinner with 'Loading: …').
     await page.addInitScript(() => {
       if (!location.search.includes('privy_oauth_code')) return
-      const frames: { at: number; dialog: boolean; text: string; loading: boolean }[] = []
+      const frames: { at: number; app: boolean; dialog: boolean; text: string; loading: boolean }[] = []
       ;(window as unknown as { frames_: typeof frames }).frames_ = frames
       const sample = () => {
         const dialog = document.querySelector<HTMLElement>('[role="dialog"]')
         const text = dialog?.textContent ?? ''
         frames.push({
           at: performance.now(),
+          app: (document.getElementById('root')?.childElementCount ?? 0) > 0,
           dialog: dialog !== null,
           text,
           loading: text.includes('Loading'),
@@ -122,7 +123,7 @@ describe('OAuth sign-in through the modal', () => {
     const signedIn = Date.now() - picked
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     const closed = Date.now() - picked
-    type Frame = { at: number; dialog: boolean; text: string; loading: boolean }
+    type Frame = { at: number; app: boolean; dialog: boolean; text: string; loading: boolean }
     const frames = await page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_)
     const shown = frames.filter((frame) => frame.dialog)
     const firstShown = (shown[0]?.at ?? 0) - (frames[0]?.at ?? 0)
@@ -130,7 +131,12 @@ describe('OAuth sign-in through the modal', () => {
       `OAuth redirect return: dialog shown ${Math.round(firstShown)} ms after the first frame; ` +
         `signed in ${signedIn} ms and closed ${closed} ms after picking the user`,
     )
-    // From the first frame the dialog shows, it says 'Verifying' and names the provider: never a bare spinner.
+    // On the very first frame the app draws, the dialog is there, says 'Verifying' and names the provider
+    // (before the modal's lazily loaded code has come); never a bare spinner.
+    const firstApp = frames.find((frame) => frame.app)
+    expect(firstApp?.dialog).toBe(true)
+    expect(firstApp?.text).toContain('Verifying')
+    expect(firstApp?.text).toContain('Google')
     expect(shown.length).toBeGreaterThan(0)
     expect(shown.filter((frame) => frame.loading)).toEqual([])
     expect(shown[0]?.text).toContain('Verifying')
@@ -188,14 +194,16 @@ describe("OAuth popup's return page", () => {
     return { ms, popupRequests }
   }
 
-  test('behavior: with popupRedirectTo the popup loads only the static page and signs in', async () => {
-    const app = await popupSignIn(stack.demoUrl)
+  test("default: the popup returns to the server's page and loads nothing of the app; popupRedirectTo: only its page", async () => {
+    const server = await popupSignIn(stack.demoUrl)
     await page.context().clearCookies()
     await page.evaluate(() => localStorage.clear())
     const small = await popupSignIn(`${stack.demoUrl}?oauthPopupPage=1`)
     // The figures for docs/modal.md "The popup's return page" (ms from the provider's button to the close).
-    process.stdout.write(`OAuth popup close: host app ${app.ms} ms, oauth-return.html ${small.ms} ms\n`)
-    expect(app.popupRequests.some((path) => path.endsWith('main.tsx'))).toBe(true)
+    process.stdout.write(
+      `OAuth popup close: server's page ${server.ms} ms, oauth-return.html ${small.ms} ms\n`,
+    )
+    expect(server.popupRequests).toEqual([])
     expect(small.popupRequests).toEqual(['/oauth-return.html'])
   })
 })

@@ -79,3 +79,13 @@ export const oauthProviderNames: Readonly<Record<OAuthProvider, string>> = {
 
 /** The server's own OAuth callback, where every provider returns (register `{public URL}{path}` there). */
 export const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback'
+
+/**
+ * The OAuth popup's return page on the Foyer server (docs/modal.md "The popup's return page"): a popup flow
+ * sends `redirect_to` = `{server URL}{path}?return_to={the app's page}`, and the callback answers a small page
+ * of its own that posts the code to the opener at `return_to`'s origin, so the popup never loads the app.
+ */
+export const OAUTH_POPUP_RETURN_PATH = '/api/v1/oauth/popup_return'
+
+/** The query parameter of {@link OAUTH_POPUP_RETURN_PATH} naming the app's page (an allowed origin). */
+export const OAUTH_POPUP_RETURN_TO_PARAMETER = 'return_to'

@@ -15,7 +15,7 @@ import type { ScreenParamsMap } from '../modal/screenParams'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 import type { FoyerLoginOptions } from './FoyerLoginOptions'
-import { useOAuthRedirectReturn } from './useOAuthRedirectReturn'
+import { fullPageOAuthReturnProvider, useOAuthRedirectReturn } from './useOAuthRedirectReturn'
 import { usePhantomLinkReturn } from './usePhantomLinkReturn'
 import { useTelegramPageLoad } from './useTelegramPageLoad'
 
@@ -145,7 +145,11 @@ export function FoyerProvider({
     },
     [rememberFocus, router],
   )
-  useOAuthRedirectReturn(client, showRoute)
+  // Back from a full-page redirect, 'Verifying' and the provider show from the first frame, until the modal
+  // opens on the status screen (docs/modal.md "OAuth status").
+  const [returningProvider, setReturningProvider] = useState(fullPageOAuthReturnProvider)
+  const returnShown = useCallback(() => setReturningProvider(null), [])
+  useOAuthRedirectReturn(client, showRoute, returnShown)
   useTelegramPageLoad(client, showRoute)
   usePhantomLinkReturn(client, showRoute)
 
@@ -186,6 +190,8 @@ export function FoyerProvider({
         onDismiss={walletUi.dismissed}
         returnFocusRef={returnFocusRef}
         disableSignup={loginOptions.disableSignup === true}
+        returningProvider={returningProvider}
+        onReturnShown={returnShown}
       />
     </FoyerContext.Provider>
   )

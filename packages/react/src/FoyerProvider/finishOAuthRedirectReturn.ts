@@ -11,15 +11,16 @@ import { oauthStatusScreen } from '../screens/login/OAuthStatus/oauthStatusScree
  * status screen ('Verifying', the provider's name and icon) as soon as that screen's code is loaded, without
  * waiting for the client to initialize: the screen waits for that before it exchanges the code
  * (docs/modal.md "OAuth status").
+ * @returns whether the modal was opened (`false` in the popup of a popup flow)
  * @throws what `handleOAuthReturn` throws (e.g. a state that is not the stored one)
  */
 export async function finishOAuthRedirectReturn(
   client: FoyerClient,
   show: (route: Route<ScreenParamsMap>) => void,
-): Promise<void> {
+): Promise<boolean> {
   const screenReady = oauthStatusScreen.component.preload().catch(() => {})
   const found = await handleOAuthReturn(client)
-  if (found.kind !== 'redirect') return
+  if (found.kind !== 'redirect') return false
   await screenReady
   show({
     id: 'oauthStatus',
@@ -29,4 +30,5 @@ export async function finishOAuthRedirectReturn(
       returned: { authorizationCode: found.authorizationCode, stateCode: found.stateCode },
     },
   })
+  return true
 }

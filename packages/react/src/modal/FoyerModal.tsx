@@ -15,12 +15,14 @@ import {
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { useFoyerState } from '../hooks/useFoyerState'
 import { hasLaterMessages } from '../i18n/useLocaleMessages'
+import { oauthProviderName } from '../screens/login/oauthProviderName'
 import { cssStringFromTheme } from '../theme/cssStringFromTheme'
 import { loadBaseStyles, loadedBaseStyles } from '../theme/loadBaseStyles'
 import { resolveTheme } from '../theme/resolveTheme'
 import { CloseIcon } from '../ui/icons'
 import { captureTyping } from './captureTyping'
 import { ModalContext, type ModalContextValue } from './ModalContext'
+import { OAuthReturnPlaceholder } from './OAuthReturnPlaceholder'
 import type { Router } from './router/createRouter'
 import { ScreenLoading } from './ScreenLoading'
 import type { ScreenParamsMap } from './screenParams'
@@ -42,6 +44,10 @@ export type FoyerModalProps = {
   returnFocusRef: RefObject<HTMLElement | null>
   /** This login was opened with `disableSignup` (screens read it through `signInMode`). */
   disableSignup?: boolean | undefined
+  /** Back from a full-page OAuth redirect: the provider, whose 'Verifying' shows until the modal opens. */
+  returningProvider?: string | null | undefined
+  /** Called once the modal has opened while `returningProvider` was set. */
+  onReturnShown?: (() => void) | undefined
 }
 
 const hasScreen = (id: string) => Object.hasOwn(screens, id)
@@ -62,6 +68,8 @@ export function FoyerModal({
   onDismiss,
   returnFocusRef,
   disableSignup = false,
+  returningProvider = null,
+  onReturnShown,
 }: FoyerModalProps) {
   const { client, config, messages, language, format, nonce } = useFoyerContext('FoyerModal')
   useScrollLockNonce(nonce)
@@ -194,57 +202,75 @@ export function FoyerModal({
     onOpenChange(next)
   }
 
+  const rootOpen = open && baseStyles !== undefined && complete
+  useEffect(() => {
+    if (rootOpen && returningProvider !== null) onReturnShown?.()
+  }, [rootOpen, returningProvider, onReturnShown])
+
   return (
-    <Root open={open && baseStyles !== undefined && complete} onOpenChange={onRootOpenChange}>
-      <Portal>
-        <div data-foyer={scope} data-foyer-theme={colorScheme}>
-          <style nonce={nonce}>{css}</style>
-          <Overlay className="foyer-overlay" />
-          <Content
-            ref={contentRef}
-            className="foyer-content"
-            lang={language}
-            aria-describedby={undefined}
-            aria-modal="true"
-            onEscapeKeyDown={preventUnlessClosable}
-            onInteractOutside={preventUnlessClosable}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault()
-              const target = returnFocusRef.current
-              if (target?.isConnected) target.focus()
-            }}
-            onOpenAutoFocus={(event) => {
-              // The screen's first control takes focus, not the Close button that comes first in tab order.
-              // While the screen's code loads, the dialog itself (as before it had a control).
-              event.preventDefault()
-              ;(firstTabbable(screenBox.current) ?? contentRef.current)?.focus()
-            }}
-          >
-            {/* First in the tab order, as it is drawn at the top (beside the screen's heading). */}
-            {closable ? (
-              <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>
-                <CloseIcon />
-              </Close>
-            ) : null}
-            <ModalContext.Provider value={context}>
-              <div ref={screenBox}>
-                <Suspense
-                  fallback={
-                    <ScreenLoading
-                      label={`${messages.modal.loading}: ${complete ? definition.title(messages) : ''}`}
-                      screenBox={screenBox}
-                      onType={onType}
-                    />
-                  }
-                >
-                  <Screen key={screenKey} params={route.params} />
-                </Suspense>
-              </div>
-            </ModalContext.Provider>
-          </Content>
-        </div>
-      </Portal>
-    </Root>
+    <>
+      {returningProvider !== null && !rootOpen ? (
+        <OAuthReturnPlaceholder
+          scope={scope}
+          colorScheme={colorScheme}
+          css={css}
+          nonce={nonce}
+          language={language}
+          verifying={messages.oauth.verifying}
+          providerName={oauthProviderName(returningProvider, messages)}
+        />
+      ) : null}
+      <Root open={rootOpen} onOpenChange={onRootOpenChange}>
+        <Portal>
+          <div data-foyer={scope} data-foyer-theme={colorScheme}>
+            <style nonce={nonce}>{css}</style>
+            <Overlay className="foyer-overlay" />
+            <Content
+              ref={contentRef}
+              className="foyer-content"
+              lang={language}
+              aria-describedby={undefined}
+              aria-modal="true"
+              onEscapeKeyDown={preventUnlessClosable}
+              onInteractOutside={preventUnlessClosable}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault()
+                const target = returnFocusRef.current
+                if (target?.isConnected) target.focus()
+              }}
+              onOpenAutoFocus={(event) => {
+                // The screen's first control takes focus, not the Close button that comes first in tab order.
+                // While the screen's code loads, the dialog itself (as before it had a control).
+                event.preventDefault()
+                ;(firstTabbable(screenBox.current) ?? contentRef.current)?.focus()
+              }}
+            >
+              {/* First in the tab order, as it is drawn at the top (beside the screen's heading). */}
+              {closable ? (
+                <Close className="foyer-icon-button foyer-close" aria-label={messages.modal.close}>
+                  <CloseIcon />
+                </Close>
+              ) : null}
+              <ModalContext.Provider value={context}>
+                <div ref={screenBox}>
+                  <Suspense
+                    fallback={
+                      <ScreenLoading
+                        label={`${messages.modal.loading}: ${complete ? definition.title(messages) : ''}`}
+                        screenBox={screenBox}
+                        onType={onType}
+                      />
+                    }
+                  >
+                    <Screen key={screenKey} params={route.params} />
+                  </Suspense>
+                </div>
+              </ModalContext.Provider>
+            </Content>
+          </div>
+        </Portal>
+      </Root>
+    </>
   )
 }
 

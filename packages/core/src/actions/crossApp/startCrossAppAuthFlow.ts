@@ -87,6 +87,8 @@ export async function startCrossAppAuthFlow(
         popup,
         action,
         redirectTo: parameters.redirectTo,
+        // The provider app's authorize page returns to the app's page (docs/cross-app.md).
+        serverReturnPage: false,
         captchaToken: parameters.captchaToken,
         disableSignup: parameters.disableSignup,
       }),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeOAuthWindow } from '../../../test/createFakeOAuthWindow'
-import { createTestApi, createTestClient, json } from '../../../test/createTestApi'
+import { createTestApi, createTestClient, json, testApiUrl } from '../../../test/createTestApi'
 import { rejectionOf } from '../../../test/rejectionOf'
 import { ApiError } from '../../errors/ApiError'
 import { OAuthPopupError } from '../../errors/OAuthPopupError'
@@ -39,9 +39,26 @@ afterEach(() => {
 })
 
 describe('startOAuthFlow (popup)', () => {
-  test('default: a 440 × 680 popup centred on the window; the return page posts the code', async () => {
+  test("default: the popup returns to the server's return page, whose message (the server's origin) counts", async () => {
     const { api, client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const popup = await popupAtProvider(fake)
+    const body = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { redirect_to: string }
+    const sent = new URL(body.redirect_to)
+    expect(sent.origin + sent.pathname).toBe(`${new URL(testApiUrl).origin}/api/v1/oauth/popup_return`)
+    expect(sent.searchParams.get('return_to')).toBe(fake.window.location.href)
+    fake.dispatch({
+      origin: new URL(testApiUrl).origin,
+      source: popup,
+      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: stateOf(api), authorizationCode: 'code-1' },
+    })
+    await expect(flow).resolves.toMatchObject({ authorizationCode: 'code-1', stateCode: stateOf(api) })
+    expect(popup.closed).toBe(true)
+  })
+
+  test('default: a 440 × 680 popup centred on the window; the return page posts the code', async () => {
+    const { api, client, fake } = setup()
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     // window 1240 × 880 at (100, 40): left = 100 + (1240 − 440) / 2, top = 40 + (880 − 680) / 2.
     expect(popup.features).toBe('popup=yes,width=440,height=680,left=500,top=140')
@@ -63,7 +80,7 @@ describe('startOAuthFlow (popup)', () => {
 
   test("error: a message from the popup with another origin: 'Origins between parent and child windows do not match.'", async () => {
     const { client, fake } = setup()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     fake.dispatch({
       origin: 'https://evil.test',
@@ -79,7 +96,7 @@ describe('startOAuthFlow (popup)', () => {
 
   test('behavior: messages from another window are ignored', async () => {
     const { api, client, fake } = setup()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     fake.dispatch({
       origin: 'http://app.test',
@@ -96,7 +113,7 @@ describe('startOAuthFlow (popup)', () => {
 
   test('behavior: the opener reads the code once the popup is back on the app origin', async () => {
     const { api, client, fake } = setup()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     fake.tick() // still at the provider: nothing readable
     popup.navigate(
@@ -109,7 +126,7 @@ describe('startOAuthFlow (popup)', () => {
 
   test('error: the popup posts an error: UNKNOWN_AUTH_ERROR', async () => {
     const { client, fake } = setup()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     fake.dispatch({
       origin: 'http://app.test',
@@ -121,7 +138,7 @@ describe('startOAuthFlow (popup)', () => {
 
   test('error: the user closes the popup', async () => {
     const { client, fake } = setup()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
+    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
     const popup = await popupAtProvider(fake)
     popup.close()
     fake.tick()
@@ -134,7 +151,9 @@ describe('startOAuthFlow (popup)', () => {
   test('error: a blocked popup fails before any call', async () => {
     const { api, client, fake } = setup()
     fake.block()
-    const error = await rejectionOf(startOAuthFlow(client, { provider: 'google', mode: 'popup' }))
+    const error = await rejectionOf(
+      startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false }),
+    )
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_blocked')
     expect(api.callsTo('POST /api/v1/oauth/init')).toHaveLength(0)
@@ -144,7 +163,12 @@ describe('startOAuthFlow (popup)', () => {
     const { api, client, fake } = setup()
     const popup = openOAuthPopup()
     expect(popup).not.toBeNull()
-    const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', popup: popup ?? undefined })
+    const flow = startOAuthFlow(client, {
+      provider: 'google',
+      mode: 'popup',
+      popup: popup ?? undefined,
+      serverReturnPage: false,
+    })
     await popupAtProvider(fake)
     expect(fake.popups).toHaveLength(1)
     fake.dispatch({
@@ -164,7 +188,9 @@ describe('startOAuthFlow (popup)', () => {
   test('error: a failed init closes the popup', async () => {
     const { api, client, fake } = setup()
     api.on('POST /api/v1/oauth/init', () => json({ error: 'off', code: 'disallowed_login_method' }, 403))
-    const error = await rejectionOf(startOAuthFlow(client, { provider: 'google', mode: 'popup' }))
+    const error = await rejectionOf(
+      startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false }),
+    )
     expect(error).toBeInstanceOf(ApiError)
     expect(fake.popups[0]?.closed).toBe(true)
   })

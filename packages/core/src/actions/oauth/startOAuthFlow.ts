@@ -4,8 +4,10 @@ import type { OAuthUnknownError } from '../../errors/OAuthUnknownError'
 import type { RequestErrorType } from '../../http/request'
 import { clearOAuthFlow, type OAuthAction, type OAuthDisplayMode } from '../../oauth/oauthFlowStorage'
 import { browserWindow, type OAuthPopupRef } from '../../oauth/oauthWindow'
+import { withoutOAuthReturn } from '../../oauth/readOAuthReturn'
 import { waitForOAuthPopup } from '../../oauth/waitForOAuthPopup'
 import { initLoginWithOAuth } from './initLoginWithOAuth'
+import { oauthPopupReturnUrl } from './oauthPopupReturnUrl'
 import { openOAuthPopup } from './openOAuthPopup'
 
 /** Parameters of {@link startOAuthFlow}. */
@@ -18,6 +20,14 @@ export type StartOAuthFlowParameters = {
   captchaToken?: string | undefined
   /** The app's page the provider returns to; default the current page. Must be on an allowed origin. */
   redirectTo?: string | undefined
+  /**
+   * Popup mode: `true` (default) returns the popup to the Foyer server's own return page
+   * (`{apiUrl}/api/v1/oauth/popup_return?return_to={redirectTo}`, docs/modal.md "The popup's return page"),
+   * which posts the code to this window at `redirectTo`'s origin, so the popup never loads the app; `false`
+   * returns it to `redirectTo` itself (e.g. a small static page of the app). `apiUrl` must be the server's
+   * public URL.
+   */
+  serverReturnPage?: boolean | undefined
   /** `true` signs in with mode `'no-signup'` (docs/modal.md "OAuth"). */
   disableSignup?: boolean | undefined
   /** Sign in (default) or link to the signed-in user (then finish with `linkOAuth`). */
@@ -53,8 +63,9 @@ export type StartOAuthFlowErrorType = RequestErrorType | OAuthPopupError | OAuth
 /**
  * Opens the provider's sign-in (docs/modal.md "OAuth"): {@link initLoginWithOAuth}, then
  * - popup: a window of 440 × 680 px centred over this one, opened before the `oauth/init` call so that it
- *   keeps the click's user activation, then sent to the provider. The provider returns to `redirectTo`,
- *   where the SDK posts the code to this window (or this window reads it once the popup is back on the
+ *   keeps the click's user activation, then sent to the provider. The provider returns to the server's
+ *   return page, which posts the code to this window (`serverReturnPage`), or to `redirectTo`, where the SDK
+ *   posts the code to this window (or this window reads it once the popup is back on the
  *   app's origin). A message from the popup with another origin fails with 'Origins between parent and
  *   child windows do not match.';
  * - redirect: the page goes to the provider (`location.assign`).
@@ -87,10 +98,12 @@ export async function startOAuthFlow(
     }
     if (popup.closed) throw new OAuthPopupError('oauth_popup_closed')
   }
+  const page = parameters.redirectTo ?? withoutOAuthReturn(win.location.href)
   const init = initLoginWithOAuth(client, {
     provider: parameters.provider,
     captchaToken: parameters.captchaToken,
-    redirectTo: parameters.redirectTo,
+    redirectTo:
+      popup && parameters.serverReturnPage !== false ? oauthPopupReturnUrl(client.apiUrl, page) : page,
     disableSignup: parameters.disableSignup,
     action: parameters.action,
     mode: parameters.mode,

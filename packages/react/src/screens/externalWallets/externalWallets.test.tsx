@@ -264,6 +264,25 @@ describe('WalletList', () => {
     ])
   })
 
+  test('behavior: with none of the listed wallets in the browser, the list says so and links to installing one', async () => {
+    const { user } = await renderFoyerAndOpen({
+      routes: walletRoutes(),
+      config: { appearance: { walletList: ['rabby_wallet'] } },
+    })
+    await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    const links = await screen.findByRole('list', { name: 'Wallets to install' }, { timeout: 5000 })
+    expect(screen.getByRole('status').textContent).toBe(
+      'No wallets found. Install a browser wallet extension, then reload the page.',
+    )
+    const anchors = Array.from(links.querySelectorAll('a'))
+    expect(anchors.map((link) => link.textContent)).toEqual([
+      'Get MetaMask↗',
+      'Get Phantom↗',
+      'Get Coinbase Wallet↗',
+    ])
+    expect(anchors.every((link) => link.target === '_blank' && link.rel === 'noopener noreferrer')).toBe(true)
+  })
+
   test('behavior: appearance.walletList orders the list', async () => {
     const { user } = await renderFoyerAndOpen({
       routes: walletRoutes(),

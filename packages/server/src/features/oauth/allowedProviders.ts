@@ -9,6 +9,7 @@ import {
 import { foyerError } from '../../errors/foyerError'
 import type { LoadedApp } from '../apps/service'
 import { urlOnAllowedOrigin } from '../apps/urlOnAllowedOrigin'
+import { popupReturnTarget } from './popupReturnPage'
 import type { OAuthContext, OAuthProviderDefinition } from './providers'
 
 /**
@@ -82,10 +83,19 @@ export function assertFlowProviderAllowed(
  * app's allowed origins (exact origin or port wildcard; docs/security.md property 36: no open redirect); else
  * 403 `invalid_origin`.
  *
+ * With `popupReturn`, a popup-return URL (`popupReturnTarget`) is taken too, when the app's page it names is
+ * on an allowed origin.
+ *
  * @example assertRedirectAllowed(app, 'https://shop.example/login') // URL, when https://shop.example is allowed
  */
-export function assertRedirectAllowed(app: LoadedApp, redirectTo: string): URL {
-  const url = urlOnAllowedOrigin(app, redirectTo)
+export function assertRedirectAllowed(
+  app: LoadedApp,
+  redirectTo: string,
+  options?: { popupReturn: { publicUrl?: string | null | undefined } },
+): URL {
+  // The popup's return page (docs/modal.md): the app's page it names is what must be on an allowed origin.
+  const target = options ? popupReturnTarget(redirectTo, options.popupReturn.publicUrl) : null
+  const url = urlOnAllowedOrigin(app, target ?? redirectTo)
   if (!url) throw foyerError('redirectNotAllowed')
-  return url
+  return target === null ? url : new URL(redirectTo)
 }

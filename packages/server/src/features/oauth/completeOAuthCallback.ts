@@ -64,7 +64,7 @@ export async function completeOAuthCallback(
   const app = await context.apps.get(flow.appId)
   // The app's origins may have changed since init: never redirect off them (security property 36).
   if (!app) throw foyerError('appNotFound')
-  assertRedirectAllowed(app, flow.redirectTo)
+  assertRedirectAllowed(app, flow.redirectTo, { popupReturn: { publicUrl: context.publicUrl } })
   const back = (code: string) => oauthReturnUrl(flow.redirectTo, code, flow.clientState, flow.provider)
   const log = context.log.child({ appId: flow.appId, provider: flow.provider })
   // The provider's own error: access_denied is the user cancelling (RFC 6749 §4.1.2.1); any other is a

@@ -30,6 +30,7 @@ import { requireSession } from '../sessions/requireSession'
 import { accountRoutes } from '../users/accountRoutes'
 import { requireUserJson } from '../users/service'
 import { oauthAccountKinds } from './account'
+import { POPUP_RETURN_PAGE_CSP, popupReturnPage } from './popupReturnPage'
 import type { OAuthContext } from './providers'
 import {
   assertOAuthProviderAllowed,
@@ -119,18 +120,29 @@ function callbackUrl(context: OAuthContext, request: FastifyRequest): string {
 }
 
 /**
- * Sends the browser on from the callback (303 to the app). When the flow cannot go back to the app (its
+ * Sends the browser on from the callback (303 to the app; for a popup that returns to the server's own page,
+ * that page: `popupReturnPage`). When the flow cannot go back to the app (its
  * state unknown, used or expired, or its `redirect_to` no longer allowed), a browser (`Accept: text/html`)
  * gets a short page that says so, with the error's status, instead of raw JSON in the provider's window;
  * other clients get the usual `{ error, code }`.
  */
 async function finishCallback(
+  context: OAuthContext,
   request: FastifyRequest,
   reply: FastifyReply,
   destination: Promise<string>,
 ): Promise<FastifyReply> {
   try {
-    return reply.redirect(await destination, 303)
+    const url = await destination
+    // A popup that returns to the server's own page: that page, here, instead of a redirect.
+    const page = popupReturnPage(url, context.publicUrl)
+    if (page === null) return reply.redirect(url, 303)
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', POPUP_RETURN_PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(page)
   } catch (error) {
     if (!(error instanceof FoyerHttpError) || !request.headers.accept?.includes('text/html')) throw error
     return reply
@@ -208,7 +220,10 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
       return { url }
     }
     const allowed = assertOAuthProviderAllowed(context, foyerApp, request.body.provider)
-    const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to)
+    // A popup may return to the server's own return page (docs/modal.md "The popup's return page").
+    const redirectTo = assertRedirectAllowed(foyerApp, request.body.redirect_to, {
+      popupReturn: { publicUrl: context.publicUrl },
+    })
     const session = await optionalSession(context, request)
     await assertCaptcha(context, foyerApp, request, { token: request.body.token, session })
     return startProviderFlow(context, request, foyerApp, { allowed, redirectTo })
@@ -233,10 +248,15 @@ export const oauthRoutes: PluginRoutes<OAuthContext> = async (app, { context }) 
   })
 
   typed.get(OAUTH_CALLBACK_PATH, { schema: { querystring: callbackQuerySchema } }, (request, reply) =>
-    finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.query))),
+    finishCallback(
+      context,
+      request,
+      reply,
+      completeOAuthCallback(context, callbackParameters(request.query)),
+    ),
   )
   typed.post(OAUTH_CALLBACK_PATH, { schema: { body: callbackQuerySchema } }, (request, reply) =>
-    finishCallback(request, reply, completeOAuthCallback(context, callbackParameters(request.body))),
+    finishCallback(context, request, reply, completeOAuthCallback(context, callbackParameters(request.body))),
   )
 
   endpointRoute(app, endpoints['POST /api/v1/oauth/authenticate'], { config }, async (request, reply) => {

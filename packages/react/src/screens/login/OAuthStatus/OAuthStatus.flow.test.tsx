@@ -29,12 +29,10 @@ function stateOf(calls: TestCall[]): string {
   return body?.state_code ?? ''
 }
 
-/** The popup's return page posting to its opener (docs/wire.md#oauth). */
-function postFromPopup(popup: object, data: object) {
+/** The popup's return page posting to its opener (docs/wire.md#oauth): the server's, by default. */
+function postFromPopup(popup: object, data: object, from = 'http://foyer.test') {
   act(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', { origin: 'http://localhost:3000', source: popup as never, data }),
-    )
+    window.dispatchEvent(new MessageEvent('message', { origin: from, source: popup as never, data }))
   })
 }
 
@@ -168,6 +166,28 @@ describe("OAuthStatus: the popup's return page (oauth.popupRedirectTo)", () => {
     await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
     const init = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { redirect_to?: string }
     expect(init.redirect_to).toBe(returnPage)
+    postFromPopup(
+      popups[0] as object,
+      {
+        type: 'PRIVY_OAUTH_RESPONSE',
+        stateCode: stateOf(calls),
+        authorizationCode: 'code-9',
+      },
+      'http://localhost:3000',
+    )
+    expect(await screen.findByText('Success!')).toBeTruthy()
+  })
+
+  test("default: without it, the popup returns to the server's return page, which names this page", async () => {
+    const config = { oauth: { redirectTo: 'http://localhost:3000/app' } }
+    const { user, calls } = await renderFoyerAndOpen({ routes: oauthRoutes(), config })
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
+    const init = calls.find((call) => call.path === '/api/v1/oauth/init')?.body as { redirect_to?: string }
+    const sent = new URL(init.redirect_to ?? '')
+    expect(sent.origin + sent.pathname).toBe('http://foyer.test/api/v1/oauth/popup_return')
+    expect(sent.searchParams.get('return_to')).toBe('http://localhost:3000/app')
+    // Its answer comes from the server's origin; one from the app's origin would not be the popup's page.
     postFromPopup(popups[0] as object, {
       type: 'PRIVY_OAUTH_RESPONSE',
       stateCode: stateOf(calls),

@@ -1,6 +1,6 @@
 import { getRecentLoginMethod, logout } from '@foyer/core'
 import { initLoginWithOAuth } from '@foyer/core/oauth'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -37,8 +37,8 @@ function stateOf(calls: TestCall[]): string {
   return body?.state_code ?? ''
 }
 
-/** The popup's return page posting to this window (docs/wire.md#oauth). */
-function postFromPopup(popup: object, data: object, from = origin) {
+/** The server's popup return page (its origin: the API's) posting to this window (docs/wire.md#oauth). */
+function postFromPopup(popup: object, data: object, from = 'http://foyer.test') {
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { origin: from, source: popup as never, data }))
   })
@@ -103,7 +103,8 @@ describe('OAuthStatus', () => {
     await waitFor(() => expect(popups[0]?.replacedWith).toEqual([providerUrl]))
     expect(calls.find((call) => call.path === '/api/v1/oauth/init')?.body).toMatchObject({
       provider: 'google',
-      redirect_to: `${origin}/`,
+      // The server's own return page, naming this page (docs/modal.md "The popup's return page").
+      redirect_to: `http://foyer.test/api/v1/oauth/popup_return?return_to=${encodeURIComponent(`${origin}/`)}`,
     })
     const verifying = await axe.run(screen.getByRole('dialog'), {
       rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
@@ -278,10 +279,20 @@ test("behavior: after an OAuth sign-in, 'Recent' marks that provider's button", 
 })
 
 describe('redirect return', () => {
+  test("behavior: 'Verifying' and the provider show on the provider's first render, before any lazy code", async () => {
+    await renderReturn('google', 'code-7', oauthRoutes())
+    // Synchronously after the first render: no chunk, style sheet or stored flow has loaded yet.
+    const placeholder = screen.getByRole('dialog', { name: 'Verifying' })
+    expect(placeholder.textContent).toContain('Google')
+    // The status screen takes its place and finishes the sign-in.
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'Verifying' })).toBeNull()
+  })
+
   test('default: the modal opens on the status screen, signs in, and the URL loses the parameters', async () => {
     const { calls, stateCode } = await renderReturn('google', 'code-7', oauthRoutes())
-    const dialog = await screen.findByRole('dialog')
-    expect(await within(dialog).findByText('Success!')).toBeTruthy()
+    const success = await screen.findByText('Success!')
+    expect(screen.getByRole('dialog').contains(success)).toBe(true)
     expect(calls.find((call) => call.path === '/api/v1/oauth/authenticate')?.body).toMatchObject({
       authorization_code: 'code-7',
       state_code: stateCode,

@@ -89,8 +89,9 @@ export function OAuthStatus({ params }: ScreenProps<'oauthStatus'>) {
             ...flowParameters,
             mode: useRedirect ? 'redirect' : 'popup',
             popup: popup ?? undefined,
+            // The host's own return page for the popup, else the server's (docs/modal.md).
             ...(!useRedirect && config?.oauth?.popupRedirectTo
-              ? { redirectTo: config.oauth.popupRedirectTo }
+              ? { redirectTo: config.oauth.popupRedirectTo, serverReturnPage: false }
               : {}),
           }).catch((error: unknown) => {
             if (error instanceof OAuthPopupError && error.code === 'oauth_popup_blocked')
