@@ -2,13 +2,14 @@ import { getEmbeddedWallets } from '@foyer/core'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 import { passwordFlowRoute } from '../screens/wallet/passwordFlowRoute'
+import { recoveryChoices } from '../screens/wallet/RecoverySelection/recoveryChoices'
 
 /** What {@link useSetWalletRecovery} returns. */
 export type UseSetWalletRecoveryReturnType = {
   /**
    * Opens the modal to secure the wallet: the recovery selection when more than one method is available
-   * (docs/modal.md), else the one method's screen (the password flow, or the recovery OAuth screen for
-   * Google Drive, docs/recovery-oauth.md). Resolves once the new method is set;
+   * (docs/modal.md), else the one method's screen (the password flow, the recovery OAuth screen for
+   * Google Drive, docs/recovery-oauth.md, or 'Automatically secure your account'). Resolves once the new method is set;
    * rejects with code `'user_rejected'` when the user closes the modal.
    */
   setWalletRecovery(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
@@ -31,18 +32,17 @@ export function useSetWalletRecovery(): UseSetWalletRecoveryReturnType {
       const wallets = getEmbeddedWallets(client.getState().user, options.chainType ?? 'ethereum')
       const wallet = options.address ? wallets.find((w) => w.address === options.address) : wallets[0]
       if (!wallet) throw new Error('Must have an embedded wallet before signing')
-      const methods = client.getState().appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
-      // The choices this client can honour: a password, Google Drive (unless the wallet is already on it), and
-      // automatic recovery for a wallet on a user-owned method.
-      const password = methods.includes('user-passcode')
-      const drive = methods.includes('google-drive') && wallet.recoveryMethod !== 'google-drive'
-      const choices = (password ? 1 : 0) + (drive ? 1 : 0) + (wallet.recoveryMethod !== 'privy' ? 1 : 0)
+      // The choices this client can honour (docs/modal.md "Recovery-screen choice"): several open the
+      // selection, one opens its own screen.
+      const choices = recoveryChoices(client.getState().appConfig, wallet)
       await openFlow<undefined>((settle) =>
-        choices > 1
+        choices.length > 1
           ? { id: 'recoverySelection', params: { wallet, settle } }
-          : drive
+          : choices[0] === 'google-drive'
             ? { id: 'recoveryOAuth', params: { mode: 'set', wallet, settle } }
-            : passwordFlowRoute(client, wallet, settle),
+            : choices[0] === 'privy'
+              ? { id: 'setAutomaticRecovery', params: { wallet, settle } }
+              : passwordFlowRoute(client, wallet, settle),
       )
     },
     [client, openFlow],

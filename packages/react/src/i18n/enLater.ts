@@ -176,6 +176,9 @@ export const enLater = {
     automaticOption: 'Automatic recovery',
     automaticOptionDetail: 'Your wallet is restored when you log in on a new device.',
     automaticTitle: 'Automatically secure your account',
+    automaticDetail:
+      'Your wallet is restored for you when you log in on a new device. Any password or Google Drive backup stops working.',
+    automaticConfirm: 'Confirm',
     enterTitle: 'Enter your password',
     enterDetail: 'Please provide your account password to continue using your wallet on this device.',
     enterButton: 'Recover your account',

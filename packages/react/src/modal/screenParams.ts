@@ -29,6 +29,7 @@ import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/pa
 import type { RecoveryOAuthParams } from '../screens/wallet/RecoveryOAuth/params'
 import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
 import type { SendTransactionParams } from '../screens/wallet/SendTransaction/params'
+import type { SetAutomaticRecoveryParams } from '../screens/wallet/SetAutomaticRecovery/params'
 import type { SetPasswordParams } from '../screens/wallet/SetPassword/params'
 import type { SignRequestParams } from '../screens/wallet/SignRequest/params'
 import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransaction/params'
@@ -77,6 +78,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   setPassword: SetPasswordParams
   recoveryOAuth: RecoveryOAuthParams
   recoverySelection: RecoverySelectionParams
+  setAutomaticRecovery: SetAutomaticRecoveryParams
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams

@@ -131,6 +131,13 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => m.RecoverySelection),
     { title: (m) => m.recovery.selectTitle, closable: true },
   ),
+  setAutomaticRecovery: preloadableScreen(
+    () =>
+      import('../screens/wallet/SetAutomaticRecovery/SetAutomaticRecovery').then(
+        (m) => m.SetAutomaticRecovery,
+      ),
+    { title: (m) => m.recovery.automaticTitle, closable: true },
+  ),
   exportWallet: preloadableScreen(
     () => import('../screens/wallet/ExportWallet/ExportWallet').then((m) => m.ExportWallet),
     { title: (m) => m.exportWallet.title, closable: true },

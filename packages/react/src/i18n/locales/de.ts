@@ -279,6 +279,9 @@ export const de: MessagesOverride = {
     automaticOptionDetail:
       'Deine Wallet wird wiederhergestellt, wenn du dich auf einem neuen Gerät anmeldest.',
     automaticTitle: 'Konto automatisch sichern',
+    automaticDetail:
+      'Deine Wallet wird automatisch wiederhergestellt, wenn du dich auf einem neuen Gerät anmeldest. Ein Passwort oder eine Google-Drive-Sicherung gilt dann nicht mehr.',
+    automaticConfirm: 'Bestätigen',
     enterTitle: 'Passwort eingeben',
     enterDetail: 'Bitte gib dein Kontopasswort ein, um deine Wallet auf diesem Gerät weiter zu nutzen.',
     enterButton: 'Konto wiederherstellen',

@@ -278,6 +278,9 @@ export const es: MessagesOverride = {
     automaticOption: 'Recuperación automática',
     automaticOptionDetail: 'Tu billetera se restaura cuando inicias sesión en un dispositivo nuevo.',
     automaticTitle: 'Protege tu cuenta automáticamente',
+    automaticDetail:
+      'Tu billetera se restaura automáticamente cuando inicias sesión en un dispositivo nuevo. Cualquier contraseña o copia en Google Drive deja de funcionar.',
+    automaticConfirm: 'Confirmar',
     enterTitle: 'Introduce tu contraseña',
     enterDetail: 'Introduce la contraseña de tu cuenta para seguir usando tu billetera en este dispositivo.',
     enterButton: 'Recuperar tu cuenta',

@@ -282,6 +282,9 @@ export const fr: MessagesOverride = {
     automaticOptionDetail:
       'Votre portefeuille est restauré lorsque vous vous connectez sur un nouvel appareil.',
     automaticTitle: 'Sécuriser votre compte automatiquement',
+    automaticDetail:
+      'Votre portefeuille est restauré automatiquement quand vous vous connectez sur un nouvel appareil. Tout mot de passe ou sauvegarde Google Drive cesse de fonctionner.',
+    automaticConfirm: 'Confirmer',
     enterTitle: 'Saisissez votre mot de passe',
     enterDetail:
       'Veuillez saisir le mot de passe de votre compte pour continuer à utiliser votre portefeuille sur cet appareil.',

@@ -277,6 +277,9 @@ export const ja: MessagesOverride = {
     automaticOption: '自動復元',
     automaticOptionDetail: '新しいデバイスでログインすると、ウォレットが復元されます。',
     automaticTitle: 'アカウントを自動的に保護',
+    automaticDetail:
+      '新しいデバイスでログインすると、ウォレットは自動的に復元されます。パスワードや Google ドライブのバックアップは使えなくなります。',
+    automaticConfirm: '確認',
     enterTitle: 'パスワードを入力',
     enterDetail: 'このデバイスでウォレットを引き続き使うには、アカウントのパスワードを入力してください。',
     enterButton: 'アカウントを復元',

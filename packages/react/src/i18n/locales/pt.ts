@@ -279,6 +279,9 @@ export const pt: MessagesOverride = {
     automaticOption: 'Recuperação automática',
     automaticOptionDetail: 'Sua carteira é restaurada quando você entra em um novo dispositivo.',
     automaticTitle: 'Proteger sua conta automaticamente',
+    automaticDetail:
+      'Sua carteira é restaurada automaticamente quando você entra em um novo dispositivo. Qualquer senha ou backup no Google Drive deixa de funcionar.',
+    automaticConfirm: 'Confirmar',
     enterTitle: 'Insira sua senha',
     enterDetail: 'Insira a senha da sua conta para continuar usando sua carteira neste dispositivo.',
     enterButton: 'Recuperar sua conta',

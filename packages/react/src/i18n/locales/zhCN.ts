@@ -275,6 +275,8 @@ export const zhCN: MessagesOverride = {
     automaticOption: '自动恢复',
     automaticOptionDetail: '在新设备上登录时，钱包会自动恢复。',
     automaticTitle: '自动保护你的账户',
+    automaticDetail: '在新设备上登录时，你的钱包会自动恢复。任何密码或 Google 云端硬盘备份都将失效。',
+    automaticConfirm: '确认',
     enterTitle: '输入密码',
     enterDetail: '请输入账户密码，以便继续在此设备上使用钱包。',
     enterButton: '恢复账户',

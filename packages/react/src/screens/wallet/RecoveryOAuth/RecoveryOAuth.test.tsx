@@ -18,7 +18,11 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 beforeAll(async () => {
-  await Promise.all([import('./RecoveryOAuth'), import('../RecoverySelection/RecoverySelection')])
+  await Promise.all([
+    import('./RecoveryOAuth'),
+    import('../RecoverySelection/RecoverySelection'),
+    import('../SetAutomaticRecovery/SetAutomaticRecovery'),
+  ])
 }, 60_000)
 
 const driveWallet = { ...testWallet, recoveryMethod: 'google-drive' as const }
@@ -260,8 +264,11 @@ describe('Google Drive as a recovery choice', () => {
     const selection = await findDialog('Update backup method')
     expect(within(selection).queryByRole('button', { name: /Google Drive/ })).toBeNull()
     await user.click(within(selection).getByRole('button', { name: /automatic/i }))
+    const automatic = await findDialog('Automatically secure your account')
+    expect(open).toHaveBeenCalledTimes(0)
+    await user.click(within(automatic).getByRole('button', { name: 'Confirm' }))
     expect(open).toHaveBeenCalledTimes(1)
-    expect((await within(selection).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+    expect((await within(automatic).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
       'User denied confirmation during OAuth flow',
     )
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)
