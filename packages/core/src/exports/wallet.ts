@@ -198,6 +198,7 @@ export { waitForTransactionReceipt } from '../wallet/transactions/waitForTransac
 export type {
   RecoverWithOAuthPrompt,
   RecoverWithPasswordPrompt,
+  SecureNewWalletPrompt,
   SendSolanaTransactionPrompt,
   SendTransactionPrompt,
   SendUserOperationPrompt,

@@ -117,7 +117,8 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ),
   recoveryOAuth: preloadableScreen(
     () => import('../screens/wallet/RecoveryOAuth/RecoveryOAuth').then((m) => m.RecoveryOAuth),
-    { title: (m) => m.recovery.oauthButton, closable: true },
+    // Recovery screens close only when the user started the flow (docs/modal.md).
+    { title: (m) => m.recovery.oauthButton, closable: (params) => params.mode !== 'create' },
   ),
   setPassword: preloadableScreen(
     () => import('../screens/wallet/SetPassword/SetPassword').then((m) => m.SetPassword),
@@ -129,7 +130,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ),
   recoverySelection: preloadableScreen(
     () => import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => m.RecoverySelection),
-    { title: (m) => m.recovery.selectTitle, closable: true },
+    { title: (m) => m.recovery.selectTitle, closable: (params) => !('prompt' in params) },
   ),
   setAutomaticRecovery: preloadableScreen(
     () =>

@@ -165,5 +165,7 @@ function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<Scr
       return { id: 'recoveryOAuth', params: { mode: 'recover', prompt, settle } }
     case 'setPassword':
       return { id: 'setPassword', params: { prompt, settle } }
+    case 'secureNewWallet':
+      return { id: 'recoverySelection', params: { prompt, settle } }
   }
 }

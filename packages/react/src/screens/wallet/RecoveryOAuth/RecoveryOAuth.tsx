@@ -40,6 +40,11 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
           params.settle.resolve(undefined)
           return
         }
+        if (params.mode === 'create') {
+          await params.prompt.createWithGoogleDrive({ popup })
+          params.settle.resolve(undefined)
+          return
+        }
         const { authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
         const { accessToken } = await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })
         await setWalletRecovery(client, {

@@ -8,9 +8,10 @@ import {
   testEmbeddedWallet,
   testUser,
 } from '../../../../test/createTestClient'
+import { createFakePopup } from '../../../../test/fakePopup'
 import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
-import { findDialog, testWallet } from '../../../../test/renderWallet'
+import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
 
 afterEach(() => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
     import('./RecoverySelection'),
     import('../SetAutomaticRecovery/SetAutomaticRecovery'),
     import('../SetPassword/SetPassword'),
+    import('../RecoveryOAuth/RecoveryOAuth'),
   ])
 }, 60_000)
 
@@ -174,5 +176,65 @@ describe('Secure your account / Update backup method', () => {
         existingRecoveryAccessToken: 'drive-token-of-the-old-secret',
       }),
     ])
+  })
+})
+
+describe('Secure your account at wallet creation', () => {
+  test("behavior: the app's user-owned methods only, not closable; Google Drive makes the wallet through the popup opened in the click", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const popup = createFakePopup()
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const createWithGoogleDrive = vi.fn(async () => {})
+    const createWithPassword = vi.fn(async () => {})
+    let settled = false
+    const result = prompt({
+      kind: 'secureNewWallet',
+      methods: ['user-passcode', 'google-drive'],
+      createWithPassword,
+      createWithGoogleDrive,
+    }).finally(() => {
+      settled = true
+    })
+    const selection = await findDialog('Secure your account')
+    expect(options(selection)).toEqual(['Set a password', 'Google Drive'])
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('dialog', { name: 'Secure your account' })).toBeTruthy()
+    expect(settled).toBe(false)
+    await user.click(within(selection).getByRole('button', { name: /Google Drive/ }))
+    const drive = await findDialog('Back up to Google Drive')
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    await user.click(within(drive).getByRole('button', { name: 'Continue with Google Drive' }))
+    await result
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(createWithGoogleDrive).toHaveBeenCalledWith({ popup })
+    expect(createWithPassword).not.toHaveBeenCalled()
+  })
+
+  test("behavior: choosing 'Set a password' runs the password flow without Cancel, and creates with it", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const createWithPassword = vi.fn(async () => {})
+    const result = prompt({
+      kind: 'secureNewWallet',
+      methods: ['user-passcode', 'google-drive'],
+      createWithPassword,
+      createWithGoogleDrive: async () => {},
+    })
+    const selection = await findDialog('Secure your account')
+    await user.click(within(selection).getByRole('button', { name: /Set a password/ }))
+    const set = await findDialog('Set your password')
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    await user.type(within(set).getByLabelText('Password'), PASSWORD)
+    await press(user, set, 'Continue')
+    await press(user, await findDialog('Save your password'), 'Continue')
+    const confirm = await findDialog('Confirm your password')
+    await user.type(within(confirm).getByLabelText('Confirm password'), PASSWORD)
+    await press(user, confirm, 'Continue')
+    const final = await findDialog('Confirm you have saved')
+    expect(within(final).queryByRole('button', { name: 'Cancel' })).toBeNull()
+    await user.click(within(final).getByRole('checkbox'))
+    await press(user, final, 'Set Password')
+    await result
+    expect(createWithPassword).toHaveBeenCalledWith(PASSWORD)
   })
 })

@@ -9,7 +9,7 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { passwordFlowRoute } from '../passwordFlowRoute'
 import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
-import { recoveryChoices } from './recoveryChoices'
+import { type RecoveryChoice, recoveryChoices } from './recoveryChoices'
 
 /**
  * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
@@ -19,20 +19,35 @@ import { recoveryChoices } from './recoveryChoices'
  * recovery ('Automatically secure your account'). A wallet on Google Drive choosing a password first asks
  * Google for the Drive token (the popup opens in the click), so the frame deletes the old secret once the
  * password is stored (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
+ * At wallet creation, when the app requires a user-owned method (`SecureNewWalletPrompt`), it offers the
+ * app's user-owned methods only and cannot be closed (docs/modal.md "Wallet creation").
  */
 export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
   const { client, messages, router, state } = useModal()
   const m = messages.recovery
-  const { wallet, settle } = params
+  const { settle } = params
+  const creating = 'prompt' in params ? params.prompt : undefined
+  const wallet = 'wallet' in params ? params.wallet : undefined
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const isMounted = useIsMounted()
   const nextSignal = useAbortOnUnmount()
-  const choices = recoveryChoices(state.appConfig, wallet)
-  const update = wallet.recoveryMethod !== 'privy'
+  const choices: readonly RecoveryChoice[] = wallet
+    ? recoveryChoices(state.appConfig, wallet)
+    : (creating?.methods ?? [])
+  const update = wallet !== undefined && wallet.recoveryMethod !== 'privy'
 
   const password = () => {
     if (busy) return
+    if (creating) {
+      const prompt = creating
+      router.push('setPassword', {
+        prompt: { kind: 'setPassword', reason: 'create', closable: false, submit: prompt.createWithPassword },
+        settle,
+      })
+      return
+    }
+    if (!wallet) return
     if (wallet.recoveryMethod !== 'google-drive') {
       const route = passwordFlowRoute(client, wallet, settle)
       if (route.id === 'setPassword') router.push('setPassword', route.params)
@@ -73,7 +88,11 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           type="button"
           className="foyer-option"
           disabled={busy}
-          onClick={() => router.push('recoveryOAuth', { mode: 'set', wallet, settle })}
+          onClick={() =>
+            creating
+              ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, settle })
+              : wallet && router.push('recoveryOAuth', { mode: 'set', wallet, settle })
+          }
         >
           <span>{m.googleDriveOption}</span>
           <small>{m.googleDriveOptionDetail}</small>
@@ -84,7 +103,7 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           type="button"
           className="foyer-option"
           disabled={busy}
-          onClick={() => router.push('setAutomaticRecovery', { wallet, settle })}
+          onClick={() => wallet && router.push('setAutomaticRecovery', { wallet, settle })}
         >
           <span>{m.automaticOption}</span>
           <small>{m.automaticOptionDetail}</small>
