@@ -113,12 +113,16 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ),
   recoverPassword: preloadableScreen(
     () => import('../screens/wallet/RecoverPassword/RecoverPassword').then((m) => m.RecoverPassword),
-    { title: (m) => m.recovery.enterTitle, closable: true },
+    // Recovery screens close only when the user started the flow (docs/modal.md).
+    { title: (m) => m.recovery.enterTitle, closable: (params) => params.prompt.closable },
   ),
   recoveryOAuth: preloadableScreen(
     () => import('../screens/wallet/RecoveryOAuth/RecoveryOAuth').then((m) => m.RecoveryOAuth),
     // Recovery screens close only when the user started the flow (docs/modal.md).
-    { title: (m) => m.recovery.oauthButton, closable: (params) => params.mode !== 'create' },
+    {
+      title: (m) => m.recovery.oauthButton,
+      closable: (params) => params.mode === 'set' || (params.mode === 'recover' && params.prompt.closable),
+    },
   ),
   setPassword: preloadableScreen(
     () => import('../screens/wallet/SetPassword/SetPassword').then((m) => m.SetPassword),

@@ -165,6 +165,11 @@ export type SendSolanaTransactionPrompt = {
 export type RecoverWithPasswordPrompt = {
   kind: 'recoverWithPassword'
   wallet: EmbeddedWalletInfo
+  /**
+   * Whether the user may close the screen: true when it serves a request the user can decline (closing
+   * rejects it), false when the wallet is unlocked automatically (docs/modal.md "Recovery screens").
+   */
+  closable: boolean
   /** Rejects with code `'invalid_recovery_pin'` on a wrong password. */
   recover(password: string): Promise<void>
 }
@@ -177,6 +182,8 @@ export type RecoverWithPasswordPrompt = {
 export type RecoverWithOAuthPrompt = {
   kind: 'recoverWithOAuth'
   wallet: EmbeddedWalletInfo
+  /** Whether the user may close the screen, as for `RecoverWithPasswordPrompt`. */
+  closable: boolean
   /** The recovery provider: `'google-drive'`. */
   provider: 'google-drive'
   /**

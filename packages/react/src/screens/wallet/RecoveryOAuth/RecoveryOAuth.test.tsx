@@ -43,6 +43,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
     const result = prompt({
       kind: 'recoverWithOAuth',
       wallet: driveWallet,
+      closable: true,
       provider: 'google-drive',
       recover: async ({ popup: given }) => {
         popups.push(given)
@@ -79,6 +80,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
     const result = prompt({
       kind: 'recoverWithOAuth',
       wallet: driveWallet,
+      closable: true,
       provider: 'google-drive',
       recover: async () => {
         attempt += 1
