@@ -9,7 +9,8 @@ export type UseSetWalletRecoveryReturnType = {
   /**
    * Opens the modal to secure the wallet: the recovery selection when more than one method is available
    * (docs/modal.md), else the one method's screen (the password flow, the recovery OAuth screen for
-   * Google Drive, docs/recovery-oauth.md, or 'Automatically secure your account'). Resolves once the new method is set;
+   * Google Drive, docs/recovery-oauth.md, or 'Automatically secure your account'); a password alone for a
+   * wallet on automatic recovery opens the splash 'Secure Your Account' with 'Add password' first. Resolves once the new method is set;
    * rejects with code `'user_rejected'` when the user closes the modal.
    */
   setWalletRecovery(options?: { chainType?: 'ethereum' | 'solana'; address?: string }): Promise<void>
@@ -42,7 +43,9 @@ export function useSetWalletRecovery(): UseSetWalletRecoveryReturnType {
             ? { id: 'recoveryOAuth', params: { mode: 'set', wallet, settle } }
             : choices[0] === 'privy'
               ? { id: 'setAutomaticRecovery', params: { wallet, settle } }
-              : passwordFlowRoute(client, wallet, settle),
+              : wallet.recoveryMethod === 'privy'
+                ? { id: 'passwordSplash', params: { wallet, settle } }
+                : passwordFlowRoute(client, wallet, settle),
       )
     },
     [client, openFlow],

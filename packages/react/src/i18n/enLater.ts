@@ -179,6 +179,9 @@ export const enLater = {
     automaticDetail:
       'Your wallet is restored for you when you log in on a new device. Any password or Google Drive backup stops working.',
     automaticConfirm: 'Confirm',
+    splashTitle: 'Secure Your Account',
+    splashDetail: 'Add a password to recover your wallet if you lose this device. Only you will know it.',
+    splashButton: 'Add password',
     enterTitle: 'Enter your password',
     enterDetail: 'Please provide your account password to continue using your wallet on this device.',
     enterButton: 'Recover your account',

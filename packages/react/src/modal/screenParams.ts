@@ -25,6 +25,7 @@ import type { MfaEnrollmentParams, MfaVerifyParams } from '../screens/mfa/params
 import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
 import type { ImportWalletParams } from '../screens/wallet/ImportWallet/params'
+import type { PasswordSplashParams } from '../screens/wallet/PasswordSplash/params'
 import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
 import type { RecoveryOAuthParams } from '../screens/wallet/RecoveryOAuth/params'
 import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
@@ -79,6 +80,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   recoveryOAuth: RecoveryOAuthParams
   recoverySelection: RecoverySelectionParams
   setAutomaticRecovery: SetAutomaticRecoveryParams
+  passwordSplash: PasswordSplashParams
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams

@@ -282,6 +282,10 @@ export const de: MessagesOverride = {
     automaticDetail:
       'Deine Wallet wird automatisch wiederhergestellt, wenn du dich auf einem neuen Gerät anmeldest. Ein Passwort oder eine Google-Drive-Sicherung gilt dann nicht mehr.',
     automaticConfirm: 'Bestätigen',
+    splashTitle: 'Sichere dein Konto',
+    splashDetail:
+      'Füge ein Passwort hinzu, um deine Wallet wiederherzustellen, falls du dieses Gerät verlierst. Nur du kennst es.',
+    splashButton: 'Passwort hinzufügen',
     enterTitle: 'Passwort eingeben',
     enterDetail: 'Bitte gib dein Kontopasswort ein, um deine Wallet auf diesem Gerät weiter zu nutzen.',
     enterButton: 'Konto wiederherstellen',

@@ -281,6 +281,10 @@ export const es: MessagesOverride = {
     automaticDetail:
       'Tu billetera se restaura automáticamente cuando inicias sesión en un dispositivo nuevo. Cualquier contraseña o copia en Google Drive deja de funcionar.',
     automaticConfirm: 'Confirmar',
+    splashTitle: 'Protege tu cuenta',
+    splashDetail:
+      'Añade una contraseña para recuperar tu billetera si pierdes este dispositivo. Solo tú la conocerás.',
+    splashButton: 'Añadir contraseña',
     enterTitle: 'Introduce tu contraseña',
     enterDetail: 'Introduce la contraseña de tu cuenta para seguir usando tu billetera en este dispositivo.',
     enterButton: 'Recuperar tu cuenta',

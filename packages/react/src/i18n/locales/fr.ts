@@ -285,6 +285,10 @@ export const fr: MessagesOverride = {
     automaticDetail:
       'Votre portefeuille est restauré automatiquement quand vous vous connectez sur un nouvel appareil. Tout mot de passe ou sauvegarde Google Drive cesse de fonctionner.',
     automaticConfirm: 'Confirmer',
+    splashTitle: 'Sécurisez votre compte',
+    splashDetail:
+      'Ajoutez un mot de passe pour récupérer votre portefeuille si vous perdez cet appareil. Vous seul le connaîtrez.',
+    splashButton: 'Ajouter un mot de passe',
     enterTitle: 'Saisissez votre mot de passe',
     enterDetail:
       'Veuillez saisir le mot de passe de votre compte pour continuer à utiliser votre portefeuille sur cet appareil.',

@@ -280,6 +280,10 @@ export const ja: MessagesOverride = {
     automaticDetail:
       '新しいデバイスでログインすると、ウォレットは自動的に復元されます。パスワードや Google ドライブのバックアップは使えなくなります。',
     automaticConfirm: '確認',
+    splashTitle: 'アカウントを保護',
+    splashDetail:
+      'このデバイスを失くしてもウォレットを復元できるよう、パスワードを追加してください。パスワードはあなただけが知っています。',
+    splashButton: 'パスワードを追加',
     enterTitle: 'パスワードを入力',
     enterDetail: 'このデバイスでウォレットを引き続き使うには、アカウントのパスワードを入力してください。',
     enterButton: 'アカウントを復元',

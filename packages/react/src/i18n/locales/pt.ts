@@ -282,6 +282,10 @@ export const pt: MessagesOverride = {
     automaticDetail:
       'Sua carteira é restaurada automaticamente quando você entra em um novo dispositivo. Qualquer senha ou backup no Google Drive deixa de funcionar.',
     automaticConfirm: 'Confirmar',
+    splashTitle: 'Proteja sua conta',
+    splashDetail:
+      'Adicione uma senha para recuperar sua carteira se perder este dispositivo. Só você vai saber qual é.',
+    splashButton: 'Adicionar senha',
     enterTitle: 'Insira sua senha',
     enterDetail: 'Insira a senha da sua conta para continuar usando sua carteira neste dispositivo.',
     enterButton: 'Recuperar sua conta',

@@ -22,6 +22,8 @@ beforeAll(async () => {
     import('./RecoveryOAuth'),
     import('../RecoverySelection/RecoverySelection'),
     import('../SetAutomaticRecovery/SetAutomaticRecovery'),
+    import('../PasswordSplash/PasswordSplash'),
+    import('../SetPassword/SetPassword'),
   ])
 }, 60_000)
 
@@ -202,13 +204,15 @@ describe('Google Drive as a recovery choice', () => {
     expect(popup.closed).toBe(true)
   })
 
-  test("behavior: without google-drive in the app's options, a new wallet goes straight to the password flow", async () => {
+  test("behavior: without google-drive in the app's options, a wallet on automatic recovery gets the splash, then the password flow", async () => {
     const { client } = createTestClient({}, { user: walletUser })
     const { user } = await renderInProvider(client, <SecureButton />)
     await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Secure' }))
-    await findDialog('Set your password')
+    const splash = await findDialog('Secure Your Account')
     expect(screen.queryByText('Google Drive')).toBeNull()
+    await user.click(within(splash).getByRole('button', { name: 'Add password' }))
+    await findDialog('Set your password')
   })
 
   test('behavior: a Google Drive wallet moving to automatic recovery asks Google first; a cancel there changes nothing', async () => {

@@ -24,6 +24,7 @@ beforeAll(async () => {
     import('../SetAutomaticRecovery/SetAutomaticRecovery'),
     import('../SetPassword/SetPassword'),
     import('../RecoveryOAuth/RecoveryOAuth'),
+    import('../PasswordSplash/PasswordSplash'),
   ])
 }, 60_000)
 
@@ -236,5 +237,28 @@ describe('Secure your account at wallet creation', () => {
     await press(user, final, 'Set Password')
     await result
     expect(createWithPassword).toHaveBeenCalledWith(PASSWORD)
+  })
+})
+
+describe('Password update splash', () => {
+  test("default: a wallet on automatic recovery with a password the one method: 'Secure Your Account', 'Add password' opens the closable password flow", async () => {
+    const { user } = await setUp('privy', ['user-passcode'])
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    const splash = await findDialog('Secure Your Account')
+    expect(within(splash).getByText(/Add a password to recover your wallet/)).toBeTruthy()
+    expect((await axe.run(splash, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    await user.click(within(splash).getByRole('button', { name: 'Add password' }))
+    await findDialog('Set your password')
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy()
+  })
+
+  test("behavior: a password wallet is not shown the splash: 'Update backup method' offers a new password or automatic", async () => {
+    const { user } = await setUp('user-passcode', ['user-passcode'])
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    expect(options(await findDialog('Update backup method'))).toEqual([
+      'Set a password',
+      'Automatic recovery',
+    ])
+    expect(screen.queryByText('Secure Your Account')).toBeNull()
   })
 })
