@@ -150,7 +150,7 @@ export function FoyerProvider({
 
   useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets, (created) => {
-    void showWalletCreated(config?.embeddedWallets, walletUi.open, created).then(() =>
+    void showWalletCreated(config?.embeddedWallets, walletUi, created).then(() =>
       promptFundingAfterCreate(client, walletUi.open, created),
     )
   })

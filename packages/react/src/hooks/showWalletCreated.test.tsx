@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { TEST_CODE, testAppConfig, testEmbeddedWallet, testUser } from '../../test/createTestClient'
 import { installFakeWalletFrame } from '../../test/fakeWalletFrame'
 import { renderFoyerAndOpen, submitEmail } from '../../test/renderFoyer'
 import { findDialog, testWallet } from '../../test/renderWallet'
+import { showWalletCreated } from './showWalletCreated'
 
 afterEach(cleanup)
 beforeAll(async () => {
@@ -62,5 +63,13 @@ describe('wallet created screen', () => {
     await waitFor(() => expect(client.getState().walletCreation.status).toBe('idle'))
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(screen.queryByRole('dialog', { name: 'Welcome to Acme' })).toBeNull()
+  })
+
+  test('behavior: not shown over a flow the user already opened', async () => {
+    const open = vi.fn(async () => undefined as never)
+    await showWalletCreated(undefined, { open, busy: () => true }, { ethereum: testWallet })
+    expect(open).not.toHaveBeenCalled()
+    await showWalletCreated(undefined, { open, busy: () => false }, { ethereum: testWallet })
+    expect(open).toHaveBeenCalledTimes(1)
   })
 })
