@@ -204,6 +204,7 @@ export { waitForTransactionReceipt } from '../wallet/transactions/waitForTransac
 export type {
   RecoverWithOAuthPrompt,
   RecoverWithPasswordPrompt,
+  SecureNewWalletPrompt,
   SendSolanaTransactionPrompt,
   SendTransactionPrompt,
   SendUserOperationPrompt,

@@ -176,6 +176,12 @@ export const enLater = {
     automaticOption: 'Automatic recovery',
     automaticOptionDetail: 'Your wallet is restored when you log in on a new device.',
     automaticTitle: 'Automatically secure your account',
+    automaticDetail:
+      'Your wallet is restored for you when you log in on a new device. Any password or Google Drive backup stops working.',
+    automaticConfirm: 'Confirm',
+    splashTitle: 'Secure Your Account',
+    splashDetail: 'Add a password to recover your wallet if you lose this device. Only you will know it.',
+    splashButton: 'Add password',
     enterTitle: 'Enter your password',
     enterDetail: 'Please provide your account password to continue using your wallet on this device.',
     enterButton: 'Recover your account',
@@ -196,6 +202,11 @@ export const enLater = {
     oauthDenied: 'User denied confirmation during OAuth flow',
     oauthInvalidCode: 'Invalid code during OAuth flow.',
     oauthPopupBlocked: 'Your browser blocked the Google window. Allow pop-ups and try again.',
+  },
+  walletCreated: {
+    welcomeTitle: 'Welcome to {app}',
+    allSetTitle: 'All set!',
+    detail: 'Your wallet is ready.',
   },
   farcasterSigner: {
     title: 'Add a signer to Farcaster',

@@ -25,16 +25,19 @@ import type { MfaEnrollmentParams, MfaVerifyParams } from '../screens/mfa/params
 import type { SuccessParams } from '../screens/Success/params'
 import type { ExportWalletParams } from '../screens/wallet/ExportWallet/params'
 import type { ImportWalletParams } from '../screens/wallet/ImportWallet/params'
+import type { PasswordSplashParams } from '../screens/wallet/PasswordSplash/params'
 import type { RecoverPasswordParams } from '../screens/wallet/RecoverPassword/params'
 import type { RecoveryOAuthParams } from '../screens/wallet/RecoveryOAuth/params'
 import type { RecoverySelectionParams } from '../screens/wallet/RecoverySelection/params'
 import type { SendTransactionParams } from '../screens/wallet/SendTransaction/params'
+import type { SetAutomaticRecoveryParams } from '../screens/wallet/SetAutomaticRecovery/params'
 import type { SetPasswordParams } from '../screens/wallet/SetPassword/params'
 import type { SignRequestParams } from '../screens/wallet/SignRequest/params'
 import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransaction/params'
 import type { TransactionErrorParams } from '../screens/wallet/TransactionError/params'
 import type { TransactionSuccessParams } from '../screens/wallet/TransactionSuccess/params'
 import type { UserOperationParams } from '../screens/wallet/UserOperation/params'
+import type { WalletCreatedParams } from '../screens/wallet/WalletCreated/params'
 
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
 // router import this file, and the registry (`screens.ts`) imports the screens (see its header).
@@ -80,6 +83,9 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   setPassword: SetPasswordParams
   recoveryOAuth: RecoveryOAuthParams
   recoverySelection: RecoverySelectionParams
+  setAutomaticRecovery: SetAutomaticRecoveryParams
+  passwordSplash: PasswordSplashParams
+  walletCreated: WalletCreatedParams
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams

@@ -121,11 +121,16 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ),
   recoverPassword: preloadableScreen(
     () => import('../screens/wallet/RecoverPassword/RecoverPassword').then((m) => m.RecoverPassword),
-    { title: (m) => m.recovery.enterTitle, closable: true },
+    // Recovery screens close only when the user started the flow (docs/modal.md).
+    { title: (m) => m.recovery.enterTitle, closable: (params) => params.prompt.closable },
   ),
   recoveryOAuth: preloadableScreen(
     () => import('../screens/wallet/RecoveryOAuth/RecoveryOAuth').then((m) => m.RecoveryOAuth),
-    { title: (m) => m.recovery.oauthButton, closable: true },
+    // Recovery screens close only when the user started the flow (docs/modal.md).
+    {
+      title: (m) => m.recovery.oauthButton,
+      closable: (params) => params.mode === 'set' || (params.mode === 'recover' && params.prompt.closable),
+    },
   ),
   setPassword: preloadableScreen(
     () => import('../screens/wallet/SetPassword/SetPassword').then((m) => m.SetPassword),
@@ -137,7 +142,22 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
   ),
   recoverySelection: preloadableScreen(
     () => import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => m.RecoverySelection),
-    { title: (m) => m.recovery.selectTitle, closable: true },
+    { title: (m) => m.recovery.selectTitle, closable: (params) => !('prompt' in params) },
+  ),
+  walletCreated: preloadableScreen(
+    () => import('../screens/wallet/WalletCreated/WalletCreated').then((m) => m.WalletCreated),
+    { title: (m) => m.walletCreated.allSetTitle, closable: true },
+  ),
+  passwordSplash: preloadableScreen(
+    () => import('../screens/wallet/PasswordSplash/PasswordSplash').then((m) => m.PasswordSplash),
+    { title: (m) => m.recovery.splashTitle, closable: true },
+  ),
+  setAutomaticRecovery: preloadableScreen(
+    () =>
+      import('../screens/wallet/SetAutomaticRecovery/SetAutomaticRecovery').then(
+        (m) => m.SetAutomaticRecovery,
+      ),
+    { title: (m) => m.recovery.automaticTitle, closable: true },
   ),
   exportWallet: preloadableScreen(
     () => import('../screens/wallet/ExportWallet/ExportWallet').then((m) => m.ExportWallet),

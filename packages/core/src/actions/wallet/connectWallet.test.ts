@@ -67,6 +67,30 @@ describe('connectWallet', () => {
     expect(requests).toHaveLength(3)
   })
 
+  test("behavior: a request's recovery screen is closable; an automatic unlock's is not", async () => {
+    const { client } = await createWalletTestClient({
+      user: passwordUser,
+      answer: ({ event }) => {
+        if (event === 'privy:wallets:connect') throw frameError('wallet_not_on_device', 'No device share')
+        return { chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'user-passcode' }
+      },
+    })
+    const closable: boolean[] = []
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        if (prompt.kind !== 'recoverWithPassword') throw new Error('unexpected prompt')
+        closable.push(prompt.closable)
+        await prompt.recover('right-password')
+        return undefined as never
+      },
+    }
+    const [wallet] = getEmbeddedWallets(passwordUser, 'ethereum')
+    await connectWallet(client, { wallet: wallet!, automatic: true })
+    client._internal.wallet.connections.clear()
+    await connectWallet(client, { wallet: wallet! })
+    expect(closable).toEqual([false, true])
+  })
+
   test("behavior: a google-drive wallet without a device share: the recovery OAuth prompt, Google's token to recover", async () => {
     const fake = createFakeOAuthWindow('http://app.test/')
     vi.stubGlobal('window', fake.window)

@@ -18,6 +18,12 @@ import { recoverWallet } from './recoverWallet'
 export type ConnectWalletParameters = {
   /** The wallet to unlock (any wallet of the entropy). */
   wallet: EmbeddedWalletInfo
+  /**
+   * The unlock was not asked by a request the user can decline (e.g. the wallet connecting after sign-in):
+   * its recovery screens cannot be closed (docs/modal.md "Recovery screens"). Default `false`: a request's
+   * recovery screen is closable, and closing it rejects the request (EIP-1193 4001).
+   */
+  automatic?: boolean | undefined
 }
 
 /** What {@link connectWallet} throws (an action that calls others includes theirs). */
@@ -59,7 +65,7 @@ export function connectWallet(client: FoyerClient, parameters: ConnectWalletPara
   return promise
 }
 
-async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Promise<void> {
+async function run(client: FoyerClient, { wallet, automatic }: ConnectWalletParameters): Promise<void> {
   const proxy = await getWalletProxy(client)
   await requireAccessToken(client) // signed out: not_authenticated before any prompt
   try {
@@ -81,6 +87,7 @@ async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Pr
       await ui.prompt({
         kind: 'recoverWithOAuth',
         wallet,
+        closable: automatic !== true,
         provider,
         async recover({ popup }) {
           const { accessToken } =
@@ -100,6 +107,7 @@ async function run(client: FoyerClient, { wallet }: ConnectWalletParameters): Pr
     await ui.prompt({
       kind: 'recoverWithPassword',
       wallet,
+      closable: automatic !== true,
       recover: (password) => recoverWallet(client, { wallet, recoveryPassword: password }),
     })
   }

@@ -142,6 +142,38 @@ describe('createWalletsOnLogin', () => {
   })
 })
 
+describe('createWalletsOnLogin: choosing the user-owned method', () => {
+  test('behavior: an app offering a password and Google Drive asks the user to choose before any wallet is made', async () => {
+    const { client, requests } = await createWalletTestClient({
+      stateUser: testUser,
+      embeddedWallets: { ethereum: { createOnLogin: 'all-users' }, requireUserOwnedRecoveryOnCreate: true },
+      answer: () => ({ ...frameWallet('ethereum'), recoveryMethod: 'user-passcode' }),
+    })
+    client._internal.setState({
+      appConfig: {
+        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'google-drive'] },
+      } as never,
+    })
+    const kinds: string[] = []
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        kinds.push(prompt.kind)
+        if (prompt.kind !== 'secureNewWallet') throw new Error('unexpected prompt')
+        expect(prompt.methods).toEqual(['user-passcode', 'google-drive'])
+        expect(requests.filter((request) => request.event === 'privy:wallet:create')).toEqual([])
+        await prompt.createWithPassword('Velvet-Orbit-Lantern-Pebble')
+        return undefined as never
+      },
+    }
+    await createWalletsOnLogin(client)
+    expect(kinds).toEqual(['secureNewWallet'])
+    expect(requests.find((request) => request.event === 'privy:wallet:create')?.data).toMatchObject({
+      recoveryMethod: 'user-passcode',
+      recoveryPassword: 'Velvet-Orbit-Lantern-Pebble',
+    })
+  })
+})
+
 /**
  * A client whose wallet proxy is the real one over a fake frame that loads after `loadDelayMs` (fake timers),
  * with the password prompt answered at once when `password` is set.

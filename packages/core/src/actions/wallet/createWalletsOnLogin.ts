@@ -13,7 +13,9 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
 import { getWalletProxy, type WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { createWallet } from './createWallet'
+import { setWalletRecovery } from './setWalletRecovery'
 
 /** Return type of {@link createWalletsOnLogin}: the wallets created, by chain type. */
 export type CreateWalletsOnLoginReturnType = Partial<Record<ChainType, EmbeddedWalletInfo>>
@@ -59,7 +61,8 @@ export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorT
  * first Ethereum, then Solana, each within `WALLET_CREATE_TIMEOUT_MS` (20 s). `state.walletCreation` is
  * `'creating'` meanwhile, then `'idle'`, or `'error'` with the failure. When the host or the app requires a
  * user-owned recovery method on create and the modal is registered, the password flow runs first and the
- * wallet is protected with that password: the frame starts loading when the password screen opens, and the
+ * wallet is protected with that password (or, when the app also offers Google Drive, the user chooses
+ * between the two first, `SecureNewWalletPrompt`): the frame starts loading when the password screen opens, and the
  * creation waits up to `WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS` (30 s) for its handshake, not the 15 s of a
  * creation without it (docs/limits.md). `@foyer/react` calls this after every sign-in.
  *
@@ -154,15 +157,34 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
   const frameReady = () =>
     getWalletProxy(client).then((proxy) => proxy.ready({ timeoutMs: WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS }))
   frameReady().catch(() => {}) // a failure is reported by the submit's own wait
-  await ui.prompt({
-    kind: 'setPassword',
-    reason: 'create',
-    closable: false,
-    submit: async (password) => {
-      await frameReady()
-      wallet = await createWallet(client, { chainType, recoveryPassword: password })
-    },
-  })
+  const createWithPassword = async (password: string) => {
+    await frameReady()
+    wallet = await createWallet(client, { chainType, recoveryPassword: password })
+  }
+  const offered = client.getState().appConfig?.embedded_wallet_config?.user_owned_recovery_options ?? []
+  if (offered.includes('google-drive')) {
+    // The user chooses the method before the wallet is made; Google Drive: the token first, then the wallet,
+    // made on automatic recovery and moved to Drive at once (docs/recovery-oauth.md "At wallet creation").
+    await ui.prompt({
+      kind: 'secureNewWallet',
+      methods: offered.filter((method) => method === 'user-passcode' || method === 'google-drive'),
+      createWithPassword,
+      async createWithGoogleDrive({ popup }) {
+        const { accessToken } = await authorizeRecoveryOAuth(client, { popup })
+        await frameReady()
+        const made = await createWallet(client, { chainType })
+        await setWalletRecovery(client, {
+          wallet: made,
+          recoveryMethod: 'google-drive',
+          recoveryAccessToken: accessToken,
+        })
+        wallet =
+          getEmbeddedWallets(client.getState().user, chainType).find((w) => w.address === made.address) ??
+          made
+      },
+    })
+  } else
+    await ui.prompt({ kind: 'setPassword', reason: 'create', closable: false, submit: createWithPassword })
   if (!wallet)
     throw new BaseError('Exited before password was added to wallet', { code: 'wallet_create_aborted' })
   return wallet

@@ -165,6 +165,11 @@ export type SendSolanaTransactionPrompt = {
 export type RecoverWithPasswordPrompt = {
   kind: 'recoverWithPassword'
   wallet: EmbeddedWalletInfo
+  /**
+   * Whether the user may close the screen: true when it serves a request the user can decline (closing
+   * rejects it), false when the wallet is unlocked automatically (docs/modal.md "Recovery screens").
+   */
+  closable: boolean
   /** Rejects with code `'invalid_recovery_pin'` on a wrong password. */
   recover(password: string): Promise<void>
 }
@@ -177,6 +182,8 @@ export type RecoverWithPasswordPrompt = {
 export type RecoverWithOAuthPrompt = {
   kind: 'recoverWithOAuth'
   wallet: EmbeddedWalletInfo
+  /** Whether the user may close the screen, as for `RecoverWithPasswordPrompt`. */
+  closable: boolean
   /** The recovery provider: `'google-drive'` or `'icloud'`. */
   provider: 'google-drive' | 'icloud'
   /**
@@ -197,6 +204,24 @@ export type SetPasswordPrompt = {
   submit(password: string): Promise<void>
 }
 
+/**
+ * Choose how a new wallet is secured before it is made, when the app requires a user-owned recovery method on
+ * create and offers more than a password (docs/modal.md "Wallet creation"). Not closable: the user did not
+ * start it. Each `create…` makes the wallet and resolves once it is on the chosen method.
+ */
+export type SecureNewWalletPrompt = {
+  kind: 'secureNewWallet'
+  /** The user-owned methods offered, in the app's order (`user-passcode`, `google-drive`). */
+  methods: readonly ('user-passcode' | 'google-drive')[]
+  /** Creates the wallet protected with `password`. */
+  createWithPassword(password: string): Promise<void>
+  /**
+   * Runs the recovery OAuth round trip in `popup` (opened in the click handler), then creates the wallet on
+   * Google Drive. Rejects with `'OAUTH_USER_DENIED'` when the user cancels at Google (no wallet is made).
+   */
+  createWithGoogleDrive(options: { popup: OAuthPopupRef | null }): Promise<void>
+}
+
 /** Everything the wallet may ask the user (the modal renders one screen flow per kind). */
 export type WalletPrompt =
   | SignMessagePrompt
@@ -207,6 +232,7 @@ export type WalletPrompt =
   | RecoverWithPasswordPrompt
   | RecoverWithOAuthPrompt
   | SetPasswordPrompt
+  | SecureNewWalletPrompt
 
 /** What each prompt resolves with: a signature, a hash or signature, or nothing. */
 export type WalletPromptResult<Prompt extends WalletPrompt> = Prompt extends

@@ -279,6 +279,13 @@ export const de: MessagesOverride = {
     automaticOptionDetail:
       'Deine Wallet wird wiederhergestellt, wenn du dich auf einem neuen Gerät anmeldest.',
     automaticTitle: 'Konto automatisch sichern',
+    automaticDetail:
+      'Deine Wallet wird automatisch wiederhergestellt, wenn du dich auf einem neuen Gerät anmeldest. Ein Passwort oder eine Google-Drive-Sicherung gilt dann nicht mehr.',
+    automaticConfirm: 'Bestätigen',
+    splashTitle: 'Sichere dein Konto',
+    splashDetail:
+      'Füge ein Passwort hinzu, um deine Wallet wiederherzustellen, falls du dieses Gerät verlierst. Nur du kennst es.',
+    splashButton: 'Passwort hinzufügen',
     enterTitle: 'Passwort eingeben',
     enterDetail: 'Bitte gib dein Kontopasswort ein, um deine Wallet auf diesem Gerät weiter zu nutzen.',
     enterButton: 'Konto wiederherstellen',
@@ -398,6 +405,11 @@ export const de: MessagesOverride = {
     somethingWentWrong: 'Etwas ist schiefgelaufen. Versuche es erneut.',
     tooManyRequests: 'Zu viele Anfragen. Bitte warte, bevor du es erneut versuchst.',
     timedOut: 'Die Anfrage hat zu lange gedauert. Versuche es erneut.',
+  },
+  walletCreated: {
+    welcomeTitle: 'Willkommen bei {app}',
+    allSetTitle: 'Alles bereit!',
+    detail: 'Deine Wallet ist bereit.',
   },
   farcasterSigner: {
     title: 'Signer zu Farcaster hinzufügen',

@@ -278,6 +278,13 @@ export const es: MessagesOverride = {
     automaticOption: 'Recuperación automática',
     automaticOptionDetail: 'Tu billetera se restaura cuando inicias sesión en un dispositivo nuevo.',
     automaticTitle: 'Protege tu cuenta automáticamente',
+    automaticDetail:
+      'Tu billetera se restaura automáticamente cuando inicias sesión en un dispositivo nuevo. Cualquier contraseña o copia en Google Drive deja de funcionar.',
+    automaticConfirm: 'Confirmar',
+    splashTitle: 'Protege tu cuenta',
+    splashDetail:
+      'Añade una contraseña para recuperar tu billetera si pierdes este dispositivo. Solo tú la conocerás.',
+    splashButton: 'Añadir contraseña',
     enterTitle: 'Introduce tu contraseña',
     enterDetail: 'Introduce la contraseña de tu cuenta para seguir usando tu billetera en este dispositivo.',
     enterButton: 'Recuperar tu cuenta',
@@ -397,6 +404,11 @@ export const es: MessagesOverride = {
     somethingWentWrong: 'Algo salió mal. Inténtalo de nuevo.',
     tooManyRequests: 'Demasiadas solicitudes. Espera antes de volver a intentarlo.',
     timedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
+  },
+  walletCreated: {
+    welcomeTitle: 'Te damos la bienvenida a {app}',
+    allSetTitle: '¡Todo listo!',
+    detail: 'Tu billetera está lista.',
   },
   farcasterSigner: {
     title: 'Añadir un firmante a Farcaster',

@@ -282,6 +282,13 @@ export const fr: MessagesOverride = {
     automaticOptionDetail:
       'Votre portefeuille est restauré lorsque vous vous connectez sur un nouvel appareil.',
     automaticTitle: 'Sécuriser votre compte automatiquement',
+    automaticDetail:
+      'Votre portefeuille est restauré automatiquement quand vous vous connectez sur un nouvel appareil. Tout mot de passe ou sauvegarde Google Drive cesse de fonctionner.',
+    automaticConfirm: 'Confirmer',
+    splashTitle: 'Sécurisez votre compte',
+    splashDetail:
+      'Ajoutez un mot de passe pour récupérer votre portefeuille si vous perdez cet appareil. Vous seul le connaîtrez.',
+    splashButton: 'Ajouter un mot de passe',
     enterTitle: 'Saisissez votre mot de passe',
     enterDetail:
       'Veuillez saisir le mot de passe de votre compte pour continuer à utiliser votre portefeuille sur cet appareil.',
@@ -401,6 +408,11 @@ export const fr: MessagesOverride = {
     somethingWentWrong: 'Une erreur s’est produite. Réessayez.',
     tooManyRequests: 'Trop de requêtes. Veuillez patienter avant de réessayer.',
     timedOut: 'La requête a expiré. Réessayez.',
+  },
+  walletCreated: {
+    welcomeTitle: 'Bienvenue sur {app}',
+    allSetTitle: 'Tout est prêt !',
+    detail: 'Votre portefeuille est prêt.',
   },
   farcasterSigner: {
     title: 'Ajouter un signataire à Farcaster',

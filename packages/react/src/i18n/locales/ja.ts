@@ -277,6 +277,13 @@ export const ja: MessagesOverride = {
     automaticOption: '自動復元',
     automaticOptionDetail: '新しいデバイスでログインすると、ウォレットが復元されます。',
     automaticTitle: 'アカウントを自動的に保護',
+    automaticDetail:
+      '新しいデバイスでログインすると、ウォレットは自動的に復元されます。パスワードや Google ドライブのバックアップは使えなくなります。',
+    automaticConfirm: '確認',
+    splashTitle: 'アカウントを保護',
+    splashDetail:
+      'このデバイスを失くしてもウォレットを復元できるよう、パスワードを追加してください。パスワードはあなただけが知っています。',
+    splashButton: 'パスワードを追加',
     enterTitle: 'パスワードを入力',
     enterDetail: 'このデバイスでウォレットを引き続き使うには、アカウントのパスワードを入力してください。',
     enterButton: 'アカウントを復元',
@@ -394,6 +401,11 @@ export const ja: MessagesOverride = {
     somethingWentWrong: '問題が発生しました。もう一度お試しください。',
     tooManyRequests: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
     timedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
+  },
+  walletCreated: {
+    welcomeTitle: '{app} へようこそ',
+    allSetTitle: '準備完了！',
+    detail: 'ウォレットの準備ができました。',
   },
   farcasterSigner: {
     title: 'Farcaster に署名者を追加',

@@ -279,6 +279,13 @@ export const pt: MessagesOverride = {
     automaticOption: 'Recuperação automática',
     automaticOptionDetail: 'Sua carteira é restaurada quando você entra em um novo dispositivo.',
     automaticTitle: 'Proteger sua conta automaticamente',
+    automaticDetail:
+      'Sua carteira é restaurada automaticamente quando você entra em um novo dispositivo. Qualquer senha ou backup no Google Drive deixa de funcionar.',
+    automaticConfirm: 'Confirmar',
+    splashTitle: 'Proteja sua conta',
+    splashDetail:
+      'Adicione uma senha para recuperar sua carteira se perder este dispositivo. Só você vai saber qual é.',
+    splashButton: 'Adicionar senha',
     enterTitle: 'Insira sua senha',
     enterDetail: 'Insira a senha da sua conta para continuar usando sua carteira neste dispositivo.',
     enterButton: 'Recuperar sua conta',
@@ -395,6 +402,11 @@ export const pt: MessagesOverride = {
     somethingWentWrong: 'Algo deu errado. Tente novamente.',
     tooManyRequests: 'Solicitações demais. Aguarde antes de tentar novamente.',
     timedOut: 'O tempo da solicitação esgotou. Tente novamente.',
+  },
+  walletCreated: {
+    welcomeTitle: 'Boas-vindas ao {app}',
+    allSetTitle: 'Tudo pronto!',
+    detail: 'Sua carteira está pronta.',
   },
   farcasterSigner: {
     title: 'Adicionar um signatário ao Farcaster',

@@ -275,6 +275,11 @@ export const zhCN: MessagesOverride = {
     automaticOption: '自动恢复',
     automaticOptionDetail: '在新设备上登录时，钱包会自动恢复。',
     automaticTitle: '自动保护你的账户',
+    automaticDetail: '在新设备上登录时，你的钱包会自动恢复。任何密码或 Google 云端硬盘备份都将失效。',
+    automaticConfirm: '确认',
+    splashTitle: '保护你的账户',
+    splashDetail: '添加密码，以便在丢失此设备时恢复你的钱包。只有你知道这个密码。',
+    splashButton: '添加密码',
     enterTitle: '输入密码',
     enterDetail: '请输入账户密码，以便继续在此设备上使用钱包。',
     enterButton: '恢复账户',
@@ -387,6 +392,11 @@ export const zhCN: MessagesOverride = {
     somethingWentWrong: '出了点问题，请重试。',
     tooManyRequests: '请求过多，请稍候再试。',
     timedOut: '请求超时，请重试。',
+  },
+  walletCreated: {
+    welcomeTitle: '欢迎使用 {app}',
+    allSetTitle: '一切就绪！',
+    detail: '你的钱包已准备就绪。',
   },
   farcasterSigner: {
     title: '为 Farcaster 添加签名者',

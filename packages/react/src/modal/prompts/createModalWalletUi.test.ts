@@ -81,7 +81,12 @@ describe('createModalWalletUi', () => {
     const sign = modal.ui.prompt(signPrompt('hello'))
     await new Promise((resolve) => setTimeout(resolve, 0))
     const before = router.getHistory()
-    const recovery = modal.ui.prompt({ kind: 'recoverWithPassword', wallet, recover: async () => {} })
+    const recovery = modal.ui.prompt({
+      kind: 'recoverWithPassword',
+      wallet,
+      closable: true,
+      recover: async () => {},
+    })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(current().id).toBe('recoverPassword')
     current().params.settle.resolve(undefined)
@@ -99,7 +104,12 @@ describe('createModalWalletUi', () => {
       (error: unknown) => error,
     )
     await new Promise((resolve) => setTimeout(resolve, 0))
-    const recovery = modal.ui.prompt({ kind: 'recoverWithPassword', wallet, recover: async () => {} })
+    const recovery = modal.ui.prompt({
+      kind: 'recoverWithPassword',
+      wallet,
+      closable: true,
+      recover: async () => {},
+    })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(current().id).toBe('recoverPassword')
     modal.dismissed()

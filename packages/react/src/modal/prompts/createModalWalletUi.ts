@@ -41,6 +41,8 @@ export type ModalWalletUi = {
   openPrompt(): WalletPrompt | undefined
   /** Called when the user dismisses the modal (Escape, outside click, Close): rejects the open prompt. */
   dismissed(): void
+  /** Whether a flow (a wallet prompt or a hook's) is open and not yet answered. */
+  busy(): boolean
 }
 
 /**
@@ -145,6 +147,9 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
       dismissedSettle = active
       active?.reject()
     },
+    busy() {
+      return active !== undefined && !active.settled
+    },
   }
 }
 
@@ -165,5 +170,7 @@ function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<Scr
       return { id: 'recoveryOAuth', params: { mode: 'recover', prompt, settle } }
     case 'setPassword':
       return { id: 'setPassword', params: { prompt, settle } }
+    case 'secureNewWallet':
+      return { id: 'recoverySelection', params: { prompt, settle } }
   }
 }

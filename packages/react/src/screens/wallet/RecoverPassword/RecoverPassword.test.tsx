@@ -1,4 +1,4 @@
-import { cleanup, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
@@ -11,6 +11,7 @@ describe('RecoverPassword', () => {
     const result = prompt({
       kind: 'recoverWithPassword',
       wallet: { ...testWallet, recoveryMethod: 'user-passcode' },
+      closable: true,
       recover: async (password) => {
         tried.push(password)
         if (password !== 'Right-Password') {
@@ -37,6 +38,7 @@ describe('RecoverPassword', () => {
     prompt({
       kind: 'recoverWithPassword',
       wallet: testWallet,
+      closable: true,
       recover: async () => {
         throw Object.assign(new Error('boom'), { code: 'network_error' })
       },
@@ -46,5 +48,35 @@ describe('RecoverPassword', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'An error has occurred, please try again.',
     )
+  })
+
+  test("behavior: closable only when the user started the flow: automatic recovery has no Close and ignores Escape; a request's closes and rejects it", async () => {
+    const { prompt, user } = await renderWalletUi()
+    let settled = false
+    void prompt({
+      kind: 'recoverWithPassword',
+      wallet: { ...testWallet, recoveryMethod: 'user-passcode' },
+      closable: false,
+      recover: async () => {},
+    }).finally(() => {
+      settled = true
+    })
+    await findDialog('Enter your password')
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('dialog', { name: 'Enter your password' })).toBeTruthy()
+    expect(settled).toBe(false)
+    cleanup()
+
+    const second = await renderWalletUi()
+    const result = second.prompt({
+      kind: 'recoverWithPassword',
+      wallet: { ...testWallet, recoveryMethod: 'user-passcode' },
+      closable: true,
+      recover: async () => {},
+    })
+    const dialog = await findDialog('Enter your password')
+    await second.user.click(within(dialog.parentElement ?? dialog).getByRole('button', { name: 'Close' }))
+    await expect(result).rejects.toMatchObject({ code: 'user_rejected' })
   })
 })

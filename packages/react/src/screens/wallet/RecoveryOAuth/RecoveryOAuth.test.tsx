@@ -18,7 +18,13 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 beforeAll(async () => {
-  await Promise.all([import('./RecoveryOAuth'), import('../RecoverySelection/RecoverySelection')])
+  await Promise.all([
+    import('./RecoveryOAuth'),
+    import('../RecoverySelection/RecoverySelection'),
+    import('../SetAutomaticRecovery/SetAutomaticRecovery'),
+    import('../PasswordSplash/PasswordSplash'),
+    import('../SetPassword/SetPassword'),
+  ])
 }, 60_000)
 
 const driveWallet = { ...testWallet, recoveryMethod: 'google-drive' as const }
@@ -39,6 +45,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
     const result = prompt({
       kind: 'recoverWithOAuth',
       wallet: driveWallet,
+      closable: true,
       provider: 'google-drive',
       recover: async ({ popup: given }) => {
         popups.push(given)
@@ -75,6 +82,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
     const result = prompt({
       kind: 'recoverWithOAuth',
       wallet: driveWallet,
+      closable: true,
       provider: 'google-drive',
       recover: async () => {
         attempt += 1
@@ -196,13 +204,15 @@ describe('Google Drive as a recovery choice', () => {
     expect(popup.closed).toBe(true)
   })
 
-  test("behavior: without google-drive in the app's options, a new wallet goes straight to the password flow", async () => {
+  test("behavior: without google-drive in the app's options, a wallet on automatic recovery gets the splash, then the password flow", async () => {
     const { client } = createTestClient({}, { user: walletUser })
     const { user } = await renderInProvider(client, <SecureButton />)
     await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Secure' }))
-    await findDialog('Set your password')
+    const splash = await findDialog('Secure Your Account')
     expect(screen.queryByText('Google Drive')).toBeNull()
+    await user.click(within(splash).getByRole('button', { name: 'Add password' }))
+    await findDialog('Set your password')
   })
 
   test('behavior: a Google Drive wallet moving to automatic recovery asks Google first; a cancel there changes nothing', async () => {
@@ -260,8 +270,11 @@ describe('Google Drive as a recovery choice', () => {
     const selection = await findDialog('Update backup method')
     expect(within(selection).queryByRole('button', { name: /Google Drive/ })).toBeNull()
     await user.click(within(selection).getByRole('button', { name: /automatic/i }))
+    const automatic = await findDialog('Automatically secure your account')
+    expect(open).toHaveBeenCalledTimes(0)
+    await user.click(within(automatic).getByRole('button', { name: 'Confirm' }))
     expect(open).toHaveBeenCalledTimes(1)
-    expect((await within(selection).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+    expect((await within(automatic).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
       'User denied confirmation during OAuth flow',
     )
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)

@@ -24,7 +24,12 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
   const { client, messages, close } = useModal()
   const m = messages.recovery
-  const provider = params.mode === 'recover' ? params.prompt.provider : (params.provider ?? 'google-drive')
+  const provider =
+    params.mode === 'recover'
+      ? params.prompt.provider
+      : params.mode === 'set'
+        ? (params.provider ?? 'google-drive')
+        : 'google-drive'
   const icloud = messages.icloudRecovery
   const texts =
     provider === 'icloud'
@@ -59,6 +64,11 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
       try {
         if (params.mode === 'recover') {
           await params.prompt.recover({ popup })
+          params.settle.resolve(undefined)
+          return
+        }
+        if (params.mode === 'create') {
+          await params.prompt.createWithGoogleDrive({ popup })
           params.settle.resolve(undefined)
           return
         }

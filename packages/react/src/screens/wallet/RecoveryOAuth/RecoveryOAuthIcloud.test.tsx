@@ -50,6 +50,7 @@ describe('RecoveryOAuth, iCloud', () => {
     const result = prompt({
       kind: 'recoverWithOAuth',
       wallet: { ...testWallet, recoveryMethod: 'icloud' },
+      closable: true,
       provider: 'icloud',
       recover: async (options) => {
         given.push(options.popup)

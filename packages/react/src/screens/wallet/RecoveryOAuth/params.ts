@@ -1,11 +1,12 @@
 import type { EmbeddedWalletInfo } from '@foyer/core'
-import type { RecoverWithOAuthPrompt } from '@foyer/core/wallet'
+import type { RecoverWithOAuthPrompt, SecureNewWalletPrompt } from '@foyer/core/wallet'
 import type { PromptSettler } from '../../../modal/prompts/PromptSettler'
 
 /**
  * Params of the recovery OAuth screen: `'set'` secures `wallet` with Google Drive or, with `provider:
  * 'icloud'`, iCloud (the user chose it); `'recover'` rebuilds a `google-drive` or `icloud` wallet on this
- * device for a pending wallet request (the prompt names the provider).
+ * device for a pending wallet request (the prompt names the provider); `'create'` makes the new wallet on
+ * Google Drive (the app requires a user-owned method on create; not closable).
  */
 export type RecoveryOAuthParams =
   | {
@@ -16,3 +17,4 @@ export type RecoveryOAuthParams =
       settle: PromptSettler<undefined>
     }
   | { mode: 'recover'; prompt: RecoverWithOAuthPrompt; settle: PromptSettler<undefined> }
+  | { mode: 'create'; prompt: SecureNewWalletPrompt; settle: PromptSettler<undefined> }

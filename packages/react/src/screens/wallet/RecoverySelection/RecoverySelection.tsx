@@ -1,6 +1,5 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { useState } from 'react'
-import { toErrorInfo } from '../../../errors/toErrorInfo'
 import { loadWallet } from '../../../hooks/loadWallet'
 import { useAbortOnUnmount } from '../../../hooks/useAbortOnUnmount'
 import { useIsMounted } from '../../../hooks/useIsMounted'
@@ -10,86 +9,96 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { passwordFlowRoute } from '../passwordFlowRoute'
 import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
+import { type RecoveryChoice, recoveryChoices } from './recoveryChoices'
 
 /**
  * Recovery selection (docs/modal.md "Secure your account" / 'Update backup method', docs/modal.md
- * "Recovery-screen choice"), shown when more than one method is available: a password (the password flow),
- * Google Drive or iCloud when the app offers it (the recovery OAuth screen, docs/recovery-oauth.md,
- * docs/recovery-icloud.md) or, for a wallet
- * on a user-owned method, automatic recovery. A wallet on Google Drive moving to automatic recovery first
- * asks Google for the Drive token (the popup opens in the click), so the frame deletes the old secret
- * (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
+ * "Recovery-screen choice"), shown when more than one method is available: exactly the choices of
+ * {@link recoveryChoices} — a password (the password flow), Google Drive when the app offers it (the
+ * recovery OAuth screen, docs/recovery-oauth.md) and, for a wallet on a user-owned method, automatic
+ * recovery ('Automatically secure your account'). A wallet on Google Drive choosing a password first asks
+ * Google for the Drive token (the popup opens in the click), so the frame deletes the old secret once the
+ * password is stored (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
+ * At wallet creation, when the app requires a user-owned method (`SecureNewWalletPrompt`), it offers the
+ * app's user-owned methods only and cannot be closed (docs/modal.md "Wallet creation").
  */
 export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) {
-  const { client, messages, router, state, close } = useModal()
+  const { client, messages, router, state } = useModal()
   const m = messages.recovery
-  const { wallet, settle } = params
+  const { settle } = params
+  const creating = 'prompt' in params ? params.prompt : undefined
+  const wallet = 'wallet' in params ? params.wallet : undefined
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const isMounted = useIsMounted()
   const nextSignal = useAbortOnUnmount()
-  const options = state.appConfig?.embedded_wallet_config.user_owned_recovery_options ?? []
-  const update = wallet.recoveryMethod !== 'privy'
+  const choices: readonly RecoveryChoice[] = wallet
+    ? recoveryChoices(state.appConfig, wallet)
+    : (creating?.methods ?? [])
+  const update = wallet !== undefined && wallet.recoveryMethod !== 'privy'
 
-  const automatic = async () => {
+  const password = () => {
+    if (busy) return
+    if (creating) {
+      const prompt = creating
+      router.push('setPassword', {
+        prompt: { kind: 'setPassword', reason: 'create', closable: false, submit: prompt.createWithPassword },
+        settle,
+      })
+      return
+    }
+    if (!wallet) return
+    if (wallet.recoveryMethod !== 'google-drive') {
+      const route = passwordFlowRoute(client, wallet, settle)
+      if (route.id === 'setPassword') router.push('setPassword', route.params)
+      return
+    }
     // Opened in the click handler: browsers block popups opened after an await.
-    const popup = wallet.recoveryMethod === 'google-drive' ? openOAuthPopup() : undefined
+    const popup = openOAuthPopup()
     setBusy(true)
     setError(undefined)
-    try {
-      const { authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
-      const existing =
-        popup === undefined
-          ? undefined
-          : (await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })).accessToken
-      await setWalletRecovery(client, {
-        wallet,
-        recoveryMethod: 'privy',
-        ...(existing ? { existingRecoveryAccessToken: existing } : {}),
-      })
-      settle.resolve(undefined)
-      if (isMounted()) close()
-    } catch (caught) {
-      if (!isMounted()) return
-      setBusy(false)
-      setError(
-        wallet.recoveryMethod === 'google-drive'
-          ? recoveryOAuthErrorText(caught, messages)
-          : (toErrorInfo(caught).message ?? m.genericError),
-      )
-    }
+    void (async () => {
+      try {
+        const { authorizeRecoveryOAuth } = await loadWallet()
+        const { accessToken } = await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })
+        if (!isMounted()) return
+        setBusy(false)
+        const route = passwordFlowRoute(client, wallet, settle, accessToken)
+        if (route.id === 'setPassword') router.push('setPassword', route.params)
+      } catch (caught) {
+        if (!isMounted()) return
+        setBusy(false)
+        setError(recoveryOAuthErrorText(caught, messages))
+      }
+    })()
   }
 
   return (
-    <div className="foyer-screen">
+    <div className="foyer-screen" aria-busy={busy || undefined}>
       <ScreenHeader title={<ScreenTitle>{update ? m.updateTitle : m.selectTitle}</ScreenTitle>} />
       <p className="foyer-text">{m.selectDetail}</p>
-      {options.includes('user-passcode') ? (
-        <button
-          type="button"
-          className="foyer-option"
-          disabled={busy}
-          onClick={() => {
-            const route = passwordFlowRoute(client, wallet, settle)
-            if (route.id === 'setPassword') router.push('setPassword', route.params)
-          }}
-        >
+      {choices.includes('user-passcode') ? (
+        <button type="button" className="foyer-option" disabled={busy} onClick={password}>
           <span>{m.passwordOption}</span>
           <small>{m.passwordOptionDetail}</small>
         </button>
       ) : null}
-      {options.includes('google-drive') && wallet.recoveryMethod !== 'google-drive' ? (
+      {choices.includes('google-drive') ? (
         <button
           type="button"
           className="foyer-option"
           disabled={busy}
-          onClick={() => router.push('recoveryOAuth', { mode: 'set', wallet, settle })}
+          onClick={() =>
+            creating
+              ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, settle })
+              : wallet && router.push('recoveryOAuth', { mode: 'set', wallet, settle })
+          }
         >
           <span>{m.googleDriveOption}</span>
           <small>{m.googleDriveOptionDetail}</small>
         </button>
       ) : null}
-      {options.includes('icloud') && wallet.recoveryMethod !== 'icloud' ? (
+      {choices.includes('icloud') && wallet && !creating ? (
         <button
           type="button"
           className="foyer-option"
@@ -100,17 +109,21 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           <small>{messages.icloudRecovery.optionDetail}</small>
         </button>
       ) : null}
-      {update ? (
+      {choices.includes('privy') ? (
         <button
           type="button"
           className="foyer-option"
           disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={automatic}
+          onClick={() => wallet && router.push('setAutomaticRecovery', { wallet, settle })}
         >
           <span>{m.automaticOption}</span>
           <small>{m.automaticOptionDetail}</small>
         </button>
+      ) : null}
+      {busy ? (
+        <p className="foyer-text" role="status">
+          {m.oauthWaiting}
+        </p>
       ) : null}
       {error ? (
         <p className="foyer-error-text" role="alert">

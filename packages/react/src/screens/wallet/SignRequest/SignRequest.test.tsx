@@ -89,6 +89,7 @@ describe('SignRequest', () => {
       await client._internal.wallet.ui?.prompt({
         kind: 'recoverWithPassword',
         wallet: testWallet,
+        closable: true,
         recover: async () => {},
       })
       return new Promise<string>((resolve) => {
