@@ -18,6 +18,7 @@ export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
       | 'demoProviderWebUrl'
       | 'demoCoinbase'
       | 'demoSmartWallets'
+      | 'demoGasSponsorship'
       | 'demoDelegatedActions'
     >
   >
@@ -47,6 +48,7 @@ export async function prepareDatabase(db: FoyerDatabase, config: PrepareDatabase
     providerWebUrl: config.demoProviderWebUrl,
     coinbase: config.demoCoinbase,
     smartWallets: config.demoSmartWallets,
+    gasSponsorship: config.demoGasSponsorship,
     delegatedActions: config.demoDelegatedActions,
   })
 }
