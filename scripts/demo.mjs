@@ -72,6 +72,23 @@ const demoSmartWallets = bundler
       ],
     }
   : { enabled: false, smart_wallet_type: null, configured_networks: [] }
+// Gas sponsorship (the 'Sponsored send (EIP-7702)' panel): the app's verifying paymaster on anvil, Pimlico's
+// SingletonPaymasterV8 whose signer is a key made for this run, at most 0.01 ETH of gas per user and day
+// (docs/gas-sponsorship.md). The embedded wallet sends through the bundler above.
+const demoPaymasterKey = generatePrivateKey()
+const demoGasSponsorship = bundler
+  ? {
+      paymaster_address: await (
+        await import('./devchain/deployVerifyingPaymaster.ts')
+      ).deployVerifyingPaymaster({
+        anvilRpcUrl: chains.anvil.rpcUrl,
+        signer: privateKeyToAccount(demoPaymasterKey).address,
+      }),
+      signer_private_key: demoPaymasterKey,
+      chain_ids: [31337],
+      daily_limit_wei_per_user: '10000000000000000',
+    }
+  : undefined
 // Captcha: a local stand-in for Cloudflare Turnstile (widget script and siteverify), used by the captcha demo app.
 const turnstile = await startTurnstileStandIn({ port: Number(process.env.TURNSTILE_PORT ?? 8790) })
 // OAuth: a local OpenID Connect provider standing in for the nine providers ('Continue with Google' …), with
@@ -310,6 +327,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     FOYER_DEMO_COINBASE_JSON: JSON.stringify(demoCoinbase),
     // Smart wallets over the local bundler and paymaster (the 'Smart wallet' panel).
     FOYER_DEMO_SMART_WALLETS_JSON: JSON.stringify(demoSmartWallets),
+    // The app's verifying paymaster and its signer key (sealed by the server when it stores the setting).
+    ...(demoGasSponsorship ? { FOYER_DEMO_GAS_SPONSORSHIP_JSON: JSON.stringify(demoGasSponsorship) } : {}),
     // Delegated actions: the demo back end's key and the policy; the wallet API sends on FOYER_EVM_RPC_URLS.
     FOYER_DEMO_DELEGATED_ACTIONS_JSON: JSON.stringify(demoDelegatedActions),
     // The signer process above holds the key that opens delegated shares; the server only calls it.

@@ -16,6 +16,7 @@ import {
   farcasterSigners,
   findAppRecord,
   funding as fundingFeature,
+  gasSponsorship,
   generateSignerKeyPair,
   guest,
   mfa,
@@ -298,6 +299,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         ...(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
         signer: { url: signerUrl, secret: signerSecret },
       }),
+      // The app's verifying paymaster reads the chains' anvil (docs/gas-sponsorship.md).
+      gasSponsorship(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
       analytics(),
     ],
   })

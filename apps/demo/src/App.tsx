@@ -17,6 +17,7 @@ import { PasskeyPanel } from './PasskeyPanel'
 import { PhonePanel } from './PhonePanel'
 import { SmartWalletPanel } from './SmartWalletPanel'
 import { SolanaPanel } from './SolanaPanel'
+import { SponsoredSendPanel } from './SponsoredSendPanel'
 import { TelegramPanel } from './TelegramPanel'
 import { ThemePicker } from './ThemePicker'
 import { userLabel } from './userLabel'
@@ -122,6 +123,7 @@ export function App({ appId, hostLogin = false }: { appId: string; hostLogin?: b
           <DevicesPanel />
           <SolanaPanel />
           <SmartWalletPanel />
+          <SponsoredSendPanel />
           <AllWalletsPanel />
           <FarcasterSignerPanel />
           <DelegatedActionsPanel appId={appId} />

@@ -6,6 +6,7 @@ import { delegatedActions } from './features/delegatedActions/plugin'
 import { farcaster } from './features/farcaster/method'
 import { farcasterSigners } from './features/farcasterSigner/plugin'
 import { funding } from './features/funding/plugin'
+import { gasSponsorship } from './features/gasSponsorship/plugin'
 import { guest } from './features/guest/method'
 import { mfa } from './features/mfa/plugin'
 import { oauth } from './features/oauth/method'
@@ -38,7 +39,7 @@ export function defaultMethods() {
 
 /** Every feature with its default options: `createApp`'s default `features`. */
 export function defaultFeatures() {
-  return [mfa(), farcasterSigners(), funding(), delegatedActions(), analytics()] as const
+  return [mfa(), farcasterSigners(), funding(), delegatedActions(), gasSponsorship(), analytics()] as const
 }
 
 /** An account kind of one of the {@link defaultMethods}. */

@@ -31,8 +31,11 @@ export type PrepareCallsParameters = {
   calls: readonly SmartWalletCall[]
   /** The client over the bundler and the network's paymaster; absent when the network has none. */
   sponsoredClient?: PreparingClient | undefined
-  /** The client over the bundler alone: the operation the smart wallet pays. */
-  selfPaidClient: PreparingClient
+  /**
+   * The client over the bundler alone: the operation the smart wallet pays. Absent: sponsored only, the
+   * paymaster's refusal is thrown.
+   */
+  selfPaidClient?: PreparingClient | undefined
   /** Decodes one call as the transaction confirmation does (action, token); default none. */
   decode?:
     | ((call: RpcTransactionRequest) => Promise<Pick<TransactionPreview, 'action' | 'token'>>)
@@ -81,22 +84,25 @@ export function operationGas(operation: Partial<UserOperation>): bigint {
 export async function prepareCalls(parameters: PrepareCallsParameters): Promise<PreparedCalls> {
   const { chain, account, calls, sponsoredClient, selfPaidClient } = parameters
   let operation: UserOperation | undefined
-  let client = selfPaidClient
+  let client = (selfPaidClient ?? sponsoredClient) as PreparingClient
   let paymasterError: string | undefined
-  if (sponsoredClient) {
+  if (sponsoredClient && !selfPaidClient) {
+    operation = (await sponsoredClient.prepareUserOperation({ calls })) as UserOperation
+    if (!carriesPaymasterData(operation)) throw new Error('The paymaster answered no paymaster data.')
+  } else if (sponsoredClient) {
     try {
       operation = (await sponsoredClient.prepareUserOperation({ calls })) as UserOperation
       client = sponsoredClient
       if (!carriesPaymasterData(operation)) {
         paymasterError = 'The paymaster answered no paymaster data.'
         operation = undefined
-        client = selfPaidClient
+        client = selfPaidClient as PreparingClient
       }
     } catch (error) {
       paymasterError = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
     }
   }
-  operation ??= (await selfPaidClient.prepareUserOperation({ calls })) as UserOperation
+  operation ??= (await (selfPaidClient as PreparingClient).prepareUserOperation({ calls })) as UserOperation
   const sponsored = carriesPaymasterData(operation)
   const gas = operationGas(operation)
   const feePerGas = operation.maxFeePerGas

@@ -66,6 +66,7 @@ import {
   tokenPriceQuerySchema,
   tokenPriceResponseSchema,
 } from '../schemas/funding'
+import { paymasterRpcRequestSchema, paymasterRpcResponseSchema } from '../schemas/gasSponsorship'
 import { guestAuthenticateRequestSchema } from '../schemas/guest'
 import {
   icloudConfigurationRequestSchema,
@@ -521,6 +522,12 @@ export const endpoints = {
     query: delegatedActivityQuerySchema,
     response: delegatedActivityResponseSchema,
   },
+  /** The app's verifying paymaster, ERC-7677 (docs/gas-sponsorship.md#the-paymaster-endpoint). */
+  'POST /api/v1/gas_sponsorship/paymaster': post(
+    '/api/v1/gas_sponsorship/paymaster',
+    paymasterRpcRequestSchema,
+    paymasterRpcResponseSchema,
+  ),
   /** Removes every delegation of the user; the body is empty or `{}`. */
   'POST /api/v1/wallets/revoke': post(
     '/api/v1/wallets/revoke',

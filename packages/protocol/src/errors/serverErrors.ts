@@ -485,6 +485,40 @@ export const serverErrors = {
     code: 'invalid_request',
     message: (parameters: { reason: string }) => parameters.reason,
   },
+  gasSponsorshipOff: {
+    code: 'not_supported',
+    message: 'Gas sponsorship is not enabled for this app.',
+  },
+  gasSponsorshipChainNotEnabled: {
+    code: 'not_supported',
+    message: ({ chainId }: { chainId: string }) =>
+      `Gas sponsorship is not enabled on chain ${chainId} for this app.`,
+  },
+  sponsoredEntryPointRefused: {
+    code: 'invalid_data',
+    message: ({ entryPoint }: { entryPoint: string }) =>
+      `The app's paymaster sponsors EntryPoint v0.8 operations only, not ${entryPoint}.`,
+  },
+  sponsoredSenderNotUserWallet: {
+    code: 'invalid_data',
+    message: "The operation's sender is not one of the user's embedded Ethereum wallets.",
+  },
+  sponsoredDelegateUnsupported: {
+    code: 'invalid_data',
+    message: ({ delegate }: { delegate: string }) =>
+      `The app's paymaster sponsors accounts delegated to EntryPoint v0.8's Simple7702Account, not ${delegate}.`,
+  },
+  sponsorshipDailyLimitReached: {
+    code: 'policy_violation',
+    message: ({ limit }: { limit: string }) =>
+      `The gas sponsored for this user today would pass the app's daily limit of ${limit} wei.`,
+  },
+  gasSponsorshipChainUnreadable: {
+    code: 'internal_error',
+    message: ({ chainId }: { chainId: string }) =>
+      `Could not read the paymaster on chain ${chainId}. Please try again later.`,
+    status: 502,
+  },
   dailyLimitExceeded: {
     code: 'policy_violation',
     message: (parameters: { limit: string; unit: 'wei' | 'lamports' }) =>

@@ -477,7 +477,17 @@ export {
   tokenPriceQuerySchema,
   tokenPriceResponseSchema,
 } from '../schemas/funding'
-export { type GasSponsorshipSettings, gasSponsorshipSettingsSchema } from '../schemas/gasSponsorship'
+export {
+  type GasSponsorshipSettings,
+  gasSponsorshipSettingsSchema,
+  type PaymasterRpcRequest,
+  type PaymasterRpcResponse,
+  paymasterRpcRequestSchema,
+  paymasterRpcResponseSchema,
+  type RpcUserOperation,
+  rpcUserOperationSchema,
+  simple7702AccountAddress,
+} from '../schemas/gasSponsorship'
 export {
   type GuestAuthenticateRequest,
   guestAuthenticateRequestSchema,

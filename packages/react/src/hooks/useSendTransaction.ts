@@ -16,6 +16,13 @@ export type UseSendTransactionOptions = {
    * sends go through the smart wallet (`useSmartWallets().sendTransaction`, docs/smart-wallets.md).
    */
   sponsored?: boolean
+  /**
+   * Have the app's verifying paymaster pay the gas: the embedded wallet sends as EntryPoint v0.8's
+   * `Simple7702Account` through EIP-7702 (docs/gas-sponsorship.md#sending). The screen says 'Sponsored' only
+   * when the paymaster signed; its refusal (`policy_violation` past the app's daily limit) rejects with
+   * `ApiError` and nothing is sent.
+   */
+  sponsor?: boolean
 }
 
 /** What {@link useSendTransaction} returns. */

@@ -427,6 +427,26 @@ describe("loadConfig: the demo app's smart wallets", () => {
   })
 })
 
+describe("loadConfig: the demo app's gas sponsorship", () => {
+  test('default: FOYER_DEMO_GAS_SPONSORSHIP_JSON is the gas_sponsorship setting; a key that is not 32 bytes is refused', async () => {
+    const cwd = await emptyDirectory()
+    const gasSponsorship = {
+      paymaster_address: '0x00000000000000000000000000000000000000b2',
+      signer_private_key: `0x${'ab'.repeat(32)}`,
+      chain_ids: [31337],
+      daily_limit_wei_per_user: '10000000000000000',
+    }
+    const config = await loadConfig({ FOYER_DEMO_GAS_SPONSORSHIP_JSON: JSON.stringify(gasSponsorship) }, cwd)
+    expect(config.demoGasSponsorship).toEqual(gasSponsorship)
+    expect((await loadConfig({}, cwd)).demoGasSponsorship).toBeUndefined()
+    await expectRefused(
+      'FOYER_DEMO_GAS_SPONSORSHIP_JSON',
+      ['{', JSON.stringify({ ...gasSponsorship, signer_private_key: '0xab' })],
+      cwd,
+    )
+  })
+})
+
 describe('loadConfig: delegated actions', () => {
   test('default: FOYER_DEMO_DELEGATED_ACTIONS_JSON; the wallet API sends on the chains of FOYER_EVM_RPC_URLS', async () => {
     const cwd = await emptyDirectory()

@@ -3,6 +3,7 @@ import { delegatedActionsSettingsSchema } from '@foyer/protocol'
 import { parseSignerSecret } from '../features/delegatedActions/signer/signerProtocol'
 import {
   demoCoinbaseSettingsSchema,
+  demoGasSponsorshipSettingsSchema,
   demoIcloudSettingsSchema,
   demoSmartWalletsSettingsSchema,
   demoTelegramSettingsSchema,
@@ -120,6 +121,11 @@ export async function loadConfig(
       'FOYER_DEMO_SMART_WALLETS_JSON',
       values.FOYER_DEMO_SMART_WALLETS_JSON,
       demoSmartWalletsSettingsSchema,
+    ),
+    demoGasSponsorship: parseJsonVariable(
+      'FOYER_DEMO_GAS_SPONSORSHIP_JSON',
+      values.FOYER_DEMO_GAS_SPONSORSHIP_JSON,
+      demoGasSponsorshipSettingsSchema,
     ),
     demoDelegatedActions: parseJsonVariable(
       'FOYER_DEMO_DELEGATED_ACTIONS_JSON',

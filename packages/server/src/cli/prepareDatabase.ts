@@ -19,6 +19,7 @@ export type PrepareDatabaseConfig = Pick<ServerConfig, 'env' | 'masterKey'> &
       | 'demoCoinbase'
       | 'demoIcloud'
       | 'demoSmartWallets'
+      | 'demoGasSponsorship'
       | 'demoDelegatedActions'
     >
   >
@@ -49,6 +50,7 @@ export async function prepareDatabase(db: FoyerDatabase, config: PrepareDatabase
     coinbase: config.demoCoinbase,
     icloud: config.demoIcloud,
     smartWallets: config.demoSmartWallets,
+    gasSponsorship: config.demoGasSponsorship,
     delegatedActions: config.demoDelegatedActions,
   })
 }

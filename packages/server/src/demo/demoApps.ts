@@ -82,6 +82,11 @@ export type SeedDemoAppParameters = {
    */
   smartWallets?: AppSettings['smart_wallet_config'] | undefined
   /**
+   * The demo app's `gas_sponsorship` (`npm run demo` passes the verifying paymaster it deploys and its signer
+   * key as `FOYER_DEMO_GAS_SPONSORSHIP_JSON`): its 'Sponsored send (EIP-7702)' panel. Outside production only.
+   */
+  gasSponsorship?: AppSettings['gas_sponsorship'] | undefined
+  /**
    * The demo app's delegated-actions setting (`npm run demo` passes its back end's authorization key and the
    * policy 'send at most 0.01 ETH a day to one address' as `FOYER_DEMO_DELEGATED_ACTIONS_JSON`). Applied
    * outside production only.
@@ -247,6 +252,7 @@ async function seedMainDemoApp(
     coinbase,
     icloud,
     smartWallets,
+    gasSponsorship,
     delegatedActions,
   }: SeedDemoAppParameters,
 ): Promise<AppRecord> {
@@ -261,6 +267,7 @@ async function seedMainDemoApp(
       : {}),
     ...(farcasterAuth ? { farcaster_auth: true } : {}),
     ...(smartWallets ? { smart_wallet_config: smartWallets } : {}),
+    ...(gasSponsorship ? { gas_sponsorship: gasSponsorship } : {}),
     ...(farcasterDeveloperAccount ? { farcaster_developer_account: farcasterDeveloperAccount } : {}),
     ...(coinbase
       ? {

@@ -33,6 +33,15 @@ export type SendTransactionParameters = {
    * wallet (`createSmartWalletClient(client).sendCalls`, docs/smart-wallets.md).
    */
   sponsored?: boolean | undefined
+  /**
+   * Have the app's verifying paymaster pay the gas (docs/gas-sponsorship.md#sending): the wallet sends as
+   * EntryPoint v0.8's `Simple7702Account` through EIP-7702, in one user operation over the chain's bundler
+   * (the app's `smart_wallet_config` network), the paymaster data signed by the Foyer server within the
+   * app's per-user daily limit. The screen says 'Sponsored' only when the paymaster signed; its refusal is
+   * an `ApiError` (`policy_violation` past the limit), never a self-paid send. Resolves with the hash of
+   * the transaction that included the operation.
+   */
+  sponsor?: boolean | undefined
   /** Position in a batch: the title shows '(n / m)' and the button 'Continue' until the last. */
   step?: { index: number; count: number } | undefined
 }
@@ -60,7 +69,8 @@ export type SendTransactionErrorType =
  * @throws {InvalidTransactionRequestError} `'invalid_transaction_request'` (docs/limits.md messages).
  * @throws {ChainNotConfiguredError} `'chain_not_configured'`.
  * @throws {UserRejectedRequestError} the user cancelled.
- * @throws {SponsorshipUnavailableError} `'sponsorship_unavailable'`: `sponsored: true` (no paymaster).
+ * @throws {SponsorshipUnavailableError} `'sponsorship_unavailable'`: `sponsored: true` (no paymaster), or
+ *   `sponsor: true` without a bundler for the chain. @throws {ApiError} `sponsor: true` refused by the paymaster.
  * @throws {WalletProxyError} e.g. `'insufficient_funds'` ('Wallet has insufficient funds for this transaction.').
  * @throws {TransactionError} `nonce_expired`, `replacement_underpriced` (docs/transaction-errors.md).
  * @example
@@ -79,6 +89,10 @@ export async function sendTransaction(
   })
   if (request.from && request.from.toLowerCase() !== wallet.address.toLowerCase()) {
     throw new InvalidTransactionRequestError({ field: 'from', details: 'from is not the wallet' })
+  }
+  if (parameters.sponsor) {
+    const { sendSponsoredTransaction } = await import('../../smartWallets/sendSponsoredTransaction')
+    return sendSponsoredTransaction(client, { wallet, chain, request, uiOptions: parameters.uiOptions })
   }
   const from = wallet.address as `0x${string}`
   let current: RpcTransactionRequest = { ...request, from }

@@ -15,9 +15,14 @@ export class SponsorshipUnavailableError extends BaseError {
   override name = 'SponsorshipUnavailableError'
   declare readonly code: 'sponsorship_unavailable'
 
-  constructor() {
-    super('Sponsored transactions need a smart wallet with a paymaster; this wallet pays its own fees.', {
-      code: 'sponsorship_unavailable',
-    })
+  /** `message`: why (default: no paymaster for this wallet). */
+  constructor(message?: string) {
+    super(
+      message ??
+        'Sponsored transactions need a smart wallet with a paymaster; this wallet pays its own fees.',
+      {
+        code: 'sponsorship_unavailable',
+      },
+    )
   }
 }

@@ -12,6 +12,7 @@ export const ethereumRpcMethods = [
   'eth_sendTransaction',
   'eth_chainId',
   'wallet_switchEthereumChain',
+  'eth_sign7702Authorization',
 ] as const
 export type EthereumRpcMethod = (typeof ethereumRpcMethods)[number]
 
@@ -70,7 +71,8 @@ function withWalletIndex<T extends { walletIndex?: number | undefined; hdWalletI
  * one of them; `eth_sendTransaction` and gas/nonce filling use the chain's `rpcUrl`).
  * Reply `data`: `{ method, result }` — personal_sign / eth_signTypedData_v4 → signature hex;
  * eth_signTransaction → serialized signed tx hex; eth_sendTransaction → tx hash; eth_chainId → hex id;
- * wallet_switchEthereumChain → null.
+ * wallet_switchEthereumChain → null; eth_sign7702Authorization → the signed EIP-7702 authorization
+ * (docs/gas-sponsorship.md#the-authorization).
  */
 export const frameEthereumRpcRequestSchema = z
   .object({

@@ -53,8 +53,14 @@ export const messageAdapters = {
     })) satisfies ChainAdapter<string | Uint8Array, SigningOptions<SignMessageUiOptions>, Uint8Array>,
 }
 
-/** Options of an Ethereum transaction; `sponsored: true` is refused until a paymaster can pay (docs/confirmation-screen.md). */
-export type EthereumTransactionOptions = SigningOptions<SendTransactionUiOptions> & { sponsored?: boolean }
+/**
+ * Options of an Ethereum transaction: `sponsor: true` has the app's paymaster pay through EIP-7702
+ * (docs/gas-sponsorship.md#sending); `sponsored: true` is refused (docs/confirmation-screen.md).
+ */
+export type EthereumTransactionOptions = SigningOptions<SendTransactionUiOptions> & {
+  sponsored?: boolean
+  sponsor?: boolean
+}
 
 /** Options of a Solana transaction: the cluster's name (default the first configured cluster). */
 export type SolanaTransactionOptions = SigningOptions<SendTransactionUiOptions> & { cluster?: string }
@@ -73,6 +79,7 @@ export const transactionAdapters = {
           wallet: options.address,
           uiOptions: options.uiOptions,
           sponsored: options.sponsored,
+          sponsor: options.sponsor,
           step: requests.length > 1 ? { index: index + 1, count: requests.length } : undefined,
         }),
       )

@@ -5,6 +5,7 @@ import type { FundingOptions } from '../../features/funding/fundingSettings'
 import type { OAuthOptions } from '../../features/oauth/providers'
 import type {
   DemoCoinbaseSettings,
+  DemoGasSponsorshipSettings,
   DemoIcloudSettings,
   DemoOAuthSettings,
   DemoSmartWalletsSettings,
@@ -77,6 +78,12 @@ export type ServerConfig = {
    * Undefined: the demo app keeps its stored smart-wallet settings.
    */
   demoSmartWallets?: DemoSmartWalletsSettings | undefined
+  /**
+   * `FOYER_DEMO_GAS_SPONSORSHIP_JSON` (the `gas_sponsorship` of docs/gas-sponsorship.md#settings): outside
+   * production the demo app's verifying paymaster and its signer key (`npm run demo` sets it for the
+   * paymaster it deploys on anvil). Undefined: the demo app keeps its stored setting.
+   */
+  demoGasSponsorship?: DemoGasSponsorshipSettings | undefined
   /**
    * `FOYER_DEMO_DELEGATED_ACTIONS_JSON` (`{"authorization_public_keys":[…],"policy":{…},"daily_value_limit_wei":…}`):
    * outside production the demo app's delegated-actions setting (docs/delegated-actions.md#demo; `npm run demo`

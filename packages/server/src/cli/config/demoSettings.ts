@@ -4,6 +4,7 @@ import {
   type FarcasterDeveloperAccount,
   farcasterDeveloperAccountSchema,
   fundingProvidersSettingsSchema,
+  gasSponsorshipSettingsSchema,
   icloudRecoverySettingsSchema,
   isIcloudRecoveryConfigured,
   smartWalletConfigSchema,
@@ -56,6 +57,11 @@ export type DemoCoinbaseSettings = z.infer<typeof demoCoinbaseSettingsSchema>
 export const demoSmartWalletsSettingsSchema = smartWalletConfigSchema
 /** See {@link ServerConfig.demoSmartWallets}. */
 export type DemoSmartWalletsSettings = z.infer<typeof demoSmartWalletsSettingsSchema>
+
+/** What `FOYER_DEMO_GAS_SPONSORSHIP_JSON` holds (see {@link ServerConfig.demoGasSponsorship}). */
+export const demoGasSponsorshipSettingsSchema = gasSponsorshipSettingsSchema
+/** See {@link ServerConfig.demoGasSponsorship}. */
+export type DemoGasSponsorshipSettings = z.infer<typeof demoGasSponsorshipSettingsSchema>
 
 /** The Telegram settings `FOYER_DEMO_TELEGRAM_SETTINGS_JSON` may set (see {@link ServerConfig.demoTelegramSettings}). */
 export const demoTelegramSettingsSchema = appSettingsSchema

@@ -72,6 +72,8 @@ export const envSchema = z.object({
   FOYER_DEMO_ICLOUD_JSON: optionalString,
   // Smart wallets: the demo app's `smart_wallet_config` (the local bundler and paymaster).
   FOYER_DEMO_SMART_WALLETS_JSON: optionalString,
+  // Gas sponsorship: the demo app's `gas_sponsorship` (the local verifying paymaster and its signer key).
+  FOYER_DEMO_GAS_SPONSORSHIP_JSON: optionalString,
   FOYER_DEMO_DELEGATED_ACTIONS_JSON: optionalString,
   FOYER_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).optional(),
   FOYER_SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).optional(),

@@ -6,6 +6,7 @@ import { delegatedActions } from '../../features/delegatedActions/plugin'
 import { farcaster } from '../../features/farcaster/method'
 import { farcasterSigners } from '../../features/farcasterSigner/plugin'
 import { funding } from '../../features/funding/plugin'
+import { gasSponsorship } from '../../features/gasSponsorship/plugin'
 import { guest } from '../../features/guest/method'
 import { mfa } from '../../features/mfa/plugin'
 import { oauth } from '../../features/oauth/method'
@@ -58,6 +59,8 @@ export function pluginsOf(
         solanaRpcUrls: config.solanaRpcUrls,
         ...(config.signer ? { signer: config.signer } : {}),
       }),
+      // The app's verifying paymaster reads the chains of FOYER_EVM_RPC_URLS (docs/gas-sponsorship.md).
+      gasSponsorship({ rpcUrls: config.evmRpcUrls }),
       analytics(),
     ],
   }

@@ -1,3 +1,4 @@
+import { simple7702AccountAddress } from '@foyer/protocol'
 import {
   createPublicClient,
   http,
@@ -7,6 +8,7 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem'
+import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { deriveEthereumAccount } from '../../keys/deriveEthereumAccount'
 import { seedFromMnemonic } from '../../keys/seedFromMnemonic'
@@ -262,5 +264,41 @@ describe('handleEthereumRpc', () => {
         chainId: 5,
       }),
     ).rejects.toMatchObject({ type: 'invalid_request_arguments' })
+  })
+
+  test('default: eth_sign7702Authorization signs a delegation to Simple7702Account that recovers to the wallet', async () => {
+    const signed = (await handleEthereumRpc({
+      account,
+      method: 'eth_sign7702Authorization',
+      params: [{ contractAddress: simple7702AccountAddress, chainId: 31337, nonce: 3 }],
+    })) as {
+      address: `0x${string}`
+      chainId: number
+      nonce: number
+      r: `0x${string}`
+      s: `0x${string}`
+      yParity: number
+    }
+    expect(signed).toMatchObject({ address: simple7702AccountAddress, chainId: 31337, nonce: 3 })
+    expect(await recoverAuthorizationAddress({ authorization: signed })).toBe(account.address)
+  })
+
+  test('security: eth_sign7702Authorization refuses another contract, every chain (0) and a missing nonce', async () => {
+    const sign = (params: object) =>
+      handleEthereumRpc({ account, method: 'eth_sign7702Authorization', params: [params] })
+    await expect(
+      sign({ contractAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: 31337, nonce: 0 }),
+    ).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+      message: expect.stringMatching(/Simple7702Account/),
+    })
+    await expect(
+      sign({ contractAddress: simple7702AccountAddress, chainId: 0, nonce: 0 }),
+    ).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+    })
+    await expect(sign({ contractAddress: simple7702AccountAddress, chainId: 31337 })).rejects.toMatchObject({
+      type: 'invalid_request_arguments',
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { type FrameChain, rpcErrorCodes } from '@foyer/protocol'
+import { type FrameChain, rpcErrorCodes, simple7702AccountAddress } from '@foyer/protocol'
 import {
   BaseError,
   createWalletClient,
@@ -123,7 +123,9 @@ async function prepare(
  * `personal_sign` [data, address] → EIP-191 signature; `eth_signTypedData_v4` [address, typedData] →
  * EIP-712 signature; `eth_signTransaction` [tx] → signed serialized tx; `eth_sendTransaction` [tx] → hash
  * (signed here, sent with `eth_sendRawTransaction` to the chain's RPC URL); `eth_chainId` → hex id;
- * `wallet_switchEthereumChain` [{ chainId }] → null (configured chains only).
+ * `wallet_switchEthereumChain` [{ chainId }] → null (configured chains only); `eth_sign7702Authorization`
+ * [{ contractAddress, chainId, nonce }] → `{ address, chainId, nonce, r, s, yParity }` (EIP-7702; only to
+ * EntryPoint v0.8's `Simple7702Account`, on one chain, docs/gas-sponsorship.md#the-authorization).
  * Throws `FrameRequestError`: params not an array or unknown method → code 4200; unknown chain → 4902;
  * short balance → `insufficient_funds`; other failures → code -32603.
  *
@@ -188,6 +190,8 @@ export async function handleEthereumRpc(parameters: HandleEthereumRpcParameters)
         throw translateChainError(error)
       }
     }
+    case 'eth_sign7702Authorization':
+      return signSimple7702Authorization(account, params[0])
     case 'eth_chainId':
       return `0x${currentChainId(parameters).toString(16)}`
     case 'wallet_switchEthereumChain': {
@@ -211,4 +215,28 @@ export async function handleEthereumRpc(parameters: HandleEthereumRpcParameters)
     default:
       throw unsupported(`Unsupported method ${method}`)
   }
+}
+
+/**
+ * Signs an EIP-7702 authorization delegating the wallet to EntryPoint v0.8's `Simple7702Account`: any other
+ * contract would take the wallet over, and chain id 0 (every chain) is refused too. `chainId` and `nonce`
+ * are non-negative safe integers (the authority's transaction count when the authorization is used).
+ */
+async function signSimple7702Authorization(account: PrivateKeyAccount, raw: unknown) {
+  const { contractAddress, chainId, nonce } = (raw ?? {}) as Record<string, unknown>
+  if (typeof contractAddress !== 'string' || !sameAddress(contractAddress, simple7702AccountAddress))
+    throw new FrameRequestError(
+      'invalid_request_arguments',
+      "The wallet delegates only to EntryPoint v0.8's Simple7702Account",
+    )
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0)
+    throw new FrameRequestError('invalid_request_arguments', 'The authorization needs one chain id')
+  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0)
+    throw new FrameRequestError('invalid_request_arguments', 'The authorization needs a nonce')
+  const signed = await account.signAuthorization({
+    contractAddress: simple7702AccountAddress,
+    chainId,
+    nonce,
+  })
+  return { address: signed.address, chainId, nonce, r: signed.r, s: signed.s, yParity: signed.yParity ?? 0 }
 }
