@@ -1,4 +1,4 @@
-import { hexToString } from 'viem'
+import { createPublicClient, createTestClient, hexToString, http, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
@@ -27,6 +27,14 @@ async function copiedLink() {
   return uri
 }
 
+/** Clicks the demo's `button` (sign or send over the WalletConnect session) and answers its result line. */
+async function walletConnectResult(button: 'Sign with WalletConnect' | 'Send with WalletConnect') {
+  await page.getByRole('button', { name: button, exact: true }).click()
+  const result = page.getByTestId('walletconnect-result')
+  await expect.poll(() => result.textContent(), { timeout: 20_000 }).not.toBe('')
+  return (await result.textContent()) ?? ''
+}
+
 /** The demo's reading of the page's WalletConnect session (`useWalletConnect().getSession()`), read anew. */
 async function pageWalletConnectSession() {
   await page.getByRole('button', { name: 'WalletConnect session', exact: true }).click()
@@ -35,7 +43,7 @@ async function pageWalletConnectSession() {
 }
 
 describe('WalletConnect', () => {
-  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the session outlives a reload; either side disconnects', async () => {
+  test('default: sign in with a phone wallet through the QR link, SIWE signed over the session; the page signs and sends on anvil through it; the session outlives a reload; either side disconnects', async () => {
     await openDemo(page, `${stack.demoUrl}?appId=${wallet.appId}`)
     const dialog = page.getByRole('dialog')
     await chooseWallet('WalletConnect')
@@ -72,6 +80,30 @@ describe('WalletConnect', () => {
       }),
     )
 
+    // The page signs a message with the phone wallet over the session (EIP-191, verified against the account)…
+    const signature = await walletConnectResult('Sign with WalletConnect')
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    const demoMessage = 'Hello from the Foyer demo over WalletConnect'
+    expect(await verifyMessage({ address: account.address, message: demoMessage, signature })).toBe(true)
+    // …and sends 1,000 wei on anvil: the phone signs it with its key and broadcasts it; the chain has it.
+    const { rpcUrl } = stack.chains.anvil
+    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
+      address: account.address,
+      value: parseEther('1'),
+    })
+    const hash = await walletConnectResult('Send with WalletConnect')
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({
+      hash: hash as `0x${string}`,
+    })
+    expect(receipt).toMatchObject({ status: 'success', from: account.address.toLowerCase() })
+    expect(receipt.to).toBe('0x000000000000000000000000000000000000dead')
+    expect(wallet.phone.requests.map((request) => [request.topic, request.method])).toEqual([
+      [session.topic, 'personal_sign'],
+      [session.topic, 'personal_sign'],
+      [session.topic, 'eth_sendTransaction'],
+    ])
+
     // A reload keeps the Foyer session and the WalletConnect session: signing in again needs no new pairing
     // (the phone pairs nothing more, so only the restored session can carry the second signature).
     await page.reload()
@@ -81,10 +113,8 @@ describe('WalletConnect', () => {
     await chooseWallet('WalletConnect')
     await dialog.getByRole('heading', { name: 'Sign to verify' }).waitFor()
     await expect.poll(() => page.getByTestId('authenticated').textContent(), { timeout: 20_000 }).toBe('true')
-    expect(wallet.phone.requests.map((request) => [request.topic, request.method])).toEqual([
-      [session.topic, 'personal_sign'],
-      [session.topic, 'personal_sign'],
-    ])
+    expect(wallet.phone.requests.map((request) => request.method).slice(3)).toEqual(['personal_sign'])
+    expect(wallet.phone.requests.every((request) => request.topic === session.topic)).toBe(true)
 
     // The page reads the restored session, and ends it from the dapp's side: the phone forgets it too.
     await expect.poll(pageWalletConnectSession).toBe(`${account.address} on ${stack.chains.anvil.chainId}`)
