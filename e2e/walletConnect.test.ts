@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
 import { chooseWallet, usersMe, useWalletConnectPhone } from './support/externalWallets/walletSignIn'
 import { stack, useSharedStack } from './support/sharedStack'
-import { openDemo } from './support/signInWithEmail'
+import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
 // A real WalletConnect session: the demo's dapp side (@walletconnect/ethereum-provider) and a scripted phone
 // wallet (@walletconnect/sign-client) meet on the shared stack's local relay (docs/walletconnect.md).
@@ -16,6 +16,9 @@ useBrowser({
 
 const account = privateKeyToAccount(generatePrivateKey())
 const wallet = useWalletConnectPhone('WalletConnect demo', account)
+// A second phone, with its own account and app, for linking to a user who signed in by email.
+const linkAccount = privateKeyToAccount(generatePrivateKey())
+const linkWallet = useWalletConnectPhone('WalletConnect link demo', linkAccount)
 
 const QR_LABEL = 'QR code to connect with WalletConnect'
 
@@ -84,7 +87,13 @@ describe('WalletConnect', () => {
     const signature = await walletConnectResult('Sign with WalletConnect')
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
     const demoMessage = 'Hello from the Foyer demo over WalletConnect'
-    expect(await verifyMessage({ address: account.address, message: demoMessage, signature })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: account.address,
+        message: demoMessage,
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
     // …and sends 1,000 wei on anvil: the phone signs it with its key and broadcasts it; the chain has it.
     const { rpcUrl } = stack.chains.anvil
     await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
@@ -138,4 +147,31 @@ describe('WalletConnect', () => {
     expect(await copiedLink()).not.toBe(uri)
     await page.keyboard.press('Escape')
   }, 120_000)
+
+  test("behavior: a user signed in by email links a phone wallet: 'Link a wallet' offers WalletConnect, SIWE over the session", async () => {
+    await openDemo(page, `${stack.demoUrl}?appId=${linkWallet.appId}`)
+    await signInWithEmail(page, stack.apiUrl, freshEmail('wc-link'))
+    await expect.poll(() => page.getByTestId('authenticated').textContent()).toBe('true')
+    await page.getByRole('button', { name: 'Link a wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Link a wallet' }).waitFor()
+    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'WalletConnect' }).click()
+    await dialog.getByRole('img', { name: QR_LABEL }).waitFor({ timeout: 20_000 })
+    const session = await linkWallet.phone.pair(await copiedLink())
+    await expect
+      .poll(async () => (await usersMe(linkWallet.appId)).linked_accounts, { timeout: 20_000 })
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'wallet',
+          address: linkAccount.address,
+          wallet_client_type: 'wallet_connect',
+          connector_type: 'wallet_connect_v2',
+        }),
+      )
+    const [signRequest] = linkWallet.phone.requests
+    expect(signRequest).toMatchObject({ topic: session.topic, method: 'personal_sign' })
+    expect(hexToString(((signRequest?.params ?? []) as `0x${string}`[])[0] ?? '0x')).toContain(
+      linkAccount.address,
+    )
+  }, 90_000)
 })
