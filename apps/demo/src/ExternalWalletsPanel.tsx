@@ -1,6 +1,12 @@
 import type { ExternalWalletAccount } from '@foyer/protocol'
 import { useConnectWallet, useFoyer, useLinkWallet, useWalletConnect } from '@foyer/react'
 import { useCallback, useEffect, useState } from 'react'
+import { toHex } from 'viem'
+
+/** What 'Sign with WalletConnect' asks the connected phone wallet to sign (EIP-191). */
+const WALLET_CONNECT_DEMO_MESSAGE = 'Hello from the Foyer demo over WalletConnect'
+/** Where 'Send with WalletConnect' sends 1,000 wei. */
+const WALLET_CONNECT_DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD'
 
 type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getConnectionHistory']>>[number]
 
@@ -8,7 +14,9 @@ type Connection = Awaited<ReturnType<ReturnType<typeof useConnectWallet>['getCon
  * External wallets: the signed-in user's linked SIWE/SIWS wallets with Unlink, 'Link a wallet'
  * (`useLinkWallet`), 'Connect a wallet' without signing in (`useConnectWallet`), and this browser's wallet
  * connection history (address, connector, wallet client, connectedAt; most recent first), and the page's
- * WalletConnect session (`useWalletConnect`) with 'Disconnect WalletConnect'.
+ * WalletConnect session (`useWalletConnect`) with 'Disconnect WalletConnect', 'Sign with WalletConnect' (a
+ * `personal_sign` of {@link WALLET_CONNECT_DEMO_MESSAGE}) and 'Send with WalletConnect' (1,000 wei to
+ * {@link WALLET_CONNECT_DEMO_RECIPIENT}) over that session's provider.
  */
 export function ExternalWalletsPanel() {
   const { user } = useFoyer()
@@ -24,6 +32,20 @@ export function ExternalWalletsPanel() {
       (caught: Error) => setWalletConnectSession(caught.message),
     )
   }, [walletConnect])
+  const [walletConnectResult, setWalletConnectResult] = useState('')
+  // Sign or send with the phone wallet of the live session (docs/walletconnect.md); the result is the
+  // signature or the transaction hash.
+  const withWalletConnect = (request: (address: `0x${string}`) => { method: string; params: unknown }) => {
+    setWalletConnectResult('')
+    void (async () => {
+      const [session, provider] = await Promise.all([
+        walletConnect.getSession(),
+        walletConnect.getEthereumProvider(),
+      ])
+      if (!session || !provider) throw new Error('No WalletConnect session')
+      return String(await provider.request(request(session.address)))
+    })().then(setWalletConnectResult, (caught: Error) => setWalletConnectResult(`failed: ${caught.message}`))
+  }
 
   const refresh = useCallback(() => {
     getConnectionHistory().then(setHistory, () => {})
@@ -88,6 +110,31 @@ export function ExternalWalletsPanel() {
           Disconnect WalletConnect
         </button>{' '}
         <span data-testid="walletconnect-session">{walletConnectSession}</span>
+      </p>
+      <p>
+        <button
+          type="button"
+          onClick={() =>
+            withWalletConnect((address) => ({
+              method: 'personal_sign',
+              params: [toHex(WALLET_CONNECT_DEMO_MESSAGE), address],
+            }))
+          }
+        >
+          Sign with WalletConnect
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() =>
+            withWalletConnect((address) => ({
+              method: 'eth_sendTransaction',
+              params: [{ from: address, to: WALLET_CONNECT_DEMO_RECIPIENT, value: toHex(1_000) }],
+            }))
+          }
+        >
+          Send with WalletConnect
+        </button>{' '}
+        <output data-testid="walletconnect-result">{walletConnectResult}</output>
       </p>
       {status ? <p data-testid="wallet-connect-status">{status}</p> : null}
       {error ? <p role="alert">{error.message}</p> : null}

@@ -76,7 +76,7 @@ export type WalletConnectPhoneSetUp = {
 /**
  * For a test file about WalletConnect: before all its tests, creates an app named `appName` (a copy of the
  * demo app with wallet sign-in and the e2e WalletConnect project id) and a scripted phone wallet for
- * `account` on the shared stack's local relay; closes the phone after all tests.
+ * `account` on the shared stack's local relay (sending on the stack's anvil); closes the phone after all tests.
  */
 export function useWalletConnectPhone(
   appName: string,
@@ -94,6 +94,8 @@ export function useWalletConnectPhone(
       relayUrl: stack.walletConnectRelayUrl,
       projectId: WALLET_CONNECT_E2E_PROJECT_ID,
       account,
+      // The phone sends transactions on the stack's anvil (`eth_sendTransaction`).
+      rpcUrls: { [stack.chains.anvil.chainId]: stack.chains.anvil.rpcUrl },
     })
   })
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { ExternalEip1193Provider } from '@foyer/core/external-wallets'
 import { useCallback, useMemo } from 'react'
 import { useFoyerContext } from '../FoyerProvider/FoyerContext'
 
@@ -11,6 +12,15 @@ export type UseWalletConnectReturnType = {
   getSession(): Promise<{ address: `0x${string}`; chainId: number } | undefined>
   /** Ends the page's WalletConnect session (`wc_sessionDelete`, so the phone forgets it too); nothing when none. */
   disconnect(): Promise<void>
+  /**
+   * The EIP-1193 provider of the page's WalletConnect wallet (`request({ method, params })`), to sign and send
+   * with the connected phone wallet: `personal_sign`, `eth_signTypedData_v4`, `eth_sendTransaction` go to the
+   * phone over the session (a request within 2.5 s of a fresh session waits out the rest, docs/walletconnect.md);
+   * read calls (`eth_call`, `eth_getBalance`…) go to the configured chain's `rpcUrl`. Requests need a live
+   * session (read `getSession()` first; one is made by signing in or linking with WalletConnect). Undefined
+   * when the app has no `wallet_connect_cloud_project_id`.
+   */
+  getEthereumProvider(): Promise<ExternalEip1193Provider | undefined>
 }
 
 /**
@@ -20,7 +30,10 @@ export type UseWalletConnectReturnType = {
  *
  * @throws Error 'useWalletConnect must be used within <FoyerProvider>.' outside a provider
  * @example
- * const { disconnect } = useWalletConnect()
+ * const { getSession, getEthereumProvider, disconnect } = useWalletConnect()
+ * const session = await getSession()
+ * const provider = await getEthereumProvider()
+ * if (session && provider) await provider.request({ method: 'personal_sign', params: [toHex('Hi'), session.address] })
  * await disconnect()
  */
 export function useWalletConnect(): UseWalletConnectReturnType {
@@ -39,5 +52,9 @@ export function useWalletConnect(): UseWalletConnectReturnType {
   }, [client, relayUrl, chains])
   const getSession = useCallback(async () => (await wallet())?.restore(), [wallet])
   const disconnect = useCallback(async () => (await wallet())?.disconnect(), [wallet])
-  return useMemo(() => ({ getSession, disconnect }), [getSession, disconnect])
+  const getEthereumProvider = useCallback(async () => (await wallet())?.provider, [wallet])
+  return useMemo(
+    () => ({ getSession, disconnect, getEthereumProvider }),
+    [getSession, disconnect, getEthereumProvider],
+  )
 }

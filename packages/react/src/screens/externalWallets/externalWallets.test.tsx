@@ -510,6 +510,23 @@ describe('hooks', () => {
     expect(screen.queryByRole('heading', { name: 'Unable to sign in' })).toBeNull()
   })
 
+  test("useLinkWallet: 'Link a wallet' offers WalletConnect last when the app has a project id", async () => {
+    const withProject = {
+      wallet_auth: true,
+      solana_wallet_auth: false,
+      wallet_connect_cloud_project_id: 'local',
+    }
+    const { user } = await renderHooks(walletRoutes({}, withProject), true)
+    await user.click(screen.getByRole('button', { name: 'Link' }))
+    expect(await screen.findByRole('heading', { name: 'Link a wallet' })).toBeTruthy()
+    const list = await screen.findByRole('list', { name: 'Wallets' }, { timeout: 5000 })
+    await waitFor(() =>
+      expect(
+        Array.from(list.querySelectorAll('button')).map((row) => row.querySelector('span')?.textContent),
+      ).toEqual(['MetaMask', 'WalletConnect']),
+    )
+  })
+
   test('useLinkWallet: a link resolves with the user', async () => {
     // A link answers the user (docs/linked-accounts.md#linking).
     const { user } = await renderHooks(

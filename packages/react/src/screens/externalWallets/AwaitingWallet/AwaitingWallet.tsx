@@ -9,7 +9,7 @@ import {
   type WalletConnectWallet,
 } from '@foyer/core/external-wallets'
 import { WALLET_CONNECTION_MAX_RETRIES } from '@foyer/protocol'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useCloseAfterSuccess } from '../../../hooks/useCloseAfterSuccess'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useStartOnce } from '../../../hooks/useStartOnce'
@@ -20,12 +20,10 @@ import { ModalScreenHeader } from '../../../modal/ModalScreenHeader'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { signInMode } from '../../../modal/signInMode'
 import { Button } from '../../../ui/Button'
-import { CopyButton } from '../../../ui/CopyButton'
-import { QrCode } from '../../../ui/QrCode'
 import { Spinner } from '../../../ui/Spinner'
 import { showApprovalFailure } from '../../approvalFailure'
 import { SuccessNotice } from '../../Success/SignedInNotice'
-import { WalletConnectAppLinks } from '../walletConnect/WalletConnectAppLinks'
+import { useWalletConnectPairingUri, WalletConnectPairing } from '../walletConnect/WalletConnectPairing'
 
 type Status = 'awaitingClick' | 'connecting' | 'switchingChain' | 'signing' | 'success' | 'error'
 
@@ -55,13 +53,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
   const isMounted = useIsMounted()
   const attempts = useRef(0)
   // WalletConnect (docs/walletconnect.md): the pairing link, drawn as a QR code with a copy link while connecting.
-  const [pairingUri, setPairingUri] = useState<string | undefined>(undefined)
-  useEffect(() => {
-    if (!('onDisplayUri' in wallet) || typeof wallet.onDisplayUri !== 'function') return
-    return (wallet as WalletConnectWallet).onDisplayUri((uri) => {
-      if (isMounted()) setPairingUri(uri)
-    })
-  }, [wallet, isMounted])
+  const pairingUri = useWalletConnectPairingUri(wallet)
 
   const start = useCallback(async () => {
     attempts.current += 1
@@ -169,16 +161,7 @@ export function AwaitingWallet({ params }: ScreenProps<'awaitingWallet'>) {
     return (
       <div className="foyer-screen">
         {header(formatMessage(m.connectingTitle, { wallet: wallet.name }))}
-        <p className="foyer-text">{m.walletConnectScan}</p>
-        <QrCode value={pairingUri} label={m.walletConnectQrLabel} size={160} ecc="Q" />
-        <WalletConnectAppLinks wallet={wallet as WalletConnectWallet} pairingUri={pairingUri} />
-        <CopyButton
-          text={pairingUri}
-          label={m.copyLink}
-          copiedLabel={m.copied}
-          feedbackMs={1500}
-          variant="secondary"
-        />
+        <WalletConnectPairing wallet={wallet as WalletConnectWallet} pairingUri={pairingUri} />
       </div>
     )
   return (

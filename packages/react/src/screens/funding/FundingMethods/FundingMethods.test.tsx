@@ -24,12 +24,13 @@ function FundButton({ onError }: { onError: (error: unknown) => void }) {
   )
 }
 
-async function renderFunding(fiatOnRampEnabled = true) {
+async function renderFunding(fiatOnRampEnabled = true, walletConnectProjectId: string | null = null) {
   const { api } = createTestClient(
     {},
     {
       appConfig: {
         fiat_on_ramp_enabled: fiatOnRampEnabled,
+        wallet_connect_cloud_project_id: walletConnectProjectId,
         funding_config: {
           ...defaultAppSettings.funding_config,
           default_recommended_currency: { chain: 'eip155:1', asset: 'native-currency' },
@@ -99,6 +100,25 @@ describe('funding screens', () => {
     await screen.findByRole('dialog', { name: 'Receive funds' }, { timeout: 5000 })
     // The amount screen never showed.
     expect(screen.queryByRole('dialog', { name: 'Confirm or edit amount' })).toBeNull()
+  })
+
+  test("behavior: with a WalletConnect project id, 'Transfer from wallet' lists WalletConnect (a phone wallet can pay) after the amount", async () => {
+    const { user } = await renderFunding(true, 'local')
+    const methods = await screen.findByRole('dialog', { name: 'Add funds to your wallet' }, { timeout: 5000 })
+    const transfer = within(methods).getByRole('button', { name: /Transfer from wallet/ })
+    // No browser wallet announces itself, yet WalletConnect can pay: no 'No wallet found', and the amount shows.
+    await new Promise((resolve) => setTimeout(resolve, 1700))
+    expect(transfer.textContent).not.toContain('No wallet found in this browser.')
+    await user.click(transfer)
+    const amount = await screen.findByRole('dialog', { name: 'Confirm or edit amount' }, { timeout: 5000 })
+    await user.click(within(amount).getByRole('button', { name: 'Continue' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer from wallet' }, { timeout: 5000 })
+    const list = within(dialog).getByRole('list', { name: 'Wallets' })
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((row) => row.textContent),
+    ).toEqual(['WalletConnect'])
   })
 
   test("behavior: 'Confirm or edit amount' keeps digits and one point, and shows the fiat estimate", async () => {

@@ -5,10 +5,10 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Alert } from '../../../ui/Alert'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
-import { useDiscoveredWallets } from '../../externalWallets/WalletList/useDiscoveredWallets'
 import type { FundingFlowParams, FundingNextScreen } from '../params'
 import { pushFundingScreen } from '../returnToFundingMethods'
 import { transferWalletChainTypes } from '../transfer/TransferFromWallet/transferWalletChainTypes'
+import { useTransferWallets } from '../transfer/TransferFromWallet/useTransferWallets'
 
 /**
  * 'Add funds to your wallet' (docs/modal.md "Funding"): Pay with card (MoonPay, or Coinbase Onramp with a
@@ -39,8 +39,8 @@ export function FundingMethods({ params }: ScreenProps<'fundingMethods'>) {
     })
   const cardProvider = (showAlternateProvider ? cardProviders[1] : undefined) ?? cardProviders[0]
 
-  // The browser's wallets that could pay (as 'Transfer from wallet' looks for them), to skip the amount when none.
-  const discovery = useDiscoveredWallets(transferWalletChainTypes(request, client.solanaClusters))
+  // The wallets that could pay (as 'Transfer from wallet' lists them), to skip the amount when none.
+  const discovery = useTransferWallets(transferWalletChainTypes(request, client.solanaClusters))
   const noWallet = discovery.searched && discovery.wallets.length === 0
 
   const next = (screen: FundingNextScreen, via: FundingFlowParams['via']) => {

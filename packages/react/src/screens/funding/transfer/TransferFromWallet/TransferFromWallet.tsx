@@ -2,6 +2,7 @@ import {
   connectExternalWallet,
   type EthereumExternalWallet,
   type ExternalWallet,
+  type WalletConnectWallet,
 } from '@foyer/core/external-wallets'
 import {
   bridgeDestinationCurrency,
@@ -22,17 +23,21 @@ import { sanitizeImageUrl } from '../../../../theme/sanitizeImageUrl'
 import { Alert } from '../../../../ui/Alert'
 import { Button } from '../../../../ui/Button'
 import { Chip } from '../../../../ui/Chip'
-import { useDiscoveredWallets } from '../../../externalWallets/WalletList/useDiscoveredWallets'
 import { WalletInstallLinks } from '../../../externalWallets/WalletList/WalletInstallLinks'
+import {
+  useWalletConnectPairingUri,
+  WalletConnectPairing,
+} from '../../../externalWallets/walletConnect/WalletConnectPairing'
 import { pushFundingScreen } from '../../returnToFundingMethods'
 import { transferWalletChainTypes } from './transferWalletChainTypes'
+import { useTransferWallets } from './useTransferWallets'
 import { visibleWallets } from './visibleWallets'
 
 /**
  * 'Transfer from wallet' (docs/modal.md "External wallets", "Funding"; docs/limits.md): the browser's wallets
  * for the chain of the wallet to fund (the app's `appearance.walletList` applies): Ethereum wallets for an
  * Ethereum wallet (and Solana ones, to bridge from Solana, when the app has cross-chain bridging), Solana
- * ones for a Solana wallet; 3 shown and 'More wallets' when
+ * ones for a Solana wallet, and WalletConnect last (its QR code while it pairs, docs/walletconnect.md); 3 shown and 'More wallets' when
  * more than 4; 'Connect a wallet to deposit funds or send funds manually'. Choosing one connects it; the
  * transfer then goes on the same chain, or — when the app has cross-chain bridging and the wallet lacks the
  * asset on that chain — from another network: straight from the one chain that holds the amount, else
@@ -45,10 +50,11 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
   const { request } = params
   const evmRequest = request.chainType === 'ethereum'
   const { ethereum, solana } = transferWalletChainTypes(request, client.solanaClusters)
-  const { wallets, searched } = useDiscoveredWallets({ ethereum, solana })
+  const { wallets, searched } = useTransferWallets({ ethereum, solana })
   const [expanded, setExpanded] = useState(false)
   const [connecting, setConnecting] = useState<ExternalWallet | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
+  const pairingUri = useWalletConnectPairingUri(connecting)
 
   const choose = async (wallet: ExternalWallet) => {
     setError(undefined)
@@ -164,6 +170,9 @@ export function TransferFromWallet({ params }: ScreenProps<'fundingTransferFromW
         <Button variant="secondary" block onClick={() => setExpanded(true)}>
           {m.moreWallets}
         </Button>
+      ) : null}
+      {connecting && pairingUri ? (
+        <WalletConnectPairing wallet={connecting as WalletConnectWallet} pairingUri={pairingUri} />
       ) : null}
       {connecting ? (
         <p className="foyer-text" role="status">
