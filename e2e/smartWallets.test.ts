@@ -13,10 +13,10 @@ import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { installAa } from '../aa/install.mjs'
 import { type LocalBundler, startBundler } from '../scripts/devchain/startBundler'
-import { page, useBrowser } from './support/browserPage'
+import { browser, page, useBrowser } from './support/browserPage'
 import { readWalletAddress } from './support/embeddedWallet'
 import { stack, useSharedStack } from './support/sharedStack'
-import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
+import { freshEmail, openDemo, signInWithEmail, submitEmail, typeMailedCode } from './support/signInWithEmail'
 
 // Smart wallets in Chromium on anvil (docs/smart-wallets.md): the demo's 'Smart wallet' panel, for a new user
 // of an app whose smart wallets are Safes over the local bundler and mock paymaster (docs/smart-wallets-local.md),
@@ -114,10 +114,11 @@ describe('smart wallets in the demo', () => {
   let owner: Address
   let smartWallet: Address
   let lastOperation = ''
+  const email = freshEmail('smart')
 
   test("default: a new user's Safe is linked as a smart_wallet account, proven before deployment (ERC-6492)", async () => {
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
-    await signInWithEmail(page, stack.apiUrl, freshEmail('smart'))
+    await signInWithEmail(page, stack.apiUrl, email)
     owner = await readWalletAddress(page)
     await page.getByRole('button', { name: 'Use smart wallet' }).click()
     // The link: the owner signs the sign-in message through the Safe.
@@ -197,6 +198,55 @@ describe('smart wallets in the demo', () => {
       false,
     )
   }, 60_000)
+
+  test("default: another app signs in with this app's account and has the Safe sign through the transact page (ERC-1271)", async () => {
+    // This app becomes a cross-app provider for the demo app, its pages on the other loopback name.
+    const port = new URL(stack.demoUrl).port
+    await stack.updateAppSettings(appId, {
+      cross_app: {
+        is_provider: true,
+        allowed_requester_app_ids: [DEMO_APP_ID],
+        web_url: `http://localhost:${port}/?appId=${appId}`,
+      },
+    })
+    // The demo app (the requester) in a context of its own: this file's page stays signed in to this app.
+    const requesterContext = await browser.newContext()
+    const requester = await requesterContext.newPage()
+    await openDemo(requester, `${stack.demoUrl}?crossAppProvider=${appId}`)
+    await requester.getByRole('button', { name: 'Log in' }).click()
+    const opened = requester.waitForEvent('popup')
+    await requester.getByRole('dialog').getByRole('button', { name: 'Continue with Smart wallets' }).click()
+    const popup = await opened
+    await popup.waitForURL(/\/oauth\/authorize\?/)
+    const login = popup.getByRole('dialog')
+    const since = await submitEmail(popup, login, email)
+    await typeMailedCode(popup, login, stack.apiUrl, { to: email, since })
+    const closed = popup.waitForEvent('close', { timeout: 60_000 })
+    await popup.getByRole('button', { name: 'Allow' }).click({ timeout: 60_000 })
+    await closed
+    // The cross_app account lists the provider user's smart wallet.
+    await expect
+      .poll(() => requester.getByTestId('cross-app-smart-wallet').textContent(), { timeout: 30_000 })
+      .toBe(smartWallet)
+
+    const transact = requester.waitForEvent('popup')
+    await requester.getByRole('button', { name: 'Sign a message with the provider smart wallet' }).click()
+    const transactPopup = await transact
+    await transactPopup.waitForURL(/\/oauth\/transact\?/)
+    const transactClosed = transactPopup.waitForEvent('close', { timeout: 90_000 })
+    await transactPopup
+      .getByRole('dialog', { name: 'Sign message' })
+      .getByRole('button', { name: 'Approve' })
+      .click({ timeout: 60_000 })
+    await transactClosed
+    await expect
+      .poll(() => requester.getByTestId('cross-app-outcome').textContent(), { timeout: 30_000 })
+      .toMatch(/^0x[0-9a-f]+$/)
+    const signature = (await requester.getByTestId('cross-app-outcome').textContent()) as `0x${string}`
+    const message = 'Hello from the Foyer demo'
+    expect(await publicClient.verifyMessage({ address: smartWallet, message, signature })).toBe(true)
+    await requesterContext.close()
+  }, 180_000)
 
   test("behavior: with the paymaster off the screen shows the real fee, not 'Sponsored', and the Safe pays it", async () => {
     await stack.updateAppSettings(appId, { smart_wallet_config: smartWalletConfig(await closedUrl()) })

@@ -4,7 +4,8 @@ import { useState } from 'react'
 
 /**
  * Cross-app: the provider app's account the user signed in with, its wallet, and requests to
- * that wallet through the provider's transact popup — sign a message, send 0.001 ETH. Shows the signature,
+ * that wallet through the provider's transact popup — sign a message, send 0.001 ETH — and, when the provider
+ * user has a smart wallet, a message signed by it (docs/cross-app.md#smart-wallets). Shows the signature,
  * the transaction hash, or the documented text (docs/errors.md) of a refusal.
  */
 export function CrossAppPanel() {
@@ -13,6 +14,7 @@ export function CrossAppPanel() {
   const [outcome, setOutcome] = useState('')
   const account = user?.linked_accounts.find((entry): entry is CrossAppAccount => entry.type === 'cross_app')
   const address = account?.embedded_wallets[0]?.address
+  const smartWallet = account?.smart_wallets[0]?.address
   if (!account) return null
 
   const run = (action: () => Promise<string>) => {
@@ -51,6 +53,17 @@ export function CrossAppPanel() {
             }
           >
             Send 0.001 ETH with the provider wallet
+          </button>
+        </p>
+      ) : null}
+      {smartWallet ? (
+        <p>
+          Provider smart wallet <code data-testid="cross-app-smart-wallet">{smartWallet}</code>{' '}
+          <button
+            type="button"
+            onClick={() => run(() => signMessage('Hello from the Foyer demo', { address: smartWallet }))}
+          >
+            Sign a message with the provider smart wallet
           </button>
         </p>
       ) : null}
