@@ -7,7 +7,7 @@ import {
   testEmbeddedWallet,
   testUser,
 } from '../../../../test/createTestClient'
-import { createFakePopup } from '../../../../test/fakePopup'
+import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
@@ -165,32 +165,7 @@ describe('Google Drive as a recovery choice', () => {
       },
     )
     // The popup comes back to this page with the code 'undefined' (the user cancelled at Google).
-    let href: string | null = null
-    const popup = {
-      closed: false,
-      close() {
-        popup.closed = true
-      },
-      location: {
-        get href(): string {
-          if (href === null) throw new Error('SecurityError: cross-origin')
-          return href
-        },
-        replace(url: string) {
-          expect(url).toBe('https://accounts.google.test/o/oauth2/v2/auth')
-          const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
-          const state = (init?.body as { state_code?: string } | undefined)?.state_code ?? ''
-          const back = new URL(window.location.href)
-          back.search = new URLSearchParams({
-            privy_oauth_code: 'undefined',
-            privy_oauth_state: state,
-            privy_oauth_provider: 'google-drive',
-          }).toString()
-          href = back.href
-        },
-      },
-    }
-    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const { popup } = openGoogleRecoveryPopup(calls, 'undefined')
     const { user } = await renderInProvider(client, <SecureButton />)
     await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Secure' }))
@@ -201,6 +176,7 @@ describe('Google Drive as a recovery choice', () => {
       'User denied confirmation during OAuth flow',
     )
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(false)
+    expect(popup.replacedWith).toEqual(['https://accounts.google.test/o/oauth2/v2/auth'])
     expect(popup.closed).toBe(true)
   })
 
@@ -240,30 +216,7 @@ describe('Google Drive as a recovery choice', () => {
         },
       },
     )
-    let href: string | null = null
-    const popup = {
-      closed: false,
-      close() {
-        popup.closed = true
-      },
-      location: {
-        get href(): string {
-          if (href === null) throw new Error('SecurityError: cross-origin')
-          return href
-        },
-        replace() {
-          const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
-          const back = new URL(window.location.href)
-          back.search = new URLSearchParams({
-            privy_oauth_code: 'undefined',
-            privy_oauth_state: (init?.body as { state_code?: string } | undefined)?.state_code ?? '',
-            privy_oauth_provider: 'google-drive',
-          }).toString()
-          href = back.href
-        },
-      },
-    }
-    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const { open } = openGoogleRecoveryPopup(calls, 'undefined')
     const { user } = await renderInProvider(client, <SecureButton />)
     await signInWithTestCode(client)
     await user.click(screen.getByRole('button', { name: 'Secure' }))

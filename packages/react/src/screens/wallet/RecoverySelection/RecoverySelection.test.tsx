@@ -8,7 +8,7 @@ import {
   testEmbeddedWallet,
   testUser,
 } from '../../../../test/createTestClient'
-import { createFakePopup } from '../../../../test/fakePopup'
+import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
 import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
@@ -70,34 +70,6 @@ async function setUp(method: 'privy' | 'user-passcode' | 'google-drive', options
   return { client, calls, frameCalls, user }
 }
 
-/** A popup that comes back to this page with a code for the state `recovery/oauth/init` was sent. */
-function stubGooglePopup(calls: { path: string; body?: unknown }[]) {
-  let href: string | null = null
-  const popup = {
-    closed: false,
-    close() {
-      popup.closed = true
-    },
-    location: {
-      get href(): string {
-        if (href === null) throw new Error('SecurityError: cross-origin')
-        return href
-      },
-      replace() {
-        const init = calls.find((call) => call.path === '/api/v1/recovery/oauth/init')
-        const back = new URL(window.location.href)
-        back.search = new URLSearchParams({
-          privy_oauth_code: 'a-google-code',
-          privy_oauth_state: (init?.body as { state_code?: string } | undefined)?.state_code ?? '',
-          privy_oauth_provider: 'google-drive',
-        }).toString()
-        href = back.href
-      },
-    },
-  }
-  return vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
-}
-
 /** Clicks a step's button once its 250 ms delay (docs/limits.md) has passed. */
 async function press(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
   const button = within(dialog).getByRole('button', { name })
@@ -152,7 +124,7 @@ describe('Secure your account / Update backup method', () => {
 
   test("behavior: a Google Drive wallet choosing 'Set a password' asks Google first, then the password is set with the token so the old secret is deleted", async () => {
     const { calls, frameCalls, user } = await setUp('google-drive', ['user-passcode', 'google-drive'])
-    const open = stubGooglePopup(calls)
+    const { open } = openGoogleRecoveryPopup(calls, 'a-google-code')
     await user.click(screen.getByRole('button', { name: 'Secure' }))
     const selection = await findDialog('Update backup method')
     await user.click(within(selection).getByRole('button', { name: /Set a password/ }))
