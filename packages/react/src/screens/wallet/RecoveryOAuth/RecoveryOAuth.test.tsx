@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   testAppConfig,
@@ -8,27 +8,23 @@ import {
   testUser,
 } from '../../../../test/createTestClient'
 import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
+import {
+  preloadRecoveryScreens,
+  recoveryWalletUser,
+  SecureButton,
+  screenAxeOptions,
+} from '../../../../test/recoveryScreens'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
-import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
-beforeAll(async () => {
-  await Promise.all([
-    import('./RecoveryOAuth'),
-    import('../RecoverySelection/RecoverySelection'),
-    import('../SetAutomaticRecovery/SetAutomaticRecovery'),
-    import('../PasswordSplash/PasswordSplash'),
-    import('../SetPassword/SetPassword'),
-  ])
-}, 60_000)
+preloadRecoveryScreens()
 
 const driveWallet = { ...testWallet, recoveryMethod: 'google-drive' as const }
-const axeOptions = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }
 
 /** `window.open` hands back a fake popup (jsdom opens none). */
 function stubPopup() {
@@ -59,7 +55,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
         'Sign in to the Google account that holds your backup to use your wallet on this device.',
       ),
     ).toBeTruthy()
-    expect((await axe.run(dialog, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(dialog, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google Drive' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'User denied confirmation during OAuth flow',
@@ -67,7 +63,7 @@ describe('RecoveryOAuth (recover on a new device)', () => {
     expect(open).toHaveBeenCalledTimes(1)
     expect(open.mock.calls[0]?.[1]).toBe('foyer-oauth')
     expect(popups[0]).toBe(popup)
-    expect((await axe.run(dialog, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(dialog, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
     // Keyboard: the button takes focus and Enter starts again.
     within(dialog).getByRole('button', { name: 'Continue with Google Drive' }).focus()
     await user.keyboard('{Enter}')
@@ -102,20 +98,8 @@ describe('RecoveryOAuth (recover on a new device)', () => {
   })
 })
 
-function SecureButton() {
-  const { setWalletRecovery } = useSetWalletRecovery()
-  return (
-    <button type="button" onClick={() => void setWalletRecovery().catch(() => {})}>
-      Secure
-    </button>
-  )
-}
-
 describe('Google Drive as a recovery choice', () => {
-  const walletUser = {
-    ...testUser,
-    linked_accounts: [...testUser.linked_accounts, testEmbeddedWallet(testWallet.address)],
-  }
+  const walletUser = recoveryWalletUser
 
   test("default: offered in 'Secure your account' when the app offers google-drive; it opens 'Back up to Google Drive'", async () => {
     const { client } = createTestClient(
@@ -135,7 +119,9 @@ describe('Google Drive as a recovery choice', () => {
     await user.click(screen.getByRole('button', { name: 'Secure' }))
     const selection = await findDialog('Secure your account')
     expect(within(selection).getByText('Set a password')).toBeTruthy()
-    expect((await axe.run(selection, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(selection, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    )
     await user.click(within(selection).getByRole('button', { name: /Google Drive/ }))
     const drive = await findDialog('Back up to Google Drive')
     expect(
@@ -143,7 +129,7 @@ describe('Google Drive as a recovery choice', () => {
         'A recovery key is saved in a hidden folder of your Google Drive that only this app can read.',
       ),
     ).toBeTruthy()
-    expect((await axe.run(drive, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(drive, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
   })
 
   test("error: 'Continue with Google Drive' runs recovery/oauth/init in the popup; a cancel at Google shows the documented text", async () => {

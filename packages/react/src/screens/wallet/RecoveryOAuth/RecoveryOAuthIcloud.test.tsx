@@ -1,16 +1,17 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-  createTestClient,
-  testAppConfig,
-  testEmbeddedWallet,
-  testUser,
-} from '../../../../test/createTestClient'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createTestClient } from '../../../../test/createTestClient'
 import { createFakePopup } from '../../../../test/fakePopup'
+import {
+  appWithRecoveryOptions,
+  preloadRecoveryScreens,
+  recoveryWalletUser,
+  SecureButton,
+  screenAxeOptions,
+} from '../../../../test/recoveryScreens'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
-import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
 
 // The recovery OAuth screen's iCloud variant (docs/recovery-icloud.md "In the modal").
 
@@ -19,28 +20,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
-beforeAll(async () => {
-  await Promise.all([import('./RecoveryOAuth'), import('../RecoverySelection/RecoverySelection')])
-}, 60_000)
+preloadRecoveryScreens()
 
-const axeOptions = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }
-const walletUser = {
-  ...testUser,
-  linked_accounts: [...testUser.linked_accounts, testEmbeddedWallet(testWallet.address)],
-}
-const icloudApp = (options: Array<'user-passcode' | 'google-drive' | 'icloud'>) => ({
-  embedded_wallet_config: { ...testAppConfig().embedded_wallet_config, user_owned_recovery_options: options },
-})
-
-function SecureButton() {
-  const { setWalletRecovery } = useSetWalletRecovery()
-  return (
-    <button type="button" onClick={() => void setWalletRecovery().catch(() => {})}>
-      Secure
-    </button>
-  )
-}
-
+const walletUser = recoveryWalletUser
 describe('RecoveryOAuth, iCloud', () => {
   test("default: 'Recover with iCloud' for an icloud wallet on a new device; 'Continue with iCloud' hands the click's popup to recover", async () => {
     const { prompt, user } = await renderWalletUi()
@@ -65,7 +47,7 @@ describe('RecoveryOAuth, iCloud', () => {
       ),
     ).toBeTruthy()
     expect(within(dialog).queryByText(/Google/)).toBeNull()
-    expect((await axe.run(dialog, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(dialog, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Continue with iCloud' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid code during OAuth flow.')
     expect(open.mock.calls[0]?.[1]).toBe('foyer-oauth')
@@ -80,7 +62,7 @@ describe('RecoveryOAuth, iCloud', () => {
     const signInUrl = 'https://idmsa.apple.test/IDMSWebAuth/signin?appIdKey=1'
     const { client, calls } = createTestClient(
       { 'POST /api/v1/recovery/oauth/init_icloud': () => ({ status: 200, body: { url: signInUrl } }) },
-      { user: walletUser, appConfig: icloudApp(['user-passcode', 'icloud']) },
+      { user: walletUser, appConfig: appWithRecoveryOptions(['user-passcode', 'icloud']) },
     )
     const replaced: string[] = []
     const popup = {
@@ -105,7 +87,7 @@ describe('RecoveryOAuth, iCloud', () => {
     expect(within(selection).queryByRole('button', { name: /Google Drive/ })).toBeNull()
     await user.click(within(selection).getByRole('button', { name: /iCloud/ }))
     const backup = await findDialog('Back up to iCloud')
-    expect((await axe.run(backup, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(backup, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
     await user.click(within(backup).getByRole('button', { name: 'Continue with iCloud' }))
     await within(backup).findByText('Waiting for Apple')
     await vi.waitFor(() => expect(replaced).toEqual([signInUrl]), { timeout: 10_000 })
@@ -120,7 +102,10 @@ describe('RecoveryOAuth, iCloud', () => {
   })
 
   test("error: a blocked popup asks to allow Apple's window; iCloud alone opens its screen directly", async () => {
-    const { client } = createTestClient({}, { user: walletUser, appConfig: icloudApp(['icloud']) })
+    const { client } = createTestClient(
+      {},
+      { user: walletUser, appConfig: appWithRecoveryOptions(['icloud']) },
+    )
     vi.spyOn(window, 'open').mockImplementation(() => null)
     const { user } = await renderInProvider(client, <SecureButton />)
     await signInWithTestCode(client)

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   testAppConfig,
@@ -10,35 +10,17 @@ import {
 } from '../../../../test/createTestClient'
 import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
 import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
+import { preloadRecoveryScreens, SecureButton, screenAxeOptions } from '../../../../test/recoveryScreens'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
-import { useSetWalletRecovery } from '../../../hooks/useSetWalletRecovery'
 
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
 })
-beforeAll(async () => {
-  await Promise.all([
-    import('./RecoverySelection'),
-    import('../SetAutomaticRecovery/SetAutomaticRecovery'),
-    import('../SetPassword/SetPassword'),
-    import('../RecoveryOAuth/RecoveryOAuth'),
-    import('../PasswordSplash/PasswordSplash'),
-  ])
-}, 60_000)
+preloadRecoveryScreens()
 
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
-const axeOptions = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }
-
-function SecureButton() {
-  const { setWalletRecovery } = useSetWalletRecovery()
-  return (
-    <button type="button" onClick={() => void setWalletRecovery().catch(() => {})}>
-      Secure
-    </button>
-  )
-}
 
 /** A signed-in user whose wallet is on `method`, in an app offering `options`; the frame answers everything. */
 async function setUp(method: 'privy' | 'user-passcode' | 'google-drive', options: string[]) {
@@ -97,7 +79,9 @@ describe('Secure your account / Update backup method', () => {
     await user.click(within(selection).getByRole('button', { name: /Automatic recovery/ }))
     const automatic = await findDialog('Automatically secure your account')
     expect(within(automatic).getByText(/Any password or Google Drive backup stops working/)).toBeTruthy()
-    expect((await axe.run(automatic, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(automatic, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    )
     expect(setRecoveryCalls(frameCalls)).toEqual([])
     await user.click(within(automatic).getByRole('button', { name: 'Confirm' }))
     expect((await within(await findDialog('Success')).findByRole('status')).textContent).toBe(
@@ -218,7 +202,7 @@ describe('Password update splash', () => {
     await user.click(screen.getByRole('button', { name: 'Secure' }))
     const splash = await findDialog('Secure Your Account')
     expect(within(splash).getByText(/Add a password to recover your wallet/)).toBeTruthy()
-    expect((await axe.run(splash, axeOptions)).violations.map((violation) => violation.id)).toEqual([])
+    expect((await axe.run(splash, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
     await user.click(within(splash).getByRole('button', { name: 'Add password' }))
     await findDialog('Set your password')
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy()
