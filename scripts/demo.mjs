@@ -17,6 +17,7 @@ const {
   DEMO_USDC,
   startCloudKitStandIn,
   startCoinbaseOnrampStandIn,
+  startCoinbaseWalletPopupStandIn,
   startFarcasterAppSimulator,
   startFarcasterStandIns,
   startGoogleDriveStandIn,
@@ -191,6 +192,15 @@ const moonpay = await startMoonpayStandIn({
     await anvilRpc('anvil_setBalance', [purchase.walletAddress, `0x${(balance + wei).toString(16)}`])
   },
 })
+// Coinbase Wallet: a stand-in of its popup (keys.coinbase.com) for the SDK, holding a fresh test key funded
+// with 10 ETH on anvil, so 'Coinbase Wallet' in the wallet list connects, signs and sends locally.
+const coinbaseWalletAccount = privateKeyToAccount(generatePrivateKey())
+await anvilRpc('anvil_setBalance', [coinbaseWalletAccount.address, `0x${(10n ** 19n).toString(16)}`])
+const coinbaseWallet = await startCoinbaseWalletPopupStandIn({
+  account: coinbaseWalletAccount,
+  chains: { [chains.anvil.chainId]: chains.anvil.rpcUrl },
+  port: Number(process.env.COINBASE_WALLET_PORT ?? 8807),
+})
 const priceSource = await startPriceSourceStandIn({ port: Number(process.env.PRICE_SOURCE_PORT ?? 8798) })
 // Exchange funding: a Coinbase Onramp stand-in (session tokens behind CDP JWTs, pay page, transaction status)
 // delivering purchases on a local chain with Base's id (8453); the demo app gets its project and CDP key.
@@ -351,6 +361,7 @@ const demo = start('demo', [`${root}node_modules/vite/bin/vite.js`, '--port', de
     VITE_TELEGRAM_STAND_IN_URL: telegram.url,
     VITE_MOONPAY_API_URL: moonpay.url,
     VITE_COINBASE_PAY_URL: coinbase.payUrl,
+    VITE_COINBASE_WALLET_KEYS_URL: coinbaseWallet.keysUrl,
     VITE_BASE_RPC_URL: baseAnvil.rpcUrl,
     // The iCloud sign-in's token comes from the CloudKit stand-in's origin (Apple's: https://cdn.apple-cloudkit.com).
     VITE_CLOUDKIT_SIGN_IN_ORIGIN: new URL(cloudKit.url).origin,
@@ -388,6 +399,7 @@ function stop(code = 0) {
   moonpay.close().catch(() => {})
   priceSource.close().catch(() => {})
   coinbase.close().catch(() => {})
+  coinbaseWallet.close().catch(() => {})
   // The bundler and paymaster before anvil, which they call.
   const bundlerStopped = bundler?.stop().catch(() => {})
   Promise.all([
@@ -425,6 +437,7 @@ try {
     Farcaster app:   ${farcasterApp.url}  (simulates the Farcaster app: approves 'Continue with Farcaster' and signer requests as @alice)
     Funding:         'Fund wallet' (MoonPay stand-in at ${moonpay.url}: its widget page buys or fails; purchases credit anvil)
     Exchange:        'Fund on Base' → 'Transfer from an exchange' (Coinbase Onramp stand-in at ${coinbase.url}; delivers on Base (local), ${baseAnvil.rpcUrl})
+    Coinbase Wallet: ${coinbaseWallet.url}  (its popup's stand-in: 'Coinbase Wallet' in the wallet list connects as ${coinbaseWalletAccount.address}, 10 ETH on anvil)
     Signer:          http://127.0.0.1:${signerPort}  (foyer-server signer: opens delegated shares, signs for the wallet API)
     Delegated:       'Delegated actions' panel: the demo back end (${demoUrl}/api/delegated/…) sends up to 0.01 ETH a day to ${DELEGATED_RECIPIENT}
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")

@@ -24,6 +24,8 @@ interface ImportMetaEnv {
   readonly VITE_BASE_RPC_URL?: string
   /** The Coinbase Onramp stand-in's pay page (`npm run demo` sets it). */
   readonly VITE_COINBASE_PAY_URL?: string
+  /** The Coinbase Wallet popup stand-in's page (`npm run demo`), for the SDK's `preference.keysUrl`. */
+  readonly VITE_COINBASE_WALLET_KEYS_URL?: string
   /** The origin the iCloud sign-in posts its web auth token from (the CloudKit stand-in in the demo and e2e). */
   readonly VITE_CLOUDKIT_SIGN_IN_ORIGIN?: string
   /** The cross-app provider app whose 'Continue with …' entry the landing shows (`npm run demo` sets it). */
