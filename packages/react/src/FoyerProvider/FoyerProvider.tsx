@@ -3,7 +3,6 @@ import { MfaError, setMfaSettings } from '@foyer/core/mfa'
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { promptFundingAfterCreate } from '../hooks/promptFundingAfterCreate'
-import { showWalletCreated } from '../hooks/showWalletCreated'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { useTermsGate } from '../hooks/useTermsGate'
@@ -156,9 +155,7 @@ export function FoyerProvider({
 
   useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets, (created) => {
-    void showWalletCreated(config?.embeddedWallets, walletUi, created).then(() =>
-      promptFundingAfterCreate(client, walletUi.open, created),
-    )
+    void promptFundingAfterCreate(client, walletUi.open, created)
   })
   useSyncCustomAuth(client, config?.customAuth)
   useWarmWallet(client)
