@@ -249,7 +249,20 @@ describe('smart wallets in the demo', () => {
   }, 180_000)
 
   test("behavior: with the paymaster off the screen shows the real fee, not 'Sponsored', and the Safe pays it", async () => {
-    await stack.updateAppSettings(appId, { smart_wallet_config: smartWalletConfig(await closedUrl()) })
+    const closed = await closedUrl()
+    await stack.updateAppSettings(appId, { smart_wallet_config: smartWalletConfig(closed) })
+    // The server keeps an app's settings 10 s: wait until it serves the closed paymaster.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${stack.apiUrl}/api/v1/apps/${appId}`, {
+            headers: { 'privy-app-id': appId, origin: new URL(stack.demoUrl).origin },
+          })
+          return JSON.stringify(await response.json()).includes(closed)
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true)
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
     await page.getByRole('button', { name: 'Use smart wallet' }).click()
     await page.getByTestId('smart-wallet-address').waitFor({ timeout: 60_000 })
