@@ -23,8 +23,8 @@ export type SmartWalletRequest = {
  * deployment) or sends the call as one user operation through the user-operation confirmation.
  *
  * @returns The signature, or the hash of the transaction that included the user operation.
- * @throws Error 'wrong address' ({@link SMART_WALLET_MISMATCH}) when the user's smart wallet is another one;
- *   `UserRejectedRequestError` when the user cancels; the bundler's error when the operation fails.
+ * @throws Error {@link SMART_WALLET_MISMATCH} when the user's smart wallet is another one; Error when a send has
+ *   no `to`; `UserRejectedRequestError` when the user cancels; the bundler's error when the operation fails.
  */
 export async function runSmartWalletRequest(
   client: FoyerClient,
@@ -38,7 +38,7 @@ export async function runSmartWalletRequest(
     return built.client.signMessage({ account, message: request.message ?? '' })
   if (request.method === 'eth_signTypedData_v4')
     return built.client.signTypedData({ account, ...JSON.parse(request.typedData ?? '{}') })
-  if (!request.call) throw new Error(SMART_WALLET_MISMATCH)
+  if (!request.call) throw new Error('A smart wallet transaction needs a `to` address.')
   return (await built.sendCalls(request.call)).transactionHash
 }
 
