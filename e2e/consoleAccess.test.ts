@@ -47,6 +47,14 @@ describe('console access in Chromium', () => {
     // Malformed paging: 400 with a code, never 500.
     const malformed = await consoleApiCall(stack, session.accessToken, '/api/v1/console/audit?limit=0')
     expect(malformed).toMatchObject({ status: 400, body: { code: 'invalid_data' } })
+    // The page runs under its strict CSP without a violation or an error.
+    expect(session.pageErrors).toEqual([])
+
+    // A later sign-in (a new device) is asked to verify with the enrolled factor before the console opens.
+    const again = await signInOperator(browser, stack, operator)
+    contexts.push(again.context)
+    await again.page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
+    expect(again.pageErrors).toEqual([])
   }, 180_000)
 
   test('behavior: a signed-in user who is not an operator is refused, in the page and by the API', async () => {

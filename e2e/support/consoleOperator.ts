@@ -7,8 +7,18 @@ import { submitEmail, typeMailedCode } from './signInWithEmail'
 /** The stack pieces the console helpers use: the shared stack's (or `startStack`'s) URL and clock. */
 export type ConsoleStack = Pick<SharedStack, 'apiUrl' | 'advanceClock'>
 
-/** A signed-in console page: its browser context and page, and the signed-in user's access token. */
-export type ConsoleSession = { context: BrowserContext; page: Page; accessToken: string; email: string }
+/**
+ * A signed-in console page: its browser context and page, the signed-in user's access token, and the errors
+ * the page logged (`console.error`, CSP violations, uncaught exceptions; not the browser's notes of 4xx
+ * answers) since it opened.
+ */
+export type ConsoleSession = {
+  context: BrowserContext
+  page: Page
+  accessToken: string
+  email: string
+  pageErrors: string[]
+}
 
 /** The authenticator-app secret each operator enrolled in this file, by email. */
 const secrets = new Map<string, string>()
@@ -55,6 +65,13 @@ export async function openConsoleAndSignIn(
   const page = await context.newPage()
   page.setDefaultTimeout(timeout)
   let accessToken = ''
+  const pageErrors: string[] = []
+  page.on('console', (message) => {
+    // Chromium logs every 4xx answer ('Failed to load resource'): the guard's refusals are expected ones.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => pageErrors.push(error.message))
   page.on('request', (request) => {
     const authorization = request.headers().authorization
     if (request.url().includes('/api/v1/console/') && authorization?.startsWith('Bearer '))
@@ -74,6 +91,7 @@ export async function openConsoleAndSignIn(
     context,
     page,
     email,
+    pageErrors,
     get accessToken() {
       return accessToken
     },
