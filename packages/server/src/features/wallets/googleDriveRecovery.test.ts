@@ -7,12 +7,12 @@ import {
   frameDevice,
   frameData as ok,
 } from '../../test/frameDevice'
+import { googleAccessToken } from '../../test/googleAccessToken'
 import { useTestContext } from '../../test/useTestContext'
 import {
   type GoogleDriveStandIn,
   startGoogleDriveStandIn,
 } from '../../testing/googleDrive/googleDriveStandIn'
-import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
 import {
   type LocalIdentityProvider,
   startLocalIdentityProvider,
@@ -42,29 +42,8 @@ afterAll(async () => {
 })
 
 /** Google's access token for `client` (what `recovery/oauth/authenticate` hands the frame). */
-async function googleToken(
-  client: OAuthClientSettings,
-  scope = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`,
-) {
-  const url = new URL(idp.providers.google.authorizationUrl)
-  url.searchParams.set('client_id', client.client_id)
-  url.searchParams.set('response_type', 'code')
-  url.searchParams.set('redirect_uri', REDIRECT_URI)
-  url.searchParams.set('scope', scope)
-  const back = await authorizeAtLocalIdentityProvider(url.href, { login: '42', returnTo: REDIRECT_URI })
-  const response = await fetch(idp.providers.google.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT_URI,
-      code: new URL(back.url).searchParams.get('code') ?? '',
-      client_id: client.client_id,
-      client_secret: client.client_secret ?? '',
-    }),
-  })
-  return ((await response.json()) as { access_token: string }).access_token
-}
+const googleToken = (client: OAuthClientSettings, scope = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`) =>
+  googleAccessToken(idp, client, { scope, login: '42', redirectUri: REDIRECT_URI })
 
 const device = (appId = t.demoApp.id) => frameDevice(t, { appId, googleDriveApiUrl: drive.url })
 
