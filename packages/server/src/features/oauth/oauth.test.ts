@@ -20,11 +20,9 @@ import { createApp } from '../../createApp'
 import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { linkedAccountTypes } from '../../test/linkedAccountTypes'
+import { startOAuthTestServer } from '../../test/startOAuthTestServer'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
-import {
-  type LocalIdentityProvider,
-  startLocalIdentityProvider,
-} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import type { LocalIdentityProvider } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { apps } from '../apps/schema'
 import { createAppRecord } from '../apps/service'
 import { oauth } from './method'
@@ -82,12 +80,11 @@ async function createOAuthApp(settings: Record<string, unknown>): Promise<string
 }
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider({ users: [ada, bob, unverified, mallory, busy] })
-  t = await createTestContext({
-    now: () => Date.now() + offsetMs,
+  ;({ t, idp } = await startOAuthTestServer({
+    users: [ada, bob, unverified, mallory, busy],
     publicUrl: PUBLIC_URL,
-    methods: [oauth({ providers: idp.providers })],
-  })
+    now: () => Date.now() + offsetMs,
+  }))
   const settings = await idp.registerApp({ redirectUri: CALLBACK })
   expect(Object.keys(settings.oauth.clients).sort()).toEqual([...oauthProviders].sort())
   clients = settings.oauth.clients
