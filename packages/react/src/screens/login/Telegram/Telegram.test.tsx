@@ -13,7 +13,12 @@ import {
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
-import { LinkUnlinkButtons, linkThenUnlinkRoutes } from '../../../../test/linkHost'
+import {
+  LinkUnlinkButtons,
+  linkThenUnlinkRoutes,
+  renderSignedInHost,
+  unlinkOnceClosed,
+} from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useLinkTelegram } from '../../../hooks/useLinkTelegram'
@@ -343,14 +348,7 @@ describe('useLinkTelegram', () => {
       'POST /api/v1/telegram/unlink': () => ({ status: 200, body: testUser }),
       ...linkThenUnlinkRoutes(linked),
     })
-    const { loginWithEmailCode } = await import('@foyer/core')
-    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkHost />
-      </FoyerProvider>,
-    )
+    const user = await renderSignedInHost(client, <LinkHost />)
     await user.click(screen.getByRole('button', { name: 'Link Telegram' }))
     expect(await screen.findByRole('heading', { name: 'Link Telegram' })).toBeTruthy()
     await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
@@ -359,9 +357,7 @@ describe('useLinkTelegram', () => {
       telegram_auth_result: widget.result,
     })
     expect(client.getState().user).toEqual(linked)
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
-    await user.click(screen.getByRole('button', { name: 'Unlink Telegram' }))
-    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    await unlinkOnceClosed(user, client, 'Telegram')
     expect(calls.find((call) => call.path === '/api/v1/telegram/unlink')?.body).toEqual({
       telegram_user_id: '42',
     })
