@@ -1,11 +1,11 @@
 import type { FoyerClient } from '@foyer/core'
 import type { User } from '@foyer/protocol'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { expect } from 'vitest'
-import { FoyerProvider } from '../src/FoyerProvider/FoyerProvider'
-import { TEST_APP_ID, type TestRoutes, testAuthResponse, testUser } from './createTestClient'
+import { type TestRoutes, testAuthResponse, testUser } from './createTestClient'
+import { renderHost } from './renderHost'
 
 /**
  * A host page with 'Link {name}' and 'Unlink {name}' buttons that call `link` and `unlink` (a rejection is
@@ -55,11 +55,7 @@ export async function renderSignedInHost(client: FoyerClient, host: ReactNode) {
   const { loginWithEmailCode } = await import('@foyer/core')
   await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
   const user = userEvent.setup()
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      {host}
-    </FoyerProvider>,
-  )
+  renderHost(client, host)
   return user
 }
 

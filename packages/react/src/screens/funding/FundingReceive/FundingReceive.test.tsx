@@ -1,6 +1,6 @@
 import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
 import { type FundingAsset, usdcAddress } from '@foyer/core/funding'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -10,7 +10,7 @@ import { installTestToken } from '../../../../../core/test/installTestToken'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
 import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
 import { setAnvilBalance } from '../../../../test/localWallets'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
 // Under jsdom `import.meta.url` is not a file URL: name anvil's binary (the root's node_modules) first.
@@ -82,11 +82,7 @@ async function openReceive(parameters: ReceiveRequest) {
     chains,
   })
   const results: unknown[] = []
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <FundHost parameters={parameters} results={results} />
-    </FoyerProvider>,
-  )
+  renderHost(client, <FundHost parameters={parameters} results={results} />)
   await waitFor(() => expect(client.getState().status).toBe('ready'))
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: 'Fund' }))

@@ -1,12 +1,11 @@
 import { getRecentLoginMethod, logout } from '@foyer/core'
 import { initLoginWithOAuth } from '@foyer/core/oauth'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
@@ -21,7 +20,7 @@ import {
   unlinkOnceClosed,
 } from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useFoyer } from '../../../hooks/useFoyer'
 import { useLinkOAuth } from '../../../hooks/useLinkOAuth'
 
@@ -257,11 +256,7 @@ async function renderReturn(provider: string, code: string, routes: TestRoutes) 
     `/account?tab=2&privy_oauth_code=${code}&privy_oauth_state=${stateCode}&privy_oauth_provider=${provider}`,
   )
   const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
+  renderHost(client, <Host />)
   return { client, calls, stateCode }
 }
 
@@ -326,11 +321,7 @@ describe('redirect return', () => {
       )
       // The popup's page: a new client over the same storage (the opener's flow is there).
       const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
-      render(
-        <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-          <Host />
-        </FoyerProvider>,
-      )
+      renderHost(client, <Host />)
       await waitFor(() => expect(close).toHaveBeenCalled())
       expect(posted).toEqual([
         {
