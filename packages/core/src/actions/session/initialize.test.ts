@@ -104,20 +104,23 @@ describe('initialize', () => {
     expect(await storage.get(testStorageKey('identity_token'))).toBeNull()
   })
 
-  test('behavior: missing_or_invalid_token on GET /users/me wipes local state', async () => {
+  test.each([
+    {
+      outcome: 'missing_or_invalid_token on GET /users/me wipes local state',
+      answer: () => apiError(401, 'missing_or_invalid_token'),
+      refreshToken: null,
+    },
+    {
+      outcome: 'another GET /users/me failure keeps the tokens for a later retry',
+      answer: () => apiError(400, 'invalid_request'),
+      refreshToken: 'refresh-old',
+    },
+  ])('behavior: $outcome', async ({ answer, refreshToken }) => {
     const { api, client, storage } = await setupWithSession()
-    api.on('GET /api/v1/users/me', () => apiError(401, 'missing_or_invalid_token'))
+    api.on('GET /api/v1/users/me', answer)
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
-  })
-
-  test('behavior: another GET /users/me failure keeps the tokens for a later retry', async () => {
-    const { api, client, storage } = await setupWithSession()
-    api.on('GET /api/v1/users/me', () => apiError(400, 'invalid_request'))
-    await initialize(client)
-    expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-old')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe(refreshToken)
   })
 
   test('error: a failed app config load gives status error; a later call tries again', async () => {
