@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { testEmbeddedWallet } from '../../../../protocol/test/fakeApi'
 import { randomId } from '../../crypto/randomId'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress, testSolanaAddress } from '../../test/testWalletAddresses'
+import { useTestContext } from '../../test/useTestContext'
 import { linkedAccounts } from '../users/schema'
 import { walletEntropies } from './schema'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
 
 beforeAll(async () => {
-  t = await createTestContext()
   proofHeaders = frameProofHeaders(t)
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const signIn = (email = `wallet${++counter}@example.com`) => t.signIn(email)
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
