@@ -22,11 +22,11 @@ const signIn = (email = `wallet${++counter}@example.com`) => t.signIn(email)
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
 /** Password recovery material as the frame uploads it: fresh ciphertext, IV and salt, PBKDF2 `iterations`. */
 const passcodeRecovery = (iterations: number) => ({
-  recovery_method: 'user-passcode',
+  recovery_method: 'user-passcode' as const,
   ciphertext: b64(33),
   iv: b64(12),
   salt: b64(16),
-  kdf: 'pbkdf2-sha256',
+  kdf: 'pbkdf2-sha256' as const,
   iterations,
 })
 const ethAddress = testEthereumAddress
