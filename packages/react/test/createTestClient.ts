@@ -18,6 +18,19 @@ export const TEST_APP_ID = testAppId
 /** The code the in-test server accepts. */
 export const TEST_CODE = '123456'
 
+/** App settings with every OAuth provider's sign-in on. */
+export const ALL_OAUTH_SETTINGS = {
+  google_oauth: true,
+  twitter_oauth: true,
+  discord_oauth: true,
+  github_oauth: true,
+  spotify_oauth: true,
+  instagram_oauth: true,
+  tiktok_oauth: true,
+  linkedin_oauth: true,
+  apple_oauth: true,
+} as const satisfies Partial<AppConfig>
+
 /** One recorded call of the in-test server. */
 export type TestCall = { method: string; path: string; body: unknown }
 
