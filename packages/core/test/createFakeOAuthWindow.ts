@@ -135,6 +135,16 @@ export function createFakeOAuthWindow(url = 'http://app.test/login?tab=1#top') {
       if (!popup) throw new Error('no popup')
       return popup
     },
+    /**
+     * The user closes the popup at the provider: waits for it ({@link popupAway}), closes it and runs the
+     * intervals twice, so the flow's watch sees it closed.
+     */
+    async closePopupAway(): Promise<void> {
+      const popup = await this.popupAway()
+      popup.close()
+      this.tick()
+      this.tick()
+    },
     listenerCount: () => listeners.size,
     intervalCount: () => intervals.size,
   }

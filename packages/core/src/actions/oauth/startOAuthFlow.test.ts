@@ -129,10 +129,7 @@ describe('startOAuthFlow (popup)', () => {
   test('error: the user closes the popup', async () => {
     const { client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await fake.popupAway()
-    popup.close()
-    fake.tick()
-    fake.tick()
+    await fake.closePopupAway()
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_closed')

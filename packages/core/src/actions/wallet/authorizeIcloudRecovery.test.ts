@@ -79,10 +79,7 @@ describe('authorizeIcloudRecovery', () => {
   test('error: the user closes the popup: oauth_popup_closed', async () => {
     const { client, fake } = await setup()
     const flow = authorizeIcloudRecovery(client)
-    const popup = await fake.popupAway()
-    popup.close()
-    fake.tick()
-    fake.tick()
+    await fake.closePopupAway()
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_closed')
