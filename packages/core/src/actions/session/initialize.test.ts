@@ -33,17 +33,15 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** The state once the app config loaded and no one is signed in. */
+const readySignedOut = { status: 'ready', appConfig: testAppConfig, user: null, error: null }
+
 describe('initialize', () => {
   test('default: loads the app config; without a session the user is null; status ready', async () => {
     const { api, client } = setup()
     expect(client.getState()).toMatchObject({ status: 'loading', appConfig: null, user: null, error: null })
     await initialize(client)
-    expect(client.getState()).toMatchObject({
-      status: 'ready',
-      appConfig: testAppConfig,
-      user: null,
-      error: null,
-    })
+    expect(client.getState()).toMatchObject(readySignedOut)
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/v1/apps/${testAppId}`])
   })
 
@@ -132,12 +130,7 @@ describe('initialize', () => {
 
     api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(testAppConfig))
     await initialize(client)
-    expect(client.getState()).toMatchObject({
-      status: 'ready',
-      appConfig: testAppConfig,
-      user: null,
-      error: null,
-    })
+    expect(client.getState()).toMatchObject(readySignedOut)
   })
 
   describe('server-cookie mode (docs/limits.md)', () => {
