@@ -43,6 +43,18 @@ export type TestAnswer = { status: number; body?: unknown }
  */
 export type TestRoutes = Record<string, (call: TestCall) => TestAnswer | Promise<TestAnswer>>
 
+/** A wallet sign-in `init` answer (SIWE or SIWS): a fixed nonce for the address the request names. */
+export function walletNonceAnswer({ body }: TestCall): TestAnswer {
+  return {
+    status: 200,
+    body: {
+      nonce: 'abcdef0123456789abcdef0123456789',
+      address: (body as { address: string }).address,
+      expires_at: '',
+    },
+  }
+}
+
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 

@@ -9,6 +9,7 @@ import {
   type TestRoutes,
   testAuthResponse,
   testUser,
+  walletNonceAnswer,
 } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
 import { renderHost } from '../../../../test/renderHost'
@@ -38,14 +39,7 @@ afterEach(() => {
 function routes(): TestRoutes {
   return {
     ...appConfigRoute({ wallet_auth: false, solana_wallet_auth: true }),
-    'POST /api/v1/siws/init': ({ body }) => ({
-      status: 200,
-      body: {
-        nonce: 'abcdef0123456789abcdef0123456789',
-        address: (body as { address: string }).address,
-        expires_at: '',
-      },
-    }),
+    'POST /api/v1/siws/init': walletNonceAnswer,
     'POST /api/v1/siws/authenticate': () => ({ status: 200, body: testAuthResponse() }),
   }
 }
