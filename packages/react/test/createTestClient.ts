@@ -1,4 +1,10 @@
-import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
+import {
+  type CreateFoyerClientParameters,
+  createFoyerClient,
+  createMemoryStorage,
+  type FoyerClient,
+  type FoyerStorage,
+} from '@foyer/core'
 import type { AppConfig, AuthResponse, EmbeddedWalletAccount, User } from '@foyer/protocol'
 import {
   createFakeApi,
@@ -140,4 +146,21 @@ export function createTestClient(
     fetch: api.fetch,
   })
   return { client, calls, api }
+}
+
+/**
+ * A client of the test app over the shared fake API `api` (`createFakeApi`), with in-memory storage and
+ * `options` (its chains, Solana clusters, …).
+ */
+export function createFakeApiClient(
+  api: Pick<FakeApi, 'fetch'>,
+  options: Partial<CreateFoyerClientParameters> = {},
+): FoyerClient {
+  return createFoyerClient({
+    appId: TEST_APP_ID,
+    apiUrl: 'http://foyer.test',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    ...options,
+  })
 }

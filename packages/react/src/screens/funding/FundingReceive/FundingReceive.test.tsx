@@ -1,4 +1,4 @@
-import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import type { FoyerChain } from '@foyer/core'
 import { type FundingAsset, usdcAddress } from '@foyer/core/funding'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
 import { installTestToken } from '../../../../../core/test/installTestToken'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
-import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import { createFakeApiClient, testAppConfig } from '../../../../test/createTestClient'
 import { setAnvilBalance } from '../../../../test/localWallets'
 import { renderHost } from '../../../../test/renderHost'
 import { useFundWallet } from '../../../hooks/useFundWallet'
@@ -74,13 +74,7 @@ async function openReceive(parameters: ReceiveRequest) {
       },
     },
   })
-  const client = createFoyerClient({
-    appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    chains,
-  })
+  const client = createFakeApiClient(api, { chains })
   const results: unknown[] = []
   renderHost(client, <FundHost parameters={parameters} results={results} />)
   await waitFor(() => expect(client.getState().status).toBe('ready'))
