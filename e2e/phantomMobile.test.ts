@@ -1,7 +1,7 @@
 import { DEMO_APP_ID } from '@foyer/server'
 import { type PhantomLinkStandIn, startPhantomLinkStandIn } from '@foyer/server/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { page, useBrowser } from './support/browserPage'
+import { IPHONE_CONTEXT_OPTIONS, page, useBrowser } from './support/browserPage'
 import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
 
@@ -9,13 +9,10 @@ import { openDemo } from './support/signInWithEmail'
 // Phantom, whose interstitial sends the page to Phantom's `connect` universal link; Phantom's app (here: a
 // page of the test, backed by the stand-in of Phantom's link endpoint) approves and sends the user back,
 // then the SIWS message goes through `signMessage` the same way, and the user is signed in.
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-
 useSharedStack()
 useBrowser({
   page: 'file',
-  contextOptions: { userAgent: IPHONE, viewport: { width: 390, height: 844 }, hasTouch: true },
+  contextOptions: IPHONE_CONTEXT_OPTIONS,
 })
 
 let appId = ''

@@ -1,20 +1,15 @@
 import { createServer } from 'node:net'
 import { DEMO_APP_ID } from '@foyer/server'
-import {
-  type Address,
-  createPublicClient,
-  http,
-  isErc6492Signature,
-  parseAbiItem,
-  parseEther,
-  parseEventLogs,
-} from 'viem'
-import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { installAa } from '../aa/install.mjs'
-import { type LocalBundler, startBundler } from '../scripts/devchain/startBundler'
+import { type Address, isErc6492Signature, parseEther, parseEventLogs } from 'viem'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { browser, page, useBrowser } from './support/browserPage'
 import { readWalletAddress } from './support/embeddedWallet'
+import {
+  reviewRowValue,
+  safeSmartWalletConfig,
+  useLocalBundler,
+  userOperationEvent,
+} from './support/localBundler'
 import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail, submitEmail, typeMailedCode } from './support/signInWithEmail'
 
@@ -30,26 +25,11 @@ const RECIPIENTS = [
   '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
 ] as const
 const MESSAGE = 'Hello from a Foyer smart wallet'
-const userOperationEvent = parseAbiItem(
-  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
-)
-
-let bundler: LocalBundler
+const local = useLocalBundler()
 let appId: string
-let publicClient: ReturnType<typeof createPublicClient>
 
-const smartWalletConfig = (paymasterUrl: string) => ({
-  enabled: true,
-  smart_wallet_type: 'safe' as const,
-  configured_networks: [
-    {
-      chain_id: 'eip155:31337',
-      bundler_url: bundler.bundlerUrl,
-      paymaster_url: paymasterUrl,
-      paymaster_context: null,
-    },
-  ],
-})
+const smartWalletConfig = (paymasterUrl: string) =>
+  safeSmartWalletConfig(local.bundler.bundlerUrl, paymasterUrl)
 
 /** A loopback URL where nothing listens (a port taken, then given back): the paymaster turned off. */
 async function closedUrl(): Promise<string> {
@@ -69,31 +49,13 @@ async function anvilRpc(method: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-  await installAa()
-}, 600_000)
-
-beforeAll(async () => {
-  bundler = await startBundler({ anvilRpcUrl: stack.chains.anvil.rpcUrl, startTimeoutMs: 90_000 })
-  publicClient = createPublicClient({ chain: anvilChain, transport: http(stack.chains.anvil.rpcUrl) })
   const app = await stack.createApp({
     name: 'Smart wallets',
     copyOf: DEMO_APP_ID,
-    settings: { smart_wallet_config: smartWalletConfig(bundler.paymasterUrl as string) },
+    settings: { smart_wallet_config: smartWalletConfig(local.bundler.paymasterUrl as string) },
   })
   appId = app.id
 }, 120_000)
-
-afterAll(async () => {
-  await bundler?.stop()
-})
-
-/** The open 'Review transaction' dialog's row `label`. */
-const rowValue = (label: string) =>
-  page
-    .getByRole('dialog', { name: /^Review transaction/ })
-    .locator('.foyer-detail-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .first()
-    .locator('dd')
 
 /** Approves the open user-operation confirmation (its last call), waits for its success, closes it. */
 async function approveOperation(): Promise<{ userOperationHash: string; transactionHash: `0x${string}` }> {
@@ -128,7 +90,7 @@ describe('smart wallets in the demo', () => {
     expect(smartWallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(smartWallet.toLowerCase()).not.toBe(owner.toLowerCase())
     // Not deployed: the server checked the ERC-6492 signature.
-    expect(await publicClient.getCode({ address: smartWallet })).toBeUndefined()
+    expect(await local.publicClient.getCode({ address: smartWallet })).toBeUndefined()
     const user = JSON.parse((await page.getByTestId('user-json').textContent()) as string) as {
       linked_accounts: { type: string; address?: string; smart_wallet_type?: string }[]
     }
@@ -142,47 +104,51 @@ describe('smart wallets in the demo', () => {
   }, 180_000)
 
   test("default: a sponsored send from a Safe holding 0 ETH: the screen says 'Sponsored', the paymaster's deposit pays", async () => {
-    expect(await publicClient.getBalance({ address: smartWallet })).toBe(0n)
-    expect(await publicClient.getBalance({ address: owner })).toBe(0n)
+    expect(await local.publicClient.getBalance({ address: smartWallet })).toBe(0n)
+    expect(await local.publicClient.getBalance({ address: owner })).toBe(0n)
     await page.getByRole('button', { name: 'Send 0 ETH (sponsored)' }).click()
-    await expect.poll(() => rowValue('Estimated fee').textContent(), { timeout: 60_000 }).toBe('Sponsored')
+    await expect
+      .poll(() => reviewRowValue('Estimated fee').textContent(), { timeout: 60_000 })
+      .toBe('Sponsored')
 
     const { userOperationHash, transactionHash } = await approveOperation()
 
-    const receipt = await publicClient.getTransactionReceipt({ hash: transactionHash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash: transactionHash })
     expect(receipt.status).toBe('success')
     const [event] = parseEventLogs({ abi: [userOperationEvent], logs: receipt.logs })
     expect(event?.args).toMatchObject({ userOpHash: userOperationHash, success: true })
     expect(event?.args.sender.toLowerCase()).toBe(smartWallet.toLowerCase())
     // A paymaster paid: the operation names one, and the Safe (now deployed) and its owner still hold 0 ETH.
     expect(event?.args.paymaster).not.toBe('0x0000000000000000000000000000000000000000')
-    expect(await publicClient.getCode({ address: smartWallet })).toBeDefined()
-    expect(await publicClient.getBalance({ address: smartWallet })).toBe(0n)
-    expect(await publicClient.getBalance({ address: owner })).toBe(0n)
+    expect(await local.publicClient.getCode({ address: smartWallet })).toBeDefined()
+    expect(await local.publicClient.getBalance({ address: smartWallet })).toBe(0n)
+    expect(await local.publicClient.getBalance({ address: owner })).toBe(0n)
     lastOperation = userOperationHash
   }, 120_000)
 
   test("default: a batch of two calls is one user operation, shown call by call '(n / m)'", async () => {
     await anvilRpc('anvil_setBalance', [smartWallet, `0x${parseEther('0.01').toString(16)}`])
-    const before = await Promise.all(RECIPIENTS.map((address) => publicClient.getBalance({ address })))
+    const before = await Promise.all(RECIPIENTS.map((address) => local.publicClient.getBalance({ address })))
     await page.getByRole('button', { name: 'Send a batch of two calls' }).click()
     const first = page.getByRole('dialog', { name: 'Review transaction (1 / 2)' })
     await first.waitFor({ timeout: 60_000 })
-    await expect.poll(() => rowValue('Estimated fee').textContent(), { timeout: 60_000 }).toBe('Sponsored')
+    await expect
+      .poll(() => reviewRowValue('Estimated fee').textContent(), { timeout: 60_000 })
+      .toBe('Sponsored')
     await first.getByRole('button', { name: 'Continue' }).click()
     await page.getByRole('dialog', { name: 'Review transaction (2 / 2)' }).waitFor()
 
     const { userOperationHash, transactionHash } = await approveOperation()
 
     expect(userOperationHash).not.toBe(lastOperation)
-    const receipt = await publicClient.getTransactionReceipt({ hash: transactionHash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash: transactionHash })
     const events = parseEventLogs({ abi: [userOperationEvent], logs: receipt.logs })
     expect(events).toHaveLength(1)
     expect(events[0]?.args.success).toBe(true)
-    const after = await Promise.all(RECIPIENTS.map((address) => publicClient.getBalance({ address })))
+    const after = await Promise.all(RECIPIENTS.map((address) => local.publicClient.getBalance({ address })))
     expect(after.map((balance, index) => balance - (before[index] as bigint))).toEqual([1n, 2n])
     // Sponsored: the Safe paid only the 3 wei it sent.
-    expect(await publicClient.getBalance({ address: smartWallet })).toBe(parseEther('0.01') - 3n)
+    expect(await local.publicClient.getBalance({ address: smartWallet })).toBe(parseEther('0.01') - 3n)
   }, 120_000)
 
   test('default: a message signed by the deployed Safe verifies with ERC-1271', async () => {
@@ -193,10 +159,12 @@ describe('smart wallets in the demo', () => {
       .textContent({ timeout: 30_000 })) as `0x${string}`
     // Deployed: a plain ERC-1271 signature, not an ERC-6492 wrapping.
     expect(isErc6492Signature(signature)).toBe(false)
-    expect(await publicClient.verifyMessage({ address: smartWallet, message: MESSAGE, signature })).toBe(true)
-    expect(await publicClient.verifyMessage({ address: smartWallet, message: 'another', signature })).toBe(
-      false,
-    )
+    expect(
+      await local.publicClient.verifyMessage({ address: smartWallet, message: MESSAGE, signature }),
+    ).toBe(true)
+    expect(
+      await local.publicClient.verifyMessage({ address: smartWallet, message: 'another', signature }),
+    ).toBe(false)
   }, 60_000)
 
   test("default: another app signs in with this app's account and has the Safe sign through the transact page (ERC-1271)", async () => {
@@ -244,7 +212,7 @@ describe('smart wallets in the demo', () => {
       .toMatch(/^0x[0-9a-f]+$/)
     const signature = (await requester.getByTestId('cross-app-outcome').textContent()) as `0x${string}`
     const message = 'Hello from the Foyer demo'
-    expect(await publicClient.verifyMessage({ address: smartWallet, message, signature })).toBe(true)
+    expect(await local.publicClient.verifyMessage({ address: smartWallet, message, signature })).toBe(true)
     await requesterContext.close()
   }, 180_000)
 
@@ -266,23 +234,23 @@ describe('smart wallets in the demo', () => {
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
     await page.getByRole('button', { name: 'Use smart wallet' }).click()
     await page.getByTestId('smart-wallet-address').waitFor({ timeout: 60_000 })
-    const balance = await publicClient.getBalance({ address: smartWallet })
+    const balance = await local.publicClient.getBalance({ address: smartWallet })
     await page.getByRole('button', { name: 'Send 0 ETH (sponsored)' }).click()
     const dialog = page.getByRole('dialog', { name: /^Review transaction/ })
     await dialog
       .getByText('The paymaster did not sponsor this transaction: your smart wallet pays the fee.')
       .waitFor({ timeout: 60_000 })
-    const fee = (await rowValue('Estimated fee').textContent()) as string
+    const fee = (await reviewRowValue('Estimated fee').textContent()) as string
     expect(fee).toMatch(/^0\.\d+ ETH$/)
     expect(await dialog.getByText('Sponsored').count()).toBe(0)
 
     const { transactionHash } = await approveOperation()
 
-    const receipt = await publicClient.getTransactionReceipt({ hash: transactionHash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash: transactionHash })
     const [event] = parseEventLogs({ abi: [userOperationEvent], logs: receipt.logs })
     expect(event?.args.paymaster).toBe('0x0000000000000000000000000000000000000000')
     // The Safe paid the EntryPoint's prefund from its balance (what is left of it stays as its deposit there).
-    const paid = balance - (await publicClient.getBalance({ address: smartWallet }))
+    const paid = balance - (await local.publicClient.getBalance({ address: smartWallet }))
     expect(event?.args.actualGasCost).toBeGreaterThan(0n)
     expect(paid).toBeGreaterThanOrEqual(event?.args.actualGasCost as bigint)
   }, 120_000)

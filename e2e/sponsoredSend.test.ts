@@ -1,22 +1,17 @@
 import { DEMO_APP_ID } from '@foyer/server'
-import {
-  type Address,
-  createPublicClient,
-  decodeFunctionData,
-  type Hex,
-  http,
-  parseAbiItem,
-  parseEventLogs,
-} from 'viem'
+import { type Address, decodeFunctionData, type Hex, parseEventLogs } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { installAa } from '../aa/install.mjs'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { deployVerifyingPaymaster } from '../scripts/devchain/deployVerifyingPaymaster'
-import { type LocalBundler, startBundler } from '../scripts/devchain/startBundler'
 import { page, useBrowser } from './support/browserPage'
 import { readWalletAddress } from './support/embeddedWallet'
+import {
+  reviewRowValue,
+  safeSmartWalletConfig,
+  useLocalBundler,
+  userOperationEvent,
+} from './support/localBundler'
 import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
@@ -28,49 +23,24 @@ useSharedStack()
 useBrowser({ page: 'file', timeout: 30_000 })
 
 const SIMPLE_7702_ACCOUNT = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
-const userOperationEvent = parseAbiItem(
-  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
-)
 /** The server's app cache keeps an app's settings this long (ms): a settings change shows after it. */
 const APP_CACHE_TTL_MS = 10_000
 
 const signerKey = generatePrivateKey()
-let bundler: LocalBundler
+const local = useLocalBundler({ paymaster: false })
 let paymaster: Address
 let appId: string
-let publicClient: ReturnType<typeof createPublicClient>
 
 beforeAll(async () => {
-  await installAa()
-}, 600_000)
-
-beforeAll(async () => {
-  bundler = await startBundler({
-    anvilRpcUrl: stack.chains.anvil.rpcUrl,
-    paymaster: false,
-    startTimeoutMs: 90_000,
-  })
   paymaster = await deployVerifyingPaymaster({
     anvilRpcUrl: stack.chains.anvil.rpcUrl,
     signer: privateKeyToAccount(signerKey).address,
   })
-  publicClient = createPublicClient({ chain: anvilChain, transport: http(stack.chains.anvil.rpcUrl) })
   const app = await stack.createApp({
     name: 'Sponsored sends',
     copyOf: DEMO_APP_ID,
     settings: {
-      smart_wallet_config: {
-        enabled: true,
-        smart_wallet_type: 'safe',
-        configured_networks: [
-          {
-            chain_id: 'eip155:31337',
-            bundler_url: bundler.bundlerUrl,
-            paymaster_url: null,
-            paymaster_context: null,
-          },
-        ],
-      },
+      smart_wallet_config: safeSmartWalletConfig(local.bundler.bundlerUrl, null),
       gas_sponsorship: {
         paymaster_address: paymaster,
         signer_private_key: signerKey,
@@ -82,24 +52,12 @@ beforeAll(async () => {
   appId = app.id
 }, 180_000)
 
-afterAll(async () => {
-  await bundler?.stop()
-})
-
-/** The open 'Review transaction' dialog's row `label`. */
-const rowValue = (label: string) =>
-  page
-    .getByRole('dialog', { name: /^Review transaction/ })
-    .locator('.foyer-detail-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .first()
-    .locator('dd')
-
 /**
  * The most the operation in transaction `hash` (one `handleOps` with one operation) could charge the
  * paymaster, read from its packed fields (docs/gas-sponsorship.md#limits).
  */
 async function countedCost(hash: Hex): Promise<bigint> {
-  const transaction = await publicClient.getTransaction({ hash })
+  const transaction = await local.publicClient.getTransaction({ hash })
   const { args } = decodeFunctionData({ abi: entryPoint08Abi, data: transaction.input })
   const [operation] = (
     args as unknown as [
@@ -129,11 +87,13 @@ describe('sponsored sends from the embedded wallet (EIP-7702)', () => {
     await openDemo(page, `${stack.demoUrl}?appId=${appId}`)
     await signInWithEmail(page, stack.apiUrl, freshEmail('sponsor'))
     owner = (await readWalletAddress(page)) as Address
-    expect(await publicClient.getBalance({ address: owner })).toBe(0n)
-    expect(await publicClient.getCode({ address: owner })).toBeUndefined()
+    expect(await local.publicClient.getBalance({ address: owner })).toBe(0n)
+    expect(await local.publicClient.getCode({ address: owner })).toBeUndefined()
 
     await page.getByRole('button', { name: 'Send 0 ETH (sponsor: true)' }).click()
-    await expect.poll(() => rowValue('Estimated fee').textContent(), { timeout: 60_000 }).toBe('Sponsored')
+    await expect
+      .poll(() => reviewRowValue('Estimated fee').textContent(), { timeout: 60_000 })
+      .toBe('Sponsored')
     const review = page.getByRole('dialog', { name: /^Review transaction/ })
     await review.getByRole('button', { name: 'Approve' }).click()
     const success = page.getByRole('dialog', { name: 'Transaction complete!' })
@@ -142,14 +102,14 @@ describe('sponsored sends from the embedded wallet (EIP-7702)', () => {
     await success.waitFor({ state: 'detached' })
     firstHash = (await page.getByTestId('sponsored-send-hash').textContent({ timeout: 30_000 })) as Hex
 
-    const receipt = await publicClient.getTransactionReceipt({ hash: firstHash })
+    const receipt = await local.publicClient.getTransactionReceipt({ hash: firstHash })
     const [event] = parseEventLogs({ abi: [userOperationEvent], logs: receipt.logs })
     expect(event?.args).toMatchObject({ sender: owner, paymaster, success: true })
     // The wallet is Simple7702Account's delegate now, and paid nothing.
-    expect((await publicClient.getCode({ address: owner }))?.toLowerCase()).toBe(
+    expect((await local.publicClient.getCode({ address: owner }))?.toLowerCase()).toBe(
       `0xef0100${SIMPLE_7702_ACCOUNT.slice(2)}`.toLowerCase(),
     )
-    expect(await publicClient.getBalance({ address: owner })).toBe(0n)
+    expect(await local.publicClient.getBalance({ address: owner })).toBe(0n)
   }, 180_000)
 
   test("error: past the app's per-user daily limit the next send is refused on the screen with the limit's message, and nothing is sent", async () => {
@@ -157,19 +117,19 @@ describe('sponsored sends from the embedded wallet (EIP-7702)', () => {
     const limit = ((await countedCost(firstHash)) * 3n) / 2n
     await stack.updateAppSettings(appId, { gas_sponsorship: { daily_limit_wei_per_user: limit.toString() } })
     await new Promise((resolve) => setTimeout(resolve, APP_CACHE_TTL_MS + 500))
-    const nonceBefore = await publicClient.getTransactionCount({ address: owner })
+    const nonceBefore = await local.publicClient.getTransactionCount({ address: owner })
 
     await page.getByRole('button', { name: 'Send 0 ETH (sponsor: true)' }).click()
     const review = page.getByRole('dialog', { name: /^Review transaction/ })
     await expect
       .poll(() => review.getByRole('alert').allTextContents(), { timeout: 60_000 })
       .toContainEqual(expect.stringContaining(`would pass the app's daily limit of ${limit} wei`))
-    expect(await rowValue('Estimated fee').textContent()).not.toBe('Sponsored')
+    expect(await reviewRowValue('Estimated fee').textContent()).not.toBe('Sponsored')
     await expect.poll(() => review.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true)
     await page.keyboard.press('Escape')
     await expect
       .poll(() => page.getByTestId('sponsored-send-error').textContent(), { timeout: 10_000 })
       .toMatch(/^user_rejected/)
-    expect(await publicClient.getTransactionCount({ address: owner })).toBe(nonceBefore)
+    expect(await local.publicClient.getTransactionCount({ address: owner })).toBe(nonceBefore)
   }, 120_000)
 })

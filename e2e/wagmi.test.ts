@@ -1,6 +1,7 @@
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { page, useBrowser } from './support/browserPage'
+import { readWalletAddress } from './support/embeddedWallet'
 import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
 
@@ -16,9 +17,7 @@ describe('wagmi on the embedded wallet in Chromium', () => {
   test("default: after an email sign-in, wagmi's useAccount is the embedded wallet", async () => {
     await openDemo(page, stack.demoUrl)
     await signInWithEmail(page, stack.apiUrl, freshEmail())
-    const embedded = page.getByTestId('wallet-address')
-    await embedded.waitFor({ timeout: 30_000 })
-    address = (await embedded.textContent()) as `0x${string}`
+    address = await readWalletAddress(page)
     await expect.poll(() => page.getByTestId('wagmi-address').inputValue(), { timeout: 30_000 }).toBe(address)
     expect(await page.getByTestId('wagmi-status').textContent()).toBe('connected')
   })

@@ -13,6 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { context, page, useBrowser } from './support/browserPage'
+import { readWalletAddress } from './support/embeddedWallet'
 import { revealExportedKey } from './support/revealExportedKey'
 import { stack, useSharedStack } from './support/sharedStack'
 import { freshEmail, openDemo, signInWithEmail } from './support/signInWithEmail'
@@ -42,9 +43,7 @@ describe('embedded wallet in Chromium against anvil', () => {
   test('default: signing in creates an Ethereum and a Solana wallet', async () => {
     await openDemo(page, stack.demoUrl)
     await signInWithEmail(page, stack.apiUrl, freshEmail())
-    const ethereum = page.getByTestId('wallet-address')
-    await ethereum.waitFor({ timeout: 30_000 })
-    address = (await ethereum.textContent()) as `0x${string}`
+    address = await readWalletAddress(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const solana = await page.getByTestId('solana-address').textContent({ timeout: 30_000 })
     expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)

@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { page, useBrowser } from './support/browserPage'
+import { IPHONE_CONTEXT_OPTIONS, page, useBrowser } from './support/browserPage'
 import { chooseWallet, useWalletConnectPhone } from './support/externalWallets/walletSignIn'
 import { stack, useSharedStack } from './support/sharedStack'
 import { openDemo } from './support/signInWithEmail'
@@ -8,13 +8,10 @@ import { openDemo } from './support/signInWithEmail'
 // WalletConnect on a phone (docs/walletconnect.md "Mobile links", "Redirect to the wallet"): the awaiting screen
 // offers 'Open in {wallet}' links carrying the pairing URI; after the user opened one, the signing request brings
 // that wallet app to the front. The phone wallet is the scripted one on the shared stack's local relay.
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-
 useSharedStack()
 useBrowser({
   page: 'file',
-  contextOptions: { userAgent: IPHONE, viewport: { width: 390, height: 844 }, hasTouch: true },
+  contextOptions: IPHONE_CONTEXT_OPTIONS,
 })
 
 const wallet = useWalletConnectPhone('WalletConnect mobile demo', privateKeyToAccount(generatePrivateKey()))

@@ -9,6 +9,14 @@ export let context: BrowserContext
 /** The page in `context`. */
 export let page: Page
 
+/** An iPhone's Safari (iOS 17) as a context: its user agent, a 390 × 844 viewport and touch. */
+export const IPHONE_CONTEXT_OPTIONS: BrowserContextOptions = {
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+}
+
 /** What `useBrowser` opens besides the browser. */
 export type UseBrowserOptions = {
   /**

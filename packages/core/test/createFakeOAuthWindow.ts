@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest'
 import type { OAuthPopupRef, OAuthWindow, OAuthWindowRef } from '../src/oauth/oauthWindow'
 
 /** A popup as the fake window opened it: where it is, and helpers to move it as the provider would. */
@@ -121,6 +122,28 @@ export function createFakeOAuthWindow(url = 'http://app.test/login?tab=1#top') {
     /** Runs every interval once. */
     tick() {
       for (const handler of [...intervals.values()]) handler()
+    },
+    /**
+     * Waits until the first popup is at the provider (another origin: reading its location throws, i.e. the
+     * init call answered and the popup was sent on) and returns it.
+     */
+    async popupAway(): Promise<FakePopup> {
+      await vi.waitFor(() => {
+        expect(() => popups[0]?.location.href).toThrow()
+      })
+      const popup = popups[0]
+      if (!popup) throw new Error('no popup')
+      return popup
+    },
+    /**
+     * The user closes the popup at the provider: waits for it ({@link popupAway}), closes it and runs the
+     * intervals twice, so the flow's watch sees it closed.
+     */
+    async closePopupAway(): Promise<void> {
+      const popup = await this.popupAway()
+      popup.close()
+      this.tick()
+      this.tick()
     },
     listenerCount: () => listeners.size,
     intervalCount: () => intervals.size,

@@ -1,4 +1,10 @@
-import { createFoyerClient, createMemoryStorage, type FoyerClient, type FoyerStorage } from '@foyer/core'
+import {
+  type CreateFoyerClientParameters,
+  createFoyerClient,
+  createMemoryStorage,
+  type FoyerClient,
+  type FoyerStorage,
+} from '@foyer/core'
 import type { AppConfig, AuthResponse, EmbeddedWalletAccount, User } from '@foyer/protocol'
 import {
   createFakeApi,
@@ -18,6 +24,19 @@ export const TEST_APP_ID = testAppId
 /** The code the in-test server accepts. */
 export const TEST_CODE = '123456'
 
+/** App settings with every OAuth provider's sign-in on. */
+export const ALL_OAUTH_SETTINGS = {
+  google_oauth: true,
+  twitter_oauth: true,
+  discord_oauth: true,
+  github_oauth: true,
+  spotify_oauth: true,
+  instagram_oauth: true,
+  tiktok_oauth: true,
+  linkedin_oauth: true,
+  apple_oauth: true,
+} as const satisfies Partial<AppConfig>
+
 /** One recorded call of the in-test server. */
 export type TestCall = { method: string; path: string; body: unknown }
 
@@ -29,6 +48,18 @@ export type TestAnswer = { status: number; body?: unknown }
  * such as `'GET /api/v1/apps/:appId'`); every route must be a call of the protocol's endpoint table.
  */
 export type TestRoutes = Record<string, (call: TestCall) => TestAnswer | Promise<TestAnswer>>
+
+/** A wallet sign-in `init` answer (SIWE or SIWS): a fixed nonce for the address the request names. */
+export function walletNonceAnswer({ body }: TestCall): TestAnswer {
+  return {
+    status: 200,
+    body: {
+      nonce: 'abcdef0123456789abcdef0123456789',
+      address: (body as { address: string }).address,
+      expires_at: '',
+    },
+  }
+}
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
@@ -115,4 +146,21 @@ export function createTestClient(
     fetch: api.fetch,
   })
   return { client, calls, api }
+}
+
+/**
+ * A client of the test app over the shared fake API `api` (`createFakeApi`), with in-memory storage and
+ * `options` (its chains, Solana clusters, …).
+ */
+export function createFakeApiClient(
+  api: Pick<FakeApi, 'fetch'>,
+  options: Partial<CreateFoyerClientParameters> = {},
+): FoyerClient {
+  return createFoyerClient({
+    appId: TEST_APP_ID,
+    apiUrl: 'http://foyer.test',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    ...options,
+  })
 }

@@ -1,5 +1,11 @@
+import type { FoyerClient } from '@foyer/core'
 import type { User } from '@foyer/protocol'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { expect } from 'vitest'
 import { type TestRoutes, testAuthResponse, testUser } from './createTestClient'
+import { renderHost } from './renderHost'
 
 /**
  * A host page with 'Link {name}' and 'Unlink {name}' buttons that call `link` and `unlink` (a rejection is
@@ -39,4 +45,30 @@ export function linkThenUnlinkRoutes(linked: User): TestRoutes {
       body: testAuthResponse({ user: ++refreshes === 1 ? linked : testUser }),
     }),
   }
+}
+
+/**
+ * Signs `client` in with the email code `123456` (its routes answer `passwordless/authenticate`), then renders
+ * `host` in a `FoyerProvider` on that client; returns the user-event session to click with.
+ */
+export async function renderSignedInHost(client: FoyerClient, host: ReactNode) {
+  const { loginWithEmailCode } = await import('@foyer/core')
+  await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
+  const user = userEvent.setup()
+  renderHost(client, host)
+  return user
+}
+
+/**
+ * Waits until the link's success screen closed the modal (after its delay), clicks 'Unlink {name}', and waits
+ * until the client's user is `testUser` again.
+ */
+export async function unlinkOnceClosed(
+  user: ReturnType<typeof userEvent.setup>,
+  client: FoyerClient,
+  name: string,
+) {
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+  await user.click(screen.getByRole('button', { name: `Unlink ${name}` }))
+  await waitFor(() => expect(client.getState().user).toEqual(testUser))
 }

@@ -4,12 +4,12 @@
 // added on any branch is fuzzed without editing this file. Seeded: a failure names its seed and case.
 
 import type { HTTPMethods, InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { DEMO_APP_ID } from './demo/demoApps'
 import { operatorConsole } from './features/console/plugin'
 import { registeredRoutes } from './http/registeredRoutes'
-import { createTestContext, type TestContext } from './test/createTestContext'
+import { useTestContext } from './test/useTestContext'
 
 const SEED = Number(process.env.FOYER_FUZZ_SEED ?? 20_261_124)
 const TOTAL_REQUESTS = Number(process.env.FOYER_FUZZ_REQUESTS ?? 10_500)
@@ -245,15 +245,12 @@ function headersFor(r: Random, tokens: string[]): Record<string, string> {
   return headers
 }
 
-let t: TestContext
+// Every optional route on (metrics), so it is fuzzed too.
+// Every optional route on (metrics, the operator console), so it is fuzzed too.
+const t = useTestContext({ metrics: true, features: [operatorConsole({ operators: ['ops@example.com'] })] })
 const tokens: string[] = []
 
 beforeAll(async () => {
-  // Every optional route on (metrics, the operator console), so it is fuzzed too.
-  t = await createTestContext({
-    metrics: true,
-    features: [operatorConsole({ operators: ['ops@example.com'] })],
-  })
   const user = await t.signIn()
   const guest = await t.request({
     method: 'POST',
@@ -262,9 +259,6 @@ beforeAll(async () => {
   })
   tokens.push(user.token as string, (guest.json() as { token: string }).token)
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 describe('fuzz: malformed requests to every registered route', () => {
   test(`error: ${TOTAL_REQUESTS} malformed requests (seed ${SEED}) → no 5xx, every error { error, code }`, {

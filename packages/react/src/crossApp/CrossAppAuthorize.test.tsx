@@ -1,16 +1,10 @@
 import type { User } from '@foyer/protocol'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
-import {
-  createTestClient,
-  TEST_APP_ID,
-  testAuthResponse,
-  testEmbeddedWallet,
-  testUser,
-} from '../../test/createTestClient'
+import { createTestClient, testAuthResponse, testEmbeddedWallet, testUser } from '../../test/createTestClient'
+import { renderHost } from '../../test/renderHost'
 import { signInWithTestCode } from '../../test/renderInProvider'
-import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppAuthorize } from './CrossAppAuthorize'
 
 const REQUESTER_ID = 'r'.repeat(25)
@@ -58,11 +52,7 @@ async function openAuthorizePage() {
   })
   await signInWithTestCode(client)
   const navigated: string[] = []
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <CrossAppAuthorize navigate={(url) => navigated.push(url)} />
-    </FoyerProvider>,
-  )
+  renderHost(client, <CrossAppAuthorize navigate={(url) => navigated.push(url)} />)
   return { calls, navigated }
 }
 
@@ -122,11 +112,7 @@ describe('CrossAppAuthorize', () => {
   test('error: a URL without the flow shows Invalid request', async () => {
     window.history.replaceState({}, '', '/oauth/authorize?client_id=x')
     const { client } = createTestClient()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <CrossAppAuthorize />
-      </FoyerProvider>,
-    )
+    renderHost(client, <CrossAppAuthorize />)
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid request')
   })
 })

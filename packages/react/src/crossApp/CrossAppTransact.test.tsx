@@ -1,16 +1,15 @@
 import type { User } from '@foyer/protocol'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
-  TEST_APP_ID,
   type TestRoutes,
   testAuthResponse,
   testEmbeddedWallet,
   testUser,
 } from '../../test/createTestClient'
+import { renderHost } from '../../test/renderHost'
 import { signInWithTestCode } from '../../test/renderInProvider'
-import { FoyerProvider } from '../FoyerProvider/FoyerProvider'
 import { CrossAppTransact } from './CrossAppTransact'
 
 const WALLET = '0x1111111111111111111111111111111111111111'
@@ -62,11 +61,7 @@ async function openTransactPage(routes: TestRoutes, address = WALLET, method = '
     ...routes,
   })
   await signInWithTestCode(client)
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <CrossAppTransact />
-    </FoyerProvider>,
-  )
+  renderHost(client, <CrossAppTransact />)
   return { calls }
 }
 

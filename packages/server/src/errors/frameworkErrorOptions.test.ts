@@ -1,18 +1,14 @@
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { useTestContext } from '../test/useTestContext'
 
-let t: TestContext
+const t = useTestContext()
 let port: number
 
 beforeAll(async () => {
-  t = await createTestContext()
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const address = t.app.server.address()
   port = typeof address === 'object' && address ? address.port : 0
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /** Writes `raw` to the server over TCP and returns everything it answers before closing. */

@@ -17,9 +17,10 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import type { TestContext } from '../test/createTestContext'
 import { testPostgresUrl } from '../test/testPostgresUrl'
+import { useTestContext } from '../test/useTestContext'
 import { createSoftAuthenticator, type SoftCredential } from '../testing/passkeys/softAuthenticator'
 import { createAppRecord } from './apps/service'
 import { refreshTokens, sessions } from './sessions/schema'
@@ -131,12 +132,7 @@ async function linkNewPasskey(token: string): Promise<SoftCredential> {
 }
 
 describe.skipIf(!postgresUrl)('races on PostgreSQL (connection pool, real concurrency)', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
+  t = useTestContext({ databaseUrl: postgresUrl })
 
   test('premise: the database is PostgreSQL and the pool runs statements at the same time', async () => {
     expect(t.db.kind).toBe('postgres')

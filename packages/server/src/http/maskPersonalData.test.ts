@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { captureLog } from '../test/captureLog'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { useTestContext } from '../test/useTestContext'
 import { maskPersonalData, maskText } from './maskPersonalData'
 
 describe('maskText', () => {
@@ -61,14 +61,7 @@ describe('maskPersonalData', () => {
 
 describe('server log', () => {
   const { stream, lines } = captureLog()
-  let t: TestContext
-
-  beforeAll(async () => {
-    t = await createTestContext({ logger: { level: 'info', stream } })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = useTestContext({ logger: { level: 'info', stream } })
 
   test('default: an email sign-in logs no email address at info level', async () => {
     await t.signIn('private.person@example.com')

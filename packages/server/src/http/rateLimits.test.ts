@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createApp } from '../createApp'
-import { createTestContext, type TestContext } from '../test/createTestContext'
+import { useTestContext } from '../test/useTestContext'
 import { defaultRateLimits, resolveRateLimits } from './resolveRateLimits'
 
 /** Keys every instance of {@link RecordingStore} was asked to count. */
@@ -30,25 +30,18 @@ class RecordingStore implements FastifyRateLimitStore {
   }
 }
 
-let t: TestContext
+const t = useTestContext({
+  rateLimits: {
+    passwordless: { max: 3, timeWindowMs: 60_000 },
+    sessions: { max: 2, timeWindowMs: 60_000 },
+    codeSendsPerDestination: { max: 2, timeWindowMs: 3_600_000 },
+  },
+  rateLimitStore: RecordingStore,
+})
 let counter = 0
 let ip = 0
 const nextIp = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`
 const tooMany = { error: 'Too many requests', code: 'too_many_requests' }
-
-beforeAll(async () => {
-  t = await createTestContext({
-    rateLimits: {
-      passwordless: { max: 3, timeWindowMs: 60_000 },
-      sessions: { max: 2, timeWindowMs: 60_000 },
-      codeSendsPerDestination: { max: 2, timeWindowMs: 3_600_000 },
-    },
-    rateLimitStore: RecordingStore,
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 function init(email: string, remoteAddress: string) {
   return t.request({ method: 'POST', url: '/api/v1/passwordless/init', json: { email }, remoteAddress })

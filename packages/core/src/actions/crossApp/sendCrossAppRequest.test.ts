@@ -80,13 +80,6 @@ const failed = (promise: Promise<unknown>): Promise<CrossAppError> =>
     (e: unknown) => e as CrossAppError,
   )
 
-async function popupAtProvider(fake: ReturnType<typeof createFakeOAuthWindow>) {
-  await vi.waitFor(() => expect(() => fake.popups[0]?.location.href).toThrow())
-  const popup = fake.popups[0]
-  if (!popup) throw new Error('no popup')
-  return popup
-}
-
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -96,7 +89,7 @@ describe('sendCrossAppRequest', () => {
   test('default: the transact page answers the result; its token update is applied', async () => {
     const { client, fake, storage } = await setup()
     const pending = sign(client)
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: 'http://provider.test',
       source: popup,
@@ -173,7 +166,7 @@ describe('sendCrossAppRequest', () => {
   test(`error: '${crossAppErrorMessages.rejected}' when the popup is closed (checked every 300 ms)`, async () => {
     const { client, fake } = await setup()
     const pending = failed(sign(client))
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     vi.useFakeTimers()
     popup.close()
     await vi.advanceTimersByTimeAsync(299)
@@ -217,7 +210,7 @@ describe('sendCrossAppRequest', () => {
   test('error: the provider page answers a spec text, or another failure; other origins are ignored', async () => {
     const { client, fake } = await setup()
     const pending = failed(sign(client))
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: 'https://evil.test',
       source: popup,

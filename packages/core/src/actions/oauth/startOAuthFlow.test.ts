@@ -19,16 +19,6 @@ function setup(url?: string) {
   return { api, client, fake }
 }
 
-/** Waits until the popup was sent to the provider (the init call answered). */
-async function popupAtProvider(fake: ReturnType<typeof createFakeOAuthWindow>) {
-  await vi.waitFor(() => {
-    expect(() => fake.popups[0]?.location.href).toThrow()
-  })
-  const popup = fake.popups[0]
-  if (!popup) throw new Error('no popup')
-  return popup
-}
-
 function stateOf(api: ReturnType<typeof setup>['api']): string {
   const body = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { state_code?: string } | undefined
   return body?.state_code ?? ''
@@ -42,7 +32,7 @@ describe('startOAuthFlow (popup)', () => {
   test("default: the popup returns to the server's return page, whose message (the server's origin) counts", async () => {
     const { api, client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup' })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     const body = api.callsTo('POST /api/v1/oauth/init')[0]?.body as { redirect_to: string }
     const sent = new URL(body.redirect_to)
     expect(sent.origin + sent.pathname).toBe(`${new URL(testApiUrl).origin}/api/v1/oauth/popup_return`)
@@ -59,7 +49,7 @@ describe('startOAuthFlow (popup)', () => {
   test('default: a 440 × 680 popup centred on the window; the return page posts the code', async () => {
     const { api, client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     // window 1240 × 880 at (100, 40): left = 100 + (1240 − 440) / 2, top = 40 + (880 − 680) / 2.
     expect(popup.features).toBe('popup=yes,width=440,height=680,left=500,top=140')
     fake.dispatch({
@@ -81,7 +71,7 @@ describe('startOAuthFlow (popup)', () => {
   test("error: a message from the popup with another origin: 'Origins between parent and child windows do not match.'", async () => {
     const { client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: 'https://evil.test',
       source: popup,
@@ -97,7 +87,7 @@ describe('startOAuthFlow (popup)', () => {
   test('behavior: messages from another window are ignored', async () => {
     const { api, client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: 'http://app.test',
       source: {},
@@ -114,7 +104,7 @@ describe('startOAuthFlow (popup)', () => {
   test('behavior: the opener reads the code once the popup is back on the app origin', async () => {
     const { api, client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.tick() // still at the provider: nothing readable
     popup.navigate(
       `http://app.test/login?privy_oauth_code=code-9&privy_oauth_state=${stateOf(api)}&privy_oauth_provider=google`,
@@ -127,7 +117,7 @@ describe('startOAuthFlow (popup)', () => {
   test('error: the popup posts an error: UNKNOWN_AUTH_ERROR', async () => {
     const { client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: 'http://app.test',
       source: popup,
@@ -139,10 +129,7 @@ describe('startOAuthFlow (popup)', () => {
   test('error: the user closes the popup', async () => {
     const { client, fake } = setup()
     const flow = startOAuthFlow(client, { provider: 'google', mode: 'popup', serverReturnPage: false })
-    const popup = await popupAtProvider(fake)
-    popup.close()
-    fake.tick()
-    fake.tick()
+    await fake.closePopupAway()
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_closed')
@@ -169,7 +156,7 @@ describe('startOAuthFlow (popup)', () => {
       popup: popup ?? undefined,
       serverReturnPage: false,
     })
-    await popupAtProvider(fake)
+    await fake.popupAway()
     expect(fake.popups).toHaveLength(1)
     fake.dispatch({
       origin: 'http://app.test',

@@ -33,17 +33,15 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** The state once the app config loaded and no one is signed in. */
+const readySignedOut = { status: 'ready', appConfig: testAppConfig, user: null, error: null }
+
 describe('initialize', () => {
   test('default: loads the app config; without a session the user is null; status ready', async () => {
     const { api, client } = setup()
     expect(client.getState()).toMatchObject({ status: 'loading', appConfig: null, user: null, error: null })
     await initialize(client)
-    expect(client.getState()).toMatchObject({
-      status: 'ready',
-      appConfig: testAppConfig,
-      user: null,
-      error: null,
-    })
+    expect(client.getState()).toMatchObject(readySignedOut)
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/v1/apps/${testAppId}`])
   })
 
@@ -104,20 +102,23 @@ describe('initialize', () => {
     expect(await storage.get(testStorageKey('identity_token'))).toBeNull()
   })
 
-  test('behavior: missing_or_invalid_token on GET /users/me wipes local state', async () => {
+  test.each([
+    {
+      outcome: 'missing_or_invalid_token on GET /users/me wipes local state',
+      answer: () => apiError(401, 'missing_or_invalid_token'),
+      refreshToken: null,
+    },
+    {
+      outcome: 'another GET /users/me failure keeps the tokens for a later retry',
+      answer: () => apiError(400, 'invalid_request'),
+      refreshToken: 'refresh-old',
+    },
+  ])('behavior: $outcome', async ({ answer, refreshToken }) => {
     const { api, client, storage } = await setupWithSession()
-    api.on('GET /api/v1/users/me', () => apiError(401, 'missing_or_invalid_token'))
+    api.on('GET /api/v1/users/me', answer)
     await initialize(client)
     expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(testStorageKey('refresh_token'))).toBeNull()
-  })
-
-  test('behavior: another GET /users/me failure keeps the tokens for a later retry', async () => {
-    const { api, client, storage } = await setupWithSession()
-    api.on('GET /api/v1/users/me', () => apiError(400, 'invalid_request'))
-    await initialize(client)
-    expect(client.getState()).toMatchObject({ status: 'ready', user: null })
-    expect(await storage.get(testStorageKey('refresh_token'))).toBe('refresh-old')
+    expect(await storage.get(testStorageKey('refresh_token'))).toBe(refreshToken)
   })
 
   test('error: a failed app config load gives status error; a later call tries again', async () => {
@@ -129,12 +130,7 @@ describe('initialize', () => {
 
     api.on(`GET /api/v1/apps/${testAppId}`, () => Response.json(testAppConfig))
     await initialize(client)
-    expect(client.getState()).toMatchObject({
-      status: 'ready',
-      appConfig: testAppConfig,
-      user: null,
-      error: null,
-    })
+    expect(client.getState()).toMatchObject(readySignedOut)
   })
 
   describe('server-cookie mode (docs/limits.md)', () => {

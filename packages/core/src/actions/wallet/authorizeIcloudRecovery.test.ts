@@ -19,16 +19,6 @@ async function setup() {
   return { api, client, fake }
 }
 
-/** Waits until the popup is at Apple's sign-in (the init call answered). */
-async function popupAtApple(fake: ReturnType<typeof createFakeOAuthWindow>) {
-  await vi.waitFor(() => {
-    expect(() => fake.popups[0]?.location.href).toThrow()
-  })
-  const popup = fake.popups[0]
-  if (!popup) throw new Error('no popup')
-  return popup
-}
-
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -37,7 +27,7 @@ describe('authorizeIcloudRecovery', () => {
   test("default: init_icloud { client_type: 'web' }, the popup to the sign-in URL, the ckSession posted from Apple's CloudKit origin", async () => {
     const { api, client, fake } = await setup()
     const flow = authorizeIcloudRecovery(client)
-    const popup = await popupAtApple(fake)
+    const popup = await fake.popupAway()
     const init = api.callsTo('POST /api/v1/recovery/oauth/init_icloud')[0]
     expect(init?.body).toEqual({ client_type: 'web' })
     expect(init?.headers.get('authorization')).toMatch(/^Bearer /)
@@ -56,7 +46,7 @@ describe('authorizeIcloudRecovery', () => {
       embeddedWallets: { icloud: { signInOrigin: 'http://127.0.0.1:9000' } },
     })
     const flow = authorizeIcloudRecovery(configured)
-    const popup = await popupAtApple(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({ origin: CLOUDKIT_SIGN_IN_ORIGIN, source: popup, data: { ckSession: 'apple' } })
     fake.dispatch({ origin: 'http://127.0.0.1:9000', source: popup, data: { ckSession: 'stand-in' } })
     await expect(flow).resolves.toMatchObject({ accessToken: 'stand-in' })
@@ -65,7 +55,7 @@ describe('authorizeIcloudRecovery', () => {
   test('behavior: a URL-redirect sign-in back on the app with ckWebAuthToken in the query', async () => {
     const { client, fake } = await setup()
     const flow = authorizeIcloudRecovery(client)
-    const popup = await popupAtApple(fake)
+    const popup = await fake.popupAway()
     popup.navigate('http://app.test/icloud-return?ckWebAuthToken=170__x%2By%3D')
     fake.tick()
     await expect(flow).resolves.toMatchObject({ accessToken: '170__x+y=' })
@@ -74,7 +64,7 @@ describe('authorizeIcloudRecovery', () => {
   test("error: the sign-in posts errorMessage: UNKNOWN_AUTH_ERROR 'Invalid code during OAuth flow.'", async () => {
     const { client, fake } = await setup()
     const flow = authorizeIcloudRecovery(client)
-    const popup = await popupAtApple(fake)
+    const popup = await fake.popupAway()
     fake.dispatch({
       origin: CLOUDKIT_SIGN_IN_ORIGIN,
       source: popup,
@@ -89,10 +79,7 @@ describe('authorizeIcloudRecovery', () => {
   test('error: the user closes the popup: oauth_popup_closed', async () => {
     const { client, fake } = await setup()
     const flow = authorizeIcloudRecovery(client)
-    const popup = await popupAtApple(fake)
-    popup.close()
-    fake.tick()
-    fake.tick()
+    await fake.closePopupAway()
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthPopupError)
     expect(error.code).toBe('oauth_popup_closed')
@@ -116,7 +103,7 @@ describe('authorizeIcloudRecovery', () => {
     const { client, fake } = await setup()
     const controller = new AbortController()
     const flow = authorizeIcloudRecovery(client, { signal: controller.signal })
-    const popup = await popupAtApple(fake)
+    const popup = await fake.popupAway()
     controller.abort(new Error('closed'))
     expect((await rejectionOf(flow)).message).toBe('closed')
     expect(popup.closed).toBe(true)

@@ -28,14 +28,18 @@ function initBody(api: Awaited<ReturnType<typeof setup>>['api']): InitBody {
   return api.callsTo('POST /api/v1/recovery/oauth/init')[0]?.body as InitBody
 }
 
-/** Waits until the popup is at Google (the init call answered). */
-async function popupAtGoogle(fake: ReturnType<typeof createFakeOAuthWindow>) {
-  await vi.waitFor(() => {
-    expect(() => fake.popups[0]?.location.href).toThrow()
+/** The popup's return to the page (same origin) with `stateCode` and Google's `authorizationCode`. */
+function returnFromGoogle(
+  fake: ReturnType<typeof createFakeOAuthWindow>,
+  popup: unknown,
+  stateCode: string,
+  authorizationCode: string,
+) {
+  fake.dispatch({
+    origin: 'http://app.test',
+    source: popup,
+    data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode, authorizationCode },
   })
-  const popup = fake.popups[0]
-  if (!popup) throw new Error('no popup')
-  return popup
 }
 
 afterEach(() => {
@@ -46,7 +50,7 @@ describe('authorizeRecoveryOAuth', () => {
   test('default: PKCE and state to recovery/oauth/init, the popup to Google, the code exchanged for the access token', async () => {
     const { api, client, fake, storage } = await setup()
     const flow = authorizeRecoveryOAuth(client)
-    const popup = await popupAtGoogle(fake)
+    const popup = await fake.popupAway()
     const init = initBody(api)
     expect(init.redirect_to).toBe('http://app.test/wallet?tab=1')
     expect(init.state_code).toMatch(/^[A-Za-z0-9_-]{48}$/)
@@ -54,11 +58,7 @@ describe('authorizeRecoveryOAuth', () => {
     const initCall = api.callsTo('POST /api/v1/recovery/oauth/init')[0]
     expect(initCall?.headers.get('authorization')).toMatch(/^Bearer /)
     expect(popup.features).toBe('popup=yes,width=440,height=680,left=500,top=140')
-    fake.dispatch({
-      origin: 'http://app.test',
-      source: popup,
-      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: init.state_code, authorizationCode: 'code-1' },
-    })
+    returnFromGoogle(fake, popup, init.state_code, 'code-1')
     await expect(flow).resolves.toEqual({ provider: 'google-drive', accessToken: 'ya29.drive-token' })
     const exchange = api.callsTo('POST /api/v1/recovery/oauth/authenticate')[0]
     const body = exchange?.body as { code_verifier: string }
@@ -80,16 +80,8 @@ describe('authorizeRecoveryOAuth', () => {
   test("error: the literal code 'undefined' (denied at Google): OAUTH_USER_DENIED, no exchange", async () => {
     const { api, client, fake } = await setup()
     const flow = authorizeRecoveryOAuth(client)
-    const popup = await popupAtGoogle(fake)
-    fake.dispatch({
-      origin: 'http://app.test',
-      source: popup,
-      data: {
-        type: 'PRIVY_OAUTH_RESPONSE',
-        stateCode: initBody(api).state_code,
-        authorizationCode: 'undefined',
-      },
-    })
+    const popup = await fake.popupAway()
+    returnFromGoogle(fake, popup, initBody(api).state_code, 'undefined')
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthUserDeniedError)
     expect(error.code).toBe('OAUTH_USER_DENIED')
@@ -100,12 +92,8 @@ describe('authorizeRecoveryOAuth', () => {
   test("error: the code 'error': UNKNOWN_AUTH_ERROR 'Invalid code during OAuth flow.'", async () => {
     const { api, client, fake } = await setup()
     const flow = authorizeRecoveryOAuth(client)
-    const popup = await popupAtGoogle(fake)
-    fake.dispatch({
-      origin: 'http://app.test',
-      source: popup,
-      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: initBody(api).state_code, authorizationCode: 'error' },
-    })
+    const popup = await fake.popupAway()
+    returnFromGoogle(fake, popup, initBody(api).state_code, 'error')
     const error = await rejectionOf(flow)
     expect(error).toBeInstanceOf(OAuthUnknownError)
     expect(error.shortMessage).toBe('Invalid code during OAuth flow.')
@@ -115,12 +103,8 @@ describe('authorizeRecoveryOAuth', () => {
   test("error: a return with another flow's state is refused before any exchange", async () => {
     const { api, client, fake } = await setup()
     const flow = authorizeRecoveryOAuth(client)
-    const popup = await popupAtGoogle(fake)
-    fake.dispatch({
-      origin: 'http://app.test',
-      source: popup,
-      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: 'forged-state', authorizationCode: 'code-1' },
-    })
+    const popup = await fake.popupAway()
+    returnFromGoogle(fake, popup, 'forged-state', 'code-1')
     expect(await rejectionOf(flow)).toBeInstanceOf(OAuthStateMismatchError)
     expect(api.callsTo('POST /api/v1/recovery/oauth/authenticate')).toHaveLength(0)
   })
@@ -149,13 +133,9 @@ describe('authorizeRecoveryOAuth', () => {
     const { api, client, fake } = await setup()
     const popup = fake.window.open('', 'foyer-oauth', 'x')
     const flow = authorizeRecoveryOAuth(client, { popup })
-    await popupAtGoogle(fake)
+    await fake.popupAway()
     expect(fake.popups).toHaveLength(1)
-    fake.dispatch({
-      origin: 'http://app.test',
-      source: popup,
-      data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: initBody(api).state_code, authorizationCode: 'c' },
-    })
+    returnFromGoogle(fake, popup, initBody(api).state_code, 'c')
     await expect(flow).resolves.toMatchObject({ accessToken: 'ya29.drive-token' })
   })
 })

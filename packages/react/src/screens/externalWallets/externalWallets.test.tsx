@@ -11,6 +11,7 @@ import {
   testAccessToken,
   testAuthResponse,
   testUser,
+  walletNonceAnswer,
 } from '../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../test/renderFoyer'
 import { renderInProvider } from '../../../test/renderInProvider'
@@ -53,22 +54,8 @@ function walletRoutes(
 ): TestRoutes {
   return {
     ...appConfigRoute(flags),
-    'POST /api/v1/siwe/init': ({ body }) => ({
-      status: 200,
-      body: {
-        nonce: 'abcdef0123456789abcdef0123456789',
-        address: (body as { address: string }).address,
-        expires_at: '',
-      },
-    }),
-    'POST /api/v1/siws/init': ({ body }) => ({
-      status: 200,
-      body: {
-        nonce: 'abcdef0123456789abcdef0123456789',
-        address: (body as { address: string }).address,
-        expires_at: '',
-      },
-    }),
+    'POST /api/v1/siwe/init': walletNonceAnswer,
+    'POST /api/v1/siws/init': walletNonceAnswer,
     'POST /api/v1/siwe/authenticate': authResponse,
     'POST /api/v1/siws/authenticate': authResponse,
     ...overrides,

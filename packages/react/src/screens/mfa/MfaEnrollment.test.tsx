@@ -1,9 +1,9 @@
 import type { User } from '@foyer/protocol'
-import { cleanup, render, waitFor, within } from '@testing-library/react'
+import { cleanup, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { appConfigRoute, createTestClient, TEST_APP_ID } from '../../../test/createTestClient'
-import { FoyerProvider } from '../../FoyerProvider/FoyerProvider'
+import { appConfigRoute, createTestClient } from '../../../test/createTestClient'
+import { renderHost } from '../../../test/renderHost'
 import { useMfaEnrollment } from '../../hooks/useMfaEnrollment'
 
 const initMfaEnrollment = vi.fn()
@@ -60,11 +60,7 @@ function Opener({ onDone }: { onDone: () => void }) {
 async function renderEnrollment(user: User) {
   const { client } = createTestClient(appConfigRoute({ mfa_methods: ['totp', 'sms', 'passkey'] }))
   const done = vi.fn()
-  const view = render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Opener onDone={done} />
-    </FoyerProvider>,
-  )
+  const view = renderHost(client, <Opener onDone={done} />)
   await waitFor(() => expect(client.getState().status).toBe('ready'))
   client._internal.setState({ user })
   const actor = userEvent.setup()

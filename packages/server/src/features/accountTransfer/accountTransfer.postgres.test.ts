@@ -5,9 +5,10 @@
 import { type AuthResponse, accountTransferDataSchema, authResponseSchema } from '@foyer/protocol'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import type { TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { toE164 } from '../sms/phoneNumber'
 import { linkedAccounts, users } from '../users/schema'
 import { accountTransferNonces } from './schema'
@@ -47,12 +48,7 @@ async function conflictNonce(email: string, me: AuthResponse): Promise<string> {
 const ok = (responses: LightMyRequestResponse[]) => responses.filter((r) => r.statusCode === 200)
 
 describe.skipIf(!postgresUrl)('account transfer races on PostgreSQL', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
+  t = useTestContext({ databaseUrl: postgresUrl })
 
   test('behavior: users transferring the same account at once — exactly one wins, nothing half done', async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -2,9 +2,9 @@
 // statements (PGlite runs one at a time). Skipped without PostgreSQL (see features/concurrency.postgres.test.ts).
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, oauthReturnParameters } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { pkceS256Challenge } from '../oauth/service'
 
@@ -12,13 +12,12 @@ const postgresUrl = testPostgresUrl()
 const PARALLEL = 20
 const ORIGIN = 'http://localhost:5173'
 
-let t: TestContext
+const t = useTestContext({ databaseUrl: postgresUrl, now: () => Date.now() })
 let requesterId: string
 let providerUser: AuthResponse
 
 describe.skipIf(!postgresUrl)('cross-app races on PostgreSQL (single-use flow and code)', () => {
   beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl, now: () => Date.now() })
     requesterId = (
       await createAppRecord(t.db, { name: 'Shop', allowedOrigins: [ORIGIN], masterKey: t.masterKey })
     ).id
@@ -36,9 +35,6 @@ describe.skipIf(!postgresUrl)('cross-app races on PostgreSQL (single-use flow an
     )
     providerUser = await t.signIn('provider@example.com')
   }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
 
   async function started() {
     const verifier = randomBytes(36).toString('base64url')

@@ -10,8 +10,8 @@ import {
   userSchema,
 } from '@foyer/protocol'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { pkceS256Challenge } from '../oauth/service'
 import { linkedAccounts } from '../users/schema'
@@ -23,7 +23,7 @@ const PROVIDER_WEB = 'http://127.0.0.1:5173/?appId=provider'
 const WALLET = '0x1111111111111111111111111111111111111111'
 const SMART_WALLET = '0x2222222222222222222222222222222222222222'
 
-let t: TestContext
+const t = useTestContext()
 /** The provider: the demo app (its users sign in with `t.signIn`). */
 let providerId: string
 /** Requesters: allowed, allowed but read-only elsewhere, and not allowed. */
@@ -43,7 +43,6 @@ async function createApp(name: string, settings: Record<string, unknown> = {}): 
 }
 
 beforeAll(async () => {
-  t = await createTestContext()
   providerId = t.demoApp.id
   requesterId = await createApp('Shop')
   strangerId = await createApp('Stranger')
@@ -97,9 +96,6 @@ beforeAll(async () => {
     createdAt: at,
   })
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const randomBase64Url = (bytes: number) => randomBytes(bytes).toString('base64url')
 

@@ -1,16 +1,15 @@
 import { authResponseSchema, type FarcasterAccount, type User, userSchema } from '@foyer/protocol'
-import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { serverAfterOriginsMoved } from '../../test/serverAfterOriginsMoved'
 import { startFarcasterRelayStandIn } from '../../testing/farcaster/relayStandIn'
 import {
   type FarcasterStandIns,
   startFarcasterStandIns,
 } from '../../testing/farcaster/startFarcasterStandIns'
 import type { FarcasterApprovalOverrides, FarcasterTestAccount } from '../../testing/farcaster/testPhone'
-import { apps } from '../apps/schema'
 import { createAppRecord, updateAppSettings } from '../apps/service'
 import { farcaster as farcasterMethod } from './method'
 
@@ -326,14 +325,7 @@ describe('docs/security.md property 44: the relay is untrusted, the server verif
     const shrinking = await createFarcasterApp()
     const account = await farcaster.createAccount()
     const body = await approved(account, { app: shrinking })
-    await t.db.orm
-      .update(apps)
-      .set({ allowedOrigins: ['https://elsewhere.example'] })
-      .where(eq(apps.id, shrinking))
-    const other = await createTestContext({
-      db: t.db,
-      masterKey: t.masterKey,
-      now: () => Date.now(),
+    const other = await serverAfterOriginsMoved(t, shrinking, {
       methods: [farcasterMethod(farcaster.options)],
     })
     try {

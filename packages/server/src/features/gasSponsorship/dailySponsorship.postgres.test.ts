@@ -3,23 +3,16 @@
 // be counted. Skipped without PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster
 // when it is installed).
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { reserveSponsorship, utcDay } from './dailySponsorship'
 import { gasSponsorshipSpending, gasSponsorships } from './schema'
 import { testRecord, userIdOf } from './testRecord'
 
 const postgresUrl = testPostgresUrl()
-let t: TestContext
-
 describe.skipIf(!postgresUrl)('the daily sponsorship limit on PostgreSQL (connection pool)', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = useTestContext({ databaseUrl: postgresUrl })
 
   test('error: of eight concurrent sponsorships at the limit exactly one is counted and recorded, three rounds', async () => {
     const now = new Date(Date.UTC(2031, 0, 1, 12))

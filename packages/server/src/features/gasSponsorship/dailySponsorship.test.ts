@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { appSettingsCodec } from '../apps/appSettingsCodec'
 import { apps } from '../apps/schema'
 import { releaseSponsorship, reserveSponsorship, utcDay } from './dailySponsorship'
 import { gasSponsorshipSpending, gasSponsorships } from './schema'
 import { testRecord, userIdOf } from './testRecord'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext()
 
 const now = new Date(Date.UTC(2031, 0, 1, 12))
 const day = utcDay(now.getTime())

@@ -143,17 +143,21 @@ async function sponsoredClient(user: Awaited<ReturnType<typeof userWithWallet>>)
   })
 }
 
+/** The user's EIP-7702 authorization (account nonce `nonce`) delegating its EOA to Simple7702Account on 31337. */
+function delegateToSimple7702(user: Awaited<ReturnType<typeof userWithWallet>>, nonce: number) {
+  return user.owner.signAuthorization({ contractAddress: simple7702AccountAddress, chainId: 31337, nonce })
+}
+
 describe('the verifying paymaster endpoint on anvil', () => {
   test('default: an embedded EOA holding 0 ETH delegates to Simple7702Account and sends, the paymaster pays; the sponsorship is recorded', async () => {
     await setSponsorship()
     const user = await userWithWallet()
     const client = await sponsoredClient(user)
 
-    const authorization = await user.owner.signAuthorization({
-      contractAddress: simple7702AccountAddress,
-      chainId: 31337,
-      nonce: await publicClient.getTransactionCount({ address: user.owner.address }),
-    })
+    const authorization = await delegateToSimple7702(
+      user,
+      await publicClient.getTransactionCount({ address: user.owner.address }),
+    )
     const hash = await client.sendUserOperation({ calls: [{ to: RECIPIENT, value: 0n }], authorization })
     const receipt = await client.waitForUserOperationReceipt({ hash })
 
@@ -180,11 +184,7 @@ describe('the verifying paymaster endpoint on anvil', () => {
     await setSponsorship()
     const user = await userWithWallet()
     const client = await sponsoredClient(user)
-    const authorization = await user.owner.signAuthorization({
-      contractAddress: simple7702AccountAddress,
-      chainId: 31337,
-      nonce: 0,
-    })
+    const authorization = await delegateToSimple7702(user, 0)
     const first = await client.sendUserOperation({ calls: [{ to: RECIPIENT, value: 0n }], authorization })
     await client.waitForUserOperationReceipt({ hash: first })
     const [row] = await t.db.orm.select().from(gasSponsorships).where(eq(gasSponsorships.userId, user.userId))

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext({ metrics: true, rateLimits: { sessions: { max: 2, timeWindowMs: 60_000 } } })
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext({ metrics: true, rateLimits: { sessions: { max: 2, timeWindowMs: 60_000 } } })
 
 /** The value of one sample line (`name{labels} value`) of the exposition, or undefined. */
 async function sample(line: string): Promise<number | undefined> {

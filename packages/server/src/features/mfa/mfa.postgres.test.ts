@@ -4,10 +4,11 @@
 // (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is installed).
 import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import type { TestContext } from '../../test/createTestContext'
 import { forkSessions } from '../../test/forkSessions'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { mfaFactorAttempts } from './schema'
 import { TOTP_PARAMETERS } from './totp'
 
@@ -25,12 +26,7 @@ function post(url: string, json: unknown, bearer: string) {
 }
 
 describe.skipIf(!postgresUrl)('the lock-out counter of a factor on PostgreSQL (connection pool)', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
+  t = useTestContext({ databaseUrl: postgresUrl })
 
   test('error: 12 parallel wrong TOTP codes from 12 sessions get exactly 3 checked before the factor locks, twice in a row', async () => {
     const auth = await t.signIn('race-lockout@example.com')

@@ -3,15 +3,12 @@
 import { randomBytes } from 'node:crypto'
 import { OAUTH_CALLBACK_PATH, oauthReturnParameters } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
+import { startOAuthTestServer } from '../../test/startOAuthTestServer'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
-import {
-  type LocalIdentityProvider,
-  startLocalIdentityProvider,
-} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import type { LocalIdentityProvider } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
-import { oauth } from './method'
 import { pkceS256Challenge } from './service'
 
 const postgresUrl = testPostgresUrl()
@@ -26,15 +23,11 @@ let appId: string
 
 describe.skipIf(!postgresUrl)('OAuth races on PostgreSQL (docs/security.md properties 34, 37)', () => {
   beforeAll(async () => {
-    idp = await startLocalIdentityProvider({
+    ;({ t, idp } = await startOAuthTestServer({
       users: [{ subject: '7', email: 'ada@example.com', username: 'ada' }],
-    })
-    t = await createTestContext({
       databaseUrl: postgresUrl,
-      now: () => Date.now(),
       publicUrl: PUBLIC_URL,
-      methods: [oauth({ providers: idp.providers })],
-    })
+    }))
     const github = await idp.registerClient({ provider: 'github', redirectUri: CALLBACK })
     appId = (
       await createAppRecord(t.db, {

@@ -13,19 +13,16 @@ import {
   oauthReturnParameters,
   userSchema,
 } from '@foyer/protocol'
-import { eq } from 'drizzle-orm'
 import { exportPKCS8, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../../createApp'
 import { captureLog } from '../../test/captureLog'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { linkedAccountTypes } from '../../test/linkedAccountTypes'
+import { serverAfterOriginsMoved } from '../../test/serverAfterOriginsMoved'
+import { startOAuthTestServer } from '../../test/startOAuthTestServer'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
-import {
-  type LocalIdentityProvider,
-  startLocalIdentityProvider,
-} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
-import { apps } from '../apps/schema'
+import type { LocalIdentityProvider } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
 import { oauth } from './method'
 import { pkceS256Challenge } from './service'
@@ -82,12 +79,11 @@ async function createOAuthApp(settings: Record<string, unknown>): Promise<string
 }
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider({ users: [ada, bob, unverified, mallory, busy] })
-  t = await createTestContext({
-    now: () => Date.now() + offsetMs,
+  ;({ t, idp } = await startOAuthTestServer({
+    users: [ada, bob, unverified, mallory, busy],
     publicUrl: PUBLIC_URL,
-    methods: [oauth({ providers: idp.providers })],
-  })
+    now: () => Date.now() + offsetMs,
+  }))
   const settings = await idp.registerApp({ redirectUri: CALLBACK })
   expect(Object.keys(settings.oauth.clients).sort()).toEqual([...oauthProviders].sort())
   clients = settings.oauth.clients
@@ -497,15 +493,8 @@ describe('docs/security.md property 36: redirect_to at the callback', () => {
     const shrinking = await createOAuthApp(allProviders())
     const flow = await started('github', { app: shrinking })
     const back = await authorizeAtLocalIdentityProvider(flow.url, { login: ada.subject, returnTo: CALLBACK })
-    await t.db.orm
-      .update(apps)
-      .set({ allowedOrigins: ['https://elsewhere.example'] })
-      .where(eq(apps.id, shrinking))
     // A second server over the same database: its app cache reads the new origins.
-    const other = await createTestContext({
-      db: t.db,
-      masterKey: t.masterKey,
-      now: () => Date.now(),
+    const other = await serverAfterOriginsMoved(t, shrinking, {
       publicUrl: PUBLIC_URL,
       methods: [oauth({ providers: idp.providers })],
     })

@@ -6,14 +6,11 @@ import {
   OAUTH_VERIFIER_BYTES,
 } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
+import { startOAuthTestServer } from '../../test/startOAuthTestServer'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
-import {
-  type LocalIdentityProvider,
-  startLocalIdentityProvider,
-} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import type { LocalIdentityProvider } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
-import { oauth } from './method'
 import { POPUP_RETURN_PAGE_CSP } from './popupReturnPage'
 import { pkceS256Challenge } from './service'
 
@@ -30,12 +27,7 @@ let idp: LocalIdentityProvider
 let appId: string
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider({ users: [ada] })
-  t = await createTestContext({
-    now: () => Date.now(),
-    publicUrl: PUBLIC_URL,
-    methods: [oauth({ providers: idp.providers })],
-  })
+  ;({ t, idp } = await startOAuthTestServer({ users: [ada], publicUrl: PUBLIC_URL }))
   const settings = await idp.registerApp({ redirectUri: `${PUBLIC_URL}${OAUTH_CALLBACK_PATH}` })
   const record = await createAppRecord(t.db, {
     name: 'OAuth app',

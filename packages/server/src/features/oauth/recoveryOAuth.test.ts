@@ -10,14 +10,11 @@ import {
   oauthReturnParameters,
 } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
+import { startOAuthTestServer } from '../../test/startOAuthTestServer'
 import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
-import {
-  type LocalIdentityProvider,
-  startLocalIdentityProvider,
-} from '../../testing/localIdentityProvider/startLocalIdentityProvider'
+import type { LocalIdentityProvider } from '../../testing/localIdentityProvider/startLocalIdentityProvider'
 import { createAppRecord } from '../apps/service'
-import { oauth } from './method'
 import { pkceS256Challenge } from './service'
 
 const PUBLIC_URL = 'http://foyer.test'
@@ -33,13 +30,7 @@ let offAppId: string
 let accessToken: string
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider({ users: [ada] })
-  // The local identity provider signs with real time: so does the server.
-  t = await createTestContext({
-    now: () => Date.now(),
-    publicUrl: PUBLIC_URL,
-    methods: [oauth({ providers: idp.providers })],
-  })
+  ;({ t, idp } = await startOAuthTestServer({ users: [ada], publicUrl: PUBLIC_URL }))
   const settings = await idp.registerApp({ redirectUri: CALLBACK })
   const create = async (options: string[]) =>
     (

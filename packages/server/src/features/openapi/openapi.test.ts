@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { registeredRoutes } from '../../http/registeredRoutes'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { OPENAPI_PATH } from './installOpenApi'
 
-let t: TestContext
+// Every optional route on: metrics too.
+const t = useTestContext({ metrics: true })
 type Document = {
   openapi: string
   paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>>
@@ -11,14 +12,9 @@ type Document = {
 let document: Document
 
 beforeAll(async () => {
-  // Every optional route on: metrics too.
-  t = await createTestContext({ metrics: true })
   const response = await t.request({ method: 'GET', url: OPENAPI_PATH, appId: null })
   expect(response.statusCode).toBe(200)
   document = response.json() as Document
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /** Fastify's `/a/:id/b` and `/a/*` as OpenAPI writes them: `/a/{id}/b`, `/a/{*}`. */

@@ -9,8 +9,8 @@ import {
   CODE_TTL_SECONDS,
 } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test, vi } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { oneTimeCodes } from './schema'
 
 // docs/security.md properties 1–3 for one-time codes (email and SMS share `issueCode` / `consumeCode`).
@@ -21,7 +21,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, randomInt: vi.fn(actual.randomInt) }
 })
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = () => `secret${++counter}@example.com`
 /** A fresh, possible US number: +1 415 57x xxxx. */
@@ -32,13 +32,6 @@ const wrongCode = (code: string) => [...code].map((digit) => String((Number(digi
 const ip = (index: number) => `203.0.113.${index + 1}`
 
 const serverSrc = fileURLToPath(new URL('../../', import.meta.url))
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 function authenticate(email: string, code: string, remoteAddress: string) {
   return t.request({

@@ -7,26 +7,19 @@ import {
   toUserDid,
 } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { sessions } from '../sessions/schema'
 import { users } from '../users/schema'
 import { oneTimeCodes } from './schema'
 import { codeHmac, generateCode } from './service'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = (prefix = 'person') => `${prefix}${++counter}@example.com`
 /** A six-digit code that differs from `code`. */
 const wrongCode = (code: string) => [...code].map((digit) => String((Number(digit) + 1) % 10)).join('')
-
-beforeAll(async () => {
-  t = await createTestContext()
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 function init(email: unknown, appId?: string | null) {
   return t.request({ method: 'POST', url: '/api/v1/passwordless/init', json: { email }, appId })

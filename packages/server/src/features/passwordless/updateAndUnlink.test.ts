@@ -1,18 +1,11 @@
 import { CODE_RESEND_COOLDOWN_SECONDS, userSchema } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 
 // docs/modal.md "Update email", docs/api.md passwordless/update and passwordless/unlink.
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const freshEmail = (prefix = 'upd') => `${prefix}${++counter}@example.com`
-
-beforeAll(async () => {
-  t = await createTestContext()
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const signIn = (email: string) => t.signIn(email)
 

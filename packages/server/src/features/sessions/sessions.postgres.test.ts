@@ -4,23 +4,16 @@
 // it is installed).
 import { forkSessionResponseSchema } from '@foyer/protocol'
 import { and, count, eq, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { describe, expect, test } from 'vitest'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { sessions } from './schema'
 
 const postgresUrl = testPostgresUrl()
 const CAP = 5
 const PARALLEL = 30
-let t: TestContext
-
 describe.skipIf(!postgresUrl)('the live-session cap on PostgreSQL (connection pool)', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl, maxLiveSessionsPerUser: CAP })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = useTestContext({ databaseUrl: postgresUrl, maxLiveSessionsPerUser: CAP })
 
   test('error: 30 parallel forks of one session leave at most the cap of live sessions', async () => {
     const auth = await t.signIn('race-cap@example.com')

@@ -1,22 +1,19 @@
 import { toUserDid } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { type LoadedApp, loadApp } from '../apps/appRecords'
 import { signAccessToken, verifyAccessToken } from './tokens'
 
-let t: TestContext
+const t = useTestContext()
 let app: LoadedApp
 const NOW = Date.UTC(2030, 0, 1)
 const ISSUER = 'https://foyer.example'
 
 beforeAll(async () => {
-  t = await createTestContext()
   const loaded = await loadApp(t.db, t.demoApp.id, t.masterKey)
   if (!loaded) throw new Error('no demo app')
   app = loaded
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const sign = (nowMs = NOW) =>

@@ -9,10 +9,10 @@ import {
   userSchema,
 } from '@foyer/protocol'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddresses'
+import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 
@@ -20,7 +20,7 @@ import { testSignIn } from '../../testing/siwe/testSignIn'
 // body. Each test sends user A's token with a body (or query) that also names user B in every usual
 // spelling, and checks that the action applied to A and that B is unchanged.
 
-let t: TestContext
+const t = useTestContext()
 let proofHeaders: ReturnType<typeof frameProofHeaders>
 let counter = 0
 const ORIGIN = 'http://localhost:5173'
@@ -32,12 +32,8 @@ const authenticator = createSoftAuthenticator()
 const { newAccount, signedSiwe } = testSignIn(() => t)
 
 beforeAll(async () => {
-  t = await createTestContext()
   proofHeaders = frameProofHeaders(t)
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const freshEmail = () => `i57-${++counter}@example.com`
 /** A fresh, possible US number: +1 415 56x xxxx. */

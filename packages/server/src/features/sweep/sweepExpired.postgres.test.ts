@@ -1,10 +1,10 @@
 // The sweep and the sealing step on PostgreSQL, where several server processes really run them at once
 // (PGlite runs one statement at a time). Skipped without PostgreSQL (see features/concurrency.postgres.test.ts).
 import { eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { mergeSettings } from '../apps/mergeSettings'
 import { apps } from '../apps/schema'
 import { sealAppSecrets } from '../apps/sealAppSecrets'
@@ -14,15 +14,8 @@ import { sweepExpired } from './sweepExpired'
 
 const postgresUrl = testPostgresUrl()
 
-let t: TestContext
-
 describe.skipIf(!postgresUrl)('sweep and sealing on PostgreSQL, several processes at once', () => {
-  beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = useTestContext({ databaseUrl: postgresUrl })
 
   test('behavior: four sweeps at once delete every expired row once, without error', async () => {
     const now = Date.UTC(2031, 0, 1)

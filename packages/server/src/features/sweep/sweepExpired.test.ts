@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { randomId } from '../../crypto/randomId'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { useTestContext } from '../../test/useTestContext'
 import { accountTransferNonces } from '../accountTransfer/schema'
 import { farcasterChannels } from '../farcaster/schema'
 import { idempotentRequests } from '../idempotency/schema'
@@ -17,14 +17,7 @@ import { deviceProofNonces } from '../walletDevices/schema'
 import { walletEntropies } from '../wallets/schema'
 import { sweepExpired } from './sweepExpired'
 
-let t: TestContext
-
-beforeAll(async () => {
-  t = await createTestContext({ metrics: true, sweep: { intervalMs: 50, guestMaxIdleSeconds: 0 } })
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestContext({ metrics: true, sweep: { intervalMs: 50, guestMaxIdleSeconds: 0 } })
 
 const DAY = 86_400_000
 

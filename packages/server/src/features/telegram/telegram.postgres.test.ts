@@ -3,9 +3,9 @@
 // Skipped without PostgreSQL (scripts/postgres/vitestGlobalSetup.mjs starts a throwaway cluster when it is
 // installed).
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { testPostgresUrl } from '../../test/testPostgresUrl'
+import { useTestContext } from '../../test/useTestContext'
 import { createTelegramInitData, signTelegramLogin } from '../../testing/telegram/signTelegramLogin'
 import { type AppRecord, createAppRecord } from '../apps/service'
 
@@ -13,7 +13,7 @@ const postgresUrl = testPostgresUrl()
 const BOT_TOKEN = '7000000003:AAEraceTOKENforFOYERlocalBOT-000003'
 const SENDS = 12
 
-let t: TestContext
+const t = useTestContext({ databaseUrl: postgresUrl })
 let app: AppRecord
 let nextId = 6_000_000_000
 
@@ -23,16 +23,12 @@ const ok = (responses: LightMyRequestResponse[]) => responses.filter((r) => r.st
 
 describe.skipIf(!postgresUrl)('Telegram payload races on PostgreSQL', () => {
   beforeAll(async () => {
-    t = await createTestContext({ databaseUrl: postgresUrl })
     app = await createAppRecord(t.db, {
       name: 'Telegram race app',
       masterKey: t.masterKey,
       settings: { telegram_auth: true, telegram_bot_token: BOT_TOKEN },
     })
   }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
 
   test('behavior: one widget payload sent 12 times at once signs in once; the rest are telegram_data_already_used', async () => {
     const data = signTelegramLogin({

@@ -4,9 +4,10 @@ import {
   TELEGRAM_WIDGET_SCRIPT_URL,
   userSchema,
 } from '@foyer/protocol'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext } from '../../test/createTestContext'
 import { linkedAccountTypes } from '../../test/linkedAccountTypes'
+import { useTestContext } from '../../test/useTestContext'
 import {
   createTelegramInitData,
   signTelegramLogin,
@@ -19,7 +20,7 @@ import { telegram } from './method'
 const BOT_TOKEN = '7000000001:AAEtestTOKENforFOYERlocalBOT-0000001'
 const OTHER_BOT_TOKEN = '7000000002:AAEanotherTOKENforANOTHERbot-000002'
 
-let t: TestContext
+const t = useTestContext()
 let app: AppRecord
 let userCounter = 100
 const freshUser = (name = 'Ada'): TelegramTestUser => ({
@@ -36,7 +37,6 @@ const miniApp = (user: TelegramTestUser, authDate = nowSeconds(), botToken = BOT
   createTelegramInitData({ botToken, user, authDate }).webAppData
 
 beforeAll(async () => {
-  t = await createTestContext()
   app = await createAppRecord(t.db, {
     name: 'Telegram app',
     allowedOrigins: ['http://localhost:*'],
@@ -47,9 +47,6 @@ beforeAll(async () => {
       telegram_auth_config: { bot_id: '7000000001', bot_name: 'foyer_test_bot', seamless_auth_enabled: true },
     },
   })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 function call(

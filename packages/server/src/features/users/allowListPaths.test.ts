@@ -2,8 +2,8 @@ import { authResponseSchema } from '@foyer/protocol'
 import { count, eq } from 'drizzle-orm'
 import type { JWTPayload } from 'jose'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createTestJwtIssuer } from '../../testing/customJwt/createTestJwtIssuer'
 import { type SolanaKey, testSignIn } from '../../testing/siwe/testSignIn'
 import type { AppSettingsOverrides } from '../apps/mergeSettings'
@@ -20,17 +20,13 @@ const REJECTED = {
   code: 'allowlist_rejected',
 }
 
-let t: TestContext
+const t = useTestContext()
 let host: Awaited<ReturnType<typeof createTestJwtIssuer>>
 const { newAccount, solanaKey, signedSiwe, signedSiws } = testSignIn(() => t)
 
 beforeAll(async () => {
-  t = await createTestContext()
   host = await createTestJwtIssuer({ audience: 'foyer-allowlist-test', now: t.now })
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 /** A new app with the allow-list on (listing `allowlist`), wallet logins on and `extra` settings. */
 async function inviteOnlyApp(allowlist: string[], extra: AppSettingsOverrides = {}) {

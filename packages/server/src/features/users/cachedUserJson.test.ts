@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { type User, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { giveEmbeddedWallet } from '../../test/giveEmbeddedWallet'
+import { useTestContext } from '../../test/useTestContext'
 import { mfaMethods } from '../mfa/schema'
 import { walletEntropies } from '../wallets/schema'
 import { linkedAccounts, users } from './schema'
@@ -11,21 +11,17 @@ import { linkedAccounts, users } from './schema'
 // `GET /api/v1/users/me` serves a user's JSON from the process's cache only while the user's revision is the
 // one read with the session (docs/sessions.md, "Session reads"). Each write below goes straight to the
 // database, past every service function, so only the triggers can tell the cache: a stale answer fails.
-let t: TestContext
+const t = useTestContext()
 let token: string
 let userId: string
 let appId: string
 
 beforeAll(async () => {
-  t = await createTestContext()
   const auth = await t.signIn()
   token = auth.token as string
   userId = auth.user.id.slice('did:foyer:'.length)
   appId = t.demoApp.id
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function me(): Promise<User> {
   const response = await t.request({ method: 'GET', url: '/api/v1/users/me', bearer: token })

@@ -1,7 +1,7 @@
 import { type AuthResponse, authResponseSchema, userSchema } from '@foyer/protocol'
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { useTestContext } from '../../test/useTestContext'
 import { createTestJwtIssuer } from '../../testing/customJwt/createTestJwtIssuer'
 import { testSignIn } from '../../testing/siwe/testSignIn'
 import { createAppRecord } from '../apps/service'
@@ -14,18 +14,14 @@ import { linkedAccounts, users } from './schema'
 
 const ORIGIN = 'http://localhost:5173'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 let host: Awaited<ReturnType<typeof createTestJwtIssuer>>
 const { newAccount, siweMessage } = testSignIn(() => t)
 
 beforeAll(async () => {
-  t = await createTestContext()
   host = await createTestJwtIssuer({ audience: 'foyer-takeover-test', now: t.now })
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const freshEmail = (prefix = 'victim') => `${prefix}${++counter}@example.com`
 const freshNumber = () => `+1415${String(5_800_000 + ++counter).padStart(7, '0')}`

@@ -1,22 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { type AuthResponse, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress } from '../../test/testWalletAddresses'
+import { useTestContext } from '../../test/useTestContext'
 import { createAppRecord } from '../apps/service'
 import { users } from './schema'
 
 // POST /api/v1/users/me/accept_terms, and no wallet before the terms when the app requires them.
-let t: TestContext
+const t = useTestContext()
 let termsAppId: string
 let counter = 0
 let proofHeaders: ReturnType<typeof frameProofHeaders>
 const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
 
 beforeAll(async () => {
-  t = await createTestContext()
   const app = await createAppRecord(t.db, {
     name: 'Terms required',
     masterKey: t.masterKey,
@@ -29,9 +28,6 @@ beforeAll(async () => {
   termsAppId = app.id
   proofHeaders = frameProofHeaders(t)
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const signIn = (appId?: string) => t.signIn(`terms${++counter}@example.com`, appId)
 

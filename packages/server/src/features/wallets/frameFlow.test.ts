@@ -9,6 +9,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { frameData as ok } from '../../test/frameDevice'
 import { testFrameApi } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 
@@ -44,10 +45,6 @@ function device() {
 async function signInAgain(email: string): Promise<string> {
   t.advance(31_000)
   return (await t.signIn(email)).token!
-}
-function ok(reply: FrameReply): Record<string, unknown> {
-  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
-  return reply.data as Record<string, unknown>
 }
 
 describe('wallet frame against the server', () => {

@@ -1,14 +1,18 @@
-import { type FrameReply, GOOGLE_DRIVE_APPDATA_SCOPE, type OAuthClientSettings } from '@foyer/protocol'
-import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
-import { verifyMessage } from 'viem'
+import { GOOGLE_DRIVE_APPDATA_SCOPE, type OAuthClientSettings } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testFrameApi } from '../../test/testFrameApi'
+import {
+  cloudRecoveryUpload,
+  expectCloudRecoveryArgumentsRefused,
+  expectFrameSignsMessage,
+  frameDevice,
+  frameData as ok,
+} from '../../test/frameDevice'
+import { googleAccessToken } from '../../test/googleAccessToken'
 import { useTestContext } from '../../test/useTestContext'
 import {
   type GoogleDriveStandIn,
   startGoogleDriveStandIn,
 } from '../../testing/googleDrive/googleDriveStandIn'
-import { authorizeAtLocalIdentityProvider } from '../../testing/localIdentityProvider/authorizeAtLocalIdentityProvider'
 import {
   type LocalIdentityProvider,
   startLocalIdentityProvider,
@@ -23,7 +27,6 @@ let idp: LocalIdentityProvider
 let drive: GoogleDriveStandIn
 let google: OAuthClientSettings
 let otherApp: OAuthClientSettings
-let nextId = 0
 
 beforeAll(async () => {
   idp = await startLocalIdentityProvider({
@@ -39,52 +42,10 @@ afterAll(async () => {
 })
 
 /** Google's access token for `client` (what `recovery/oauth/authenticate` hands the frame). */
-async function googleToken(
-  client: OAuthClientSettings,
-  scope = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`,
-) {
-  const url = new URL(idp.providers.google.authorizationUrl)
-  url.searchParams.set('client_id', client.client_id)
-  url.searchParams.set('response_type', 'code')
-  url.searchParams.set('redirect_uri', REDIRECT_URI)
-  url.searchParams.set('scope', scope)
-  const back = await authorizeAtLocalIdentityProvider(url.href, { login: '42', returnTo: REDIRECT_URI })
-  const response = await fetch(idp.providers.google.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT_URI,
-      code: new URL(back.url).searchParams.get('code') ?? '',
-      client_id: client.client_id,
-      client_secret: client.client_secret ?? '',
-    }),
-  })
-  return ((await response.json()) as { access_token: string }).access_token
-}
+const googleToken = (client: OAuthClientSettings, scope = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`) =>
+  googleAccessToken(idp, client, { scope, login: '42', redirectUri: REDIRECT_URI })
 
-function device(appId = t.demoApp.id) {
-  const deviceShares = createMemoryShareStore()
-  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore(), appId })
-  const handler = createFrameHandler({
-    appId,
-    api,
-    deviceShares,
-    mode: 'wallet',
-    now: t.now,
-    googleDriveApiUrl: drive.url,
-  })
-  return {
-    deviceShares,
-    api,
-    send: (event: string, data: unknown): Promise<FrameReply> =>
-      handler.handle({ id: `d${++nextId}`, event, data }),
-  }
-}
-function ok(reply: FrameReply): Record<string, unknown> {
-  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
-  return reply.data as Record<string, unknown>
-}
+const device = (appId = t.demoApp.id) => frameDevice(t, { appId, googleDriveApiUrl: drive.url })
 
 describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', () => {
   test('default: secure with Google Drive, recover on a new device from the secret in Drive, sign', async () => {
@@ -142,23 +103,11 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
     )
     expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'google-drive' })
     expect(phone.deviceShares.size).toBe(1)
-    const signed = ok(
-      await phone.send('privy:wallets:rpc', {
-        accessToken: phoneToken,
-        chainType: 'ethereum',
-        entropyId,
-        walletIndex: 0,
-        chainId: 31337,
-        request: { method: 'personal_sign', params: ['recovered from drive', entropyId] },
-      }),
-    )
-    expect(
-      await verifyMessage({
-        address: entropyId,
-        message: 'recovered from drive',
-        signature: signed.result as `0x${string}`,
-      }),
-    ).toBe(true)
+    await expectFrameSignsMessage(phone, {
+      accessToken: phoneToken,
+      entropyId,
+      message: 'recovered from drive',
+    })
   })
 
   test('behavior: changing google-drive → password → google-drive → automatic replaces the material and deletes the old Drive secret', async () => {
@@ -219,16 +168,7 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
       entropyId: wallet.address,
       recoveryMethod: 'google-drive',
     }
-    expect(await laptop.send('privy:wallets:set-recovery', base)).toMatchObject({
-      error: { type: 'invalid_request_arguments' },
-    })
-    expect(
-      await laptop.send('privy:wallets:set-recovery', {
-        ...base,
-        recoveryAccessToken: 'x',
-        recoveryPassword: 'a-password',
-      }),
-    ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    await expectCloudRecoveryArgumentsRefused(laptop, base)
     // A Google token Drive does not accept: nothing changes on the server.
     expect(
       await laptop.send('privy:wallets:set-recovery', { ...base, recoveryAccessToken: 'not-a-google-token' }),
@@ -278,18 +218,10 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
       .catch((error: unknown) => error)
     expect(direct).toMatchObject({ status: 403, code: 'disallowed_login_method' })
     // Nor may a new or imported wallet start on Google Drive there (refused before its address proof is read).
-    const googleDriveUpload = {
-      chain_type: 'ethereum' as const,
-      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      auth_share: Buffer.alloc(33, 1).toString('base64'),
-      recovery: {
-        recovery_method: 'google-drive' as const,
-        ciphertext: Buffer.alloc(49, 2).toString('base64'),
-        iv: Buffer.alloc(12, 3).toString('base64'),
-        secret_file_name: `foyer-recovery-secret-${'cd'.repeat(16)}.json`,
-      },
-      address_signature: `0x${'11'.repeat(65)}`,
-    }
+    const googleDriveUpload = cloudRecoveryUpload({
+      recovery_method: 'google-drive' as const,
+      secret_file_name: `foyer-recovery-secret-${'cd'.repeat(16)}.json`,
+    })
     for (const upload of [laptop.api.createWallet, laptop.api.importWallet])
       expect(await upload(accessToken, googleDriveUpload).catch((error: unknown) => error)).toMatchObject({
         status: 403,

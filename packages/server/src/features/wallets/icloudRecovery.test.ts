@@ -1,8 +1,13 @@
-import type { FrameReply } from '@foyer/protocol'
-import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
-import { verifyMessage } from 'viem'
+import { createMemoryDeviceKeyStore } from '@foyer/wallet-frame'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
+import {
+  cloudRecoveryUpload,
+  expectCloudRecoveryArgumentsRefused,
+  expectFrameSignsMessage,
+  frameDevice,
+  frameData as ok,
+} from '../../test/frameDevice'
 import { testFrameApi } from '../../test/testFrameApi'
 import { type CloudKitStandIn, startCloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
 import { ckSessionOf } from '../../testing/cloudKit/signInPages'
@@ -19,7 +24,6 @@ const container = {
 let t: TestContext
 let cloudKit: CloudKitStandIn
 let appId: string
-let nextId = 0
 
 beforeAll(async () => {
   cloudKit = await startCloudKitStandIn({ containers: [container] })
@@ -69,28 +73,7 @@ async function signInToIcloud(accessToken: string, appleId: string): Promise<str
   return ckSessionOf(await signedIn.text()) ?? ''
 }
 
-function device() {
-  const deviceShares = createMemoryShareStore()
-  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore(), appId })
-  const handler = createFrameHandler({
-    appId,
-    api,
-    deviceShares,
-    mode: 'wallet',
-    now: t.now,
-    cloudKitApiUrl: cloudKit.url,
-  })
-  return {
-    deviceShares,
-    api,
-    send: (event: string, data: unknown): Promise<FrameReply> =>
-      handler.handle({ id: `i${++nextId}`, event, data }),
-  }
-}
-function ok(reply: FrameReply): Record<string, unknown> {
-  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
-  return reply.data as Record<string, unknown>
-}
+const device = () => frameDevice(t, { appId, cloudKitApiUrl: cloudKit.url })
 
 describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
   test('default: secure with iCloud, recover on a new device from the record in iCloud, sign', async () => {
@@ -164,23 +147,11 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     )
     expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'icloud' })
     expect(phone.deviceShares.size).toBe(1)
-    const signed = ok(
-      await phone.send('privy:wallets:rpc', {
-        accessToken: phoneToken,
-        chainType: 'ethereum',
-        entropyId,
-        walletIndex: 0,
-        chainId: 31337,
-        request: { method: 'personal_sign', params: ['recovered from iCloud', entropyId] },
-      }),
-    )
-    expect(
-      await verifyMessage({
-        address: entropyId,
-        message: 'recovered from iCloud',
-        signature: signed.result as `0x${string}`,
-      }),
-    ).toBe(true)
+    await expectFrameSignsMessage(phone, {
+      accessToken: phoneToken,
+      entropyId,
+      message: 'recovered from iCloud',
+    })
   })
 
   test('error: without a sign-in, with a password, or with a token CloudKit refuses, nothing changes', async () => {
@@ -188,16 +159,7 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     const laptop = device()
     const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
     const base = { accessToken, chainType: 'ethereum', entropyId: wallet.address, recoveryMethod: 'icloud' }
-    expect(await laptop.send('privy:wallets:set-recovery', base)).toMatchObject({
-      error: { type: 'invalid_request_arguments' },
-    })
-    expect(
-      await laptop.send('privy:wallets:set-recovery', {
-        ...base,
-        recoveryAccessToken: 'x',
-        recoveryPassword: 'a-password',
-      }),
-    ).toMatchObject({ error: { type: 'invalid_request_arguments' } })
+    await expectCloudRecoveryArgumentsRefused(laptop, base)
     expect(
       await laptop.send('privy:wallets:set-recovery', { ...base, recoveryAccessToken: 'not-a-token' }),
     ).toMatchObject({
@@ -219,18 +181,10 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
   test('error: an app without iCloud refuses an icloud upload (403 disallowed_login_method)', async () => {
     const accessToken = (await t.signIn('icloud-demo@example.com')).token ?? ''
     const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore() })
-    const upload = {
-      chain_type: 'ethereum' as const,
-      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      auth_share: Buffer.alloc(33, 1).toString('base64'),
-      recovery: {
-        recovery_method: 'icloud' as const,
-        ciphertext: Buffer.alloc(49, 2).toString('base64'),
-        iv: Buffer.alloc(12, 3).toString('base64'),
-        icloud_record_name: `foyer-recovery-secret-${'cd'.repeat(16)}`,
-      },
-      address_signature: `0x${'11'.repeat(65)}`,
-    }
+    const upload = cloudRecoveryUpload({
+      recovery_method: 'icloud' as const,
+      icloud_record_name: `foyer-recovery-secret-${'cd'.repeat(16)}`,
+    })
     expect(await api.createWallet(accessToken, upload).catch((error: unknown) => error)).toMatchObject({
       status: 403,
       code: 'disallowed_login_method',

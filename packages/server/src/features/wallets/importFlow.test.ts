@@ -5,6 +5,7 @@ import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
+import { frameData as ok } from '../../test/frameDevice'
 import { testFrameHandler } from '../../test/testFrameApi'
 import { useTestContext } from '../../test/useTestContext'
 
@@ -50,10 +51,6 @@ function browser(typed: string[] = []) {
       return handlers[mode].handle({ id, event, data })
     },
   }
-}
-function ok(reply: FrameReply): Record<string, unknown> {
-  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
-  return reply.data as Record<string, unknown>
 }
 
 describe('key import against the server', () => {

@@ -1,29 +1,34 @@
 import { randomBytes } from 'node:crypto'
 import { type CreateEmbeddedWalletRequest, embeddedWalletSchema, userSchema } from '@foyer/protocol'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { testEmbeddedWallet } from '../../../../protocol/test/fakeApi'
 import { randomId } from '../../crypto/randomId'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { frameProofHeaders } from '../../test/createTestDevice'
 import { signWalletBody, testEthereumAddress, testSolanaAddress } from '../../test/testWalletAddresses'
+import { useTestContext } from '../../test/useTestContext'
 import { linkedAccounts } from '../users/schema'
 import { walletEntropies } from './schema'
 
-let t: TestContext
+const t = useTestContext()
 let counter = 0
 const frameHeaders = { host: 'wallet.foyer.test', origin: 'http://wallet.foyer.test' }
 
 beforeAll(async () => {
-  t = await createTestContext()
   proofHeaders = frameProofHeaders(t)
 }, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 const signIn = (email = `wallet${++counter}@example.com`) => t.signIn(email)
 const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
+/** Password recovery material as the frame uploads it: fresh ciphertext, IV and salt, PBKDF2 `iterations`. */
+const passcodeRecovery = (iterations: number) => ({
+  recovery_method: 'user-passcode' as const,
+  ciphertext: b64(33),
+  iv: b64(12),
+  salt: b64(16),
+  kdf: 'pbkdf2-sha256' as const,
+  iterations,
+})
 const ethAddress = testEthereumAddress
 const solanaAddress = testSolanaAddress
 const signAddress = (url: string, token: string, json: unknown) =>
@@ -170,14 +175,7 @@ describe('POST /api/v1/embedded_wallets', () => {
       createBody({ auth_share: 'not base64!' }),
       {
         ...createBody(),
-        recovery: {
-          recovery_method: 'user-passcode',
-          ciphertext: b64(33),
-          iv: b64(12),
-          salt: b64(16),
-          kdf: 'pbkdf2-sha256',
-          iterations: 1000,
-        },
+        recovery: passcodeRecovery(1000),
       },
       { ...createBody(), recovery: { recovery_method: 'icloud' } },
     ]) {
@@ -520,14 +518,7 @@ describe('share release', () => {
     const passcode = createBody({
       chain_type: 'solana',
       address: solanaAddress(),
-      recovery: {
-        recovery_method: 'user-passcode',
-        ciphertext: b64(33),
-        iv: b64(12),
-        salt: b64(16),
-        kdf: 'pbkdf2-sha256',
-        iterations: 600_000,
-      },
+      recovery: passcodeRecovery(600_000),
     })
     await frameCall('/api/v1/embedded_wallets', auth.token!, passcode)
     const passcodeMaterial = await frameCall('/api/v1/embedded_wallets/recovery_material', auth.token!, {
@@ -542,14 +533,7 @@ describe('share release', () => {
     const auth = await signIn()
     const body = createBody()
     await frameCall('/api/v1/embedded_wallets', auth.token!, body)
-    const recovery = {
-      recovery_method: 'user-passcode',
-      ciphertext: b64(33),
-      iv: b64(12),
-      salt: b64(16),
-      kdf: 'pbkdf2-sha256',
-      iterations: 700_000,
-    }
+    const recovery = passcodeRecovery(700_000)
     const authShare = b64(17)
     const response = await frameCall('/api/v1/embedded_wallets/recovery', auth.token!, {
       chain_type: 'ethereum',

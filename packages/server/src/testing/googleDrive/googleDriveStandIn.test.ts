@@ -1,6 +1,6 @@
 import { GOOGLE_DRIVE_APPDATA_SCOPE, type OAuthClientSettings } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authorizeAtLocalIdentityProvider } from '../localIdentityProvider/authorizeAtLocalIdentityProvider'
+import { googleAccessToken } from '../../test/googleAccessToken'
 import {
   type LocalIdentityProvider,
   startLocalIdentityProvider,
@@ -30,28 +30,8 @@ afterAll(async () => {
 })
 
 /** A Google access token of `client` for user `login`, through the provider's real authorization code flow. */
-async function accessToken(client: OAuthClientSettings, scope: string, login = '42'): Promise<string> {
-  const url = new URL(idp.providers.google.authorizationUrl)
-  url.searchParams.set('client_id', client.client_id)
-  url.searchParams.set('response_type', 'code')
-  url.searchParams.set('redirect_uri', REDIRECT_URI)
-  url.searchParams.set('scope', scope)
-  const back = await authorizeAtLocalIdentityProvider(url.href, { login, returnTo: REDIRECT_URI })
-  const code = new URL(back.url).searchParams.get('code') ?? ''
-  const response = await fetch(idp.providers.google.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT_URI,
-      code,
-      client_id: client.client_id,
-      client_secret: client.client_secret ?? '',
-    }),
-  })
-  const body = (await response.json()) as { access_token: string }
-  return body.access_token
-}
+const accessToken = (client: OAuthClientSettings, scope: string, login = '42') =>
+  googleAccessToken(idp, client, { scope, login, redirectUri: REDIRECT_URI })
 
 const DRIVE_SCOPE = `openid email ${GOOGLE_DRIVE_APPDATA_SCOPE}`
 

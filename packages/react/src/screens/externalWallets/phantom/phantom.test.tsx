@@ -1,18 +1,18 @@
 import { createMemoryStorage } from '@foyer/core'
 import { base58 } from '@scure/base'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import nacl from 'tweetnacl'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
   type TestRoutes,
   testAuthResponse,
   testUser,
+  walletNonceAnswer,
 } from '../../../../test/createTestClient'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useFoyer } from '../../../hooks/useFoyer'
 
 // Phantom's app is outside the machine: the links the modal opens are caught (`openPhantomLink`) and answered
@@ -39,14 +39,7 @@ afterEach(() => {
 function routes(): TestRoutes {
   return {
     ...appConfigRoute({ wallet_auth: false, solana_wallet_auth: true }),
-    'POST /api/v1/siws/init': ({ body }) => ({
-      status: 200,
-      body: {
-        nonce: 'abcdef0123456789abcdef0123456789',
-        address: (body as { address: string }).address,
-        expires_at: '',
-      },
-    }),
+    'POST /api/v1/siws/init': walletNonceAnswer,
     'POST /api/v1/siws/authenticate': () => ({ status: 200, body: testAuthResponse() }),
   }
 }
@@ -106,11 +99,7 @@ function Host() {
 /** A page load of the app (a return from Phantom is one): a new client over the same browser storage. */
 function loadPage(storage: ReturnType<typeof createMemoryStorage>) {
   const { client, calls } = createTestClient(routes(), { storage })
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
+  renderHost(client, <Host />)
   return { client, calls }
 }
 

@@ -1,11 +1,16 @@
-import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import type { FoyerChain } from '@foyer/core'
 import type { FundWalletResult } from '@foyer/core/funding'
 import type { AppConfig } from '@foyer/protocol'
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createTestClient, TEST_APP_ID, type TestRoutes } from '../../../../test/createTestClient'
+import {
+  createFakeApiClient,
+  createTestClient,
+  TEST_APP_ID,
+  type TestRoutes,
+} from '../../../../test/createTestClient'
 import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useFundWallet } from '../../../hooks/useFundWallet'
@@ -93,13 +98,7 @@ async function setup(
   const { api, calls } = createTestClient(routes, {
     appConfig: fundingSettings(options.fundingOptions ?? [{ method: 'exchange', provider: 'coinbase' }]),
   })
-  const client = createFoyerClient({
-    appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    chains: [options.chain ?? ethereum],
-  })
+  const client = createFakeApiClient(api, { chains: [options.chain ?? ethereum] })
   const { result } = renderHook(() => useFundWallet(), {
     wrapper: ({ children }) => (
       <FoyerProvider

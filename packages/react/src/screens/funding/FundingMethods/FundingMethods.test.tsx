@@ -1,9 +1,8 @@
-import { createFoyerClient, createMemoryStorage } from '@foyer/core'
 import { defaultAppSettings } from '@foyer/protocol'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { json } from '../../../../../protocol/test/fakeApi'
-import { createTestClient, TEST_APP_ID } from '../../../../test/createTestClient'
+import { createFakeApiClient, createTestClient } from '../../../../test/createTestClient'
 import { renderInProvider } from '../../../../test/renderInProvider'
 import { anvil } from '../../../../test/renderWallet'
 import { useFundWallet } from '../../../hooks/useFundWallet'
@@ -45,13 +44,7 @@ async function renderFunding(fiatOnRampEnabled = true, walletConnectProjectId: s
     },
   )
   api.on('GET /api/v1/token_price', () => json({ usd: 2000 }))
-  const client = createFoyerClient({
-    appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    chains: [anvil],
-  })
+  const client = createFakeApiClient(api, { chains: [anvil] })
   const errors: unknown[] = []
   const { user } = await renderInProvider(client, <FundButton onError={(error) => errors.push(error)} />)
   await user.click(screen.getByRole('button', { name: 'fund' }))

@@ -1,6 +1,6 @@
-import { createFoyerClient, createMemoryStorage, type FoyerChain } from '@foyer/core'
+import type { FoyerChain } from '@foyer/core'
 import { type FundingAsset, usdcAddress } from '@foyer/core/funding'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { type Anvil, startAnvil } from '../../../../../../scripts/devchain/startAnvil'
 import { installTestToken } from '../../../../../core/test/installTestToken'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
-import { TEST_APP_ID, testAppConfig } from '../../../../test/createTestClient'
+import { createFakeApiClient, testAppConfig } from '../../../../test/createTestClient'
 import { setAnvilBalance } from '../../../../test/localWallets'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useFundWallet } from '../../../hooks/useFundWallet'
 
 // Under jsdom `import.meta.url` is not a file URL: name anvil's binary (the root's node_modules) first.
@@ -74,19 +74,9 @@ async function openReceive(parameters: ReceiveRequest) {
       },
     },
   })
-  const client = createFoyerClient({
-    appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    chains,
-  })
+  const client = createFakeApiClient(api, { chains })
   const results: unknown[] = []
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <FundHost parameters={parameters} results={results} />
-    </FoyerProvider>,
-  )
+  renderHost(client, <FundHost parameters={parameters} results={results} />)
   await waitFor(() => expect(client.getState().status).toBe('ready'))
   const user = userEvent.setup()
   await user.click(screen.getByRole('button', { name: 'Fund' }))

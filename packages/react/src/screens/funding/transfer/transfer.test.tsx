@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createFoyerClient, createMemoryStorage, type FoyerChain, type SolanaCluster } from '@foyer/core'
+import type { FoyerChain, SolanaCluster } from '@foyer/core'
 import type { FundingAsset } from '@foyer/core/funding'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
@@ -26,7 +26,7 @@ import {
   placeTestToken,
   testTokenBalance,
 } from '../../../../../server/src/testing/bridge/testToken'
-import { TEST_APP_ID } from '../../../../test/createTestClient'
+import { createFakeApiClient } from '../../../../test/createTestClient'
 import { openWalletTransfer, walletTransferFundingConfig } from '../../../../test/fundingTransferHost'
 import { registerSolanaTestWallet, setAnvilBalance } from '../../../../test/localWallets'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
@@ -192,14 +192,7 @@ async function openTransfer(options: {
   const api = createFakeApi({ appConfig: walletTransferFundingConfig(options.bridging) })
   // 'Confirm or edit amount' shows the fiat estimate.
   api.on('GET /api/v1/token_price', async () => Response.json({ usd: 3000 }))
-  const client = createFoyerClient({
-    appId: TEST_APP_ID,
-    apiUrl: 'http://foyer.test',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    chains,
-    solanaClusters: [options.cluster ?? cluster],
-  })
+  const client = createFakeApiClient(api, { chains, solanaClusters: [options.cluster ?? cluster] })
   const { user, results } = await openWalletTransfer({
     client,
     recipient,

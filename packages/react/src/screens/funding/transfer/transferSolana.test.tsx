@@ -1,4 +1,4 @@
-import { createFoyerClient, createMemoryStorage, type SolanaCluster } from '@foyer/core'
+import type { SolanaCluster } from '@foyer/core'
 import { getSolanaBalance } from '@foyer/core/wallet'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type SolanaRpc, startSolanaRpc } from '../../../../../../scripts/devchain/startSolanaRpc'
 import { createFakeApi } from '../../../../../protocol/test/fakeApi'
-import { TEST_APP_ID } from '../../../../test/createTestClient'
+import { createFakeApiClient } from '../../../../test/createTestClient'
 import { openWalletTransfer, walletTransferFundingConfig } from '../../../../test/fundingTransferHost'
 import { registerSolanaTestWallet } from '../../../../test/localWallets'
 
@@ -37,13 +37,7 @@ describe('transfer from a Solana wallet', () => {
     const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
     const api = createFakeApi({ appConfig: walletTransferFundingConfig(false) })
     api.on('GET /api/v1/token_price', async () => Response.json({ usd: 150 }))
-    const client = createFoyerClient({
-      appId: TEST_APP_ID,
-      apiUrl: 'http://foyer.test',
-      storage: createMemoryStorage(),
-      fetch: api.fetch,
-      solanaClusters: [cluster],
-    })
+    const client = createFakeApiClient(api, { solanaClusters: [cluster] })
     const { user, results } = await openWalletTransfer({ client, recipient })
     const slow = { timeout: 10_000 }
     const list = await screen.findByRole('list', { name: 'Wallets' }, slow)

@@ -1,8 +1,7 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
-  TEST_APP_ID,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
@@ -10,9 +9,9 @@ import {
 } from '../../../../test/createTestClient'
 import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
+import { renderHost } from '../../../../test/renderHost'
 import { signInWithTestCode } from '../../../../test/renderInProvider'
 import type { FoyerConfig } from '../../../FoyerProvider/FoyerConfig'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
 import { useCrossAppAccounts } from '../../../hooks/useCrossAppAccounts'
 
 const PROVIDER = 'foyerdemoprovider00000000'
@@ -136,11 +135,7 @@ describe('cross-app landing entry and screen', () => {
       'POST /api/v1/sessions': () => ({ status: 200, body: testAuthResponse() }),
     })
     await signInWithTestCode(client)
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkHost />
-      </FoyerProvider>,
-    )
+    renderHost(client, <LinkHost />)
     act(() => screen.getByRole('button', { name: 'Link provider' }).click())
     expect(await screen.findByRole('heading', { name: 'Linking Provider App' })).toBeTruthy()
     await waitFor(() => expect(popups[0]?.replacedWith).toEqual([authorizeUrl]))

@@ -2,7 +2,13 @@ import { createMemoryStorage } from '@foyer/core'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { appConfigRoute, TEST_APP_ID, TEST_CODE, type TestRoutes } from '../../../../test/createTestClient'
+import {
+  ALL_OAUTH_SETTINGS,
+  appConfigRoute,
+  TEST_APP_ID,
+  TEST_CODE,
+  type TestRoutes,
+} from '../../../../test/createTestClient'
 import { renderFoyerAndOpen, submitEmail } from '../../../../test/renderFoyer'
 
 afterEach(() => {
@@ -249,19 +255,6 @@ describe('Landing', () => {
   })
 })
 
-/** Every OAuth provider on. */
-const allOAuth = {
-  google_oauth: true,
-  twitter_oauth: true,
-  discord_oauth: true,
-  github_oauth: true,
-  spotify_oauth: true,
-  instagram_oauth: true,
-  tiktok_oauth: true,
-  linkedin_oauth: true,
-  apple_oauth: true,
-} as const
-
 /** The landing's entries in order: buttons by name, 'email' / 'phone' for the forms (Close and Back left out). */
 async function entries() {
   const dialog = await screen.findByRole('dialog')
@@ -284,7 +277,9 @@ const backButton = () => screen.queryByRole('button', { name: 'Back' })
 
 describe('Landing layout', () => {
   test('cap: more than 5 entries show 4 and More options; the overflow view lists the rest; Back returns', async () => {
-    const { user } = await renderFoyerAndOpen({ routes: appConfigRoute({ sms_auth: true, ...allOAuth }) })
+    const { user } = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true, ...ALL_OAUTH_SETTINGS }),
+    })
     await screen.findByRole('textbox', { name: 'Phone number' })
     expect(await entries()).toEqual([
       'email',
@@ -329,7 +324,7 @@ describe('Landing layout', () => {
 
   test('ordered: loginMethodsAndOrder gives the primary entries in order and the overflow behind More options', async () => {
     const { user } = await renderFoyerAndOpen({
-      routes: appConfigRoute({ wallet_auth: true, passkey_auth: true, ...allOAuth }),
+      routes: appConfigRoute({ wallet_auth: true, passkey_auth: true, ...ALL_OAUTH_SETTINGS }),
       config: {
         loginMethodsAndOrder: { primary: ['google', 'wallet', 'email'], overflow: ['github', 'passkey'] },
       },
@@ -348,7 +343,7 @@ describe('Landing layout', () => {
 
   test("web2-first: web2 entries, 'Other socials' and 'Continue with a wallet'", async () => {
     const { user } = await renderFoyerAndOpen({
-      routes: appConfigRoute({ wallet_auth: true, sms_auth: true, ...allOAuth }),
+      routes: appConfigRoute({ wallet_auth: true, sms_auth: true, ...ALL_OAUTH_SETTINGS }),
     })
     await screen.findByRole('textbox', { name: 'Phone number' })
     expect(await entries()).toEqual([
@@ -367,7 +362,7 @@ describe('Landing layout', () => {
 
   test("web3-first: 'Continue with a wallet', then 'Log in with email or socials' opening the web2 entries", async () => {
     const { user } = await renderFoyerAndOpen({
-      routes: appConfigRoute({ wallet_auth: true, ...allOAuth }),
+      routes: appConfigRoute({ wallet_auth: true, ...ALL_OAUTH_SETTINGS }),
       config: { appearance: { loginGroupPriority: 'web3-first' } },
     })
     await waitFor(async () =>
@@ -423,7 +418,7 @@ describe('Landing layout', () => {
 
   test('loginMethods: lists the OAuth providers to show, in its order', async () => {
     await renderFoyerAndOpen({
-      routes: appConfigRoute({ ...allOAuth }),
+      routes: appConfigRoute({ ...ALL_OAUTH_SETTINGS }),
       config: { loginMethods: ['github', 'google', 'email'] },
     })
     await waitFor(async () =>
@@ -432,7 +427,7 @@ describe('Landing layout', () => {
   })
 
   test('behavior: closing resets the landing to the default view 150 ms later', async () => {
-    const { user, trigger } = await renderFoyerAndOpen({ routes: appConfigRoute({ ...allOAuth }) })
+    const { user, trigger } = await renderFoyerAndOpen({ routes: appConfigRoute({ ...ALL_OAUTH_SETTINGS }) })
     await user.click(await screen.findByRole('button', { name: 'More options' }))
     await screen.findByRole('button', { name: 'Back' })
 
@@ -459,14 +454,16 @@ describe('Landing layout', () => {
       })
       return result.violations.map((violation) => violation.id)
     }
-    const first = await renderFoyerAndOpen({ routes: appConfigRoute({ sms_auth: true, ...allOAuth }) })
+    const first = await renderFoyerAndOpen({
+      routes: appConfigRoute({ sms_auth: true, ...ALL_OAUTH_SETTINGS }),
+    })
     await first.user.click(await screen.findByRole('button', { name: 'More options' }))
     await screen.findByRole('button', { name: 'Back' })
     expect(await violations()).toEqual([])
     cleanup()
 
     const second = await renderFoyerAndOpen({
-      routes: appConfigRoute({ sms_auth: true, wallet_auth: true, ...allOAuth }),
+      routes: appConfigRoute({ sms_auth: true, wallet_auth: true, ...ALL_OAUTH_SETTINGS }),
     })
     await second.user.click(await screen.findByRole('button', { name: 'Other socials' }))
     await screen.findByRole('button', { name: 'Back' })

@@ -1,5 +1,6 @@
 import { type AppConfig, defaultAppSettings } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
+import { ALL_OAUTH_SETTINGS } from '../../../../test/createTestClient'
 import { type LandingEntry, type LandingHostConfig, landingModel, MAX_LANDING_ENTRIES } from './landingModel'
 
 // The public config has no `telegram_auth_config` until the app's bot is configured.
@@ -26,18 +27,6 @@ const layout = (settings: Partial<AppConfig>, host?: LandingHostConfig) => {
     passkeyLink: model.passkeyLink,
   }
 }
-
-const allOAuth = {
-  google_oauth: true,
-  twitter_oauth: true,
-  discord_oauth: true,
-  github_oauth: true,
-  spotify_oauth: true,
-  instagram_oauth: true,
-  tiktok_oauth: true,
-  linkedin_oauth: true,
-  apple_oauth: true,
-} satisfies Partial<AppConfig>
 
 describe('landingModel', () => {
   test('cross-app: a privy:<appId> entry shows only where the host lists it', () => {
@@ -72,7 +61,7 @@ describe('landingModel', () => {
   })
 
   test('cap: more than five show the first 4 and More options; the overflow view lists the rest in order', () => {
-    const result = layout({ sms_auth: true, ...allOAuth })
+    const result = layout({ sms_auth: true, ...ALL_OAUTH_SETTINGS })
     expect(result.default).toEqual([
       'email',
       'sms',
@@ -115,7 +104,7 @@ describe('landingModel', () => {
 
   test('ordered: primary gives the default view in order, overflow the view behind More options', () => {
     const result = layout(
-      { sms_auth: true, wallet_auth: true, passkey_auth: true, ...allOAuth },
+      { sms_auth: true, wallet_auth: true, passkey_auth: true, ...ALL_OAUTH_SETTINGS },
       { loginMethodsAndOrder: { primary: ['google', 'wallet', 'email'], overflow: ['passkey', 'github'] } },
     )
     expect(result).toEqual({
@@ -129,7 +118,7 @@ describe('landingModel', () => {
 
   test('ordered: no overflow and at most 5 primary methods show them all; unlisted methods do not show', () => {
     const result = layout(
-      { sms_auth: true, wallet_auth: true, passkey_auth: true, ...allOAuth },
+      { sms_auth: true, wallet_auth: true, passkey_auth: true, ...ALL_OAUTH_SETTINGS },
       { loginMethodsAndOrder: { primary: ['apple', 'sms', 'email', 'discord', 'wallet'] } },
     )
     expect(result.default).toEqual(['oauth:apple', 'sms', 'email', 'oauth:discord', 'wallet'])
@@ -139,7 +128,7 @@ describe('landingModel', () => {
 
   test('ordered: more than 5 primary methods keep 4 and move the rest ahead of the overflow', () => {
     const result = layout(
-      { ...allOAuth },
+      { ...ALL_OAUTH_SETTINGS },
       {
         loginMethodsAndOrder: {
           primary: ['google', 'apple', 'github', 'discord', 'twitter', 'spotify'],
@@ -184,7 +173,7 @@ describe('landingModel', () => {
   })
 
   test("web2-first: 3 web2 methods, 'Other socials' and the wallet when they do not fit", () => {
-    const result = layout({ wallet_auth: true, sms_auth: true, ...allOAuth })
+    const result = layout({ wallet_auth: true, sms_auth: true, ...ALL_OAUTH_SETTINGS })
     expect(result.layout).toBe('web2-first')
     expect(result.default).toEqual(['email', 'sms', 'oauth:google', '→web2-overflow(otherSocials)', 'wallet'])
     expect(result.web2).toEqual([
@@ -206,7 +195,12 @@ describe('landingModel', () => {
   })
 
   test("web3-first: several web2 methods go behind 'Log in with email or socials'", () => {
-    const result = layout({ show_wallet_login_first: true, wallet_auth: true, sms_auth: true, ...allOAuth })
+    const result = layout({
+      show_wallet_login_first: true,
+      wallet_auth: true,
+      sms_auth: true,
+      ...ALL_OAUTH_SETTINGS,
+    })
     expect(result.default).toEqual(['wallets×4', '→web2-overflow(emailOrSocials)'])
     expect(result.web2).toHaveLength(11)
     expect(result.web2?.slice(0, 3)).toEqual(['email', 'sms', 'oauth:google'])

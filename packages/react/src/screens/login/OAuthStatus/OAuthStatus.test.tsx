@@ -1,13 +1,11 @@
 import { getRecentLoginMethod, logout } from '@foyer/core'
 import { initLoginWithOAuth } from '@foyer/core/oauth'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
   type TestCall,
   type TestRoutes,
   testAuthResponse,
@@ -15,9 +13,14 @@ import {
 } from '../../../../test/createTestClient'
 import { type FakePopup, openFakePopups } from '../../../../test/fakePopup'
 import { createFakeTurnstile } from '../../../../test/fakeTurnstile'
-import { LinkUnlinkButtons, linkThenUnlinkRoutes } from '../../../../test/linkHost'
+import {
+  LinkUnlinkButtons,
+  linkThenUnlinkRoutes,
+  renderSignedInHost,
+  unlinkOnceClosed,
+} from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useFoyer } from '../../../hooks/useFoyer'
 import { useLinkOAuth } from '../../../hooks/useLinkOAuth'
 
@@ -253,11 +256,7 @@ async function renderReturn(provider: string, code: string, routes: TestRoutes) 
     `/account?tab=2&privy_oauth_code=${code}&privy_oauth_state=${stateCode}&privy_oauth_provider=${provider}`,
   )
   const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
-  render(
-    <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-      <Host />
-    </FoyerProvider>,
-  )
+  renderHost(client, <Host />)
   return { client, calls, stateCode }
 }
 
@@ -322,11 +321,7 @@ describe('redirect return', () => {
       )
       // The popup's page: a new client over the same storage (the opener's flow is there).
       const { client, calls } = createTestClient(routes, { storage: first.client._internal.storage() })
-      render(
-        <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-          <Host />
-        </FoyerProvider>,
-      )
+      renderHost(client, <Host />)
       await waitFor(() => expect(close).toHaveBeenCalled())
       expect(posted).toEqual([
         {
@@ -393,14 +388,7 @@ describe('useLinkOAuth', () => {
       ...linkThenUnlinkRoutes(linked),
     }
     const { client, calls } = createTestClient(routes)
-    const { loginWithEmailCode } = await import('@foyer/core')
-    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkHost />
-      </FoyerProvider>,
-    )
+    const user = await renderSignedInHost(client, <LinkHost />)
     await user.click(screen.getByRole('button', { name: 'Link GitHub' }))
     expect(await screen.findByRole('heading', { name: 'Linking GitHub' })).toBeTruthy()
     await approveInPopup(calls)
@@ -409,10 +397,7 @@ describe('useLinkOAuth', () => {
       authorization_code: 'code-1',
     })
     expect(client.getState().user).toEqual(linked)
-    // The success screen closes the modal after its delay.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
-    await user.click(screen.getByRole('button', { name: 'Unlink GitHub' }))
-    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    await unlinkOnceClosed(user, client, 'GitHub')
     expect(calls.find((call) => call.path === '/api/v1/oauth/unlink')?.body).toEqual({
       provider: 'github',
       subject: 'gh-1',

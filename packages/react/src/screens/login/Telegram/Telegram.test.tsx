@@ -1,21 +1,25 @@
 import type { LoadTelegramWidgetParameters } from '@foyer/core/telegram'
 import type { AppConfig, TelegramAuthResult } from '@foyer/protocol'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   appConfigRoute,
   createTestClient,
-  TEST_APP_ID,
   type TestAnswer,
   type TestRoutes,
   testAuthResponse,
   testUser,
 } from '../../../../test/createTestClient'
-import { LinkUnlinkButtons, linkThenUnlinkRoutes } from '../../../../test/linkHost'
+import {
+  LinkUnlinkButtons,
+  linkThenUnlinkRoutes,
+  renderSignedInHost,
+  unlinkOnceClosed,
+} from '../../../../test/linkHost'
 import { renderFoyerAndOpen } from '../../../../test/renderFoyer'
-import { FoyerProvider } from '../../../FoyerProvider/FoyerProvider'
+import { renderHost } from '../../../../test/renderHost'
 import { useLinkTelegram } from '../../../hooks/useLinkTelegram'
 
 /**
@@ -261,11 +265,7 @@ describe('Telegram at page load', () => {
   test('default: a widget redirect return is read, removed from the URL, and signs in', async () => {
     window.history.replaceState(null, '', '/page?keep=1&id=42&first_name=Ada&auth_date=1900000000&hash=abc')
     const { client, calls } = createTestClient(routes())
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <p>host</p>
-      </FoyerProvider>,
-    )
+    renderHost(client)
     await waitFor(() => expect(client.getState().user).toEqual(testUser))
     expect(window.location.search).toBe('?keep=1')
     expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
@@ -278,11 +278,7 @@ describe('Telegram at page load', () => {
     const initData = 'query_id=q&user=%7B%22id%22%3A42%7D&auth_date=1900000000&hash=abc'
     ;(window as { Telegram?: unknown }).Telegram = { WebApp: { initData } }
     const { client, calls } = createTestClient(routes())
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <p>host</p>
-      </FoyerProvider>,
-    )
+    renderHost(client)
     await waitFor(() => expect(client.getState().user).toEqual(testUser))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls.find((call) => call.path === '/api/v1/telegram/authenticate')?.body).toEqual({
@@ -301,11 +297,7 @@ describe('Telegram at page load', () => {
         } as never,
       }),
     )
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <p>host</p>
-      </FoyerProvider>,
-    )
+    renderHost(client)
     await waitFor(() => expect(client.getState().status).toBe('ready'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
     expect(calls.some((call) => call.path === '/api/v1/telegram/authenticate')).toBe(false)
@@ -343,14 +335,7 @@ describe('useLinkTelegram', () => {
       'POST /api/v1/telegram/unlink': () => ({ status: 200, body: testUser }),
       ...linkThenUnlinkRoutes(linked),
     })
-    const { loginWithEmailCode } = await import('@foyer/core')
-    await loginWithEmailCode(client, { email: 'ada@example.com', code: '123456' })
-    const user = userEvent.setup()
-    render(
-      <FoyerProvider appId={TEST_APP_ID} apiUrl="http://foyer.test" client={client}>
-        <LinkHost />
-      </FoyerProvider>,
-    )
+    const user = await renderSignedInHost(client, <LinkHost />)
     await user.click(screen.getByRole('button', { name: 'Link Telegram' }))
     expect(await screen.findByRole('heading', { name: 'Link Telegram' })).toBeTruthy()
     await user.click(await screen.findByRole('button', { name: 'Log in with Telegram' }))
@@ -359,9 +344,7 @@ describe('useLinkTelegram', () => {
       telegram_auth_result: widget.result,
     })
     expect(client.getState().user).toEqual(linked)
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
-    await user.click(screen.getByRole('button', { name: 'Unlink Telegram' }))
-    await waitFor(() => expect(client.getState().user).toEqual(testUser))
+    await unlinkOnceClosed(user, client, 'Telegram')
     expect(calls.find((call) => call.path === '/api/v1/telegram/unlink')?.body).toEqual({
       telegram_user_id: '42',
     })
