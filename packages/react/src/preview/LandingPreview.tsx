@@ -18,6 +18,8 @@ export type LandingPreviewProps = {
   appConfig: AppConfig
   /** The host config the landing also reads (`appearance`, `loginMethods`, `loginMethodsAndOrder`). */
   config?: FoyerConfig
+  /** The page's CSP nonce for the preview's `<style>` (as `FoyerProvider`'s `nonce`). */
+  nonce?: string | undefined
 }
 
 /** The preview's fetch: it never reaches a server (a click on an entry goes nowhere). */
@@ -35,7 +37,7 @@ const inFlow =
  *
  * @example <LandingPreview appConfig={toPublicAppConfig(settings, identity)} config={{ appearance: { theme: 'dark' } }} />
  */
-export function LandingPreview({ appConfig, config }: LandingPreviewProps) {
+export function LandingPreview({ appConfig, config, nonce }: LandingPreviewProps) {
   const [client] = useState(() =>
     createFoyerClient({
       appId: appConfig.id,
@@ -83,7 +85,7 @@ export function LandingPreview({ appConfig, config }: LandingPreviewProps) {
   if (baseStyles === undefined) return null
   return (
     <div data-foyer={scope} data-foyer-theme={theme.colorScheme} inert>
-      <style>{baseStyles + cssStringFromTheme(theme, scope) + inFlow}</style>
+      <style nonce={nonce}>{baseStyles + cssStringFromTheme(theme, scope) + inFlow}</style>
       <div className="foyer-content foyer-preview" lang={language}>
         {/* The screen's title is the dialog's; a dialog root with no content of its own gives it one. */}
         <Root open modal={false}>

@@ -37,6 +37,18 @@ const LandingPreview = lazy(() =>
   import('@foyer/react/preview').then((module) => ({ default: module.LandingPreview })),
 )
 
+/** The page's CSP nonce (the server's config block, docs/console.md#the-page), for the preview's styles. */
+function pageNonce(): string | undefined {
+  try {
+    const config = JSON.parse(document.getElementById('foyer-console-config')?.textContent ?? '{}') as {
+      nonce?: unknown
+    }
+    return typeof config.nonce === 'string' ? config.nonce : undefined
+  } catch {
+    return undefined
+  }
+}
+
 type Draft = { name: string; allowed_origins: string[]; settings: Record<string, unknown> }
 
 const draftOf = (app: ConsoleAppDetail): Draft => ({
@@ -218,7 +230,7 @@ export function AppEditor({ appId }: { appId: string }) {
           <p className="console-muted">The modal's landing with these settings, before saving.</p>
           <div className="console-preview-options">
             <label>
-              Theme{' '}
+              Preview colours{' '}
               <select
                 value={previewTheme}
                 onChange={(event) => setPreviewTheme(event.target.value as 'light' | 'dark')}
@@ -228,7 +240,7 @@ export function AppEditor({ appId }: { appId: string }) {
               </select>
             </label>
             <label>
-              Header{' '}
+              Preview header{' '}
               <input
                 value={previewHeader}
                 placeholder="Log in or sign up"
@@ -240,6 +252,7 @@ export function AppEditor({ appId }: { appId: string }) {
             <div data-testid="landing-preview">
               <LandingPreview
                 appConfig={previewConfig}
+                nonce={pageNonce()}
                 config={{
                   appearance: {
                     theme: previewTheme,
