@@ -132,7 +132,11 @@ export function AppEditor({ appId }: { appId: string }) {
     setSaving(true)
     setStatus('Saving…')
     try {
-      const body = { ...draft, settings: completed(draft.settings) }
+      const body = {
+        ...draft,
+        allowed_origins: draft.allowed_origins.filter((origin) => origin !== ''),
+        settings: completed(draft.settings),
+      }
       adopt(await api.send('PATCH', `/api/v1/console/apps/${appId}`, body, consoleAppDetailSchema), 'Saved.')
     } catch (error) {
       const fields =

@@ -213,6 +213,55 @@ export function ProvidersSection() {
         <SecretField path={s('funding_providers', 'moonpay', 'secret_key')} label="MoonPay secret key" />
       </fieldset>
       <fieldset>
+        <legend>Farcaster developer account</legend>
+        <NumberField path={s('farcaster_developer_account', 'fid')} label="Farcaster id (fid)" />
+        <SecretField
+          path={s('farcaster_developer_account', 'custody_private_key')}
+          label="Custody private key"
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Gas sponsorship</legend>
+        <TextField path={s('gas_sponsorship', 'paymaster_address')} label="Paymaster address" />
+        <SecretField path={s('gas_sponsorship', 'signer_private_key')} label="Paymaster signer key" />
+        <ListField
+          path={s('gas_sponsorship', 'chain_ids')}
+          label="Sponsored chain ids"
+          hint="One chain id per line, e.g. 8453."
+          numbers
+        />
+        <TextField
+          path={s('gas_sponsorship', 'daily_limit_wei_per_user')}
+          label="Daily limit per user (wei)"
+        />
+      </fieldset>
+      <fieldset>
+        <legend>iCloud recovery</legend>
+        <TextField
+          path={s('icloud_recovery', 'container_identifier')}
+          label="iCloud container"
+          hint="e.g. iCloud.com.shop.app"
+        />
+        <SelectField
+          path={s('icloud_recovery', 'environment')}
+          label="CloudKit environment"
+          options={[
+            ['production', 'Production'],
+            ['development', 'Development'],
+          ]}
+        />
+        <SecretField path={s('icloud_recovery', 'api_token')} label="CloudKit API token" />
+      </fieldset>
+      <fieldset>
+        <legend>Delegated actions webhook</legend>
+        <TextField path={s('delegated_actions', 'webhook', 'url')} label="Webhook URL" type="url" />
+        <SecretField
+          path={s('delegated_actions', 'webhook', 'secret')}
+          label="Webhook signing secret"
+          hint="whsec_ and base64."
+        />
+      </fieldset>
+      <fieldset>
         <legend>Coinbase Developer Platform</legend>
         <TextField
           path={s('funding_providers', 'coinbase', 'project_id')}

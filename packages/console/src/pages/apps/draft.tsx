@@ -140,8 +140,18 @@ export function NumberField({ path, label, hint }: { path: FieldPath; label: str
   )
 }
 
-/** A list of strings, one per line. */
-export function ListField({ path, label, hint }: { path: FieldPath; label: string; hint?: string }) {
+/** A list of strings, one per line (`numbers`: whole numbers are sent as numbers). */
+export function ListField({
+  path,
+  label,
+  hint,
+  numbers = false,
+}: {
+  path: FieldPath
+  label: string
+  hint?: string
+  numbers?: boolean
+}) {
   const draft = useDraft()
   const value = draft.get(path)
   return (
@@ -159,7 +169,8 @@ export function ListField({ path, label, hint }: { path: FieldPath; label: strin
               event.target.value
                 .split('\n')
                 .map((line) => line.trim())
-                .filter((line, index, all) => line !== '' || index < all.length - 1),
+                .filter((line, index, all) => line !== '' || index < all.length - 1)
+                .map((line) => (numbers && /^\d+$/.test(line) ? Number(line) : line)),
             )
           }
         />
