@@ -2,13 +2,16 @@ import { defaultAppSettings } from '@foyer/protocol'
 import { type ConsoleAppDetail, MASKED_SECRET } from '@foyer/protocol/console'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ConsoleApiContext } from '../../api/ConsoleApiContext'
 import { ConsoleApiError } from '../../api/ConsoleApiError'
 import type { ConsoleApi } from '../../api/consoleApi'
 import { AppEditor } from './AppEditor'
 
 afterEach(cleanup)
+// The preview's module loads lazily in the page; load it once up front, so a busy machine's first import does
+// not count against the waits below.
+beforeAll(() => import('@foyer/react/preview'), 30_000)
 
 const APP_ID = 'consoleeditortest00000000'
 const detail = (settings: Record<string, unknown> = {}): ConsoleAppDetail => ({
