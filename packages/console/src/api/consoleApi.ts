@@ -1,3 +1,5 @@
+import { headers } from '@foyer/protocol'
+import { CONSOLE_APP_ID } from '@foyer/protocol/console'
 import { ConsoleApiError, consoleApiErrorOf } from './ConsoleApiError'
 
 /** Anything that checks an answer's shape: a zod schema of `@foyer/protocol/console` (`schema.parse`). */
@@ -57,6 +59,8 @@ export function createConsoleApi(session: ConsoleApiSession, fetchImpl: typeof f
       response = await fetchImpl(url, {
         ...init,
         headers: {
+          // Names the console app: the server's CSRF rule wants an app id on every write (docs/limits.md).
+          [headers.appId]: CONSOLE_APP_ID,
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },

@@ -5,5 +5,6 @@ import { type ConsolePage, consolePage } from './ConsolePage'
  * The first is where the console opens.
  */
 export const consolePages: readonly ConsolePage[] = [
+  consolePage('apps', 'Apps', () => import('./apps/AppsPage').then((module) => module.AppsPage)),
   consolePage('audit', 'Audit log', () => import('./audit/AuditPage').then((module) => module.AuditPage)),
 ]

@@ -3,6 +3,24 @@
 // Each console area adds one export line for its file.
 
 export {
+  type ConsoleAppCreateRequest,
+  type ConsoleAppDetail,
+  type ConsoleAppListResponse,
+  type ConsoleAppSummary,
+  type ConsoleAppUpdateRequest,
+  type ConsoleFieldError,
+  consoleAppCreateRequestSchema,
+  consoleAppDetailSchema,
+  consoleAppKeySchema,
+  consoleAppListResponseSchema,
+  consoleAppPathParamsSchema,
+  consoleAppSummarySchema,
+  consoleAppUpdateRequestSchema,
+  consoleFieldErrorSchema,
+  consoleFieldErrorsDataSchema,
+  MASKED_SECRET,
+} from './apps'
+export {
   type ConsoleAuditEvent,
   type ConsoleAuditPage,
   type ConsoleAuditQuery,

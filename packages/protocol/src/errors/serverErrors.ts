@@ -50,6 +50,7 @@ export const serverErrors = {
   internalError: { code: 'internal_error', message: 'Internal server error' },
   // Requests, origins and apps
   appNotFound: { code: 'not_found', message: 'App not found' },
+  consoleInvalidAppFields: { code: 'invalid_data', message: 'Some fields of the app are not valid' },
   missingAppIdHeader: { code: 'invalid_data', message: `Missing or invalid ${headers.appId} header` },
   crossSiteMissingAppIdHeader: { code: 'invalid_origin', message: `Missing ${headers.appId} header` },
   crossSiteRequest: { code: 'invalid_origin', message: 'Cross-site requests are not allowed' },

@@ -12,6 +12,7 @@ import {
 } from './funding'
 import { gasSponsorshipSettingsSchema } from './gasSponsorship'
 import { icloudRecoverySettingsSchema, isIcloudRecoveryConfigured } from './icloudRecovery'
+import { loginMethodsAndOrderSchema } from './loginMethodsAndOrder'
 import {
   accessControlSchema,
   farcasterDeveloperAccountSchema,
@@ -59,6 +60,12 @@ export const embeddedWalletConfigSchema = z.object({
   require_user_owned_recovery_on_create: z.boolean(),
 })
 
+export {
+  type LandingLoginMethod,
+  type LoginMethodsAndOrder,
+  landingLoginMethodSchema,
+  loginMethodsAndOrderSchema,
+} from './loginMethodsAndOrder'
 export { smartWalletConfigSchema } from './smartWallet'
 export { telegramAuthConfigSchema } from './telegram'
 
@@ -87,6 +94,8 @@ export const appSettingsSchema = z.object({
   apple_oauth: z.boolean(),
   farcaster_auth: z.boolean(),
   passkey_auth: z.boolean(),
+  /** The landing's order (null: the default order); see {@link loginMethodsAndOrderSchema}. */
+  login_methods_and_order: loginMethodsAndOrderSchema.nullable(),
   /** With `passkey_auth`: a new user may sign up with a passkey (`passkeys/register`; docs/passkeys.md). */
   passkeys_for_signup_enabled: z.boolean(),
   telegram_auth: z.boolean(),
@@ -321,6 +330,7 @@ export const defaultAppSettings: AppSettings = {
   apple_oauth: false,
   farcaster_auth: false,
   passkey_auth: false,
+  login_methods_and_order: null,
   passkeys_for_signup_enabled: false,
   telegram_auth: false,
   disable_plus_emails: false,

@@ -9,7 +9,7 @@ import {
   normalizeOriginPattern,
   toPublicAppConfig,
 } from '@foyer/protocol'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gt } from 'drizzle-orm'
 import {
   calculateJwkThumbprint,
   exportJWK,
@@ -26,7 +26,7 @@ import { openSecret, sealSecret } from '../../crypto/secretBox'
 import type { FoyerDatabase } from '../../db/FoyerDatabase'
 import { appSettingsCodec } from './appSettingsCodec'
 import { type AppSettingsOverrides, mergeSettings } from './mergeSettings'
-import { apps } from './schema'
+import { appRetiredKeys, apps } from './schema'
 
 /** An app as stored, without its private key. Times are `Date`s. */
 export type AppRecord = {
@@ -40,6 +40,15 @@ export type AppRecord = {
   updatedAt: Date
 }
 
+/** A former signing key of an app, still verifying the tokens it signed until `verifyUntil`. */
+export type RetiredAppKey = {
+  publicKey: CryptoKey
+  /** Public JWK with `kid` (RFC 7638 SHA-256 thumbprint), `alg: 'ES256'`, `use: 'sig'`. */
+  jwk: JWK & { kid: string }
+  kid: string
+  verifyUntil: Date
+}
+
 /** An app with its signing keys, ready to issue and verify tokens. */
 export type LoadedApp = AppRecord & {
   privateKey: CryptoKey
@@ -47,6 +56,16 @@ export type LoadedApp = AppRecord & {
   /** Public JWK with `kid` (RFC 7638 SHA-256 thumbprint), `alg: 'ES256'`, `use: 'sig'`. */
   jwk: JWK & { kid: string }
   kid: string
+  /** Keys retired by a rotation whose tokens may still be live (docs/console.md#signing-key-rotation). */
+  retiredKeys: RetiredAppKey[]
+}
+
+/** The public JWK and kid (RFC 7638 SHA-256 thumbprint) of an ES256 SPKI PEM. */
+export async function publicKeyOf(publicKeyPem: string): Promise<Omit<RetiredAppKey, 'verifyUntil'>> {
+  const publicKey = await importSPKI(publicKeyPem, 'ES256', { extractable: true })
+  const publicJwk = await exportJWK(publicKey)
+  const kid = await calculateJwkThumbprint(publicJwk, 'sha256')
+  return { publicKey, jwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' }, kid }
 }
 
 export type AppRow = typeof apps.$inferSelect
@@ -154,15 +173,21 @@ export async function loadApp(
     `app:${id}`,
   )
   const privateKey = await importPKCS8(pkcs8, 'ES256')
-  const publicKey = await importSPKI(row.publicKeyPem, 'ES256', { extractable: true })
-  const publicJwk = await exportJWK(publicKey)
-  const kid = await calculateJwkThumbprint(publicJwk, 'sha256')
+  const retired = await db.orm
+    .select()
+    .from(appRetiredKeys)
+    .where(and(eq(appRetiredKeys.appId, id), gt(appRetiredKeys.verifyUntil, new Date())))
+    .orderBy(asc(appRetiredKeys.retiredAt))
   return {
     ...toRecord(row, masterKey),
     privateKey,
-    publicKey,
-    jwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig' },
-    kid,
+    ...(await publicKeyOf(row.publicKeyPem)),
+    retiredKeys: await Promise.all(
+      retired.map(async (key) => ({
+        ...(await publicKeyOf(key.publicKeyPem)),
+        verifyUntil: key.verifyUntil,
+      })),
+    ),
   }
 }
 

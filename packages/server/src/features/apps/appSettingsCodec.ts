@@ -178,6 +178,19 @@ export const appSettingsCodec = {
   },
 
   /**
+   * `overrides` (a partial settings update) in which each secret sent back as `********` (as {@link
+   * appSettingsCodec.mask} shows it) takes its value in `current`: a masked secret is kept, any other value
+   * replaces it (the console's write-only secrets, docs/console.md#apps).
+   *
+   * @example appSettingsCodec.keepMasked({ captcha_secret_key: '********' }, app.settings) // the stored key
+   */
+  keepMasked(overrides: Record<string, unknown>, current: AppSettings): Record<string, unknown> {
+    const at = (path: readonly string[]) =>
+      path.reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), current)
+    return mapSecrets(overrides, (value, path) => (value === MASK ? (at(path) ?? null) : value))
+  },
+
+  /**
    * `settings` with every secret present replaced by `********`, for output (the CLI) and logs.
    *
    * @example JSON.stringify(appSettingsCodec.mask(app.settings))

@@ -1,5 +1,5 @@
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { idColumn, timestampColumn } from '../../db/columns'
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import type { StoredAppSettings } from './appSettingsCodec'
 
 /**
@@ -18,3 +18,23 @@ export const apps = pgTable('apps', {
   createdAt: timestampColumn('created_at').notNull(),
   updatedAt: timestampColumn('updated_at').notNull(),
 })
+
+/**
+ * `app_retired_keys`: an app's former ES256 public keys (SPKI PEM) after a signing-key rotation, kept to
+ * verify the tokens they signed and published in the app's JWKS until `verify_until` (the rotation time
+ * plus the access-token lifetime; docs/console.md#signing-key-rotation). `kid` is the RFC 7638 thumbprint.
+ */
+export const appRetiredKeys = pgTable(
+  'app_retired_keys',
+  {
+    appId: cascadingReference('app_id', () => apps.id),
+    kid: text('kid').notNull(),
+    publicKeyPem: text('public_key_pem').notNull(),
+    retiredAt: timestampColumn('retired_at').notNull(),
+    verifyUntil: timestampColumn('verify_until').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appId, table.kid] }),
+    index('app_retired_keys_until').on(table.verifyUntil),
+  ],
+)

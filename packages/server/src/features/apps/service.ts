@@ -11,6 +11,9 @@ export {
   type LoadedApp,
   listAppRecords,
   loadApp,
+  publicKeyOf,
+  type RetiredAppKey,
   toAppConfig,
 } from './appRecords'
 export { type AppStore, createAppStore, updateAppSettings } from './appStore'
+export { rotateSigningKey, type SigningKeyRotation } from './rotateSigningKey'

@@ -1,5 +1,6 @@
 import type { PluginRoutes } from '../../FoyerPlugin'
 import { accessRoutes } from './access/routes'
+import { consoleAppsRoutes } from './apps/routes'
 import { auditRoutes } from './audit/routes'
 import type { ConsoleContext } from './ConsoleContext'
 
@@ -10,4 +11,5 @@ import type { ConsoleContext } from './ConsoleContext'
 export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { context }) => {
   await app.register(accessRoutes, { context })
   await app.register(auditRoutes, { context })
+  await app.register(consoleAppsRoutes, { context })
 }

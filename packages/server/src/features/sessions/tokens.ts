@@ -5,7 +5,7 @@ import {
   TOKEN_ALG,
   toUserDid,
 } from '@foyer/protocol'
-import { type JWTPayload, jwtVerify, SignJWT } from 'jose'
+import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose'
 import type { LoadedApp } from '../apps/service'
 
 export type TokenSettings = {
@@ -82,8 +82,24 @@ const VERIFIED_TOKENS_KEPT = 10_000
 const verifiedTokens = new WeakMap<object, Map<string, VerifiedAccessToken>>()
 
 /**
+ * The public key that verifies a token with header `kid`: a retired key of `app` with that kid while it
+ * still verifies (docs/console.md#signing-key-rotation), else the current key.
+ */
+function verificationKeyOf(app: LoadedApp, token: string, nowMs: number): CryptoKey {
+  if (app.retiredKeys.length === 0) return app.publicKey
+  let kid: unknown
+  try {
+    kid = decodeProtectedHeader(token).kid
+  } catch {
+    return app.publicKey
+  }
+  const retired = app.retiredKeys.find((key) => key.kid === kid && key.verifyUntil.getTime() > nowMs)
+  return retired?.publicKey ?? app.publicKey
+}
+
+/**
  * Verifies an access token of `app`, as a checklist (docs/security.md properties 28–30): signature by the
- * app's key, `alg` ES256 only, `typ` 'JWT', exact `iss` and `aud`, `exp` against `nowMs` (unless
+ * app's key (a key retired by a rotation while its tokens may live, picked by `kid`), `alg` ES256 only, `typ` 'JWT', exact `iss` and `aud`, `exp` against `nowMs` (unless
  * `allowExpired`), and string `sid` and `sub` claims. Returns `{ sessionId, subject }`; null on any failure.
  * A token verified before under the same key is answered from memory after its `iss` and `exp` are checked
  * again (docs/sessions.md#session-reads); whether its session is live is the caller's check, every time.
@@ -93,7 +109,8 @@ export async function verifyAccessToken(
   token: string,
   settings: { issuer: string; nowMs: number; allowExpired?: boolean },
 ): Promise<{ sessionId: string; subject: string } | null> {
-  let kept = verifiedTokens.get(app.publicKey)
+  const publicKey = verificationKeyOf(app, token, settings.nowMs)
+  let kept = verifiedTokens.get(publicKey)
   const known = kept?.get(token)
   if (
     known &&
@@ -102,7 +119,7 @@ export async function verifyAccessToken(
   )
     return { sessionId: known.sessionId, subject: known.subject }
   try {
-    const { payload } = await jwtVerify(token, app.publicKey, {
+    const { payload } = await jwtVerify(token, publicKey, {
       algorithms: [TOKEN_ALG],
       typ: ACCESS_TOKEN_TYP,
       issuer: settings.issuer,
@@ -114,7 +131,7 @@ export async function verifyAccessToken(
     if (typeof payload.exp === 'number') {
       if (!kept) {
         kept = new Map()
-        verifiedTokens.set(app.publicKey, kept)
+        verifiedTokens.set(publicKey, kept)
       }
       if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value as string)
       kept.set(token, {

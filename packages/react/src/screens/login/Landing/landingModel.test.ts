@@ -116,6 +116,23 @@ describe('landingModel', () => {
     })
   })
 
+  test("ordered: the app's login_methods_and_order lays out the landing unless the host gives its own", () => {
+    const settings = {
+      sms_auth: true,
+      google_oauth: true,
+      login_methods_and_order: { primary: ['sms', 'google'], overflow: ['email'] },
+    } satisfies Partial<AppConfig>
+    expect(layout(settings)).toMatchObject({
+      layout: 'ordered',
+      default: ['sms', 'oauth:google', '→overflow(moreOptions)'],
+      overflow: ['email'],
+    })
+    expect(layout(settings, { loginMethodsAndOrder: { primary: ['email'] } })).toMatchObject({
+      layout: 'ordered',
+      default: ['email'],
+    })
+  })
+
   test('ordered: no overflow and at most 5 primary methods show them all; unlisted methods do not show', () => {
     const result = layout(
       { sms_auth: true, wallet_auth: true, passkey_auth: true, ...ALL_OAUTH_SETTINGS },

@@ -74,6 +74,7 @@ export type LandingAppConfig = Pick<
   | `${OAuthProvider}_oauth`
   | 'telegram_auth'
   | 'telegram_auth_config'
+  | 'login_methods_and_order'
 >
 
 /** The host settings the landing reads (docs/app-config.md "Client-side app configuration"). */
@@ -160,7 +161,7 @@ const detectedWallets: LandingEntry = { kind: 'wallets', slots: MAX_LANDING_ENTR
  * `sms_auth`, `wallet_auth`/`solana_wallet_auth` narrowed by `appearance.walletChainType`, `passkey_auth`,
  * `<provider>_oauth`, `telegram_auth` with a `telegram_auth_config.bot_name`, `farcaster_auth`) and `loginMethods`, if set, names it. Then one of four layouts:
  *
- * - **ordered** (`loginMethodsAndOrder` set): `primary`'s methods in order, then 'More options' for the
+ * - **ordered** (`loginMethodsAndOrder` set, else the app's `login_methods_and_order`): `primary`'s methods in order, then 'More options' for the
  *   overflow view when `overflow` has methods or `primary` has more than 5; the default view then shows the
  *   first 4 of `primary`, and the overflow view the rest of `primary` followed by `overflow`. Methods listed
  *   in neither do not show; passkey is an entry where listed (no separate link).
@@ -215,7 +216,8 @@ export function landingModel(
       : { default: shown.map(entry), ...formViews }
   }
 
-  const order = host?.loginMethodsAndOrder
+  // The host's order first, else the one the operator set in the app's settings.
+  const order = host?.loginMethodsAndOrder ?? app?.login_methods_and_order ?? undefined
   if (order) {
     const primary = [...new Set(order.primary)].filter(on)
     const overflow = [...new Set(order.overflow ?? [])].filter(

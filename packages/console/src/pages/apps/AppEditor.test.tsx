@@ -1,0 +1,117 @@
+import { defaultAppSettings } from '@foyer/protocol'
+import { type ConsoleAppDetail, MASKED_SECRET } from '@foyer/protocol/console'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { ConsoleApiContext } from '../../api/ConsoleApiContext'
+import { ConsoleApiError } from '../../api/ConsoleApiError'
+import type { ConsoleApi } from '../../api/consoleApi'
+import { AppEditor } from './AppEditor'
+
+afterEach(cleanup)
+// The preview's module loads lazily in the page; load it once up front, so a busy machine's first import does
+// not count against the waits below.
+beforeAll(() => import('@foyer/react/preview'), 30_000)
+
+const APP_ID = 'consoleeditortest00000000'
+const detail = (settings: Record<string, unknown> = {}): ConsoleAppDetail => ({
+  id: APP_ID,
+  name: 'Shop',
+  allowed_origins: ['https://shop.example'],
+  created_at: 1,
+  updated_at: 1,
+  settings: { ...defaultAppSettings, captcha_secret_key: MASKED_SECRET, ...settings },
+  signing_keys: [{ kid: 'kid-1', verify_until: null }],
+})
+
+/** A console API answering the editor's calls: `patch` decides each PATCH's answer; bodies are kept. */
+function fakeApi(patch: (body: Record<string, unknown>) => ConsoleAppDetail) {
+  const sent: { method: string; path: string; body: unknown }[] = []
+  const api: ConsoleApi = {
+    get: async (_path, schema) => schema.parse(detail()),
+    send: async (method, path, body, schema) => {
+      sent.push({ method, path, body })
+      return schema.parse(patch(body as Record<string, unknown>))
+    },
+  }
+  return { api, sent }
+}
+
+function renderEditor(api: ConsoleApi) {
+  return render(
+    <ConsoleApiContext.Provider value={{ api, operator: { userId: 'u', email: 'ops@example.com' } }}>
+      <AppEditor appId={APP_ID} />
+    </ConsoleApiContext.Provider>,
+  )
+}
+
+describe('AppEditor', () => {
+  test('turning on SMS and Google and reordering them with buttons updates the live preview, then saves', async () => {
+    const { api, sent } = fakeApi((body) => detail(body.settings as Record<string, unknown>))
+    const user = userEvent.setup()
+    renderEditor(api)
+    await user.click(await screen.findByRole('checkbox', { name: 'SMS' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Google' }))
+    await user.click(screen.getByRole('button', { name: 'Set an order' }))
+    const primary = screen.getByRole('list', { name: 'Primary (on the landing)' })
+    expect(
+      within(primary)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Email', 'SMS', 'Google'])
+    await user.click(screen.getByRole('button', { name: 'Move Google up' }))
+    await user.click(screen.getByRole('button', { name: 'Move Google up' }))
+    await user.click(screen.getByRole('button', { name: 'Move Email to overflow' }))
+
+    // The preview is the modal's landing: Google first, then the phone form, then 'More options'.
+    const preview = await screen.findByTestId('landing-preview')
+    const google = await within(preview).findByRole('button', { name: /Google/, hidden: true })
+    const phone = await within(preview).findByRole('textbox', { name: 'Phone number', hidden: true })
+    expect(google.compareDocumentPosition(phone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(preview).getByRole('button', { name: 'More options', hidden: true })).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved.'))
+    const body = sent[0]?.body as { settings: Record<string, unknown> }
+    expect(sent[0]).toMatchObject({ method: 'PATCH', path: `/api/v1/console/apps/${APP_ID}` })
+    expect(body.settings).toMatchObject({
+      sms_auth: true,
+      google_oauth: true,
+      login_methods_and_order: { primary: ['google', 'sms'], overflow: ['email'] },
+      // The secret goes back masked: the server keeps it.
+      captcha_secret_key: MASKED_SECRET,
+    })
+  })
+
+  test("the server's field errors show beside their fields; a secret is never shown, only replaced", async () => {
+    const { api, sent } = fakeApi(() => {
+      throw new ConsoleApiError({
+        status: 400,
+        code: 'invalid_data',
+        serverMessage: 'Some fields of the app are not valid',
+        data: {
+          fields: [
+            { path: ['allowed_origins', 0], code: 'invalid_origin', message: 'Invalid origin ftp://x' },
+            { path: ['settings', 'accent_color'], code: 'invalid_type', message: 'Expected a colour' },
+          ],
+        },
+      })
+    })
+    const user = userEvent.setup()
+    renderEditor(api)
+    const secret = (await screen.findByLabelText('Turnstile secret key')) as HTMLInputElement
+    expect(secret.value).toBe('')
+    expect(secret.type).toBe('password')
+    await user.type(secret, 'new-secret')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+
+    const accent = await screen.findByRole('textbox', { name: 'Accent colour' })
+    await waitFor(() => expect(accent.getAttribute('aria-invalid')).toBe('true'))
+    const describedBy = accent.getAttribute('aria-describedby')?.split(' ') ?? []
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain('Expected a colour')
+    const origins = screen.getByRole('textbox', { name: 'Allowed origins' })
+    expect(origins.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).toContain('2 field(s) need attention')
+    expect(sent[0]?.body).toMatchObject({ settings: { captcha_secret_key: 'new-secret' } })
+  })
+})
