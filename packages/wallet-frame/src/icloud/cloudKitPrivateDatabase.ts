@@ -25,6 +25,11 @@ export type CloudKitPrivateDatabase = {
   create(session: CloudKitSession, record: CloudKitRecord): Promise<void>
   /** `POST …/private/records/lookup` of one record name → the record, or null when CloudKit has none. */
   lookup(session: CloudKitSession, recordName: string): Promise<CloudKitRecord | null>
+  /**
+   * `POST …/private/records/modify` with one `forceDelete` operation (no `recordChangeTag` needed) → true when
+   * deleted, false when CloudKit has no such record (`NOT_FOUND`: already gone, or another Apple ID).
+   */
+  forceDelete(session: CloudKitSession, recordName: string): Promise<boolean>
 }
 
 /** CloudKit's `serverErrorCode` of an error body or a per-record error, if any. */
@@ -102,6 +107,17 @@ export function createCloudKitPrivateDatabase(parameters: {
         }),
       )
       if (answer.code) throw cloudKitFailure(200, answer.code)
+    },
+    async forceDelete(session, recordName) {
+      const answer = onlyRecord(
+        await post(session, 'records/modify', {
+          operations: [{ operationType: 'forceDelete', record: { recordName } }],
+          zoneID: { zoneName: '_defaultZone' },
+        }),
+      )
+      if (answer.code === 'NOT_FOUND') return false
+      if (answer.code) throw cloudKitFailure(200, answer.code)
+      return true
     },
     async lookup(session, recordName) {
       const answer = onlyRecord(

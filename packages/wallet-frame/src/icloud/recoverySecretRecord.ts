@@ -119,3 +119,21 @@ export async function loadIcloudSecret(
   const session = cloudKitSession(await state.api.getIcloudConfiguration(accessToken), webAuthToken)
   return readIcloudRecoverySecret(cloudKitOf(state), session, recordName)
 }
+
+/**
+ * Deletes a recovery secret record that no longer protects anything (the wallet left `icloud` or took a new
+ * secret) from the user's private CloudKit database with a `forceDelete` of `records/modify`
+ * (docs/recovery-icloud.md "Changing the method"), as the user `accessToken` (the container) and with the
+ * user's web auth token (used for this call only). Returns false when the record was already gone (or the
+ * token is another Apple ID's). Errors: those of {@link CloudKitPrivateDatabase}.
+ */
+export async function removeIcloudSecret(
+  state: IcloudFrameState,
+  accessToken: string,
+  webAuthToken: string,
+  recordName: string,
+): Promise<boolean> {
+  icloudRecordNameSchema.parse(recordName)
+  const session = cloudKitSession(await state.api.getIcloudConfiguration(accessToken), webAuthToken)
+  return cloudKitOf(state).forceDelete(session, recordName)
+}

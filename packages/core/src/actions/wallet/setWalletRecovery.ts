@@ -29,9 +29,11 @@ export type SetWalletRecoveryParameters = {
    */
   recoveryAccessToken?: string | undefined
   /**
-   * Google's access token for the Drive app-data folder of a wallet now on `'google-drive'`: the frame deletes
-   * the old recovery secret with it once the new method is stored (docs/recovery-oauth.md "Changing the
-   * method"). Without it the old secret stays in Drive, protecting nothing.
+   * Google's access token for the Drive app-data folder of a wallet now on `'google-drive'`, or a fresh
+   * CloudKit web auth token (`authorizeIcloudRecovery`) for a wallet now on `'icloud'`: the frame deletes the
+   * old recovery secret (Drive file, or CloudKit record with `forceDelete`) with it once the new method is
+   * stored (docs/recovery-oauth.md and docs/recovery-icloud.md "Changing the method"). Without it the old
+   * secret stays in the user's Drive or iCloud, protecting nothing.
    */
   existingRecoveryAccessToken?: string | undefined
 }

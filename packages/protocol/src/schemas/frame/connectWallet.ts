@@ -57,8 +57,8 @@ export type FrameRecoverWalletRequest = z.infer<typeof frameRecoverWalletRequest
 /**
  * `privy:wallets:set-recovery`: change the recovery method (re-splits the entropy). `recoveryPassword` is
  * required for `user-passcode`, refused for `privy` and `google-drive`; `recoveryAccessToken` is required for
- * `google-drive`; `existingRecoveryAccessToken` (a wallet leaving `google-drive`) lets the frame delete the old
- * Drive secret. Reply: entropy state. `chainType` may be absent
+ * `google-drive`; `existingRecoveryAccessToken` (a wallet leaving `google-drive` or `icloud`) lets the frame delete
+ * the old Drive secret or CloudKit record. Reply: entropy state. `chainType` may be absent
  * (`withChainType`).
  */
 export const frameSetRecoveryRequestSchema = z.preprocess(
@@ -72,8 +72,9 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
       recoveryAccessToken: recoveryAccessTokenSchema.optional(),
       existingRecoveryMethod: settableRecoveryMethodSchema.optional(),
       /**
-       * Google's access token for the Drive app-data folder of a wallet now on `google-drive`: with it the
-       * frame deletes the old recovery secret once the new method is stored. Used once, never kept.
+       * Google's access token for the Drive app-data folder of a wallet now on `google-drive`, or the user's
+       * CloudKit web auth token for a wallet now on `icloud`: with it the frame deletes the old recovery
+       * secret (Drive file or CloudKit record) once the new method is stored. Used once, never kept.
        */
       existingRecoveryAccessToken: recoveryAccessTokenSchema.optional(),
     })

@@ -64,8 +64,8 @@ export class CloudKitPrivateDatabase {
 
   /**
    * `records/modify` (non-atomic): `create` (CONFLICT when the name exists), `update` (the record's
-   * `recordChangeTag` must match, CONFLICT otherwise), `forceUpdate` (no tag check), `delete` (tag checked
-   * when given) and `forceDelete`; NOT_FOUND for a missing record, BAD_REQUEST for anything else.
+   * `recordChangeTag` must match, CONFLICT otherwise), `forceUpdate` (no tag check), `delete` (the record's
+   * `recordChangeTag` required and checked, CONFLICT otherwise) and `forceDelete` (no tag); NOT_FOUND for a missing record, BAD_REQUEST for anything else.
    */
   modify(operations: readonly CloudKitOperation[]): (CloudKitRecord | CloudKitRecordError | DeletedRecord)[] {
     return operations.map((operation) => this.apply(operation))
@@ -116,7 +116,8 @@ export class CloudKitPrivateDatabase {
       case 'delete':
       case 'forceDelete': {
         if (!existing) return recordError(recordName, 'NOT_FOUND', 'Record not found')
-        if (operation.operationType === 'delete' && tag !== undefined && tag !== existing.recordChangeTag)
+        // CloudKit's `delete` needs the record's current `recordChangeTag`; `forceDelete` does not.
+        if (operation.operationType === 'delete' && tag !== existing.recordChangeTag)
           return recordError(recordName, 'CONFLICT', 'oplock error')
         this.records.delete(recordName)
         return { recordName, deleted: true }

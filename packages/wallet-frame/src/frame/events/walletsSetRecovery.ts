@@ -1,7 +1,7 @@
 import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
 import { removeRecoverySecret, storeRecoverySecret } from '../../drive/recoverySecretFile'
 import { toBase64 } from '../../encoding/toBase64'
-import { saveIcloudSecret } from '../../icloud/recoverySecretRecord'
+import { removeIcloudSecret, saveIcloudSecret } from '../../icloud/recoverySecretRecord'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
 import { callApi } from '../steps/callApi'
@@ -15,17 +15,20 @@ import { unlockEntropy } from '../steps/unlockEntropy'
  * those calls only, never kept) and the recovery share is encrypted under it (docs/recovery-oauth.md).
  * The server replaces the old recovery material with the new one; a wallet leaving `google-drive` (or taking
  * a new Drive secret) also has its old secret file deleted from Drive when a Google token reaches it
- * (`existingRecoveryAccessToken`, else the new `recoveryAccessToken`), after the change is stored. That
- * deletion is best effort: the old secret decrypts nothing the server still holds.
+ * (`existingRecoveryAccessToken`, else the new `recoveryAccessToken`), after the change is stored; a wallet
+ * leaving `icloud` (or taking a new iCloud secret) likewise has its old CloudKit record deleted
+ * (`forceDelete`) with the user's web auth token (`existingRecoveryAccessToken`, else the new one;
+ * docs/recovery-icloud.md). Those deletions are best effort: the old secret decrypts nothing the server
+ * still holds.
  */
 export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
   const { subject } = await state.verifyToken(accessToken)
   const entry = await unlockEntropy(state, { accessToken, owner: subject, chainType, entropyId })
-  const previousSecretFile =
-    entry.recoveryMethod === 'google-drive'
-      ? await previousSecretFileName(state, accessToken, chainType, entry.entropyId)
-      : undefined
+  const previous =
+    entry.recoveryMethod === 'google-drive' || entry.recoveryMethod === 'icloud'
+      ? await previousSecretName(state, accessToken, chainType, entry.entropyId)
+      : {}
   const shares = await splitEntropy(entry.entropy)
   const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId }
   const recovery = await encryptRecoveryShare(
@@ -58,8 +61,13 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
   const driveToken =
     data.existingRecoveryAccessToken ??
     (data.recoveryMethod === 'google-drive' ? data.recoveryAccessToken : undefined)
-  if (previousSecretFile && driveToken)
-    await removeRecoverySecret(state.googleDrive, driveToken, previousSecretFile).catch(() => 0)
+  if (previous.secretFileName && driveToken)
+    await removeRecoverySecret(state.googleDrive, driveToken, previous.secretFileName).catch(() => 0)
+  const webAuthToken =
+    data.existingRecoveryAccessToken ??
+    (data.recoveryMethod === 'icloud' ? data.recoveryAccessToken : undefined)
+  if (previous.icloudRecordName && webAuthToken)
+    await removeIcloudSecret(state, accessToken, webAuthToken, previous.icloudRecordName).catch(() => false)
   return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }
 }
 
@@ -72,15 +80,20 @@ async function storeGoogleDriveSecret(
   return { secret, secretFileName: fileName }
 }
 
-/** The Drive file name of the secret protecting the wallet now (`google-drive`), before it changes. */
-async function previousSecretFileName(
+/**
+ * Where the secret protecting the wallet now lives, before it changes: its Drive file name (`google-drive`)
+ * or its CloudKit record name (`icloud`).
+ */
+async function previousSecretName(
   state: Parameters<typeof walletsSetRecovery>[0],
   accessToken: string,
   chainType: 'ethereum' | 'solana',
   entropyId: string,
-): Promise<string | undefined> {
+): Promise<{ secretFileName?: string; icloudRecordName?: string }> {
   const material = await callApi(() =>
     state.api.getRecoveryMaterial(accessToken, { chain_type: chainType, entropy_id: entropyId }),
   )
-  return material.recovery_method === 'google-drive' ? material.secret_file_name : undefined
+  if (material.recovery_method === 'google-drive') return { secretFileName: material.secret_file_name }
+  if (material.recovery_method === 'icloud') return { icloudRecordName: material.icloud_record_name }
+  return {}
 }

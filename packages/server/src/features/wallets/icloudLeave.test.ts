@@ -1,0 +1,149 @@
+import type { FrameReply } from '@foyer/protocol'
+import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/createTestContext'
+import { testFrameApi } from '../../test/testFrameApi'
+import { type CloudKitStandIn, startCloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
+import { createAppRecord } from '../apps/service'
+
+// The real frame logic against the real server and the CloudKit stand-in: a wallet leaving iCloud has its
+// old secret record deleted from the user's private CloudKit database (docs/recovery-icloud.md "Changing
+// the method") and still recovers with its new method.
+const container = {
+  containerIdentifier: 'iCloud.com.example.leave',
+  environment: 'development',
+  apiToken: 'ck-api-token-leave',
+} as const
+let t: TestContext
+let cloudKit: CloudKitStandIn
+let appId: string
+let nextId = 0
+
+beforeAll(async () => {
+  cloudKit = await startCloudKitStandIn({ containers: [container] })
+  t = await createTestContext({ cloudKitApiUrl: cloudKit.url })
+  appId = (
+    await createAppRecord(t.db, {
+      name: 'Leaving iCloud',
+      allowedOrigins: ['http://localhost:*'],
+      settings: {
+        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'icloud'] },
+        icloud_recovery: {
+          container_identifier: container.containerIdentifier,
+          environment: container.environment,
+          api_token: container.apiToken,
+        },
+      },
+      masterKey: t.masterKey,
+    })
+  ).id
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  await cloudKit?.close()
+})
+
+function device() {
+  const deviceShares = createMemoryShareStore()
+  const api = testFrameApi(t, { deviceKeys: createMemoryDeviceKeyStore(), appId })
+  const handler = createFrameHandler({
+    appId,
+    api,
+    deviceShares,
+    mode: 'wallet',
+    now: t.now,
+    cloudKitApiUrl: cloudKit.url,
+  })
+  return {
+    deviceShares,
+    send: (event: string, data: unknown): Promise<FrameReply> =>
+      handler.handle({ id: `l${++nextId}`, event, data }),
+  }
+}
+function ok(reply: FrameReply): Record<string, unknown> {
+  if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
+  return reply.data as Record<string, unknown>
+}
+const appleId = (id: string) => ({
+  containerIdentifier: container.containerIdentifier,
+  environment: container.environment,
+  appleId: id,
+})
+
+describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
+  test('behavior: icloud → password deletes the record; a new device recovers with the password', async () => {
+    const email = 'icloud-leave@example.com'
+    const ada = appleId('ada-leave@icloud.com')
+    const accessToken = (await t.signIn(email, appId)).token ?? ''
+    const laptop = device()
+    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
+    const ref = { accessToken, chainType: 'ethereum', entropyId }
+    ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...ref,
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: cloudKit.signIn(ada),
+      }),
+    )
+    expect(cloudKit.records(ada)).toHaveLength(1)
+
+    const password = 'Velvet-Orbit-Lantern-Pebble'
+    const changed = ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...ref,
+        recoveryMethod: 'user-passcode',
+        recoveryPassword: password,
+        existingRecoveryMethod: 'icloud',
+        existingRecoveryAccessToken: cloudKit.signIn(ada),
+      }),
+    )
+    expect(changed).toMatchObject({ entropyId, recoveryMethod: 'user-passcode' })
+    expect(cloudKit.records(ada)).toEqual([])
+
+    t.advance(31_000)
+    const phoneToken = (await t.signIn(email, appId)).token ?? ''
+    const phone = device()
+    const recovered = ok(
+      await phone.send('privy:wallets:recover', {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId,
+        recoveryPassword: password,
+      }),
+    )
+    expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'user-passcode' })
+    expect(phone.deviceShares.size).toBe(1)
+  })
+
+  test('behavior: icloud → icloud (new sign-in) replaces the record; the old one is gone', async () => {
+    const ada = appleId('ada-renew@icloud.com')
+    const accessToken = (await t.signIn('icloud-renew@example.com', appId)).token ?? ''
+    const laptop = device()
+    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
+    const ref = { accessToken, chainType: 'ethereum', entropyId, recoveryMethod: 'icloud' }
+    ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryAccessToken: cloudKit.signIn(ada) }))
+    const [first] = cloudKit.records(ada)
+    ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryAccessToken: cloudKit.signIn(ada) }))
+    const records = cloudKit.records(ada)
+    expect(records).toHaveLength(1)
+    expect(records[0]?.recordName).not.toBe(first?.recordName)
+  })
+
+  test('edge: without a web auth token for the old record the change still succeeds; the record stays', async () => {
+    const ada = appleId('ada-kept@icloud.com')
+    const accessToken = (await t.signIn('icloud-kept@example.com', appId)).token ?? ''
+    const laptop = device()
+    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
+    const ref = { accessToken, chainType: 'ethereum', entropyId }
+    ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...ref,
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: cloudKit.signIn(ada),
+      }),
+    )
+    const changed = ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryMethod: 'privy' }))
+    expect(changed).toMatchObject({ recoveryMethod: 'privy' })
+    expect(cloudKit.records(ada)).toHaveLength(1)
+  })
+})
