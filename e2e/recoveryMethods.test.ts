@@ -8,7 +8,7 @@ import { type Stack, startStack } from './support/startStack'
 
 // Changing the recovery method in Chromium (docs/modal.md "Recovery-screen choice", docs/recovery-oauth.md
 // "Changing the method"): password, then Google Drive, then automatic recovery, each followed by a recovery
-// on a fresh browser profile that signs.
+// on a fresh browser profile that signs. The wallet created screen shows after the sign-up.
 
 const ADA = { subject: '200002', email: 'ada@example.com', name: 'Ada Lovelace', username: 'ada' }
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
@@ -73,10 +73,15 @@ async function signOnFreshProfile(
 }
 
 describe('changing the recovery method', () => {
-  test('default: password, then Google Drive, then automatic, each recovered on a fresh profile', async () => {
+  test('default: the created screen after sign-up; password, then Google Drive, then automatic, each recovered on a fresh profile', async () => {
     const email = freshEmail('methods')
     const first = await newProfile()
+    const created = first.getByRole('dialog', { name: /^(Welcome to .+|All set!)$/ })
+    const createdShown = created.waitFor({ timeout: 60_000 })
     const address = await signInAndReadWalletAddress(first, stack.apiUrl, email)
+    await createdShown
+    await created.getByText('Your wallet is ready.').waitFor()
+    await created.waitFor({ state: 'detached', timeout: 10_000 })
 
     // 1. A password.
     await first.getByRole('button', { name: 'Set password' }).click()

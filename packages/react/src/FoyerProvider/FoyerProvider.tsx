@@ -3,6 +3,7 @@ import { MfaError, setMfaSettings } from '@foyer/core/mfa'
 import { APP_ID_LENGTH } from '@foyer/protocol'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { promptFundingAfterCreate } from '../hooks/promptFundingAfterCreate'
+import { showWalletCreated, WALLET_CREATED_CLOSE_DELAY_MS } from '../hooks/showWalletCreated'
 import { useCreateOnLogin } from '../hooks/useCreateOnLogin'
 import { useSyncCustomAuth } from '../hooks/useSyncCustomAuth'
 import { useTermsGate } from '../hooks/useTermsGate'
@@ -155,7 +156,16 @@ export function FoyerProvider({
 
   useTermsGate(client, config, router, showRoute)
   useCreateOnLogin(client, config?.embeddedWallets, (created) => {
-    void promptFundingAfterCreate(client, walletUi.open, created)
+    // The created screen is a route any flow replaces; the funding prompt follows once it has closed.
+    const shown = showWalletCreated(
+      config?.embeddedWallets,
+      { busy: walletUi.busy, show: showRoute },
+      created,
+    )
+    const wait = shown
+      ? new Promise((resolve) => setTimeout(resolve, WALLET_CREATED_CLOSE_DELAY_MS))
+      : undefined
+    void Promise.resolve(wait).then(() => promptFundingAfterCreate(client, walletUi.open, created))
   })
   useSyncCustomAuth(client, config?.customAuth)
   useWarmWallet(client)

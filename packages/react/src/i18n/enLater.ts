@@ -203,6 +203,11 @@ export const enLater = {
     oauthInvalidCode: 'Invalid code during OAuth flow.',
     oauthPopupBlocked: 'Your browser blocked the Google window. Allow pop-ups and try again.',
   },
+  walletCreated: {
+    welcomeTitle: 'Welcome to {app}',
+    allSetTitle: 'All set!',
+    detail: 'Your wallet is ready.',
+  },
   farcasterSigner: {
     title: 'Add a signer to Farcaster',
     detail: 'Scan the QR code with your phone or open the link in your Farcaster app to approve this app.',

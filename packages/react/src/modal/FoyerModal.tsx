@@ -85,17 +85,25 @@ export function FoyerModal({
   // (`close`: 'Success!', a settled prompt) resets at once, so Log in right afterwards (e.g. after a logout)
   // opens the landing, not the finished flow's screens.
   const finished = useRef(false)
+  const rendered = useRef(history)
+  rendered.current = history
   useEffect(() => {
+    const closedOn = rendered.current
     if (open) {
       finished.current = false
       return
     }
+    // Only the history the modal closed on is reset: a screen shown since (the wallet created screen once
+    // the wallet is made, right as 'Success!' closes) stays.
+    const resetClosed = () => {
+      if (router.getHistory() === closedOn) router.reset()
+    }
     if (finished.current) {
       finished.current = false
-      router.reset()
+      resetClosed()
       return
     }
-    const timer = setTimeout(() => router.reset(), LANDING_RESET_DELAY_MS)
+    const timer = setTimeout(resetClosed, LANDING_RESET_DELAY_MS)
     return () => clearTimeout(timer)
   }, [open, router])
 

@@ -37,6 +37,7 @@ import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransactio
 import type { TransactionErrorParams } from '../screens/wallet/TransactionError/params'
 import type { TransactionSuccessParams } from '../screens/wallet/TransactionSuccess/params'
 import type { UserOperationParams } from '../screens/wallet/UserOperation/params'
+import type { WalletCreatedParams } from '../screens/wallet/WalletCreated/params'
 
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
 // router import this file, and the registry (`screens.ts`) imports the screens (see its header).
@@ -84,6 +85,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   recoverySelection: RecoverySelectionParams
   setAutomaticRecovery: SetAutomaticRecoveryParams
   passwordSplash: PasswordSplashParams
+  walletCreated: WalletCreatedParams
   exportWallet: ExportWalletParams
   importWallet: ImportWalletParams
   farcasterSigner: FarcasterSignerParams

@@ -144,6 +144,10 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => m.RecoverySelection),
     { title: (m) => m.recovery.selectTitle, closable: (params) => !('prompt' in params) },
   ),
+  walletCreated: preloadableScreen(
+    () => import('../screens/wallet/WalletCreated/WalletCreated').then((m) => m.WalletCreated),
+    { title: (m) => m.walletCreated.allSetTitle, closable: true },
+  ),
   passwordSplash: preloadableScreen(
     () => import('../screens/wallet/PasswordSplash/PasswordSplash').then((m) => m.PasswordSplash),
     { title: (m) => m.recovery.splashTitle, closable: true },

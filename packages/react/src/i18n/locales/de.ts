@@ -406,6 +406,11 @@ export const de: MessagesOverride = {
     tooManyRequests: 'Zu viele Anfragen. Bitte warte, bevor du es erneut versuchst.',
     timedOut: 'Die Anfrage hat zu lange gedauert. Versuche es erneut.',
   },
+  walletCreated: {
+    welcomeTitle: 'Willkommen bei {app}',
+    allSetTitle: 'Alles bereit!',
+    detail: 'Deine Wallet ist bereit.',
+  },
   farcasterSigner: {
     title: 'Signer zu Farcaster hinzufügen',
     detail:

@@ -405,6 +405,11 @@ export const es: MessagesOverride = {
     tooManyRequests: 'Demasiadas solicitudes. Espera antes de volver a intentarlo.',
     timedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
   },
+  walletCreated: {
+    welcomeTitle: 'Te damos la bienvenida a {app}',
+    allSetTitle: '¡Todo listo!',
+    detail: 'Tu billetera está lista.',
+  },
   farcasterSigner: {
     title: 'Añadir un firmante a Farcaster',
     detail:

@@ -409,6 +409,11 @@ export const fr: MessagesOverride = {
     tooManyRequests: 'Trop de requêtes. Veuillez patienter avant de réessayer.',
     timedOut: 'La requête a expiré. Réessayez.',
   },
+  walletCreated: {
+    welcomeTitle: 'Bienvenue sur {app}',
+    allSetTitle: 'Tout est prêt !',
+    detail: 'Votre portefeuille est prêt.',
+  },
   farcasterSigner: {
     title: 'Ajouter un signataire à Farcaster',
     detail:

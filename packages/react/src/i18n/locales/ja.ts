@@ -402,6 +402,11 @@ export const ja: MessagesOverride = {
     tooManyRequests: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
     timedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
   },
+  walletCreated: {
+    welcomeTitle: '{app} へようこそ',
+    allSetTitle: '準備完了！',
+    detail: 'ウォレットの準備ができました。',
+  },
   farcasterSigner: {
     title: 'Farcaster に署名者を追加',
     detail:

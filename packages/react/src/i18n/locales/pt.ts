@@ -403,6 +403,11 @@ export const pt: MessagesOverride = {
     tooManyRequests: 'Solicitações demais. Aguarde antes de tentar novamente.',
     timedOut: 'O tempo da solicitação esgotou. Tente novamente.',
   },
+  walletCreated: {
+    welcomeTitle: 'Boas-vindas ao {app}',
+    allSetTitle: 'Tudo pronto!',
+    detail: 'Sua carteira está pronta.',
+  },
   farcasterSigner: {
     title: 'Adicionar um signatário ao Farcaster',
     detail: 'Escaneie o QR code com o celular ou abra o link no app Farcaster para aprovar este app.',

@@ -393,6 +393,11 @@ export const zhCN: MessagesOverride = {
     tooManyRequests: '请求过多，请稍候再试。',
     timedOut: '请求超时，请重试。',
   },
+  walletCreated: {
+    welcomeTitle: '欢迎使用 {app}',
+    allSetTitle: '一切就绪！',
+    detail: '你的钱包已准备就绪。',
+  },
   farcasterSigner: {
     title: '为 Farcaster 添加签名者',
     detail: '请用手机扫描二维码，或在 Farcaster 应用中打开链接，以批准此应用。',

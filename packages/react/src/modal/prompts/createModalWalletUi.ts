@@ -41,6 +41,8 @@ export type ModalWalletUi = {
   openPrompt(): WalletPrompt | undefined
   /** Called when the user dismisses the modal (Escape, outside click, Close): rejects the open prompt. */
   dismissed(): void
+  /** Whether a flow (a wallet prompt or a hook's) is open and not yet answered. */
+  busy(): boolean
 }
 
 /**
@@ -144,6 +146,9 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
     dismissed() {
       dismissedSettle = active
       active?.reject()
+    },
+    busy() {
+      return active !== undefined && !active.settled
     },
   }
 }
