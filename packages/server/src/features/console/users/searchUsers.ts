@@ -77,16 +77,13 @@ export function toUserSummary(user: User, appId: string): ConsoleUserSummary {
 }
 
 /**
- * The users matching `search`, newest first (creation time, then id), `limit` per page (docs/console.md#users).
- * Each match goes through an index: `linked_accounts_subject_idx` for subjects, the primary key for user ids,
- * `embedded_wallets_lower_address_idx` for wallet addresses; the app filter and the keyset cursor are applied
- * to those few rows. Without a query the users of `appId` are listed (`users_app_id_idx`). Returns the page
- * and the cursor of the next one (null on the last page).
+ * The statement of {@link searchUsers}: the users matching `search` with their wire JSON, newest first, one
+ * more than `limit` (to tell whether a next page exists). Each match goes through an index:
+ * `linked_accounts_subject_idx` for subjects, the primary key for user ids, `embedded_wallets_lower_address_idx`
+ * for wallet addresses; the app filter and the keyset cursor apply to those few rows. Without a query it
+ * lists the users of `appId` (`users_app_id_idx`).
  */
-export async function searchUsers(
-  context: ServerContext,
-  search: UserSearch,
-): Promise<ConsoleUserSearchPage> {
+export function searchUsersSql(search: UserSearch): SQL {
   const query = search.query?.trim() ?? ''
   const conditions: SQL[] = []
   if (query !== '') {
@@ -118,12 +115,24 @@ export async function searchUsers(
     )
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
-  const result = (await context.db.orm.execute(sql`
+  return sql`
     select found.id, found.app_id, floor(extract(epoch from found.created_at) * 1000)::float8 as created_ms,
       ${userJsonSql(sql`found.id`)} as user_json
     from ${users} found ${where}
     order by found.created_at desc, found.id desc
-    limit ${search.limit + 1}`)) as unknown as {
+    limit ${search.limit + 1}`
+}
+
+/**
+ * The users matching `search` (docs/console.md#users), newest first (creation time, then id), `limit` per
+ * page, through indexes ({@link searchUsersSql}). Returns the page and the cursor of the next one (null on
+ * the last page).
+ */
+export async function searchUsers(
+  context: ServerContext,
+  search: UserSearch,
+): Promise<ConsoleUserSearchPage> {
+  const result = (await context.db.orm.execute(searchUsersSql(search))) as unknown as {
     rows: Array<{ id: string; app_id: string; created_ms: number; user_json: UserJsonRow }>
   }
   const rows = result.rows.slice(0, search.limit)
