@@ -143,3 +143,7 @@ export type ConsoleRemoveFactorBody = z.infer<typeof consoleRemoveFactorBodySche
 /** `POST /api/v1/console/users/:user_id/delete` body: the user's row id again, typed by the operator. */
 export const consoleDeleteUserBodySchema = z.strictObject({ confirm_user_id: consoleUserIdSchema })
 export type ConsoleDeleteUserBody = z.infer<typeof consoleDeleteUserBodySchema>
+
+/** The delete answer. */
+export const consoleDeleteUserResponseSchema = z.object({ deleted: z.literal(true) })
+export type ConsoleDeleteUserResponse = z.infer<typeof consoleDeleteUserResponseSchema>
