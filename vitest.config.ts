@@ -58,7 +58,11 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'happy-dom',
-          include: ['packages/react/src/**/*.test.{ts,tsx}', 'packages/wagmi/src/**/*.test.tsx'],
+          include: [
+            'packages/react/src/**/*.test.{ts,tsx}',
+            'packages/wagmi/src/**/*.test.tsx',
+            'packages/console/src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['packages/react/test/testingLibraryTimeout.ts'],
           testTimeout: 20_000,
         },

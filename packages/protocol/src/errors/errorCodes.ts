@@ -46,6 +46,7 @@ export const errorCodes = [
   'user_has_not_delegated_wallet',
   'invalid_authorization_signature',
   'policy_violation',
+  'not_console_operator',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

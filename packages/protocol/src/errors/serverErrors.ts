@@ -574,6 +574,15 @@ export const serverErrors = {
     code: 'not_found',
     message: 'No Coinbase Onramp session with this partnerUserId',
   },
+  // The operator console's guard (docs/console.md#access)
+  notConsoleOperator: {
+    code: 'not_console_operator',
+    message: 'This account is not an operator of this console',
+  },
+  consoleMfaEnrollmentRequired: {
+    code: 'missing_or_invalid_mfa',
+    message: 'Add a second factor to your account to use the console',
+  },
 } as const satisfies Record<string, ServerError>
 
 /** A key of {@link serverErrors}. */

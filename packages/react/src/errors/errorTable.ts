@@ -292,10 +292,11 @@ export const errorTable = {
   // Funding asked to sign for a wallet or email that is not the user's own.
   address_not_owned: { login: loginDefault },
   email_not_owned: { login: loginDefault },
-  // The wallet API's codes answer the app's back end, not the modal.
+  // The wallet API's codes answer the app's back end, the console guard's the console page: not the modal.
   user_has_not_delegated_wallet: { login: loginDefault },
   invalid_authorization_signature: { login: loginDefault },
   policy_violation: { login: loginDefault },
+  not_console_operator: { login: loginDefault },
 
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {

@@ -136,6 +136,10 @@ export async function loadConfig(
     signer,
     solanaRpcUrls: parseSolanaRpcUrls(values.FOYER_SOLANA_RPC_URLS),
     publicUrl: values.FOYER_PUBLIC_URL,
+    consoleOperators: (values.FOYER_CONSOLE_OPERATORS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     oauthProviders: oauthEndpoints,
     farcasterSignerApiUrl: values.FOYER_FARCASTER_SIGNER_API_URL,
     funding: {

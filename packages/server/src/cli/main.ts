@@ -7,6 +7,7 @@ import { openDatabase } from '../db/openDatabase'
 import { countAnalyticsEvents } from '../features/analytics/countAnalyticsEvents'
 import { appSettingsCodec } from '../features/apps/appSettingsCodec'
 import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
+import { CONSOLE_DIST_DIR, readConsoleBundle } from '../features/console/page/prebuiltConsole'
 import { rotateMasterKey } from '../features/masterKey/rotateMasterKey'
 import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
@@ -108,6 +109,14 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.env === 'production' && !(await readWalletFrameBundle(walletFrameDir)))
     throw new Error(
       `The wallet frame is not built (${walletFrameDir}): point FOYER_WALLET_FRAME_DIR at a built wallet frame, or reinstall @foyer/server (its package ships one in dist/wallet-frame); inside the Foyer repository, run npm run build -w @foyer/server`,
+    )
+  if (
+    config.env === 'production' &&
+    config.consoleOperators.length > 0 &&
+    !(await readConsoleBundle(CONSOLE_DIST_DIR))
+  )
+    throw new Error(
+      `The console is not built (${CONSOLE_DIST_DIR}): reinstall @foyer/server, or inside the Foyer repository run npm run build -w @foyer/server`,
     )
   // Held until the server has closed its database: CLI commands on the same PGlite directory are refused
   // meanwhile. Lost (the process stalled past the stale time, and another took it): stop serving.

@@ -48,4 +48,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   user_has_not_delegated_wallet: 403,
   invalid_authorization_signature: 401,
   policy_violation: 403,
+  not_console_operator: 403,
 }

@@ -27,6 +27,7 @@ export {
   updateAppSettings,
 } from '../features/apps/service'
 export type { CaptchaOptions } from '../features/captcha/captchaSettings'
+export { type OperatorConsoleOptions, operatorConsole } from '../features/console/plugin'
 export { crossApp } from '../features/crossApp/method'
 export { type CustomJwtOptions, customJwt } from '../features/customJwt/method'
 export type { JwksOptions } from '../features/customJwt/verifyCustomJwt'

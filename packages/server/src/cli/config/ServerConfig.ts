@@ -96,6 +96,11 @@ export type ServerConfig = {
    */
   publicUrl: string | undefined
   /**
+   * `FOYER_CONSOLE_OPERATORS` (`ops@example.com,admin@example.com`): the operators of the console at
+   * `/console` (docs/console.md). Empty: no console.
+   */
+  consoleOperators: readonly string[]
+  /**
    * `FOYER_OAUTH_ENDPOINTS_JSON`: per-provider endpoint overrides, JSON
    * `{ "google": { "authorizationUrl", "tokenUrl", "userInfoUrl", "emailsUrl", "jwksUrl", "issuer" }, … }`
    * (a local identity provider in the demo and e2e); undefined = the real providers.

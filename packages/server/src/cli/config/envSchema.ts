@@ -86,6 +86,8 @@ export const envSchema = z.object({
   FOYER_WALLET_FRAME_DIR: optionalString,
   FOYER_TRUST_PROXY: optionalString,
   FOYER_METRICS: z.enum(['on', 'off']).default('off'),
+  // The operator console: the operators' email addresses, comma-separated; unset: no console.
+  FOYER_CONSOLE_OPERATORS: optionalString,
   REDIS_URL: optionalString.pipe(z.string().url().optional()),
   FOYER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   FOYER_SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

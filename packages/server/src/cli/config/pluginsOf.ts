@@ -1,5 +1,6 @@
 import type { Feature, SignInMethod } from '../../FoyerPlugin'
 import { analytics } from '../../features/analytics/plugin'
+import { operatorConsole } from '../../features/console/plugin'
 import { crossApp } from '../../features/crossApp/method'
 import { customJwt } from '../../features/customJwt/method'
 import { delegatedActions } from '../../features/delegatedActions/plugin'
@@ -33,6 +34,7 @@ export function pluginsOf(
     | 'farcaster'
     | 'farcasterSignerApiUrl'
     | 'funding'
+    | 'consoleOperators'
   >,
 ): { methods: SignInMethod[]; features: Feature[] } {
   return {
@@ -62,6 +64,10 @@ export function pluginsOf(
       // The app's verifying paymaster reads the chains of FOYER_EVM_RPC_URLS (docs/gas-sponsorship.md).
       gasSponsorship({ rpcUrls: config.evmRpcUrls }),
       analytics(),
+      // The operator console, only when operators are listed (FOYER_CONSOLE_OPERATORS; docs/console.md).
+      ...(config.consoleOperators.length > 0
+        ? [operatorConsole({ operators: config.consoleOperators })]
+        : []),
     ],
   }
 }

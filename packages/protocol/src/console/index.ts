@@ -1,0 +1,18 @@
+// `@foyer/protocol/console`: the wire schemas of the operator console's calls (`/api/v1/console/...`;
+// docs/console.md). Not part of the SDK's endpoint table: only the console page and the server import them.
+// Each console area adds one export line for its file.
+
+export {
+  type ConsoleAuditEvent,
+  type ConsoleAuditPage,
+  type ConsoleAuditQuery,
+  consoleAuditCursorSchema,
+  consoleAuditEventSchema,
+  consoleAuditPageSchema,
+  consoleAuditQuerySchema,
+} from './audit'
+export {
+  CONSOLE_API_PREFIX,
+  CONSOLE_APP_ID,
+  CONSOLE_PATH,
+} from './constants'

@@ -1,0 +1,13 @@
+import type { PluginRoutes } from '../../FoyerPlugin'
+import { accessRoutes } from './access/routes'
+import { auditRoutes } from './audit/routes'
+import type { ConsoleContext } from './ConsoleContext'
+
+/**
+ * The console's calls under `/api/v1/console/` (docs/console.md#adding-a-console-page): one registration
+ * per area, each a `PluginRoutes<ConsoleContext>` whose handlers start with `requireOperator`.
+ */
+export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { context }) => {
+  await app.register(accessRoutes, { context })
+  await app.register(auditRoutes, { context })
+}
