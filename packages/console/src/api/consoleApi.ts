@@ -1,3 +1,4 @@
+import { CONSOLE_APP_ID } from '@foyer/protocol/console'
 import { ConsoleApiError, consoleApiErrorOf } from './ConsoleApiError'
 
 /** Anything that checks an answer's shape: a zod schema of `@foyer/protocol/console` (`schema.parse`). */
@@ -57,6 +58,8 @@ export function createConsoleApi(session: ConsoleApiSession, fetchImpl: typeof f
       response = await fetchImpl(url, {
         ...init,
         headers: {
+          // The server's CSRF rule: a state-changing API call carries the app id header (docs/limits.md).
+          'privy-app-id': CONSOLE_APP_ID,
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },

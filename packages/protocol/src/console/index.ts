@@ -16,3 +16,4 @@ export {
   CONSOLE_APP_ID,
   CONSOLE_PATH,
 } from './constants'
+export * from './users'

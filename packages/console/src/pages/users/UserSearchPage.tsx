@@ -75,13 +75,15 @@ export function UserSearchPage() {
             spellCheck={false}
           />
         </div>
-        <button type="submit" className="console-primary" disabled={loading || (!query.trim() && !app.trim())}>
+        <button
+          type="submit"
+          className="console-primary"
+          disabled={loading || (!query.trim() && !app.trim())}
+        >
           Search
         </button>
       </form>
-      {error ? (
-        <ErrorNotice error={error} onRetry={() => results && void run(results, null)} />
-      ) : null}
+      {error ? <ErrorNotice error={error} onRetry={() => results && void run(results, null)} /> : null}
       {results && results.users.length === 0 && !loading ? (
         <p role="status">No user matches {results.q ? <strong>{results.q}</strong> : 'this app'}.</p>
       ) : null}

@@ -39,10 +39,15 @@ function Section(props: { id: string; title: string; empty: string | null; child
 /** The user's linked accounts in their wire shape: type, identifier, verification times. */
 export function LinkedAccountsSection({ accounts }: { accounts: readonly LinkedAccount[] }) {
   const shown = accounts.filter(
-    (account) => !(account.type === 'wallet' && 'connector_type' in account && account.connector_type === 'embedded'),
+    (account) =>
+      !(account.type === 'wallet' && 'connector_type' in account && account.connector_type === 'embedded'),
   )
   return (
-    <Section id="user-accounts" title="Linked accounts" empty={shown.length === 0 ? 'No linked accounts.' : null}>
+    <Section
+      id="user-accounts"
+      title="Linked accounts"
+      empty={shown.length === 0 ? 'No linked accounts.' : null}
+    >
       <div className="console-table-wrap">
         <table className="console-table">
           <thead>
@@ -121,7 +126,11 @@ export function FactorsSection(props: {
   onRemove(type: MfaMethod['type']): void
 }) {
   return (
-    <Section id="user-factors" title="MFA factors" empty={props.factors.length === 0 ? 'No second factor.' : null}>
+    <Section
+      id="user-factors"
+      title="MFA factors"
+      empty={props.factors.length === 0 ? 'No second factor.' : null}
+    >
       <ul className="console-list">
         {props.factors.map((factor) => (
           <li key={factor.type}>
@@ -155,7 +164,12 @@ export function SessionsSection(props: {
   return (
     <Section id="user-sessions" title="Sessions" empty={props.sessions.length === 0 ? 'No sessions.' : null}>
       <p>
-        <button type="button" className="console-danger" disabled={active.length === 0} onClick={() => props.onRevoke(null)}>
+        <button
+          type="button"
+          className="console-danger"
+          disabled={active.length === 0}
+          onClick={() => props.onRevoke(null)}
+        >
           Revoke all sessions…
         </button>{' '}
         <span className="console-muted">{active.length} active</span>

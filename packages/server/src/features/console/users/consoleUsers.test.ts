@@ -1,7 +1,7 @@
 // The operator console's users service (docs/console.md#users) over PGlite: search, the user's record, and
 // the actions with their audit entries.
 import { type AuthResponse, authResponseSchema } from '@foyer/protocol'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServerContext } from '../../../createServerContext'
@@ -296,8 +296,7 @@ describe('actions', () => {
     const [passkey] = await t.db.orm
       .select({ details: linkedAccounts.details })
       .from(linkedAccounts)
-      .where(eq(linkedAccounts.userId, userId))
-      .where(eq(linkedAccounts.type, 'passkey'))
+      .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.type, 'passkey')))
     expect(passkey?.details).toMatchObject({ enrolled_in_mfa: false })
     expect(changes[0]).toMatchObject({
       action: 'user.remove_mfa_factor',
