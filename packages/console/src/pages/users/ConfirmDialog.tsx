@@ -35,6 +35,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   useEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
+    // Focus starts on the first field, else on Cancel: a destructive change is never one Enter away.
+    const first = element?.querySelector<HTMLElement>('input, textarea') ?? element?.querySelector('button')
+    first?.focus()
     return () => element?.close()
   }, [])
 
@@ -57,6 +60,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       className="console-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
+        event.preventDefault()
+        if (!busy) onCancel()
+      }}
+      onKeyDown={(event) => {
+        // Escape cancels (also where the browser sends no `cancel` event); not while the change runs.
+        if (event.key !== 'Escape') return
         event.preventDefault()
         if (!busy) onCancel()
       }}

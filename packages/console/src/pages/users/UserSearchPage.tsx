@@ -22,12 +22,14 @@ export function UserSearchPage() {
   const [query, setQuery] = useState('')
   const [app, setApp] = useState('')
   const [results, setResults] = useState<Results | null>(null)
+  const [lastSearch, setLastSearch] = useState<{ q: string; appId: string } | null>(null)
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<ConsoleApiError | null>(null)
 
   const run = async (search: { q: string; appId: string }, after: Results | null) => {
     setLoading(true)
     setError(null)
+    setLastSearch(search)
     try {
       const page = await searchUsers(api, { ...search, cursor: after?.cursor ?? undefined })
       setResults({
@@ -49,41 +51,43 @@ export function UserSearchPage() {
 
   return (
     <>
-      <form className="console-search" role="search" onSubmit={submit}>
-        <div className="console-field">
-          <label htmlFor={queryId}>Find a user</label>
-          <input
-            id={queryId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            aria-describedby={hintId}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <p id={hintId} className="console-muted">
-            Email address, phone number, wallet address, DID or OAuth subject.
-          </p>
-        </div>
-        <div className="console-field">
-          <label htmlFor={appId}>App ID (optional)</label>
-          <input
-            id={appId}
-            value={app}
-            onChange={(event) => setApp(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <button
-          type="submit"
-          className="console-primary"
-          disabled={loading || (!query.trim() && !app.trim())}
-        >
-          Search
-        </button>
-      </form>
-      {error ? <ErrorNotice error={error} onRetry={() => results && void run(results, null)} /> : null}
+      <search>
+        <form className="console-search" onSubmit={submit}>
+          <div className="console-field">
+            <label htmlFor={queryId}>Find a user</label>
+            <input
+              id={queryId}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              aria-describedby={hintId}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <p id={hintId} className="console-muted">
+              Email address, phone number, wallet address, DID or OAuth subject.
+            </p>
+          </div>
+          <div className="console-field">
+            <label htmlFor={appId}>App ID (optional)</label>
+            <input
+              id={appId}
+              value={app}
+              onChange={(event) => setApp(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <button
+            type="submit"
+            className="console-primary"
+            disabled={loading || (!query.trim() && !app.trim())}
+          >
+            Search
+          </button>
+        </form>
+      </search>
+      {error ? <ErrorNotice error={error} onRetry={() => lastSearch && void run(lastSearch, null)} /> : null}
       {results && results.users.length === 0 && !loading ? (
         <p role="status">No user matches {results.q ? <strong>{results.q}</strong> : 'this app'}.</p>
       ) : null}

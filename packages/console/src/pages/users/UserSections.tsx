@@ -59,8 +59,8 @@ export function LinkedAccountsSection({ accounts }: { accounts: readonly LinkedA
             </tr>
           </thead>
           <tbody>
-            {shown.map((account, index) => (
-              <tr key={`${account.type}-${index}`}>
+            {shown.map((account) => (
+              <tr key={`${account.type}:${accountIdentifier(account)}:${account.verified_at}`}>
                 <td>
                   <code>{account.type}</code>
                 </td>
