@@ -29,6 +29,8 @@ const {
   startTurnstileStandIn,
 } = await import('@foyer/server/testing')
 
+const { DEMO_CONSOLE_OPERATOR } = await import('@foyer/server')
+
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverPort = process.env.PORT ?? '8787'
 const demoPort = process.env.DEMO_PORT ?? '5173'
@@ -344,6 +346,8 @@ const server = start('server', ['packages/server/bin/foyer-server.mjs', 'start']
     // The signer process above holds the key that opens delegated shares; the server only calls it.
     FOYER_SIGNER_URL: `http://127.0.0.1:${signerPort}`,
     FOYER_SIGNER_SECRET: signerEnv.FOYER_SIGNER_SECRET,
+    // The operator console at /console: the demo's operator signs in with a code from the dev mailbox.
+    FOYER_CONSOLE_OPERATORS: process.env.FOYER_CONSOLE_OPERATORS ?? DEMO_CONSOLE_OPERATOR,
   },
   ready: /listening|http:\/\/127\.0\.0\.1/i,
 })
@@ -441,6 +445,7 @@ try {
     Signer:          http://127.0.0.1:${signerPort}  (foyer-server signer: opens delegated shares, signs for the wallet API)
     Delegated:       'Delegated actions' panel: the demo back end (${demoUrl}/api/delegated/…) sends up to 0.01 ETH a day to ${DELEGATED_RECIPIENT}
     Sign-in codes:   ${apiUrl}/dev/mailbox  (also printed above as "[dev mailbox] code …")
+    Console:         ${apiUrl}/console  (sign in as ${process.env.FOYER_CONSOLE_OPERATORS ?? DEMO_CONSOLE_OPERATOR} with its code from the mailbox, then add an authenticator app)
   Press Ctrl-C to stop.
 `)
 } catch (error) {

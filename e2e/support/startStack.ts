@@ -23,6 +23,7 @@ import {
   migrate,
   oauth,
   openDatabase,
+  operatorConsole,
   passkeys,
   seedDemoApp,
   siwe,
@@ -60,6 +61,7 @@ import { createServer, type Plugin } from 'vite'
 import { type Anvil, startAnvil } from '../../scripts/devchain/startAnvil'
 import { type DevChains, startDevChains } from '../../scripts/devchain/startDevChains'
 import { startLocalBridge } from '../../scripts/devchain/startLocalBridge'
+import { E2E_CONSOLE_OPERATORS } from './consoleOperators'
 
 /** The demo app's iCloud container with `icloud: true` (the CloudKit stand-in serves it). */
 export const E2E_ICLOUD_CONTAINER = {
@@ -302,6 +304,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       // The app's verifying paymaster reads the chains' anvil (docs/gas-sponsorship.md).
       gasSponsorship(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
       analytics(),
+      // The operator console at /console, with the operators of the console e2e files (docs/console.md).
+      operatorConsole({ operators: E2E_CONSOLE_OPERATORS }),
     ],
   })
   const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 })

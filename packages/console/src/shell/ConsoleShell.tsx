@@ -83,13 +83,10 @@ export function ConsoleShell({
     try {
       setAccess({ kind: 'operator', operator: await api.get('/api/v1/console/operator', operatorSchema) })
     } catch (error) {
-      const refusal =
-        error instanceof ConsoleApiError
-          ? error
-          : new ConsoleApiError({ status: 0, code: 'unknown_error', serverMessage: String(error) })
-      if (refusal.code === 'missing_or_invalid_mfa')
-        setAccess({ kind: hasFactor.current ? 'verify' : 'enrol' })
-      else setAccess({ kind: 'refused', error: refusal })
+      // A refusal of the server, or the MFA prompt closed without verifying (then: verify or enrol).
+      if (error instanceof ConsoleApiError && error.code !== 'missing_or_invalid_mfa')
+        setAccess({ kind: 'refused', error })
+      else setAccess({ kind: hasFactor.current ? 'verify' : 'enrol' })
     }
   }, [api])
 

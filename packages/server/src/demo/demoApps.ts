@@ -11,6 +11,8 @@ import { type AppRecord, buildAppRow, findAppRecord } from '../features/apps/ser
 export const DEMO_APP_ID = 'foyerdemoapp0000000000000'
 /** The demo app's name. */
 export const DEMO_APP_NAME = 'Foyer Demo'
+/** The operator of `npm run demo`'s console (`FOYER_CONSOLE_OPERATORS`; docs/console.md). */
+export const DEMO_CONSOLE_OPERATOR = 'operator@foyer.test'
 /** The captcha demo app's id (`npm run demo`, e2e/captcha.test.ts): the demo app with Turnstile on, seeded outside production. */
 export const DEMO_CAPTCHA_APP_ID = 'foyerdemocaptcha000000000'
 /** The captcha demo app's name. */
