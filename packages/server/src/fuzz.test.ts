@@ -7,6 +7,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { DEMO_APP_ID } from './demo/demoApps'
+import { operatorConsole } from './features/console/plugin'
 import { registeredRoutes } from './http/registeredRoutes'
 import { createTestContext, type TestContext } from './test/createTestContext'
 
@@ -248,8 +249,11 @@ let t: TestContext
 const tokens: string[] = []
 
 beforeAll(async () => {
-  // Every optional route on (metrics), so it is fuzzed too.
-  t = await createTestContext({ metrics: true })
+  // Every optional route on (metrics, the operator console), so it is fuzzed too.
+  t = await createTestContext({
+    metrics: true,
+    features: [operatorConsole({ operators: ['ops@example.com'] })],
+  })
   const user = await t.signIn()
   const guest = await t.request({
     method: 'POST',
