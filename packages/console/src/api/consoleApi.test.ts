@@ -1,4 +1,4 @@
-import { consoleAuditPageSchema } from '@foyer/protocol/console'
+import { CONSOLE_APP_ID, consoleAuditPageSchema } from '@foyer/protocol/console'
 import { describe, expect, it, vi } from 'vitest'
 import { routeOf } from '../shell/route'
 import { ConsoleApiError } from './ConsoleApiError'
@@ -20,7 +20,8 @@ describe('createConsoleApi', () => {
     ).toEqual(page)
     const [url, init] = fetchImpl.mock.calls[0] ?? []
     expect(url).toBe('/api/v1/console/audit?limit=5')
-    expect(init?.headers).toEqual({ authorization: 'Bearer token-1' })
+    // The app id header too: the server's CSRF rule refuses a state-changing call without it.
+    expect(init?.headers).toEqual({ authorization: 'Bearer token-1', 'privy-app-id': CONSOLE_APP_ID })
   })
 
   it('error: a refusal becomes a ConsoleApiError with a readable message and the server code', async () => {
