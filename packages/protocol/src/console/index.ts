@@ -34,3 +34,4 @@ export {
   CONSOLE_APP_ID,
   CONSOLE_PATH,
 } from './constants'
+export * from './users'

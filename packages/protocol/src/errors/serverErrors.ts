@@ -84,6 +84,7 @@ export const serverErrors = {
   // Sessions and users
   invalidToken: { code: 'missing_or_invalid_token', message: 'Missing or invalid token' },
   userDoesNotExist: { code: 'user_does_not_exist', message: 'User does not exist' },
+  sessionNotFound: { code: 'not_found', message: 'Session not found' },
   allowlistRejected: {
     code: 'allowlist_rejected',
     message: "You don't have access to this app. Have you been invited?",

@@ -3,6 +3,7 @@ import { accessRoutes } from './access/routes'
 import { consoleAppsRoutes } from './apps/routes'
 import { auditRoutes } from './audit/routes'
 import type { ConsoleContext } from './ConsoleContext'
+import { consoleUserRoutes } from './users/routes'
 
 /**
  * The console's calls under `/api/v1/console/` (docs/console.md#adding-a-console-page): one registration
@@ -12,4 +13,5 @@ export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { cont
   await app.register(accessRoutes, { context })
   await app.register(auditRoutes, { context })
   await app.register(consoleAppsRoutes, { context })
+  await app.register(consoleUserRoutes, { context })
 }

@@ -31,9 +31,11 @@ const liveLoginCode = sql`app_id = ${placeholder('appId')} and destination = ${p
 /** CTEs `session` and `token`: the new session of the user in `source`(user_id) and its first refresh token. */
 function sessionInsertSql(source: SQL): SQL {
   return sql`session as (
-    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
+    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id,
+      user_agent)
     select ${placeholder('sessionId')}, user_id, ${placeholder('appId')}, ${placeholder('now')}::timestamptz,
-      ${placeholder('now')}::timestamptz, ${placeholder('expiresAt')}::timestamptz, null
+      ${placeholder('now')}::timestamptz, ${placeholder('expiresAt')}::timestamptz, null,
+      ${placeholder('userAgent')}::text
     from ${source}
     returning id, user_id
   ), token as (
@@ -154,7 +156,8 @@ export type CodeSignUpValues = Record<
   | 'sessionId'
   | 'expiresAt'
   | 'tokenId'
-  | 'tokenHash',
+  | 'tokenHash'
+  | 'userAgent',
   unknown
 >
 
@@ -189,9 +192,10 @@ export function codeSignUpSql(values: CodeSignUpValues): SQL {
     from account where user_id = ${values.userId}::varchar
     returning id
   ), session as (
-    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
+    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id,
+      user_agent)
     select ${values.sessionId}, user_id, ${values.appId}, ${values.now}::timestamptz,
-      ${values.now}::timestamptz, ${values.expiresAt}::timestamptz, null
+      ${values.now}::timestamptz, ${values.expiresAt}::timestamptz, null, ${values.userAgent}::text
     from account
     returning id, user_id
   ), token as (
@@ -219,6 +223,7 @@ export const codeSignUp = preparedStatement<{ user_id: string }>(
     expiresAt: placeholder('expiresAt'),
     tokenId: placeholder('tokenId'),
     tokenHash: placeholder('tokenHash'),
+    userAgent: placeholder('userAgent'),
   }),
 )
 

@@ -21,7 +21,7 @@ import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/installIdempotency'
 import { buildAuthResponse } from '../sessions/authResponse'
 import { deliverAuthResponse } from '../sessions/deliverAuthResponse'
 import { newRefreshToken } from '../sessions/newRefreshToken'
-import { capLiveSessions } from '../sessions/startSession'
+import { capLiveSessions, storedUserAgent } from '../sessions/startSession'
 import { assertUnderUserLimit, lockUserLimit } from '../users/accessControl'
 import { linkedAccounts } from '../users/schema'
 import { assertMaySignUp } from '../users/signIn'
@@ -69,6 +69,7 @@ export async function answerCodeSignIn(
     code: request.body.code,
     mode: request.body.mode ?? 'login-or-sign-up',
     retryKey: retryKey(request),
+    userAgent: request.headers['user-agent'],
   })
   return deliverAuthResponse(context, request, reply, app, response)
 }
@@ -84,6 +85,8 @@ export type SignInWithCodeParameters = {
    * only to its caller; without it a retry after the consume finds the code used.
    */
   retryKey?: string | undefined
+  /** The caller's `User-Agent` header, kept as the new session's device (docs/console.md#users). */
+  userAgent?: string | undefined
 }
 
 /**
@@ -133,6 +136,7 @@ export async function signInWithCode(
     expiresAt: new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000).toISOString(),
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
+    userAgent: storedUserAgent(parameters.userAgent),
     accountId: randomId(25),
     userId: randomId(25),
     mayOpenSignUp: parameters.mode === 'login-or-sign-up',

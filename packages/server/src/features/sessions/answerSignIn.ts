@@ -21,7 +21,10 @@ export async function answerWithSession(
   user: { userId: string; isNewUser: boolean },
   extra: Partial<AuthResponse> = {},
 ): Promise<AuthResponse> {
-  const response = await startSession(context, app, user)
+  const response = await startSession(context, app, {
+    ...user,
+    userAgent: request.headers['user-agent'],
+  })
   return deliverAuthResponse(context, request, reply, app, { ...response, ...extra })
 }
 

@@ -12,6 +12,7 @@ import { buildAuthResponse, type SessionTokens } from './authResponse'
 import { newRefreshToken, successorKey } from './newRefreshToken'
 import { refreshTokens, sessions } from './schema'
 import { invalidToken, isLiveRow } from './sessionLiveness'
+import { storedUserAgent } from './startSession'
 
 /**
  * A successful rotation: the session, its user and absolute expiry, the successor refresh token, and the
@@ -25,6 +26,8 @@ type RotationConstraints = {
   sessionId?: string | undefined
   /** Only a token of a forked session (`fork/recover`). */
   forkedOnly?: boolean | undefined
+  /** The caller's `User-Agent` header: replaces the session's device when given (docs/console.md#users). */
+  userAgent?: string | undefined
 }
 
 /**
@@ -60,7 +63,8 @@ const rotateStatement = preparedStatement<{
       ${sql.placeholder('now')}::timestamptz from parent
     returning session_id
   ), touched as (
-    update ${sessions} set last_used_at = ${sql.placeholder('now')}::timestamptz
+    update ${sessions} set last_used_at = ${sql.placeholder('now')}::timestamptz,
+      user_agent = coalesce(${sql.placeholder('userAgent')}::text, ${sessions}.user_agent)
     from child where ${sessions}.id = child.session_id
     returning ${sessions}.id as session_id, ${sessions}.user_id,
       (extract(epoch from ${sessions}.expires_at) * 1000)::float8 as expires_ms
@@ -106,6 +110,7 @@ export async function rotateRefreshToken(
     appId: app.id,
     sessionId: constraints.sessionId ?? null,
     forkedOnly: constraints.forkedOnly === true,
+    userAgent: storedUserAgent(constraints.userAgent),
     childId,
     childHash: sha256Hex(child),
     sealed,
@@ -185,13 +190,15 @@ export async function rotateRefreshToken(
  * Refresh (`POST /api/v1/sessions`, docs/sessions.md): rotates `refreshToken` (see the rotation rules:
  * compare-and-set, grace window, reuse detection) and answers the auth response of the session with a new
  * access token. Throws 401 `missing_or_invalid_token` when the token is absent, unknown, of another app,
- * reused, or its session is revoked, past its absolute expiry or idle too long.
+ * reused, or its session is revoked, past its absolute expiry or idle too long. `userAgent` (the caller's
+ * header) becomes the session's device, set in the rotating statement itself.
  */
 export async function refreshSession(
   context: ServerContext,
   app: LoadedApp,
   refreshToken: string | undefined,
+  userAgent?: string | undefined,
 ): Promise<AuthResponse> {
-  const rotation = await rotateRefreshToken(context, app, refreshToken)
+  const rotation = await rotateRefreshToken(context, app, refreshToken, { userAgent })
   return buildAuthResponse(context, app, { ...rotation, isNewUser: false })
 }

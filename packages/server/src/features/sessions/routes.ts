@@ -62,7 +62,7 @@ export const sessionRoutes: PluginRoutes = async (app, { context }) => {
     const foyerApp = await requireApp(context, request)
     const refreshToken = presentedRefreshToken(foyerApp, request, request.body.refresh_token)
     const response = await clearingDeadCookies(foyerApp, request, reply, () =>
-      refreshSession(context, foyerApp, refreshToken),
+      refreshSession(context, foyerApp, refreshToken, request.headers['user-agent']),
     )
     return deliverAuthResponse(context, request, reply, foyerApp, response)
   })

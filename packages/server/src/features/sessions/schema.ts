@@ -8,6 +8,9 @@ import { users } from '../users/schema'
  * is never extended by rotation (security property 23); `last_used_at` (sign-in or last rotation) drives the idle timeout;
  * `revoked_at` is set by logout and by refresh-token reuse (security properties 20 and 24). `forked_from_session_id` marks a
  * session created by `POST /api/v1/sessions/fork`, which keeps the absolute expiry of its origin.
+ * `user_agent` is the `User-Agent` header of the sign-in, replaced by that of each refresh (at most 512
+ * characters; null when none was sent): with `last_used_at` it is the device and last-seen time the
+ * operator console shows (docs/console.md#users).
  */
 export const sessions = pgTable(
   'sessions',
@@ -20,6 +23,7 @@ export const sessions = pgTable(
     expiresAt: timestampColumn('expires_at').notNull(),
     revokedAt: timestampColumn('revoked_at'),
     forkedFromSessionId: varchar('forked_from_session_id', { length: 25 }),
+    userAgent: text('user_agent'),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),

@@ -19,10 +19,12 @@ const insertSession = preparedStatement<{ user_json: UserJsonRow | null }>(
   'foyer_insert_session',
   sql`
   with session as (
-    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id)
+    insert into ${sessions} (id, user_id, app_id, created_at, last_used_at, expires_at, forked_from_session_id,
+      user_agent)
     values (${sql.placeholder('sessionId')}, ${sql.placeholder('userId')}, ${sql.placeholder('appId')},
       ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz,
-      ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('forkedFromSessionId')}::varchar)
+      ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('forkedFromSessionId')}::varchar,
+      ${sql.placeholder('userAgent')}::text)
     returning id
   ), token as (
     insert into ${refreshTokens} (id, session_id, token_hash, parent_id, created_at)
@@ -74,6 +76,17 @@ export async function capLiveSessions(
     context.log.info({ appId: app.id, revoked: revoked.length }, 'live-session cap: oldest sessions revoked')
 }
 
+/** Longest `User-Agent` a session keeps (characters); a longer header is cut. */
+const MAX_USER_AGENT_LENGTH = 512
+
+/**
+ * The `User-Agent` header as a session stores it (docs/console.md#users): at most 512 characters, null
+ * when absent or empty.
+ */
+export function storedUserAgent(header: string | undefined): string | null {
+  return header ? header.slice(0, MAX_USER_AGENT_LENGTH) : null
+}
+
 /**
  * Inserts a session of `userId` in `app` and its first refresh token (stored as SHA-256). The session
  * expires 30 days from now (absolute), or, for a fork, with the session it was forked from. Then the user's
@@ -83,7 +96,12 @@ export async function capLiveSessions(
 export async function createSession(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { userId: string; forkedFrom?: { sessionId: string; expiresAt: Date } },
+  parameters: {
+    userId: string
+    forkedFrom?: { sessionId: string; expiresAt: Date }
+    /** The caller's `User-Agent` header ({@link storedUserAgent}). */
+    userAgent?: string | undefined
+  },
 ): Promise<SessionTokens & { user: User | null }> {
   const nowMs = context.now()
   const expiresAt = parameters.forkedFrom?.expiresAt ?? new Date(nowMs + SESSION_ABSOLUTE_TTL_SECONDS * 1000)
@@ -96,6 +114,7 @@ export async function createSession(
     now: new Date(nowMs).toISOString(),
     expiresAt: expiresAt.toISOString(),
     forkedFromSessionId: parameters.forkedFrom?.sessionId ?? null,
+    userAgent: storedUserAgent(parameters.userAgent),
     tokenId: randomId(25),
     tokenHash: sha256Hex(refreshToken),
   })
@@ -107,13 +126,16 @@ export async function createSession(
 /**
  * Starts a new session for `userId` in `app` (one per authentication, docs/security.md property 25): a
  * session row expiring in 30 days (absolute), a refresh token stored as its SHA-256, and the auth response
- * with fresh access and identity tokens.
+ * with fresh access and identity tokens. `userAgent` (the caller's header) is kept as the session's device.
  */
 export async function startSession(
   context: ServerContext,
   app: LoadedApp,
-  parameters: { userId: string; isNewUser: boolean },
+  parameters: { userId: string; isNewUser: boolean; userAgent?: string | undefined },
 ): Promise<AuthResponse> {
-  const session = await createSession(context, app, { userId: parameters.userId })
+  const session = await createSession(context, app, {
+    userId: parameters.userId,
+    userAgent: parameters.userAgent,
+  })
   return buildAuthResponse(context, app, { ...session, isNewUser: parameters.isNewUser })
 }

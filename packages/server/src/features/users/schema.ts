@@ -45,5 +45,7 @@ export const linkedAccounts = pgTable(
   (table) => [
     unique('linked_accounts_app_type_subject_unique').on(table.appId, table.type, table.subject),
     index('linked_accounts_user_id_idx').on(table.userId),
+    // The operator console's search by identifier across apps (docs/console.md#users).
+    index('linked_accounts_subject_idx').on(table.subject),
   ],
 )

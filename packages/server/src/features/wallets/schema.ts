@@ -58,5 +58,7 @@ export const embeddedWallets = pgTable(
     unique('embedded_wallets_entropy_index_unique').on(table.entropyRowId, table.walletIndex),
     unique('embedded_wallets_app_chain_address_unique').on(table.appId, table.chainType, table.address),
     index('embedded_wallets_user_id_idx').on(table.userId),
+    // The operator console's search by address, any case for Ethereum (docs/console.md#users).
+    index('embedded_wallets_lower_address_idx').on(sql`lower(${table.address})`),
   ],
 )
