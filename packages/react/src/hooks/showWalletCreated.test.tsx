@@ -1,4 +1,4 @@
-import type { SignMessagePrompt } from '@foyer/core'
+import type { SignMessagePrompt } from '@foyer/core/wallet'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { TEST_CODE, testAppConfig, testEmbeddedWallet, testUser } from '../../test/createTestClient'
