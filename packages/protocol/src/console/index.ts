@@ -16,3 +16,14 @@ export {
   CONSOLE_APP_ID,
   CONSOLE_PATH,
 } from './constants'
+export {
+  CONSOLE_USAGE_MAX_DAYS,
+  type ConsoleUsage,
+  type ConsoleUsageDay,
+  type ConsoleUsageFunnel,
+  type ConsoleUsageQuery,
+  consoleUsageDaySchema,
+  consoleUsageFunnelSchema,
+  consoleUsageQuerySchema,
+  consoleUsageSchema,
+} from './usage'

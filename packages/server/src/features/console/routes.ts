@@ -2,6 +2,7 @@ import type { PluginRoutes } from '../../FoyerPlugin'
 import { accessRoutes } from './access/routes'
 import { auditRoutes } from './audit/routes'
 import type { ConsoleContext } from './ConsoleContext'
+import { usageRoutes } from './usage/routes'
 
 /**
  * The console's calls under `/api/v1/console/` (docs/console.md#adding-a-console-page): one registration
@@ -10,4 +11,5 @@ import type { ConsoleContext } from './ConsoleContext'
 export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { context }) => {
   await app.register(accessRoutes, { context })
   await app.register(auditRoutes, { context })
+  await app.register(usageRoutes, { context })
 }
