@@ -6,4 +6,5 @@ import { type ConsolePage, consolePage } from './ConsolePage'
  */
 export const consolePages: readonly ConsolePage[] = [
   consolePage('audit', 'Audit log', () => import('./audit/AuditPage').then((module) => module.AuditPage)),
+  consolePage('usage', 'Usage', () => import('./usage/UsagePage').then((module) => module.UsagePage)),
 ]
