@@ -28,7 +28,11 @@ export function UsageChart(props: {
         <>
           <div aria-hidden="true" style={{ width: '100%', height: 240 }}>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+              <BarChart
+                accessibilityLayer={false}
+                data={rows}
+                margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+              >
                 <CartesianGrid stroke="var(--console-border)" strokeDasharray="3 3" />
                 <XAxis dataKey="label" tick={{ fill: 'var(--console-text)', fontSize: 12 }} />
                 <YAxis allowDecimals={false} tick={{ fill: 'var(--console-text)', fontSize: 12 }} />
