@@ -17,6 +17,8 @@ export type ConsoleQuery = Readonly<Record<string, string | number | boolean | u
 export type ConsoleApi = {
   /** `GET path?query`. @example await api.get('/api/v1/console/audit', consoleAuditPageSchema, { limit: 50 }) */
   get<T>(path: string, schema: AnswerSchema<T>, query?: ConsoleQuery): Promise<T>
+  /** `GET path?query` answering text (a CSV download). @example await api.getText('/api/v1/console/usage.csv', { from, to }) */
+  getText(path: string, query?: ConsoleQuery): Promise<string>
   /** `POST`/`PUT`/`PATCH`/`DELETE` with a JSON `body`. @example await api.send('PATCH', `/api/v1/console/apps/${id}`, body, appSchema) */
   send<T>(
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -52,6 +54,7 @@ export function createConsoleApi(session: ConsoleApiSession, fetchImpl: typeof f
     init: RequestInit,
     schema: AnswerSchema<T>,
     retried = false,
+    read: (response: Response) => Promise<unknown> = (response) => response.json(),
   ): Promise<T> => {
     const token = await session.getAccessToken()
     let response: Response
@@ -68,16 +71,20 @@ export function createConsoleApi(session: ConsoleApiSession, fetchImpl: typeof f
     } catch {
       throw new ConsoleApiError({ status: 0, code: 'network_error', serverMessage: '' })
     }
-    if (response.ok) return schema.parse(await response.json())
+    if (response.ok) return schema.parse(await read(response))
     const error = await consoleApiErrorOf(response)
     if (error.code === 'missing_or_invalid_mfa' && error.status === 403 && !retried) {
       await session.promptMfa()
-      return call(url, init, schema, true)
+      return call(url, init, schema, true, read)
     }
     throw error
   }
   return {
     get: (path, schema, query) => call(urlOf(path, query), { method: 'GET' }, schema),
+    getText: (path, query) =>
+      call(urlOf(path, query), { method: 'GET' }, { parse: (value) => String(value) }, false, (response) =>
+        response.text(),
+      ),
     send: (method, path, body, schema) =>
       call(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, schema),
   }

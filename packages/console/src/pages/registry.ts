@@ -6,6 +6,7 @@ import { type ConsolePage, consolePage } from './ConsolePage'
  */
 export const consolePages: readonly ConsolePage[] = [
   consolePage('apps', 'Apps', () => import('./apps/AppsPage').then((module) => module.AppsPage)),
-  consolePage('audit', 'Audit log', () => import('./audit/AuditPage').then((module) => module.AuditPage)),
   consolePage('users', 'Users', () => import('./users/UsersPage').then((module) => module.UsersPage)),
+  consolePage('usage', 'Usage', () => import('./usage/UsagePage').then((module) => module.UsagePage)),
+  consolePage('audit', 'Audit log', () => import('./audit/AuditPage').then((module) => module.AuditPage)),
 ]

@@ -34,4 +34,15 @@ export {
   CONSOLE_APP_ID,
   CONSOLE_PATH,
 } from './constants'
+export {
+  CONSOLE_USAGE_MAX_DAYS,
+  type ConsoleUsage,
+  type ConsoleUsageDay,
+  type ConsoleUsageFunnel,
+  type ConsoleUsageQuery,
+  consoleUsageDaySchema,
+  consoleUsageFunnelSchema,
+  consoleUsageQuerySchema,
+  consoleUsageSchema,
+} from './usage'
 export * from './users'

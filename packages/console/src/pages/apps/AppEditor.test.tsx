@@ -33,6 +33,7 @@ function fakeApi(patch: (body: Record<string, unknown>) => ConsoleAppDetail) {
       sent.push({ method, path, body })
       return schema.parse(patch(body as Record<string, unknown>))
     },
+    getText: async () => '',
   }
   return { api, sent }
 }

@@ -3,6 +3,7 @@ import { accessRoutes } from './access/routes'
 import { consoleAppsRoutes } from './apps/routes'
 import { auditRoutes } from './audit/routes'
 import type { ConsoleContext } from './ConsoleContext'
+import { usageRoutes } from './usage/routes'
 import { consoleUserRoutes } from './users/routes'
 
 /**
@@ -14,4 +15,5 @@ export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { cont
   await app.register(auditRoutes, { context })
   await app.register(consoleAppsRoutes, { context })
   await app.register(consoleUserRoutes, { context })
+  await app.register(usageRoutes, { context })
 }
