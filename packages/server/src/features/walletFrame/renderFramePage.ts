@@ -1,3 +1,5 @@
+import { renderBundledPage } from '../../http/bundledPage'
+
 /** Characters of an allowed-origin pattern as stored (see `normalizeOriginPattern`). */
 const originPatternShape = /^https?:\/\/[A-Za-z0-9.\-[\]:]+(?::\*)?$/
 
@@ -21,16 +23,6 @@ export function framePageCsp(allowedOrigins: readonly string[], production: bool
   ].join('; ')
 }
 
-/** JSON safe inside a `<script type="application/json">` element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029')
-}
-
 /**
  * The HTML of a frame page: the config block the frame script reads (`{ appId, allowedOrigins,
  * googleDriveApiUrl?, cloudKitApiUrl? }`) and the
@@ -47,27 +39,19 @@ export function renderFramePage(parameters: {
   scriptPath: string
   kind: 'frame' | 'export' | 'import'
 }): string {
-  const config = scriptJson({
-    appId: parameters.appId,
-    allowedOrigins: parameters.allowedOrigins,
-    ...(parameters.googleDriveApiUrl ? { googleDriveApiUrl: parameters.googleDriveApiUrl } : {}),
-    ...(parameters.cloudKitApiUrl ? { cloudKitApiUrl: parameters.cloudKitApiUrl } : {}),
-  })
   const title = { frame: 'Foyer wallet', export: 'Foyer wallet export', import: 'Foyer wallet import' }[
     parameters.kind
   ]
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${title}</title>`,
-    `<script id="foyer-frame-config" type="application/json">${config}</script>`,
-    `<script type="module" src="${parameters.scriptPath}"></script>`,
-    '</head>',
-    `<body>${parameters.kind === 'frame' ? '' : `<main id="foyer-${parameters.kind}"></main>`}</body>`,
-    '</html>',
-  ].join('\n')
+  return renderBundledPage({
+    title,
+    configId: 'foyer-frame-config',
+    config: {
+      appId: parameters.appId,
+      allowedOrigins: parameters.allowedOrigins,
+      ...(parameters.googleDriveApiUrl ? { googleDriveApiUrl: parameters.googleDriveApiUrl } : {}),
+      ...(parameters.cloudKitApiUrl ? { cloudKitApiUrl: parameters.cloudKitApiUrl } : {}),
+    },
+    scriptPath: parameters.scriptPath,
+    body: parameters.kind === 'frame' ? '' : `<main id="foyer-${parameters.kind}"></main>`,
+  })
 }

@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { foyerError } from '../../errors/foyerError'
 import type { PluginRoutes } from '../../FoyerPlugin'
+import { bundleLoader } from '../../http/bundledPage'
 import { requireApp } from '../apps/requireApp'
-import { bundleWalletFrame, type WalletFrameBundle } from './bundleWalletFrame'
+import { bundleWalletFrame } from './bundleWalletFrame'
 import { readWalletFrameBundle } from './prebuiltWalletFrame'
 import { framePageCsp, renderFramePage } from './renderFramePage'
 
@@ -23,30 +24,15 @@ const assetPrefix = '/embedded-wallets/assets/'
  * malformed app id, 404 `not_found` for an unknown app or asset.
  */
 export const walletFrameRoutes: PluginRoutes = async (app, { context }) => {
-  let bundle: Promise<WalletFrameBundle> | undefined
   // Production serves the package build; elsewhere esbuild bundles the current sources on the first request
   // (a build left in dist/ would go stale while the frame is being developed).
-  const load = async () => {
-    if (context.env !== 'production')
-      // An installed package has no wallet-frame sources to bundle: it serves the build it ships.
-      return bundleWalletFrame().catch(
-        async (error: unknown) =>
-          (await readWalletFrameBundle(context.walletFrameDir)) ?? Promise.reject(error),
-      )
-    const built = await readWalletFrameBundle(context.walletFrameDir)
-    if (!built)
-      throw new Error(
-        `The wallet frame is not built (${context.walletFrameDir}): run npm run build -w @foyer/server`,
-      )
-    return built
-  }
-  const getBundle = () => {
-    bundle ??= load().catch((error: unknown) => {
-      bundle = undefined
-      throw error
-    })
-    return bundle
-  }
+  const getBundle = bundleLoader({
+    production: context.env === 'production',
+    what: 'wallet frame',
+    dir: context.walletFrameDir,
+    bundle: bundleWalletFrame,
+    readBuilt: readWalletFrameBundle,
+  })
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const paramsSchema = refuseControlCharacters(z.object({ appId: appIdSchema }))
 

@@ -1,10 +1,10 @@
 import type { FrameReply } from '@foyer/protocol'
 import { createFrameHandler, createMemoryDeviceKeyStore, createMemoryShareStore } from '@foyer/wallet-frame'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
+import { appleIdIn, startIcloudApp } from '../../test/icloudApp'
 import { testFrameApi } from '../../test/testFrameApi'
-import { type CloudKitStandIn, startCloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
-import { createAppRecord } from '../apps/service'
+import type { CloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
 
 // The real frame logic against the real server and the CloudKit stand-in: a wallet leaving iCloud has its
 // old secret record deleted from the user's private CloudKit database (docs/recovery-icloud.md "Changing
@@ -20,23 +20,7 @@ let appId: string
 let nextId = 0
 
 beforeAll(async () => {
-  cloudKit = await startCloudKitStandIn({ containers: [container] })
-  t = await createTestContext({ cloudKitApiUrl: cloudKit.url })
-  appId = (
-    await createAppRecord(t.db, {
-      name: 'Leaving iCloud',
-      allowedOrigins: ['http://localhost:*'],
-      settings: {
-        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'icloud'] },
-        icloud_recovery: {
-          container_identifier: container.containerIdentifier,
-          environment: container.environment,
-          api_token: container.apiToken,
-        },
-      },
-      masterKey: t.masterKey,
-    })
-  ).id
+  ;({ t, cloudKit, appId } = await startIcloudApp('Leaving iCloud', container))
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -64,27 +48,29 @@ function ok(reply: FrameReply): Record<string, unknown> {
   if ('error' in reply) throw new Error(`frame error ${reply.error.type}: ${reply.error.message}`)
   return reply.data as Record<string, unknown>
 }
-const appleId = (id: string) => ({
-  containerIdentifier: container.containerIdentifier,
-  environment: container.environment,
-  appleId: id,
-})
+const appleId = (id: string) => appleIdIn(container, id)
+
+/** `email` signed in on a new device, with a wallet secured with the iCloud of `user`. */
+async function walletOnIcloud(email: string, user: ReturnType<typeof appleId>) {
+  const accessToken = (await t.signIn(email, appId)).token ?? ''
+  const laptop = device()
+  const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
+  const ref = { accessToken, chainType: 'ethereum', entropyId }
+  ok(
+    await laptop.send('privy:wallets:set-recovery', {
+      ...ref,
+      recoveryMethod: 'icloud',
+      recoveryAccessToken: cloudKit.signIn(user),
+    }),
+  )
+  return { laptop, entropyId, ref }
+}
 
 describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
   test('behavior: icloud → password deletes the record; a new device recovers with the password', async () => {
     const email = 'icloud-leave@example.com'
     const ada = appleId('ada-leave@icloud.com')
-    const accessToken = (await t.signIn(email, appId)).token ?? ''
-    const laptop = device()
-    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
-    const ref = { accessToken, chainType: 'ethereum', entropyId }
-    ok(
-      await laptop.send('privy:wallets:set-recovery', {
-        ...ref,
-        recoveryMethod: 'icloud',
-        recoveryAccessToken: cloudKit.signIn(ada),
-      }),
-    )
+    const { laptop, entropyId, ref } = await walletOnIcloud(email, ada)
     expect(cloudKit.records(ada)).toHaveLength(1)
 
     const password = 'Velvet-Orbit-Lantern-Pebble'
@@ -117,13 +103,10 @@ describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
 
   test('behavior: icloud → icloud (new sign-in) replaces the record; the old one is gone', async () => {
     const ada = appleId('ada-renew@icloud.com')
-    const accessToken = (await t.signIn('icloud-renew@example.com', appId)).token ?? ''
-    const laptop = device()
-    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
-    const ref = { accessToken, chainType: 'ethereum', entropyId, recoveryMethod: 'icloud' }
-    ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryAccessToken: cloudKit.signIn(ada) }))
+    const { laptop, ref } = await walletOnIcloud('icloud-renew@example.com', ada)
     const [first] = cloudKit.records(ada)
-    ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryAccessToken: cloudKit.signIn(ada) }))
+    const renewed = { ...ref, recoveryMethod: 'icloud', recoveryAccessToken: cloudKit.signIn(ada) }
+    ok(await laptop.send('privy:wallets:set-recovery', renewed))
     const records = cloudKit.records(ada)
     expect(records).toHaveLength(1)
     expect(records[0]?.recordName).not.toBe(first?.recordName)
@@ -131,17 +114,7 @@ describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
 
   test('edge: without a web auth token for the old record the change still succeeds; the record stays', async () => {
     const ada = appleId('ada-kept@icloud.com')
-    const accessToken = (await t.signIn('icloud-kept@example.com', appId)).token ?? ''
-    const laptop = device()
-    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
-    const ref = { accessToken, chainType: 'ethereum', entropyId }
-    ok(
-      await laptop.send('privy:wallets:set-recovery', {
-        ...ref,
-        recoveryMethod: 'icloud',
-        recoveryAccessToken: cloudKit.signIn(ada),
-      }),
-    )
+    const { laptop, ref } = await walletOnIcloud('icloud-kept@example.com', ada)
     const changed = ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryMethod: 'privy' }))
     expect(changed).toMatchObject({ recoveryMethod: 'privy' })
     expect(cloudKit.records(ada)).toHaveLength(1)

@@ -1,6 +1,6 @@
 import { createMemoryDeviceKeyStore } from '@foyer/wallet-frame'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestContext, type TestContext } from '../../test/createTestContext'
+import type { TestContext } from '../../test/createTestContext'
 import {
   cloudRecoveryUpload,
   expectCloudRecoveryArgumentsRefused,
@@ -8,10 +8,10 @@ import {
   frameDevice,
   frameData as ok,
 } from '../../test/frameDevice'
+import { appleIdIn, startIcloudApp } from '../../test/icloudApp'
 import { testFrameApi } from '../../test/testFrameApi'
-import { type CloudKitStandIn, startCloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
+import type { CloudKitStandIn } from '../../testing/cloudKit/cloudKitStandIn'
 import { ckSessionOf } from '../../testing/cloudKit/signInPages'
-import { createAppRecord } from '../apps/service'
 
 // The real frame logic against the real server and the CloudKit stand-in: a wallet secured with iCloud
 // (docs/recovery-icloud.md), recovered on a new device with the secret read back from the user's private
@@ -26,23 +26,7 @@ let cloudKit: CloudKitStandIn
 let appId: string
 
 beforeAll(async () => {
-  cloudKit = await startCloudKitStandIn({ containers: [container] })
-  t = await createTestContext({ cloudKitApiUrl: cloudKit.url })
-  appId = (
-    await createAppRecord(t.db, {
-      name: 'iCloud recovery',
-      allowedOrigins: ['http://localhost:*'],
-      settings: {
-        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'icloud'] },
-        icloud_recovery: {
-          container_identifier: container.containerIdentifier,
-          environment: container.environment,
-          api_token: container.apiToken,
-        },
-      },
-      masterKey: t.masterKey,
-    })
-  ).id
+  ;({ t, cloudKit, appId } = await startIcloudApp('iCloud recovery', container))
 }, 60_000)
 afterAll(async () => {
   await t?.close()
@@ -82,11 +66,7 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     const laptop = device()
     const wallet = ok(await laptop.send('privy:wallets:create', { accessToken }))
     const entropyId = wallet.address as `0x${string}`
-    const ada = {
-      containerIdentifier: container.containerIdentifier,
-      environment: container.environment,
-      appleId: 'ada@icloud.com',
-    }
+    const ada = appleIdIn(container, 'ada@icloud.com')
 
     const changed = ok(
       await laptop.send('privy:wallets:set-recovery', {

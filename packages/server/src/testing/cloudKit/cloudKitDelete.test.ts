@@ -2,6 +2,7 @@
 // "Changing the method"): `forceDelete` with the owner's web auth token and the container's API token;
 // `delete` only with the record's current `recordChangeTag`; nothing of another user's database.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appleIdIn } from '../../test/icloudApp'
 import { type CloudKitStandIn, startCloudKitStandIn } from './cloudKitStandIn'
 
 const container = {
@@ -9,12 +10,8 @@ const container = {
   environment: 'development',
   apiToken: 'api-token-delete',
 } as const
-const ada = {
-  containerIdentifier: container.containerIdentifier,
-  environment: container.environment,
-  appleId: 'ada@example.com',
-}
-const bob = { ...ada, appleId: 'bob@example.com' }
+const ada = appleIdIn(container, 'ada@example.com')
+const bob = appleIdIn(container, 'bob@example.com')
 
 let cloudKit: CloudKitStandIn
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // The CloudKit stand-in refuses what CloudKit Web Services refuses (docs/recovery-icloud.md "Locally"): a
 // wrong API token, the private database without a valid web auth token, another user's records.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appleIdIn } from '../../test/icloudApp'
 import { type CloudKitStandIn, startCloudKitStandIn } from './cloudKitStandIn'
 import { ckSessionOf } from './signInPages'
 
@@ -20,12 +21,8 @@ const redirecting = {
   apiToken: 'api-token-3',
   signInRedirectUrl: 'http://app.test/icloud-return?tab=1',
 } as const
-const ada = {
-  containerIdentifier: container.containerIdentifier,
-  environment: container.environment,
-  appleId: 'ada@example.com',
-}
-const bob = { ...ada, appleId: 'bob@example.com' }
+const ada = appleIdIn(container, 'ada@example.com')
+const bob = appleIdIn(container, 'bob@example.com')
 
 let cloudKit: CloudKitStandIn
 beforeAll(async () => {

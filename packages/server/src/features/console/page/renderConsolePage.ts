@@ -1,4 +1,5 @@
 import { CONSOLE_APP_ID } from '@foyer/protocol/console'
+import { renderBundledPage } from '../../../http/bundledPage'
 
 /**
  * The `Content-Security-Policy` of the console page (docs/console.md#the-page; docs/content-security-policy.md):
@@ -30,20 +31,12 @@ export function renderConsolePage(parameters: {
   scriptPath: string
   stylePath: string | null
 }): string {
-  const config = JSON.stringify({ appId: CONSOLE_APP_ID, nonce: parameters.nonce }).replaceAll('<', '\\u003c')
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    '<title>Foyer console</title>',
-    `<script id="foyer-console-config" type="application/json">${config}</script>`,
-    ...(parameters.stylePath ? [`<link rel="stylesheet" href="${parameters.stylePath}">`] : []),
-    `<script type="module" src="${parameters.scriptPath}"></script>`,
-    '</head>',
-    '<body><div id="foyer-console"></div></body>',
-    '</html>',
-  ].join('\n')
+  return renderBundledPage({
+    title: 'Foyer console',
+    configId: 'foyer-console-config',
+    config: { appId: CONSOLE_APP_ID, nonce: parameters.nonce },
+    head: parameters.stylePath ? [`<link rel="stylesheet" href="${parameters.stylePath}">`] : [],
+    scriptPath: parameters.scriptPath,
+    body: '<div id="foyer-console"></div>',
+  })
 }

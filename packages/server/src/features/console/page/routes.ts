@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { foyerError } from '../../../errors/foyerError'
 import type { PluginRoutes } from '../../../FoyerPlugin'
+import { bundleLoader } from '../../../http/bundledPage'
 import type { ConsoleContext } from '../ConsoleContext'
-import { bundleConsole, type ConsoleBundle } from './bundleConsole'
+import { bundleConsole } from './bundleConsole'
 import { readConsoleBundle } from './prebuiltConsole'
 import { consolePageCsp, renderConsolePage } from './renderConsolePage'
 
@@ -22,26 +23,13 @@ const assetPrefix = `${CONSOLE_PATH}/assets/`
  * for an unknown asset.
  */
 export const consolePageRoutes: PluginRoutes<ConsoleContext> = async (app, { context }) => {
-  let bundle: Promise<ConsoleBundle> | undefined
-  const load = async () => {
-    if (context.env !== 'production')
-      return bundleConsole().catch(
-        async (error: unknown) => (await readConsoleBundle(context.console.pageDir)) ?? Promise.reject(error),
-      )
-    const built = await readConsoleBundle(context.console.pageDir)
-    if (!built)
-      throw new Error(
-        `The console is not built (${context.console.pageDir}): run npm run build -w @foyer/server`,
-      )
-    return built
-  }
-  const getBundle = () => {
-    bundle ??= load().catch((error: unknown) => {
-      bundle = undefined
-      throw error
-    })
-    return bundle
-  }
+  const getBundle = bundleLoader({
+    production: context.env === 'production',
+    what: 'console',
+    dir: context.console.pageDir,
+    bundle: bundleConsole,
+    readBuilt: readConsoleBundle,
+  })
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   typed.get(CONSOLE_PATH, async (_request, reply) => {
