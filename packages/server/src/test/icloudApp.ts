@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { createAppRecord } from '../features/apps/service'
 import {
   type CloudKitStandIn,
@@ -41,4 +42,20 @@ export async function startIcloudApp(
     masterKey: t.masterKey,
   })
   return { t, cloudKit, appId: app.id }
+}
+
+/**
+ * Starts the CloudKit stand-in serving `containers` before the file's tests and closes it after them;
+ * the returned function gives the running stand-in (inside tests and hooks only).
+ */
+export function useCloudKitStandIn(containers: CloudKitStandInContainer[]): () => CloudKitStandIn {
+  let cloudKit: CloudKitStandIn | undefined
+  beforeAll(async () => {
+    cloudKit = await startCloudKitStandIn({ containers })
+  })
+  afterAll(async () => cloudKit?.close())
+  return () => {
+    if (!cloudKit) throw new Error('The CloudKit stand-in is not running (use it inside tests)')
+    return cloudKit
+  }
 }

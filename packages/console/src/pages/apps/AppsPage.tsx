@@ -7,6 +7,7 @@ import {
 import { useCallback, useEffect, useState } from 'react'
 import { useConsoleApi } from '../../api/ConsoleApiContext'
 import { ConsoleApiError } from '../../api/ConsoleApiError'
+import { DataTable } from '../../shell/DataTable'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import { consoleHref, navigateTo } from '../../shell/route'
 import type { ConsolePageProps } from '../ConsolePage'
@@ -141,31 +142,23 @@ export function AppsPage({ params }: ConsolePageProps) {
       {error ? <ErrorNotice error={error} onRetry={() => void load()} /> : null}
       {!apps && !error ? <Loading label="Loading apps…" /> : null}
       {apps ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Apps, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">App id</th>
-                <th scope="col">Allowed origins</th>
-              </tr>
-            </thead>
-            <tbody>
-              {apps.map((app) => (
-                <tr key={app.id}>
-                  <td>
-                    <a href={consoleHref('apps', app.id)}>{app.name}</a>
-                  </td>
-                  <td>
-                    <code>{app.id}</code>
-                  </td>
-                  <td>{app.allowed_origins.join(', ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Apps, oldest first"
+          columns={['Name', 'App id', 'Allowed origins']}
+          rows={apps}
+          rowKey={(app) => app.id}
+          cells={(app) => (
+            <>
+              <td>
+                <a href={consoleHref('apps', app.id)}>{app.name}</a>
+              </td>
+              <td>
+                <code>{app.id}</code>
+              </td>
+              <td>{app.allowed_origins.join(', ') || '—'}</td>
+            </>
+          )}
+        />
       ) : null}
     </>
   )

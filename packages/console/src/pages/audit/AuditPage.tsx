@@ -2,6 +2,7 @@ import { type ConsoleAuditEvent, consoleAuditPageSchema } from '@foyer/protocol/
 import { useCallback, useEffect, useState } from 'react'
 import { useConsoleApi } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
+import { DataTable } from '../../shell/DataTable'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import type { ConsolePageProps } from '../ConsolePage'
 
@@ -59,43 +60,32 @@ export function AuditPage(_props: ConsolePageProps) {
       {error ? <ErrorNotice error={error} onRetry={() => void load(cursor)} /> : null}
       {events.length === 0 && !loading && !error ? <p>No changes recorded yet.</p> : null}
       {events.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Operator</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
-                  </td>
-                  <td>{event.operator.email}</td>
-                  <td>
-                    <code>{event.action}</code>
-                  </td>
-                  <td>
-                    {event.target.type} <code>{event.target.id}</code>
-                  </td>
-                  <td>
-                    <StateView label="Before" value={event.before} />
-                  </td>
-                  <td>
-                    <StateView label="After" value={event.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Audit log, newest first"
+          columns={['When', 'Operator', 'Action', 'Target', 'Before', 'After']}
+          rows={events}
+          rowKey={(event) => event.id}
+          cells={(event) => (
+            <>
+              <td>
+                <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
+              </td>
+              <td>{event.operator.email}</td>
+              <td>
+                <code>{event.action}</code>
+              </td>
+              <td>
+                {event.target.type} <code>{event.target.id}</code>
+              </td>
+              <td>
+                <StateView label="Before" value={event.before} />
+              </td>
+              <td>
+                <StateView label="After" value={event.after} />
+              </td>
+            </>
+          )}
+        />
       ) : null}
       {loading ? <Loading /> : null}
       {cursor && !loading ? (

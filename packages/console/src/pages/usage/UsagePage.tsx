@@ -1,5 +1,5 @@
 import { type ConsoleUsage, consoleUsageSchema } from '@foyer/protocol/console'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, Fragment, useState } from 'react'
 import { useConsoleApi, useConsoleResource } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
 import { ErrorNotice, Loading } from '../../shell/Notices'
@@ -14,6 +14,13 @@ function defaultRange() {
   const today = Date.now()
   return { from: isoDay(today - 29 * DAY_MS), to: isoDay(today), appId: '' }
 }
+
+/** The form's filters: the range's field, its label and input type (a date is required, an app ID optional). */
+const FILTERS = [
+  ['from', 'From', 'date'],
+  ['to', 'To', 'date'],
+  ['appId', 'App ID (all apps when empty)', 'text'],
+] as const
 
 /** The report's numbers as the page's charts: one row per day, or per method for the funnel. */
 function chartsOf(usage: ConsoleUsage) {
@@ -105,32 +112,19 @@ export function UsagePage(_props: ConsolePageProps) {
         Sign-ins, sign-ups, wallets and funding per UTC day, as your apps' SDKs report them.
       </p>
       <form className="console-usage-filters" onSubmit={submit}>
-        <label>
-          From{' '}
-          <input
-            type="date"
-            required
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        </label>{' '}
-        <label>
-          To{' '}
-          <input
-            type="date"
-            required
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        </label>{' '}
-        <label>
-          App ID (all apps when empty){' '}
-          <input
-            type="text"
-            value={draft.appId}
-            onChange={(e) => setDraft({ ...draft, appId: e.target.value })}
-          />
-        </label>{' '}
+        {FILTERS.map(([key, label, type]) => (
+          <Fragment key={key}>
+            <label>
+              {label}{' '}
+              <input
+                type={type}
+                required={type === 'date'}
+                value={draft[key]}
+                onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+              />
+            </label>{' '}
+          </Fragment>
+        ))}
         <button type="submit">Show</button>{' '}
         <button type="button" onClick={() => void download()} disabled={downloading}>
           {downloading ? 'Downloading…' : 'Download CSV'}

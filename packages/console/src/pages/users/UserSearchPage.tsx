@@ -2,6 +2,7 @@ import type { ConsoleUserSummary } from '@foyer/protocol/console'
 import { type FormEvent, useId, useState } from 'react'
 import { useConsoleApi } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
+import { DataTable } from '../../shell/DataTable'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import { consoleHref } from '../../shell/route'
 import { searchUsers } from './usersApi'
@@ -92,40 +93,31 @@ export function UserSearchPage() {
         <p role="status">No user matches {results.q ? <strong>{results.q}</strong> : 'this app'}.</p>
       ) : null}
       {results && results.users.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Users found, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Identifiers</th>
-                <th scope="col">App</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <a href={consoleHref('users', user.user_id)}>
-                      <code>{user.id}</code>
-                    </a>
-                    {user.is_guest ? <span className="console-muted"> (guest)</span> : null}
-                  </td>
-                  <td>{user.identifiers.join(', ') || <span className="console-muted">—</span>}</td>
-                  <td>
-                    <code>{user.app_id}</code>
-                  </td>
-                  <td>
-                    <time dateTime={new Date(user.created_at * 1000).toISOString()}>
-                      {new Date(user.created_at * 1000).toLocaleString()}
-                    </time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Users found, newest first"
+          columns={['User', 'Identifiers', 'App', 'Created']}
+          rows={results.users}
+          rowKey={(user) => user.id}
+          cells={(user) => (
+            <>
+              <td>
+                <a href={consoleHref('users', user.user_id)}>
+                  <code>{user.id}</code>
+                </a>
+                {user.is_guest ? <span className="console-muted"> (guest)</span> : null}
+              </td>
+              <td>{user.identifiers.join(', ') || <span className="console-muted">—</span>}</td>
+              <td>
+                <code>{user.app_id}</code>
+              </td>
+              <td>
+                <time dateTime={new Date(user.created_at * 1000).toISOString()}>
+                  {new Date(user.created_at * 1000).toLocaleString()}
+                </time>
+              </td>
+            </>
+          )}
+        />
       ) : null}
       {loading ? <Loading label="Searching…" /> : null}
       {results?.cursor && !loading ? (

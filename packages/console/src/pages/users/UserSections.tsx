@@ -1,5 +1,6 @@
 import type { LinkedAccount, MfaMethod } from '@foyer/protocol'
 import type { ConsoleSession, ConsoleWallet } from '@foyer/protocol/console'
+import { DataTable } from '../../shell/DataTable'
 
 /** Unix seconds as a `<time>` in the operator's locale. */
 export function Time({ seconds }: { seconds: number | null }) {
@@ -48,34 +49,25 @@ export function LinkedAccountsSection({ accounts }: { accounts: readonly LinkedA
       title="Linked accounts"
       empty={shown.length === 0 ? 'No linked accounts.' : null}
     >
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Identifier</th>
-              <th scope="col">First verified</th>
-              <th scope="col">Last verified</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((account) => (
-              <tr key={`${account.type}:${accountIdentifier(account)}:${account.verified_at}`}>
-                <td>
-                  <code>{account.type}</code>
-                </td>
-                <td>{accountIdentifier(account)}</td>
-                <td>
-                  <Time seconds={account.first_verified_at ?? account.verified_at} />
-                </td>
-                <td>
-                  <Time seconds={account.latest_verified_at ?? null} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={['Type', 'Identifier', 'First verified', 'Last verified']}
+        rows={shown}
+        rowKey={(account) => `${account.type}:${accountIdentifier(account)}:${account.verified_at}`}
+        cells={(account) => (
+          <>
+            <td>
+              <code>{account.type}</code>
+            </td>
+            <td>{accountIdentifier(account)}</td>
+            <td>
+              <Time seconds={account.first_verified_at ?? account.verified_at} />
+            </td>
+            <td>
+              <Time seconds={account.latest_verified_at ?? null} />
+            </td>
+          </>
+        )}
+      />
     </Section>
   )
 }
@@ -84,38 +76,28 @@ export function LinkedAccountsSection({ accounts }: { accounts: readonly LinkedA
 export function WalletsSection({ wallets }: { wallets: readonly ConsoleWallet[] }) {
   return (
     <Section id="user-wallets" title="Wallets" empty={wallets.length === 0 ? 'No embedded wallets.' : null}>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Chains</th>
-              <th scope="col">Index</th>
-              <th scope="col">Recovery</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {wallets.map((wallet) => (
-              <tr key={wallet.id || wallet.address}>
-                <td>
-                  <code>{wallet.address}</code>
-                  {wallet.imported ? <span className="console-muted"> (imported)</span> : null}
-                  {wallet.delegated ? <span className="console-muted"> (delegated)</span> : null}
-                </td>
-                <td>
-                  {wallet.chain_type} <code>{wallet.chains}</code>
-                </td>
-                <td>{wallet.wallet_index}</td>
-                <td>{wallet.recovery_method}</td>
-                <td>
-                  <Time seconds={wallet.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={['Address', 'Chains', 'Index', 'Recovery', 'Created']}
+        rows={wallets}
+        rowKey={(wallet) => wallet.id || wallet.address}
+        cells={(wallet) => (
+          <>
+            <td>
+              <code>{wallet.address}</code>
+              {wallet.imported ? <span className="console-muted"> (imported)</span> : null}
+              {wallet.delegated ? <span className="console-muted"> (delegated)</span> : null}
+            </td>
+            <td>
+              {wallet.chain_type} <code>{wallet.chains}</code>
+            </td>
+            <td>{wallet.wallet_index}</td>
+            <td>{wallet.recovery_method}</td>
+            <td>
+              <Time seconds={wallet.created_at} />
+            </td>
+          </>
+        )}
+      />
     </Section>
   )
 }

@@ -1,9 +1,8 @@
 import { CONSOLE_APP_ID } from '@foyer/protocol/console'
-import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
+import { enrollTotp as enrollTotpWith, totpCodeAt } from '../../test/totpEnrolment'
 import { useTestContext } from '../../test/useTestContext'
 import { findAppRecord } from '../apps/service'
-import { TOTP_PARAMETERS } from '../mfa/totp'
 import { recordAudit } from './audit/recordAudit'
 import { operatorConsole } from './plugin'
 
@@ -16,8 +15,7 @@ let operatorSecret = ''
 /** A session of OPERATOR that passed MFA. */
 let operatorToken = ''
 
-const codeAt = (secret: string, ms: number) =>
-  new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) }).generate({ timestamp: ms })
+const codeAt = totpCodeAt
 
 async function post(url: string, json: unknown, bearer: string) {
   return t.request({ method: 'POST', url, json, bearer, appId: CONSOLE_APP_ID, headers: { origin: ORIGIN } })
@@ -29,14 +27,7 @@ async function consoleToken(email: string): Promise<string> {
 }
 
 /** Enrols TOTP for the session of `token` (which records a verification); returns the secret. */
-async function enrollTotp(token: string): Promise<string> {
-  const init = await post('/api/v1/mfa/totp/init', {}, token)
-  expect(init.statusCode, init.body).toBe(200)
-  const { totpSecret } = init.json() as { totpSecret: string }
-  const enrolled = await post('/api/v1/mfa/totp/enroll', { code: codeAt(totpSecret, t.now()) }, token)
-  expect(enrolled.statusCode, enrolled.body).toBe(200)
-  return totpSecret
-}
+const enrollTotp = (token: string) => enrollTotpWith(post, token, t.now())
 
 const whoAmI = (token: string | undefined) =>
   t.request({ method: 'GET', url: '/api/v1/console/operator', appId: null, bearer: token })

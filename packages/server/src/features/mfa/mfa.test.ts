@@ -12,17 +12,17 @@ import {
 import { createMemoryDeviceKeyStore, type DeviceKeyStore } from '@foyer/wallet-frame'
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
-import { Secret, TOTP } from 'otpauth'
+import { Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSecret } from '../../crypto/secretBox'
 import { createTestContext, type TestContext } from '../../test/createTestContext'
 import { createTestDevice } from '../../test/createTestDevice'
 import { forkSessions } from '../../test/forkSessions'
 import { testFrameHandler } from '../../test/testFrameApi'
+import { enrollTotp as enrollTotpWith, totpCodeAt } from '../../test/totpEnrolment'
 import { useTestContext } from '../../test/useTestContext'
 import { createSoftAuthenticator } from '../../testing/passkeys/softAuthenticator'
 import { mfaMethods } from './schema'
-import { TOTP_PARAMETERS } from './totp'
 
 const ORIGIN = 'http://localhost:5173'
 const RP_ID = 'localhost'
@@ -62,19 +62,11 @@ async function signIn(): Promise<AuthResponse & { token: string }> {
   return { ...response, token: response.token ?? '' }
 }
 
-const codeAt = (secret: string, ms: number) =>
-  new TOTP({ ...TOTP_PARAMETERS, secret: Secret.fromBase32(secret) }).generate({ timestamp: ms })
+const codeAt = totpCodeAt
 const wrong = (code: string) => [...code].map((digit) => String((Number(digit) + 1) % 10)).join('')
 
 /** Enrols TOTP for the session `token`; returns the secret. */
-async function enrollTotp(token: string): Promise<string> {
-  const init = await post('/api/v1/mfa/totp/init', {}, token)
-  expect(init.statusCode, init.body).toBe(200)
-  const { totpSecret } = init.json() as { totpSecret: string }
-  const enrolled = await post('/api/v1/mfa/totp/enroll', { code: codeAt(totpSecret, t.now()) }, token)
-  expect(enrolled.statusCode, enrolled.body).toBe(200)
-  return totpSecret
-}
+const enrollTotp = (token: string) => enrollTotpWith(post, token, t.now())
 
 describe('authenticator app', () => {
   test('default: init, enroll, verify; the secret is sealed at rest (security property 14)', async () => {

@@ -1,9 +1,8 @@
 // Deleting a record of the private database as CloudKit Web Services does (docs/recovery-icloud.md
 // "Changing the method"): `forceDelete` with the owner's web auth token and the container's API token;
 // `delete` only with the record's current `recordChangeTag`; nothing of another user's database.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { appleIdIn } from '../../test/icloudApp'
-import { type CloudKitStandIn, startCloudKitStandIn } from './cloudKitStandIn'
+import { describe, expect, test } from 'vitest'
+import { appleIdIn, useCloudKitStandIn } from '../../test/icloudApp'
 
 const container = {
   containerIdentifier: 'iCloud.com.example.delete',
@@ -13,15 +12,11 @@ const container = {
 const ada = appleIdIn(container, 'ada@example.com')
 const bob = appleIdIn(container, 'bob@example.com')
 
-let cloudKit: CloudKitStandIn
-beforeAll(async () => {
-  cloudKit = await startCloudKitStandIn({ containers: [container] })
-})
-afterAll(async () => cloudKit?.close())
+const cloudKit = useCloudKitStandIn([container])
 
 async function modify(operations: unknown[], options: { webAuthToken?: string; apiToken?: string } = {}) {
   const url = new URL(
-    `${cloudKit.url}/database/1/${container.containerIdentifier}/${container.environment}/private/records/modify`,
+    `${cloudKit().url}/database/1/${container.containerIdentifier}/${container.environment}/private/records/modify`,
   )
   url.searchParams.set('ckAPIToken', options.apiToken ?? container.apiToken)
   if (options.webAuthToken) url.searchParams.set('ckWebAuthToken', options.webAuthToken)
@@ -40,11 +35,14 @@ const create = (recordName: string) => ({
     fields: { recovery_secret: { value: 'c2VjcmV0' } },
   },
 })
-const names = (user: typeof ada) => cloudKit.records(user).map((record) => record.recordName)
+const names = (user: typeof ada) =>
+  cloudKit()
+    .records(user)
+    .map((record) => record.recordName)
 
 describe('records/modify deletes', () => {
   test('default: forceDelete by the owner removes the record; a second one reads NOT_FOUND', async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     expect((await modify([create('d1')], { webAuthToken })).status).toBe(200)
     const deleted = await modify([{ operationType: 'forceDelete', record: { recordName: 'd1' } }], {
       webAuthToken,
@@ -58,7 +56,7 @@ describe('records/modify deletes', () => {
   })
 
   test('behavior: delete needs the current recordChangeTag (CONFLICT without it or with a stale one)', async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     const created = await modify([create('d2')], { webAuthToken })
     const tag = created.body.records?.[0]?.recordChangeTag as string
     for (const record of [{ recordName: 'd2' }, { recordName: 'd2', recordChangeTag: 'stale' }]) {
@@ -77,11 +75,11 @@ describe('records/modify deletes', () => {
   })
 
   test("error: another user's token, a wrong API token or no web auth token deletes nothing", async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     await modify([create('d3')], { webAuthToken })
     const forceDelete = [{ operationType: 'forceDelete', record: { recordName: 'd3' } }]
 
-    const bobs = await modify(forceDelete, { webAuthToken: cloudKit.signIn(bob) })
+    const bobs = await modify(forceDelete, { webAuthToken: cloudKit().signIn(bob) })
     expect(bobs.body.records?.[0]).toMatchObject({ recordName: 'd3', serverErrorCode: 'NOT_FOUND' })
     const wrongApiToken = await modify(forceDelete, { webAuthToken, apiToken: 'not-the-api-token' })
     expect(wrongApiToken).toMatchObject({ status: 401, body: { serverErrorCode: 'AUTHENTICATION_FAILED' } })

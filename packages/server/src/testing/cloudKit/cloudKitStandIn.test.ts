@@ -1,8 +1,7 @@
 // The CloudKit stand-in refuses what CloudKit Web Services refuses (docs/recovery-icloud.md "Locally"): a
 // wrong API token, the private database without a valid web auth token, another user's records.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { appleIdIn } from '../../test/icloudApp'
-import { type CloudKitStandIn, startCloudKitStandIn } from './cloudKitStandIn'
+import { describe, expect, test } from 'vitest'
+import { appleIdIn, useCloudKitStandIn } from '../../test/icloudApp'
 import { ckSessionOf } from './signInPages'
 
 const container = {
@@ -24,11 +23,7 @@ const redirecting = {
 const ada = appleIdIn(container, 'ada@example.com')
 const bob = appleIdIn(container, 'bob@example.com')
 
-let cloudKit: CloudKitStandIn
-beforeAll(async () => {
-  cloudKit = await startCloudKitStandIn({ containers: [container, other, redirecting] })
-})
-afterAll(async () => cloudKit?.close())
+const cloudKit = useCloudKitStandIn([container, other, redirecting])
 
 function call(
   path: string,
@@ -41,7 +36,7 @@ function call(
 ) {
   const target = options.target ?? container
   const url = new URL(
-    `${cloudKit.url}/database/1/${target.containerIdentifier}/${target.environment}/${path}`,
+    `${cloudKit().url}/database/1/${target.containerIdentifier}/${target.environment}/${path}`,
   )
   const apiToken = options.apiToken === undefined ? target.apiToken : options.apiToken
   if (apiToken !== null) url.searchParams.set('ckAPIToken', apiToken)
@@ -62,12 +57,12 @@ describe('authentication', () => {
     expect(body).toMatchObject({ serverErrorCode: 'AUTHENTICATION_REQUIRED', reason: expect.any(String) })
     expect(body.uuid).toMatch(/^[0-9a-f-]{36}$/)
     expect(body.redirectURL).toBe(
-      `${cloudKit.url}/signin?container=iCloud.com.example.wallet&environment=development`,
+      `${cloudKit().url}/signin?container=iCloud.com.example.wallet&environment=development`,
     )
   })
 
   test('a missing or wrong API token: 401 AUTHENTICATION_FAILED, even with a web auth token', async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     for (const apiToken of [null, 'wrong', other.apiToken]) {
       const response = await call('private/users/current', { apiToken, webAuthToken })
       expect(response.status).toBe(401)
@@ -76,7 +71,7 @@ describe('authentication', () => {
   })
 
   test('an unknown web auth token, or one of another container: 421', async () => {
-    const foreign = cloudKit.signIn({ ...ada, containerIdentifier: other.containerIdentifier })
+    const foreign = cloudKit().signIn({ ...ada, containerIdentifier: other.containerIdentifier })
     for (const webAuthToken of ['12__bm90LWEtdG9rZW4=', foreign]) {
       const lookup = await call('private/records/lookup', {
         webAuthToken,
@@ -89,16 +84,20 @@ describe('authentication', () => {
       })
       expect(modify.status).toBe(421)
     }
-    expect(cloudKit.records(ada).some((record) => record.recordName === 'x')).toBe(false)
+    expect(
+      cloudKit()
+        .records(ada)
+        .some((record) => record.recordName === 'x'),
+    ).toBe(false)
   })
 
   test('the sign-in page posts ckSession to its opener; that token reads the user', async () => {
     const form = await fetch(
-      `${cloudKit.url}/signin?container=${container.containerIdentifier}&environment=development`,
+      `${cloudKit().url}/signin?container=${container.containerIdentifier}&environment=development`,
     )
     expect(form.status).toBe(200)
     expect(await form.text()).toContain('name="appleId"')
-    const signedIn = await fetch(`${cloudKit.url}/signin`, {
+    const signedIn = await fetch(`${cloudKit().url}/signin`, {
       method: 'POST',
       body: new URLSearchParams({
         container: container.containerIdentifier,
@@ -114,11 +113,11 @@ describe('authentication', () => {
     }
     expect(first.userRecordName).toMatch(/^_[0-9a-f]{32}$/)
     // The same Apple ID is the same user; another is not.
-    const again = await call('private/users/current', { webAuthToken: cloudKit.signIn(ada) })
+    const again = await call('private/users/current', { webAuthToken: cloudKit().signIn(ada) })
     expect(((await again.json()) as { userRecordName: string }).userRecordName).toBe(first.userRecordName)
-    const bobs = await call('private/users/current', { webAuthToken: cloudKit.signIn(bob) })
+    const bobs = await call('private/users/current', { webAuthToken: cloudKit().signIn(bob) })
     expect(((await bobs.json()) as { userRecordName: string }).userRecordName).not.toBe(first.userRecordName)
-    const bad = await fetch(`${cloudKit.url}/signin`, {
+    const bad = await fetch(`${cloudKit().url}/signin`, {
       method: 'POST',
       body: new URLSearchParams({ container: 'iCloud.x', environment: 'development', appleId: 'a@b' }),
     })
@@ -128,7 +127,7 @@ describe('authentication', () => {
 
 describe('sign-in callback "URL Redirect"', () => {
   test('the sign-in sends the browser to the URL with ckWebAuthToken; that token reads the private database', async () => {
-    const signedIn = await fetch(`${cloudKit.url}/signin`, {
+    const signedIn = await fetch(`${cloudKit().url}/signin`, {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams({
@@ -153,7 +152,7 @@ describe('sign-in callback "URL Redirect"', () => {
 
 describe('records in the private database', () => {
   test('create, lookup, forceUpdate, delete; another user reads NOT_FOUND', async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     const created = await call('private/records/modify', {
       webAuthToken,
       body: { operations: [secretRecord('r1')] },
@@ -194,20 +193,24 @@ describe('records in the private database', () => {
 
     // Bob, signed in to the same container, has his own private database.
     const bobs = await call('private/records/lookup', {
-      webAuthToken: cloudKit.signIn(bob),
+      webAuthToken: cloudKit().signIn(bob),
       body: { records: [{ recordName: 'r1' }] },
     })
     expect(((await bobs.json()) as { records: unknown[] }).records[0]).toMatchObject({
       serverErrorCode: 'NOT_FOUND',
     })
     const bobDelete = await call('private/records/modify', {
-      webAuthToken: cloudKit.signIn(bob),
+      webAuthToken: cloudKit().signIn(bob),
       body: { operations: [{ operationType: 'forceDelete', record: { recordName: 'r1' } }] },
     })
     expect(((await bobDelete.json()) as { records: unknown[] }).records[0]).toMatchObject({
       serverErrorCode: 'NOT_FOUND',
     })
-    expect(cloudKit.records(ada).map((r) => r.recordName)).toContain('r1')
+    expect(
+      cloudKit()
+        .records(ada)
+        .map((r) => r.recordName),
+    ).toContain('r1')
 
     const deleted = await call('private/records/modify', {
       webAuthToken,
@@ -217,11 +220,15 @@ describe('records in the private database', () => {
       recordName: 'r1',
       deleted: true,
     })
-    expect(cloudKit.records(ada).map((r) => r.recordName)).not.toContain('r1')
+    expect(
+      cloudKit()
+        .records(ada)
+        .map((r) => r.recordName),
+    ).not.toContain('r1')
   })
 
   test('malformed requests: 400 BAD_REQUEST', async () => {
-    const webAuthToken = cloudKit.signIn(ada)
+    const webAuthToken = cloudKit().signIn(ada)
     for (const body of [{}, { operations: [] }, { operations: ['x'] }]) {
       const response = await call('private/records/modify', { webAuthToken, body })
       expect(response.status).toBe(400)
