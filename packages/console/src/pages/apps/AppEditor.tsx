@@ -88,6 +88,18 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
+/** The editor's settings sections after 'General', in order: anchor id, heading, the fields. */
+const SETTINGS_SECTIONS = [
+  ['login', 'Login methods', LoginMethodsSection],
+  ['appearance', 'Appearance', AppearanceSection],
+  ['access', 'Access', AccessSection],
+  ['captcha', 'Captcha', CaptchaSection],
+  ['legal', 'Terms and privacy', LegalSection],
+  ['mfa', 'MFA', MfaSection],
+  ['wallets', 'Wallets and funding', WalletsSection],
+  ['providers', 'Providers and secrets', ProvidersSection],
+] as const
+
 /**
  * The editor of one app (docs/console.md#apps): every setting in forms grouped by topic, a live preview of
  * the landing as the modal draws it, 'Save changes' (the server validates; each refused field shows its
@@ -204,30 +216,11 @@ export function AppEditor({ appId }: { appId: string }) {
               hint="One per line, e.g. https://shop.example or http://localhost:*."
             />
           </Section>
-          <Section id="login" title="Login methods">
-            <LoginMethodsSection />
-          </Section>
-          <Section id="appearance" title="Appearance">
-            <AppearanceSection />
-          </Section>
-          <Section id="access" title="Access">
-            <AccessSection />
-          </Section>
-          <Section id="captcha" title="Captcha">
-            <CaptchaSection />
-          </Section>
-          <Section id="legal" title="Terms and privacy">
-            <LegalSection />
-          </Section>
-          <Section id="mfa" title="MFA">
-            <MfaSection />
-          </Section>
-          <Section id="wallets" title="Wallets and funding">
-            <WalletsSection />
-          </Section>
-          <Section id="providers" title="Providers and secrets">
-            <ProvidersSection />
-          </Section>
+          {SETTINGS_SECTIONS.map(([id, title, Body]) => (
+            <Section key={id} id={id} title={title}>
+              <Body />
+            </Section>
+          ))}
         </div>
         <aside className="console-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Landing preview</h2>

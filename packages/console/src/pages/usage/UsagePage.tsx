@@ -15,6 +15,20 @@ function defaultRange() {
   return { from: isoDay(today - 29 * DAY_MS), to: isoDay(today), appId: '' }
 }
 
+/** The name shown for each series of the charts, by its key in the report. */
+const SERIES_NAMES = {
+  sign_ups: 'Sign-ups',
+  returning: 'Returning',
+  started: 'Started',
+  completed: 'Completed',
+  failed: 'Failed',
+  wallets_created: 'Wallets created',
+  funding_started: 'Funding started',
+  funding_completed: 'Funding completed',
+} as const
+const seriesOf = (...keys: (keyof typeof SERIES_NAMES)[]) =>
+  keys.map((key) => ({ key, name: SERIES_NAMES[key] }))
+
 /** The form's filters: the range's field, its label and input type (a date is required, an app ID optional). */
 const FILTERS = [
   ['from', 'From', 'date'],
@@ -139,25 +153,14 @@ export function UsagePage(_props: ConsolePageProps) {
           <UsageChart
             title="Sign-ups and returning users"
             rows={charts.users}
-            series={[
-              { key: 'sign_ups', name: 'Sign-ups' },
-              { key: 'returning', name: 'Returning' },
-            ]}
+            series={seriesOf('sign_ups', 'returning')}
             stacked
           />
           <UsageChart
             title="Sign-in funnel by method"
             labelHeader="Method"
             rows={charts.funnelRows}
-            series={
-              charts.funnelRows.length === 0
-                ? []
-                : [
-                    { key: 'started', name: 'Started' },
-                    { key: 'completed', name: 'Completed' },
-                    { key: 'failed', name: 'Failed' },
-                  ]
-            }
+            series={charts.funnelRows.length === 0 ? [] : seriesOf('started', 'completed', 'failed')}
           />
           {charts.funnelRows.length > 0 ? (
             <p>
@@ -168,11 +171,7 @@ export function UsagePage(_props: ConsolePageProps) {
           <UsageChart
             title="Wallets and funding"
             rows={charts.wallets}
-            series={[
-              { key: 'wallets_created', name: 'Wallets created' },
-              { key: 'funding_started', name: 'Funding started' },
-              { key: 'funding_completed', name: 'Funding completed' },
-            ]}
+            series={seriesOf('wallets_created', 'funding_started', 'funding_completed')}
           />
         </>
       ) : null}
