@@ -35,6 +35,8 @@ describe('console access in Chromium', () => {
     const session = await signInOperator(browser, stack, operator)
     contexts.push(session.context)
     const { page } = session
+    // The console opens on its first page (Apps); the audit log is one link away.
+    await page.getByRole('link', { name: 'Audit log' }).click()
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
     expect(await page.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page')
     await page.getByText('No changes recorded yet.').or(page.getByRole('table')).first().waitFor()
@@ -53,6 +55,7 @@ describe('console access in Chromium', () => {
     // A later sign-in (a new device) is asked to verify with the enrolled factor before the console opens.
     const again = await signInOperator(browser, stack, operator)
     contexts.push(again.context)
+    await again.page.getByRole('link', { name: 'Audit log' }).click()
     await again.page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
     expect(again.pageErrors).toEqual([])
   }, 180_000)
