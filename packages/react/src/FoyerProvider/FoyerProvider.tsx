@@ -13,6 +13,7 @@ import { FoyerModal } from '../modal/FoyerModal'
 import { createModalWalletUi } from '../modal/prompts/createModalWalletUi'
 import { createRouter, type Route } from '../modal/router/createRouter'
 import type { ScreenParamsMap } from '../modal/screenParams'
+import { walletCreatedScreen } from '../screens/wallet/WalletCreated/walletCreatedScreen'
 import type { FoyerConfig } from './FoyerConfig'
 import { FoyerContext, type FoyerContextValue } from './FoyerContext'
 import type { FoyerLoginOptions } from './FoyerLoginOptions'
@@ -155,17 +156,18 @@ export function FoyerProvider({
   usePhantomLinkReturn(client, showRoute)
 
   useTermsGate(client, config, router, showRoute)
-  useCreateOnLogin(client, config?.embeddedWallets, (created) => {
-    // The created screen is a route any flow replaces; the funding prompt follows once it has closed.
+  useCreateOnLogin(client, config?.embeddedWallets, async (created) => {
+    // The created screen is a route any flow replaces; the funding prompt follows once it has closed. Its
+    // code loads first, so the modal never draws its loading state between 'Success!' and it (a failed
+    // chunk fails again, visibly, when rendered).
+    await walletCreatedScreen.component.preload().catch(() => {})
     const shown = showWalletCreated(
       config?.embeddedWallets,
       { busy: walletUi.busy, show: showRoute },
       created,
     )
-    const wait = shown
-      ? new Promise((resolve) => setTimeout(resolve, WALLET_CREATED_CLOSE_DELAY_MS))
-      : undefined
-    void Promise.resolve(wait).then(() => promptFundingAfterCreate(client, walletUi.open, created))
+    if (shown) await new Promise((resolve) => setTimeout(resolve, WALLET_CREATED_CLOSE_DELAY_MS))
+    await promptFundingAfterCreate(client, walletUi.open, created)
   })
   useSyncCustomAuth(client, config?.customAuth)
   useWarmWallet(client)

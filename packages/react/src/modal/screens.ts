@@ -13,6 +13,7 @@ import { errorScreen } from '../screens/Error/errorScreen'
 import { Landing } from '../screens/login/Landing/Landing'
 import { loginMethodScreens } from '../screens/login/loginMethods'
 import { successScreen } from '../screens/Success/successScreen'
+import { walletCreatedScreen } from '../screens/wallet/WalletCreated/walletCreatedScreen'
 import { preloadableScreen } from './lazyScreen'
 import type { ScreenDefinition } from './ScreenDefinition'
 import type { ScreenId } from './screenParams'
@@ -144,10 +145,7 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/RecoverySelection/RecoverySelection').then((m) => m.RecoverySelection),
     { title: (m) => m.recovery.selectTitle, closable: (params) => !('prompt' in params) },
   ),
-  walletCreated: preloadableScreen(
-    () => import('../screens/wallet/WalletCreated/WalletCreated').then((m) => m.WalletCreated),
-    { title: (m) => m.walletCreated.allSetTitle, closable: true },
-  ),
+  walletCreated: walletCreatedScreen,
   passwordSplash: preloadableScreen(
     () => import('../screens/wallet/PasswordSplash/PasswordSplash').then((m) => m.PasswordSplash),
     { title: (m) => m.recovery.splashTitle, closable: true },
