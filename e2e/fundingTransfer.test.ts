@@ -150,7 +150,9 @@ describe('funding by transfer from another wallet', () => {
       expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     })
     await dialog.getByRole('heading', { name: 'Transfer from another network' }).waitFor()
+    // The dropdown shows once the balances on each network are read (a spinner until then).
     const from = dialog.getByRole('combobox', { name: 'From' })
+    await from.waitFor()
     expect(await from.locator('option').count()).toBe(2)
     expect(await contrastInBothThemes(page)).toEqual({ light: [], dark: [] })
     await from.selectOption({

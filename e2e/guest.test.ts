@@ -26,6 +26,11 @@ describe('guest', () => {
     await page.getByTestId('wallet-address').waitFor({ timeout: 30_000 })
     await page.getByTestId('solana-address').waitFor({ timeout: 30_000 })
     await expect.poll(async () => (await readUser()).linked_accounts.length).toBe(2)
+    // The wallet created screen opens over the page and closes 1 s later, giving focus back: the form below
+    // is typed into after that, as a person would (typing meanwhile goes to the modal).
+    const created = page.getByRole('dialog', { name: /^(Welcome to .+|All set!)$/ })
+    await created.getByText('Your wallet is ready.').waitFor()
+    await created.waitFor({ state: 'detached' })
     const guest = await readUser()
     // A guest lists no guest entry: is_guest carries it (docs/linked-accounts.md#account-shapes).
     expect(guest.is_guest).toBe(true)
@@ -40,6 +45,10 @@ describe('guest', () => {
     await page.getByLabel('Email to link').fill(email)
     const since = Date.now()
     await page.getByRole('button', { name: 'Send link code' }).click()
+    // The form asks for the code once the server has sent it, or shows why it could not.
+    const form = page.locator('form', { has: page.getByLabel('Email to link') })
+    await form.getByLabel('Link code').or(form.getByRole('alert')).waitFor()
+    expect(await form.getByRole('alert').allTextContents()).toEqual([])
     const message = await waitForMessage(stack.apiUrl, { to: email, since })
     await page.getByLabel('Link code').fill(message.code ?? '')
     const refreshBefore = await page.evaluate(() =>
