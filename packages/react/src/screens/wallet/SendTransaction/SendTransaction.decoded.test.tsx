@@ -169,6 +169,12 @@ describe('SendTransaction: decoded calls', () => {
     expect(within(dialog).getByAltText('Pool').getAttribute('src')).toBe('https://img.test/pool.png')
   })
 
+  test('error: a contract image that is not an http(s) or data:image URL is not shown', async () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 1n] })
+    const { dialog } = await open(callPrompt(USDC, data, { contractImage: 'javascript:alert(1)' }))
+    expect(within(dialog).queryByAltText('Pool')).toBeNull()
+  })
+
   test('behavior: setApprovalForAll(operator, false) is a revocation, not called out', async () => {
     const data = encodeFunctionData({
       abi: erc721Abi,

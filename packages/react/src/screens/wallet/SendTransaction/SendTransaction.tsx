@@ -5,6 +5,7 @@ import { formatMessage } from '../../../i18n/formatMessage'
 import { useModal } from '../../../modal/ModalContext'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Alert } from '../../../ui/Alert'
+import { sanitizeImageUrl } from '../../../theme/sanitizeImageUrl'
 import { Spinner } from '../../../ui/Spinner'
 import { addFundsRoute } from '../../funding/addFundsRoute'
 import { ConfirmTransaction } from '../ConfirmTransaction/ConfirmTransaction'
@@ -83,6 +84,8 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
 
   const decoded = decodedRows(request, preview, chain, format, m)
   const contractInfo = uiOptions?.transactionInfo?.contractInfo
+  // The host's image shows only from http(s) or a data:image URL (docs/confirmation-screen.md).
+  const contractImage = sanitizeImageUrl(contractInfo?.imgUrl)
   const baseTitle = uiOptions?.title || m.title
   const title =
     step && step.count > 1
@@ -109,11 +112,11 @@ export function SendTransaction({ params }: ScreenProps<'sendTransaction'>) {
       title={title}
       description={uiOptions?.description || formatMessage(m.description, { app: appName })}
       media={
-        contractInfo?.imgUrl ? (
+        contractImage ? (
           <img
             className="foyer-contract-image"
-            src={contractInfo.imgUrl}
-            alt={contractInfo.imgAltText ?? ''}
+            src={contractImage}
+            alt={contractInfo?.imgAltText ?? ''}
             width={64}
             height={64}
           />
