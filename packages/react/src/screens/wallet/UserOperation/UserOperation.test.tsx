@@ -144,6 +144,21 @@ describe('UserOperation', () => {
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeTruthy()
   })
 
+  test("behavior: an EIP-7702 account (the owner's own address) is listed once in Details", async () => {
+    const { prompt, user } = await renderWalletUi()
+    prompt(
+      operationPrompt({
+        smartWallet: { address: testWallet.address as `0x${string}`, type: 'simple_7702' },
+        calls: [{ chainId: '0x7a69', to: first, value: '0x2386f26fc10000' }],
+      }),
+    )
+    const dialog = await findDialog('Review transaction')
+    await within(dialog).findByText('Sponsored')
+    await user.click(within(dialog).getByRole('button', { name: 'Details' }))
+    expect(within(dialog).getByText('Smart wallet')).toBeTruthy()
+    expect(within(dialog).queryByText('Signed by')).toBeNull()
+  })
+
   test('behavior: a preparation the bundler refuses shows its error, Approve stays disabled', async () => {
     const { prompt } = await renderWalletUi()
     prompt(operationPrompt({ preview: async () => Promise.reject(new Error('AA21 did not pay prefund')) }))

@@ -136,7 +136,10 @@ export function UserOperation({ params }: ScreenProps<'userOperation'>) {
         <DetailRows
           rows={[
             [u.smartWallet, prompt.smartWallet.address, 'address'],
-            [u.owner, prompt.wallet.address, 'address'],
+            // An EIP-7702 account is the owner's own address: it is listed once.
+            ...(prompt.smartWallet.address.toLowerCase() === prompt.wallet.address.toLowerCase()
+              ? []
+              : [[u.owner, prompt.wallet.address, 'address'] as const]),
             [m.to, call.to, 'address'],
             [
               m.action,
