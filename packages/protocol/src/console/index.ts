@@ -2,6 +2,7 @@
 // docs/console.md). Not part of the SDK's endpoint table: only the console page and the server import them.
 // Each console area adds one export line for its file.
 
+export * from './appSecrets'
 export {
   type ConsoleAppCreateRequest,
   type ConsoleAppDetail,

@@ -580,6 +580,12 @@ export const serverErrors = {
     code: 'not_console_operator',
     message: 'This account is not an operator of this console',
   },
+  // The server API's app-secret authentication (docs/server-api.md)
+  missingAppCredentials: {
+    code: 'invalid_credentials',
+    message: 'Send the app id and app secret by HTTP Basic authentication',
+  },
+  invalidAppSecret: { code: 'invalid_credentials', message: 'Invalid app ID or app secret' },
   consoleMfaEnrollmentRequired: {
     code: 'missing_or_invalid_mfa',
     message: 'Add a second factor to your account to use the console',

@@ -1,6 +1,8 @@
 import type { PluginRoutes } from '../../FoyerPlugin'
+import { serverApiRoutes } from '../serverApi/routes'
 import { accessRoutes } from './access/routes'
 import { consoleAppsRoutes } from './apps/routes'
+import { consoleAppSecretRoutes } from './apps/secretRoutes'
 import { auditRoutes } from './audit/routes'
 import type { ConsoleContext } from './ConsoleContext'
 import { usageRoutes } from './usage/routes'
@@ -16,4 +18,7 @@ export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { cont
   await app.register(consoleAppsRoutes, { context })
   await app.register(consoleUserRoutes, { context })
   await app.register(usageRoutes, { context })
+  await app.register(consoleAppSecretRoutes, { context })
+  // The server API authenticates with app secrets, which the console issues (docs/server-api.md).
+  await app.register(serverApiRoutes, { context })
 }

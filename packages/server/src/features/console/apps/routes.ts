@@ -1,4 +1,5 @@
 import {
+  consoleAppCreatedSchema,
   consoleAppCreateRequestSchema,
   consoleAppDetailSchema,
   consoleAppListResponseSchema,
@@ -9,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { foyerError } from '../../../errors/foyerError'
 import type { PluginRoutes } from '../../../FoyerPlugin'
 import { rateLimitConfig } from '../../../http/rateLimitConfig'
+import { rotateAppSecret } from '../../serverApi/appSecrets'
 import { requireOperator } from '../access/requireOperator'
 import { recordAudit } from '../audit/recordAudit'
 import type { ConsoleContext } from '../ConsoleContext'
@@ -36,7 +38,8 @@ async function withFieldErrors<T>(work: () => Promise<T>): Promise<T> {
  * The console's apps calls (docs/console.md#apps), each for an operator only (`requireOperator`: 401/403
  * otherwise), each change recorded by `recordAudit` with the app before and after (secrets masked):
  * - `GET /api/v1/console/apps` → `{ apps }`, oldest first;
- * - `POST /api/v1/console/apps` `{ name, allowed_origins }` → the new app (action `app.create`);
+ * - `POST /api/v1/console/apps` `{ name, allowed_origins }` → the new app and its first `app_secret` (action
+ *   `app.create`; the secret is shown only in this answer);
  * - `GET /api/v1/console/apps/{appId}` → the app with its settings, secrets masked, and signing keys;
  * - `PATCH /api/v1/console/apps/{appId}` `{ name?, allowed_origins?, settings? }` → the app (`app.update`);
  * - `POST /api/v1/console/apps/{appId}/rotate_signing_key` → the app (`app.rotate_signing_key`).
@@ -60,7 +63,7 @@ export const consoleAppsRoutes: PluginRoutes<ConsoleContext> = async (app, { con
 
   routes.post(
     '/api/v1/console/apps',
-    { config, schema: { body: consoleAppCreateRequestSchema, response: detail } },
+    { config, schema: { body: consoleAppCreateRequestSchema, response: { 200: consoleAppCreatedSchema } } },
     async (request) => {
       const operator = await requireOperator(context, request)
       const created = await withFieldErrors(() => createConsoleApp(context, request.body))
@@ -70,7 +73,8 @@ export const consoleAppsRoutes: PluginRoutes<ConsoleContext> = async (app, { con
         before: null,
         after: created,
       })
-      return created
+      // Its first app secret, shown only in this answer (docs/server-api.md#app-secrets).
+      return { ...created, app_secret: (await rotateAppSecret(context, created.id)) ?? '' }
     },
   )
 
