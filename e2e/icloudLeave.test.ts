@@ -1,14 +1,14 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { useBrowser } from './support/browserPage'
 import { signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail } from './support/signInWithEmail'
 import { E2E_ICLOUD_CONTAINER, type Stack, startStack } from './support/startStack'
 import {
-  continueInPopup,
   newProfile,
   recoverOnSecondProfileAndSign,
   recoveryMethod,
+  setPasswordInModal,
+  throughAppleSignIn,
 } from './support/walletRecovery'
 
 // Leaving iCloud in Chromium (docs/recovery-icloud.md "Changing the method"): a wallet secured with iCloud
@@ -29,14 +29,6 @@ afterAll(async () => {
   await stack?.close()
 })
 
-/** Clicks `button` in the open dialog and signs in with the Apple ID in the stand-in's popup. */
-function throughApple(page: Page, button: string): Promise<void> {
-  return continueInPopup(page, button, async (popup) => {
-    await popup.getByLabel('Apple ID').fill(APPLE_ID)
-    await popup.getByRole('button', { name: 'Sign In' }).click()
-  })
-}
-
 describe('leaving iCloud through the modal', () => {
   test('default: iCloud, then a password (Apple sign-in in the click): the record leaves iCloud; a fresh profile recovers with the password and signs', async () => {
     const email = freshEmail('icloud-leave')
@@ -51,7 +43,7 @@ describe('leaving iCloud through the modal', () => {
       .getByText('iCloud', { exact: true })
       .click()
     await first.getByRole('dialog', { name: 'Back up to iCloud' }).waitFor()
-    await throughApple(first, 'Continue with iCloud')
+    await throughAppleSignIn(first, 'Continue with iCloud', APPLE_ID)
     await expect.poll(() => recoveryMethod(first), { timeout: 30_000 }).toBe('icloud')
     const [record] = stack.cloudKit?.records(appleUser) ?? []
     expect(record?.recordType).toBe('FoyerRecoverySecret')
@@ -62,20 +54,8 @@ describe('leaving iCloud through the modal', () => {
     const update = first.getByRole('dialog', { name: 'Update backup method' })
     await update.waitFor()
     expect(await update.getByText('iCloud', { exact: true }).count()).toBe(0)
-    await throughApple(first, 'Set a password')
-    const flow = first.getByRole('dialog')
-    await flow.getByRole('heading', { name: 'Set your password' }).waitFor({ timeout: 30_000 })
-    await flow.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Save your password' }).waitFor()
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Confirm your password' }).waitFor()
-    await flow.getByLabel('Confirm password').fill(PASSWORD)
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Confirm you have saved' }).waitFor()
-    await flow.getByRole('checkbox').check()
-    await flow.getByRole('button', { name: 'Set Password' }).click()
-    await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+    await throughAppleSignIn(first, 'Set a password', APPLE_ID)
+    await setPasswordInModal(first, PASSWORD)
 
     // The stand-in's private database of that Apple ID no longer holds the record.
     await expect

@@ -10,6 +10,7 @@ import {
   newProfile,
   recoverOnSecondProfileAndSign,
   recoveryMethod,
+  throughAppleSignIn,
 } from './support/walletRecovery'
 
 // iCloud recovery in Chromium (docs/recovery-icloud.md): the modal's recovery OAuth screen (iCloud variant),
@@ -31,10 +32,7 @@ afterAll(async () => {
 
 /** 'Continue with iCloud', then the Apple ID sign-in in the popup (which posts the token and closes). */
 function continueWithIcloud(page: Page): Promise<void> {
-  return continueInPopup(page, 'Continue with iCloud', async (popup) => {
-    await popup.getByLabel('Apple ID').fill(APPLE_ID)
-    await popup.getByRole('button', { name: 'Sign In' }).click()
-  })
+  return throughAppleSignIn(page, 'Continue with iCloud', APPLE_ID)
 }
 
 describe('iCloud recovery through the modal', () => {

@@ -1,5 +1,4 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import type userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createTestClient, testEmbeddedWallet, testUser } from '../../../../test/createTestClient'
 import { createFakePopup } from '../../../../test/fakePopup'
@@ -8,6 +7,7 @@ import {
   appWithRecoveryOptions,
   preloadRecoveryScreens,
   SecureButton,
+  setPasswordThroughFlow,
 } from '../../../../test/recoveryScreens'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, testWallet } from '../../../../test/renderWallet'
@@ -94,13 +94,6 @@ function setRecoveryCalls(frameCalls: { event: string; data: Record<string, unkn
   return frameCalls.filter((call) => call.event === 'privy:wallets:set-recovery').map((call) => call.data)
 }
 
-/** Clicks a step's button once its 250 ms delay (docs/limits.md) has passed. */
-async function press(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
-  const button = within(dialog).getByRole('button', { name })
-  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false))
-  await user.click(button)
-}
-
 describe('Update backup method for a wallet on iCloud', () => {
   test("default: 'Set a password' signs in with the Apple ID in the click; the password goes to the frame with Apple's token", async () => {
     const { calls, frameCalls, user } = await setUp()
@@ -112,15 +105,7 @@ describe('Update backup method for a wallet on iCloud', () => {
     expect(open).toHaveBeenCalledTimes(1)
     const set = await findDialog('Set your password')
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/init_icloud')).toBe(true)
-    await user.type(within(set).getByLabelText('Password'), PASSWORD)
-    await press(user, set, 'Continue')
-    await press(user, await findDialog('Save your password'), 'Continue')
-    const confirm = await findDialog('Confirm your password')
-    await user.type(within(confirm).getByLabelText('Confirm password'), PASSWORD)
-    await press(user, confirm, 'Continue')
-    const final = await findDialog('Confirm you have saved')
-    await user.click(within(final).getByRole('checkbox'))
-    await press(user, final, 'Set Password')
+    await setPasswordThroughFlow(user, set, PASSWORD)
     await findDialog('Success')
     expect(setRecoveryCalls(frameCalls)).toEqual([
       expect.objectContaining({

@@ -10,7 +10,12 @@ import {
 } from '../../../../test/createTestClient'
 import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
 import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
-import { preloadRecoveryScreens, SecureButton, screenAxeOptions } from '../../../../test/recoveryScreens'
+import {
+  preloadRecoveryScreens,
+  SecureButton,
+  screenAxeOptions,
+  setPasswordThroughFlow,
+} from '../../../../test/recoveryScreens'
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
@@ -115,15 +120,7 @@ describe('Secure your account / Update backup method', () => {
     expect(open).toHaveBeenCalledTimes(1)
     const set = await findDialog('Set your password')
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(true)
-    await user.type(within(set).getByLabelText('Password'), PASSWORD)
-    await press(user, set, 'Continue')
-    await press(user, await findDialog('Save your password'), 'Continue')
-    const confirm = await findDialog('Confirm your password')
-    await user.type(within(confirm).getByLabelText('Confirm password'), PASSWORD)
-    await press(user, confirm, 'Continue')
-    const final = await findDialog('Confirm you have saved')
-    await user.click(within(final).getByRole('checkbox'))
-    await press(user, final, 'Set Password')
+    await setPasswordThroughFlow(user, set, PASSWORD)
     await findDialog('Success')
     expect(setRecoveryCalls(frameCalls)).toEqual([
       expect.objectContaining({
