@@ -1,16 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createTestClient, testEmbeddedWallet, testUser } from '../../../../test/createTestClient'
 import { createFakePopup } from '../../../../test/fakePopup'
-import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
 import {
-  appWithRecoveryOptions,
   preloadRecoveryScreens,
-  SecureButton,
+  renderWalletOnMethod,
   setPasswordThroughFlow,
 } from '../../../../test/recoveryScreens'
-import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
-import { findDialog, testWallet } from '../../../../test/renderWallet'
+import { findDialog } from '../../../../test/renderWallet'
 
 // Leaving iCloud from 'Update backup method' (docs/recovery-icloud.md "Changing the method"): the Apple ID
 // sign-in opens in the click that chooses the new method, and its web auth token reaches the frame's
@@ -26,32 +22,16 @@ const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
 const APPLE_TOKEN = '170__apple+web/auth='
 
 /** A signed-in user whose wallet is on iCloud, in an app offering password, Google Drive and iCloud. */
-async function setUp() {
-  const account = { ...testEmbeddedWallet(testWallet.address), recovery_method: 'icloud' as const }
-  const { client, calls } = createTestClient(
-    {
+function setUp() {
+  return renderWalletOnMethod('icloud', ['user-passcode', 'google-drive', 'icloud'], {
+    driveToken: 'drive-token-of-the-new-secret',
+    routes: {
       'POST /api/v1/recovery/oauth/init_icloud': () => ({
         status: 200,
         body: { url: 'https://idmsa.apple.test/IDMSWebAuth/signin?appIdKey=1' },
       }),
-      'POST /api/v1/recovery/oauth/init': () => ({
-        status: 200,
-        body: { url: 'https://accounts.google.test/o/oauth2/v2/auth' },
-      }),
-      'POST /api/v1/recovery/oauth/authenticate': () => ({
-        status: 200,
-        body: { access_token: 'drive-token-of-the-new-secret' },
-      }),
     },
-    {
-      user: { ...testUser, linked_accounts: [...testUser.linked_accounts, account] },
-      appConfig: appWithRecoveryOptions(['user-passcode', 'google-drive', 'icloud']),
-    },
-  )
-  const { user } = await renderInProvider(client, <SecureButton />)
-  await signInWithTestCode(client)
-  const frameCalls = installFakeWalletFrame(client, () => ({}))
-  return { client, calls, frameCalls, user }
+  })
 }
 
 /**
