@@ -21,10 +21,10 @@ preloadRecoveryScreens()
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
 const APPLE_TOKEN = '170__apple+web/auth='
 
-/** A signed-in user whose wallet is on iCloud, in an app offering password, Google Drive and iCloud. */
-function setUp() {
-  return renderWalletOnMethod('icloud', ['user-passcode', 'google-drive', 'icloud'], {
-    driveToken: 'drive-token-of-the-new-secret',
+/** A signed-in user whose wallet is on `method`, in an app offering password, Google Drive and iCloud. */
+function setUp(method: 'icloud' | 'google-drive' = 'icloud') {
+  return renderWalletOnMethod(method, ['user-passcode', 'google-drive', 'icloud'], {
+    driveToken: 'a-google-drive-token',
     routes: {
       'POST /api/v1/recovery/oauth/init_icloud': () => ({
         status: 200,
@@ -110,7 +110,7 @@ describe('Update backup method for a wallet on iCloud', () => {
     await waitFor(() => expect(setRecoveryCalls(frameCalls)).toHaveLength(1), { timeout: 5_000 })
     expect(setRecoveryCalls(frameCalls)[0]).toMatchObject({
       recoveryMethod: 'google-drive',
-      recoveryAccessToken: 'drive-token-of-the-new-secret',
+      recoveryAccessToken: 'a-google-drive-token',
       existingRecoveryMethod: 'icloud',
       existingRecoveryAccessToken: APPLE_TOKEN,
     })
@@ -159,5 +159,25 @@ describe('Update backup method for a wallet on iCloud', () => {
     await user.click(within(selection).getByRole('button', { name: /Set a password/ }))
     expect((await within(selection).findByRole('status')).textContent).toBe('Waiting for Apple')
     expect(setRecoveryCalls(frameCalls)).toEqual([])
+  })
+})
+
+describe('Update backup method for a wallet on Google Drive, choosing iCloud', () => {
+  test("behavior: 'iCloud' signs in at Google first, then 'Continue with iCloud' sets iCloud with Google's token for the old file", async () => {
+    const { calls, frameCalls, user } = await setUp('google-drive')
+    const open = popups(calls, ['google', 'apple'])
+    await user.click(screen.getByRole('button', { name: 'Secure' }))
+    const selection = await findDialog('Update backup method')
+    await user.click(within(selection).getByRole('button', { name: /iCloud/ }))
+    expect(open).toHaveBeenCalledTimes(1)
+    const backup = await findDialog('Back up to iCloud')
+    await user.click(within(backup).getByRole('button', { name: 'Continue with iCloud' }))
+    await waitFor(() => expect(setRecoveryCalls(frameCalls)).toHaveLength(1), { timeout: 5_000 })
+    expect(setRecoveryCalls(frameCalls)[0]).toMatchObject({
+      recoveryMethod: 'icloud',
+      recoveryAccessToken: APPLE_TOKEN,
+      existingRecoveryMethod: 'google-drive',
+      existingRecoveryAccessToken: 'a-google-drive-token',
+    })
   })
 })
