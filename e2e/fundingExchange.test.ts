@@ -1,7 +1,9 @@
+import { DEMO_APP_ID } from '@foyer/server'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { page, useBrowser } from './support/browserPage'
+import { browser, page, useBrowser } from './support/browserPage'
+import { consoleApiCall, signInOperator } from './support/consoleOperator'
 import { signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
@@ -70,5 +72,24 @@ describe('exchange funding in Chromium against the Coinbase Onramp stand-in', ()
     ])
     await status.getByRole('button', { name: 'Done' }).click()
     await status.waitFor({ state: 'detached' })
+
+    // The SDK recorded the on-ramp's start and completion: the console's usage counts both
+    // (docs/console.md#usage).
+    const operator = await signInOperator(
+      browser,
+      { apiUrl: stack.apiUrl, advanceClock: async (ms) => stack.advanceClock(ms) },
+      'console-funding@foyer.test',
+    )
+    try {
+      const today = new Date().toISOString().slice(0, 10)
+      const path = `/api/v1/console/usage?from=${today}&to=${today}&app_id=${DEMO_APP_ID}`
+      await expect
+        .poll(async () => (await consoleApiCall(stack, operator.accessToken, path)).body.days, {
+          timeout: 5000,
+        })
+        .toEqual([expect.objectContaining({ funding_started: 1, funding_completed: 1 })])
+    } finally {
+      await operator.context.close()
+    }
   })
 })
