@@ -17,7 +17,9 @@ function initialFiles(entry) {
     if (seen.has(name) || !byName.has(name)) return
     seen.add(name)
     const text = new TextDecoder().decode(byName.get(name))
-    for (const match of text.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w${},*\s]+from\s*)?["']\.\/([^"']+)["']/g))
+    for (const match of text.matchAll(
+      /(?:^|[;}\n])\s*import\s*(?:[\w${},*\s]+from\s*)?["']\.\/([^"']+)["']/g,
+    ))
       visit(match[1])
   }
   visit(entry)
@@ -29,7 +31,10 @@ const sizes = (names) =>
   names.reduce(
     (sum, name) => {
       const contents = byName.get(name) ?? new Uint8Array()
-      return { raw: sum.raw + contents.byteLength, gzip: sum.gzip + gzipSync(contents, { level: 9 }).byteLength }
+      return {
+        raw: sum.raw + contents.byteLength,
+        gzip: sum.gzip + gzipSync(contents, { level: 9 }).byteLength,
+      }
     },
     { raw: 0, gzip: 0 },
   )
