@@ -1,12 +1,11 @@
-import { DEMO_APP_ID } from '@foyer/server'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
 import { browser, page, useBrowser } from './support/browserPage'
-import { consoleApiCall, signInOperator } from './support/consoleOperator'
 import { signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { expectUsageFunding } from './support/usageFunding'
 
 // Exchange funding: 'Transfer from an exchange' through the Coinbase Onramp stand-in. The
 // server asks the stand-in for a session token with a CDP JWT it verifies; the modal opens its pay page in
@@ -75,21 +74,6 @@ describe('exchange funding in Chromium against the Coinbase Onramp stand-in', ()
 
     // The SDK recorded the on-ramp's start and completion: the console's usage counts both
     // (docs/console.md#usage).
-    const operator = await signInOperator(
-      browser,
-      { apiUrl: stack.apiUrl, advanceClock: async (ms) => stack.advanceClock(ms) },
-      'console-funding@foyer.test',
-    )
-    try {
-      const today = new Date().toISOString().slice(0, 10)
-      const path = `/api/v1/console/usage?from=${today}&to=${today}&app_id=${DEMO_APP_ID}`
-      await expect
-        .poll(async () => (await consoleApiCall(stack, operator.accessToken, path)).body.days, {
-          timeout: 5000,
-        })
-        .toEqual([expect.objectContaining({ funding_started: 1, funding_completed: 1 })])
-    } finally {
-      await operator.context.close()
-    }
+    await expectUsageFunding(browser, stack, { started: 1, completed: 1 })
   })
 })
