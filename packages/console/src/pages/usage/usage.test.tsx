@@ -14,21 +14,19 @@ const APPS = [
   { id: 'a'.repeat(25), name: 'Shop', allowed_origins: [], created_at: 1, updated_at: 1 },
   { id: 'b'.repeat(25), name: 'Blog', allowed_origins: [], created_at: 2, updated_at: 2 },
 ]
+const COUNTS = ['sign_ups', 'returning', 'wallets_created', 'funding_started', 'funding_completed'] as const
 const report = (appId: string | null): ConsoleUsage => ({
   from: '2030-03-01',
   to: '2030-03-01',
   app_id: appId,
   methods: [],
+  // One day, every count 0.
   days: [
     {
       day: '2030-03-01',
       sign_ins: {},
-      sign_ups: 0,
-      returning: 0,
       funnel: [],
-      wallets_created: 0,
-      funding_started: 0,
-      funding_completed: 0,
+      ...(Object.fromEntries(COUNTS.map((key) => [key, 0])) as Record<(typeof COUNTS)[number], number>),
     },
   ],
 })
