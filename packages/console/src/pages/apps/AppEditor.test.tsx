@@ -143,7 +143,9 @@ describe('AppEditor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(sent).toHaveLength(1))
-    const { settings } = sent[0]?.body as { settings: Record<string, Record<string, unknown>> }
+    const { settings } = (sent[0] as { body: unknown }).body as {
+      settings: Record<string, Record<string, unknown>>
+    }
     expect(settings.custom_jwt_auth).toMatchObject({
       enabled: true,
       issuer: 'https://shop.example',

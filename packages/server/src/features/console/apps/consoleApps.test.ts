@@ -152,7 +152,7 @@ describe('console apps service', () => {
       settings: { oauth: { clients: { github: null } } },
     })
     const clientsOf = (settings: Record<string, unknown> | undefined) =>
-      Object.keys((settings?.oauth as { clients: object }).clients).sort()
+      Object.keys((settings?.oauth as { clients?: object } | undefined)?.clients ?? {}).sort()
     expect(clientsOf(changed?.before.settings)).toEqual(['github', 'google'])
     expect(clientsOf(changed?.after.settings)).toEqual(['google'])
     const loaded = await loadApp(t.db, app.id, t.masterKey)
