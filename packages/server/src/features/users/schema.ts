@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
 import { cascadingReference, idColumn, timestampColumn } from '../../db/columns'
 import { apps } from '../apps/schema'
@@ -47,5 +48,7 @@ export const linkedAccounts = pgTable(
     index('linked_accounts_user_id_idx').on(table.userId),
     // The operator console's search by identifier across apps (docs/console.md#users).
     index('linked_accounts_subject_idx').on(table.subject),
+    // The console's search by an OAuth account's email (docs/console.md#users).
+    index('linked_accounts_details_email_idx').on(sql`lower(${table.details}->>'email')`),
   ],
 )

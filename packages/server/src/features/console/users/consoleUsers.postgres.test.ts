@@ -68,6 +68,7 @@ describe.skipIf(!postgresUrl)('console users on PostgreSQL (connection pool)', (
       })
     const byEmail = await plan('someone@example.com')
     expect(byEmail).toContain('linked_accounts_subject_idx')
+    expect(byEmail).toContain('linked_accounts_details_email_idx')
     expect(byEmail).not.toMatch(/Seq Scan on linked_accounts/)
     expect(await plan('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toContain(
       'embedded_wallets_lower_address_idx',

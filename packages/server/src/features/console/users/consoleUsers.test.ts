@@ -79,7 +79,7 @@ describe('search', () => {
     expect(searchTermsOf('So1anaAddre55').subjects).toEqual(['So1anaAddre55'])
   })
 
-  test('by email in any case, phone as typed, DID, and OAuth subject; the app filter applies', async () => {
+  test('by email in any case, phone as typed, DID, OAuth subject and OAuth email; the app filter applies', async () => {
     const auth = await t.signIn('Search.Me@example.com')
     const userId = rowIdOf(auth)
     const at = new Date(t.now())
@@ -114,6 +114,7 @@ describe('search', () => {
       auth.user.id,
       userId,
       '1098765432101234567890',
+      'Search.Me@Gmail.Example', // the Google account's email, in any case
     ]) {
       const page = await searchUsers(context, { query, limit: 10 })
       expect(

@@ -79,7 +79,8 @@ export function toUserSummary(user: User, appId: string): ConsoleUserSummary {
 /**
  * The statement of {@link searchUsers}: the users matching `search` with their wire JSON, newest first, one
  * more than `limit` (to tell whether a next page exists). Each match goes through an index:
- * `linked_accounts_subject_idx` for subjects, the primary key for user ids, `embedded_wallets_lower_address_idx`
+ * `linked_accounts_subject_idx` for subjects, `linked_accounts_details_email_idx` for OAuth accounts' emails,
+ * the primary key for user ids, `embedded_wallets_lower_address_idx`
  * for wallet addresses; the app filter and the keyset cursor apply to those few rows. Without a query it
  * lists the users of `appId` (`users_app_id_idx`).
  */
@@ -94,6 +95,10 @@ export function searchUsersSql(search: UserSearch): SQL {
         sql`, `,
       )})`,
     ]
+    // An OAuth account's email (Google, GitHub…) is in its details (`linked_accounts_details_email_idx`).
+    if (query.includes('@'))
+      matches.push(sql`select la2.user_id from ${linkedAccounts} la2
+        where lower(la2.details->>'email') = ${query.toLowerCase()}`)
     if (terms.userIds.length > 0)
       matches.push(
         sql`select u2.id from ${users} u2 where u2.id in (${sql.join(

@@ -1,0 +1,1 @@
+CREATE INDEX "linked_accounts_details_email_idx" ON "linked_accounts" USING btree (lower("details"->>'email'));
