@@ -78,10 +78,10 @@ describe('changing the recovery method', () => {
     const email = freshEmail('methods')
     const first = await newProfile()
     const created = first.getByRole('dialog', { name: /^(Welcome to .+|All set!)$/ })
-    const createdShown = created.waitFor({ timeout: 60_000 })
+    // Watched from before the sign-in: the helper returns once the screen has closed.
+    const createdShown = created.getByText('Your wallet is ready.').waitFor({ timeout: 60_000 })
     const address = await signInAndReadWalletAddress(first, stack.apiUrl, email)
     await createdShown
-    await created.getByText('Your wallet is ready.').waitFor()
     await created.waitFor({ state: 'detached', timeout: 10_000 })
 
     // 1. A password.
