@@ -1,7 +1,7 @@
 import type { AppConfig } from '@foyer/protocol'
-import { waitFor, within } from '@testing-library/react'
+import { cleanup, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
-import { beforeAll, expect } from 'vitest'
+import { afterEach, beforeAll, expect, vi } from 'vitest'
 import { useSetWalletRecovery } from '../src/hooks/useSetWalletRecovery'
 import { createTestClient, testAppConfig, testEmbeddedWallet, testUser } from './createTestClient'
 import { installFakeWalletFrame } from './fakeWalletFrame'
@@ -42,8 +42,16 @@ export function SecureButton() {
   )
 }
 
-/** Loads the recovery screens' lazy chunks once before the file's tests (their first render is then quick). */
+/**
+ * The recovery screen files' set-up: loads the screens' lazy chunks once before the file's tests (their first
+ * render is then quick), and after each test unmounts what it rendered and undoes its stubs and spies.
+ */
 export function preloadRecoveryScreens(): void {
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
   beforeAll(async () => {
     await Promise.all([
       import('../src/screens/wallet/RecoveryOAuth/RecoveryOAuth'),

@@ -1,5 +1,5 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
 import { createFakePopup } from '../../../../test/fakePopup'
 import {
   preloadRecoveryScreens,
@@ -12,10 +12,6 @@ import { findDialog } from '../../../../test/renderWallet'
 // sign-in opens in the click that chooses the new method, and its web auth token reaches the frame's
 // set-recovery as `existingRecoveryAccessToken`, so the old CloudKit record is deleted.
 
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
 preloadRecoveryScreens()
 
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
 import {
   preloadRecoveryScreens,
@@ -11,10 +11,6 @@ import {
 } from '../../../../test/recoveryScreens'
 import { findDialog, renderWalletUi } from '../../../../test/renderWallet'
 
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
 preloadRecoveryScreens()
 
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
