@@ -3,10 +3,11 @@ import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { page, useBrowser } from './support/browserPage'
+import { browser, page, useBrowser } from './support/browserPage'
 import { signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { expectUsageFunding } from './support/usageFunding'
 
 // Funding: 'Add funds' from a short send, manual receive, and card funding through the MoonPay
 // stand-in (its signed widget page in the 440 × 680 popup, its transaction status polled by the modal).
@@ -133,7 +134,8 @@ describe('funding in Chromium against the stand-ins', () => {
     })
     await widget.close()
     await status.getByRole('button', { name: 'Done' }).click()
-    await status.waitFor({ state: 'detached' })
+    await status.waitFor({ state: 'detached' }) // The SDK recorded the on-ramp's start and completion (docs/console.md#usage).
+    await expectUsageFunding(browser, stack, { started: 1, completed: 1 })
   })
 
   test('error: a failed card purchase returns to method selection with the error', async () => {

@@ -1,10 +1,11 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { page, useBrowser } from './support/browserPage'
+import { browser, page, useBrowser } from './support/browserPage'
 import { signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail, openDemo } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { expectUsageFunding } from './support/usageFunding'
 
 // Exchange funding: 'Transfer from an exchange' through the Coinbase Onramp stand-in. The
 // server asks the stand-in for a session token with a CDP JWT it verifies; the modal opens its pay page in
@@ -70,5 +71,9 @@ describe('exchange funding in Chromium against the Coinbase Onramp stand-in', ()
     ])
     await status.getByRole('button', { name: 'Done' }).click()
     await status.waitFor({ state: 'detached' })
+
+    // The SDK recorded the on-ramp's start and completion: the console's usage counts both
+    // (docs/console.md#usage).
+    await expectUsageFunding(browser, stack, { started: 1, completed: 1 })
   })
 })

@@ -5,6 +5,7 @@ import { browser, useBrowser } from './support/browserPage'
 import { approveSignMessage, DEMO_MESSAGE, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
+import { setPasswordInModal } from './support/walletRecovery'
 
 // Changing the recovery method in Chromium (docs/modal.md "Recovery-screen choice", docs/recovery-oauth.md
 // "Changing the method"): password, then Google Drive, then automatic recovery, each followed by a recovery
@@ -77,29 +78,17 @@ describe('changing the recovery method', () => {
     const email = freshEmail('methods')
     const first = await newProfile()
     const created = first.getByRole('dialog', { name: /^(Welcome to .+|All set!)$/ })
-    const createdShown = created.waitFor({ timeout: 60_000 })
+    // Watched from before the sign-in: the helper returns once the screen has closed.
+    const createdShown = created.getByText('Your wallet is ready.').waitFor({ timeout: 60_000 })
     const address = await signInAndReadWalletAddress(first, stack.apiUrl, email)
     await createdShown
-    await created.getByText('Your wallet is ready.').waitFor()
     await created.waitFor({ state: 'detached', timeout: 10_000 })
 
     // 1. A password.
     await first.getByRole('button', { name: 'Set password' }).click()
     await first.getByRole('dialog', { name: 'Secure your account' }).getByText('Set a password').click()
-    const flow = first.getByRole('dialog')
-    await flow.getByRole('heading', { name: 'Set your password' }).waitFor()
-    await flow.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Save your password' }).waitFor()
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Confirm your password' }).waitFor()
-    await flow.getByLabel('Confirm password').fill(PASSWORD)
-    await flow.getByRole('button', { name: 'Continue' }).click()
-    await flow.getByRole('heading', { name: 'Confirm you have saved' }).waitFor()
-    await flow.getByRole('checkbox').check()
-    await flow.getByRole('button', { name: 'Set Password' }).click()
-    await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
-    await flow.getByRole('button', { name: 'Close' }).first().click()
+    await setPasswordInModal(first, PASSWORD)
+    await first.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click()
     await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe('user-passcode')
     await signOnFreshProfile(email, address, async (page) => {
       const recover = page.getByRole('dialog', { name: 'Enter your password' })

@@ -8,4 +8,5 @@ export const E2E_CONSOLE_OPERATORS = [
   'console-users@foyer.test',
   'console-usage@foyer.test',
   'console-spare@foyer.test',
+  'console-funding@foyer.test',
 ]

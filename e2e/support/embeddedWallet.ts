@@ -25,12 +25,31 @@ export async function approveSignMessage(
   return (await page.getByTestId('signature').textContent()) as `0x${string}`
 }
 
-/** Signs `email` in through the modal (./signInWithEmail.ts) and returns the embedded wallet's address. */
+/**
+ * After a sign-in that made a wallet, the wallet created screen opens for 1 s and closes (docs/modal.md
+ * "Wallet creation"), and what is typed into the page meanwhile goes to the modal. Waits for it to close
+ * when it opens within `appearMs` (a recovered wallet shows none).
+ */
+export async function waitForWalletCreatedScreen(page: Page, appearMs = 3000): Promise<void> {
+  const created = page.getByRole('dialog', { name: /^(Welcome to .+|All set!)$/ })
+  const shown = await created.waitFor({ timeout: appearMs }).then(
+    () => true,
+    () => false,
+  )
+  if (shown) await created.waitFor({ state: 'detached' })
+}
+
+/**
+ * Signs `email` in through the modal (./signInWithEmail.ts) and returns the embedded wallet's address, once
+ * the wallet created screen, if any, has closed.
+ */
 export async function signInAndReadWalletAddress(
   page: Page,
   apiUrl: string,
   email: string,
 ): Promise<`0x${string}`> {
   await signInWithEmail(page, apiUrl, email)
-  return readWalletAddress(page)
+  const address = await readWalletAddress(page)
+  await waitForWalletCreatedScreen(page)
+  return address
 }

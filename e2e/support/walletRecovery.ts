@@ -71,3 +71,35 @@ export async function recoverOnSecondProfileAndSign(
   const signature = await approveSignMessage(second, { timeout: 60_000 })
   expect(await verifyMessage({ address: parameters.address, message: DEMO_MESSAGE, signature })).toBe(true)
 }
+
+/**
+ * Clicks `button` in `page`'s dialog ('Continue with iCloud', or a choice of 'Update backup method' for a
+ * wallet on iCloud) and signs in as `appleId` on the CloudKit stand-in's Apple ID page in the popup, which
+ * posts the web auth token to the opener and closes.
+ */
+export function throughAppleSignIn(page: Page, button: string, appleId: string): Promise<void> {
+  return continueInPopup(page, button, async (popup) => {
+    await popup.getByLabel('Apple ID').fill(appleId)
+    await popup.getByRole('button', { name: 'Sign In' }).click()
+  })
+}
+
+/**
+ * The modal's password flow, from 'Set your password' to 'Success': `password` typed, saved, confirmed and
+ * acknowledged, then 'Set Password'.
+ */
+export async function setPasswordInModal(page: Page, password: string): Promise<void> {
+  const flow = page.getByRole('dialog')
+  await flow.getByRole('heading', { name: 'Set your password' }).waitFor({ timeout: 30_000 })
+  await flow.getByLabel('Password', { exact: true }).fill(password)
+  await flow.getByRole('button', { name: 'Continue' }).click()
+  await flow.getByRole('heading', { name: 'Save your password' }).waitFor()
+  await flow.getByRole('button', { name: 'Continue' }).click()
+  await flow.getByRole('heading', { name: 'Confirm your password' }).waitFor()
+  await flow.getByLabel('Confirm password').fill(password)
+  await flow.getByRole('button', { name: 'Continue' }).click()
+  await flow.getByRole('heading', { name: 'Confirm you have saved' }).waitFor()
+  await flow.getByRole('checkbox').check()
+  await flow.getByRole('button', { name: 'Set Password' }).click()
+  await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+}

@@ -13,7 +13,10 @@ import type { FoyerClient } from '../client/FoyerClient'
  * - `sdk_embedded_wallet_created` `{ chainType, walletIndex }` and `sdk_embedded_wallet_creation_failed`
  *   `{ chainType, code }`;
  * - `sdk_fiat_on_ramp_started` `{ provider, value, chainType, chainId }`: the funding flow's hook point
- *   (docs/errors.md), sent by the funding screens through {@link trackSdkEvent}.
+ *   (docs/errors.md), sent by the funding screens through {@link trackSdkEvent} when an on-ramp (MoonPay's
+ *   card widget, Coinbase Onramp) opens;
+ * - `sdk_fiat_on_ramp_completed` `{ provider, value, chainType, chainId }`: the same on-ramp reported the
+ *   purchase done and the screen shows "You've funded your account!" (docs/console.md#usage counts both).
  */
 export const sdkEvents = {
   initialize: 'sdk_initialize',
@@ -23,6 +26,7 @@ export const sdkEvents = {
   walletCreated: 'sdk_embedded_wallet_created',
   walletCreationFailed: 'sdk_embedded_wallet_creation_failed',
   fiatOnRampStarted: 'sdk_fiat_on_ramp_started',
+  fiatOnRampCompleted: 'sdk_fiat_on_ramp_completed',
 } as const
 
 /** One of {@link sdkEvents}. */

@@ -4,7 +4,9 @@ import { FrameRequestError } from '../errors/FrameRequestError'
 /**
  * Where and as whom the frame calls CloudKit Web Services: the app's container (`containerIdentifier`,
  * `environment`, its `apiToken`, from `recovery/configuration_icloud`) and the user's web auth token (the
- * `ckSession` of Apple's sign-in), which the caller passes and keeps nowhere.
+ * `ckSession` of Apple's sign-in), which the caller passes and keeps nowhere. A web auth token is good for
+ * one call: the client replaces `webAuthToken` with the one each answer carries, so the next call on the
+ * same session uses the fresh token.
  */
 export type CloudKitSession = {
   containerIdentifier: string
@@ -32,6 +34,9 @@ export type CloudKitPrivateDatabase = {
   forceDelete(session: CloudKitSession, recordName: string): Promise<boolean>
 }
 
+/** The answer header with the next web auth token (a token authorizes one call). */
+const WEB_AUTH_TOKEN_HEADER = 'X-Apple-CloudKit-Web-Auth-Token'
+
 /** CloudKit's `serverErrorCode` of an error body or a per-record error, if any. */
 const serverErrorCode = (body: unknown): string | undefined => {
   const code = (body as { serverErrorCode?: unknown } | null)?.serverErrorCode
@@ -51,7 +56,8 @@ function cloudKitFailure(status: number, code: string | undefined): FrameRequest
 /**
  * The frame's CloudKit Web Services client on `baseUrl` (`https://api.apple-cloudkit.com`, or a stand-in's
  * URL; no trailing slash). Each call goes to `{baseUrl}/database/1/{container}/{environment}/private/…` with
- * `ckAPIToken` and `ckWebAuthToken` in the query. Failures throw `FrameRequestError('error', …)`: 421 (no
+ * `ckAPIToken` and `ckWebAuthToken` in the query; the fresh token of each answer
+ * (`X-Apple-CloudKit-Web-Auth-Token`) replaces the session's `webAuthToken`. Failures throw `FrameRequestError('error', …)`: 421 (no
  * valid sign-in) 'iCloud refused the sign-in; sign in with your Apple ID again', 401 'iCloud refused the
  * app's CloudKit API token', `QUOTA_EXCEEDED` 'Your iCloud storage is full', others 'iCloud answered
  * <status> (<serverErrorCode>)', a network failure 'iCloud could not be reached'.
@@ -79,6 +85,9 @@ export function createCloudKitPrivateDatabase(parameters: {
     } catch (cause) {
       throw new FrameRequestError('error', 'iCloud could not be reached', { cause })
     }
+    // CloudKit spends the token on this call and hands the next one back (docs/recovery-icloud.md).
+    const next = response.headers.get(WEB_AUTH_TOKEN_HEADER)
+    if (next) session.webAuthToken = next
     const json = await response.json().catch(() => null)
     if (!response.ok) throw cloudKitFailure(response.status, serverErrorCode(json))
     return json

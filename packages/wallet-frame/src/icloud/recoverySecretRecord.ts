@@ -99,14 +99,17 @@ const cloudKitOf = (state: IcloudFrameState) =>
 /**
  * The iCloud half of `privy:wallets:set-recovery` with `icloud`: the app's container from the server (as the
  * user `accessToken`), then a new secret saved with the user's web auth token (used for these calls only).
+ * `nextWebAuthToken`: the fresh token CloudKit handed back with the last call (a token authorizes one call),
+ * for a further call in the same request.
  */
 export async function saveIcloudSecret(
   state: IcloudFrameState,
   accessToken: string,
   webAuthToken: string,
-): Promise<{ secret: Uint8Array; recordName: string }> {
+): Promise<{ secret: Uint8Array; recordName: string; nextWebAuthToken: string }> {
   const session = cloudKitSession(await state.api.getIcloudConfiguration(accessToken), webAuthToken)
-  return storeIcloudRecoverySecret(cloudKitOf(state), session)
+  const saved = await storeIcloudRecoverySecret(cloudKitOf(state), session)
+  return { ...saved, nextWebAuthToken: session.webAuthToken }
 }
 
 /** The iCloud half of a recovery: the secret of record `recordName`, read with the user's web auth token. */

@@ -115,4 +115,52 @@ describe('AppEditor', () => {
     expect(screen.getByRole('alert').textContent).toContain('2 field(s) need attention')
     expect(sent[0]?.body).toMatchObject({ settings: { captcha_secret_key: 'new-secret' } })
   })
+
+  test('custom JWT, smart-wallet networks and delegated limits are forms; an OAuth client is removed with a button', async () => {
+    const github = { client_id: 'gh', client_secret: MASKED_SECRET, scopes: [], apple: null }
+    const stored = detail({ github_oauth: true, oauth: { clients: { github }, return_tokens: false } })
+    const { api, sent } = fakeApi((body) => detail(body.settings as Record<string, unknown>))
+    api.get = async (_path, schema) => schema.parse(stored)
+    const user = userEvent.setup()
+    renderEditor(api)
+
+    await user.click(await screen.findByRole('checkbox', { name: "Accept the app's own JWTs" }))
+    await user.type(screen.getByRole('textbox', { name: 'JWT issuer (iss)' }), 'https://shop.example')
+    await user.type(screen.getByRole('textbox', { name: 'JWKS URL' }), 'https://shop.example/jwks.json')
+    await user.click(screen.getByRole('checkbox', { name: 'ES256' }))
+    await user.click(screen.getByRole('checkbox', { name: 'EdDSA' }))
+
+    await user.click(screen.getByRole('button', { name: 'Add a network' }))
+    await user.click(screen.getByRole('button', { name: 'Add a network' }))
+    await user.type(screen.getByRole('textbox', { name: 'Network 1 chain' }), 'eip155:8453')
+    await user.type(screen.getByRole('textbox', { name: 'Network 1 bundler URL' }), 'https://bundler.example')
+    await user.type(screen.getByRole('textbox', { name: 'Network 1 paymaster policy id' }), 'sp_1')
+    await user.click(screen.getByRole('button', { name: 'Remove network 2' }))
+    await user.type(screen.getByRole('textbox', { name: 'Daily limit per wallet (wei)' }), '1000')
+
+    await user.click(screen.getByRole('button', { name: 'Remove the GitHub client' }))
+    expect(screen.getByRole('textbox', { name: 'GitHub client id' })).toHaveProperty('value', '')
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    const { settings } = (sent[0] as { body: unknown }).body as {
+      settings: Record<string, Record<string, unknown>>
+    }
+    expect(settings.custom_jwt_auth).toMatchObject({
+      enabled: true,
+      issuer: 'https://shop.example',
+      jwks_url: 'https://shop.example/jwks.json',
+      algorithms: ['RS256', 'EdDSA'],
+    })
+    expect(settings.smart_wallet_config?.configured_networks).toEqual([
+      {
+        chain_id: 'eip155:8453',
+        bundler_url: 'https://bundler.example',
+        paymaster_url: null,
+        paymaster_context: { policy_id: 'sp_1' },
+      },
+    ])
+    expect(settings.delegated_actions).toMatchObject({ daily_value_limit_wei: '1000' })
+    expect(settings.oauth).toMatchObject({ clients: { github: null } })
+  })
 })

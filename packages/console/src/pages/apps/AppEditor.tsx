@@ -21,6 +21,7 @@ import {
   TextField,
 } from './draft'
 import { LoginMethodsSection } from './LoginMethodsSection'
+import { CustomJwtSection, DelegatedActionsSection } from './MoreSettingsSections'
 import {
   AccessSection,
   AppearanceSection,
@@ -97,6 +98,8 @@ const SETTINGS_SECTIONS = [
   ['legal', 'Terms and privacy', LegalSection],
   ['mfa', 'MFA', MfaSection],
   ['wallets', 'Wallets and funding', WalletsSection],
+  ['custom-jwt', 'Custom JWT sign-in', CustomJwtSection],
+  ['delegated', 'Delegated actions', DelegatedActionsSection],
   ['providers', 'Providers and secrets', ProvidersSection],
 ] as const
 

@@ -11,6 +11,7 @@ import {
   TextField,
 } from './draft'
 import { loginMethodLabels } from './LoginMethodsSection'
+import { SmartWalletNetworksField } from './MoreSettingsSections'
 
 const s = (...path: (string | number)[]) => ['settings', ...path]
 
@@ -140,6 +141,10 @@ export function WalletsSection() {
         path={s('funding_config', 'prompt_funding_on_wallet_creation')}
         label="Offer funding when a wallet is made"
       />
+      <CheckboxField
+        path={s('funding_config', 'cross_chain_bridging_enabled')}
+        label="Bridge from other networks when a transfer needs it"
+      />
       <h3>Smart wallets</h3>
       <CheckboxField path={s('smart_wallet_config', 'enabled')} label="Smart wallets on" />
       <SelectField
@@ -156,6 +161,7 @@ export function WalletsSection() {
           ['nexus', 'Nexus'],
         ]}
       />
+      <SmartWalletNetworksField />
       <h3>Cross-app</h3>
       <CheckboxField
         path={s('cross_app', 'is_provider')}
@@ -183,9 +189,18 @@ export function ProvidersSection() {
       ) : null}
       {onProviders.map((provider) => {
         const name = loginMethodLabels[provider][0]
+        const client = s('oauth', 'clients', provider)
         return (
           <fieldset key={provider}>
             <legend>{name} OAuth client</legend>
+            {draft?.get(client) ? (
+              // Saved as null: the server removes the client (docs/console.md#apps).
+              <button type="button" onClick={() => draft.set(client, null)}>
+                Remove the {name} client
+              </button>
+            ) : (
+              <p className="console-muted">No client: type its id to add one.</p>
+            )}
             <TextField
               path={s('oauth', 'clients', provider, 'client_id')}
               label={`${name} client id`}

@@ -14,7 +14,8 @@ export type DraftValue = {
 
 export const DraftContext = createContext<DraftValue | null>(null)
 
-function useDraft(): DraftValue {
+/** The app editor's draft (fields must be inside the editor). */
+export function useDraft(): DraftValue {
   const value = useContext(DraftContext)
   if (!value) throw new Error('An app field must be inside the app editor')
   return value
@@ -50,7 +51,7 @@ export function errorAt(fields: readonly ConsoleFieldError[], path: FieldPath): 
 }
 
 /** A labelled control with its hint and the server's error below it, wired with `aria-describedby`. */
-function FieldShell({
+export function FieldShell({
   path,
   label,
   hint,
@@ -95,24 +96,24 @@ export function TextField({
   label: string
   hint?: string
   nullable?: boolean
-  type?: 'text' | 'url'
+  /** `multiline`: a text area (a PEM key). */
+  type?: 'text' | 'url' | 'multiline'
 }) {
   const draft = useDraft()
   const value = draft.get(path)
   return (
     <FieldShell path={path} label={label} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={type}
-          value={typeof value === 'string' ? value : ''}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(event) =>
-            draft.set(path, event.target.value === '' && nullable ? null : event.target.value)
-          }
-        />
-      )}
+      {({ id, describedBy, invalid }) => {
+        const props = {
+          id,
+          value: typeof value === 'string' ? value : '',
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid || undefined,
+          onChange: (event: { target: { value: string } }) =>
+            draft.set(path, event.target.value === '' && nullable ? null : event.target.value),
+        }
+        return type === 'multiline' ? <textarea rows={4} {...props} /> : <input type={type} {...props} />
+      }}
     </FieldShell>
   )
 }

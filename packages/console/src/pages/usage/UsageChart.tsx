@@ -1,4 +1,14 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import {
+  Bar,
+  BarChart,
+  type BarShapeProps,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
 
 /** The bars' colours, in series order (distinct in both themes). */
 const SERIES_COLOURS = ['#2f7ed8', '#d9822b', '#2ca02c', '#c2185b', '#8e6ccf', '#17a2b8', '#7f7f7f']
@@ -7,8 +17,31 @@ const SERIES_COLOURS = ['#2f7ed8', '#d9822b', '#2ca02c', '#c2185b', '#8e6ccf', '
 export type UsageRow = { label: string } & Record<string, number | string>
 
 /**
- * A bar chart (Recharts, SVG) of `rows` with one bar per series (stacked when `stacked`), followed by a
- * table of the same numbers as its text alternative (docs/console.md#usage).
+ * One drawn bar: a plain SVG rectangle where Recharts placed it, carrying what it shows (`data-series`, the
+ * series key; `data-label`, its row's label; `data-value`, the number) so a test can read the chart back.
+ */
+function DataBar(props: BarShapeProps & { series: string }) {
+  const { x, y, width, height, fill, payload, series } = props
+  const row = payload as UsageRow | undefined
+  return (
+    <rect
+      className="console-usage-bar"
+      x={x}
+      y={height < 0 ? y + height : y}
+      width={Math.max(0, width)}
+      height={Math.abs(height)}
+      fill={fill}
+      data-series={series}
+      data-label={row?.label}
+      data-value={Number(row?.[series] ?? 0)}
+    />
+  )
+}
+
+/**
+ * A bar chart (Recharts, SVG) of `rows` with one bar per series (stacked when `stacked`), each bar a
+ * {@link DataBar} naming its series, row and number, followed by a table of the same numbers as its text
+ * alternative (docs/console.md#usage). The SVG is hidden from assistive technology: the table is what they read.
  */
 export function UsageChart(props: {
   title: string
@@ -46,6 +79,7 @@ export function UsageChart(props: {
                     fill={SERIES_COLOURS[index % SERIES_COLOURS.length] ?? '#2f7ed8'}
                     {...(props.stacked ? { stackId: 'all' } : {})}
                     isAnimationActive={false}
+                    shape={(bar: BarShapeProps) => <DataBar {...bar} series={entry.key} />}
                   />
                 ))}
               </BarChart>

@@ -4,6 +4,7 @@ import { useConsoleApi, useConsoleResource } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import type { ConsolePageProps } from '../ConsolePage'
+import { AppSelect } from './AppSelect'
 import { UsageChart, type UsageRow } from './UsageChart'
 
 const DAY_MS = 86_400_000
@@ -29,11 +30,10 @@ const SERIES_NAMES = {
 const seriesOf = (...keys: (keyof typeof SERIES_NAMES)[]) =>
   keys.map((key) => ({ key, name: SERIES_NAMES[key] }))
 
-/** The form's filters: the range's field, its label and input type (a date is required, an app ID optional). */
-const FILTERS = [
-  ['from', 'From', 'date'],
-  ['to', 'To', 'date'],
-  ['appId', 'App ID (all apps when empty)', 'text'],
+/** The range's date fields and their labels. */
+const DATE_FIELDS = [
+  ['from', 'From'],
+  ['to', 'To'],
 ] as const
 
 /** The report's numbers as the page's charts: one row per day, or per method for the funnel. */
@@ -90,7 +90,7 @@ export function UsagePage(_props: ConsolePageProps) {
   const [range, setRange] = useState(draft)
   const [downloadError, setDownloadError] = useState<ConsoleApiError | null>(null)
   const [downloading, setDownloading] = useState(false)
-  const query = { from: range.from, to: range.to, app_id: range.appId.trim() || undefined }
+  const query = { from: range.from, to: range.to, app_id: range.appId || undefined }
   const usage = useConsoleResource(
     (client) => client.get('/api/v1/console/usage', consoleUsageSchema, query),
     [range.from, range.to, range.appId],
@@ -126,19 +126,20 @@ export function UsagePage(_props: ConsolePageProps) {
         Sign-ins, sign-ups, wallets and funding per UTC day, as your apps' SDKs report them.
       </p>
       <form className="console-usage-filters" onSubmit={submit}>
-        {FILTERS.map(([key, label, type]) => (
+        {DATE_FIELDS.map(([key, label]) => (
           <Fragment key={key}>
             <label>
               {label}{' '}
               <input
-                type={type}
-                required={type === 'date'}
+                type="date"
+                required
                 value={draft[key]}
                 onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
               />
             </label>{' '}
           </Fragment>
         ))}
+        <AppSelect value={draft.appId} onChange={(appId) => setDraft({ ...draft, appId })} />
         <button type="submit">Show</button>{' '}
         <button type="button" onClick={() => void download()} disabled={downloading}>
           {downloading ? 'Downloading…' : 'Download CSV'}

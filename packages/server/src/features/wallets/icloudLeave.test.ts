@@ -105,6 +105,8 @@ describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
     const ada = appleId('ada-renew@icloud.com')
     const { laptop, ref } = await walletOnIcloud('icloud-renew@example.com', ada)
     const [first] = cloudKit.records(ada)
+    // One sign-in for three CloudKit calls (save, read back, delete the old record): the frame makes each
+    // with the token the previous answer carried, as a web auth token is good for one call.
     const renewed = { ...ref, recoveryMethod: 'icloud', recoveryAccessToken: cloudKit.signIn(ada) }
     ok(await laptop.send('privy:wallets:set-recovery', renewed))
     const records = cloudKit.records(ada)
@@ -118,5 +120,36 @@ describe('leaving iCloud (frame, server, CloudKit stand-in)', () => {
     const changed = ok(await laptop.send('privy:wallets:set-recovery', { ...ref, recoveryMethod: 'privy' }))
     expect(changed).toMatchObject({ recoveryMethod: 'privy' })
     expect(cloudKit.records(ada)).toHaveLength(1)
+  })
+
+  test('error: a web auth token already spent (the one that secured the wallet) is refused; a fresh sign-in recovers', async () => {
+    const email = 'icloud-spent@example.com'
+    const ada = appleId('ada-spent@icloud.com')
+    const accessToken = (await t.signIn(email, appId)).token ?? ''
+    const laptop = device()
+    const entropyId = ok(await laptop.send('privy:wallets:create', { accessToken })).address
+    const spent = cloudKit.signIn(ada)
+    const ref = { accessToken, chainType: 'ethereum', entropyId }
+    ok(
+      await laptop.send('privy:wallets:set-recovery', {
+        ...ref,
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: spent,
+      }),
+    )
+
+    t.advance(31_000)
+    const phoneToken = (await t.signIn(email, appId)).token ?? ''
+    const phone = device()
+    const onPhone = { accessToken: phoneToken, chainType: 'ethereum', entropyId }
+    expect(
+      await phone.send('privy:wallets:recover', { ...onPhone, recoveryAccessToken: spent }),
+    ).toMatchObject({
+      error: { type: 'error', message: 'iCloud refused the sign-in; sign in with your Apple ID again' },
+    })
+    const recovered = ok(
+      await phone.send('privy:wallets:recover', { ...onPhone, recoveryAccessToken: cloudKit.signIn(ada) }),
+    )
+    expect(recovered).toMatchObject({ entropyId, recoveryMethod: 'icloud' })
   })
 })

@@ -11,7 +11,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../../scripts/devchain/startAnvil'
 import { type SolanaRpc, startSolanaRpc } from '../../../../../scripts/devchain/startSolanaRpc'
 import { buildSolanaTransaction } from '../../../../core/src/funding/transfer/buildSolanaTransaction'
@@ -297,7 +297,10 @@ describe('bridge stand-in', () => {
         (balance) => balance > 0n,
       ),
     ).toBe(amount)
-    expect(bridge.requests.get(step?.requestId as Hex)).toMatchObject({ status: 'success', user: payer })
+    // The status turns 'success' once the payout's receipt is read, a moment after the balance shows it.
+    await vi.waitFor(() =>
+      expect(bridge.requests.get(step?.requestId as Hex)).toMatchObject({ status: 'success', user: payer }),
+    )
     // Not a Solana address, or no route for a token from Solana.
     const bad = await quote({ ...bridgeBody(recipient, recipient, amount), originChainId: 792703809 })
     expect(await bad.json()).toEqual({

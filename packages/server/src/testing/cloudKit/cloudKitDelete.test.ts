@@ -42,32 +42,32 @@ const names = (user: typeof ada) =>
 
 describe('records/modify deletes', () => {
   test('default: forceDelete by the owner removes the record; a second one reads NOT_FOUND', async () => {
-    const webAuthToken = cloudKit().signIn(ada)
-    expect((await modify([create('d1')], { webAuthToken })).status).toBe(200)
+    expect((await modify([create('d1')], { webAuthToken: cloudKit().signIn(ada) })).status).toBe(200)
     const deleted = await modify([{ operationType: 'forceDelete', record: { recordName: 'd1' } }], {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
     })
     expect(deleted).toEqual({ status: 200, body: { records: [{ recordName: 'd1', deleted: true }] } })
     expect(names(ada)).not.toContain('d1')
     const again = await modify([{ operationType: 'forceDelete', record: { recordName: 'd1' } }], {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
     })
     expect(again.body.records?.[0]).toMatchObject({ recordName: 'd1', serverErrorCode: 'NOT_FOUND' })
   })
 
   test('behavior: delete needs the current recordChangeTag (CONFLICT without it or with a stale one)', async () => {
-    const webAuthToken = cloudKit().signIn(ada)
-    const created = await modify([create('d2')], { webAuthToken })
+    const created = await modify([create('d2')], { webAuthToken: cloudKit().signIn(ada) })
     const tag = created.body.records?.[0]?.recordChangeTag as string
     for (const record of [{ recordName: 'd2' }, { recordName: 'd2', recordChangeTag: 'stale' }]) {
-      const refused = await modify([{ operationType: 'delete', record }], { webAuthToken })
+      const refused = await modify([{ operationType: 'delete', record }], {
+        webAuthToken: cloudKit().signIn(ada),
+      })
       expect(refused.body.records?.[0]).toMatchObject({ recordName: 'd2', serverErrorCode: 'CONFLICT' })
       expect(names(ada)).toContain('d2')
     }
     const deleted = await modify(
       [{ operationType: 'delete', record: { recordName: 'd2', recordChangeTag: tag } }],
       {
-        webAuthToken,
+        webAuthToken: cloudKit().signIn(ada),
       },
     )
     expect(deleted.body.records?.[0]).toEqual({ recordName: 'd2', deleted: true })
@@ -75,13 +75,15 @@ describe('records/modify deletes', () => {
   })
 
   test("error: another user's token, a wrong API token or no web auth token deletes nothing", async () => {
-    const webAuthToken = cloudKit().signIn(ada)
-    await modify([create('d3')], { webAuthToken })
+    await modify([create('d3')], { webAuthToken: cloudKit().signIn(ada) })
     const forceDelete = [{ operationType: 'forceDelete', record: { recordName: 'd3' } }]
 
     const bobs = await modify(forceDelete, { webAuthToken: cloudKit().signIn(bob) })
     expect(bobs.body.records?.[0]).toMatchObject({ recordName: 'd3', serverErrorCode: 'NOT_FOUND' })
-    const wrongApiToken = await modify(forceDelete, { webAuthToken, apiToken: 'not-the-api-token' })
+    const wrongApiToken = await modify(forceDelete, {
+      webAuthToken: cloudKit().signIn(ada),
+      apiToken: 'not-the-api-token',
+    })
     expect(wrongApiToken).toMatchObject({ status: 401, body: { serverErrorCode: 'AUTHENTICATION_FAILED' } })
     const signedOut = await modify(forceDelete)
     expect(signedOut).toMatchObject({ status: 421, body: { serverErrorCode: 'AUTHENTICATION_REQUIRED' } })

@@ -91,6 +91,32 @@ describe('authentication', () => {
     ).toBe(false)
   })
 
+  test('a web auth token is good for one call: the answer carries the next one; a spent token reads 421', async () => {
+    const first = cloudKit().signIn(ada)
+    const answered = await call('private/users/current', { webAuthToken: first })
+    expect(answered.status).toBe(200)
+    const next = answered.headers.get('X-Apple-CloudKit-Web-Auth-Token') ?? ''
+    expect(next).not.toBe('')
+    expect(next).not.toBe(first)
+    expect(answered.headers.get('access-control-expose-headers')).toMatch(/X-Apple-CloudKit-Web-Auth-Token/i)
+    const reused = await call('private/records/lookup', {
+      webAuthToken: first,
+      body: { records: [{ recordName: 'x' }] },
+    })
+    expect(reused.status).toBe(421)
+    expect(await reused.json()).toMatchObject({ serverErrorCode: 'AUTHENTICATION_REQUIRED' })
+    // A refused call carries no token; the fresh one still works, once, and hands on another.
+    expect(reused.headers.get('X-Apple-CloudKit-Web-Auth-Token')).toBeNull()
+    const lookup = await call('private/records/lookup', {
+      webAuthToken: next,
+      body: { records: [{ recordName: 'x' }] },
+    })
+    expect(lookup.status).toBe(200)
+    const afterThat = lookup.headers.get('X-Apple-CloudKit-Web-Auth-Token') ?? ''
+    expect((await call('private/users/current', { webAuthToken: next })).status).toBe(421)
+    expect((await call('private/users/current', { webAuthToken: afterThat })).status).toBe(200)
+  })
+
   test('the sign-in page posts ckSession to its opener; that token reads the user', async () => {
     const form = await fetch(
       `${cloudKit().url}/signin?container=${container.containerIdentifier}&environment=development`,
@@ -152,9 +178,8 @@ describe('sign-in callback "URL Redirect"', () => {
 
 describe('records in the private database', () => {
   test('create, lookup, forceUpdate, delete; another user reads NOT_FOUND', async () => {
-    const webAuthToken = cloudKit().signIn(ada)
     const created = await call('private/records/modify', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { operations: [secretRecord('r1')] },
     })
     expect(created.status).toBe(200)
@@ -166,7 +191,7 @@ describe('records in the private database', () => {
       recordChangeTag: expect.any(String),
     })
     const again = await call('private/records/modify', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { operations: [secretRecord('r1')] },
     })
     expect(((await again.json()) as { records: unknown[] }).records[0]).toMatchObject({
@@ -182,9 +207,12 @@ describe('records in the private database', () => {
         fields: { recovery_secret: { value: 'bmV3' } },
       },
     }
-    await call('private/records/modify', { webAuthToken, body: { operations: [update] } })
+    await call('private/records/modify', {
+      webAuthToken: cloudKit().signIn(ada),
+      body: { operations: [update] },
+    })
     const lookup = await call('private/records/lookup', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { records: [{ recordName: 'r1' }, { recordName: 'none' }] },
     })
     const { records } = (await lookup.json()) as { records: Array<Record<string, unknown>> }
@@ -213,7 +241,7 @@ describe('records in the private database', () => {
     ).toContain('r1')
 
     const deleted = await call('private/records/modify', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { operations: [{ operationType: 'forceDelete', record: { recordName: 'r1' } }] },
     })
     expect(((await deleted.json()) as { records: unknown[] }).records[0]).toEqual({
@@ -228,19 +256,18 @@ describe('records in the private database', () => {
   })
 
   test('malformed requests: 400 BAD_REQUEST', async () => {
-    const webAuthToken = cloudKit().signIn(ada)
     for (const body of [{}, { operations: [] }, { operations: ['x'] }]) {
-      const response = await call('private/records/modify', { webAuthToken, body })
+      const response = await call('private/records/modify', { webAuthToken: cloudKit().signIn(ada), body })
       expect(response.status).toBe(400)
       expect(await response.json()).toMatchObject({ serverErrorCode: 'BAD_REQUEST' })
     }
     const lookup = await call('private/records/lookup', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { records: [{ recordName: 3 }] },
     })
     expect(lookup.status).toBe(400)
     const badName = await call('private/records/modify', {
-      webAuthToken,
+      webAuthToken: cloudKit().signIn(ada),
       body: { operations: [secretRecord('a/b')] },
     })
     expect(((await badName.json()) as { records: unknown[] }).records[0]).toMatchObject({

@@ -57,12 +57,19 @@ function sendCloudKitError(
   serverErrorCode: string,
   reason: string,
   extra: Record<string, string> = {},
+  headers: Record<string, string> = cors,
 ) {
-  sendJson(response, status, { uuid: randomUUID(), serverErrorCode, reason, ...extra }, cors)
+  sendJson(response, status, { uuid: randomUUID(), serverErrorCode, reason, ...extra }, headers)
 }
 
 /** CloudKit Web Services answers cross-origin calls (CloudKit JS runs in the app's page). */
 const cors = { 'access-control-allow-origin': '*' }
+
+/**
+ * The response header carrying the next web auth token: a token is good for one call, and CloudKit hands
+ * the caller a fresh one with each answer (exposed to browser callers, as CloudKit does).
+ */
+const WEB_AUTH_TOKEN_HEADER = 'x-apple-cloudkit-web-auth-token'
 
 const databasePath = /^\/database\/1\/([^/]+)\/(development|production)\/(private|public|shared)\/(.+)$/
 
@@ -81,8 +88,11 @@ const databasePath = /^\/database\/1\/([^/]+)\/(development|production)\/(privat
  * What it refuses as CloudKit does (`{ uuid, serverErrorCode, reason }`): a missing or wrong `ckAPIToken`
  * for the container and environment → 401 `AUTHENTICATION_FAILED`; the private database without a valid
  * `ckWebAuthToken` of that container and environment → 421 `AUTHENTICATION_REQUIRED` with `redirectURL`;
- * a malformed body → 400 `BAD_REQUEST`. Each (container, environment, Apple ID) has its own private
- * database: another user's records read `NOT_FOUND`.
+ * a malformed body → 400 `BAD_REQUEST`. A web auth token is good for one call, as CloudKit's ("expire after a
+ * single use", Apple's `CKFetchWebAuthTokenOperation`): each answer to a call it authorized carries the next
+ * token in `X-Apple-CloudKit-Web-Auth-Token`, and the spent one then reads 421 `AUTHENTICATION_REQUIRED`.
+ * Each (container, environment, Apple ID) has its own private database: another user's records read
+ * `NOT_FOUND`.
  *
  * @example const cloudKit = await startCloudKitStandIn({ containers: [{ containerIdentifier: 'iCloud.com.example', environment: 'development', apiToken }] })
  */
@@ -162,28 +172,37 @@ export async function startCloudKitStandIn(options: StartCloudKitStandInOptions)
     const valid =
       user?.containerIdentifier === container.containerIdentifier &&
       user.environment === container.environment
-    if (!valid || !user)
+    if (!valid || !user || !webAuthToken)
       return sendCloudKitError(response, 421, 'AUTHENTICATION_REQUIRED', 'request needs authorization', {
         redirectURL: signInUrl(container),
       })
+    // Single use: this token is spent, the answer carries the next one.
+    webAuthTokens.delete(webAuthToken)
+    const headers = {
+      ...cors,
+      [WEB_AUTH_TOKEN_HEADER]: signIn(user),
+      'access-control-expose-headers': WEB_AUTH_TOKEN_HEADER,
+    }
+    const fail = (status: number, code: string, reason: string) =>
+      sendCloudKitError(response, status, code, reason, {}, headers)
     const store = databaseOf(user)
     if (operation === 'users/current' && request.method === 'GET')
-      return sendJson(response, 200, { userRecordName: store.userRecordName }, cors)
+      return sendJson(response, 200, { userRecordName: store.userRecordName }, headers)
     if (database !== 'private')
-      return sendCloudKitError(response, 400, 'BAD_REQUEST', 'The stand-in serves the private database only')
-    if (request.method !== 'POST') return sendCloudKitError(response, 404, 'NOT_FOUND', 'Unknown path')
+      return fail(400, 'BAD_REQUEST', 'The stand-in serves the private database only')
+    if (request.method !== 'POST') return fail(404, 'NOT_FOUND', 'Unknown path')
     const body = await readJson(request)
-    if (!isRecordObject(body)) return sendCloudKitError(response, 400, 'BAD_REQUEST', 'Invalid JSON body')
+    if (!isRecordObject(body)) return fail(400, 'BAD_REQUEST', 'Invalid JSON body')
     const zone = body.zoneID
     if (zone !== undefined && !(isRecordObject(zone) && zone.zoneName === '_defaultZone'))
-      return sendCloudKitError(response, 404, 'ZONE_NOT_FOUND', 'Zone does not exist')
+      return fail(404, 'ZONE_NOT_FOUND', 'Zone does not exist')
     if (operation === 'records/modify') {
       const operations = body.operations
       if (!Array.isArray(operations) || operations.length === 0 || operations.length > 200)
-        return sendCloudKitError(response, 400, 'BAD_REQUEST', 'Invalid value, expected operations')
+        return fail(400, 'BAD_REQUEST', 'Invalid value, expected operations')
       if (!operations.every((op) => isRecordObject(op) && isRecordObject(op.record)))
-        return sendCloudKitError(response, 400, 'BAD_REQUEST', 'Invalid value, expected a record')
-      return sendJson(response, 200, { records: store.modify(operations as CloudKitOperation[]) }, cors)
+        return fail(400, 'BAD_REQUEST', 'Invalid value, expected a record')
+      return sendJson(response, 200, { records: store.modify(operations as CloudKitOperation[]) }, headers)
     }
     if (operation === 'records/lookup') {
       const records = body.records
@@ -191,10 +210,10 @@ export async function startCloudKitStandIn(options: StartCloudKitStandInOptions)
         ? records.map((record) => (isRecordObject(record) ? record.recordName : undefined))
         : []
       if (names.length === 0 || names.length > 200 || !names.every((name) => typeof name === 'string'))
-        return sendCloudKitError(response, 400, 'BAD_REQUEST', 'Invalid value, expected records')
-      return sendJson(response, 200, { records: store.lookup(names as string[]) }, cors)
+        return fail(400, 'BAD_REQUEST', 'Invalid value, expected records')
+      return sendJson(response, 200, { records: store.lookup(names as string[]) }, headers)
     }
-    return sendCloudKitError(response, 404, 'NOT_FOUND', 'Unknown path')
+    return fail(404, 'NOT_FOUND', 'Unknown path')
   }
 
   const server = createServer((request, response) => {

@@ -17,9 +17,10 @@ import { unlockEntropy } from '../steps/unlockEntropy'
  * a new Drive secret) also has its old secret file deleted from Drive when a Google token reaches it
  * (`existingRecoveryAccessToken`, else the new `recoveryAccessToken`), after the change is stored; a wallet
  * leaving `icloud` (or taking a new iCloud secret) likewise has its old CloudKit record deleted
- * (`forceDelete`) with the user's web auth token (`existingRecoveryAccessToken`, else the new one;
- * docs/recovery-icloud.md). Those deletions are best effort: the old secret decrypts nothing the server
- * still holds.
+ * (`forceDelete`) with the user's web auth token (`existingRecoveryAccessToken`, else the fresh token
+ * CloudKit handed back when the new secret was saved: a web auth token authorizes one call;
+ * docs/recovery-icloud.md). Those deletions are best effort: the old secret decrypts nothing the server still
+ * holds.
  */
 export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'> = async (state, data) => {
   const { accessToken, chainType, entropyId } = data
@@ -30,6 +31,8 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
       ? await previousSecretName(state, accessToken, chainType, entry.entropyId)
       : {}
   const shares = await splitEntropy(entry.entropy)
+  // A web auth token authorizes one CloudKit call: after the new secret is saved, its answer's token.
+  let freshWebAuthToken: string | undefined
   const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId }
   const recovery = await encryptRecoveryShare(
     data.recoveryMethod === 'privy'
@@ -44,7 +47,15 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
           ? {
               ...base,
               recoveryMethod: 'icloud',
-              ...(await callApi(() => saveIcloudSecret(state, accessToken, data.recoveryAccessToken ?? ''))),
+              ...(await callApi(async () => {
+                const { secret, recordName, nextWebAuthToken } = await saveIcloudSecret(
+                  state,
+                  accessToken,
+                  data.recoveryAccessToken ?? '',
+                )
+                freshWebAuthToken = nextWebAuthToken
+                return { secret, recordName }
+              })),
             }
           : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
   )
@@ -63,9 +74,7 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
     (data.recoveryMethod === 'google-drive' ? data.recoveryAccessToken : undefined)
   if (previous.secretFileName && driveToken)
     await removeRecoverySecret(state.googleDrive, driveToken, previous.secretFileName).catch(() => 0)
-  const webAuthToken =
-    data.existingRecoveryAccessToken ??
-    (data.recoveryMethod === 'icloud' ? data.recoveryAccessToken : undefined)
+  const webAuthToken = data.existingRecoveryAccessToken ?? freshWebAuthToken
   if (previous.icloudRecordName && webAuthToken)
     await removeIcloudSecret(state, accessToken, webAuthToken, previous.icloudRecordName).catch(() => false)
   return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }

@@ -1,4 +1,3 @@
-import { trackEvent } from '@foyer/core'
 import {
   type MoonpayTransaction,
   type MoonpayTransactionStatus,
@@ -17,6 +16,7 @@ import { type DetailRow, DetailRows } from '../../../ui/DetailRows'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { returnToFundingMethods } from '../returnToFundingMethods'
+import { trackFiatOnRamp } from '../trackFiatOnRamp'
 
 type FundingMessages = ReturnType<typeof useModal>['messages']['funding']
 type Format = ReturnType<typeof useModal>['format']
@@ -73,8 +73,8 @@ function openPopup(): Window | null {
 
 /**
  * 'Fund account' for a card purchase through MoonPay (docs/modal.md "Card on-ramp status", docs/errors.md,
- * docs/limits.md): opens the signed widget in a 440 × 680 popup (records `sdk_fiat_on_ramp_started`), and 8 s
- * later starts polling MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish
+ * docs/limits.md): opens the signed widget in a 440 × 680 popup (records `sdk_fiat_on_ramp_started`, and
+ * `sdk_fiat_on_ramp_completed` once MoonPay reports the purchase completed), and 8 s later starts polling MoonPay's `transactions/ext/{id}` every 3 s. pending: 'Go back to MoonPay to finish
  * funding your account.'; completed: "You've funded your account!"; waitingAuthorization: 'Processing
  * payment'; failed, serviceFailure or 3 polling errors (404 is not one): back to method selection with
  * 'Something went wrong adding funds from Moonpay…'. Completed or processing, it lists the purchase as MoonPay
@@ -91,6 +91,7 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
   )
   const popup = useRef<Window | null>(null)
   const started = useRef(false)
+  const completedSent = useRef(false)
 
   const fail = useCallback(() => {
     popup.current?.close()
@@ -135,15 +136,7 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
           MOONPAY_API_URL
         setWidget({ url: signedUrl, apiUrl, apiKey, id: externalTransactionId })
         if (popup.current && !popup.current.closed) popup.current.location.href = signedUrl
-        void trackEvent(client, {
-          eventName: 'sdk_fiat_on_ramp_started',
-          payload: {
-            provider: 'moonpay',
-            value: Number(request.amount),
-            chainType: request.chainType,
-            chainId: request.chainType === 'solana' ? request.cluster?.name : request.chain?.id,
-          },
-        })
+        trackFiatOnRamp(client, 'started', request, 'moonpay')
       },
       () => fail(),
     )
@@ -158,13 +151,17 @@ export function FundingCard({ params }: ScreenProps<'fundingCard'>) {
         onStatus(next, read) {
           setStatus(next)
           setTransaction(read)
+          if (next === 'completed' && !completedSent.current) {
+            completedSent.current = true
+            trackFiatOnRamp(client, 'completed', request, 'moonpay')
+          }
           if (next === 'completed' || next === 'waitingAuthorization')
             settle.resolve({ status: next === 'completed' ? 'completed' : 'submitted', method: 'card' })
         },
         onFailure: fail,
       },
     )
-  }, [widget, settle, fail])
+  }, [widget, settle, fail, client, request])
 
   const done = status === 'completed' || status === 'waitingAuthorization'
   return (

@@ -140,7 +140,14 @@ async function chooseExchange(user: ReturnType<typeof userEvent.setup>, entry = 
 
 describe("exchange on-ramp 'Fund account'", () => {
   test('default: the popup goes to the pay page; in flow, after flow, then success resolves fundWallet', async () => {
-    const { result, user, initCalls, polls } = await setup({ statuses: ['pending', 'pending', 'success'] })
+    const { result, user, calls, initCalls, polls } = await setup({
+      statuses: ['pending', 'pending', 'success'],
+    })
+    const onRampEvents = () =>
+      calls
+        .filter((call) => call.path === '/api/v1/analytics_events')
+        .map((call) => call.body as { event_name: string; payload: Record<string, unknown> })
+        .filter((body) => body.event_name.startsWith('sdk_fiat_on_ramp_'))
     const outcome = fund(result)
     await chooseExchange(user)
     expect(await screen.findByText('Go back to Coinbase Onramp to finish funding your account.')).toBeTruthy()
@@ -179,6 +186,20 @@ describe("exchange on-ramp 'Fund account'", () => {
     expect(screen.getByRole('heading', { name: 'Fund account' })).toBeTruthy()
     expect(screen.getByText('It may take a few minutes for the assets to appear.')).toBeTruthy()
     expect((await outcome).value).toEqual({ status: 'submitted', method: 'exchange' })
+    // The usage page's funding numbers (docs/console.md#usage): started when the pay page opened, completed now.
+    const onRamp = { provider: 'coinbase', value: 0.05, chainType: 'ethereum', chainId: 1 }
+    await waitFor(() =>
+      expect(onRampEvents()).toEqual([
+        expect.objectContaining({
+          event_name: 'sdk_fiat_on_ramp_started',
+          payload: expect.objectContaining(onRamp),
+        }),
+        expect.objectContaining({
+          event_name: 'sdk_fiat_on_ramp_completed',
+          payload: expect.objectContaining(onRamp),
+        }),
+      ]),
+    )
     const { violations } = await axe.run(screen.getByRole('dialog'))
     expect(violations).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Done' }))
@@ -186,7 +207,7 @@ describe("exchange on-ramp 'Fund account'", () => {
   })
 
   test('behavior: 3 polls without success after the popup closed → back to the method selection', async () => {
-    const { result, user, polls } = await setup({ statuses: ['pending'] })
+    const { result, user, calls, polls } = await setup({ statuses: ['pending'] })
     void fund(result)
     await chooseExchange(user)
     await waitFor(() => expect(popups[0]?.replacedWith).toHaveLength(1))
@@ -194,6 +215,10 @@ describe("exchange on-ramp 'Fund account'", () => {
     await act(() => vi.advanceTimersByTimeAsync(5000 + 1500 * 2 + 200))
     expect(await screen.findByRole('heading', { name: 'Add funds to your wallet' })).toBeTruthy()
     expect(polls()).toBe(3)
+    const events = calls.filter((call) => call.path === '/api/v1/analytics_events')
+    expect(events.map((call) => (call.body as { event_name: string }).event_name)).not.toContain(
+      'sdk_fiat_on_ramp_completed',
+    )
   })
 
   test('error: a failed purchase shows the documented text; Back returns to the method selection', async () => {

@@ -20,6 +20,7 @@ import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
 import { returnToFundingMethods } from '../returnToFundingMethods'
+import { trackFiatOnRamp } from '../trackFiatOnRamp'
 
 type View = { kind: 'blocked' } | { kind: 'status'; status: CoinbaseOnRampFlowStatus }
 
@@ -29,7 +30,8 @@ type View = { kind: 'blocked' } | { kind: 'status'; status: CoinbaseOnRampFlowSt
  * {id} for Coinbase Onramp', back to the method selection), opens the 440 × 680 popup, asks the server for a
  * session (`coinbase_on_ramp/init`) and sends the popup to the pay page with the amount, network and asset.
  * Then: 'pending-in-flow' while the popup is open, 'pending-after-flow' once it closed, polled 5 s after the
- * start and every 1.5 s; 'success' resolves `fundWallet()` with `submitted`; 'error' shows the documented
+ * start and every 1.5 s (`sdk_fiat_on_ramp_started` once the pay page opens); 'success' sends
+ * `sdk_fiat_on_ramp_completed` and resolves `fundWallet()` with `submitted`; 'error' shows the documented
  * text; 3 polls without success after the popup closed go back to the method selection with the other card
  * provider shown. A blocked popup offers 'Reopen the payment window' (a click, so the browser allows it).
  */
@@ -71,6 +73,7 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
             asset: exchange.asset,
           }),
         )
+        trackFiatOnRamp(client, 'started', params.request, 'coinbase')
         const outcome = await trackCoinbaseOnRamp(client, {
           partnerUserId: session.partner_user_id,
           popup,
@@ -79,9 +82,10 @@ export function FundingExchange({ params }: ScreenProps<'fundingExchange'>) {
             if (isMounted()) setView({ kind: 'status', status })
           },
         })
-        if (outcome === 'success')
+        if (outcome === 'success') {
+          trackFiatOnRamp(client, 'completed', params.request, 'coinbase')
           params.settle.resolve({ status: 'submitted', method: params.via === 'card' ? 'card' : 'exchange' })
-        else if (outcome === 'timed-out' && isMounted())
+        } else if (outcome === 'timed-out' && isMounted())
           returnToFundingMethods(router, params, { showAlternateProvider: true })
       } catch {
         if (signal.aborted || !isMounted()) return

@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   createTestClient,
   testAppConfig,
@@ -17,11 +17,6 @@ import {
 import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
 import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 preloadRecoveryScreens()
 
 const driveWallet = { ...testWallet, recoveryMethod: 'google-drive' as const }

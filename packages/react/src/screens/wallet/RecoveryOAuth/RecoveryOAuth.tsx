@@ -79,6 +79,9 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
           wallet: params.wallet,
           recoveryMethod: provider,
           recoveryAccessToken: accessToken,
+          ...(params.existingRecoveryAccessToken
+            ? { existingRecoveryAccessToken: params.existingRecoveryAccessToken }
+            : {}),
         })
         params.settle.resolve(undefined)
         if (isMounted()) close()

@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createTestClient } from '../../../../test/createTestClient'
 import { createFakePopup } from '../../../../test/fakePopup'
 import {
@@ -15,11 +15,6 @@ import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderW
 
 // The recovery OAuth screen's iCloud variant (docs/recovery-icloud.md "In the modal").
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 preloadRecoveryScreens()
 
 const walletUser = recoveryWalletUser

@@ -14,6 +14,11 @@ export type RecoveryOAuthParams =
       wallet: EmbeddedWalletInfo
       /** Default `'google-drive'`. */
       provider?: 'google-drive' | 'icloud' | undefined
+      /**
+       * The sign-in token of the cloud the wallet leaves (Google's or an Apple ID web auth token), so the
+       * frame deletes the old secret (docs/recovery-icloud.md "Changing the method").
+       */
+      existingRecoveryAccessToken?: string | undefined
       settle: PromptSettler<undefined>
     }
   | { mode: 'recover'; prompt: RecoverWithOAuthPrompt; settle: PromptSettler<undefined> }

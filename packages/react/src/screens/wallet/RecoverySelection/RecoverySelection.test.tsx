@@ -1,55 +1,25 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, test, vi } from 'vitest'
-import {
-  createTestClient,
-  testAppConfig,
-  testEmbeddedWallet,
-  testUser,
-} from '../../../../test/createTestClient'
+import { describe, expect, test, vi } from 'vitest'
 import { createFakePopup, openGoogleRecoveryPopup } from '../../../../test/fakePopup'
-import { installFakeWalletFrame } from '../../../../test/fakeWalletFrame'
-import { preloadRecoveryScreens, SecureButton, screenAxeOptions } from '../../../../test/recoveryScreens'
-import { renderInProvider, signInWithTestCode } from '../../../../test/renderInProvider'
-import { findDialog, renderWalletUi, testWallet } from '../../../../test/renderWallet'
+import {
+  preloadRecoveryScreens,
+  renderWalletOnMethod,
+  screenAxeOptions,
+  setPasswordThroughFlow,
+} from '../../../../test/recoveryScreens'
+import { findDialog, renderWalletUi } from '../../../../test/renderWallet'
 
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
 preloadRecoveryScreens()
 
 const PASSWORD = 'Velvet-Orbit-Lantern-Pebble'
 
 /** A signed-in user whose wallet is on `method`, in an app offering `options`; the frame answers everything. */
-async function setUp(method: 'privy' | 'user-passcode' | 'google-drive', options: string[]) {
-  const account = { ...testEmbeddedWallet(testWallet.address), recovery_method: method }
-  const { client, calls } = createTestClient(
-    {
-      'POST /api/v1/recovery/oauth/init': () => ({
-        status: 200,
-        body: { url: 'https://accounts.google.test/o/oauth2/v2/auth' },
-      }),
-      'POST /api/v1/recovery/oauth/authenticate': () => ({
-        status: 200,
-        body: { access_token: 'drive-token-of-the-old-secret' },
-      }),
-    },
-    {
-      user: { ...testUser, linked_accounts: [...testUser.linked_accounts, account] },
-      appConfig: {
-        embedded_wallet_config: {
-          ...testAppConfig().embedded_wallet_config,
-          user_owned_recovery_options: options as ('user-passcode' | 'google-drive')[],
-        },
-      },
-    },
-  )
-  const { user } = await renderInProvider(client, <SecureButton />)
-  await signInWithTestCode(client)
-  const frameCalls = installFakeWalletFrame(client, () => ({}))
-  return { client, calls, frameCalls, user }
+function setUp(method: 'privy' | 'user-passcode' | 'google-drive', options: string[]) {
+  return renderWalletOnMethod(method, options as ('user-passcode' | 'google-drive')[], {
+    driveToken: 'drive-token-of-the-old-secret',
+  })
 }
 
 /** Clicks a step's button once its 250 ms delay (docs/limits.md) has passed. */
@@ -115,15 +85,7 @@ describe('Secure your account / Update backup method', () => {
     expect(open).toHaveBeenCalledTimes(1)
     const set = await findDialog('Set your password')
     expect(calls.some((call) => call.path === '/api/v1/recovery/oauth/authenticate')).toBe(true)
-    await user.type(within(set).getByLabelText('Password'), PASSWORD)
-    await press(user, set, 'Continue')
-    await press(user, await findDialog('Save your password'), 'Continue')
-    const confirm = await findDialog('Confirm your password')
-    await user.type(within(confirm).getByLabelText('Confirm password'), PASSWORD)
-    await press(user, confirm, 'Continue')
-    const final = await findDialog('Confirm you have saved')
-    await user.click(within(final).getByRole('checkbox'))
-    await press(user, final, 'Set Password')
+    await setPasswordThroughFlow(user, set, PASSWORD)
     await findDialog('Success')
     expect(setRecoveryCalls(frameCalls)).toEqual([
       expect.objectContaining({

@@ -1,14 +1,18 @@
 import { openOAuthPopup } from '@foyer/core/oauth'
 import { useState } from 'react'
-import { loadWallet } from '../../../hooks/loadWallet'
 import { useAbortOnUnmount } from '../../../hooks/useAbortOnUnmount'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import {
+  authorizeExistingRecovery,
+  existingRecoveryErrorText,
+  existingRecoveryProvider,
+  existingRecoveryWaitingText,
+} from '../existingRecoveryAccess'
 import { passwordFlowRoute } from '../passwordFlowRoute'
-import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
 import { type RecoveryChoice, recoveryChoices } from './recoveryChoices'
 
 /**
@@ -16,9 +20,11 @@ import { type RecoveryChoice, recoveryChoices } from './recoveryChoices'
  * "Recovery-screen choice"), shown when more than one method is available: exactly the choices of
  * {@link recoveryChoices} — a password (the password flow), Google Drive when the app offers it (the
  * recovery OAuth screen, docs/recovery-oauth.md) and, for a wallet on a user-owned method, automatic
- * recovery ('Automatically secure your account'). A wallet on Google Drive choosing a password first asks
- * Google for the Drive token (the popup opens in the click), so the frame deletes the old secret once the
- * password is stored (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
+ * recovery ('Automatically secure your account'). A wallet on Google Drive or iCloud choosing a password or
+ * the other cloud first signs in where its secret is (Google's popup or the Apple ID sign-in, opened in the
+ * click; 'Waiting for Google' / 'Waiting for Apple'), so the frame deletes the old secret once the new method
+ * is stored (docs/recovery-oauth.md, docs/recovery-icloud.md "Changing the method"); a cancel or a closed
+ * window there changes nothing ('User denied confirmation during OAuth flow').
  * At wallet creation, when the app requires a user-owned method (`SecureNewWalletPrompt`), it offers the
  * app's user-owned methods only and cannot be closed (docs/modal.md "Wallet creation").
  */
@@ -37,6 +43,32 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
     : (creating?.methods ?? [])
   const update = wallet !== undefined && wallet.recoveryMethod !== 'privy'
 
+  const leaving = wallet ? existingRecoveryProvider(wallet) : undefined
+  /**
+   * Runs `next` once the wallet may leave its cloud: for a wallet on Google Drive or iCloud, first the
+   * sign-in there (the popup opens in this click), whose token lets the frame delete the old secret.
+   */
+  const thenLeave = (next: (existingRecoveryAccessToken?: string) => void) => {
+    if (busy) return
+    if (!leaving) return next()
+    // Opened in the click handler: browsers block popups opened after an await.
+    const popup = openOAuthPopup()
+    setBusy(true)
+    setError(undefined)
+    void (async () => {
+      try {
+        const token = await authorizeExistingRecovery(client, leaving, { popup, signal: nextSignal() })
+        if (!isMounted()) return
+        setBusy(false)
+        next(token)
+      } catch (caught) {
+        if (!isMounted()) return
+        setBusy(false)
+        setError(existingRecoveryErrorText(caught, messages, leaving))
+      }
+    })()
+  }
+
   const password = () => {
     if (busy) return
     if (creating) {
@@ -48,29 +80,23 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
       return
     }
     if (!wallet) return
-    if (wallet.recoveryMethod !== 'google-drive') {
-      const route = passwordFlowRoute(client, wallet, settle)
+    thenLeave((existingRecoveryAccessToken) => {
+      const route = passwordFlowRoute(client, wallet, settle, existingRecoveryAccessToken)
       if (route.id === 'setPassword') router.push('setPassword', route.params)
-      return
-    }
-    // Opened in the click handler: browsers block popups opened after an await.
-    const popup = openOAuthPopup()
-    setBusy(true)
-    setError(undefined)
-    void (async () => {
-      try {
-        const { authorizeRecoveryOAuth } = await loadWallet()
-        const { accessToken } = await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })
-        if (!isMounted()) return
-        setBusy(false)
-        const route = passwordFlowRoute(client, wallet, settle, accessToken)
-        if (route.id === 'setPassword') router.push('setPassword', route.params)
-      } catch (caught) {
-        if (!isMounted()) return
-        setBusy(false)
-        setError(recoveryOAuthErrorText(caught, messages))
-      }
-    })()
+    })
+  }
+  /** Google Drive or iCloud for an existing wallet: the recovery OAuth screen, after leaving the old cloud. */
+  const cloud = (provider: 'google-drive' | 'icloud') => {
+    if (!wallet) return
+    thenLeave((existingRecoveryAccessToken) =>
+      router.push('recoveryOAuth', {
+        mode: 'set',
+        wallet,
+        provider,
+        settle,
+        ...(existingRecoveryAccessToken ? { existingRecoveryAccessToken } : {}),
+      }),
+    )
   }
 
   return (
@@ -91,7 +117,7 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           onClick={() =>
             creating
               ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, settle })
-              : wallet && router.push('recoveryOAuth', { mode: 'set', wallet, settle })
+              : cloud('google-drive')
           }
         >
           <span>{m.googleDriveOption}</span>
@@ -99,12 +125,7 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
         </button>
       ) : null}
       {choices.includes('icloud') && wallet && !creating ? (
-        <button
-          type="button"
-          className="foyer-option"
-          disabled={busy}
-          onClick={() => router.push('recoveryOAuth', { mode: 'set', wallet, provider: 'icloud', settle })}
-        >
+        <button type="button" className="foyer-option" disabled={busy} onClick={() => cloud('icloud')}>
           <span>{messages.icloudRecovery.option}</span>
           <small>{messages.icloudRecovery.optionDetail}</small>
         </button>
@@ -122,7 +143,7 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
       ) : null}
       {busy ? (
         <p className="foyer-text" role="status">
-          {m.oauthWaiting}
+          {existingRecoveryWaitingText(messages, leaving ?? 'google-drive')}
         </p>
       ) : null}
       {error ? (

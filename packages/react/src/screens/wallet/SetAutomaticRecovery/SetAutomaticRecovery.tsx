@@ -10,13 +10,19 @@ import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
-import { recoveryOAuthErrorText } from '../RecoveryOAuth/RecoveryOAuth'
+import {
+  authorizeExistingRecovery,
+  existingRecoveryErrorText,
+  existingRecoveryProvider,
+  existingRecoveryWaitingText,
+} from '../existingRecoveryAccess'
 
 /**
  * 'Automatically secure your account' (docs/modal.md "Set automatic recovery": confirm, success, close after
- * a delay): moves a wallet on a user-owned method to automatic recovery. For a wallet on Google Drive the
- * confirm click opens the Google popup first, so the frame deletes the old secret once the change is stored
- * (docs/recovery-oauth.md "Changing the method"); a cancel at Google changes nothing.
+ * a delay): moves a wallet on a user-owned method to automatic recovery. For a wallet on Google Drive or
+ * iCloud the confirm click opens Google's popup or the Apple ID sign-in first ('Waiting for Google' /
+ * 'Waiting for Apple'), so the frame deletes the old secret once the change is stored (docs/recovery-oauth.md,
+ * docs/recovery-icloud.md "Changing the method"); a cancel or a closed window there changes nothing.
  */
 export function SetAutomaticRecovery({ params }: ScreenProps<'setAutomaticRecovery'>) {
   const { client, messages } = useModal()
@@ -28,19 +34,20 @@ export function SetAutomaticRecovery({ params }: ScreenProps<'setAutomaticRecove
   const nextSignal = useAbortOnUnmount()
   useCloseAfterSuccess(status === 'success')
 
+  const leaving = existingRecoveryProvider(wallet)
   const confirm = () => {
     if (status !== 'confirm') return
     // Opened in the click handler: browsers block popups opened after an await.
-    const popup = wallet.recoveryMethod === 'google-drive' ? openOAuthPopup() : undefined
+    const popup = leaving ? openOAuthPopup() : undefined
     setStatus('busy')
     setError(undefined)
     void (async () => {
       try {
-        const { authorizeRecoveryOAuth, setWalletRecovery } = await loadWallet()
         const existing =
-          popup === undefined
-            ? undefined
-            : (await authorizeRecoveryOAuth(client, { popup, signal: nextSignal() })).accessToken
+          leaving && popup !== undefined
+            ? await authorizeExistingRecovery(client, leaving, { popup, signal: nextSignal() })
+            : undefined
+        const { setWalletRecovery } = await loadWallet()
         await setWalletRecovery(client, {
           wallet,
           recoveryMethod: 'privy',
@@ -52,8 +59,8 @@ export function SetAutomaticRecovery({ params }: ScreenProps<'setAutomaticRecove
         if (!isMounted()) return
         setStatus('confirm')
         setError(
-          wallet.recoveryMethod === 'google-drive'
-            ? recoveryOAuthErrorText(caught, messages)
+          leaving
+            ? existingRecoveryErrorText(caught, messages, leaving)
             : (toErrorInfo(caught).message ?? m.genericError),
         )
       }
@@ -73,6 +80,11 @@ export function SetAutomaticRecovery({ params }: ScreenProps<'setAutomaticRecove
     <div className="foyer-screen" aria-busy={status === 'busy' || undefined}>
       <ScreenHeader title={<ScreenTitle>{m.automaticTitle}</ScreenTitle>} />
       <p className="foyer-text">{m.automaticDetail}</p>
+      {status === 'busy' && leaving ? (
+        <p className="foyer-text" role="status">
+          {existingRecoveryWaitingText(messages, leaving)}
+        </p>
+      ) : null}
       {error ? (
         <p className="foyer-error-text" role="alert">
           {error}

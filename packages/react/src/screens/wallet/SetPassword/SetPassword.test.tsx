@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import type userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { setPasswordThroughFlow } from '../../../../test/recoveryScreens'
 import { findDialog, renderWalletUi } from '../../../../test/renderWallet'
 
 afterEach(cleanup)
@@ -131,16 +132,7 @@ describe('SetPassword', () => {
         })
       },
     })
-    await user.type(within(dialog).getByLabelText('Password'), PASSWORD)
-    await press(user, dialog, 'Continue')
-    const save = await findDialog('Save your password')
-    await press(user, save, 'Continue')
-    const confirm = await findDialog('Confirm your password')
-    await user.type(within(confirm).getByLabelText('Confirm password'), PASSWORD)
-    await press(user, confirm, 'Continue')
-    const final = await findDialog('Confirm you have saved')
-    await user.click(within(final).getByRole('checkbox'))
-    await press(user, final, 'Set Password')
+    await setPasswordThroughFlow(user, dialog, PASSWORD)
     const failure = await findDialog('Something went wrong')
     expect(within(failure).getByText('Error setting a password on the embedded wallet')).toBeTruthy()
   })

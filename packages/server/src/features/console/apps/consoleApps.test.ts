@@ -141,6 +141,28 @@ describe('console apps service', () => {
     expect(loaded?.settings.captcha_secret_key).toBe('captcha-secret-0003')
   })
 
+  test('an OAuth client sent as null is removed; the other clients stay', async () => {
+    const context = consoleContext()
+    const app = await createConsoleApp(context, { name: 'Clients', allowed_origins: [] })
+    const client = (id: string) => ({ client_id: id, client_secret: `${id}-secret`, scopes: [], apple: null })
+    await updateConsoleApp(context, app.id, {
+      settings: { oauth: { clients: { github: client('gh'), google: client('gg') } } },
+    })
+    const changed = await updateConsoleApp(context, app.id, {
+      settings: { oauth: { clients: { github: null } } },
+    })
+    const clientsOf = (settings: Record<string, unknown> | undefined) =>
+      Object.keys((settings?.oauth as { clients?: object } | undefined)?.clients ?? {}).sort()
+    expect(clientsOf(changed?.before.settings)).toEqual(['github', 'google'])
+    expect(clientsOf(changed?.after.settings)).toEqual(['google'])
+    const loaded = await loadApp(t.db, app.id, t.masterKey)
+    expect(loaded?.settings.oauth.clients.github).toBeUndefined()
+    expect(loaded?.settings.oauth.clients.google).toMatchObject({
+      client_id: 'gg',
+      client_secret: 'gg-secret',
+    })
+  })
+
   test('rotating the signing key: new tokens use the new key, the old key verifies and is published until its tokens expire', async () => {
     const context = consoleContext()
     const app = await createConsoleApp(context, { name: 'Rotated', allowed_origins: [] })

@@ -144,7 +144,9 @@ export async function updateConsoleApp(
       ? current.allowedOrigins
       : checkOrigins(request.allowed_origins, errors)
   const overrides = appSettingsCodec.keepMasked(request.settings ?? {}, current.settings)
-  const merged = deepMergeSettings(current.settings as Record<string, unknown>, overrides)
+  const merged = withoutRemovedClients(
+    deepMergeSettings(current.settings as Record<string, unknown>, overrides),
+  )
   const settings = validateSettings(merged, errors)
   if (errors.length > 0 || !settings) throw new ConsoleFieldErrors(errors)
   await context.db.orm
@@ -158,6 +160,17 @@ export async function updateConsoleApp(
     .where(eq(apps.id, appId))
   context.apps.clear(appId)
   return { before, after: (await getConsoleApp(context, appId)) as ConsoleAppDetail }
+}
+
+/**
+ * `settings` without the OAuth clients set to null: a client sent as null is removed (docs/console.md#apps),
+ * as a merge alone keeps every client the app had.
+ */
+function withoutRemovedClients(settings: Record<string, unknown>): Record<string, unknown> {
+  const oauth = settings.oauth as { clients?: Record<string, unknown> } | undefined
+  if (!oauth?.clients || !Object.values(oauth.clients).includes(null)) return settings
+  const clients = Object.fromEntries(Object.entries(oauth.clients).filter(([, client]) => client !== null))
+  return { ...settings, oauth: { ...oauth, clients } }
 }
 
 /**

@@ -41,9 +41,51 @@ const exactCaseResolution: Plugin = {
 }
 
 /**
+ * Zod's locales as English only. `import { z } from 'zod'` keeps the namespace `z.locales` (every
+ * language's error messages, about 260 kB minified) in the bundle, which esbuild cannot shake out; the
+ * console's texts are English and nothing in it picks another zod locale.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(args.resolveDir, '../locales/index.js'), namespace: 'zod-locales' }
+        : undefined,
+    )
+    builder.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(args.path, '../en.js'))}`,
+      resolveDir: join(args.path, '..'),
+      loader: 'js',
+    }))
+  },
+}
+
+/**
+ * External-wallet SDKs the console never loads: the console app signs in by email code or passkey, with no
+ * external wallet (docs/console.md#access), so WalletConnect's and Coinbase Wallet's SDKs (about 3 MB of
+ * lazy chunks) are left out; importing one rejects with an error naming it.
+ */
+export const CONSOLE_LEFT_OUT = ['@walletconnect/ethereum-provider', '@coinbase/wallet-sdk'] as const
+const leaveOutWalletSdks: Plugin = {
+  name: 'leave-out-wallet-sdks',
+  setup(builder) {
+    const filter = new RegExp(
+      `^(${CONSOLE_LEFT_OUT.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`,
+    )
+    builder.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'left-out' }))
+    builder.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the operator console`)})`,
+      loader: 'js',
+    }))
+  },
+}
+
+/**
  * Bundles the console page (`@foyer/console`: React, `@foyer/react` and the pages) with esbuild for the
- * browser: ESM, ES2022, minified, code-split (lazy pages and the modal's screens are chunks), CSS in a
- * file of its own, no source maps, `process.env.NODE_ENV` `production`. A few seconds; the page routes
+ * browser: ESM, ES2022, minified, code-split (each page and the modal's screens are lazy chunks), CSS in a
+ * file of its own, no source maps, `process.env.NODE_ENV` `production`; zod's locales English only and the
+ * external-wallet SDKs left out ({@link CONSOLE_LEFT_OUT}). A few seconds; the page routes
  * call it once, on the first request outside production, and keep the result.
  *
  * @example const bundle = await bundleConsole() // bundle.script === 'main-<hash>.js'
@@ -68,7 +110,7 @@ export async function bundleConsole(): Promise<ConsoleBundle> {
     assetNames: 'asset-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [exactCaseResolution],
+    plugins: [exactCaseResolution, zodEnglishOnly, leaveOutWalletSdks],
   })
   const files = result.outputFiles.map((file) => ({ fileName: basename(file.path), contents: file.contents }))
   const script = files.find((file) => /^main-[^.]+\.js$/.test(file.fileName))

@@ -58,6 +58,11 @@ describe('the console page', () => {
       expect(read?.files.map((file) => file.fileName).sort()).toEqual(
         bundle.files.map((file) => file.fileName).sort(),
       )
+      // What the console never runs is left out: zod's other languages, the external-wallet SDKs.
+      const text = bundle.files.map((file) => new TextDecoder().decode(file.contents)).join('\n')
+      const holds = (marker: string) => text.includes(marker)
+      expect(['Неверный ввод', 'wc_sessionPropose'].filter(holds)).toEqual([])
+      expect(holds('@walletconnect/ethereum-provider is not part of the operator console')).toBe(true)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
