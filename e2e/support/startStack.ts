@@ -26,6 +26,7 @@ import {
   operatorConsole,
   passkeys,
   seedDemoApp,
+  serverApi,
   siwe,
   sms,
   type TwilioOptions,
@@ -304,6 +305,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       // The app's verifying paymaster reads the chains' anvil (docs/gas-sponsorship.md).
       gasSponsorship(chains ? { rpcUrls: { [chains.anvil.chainId]: chains.anvil.rpcUrl } } : {}),
       analytics(),
+      serverApi(),
       // The operator console at /console, with the operators of the console e2e files (docs/console.md).
       operatorConsole({ operators: E2E_CONSOLE_OPERATORS }),
     ],

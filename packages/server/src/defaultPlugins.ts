@@ -12,6 +12,7 @@ import { mfa } from './features/mfa/plugin'
 import { oauth } from './features/oauth/method'
 import { passkeys } from './features/passkeys/method'
 import { email } from './features/passwordless/method'
+import { serverApi } from './features/serverApi/plugin'
 import { siwe } from './features/siwe/method'
 import { sms } from './features/sms/method'
 import { telegram } from './features/telegram/method'
@@ -39,7 +40,15 @@ export function defaultMethods() {
 
 /** Every feature with its default options: `createApp`'s default `features`. */
 export function defaultFeatures() {
-  return [mfa(), farcasterSigners(), funding(), delegatedActions(), gasSponsorship(), analytics()] as const
+  return [
+    mfa(),
+    farcasterSigners(),
+    funding(),
+    delegatedActions(),
+    gasSponsorship(),
+    analytics(),
+    serverApi(),
+  ] as const
 }
 
 /** An account kind of one of the {@link defaultMethods}. */

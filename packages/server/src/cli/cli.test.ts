@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
+import { openDatabase } from '../db/openDatabase'
+import { isAppSecret, listAppSecrets } from '../features/serverApi/appSecrets'
 
 const run = promisify(execFile)
 const bin = fileURLToPath(new URL('../../bin/foyer-server.mjs', import.meta.url))
@@ -69,6 +71,35 @@ describe('foyer-server CLI', () => {
     })
     await expect(foyerServer(['app', 'update', id, '--settings', '{not json'], cwd)).rejects.toMatchObject({
       code: 1,
+    })
+  })
+
+  test('behavior: app rotate-secret prints a new secret the server API then accepts; the previous stays in its grace period', {
+    timeout: 120_000,
+  }, async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'foyer-cli-'))
+    const id = (await foyerServer(['app', 'create', '--name', 'Back-end Shop'], cwd)).stdout.trim()
+    const first = (await foyerServer(['app', 'rotate-secret', id], cwd)).stdout.trim()
+    const second = (await foyerServer(['app', 'rotate-secret', id], cwd)).stdout.trim()
+    expect(first).toMatch(/^foyer_secret_[A-Za-z0-9_-]{43}$/)
+    expect(second).toMatch(/^foyer_secret_[A-Za-z0-9_-]{43}$/)
+    expect(second).not.toBe(first)
+    const db = await openDatabase({ dataDir: join(cwd, 'data') })
+    try {
+      const context = { db, now: Date.now }
+      expect(await isAppSecret(context, id, second)).toBe(true)
+      expect(await isAppSecret(context, id, first)).toBe(true)
+      expect(await isAppSecret(context, id, `${second}x`)).toBe(false)
+      expect(await listAppSecrets(context, id)).toEqual([
+        expect.objectContaining({ expires_at: null }),
+        expect.objectContaining({ expires_at: expect.any(Number) }),
+      ])
+    } finally {
+      await db.close()
+    }
+    await expect(foyerServer(['app', 'rotate-secret', 'a'.repeat(25)], cwd)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No app'),
     })
   })
 

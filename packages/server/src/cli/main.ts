@@ -9,6 +9,7 @@ import { appSettingsCodec } from '../features/apps/appSettingsCodec'
 import { createAppRecord, listAppRecords, updateAppSettings } from '../features/apps/service'
 import { CONSOLE_DIST_DIR, readConsoleBundle } from '../features/console/page/prebuiltConsole'
 import { rotateMasterKey } from '../features/masterKey/rotateMasterKey'
+import { rotateAppSecret } from '../features/serverApi/appSecrets'
 import { sweepExpired } from '../features/sweep/sweepExpired'
 import { readWalletFrameBundle, WALLET_FRAME_DIST_DIR } from '../features/walletFrame/prebuiltWalletFrame'
 import { loadConfig, type ServerConfig } from './loadConfig'
@@ -24,6 +25,8 @@ Commands:
   app list [--json]                         list apps
   app update <id> --settings <json>         merge settings into an app (e.g. custom_jwt_auth); prints
                                             the settings changed, secrets masked
+  app rotate-secret <id>                    issue the app a new secret for the server API; prints it
+                                            once (the previous one stays valid for 24 hours)
   start                                     migrate, check the master key, seed the demo apps (not in
                                             production), and serve (PORT, HOST)
   master-key rotate                         re-seal everything sealed under FOYER_MASTER_KEY with
@@ -262,7 +265,8 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
     },
   })
   const [first, second, appId] = positionals
-  const command = first === 'app' && second === 'update' ? 'app update' : positionals.join(' ')
+  const withAppId = first === 'app' && (second === 'update' || second === 'rotate-secret')
+  const command = withAppId ? `app ${second}` : positionals.join(' ')
   if (values.help || !command) {
     process.stdout.write(`${usage}\n`)
     return values.help ? 0 : 1
@@ -327,6 +331,19 @@ export async function main(argv: string[], environment: NodeJS.ProcessEnv = proc
       const masked = appSettingsCodec.mask(updated.settings) as Record<string, unknown>
       const changed = Object.fromEntries(Object.keys(overrides).map((key) => [key, masked[key]]))
       process.stdout.write(`${JSON.stringify(changed)}\n`)
+      return 0
+    }
+    case 'app rotate-secret': {
+      const secret = appId
+        ? await withDatabase(config, 'app rotate-secret', (db) =>
+            rotateAppSecret({ db, now: Date.now }, appId),
+          )
+        : null
+      if (secret === null) {
+        process.stderr.write(appId ? `No app ${appId}\n` : 'app rotate-secret needs <id>\n')
+        return 1
+      }
+      process.stdout.write(`${secret}\n`)
       return 0
     }
     case 'start':

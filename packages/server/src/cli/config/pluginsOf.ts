@@ -13,6 +13,7 @@ import { mfa } from '../../features/mfa/plugin'
 import { oauth } from '../../features/oauth/method'
 import { passkeys } from '../../features/passkeys/method'
 import { email } from '../../features/passwordless/method'
+import { serverApi } from '../../features/serverApi/plugin'
 import { siwe } from '../../features/siwe/method'
 import { sms } from '../../features/sms/method'
 import { telegram } from '../../features/telegram/method'
@@ -64,6 +65,8 @@ export function pluginsOf(
       // The app's verifying paymaster reads the chains of FOYER_EVM_RPC_URLS (docs/gas-sponsorship.md).
       gasSponsorship({ rpcUrls: config.evmRpcUrls }),
       analytics(),
+      // The server API: apps' back ends with an app secret (docs/server-api.md).
+      serverApi(),
       // The operator console, only when operators are listed (FOYER_CONSOLE_OPERATORS; docs/console.md).
       ...(config.consoleOperators.length > 0
         ? [operatorConsole({ operators: config.consoleOperators })]

@@ -1,5 +1,4 @@
 import type { PluginRoutes } from '../../FoyerPlugin'
-import { serverApiRoutes } from '../serverApi/routes'
 import { accessRoutes } from './access/routes'
 import { consoleAppsRoutes } from './apps/routes'
 import { consoleAppSecretRoutes } from './apps/secretRoutes'
@@ -19,6 +18,4 @@ export const consoleApiRoutes: PluginRoutes<ConsoleContext> = async (app, { cont
   await app.register(consoleUserRoutes, { context })
   await app.register(usageRoutes, { context })
   await app.register(consoleAppSecretRoutes, { context })
-  // The server API authenticates with app secrets, which the console issues (docs/server-api.md).
-  await app.register(serverApiRoutes, { context })
 }

@@ -25,7 +25,7 @@ const userIdParams = z.strictObject({
  */
 export const serverApiRoutes: PluginRoutes = async (app, { context }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>()
-  const config = rateLimitConfig(context.rateLimits?.console)
+  const config = rateLimitConfig(context.rateLimits?.serverApi)
 
   routes.get(
     '/api/v1/users/:user_id',
