@@ -28,7 +28,7 @@ const detail = (settings: Record<string, unknown> = {}): ConsoleAppDetail => ({
 function fakeApi(patch: (body: Record<string, unknown>) => ConsoleAppDetail) {
   const sent: { method: string; path: string; body: unknown }[] = []
   const api: ConsoleApi = {
-    get: async (_path, schema) => schema.parse(detail()),
+    get: async (path, schema) => schema.parse(path.endsWith('/secrets') ? { secrets: [] } : detail()),
     send: async (method, path, body, schema) => {
       sent.push({ method, path, body })
       return schema.parse(patch(body as Record<string, unknown>))

@@ -10,6 +10,7 @@ import { useConsoleApi } from '../../api/ConsoleApiContext'
 import { ConsoleApiError } from '../../api/ConsoleApiError'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import { consoleHref } from '../../shell/route'
+import { AppSecret } from './AppSecret'
 import {
   DraftContext,
   type DraftValue,
@@ -287,6 +288,7 @@ export function AppEditor({ appId }: { appId: string }) {
         ) : null}
       </form>
       <SigningKeys app={app} onRotated={(next) => adopt(next, 'Signing key rotated.')} />
+      <AppSecret appId={app.id} />
     </DraftContext.Provider>
   )
 }

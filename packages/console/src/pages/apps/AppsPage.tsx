@@ -1,6 +1,6 @@
 import {
   type ConsoleFieldError,
-  consoleAppDetailSchema,
+  consoleAppCreatedSchema,
   consoleAppListResponseSchema,
   consoleFieldErrorsDataSchema,
 } from '@foyer/protocol/console'
@@ -12,6 +12,7 @@ import { ErrorNotice, Loading } from '../../shell/Notices'
 import { consoleHref, navigateTo } from '../../shell/route'
 import type { ConsolePageProps } from '../ConsolePage'
 import { AppEditor } from './AppEditor'
+import { handOverNewSecret } from './AppSecret'
 import { errorAt } from './draft'
 
 /** 'New app': a name and the allowed origins, then the new app's editor. */
@@ -37,8 +38,9 @@ function CreateApp({ onCancel }: { onCancel: () => void }) {
         'POST',
         '/api/v1/console/apps',
         { name, allowed_origins: allowed },
-        consoleAppDetailSchema,
+        consoleAppCreatedSchema,
       )
+      handOverNewSecret(created.id, created.app_secret)
       navigateTo('apps', created.id)
     } catch (caught) {
       const parsed =
