@@ -9,4 +9,5 @@ export const E2E_CONSOLE_OPERATORS = [
   'console-usage@foyer.test',
   'console-spare@foyer.test',
   'console-funding@foyer.test',
+  'console-secret@foyer.test',
 ]
