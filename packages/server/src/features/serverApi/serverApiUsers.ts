@@ -2,6 +2,7 @@
 import type { User } from '@foyer/protocol'
 import { and, eq } from 'drizzle-orm'
 import type { ServerContext } from '../../ServerContext'
+import { linkedAccountWhere } from '../users/linkedAccountWhere'
 import { linkedAccounts, users } from '../users/schema'
 import { getUserJson } from '../users/service'
 
@@ -28,13 +29,7 @@ export async function findAppUserId(
   const [found] = await context.db.orm
     .select({ userId: linkedAccounts.userId })
     .from(linkedAccounts)
-    .where(
-      and(
-        eq(linkedAccounts.appId, appId),
-        eq(linkedAccounts.type, type),
-        eq(linkedAccounts.subject, subject),
-      ),
-    )
+    .where(linkedAccountWhere({ appId, type, subject }))
   return found?.userId ?? null
 }
 
