@@ -93,6 +93,33 @@ describe('console apps in Chromium', () => {
     )
     expect(events.map((event) => event.action)).toEqual(['app.update', 'app.create'])
     expect(JSON.stringify(events[0]?.after)).toContain('"login_methods_and_order"')
+
+    // A delegation policy is a form: a rule with a condition; the server's refusal shows beside the value.
+    await page.getByRole('link', { name: 'Apps' }).click()
+    await page.getByRole('link', { name: 'Console e2e shop' }).click()
+    await page.getByRole('button', { name: 'Add an Ethereum policy' }).click()
+    await page.getByRole('button', { name: 'Add an Ethereum rule' }).click()
+    await page.getByRole('button', { name: 'Add a condition to rule 1' }).click()
+    const recipient = page.getByRole('textbox', { name: 'Rule 1 condition 1 value' })
+    await recipient.fill('not an address')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(() => recipient.getAttribute('aria-invalid')).toBe('true')
+    await page.getByText('Expected an address: 0x and 40 hex digits').first().waitFor()
+    const address = `0x${'5'.repeat(40)}`
+    await recipient.fill(address)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    await page.reload()
+    await page.getByRole('textbox', { name: 'Rule 1 condition 1 value' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Rule 1 condition 1 value' }).inputValue()).toBe(address)
+    const stored = await consoleApiCall(stack, session.accessToken, `/api/v1/console/apps/${appId}`)
+    expect(stored.body).toMatchObject({
+      settings: {
+        delegated_actions: {
+          policy: { rules: [{ conditions: [{ field: 'to', operator: 'eq', value: address }] }] },
+        },
+      },
+    })
     expect(session.pageErrors).toEqual([])
   }, 240_000)
 })

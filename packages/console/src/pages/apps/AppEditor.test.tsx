@@ -163,4 +163,83 @@ describe('AppEditor', () => {
     expect(settings.delegated_actions).toMatchObject({ daily_value_limit_wei: '1000' })
     expect(settings.oauth).toMatchObject({ clients: { github: null } })
   })
+
+  test('a delegation policy is a form: rules and conditions with buttons; a refused value shows beside its field', async () => {
+    let refuse = true
+    const { api, sent } = fakeApi((body) => {
+      if (refuse) {
+        refuse = false
+        throw new ConsoleApiError({
+          status: 400,
+          code: 'invalid_data',
+          serverMessage: 'Some fields of the app are not valid',
+          data: {
+            fields: [
+              {
+                path: ['settings', 'delegated_actions', 'policy', 'rules', 0, 'conditions', 0, 'value'],
+                code: 'custom',
+                message: 'Expected an address: 0x and 40 hex digits',
+              },
+            ],
+          },
+        })
+      }
+      return detail(body.settings as Record<string, unknown>)
+    })
+    const user = userEvent.setup()
+    renderEditor(api)
+    expect(
+      await screen.findByText('No Ethereum policy: delegation is off for Ethereum wallets.'),
+    ).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Add an Ethereum policy' }))
+    await user.click(screen.getByRole('button', { name: 'Add an Ethereum rule' }))
+    await user.click(screen.getByRole('button', { name: 'Add a condition to rule 1' }))
+    await user.click(screen.getByRole('button', { name: 'Add a condition to rule 1' }))
+    await user.click(screen.getByRole('button', { name: 'Add a condition to rule 1' }))
+    await user.type(screen.getByRole('textbox', { name: 'Rule 1 condition 1 value' }), 'not an address')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rule 1 condition 2 field' }), 'value')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rule 1 condition 2 comparison' }), 'lte')
+    await user.type(screen.getByRole('textbox', { name: 'Rule 1 condition 2 value' }), '1000')
+    await user.click(screen.getByRole('button', { name: 'Remove rule 1 condition 3' }))
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+
+    const address = await screen.findByRole('textbox', { name: 'Rule 1 condition 1 value' })
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'))
+    const describedBy = address.getAttribute('aria-describedby')?.split(' ') ?? []
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Expected an address: 0x and 40 hex digits',
+    )
+    // 'one of' takes a list, one per line.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rule 1 condition 1 comparison' }), 'in')
+    const list = screen.getByRole('textbox', { name: 'Rule 1 condition 1 values' })
+    await user.clear(list)
+    await user.type(list, `0x${'a'.repeat(40)}{Enter}0x${'b'.repeat(40)}`)
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    const { settings } = (sent[1] as { body: unknown }).body as {
+      settings: Record<string, Record<string, unknown>>
+    }
+    expect(settings.delegated_actions?.policy).toEqual({
+      version: '1.0',
+      name: 'Ethereum delegation',
+      chain_type: 'ethereum',
+      rules: [
+        {
+          name: 'Rule 1',
+          method: 'eth_sendTransaction',
+          action: 'ALLOW',
+          conditions: [
+            {
+              field_source: 'ethereum_transaction',
+              field: 'to',
+              operator: 'in',
+              value: [`0x${'a'.repeat(40)}`, `0x${'b'.repeat(40)}`],
+            },
+            { field_source: 'ethereum_transaction', field: 'value', operator: 'lte', value: '1000' },
+          ],
+        },
+      ],
+    })
+    expect(settings.delegated_actions?.solana_policy ?? null).toBeNull()
+  })
 })

@@ -1,4 +1,5 @@
 import { customJwtAlgorithmSchema } from '@foyer/protocol'
+import { DelegatedPolicyField } from './DelegatedPolicyField'
 import {
   CheckboxField,
   ChoiceListField,
@@ -119,14 +120,12 @@ function PolicyIdField({ path, label }: { path: FieldPath; label: string }) {
 
 /**
  * What the app's server may do with delegated wallets (docs/delegated-actions.md): the P-256 keys whose
- * authorization signatures the wallet API accepts, and the most value it may send from one wallet per UTC
- * day (wei; lamports for Solana). The policy a delegation is held to is shown read-only: it is set with
- * `foyer-server app update`.
+ * authorization signatures the wallet API accepts, the most value it may send from one wallet per UTC day
+ * (wei; lamports for Solana), and the policies a delegation is held to, one per chain (no policy: delegation
+ * is off for that chain).
  */
 export function DelegatedActionsSection() {
   const delegated = (...path: string[]) => s('delegated_actions', ...path)
-  const draft = useDraft()
-  const policy = draft.get(delegated('policy'))
   return (
     <>
       <ListField
@@ -144,11 +143,8 @@ export function DelegatedActionsSection() {
         label="Daily limit per Solana wallet (lamports)"
         hint="Empty: no limit."
       />
-      <p className="console-muted">
-        {policy
-          ? 'An Ethereum policy is set.'
-          : 'No Ethereum policy: delegation is off for Ethereum wallets.'}
-      </p>
+      <DelegatedPolicyField path={delegated('policy')} chainType="ethereum" />
+      <DelegatedPolicyField path={delegated('solana_policy')} chainType="solana" />
     </>
   )
 }

@@ -155,25 +155,29 @@ export function ListField({
 }) {
   const draft = useDraft()
   const value = draft.get(path)
+  const parse = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .map((line) => (numbers && /^\d+$/.test(line) ? Number(line) : line))
+  // The text as typed (a new empty line included) while it still means the draft's list; else the list.
+  const [typed, setTyped] = useState('')
+  const list = Array.isArray(value) ? value : []
+  const text = JSON.stringify(parse(typed)) === JSON.stringify(list) ? typed : list.join('\n')
   return (
     <FieldShell path={path} label={label} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
           rows={3}
-          value={Array.isArray(value) ? value.join('\n') : ''}
+          value={text}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          onChange={(event) =>
-            draft.set(
-              path,
-              event.target.value
-                .split('\n')
-                .map((line) => line.trim())
-                .filter((line, index, all) => line !== '' || index < all.length - 1)
-                .map((line) => (numbers && /^\d+$/.test(line) ? Number(line) : line)),
-            )
-          }
+          onChange={(event) => {
+            setTyped(event.target.value)
+            draft.set(path, parse(event.target.value))
+          }}
         />
       )}
     </FieldShell>
