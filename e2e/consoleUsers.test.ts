@@ -66,6 +66,13 @@ describe('console users in Chromium', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Revoke all sessions?' })
     await dialog.waitFor()
+    // The open dialog passes axe too, in both themes; focus stays on Cancel.
+    expect(await consoleAxeInBothThemes(page, { dialog: true })).toEqual({ light: [], dark: [] })
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true)
     await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
     await page

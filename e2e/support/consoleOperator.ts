@@ -160,14 +160,28 @@ export async function consoleApiCall(
 
 /**
  * The console page passes axe (every rule) in the dark and in the light theme, switched with the page's
- * Theme select (left on light). Returns the violations by theme (empty when all pass).
+ * Theme select (left on light). With a modal dialog open (`{ dialog: true }`) the page behind is inert, so
+ * the theme is switched on `<html>` directly (as the select does) and put back. Returns the violations by
+ * theme (empty when all pass).
  */
-export async function consoleAxeInBothThemes(page: Page): Promise<{ light: string[]; dark: string[] }> {
+export async function consoleAxeInBothThemes(
+  page: Page,
+  options: { dialog?: boolean } = {},
+): Promise<{ light: string[]; dark: string[] }> {
   const found = { light: [] as string[], dark: [] as string[] }
+  const before = await page.evaluate(() => document.documentElement.dataset.theme)
   for (const theme of ['dark', 'light'] as const) {
-    await page.getByLabel('Theme').selectOption(theme)
+    if (options.dialog)
+      await page.evaluate((next) => {
+        document.documentElement.dataset.theme = next
+      }, theme)
+    else await page.getByLabel('Theme').selectOption(theme)
     await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme)
     found[theme] = await axeViolations(page, 'body')
   }
+  if (options.dialog)
+    await page.evaluate((theme) => {
+      document.documentElement.dataset.theme = theme
+    }, before)
   return found
 }

@@ -2,9 +2,9 @@ import { type ConsoleUsage, consoleUsageSchema } from '@foyer/protocol/console'
 import { type FormEvent, Fragment, useState } from 'react'
 import { useConsoleApi, useConsoleResource } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
+import { AppSelect } from '../../shell/AppSelect'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import type { ConsolePageProps } from '../ConsolePage'
-import { AppSelect } from './AppSelect'
 import { UsageChart, type UsageRow } from './UsageChart'
 
 const DAY_MS = 86_400_000

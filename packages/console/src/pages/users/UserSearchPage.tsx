@@ -2,6 +2,7 @@ import type { ConsoleUserSummary } from '@foyer/protocol/console'
 import { type FormEvent, useId, useState } from 'react'
 import { useConsoleApi } from '../../api/ConsoleApiContext'
 import type { ConsoleApiError } from '../../api/ConsoleApiError'
+import { AppSelect } from '../../shell/AppSelect'
 import { DataTable } from '../../shell/DataTable'
 import { ErrorNotice, Loading } from '../../shell/Notices'
 import { consoleHref } from '../../shell/route'
@@ -18,7 +19,6 @@ type Results = { q: string; appId: string; users: ConsoleUserSummary[]; cursor: 
 export function UserSearchPage() {
   const api = useConsoleApi()
   const queryId = useId()
-  const appId = useId()
   const hintId = useId()
   const [query, setQuery] = useState('')
   const [app, setApp] = useState('')
@@ -70,14 +70,7 @@ export function UserSearchPage() {
             </p>
           </div>
           <div className="console-field">
-            <label htmlFor={appId}>App ID (optional)</label>
-            <input
-              id={appId}
-              value={app}
-              onChange={(event) => setApp(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <AppSelect value={app} onChange={setApp} />
           </div>
           <button
             type="submit"

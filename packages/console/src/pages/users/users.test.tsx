@@ -11,6 +11,7 @@ import type { ConsoleApi } from '../../api/consoleApi'
 import { UsersPage } from './UsersPage'
 
 const USER_ID = 'u'.repeat(25)
+const SHOP = { id: 'shop'.padEnd(25, '0'), name: 'Shop', allowed_origins: [], created_at: 1, updated_at: 1 }
 
 type Call = { method: string; path: string; body?: unknown; query?: unknown }
 
@@ -18,6 +19,8 @@ type Call = { method: string; path: string; body?: unknown; query?: unknown }
 function scriptedApi(answer: (call: Call) => unknown | Promise<unknown>) {
   const calls: Call[] = []
   const run = async (call: Call, schema: { parse(value: unknown): unknown }) => {
+    // The App select's list, the same for every test (not recorded).
+    if (call.path === '/api/v1/console/apps') return schema.parse({ apps: [SHOP] })
     calls.push(call)
     return schema.parse(await answer(call))
   }
@@ -116,6 +119,21 @@ describe('the search page', () => {
     expect(await screen.findByText('user3@example.com')).toBeTruthy()
     expect(calls[1]?.query).toMatchObject({ cursor: 'next' })
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  test("picking an app in the App select lists that app's users, without a query", async () => {
+    const { api, calls } = scriptedApi(() => ({ users: [summary(4)], next_cursor: null }))
+    renderWith(api, <UsersPage params={[]} />)
+    const user = userEvent.setup()
+    const search = screen.getByRole('button', { name: 'Search' })
+    expect(search).toHaveProperty('disabled', true)
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'App' }),
+      await screen.findByRole('option', { name: `Shop (${SHOP.id})` }),
+    )
+    await user.click(search)
+    expect(await screen.findByText('user4@example.com')).toBeTruthy()
+    expect(calls[0]).toMatchObject({ path: '/api/v1/console/users', query: { app_id: SHOP.id } })
   })
 
   test('error: a failed search says why, with its code, and can be tried again', async () => {

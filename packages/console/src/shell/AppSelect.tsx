@@ -1,9 +1,9 @@
 import { consoleAppListResponseSchema } from '@foyer/protocol/console'
-import { useConsoleResource } from '../../api/ConsoleApiContext'
-import { ErrorNotice } from '../../shell/Notices'
+import { useConsoleResource } from '../api/ConsoleApiContext'
+import { ErrorNotice } from './Notices'
 
 /**
- * The app filter of the Usage page (docs/console.md#usage): a native `<select>` (arrow keys, type-ahead)
+ * The app filter of the Usage and Users pages (docs/console.md#usage): a native `<select>` (arrow keys, type-ahead)
  * labelled 'App', 'All apps' first (value `''`), then every app of `GET /api/v1/console/apps` as
  * 'name (id)', oldest first. While the list loads it offers 'All apps' only and says so; a failed load shows
  * the error with 'Try again' and keeps 'All apps'.
