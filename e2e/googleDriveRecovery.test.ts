@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { useBrowser } from './support/browserPage'
-import { signInAndReadWalletAddress } from './support/embeddedWallet'
-import { freshEmail } from './support/signInWithEmail'
+import { browser, useBrowser } from './support/browserPage'
+import { readWalletAddress, signInAndReadWalletAddress } from './support/embeddedWallet'
+import { enterEmailCode, freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 import {
   continueInPopup,
@@ -57,6 +57,40 @@ describe('Google Drive recovery through the modal', () => {
     await continueWithGoogleDrive(first, 'Continue as Ada Lovelace')
     await backup.waitFor({ state: 'detached', timeout: 60_000 })
     // A second profile: the wallet is not on this device; signing asks for Google Drive.
+    await recoverOnSecondProfileAndSign(stack, first, {
+      email,
+      address,
+      method: 'google-drive',
+      recoverDialog: 'Recover with Google Drive',
+      recover: (second) => continueWithGoogleDrive(second, 'Continue as Ada Lovelace'),
+    })
+  })
+
+  test('behavior: secured with Google Drive when the wallet is made: the server only ever gets the Drive-encrypted share', async () => {
+    const email = freshEmail('drive-create')
+    const first = await openDemoInNewContext(browser, `${stack.demoUrl}?secureOnCreate=1`, {
+      timeout: 20_000,
+    })
+    // Every wallet upload the page (and its wallet frame) makes: its path and recovery method.
+    const uploads: string[] = []
+    first.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (request.method() !== 'POST' || !path.startsWith('/api/v1/embedded_wallets')) return
+      const method = (request.postDataJSON() as { recovery?: { recovery_method?: string } } | null)?.recovery
+        ?.recovery_method
+      if (method) uploads.push(`${path} ${method}`)
+    })
+    await enterEmailCode(first, stack.apiUrl, email)
+    // Asked before any wallet is made, by the app, not the user: no way to close it.
+    const choice = first.getByRole('dialog', { name: 'Secure your account' })
+    await choice.waitFor({ timeout: 30_000 })
+    expect(await choice.getByRole('button', { name: 'Close' }).count()).toBe(0)
+    await choice.getByText('Google Drive', { exact: true }).click()
+    await first.getByRole('dialog', { name: 'Back up to Google Drive' }).waitFor()
+    await continueWithGoogleDrive(first, 'Continue as Ada Lovelace')
+    const address = await readWalletAddress(first)
+    await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe('google-drive')
+    expect(uploads).toEqual(['/api/v1/embedded_wallets google-drive'])
     await recoverOnSecondProfileAndSign(stack, first, {
       email,
       address,

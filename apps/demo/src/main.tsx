@@ -100,6 +100,11 @@ async function simulateTelegramMiniApp(): Promise<void> {
 }
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
+/**
+ * `?secureOnCreate=1`: a new user secures the Ethereum wallet with a method of their own before it is made
+ * (`requireUserOwnedRecoveryOnCreate`; docs/recovery-oauth.md "At wallet creation"); no Solana wallet.
+ */
+const secureOnCreate = new URLSearchParams(window.location.search).get('secureOnCreate') === '1'
 /** `?locale=`: the modal's language (the demo's locale picker sets it). */
 const locale = demoLocale()
 /** `?oauthMode=redirect`: OAuth through a full-page redirect instead of the popup. */
@@ -139,7 +144,8 @@ function render(): void {
             // Every new user gets an Ethereum and a Solana wallet right after signing in.
             embeddedWallets: {
               ethereum: { createOnLogin: 'users-without-wallets' },
-              solana: { createOnLogin: 'users-without-wallets' },
+              solana: { createOnLogin: secureOnCreate ? 'off' : 'users-without-wallets' },
+              ...(secureOnCreate ? { requireUserOwnedRecoveryOnCreate: true } : {}),
               ...(cloudKitSignInOrigin ? { icloud: { signInOrigin: cloudKitSignInOrigin } } : {}),
             },
             chains: [anvilChain, secondAnvilChain, ...(localBaseChain ? [localBaseChain] : [])],

@@ -25,6 +25,15 @@ export type CreateWalletParameters = {
    */
   recoveryPassword?: string | undefined
   /**
+   * Makes the wallet on the user's own cloud directly (docs/recovery-oauth.md "At wallet creation"):
+   * `'google-drive'` with Google's Drive token, `'icloud'` with the CloudKit web auth token, both as
+   * `recoveryAccessToken` (used by the frame for that call, never kept). The server never holds automatic
+   * recovery material for such a wallet. Only for the index-0 wallet.
+   */
+  recoveryMethod?: 'google-drive' | 'icloud' | undefined
+  /** The provider token `recoveryMethod` needs. */
+  recoveryAccessToken?: string | undefined
+  /**
    * Creates an additional HD wallet at this index (≥ 1) of the existing entropy; `true` takes the next free
    * index. Absent: the index-0 wallet, which must not exist yet.
    */
@@ -127,9 +136,14 @@ async function run(
       created = await proxy.request('privy:wallet:create', {
         accessToken,
         chainType,
-        ...(parameters.recoveryPassword === undefined
-          ? { recoveryMethod: 'privy' as const }
-          : { recoveryMethod: 'user-passcode' as const, recoveryPassword: parameters.recoveryPassword }),
+        ...(parameters.recoveryMethod !== undefined
+          ? {
+              recoveryMethod: parameters.recoveryMethod,
+              recoveryAccessToken: parameters.recoveryAccessToken ?? '',
+            }
+          : parameters.recoveryPassword === undefined
+            ? { recoveryMethod: 'privy' as const }
+            : { recoveryMethod: 'user-passcode' as const, recoveryPassword: parameters.recoveryPassword }),
       })
     }
   } catch (error) {

@@ -15,7 +15,6 @@ import { getWalletProxy, type WalletProxyErrorType } from '../../wallet/proxy/ge
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { createWallet } from './createWallet'
-import { setWalletRecovery } from './setWalletRecovery'
 
 /** Return type of {@link createWalletsOnLogin}: the wallets created, by chain type. */
 export type CreateWalletsOnLoginReturnType = Partial<Record<ChainType, EmbeddedWalletInfo>>
@@ -164,7 +163,8 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
   const offered = client.getState().appConfig?.embedded_wallet_config?.user_owned_recovery_options ?? []
   if (offered.includes('google-drive')) {
     // The user chooses the method before the wallet is made; Google Drive: the token first, then the wallet,
-    // made on automatic recovery and moved to Drive at once (docs/recovery-oauth.md "At wallet creation").
+    // made on Drive directly: no automatic recovery material ever exists for it (docs/recovery-oauth.md
+    // "At wallet creation").
     await ui.prompt({
       kind: 'secureNewWallet',
       methods: offered.filter((method) => method === 'user-passcode' || method === 'google-drive'),
@@ -172,15 +172,11 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
       async createWithGoogleDrive({ popup }) {
         const { accessToken } = await authorizeRecoveryOAuth(client, { popup })
         await frameReady()
-        const made = await createWallet(client, { chainType })
-        await setWalletRecovery(client, {
-          wallet: made,
+        wallet = await createWallet(client, {
+          chainType,
           recoveryMethod: 'google-drive',
           recoveryAccessToken: accessToken,
         })
-        wallet =
-          getEmbeddedWallets(client.getState().user, chainType).find((w) => w.address === made.address) ??
-          made
       },
     })
   } else

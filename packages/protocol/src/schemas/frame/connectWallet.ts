@@ -1,12 +1,9 @@
 import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
 import { chainTypeSchema, settableRecoveryMethodSchema } from '../wallets'
-import { checkRecovery } from './createWallet'
+import { checkRecovery, recoveryAccessTokenSchema } from './createWallet'
 import { frameAccessTokenSchema } from './frameEnvelope'
 import { frameEntropyIdSchema } from './frameWallet'
-
-/** An OAuth access token of the recovery provider (Google), as `recovery/oauth/authenticate` answers it. */
-const recoveryAccessTokenSchema = z.string().min(1).max(4096)
 
 const entropyFields = {
   accessToken: frameAccessTokenSchema,
@@ -78,33 +75,6 @@ export const frameSetRecoveryRequestSchema = z.preprocess(
        */
       existingRecoveryAccessToken: recoveryAccessTokenSchema.optional(),
     })
-    .superRefine(checkRecovery)
-    .superRefine((value, ctx) => {
-      if (value.recoveryMethod === 'google-drive' && value.recoveryAccessToken === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryAccessToken'],
-          message: 'A Google Drive access token is required',
-        })
-      if (value.recoveryMethod === 'google-drive' && value.recoveryPassword !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryPassword'],
-          message: 'Google Drive recovery takes no password',
-        })
-      // iCloud (docs/recovery-icloud.md): the token is the user's CloudKit web auth token.
-      if (value.recoveryMethod === 'icloud' && value.recoveryAccessToken === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryAccessToken'],
-          message: 'An iCloud sign-in is required',
-        })
-      if (value.recoveryMethod === 'icloud' && value.recoveryPassword !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['recoveryPassword'],
-          message: 'iCloud recovery takes no password',
-        })
-    }),
+    .superRefine(checkRecovery),
 )
 export type FrameSetRecoveryRequest = z.infer<typeof frameSetRecoveryRequestSchema>

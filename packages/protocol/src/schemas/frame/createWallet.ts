@@ -1,34 +1,56 @@
 import '../../zod/jitlessInBrowsers'
 import { z } from 'zod'
-import { chainTypeSchema, RECOVERY_PASSWORD_MIN_LENGTH, supportedRecoveryMethodSchema } from '../wallets'
+import { chainTypeSchema, RECOVERY_PASSWORD_MIN_LENGTH, settableRecoveryMethodSchema } from '../wallets'
 import { frameAccessTokenSchema } from './frameEnvelope'
 
 const recoveryPasswordSchema = z.string().min(RECOVERY_PASSWORD_MIN_LENGTH).max(256)
 
+/**
+ * Google's access token for the Drive app-data folder (`google-drive`) or the user's CloudKit web auth
+ * token (`icloud`): used for the calls that store or read the recovery secret, never kept.
+ */
+export const recoveryAccessTokenSchema = z.string().min(1).max(4096)
+
 const createFields = {
   accessToken: frameAccessTokenSchema,
-  /** Default: `user-passcode` when `recoveryPassword` is given, else `privy` (docs/api.md). */
-  recoveryMethod: supportedRecoveryMethodSchema.optional(),
+  /**
+   * Default: `user-passcode` when `recoveryPassword` is given, else `privy` (docs/api.md). `google-drive` and
+   * `icloud` take `recoveryAccessToken`: the wallet is made on that method directly (docs/recovery-oauth.md
+   * "At wallet creation").
+   */
+  recoveryMethod: settableRecoveryMethodSchema.optional(),
   recoveryPassword: recoveryPasswordSchema.optional(),
+  recoveryAccessToken: recoveryAccessTokenSchema.optional(),
 }
 
 /**
  * The refinement of a frame request that chooses a recovery method: `user-passcode` needs a
- * `recoveryPassword` ('A recovery password is required'), `privy` (automatic recovery) takes none
- * ('Automatic recovery takes no password'); both issues are reported at `recoveryPassword`.
+ * `recoveryPassword` ('A recovery password is required'); `privy` (automatic recovery), `google-drive` and
+ * `icloud` take none; `google-drive` and `icloud` need a `recoveryAccessToken`. Each issue is reported at the
+ * field it names.
  */
 export function checkRecovery(
-  value: { recoveryMethod?: string | undefined; recoveryPassword?: string | undefined },
+  value: {
+    recoveryMethod?: string | undefined
+    recoveryPassword?: string | undefined
+    recoveryAccessToken?: string | undefined
+  },
   ctx: z.RefinementCtx,
 ): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
   if (value.recoveryMethod === 'user-passcode' && value.recoveryPassword === undefined)
-    ctx.addIssue({ code: 'custom', path: ['recoveryPassword'], message: 'A recovery password is required' })
+    issue('recoveryPassword', 'A recovery password is required')
   if (value.recoveryMethod === 'privy' && value.recoveryPassword !== undefined)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['recoveryPassword'],
-      message: 'Automatic recovery takes no password',
-    })
+    issue('recoveryPassword', 'Automatic recovery takes no password')
+  if (value.recoveryMethod === 'google-drive' && value.recoveryAccessToken === undefined)
+    issue('recoveryAccessToken', 'A Google Drive access token is required')
+  if (value.recoveryMethod === 'google-drive' && value.recoveryPassword !== undefined)
+    issue('recoveryPassword', 'Google Drive recovery takes no password')
+  // iCloud (docs/recovery-icloud.md): the token is the user's CloudKit web auth token.
+  if (value.recoveryMethod === 'icloud' && value.recoveryAccessToken === undefined)
+    issue('recoveryAccessToken', 'An iCloud sign-in is required')
+  if (value.recoveryMethod === 'icloud' && value.recoveryPassword !== undefined)
+    issue('recoveryPassword', 'iCloud recovery takes no password')
 }
 
 /** `privy:wallets:create`: create the Ethereum wallet at index 0. Reply: a frame wallet. */

@@ -110,6 +110,59 @@ describe('Google Drive recovery (frame, server, Google and Drive stand-ins)', ()
     })
   })
 
+  test('behavior: a wallet created on Google Drive directly: the server only ever gets the Drive-encrypted share', async () => {
+    const email = 'drive-create@example.com'
+    const accessToken = (await t.signIn(email)).token!
+    const laptop = device()
+    // What reaches the server: the recovery method of every upload (create or set-recovery).
+    const uploads: string[] = []
+    const { createWallet, setRecovery } = laptop.api
+    laptop.api.createWallet = (token, body) => {
+      uploads.push(`create:${body.recovery.recovery_method}`)
+      return createWallet(token, body)
+    }
+    laptop.api.setRecovery = (token, body) => {
+      uploads.push(`set:${body.recovery.recovery_method}`)
+      return setRecovery(token, body)
+    }
+    const refused = await laptop.send('privy:wallet:create', {
+      accessToken,
+      chainType: 'ethereum',
+      recoveryMethod: 'google-drive',
+    })
+    expect(refused).toMatchObject({
+      error: {
+        type: 'invalid_request_arguments',
+        message: expect.stringContaining('A Google Drive access token is required'),
+      },
+    })
+    const wallet = ok(
+      await laptop.send('privy:wallet:create', {
+        accessToken,
+        chainType: 'ethereum',
+        recoveryMethod: 'google-drive',
+        recoveryAccessToken: await googleToken(google),
+      }),
+    )
+    expect(wallet).toMatchObject({ recoveryMethod: 'google-drive' })
+    expect(uploads).toEqual(['create:google-drive'])
+    const entropyId = wallet.address as `0x${string}`
+    const material = await laptop.api.getRecoveryMaterial(accessToken, {
+      chain_type: 'ethereum',
+      entropy_id: entropyId,
+    })
+    const names = drive.appDataFiles({ clientId: google.client_id, subject: '42' }).map((file) => file.name)
+    expect(material).toMatchObject({ recovery_method: 'google-drive' })
+    expect(names).toContain(material.recovery_method === 'google-drive' ? material.secret_file_name : '')
+
+    t.advance(31_000)
+    const phoneToken = (await t.signIn(email)).token!
+    const phone = device()
+    const ref = { accessToken: phoneToken, chainType: 'ethereum', entropyId }
+    ok(await phone.send('privy:wallets:recover', { ...ref, recoveryAccessToken: await googleToken(google) }))
+    await expectFrameSignsMessage(phone, { accessToken: phoneToken, entropyId, message: 'made on drive' })
+  })
+
   test('behavior: changing google-drive → password → google-drive → automatic replaces the material and deletes the old Drive secret', async () => {
     const accessToken = (await t.signIn('drive-switch@example.com')).token!
     const laptop = device()

@@ -1,10 +1,10 @@
-import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
-import { removeRecoverySecret, storeRecoverySecret } from '../../drive/recoverySecretFile'
+import { removeRecoverySecret } from '../../drive/recoverySecretFile'
 import { toBase64 } from '../../encoding/toBase64'
-import { removeIcloudSecret, saveIcloudSecret } from '../../icloud/recoverySecretRecord'
+import { removeIcloudSecret } from '../../icloud/recoverySecretRecord'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameEventHandler } from '../FrameEventHandler'
 import { callApi } from '../steps/callApi'
+import { encryptRecoveryFor } from '../steps/encryptRecoveryFor'
 import { shareKey } from '../steps/shareKey'
 import { unlockEntropy } from '../steps/unlockEntropy'
 
@@ -32,32 +32,11 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
       : {}
   const shares = await splitEntropy(entry.entropy)
   // A web auth token authorizes one CloudKit call: after the new secret is saved, its answer's token.
-  let freshWebAuthToken: string | undefined
-  const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId }
-  const recovery = await encryptRecoveryShare(
-    data.recoveryMethod === 'privy'
-      ? { ...base, recoveryMethod: 'privy' }
-      : data.recoveryMethod === 'google-drive'
-        ? {
-            ...base,
-            recoveryMethod: 'google-drive',
-            ...(await storeGoogleDriveSecret(state, data.recoveryAccessToken ?? '')),
-          }
-        : data.recoveryMethod === 'icloud'
-          ? {
-              ...base,
-              recoveryMethod: 'icloud',
-              ...(await callApi(async () => {
-                const { secret, recordName, nextWebAuthToken } = await saveIcloudSecret(
-                  state,
-                  accessToken,
-                  data.recoveryAccessToken ?? '',
-                )
-                freshWebAuthToken = nextWebAuthToken
-                return { secret, recordName }
-              })),
-            }
-          : { ...base, recoveryMethod: 'user-passcode', password: data.recoveryPassword ?? '' },
+  const { recovery, nextWebAuthToken: freshWebAuthToken } = await encryptRecoveryFor(
+    state,
+    accessToken,
+    { recoveryShare: shares.recoveryShare, chainType, entropyId: entry.entropyId },
+    data,
   )
   const { wallet } = await callApi(() =>
     state.api.setRecovery(accessToken, {
@@ -78,15 +57,6 @@ export const walletsSetRecovery: FrameEventHandler<'privy:wallets:set-recovery'>
   if (previous.icloudRecordName && webAuthToken)
     await removeIcloudSecret(state, accessToken, webAuthToken, previous.icloudRecordName).catch(() => false)
   return { chainType, entropyId: entry.entropyId, recoveryMethod: wallet.recovery_method }
-}
-
-/** The Drive half of `google-drive`: the secret and its file name, for `encryptRecoveryShare`. */
-async function storeGoogleDriveSecret(
-  state: Parameters<typeof walletsSetRecovery>[0],
-  recoveryAccessToken: string,
-): Promise<{ secret: Uint8Array; secretFileName: string }> {
-  const { secret, fileName } = await storeRecoverySecret(state.googleDrive, recoveryAccessToken)
-  return { secret, secretFileName: fileName }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChainType, FrameWallet, SupportedRecoveryMethod } from '@foyer/protocol'
+import type { ChainType, FrameWallet, SettableRecoveryMethod } from '@foyer/protocol'
 import { generateEntropy } from '../../keys/generateEntropy'
 import { mnemonicFromEntropy } from '../../keys/mnemonicFromEntropy'
 import { proveWalletAddress } from '../../keys/proveWalletAddress'
@@ -10,8 +10,9 @@ import { storeNewEntropy } from './storeNewEntropy'
 export type CreateEntropyWalletParameters = {
   accessToken: string
   chainType: ChainType
-  recoveryMethod?: SupportedRecoveryMethod | undefined
+  recoveryMethod?: SettableRecoveryMethod | undefined
   recoveryPassword?: string | undefined
+  recoveryAccessToken?: string | undefined
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { ChainType, FrameWallet, SupportedRecoveryMethod } from '@foyer/protocol'
-import { encryptRecoveryShare } from '../../crypto/encryptRecoveryShare'
+import type { ChainType, FrameWallet, SettableRecoveryMethod } from '@foyer/protocol'
 import { toBase64 } from '../../encoding/toBase64'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameState } from '../FrameState'
 import { callApi } from './callApi'
+import { encryptRecoveryFor } from './encryptRecoveryFor'
 import { rememberEntropy } from './rememberEntropy'
 import { shareKey } from './shareKey'
 import { toFrameWallet } from './toFrameWallet'
@@ -22,13 +22,16 @@ export type StoreNewEntropyParameters = {
   seed: Uint8Array
   /** The index-0 address (the entropy's id) and its key's signature over the address proof. */
   proof: { address: string; signature: string }
-  recoveryMethod?: SupportedRecoveryMethod | undefined
+  recoveryMethod?: SettableRecoveryMethod | undefined
   recoveryPassword?: string | undefined
+  /** Google's Drive token (`google-drive`) or the CloudKit web auth token (`icloud`); never kept. */
+  recoveryAccessToken?: string | undefined
 }
 
 /**
  * Stores a new entropy with the server (docs/embedded-wallets.md): splits it 2-of-3, encrypts the recovery
- * share for the recovery method (automatic recovery by default, the password when one is given), sends the
+ * share for the recovery method (automatic recovery by default, the password when one is given, or a secret
+ * in the user's Google Drive or iCloud with `recoveryAccessToken`; docs/recovery-oauth.md), sends the
  * auth share, the recovery material and the address proof; only once the server kept the wallet is the device
  * share stored and the entropy left unlocked (a refused or lost call leaves nothing behind). Nothing secret is
  * in the reply: the frame wallet.
@@ -42,11 +45,11 @@ export async function storeNewEntropy(
   const { accessToken, chainType, recoveryPassword, proof } = parameters
   const method = parameters.recoveryMethod ?? (recoveryPassword === undefined ? 'privy' : 'user-passcode')
   const shares = await splitEntropy(parameters.entropy)
-  const base = { recoveryShare: shares.recoveryShare, chainType, entropyId: proof.address }
-  const recovery = await encryptRecoveryShare(
-    method === 'privy'
-      ? { ...base, recoveryMethod: 'privy' }
-      : { ...base, recoveryMethod: 'user-passcode', password: recoveryPassword ?? '' },
+  const { recovery } = await encryptRecoveryFor(
+    state,
+    accessToken,
+    { recoveryShare: shares.recoveryShare, chainType, entropyId: proof.address },
+    { recoveryMethod: method, recoveryPassword, recoveryAccessToken: parameters.recoveryAccessToken },
   )
   const body = {
     chain_type: chainType,
