@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { useBrowser } from './support/browserPage'
-import { signInAndReadWalletAddress } from './support/embeddedWallet'
-import { freshEmail } from './support/signInWithEmail'
+import { browser, useBrowser } from './support/browserPage'
+import { readWalletAddress, signInAndReadWalletAddress } from './support/embeddedWallet'
+import { enterEmailCode, freshEmail, openDemoInNewContext } from './support/signInWithEmail'
 import { E2E_ICLOUD_CONTAINER, type Stack, startStack } from './support/startStack'
 import {
   continueInPopup,
@@ -119,6 +119,37 @@ describe('leaving iCloud through the modal', () => {
         await recover.getByLabel('Password', { exact: true }).fill(PASSWORD)
         await recover.getByRole('button', { name: 'Recover your account' }).click()
       },
+    })
+  })
+
+  test('behavior: secured with iCloud when the wallet is made: its first upload is the iCloud-encrypted share', async () => {
+    const email = freshEmail('icloud-create')
+    const first = await openDemoInNewContext(browser, `${stack.demoUrl}?secureOnCreate=1`, {
+      timeout: 20_000,
+    })
+    const uploads: string[] = []
+    first.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (request.method() !== 'POST' || !path.startsWith('/api/v1/embedded_wallets')) return
+      const method = (request.postDataJSON() as { recovery?: { recovery_method?: string } } | null)?.recovery
+        ?.recovery_method
+      if (method) uploads.push(`${path} ${method}`)
+    })
+    await enterEmailCode(first, stack.apiUrl, email)
+    const choice = first.getByRole('dialog', { name: 'Secure your account' })
+    await choice.waitFor({ timeout: 30_000 })
+    await choice.getByText('iCloud', { exact: true }).click()
+    await first.getByRole('dialog', { name: 'Back up to iCloud' }).waitFor()
+    await continueWithIcloud(first)
+    const address = await readWalletAddress(first)
+    await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe('icloud')
+    expect(uploads).toEqual(['/api/v1/embedded_wallets icloud'])
+    await recoverOnSecondProfileAndSign(stack, first, {
+      email,
+      address,
+      method: 'icloud',
+      recoverDialog: 'Recover with iCloud',
+      recover: continueWithIcloud,
     })
   })
 })

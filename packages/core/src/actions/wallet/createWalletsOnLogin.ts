@@ -13,6 +13,7 @@ import type { EmbeddedWalletInfo } from '../../wallet/EmbeddedWalletInfo'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
 import { getWalletProxy, type WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { authorizeIcloudRecovery } from './authorizeIcloudRecovery'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { createWallet } from './createWallet'
 
@@ -161,22 +162,23 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
     wallet = await createWallet(client, { chainType, recoveryPassword: password })
   }
   const offered = client.getState().appConfig?.embedded_wallet_config?.user_owned_recovery_options ?? []
-  if (offered.includes('google-drive')) {
-    // The user chooses the method before the wallet is made; Google Drive: the token first, then the wallet,
-    // made on Drive directly: no automatic recovery material ever exists for it (docs/recovery-oauth.md
-    // "At wallet creation").
+  if (offered.includes('google-drive') || offered.includes('icloud')) {
+    // The user chooses the method before the wallet is made; Google Drive or iCloud: the token first, then
+    // the wallet, made on that method directly: no automatic recovery material ever exists for it
+    // (docs/recovery-oauth.md "At wallet creation").
+    const createOnCloud = async (recoveryMethod: 'google-drive' | 'icloud', recoveryAccessToken: string) => {
+      await frameReady()
+      wallet = await createWallet(client, { chainType, recoveryMethod, recoveryAccessToken })
+    }
     await ui.prompt({
       kind: 'secureNewWallet',
-      methods: offered.filter((method) => method === 'user-passcode' || method === 'google-drive'),
+      methods: offered,
       createWithPassword,
       async createWithGoogleDrive({ popup }) {
-        const { accessToken } = await authorizeRecoveryOAuth(client, { popup })
-        await frameReady()
-        wallet = await createWallet(client, {
-          chainType,
-          recoveryMethod: 'google-drive',
-          recoveryAccessToken: accessToken,
-        })
+        await createOnCloud('google-drive', (await authorizeRecoveryOAuth(client, { popup })).accessToken)
+      },
+      async createWithIcloud({ popup }) {
+        await createOnCloud('icloud', (await authorizeIcloudRecovery(client, { popup })).accessToken)
       },
     })
   } else

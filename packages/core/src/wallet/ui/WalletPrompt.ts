@@ -211,8 +211,8 @@ export type SetPasswordPrompt = {
  */
 export type SecureNewWalletPrompt = {
   kind: 'secureNewWallet'
-  /** The user-owned methods offered, in the app's order (`user-passcode`, `google-drive`). */
-  methods: readonly ('user-passcode' | 'google-drive')[]
+  /** The user-owned methods offered, in the app's order (`user-passcode`, `google-drive`, `icloud`). */
+  methods: readonly ('user-passcode' | 'google-drive' | 'icloud')[]
   /** Creates the wallet protected with `password`. */
   createWithPassword(password: string): Promise<void>
   /**
@@ -220,6 +220,11 @@ export type SecureNewWalletPrompt = {
    * Google Drive. Rejects with `'OAUTH_USER_DENIED'` when the user cancels at Google (no wallet is made).
    */
   createWithGoogleDrive(options: { popup: OAuthPopupRef | null }): Promise<void>
+  /**
+   * Runs the Apple ID sign-in in `popup` (opened in the click handler), then creates the wallet on iCloud
+   * with the CloudKit web auth token (docs/recovery-icloud.md). Rejects like `createWithGoogleDrive`.
+   */
+  createWithIcloud(options: { popup: OAuthPopupRef | null }): Promise<void>
 }
 
 /** Everything the wallet may ask the user (the modal renders one screen flow per kind). */

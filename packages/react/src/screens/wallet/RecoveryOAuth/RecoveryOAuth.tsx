@@ -24,12 +24,7 @@ import { ScreenHeader } from '../../../ui/ScreenHeader'
 export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
   const { client, messages, close } = useModal()
   const m = messages.recovery
-  const provider =
-    params.mode === 'recover'
-      ? params.prompt.provider
-      : params.mode === 'set'
-        ? (params.provider ?? 'google-drive')
-        : 'google-drive'
+  const provider = params.mode === 'recover' ? params.prompt.provider : (params.provider ?? 'google-drive')
   const icloud = messages.icloudRecovery
   const texts =
     provider === 'icloud'
@@ -68,7 +63,9 @@ export function RecoveryOAuth({ params }: ScreenProps<'recoveryOAuth'>) {
           return
         }
         if (params.mode === 'create') {
-          await params.prompt.createWithGoogleDrive({ popup })
+          await (provider === 'icloud'
+            ? params.prompt.createWithIcloud({ popup })
+            : params.prompt.createWithGoogleDrive({ popup }))
           params.settle.resolve(undefined)
           return
         }

@@ -22,4 +22,10 @@ export type RecoveryOAuthParams =
       settle: PromptSettler<undefined>
     }
   | { mode: 'recover'; prompt: RecoverWithOAuthPrompt; settle: PromptSettler<undefined> }
-  | { mode: 'create'; prompt: SecureNewWalletPrompt; settle: PromptSettler<undefined> }
+  | {
+      mode: 'create'
+      prompt: SecureNewWalletPrompt
+      /** Default `'google-drive'`. */
+      provider?: 'google-drive' | 'icloud' | undefined
+      settle: PromptSettler<undefined>
+    }

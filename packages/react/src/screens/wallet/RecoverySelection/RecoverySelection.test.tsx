@@ -111,6 +111,7 @@ describe('Secure your account at wallet creation', () => {
       methods: ['user-passcode', 'google-drive'],
       createWithPassword,
       createWithGoogleDrive,
+      createWithIcloud: async () => {},
     }).finally(() => {
       settled = true
     })
@@ -130,6 +131,31 @@ describe('Secure your account at wallet creation', () => {
     expect(createWithPassword).not.toHaveBeenCalled()
   })
 
+  test("behavior: an app offering iCloud lists it; 'Continue with iCloud' makes the wallet through the Apple popup opened in the click", async () => {
+    const { prompt, user } = await renderWalletUi()
+    const popup = createFakePopup()
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const createWithIcloud = vi.fn(async () => {})
+    const createWithGoogleDrive = vi.fn(async () => {})
+    const result = prompt({
+      kind: 'secureNewWallet',
+      methods: ['user-passcode', 'google-drive', 'icloud'],
+      createWithPassword: async () => {},
+      createWithGoogleDrive,
+      createWithIcloud,
+    })
+    const selection = await findDialog('Secure your account')
+    expect(options(selection)).toEqual(['Set a password', 'Google Drive', 'iCloud'])
+    await user.click(within(selection).getByRole('button', { name: /iCloud/ }))
+    const icloud = await findDialog('Back up to iCloud')
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    await user.click(within(icloud).getByRole('button', { name: 'Continue with iCloud' }))
+    await result
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(createWithIcloud).toHaveBeenCalledWith({ popup })
+    expect(createWithGoogleDrive).not.toHaveBeenCalled()
+  })
+
   test("behavior: choosing 'Set a password' runs the password flow without Cancel, and creates with it", async () => {
     const { prompt, user } = await renderWalletUi()
     const createWithPassword = vi.fn(async () => {})
@@ -138,6 +164,7 @@ describe('Secure your account at wallet creation', () => {
       methods: ['user-passcode', 'google-drive'],
       createWithPassword,
       createWithGoogleDrive: async () => {},
+      createWithIcloud: async () => {},
     })
     const selection = await findDialog('Secure your account')
     await user.click(within(selection).getByRole('button', { name: /Set a password/ }))

@@ -124,8 +124,17 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           <small>{m.googleDriveOptionDetail}</small>
         </button>
       ) : null}
-      {choices.includes('icloud') && wallet && !creating ? (
-        <button type="button" className="foyer-option" disabled={busy} onClick={() => cloud('icloud')}>
+      {choices.includes('icloud') ? (
+        <button
+          type="button"
+          className="foyer-option"
+          disabled={busy}
+          onClick={() =>
+            creating
+              ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, provider: 'icloud', settle })
+              : cloud('icloud')
+          }
+        >
           <span>{messages.icloudRecovery.option}</span>
           <small>{messages.icloudRecovery.optionDetail}</small>
         </button>
