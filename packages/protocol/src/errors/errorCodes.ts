@@ -47,6 +47,7 @@ export const errorCodes = [
   'invalid_authorization_signature',
   'policy_violation',
   'not_console_operator',
+  'wallet_busy',
 ] as const
 
 /** A snake_case error code from {@link errorCodes}. */

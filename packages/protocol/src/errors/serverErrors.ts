@@ -540,6 +540,10 @@ export const serverErrors = {
     message: 'The signer is not reachable',
     status: 503,
   },
+  walletBusy: {
+    code: 'wallet_busy',
+    message: 'Another send of this wallet is still in progress. Please retry in a few seconds.',
+  },
   signerNotConfigured: {
     code: 'not_supported',
     message: 'No signer is configured for delegated actions',

@@ -297,7 +297,7 @@ export const errorTable = {
   invalid_authorization_signature: { login: loginDefault },
   policy_violation: { login: loginDefault },
   not_console_operator: { login: loginDefault },
-
+  wallet_busy: { login: loginDefault },
   // Client-made codes (core's `clientErrorCodes`)
   request_timeout: {
     login: {

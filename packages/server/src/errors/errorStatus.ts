@@ -49,4 +49,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   invalid_authorization_signature: 401,
   policy_violation: 403,
   not_console_operator: 403,
+  wallet_busy: 503,
 }

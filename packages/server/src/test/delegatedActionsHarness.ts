@@ -12,6 +12,7 @@ import {
   walletPolicySchema,
 } from '@foyer/protocol'
 import { createFrameHandler, createMemoryDeviceKeyStore, type DeviceShareStore } from '@foyer/wallet-frame'
+import type { FastifyInstance } from 'fastify'
 import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
 import { type Anvil, startAnvil } from '../../../../scripts/devchain/startAnvil'
@@ -81,6 +82,8 @@ export type RpcOptions = {
   signature?: string
   /** The idempotency key the signature covers, when another than the one sent. */
   signedKey?: string
+  /** The server instance that answers, when another than the file's (`app.inject`). */
+  app?: FastifyInstance
 }
 
 /**
@@ -259,16 +262,18 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined;
       sign('sha256', authorizationSignaturePayload(signed), options.signWith ?? appKey.privateKey).toString(
         'base64',
       )
-    return t.request({
-      method: 'POST',
-      url: `/api/v1/wallets/${walletId}/rpc`,
-      appId,
-      headers: {
-        'privy-authorization-signature': signature,
-        ...(key === undefined ? {} : { 'privy-idempotency-key': key }),
-      },
-      json: body,
-    })
+    const headers = {
+      'privy-authorization-signature': signature,
+      ...(key === undefined ? {} : { 'privy-idempotency-key': key }),
+    }
+    if (options.app)
+      return options.app.inject({
+        method: 'POST',
+        url: `/api/v1/wallets/${walletId}/rpc`,
+        headers: { ...headers, 'privy-app-id': appId, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      })
+    return t.request({ method: 'POST', url: `/api/v1/wallets/${walletId}/rpc`, appId, headers, json: body })
   }
 
   const send = (value: bigint, to = RECIPIENT) => ({
@@ -296,6 +301,8 @@ export function useDelegatedActions(options: { databaseUrl?: string | undefined;
     chain,
     fund,
     signerConnection,
+    /** Anvil's JSON-RPC URL. */
+    rpcUrl: () => anvil.rpcUrl,
     stopSigner: () => signerServer.close(),
   }
 }

@@ -4,6 +4,7 @@ import { createSigner } from './signer/createSigner'
 import { generateSignerKeyPair } from './signer/hpke'
 import { httpSignerClient } from './signer/httpSignerClient'
 import { localSignerClient, parseSignerSecret, type SignerClient } from './signer/signerProtocol'
+import { DEFAULT_WALLET_LOCK_TIMEOUT_MS } from './walletLock'
 import { startWebhookDelivery } from './webhooks'
 
 /** Options of {@link delegatedActions}. */
@@ -28,6 +29,12 @@ export type DelegatedActionsOptions = {
    * process); in production none, and consent is refused with 400 `not_supported`.
    */
   signer?: SignerClient | { url: string; secret: Uint8Array | string }
+  /**
+   * On PostgreSQL, how long an `eth_sendTransaction` waits for the wallet's lock while another server process
+   * sends from the same wallet, before it answers 503 `wallet_busy` (ms, default 5000;
+   * docs/delegated-actions.md#several-server-processes).
+   */
+  walletLockTimeoutMs?: number
 }
 
 /** The signer the plugin's options name, or the default. */
@@ -80,7 +87,15 @@ export function delegatedActions(options: DelegatedActionsOptions = {}) {
       }
       const signer = await resolveSigner(options.signer, context.env)
       await app.register(delegatedActionsRoutes, {
-        context: { ...context, delegatedActions: { rpcUrls, solanaRpcUrls, signer } },
+        context: {
+          ...context,
+          delegatedActions: {
+            rpcUrls,
+            solanaRpcUrls,
+            signer,
+            walletLockTimeoutMs: options.walletLockTimeoutMs ?? DEFAULT_WALLET_LOCK_TIMEOUT_MS,
+          },
+        },
       })
       const stop = startWebhookDelivery(context, options.webhookIntervalMs ?? 5_000)
       app.addHook('onClose', async () => stop())
@@ -96,6 +111,7 @@ export function delegatedActions(options: DelegatedActionsOptions = {}) {
       'policy_violation',
       'resource_conflict',
       'internal_error',
+      'wallet_busy',
     ],
     settings: ['delegated_actions'],
   } as const satisfies Feature<'delegated_actions', DelegatedActionsOptions>

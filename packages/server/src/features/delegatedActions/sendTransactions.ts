@@ -6,6 +6,7 @@ import { callSigner, type DelegatedActionsContext } from './service'
 import type { SignInput } from './signer/createSigner'
 import type { SignerClient } from './signer/signerProtocol'
 import { solanaTransactionId } from './solanaTransaction'
+import { withWalletLock } from './walletLock'
 import { transactionValue } from './walletRequest'
 
 /**
@@ -29,8 +30,8 @@ const sendQueues = new WeakMap<object, Map<string, Promise<unknown>>>()
 
 /**
  * Runs `send` after the earlier sends of the wallet in this process settle, so that each takes the next
- * nonce (viem reads the pending count). Sends of one wallet from several processes can still race for a
- * nonce: the loser fails and its reservation is given back (docs/delegated-actions.md#limits).
+ * nonce (viem reads the pending count). Across processes on PostgreSQL, `send` itself takes the wallet's
+ * advisory lock (`withWalletLock`, docs/delegated-actions.md#several-server-processes).
  */
 export async function queuedSend<T>(
   context: ServerContext,
@@ -59,8 +60,9 @@ export async function queuedSend<T>(
 /**
  * Sends an `eth_sendTransaction` (docs/delegated-actions.md#wallet-api): reads the nonce (pending), the gas
  * estimate and the EIP-1559 fees at `rpcUrl`, has the signer sign that transaction, and broadcasts it, after
- * the wallet's earlier sends in this process. Returns the hash; throws the signer's refusal or the chain's
- * error.
+ * the wallet's earlier sends in this process and, on PostgreSQL, holding the wallet's lock across processes.
+ * Returns the hash; throws the signer's refusal, 503 `wallet_busy` (the lock not granted in time) or the
+ * chain's error.
  */
 export async function sendEthereumTransaction(
   context: DelegatedActionsContext,
@@ -71,27 +73,39 @@ export async function sendEthereumTransaction(
   if (body.method !== 'eth_sendTransaction') throw new TypeError('Not an eth_sendTransaction')
   const client = createPublicClient({ transport: http(parameters.rpcUrl, { retryCount: 0 }) })
   const transaction = body.params.transaction
-  return queuedSend(context, parameters.walletId, async () => {
-    const account = input.address as Hex
-    const [nonce, gas, fees] = await Promise.all([
-      client.getTransactionCount({ address: account, blockTag: 'pending' }),
-      client.estimateGas({
-        account,
-        to: transaction.to as Hex,
-        value: transactionValue(transaction.value),
-        ...(transaction.data ? { data: transaction.data as Hex } : {}),
-      }),
-      client.estimateFeesPerGas({ type: 'eip1559', chain: null }),
-    ])
-    const prepared = {
-      nonce,
-      gas: gas.toString(),
-      maxFeePerGas: fees.maxFeePerGas.toString(),
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-    }
-    const serializedTransaction = (await signWith(context, parameters.signer, { ...input, prepared })) as Hex
-    return client.sendRawTransaction({ serializedTransaction })
-  })
+  const account = input.address as Hex
+  const lock = {
+    caip2: body.caip2,
+    address: account,
+    timeoutMs: context.delegatedActions.walletLockTimeoutMs,
+  }
+  // The lock is held until the node accepted the transaction: another process's send then reads the
+  // pending count after it, and takes the next nonce.
+  return queuedSend(context, parameters.walletId, () =>
+    withWalletLock(context, lock, async () => {
+      const [nonce, gas, fees] = await Promise.all([
+        client.getTransactionCount({ address: account, blockTag: 'pending' }),
+        client.estimateGas({
+          account,
+          to: transaction.to as Hex,
+          value: transactionValue(transaction.value),
+          ...(transaction.data ? { data: transaction.data as Hex } : {}),
+        }),
+        client.estimateFeesPerGas({ type: 'eip1559', chain: null }),
+      ])
+      const prepared = {
+        nonce,
+        gas: gas.toString(),
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+      }
+      const serializedTransaction = (await signWith(context, parameters.signer, {
+        ...input,
+        prepared,
+      })) as Hex
+      return client.sendRawTransaction({ serializedTransaction })
+    }),
+  )
 }
 
 /**

@@ -31,6 +31,8 @@ export type DelegatedActionsContext = ServerContext & {
     /** The JSON-RPC URL of each Solana cluster (CAIP-2, `solana:<genesis hash prefix>`). */
     solanaRpcUrls: Map<string, string>
     signer: SignerClient | null
+    /** How long a send waits for the wallet's lock held by another process (ms, PostgreSQL only). */
+    walletLockTimeoutMs: number
   }
 }
 
