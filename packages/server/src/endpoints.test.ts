@@ -1,5 +1,6 @@
 import { endpoints } from '@foyer/protocol'
 import { describe, expect, test } from 'vitest'
+import { SERVER_API_ROUTES } from './features/serverApi/routes'
 import { useTestContext } from './test/useTestContext'
 
 /**
@@ -28,15 +29,18 @@ function registeredRoutes(tree: string): string[] {
 
 describe('endpoint table', () => {
   test('default: every /api/v1 route of the server is a call of the table, and the other way round', () => {
-    const api = registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
+    const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
+    expect(routes).toEqual(expect.arrayContaining([...SERVER_API_ROUTES]))
+    const api = routes
       // The OAuth callback is the providers' redirect target (a browser navigation), not a client call; the
       // OpenAPI document describes the calls, it is not one. The cross-app provider's calls have no prefix
-      // (docs/wire.md#cross-app).
+      // (docs/wire.md#cross-app). The server API's calls come from apps' back ends (docs/server-api.md).
       .filter(
         (route) =>
           (route.includes(' /api/v1/') &&
             !route.endsWith(' /api/v1/oauth/callback') &&
-            route !== 'GET /api/v1/openapi.json') ||
+            route !== 'GET /api/v1/openapi.json' &&
+            !(SERVER_API_ROUTES as readonly string[]).includes(route)) ||
           route.includes(' /oauth/'),
       )
       .sort()

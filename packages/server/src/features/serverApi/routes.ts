@@ -16,6 +16,16 @@ const userIdParams = z.strictObject({
 })
 
 /**
+ * The server API's calls, `'<METHOD> <path>'` as Fastify writes them: an app's back end makes them, so they are
+ * not in the protocol's endpoint table of client calls (docs/server-api.md#calls).
+ */
+export const SERVER_API_ROUTES = [
+  'GET /api/v1/users/:user_id',
+  'POST /api/v1/users/email/address',
+  'DELETE /api/v1/users/:user_id',
+] as const
+
+/**
  * The server API (docs/server-api.md): calls an app's back end makes with its app id and app secret
  * (`requireAppSecret`: HTTP Basic and the `privy-app-id` header; 401 `invalid_credentials` otherwise). Each
  * reaches only the users of that app (another app's user is 404 `user_does_not_exist`):
