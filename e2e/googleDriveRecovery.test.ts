@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { browser, useBrowser } from './support/browserPage'
+import { useBrowser } from './support/browserPage'
 import { readWalletAddress, signInAndReadWalletAddress } from './support/embeddedWallet'
-import { enterEmailCode, freshEmail, openDemoInNewContext } from './support/signInWithEmail'
+import { freshEmail } from './support/signInWithEmail'
 import { type Stack, startStack } from './support/startStack'
 import {
   continueInPopup,
   newProfile,
   recoverOnSecondProfileAndSign,
   recoveryMethod,
+  signUpSecuringOnCreate,
 } from './support/walletRecovery'
 
 // Google Drive recovery in Chromium (docs/recovery-oauth.md): the modal's recovery OAuth screen, the real
@@ -68,22 +69,7 @@ describe('Google Drive recovery through the modal', () => {
 
   test('behavior: secured with Google Drive when the wallet is made: the server only ever gets the Drive-encrypted share', async () => {
     const email = freshEmail('drive-create')
-    const first = await openDemoInNewContext(browser, `${stack.demoUrl}?secureOnCreate=1`, {
-      timeout: 20_000,
-    })
-    // Every wallet upload the page (and its wallet frame) makes: its path and recovery method.
-    const uploads: string[] = []
-    first.on('request', (request) => {
-      const path = new URL(request.url()).pathname
-      if (request.method() !== 'POST' || !path.startsWith('/api/v1/embedded_wallets')) return
-      const method = (request.postDataJSON() as { recovery?: { recovery_method?: string } } | null)?.recovery
-        ?.recovery_method
-      if (method) uploads.push(`${path} ${method}`)
-    })
-    await enterEmailCode(first, stack.apiUrl, email)
-    // Asked before any wallet is made, by the app, not the user: no way to close it.
-    const choice = first.getByRole('dialog', { name: 'Secure your account' })
-    await choice.waitFor({ timeout: 30_000 })
+    const { page: first, choice, uploads } = await signUpSecuringOnCreate(stack, email)
     expect(await choice.getByRole('button', { name: 'Close' }).count()).toBe(0)
     await choice.getByText('Google Drive', { exact: true }).click()
     await first.getByRole('dialog', { name: 'Back up to Google Drive' }).waitFor()

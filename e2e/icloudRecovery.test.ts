@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contrastInBothThemes } from './support/axe'
-import { browser, useBrowser } from './support/browserPage'
+import { useBrowser } from './support/browserPage'
 import { readWalletAddress, signInAndReadWalletAddress } from './support/embeddedWallet'
-import { enterEmailCode, freshEmail, openDemoInNewContext } from './support/signInWithEmail'
+import { freshEmail } from './support/signInWithEmail'
 import { E2E_ICLOUD_CONTAINER, type Stack, startStack } from './support/startStack'
 import {
   continueInPopup,
@@ -11,6 +11,7 @@ import {
   recoverOnSecondProfileAndSign,
   recoveryMethod,
   setPasswordInModal,
+  signUpSecuringOnCreate,
   throughAppleSignIn,
 } from './support/walletRecovery'
 
@@ -124,20 +125,7 @@ describe('leaving iCloud through the modal', () => {
 
   test('behavior: secured with iCloud when the wallet is made: its first upload is the iCloud-encrypted share', async () => {
     const email = freshEmail('icloud-create')
-    const first = await openDemoInNewContext(browser, `${stack.demoUrl}?secureOnCreate=1`, {
-      timeout: 20_000,
-    })
-    const uploads: string[] = []
-    first.on('request', (request) => {
-      const path = new URL(request.url()).pathname
-      if (request.method() !== 'POST' || !path.startsWith('/api/v1/embedded_wallets')) return
-      const method = (request.postDataJSON() as { recovery?: { recovery_method?: string } } | null)?.recovery
-        ?.recovery_method
-      if (method) uploads.push(`${path} ${method}`)
-    })
-    await enterEmailCode(first, stack.apiUrl, email)
-    const choice = first.getByRole('dialog', { name: 'Secure your account' })
-    await choice.waitFor({ timeout: 30_000 })
+    const { page: first, choice, uploads } = await signUpSecuringOnCreate(stack, email)
     await choice.getByText('iCloud', { exact: true }).click()
     await first.getByRole('dialog', { name: 'Back up to iCloud' }).waitFor()
     await continueWithIcloud(first)

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { expect } from 'vitest'
 import { contrastInBothThemes } from './axe'
 import { browser } from './browserPage'
 import { approveSignMessage, DEMO_MESSAGE, signInAndReadWalletAddress } from './embeddedWallet'
-import { openDemoInNewContext } from './signInWithEmail'
+import { enterEmailCode, openDemoInNewContext } from './signInWithEmail'
 import type { Stack } from './startStack'
 
 // The shared steps of the user-owned recovery e2e files (Google Drive, iCloud): fresh browser profiles, the
@@ -102,4 +102,27 @@ export async function setPasswordInModal(page: Page, password: string): Promise<
   await flow.getByRole('checkbox').check()
   await flow.getByRole('button', { name: 'Set Password' }).click()
   await flow.getByRole('heading', { name: 'Success' }).waitFor({ timeout: 30_000 })
+}
+
+/**
+ * A fresh profile on the demo with `?secureOnCreate=1`, signing `email` up: answers the page, the 'Secure
+ * your account' dialog (open, asked before any wallet is made) and the wallet uploads the page and its wallet
+ * frame make, `'<path> <recovery method>'` of each POST under `/api/v1/embedded_wallets`.
+ */
+export async function signUpSecuringOnCreate(
+  stack: Stack,
+  email: string,
+): Promise<{ page: Page; choice: Locator; uploads: string[] }> {
+  const page = await openDemoInNewContext(browser, `${stack.demoUrl}?secureOnCreate=1`, { timeout: 20_000 })
+  const uploads: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (request.method() !== 'POST' || !path.startsWith('/api/v1/embedded_wallets')) return
+    const body = request.postDataJSON() as { recovery?: { recovery_method?: string } } | null
+    if (body?.recovery?.recovery_method) uploads.push(`${path} ${body.recovery.recovery_method}`)
+  })
+  await enterEmailCode(page, stack.apiUrl, email)
+  const choice = page.getByRole('dialog', { name: 'Secure your account' })
+  await choice.waitFor({ timeout: 30_000 })
+  return { page, choice, uploads }
 }
