@@ -97,23 +97,14 @@ function ConditionFields(props: { path: FieldPath; chainType: ChainType; label: 
   return (
     <fieldset>
       <legend>{label}</legend>
-      <FieldShell path={at('field_source')} label={`${label} reads`}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            value={condition.field_source}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => draft.set(path, newCondition(chainType, event.target.value))}
-          >
-            {Object.keys(SOURCES[chainType]).map((source) => (
-              <option key={source} value={source}>
-                {SOURCE_LABELS[source] ?? source}
-              </option>
-            ))}
-          </select>
+      <SelectField
+        path={at('field_source')}
+        label={`${label} reads`}
+        options={Object.keys(SOURCES[chainType]).map(
+          (source) => [source, SOURCE_LABELS[source] ?? source] as const,
         )}
-      </FieldShell>
+        onSelect={(source) => draft.set(path, newCondition(chainType, source))}
+      />
       {fields === null ? (
         <>
           <TextField
@@ -131,32 +122,18 @@ function ConditionFields(props: { path: FieldPath; chainType: ChainType; label: 
           options={(fields ?? []).map((field) => [field, field] as const)}
         />
       )}
-      <FieldShell path={at('operator')} label={`${label} comparison`}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            value={condition.operator}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => {
-              const operator = event.target.value
-              const values = Array.isArray(condition.value) ? condition.value : [condition.value ?? '']
-              // 'in' compares with a list; the others with the list's first value.
-              draft.set(path, {
-                ...condition,
-                operator,
-                value: operator === 'in' ? values : (values[0] ?? ''),
-              })
-            }}
-          >
-            {policyOperators.map((operator) => (
-              <option key={operator} value={operator}>
-                {OPERATOR_LABELS[operator]}
-              </option>
-            ))}
-          </select>
+      <SelectField
+        path={at('operator')}
+        label={`${label} comparison`}
+        options={policyOperators.map(
+          (operator) => [operator, OPERATOR_LABELS[operator] ?? operator] as const,
         )}
-      </FieldShell>
+        onSelect={(operator) => {
+          const values = Array.isArray(condition.value) ? condition.value : [condition.value ?? '']
+          // 'in' compares with a list; the others with the list's first value.
+          draft.set(path, { ...condition, operator, value: operator === 'in' ? values : (values[0] ?? '') })
+        }}
+      />
       {condition.operator === 'in' ? (
         <ListField path={at('value')} label={`${label} values`} hint="One per line." />
       ) : (

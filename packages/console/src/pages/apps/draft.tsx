@@ -184,15 +184,20 @@ export function ListField({
   )
 }
 
-/** A choice among `options` (value → label); `''` stands for null when listed. */
+/**
+ * A choice among `options` (value → label); `''` stands for null when listed. `onSelect` replaces the
+ * default of setting the value at `path` (a choice that reshapes its parent, e.g. a policy condition).
+ */
 export function SelectField({
   path,
   label,
   options,
+  onSelect,
 }: {
   path: FieldPath
   label: string
   options: readonly (readonly [string, string])[]
+  onSelect?: (value: string) => void
 }) {
   const draft = useDraft()
   const value = draft.get(path)
@@ -204,7 +209,11 @@ export function SelectField({
           value={typeof value === 'string' ? value : ''}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          onChange={(event) => draft.set(path, event.target.value === '' ? null : event.target.value)}
+          onChange={(event) =>
+            onSelect
+              ? onSelect(event.target.value)
+              : draft.set(path, event.target.value === '' ? null : event.target.value)
+          }
         >
           {options.map(([optionValue, optionLabel]) => (
             <option key={optionValue} value={optionValue}>

@@ -85,8 +85,15 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
       if (route.id === 'setPassword') router.push('setPassword', route.params)
     })
   }
-  /** Google Drive or iCloud for an existing wallet: the recovery OAuth screen, after leaving the old cloud. */
+  /**
+   * Google Drive or iCloud: the recovery OAuth screen — creating the wallet on it, or, for an existing wallet,
+   * after leaving the old cloud.
+   */
   const cloud = (provider: 'google-drive' | 'icloud') => {
+    if (creating) {
+      router.push('recoveryOAuth', { mode: 'create', prompt: creating, provider, settle })
+      return
+    }
     if (!wallet) return
     thenLeave((existingRecoveryAccessToken) =>
       router.push('recoveryOAuth', {
@@ -98,6 +105,10 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
       }),
     )
   }
+  const cloudOptions = [
+    ['google-drive', m.googleDriveOption, m.googleDriveOptionDetail],
+    ['icloud', messages.icloudRecovery.option, messages.icloudRecovery.optionDetail],
+  ] as const
 
   return (
     <div className="foyer-screen" aria-busy={busy || undefined}>
@@ -109,36 +120,20 @@ export function RecoverySelection({ params }: ScreenProps<'recoverySelection'>) 
           <small>{m.passwordOptionDetail}</small>
         </button>
       ) : null}
-      {choices.includes('google-drive') ? (
-        <button
-          type="button"
-          className="foyer-option"
-          disabled={busy}
-          onClick={() =>
-            creating
-              ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, settle })
-              : cloud('google-drive')
-          }
-        >
-          <span>{m.googleDriveOption}</span>
-          <small>{m.googleDriveOptionDetail}</small>
-        </button>
-      ) : null}
-      {choices.includes('icloud') ? (
-        <button
-          type="button"
-          className="foyer-option"
-          disabled={busy}
-          onClick={() =>
-            creating
-              ? router.push('recoveryOAuth', { mode: 'create', prompt: creating, provider: 'icloud', settle })
-              : cloud('icloud')
-          }
-        >
-          <span>{messages.icloudRecovery.option}</span>
-          <small>{messages.icloudRecovery.optionDetail}</small>
-        </button>
-      ) : null}
+      {cloudOptions.map(([provider, option, detail]) =>
+        choices.includes(provider) ? (
+          <button
+            key={provider}
+            type="button"
+            className="foyer-option"
+            disabled={busy}
+            onClick={() => cloud(provider)}
+          >
+            <span>{option}</span>
+            <small>{detail}</small>
+          </button>
+        ) : null,
+      )}
       {choices.includes('privy') ? (
         <button
           type="button"
