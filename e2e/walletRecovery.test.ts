@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { contrastInBothThemes } from './support/axe'
+import { axeViolations, contrastInBothThemes } from './support/axe'
 import { browser, useBrowser } from './support/browserPage'
 import { approveSignMessage, signInAndReadWalletAddress } from './support/embeddedWallet'
 import { stack, useSharedStack } from './support/sharedStack'
@@ -54,6 +54,35 @@ describe('recovery on a new device', () => {
       'ethereum',
       'solana',
     ])
+  })
+
+  test("behavior: a slow automatic recovery shows 'Connecting your wallet', a failed one 'Try again', then the request's screen", async () => {
+    const email = freshEmail('connecting')
+    const first = await newDevice()
+    const address = await signInAndReadAddress(first, email)
+    await first.getByTestId('solana-address').waitFor({ timeout: 30_000 })
+
+    const second = await newDevice()
+    expect(await signInAndReadAddress(second, email)).toBe(address)
+    // The frame's recovery call is held until the screen shows, then fails once; the next one goes through.
+    const connecting = second.getByRole('dialog', { name: 'Connecting your wallet' })
+    let held = 0
+    await second.route('**/api/v1/embedded_wallets/recovery_material', async (route) => {
+      held += 1
+      if (held > 1) return route.continue()
+      await connecting.waitFor({ timeout: 20_000 })
+      await route.abort('connectionrefused')
+    })
+    await second.getByRole('button', { name: 'Sign message', exact: true }).click()
+    await connecting.waitFor()
+    expect(await connecting.getByRole('status').textContent()).toBe('This only takes a moment.')
+    const failed = second.getByRole('dialog', { name: 'Something went wrong' })
+    await failed.getByText("We're on it. Please try again later.").waitFor({ timeout: 20_000 })
+    expect(await axeViolations(second, '[role=dialog]')).toEqual([])
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    const signature = await approveSignMessage(second, { timeout: 30_000 })
+    expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+    expect(held).toBe(2)
   })
 
   test('behavior: set a password, then recover with it on a new device; a wrong one is refused', async () => {

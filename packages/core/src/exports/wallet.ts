@@ -202,6 +202,7 @@ export {
 } from '../wallet/transactions/validateTransactionRequest'
 export { waitForTransactionReceipt } from '../wallet/transactions/waitForTransactionReceipt'
 export type {
+  ConnectWalletPrompt,
   RecoverWithOAuthPrompt,
   RecoverWithPasswordPrompt,
   SecureNewWalletPrompt,

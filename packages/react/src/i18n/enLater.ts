@@ -203,6 +203,13 @@ export const enLater = {
     oauthInvalidCode: 'Invalid code during OAuth flow.',
     oauthPopupBlocked: 'Your browser blocked the Google window. Allow pop-ups and try again.',
   },
+  walletConnecting: {
+    title: 'Connecting your wallet',
+    detail: 'This only takes a moment.',
+    failedTitle: 'Something went wrong',
+    failedDetail: "We're on it. Please try again later.",
+    retry: 'Try again',
+  },
   walletCreated: {
     welcomeTitle: 'Welcome to {app}',
     allSetTitle: 'All set!',

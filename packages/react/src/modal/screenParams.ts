@@ -37,6 +37,7 @@ import type { SolanaTransactionParams } from '../screens/wallet/SolanaTransactio
 import type { TransactionErrorParams } from '../screens/wallet/TransactionError/params'
 import type { TransactionSuccessParams } from '../screens/wallet/TransactionSuccess/params'
 import type { UserOperationParams } from '../screens/wallet/UserOperation/params'
+import type { WalletConnectingParams } from '../screens/wallet/WalletConnecting/params'
 import type { WalletCreatedParams } from '../screens/wallet/WalletCreated/params'
 
 // Imports only the screens' `params.ts` files, never a screen component: screens, the modal context and the
@@ -79,6 +80,7 @@ export type ScreenParamsMap = LoginScreenParamsMap & {
   transactionSuccess: TransactionSuccessParams
   transactionError: TransactionErrorParams
   solanaTransaction: SolanaTransactionParams
+  walletConnecting: WalletConnectingParams
   recoverPassword: RecoverPasswordParams
   setPassword: SetPasswordParams
   recoveryOAuth: RecoveryOAuthParams

@@ -120,6 +120,11 @@ export const screens: { [Id in ScreenId]: ScreenDefinition<Id> } = {
     () => import('../screens/wallet/SolanaTransaction/SolanaTransaction').then((m) => m.SolanaTransaction),
     { title: (m) => m.solana.title, closable: true },
   ),
+  walletConnecting: preloadableScreen(
+    () => import('../screens/wallet/WalletConnecting/WalletConnecting').then((m) => m.WalletConnecting),
+    // Closable only when the user started the flow, like the recovery screens it leads to (docs/modal.md).
+    { title: (m) => m.walletConnecting.title, closable: (params) => params.prompt.closable },
+  ),
   recoverPassword: preloadableScreen(
     () => import('../screens/wallet/RecoverPassword/RecoverPassword').then((m) => m.RecoverPassword),
     // Recovery screens close only when the user started the flow (docs/modal.md).

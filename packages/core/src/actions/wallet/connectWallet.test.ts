@@ -9,7 +9,7 @@ import {
   walletUser,
 } from '../../../test/createWalletTestClient'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
-import { connectWallet } from './connectWallet'
+import { CONNECTING_SCREEN_DELAY_MS, connectWallet } from './connectWallet'
 
 const driveUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'google-drive' })] }
 const passwordUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'user-passcode' })] }
@@ -188,5 +188,117 @@ describe('connectWallet', () => {
       code: 'wallet_not_on_device',
     })
     expect(requests).toHaveLength(2)
+  })
+
+  describe("'Connecting your wallet'", () => {
+    /** A frame whose connect answers only when `release` is called (after the given failures). */
+    const slowFrame = (failures = 0) => {
+      let release = () => {}
+      let calls = 0
+      const answer = ({ event }: { event: string }) => {
+        if (event !== 'privy:wallets:connect') throw new Error('unexpected frame event')
+        calls += 1
+        if (calls <= failures) throw frameError('error', 'The wallet frame failed')
+        return new Promise((resolve) => {
+          release = () =>
+            resolve({ chainType: 'ethereum', entropyId: ethereumAddress, recoveryMethod: 'privy' })
+        })
+      }
+      return { answer, release: () => release() }
+    }
+
+    test('behavior: a slow unlock opens the connecting prompt, which waits on the unlock under way', async () => {
+      const frame = slowFrame()
+      const { client, requests } = await createWalletTestClient({ answer: frame.answer })
+      const seen: { kind: string; closable?: boolean }[] = []
+      client._internal.wallet.ui = {
+        busy: () => false,
+        prompt: async (prompt) => {
+          if (prompt.kind !== 'connectWallet') throw new Error('unexpected prompt')
+          seen.push({ kind: prompt.kind, closable: prompt.closable })
+          const connecting = prompt.connect()
+          // Shown again (after a screen in front of it), it gets the same unlock.
+          expect(prompt.connect()).toBe(connecting)
+          frame.release()
+          await connecting
+          return undefined as never
+        },
+      }
+      const [wallet] = getEmbeddedWallets(walletUser, 'ethereum')
+      await connectWallet(client, { wallet: wallet! })
+      expect(seen).toEqual([{ kind: 'connectWallet', closable: true }])
+      expect(requests.map((request) => request.event)).toEqual(['privy:wallets:connect'])
+    })
+
+    test('behavior: no connecting prompt for a quick unlock, over a busy UI, or with the wallet UIs off', async () => {
+      const [wallet] = getEmbeddedWallets(walletUser, 'ethereum')
+      const prompts: string[] = []
+      const ui = (busy: boolean) => ({
+        busy: () => busy,
+        prompt: async (prompt: { kind: string }) => {
+          prompts.push(prompt.kind)
+          return undefined as never
+        },
+      })
+      // Quick: the default frame answers at once.
+      const quick = await createWalletTestClient()
+      quick.client._internal.wallet.ui = ui(false)
+      await connectWallet(quick.client, { wallet: wallet! })
+      // Busy: a screen is open (the unlock's own verification, say).
+      const busyFrame = slowFrame()
+      const busy = await createWalletTestClient({ answer: busyFrame.answer })
+      busy.client._internal.wallet.ui = ui(true)
+      const busyConnect = connectWallet(busy.client, { wallet: wallet! })
+      await new Promise((resolve) => setTimeout(resolve, CONNECTING_SCREEN_DELAY_MS + 100))
+      busyFrame.release()
+      await busyConnect
+      // `showWalletUIs: false`.
+      const hiddenFrame = slowFrame()
+      const hidden = await createWalletTestClient({
+        answer: hiddenFrame.answer,
+        embeddedWallets: { showWalletUIs: false },
+      })
+      hidden.client._internal.wallet.ui = ui(false)
+      const hiddenConnect = connectWallet(hidden.client, { wallet: wallet! })
+      await new Promise((resolve) => setTimeout(resolve, CONNECTING_SCREEN_DELAY_MS + 100))
+      hiddenFrame.release()
+      await hiddenConnect
+      expect(prompts).toEqual([])
+    })
+
+    test("behavior: after a failed unlock, the prompt's connect ('Try again') starts a new one", async () => {
+      const frame = slowFrame(1)
+      const failing = frame.answer
+      let first = true
+      // The first connect is slow and then fails; the second (the retry) answers when released.
+      const answer = async (request: { event: string }) => {
+        if (first) {
+          first = false
+          await new Promise((resolve) => setTimeout(resolve, CONNECTING_SCREEN_DELAY_MS + 100))
+        }
+        return failing(request)
+      }
+      const { client, requests } = await createWalletTestClient({ answer })
+      const codes: string[] = []
+      client._internal.wallet.ui = {
+        busy: () => false,
+        prompt: async (prompt) => {
+          if (prompt.kind !== 'connectWallet') throw new Error('unexpected prompt')
+          await prompt.connect().catch((error: { code: string }) => codes.push(error.code))
+          const retry = prompt.connect()
+          await vi.waitFor(() => expect(requests).toHaveLength(2))
+          frame.release()
+          await retry
+          return undefined as never
+        },
+      }
+      const [wallet] = getEmbeddedWallets(walletUser, 'ethereum')
+      await connectWallet(client, { wallet: wallet! })
+      expect(codes).toEqual(['error'])
+      expect(requests.map((request) => request.event)).toEqual([
+        'privy:wallets:connect',
+        'privy:wallets:connect',
+      ])
+    })
   })
 })

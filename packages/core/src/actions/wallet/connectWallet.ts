@@ -10,9 +10,16 @@ import { WalletProxyError } from '../../wallet/errors/WalletProxyError'
 import type { WalletProxyErrorType } from '../../wallet/proxy/getWalletProxy'
 import { getWalletProxy } from '../../wallet/proxy/getWalletProxy'
 import { requireAccessToken } from '../../wallet/requireAccessToken'
+import { promptUi } from '../../wallet/resolveWallet'
 import { authorizeIcloudRecovery } from './authorizeIcloudRecovery'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
 import { recoverWallet } from './recoverWallet'
+
+/**
+ * How long an unlock may take before the modal shows 'Connecting your wallet', in ms (docs/modal.md "Wallet
+ * connecting"): long enough that an unlock from this device's share shows nothing.
+ */
+export const CONNECTING_SCREEN_DELAY_MS = 400
 
 /** Parameters of {@link connectWallet}. */
 export type ConnectWalletParameters = {
@@ -39,8 +46,10 @@ export type ConnectWalletErrorType =
  * (`privy`) wallet by itself; a `user-passcode` wallet answers `wallet_not_on_device`, and then the
  * registered UI shows 'Enter your password' and recovers with it ({@link recoverWallet}); a `google-drive`
  * or `icloud` wallet likewise, through the recovery OAuth screen (docs/recovery-oauth.md,
- * docs/recovery-icloud.md). Idempotent per
- * entropy: concurrent and later calls share one unlock until logout.
+ * docs/recovery-icloud.md). When the modal is the wallet's UI and the unlock takes longer than
+ * {@link CONNECTING_SCREEN_DELAY_MS} (e.g. an automatic recovery on a new device), 'Connecting your wallet'
+ * shows until it ends (docs/modal.md "Wallet connecting"). Idempotent per entropy: concurrent and later calls
+ * share one unlock until logout.
  *
  * @throws {WalletProxyError} `'wallet_not_on_device'` when a password is needed and no UI is registered;
  *   `'missing_or_invalid_mfa'` when the server wants a verification nobody can give (see `withMfa`).
@@ -65,9 +74,58 @@ export function connectWallet(client: FoyerClient, parameters: ConnectWalletPara
   return promise
 }
 
-async function run(client: FoyerClient, { wallet, automatic }: ConnectWalletParameters): Promise<void> {
+async function run(client: FoyerClient, parameters: ConnectWalletParameters): Promise<void> {
   const proxy = await getWalletProxy(client)
   await requireAccessToken(client) // signed out: not_authenticated before any prompt
+  const unlocking = unlock(client, proxy, parameters)
+  const ui = promptUi(client)
+  if (!ui) return unlocking
+  // 'Connecting your wallet' only when the unlock is slow, so a quick one shows nothing between the click and
+  // the request's own screen (docs/modal.md "Wallet connecting").
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const slow = await Promise.race([
+    unlocking.then(
+      () => false,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), CONNECTING_SCREEN_DELAY_MS)
+    }),
+  ])
+  clearTimeout(timer)
+  // A verification or recovery screen the unlock opened is on screen already: nothing goes over it (nor over
+  // a UI that cannot tell).
+  if (!slow || ui.busy?.() !== false) return unlocking
+  // The screen asks again each time it is shown (it comes back after a verification or recovery screen in
+  // front of it): the same unlock, until one has failed and 'Try again' asks for a new one.
+  let attempt = unlocking
+  let failed = false
+  const watch = (promise: Promise<void>) =>
+    promise.catch(() => {
+      failed = true
+    })
+  watch(unlocking)
+  return ui.prompt({
+    kind: 'connectWallet',
+    wallet: parameters.wallet,
+    closable: parameters.automatic !== true,
+    connect() {
+      if (failed) {
+        failed = false
+        attempt = unlock(client, proxy, parameters)
+        watch(attempt)
+      }
+      return attempt
+    },
+  })
+}
+
+/** The frame's unlock, with MFA when the server asks, then the recovery screen the wallet's method needs. */
+async function unlock(
+  client: FoyerClient,
+  proxy: Awaited<ReturnType<typeof getWalletProxy>>,
+  { wallet, automatic }: ConnectWalletParameters,
+): Promise<void> {
   try {
     // The server releases the auth share after a recent MFA verification (docs/security.md property 15): when
     // refused, verification opens and the unlock is retried (docs/modal.md, at most 4 attempts).

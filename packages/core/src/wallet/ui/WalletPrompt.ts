@@ -194,6 +194,24 @@ export type RecoverWithOAuthPrompt = {
   recover(options: { popup: OAuthPopupRef | null }): Promise<void>
 }
 
+/**
+ * 'Connecting your wallet' (docs/modal.md "Wallet connecting"): shown when unlocking a wallet on this page
+ * takes longer than `CONNECTING_SCREEN_DELAY_MS` (an automatic recovery on a new device, a slow network).
+ * The screen waits on `connect()`; a verification or a recovery screen the unlock needs opens in front of
+ * it, and the request's own screen replaces it once the wallet is unlocked.
+ */
+export type ConnectWalletPrompt = {
+  kind: 'connectWallet'
+  wallet: EmbeddedWalletInfo
+  /** Whether the user may close the screen, as for `RecoverWithPasswordPrompt`. */
+  closable: boolean
+  /**
+   * The unlock: the one under way (or done), each time the screen asks; after one has failed, a new one
+   * ('Try again'). Rejects like `connectWallet`.
+   */
+  connect(): Promise<void>
+}
+
 /** The password flow: set, confirm, save, acknowledge, then `submit(password)` (docs/modal.md). */
 export type SetPasswordPrompt = {
   kind: 'setPassword'
@@ -234,6 +252,7 @@ export type WalletPrompt =
   | SendTransactionPrompt
   | SendUserOperationPrompt
   | SendSolanaTransactionPrompt
+  | ConnectWalletPrompt
   | RecoverWithPasswordPrompt
   | RecoverWithOAuthPrompt
   | SetPasswordPrompt
@@ -262,4 +281,9 @@ export type WalletUi = {
    * (EIP-1193 4001) when the user declines or closes the modal.
    */
   prompt<Prompt extends WalletPrompt>(prompt: Prompt): Promise<WalletPromptResult<Prompt>>
+  /**
+   * Whether a prompt's screens are open and not yet answered: a slow unlock shows 'Connecting your wallet'
+   * only when this says `false` (a UI without it never gets that prompt).
+   */
+  busy?(): boolean
 }

@@ -406,6 +406,13 @@ export const de: MessagesOverride = {
     tooManyRequests: 'Zu viele Anfragen. Bitte warte, bevor du es erneut versuchst.',
     timedOut: 'Die Anfrage hat zu lange gedauert. Versuche es erneut.',
   },
+  walletConnecting: {
+    title: 'Deine Wallet wird verbunden',
+    detail: 'Das dauert nur einen Moment.',
+    failedTitle: 'Etwas ist schiefgelaufen',
+    failedDetail: 'Wir kümmern uns darum. Bitte versuche es später erneut.',
+    retry: 'Erneut versuchen',
+  },
   walletCreated: {
     welcomeTitle: 'Willkommen bei {app}',
     allSetTitle: 'Alles bereit!',

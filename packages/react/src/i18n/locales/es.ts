@@ -405,6 +405,13 @@ export const es: MessagesOverride = {
     tooManyRequests: 'Demasiadas solicitudes. Espera antes de volver a intentarlo.',
     timedOut: 'La solicitud ha caducado. Inténtalo de nuevo.',
   },
+  walletConnecting: {
+    title: 'Conectando tu billetera',
+    detail: 'Solo tardará un momento.',
+    failedTitle: 'Algo salió mal',
+    failedDetail: 'Estamos en ello. Vuelve a intentarlo más tarde.',
+    retry: 'Reintentar',
+  },
   walletCreated: {
     welcomeTitle: 'Te damos la bienvenida a {app}',
     allSetTitle: '¡Todo listo!',

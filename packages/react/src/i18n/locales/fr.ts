@@ -409,6 +409,13 @@ export const fr: MessagesOverride = {
     tooManyRequests: 'Trop de requêtes. Veuillez patienter avant de réessayer.',
     timedOut: 'La requête a expiré. Réessayez.',
   },
+  walletConnecting: {
+    title: 'Connexion de votre portefeuille',
+    detail: "Cela ne prend qu'un instant.",
+    failedTitle: 'Un problème est survenu',
+    failedDetail: 'Nous nous en occupons. Veuillez réessayer plus tard.',
+    retry: 'Réessayer',
+  },
   walletCreated: {
     welcomeTitle: 'Bienvenue sur {app}',
     allSetTitle: 'Tout est prêt !',

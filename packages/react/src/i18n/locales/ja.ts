@@ -402,6 +402,13 @@ export const ja: MessagesOverride = {
     tooManyRequests: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
     timedOut: 'リクエストがタイムアウトしました。もう一度お試しください。',
   },
+  walletConnecting: {
+    title: 'ウォレットに接続しています',
+    detail: '少々お待ちください。',
+    failedTitle: '問題が発生しました',
+    failedDetail: '対応中です。しばらくしてからもう一度お試しください。',
+    retry: '再試行',
+  },
   walletCreated: {
     welcomeTitle: '{app} へようこそ',
     allSetTitle: '準備完了！',

@@ -403,6 +403,13 @@ export const pt: MessagesOverride = {
     tooManyRequests: 'Solicitações demais. Aguarde antes de tentar novamente.',
     timedOut: 'O tempo da solicitação esgotou. Tente novamente.',
   },
+  walletConnecting: {
+    title: 'Conectando sua carteira',
+    detail: 'Isso leva só um instante.',
+    failedTitle: 'Algo deu errado',
+    failedDetail: 'Estamos cuidando disso. Tente novamente mais tarde.',
+    retry: 'Tentar novamente',
+  },
   walletCreated: {
     welcomeTitle: 'Boas-vindas ao {app}',
     allSetTitle: 'Tudo pronto!',

@@ -393,6 +393,13 @@ export const zhCN: MessagesOverride = {
     tooManyRequests: '请求过多，请稍候再试。',
     timedOut: '请求超时，请重试。',
   },
+  walletConnecting: {
+    title: '正在连接你的钱包',
+    detail: '只需片刻。',
+    failedTitle: '出了点问题',
+    failedDetail: '我们正在处理。请稍后再试。',
+    retry: '重试',
+  },
   walletCreated: {
     welcomeTitle: '欢迎使用 {app}',
     allSetTitle: '一切就绪！',

@@ -134,6 +134,7 @@ export function createModalWalletUi(host: ModalWalletUiHost): ModalWalletUi {
           ? interrupt(build, prompt)
           : open(build, prompt)
       },
+      busy: () => active !== undefined && !active.settled,
     },
     open,
     async openInFront(build) {
@@ -164,6 +165,8 @@ function routeFor(prompt: WalletPrompt, settle: PromptSettler<never>): Route<Scr
       return { id: 'userOperation', params: { prompt, settle } }
     case 'sendSolanaTransaction':
       return { id: 'solanaTransaction', params: { prompt, settle } }
+    case 'connectWallet':
+      return { id: 'walletConnecting', params: { prompt, settle } }
     case 'recoverWithPassword':
       return { id: 'recoverPassword', params: { prompt, settle } }
     case 'recoverWithOAuth':
