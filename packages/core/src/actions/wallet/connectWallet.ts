@@ -26,9 +26,10 @@ export type ConnectWalletParameters = {
   /** The wallet to unlock (any wallet of the entropy). */
   wallet: EmbeddedWalletInfo
   /**
-   * The unlock was not asked by a request the user can decline (e.g. the wallet connecting after sign-in):
-   * its recovery screens cannot be closed (docs/modal.md "Recovery screens"). Default `false`: a request's
-   * recovery screen is closable, and closing it rejects the request (EIP-1193 4001).
+   * The unlock was not asked by a request the user can decline (a host unlocking the wallet before any
+   * request, e.g. right after sign-in): its connecting and recovery screens cannot be closed (docs/modal.md
+   * "Recovery screens"). Default `false`: a request's are closable, and closing one rejects the request
+   * (EIP-1193 4001).
    */
   automatic?: boolean | undefined
 }
