@@ -1,8 +1,10 @@
 import type { SignResult } from './createSigner'
 import {
+  SIGNER_NONCE_HEADER,
   SIGNER_SIGNATURE_HEADER,
   SIGNER_TIMESTAMP_HEADER,
   type SignerClient,
+  signerRequestNonce,
   signerRequestSignature,
 } from './signerProtocol'
 
@@ -29,14 +31,17 @@ export function httpSignerClient(options: {
   async function call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
     const body = payload === undefined ? '' : JSON.stringify(payload)
     const timestamp = Math.floor(Date.now() / 1000)
+    const nonce = signerRequestNonce()
     let response: Response
     try {
       response = await fetchImpl(`${base}${path}`, {
         method,
         headers: {
           [SIGNER_TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNER_NONCE_HEADER]: nonce,
           [SIGNER_SIGNATURE_HEADER]: signerRequestSignature(options.secret, {
             timestamp,
+            nonce,
             method,
             path,
             body,

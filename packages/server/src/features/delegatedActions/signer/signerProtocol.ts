@@ -1,15 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { chainTypeSchema, encryptedShareSchema, walletRpcRequestSchema } from '@foyer/protocol'
 import { z } from 'zod'
 import type { Signer } from './createSigner'
 
 /**
  * The server ↔ signer interface (docs/operations.md#signer): JSON over HTTP, every request authenticated
- * with a secret both hold — `foyer-signer-timestamp` (Unix seconds) and `foyer-signer-signature`, the base64
- * HMAC-SHA256 of `{timestamp}\n{method}\n{path}\n{body}`. The signer refuses a timestamp more than
- * {@link SIGNER_CLOCK_SKEW_SECONDS} from its clock and a signature it has already seen.
+ * with a secret both hold — `foyer-signer-timestamp` (Unix seconds), `foyer-signer-nonce` (a fresh random
+ * value per request, 16–64 base64url characters) and `foyer-signer-signature`, the base64 HMAC-SHA256 of
+ * `{timestamp}\n{nonce}\n{method}\n{path}\n{body}`. The signer refuses a timestamp more than
+ * {@link SIGNER_CLOCK_SKEW_SECONDS} from its clock and a signature it has already seen; the nonce keeps two
+ * identical requests sent in the same second (two server processes signing the same message) apart.
  */
 export const SIGNER_TIMESTAMP_HEADER = 'foyer-signer-timestamp'
+export const SIGNER_NONCE_HEADER = 'foyer-signer-nonce'
 export const SIGNER_SIGNATURE_HEADER = 'foyer-signer-signature'
 export const SIGNER_CLOCK_SKEW_SECONDS = 60
 
@@ -36,22 +39,24 @@ export function parseSignerSecret(value: string | undefined, name = 'FOYER_SIGNE
   return new Uint8Array(bytes)
 }
 
+/** What the signature covers. `nonce`: the nonce header, 16–64 base64url characters. */
+export type SignerRequest = { timestamp: number; nonce: string; method: string; path: string; body: string }
+
 /** The signature header's value for a request. */
-export function signerRequestSignature(
-  secret: Uint8Array,
-  request: { timestamp: number; method: string; path: string; body: string },
-): string {
+export function signerRequestSignature(secret: Uint8Array, request: SignerRequest): string {
   return createHmac('sha256', secret)
-    .update(`${request.timestamp}\n${request.method}\n${request.path}\n${request.body}`)
+    .update(`${request.timestamp}\n${request.nonce}\n${request.method}\n${request.path}\n${request.body}`)
     .digest('base64')
 }
 
+/** A fresh value for the nonce header: 16 random bytes, base64url. */
+export function signerRequestNonce(): string {
+  return randomBytes(16).toString('base64url')
+}
+
 /** Constant-time check of a signature header against the request. */
-export function verifySignerRequest(
-  secret: Uint8Array,
-  request: { timestamp: number; method: string; path: string; body: string },
-  signature: string,
-): boolean {
+export function verifySignerRequest(secret: Uint8Array, request: SignerRequest, signature: string): boolean {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(request.nonce)) return false
   const expected = Buffer.from(signerRequestSignature(secret, request), 'base64')
   const given = Buffer.from(signature, 'base64')
   return given.length === expected.length && timingSafeEqual(given, expected)

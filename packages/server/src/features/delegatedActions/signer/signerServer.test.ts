@@ -10,7 +10,13 @@ import { createSigner } from './createSigner'
 import { generateSignerKeyPair } from './hpke'
 import { httpSignerClient, SignerUnavailableError } from './httpSignerClient'
 import { createSignerKeyFile, readSignerKeyFile } from './signerKeyFile'
-import { SIGNER_SIGNATURE_HEADER, SIGNER_TIMESTAMP_HEADER, signerRequestSignature } from './signerProtocol'
+import {
+  SIGNER_NONCE_HEADER,
+  SIGNER_SIGNATURE_HEADER,
+  SIGNER_TIMESTAMP_HEADER,
+  signerRequestNonce,
+  signerRequestSignature,
+} from './signerProtocol'
 import { createSignerServer } from './signerServer'
 
 const secret = new Uint8Array(randomBytes(32))
@@ -30,10 +36,21 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A request to the signer signed with `key` at `timestamp` (s). */
-function signed(path: string, body: string, options: { key?: Uint8Array; timestamp?: number } = {}) {
+/** A request to the signer signed with `key` at `timestamp` (s) with `nonce` (default a fresh one). */
+function signed(
+  path: string,
+  body: string,
+  options: { key?: Uint8Array; timestamp?: number; nonce?: string } = {},
+) {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
-  const signature = signerRequestSignature(options.key ?? secret, { timestamp, method: 'POST', path, body })
+  const nonce = options.nonce ?? signerRequestNonce()
+  const signature = signerRequestSignature(options.key ?? secret, {
+    timestamp,
+    nonce,
+    method: 'POST',
+    path,
+    body,
+  })
   return {
     signature,
     send: () =>
@@ -42,6 +59,7 @@ function signed(path: string, body: string, options: { key?: Uint8Array; timesta
         headers: {
           'content-type': 'application/json',
           [SIGNER_TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNER_NONCE_HEADER]: nonce,
           [SIGNER_SIGNATURE_HEADER]: signature,
         },
         body,
@@ -66,10 +84,33 @@ describe('the signer’s HTTP interface', () => {
     expect(first.status).toBe(400)
     expect(await first.json()).toMatchObject({ code: 'invalid_request' })
     expect((await once.send()).status).toBe(401)
+    // A nonce that is missing its randomness is refused even when signed.
+    expect((await signed(path, '{}', { nonce: 'short' }).send()).status).toBe(401)
     await expect(httpSignerClient({ url, secret: new Uint8Array(32) }).publicKey()).rejects.toBeInstanceOf(
       SignerUnavailableError,
     )
   })
+})
+
+test('behavior: two identical requests in the same second (two server processes) both pass: each has its own nonce', async () => {
+  const path = '/v1/delegations/verify'
+  const timestamp = Math.floor(Date.now() / 1000)
+  const answers = await Promise.all([
+    signed(path, '{}', { timestamp }).send(),
+    signed(path, '{}', { timestamp }).send(),
+  ])
+  expect(answers.map((answer) => answer.status)).toEqual([400, 400])
+  // The server's own client, twice at once: both answered.
+  const client = httpSignerClient({ url, secret })
+  const request = { binding: {}, encryptedShare: {}, authShare: '', wallets: [] } as never
+  const results = await Promise.allSettled([
+    client.verifyDelegation(request),
+    client.verifyDelegation(request),
+  ])
+  expect(results.map((result) => result.status === 'rejected' && String(result.reason))).toEqual([
+    expect.stringContaining('answered 400'),
+    expect.stringContaining('answered 400'),
+  ])
 })
 
 describe('the signer’s key file', () => {

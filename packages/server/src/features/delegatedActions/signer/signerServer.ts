@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Signer } from './createSigner'
 import {
   SIGNER_CLOCK_SKEW_SECONDS,
+  SIGNER_NONCE_HEADER,
   SIGNER_SIGNATURE_HEADER,
   SIGNER_TIMESTAMP_HEADER,
   signBodySchema,
@@ -16,8 +17,8 @@ import {
  * - `POST /v1/sign` `{ binding, encryptedShare, authShare, walletIndex, address, request, prepared? }` →
  *   `{ status: 'signed', signature }` or `{ status: 'refused', code, reason }`;
  * - `GET /healthz` → `{ ok: true }` (no authentication, no key material).
- * Every other request needs the shared secret's signature (`signerProtocol.ts`): 401 `unauthorized`
- * without it, with a stale timestamp, or replayed; a body that does not parse is 400 `invalid_request`.
+ * Every other request needs the shared secret's signature over its timestamp and nonce (`signerProtocol.ts`):
+ * 401 `unauthorized` without it, with a stale timestamp or a malformed nonce, or replayed; a body that does not parse is 400 `invalid_request`.
  */
 export function createSignerServer(options: {
   signer: Signer
@@ -40,6 +41,7 @@ export function createSignerServer(options: {
     if (request.url === '/healthz') return
     const timestamp = Number(request.headers[SIGNER_TIMESTAMP_HEADER])
     const signature = request.headers[SIGNER_SIGNATURE_HEADER]
+    const nonce = request.headers[SIGNER_NONCE_HEADER]
     const nowMs = now()
     for (const [key, expires] of seen) if (expires < nowMs) seen.delete(key)
     const fresh =
@@ -48,8 +50,13 @@ export function createSignerServer(options: {
     if (
       !fresh ||
       typeof signature !== 'string' ||
+      typeof nonce !== 'string' ||
       seen.has(signature) ||
-      !verifySignerRequest(secret, { timestamp, method: request.method, path: request.url, body }, signature)
+      !verifySignerRequest(
+        secret,
+        { timestamp, nonce, method: request.method, path: request.url, body },
+        signature,
+      )
     )
       return reply.code(401).send({ error: 'Not signed by the server', code: 'unauthorized' })
     seen.set(signature, nowMs + 2 * SIGNER_CLOCK_SKEW_SECONDS * 1000)
