@@ -76,7 +76,13 @@ describe('Google Drive recovery through the modal', () => {
     await continueWithGoogleDrive(first, 'Continue as Ada Lovelace')
     const address = await readWalletAddress(first)
     await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe('google-drive')
-    expect(uploads).toEqual(['/api/v1/embedded_wallets google-drive'])
+    // Asked once: the Solana wallet is made on the same method, with no second choice.
+    await expect.poll(() => recoveryMethod(first, 'solana'), { timeout: 20_000 }).toBe('google-drive')
+    expect(await choice.count()).toBe(0)
+    expect(uploads).toEqual([
+      '/api/v1/embedded_wallets google-drive',
+      '/api/v1/embedded_wallets google-drive',
+    ])
     await recoverOnSecondProfileAndSign(stack, first, {
       email,
       address,

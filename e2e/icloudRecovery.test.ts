@@ -131,7 +131,10 @@ describe('leaving iCloud through the modal', () => {
     await continueWithIcloud(first)
     const address = await readWalletAddress(first)
     await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe('icloud')
-    expect(uploads).toEqual(['/api/v1/embedded_wallets icloud'])
+    // Asked once: the Solana wallet is made on the same method, with no second choice.
+    await expect.poll(() => recoveryMethod(first, 'solana'), { timeout: 20_000 }).toBe('icloud')
+    expect(await choice.count()).toBe(0)
+    expect(uploads).toEqual(['/api/v1/embedded_wallets icloud', '/api/v1/embedded_wallets icloud'])
     await recoverOnSecondProfileAndSign(stack, first, {
       email,
       address,

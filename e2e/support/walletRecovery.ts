@@ -16,12 +16,15 @@ export function newProfile(stack: Stack): Promise<Page> {
   return openDemoInNewContext(browser, stack.demoUrl, { timeout: 20_000 })
 }
 
-/** The recovery method of the user's embedded Ethereum wallet, from the demo's user JSON. */
-export async function recoveryMethod(page: Page): Promise<string | undefined> {
+/** The recovery method of the user's embedded wallet of `chainType` (default Ethereum), from the demo's user JSON. */
+export async function recoveryMethod(
+  page: Page,
+  chainType: 'ethereum' | 'solana' = 'ethereum',
+): Promise<string | undefined> {
   const user = JSON.parse((await page.getByTestId('user-json').textContent()) ?? '{}')
   return user.linked_accounts?.find(
     (account: { type: string; chain_type?: string }) =>
-      account.type === 'wallet' && account.chain_type === 'ethereum',
+      account.type === 'wallet' && account.chain_type === chainType,
   )?.recovery_method
 }
 

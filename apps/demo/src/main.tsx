@@ -101,8 +101,8 @@ async function simulateTelegramMiniApp(): Promise<void> {
 
 const customAuth = new URLSearchParams(window.location.search).get('customAuth') === '1'
 /**
- * `?secureOnCreate=1`: a new user secures the Ethereum wallet with a method of their own before it is made
- * (`requireUserOwnedRecoveryOnCreate`; docs/recovery-oauth.md "At wallet creation"); no Solana wallet.
+ * `?secureOnCreate=1`: a new user secures their wallets with a method of their own before they are made
+ * (`requireUserOwnedRecoveryOnCreate`; docs/recovery-oauth.md "At wallet creation"), asked once for both.
  */
 const secureOnCreate = new URLSearchParams(window.location.search).get('secureOnCreate') === '1'
 /** `?locale=`: the modal's language (the demo's locale picker sets it). */
@@ -144,7 +144,7 @@ function render(): void {
             // Every new user gets an Ethereum and a Solana wallet right after signing in.
             embeddedWallets: {
               ethereum: { createOnLogin: 'users-without-wallets' },
-              solana: { createOnLogin: secureOnCreate ? 'off' : 'users-without-wallets' },
+              solana: { createOnLogin: 'users-without-wallets' },
               ...(secureOnCreate ? { requireUserOwnedRecoveryOnCreate: true } : {}),
               ...(cloudKitSignInOrigin ? { icloud: { signInOrigin: cloudKitSignInOrigin } } : {}),
             },

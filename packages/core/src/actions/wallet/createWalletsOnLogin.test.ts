@@ -174,6 +174,80 @@ describe('createWalletsOnLogin: choosing the user-owned method', () => {
   })
 })
 
+describe('createWalletsOnLogin: both chains on a user-owned method', () => {
+  test('behavior: the user is asked once; the Solana wallet is made on the password chosen for the Ethereum one', async () => {
+    const { client, requests, api } = await createWalletTestClient({
+      stateUser: testUser,
+      embeddedWallets: {
+        ethereum: { createOnLogin: 'all-users' },
+        solana: { createOnLogin: 'all-users' },
+        requireUserOwnedRecoveryOnCreate: true,
+      },
+      answer: ({ data }) => ({
+        ...frameWallet((data as { chainType: 'ethereum' | 'solana' }).chainType),
+        recoveryMethod: 'user-passcode',
+      }),
+    })
+    client._internal.setState({
+      appConfig: {
+        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode', 'google-drive'] },
+      } as never,
+    })
+    // The server lists each wallet once it exists.
+    api.on('GET /api/v1/users/me', () =>
+      json({
+        user: {
+          ...walletUser,
+          linked_accounts: walletUser.linked_accounts.filter(
+            (account) =>
+              account.type !== 'wallet' ||
+              requests.some((request) => request.data.chainType === account.chain_type),
+          ),
+        },
+      }),
+    )
+    const kinds: string[] = []
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        kinds.push(prompt.kind)
+        if (prompt.kind !== 'secureNewWallet') throw new Error('unexpected prompt')
+        await prompt.createWithPassword('Velvet-Orbit-Lantern-Pebble')
+        return undefined as never
+      },
+    }
+    const created = await createWalletsOnLogin(client)
+    expect(kinds).toEqual(['secureNewWallet'])
+    expect(Object.keys(created)).toEqual(['ethereum', 'solana'])
+    expect(
+      requests.filter((request) => request.event === 'privy:wallet:create').map((request) => request.data),
+    ).toEqual([
+      expect.objectContaining({ chainType: 'ethereum', recoveryPassword: 'Velvet-Orbit-Lantern-Pebble' }),
+      expect.objectContaining({ chainType: 'solana', recoveryPassword: 'Velvet-Orbit-Lantern-Pebble' }),
+    ])
+  })
+
+  test('behavior: a password screen that is left makes neither wallet and asks nothing more', async () => {
+    const { client, requests } = await createWalletTestClient({
+      stateUser: testUser,
+      embeddedWallets: {
+        ethereum: { createOnLogin: 'all-users' },
+        solana: { createOnLogin: 'all-users' },
+        requireUserOwnedRecoveryOnCreate: true,
+      },
+    })
+    let asked = 0
+    client._internal.wallet.ui = {
+      prompt: async () => {
+        asked += 1
+        return undefined as never
+      },
+    }
+    await expect(createWalletsOnLogin(client)).rejects.toMatchObject({ code: 'wallet_create_aborted' })
+    expect(asked).toBe(1)
+    expect(requests.filter((request) => request.event === 'privy:wallet:create')).toEqual([])
+  })
+})
+
 /**
  * A client whose wallet proxy is the real one over a fake frame that loads after `loadDelayMs` (fake timers),
  * with the password prompt answered at once when `password` is set.

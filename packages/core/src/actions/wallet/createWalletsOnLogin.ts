@@ -62,7 +62,8 @@ export type CreateWalletsOnLoginErrorType = RequestErrorType | WalletProxyErrorT
  * `'creating'` meanwhile, then `'idle'`, or `'error'` with the failure. When the host or the app requires a
  * user-owned recovery method on create and the modal is registered, the password flow runs first and the
  * wallet is protected with that password (or, when the app also offers Google Drive, the user chooses
- * between the two first, `SecureNewWalletPrompt`): the frame starts loading when the password screen opens, and the
+ * between the two first, `SecureNewWalletPrompt`); the user is asked once, and a second chain's wallet is made
+ * on the method and with the password or token chosen for the first: the frame starts loading when the password screen opens, and the
  * creation waits up to `WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS` (30 s) for its handshake, not the 15 s of a
  * creation without it (docs/limits.md). `@foyer/react` calls this after every sign-in.
  *
@@ -92,10 +93,12 @@ export async function createWalletsOnLogin(client: FoyerClient): Promise<CreateW
       if (due.length === 0) return {}
       setState({ walletCreation: { status: 'creating', chainTypes: due, error: null } })
       const created: CreateWalletsOnLoginReturnType = {}
+      // The user secures their first wallet; the next one is made on the same method without asking again.
+      const chosen: ChosenRecovery = {}
       for (const chainType of due) {
         // A session that ended meanwhile (logout) stops the creation.
         if (!client.getState().user) break
-        const wallet = await createOrAdopt(client, chainType)
+        const wallet = await createOrAdopt(client, chainType, chosen)
         if (wallet) created[chainType] = wallet
       }
       setState({ walletCreation: { status: 'idle', chainTypes: [], error: null } })
@@ -133,9 +136,10 @@ async function refreshUser(client: FoyerClient): Promise<void> {
 async function createOrAdopt(
   client: FoyerClient,
   chainType: ChainType,
+  chosen: ChosenRecovery,
 ): Promise<EmbeddedWalletInfo | undefined> {
   try {
-    return await createOne(client, chainType)
+    return await createOne(client, chainType, chosen)
   } catch (error) {
     if (!(error instanceof BaseError && error.code === 'wallet_already_exists')) throw error
     await refreshUser(client)
@@ -144,7 +148,22 @@ async function createOrAdopt(
   }
 }
 
-async function createOne(client: FoyerClient, chainType: ChainType): Promise<EmbeddedWalletInfo> {
+/**
+ * The user-owned method chosen for the first wallet of this sign-in, with what it needs (the password, or the
+ * Google or Apple token, kept in memory for this loop only), so the next wallet is made on it unasked.
+ */
+type ChosenRecovery = {
+  options?:
+    | { recoveryPassword: string }
+    | { recoveryMethod: 'google-drive' | 'icloud'; recoveryAccessToken: string }
+    | undefined
+}
+
+async function createOne(
+  client: FoyerClient,
+  chainType: ChainType,
+  chosen: ChosenRecovery,
+): Promise<EmbeddedWalletInfo> {
   const requirePassword =
     client.embeddedWallets.requireUserOwnedRecoveryOnCreate ??
     client.getState().appConfig?.embedded_wallet_config?.require_user_owned_recovery_on_create ??
@@ -157,9 +176,14 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
   const frameReady = () =>
     getWalletProxy(client).then((proxy) => proxy.ready({ timeoutMs: WALLET_PROXY_PASSWORD_READY_TIMEOUT_MS }))
   frameReady().catch(() => {}) // a failure is reported by the submit's own wait
+  if (chosen.options) {
+    await frameReady()
+    return createWallet(client, { chainType, ...chosen.options })
+  }
   const createWithPassword = async (password: string) => {
     await frameReady()
     wallet = await createWallet(client, { chainType, recoveryPassword: password })
+    chosen.options = { recoveryPassword: password }
   }
   const offered = client.getState().appConfig?.embedded_wallet_config?.user_owned_recovery_options ?? []
   if (offered.includes('google-drive') || offered.includes('icloud')) {
@@ -169,6 +193,7 @@ async function createOne(client: FoyerClient, chainType: ChainType): Promise<Emb
     const createOnCloud = async (recoveryMethod: 'google-drive' | 'icloud', recoveryAccessToken: string) => {
       await frameReady()
       wallet = await createWallet(client, { chainType, recoveryMethod, recoveryAccessToken })
+      chosen.options = { recoveryMethod, recoveryAccessToken }
     }
     await ui.prompt({
       kind: 'secureNewWallet',
