@@ -421,8 +421,10 @@ export {
   frameMessageSchemas,
 } from '../schemas/frame/frameMessageSchemas'
 export {
+  type FrameCreatedWallet,
   type FrameEntropyState,
   type FrameWallet,
+  frameCreatedWalletSchema,
   frameEntropyIdSchema,
   frameEntropyStateSchema,
   frameWalletSchema,

@@ -1,4 +1,4 @@
-import type { ChainType, FrameWallet } from '@foyer/protocol'
+import type { ChainType, FrameCreatedWallet } from '@foyer/protocol'
 import { WALLET_CREATE_TIMEOUT_MS } from '@foyer/protocol'
 import { sdkEvents, trackSdkEvent } from '../../analytics/sdkEvents'
 import type { FoyerClient } from '../../client/FoyerClient'
@@ -76,10 +76,24 @@ export type CreateWalletErrorType = RequestErrorType | WalletProxyErrorType
  * const wallet = await createWallet(client, { chainType: 'solana' })
  * wallet.address // '7xKX…'
  */
-export function createWallet(
+export async function createWallet(
   client: FoyerClient,
   parameters: CreateWalletParameters = {},
 ): Promise<CreateWalletReturnType> {
+  return (await createWalletWithReply(client, parameters)).wallet
+}
+
+/**
+ * {@link createWallet}, also answering the frame's `nextRecoveryAccessToken` (on iCloud, the CloudKit web
+ * auth token for the next call; docs/recovery-icloud.md), so the next wallet of a sign-in is made on iCloud
+ * without another Apple sign-in.
+ *
+ * @internal
+ */
+export function createWalletWithReply(
+  client: FoyerClient,
+  parameters: CreateWalletParameters = {},
+): Promise<{ wallet: EmbeddedWalletInfo; nextRecoveryAccessToken?: string | undefined }> {
   const chainType = parameters.chainType ?? 'ethereum'
   const { creations } = client._internal.wallet
   // Index-0 creations of a chain type share one call, and so do additional ones (a double click adds one).
@@ -88,13 +102,13 @@ export function createWallet(
     parameters.createAdditional === true ||
     (parameters.walletIndex ?? 0) !== 0
   const flightKey = wantsAdditional ? `${chainType}:additional` : chainType
-  const inFlight = creations.get(flightKey) as Promise<CreateWalletReturnType> | undefined
+  const inFlight = creations.get(flightKey) as ReturnType<typeof createWalletWithReply> | undefined
   if (inFlight) return inFlight
   const promise = withTimeout(run(client, chainType, parameters), parameters.timeoutMs)
     .then(
-      (wallet) => {
-        trackSdkEvent(client, sdkEvents.walletCreated, { chainType, walletIndex: wallet.walletIndex })
-        return wallet
+      (created) => {
+        trackSdkEvent(client, sdkEvents.walletCreated, { chainType, walletIndex: created.wallet.walletIndex })
+        return created
       },
       (error: unknown) => {
         const code = error instanceof BaseError ? error.code : 'unknown'
@@ -113,7 +127,7 @@ async function run(
   client: FoyerClient,
   chainType: ChainType,
   parameters: CreateWalletParameters,
-): Promise<EmbeddedWalletInfo> {
+): Promise<{ wallet: EmbeddedWalletInfo; nextRecoveryAccessToken?: string | undefined }> {
   const additional = additionalIndex(parameters)
   const existing = getEmbeddedWallets(client.getState().user, chainType)
   // The HD root: the index-0 wallet that is not an imported key (an imported key has no further indexes).
@@ -123,7 +137,7 @@ async function run(
 
   const accessToken = await requireAccessToken(client)
   const proxy = await getWalletProxy(client)
-  let created: FrameWallet | undefined
+  let created: FrameCreatedWallet | undefined
   try {
     if (additional !== undefined) {
       created = await proxy.request('privy:wallets:add', {
@@ -173,7 +187,7 @@ async function run(
     (candidate) => candidate.address.toLowerCase() === created.address.toLowerCase(),
   )
   if (!wallet) throw new EmbeddedWalletError('wallet_missing_after_create')
-  return wallet
+  return { wallet, nextRecoveryAccessToken: created.nextRecoveryAccessToken }
 }
 
 /**

@@ -15,7 +15,7 @@ import { getWalletProxy, type WalletProxyErrorType } from '../../wallet/proxy/ge
 import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { authorizeIcloudRecovery } from './authorizeIcloudRecovery'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
-import { createWallet } from './createWallet'
+import { createWallet, createWalletWithReply } from './createWallet'
 
 /** Return type of {@link createWalletsOnLogin}: the wallets created, by chain type. */
 export type CreateWalletsOnLoginReturnType = Partial<Record<ChainType, EmbeddedWalletInfo>>
@@ -178,7 +178,8 @@ async function createOne(
   frameReady().catch(() => {}) // a failure is reported by the submit's own wait
   if (chosen.options) {
     await frameReady()
-    return createWallet(client, { chainType, ...chosen.options })
+    const created = await createWalletWithReply(client, { chainType, ...chosen.options })
+    return created.wallet
   }
   const createWithPassword = async (password: string) => {
     await frameReady()
@@ -192,8 +193,13 @@ async function createOne(
     // (docs/recovery-oauth.md "At wallet creation").
     const createOnCloud = async (recoveryMethod: 'google-drive' | 'icloud', recoveryAccessToken: string) => {
       await frameReady()
-      wallet = await createWallet(client, { chainType, recoveryMethod, recoveryAccessToken })
-      chosen.options = { recoveryMethod, recoveryAccessToken }
+      const created = await createWalletWithReply(client, { chainType, recoveryMethod, recoveryAccessToken })
+      wallet = created.wallet
+      // A CloudKit web auth token authorizes one call: the next wallet takes the one CloudKit handed back.
+      chosen.options = {
+        recoveryMethod,
+        recoveryAccessToken: created.nextRecoveryAccessToken ?? recoveryAccessToken,
+      }
     }
     await ui.prompt({
       kind: 'secureNewWallet',

@@ -23,7 +23,7 @@ import {
   frameInitFarcasterSignerRequestSchema,
 } from './farcasterSigner'
 import type { FrameEvent } from './frameEvent'
-import { frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
+import { frameCreatedWalletSchema, frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
 import {
   frameMfaClearRequestSchema,
   frameMfaInitEnrollmentReplySchema,
@@ -44,9 +44,15 @@ import { frameRpcReplySchema, frameRpcRequestSchema } from './rpc'
  */
 export const frameMessageSchemas = {
   'privy:iframe:ready': { request: frameReadyRequestSchema, reply: frameReadyReplySchema },
-  'privy:wallets:create': { request: frameCreateEthereumWalletRequestSchema, reply: frameWalletSchema },
-  'privy:wallet:create': { request: frameCreateWalletRequestSchema, reply: frameWalletSchema },
-  'privy:solana-wallet:create': { request: frameCreateSolanaWalletRequestSchema, reply: frameWalletSchema },
+  'privy:wallets:create': {
+    request: frameCreateEthereumWalletRequestSchema,
+    reply: frameCreatedWalletSchema,
+  },
+  'privy:wallet:create': { request: frameCreateWalletRequestSchema, reply: frameCreatedWalletSchema },
+  'privy:solana-wallet:create': {
+    request: frameCreateSolanaWalletRequestSchema,
+    reply: frameCreatedWalletSchema,
+  },
   'privy:wallets:add': { request: frameAddWalletRequestSchema, reply: frameWalletSchema },
   'privy:wallets:connect': { request: frameConnectWalletRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameEntropyStateSchema },

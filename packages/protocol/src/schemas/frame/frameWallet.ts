@@ -23,6 +23,16 @@ export const frameWalletSchema = z.object({
 })
 export type FrameWallet = z.infer<typeof frameWalletSchema>
 
+/**
+ * A new wallet as the create events answer it: the wallet, and for a wallet made on iCloud the CloudKit web
+ * auth token CloudKit handed back after the save (`nextRecoveryAccessToken`; a web auth token authorizes one
+ * call), so a second wallet can be made on iCloud without another Apple sign-in (docs/recovery-icloud.md).
+ */
+export const frameCreatedWalletSchema = frameWalletSchema.extend({
+  nextRecoveryAccessToken: z.string().max(4096).optional(),
+})
+export type FrameCreatedWallet = z.infer<typeof frameCreatedWalletSchema>
+
 /** The answer of connect, recover and set-recovery: which entropy is now unlocked in the frame. */
 export const frameEntropyStateSchema = z.object({
   chainType: chainTypeSchema,

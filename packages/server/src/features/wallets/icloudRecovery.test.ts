@@ -134,6 +134,45 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     })
   })
 
+  test('behavior: a wallet made on iCloud answers the next web auth token; a second wallet is made with it, not with the spent one', async () => {
+    const accessToken = (await t.signIn('icloud-two-wallets@example.com', appId)).token ?? ''
+    const laptop = device()
+    const ada = appleIdIn(container, 'ada-two@icloud.com')
+    const spent = await signInToIcloud(accessToken, ada.appleId)
+    const ethereum = ok(
+      await laptop.send('privy:wallet:create', {
+        accessToken,
+        chainType: 'ethereum',
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: spent,
+      }),
+    )
+    expect(ethereum).toMatchObject({ chainType: 'ethereum', recoveryMethod: 'icloud' })
+    const next = ethereum.nextRecoveryAccessToken as string
+    expect(next).toEqual(expect.any(String))
+    expect(next).not.toBe(spent)
+    // The token given is spent: CloudKit refuses it, and no Solana wallet is made.
+    expect(
+      await laptop.send('privy:wallet:create', {
+        accessToken,
+        chainType: 'solana',
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: spent,
+      }),
+    ).toMatchObject({ error: { type: 'error' } })
+    const solana = ok(
+      await laptop.send('privy:wallet:create', {
+        accessToken,
+        chainType: 'solana',
+        recoveryMethod: 'icloud',
+        recoveryAccessToken: next,
+      }),
+    )
+    expect(solana).toMatchObject({ chainType: 'solana', recoveryMethod: 'icloud' })
+    // One record per wallet in Ada's private database.
+    expect(cloudKit.records(ada)).toHaveLength(2)
+  })
+
   test('error: without a sign-in, with a password, or with a token CloudKit refuses, nothing changes', async () => {
     const accessToken = (await t.signIn('icloud-refused@example.com', appId)).token ?? ''
     const laptop = device()

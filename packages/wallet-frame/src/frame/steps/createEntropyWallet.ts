@@ -1,4 +1,4 @@
-import type { ChainType, FrameWallet, SettableRecoveryMethod } from '@foyer/protocol'
+import type { ChainType, FrameCreatedWallet, SettableRecoveryMethod } from '@foyer/protocol'
 import { generateEntropy } from '../../keys/generateEntropy'
 import { mnemonicFromEntropy } from '../../keys/mnemonicFromEntropy'
 import { proveWalletAddress } from '../../keys/proveWalletAddress'
@@ -25,7 +25,7 @@ export type CreateEntropyWalletParameters = {
 export async function createEntropyWallet(
   state: FrameState,
   parameters: CreateEntropyWalletParameters,
-): Promise<FrameWallet> {
+): Promise<FrameCreatedWallet> {
   const { subject } = await state.verifyToken(parameters.accessToken)
   const entropy = generateEntropy()
   const seed = await seedFromMnemonic(mnemonicFromEntropy(entropy))

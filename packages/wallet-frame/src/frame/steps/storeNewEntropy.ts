@@ -1,4 +1,4 @@
-import type { ChainType, FrameWallet, SettableRecoveryMethod } from '@foyer/protocol'
+import type { ChainType, FrameCreatedWallet, SettableRecoveryMethod } from '@foyer/protocol'
 import { toBase64 } from '../../encoding/toBase64'
 import { splitEntropy } from '../../shares/splitEntropy'
 import type { FrameState } from '../FrameState'
@@ -34,18 +34,18 @@ export type StoreNewEntropyParameters = {
  * in the user's Google Drive or iCloud with `recoveryAccessToken`; docs/recovery-oauth.md), sends the
  * auth share, the recovery material and the address proof; only once the server kept the wallet is the device
  * share stored and the entropy left unlocked (a refused or lost call leaves nothing behind). Nothing secret is
- * in the reply: the frame wallet.
+ * in the reply: the frame wallet, and on iCloud the next CloudKit web auth token (the one given is spent).
  *
  * @example const wallet = await storeNewEntropy(state, { accessToken, owner, chainType, origin: 'create', entropy, seed, proof })
  */
 export async function storeNewEntropy(
   state: FrameState,
   parameters: StoreNewEntropyParameters,
-): Promise<FrameWallet> {
+): Promise<FrameCreatedWallet> {
   const { accessToken, chainType, recoveryPassword, proof } = parameters
   const method = parameters.recoveryMethod ?? (recoveryPassword === undefined ? 'privy' : 'user-passcode')
   const shares = await splitEntropy(parameters.entropy)
-  const { recovery } = await encryptRecoveryFor(
+  const { recovery, nextWebAuthToken } = await encryptRecoveryFor(
     state,
     accessToken,
     { recoveryShare: shares.recoveryShare, chainType, entropyId: proof.address },
@@ -73,5 +73,6 @@ export async function storeNewEntropy(
     entropy: parameters.entropy,
     seed: parameters.seed,
   })
-  return toFrameWallet(wallet)
+  const created = toFrameWallet(wallet)
+  return nextWebAuthToken === undefined ? created : { ...created, nextRecoveryAccessToken: nextWebAuthToken }
 }
