@@ -206,9 +206,7 @@ export const enLater = {
   walletConnecting: {
     title: 'Connecting your wallet',
     detail: 'This only takes a moment.',
-    failedTitle: 'Something went wrong',
     failedDetail: "We're on it. Please try again later.",
-    retry: 'Try again',
   },
   walletCreated: {
     welcomeTitle: 'Welcome to {app}',

@@ -409,9 +409,7 @@ export const de: MessagesOverride = {
   walletConnecting: {
     title: 'Deine Wallet wird verbunden',
     detail: 'Das dauert nur einen Moment.',
-    failedTitle: 'Etwas ist schiefgelaufen',
     failedDetail: 'Wir kümmern uns darum. Bitte versuche es später erneut.',
-    retry: 'Erneut versuchen',
   },
   walletCreated: {
     welcomeTitle: 'Willkommen bei {app}',

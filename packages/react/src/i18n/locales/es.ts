@@ -408,9 +408,7 @@ export const es: MessagesOverride = {
   walletConnecting: {
     title: 'Conectando tu billetera',
     detail: 'Solo tardará un momento.',
-    failedTitle: 'Algo salió mal',
     failedDetail: 'Estamos en ello. Vuelve a intentarlo más tarde.',
-    retry: 'Reintentar',
   },
   walletCreated: {
     welcomeTitle: 'Te damos la bienvenida a {app}',

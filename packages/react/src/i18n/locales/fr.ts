@@ -412,9 +412,7 @@ export const fr: MessagesOverride = {
   walletConnecting: {
     title: 'Connexion de votre portefeuille',
     detail: "Cela ne prend qu'un instant.",
-    failedTitle: 'Un problème est survenu',
     failedDetail: 'Nous nous en occupons. Veuillez réessayer plus tard.',
-    retry: 'Réessayer',
   },
   walletCreated: {
     welcomeTitle: 'Bienvenue sur {app}',

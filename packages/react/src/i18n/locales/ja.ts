@@ -405,9 +405,7 @@ export const ja: MessagesOverride = {
   walletConnecting: {
     title: 'ウォレットに接続しています',
     detail: '少々お待ちください。',
-    failedTitle: '問題が発生しました',
     failedDetail: '対応中です。しばらくしてからもう一度お試しください。',
-    retry: '再試行',
   },
   walletCreated: {
     welcomeTitle: '{app} へようこそ',

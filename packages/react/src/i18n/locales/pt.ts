@@ -406,9 +406,7 @@ export const pt: MessagesOverride = {
   walletConnecting: {
     title: 'Conectando sua carteira',
     detail: 'Isso leva só um instante.',
-    failedTitle: 'Algo deu errado',
     failedDetail: 'Estamos cuidando disso. Tente novamente mais tarde.',
-    retry: 'Tentar novamente',
   },
   walletCreated: {
     welcomeTitle: 'Boas-vindas ao {app}',

@@ -396,9 +396,7 @@ export const zhCN: MessagesOverride = {
   walletConnecting: {
     title: '正在连接你的钱包',
     detail: '只需片刻。',
-    failedTitle: '出了点问题',
     failedDetail: '我们正在处理。请稍后再试。',
-    retry: '重试',
   },
   walletCreated: {
     welcomeTitle: '欢迎使用 {app}',

@@ -7,6 +7,7 @@ import type { ScreenProps } from '../../../modal/screenParams'
 import { Button } from '../../../ui/Button'
 import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
+import { RetryNotice } from '../RetryNotice'
 import { ConfirmPasswordStep } from './ConfirmPasswordStep'
 import { CreatePasswordStep } from './CreatePasswordStep'
 import { FinalizePasswordStep } from './FinalizePasswordStep'
@@ -52,23 +53,19 @@ export function SetPassword({ params }: ScreenProps<'setPassword'>) {
 
   if (failure !== undefined) {
     return (
-      <Notice title={<ScreenTitle>{m.errorTitle}</ScreenTitle>} detail={error}>
-        <Button block onClick={() => setFailure(undefined)}>
-          {messages.error.tryAgain}
-        </Button>
-        {prompt.closable ? (
-          <Button
-            block
-            variant="secondary"
-            onClick={() => {
-              settle.reject(failure)
-              close()
-            }}
-          >
-            {messages.wallet.close}
-          </Button>
-        ) : null}
-      </Notice>
+      <RetryNotice
+        title={m.errorTitle}
+        detail={error}
+        onRetry={() => setFailure(undefined)}
+        onClose={
+          prompt.closable
+            ? () => {
+                settle.reject(failure)
+                close()
+              }
+            : undefined
+        }
+      />
     )
   }
 

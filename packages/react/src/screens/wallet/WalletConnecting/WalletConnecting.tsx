@@ -5,10 +5,9 @@ import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
 import { ScreenTitle } from '../../../modal/ScreenTitle'
 import type { ScreenProps } from '../../../modal/screenParams'
-import { Button } from '../../../ui/Button'
-import { Notice } from '../../../ui/Notice'
 import { ScreenHeader } from '../../../ui/ScreenHeader'
 import { Spinner } from '../../../ui/Spinner'
+import { RetryNotice } from '../RetryNotice'
 
 /**
  * Time the screen stays after the wallet is unlocked when nothing replaces it, in ms: the request that asked
@@ -82,20 +81,15 @@ function Connecting({ params }: ScreenProps<'walletConnecting'>) {
 
   if (failure !== undefined)
     return (
-      <Notice title={<ScreenTitle>{m.failedTitle}</ScreenTitle>} detail={m.failedDetail}>
-        <div className="foyer-actions">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              settle.reject(failure)
-              close()
-            }}
-          >
-            {messages.wallet.close}
-          </Button>
-          <Button onClick={connect}>{m.retry}</Button>
-        </div>
-      </Notice>
+      <RetryNotice
+        title={messages.error.somethingWentWrong}
+        detail={m.failedDetail}
+        onRetry={connect}
+        onClose={() => {
+          settle.reject(failure)
+          close()
+        }}
+      />
     )
   return (
     <div className="foyer-screen" aria-busy="true">
