@@ -83,12 +83,18 @@ describe('Google Drive recovery through the modal', () => {
       '/api/v1/embedded_wallets google-drive',
       '/api/v1/embedded_wallets google-drive',
     ])
-    await recoverOnSecondProfileAndSign(stack, first, {
+    const phone = await recoverOnSecondProfileAndSign(stack, first, {
       email,
       address,
       method: 'google-drive',
       recoverDialog: 'Recover with Google Drive',
       recover: (second) => continueWithGoogleDrive(second, 'Continue as Ada Lovelace'),
     })
+    // The Solana wallet, on the same Drive, recovers with the token the Ethereum one got: no second Google sign-in.
+    await phone.getByRole('button', { name: 'Sign Solana message' }).click()
+    const sign = phone.getByRole('dialog', { name: 'Sign message' })
+    await sign.getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 })
+    await expect.poll(() => phone.getByTestId('solana-signature').textContent()).toMatch(/^[0-9a-f]{128}$/)
+    expect(await phone.getByRole('dialog', { name: 'Recover with Google Drive' }).count()).toBe(0)
   })
 })

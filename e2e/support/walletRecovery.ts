@@ -61,7 +61,7 @@ export async function recoverOnSecondProfileAndSign(
     recoverDialog: string
     recover: (page: Page) => Promise<void>
   },
-): Promise<void> {
+): Promise<Page> {
   await expect.poll(() => recoveryMethod(first), { timeout: 20_000 }).toBe(parameters.method)
   stack.advanceClock(31_000)
   const second = await newProfile(stack)
@@ -73,6 +73,7 @@ export async function recoverOnSecondProfileAndSign(
   await parameters.recover(second)
   const signature = await approveSignMessage(second, { timeout: 60_000 })
   expect(await verifyMessage({ address: parameters.address, message: DEMO_MESSAGE, signature })).toBe(true)
+  return second
 }
 
 /**

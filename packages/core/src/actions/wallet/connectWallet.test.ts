@@ -5,6 +5,7 @@ import {
   createWalletTestClient,
   ethereumAddress,
   frameError,
+  solanaAddress,
   walletAccount,
   walletUser,
 } from '../../../test/createWalletTestClient'
@@ -133,6 +134,71 @@ describe('connectWallet', () => {
     ])
     expect(requests[1]?.data).toMatchObject({ recoveryAccessToken: 'ya29.token', entropyId: ethereumAddress })
     expect(requests[1]?.data).not.toHaveProperty('recoveryPassword')
+  })
+
+  test("behavior: the session's second google-drive wallet recovers with the token the first one got; a refused token asks again", async () => {
+    const fake = createFakeOAuthWindow('http://app.test/')
+    vi.stubGlobal('window', fake.window)
+    const twoDriveWallets = {
+      ...testUser,
+      linked_accounts: [
+        walletAccount({ recovery_method: 'google-drive' }),
+        walletAccount({ address: solanaAddress, chain_type: 'solana', recovery_method: 'google-drive' }),
+      ],
+    }
+    let driveTakes = true
+    const { client, api, requests } = await createWalletTestClient({
+      user: twoDriveWallets,
+      answer: ({ event, data }) => {
+        if (event === 'privy:wallets:connect') throw frameError('wallet_not_on_device', 'No device share')
+        if (!driveTakes) throw frameError('error', 'Google Drive refused the token')
+        return { chainType: data.chainType, entropyId: data.entropyId, recoveryMethod: 'google-drive' }
+      },
+    })
+    api.on('POST /api/v1/recovery/oauth/init', () => json({ url: 'https://accounts.google.test/auth' }))
+    api.on('POST /api/v1/recovery/oauth/authenticate', () => json({ access_token: 'ya29.first' }))
+    const prompts: string[] = []
+    client._internal.wallet.ui = {
+      prompt: async (prompt) => {
+        if (prompt.kind !== 'recoverWithOAuth') throw new Error('unexpected prompt')
+        prompts.push(prompt.wallet.chainType)
+        // The second time, the user closes the screen.
+        if (prompts.length > 1) throw Object.assign(new Error('closed'), { code: 'user_rejected' })
+        const popup = fake.window.open('', 'foyer-oauth', '')
+        const recovering = prompt.recover({ popup })
+        await vi.waitFor(() =>
+          expect(api.callsTo('POST /api/v1/recovery/oauth/init').length).toBeGreaterThan(0),
+        )
+        const calls = api.callsTo('POST /api/v1/recovery/oauth/init')
+        const state = (calls.at(-1)?.body as { state_code?: string } | undefined)?.state_code
+        await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
+        fake.dispatch({
+          origin: 'http://app.test',
+          source: popup,
+          data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: state, authorizationCode: 'code-1' },
+        })
+        await recovering
+        return undefined as never
+      },
+    }
+    const [ethereum] = getEmbeddedWallets(twoDriveWallets, 'ethereum')
+    const [solana] = getEmbeddedWallets(twoDriveWallets, 'solana')
+    await connectWallet(client, { wallet: ethereum! })
+    await connectWallet(client, { wallet: solana! })
+    // One Google sign-in: the Solana wallet recovered with the Ethereum one's token, unasked.
+    expect(prompts).toEqual(['ethereum'])
+    const recovers = requests.filter((request) => request.event === 'privy:wallets:recover')
+    expect(recovers.map((request) => [request.data.chainType, request.data.recoveryAccessToken])).toEqual([
+      ['ethereum', 'ya29.first'],
+      ['solana', 'ya29.first'],
+    ])
+
+    // Drive no longer takes it (a new session's wallets, say): the token is dropped and the screen asks.
+    client._internal.wallet.connections.clear()
+    driveTakes = false
+    await expect(connectWallet(client, { wallet: solana! })).rejects.toMatchObject({ code: 'user_rejected' })
+    expect(prompts).toEqual(['ethereum', 'solana'])
+    expect(client._internal.wallet.driveRecoveryToken).toBeUndefined()
   })
 
   test("behavior: an icloud wallet without a device share: the recovery OAuth prompt for iCloud, Apple's web auth token to recover", async () => {

@@ -140,6 +140,7 @@ async function unlock(
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
     const provider = wallet.recoveryMethod
+    if (provider === 'google-drive' && (await recoverWithRecentDriveToken(client, wallet))) return
     if (provider === 'google-drive' || provider === 'icloud') {
       const ui = client._internal.wallet.ui
       if (!ui) throw error
@@ -154,6 +155,11 @@ async function unlock(
               ? await authorizeIcloudRecovery(client, { popup })
               : await authorizeRecoveryOAuth(client, { popup })
           await recoverWallet(client, { wallet, recoveryAccessToken: accessToken })
+          if (provider === 'google-drive')
+            client._internal.wallet.driveRecoveryToken = {
+              accessToken,
+              expiresAt: Date.now() + DRIVE_RECOVERY_TOKEN_REUSE_MS,
+            }
         },
       })
       return
@@ -169,5 +175,40 @@ async function unlock(
       closable: automatic !== true,
       recover: (password) => recoverWallet(client, { wallet, recoveryPassword: password }),
     })
+  }
+}
+
+/**
+ * How long a Google Drive token that recovered a wallet on this device may recover the session's other
+ * `google-drive` wallets without asking again, in ms (docs/recovery-oauth.md "Recovering on a new device").
+ * Google's tokens live an hour; this is well within it.
+ */
+export const DRIVE_RECOVERY_TOKEN_REUSE_MS = 10 * 60_000
+
+/**
+ * Recovers a `google-drive` wallet with the Drive token that recovered another wallet of this session
+ * moments ago (an Ethereum and a Solana wallet on one Drive: one Google sign-in per device). Whether it did;
+ * a token the frame could not recover with is dropped, and the recovery screen asks as usual.
+ */
+async function recoverWithRecentDriveToken(
+  client: FoyerClient,
+  wallet: EmbeddedWalletInfo,
+): Promise<boolean> {
+  const slot = client._internal.wallet
+  const recent = slot.driveRecoveryToken
+  if (!recent) return false
+  if (recent.expiresAt <= Date.now()) {
+    slot.driveRecoveryToken = undefined
+    return false
+  }
+  try {
+    await recoverWallet(client, { wallet, recoveryAccessToken: recent.accessToken })
+    return true
+  } catch (error) {
+    // A verification declined (MFA) ends the unlock; the frame's refusal (Drive no longer takes the token)
+    // falls back to asking.
+    if (!(error instanceof WalletProxyError)) throw error
+    if (slot.driveRecoveryToken === recent) slot.driveRecoveryToken = undefined
+    return false
   }
 }

@@ -120,6 +120,24 @@ describe('WalletConnecting', () => {
     await expect(closed).rejects.toBe(failing)
   })
 
+  test("error: a failure that is the request's own answer (a sign-in the device needs) closes the modal and fails the request at once", async () => {
+    const { prompt } = await renderWalletUi()
+    const signInAgain = new WalletProxyError('Sign in again to use your wallet on this device.', {
+      code: 'reauthentication_required',
+    })
+    const unlock = deferred()
+    const result = prompt({
+      kind: 'connectWallet',
+      wallet: testWallet,
+      closable: true,
+      connect: () => unlock.promise,
+    })
+    await findDialog('Connecting your wallet')
+    unlock.reject(signInAgain)
+    await expect(result).rejects.toBe(signInAgain)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
   test('behavior: closable only when the user started the flow; closing rejects the request', async () => {
     const { prompt, user } = await renderWalletUi()
     const automatic = deferred()

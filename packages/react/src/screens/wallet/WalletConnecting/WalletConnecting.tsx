@@ -1,5 +1,4 @@
-import { UserRejectedRequestError } from '@foyer/core'
-import { MfaError } from '@foyer/core/mfa'
+import { WalletProxyError } from '@foyer/core/wallet'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useIsMounted } from '../../../hooks/useIsMounted'
 import { useModal } from '../../../modal/ModalContext'
@@ -20,11 +19,27 @@ export const CONNECTED_CLOSE_DELAY_MS = 600
  * recovery on a new device); a verification or a recovery screen the unlock needs opens in front of it, and
  * the request's own screen replaces it once the wallet is unlocked. A failure shows 'Something went wrong' /
  * "We're on it. Please try again later." with 'Try again' (a new unlock) and Close (the request fails with
- * that error). The user closing a verification or recovery screen ends the request with it, no failure shown.
+ * that error) when the wallet frame failed; any other failure (the user closing a verification or recovery
+ * screen, 'Sign in again to use your wallet on this device.') ends the request with it at once.
  */
 export function WalletConnecting({ params }: ScreenProps<'walletConnecting'>) {
   // A new prompt on the same route (a second wallet's unlock) is a new screen, with its own state.
   return <Connecting key={promptKey(params.prompt)} params={params} />
+}
+
+/**
+ * The failures 'Try again' may mend: the wallet frame failing, not loading or not answering. Anything else (the
+ * user closing a verification or recovery screen, a sign-in the device needs, a signed-out session) is the
+ * request's own answer, passed on at once.
+ */
+function isConnectFailure(error: unknown): boolean {
+  return (
+    error instanceof WalletProxyError &&
+    (error.code === 'error' ||
+      error.code === 'wallet_proxy_timeout' ||
+      error.code === 'wallet_proxy_unavailable' ||
+      error.code === 'wallet_proxy_invalid_reply')
+  )
 }
 
 const promptKeys = new WeakMap<object, number>()
@@ -56,12 +71,12 @@ function Connecting({ params }: ScreenProps<'walletConnecting'>) {
       },
       (error: unknown) => {
         if (settle.settled || !isMounted()) return
-        if (error instanceof UserRejectedRequestError || error instanceof MfaError) {
+        if (!isConnectFailure(error)) {
           settle.reject(error)
           close()
           return
         }
-        setFailure(error ?? new Error('Wallet connect failed'))
+        setFailure(error)
       },
     )
   }, [prompt, settle, close, isMounted])
