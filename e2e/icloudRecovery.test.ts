@@ -135,12 +135,19 @@ describe('leaving iCloud through the modal', () => {
     await expect.poll(() => recoveryMethod(first, 'solana'), { timeout: 20_000 }).toBe('icloud')
     expect(await choice.count()).toBe(0)
     expect(uploads).toEqual(['/api/v1/embedded_wallets icloud', '/api/v1/embedded_wallets icloud'])
-    await recoverOnSecondProfileAndSign(stack, first, {
+    const phone = await recoverOnSecondProfileAndSign(stack, first, {
       email,
       address,
       method: 'icloud',
       recoverDialog: 'Recover with iCloud',
       recover: continueWithIcloud,
     })
+    // The Solana wallet, on the same iCloud, recovers with CloudKit's next token: no second Apple sign-in.
+    await phone.getByRole('button', { name: 'Sign Solana message' }).click()
+    await phone
+      .getByRole('dialog', { name: 'Sign message' })
+      .getByRole('button', { name: 'Approve' })
+      .click({ timeout: 30_000 })
+    await expect.poll(() => phone.getByTestId('solana-signature').textContent()).toMatch(/^[0-9a-f]{128}$/)
   })
 })

@@ -21,11 +21,11 @@ export type WalletSlot = {
   /** Listeners of the Ethereum providers' `chainChanged`. */
   readonly chainListeners: Set<(chainId: number) => void>
   /**
-   * The Google Drive token of this session's last recovery on this device, until `expiresAt` (ms): the
-   * session's next `google-drive` wallet recovers with it before asking again (docs/recovery-oauth.md
-   * "Recovering on a new device").
+   * The Google Drive token, or CloudKit's next web auth token, of this session's last recovery on this device,
+   * until `expiresAt` (ms): the session's next wallet on that method recovers with it before asking again
+   * (docs/recovery-oauth.md "Recovering on a new device").
    */
-  driveRecoveryToken: { accessToken: string; expiresAt: number } | undefined
+  recoveryToken: { provider: 'google-drive' | 'icloud'; accessToken: string; expiresAt: number } | undefined
 }
 
 /** A fresh, empty slot. @internal */
@@ -37,7 +37,7 @@ export function createWalletSlot(): WalletSlot {
     ui: undefined,
     ethereumChainId: undefined,
     chainListeners: new Set(),
-    driveRecoveryToken: undefined,
+    recoveryToken: undefined,
   }
 }
 
@@ -47,5 +47,5 @@ export function resetWalletSlot(slot: WalletSlot): void {
   slot.proxy = undefined
   slot.connections.clear()
   slot.creations.clear()
-  slot.driveRecoveryToken = undefined
+  slot.recoveryToken = undefined
 }

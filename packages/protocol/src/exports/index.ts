@@ -423,10 +423,12 @@ export {
 export {
   type FrameCreatedWallet,
   type FrameEntropyState,
+  type FrameRecoveredEntropy,
   type FrameWallet,
   frameCreatedWalletSchema,
   frameEntropyIdSchema,
   frameEntropyStateSchema,
+  frameRecoveredEntropySchema,
   frameWalletSchema,
 } from '../schemas/frame/frameWallet'
 export {

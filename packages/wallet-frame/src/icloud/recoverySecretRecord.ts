@@ -112,15 +112,19 @@ export async function saveIcloudSecret(
   return { ...saved, nextWebAuthToken: session.webAuthToken }
 }
 
-/** The iCloud half of a recovery: the secret of record `recordName`, read with the user's web auth token. */
+/**
+ * The iCloud half of a recovery: the secret of record `recordName`, read with the user's web auth token, and
+ * the fresh token CloudKit handed back with the read (`nextWebAuthToken`; the given one is spent).
+ */
 export async function loadIcloudSecret(
   state: IcloudFrameState,
   accessToken: string,
   webAuthToken: string,
   recordName: string,
-): Promise<Uint8Array> {
+): Promise<{ secret: Uint8Array; nextWebAuthToken: string }> {
   const session = cloudKitSession(await state.api.getIcloudConfiguration(accessToken), webAuthToken)
-  return readIcloudRecoverySecret(cloudKitOf(state), session, recordName)
+  const secret = await readIcloudRecoverySecret(cloudKitOf(state), session, recordName)
+  return { secret, nextWebAuthToken: session.webAuthToken }
 }
 
 /**

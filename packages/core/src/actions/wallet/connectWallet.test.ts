@@ -198,7 +198,7 @@ describe('connectWallet', () => {
     driveTakes = false
     await expect(connectWallet(client, { wallet: solana! })).rejects.toMatchObject({ code: 'user_rejected' })
     expect(prompts).toEqual(['ethereum', 'solana'])
-    expect(client._internal.wallet.driveRecoveryToken).toBeUndefined()
+    expect(client._internal.wallet.recoveryToken).toBeUndefined()
   })
 
   test("behavior: an icloud wallet without a device share: the recovery OAuth prompt for iCloud, Apple's web auth token to recover", async () => {

@@ -13,7 +13,7 @@ import { requireAccessToken } from '../../wallet/requireAccessToken'
 import { promptUi } from '../../wallet/resolveWallet'
 import { authorizeIcloudRecovery } from './authorizeIcloudRecovery'
 import { authorizeRecoveryOAuth } from './authorizeRecoveryOAuth'
-import { recoverWallet } from './recoverWallet'
+import { recoverWallet, recoverWalletWithReply } from './recoverWallet'
 
 /**
  * How long an unlock may take before the modal shows 'Connecting your wallet', in ms (docs/modal.md "Wallet
@@ -140,8 +140,8 @@ async function unlock(
   } catch (error) {
     if (!(error instanceof WalletProxyError) || error.code !== 'wallet_not_on_device') throw error
     const provider = wallet.recoveryMethod
-    if (provider === 'google-drive' && (await recoverWithRecentDriveToken(client, wallet))) return
     if (provider === 'google-drive' || provider === 'icloud') {
+      if (await recoverWithRecentToken(client, wallet, provider)) return
       const ui = client._internal.wallet.ui
       if (!ui) throw error
       await ui.prompt({
@@ -154,12 +154,8 @@ async function unlock(
             provider === 'icloud'
               ? await authorizeIcloudRecovery(client, { popup })
               : await authorizeRecoveryOAuth(client, { popup })
-          await recoverWallet(client, { wallet, recoveryAccessToken: accessToken })
-          if (provider === 'google-drive')
-            client._internal.wallet.driveRecoveryToken = {
-              accessToken,
-              expiresAt: Date.now() + DRIVE_RECOVERY_TOKEN_REUSE_MS,
-            }
+          const recovered = await recoverWalletWithReply(client, { wallet, recoveryAccessToken: accessToken })
+          rememberRecoveryToken(client, provider, accessToken, recovered.nextRecoveryAccessToken)
         },
       })
       return
@@ -179,36 +175,55 @@ async function unlock(
 }
 
 /**
- * How long a Google Drive token that recovered a wallet on this device may recover the session's other
- * `google-drive` wallets without asking again, in ms (docs/recovery-oauth.md "Recovering on a new device").
- * Google's tokens live an hour; this is well within it.
+ * How long the token of a recovery on this device may recover the session's other wallets on the same method
+ * without asking again, in ms (docs/recovery-oauth.md "Recovering on a new device"). Google's tokens live an
+ * hour; a CloudKit web auth token is short-lived, and a refused one just asks again.
  */
-export const DRIVE_RECOVERY_TOKEN_REUSE_MS = 10 * 60_000
+export const RECOVERY_TOKEN_REUSE_MS = 10 * 60_000
 
 /**
- * Recovers a `google-drive` wallet with the Drive token that recovered another wallet of this session
- * moments ago (an Ethereum and a Solana wallet on one Drive: one Google sign-in per device). Whether it did;
- * a token the frame could not recover with is dropped, and the recovery screen asks as usual.
+ * Keeps the token a recovery used (Google Drive: the same token; iCloud: CloudKit's next one, the used one
+ * being spent) for the session's next wallet on that method.
  */
-async function recoverWithRecentDriveToken(
+function rememberRecoveryToken(
+  client: FoyerClient,
+  provider: 'google-drive' | 'icloud',
+  used: string,
+  next: string | undefined,
+): void {
+  const accessToken = provider === 'icloud' ? next : used
+  client._internal.wallet.recoveryToken =
+    accessToken === undefined
+      ? undefined
+      : { provider, accessToken, expiresAt: Date.now() + RECOVERY_TOKEN_REUSE_MS }
+}
+
+/**
+ * Recovers a `google-drive` or `icloud` wallet with the token of a recovery of this session moments ago (an
+ * Ethereum and a Solana wallet on one Drive or iCloud: one sign-in per device). Whether it did; a token the
+ * frame could not recover with is dropped, and the recovery screen asks as usual.
+ */
+async function recoverWithRecentToken(
   client: FoyerClient,
   wallet: EmbeddedWalletInfo,
+  provider: 'google-drive' | 'icloud',
 ): Promise<boolean> {
   const slot = client._internal.wallet
-  const recent = slot.driveRecoveryToken
-  if (!recent) return false
-  if (recent.expiresAt <= Date.now()) {
-    slot.driveRecoveryToken = undefined
-    return false
-  }
+  const recent = slot.recoveryToken
+  if (!recent || recent.provider !== provider) return false
+  slot.recoveryToken = undefined
+  if (recent.expiresAt <= Date.now()) return false
   try {
-    await recoverWallet(client, { wallet, recoveryAccessToken: recent.accessToken })
+    const recovered = await recoverWalletWithReply(client, {
+      wallet,
+      recoveryAccessToken: recent.accessToken,
+    })
+    rememberRecoveryToken(client, provider, recent.accessToken, recovered.nextRecoveryAccessToken)
     return true
   } catch (error) {
-    // A verification declined (MFA) ends the unlock; the frame's refusal (Drive no longer takes the token)
-    // falls back to asking.
+    // A verification declined (MFA) ends the unlock; the frame's refusal (the token no longer taken) falls
+    // back to asking.
     if (!(error instanceof WalletProxyError)) throw error
-    if (slot.driveRecoveryToken === recent) slot.driveRecoveryToken = undefined
     return false
   }
 }

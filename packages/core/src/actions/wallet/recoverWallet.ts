@@ -33,10 +33,23 @@ export type RecoverWalletErrorType = RequestErrorType | WalletProxyErrorType
  * await recoverWallet(client, { wallet, recoveryPassword: 'Velvet-Orbit-Lantern-Pebble' })
  */
 export async function recoverWallet(client: FoyerClient, parameters: RecoverWalletParameters): Promise<void> {
+  await recoverWalletWithReply(client, parameters)
+}
+
+/**
+ * {@link recoverWallet}, also answering the frame's `nextRecoveryAccessToken` (for an `icloud` wallet, the
+ * CloudKit web auth token for the next call; docs/recovery-icloud.md).
+ *
+ * @internal
+ */
+export async function recoverWalletWithReply(
+  client: FoyerClient,
+  parameters: RecoverWalletParameters,
+): Promise<{ nextRecoveryAccessToken?: string | undefined }> {
   const { wallet } = parameters
   const proxy = await getWalletProxy(client)
   const accessToken = await requireAccessToken(client)
-  await proxy.request('privy:wallets:recover', {
+  const recovered = await proxy.request('privy:wallets:recover', {
     accessToken,
     chainType: wallet.chainType,
     entropyId: wallet.entropyId,
@@ -49,4 +62,5 @@ export async function recoverWallet(client: FoyerClient, parameters: RecoverWall
     connectionKey(wallet.chainType, wallet.entropyId),
     Promise.resolve(),
   )
+  return { nextRecoveryAccessToken: recovered.nextRecoveryAccessToken }
 }

@@ -23,7 +23,12 @@ import {
   frameInitFarcasterSignerRequestSchema,
 } from './farcasterSigner'
 import type { FrameEvent } from './frameEvent'
-import { frameCreatedWalletSchema, frameEntropyStateSchema, frameWalletSchema } from './frameWallet'
+import {
+  frameCreatedWalletSchema,
+  frameEntropyStateSchema,
+  frameRecoveredEntropySchema,
+  frameWalletSchema,
+} from './frameWallet'
 import {
   frameMfaClearRequestSchema,
   frameMfaInitEnrollmentReplySchema,
@@ -55,7 +60,7 @@ export const frameMessageSchemas = {
   },
   'privy:wallets:add': { request: frameAddWalletRequestSchema, reply: frameWalletSchema },
   'privy:wallets:connect': { request: frameConnectWalletRequestSchema, reply: frameEntropyStateSchema },
-  'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameEntropyStateSchema },
+  'privy:wallets:recover': { request: frameRecoverWalletRequestSchema, reply: frameRecoveredEntropySchema },
   'privy:wallets:set-recovery': { request: frameSetRecoveryRequestSchema, reply: frameEntropyStateSchema },
   'privy:wallets:rpc': { request: frameRpcRequestSchema, reply: frameRpcReplySchema },
   'privy:delegated-actions:consent': {

@@ -40,3 +40,13 @@ export const frameEntropyStateSchema = z.object({
   recoveryMethod: recoveryMethodSchema,
 })
 export type FrameEntropyState = z.infer<typeof frameEntropyStateSchema>
+
+/**
+ * The answer of recover: the unlocked entropy, and for an iCloud wallet the CloudKit web auth token CloudKit
+ * handed back after the read (`nextRecoveryAccessToken`), so the session's next iCloud wallet recovers without
+ * another Apple sign-in (docs/recovery-icloud.md).
+ */
+export const frameRecoveredEntropySchema = frameEntropyStateSchema.extend({
+  nextRecoveryAccessToken: z.string().max(4096).optional(),
+})
+export type FrameRecoveredEntropy = z.infer<typeof frameRecoveredEntropySchema>

@@ -134,7 +134,7 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     })
   })
 
-  test('behavior: a wallet made on iCloud answers the next web auth token; a second wallet is made with it, not with the spent one', async () => {
+  test('behavior: a wallet made or recovered on iCloud answers the next web auth token; the second wallet is made, and recovered, with it', async () => {
     const accessToken = (await t.signIn('icloud-two-wallets@example.com', appId)).token ?? ''
     const laptop = device()
     const ada = appleIdIn(container, 'ada-two@icloud.com')
@@ -171,6 +171,32 @@ describe('iCloud recovery (frame, server, CloudKit stand-in)', () => {
     expect(solana).toMatchObject({ chainType: 'solana', recoveryMethod: 'icloud' })
     // One record per wallet in Ada's private database.
     expect(cloudKit.records(ada)).toHaveLength(2)
+
+    // A new device: one Apple sign-in recovers the Ethereum wallet, and its answer's token the Solana one.
+    t.advance(31_000)
+    const phoneToken = (await t.signIn('icloud-two-wallets@example.com', appId)).token ?? ''
+    const phone = device()
+    const recovered = ok(
+      await phone.send('privy:wallets:recover', {
+        accessToken: phoneToken,
+        chainType: 'ethereum',
+        entropyId: ethereum.entropyId,
+        recoveryAccessToken: await signInToIcloud(phoneToken, ada.appleId),
+      }),
+    )
+    expect(recovered).toMatchObject({ chainType: 'ethereum', recoveryMethod: 'icloud' })
+    expect(recovered.nextRecoveryAccessToken).toEqual(expect.any(String))
+    expect(
+      ok(
+        await phone.send('privy:wallets:recover', {
+          accessToken: phoneToken,
+          chainType: 'solana',
+          entropyId: solana.entropyId,
+          recoveryAccessToken: recovered.nextRecoveryAccessToken,
+        }),
+      ),
+    ).toMatchObject({ chainType: 'solana', entropyId: solana.entropyId, recoveryMethod: 'icloud' })
+    expect(phone.deviceShares.size).toBe(2)
   })
 
   test('error: without a sign-in, with a password, or with a token CloudKit refuses, nothing changes', async () => {

@@ -26,6 +26,8 @@ export type RecoverEntropyParameters = {
   recoveryAccessToken?: string | undefined
   /** The auth share the caller already holds: fetched once per unlock (export spends an MFA verification). */
   knownAuth?: AuthShareResponse | undefined
+  /** Told the fresh CloudKit web auth token after an `icloud` read (the given one is spent). */
+  onNextWebAuthToken?: ((token: string) => void) | undefined
 }
 
 /**
@@ -52,14 +54,16 @@ export async function recoverEntropy(
     material.recovery_method === 'google-drive' && parameters.recoveryAccessToken
       ? await readRecoverySecret(state.googleDrive, parameters.recoveryAccessToken, material.secret_file_name)
       : material.recovery_method === 'icloud' && parameters.recoveryAccessToken
-        ? await callApi(() =>
-            loadIcloudSecret(
+        ? await callApi(async () => {
+            const loaded = await loadIcloudSecret(
               state,
               accessToken,
               parameters.recoveryAccessToken ?? '',
               material.icloud_record_name,
-            ),
-          )
+            )
+            parameters.onNextWebAuthToken?.(loaded.nextWebAuthToken)
+            return loaded.secret
+          })
         : undefined
   const recoveryShare = await decryptRecoveryShare({ material, chainType, entropyId, password, secret })
   const rebuilt = await rebuildEntropy({
