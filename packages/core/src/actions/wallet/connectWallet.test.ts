@@ -10,6 +10,7 @@ import {
   walletUser,
 } from '../../../test/createWalletTestClient'
 import { getEmbeddedWallets } from '../../wallet/getEmbeddedWallets'
+import type { RecoverWithOAuthPrompt } from '../../wallet/ui/WalletPrompt'
 import { CONNECTING_SCREEN_DELAY_MS, connectWallet } from './connectWallet'
 
 const driveUser = { ...testUser, linked_accounts: [walletAccount({ recovery_method: 'google-drive' })] }
@@ -18,6 +19,30 @@ const passwordUser = { ...testUser, linked_accounts: [walletAccount({ recovery_m
 afterEach(() => {
   vi.unstubAllGlobals()
 })
+
+/**
+ * Answers a recovery OAuth prompt as Google would: the popup opens, the round trip's init is seen, and the
+ * return page posts the code for its state; resolves once the wallet is recovered.
+ */
+async function answerGoogle(
+  prompt: Pick<RecoverWithOAuthPrompt, 'recover'>,
+  fake: ReturnType<typeof createFakeOAuthWindow>,
+  api: { callsTo(route: string): { body?: unknown }[] },
+): Promise<void> {
+  const inits = api.callsTo('POST /api/v1/recovery/oauth/init').length
+  const popup = fake.window.open('', 'foyer-oauth', '')
+  const recovering = prompt.recover({ popup })
+  await vi.waitFor(() => expect(api.callsTo('POST /api/v1/recovery/oauth/init')).toHaveLength(inits + 1))
+  const init = api.callsTo('POST /api/v1/recovery/oauth/init').at(-1)
+  const state = (init?.body as { state_code?: string } | undefined)?.state_code
+  await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
+  fake.dispatch({
+    origin: 'http://app.test',
+    source: popup,
+    data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: state, authorizationCode: 'code-1' },
+  })
+  await recovering
+}
 
 describe('connectWallet', () => {
   test('default: one connect per entropy', async () => {
@@ -110,18 +135,7 @@ describe('connectWallet', () => {
         kinds.push(prompt.kind)
         if (prompt.kind !== 'recoverWithOAuth') throw new Error('unexpected prompt')
         expect(prompt.provider).toBe('google-drive')
-        const popup = fake.window.open('', 'foyer-oauth', '')
-        const recovering = prompt.recover({ popup })
-        await vi.waitFor(() => expect(api.callsTo('POST /api/v1/recovery/oauth/init')).toHaveLength(1))
-        const initCall = api.callsTo('POST /api/v1/recovery/oauth/init')[0]
-        const state = (initCall?.body as { state_code?: string } | undefined)?.state_code
-        await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
-        fake.dispatch({
-          origin: 'http://app.test',
-          source: popup,
-          data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: state, authorizationCode: 'code-1' },
-        })
-        await recovering
+        await answerGoogle(prompt, fake, api)
         return undefined as never
       },
     }
@@ -164,20 +178,7 @@ describe('connectWallet', () => {
         prompts.push(prompt.wallet.chainType)
         // The second time, the user closes the screen.
         if (prompts.length > 1) throw Object.assign(new Error('closed'), { code: 'user_rejected' })
-        const popup = fake.window.open('', 'foyer-oauth', '')
-        const recovering = prompt.recover({ popup })
-        await vi.waitFor(() =>
-          expect(api.callsTo('POST /api/v1/recovery/oauth/init').length).toBeGreaterThan(0),
-        )
-        const calls = api.callsTo('POST /api/v1/recovery/oauth/init')
-        const state = (calls.at(-1)?.body as { state_code?: string } | undefined)?.state_code
-        await vi.waitFor(() => expect(() => popup?.location.href).toThrow())
-        fake.dispatch({
-          origin: 'http://app.test',
-          source: popup,
-          data: { type: 'PRIVY_OAUTH_RESPONSE', stateCode: state, authorizationCode: 'code-1' },
-        })
-        await recovering
+        await answerGoogle(prompt, fake, api)
         return undefined as never
       },
     }

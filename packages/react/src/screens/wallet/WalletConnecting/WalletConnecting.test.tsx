@@ -20,16 +20,16 @@ function deferred() {
   return { promise, resolve, reject }
 }
 
+/** A connecting prompt for the test wallet whose unlock is `connect` (closable unless said). */
+function connectingPrompt(connect: () => Promise<void>, options: { closable?: boolean } = {}) {
+  return { kind: 'connectWallet' as const, wallet: testWallet, closable: options.closable ?? true, connect }
+}
+
 describe('WalletConnecting', () => {
   test("default: 'Connecting your wallet' while the unlock runs; unlocked with nothing following, the modal closes", async () => {
     const { prompt } = await renderWalletUi()
     const unlock = deferred()
-    const result = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: () => unlock.promise,
-    })
+    const result = prompt(connectingPrompt(() => unlock.promise))
     const dialog = await findDialog('Connecting your wallet')
     expect(within(dialog).getByRole('status').textContent).toBe('This only takes a moment.')
     expect(dialog.querySelector('[aria-busy="true"]')).not.toBeNull()
@@ -43,15 +43,12 @@ describe('WalletConnecting', () => {
     const { prompt, user } = await renderWalletUi()
     const unlock = deferred()
     let asked = 0
-    const connecting = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: () => {
+    const connecting = prompt(
+      connectingPrompt(() => {
         asked += 1
         return unlock.promise
-      },
-    })
+      }),
+    )
     await findDialog('Connecting your wallet')
     // The unlock finds no device share: 'Enter your password' goes in front.
     const recovered = prompt({
@@ -87,15 +84,12 @@ describe('WalletConnecting', () => {
     const { prompt, user } = await renderWalletUi()
     let attempts = 0
     const failing = new WalletProxyError('The wallet frame did not answer', { code: 'wallet_proxy_timeout' })
-    const result = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: async () => {
+    const result = prompt(
+      connectingPrompt(async () => {
         attempts += 1
         if (attempts < 3) throw failing
-      },
-    })
+      }),
+    )
     const dialog = await findDialog('Something went wrong')
     expect(within(dialog).getByText("We're on it. Please try again later.")).toBeTruthy()
     expect((await axe.run(dialog, screenAxeOptions)).violations.map((violation) => violation.id)).toEqual([])
@@ -107,14 +101,11 @@ describe('WalletConnecting', () => {
     await expect(result).resolves.toBeUndefined()
     expect(attempts).toBe(3)
 
-    const closed = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: async () => {
+    const closed = prompt(
+      connectingPrompt(async () => {
         throw failing
-      },
-    })
+      }),
+    )
     const again = await findDialog('Something went wrong')
     await user.click(within(again).getAllByRole('button', { name: 'Close' }).at(-1)!)
     await expect(closed).rejects.toBe(failing)
@@ -126,12 +117,7 @@ describe('WalletConnecting', () => {
       code: 'reauthentication_required',
     })
     const unlock = deferred()
-    const result = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: () => unlock.promise,
-    })
+    const result = prompt(connectingPrompt(() => unlock.promise))
     await findDialog('Connecting your wallet')
     unlock.reject(signInAgain)
     await expect(result).rejects.toBe(signInAgain)
@@ -141,12 +127,7 @@ describe('WalletConnecting', () => {
   test('behavior: closable only when the user started the flow; closing rejects the request', async () => {
     const { prompt, user } = await renderWalletUi()
     const automatic = deferred()
-    const unlocking = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: false,
-      connect: () => automatic.promise,
-    })
+    const unlocking = prompt(connectingPrompt(() => automatic.promise, { closable: false }))
     const dialog = await findDialog('Connecting your wallet')
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull()
     await user.keyboard('{Escape}')
@@ -154,12 +135,7 @@ describe('WalletConnecting', () => {
     automatic.resolve()
     await unlocking
 
-    const requested = prompt({
-      kind: 'connectWallet',
-      wallet: testWallet,
-      closable: true,
-      connect: () => deferred().promise,
-    })
+    const requested = prompt(connectingPrompt(() => deferred().promise))
     const closable = await findDialog('Connecting your wallet')
     expect(within(closable).getByRole('button', { name: 'Close' })).toBeTruthy()
     await user.keyboard('{Escape}')
